@@ -1,0 +1,89 @@
+/**
+ * Every setting Rollcall reads, parsed and validated once at start.
+ * `loadConfig` never throws for bad input: it returns every problem at once so the
+ * operator can fix them in one pass (see `formatConfigErrors`).
+ */
+import { z } from 'zod';
+
+const snowflake = z.string().regex(/^\d{17,20}$/, 'must be a Discord id (17-20 digits)');
+const int = (min: number, max: number, fallback: number) =>
+  z.coerce
+    .number({ error: `must be a whole number from ${min} to ${max}` })
+    .int(`must be a whole number from ${min} to ${max}`)
+    .min(min, `must be a whole number from ${min} to ${max}`)
+    .max(max, `must be a whole number from ${min} to ${max}`)
+    .default(fallback);
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+    .default(fallback ? 'true' : 'false')
+    .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+const list = z
+  .string()
+  .default('')
+  .transform((v) =>
+    v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
+
+const schema = z.object({
+  DISCORD_TOKEN: z.string({ error: 'is required' }).min(1, 'is required'),
+  DISCORD_APPLICATION_ID: snowflake,
+  DISCORD_GUILD_ID: snowflake.optional(),
+  DISCORD_API_URL: httpUrl.optional(),
+  API_BASE_URL: httpUrl.transform((v) => v.replace(/\/+$/, '')),
+  API_TOKEN: z.string({ error: 'is required' }).min(1, 'is required'),
+  API_TIMEOUT_MS: int(100, 60_000, 5_000),
+  API_RETRIES: int(0, 5, 2),
+  API_BUDGET: int(1, 100_000, 60),
+  API_BUDGET_WINDOW_SECONDS: int(1, 3_600, 60),
+  API_QUEUE_MAX_WAIT_MS: int(0, 600_000, 8_000),
+  CACHE_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
+  CACHE_MAX_ENTRIES: int(0, 1_000_000, 5_000),
+  CACHE_TTL_LIST_SECONDS: int(0, 86_400, 60),
+  CACHE_TTL_ITEM_SECONDS: int(0, 86_400, 300),
+  CACHE_TTL_STABLE_SECONDS: int(0, 604_800, 3_600),
+  CACHE_TTL_NOT_FOUND_SECONDS: int(0, 3_600, 30),
+  CACHE_STALE_SECONDS: int(0, 604_800, 86_400),
+  COMMAND_PERMISSIONS: z
+    .string()
+    .default('ModerateMembers')
+    .refine((v) => /^[A-Za-z]+(,[A-Za-z]+)*$|^\d+$|^none$/.test(v), {
+      message: 'must be permission names separated by commas (e.g. ModerateMembers), a bit field, or none',
+    }),
+  ACCESS_REQUIRE_MEMBER: bool(false),
+  ACCESS_ROLE_IDS: list,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
+});
+
+export type Config = z.output<typeof schema>;
+export type ConfigResult = { ok: true; config: Config } | { ok: false; errors: string[] };
+
+/** Setting names whose values are secret; used by the logger's redaction too. */
+export const SECRET_SETTINGS = ['DISCORD_TOKEN', 'API_TOKEN'] as const;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
+  // Treat empty strings as unset so `FOO=` in a .env file means "use the default".
+  const cleaned: Record<string, string> = {};
+  for (const [key, value] of Object.entries(env)) {
+    if (value !== undefined && value.trim() !== '') cleaned[key] = value.trim();
+  }
+  const parsed = schema.safeParse(cleaned);
+  if (parsed.success) return { ok: true, config: parsed.data };
+  const errors = parsed.error.issues.map((issue) => {
+    const name = String(issue.path[0] ?? 'configuration');
+    const missing = cleaned[name] === undefined;
+    return missing && !schema.shape[name as keyof typeof schema.shape]?.isOptional()
+      ? `${name} is required`
+      : `${name} ${issue.message}`;
+  });
+  return { ok: false, errors: [...new Set(errors)] };
+}
+
+export function formatConfigErrors(errors: string[]): string {
+  return `Rollcall cannot start; fix these settings (see .env.example):\n${errors.map((e) => `  - ${e}`).join('\n')}`;
+}
