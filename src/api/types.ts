@@ -1,0 +1,92 @@
+/**
+ * The contract between the API layer (src/api) and everything above it.
+ * Commands see only `Resources`; nothing above src/api builds URLs or touches HTTP.
+ */
+import type {
+  Application,
+  ApplicationPage,
+  AuditLogEntryPage,
+  JoinRequest,
+  Loa,
+  LoaPage,
+  Log,
+  LogPage,
+  Member,
+  MemberPage,
+  Role,
+  RolePage,
+  Shift,
+  ShiftPage,
+} from '../../generated/api.js';
+
+/** A value read through the cache layer, with where it came from. */
+export interface Fetched<T> {
+  data: T;
+  /** When the API produced this value (ms since epoch). */
+  fetchedAt: number;
+  /** True when it came from the cache rather than a request made for this call. */
+  fromCache: boolean;
+  /** True when the API failed and an older cached value is served instead. */
+  stale: boolean;
+}
+
+export interface PageQuery {
+  /** 1-based page number. */
+  page: number;
+  /** Items per page, 1..100 (sent as the `limit` query parameter). */
+  limit: number;
+}
+
+export interface ReadOptions {
+  /** Skip the cache for this read (a refresh button); the fresh value is still stored. */
+  fresh?: boolean;
+}
+
+export interface Resources {
+  listLoas(query: PageQuery, options?: ReadOptions): Promise<Fetched<LoaPage>>;
+  getLoa(loaId: string, options?: ReadOptions): Promise<Fetched<Loa>>;
+  listMemberLoas(memberId: string, query: PageQuery, options?: ReadOptions): Promise<Fetched<LoaPage>>;
+  getLog(logId: string, options?: ReadOptions): Promise<Fetched<Log>>;
+  listUserLogs(username: string, query: PageQuery, options?: ReadOptions): Promise<Fetched<LogPage>>;
+  listAuditLogs(query: PageQuery, options?: ReadOptions): Promise<Fetched<AuditLogEntryPage>>;
+  listShifts(query: PageQuery, options?: ReadOptions): Promise<Fetched<ShiftPage>>;
+  getShift(shiftId: string, options?: ReadOptions): Promise<Fetched<Shift>>;
+  listRoles(query: PageQuery, options?: ReadOptions): Promise<Fetched<RolePage>>;
+  getRole(roleId: string, options?: ReadOptions): Promise<Fetched<Role>>;
+  listMembers(query: PageQuery, options?: ReadOptions): Promise<Fetched<MemberPage>>;
+  getMember(memberId: string, options?: ReadOptions): Promise<Fetched<Member>>;
+  getMemberByChatId(chatId: string, options?: ReadOptions): Promise<Fetched<Member>>;
+  listApplications(query: PageQuery, options?: ReadOptions): Promise<Fetched<ApplicationPage>>;
+  getApplication(applicationId: string, options?: ReadOptions): Promise<Fetched<Application>>;
+  getJoinRequest(userId: string, options?: ReadOptions): Promise<Fetched<JoinRequest>>;
+}
+
+/** Why a read failed. `status` is set for HTTP answers; the other kinds have none. */
+export type ApiErrorKind =
+  | 'http' // the API answered non-2xx; see status and apiMessage
+  | 'timeout' // no answer within API_TIMEOUT_MS (after retries)
+  | 'network' // connection refused/reset, DNS, ... (after retries)
+  | 'malformed' // 2xx whose body is not JSON or not the described shape
+  | 'busy' // the client-side budget or the API's Retry-After would exceed API_QUEUE_MAX_WAIT_MS
+  | 'cache'; // never thrown to callers; used in logs only
+
+/** Numbers for /rollcall status and the logs. */
+export interface ApiStats {
+  requests: number;
+  cacheHits: number;
+  cacheMisses: number;
+  staleServed: number;
+  coalesced: number;
+  rateLimited: number;
+  /** Requests left in the client-side budget window right now. */
+  budgetRemaining: number;
+  cacheBackend: 'memory' | 'redis' | 'none';
+  cacheHealthy: boolean;
+}
+
+export interface Api {
+  resources: Resources;
+  stats(): ApiStats;
+  /** Close Redis and drain anything pending. Safe to call twice. */
+  close(): Promise<void>;
+}
