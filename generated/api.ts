@@ -304,9 +304,13 @@ export interface components {
             inviteOnApproval?: boolean;
             lastUpdated?: number;
             maxLogs?: number;
-            presets?: Record<string, never>[];
+            presets?: {
+                [key: string]: unknown;
+            }[];
             /** @description Inner fields not described by the API. */
-            questions?: Record<string, never>;
+            questions?: {
+                [key: string]: unknown;
+            };
             requireApprovedReason?: boolean;
             requireChatMember?: boolean;
             requiredChatRoles?: string[];
@@ -316,7 +320,9 @@ export interface components {
             revealReviewer?: boolean;
             reviewerRoles?: string[];
             reviewOnlyRoles?: string[];
-            sections?: Record<string, never>[];
+            sections?: {
+                [key: string]: unknown;
+            }[];
             serverId: string;
             stageResponses?: boolean;
             submissionMessage?: string;
@@ -339,7 +345,9 @@ export interface components {
         AuditLogEntry: {
             applicationId?: string;
             /** @description Inner fields not described by the API. */
-            description?: Record<string, never>;
+            description?: {
+                [key: string]: unknown;
+            };
             id: string;
             serverId: string;
             timestamp?: number;
@@ -378,11 +386,15 @@ export interface components {
             endedAt?: number;
             endedBy?: string;
             expiredAt?: number;
-            extensionRequests?: Record<string, never>[];
+            extensionRequests?: {
+                [key: string]: unknown;
+            }[];
             id: string;
             memberId: string;
             reason?: string;
-            reasonHistory?: Record<string, never>[];
+            reasonHistory?: {
+                [key: string]: unknown;
+            }[];
             reviewedAt?: number;
             reviewedBy?: string;
             serverId: string;
@@ -409,7 +421,9 @@ export interface components {
             createdAt?: number;
             createdBy?: string;
             description?: string;
-            editedBy?: Record<string, never>[];
+            editedBy?: {
+                [key: string]: unknown;
+            }[];
             expired?: boolean;
             expiredAt?: number;
             expiredBy?: string;
@@ -417,7 +431,9 @@ export interface components {
             hidden?: boolean;
             hiddenBy?: string;
             id: string;
-            proof?: Record<string, never>[];
+            proof?: {
+                [key: string]: unknown;
+            }[];
             serverId: string;
             tempBan?: boolean;
             text?: string;
@@ -483,7 +499,9 @@ export interface components {
         /** @description A shift. */
         Shift: {
             autoEnd?: boolean;
-            breakTimestamps?: Record<string, never>[];
+            breakTimestamps?: {
+                [key: string]: unknown;
+            }[];
             createdAt?: number;
             endedAt?: number;
             endedBy?: string;

@@ -60,26 +60,46 @@ const schema = z.object({
   LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
 });
 
+const deploySchema = schema.pick({
+  DISCORD_TOKEN: true,
+  DISCORD_APPLICATION_ID: true,
+  DISCORD_GUILD_ID: true,
+  DISCORD_API_URL: true,
+  COMMAND_PERMISSIONS: true,
+  LOG_LEVEL: true,
+  LOG_FORMAT: true,
+});
+
 export type Config = z.output<typeof schema>;
-export type ConfigResult = { ok: true; config: Config } | { ok: false; errors: string[] };
+export type DeployConfig = z.output<typeof deploySchema>;
+export type Result<T> = { ok: true; config: T } | { ok: false; errors: string[] };
+export type ConfigResult = Result<Config>;
 
 /** Setting names whose values are secret; used by the logger's redaction too. */
 export const SECRET_SETTINGS = ['DISCORD_TOKEN', 'API_TOKEN'] as const;
 
+/** The bot's settings from the environment. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
+  return parse(schema, env);
+}
+
+/** The settings `npm run deploy-commands` needs (Discord only). */
+export function loadDeployConfig(env: NodeJS.ProcessEnv = process.env): Result<DeployConfig> {
+  return parse(deploySchema, env);
+}
+
+function parse<S extends z.ZodObject>(target: S, env: NodeJS.ProcessEnv): Result<z.output<S>> {
   // Treat empty strings as unset so `FOO=` in a .env file means "use the default".
   const cleaned: Record<string, string> = {};
   for (const [key, value] of Object.entries(env)) {
     if (value !== undefined && value.trim() !== '') cleaned[key] = value.trim();
   }
-  const parsed = schema.safeParse(cleaned);
+  const parsed = target.safeParse(cleaned);
   if (parsed.success) return { ok: true, config: parsed.data };
   const errors = parsed.error.issues.map((issue) => {
     const name = String(issue.path[0] ?? 'configuration');
     const missing = cleaned[name] === undefined;
-    return missing && !schema.shape[name as keyof typeof schema.shape]?.isOptional()
-      ? `${name} is required`
-      : `${name} ${issue.message}`;
+    return missing && !target.shape[name]?.isOptional() ? `${name} is required` : `${name} ${issue.message}`;
   });
   return { ok: false, errors: [...new Set(errors)] };
 }

@@ -1,0 +1,92 @@
+/**
+ * The discord.js client: only the Guilds intent, caches trimmed to what slash commands need,
+ * and every interaction handed to the router. `stop()` lets in-flight interactions finish.
+ */
+import { Client, Events, GatewayIntentBits, type Interaction, Options } from 'discord.js';
+import type { Logger } from '../log.js';
+import { Router, type RouterOptions } from './router.js';
+
+export interface BotOptions extends RouterOptions {
+  token: string;
+  /** REST base for a local Discord double (offline sandbox); unset for real Discord. */
+  restApiUrl?: string;
+}
+
+export interface Bot {
+  client: Client;
+  /** Log in and resolve once the gateway session is ready. */
+  start(): Promise<void>;
+  /** Stop taking interactions, wait (bounded) for those in flight, then disconnect. */
+  stop(graceMs?: number): Promise<void>;
+  /** Interactions being handled right now. */
+  inFlight(): number;
+}
+
+export function createBot(options: BotOptions): Bot {
+  const logger: Logger = options.logger;
+  const client = new Client({
+    intents: [GatewayIntentBits.Guilds],
+    // Rollcall reads nothing from Discord's caches but the guild list; keep the rest empty.
+    makeCache: Options.cacheWithLimits({
+      ...Options.DefaultMakeCacheSettings,
+      MessageManager: 0,
+      GuildMemberManager: { maxSize: 0, keepOverLimit: (m) => m.id === m.client.user.id },
+      UserManager: { maxSize: 0, keepOverLimit: (u) => u.id === u.client.user.id },
+      PresenceManager: 0,
+      ReactionManager: 0,
+      GuildEmojiManager: 0,
+      GuildStickerManager: 0,
+      StageInstanceManager: 0,
+      ThreadManager: 0,
+      VoiceStateManager: 0,
+      GuildInviteManager: 0,
+      GuildScheduledEventManager: 0,
+      AutoModerationRuleManager: 0,
+    }),
+    sweepers: Options.DefaultSweeperSettings,
+    allowedMentions: { parse: [], users: [], roles: [], repliedUser: false },
+    rest: options.restApiUrl ? { api: options.restApiUrl } : {},
+  });
+  const router = new Router(options);
+  const pending = new Set<Promise<void>>();
+  let accepting = true;
+
+  client.on(Events.InteractionCreate, (interaction: Interaction) => {
+    if (!accepting) return;
+    const job = router.handle(interaction).finally(() => pending.delete(job));
+    pending.add(job);
+  });
+  client.on(Events.Error, (error) => logger.error({ err: error }, 'discord client error'));
+  client.on(Events.Warn, (message) => logger.warn({ message }, 'discord client warning'));
+  client.on(Events.ShardDisconnect, (event, shard) =>
+    logger.warn({ code: event.code, shard }, 'gateway disconnected'),
+  );
+  client.on(Events.ShardReconnecting, (shard) => logger.info({ shard }, 'gateway reconnecting'));
+  client.on(Events.ShardResume, (shard, replayed) => logger.info({ shard, replayed }, 'gateway resumed'));
+
+  return {
+    client,
+    async start() {
+      const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
+      await client.login(options.token);
+      await ready;
+      logger.info({ user: client.user?.id, guilds: client.guilds.cache.size }, 'connected to Discord');
+    },
+    async stop(graceMs = 10_000) {
+      accepting = false;
+      if (pending.size > 0) {
+        logger.info({ inFlight: pending.size }, 'waiting for interactions in flight');
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([
+          Promise.allSettled([...pending]),
+          new Promise((resolve) => {
+            timer = setTimeout(resolve, graceMs);
+          }),
+        ]);
+        clearTimeout(timer);
+      }
+      await client.destroy();
+    },
+    inFlight: () => pending.size,
+  };
+}

@@ -1,0 +1,88 @@
+/**
+ * Paging state lives in each component's custom_id, so buttons keep working after a restart
+ * and on every shard. Format (version 1, at most 100 characters):
+ *
+ *   rc1:<action>:<view>:<owner>:<page>:<arg>
+ *
+ * action  one letter (see ACTIONS); distinct letters keep ids unique within a message
+ * view    the registered view to show (e.g. "loa.member")
+ * owner   the Discord user id of whoever ran the command; only they may use the control
+ * page    1-based page of a list view (0 for detail views)
+ * arg     the view's argument (an API id or username), URI-encoded; when it does not fit, a
+ *         short key into the state store prefixed with "~" (see StateStore)
+ */
+import { LIMITS } from '../render/format.js';
+
+export const CUSTOM_ID_VERSION = 'rc1';
+
+export const ACTIONS = {
+  first: 'f',
+  prev: 'p',
+  next: 'n',
+  last: 'l',
+  refresh: 'r',
+  goto: 'g',
+  gotoSubmit: 'm',
+  open: 'o',
+  back: 'b',
+  shortcut: 's',
+  shortcut2: 't',
+} as const;
+export type Action = (typeof ACTIONS)[keyof typeof ACTIONS];
+const ACTION_LETTERS = new Set<string>(Object.values(ACTIONS));
+
+export const MAX_PAGE = 99_999;
+
+export interface ControlState {
+  action: Action;
+  view: string;
+  owner: string;
+  page: number;
+  /** Decoded argument, or the state-store key (starting with "~") when it did not fit. */
+  arg: string;
+}
+
+export type ParseResult =
+  | { ok: true; state: ControlState }
+  | { ok: false; reason: 'foreign' | 'old-version' | 'malformed' };
+
+const SHAPE = /^rc1:([a-z]):([a-z][a-z0-9.-]{0,23}):(\d{17,20}):(\d{1,5}):(.*)$/s;
+
+/** The custom_id for a control, or undefined when the encoded argument does not fit in 100 characters. */
+export function encodeCustomId(state: ControlState): string | undefined {
+  const arg = state.arg.startsWith('~') ? state.arg : encodeURIComponent(state.arg);
+  const id = `${CUSTOM_ID_VERSION}:${state.action}:${state.view}:${state.owner}:${state.page}:${arg}`;
+  return id.length <= LIMITS.customId ? id : undefined;
+}
+
+/** Parse and validate a custom_id coming back from Discord. Never throws. */
+export function parseCustomId(customId: string): ParseResult {
+  if (typeof customId !== 'string' || customId.length > LIMITS.customId)
+    return { ok: false, reason: 'malformed' };
+  if (!customId.startsWith('rc')) return { ok: false, reason: 'foreign' };
+  if (!customId.startsWith(`${CUSTOM_ID_VERSION}:`)) return { ok: false, reason: 'old-version' };
+  const m = SHAPE.exec(customId);
+  if (!m) return { ok: false, reason: 'malformed' };
+  const [, action, view, owner, pageText, rawArg] = m as unknown as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
+  if (!ACTION_LETTERS.has(action)) return { ok: false, reason: 'malformed' };
+  const page = Number(pageText);
+  if (page > MAX_PAGE) return { ok: false, reason: 'malformed' };
+  let arg = rawArg;
+  if (!rawArg.startsWith('~')) {
+    try {
+      arg = decodeURIComponent(rawArg);
+    } catch {
+      return { ok: false, reason: 'malformed' };
+    }
+  } else if (!/^~[A-Za-z0-9_-]{6,32}$/.test(rawArg)) {
+    return { ok: false, reason: 'malformed' };
+  }
+  return { ok: true, state: { action: action as Action, view, owner, page, arg } };
+}

@@ -1,0 +1,77 @@
+/**
+ * Every sentence a moderator can see when something goes wrong, in one table,
+ * and the payload helpers that make every reply safe (no pings, ephemeral by default).
+ */
+import type { APIActionRowComponent, APIComponentInMessageActionRow, APIEmbed } from 'discord.js';
+import { isApiError } from '../api/errors.js';
+
+/** What a handler produces; the router decides whether it is a reply, an edit or an update. */
+export interface Payload {
+  content?: string;
+  embeds?: APIEmbed[];
+  components?: APIActionRowComponent<APIComponentInMessageActionRow>[];
+}
+
+/** Nobody is ever pinged by anything Rollcall sends, whatever the text contains. */
+export const NO_MENTIONS = { parse: [], users: [], roles: [], repliedUser: false } as const;
+
+export const MESSAGES = {
+  notFound: 'Nothing with that id was found on this community server.',
+  memberNotFound: 'That Discord user is not a member of the community server.',
+  badRequest: 'The community server API refused that request as invalid; check the id or name you gave.',
+  unauthorized:
+    "The community server API rejected Rollcall's token (invalid or expired). Ask a server admin to update API_TOKEN.",
+  forbidden:
+    "Rollcall's API token lacks permission for this. Ask a server admin to give the token's owner that permission.",
+  rateLimited: (seconds: number) =>
+    `The community server API is busy with Rollcall's requests; try again in ${seconds} s.`,
+  unavailable: 'The community server API is not answering right now; try again in a minute.',
+  malformed: 'The community server API sent an answer Rollcall could not read; try again in a minute.',
+  internal: "Something went wrong on Rollcall's side; it has been logged. Try again.",
+  notYours: 'These controls belong to the moderator who ran the command; run it yourself to page through.',
+  expired: 'These controls have expired; run the command again.',
+  oldVersion: 'These controls are from an older version of Rollcall; run the command again.',
+  dmOnly: 'Rollcall works only inside the community server’s Discord, not in direct messages.',
+  wrongGuild: 'Rollcall is not set up for this Discord server.',
+  notAllowed: 'Only staff of the community server can use Rollcall.',
+  unknownCommand:
+    'That command is not known to this version of Rollcall; the commands may need re-deploying.',
+} as const;
+
+/** A problem with what the moderator typed; its message is shown as it is. */
+export class UserError extends Error {
+  override name = 'UserError';
+}
+
+/** The one sentence for any error a handler throws. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof UserError) return error.message;
+  if (isApiError(error)) {
+    switch (error.kind) {
+      case 'http':
+        if (error.status === 404) return MESSAGES.notFound;
+        if (error.status === 400) return MESSAGES.badRequest;
+        if (error.status === 401) return MESSAGES.unauthorized;
+        if (error.status === 403) return MESSAGES.forbidden;
+        if (error.status === 429) return MESSAGES.rateLimited(Math.max(1, error.retryAfterSeconds ?? 5));
+        return MESSAGES.unavailable;
+      case 'busy':
+        return MESSAGES.rateLimited(Math.max(1, error.retryAfterSeconds ?? 5));
+      case 'malformed':
+        return MESSAGES.malformed;
+      default:
+        return MESSAGES.unavailable;
+    }
+  }
+  return MESSAGES.internal;
+}
+
+/** True for errors that are the moderator's or the API's, not a bug in Rollcall. */
+export function isExpectedError(error: unknown): boolean {
+  return error instanceof UserError || isApiError(error);
+}
+
+/** A text-only payload that clears any embeds and components. */
+export function textPayload(content: string): Payload {
+  return { content, embeds: [], components: [] };
+}

@@ -1,0 +1,207 @@
+/**
+ * Formatting shared by every renderer, and the one place where Discord's limits are enforced.
+ * Everything here is pure: no I/O, no clock except what the caller passes in.
+ */
+import type { APIEmbed, APIEmbedField } from 'discord.js';
+import { escapeMarkdown } from 'discord.js';
+
+/** Discord's message limits (https://discord.com/developers/docs/resources/message#embed-object-embed-limits). */
+export const LIMITS = {
+  title: 256,
+  description: 4096,
+  fields: 25,
+  fieldName: 256,
+  fieldValue: 1024,
+  footer: 2048,
+  author: 256,
+  embedTotal: 6000,
+  embedsPerMessage: 10,
+  content: 2000,
+  customId: 100,
+  actionRows: 5,
+  buttonsPerRow: 5,
+  buttonLabel: 80,
+  selectOptions: 25,
+  selectOptionLabel: 100,
+  selectOptionValue: 100,
+  selectOptionDescription: 100,
+  selectPlaceholder: 150,
+  autocompleteChoices: 25,
+  autocompleteName: 100,
+  autocompleteValue: 100,
+  modalTitle: 45,
+} as const;
+
+/** Shown wherever a value is absent or "not set". */
+export const NONE = '—';
+
+/** Largest Unix-seconds value a Discord timestamp (and a JS Date) can show: 9999-12-31. */
+const MAX_TIMESTAMP_SECONDS = 253_402_300_799;
+
+// Zero-width and bidirectional control characters can hide or reorder text; API text loses them.
+const INVISIBLE = /[\u200B-\u200F\u2028-\u202E\u2060-\u2069\uFEFF]/g;
+// C0/C1 controls other than tab and newline.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
+const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g;
+// Discord syntax that would turn into a mention, channel link, emoji or timestamp.
+const DISCORD_TAGS = /<(?=[@#:]|a:|t:|\/)/g;
+const MASS_MENTION = /@(everyone|here)/gi;
+
+/** Cut `text` to at most `max` characters, marking the cut with an ellipsis. */
+export function truncate(text: string, max: number): string {
+  if (max <= 0) return '';
+  const chars = Array.from(text);
+  if (chars.length <= max) return text;
+  if (max === 1) return '…';
+  // Never end on a lone backslash, which would escape the ellipsis.
+  return `${chars
+    .slice(0, max - 1)
+    .join('')
+    .replace(/\\+$/, '')}…`;
+}
+
+/**
+ * API text is data, never markup: strip invisible and control characters, escape markdown,
+ * and defuse anything Discord would turn into a mention or link. An empty result is shown as NONE.
+ */
+export function safeText(value: unknown, max: number = LIMITS.fieldValue): string {
+  if (value === undefined || value === null) return NONE;
+  const raw = typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
+  const cleaned = raw.replace(INVISIBLE, '').replace(CONTROL, '').trim();
+  if (cleaned === '') return NONE;
+  const escaped = escapeMarkdown(cleaned, {
+    heading: true,
+    bulletedList: true,
+    numberedList: true,
+    maskedLink: true,
+  })
+    .replace(DISCORD_TAGS, '\\<')
+    .replace(MASS_MENTION, '@\u200B$1');
+  return truncate(escaped, max);
+}
+
+/** One line of text (newlines folded), for list rows and labels. */
+export function safeLine(value: unknown, max: number): string {
+  const text = safeText(typeof value === 'string' ? value.replace(/\s+/g, ' ') : value, max);
+  return text;
+}
+
+/** Plain text for places where markdown is not rendered (select labels, button labels, choices). */
+export function plainText(value: unknown, max: number): string {
+  if (typeof value !== 'string' && typeof value !== 'number') return NONE;
+  const cleaned = String(value).replace(INVISIBLE, '').replace(CONTROL, '').replace(/\s+/g, ' ').trim();
+  return cleaned === '' ? NONE : truncate(cleaned, max);
+}
+
+/** True when `value` is a Unix-seconds timestamp Rollcall can show (0 and absent mean "not set"). */
+export function isSetTimestamp(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value > 0 && value <= MAX_TIMESTAMP_SECONDS;
+}
+
+/**
+ * A Unix-seconds timestamp as Discord timestamps: full date plus relative time.
+ * 0, absent or not a number → NONE; beyond year 9999 → the raw number.
+ */
+export function timestamp(value: unknown): string {
+  if (isSetTimestamp(value)) return `<t:${value}:f> (<t:${value}:R>)`;
+  if (typeof value === 'number' && Number.isFinite(value) && value > MAX_TIMESTAMP_SECONDS)
+    return String(value);
+  return NONE;
+}
+
+/** A short date only, for list rows. */
+export function shortDate(value: unknown): string {
+  return isSetTimestamp(value) ? `<t:${value}:d>` : NONE;
+}
+
+/** A length of time in seconds as "2d 3h", "45m", "30s"; negative or non-numbers → NONE. */
+export function duration(seconds: unknown): string {
+  if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0) return NONE;
+  const s = Math.floor(seconds);
+  const units: Array<[string, number]> = [
+    ['d', 86_400],
+    ['h', 3_600],
+    ['m', 60],
+    ['s', 1],
+  ];
+  const parts: string[] = [];
+  let rest = s;
+  for (const [label, size] of units) {
+    const n = Math.floor(rest / size);
+    rest -= n * size;
+    if (n > 0) parts.push(`${n}${label}`);
+    if (parts.length === 2) break;
+  }
+  return parts.length > 0 ? parts.join(' ') : '0s';
+}
+
+/** A boolean as Yes/No; anything else as NONE. */
+export function yesNo(value: unknown): string {
+  return value === true ? 'Yes' : value === false ? 'No' : NONE;
+}
+
+/** An identifier in inline code (escaped); absent → NONE. */
+export function code(value: unknown, max = 100): string {
+  if (typeof value !== 'string' && typeof value !== 'number') return NONE;
+  const text = plainText(value, max).replace(/`/g, 'ˋ');
+  return text === NONE ? NONE : `\`${text}\``;
+}
+
+/** A Discord role mention (rendered, never pinging: replies send empty allowed_mentions). */
+export function roleMention(id: unknown): string {
+  return typeof id === 'string' && /^\d{17,20}$/.test(id) ? `<@&${id}>` : code(id);
+}
+
+/** A Discord user mention (rendered, never pinging). */
+export function userMention(id: unknown): string {
+  return typeof id === 'string' && /^\d{17,20}$/.test(id) ? `<@${id}>` : code(id);
+}
+
+/** A colour string like "#ff8800" or "ff8800" as an embed colour number, if valid. */
+export function colour(value: unknown): number | undefined {
+  if (typeof value !== 'string') return undefined;
+  const match = /^#?([0-9a-f]{6})$/i.exec(value.trim());
+  return match?.[1] ? Number.parseInt(match[1], 16) : undefined;
+}
+
+/** Build a field, skipping nothing: absent values show as NONE so the layout stays stable. */
+export function field(name: string, value: string, inline = true): APIEmbedField {
+  return { name, value, inline };
+}
+
+/** Length Discord counts towards the 6000-character embed total. */
+function embedLength(embed: APIEmbed): number {
+  let n = (embed.title?.length ?? 0) + (embed.description?.length ?? 0);
+  n += (embed.footer?.text.length ?? 0) + (embed.author?.name.length ?? 0);
+  for (const f of embed.fields ?? []) n += f.name.length + f.value.length;
+  return n;
+}
+
+/**
+ * Enforce every per-embed limit: title, description, fields (count, name, value), footer, author,
+ * and the 6000-character total (shrinking the description, then dropping trailing fields).
+ */
+export function clampEmbed(embed: APIEmbed): APIEmbed {
+  const out: APIEmbed = { ...embed };
+  if (out.title !== undefined) out.title = truncate(out.title, LIMITS.title) || NONE;
+  if (out.description !== undefined) out.description = truncate(out.description, LIMITS.description);
+  if (out.footer) out.footer = { ...out.footer, text: truncate(out.footer.text, LIMITS.footer) };
+  if (out.author) out.author = { ...out.author, name: truncate(out.author.name, LIMITS.author) };
+  if (out.fields) {
+    out.fields = out.fields.slice(0, LIMITS.fields).map((f) => ({
+      ...f,
+      name: truncate(f.name, LIMITS.fieldName) || NONE,
+      value: truncate(f.value, LIMITS.fieldValue) || NONE,
+    }));
+  }
+  let excess = embedLength(out) - LIMITS.embedTotal;
+  if (excess > 0 && out.description) {
+    out.description = truncate(out.description, Math.max(1, out.description.length - excess));
+    excess = embedLength(out) - LIMITS.embedTotal;
+  }
+  while (excess > 0 && out.fields && out.fields.length > 0) {
+    out.fields = out.fields.slice(0, -1);
+    excess = embedLength(out) - LIMITS.embedTotal;
+  }
+  return out;
+}

@@ -1,0 +1,82 @@
+/**
+ * The frame shared by every list and detail embed: title, rows, "page n of N", total,
+ * and where the data came from (fresh, cached, or stale because the API failed).
+ */
+import type { APIEmbed } from 'discord.js';
+import { clampEmbed, LIMITS, truncate } from './format.js';
+
+/** Where a value came from, as the API layer reports it (see Fetched in src/api/types.ts). */
+export interface Source {
+  fetchedAt: number;
+  fromCache: boolean;
+  stale: boolean;
+}
+
+/** The numbers of a list page, made safe whatever the API sent. */
+export interface PageInfo {
+  page: number;
+  totalPages: number;
+  total: number;
+}
+
+/** An envelope's page numbers, tolerating missing or nonsensical values. */
+export function pageInfo(envelope: unknown, requestedPage: number, itemsOnPage: number): PageInfo {
+  const e = (typeof envelope === 'object' && envelope !== null ? envelope : {}) as Record<string, unknown>;
+  const whole = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : undefined);
+  const page = whole(e.page) || requestedPage;
+  const total = whole(e.total) ?? itemsOnPage;
+  const totalPages = Math.max(whole(e.totalPages) ?? 0, page > 1 || itemsOnPage > 0 ? page : 1, 1);
+  return { page, totalPages, total };
+}
+
+/** Items of an envelope that are objects; anything else in `data` is dropped. */
+export function pageItems<T>(envelope: { data?: T[] } | undefined): T[] {
+  const data = envelope?.data;
+  return Array.isArray(data) ? data.filter((x): x is T => typeof x === 'object' && x !== null) : [];
+}
+
+/** Footer words for the data's source. */
+export function sourceNote(source: Source): string {
+  if (source.stale) return 'API unavailable: showing saved data from';
+  if (source.fromCache) return 'Cached data from';
+  return 'Data as of';
+}
+
+export interface ListEmbedInput {
+  title: string;
+  /** One preformatted (already escaped) line per item. */
+  rows: string[];
+  info: PageInfo;
+  /** Plural noun for the total, e.g. "LOAs". */
+  noun: string;
+  source: Source;
+  emptyText: string;
+  colour?: number;
+}
+
+/** A list page as one embed: rows in the description, page and total in the footer. */
+export function listEmbed(input: ListEmbedInput): APIEmbed {
+  const { info, source } = input;
+  const perRow = Math.floor(LIMITS.description / Math.max(1, input.rows.length)) - 1;
+  const description =
+    input.rows.length > 0 ? input.rows.map((r) => truncate(r, perRow)).join('\n') : input.emptyText;
+  return clampEmbed({
+    title: input.title,
+    description,
+    color: input.colour,
+    footer: {
+      text: `Page ${info.page} of ${info.totalPages} · ${info.total} ${input.noun} · ${sourceNote(source)}`,
+    },
+    timestamp: new Date(source.fetchedAt).toISOString(),
+  });
+}
+
+/** A detail embed with the same source footer. */
+export function detailEmbed(embed: APIEmbed, source: Source, footerPrefix?: string): APIEmbed {
+  const prefix = footerPrefix ? `${footerPrefix} · ` : '';
+  return clampEmbed({
+    ...embed,
+    footer: { text: `${prefix}${sourceNote(source)}` },
+    timestamp: new Date(source.fetchedAt).toISOString(),
+  });
+}
