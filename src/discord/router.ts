@@ -293,7 +293,7 @@ export class Router {
     if (error instanceof DiscordAPIError && QUIET_CODES.has(error.code)) {
       this.options.logger.debug({ ...where, code: error.code }, 'interaction already answered or expired');
     } else {
-      this.options.logger.warn({ ...where, err: error }, 'could not answer interaction');
+      this.options.logger.warn({ ...where, err: discordErrorSummary(error) }, 'could not answer interaction');
     }
   }
 }
@@ -312,6 +312,22 @@ function describe(interaction: Interaction) {
     customId:
       interaction.isMessageComponent() || interaction.isModalSubmit() ? interaction.customId : undefined,
   };
+}
+
+/**
+ * A Discord error without its request URL: webhook URLs carry the interaction token.
+ */
+function discordErrorSummary(error: unknown) {
+  if (error instanceof DiscordAPIError) {
+    return {
+      type: error.name,
+      code: error.code,
+      status: error.status,
+      method: error.method,
+      message: error.message,
+    };
+  }
+  return summarize(error);
 }
 
 function summarize(error: unknown) {

@@ -1,0 +1,85 @@
+/**
+ * Wires Rollcall together: config → logger → cache → API → views and commands → Discord client.
+ * `main.ts` runs it as a process; end-to-end tests run it in-process against the local doubles.
+ */
+import { readFileSync } from 'node:fs';
+import { commands as baseCommands } from '../commands/index.js';
+import { type ApiCache, createCache } from './api/cache.js';
+import { createApi } from './api/client.js';
+import type { Api } from './api/types.js';
+import type { Config } from './config.js';
+import { type Bot, createBot } from './discord/bot.js';
+import type { Command } from './discord/command.js';
+import { type KeyValue, StateStore } from './discord/state.js';
+import { ViewRegistry } from './discord/views.js';
+import type { Logger } from './log.js';
+
+export interface App {
+  bot: Bot;
+  api: Api;
+  commands: Command[];
+  start(): Promise<void>;
+  /** Finish in-flight interactions (bounded), disconnect from Discord, close the cache. */
+  stop(graceMs?: number): Promise<void>;
+}
+
+/** The package version, read once (from src/ when run by tsx, from dist/src/ when built). */
+export const VERSION = readVersion();
+
+function readVersion(): string {
+  for (const path of ['../package.json', '../../package.json']) {
+    try {
+      const pkg = JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as {
+        name?: string;
+        version?: string;
+      };
+      if (pkg.name === 'rollcall' && pkg.version) return pkg.version;
+    } catch {
+      // not at this level; try the next
+    }
+  }
+  return 'unknown';
+}
+
+/** Short-lived control state kept in the same cache as API data (Redis when configured). */
+function stateKeyValue(cache: ApiCache): KeyValue {
+  return {
+    async get(key) {
+      const entry = await cache.get(`rollcall:v1:${key}`);
+      return entry && 'data' in entry ? entry.data : undefined;
+    },
+    set: (key, value, ttlMs) =>
+      cache.set(`rollcall:v1:${key}`, { data: value, fetchedAt: Date.now() }, ttlMs),
+  };
+}
+
+export function createApp(config: Config, logger: Logger): App {
+  const cache = createCache(config, logger);
+  const api = createApi(config, logger, { cache });
+  const commands = [...baseCommands];
+  const views = new ViewRegistry();
+  for (const command of commands) views.register(...command.views);
+  const bot = createBot({
+    token: config.DISCORD_TOKEN,
+    restApiUrl: config.DISCORD_API_URL,
+    commands,
+    views,
+    resources: api.resources,
+    state: new StateStore(stateKeyValue(cache)),
+    logger,
+    guildId: config.DISCORD_GUILD_ID,
+  });
+  let stopped = false;
+  return {
+    bot,
+    api,
+    commands,
+    start: () => bot.start(),
+    async stop(graceMs) {
+      if (stopped) return;
+      stopped = true;
+      await bot.stop(graceMs);
+      await api.close();
+    },
+  };
+}

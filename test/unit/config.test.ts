@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { formatConfigErrors, loadConfig, loadDeployConfig } from '../../src/config.js';
+
+const minimal = {
+  DISCORD_TOKEN: 'discord-secret',
+  DISCORD_APPLICATION_ID: '123456789012345678',
+  API_BASE_URL: 'https://api.example.test/api/v1/',
+  API_TOKEN: 'api-secret',
+};
+
+describe('config', () => {
+  it('names every missing setting at once', () => {
+    const result = loadConfig({});
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.errors).toEqual([
+      'DISCORD_TOKEN is required',
+      'DISCORD_APPLICATION_ID is required',
+      'API_BASE_URL is required',
+      'API_TOKEN is required',
+    ]);
+    expect(formatConfigErrors(result.errors)).toContain('  - API_TOKEN is required');
+  });
+
+  it('applies defaults and trims the base URL', () => {
+    const result = loadConfig(minimal);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.config.API_BASE_URL).toBe('https://api.example.test/api/v1');
+    expect(result.config.API_BUDGET).toBe(60);
+    expect(result.config.COMMAND_PERMISSIONS).toBe('ModerateMembers');
+    expect(result.config.ACCESS_ROLE_IDS).toEqual([]);
+    expect(result.config.CACHE_URL).toBeUndefined();
+  });
+
+  it('treats empty values as unset', () => {
+    const result = loadConfig({ ...minimal, CACHE_URL: '', DISCORD_GUILD_ID: '  ' });
+    expect(result.ok).toBe(true);
+  });
+
+  it('reports malformed values by name without echoing secrets', () => {
+    const result = loadConfig({
+      ...minimal,
+      DISCORD_APPLICATION_ID: 'abc',
+      API_BASE_URL: 'ftp://x',
+      API_RETRIES: '9',
+      CACHE_URL: 'http://localhost',
+      ACCESS_REQUIRE_MEMBER: 'maybe',
+      LOG_LEVEL: 'loud',
+      COMMAND_PERMISSIONS: 'Moderate Members!',
+    });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    const names = result.errors.map((e) => e.split(' ')[0]);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'DISCORD_APPLICATION_ID',
+        'API_BASE_URL',
+        'API_RETRIES',
+        'CACHE_URL',
+        'ACCESS_REQUIRE_MEMBER',
+        'LOG_LEVEL',
+        'COMMAND_PERMISSIONS',
+      ]),
+    );
+    expect(result.errors.join('\n')).not.toMatch(/secret/);
+  });
+
+  it('parses lists and booleans', () => {
+    const result = loadConfig({ ...minimal, ACCESS_ROLE_IDS: 'a, b,,c', ACCESS_REQUIRE_MEMBER: 'yes' });
+    expect(result.ok && result.config.ACCESS_ROLE_IDS).toEqual(['a', 'b', 'c']);
+    expect(result.ok && result.config.ACCESS_REQUIRE_MEMBER).toBe(true);
+  });
+
+  it('deploy needs only the Discord settings', () => {
+    const result = loadDeployConfig({ DISCORD_TOKEN: 't', DISCORD_APPLICATION_ID: '123456789012345678' });
+    expect(result.ok).toBe(true);
+    const missing = loadDeployConfig({});
+    expect(!missing.ok && missing.errors).toEqual([
+      'DISCORD_TOKEN is required',
+      'DISCORD_APPLICATION_ID is required',
+    ]);
+  });
+});

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { parseId, parseSnowflake, parseUsername } from '../../src/discord/input.js';
+import { UserError } from '../../src/discord/replies.js';
+
+describe('option parsing', () => {
+  it('accepts ordinary ids and usernames', () => {
+    expect(parseId('  loa_123-abc ', 'LOA id')).toBe('loa_123-abc');
+    expect(parseUsername(' Zoë_The.Builder ')).toBe('Zoë_The.Builder');
+    expect(parseSnowflake('123456789012345678', 'user id')).toBe('123456789012345678');
+  });
+
+  it.each([
+    ['', 'empty'],
+    ['a/b', 'slash'],
+    ['..', 'dots only'],
+    ['a b', 'space'],
+    ['%2e%2e', 'percent'],
+    ['ünï', 'unicode'],
+    ['x'.repeat(65), 'too long'],
+  ])('refuses id %j (%s) with a sentence', (value) => {
+    expect(() => parseId(value, 'LOA id')).toThrow(UserError);
+  });
+
+  it.each([
+    ['', 'empty'],
+    ['..', 'dots only'],
+    ['a\u0000b', 'control'],
+    ['a\u200Bb', 'zero width'],
+    ['x'.repeat(1000), 'too long'],
+  ])('refuses username %j (%s)', (value) => {
+    expect(() => parseUsername(value)).toThrow(UserError);
+  });
+
+  it('keeps path tricks in usernames as data for the API layer to encode', () => {
+    expect(parseUsername('../loas')).toBe('../loas');
+  });
+
+  it('refuses non-snowflakes', () => {
+    expect(() => parseSnowflake('12ab', 'user id')).toThrow(/17 to 20 digits/);
+  });
+});
