@@ -80,6 +80,7 @@ export function createApp(config: Config, logger: Logger): App {
       stopped = true;
       await bot.stop(graceMs);
       await api.close();
+      await cache.close();
     },
   };
 }

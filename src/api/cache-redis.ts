@@ -1,0 +1,58 @@
+/**
+ * A keyv store on Redis that fails fast. We own the node-redis client: it connects once in the
+ * background and reconnects forever with capped backoff, and `disableOfflineQueue` makes every
+ * command issued while it is not connected fail at once instead of queueing (or hanging).
+ */
+import { createClient, createKeyv } from '@keyv/redis';
+import type { Keyv } from 'keyv';
+
+export interface RedisHooks {
+  /** Connection and command errors (also reach keyv's 'error' event). */
+  onError(error: unknown): void;
+  /** The client is connected and ready (again). */
+  onReady(): void;
+}
+
+export interface RedisKeyv {
+  keyv: Keyv;
+  close(): Promise<void>;
+}
+
+const CONNECT_TIMEOUT_MS = 400;
+const CLOSE_TIMEOUT_MS = 1_000;
+
+/** Reconnect delay: 100 ms doubling to a 2 s ceiling, for ever. */
+const reconnectDelay = (retries: number): number => Math.min(100 * 2 ** retries, 2_000);
+
+/** Connect to `url` in the background and wrap the client in keyv (keys used exactly as given). */
+export function createRedisKeyv(url: string, hooks: RedisHooks): RedisKeyv {
+  const client = createClient({
+    url,
+    disableOfflineQueue: true,
+    socket: { connectTimeout: CONNECT_TIMEOUT_MS, reconnectStrategy: reconnectDelay },
+  });
+  client.on('error', hooks.onError);
+  client.on('ready', hooks.onReady);
+  // createKeyv sets no namespace and useKeyPrefix: false, so Redis sees our keys unchanged.
+  const keyv = createKeyv(client, { throwOnErrors: true, connectionTimeout: CONNECT_TIMEOUT_MS });
+  // Resolves once connected; stays pending while reconnecting; errors arrive via 'error'.
+  client.connect().catch(hooks.onError);
+
+  return {
+    keyv,
+    async close() {
+      if (!client.isOpen) return;
+      if (!client.isReady) {
+        client.destroy();
+        return;
+      }
+      let timer: NodeJS.Timeout | undefined;
+      const stuck = new Promise<'stuck'>((resolve) => {
+        timer = setTimeout(() => resolve('stuck'), CLOSE_TIMEOUT_MS);
+      });
+      const outcome = await Promise.race([client.close().then(() => 'closed' as const), stuck]);
+      clearTimeout(timer);
+      if (outcome === 'stuck' && client.isOpen) client.destroy();
+    },
+  };
+}

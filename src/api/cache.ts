@@ -1,0 +1,171 @@
+/**
+ * The response cache behind the API client (keyv 5). Bounded in-memory LRU by default, Redis with
+ * CACHE_URL, nothing when CACHE_MAX_ENTRIES is 0 and there is no CACHE_URL.
+ *
+ * The cache is an optimisation and never a failure: every get/set is bounded by our own timeout,
+ * errors become misses, failures are logged at warn at most once per interval, and a dead Redis
+ * (unreachable at start or killed mid-run) is bypassed until it comes back.
+ */
+import { KeyvCacheableMemory } from '@cacheable/memory';
+import { Keyv } from 'keyv';
+import stringify from 'safe-stable-stringify';
+import type { Config } from '../config.js';
+import type { Logger } from '../log.js';
+import { createRedisKeyv } from './cache-redis.js';
+
+/** What is stored per key: a value with its age, or the API's 404 for it. */
+export type CacheEntry =
+  | { data: unknown; fetchedAt: number }
+  | { notFound: true; fetchedAt: number; message: string };
+
+export type CacheBackend = 'memory' | 'redis' | 'none';
+
+export interface ApiCache {
+  readonly backend: CacheBackend;
+  /** False after a failed operation until one succeeds (or Redis reports ready again). */
+  healthy(): boolean;
+  /** The entry under `key`, or undefined (missing, expired, unreadable or cache down). Never throws. */
+  get(key: string): Promise<CacheEntry | undefined>;
+  /** Store `entry` for `ttlMs` (ignored when not positive). Never throws. */
+  set(key: string, entry: CacheEntry, ttlMs: number): Promise<void>;
+  /** Release the connection. Safe to call twice. */
+  close(): Promise<void>;
+}
+
+/** Bound on each get/set; a slower answer counts as a failure. */
+const OP_TIMEOUT_MS = 250;
+/** Minimum time between two warn lines about cache failures. */
+const WARN_INTERVAL_MS = 30_000;
+
+/**
+ * `rollcall:v1:<token hash>:<operationId>:<stable JSON of the parameters>`: the token itself never
+ * appears; the parameters are serialised with sorted keys so equal reads share one key.
+ */
+export function cacheKey(hash: string, op: string, params: object): string {
+  return `rollcall:v1:${hash}:${op}:${stringify(params)}`;
+}
+
+/** Build the cache chosen by the configuration. */
+export function createCache(
+  config: Pick<Config, 'CACHE_URL' | 'CACHE_MAX_ENTRIES'>,
+  logger: Logger,
+): ApiCache {
+  if (config.CACHE_URL) {
+    const guard = createGuard('redis', logger);
+    const redis = createRedisKeyv(config.CACHE_URL, {
+      onError: guard.failed,
+      onReady: guard.succeeded,
+    });
+    return guardedCache(redis.keyv, guard, redis.close);
+  }
+  if (config.CACHE_MAX_ENTRIES > 0) {
+    const guard = createGuard('memory', logger);
+    // Stored serialised (keyv's default), like Redis: callers can never mutate a cached value.
+    const store = new KeyvCacheableMemory({ lruSize: config.CACHE_MAX_ENTRIES, useClone: false });
+    return guardedCache(
+      new Keyv({ store, namespace: undefined, useKeyPrefix: false }),
+      guard,
+      async () => {},
+    );
+  }
+  return {
+    backend: 'none',
+    healthy: () => true,
+    get: async () => undefined,
+    set: async () => {},
+    close: async () => {},
+  };
+}
+
+interface Guard {
+  backend: CacheBackend;
+  isHealthy(): boolean;
+  /** Run `work` within the time bound; undefined on failure or timeout. */
+  run<T>(what: 'get' | 'set', work: () => Promise<T>): Promise<T | undefined>;
+  failed(error: unknown): void;
+  succeeded(): void;
+}
+
+function createGuard(backend: CacheBackend, logger: Logger): Guard {
+  let healthy = backend !== 'redis'; // Redis is healthy once it has said "ready"
+  let lastWarnAt = Number.NEGATIVE_INFINITY;
+  let lastError: unknown;
+  let suppressed = 0;
+
+  const guard: Guard = {
+    backend,
+    isHealthy: () => healthy,
+    failed(error) {
+      healthy = false;
+      if (error === lastError) return; // one error can arrive by two paths (client and keyv events)
+      lastError = error;
+      const now = Date.now();
+      if (now - lastWarnAt < WARN_INTERVAL_MS) {
+        suppressed++;
+        return;
+      }
+      logger.warn(
+        { kind: 'cache', backend, err: error instanceof Error ? error.message : String(error), suppressed },
+        'cache unavailable; reading through to the API',
+      );
+      lastWarnAt = now;
+      suppressed = 0;
+    },
+    succeeded() {
+      if (healthy) return;
+      healthy = true;
+      logger.info({ kind: 'cache', backend }, 'cache available again');
+    },
+    async run(what, work) {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`cache ${what} took over ${OP_TIMEOUT_MS} ms`)),
+          OP_TIMEOUT_MS,
+        );
+      });
+      try {
+        const result = await Promise.race([work(), timeout]);
+        guard.succeeded();
+        return result;
+      } catch (error) {
+        guard.failed(error);
+        return undefined;
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  };
+  return guard;
+}
+
+function guardedCache(keyv: Keyv, guard: Guard, release: () => Promise<void>): ApiCache {
+  let closed = false;
+  keyv.on('error', guard.failed);
+  return {
+    backend: guard.backend,
+    healthy: guard.isHealthy,
+    async get(key) {
+      if (closed) return undefined;
+      const value = await guard.run('get', () => keyv.get<unknown>(key));
+      return isCacheEntry(value) ? value : undefined;
+    },
+    async set(key, entry, ttlMs) {
+      if (closed || !(ttlMs > 0)) return;
+      await guard.run('set', () => keyv.set(key, entry, Math.ceil(ttlMs)));
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await release();
+    },
+  };
+}
+
+function isCacheEntry(value: unknown): value is CacheEntry {
+  if (typeof value !== 'object' || value === null || !('fetchedAt' in value)) return false;
+  if (typeof value.fetchedAt !== 'number') return false;
+  if ('notFound' in value)
+    return value.notFound === true && 'message' in value && typeof value.message === 'string';
+  return 'data' in value;
+}

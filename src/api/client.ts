@@ -1,0 +1,198 @@
+/**
+ * The API client: typed reads of the 16 endpoints (openapi-fetch over the generated `paths`),
+ * each through the cache policy (reader.ts) and the custom fetch (http.ts).
+ */
+import createClient from 'openapi-fetch';
+import type { operations, paths } from '../../generated/api.js';
+import type { Config } from '../config.js';
+import type { Logger } from '../log.js';
+import { type ApiCache, createCache } from './cache.js';
+import { httpError } from './errors.js';
+import { createHttp, defaultSleep } from './http.js';
+import { createTokenGate } from './limiter.js';
+import { type CacheClass, createReader } from './reader.js';
+import { tokenHash } from './token.js';
+import type { Api, Fetched, PageQuery, ReadOptions, Resources } from './types.js';
+import { checkPageQuery, checkPathParams, parseItemBody, parsePageBody } from './validate.js';
+
+export { tokenHash } from './token.js';
+
+export interface ApiDeps {
+  /** The transport under the retries and the budget (tests; defaults to global fetch). */
+  fetch?: typeof fetch;
+  /** A cache to use instead of the one CACHE_URL / CACHE_MAX_ENTRIES would build; the caller closes it. */
+  cache?: ApiCache;
+  /** Clock for cache ages and `fetchedAt` (ms since epoch). */
+  now?: () => number;
+  /** How retries wait out their backoff (the budget queue always waits in real time). */
+  sleep?: (ms: number) => Promise<void>;
+  /** Backoff base for retries (default 250 ms); tests make it tiny. */
+  retryBaseMs?: number;
+}
+
+type Op = keyof operations;
+/** The 200 body of an operation, from the generated types. */
+type Ok<O extends Op> = operations[O]['responses'][200]['content']['application/json'];
+type Send = (request: Request) => Promise<Response>;
+/** One openapi-fetch call, asked for the raw text so we parse and check it ourselves. */
+type Call<A> = (fetch: Send, args: A) => Promise<{ data?: string; error?: unknown; response: Response }>;
+
+/** Build the API layer for `config.API_TOKEN`. */
+export function createApi(config: Config, logger: Logger, deps: ApiDeps = {}): Api {
+  const token = config.API_TOKEN;
+  const hash = tokenHash(token);
+  const gate = createTokenGate({
+    points: config.API_BUDGET,
+    durationSeconds: config.API_BUDGET_WINDOW_SECONDS,
+    maxWaitMs: config.API_QUEUE_MAX_WAIT_MS,
+    sleep: defaultSleep, // the limiter keeps real time, so its waits must too
+  });
+  const http = createHttp({
+    key: hash,
+    gate,
+    logger,
+    timeoutMs: config.API_TIMEOUT_MS,
+    retries: config.API_RETRIES,
+    maxWaitMs: config.API_QUEUE_MAX_WAIT_MS,
+    fetch: deps.fetch,
+    sleep: deps.sleep,
+    retryBaseMs: deps.retryBaseMs,
+  });
+  const cache = deps.cache ?? createCache(config, logger);
+  const reader = createReader({
+    cache,
+    hash,
+    logger,
+    now: deps.now ?? Date.now,
+    ttl: {
+      list: config.CACHE_TTL_LIST_SECONDS,
+      item: config.CACHE_TTL_ITEM_SECONDS,
+      stable: config.CACHE_TTL_STABLE_SECONDS,
+      notFound: config.CACHE_TTL_NOT_FOUND_SECONDS,
+      stale: config.CACHE_STALE_SECONDS,
+    },
+  });
+  // Every call passes its own `fetch` (openapi-fetch's per-request option) so that each attempt's
+  // log line names the operation; the Authorization header is added here and nowhere else.
+  const client = createClient<paths>({
+    baseUrl: config.API_BASE_URL,
+    headers: { Authorization: `Bearer ${token}` },
+  });
+
+  async function send<A>(op: Op, call: Call<A>, args: A): Promise<string | undefined> {
+    const { data, error, response } = await call((request) => http.send(request, op), args);
+    if (response.status >= 200 && response.status < 300) return data;
+    throw httpError(response.status, error, token);
+  }
+
+  function item<O extends Op, P extends Record<string, string>>(
+    op: O,
+    cacheClass: CacheClass,
+    path: P,
+    options: ReadOptions | undefined,
+    call: Call<P>,
+  ): Promise<Fetched<Ok<O>>> {
+    return reader.read({ op, cacheClass, params: { path } }, options, async () => {
+      const body = parseItemBody(await send(op, call, checkPathParams(path)));
+      return body as Ok<O>;
+    });
+  }
+
+  function list<O extends Op, P extends Record<string, string>>(
+    op: O,
+    cacheClass: CacheClass,
+    path: P,
+    query: PageQuery,
+    options: ReadOptions | undefined,
+    call: Call<{ path: P; query: PageQuery }>,
+  ): Promise<Fetched<Ok<O>>> {
+    return reader.read({ op, cacheClass, params: { path, query } }, options, async () => {
+      const args = { path: checkPathParams(path), query: checkPageQuery(query) };
+      return parsePageBody(await send(op, call, args), args.query) as Ok<O>;
+    });
+  }
+
+  const resources: Resources = {
+    listLoas: (query, o) =>
+      list('listLoas', 'list', {}, query, o, (fetch, a) =>
+        client.GET('/server/loas', { params: { query: a.query }, parseAs: 'text', fetch }),
+      ),
+    getLoa: (loaId, o) =>
+      item('getLoa', 'item', { loaId }, o, (fetch, path) =>
+        client.GET('/server/loas/{loaId}', { params: { path }, parseAs: 'text', fetch }),
+      ),
+    listMemberLoas: (memberId, query, o) =>
+      list('listMemberLoas', 'list', { memberId }, query, o, (fetch, a) =>
+        client.GET('/server/loas/user/{memberId}', { params: a, parseAs: 'text', fetch }),
+      ),
+    getLog: (logId, o) =>
+      item('getLog', 'item', { logId }, o, (fetch, path) =>
+        client.GET('/server/logs/{logId}', { params: { path }, parseAs: 'text', fetch }),
+      ),
+    listUserLogs: (username, query, o) =>
+      list('listUserLogs', 'list', { username }, query, o, (fetch, a) =>
+        client.GET('/server/logs/user/{username}', { params: a, parseAs: 'text', fetch }),
+      ),
+    listAuditLogs: (query, o) =>
+      list('listAuditLogs', 'list', {}, query, o, (fetch, a) =>
+        client.GET('/server/audit-logs', { params: { query: a.query }, parseAs: 'text', fetch }),
+      ),
+    listShifts: (query, o) =>
+      list('listShifts', 'list', {}, query, o, (fetch, a) =>
+        client.GET('/server/shifts', { params: { query: a.query }, parseAs: 'text', fetch }),
+      ),
+    getShift: (shiftId, o) =>
+      item('getShift', 'item', { shiftId }, o, (fetch, path) =>
+        client.GET('/server/shifts/{shiftId}', { params: { path }, parseAs: 'text', fetch }),
+      ),
+    listRoles: (query, o) =>
+      list('listRoles', 'stable', {}, query, o, (fetch, a) =>
+        client.GET('/server/roles', { params: { query: a.query }, parseAs: 'text', fetch }),
+      ),
+    getRole: (roleId, o) =>
+      item('getRole', 'stable', { roleId }, o, (fetch, path) =>
+        client.GET('/server/roles/{roleId}', { params: { path }, parseAs: 'text', fetch }),
+      ),
+    listMembers: (query, o) =>
+      list('listMembers', 'list', {}, query, o, (fetch, a) =>
+        client.GET('/server/members', { params: { query: a.query }, parseAs: 'text', fetch }),
+      ),
+    getMember: (memberId, o) =>
+      item('getMember', 'item', { memberId }, o, (fetch, path) =>
+        client.GET('/server/members/{memberId}', { params: { path }, parseAs: 'text', fetch }),
+      ),
+    getMemberByChatId: (chatId, o) =>
+      item('getMemberByChatId', 'item', { chatId }, o, (fetch, path) =>
+        client.GET('/server/members/chat/{chatId}', { params: { path }, parseAs: 'text', fetch }),
+      ),
+    listApplications: (query, o) =>
+      list('listApplications', 'stable', {}, query, o, (fetch, a) =>
+        client.GET('/server/applications', { params: { query: a.query }, parseAs: 'text', fetch }),
+      ),
+    getApplication: (applicationId, o) =>
+      item('getApplication', 'stable', { applicationId }, o, (fetch, path) =>
+        client.GET('/server/applications/{applicationId}', { params: { path }, parseAs: 'text', fetch }),
+      ),
+    getJoinRequest: (userId, o) =>
+      item('getJoinRequest', 'item', { userId }, o, (fetch, path) =>
+        client.GET('/server/join-requests/{userId}', { params: { path }, parseAs: 'text', fetch }),
+      ),
+  };
+
+  let closing: Promise<void> | undefined;
+  return {
+    resources,
+    stats: () => ({
+      requests: http.counters.requests,
+      ...reader.counters,
+      rateLimited: http.counters.rateLimited,
+      budgetRemaining: gate.remaining(hash),
+      cacheBackend: cache.backend,
+      cacheHealthy: cache.healthy(),
+    }),
+    close() {
+      closing ??= reader.drain().then(() => (deps.cache ? undefined : cache.close()));
+      return closing;
+    },
+  };
+}

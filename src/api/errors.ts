@@ -1,0 +1,68 @@
+/**
+ * The one error type the API layer throws. Messages are written here or by the client from
+ * status codes and the API's own `error` string; they never carry the token, a header or a URL
+ * with credentials.
+ */
+import type { ApiErrorKind } from './types.js';
+
+export interface ApiErrorDetails {
+  /** HTTP status, only for kind 'http'. */
+  status?: number;
+  /** The `error` string of a JSON error body, when the API sent one. */
+  apiMessage?: string;
+  /** How long to wait before asking again (kind 'busy'). */
+  retryAfterSeconds?: number;
+  cause?: unknown;
+}
+
+/** The longest API error string kept; the rest is cut (it ends up in logs and replies). */
+const MAX_API_MESSAGE = 300;
+
+export class ApiError extends Error {
+  override name = 'ApiError';
+  readonly kind: ApiErrorKind;
+  readonly status?: number;
+  readonly apiMessage?: string;
+  readonly retryAfterSeconds?: number;
+
+  constructor(kind: ApiErrorKind, message: string, details: ApiErrorDetails = {}) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    this.kind = kind;
+    if (details.status !== undefined) this.status = details.status;
+    if (details.apiMessage !== undefined) this.apiMessage = details.apiMessage;
+    if (details.retryAfterSeconds !== undefined) this.retryAfterSeconds = details.retryAfterSeconds;
+  }
+}
+
+/** True when `e` is an ApiError (narrows the type). */
+export function isApiError(e: unknown): e is ApiError {
+  return e instanceof ApiError;
+}
+
+/**
+ * An ApiError of kind 'http' for a non-2xx answer. `body` is what openapi-fetch parsed from the
+ * error response (an object when it was JSON, a string otherwise, undefined when empty); only a
+ * string `error` field is kept. `secret` is scrubbed from that string in case the API echoes it.
+ */
+export function httpError(status: number, body: unknown, secret: string): ApiError {
+  const raw =
+    typeof body === 'object' && body !== null && 'error' in body && typeof body.error === 'string'
+      ? body.error
+      : undefined;
+  const apiMessage = raw === undefined ? undefined : scrub(raw, secret).slice(0, MAX_API_MESSAGE);
+  const message = apiMessage ? `API answered ${status}: ${apiMessage}` : `API answered ${status}`;
+  return new ApiError('http', message, apiMessage === undefined ? { status } : { status, apiMessage });
+}
+
+/** The local stand-in for the API's 400, for parameters that must not be sent at all. */
+export function invalidParams(reason: string): ApiError {
+  return new ApiError('http', `Invalid request parameters (not sent): ${reason}`, {
+    status: 400,
+    apiMessage: 'invalid request parameters',
+  });
+}
+
+/** `text` with every occurrence of `secret` replaced (no-op for an empty secret). */
+function scrub(text: string, secret: string): string {
+  return secret ? text.split(secret).join('[REDACTED]') : text;
+}

@@ -1,0 +1,140 @@
+/**
+ * The custom `fetch` behind openapi-fetch: per-attempt timeout, bounded retries with exponential
+ * backoff and full jitter, the per-token request budget, and a shared hold on 429.
+ *
+ * Outcomes: a Response for any final HTTP answer except 429 (the caller maps statuses);
+ * ApiError 'timeout' / 'network' once retries are spent; ApiError 'busy' (with retryAfterSeconds)
+ * when the budget or the API's Retry-After would make the caller wait longer than
+ * API_QUEUE_MAX_WAIT_MS, or when the last attempt is still answered 429.
+ */
+import type { Logger } from '../log.js';
+import { ApiError } from './errors.js';
+import type { TokenGate } from './limiter.js';
+
+export interface HttpOptions {
+  /** Limiter key for this token (its hash, never the token). */
+  key: string;
+  gate: TokenGate;
+  logger: Logger;
+  /** Per-attempt timeout (API_TIMEOUT_MS). */
+  timeoutMs: number;
+  /** Extra attempts after the first (API_RETRIES). */
+  retries: number;
+  /** Longest wait a 429's Retry-After may impose before giving up with 'busy' (API_QUEUE_MAX_WAIT_MS). */
+  maxWaitMs: number;
+  fetch?: typeof fetch;
+  sleep?: (ms: number) => Promise<void>;
+  /** Backoff before retry n is uniform in [0, min(RETRY_MAX_MS, retryBaseMs * 2^(n-1))). Default 250. */
+  retryBaseMs?: number;
+}
+
+/** Ceiling of one backoff delay. */
+const RETRY_MAX_MS = 4_000;
+/** Hold used for a 429 that names no wait (no Retry-After, no X-RateLimit-Reset). */
+const DEFAULT_RATE_LIMIT_WAIT_MS = 1_000;
+
+export interface ApiHttp {
+  /** Send `request` (a GET built by openapi-fetch); `op` labels the log lines. */
+  send(request: Request, op: string): Promise<Response>;
+  /** Attempts put on the wire, and 429 answers received. */
+  readonly counters: { requests: number; rateLimited: number };
+}
+
+/** Wait `ms` on a real timer. */
+export const defaultSleep = (ms: number): Promise<void> =>
+  new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+
+/** Build the sender. One per token: the gate's bucket for `key` is shared by every call. */
+export function createHttp(options: HttpOptions): ApiHttp {
+  const {
+    key,
+    gate,
+    logger,
+    timeoutMs,
+    retries,
+    maxWaitMs,
+    fetch: baseFetch = globalThis.fetch,
+    sleep = defaultSleep,
+    retryBaseMs = 250,
+  } = options;
+  const counters = { requests: 0, rateLimited: 0 };
+  const backoff = (attempt: number) =>
+    Math.floor(Math.random() * Math.min(RETRY_MAX_MS, retryBaseMs * 2 ** (attempt - 1)));
+
+  async function send(request: Request, op: string): Promise<Response> {
+    const path = new URL(request.url).pathname;
+    for (let attempt = 1; ; attempt++) {
+      const final = attempt > retries;
+      await gate.acquire(key);
+      const timeout = AbortSignal.timeout(timeoutMs);
+      const started = Date.now();
+      counters.requests++;
+      let response: Response;
+      try {
+        response = await buffered(
+          await baseFetch(new Request(request, { signal: AbortSignal.any([request.signal, timeout]) })),
+        );
+      } catch (cause) {
+        if (request.signal.aborted) throw cause; // the caller gave up: not ours to retry or relabel
+        const kind = timeout.aborted ? 'timeout' : 'network';
+        logger.debug({ op, path, error: kind, ms: Date.now() - started, attempt }, 'api request failed');
+        if (final) {
+          const what = kind === 'timeout' ? `no answer within ${timeoutMs} ms` : 'network error';
+          throw new ApiError(kind, `API request failed (${what}) after ${attempt} attempt(s)`, { cause });
+        }
+        await sleep(backoff(attempt));
+        continue;
+      }
+      logger.debug({ op, path, status: response.status, ms: Date.now() - started, attempt }, 'api request');
+      if (response.status === 429) {
+        counters.rateLimited++;
+        const waitMs = retryAfterMs(response.headers, Date.now()) ?? DEFAULT_RATE_LIMIT_WAIT_MS;
+        await gate.block(key, waitMs);
+        if (final || waitMs > maxWaitMs) {
+          const retryAfterSeconds = Math.max(1, Math.ceil(waitMs / 1000));
+          throw new ApiError('busy', `API rate limit reached; retry in ${retryAfterSeconds}s`, {
+            retryAfterSeconds,
+          });
+        }
+        continue; // the next acquire() waits out the block, together with every other caller
+      }
+      if (response.status >= 500 && !final) {
+        await sleep(backoff(attempt));
+        continue;
+      }
+      return response;
+    }
+  }
+
+  return { send, counters };
+}
+
+/**
+ * How long a 429 asks us to wait, in ms: `Retry-After` as seconds or an HTTP date, else
+ * `X-RateLimit-Reset` as Unix seconds (a value below 1e9 is read as seconds from now).
+ * Undefined when neither header is usable; never negative.
+ */
+export function retryAfterMs(headers: Headers, nowMs: number): number | undefined {
+  const retryAfter = headers.get('retry-after')?.trim();
+  if (retryAfter) {
+    if (/^\d+(\.\d+)?$/.test(retryAfter)) return Number(retryAfter) * 1000;
+    const at = Date.parse(retryAfter);
+    if (!Number.isNaN(at)) return Math.max(0, at - nowMs);
+  }
+  const reset = headers.get('x-ratelimit-reset')?.trim();
+  if (reset && /^\d+(\.\d+)?$/.test(reset)) {
+    const seconds = Number(reset);
+    return Math.max(0, seconds >= 1e9 ? seconds * 1000 - nowMs : seconds * 1000);
+  }
+  return undefined;
+}
+
+/** Read the whole body inside the attempt, so the timeout and retries cover it too. */
+async function buffered(response: Response): Promise<Response> {
+  const body = await response.arrayBuffer();
+  return new Response(body.byteLength > 0 ? body : null, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
+}

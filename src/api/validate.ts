@@ -1,0 +1,104 @@
+/**
+ * Checks on what goes out (path and query parameters) and what comes back (2xx bodies).
+ *
+ * Outgoing: openapi-fetch percent-encodes path parameters with encodeURIComponent, so '/', '%',
+ * '?', '#', spaces and unicode stay inside one segment. What encoding cannot protect is a segment
+ * that is exactly '.' or '..': URL parsers collapse those (and their %2E spellings) into the parent
+ * path, so `getLog('..')` would silently become another endpoint. Those, empty values and strings
+ * that are not well-formed UTF-16 are refused locally with the API's own 400 and never sent.
+ *
+ * Incoming: tolerant of extra fields and of a list envelope without its numbers (they are derived
+ * from the request), strict about the parts the bot relies on: an item is a JSON object, a list is
+ * an object whose `data` is an array of objects.
+ */
+import { ApiError, invalidParams } from './errors.js';
+import type { PageQuery } from './types.js';
+
+type JsonObject = Record<string, unknown>;
+
+/** A page envelope as parsed: the API's fields (extra ones kept) with the numbers filled in. */
+export type PageBody = JsonObject & {
+  data: JsonObject[];
+  page: number;
+  pageSize: number;
+  total: number;
+  totalPages: number;
+};
+
+/** `params` unchanged when every value can be sent as one path segment; else ApiError 'http' 400. */
+export function checkPathParams<P extends Record<string, string>>(params: P): P {
+  for (const [name, value] of Object.entries(params)) {
+    if (typeof value !== 'string' || value === '') throw invalidParams(`${name} is empty`);
+    if (value === '.' || value === '..') throw invalidParams(`${name} is a dot segment`);
+    if (!isWellFormed(value)) throw invalidParams(`${name} is not well-formed text`);
+  }
+  return params;
+}
+
+/** `{ page, limit }` when both are in range (page >= 1, limit 1..100); else ApiError 'http' 400. */
+export function checkPageQuery(query: PageQuery): PageQuery {
+  const { page, limit } = query;
+  if (!Number.isSafeInteger(page) || page < 1) throw invalidParams('page must be a whole number from 1');
+  if (!Number.isSafeInteger(limit) || limit < 1 || limit > 100) {
+    throw invalidParams('limit must be a whole number from 1 to 100');
+  }
+  return { page, limit };
+}
+
+/** A single-item body: any JSON object. */
+export function parseItemBody(text: string | undefined): JsonObject {
+  const body = parseJson(text);
+  if (!isObject(body)) throw malformed('expected a JSON object');
+  return body;
+}
+
+/**
+ * A list body: an object with an array `data` of objects. Missing or invalid numbers are derived:
+ * page and pageSize from the request; total from totalPages, else as the lower bound
+ * (page - 1) * pageSize + data.length; totalPages from total.
+ */
+export function parsePageBody(text: string | undefined, query: PageQuery): PageBody {
+  const body = parseJson(text);
+  if (!isObject(body) || !Array.isArray(body.data)) throw malformed('expected an object with a data array');
+  const data: unknown[] = body.data;
+  if (!data.every(isObject)) throw malformed('expected data to hold objects');
+  const page = positive(body.page) ?? query.page;
+  const pageSize = positive(body.pageSize) ?? query.limit;
+  const givenPages = count(body.totalPages);
+  const total =
+    count(body.total) ??
+    (givenPages === undefined ? (page - 1) * pageSize + data.length : givenPages * pageSize);
+  const totalPages = givenPages ?? Math.ceil(total / pageSize);
+  return { ...body, data, page, pageSize, total, totalPages };
+}
+
+function parseJson(text: string | undefined): unknown {
+  if (!text) throw malformed('empty body');
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw malformed('body is not JSON');
+  }
+}
+
+function malformed(reason: string): ApiError {
+  return new ApiError('malformed', `API answered 2xx with an unusable body: ${reason}`);
+}
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function count(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined;
+}
+
+function positive(value: unknown): number | undefined {
+  const n = count(value);
+  return n !== undefined && n > 0 ? n : undefined;
+}
+
+/** No lone surrogates (encodeURIComponent throws on them). */
+function isWellFormed(value: string): boolean {
+  return !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(value);
+}

@@ -1,0 +1,246 @@
+/** Retries, timeouts, 429 handling and the client-side budget, against a real local server. */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createApi } from '../../src/api/client.js';
+import { ApiError } from '../../src/api/errors.js';
+import type { Api } from '../../src/api/types.js';
+import type { Config } from '../../src/config.js';
+import { fastDeps, rejection, silentLogger, startServer, type TestServer, testConfig } from './helpers.js';
+
+let server: TestServer;
+const apis: Api[] = [];
+
+beforeEach(async () => {
+  server = await startServer();
+});
+afterEach(async () => {
+  await Promise.all(apis.splice(0).map((api) => api.close()));
+  await server.close();
+});
+
+function api(overrides: Partial<Config> = {}): Api {
+  const created = createApi(
+    testConfig(server.baseUrl, { CACHE_MAX_ENTRIES: 0, ...overrides }),
+    silentLogger,
+    fastDeps,
+  );
+  apis.push(created);
+  return created;
+}
+
+const item = (id: string) => ({ body: { id, serverId: 's1', memberId: 'm1' } });
+const gaps = () => server.requests.slice(1).map((r, i) => r.at - (server.requests[i]?.at ?? 0));
+
+describe('retries', () => {
+  it('retries a 500 and returns the later success', async () => {
+    server.handle((_, n) =>
+      n === 1 ? { status: 500, body: { error: 'internal server error' } } : item('L1'),
+    );
+    const a = api();
+    const result = await a.resources.getLoa('L1');
+    expect(result.data.id).toBe('L1');
+    expect(server.requests).toHaveLength(2);
+    expect(a.stats().requests).toBe(2);
+  });
+
+  it('retries a dropped connection and returns the later success', async () => {
+    server.handle((_, n) => (n === 1 ? 'destroy' : item('L1')));
+    const result = await api().resources.getLoa('L1');
+    expect(result.data.id).toBe('L1');
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('gives up after API_RETRIES extra attempts on 5xx and reports the status and message', async () => {
+    server.handle(() => ({ status: 503, body: { error: 'internal server error' } }));
+    const error = await rejection(api({ API_RETRIES: 2 }).resources.getLoa('L1'));
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ kind: 'http', status: 503, apiMessage: 'internal server error' });
+    expect(server.requests).toHaveLength(3);
+  });
+
+  it('gives up on network errors with kind network', async () => {
+    server.handle(() => 'destroy');
+    const error = await rejection(api({ API_RETRIES: 1 }).resources.getLoa('L1'));
+    expect(error).toMatchObject({ kind: 'network' });
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('does not retry 4xx answers', async () => {
+    server.handle(() => ({ status: 401, body: { error: 'invalid or expired token' } }));
+    const error = await rejection(api({ API_RETRIES: 3 }).resources.getLoa('L1'));
+    expect(error).toMatchObject({
+      kind: 'http',
+      status: 401,
+      apiMessage: 'invalid or expired token',
+      message: 'API answered 401: invalid or expired token',
+    });
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('keeps the status when the error body is empty or not JSON', async () => {
+    server.handle((_, n) => (n === 1 ? { status: 403, raw: '' } : { status: 400, raw: '<html>bad</html>' }));
+    const a = api();
+    const first = await rejection(a.resources.getLoa('L1'));
+    expect(first).toMatchObject({ kind: 'http', status: 403 });
+    expect((first as ApiError).apiMessage).toBeUndefined();
+    expect(await rejection(a.resources.getLoa('L2'))).toMatchObject({ kind: 'http', status: 400 });
+  });
+});
+
+describe('injected transport and sleep', () => {
+  it('backs off with full jitter under an exponential ceiling, through the injected sleep', async () => {
+    server.handle(() => ({ status: 500, body: { error: 'internal server error' } }));
+    const sleeps: number[] = [];
+    let transported = 0;
+    const a = createApi(testConfig(server.baseUrl, { API_RETRIES: 3, CACHE_MAX_ENTRIES: 0 }), silentLogger, {
+      retryBaseMs: 100,
+      sleep: async (ms) => {
+        sleeps.push(ms);
+      },
+      fetch: (input, init) => {
+        transported++;
+        return fetch(input, init);
+      },
+    });
+    apis.push(a);
+    await rejection(a.resources.getLoa('L1'));
+    expect(transported).toBe(4);
+    expect(sleeps).toHaveLength(3);
+    sleeps.forEach((ms, i) => {
+      expect(ms).toBeGreaterThanOrEqual(0);
+      expect(ms).toBeLessThan(100 * 2 ** i);
+    });
+  });
+});
+
+describe('timeouts', () => {
+  it('times out each attempt and reports kind timeout after the retries', async () => {
+    server.handle(() => ({ ...item('L1'), delayMs: 3_000 }));
+    const error = await rejection(api({ API_TIMEOUT_MS: 150, API_RETRIES: 1 }).resources.getLoa('L1'));
+    expect(error).toMatchObject({ kind: 'timeout' });
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('recovers when a retry answers in time', async () => {
+    server.handle((_, n) => ({ ...item('L1'), delayMs: n === 1 ? 3_000 : 0 }));
+    const result = await api({ API_TIMEOUT_MS: 150 }).resources.getLoa('L1');
+    expect(result.data.id).toBe('L1');
+    expect(server.requests).toHaveLength(2);
+  });
+});
+
+describe('429', () => {
+  const limited = (headers: Record<string, string>) => ({
+    status: 429,
+    body: { error: 'rate limit exceeded' },
+    headers,
+  });
+
+  it('waits Retry-After seconds, then retries', async () => {
+    server.handle((_, n) => (n === 1 ? limited({ 'retry-after': '1' }) : item('L1')));
+    const a = api();
+    const result = await a.resources.getLoa('L1');
+    expect(result.data.id).toBe('L1');
+    expect(gaps()[0]).toBeGreaterThanOrEqual(950);
+    expect(a.stats().rateLimited).toBe(1);
+  });
+
+  it('understands Retry-After as an HTTP date', async () => {
+    server.handle((_, n) =>
+      n === 1 ? limited({ 'retry-after': new Date(Date.now() + 2_000).toUTCString() }) : item('L1'),
+    );
+    await api().resources.getLoa('L1');
+    expect(gaps()[0]).toBeGreaterThanOrEqual(900);
+  });
+
+  it('understands X-RateLimit-Reset as Unix seconds', async () => {
+    const reset = Math.ceil((Date.now() + 600) / 1000); // 0.6 to 1.6 s away
+    server.handle((_, n) =>
+      n === 1 ? limited({ 'x-ratelimit-reset': String(reset), 'x-ratelimit-remaining': '0' }) : item('L1'),
+    );
+    await api().resources.getLoa('L1');
+    expect(server.requests[1]?.at).toBeGreaterThanOrEqual(reset * 1000 - 50);
+  });
+
+  it('holds every caller of the token while blocked: the server sees nothing until it lapses', async () => {
+    let limitedAt = 0;
+    let signal: () => void = () => {};
+    const sent = new Promise<void>((resolve) => {
+      signal = resolve;
+    });
+    server.handle((request, n) => {
+      if (n !== 1) return item(request.path.split('/').at(-1) ?? '');
+      limitedAt = request.at;
+      setTimeout(signal, 20);
+      return limited({ 'retry-after': '1' });
+    });
+    const a = api();
+    const first = a.resources.getLoa('A');
+    await sent;
+    const others = ['B', 'C', 'D'].map((id) => a.resources.getLoa(id));
+    const results = await Promise.all([first, ...others]);
+    expect(results.map((r) => r.data.id)).toEqual(['A', 'B', 'C', 'D']);
+    expect(server.requests).toHaveLength(5);
+    for (const later of server.requests.slice(1)) expect(later.at - limitedAt).toBeGreaterThanOrEqual(950);
+  });
+
+  it('answers busy with retryAfterSeconds when Retry-After exceeds the queue limit, for every caller', async () => {
+    server.handle(() => limited({ 'retry-after': '120' }));
+    const a = api({ API_QUEUE_MAX_WAIT_MS: 2_000 });
+    const error = await rejection(a.resources.getLoa('L1'));
+    expect(error).toMatchObject({ kind: 'busy', retryAfterSeconds: 120 });
+    const other = await rejection(a.resources.getLoa('L2'));
+    expect(other).toMatchObject({ kind: 'busy' });
+    expect((other as ApiError).retryAfterSeconds).toBeGreaterThanOrEqual(119);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('answers busy when the last attempt is still 429', async () => {
+    server.handle(() => limited({ 'retry-after': '1' }));
+    const error = await rejection(api({ API_RETRIES: 0 }).resources.getLoa('L1'));
+    expect(error).toMatchObject({ kind: 'busy', retryAfterSeconds: 1 });
+    expect(server.requests).toHaveLength(1);
+  });
+});
+
+describe('client-side budget', () => {
+  it('queues a burst so that a server with a higher limit never answers 429', async () => {
+    const windowMs = 1_000;
+    const serverLimit = 10;
+    let refused = 0;
+    server.handle((request) => {
+      const recent = server.requests.filter((r) => r.at > request.at - windowMs);
+      if (recent.length > serverLimit) {
+        refused++;
+        return { status: 429, headers: { 'retry-after': '1' }, body: { error: 'rate limit exceeded' } };
+      }
+      return item(request.path.split('/').at(-1) ?? '');
+    });
+    const a = api({ API_BUDGET: 5, API_BUDGET_WINDOW_SECONDS: 1, API_QUEUE_MAX_WAIT_MS: 5_000 });
+    const ids = Array.from({ length: 12 }, (_, i) => `L${i}`);
+    const results = await Promise.all(ids.map((id) => a.resources.getLoa(id)));
+    expect(results.map((r) => r.data.id)).toEqual(ids);
+    expect(refused).toBe(0);
+    expect(server.requests).toHaveLength(12);
+    const first = server.requests[0]?.at ?? 0;
+    const sixth = server.requests[5]?.at ?? 0;
+    expect(sixth - first).toBeGreaterThanOrEqual(900); // the sixth waited for the next window
+  });
+
+  it('answers busy with retryAfterSeconds when the wait for a slot would exceed the limit', async () => {
+    const a = api({ API_BUDGET: 1, API_BUDGET_WINDOW_SECONDS: 60, API_QUEUE_MAX_WAIT_MS: 200 });
+    await a.resources.getLoa('L1');
+    const error = await rejection(a.resources.getLoa('L2'));
+    expect(error).toMatchObject({ kind: 'busy' });
+    expect((error as ApiError).retryAfterSeconds).toBeGreaterThanOrEqual(59);
+    expect((error as ApiError).retryAfterSeconds).toBeLessThanOrEqual(60);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('reports the slots left in stats', async () => {
+    const a = api({ API_BUDGET: 5, API_BUDGET_WINDOW_SECONDS: 60 });
+    expect(a.stats().budgetRemaining).toBe(5);
+    await a.resources.getLoa('L1');
+    await a.resources.getLoa('L2');
+    expect(a.stats().budgetRemaining).toBe(3);
+  });
+});
