@@ -1,0 +1,277 @@
+/**
+ * The sandbox's 16 endpoints: path templates exactly as in openapi.yaml, the operationId, and how each
+ * is answered from a Dataset. Matching and parameter rules live here; HTTP concerns live in server.ts.
+ */
+import type { Dataset } from './data.js';
+import { SANDBOX_DEFAULTS } from './defaults.js';
+import type { OperationId } from './types.js';
+
+/** A record the sandbox serves (every generated type is an object with an id or userId). */
+export type SandboxRecord = object;
+
+interface RouteBase {
+  operationId: OperationId;
+  /** The path template as written in openapi.yaml, e.g. `/server/loas/{loaId}`. */
+  template: string;
+}
+
+/** A paginated endpoint. */
+export interface ListRoute extends RouteBase {
+  kind: 'list';
+  /** The items of the whole list, newest first (before pagination). */
+  list(ds: Dataset, params: Readonly<Record<string, string>>): readonly SandboxRecord[];
+  /** Every record of this item type (used by the 'enormous' fault when the list itself is short). */
+  pool(ds: Dataset): readonly SandboxRecord[];
+}
+
+/** A single-item endpoint (404 when the id is unknown). */
+export interface ItemRoute extends RouteBase {
+  kind: 'item';
+  item(ds: Dataset, params: Readonly<Record<string, string>>): SandboxRecord | undefined;
+}
+
+/** One endpoint. */
+export type Route = ListRoute | ItemRoute;
+
+const p = (params: Readonly<Record<string, string>>, name: string): string => params[name] ?? '';
+
+/** All endpoints, in the order of the contract's table (section 4). */
+export const ROUTES: readonly Route[] = [
+  {
+    operationId: 'listLoas',
+    template: '/server/loas',
+    kind: 'list',
+    list: (ds) => ds.loas,
+    pool: (ds) => ds.loas,
+  },
+  {
+    operationId: 'getLoa',
+    template: '/server/loas/{loaId}',
+    kind: 'item',
+    item: (ds, params) => ds.byId.loas.get(p(params, 'loaId')),
+  },
+  {
+    operationId: 'listMemberLoas',
+    template: '/server/loas/user/{memberId}',
+    kind: 'list',
+    // an unknown member is an empty list, not a 404 (404 is for single-item lookups only)
+    list: (ds, params) => ds.loasByMember.get(p(params, 'memberId')) ?? [],
+    pool: (ds) => ds.loas,
+  },
+  {
+    operationId: 'getLog',
+    template: '/server/logs/{logId}',
+    kind: 'item',
+    item: (ds, params) => ds.byId.logs.get(p(params, 'logId')),
+  },
+  {
+    operationId: 'listUserLogs',
+    template: '/server/logs/user/{username}',
+    kind: 'list',
+    // exact, case-sensitive match on the decoded game username
+    list: (ds, params) => ds.logsByUsername.get(p(params, 'username')) ?? [],
+    pool: (ds) => ds.logs,
+  },
+  {
+    operationId: 'listAuditLogs',
+    template: '/server/audit-logs',
+    kind: 'list',
+    list: (ds) => ds.auditLogs,
+    pool: (ds) => ds.auditLogs,
+  },
+  {
+    operationId: 'listShifts',
+    template: '/server/shifts',
+    kind: 'list',
+    list: (ds) => ds.shifts,
+    pool: (ds) => ds.shifts,
+  },
+  {
+    operationId: 'getShift',
+    template: '/server/shifts/{shiftId}',
+    kind: 'item',
+    item: (ds, params) => ds.byId.shifts.get(p(params, 'shiftId')),
+  },
+  {
+    operationId: 'listRoles',
+    template: '/server/roles',
+    kind: 'list',
+    list: (ds) => ds.roles,
+    pool: (ds) => ds.roles,
+  },
+  {
+    operationId: 'getRole',
+    template: '/server/roles/{roleId}',
+    kind: 'item',
+    item: (ds, params) => ds.byId.roles.get(p(params, 'roleId')),
+  },
+  {
+    operationId: 'listMembers',
+    template: '/server/members',
+    kind: 'list',
+    list: (ds) => ds.members,
+    pool: (ds) => ds.members,
+  },
+  {
+    operationId: 'getMember',
+    template: '/server/members/{memberId}',
+    kind: 'item',
+    item: (ds, params) => ds.byId.members.get(p(params, 'memberId')),
+  },
+  {
+    operationId: 'getMemberByChatId',
+    template: '/server/members/chat/{chatId}',
+    kind: 'item',
+    item: (ds, params) => ds.memberByChatId(p(params, 'chatId')),
+  },
+  {
+    operationId: 'listApplications',
+    template: '/server/applications',
+    kind: 'list',
+    list: (ds) => ds.applications,
+    pool: (ds) => ds.applications,
+  },
+  {
+    operationId: 'getApplication',
+    template: '/server/applications/{applicationId}',
+    kind: 'item',
+    item: (ds, params) => ds.byId.applications.get(p(params, 'applicationId')),
+  },
+  {
+    operationId: 'getJoinRequest',
+    template: '/server/join-requests/{userId}',
+    kind: 'item',
+    item: (ds, params) => ds.byId.joinRequests.get(p(params, 'userId')),
+  },
+];
+
+interface Compiled {
+  route: Route;
+  /** Segments after `/server`; a string is a literal, `{ name }` a parameter. */
+  segments: ReadonlyArray<string | { name: string }>;
+}
+
+const COMPILED: readonly Compiled[] = ROUTES.map((route) => ({
+  route,
+  segments: route.template
+    .split('/')
+    .slice(2)
+    .map((s) => (s.startsWith('{') && s.endsWith('}') ? { name: s.slice(1, -1) } : s)),
+}));
+
+/** First path segments after `/server` that name a resource (anything else there is a server id). */
+const RESOURCE_NAMES = new Set(COMPILED.map((c) => c.segments[0]).filter((s) => typeof s === 'string'));
+
+/** The outcome of matching a path below `${basePath}/server`. */
+export interface RouteMatch {
+  route: Route;
+  /** Decoded path parameters. */
+  params: Record<string, string>;
+  /** The optional server id given right after `/server/` (decoded), if any. */
+  serverId: string | undefined;
+  /** False when that server id segment is blank, too long, or badly encoded (-> 400). */
+  serverIdValid: boolean;
+  /** True when a path segment is empty, blank, too long, has control characters or bad %-encoding. */
+  invalidParams: boolean;
+}
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it rejects
+const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
+
+function decodeSegment(raw: string): { value: string; ok: boolean } {
+  try {
+    const value = decodeURIComponent(raw);
+    const ok =
+      value.trim() !== '' && value.length <= SANDBOX_DEFAULTS.maxIdLength && !CONTROL_CHARS.test(value);
+    return { value, ok };
+  } catch {
+    return { value: raw, ok: false };
+  }
+}
+
+/**
+ * Matches the part of a pathname after `${basePath}/server/` (raw, still %-encoded), e.g.
+ * `loas/user/abc` or `<serverId>/loas`. Returns undefined for an unknown path.
+ */
+export function matchRoute(rawRest: string): RouteMatch | undefined {
+  let raw = rawRest.split('/');
+  let serverId: string | undefined;
+  let serverIdOk = true;
+  const first = decodeSegment(raw[0] ?? '');
+  if (raw.length >= 2 && !RESOURCE_NAMES.has(first.value)) {
+    serverId = first.value;
+    serverIdOk = first.ok;
+    raw = raw.slice(1);
+  }
+  const decoded = raw.map(decodeSegment);
+  for (const { route, segments } of COMPILED) {
+    if (segments.length !== decoded.length) continue;
+    const params: Record<string, string> = {};
+    let invalidParams = !serverIdOk;
+    const matches = segments.every((segment, i) => {
+      const actual = decoded[i] as { value: string; ok: boolean };
+      if (typeof segment === 'string') return actual.value === segment;
+      params[segment.name] = actual.value;
+      if (!actual.ok) invalidParams = true;
+      return true;
+    });
+    if (matches) return { route, params, serverId, serverIdValid: serverIdOk, invalidParams };
+  }
+  return undefined;
+}
+
+/** A validated page request. */
+export interface PageQuery {
+  page: number;
+  pageSize: number;
+}
+
+const POSITIVE_INT = /^[0-9]+$/;
+
+function intParam(values: string[], fallback: number, min: number, max: number): number | undefined {
+  if (values.length === 0) return fallback;
+  if (values.length > 1) return undefined;
+  const text = values[0] ?? '';
+  if (!POSITIVE_INT.test(text)) return undefined;
+  const n = Number(text);
+  return Number.isSafeInteger(n) && n >= min && n <= max ? n : undefined;
+}
+
+/**
+ * Reads `page` and `limit` (alias `pageSize`) with the defaults of SANDBOX_DEFAULTS.
+ * Returns undefined (-> 400) for a non-integer, out-of-range or repeated value, or for `limit` and
+ * `pageSize` both given with different values.
+ */
+export function parsePageQuery(query: URLSearchParams): PageQuery | undefined {
+  const page = intParam(query.getAll('page'), SANDBOX_DEFAULTS.page, 1, Number.MAX_SAFE_INTEGER);
+  const sizes = SANDBOX_DEFAULTS.pageSizeParams.map((name) =>
+    intParam(query.getAll(name), SANDBOX_DEFAULTS.pageSize, 1, SANDBOX_DEFAULTS.maxPageSize),
+  );
+  if (page === undefined || sizes.some((s) => s === undefined)) return undefined;
+  const given = SANDBOX_DEFAULTS.pageSizeParams
+    .map((name, i) => (query.has(name) ? sizes[i] : undefined))
+    .filter((s) => s !== undefined);
+  if (new Set(given).size > 1) return undefined;
+  return { page, pageSize: given[0] ?? SANDBOX_DEFAULTS.pageSize };
+}
+
+/** The pagination envelope of the contract (section 2.1). */
+export interface Envelope<T> {
+  data: T[];
+  page: number;
+  pageSize: number;
+  total: number;
+  totalPages: number;
+}
+
+/** Cuts one page out of a list. A page past the end has an empty `data`. */
+export function paginate<T>(items: readonly T[], query: PageQuery): Envelope<T> {
+  const start = (query.page - 1) * query.pageSize;
+  return {
+    data: start < items.length ? items.slice(start, start + query.pageSize) : [],
+    page: query.page,
+    pageSize: query.pageSize,
+    total: items.length,
+    totalPages: Math.ceil(items.length / query.pageSize),
+  };
+}
