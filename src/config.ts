@@ -5,6 +5,9 @@
  */
 import { z } from 'zod';
 
+/** Who sees the commands by default (Discord's default_member_permissions), unless COMMAND_PERMISSIONS says otherwise. */
+export const DEFAULT_COMMAND_PERMISSIONS = 'ModerateMembers';
+
 const snowflake = z.string().regex(/^\d{17,20}$/, 'must be a Discord id (17-20 digits)');
 const int = (min: number, max: number, fallback: number) =>
   z.coerce
@@ -50,7 +53,7 @@ const schema = z.object({
   CACHE_STALE_SECONDS: int(0, 604_800, 86_400),
   COMMAND_PERMISSIONS: z
     .string()
-    .default('ModerateMembers')
+    .default(DEFAULT_COMMAND_PERMISSIONS)
     .refine((v) => /^[A-Za-z]+(,[A-Za-z]+)*$|^\d+$|^none$/.test(v), {
       message: 'must be permission names separated by commas (e.g. ModerateMembers), a bit field, or none',
     }),
