@@ -8,8 +8,8 @@
  * view    the registered view to show (e.g. "loa.member")
  * owner   the Discord user id of whoever ran the command; only they may use the control
  * page    1-based page of a list view (0 for detail views)
- * arg     the view's argument (an API id or username), URI-encoded; when it does not fit, a
- *         short key into the state store prefixed with "~" (see StateStore)
+ * arg     the view's argument (an API id or username), URI-encoded (a leading "~" too); when it
+ *         does not fit, a short key into the state store prefixed with "~" (see StateStore)
  */
 import { LIMITS } from '../render/format.js';
 
@@ -38,19 +38,26 @@ export interface ControlState {
   view: string;
   owner: string;
   page: number;
-  /** Decoded argument, or the state-store key (starting with "~") when it did not fit. */
+  /** The view's argument ('' for none). */
   arg: string;
 }
 
 export type ParseResult =
-  | { ok: true; state: ControlState }
+  /** `storedKey` is set (and `arg` is '') when the argument was kept in the state store. */
+  | { ok: true; state: ControlState; storedKey?: string }
   | { ok: false; reason: 'foreign' | 'old-version' | 'malformed' };
 
 const SHAPE = /^rc1:([a-z]):([a-z][a-z0-9.-]{0,23}):(\d{17,20}):(\d{1,5}):(.*)$/s;
 
-/** The custom_id for a control, or undefined when the encoded argument does not fit in 100 characters. */
-export function encodeCustomId(state: ControlState): string | undefined {
-  const arg = state.arg.startsWith('~') ? state.arg : encodeURIComponent(state.arg);
+/**
+ * The custom_id for a control, or undefined when it does not fit in 100 characters (or the argument
+ * is not valid unicode). With `storedKey`, the key stands in for the argument.
+ */
+export function encodeCustomId(state: ControlState, storedKey?: string): string | undefined {
+  let arg: string;
+  if (storedKey !== undefined) arg = storedKey;
+  else if (!state.arg.isWellFormed()) return undefined;
+  else arg = encodeURIComponent(state.arg).replace(/^~/, '%7E');
   const id = `${CUSTOM_ID_VERSION}:${state.action}:${state.view}:${state.owner}:${state.page}:${arg}`;
   return id.length <= LIMITS.customId ? id : undefined;
 }
@@ -74,15 +81,15 @@ export function parseCustomId(customId: string): ParseResult {
   if (!ACTION_LETTERS.has(action)) return { ok: false, reason: 'malformed' };
   const page = Number(pageText);
   if (page > MAX_PAGE) return { ok: false, reason: 'malformed' };
-  let arg = rawArg;
-  if (!rawArg.startsWith('~')) {
-    try {
-      arg = decodeURIComponent(rawArg);
-    } catch {
-      return { ok: false, reason: 'malformed' };
-    }
-  } else if (!/^~[A-Za-z0-9_-]{6,32}$/.test(rawArg)) {
+  const state = { action: action as Action, view, owner, page, arg: '' };
+  if (rawArg.startsWith('~')) {
+    return /^~[A-Za-z0-9_-]{6,32}$/.test(rawArg)
+      ? { ok: true, state, storedKey: rawArg }
+      : { ok: false, reason: 'malformed' };
+  }
+  try {
+    return { ok: true, state: { ...state, arg: decodeURIComponent(rawArg) } };
+  } catch {
     return { ok: false, reason: 'malformed' };
   }
-  return { ok: true, state: { action: action as Action, view, owner, page, arg } };
 }

@@ -151,7 +151,7 @@ export class Router {
       await this.deliver(interaction, { ok: false, error: new UserError(sentence) }, false, true);
       return;
     }
-    const state = parsed.state;
+    const { state } = parsed;
     if (state.owner !== interaction.user.id) {
       await this.deliver(interaction, { ok: false, error: new UserError(MESSAGES.notYours) }, false, true);
       return;
@@ -160,7 +160,7 @@ export class Router {
       await interaction.showModal(await this.gotoModal(state));
       return;
     }
-    await this.answer(interaction, () => this.runControl(interaction, state), true);
+    await this.answer(interaction, () => this.runControl(interaction, state, parsed.storedKey), true);
   }
 
   private async gotoModal(state: ControlState) {
@@ -192,8 +192,9 @@ export class Router {
   private async runControl(
     interaction: ButtonInteraction | StringSelectMenuInteraction | ModalSubmitInteraction,
     state: ControlState,
+    storedKey: string | undefined,
   ): Promise<Payload> {
-    const arg = await this.options.state.resolve(state.arg);
+    const arg = await this.options.state.resolve({ state, storedKey });
     if (arg === undefined) throw new UserError(MESSAGES.expired);
     const view = this.options.views.get(state.view);
     if (!view) throw new UserError(MESSAGES.expired);

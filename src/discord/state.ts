@@ -25,15 +25,15 @@ export class StateStore {
     if (direct) return direct;
     const key = `~${createHash('sha256').update(state.arg).digest('base64url').slice(0, 16)}`;
     await this.kv.set(`state:${key}`, state.arg, STATE_TTL_MS);
-    const stored = encodeCustomId({ ...state, arg: key });
+    const stored = encodeCustomId(state, key);
     if (!stored) throw new Error(`custom_id for view ${state.view} does not fit even with a short key`);
     return stored;
   }
 
-  /** The real argument of a parsed control; undefined when its stored value has expired. */
-  async resolve(arg: string): Promise<string | undefined> {
-    if (!arg.startsWith('~')) return arg;
-    const value = await this.kv.get(`state:${arg}`);
+  /** The argument of a parsed control; undefined when it was stored aside and has expired. */
+  async resolve(parsed: { state: ControlState; storedKey?: string }): Promise<string | undefined> {
+    if (parsed.storedKey === undefined) return parsed.state.arg;
+    const value = await this.kv.get(`state:${parsed.storedKey}`);
     return typeof value === 'string' ? value : undefined;
   }
 }

@@ -14,7 +14,7 @@ describe('custom_id codec', () => {
   });
 
   it('encodes arguments with separators, slashes, percent signs and unicode', () => {
-    for (const arg of ['a:b:c', '../loas', '100%', 'zoë 🎮', '']) {
+    for (const arg of ['a:b:c', '../loas', '100%', 'zoë 🎮', '', '~', '~abcdefgh']) {
       const id = encodeCustomId({ ...base, arg });
       expect(id).toBeDefined();
       expect(parseCustomId(id!)).toEqual({ ok: true, state: { ...base, arg } });
@@ -61,18 +61,20 @@ describe('custom_id codec', () => {
       set: async (k, v) => map.set(k, v),
     });
     await fc.assert(
-      fc.asyncProperty(fc.string({ maxLength: 200 }), async (arg) => {
+      fc.asyncProperty(fc.string({ maxLength: 200, unit: 'binary' }), async (arg) => {
         const id = await store.customId({ ...base, arg });
         expect(id.length).toBeLessThanOrEqual(100);
         const parsed = parseCustomId(id);
         expect(parsed.ok).toBe(true);
-        if (parsed.ok) expect(await store.resolve(parsed.state.arg)).toBe(arg);
+        if (parsed.ok) expect(await store.resolve(parsed)).toBe(arg);
       }),
     );
   });
 
   it('reports an expired short key as undefined', async () => {
     const store = new StateStore({ get: async () => undefined, set: async () => undefined });
-    expect(await store.resolve('~abcdefgh12345678')).toBeUndefined();
+    const parsed = parseCustomId('rc1:n:loa.all:123456789012345678:1:~abcdefgh12345678');
+    expect(parsed.ok && parsed.storedKey).toBe('~abcdefgh12345678');
+    if (parsed.ok) expect(await store.resolve(parsed)).toBeUndefined();
   });
 });
