@@ -1,0 +1,266 @@
+import { randomBytes } from 'node:crypto';
+import {
+  type APIAuthorizingIntegrationOwnersMap,
+  type APIBaseInteraction,
+  type APIDMChannel,
+  type APIMessage,
+  type APIMessageComponentInteraction,
+  type APIModalInteractionResponseCallbackData,
+  type APIModalSubmission,
+  type APIModalSubmissionComponent,
+  type APIModalSubmitInteraction,
+  type APIModalSubmitTextInputComponent,
+  ChannelType,
+  ComponentType,
+  InteractionContextType,
+  InteractionType,
+  type ModalSubmitComponent,
+} from 'discord-api-types/v10';
+import { type LooseComponent, walkComponents } from './components.js';
+import type { Resolver } from './options.js';
+import type { DoubleUser, GuildState, World } from './world.js';
+
+/** Where an interaction happens: a guild channel (default: the default guild's first channel) or a DM. */
+export interface Where {
+  /** Guild id; default the double's default guild. */
+  guildId?: string;
+  /** Channel name or id within the guild; default its first channel. */
+  channel?: string;
+  /** In the user's DM with the bot (no guild_id, `user` instead of `member`). */
+  dm?: boolean;
+}
+
+/** The place an interaction happens, resolved. */
+export interface Place {
+  guild: GuildState | null;
+  channelId: string;
+  channel: NonNullable<APIBaseInteraction<InteractionType, unknown>['channel']>;
+  /** The member's permissions in the guild (null in DMs). */
+  memberPermissions: bigint | null;
+}
+
+/** Common fields of every INTERACTION_CREATE payload. */
+export type InteractionBase = Omit<APIBaseInteraction<InteractionType, unknown>, 'type' | 'data'>;
+
+const UPLOAD_LIMIT = 10 * 1024 * 1024;
+
+/** An interaction token: long, opaque and unique like Discord's (`aW50ZXJhY3Rpb246...`). */
+export function interactionToken(id: string): string {
+  return `${Buffer.from(`interaction:${id}:`).toString('base64url')}${randomBytes(48).toString('base64url')}`;
+}
+
+/** Resolves where the user acts; throws when the user is not a member of that guild. */
+export function placeOf(world: World, user: DoubleUser, where: Where = {}): Place {
+  if (where.dm) {
+    const channel: APIDMChannel = {
+      id: world.dmChannelId(user),
+      type: ChannelType.DM,
+      name: null,
+      last_message_id: null,
+      flags: 0 as APIDMChannel['flags'],
+      recipients: [world.apiUser(user)],
+    };
+    return { guild: null, channelId: channel.id, channel, memberPermissions: null };
+  }
+  const guild = world.guild(where.guildId);
+  if (!world.isMember(user, guild.id))
+    throw new Error(`${user.username} is not a member of guild ${guild.id}`);
+  const channel = world.channel(guild, where.channel);
+  return { guild, channelId: channel.id, channel, memberPermissions: world.memberPermissions(user, guild) };
+}
+
+/** The authorizing_integration_owners of a guild-installed app: the guild id, or "0" in the bot's DMs. */
+export function ownersOf(place: Place): APIAuthorizingIntegrationOwnersMap {
+  return { '0': place.guild ? place.guild.id : '0' };
+}
+
+/** The fields every interaction carries (id, token, version, channel, member or user, permissions, locale...). */
+export function interactionBase(
+  world: World,
+  user: DoubleUser,
+  place: Place,
+  id: string,
+  token: string,
+): InteractionBase {
+  const { guild } = place;
+  const common = {
+    id,
+    application_id: world.applicationId,
+    token,
+    version: 1 as const,
+    channel: place.channel,
+    channel_id: place.channelId,
+    app_permissions: world.appPermissions(guild),
+    locale: user.locale,
+    entitlements: [],
+    authorizing_integration_owners: ownersOf(place),
+    attachment_size_limit: UPLOAD_LIMIT,
+  };
+  if (!guild) return { ...common, user: world.apiUser(user), context: InteractionContextType.BotDM };
+  return {
+    ...common,
+    guild_id: guild.id,
+    guild: { id: guild.id, locale: guild.preferredLocale, features: [] },
+    member: world.interactionMember(user, guild),
+    guild_locale: guild.preferredLocale,
+    context: InteractionContextType.Guild,
+  };
+}
+
+const SELECT_TYPES = new Set<unknown>([
+  ComponentType.StringSelect,
+  ComponentType.UserSelect,
+  ComponentType.RoleSelect,
+  ComponentType.MentionableSelect,
+  ComponentType.ChannelSelect,
+]);
+
+/** Values chosen in a select: strings for string selects, users/role names/channel names for the others. */
+export type SelectValue = string | DoubleUser;
+
+/** The `data` of a button click or select on a component; checks the component the way Discord's client would. */
+export function componentData(
+  component: LooseComponent,
+  values: SelectValue[] | null,
+  resolver: Resolver,
+  permissions: string,
+): APIMessageComponentInteraction['data'] {
+  const customId = String(component.custom_id);
+  if (component.disabled === true) throw new Error(`component ${customId} is disabled`);
+  if (values === null) {
+    if (component.type !== ComponentType.Button) throw new Error(`component ${customId} is not a button`);
+    return { custom_id: customId, component_type: ComponentType.Button };
+  }
+  if (!SELECT_TYPES.has(component.type)) throw new Error(`component ${customId} is not a select menu`);
+  const min = typeof component.min_values === 'number' ? component.min_values : 1;
+  const max = typeof component.max_values === 'number' ? component.max_values : 1;
+  if (values.length < min || values.length > max) {
+    throw new Error(`select ${customId} takes ${min} to ${max} values, got ${values.length}`);
+  }
+  switch (component.type) {
+    case ComponentType.StringSelect: {
+      const options = Array.isArray(component.options) ? (component.options as Array<{ value: string }>) : [];
+      for (const value of values) {
+        if (typeof value !== 'string' || !options.some((o) => o.value === value)) {
+          throw new Error(
+            `select ${customId} has no option ${String(typeof value === 'string' ? value : value.id)}`,
+          );
+        }
+      }
+      return { custom_id: customId, component_type: ComponentType.StringSelect, values: values as string[] };
+    }
+    case ComponentType.UserSelect: {
+      const ids = values.map((v) => resolver.user(v));
+      return {
+        custom_id: customId,
+        component_type: ComponentType.UserSelect,
+        values: ids,
+        resolved: {
+          users: resolver.resolved.users ?? {},
+          ...(resolver.resolved.members ? { members: resolver.resolved.members } : {}),
+        },
+      };
+    }
+    case ComponentType.RoleSelect: {
+      const ids = values.map((v) => resolver.role(v));
+      return {
+        custom_id: customId,
+        component_type: ComponentType.RoleSelect,
+        values: ids,
+        resolved: { roles: resolver.resolved.roles ?? {} },
+      };
+    }
+    case ComponentType.ChannelSelect: {
+      const ids = values.map((v) => resolver.channel(v, permissions));
+      return {
+        custom_id: customId,
+        component_type: ComponentType.ChannelSelect,
+        values: ids,
+        resolved: { channels: resolver.resolved.channels ?? {} },
+      };
+    }
+    default: {
+      const ids = values.map((v) => resolver.mentionable(v));
+      return {
+        custom_id: customId,
+        component_type: ComponentType.MentionableSelect,
+        values: ids,
+        resolved: resolver.resolved,
+      };
+    }
+  }
+}
+
+/** What the user filled in a modal: text by input custom_id, or chosen values for selects in labels. */
+export type ModalFields = Record<string, string | string[]>;
+
+function submitted(
+  component: LooseComponent,
+  fields: ModalFields,
+  used: Set<string>,
+): ModalSubmitComponent | null {
+  const customId = String(component.custom_id ?? '');
+  const id = typeof component.id === 'number' ? component.id : 0;
+  const value = fields[customId];
+  if (value !== undefined) used.add(customId);
+  if (component.type === ComponentType.TextInput) {
+    if (value === undefined && component.required !== false)
+      throw new Error(`modal field ${customId} is required`);
+    if (Array.isArray(value)) throw new Error(`modal field ${customId} is a text input`);
+    const text = value ?? '';
+    const min = typeof component.min_length === 'number' ? component.min_length : 0;
+    const max = typeof component.max_length === 'number' ? component.max_length : 4000;
+    if (text !== '' && (text.length < min || text.length > max))
+      throw new Error(`modal field ${customId}: length out of range`);
+    return { type: ComponentType.TextInput, id, custom_id: customId, value: text };
+  }
+  if (component.type === ComponentType.StringSelect) {
+    const values = value === undefined ? [] : Array.isArray(value) ? value : [value];
+    return { type: ComponentType.StringSelect, id, custom_id: customId, values };
+  }
+  return null;
+}
+
+/**
+ * The `data` of a modal submit, shaped like the modal that was shown: action rows with text inputs, or
+ * labels wrapping a text input or string select; text displays come back as `{type: 10, id}`.
+ */
+export function modalSubmission(
+  modal: APIModalInteractionResponseCallbackData,
+  fields: ModalFields,
+): APIModalSubmission {
+  const used = new Set<string>();
+  const components: APIModalSubmissionComponent[] = [];
+  walkComponents(modal.components, (component, path) => {
+    if (path.length !== 2) return;
+    const id = typeof component.id === 'number' ? component.id : 0;
+    if (component.type === ComponentType.ActionRow) {
+      const inner = (Array.isArray(component.components) ? (component.components as LooseComponent[]) : [])
+        .map((c) => submitted(c, fields, used))
+        .filter((c): c is APIModalSubmitTextInputComponent => c?.type === ComponentType.TextInput);
+      components.push({ type: ComponentType.ActionRow, id, components: inner });
+    } else if (component.type === ComponentType.Label && component.component) {
+      const inner = submitted(component.component as LooseComponent, fields, used);
+      if (inner) components.push({ type: ComponentType.Label, id, component: inner });
+    } else if (component.type === ComponentType.TextDisplay) {
+      components.push({ type: ComponentType.TextDisplay, id });
+    }
+  });
+  const unknown = Object.keys(fields).filter((key) => !used.has(key));
+  if (unknown.length > 0) throw new Error(`modal ${modal.custom_id} has no field ${unknown.join(', ')}`);
+  return { custom_id: modal.custom_id, components };
+}
+
+/** A modal submit payload. */
+export function modalPayload(
+  base: InteractionBase,
+  data: APIModalSubmission,
+  message: APIMessage | null,
+): APIModalSubmitInteraction {
+  return {
+    ...base,
+    type: InteractionType.ModalSubmit,
+    data,
+    ...(message ? { message } : {}),
+  } as APIModalSubmitInteraction;
+}
