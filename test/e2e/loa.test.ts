@@ -1,0 +1,321 @@
+/** /loa end to end: the real bot, through discord.js, against the sandbox API and the Discord double. */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../src/discord/replies.js';
+import { control, controls, embedOf, startWorld, type World } from './world.js';
+
+let world: World;
+
+beforeAll(async () => {
+  world = await startWorld();
+});
+afterEach(() => {
+  world.sandbox.set({ latency: null, faults: null, rateLimit: null });
+});
+afterAll(async () => {
+  await world?.close();
+});
+
+const totalLoas = () => world.sandbox.dataset.loas.length;
+
+describe('/loa list', () => {
+  it('answers with the first page, privately, with paging controls', async () => {
+    const answer = await (await world.double.slash(world.mod, 'loa', { subcommand: 'list' })).response();
+    expect(answer.kind).toBe('reply');
+    expect(answer.ephemeral).toBe(true);
+    const embed = embedOf(answer.message);
+    expect(embed.title).toBe('Leaves of absence');
+    expect(embed.footer?.text).toMatch(
+      new RegExp(`^Page 1 of ${Math.ceil(totalLoas() / 10)} · ${totalLoas()} LOAs`),
+    );
+    expect(embed.description?.split('\n')).toHaveLength(10);
+    // newest first, as the sandbox orders them: the first row names the newest LOA
+    expect(embed.description).toContain(world.sandbox.dataset.loas[0]?.id);
+    const ids = controls(answer.message);
+    expect([...ids.keys()]).toEqual(
+      expect.arrayContaining([
+        '⏮',
+        '◀',
+        `1 / ${Math.ceil(totalLoas() / 10)}`,
+        '▶',
+        '⏭',
+        '🔄 Refresh',
+        'Open…',
+      ]),
+    );
+  });
+
+  it('pages forward and back by clicking, updating the same message', async () => {
+    const first = await (await world.double.slash(world.mod, 'loa', { subcommand: 'list' })).response();
+    const second = await (
+      await world.double.click(world.mod, first.message!, control(first.message, '▶'))
+    ).response();
+    expect(second.kind).toBe('update');
+    expect(second.message?.id).toBe(first.message?.id);
+    expect(embedOf(second.message).footer?.text).toMatch(/^Page 2 of/);
+    expect(embedOf(second.message).description).toContain(world.sandbox.dataset.loas[10]?.id);
+    const last = await (
+      await world.double.click(world.mod, second.message!, control(second.message, '⏭'))
+    ).response();
+    const pages = Math.ceil(totalLoas() / 10);
+    expect(embedOf(last.message).footer?.text).toMatch(new RegExp(`^Page ${pages} of ${pages}`));
+    const back = await (
+      await world.double.click(world.mod, last.message!, control(last.message, '◀'))
+    ).response();
+    expect(embedOf(back.message).footer?.text).toMatch(new RegExp(`^Page ${pages - 1} of`));
+    const home = await (
+      await world.double.click(world.mod, back.message!, control(back.message, '⏮'))
+    ).response();
+    expect(embedOf(home.message).footer?.text).toMatch(/^Page 1 of/);
+  });
+
+  it("refuses another user's click with a private notice and leaves the message alone", async () => {
+    const first = await (
+      await world.double.slash(world.mod, 'loa', { subcommand: 'list', options: { public: true } })
+    ).response();
+    const other = world.double.user({ username: 'other-mod', roles: ['Moderator'] });
+    const answer = await (
+      await world.double.click(other, first.message!, control(first.message, '▶'))
+    ).response();
+    expect(answer.kind).toBe('reply');
+    expect(answer.ephemeral).toBe(true);
+    expect(answer.message?.content).toBe(MESSAGES.notYours);
+    expect(embedOf(world.double.message(first.message!.id)).footer?.text).toMatch(/^Page 1 of/);
+  });
+
+  it('posts publicly when asked', async () => {
+    const answer = await (
+      await world.double.slash(world.mod, 'loa', { subcommand: 'list', options: { public: true } })
+    ).response();
+    expect(answer.ephemeral).toBe(false);
+    expect(answer.message?.allowed_mentions).toEqual(expect.objectContaining({ parse: [] }));
+  });
+
+  it('opens an item from the page and goes back to the same page', async () => {
+    const first = await (await world.double.slash(world.mod, 'loa', { subcommand: 'list' })).response();
+    const second = await (
+      await world.double.click(world.mod, first.message!, control(first.message, '▶'))
+    ).response();
+    const pick = world.sandbox.dataset.loas[12]!;
+    const detail = await (
+      await world.double.select(world.mod, second.message!, control(second.message, 'Open…'), [pick.id])
+    ).response();
+    expect(embedOf(detail.message).title).toContain(pick.id);
+    const back = await (
+      await world.double.click(world.mod, detail.message!, control(detail.message, '↩'))
+    ).response();
+    expect(embedOf(back.message).footer?.text).toMatch(/^Page 2 of/);
+  });
+
+  it('jumps to a typed page through the modal', async () => {
+    const first = await (await world.double.slash(world.mod, 'loa', { subcommand: 'list' })).response();
+    const modal = await (
+      await world.double.click(world.mod, first.message!, control(first.message, '1 /'))
+    ).response();
+    expect(modal.kind).toBe('modal');
+    const modalId = String(modal.modal?.custom_id);
+    const jumped = await (await world.double.submitModal(world.mod, modalId, { page: '7' })).response();
+    expect(embedOf(jumped.message).footer?.text).toMatch(/^Page 7 of/);
+    const bad = await (await world.double.submitModal(world.mod, modalId, { page: 'seven' })).response();
+    expect(bad.ephemeral).toBe(true);
+    expect(bad.message?.content).toBe('Enter a page number, like 3.');
+  });
+
+  it('refresh reads the page again from the API, bypassing the cache', async () => {
+    const first = await (await world.double.slash(world.mod, 'loa', { subcommand: 'list' })).response();
+    const second = await (
+      await world.double.click(world.mod, first.message!, control(first.message, '▶'))
+    ).response();
+    world.sandbox.resetLog();
+    const again = await (
+      await world.double.click(world.mod, second.message!, control(second.message, '◀'))
+    ).response();
+    expect(embedOf(again.message).footer?.text).toMatch(/Cached data from$/);
+    expect(world.sandbox.requests.filter((r) => r.operationId === 'listLoas')).toHaveLength(0);
+    const fresh = await (
+      await world.double.click(world.mod, again.message!, control(again.message, '🔄'))
+    ).response();
+    expect(world.sandbox.requests.filter((r) => r.operationId === 'listLoas')).toHaveLength(1);
+    expect(embedOf(fresh.message).footer?.text).toMatch(/Data as of$/);
+  });
+});
+
+describe('/loa view', () => {
+  it('shows one LOA with its fields', async () => {
+    const loa = world.sandbox.dataset.loas[3]!;
+    const answer = await (
+      await world.double.slash(world.mod, 'loa', { subcommand: 'view', options: { id: loa.id } })
+    ).response();
+    const embed = embedOf(answer.message);
+    expect(embed.title).toContain(loa.id);
+    expect(embed.fields?.find((f) => f.name === 'Member')?.value).toContain(loa.memberId);
+    expect(controls(answer.message).has("Member's LOAs")).toBe(true);
+  });
+
+  it('says so when the LOA does not exist', async () => {
+    const answer = await (
+      await world.double.slash(world.mod, 'loa', {
+        subcommand: 'view',
+        options: { id: world.sandbox.dataset.samples.unknownId },
+      })
+    ).response();
+    expect(answer.ephemeral).toBe(true);
+    expect(answer.message?.content).toBe('No LOA with that id was found on this community server.');
+  });
+
+  it('refuses an impossible id before calling the API', async () => {
+    world.sandbox.resetLog();
+    const answer = await (
+      await world.double.slash(world.mod, 'loa', { subcommand: 'view', options: { id: '../members' } })
+    ).response();
+    expect(answer.message?.content).toMatch(/^That is not a valid LOA id/);
+    expect(world.sandbox.requests).toHaveLength(0);
+  });
+});
+
+describe('/loa member', () => {
+  it("lists a Discord user's LOAs through their community membership", async () => {
+    const memberId = world.sandbox.dataset.samples.busyMemberIds[0]!;
+    const chatId = world.sandbox.dataset.chatIdOf(memberId)!;
+    const user = world.double.user({ id: chatId, username: 'busy-member' });
+    const answer = await (
+      await world.double.slash(world.mod, 'loa', { subcommand: 'member', options: { user } })
+    ).response();
+    const count = world.sandbox.dataset.loasByMember.get(memberId)?.length ?? 0;
+    expect(count).toBeGreaterThan(10);
+    const embed = embedOf(answer.message);
+    expect(embed.title).toContain(memberId);
+    expect(embed.footer?.text).toContain(`${count} LOAs`);
+    const next = await (
+      await world.double.click(world.mod, answer.message!, control(answer.message, '▶'))
+    ).response();
+    expect(embedOf(next.message).footer?.text).toMatch(/^Page 2 of/);
+    expect(embedOf(next.message).title).toContain(memberId);
+  });
+
+  it('accepts a member id instead of a user', async () => {
+    const memberId = world.sandbox.dataset.samples.busyMemberIds[1]!;
+    const answer = await (
+      await world.double.slash(world.mod, 'loa', { subcommand: 'member', options: { 'member-id': memberId } })
+    ).response();
+    expect(embedOf(answer.message).title).toContain(memberId);
+  });
+
+  it('says when the Discord user is not a member of the community server', async () => {
+    const stranger = world.double.user({ username: 'stranger' });
+    const answer = await (
+      await world.double.slash(world.mod, 'loa', { subcommand: 'member', options: { user: stranger } })
+    ).response();
+    expect(answer.message?.content).toBe(MESSAGES.memberNotFound);
+  });
+
+  it('asks for exactly one of user and member id', async () => {
+    const answer = await (await world.double.slash(world.mod, 'loa', { subcommand: 'member' })).response();
+    expect(answer.message?.content).toBe('Give either a Discord user or a member id (one of the two).');
+  });
+});
+
+describe('/loa when the API misbehaves', () => {
+  it('defers when the API is slow and still delivers the page', async () => {
+    world.sandbox.set({ latency: { minMs: 2_200, maxMs: 2_400 } });
+    const id = world.sandbox.dataset.loas[30]!.id;
+    const handle = await world.double.slash(world.mod, 'loa', {
+      subcommand: 'view',
+      options: { id, public: true },
+    });
+    const answer = await handle.response();
+    expect(answer.kind).toBe('deferred-reply');
+    expect(answer.msToFirstCallback).toBeLessThan(3_000);
+    expect(answer.ephemeral).toBe(false);
+    expect(embedOf(answer.message).title).toContain(id);
+  });
+
+  it('explains a rejected token', async () => {
+    world.sandbox.set({ tokens: {} });
+    try {
+      const answer = await (
+        await world.double.slash(world.mod, 'loa', {
+          subcommand: 'view',
+          options: { id: world.sandbox.dataset.loas[40]!.id },
+        })
+      ).response();
+      expect(answer.message?.content).toBe(MESSAGES.unauthorized);
+    } finally {
+      world.sandbox.set({ tokens: { [world.sandbox.token]: { permission: 'all' } } });
+    }
+  });
+
+  it('explains a token without permission', async () => {
+    world.sandbox.set({ tokens: { [world.sandbox.token]: { permission: 'none' } } });
+    try {
+      const answer = await (
+        await world.double.slash(world.mod, 'loa', {
+          subcommand: 'view',
+          options: { id: world.sandbox.dataset.loas[41]!.id },
+        })
+      ).response();
+      expect(answer.message?.content).toBe(MESSAGES.forbidden);
+    } finally {
+      world.sandbox.set({ tokens: { [world.sandbox.token]: { permission: 'all' } } });
+    }
+  });
+
+  it('says the API is unavailable after repeated 500s, then recovers', async () => {
+    world.sandbox.failNext(10, '500');
+    const id = world.sandbox.dataset.loas[42]!.id;
+    const failed = await (
+      await world.double.slash(world.mod, 'loa', { subcommand: 'view', options: { id } })
+    ).response();
+    expect(failed.message?.content).toBe(MESSAGES.unavailable);
+    world.sandbox.set({ faults: null });
+    const ok = await (
+      await world.double.slash(world.mod, 'loa', { subcommand: 'view', options: { id } })
+    ).response();
+    expect(embedOf(ok.message).title).toContain(id);
+  });
+});
+
+describe('/loa under the API rate limit', () => {
+  it('tells the moderator to retry later when the API rate-limits', async () => {
+    // A world of its own: after a 429 the client rightly holds every call of that token.
+    const limited = await startWorld({ sandbox: { rateLimit: { requests: 1, windowSeconds: 60 } } });
+    try {
+      const answers: string[] = [];
+      for (const loa of limited.sandbox.dataset.loas.slice(20, 23)) {
+        const handle = await limited.double.slash(limited.mod, 'loa', {
+          subcommand: 'view',
+          options: { id: loa.id },
+        });
+        answers.push((await handle.response()).message?.content ?? '');
+      }
+      expect(answers[2]).toMatch(
+        /^The community server API is busy with Rollcall's requests; try again in \d+ s\.$/,
+      );
+      expect(limited.sandbox.requests.filter((r) => r.status === 429)).toHaveLength(1);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('where Rollcall answers', () => {
+  it('refuses direct messages without calling the API', async () => {
+    world.sandbox.resetLog();
+    const answer = await (
+      await world.double.slash(world.mod, 'loa', { subcommand: 'list', dm: true, bypassPermissions: true })
+    ).response();
+    expect(answer.message?.content).toBe(MESSAGES.dmOnly);
+    expect(world.sandbox.requests).toHaveLength(0);
+  });
+});
+
+describe('across the whole suite', () => {
+  it('never allowed a ping and never leaked a token', () => {
+    expect(world.double.allowedMentionsViolations()).toEqual([]);
+    const everything = [
+      ...world.logLines,
+      ...world.double.calls.map((c) => JSON.stringify(c.body ?? '')),
+    ].join('\n');
+    expect(everything).not.toContain(world.sandbox.token);
+    expect(everything).not.toContain(world.config.DISCORD_TOKEN);
+  });
+});

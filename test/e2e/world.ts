@@ -1,0 +1,106 @@
+/**
+ * One running Rollcall between the two local stand-ins: the sandbox API and the Discord double.
+ * The bot is the real one (createApp: real discord.js client, real HTTP client, real cache);
+ * commands are registered through the real deploy code, so the double checks every invocation
+ * against what Rollcall told Discord.
+ */
+import { Writable } from 'node:stream';
+import { type App, createApp } from '../../src/app.js';
+import { type Config, loadConfig } from '../../src/config.js';
+import { registerCommands } from '../../src/deploy-commands.js';
+import { createLogger } from '../../src/log.js';
+import { type DiscordDouble, type DoubleUser, startDiscordDouble } from '../discord/double.js';
+import { type Sandbox, type SandboxOptions, startSandbox } from '../sandbox/server.js';
+
+export interface World {
+  sandbox: Sandbox;
+  double: DiscordDouble;
+  app: App;
+  config: Config;
+  /** A moderator (Moderator role) of the Discord server. */
+  mod: DoubleUser;
+  /** Every log line the bot wrote (JSON). */
+  logLines: string[];
+  close(): Promise<void>;
+}
+
+export interface WorldOptions {
+  sandbox?: SandboxOptions;
+  /** Settings on top of the defaults that point Rollcall at the two stand-ins. */
+  env?: Record<string, string>;
+}
+
+export async function startWorld(options: WorldOptions = {}): Promise<World> {
+  const sandbox = await startSandbox(options.sandbox);
+  const double = await startDiscordDouble();
+  const loaded = loadConfig({
+    DISCORD_TOKEN: 'discord-bot-token-for-tests',
+    DISCORD_APPLICATION_ID: double.applicationId,
+    DISCORD_GUILD_ID: double.guildId,
+    DISCORD_API_URL: double.restUrl,
+    API_BASE_URL: sandbox.url,
+    API_TOKEN: sandbox.token,
+    API_BUDGET: '1000',
+    LOG_LEVEL: 'debug',
+    ...options.env,
+  });
+  if (!loaded.ok) throw new Error(loaded.errors.join('; '));
+  const config = loaded.config;
+  await registerCommands(config);
+  const logLines: string[] = [];
+  const destination = new Writable({
+    write(chunk, _encoding, done) {
+      logLines.push(String(chunk));
+      done();
+    },
+  });
+  const logger = createLogger({ level: config.LOG_LEVEL, format: 'json', destination });
+  const app = createApp(config, logger);
+  await app.start();
+  const mod = double.user({ username: 'moderator', roles: ['Moderator'] });
+  return {
+    sandbox,
+    double,
+    app,
+    config,
+    mod,
+    logLines,
+    async close() {
+      await app.stop(2_000);
+      await double.close();
+      await sandbox.close();
+    },
+  };
+}
+
+/** The single embed of an answer, with its footer text. */
+export function embedOf(message: { embeds?: unknown[] } | null | undefined) {
+  const embed = message?.embeds?.[0] as
+    | {
+        title?: string;
+        description?: string;
+        footer?: { text: string };
+        fields?: Array<{ name: string; value: string }>;
+      }
+    | undefined;
+  if (!embed) throw new Error('the answer has no embed');
+  return embed;
+}
+
+/** All custom_ids of a message's components, by their label or placeholder. */
+export function controls(message: { components?: unknown[] } | null | undefined): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const row of (message?.components ?? []) as Array<{ components?: Array<Record<string, unknown>> }>) {
+    for (const c of row.components ?? []) {
+      const key = String(c.label ?? c.placeholder ?? c.custom_id);
+      out.set(key, String(c.custom_id));
+    }
+  }
+  return out;
+}
+
+/** The custom_id of the control whose label starts with `label`. */
+export function control(message: { components?: unknown[] } | null | undefined, label: string): string {
+  for (const [key, id] of controls(message)) if (key.startsWith(label)) return id;
+  throw new Error(`no control labelled ${label}`);
+}
