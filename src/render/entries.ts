@@ -3,7 +3,7 @@
  * proof, breakTimestamps, presets, sections, questions, the audit-log description) are shown as a
  * count plus the readable scalar content of each entry: never raw JSON, never a crash.
  */
-import { LIMITS, NONE, plainText, safeLine, shortDate, truncate } from './format.js';
+import { LIMITS, NONE, safeLine, shortDate, truncate } from './format.js';
 
 const MAX_ENTRIES = 5;
 const MAX_PAIRS = 4;
@@ -35,7 +35,7 @@ export function describeEntry(entry: unknown): string {
   const pairs: string[] = [];
   for (const [key, value] of Object.entries(entry)) {
     const text = scalar(key, value);
-    if (text !== undefined) pairs.push(`${plainText(key, 30)}: ${text}`);
+    if (text !== undefined) pairs.push(`${safeLine(key, 30)}: ${text}`);
     if (pairs.length === MAX_PAIRS) break;
   }
   const rest = Object.keys(entry).length - pairs.length;

@@ -69,12 +69,16 @@ export function safeText(value: unknown, max: number = LIMITS.fieldValue): strin
   const raw = typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
   const cleaned = raw.replace(INVISIBLE, '').replace(CONTROL, '').trim();
   if (cleaned === '') return NONE;
-  const escaped = escapeMarkdown(cleaned, {
+  // Escaping never shortens text, so nothing past max + 1 characters can survive: cut first
+  // (escapeMarkdown is slow on long input).
+  const escaped = escapeMarkdown(truncate(cleaned, max + 1), {
     heading: true,
     bulletedList: true,
     numberedList: true,
     maskedLink: true,
   })
+    // escapeMarkdown leaves backticks after a run of three alone; a stray one would pair with ours.
+    .replace(/(?<!\\)((?:\\\\)*)`/g, '$1\\`')
     .replace(DISCORD_TAGS, '\\<')
     .replace(MASS_MENTION, '@\u200B$1');
   return truncate(escaped, max);
