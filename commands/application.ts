@@ -1,0 +1,105 @@
+/** /application: application forms — the whole list, or one form (with autocomplete by title). */
+import {
+  ApplicationCommandOptionType,
+  type RESTPostAPIChatInputApplicationCommandsJSONBody,
+} from 'discord.js';
+import type { Application } from '../generated/api.js';
+import type { Resources } from '../src/api/types.js';
+import { type Command, publicOption } from '../src/discord/command.js';
+import { autocompleteChoices, gatherPages, resolveTyped } from '../src/discord/lookup.js';
+import { type DetailView, type ListView, showDetail, showList } from '../src/discord/views.js';
+import { renderApplication, renderApplicationList } from '../src/render/application.js';
+import { NONE, plainText } from '../src/render/format.js';
+
+export const applicationListView: ListView<Application> = {
+  kind: 'list',
+  id: 'application.all',
+  fetch: (r, _arg, query, options) => r.listApplications(query, options),
+  render: (items, info, source) => renderApplicationList(items, info, source),
+  open: {
+    detailView: 'application',
+    option: (app) =>
+      typeof app.id === 'string'
+        ? {
+            label: plainText(app.title, 100) === NONE ? plainText(app.id, 100) : plainText(app.title, 100),
+            value: app.id,
+            description:
+              app.acceptingResponses === true
+                ? 'Accepting responses'
+                : app.acceptingResponses === false
+                  ? 'Closed'
+                  : undefined,
+          }
+        : undefined,
+  },
+};
+
+export const applicationDetailView: DetailView<Application> = {
+  kind: 'detail',
+  id: 'application',
+  fetch: (r, id, options) => r.getApplication(id, options),
+  render: renderApplication,
+  notFound: 'No application with that id or title was found on this community server.',
+};
+
+/** Every form (pages of 100, capped), read through the API layer's cache. */
+async function allApplications(resources: Resources): Promise<Application[]> {
+  return (await gatherPages<Application>((query) => resources.listApplications(query))).items;
+}
+
+const titleOf = (app: Application): unknown => app.title;
+const idOf = (app: Application): unknown => app.id;
+
+const data = {
+  name: 'application',
+  description: 'Application forms of the community server',
+  options: [
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: 'list',
+      description: 'List all application forms',
+      options: [publicOption],
+    },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: 'view',
+      description: 'Show one application form and its settings',
+      options: [
+        {
+          type: ApplicationCommandOptionType.String,
+          name: 'application',
+          description: 'Start typing the title and pick it, or give the application id',
+          required: true,
+          max_length: 100,
+          autocomplete: true,
+        },
+        publicOption,
+      ],
+    },
+  ],
+} satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
+
+export const application: Command = {
+  data,
+  views: [applicationListView, applicationDetailView],
+  async execute({ interaction, show }) {
+    const sub = interaction.options.getSubcommand(true);
+    if (sub === 'list') return showList(applicationListView, '', 1, show);
+    // A picked choice is an id; a title typed in full without picking still finds its form.
+    // When the list cannot be read, what was typed is taken as an id.
+    const apps = await allApplications(show.resources).catch(() => [] as Application[]);
+    const id = resolveTyped(
+      interaction.options.getString('application'),
+      apps,
+      titleOf,
+      idOf,
+      'application id',
+    );
+    return showDetail(applicationDetailView, id, show);
+  },
+  async autocomplete({ interaction, show }) {
+    const focused = interaction.options.getFocused(true);
+    if (focused.name !== 'application') return [];
+    return autocompleteChoices(await allApplications(show.resources), String(focused.value), titleOf, idOf);
+  },
+};

@@ -1,0 +1,152 @@
+/** /member: members of the community server — the whole list, or one member by Discord user or member id. */
+import {
+  ApplicationCommandOptionType,
+  type RESTPostAPIChatInputApplicationCommandsJSONBody,
+} from 'discord.js';
+import type { Member } from '../generated/api.js';
+import type { Fetched, ReadOptions, Resources } from '../src/api/types.js';
+import { type Command, publicOption } from '../src/discord/command.js';
+import { parseId } from '../src/discord/input.js';
+import { loadRoleDirectoryOrEmpty } from '../src/discord/lookup.js';
+import { MESSAGES, UserError } from '../src/discord/replies.js';
+import {
+  type DetailView,
+  type ListEnvelope,
+  type ListView,
+  type Shortcut,
+  showDetail,
+  showList,
+} from '../src/discord/views.js';
+import { plainText } from '../src/render/format.js';
+import { memberRoleIds, type RoleIndex, renderMember, renderMemberList } from '../src/render/member.js';
+import { pageItems } from '../src/render/page.js';
+
+/** A member with the role index its role names are resolved through. */
+export interface MemberWithRoles {
+  member: Member;
+  roles: RoleIndex;
+}
+
+/** The role index; the role list is cached for long by the API layer, and a failure only costs the names. */
+async function roleIndex(resources: Resources): Promise<RoleIndex> {
+  return (await loadRoleDirectoryOrEmpty(resources)).byId;
+}
+
+/** One member read, joined with the role index (read in parallel). */
+async function withRoles(
+  resources: Resources,
+  read: Promise<Fetched<Member>>,
+): Promise<Fetched<MemberWithRoles>> {
+  const [fetched, roles] = await Promise.all([read, roleIndex(resources)]);
+  return { ...fetched, data: { member: fetched.data, roles } };
+}
+
+export const memberListView: ListView<MemberWithRoles> = {
+  kind: 'list',
+  id: 'member.all',
+  async fetch(r, _arg, query, options) {
+    const [fetched, roles] = await Promise.all([r.listMembers(query, options), roleIndex(r)]);
+    const envelope: ListEnvelope<MemberWithRoles> = {
+      ...fetched.data,
+      data: pageItems(fetched.data).map((member) => ({ member, roles })),
+    };
+    return { ...fetched, data: envelope };
+  },
+  render: (items, info, source) =>
+    renderMemberList(
+      items.map((i) => i.member),
+      info,
+      source,
+      items[0]?.roles ?? new Map(),
+    ),
+  open: {
+    detailView: 'member',
+    option: ({ member, roles }) =>
+      typeof member.id === 'string'
+        ? {
+            label: `Member ${plainText(member.id, 80)}`,
+            value: member.id,
+            description: plainText(
+              memberRoleIds(member)
+                .map((id) => (typeof roles.get(id)?.name === 'string' ? roles.get(id)?.name : id))
+                .join(', ') || 'No roles',
+              100,
+            ),
+          }
+        : undefined,
+  },
+};
+
+const shortcuts = ({ member }: MemberWithRoles): Shortcut[] =>
+  typeof member.id === 'string' && member.id !== ''
+    ? [{ label: 'LOAs', view: 'loa.member', arg: member.id }]
+    : [];
+
+export const memberDetailView: DetailView<MemberWithRoles> = {
+  kind: 'detail',
+  id: 'member',
+  fetch: (r, memberId, options: ReadOptions) => withRoles(r, r.getMember(memberId, options)),
+  render: ({ member, roles }, source) => renderMember(member, source, roles),
+  shortcuts,
+  notFound: 'No member with that id was found on this community server.',
+};
+
+/** The member whose Discord (chat) user id is the argument; used by `/member view user:` and shortcuts. */
+export const memberByChatView: DetailView<MemberWithRoles> = {
+  kind: 'detail',
+  id: 'member.chat',
+  fetch: (r, chatId, options: ReadOptions) => withRoles(r, r.getMemberByChatId(chatId, options)),
+  render: ({ member, roles }, source) => renderMember(member, source, roles),
+  shortcuts,
+  notFound: MESSAGES.memberNotFound,
+};
+
+const data = {
+  name: 'member',
+  description: 'Members of the community server',
+  options: [
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: 'list',
+      description: 'List all members',
+      options: [publicOption],
+    },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: 'view',
+      description: 'Show one member, by Discord user or member id',
+      options: [
+        {
+          type: ApplicationCommandOptionType.User,
+          name: 'user',
+          description: 'The member on Discord',
+          required: false,
+        },
+        {
+          type: ApplicationCommandOptionType.String,
+          name: 'member-id',
+          description: "The member's id on the community server (instead of a Discord user)",
+          required: false,
+          max_length: 64,
+        },
+        publicOption,
+      ],
+    },
+  ],
+} satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
+
+export const member: Command = {
+  data,
+  views: [memberListView, memberDetailView, memberByChatView],
+  async execute({ interaction, show }) {
+    const sub = interaction.options.getSubcommand(true);
+    if (sub === 'list') return showList(memberListView, '', 1, show);
+    const user = interaction.options.getUser('user');
+    const memberIdText = interaction.options.getString('member-id');
+    if ((user === null) === (memberIdText === null)) {
+      throw new UserError('Give either a Discord user or a member id (one of the two).');
+    }
+    if (user) return showDetail(memberByChatView, user.id, show);
+    return showDetail(memberDetailView, parseId(memberIdText, 'member id'), show);
+  },
+};

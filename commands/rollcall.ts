@@ -1,0 +1,91 @@
+/**
+ * /rollcall: about the bot itself — `help` (every command, built from the registered definitions
+ * so it never drifts) and `status` (a live API probe, cache and request numbers, version, uptime).
+ */
+import { performance } from 'node:perf_hooks';
+import {
+  ApplicationCommandOptionType,
+  type RESTPostAPIChatInputApplicationCommandsJSONBody,
+} from 'discord.js';
+import type { ApiStats, Resources } from '../src/api/types.js';
+import { type Command, publicOption } from '../src/discord/command.js';
+import { errorMessage, MESSAGES } from '../src/discord/replies.js';
+import { renderHelp } from '../src/render/help.js';
+import { renderStatus, type StatusReport } from '../src/render/status.js';
+
+/** What /rollcall status needs from the process, read at the moment the command runs. */
+export interface StatusInfo {
+  /** Rollcall's version (package.json, read once at start by the caller). */
+  version: string;
+  /** The API layer's counters right now (Api.stats()). */
+  stats: ApiStats;
+  /** When the process started (ms since epoch); defaults to the process start time. */
+  startedAt?: number;
+}
+
+/** The live probe: one cheap read that skips the cache, timed. */
+export async function probeApi(resources: Resources): Promise<StatusReport['probe']> {
+  const started = performance.now();
+  try {
+    const fetched = await resources.listRoles({ page: 1, limit: 1 }, { fresh: true });
+    const roundTripMs = performance.now() - started;
+    // Saved data served instead of a fresh answer means the API did not answer.
+    return fetched.stale
+      ? { ok: false, roundTripMs, problem: MESSAGES.unavailable }
+      : { ok: true, roundTripMs };
+  } catch (error) {
+    return { ok: false, roundTripMs: performance.now() - started, problem: errorMessage(error) };
+  }
+}
+
+const data = {
+  name: 'rollcall',
+  description: 'About Rollcall: its commands and its health',
+  options: [
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: 'help',
+      description: 'List every command with an example',
+      options: [publicOption],
+    },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: 'status',
+      description: 'Check the API connection, cache and request budget',
+      options: [publicOption],
+    },
+  ],
+} satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
+
+/**
+ * The /rollcall command. `getCommands` returns every registered command (this one included) at the
+ * moment help is asked for; `status` gives the version, API counters and start time.
+ */
+export function createRollcallCommand(
+  getCommands: () => Command[],
+  status: () => StatusInfo,
+  now: () => number = Date.now,
+): Command {
+  return {
+    data,
+    views: [],
+    async execute({ interaction, show }) {
+      const sub = interaction.options.getSubcommand(true);
+      if (sub === 'help') {
+        return { content: '', embeds: [renderHelp(getCommands().map((c) => c.data))], components: [] };
+      }
+      const probe = await probeApi(show.resources);
+      const info = status();
+      const at = now();
+      const startedAt = info.startedAt ?? at - process.uptime() * 1000;
+      const embed = renderStatus({
+        probe,
+        stats: info.stats,
+        version: info.version,
+        uptimeSeconds: Math.max(0, (at - startedAt) / 1000),
+        now: at,
+      });
+      return { content: '', embeds: [embed], components: [] };
+    },
+  };
+}

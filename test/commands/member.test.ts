@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { member } from '../../commands/member.js';
+import type { Member, Role } from '../../generated/api.js';
+import { MESSAGES, UserError } from '../../src/discord/replies.js';
+import { ViewRegistry } from '../../src/discord/views.js';
+import { type Call, chatInput, fakeResources, showContext } from './roster-fakes.js';
+
+const roles: Role[] = [
+  { id: 'r-staff', serverId: 's', name: 'Staff', colour: '#abcdef' },
+  { id: 'r-mod', serverId: 's', name: 'Moderator' },
+];
+const members: Member[] = [
+  { id: 'm1', serverId: 's', roles: ['r-mod', 'r-staff', 'r-gone'], createdAt: 1_600_000_000 },
+  { id: 'm2', serverId: 's', roles: [] },
+];
+const chat = { '222222222222222222': 'm1' };
+
+function run(input: Parameters<typeof chatInput>[0], calls: Call[] = [], data = { roles, members, chat }) {
+  const show = showContext(fakeResources(data, calls));
+  return member.execute({ interaction: chatInput(input), show, views: new ViewRegistry() });
+}
+
+function fields(payload: Awaited<ReturnType<typeof run>>): Record<string, string> {
+  return Object.fromEntries((payload.embeds?.[0]?.fields ?? []).map((f) => [f.name, f.value]));
+}
+
+describe('/member', () => {
+  it('registers member.all, member and member.chat', () => {
+    expect(member.views.map((v) => v.id)).toEqual(['member.all', 'member', 'member.chat']);
+    for (const s of member.data.options ?? []) expect(JSON.stringify(s)).toContain('"name":"public"');
+  });
+
+  it('views a member by Discord user, with role names and the first valid role colour', async () => {
+    const calls: Call[] = [];
+    const payload = await run({ sub: 'view', users: { user: '222222222222222222' } }, calls);
+    expect(calls.find((c) => c.method === 'getMemberByChatId')?.args[0]).toBe('222222222222222222');
+    expect(calls.some((c) => c.method === 'getMember')).toBe(false);
+    expect(fields(payload).Roles).toBe('Moderator, Staff, `r-gone`');
+    expect(payload.embeds?.[0]?.color).toBe(0xabcdef);
+    const ids = JSON.stringify(payload.components);
+    expect(ids).toContain('loa.member');
+    expect(ids).toContain('"label":"LOAs"');
+  });
+
+  it('reads the role list through listRoles with pages of 100', async () => {
+    const calls: Call[] = [];
+    await run({ sub: 'view', strings: { 'member-id': 'm1' } }, calls);
+    expect(calls.find((c) => c.method === 'listRoles')?.args[0]).toEqual({ page: 1, limit: 100 });
+    expect(calls.find((c) => c.method === 'getMember')?.args[0]).toBe('m1');
+  });
+
+  it('wants exactly one of user and member-id', async () => {
+    const sentence = 'Give either a Discord user or a member id (one of the two).';
+    await expect(run({ sub: 'view' })).rejects.toThrow(new UserError(sentence));
+    await expect(
+      run({ sub: 'view', users: { user: '222222222222222222' }, strings: { 'member-id': 'm1' } }),
+    ).rejects.toThrow(new UserError(sentence));
+    await expect(run({ sub: 'view', strings: { 'member-id': 'a/b' } })).rejects.toThrow(UserError);
+  });
+
+  it('says when a Discord user is not a member, or a member id is unknown', async () => {
+    await expect(run({ sub: 'view', users: { user: '333333333333333333' } })).rejects.toThrow(
+      new UserError(MESSAGES.memberNotFound),
+    );
+    await expect(run({ sub: 'view', strings: { 'member-id': 'nobody' } })).rejects.toThrow(
+      new UserError('No member with that id was found on this community server.'),
+    );
+  });
+
+  it('shows role ids when the role list cannot be read', async () => {
+    const resources = fakeResources({ roles, members, chat });
+    resources.listRoles = async () => {
+      throw new Error('down');
+    };
+    const payload = await member.execute({
+      interaction: chatInput({ sub: 'view', strings: { 'member-id': 'm1' } }),
+      show: showContext(resources),
+      views: new ViewRegistry(),
+    });
+    expect(fields(payload).Roles).toBe('`r-mod`, `r-staff`, `r-gone`');
+  });
+
+  it('lists members with role names and an Open select', async () => {
+    const payload = await run({ sub: 'list' });
+    expect(payload.embeds?.[0]?.description).toContain(
+      '`m1` · Moderator, Staff, `r-gone` · joined <t:1600000000:d>',
+    );
+    expect(payload.embeds?.[0]?.description).toContain('`m2` · no roles');
+    const select = JSON.stringify(payload.components);
+    expect(select).toContain('"label":"Member m1"');
+    expect(select).toContain('"description":"Moderator, Staff, r-gone"');
+  });
+});

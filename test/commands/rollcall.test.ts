@@ -1,0 +1,132 @@
+import { ApplicationCommandOptionType } from 'discord.js';
+import { describe, expect, it } from 'vitest';
+import { application } from '../../commands/application.js';
+import { commands as registered } from '../../commands/index.js';
+import { joinRequest } from '../../commands/join-request.js';
+import { member } from '../../commands/member.js';
+import { role } from '../../commands/role.js';
+import { createRollcallCommand, type StatusInfo } from '../../commands/rollcall.js';
+import type { RolePage } from '../../generated/api.js';
+import { ApiError } from '../../src/api/errors.js';
+import type { ApiStats, Fetched } from '../../src/api/types.js';
+import type { Command } from '../../src/discord/command.js';
+import { MESSAGES } from '../../src/discord/replies.js';
+import { ViewRegistry } from '../../src/discord/views.js';
+import { assertEmbedWithinLimits, assertNoPings } from '../render/limits.js';
+import { type Call, chatInput, fakeResources, showContext } from './roster-fakes.js';
+
+const stats: ApiStats = {
+  requests: 10,
+  cacheHits: 3,
+  cacheMisses: 1,
+  staleServed: 0,
+  coalesced: 0,
+  rateLimited: 0,
+  budgetRemaining: 50,
+  cacheBackend: 'memory',
+  cacheHealthy: true,
+};
+
+function setup(status: () => StatusInfo = () => ({ version: '1.2.3', stats, startedAt: 1_000_000 })) {
+  const all: Command[] = [];
+  const rollcall = createRollcallCommand(
+    () => all,
+    status,
+    () => 1_000_000 + 3_723_000,
+  );
+  all.push(...registered, role, member, application, joinRequest, rollcall);
+  return { all, rollcall };
+}
+
+function fields(payload: { embeds?: Array<{ fields?: Array<{ name: string; value: string }> }> }) {
+  return Object.fromEntries((payload.embeds?.[0]?.fields ?? []).map((f) => [f.name, f.value]));
+}
+
+describe('/rollcall help', () => {
+  it('lists every registered command and subcommand, itself included', async () => {
+    const { all, rollcall } = setup();
+    const payload = await rollcall.execute({
+      interaction: chatInput({ sub: 'help' }),
+      show: showContext(fakeResources({})),
+      views: new ViewRegistry(),
+    });
+    const embed = payload.embeds?.[0];
+    if (!embed) throw new Error('no embed');
+    assertEmbedWithinLimits(embed);
+    assertNoPings(embed);
+    const text = JSON.stringify(embed);
+    expect(embed.fields).toHaveLength(all.length);
+    for (const command of all) {
+      expect(text).toContain(`/${command.data.name} — `);
+      for (const sub of command.data.options ?? []) {
+        if (sub.type === ApplicationCommandOptionType.Subcommand) {
+          expect(text).toContain(`/${command.data.name} ${sub.name}`);
+        }
+      }
+    }
+    expect(text).toContain('`/role view role:<role>`');
+    expect(text).toContain('`/member view user:@user`');
+  });
+
+  it('has no views and carries public on both subcommands', () => {
+    const { rollcall } = setup();
+    expect(rollcall.views).toEqual([]);
+    for (const s of rollcall.data.options ?? []) expect(JSON.stringify(s)).toContain('"name":"public"');
+  });
+});
+
+describe('/rollcall status', () => {
+  it('probes the API with one fresh, tiny read and reports the numbers', async () => {
+    const { rollcall } = setup();
+    const calls: Call[] = [];
+    const payload = await rollcall.execute({
+      interaction: chatInput({ sub: 'status' }),
+      show: showContext(fakeResources({ roles: [{ id: 'r', serverId: 's' }] }, calls)),
+      views: new ViewRegistry(),
+    });
+    expect(calls).toEqual([{ method: 'listRoles', args: [{ page: 1, limit: 1 }, { fresh: true }] }]);
+    const f = fields(payload);
+    expect(f.API).toBe('🟢 Reachable');
+    expect(f['Round trip']).toMatch(/^\d+ ms$/);
+    expect(f.Cache).toBe('In memory · healthy');
+    expect(f['Cache hit rate']).toBe('75% (3 of 4 reads)');
+    expect(f['API requests made']).toBe('10');
+    expect(f['Request budget left']).toBe('50');
+    expect(f.Version).toBe('`1.2.3`');
+    expect(f.Uptime).toBe('1h 2m');
+  });
+
+  it('reports the API as not reachable, with the sentence, when the read fails or is stale', async () => {
+    const { rollcall } = setup();
+    const failing = fakeResources({});
+    failing.listRoles = async () => {
+      throw new ApiError('http', 'API answered 401', { status: 401 });
+    };
+    const failed = fields(
+      await rollcall.execute({
+        interaction: chatInput({ sub: 'status' }),
+        show: showContext(failing),
+        views: new ViewRegistry(),
+      }),
+    );
+    expect(failed.API).toBe('🔴 Not reachable');
+    expect(failed.Problem).toContain('rejected Rollcall');
+
+    const stale = fakeResources({});
+    stale.listRoles = async (): Promise<Fetched<RolePage>> => ({
+      data: { data: [], page: 1, pageSize: 1, total: 0, totalPages: 1 },
+      fetchedAt: 0,
+      fromCache: true,
+      stale: true,
+    });
+    const staleFields = fields(
+      await rollcall.execute({
+        interaction: chatInput({ sub: 'status' }),
+        show: showContext(stale),
+        views: new ViewRegistry(),
+      }),
+    );
+    expect(staleFields.API).toBe('🔴 Not reachable');
+    expect(staleFields.Problem).toBe(MESSAGES.unavailable);
+  });
+});

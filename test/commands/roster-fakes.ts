@@ -1,0 +1,135 @@
+/**
+ * Test doubles for the roster commands: a Resources object over in-memory records (paging as the
+ * API does, 404 as an ApiError), fake interactions with just what the commands read, and a
+ * ShowContext with an in-memory state store.
+ */
+import type { AutocompleteInteraction, ChatInputCommandInteraction } from 'discord.js';
+import type { Application, JoinRequest, Member, Role } from '../../generated/api.js';
+import { ApiError } from '../../src/api/errors.js';
+import type { Fetched, PageQuery, ReadOptions, Resources } from '../../src/api/types.js';
+import { StateStore } from '../../src/discord/state.js';
+import type { ShowContext } from '../../src/discord/views.js';
+
+export const OWNER = '111111111111111111';
+
+export interface FakeData {
+  roles?: Role[];
+  members?: Member[];
+  /** Discord user id → member id. */
+  chat?: Record<string, string>;
+  applications?: Application[];
+  joinRequests?: JoinRequest[];
+}
+
+export interface Call {
+  method: string;
+  args: unknown[];
+}
+
+function fetched<T>(data: T): Fetched<T> {
+  return { data, fetchedAt: 1_700_000_000_000, fromCache: false, stale: false };
+}
+
+function page<T>(items: T[], query: PageQuery) {
+  const start = (query.page - 1) * query.limit;
+  return fetched({
+    data: items.slice(start, start + query.limit),
+    page: query.page,
+    pageSize: query.limit,
+    total: items.length,
+    totalPages: Math.max(1, Math.ceil(items.length / query.limit)),
+  });
+}
+
+function notFound(): ApiError {
+  return new ApiError('http', 'API answered 404', { status: 404, apiMessage: 'not found' });
+}
+
+function one<T>(item: T | undefined): Fetched<T> {
+  if (item === undefined) throw notFound();
+  return fetched(item);
+}
+
+/** A Resources over `data`; every call is recorded in `calls`. Unused reads throw. */
+export function fakeResources(data: FakeData, calls: Call[] = []): Resources {
+  const record =
+    <A extends unknown[], R>(method: string, fn: (...args: A) => R) =>
+    async (...args: A): Promise<Awaited<R>> => {
+      calls.push({ method, args });
+      return await fn(...args);
+    };
+  const unused = (name: string) => async () => {
+    throw new Error(`${name} is not faked`);
+  };
+  return {
+    listLoas: unused('listLoas'),
+    getLoa: unused('getLoa'),
+    listMemberLoas: unused('listMemberLoas'),
+    getLog: unused('getLog'),
+    listUserLogs: unused('listUserLogs'),
+    listAuditLogs: unused('listAuditLogs'),
+    listShifts: unused('listShifts'),
+    getShift: unused('getShift'),
+    listRoles: record('listRoles', (q: PageQuery, _o?: ReadOptions) => page(data.roles ?? [], q)),
+    getRole: record('getRole', (id: string, _o?: ReadOptions) => one(data.roles?.find((r) => r.id === id))),
+    listMembers: record('listMembers', (q: PageQuery, _o?: ReadOptions) => page(data.members ?? [], q)),
+    getMember: record('getMember', (id: string, _o?: ReadOptions) =>
+      one(data.members?.find((m) => m.id === id)),
+    ),
+    getMemberByChatId: record('getMemberByChatId', (chatId: string, _o?: ReadOptions) =>
+      one(data.members?.find((m) => m.id === data.chat?.[chatId])),
+    ),
+    listApplications: record('listApplications', (q: PageQuery, _o?: ReadOptions) =>
+      page(data.applications ?? [], q),
+    ),
+    getApplication: record('getApplication', (id: string, _o?: ReadOptions) =>
+      one(data.applications?.find((a) => a.id === id)),
+    ),
+    getJoinRequest: record('getJoinRequest', (userId: string, _o?: ReadOptions) =>
+      one(data.joinRequests?.find((j) => j.userId === userId)),
+    ),
+  };
+}
+
+export function showContext(resources: Resources): ShowContext {
+  const store = new Map<string, unknown>();
+  const state = new StateStore({
+    get: async (k) => store.get(k),
+    set: async (k, v) => store.set(k, v),
+  });
+  return { resources, state, owner: OWNER, options: {} };
+}
+
+export interface CommandInput {
+  sub: string;
+  strings?: Record<string, string>;
+  users?: Record<string, string>;
+}
+
+/** A chat-input interaction with just what execute() reads. */
+export function chatInput(input: CommandInput): ChatInputCommandInteraction {
+  const options = {
+    getSubcommand: () => input.sub,
+    getString: (name: string) => input.strings?.[name] ?? null,
+    getUser: (name: string) => {
+      const id = input.users?.[name];
+      return id ? { id } : null;
+    },
+    getBoolean: () => null,
+  };
+  return { options, user: { id: OWNER } } as unknown as ChatInputCommandInteraction;
+}
+
+/** An autocomplete interaction focused on `name` with `value` typed so far. */
+export function autocompleteInput(name: string, value: string): AutocompleteInteraction {
+  const options = {
+    getFocused: (full?: boolean) => (full ? { name, value, type: 3 } : value),
+    getSubcommand: () => 'view',
+  };
+  return { options, user: { id: OWNER } } as unknown as AutocompleteInteraction;
+}
+
+/** `n` roles named "Role 0" … with ids r0 …. */
+export function manyRoles(n: number, name = (i: number) => `Role ${i}`): Role[] {
+  return Array.from({ length: n }, (_, i) => ({ id: `r${i}`, serverId: 's', name: name(i) }));
+}

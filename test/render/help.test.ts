@@ -1,0 +1,128 @@
+import {
+  ApplicationCommandOptionType,
+  type RESTPostAPIChatInputApplicationCommandsJSONBody,
+} from 'discord.js';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { exampleCall, helpLines, renderHelp } from '../../src/render/help.js';
+import { nastyString } from './arb-roster.js';
+import { assertEmbedWithinLimits, assertNoPings } from './limits.js';
+
+const publicOption = { type: 5, name: 'public', description: 'Post publicly', required: false } as const;
+
+const defs: RESTPostAPIChatInputApplicationCommandsJSONBody[] = [
+  {
+    name: 'loa',
+    description: 'Leaves of absence',
+    options: [
+      { type: 1, name: 'list', description: 'List all LOAs', options: [publicOption] },
+      {
+        type: 1,
+        name: 'view',
+        description: 'Show one LOA',
+        options: [{ type: 3, name: 'id', description: 'The LOA id', required: true }, publicOption],
+      },
+      {
+        type: 1,
+        name: 'member',
+        description: "One member's LOAs",
+        options: [
+          { type: 6, name: 'user', description: 'Discord user' },
+          { type: 3, name: 'member-id', description: 'Member id' },
+          publicOption,
+        ],
+      },
+    ],
+  },
+  {
+    name: 'group',
+    description: 'With a group',
+    options: [
+      {
+        type: 2,
+        name: 'g',
+        description: 'A group',
+        options: [
+          {
+            type: 1,
+            name: 'pick',
+            description: 'Pick',
+            options: [
+              {
+                type: 3,
+                name: 'kind',
+                description: 'Kind',
+                required: true,
+                choices: [{ name: 'First', value: 'first' }],
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: 'plain',
+    description: 'No subcommands',
+    options: [{ type: 4, name: 'n', description: 'N', min_value: 3 }],
+  },
+];
+
+describe('help renderer', () => {
+  it('lists every subcommand with an example built from its options', () => {
+    expect(helpLines(defs).map((l) => l.example)).toEqual([
+      '/loa list',
+      '/loa view id:<id>',
+      '/loa member user:@user',
+      '/group g pick kind:First',
+      '/plain n:3',
+    ]);
+    const embed = renderHelp(defs);
+    expect(embed.fields?.map((f) => f.name)).toEqual([
+      '/loa — Leaves of absence',
+      '/group — With a group',
+      '/plain — No subcommands',
+    ]);
+    expect(embed.fields?.[0]?.value).toBe(
+      "`/loa list` — List all LOAs\n`/loa view id:<id>` — Show one LOA\n`/loa member user:@user` — One member's LOAs",
+    );
+    expect(embed.description).toContain('public:True');
+    assertEmbedWithinLimits(embed);
+    assertNoPings(embed);
+  });
+
+  it('never shows the public option in examples', () => {
+    expect(exampleCall('/x', [publicOption])).toBe('/x');
+    expect(
+      exampleCall('/x', [{ type: ApplicationCommandOptionType.Channel, name: 'c', description: 'c' }]),
+    ).toBe('/x c:#channel');
+  });
+
+  it('any set of definitions renders within limits (property)', () => {
+    const option = fc.record({
+      type: fc.constantFrom(3, 4, 5, 6, 7, 8, 9, 10, 11),
+      name: fc.stringMatching(/^[a-z][a-z-]{0,31}$/),
+      description: nastyString.map((s) => s.slice(0, 100)),
+      required: fc.boolean(),
+    });
+    const sub = fc.record({
+      type: fc.constant(1),
+      name: fc.stringMatching(/^[a-z][a-z-]{0,31}$/),
+      description: nastyString.map((s) => s.slice(0, 100)),
+      options: fc.array(option, { maxLength: 25 }),
+    });
+    const def = fc.record({
+      name: fc.stringMatching(/^[a-z][a-z-]{0,31}$/),
+      description: nastyString.map((s) => s.slice(0, 100)),
+      options: fc.array(sub, { maxLength: 25 }),
+    });
+    fc.assert(
+      fc.property(fc.array(def, { maxLength: 40 }), (list) => {
+        const embed = renderHelp(list as unknown as RESTPostAPIChatInputApplicationCommandsJSONBody[]);
+        assertEmbedWithinLimits(embed);
+        assertNoPings(embed);
+      }),
+      { numRuns: 100 },
+    );
+  });
+});
