@@ -1,5 +1,35 @@
 /** Every slash command Rollcall offers, in the order they are registered. */
 import type { Command } from '../src/discord/command.js';
+import { application } from './application.js';
+import { auditLog } from './audit-log.js';
+import { joinRequest } from './join-request.js';
 import { loa } from './loa.js';
+import { log } from './log.js';
+import { member } from './member.js';
+import { role } from './role.js';
+import { createRollcallCommand, type StatusInfo } from './rollcall.js';
+import { shift } from './shift.js';
 
-export const commands: Command[] = [loa];
+/** The commands that read the community server's records. */
+export const resourceCommands: Command[] = [
+  loa,
+  log,
+  auditLog,
+  shift,
+  role,
+  member,
+  application,
+  joinRequest,
+];
+
+/** All commands, with /rollcall reporting on the running bot through `status`. */
+export function withRollcall(status: () => StatusInfo): Command[] {
+  const all = [...resourceCommands];
+  all.push(createRollcallCommand(() => all, status));
+  return all;
+}
+
+/** The definitions only (for deploying): /rollcall status is never run from here. */
+export const commands: Command[] = withRollcall(() => {
+  throw new Error('/rollcall status needs the running bot');
+});

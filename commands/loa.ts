@@ -9,7 +9,7 @@ import { type Command, publicOption } from '../src/discord/command.js';
 import { parseId } from '../src/discord/input.js';
 import { MESSAGES, UserError } from '../src/discord/replies.js';
 import { type DetailView, type ListView, showDetail, showList } from '../src/discord/views.js';
-import { plainText } from '../src/render/format.js';
+import { plainText, safeLine } from '../src/render/format.js';
 import { loaState } from '../src/render/labels.js';
 import { renderLoa, renderLoaList } from '../src/render/loa.js';
 
@@ -38,7 +38,7 @@ export const loaMemberView: ListView<Loa> = {
   id: 'loa.member',
   fetch: (r, memberId, query, options) => r.listMemberLoas(memberId, query, options),
   render: (items, info, source, memberId) =>
-    renderLoaList(items, info, source, `Leaves of absence of member ${plainText(memberId, 64)}`),
+    renderLoaList(items, info, source, `Leaves of absence of member ${safeLine(memberId, 64)}`),
   open,
 };
 

@@ -47,7 +47,7 @@ export function describeEntry(entry: unknown): string {
 export function describeEntries(value: unknown, max: number = LIMITS.fieldValue): string {
   if (value === undefined || value === null) return NONE;
   const entries = Array.isArray(value) ? value : isRecord(value) ? Object.values(value) : [value];
-  if (entries.length === 0) return 'None';
+  if (entries.length === 0) return truncate('None', max);
   const head = Array.isArray(value) ? `${entries.length} ${entries.length === 1 ? 'entry' : 'entries'}` : '';
   const lines = entries.slice(0, MAX_ENTRIES).map((e) => `• ${describeEntry(e)}`);
   if (entries.length > MAX_ENTRIES) lines.push(`… and ${entries.length - MAX_ENTRIES} more`);

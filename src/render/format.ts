@@ -173,7 +173,24 @@ export function field(name: string, value: string, inline = true): APIEmbedField
   return { name, value, inline };
 }
 
-/** Length Discord counts towards the 6000-character embed total. */
+/**
+ * `text` cut to at most `max` UTF-16 code units without splitting a character, marked with an
+ * ellipsis. Used for the 6000-character total, which is counted in UTF-16 units here: the
+ * stricter reading, so astral text (emoji, math letters) can never push an embed over.
+ */
+export function truncateUnits(text: string, max: number): string {
+  if (text.length <= max) return text;
+  if (max <= 0) return '';
+  let end = 0;
+  for (const ch of text) {
+    if (end + ch.length > max - 1) break;
+    end += ch.length;
+  }
+  // Never end on a lone backslash, which would escape the ellipsis.
+  return `${text.slice(0, end).replace(/\\+$/, '')}…`;
+}
+
+/** Length counted towards the 6000-character embed total (UTF-16 units). */
 function embedLength(embed: APIEmbed): number {
   let n = (embed.title?.length ?? 0) + (embed.description?.length ?? 0);
   n += (embed.footer?.text.length ?? 0) + (embed.author?.name.length ?? 0);
@@ -181,9 +198,13 @@ function embedLength(embed: APIEmbed): number {
   return n;
 }
 
+/** Shortest a description or field value is cut to before anything is dropped. */
+const MIN_KEPT = 60;
+
 /**
  * Enforce every per-embed limit: title, description, fields (count, name, value), footer, author,
- * and the 6000-character total (shrinking the description, then dropping trailing fields).
+ * and the 6000-character total. Past the total it shrinks the description, then the longest field
+ * values, and drops trailing fields only as a last resort.
  */
 export function clampEmbed(embed: APIEmbed): APIEmbed {
   const out: APIEmbed = { ...embed };
@@ -200,7 +221,20 @@ export function clampEmbed(embed: APIEmbed): APIEmbed {
   }
   let excess = embedLength(out) - LIMITS.embedTotal;
   if (excess > 0 && out.description) {
-    out.description = truncate(out.description, Math.max(1, out.description.length - excess));
+    out.description = truncateUnits(out.description, Math.max(MIN_KEPT, out.description.length - excess));
+    excess = embedLength(out) - LIMITS.embedTotal;
+  }
+  while (excess > 0 && out.fields) {
+    const longest = out.fields.reduce<APIEmbedField | undefined>(
+      (best, f) => (f.value.length > (best?.value.length ?? MIN_KEPT) ? f : best),
+      undefined,
+    );
+    if (!longest) break;
+    longest.value = truncateUnits(longest.value, Math.max(MIN_KEPT, longest.value.length - excess));
+    excess = embedLength(out) - LIMITS.embedTotal;
+  }
+  if (excess > 0 && out.title) {
+    out.title = truncateUnits(out.title, Math.max(MIN_KEPT, out.title.length - excess));
     excess = embedLength(out) - LIMITS.embedTotal;
   }
   while (excess > 0 && out.fields && out.fields.length > 0) {

@@ -1,0 +1,101 @@
+/** /log: moderation logs — one log, or every log of one game username. */
+import {
+  ApplicationCommandOptionType,
+  type RESTPostAPIChatInputApplicationCommandsJSONBody,
+} from 'discord.js';
+import type { Log } from '../generated/api.js';
+import { type Command, publicOption } from '../src/discord/command.js';
+import { parseId, parseUsername } from '../src/discord/input.js';
+import { type DetailView, type ListView, showDetail, showList } from '../src/discord/views.js';
+import { plainText } from '../src/render/format.js';
+import { logType, renderLog, renderLogList } from '../src/render/log.js';
+
+const open: ListView<Log>['open'] = {
+  detailView: 'log',
+  option: (log) =>
+    typeof log.id === 'string'
+      ? {
+          label: `Type ${logType(log)} · ${plainText(log.username, 40)} · ${plainText(log.id, 40)}`,
+          value: log.id,
+          description: plainText(log.text, 100),
+        }
+      : undefined,
+};
+
+export const logUserView: ListView<Log> = {
+  kind: 'list',
+  id: 'log.user',
+  fetch: (r, username, query, options) => r.listUserLogs(username, query, options),
+  render: (items, info, source, username) => renderLogList(items, info, source, username),
+  open,
+};
+
+/** A username from a log, if it is one Rollcall would accept as typed (so the shortcut can use it). */
+function usableUsername(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  try {
+    return parseUsername(value);
+  } catch {
+    return undefined;
+  }
+}
+
+export const logDetailView: DetailView<Log> = {
+  kind: 'detail',
+  id: 'log',
+  fetch: (r, id, options) => r.getLog(id, options),
+  render: renderLog,
+  shortcuts: (log) => {
+    const username = usableUsername(log.username);
+    return username ? [{ label: 'All logs of this player', view: 'log.user', arg: username }] : [];
+  },
+  notFound: 'No moderation log with that id was found on this community server.',
+};
+
+const data = {
+  name: 'log',
+  description: 'Moderation logs of the community server',
+  options: [
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: 'view',
+      description: 'Show one moderation log',
+      options: [
+        {
+          type: ApplicationCommandOptionType.String,
+          name: 'id',
+          description: 'The log id',
+          required: true,
+          max_length: 64,
+        },
+        publicOption,
+      ],
+    },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: 'user',
+      description: "List one player's moderation logs, by game username",
+      options: [
+        {
+          type: ApplicationCommandOptionType.String,
+          name: 'username',
+          description: "The player's game username (not their Discord name)",
+          required: true,
+          max_length: 64,
+        },
+        publicOption,
+      ],
+    },
+  ],
+} satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
+
+export const log: Command = {
+  data,
+  views: [logUserView, logDetailView],
+  async execute({ interaction, show }) {
+    const sub = interaction.options.getSubcommand(true);
+    if (sub === 'view')
+      return showDetail(logDetailView, parseId(interaction.options.getString('id'), 'log id'), show);
+    return showList(logUserView, parseUsername(interaction.options.getString('username')), 1, show);
+  },
+};

@@ -1,0 +1,82 @@
+/**
+ * Audit log renderers: API object → embed JSON. Pure. The entry's `description` is an object of
+ * undescribed shape: rows show a one-line summary, the detail shows it key by key.
+ */
+import type { APIEmbed } from 'discord.js';
+import type { AuditLogEntry } from '../../generated/api.js';
+import { describeEntry } from './entries.js';
+import {
+  code,
+  field,
+  NONE,
+  plainText,
+  safeLine,
+  shortDate,
+  timestamp,
+  truncate,
+  userMention,
+} from './format.js';
+import { codeLabel } from './labels.js';
+import { describeObject, isRecord } from './open-values.js';
+import { detailEmbed, listEmbed, type PageInfo, type Source } from './page.js';
+
+const COLOUR = 0xfee75c;
+
+/** The audit type as its code number (with any known label), else NONE. */
+export function auditType(entry: Partial<AuditLogEntry>): string {
+  return codeLabel('auditType', entry.type) ?? NONE;
+}
+
+/** The description's first values on one line, for a list row or a select option. */
+export function auditSummary(entry: Partial<AuditLogEntry>, max = 120): string {
+  const d: unknown = entry.description;
+  if (d === undefined || d === null) return NONE;
+  if (isRecord(d) && Object.keys(d).length === 0) return NONE;
+  return truncate(describeEntry(d), max);
+}
+
+/** One list row: what (type), who (user), when, summary of the description, id. */
+export function auditRow(entry: Partial<AuditLogEntry>): string {
+  return [
+    `**type ${auditType(entry)}**`,
+    `by ${userMention(entry.userId)}`,
+    shortDate(entry.timestamp),
+    auditSummary(entry),
+    code(entry.id, 40),
+  ].join(' · ');
+}
+
+export function renderAuditLogList(
+  items: AuditLogEntry[],
+  info: PageInfo,
+  source: Source,
+  title = 'Audit log',
+): APIEmbed {
+  return listEmbed({
+    title,
+    rows: items.map(auditRow),
+    info,
+    noun: info.total === 1 ? 'entry' : 'entries',
+    source,
+    emptyText: 'No audit log entries found.',
+    colour: COLOUR,
+  });
+}
+
+export function renderAuditEntry(entry: AuditLogEntry, source: Source, pageNote?: string): APIEmbed {
+  return detailEmbed(
+    {
+      title: `Audit log entry ${safeLine(entry.id, 200)} · type ${auditType(entry)}`,
+      description: `**Description**\n${describeObject(entry.description, 3500)}`,
+      color: COLOUR,
+      fields: [
+        field('Type', auditType(entry)),
+        field('User', userMention(entry.userId)),
+        field('Application', code(entry.applicationId)),
+        field('Time', timestamp(entry.timestamp)),
+      ],
+    },
+    source,
+    [`Server ${plainText(entry.serverId, 40)}`, pageNote].filter(Boolean).join(' · '),
+  );
+}

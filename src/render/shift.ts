@@ -1,0 +1,224 @@
+/**
+ * Shift renderers: API object → embed JSON. Pure: the "now" of a running shift is the data's
+ * fetchedAt, never the clock.
+ *
+ * The inner shape of breakTimestamps is not described by the API. A break is read from an entry
+ * when it has a recognisable start number (keys like start, startedAt, startAt, begin, from) and
+ * optionally an end number (end, endedAt, endAt, stop, resumedAt, to), or is a [start, end] pair.
+ * A break without an end is still running: it lasts until the shift's end (or "now" for an active
+ * shift). Breaks are clipped to the shift and overlaps are counted once. Entries that cannot be
+ * read are counted and reported as unreadable; net time is then shown as an upper bound.
+ */
+import type { APIEmbed } from 'discord.js';
+import type { Shift } from '../../generated/api.js';
+import { describeEntries } from './entries.js';
+import {
+  code,
+  duration,
+  field,
+  isSetTimestamp,
+  NONE,
+  plainText,
+  safeLine,
+  shortDate,
+  timestamp,
+  userMention,
+  yesNo,
+} from './format.js';
+import { isRecord } from './open-values.js';
+import { detailEmbed, listEmbed, type PageInfo, type Source } from './page.js';
+
+export type ShiftState = 'Active' | 'Ended' | 'Unknown';
+
+export const SHIFT_STATE_EMOJI: Record<ShiftState, string> = {
+  Active: '🟢',
+  Ended: '⚫',
+  Unknown: '❔',
+};
+
+const COLOUR: Record<ShiftState, number> = { Active: 0x57f287, Ended: 0x99aab5, Unknown: 0x99aab5 };
+
+/** Active when endedAt is 0 or absent; Ended when it is a timestamp; Unknown when it is unreadable. */
+export function shiftState(shift: Partial<Shift>): ShiftState {
+  const endedAt: unknown = shift.endedAt;
+  if (isSetTimestamp(endedAt)) return 'Ended';
+  if (endedAt === undefined || endedAt === null || endedAt === 0) return 'Active';
+  return 'Unknown';
+}
+
+const START_KEY = /^(break)?(start|started|begin|began|begun|from)(at|time|timestamp|ts|on)?$/;
+const END_KEY =
+  /^(break)?(end|ended|stop|stopped|finish|finished|resume|resumed|to|until)(at|time|timestamp|ts|on)?$/;
+
+function normalKey(key: string): string {
+  return key.toLowerCase().replace(/[^a-z]/g, '');
+}
+
+/** The value of the first key matching `pattern`, preferring keys that hold a number. */
+function pick(entry: Record<string, unknown>, pattern: RegExp): unknown {
+  const keys = Object.keys(entry).filter((k) => pattern.test(normalKey(k)));
+  const numeric = keys.find((k) => typeof entry[k] === 'number');
+  const key = numeric ?? keys[0];
+  return key === undefined ? undefined : entry[key];
+}
+
+/** A break read from one entry: start, and end when it has ended; undefined when unreadable. */
+export function readBreak(entry: unknown): { start: number; end?: number } | undefined {
+  let start: unknown;
+  let end: unknown;
+  if (Array.isArray(entry)) {
+    if (entry.length < 1 || entry.length > 2) return undefined;
+    [start, end] = entry;
+  } else if (isRecord(entry)) {
+    start = pick(entry, START_KEY);
+    end = pick(entry, END_KEY);
+  } else {
+    return undefined;
+  }
+  if (!isSetTimestamp(start)) return undefined;
+  if (end === undefined || end === null || end === 0) return { start };
+  if (!isSetTimestamp(end) || end < start) return undefined;
+  return { start, end };
+}
+
+export interface BreakSummary {
+  /** Entries in breakTimestamps. */
+  count: number;
+  /** Entries read as a break. */
+  readable: number;
+  /** Time on the readable breaks, clipped to the shift, overlaps counted once (seconds). */
+  seconds: number;
+  /** A readable break has no end yet. */
+  open: boolean;
+}
+
+/**
+ * Breaks of a shift: how many, how many could be read, and their total length within
+ * [shiftStart, shiftEnd]. An open break lasts until shiftEnd; without a shiftEnd it adds no time.
+ */
+export function summariseBreaks(breaks: unknown, shiftStart?: number, shiftEnd?: number): BreakSummary {
+  const entries = Array.isArray(breaks) ? breaks : isRecord(breaks) ? Object.values(breaks) : [];
+  const intervals: Array<[number, number]> = [];
+  let readable = 0;
+  let open = false;
+  for (const entry of entries) {
+    const b = readBreak(entry);
+    if (!b) continue;
+    readable++;
+    if (b.end === undefined) open = true;
+    const end = b.end ?? shiftEnd;
+    if (end === undefined) continue;
+    const from = shiftStart === undefined ? b.start : Math.max(b.start, shiftStart);
+    const to = shiftEnd === undefined ? end : Math.min(end, shiftEnd);
+    if (to > from) intervals.push([from, to]);
+  }
+  intervals.sort((a, b) => a[0] - b[0]);
+  let seconds = 0;
+  let reach = Number.NEGATIVE_INFINITY;
+  for (const [from, to] of intervals) {
+    const start = Math.max(from, reach);
+    if (to > start) seconds += to - start;
+    reach = Math.max(reach, to);
+  }
+  return { count: entries.length, readable, seconds, open };
+}
+
+export interface ShiftTiming {
+  state: ShiftState;
+  /** Seconds from start to end (or to the data time for an active shift); undefined when unknown. */
+  length?: number;
+  breaks: BreakSummary;
+  /** Length minus breaks; an upper bound when some breaks were unreadable. */
+  net?: number;
+  /** True when `net` is exact (every break was readable). */
+  netExact: boolean;
+}
+
+/** Length, breaks and net time on duty of a shift, as of `nowMs` (the data's fetchedAt). */
+export function shiftTiming(shift: Partial<Shift>, nowMs: number): ShiftTiming {
+  const state = shiftState(shift);
+  const start = isSetTimestamp(shift.createdAt) ? shift.createdAt : undefined;
+  const now = Number.isFinite(nowMs) ? Math.floor(nowMs / 1000) : undefined;
+  const end = state === 'Ended' ? (shift.endedAt as number) : state === 'Active' ? now : undefined;
+  const length = start !== undefined && end !== undefined && end >= start ? end - start : undefined;
+  const breaks = summariseBreaks(shift.breakTimestamps, start, length === undefined ? undefined : end);
+  const net = length === undefined ? undefined : Math.max(0, length - breaks.seconds);
+  return { state, length, breaks, net, netExact: breaks.readable === breaks.count };
+}
+
+function lengthText(t: ShiftTiming): string {
+  if (t.length === undefined) return NONE;
+  return t.state === 'Active' ? `${duration(t.length)} so far` : duration(t.length);
+}
+
+function breaksText(t: ShiftTiming): string {
+  const { count, readable, seconds, open } = t.breaks;
+  if (count === 0) return 'None';
+  const noun = `${count} ${count === 1 ? 'break' : 'breaks'}`;
+  if (readable === 0) return `${noun} (times unreadable)`;
+  const parts = [noun, t.length === undefined ? NONE : duration(seconds)];
+  if (open) parts.push(t.state === 'Active' ? 'on break now' : 'one never ended');
+  const unreadable = count - readable;
+  if (unreadable > 0) parts.push(`${unreadable} unreadable`);
+  return parts.join(' · ');
+}
+
+function netText(t: ShiftTiming): string {
+  if (t.net === undefined) return NONE;
+  return t.netExact ? duration(t.net) : `at most ${duration(t.net)}`;
+}
+
+function wave(shift: Partial<Shift>): string {
+  return typeof shift.wave === 'number' && Number.isFinite(shift.wave) ? String(shift.wave) : NONE;
+}
+
+/** One list row: state, who (member), what (type, wave), when (start), length, id. */
+export function shiftRow(shift: Partial<Shift>, nowMs: number): string {
+  const t = shiftTiming(shift, nowMs);
+  const w = wave(shift);
+  return [
+    `${SHIFT_STATE_EMOJI[t.state]} **${t.state}**`,
+    `member ${code(shift.memberId, 40)}`,
+    `${safeLine(shift.type, 40)}${w === NONE ? '' : ` (wave ${w})`}`,
+    shortDate(shift.createdAt),
+    lengthText(t),
+    code(shift.id, 40),
+  ].join(' · ');
+}
+
+export function renderShiftList(items: Shift[], info: PageInfo, source: Source, title = 'Shifts'): APIEmbed {
+  return listEmbed({
+    title,
+    rows: items.map((s) => shiftRow(s, source.fetchedAt)),
+    info,
+    noun: info.total === 1 ? 'shift' : 'shifts',
+    source,
+    emptyText: 'No shifts found.',
+    colour: COLOUR.Active,
+  });
+}
+
+export function renderShift(shift: Shift, source: Source): APIEmbed {
+  const t = shiftTiming(shift, source.fetchedAt);
+  return detailEmbed(
+    {
+      title: `${SHIFT_STATE_EMOJI[t.state]} Shift ${safeLine(shift.id, 200)} · ${t.state}`,
+      color: COLOUR[t.state],
+      fields: [
+        field('Member', code(shift.memberId)),
+        field('Type', safeLine(shift.type, 200)),
+        field('Wave', wave(shift)),
+        field('Auto end', yesNo(shift.autoEnd)),
+        field('Started', timestamp(shift.createdAt)),
+        field('Ended', t.state === 'Active' ? 'Still on duty' : timestamp(shift.endedAt)),
+        field('Ended by', userMention(shift.endedBy)),
+        field('Length', lengthText(t)),
+        field('Breaks', breaksText(t)),
+        field('Net time on duty', netText(t)),
+        field('Break entries', describeEntries(shift.breakTimestamps), false),
+      ],
+    },
+    source,
+    `Server ${plainText(shift.serverId, 40)}`,
+  );
+}

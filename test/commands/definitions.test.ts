@@ -1,0 +1,110 @@
+/** The /log, /shift and /audit-log definitions against Discord's rules for application commands. */
+import { ApplicationCommandOptionType } from 'discord.js';
+import { describe, expect, it } from 'vitest';
+import { auditLog } from '../../commands/audit-log.js';
+import { loa } from '../../commands/loa.js';
+import { log } from '../../commands/log.js';
+import { shift } from '../../commands/shift.js';
+import type { Command } from '../../src/discord/command.js';
+import { PUBLIC_OPTION } from '../../src/discord/command.js';
+import { ViewRegistry } from '../../src/discord/views.js';
+
+const NAME = /^[-_a-z0-9]{1,32}$/;
+// The view part of a custom_id (src/discord/custom-id.ts).
+const VIEW_ID = /^[a-z][a-z0-9.-]{0,23}$/;
+
+interface Option {
+  type: number;
+  name: string;
+  description: string;
+  required?: boolean;
+  options?: Option[];
+  choices?: Array<{ name: string; value: unknown }>;
+}
+
+const mine: Command[] = [log, shift, auditLog];
+
+/** Characters Discord counts towards the 4000 limit of one command: names, descriptions, choice values. */
+function commandChars(options: Option[]): number {
+  return options.reduce(
+    (n, o) =>
+      n +
+      o.name.length +
+      o.description.length +
+      (o.choices ?? []).reduce((c, ch) => c + ch.name.length + String(ch.value).length, 0) +
+      commandChars(o.options ?? []),
+    0,
+  );
+}
+
+describe.each(mine.map((c) => [c.data.name, c] as const))('/%s definition', (_name, command) => {
+  const data = command.data;
+  const subcommands = (data.options ?? []) as Option[];
+
+  it('has a valid name and description', () => {
+    expect(data.name).toMatch(NAME);
+    expect(data.description.length).toBeGreaterThan(0);
+    expect(data.description.length).toBeLessThanOrEqual(100);
+  });
+
+  it('is made of at most 25 subcommands, each with valid, lowercase, at most 25 options', () => {
+    expect(subcommands.length).toBeGreaterThan(0);
+    expect(subcommands.length).toBeLessThanOrEqual(25);
+    for (const sub of subcommands) {
+      expect(sub.type).toBe(ApplicationCommandOptionType.Subcommand);
+      expect(sub.name).toMatch(NAME);
+      expect(sub.description.length).toBeGreaterThan(0);
+      expect(sub.description.length).toBeLessThanOrEqual(100);
+      const options = sub.options ?? [];
+      expect(options.length).toBeLessThanOrEqual(25);
+      expect(new Set(options.map((o) => o.name)).size).toBe(options.length);
+      for (const o of options) {
+        expect(o.name, `${sub.name}.${o.name}`).toMatch(NAME);
+        expect(o.description.length).toBeGreaterThan(0);
+        expect(o.description.length, `${sub.name}.${o.name}`).toBeLessThanOrEqual(100);
+      }
+    }
+    expect(
+      commandChars([{ type: 1, name: data.name, description: data.description }, ...subcommands]),
+    ).toBeLessThanOrEqual(4000);
+  });
+
+  it('puts required options before optional ones, and has the shared public option last', () => {
+    for (const sub of subcommands) {
+      const options = sub.options ?? [];
+      const firstOptional = options.findIndex((o) => !o.required);
+      if (firstOptional !== -1) expect(options.slice(firstOptional).every((o) => !o.required)).toBe(true);
+      expect(options.at(-1)?.name, sub.name).toBe(PUBLIC_OPTION);
+      expect(options.at(-1)?.type).toBe(ApplicationCommandOptionType.Boolean);
+    }
+  });
+
+  it('limits free-text ids and usernames to 64 characters', () => {
+    for (const sub of subcommands) {
+      for (const o of (sub.options ?? []).filter((x) => x.type === ApplicationCommandOptionType.String)) {
+        expect((o as Option & { max_length?: number }).max_length, `${sub.name}.${o.name}`).toBe(64);
+      }
+    }
+  });
+});
+
+describe('views', () => {
+  const registry = new ViewRegistry();
+  const all = [loa, ...mine];
+  registry.register(...all.flatMap((c) => c.views));
+
+  it('are registered once each, with ids a custom_id can carry', () => {
+    expect(registry.ids()).toEqual(
+      expect.arrayContaining(['log.user', 'log', 'shift.all', 'shift', 'audit-log.all', 'audit-log']),
+    );
+    for (const id of registry.ids()) expect(id).toMatch(VIEW_ID);
+  });
+
+  it('open details that exist', () => {
+    for (const view of mine.flatMap((c) => c.views)) {
+      if (view.kind === 'list' && view.open) {
+        expect(registry.get(view.open.detailView)?.kind, view.id).toBe('detail');
+      }
+    }
+  });
+});

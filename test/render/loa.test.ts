@@ -1,0 +1,170 @@
+/**
+ * The LOA renderers under the same hostile data as the others: within Discord's limits, no live
+ * mention, never a throw.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Loa } from '../../generated/api.js';
+import { NONE } from '../../src/render/format.js';
+import { loaLength, loaRow, renderLoa, renderLoaList } from '../../src/render/loa.js';
+import {
+  anyValue,
+  idLike,
+  maybe,
+  nastyString,
+  nastyTimestamp,
+  openEntries,
+  PROPS,
+  pageInfoArb,
+  record,
+  sourceArb,
+} from './arbitraries.js';
+import { assertEmbedWithinLimits, assertNoPings, pingProblems } from './limits.js';
+
+const T = 1_700_000_000;
+
+const source = { fetchedAt: T * 1000, fromCache: false, stale: false };
+
+const loaArb = record({
+  id: maybe(idLike),
+  serverId: maybe(idLike),
+  memberId: maybe(idLike),
+  reason: maybe(nastyString),
+  reasonHistory: openEntries,
+  extensionRequests: openEntries,
+  status: maybe(fc.oneof(fc.integer({ min: 0, max: 6 }), nastyTimestamp)),
+  startType: maybe(fc.oneof(fc.integer({ min: 0, max: 2 }), nastyTimestamp)),
+  createdAt: maybe(nastyTimestamp),
+  startAt: maybe(nastyTimestamp),
+  startedAt: maybe(nastyTimestamp),
+  endAt: maybe(nastyTimestamp),
+  endedAt: maybe(nastyTimestamp),
+  endedBy: maybe(idLike),
+  reviewedAt: maybe(nastyTimestamp),
+  reviewedBy: maybe(idLike),
+  denyReason: maybe(nastyString),
+  cancelledAt: maybe(nastyTimestamp),
+  expiredAt: maybe(nastyTimestamp),
+}).map((l) => l as unknown as Loa);
+
+describe('LOA renderers (properties)', () => {
+  it('a list row is one line that shows no mention and is never cut by the list', () => {
+    fc.assert(
+      fc.property(loaArb, (loa) => {
+        const row = loaRow(loa);
+        expect(row).not.toContain('\n');
+        expect(Array.from(row).length).toBeLessThanOrEqual(400);
+        expect(pingProblems('row', row, new Set())).toEqual([]);
+      }),
+      PROPS,
+    );
+  });
+
+  it('a list page fits Discord and shows no mention', () => {
+    fc.assert(
+      fc.property(
+        fc.array(loaArb, { maxLength: 10 }),
+        pageInfoArb,
+        sourceArb,
+        // The title /loa member gives: a member id as parseId accepts it.
+        fc.option(fc.stringMatching(/^[A-Za-z0-9_.:-]{1,64}$/), { nil: undefined }),
+        (items, info, src, memberId) => {
+          const title = memberId === undefined ? undefined : `Leaves of absence of member ${memberId}`;
+          const embed = renderLoaList(items, info, src, title);
+          assertEmbedWithinLimits(embed);
+          assertNoPings(embed);
+        },
+      ),
+      PROPS,
+    );
+  });
+
+  it('a detail fits Discord and shows no mention (ids are shown as code, never as mentions)', () => {
+    fc.assert(
+      fc.property(loaArb, sourceArb, (loa, src) => {
+        const embed = renderLoa(loa, src);
+        assertEmbedWithinLimits(embed);
+        assertNoPings(embed);
+      }),
+      PROPS,
+    );
+  });
+
+  it('never throws on anything at all in any field', () => {
+    fc.assert(
+      fc.property(
+        fc.dictionary(
+          fc.constantFrom('id', 'reason', 'status', 'startAt', 'endAt', 'reasonHistory'),
+          anyValue,
+        ),
+        (raw) => {
+          const loa = raw as unknown as Loa;
+          assertEmbedWithinLimits(renderLoa(loa, source));
+          loaRow(loa);
+          loaLength(loa);
+        },
+      ),
+      PROPS,
+    );
+  });
+});
+
+describe('LOA renderers (examples)', () => {
+  it('shows an approved LOA with its dates and length', () => {
+    const embed = renderLoa(
+      {
+        id: 'loa_1',
+        serverId: 'srv',
+        memberId: 'm1',
+        reason: 'Exams @here',
+        status: 1,
+        createdAt: T - 100,
+        startAt: T,
+        endAt: T + 86_400,
+        reviewedAt: T - 50,
+        reviewedBy: 'staff',
+      },
+      source,
+    );
+    const value = (name: string) => embed.fields?.find((f) => f.name === name)?.value;
+    expect(embed.title).toBe('🔵 LOA loa\\_1 · Approved');
+    expect(embed.description).toBe('Exams @\u200Bhere');
+    expect(value('Length')).toBe('1d');
+    expect(value('Ends')).toBe(`<t:${T + 86_400}:f> (<t:${T + 86_400}:R>)`);
+    expect(value('Cancelled')).toBe(NONE);
+    expect(embed.fields).toHaveLength(17);
+  });
+
+  it('escapes the keys of reasonHistory and extensionRequests entries', () => {
+    const embed = renderLoa(
+      {
+        id: 'l',
+        serverId: 's',
+        memberId: 'm',
+        reasonHistory: [{ '@everyone': 'x', '<@123456789012345678>': 'y' }],
+        extensionRequests: [{ '[x](https://e.com)': 1 }],
+      },
+      source,
+    );
+    assertNoPings(embed);
+    expect(embed.fields?.find((f) => f.name === 'Extension requests')?.value).toContain('\\[x](');
+  });
+
+  // The 6000 total is counted in UTF-16 units (the stricter reading): long fields shrink, none is lost.
+  it('keeps every field within the limits when the text is made of astral characters', () => {
+    const long = '𝕏'.repeat(2000);
+    const embed = renderLoa(
+      {
+        id: 'l',
+        serverId: 's',
+        memberId: 'm',
+        reason: long,
+        denyReason: long,
+        reasonHistory: Array.from({ length: 5 }, () => ({ note: long })),
+      },
+      source,
+    );
+    assertEmbedWithinLimits(embed);
+    expect(embed.fields).toHaveLength(17);
+  });
+});
