@@ -3,11 +3,12 @@
  * `main.ts` runs it as a process; end-to-end tests run it in-process against the local doubles.
  */
 import { readFileSync } from 'node:fs';
-import { commands as baseCommands } from '../commands/index.js';
+import { withRollcall } from '../commands/index.js';
 import { type ApiCache, createCache } from './api/cache.js';
 import { createApi } from './api/client.js';
 import type { Api } from './api/types.js';
 import type { Config } from './config.js';
+import { createAccessGuard } from './discord/access.js';
 import { type Bot, createBot } from './discord/bot.js';
 import type { Command } from './discord/command.js';
 import { type KeyValue, StateStore } from './discord/state.js';
@@ -56,7 +57,8 @@ function stateKeyValue(cache: ApiCache): KeyValue {
 export function createApp(config: Config, logger: Logger): App {
   const cache = createCache(config, logger);
   const api = createApi(config, logger, { cache });
-  const commands = [...baseCommands];
+  const startedAt = Date.now();
+  const commands = withRollcall(() => ({ version: VERSION, stats: api.stats(), startedAt }));
   const views = new ViewRegistry();
   for (const command of commands) views.register(...command.views);
   const bot = createBot({
@@ -68,6 +70,12 @@ export function createApp(config: Config, logger: Logger): App {
     state: new StateStore(stateKeyValue(cache)),
     logger,
     guildId: config.DISCORD_GUILD_ID,
+    guard: createAccessGuard({
+      requireMember: config.ACCESS_REQUIRE_MEMBER,
+      roleIds: config.ACCESS_ROLE_IDS,
+      resources: api.resources,
+      logger,
+    }),
   });
   let stopped = false;
   return {
