@@ -1,0 +1,70 @@
+/** What `npm run deploy-commands -- --dry-run` registers, and that it reaches all 16 endpoints. */
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { promisify } from 'node:util';
+import type { RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { commandBodies } from '../../src/deploy-commands.js';
+
+const run = promisify(execFile);
+const root = new URL('../..', import.meta.url).pathname;
+
+/** Each subcommand and the endpoints (operationIds of openapi.yaml) it reads. */
+const ENDPOINTS: Record<string, string[]> = {
+  'loa list': ['listLoas'],
+  'loa view': ['getLoa'],
+  'loa member': ['getMemberByChatId', 'listMemberLoas'],
+  'log view': ['getLog'],
+  'log user': ['listUserLogs'],
+  'audit-log list': ['listAuditLogs'],
+  'shift list': ['listShifts'],
+  'shift view': ['getShift'],
+  'role list': ['listRoles'],
+  'role view': ['getRole', 'listRoles'],
+  'member list': ['listMembers', 'listRoles'],
+  'member view': ['getMember', 'getMemberByChatId', 'listRoles'],
+  'application list': ['listApplications'],
+  'application view': ['getApplication', 'listApplications'],
+  'join-request view': ['getJoinRequest'],
+  'rollcall help': [],
+  'rollcall status': ['listRoles'],
+};
+
+function subcommands(bodies: RESTPostAPIChatInputApplicationCommandsJSONBody[]): string[] {
+  return bodies.flatMap((c) => (c.options ?? []).map((o) => `${c.name} ${o.name}`));
+}
+
+describe('deploy-commands --dry-run', () => {
+  it('prints every command, guild-only, with the default permission', async () => {
+    const { stdout } = await run('npx', ['tsx', 'src/deploy-commands.ts', '--dry-run'], {
+      cwd: root,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME },
+    });
+    const bodies = JSON.parse(stdout) as RESTPostAPIChatInputApplicationCommandsJSONBody[];
+    expect(bodies).toEqual(commandBodies('ModerateMembers'));
+    expect(subcommands(bodies).sort()).toEqual(Object.keys(ENDPOINTS).sort());
+    for (const body of bodies) {
+      expect(body.default_member_permissions).toBe('1099511627776'); // ModerateMembers
+      expect(body.contexts).toEqual([0]); // guild only
+      for (const sub of body.options ?? []) {
+        expect((sub as { options?: Array<{ name: string }> }).options?.at(-1)?.name).toBe('public');
+      }
+    }
+  }, 60_000);
+
+  it('reaches all 16 endpoints of openapi.yaml', () => {
+    const doc = parse(readFileSync(new URL('../../openapi.yaml', import.meta.url), 'utf8')) as {
+      paths: Record<string, { get: { operationId: string } }>;
+    };
+    const all = Object.values(doc.paths).map((p) => p.get.operationId);
+    expect(all).toHaveLength(16);
+    expect([...new Set(Object.values(ENDPOINTS).flat())].sort()).toEqual([...all].sort());
+  });
+
+  it('applies COMMAND_PERMISSIONS', () => {
+    expect(commandBodies('none')[0]?.default_member_permissions).toBeNull();
+    expect(commandBodies('ManageGuild,KickMembers')[0]?.default_member_permissions).toBe(String(32n | 2n));
+    expect(() => commandBodies('Nonsense')).toThrow(/unknown permission/);
+  });
+});
