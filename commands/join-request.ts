@@ -4,9 +4,7 @@ import {
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
 import type { JoinRequest } from '../generated/api.js';
-import { type Command, publicOption } from '../src/discord/command.js';
-import { parseId } from '../src/discord/input.js';
-import { UserError } from '../src/discord/replies.js';
+import { type Command, publicOption, userOrId, userOrIdOptions } from '../src/discord/command.js';
 import { type DetailView, showDetail } from '../src/discord/views.js';
 import { renderJoinRequest } from '../src/render/join-request.js';
 
@@ -31,19 +29,11 @@ const data = {
       name: 'view',
       description: "Show a user's join request, by Discord user or user id",
       options: [
-        {
-          type: ApplicationCommandOptionType.User,
-          name: 'user',
-          description: 'The user on Discord',
-          required: false,
-        },
-        {
-          type: ApplicationCommandOptionType.String,
-          name: 'user-id',
-          description: "The user's id (instead of picking a Discord user)",
-          required: false,
-          max_length: 64,
-        },
+        ...userOrIdOptions(
+          'user-id',
+          "The user's id (instead of picking a Discord user)",
+          'The user on Discord',
+        ),
         publicOption,
       ],
     },
@@ -54,12 +44,7 @@ export const joinRequest: Command = {
   data,
   views: [joinRequestView],
   async execute({ interaction, show }) {
-    const user = interaction.options.getUser('user');
-    const userIdText = interaction.options.getString('user-id');
-    if ((user === null) === (userIdText === null)) {
-      throw new UserError('Give either a Discord user or a user id (one of the two).');
-    }
-    const userId = user ? user.id : parseId(userIdText, 'user id');
-    return showDetail(joinRequestView, userId, show);
+    const target = userOrId(interaction, 'user-id', 'user id');
+    return showDetail(joinRequestView, 'user' in target ? target.user : target.id, show);
   },
 };

@@ -4,8 +4,8 @@ import {
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
 import type { Loa } from '../generated/api.js';
-import { ApiError } from '../src/api/errors.js';
-import { type Command, publicOption } from '../src/discord/command.js';
+import { isApiError } from '../src/api/errors.js';
+import { type Command, publicOption, userOrId, userOrIdOptions } from '../src/discord/command.js';
 import { parseId } from '../src/discord/input.js';
 import { MESSAGES, UserError } from '../src/discord/replies.js';
 import { type DetailView, type ListView, showDetail, showList } from '../src/discord/views.js';
@@ -84,19 +84,10 @@ const data = {
       name: 'member',
       description: "List one member's LOAs",
       options: [
-        {
-          type: ApplicationCommandOptionType.User,
-          name: 'user',
-          description: 'The member on Discord',
-          required: false,
-        },
-        {
-          type: ApplicationCommandOptionType.String,
-          name: 'member-id',
-          description: "The member's id on the community server (instead of a Discord user)",
-          required: false,
-          max_length: 64,
-        },
+        ...userOrIdOptions(
+          'member-id',
+          "The member's id on the community server (instead of a Discord user)",
+        ),
         publicOption,
       ],
     },
@@ -111,22 +102,14 @@ export const loa: Command = {
     if (sub === 'list') return showList(loaListView, '', 1, show);
     if (sub === 'view')
       return showDetail(loaDetailView, parseId(interaction.options.getString('id'), 'LOA id'), show);
-    const user = interaction.options.getUser('user');
-    const memberIdText = interaction.options.getString('member-id');
-    if ((user === null) === (memberIdText === null)) {
-      throw new UserError('Give either a Discord user or a member id (one of the two).');
+    const target = userOrId(interaction, 'member-id', 'member id');
+    if ('id' in target) return showList(loaMemberView, target.id, 1, show);
+    try {
+      const member = await show.resources.getMemberByChatId(target.user);
+      return await showList(loaMemberView, member.data.id, 1, show);
+    } catch (error) {
+      if (isApiError(error) && error.status === 404) throw new UserError(MESSAGES.memberNotFound);
+      throw error;
     }
-    let memberId: string;
-    if (user) {
-      try {
-        memberId = (await show.resources.getMemberByChatId(user.id)).data.id;
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 404) throw new UserError(MESSAGES.memberNotFound);
-        throw error;
-      }
-    } else {
-      memberId = parseId(memberIdText, 'member id');
-    }
-    return showList(loaMemberView, memberId, 1, show);
   },
 };

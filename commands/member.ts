@@ -5,10 +5,9 @@ import {
 } from 'discord.js';
 import type { Member } from '../generated/api.js';
 import type { Fetched, ReadOptions, Resources } from '../src/api/types.js';
-import { type Command, publicOption } from '../src/discord/command.js';
-import { parseId } from '../src/discord/input.js';
+import { type Command, publicOption, userOrId, userOrIdOptions } from '../src/discord/command.js';
 import { loadRoleDirectoryOrEmpty } from '../src/discord/lookup.js';
-import { MESSAGES, UserError } from '../src/discord/replies.js';
+import { MESSAGES } from '../src/discord/replies.js';
 import {
   type DetailView,
   type ListEnvelope,
@@ -116,19 +115,10 @@ const data = {
       name: 'view',
       description: 'Show one member, by Discord user or member id',
       options: [
-        {
-          type: ApplicationCommandOptionType.User,
-          name: 'user',
-          description: 'The member on Discord',
-          required: false,
-        },
-        {
-          type: ApplicationCommandOptionType.String,
-          name: 'member-id',
-          description: "The member's id on the community server (instead of a Discord user)",
-          required: false,
-          max_length: 64,
-        },
+        ...userOrIdOptions(
+          'member-id',
+          "The member's id on the community server (instead of a Discord user)",
+        ),
         publicOption,
       ],
     },
@@ -141,12 +131,8 @@ export const member: Command = {
   async execute({ interaction, show }) {
     const sub = interaction.options.getSubcommand(true);
     if (sub === 'list') return showList(memberListView, '', 1, show);
-    const user = interaction.options.getUser('user');
-    const memberIdText = interaction.options.getString('member-id');
-    if ((user === null) === (memberIdText === null)) {
-      throw new UserError('Give either a Discord user or a member id (one of the two).');
-    }
-    if (user) return showDetail(memberByChatView, user.id, show);
-    return showDetail(memberDetailView, parseId(memberIdText, 'member id'), show);
+    const target = userOrId(interaction, 'member-id', 'member id');
+    if ('user' in target) return showDetail(memberByChatView, target.user, show);
+    return showDetail(memberDetailView, target.id, show);
   },
 };
