@@ -11,7 +11,12 @@ import {
   Routes,
 } from 'discord.js';
 import { commands } from '../commands/index.js';
-import { DEFAULT_COMMAND_PERMISSIONS, type DeployConfig, formatConfigErrors, loadDeployConfig } from './config.js';
+import {
+  DEFAULT_COMMAND_PERMISSIONS,
+  type DeployConfig,
+  formatConfigErrors,
+  loadDeployConfig,
+} from './config.js';
 import { resolvePermissions } from './discord/permissions.js';
 
 /** The command definitions as Discord receives them. */

@@ -45,7 +45,10 @@ export interface RouterOptions {
   logger: Logger;
   /** When set, the only Discord server (guild) Rollcall answers in. */
   guildId?: string;
-  /** Extra check before anything is fetched; returns a refusal sentence, or undefined to allow. */
+  /**
+   * Extra check before a command, control or autocomplete fetches anything (run within the answer
+   * time, so it may be slow); returns a refusal sentence, or undefined to allow.
+   */
   guard?: (interaction: Interaction) => Promise<string | undefined>;
 }
 
@@ -81,7 +84,7 @@ export class Router {
   }
 
   private async dispatch(interaction: Interaction): Promise<void> {
-    const refusal = await this.refusal(interaction);
+    const refusal = this.placeRefusal(interaction);
     if (refusal !== undefined) {
       if (interaction.isAutocomplete()) await interaction.respond([]);
       else if (interaction.isRepliable()) {
@@ -99,11 +102,20 @@ export class Router {
     if (interaction.isModalSubmit()) return this.onControl(interaction);
   }
 
-  /** Why this interaction may not be served (DMs, other servers, the access guard), if at all. */
-  private async refusal(interaction: Interaction): Promise<string | undefined> {
+  /** Why this interaction may not be served here (DMs, other servers), if at all. */
+  private placeRefusal(interaction: Interaction): string | undefined {
     if (!interaction.inGuild()) return MESSAGES.dmOnly;
     if (this.options.guildId && interaction.guildId !== this.options.guildId) return MESSAGES.wrongGuild;
-    return this.options.guard?.(interaction);
+    return undefined;
+  }
+
+  /**
+   * The access guard, run inside the work that `answer` times: a slow member lookup then leads to
+   * a defer like any slow read, instead of eating Discord's 3 seconds before the timer starts.
+   */
+  private async checkAccess(interaction: Interaction): Promise<void> {
+    const refusal = await this.options.guard?.(interaction);
+    if (refusal !== undefined) throw new UserError(refusal);
   }
 
   private show(interaction: Interaction, fresh = false): ShowContext {
@@ -128,13 +140,23 @@ export class Router {
       return;
     }
     const ctx = { interaction, show: this.show(interaction), views: this.options.views };
-    await this.answer(interaction, () => command.execute(ctx), ephemeral);
+    await this.answer(
+      interaction,
+      async () => {
+        await this.checkAccess(interaction);
+        return command.execute(ctx);
+      },
+      ephemeral,
+    );
   }
 
   private async onAutocomplete(interaction: AutocompleteInteraction): Promise<void> {
     const command = this.commands.get(interaction.commandName);
     try {
-      const choices = (await command?.autocomplete?.({ interaction, show: this.show(interaction) })) ?? [];
+      const refused = (await this.options.guard?.(interaction)) !== undefined;
+      const choices = refused
+        ? []
+        : ((await command?.autocomplete?.({ interaction, show: this.show(interaction) })) ?? []);
       await interaction.respond(choices.slice(0, 25));
     } catch (error) {
       this.options.logger.debug({ err: error, command: interaction.commandName }, 'autocomplete failed');
@@ -157,10 +179,18 @@ export class Router {
       return;
     }
     if (state.action === ACTIONS.goto && interaction.isButton()) {
+      // A modal cannot wait for the access guard; its submission is checked like any control.
       await interaction.showModal(await this.gotoModal(state));
       return;
     }
-    await this.answer(interaction, () => this.runControl(interaction, state, parsed.storedKey), true);
+    await this.answer(
+      interaction,
+      async () => {
+        await this.checkAccess(interaction);
+        return this.runControl(interaction, state, parsed.storedKey);
+      },
+      true,
+    );
   }
 
   private async gotoModal(state: ControlState) {
@@ -205,7 +235,7 @@ export class Router {
         throw new UserError(MESSAGES.expired);
       const detail = this.options.views.get(view.open.detailView);
       const itemId = interaction.values[0];
-      if (!detail || detail.kind !== 'detail' || !itemId) throw new UserError(MESSAGES.expired);
+      if (detail?.kind !== 'detail' || !itemId) throw new UserError(MESSAGES.expired);
       return showDetail(detail, itemId, show, { view: view.id, page: state.page, arg });
     }
     if (view.kind === 'detail') return showDetail(view, arg, show);

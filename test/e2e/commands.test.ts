@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { control, controls, embedOf, startWorld, type World } from './world.js';
+import { control, embedOf, startWorld, type World } from './world.js';
 
 let world: World;
 const reached = new Set<string>();
