@@ -9,7 +9,12 @@ import { type App, createApp } from '../../src/app.js';
 import { type Config, loadConfig } from '../../src/config.js';
 import { registerCommands } from '../../src/deploy-commands.js';
 import { createLogger } from '../../src/log.js';
-import { type DiscordDouble, type DoubleUser, startDiscordDouble } from '../discord/double.js';
+import {
+  type DiscordDouble,
+  type DiscordDoubleOptions,
+  type DoubleUser,
+  startDiscordDouble,
+} from '../discord/double.js';
 import { type Sandbox, type SandboxOptions, startSandbox } from '../sandbox/server.js';
 
 export interface World {
@@ -28,11 +33,15 @@ export interface WorldOptions {
   sandbox?: SandboxOptions;
   /** Settings on top of the defaults that point Rollcall at the two stand-ins. */
   env?: Record<string, string>;
+  /** Options of the Discord double (e.g. a short heartbeat interval, extra guilds). */
+  double?: DiscordDoubleOptions;
+  /** Also write the bot's log lines here (a file, stderr); they are collected in `logLines` either way. */
+  logDestination?: NodeJS.WritableStream;
 }
 
 export async function startWorld(options: WorldOptions = {}): Promise<World> {
   const sandbox = await startSandbox(options.sandbox);
-  const double = await startDiscordDouble();
+  const double = await startDiscordDouble(options.double);
   const loaded = loadConfig({
     DISCORD_TOKEN: 'discord-bot-token-for-tests',
     DISCORD_APPLICATION_ID: double.applicationId,
@@ -51,6 +60,7 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
   const destination = new Writable({
     write(chunk, _encoding, done) {
       logLines.push(String(chunk));
+      options.logDestination?.write(chunk);
       done();
     },
   });
