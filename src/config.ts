@@ -4,6 +4,7 @@
  * operator can fix them in one pass (see `formatConfigErrors`).
  */
 import { z } from 'zod';
+import { resolvePermissions } from './discord/permissions.js';
 
 /** Who sees the commands by default (Discord's default_member_permissions), unless COMMAND_PERMISSIONS says otherwise. */
 export const DEFAULT_COMMAND_PERMISSIONS = 'ModerateMembers';
@@ -32,6 +33,15 @@ const list = z
       .filter(Boolean),
   );
 
+function isPermissionSetting(value: string): boolean {
+  try {
+    resolvePermissions(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const schema = z.object({
   DISCORD_TOKEN: z.string({ error: 'is required' }).min(1, 'is required'),
   DISCORD_APPLICATION_ID: snowflake,
@@ -44,6 +54,7 @@ const schema = z.object({
   API_BUDGET: int(1, 100_000, 60),
   API_BUDGET_WINDOW_SECONDS: int(1, 3_600, 60),
   API_QUEUE_MAX_WAIT_MS: int(0, 600_000, 8_000),
+  API_COALESCE: bool(true),
   CACHE_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
   CACHE_MAX_ENTRIES: int(0, 1_000_000, 5_000),
   CACHE_TTL_LIST_SECONDS: int(0, 86_400, 60),
@@ -51,12 +62,10 @@ const schema = z.object({
   CACHE_TTL_STABLE_SECONDS: int(0, 604_800, 3_600),
   CACHE_TTL_NOT_FOUND_SECONDS: int(0, 3_600, 30),
   CACHE_STALE_SECONDS: int(0, 604_800, 86_400),
-  COMMAND_PERMISSIONS: z
-    .string()
-    .default(DEFAULT_COMMAND_PERMISSIONS)
-    .refine((v) => /^[A-Za-z]+(,[A-Za-z]+)*$|^\d+$|^none$/.test(v), {
-      message: 'must be permission names separated by commas (e.g. ModerateMembers), a bit field, or none',
-    }),
+  COMMAND_PERMISSIONS: z.string().default(DEFAULT_COMMAND_PERMISSIONS).refine(isPermissionSetting, {
+    message:
+      'must be Discord permission names separated by commas (e.g. ModerateMembers), a bit field, or none',
+  }),
   ACCESS_REQUIRE_MEMBER: bool(false),
   ACCESS_ROLE_IDS: list,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -64,6 +64,7 @@ export function createApi(config: Config, logger: Logger, deps: ApiDeps = {}): A
     hash,
     logger,
     now: deps.now ?? Date.now,
+    coalesce: config.API_COALESCE,
     ttl: {
       list: config.CACHE_TTL_LIST_SECONDS,
       item: config.CACHE_TTL_ITEM_SECONDS,

@@ -1,6 +1,6 @@
 /**
- * The cache policy shared by every read: fresh hits, coalescing of identical concurrent reads,
- * negative caching of 404s, and stale-on-error.
+ * The cache policy shared by every read: fresh hits, coalescing of identical concurrent reads
+ * (unless API_COALESCE=false), negative caching of 404s, and stale-on-error.
  *
  * An entry lives in the store for its soft TTL + CACHE_STALE_SECONDS. Younger than the soft TTL it
  * is served as is; older, it is refetched, and served with `stale: true` only when that refetch
@@ -40,6 +40,8 @@ export interface ReaderOptions {
   ttl: TtlPolicy;
   logger: Logger;
   now: () => number;
+  /** Merge identical concurrent reads into one request (API_COALESCE; default true). */
+  coalesce?: boolean;
 }
 
 export interface Reader {
@@ -57,9 +59,11 @@ interface Loaded {
 
 /** Build the read pipeline over `cache`. */
 export function createReader(options: ReaderOptions): Reader {
-  const { cache, hash, ttl, logger, now } = options;
+  const { cache, hash, ttl, logger, now, coalesce = true } = options;
   const counters = { cacheHits: 0, cacheMisses: 0, staleServed: 0, coalesced: 0 };
   const inFlight = new Map<string, Promise<Loaded>>();
+  /** Reads in flight when coalescing is off (for drain). */
+  const uncoalesced = new Set<Promise<Loaded>>();
   const notFoundMs = ttl.notFound * 1000;
   const staleMs = ttl.stale * 1000;
 
@@ -79,6 +83,11 @@ export function createReader(options: ReaderOptions): Reader {
 
   /** One request per key at a time; later identical reads join the one in flight. */
   function coalesced(key: string, softMs: number, load: () => Promise<unknown>): Promise<Loaded> {
+    if (!coalesce) {
+      const alone = loadAndStore(key, softMs, load).finally(() => uncoalesced.delete(alone));
+      uncoalesced.add(alone);
+      return alone;
+    }
     const running = inFlight.get(key);
     if (running) {
       counters.coalesced++;
@@ -127,7 +136,7 @@ export function createReader(options: ReaderOptions): Reader {
     },
 
     async drain() {
-      await Promise.allSettled([...inFlight.values()]);
+      await Promise.allSettled([...inFlight.values(), ...uncoalesced]);
     },
   };
 }

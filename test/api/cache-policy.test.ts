@@ -75,6 +75,14 @@ describe('hits and coalescing', () => {
     expect(a.stats().coalesced).toBe(9);
   });
 
+  it('sends each concurrent read on its own with API_COALESCE=false and no cache', async () => {
+    server.handle(() => ({ ...loa('L1'), delayMs: 100 }));
+    const a = api({ API_COALESCE: false, CACHE_MAX_ENTRIES: 0 });
+    await Promise.all(Array.from({ length: 5 }, () => a.resources.getLoa('L1')));
+    expect(server.requests).toHaveLength(5);
+    expect(a.stats()).toMatchObject({ coalesced: 0, cacheBackend: 'none' });
+  });
+
   it('keeps different parameters apart (ids, pages, limits)', async () => {
     const a = api();
     await a.resources.getLoa('L1');

@@ -1,0 +1,229 @@
+/**
+ * Rollcall in its own process, as shipped (`node --enable-source-maps dist/src/main.js`), with the
+ * settings of one scenario, and what the bench reads from the outside: RSS and peak RSS from
+ * /proc/<pid>/status (VmRSS, VmHWM), CPU time from /proc/<pid>/stat (utime + stime), the V8 heap
+ * from a preloaded probe (bench/heap-probe.mjs, writing to a pipe), and the bot's own pino log lines.
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const HEAP_FD = 3;
+
+/** Which build of the bot to run: the compiled one (`npm run bench` builds it first) or the sources through tsx (tests). */
+export type BotEntry = 'dist' | 'source';
+
+export interface BotProcessOptions {
+  /** Rollcall's settings (the child gets these plus PATH and HOME, nothing else of ours). */
+  env: Record<string, string>;
+  entry?: BotEntry;
+}
+
+/** One reading of the child from /proc. */
+export interface ProcSample {
+  /** Resident set size now, bytes. */
+  rss: number;
+  /** Peak resident set size since the process started (VmHWM), bytes. */
+  peakRss: number;
+  /** User + system CPU time since the process started, ms. */
+  cpuMs: number;
+}
+
+export interface BotLogCounts {
+  /** Lines by pino level (30 info, 40 warn, 50 error, 60 fatal). */
+  byLevel: Record<string, number>;
+  /** The first few error/fatal messages, for the report. */
+  errors: string[];
+}
+
+export interface BotProcess {
+  readonly pid: number;
+  /** Resolves once the bot logged "connected to Discord"; rejects if it exits or the time runs out. */
+  ready(timeoutMs: number): Promise<void>;
+  /** Reads /proc now (undefined once the process is gone). */
+  sample(): ProcSample | undefined;
+  /** Largest V8 heapUsed / heapTotal reported by the probe since the last `resetHeapPeak` (bytes; 0 if none). */
+  heapPeak(): { heapUsed: number; heapTotal: number; samples: number };
+  resetHeapPeak(): void;
+  logs(): BotLogCounts;
+  /** SIGTERM, then SIGKILL after `timeoutMs`; resolves with how it ended. */
+  stop(timeoutMs: number): Promise<{ code: number | null; signal: string | null; graceful: boolean }>;
+}
+
+/** Children still running; killed if the bench itself exits early, so none is left behind. */
+const live = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of live) child.kill('SIGKILL');
+});
+
+let clockTicks: number | undefined;
+/** Kernel clock ticks per second (the unit of utime/stime), usually 100. */
+function ticksPerSecond(): number {
+  if (clockTicks === undefined) {
+    try {
+      clockTicks = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+    } catch {
+      clockTicks = 100;
+    }
+  }
+  return clockTicks;
+}
+
+/** RSS, peak RSS and CPU time of `pid` from /proc; undefined when it cannot be read. */
+export function readProc(pid: number): ProcSample | undefined {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may contain spaces) start at field 3 (state).
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const utime = Number(fields[11]);
+    const stime = Number(fields[12]);
+    const sample = {
+      rss: kb('VmRSS') * 1024,
+      peakRss: kb('VmHWM') * 1024,
+      cpuMs: ((utime + stime) * 1000) / ticksPerSecond(),
+    };
+    return Object.values(sample).every(Number.isFinite) ? sample : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Start the bot. Build it first for `entry: 'dist'` (`npm run bench` does). */
+export function startBot(options: BotProcessOptions): BotProcess {
+  const probe = ['--import', new URL('./heap-probe.mjs', import.meta.url).href];
+  const args =
+    options.entry === 'source'
+      ? ['--enable-source-maps', '--import', 'tsx', ...probe, 'src/main.ts']
+      : ['--enable-source-maps', ...probe, 'dist/src/main.js'];
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      ...options.env,
+      BENCH_HEAP_FD: String(HEAP_FD),
+    },
+    stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
+  });
+  const pid = child.pid;
+  if (pid === undefined) throw new Error('could not start the bot process');
+  live.add(child);
+
+  const byLevel: Record<string, number> = {};
+  const errors: string[] = [];
+  const stderrTail: string[] = [];
+  let connected = false;
+  let exited: { code: number | null; signal: string | null } | undefined;
+  const waiters = new Set<() => void>();
+  const wake = () => {
+    for (const w of [...waiters]) w();
+  };
+
+  const lines = (stream: NodeJS.ReadableStream | null, onLine: (line: string) => void) => {
+    let rest = '';
+    stream?.setEncoding('utf8');
+    stream?.on('data', (chunk: string) => {
+      const parts = (rest + chunk).split('\n');
+      rest = parts.pop() ?? '';
+      for (const line of parts) if (line) onLine(line);
+    });
+  };
+  lines(child.stdout, (line) => {
+    let entry: { level?: number; msg?: string; err?: { message?: string }; reason?: string };
+    try {
+      entry = JSON.parse(line);
+    } catch {
+      return;
+    }
+    const level = String(entry.level ?? '?');
+    byLevel[level] = (byLevel[level] ?? 0) + 1;
+    if ((entry.level ?? 0) >= 50 && errors.length < 5) {
+      errors.push(`${entry.msg ?? ''}${entry.err?.message ? `: ${entry.err.message}` : ''}`);
+    }
+    if (entry.msg === 'connected to Discord') {
+      connected = true;
+      wake();
+    }
+  });
+  lines(child.stderr, (line) => {
+    stderrTail.push(line);
+    if (stderrTail.length > 20) stderrTail.shift();
+  });
+  let heap = { heapUsed: 0, heapTotal: 0, samples: 0 };
+  lines(child.stdio[HEAP_FD] as NodeJS.ReadableStream | null, (line) => {
+    try {
+      const m = JSON.parse(line) as { heapUsed: number; heapTotal: number };
+      heap = {
+        heapUsed: Math.max(heap.heapUsed, m.heapUsed),
+        heapTotal: Math.max(heap.heapTotal, m.heapTotal),
+        samples: heap.samples + 1,
+      };
+    } catch {
+      // a torn line; the next one will do
+    }
+  });
+  const closed = new Promise<void>((resolve) => {
+    child.once('exit', (code, signal) => {
+      live.delete(child);
+      exited = { code, signal };
+      wake();
+      resolve();
+    });
+  });
+
+  return {
+    pid,
+    ready(timeoutMs) {
+      return new Promise<void>((resolve, reject) => {
+        const check = () => {
+          if (connected) finish(resolve);
+          else if (exited) {
+            finish(() =>
+              reject(
+                new Error(
+                  `the bot exited (code ${exited?.code}, signal ${exited?.signal}) before connecting: ${stderrTail.join(' | ')}`,
+                ),
+              ),
+            );
+          }
+        };
+        const timer = setTimeout(
+          () => finish(() => reject(new Error(`the bot did not connect within ${timeoutMs} ms`))),
+          timeoutMs,
+        );
+        const finish = (outcome: () => void) => {
+          clearTimeout(timer);
+          waiters.delete(check);
+          outcome();
+        };
+        waiters.add(check);
+        check();
+      });
+    },
+    sample: () => (exited ? undefined : readProc(pid)),
+    heapPeak: () => ({ ...heap }),
+    resetHeapPeak() {
+      heap = { heapUsed: 0, heapTotal: 0, samples: 0 };
+    },
+    logs: () => ({ byLevel: { ...byLevel }, errors: [...errors] }),
+    async stop(timeoutMs) {
+      if (!exited) child.kill('SIGTERM');
+      let timer: NodeJS.Timeout | undefined;
+      const graceful = await Promise.race([
+        closed.then(() => true),
+        new Promise<boolean>((resolve) => {
+          timer = setTimeout(() => resolve(false), timeoutMs);
+        }),
+      ]);
+      clearTimeout(timer);
+      if (!graceful) {
+        child.kill('SIGKILL');
+        await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 2_000))]);
+      }
+      return { code: exited?.code ?? null, signal: exited?.signal ?? null, graceful };
+    },
+  };
+}

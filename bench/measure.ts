@@ -1,0 +1,225 @@
+/**
+ * Figures of one scenario, from the two records the bench trusts: the Discord double's interaction
+ * ledger (when each interaction was dispatched, acknowledged and answered, and with what) and the
+ * sandbox's request log (every API request and its status). The bot's process is read from /proc.
+ */
+import type { InteractionRecord } from '../test/discord/interactions.js';
+import { DEADLINE_MS, type ScenarioRaw } from './scenarios.js';
+
+export interface Distribution {
+  n: number;
+  p50: number | null;
+  p95: number | null;
+  p99: number | null;
+  max: number | null;
+}
+
+export interface ScenarioResult {
+  name: string;
+  title: string;
+  description: string;
+  settings: { env: Record<string, string>; sandbox: unknown; workload: unknown };
+  planned: number;
+  dispatched: number;
+  /** Steps not dispatched (their control was not on the message), by step. */
+  skipped: Record<string, number>;
+  driverErrors: { count: number; first: string[] };
+  cutShort: boolean;
+  wallMs: number;
+  /** Dispatch → first callback request reaching Discord (reply, update or defer). */
+  firstResponseMs: Distribution;
+  /** Dispatch → the answer with the embed shown (answers that carry an embed). */
+  embedMs: Distribution;
+  answered: { embed: number; notice: number; none: number };
+  deferred: number;
+  deadlineMisses: number;
+  /** Why interactions missed the deadline: what they were and what happened to their first callback. */
+  deadlineMissDetails: Array<{ what: string; firstCallbackMs: number | null; callback: string }>;
+  /** Notices (answers without an embed) by text, digits masked, most frequent first. */
+  notices: Array<{ text: string; count: number }>;
+  api: {
+    requests: number;
+    perInteraction: number | null;
+    status429: number;
+    /** Requests that got no answer (stalled: the sandbox held them and dropped the connection). */
+    noAnswer: number;
+    byStatus: Record<string, number>;
+  };
+  cache: {
+    /** Share of embed answers that waited on no API request (see README: "answered from cache"). */
+    hitRatio: number | null;
+    hits: number;
+    /** First response of those answers. */
+    hitFirstResponseMs: Distribution;
+  };
+  bot: {
+    startMs: number;
+    startupRssBytes: number | null;
+    peakRssBytes: number | null;
+    endRssBytes: number | null;
+    peakHeapUsedBytes: number | null;
+    cpuMsTotal: number | null;
+    cpuMsPerInteraction: number | null;
+    errorLogLines: number;
+    errorLogSamples: string[];
+    exit: { code: number | null; signal: string | null; graceful: boolean };
+  };
+}
+
+/** Nearest-rank percentile of sorted values. */
+function percentile(sorted: number[], p: number): number | null {
+  if (sorted.length === 0) return null;
+  const rank = Math.min(sorted.length, Math.max(1, Math.ceil((p / 100) * sorted.length)));
+  return sorted[rank - 1] as number;
+}
+
+export function distribution(values: number[]): Distribution {
+  const sorted = [...values].sort((a, b) => a - b);
+  return {
+    n: sorted.length,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    max: sorted.length > 0 ? (sorted[sorted.length - 1] as number) : null,
+  };
+}
+
+/** Whether any time in `sorted` lies in (from, to]. */
+function anyWithin(sorted: number[], from: number, to: number): boolean {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((sorted[mid] as number) <= from) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < sorted.length && (sorted[lo] as number) <= to;
+}
+
+/** "/log user username=x" or "click rc1:n:loa.all:…" for the report. */
+function describeInteraction(record: InteractionRecord): string {
+  if (record.commandName) {
+    const data = record.payload.data as {
+      options?: Array<{ options?: Array<{ name: string; value: unknown }> }>;
+    };
+    const options = (data.options?.[0]?.options ?? []).map((o) => `${o.name}=${String(o.value)}`).join(' ');
+    return `/${record.commandName}${options ? ` ${options}` : ''}`;
+  }
+  const data = record.payload.data as { custom_id?: string; values?: string[] };
+  return `${data.values ? 'select' : 'click'} ${data.custom_id ?? '?'}${data.values ? ` ${data.values.join(',')}` : ''}`;
+}
+
+function hasEmbed(message: unknown): boolean {
+  const embeds = (message as { embeds?: unknown[] } | undefined)?.embeds;
+  return Array.isArray(embeds) && embeds.length > 0;
+}
+
+export function measure(raw: ScenarioRaw): ScenarioResult {
+  const first: number[] = [];
+  const embed: number[] = [];
+  const hitFirst: number[] = [];
+  const answered = { embed: 0, notice: 0, none: 0 };
+  let deferred = 0;
+  let deadlineMisses = 0;
+  const missDetails: ScenarioResult['deadlineMissDetails'] = [];
+  const notices = new Map<string, number>();
+  // When each API request was answered (or dropped), on the double's clock.
+  const completions = raw.requests.map((r) => r.at - raw.timeOrigin + r.ms).sort((a, b) => a - b);
+
+  for (const record of raw.interactions) {
+    if (record.firstCallbackAt !== null) first.push(record.firstCallbackAt - record.createdAt);
+    if (record.ack === null || record.ack.at - record.createdAt > DEADLINE_MS) {
+      deadlineMisses++;
+      if (missDetails.length < 10) {
+        const refused = raw.refusedCallbacks.get(record.id);
+        missDetails.push({
+          what: describeInteraction(record),
+          firstCallbackMs: record.firstCallbackAt === null ? null : record.firstCallbackAt - record.createdAt,
+          callback: refused
+            ? `refused ${refused.status}: ${refused.error}`
+            : record.firstCallbackAt === null
+              ? 'none'
+              : 'too late',
+        });
+      }
+    }
+    if (record.ack && (record.ack.type === 5 || record.ack.type === 6)) deferred++;
+    const final = record.final;
+    if (!final) {
+      answered.none++;
+      continue;
+    }
+    const message = final.message?.message;
+    if (hasEmbed(message)) {
+      answered.embed++;
+      embed.push(final.at - record.createdAt);
+      // An answer that waited on the API has a request answered while it waited; one with none
+      // was served from the cache (a lower bound: an unrelated request finishing meanwhile hides a hit).
+      if (!anyWithin(completions, record.createdAt, final.at) && record.firstCallbackAt !== null) {
+        hitFirst.push(record.firstCallbackAt - record.createdAt);
+      }
+    } else {
+      answered.notice++;
+      const text = String((message as { content?: string } | undefined)?.content ?? `(${final.kind})`)
+        .replace(/\d+/g, 'N')
+        .slice(0, 100);
+      notices.set(text, (notices.get(text) ?? 0) + 1);
+    }
+  }
+
+  const byStatus: Record<string, number> = {};
+  for (const r of raw.requests) byStatus[String(r.status)] = (byStatus[String(r.status)] ?? 0) + 1;
+  const dispatched = raw.interactions.length;
+  const { startup, end } = raw.bot;
+  const cpuMsTotal = startup && end ? end.cpuMs - startup.cpuMs : null;
+  const errorLogLines = Object.entries(raw.bot.logs.byLevel)
+    .filter(([level]) => Number(level) >= 50)
+    .reduce((sum, [, n]) => sum + n, 0);
+
+  return {
+    name: raw.spec.name,
+    title: raw.spec.title,
+    description: raw.spec.description,
+    settings: { env: raw.spec.env, sandbox: raw.spec.sandbox, workload: raw.spec.workload },
+    planned: raw.planned,
+    dispatched,
+    skipped: raw.skipped,
+    driverErrors: raw.driverErrors,
+    cutShort: raw.cutShort,
+    wallMs: raw.wallMs,
+    firstResponseMs: distribution(first),
+    embedMs: distribution(embed),
+    answered,
+    deferred,
+    deadlineMisses,
+    deadlineMissDetails: missDetails,
+    notices: [...notices.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 8)
+      .map(([text, count]) => ({ text, count })),
+    api: {
+      requests: raw.requests.length,
+      perInteraction: dispatched > 0 ? raw.requests.length / dispatched : null,
+      status429: byStatus['429'] ?? 0,
+      noAnswer: byStatus['0'] ?? 0,
+      byStatus,
+    },
+    cache: {
+      hitRatio: answered.embed > 0 ? hitFirst.length / answered.embed : null,
+      hits: hitFirst.length,
+      hitFirstResponseMs: distribution(hitFirst),
+    },
+    bot: {
+      startMs: raw.bot.startMs,
+      startupRssBytes: startup?.rss ?? null,
+      peakRssBytes: end?.peakRss ?? (raw.bot.maxSampledRss || null),
+      endRssBytes: end?.rss ?? null,
+      peakHeapUsedBytes: raw.bot.heap.samples > 0 ? raw.bot.heap.heapUsed : null,
+      cpuMsTotal,
+      cpuMsPerInteraction: cpuMsTotal !== null && dispatched > 0 ? cpuMsTotal / dispatched : null,
+      errorLogLines,
+      errorLogSamples: raw.bot.logs.errors,
+      exit: raw.bot.exit,
+    },
+  };
+}

@@ -1,0 +1,390 @@
+/**
+ * The report: one table (metrics down, scenarios across), the shipped/naive ratios, and the targets
+ * with pass or miss, each miss with the likely reason and what would close it. Printed to stdout
+ * and written as JSON and Markdown to bench/results/<timestamp>.{json,md}.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Distribution, ScenarioResult } from './measure.js';
+
+export interface TargetResult {
+  id: string;
+  target: string;
+  figure: string;
+  status: 'pass' | 'miss' | 'n/a';
+  /** For a miss: why, and what would close it. For n/a: what was not run. */
+  note?: string;
+}
+
+export interface BenchReport {
+  meta: {
+    startedAt: string;
+    durationMs: number;
+    quick: boolean;
+    seed: number;
+    node: string;
+    platform: string;
+    cpus: number;
+    botEntry: string;
+  };
+  scenarios: ScenarioResult[];
+  ratios: { apiRequests: number | null; p95Embed: number | null };
+  targets: TargetResult[];
+}
+
+const MB = 1024 * 1024;
+/** Targets of issue 4 (printed beside the figures; never asserted in tests). */
+export const TARGETS = {
+  apiRatio: 0.35,
+  hitP99Ms: 50,
+  peakRssMb: 150,
+  /** "Flat": the largest growth run's figure at most this multiple of the smallest run's. */
+  flatFactor: 1.25,
+};
+
+const ms = (v: number | null | undefined) =>
+  v === null || v === undefined ? 'n/a' : v < 10 ? v.toFixed(1) : String(Math.round(v));
+const mb = (v: number | null | undefined) => (v === null || v === undefined ? 'n/a' : (v / MB).toFixed(1));
+const pct = (v: number | null | undefined) =>
+  v === null || v === undefined ? 'n/a' : `${(v * 100).toFixed(1)}%`;
+const num = (v: number | null | undefined, digits = 0) =>
+  v === null || v === undefined ? 'n/a' : digits > 0 ? v.toFixed(digits) : String(Math.round(v));
+
+function growthRuns(scenarios: ScenarioResult[]): ScenarioResult[] {
+  return scenarios
+    .filter((s) => s.name.startsWith('growth-') || s.name === 'shipped')
+    .sort((a, b) => a.planned - b.planned);
+}
+
+/** Compute ratios and targets from the scenario results. */
+export function buildReport(
+  scenarios: ScenarioResult[],
+  meta: BenchReport['meta'],
+  growthSizes: number[],
+): BenchReport {
+  const shipped = scenarios.find((s) => s.name === 'shipped');
+  const naive = scenarios.find((s) => s.name === 'naive');
+  const burst = scenarios.find((s) => s.name === 'burst');
+  const apiRequests =
+    shipped && naive && naive.api.requests > 0 ? shipped.api.requests / naive.api.requests : null;
+  const p95Embed =
+    shipped?.embedMs.p95 != null && naive?.embedMs.p95 ? shipped.embedMs.p95 / naive.embedMs.p95 : null;
+  const targets: TargetResult[] = [];
+
+  targets.push(
+    apiRequests === null
+      ? {
+          id: 'api-ratio',
+          target: `API requests shipped <= ${TARGETS.apiRatio} x naive`,
+          figure: 'n/a',
+          status: 'n/a',
+          note: 'needs the shipped and naive scenarios',
+        }
+      : {
+          id: 'api-ratio',
+          target: `API requests shipped <= ${TARGETS.apiRatio} x naive`,
+          figure: `${apiRequests.toFixed(3)} (${shipped?.api.requests} / ${naive?.api.requests})`,
+          status: apiRequests <= TARGETS.apiRatio ? 'pass' : 'miss',
+          note:
+            apiRequests <= TARGETS.apiRatio
+              ? undefined
+              : `The cache answered ${pct(shipped?.cache.hitRatio)} of embeds; the rest were first reads (a cold cache, or the long tail of pages and items read once). Closing it: longer list TTLs, or prefetching the next page when a list is shown.`,
+        },
+  );
+
+  const misses = scenarios.filter((s) => s.deadlineMisses > 0);
+  targets.push({
+    id: 'deadline',
+    target: 'Deadline misses (no first response within 3 s) = 0 in every scenario',
+    figure: scenarios.map((s) => `${s.title} ${s.deadlineMisses}`).join(', '),
+    status: scenarios.length === 0 ? 'n/a' : misses.length === 0 ? 'pass' : 'miss',
+    note: misses.length === 0 ? undefined : deadlineNote(misses),
+  });
+
+  const with429 = scenarios.filter((s) => s.api.status429 > 0);
+  targets.push({
+    id: 'no-429',
+    target: "429s received = 0 with the bot's budget at or below the API's limit (all scenarios)",
+    figure: scenarios.map((s) => `${s.title} ${s.api.status429}`).join(', '),
+    status: scenarios.length === 0 ? 'n/a' : with429.length === 0 ? 'pass' : 'miss',
+    note:
+      with429.length === 0
+        ? undefined
+        : `${with429.map((s) => s.title).join(', ')}: the bot's fixed budget window and the API's start at different moments, so a full window on one side can straddle two on the other. A budget a little below the limit (or a sliding window) would close it.`,
+  });
+
+  targets.push(
+    burst
+      ? {
+          id: 'burst-answered',
+          target: 'Burst: every interaction answered (an embed or "busy, try again in N s")',
+          figure: `${burst.answered.embed} embeds + ${burst.answered.notice} notices of ${burst.dispatched}; ${burst.answered.none} unanswered`,
+          status: burst.answered.none === 0 && burst.dispatched === burst.planned ? 'pass' : 'miss',
+          note:
+            burst.answered.none === 0
+              ? undefined
+              : 'Some interactions never got a final answer: see the deadline line and the bot log errors.',
+        }
+      : {
+          id: 'burst-answered',
+          target: 'Burst: every interaction answered',
+          figure: 'n/a',
+          status: 'n/a',
+          note: 'burst not run',
+        },
+  );
+
+  const hit = shipped?.cache.hitFirstResponseMs;
+  targets.push(
+    hit && hit.p99 !== null
+      ? {
+          id: 'hit-p99',
+          target: `First response on a cache hit p99 <= ${TARGETS.hitP99Ms} ms (shipped)`,
+          figure: `${ms(hit.p99)} ms (n=${hit.n}, p50 ${ms(hit.p50)}, max ${ms(hit.max)})`,
+          status: hit.p99 <= TARGETS.hitP99Ms ? 'pass' : 'miss',
+          note:
+            hit.p99 <= TARGETS.hitP99Ms
+              ? undefined
+              : `Cache hits wait behind other work in the bot's single thread (bot CPU ${pct(botBusy(shipped))} busy). Cheaper rendering or fewer custom_id/state lookups per page would close it.`,
+        }
+      : {
+          id: 'hit-p99',
+          target: `First response on a cache hit p99 <= ${TARGETS.hitP99Ms} ms`,
+          figure: 'n/a',
+          status: 'n/a',
+          note: 'shipped not run',
+        },
+  );
+
+  const growth = growthRuns(scenarios).filter((s) => growthSizes.includes(s.planned));
+  const peaks = growth.map((s) => s.bot.peakRssBytes).filter((v): v is number => v !== null);
+  const peak = peaks.length > 0 ? Math.max(...peaks) : null;
+  targets.push(
+    peak === null
+      ? {
+          id: 'rss',
+          target: `Peak RSS <= ${TARGETS.peakRssMb} MB through the growth runs`,
+          figure: 'n/a',
+          status: 'n/a',
+          note: 'growth not run',
+        }
+      : {
+          id: 'rss',
+          target: `Peak RSS <= ${TARGETS.peakRssMb} MB through the growth runs`,
+          figure: `${mb(peak)} MB (start-up ${growth.map((s) => mb(s.bot.startupRssBytes)).join(' / ')} MB)`,
+          status: peak <= TARGETS.peakRssMb * MB ? 'pass' : 'miss',
+          note:
+            peak <= TARGETS.peakRssMb * MB
+              ? undefined
+              : `Most of it is there before any interaction: Node with discord.js and its dependencies loaded is ~${mb(Math.min(...growth.map((s) => s.bot.startupRssBytes ?? Number.POSITIVE_INFINITY)))} MB at start-up. Closing it: a smaller V8 heap (--max-old-space-size / --max-semi-space-size), a Redis cache instead of the in-memory one, or a lower CACHE_MAX_ENTRIES.`,
+        },
+  );
+
+  if (growth.length >= 2) {
+    // The most any larger run's figure exceeds the smallest run's, as a factor.
+    const growthFactor = (pick: (r: ScenarioResult) => number | null) => {
+      const base = pick(growth[0] as ScenarioResult);
+      const rest = growth.slice(1).map(pick);
+      if (!base || rest.some((v) => v === null)) return null;
+      return Math.max(...(rest as number[]).map((v) => v / base));
+    };
+    const cpuRatio = growthFactor((r) => r.bot.cpuMsPerInteraction);
+    const rssRatio = growthFactor((r) => r.bot.peakRssBytes);
+    const flat = (r: number | null) => r !== null && r <= TARGETS.flatFactor;
+    targets.push({
+      id: 'flat',
+      target: `CPU per interaction and peak RSS flat as the workload grows (each larger run <= ${TARGETS.flatFactor} x the smallest)`,
+      figure: `CPU/interaction ${growth.map((s) => ms(s.bot.cpuMsPerInteraction)).join(' / ')} ms (x${num(cpuRatio, 2)}); peak RSS ${growth.map((s) => mb(s.bot.peakRssBytes)).join(' / ')} MB (x${num(rssRatio, 2)})`,
+      status: flat(cpuRatio) && flat(rssRatio) ? 'pass' : 'miss',
+      note:
+        flat(cpuRatio) && flat(rssRatio)
+          ? undefined
+          : !flat(rssRatio)
+            ? 'RSS grows with the number of distinct records cached until CACHE_MAX_ENTRIES is reached (then it stays flat); a smaller bound or Redis would flatten it sooner.'
+            : 'CPU per interaction grows with the run: start-up work (JIT, first connections) weighs more on short runs, or the cache costs more as it fills.',
+    });
+  } else {
+    targets.push({
+      id: 'flat',
+      target: 'CPU per interaction and RSS flat as the workload grows',
+      figure: 'n/a',
+      status: 'n/a',
+      note: 'needs two growth sizes',
+    });
+  }
+
+  return { meta, scenarios, ratios: { apiRequests, p95Embed }, targets };
+}
+
+/** Why interactions missed the deadline, from the double's records, and what would close it. */
+function deadlineNote(misses: ScenarioResult[]): string {
+  const refused = new Map<string, string[]>();
+  const late: string[] = [];
+  for (const s of misses) {
+    let lateHere = 0;
+    for (const d of s.deadlineMissDetails) {
+      if (d.callback.startsWith('refused')) {
+        const key = `${d.what} -> ${d.callback}`;
+        refused.set(key, [...(refused.get(key) ?? []), s.title]);
+      } else lateHere++;
+    }
+    if (lateHere > 0) {
+      const busy = botBusy(s);
+      late.push(
+        `${s.title}: ${lateHere} had no callback within 3 s (first response max ${ms(s.firstResponseMs.max)} ms, bot CPU ${pct(busy)} busy)` +
+          (busy !== null && busy > 0.7
+            ? '; the bot was CPU-bound and its 1.5 s defer timer fired late: deferring at once when interactions queue up, or a second process, would close it.'
+            : '; the bot was not CPU-bound: look at the event loop of the bench process (double and sandbox).'),
+      );
+    }
+  }
+  const parts = [...refused.entries()].map(
+    ([what, where]) =>
+      `Answered in time but Discord refused the answer, so the moderator saw "the application did not respond" (${[...new Set(where)].join(', ')}): ${what}. Making that payload valid closes it.`,
+  );
+  return [...parts, ...late].join(' ');
+}
+
+/** Share of the run's wall time the bot spent on a CPU. */
+function botBusy(s: ScenarioResult | undefined): number | null {
+  if (!s || s.bot.cpuMsTotal === null || s.wallMs <= 0) return null;
+  return s.bot.cpuMsTotal / s.wallMs;
+}
+
+type Row = [string, (s: ScenarioResult) => string];
+
+const dist = (label: string, pick: (s: ScenarioResult) => Distribution): Row[] => [
+  [`${label} p50 (ms)`, (s) => ms(pick(s).p50)],
+  [`${label} p95 (ms)`, (s) => ms(pick(s).p95)],
+  [`${label} p99 (ms)`, (s) => ms(pick(s).p99)],
+  [`${label} max (ms)`, (s) => ms(pick(s).max)],
+];
+
+const ROWS: Row[] = [
+  ['interactions (dispatched/planned)', (s) => `${s.dispatched}/${s.planned}${s.cutShort ? ' cut' : ''}`],
+  ['wall time (s)', (s) => (s.wallMs / 1000).toFixed(1)],
+  ...dist('first response', (s) => s.firstResponseMs),
+  ...dist('embed shown', (s) => s.embedMs),
+  ['over 3 s deadline', (s) => String(s.deadlineMisses)],
+  ['deferred', (s) => String(s.deferred)],
+  ['answers: embed / notice / none', (s) => `${s.answered.embed}/${s.answered.notice}/${s.answered.none}`],
+  ['API requests', (s) => String(s.api.requests)],
+  ['API requests per interaction', (s) => num(s.api.perInteraction, 2)],
+  ['429s received', (s) => String(s.api.status429)],
+  ['API calls unanswered (stalled)', (s) => String(s.api.noAnswer)],
+  ['answered from cache', (s) => pct(s.cache.hitRatio)],
+  ['first response on cache hit p99 (ms)', (s) => ms(s.cache.hitFirstResponseMs.p99)],
+  ['bot start-up RSS (MB)', (s) => mb(s.bot.startupRssBytes)],
+  ['bot peak RSS (MB)', (s) => mb(s.bot.peakRssBytes)],
+  ['bot peak heap used (MB)', (s) => mb(s.bot.peakHeapUsedBytes)],
+  ['bot CPU per interaction (ms)', (s) => num(s.bot.cpuMsPerInteraction, 2)],
+  ['bot CPU busy during run', (s) => pct(botBusy(s))],
+  ['bot error log lines', (s) => String(s.bot.errorLogLines)],
+];
+
+function table(header: string[], rows: string[][], alignLeft = false): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (i === 0 || alignLeft ? c.padEnd(widths[i] as number) : c.padStart(widths[i] as number)))
+      .join('  ')
+      .trimEnd();
+  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}
+
+function markdownTable(header: string[], rows: string[][]): string {
+  const esc = (c: string) => c.replace(/\|/g, '\\|');
+  return [
+    `| ${header.map(esc).join(' | ')} |`,
+    `|${header.map((_, i) => (i === 0 ? '---' : '---:')).join('|')}|`,
+    ...rows.map((r) => `| ${r.map(esc).join(' | ')} |`),
+  ].join('\n');
+}
+
+function sections(report: BenchReport) {
+  const header = ['', ...report.scenarios.map((s) => s.title)];
+  const rows = ROWS.map(([label, cell]) => [label, ...report.scenarios.map(cell)]);
+  const ratios = [
+    ['API requests shipped / naive', num(report.ratios.apiRequests, 3)],
+    ['p95 time to embed shipped / naive', num(report.ratios.p95Embed, 3)],
+  ];
+  const targets = report.targets.map((t) => [t.status.toUpperCase(), t.target, t.figure]);
+  const notes = report.targets.filter((t) => t.note && t.status === 'miss').map((t) => `${t.id}: ${t.note}`);
+  const extra: string[] = [];
+  for (const s of report.scenarios) {
+    if (s.notices.length > 0) {
+      extra.push(`${s.title} notices: ${s.notices.map((n) => `${n.count}x "${n.text}"`).join('; ')}`);
+    }
+    const skipped = Object.values(s.skipped).reduce((sum, n) => sum + n, 0);
+    if (skipped > 0) {
+      extra.push(
+        `${s.title}: ${skipped} planned steps skipped because their control was not on the message (e.g. "next" on a one-page list; by step in the JSON)`,
+      );
+    }
+    if (s.driverErrors.count > 0)
+      extra.push(
+        `${s.title}: ${s.driverErrors.count} steps refused by the double: ${s.driverErrors.first.join(' | ')}`,
+      );
+    if (s.bot.errorLogSamples.length > 0)
+      extra.push(`${s.title} bot errors: ${s.bot.errorLogSamples.join(' | ')}`);
+  }
+  return { header, rows, ratios, targets, notes, extra };
+}
+
+/** The report as text for the terminal. */
+export function formatText(report: BenchReport): string {
+  const { header, rows, ratios, targets, notes, extra } = sections(report);
+  const m = report.meta;
+  return [
+    `Rollcall bench${m.quick ? ' (quick)' : ''} · seed ${m.seed} · ${m.node} · ${m.cpus} CPUs · bot from ${m.botEntry} · ${(m.durationMs / 1000).toFixed(0)} s`,
+    '',
+    table(header, rows),
+    '',
+    table(['ratio', 'value'], ratios, true),
+    '',
+    ...(m.quick
+      ? ['Quick mode: the sizes are too small for the targets to mean much; run without --quick.', '']
+      : []),
+    table(['', 'target', 'figure'], targets, true),
+    ...(notes.length > 0 ? ['', 'Misses:', ...notes.map((n) => `- ${n}`)] : []),
+    ...(extra.length > 0 ? ['', ...extra.map((n) => `- ${n}`)] : []),
+    '',
+  ].join('\n');
+}
+
+/** The report as Markdown. */
+export function formatMarkdown(report: BenchReport): string {
+  const { header, rows, ratios, targets, notes, extra } = sections(report);
+  const m = report.meta;
+  return [
+    `# Rollcall bench${m.quick ? ' (quick)' : ''}`,
+    '',
+    `${m.startedAt} · seed ${m.seed} · Node ${m.node} · ${m.platform} · ${m.cpus} CPUs · bot from ${m.botEntry} · ${(m.durationMs / 1000).toFixed(0)} s`,
+    '',
+    ...report.scenarios.map((s) => `- **${s.title}**: ${s.description}`),
+    '',
+    markdownTable(header, rows),
+    '',
+    markdownTable(['ratio', 'value'], ratios),
+    '',
+    '## Targets',
+    '',
+    ...(m.quick
+      ? ['Quick mode: the sizes are too small for the targets to mean much; run without --quick.', '']
+      : []),
+    markdownTable(['', 'target', 'figure'], targets),
+    ...(notes.length > 0 ? ['', '### Misses', '', ...notes.map((n) => `- ${n}`)] : []),
+    ...(extra.length > 0 ? ['', '### Notes', '', ...extra.map((n) => `- ${n}`)] : []),
+    '',
+  ].join('\n');
+}
+
+/** Write `<dir>/<timestamp>.json` and `.md`; returns their paths. */
+export function writeReport(report: BenchReport, dir: string): { json: string; md: string } {
+  mkdirSync(dir, { recursive: true });
+  const stamp = report.meta.startedAt.replace(/[:.]/g, '-');
+  const base = join(dir, `${stamp}${report.meta.quick ? '-quick' : ''}`);
+  writeFileSync(`${base}.json`, `${JSON.stringify(report, null, 2)}\n`);
+  writeFileSync(`${base}.md`, formatMarkdown(report));
+  return { json: `${base}.json`, md: `${base}.md` };
+}

@@ -1,0 +1,169 @@
+/**
+ * `npm run bench [-- --quick] [--scenario name[,name]] [--seed N]`: runs the scenarios against the
+ * real bot in its own process, prints the table and writes bench/results/<timestamp>.{json,md}.
+ * `runBench` is the same without the printing and the files (the quick test calls it).
+ */
+import { cpus } from 'node:os';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { type Dataset, generateDataset } from '../test/sandbox/index.js';
+import type { BotEntry } from './bot-process.js';
+import { measure, type ScenarioResult } from './measure.js';
+import { type BenchReport, buildReport, formatText, writeReport } from './report.js';
+import {
+  type BenchPlan,
+  FULL_PLAN,
+  QUICK_PLAN,
+  runScenario,
+  SCENARIO_NAMES,
+  type ScenarioName,
+  scenarioSpecs,
+} from './scenarios.js';
+import type { WorkloadData } from './workload.js';
+
+export const DEFAULT_SEED = 42;
+
+export interface BenchOptions {
+  quick?: boolean;
+  /** Run only these scenarios (default: all). */
+  scenarios?: ScenarioName[];
+  seed?: number;
+  /** `dist` (default; build first) or `source` (through tsx, no build needed). */
+  entry?: BotEntry;
+  /** Progress lines; default: none. */
+  log?: (line: string) => void;
+}
+
+/** The ids the workload draws on, most popular first. */
+export function workloadData(dataset: Dataset): WorkloadData {
+  const special = new Set(dataset.samples.specialUsernames);
+  const busyChat = dataset.samples.busyChatIds.filter(Boolean);
+  const chatIds = dataset.members
+    .map((m) => dataset.chatIdOf(m.id))
+    .filter((id): id is string => id !== undefined && !busyChat.includes(id));
+  const usernames = [...dataset.logsByUsername.entries()]
+    .filter(([name]) => !special.has(name))
+    .sort((a, b) => b[1].length - a[1].length || (a[0] < b[0] ? -1 : 1))
+    .map(([name]) => name);
+  return {
+    memberChatIds: [...busyChat, ...chatIds],
+    usernames,
+    roleIds: dataset.roles.map((r) => r.id),
+    applicationIds: dataset.applications.map((a) => a.id),
+    joinRequestUserIds: dataset.samples.joinRequestUserIds,
+  };
+}
+
+/** Run the bench; resolves with the report (nothing printed or written). */
+export async function runBench(options: BenchOptions = {}): Promise<BenchReport> {
+  const started = Date.now();
+  const plan: BenchPlan = options.quick ? QUICK_PLAN : FULL_PLAN;
+  const seed = options.seed ?? DEFAULT_SEED;
+  const entry = options.entry ?? 'dist';
+  const log = options.log ?? (() => {});
+  const dataset = generateDataset({ seed });
+  const ctx = { dataset, workloadData: workloadData(dataset), seed, entry, log };
+  const results: ScenarioResult[] = [];
+  for (const spec of scenarioSpecs(plan, options.scenarios)) {
+    log(`${spec.title}: ${spec.description}`);
+    const raw = await runScenario(spec, ctx);
+    const result = measure(raw);
+    results.push(result);
+    log(
+      `  done in ${(raw.wallMs / 1000).toFixed(1)} s: ${result.dispatched} interactions, ${result.api.requests} API requests, ${result.deadlineMisses} over the deadline`,
+    );
+  }
+  return buildReport(
+    results,
+    {
+      startedAt: new Date(started).toISOString(),
+      durationMs: Date.now() - started,
+      quick: plan.quick,
+      seed,
+      node: process.version,
+      platform: `${process.platform}-${process.arch}`,
+      cpus: cpus().length,
+      botEntry: entry === 'dist' ? 'dist/src/main.js' : 'src/main.ts (tsx)',
+    },
+    plan.growthSizes,
+  );
+}
+
+export interface CliArgs {
+  quick: boolean;
+  scenarios: ScenarioName[];
+  seed: number;
+}
+
+export function parseArgs(argv: string[]): CliArgs {
+  const args: CliArgs = { quick: false, scenarios: [], seed: DEFAULT_SEED };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    const [flag, inline] = arg.includes('=')
+      ? (arg.split(/=(.*)/s, 2) as [string, string])
+      : [arg, undefined];
+    const value = () => {
+      const v = inline ?? argv[++i];
+      if (v === undefined || v === '') throw new Error(`${flag} needs a value`);
+      return v;
+    };
+    if (flag === '--quick') args.quick = true;
+    else if (flag === '--seed') {
+      const seed = Number(value());
+      if (!Number.isInteger(seed) || seed < 0) throw new Error('--seed must be a whole number');
+      args.seed = seed;
+    } else if (flag === '--scenario') {
+      for (const name of value().split(',')) {
+        if (!(SCENARIO_NAMES as readonly string[]).includes(name)) {
+          throw new Error(`unknown scenario ${name} (one of ${SCENARIO_NAMES.join(', ')})`);
+        }
+        args.scenarios.push(name as ScenarioName);
+      }
+    } else if (flag === '--help' || flag === '-h') {
+      throw new Error('usage');
+    } else throw new Error(`unknown argument ${arg}`);
+  }
+  return args;
+}
+
+const USAGE = `usage: npm run bench [-- --quick] [--scenario ${SCENARIO_NAMES.join('|')}[,...]] [--seed N]`;
+
+async function main(argv: string[]): Promise<number> {
+  let args: CliArgs;
+  try {
+    args = parseArgs(argv);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(message === 'usage' ? `${USAGE}\n` : `${message}\n${USAGE}\n`);
+    return message === 'usage' ? 0 : 2;
+  }
+  // A hard stop, whatever happens: the bench never hangs.
+  const limitMs = args.quick ? 120_000 : 20 * 60_000;
+  const watchdog = setTimeout(() => {
+    process.stderr.write(`bench: still running after ${limitMs / 1000} s; giving up\n`);
+    process.exit(3);
+  }, limitMs);
+  watchdog.unref();
+  const report = await runBench({
+    quick: args.quick,
+    scenarios: args.scenarios,
+    seed: args.seed,
+    log: (line) => process.stderr.write(`${line}\n`),
+  });
+  process.stdout.write(formatText(report));
+  const dir = fileURLToPath(new URL('./results/', import.meta.url));
+  const files = writeReport(report, dir);
+  process.stdout.write(`\nWritten: ${files.json}\n         ${files.md}\n`);
+  return 0;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      process.stderr.write(
+        `bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+      );
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,572 @@
+/**
+ * The scenarios and the runner: for each, a fresh sandbox API and Discord double on 127.0.0.1, the
+ * commands registered through Rollcall's own deploy code, the bot started in its own process with
+ * the scenario's settings, the workload driven through the double, then the records collected.
+ * Every wait is bounded; a scenario that overruns its deadline stops dispatching and is reported as such.
+ */
+import { loadDeployConfig } from '../src/config.js';
+import { registerCommands } from '../src/deploy-commands.js';
+import {
+  type DiscordDouble,
+  type DoubleUser,
+  type InteractionHandle,
+  type ResponseMessage,
+  startDiscordDouble,
+} from '../test/discord/double.js';
+import type { InteractionRecord } from '../test/discord/interactions.js';
+import {
+  type Dataset,
+  type FaultOptions,
+  type LatencyOptions,
+  type RateLimitOptions,
+  type RequestLogEntry,
+  startSandbox,
+} from '../test/sandbox/index.js';
+import { type BotEntry, type ProcSample, startBot } from './bot-process.js';
+import {
+  type BurstItem,
+  type Control,
+  DEFAULT_PACE,
+  generateBurst,
+  generateWorkload,
+  type OptionSpec,
+  type Pace,
+  type Step,
+  type Workload,
+  type WorkloadData,
+} from './workload.js';
+
+/** Discord's window for the first response. */
+export const DEADLINE_MS = 3_000;
+/** How long the runner waits for one interaction's final answer before giving up on it. */
+const RESPONSE_TIMEOUT_MS = 45_000;
+
+export interface SandboxSpec {
+  latency: LatencyOptions;
+  rateLimit: RateLimitOptions;
+  faults?: FaultOptions;
+  /** How long a 'timeout' fault holds the request (the "stall"). */
+  timeoutHoldMs?: number;
+}
+
+export interface ScenarioSpec {
+  name: string;
+  title: string;
+  /** What it measures, one sentence (printed in the report). */
+  description: string;
+  /** Rollcall settings on top of the connection settings. */
+  env: Record<string, string>;
+  sandbox: SandboxSpec;
+  workload:
+    | { kind: 'sessions'; interactions: number; moderators: number; pace: Pace }
+    | { kind: 'burst'; interactions: number; windowMs: number; moderators: number };
+  /** Stop dispatching after this long (the run is then marked as cut short). */
+  deadlineMs: number;
+}
+
+/** What one scenario left behind, before any statistics. */
+export interface ScenarioRaw {
+  spec: ScenarioSpec;
+  /** Interactions the double dispatched, oldest first. */
+  interactions: InteractionRecord[];
+  /** The bot's callback calls that the double refused (an interaction left unanswered), by interaction id. */
+  refusedCallbacks: Map<string, { status: number; error: string }>;
+  /** Requests the sandbox received. */
+  requests: RequestLogEntry[];
+  /** `performance.timeOrigin`, to put sandbox times (epoch ms) on the double's clock. */
+  timeOrigin: number;
+  planned: number;
+  /** Steps not dispatched because the control they needed was not on the message, by step ("click back", "open"). */
+  skipped: Record<string, number>;
+  /** Steps the double refused to dispatch (a workload bug; should be 0), with the first reasons. */
+  driverErrors: { count: number; first: string[] };
+  /** response() gave up (no acknowledgement within 3 s, or no final answer within the timeout). */
+  responseFailures: number;
+  cutShort: boolean;
+  wallMs: number;
+  bot: {
+    /** /proc after the bot connected, before the workload. */
+    startup: ProcSample | undefined;
+    /** /proc right after the workload. */
+    end: ProcSample | undefined;
+    /** Largest RSS seen by sampling during the workload (VmHWM covers the whole life). */
+    maxSampledRss: number;
+    heap: { heapUsed: number; heapTotal: number; samples: number };
+    logs: { byLevel: Record<string, number>; errors: string[] };
+    exit: { code: number | null; signal: string | null; graceful: boolean };
+    startMs: number;
+  };
+}
+
+export interface RunContext {
+  dataset: Dataset;
+  workloadData: WorkloadData;
+  seed: number;
+  entry: BotEntry;
+  /** Progress lines (stderr in the CLI). */
+  log: (line: string) => void;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
+
+async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      promise,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms} ms`)), ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The sandbox's clock: epoch ms on the same base as `performance.now()`, so the two logs line up. */
+const clock = () => performance.timeOrigin + performance.now();
+
+/** Action letters of Rollcall's custom_ids (`rc1:<action>:...`) for each control. */
+const ACTION: Record<Control, string[]> = {
+  next: ['n'],
+  prev: ['p'],
+  first: ['f'],
+  last: ['l'],
+  refresh: ['r'],
+  back: ['b'],
+  shortcut: ['s', 't'],
+};
+/** What to try when a control is disabled (first/last page). */
+const FALLBACK: Partial<Record<Control, Control>> = {
+  next: 'prev',
+  prev: 'next',
+  first: 'next',
+  last: 'prev',
+};
+
+interface LooseComponent {
+  type?: number;
+  custom_id?: string;
+  disabled?: boolean;
+  placeholder?: string;
+  options?: Array<{ value: string }>;
+  components?: LooseComponent[];
+}
+
+function components(message: ResponseMessage | null): LooseComponent[] {
+  const out: LooseComponent[] = [];
+  const walk = (list: unknown) => {
+    if (!Array.isArray(list)) return;
+    for (const c of list as LooseComponent[]) {
+      out.push(c);
+      walk(c.components);
+    }
+  };
+  walk(message?.components);
+  return out;
+}
+
+/** The enabled button on `message` that does `control` (or its fallback), if any. */
+function findControl(message: ResponseMessage | null, control: Control): string | undefined {
+  for (const wanted of [control, FALLBACK[control]]) {
+    if (!wanted) continue;
+    const found = components(message).find(
+      (c) =>
+        c.type === 2 &&
+        !c.disabled &&
+        typeof c.custom_id === 'string' &&
+        ACTION[wanted].includes(c.custom_id.split(':')[1] ?? ''),
+    );
+    if (found?.custom_id) return found.custom_id;
+  }
+  return undefined;
+}
+
+function findOpen(
+  message: ResponseMessage | null,
+  pick: number,
+): { customId: string; value: string } | undefined {
+  const select = components(message).find((c) => c.type === 3 && typeof c.custom_id === 'string');
+  const options = select?.options ?? [];
+  if (!select?.custom_id || options.length === 0) return undefined;
+  return { customId: select.custom_id, value: (options[pick % options.length] as { value: string }).value };
+}
+
+interface Driver {
+  double: DiscordDouble;
+  users: Map<string, DoubleUser>;
+  deadline: number;
+  skipped: Record<string, number>;
+  responseFailures: number;
+  driverErrors: { count: number; first: string[] };
+}
+
+function driverError(driver: Driver, error: unknown): void {
+  driver.driverErrors.count++;
+  if (driver.driverErrors.first.length < 5) {
+    driver.driverErrors.first.push(error instanceof Error ? error.message.slice(0, 200) : String(error));
+  }
+}
+
+function skip(driver: Driver, step: Step): void {
+  const what =
+    step.kind === 'click' ? `click ${step.control}` : step.kind === 'open' ? 'open' : `/${step.command}`;
+  driver.skipped[what] = (driver.skipped[what] ?? 0) + 1;
+}
+
+function optionValues(driver: Driver, options: Record<string, OptionSpec> | undefined) {
+  const out: Record<string, string | boolean | DoubleUser> = {};
+  for (const [name, value] of Object.entries(options ?? {})) {
+    if (typeof value === 'object') {
+      const user = driver.users.get(value.user);
+      if (!user) throw new Error(`no double user ${value.user}`);
+      out[name] = user;
+    } else out[name] = value;
+  }
+  return out;
+}
+
+/** Dispatch one step as `mod`; undefined when it cannot be dispatched on `current`. */
+async function dispatch(
+  driver: Driver,
+  mod: DoubleUser,
+  step: Step,
+  current: ResponseMessage | null,
+): Promise<InteractionHandle | undefined> {
+  const { double } = driver;
+  try {
+    if (step.kind === 'slash') {
+      return await double.slash(mod, step.command, {
+        ...(step.subcommand ? { subcommand: step.subcommand } : {}),
+        options: optionValues(driver, step.options),
+      });
+    }
+    if (!current) return undefined;
+    if (step.kind === 'open') {
+      const open = findOpen(current, step.pick);
+      return open ? await double.select(mod, current, open.customId, [open.value]) : undefined;
+    }
+    const customId = findControl(current, step.control);
+    return customId ? await double.click(mod, current, customId) : undefined;
+  } catch (error) {
+    driverError(driver, error);
+    return undefined;
+  }
+}
+
+/** Wait for the final answer; the message to act on next (unchanged when the answer was a notice). */
+async function settle(
+  driver: Driver,
+  handle: InteractionHandle,
+  current: ResponseMessage | null,
+): Promise<ResponseMessage | null> {
+  try {
+    const response = await handle.response({ timeoutMs: RESPONSE_TIMEOUT_MS });
+    return response.message && (response.message.embeds?.length ?? 0) > 0 ? response.message : current;
+  } catch {
+    driver.responseFailures++;
+    return current;
+  }
+}
+
+async function runSessions(driver: Driver, workload: Workload, mods: DoubleUser[]): Promise<void> {
+  await Promise.all(
+    workload.moderators.map(async (script) => {
+      const mod = mods[script.index] as DoubleUser;
+      for (const session of script.sessions) {
+        let current: ResponseMessage | null = null;
+        for (const step of session.steps) {
+          if (performance.now() + step.thinkMs > driver.deadline) return;
+          await sleep(step.thinkMs);
+          const handle = await dispatch(driver, mod, step, current);
+          if (!handle) {
+            skip(driver, step);
+            continue;
+          }
+          current = await settle(driver, handle, current);
+        }
+      }
+    }),
+  );
+}
+
+async function runBurst(driver: Driver, items: BurstItem[], mods: DoubleUser[]): Promise<void> {
+  const start = performance.now();
+  const pending: Promise<unknown>[] = [];
+  for (const item of items) {
+    const wait = start + item.atMs - performance.now();
+    if (wait > 0) await sleep(wait);
+    const handle = await dispatch(driver, mods[item.moderator] as DoubleUser, item.step, null);
+    if (handle) pending.push(settle(driver, handle, null));
+    else skip(driver, item.step);
+  }
+  await Promise.all(pending);
+}
+
+/** Discord's error body in one line: the message and the first failing field. */
+function describeError(body: unknown): string {
+  const b = body as { message?: string; errors?: unknown } | null;
+  let path = '';
+  let detail = '';
+  const walk = (node: unknown, at: string[]) => {
+    if (detail || typeof node !== 'object' || node === null) return;
+    const errors = (node as { _errors?: Array<{ message?: string }> })._errors;
+    if (errors?.[0]) {
+      path = at.join('.');
+      detail = errors[0].message ?? '';
+      return;
+    }
+    for (const [key, value] of Object.entries(node)) walk(value, [...at, key]);
+  };
+  walk(b?.errors, []);
+  return `${b?.message ?? 'error'}${path ? ` at ${path}: ${detail}` : ''}`;
+}
+
+/** Run one scenario end to end. Never leaves a process or a server behind. */
+export async function runScenario(spec: ScenarioSpec, ctx: RunContext): Promise<ScenarioRaw> {
+  const sandbox = await startSandbox({
+    dataset: ctx.dataset,
+    seed: ctx.seed,
+    latency: spec.sandbox.latency,
+    rateLimit: spec.sandbox.rateLimit,
+    faults: spec.sandbox.faults ?? null,
+    timeoutHoldMs: spec.sandbox.timeoutHoldMs,
+    now: clock,
+  });
+  const double = await startDiscordDouble();
+  let bot: ReturnType<typeof startBot> | undefined;
+  try {
+    const connection = {
+      DISCORD_TOKEN: 'bench-discord-bot-token',
+      DISCORD_APPLICATION_ID: double.applicationId,
+      DISCORD_GUILD_ID: double.guildId,
+      DISCORD_API_URL: double.restUrl,
+      API_BASE_URL: sandbox.url,
+      API_TOKEN: sandbox.token,
+      LOG_LEVEL: 'info',
+    };
+    const deploy = loadDeployConfig(connection);
+    if (!deploy.ok) throw new Error(deploy.errors.join('; '));
+    await within(registerCommands(deploy.config), 15_000, 'registering the commands');
+
+    let planned: number;
+    let userIds: string[];
+    let run: (driver: Driver, mods: DoubleUser[]) => Promise<void>;
+    let moderatorCount: number;
+    if (spec.workload.kind === 'sessions') {
+      const workload = generateWorkload(ctx.workloadData, {
+        seed: ctx.seed,
+        interactions: spec.workload.interactions,
+        moderators: spec.workload.moderators,
+        pace: spec.workload.pace,
+      });
+      planned = workload.interactions;
+      userIds = workload.userIds;
+      moderatorCount = spec.workload.moderators;
+      run = (driver, mods) => runSessions(driver, workload, mods);
+    } else {
+      const burst = generateBurst(ctx.workloadData, {
+        seed: ctx.seed,
+        interactions: spec.workload.interactions,
+        windowMs: spec.workload.windowMs,
+        moderators: spec.workload.moderators,
+      });
+      planned = burst.items.length;
+      userIds = burst.userIds;
+      moderatorCount = spec.workload.moderators;
+      run = (driver, mods) => runBurst(driver, burst.items, mods);
+    }
+    const mods = Array.from({ length: moderatorCount }, (_, i) =>
+      double.user({ username: `moderator${i + 1}`, roles: ['Moderator'] }),
+    );
+    const users = new Map(userIds.map((id) => [id, double.user({ id, username: `member${id.slice(-6)}` })]));
+
+    const bootStarted = performance.now();
+    bot = startBot({ env: { ...connection, ...spec.env }, entry: ctx.entry });
+    await bot.ready(30_000);
+    const startMs = performance.now() - bootStarted;
+    await sleep(300); // let start-up work (JIT, first GC) settle before the baseline
+    const startup = bot.sample();
+    let maxSampledRss = startup?.rss ?? 0;
+    const sampler = setInterval(() => {
+      const s = bot?.sample();
+      if (s) maxSampledRss = Math.max(maxSampledRss, s.rss);
+    }, 250);
+
+    const driver: Driver = {
+      double,
+      users,
+      deadline: performance.now() + spec.deadlineMs,
+      skipped: {},
+      responseFailures: 0,
+      driverErrors: { count: 0, first: [] },
+    };
+    const started = performance.now();
+    ctx.log(`  ${spec.name}: ${planned} interactions, bot up in ${Math.round(startMs)} ms`);
+    // The runner itself is bounded: the deadline stops new steps, each wait has its own timeout.
+    await within(run(driver, mods), spec.deadlineMs + RESPONSE_TIMEOUT_MS + 10_000, `scenario ${spec.name}`);
+    const wallMs = performance.now() - started;
+    await sleep(200);
+    clearInterval(sampler);
+    const end = bot.sample();
+    if (end) maxSampledRss = Math.max(maxSampledRss, end.rss);
+    const heap = bot.heapPeak();
+    const exit = await bot.stop(15_000);
+    const logs = bot.logs();
+    const refusedCallbacks = new Map<string, { status: number; error: string }>();
+    for (const call of double.callsTo(/^POST \/interactions\/\d+\/[^/]+\/callback$/)) {
+      if (
+        call.interactionId &&
+        (call.status < 200 || call.status >= 300) &&
+        !refusedCallbacks.has(call.interactionId)
+      ) {
+        refusedCallbacks.set(call.interactionId, {
+          status: call.status,
+          error: describeError(call.response),
+        });
+      }
+    }
+    return {
+      spec,
+      interactions: double.interactions(),
+      refusedCallbacks,
+      requests: [...sandbox.requests],
+      timeOrigin: performance.timeOrigin,
+      planned,
+      skipped: driver.skipped,
+      driverErrors: driver.driverErrors,
+      responseFailures: driver.responseFailures,
+      cutShort: performance.now() > driver.deadline,
+      wallMs,
+      bot: { startup, end, maxSampledRss, heap, logs, exit, startMs },
+    };
+  } finally {
+    await bot?.stop(5_000).catch(() => undefined);
+    await double.close().catch(() => undefined);
+    await sandbox.close().catch(() => undefined);
+  }
+}
+
+/** Sizes and pacing of one bench invocation. */
+export interface BenchPlan {
+  quick: boolean;
+  shippedSize: number;
+  stallSize: number;
+  burstSize: number;
+  growthSizes: number[];
+  moderators: number;
+  pace: Pace;
+  deadlineMs: number;
+}
+
+export const FULL_PLAN: BenchPlan = {
+  quick: false,
+  shippedSize: 1_000,
+  stallSize: 400,
+  burstSize: 300,
+  growthSizes: [250, 1_000, 3_000],
+  moderators: 12,
+  pace: DEFAULT_PACE,
+  deadlineMs: 240_000,
+};
+
+export const QUICK_PLAN: BenchPlan = {
+  quick: true,
+  shippedSize: 80,
+  stallSize: 40,
+  burstSize: 60,
+  growthSizes: [40, 80, 120],
+  moderators: 6,
+  pace: { stepMs: [20, 120], sessionGapMs: [50, 200] },
+  deadlineMs: 20_000,
+};
+
+/** The sandbox's realistic behaviour: 100-200 ms per answer, and a per-token limit. */
+export const LATENCY: LatencyOptions = { minMs: 100, maxMs: 200 };
+/**
+ * The API's per-token limit in the steady scenarios, and the bot's budget set to the same (as the
+ * README tells operators). Set above what even the naive bot needs for this workload, so the
+ * shipped/naive comparison is about requests made, not about who got throttled (burst tests that).
+ */
+export const STEADY_LIMIT: RateLimitOptions = { requests: 3_000, windowSeconds: 60 };
+export const BURST_LIMIT: RateLimitOptions = { requests: 30, windowSeconds: 10 };
+export const BURST_BUDGET = { requests: 25, windowSeconds: 10 };
+/** Share of API calls that stall in the stall scenario, and for how long. */
+export const STALL = { rate: 0.1, holdMs: 10_000 };
+
+const budgetEnv = (limit: { requests: number; windowSeconds: number }) => ({
+  API_BUDGET: String(limit.requests),
+  API_BUDGET_WINDOW_SECONDS: String(limit.windowSeconds),
+});
+
+export const SCENARIO_NAMES = ['shipped', 'naive', 'stall', 'burst', 'growth'] as const;
+export type ScenarioName = (typeof SCENARIO_NAMES)[number];
+
+/** The scenario specs of a plan, in run order. Growth runs at the shipped size reuse the shipped run. */
+export function scenarioSpecs(plan: BenchPlan, only?: ScenarioName[]): ScenarioSpec[] {
+  const wanted = (name: ScenarioName) => !only || only.length === 0 || only.includes(name);
+  const steady: SandboxSpec = { latency: LATENCY, rateLimit: STEADY_LIMIT };
+  const sessions = (interactions: number) =>
+    ({ kind: 'sessions', interactions, moderators: plan.moderators, pace: plan.pace }) as const;
+  const shipped = (name: string, size: number): ScenarioSpec => ({
+    name,
+    title: name === 'shipped' ? 'shipped' : `growth ${formatSize(size)}`,
+    description: 'Rollcall with its defaults (budget set to the API limit).',
+    env: budgetEnv(STEADY_LIMIT),
+    sandbox: steady,
+    workload: sessions(size),
+    deadlineMs: plan.deadlineMs,
+  });
+  const specs: ScenarioSpec[] = [];
+  if (wanted('shipped')) specs.push(shipped('shipped', plan.shippedSize));
+  if (wanted('naive')) {
+    specs.push({
+      name: 'naive',
+      title: 'naive',
+      description:
+        'The same bot with the cache (CACHE_MAX_ENTRIES=0) and coalescing (API_COALESCE=false) off.',
+      env: { ...budgetEnv(STEADY_LIMIT), CACHE_MAX_ENTRIES: '0', API_COALESCE: 'false' },
+      sandbox: steady,
+      workload: sessions(plan.shippedSize),
+      deadlineMs: plan.deadlineMs,
+    });
+  }
+  if (wanted('stall')) {
+    specs.push({
+      name: 'stall',
+      title: 'stall',
+      description: `${STALL.rate * 100}% of API calls get no answer for ${STALL.holdMs / 1000} s (then the connection drops).`,
+      env: budgetEnv(STEADY_LIMIT),
+      sandbox: { ...steady, faults: { rate: STALL.rate, kinds: ['timeout'] }, timeoutHoldMs: STALL.holdMs },
+      workload: sessions(plan.stallSize),
+      deadlineMs: plan.deadlineMs,
+    });
+  }
+  if (wanted('burst')) {
+    specs.push({
+      name: 'burst',
+      title: 'burst',
+      description: `${plan.burstSize} slash commands within 1 s; API limit ${BURST_LIMIT.requests}/${BURST_LIMIT.windowSeconds} s, bot budget ${BURST_BUDGET.requests}/${BURST_BUDGET.windowSeconds} s.`,
+      env: budgetEnv(BURST_BUDGET),
+      sandbox: { latency: LATENCY, rateLimit: BURST_LIMIT },
+      workload: {
+        kind: 'burst',
+        interactions: plan.burstSize,
+        windowMs: 1_000,
+        moderators: Math.max(plan.moderators, 30),
+      },
+      deadlineMs: plan.deadlineMs,
+    });
+  }
+  if (wanted('growth')) {
+    for (const size of plan.growthSizes) {
+      if (size === plan.shippedSize && wanted('shipped')) continue; // the shipped run is this point
+      specs.push(shipped(`growth-${size}`, size));
+    }
+  }
+  return specs;
+}
+
+export function formatSize(n: number): string {
+  return n >= 1000 && n % 1000 === 0 ? `${n / 1000}k` : n >= 1000 ? `${(n / 1000).toFixed(1)}k` : String(n);
+}
