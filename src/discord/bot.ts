@@ -4,6 +4,7 @@
  */
 import { Client, Events, GatewayIntentBits, type Interaction, Options } from 'discord.js';
 import type { Logger } from '../log.js';
+import { MESSAGES } from './replies.js';
 import { Router, type RouterOptions } from './router.js';
 
 export interface BotOptions extends RouterOptions {
@@ -16,7 +17,7 @@ export interface Bot {
   client: Client;
   /** Log in and resolve once the gateway session is ready. */
   start(): Promise<void>;
-  /** Stop taking interactions, wait (bounded) for those in flight, then disconnect. */
+  /** Stop taking interactions (newcomers are told so), wait (bounded) for those in flight, then disconnect. */
   stop(graceMs?: number): Promise<void>;
   /** Interactions being handled right now. */
   inFlight(): number;
@@ -52,8 +53,9 @@ export function createBot(options: BotOptions): Bot {
   let accepting = true;
 
   client.on(Events.InteractionCreate, (interaction: Interaction) => {
-    if (!accepting) return;
-    const job = router.handle(interaction).finally(() => pending.delete(job));
+    // While stopping, newcomers are told so rather than left to time out.
+    const work = accepting ? router.handle(interaction) : router.refuse(interaction, MESSAGES.restarting);
+    const job = work.finally(() => pending.delete(job));
     pending.add(job);
   });
   client.on(Events.Error, (error) => logger.error({ err: error }, 'discord client error'));
@@ -74,13 +76,15 @@ export function createBot(options: BotOptions): Bot {
     },
     async stop(graceMs = 10_000) {
       accepting = false;
-      if (pending.size > 0) {
-        logger.info({ inFlight: pending.size }, 'waiting for interactions in flight');
+      if (pending.size > 0) logger.info({ inFlight: pending.size }, 'waiting for interactions in flight');
+      // Until the grace period ends, wait for everything pending, newcomers being turned away included.
+      const deadline = Date.now() + graceMs;
+      while (pending.size > 0 && Date.now() < deadline) {
         let timer: NodeJS.Timeout | undefined;
         await Promise.race([
           Promise.allSettled([...pending]),
           new Promise((resolve) => {
-            timer = setTimeout(resolve, graceMs);
+            timer = setTimeout(resolve, deadline - Date.now());
           }),
         ]);
         clearTimeout(timer);

@@ -36,6 +36,7 @@ export const MESSAGES = {
   notAllowed: 'Only staff of the community server can use Rollcall.',
   unknownCommand:
     'That command is not known to this version of Rollcall; the commands may need re-deploying.',
+  restarting: 'Rollcall is restarting; run the command again in a minute.',
 } as const;
 
 /** A problem with what the moderator typed; its message is shown as it is. */

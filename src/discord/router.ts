@@ -83,19 +83,25 @@ export class Router {
     }
   }
 
-  private async dispatch(interaction: Interaction): Promise<void> {
-    const refusal = this.placeRefusal(interaction);
-    if (refusal !== undefined) {
+  /** Turn an interaction away with one private sentence (no choices for autocomplete). Never rejects. */
+  async refuse(interaction: Interaction, sentence: string): Promise<void> {
+    try {
       if (interaction.isAutocomplete()) await interaction.respond([]);
       else if (interaction.isRepliable()) {
         await interaction.reply({
-          content: refusal,
+          content: sentence,
           flags: MessageFlags.Ephemeral,
           allowedMentions: NO_MENTIONS,
         });
       }
-      return;
+    } catch (error) {
+      this.logDiscordError(error, interaction);
     }
+  }
+
+  private async dispatch(interaction: Interaction): Promise<void> {
+    const refusal = this.placeRefusal(interaction);
+    if (refusal !== undefined) return this.refuse(interaction, refusal);
     if (interaction.isChatInputCommand()) return this.onCommand(interaction);
     if (interaction.isAutocomplete()) return this.onAutocomplete(interaction);
     if (interaction.isButton() || interaction.isStringSelectMenu()) return this.onControl(interaction);
@@ -174,7 +180,10 @@ export class Router {
       return;
     }
     const { state } = parsed;
-    if (state.owner !== interaction.user.id) {
+    // The owner in the custom_id is checked against Discord's own record of who ran the command the
+    // message answers, which a client cannot forge (a tampered custom_id can name anyone).
+    const invoker = interaction.message?.interactionMetadata?.user.id;
+    if (state.owner !== interaction.user.id || (invoker !== undefined && invoker !== state.owner)) {
       await this.deliver(interaction, { ok: false, error: new UserError(MESSAGES.notYours) }, false, true);
       return;
     }

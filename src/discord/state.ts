@@ -2,7 +2,8 @@
  * Arguments too long for a custom_id (long usernames, ids with many escaped characters) are kept
  * under a short key instead. The key is derived from the value, so the same argument always gets
  * the same key, and it lives in the shared cache (Redis when configured), so it survives restarts
- * there. When the key has gone, the moderator is asked to run the command again.
+ * there. This process also keeps the most recent ones itself, so paging keeps working while the
+ * shared cache is down. When the key has gone, the moderator is asked to run the command again.
  */
 import { createHash } from 'node:crypto';
 import { type ControlState, encodeCustomId } from './custom-id.js';
@@ -16,7 +17,12 @@ export interface KeyValue {
 /** How long a stored argument stays usable: the life of a Discord interaction token and then some. */
 export const STATE_TTL_MS = 24 * 60 * 60 * 1000;
 
+/** Stored arguments this process also keeps itself (the oldest go first). */
+const LOCAL_MAX = 1_000;
+
 export class StateStore {
+  private readonly local = new Map<string, { value: string; expiresAt: number }>();
+
   constructor(private readonly kv: KeyValue) {}
 
   /** A custom_id for the control, storing the argument aside when it does not fit. */
@@ -24,6 +30,9 @@ export class StateStore {
     const direct = encodeCustomId(state);
     if (direct) return direct;
     const key = `~${createHash('sha256').update(state.arg).digest('base64url').slice(0, 16)}`;
+    this.local.delete(key);
+    this.local.set(key, { value: state.arg, expiresAt: Date.now() + STATE_TTL_MS });
+    if (this.local.size > LOCAL_MAX) this.local.delete(this.local.keys().next().value as string);
     await this.kv.set(`state:${key}`, state.arg, STATE_TTL_MS);
     const stored = encodeCustomId(state, key);
     if (!stored) throw new Error(`custom_id for view ${state.view} does not fit even with a short key`);
@@ -34,6 +43,8 @@ export class StateStore {
   async resolve(parsed: { state: ControlState; storedKey?: string }): Promise<string | undefined> {
     if (parsed.storedKey === undefined) return parsed.state.arg;
     const value = await this.kv.get(`state:${parsed.storedKey}`);
-    return typeof value === 'string' ? value : undefined;
+    if (typeof value === 'string') return value;
+    const kept = this.local.get(parsed.storedKey);
+    return kept && kept.expiresAt > Date.now() ? kept.value : undefined;
   }
 }

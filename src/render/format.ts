@@ -47,17 +47,13 @@ const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g;
 const DISCORD_TAGS = /<(?=[@#:]|a:|t:|\/)/g;
 const MASS_MENTION = /@(everyone|here)/gi;
 
-/** Cut `text` to at most `max` characters, marking the cut with an ellipsis. */
+/**
+ * Cut `text` to at most `max` characters, marking the cut with an ellipsis. Characters are counted
+ * in UTF-16 units, as the Discord double counts them: the stricter reading, so an emoji (two units)
+ * can never push a label, value or title over its limit. A character is never split.
+ */
 export function truncate(text: string, max: number): string {
-  if (max <= 0) return '';
-  const chars = Array.from(text);
-  if (chars.length <= max) return text;
-  if (max === 1) return '…';
-  // Never end on a lone backslash, which would escape the ellipsis.
-  return `${chars
-    .slice(0, max - 1)
-    .join('')
-    .replace(/\\+$/, '')}…`;
+  return truncateUnits(text, max);
 }
 
 /**

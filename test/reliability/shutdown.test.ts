@@ -1,0 +1,231 @@
+/**
+ * Stopping with work in flight, and a stray rejection: in-process (`app.stop`) and as a child process
+ * (`node src/main.ts` receiving SIGTERM / SIGINT). Interactions in flight finish or get an answer,
+ * interactions arriving while Rollcall stops are told so, then the Discord client is destroyed and
+ * Redis closed, and the process exits 0. An unhandled rejection is logged and the bot keeps serving.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../src/discord/replies.js';
+import { type DiscordDouble, startDiscordDouble } from '../discord/double.js';
+import { embedOf } from '../e2e/world.js';
+import { type Sandbox, startSandbox } from '../sandbox/server.js';
+import {
+  auditEverything,
+  hasRedisServer,
+  logRecords,
+  OwnRedis,
+  recordSecrets,
+  recordText,
+  secret,
+  startReliableWorld,
+  until,
+} from './support.js';
+
+const cwd = new URL('../..', import.meta.url).pathname;
+const withRedis = hasRedisServer || process.env.CI === 'true';
+
+/** Connections the Redis on `redis` has, not counting the redis-cli asking. */
+const redisClients = (redis: OwnRedis) => redis.cli('CLIENT', 'LIST').split('\n').filter(Boolean).length - 1;
+
+describe('app.stop() with interactions in flight', () => {
+  it('lets them finish, answers newcomers, then destroys the client and closes Redis', async () => {
+    const redis = withRedis ? await OwnRedis.create() : undefined;
+    await redis?.start();
+    const world = await startReliableWorld({
+      env: { API_TIMEOUT_MS: '5000', ...(redis ? { CACHE_URL: redis.url } : {}) },
+    });
+    try {
+      if (redis) await until(() => world.app.api.stats().cacheHealthy, 5_000, 'Redis ready');
+      world.sandbox.set({ latency: { minMs: 1_800, maxMs: 2_000 } });
+      const loas = world.sandbox.dataset.loas.slice(0, 4);
+      const handles = await Promise.all(
+        loas.map((loa) =>
+          world.double.slash(world.mod, 'loa', { subcommand: 'view', options: { id: loa.id } }),
+        ),
+      );
+      await Promise.all(handles.map((h) => h.acknowledged())); // deferred: work is in flight
+      const stopping = world.app.stop(10_000);
+      const late = await (await world.double.slash(world.mod, 'loa', { subcommand: 'list' })).response();
+      expect(late.ephemeral).toBe(true);
+      expect(late.message?.content).toBe(MESSAGES.restarting);
+      const answers = await Promise.all(handles.map((h) => h.response()));
+      answers.forEach((answer, i) => {
+        expect(embedOf(answer.message).title).toContain(loas[i]!.id);
+      });
+      await stopping;
+      expect(world.double.gatewayStats.closes.some((c) => c.by === 'client' && c.code === 1000)).toBe(true);
+      if (redis) expect(redisClients(redis)).toBe(0);
+      expect(logRecords(world, 50)).toEqual([]);
+    } finally {
+      await world.close();
+      await redis?.stop();
+    }
+  }, 30_000);
+
+  it('interactions still running when the grace period ends still get their answer', async () => {
+    const world = await startReliableWorld({ env: { API_TIMEOUT_MS: '20000', API_RETRIES: '0' } });
+    try {
+      world.sandbox.failNext(1, 'timeout'); // the API holds the request for 5 s, then drops it
+      const command = await world.double.slash(world.mod, 'loa', {
+        subcommand: 'view',
+        options: { id: world.sandbox.dataset.loas[7]!.id },
+      });
+      await command.acknowledged();
+      const started = performance.now();
+      // the client goes after 0.5 s; the API layer is drained before the app is stopped, so the
+      // handler still reaches its end and its answer
+      await world.app.stop(500);
+      const answer = await command.response();
+      expect(answer.kind).toBe('deferred-reply');
+      expect(answer.message?.content).toBe(MESSAGES.unavailable);
+      console.info(`app.stop(500) with a hung API call took ${Math.round(performance.now() - started)} ms`);
+      expect(logRecords(world, 50)).toEqual([]);
+    } finally {
+      await world.close();
+    }
+  }, 30_000);
+});
+
+/** Run `node --import tsx src/main.ts` (plus `preload` modules) against the doubles, in its own process group. */
+function startBot(
+  env: NodeJS.ProcessEnv,
+  preload: string[] = [],
+): { child: ChildProcess; output: () => string } {
+  let output = '';
+  const args = ['--import', 'tsx', ...preload.flatMap((p) => ['--import', p]), 'src/main.ts'];
+  const child = spawn(process.execPath, args, {
+    cwd,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  child.stdout?.on('data', (chunk) => {
+    output += String(chunk);
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += String(chunk);
+  });
+  return { child, output: () => output };
+}
+
+function exited(child: ChildProcess): Promise<{ code: number | null; signal: string | null }> {
+  if (child.exitCode !== null || child.signalCode !== null)
+    return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
+  return new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+}
+
+describe('the process', () => {
+  let sandbox: Sandbox;
+  let double: DiscordDouble;
+  let redis: OwnRedis | undefined;
+  const children: ChildProcess[] = [];
+  const apiToken = secret('rc-api-token-child');
+  const discordToken = secret('rc-discord-token-child');
+  recordSecrets(apiToken, `Bearer ${apiToken}`, discordToken, `Bot ${discordToken}`);
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ tokens: { [apiToken]: { permission: 'all' } } });
+    double = await startDiscordDouble();
+    redis = withRedis ? await OwnRedis.create() : undefined;
+    await redis?.start();
+    const { registerCommands } = await import('../../src/deploy-commands.js');
+    const { loadDeployConfig } = await import('../../src/config.js');
+    const deploy = loadDeployConfig(env());
+    if (!deploy.ok) throw new Error(deploy.errors.join('; '));
+    await registerCommands(deploy.config);
+  });
+  afterAll(async () => {
+    for (const child of children) {
+      if (child.pid && child.exitCode === null && child.signalCode === null) {
+        try {
+          process.kill(-child.pid, 'SIGKILL');
+        } catch {
+          // gone already
+        }
+      }
+    }
+    await double?.close();
+    await sandbox?.close();
+    await redis?.stop();
+  });
+
+  function env(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+    return {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      DISCORD_TOKEN: discordToken,
+      DISCORD_APPLICATION_ID: double.applicationId,
+      DISCORD_GUILD_ID: double.guildId,
+      DISCORD_API_URL: double.restUrl,
+      API_BASE_URL: sandbox.url,
+      API_TOKEN: apiToken,
+      LOG_LEVEL: 'debug',
+      ...(redis ? { CACHE_URL: redis.url } : {}),
+      ...extra,
+    };
+  }
+
+  async function connected(output: () => string): Promise<void> {
+    await until(() => output().includes('connected to Discord'), 30_000, 'the bot connected');
+    const own = redis;
+    if (own) await until(() => redisClients(own) >= 1, 5_000, 'connected to Redis');
+  }
+
+  it.each(['SIGTERM', 'SIGINT'] as const)(
+    '%s with interactions in flight: they finish, then a clean exit (client destroyed, Redis closed)',
+    async (signal) => {
+      const bot = startBot(env());
+      children.push(bot.child);
+      await connected(bot.output);
+      const closesBefore = double.gatewayStats.closes.length;
+      const mod = double.user({ username: `mod-${signal}`, roles: ['Moderator'] });
+      sandbox.set({ latency: { minMs: 1_700, maxMs: 1_900 } });
+      const loas = sandbox.dataset.loas.slice(signal === 'SIGTERM' ? 10 : 20).slice(0, 3);
+      const handles = await Promise.all(
+        loas.map((loa) => double.slash(mod, 'loa', { subcommand: 'view', options: { id: loa.id } })),
+      );
+      await Promise.all(handles.map((h) => h.acknowledged()));
+      const exit = exited(bot.child);
+      process.kill(bot.child.pid!, signal);
+      const answers = await Promise.all(handles.map((h) => h.response()));
+      answers.forEach((answer, i) => {
+        expect(embedOf(answer.message).title).toContain(loas[i]!.id);
+      });
+      const { code } = await exit;
+      sandbox.set({ latency: null });
+      recordText(`child output (${signal})`, bot.output());
+      expect(code).toBe(0);
+      expect(bot.output()).toContain(`"signal":"${signal}"`);
+      expect(bot.output()).toContain('"msg":"stopped"');
+      expect(bot.output()).not.toContain('"level":50');
+      const closes = double.gatewayStats.closes.slice(closesBefore);
+      expect(closes.some((c) => c.by === 'client' && c.code === 1000)).toBe(true);
+      if (redis) expect(redisClients(redis)).toBe(0);
+    },
+    60_000,
+  );
+
+  it('an unhandled rejection is logged, and the bot keeps serving', async () => {
+    const bot = startBot(env({ STRAY_REJECTION_AFTER_MS: '300' }), ['./test/reliability/stray-rejection.ts']);
+    children.push(bot.child);
+    await connected(bot.output);
+    await until(() => bot.output().includes('"msg":"unhandled rejection"'), 10_000, 'the rejection logged');
+    const mod = double.user({ username: 'mod-after-rejection', roles: ['Moderator'] });
+    const answer = await (await double.slash(mod, 'loa', { subcommand: 'list' })).response();
+    expect(embedOf(answer.message).title).toBe('Leaves of absence');
+    expect(bot.child.exitCode).toBeNull();
+    const exit = exited(bot.child);
+    process.kill(bot.child.pid!, 'SIGTERM');
+    expect((await exit).code).toBe(0);
+    recordText('child output (rejection)', bot.output());
+    expect(bot.output()).toContain('stray rejection injected by the reliability suite');
+  }, 60_000);
+
+  it('never showed a token in its output or to Discord', () => {
+    recordText('double REST bodies (child)', JSON.stringify(double.calls.map((c) => c.body)));
+    expect(double.allowedMentionsViolations()).toEqual([]);
+  });
+});
+
+auditEverything();
