@@ -3,14 +3,14 @@
  * except in CI where it must be), against a closed port, and against a redis-server of our own
  * that is killed and restarted mid-run (skipped when redis-server is not installed).
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { connect, createServer } from 'node:net';
+import { createServer } from 'node:net';
 import { createClient } from '@keyv/redis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApi, tokenHash } from '../../src/api/client.js';
 import type { Api } from '../../src/api/types.js';
 import type { Config } from '../../src/config.js';
+import { hasRedisServer, OwnRedis, reachable } from '../support/redis.js';
 import {
   captureLogger,
   defaultHandler,
@@ -22,24 +22,7 @@ import {
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
 
-function reachable(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ host: '127.0.0.1', port });
-    socket.setTimeout(500);
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => {
-      socket.destroy();
-      resolve(false);
-    });
-  });
-}
-
 const redisUp = await reachable(6379);
-const hasRedisServer = spawnSync('redis-server', ['--version']).status === 0;
 
 let server: TestServer;
 const apis: Api[] = [];
@@ -193,66 +176,37 @@ describe('with Redis unreachable (a closed port)', () => {
 });
 
 describe.runIf(hasRedisServer)('with a Redis that dies and comes back', () => {
-  let port = 0;
-  let redis: ChildProcess | undefined;
-
-  async function startRedis(): Promise<void> {
-    redis = spawn(
-      'redis-server',
-      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-      {
-        stdio: 'ignore',
-      },
-    );
-    const deadline = Date.now() + 5_000;
-    while (!(await reachable(port))) {
-      if (Date.now() > deadline) throw new Error('redis-server did not start');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
+  let redis: OwnRedis;
 
   beforeAll(async () => {
-    port = await freePort();
-    await startRedis();
+    redis = await OwnRedis.create();
+    await redis.start();
   });
-  afterAll(() => {
-    redis?.kill('SIGKILL');
+  afterAll(async () => {
+    await redis.stop();
   });
 
   it('degrades to no cache when killed and recovers when restarted', async () => {
-    const a = api({ CACHE_URL: `redis://127.0.0.1:${port}` });
+    const a = api({ CACHE_URL: redis.url });
     await until(() => a.stats().cacheHealthy, 3_000);
     await a.resources.getLoa('L1');
     expect((await a.resources.getLoa('L1')).fromCache).toBe(true);
 
-    redis?.kill('SIGSTOP'); // hung: connected, but no answers
+    redis.freeze(); // hung: connected, but no answers
     const hung = await timed(() => a.resources.getLoa('L2'));
     expect(hung.result.fromCache).toBe(false);
     expect(hung.ms).toBeLessThan(1_500);
-    redis?.kill('SIGCONT');
+    redis.thaw();
 
-    redis?.kill('SIGKILL');
-    await new Promise((resolve) => redis?.once('exit', resolve));
+    await redis.kill();
     const { result, ms } = await timed(() => a.resources.getLoa('L2'));
     expect(result.fromCache).toBe(false);
     expect(ms).toBeLessThan(1_500);
     expect(a.stats().cacheHealthy).toBe(false);
 
-    await startRedis();
+    await redis.start();
     await until(() => a.stats().cacheHealthy, 5_000);
     expect((await a.resources.getLoa('L3')).fromCache).toBe(false);
     expect((await a.resources.getLoa('L3')).fromCache).toBe(true);
   });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}

@@ -9,14 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenHash } from '../../src/api/client.js';
 import { MESSAGES } from '../../src/discord/replies.js';
 import { control, embedOf } from '../e2e/world.js';
+import { hasRedisServer, OwnRedis, reachable } from '../support/redis.js';
 import {
   ask,
   auditEverything,
-  hasRedisServer,
   logRecords,
-  OwnRedis,
   type ReliableWorld,
-  reachable,
   recordText,
   startReliableWorld,
   until,

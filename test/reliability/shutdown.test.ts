@@ -10,11 +10,10 @@ import { MESSAGES } from '../../src/discord/replies.js';
 import { type DiscordDouble, startDiscordDouble } from '../discord/double.js';
 import { embedOf } from '../e2e/world.js';
 import { type Sandbox, startSandbox } from '../sandbox/server.js';
+import { hasRedisServer, OwnRedis } from '../support/redis.js';
 import {
   auditEverything,
-  hasRedisServer,
   logRecords,
-  OwnRedis,
   recordSecrets,
   recordText,
   secret,

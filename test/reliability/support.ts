@@ -5,9 +5,7 @@
  * the Discord double cannot do directly (clicking a custom_id that is not on the message, typing an
  * option longer than its registered max_length).
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { connect, createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { flattenComponents } from '../discord/components.js';
 import type { DiscordDouble, DoubleUser } from '../discord/double.js';
@@ -307,97 +305,3 @@ export const FORBIDDEN_RAW: Array<[string, RegExp]> = [
   ['bidi override', /\u202E/],
   ['channel link', /(?<!\\)<#345678901234567890>/],
 ];
-
-// ---- a redis-server of our own ----------------------------------------------------------------
-
-export const hasRedisServer = spawnSync('redis-server', ['--version']).status === 0;
-
-/** True when something accepts TCP connections on 127.0.0.1:`port`. */
-export function reachable(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ host: '127.0.0.1', port });
-    socket.setTimeout(500);
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => {
-      socket.destroy();
-      resolve(false);
-    });
-  });
-}
-
-/** A port nothing listens on right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** A redis-server child on a port of its own, without persistence, that tests kill and restart. */
-export class OwnRedis {
-  #child: ChildProcess | undefined;
-
-  private constructor(readonly port: number) {}
-
-  static async create(): Promise<OwnRedis> {
-    return new OwnRedis(await freePort());
-  }
-
-  get url(): string {
-    return `redis://127.0.0.1:${this.port}`;
-  }
-
-  get running(): boolean {
-    return this.#child !== undefined && this.#child.exitCode === null && this.#child.signalCode === null;
-  }
-
-  /** Start it and wait until it accepts connections. */
-  async start(): Promise<void> {
-    if (this.running) return;
-    const child = spawn(
-      'redis-server',
-      ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-      { stdio: 'ignore' },
-    );
-    this.#child = child;
-    await until(() => reachable(this.port), 10_000, `redis-server on ${this.port}`);
-  }
-
-  /** Kill it without warning (SIGKILL) and wait until it is gone. */
-  async kill(): Promise<void> {
-    const child = this.#child;
-    if (!child || !this.running) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGKILL');
-    await exited;
-  }
-
-  /** Freeze it (SIGSTOP): connections stay open, nothing is answered. */
-  freeze(): void {
-    this.#child?.kill('SIGSTOP');
-  }
-
-  thaw(): void {
-    this.#child?.kill('SIGCONT');
-  }
-
-  /** Run redis-cli against it. */
-  cli(...args: string[]): string {
-    const result = spawnSync('redis-cli', ['-p', String(this.port), ...args], { encoding: 'utf8' });
-    return result.stdout;
-  }
-
-  async stop(): Promise<void> {
-    this.thaw();
-    await this.kill();
-  }
-}
