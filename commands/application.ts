@@ -6,7 +6,7 @@ import {
 import type { Application } from '../generated/api.js';
 import type { Resources } from '../src/api/types.js';
 import { type Command, publicOption } from '../src/discord/command.js';
-import { autocompleteChoices, gatherPages, resolveTyped } from '../src/discord/lookup.js';
+import { gatherPages, type Picker, pickedId, pickerChoices } from '../src/discord/lookup.js';
 import { type DetailView, type ListView, showDetail, showList } from '../src/discord/views.js';
 import { renderApplication, renderApplicationList } from '../src/render/application.js';
 import { NONE, plainText } from '../src/render/format.js';
@@ -47,8 +47,14 @@ async function allApplications(resources: Resources): Promise<Application[]> {
   return (await gatherPages<Application>((query) => resources.listApplications(query))).items;
 }
 
-const titleOf = (app: Application): unknown => app.title;
-const idOf = (app: Application): unknown => app.id;
+/** A picked choice is an id; a title typed in full without picking still finds its form. */
+const applicationPicker: Picker<Application> = {
+  option: 'application',
+  load: allApplications,
+  name: (app) => app.title,
+  id: (app) => app.id,
+  what: 'application id',
+};
 
 const data = {
   name: 'application',
@@ -82,24 +88,11 @@ const data = {
 export const application: Command = {
   data,
   views: [applicationListView, applicationDetailView],
-  async execute({ interaction, show }) {
-    const sub = interaction.options.getSubcommand(true);
-    if (sub === 'list') return showList(applicationListView, '', 1, show);
-    // A picked choice is an id; a title typed in full without picking still finds its form.
-    // When the list cannot be read, what was typed is taken as an id.
-    const apps = await allApplications(show.resources).catch(() => [] as Application[]);
-    const id = resolveTyped(
-      interaction.options.getString('application'),
-      apps,
-      titleOf,
-      idOf,
-      'application id',
-    );
-    return showDetail(applicationDetailView, id, show);
+  async execute(ctx) {
+    if (ctx.interaction.options.getSubcommand(true) === 'list') {
+      return showList(applicationListView, '', 1, ctx.show);
+    }
+    return showDetail(applicationDetailView, await pickedId(applicationPicker, ctx), ctx.show);
   },
-  async autocomplete({ interaction, show }) {
-    const focused = interaction.options.getFocused(true);
-    if (focused.name !== 'application') return [];
-    return autocompleteChoices(await allApplications(show.resources), String(focused.value), titleOf, idOf);
-  },
+  autocomplete: (ctx) => pickerChoices(applicationPicker, ctx),
 };

@@ -5,7 +5,7 @@ import {
 } from 'discord.js';
 import type { Role } from '../generated/api.js';
 import { type Command, publicOption } from '../src/discord/command.js';
-import { autocompleteChoices, loadRoleDirectory, resolveTyped } from '../src/discord/lookup.js';
+import { loadRoleDirectory, type Picker, pickedId, pickerChoices } from '../src/discord/lookup.js';
 import { type DetailView, type ListView, showDetail, showList } from '../src/discord/views.js';
 import { NONE, plainText } from '../src/render/format.js';
 import { colourHex, renderRole, renderRoleList } from '../src/render/role.js';
@@ -74,34 +74,22 @@ const data = {
   ],
 } satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
-const roleNameOf = (role: Role): unknown => role.name;
-const roleIdOf = (role: Role): unknown => role.id;
+/** A picked choice is a role id; a name typed in full without picking still finds its role. */
+const rolePicker: Picker<Role> = {
+  option: 'role',
+  load: async (resources) => (await loadRoleDirectory(resources)).roles,
+  name: (role) => role.name,
+  id: (role) => role.id,
+  what: 'role id',
+};
 
 export const role: Command = {
   data,
   views: [roleListView, roleDetailView],
-  async execute({ interaction, show }) {
-    const sub = interaction.options.getSubcommand(true);
-    if (sub === 'list') return showList(roleListView, '', 1, show);
-    // A picked choice is a role id; a name typed in full without picking still finds its role.
-    // When the role list cannot be read, what was typed is taken as an id.
-    const roles = await loadRoleDirectory(show.resources).then(
-      (directory) => directory.roles,
-      () => [] as Role[],
-    );
-    const roleId = resolveTyped(
-      interaction.options.getString('role'),
-      roles,
-      roleNameOf,
-      roleIdOf,
-      'role id',
-    );
-    return showDetail(roleDetailView, roleId, show);
+  async execute(ctx) {
+    if (ctx.interaction.options.getSubcommand(true) === 'list')
+      return showList(roleListView, '', 1, ctx.show);
+    return showDetail(roleDetailView, await pickedId(rolePicker, ctx), ctx.show);
   },
-  async autocomplete({ interaction, show }) {
-    const focused = interaction.options.getFocused(true);
-    if (focused.name !== 'role') return [];
-    const { roles } = await loadRoleDirectory(show.resources);
-    return autocompleteChoices(roles, String(focused.value), roleNameOf, roleIdOf);
-  },
+  autocomplete: (ctx) => pickerChoices(rolePicker, ctx),
 };

@@ -8,6 +8,7 @@ import type { Role } from '../../generated/api.js';
 import type { Fetched, PageQuery, ReadOptions, Resources } from '../api/types.js';
 import { LIMITS, plainText } from '../render/format.js';
 import { type PageInfo, pageInfo, pageItems, type Source } from '../render/page.js';
+import type { AutocompleteContext, CommandContext } from './command.js';
 import { parseId } from './input.js';
 
 /** Items per API page for whole-list reads (the API's maximum). */
@@ -162,4 +163,42 @@ export function resolveTyped<T>(
   const only = named.length === 1 ? id(named[0] as T) : undefined;
   if (typed !== '' && isUsableId(only)) return only;
   return parseId(typed, what);
+}
+
+/** An option picked by name with autocomplete from a list the API layer caches. */
+export interface Picker<T> {
+  option: string;
+  /** Every item to choose from (read through the cache). */
+  load: (resources: Resources) => Promise<readonly T[]>;
+  name: (item: T) => unknown;
+  id: (item: T) => unknown;
+  /** How the id is named in the error for something that is neither a name nor an id. */
+  what: string;
+}
+
+/**
+ * The id a moderator picked or typed into a picker option. When the list cannot be read, what was
+ * typed is taken as an id.
+ */
+export async function pickedId<T>(picker: Picker<T>, ctx: CommandContext): Promise<string> {
+  const items = await picker.load(ctx.show.resources).catch((): T[] => []);
+  return resolveTyped(
+    ctx.interaction.options.getString(picker.option),
+    items,
+    picker.name,
+    picker.id,
+    picker.what,
+  );
+}
+
+/** Autocomplete choices for a picker option (none for any other option). */
+export async function pickerChoices<T>(picker: Picker<T>, ctx: AutocompleteContext) {
+  const focused = ctx.interaction.options.getFocused(true);
+  if (focused.name !== picker.option) return [];
+  return autocompleteChoices(
+    await picker.load(ctx.show.resources),
+    String(focused.value),
+    picker.name,
+    picker.id,
+  );
 }
