@@ -49,7 +49,10 @@ export const loaDetailView: DetailView<Loa> = {
   render: renderLoa,
   shortcuts: (loa) =>
     typeof loa.memberId === 'string' && loa.memberId !== ''
-      ? [{ label: "Member's LOAs", view: 'loa.member', arg: loa.memberId }]
+      ? [
+          { label: 'Member', view: 'member', arg: loa.memberId },
+          { label: "Member's LOAs", view: 'loa.member', arg: loa.memberId },
+        ]
       : [],
   notFound: 'No LOA with that id was found on this community server.',
 };

@@ -149,6 +149,10 @@ describe('/loa view', () => {
     expect(embed.title).toContain(loa.id);
     expect(embed.fields?.find((f) => f.name === 'Member')?.value).toContain(loa.memberId);
     expect(controls(answer.message).has("Member's LOAs")).toBe(true);
+    const member = await (
+      await world.double.click(world.mod, answer.message!, control(answer.message, 'Member'))
+    ).response();
+    expect(embedOf(member.message).title).toBe(`Member ${loa.memberId}`);
   });
 
   it('says so when the LOA does not exist', async () => {
