@@ -609,10 +609,12 @@ export interface components {
         };
     };
     parameters: {
-        /** @description Items per page (echoed as `pageSize` in the response). The default when omitted is not stated. */
+        /** @description Items per page (echoed as `pageSize` in the response), the name the live service reads. Rollcall sends it together with `pageSize`, with the same value. The default when omitted is not stated. */
         Limit: number;
         /** @description Page number, from 1. The default when omitted is not stated. */
         Page: number;
+        /** @description Items per page, the name the API description gives the parameter (echoed as `pageSize` in the response). Sent together with `limit`, with the same value. */
+        PageSize: number;
     };
     requestBodies: never;
     headers: {
@@ -649,6 +651,7 @@ export type ResponseTooManyRequests = components['responses']['TooManyRequests']
 export type ResponseUnauthorized = components['responses']['Unauthorized'];
 export type ParameterLimit = components['parameters']['Limit'];
 export type ParameterPage = components['parameters']['Page'];
+export type ParameterPageSize = components['parameters']['PageSize'];
 export type HeaderRetryAfter = components['headers']['Retry-After'];
 export type HeaderXRateLimitRemaining = components['headers']['X-RateLimit-Remaining'];
 export type HeaderXRateLimitReset = components['headers']['X-RateLimit-Reset'];
@@ -657,10 +660,12 @@ export interface operations {
     listApplications: {
         parameters: {
             query?: {
-                /** @description Items per page (echoed as `pageSize` in the response). The default when omitted is not stated. */
+                /** @description Items per page (echoed as `pageSize` in the response), the name the live service reads. Rollcall sends it together with `pageSize`, with the same value. The default when omitted is not stated. */
                 limit?: components["parameters"]["Limit"];
                 /** @description Page number, from 1. The default when omitted is not stated. */
                 page?: components["parameters"]["Page"];
+                /** @description Items per page, the name the API description gives the parameter (echoed as `pageSize` in the response). Sent together with `limit`, with the same value. */
+                pageSize?: components["parameters"]["PageSize"];
             };
             header?: never;
             path?: never;
@@ -716,10 +721,12 @@ export interface operations {
     listAuditLogs: {
         parameters: {
             query?: {
-                /** @description Items per page (echoed as `pageSize` in the response). The default when omitted is not stated. */
+                /** @description Items per page (echoed as `pageSize` in the response), the name the live service reads. Rollcall sends it together with `pageSize`, with the same value. The default when omitted is not stated. */
                 limit?: components["parameters"]["Limit"];
                 /** @description Page number, from 1. The default when omitted is not stated. */
                 page?: components["parameters"]["Page"];
+                /** @description Items per page, the name the API description gives the parameter (echoed as `pageSize` in the response). Sent together with `limit`, with the same value. */
+                pageSize?: components["parameters"]["PageSize"];
             };
             header?: never;
             path?: never;
@@ -775,10 +782,12 @@ export interface operations {
     listLoas: {
         parameters: {
             query?: {
-                /** @description Items per page (echoed as `pageSize` in the response). The default when omitted is not stated. */
+                /** @description Items per page (echoed as `pageSize` in the response), the name the live service reads. Rollcall sends it together with `pageSize`, with the same value. The default when omitted is not stated. */
                 limit?: components["parameters"]["Limit"];
                 /** @description Page number, from 1. The default when omitted is not stated. */
                 page?: components["parameters"]["Page"];
+                /** @description Items per page, the name the API description gives the parameter (echoed as `pageSize` in the response). Sent together with `limit`, with the same value. */
+                pageSize?: components["parameters"]["PageSize"];
             };
             header?: never;
             path?: never;
@@ -834,10 +843,12 @@ export interface operations {
     listMemberLoas: {
         parameters: {
             query?: {
-                /** @description Items per page (echoed as `pageSize` in the response). The default when omitted is not stated. */
+                /** @description Items per page (echoed as `pageSize` in the response), the name the live service reads. Rollcall sends it together with `pageSize`, with the same value. The default when omitted is not stated. */
                 limit?: components["parameters"]["Limit"];
                 /** @description Page number, from 1. The default when omitted is not stated. */
                 page?: components["parameters"]["Page"];
+                /** @description Items per page, the name the API description gives the parameter (echoed as `pageSize` in the response). Sent together with `limit`, with the same value. */
+                pageSize?: components["parameters"]["PageSize"];
             };
             header?: never;
             path: {
@@ -896,10 +907,12 @@ export interface operations {
     listUserLogs: {
         parameters: {
             query?: {
-                /** @description Items per page (echoed as `pageSize` in the response). The default when omitted is not stated. */
+                /** @description Items per page (echoed as `pageSize` in the response), the name the live service reads. Rollcall sends it together with `pageSize`, with the same value. The default when omitted is not stated. */
                 limit?: components["parameters"]["Limit"];
                 /** @description Page number, from 1. The default when omitted is not stated. */
                 page?: components["parameters"]["Page"];
+                /** @description Items per page, the name the API description gives the parameter (echoed as `pageSize` in the response). Sent together with `limit`, with the same value. */
+                pageSize?: components["parameters"]["PageSize"];
             };
             header?: never;
             path: {
@@ -929,10 +942,12 @@ export interface operations {
     listMembers: {
         parameters: {
             query?: {
-                /** @description Items per page (echoed as `pageSize` in the response). The default when omitted is not stated. */
+                /** @description Items per page (echoed as `pageSize` in the response), the name the live service reads. Rollcall sends it together with `pageSize`, with the same value. The default when omitted is not stated. */
                 limit?: components["parameters"]["Limit"];
                 /** @description Page number, from 1. The default when omitted is not stated. */
                 page?: components["parameters"]["Page"];
+                /** @description Items per page, the name the API description gives the parameter (echoed as `pageSize` in the response). Sent together with `limit`, with the same value. */
+                pageSize?: components["parameters"]["PageSize"];
             };
             header?: never;
             path?: never;
@@ -1017,10 +1032,12 @@ export interface operations {
     listRoles: {
         parameters: {
             query?: {
-                /** @description Items per page (echoed as `pageSize` in the response). The default when omitted is not stated. */
+                /** @description Items per page (echoed as `pageSize` in the response), the name the live service reads. Rollcall sends it together with `pageSize`, with the same value. The default when omitted is not stated. */
                 limit?: components["parameters"]["Limit"];
                 /** @description Page number, from 1. The default when omitted is not stated. */
                 page?: components["parameters"]["Page"];
+                /** @description Items per page, the name the API description gives the parameter (echoed as `pageSize` in the response). Sent together with `limit`, with the same value. */
+                pageSize?: components["parameters"]["PageSize"];
             };
             header?: never;
             path?: never;
@@ -1076,10 +1093,12 @@ export interface operations {
     listShifts: {
         parameters: {
             query?: {
-                /** @description Items per page (echoed as `pageSize` in the response). The default when omitted is not stated. */
+                /** @description Items per page (echoed as `pageSize` in the response), the name the live service reads. Rollcall sends it together with `pageSize`, with the same value. The default when omitted is not stated. */
                 limit?: components["parameters"]["Limit"];
                 /** @description Page number, from 1. The default when omitted is not stated. */
                 page?: components["parameters"]["Page"];
+                /** @description Items per page, the name the API description gives the parameter (echoed as `pageSize` in the response). Sent together with `limit`, with the same value. */
+                pageSize?: components["parameters"]["PageSize"];
             };
             header?: never;
             path?: never;

@@ -10,10 +10,18 @@ import { type ApiCache, createCache } from './cache.js';
 import { httpError } from './errors.js';
 import { createHttp, defaultSleep } from './http.js';
 import { createTokenGate } from './limiter.js';
-import { type CacheClass, createReader } from './reader.js';
+import { API_PAGE_SIZE, apiPagesFor, echoedSize, mergeSources, viewPageOf } from './pages.js';
+import { type CacheClass, createReader, type Related } from './reader.js';
 import { tokenHash } from './token.js';
 import type { Api, Fetched, PageQuery, ReadOptions, Resources } from './types.js';
-import { checkPageQuery, checkPathParams, parseItemBody, parsePageBody } from './validate.js';
+import {
+  checkPageQuery,
+  checkPathParams,
+  isSendableSegment,
+  type PageBody,
+  parseItemBody,
+  parsePageBody,
+} from './validate.js';
 
 export { tokenHash } from './token.js';
 
@@ -36,6 +44,15 @@ type Ok<O extends Op> = operations[O]['responses'][200]['content']['application/
 type Send = (request: Request) => Promise<Response>;
 /** One openapi-fetch call, asked for the raw text so we parse and check it ourselves. */
 type Call<A> = (fetch: Send, args: A) => Promise<{ data?: string; error?: unknown; response: Response }>;
+/** What one API page is read with: the page number and the same size under both names. */
+type ApiPageQuery = { page: number; limit: number; pageSize: number };
+
+/** The single-record read each list item can also answer (its cache entry is seeded from the list). */
+interface ItemOf {
+  op: Op;
+  cacheClass: CacheClass;
+  param: string;
+}
 
 /** Build the API layer for `config.API_TOKEN`. */
 export function createApi(config: Config, logger: Logger, deps: ApiDeps = {}): Api {
@@ -99,64 +116,147 @@ export function createApi(config: Config, logger: Logger, deps: ApiDeps = {}): A
     });
   }
 
-  function list<O extends Op, P extends Record<string, string>>(
+  /** API page sizes as the API echoes them, per list operation (100 unless it answers otherwise). */
+  const apiPageSizes = new Map<Op, number>();
+
+  /**
+   * One view page of a list (`query.limit` items), cut from the API page(s) of API_PAGE_SIZE items
+   * that hold it, so that one request serves many view pages. Each API page read also seeds the
+   * cache entries of its records (`items`), so opening one of them needs no request.
+   */
+  async function list<O extends Op, P extends Record<string, string>>(
     op: O,
     cacheClass: CacheClass,
     path: P,
     query: PageQuery,
     options: ReadOptions | undefined,
-    call: Call<{ path: P; query: PageQuery }>,
+    call: Call<{ path: P; query: ApiPageQuery }>,
+    items?: ItemOf,
   ): Promise<Fetched<Ok<O>>> {
-    return reader.read({ op, cacheClass, params: { path, query } }, options, async () => {
-      const args = { path: checkPathParams(path), query: checkPageQuery(query) };
-      return parsePageBody(await send(op, call, args), args.query) as Ok<O>;
-    });
+    const view = checkPageQuery(query);
+    const related = items && relatedItems(items);
+    const readApiPage = (page: number) =>
+      reader.read(
+        { op, cacheClass, params: { path, query: { page, limit: API_PAGE_SIZE } }, related },
+        options,
+        async () => {
+          const apiQuery = { page, limit: API_PAGE_SIZE, pageSize: API_PAGE_SIZE };
+          const body = await send(op, call, { path: checkPathParams(path), query: apiQuery });
+          return parsePageBody(body, apiQuery);
+        },
+      );
+    const readView = (size: number) => Promise.all(apiPagesFor(view, size).map(readApiPage));
+    const assumed = apiPageSizes.get(op) ?? API_PAGE_SIZE;
+    let pages = await readView(assumed);
+    const echoed = echoedSize(pages[0]?.data as PageBody);
+    if (echoed !== assumed) {
+      apiPageSizes.set(op, echoed);
+      pages = await readView(echoed);
+    }
+    const body = viewPageOf(
+      view,
+      pages.map((p) => p.data as PageBody),
+    );
+    return { ...mergeSources(pages), data: body as Ok<O> };
+  }
+
+  /** Cache entries for the records of a list page, under the keys their own reads use. */
+  function relatedItems(items: ItemOf): (data: unknown) => Related[] {
+    return (data) =>
+      (data as PageBody).data.flatMap((record) => {
+        const id = record.id;
+        if (typeof id !== 'string' || !isSendableSegment(id)) return [];
+        return [
+          {
+            op: items.op,
+            cacheClass: items.cacheClass,
+            params: { path: { [items.param]: id } },
+            data: record,
+          },
+        ];
+      });
   }
 
   const resources: Resources = {
     listLoas: (query, o) =>
-      list('listLoas', 'list', {}, query, o, (fetch, a) =>
-        client.GET('/server/loas', { params: { query: a.query }, parseAs: 'text', fetch }),
+      list(
+        'listLoas',
+        'list',
+        {},
+        query,
+        o,
+        (fetch, a) => client.GET('/server/loas', { params: { query: a.query }, parseAs: 'text', fetch }),
+        { op: 'getLoa', cacheClass: 'item', param: 'loaId' },
       ),
     getLoa: (loaId, o) =>
       item('getLoa', 'item', { loaId }, o, (fetch, path) =>
         client.GET('/server/loas/{loaId}', { params: { path }, parseAs: 'text', fetch }),
       ),
     listMemberLoas: (memberId, query, o) =>
-      list('listMemberLoas', 'list', { memberId }, query, o, (fetch, a) =>
-        client.GET('/server/loas/user/{memberId}', { params: a, parseAs: 'text', fetch }),
+      list(
+        'listMemberLoas',
+        'list',
+        { memberId },
+        query,
+        o,
+        (fetch, a) => client.GET('/server/loas/user/{memberId}', { params: a, parseAs: 'text', fetch }),
+        { op: 'getLoa', cacheClass: 'item', param: 'loaId' },
       ),
     getLog: (logId, o) =>
       item('getLog', 'item', { logId }, o, (fetch, path) =>
         client.GET('/server/logs/{logId}', { params: { path }, parseAs: 'text', fetch }),
       ),
     listUserLogs: (username, query, o) =>
-      list('listUserLogs', 'list', { username }, query, o, (fetch, a) =>
-        client.GET('/server/logs/user/{username}', { params: a, parseAs: 'text', fetch }),
+      list(
+        'listUserLogs',
+        'list',
+        { username },
+        query,
+        o,
+        (fetch, a) => client.GET('/server/logs/user/{username}', { params: a, parseAs: 'text', fetch }),
+        { op: 'getLog', cacheClass: 'item', param: 'logId' },
       ),
     listAuditLogs: (query, o) =>
       list('listAuditLogs', 'list', {}, query, o, (fetch, a) =>
         client.GET('/server/audit-logs', { params: { query: a.query }, parseAs: 'text', fetch }),
       ),
     listShifts: (query, o) =>
-      list('listShifts', 'list', {}, query, o, (fetch, a) =>
-        client.GET('/server/shifts', { params: { query: a.query }, parseAs: 'text', fetch }),
+      list(
+        'listShifts',
+        'list',
+        {},
+        query,
+        o,
+        (fetch, a) => client.GET('/server/shifts', { params: { query: a.query }, parseAs: 'text', fetch }),
+        { op: 'getShift', cacheClass: 'item', param: 'shiftId' },
       ),
     getShift: (shiftId, o) =>
       item('getShift', 'item', { shiftId }, o, (fetch, path) =>
         client.GET('/server/shifts/{shiftId}', { params: { path }, parseAs: 'text', fetch }),
       ),
     listRoles: (query, o) =>
-      list('listRoles', 'stable', {}, query, o, (fetch, a) =>
-        client.GET('/server/roles', { params: { query: a.query }, parseAs: 'text', fetch }),
+      list(
+        'listRoles',
+        'stable',
+        {},
+        query,
+        o,
+        (fetch, a) => client.GET('/server/roles', { params: { query: a.query }, parseAs: 'text', fetch }),
+        { op: 'getRole', cacheClass: 'stable', param: 'roleId' },
       ),
     getRole: (roleId, o) =>
       item('getRole', 'stable', { roleId }, o, (fetch, path) =>
         client.GET('/server/roles/{roleId}', { params: { path }, parseAs: 'text', fetch }),
       ),
     listMembers: (query, o) =>
-      list('listMembers', 'list', {}, query, o, (fetch, a) =>
-        client.GET('/server/members', { params: { query: a.query }, parseAs: 'text', fetch }),
+      list(
+        'listMembers',
+        'list',
+        {},
+        query,
+        o,
+        (fetch, a) => client.GET('/server/members', { params: { query: a.query }, parseAs: 'text', fetch }),
+        { op: 'getMember', cacheClass: 'item', param: 'memberId' },
       ),
     getMember: (memberId, o) =>
       item('getMember', 'item', { memberId }, o, (fetch, path) =>
@@ -167,8 +267,15 @@ export function createApi(config: Config, logger: Logger, deps: ApiDeps = {}): A
         client.GET('/server/members/chat/{chatId}', { params: { path }, parseAs: 'text', fetch }),
       ),
     listApplications: (query, o) =>
-      list('listApplications', 'stable', {}, query, o, (fetch, a) =>
-        client.GET('/server/applications', { params: { query: a.query }, parseAs: 'text', fetch }),
+      list(
+        'listApplications',
+        'stable',
+        {},
+        query,
+        o,
+        (fetch, a) =>
+          client.GET('/server/applications', { params: { query: a.query }, parseAs: 'text', fetch }),
+        { op: 'getApplication', cacheClass: 'stable', param: 'applicationId' },
       ),
     getApplication: (applicationId, o) =>
       item('getApplication', 'stable', { applicationId }, o, (fetch, path) =>

@@ -31,6 +31,19 @@ export interface ReadSpec {
   cacheClass: CacheClass;
   /** Everything that selects the answer (path and query parameters). */
   params: object;
+  /**
+   * Other reads a loaded value also answers (the records of a list page): stored beside it with the
+   * same age, so reading one of them later needs no request.
+   */
+  related?: (data: unknown) => Related[];
+}
+
+/** A value another read would return, and that read's cache identity. */
+export interface Related {
+  op: string;
+  cacheClass: CacheClass;
+  params: object;
+  data: unknown;
 }
 
 export interface ReaderOptions {
@@ -67,10 +80,24 @@ export function createReader(options: ReaderOptions): Reader {
   const notFoundMs = ttl.notFound * 1000;
   const staleMs = ttl.stale * 1000;
 
-  async function loadAndStore(key: string, softMs: number, load: () => Promise<unknown>): Promise<Loaded> {
+  async function loadAndStore(
+    key: string,
+    softMs: number,
+    load: () => Promise<unknown>,
+    related: ReadSpec['related'],
+  ): Promise<Loaded> {
     try {
       const loaded = { data: await load(), fetchedAt: now() };
-      await cache.set(key, loaded, softMs + staleMs);
+      await Promise.all([
+        cache.set(key, loaded, softMs + staleMs),
+        ...(related?.(loaded.data) ?? []).map((r) =>
+          cache.set(
+            cacheKey(hash, r.op, r.params),
+            { data: r.data, fetchedAt: loaded.fetchedAt },
+            ttl[r.cacheClass] * 1000 + staleMs,
+          ),
+        ),
+      ]);
       return loaded;
     } catch (error) {
       if (isApiError(error) && error.kind === 'http' && error.status === 404) {
@@ -82,9 +109,14 @@ export function createReader(options: ReaderOptions): Reader {
   }
 
   /** One request per key at a time; later identical reads join the one in flight. */
-  function coalesced(key: string, softMs: number, load: () => Promise<unknown>): Promise<Loaded> {
+  function coalesced(
+    key: string,
+    softMs: number,
+    load: () => Promise<unknown>,
+    related: ReadSpec['related'],
+  ): Promise<Loaded> {
     if (!coalesce) {
-      const alone = loadAndStore(key, softMs, load).finally(() => uncoalesced.delete(alone));
+      const alone = loadAndStore(key, softMs, load, related).finally(() => uncoalesced.delete(alone));
       uncoalesced.add(alone);
       return alone;
     }
@@ -93,7 +125,7 @@ export function createReader(options: ReaderOptions): Reader {
       counters.coalesced++;
       return running;
     }
-    const started = loadAndStore(key, softMs, load).finally(() => inFlight.delete(key));
+    const started = loadAndStore(key, softMs, load, related).finally(() => inFlight.delete(key));
     inFlight.set(key, started);
     return started;
   }
@@ -119,7 +151,7 @@ export function createReader(options: ReaderOptions): Reader {
       }
       counters.cacheMisses++;
       try {
-        const loaded = await coalesced(key, softMs, load);
+        const loaded = await coalesced(key, softMs, load, spec.related);
         return { data: loaded.data as T, fetchedAt: loaded.fetchedAt, fromCache: false, stale: false };
       } catch (error) {
         if (!isApiError(error) || !allowsStale(error)) throw error;

@@ -35,6 +35,11 @@ export function checkPathParams<P extends Record<string, string>>(params: P): P 
   return params;
 }
 
+/** True when `value` can be sent as one path segment (what checkPathParams accepts). */
+export function isSendableSegment(value: string): boolean {
+  return value !== '' && value !== '.' && value !== '..' && isWellFormed(value);
+}
+
 /** `{ page, limit }` when both are in range (page >= 1, limit 1..100); else ApiError 'http' 400. */
 export function checkPageQuery(query: PageQuery): PageQuery {
   const { page, limit } = query;
