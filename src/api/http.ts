@@ -67,13 +67,15 @@ export function createHttp(options: HttpOptions): ApiHttp {
       const final = attempt > retries;
       await gate.acquire(key);
       const timeout = AbortSignal.timeout(timeoutMs);
+      // Held in this frame until the body is read: a combined signal that nothing references can be
+      // garbage-collected mid-request, and its abort then never reaches fetch (nodejs/node#55428).
+      const signal = AbortSignal.any([request.signal, timeout]);
+      const attemptRequest = new Request(request, { signal });
       const started = Date.now();
       counters.requests++;
       let response: Response;
       try {
-        response = await buffered(
-          await baseFetch(new Request(request, { signal: AbortSignal.any([request.signal, timeout]) })),
-        );
+        response = await withDeadline(buffered(await baseFetch(attemptRequest)), signal);
       } catch (cause) {
         if (request.signal.aborted) throw cause; // the caller gave up: not ours to retry or relabel
         const kind = timeout.aborted ? 'timeout' : 'network';
@@ -127,6 +129,19 @@ export function retryAfterMs(headers: Headers, nowMs: number): number | undefine
     return Math.max(0, seconds >= 1e9 ? seconds * 1000 - nowMs : seconds * 1000);
   }
   return undefined;
+}
+
+/**
+ * Settle with `work`, or reject as soon as `signal` aborts: a deadline of our own on top of fetch's,
+ * so a body that trickles forever cannot outlive the attempt. Keeps `signal` referenced until then.
+ */
+function withDeadline<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
 /** Read the whole body inside the attempt, so the timeout and retries cover it too. */
