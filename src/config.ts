@@ -10,19 +10,28 @@ import { resolvePermissions } from './discord/permissions.js';
 export const DEFAULT_COMMAND_PERMISSIONS = 'ModerateMembers';
 
 const snowflake = z.string().regex(/^\d{17,20}$/, 'must be a Discord id (17-20 digits)');
-const int = (min: number, max: number, fallback: number) =>
-  z.coerce
-    .number({ error: `must be a whole number from ${min} to ${max}` })
-    .int(`must be a whole number from ${min} to ${max}`)
-    .min(min, `must be a whole number from ${min} to ${max}`)
-    .max(max, `must be a whole number from ${min} to ${max}`)
+/** A whole number written as plain decimal digits (no sign, exponent, hex or fraction). */
+const int = (min: number, max: number, fallback: number) => {
+  const message = `must be a whole number from ${min} to ${max}`;
+  return z
+    .string()
+    .regex(/^\d{1,16}$/, message)
+    .transform(Number)
+    .pipe(z.number().int(message).min(min, message).max(max, message))
     .default(fallback);
+};
 const bool = (fallback: boolean) =>
   z
     .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
     .default(fallback ? 'true' : 'false')
     .transform((v) => v === 'true' || v === '1' || v === 'yes');
-const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+const httpUrl = z
+  .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+  .refine(hasHost, 'must name a host')
+  .refine(
+    (v) => !hasCredentials(v),
+    'must not contain a user name or password (the API token is the only credential)',
+  );
 const list = z
   .string()
   .default('')
@@ -32,6 +41,23 @@ const list = z
       .map((s) => s.trim())
       .filter(Boolean),
   );
+
+function hasHost(value: string): boolean {
+  try {
+    return new URL(value).hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+function hasCredentials(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.username !== '' || url.password !== '';
+  } catch {
+    return false;
+  }
+}
 
 function isPermissionSetting(value: string): boolean {
   try {
@@ -47,7 +73,9 @@ const schema = z.object({
   DISCORD_APPLICATION_ID: snowflake,
   DISCORD_GUILD_ID: snowflake.optional(),
   DISCORD_API_URL: httpUrl.optional(),
-  API_BASE_URL: httpUrl.transform((v) => v.replace(/\/+$/, '')),
+  API_BASE_URL: httpUrl
+    .transform((v) => v.replace(/\/+$/, ''))
+    .refine((v) => new URL(v).pathname.endsWith('/api/v1'), 'must end in /api/v1 (the API version prefix)'),
   API_TOKEN: z.string({ error: 'is required' }).min(1, 'is required'),
   API_TIMEOUT_MS: int(100, 60_000, 5_000),
   API_RETRIES: int(0, 5, 2),
@@ -55,7 +83,10 @@ const schema = z.object({
   API_BUDGET_WINDOW_SECONDS: int(1, 3_600, 60),
   API_QUEUE_MAX_WAIT_MS: int(0, 600_000, 8_000),
   API_COALESCE: bool(true),
-  CACHE_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
+  CACHE_URL: z
+    .url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' })
+    .refine(hasHost, 'must name a host')
+    .optional(),
   CACHE_MAX_ENTRIES: int(0, 1_000_000, 5_000),
   CACHE_TTL_LIST_SECONDS: int(0, 86_400, 60),
   CACHE_TTL_ITEM_SECONDS: int(0, 86_400, 300),

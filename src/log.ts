@@ -22,6 +22,14 @@ export const REDACT_PATHS = [
   '*.apiToken',
 ];
 
+/** `scheme://user:password@` in any text: the credentials part of a URL. */
+const URL_CREDENTIALS = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@"']+@/gi;
+
+/** `text` with every URL's user name and password replaced (redis://:secret@host → redis://[REDACTED]@host). */
+export function redactUrlCredentials(text: string): string {
+  return text.replace(URL_CREDENTIALS, '$1[REDACTED]@');
+}
+
 export interface LogOptions {
   level: string;
   format: 'json' | 'pretty';
@@ -36,7 +44,23 @@ export function createLogger(options: LogOptions): Logger {
     redact: { paths: REDACT_PATHS, censor: '[REDACTED]' },
   };
   if (options.format === 'pretty' && !options.destination) {
-    return pino({ ...base, transport: { target: 'pino-pretty', options: { colorize: true } } });
+    return pino({
+      ...base,
+      // The pretty transport runs in a worker: scrub the message text before it leaves.
+      hooks: {
+        logMethod(args, method) {
+          method.apply(
+            this,
+            args.map((a) => (typeof a === 'string' ? redactUrlCredentials(a) : a)) as Parameters<
+              typeof method
+            >,
+          );
+        },
+      },
+      transport: { target: 'pino-pretty', options: { colorize: true } },
+    });
   }
-  return options.destination ? pino(base, options.destination) : pino(base);
+  // Every line is scrubbed of URL credentials as it is written, whatever field or error carried them.
+  const out = options.destination ?? pino.destination(1);
+  return pino(base, { write: (line: string) => out.write(redactUrlCredentials(line)) });
 }

@@ -82,3 +82,43 @@ describe('config', () => {
     ]);
   });
 });
+
+describe('config: strict values', () => {
+  const errorsFor = (extra: Record<string, string>) => {
+    const result = loadConfig({ ...minimal, ...extra });
+    return result.ok ? [] : result.errors;
+  };
+
+  it.each(['1e3', '0x10', '+5', '1.0', '12abc', '-1', '1_000'])('refuses %j as a whole number', (value) => {
+    expect(errorsFor({ API_BUDGET: value })).toEqual(['API_BUDGET must be a whole number from 1 to 100000']);
+  });
+
+  it('reads plain digits, trimmed', () => {
+    const result = loadConfig({ ...minimal, API_BUDGET: ' 12 ' });
+    expect(result.ok && result.config.API_BUDGET).toBe(12);
+  });
+
+  it('refuses credentials in the API and Discord addresses, without echoing them', () => {
+    const errors = errorsFor({
+      API_BASE_URL: 'https://user:s3cret-pw@api.example.test/api/v1',
+      DISCORD_API_URL: 'http://bot@127.0.0.1:9/api',
+    });
+    expect(errors).toEqual([
+      'DISCORD_API_URL must not contain a user name or password (the API token is the only credential)',
+      'API_BASE_URL must not contain a user name or password (the API token is the only credential)',
+    ]);
+    expect(formatConfigErrors(errors)).not.toContain('s3cret-pw');
+  });
+
+  it('wants the API address to end in /api/v1', () => {
+    expect(errorsFor({ API_BASE_URL: 'https://api.example.test/' })).toEqual([
+      'API_BASE_URL must end in /api/v1 (the API version prefix)',
+    ]);
+    expect(errorsFor({ API_BASE_URL: 'https://api.example.test/base/api/v1//' })).toEqual([]);
+  });
+
+  it('wants a host in the Redis address, and accepts a password there', () => {
+    expect(errorsFor({ CACHE_URL: 'redis://' })).toEqual(['CACHE_URL must name a host']);
+    expect(errorsFor({ CACHE_URL: 'redis://:pw@127.0.0.1:6379' })).toEqual([]);
+  });
+});

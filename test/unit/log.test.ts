@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '../../src/log.js';
+import { createLogger, redactUrlCredentials } from '../../src/log.js';
 
 function capture() {
   const lines: string[] = [];
@@ -26,5 +26,32 @@ describe('logger redaction', () => {
       expect(line).not.toContain(secret);
       expect(line).toContain('[REDACTED]');
     }
+  });
+});
+
+describe('URL credentials', () => {
+  it('never reach a log line: message, string field, nested error message and stack', () => {
+    const lines: string[] = [];
+    const logger = createLogger({
+      level: 'info',
+      format: 'json',
+      destination: { write: (l: string) => void lines.push(l) },
+    });
+    const url = 'redis://rollcall:hunter2secret@cache.internal:6379/0';
+    const error = new Error(`connect ECONNREFUSED ${url}`);
+    logger.warn(
+      { url, nested: { target: `https://user:pw-hunter2@api.test/api/v1/server/loas` }, err: error },
+      `cache at ${url} failed`,
+    );
+    const text = lines.join('\n');
+    expect(text).not.toContain('hunter2');
+    expect(text).toContain('redis://[REDACTED]@cache.internal:6379/0');
+    expect(text).toContain('https://[REDACTED]@api.test/api/v1/server/loas');
+  });
+
+  it('leaves URLs without credentials and e-mail-like text alone', () => {
+    expect(redactUrlCredentials('see https://api.test/api/v1 and mod@example.test')).toBe(
+      'see https://api.test/api/v1 and mod@example.test',
+    );
   });
 });
