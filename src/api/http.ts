@@ -30,6 +30,12 @@ export interface HttpOptions {
 
 /** Ceiling of one backoff delay. */
 const RETRY_MAX_MS = 4_000;
+/**
+ * Longest wait a 429 can impose: a larger Retry-After (86400, 1e20, a date in 2099) is read as this,
+ * both for the hold and in the sentence the moderator sees, so one bad header cannot shut Rollcall
+ * out, and a recovered API is tried again within this time.
+ */
+export const MAX_RETRY_AFTER_MS = 300_000;
 /** Hold used for a 429 that names no wait (no Retry-After, no X-RateLimit-Reset). */
 const DEFAULT_RATE_LIMIT_WAIT_MS = 1_000;
 
@@ -90,7 +96,10 @@ export function createHttp(options: HttpOptions): ApiHttp {
       logger.debug({ op, path, status: response.status, ms: Date.now() - started, attempt }, 'api request');
       if (response.status === 429) {
         counters.rateLimited++;
-        const waitMs = retryAfterMs(response.headers, Date.now()) ?? DEFAULT_RATE_LIMIT_WAIT_MS;
+        const waitMs = Math.min(
+          MAX_RETRY_AFTER_MS,
+          retryAfterMs(response.headers, Date.now()) ?? DEFAULT_RATE_LIMIT_WAIT_MS,
+        );
         await gate.block(key, waitMs);
         if (final || waitMs > maxWaitMs) {
           const retryAfterSeconds = Math.max(1, Math.ceil(waitMs / 1000));
@@ -119,7 +128,7 @@ export function createHttp(options: HttpOptions): ApiHttp {
 export function retryAfterMs(headers: Headers, nowMs: number): number | undefined {
   const retryAfter = headers.get('retry-after')?.trim();
   if (retryAfter) {
-    if (/^\d+(\.\d+)?$/.test(retryAfter)) return Number(retryAfter) * 1000;
+    if (/^\d+(\.\d+)?$/.test(retryAfter)) return Math.min(Number(retryAfter) * 1000, Number.MAX_SAFE_INTEGER);
     const at = Date.parse(retryAfter);
     if (!Number.isNaN(at)) return Math.max(0, at - nowMs);
   }

@@ -183,6 +183,24 @@ describe('429', () => {
     for (const later of server.requests.slice(1)) expect(later.at - limitedAt).toBeGreaterThanOrEqual(950);
   });
 
+  it.each([
+    ['86400'],
+    ['1e20'],
+    ['99999999999999999999'],
+    ['Infinity'],
+    [new Date('2099-01-01T00:00:00Z').toUTCString()],
+  ])('clamps an absurd Retry-After %j to five minutes, in the hold and in the sentence', async (value) => {
+    server.handle(() => limited({ 'retry-after': value }));
+    const a = api({ API_QUEUE_MAX_WAIT_MS: 2_000 });
+    const error = await rejection(a.resources.getLoa('L1'));
+    // Unparseable values fall back to the default one-second hold; none exceeds the maximum.
+    const seconds = (error as ApiError).retryAfterSeconds ?? 0;
+    expect(error).toMatchObject({ kind: 'busy' });
+    expect(seconds).toBeGreaterThanOrEqual(1);
+    expect(seconds).toBeLessThanOrEqual(300);
+    if (value !== 'Infinity' && value !== '1e20') expect(seconds).toBe(300);
+  });
+
   it('answers busy with retryAfterSeconds when Retry-After exceeds the queue limit, for every caller', async () => {
     server.handle(() => limited({ 'retry-after': '120' }));
     const a = api({ API_QUEUE_MAX_WAIT_MS: 2_000 });
