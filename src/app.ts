@@ -73,6 +73,8 @@ export function createApp(config: Config, logger: Logger): App {
     guard: createAccessGuard({
       requireMember: config.ACCESS_REQUIRE_MEMBER,
       roleIds: config.ACCESS_ROLE_IDS,
+      discordRoleIds: config.ACCESS_DISCORD_ROLE_IDS,
+      maxAgeMs: config.ACCESS_MAX_AGE_SECONDS * 1000,
       resources: api.resources,
       logger,
     }),

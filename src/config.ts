@@ -99,6 +99,10 @@ const schema = z.object({
   }),
   ACCESS_REQUIRE_MEMBER: bool(false),
   ACCESS_ROLE_IDS: list,
+  ACCESS_DISCORD_ROLE_IDS: list.refine((ids) => ids.every((id) => /^\d{17,20}$/.test(id)), {
+    message: 'must be Discord role ids (17-20 digits) separated by commas',
+  }),
+  ACCESS_MAX_AGE_SECONDS: int(0, 3_600, 300),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
 });

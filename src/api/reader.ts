@@ -135,7 +135,10 @@ export function createReader(options: ReaderOptions): Reader {
 
     async read<T>(spec: ReadSpec, readOptions: ReadOptions | undefined, load: () => Promise<T>) {
       const key = cacheKey(hash, spec.op, spec.params);
+      const maxAgeMs = readOptions?.maxAgeMs;
+      const bounded = maxAgeMs !== undefined;
       const softMs = ttl[spec.cacheClass] * 1000;
+      const freshMs = bounded ? Math.min(softMs, maxAgeMs) : softMs;
       const fresh = readOptions?.fresh === true;
       let entry = fresh ? undefined : await cache.get(key);
       if (entry) {
@@ -144,7 +147,7 @@ export function createReader(options: ReaderOptions): Reader {
           counters.cacheHits++;
           throw httpError(404, entry.message ? { error: entry.message } : undefined, '');
         }
-        if ('data' in entry && age < softMs) {
+        if ('data' in entry && age < freshMs) {
           counters.cacheHits++;
           return { data: entry.data as T, fetchedAt: entry.fetchedAt, fromCache: true, stale: false };
         }
@@ -154,7 +157,7 @@ export function createReader(options: ReaderOptions): Reader {
         const loaded = await coalesced(key, softMs, load, spec.related);
         return { data: loaded.data as T, fetchedAt: loaded.fetchedAt, fromCache: false, stale: false };
       } catch (error) {
-        if (!isApiError(error) || !allowsStale(error)) throw error;
+        if (bounded || !isApiError(error) || !allowsStale(error)) throw error;
         // A refresh skipped the cache read; an older value still beats an error.
         if (fresh) entry = await cache.get(key);
         if (!entry || !('data' in entry) || now() - entry.fetchedAt >= softMs + staleMs) throw error;

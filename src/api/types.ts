@@ -40,6 +40,11 @@ export interface PageQuery {
 export interface ReadOptions {
   /** Skip the cache for this read (a refresh button); the fresh value is still stored. */
   fresh?: boolean;
+  /**
+   * Accept a saved value only this young (ms), and never an older one when the API fails: for reads
+   * a decision rests on (access checks), where stale data must not count.
+   */
+  maxAgeMs?: number;
 }
 
 export interface Resources {

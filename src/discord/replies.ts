@@ -34,6 +34,8 @@ export const MESSAGES = {
   dmOnly: 'Rollcall works only inside the community server’s Discord, not in direct messages.',
   wrongGuild: 'Rollcall is not set up for this Discord server.',
   notAllowed: 'Only staff of the community server can use Rollcall.',
+  accessUnchecked: (reason: string) =>
+    `Rollcall cannot check your staff access right now, so it refuses for safety. ${reason}`,
   unknownCommand:
     'That command is not known to this version of Rollcall; the commands may need re-deploying.',
   restarting: 'Rollcall is restarting; run the command again in a minute.',

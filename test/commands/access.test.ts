@@ -1,7 +1,17 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createApi } from '../../src/api/client.js';
 import { ApiError } from '../../src/api/errors.js';
+import type { Api } from '../../src/api/types.js';
 import { createAccessGuard } from '../../src/discord/access.js';
 import { MESSAGES } from '../../src/discord/replies.js';
+import {
+  fakeClock,
+  fastDeps,
+  silentLogger,
+  startServer,
+  type TestServer,
+  testConfig,
+} from '../api/helpers.js';
 import { type Call, fakeResources } from './roster-fakes.js';
 
 const STAFF = '600000000000000001';
@@ -82,17 +92,107 @@ describe('access guard', () => {
       resources,
       logger: { debug: () => undefined, warn: (o: unknown) => warnings.push(o) },
     });
-    expect(await guard(asUser(STAFF))).toBe(MESSAGES.unavailable);
+    expect(await guard(asUser(STAFF))).toBe(MESSAGES.accessUnchecked(MESSAGES.unavailable));
     expect(warnings).toHaveLength(1);
 
     resources.getMemberByChatId = async () => {
       throw new ApiError('http', 'API answered 401', { status: 401 });
     };
-    expect(await guard(asUser(STAFF))).toBe(MESSAGES.unauthorized);
+    expect(await guard(asUser(STAFF))).toBe(MESSAGES.accessUnchecked(MESSAGES.unauthorized));
 
     resources.getMemberByChatId = async () => {
       throw new TypeError('bug');
     };
-    expect(await guard(asUser(STAFF))).toBe(MESSAGES.internal);
+    expect(await guard(asUser(STAFF))).toBe(MESSAGES.accessUnchecked(MESSAGES.internal));
+  });
+});
+
+describe('access decisions never rest on stale data', () => {
+  let server: TestServer | undefined;
+  let api: Api | undefined;
+  afterEach(async () => {
+    await api?.close();
+    await server?.close();
+  });
+
+  /** The real API layer (memory cache, default TTLs) against a member endpoint whose answer can change. */
+  async function world() {
+    const member = { current: { id: 'm-staff', serverId: 's', roles: ['r-staff'] } as object | 'fail' };
+    server = await startServer(() =>
+      member.current === 'fail'
+        ? { status: 500, body: { error: 'internal server error' } }
+        : { body: member.current },
+    );
+    const clock = fakeClock();
+    api = createApi(testConfig(server.baseUrl, { API_RETRIES: 0 }), silentLogger, {
+      ...fastDeps,
+      now: clock.now,
+    });
+    const guard = createAccessGuard({
+      requireMember: true,
+      roleIds: ['r-staff'],
+      maxAgeMs: 60_000,
+      resources: api.resources,
+      logger,
+    });
+    return { member, clock, guard, requests: () => server?.requests.length ?? 0 };
+  }
+
+  it('uses a record younger than the bound without a request, and re-reads an older one', async () => {
+    const w = await world();
+    expect(await w.guard(asUser(STAFF))).toBeUndefined();
+    w.clock.advance(30_000);
+    expect(await w.guard(asUser(STAFF))).toBeUndefined();
+    expect(w.requests()).toBe(1);
+    w.clock.advance(40_000); // 70 s: older than the bound, though the cache still counts it fresh
+    w.member.current = { id: 'm-staff', serverId: 's', roles: [] };
+    expect(await w.guard(asUser(STAFF))).toBe(MESSAGES.notAllowed);
+    expect(w.requests()).toBe(2);
+  });
+
+  it('refuses a user whose saved record still shows the role when the API fails (revoked role)', async () => {
+    const w = await world();
+    expect(await w.guard(asUser(STAFF))).toBeUndefined(); // saved with the role
+    w.member.current = 'fail'; // the role was removed at the API, which now fails
+    w.clock.advance(120_000); // past the bound, within the cache's own freshness (300 s)
+    expect(await w.guard(asUser(STAFF))).toBe(MESSAGES.accessUnchecked(MESSAGES.unavailable));
+    w.clock.advance(3_600_000); // past freshness, within the stale-on-error window (24 h)
+    expect(await w.guard(asUser(STAFF))).toBe(MESSAGES.accessUnchecked(MESSAGES.unavailable));
+  });
+});
+
+describe('the Discord role gate', () => {
+  const DISCORD_STAFF_ROLE = '700000000000000001';
+  const withRoles = (roles: string[] | Map<string, unknown>) =>
+    ({ user: { id: STAFF }, member: { roles: Array.isArray(roles) ? roles : { cache: roles } } }) as never;
+
+  it('allows holders of a listed Discord role and refuses others, without any API request', async () => {
+    const calls: Call[] = [];
+    const guard = createAccessGuard({
+      requireMember: false,
+      roleIds: [],
+      discordRoleIds: [DISCORD_STAFF_ROLE],
+      resources: fakeResources(data, calls),
+      logger,
+    });
+    expect(await guard(withRoles([DISCORD_STAFF_ROLE]))).toBeUndefined();
+    expect(await guard(withRoles(new Map([[DISCORD_STAFF_ROLE, {}]])))).toBeUndefined();
+    expect(await guard(withRoles(['700000000000000009']))).toBe(MESSAGES.notAllowed);
+    expect(await guard(asUser(STAFF))).toBe(MESSAGES.notAllowed); // no member (a DM)
+    expect(calls).toEqual([]);
+  });
+
+  it('composes with the API gates: both must pass', async () => {
+    const guard = createAccessGuard({
+      requireMember: false,
+      roleIds: ['r-staff'],
+      discordRoleIds: [DISCORD_STAFF_ROLE],
+      resources: fakeResources(data),
+      logger,
+    });
+    expect(await guard(withRoles([DISCORD_STAFF_ROLE]))).toBeUndefined();
+    expect(await guard({ user: { id: GUEST }, member: { roles: [DISCORD_STAFF_ROLE] } } as never)).toBe(
+      MESSAGES.notAllowed,
+    );
   });
 });
