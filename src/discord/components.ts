@@ -49,7 +49,8 @@ export async function buildListComponents(
   const nav: APIButtonComponent[] = [
     button(await id(ACTIONS.first, 1), '⏮', page <= 1),
     button(await id(ACTIONS.prev, Math.max(1, page - 1)), '◀', page <= 1),
-    button(await id(ACTIONS.goto, page), `${page} / ${totalPages}`, single, ButtonStyle.Primary),
+    // The go-to-page button carries the page count: its modal says the range and checks against it.
+    button(await id(ACTIONS.goto, totalPages), `${page} / ${totalPages}`, single, ButtonStyle.Primary),
     button(await id(ACTIONS.next, Math.min(totalPages, page + 1)), '▶', page >= totalPages),
     button(await id(ACTIONS.last, totalPages), '⏭', page >= totalPages),
   ];

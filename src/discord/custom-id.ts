@@ -31,7 +31,11 @@ export const ACTIONS = {
 export type Action = (typeof ACTIONS)[keyof typeof ACTIONS];
 const ACTION_LETTERS = new Set<string>(Object.values(ACTIONS));
 
-export const MAX_PAGE = 99_999;
+/**
+ * Largest page number a control can carry: any page count the API can report (view pages of 10 cut
+ * from pages of 100 stay exact integers below this).
+ */
+export const MAX_PAGE = Math.floor(Number.MAX_SAFE_INTEGER / 100);
 
 export interface ControlState {
   action: Action;
@@ -47,7 +51,7 @@ export type ParseResult =
   | { ok: true; state: ControlState; storedKey?: string }
   | { ok: false; reason: 'foreign' | 'old-version' | 'malformed' };
 
-const SHAPE = /^rc1:([a-z]):([a-z][a-z0-9.-]{0,23}):(\d{17,20}):(\d{1,5}):(.*)$/s;
+const SHAPE = /^rc1:([a-z]):([a-z][a-z0-9.-]{0,23}):(\d{17,20}):(0|[1-9]\d{0,13}):(.*)$/s;
 
 /**
  * The custom_id for a control, or undefined when it does not fit in 100 characters (or the argument

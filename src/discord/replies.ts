@@ -39,6 +39,10 @@ export const MESSAGES = {
   unknownCommand:
     'That command is not known to this version of Rollcall; the commands may need re-deploying.',
   restarting: 'Rollcall is restarting; run the command again in a minute.',
+  pageRange: (last: number) =>
+    last === 1
+      ? 'This list has only page 1.'
+      : `Enter a page number from 1 to ${last.toLocaleString('en-US')}.`,
 } as const;
 
 /** A problem with what the moderator typed; its message is shown as it is. */

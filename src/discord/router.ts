@@ -217,9 +217,9 @@ export class Router {
               label: 'Page number',
               style: TextInputStyle.Short,
               min_length: 1,
-              max_length: 5,
+              max_length: String(MAX_PAGE).length,
               required: true,
-              placeholder: String(state.page),
+              placeholder: `1 to ${state.page}`,
             },
           ],
         },
@@ -253,8 +253,10 @@ export class Router {
     if (state.action === ACTIONS.gotoSubmit) {
       if (!interaction.isModalSubmit()) throw new UserError(MESSAGES.expired);
       const text = interaction.fields.getTextInputValue('page').trim();
-      const wanted = /^\d{1,5}$/.test(text) ? Number(text) : Number.NaN;
-      if (!(wanted >= 1 && wanted <= MAX_PAGE)) throw new UserError('Enter a page number, like 3.');
+      // The go-to control carries the page count (see buildListComponents).
+      const last = Math.min(Math.max(1, state.page), MAX_PAGE);
+      const wanted = /^\d{1,16}$/.test(text) ? Number(text) : Number.NaN;
+      if (!(wanted >= 1 && wanted <= last)) throw new UserError(MESSAGES.pageRange(last));
       page = wanted;
     }
     return showList(view, arg, page, show);

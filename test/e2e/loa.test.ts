@@ -117,7 +117,10 @@ describe('/loa list', () => {
     expect(embedOf(jumped.message).footer?.text).toMatch(/^Page 7 of/);
     const bad = await (await world.double.submitModal(world.mod, modalId, { page: 'seven' })).response();
     expect(bad.ephemeral).toBe(true);
-    expect(bad.message?.content).toBe('Enter a page number, like 3.');
+    const pages = Math.ceil(world.sandbox.dataset.loas.length / 10);
+    expect(bad.message?.content).toBe(MESSAGES.pageRange(pages));
+    expect(bad.message?.content).toBe(`Enter a page number from 1 to ${pages.toLocaleString('en-US')}.`);
+    expect(JSON.stringify(modal.modal)).toContain(`"placeholder":"1 to ${pages}"`);
   });
 
   it('refresh reads the page again from the API, bypassing the cache', async () => {

@@ -412,7 +412,12 @@ describe('custom_ids', () => {
     ['oversized (300 characters)', (next) => `${next}${'x'.repeat(300)}`, MESSAGES.expired],
     ['with an unknown action', (next) => next.replace(/^rc1:n:/, 'rc1:z:'), MESSAGES.expired],
     ['with an unknown view', (next) => next.replace(':loa.all:', ':nope:'), MESSAGES.expired],
-    ['with a page beyond 99999', (next) => next.replace(/:2:$/, ':999999:'), MESSAGES.expired],
+    [
+      'with a page past the largest a control carries',
+      (next) => next.replace(/:2:$/, ':999999999999999:'),
+      MESSAGES.expired,
+    ],
+    ['with a page written with a leading zero', (next) => next.replace(/:2:$/, ':02:'), MESSAGES.expired],
     ['with a negative page', (next) => next.replace(/:2:$/, ':-1:'), MESSAGES.expired],
     ['with broken percent-encoding', (next) => `${next}%E0%A4%A`, MESSAGES.expired],
     ['with a stored key that does not exist', (next) => `${next}~AAAAAAAAAAAAAAAA`, MESSAGES.expired],
@@ -499,20 +504,32 @@ describe('custom_ids', () => {
     expect(embedOf(world.double.message(answer.message!.id)).footer?.text).toMatch(/^Page 1 of/);
   });
 
-  it('a typed page that is not a number is refused; a huge one shows the last page', async () => {
+  it('a typed page that is not a number, or out of range, is refused with the range', async () => {
     const { answer } = await listAnswer();
     const modal = await (
       await world.double.click(world.mod, answer.message!.id, control(answer.message, '1 /'))
     ).response();
     const id = String(modal.modal?.custom_id);
-    for (const typed of ['seven', '-1', '0', '1e3', '٣', '３', ' ', '1.5', '0x10']) {
+    const pages = Math.ceil(world.sandbox.dataset.loas.length / 10);
+    for (const typed of [
+      'seven',
+      '-1',
+      '0',
+      '1e3',
+      '٣',
+      '３',
+      ' ',
+      '1.5',
+      '0x10',
+      '99999999',
+      String(pages + 1),
+    ]) {
       const bad = await (await world.double.submitModal(world.mod, id, { page: typed })).response();
       expect(bad.ephemeral).toBe(true);
-      expect(bad.message?.content, typed).toBe('Enter a page number, like 3.');
+      expect(bad.message?.content, typed).toBe(`Enter a page number from 1 to ${pages}.`);
     }
-    const huge = await (await world.double.submitModal(world.mod, id, { page: '99999' })).response();
-    const pages = Math.ceil(world.sandbox.dataset.loas.length / 10);
-    expect(embedOf(huge.message).footer?.text).toMatch(new RegExp(`^Page ${pages} of ${pages}`));
+    const last = await (await world.double.submitModal(world.mod, id, { page: String(pages) })).response();
+    expect(embedOf(last.message).footer?.text).toMatch(new RegExp(`^Page ${pages} of ${pages}`));
   });
 
   it('a modal submitted with a forged custom_id is refused', async () => {

@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ACTIONS, type ControlState, encodeCustomId, parseCustomId } from '../../src/discord/custom-id.js';
+import {
+  ACTIONS,
+  type ControlState,
+  encodeCustomId,
+  MAX_PAGE,
+  parseCustomId,
+} from '../../src/discord/custom-id.js';
 import { StateStore } from '../../src/discord/state.js';
 
 const owner = '123456789012345678';
@@ -34,7 +40,7 @@ describe('custom_id codec', () => {
     for (const bad of [
       'rc1:n:loa.all:123:1:', // owner not a snowflake
       'rc1:z:loa.all:123456789012345678:1:', // unknown action
-      'rc1:n:loa.all:123456789012345678:999999:', // page too large
+      'rc1:n:loa.all:123456789012345678:0999999:', // leading zero
       'rc1:n:loa.all:123456789012345678:1:%E0%A4%A', // broken escape
       'rc1:n:loa.all:123456789012345678:1:~!!', // bad short key
       'rc1:n:LOA:123456789012345678:1:', // view shape
@@ -76,5 +82,25 @@ describe('custom_id codec', () => {
     const parsed = parseCustomId('rc1:n:loa.all:123456789012345678:1:~abcdefgh12345678');
     expect(parsed.ok && parsed.storedKey).toBe('~abcdefgh12345678');
     if (parsed.ok) expect(await store.resolve(parsed)).toBeUndefined();
+  });
+});
+
+describe('custom_id page numbers', () => {
+  it('carries any page count the API can report', () => {
+    for (const page of [99_999, 100_000, 123_456_789, MAX_PAGE]) {
+      const id = encodeCustomId({ ...base, action: ACTIONS.last, page });
+      expect(id).toBeDefined();
+      expect(parseCustomId(id!)).toEqual({ ok: true, state: { ...base, action: ACTIONS.last, page } });
+    }
+    expect(MAX_PAGE * 100).toBeLessThanOrEqual(Number.MAX_SAFE_INTEGER);
+  });
+
+  it('refuses pages the encoder cannot produce: leading zeros, past the maximum', () => {
+    for (const page of ['03', '00', '000000000000001', String(MAX_PAGE + 1), '1e3']) {
+      expect(parseCustomId(`rc1:n:loa.member:${owner}:${page}:m-42`), page).toEqual({
+        ok: false,
+        reason: 'malformed',
+      });
+    }
   });
 });
