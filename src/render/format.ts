@@ -38,8 +38,28 @@ export const NONE = '—';
 /** Largest Unix-seconds value a Discord timestamp (and a JS Date) can show: 9999-12-31. */
 const MAX_TIMESTAMP_SECONDS = 253_402_300_799;
 
-// Zero-width and bidirectional control characters can hide or reorder text; API text loses them.
+// Zero-width and bidirectional control characters can hide or reorder text; API text loses them,
+// except a zero-width joiner inside an emoji sequence (👨‍👩‍👧‍👦), which is kept whole.
 const INVISIBLE = /[\u200B-\u200F\u2028-\u202E\u2060-\u2069\uFEFF]/g;
+const ZWJ = '\u200D';
+const JOINS_AFTER = /[\p{Extended_Pictographic}\p{Emoji_Modifier}\uFE0F]$/u;
+const JOINS_BEFORE = /^\p{Extended_Pictographic}/u;
+// Markdown characters escapeMarkdown can leave unescaped (long runs, stray backticks): any that is
+// not already preceded by an odd number of backslashes gets one.
+const UNESCAPED_MARKUP = /(?<!\\)((?:\\\\)*)([*_~|`])/g;
+// Line starts Discord renders as block quotes (> and >>>) or subtext (-#); escapeMarkdown leaves them.
+const LINE_MARKUP = /^([ \t]*)(>|-#)/gm;
+
+/** `text` without invisible characters, keeping the joiners of emoji sequences. */
+function stripInvisible(text: string): string {
+  return text.replace(INVISIBLE, (ch, offset: number) =>
+    ch === ZWJ &&
+    JOINS_AFTER.test(text.slice(Math.max(0, offset - 2), offset)) &&
+    JOINS_BEFORE.test(text.slice(offset + 1, offset + 3))
+      ? ch
+      : '',
+  );
+}
 // C0/C1 controls other than tab and newline.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
 const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g;
@@ -63,7 +83,7 @@ export function truncate(text: string, max: number): string {
 export function safeText(value: unknown, max: number = LIMITS.fieldValue): string {
   if (value === undefined || value === null) return NONE;
   const raw = typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
-  const cleaned = raw.replace(INVISIBLE, '').replace(CONTROL, '').trim();
+  const cleaned = stripInvisible(raw).replace(CONTROL, '').trim();
   if (cleaned === '') return NONE;
   // Escaping never shortens text, so nothing past max + 1 characters can survive: cut first
   // (escapeMarkdown is slow on long input).
@@ -73,8 +93,10 @@ export function safeText(value: unknown, max: number = LIMITS.fieldValue): strin
     numberedList: true,
     maskedLink: true,
   })
-    // escapeMarkdown leaves backticks after a run of three alone; a stray one would pair with ours.
-    .replace(/(?<!\\)((?:\\\\)*)`/g, '$1\\`')
+    // escapeMarkdown leaves some markdown characters alone (backticks after a run of three, bold
+    // pairs inside long runs of *); a stray one would pair with ours or with another.
+    .replace(UNESCAPED_MARKUP, '$1\\$2')
+    .replace(LINE_MARKUP, '$1\\$2')
     .replace(DISCORD_TAGS, '\\<')
     .replace(MASS_MENTION, '@\u200B$1');
   return truncate(escaped, max);
@@ -89,7 +111,7 @@ export function safeLine(value: unknown, max: number): string {
 /** Plain text for places where markdown is not rendered (select labels, button labels, choices). */
 export function plainText(value: unknown, max: number): string {
   if (typeof value !== 'string' && typeof value !== 'number') return NONE;
-  const cleaned = String(value).replace(INVISIBLE, '').replace(CONTROL, '').replace(/\s+/g, ' ').trim();
+  const cleaned = stripInvisible(String(value)).replace(CONTROL, '').replace(/\s+/g, ' ').trim();
   return cleaned === '' ? NONE : truncate(cleaned, max);
 }
 
