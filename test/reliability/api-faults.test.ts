@@ -302,7 +302,7 @@ describe('the access check (ACCESS_REQUIRE_MEMBER) against a slow or failing API
       const other = guarded.double.user({ id: ds.chatIdOf(ds.members[1]!.id)!, roles: ['Moderator'] });
       guarded.sandbox.failNext(3, '500');
       const failing = await ask(guarded, 'loa', { subcommand: 'list' }, other);
-      expect(failing.message?.content).toBe(MESSAGES.unavailable);
+      expect(failing.message?.content).toBe(MESSAGES.accessUnchecked(MESSAGES.unavailable));
       const stranger = await ask(guarded, 'loa', { subcommand: 'list' });
       expect(stranger.message?.content).toBe(MESSAGES.notAllowed);
       const allowed = await ask(guarded, 'loa', { subcommand: 'list' }, other);

@@ -174,7 +174,8 @@ describe('Discord REST failing', () => {
     world.sandbox.set({ latency: { minMs: 1_600, maxMs: 1_700 } });
     world.double.failNext({ route: 'webhook', status: 429, retryAfter: 0.2, times: 1 });
     world.double.failNext({ route: 'webhook', status: 503, times: 1 });
-    const id = world.sandbox.dataset.loas[50]!.id;
+    // An LOA no list page of this file held (a listed one opens from the saved page, with no wait).
+    const id = world.sandbox.dataset.loas[750]!.id;
     const answer = await ask(world, 'loa', { subcommand: 'view', options: { id } });
     expect(answer.kind).toBe('deferred-reply');
     expect(embedOf(answer.message).title).toContain(id);
