@@ -6,7 +6,7 @@ import { clampEmbed, code, duration, field, NONE, safeLine, safeText } from './f
 /** What /rollcall status measured and gathered. */
 export interface StatusReport {
   /** The cheap live read: did it succeed, how long it took, and the sentence when it did not. */
-  probe: { ok: boolean; roundTripMs: number; problem?: string };
+  probe: { ok: boolean; roundTripMs: number; problem?: string; answeredAt?: number };
   stats: ApiStats;
   version: string;
   /** Seconds since the process started. */
@@ -43,7 +43,12 @@ const BACKENDS: Record<string, string> = {
 
 export function renderStatus(report: StatusReport): APIEmbed {
   const { probe, stats } = report;
-  const ms = Number.isFinite(probe.roundTripMs) ? `${Math.max(0, Math.round(probe.roundTripMs))} ms` : NONE;
+  const saved = probe.ok && typeof probe.answeredAt === 'number' && Number.isFinite(probe.answeredAt);
+  const ms = saved
+    ? `${NONE} (saved answer from <t:${Math.floor((probe.answeredAt ?? 0) / 1000)}:R>: no request spent)`
+    : Number.isFinite(probe.roundTripMs)
+      ? `${Math.max(0, Math.round(probe.roundTripMs))} ms`
+      : NONE;
   const backend =
     (typeof stats.cacheBackend === 'string' && Object.hasOwn(BACKENDS, stats.cacheBackend)
       ? BACKENDS[stats.cacheBackend]

@@ -76,7 +76,7 @@ describe('/rollcall help', () => {
 });
 
 describe('/rollcall status', () => {
-  it('probes the API with one fresh, tiny read and reports the numbers', async () => {
+  it('probes the API with a cached read of the roles page and reports the numbers', async () => {
     const { rollcall } = setup();
     const calls: Call[] = [];
     const payload = await rollcall.execute({
@@ -84,7 +84,7 @@ describe('/rollcall status', () => {
       show: showContext(fakeResources({ roles: [{ id: 'r', serverId: 's' }] }, calls)),
       views: new ViewRegistry(),
     });
-    expect(calls).toEqual([{ method: 'listRoles', args: [{ page: 1, limit: 1 }, { fresh: true }] }]);
+    expect(calls).toEqual([{ method: 'listRoles', args: [{ page: 1, limit: 1 }] }]);
     const f = fields(payload);
     expect(f.API).toBe('🟢 Reachable');
     expect(f['Round trip']).toMatch(/^\d+ ms$/);
@@ -128,5 +128,22 @@ describe('/rollcall status', () => {
     );
     expect(staleFields.API).toBe('🔴 Not reachable');
     expect(staleFields.Problem).toBe(MESSAGES.unavailable);
+  });
+});
+
+describe('/rollcall status spends no request while an answer is saved', () => {
+  it('says the roles page came from the cache, and when', async () => {
+    const { rollcall } = setup();
+    const resources = fakeResources({ roles: [{ id: 'r', serverId: 's' }] });
+    const listRoles = resources.listRoles;
+    resources.listRoles = async (...args) => ({ ...(await listRoles(...args)), fromCache: true });
+    const payload = await rollcall.execute({
+      interaction: chatInput({ sub: 'status' }),
+      show: showContext(resources),
+      views: new ViewRegistry(),
+    });
+    const f = fields(payload);
+    expect(f.API).toBe('🟢 Reachable');
+    expect(f['Round trip']).toBe('— (saved answer from <t:1700000000:R>: no request spent)');
   });
 });
