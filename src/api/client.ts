@@ -163,7 +163,8 @@ export function createApi(config: Config, logger: Logger, deps: ApiDeps = {}): A
   /** Cache entries for the records of a list page, under the keys their own reads use. */
   function relatedItems(items: ItemOf): (data: unknown) => Related[] {
     return (data) =>
-      (data as PageBody).data.flatMap((record) => {
+      // At most one API page's worth: an over-long answer is not worth caching record by record.
+      (data as PageBody).data.slice(0, API_PAGE_SIZE).flatMap((record) => {
         const id = record.id;
         if (typeof id !== 'string' || !isSendableSegment(id)) return [];
         return [

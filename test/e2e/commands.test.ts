@@ -245,11 +245,16 @@ describe('/rollcall', () => {
     }
   });
 
-  it('status reports the API reachable with its round trip', async () => {
+  it('status reports the API reachable, from the saved roles page (no request spent)', async () => {
+    const before = world.sandbox.requests.length;
     const answer = await slash('rollcall', 'status');
     const embed = embedOf(answer.message);
     expect(embed.title).toBe('Rollcall status');
-    expect(JSON.stringify(embed)).toMatch(/\d+ ms/);
+    const fields = Object.fromEntries((embed.fields ?? []).map((f) => [f.name, f.value]));
+    expect(fields.API).toBe('🟢 Reachable');
+    // The role tests above read the roles page, so status answers from it.
+    expect(fields['Round trip']).toMatch(/^— \(saved answer from <t:\d+:R>: no request spent\)$/);
+    expect(world.sandbox.requests.length).toBe(before);
   });
 });
 
