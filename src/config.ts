@@ -83,6 +83,7 @@ const schema = z.object({
   API_BUDGET_WINDOW_SECONDS: int(1, 3_600, 60),
   API_QUEUE_MAX_WAIT_MS: int(0, 600_000, 8_000),
   API_COALESCE: bool(true),
+  API_MAX_RESPONSE_BYTES: int(1_024, 104_857_600, 5_242_880),
   CACHE_URL: z
     .url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' })
     .refine(hasHost, 'must name a host')

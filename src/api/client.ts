@@ -71,6 +71,7 @@ export function createApi(config: Config, logger: Logger, deps: ApiDeps = {}): A
     timeoutMs: config.API_TIMEOUT_MS,
     retries: config.API_RETRIES,
     maxWaitMs: config.API_QUEUE_MAX_WAIT_MS,
+    maxBodyBytes: config.API_MAX_RESPONSE_BYTES,
     fetch: deps.fetch,
     sleep: deps.sleep,
     retryBaseMs: deps.retryBaseMs,

@@ -22,6 +22,8 @@ export interface HttpOptions {
   retries: number;
   /** Longest wait a 429's Retry-After may impose before giving up with 'busy' (API_QUEUE_MAX_WAIT_MS). */
   maxWaitMs: number;
+  /** Largest response body read (API_MAX_RESPONSE_BYTES); a larger one is ApiError 'too-large'. */
+  maxBodyBytes?: number;
   fetch?: typeof fetch;
   sleep?: (ms: number) => Promise<void>;
   /** Backoff before retry n is uniform in [0, min(RETRY_MAX_MS, retryBaseMs * 2^(n-1))). Default 250. */
@@ -36,6 +38,8 @@ const RETRY_MAX_MS = 4_000;
  * out, and a recovered API is tried again within this time.
  */
 export const MAX_RETRY_AFTER_MS = 300_000;
+/** Default of API_MAX_RESPONSE_BYTES: far above any real page of 100 records. */
+export const DEFAULT_MAX_BODY_BYTES = 5 * 1024 * 1024;
 /** Hold used for a 429 that names no wait (no Retry-After, no X-RateLimit-Reset). */
 const DEFAULT_RATE_LIMIT_WAIT_MS = 1_000;
 
@@ -62,6 +66,7 @@ export function createHttp(options: HttpOptions): ApiHttp {
     fetch: baseFetch = globalThis.fetch,
     sleep = defaultSleep,
     retryBaseMs = 250,
+    maxBodyBytes = DEFAULT_MAX_BODY_BYTES,
   } = options;
   const counters = { requests: 0, rateLimited: 0 };
   const backoff = (attempt: number) =>
@@ -81,9 +86,13 @@ export function createHttp(options: HttpOptions): ApiHttp {
       counters.requests++;
       let response: Response;
       try {
-        response = await withDeadline(buffered(await baseFetch(attemptRequest)), signal);
+        response = await withDeadline(buffered(await baseFetch(attemptRequest), maxBodyBytes), signal);
       } catch (cause) {
         if (request.signal.aborted) throw cause; // the caller gave up: not ours to retry or relabel
+        if (cause instanceof ApiError && cause.kind === 'too-large') {
+          logger.warn({ op, path, error: cause.kind, limit: maxBodyBytes }, 'api answer too large; not read');
+          throw cause; // too large: asking again would bring the same answer
+        }
         const kind = timeout.aborted ? 'timeout' : 'network';
         logger.debug({ op, path, error: kind, ms: Date.now() - started, attempt }, 'api request failed');
         if (final) {
@@ -153,10 +162,28 @@ function withDeadline<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
-/** Read the whole body inside the attempt, so the timeout and retries cover it too. */
-async function buffered(response: Response): Promise<Response> {
-  const body = await response.arrayBuffer();
-  return new Response(body.byteLength > 0 ? body : null, {
+/**
+ * Read the whole body inside the attempt, so the timeout and retries cover it too, and never more
+ * than `maxBytes` of it: a larger body (by its Content-Length, or as it streams in) is cancelled and
+ * becomes ApiError 'too-large' without being held in memory.
+ */
+async function buffered(response: Response, maxBytes: number): Promise<Response> {
+  const tooLarge = () => {
+    void response.body?.cancel().catch(() => undefined);
+    return new ApiError('too-large', `API answer larger than ${maxBytes} bytes; not read`);
+  };
+  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
+  if (declared > maxBytes) throw tooLarge();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (response.body) {
+    for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
+      size += chunk.byteLength;
+      if (size > maxBytes) throw tooLarge();
+      chunks.push(chunk);
+    }
+  }
+  return new Response(size > 0 ? Buffer.concat(chunks, size) : null, {
     status: response.status,
     statusText: response.statusText,
     headers: response.headers,

@@ -183,6 +183,7 @@ function allowsStale(error: ApiError): boolean {
     error.kind === 'timeout' ||
     error.kind === 'network' ||
     error.kind === 'busy' ||
-    error.kind === 'malformed'
+    error.kind === 'malformed' ||
+    error.kind === 'too-large'
   );
 }

@@ -73,6 +73,7 @@ export type ApiErrorKind =
   | 'network' // connection refused/reset, DNS, ... (after retries)
   | 'malformed' // 2xx whose body is not JSON or not the described shape
   | 'busy' // the client-side budget or the API's Retry-After would exceed API_QUEUE_MAX_WAIT_MS
+  | 'too-large' // the answer's body is over API_MAX_RESPONSE_BYTES (not read further, never retried)
   | 'cache'; // never thrown to callers; used in logs only
 
 /** Numbers for /rollcall status and the logs. */

@@ -27,6 +27,8 @@ export const MESSAGES = {
     `The community server API is busy with Rollcall's requests; try again in ${seconds} s.`,
   unavailable: 'The community server API is not answering right now; try again in a minute.',
   malformed: 'The community server API sent an answer Rollcall could not read; try again in a minute.',
+  tooLarge:
+    'The community server API sent an answer too large for Rollcall to read; a server admin can raise API_MAX_RESPONSE_BYTES.',
   internal: "Something went wrong on Rollcall's side; it has been logged. Try again.",
   notYours: 'These controls belong to the moderator who ran the command; run it yourself to page through.',
   expired: 'These controls have expired; run the command again.',
@@ -66,6 +68,8 @@ export function errorMessage(error: unknown): string {
         return MESSAGES.rateLimited(Math.max(1, error.retryAfterSeconds ?? 5));
       case 'malformed':
         return MESSAGES.malformed;
+      case 'too-large':
+        return MESSAGES.tooLarge;
       default:
         return MESSAGES.unavailable;
     }

@@ -262,3 +262,53 @@ describe('client-side budget', () => {
     expect(a.stats().budgetRemaining).toBe(3);
   });
 });
+
+describe('response size', () => {
+  it('refuses a body over API_MAX_RESPONSE_BYTES by its Content-Length, once, without retrying', async () => {
+    server.handle(() => ({ raw: JSON.stringify({ id: 'L1', reason: 'x'.repeat(300_000) }) }));
+    const error = await rejection(
+      api({ API_MAX_RESPONSE_BYTES: 100_000, API_RETRIES: 2 }).resources.getLoa('L1'),
+    );
+    expect(error).toMatchObject({ kind: 'too-large' });
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('stops reading a streamed body (no Content-Length) soon after the cap', async () => {
+    const { createServer } = await import('node:http');
+    let written = 0;
+    const streaming = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      const chunk = Buffer.alloc(64 * 1024, 'x');
+      const pump = () => {
+        while (!res.destroyed && written < 50 * 1024 * 1024) {
+          written += chunk.length;
+          if (!res.write(chunk)) return void res.once('drain', pump);
+        }
+        res.end();
+      };
+      res.write('{"id":"L1","reason":"');
+      pump();
+    });
+    await new Promise<void>((resolve) => streaming.listen(0, '127.0.0.1', resolve));
+    const { port } = streaming.address() as import('node:net').AddressInfo;
+    try {
+      const big = createApi(
+        testConfig(`http://127.0.0.1:${port}/api/v1`, {
+          CACHE_MAX_ENTRIES: 0,
+          API_MAX_RESPONSE_BYTES: 1_048_576,
+        }),
+        silentLogger,
+        fastDeps,
+      );
+      apis.push(big);
+      const error = await rejection(big.resources.getLoa('L1'));
+      expect(error).toMatchObject({ kind: 'too-large' });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      // Of 50 MB offered, the cap (1 MB) plus what loopback socket buffers held when reading stopped.
+      expect(written).toBeLessThan(16 * 1024 * 1024);
+    } finally {
+      streaming.closeAllConnections();
+      await new Promise((resolve) => streaming.close(resolve));
+    }
+  });
+});
