@@ -42,7 +42,7 @@ const MAX_TIMESTAMP_SECONDS = 253_402_300_799;
 // except a zero-width joiner inside an emoji sequence (👨‍👩‍👧‍👦), which is kept whole.
 const INVISIBLE = /[\u200B-\u200F\u2028-\u202E\u2060-\u2069\uFEFF]/g;
 const ZWJ = '\u200D';
-const JOINS_AFTER = /[\p{Extended_Pictographic}\p{Emoji_Modifier}\uFE0F]$/u;
+const JOINS_AFTER = /(?:\p{Extended_Pictographic}|\p{Emoji_Modifier}|\uFE0F)$/u;
 const JOINS_BEFORE = /^\p{Extended_Pictographic}/u;
 // Markdown characters escapeMarkdown can leave unescaped (long runs, stray backticks): any that is
 // not already preceded by an odd number of backslashes gets one.
