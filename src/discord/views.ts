@@ -1,6 +1,6 @@
 /**
- * Views: what a command or a control shows. A list view is a paged list (one API page per
- * Discord page); a detail view is one record. Commands register their views; the paging router
+ * Views: what a command or a control shows. A list view is a paged list (view pages of ten, cut by
+ * the API layer from its pages of 100); a detail view is one record. Commands register their views; the paging router
  * finds them again by id when a button comes back, so no state is held in memory.
  */
 import type { APIEmbed, APIMessageComponentEmoji, APISelectMenuOption } from 'discord.js';
@@ -11,7 +11,7 @@ import { buildDetailComponents, buildListComponents } from './components.js';
 import { type Payload, UserError } from './replies.js';
 import type { StateStore } from './state.js';
 
-/** Items per Discord page; also the `limit` sent to the API, so pages map one to one. */
+/** Items per Discord page (the API layer cuts them from API pages of 100: src/api/pages.ts). */
 export const PAGE_SIZE = 10;
 
 /** A link from a detail view to another view, shown as a button. */
