@@ -7,7 +7,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     reporters: process.env.CI
-      ? ['default', ['json', { outputFile: 'test-results/vitest.json' }]]
+      ? ['default', ['json', { outputFile: process.env.VITEST_JSON ?? 'test-results/vitest.json' }]]
       : ['default'],
   },
 });
