@@ -24,10 +24,14 @@ export class StoreError extends Error {
   }
 }
 
-/** The error code of a low-level failure (ECONNREFUSED, EACCES, 57P01…), without its text. */
+/**
+ * The code of a low-level failure (ECONNREFUSED, EACCES, 57P01…), or its message when it has no code
+ * and the message is short plain text (no address, no quoted value: nothing that could carry a secret).
+ */
 export function reasonOf(error: unknown): string {
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code === 'string' && code !== '') return code;
   if (error instanceof AggregateError && error.errors.length > 0) return reasonOf(error.errors[0]);
+  if (error instanceof Error && /^[\w ,.-]{1,80}$/.test(error.message)) return error.message;
   return error instanceof Error ? error.name : 'unknown error';
 }

@@ -170,7 +170,11 @@ function connectPostgres(options: StoreOptions): Connection {
     max: 4,
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   });
-  // An idle connection dropped by the server must not crash the process: the next query reconnects.
+  // A connection dropped by the server must not crash the process: when idle, the pool reports it
+  // here and reconnects for the next query; when checked out, its query fails (or the next one on
+  // it does) and that caller gets a StoreError. Without a listener on each client, a connection
+  // that ends between checkout and query would be an uncaught 'error' event.
+  pool.on('connect', (client) => client.on('error', () => {}));
   pool.on('error', (error) => options.onBackgroundError?.(unavailable(location, error)));
   return { db: new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) }), kind: 'postgres', location };
 }
