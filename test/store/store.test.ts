@@ -3,7 +3,7 @@
  * reachable, and always in CI (CI=true), where a missing PostgreSQL fails these tests.
  */
 import { randomBytes } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -280,6 +280,7 @@ describe('store: the database is not there', () => {
     const file = join(tmpdir(), `rollcall-not-a-dir-${randomBytes(4).toString('hex')}`);
     writeFileSync(file, 'a file, not a folder');
     const error = await failure(openStore({ dataDir: file, secretKey: key() }));
+    rmSync(file);
     expect(error.code).toBe('unavailable');
     expect(error.message).toMatch(/^The store file .* cannot be opened \(E[A-Z]+\); check DATA_DIR/);
   });
