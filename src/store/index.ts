@@ -13,8 +13,8 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import Database from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import Database from 'libsql';
 import pg from 'pg';
 import { Keyring, SealError, tokenFingerprint } from './crypto.js';
 import { reasonOf, StoreError } from './errors.js';

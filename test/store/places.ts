@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import Database from 'libsql';
 import pg from 'pg';
 import { SQLITE_FILE, type StoreOptions } from '../../src/store/index.js';
 import { reachable } from '../support/redis.js';
