@@ -69,7 +69,7 @@ export function createApp(config: Config, logger: Logger): App {
     resources: api.resources,
     state: new StateStore(stateKeyValue(cache)),
     logger,
-    guildId: config.DISCORD_GUILD_ID,
+    guildIds: config.DISCORD_GUILD_ID,
     guard: createAccessGuard({
       requireMember: config.ACCESS_REQUIRE_MEMBER,
       roleIds: config.ACCESS_ROLE_IDS,

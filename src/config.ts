@@ -42,6 +42,30 @@ const list = z
       .filter(Boolean),
   );
 
+/**
+ * A 32-byte key written as 64 hex digits or as base64 (standard or URL-safe, padding optional).
+ * `openssl rand -base64 32` makes one.
+ */
+const secretKey = z.string().transform((v, ctx) => {
+  const key = decodeKey(v);
+  if (key) return key;
+  ctx.addIssue({
+    code: 'custom',
+    message: 'must be 32 random bytes written as base64 or hex (make one with `openssl rand -base64 32`)',
+  });
+  return z.NEVER;
+});
+
+/** The 32 bytes of a key written in hex or base64, or undefined when it is neither. */
+export function decodeKey(value: string): Buffer | undefined {
+  if (/^[0-9a-f]{64}$/i.test(value)) return Buffer.from(value, 'hex');
+  if (/^[A-Za-z0-9+/_-]{43}=?$/.test(value)) {
+    const bytes = Buffer.from(value.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+    if (bytes.length === 32) return bytes;
+  }
+  return undefined;
+}
+
 function hasHost(value: string): boolean {
   try {
     return new URL(value).hostname !== '';
@@ -71,7 +95,9 @@ function isPermissionSetting(value: string): boolean {
 const schema = z.object({
   DISCORD_TOKEN: z.string({ error: 'is required' }).min(1, 'is required'),
   DISCORD_APPLICATION_ID: snowflake,
-  DISCORD_GUILD_ID: snowflake.optional(),
+  DISCORD_GUILD_ID: list.refine((ids) => ids.every((id) => /^\d{17,20}$/.test(id)), {
+    message: 'must be Discord server ids (17-20 digits) separated by commas',
+  }),
   DISCORD_API_URL: httpUrl.optional(),
   API_BASE_URL: httpUrl
     .transform((v) => v.replace(/\/+$/, ''))
@@ -106,6 +132,13 @@ const schema = z.object({
   ACCESS_MAX_AGE_SECONDS: int(0, 3_600, 300),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
+    .refine(hasHost, 'must name a host')
+    .optional(),
+  ROLLCALL_SECRET_KEY: secretKey.optional(),
+  ROLLCALL_SECRET_KEY_PREVIOUS: secretKey.optional(),
 });
 
 const deploySchema = schema.pick({
@@ -124,11 +157,45 @@ export type Result<T> = { ok: true; config: T } | { ok: false; errors: string[] 
 export type ConfigResult = Result<Config>;
 
 /** Setting names whose values are secret; used by the logger's redaction too. */
-export const SECRET_SETTINGS = ['DISCORD_TOKEN', 'API_TOKEN'] as const;
+export const SECRET_SETTINGS = [
+  'DISCORD_TOKEN',
+  'API_TOKEN',
+  'ROLLCALL_SECRET_KEY',
+  'ROLLCALL_SECRET_KEY_PREVIOUS',
+  'DATABASE_URL',
+] as const;
 
 /** The bot's settings from the environment. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
-  return parse(schema, env);
+  const result = parse(schema, env);
+  const errors = [...(result.ok ? [] : result.errors), ...modeErrors(env)];
+  return errors.length === 0 ? result : { ok: false, errors: [...new Set(errors)] };
+}
+
+/**
+ * Single-community mode is closed: API_TOKEN reads one community's records, so it is bound to the
+ * Discord servers listed in DISCORD_GUILD_ID and never answers anywhere else.
+ */
+function modeErrors(env: NodeJS.ProcessEnv): string[] {
+  const hasToken = (env.API_TOKEN?.trim() ?? '') !== '';
+  const guilds = (env.DISCORD_GUILD_ID ?? '').split(',').filter((id) => id.trim() !== '');
+  if (hasToken && guilds.length === 0) {
+    return [
+      'DISCORD_GUILD_ID is required with API_TOKEN: list the Discord server id(s) whose moderators may read this community (comma-separated)',
+    ];
+  }
+  return [];
+}
+
+/** What the store needs (hosted mode): where the database is and the key that seals the tokens. */
+const storeSchema = schema
+  .pick({ DATA_DIR: true, DATABASE_URL: true, ROLLCALL_SECRET_KEY_PREVIOUS: true })
+  .extend({ ROLLCALL_SECRET_KEY: secretKey });
+export type StoreConfig = z.output<typeof storeSchema>;
+
+/** The store's settings; ROLLCALL_SECRET_KEY is required here (hosted mode keeps tokens in the store). */
+export function loadStoreConfig(env: NodeJS.ProcessEnv = process.env): Result<StoreConfig> {
+  return parse(storeSchema, env);
 }
 
 /** The settings `npm run deploy-commands` needs (Discord only). */

@@ -1,5 +1,6 @@
 /**
- * Registers Rollcall's slash commands: to DISCORD_GUILD_ID when set (instant), otherwise globally.
+ * Registers Rollcall's slash commands: to each server listed in DISCORD_GUILD_ID (instant), otherwise
+ * globally.
  * `--dry-run` prints the JSON that would be sent and needs no Discord settings.
  */
 
@@ -29,16 +30,25 @@ export function commandBodies(permissionsSetting: string): RESTPostAPIChatInputA
   }));
 }
 
-/** Replace the application's commands (in one guild, or globally) with Rollcall's; returns how many. */
+/** Where the commands go: each listed guild, or globally (`null`) when none is listed. */
+function targets(config: DeployConfig): Array<string | null> {
+  return config.DISCORD_GUILD_ID.length > 0 ? config.DISCORD_GUILD_ID : [null];
+}
+
+/** Replace the application's commands (in each listed guild, or globally) with Rollcall's; returns how many. */
 export async function registerCommands(config: DeployConfig): Promise<number> {
   const rest = new REST(config.DISCORD_API_URL ? { api: config.DISCORD_API_URL } : {}).setToken(
     config.DISCORD_TOKEN,
   );
-  const route = config.DISCORD_GUILD_ID
-    ? Routes.applicationGuildCommands(config.DISCORD_APPLICATION_ID, config.DISCORD_GUILD_ID)
-    : Routes.applicationCommands(config.DISCORD_APPLICATION_ID);
-  const saved = (await rest.put(route, { body: commandBodies(config.COMMAND_PERMISSIONS) })) as unknown[];
-  return saved.length;
+  const body = commandBodies(config.COMMAND_PERMISSIONS);
+  let count = 0;
+  for (const guildId of targets(config)) {
+    const route = guildId
+      ? Routes.applicationGuildCommands(config.DISCORD_APPLICATION_ID, guildId)
+      : Routes.applicationCommands(config.DISCORD_APPLICATION_ID);
+    count = ((await rest.put(route, { body })) as unknown[]).length;
+  }
+  return count;
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -53,17 +63,12 @@ async function main(argv: string[]): Promise<number> {
     return 1;
   }
   const config = loaded.config;
-  const rest = new REST(config.DISCORD_API_URL ? { api: config.DISCORD_API_URL } : {}).setToken(
-    config.DISCORD_TOKEN,
-  );
-  const body = commandBodies(config.COMMAND_PERMISSIONS);
-  const route = config.DISCORD_GUILD_ID
-    ? Routes.applicationGuildCommands(config.DISCORD_APPLICATION_ID, config.DISCORD_GUILD_ID)
-    : Routes.applicationCommands(config.DISCORD_APPLICATION_ID);
   try {
-    const saved = (await rest.put(route, { body })) as unknown[];
-    const where = config.DISCORD_GUILD_ID ? `server ${config.DISCORD_GUILD_ID}` : 'every server (global)';
-    process.stdout.write(`Registered ${saved.length} commands for ${where}.\n`);
+    const count = await registerCommands(config);
+    const ids = config.DISCORD_GUILD_ID;
+    const where =
+      ids.length > 0 ? `server${ids.length > 1 ? 's' : ''} ${ids.join(', ')}` : 'every server (global)';
+    process.stdout.write(`Registered ${count} commands for ${where}.\n`);
     return 0;
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);

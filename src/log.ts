@@ -20,6 +20,10 @@ export const REDACT_PATHS = [
   '*.API_TOKEN',
   'apiToken',
   '*.apiToken',
+  'ROLLCALL_SECRET_KEY',
+  '*.ROLLCALL_SECRET_KEY',
+  'ROLLCALL_SECRET_KEY_PREVIOUS',
+  '*.ROLLCALL_SECRET_KEY_PREVIOUS',
 ];
 
 /** `scheme://user:password@` in any text: the credentials part of a URL. */

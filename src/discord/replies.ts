@@ -34,7 +34,8 @@ export const MESSAGES = {
   expired: 'These controls have expired; run the command again.',
   oldVersion: 'These controls are from an older version of Rollcall; run the command again.',
   dmOnly: 'Rollcall works only inside the community server’s Discord, not in direct messages.',
-  wrongGuild: 'Rollcall is not set up for this Discord server.',
+  wrongGuild: 'Rollcall is not set up on this server.',
+  storeUnavailable: 'Rollcall cannot reach its database right now; try again in a minute.',
   notAllowed: 'Only staff of the community server can use Rollcall.',
   accessUnchecked: (reason: string) =>
     `Rollcall cannot check your staff access right now, so it refuses for safety. ${reason}`,

@@ -43,8 +43,8 @@ export interface RouterOptions {
   resources: Resources;
   state: StateStore;
   logger: Logger;
-  /** When set, the only Discord server (guild) Rollcall answers in. */
-  guildId?: string;
+  /** The Discord servers (guilds) Rollcall answers in; every other server is refused, nothing read. */
+  guildIds: readonly string[];
   /**
    * Extra check before a command, control or autocomplete fetches anything (run within the answer
    * time, so it may be slow); returns a refusal sentence, or undefined to allow.
@@ -111,7 +111,7 @@ export class Router {
   /** Why this interaction may not be served here (DMs, other servers), if at all. */
   private placeRefusal(interaction: Interaction): string | undefined {
     if (!interaction.inGuild()) return MESSAGES.dmOnly;
-    if (this.options.guildId && interaction.guildId !== this.options.guildId) return MESSAGES.wrongGuild;
+    if (!this.options.guildIds.includes(interaction.guildId)) return MESSAGES.wrongGuild;
     return undefined;
   }
 

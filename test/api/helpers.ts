@@ -108,6 +108,7 @@ export function testConfig(baseUrl: string, overrides: Partial<Config> = {}): Co
   const result = loadConfig({
     DISCORD_TOKEN: 'discord-test-token',
     DISCORD_APPLICATION_ID: '123456789012345678',
+    DISCORD_GUILD_ID: '223456789012345678',
     API_BASE_URL: baseUrl,
     API_TOKEN: TOKEN,
     API_TIMEOUT_MS: '2000',

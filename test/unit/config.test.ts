@@ -4,6 +4,7 @@ import { formatConfigErrors, loadConfig, loadDeployConfig } from '../../src/conf
 const minimal = {
   DISCORD_TOKEN: 'discord-secret',
   DISCORD_APPLICATION_ID: '123456789012345678',
+  DISCORD_GUILD_ID: '223456789012345678',
   API_BASE_URL: 'https://api.example.test/api/v1/',
   API_TOKEN: 'api-secret',
 };
@@ -34,7 +35,7 @@ describe('config', () => {
   });
 
   it('treats empty values as unset', () => {
-    const result = loadConfig({ ...minimal, CACHE_URL: '', DISCORD_GUILD_ID: '  ' });
+    const result = loadConfig({ ...minimal, CACHE_URL: '', DATABASE_URL: '  ' });
     expect(result.ok).toBe(true);
   });
 
@@ -120,5 +121,52 @@ describe('config: strict values', () => {
   it('wants a host in the Redis address, and accepts a password there', () => {
     expect(errorsFor({ CACHE_URL: 'redis://' })).toEqual(['CACHE_URL must name a host']);
     expect(errorsFor({ CACHE_URL: 'redis://:pw@127.0.0.1:6379' })).toEqual([]);
+  });
+});
+
+describe('config: the servers API_TOKEN serves', () => {
+  const { DISCORD_GUILD_ID: _unset, ...withoutGuild } = minimal;
+
+  it('refuses API_TOKEN without DISCORD_GUILD_ID in one line', () => {
+    for (const guild of [undefined, '', ' , ']) {
+      const result = loadConfig({
+        ...withoutGuild,
+        ...(guild === undefined ? {} : { DISCORD_GUILD_ID: guild }),
+      });
+      expect(result.ok).toBe(false);
+      if (result.ok) continue;
+      expect(result.errors).toHaveLength(1);
+      expect(result.errors[0]).toMatch(/^DISCORD_GUILD_ID is required with API_TOKEN: /);
+      expect(result.errors.join('\n')).not.toContain('api-secret');
+    }
+  });
+
+  it('reports the missing server beside every other problem', () => {
+    const result = loadConfig({ ...withoutGuild, API_RETRIES: '9' });
+    expect(!result.ok && result.errors.map((e) => e.split(' ')[0])).toEqual([
+      'API_RETRIES',
+      'DISCORD_GUILD_ID',
+    ]);
+  });
+
+  it('reads one id or a comma-separated list', () => {
+    const one = loadConfig(minimal);
+    expect(one.ok && one.config.DISCORD_GUILD_ID).toEqual(['223456789012345678']);
+    const two = loadConfig({ ...minimal, DISCORD_GUILD_ID: '223456789012345678, 323456789012345678,' });
+    expect(two.ok && two.config.DISCORD_GUILD_ID).toEqual(['223456789012345678', '323456789012345678']);
+  });
+
+  it('names a bad id', () => {
+    for (const bad of ['abc', '223456789012345678,12', '223456789012345678;323456789012345678']) {
+      const result = loadConfig({ ...minimal, DISCORD_GUILD_ID: bad });
+      expect(!result.ok && result.errors).toEqual([
+        'DISCORD_GUILD_ID must be Discord server ids (17-20 digits) separated by commas',
+      ]);
+    }
+  });
+
+  it('deploys globally only when no server is listed', () => {
+    const deploy = loadDeployConfig({ DISCORD_TOKEN: 't', DISCORD_APPLICATION_ID: '123456789012345678' });
+    expect(deploy.ok && deploy.config.DISCORD_GUILD_ID).toEqual([]);
   });
 });

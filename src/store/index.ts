@@ -1,0 +1,465 @@
+/**
+ * The store: each Discord server's API credential (sealed, see crypto.ts) and settings, in a SQLite
+ * file under DATA_DIR (default) or in PostgreSQL (DATABASE_URL). It knows nothing of Discord or the
+ * API: ids are opaque strings to it.
+ *
+ * Guarantees:
+ * - the schema is migrated to this version's before `openStore` resolves (versioned migrations);
+ * - a write's promise resolves only after the database committed it (SQLite in WAL mode with
+ *   synchronous=FULL; PostgreSQL's default synchronous commit);
+ * - `openStore` rejects with one clear sentence when the database cannot be reached, or when
+ *   ROLLCALL_SECRET_KEY is missing or is not the key the stored rows were sealed with;
+ * - every later failure of the database is a `StoreError` with code `unavailable`.
+ */
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import Database from 'libsql';
+import pg from 'pg';
+import { Keyring, SealError, tokenFingerprint } from './crypto.js';
+import { reasonOf, StoreError } from './errors.js';
+import { MIGRATION_LOCK_TABLE, MIGRATION_TABLE, migrations, type Tables } from './migrations.js';
+import {
+  defaultSettings,
+  type GuildSettings,
+  type GuildSettingsInput,
+  guildSettingsSchema,
+} from './settings.js';
+
+export { tokenFingerprint } from './crypto.js';
+export { StoreError, type StoreErrorCode } from './errors.js';
+export {
+  defaultSettings,
+  type GuildSettings,
+  type GuildSettingsInput,
+  guildSettingsSchema,
+} from './settings.js';
+
+/** The SQLite file's name inside DATA_DIR. */
+export const SQLITE_FILE = 'rollcall.sqlite';
+
+export interface StoreOptions {
+  /** A postgres:// URL: use PostgreSQL. Unset: a SQLite file under `dataDir`. */
+  databaseUrl?: string;
+  /** Folder of the SQLite file (created if missing); default ./data. */
+  dataDir?: string;
+  /** PostgreSQL only: the schema to keep the tables in (created if missing); default: the search path's. */
+  schema?: string;
+  /** ROLLCALL_SECRET_KEY (32 bytes). Without it, stored tokens can be neither written nor read. */
+  secretKey?: Buffer;
+  /** ROLLCALL_SECRET_KEY_PREVIOUS: still opens rows sealed before a rotation; never seals. */
+  previousKey?: Buffer;
+  /** How long to wait for a PostgreSQL connection (ms); default 5000. */
+  connectTimeoutMs?: number;
+  /** Errors of idle PostgreSQL connections (the server restarted): reported here instead of crashing. */
+  onBackgroundError?: (error: StoreError) => void;
+  /** Clock, for tests. */
+  now?: () => number;
+}
+
+/** What may be shown about a linked server: never the token. */
+export interface CredentialInfo {
+  guildId: string;
+  /** Short hash of the token (tokenFingerprint), to tell tokens apart. */
+  fingerprint: string;
+  /** The community server the token belongs to, when known at linking. */
+  communityId: string | undefined;
+  /** Who linked it (a user id). */
+  linkedBy: string;
+  linkedAt: Date;
+  /** When the API last rejected the token (401); undefined while it is usable. */
+  invalidAt: Date | undefined;
+  /** The id of the key that sealed it. */
+  keyId: string;
+}
+
+export interface Credential extends CredentialInfo {
+  token: string;
+}
+
+export interface CredentialInput {
+  token: string;
+  linkedBy: string;
+  communityId?: string;
+}
+
+export interface Store {
+  readonly kind: 'sqlite' | 'postgres';
+  /** Where the data is, safe to log: a file path, or postgres://host:port/database. */
+  readonly location: string;
+  /** The schema version: the name of the last applied migration. */
+  version(): Promise<string | undefined>;
+  /** The server's credential with its token opened, or undefined when none is linked. */
+  getCredential(guildId: string): Promise<Credential | undefined>;
+  /** The server's credential without opening the token (for showing its state). */
+  describeCredential(guildId: string): Promise<CredentialInfo | undefined>;
+  /** Seal and save (or replace) the server's token; resolves once committed. */
+  saveCredential(guildId: string, input: CredentialInput): Promise<CredentialInfo>;
+  /** Mark the server's token as rejected by the API; false when none is linked. */
+  markInvalid(guildId: string): Promise<boolean>;
+  /** Forget everything about the server (credential and settings). */
+  deleteGuild(guildId: string): Promise<void>;
+  /** The server's settings (the defaults when none were saved). */
+  getSettings(guildId: string): Promise<GuildSettings>;
+  /** Validate and save the server's settings; resolves once committed, with what was saved. */
+  saveSettings(guildId: string, settings: GuildSettingsInput): Promise<GuildSettings>;
+  /** Seal every token not under the current key again under it; returns how many were resealed. */
+  reencryptAll(): Promise<number>;
+  close(): Promise<void>;
+}
+
+/** Open (creating and migrating as needed) the store the options point to. */
+export async function openStore(options: StoreOptions): Promise<Store> {
+  const connection = options.databaseUrl ? connectPostgres(options) : connectSqlite(options);
+  const { db, kind, location } = connection;
+  try {
+    await probe(db, kind, location);
+    if (kind === 'postgres' && options.schema) {
+      await sql`create schema if not exists ${sql.id(options.schema)}`.execute(db);
+    }
+    await migrate(db, location);
+    const keyring = options.secretKey ? new Keyring(options.secretKey, options.previousKey) : undefined;
+    await checkKeys(db, keyring);
+    return new SqlStore(db, kind, location, keyring, options.now ?? Date.now);
+  } catch (error) {
+    await db.destroy().catch(() => {});
+    throw error;
+  }
+}
+
+interface Connection {
+  db: Kysely<Tables>;
+  kind: Store['kind'];
+  location: string;
+}
+
+function connectSqlite(options: StoreOptions): Connection {
+  const dir = resolve(options.dataDir ?? './data');
+  const file = join(dir, SQLITE_FILE);
+  let database: Database.Database;
+  try {
+    mkdirSync(dir, { recursive: true });
+    database = new Database(file);
+    // WAL with synchronous=FULL: a commit is on disk (fsync) before the statement returns.
+    database.pragma('journal_mode = WAL');
+    database.pragma('synchronous = FULL');
+    database.pragma('busy_timeout = 5000');
+  } catch (error) {
+    throw new StoreError(
+      'unavailable',
+      `The store file ${file} cannot be opened (${reasonOf(error)}); check DATA_DIR and that the folder is writable.`,
+      { cause: error },
+    );
+  }
+  return {
+    db: new Kysely<Tables>({ dialect: new SqliteDialect({ database }) }),
+    kind: 'sqlite',
+    location: file,
+  };
+}
+
+function connectPostgres(options: StoreOptions): Connection {
+  const url = options.databaseUrl as string;
+  const location = describeUrl(url);
+  if (options.schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(options.schema)) {
+    throw new RangeError('a PostgreSQL schema name is lower-case letters, digits and _');
+  }
+  const pool = new pg.Pool({
+    connectionString: url,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
+    max: 4,
+    ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+  });
+  // A connection dropped by the server must not crash the process: when idle, the pool reports it
+  // here and reconnects for the next query; when checked out, its query fails (or the next one on
+  // it does) and that caller gets a StoreError. Without a listener on each client, a connection
+  // that ends between checkout and query would be an uncaught 'error' event.
+  pool.on('connect', (client) => client.on('error', () => {}));
+  pool.on('error', (error) => options.onBackgroundError?.(unavailable(location, error)));
+  return { db: new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) }), kind: 'postgres', location };
+}
+
+/** postgres://host:port/database: the URL without user, password or parameters. */
+function describeUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `postgres://${parsed.hostname}:${parsed.port || '5432'}${parsed.pathname}`;
+  } catch {
+    return 'postgres://(unreadable URL)';
+  }
+}
+
+function unavailable(location: string, error: unknown): StoreError {
+  return new StoreError('unavailable', `The database at ${location} is not answering (${reasonOf(error)}).`, {
+    cause: error,
+  });
+}
+
+async function probe(db: Kysely<Tables>, kind: Store['kind'], location: string): Promise<void> {
+  try {
+    await sql`select 1`.execute(db);
+  } catch (error) {
+    const fix = kind === 'postgres' ? 'check DATABASE_URL and that PostgreSQL is running' : 'check DATA_DIR';
+    throw new StoreError(
+      'unavailable',
+      `The database at ${location} cannot be reached (${reasonOf(error)}); ${fix}.`,
+      { cause: error },
+    );
+  }
+}
+
+async function migrate(db: Kysely<Tables>, location: string): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    migrationTableName: MIGRATION_TABLE,
+    migrationLockTableName: MIGRATION_LOCK_TABLE,
+  });
+  const { error } = await migrator.migrateToLatest();
+  if (error === undefined) return;
+  if (error instanceof Error && /corrupted migrations/i.test(error.message)) {
+    throw new StoreError(
+      'schema',
+      `The database at ${location} was set up by a newer version of Rollcall (its schema has migrations this version does not know); run that version or newer.`,
+      { cause: error },
+    );
+  }
+  throw new StoreError(
+    'unavailable',
+    `The database at ${location} could not be brought to this version's schema (${reasonOf(error)}).`,
+    { cause: error },
+  );
+}
+
+/** Every stored token must open with the configured keys: refuse to start otherwise. */
+async function checkKeys(db: Kysely<Tables>, keyring: Keyring | undefined): Promise<void> {
+  const groups = await db
+    .selectFrom('credentials')
+    .select((eb) => ['key_id', eb.fn.countAll<number | string>().as('n')])
+    .groupBy('key_id')
+    .execute();
+  const count = (rows: typeof groups) => rows.reduce((sum, r) => sum + Number(r.n), 0);
+  if (groups.length === 0) return;
+  if (!keyring) {
+    throw new StoreError(
+      'key',
+      `ROLLCALL_SECRET_KEY is not set, but the store holds ${count(groups)} sealed API token(s); set the key they were sealed with.`,
+    );
+  }
+  const unknown = groups.filter((g) => !keyring.find(g.key_id));
+  if (unknown.length > 0) {
+    throw new StoreError(
+      'key',
+      `ROLLCALL_SECRET_KEY is not the key that sealed ${count(unknown)} stored API token(s) (key id ${unknown.map((g) => g.key_id).join(', ')}; the configured key's id is ${keyring.current.id}). Set the key they were sealed with, or put it in ROLLCALL_SECRET_KEY_PREVIOUS while rotating to a new one.`,
+    );
+  }
+}
+
+class SqlStore implements Store {
+  constructor(
+    private readonly db: Kysely<Tables>,
+    readonly kind: Store['kind'],
+    readonly location: string,
+    private readonly keyring: Keyring | undefined,
+    private readonly now: () => number,
+  ) {}
+
+  version(): Promise<string | undefined> {
+    return this.run(async () => {
+      const row = await this.db
+        .selectFrom(MIGRATION_TABLE as never)
+        .select(sql<string>`max(name)`.as('name'))
+        .executeTakeFirst();
+      return (row as { name: string | null } | undefined)?.name ?? undefined;
+    });
+  }
+
+  async getCredential(guildId: string): Promise<Credential | undefined> {
+    const keyring = this.requireKeyring();
+    const row = await this.run(() =>
+      this.db.selectFrom('credentials').selectAll().where('guild_id', '=', guildId).executeTakeFirst(),
+    );
+    if (!row) return undefined;
+    try {
+      return { ...info(row), token: keyring.open(guildId, row.key_id, row.sealed) };
+    } catch (error) {
+      if (!(error instanceof SealError)) throw error;
+      throw new StoreError(
+        'unreadable',
+        `The stored API token of server ${guildId} ${error.message}; it must be linked again.`,
+        { cause: error },
+      );
+    }
+  }
+
+  async describeCredential(guildId: string): Promise<CredentialInfo | undefined> {
+    const row = await this.run(() =>
+      this.db.selectFrom('credentials').selectAll().where('guild_id', '=', guildId).executeTakeFirst(),
+    );
+    return row ? info(row) : undefined;
+  }
+
+  async saveCredential(guildId: string, input: CredentialInput): Promise<CredentialInfo> {
+    const keyring = this.requireKeyring();
+    if (input.token === '') throw new RangeError('the token is empty');
+    const { keyId, sealed } = keyring.seal(guildId, input.token);
+    const now = this.now();
+    const row: Tables['credentials'] = {
+      guild_id: guildId,
+      sealed,
+      key_id: keyId,
+      fingerprint: tokenFingerprint(input.token),
+      community_id: input.communityId ?? null,
+      linked_by: input.linkedBy,
+      linked_at: now,
+      invalid_at: null,
+      updated_at: now,
+    };
+    await this.run(() =>
+      this.db
+        .insertInto('credentials')
+        .values(row)
+        .onConflict((oc) =>
+          oc.column('guild_id').doUpdateSet({
+            sealed: row.sealed,
+            key_id: row.key_id,
+            fingerprint: row.fingerprint,
+            community_id: row.community_id,
+            linked_by: row.linked_by,
+            linked_at: row.linked_at,
+            invalid_at: null,
+            updated_at: row.updated_at,
+          }),
+        )
+        .execute(),
+    );
+    return info(row);
+  }
+
+  async markInvalid(guildId: string): Promise<boolean> {
+    const now = this.now();
+    const result = await this.run(() =>
+      this.db
+        .updateTable('credentials')
+        .set({ invalid_at: now, updated_at: now })
+        .where('guild_id', '=', guildId)
+        .executeTakeFirst(),
+    );
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  async deleteGuild(guildId: string): Promise<void> {
+    await this.run(() =>
+      this.db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('credentials').where('guild_id', '=', guildId).execute();
+        await trx.deleteFrom('guild_settings').where('guild_id', '=', guildId).execute();
+      }),
+    );
+  }
+
+  async getSettings(guildId: string): Promise<GuildSettings> {
+    const row = await this.run(() =>
+      this.db
+        .selectFrom('guild_settings')
+        .select('settings')
+        .where('guild_id', '=', guildId)
+        .executeTakeFirst(),
+    );
+    if (!row) return defaultSettings();
+    const parsed = guildSettingsSchema.safeParse(safeJson(row.settings));
+    // Settings that no longer validate (written by another version) fall back to the defaults.
+    return parsed.success ? parsed.data : defaultSettings();
+  }
+
+  async saveSettings(guildId: string, input: GuildSettingsInput): Promise<GuildSettings> {
+    const settings = guildSettingsSchema.parse(input);
+    const json = JSON.stringify(settings);
+    const now = this.now();
+    await this.run(() =>
+      this.db
+        .insertInto('guild_settings')
+        .values({ guild_id: guildId, settings: json, updated_at: now })
+        .onConflict((oc) => oc.column('guild_id').doUpdateSet({ settings: json, updated_at: now }))
+        .execute(),
+    );
+    return settings;
+  }
+
+  async reencryptAll(): Promise<number> {
+    const keyring = this.requireKeyring();
+    const stale = await this.run(() =>
+      this.db
+        .selectFrom('credentials')
+        .select(['guild_id', 'key_id', 'sealed'])
+        .where('key_id', '<>', keyring.current.id)
+        .execute(),
+    );
+    let resealed = 0;
+    for (const row of stale) {
+      let token: string;
+      try {
+        token = keyring.open(row.guild_id, row.key_id, row.sealed);
+      } catch (error) {
+        throw new StoreError(
+          'unreadable',
+          `The stored API token of server ${row.guild_id} ${(error as Error).message}; it was left as it is.`,
+          { cause: error },
+        );
+      }
+      const { keyId, sealed } = keyring.seal(row.guild_id, token);
+      // Only if nobody replaced it meanwhile (a new token is already sealed under the current key).
+      const result = await this.run(() =>
+        this.db
+          .updateTable('credentials')
+          .set({ key_id: keyId, sealed, updated_at: this.now() })
+          .where('guild_id', '=', row.guild_id)
+          .where('sealed', '=', row.sealed)
+          .executeTakeFirst(),
+      );
+      resealed += Number(result.numUpdatedRows);
+    }
+    return resealed;
+  }
+
+  async close(): Promise<void> {
+    await this.db.destroy();
+  }
+
+  private requireKeyring(): Keyring {
+    if (this.keyring) return this.keyring;
+    throw new StoreError(
+      'key',
+      'ROLLCALL_SECRET_KEY is not set, so stored API tokens can be neither saved nor read.',
+    );
+  }
+
+  /** Run a query; any failure of the database becomes a StoreError naming where it is. */
+  private async run<T>(query: () => Promise<T>): Promise<T> {
+    try {
+      return await query();
+    } catch (error) {
+      if (error instanceof StoreError) throw error;
+      throw unavailable(this.location, error);
+    }
+  }
+}
+
+function info(row: Tables['credentials']): CredentialInfo {
+  return {
+    guildId: row.guild_id,
+    fingerprint: row.fingerprint,
+    communityId: row.community_id ?? undefined,
+    linkedBy: row.linked_by,
+    linkedAt: new Date(Number(row.linked_at)),
+    invalidAt: row.invalid_at === null ? undefined : new Date(Number(row.invalid_at)),
+    keyId: row.key_id,
+  };
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * The store's schema, as versioned migrations applied in name order at start (Kysely's Migrator
+ * records each applied one in `rollcall_migration` and holds a lock while migrating, so two
+ * processes starting together do not both apply one). Never edit an applied migration: add one.
+ * Every statement here must run on both SQLite and PostgreSQL.
+ */
+import type { Kysely, Migration } from 'kysely';
+
+export const MIGRATION_TABLE = 'rollcall_migration';
+export const MIGRATION_LOCK_TABLE = 'rollcall_migration_lock';
+
+export const migrations: Record<string, Migration> = {
+  '0001_credentials_and_settings': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('credentials')
+        .addColumn('guild_id', 'varchar(32)', (c) => c.primaryKey())
+        // The token, sealed: base64(nonce || ciphertext || tag); never the token in clear.
+        .addColumn('sealed', 'text', (c) => c.notNull())
+        .addColumn('key_id', 'varchar(32)', (c) => c.notNull())
+        .addColumn('fingerprint', 'varchar(32)', (c) => c.notNull())
+        .addColumn('community_id', 'varchar(64)')
+        .addColumn('linked_by', 'varchar(32)', (c) => c.notNull())
+        .addColumn('linked_at', 'bigint', (c) => c.notNull())
+        .addColumn('invalid_at', 'bigint')
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('credentials_key_id').on('credentials').column('key_id').execute();
+      await db.schema
+        .createTable('guild_settings')
+        .addColumn('guild_id', 'varchar(32)', (c) => c.primaryKey())
+        .addColumn('settings', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('guild_settings').execute();
+      await db.schema.dropTable('credentials').execute();
+    },
+  },
+};
+
+/** Table shapes as the queries see them (bigint columns come back as strings from PostgreSQL). */
+export interface Tables {
+  credentials: {
+    guild_id: string;
+    sealed: string;
+    key_id: string;
+    fingerprint: string;
+    community_id: string | null;
+    linked_by: string;
+    linked_at: number | string;
+    invalid_at: number | string | null;
+    updated_at: number | string;
+  };
+  guild_settings: {
+    guild_id: string;
+    settings: string;
+    updated_at: number | string;
+  };
+}
