@@ -4,20 +4,25 @@ import {
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
 import type { Application } from '../generated/api.js';
+import { gatherPages } from '../src/api/pages.js';
 import type { Resources } from '../src/api/types.js';
 import { type Command, publicOption } from '../src/discord/command.js';
-import { gatherPages, type Picker, pickedId, pickerChoices } from '../src/discord/lookup.js';
-import { type DetailView, type ListView, showDetail, showList } from '../src/discord/views.js';
+import { type Picker, pickedId, pickerChoices } from '../src/discord/lookup.js';
+import { showDetail, showList } from '../src/discord/paging/show.js';
+import type { DetailView, ListView } from '../src/discord/paging/views.js';
+import { MESSAGES } from '../src/discord/replies.js';
 import { renderApplication, renderApplicationList } from '../src/render/application.js';
 import { NONE, plainText } from '../src/render/format.js';
+import { VIEW } from './view-ids.js';
 
 export const applicationListView: ListView<Application> = {
   kind: 'list',
-  id: 'application.all',
+  id: VIEW.applications,
+  takesArg: false,
   fetch: (r, _arg, query, options) => r.listApplications(query, options),
   render: (items, info, source) => renderApplicationList(items, info, source),
   open: {
-    detailView: 'application',
+    detailView: VIEW.application,
     option: (app) =>
       typeof app.id === 'string'
         ? {
@@ -36,10 +41,10 @@ export const applicationListView: ListView<Application> = {
 
 export const applicationDetailView: DetailView<Application> = {
   kind: 'detail',
-  id: 'application',
+  id: VIEW.application,
   fetch: (r, id, options) => r.getApplication(id, options),
   render: renderApplication,
-  notFound: 'No application with that id or title was found on this community server.',
+  notFound: MESSAGES.applicationNotFound,
 };
 
 /** Every form (pages of 100, capped), read through the API layer's cache. */
@@ -90,7 +95,7 @@ export const application: Command = {
   views: [applicationListView, applicationDetailView],
   async execute(ctx) {
     if (ctx.interaction.options.getSubcommand(true) === 'list') {
-      return showList(applicationListView, '', 1, ctx.show);
+      return showList(applicationListView, ctx.show);
     }
     return showDetail(applicationDetailView, await pickedId(applicationPicker, ctx), ctx.show);
   },

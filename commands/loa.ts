@@ -7,14 +7,16 @@ import type { Loa } from '../generated/api.js';
 import { isApiError } from '../src/api/errors.js';
 import { type Command, publicOption, userOrId, userOrIdOptions } from '../src/discord/command.js';
 import { parseId } from '../src/discord/input.js';
+import { showDetail, showList } from '../src/discord/paging/show.js';
+import type { DetailView, ListView } from '../src/discord/paging/views.js';
 import { MESSAGES, UserError } from '../src/discord/replies.js';
-import { type DetailView, type ListView, showDetail, showList } from '../src/discord/views.js';
 import { plainText, safeLine } from '../src/render/format.js';
 import { loaState } from '../src/render/labels.js';
 import { renderLoa, renderLoaList } from '../src/render/loa.js';
+import { VIEW } from './view-ids.js';
 
 const open: ListView<Loa>['open'] = {
-  detailView: 'loa',
+  detailView: VIEW.loa,
   option: (loa) =>
     typeof loa.id === 'string'
       ? {
@@ -27,7 +29,8 @@ const open: ListView<Loa>['open'] = {
 
 export const loaListView: ListView<Loa> = {
   kind: 'list',
-  id: 'loa.all',
+  id: VIEW.loas,
+  takesArg: false,
   fetch: (r, _arg, query, options) => r.listLoas(query, options),
   render: (items, info, source) => renderLoaList(items, info, source),
   open,
@@ -35,26 +38,28 @@ export const loaListView: ListView<Loa> = {
 
 export const loaMemberView: ListView<Loa> = {
   kind: 'list',
-  id: 'loa.member',
+  id: VIEW.memberLoas,
+  takesArg: true,
   fetch: (r, memberId, query, options) => r.listMemberLoas(memberId, query, options),
   render: (items, info, source, memberId) =>
     renderLoaList(items, info, source, `Leaves of absence of member ${safeLine(memberId, 64)}`),
   open,
 };
 
+/** The LOA's member, when it names one. */
+const memberIdOf = (loa: Loa) =>
+  typeof loa.memberId === 'string' && loa.memberId !== '' ? loa.memberId : undefined;
+
 export const loaDetailView: DetailView<Loa> = {
   kind: 'detail',
-  id: 'loa',
+  id: VIEW.loa,
   fetch: (r, id, options) => r.getLoa(id, options),
   render: renderLoa,
-  shortcuts: (loa) =>
-    typeof loa.memberId === 'string' && loa.memberId !== ''
-      ? [
-          { label: 'Member', view: 'member', arg: loa.memberId },
-          { label: "Member's LOAs", view: 'loa.member', arg: loa.memberId },
-        ]
-      : [],
-  notFound: 'No LOA with that id was found on this community server.',
+  shortcuts: [
+    { label: 'Member', view: VIEW.member, arg: memberIdOf },
+    { label: "Member's LOAs", view: VIEW.memberLoas, arg: memberIdOf },
+  ],
+  notFound: MESSAGES.loaNotFound,
 };
 
 const data = {
@@ -102,14 +107,14 @@ export const loa: Command = {
   views: [loaListView, loaMemberView, loaDetailView],
   async execute({ interaction, show }) {
     const sub = interaction.options.getSubcommand(true);
-    if (sub === 'list') return showList(loaListView, '', 1, show);
+    if (sub === 'list') return showList(loaListView, show);
     if (sub === 'view')
       return showDetail(loaDetailView, parseId(interaction.options.getString('id'), 'LOA id'), show);
     const target = userOrId(interaction, 'member-id', 'member id');
-    if ('id' in target) return showList(loaMemberView, target.id, 1, show);
+    if ('id' in target) return showList(loaMemberView, show, { arg: target.id });
     try {
       const member = await show.resources.getMemberByChatId(target.user);
-      return await showList(loaMemberView, member.data.id, 1, show);
+      return await showList(loaMemberView, show, { arg: member.data.id });
     } catch (error) {
       if (isApiError(error) && error.status === 404) throw new UserError(MESSAGES.memberNotFound);
       throw error;

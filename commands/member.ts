@@ -4,21 +4,15 @@ import {
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
 import type { Member } from '../generated/api.js';
+import { loadRoleDirectoryOrEmpty } from '../src/api/pages.js';
 import type { Fetched, ReadOptions, Resources } from '../src/api/types.js';
 import { type Command, publicOption, userOrId, userOrIdOptions } from '../src/discord/command.js';
-import { loadRoleDirectoryOrEmpty } from '../src/discord/lookup.js';
+import { showDetail, showList } from '../src/discord/paging/show.js';
+import type { DetailView, ListView, Shortcut } from '../src/discord/paging/views.js';
 import { MESSAGES } from '../src/discord/replies.js';
-import {
-  type DetailView,
-  type ListEnvelope,
-  type ListView,
-  type Shortcut,
-  showDetail,
-  showList,
-} from '../src/discord/views.js';
 import { plainText } from '../src/render/format.js';
 import { memberRoleIds, type RoleIndex, renderMember, renderMemberList } from '../src/render/member.js';
-import { pageItems } from '../src/render/page.js';
+import { VIEW } from './view-ids.js';
 
 /** A member with the role index its role names are resolved through. */
 export interface MemberWithRoles {
@@ -40,27 +34,17 @@ async function withRoles(
   return { ...fetched, data: { member: fetched.data, roles } };
 }
 
-export const memberListView: ListView<MemberWithRoles> = {
+/** Members, each page shown with the role index (read once per page, alongside it). */
+export const memberListView: ListView<Member, RoleIndex> = {
   kind: 'list',
-  id: 'member.all',
-  async fetch(r, _arg, query, options) {
-    const [fetched, roles] = await Promise.all([r.listMembers(query, options), roleIndex(r)]);
-    const envelope: ListEnvelope<MemberWithRoles> = {
-      ...fetched.data,
-      data: pageItems(fetched.data).map((member) => ({ member, roles })),
-    };
-    return { ...fetched, data: envelope };
-  },
-  render: (items, info, source) =>
-    renderMemberList(
-      items.map((i) => i.member),
-      info,
-      source,
-      items[0]?.roles ?? new Map(),
-    ),
+  id: VIEW.members,
+  takesArg: false,
+  fetch: (r, _arg, query, options) => r.listMembers(query, options),
+  context: roleIndex,
+  render: (members, info, source, _arg, roles) => renderMemberList(members, info, source, roles),
   open: {
-    detailView: 'member',
-    option: ({ member, roles }) =>
+    detailView: VIEW.member,
+    option: (member, roles) =>
       typeof member.id === 'string'
         ? {
             label: `Member ${plainText(member.id, 80)}`,
@@ -76,24 +60,27 @@ export const memberListView: ListView<MemberWithRoles> = {
   },
 };
 
-const shortcuts = ({ member }: MemberWithRoles): Shortcut[] =>
-  typeof member.id === 'string' && member.id !== ''
-    ? [{ label: 'LOAs', view: 'loa.member', arg: member.id }]
-    : [];
+const shortcuts: Shortcut<MemberWithRoles>[] = [
+  {
+    label: 'LOAs',
+    view: VIEW.memberLoas,
+    arg: ({ member }) => (typeof member.id === 'string' && member.id !== '' ? member.id : undefined),
+  },
+];
 
 export const memberDetailView: DetailView<MemberWithRoles> = {
   kind: 'detail',
-  id: 'member',
+  id: VIEW.member,
   fetch: (r, memberId, options: ReadOptions) => withRoles(r, r.getMember(memberId, options)),
   render: ({ member, roles }, source) => renderMember(member, source, roles),
   shortcuts,
-  notFound: 'No member with that id was found on this community server.',
+  notFound: MESSAGES.memberIdNotFound,
 };
 
 /** The member whose Discord (chat) user id is the argument; used by `/member view user:` and shortcuts. */
 export const memberByChatView: DetailView<MemberWithRoles> = {
   kind: 'detail',
-  id: 'member.chat',
+  id: VIEW.memberByChat,
   fetch: (r, chatId, options: ReadOptions) => withRoles(r, r.getMemberByChatId(chatId, options)),
   render: ({ member, roles }, source) => renderMember(member, source, roles),
   shortcuts,
@@ -130,7 +117,7 @@ export const member: Command = {
   views: [memberListView, memberDetailView, memberByChatView],
   async execute({ interaction, show }) {
     const sub = interaction.options.getSubcommand(true);
-    if (sub === 'list') return showList(memberListView, '', 1, show);
+    if (sub === 'list') return showList(memberListView, show);
     const target = userOrId(interaction, 'member-id', 'member id');
     if ('user' in target) return showDetail(memberByChatView, target.user, show);
     return showDetail(memberDetailView, target.id, show);

@@ -4,11 +4,15 @@ import {
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
 import type { Role } from '../generated/api.js';
+import { loadRoleDirectory } from '../src/api/pages.js';
 import { type Command, publicOption } from '../src/discord/command.js';
-import { loadRoleDirectory, type Picker, pickedId, pickerChoices } from '../src/discord/lookup.js';
-import { type DetailView, type ListView, showDetail, showList } from '../src/discord/views.js';
+import { type Picker, pickedId, pickerChoices } from '../src/discord/lookup.js';
+import { showDetail, showList } from '../src/discord/paging/show.js';
+import type { DetailView, ListView } from '../src/discord/paging/views.js';
+import { MESSAGES } from '../src/discord/replies.js';
 import { NONE, plainText } from '../src/render/format.js';
 import { colourHex, renderRole, renderRoleList } from '../src/render/role.js';
+import { VIEW } from './view-ids.js';
 
 /** A select label: the name as plain text, or the id when the name is empty. */
 function optionLabel(name: unknown, id: string): string {
@@ -18,11 +22,12 @@ function optionLabel(name: unknown, id: string): string {
 
 export const roleListView: ListView<Role> = {
   kind: 'list',
-  id: 'role.all',
+  id: VIEW.roles,
+  takesArg: false,
   fetch: (r, _arg, query, options) => r.listRoles(query, options),
   render: (items, info, source) => renderRoleList(items, info, source),
   open: {
-    detailView: 'role',
+    detailView: VIEW.role,
     option: (role) =>
       typeof role.id === 'string'
         ? {
@@ -39,10 +44,10 @@ export const roleListView: ListView<Role> = {
 
 export const roleDetailView: DetailView<Role> = {
   kind: 'detail',
-  id: 'role',
+  id: VIEW.role,
   fetch: (r, id, options) => r.getRole(id, options),
   render: renderRole,
-  notFound: 'No role with that id or name was found on this community server.',
+  notFound: MESSAGES.roleNotFound,
 };
 
 const data = {
@@ -87,8 +92,7 @@ export const role: Command = {
   data,
   views: [roleListView, roleDetailView],
   async execute(ctx) {
-    if (ctx.interaction.options.getSubcommand(true) === 'list')
-      return showList(roleListView, '', 1, ctx.show);
+    if (ctx.interaction.options.getSubcommand(true) === 'list') return showList(roleListView, ctx.show);
     return showDetail(roleDetailView, await pickedId(rolePicker, ctx), ctx.show);
   },
   autocomplete: (ctx) => pickerChoices(rolePicker, ctx),

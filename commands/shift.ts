@@ -5,13 +5,16 @@ import {
 } from 'discord.js';
 import type { Shift } from '../generated/api.js';
 import { type Command, publicOption } from '../src/discord/command.js';
-import { parseId } from '../src/discord/input.js';
-import { type DetailView, type ListView, showDetail, showList } from '../src/discord/views.js';
+import { checkedId, parseId } from '../src/discord/input.js';
+import { showDetail, showList } from '../src/discord/paging/show.js';
+import type { DetailView, ListView } from '../src/discord/paging/views.js';
+import { MESSAGES } from '../src/discord/replies.js';
 import { plainText } from '../src/render/format.js';
 import { renderShift, renderShiftList, shiftState } from '../src/render/shift.js';
+import { VIEW } from './view-ids.js';
 
 const open: ListView<Shift>['open'] = {
-  detailView: 'shift',
+  detailView: VIEW.shift,
   option: (shift) =>
     typeof shift.id === 'string'
       ? {
@@ -24,32 +27,21 @@ const open: ListView<Shift>['open'] = {
 
 export const shiftListView: ListView<Shift> = {
   kind: 'list',
-  id: 'shift.all',
+  id: VIEW.shifts,
+  takesArg: false,
   fetch: (r, _arg, query, options) => r.listShifts(query, options),
   render: (items, info, source) => renderShiftList(items, info, source),
   open,
 };
 
-/** A member id from the API, if it is one Rollcall would accept as typed (it ends up in a title). */
-function usableId(value: unknown): string | undefined {
-  if (typeof value !== 'string') return undefined;
-  try {
-    return parseId(value, 'member id');
-  } catch {
-    return undefined;
-  }
-}
-
 export const shiftDetailView: DetailView<Shift> = {
   kind: 'detail',
-  id: 'shift',
+  id: VIEW.shift,
   fetch: (r, id, options) => r.getShift(id, options),
   render: renderShift,
-  shortcuts: (shift) => {
-    const memberId = usableId(shift.memberId);
-    return memberId ? [{ label: "Member's LOAs", view: 'loa.member', arg: memberId }] : [];
-  },
-  notFound: 'No shift with that id was found on this community server.',
+  // The member id as Rollcall would accept it typed (it ends up in the list's title).
+  shortcuts: [{ label: "Member's LOAs", view: VIEW.memberLoas, arg: (shift) => checkedId(shift.memberId) }],
+  notFound: MESSAGES.shiftNotFound,
 };
 
 const data = {
@@ -85,7 +77,7 @@ export const shift: Command = {
   views: [shiftListView, shiftDetailView],
   async execute({ interaction, show }) {
     const sub = interaction.options.getSubcommand(true);
-    if (sub === 'list') return showList(shiftListView, '', 1, show);
+    if (sub === 'list') return showList(shiftListView, show);
     return showDetail(shiftDetailView, parseId(interaction.options.getString('id'), 'shift id'), show);
   },
 };

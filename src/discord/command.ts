@@ -1,18 +1,18 @@
 /** The shape of a module in commands/: its definition, its views, and its handlers. */
-import type {
-  APIApplicationCommandOptionChoice,
-  AutocompleteInteraction,
-  ChatInputCommandInteraction,
-  RESTPostAPIChatInputApplicationCommandsJSONBody,
+import {
+  type APIApplicationCommandOptionChoice,
+  ApplicationCommandOptionType,
+  type AutocompleteInteraction,
+  type ChatInputCommandInteraction,
+  type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
-import { parseId } from './input.js';
-import { type Payload, UserError } from './replies.js';
-import type { ShowContext, View, ViewRegistry } from './views.js';
+import { MAX_ARG_LENGTH, parseId } from './input.js';
+import type { ShowContext, View } from './paging/views.js';
+import { MESSAGES, type Payload, UserError } from './replies.js';
 
 export interface CommandContext {
   interaction: ChatInputCommandInteraction;
   show: ShowContext;
-  views: ViewRegistry;
 }
 
 export interface AutocompleteContext {
@@ -36,7 +36,7 @@ export const PUBLIC_OPTION = 'public';
 
 /** The `public` option, shared by every subcommand. */
 export const publicOption = {
-  type: 5, // Boolean
+  type: ApplicationCommandOptionType.Boolean,
   name: PUBLIC_OPTION,
   description: 'Post the answer in the channel for everyone to see (default: only you see it)',
   required: false,
@@ -52,8 +52,14 @@ export function userOrIdOptions(
   userDescription = 'The member on Discord',
 ) {
   return [
-    { type: 6 /* User */, name: 'user', description: userDescription, required: false },
-    { type: 3 /* String */, name: idOption, description: idDescription, required: false, max_length: 64 },
+    { type: ApplicationCommandOptionType.User, name: 'user', description: userDescription, required: false },
+    {
+      type: ApplicationCommandOptionType.String,
+      name: idOption,
+      description: idDescription,
+      required: false,
+      max_length: MAX_ARG_LENGTH,
+    },
   ] as const;
 }
 
@@ -66,7 +72,7 @@ export function userOrId(
   const user = interaction.options.getUser('user');
   const typed = interaction.options.getString(idOption);
   if ((user === null) === (typed === null)) {
-    throw new UserError(`Give either a Discord user or a ${idName} (one of the two).`);
+    throw new UserError(MESSAGES.userOrId(idName));
   }
   return user ? { user: user.id } : { id: parseId(typed, idName) };
 }

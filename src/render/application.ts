@@ -1,6 +1,7 @@
 /** Application (form) renderers: API object → embed JSON. Pure. */
 import type { APIEmbed } from 'discord.js';
 import type { Application } from '../../generated/api.js';
+import type { PageInfo, Source } from '../api/pages.js';
 import { describeEntries } from './entries.js';
 import {
   code,
@@ -19,7 +20,7 @@ import {
 } from './format.js';
 import { roleMentions } from './inline-list.js';
 import { codeLabel } from './labels.js';
-import { detailEmbed, listEmbed, type PageInfo, type Source } from './page.js';
+import { detailEmbed, listEmbed } from './page.js';
 
 const COLOUR = 0xfee75c;
 

@@ -4,6 +4,7 @@
  */
 import type { APIEmbed } from 'discord.js';
 import type { AuditLogEntry } from '../../generated/api.js';
+import type { PageInfo, Source } from '../api/pages.js';
 import { describeEntry } from './entries.js';
 import {
   code,
@@ -18,7 +19,7 @@ import {
 } from './format.js';
 import { codeLabel } from './labels.js';
 import { describeObject, isRecord } from './open-values.js';
-import { detailEmbed, listEmbed, type PageInfo, type Source } from './page.js';
+import { detailEmbed, listEmbed } from './page.js';
 
 const COLOUR = 0xfee75c;
 

@@ -4,33 +4,9 @@
  */
 import type { APIEmbed, APIEmbedField } from 'discord.js';
 import { escapeMarkdown } from 'discord.js';
+import { LIMITS, SNOWFLAKE } from '../limits.js';
 
-/** Discord's message limits (https://discord.com/developers/docs/resources/message#embed-object-embed-limits). */
-export const LIMITS = {
-  title: 256,
-  description: 4096,
-  fields: 25,
-  fieldName: 256,
-  fieldValue: 1024,
-  footer: 2048,
-  author: 256,
-  embedTotal: 6000,
-  embedsPerMessage: 10,
-  content: 2000,
-  customId: 100,
-  actionRows: 5,
-  buttonsPerRow: 5,
-  buttonLabel: 80,
-  selectOptions: 25,
-  selectOptionLabel: 100,
-  selectOptionValue: 100,
-  selectOptionDescription: 100,
-  selectPlaceholder: 150,
-  autocompleteChoices: 25,
-  autocompleteName: 100,
-  autocompleteValue: 100,
-  modalTitle: 45,
-} as const;
+export { LIMITS };
 
 /** Shown wherever a value is absent or "not set". */
 export const NONE = '—';
@@ -171,12 +147,12 @@ export function code(value: unknown, max = 100): string {
 
 /** A Discord role mention (rendered, never pinging: replies send empty allowed_mentions). */
 export function roleMention(id: unknown): string {
-  return typeof id === 'string' && /^\d{17,20}$/.test(id) ? `<@&${id}>` : code(id);
+  return typeof id === 'string' && SNOWFLAKE.test(id) ? `<@&${id}>` : code(id);
 }
 
 /** A Discord user mention (rendered, never pinging). */
 export function userMention(id: unknown): string {
-  return typeof id === 'string' && /^\d{17,20}$/.test(id) ? `<@${id}>` : code(id);
+  return typeof id === 'string' && SNOWFLAKE.test(id) ? `<@${id}>` : code(id);
 }
 
 /** A colour string like "#ff8800" or "ff8800" as an embed colour number, if valid. */

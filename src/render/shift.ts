@@ -11,6 +11,7 @@
  */
 import type { APIEmbed } from 'discord.js';
 import type { Shift } from '../../generated/api.js';
+import type { PageInfo, Source } from '../api/pages.js';
 import { describeEntries } from './entries.js';
 import {
   code,
@@ -26,7 +27,7 @@ import {
   yesNo,
 } from './format.js';
 import { isRecord } from './open-values.js';
-import { detailEmbed, listEmbed, type PageInfo, type Source } from './page.js';
+import { detailEmbed, listEmbed } from './page.js';
 
 export type ShiftState = 'Active' | 'Ended' | 'Unknown';
 

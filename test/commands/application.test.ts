@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { application } from '../../commands/application.js';
 import type { Application } from '../../generated/api.js';
 import { UserError } from '../../src/discord/replies.js';
-import { ViewRegistry } from '../../src/discord/views.js';
 import { autocompleteInput, type Call, chatInput, fakeResources, showContext } from './roster-fakes.js';
 
 const apps: Application[] = [
@@ -14,7 +13,7 @@ const apps: Application[] = [
 
 function run(input: Parameters<typeof chatInput>[0], calls: Call[] = []) {
   const show = showContext(fakeResources({ applications: apps }, calls));
-  return application.execute({ interaction: chatInput(input), show, views: new ViewRegistry() });
+  return application.execute({ interaction: chatInput(input), show });
 }
 
 describe('/application', () => {

@@ -2,15 +2,16 @@
 import { ApplicationCommandOptionType } from 'discord.js';
 import { describe, expect, it } from 'vitest';
 import { auditLog } from '../../commands/audit-log.js';
+import { commands } from '../../commands/index.js';
 import { loa } from '../../commands/loa.js';
-import { log } from '../../commands/log.js';
-import { shift } from '../../commands/shift.js';
+import { log, logDetailView, logUserView } from '../../commands/log.js';
+import { shift, shiftDetailView, shiftListView } from '../../commands/shift.js';
 import type { Command } from '../../src/discord/command.js';
 import { PUBLIC_OPTION } from '../../src/discord/command.js';
-import { ViewRegistry } from '../../src/discord/views.js';
+import { ViewRegistry } from '../../src/discord/paging/views.js';
 
 const NAME = /^[-_a-z0-9]{1,32}$/;
-// The view part of a custom_id (src/discord/custom-id.ts).
+// The view part of a custom_id (src/discord/paging/custom-id.ts).
 const VIEW_ID = /^[a-z][a-z0-9.-]{0,23}$/;
 
 interface Option {
@@ -89,22 +90,44 @@ describe.each(mine.map((c) => [c.data.name, c] as const))('/%s definition', (_na
 });
 
 describe('views', () => {
-  const registry = new ViewRegistry();
   const all = [loa, ...mine];
+  const registry = new ViewRegistry();
   registry.register(...all.flatMap((c) => c.views));
 
   it('are registered once each, with ids a custom_id can carry', () => {
-    expect(registry.ids()).toEqual(
+    const ids = all.flatMap((c) => c.views.map((v) => v.id));
+    expect(ids).toEqual(
       expect.arrayContaining(['log.user', 'log', 'shift.all', 'shift', 'audit-log.all', 'audit-log']),
     );
-    for (const id of registry.ids()) expect(id).toMatch(VIEW_ID);
+    for (const id of ids) expect(id).toMatch(VIEW_ID);
+    expect(() => registry.register(logDetailView)).toThrow(/registered twice/);
   });
 
-  it('open details that exist', () => {
-    for (const view of mine.flatMap((c) => c.views)) {
-      if (view.kind === 'list' && view.open) {
-        expect(registry.get(view.open.detailView)?.kind, view.id).toBe('detail');
-      }
-    }
+  it('link only to views that exist, of the right kind: checked at registration', () => {
+    const every = new ViewRegistry();
+    for (const command of commands) every.register(...command.views);
+    expect(() => every.check()).not.toThrow();
+
+    const opensNothing = new ViewRegistry();
+    opensNothing.register({ ...shiftListView, open: { ...shiftListView.open!, detailView: 'shift.gone' } });
+    expect(() => opensNothing.check()).toThrow(/shift.all opens shift.gone/);
+
+    const opensAList = new ViewRegistry();
+    opensAList.register(
+      { ...shiftListView, open: { ...shiftListView.open!, detailView: 'log.user' } },
+      logUserView,
+    );
+    expect(() => opensAList.check()).toThrow(/shift.all opens log.user/);
+
+    const shortcutToNothing = new ViewRegistry();
+    shortcutToNothing.register(shiftDetailView);
+    expect(() => shortcutToNothing.check()).toThrow(/shift links to loa.member/);
+
+    const shortcutToArgless = new ViewRegistry();
+    shortcutToArgless.register(
+      { ...shiftDetailView, shortcuts: [{ label: 'x', view: 'shift.all', arg: () => 'a' }] },
+      shiftListView,
+    );
+    expect(() => shortcutToArgless.check()).toThrow(/shift links to shift.all/);
   });
 });

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { joinRequest } from '../../commands/join-request.js';
 import { UserError } from '../../src/discord/replies.js';
-import { ViewRegistry } from '../../src/discord/views.js';
 import { type Call, chatInput, fakeResources, showContext } from './roster-fakes.js';
 
 const requests = [
@@ -11,7 +10,7 @@ const requests = [
 
 function run(input: Parameters<typeof chatInput>[0], calls: Call[] = []) {
   const show = showContext(fakeResources({ joinRequests: requests }, calls));
-  return joinRequest.execute({ interaction: chatInput(input), show, views: new ViewRegistry() });
+  return joinRequest.execute({ interaction: chatInput(input), show });
 }
 
 describe('/join-request', () => {

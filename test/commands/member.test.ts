@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { member } from '../../commands/member.js';
 import type { Member, Role } from '../../generated/api.js';
 import { MESSAGES, UserError } from '../../src/discord/replies.js';
-import { ViewRegistry } from '../../src/discord/views.js';
 import { type Call, chatInput, fakeResources, showContext } from './roster-fakes.js';
 
 const roles: Role[] = [
@@ -17,7 +16,7 @@ const chat = { '222222222222222222': 'm1' };
 
 function run(input: Parameters<typeof chatInput>[0], calls: Call[] = [], data = { roles, members, chat }) {
   const show = showContext(fakeResources(data, calls));
-  return member.execute({ interaction: chatInput(input), show, views: new ViewRegistry() });
+  return member.execute({ interaction: chatInput(input), show });
 }
 
 function fields(payload: Awaited<ReturnType<typeof run>>): Record<string, string> {
@@ -75,7 +74,6 @@ describe('/member', () => {
     const payload = await member.execute({
       interaction: chatInput({ sub: 'view', strings: { 'member-id': 'm1' } }),
       show: showContext(resources),
-      views: new ViewRegistry(),
     });
     expect(fields(payload).Roles).toBe('`r-mod`, `r-staff`, `r-gone`');
   });

@@ -10,7 +10,6 @@ import type {
 } from 'discord.js';
 import { describe, expect, it, vi } from 'vitest';
 import {
-  AUDIT_ENTRY_MOVED,
   auditDetailView,
   auditEntryArg,
   auditListView,
@@ -25,11 +24,13 @@ import type { AuditLogEntry, Log, Shift } from '../../generated/api.js';
 import { ApiError } from '../../src/api/errors.js';
 import type { Fetched, PageQuery, Resources } from '../../src/api/types.js';
 import type { Command } from '../../src/discord/command.js';
-import { parseCustomId } from '../../src/discord/custom-id.js';
+import { parseCustomId } from '../../src/discord/paging/custom-id.js';
+import { showDetail } from '../../src/discord/paging/show.js';
+import { StateStore } from '../../src/discord/paging/state.js';
+import { type DetailView, PAGE_SIZE, type ShowContext } from '../../src/discord/paging/views.js';
 import { MESSAGES, type Payload, UserError } from '../../src/discord/replies.js';
-import { StateStore } from '../../src/discord/state.js';
-import { PAGE_SIZE, type ShowContext, showDetail, ViewRegistry } from '../../src/discord/views.js';
 import { assertEmbedWithinLimits, assertNoPings } from '../render/limits.js';
+import { allViews } from './roster-fakes.js';
 
 const OWNER = '123456789012345678';
 const T = 1_700_000_000;
@@ -54,7 +55,7 @@ function context(resources: Partial<Resources>): ShowContext {
     get: async (k) => kv.get(k),
     set: async (k, v) => kv.set(k, v),
   });
-  return { resources: resources as Resources, state, owner: OWNER, options: {} };
+  return { resources: resources as Resources, state, views: allViews(), owner: OWNER, options: {} };
 }
 
 function run(command: Command, sub: string, strings: Record<string, string>, show: ShowContext) {
@@ -66,7 +67,12 @@ function run(command: Command, sub: string, strings: Record<string, string>, sho
       getBoolean: () => null,
     },
   } as unknown as ChatInputCommandInteraction;
-  return command.execute({ interaction, show, views: new ViewRegistry() });
+  return command.execute({ interaction, show });
+}
+
+/** The arguments of the shortcuts a detail view offers for `item` (none when it has no usable value). */
+function shortcutArgs<T>(view: DetailView<T>, item: T): string[] {
+  return (view.shortcuts ?? []).flatMap((s) => s.arg(item) ?? []);
 }
 
 type Row = APIActionRowComponent<APIComponentInMessageActionRow>;
@@ -89,7 +95,7 @@ function buttons(payload: Payload) {
 async function shortcut(payload: Payload, label: string, show: ShowContext) {
   const button = buttons(payload).find((b) => b.label === label);
   expect(button, `button ${label}`).toBeDefined();
-  const parsed = parseCustomId(button!.custom_id);
+  const parsed = parseCustomId(button!.custom_id, show.views.argKindOf);
   if (!parsed.ok) throw new Error(`bad custom_id ${button!.custom_id}`);
   return { view: parsed.state.view, arg: await show.state.resolve(parsed) };
 }
@@ -136,9 +142,9 @@ describe('/log', () => {
   });
 
   it('view: offers no shortcut for a log without a usable username', () => {
-    expect(logDetailView.shortcuts?.({ ...aLog, username: '' })).toEqual([]);
-    expect(logDetailView.shortcuts?.({ ...aLog, username: 'x'.repeat(65) })).toEqual([]);
-    expect(logDetailView.shortcuts?.({ ...aLog, username: undefined })).toEqual([]);
+    expect(shortcutArgs(logDetailView, { ...aLog, username: '' })).toEqual([]);
+    expect(shortcutArgs(logDetailView, { ...aLog, username: 'x'.repeat(65) })).toEqual([]);
+    expect(shortcutArgs(logDetailView, { ...aLog, username: undefined })).toEqual([]);
   });
 
   it('user: lists the logs of a game username, each openable', async () => {
@@ -190,8 +196,8 @@ describe('/shift', () => {
     expect(getShift).toHaveBeenCalledWith('sh_1', {});
     expect(payload.embeds?.[0]?.title).toBe('🟢 Shift sh\\_1 · Active');
     expect(await shortcut(payload, "Member's LOAs", show)).toEqual({ view: 'loa.member', arg: 'mem_9' });
-    expect(shiftDetailView.shortcuts?.({ ...aShift, memberId: '' })).toEqual([]);
-    expect(shiftDetailView.shortcuts?.({ ...aShift, memberId: '<@123456789012345678>' })).toEqual([]);
+    expect(shortcutArgs(shiftDetailView, { ...aShift, memberId: '' })).toEqual([]);
+    expect(shortcutArgs(shiftDetailView, { ...aShift, memberId: '<@123456789012345678>' })).toEqual([]);
   });
 });
 
@@ -244,7 +250,7 @@ describe('/audit-log', () => {
     expect(embed?.description).toContain('**summary**: Created @\u200Beveryone');
     expect(embed?.footer?.text).toContain('Page 2 of the audit log');
     const back = buttons(payload).find((b) => b.label === '↩ Back to list');
-    const parsed = parseCustomId(back!.custom_id);
+    const parsed = parseCustomId(back!.custom_id, show.views.argKindOf);
     expect(parsed.ok && parsed.state).toMatchObject({ view: 'audit-log.all', page: 2 });
   });
 
@@ -261,7 +267,7 @@ describe('/audit-log', () => {
 
   it('open: says so when the entry is gone, and refuses an argument it did not make', async () => {
     const resources = auditResources(entries) as unknown as Resources;
-    await expect(readAuditEntry(resources, '1:missing', {})).rejects.toThrow(AUDIT_ENTRY_MOVED);
+    await expect(readAuditEntry(resources, '1:missing', {})).rejects.toThrow(MESSAGES.auditEntryMoved);
     await expect(readAuditEntry(resources, 'a13', {})).rejects.toThrow(MESSAGES.expired);
     await expect(readAuditEntry(resources, '0:a13', {})).rejects.toThrow(MESSAGES.expired);
   });
@@ -269,7 +275,7 @@ describe('/audit-log', () => {
   it('open: does not read past the last page or before the first', async () => {
     const resources = auditResources(entries.slice(0, 5));
     await expect(readAuditEntry(resources as unknown as Resources, '1:zzz', {})).rejects.toThrow(
-      AUDIT_ENTRY_MOVED,
+      MESSAGES.auditEntryMoved,
     );
     expect(resources.listAuditLogs).toHaveBeenCalledTimes(1);
   });

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { role } from '../../commands/role.js';
 import type { Role } from '../../generated/api.js';
 import { UserError } from '../../src/discord/replies.js';
-import { ViewRegistry } from '../../src/discord/views.js';
 import {
   autocompleteInput,
   type Call,
@@ -19,7 +18,7 @@ const roles: Role[] = [
 
 function run(strings: Record<string, string>, sub = 'view', data = { roles }, calls: Call[] = []) {
   const show = showContext(fakeResources(data, calls));
-  return role.execute({ interaction: chatInput({ sub, strings }), show, views: new ViewRegistry() });
+  return role.execute({ interaction: chatInput({ sub, strings }), show });
 }
 
 describe('/role', () => {
@@ -68,7 +67,6 @@ describe('/role', () => {
     const payload = await role.execute({
       interaction: chatInput({ sub: 'view', strings: { role: 'r-senior' } }),
       show: showContext(resources),
-      views: new ViewRegistry(),
     });
     expect(payload.embeds?.[0]?.color).toBe(0x112233);
   });

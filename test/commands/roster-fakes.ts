@@ -4,11 +4,12 @@
  * ShowContext with an in-memory state store.
  */
 import type { AutocompleteInteraction, ChatInputCommandInteraction } from 'discord.js';
+import { commands } from '../../commands/index.js';
 import type { Application, JoinRequest, Member, Role } from '../../generated/api.js';
 import { ApiError } from '../../src/api/errors.js';
 import type { Fetched, PageQuery, ReadOptions, Resources } from '../../src/api/types.js';
-import { StateStore } from '../../src/discord/state.js';
-import type { ShowContext } from '../../src/discord/views.js';
+import { StateStore } from '../../src/discord/paging/state.js';
+import { type ShowContext, ViewRegistry } from '../../src/discord/paging/views.js';
 
 export const OWNER = '111111111111111111';
 
@@ -97,7 +98,15 @@ export function showContext(resources: Resources): ShowContext {
     get: async (k) => store.get(k),
     set: async (k, v) => store.set(k, v),
   });
-  return { resources, state, owner: OWNER, options: {} };
+  return { resources, state, views: allViews(), owner: OWNER, options: {} };
+}
+
+/** Every command's views, registered and checked as at start. */
+export function allViews(): ViewRegistry {
+  const views = new ViewRegistry();
+  for (const command of commands) views.register(...command.views);
+  views.check();
+  return views;
 }
 
 export interface CommandInput {

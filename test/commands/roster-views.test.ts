@@ -5,7 +5,7 @@ import { joinRequest } from '../../commands/join-request.js';
 import { member } from '../../commands/member.js';
 import { role } from '../../commands/role.js';
 import { createRollcallCommand } from '../../commands/rollcall.js';
-import { ViewRegistry } from '../../src/discord/views.js';
+import { ViewRegistry } from '../../src/discord/paging/views.js';
 
 const roster = [role, member, application, joinRequest];
 

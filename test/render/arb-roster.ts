@@ -4,7 +4,7 @@
  * markdown-laden strings, mention syntax, invisible and bidirectional characters, odd timestamps.
  */
 import fc from 'fast-check';
-import type { PageInfo, Source } from '../../src/render/page.js';
+import type { PageInfo, Source } from '../../src/api/pages.js';
 
 /** Text written to look like Discord markup or to break layouts. */
 export const TRICKY = [

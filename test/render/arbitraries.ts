@@ -18,7 +18,7 @@
  *                      (FC_TIME_LIMIT_MS, default 20 s) so shrinking huge strings cannot hang the suite
  */
 import fc from 'fast-check';
-import { type PageInfo, pageInfo, type Source } from '../../src/render/page.js';
+import { type PageInfo, pageInfo, type Source } from '../../src/api/pages.js';
 
 export const PROPS: fc.Parameters<unknown> = {
   numRuns: Number(process.env.FC_NUM_RUNS) || 150,
