@@ -53,17 +53,10 @@ async function main(argv: string[]): Promise<number> {
     return 1;
   }
   const config = loaded.config;
-  const rest = new REST(config.DISCORD_API_URL ? { api: config.DISCORD_API_URL } : {}).setToken(
-    config.DISCORD_TOKEN,
-  );
-  const body = commandBodies(config.COMMAND_PERMISSIONS);
-  const route = config.DISCORD_GUILD_ID
-    ? Routes.applicationGuildCommands(config.DISCORD_APPLICATION_ID, config.DISCORD_GUILD_ID)
-    : Routes.applicationCommands(config.DISCORD_APPLICATION_ID);
   try {
-    const saved = (await rest.put(route, { body })) as unknown[];
+    const count = await registerCommands(config);
     const where = config.DISCORD_GUILD_ID ? `server ${config.DISCORD_GUILD_ID}` : 'every server (global)';
-    process.stdout.write(`Registered ${saved.length} commands for ${where}.\n`);
+    process.stdout.write(`Registered ${count} commands for ${where}.\n`);
     return 0;
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);

@@ -1,7 +1,8 @@
 /** Application (form) renderers: API object → embed JSON. Pure. */
-import type { APIEmbed } from 'discord.js';
+import { type APIEmbed, channelMention as discordChannelMention } from 'discord.js';
 import type { Application } from '../../generated/api.js';
 import type { PageInfo, Source } from '../api/pages.js';
+import { SNOWFLAKE } from '../limits.js';
 import { describeEntries } from './entries.js';
 import {
   code,
@@ -32,7 +33,7 @@ const BUDGET = { description: 1000, message: 300, roles: 180, entries: 350 } as 
 
 /** A Discord channel mention for a snowflake-shaped id; anything else as inline code. */
 export function channelMention(id: unknown): string {
-  return typeof id === 'string' && /^\d{17,20}$/.test(id) ? `<#${id}>` : code(id);
+  return typeof id === 'string' && SNOWFLAKE.test(id) ? discordChannelMention(id) : code(id);
 }
 
 /** The boolean settings of a form, in the order shown, with their labels. */

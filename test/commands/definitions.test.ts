@@ -6,9 +6,13 @@ import { commands } from '../../commands/index.js';
 import { loa } from '../../commands/loa.js';
 import { log, logDetailView, logUserView } from '../../commands/log.js';
 import { shift, shiftDetailView, shiftListView } from '../../commands/shift.js';
+import type { Resources } from '../../src/api/types.js';
 import type { Command } from '../../src/discord/command.js';
 import { PUBLIC_OPTION } from '../../src/discord/command.js';
+import { StateStore } from '../../src/discord/paging/state.js';
 import { ViewRegistry } from '../../src/discord/paging/views.js';
+import { Router } from '../../src/discord/router.js';
+import { createLogger } from '../../src/log.js';
 
 const NAME = /^[-_a-z0-9]{1,32}$/;
 // The view part of a custom_id (src/discord/paging/custom-id.ts).
@@ -129,5 +133,20 @@ describe('views', () => {
       shiftListView,
     );
     expect(() => shortcutToArgless.check()).toThrow(/shift links to shift.all/);
+  });
+
+  it('with a broken link, the router refuses to start', () => {
+    const broken = new ViewRegistry();
+    broken.register(shiftDetailView);
+    const options = {
+      commands: [shift],
+      resources: {} as Resources,
+      state: new StateStore({ get: async () => undefined, set: async () => undefined }),
+      logger: createLogger({ level: 'silent', format: 'json' }),
+    };
+    expect(() => new Router({ ...options, views: broken })).toThrow(/broken view links/);
+    const whole = new ViewRegistry();
+    whole.register(...shift.views, ...loa.views, ...commands.find((c) => c.data.name === 'member')!.views);
+    expect(() => new Router({ ...options, views: whole })).not.toThrow();
   });
 });
