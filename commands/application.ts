@@ -1,12 +1,9 @@
 /** /application: application forms — the whole list, or one form (with autocomplete by title). */
-import {
-  ApplicationCommandOptionType,
-  type RESTPostAPIChatInputApplicationCommandsJSONBody,
-} from 'discord.js';
+import { ApplicationCommandOptionType } from 'discord.js';
 import type { Application } from '../generated/api.js';
 import { gatherPages } from '../src/api/pages.js';
 import type { Resources } from '../src/api/types.js';
-import { type Command, publicOption } from '../src/discord/command.js';
+import { argumentsOf, type Command, defineCommand, publicOption } from '../src/discord/command.js';
 import { type Picker, pickedId, pickerChoices } from '../src/discord/lookup.js';
 import { showDetail, showList } from '../src/discord/paging/show.js';
 import type { DetailView, ListView } from '../src/discord/paging/views.js';
@@ -19,7 +16,7 @@ export const applicationListView: ListView<Application> = {
   kind: 'list',
   id: VIEW.applications,
   takesArg: false,
-  fetch: (r, _arg, query, options) => r.listApplications(query, options),
+  fetch: (api, _arg, query, options) => api.listApplications(query, options),
   render: (items, info, source) => renderApplicationList(items, info, source),
   open: {
     detailView: VIEW.application,
@@ -42,7 +39,7 @@ export const applicationListView: ListView<Application> = {
 export const applicationDetailView: DetailView<Application> = {
   kind: 'detail',
   id: VIEW.application,
-  fetch: (r, id, options) => r.getApplication(id, options),
+  fetch: (api, id, options) => api.getApplication(id, options),
   render: renderApplication,
   notFound: MESSAGES.applicationNotFound,
 };
@@ -61,7 +58,7 @@ const applicationPicker: Picker<Application> = {
   what: 'application id',
 };
 
-const data = {
+const data = defineCommand({
   name: 'application',
   description: 'Application forms of the community server',
   options: [
@@ -88,13 +85,13 @@ const data = {
       ],
     },
   ],
-} satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
+});
 
 export const application: Command = {
   data,
   views: [applicationListView, applicationDetailView],
   async execute(ctx) {
-    if (ctx.interaction.options.getSubcommand(true) === 'list') {
+    if (argumentsOf(ctx.interaction, data).subcommand() === 'list') {
       return showList(applicationListView, ctx.show);
     }
     return showDetail(applicationDetailView, await pickedId(applicationPicker, ctx), ctx.show);

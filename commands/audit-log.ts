@@ -7,21 +7,18 @@
  * read it) and shows the entry; if the log has shifted since, the next and previous pages are
  * searched too.
  */
-import {
-  ApplicationCommandOptionType,
-  type RESTPostAPIChatInputApplicationCommandsJSONBody,
-} from 'discord.js';
+import { ApplicationCommandOptionType } from 'discord.js';
 import type { AuditLogEntry } from '../generated/api.js';
 import { pageInfo, pageItems } from '../src/api/pages.js';
 import type { Fetched, ReadOptions, Resources } from '../src/api/types.js';
-import { type Command, publicOption } from '../src/discord/command.js';
+import { type Command, defineCommand, publicOption } from '../src/discord/command.js';
 import { MAX_PAGE } from '../src/discord/paging/custom-id.js';
 import { showList } from '../src/discord/paging/show.js';
 import { type DetailView, type ListView, PAGE_SIZE } from '../src/discord/paging/views.js';
 import { MESSAGES, UserError } from '../src/discord/replies.js';
 import { auditType, renderAuditEntry, renderAuditLogList } from '../src/render/audit-log.js';
+import { isRecord } from '../src/render/entries.js';
 import { plainText } from '../src/render/format.js';
-import { isRecord } from '../src/render/open-values.js';
 import { VIEW } from './view-ids.js';
 
 /** An audit log entry with the list page it was read from. */
@@ -90,8 +87,8 @@ export const auditListView: ListView<PagedAuditEntry> = {
   kind: 'list',
   id: VIEW.auditLog,
   takesArg: false,
-  fetch: async (r, _arg, query, options) => {
-    const fetched = await r.listAuditLogs(query, options);
+  fetch: async (api, _arg, query, options) => {
+    const fetched = await api.listAuditLogs(query, options);
     const data = pageItems(fetched.data).map((entry) => ({ entry, page: query.page }));
     return { ...fetched, data: { ...fetched.data, data } };
   },
@@ -123,7 +120,7 @@ export const auditDetailView: DetailView<PagedAuditEntry> = {
   render: ({ entry, page }, source) => renderAuditEntry(entry, source, `Page ${page} of the audit log`),
 };
 
-const data = {
+const data = defineCommand({
   name: 'audit-log',
   description: 'Audit log of the community server',
   options: [
@@ -134,7 +131,7 @@ const data = {
       options: [publicOption],
     },
   ],
-} satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
+});
 
 export const auditLog: Command = {
   data,

@@ -1,10 +1,14 @@
 /** /join-request: the join request of one user. */
-import {
-  ApplicationCommandOptionType,
-  type RESTPostAPIChatInputApplicationCommandsJSONBody,
-} from 'discord.js';
+import { ApplicationCommandOptionType } from 'discord.js';
 import type { JoinRequest } from '../generated/api.js';
-import { type Command, publicOption, userOrId, userOrIdOptions } from '../src/discord/command.js';
+import {
+  argumentsOf,
+  type Command,
+  defineCommand,
+  publicOption,
+  userOrId,
+  userOrIdOptions,
+} from '../src/discord/command.js';
 import { showDetail } from '../src/discord/paging/show.js';
 import type { DetailView } from '../src/discord/paging/views.js';
 import { MESSAGES } from '../src/discord/replies.js';
@@ -15,7 +19,7 @@ import { VIEW } from './view-ids.js';
 export const joinRequestView: DetailView<JoinRequest> = {
   kind: 'detail',
   id: VIEW.joinRequest,
-  fetch: (r, userId, options) => r.getJoinRequest(userId, options),
+  fetch: (api, userId, options) => api.getJoinRequest(userId, options),
   render: renderJoinRequest,
   shortcuts: [
     {
@@ -28,7 +32,7 @@ export const joinRequestView: DetailView<JoinRequest> = {
   notFound: MESSAGES.joinRequestNotFound,
 };
 
-const data = {
+const data = defineCommand({
   name: 'join-request',
   description: 'Join requests to the community server',
   options: [
@@ -46,13 +50,13 @@ const data = {
       ],
     },
   ],
-} satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
+});
 
 export const joinRequest: Command = {
   data,
   views: [joinRequestView],
   async execute({ interaction, show }) {
-    const target = userOrId(interaction, 'user-id', 'user id');
+    const target = userOrId(argumentsOf(interaction, data), 'user-id', 'user id');
     return showDetail(joinRequestView, 'user' in target ? target.user : target.id, show);
   },
 };

@@ -1,11 +1,15 @@
 /** /loa: leaves of absence — the whole list, one LOA, or one member's LOAs. */
-import {
-  ApplicationCommandOptionType,
-  type RESTPostAPIChatInputApplicationCommandsJSONBody,
-} from 'discord.js';
+import { ApplicationCommandOptionType } from 'discord.js';
 import type { Loa } from '../generated/api.js';
 import { isApiError } from '../src/api/errors.js';
-import { type Command, publicOption, userOrId, userOrIdOptions } from '../src/discord/command.js';
+import {
+  argumentsOf,
+  type Command,
+  defineCommand,
+  publicOption,
+  userOrId,
+  userOrIdOptions,
+} from '../src/discord/command.js';
 import { parseId } from '../src/discord/input.js';
 import { showDetail, showList } from '../src/discord/paging/show.js';
 import type { DetailView, ListView } from '../src/discord/paging/views.js';
@@ -31,7 +35,7 @@ export const loaListView: ListView<Loa> = {
   kind: 'list',
   id: VIEW.loas,
   takesArg: false,
-  fetch: (r, _arg, query, options) => r.listLoas(query, options),
+  fetch: (api, _arg, query, options) => api.listLoas(query, options),
   render: (items, info, source) => renderLoaList(items, info, source),
   open,
 };
@@ -40,7 +44,7 @@ export const loaMemberView: ListView<Loa> = {
   kind: 'list',
   id: VIEW.memberLoas,
   takesArg: true,
-  fetch: (r, memberId, query, options) => r.listMemberLoas(memberId, query, options),
+  fetch: (api, memberId, query, options) => api.listMemberLoas(memberId, query, options),
   render: (items, info, source, memberId) =>
     renderLoaList(items, info, source, `Leaves of absence of member ${safeLine(memberId, 64)}`),
   open,
@@ -53,7 +57,7 @@ const memberIdOf = (loa: Loa) =>
 export const loaDetailView: DetailView<Loa> = {
   kind: 'detail',
   id: VIEW.loa,
-  fetch: (r, id, options) => r.getLoa(id, options),
+  fetch: (api, id, options) => api.getLoa(id, options),
   render: renderLoa,
   shortcuts: [
     { label: 'Member', view: VIEW.member, arg: memberIdOf },
@@ -62,7 +66,7 @@ export const loaDetailView: DetailView<Loa> = {
   notFound: MESSAGES.loaNotFound,
 };
 
-const data = {
+const data = defineCommand({
   name: 'loa',
   description: 'Leaves of absence (LOAs) of the community server',
   options: [
@@ -100,17 +104,17 @@ const data = {
       ],
     },
   ],
-} satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
+});
 
 export const loa: Command = {
   data,
   views: [loaListView, loaMemberView, loaDetailView],
   async execute({ interaction, show }) {
-    const sub = interaction.options.getSubcommand(true);
+    const args = argumentsOf(interaction, data);
+    const sub = args.subcommand();
     if (sub === 'list') return showList(loaListView, show);
-    if (sub === 'view')
-      return showDetail(loaDetailView, parseId(interaction.options.getString('id'), 'LOA id'), show);
-    const target = userOrId(interaction, 'member-id', 'member id');
+    if (sub === 'view') return showDetail(loaDetailView, parseId(args.string('id'), 'LOA id'), show);
+    const target = userOrId(args, 'member-id', 'member id');
     if ('id' in target) return showList(loaMemberView, show, { arg: target.id });
     try {
       const member = await show.resources.getMemberByChatId(target.user);

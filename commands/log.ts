@@ -1,10 +1,7 @@
 /** /log: moderation logs — one log, or every log of one game username. */
-import {
-  ApplicationCommandOptionType,
-  type RESTPostAPIChatInputApplicationCommandsJSONBody,
-} from 'discord.js';
+import { ApplicationCommandOptionType } from 'discord.js';
 import type { Log } from '../generated/api.js';
-import { type Command, publicOption } from '../src/discord/command.js';
+import { argumentsOf, type Command, defineCommand, publicOption } from '../src/discord/command.js';
 import { checkedUsername, parseId, parseUsername } from '../src/discord/input.js';
 import { showDetail, showList } from '../src/discord/paging/show.js';
 import type { DetailView, ListView } from '../src/discord/paging/views.js';
@@ -29,7 +26,7 @@ export const logUserView: ListView<Log> = {
   kind: 'list',
   id: VIEW.userLogs,
   takesArg: true,
-  fetch: (r, username, query, options) => r.listUserLogs(username, query, options),
+  fetch: (api, username, query, options) => api.listUserLogs(username, query, options),
   render: (items, info, source, username) => renderLogList(items, info, source, username),
   open,
 };
@@ -37,7 +34,7 @@ export const logUserView: ListView<Log> = {
 export const logDetailView: DetailView<Log> = {
   kind: 'detail',
   id: VIEW.log,
-  fetch: (r, id, options) => r.getLog(id, options),
+  fetch: (api, id, options) => api.getLog(id, options),
   render: renderLog,
   // The username as Rollcall would accept it typed, so the list it opens is one a moderator could ask for.
   shortcuts: [
@@ -46,7 +43,7 @@ export const logDetailView: DetailView<Log> = {
   notFound: MESSAGES.logNotFound,
 };
 
-const data = {
+const data = defineCommand({
   name: 'log',
   description: 'Moderation logs of the community server',
   options: [
@@ -81,15 +78,15 @@ const data = {
       ],
     },
   ],
-} satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
+});
 
 export const log: Command = {
   data,
   views: [logUserView, logDetailView],
   async execute({ interaction, show }) {
-    const sub = interaction.options.getSubcommand(true);
-    if (sub === 'view')
-      return showDetail(logDetailView, parseId(interaction.options.getString('id'), 'log id'), show);
-    return showList(logUserView, show, { arg: parseUsername(interaction.options.getString('username')) });
+    const args = argumentsOf(interaction, data);
+    const sub = args.subcommand();
+    if (sub === 'view') return showDetail(logDetailView, parseId(args.string('id'), 'log id'), show);
+    return showList(logUserView, show, { arg: parseUsername(args.string('username')) });
   },
 };

@@ -1,12 +1,16 @@
 /** /member: members of the community server — the whole list, or one member by Discord user or member id. */
-import {
-  ApplicationCommandOptionType,
-  type RESTPostAPIChatInputApplicationCommandsJSONBody,
-} from 'discord.js';
+import { ApplicationCommandOptionType } from 'discord.js';
 import type { Member } from '../generated/api.js';
 import { loadRoleDirectoryOrEmpty } from '../src/api/pages.js';
 import type { Fetched, ReadOptions, Resources } from '../src/api/types.js';
-import { type Command, publicOption, userOrId, userOrIdOptions } from '../src/discord/command.js';
+import {
+  argumentsOf,
+  type Command,
+  defineCommand,
+  publicOption,
+  userOrId,
+  userOrIdOptions,
+} from '../src/discord/command.js';
 import { showDetail, showList } from '../src/discord/paging/show.js';
 import type { DetailView, ListView, Shortcut } from '../src/discord/paging/views.js';
 import { MESSAGES } from '../src/discord/replies.js';
@@ -39,7 +43,7 @@ export const memberListView: ListView<Member, RoleIndex> = {
   kind: 'list',
   id: VIEW.members,
   takesArg: false,
-  fetch: (r, _arg, query, options) => r.listMembers(query, options),
+  fetch: (api, _arg, query, options) => api.listMembers(query, options),
   context: roleIndex,
   render: (members, info, source, _arg, roles) => renderMemberList(members, info, source, roles),
   open: {
@@ -71,7 +75,7 @@ const shortcuts: Shortcut<MemberWithRoles>[] = [
 export const memberDetailView: DetailView<MemberWithRoles> = {
   kind: 'detail',
   id: VIEW.member,
-  fetch: (r, memberId, options: ReadOptions) => withRoles(r, r.getMember(memberId, options)),
+  fetch: (api, memberId, options: ReadOptions) => withRoles(api, api.getMember(memberId, options)),
   render: ({ member, roles }, source) => renderMember(member, source, roles),
   shortcuts,
   notFound: MESSAGES.memberIdNotFound,
@@ -81,13 +85,13 @@ export const memberDetailView: DetailView<MemberWithRoles> = {
 export const memberByChatView: DetailView<MemberWithRoles> = {
   kind: 'detail',
   id: VIEW.memberByChat,
-  fetch: (r, chatId, options: ReadOptions) => withRoles(r, r.getMemberByChatId(chatId, options)),
+  fetch: (api, chatId, options: ReadOptions) => withRoles(api, api.getMemberByChatId(chatId, options)),
   render: ({ member, roles }, source) => renderMember(member, source, roles),
   shortcuts,
   notFound: MESSAGES.memberNotFound,
 };
 
-const data = {
+const data = defineCommand({
   name: 'member',
   description: 'Members of the community server',
   options: [
@@ -110,15 +114,16 @@ const data = {
       ],
     },
   ],
-} satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
+});
 
 export const member: Command = {
   data,
   views: [memberListView, memberDetailView, memberByChatView],
   async execute({ interaction, show }) {
-    const sub = interaction.options.getSubcommand(true);
+    const args = argumentsOf(interaction, data);
+    const sub = args.subcommand();
     if (sub === 'list') return showList(memberListView, show);
-    const target = userOrId(interaction, 'member-id', 'member id');
+    const target = userOrId(args, 'member-id', 'member id');
     if ('user' in target) return showDetail(memberByChatView, target.user, show);
     return showDetail(memberDetailView, target.id, show);
   },

@@ -1,11 +1,8 @@
 /** /role: the community server's roles — the whole list, or one role (with autocomplete by name). */
-import {
-  ApplicationCommandOptionType,
-  type RESTPostAPIChatInputApplicationCommandsJSONBody,
-} from 'discord.js';
+import { ApplicationCommandOptionType } from 'discord.js';
 import type { Role } from '../generated/api.js';
 import { loadRoleDirectory } from '../src/api/pages.js';
-import { type Command, publicOption } from '../src/discord/command.js';
+import { argumentsOf, type Command, defineCommand, publicOption } from '../src/discord/command.js';
 import { type Picker, pickedId, pickerChoices } from '../src/discord/lookup.js';
 import { showDetail, showList } from '../src/discord/paging/show.js';
 import type { DetailView, ListView } from '../src/discord/paging/views.js';
@@ -24,7 +21,7 @@ export const roleListView: ListView<Role> = {
   kind: 'list',
   id: VIEW.roles,
   takesArg: false,
-  fetch: (r, _arg, query, options) => r.listRoles(query, options),
+  fetch: (api, _arg, query, options) => api.listRoles(query, options),
   render: (items, info, source) => renderRoleList(items, info, source),
   open: {
     detailView: VIEW.role,
@@ -45,12 +42,12 @@ export const roleListView: ListView<Role> = {
 export const roleDetailView: DetailView<Role> = {
   kind: 'detail',
   id: VIEW.role,
-  fetch: (r, id, options) => r.getRole(id, options),
+  fetch: (api, id, options) => api.getRole(id, options),
   render: renderRole,
   notFound: MESSAGES.roleNotFound,
 };
 
-const data = {
+const data = defineCommand({
   name: 'role',
   description: 'Roles of the community server',
   options: [
@@ -77,7 +74,7 @@ const data = {
       ],
     },
   ],
-} satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
+});
 
 /** A picked choice is a role id; a name typed in full without picking still finds its role. */
 const rolePicker: Picker<Role> = {
@@ -92,7 +89,7 @@ export const role: Command = {
   data,
   views: [roleListView, roleDetailView],
   async execute(ctx) {
-    if (ctx.interaction.options.getSubcommand(true) === 'list') return showList(roleListView, ctx.show);
+    if (argumentsOf(ctx.interaction, data).subcommand() === 'list') return showList(roleListView, ctx.show);
     return showDetail(roleDetailView, await pickedId(rolePicker, ctx), ctx.show);
   },
   autocomplete: (ctx) => pickerChoices(rolePicker, ctx),

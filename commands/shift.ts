@@ -1,10 +1,7 @@
 /** /shift: shifts on duty — the whole list, or one shift. */
-import {
-  ApplicationCommandOptionType,
-  type RESTPostAPIChatInputApplicationCommandsJSONBody,
-} from 'discord.js';
+import { ApplicationCommandOptionType } from 'discord.js';
 import type { Shift } from '../generated/api.js';
-import { type Command, publicOption } from '../src/discord/command.js';
+import { argumentsOf, type Command, defineCommand, publicOption } from '../src/discord/command.js';
 import { checkedId, parseId } from '../src/discord/input.js';
 import { showDetail, showList } from '../src/discord/paging/show.js';
 import type { DetailView, ListView } from '../src/discord/paging/views.js';
@@ -29,7 +26,7 @@ export const shiftListView: ListView<Shift> = {
   kind: 'list',
   id: VIEW.shifts,
   takesArg: false,
-  fetch: (r, _arg, query, options) => r.listShifts(query, options),
+  fetch: (api, _arg, query, options) => api.listShifts(query, options),
   render: (items, info, source) => renderShiftList(items, info, source),
   open,
 };
@@ -37,14 +34,14 @@ export const shiftListView: ListView<Shift> = {
 export const shiftDetailView: DetailView<Shift> = {
   kind: 'detail',
   id: VIEW.shift,
-  fetch: (r, id, options) => r.getShift(id, options),
+  fetch: (api, id, options) => api.getShift(id, options),
   render: renderShift,
   // The member id as Rollcall would accept it typed (it ends up in the list's title).
   shortcuts: [{ label: "Member's LOAs", view: VIEW.memberLoas, arg: (shift) => checkedId(shift.memberId) }],
   notFound: MESSAGES.shiftNotFound,
 };
 
-const data = {
+const data = defineCommand({
   name: 'shift',
   description: 'Shifts on duty in the community server',
   options: [
@@ -70,14 +67,15 @@ const data = {
       ],
     },
   ],
-} satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
+});
 
 export const shift: Command = {
   data,
   views: [shiftListView, shiftDetailView],
   async execute({ interaction, show }) {
-    const sub = interaction.options.getSubcommand(true);
+    const args = argumentsOf(interaction, data);
+    const sub = args.subcommand();
     if (sub === 'list') return showList(shiftListView, show);
-    return showDetail(shiftDetailView, parseId(interaction.options.getString('id'), 'shift id'), show);
+    return showDetail(shiftDetailView, parseId(args.string('id'), 'shift id'), show);
   },
 };

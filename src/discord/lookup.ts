@@ -8,16 +8,11 @@ import type { Resources } from '../api/types.js';
 import { LIMITS } from '../limits.js';
 import { plainText } from '../render/format.js';
 import type { AutocompleteContext, CommandContext } from './command.js';
-import { parseId } from './input.js';
+import { checkedId, parseId } from './input.js';
 
 /** True when `value` is an id a moderator could type (so a picked choice passes parseId too). */
 function isUsableId(value: unknown): value is string {
-  if (typeof value !== 'string' || value.length > LIMITS.autocompleteValue) return false;
-  try {
-    return parseId(value, 'id') === value;
-  } catch {
-    return false;
-  }
+  return typeof value === 'string' && value.length <= LIMITS.autocompleteValue && checkedId(value) === value;
 }
 
 function fold(text: string): string {

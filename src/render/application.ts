@@ -3,7 +3,7 @@ import { type APIEmbed, channelMention as discordChannelMention } from 'discord.
 import type { Application } from '../../generated/api.js';
 import type { PageInfo, Source } from '../api/pages.js';
 import { SNOWFLAKE } from '../limits.js';
-import { describeEntries } from './entries.js';
+import { describeEntries, isRecord } from './entries.js';
 import {
   code,
   colour,
@@ -63,10 +63,6 @@ export function settingsSummary(app: Partial<Application>): string {
 /** Two role arrays in one field: "Adds: @a @b\nRemoves: @c". */
 function rolePair(first: [string, unknown], second: [string, unknown]): string {
   return [first, second].map(([label, ids]) => `${label}: ${roleMentions(ids, BUDGET.roles)}`).join('\n');
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**

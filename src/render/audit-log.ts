@@ -5,7 +5,7 @@
 import type { APIEmbed } from 'discord.js';
 import type { AuditLogEntry } from '../../generated/api.js';
 import type { PageInfo, Source } from '../api/pages.js';
-import { describeEntry } from './entries.js';
+import { describeEntry, isRecord } from './entries.js';
 import {
   code,
   field,
@@ -18,7 +18,7 @@ import {
   userMention,
 } from './format.js';
 import { codeLabel } from './labels.js';
-import { describeObject, isRecord } from './open-values.js';
+import { describeObject } from './open-values.js';
 import { detailEmbed, listEmbed } from './page.js';
 
 const COLOUR = 0xfee75c;

@@ -55,7 +55,7 @@ const MASS_MENTION = /@(everyone|here)/gi;
 
 /**
  * Cut `text` to at most `max` characters, marking the cut with an ellipsis. Characters are counted
- * in UTF-16 units, as the Discord double counts them: the stricter reading, so an emoji (two units)
+ * in UTF-16 units: the stricter reading of Discord's limits, so an emoji (two units)
  * can never push a label, value or title over its limit. A character is never split.
  */
 export function truncate(text: string, max: number): string {

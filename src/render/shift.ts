@@ -12,7 +12,7 @@
 import type { APIEmbed } from 'discord.js';
 import type { Shift } from '../../generated/api.js';
 import type { PageInfo, Source } from '../api/pages.js';
-import { describeEntries } from './entries.js';
+import { describeEntries, isRecord } from './entries.js';
 import {
   code,
   duration,
@@ -26,7 +26,6 @@ import {
   userMention,
   yesNo,
 } from './format.js';
-import { isRecord } from './open-values.js';
 import { detailEmbed, listEmbed } from './page.js';
 
 export type ShiftState = 'Active' | 'Ended' | 'Unknown';

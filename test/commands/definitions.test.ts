@@ -1,5 +1,5 @@
-/** The /log, /shift and /audit-log definitions against Discord's rules for application commands. */
-import { ApplicationCommandOptionType } from 'discord.js';
+/** Every command definition against Discord's rules for application commands; views and their links. */
+import { ApplicationCommandOptionType, type ChatInputCommandInteraction } from 'discord.js';
 import { describe, expect, it } from 'vitest';
 import { auditLog } from '../../commands/audit-log.js';
 import { commands } from '../../commands/index.js';
@@ -8,7 +8,13 @@ import { log, logDetailView, logUserView } from '../../commands/log.js';
 import { shift, shiftDetailView, shiftListView } from '../../commands/shift.js';
 import type { Resources } from '../../src/api/types.js';
 import type { Command } from '../../src/discord/command.js';
-import { PUBLIC_OPTION } from '../../src/discord/command.js';
+import {
+  argumentsOf,
+  defineCommand,
+  PUBLIC_OPTION,
+  publicOption,
+  userOrIdOptions,
+} from '../../src/discord/command.js';
 import { StateStore } from '../../src/discord/paging/state.js';
 import { ViewRegistry } from '../../src/discord/paging/views.js';
 import { Router } from '../../src/discord/router.js';
@@ -42,7 +48,7 @@ function commandChars(options: Option[]): number {
   );
 }
 
-describe.each(mine.map((c) => [c.data.name, c] as const))('/%s definition', (_name, command) => {
+describe.each(commands.map((c) => [c.data.name, c] as const))('/%s definition', (_name, command) => {
   const data = command.data;
   const subcommands = (data.options ?? []) as Option[];
 
@@ -84,10 +90,11 @@ describe.each(mine.map((c) => [c.data.name, c] as const))('/%s definition', (_na
     }
   });
 
-  it('limits free-text ids and usernames to 64 characters', () => {
+  it('limits free-text ids and usernames to 64 characters, names picked by autocomplete to 100', () => {
     for (const sub of subcommands) {
       for (const o of (sub.options ?? []).filter((x) => x.type === ApplicationCommandOptionType.String)) {
-        expect((o as Option & { max_length?: number }).max_length, `${sub.name}.${o.name}`).toBe(64);
+        const { max_length, autocomplete } = o as Option & { max_length?: number; autocomplete?: boolean };
+        expect(max_length, `${sub.name}.${o.name}`).toBe(autocomplete ? 100 : 64);
       }
     }
   });
@@ -148,5 +155,46 @@ describe('views', () => {
     const whole = new ViewRegistry();
     whole.register(...shift.views, ...loa.views, ...commands.find((c) => c.data.name === 'member')!.views);
     expect(() => new Router({ ...options, views: whole })).not.toThrow();
+  });
+});
+
+describe('typed options', () => {
+  const data = defineCommand({
+    name: 'thing',
+    description: 'Things',
+    options: [
+      {
+        type: ApplicationCommandOptionType.Subcommand,
+        name: 'list',
+        description: 'All',
+        options: [publicOption],
+      },
+      {
+        type: ApplicationCommandOptionType.Subcommand,
+        name: 'view',
+        description: 'One',
+        options: [...userOrIdOptions('thing-id', 'The id'), publicOption],
+      },
+    ],
+  });
+  const interaction = {
+    options: {
+      getSubcommand: () => 'view',
+      getString: (name: string) => (name === 'thing-id' ? 't-1' : null),
+      getUser: () => null,
+    },
+  } as unknown as ChatInputCommandInteraction;
+
+  it('read the values the definition names; a mistyped name fails the type check', () => {
+    const args = argumentsOf(interaction, data);
+    expect(args.subcommand()).toBe('view');
+    expect(args.string('thing-id')).toBe('t-1');
+    expect(args.user('user')).toBeNull();
+    // @ts-expect-error: no option of that name
+    expect(args.string('thing_id')).toBeNull();
+    // @ts-expect-error: 'user' is a user option, not a string one
+    args.string('user');
+    // @ts-expect-error: no subcommand of that name
+    expect(args.subcommand() === 'lst').toBe(false);
   });
 });
