@@ -5,7 +5,7 @@ import {
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { exampleCall, helpLines, renderHelp } from '../../src/render/help.js';
-import { nastyString } from './arb-roster.js';
+import { nastyString } from './arbitraries.js';
 import { assertEmbedWithinLimits, assertNoPings } from './limits.js';
 
 const publicOption = { type: 5, name: 'public', description: 'Post publicly', required: false } as const;
