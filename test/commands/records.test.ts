@@ -2,12 +2,7 @@
  * /log, /shift and /audit-log: what `execute` reads and shows, where "Open…" and the shortcut
  * buttons lead, and how an audit log entry is found again from its list page.
  */
-import type {
-  APIActionRowComponent,
-  APIComponentInMessageActionRow,
-  APISelectMenuOption,
-  ChatInputCommandInteraction,
-} from 'discord.js';
+import type { ChatInputCommandInteraction } from 'discord.js';
 import { describe, expect, it, vi } from 'vitest';
 import {
   auditDetailView,
@@ -26,13 +21,11 @@ import type { Fetched, PageQuery, Resources } from '../../src/api/types.js';
 import type { Command } from '../../src/discord/command.js';
 import { parseCustomId } from '../../src/discord/paging/custom-id.js';
 import { showDetail } from '../../src/discord/paging/show.js';
-import { StateStore } from '../../src/discord/paging/state.js';
 import { type DetailView, PAGE_SIZE, type ShowContext } from '../../src/discord/paging/views.js';
-import { MESSAGES, type Payload, UserError } from '../../src/discord/replies.js';
+import { MESSAGES, UserError } from '../../src/discord/replies.js';
 import { assertEmbedWithinLimits, assertNoPings } from '../render/limits.js';
-import { allViews } from './roster-fakes.js';
+import { buttons, linkOf, selectOptions, showContext } from './roster-fakes.js';
 
-const OWNER = '123456789012345678';
 const T = 1_700_000_000;
 
 function fetched<T>(data: T): Fetched<T> {
@@ -50,12 +43,7 @@ function page<T>(data: T[], p = 1, total = data.length) {
 }
 
 function context(resources: Partial<Resources>): ShowContext {
-  const kv = new Map<string, unknown>();
-  const state = new StateStore({
-    get: async (k) => kv.get(k),
-    set: async (k, v) => kv.set(k, v),
-  });
-  return { resources: resources as Resources, state, views: allViews(), owner: OWNER, options: {} };
+  return showContext(resources as Resources);
 }
 
 function run(command: Command, sub: string, strings: Record<string, string>, show: ShowContext) {
@@ -73,31 +61,6 @@ function run(command: Command, sub: string, strings: Record<string, string>, sho
 /** The arguments of the shortcuts a detail view offers for `item` (none when it has no usable value). */
 function shortcutArgs<T>(view: DetailView<T>, item: T): string[] {
   return (view.shortcuts ?? []).flatMap((s) => s.arg(item) ?? []);
-}
-
-type Row = APIActionRowComponent<APIComponentInMessageActionRow>;
-
-function selectOptions(payload: Payload): APISelectMenuOption[] {
-  for (const row of (payload.components ?? []) as Row[]) {
-    for (const c of row.components)
-      if ('options' in c && c.options) return c.options as APISelectMenuOption[];
-  }
-  return [];
-}
-
-function buttons(payload: Payload) {
-  return ((payload.components ?? []) as Row[])
-    .flatMap((r) => r.components)
-    .filter((c): c is typeof c & { label: string; custom_id: string } => 'label' in c && 'custom_id' in c);
-}
-
-/** The view and argument a shortcut button opens. */
-async function shortcut(payload: Payload, label: string, show: ShowContext) {
-  const button = buttons(payload).find((b) => b.label === label);
-  expect(button, `button ${label}`).toBeDefined();
-  const parsed = parseCustomId(button!.custom_id, show.views.argKindOf);
-  if (!parsed.ok) throw new Error(`bad custom_id ${button!.custom_id}`);
-  return { view: parsed.state.view, arg: await show.state.resolve(parsed) };
 }
 
 const aLog: Log = {
@@ -120,7 +83,7 @@ describe('/log', () => {
     expect(embed?.title).toBe('Log log\\_1 · type 1');
     assertEmbedWithinLimits(embed!);
     assertNoPings(embed!, ['223456789012345678']);
-    expect(await shortcut(payload, 'All logs of this player', show)).toEqual({
+    expect(await linkOf(payload, 'All logs of this player', show)).toEqual({
       view: 'log.user',
       arg: 'Player One',
     });
@@ -195,7 +158,7 @@ describe('/shift', () => {
     const payload = await run(shift, 'view', { id: 'sh_1' }, show);
     expect(getShift).toHaveBeenCalledWith('sh_1', {});
     expect(payload.embeds?.[0]?.title).toBe('🟢 Shift sh\\_1 · Active');
-    expect(await shortcut(payload, "Member's LOAs", show)).toEqual({ view: 'loa.member', arg: 'mem_9' });
+    expect(await linkOf(payload, "Member's LOAs", show)).toEqual({ view: 'loa.member', arg: 'mem_9' });
     expect(shortcutArgs(shiftDetailView, { ...aShift, memberId: '' })).toEqual([]);
     expect(shortcutArgs(shiftDetailView, { ...aShift, memberId: '<@123456789012345678>' })).toEqual([]);
   });

@@ -8,6 +8,7 @@ import {
   chatInput,
   fakeResources,
   manyRoles,
+  optionNames,
   showContext,
 } from './roster-fakes.js';
 
@@ -25,8 +26,9 @@ describe('/role', () => {
   it('is a chat-input command with list and view, public on each, autocomplete on view', () => {
     const subs = role.data.options ?? [];
     expect(subs.map((s) => s.name)).toEqual(['list', 'view']);
-    for (const s of subs) expect(JSON.stringify(s)).toContain('"name":"public"');
-    expect(JSON.stringify(subs[1])).toContain('"autocomplete":true');
+    for (const s of subs) expect(optionNames(s).at(-1)).toBe('public');
+    const [roleOption] = (subs[1] as { options: Array<{ name: string; autocomplete?: boolean }> }).options;
+    expect(roleOption).toMatchObject({ name: 'role', autocomplete: true });
     expect(role.views.map((v) => v.id)).toEqual(['role.all', 'role']);
   });
 
