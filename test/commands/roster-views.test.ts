@@ -23,10 +23,11 @@ describe('roster commands together', () => {
       'application',
       'join-request',
     ]) {
-      expect(registry.get(id)).toBeDefined();
+      expect(registry.get(id)?.id).toBe(id);
       expect(id).toMatch(/^[a-z][a-z0-9.-]{0,23}$/);
     }
-    expect(registry.get('loa.member')).toBeDefined(); // the member view's LOAs shortcut target
+    expect(registry.get('loa.member')?.kind).toBe('list'); // the member view's LOAs shortcut target
+    expect(() => registry.check()).not.toThrow();
   });
 
   it('have unique, valid names and Discord-sized descriptions', () => {
