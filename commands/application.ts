@@ -1,23 +1,25 @@
 /** /application: application forms — the whole list, or one form (with autocomplete by title). */
-import {
-  ApplicationCommandOptionType,
-  type RESTPostAPIChatInputApplicationCommandsJSONBody,
-} from 'discord.js';
+import { ApplicationCommandOptionType } from 'discord.js';
 import type { Application } from '../generated/api.js';
+import { gatherPages } from '../src/api/pages.js';
 import type { Resources } from '../src/api/types.js';
-import { type Command, publicOption } from '../src/discord/command.js';
-import { gatherPages, type Picker, pickedId, pickerChoices } from '../src/discord/lookup.js';
-import { type DetailView, type ListView, showDetail, showList } from '../src/discord/views.js';
+import { argumentsOf, type Command, defineCommand, publicOption } from '../src/discord/command.js';
+import { type Picker, pickedId, pickerChoices } from '../src/discord/lookup.js';
+import { showDetail, showList } from '../src/discord/paging/show.js';
+import type { DetailView, ListView } from '../src/discord/paging/views.js';
+import { MESSAGES } from '../src/discord/replies.js';
 import { renderApplication, renderApplicationList } from '../src/render/application.js';
 import { NONE, plainText } from '../src/render/format.js';
+import { VIEW } from './view-ids.js';
 
 export const applicationListView: ListView<Application> = {
   kind: 'list',
-  id: 'application.all',
-  fetch: (r, _arg, query, options) => r.listApplications(query, options),
+  id: VIEW.applications,
+  takesArg: false,
+  fetch: (api, _arg, query, options) => api.listApplications(query, options),
   render: (items, info, source) => renderApplicationList(items, info, source),
   open: {
-    detailView: 'application',
+    detailView: VIEW.application,
     option: (app) =>
       typeof app.id === 'string'
         ? {
@@ -36,10 +38,10 @@ export const applicationListView: ListView<Application> = {
 
 export const applicationDetailView: DetailView<Application> = {
   kind: 'detail',
-  id: 'application',
-  fetch: (r, id, options) => r.getApplication(id, options),
+  id: VIEW.application,
+  fetch: (api, id, options) => api.getApplication(id, options),
   render: renderApplication,
-  notFound: 'No application with that id or title was found on this community server.',
+  notFound: MESSAGES.applicationNotFound,
 };
 
 /** Every form (pages of 100, capped), read through the API layer's cache. */
@@ -56,7 +58,7 @@ const applicationPicker: Picker<Application> = {
   what: 'application id',
 };
 
-const data = {
+const data = defineCommand({
   name: 'application',
   description: 'Application forms of the community server',
   options: [
@@ -83,14 +85,14 @@ const data = {
       ],
     },
   ],
-} satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
+});
 
 export const application: Command = {
   data,
   views: [applicationListView, applicationDetailView],
   async execute(ctx) {
-    if (ctx.interaction.options.getSubcommand(true) === 'list') {
-      return showList(applicationListView, '', 1, ctx.show);
+    if (argumentsOf(ctx.interaction, data).subcommand() === 'list') {
+      return showList(applicationListView, ctx.show);
     }
     return showDetail(applicationDetailView, await pickedId(applicationPicker, ctx), ctx.show);
   },

@@ -7,20 +7,19 @@
  * read it) and shows the entry; if the log has shifted since, the next and previous pages are
  * searched too.
  */
-import {
-  ApplicationCommandOptionType,
-  type RESTPostAPIChatInputApplicationCommandsJSONBody,
-} from 'discord.js';
+import { ApplicationCommandOptionType } from 'discord.js';
 import type { AuditLogEntry } from '../generated/api.js';
+import { pageInfo, pageItems } from '../src/api/pages.js';
 import type { Fetched, ReadOptions, Resources } from '../src/api/types.js';
-import { type Command, publicOption } from '../src/discord/command.js';
-import { MAX_PAGE } from '../src/discord/custom-id.js';
+import { type Command, defineCommand, publicOption } from '../src/discord/command.js';
+import { MAX_PAGE } from '../src/discord/paging/custom-id.js';
+import { showList } from '../src/discord/paging/show.js';
+import { type DetailView, type ListView, PAGE_SIZE } from '../src/discord/paging/views.js';
 import { MESSAGES, UserError } from '../src/discord/replies.js';
-import { type DetailView, type ListView, PAGE_SIZE, showList } from '../src/discord/views.js';
 import { auditType, renderAuditEntry, renderAuditLogList } from '../src/render/audit-log.js';
+import { isRecord } from '../src/render/entries.js';
 import { plainText } from '../src/render/format.js';
-import { isRecord } from '../src/render/open-values.js';
-import { pageInfo, pageItems } from '../src/render/page.js';
+import { VIEW } from './view-ids.js';
 
 /** An audit log entry with the list page it was read from. */
 export interface PagedAuditEntry {
@@ -47,10 +46,6 @@ export function findAuditEntry(envelope: unknown, id: string): AuditLogEntry | u
   return pageItems(envelope as { data?: AuditLogEntry[] }).find((e) => e.id === id);
 }
 
-/** Sentence when an opened entry is no longer where the list showed it. */
-export const AUDIT_ENTRY_MOVED =
-  'That audit log entry is no longer on the page it was listed on; run /audit-log list again.';
-
 /**
  * Read the entry named by `arg` (`page:id`): its page first, then the next and the previous page,
  * in case entries were added or removed since the list was shown.
@@ -75,7 +70,7 @@ export async function readAuditEntry(
     const entry = findAuditEntry(fetched.data, target.id);
     if (entry) return { ...fetched, data: { entry, page } };
   }
-  throw new UserError(AUDIT_ENTRY_MOVED);
+  throw new UserError(MESSAGES.auditEntryMoved);
 }
 
 /** The first text value of a description, plain, for a select option. */
@@ -90,9 +85,10 @@ function plainSummary(description: unknown): string {
 
 export const auditListView: ListView<PagedAuditEntry> = {
   kind: 'list',
-  id: 'audit-log.all',
-  fetch: async (r, _arg, query, options) => {
-    const fetched = await r.listAuditLogs(query, options);
+  id: VIEW.auditLog,
+  takesArg: false,
+  fetch: async (api, _arg, query, options) => {
+    const fetched = await api.listAuditLogs(query, options);
     const data = pageItems(fetched.data).map((entry) => ({ entry, page: query.page }));
     return { ...fetched, data: { ...fetched.data, data } };
   },
@@ -103,7 +99,7 @@ export const auditListView: ListView<PagedAuditEntry> = {
       source,
     ),
   open: {
-    detailView: 'audit-log',
+    detailView: VIEW.auditEntry,
     option: ({ entry, page }) =>
       typeof entry.id === 'string' && entry.id !== ''
         ? {
@@ -119,12 +115,12 @@ export const auditListView: ListView<PagedAuditEntry> = {
 
 export const auditDetailView: DetailView<PagedAuditEntry> = {
   kind: 'detail',
-  id: 'audit-log',
+  id: VIEW.auditEntry,
   fetch: readAuditEntry,
   render: ({ entry, page }, source) => renderAuditEntry(entry, source, `Page ${page} of the audit log`),
 };
 
-const data = {
+const data = defineCommand({
   name: 'audit-log',
   description: 'Audit log of the community server',
   options: [
@@ -135,12 +131,12 @@ const data = {
       options: [publicOption],
     },
   ],
-} satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
+});
 
 export const auditLog: Command = {
   data,
   views: [auditListView, auditDetailView],
   async execute({ show }) {
-    return showList(auditListView, '', 1, show);
+    return showList(auditListView, show);
   },
 };

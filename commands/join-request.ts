@@ -1,26 +1,38 @@
 /** /join-request: the join request of one user. */
-import {
-  ApplicationCommandOptionType,
-  type RESTPostAPIChatInputApplicationCommandsJSONBody,
-} from 'discord.js';
+import { ApplicationCommandOptionType } from 'discord.js';
 import type { JoinRequest } from '../generated/api.js';
-import { type Command, publicOption, userOrId, userOrIdOptions } from '../src/discord/command.js';
-import { type DetailView, showDetail } from '../src/discord/views.js';
+import {
+  argumentsOf,
+  type Command,
+  defineCommand,
+  publicOption,
+  userOrId,
+  userOrIdOptions,
+} from '../src/discord/command.js';
+import { showDetail } from '../src/discord/paging/show.js';
+import type { DetailView } from '../src/discord/paging/views.js';
+import { MESSAGES } from '../src/discord/replies.js';
+import { SNOWFLAKE } from '../src/limits.js';
 import { renderJoinRequest } from '../src/render/join-request.js';
+import { VIEW } from './view-ids.js';
 
 export const joinRequestView: DetailView<JoinRequest> = {
   kind: 'detail',
-  id: 'join-request',
-  fetch: (r, userId, options) => r.getJoinRequest(userId, options),
+  id: VIEW.joinRequest,
+  fetch: (api, userId, options) => api.getJoinRequest(userId, options),
   render: renderJoinRequest,
-  shortcuts: (request) =>
-    typeof request.userId === 'string' && /^\d{17,20}$/.test(request.userId)
-      ? [{ label: 'Member record', view: 'member.chat', arg: request.userId }]
-      : [],
-  notFound: 'No join request from that user was found on this community server.',
+  shortcuts: [
+    {
+      label: 'Member record',
+      view: VIEW.memberByChat,
+      arg: (request) =>
+        typeof request.userId === 'string' && SNOWFLAKE.test(request.userId) ? request.userId : undefined,
+    },
+  ],
+  notFound: MESSAGES.joinRequestNotFound,
 };
 
-const data = {
+const data = defineCommand({
   name: 'join-request',
   description: 'Join requests to the community server',
   options: [
@@ -38,13 +50,13 @@ const data = {
       ],
     },
   ],
-} satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
+});
 
 export const joinRequest: Command = {
   data,
   views: [joinRequestView],
   async execute({ interaction, show }) {
-    const target = userOrId(interaction, 'user-id', 'user id');
+    const target = userOrId(argumentsOf(interaction, data), 'user-id', 'user id');
     return showDetail(joinRequestView, 'user' in target ? target.user : target.id, show);
   },
 };

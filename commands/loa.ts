@@ -1,20 +1,26 @@
 /** /loa: leaves of absence — the whole list, one LOA, or one member's LOAs. */
-import {
-  ApplicationCommandOptionType,
-  type RESTPostAPIChatInputApplicationCommandsJSONBody,
-} from 'discord.js';
+import { ApplicationCommandOptionType } from 'discord.js';
 import type { Loa } from '../generated/api.js';
 import { isApiError } from '../src/api/errors.js';
-import { type Command, publicOption, userOrId, userOrIdOptions } from '../src/discord/command.js';
+import {
+  argumentsOf,
+  type Command,
+  defineCommand,
+  publicOption,
+  userOrId,
+  userOrIdOptions,
+} from '../src/discord/command.js';
 import { parseId } from '../src/discord/input.js';
+import { showDetail, showList } from '../src/discord/paging/show.js';
+import type { DetailView, ListView } from '../src/discord/paging/views.js';
 import { MESSAGES, UserError } from '../src/discord/replies.js';
-import { type DetailView, type ListView, showDetail, showList } from '../src/discord/views.js';
 import { plainText, safeLine } from '../src/render/format.js';
 import { loaState } from '../src/render/labels.js';
 import { renderLoa, renderLoaList } from '../src/render/loa.js';
+import { VIEW } from './view-ids.js';
 
 const open: ListView<Loa>['open'] = {
-  detailView: 'loa',
+  detailView: VIEW.loa,
   option: (loa) =>
     typeof loa.id === 'string'
       ? {
@@ -27,37 +33,40 @@ const open: ListView<Loa>['open'] = {
 
 export const loaListView: ListView<Loa> = {
   kind: 'list',
-  id: 'loa.all',
-  fetch: (r, _arg, query, options) => r.listLoas(query, options),
+  id: VIEW.loas,
+  takesArg: false,
+  fetch: (api, _arg, query, options) => api.listLoas(query, options),
   render: (items, info, source) => renderLoaList(items, info, source),
   open,
 };
 
 export const loaMemberView: ListView<Loa> = {
   kind: 'list',
-  id: 'loa.member',
-  fetch: (r, memberId, query, options) => r.listMemberLoas(memberId, query, options),
+  id: VIEW.memberLoas,
+  takesArg: true,
+  fetch: (api, memberId, query, options) => api.listMemberLoas(memberId, query, options),
   render: (items, info, source, memberId) =>
     renderLoaList(items, info, source, `Leaves of absence of member ${safeLine(memberId, 64)}`),
   open,
 };
 
+/** The LOA's member, when it names one. */
+const memberIdOf = (loa: Loa) =>
+  typeof loa.memberId === 'string' && loa.memberId !== '' ? loa.memberId : undefined;
+
 export const loaDetailView: DetailView<Loa> = {
   kind: 'detail',
-  id: 'loa',
-  fetch: (r, id, options) => r.getLoa(id, options),
+  id: VIEW.loa,
+  fetch: (api, id, options) => api.getLoa(id, options),
   render: renderLoa,
-  shortcuts: (loa) =>
-    typeof loa.memberId === 'string' && loa.memberId !== ''
-      ? [
-          { label: 'Member', view: 'member', arg: loa.memberId },
-          { label: "Member's LOAs", view: 'loa.member', arg: loa.memberId },
-        ]
-      : [],
-  notFound: 'No LOA with that id was found on this community server.',
+  shortcuts: [
+    { label: 'Member', view: VIEW.member, arg: memberIdOf },
+    { label: "Member's LOAs", view: VIEW.memberLoas, arg: memberIdOf },
+  ],
+  notFound: MESSAGES.loaNotFound,
 };
 
-const data = {
+const data = defineCommand({
   name: 'loa',
   description: 'Leaves of absence (LOAs) of the community server',
   options: [
@@ -95,21 +104,21 @@ const data = {
       ],
     },
   ],
-} satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
+});
 
 export const loa: Command = {
   data,
   views: [loaListView, loaMemberView, loaDetailView],
   async execute({ interaction, show }) {
-    const sub = interaction.options.getSubcommand(true);
-    if (sub === 'list') return showList(loaListView, '', 1, show);
-    if (sub === 'view')
-      return showDetail(loaDetailView, parseId(interaction.options.getString('id'), 'LOA id'), show);
-    const target = userOrId(interaction, 'member-id', 'member id');
-    if ('id' in target) return showList(loaMemberView, target.id, 1, show);
+    const args = argumentsOf(interaction, data);
+    const sub = args.subcommand();
+    if (sub === 'list') return showList(loaListView, show);
+    if (sub === 'view') return showDetail(loaDetailView, parseId(args.string('id'), 'LOA id'), show);
+    const target = userOrId(args, 'member-id', 'member id');
+    if ('id' in target) return showList(loaMemberView, show, { arg: target.id });
     try {
       const member = await show.resources.getMemberByChatId(target.user);
-      return await showList(loaMemberView, member.data.id, 1, show);
+      return await showList(loaMemberView, show, { arg: member.data.id });
     } catch (error) {
       if (isApiError(error) && error.status === 404) throw new UserError(MESSAGES.memberNotFound);
       throw error;

@@ -1,17 +1,17 @@
 /** /log: moderation logs — one log, or every log of one game username. */
-import {
-  ApplicationCommandOptionType,
-  type RESTPostAPIChatInputApplicationCommandsJSONBody,
-} from 'discord.js';
+import { ApplicationCommandOptionType } from 'discord.js';
 import type { Log } from '../generated/api.js';
-import { type Command, publicOption } from '../src/discord/command.js';
-import { parseId, parseUsername } from '../src/discord/input.js';
-import { type DetailView, type ListView, showDetail, showList } from '../src/discord/views.js';
+import { argumentsOf, type Command, defineCommand, publicOption } from '../src/discord/command.js';
+import { checkedUsername, parseId, parseUsername } from '../src/discord/input.js';
+import { showDetail, showList } from '../src/discord/paging/show.js';
+import type { DetailView, ListView } from '../src/discord/paging/views.js';
+import { MESSAGES } from '../src/discord/replies.js';
 import { plainText } from '../src/render/format.js';
 import { logType, renderLog, renderLogList } from '../src/render/log.js';
+import { VIEW } from './view-ids.js';
 
 const open: ListView<Log>['open'] = {
-  detailView: 'log',
+  detailView: VIEW.log,
   option: (log) =>
     typeof log.id === 'string'
       ? {
@@ -24,35 +24,26 @@ const open: ListView<Log>['open'] = {
 
 export const logUserView: ListView<Log> = {
   kind: 'list',
-  id: 'log.user',
-  fetch: (r, username, query, options) => r.listUserLogs(username, query, options),
+  id: VIEW.userLogs,
+  takesArg: true,
+  fetch: (api, username, query, options) => api.listUserLogs(username, query, options),
   render: (items, info, source, username) => renderLogList(items, info, source, username),
   open,
 };
 
-/** A username from a log, if it is one Rollcall would accept as typed (so the shortcut can use it). */
-function usableUsername(value: unknown): string | undefined {
-  if (typeof value !== 'string') return undefined;
-  try {
-    return parseUsername(value);
-  } catch {
-    return undefined;
-  }
-}
-
 export const logDetailView: DetailView<Log> = {
   kind: 'detail',
-  id: 'log',
-  fetch: (r, id, options) => r.getLog(id, options),
+  id: VIEW.log,
+  fetch: (api, id, options) => api.getLog(id, options),
   render: renderLog,
-  shortcuts: (log) => {
-    const username = usableUsername(log.username);
-    return username ? [{ label: 'All logs of this player', view: 'log.user', arg: username }] : [];
-  },
-  notFound: 'No moderation log with that id was found on this community server.',
+  // The username as Rollcall would accept it typed, so the list it opens is one a moderator could ask for.
+  shortcuts: [
+    { label: 'All logs of this player', view: VIEW.userLogs, arg: (log) => checkedUsername(log.username) },
+  ],
+  notFound: MESSAGES.logNotFound,
 };
 
-const data = {
+const data = defineCommand({
   name: 'log',
   description: 'Moderation logs of the community server',
   options: [
@@ -87,15 +78,15 @@ const data = {
       ],
     },
   ],
-} satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
+});
 
 export const log: Command = {
   data,
   views: [logUserView, logDetailView],
   async execute({ interaction, show }) {
-    const sub = interaction.options.getSubcommand(true);
-    if (sub === 'view')
-      return showDetail(logDetailView, parseId(interaction.options.getString('id'), 'log id'), show);
-    return showList(logUserView, parseUsername(interaction.options.getString('username')), 1, show);
+    const args = argumentsOf(interaction, data);
+    const sub = args.subcommand();
+    if (sub === 'view') return showDetail(logDetailView, parseId(args.string('id'), 'log id'), show);
+    return showList(logUserView, show, { arg: parseUsername(args.string('username')) });
   },
 };

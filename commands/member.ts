@@ -1,24 +1,22 @@
 /** /member: members of the community server — the whole list, or one member by Discord user or member id. */
-import {
-  ApplicationCommandOptionType,
-  type RESTPostAPIChatInputApplicationCommandsJSONBody,
-} from 'discord.js';
+import { ApplicationCommandOptionType } from 'discord.js';
 import type { Member } from '../generated/api.js';
+import { loadRoleDirectoryOrEmpty } from '../src/api/pages.js';
 import type { Fetched, ReadOptions, Resources } from '../src/api/types.js';
-import { type Command, publicOption, userOrId, userOrIdOptions } from '../src/discord/command.js';
-import { loadRoleDirectoryOrEmpty } from '../src/discord/lookup.js';
-import { MESSAGES } from '../src/discord/replies.js';
 import {
-  type DetailView,
-  type ListEnvelope,
-  type ListView,
-  type Shortcut,
-  showDetail,
-  showList,
-} from '../src/discord/views.js';
+  argumentsOf,
+  type Command,
+  defineCommand,
+  publicOption,
+  userOrId,
+  userOrIdOptions,
+} from '../src/discord/command.js';
+import { showDetail, showList } from '../src/discord/paging/show.js';
+import type { DetailView, ListView, Shortcut } from '../src/discord/paging/views.js';
+import { MESSAGES } from '../src/discord/replies.js';
 import { plainText } from '../src/render/format.js';
 import { memberRoleIds, type RoleIndex, renderMember, renderMemberList } from '../src/render/member.js';
-import { pageItems } from '../src/render/page.js';
+import { VIEW } from './view-ids.js';
 
 /** A member with the role index its role names are resolved through. */
 export interface MemberWithRoles {
@@ -40,27 +38,17 @@ async function withRoles(
   return { ...fetched, data: { member: fetched.data, roles } };
 }
 
-export const memberListView: ListView<MemberWithRoles> = {
+/** Members, each page shown with the role index (read once per page, alongside it). */
+export const memberListView: ListView<Member, RoleIndex> = {
   kind: 'list',
-  id: 'member.all',
-  async fetch(r, _arg, query, options) {
-    const [fetched, roles] = await Promise.all([r.listMembers(query, options), roleIndex(r)]);
-    const envelope: ListEnvelope<MemberWithRoles> = {
-      ...fetched.data,
-      data: pageItems(fetched.data).map((member) => ({ member, roles })),
-    };
-    return { ...fetched, data: envelope };
-  },
-  render: (items, info, source) =>
-    renderMemberList(
-      items.map((i) => i.member),
-      info,
-      source,
-      items[0]?.roles ?? new Map(),
-    ),
+  id: VIEW.members,
+  takesArg: false,
+  fetch: (api, _arg, query, options) => api.listMembers(query, options),
+  context: roleIndex,
+  render: (members, info, source, _arg, roles) => renderMemberList(members, info, source, roles),
   open: {
-    detailView: 'member',
-    option: ({ member, roles }) =>
+    detailView: VIEW.member,
+    option: (member, roles) =>
       typeof member.id === 'string'
         ? {
             label: `Member ${plainText(member.id, 80)}`,
@@ -76,31 +64,34 @@ export const memberListView: ListView<MemberWithRoles> = {
   },
 };
 
-const shortcuts = ({ member }: MemberWithRoles): Shortcut[] =>
-  typeof member.id === 'string' && member.id !== ''
-    ? [{ label: 'LOAs', view: 'loa.member', arg: member.id }]
-    : [];
+const shortcuts: Shortcut<MemberWithRoles>[] = [
+  {
+    label: 'LOAs',
+    view: VIEW.memberLoas,
+    arg: ({ member }) => (typeof member.id === 'string' && member.id !== '' ? member.id : undefined),
+  },
+];
 
 export const memberDetailView: DetailView<MemberWithRoles> = {
   kind: 'detail',
-  id: 'member',
-  fetch: (r, memberId, options: ReadOptions) => withRoles(r, r.getMember(memberId, options)),
+  id: VIEW.member,
+  fetch: (api, memberId, options: ReadOptions) => withRoles(api, api.getMember(memberId, options)),
   render: ({ member, roles }, source) => renderMember(member, source, roles),
   shortcuts,
-  notFound: 'No member with that id was found on this community server.',
+  notFound: MESSAGES.memberIdNotFound,
 };
 
 /** The member whose Discord (chat) user id is the argument; used by `/member view user:` and shortcuts. */
 export const memberByChatView: DetailView<MemberWithRoles> = {
   kind: 'detail',
-  id: 'member.chat',
-  fetch: (r, chatId, options: ReadOptions) => withRoles(r, r.getMemberByChatId(chatId, options)),
+  id: VIEW.memberByChat,
+  fetch: (api, chatId, options: ReadOptions) => withRoles(api, api.getMemberByChatId(chatId, options)),
   render: ({ member, roles }, source) => renderMember(member, source, roles),
   shortcuts,
   notFound: MESSAGES.memberNotFound,
 };
 
-const data = {
+const data = defineCommand({
   name: 'member',
   description: 'Members of the community server',
   options: [
@@ -123,15 +114,16 @@ const data = {
       ],
     },
   ],
-} satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
+});
 
 export const member: Command = {
   data,
   views: [memberListView, memberDetailView, memberByChatView],
   async execute({ interaction, show }) {
-    const sub = interaction.options.getSubcommand(true);
-    if (sub === 'list') return showList(memberListView, '', 1, show);
-    const target = userOrId(interaction, 'member-id', 'member id');
+    const args = argumentsOf(interaction, data);
+    const sub = args.subcommand();
+    if (sub === 'list') return showList(memberListView, show);
+    const target = userOrId(args, 'member-id', 'member id');
     if ('user' in target) return showDetail(memberByChatView, target.user, show);
     return showDetail(memberDetailView, target.id, show);
   },

@@ -1,14 +1,15 @@
 /** /role: the community server's roles — the whole list, or one role (with autocomplete by name). */
-import {
-  ApplicationCommandOptionType,
-  type RESTPostAPIChatInputApplicationCommandsJSONBody,
-} from 'discord.js';
+import { ApplicationCommandOptionType } from 'discord.js';
 import type { Role } from '../generated/api.js';
-import { type Command, publicOption } from '../src/discord/command.js';
-import { loadRoleDirectory, type Picker, pickedId, pickerChoices } from '../src/discord/lookup.js';
-import { type DetailView, type ListView, showDetail, showList } from '../src/discord/views.js';
+import { loadRoleDirectory } from '../src/api/pages.js';
+import { argumentsOf, type Command, defineCommand, publicOption } from '../src/discord/command.js';
+import { type Picker, pickedId, pickerChoices } from '../src/discord/lookup.js';
+import { showDetail, showList } from '../src/discord/paging/show.js';
+import type { DetailView, ListView } from '../src/discord/paging/views.js';
+import { MESSAGES } from '../src/discord/replies.js';
 import { NONE, plainText } from '../src/render/format.js';
 import { colourHex, renderRole, renderRoleList } from '../src/render/role.js';
+import { VIEW } from './view-ids.js';
 
 /** A select label: the name as plain text, or the id when the name is empty. */
 function optionLabel(name: unknown, id: string): string {
@@ -18,11 +19,12 @@ function optionLabel(name: unknown, id: string): string {
 
 export const roleListView: ListView<Role> = {
   kind: 'list',
-  id: 'role.all',
-  fetch: (r, _arg, query, options) => r.listRoles(query, options),
+  id: VIEW.roles,
+  takesArg: false,
+  fetch: (api, _arg, query, options) => api.listRoles(query, options),
   render: (items, info, source) => renderRoleList(items, info, source),
   open: {
-    detailView: 'role',
+    detailView: VIEW.role,
     option: (role) =>
       typeof role.id === 'string'
         ? {
@@ -39,13 +41,13 @@ export const roleListView: ListView<Role> = {
 
 export const roleDetailView: DetailView<Role> = {
   kind: 'detail',
-  id: 'role',
-  fetch: (r, id, options) => r.getRole(id, options),
+  id: VIEW.role,
+  fetch: (api, id, options) => api.getRole(id, options),
   render: renderRole,
-  notFound: 'No role with that id or name was found on this community server.',
+  notFound: MESSAGES.roleNotFound,
 };
 
-const data = {
+const data = defineCommand({
   name: 'role',
   description: 'Roles of the community server',
   options: [
@@ -72,7 +74,7 @@ const data = {
       ],
     },
   ],
-} satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
+});
 
 /** A picked choice is a role id; a name typed in full without picking still finds its role. */
 const rolePicker: Picker<Role> = {
@@ -87,8 +89,7 @@ export const role: Command = {
   data,
   views: [roleListView, roleDetailView],
   async execute(ctx) {
-    if (ctx.interaction.options.getSubcommand(true) === 'list')
-      return showList(roleListView, '', 1, ctx.show);
+    if (argumentsOf(ctx.interaction, data).subcommand() === 'list') return showList(roleListView, ctx.show);
     return showDetail(roleDetailView, await pickedId(rolePicker, ctx), ctx.show);
   },
   autocomplete: (ctx) => pickerChoices(rolePicker, ctx),

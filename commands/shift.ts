@@ -1,17 +1,17 @@
 /** /shift: shifts on duty — the whole list, or one shift. */
-import {
-  ApplicationCommandOptionType,
-  type RESTPostAPIChatInputApplicationCommandsJSONBody,
-} from 'discord.js';
+import { ApplicationCommandOptionType } from 'discord.js';
 import type { Shift } from '../generated/api.js';
-import { type Command, publicOption } from '../src/discord/command.js';
-import { parseId } from '../src/discord/input.js';
-import { type DetailView, type ListView, showDetail, showList } from '../src/discord/views.js';
+import { argumentsOf, type Command, defineCommand, publicOption } from '../src/discord/command.js';
+import { checkedId, parseId } from '../src/discord/input.js';
+import { showDetail, showList } from '../src/discord/paging/show.js';
+import type { DetailView, ListView } from '../src/discord/paging/views.js';
+import { MESSAGES } from '../src/discord/replies.js';
 import { plainText } from '../src/render/format.js';
 import { renderShift, renderShiftList, shiftState } from '../src/render/shift.js';
+import { VIEW } from './view-ids.js';
 
 const open: ListView<Shift>['open'] = {
-  detailView: 'shift',
+  detailView: VIEW.shift,
   option: (shift) =>
     typeof shift.id === 'string'
       ? {
@@ -24,35 +24,24 @@ const open: ListView<Shift>['open'] = {
 
 export const shiftListView: ListView<Shift> = {
   kind: 'list',
-  id: 'shift.all',
-  fetch: (r, _arg, query, options) => r.listShifts(query, options),
+  id: VIEW.shifts,
+  takesArg: false,
+  fetch: (api, _arg, query, options) => api.listShifts(query, options),
   render: (items, info, source) => renderShiftList(items, info, source),
   open,
 };
 
-/** A member id from the API, if it is one Rollcall would accept as typed (it ends up in a title). */
-function usableId(value: unknown): string | undefined {
-  if (typeof value !== 'string') return undefined;
-  try {
-    return parseId(value, 'member id');
-  } catch {
-    return undefined;
-  }
-}
-
 export const shiftDetailView: DetailView<Shift> = {
   kind: 'detail',
-  id: 'shift',
-  fetch: (r, id, options) => r.getShift(id, options),
+  id: VIEW.shift,
+  fetch: (api, id, options) => api.getShift(id, options),
   render: renderShift,
-  shortcuts: (shift) => {
-    const memberId = usableId(shift.memberId);
-    return memberId ? [{ label: "Member's LOAs", view: 'loa.member', arg: memberId }] : [];
-  },
-  notFound: 'No shift with that id was found on this community server.',
+  // The member id as Rollcall would accept it typed (it ends up in the list's title).
+  shortcuts: [{ label: "Member's LOAs", view: VIEW.memberLoas, arg: (shift) => checkedId(shift.memberId) }],
+  notFound: MESSAGES.shiftNotFound,
 };
 
-const data = {
+const data = defineCommand({
   name: 'shift',
   description: 'Shifts on duty in the community server',
   options: [
@@ -78,14 +67,15 @@ const data = {
       ],
     },
   ],
-} satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
+});
 
 export const shift: Command = {
   data,
   views: [shiftListView, shiftDetailView],
   async execute({ interaction, show }) {
-    const sub = interaction.options.getSubcommand(true);
-    if (sub === 'list') return showList(shiftListView, '', 1, show);
-    return showDetail(shiftDetailView, parseId(interaction.options.getString('id'), 'shift id'), show);
+    const args = argumentsOf(interaction, data);
+    const sub = args.subcommand();
+    if (sub === 'list') return showList(shiftListView, show);
+    return showDetail(shiftDetailView, parseId(args.string('id'), 'shift id'), show);
   },
 };

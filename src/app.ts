@@ -11,8 +11,8 @@ import type { Config } from './config.js';
 import { createAccessGuard } from './discord/access.js';
 import { type Bot, createBot } from './discord/bot.js';
 import type { Command } from './discord/command.js';
-import { type KeyValue, StateStore } from './discord/state.js';
-import { ViewRegistry } from './discord/views.js';
+import { type KeyValue, StateStore } from './discord/paging/state.js';
+import { ViewRegistry } from './discord/paging/views.js';
 import type { Logger } from './log.js';
 
 export interface App {

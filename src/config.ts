@@ -4,7 +4,7 @@
  * operator can fix them in one pass (see `formatConfigErrors`).
  */
 import { z } from 'zod';
-import { resolvePermissions } from './discord/permissions.js';
+import { resolvePermissions } from './permissions.js';
 
 /** Who sees the commands by default (Discord's default_member_permissions), unless COMMAND_PERMISSIONS says otherwise. */
 export const DEFAULT_COMMAND_PERMISSIONS = 'ModerateMembers';

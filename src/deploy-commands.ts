@@ -18,7 +18,7 @@ import {
   formatConfigErrors,
   loadDeployConfig,
 } from './config.js';
-import { resolvePermissions } from './discord/permissions.js';
+import { resolvePermissions } from './permissions.js';
 
 /** The command definitions as Discord receives them. */
 export function commandBodies(permissionsSetting: string): RESTPostAPIChatInputApplicationCommandsJSONBody[] {

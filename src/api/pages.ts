@@ -7,8 +7,29 @@
  * layout: an API that ignores the size asked for and answers 50 per page is paged by 50, so no
  * record becomes unreachable. A view page that straddles two API pages reads each of them.
  */
-import type { Fetched } from './types.js';
-import type { PageBody } from './validate.js';
+import type { Role } from '../../generated/api.js';
+import type { Fetched, PageQuery, ReadOptions, Resources } from './types.js';
+
+type JsonObject = Record<string, unknown>;
+
+/** A page envelope as parsed: the API's fields (extra ones kept) with the numbers filled in. */
+export type PageBody = JsonObject & {
+  data: JsonObject[];
+  page: number;
+  pageSize: number;
+  total: number;
+  totalPages: number;
+};
+
+/** Where a value came from: read now, from the cache, or a saved copy shown because the API failed. */
+export type Source = Omit<Fetched<unknown>, 'data'>;
+
+/** The numbers of a list page, made safe whatever the API sent. */
+export interface PageInfo {
+  page: number;
+  totalPages: number;
+  total: number;
+}
 
 /** Items asked for per API request: the API's maximum (the contract allows 1 to 100). */
 export const API_PAGE_SIZE = 100;
@@ -25,6 +46,34 @@ export function apiPagesFor(query: ViewPage, size: number): number[] {
   const first = Math.floor(start / size) + 1;
   const last = Math.floor((start + query.limit - 1) / size) + 1;
   return Array.from({ length: last - first + 1 }, (_, i) => first + i);
+}
+
+/**
+ * The page numbers of a list body as sent: missing or invalid ones are derived (page and pageSize
+ * from the request; total from totalPages, else as the lower bound (page - 1) * pageSize + items;
+ * totalPages from total).
+ */
+export function envelopeNumbers(
+  body: JsonObject,
+  items: number,
+  query: PageQuery,
+): Pick<PageBody, 'page' | 'pageSize' | 'total' | 'totalPages'> {
+  const page = positive(body.page) ?? query.page;
+  const pageSize = positive(body.pageSize) ?? query.limit;
+  const givenPages = count(body.totalPages);
+  const total =
+    count(body.total) ?? (givenPages === undefined ? (page - 1) * pageSize + items : givenPages * pageSize);
+  const totalPages = givenPages ?? Math.ceil(total / pageSize);
+  return { page, pageSize, total, totalPages };
+}
+
+function count(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined;
+}
+
+function positive(value: unknown): number | undefined {
+  const n = count(value);
+  return n !== undefined && n > 0 ? n : undefined;
 }
 
 /** The API page size an answer reports (its echo), falling back to what was asked. */
@@ -57,15 +106,122 @@ export function viewPageOf(query: ViewPage, bodies: readonly PageBody[]): PageBo
     page: query.page,
     pageSize: query.limit,
     total,
-    totalPages: Math.max(1, Math.ceil(total / query.limit)),
+    totalPages: pageCount(total, query.limit),
   };
 }
 
+/** Pages of `size` items needed for `total` items: at least one (an empty list has one page). */
+export function pageCount(total: number, size: number): number {
+  return Math.max(1, Math.ceil(total / size));
+}
+
+/**
+ * A view page's numbers as shown, whatever the envelope holds: a page past the end still counts
+ * itself, and there is always at least one page.
+ */
+export function pageInfo(envelope: unknown, requestedPage: number, itemsOnPage: number): PageInfo {
+  const e = (typeof envelope === 'object' && envelope !== null ? envelope : {}) as JsonObject;
+  const whole = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : undefined);
+  const page = whole(e.page) || requestedPage;
+  const total = whole(e.total) ?? itemsOnPage;
+  const totalPages = Math.max(whole(e.totalPages) ?? 0, page > 1 || itemsOnPage > 0 ? page : 1, 1);
+  return { page, totalPages, total };
+}
+
+/** Items of an envelope that are objects; anything else in `data` is dropped. */
+export function pageItems<T>(envelope: { data?: T[] } | undefined): T[] {
+  const data = envelope?.data;
+  return Array.isArray(data) ? data.filter((x): x is T => typeof x === 'object' && x !== null) : [];
+}
+
+/** One view page's items (at most `limit`) and numbers. */
+export function cutPage<T>(
+  envelope: { data?: T[] } | undefined,
+  page: number,
+  limit: number,
+): { items: T[]; info: PageInfo } {
+  const items = pageItems(envelope).slice(0, limit);
+  return { items, info: pageInfo(envelope, page, items.length) };
+}
+
 /** Where a value built from several reads came from: the oldest, cached only if all were, stale if any was. */
-export function mergeSources(reads: readonly Fetched<unknown>[]): Omit<Fetched<unknown>, 'data'> {
+export function mergeSources(reads: readonly Source[]): Source {
   return {
     fetchedAt: Math.min(...reads.map((r) => r.fetchedAt)),
     fromCache: reads.every((r) => r.fromCache),
     stale: reads.some((r) => r.stale),
   };
+}
+
+/** Items per API page for whole-list reads (the API's maximum). */
+export const GATHER_PAGE_SIZE = API_PAGE_SIZE;
+/** Pages read at most for a whole list: 500 roles or forms is far beyond any real server. */
+export const GATHER_MAX_PAGES = 5;
+
+/** A whole list, as far as the cap allowed, with where it came from. */
+export interface Gathered<T> extends Source {
+  items: T[];
+  /** False when the list has more pages than GATHER_MAX_PAGES (only the first ones were read). */
+  complete: boolean;
+}
+
+type PageReader<T> = (query: PageQuery) => Promise<Fetched<{ data: T[] } & Partial<PageInfo>>>;
+
+/**
+ * Every item of a paged list, page 1 first, then the rest (up to `maxPages`) in parallel.
+ * Items with the same `id` are kept once. Any page failing fails the whole read.
+ */
+export async function gatherPages<T extends { id?: unknown }>(
+  read: PageReader<T>,
+  maxPages = GATHER_MAX_PAGES,
+  limit = GATHER_PAGE_SIZE,
+): Promise<Gathered<T>> {
+  const first = await read({ page: 1, limit });
+  const { items: firstItems, info } = cutPage<T>(first.data, 1, Number.POSITIVE_INFINITY);
+  const last = Math.min(info.totalPages, maxPages);
+  const rest = await Promise.all(
+    Array.from({ length: Math.max(0, last - 1) }, (_, i) => read({ page: i + 2, limit })),
+  );
+  const seen = new Set<unknown>();
+  const items: T[] = [];
+  for (const item of [firstItems, ...rest.map((p) => pageItems<T>(p.data))].flat()) {
+    if (item.id !== undefined && seen.has(item.id)) continue;
+    seen.add(item.id);
+    items.push(item);
+  }
+  return { items, complete: info.totalPages <= maxPages, ...mergeSources([first, ...rest]) };
+}
+
+/** The community's roles, by id. */
+export interface RoleDirectory {
+  roles: Role[];
+  byId: Map<string, Role>;
+  complete: boolean;
+}
+
+/**
+ * The role list (pages of 100, at most GATHER_MAX_PAGES), read through the cache, which keeps it
+ * for long. Used for role autocomplete and to show members' role names.
+ */
+export async function loadRoleDirectory(
+  resources: Resources,
+  options: ReadOptions = {},
+): Promise<RoleDirectory> {
+  const gathered = await gatherPages<Role>((query) => resources.listRoles(query, options));
+  const byId = new Map<string, Role>();
+  for (const role of gathered.items) if (typeof role.id === 'string') byId.set(role.id, role);
+  return { roles: gathered.items, byId, complete: gathered.complete };
+}
+
+/** The role directory, or an empty one when the role list cannot be read (names then show as ids). */
+export async function loadRoleDirectoryOrEmpty(
+  resources: Resources,
+  onError?: (error: unknown) => void,
+): Promise<RoleDirectory> {
+  try {
+    return await loadRoleDirectory(resources);
+  } catch (error) {
+    onError?.(error);
+    return { roles: [], byId: new Map(), complete: false };
+  }
 }

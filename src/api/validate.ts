@@ -12,32 +12,27 @@
  * an object whose `data` is an array of objects.
  */
 import { ApiError, invalidParams } from './errors.js';
+import { envelopeNumbers, type PageBody } from './pages.js';
+
+export type { PageBody };
+
 import type { PageQuery } from './types.js';
 
 type JsonObject = Record<string, unknown>;
-
-/** A page envelope as parsed: the API's fields (extra ones kept) with the numbers filled in. */
-export type PageBody = JsonObject & {
-  data: JsonObject[];
-  page: number;
-  pageSize: number;
-  total: number;
-  totalPages: number;
-};
 
 /** `params` unchanged when every value can be sent as one path segment; else ApiError 'http' 400. */
 export function checkPathParams<P extends Record<string, string>>(params: P): P {
   for (const [name, value] of Object.entries(params)) {
     if (typeof value !== 'string' || value === '') throw invalidParams(`${name} is empty`);
     if (value === '.' || value === '..') throw invalidParams(`${name} is a dot segment`);
-    if (!isWellFormed(value)) throw invalidParams(`${name} is not well-formed text`);
+    if (!value.isWellFormed()) throw invalidParams(`${name} is not well-formed text`);
   }
   return params;
 }
 
 /** True when `value` can be sent as one path segment (what checkPathParams accepts). */
 export function isSendableSegment(value: string): boolean {
-  return value !== '' && value !== '.' && value !== '..' && isWellFormed(value);
+  return value !== '' && value !== '.' && value !== '..' && value.isWellFormed();
 }
 
 /** `{ page, limit }` when both are in range (page >= 1, limit 1..100); else ApiError 'http' 400. */
@@ -67,14 +62,7 @@ export function parsePageBody(text: string | undefined, query: PageQuery): PageB
   if (!isObject(body) || !Array.isArray(body.data)) throw malformed('expected an object with a data array');
   const data: unknown[] = body.data;
   if (!data.every(isObject)) throw malformed('expected data to hold objects');
-  const page = positive(body.page) ?? query.page;
-  const pageSize = positive(body.pageSize) ?? query.limit;
-  const givenPages = count(body.totalPages);
-  const total =
-    count(body.total) ??
-    (givenPages === undefined ? (page - 1) * pageSize + data.length : givenPages * pageSize);
-  const totalPages = givenPages ?? Math.ceil(total / pageSize);
-  return { ...body, data, page, pageSize, total, totalPages };
+  return { ...body, data, ...envelopeNumbers(body, data.length, query) };
 }
 
 function parseJson(text: string | undefined): unknown {
@@ -92,18 +80,4 @@ function malformed(reason: string): ApiError {
 
 function isObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function count(value: unknown): number | undefined {
-  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined;
-}
-
-function positive(value: unknown): number | undefined {
-  const n = count(value);
-  return n !== undefined && n > 0 ? n : undefined;
-}
-
-/** No lone surrogates (encodeURIComponent throws on them). */
-function isWellFormed(value: string): boolean {
-  return !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(value);
 }

@@ -1,18 +1,18 @@
 /** The shape of a module in commands/: its definition, its views, and its handlers. */
-import type {
-  APIApplicationCommandOptionChoice,
-  AutocompleteInteraction,
-  ChatInputCommandInteraction,
-  RESTPostAPIChatInputApplicationCommandsJSONBody,
+import {
+  type APIApplicationCommandOptionChoice,
+  ApplicationCommandOptionType,
+  type AutocompleteInteraction,
+  type ChatInputCommandInteraction,
+  type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
-import { parseId } from './input.js';
-import { type Payload, UserError } from './replies.js';
-import type { ShowContext, View, ViewRegistry } from './views.js';
+import { MAX_ARG_LENGTH, parseId } from './input.js';
+import type { ShowContext, View } from './paging/views.js';
+import { MESSAGES, type Payload, UserError } from './replies.js';
 
 export interface CommandContext {
   interaction: ChatInputCommandInteraction;
   show: ShowContext;
-  views: ViewRegistry;
 }
 
 export interface AutocompleteContext {
@@ -36,7 +36,7 @@ export const PUBLIC_OPTION = 'public';
 
 /** The `public` option, shared by every subcommand. */
 export const publicOption = {
-  type: 5, // Boolean
+  type: ApplicationCommandOptionType.Boolean,
   name: PUBLIC_OPTION,
   description: 'Post the answer in the channel for everyone to see (default: only you see it)',
   required: false,
@@ -46,27 +46,80 @@ export const publicOption = {
  * The "a Discord user, or an id typed instead" option pair (`user` and `<idOption>`), for
  * subcommands that find a person either way.
  */
-export function userOrIdOptions(
-  idOption: string,
+export function userOrIdOptions<const N extends string>(
+  idOption: N,
   idDescription: string,
   userDescription = 'The member on Discord',
 ) {
   return [
-    { type: 6 /* User */, name: 'user', description: userDescription, required: false },
-    { type: 3 /* String */, name: idOption, description: idDescription, required: false, max_length: 64 },
+    { type: ApplicationCommandOptionType.User, name: 'user', description: userDescription, required: false },
+    {
+      type: ApplicationCommandOptionType.String,
+      name: idOption,
+      description: idDescription,
+      required: false,
+      max_length: MAX_ARG_LENGTH,
+    },
   ] as const;
 }
 
 /** Which of the pair was given: exactly one, or a UserError asking for one. */
-export function userOrId(
-  interaction: ChatInputCommandInteraction,
-  idOption: string,
+export function userOrId<N extends string>(
+  args: { user(name: 'user'): { id: string } | null; string(name: N): string | null },
+  idOption: N,
   idName: string,
 ): { user: string } | { id: string } {
-  const user = interaction.options.getUser('user');
-  const typed = interaction.options.getString(idOption);
-  if ((user === null) === (typed === null)) {
-    throw new UserError(`Give either a Discord user or a ${idName} (one of the two).`);
-  }
+  const user = args.user('user');
+  const typed = args.string(idOption);
+  if ((user === null) === (typed === null)) throw new UserError(MESSAGES.userOrId(idName));
   return user ? { user: user.id } : { id: parseId(typed, idName) };
+}
+
+type DeepReadonly<T> = T extends (infer E)[]
+  ? readonly DeepReadonly<E>[]
+  : T extends object
+    ? { readonly [K in keyof T]: DeepReadonly<T[K]> }
+    : T;
+
+/** A command definition as written (readonly, names kept as literals). */
+type Definition = DeepReadonly<RESTPostAPIChatInputApplicationCommandsJSONBody>;
+
+/** A definition that remembers its literal shape, so handlers can be typed from it. */
+export type TypedDefinition<D extends Definition> = RESTPostAPIChatInputApplicationCommandsJSONBody & {
+  readonly __definition?: D;
+};
+
+/**
+ * A command definition, checked against Discord's type, whose subcommand and option names the
+ * handler's `argumentsOf` then accepts (and nothing else): a mistyped name fails the type check.
+ */
+export function defineCommand<const D extends Definition>(definition: D): TypedDefinition<D> {
+  return definition as unknown as TypedDefinition<D>;
+}
+
+type Subcommands<D> = D extends { readonly options: readonly (infer S)[] }
+  ? Extract<S, { readonly type: ApplicationCommandOptionType.Subcommand }>
+  : never;
+type SubcommandName<D> = Subcommands<D> extends { readonly name: infer N } ? N : never;
+type OptionName<D, T extends ApplicationCommandOptionType> =
+  Subcommands<D> extends infer S
+    ? S extends { readonly options: readonly (infer O)[] }
+      ? O extends { readonly type: T; readonly name: infer N }
+        ? N
+        : never
+      : never
+    : never;
+
+/** The options of a command's interaction, typed from its definition (yuudachi's ArgumentsOf, as accessors). */
+export function argumentsOf<D extends Definition>(
+  interaction: ChatInputCommandInteraction,
+  _definition: TypedDefinition<D>,
+) {
+  return {
+    subcommand: () => interaction.options.getSubcommand(true) as SubcommandName<D>,
+    string: (name: OptionName<D, ApplicationCommandOptionType.String> & string) =>
+      interaction.options.getString(name),
+    user: (name: OptionName<D, ApplicationCommandOptionType.User> & string) =>
+      interaction.options.getUser(name),
+  };
 }

@@ -2,7 +2,7 @@
  * What a moderator may type as an id or a name, decided once. Impossible values are refused here,
  * before any API call; everything that passes is still URL-encoded by the API layer.
  */
-import { UserError } from './replies.js';
+import { MESSAGES, UserError } from './replies.js';
 
 /** Longest id or username Rollcall sends to the API. */
 export const MAX_ARG_LENGTH = 64;
@@ -15,11 +15,9 @@ const CONTROL = /[\u0000-\u001F\u007F-\u009F\u200B-\u200F\u2028-\u202E\u2060-\u2
 /** A record id typed by a moderator, or a UserError naming what is wrong. */
 export function parseId(raw: string | null | undefined, what: string): string {
   const value = (raw ?? '').trim();
-  if (value === '') throw new UserError(`Give the ${what}.`);
+  if (value === '') throw new UserError(MESSAGES.giveId(what));
   if (value.length > MAX_ARG_LENGTH || !ID.test(value) || /^\.+$/.test(value)) {
-    throw new UserError(
-      `That is not a valid ${what}: use up to ${MAX_ARG_LENGTH} letters, digits, dashes or underscores.`,
-    );
+    throw new UserError(MESSAGES.badId(what, MAX_ARG_LENGTH));
   }
   return value;
 }
@@ -27,17 +25,29 @@ export function parseId(raw: string | null | undefined, what: string): string {
 /** A game username typed by a moderator: any visible characters, trimmed, at most 64. */
 export function parseUsername(raw: string | null | undefined): string {
   const value = (raw ?? '').trim();
-  if (value === '') throw new UserError('Give the game username.');
+  if (value === '') throw new UserError(MESSAGES.giveUsername);
   if (Array.from(value).length > MAX_ARG_LENGTH || CONTROL.test(value) || /^\.+$/.test(value)) {
-    throw new UserError(`That is not a valid game username: use up to ${MAX_ARG_LENGTH} visible characters.`);
+    throw new UserError(MESSAGES.badUsername(MAX_ARG_LENGTH));
   }
   return value;
 }
 
-/** A Discord user id (snowflake). */
-export function parseSnowflake(raw: string | null | undefined, what: string): string {
-  const value = (raw ?? '').trim();
-  if (!/^\d{17,20}$/.test(value))
-    throw new UserError(`That is not a valid ${what}: it should be 17 to 20 digits.`);
-  return value;
+/** `value` as parseId would take it, or undefined when a moderator could not have typed it. */
+export function checkedId(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  try {
+    return parseId(value, 'id');
+  } catch {
+    return undefined;
+  }
+}
+
+/** `value` as parseUsername would take it, or undefined when a moderator could not have typed it. */
+export function checkedUsername(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  try {
+    return parseUsername(value);
+  } catch {
+    return undefined;
+  }
 }

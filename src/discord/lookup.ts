@@ -1,105 +1,18 @@
 /**
- * Whole-list reads for autocomplete and name resolution (roles, applications): every page up to a
- * sane cap, read through the API layer's cache, plus the pure matching that turns a list into at
- * most 25 autocomplete choices.
+ * Options picked by name with autocomplete (roles, applications): the pure matching that turns a
+ * whole list (read by the API layer: gatherPages in src/api/pages.ts) into at most 25 choices, and
+ * the resolution of what was typed back into an id.
  */
 import type { APIApplicationCommandOptionChoice } from 'discord.js';
-import type { Role } from '../../generated/api.js';
-import type { Fetched, PageQuery, ReadOptions, Resources } from '../api/types.js';
-import { LIMITS, plainText } from '../render/format.js';
-import { type PageInfo, pageInfo, pageItems, type Source } from '../render/page.js';
+import type { Resources } from '../api/types.js';
+import { LIMITS } from '../limits.js';
+import { plainText } from '../render/format.js';
 import type { AutocompleteContext, CommandContext } from './command.js';
-import { parseId } from './input.js';
-
-/** Items per API page for whole-list reads (the API's maximum). */
-export const GATHER_PAGE_SIZE = 100;
-/** Pages read at most for a whole list: 500 roles or forms is far beyond any real server. */
-export const GATHER_MAX_PAGES = 5;
-
-/** A whole list, as far as the cap allowed, with where it came from. */
-export interface Gathered<T> extends Source {
-  items: T[];
-  /** False when the list has more pages than GATHER_MAX_PAGES (only the first ones were read). */
-  complete: boolean;
-}
-
-type PageReader<T> = (query: PageQuery) => Promise<Fetched<{ data: T[] } & Partial<PageInfo>>>;
-
-/**
- * Every item of a paged list, page 1 first, then the rest (up to `maxPages`) in parallel.
- * Items with the same `id` are kept once. Any page failing fails the whole read.
- */
-export async function gatherPages<T extends { id?: unknown }>(
-  read: PageReader<T>,
-  maxPages = GATHER_MAX_PAGES,
-  limit = GATHER_PAGE_SIZE,
-): Promise<Gathered<T>> {
-  const first = await read({ page: 1, limit });
-  const firstItems = pageItems<T>(first.data);
-  const { totalPages } = pageInfo(first.data, 1, firstItems.length);
-  const last = Math.min(totalPages, maxPages);
-  const rest = await Promise.all(
-    Array.from({ length: Math.max(0, last - 1) }, (_, i) => read({ page: i + 2, limit })),
-  );
-  const pages = [first, ...rest];
-  const seen = new Set<unknown>();
-  const items: T[] = [];
-  for (const item of pages.flatMap((p, i) => (i === 0 ? firstItems : pageItems<T>(p.data)))) {
-    if (item.id !== undefined && seen.has(item.id)) continue;
-    seen.add(item.id);
-    items.push(item);
-  }
-  return {
-    items,
-    complete: totalPages <= maxPages,
-    fetchedAt: Math.min(...pages.map((p) => p.fetchedAt)),
-    fromCache: pages.every((p) => p.fromCache),
-    stale: pages.some((p) => p.stale),
-  };
-}
-
-/** The community's roles, by id. */
-export interface RoleDirectory {
-  roles: Role[];
-  byId: Map<string, Role>;
-  complete: boolean;
-}
-
-/**
- * The role list (pages of 100, at most GATHER_MAX_PAGES), read through the API layer, which caches
- * it for long. Used for role autocomplete and to show members' role names.
- */
-export async function loadRoleDirectory(
-  resources: Resources,
-  options: ReadOptions = {},
-): Promise<RoleDirectory> {
-  const gathered = await gatherPages<Role>((query) => resources.listRoles(query, options));
-  const byId = new Map<string, Role>();
-  for (const role of gathered.items) if (typeof role.id === 'string') byId.set(role.id, role);
-  return { roles: gathered.items, byId, complete: gathered.complete };
-}
-
-/** The role directory, or an empty one when the role list cannot be read (names then show as ids). */
-export async function loadRoleDirectoryOrEmpty(
-  resources: Resources,
-  onError?: (error: unknown) => void,
-): Promise<RoleDirectory> {
-  try {
-    return await loadRoleDirectory(resources);
-  } catch (error) {
-    onError?.(error);
-    return { roles: [], byId: new Map(), complete: false };
-  }
-}
+import { checkedId, parseId } from './input.js';
 
 /** True when `value` is an id a moderator could type (so a picked choice passes parseId too). */
 function isUsableId(value: unknown): value is string {
-  if (typeof value !== 'string' || value.length > LIMITS.autocompleteValue) return false;
-  try {
-    return parseId(value, 'id') === value;
-  } catch {
-    return false;
-  }
+  return typeof value === 'string' && value.length <= LIMITS.autocompleteValue && checkedId(value) === value;
 }
 
 function fold(text: string): string {

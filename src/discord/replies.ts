@@ -18,6 +18,21 @@ export const NO_MENTIONS = { parse: [], users: [], roles: [], repliedUser: false
 export const MESSAGES = {
   notFound: 'Nothing with that id was found on this community server.',
   memberNotFound: 'That Discord user is not a member of the community server.',
+  memberIdNotFound: 'No member with that id was found on this community server.',
+  loaNotFound: 'No LOA with that id was found on this community server.',
+  logNotFound: 'No moderation log with that id was found on this community server.',
+  shiftNotFound: 'No shift with that id was found on this community server.',
+  roleNotFound: 'No role with that id or name was found on this community server.',
+  applicationNotFound: 'No application with that id or title was found on this community server.',
+  joinRequestNotFound: 'No join request from that user was found on this community server.',
+  auditEntryMoved:
+    'That audit log entry is no longer on the page it was listed on; run /audit-log list again.',
+  userOrId: (idName: string) => `Give either a Discord user or a ${idName} (one of the two).`,
+  giveId: (what: string) => `Give the ${what}.`,
+  badId: (what: string, max: number) =>
+    `That is not a valid ${what}: use up to ${max} letters, digits, dashes or underscores.`,
+  giveUsername: 'Give the game username.',
+  badUsername: (max: number) => `That is not a valid game username: use up to ${max} visible characters.`,
   badRequest: 'The community server API refused that request as invalid; check the id or name you gave.',
   unauthorized:
     "The community server API rejected Rollcall's token (invalid or expired). Ask a server admin to update API_TOKEN.",

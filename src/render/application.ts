@@ -1,7 +1,9 @@
 /** Application (form) renderers: API object → embed JSON. Pure. */
-import type { APIEmbed } from 'discord.js';
+import { type APIEmbed, channelMention as discordChannelMention } from 'discord.js';
 import type { Application } from '../../generated/api.js';
-import { describeEntries } from './entries.js';
+import type { PageInfo, Source } from '../api/pages.js';
+import { SNOWFLAKE } from '../limits.js';
+import { describeEntries, isRecord } from './entries.js';
 import {
   code,
   colour,
@@ -19,7 +21,7 @@ import {
 } from './format.js';
 import { roleMentions } from './inline-list.js';
 import { codeLabel } from './labels.js';
-import { detailEmbed, listEmbed, type PageInfo, type Source } from './page.js';
+import { detailEmbed, listEmbed } from './page.js';
 
 const COLOUR = 0xfee75c;
 
@@ -31,7 +33,7 @@ const BUDGET = { description: 1000, message: 300, roles: 180, entries: 350 } as 
 
 /** A Discord channel mention for a snowflake-shaped id; anything else as inline code. */
 export function channelMention(id: unknown): string {
-  return typeof id === 'string' && /^\d{17,20}$/.test(id) ? `<#${id}>` : code(id);
+  return typeof id === 'string' && SNOWFLAKE.test(id) ? discordChannelMention(id) : code(id);
 }
 
 /** The boolean settings of a form, in the order shown, with their labels. */
@@ -61,10 +63,6 @@ export function settingsSummary(app: Partial<Application>): string {
 /** Two role arrays in one field: "Adds: @a @b\nRemoves: @c". */
 function rolePair(first: [string, unknown], second: [string, unknown]): string {
   return [first, second].map(([label, ids]) => `${label}: ${roleMentions(ids, BUDGET.roles)}`).join('\n');
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**

@@ -4,7 +4,8 @@
  */
 import type { APIEmbed } from 'discord.js';
 import type { AuditLogEntry } from '../../generated/api.js';
-import { describeEntry } from './entries.js';
+import type { PageInfo, Source } from '../api/pages.js';
+import { describeEntry, isRecord } from './entries.js';
 import {
   code,
   field,
@@ -17,8 +18,8 @@ import {
   userMention,
 } from './format.js';
 import { codeLabel } from './labels.js';
-import { describeObject, isRecord } from './open-values.js';
-import { detailEmbed, listEmbed, type PageInfo, type Source } from './page.js';
+import { describeObject } from './open-values.js';
+import { detailEmbed, listEmbed } from './page.js';
 
 const COLOUR = 0xfee75c;
 

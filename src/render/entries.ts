@@ -8,12 +8,13 @@ import { LIMITS, NONE, safeLine, shortDate, truncate } from './format.js';
 const MAX_ENTRIES = 5;
 const MAX_PAIRS = 4;
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+/** A JSON object (not an array, not null). */
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Keys that, by their name, hold a Unix-seconds timestamp. */
-function looksLikeTime(key: string): boolean {
+export function isTimeKey(key: string): boolean {
   return /(At|_at|timestamp|Timestamp|time|Time|start|end|Start|End)$/.test(key);
 }
 
@@ -22,7 +23,7 @@ function scalar(key: string, value: unknown): string | undefined {
   if (typeof value === 'string') return value.trim() === '' ? undefined : safeLine(value, 120);
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   if (typeof value === 'number' && Number.isFinite(value)) {
-    return looksLikeTime(key) && value > 0 ? shortDate(value) : String(value);
+    return isTimeKey(key) && value > 0 ? shortDate(value) : String(value);
   }
   return undefined;
 }

@@ -2,35 +2,21 @@
  * Formatting shared by every renderer, and the one place where Discord's limits are enforced.
  * Everything here is pure: no I/O, no clock except what the caller passes in.
  */
-import type { APIEmbed, APIEmbedField } from 'discord.js';
-import { escapeMarkdown } from 'discord.js';
+import {
+  type APIEmbed,
+  type APIEmbedField,
+  roleMention as discordRoleMention,
+  userMention as discordUserMention,
+  embedLength,
+  escapeMarkdown,
+  inlineCode,
+  resolveColor,
+  TimestampStyles,
+  time,
+} from 'discord.js';
+import { LIMITS, SNOWFLAKE } from '../limits.js';
 
-/** Discord's message limits (https://discord.com/developers/docs/resources/message#embed-object-embed-limits). */
-export const LIMITS = {
-  title: 256,
-  description: 4096,
-  fields: 25,
-  fieldName: 256,
-  fieldValue: 1024,
-  footer: 2048,
-  author: 256,
-  embedTotal: 6000,
-  embedsPerMessage: 10,
-  content: 2000,
-  customId: 100,
-  actionRows: 5,
-  buttonsPerRow: 5,
-  buttonLabel: 80,
-  selectOptions: 25,
-  selectOptionLabel: 100,
-  selectOptionValue: 100,
-  selectOptionDescription: 100,
-  selectPlaceholder: 150,
-  autocompleteChoices: 25,
-  autocompleteName: 100,
-  autocompleteValue: 100,
-  modalTitle: 45,
-} as const;
+export { LIMITS };
 
 /** Shown wherever a value is absent or "not set". */
 export const NONE = '—';
@@ -69,7 +55,7 @@ const MASS_MENTION = /@(everyone|here)/gi;
 
 /**
  * Cut `text` to at most `max` characters, marking the cut with an ellipsis. Characters are counted
- * in UTF-16 units, as the Discord double counts them: the stricter reading, so an emoji (two units)
+ * in UTF-16 units: the stricter reading of Discord's limits, so an emoji (two units)
  * can never push a label, value or title over its limit. A character is never split.
  */
 export function truncate(text: string, max: number): string {
@@ -125,7 +111,8 @@ export function isSetTimestamp(value: unknown): value is number {
  * 0, absent or not a number → NONE; beyond year 9999 → the raw number.
  */
 export function timestamp(value: unknown): string {
-  if (isSetTimestamp(value)) return `<t:${value}:f> (<t:${value}:R>)`;
+  if (isSetTimestamp(value))
+    return `${time(value, TimestampStyles.ShortDateTime)} (${time(value, TimestampStyles.RelativeTime)})`;
   if (typeof value === 'number' && Number.isFinite(value) && value > MAX_TIMESTAMP_SECONDS)
     return String(value);
   return NONE;
@@ -133,7 +120,7 @@ export function timestamp(value: unknown): string {
 
 /** A short date only, for list rows. */
 export function shortDate(value: unknown): string {
-  return isSetTimestamp(value) ? `<t:${value}:d>` : NONE;
+  return isSetTimestamp(value) ? time(value, TimestampStyles.ShortDate) : NONE;
 }
 
 /** A length of time in seconds as "2d 3h", "45m", "30s"; negative or non-numbers → NONE. */
@@ -162,28 +149,28 @@ export function yesNo(value: unknown): string {
   return value === true ? 'Yes' : value === false ? 'No' : NONE;
 }
 
-/** An identifier in inline code (escaped); absent → NONE. */
+/** An identifier in inline code (backticks in it swapped for a look-alike); absent → NONE. */
 export function code(value: unknown, max = 100): string {
   if (typeof value !== 'string' && typeof value !== 'number') return NONE;
   const text = plainText(value, max).replace(/`/g, 'ˋ');
-  return text === NONE ? NONE : `\`${text}\``;
+  return text === NONE ? NONE : inlineCode(text);
 }
 
 /** A Discord role mention (rendered, never pinging: replies send empty allowed_mentions). */
 export function roleMention(id: unknown): string {
-  return typeof id === 'string' && /^\d{17,20}$/.test(id) ? `<@&${id}>` : code(id);
+  return typeof id === 'string' && SNOWFLAKE.test(id) ? discordRoleMention(id) : code(id);
 }
 
 /** A Discord user mention (rendered, never pinging). */
 export function userMention(id: unknown): string {
-  return typeof id === 'string' && /^\d{17,20}$/.test(id) ? `<@${id}>` : code(id);
+  return typeof id === 'string' && SNOWFLAKE.test(id) ? discordUserMention(id) : code(id);
 }
 
 /** A colour string like "#ff8800" or "ff8800" as an embed colour number, if valid. */
 export function colour(value: unknown): number | undefined {
   if (typeof value !== 'string') return undefined;
   const match = /^#?([0-9a-f]{6})$/i.exec(value.trim());
-  return match?.[1] ? Number.parseInt(match[1], 16) : undefined;
+  return match?.[1] ? resolveColor(`#${match[1]}`) : undefined;
 }
 
 /** Build a field, skipping nothing: absent values show as NONE so the layout stays stable. */
@@ -206,14 +193,6 @@ export function truncateUnits(text: string, max: number): string {
   }
   // Never end on a lone backslash, which would escape the ellipsis.
   return `${text.slice(0, end).replace(/\\+$/, '')}…`;
-}
-
-/** Length counted towards the 6000-character embed total (UTF-16 units). */
-function embedLength(embed: APIEmbed): number {
-  let n = (embed.title?.length ?? 0) + (embed.description?.length ?? 0);
-  n += (embed.footer?.text.length ?? 0) + (embed.author?.name.length ?? 0);
-  for (const f of embed.fields ?? []) n += f.name.length + f.value.length;
-  return n;
 }
 
 /** Shortest a description or field value is cut to before anything is dropped. */

@@ -23,29 +23,11 @@ export interface HelpLine {
   example: string;
 }
 
-/** A placeholder value for one option in an example. */
+/** A placeholder value for one option in an example (Rollcall's options are users, text and flags). */
 function sample(option: APIApplicationCommandOption): string {
-  if ('choices' in option && Array.isArray(option.choices) && option.choices[0])
-    return option.choices[0].name;
-  switch (option.type) {
-    case ApplicationCommandOptionType.User:
-      return '@user';
-    case ApplicationCommandOptionType.Role:
-      return '@role';
-    case ApplicationCommandOptionType.Mentionable:
-      return '@someone';
-    case ApplicationCommandOptionType.Channel:
-      return '#channel';
-    case ApplicationCommandOptionType.Boolean:
-      return 'True';
-    case ApplicationCommandOptionType.Integer:
-    case ApplicationCommandOptionType.Number:
-      return String(('min_value' in option && option.min_value) || 1);
-    case ApplicationCommandOptionType.Attachment:
-      return '<file>';
-    default:
-      return `<${option.name}>`;
-  }
+  if (option.type === ApplicationCommandOptionType.User) return '@user';
+  if (option.type === ApplicationCommandOptionType.Boolean) return 'True';
+  return `<${option.name}>`;
 }
 
 /** Options left out of examples: the shared `public` option, which the embed mentions once. */
@@ -62,51 +44,23 @@ export function exampleCall(path: string, options: readonly APIApplicationComman
   return [path, ...shown.map((o) => `${o.name}:${sample(o)}`)].join(' ');
 }
 
-/** Every callable line of the given definitions, in order. */
+/** Every subcommand of the given definitions, in order (every Rollcall command has subcommands). */
 export function helpLines(
   definitions: readonly RESTPostAPIChatInputApplicationCommandsJSONBody[],
 ): HelpLine[] {
-  const lines: HelpLine[] = [];
-  for (const def of definitions) {
-    const top = `/${def.name}`;
-    const options = def.options ?? [];
-    const subs = options.filter(
-      (o) =>
-        o.type === ApplicationCommandOptionType.Subcommand ||
-        o.type === ApplicationCommandOptionType.SubcommandGroup,
-    );
-    if (subs.length === 0) {
-      lines.push({
-        command: def.name,
-        path: top,
-        description: def.description,
-        example: exampleCall(top, options),
-      });
-      continue;
-    }
-    for (const sub of subs) {
-      if (sub.type === ApplicationCommandOptionType.SubcommandGroup) {
-        for (const inner of sub.options ?? []) {
-          const path = `${top} ${sub.name} ${inner.name}`;
-          lines.push({
-            command: def.name,
-            path,
-            description: inner.description,
-            example: exampleCall(path, inner.options),
-          });
-        }
-      } else if (sub.type === ApplicationCommandOptionType.Subcommand) {
-        const path = `${top} ${sub.name}`;
-        lines.push({
+  return definitions.flatMap((def) =>
+    (def.options ?? [])
+      .filter((sub) => sub.type === ApplicationCommandOptionType.Subcommand)
+      .map((sub) => {
+        const path = `/${def.name} ${sub.name}`;
+        return {
           command: def.name,
           path,
           description: sub.description,
           example: exampleCall(path, sub.options),
-        });
-      }
-    }
-  }
-  return lines;
+        };
+      }),
+  );
 }
 
 /** The help embed: one field per command, one line per subcommand. */

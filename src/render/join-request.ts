@@ -1,8 +1,9 @@
 /** Join-request renderer: API object → embed JSON. Pure. */
 import type { APIEmbed } from 'discord.js';
 import type { JoinRequest } from '../../generated/api.js';
+import type { Source } from '../api/pages.js';
 import { code, field, plainText, timestamp, userMention } from './format.js';
-import { detailEmbed, type Source } from './page.js';
+import { detailEmbed } from './page.js';
 
 const COLOUR = 0xeb459e;
 

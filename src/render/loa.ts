@@ -1,6 +1,7 @@
 /** LOA renderers: API object → embed JSON. Pure. */
 import type { APIEmbed } from 'discord.js';
 import type { Loa } from '../../generated/api.js';
+import type { PageInfo, Source } from '../api/pages.js';
 import { describeEntries } from './entries.js';
 import {
   code,
@@ -15,7 +16,7 @@ import {
   timestamp,
 } from './format.js';
 import { codeLabel, LOA_STATE_EMOJI, loaState } from './labels.js';
-import { detailEmbed, listEmbed, type PageInfo, type Source } from './page.js';
+import { detailEmbed, listEmbed } from './page.js';
 
 const COLOUR = 0x5865f2;
 

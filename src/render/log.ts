@@ -1,6 +1,7 @@
 /** Moderation log renderers: API object → embed JSON. Pure (time comes from the data's fetchedAt). */
 import type { APIEmbed } from 'discord.js';
 import type { Log } from '../../generated/api.js';
+import type { PageInfo, Source } from '../api/pages.js';
 import { describeEntries } from './entries.js';
 import {
   code,
@@ -16,7 +17,7 @@ import {
   yesNo,
 } from './format.js';
 import { codeLabel } from './labels.js';
-import { detailEmbed, listEmbed, type PageInfo, type Source } from './page.js';
+import { detailEmbed, listEmbed } from './page.js';
 
 const COLOUR = 0xed4245;
 

@@ -1,6 +1,7 @@
 /** Member renderers: API object → embed JSON. Pure; role names come from a role index the caller loads. */
 import type { APIEmbed } from 'discord.js';
 import type { Member, Role } from '../../generated/api.js';
+import type { PageInfo, Source } from '../api/pages.js';
 import {
   code,
   colour,
@@ -13,7 +14,7 @@ import {
   timestamp,
 } from './format.js';
 import { joinWithin, stringItems } from './inline-list.js';
-import { detailEmbed, listEmbed, type PageInfo, type Source } from './page.js';
+import { detailEmbed, listEmbed } from './page.js';
 
 const COLOUR = 0x57f287;
 /** Role names shown in a list row before "+N more". */

@@ -2,21 +2,12 @@
  * Open-shaped objects (whose inner fields the API does not describe) shown key by key, for a
  * detail embed: one line per key, nested arrays and objects through describeEntry. Pure.
  */
-import { describeEntries, describeEntry } from './entries.js';
+import { describeEntries, describeEntry, isRecord, isTimeKey } from './entries.js';
 import { LIMITS, NONE, safeLine, timestamp, truncate } from './format.js';
 
 const MAX_KEY = 30;
 const MAX_OBJECT_LINES = 20;
 const MAX_NESTED_ITEMS = 3;
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** Keys that, by their name, hold a Unix-seconds timestamp. */
-export function isTimeKey(key: string): boolean {
-  return /(At|_at|timestamp|Timestamp|time|Time|start|end|Start|End)$/.test(key);
-}
 
 /** One value of an open-shaped object, as one line of readable, escaped text. */
 export function describeValue(key: string, value: unknown, max = 300): string {

@@ -3,37 +3,8 @@
  * and where the data came from (fresh, cached, or stale because the API failed).
  */
 import type { APIEmbed } from 'discord.js';
+import type { PageInfo, Source } from '../api/pages.js';
 import { clampEmbed, LIMITS, truncate } from './format.js';
-
-/** Where a value came from, as the API layer reports it (see Fetched in src/api/types.ts). */
-export interface Source {
-  fetchedAt: number;
-  fromCache: boolean;
-  stale: boolean;
-}
-
-/** The numbers of a list page, made safe whatever the API sent. */
-export interface PageInfo {
-  page: number;
-  totalPages: number;
-  total: number;
-}
-
-/** An envelope's page numbers, tolerating missing or nonsensical values. */
-export function pageInfo(envelope: unknown, requestedPage: number, itemsOnPage: number): PageInfo {
-  const e = (typeof envelope === 'object' && envelope !== null ? envelope : {}) as Record<string, unknown>;
-  const whole = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : undefined);
-  const page = whole(e.page) || requestedPage;
-  const total = whole(e.total) ?? itemsOnPage;
-  const totalPages = Math.max(whole(e.totalPages) ?? 0, page > 1 || itemsOnPage > 0 ? page : 1, 1);
-  return { page, totalPages, total };
-}
-
-/** Items of an envelope that are objects; anything else in `data` is dropped. */
-export function pageItems<T>(envelope: { data?: T[] } | undefined): T[] {
-  const data = envelope?.data;
-  return Array.isArray(data) ? data.filter((x): x is T => typeof x === 'object' && x !== null) : [];
-}
 
 /** Footer words for the data's source. */
 export function sourceNote(source: Source): string {

@@ -1,6 +1,7 @@
 /** Role renderers: API object → embed JSON. Pure. */
 import type { APIEmbed } from 'discord.js';
 import type { Role } from '../../generated/api.js';
+import type { PageInfo, Source } from '../api/pages.js';
 import {
   code,
   colour,
@@ -12,7 +13,7 @@ import {
   shortDate,
   timestamp,
 } from './format.js';
-import { detailEmbed, listEmbed, type PageInfo, type Source } from './page.js';
+import { detailEmbed, listEmbed } from './page.js';
 
 const COLOUR = 0x99aab5;
 

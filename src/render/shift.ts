@@ -11,7 +11,8 @@
  */
 import type { APIEmbed } from 'discord.js';
 import type { Shift } from '../../generated/api.js';
-import { describeEntries } from './entries.js';
+import type { PageInfo, Source } from '../api/pages.js';
+import { describeEntries, isRecord } from './entries.js';
 import {
   code,
   duration,
@@ -25,8 +26,7 @@ import {
   userMention,
   yesNo,
 } from './format.js';
-import { isRecord } from './open-values.js';
-import { detailEmbed, listEmbed, type PageInfo, type Source } from './page.js';
+import { detailEmbed, listEmbed } from './page.js';
 
 export type ShiftState = 'Active' | 'Ended' | 'Unknown';
 

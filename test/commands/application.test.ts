@@ -2,8 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { application } from '../../commands/application.js';
 import type { Application } from '../../generated/api.js';
 import { UserError } from '../../src/discord/replies.js';
-import { ViewRegistry } from '../../src/discord/views.js';
-import { autocompleteInput, type Call, chatInput, fakeResources, showContext } from './roster-fakes.js';
+import {
+  autocompleteInput,
+  type Call,
+  chatInput,
+  fakeResources,
+  optionNames,
+  selectOptions,
+  showContext,
+} from './roster-fakes.js';
 
 const apps: Application[] = [
   { id: 'a-staff', serverId: 's', title: 'Staff Application', acceptingResponses: true },
@@ -14,13 +21,13 @@ const apps: Application[] = [
 
 function run(input: Parameters<typeof chatInput>[0], calls: Call[] = []) {
   const show = showContext(fakeResources({ applications: apps }, calls));
-  return application.execute({ interaction: chatInput(input), show, views: new ViewRegistry() });
+  return application.execute({ interaction: chatInput(input), show });
 }
 
 describe('/application', () => {
   it('registers application.all and application; public on each subcommand', () => {
     expect(application.views.map((v) => v.id)).toEqual(['application.all', 'application']);
-    for (const s of application.data.options ?? []) expect(JSON.stringify(s)).toContain('"name":"public"');
+    for (const s of application.data.options ?? []) expect(optionNames(s).at(-1)).toBe('public');
   });
 
   it('autocompletes titles to ids, case-insensitively, at most 25', async () => {
@@ -53,6 +60,8 @@ describe('/application', () => {
   it('lists forms with an Open select', async () => {
     const payload = await run({ sub: 'list' });
     expect(payload.embeds?.[0]?.description).toContain('**Staff Application** `a-staff` · 🟢 Open');
-    expect(JSON.stringify(payload.components)).toContain('"description":"Closed"');
+    const options = selectOptions(payload);
+    expect(options.find((o) => o.value === 'a-appeal')?.description).toBe('Closed');
+    expect(options.find((o) => o.value === 'a-staff')?.description).toBe('Accepting responses');
   });
 });

@@ -1,16 +1,27 @@
-/** The /log, /shift and /audit-log definitions against Discord's rules for application commands. */
-import { ApplicationCommandOptionType } from 'discord.js';
+/** Every command definition against Discord's rules for application commands; views and their links. */
+import { ApplicationCommandOptionType, type ChatInputCommandInteraction } from 'discord.js';
 import { describe, expect, it } from 'vitest';
 import { auditLog } from '../../commands/audit-log.js';
+import { commands } from '../../commands/index.js';
 import { loa } from '../../commands/loa.js';
-import { log } from '../../commands/log.js';
-import { shift } from '../../commands/shift.js';
+import { log, logDetailView, logUserView } from '../../commands/log.js';
+import { shift, shiftDetailView, shiftListView } from '../../commands/shift.js';
+import type { Resources } from '../../src/api/types.js';
 import type { Command } from '../../src/discord/command.js';
-import { PUBLIC_OPTION } from '../../src/discord/command.js';
-import { ViewRegistry } from '../../src/discord/views.js';
+import {
+  argumentsOf,
+  defineCommand,
+  PUBLIC_OPTION,
+  publicOption,
+  userOrIdOptions,
+} from '../../src/discord/command.js';
+import { StateStore } from '../../src/discord/paging/state.js';
+import { ViewRegistry } from '../../src/discord/paging/views.js';
+import { Router } from '../../src/discord/router.js';
+import { createLogger } from '../../src/log.js';
 
 const NAME = /^[-_a-z0-9]{1,32}$/;
-// The view part of a custom_id (src/discord/custom-id.ts).
+// The view part of a custom_id (src/discord/paging/custom-id.ts).
 const VIEW_ID = /^[a-z][a-z0-9.-]{0,23}$/;
 
 interface Option {
@@ -37,7 +48,7 @@ function commandChars(options: Option[]): number {
   );
 }
 
-describe.each(mine.map((c) => [c.data.name, c] as const))('/%s definition', (_name, command) => {
+describe.each(commands.map((c) => [c.data.name, c] as const))('/%s definition', (_name, command) => {
   const data = command.data;
   const subcommands = (data.options ?? []) as Option[];
 
@@ -79,32 +90,112 @@ describe.each(mine.map((c) => [c.data.name, c] as const))('/%s definition', (_na
     }
   });
 
-  it('limits free-text ids and usernames to 64 characters', () => {
+  it('limits free-text ids and usernames to 64 characters, names picked by autocomplete to 100', () => {
     for (const sub of subcommands) {
       for (const o of (sub.options ?? []).filter((x) => x.type === ApplicationCommandOptionType.String)) {
-        expect((o as Option & { max_length?: number }).max_length, `${sub.name}.${o.name}`).toBe(64);
+        const { max_length, autocomplete } = o as Option & { max_length?: number; autocomplete?: boolean };
+        expect(max_length, `${sub.name}.${o.name}`).toBe(autocomplete ? 100 : 64);
       }
     }
   });
 });
 
 describe('views', () => {
-  const registry = new ViewRegistry();
   const all = [loa, ...mine];
+  const registry = new ViewRegistry();
   registry.register(...all.flatMap((c) => c.views));
 
   it('are registered once each, with ids a custom_id can carry', () => {
-    expect(registry.ids()).toEqual(
+    const ids = all.flatMap((c) => c.views.map((v) => v.id));
+    expect(ids).toEqual(
       expect.arrayContaining(['log.user', 'log', 'shift.all', 'shift', 'audit-log.all', 'audit-log']),
     );
-    for (const id of registry.ids()) expect(id).toMatch(VIEW_ID);
+    for (const id of ids) expect(id).toMatch(VIEW_ID);
+    expect(() => registry.register(logDetailView)).toThrow(/registered twice/);
   });
 
-  it('open details that exist', () => {
-    for (const view of mine.flatMap((c) => c.views)) {
-      if (view.kind === 'list' && view.open) {
-        expect(registry.get(view.open.detailView)?.kind, view.id).toBe('detail');
-      }
-    }
+  it('link only to views that exist, of the right kind: checked at registration', () => {
+    const every = new ViewRegistry();
+    for (const command of commands) every.register(...command.views);
+    expect(() => every.check()).not.toThrow();
+
+    const opensNothing = new ViewRegistry();
+    opensNothing.register({ ...shiftListView, open: { ...shiftListView.open!, detailView: 'shift.gone' } });
+    expect(() => opensNothing.check()).toThrow(/shift.all opens shift.gone/);
+
+    const opensAList = new ViewRegistry();
+    opensAList.register(
+      { ...shiftListView, open: { ...shiftListView.open!, detailView: 'log.user' } },
+      logUserView,
+    );
+    expect(() => opensAList.check()).toThrow(/shift.all opens log.user/);
+
+    const shortcutToNothing = new ViewRegistry();
+    shortcutToNothing.register(shiftDetailView);
+    expect(() => shortcutToNothing.check()).toThrow(/shift links to loa.member/);
+
+    const shortcutToArgless = new ViewRegistry();
+    shortcutToArgless.register(
+      { ...shiftDetailView, shortcuts: [{ label: 'x', view: 'shift.all', arg: () => 'a' }] },
+      shiftListView,
+    );
+    expect(() => shortcutToArgless.check()).toThrow(/shift links to shift.all/);
+  });
+
+  it('with a broken link, the router refuses to start', () => {
+    const broken = new ViewRegistry();
+    broken.register(shiftDetailView);
+    const options = {
+      commands: [shift],
+      guildIds: ['223456789012345678'],
+      resources: {} as Resources,
+      state: new StateStore({ get: async () => undefined, set: async () => undefined }),
+      logger: createLogger({ level: 'silent', format: 'json' }),
+    };
+    expect(() => new Router({ ...options, views: broken })).toThrow(/broken view links/);
+    const whole = new ViewRegistry();
+    whole.register(...shift.views, ...loa.views, ...commands.find((c) => c.data.name === 'member')!.views);
+    expect(() => new Router({ ...options, views: whole })).not.toThrow();
+  });
+});
+
+describe('typed options', () => {
+  const data = defineCommand({
+    name: 'thing',
+    description: 'Things',
+    options: [
+      {
+        type: ApplicationCommandOptionType.Subcommand,
+        name: 'list',
+        description: 'All',
+        options: [publicOption],
+      },
+      {
+        type: ApplicationCommandOptionType.Subcommand,
+        name: 'view',
+        description: 'One',
+        options: [...userOrIdOptions('thing-id', 'The id'), publicOption],
+      },
+    ],
+  });
+  const interaction = {
+    options: {
+      getSubcommand: () => 'view',
+      getString: (name: string) => (name === 'thing-id' ? 't-1' : null),
+      getUser: () => null,
+    },
+  } as unknown as ChatInputCommandInteraction;
+
+  it('read the values the definition names; a mistyped name fails the type check', () => {
+    const args = argumentsOf(interaction, data);
+    expect(args.subcommand()).toBe('view');
+    expect(args.string('thing-id')).toBe('t-1');
+    expect(args.user('user')).toBeNull();
+    // @ts-expect-error: no option of that name
+    expect(args.string('thing_id')).toBeNull();
+    // @ts-expect-error: 'user' is a user option, not a string one
+    args.string('user');
+    // @ts-expect-error: no subcommand of that name
+    expect(args.subcommand() === 'lst').toBe(false);
   });
 });

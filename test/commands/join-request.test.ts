@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { joinRequest } from '../../commands/join-request.js';
 import { UserError } from '../../src/discord/replies.js';
-import { ViewRegistry } from '../../src/discord/views.js';
-import { type Call, chatInput, fakeResources, showContext } from './roster-fakes.js';
+import { type Call, chatInput, fakeResources, linkOf, optionNames, showContext } from './roster-fakes.js';
 
 const requests = [
   { userId: '444444444444444444', serverId: 's', joinCode: 'XYZ', createdAt: 1_700_000_000 },
@@ -11,13 +10,13 @@ const requests = [
 
 function run(input: Parameters<typeof chatInput>[0], calls: Call[] = []) {
   const show = showContext(fakeResources({ joinRequests: requests }, calls));
-  return joinRequest.execute({ interaction: chatInput(input), show, views: new ViewRegistry() });
+  return joinRequest.execute({ interaction: chatInput(input), show });
 }
 
 describe('/join-request', () => {
   it('registers the join-request view; public on its subcommand', () => {
     expect(joinRequest.views.map((v) => v.id)).toEqual(['join-request']);
-    expect(JSON.stringify(joinRequest.data.options)).toContain('"name":"public"');
+    for (const s of joinRequest.data.options ?? []) expect(optionNames(s).at(-1)).toBe('public');
   });
 
   it('looks up by Discord user id', async () => {
@@ -27,7 +26,10 @@ describe('/join-request', () => {
     const f = Object.fromEntries((payload.embeds?.[0]?.fields ?? []).map((x) => [x.name, x.value]));
     expect(f.User).toBe('<@444444444444444444>');
     expect(f['Join code']).toBe('`XYZ`');
-    expect(JSON.stringify(payload.components)).toContain('member.chat');
+    expect(await linkOf(payload, 'Member record', showContext(fakeResources({})))).toEqual({
+      view: 'member.chat',
+      arg: '444444444444444444',
+    });
   });
 
   it('accepts any valid id typed as user-id', async () => {

@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Role } from '../../generated/api.js';
 import {
-  autocompleteChoices,
   GATHER_MAX_PAGES,
   gatherPages,
   loadRoleDirectory,
   loadRoleDirectoryOrEmpty,
-  resolveTyped,
-} from '../../src/discord/lookup.js';
+} from '../../src/api/pages.js';
+import { autocompleteChoices, resolveTyped } from '../../src/discord/lookup.js';
 import { UserError } from '../../src/discord/replies.js';
 import { type Call, fakeResources, manyRoles } from './roster-fakes.js';
 

@@ -2,15 +2,9 @@
  * /log, /shift and /audit-log: what `execute` reads and shows, where "Open…" and the shortcut
  * buttons lead, and how an audit log entry is found again from its list page.
  */
-import type {
-  APIActionRowComponent,
-  APIComponentInMessageActionRow,
-  APISelectMenuOption,
-  ChatInputCommandInteraction,
-} from 'discord.js';
+import type { ChatInputCommandInteraction } from 'discord.js';
 import { describe, expect, it, vi } from 'vitest';
 import {
-  AUDIT_ENTRY_MOVED,
   auditDetailView,
   auditEntryArg,
   auditListView,
@@ -25,13 +19,13 @@ import type { AuditLogEntry, Log, Shift } from '../../generated/api.js';
 import { ApiError } from '../../src/api/errors.js';
 import type { Fetched, PageQuery, Resources } from '../../src/api/types.js';
 import type { Command } from '../../src/discord/command.js';
-import { parseCustomId } from '../../src/discord/custom-id.js';
-import { MESSAGES, type Payload, UserError } from '../../src/discord/replies.js';
-import { StateStore } from '../../src/discord/state.js';
-import { PAGE_SIZE, type ShowContext, showDetail, ViewRegistry } from '../../src/discord/views.js';
+import { parseCustomId } from '../../src/discord/paging/custom-id.js';
+import { showDetail } from '../../src/discord/paging/show.js';
+import { type DetailView, PAGE_SIZE, type ShowContext } from '../../src/discord/paging/views.js';
+import { MESSAGES, UserError } from '../../src/discord/replies.js';
 import { assertEmbedWithinLimits, assertNoPings } from '../render/limits.js';
+import { buttons, linkOf, selectOptions, showContext } from './roster-fakes.js';
 
-const OWNER = '123456789012345678';
 const T = 1_700_000_000;
 
 function fetched<T>(data: T): Fetched<T> {
@@ -49,12 +43,7 @@ function page<T>(data: T[], p = 1, total = data.length) {
 }
 
 function context(resources: Partial<Resources>): ShowContext {
-  const kv = new Map<string, unknown>();
-  const state = new StateStore({
-    get: async (k) => kv.get(k),
-    set: async (k, v) => kv.set(k, v),
-  });
-  return { resources: resources as Resources, state, owner: OWNER, options: {} };
+  return showContext(resources as Resources);
 }
 
 function run(command: Command, sub: string, strings: Record<string, string>, show: ShowContext) {
@@ -66,32 +55,12 @@ function run(command: Command, sub: string, strings: Record<string, string>, sho
       getBoolean: () => null,
     },
   } as unknown as ChatInputCommandInteraction;
-  return command.execute({ interaction, show, views: new ViewRegistry() });
+  return command.execute({ interaction, show });
 }
 
-type Row = APIActionRowComponent<APIComponentInMessageActionRow>;
-
-function selectOptions(payload: Payload): APISelectMenuOption[] {
-  for (const row of (payload.components ?? []) as Row[]) {
-    for (const c of row.components)
-      if ('options' in c && c.options) return c.options as APISelectMenuOption[];
-  }
-  return [];
-}
-
-function buttons(payload: Payload) {
-  return ((payload.components ?? []) as Row[])
-    .flatMap((r) => r.components)
-    .filter((c): c is typeof c & { label: string; custom_id: string } => 'label' in c && 'custom_id' in c);
-}
-
-/** The view and argument a shortcut button opens. */
-async function shortcut(payload: Payload, label: string, show: ShowContext) {
-  const button = buttons(payload).find((b) => b.label === label);
-  expect(button, `button ${label}`).toBeDefined();
-  const parsed = parseCustomId(button!.custom_id);
-  if (!parsed.ok) throw new Error(`bad custom_id ${button!.custom_id}`);
-  return { view: parsed.state.view, arg: await show.state.resolve(parsed) };
+/** The arguments of the shortcuts a detail view offers for `item` (none when it has no usable value). */
+function shortcutArgs<T>(view: DetailView<T>, item: T): string[] {
+  return (view.shortcuts ?? []).flatMap((s) => s.arg(item) ?? []);
 }
 
 const aLog: Log = {
@@ -114,7 +83,7 @@ describe('/log', () => {
     expect(embed?.title).toBe('Log log\\_1 · type 1');
     assertEmbedWithinLimits(embed!);
     assertNoPings(embed!, ['223456789012345678']);
-    expect(await shortcut(payload, 'All logs of this player', show)).toEqual({
+    expect(await linkOf(payload, 'All logs of this player', show)).toEqual({
       view: 'log.user',
       arg: 'Player One',
     });
@@ -136,9 +105,9 @@ describe('/log', () => {
   });
 
   it('view: offers no shortcut for a log without a usable username', () => {
-    expect(logDetailView.shortcuts?.({ ...aLog, username: '' })).toEqual([]);
-    expect(logDetailView.shortcuts?.({ ...aLog, username: 'x'.repeat(65) })).toEqual([]);
-    expect(logDetailView.shortcuts?.({ ...aLog, username: undefined })).toEqual([]);
+    expect(shortcutArgs(logDetailView, { ...aLog, username: '' })).toEqual([]);
+    expect(shortcutArgs(logDetailView, { ...aLog, username: 'x'.repeat(65) })).toEqual([]);
+    expect(shortcutArgs(logDetailView, { ...aLog, username: undefined })).toEqual([]);
   });
 
   it('user: lists the logs of a game username, each openable', async () => {
@@ -189,9 +158,9 @@ describe('/shift', () => {
     const payload = await run(shift, 'view', { id: 'sh_1' }, show);
     expect(getShift).toHaveBeenCalledWith('sh_1', {});
     expect(payload.embeds?.[0]?.title).toBe('🟢 Shift sh\\_1 · Active');
-    expect(await shortcut(payload, "Member's LOAs", show)).toEqual({ view: 'loa.member', arg: 'mem_9' });
-    expect(shiftDetailView.shortcuts?.({ ...aShift, memberId: '' })).toEqual([]);
-    expect(shiftDetailView.shortcuts?.({ ...aShift, memberId: '<@123456789012345678>' })).toEqual([]);
+    expect(await linkOf(payload, "Member's LOAs", show)).toEqual({ view: 'loa.member', arg: 'mem_9' });
+    expect(shortcutArgs(shiftDetailView, { ...aShift, memberId: '' })).toEqual([]);
+    expect(shortcutArgs(shiftDetailView, { ...aShift, memberId: '<@123456789012345678>' })).toEqual([]);
   });
 });
 
@@ -244,7 +213,7 @@ describe('/audit-log', () => {
     expect(embed?.description).toContain('**summary**: Created @\u200Beveryone');
     expect(embed?.footer?.text).toContain('Page 2 of the audit log');
     const back = buttons(payload).find((b) => b.label === '↩ Back to list');
-    const parsed = parseCustomId(back!.custom_id);
+    const parsed = parseCustomId(back!.custom_id, show.views.argKindOf);
     expect(parsed.ok && parsed.state).toMatchObject({ view: 'audit-log.all', page: 2 });
   });
 
@@ -261,7 +230,7 @@ describe('/audit-log', () => {
 
   it('open: says so when the entry is gone, and refuses an argument it did not make', async () => {
     const resources = auditResources(entries) as unknown as Resources;
-    await expect(readAuditEntry(resources, '1:missing', {})).rejects.toThrow(AUDIT_ENTRY_MOVED);
+    await expect(readAuditEntry(resources, '1:missing', {})).rejects.toThrow(MESSAGES.auditEntryMoved);
     await expect(readAuditEntry(resources, 'a13', {})).rejects.toThrow(MESSAGES.expired);
     await expect(readAuditEntry(resources, '0:a13', {})).rejects.toThrow(MESSAGES.expired);
   });
@@ -269,7 +238,7 @@ describe('/audit-log', () => {
   it('open: does not read past the last page or before the first', async () => {
     const resources = auditResources(entries.slice(0, 5));
     await expect(readAuditEntry(resources as unknown as Resources, '1:zzz', {})).rejects.toThrow(
-      AUDIT_ENTRY_MOVED,
+      MESSAGES.auditEntryMoved,
     );
     expect(resources.listAuditLogs).toHaveBeenCalledTimes(1);
   });

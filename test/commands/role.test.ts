@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { role } from '../../commands/role.js';
 import type { Role } from '../../generated/api.js';
 import { UserError } from '../../src/discord/replies.js';
-import { ViewRegistry } from '../../src/discord/views.js';
 import {
   autocompleteInput,
   type Call,
   chatInput,
   fakeResources,
   manyRoles,
+  optionNames,
   showContext,
 } from './roster-fakes.js';
 
@@ -19,15 +19,16 @@ const roles: Role[] = [
 
 function run(strings: Record<string, string>, sub = 'view', data = { roles }, calls: Call[] = []) {
   const show = showContext(fakeResources(data, calls));
-  return role.execute({ interaction: chatInput({ sub, strings }), show, views: new ViewRegistry() });
+  return role.execute({ interaction: chatInput({ sub, strings }), show });
 }
 
 describe('/role', () => {
   it('is a chat-input command with list and view, public on each, autocomplete on view', () => {
     const subs = role.data.options ?? [];
     expect(subs.map((s) => s.name)).toEqual(['list', 'view']);
-    for (const s of subs) expect(JSON.stringify(s)).toContain('"name":"public"');
-    expect(JSON.stringify(subs[1])).toContain('"autocomplete":true');
+    for (const s of subs) expect(optionNames(s).at(-1)).toBe('public');
+    const [roleOption] = (subs[1] as { options: Array<{ name: string; autocomplete?: boolean }> }).options;
+    expect(roleOption).toMatchObject({ name: 'role', autocomplete: true });
     expect(role.views.map((v) => v.id)).toEqual(['role.all', 'role']);
   });
 
@@ -68,7 +69,6 @@ describe('/role', () => {
     const payload = await role.execute({
       interaction: chatInput({ sub: 'view', strings: { role: 'r-senior' } }),
       show: showContext(resources),
-      views: new ViewRegistry(),
     });
     expect(payload.embeds?.[0]?.color).toBe(0x112233);
   });

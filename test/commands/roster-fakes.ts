@@ -3,12 +3,22 @@
  * API does, 404 as an ApiError), fake interactions with just what the commands read, and a
  * ShowContext with an in-memory state store.
  */
-import type { AutocompleteInteraction, ChatInputCommandInteraction } from 'discord.js';
+import type {
+  APIActionRowComponent,
+  APIComponentInMessageActionRow,
+  APISelectMenuOption,
+  AutocompleteInteraction,
+  ChatInputCommandInteraction,
+} from 'discord.js';
+import { expect } from 'vitest';
+import { commands } from '../../commands/index.js';
 import type { Application, JoinRequest, Member, Role } from '../../generated/api.js';
 import { ApiError } from '../../src/api/errors.js';
 import type { Fetched, PageQuery, ReadOptions, Resources } from '../../src/api/types.js';
-import { StateStore } from '../../src/discord/state.js';
-import type { ShowContext } from '../../src/discord/views.js';
+import { parseCustomId } from '../../src/discord/paging/custom-id.js';
+import { StateStore } from '../../src/discord/paging/state.js';
+import { type ShowContext, ViewRegistry } from '../../src/discord/paging/views.js';
+import type { Payload } from '../../src/discord/replies.js';
 
 export const OWNER = '111111111111111111';
 
@@ -97,7 +107,15 @@ export function showContext(resources: Resources): ShowContext {
     get: async (k) => store.get(k),
     set: async (k, v) => store.set(k, v),
   });
-  return { resources, state, owner: OWNER, options: {} };
+  return { resources, state, views: allViews(), owner: OWNER, options: {} };
+}
+
+/** Every command's views, registered and checked as at start. */
+export function allViews(): ViewRegistry {
+  const views = new ViewRegistry();
+  for (const command of commands) views.register(...command.views);
+  views.check();
+  return views;
 }
 
 export interface CommandInput {
@@ -132,4 +150,37 @@ export function autocompleteInput(name: string, value: string): AutocompleteInte
 /** `n` roles named "Role 0" … with ids r0 …. */
 export function manyRoles(n: number, name = (i: number) => `Role ${i}`): Role[] {
   return Array.from({ length: n }, (_, i) => ({ id: `r${i}`, serverId: 's', name: name(i) }));
+}
+
+type Row = APIActionRowComponent<APIComponentInMessageActionRow>;
+
+/** The options of the first select menu of a payload (none when it has none). */
+export function selectOptions(payload: Payload): APISelectMenuOption[] {
+  for (const row of (payload.components ?? []) as Row[]) {
+    for (const c of row.components)
+      if ('options' in c && c.options) return c.options as APISelectMenuOption[];
+  }
+  return [];
+}
+
+/** The buttons of a payload that carry a custom_id. */
+export function buttons(payload: Payload) {
+  return ((payload.components ?? []) as Row[])
+    .flatMap((r) => r.components)
+    .filter((c): c is typeof c & { label: string; custom_id: string } => 'label' in c && 'custom_id' in c);
+}
+
+/** The view and argument the button labelled `label` opens. */
+export async function linkOf(payload: Payload, label: string, show: ShowContext) {
+  const button = buttons(payload).find((b) => b.label === label);
+  expect(button?.label, `button ${label}`).toBe(label);
+  const parsed = parseCustomId(button!.custom_id, show.views.argKindOf);
+  if (!parsed.ok) throw new Error(`bad custom_id ${button!.custom_id}`);
+  return { view: parsed.state.view, arg: await show.state.resolve(parsed) };
+}
+
+/** The names of a subcommand's options, in order. */
+export function optionNames(sub: unknown): string[] {
+  const options = (sub as { options?: Array<{ name: string }> }).options ?? [];
+  return options.map((o) => o.name);
 }

@@ -5,7 +5,7 @@ import { joinRequest } from '../../commands/join-request.js';
 import { member } from '../../commands/member.js';
 import { role } from '../../commands/role.js';
 import { createRollcallCommand } from '../../commands/rollcall.js';
-import { ViewRegistry } from '../../src/discord/views.js';
+import { ViewRegistry } from '../../src/discord/paging/views.js';
 
 const roster = [role, member, application, joinRequest];
 
@@ -23,10 +23,11 @@ describe('roster commands together', () => {
       'application',
       'join-request',
     ]) {
-      expect(registry.get(id)).toBeDefined();
+      expect(registry.get(id)?.id).toBe(id);
       expect(id).toMatch(/^[a-z][a-z0-9.-]{0,23}$/);
     }
-    expect(registry.get('loa.member')).toBeDefined(); // the member view's LOAs shortcut target
+    expect(registry.get('loa.member')?.kind).toBe('list'); // the member view's LOAs shortcut target
+    expect(() => registry.check()).not.toThrow();
   });
 
   it('have unique, valid names and Discord-sized descriptions', () => {

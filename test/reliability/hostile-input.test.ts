@@ -450,7 +450,7 @@ describe('custom_ids', () => {
 
   it('a detail view with a traversal argument reaches the API as one encoded segment', async () => {
     const { answer, next } = await listAnswer();
-    const forged = `rc1:b:loa:${world.mod.id}:0:..%2F..%2Fmembers`;
+    const forged = `rc1:b:loa:${world.mod.id}:1:..%2F..%2Fmembers`;
     tamperCustomId(world.double, answer.message!.id, next, forged);
     world.sandbox.resetLog();
     const result = await (await world.double.click(world.mod, answer.message!.id, forged)).response();
@@ -460,7 +460,7 @@ describe('custom_ids', () => {
 
   it('a detail view with a dot-segment argument is refused before any call', async () => {
     const { answer, next } = await listAnswer();
-    const forged = `rc1:b:loa:${world.mod.id}:0:..`;
+    const forged = `rc1:b:loa:${world.mod.id}:1:..`;
     tamperCustomId(world.double, answer.message!.id, next, forged);
     world.sandbox.resetLog();
     const result = await (await world.double.click(world.mod, answer.message!.id, forged)).response();

@@ -11,7 +11,7 @@ import {
   renderApplicationList,
   settingsSummary,
 } from '../../src/render/application.js';
-import { applicationArb, pageInfoArb, RUNS, snowflakesInArrays, sourceArb } from './arb-roster.js';
+import { applicationArb, PROPS, pageInfoArb, snowflakesInArrays, sourceArb } from './arbitraries.js';
 import { assertEmbedWithinLimits, assertNoPings, snowflakesIn } from './limits.js';
 
 const source = { fetchedAt: 1_700_000_000_000, fromCache: false, stale: false };
@@ -186,7 +186,7 @@ describe('application renderers', () => {
       fc.property(applicationArb, sourceArb, (raw, src) => {
         assertSafe(raw, renderApplication(raw as unknown as Application, src));
       }),
-      RUNS,
+      PROPS,
     );
   });
 

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { safeLine, safeText } from '../../src/render/format.js';
 import { joinWithin, roleMentions } from '../../src/render/inline-list.js';
-import { nastyString } from './arb-roster.js';
+import { nastyString } from './arbitraries.js';
 
 /** True when some backtick in `text` is preceded by an even number of backslashes. */
 function hasUnescapedBacktick(text: string): boolean {

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { JoinRequest } from '../../generated/api.js';
 import { renderJoinRequest } from '../../src/render/join-request.js';
-import { joinRequestArb, RUNS, sourceArb } from './arb-roster.js';
+import { joinRequestArb, PROPS, sourceArb } from './arbitraries.js';
 import { assertEmbedWithinLimits, assertNoPings, snowflakesIn } from './limits.js';
 
 const source = { fetchedAt: 1_700_000_000_000, fromCache: false, stale: true };
@@ -36,7 +36,7 @@ describe('join-request renderer', () => {
         assertEmbedWithinLimits(embed);
         assertNoPings(embed, snowflakesIn(raw, ['userId']));
       }),
-      RUNS,
+      PROPS,
     );
   });
 });

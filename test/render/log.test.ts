@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Log } from '../../generated/api.js';
+import type { Source } from '../../src/api/pages.js';
 import { NONE } from '../../src/render/format.js';
 import {
   logFlags,
@@ -10,7 +11,6 @@ import {
   tempBanState,
   tempBanText,
 } from '../../src/render/log.js';
-import type { Source } from '../../src/render/page.js';
 import {
   anyValue,
   idLike,

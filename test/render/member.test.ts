@@ -9,7 +9,7 @@ import {
   renderMemberList,
   roleLabel,
 } from '../../src/render/member.js';
-import { memberArb, pageInfoArb, RUNS, roleArb, snowflake, sourceArb } from './arb-roster.js';
+import { memberArb, PROPS, pageInfoArb, roleArb, snowflake, sourceArb } from './arbitraries.js';
 import { assertEmbedWithinLimits, assertNoPings } from './limits.js';
 
 const source = { fetchedAt: 1_700_000_000_000, fromCache: true, stale: false };
@@ -84,7 +84,7 @@ describe('member renderers', () => {
         assertEmbedWithinLimits(embed);
         assertNoPings(embed, linkedIds(idx));
       }),
-      RUNS,
+      PROPS,
     );
   });
 
@@ -102,7 +102,7 @@ describe('member renderers', () => {
           assertNoPings(embed);
         },
       ),
-      RUNS,
+      PROPS,
     );
   });
 });

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Role } from '../../generated/api.js';
 import { colourHex, renderRole, renderRoleList, roleRow } from '../../src/render/role.js';
-import { pageInfoArb, RUNS, roleArb, sourceArb } from './arb-roster.js';
+import { PROPS, pageInfoArb, roleArb, sourceArb } from './arbitraries.js';
 import { assertEmbedWithinLimits, assertNoPings, snowflakesIn } from './limits.js';
 
 const source = { fetchedAt: 1_700_000_000_000, fromCache: false, stale: false };
@@ -59,7 +59,7 @@ describe('role renderers', () => {
         assertEmbedWithinLimits(embed);
         assertNoPings(embed, snowflakesIn(role, ['linkedChatRoleId']));
       }),
-      RUNS,
+      PROPS,
     );
   });
 
@@ -74,7 +74,7 @@ describe('role renderers', () => {
           roles.flatMap((r) => snowflakesIn(r, ['linkedChatRoleId'])),
         );
       }),
-      RUNS,
+      PROPS,
     );
   });
 

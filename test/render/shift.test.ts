@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Shift } from '../../generated/api.js';
+import type { Source } from '../../src/api/pages.js';
 import { NONE } from '../../src/render/format.js';
-import type { Source } from '../../src/render/page.js';
 import {
   readBreak,
   renderShift,

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ApiStats } from '../../src/api/types.js';
 import { hitRate, renderStatus, type StatusReport } from '../../src/render/status.js';
-import { nastyString, numberish, RUNS } from './arb-roster.js';
+import { nastyString, numberish, PROPS } from './arbitraries.js';
 import { assertEmbedWithinLimits, assertNoPings } from './limits.js';
 
 const stats: ApiStats = {
@@ -95,7 +95,7 @@ describe('status renderer', () => {
         assertEmbedWithinLimits(embed);
         assertNoPings(embed);
       }),
-      RUNS,
+      PROPS,
     );
   });
 });

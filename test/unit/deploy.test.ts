@@ -6,6 +6,7 @@ import type { RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { commandBodies } from '../../src/deploy-commands.js';
+import { startDiscordDouble } from '../discord/double.js';
 
 const run = promisify(execFile);
 const root = new URL('../..', import.meta.url).pathname;
@@ -67,4 +68,43 @@ describe('deploy-commands --dry-run', () => {
     expect(commandBodies('ManageGuild,KickMembers')[0]?.default_member_permissions).toBe(String(32n | 2n));
     expect(() => commandBodies('Nonsense')).toThrow(/unknown permission/);
   });
+});
+
+describe('deploy-commands against Discord (the local double)', () => {
+  const deploy = (env: Record<string, string>) =>
+    run(process.execPath, ['--import', 'tsx', 'src/deploy-commands.ts'], {
+      cwd: root,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, DISCORD_TOKEN: 'deploy-test-token', ...env },
+    }).then(
+      ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+      (error: { code: number; stdout: string; stderr: string }) => error,
+    );
+
+  it('registers every command to the guild and says how many', async () => {
+    const double = await startDiscordDouble();
+    try {
+      const result = await deploy({
+        DISCORD_APPLICATION_ID: double.applicationId,
+        DISCORD_GUILD_ID: double.guildId,
+        DISCORD_API_URL: double.restUrl,
+      });
+      expect(result.stderr).toBe('');
+      expect(result.stdout).toBe(
+        `Registered ${commandBodies('ModerateMembers').length} commands for server ${double.guildId}.\n`,
+      );
+      expect(result.code).toBe(0);
+    } finally {
+      await double.close();
+    }
+  }, 60_000);
+
+  it('says why and exits 1 when Discord cannot be reached, without the token', async () => {
+    const result = await deploy({
+      DISCORD_APPLICATION_ID: '123456789012345678',
+      DISCORD_API_URL: 'http://127.0.0.1:9/api',
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^Could not register the commands: /);
+    expect(`${result.stdout}${result.stderr}`).not.toContain('deploy-test-token');
+  }, 60_000);
 });

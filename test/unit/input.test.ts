@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { parseId, parseSnowflake, parseUsername } from '../../src/discord/input.js';
+import { checkedId, checkedUsername, parseId, parseUsername } from '../../src/discord/input.js';
 import { UserError } from '../../src/discord/replies.js';
 
 describe('option parsing', () => {
   it('accepts ordinary ids and usernames', () => {
     expect(parseId('  loa_123-abc ', 'LOA id')).toBe('loa_123-abc');
     expect(parseUsername(' Zoë_The.Builder ')).toBe('Zoë_The.Builder');
-    expect(parseSnowflake('123456789012345678', 'user id')).toBe('123456789012345678');
   });
 
   it.each([
@@ -35,7 +34,10 @@ describe('option parsing', () => {
     expect(parseUsername('../loas')).toBe('../loas');
   });
 
-  it('refuses non-snowflakes', () => {
-    expect(() => parseSnowflake('12ab', 'user id')).toThrow(/17 to 20 digits/);
+  it('checkedId and checkedUsername take what parseId and parseUsername take, else undefined', () => {
+    expect(checkedId(' loa_1 ')).toBe('loa_1');
+    for (const bad of ['', 'a/b', '..', 42, undefined]) expect(checkedId(bad), String(bad)).toBeUndefined();
+    expect(checkedUsername(' Sir Space ')).toBe('Sir Space');
+    for (const bad of ['', 'x'.repeat(65), 'a\u0000b', null]) expect(checkedUsername(bad)).toBeUndefined();
   });
 });

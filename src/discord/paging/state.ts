@@ -6,7 +6,7 @@
  * shared cache is down. When the key has gone, the moderator is asked to run the command again.
  */
 import { createHash } from 'node:crypto';
-import { type ControlState, encodeCustomId } from './custom-id.js';
+import { type ArgKind, type ControlState, encodeCustomId } from './custom-id.js';
 
 /** The little a state store needs from a key-value cache. */
 export interface KeyValue {
@@ -26,15 +26,15 @@ export class StateStore {
   constructor(private readonly kv: KeyValue) {}
 
   /** A custom_id for the control, storing the argument aside when it does not fit. */
-  async customId(state: ControlState): Promise<string> {
-    const direct = encodeCustomId(state);
+  async customId(state: ControlState, kind: ArgKind): Promise<string> {
+    const direct = encodeCustomId(state, kind);
     if (direct) return direct;
     const key = `~${createHash('sha256').update(state.arg).digest('base64url').slice(0, 16)}`;
     this.local.delete(key);
     this.local.set(key, { value: state.arg, expiresAt: Date.now() + STATE_TTL_MS });
     if (this.local.size > LOCAL_MAX) this.local.delete(this.local.keys().next().value as string);
     await this.kv.set(`state:${key}`, state.arg, STATE_TTL_MS);
-    const stored = encodeCustomId(state, key);
+    const stored = encodeCustomId(state, kind, key);
     if (!stored) throw new Error(`custom_id for view ${state.view} does not fit even with a short key`);
     return stored;
   }

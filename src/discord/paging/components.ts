@@ -12,10 +12,11 @@ import {
   ButtonStyle,
   ComponentType,
 } from 'discord.js';
-import { LIMITS, truncate } from '../render/format.js';
-import type { PageInfo } from '../render/page.js';
+import type { PageInfo } from '../../api/pages.js';
+import { LIMITS } from '../../limits.js';
+import { truncate } from '../../render/format.js';
 import { ACTIONS, type Action } from './custom-id.js';
-import type { BackTarget, ListView, Shortcut, ShowContext } from './views.js';
+import { argKind, type BackTarget, type ListView, type ShowContext } from './views.js';
 
 type Row = APIActionRowComponent<APIComponentInMessageActionRow>;
 
@@ -35,35 +36,35 @@ function button(
 }
 
 /** The controls under a list page. */
-export async function buildListComponents(
-  view: ListView,
-  items: unknown[],
-  info: PageInfo,
-  arg: string,
+export async function buildListComponents<T, C>(
+  view: ListView<T, C>,
+  page: { items: T[]; info: PageInfo; arg: string; context: C },
   ctx: ShowContext,
 ): Promise<Row[]> {
+  const { items, info, arg } = page;
+  const kind = argKind(view as ListView);
   const id = (action: Action, page: number) =>
-    ctx.state.customId({ action, view: view.id, owner: ctx.owner, page, arg });
-  const { page, totalPages } = info;
+    ctx.state.customId({ action, view: view.id, owner: ctx.owner, page, arg }, kind);
+  const { totalPages } = info;
   const single = totalPages <= 1;
   const nav: APIButtonComponent[] = [
-    button(await id(ACTIONS.first, 1), '⏮', page <= 1),
-    button(await id(ACTIONS.prev, Math.max(1, page - 1)), '◀', page <= 1),
+    button(await id(ACTIONS.first, 1), '⏮', info.page <= 1),
+    button(await id(ACTIONS.prev, Math.max(1, info.page - 1)), '◀', info.page <= 1),
     // The go-to-page button carries the page count: its modal says the range and checks against it.
-    button(await id(ACTIONS.goto, totalPages), `${page} / ${totalPages}`, single, ButtonStyle.Primary),
-    button(await id(ACTIONS.next, Math.min(totalPages, page + 1)), '▶', page >= totalPages),
-    button(await id(ACTIONS.last, totalPages), '⏭', page >= totalPages),
+    button(await id(ACTIONS.goto, totalPages), `${info.page} / ${totalPages}`, single, ButtonStyle.Primary),
+    button(await id(ACTIONS.next, Math.min(totalPages, info.page + 1)), '▶', info.page >= totalPages),
+    button(await id(ACTIONS.last, totalPages), '⏭', info.page >= totalPages),
   ];
   const rows: Row[] = [{ type: ComponentType.ActionRow, components: nav }];
   rows.push({
     type: ComponentType.ActionRow,
-    components: [button(await id(ACTIONS.refresh, page), '🔄 Refresh')],
+    components: [button(await id(ACTIONS.refresh, info.page), '🔄 Refresh')],
   });
   if (view.open && items.length > 0) {
     const seen = new Set<string>();
     const options: APISelectMenuOption[] = [];
     for (const item of items) {
-      const option = view.open.option(item);
+      const option = view.open.option(item, page.context);
       if (!option || option.value.length > LIMITS.selectOptionValue || seen.has(option.value)) continue;
       seen.add(option.value);
       options.push({
@@ -81,7 +82,7 @@ export async function buildListComponents(
         components: [
           {
             type: ComponentType.StringSelect,
-            custom_id: await id(ACTIONS.open, page),
+            custom_id: await id(ACTIONS.open, info.page),
             placeholder: 'Open…',
             options,
           },
@@ -92,29 +93,43 @@ export async function buildListComponents(
   return rows;
 }
 
+/** A shortcut as shown: the view it opens and the argument taken from the record. */
+export interface ShortcutLink {
+  label: string;
+  view: string;
+  arg: string;
+}
+
+/** Actions of the shortcut buttons, in order: at most this many are shown. */
+const SHORTCUT_ACTIONS = [ACTIONS.shortcut, ACTIONS.secondShortcut] as const;
+
 /** The controls under a detail view: back to the list it came from, and shortcuts. */
 export async function buildDetailComponents(
-  shortcuts: Shortcut[],
+  shortcuts: ShortcutLink[],
   ctx: ShowContext,
   back?: BackTarget,
 ): Promise<Row[]> {
+  const kindOf = (view: string) => {
+    const kind = ctx.views.argKindOf(view);
+    if (!kind) throw new Error(`link to view ${view}, which is not registered`);
+    return kind;
+  };
   const buttons: APIButtonComponent[] = [];
   if (back) {
-    buttons.push(
-      button(await ctx.state.customId({ action: ACTIONS.back, owner: ctx.owner, ...back }), '↩ Back to list'),
+    const customId = await ctx.state.customId(
+      { action: ACTIONS.back, owner: ctx.owner, ...back },
+      kindOf(back.view),
     );
+    buttons.push(button(customId, '↩ Back to list'));
   }
-  const shortcutActions = [ACTIONS.shortcut, ACTIONS.shortcut2];
-  for (const [i, s] of shortcuts.slice(0, shortcutActions.length).entries()) {
-    const action = shortcutActions[i] as Action;
-    const customId = await ctx.state.customId({
-      action,
-      view: s.view,
-      owner: ctx.owner,
-      page: 1,
-      arg: s.arg,
-    });
-    buttons.push({ ...button(customId, s.label, false, ButtonStyle.Primary), emoji: s.emoji });
+  for (const [i, action] of SHORTCUT_ACTIONS.entries()) {
+    const shortcut = shortcuts[i];
+    if (!shortcut) break;
+    const customId = await ctx.state.customId(
+      { action, view: shortcut.view, owner: ctx.owner, page: 1, arg: shortcut.arg },
+      kindOf(shortcut.view),
+    );
+    buttons.push(button(customId, shortcut.label, false, ButtonStyle.Primary));
   }
   return buttons.length > 0 ? [{ type: ComponentType.ActionRow, components: buttons }] : [];
 }

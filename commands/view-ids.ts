@@ -1,0 +1,24 @@
+/**
+ * The id of every view, named once: views and the links between them (a list's "Open…", a detail's
+ * shortcuts) use these names, so a mistyped link fails the type check; the registry then checks at
+ * start that every link leads to a view of the right kind.
+ */
+export const VIEW = {
+  applications: 'application.all',
+  application: 'application',
+  auditLog: 'audit-log.all',
+  auditEntry: 'audit-log',
+  joinRequest: 'join-request',
+  loas: 'loa.all',
+  memberLoas: 'loa.member',
+  loa: 'loa',
+  userLogs: 'log.user',
+  log: 'log',
+  members: 'member.all',
+  member: 'member',
+  memberByChat: 'member.chat',
+  roles: 'role.all',
+  role: 'role',
+  shifts: 'shift.all',
+  shift: 'shift',
+} as const;

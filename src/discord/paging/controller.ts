@@ -1,0 +1,147 @@
+/**
+ * The paging controller: what a button, select or modal submission on one of Rollcall's messages
+ * asks for. It checks the custom_id and that the clicker owns the controls, opens the go-to-page
+ * modal, and shows the page, record or shortcut asked for (first/prev/next/last, refresh, go to,
+ * open, back).
+ */
+import {
+  type ButtonInteraction,
+  ComponentType,
+  type ModalSubmitInteraction,
+  type StringSelectMenuInteraction,
+  TextInputStyle,
+} from 'discord.js';
+import type { Resources } from '../../api/types.js';
+import { MESSAGES, type Payload, UserError } from '../replies.js';
+import type { Responder } from '../respond.js';
+import { ACTIONS, type ControlState, MAX_PAGE, parseCustomId } from './custom-id.js';
+import { showDetail, showList } from './show.js';
+import type { StateStore } from './state.js';
+import type { ShowContext, ViewRegistry } from './views.js';
+
+export type ControlInteraction = ButtonInteraction | StringSelectMenuInteraction | ModalSubmitInteraction;
+
+export interface PagingOptions {
+  views: ViewRegistry;
+  resources: Resources;
+  state: StateStore;
+  respond: Responder;
+  /** The access check, run inside the timed work (throws a UserError to refuse). */
+  checkAccess: (interaction: ControlInteraction) => Promise<void>;
+}
+
+/** The custom_id of the text input in the go-to-page modal. */
+const PAGE_INPUT = 'page';
+
+/** What showing a view needs, for the moderator who sent `interaction`. */
+export function showContext(
+  options: Pick<PagingOptions, 'resources' | 'state' | 'views'>,
+  owner: string,
+  fresh = false,
+): ShowContext {
+  return {
+    resources: options.resources,
+    state: options.state,
+    views: options.views,
+    owner,
+    options: fresh ? { fresh: true } : {},
+  };
+}
+
+export class PagingController {
+  constructor(private readonly options: PagingOptions) {}
+
+  async handle(interaction: ControlInteraction): Promise<void> {
+    const { respond } = this.options;
+    const parsed = parseCustomId(interaction.customId, this.options.views.argKindOf);
+    if (!parsed.ok) {
+      await respond.notice(
+        interaction,
+        parsed.reason === 'old-version' ? MESSAGES.oldVersion : MESSAGES.expired,
+      );
+      return;
+    }
+    const { state } = parsed;
+    // The owner in the custom_id is checked against Discord's own record of who ran the command the
+    // message answers, which a client cannot forge (a tampered custom_id can name anyone).
+    const invoker = interaction.message?.interactionMetadata?.user.id;
+    if (state.owner !== interaction.user.id || (invoker !== undefined && invoker !== state.owner)) {
+      await respond.notice(interaction, MESSAGES.notYours);
+      return;
+    }
+    if (state.action === ACTIONS.goto && interaction.isButton()) {
+      // A modal cannot wait for the access guard; its submission is checked like any control.
+      await interaction.showModal(await this.gotoModal(state));
+      return;
+    }
+    await respond.answer(
+      interaction,
+      async () => {
+        await this.options.checkAccess(interaction);
+        return this.run(interaction, state, parsed.storedKey);
+      },
+      true,
+    );
+  }
+
+  private async gotoModal(state: ControlState) {
+    const kind = this.options.views.argKindOf(state.view) ?? 'none';
+    const customId = await this.options.state.customId({ ...state, action: ACTIONS.gotoSubmit }, kind);
+    return {
+      custom_id: customId,
+      title: 'Go to page',
+      components: [
+        {
+          type: ComponentType.ActionRow as const,
+          components: [
+            {
+              type: ComponentType.TextInput as const,
+              custom_id: PAGE_INPUT,
+              label: 'Page number',
+              style: TextInputStyle.Short,
+              min_length: 1,
+              max_length: String(MAX_PAGE).length,
+              required: true,
+              placeholder: `1 to ${state.page}`,
+            },
+          ],
+        },
+      ],
+    };
+  }
+
+  /** What a button, select or modal asks for, as a payload. */
+  private async run(
+    interaction: ControlInteraction,
+    state: ControlState,
+    storedKey: string | undefined,
+  ): Promise<Payload> {
+    const arg = await this.options.state.resolve({ state, storedKey });
+    if (arg === undefined) throw new UserError(MESSAGES.expired);
+    const view = this.options.views.get(state.view);
+    if (!view) throw new UserError(MESSAGES.expired);
+    const ctx = showContext(this.options, interaction.user.id, state.action === ACTIONS.refresh);
+
+    if (state.action === ACTIONS.open) {
+      if (view.kind !== 'list' || !view.open || !interaction.isStringSelectMenu())
+        throw new UserError(MESSAGES.expired);
+      const detail = this.options.views.get(view.open.detailView);
+      const itemId = interaction.values[0];
+      if (detail?.kind !== 'detail' || !itemId) throw new UserError(MESSAGES.expired);
+      return showDetail(detail, itemId, ctx, { view: view.id, page: state.page, arg });
+    }
+    if (view.kind === 'detail') return showDetail(view, arg, ctx);
+
+    let page = state.page;
+    if (state.action === ACTIONS.gotoSubmit) {
+      if (!interaction.isModalSubmit()) throw new UserError(MESSAGES.expired);
+      const text = interaction.fields.getTextInputValue(PAGE_INPUT).trim();
+      // The go-to control carries the page count (see buildListComponents).
+      const last = state.page;
+      const wanted = /^\d{1,16}$/.test(text) ? Number(text) : Number.NaN;
+      if (!(wanted >= 1 && wanted <= last)) throw new UserError(MESSAGES.pageRange(last));
+      page = wanted;
+    }
+    return showList(view, ctx, { arg, page });
+  }
+}

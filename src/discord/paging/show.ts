@@ -1,0 +1,62 @@
+/** Showing a view: read, render, and add the controls. Commands and the paging controller call these. */
+import { isApiError } from '../../api/errors.js';
+import { cutPage, pageCount } from '../../api/pages.js';
+import type { Fetched } from '../../api/types.js';
+import { type Payload, UserError } from '../replies.js';
+import { buildDetailComponents, buildListComponents, type ShortcutLink } from './components.js';
+import { type BackTarget, type DetailView, type ListView, PAGE_SIZE, type ShowContext } from './views.js';
+
+/**
+ * Read and render one page of a list view, with its paging controls. A page past the end (the
+ * list shrank, or a typed page number was too large) shows the last page instead.
+ */
+export async function showList<T, C>(
+  view: ListView<T, C>,
+  ctx: ShowContext,
+  at: { arg?: string; page?: number } = {},
+): Promise<Payload> {
+  const arg = at.arg ?? '';
+  const page = at.page ?? 1;
+  const read = (p: number) =>
+    view.fetch(ctx.resources, arg, { page: p, limit: PAGE_SIZE }, ctx.options ?? {});
+  const [first, context] = await Promise.all([
+    read(page),
+    view.context ? view.context(ctx.resources) : (undefined as C),
+  ]);
+  let fetched = first;
+  let cut = cutPage(fetched.data, page, PAGE_SIZE);
+  if (cut.items.length === 0 && page > 1 && cut.info.total > 0) {
+    const last = pageCount(cut.info.total, PAGE_SIZE);
+    if (last < page) {
+      fetched = await read(last);
+      cut = cutPage(fetched.data, last, PAGE_SIZE);
+    }
+  }
+  const embed = view.render(cut.items, cut.info, fetched, arg, context);
+  const components = await buildListComponents(view, { ...cut, arg, context }, ctx);
+  return { content: '', embeds: [embed], components };
+}
+
+/** Read and render one record, with "Back to list" and shortcut buttons. */
+export async function showDetail<T>(
+  view: DetailView<T>,
+  arg: string,
+  ctx: ShowContext,
+  back?: BackTarget,
+): Promise<Payload> {
+  let fetched: Fetched<T>;
+  try {
+    fetched = await view.fetch(ctx.resources, arg, ctx.options ?? {});
+  } catch (error) {
+    if (view.notFound && isApiError(error) && error.status === 404) throw new UserError(view.notFound);
+    throw error;
+  }
+  const embed = view.render(fetched.data, fetched);
+  const shortcuts: ShortcutLink[] = [];
+  for (const s of view.shortcuts ?? []) {
+    const target = s.arg(fetched.data);
+    if (target !== undefined) shortcuts.push({ label: s.label, view: s.view, arg: target });
+  }
+  const components = await buildDetailComponents(shortcuts, ctx, back);
+  return { content: '', embeds: [embed], components };
+}

@@ -1,0 +1,124 @@
+/**
+ * Views: what a command or a control shows. A list view is a paged list (view pages of ten, cut by
+ * the API layer from its pages of 100); a detail view is one record. Commands register their
+ * views; the paging controller finds them again by id when a control comes back, so no state is
+ * held in memory. Links between views (a list's "Open…", a detail's shortcuts) are checked when the
+ * views are registered, so a link to a view that does not exist fails at start, not when clicked.
+ */
+import type { APIEmbed, APISelectMenuOption } from 'discord.js';
+import type { PageInfo, Source } from '../../api/pages.js';
+import type { Fetched, PageQuery, ReadOptions, Resources } from '../../api/types.js';
+import type { ArgKind } from './custom-id.js';
+import type { StateStore } from './state.js';
+
+/** Items per Discord page (the API layer cuts them from API pages of 100: src/api/pages.ts). */
+export const PAGE_SIZE = 10;
+
+/** A button on a detail view that opens another view with an argument taken from the record. */
+export interface Shortcut<T> {
+  label: string;
+  /** The view it opens (must be registered). */
+  view: string;
+  /** The argument for that view, or undefined when this record has none (no button then). */
+  arg(item: T): string | undefined;
+}
+
+export interface ListView<T = unknown, C = unknown> {
+  kind: 'list';
+  id: string;
+  /** Whether the view takes an argument (its `arg` is '' otherwise). */
+  takesArg: boolean;
+  /** Read one page; `arg` is the view's argument ('' when it takes none). */
+  fetch(
+    resources: Resources,
+    arg: string,
+    query: PageQuery,
+    options: ReadOptions,
+  ): Promise<Fetched<ListEnvelope<T>>>;
+  /** What every item of a page is shown with (read once per page, alongside the page). */
+  context?(resources: Resources): Promise<C>;
+  render(items: T[], info: PageInfo, source: Source, arg: string, context: C): APIEmbed;
+  /** How an item appears in the "Open…" select, and which detail view opens it. */
+  open?: { detailView: string; option(item: T, context: C): APISelectMenuOption | undefined };
+}
+
+export interface DetailView<T = unknown> {
+  kind: 'detail';
+  id: string;
+  fetch(resources: Resources, arg: string, options: ReadOptions): Promise<Fetched<T>>;
+  render(item: T, source: Source): APIEmbed;
+  /** At most two are shown. */
+  shortcuts?: Shortcut<T>[];
+  /** Sentence for a 404 on this view. */
+  notFound?: string;
+}
+
+export type View = ListView | DetailView;
+
+export interface ListEnvelope<T> {
+  data: T[];
+  page?: number;
+  pageSize?: number;
+  total?: number;
+  totalPages?: number;
+}
+
+/** Where a detail view was opened from, for its "Back to list" button. */
+export interface BackTarget {
+  view: string;
+  page: number;
+  arg: string;
+}
+
+/** Whether a view's custom_ids carry an argument. */
+export function argKind(view: View): ArgKind {
+  return view.kind === 'detail' || view.takesArg ? 'one' : 'none';
+}
+
+export class ViewRegistry {
+  private readonly views = new Map<string, View>();
+
+  /** Add views; a second view with a taken id throws. Call `check()` once all are added. */
+  register(...views: View[]): void {
+    for (const view of views) {
+      if (this.views.has(view.id)) throw new Error(`view ${view.id} registered twice`);
+      this.views.set(view.id, view);
+    }
+  }
+
+  get(id: string): View | undefined {
+    return this.views.get(id);
+  }
+
+  /** The argument kind of a registered view (for the custom_id codec). */
+  argKindOf = (id: string): ArgKind | undefined => {
+    const view = this.views.get(id);
+    return view && argKind(view);
+  };
+
+  /** Every link between views, with what is wrong with it; throws naming all broken links. */
+  check(): void {
+    const broken: string[] = [];
+    for (const view of this.views.values()) {
+      if (view.kind === 'list' && view.open && this.views.get(view.open.detailView)?.kind !== 'detail')
+        broken.push(`${view.id} opens ${view.open.detailView}, which is not a registered detail view`);
+      if (view.kind === 'detail') {
+        for (const s of view.shortcuts ?? []) {
+          const target = this.views.get(s.view);
+          if (!target || argKind(target) !== 'one')
+            broken.push(`${view.id} links to ${s.view}, which is not a registered view taking an argument`);
+        }
+      }
+    }
+    if (broken.length > 0) throw new Error(`broken view links: ${broken.join('; ')}`);
+  }
+}
+
+/** What showing a view needs: where to read, where to keep long arguments, who the controls are for. */
+export interface ShowContext {
+  resources: Resources;
+  state: StateStore;
+  views: ViewRegistry;
+  owner: string;
+  options?: ReadOptions;
+}

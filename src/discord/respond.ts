@@ -1,0 +1,173 @@
+/**
+ * The Discord responder: turns an outcome into the right kind of response (reply, defer and edit,
+ * update, follow-up), within Discord's 3-second window, and logs what went wrong without secrets.
+ */
+import {
+  type ButtonInteraction,
+  type ChatInputCommandInteraction,
+  DiscordAPIError,
+  type Interaction,
+  MessageFlags,
+  type ModalSubmitInteraction,
+  RESTJSONErrorCodes,
+  type StringSelectMenuInteraction,
+} from 'discord.js';
+import type { Logger } from '../log.js';
+import {
+  errorMessage,
+  isExpectedError,
+  NO_MENTIONS,
+  type Payload,
+  textPayload,
+  UserError,
+} from './replies.js';
+
+/** Answer directly if the work is done within this many ms of receiving the interaction; else defer. */
+export const DEFER_AFTER_MS = 1_500;
+
+export type Repliable =
+  | ChatInputCommandInteraction
+  | ButtonInteraction
+  | StringSelectMenuInteraction
+  | ModalSubmitInteraction;
+type Outcome = { ok: true; payload: Payload } | { ok: false; error: unknown };
+
+/** Discord errors that mean "this interaction is already answered or gone": not worth more than a debug line. */
+const QUIET_CODES = new Set<number | string>([
+  RESTJSONErrorCodes.UnknownInteraction,
+  RESTJSONErrorCodes.InteractionHasAlreadyBeenAcknowledged,
+  RESTJSONErrorCodes.UnknownWebhook,
+  RESTJSONErrorCodes.UnknownMessage,
+]);
+
+export class Responder {
+  constructor(private readonly logger: Logger) {}
+
+  /**
+   * Run the work and answer in time: the answer itself if it is ready within DEFER_AFTER_MS,
+   * otherwise a defer (a "thinking" reply, or an acknowledged update for controls) and an edit later.
+   */
+  async answer(interaction: Repliable, produce: () => Promise<Payload>, ephemeral: boolean): Promise<void> {
+    const work: Promise<Outcome> = produce().then(
+      (payload) => ({ ok: true, payload }),
+      (error: unknown) => ({ ok: false, error }),
+    );
+    let timer: NodeJS.Timeout | undefined;
+    const early = await Promise.race([
+      work,
+      new Promise<undefined>((resolve) => {
+        timer = setTimeout(() => resolve(undefined), DEFER_AFTER_MS);
+      }),
+    ]);
+    clearTimeout(timer);
+    if (early) {
+      await this.deliver(interaction, early, false, ephemeral);
+      return;
+    }
+    if (isUpdate(interaction)) await interaction.deferUpdate();
+    else await interaction.deferReply(ephemeral ? { flags: MessageFlags.Ephemeral } : {});
+    await this.deliver(interaction, await work, true, ephemeral);
+  }
+
+  /** Answer at once with the sentence for a refusal (a UserError's own words). */
+  async notice(interaction: Repliable, sentence: string, ephemeral = true): Promise<void> {
+    await this.deliver(interaction, { ok: false, error: new UserError(sentence) }, false, ephemeral);
+  }
+
+  /** Turn an interaction away with one private sentence (no choices for autocomplete). Never rejects. */
+  async refuse(interaction: Interaction, sentence: string): Promise<void> {
+    try {
+      if (interaction.isAutocomplete()) await interaction.respond([]);
+      else if (interaction.isRepliable()) {
+        await interaction.reply({
+          content: sentence,
+          flags: MessageFlags.Ephemeral,
+          allowedMentions: NO_MENTIONS,
+        });
+      }
+    } catch (error) {
+      this.logDiscordError(error, interaction);
+    }
+  }
+
+  /** Send an outcome as the right kind of Discord response. */
+  private async deliver(interaction: Repliable, outcome: Outcome, deferred: boolean, ephemeral: boolean) {
+    if (outcome.ok) {
+      const body = { ...outcome.payload, allowedMentions: NO_MENTIONS };
+      if (deferred) await interaction.editReply(body);
+      else if (isUpdate(interaction)) await (interaction as ButtonInteraction).update(body);
+      else await interaction.reply({ ...body, flags: ephemeral ? MessageFlags.Ephemeral : undefined });
+      return;
+    }
+    const sentence = errorMessage(outcome.error);
+    this.logFailure(outcome.error, interaction);
+    const notice = { ...textPayload(sentence), allowedMentions: NO_MENTIONS };
+    if (!deferred) {
+      // Controls keep their message as it was; the notice goes to the clicker alone.
+      await interaction.reply({
+        content: sentence,
+        flags: MessageFlags.Ephemeral,
+        allowedMentions: NO_MENTIONS,
+      });
+    } else if (!isUpdate(interaction) && ephemeral) {
+      await interaction.editReply(notice);
+    } else {
+      if (!isUpdate(interaction)) await interaction.deleteReply().catch(() => undefined);
+      await interaction.followUp({
+        content: sentence,
+        flags: MessageFlags.Ephemeral,
+        allowedMentions: NO_MENTIONS,
+      });
+    }
+  }
+
+  private logFailure(error: unknown, interaction: Interaction): void {
+    const where = describe(interaction);
+    if (isExpectedError(error)) this.logger.info({ ...where, err: summarize(error) }, 'request refused');
+    else this.logger.error({ ...where, err: error }, 'handler failed');
+  }
+
+  /** Log a failure to answer: quietly when the interaction was already answered or has gone. */
+  logDiscordError(error: unknown, interaction: Interaction): void {
+    const where = describe(interaction);
+    if (error instanceof DiscordAPIError && QUIET_CODES.has(error.code)) {
+      this.logger.debug({ ...where, code: error.code }, 'interaction already answered or expired');
+    } else {
+      this.logger.warn({ ...where, err: discordErrorSummary(error) }, 'could not answer interaction');
+    }
+  }
+}
+
+function isUpdate(
+  interaction: Repliable,
+): interaction is ButtonInteraction | StringSelectMenuInteraction | ModalSubmitInteraction {
+  return interaction.isMessageComponent() || (interaction.isModalSubmit() && interaction.isFromMessage());
+}
+
+function describe(interaction: Interaction) {
+  return {
+    interaction: interaction.id,
+    user: interaction.user.id,
+    command: interaction.isCommand() || interaction.isAutocomplete() ? interaction.commandName : undefined,
+    customId:
+      interaction.isMessageComponent() || interaction.isModalSubmit() ? interaction.customId : undefined,
+  };
+}
+
+/** A Discord error without its request URL: webhook URLs carry the interaction token. */
+function discordErrorSummary(error: unknown) {
+  if (error instanceof DiscordAPIError) {
+    return {
+      type: error.name,
+      code: error.code,
+      status: error.status,
+      method: error.method,
+      message: error.message,
+    };
+  }
+  return summarize(error);
+}
+
+function summarize(error: unknown) {
+  return error instanceof Error ? { type: error.name, message: error.message } : { message: String(error) };
+}

@@ -1,0 +1,33 @@
+/**
+ * Discord's limits, in one neutral place every layer may import (render enforces the embed and
+ * component limits; the paging codec keeps custom_ids within theirs).
+ * https://discord.com/developers/docs/resources/message#embed-object-embed-limits
+ */
+export const LIMITS = {
+  title: 256,
+  description: 4096,
+  fields: 25,
+  fieldName: 256,
+  fieldValue: 1024,
+  footer: 2048,
+  author: 256,
+  embedTotal: 6000,
+  embedsPerMessage: 10,
+  content: 2000,
+  customId: 100,
+  actionRows: 5,
+  buttonsPerRow: 5,
+  buttonLabel: 80,
+  selectOptions: 25,
+  selectOptionLabel: 100,
+  selectOptionValue: 100,
+  selectOptionDescription: 100,
+  selectPlaceholder: 150,
+  autocompleteChoices: 25,
+  autocompleteName: 100,
+  autocompleteValue: 100,
+  modalTitle: 45,
+} as const;
+
+/** A Discord id (snowflake) as Discord sends it: 17 to 20 digits. */
+export const SNOWFLAKE = /^\d{17,20}$/;
