@@ -50,6 +50,8 @@ export interface RouterOptions {
    * time, so it may be slow); returns a refusal sentence, or undefined to allow.
    */
   guard?: (interaction: Interaction) => Promise<string | undefined>;
+  /** Told each outcome just before its answer is sent (metrics); must not throw. */
+  onOutcome?: (interaction: Interaction, outcome: { ok: boolean; error?: unknown }) => void;
 }
 
 type Repliable =
@@ -294,6 +296,7 @@ export class Router {
 
   /** Send an outcome as the right kind of Discord response. */
   private async deliver(interaction: Repliable, outcome: Outcome, deferred: boolean, ephemeral: boolean) {
+    this.options.onOutcome?.(interaction, outcome);
     if (outcome.ok) {
       const body = { ...outcome.payload, allowedMentions: NO_MENTIONS };
       if (deferred) await interaction.editReply(body);
