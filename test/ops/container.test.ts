@@ -5,7 +5,7 @@
  * runtime stage's COPYs and `npm ci --omit=dev`, then its CMD started with no settings (fails fast)
  * and with settings against the doubles (its HEALTHCHECK turns healthy, SIGTERM exits 0).
  *
- * Slow-ish (a production `npm ci` and a TypeScript build): about 30-60 s.
+ * Slow-ish (a production `npm ci` and a TypeScript build): about 40 s here; 90 s fails the test.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
@@ -19,7 +19,23 @@ import { freePort } from '../support/redis.js';
 import { envOf, type Instruction, readDockerfile, type Stage } from './dockerfile.js';
 import { probe, secret, until } from './support.js';
 
-const run = promisify(execFile);
+const exec = promisify(execFile);
+/** execFile that, on failure, says what the command printed. */
+const run = (
+  command: string,
+  args: string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+): Promise<{ stdout: string; stderr: string }> =>
+  exec(command, args, { ...options, encoding: 'utf8' }).catch(
+    (error: { code?: number; stdout?: string; stderr?: string }) => {
+      throw Object.assign(
+        new Error(
+          `${command} ${args.join(' ')} failed (${error.code}):\n${error.stdout ?? ''}${error.stderr ?? ''}`,
+        ),
+        { code: error.code, stdout: String(error.stdout ?? ''), stderr: String(error.stderr ?? '') },
+      );
+    },
+  );
 const root = new URL('../..', import.meta.url).pathname;
 const dockerfile = readDockerfile(join(root, 'Dockerfile'));
 const build = dockerfile.stages.find((s) => s.name === 'build');
@@ -163,8 +179,8 @@ describe('the image, replayed in a clean copy of the tracked files', () => {
   });
   const cmd = () => of(runtime, 'CMD').at(-1)?.exec ?? [];
 
-  it('has production dependencies only, and built within a minute', () => {
-    expect(timings.build! + timings.install!).toBeLessThan(60_000);
+  it('has production dependencies only, and took well under the 90 s guard (about 40 s)', () => {
+    expect(timings.build! + timings.install!, JSON.stringify(timings)).toBeLessThan(90_000);
     expect(existsSync(join(appDir, 'dist/src/main.js'))).toBe(true);
     expect(existsSync(join(appDir, 'node_modules/discord.js/package.json'))).toBe(true);
     expect(existsSync(join(appDir, 'node_modules/prom-client/package.json'))).toBe(true);
