@@ -14,11 +14,15 @@ import type { Command } from './discord/command.js';
 import { type KeyValue, StateStore } from './discord/paging/state.js';
 import { ViewRegistry } from './discord/paging/views.js';
 import type { Logger } from './log.js';
+import { createHealthServer, type HealthServer } from './ops/health.js';
+import { Metrics } from './ops/metrics.js';
 
 export interface App {
   bot: Bot;
   api: Api;
   commands: Command[];
+  /** The health and metrics listener, when HEALTH_PORT is set. */
+  health: HealthServer | undefined;
   start(): Promise<void>;
   /** Finish in-flight interactions (bounded), disconnect from Discord, close the cache. */
   stop(graceMs?: number): Promise<void>;
@@ -56,7 +60,8 @@ function stateKeyValue(cache: ApiCache): KeyValue {
 
 export function createApp(config: Config, logger: Logger): App {
   const cache = createCache(config, logger);
-  const api = createApi(config, logger, { cache });
+  const metrics = config.HEALTH_PORT === undefined ? undefined : new Metrics();
+  const api = createApi(config, logger, { cache, fetch: metrics?.apiFetch(config.API_BASE_URL) });
   const startedAt = Date.now();
   const commands = withRollcall(() => ({ version: VERSION, stats: api.stats(), startedAt }));
   const views = new ViewRegistry();
@@ -78,19 +83,40 @@ export function createApp(config: Config, logger: Logger): App {
       resources: api.resources,
       logger,
     }),
+    onOutcome: metrics?.interaction,
   });
-  let stopped = false;
+  let serving = false;
+  let stopped = false; // readiness turns 503 the moment this is set
+  metrics?.watchApi(api, config.API_TOKEN);
+  metrics?.watchCommands(commands);
+  metrics?.watchClient(bot.client);
+  const health =
+    metrics && config.HEALTH_PORT !== undefined
+      ? createHealthServer({
+          host: config.HEALTH_HOST,
+          port: config.HEALTH_PORT,
+          ready: () => serving && !stopped,
+          metrics,
+          logger,
+        })
+      : undefined;
   return {
     bot,
     api,
     commands,
-    start: () => bot.start(),
+    health,
+    async start() {
+      await health?.start();
+      await bot.start();
+      serving = true;
+    },
     async stop(graceMs) {
       if (stopped) return;
       stopped = true;
       await bot.stop(graceMs);
       await api.close();
       await cache.close();
+      await health?.stop();
     },
   };
 }

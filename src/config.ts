@@ -139,7 +139,19 @@ const schema = z.object({
     .optional(),
   ROLLCALL_SECRET_KEY: secretKey.optional(),
   ROLLCALL_SECRET_KEY_PREVIOUS: secretKey.optional(),
+  HEALTH_PORT: z
+    .string()
+    .regex(/^\d{1,5}$/, 'must be a port number from 0 to 65535')
+    .transform(Number)
+    .pipe(z.number().max(65_535, 'must be a port number from 0 to 65535'))
+    .optional(),
+  HEALTH_HOST: z
+    .union([z.ipv4(), z.ipv6(), z.hostname()], { error: 'must be an IP address or a host name' })
+    .default('127.0.0.1'),
 });
+
+/** Every setting name the bot reads (the keys of the schema). */
+export const SETTING_NAMES: readonly string[] = Object.keys(schema.shape);
 
 const deploySchema = schema.pick({
   DISCORD_TOKEN: true,

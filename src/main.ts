@@ -41,8 +41,8 @@ try {
   await app.start();
 } catch (error) {
   const reason = error instanceof Error ? error.message : String(error);
-  logger.fatal({ reason }, 'could not connect to Discord');
-  process.stderr.write(`Rollcall could not connect to Discord: ${reason}\n`);
+  logger.fatal({ reason }, 'could not start');
+  process.stderr.write(`Rollcall could not start: ${reason}\n`);
   await app.stop(0).catch(() => undefined);
   process.exit(1);
 }

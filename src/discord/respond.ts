@@ -40,8 +40,14 @@ const QUIET_CODES = new Set<number | string>([
   RESTJSONErrorCodes.UnknownMessage,
 ]);
 
+/** Told each outcome just before its answer is sent (metrics); must not throw. */
+export type OutcomeListener = (interaction: Interaction, outcome: { ok: boolean; error?: unknown }) => void;
+
 export class Responder {
-  constructor(private readonly logger: Logger) {}
+  constructor(
+    private readonly logger: Logger,
+    private readonly onOutcome?: OutcomeListener,
+  ) {}
 
   /**
    * Run the work and answer in time: the answer itself if it is ready within DEFER_AFTER_MS,
@@ -92,6 +98,7 @@ export class Responder {
 
   /** Send an outcome as the right kind of Discord response. */
   private async deliver(interaction: Repliable, outcome: Outcome, deferred: boolean, ephemeral: boolean) {
+    this.onOutcome?.(interaction, outcome);
     if (outcome.ok) {
       const body = { ...outcome.payload, allowedMentions: NO_MENTIONS };
       if (deferred) await interaction.editReply(body);

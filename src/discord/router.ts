@@ -13,7 +13,7 @@ import { PagingController, showContext } from './paging/controller.js';
 import type { StateStore } from './paging/state.js';
 import type { ViewRegistry } from './paging/views.js';
 import { MESSAGES, UserError } from './replies.js';
-import { Responder } from './respond.js';
+import { type OutcomeListener, Responder } from './respond.js';
 
 export interface RouterOptions {
   commands: Command[];
@@ -28,6 +28,8 @@ export interface RouterOptions {
    * time, so it may be slow); returns a refusal sentence, or undefined to allow.
    */
   guard?: (interaction: Interaction) => Promise<string | undefined>;
+  /** Told each outcome just before its answer is sent (metrics); must not throw. */
+  onOutcome?: OutcomeListener;
 }
 
 export class Router {
@@ -39,7 +41,7 @@ export class Router {
   constructor(private readonly options: RouterOptions) {
     options.views.check();
     this.commands = new Map(options.commands.map((c) => [c.data.name, c]));
-    this.respond = new Responder(options.logger);
+    this.respond = new Responder(options.logger, options.onOutcome);
     this.paging = new PagingController({
       ...options,
       respond: this.respond,
