@@ -79,6 +79,7 @@ describe('settings: one list across config.ts, .env.example, compose.yaml, the D
         DISCORD_APPLICATION_ID: '123456789012345678',
         API_BASE_URL: 'https://api.example/api/v1',
         API_TOKEN: 'token',
+        DISCORD_GUILD_ID: '223456789012345678',
         ...env,
       });
       expect(loaded.ok ? [] : loaded.errors, `${name} environment values`).toEqual([]);
