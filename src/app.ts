@@ -58,7 +58,12 @@ export function createApp(config: Config, logger: Logger): App {
   const cache = createCache(config, logger);
   const api = createApi(config, logger, { cache });
   const startedAt = Date.now();
-  const commands = withRollcall(() => ({ version: VERSION, stats: api.stats(), startedAt }));
+  const commands = withRollcall(() => ({
+    version: VERSION,
+    stats: api.stats(),
+    limits: api.limitStatus,
+    startedAt,
+  }));
   const views = new ViewRegistry();
   for (const command of commands) views.register(...command.views);
   const bot = createBot({

@@ -4,6 +4,7 @@
  * operator can fix them in one pass (see `formatConfigErrors`).
  */
 import { z } from 'zod';
+import { DEFAULT_API_LIMITS, parseLimits } from './api/limit-spec.js';
 import { resolvePermissions } from './discord/permissions.js';
 
 /** Who sees the commands by default (Discord's default_member_permissions), unless COMMAND_PERMISSIONS says otherwise. */
@@ -42,6 +43,14 @@ const list = z
       .filter(Boolean),
   );
 
+/** A setting that is no longer read: refused with the name of what replaces it. */
+function replacedBy(what: string) {
+  return z
+    .string()
+    .optional()
+    .refine((v) => v === undefined, `is no longer read; use ${what} instead, and remove it`);
+}
+
 function hasHost(value: string): boolean {
   try {
     return new URL(value).hostname !== '';
@@ -79,8 +88,20 @@ const schema = z.object({
   API_TOKEN: z.string({ error: 'is required' }).min(1, 'is required'),
   API_TIMEOUT_MS: int(100, 60_000, 5_000),
   API_RETRIES: int(0, 5, 2),
-  API_BUDGET: int(1, 100_000, 60),
-  API_BUDGET_WINDOW_SECONDS: int(1, 3_600, 60),
+  API_LIMITS: z
+    .string()
+    .default(DEFAULT_API_LIMITS)
+    .transform((text, ctx) => {
+      const parsed = parseLimits(text);
+      if (parsed.ok) return parsed.limits;
+      ctx.addIssue({ code: 'custom', message: parsed.error });
+      return z.NEVER;
+    }),
+  // The single budget of earlier versions: refused by name, so an old .env cannot leave the monthly
+  // allowance unguarded.
+  API_BUDGET: replacedBy('API_LIMITS (e.g. API_LIMITS=100/month,60/1m)'),
+  API_BUDGET_WINDOW_SECONDS: replacedBy('API_LIMITS (e.g. API_LIMITS=100/month,60/1m)'),
+  DATA_DIR: z.string().default('./data'),
   API_QUEUE_MAX_WAIT_MS: int(0, 600_000, 8_000),
   API_COALESCE: bool(true),
   API_MAX_RESPONSE_BYTES: int(1_024, 104_857_600, 5_242_880),

@@ -63,9 +63,19 @@ export function viewPageOf(query: ViewPage, bodies: readonly PageBody[]): PageBo
 
 /** Where a value built from several reads came from: the oldest, cached only if all were, stale if any was. */
 export function mergeSources(reads: readonly Fetched<unknown>[]): Omit<Fetched<unknown>, 'data'> {
-  return {
+  const merged: Omit<Fetched<unknown>, 'data'> = {
     fetchedAt: Math.min(...reads.map((r) => r.fetchedAt)),
     fromCache: reads.every((r) => r.fromCache),
     stale: reads.some((r) => r.stale),
   };
+  // Any part served to save the allowance makes the whole so; a fresh read waits for the latest.
+  const saving = reads.flatMap((r) => (r.saving ? [r.saving] : []));
+  if (saving.length > 0) {
+    merged.saving = {
+      nextFreshAt: Math.max(...saving.map((s) => s.nextFreshAt)),
+      servedAt: Math.max(...saving.map((s) => s.servedAt)),
+      spent: saving.some((s) => s.spent),
+    };
+  }
+  return merged;
 }
