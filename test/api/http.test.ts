@@ -3,6 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/api/client.js';
 import { ApiError } from '../../src/api/errors.js';
 import { parseLimits } from '../../src/api/limit-spec.js';
+import { fileLimitStore } from '../../src/api/limit-store.js';
+import { createLimits } from '../../src/api/limits.js';
 import type { Api } from '../../src/api/types.js';
 import type { Config } from '../../src/config.js';
 import { fastDeps, rejection, silentLogger, startServer, type TestServer, testConfig } from './helpers.js';
@@ -220,6 +222,30 @@ describe('429', () => {
     expect(server.requests).toHaveLength(1);
   });
 
+  it('probes once through a long hold, and a probe answered ends the hold for every caller', async () => {
+    server.handle((_, n) => (n === 1 ? limited({ 'retry-after': '120' }) : item('L')));
+    const config = testConfig(server.baseUrl, { CACHE_MAX_ENTRIES: 0, API_QUEUE_MAX_WAIT_MS: 1_000 });
+    const limits = createLimits({
+      specs: config.API_LIMITS,
+      store: fileLimitStore(config.DATA_DIR, 'probe', silentLogger),
+      logger: silentLogger,
+      probeIntervalMs: 300,
+    });
+    const a = createApi(config, silentLogger, { ...fastDeps, limits });
+    apis.push(a);
+    expect(await rejection(a.resources.getLoa('L1'))).toMatchObject({ kind: 'busy', retryAfterSeconds: 120 });
+    expect(await rejection(a.resources.getLoa('L2'))).toMatchObject({ kind: 'busy' }); // held, no probe yet
+    expect(server.requests).toHaveLength(1);
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    const probe = await a.resources.getLoa('L3'); // the probe: let through and answered
+    expect(probe.data.id).toBe('L');
+    expect(server.requests).toHaveLength(2);
+    await a.resources.getLoa('L4'); // the hold ended with the probe's answer
+    await a.resources.getLoa('L5');
+    expect(server.requests).toHaveLength(4);
+    await limits.close();
+  });
+
   it('answers busy when the last attempt is still 429', async () => {
     server.handle(() => limited({ 'retry-after': '1' }));
     const error = await rejection(api({ API_RETRIES: 0 }).resources.getLoa('L1'));
@@ -261,6 +287,22 @@ describe('client-side limits (API_LIMITS)', () => {
     expect((error as ApiError).retryAfterSeconds).toBeGreaterThanOrEqual(59);
     expect((error as ApiError).retryAfterSeconds).toBeLessThanOrEqual(61);
     expect(server.requests).toHaveLength(1);
+  });
+
+  it("takes the API's X-RateLimit-Remaining when it is stricter than the count kept here", async () => {
+    const reset = String(Math.ceil(Date.now() / 1000) + 10 * 86_400);
+    server.handle((request) => ({
+      ...item(request.path.split('/').at(-1) ?? ''),
+      headers: { 'x-ratelimit-limit': '10', 'x-ratelimit-remaining': '1', 'x-ratelimit-reset': reset },
+    }));
+    const a = api(limits('10/month'));
+    await a.resources.getLoa('L1');
+    expect(a.stats().budgetRemaining).toBe(1);
+    const [month] = await a.limitStatus();
+    expect(month).toMatchObject({ used: 9, left: 1 });
+    await a.resources.getLoa('L2');
+    expect(await rejection(a.resources.getLoa('L3'))).toMatchObject({ kind: 'quota' });
+    expect(server.requests).toHaveLength(2);
   });
 
   it('reports the requests left in stats', async () => {
