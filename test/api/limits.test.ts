@@ -3,7 +3,9 @@
  * per calendar month (UTC), persistent across a restart (file and Redis), shared by two instances on
  * one Redis, brought in line by the API's X-RateLimit-* headers, holds with probes, and the pace.
  */
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/errors.js';
 import { bucketPlan, parseLimits } from '../../src/api/limit-spec.js';
@@ -168,6 +170,41 @@ describe.runIf(redisUp)('two instances on one Redis', () => {
     expect(outcomes.filter((o) => o === 'ok')).toHaveLength(10);
     expect((await a.status(key))[0]).toMatchObject({ used: 10, left: 0 });
   });
+});
+
+describe.runIf(redisUp)('two processes on one Redis', () => {
+  it('never exceed a limit together (two node processes, started at the same moment)', async () => {
+    const key = freshKey();
+    const script = fileURLToPath(new URL('./support/limits-child.ts', import.meta.url));
+    const children = [0, 1].map(() =>
+      spawn(process.execPath, ['--import', 'tsx', script, REDIS_URL, '10/month,1000/1s', key, '15'], {
+        stdio: ['pipe', 'pipe', 'inherit'],
+      }),
+    );
+    const lines = children.map((child) => {
+      let out = '';
+      const ready = new Promise<void>((resolve) =>
+        child.stdout.on('data', (chunk) => {
+          out += String(chunk);
+          if (out.includes('ready\n')) resolve();
+        }),
+      );
+      const done = new Promise<string[]>((resolve) =>
+        child.on('exit', () => resolve(JSON.parse(out.split('\n')[1] ?? '[]') as string[])),
+      );
+      return { ready, done };
+    });
+    await Promise.all(lines.map((l) => l.ready));
+    for (const child of children) child.stdin.end('go\n');
+    const [first, second] = await Promise.all(lines.map((l) => l.done));
+    const all = [...(first ?? []), ...(second ?? [])];
+    expect(all).toHaveLength(30);
+    expect(all.filter((o) => o === 'ok')).toHaveLength(10);
+    expect(all.filter((o) => o !== 'ok' && o !== 'quota')).toEqual([]);
+    // Both processes got some: they really competed for the one count.
+    expect(first?.filter((o) => o === 'ok').length).toBeGreaterThan(0);
+    expect(second?.filter((o) => o === 'ok').length).toBeGreaterThan(0);
+  }, 30_000);
 });
 
 describe('resync from X-RateLimit-* headers', () => {
