@@ -70,8 +70,7 @@ export function createApi(config: Config, logger: Logger, deps: ApiDeps = {}): A
         ? redisLimitStore(config.CACHE_URL, logger)
         : fileLimitStore(config.DATA_DIR, hash, logger),
       logger,
-      now,
-      sleep: defaultSleep, // the counters keep real time, so their waits must too
+      now, // waits are on real timers (the counters keep real time), cut short when a caller gives up
     });
   const http = createHttp({
     key: hash,

@@ -78,7 +78,7 @@ export function createHttp(options: HttpOptions): ApiHttp {
     const path = new URL(request.url).pathname;
     for (let attempt = 1; ; attempt++) {
       const final = attempt > retries;
-      const { probe } = await limits.acquire(key, maxWaitMs);
+      const { probe } = await limits.acquire(key, maxWaitMs, request.signal);
       const timeout = AbortSignal.timeout(timeoutMs);
       // Held in this frame until the body is read: a combined signal that nothing references can be
       // garbage-collected mid-request, and its abort then never reaches fetch (nodejs/node#55428).

@@ -48,8 +48,11 @@ export interface LimitStatus {
 export type PaceVerdict = { ok: true } | { ok: false; reason: 'pace' | 'spent'; nextAt: number };
 
 export interface Limits {
-  /** Wait for a request slot in every limit; `probe` when the slot is a probe through a long hold. */
-  acquire(key: string, maxWaitMs: number): Promise<{ probe: boolean }>;
+  /**
+   * Wait for a request slot in every limit; `probe` when the slot is a probe through a long hold.
+   * Rejects with `signal`'s reason as soon as it aborts (the caller gave up, or shutdown).
+   */
+  acquire(key: string, maxWaitMs: number, signal?: AbortSignal): Promise<{ probe: boolean }>;
   /** Hold every caller of `key` for `ms` (a 429's Retry-After); never shortens a longer hold. */
   hold(key: string, ms: number): Promise<void>;
   /** End the hold of `key` (a probe was answered). */
@@ -91,7 +94,7 @@ interface Month {
 export function createLimits(options: LimitsOptions): Limits {
   const { specs, store, logger } = options;
   const now = options.now ?? Date.now;
-  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, Math.max(0, ms))));
+  const sleep = options.sleep;
   const prefix = 'rollcall:v1:limits';
   // Month counters never expire in memory (their key names the month); Redis drops them after it.
   const monthSpec = specs.find((s) => s.window.kind === 'month');
@@ -228,8 +231,34 @@ export function createLimits(options: LimitsOptions): Limits {
     await store.flush();
   }
 
-  async function acquireInLine(key: string, maxWaitMs: number, started: number): Promise<{ probe: boolean }> {
+  /** Wait `ms` (real time), cut short by `signal` (rejecting with its reason; the timer is cleared). */
+  const pause = (ms: number, signal?: AbortSignal): Promise<void> => {
+    if (sleep) return signal ? untilAborted(sleep(ms), signal) : sleep(ms);
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    return new Promise<void>((resolve, reject) => {
+      const onAbort = () => {
+        clearTimeout(timer);
+        reject(signal?.reason);
+      };
+      const timer = setTimeout(
+        () => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve();
+        },
+        Math.max(0, ms),
+      );
+      signal?.addEventListener('abort', onAbort, { once: true });
+    });
+  };
+
+  async function acquireInLine(
+    key: string,
+    maxWaitMs: number,
+    started: number,
+    signal?: AbortSignal,
+  ): Promise<{ probe: boolean }> {
     for (;;) {
+      signal?.throwIfAborted();
       let probe = false;
       const held = await heldFor(key);
       if (held > 0) {
@@ -243,7 +272,7 @@ export function createLimits(options: LimitsOptions): Limits {
         }
         if (!probe) {
           if (Date.now() - started + held > maxWaitMs) throw busy(held);
-          await sleep(held);
+          await pause(held, signal);
           continue;
         }
       }
@@ -255,7 +284,7 @@ export function createLimits(options: LimitsOptions): Limits {
         const predicted =
           wait + (tightest ? Math.floor(ahead / tightest.perBucket) * tightest.bucketSeconds * 1000 : 0);
         if (Date.now() - started + predicted > maxWaitMs) throw busy(predicted);
-        await sleep(wait);
+        await pause(wait, signal);
         continue;
       }
       await takeMonth(key);
@@ -265,7 +294,7 @@ export function createLimits(options: LimitsOptions): Limits {
   }
 
   return {
-    async acquire(key, maxWaitMs) {
+    async acquire(key, maxWaitMs, signal) {
       // One caller at a time per key, in arrival order: a refused caller waits at the head of the
       // line, so nobody who arrived later is served first.
       const started = Date.now();
@@ -278,9 +307,12 @@ export function createLimits(options: LimitsOptions): Limits {
       const tail = before.then(() => mine);
       lines.set(key, tail);
       try {
-        await before;
-        waiting.set(key, (waiting.get(key) ?? 1) - 1);
-        return await acquireInLine(key, maxWaitMs, started);
+        try {
+          await (signal ? untilAborted(before, signal) : before);
+        } finally {
+          waiting.set(key, (waiting.get(key) ?? 1) - 1);
+        }
+        return await acquireInLine(key, maxWaitMs, started, signal);
       } finally {
         done();
         if (lines.get(key) === tail) lines.delete(key);
@@ -395,6 +427,16 @@ export function createLimits(options: LimitsOptions): Limits {
 
     close: () => store.close(),
   };
+}
+
+/** `work`, or `signal`'s reason as soon as it aborts. */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
 function windowSeconds(spec: LimitSpec): number {
