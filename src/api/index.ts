@@ -2,4 +2,5 @@
 export type { ApiCache, CacheBackend } from './cache.js';
 export { type ApiDeps, createApi, tokenHash } from './client.js';
 export { ApiError, isApiError } from './errors.js';
+export { mergeSources } from './pages.js';
 export type * from './types.js';

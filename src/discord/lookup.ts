@@ -5,6 +5,7 @@
  */
 import type { APIApplicationCommandOptionChoice } from 'discord.js';
 import type { Role } from '../../generated/api.js';
+import { mergeSources } from '../api/index.js';
 import type { Fetched, PageQuery, ReadOptions, Resources } from '../api/types.js';
 import { LIMITS, plainText } from '../render/format.js';
 import { type PageInfo, pageInfo, pageItems, type Source } from '../render/page.js';
@@ -52,9 +53,7 @@ export async function gatherPages<T extends { id?: unknown }>(
   return {
     items,
     complete: totalPages <= maxPages,
-    fetchedAt: Math.min(...pages.map((p) => p.fetchedAt)),
-    fromCache: pages.every((p) => p.fromCache),
-    stale: pages.some((p) => p.stale),
+    ...mergeSources(pages),
   };
 }
 

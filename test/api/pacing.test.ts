@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/api/client.js';
 import { parseLimits } from '../../src/api/limit-spec.js';
 import type { Api } from '../../src/api/types.js';
+import { gatherPages } from '../../src/discord/lookup.js';
 import { errorMessage, MESSAGES } from '../../src/discord/replies.js';
 import { sourceNote } from '../../src/render/page.js';
 import {
@@ -103,5 +104,30 @@ describe('pacing: stale-first answers', () => {
       `This community server's monthly API allowance is spent and Rollcall has no saved copy of this; it can read new data again <t:${reset}:f> (<t:${reset}:R>).`,
     );
     expect(server.requests).toHaveLength(2);
+  });
+});
+
+describe('saved-for-the-allowance, across pages', () => {
+  it('a list gathered from several pages is marked when any page was served to save the allowance', async () => {
+    const saving = { nextFreshAt: 5_000, servedAt: 4_000, spent: false };
+    const pages = [
+      {
+        data: { data: [{ id: 'a' }], page: 1, totalPages: 2, total: 2 },
+        fetchedAt: 1_000,
+        fromCache: true,
+        stale: false,
+      },
+      {
+        data: { data: [{ id: 'b' }], page: 2, totalPages: 2, total: 2 },
+        fetchedAt: 2_000,
+        fromCache: true,
+        stale: false,
+        saving,
+      },
+    ];
+    const gathered = await gatherPages(async ({ page }) => pages[page - 1]!);
+    expect(gathered.items.map((i) => i.id)).toEqual(['a', 'b']);
+    expect(gathered).toMatchObject({ fetchedAt: 1_000, saving });
+    expect(sourceNote(gathered)).toMatch(/^as of 3 s ago · saving this server's monthly API allowance/);
   });
 });
