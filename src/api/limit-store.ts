@@ -12,7 +12,17 @@
  *   state, never a torn one. restore() reads it back at start. One process per file: several
  *   processes must share Redis instead.
  */
-import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import {
+  accessSync,
+  closeSync,
+  constants,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { createClient } from '@keyv/redis';
 import {
@@ -115,7 +125,15 @@ interface FileState {
 
 /** Counters in memory, kept in `<dataDir>/limits-<hash>.json` (the directory is created). */
 export function fileLimitStore(dataDir: string, hash: string, logger: Logger): LimitStore {
-  mkdirSync(dataDir, { recursive: true });
+  try {
+    mkdirSync(dataDir, { recursive: true });
+    accessSync(dataDir, constants.W_OK);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'error';
+    throw new Error(
+      `DATA_DIR ${dataDir} cannot be created or written (${code}); set DATA_DIR to a directory Rollcall may write, or CACHE_URL to keep the request counts in Redis`,
+    );
+  }
   const path = join(dataDir, `limits-${hash}.json`);
   const saved = readState(path, logger);
   const limiters = new Map<string, RateLimiterMemory>();

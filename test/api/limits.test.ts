@@ -5,6 +5,8 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/errors.js';
@@ -335,3 +337,17 @@ async function redisStore(): Promise<LimitStore> {
   await store.ready();
   return store;
 }
+
+describe('DATA_DIR', () => {
+  it('is created at start, and one that cannot be written is refused with one sentence', async () => {
+    const dir = join(freshDataDir(), 'nested', 'data');
+    const l = limits('1/month', fileLimitStore(dir, 'h', silentLogger));
+    await l.acquire(freshKey(), 0);
+    expect(readdirSync(dir)).toEqual(['limits-h.json']);
+    const file = join(freshDataDir(), 'a-file');
+    writeFileSync(file, '');
+    expect(() => fileLimitStore(join(file, 'data'), 'h', silentLogger)).toThrow(
+      /^DATA_DIR .* cannot be created or written \(ENOTDIR\); set DATA_DIR to a directory Rollcall may write, or CACHE_URL/,
+    );
+  });
+});
