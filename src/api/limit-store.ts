@@ -12,17 +12,8 @@
  *   state, never a torn one. restore() reads it back at start. One process per file: several
  *   processes must share Redis instead.
  */
-import {
-  accessSync,
-  closeSync,
-  constants,
-  fsyncSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  renameSync,
-  writeFileSync,
-} from 'node:fs';
+import { accessSync, constants, mkdirSync, readFileSync } from 'node:fs';
+import { open, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createClient } from '@keyv/redis';
 import {
@@ -140,24 +131,25 @@ export function fileLimitStore(dataDir: string, hash: string, logger: Logger): L
   let writing: Promise<void> = Promise.resolve();
   let dirty = false;
 
-  const write = () => {
+  // Off the event loop's critical path: the bot keeps answering while the disk flushes.
+  const write = async () => {
     dirty = false;
     const state: FileState = { version: 1, limiters: {} };
     for (const [prefix, limiter] of limiters) state.limiters[prefix] = limiter.dump();
     const temporary = `${path}.${process.pid}.tmp`;
-    writeFileSync(temporary, JSON.stringify(state));
-    const fd = openSync(temporary, 'r+');
+    const file = await open(temporary, 'w');
     try {
-      fsyncSync(fd);
+      await file.writeFile(JSON.stringify(state));
+      await file.sync();
     } finally {
-      closeSync(fd);
+      await file.close();
     }
-    renameSync(temporary, path);
-    const dir = openSync(dataDir, 'r');
+    await rename(temporary, path);
+    const dir = await open(dataDir, 'r');
     try {
-      fsyncSync(dir);
+      await dir.sync();
     } finally {
-      closeSync(dir);
+      await dir.close();
     }
   };
 
@@ -182,9 +174,9 @@ export function fileLimitStore(dataDir: string, hash: string, logger: Logger): L
     ready: async () => {},
     flush() {
       if (!dirty) return writing;
-      writing = writing.then(() => {
-        if (dirty) write();
-      });
+      // One write at a time, each with the latest state; a failed write fails its callers (their
+      // requests are not sent) but not the writes after it.
+      writing = writing.catch(() => undefined).then(() => (dirty ? write() : undefined));
       return writing;
     },
     async close() {
