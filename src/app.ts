@@ -6,9 +6,10 @@ import { readFileSync } from 'node:fs';
 import { withRollcall } from '../commands/index.js';
 import { type ApiCache, createCache } from './api/cache.js';
 import { createApi } from './api/client.js';
-import type { Api } from './api/types.js';
+import type { AllowanceMark, Api } from './api/types.js';
 import type { Config } from './config.js';
 import { createAccessGuard } from './discord/access.js';
+import { allowanceAlerts } from './discord/alerts.js';
 import { type Bot, createBot } from './discord/bot.js';
 import type { Command } from './discord/command.js';
 import { type KeyValue, StateStore } from './discord/state.js';
@@ -56,7 +57,9 @@ function stateKeyValue(cache: ApiCache): KeyValue {
 
 export function createApp(config: Config, logger: Logger): App {
   const cache = createCache(config, logger);
-  const api = createApi(config, logger, { cache });
+  // Allowance alerts go out through the bot, which is built after the API.
+  let alert: ((mark: AllowanceMark) => void) | undefined;
+  const api = createApi(config, logger, { cache, onAllowanceMark: (mark) => alert?.(mark) });
   const startedAt = Date.now();
   const commands = withRollcall(() => ({
     version: VERSION,
@@ -84,6 +87,8 @@ export function createApp(config: Config, logger: Logger): App {
       logger,
     }),
   });
+  if (config.QUOTA_ALERT_CHANNEL_ID)
+    alert = allowanceAlerts(bot.client, config.QUOTA_ALERT_CHANNEL_ID, logger);
   let stopped = false;
   return {
     bot,

@@ -102,6 +102,7 @@ const schema = z.object({
   API_BUDGET: replacedBy('API_LIMITS (e.g. API_LIMITS=100/month,60/1m)'),
   API_BUDGET_WINDOW_SECONDS: replacedBy('API_LIMITS (e.g. API_LIMITS=100/month,60/1m)'),
   DATA_DIR: z.string().default('./data'),
+  QUOTA_ALERT_CHANNEL_ID: snowflake.optional(),
   API_QUEUE_MAX_WAIT_MS: int(0, 600_000, 8_000),
   API_COALESCE: bool(true),
   API_MAX_RESPONSE_BYTES: int(1_024, 104_857_600, 5_242_880),

@@ -10,7 +10,7 @@ import { type ApiCache, createCache } from './cache.js';
 import { httpError } from './errors.js';
 import { createHttp, defaultSleep } from './http.js';
 import { fileLimitStore, redisLimitStore } from './limit-store.js';
-import { createLimits, type Limits } from './limits.js';
+import { type AllowanceMark, createLimits, type Limits } from './limits.js';
 import { API_PAGE_SIZE, apiPagesFor, echoedSize, mergeSources, viewPageOf } from './pages.js';
 import { type CacheClass, createReader, type Related } from './reader.js';
 import { tokenHash } from './token.js';
@@ -33,6 +33,8 @@ export interface ApiDeps {
   cache?: ApiCache;
   /** Limits to use instead of the ones API_LIMITS would build (tests; the caller closes them). */
   limits?: Limits;
+  /** Told when the monthly allowance passes 80% and 100% (QUOTA_ALERT_CHANNEL_ID). */
+  onAllowanceMark?: (mark: AllowanceMark) => void;
   /** Clock for cache ages, `fetchedAt`, calendar months and pacing (ms since epoch). */
   now?: () => number;
   /** How retries wait out their backoff (the budget queue always waits in real time). */
@@ -70,6 +72,7 @@ export function createApi(config: Config, logger: Logger, deps: ApiDeps = {}): A
         ? redisLimitStore(config.CACHE_URL, logger)
         : fileLimitStore(config.DATA_DIR, hash, logger),
       logger,
+      ...(deps.onAllowanceMark ? { onAllowanceMark: deps.onAllowanceMark } : {}),
       now, // waits are on real timers (the counters keep real time), cut short when a caller gives up
     });
   const http = createHttp({

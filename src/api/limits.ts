@@ -76,6 +76,17 @@ export interface LimitsOptions {
   sleep?: (ms: number) => Promise<void>;
   /** Time between probes through a long hold (default PROBE_INTERVAL_MS). */
   probeIntervalMs?: number;
+  /** Told when the monthly allowance passes 80% and 100% (once per month: the count crosses each mark once). */
+  onAllowanceMark?: (mark: AllowanceMark) => void;
+}
+
+/** The monthly allowance passed 80% or 100%. */
+export interface AllowanceMark {
+  share: 0.8 | 1;
+  used: number;
+  points: number;
+  /** When the allowance starts again (ms since epoch). */
+  resetAt: number;
 }
 
 interface Span {
@@ -146,26 +157,32 @@ export function createLimits(options: LimitsOptions): Limits {
     });
   }
 
+  /** Log each mark (80%, 100%) the count just crossed; tell onAllowanceMark of the highest one. */
   function warnAt(used: number, previous: number) {
     if (!month) return;
     const { points, text } = month.spec;
-    for (const [share, mark] of [
-      [0.8, Math.ceil(points * 0.8)],
-      [1, points],
-    ] as const) {
-      if (previous < mark && used >= mark) {
-        logger.warn(
-          {
-            kind: 'limits',
-            limit: text,
-            used: Math.min(used, points),
-            points,
-            resetsAt: new Date(nextMonthStart(now())).toISOString(),
-          },
-          share === 1 ? 'monthly API allowance spent' : 'monthly API allowance 80% spent',
-        );
-      }
+    const resetAt = nextMonthStart(now());
+    const crossed = (
+      [
+        [0.8, Math.ceil(points * 0.8)],
+        [1, points],
+      ] as const
+    ).filter(([, mark]) => previous < mark && used >= mark);
+    for (const [share] of crossed) {
+      logger.warn(
+        {
+          kind: 'limits',
+          limit: text,
+          used: Math.min(used, points),
+          points,
+          resetsAt: new Date(resetAt).toISOString(),
+        },
+        share === 1 ? 'monthly API allowance spent' : 'monthly API allowance 80% spent',
+      );
     }
+    const highest = crossed.at(-1);
+    if (highest)
+      options.onAllowanceMark?.({ share: highest[0], used: Math.min(used, points), points, resetAt });
   }
 
   function quotaError(): ApiError {

@@ -20,7 +20,7 @@ import type {
 } from '../../generated/api.js';
 import type { LimitStatus } from './limits.js';
 
-export type { LimitStatus } from './limits.js';
+export type { AllowanceMark, LimitStatus } from './limits.js';
 
 /** A value read through the cache layer, with where it came from. */
 export interface Fetched<T> {

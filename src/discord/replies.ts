@@ -26,6 +26,10 @@ export const MESSAGES = {
   rateLimited: (seconds: number) =>
     `The community server API is busy with Rollcall's requests; try again in ${seconds} s.`,
   unavailable: 'The community server API is not answering right now; try again in a minute.',
+  allowanceMark: (used: number, points: number, resetAtSeconds: number) =>
+    used >= points
+      ? `Rollcall has spent all ${points} of this community server's API requests for the month; it shows saved data until the allowance starts again <t:${resetAtSeconds}:f>.`
+      : `Rollcall has spent ${used} of this community server's ${points} API requests for the month; saved data is shown more often until the allowance starts again <t:${resetAtSeconds}:f>.`,
   allowanceSpent: (resetAtSeconds: number) =>
     `This community server's monthly API allowance is spent and Rollcall has no saved copy of this; it can read new data again <t:${resetAtSeconds}:f> (<t:${resetAtSeconds}:R>).`,
   malformed: 'The community server API sent an answer Rollcall could not read; try again in a minute.',

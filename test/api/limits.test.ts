@@ -13,6 +13,7 @@ import { ApiError } from '../../src/api/errors.js';
 import { bucketPlan, parseLimits } from '../../src/api/limit-spec.js';
 import { fileLimitStore, type LimitStore, redisLimitStore } from '../../src/api/limit-store.js';
 import { createLimits, type Limits } from '../../src/api/limits.js';
+import { MESSAGES } from '../../src/discord/replies.js';
 import { reachable } from '../support/redis.js';
 import { captureLogger, fakeClock, freshDataDir, rejection, silentLogger } from './helpers.js';
 
@@ -313,10 +314,14 @@ describe('pace', () => {
 describe('warnings', () => {
   it('logs at 80% and at 100% of the monthly allowance, once each', async () => {
     const { logger, lines } = captureLogger();
+    const marks: unknown[] = [];
+    const clock = fakeClock(Date.parse('2026-11-21T00:00:00Z'));
     const l = createLimits({
       specs: specs('5/month'),
       store: fileLimitStore(freshDataDir(), 'h', silentLogger),
       logger,
+      now: clock.now,
+      onAllowanceMark: (mark) => marks.push(mark),
     });
     opened.push(l);
     const key = freshKey();
@@ -328,6 +333,14 @@ describe('warnings', () => {
       'monthly API allowance 80% spent',
       'monthly API allowance spent',
     ]);
+    const resetAt = Date.parse('2026-12-01T00:00:00Z');
+    expect(marks).toEqual([
+      { share: 0.8, used: 4, points: 5, resetAt },
+      { share: 1, used: 5, points: 5, resetAt },
+    ]);
+    expect(MESSAGES.allowanceMark(4, 5, resetAt / 1000)).toBe(
+      `Rollcall has spent 4 of this community server's 5 API requests for the month; saved data is shown more often until the allowance starts again <t:${resetAt / 1000}:f>.`,
+    );
   });
 });
 

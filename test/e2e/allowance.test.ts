@@ -9,11 +9,17 @@ import { MESSAGES } from '../../src/discord/replies.js';
 import { embedOf, startWorld, type World } from './world.js';
 
 let world: World;
+const ALERT_CHANNEL = '123456789012345678';
 
 beforeAll(async () => {
   // A small month (4 requests) and records that are never fresh: every view would like a request.
   world = await startWorld({
-    env: { API_LIMITS: '4/month,1000/1s', CACHE_TTL_ITEM_SECONDS: '0', CACHE_TTL_LIST_SECONDS: '0' },
+    env: {
+      API_LIMITS: '4/month,1000/1s',
+      CACHE_TTL_ITEM_SECONDS: '0',
+      CACHE_TTL_LIST_SECONDS: '0',
+      QUOTA_ALERT_CHANNEL_ID: ALERT_CHANNEL,
+    },
   });
 }, 60_000);
 afterAll(async () => {
@@ -52,6 +58,17 @@ describe('the monthly allowance, end to end', () => {
       /this server's monthly API allowance is spent until \d{4}-\d\d-01 00:00 UTC$/,
     );
     expect(world.sandbox.requests).toHaveLength(4);
+
+    // The staff channel heard of it once (80% and 100% both fall on the 4th request of 4: the higher
+    // mark is said), without pinging anyone.
+    const alerts = world.double.calls.filter(
+      (c) => c.method === 'POST' && c.path === `/channels/${ALERT_CHANNEL}/messages`,
+    );
+    expect(alerts.map((c) => (c.body as { content: string }).content)).toEqual([
+      MESSAGES.allowanceMark(4, 4, reset),
+    ]);
+    for (const c of alerts)
+      expect((c.body as { allowed_mentions: unknown }).allowed_mentions).toEqual({ parse: [] });
 
     const status = await (
       await world.double.slash(world.mod, 'rollcall', { subcommand: 'status' })
