@@ -7,7 +7,7 @@ import {
   ApplicationCommandOptionType,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
-import type { ApiStats, Resources } from '../src/api/types.js';
+import type { ApiStats, LimitStatus, Resources } from '../src/api/types.js';
 import { type Command, publicOption } from '../src/discord/command.js';
 import { errorMessage, MESSAGES } from '../src/discord/replies.js';
 import { renderHelp } from '../src/render/help.js';
@@ -21,6 +21,8 @@ export interface StatusInfo {
   stats: ApiStats;
   /** When the process started (ms since epoch); defaults to the process start time. */
   startedAt?: number;
+  /** Where each limit of API_LIMITS stands (Api.limitStatus); read when status is asked for. */
+  limits?: () => Promise<LimitStatus[]>;
 }
 
 /**
@@ -57,7 +59,7 @@ const data = {
     {
       type: ApplicationCommandOptionType.Subcommand,
       name: 'status',
-      description: 'Check the API connection, cache and request budget',
+      description: 'Check the API connection, cache and the API allowance left',
       options: [publicOption],
     },
   ],
@@ -82,12 +84,14 @@ export function createRollcallCommand(
       }
       const probe = await probeApi(show.resources);
       const info = status();
+      const limits = await info.limits?.().catch(() => undefined);
       const at = now();
       const startedAt = info.startedAt ?? at - process.uptime() * 1000;
       const embed = renderStatus({
         probe,
         stats: info.stats,
         version: info.version,
+        ...(limits ? { limits } : {}),
         uptimeSeconds: Math.max(0, (at - startedAt) / 1000),
         now: at,
       });

@@ -6,9 +6,10 @@ import { readFileSync } from 'node:fs';
 import { withRollcall } from '../commands/index.js';
 import { type ApiCache, createCache } from './api/cache.js';
 import { createApi } from './api/client.js';
-import type { Api } from './api/types.js';
+import type { AllowanceMark, Api } from './api/types.js';
 import type { Config } from './config.js';
 import { createAccessGuard } from './discord/access.js';
+import { allowanceAlerts } from './discord/alerts.js';
 import { type Bot, createBot } from './discord/bot.js';
 import type { Command } from './discord/command.js';
 import { type KeyValue, StateStore } from './discord/paging/state.js';
@@ -61,9 +62,20 @@ function stateKeyValue(cache: ApiCache): KeyValue {
 export function createApp(config: Config, logger: Logger): App {
   const cache = createCache(config, logger);
   const metrics = config.HEALTH_PORT === undefined ? undefined : new Metrics();
-  const api = createApi(config, logger, { cache, fetch: metrics?.apiFetch(config.API_BASE_URL) });
+  // Allowance alerts go out through the bot, which is built after the API.
+  let alert: ((mark: AllowanceMark) => void) | undefined;
+  const api = createApi(config, logger, {
+    cache,
+    fetch: metrics?.apiFetch(config.API_BASE_URL),
+    onAllowanceMark: (mark) => alert?.(mark),
+  });
   const startedAt = Date.now();
-  const commands = withRollcall(() => ({ version: VERSION, stats: api.stats(), startedAt }));
+  const commands = withRollcall(() => ({
+    version: VERSION,
+    stats: api.stats(),
+    limits: api.limitStatus,
+    startedAt,
+  }));
   const views = new ViewRegistry();
   for (const command of commands) views.register(...command.views);
   const bot = createBot({
@@ -85,6 +97,8 @@ export function createApp(config: Config, logger: Logger): App {
     }),
     onOutcome: metrics?.interaction,
   });
+  if (config.QUOTA_ALERT_CHANNEL_ID)
+    alert = allowanceAlerts(bot.client, config.QUOTA_ALERT_CHANNEL_ID, logger);
   let serving = false;
   let stopped = false; // readiness turns 503 the moment this is set
   metrics?.watchApi(api, config.API_TOKEN);

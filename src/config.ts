@@ -4,6 +4,7 @@
  * operator can fix them in one pass (see `formatConfigErrors`).
  */
 import { z } from 'zod';
+import { DEFAULT_API_LIMITS, parseLimits } from './api/limit-spec.js';
 import { resolvePermissions } from './permissions.js';
 
 /** Who sees the commands by default (Discord's default_member_permissions), unless COMMAND_PERMISSIONS says otherwise. */
@@ -66,6 +67,14 @@ export function decodeKey(value: string): Buffer | undefined {
   return undefined;
 }
 
+/** A setting that is no longer read: refused with the name of what replaces it. */
+function replacedBy(what: string) {
+  return z
+    .string()
+    .optional()
+    .refine((v) => v === undefined, `is no longer read; use ${what} instead, and remove it`);
+}
+
 function hasHost(value: string): boolean {
   try {
     return new URL(value).hostname !== '';
@@ -105,8 +114,21 @@ const schema = z.object({
   API_TOKEN: z.string({ error: 'is required' }).min(1, 'is required'),
   API_TIMEOUT_MS: int(100, 60_000, 5_000),
   API_RETRIES: int(0, 5, 2),
-  API_BUDGET: int(1, 100_000, 60),
-  API_BUDGET_WINDOW_SECONDS: int(1, 3_600, 60),
+  API_LIMITS: z
+    .string()
+    .default(DEFAULT_API_LIMITS)
+    .transform((text, ctx) => {
+      const parsed = parseLimits(text);
+      if (parsed.ok) return parsed.limits;
+      ctx.addIssue({ code: 'custom', message: parsed.error });
+      return z.NEVER;
+    }),
+  // The single budget of earlier versions: refused by name, so an old .env cannot leave the monthly
+  // allowance unguarded.
+  API_BUDGET: replacedBy('API_LIMITS (e.g. API_LIMITS=100/month,60/1m)'),
+  API_BUDGET_WINDOW_SECONDS: replacedBy('API_LIMITS (e.g. API_LIMITS=100/month,60/1m)'),
+  DATA_DIR: z.string().default('./data'),
+  QUOTA_ALERT_CHANNEL_ID: snowflake.optional(),
   API_QUEUE_MAX_WAIT_MS: int(0, 600_000, 8_000),
   API_COALESCE: bool(true),
   API_MAX_RESPONSE_BYTES: int(1_024, 104_857_600, 5_242_880),
@@ -132,7 +154,6 @@ const schema = z.object({
   ACCESS_MAX_AGE_SECONDS: int(0, 3_600, 300),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
-  DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z
     .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
     .refine(hasHost, 'must name a host')

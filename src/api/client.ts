@@ -8,8 +8,9 @@ import type { Config } from '../config.js';
 import type { Logger } from '../log.js';
 import { type ApiCache, createCache } from './cache.js';
 import { httpError } from './errors.js';
-import { createHttp, defaultSleep } from './http.js';
-import { createTokenGate } from './limiter.js';
+import { createHttp } from './http.js';
+import { fileLimitStore, redisLimitStore } from './limit-store.js';
+import { type AllowanceMark, createLimits, type Limits } from './limits.js';
 import { API_PAGE_SIZE, apiPagesFor, echoedSize, mergeSources, viewPageOf } from './pages.js';
 import { type CacheClass, createReader, type Related } from './reader.js';
 import { tokenHash } from './token.js';
@@ -30,7 +31,11 @@ export interface ApiDeps {
   fetch?: typeof fetch;
   /** A cache to use instead of the one CACHE_URL / CACHE_MAX_ENTRIES would build; the caller closes it. */
   cache?: ApiCache;
-  /** Clock for cache ages and `fetchedAt` (ms since epoch). */
+  /** Limits to use instead of the ones API_LIMITS would build (tests; the caller closes them). */
+  limits?: Limits;
+  /** Told when the monthly allowance passes 80% and 100% (QUOTA_ALERT_CHANNEL_ID). */
+  onAllowanceMark?: (mark: AllowanceMark) => void;
+  /** Clock for cache ages, `fetchedAt`, calendar months and pacing (ms since epoch). */
   now?: () => number;
   /** How retries wait out their backoff (the budget queue always waits in real time). */
   sleep?: (ms: number) => Promise<void>;
@@ -58,15 +63,21 @@ interface ItemOf {
 export function createApi(config: Config, logger: Logger, deps: ApiDeps = {}): Api {
   const token = config.API_TOKEN;
   const hash = tokenHash(token);
-  const gate = createTokenGate({
-    points: config.API_BUDGET,
-    durationSeconds: config.API_BUDGET_WINDOW_SECONDS,
-    maxWaitMs: config.API_QUEUE_MAX_WAIT_MS,
-    sleep: defaultSleep, // the limiter keeps real time, so its waits must too
-  });
+  const now = deps.now ?? Date.now;
+  const limits =
+    deps.limits ??
+    createLimits({
+      specs: config.API_LIMITS,
+      store: config.CACHE_URL
+        ? redisLimitStore(config.CACHE_URL, logger)
+        : fileLimitStore(config.DATA_DIR, hash, logger),
+      logger,
+      ...(deps.onAllowanceMark ? { onAllowanceMark: deps.onAllowanceMark } : {}),
+      now, // waits are on real timers (the counters keep real time), cut short when a caller gives up
+    });
   const http = createHttp({
     key: hash,
-    gate,
+    limits,
     logger,
     timeoutMs: config.API_TIMEOUT_MS,
     retries: config.API_RETRIES,
@@ -81,7 +92,8 @@ export function createApi(config: Config, logger: Logger, deps: ApiDeps = {}): A
     cache,
     hash,
     logger,
-    now: deps.now ?? Date.now,
+    now,
+    pace: () => limits.pace(hash),
     coalesce: config.API_COALESCE,
     ttl: {
       list: config.CACHE_TTL_LIST_SECONDS,
@@ -296,12 +308,18 @@ export function createApi(config: Config, logger: Logger, deps: ApiDeps = {}): A
       requests: http.counters.requests,
       ...reader.counters,
       rateLimited: http.counters.rateLimited,
-      budgetRemaining: gate.remaining(hash),
+      budgetRemaining: limits.remaining(hash),
       cacheBackend: cache.backend,
       cacheHealthy: cache.healthy(),
     }),
+    limitStatus: () => limits.status(hash),
     close() {
-      closing ??= reader.drain().then(() => (deps.cache ? undefined : cache.close()));
+      closing ??= reader
+        .drain()
+        .then(() =>
+          Promise.all([deps.cache ? undefined : cache.close(), deps.limits ? undefined : limits.close()]),
+        )
+        .then(() => undefined);
       return closing;
     },
   };

@@ -10,8 +10,10 @@ export interface ApiErrorDetails {
   status?: number;
   /** The `error` string of a JSON error body, when the API sent one. */
   apiMessage?: string;
-  /** How long to wait before asking again (kind 'busy'). */
+  /** How long to wait before asking again (kinds 'busy' and 'quota'). */
   retryAfterSeconds?: number;
+  /** When the monthly allowance starts again, ms since epoch (kind 'quota'). */
+  resetAt?: number;
   cause?: unknown;
 }
 
@@ -24,6 +26,7 @@ export class ApiError extends Error {
   readonly status?: number;
   readonly apiMessage?: string;
   readonly retryAfterSeconds?: number;
+  readonly resetAt?: number;
 
   constructor(kind: ApiErrorKind, message: string, details: ApiErrorDetails = {}) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
@@ -31,6 +34,7 @@ export class ApiError extends Error {
     if (details.status !== undefined) this.status = details.status;
     if (details.apiMessage !== undefined) this.apiMessage = details.apiMessage;
     if (details.retryAfterSeconds !== undefined) this.retryAfterSeconds = details.retryAfterSeconds;
+    if (details.resetAt !== undefined) this.resetAt = details.resetAt;
   }
 }
 

@@ -1,20 +1,22 @@
 /**
  * The custom `fetch` behind openapi-fetch: per-attempt timeout, bounded retries with exponential
- * backoff and full jitter, the per-token request budget, and a shared hold on 429.
+ * backoff and full jitter, every limit of API_LIMITS for each attempt, the API's X-RateLimit-*
+ * headers fed back to the limits, and a shared hold on 429 (with one probe through a long hold).
  *
  * Outcomes: a Response for any final HTTP answer except 429 (the caller maps statuses);
  * ApiError 'timeout' / 'network' once retries are spent; ApiError 'busy' (with retryAfterSeconds)
- * when the budget or the API's Retry-After would make the caller wait longer than
- * API_QUEUE_MAX_WAIT_MS, or when the last attempt is still answered 429.
+ * when a short limit or the API's Retry-After would make the caller wait longer than
+ * API_QUEUE_MAX_WAIT_MS, or when the last attempt is still answered 429; ApiError 'quota' when the
+ * monthly allowance is spent.
  */
 import type { Logger } from '../log.js';
 import { ApiError } from './errors.js';
-import type { TokenGate } from './limiter.js';
+import type { Limits } from './limits.js';
 
 export interface HttpOptions {
-  /** Limiter key for this token (its hash, never the token). */
+  /** Limits key for this token (its hash, never the token). */
   key: string;
-  gate: TokenGate;
+  limits: Limits;
   logger: Logger;
   /** Per-attempt timeout (API_TIMEOUT_MS). */
   timeoutMs: number;
@@ -58,7 +60,7 @@ export const defaultSleep = (ms: number): Promise<void> =>
 export function createHttp(options: HttpOptions): ApiHttp {
   const {
     key,
-    gate,
+    limits,
     logger,
     timeoutMs,
     retries,
@@ -76,7 +78,7 @@ export function createHttp(options: HttpOptions): ApiHttp {
     const path = new URL(request.url).pathname;
     for (let attempt = 1; ; attempt++) {
       const final = attempt > retries;
-      await gate.acquire(key);
+      const { probe } = await limits.acquire(key, maxWaitMs, request.signal);
       const timeout = AbortSignal.timeout(timeoutMs);
       // Held in this frame until the body is read: a combined signal that nothing references can be
       // garbage-collected mid-request, and its abort then never reaches fetch (nodejs/node#55428).
@@ -103,20 +105,28 @@ export function createHttp(options: HttpOptions): ApiHttp {
         continue;
       }
       logger.debug({ op, path, status: response.status, ms: Date.now() - started, attempt }, 'api request');
+      await limits.observe(key, response.headers);
       if (response.status === 429) {
         counters.rateLimited++;
         const waitMs = Math.min(
           MAX_RETRY_AFTER_MS,
           retryAfterMs(response.headers, Date.now()) ?? DEFAULT_RATE_LIMIT_WAIT_MS,
         );
-        await gate.block(key, waitMs);
+        await limits.hold(key, waitMs);
         if (final || waitMs > maxWaitMs) {
           const retryAfterSeconds = Math.max(1, Math.ceil(waitMs / 1000));
           throw new ApiError('busy', `API rate limit reached; retry in ${retryAfterSeconds}s`, {
             retryAfterSeconds,
           });
         }
-        continue; // the next acquire() waits out the block, together with every other caller
+        continue; // the next acquire() waits out the hold, together with every other caller
+      }
+      if (probe) {
+        logger.info(
+          { op, path, status: response.status },
+          'api answered a probe during a rate-limit hold; hold ended',
+        );
+        await limits.release(key);
       }
       if (response.status >= 500 && !final) {
         await sleep(backoff(attempt));

@@ -146,11 +146,21 @@ export function cutPage<T>(
 
 /** Where a value built from several reads came from: the oldest, cached only if all were, stale if any was. */
 export function mergeSources(reads: readonly Source[]): Source {
-  return {
+  const merged: Source = {
     fetchedAt: Math.min(...reads.map((r) => r.fetchedAt)),
     fromCache: reads.every((r) => r.fromCache),
     stale: reads.some((r) => r.stale),
   };
+  // Any part served to save the allowance makes the whole so; a fresh read waits for the latest.
+  const saving = reads.flatMap((r) => (r.saving ? [r.saving] : []));
+  if (saving.length > 0) {
+    merged.saving = {
+      nextFreshAt: Math.max(...saving.map((s) => s.nextFreshAt)),
+      servedAt: Math.max(...saving.map((s) => s.servedAt)),
+      spent: saving.some((s) => s.spent),
+    };
+  }
+  return merged;
 }
 
 /** Items per API page for whole-list reads (the API's maximum). */

@@ -7,10 +7,15 @@
  * fails for a reason that says nothing about the data (timeout, network, busy, malformed, 429, 5xx).
  * A 404 is remembered for CACHE_TTL_NOT_FOUND_SECONDS and answered as ApiError('http', 404).
  * 400/401/403 and every other failure are never stored.
+ *
+ * Stale-first: when a saved copy exists and a new read would outrun the monthly allowance's pace
+ * (or the allowance is spent), the saved copy is served with `saving` set (its age and when a fresh
+ * read is possible) and no request is made. Reads with a maximum age (access checks) never are.
  */
 import type { Logger } from '../log.js';
 import { type ApiCache, type CacheEntry, cacheKey } from './cache.js';
 import { type ApiError, httpError, isApiError } from './errors.js';
+import type { PaceVerdict } from './limits.js';
 import type { Fetched, ReadOptions } from './types.js';
 
 /** How long a value stays fresh: lists, single items, or rarely-changing roles and applications. */
@@ -55,6 +60,8 @@ export interface ReaderOptions {
   now: () => number;
   /** Merge identical concurrent reads into one request (API_COALESCE; default true). */
   coalesce?: boolean;
+  /** May a read of something already saved spend a request now? (Limits.pace; always yes without.) */
+  pace?: () => Promise<PaceVerdict>;
 }
 
 export interface Reader {
@@ -62,7 +69,14 @@ export interface Reader {
   read<T>(spec: ReadSpec, options: ReadOptions | undefined, load: () => Promise<T>): Promise<Fetched<T>>;
   /** Wait for every request in flight. */
   drain(): Promise<void>;
-  readonly counters: { cacheHits: number; cacheMisses: number; staleServed: number; coalesced: number };
+  readonly counters: {
+    cacheHits: number;
+    cacheMisses: number;
+    staleServed: number;
+    coalesced: number;
+    /** Saved copies served to save the monthly allowance. */
+    savedForPace: number;
+  };
 }
 
 interface Loaded {
@@ -72,8 +86,8 @@ interface Loaded {
 
 /** Build the read pipeline over `cache`. */
 export function createReader(options: ReaderOptions): Reader {
-  const { cache, hash, ttl, logger, now, coalesce = true } = options;
-  const counters = { cacheHits: 0, cacheMisses: 0, staleServed: 0, coalesced: 0 };
+  const { cache, hash, ttl, logger, now, coalesce = true, pace } = options;
+  const counters = { cacheHits: 0, cacheMisses: 0, staleServed: 0, coalesced: 0, savedForPace: 0 };
   const inFlight = new Map<string, Promise<Loaded>>();
   /** Reads in flight when coalescing is off (for drain). */
   const uncoalesced = new Set<Promise<Loaded>>();
@@ -140,8 +154,9 @@ export function createReader(options: ReaderOptions): Reader {
       const softMs = ttl[spec.cacheClass] * 1000;
       const freshMs = bounded ? Math.min(softMs, maxAgeMs) : softMs;
       const fresh = readOptions?.fresh === true;
-      let entry = fresh ? undefined : await cache.get(key);
-      if (entry) {
+      // A refresh skips the saved copy, but may still have to fall back on it (pace, failure).
+      const entry = await cache.get(key);
+      if (entry && !fresh) {
         const age = now() - entry.fetchedAt;
         if ('notFound' in entry && age < notFoundMs) {
           counters.cacheHits++;
@@ -153,20 +168,36 @@ export function createReader(options: ReaderOptions): Reader {
         }
       }
       counters.cacheMisses++;
+      const saved =
+        entry && 'data' in entry && now() - entry.fetchedAt < softMs + staleMs ? entry : undefined;
+      const savedFor = (nextFreshAt: number, spent: boolean): Fetched<T> => {
+        counters.savedForPace++;
+        const servedAt = now();
+        return {
+          data: saved?.data as T,
+          fetchedAt: saved?.fetchedAt ?? servedAt,
+          fromCache: true,
+          stale: false,
+          saving: { nextFreshAt, servedAt, spent },
+        };
+      };
+      // Joining a read already on its way costs nothing; a new one must fit the pace.
+      if (saved && !bounded && pace && !(coalesce && inFlight.has(key))) {
+        const verdict = await pace();
+        if (!verdict.ok) return savedFor(verdict.nextAt, verdict.reason === 'spent');
+      }
       try {
         const loaded = await coalesced(key, softMs, load, spec.related);
         return { data: loaded.data as T, fetchedAt: loaded.fetchedAt, fromCache: false, stale: false };
       } catch (error) {
-        if (bounded || !isApiError(error) || !allowsStale(error)) throw error;
-        // A refresh skipped the cache read; an older value still beats an error.
-        if (fresh) entry = await cache.get(key);
-        if (!entry || !('data' in entry) || now() - entry.fetchedAt >= softMs + staleMs) throw error;
+        if (bounded || !isApiError(error) || !allowsStale(error) || !saved) throw error;
+        if (error.kind === 'quota') return savedFor(error.resetAt ?? now(), true);
         counters.staleServed++;
         logger.info(
-          { op: spec.op, error: error.kind, status: error.status, ageMs: now() - entry.fetchedAt },
+          { op: spec.op, error: error.kind, status: error.status, ageMs: now() - saved.fetchedAt },
           'api read failed; serving the cached value',
         );
-        return { data: entry.data as T, fetchedAt: entry.fetchedAt, fromCache: true, stale: true };
+        return { data: saved.data as T, fetchedAt: saved.fetchedAt, fromCache: true, stale: true };
       }
     },
 
@@ -183,6 +214,7 @@ function allowsStale(error: ApiError): boolean {
     error.kind === 'timeout' ||
     error.kind === 'network' ||
     error.kind === 'busy' ||
+    error.kind === 'quota' ||
     error.kind === 'malformed' ||
     error.kind === 'too-large'
   );

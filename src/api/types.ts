@@ -18,6 +18,9 @@ import type {
   Shift,
   ShiftPage,
 } from '../../generated/api.js';
+import type { LimitStatus } from './limits.js';
+
+export type { AllowanceMark, LimitStatus } from './limits.js';
 
 /** A value read through the cache layer, with where it came from. */
 export interface Fetched<T> {
@@ -28,6 +31,12 @@ export interface Fetched<T> {
   fromCache: boolean;
   /** True when the API failed and an older cached value is served instead. */
   stale: boolean;
+  /**
+   * Set when a saved value is served to save the monthly allowance rather than spend a request
+   * (the pace did not allow one, or the allowance is spent): when a fresh read is possible again
+   * (ms since epoch), and when the value was served (for its age).
+   */
+  saving?: { nextFreshAt: number; servedAt: number; spent: boolean };
 }
 
 export interface PageQuery {
@@ -72,7 +81,8 @@ export type ApiErrorKind =
   | 'timeout' // no answer within API_TIMEOUT_MS (after retries)
   | 'network' // connection refused/reset, DNS, ... (after retries)
   | 'malformed' // 2xx whose body is not JSON or not the described shape
-  | 'busy' // the client-side budget or the API's Retry-After would exceed API_QUEUE_MAX_WAIT_MS
+  | 'busy' // a short limit of API_LIMITS or the API's Retry-After would exceed API_QUEUE_MAX_WAIT_MS
+  | 'quota' // the monthly allowance (API_LIMITS) is spent; resetAt says when it starts again
   | 'too-large' // the answer's body is over API_MAX_RESPONSE_BYTES (not read further, never retried)
   | 'cache'; // never thrown to callers; used in logs only
 
@@ -84,7 +94,7 @@ export interface ApiStats {
   staleServed: number;
   coalesced: number;
   rateLimited: number;
-  /** Requests left in the client-side budget window right now. */
+  /** Requests left under the tightest limit, as last seen. */
   budgetRemaining: number;
   cacheBackend: 'memory' | 'redis' | 'none';
   cacheHealthy: boolean;
@@ -93,6 +103,8 @@ export interface ApiStats {
 export interface Api {
   resources: Resources;
   stats(): ApiStats;
+  /** Where each limit of API_LIMITS stands for this token (reads the shared counters). */
+  limitStatus(): Promise<LimitStatus[]>;
   /** Close Redis and drain anything pending. Safe to call twice. */
   close(): Promise<void>;
 }

@@ -41,6 +41,12 @@ export const MESSAGES = {
   rateLimited: (seconds: number) =>
     `The community server API is busy with Rollcall's requests; try again in ${seconds} s.`,
   unavailable: 'The community server API is not answering right now; try again in a minute.',
+  allowanceMark: (used: number, points: number, resetAtSeconds: number) =>
+    used >= points
+      ? `Rollcall has spent all ${points} of this community server's API requests for the month; it shows saved data until the allowance starts again <t:${resetAtSeconds}:f>.`
+      : `Rollcall has spent ${used} of this community server's ${points} API requests for the month; saved data is shown more often until the allowance starts again <t:${resetAtSeconds}:f>.`,
+  allowanceSpent: (resetAtSeconds: number) =>
+    `This community server's monthly API allowance is spent and Rollcall has no saved copy of this; it can read new data again <t:${resetAtSeconds}:f> (<t:${resetAtSeconds}:R>).`,
   malformed: 'The community server API sent an answer Rollcall could not read; try again in a minute.',
   tooLarge:
     'The community server API sent an answer too large for Rollcall to read; a server admin can raise API_MAX_RESPONSE_BYTES.',
@@ -82,6 +88,10 @@ export function errorMessage(error: unknown): string {
         return MESSAGES.unavailable;
       case 'busy':
         return MESSAGES.rateLimited(Math.max(1, error.retryAfterSeconds ?? 5));
+      case 'quota':
+        return MESSAGES.allowanceSpent(
+          Math.floor((error.resetAt ?? Date.now() + (error.retryAfterSeconds ?? 0) * 1000) / 1000),
+        );
       case 'malformed':
         return MESSAGES.malformed;
       case 'too-large':

@@ -6,8 +6,26 @@ import type { APIEmbed } from 'discord.js';
 import type { PageInfo, Source } from '../api/pages.js';
 import { clampEmbed, LIMITS, truncate } from './format.js';
 
+/** A length of time in the largest whole unit: "40 s", "12 min", "3 h", "2 d". */
+function roughly(ms: number): string {
+  const s = Math.max(0, Math.round(ms / 1000));
+  if (s < 60) return `${s} s`;
+  if (s < 3_600) return `${Math.floor(s / 60)} min`;
+  if (s < 86_400) return `${Math.floor(s / 3_600)} h`;
+  return `${Math.floor(s / 86_400)} d`;
+}
+
 /** Footer words for the data's source. */
 export function sourceNote(source: Source): string {
+  const saving = source.saving;
+  if (saving && Number.isFinite(saving.servedAt) && Number.isFinite(saving.nextFreshAt)) {
+    const age = `as of ${roughly(saving.servedAt - source.fetchedAt)} ago`;
+    if (saving.spent) {
+      const reset = new Date(saving.nextFreshAt).toISOString().replace('T', ' ').slice(0, 16);
+      return `${age} · this server's monthly API allowance is spent until ${reset} UTC`;
+    }
+    return `${age} · saving this server's monthly API allowance · fresh data in ${roughly(saving.nextFreshAt - saving.servedAt)}`;
+  }
   if (source.stale) return 'API unavailable: showing saved data from';
   if (source.fromCache) return 'Cached data from';
   return 'Data as of';

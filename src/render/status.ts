@@ -1,6 +1,6 @@
 /** /rollcall status renderer: a health report → embed JSON. Pure (the clock is passed in). */
 import type { APIEmbed } from 'discord.js';
-import type { ApiStats } from '../api/types.js';
+import type { ApiStats, LimitStatus } from '../api/types.js';
 import { clampEmbed, code, duration, field, NONE, safeLine, safeText } from './format.js';
 
 /** What /rollcall status measured and gathered. */
@@ -13,6 +13,8 @@ export interface StatusReport {
   uptimeSeconds: number;
   /** When the report was made (ms since epoch). */
   now: number;
+  /** Where each limit of API_LIMITS stands. */
+  limits?: LimitStatus[];
 }
 
 const OK = 0x57f287;
@@ -41,6 +43,36 @@ const BACKENDS: Record<string, string> = {
   none: 'Off',
 };
 
+/** A Discord timestamp (full date and relative) for ms since epoch; NONE when not a date. */
+function when(ms: number): string {
+  const s = Math.floor(ms / 1000);
+  return Number.isFinite(s) && s > 0 ? `<t:${s}:f> (<t:${s}:R>)` : NONE;
+}
+
+/** One limit of API_LIMITS: used / left / resets at, and for the month the pace. */
+export function limitField(limit: LimitStatus) {
+  const n = (v: number) => count(v);
+  if (limit.kind === 'month') {
+    const lines = [
+      `${n(limit.used)} used · ${n(limit.left)} left of ${n(limit.points)} · resets ${when(limit.resetAt)}`,
+    ];
+    const pace = limit.pace;
+    if (pace && 'spent' in pace) lines.push('Pace: spent; saved data is shown until it resets');
+    else if (pace)
+      lines.push(
+        `Pace: one refresh of saved data every ${duration(pace.intervalMs / 1000)} (20% kept for new reads) · next ${when(pace.nextAt)}`,
+      );
+    return field(`API allowance (${safeLine(limit.text, 40)})`, lines.join('\n'), false);
+  }
+  const bucket = limit.bucket;
+  const kept = bucket ? ` (kept as ${n(bucket.perBucket)} every ${duration(bucket.seconds)})` : '';
+  return field(
+    `Request limit (${safeLine(limit.text, 40)})`,
+    `${n(limit.used)} used · ${n(limit.left)} left now${kept} · refills ${when(limit.resetAt)}`,
+    false,
+  );
+}
+
 export function renderStatus(report: StatusReport): APIEmbed {
   const { probe, stats } = report;
   const saved = probe.ok && typeof probe.answeredAt === 'number' && Number.isFinite(probe.answeredAt);
@@ -62,13 +94,14 @@ export function renderStatus(report: StatusReport): APIEmbed {
     field('Cache', `${backend}${health}`),
     field('Cache hit rate', hitRate(stats)),
     field('API requests made', count(stats.requests)),
-    field('Request budget left', count(stats.budgetRemaining)),
+    field('Requests left (tightest limit)', count(stats.budgetRemaining)),
     field('Rate-limited answers', count(stats.rateLimited)),
     field('Saved data served (API down)', count(stats.staleServed)),
     field('Requests shared', count(stats.coalesced)),
     field('Version', code(report.version, 64)),
     field('Uptime', uptime),
   ];
+  for (const limit of report.limits ?? []) fields.push(limitField(limit));
   if (!probe.ok && probe.problem) fields.push(field('Problem', safeText(probe.problem, 1000), false));
   const date = Number.isFinite(report.now) ? new Date(report.now) : undefined;
   return clampEmbed({

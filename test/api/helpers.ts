@@ -2,8 +2,11 @@
  * Test doubles for the API layer: a real HTTP server on 127.0.0.1 whose answers each test scripts,
  * a valid configuration pointing at it, and loggers (silent, or capturing JSON lines).
  */
+import { mkdtempSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { type Config, loadConfig } from '../../src/config.js';
 import { createLogger, type Logger } from '../../src/log.js';
 
@@ -103,7 +106,15 @@ function respond(destroy: () => void, res: ServerResponse, reply: Reply): void {
   else send();
 }
 
-/** A valid configuration for `baseUrl`, with test-friendly limits; `overrides` win. */
+/** A directory of its own under the system's temporary directory (a fresh DATA_DIR). */
+export function freshDataDir(): string {
+  return mkdtempSync(join(tmpdir(), 'rollcall-test-data-'));
+}
+
+/**
+ * A valid configuration for `baseUrl`, with test-friendly limits (a paid tier's: no monthly
+ * allowance, so no pacing) and a DATA_DIR of its own (a fresh install); `overrides` win.
+ */
 export function testConfig(baseUrl: string, overrides: Partial<Config> = {}): Config {
   const result = loadConfig({
     DISCORD_TOKEN: 'discord-test-token',
@@ -113,9 +124,9 @@ export function testConfig(baseUrl: string, overrides: Partial<Config> = {}): Co
     API_TOKEN: TOKEN,
     API_TIMEOUT_MS: '2000',
     API_RETRIES: '2',
-    API_BUDGET: '1000',
-    API_BUDGET_WINDOW_SECONDS: '1',
+    API_LIMITS: '1000/1s',
     API_QUEUE_MAX_WAIT_MS: '8000',
+    DATA_DIR: freshDataDir(),
   });
   if (!result.ok) throw new Error(result.errors.join('; '));
   return { ...result.config, ...overrides };

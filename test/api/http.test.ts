@@ -2,6 +2,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/api/client.js';
 import { ApiError } from '../../src/api/errors.js';
+import { parseLimits } from '../../src/api/limit-spec.js';
+import { fileLimitStore } from '../../src/api/limit-store.js';
+import { createLimits } from '../../src/api/limits.js';
 import type { Api } from '../../src/api/types.js';
 import type { Config } from '../../src/config.js';
 import { fastDeps, rejection, silentLogger, startServer, type TestServer, testConfig } from './helpers.js';
@@ -25,6 +28,13 @@ function api(overrides: Partial<Config> = {}): Api {
   );
   apis.push(created);
   return created;
+}
+
+/** API_LIMITS as the configuration reads it. */
+function limits(text: string): Partial<Config> {
+  const parsed = parseLimits(text);
+  if (!parsed.ok) throw new Error(parsed.error);
+  return { API_LIMITS: parsed.limits };
 }
 
 const item = (id: string) => ({ body: { id, serverId: 's1', memberId: 'm1' } });
@@ -212,6 +222,30 @@ describe('429', () => {
     expect(server.requests).toHaveLength(1);
   });
 
+  it('probes once through a long hold, and a probe answered ends the hold for every caller', async () => {
+    server.handle((_, n) => (n === 1 ? limited({ 'retry-after': '120' }) : item('L')));
+    const config = testConfig(server.baseUrl, { CACHE_MAX_ENTRIES: 0, API_QUEUE_MAX_WAIT_MS: 1_000 });
+    const limits = createLimits({
+      specs: config.API_LIMITS,
+      store: fileLimitStore(config.DATA_DIR, 'probe', silentLogger),
+      logger: silentLogger,
+      probeIntervalMs: 300,
+    });
+    const a = createApi(config, silentLogger, { ...fastDeps, limits });
+    apis.push(a);
+    expect(await rejection(a.resources.getLoa('L1'))).toMatchObject({ kind: 'busy', retryAfterSeconds: 120 });
+    expect(await rejection(a.resources.getLoa('L2'))).toMatchObject({ kind: 'busy' }); // held, no probe yet
+    expect(server.requests).toHaveLength(1);
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    const probe = await a.resources.getLoa('L3'); // the probe: let through and answered
+    expect(probe.data.id).toBe('L');
+    expect(server.requests).toHaveLength(2);
+    await a.resources.getLoa('L4'); // the hold ended with the probe's answer
+    await a.resources.getLoa('L5');
+    expect(server.requests).toHaveLength(4);
+    await limits.close();
+  });
+
   it('answers busy when the last attempt is still 429', async () => {
     server.handle(() => limited({ 'retry-after': '1' }));
     const error = await rejection(api({ API_RETRIES: 0 }).resources.getLoa('L1'));
@@ -220,12 +254,13 @@ describe('429', () => {
   });
 });
 
-describe('client-side budget', () => {
-  it('queues a burst so that a server with a higher limit never answers 429', async () => {
+describe('client-side limits (API_LIMITS)', () => {
+  it("keeps a burst inside the API's limit in every window of its length, whatever the alignment", async () => {
     const windowMs = 1_000;
-    const serverLimit = 10;
+    const serverLimit = 16;
     let refused = 0;
     server.handle((request) => {
+      // A sliding window: the strictest alignment an API can have.
       const recent = server.requests.filter((r) => r.at > request.at - windowMs);
       if (recent.length > serverLimit) {
         refused++;
@@ -233,29 +268,45 @@ describe('client-side budget', () => {
       }
       return item(request.path.split('/').at(-1) ?? '');
     });
-    const a = api({ API_BUDGET: 5, API_BUDGET_WINDOW_SECONDS: 1, API_QUEUE_MAX_WAIT_MS: 5_000 });
-    const ids = Array.from({ length: 12 }, (_, i) => `L${i}`);
+    const a = api({ ...limits('16/1s'), API_QUEUE_MAX_WAIT_MS: 10_000 });
+    const ids = Array.from({ length: 24 }, (_, i) => `L${i}`);
     const results = await Promise.all(ids.map((id) => a.resources.getLoa(id)));
     expect(results.map((r) => r.data.id)).toEqual(ids);
     expect(refused).toBe(0);
-    expect(server.requests).toHaveLength(12);
-    const first = server.requests[0]?.at ?? 0;
-    const sixth = server.requests[5]?.at ?? 0;
-    expect(sixth - first).toBeGreaterThanOrEqual(900); // the sixth waited for the next window
-  });
+    expect(server.requests).toHaveLength(24);
+    const times = server.requests.map((r) => r.at);
+    const busiest = Math.max(...times.map((t) => times.filter((u) => u > t - windowMs && u <= t).length));
+    expect(busiest).toBeLessThanOrEqual(serverLimit);
+  }, 15_000);
 
   it('answers busy with retryAfterSeconds when the wait for a slot would exceed the limit', async () => {
-    const a = api({ API_BUDGET: 1, API_BUDGET_WINDOW_SECONDS: 60, API_QUEUE_MAX_WAIT_MS: 200 });
+    const a = api({ ...limits('1/60s'), API_QUEUE_MAX_WAIT_MS: 200 });
     await a.resources.getLoa('L1');
     const error = await rejection(a.resources.getLoa('L2'));
     expect(error).toMatchObject({ kind: 'busy' });
     expect((error as ApiError).retryAfterSeconds).toBeGreaterThanOrEqual(59);
-    expect((error as ApiError).retryAfterSeconds).toBeLessThanOrEqual(60);
+    expect((error as ApiError).retryAfterSeconds).toBeLessThanOrEqual(61);
     expect(server.requests).toHaveLength(1);
   });
 
-  it('reports the slots left in stats', async () => {
-    const a = api({ API_BUDGET: 5, API_BUDGET_WINDOW_SECONDS: 60 });
+  it("takes the API's X-RateLimit-Remaining when it is stricter than the count kept here", async () => {
+    const reset = String(Math.ceil(Date.now() / 1000) + 10 * 86_400);
+    server.handle((request) => ({
+      ...item(request.path.split('/').at(-1) ?? ''),
+      headers: { 'x-ratelimit-limit': '10', 'x-ratelimit-remaining': '1', 'x-ratelimit-reset': reset },
+    }));
+    const a = api(limits('10/month'));
+    await a.resources.getLoa('L1');
+    expect(a.stats().budgetRemaining).toBe(1);
+    const [month] = await a.limitStatus();
+    expect(month).toMatchObject({ used: 9, left: 1 });
+    await a.resources.getLoa('L2');
+    expect(await rejection(a.resources.getLoa('L3'))).toMatchObject({ kind: 'quota' });
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('reports the requests left in stats', async () => {
+    const a = api(limits('5/month'));
     expect(a.stats().budgetRemaining).toBe(5);
     await a.resources.getLoa('L1');
     await a.resources.getLoa('L2');

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { cacheKey, createCache } from '../../src/api/cache.js';
 import { createApi } from '../../src/api/client.js';
 import { retryAfterMs } from '../../src/api/http.js';
-import { createTokenGate } from '../../src/api/limiter.js';
 import { silentLogger, startServer, testConfig } from './helpers.js';
 
 describe('retryAfterMs', () => {
@@ -33,40 +32,6 @@ describe('retryAfterMs', () => {
     expect(at({ 'retry-after': 'soon' })).toBeUndefined();
     expect(at({ 'x-ratelimit-reset': '-5' })).toBeUndefined();
     expect(at({})).toBeUndefined();
-  });
-});
-
-describe('token gate', () => {
-  const noSleep = async () => {};
-
-  it('refuses at once when the callers ahead would push the wait past the limit', async () => {
-    const sleeps: number[] = [];
-    const gate = createTokenGate({
-      points: 2,
-      durationSeconds: 1,
-      maxWaitMs: 1_500,
-      sleep: (ms) => {
-        sleeps.push(ms);
-        return new Promise((resolve) => setTimeout(resolve, ms));
-      },
-    });
-    await gate.acquire('k');
-    await gate.acquire('k');
-    const queued = [gate.acquire('k'), gate.acquire('k')]; // both fit in the next window
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    await expect(gate.acquire('k')).rejects.toMatchObject({ kind: 'busy', retryAfterSeconds: 2 });
-    await Promise.all(queued);
-    expect(sleeps).toHaveLength(2);
-  });
-
-  it('blocks a key for the requested time without shortening a longer block', async () => {
-    const gate = createTokenGate({ points: 10, durationSeconds: 60, maxWaitMs: 0, sleep: noSleep });
-    await gate.block('k', 30_000);
-    await gate.block('k', 1_000);
-    const error = await gate.acquire('k').catch((e: unknown) => e);
-    expect(error).toMatchObject({ kind: 'busy', retryAfterSeconds: 30 });
-    expect(gate.remaining('k')).toBe(0);
-    expect(gate.remaining('other')).toBe(10);
   });
 });
 

@@ -8,11 +8,21 @@ import { role } from '../../commands/role.js';
 import { createRollcallCommand, type StatusInfo } from '../../commands/rollcall.js';
 import type { RolePage } from '../../generated/api.js';
 import { ApiError } from '../../src/api/errors.js';
+import { parseLimits } from '../../src/api/limit-spec.js';
+import { fileLimitStore } from '../../src/api/limit-store.js';
+import { createLimits } from '../../src/api/limits.js';
 import type { ApiStats, Fetched } from '../../src/api/types.js';
 import type { Command } from '../../src/discord/command.js';
 import { MESSAGES } from '../../src/discord/replies.js';
+import { freshDataDir, silentLogger } from '../api/helpers.js';
 import { assertEmbedWithinLimits, assertNoPings } from '../render/limits.js';
 import { type Call, chatInput, fakeResources, optionNames, showContext } from './roster-fakes.js';
+
+function parseLimitsOrThrow(text: string) {
+  const parsed = parseLimits(text);
+  if (!parsed.ok) throw new Error(parsed.error);
+  return parsed.limits;
+}
 
 const stats: ApiStats = {
   requests: 10,
@@ -74,6 +84,38 @@ describe('/rollcall help', () => {
 });
 
 describe('/rollcall status', () => {
+  it('shows each limit: used / left / resets at (a Discord timestamp), and the pace', async () => {
+    const clock = Date.parse('2026-11-21T00:00:00Z');
+    const limits = createLimits({
+      specs: parseLimitsOrThrow('100/month,30/1m'),
+      store: fileLimitStore(freshDataDir(), 'h', silentLogger),
+      logger: silentLogger,
+      now: () => clock,
+    });
+    for (let i = 0; i < 3; i++) await limits.acquire('k', 0);
+    const { rollcall } = setup(() => ({
+      version: '1.2.3',
+      stats,
+      startedAt: 1_000_000,
+      limits: () => limits.status('k'),
+    }));
+    const payload = await rollcall.execute({
+      interaction: chatInput({ sub: 'status' }),
+      show: showContext(fakeResources({ roles: [{ id: 'r', serverId: 's' }] })),
+    });
+    await limits.close();
+    const f = fields(payload);
+    const reset = Date.parse('2026-12-01T00:00:00Z') / 1000;
+    expect(f['API allowance (100/month)']).toBe(
+      `3 used · 97 left of 100 · resets <t:${reset}:f> (<t:${reset}:R>)\n` +
+        // 97 left less the 20-request reserve, over 10 days: one refresh every 3h 7m.
+        `Pace: one refresh of saved data every 3h 7m (20% kept for new reads) · next <t:${clock / 1000}:f> (<t:${clock / 1000}:R>)`,
+    );
+    expect(f['Request limit (30/60s)']).toMatch(
+      /^3 used · \d+ left now \(kept as \d+ every \d+s\) · refills <t:\d+:f>/,
+    );
+  });
+
   it('probes the API with a cached read of the roles page and reports the numbers', async () => {
     const { rollcall } = setup();
     const calls: Call[] = [];
@@ -88,7 +130,7 @@ describe('/rollcall status', () => {
     expect(f.Cache).toBe('In memory · healthy');
     expect(f['Cache hit rate']).toBe('75% (3 of 4 reads)');
     expect(f['API requests made']).toBe('10');
-    expect(f['Request budget left']).toBe('50');
+    expect(f['Requests left (tightest limit)']).toBe('50');
     expect(f.Version).toBe('`1.2.3`');
     expect(f.Uptime).toBe('1h 2m');
   });

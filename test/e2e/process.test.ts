@@ -3,6 +3,9 @@
  * and the configuration error a fresh install prints.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DiscordDouble, startDiscordDouble } from '../discord/double.js';
@@ -49,6 +52,8 @@ describe('npm start', () => {
         DISCORD_API_URL: double.restUrl,
         API_BASE_URL: sandbox.url,
         API_TOKEN: sandbox.token,
+        API_LIMITS: '1000/1s',
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'rollcall-process-')),
         LOG_LEVEL: 'info',
       });
     }, 60_000);

@@ -4,6 +4,9 @@
  * commands are registered through the real deploy code, so the double checks every invocation
  * against what Rollcall told Discord.
  */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { type App, createApp } from '../../src/app.js';
 import { type Config, loadConfig } from '../../src/config.js';
@@ -49,7 +52,9 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
     DISCORD_API_URL: double.restUrl,
     API_BASE_URL: sandbox.url,
     API_TOKEN: sandbox.token,
-    API_BUDGET: '1000',
+    // A paid tier's limits (no monthly allowance to pace) and a fresh DATA_DIR for the counters.
+    API_LIMITS: '1000/1s',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'rollcall-world-')),
     LOG_LEVEL: 'debug',
     ...options.env,
   });

@@ -5,6 +5,9 @@
  * Redis closed, and the process exits 0. An unhandled rejection is logged and the bot keeps serving.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/discord/replies.js';
 import { type DiscordDouble, startDiscordDouble } from '../discord/double.js';
@@ -159,6 +162,8 @@ describe('the process', () => {
       DISCORD_API_URL: double.restUrl,
       API_BASE_URL: sandbox.url,
       API_TOKEN: apiToken,
+      API_LIMITS: '1000/1s',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'rollcall-shutdown-')),
       LOG_LEVEL: 'debug',
       ...(redis ? { CACHE_URL: redis.url } : {}),
       ...extra,

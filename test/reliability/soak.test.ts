@@ -7,7 +7,8 @@
  * override the defaults for longer runs by hand.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDeployConfig } from '../../src/config.js';
 import { registerCommands } from '../../src/deploy-commands.js';
@@ -91,8 +92,8 @@ describe('soak', () => {
       DISCORD_API_URL: double.restUrl,
       API_BASE_URL: sandbox.url,
       API_TOKEN: apiToken,
-      API_BUDGET: String(BOT_BUDGET),
-      API_BUDGET_WINDOW_SECONDS: '10',
+      API_LIMITS: `${BOT_BUDGET}/10s`,
+      DATA_DIR: mkdtempSync(`${tmpdir()}/rollcall-soak-`),
       API_TIMEOUT_MS: '1000',
       API_RETRIES: '1',
       API_QUEUE_MAX_WAIT_MS: '4000',

@@ -36,7 +36,7 @@ describe('status renderer', () => {
     expect(f.Cache).toBe('Redis · healthy');
     expect(f['Cache hit rate']).toBe('87.5% (35 of 40 reads)');
     expect(f['API requests made']).toBe('42');
-    expect(f['Request budget left']).toBe('57');
+    expect(f['Requests left (tightest limit)']).toBe('57');
     expect(f.Version).toBe('`0.1.0`');
     expect(f.Uptime).toBe('1d 1h');
     expect(f.Problem).toBeUndefined();

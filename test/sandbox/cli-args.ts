@@ -7,6 +7,9 @@
  * | --seed | SANDBOX_SEED | 1 |
  * | --latency | SANDBOX_LATENCY | 100-200 (ms; a single number means fixed) |
  * | --rate-limit | SANDBOX_RATE_LIMIT | 60/60 (requests / window seconds) |
+ * | --window-mode | SANDBOX_WINDOW_MODE | fixed, clock, sliding or token-bucket (of --rate-limit) |
+ * | --quota | SANDBOX_QUOTA | 100/month, or 100/600s (a month compressed into 600 s) |
+ * | --no-rate-headers | SANDBOX_RATE_HEADERS=0 | do not send X-RateLimit-* (Retry-After still on 429) |
  * | --faults | SANDBOX_FAULTS | 0.05:500,timeout (rate : kinds; kinds default to all) |
  * | --token | SANDBOX_TOKEN | a token to accept instead of `sandbox-token` |
  * | --quiet | SANDBOX_QUIET=1 | do not print each request |
@@ -14,7 +17,7 @@
 import { parseArgs } from 'node:util';
 import { SANDBOX_DEFAULTS } from './defaults.js';
 import { FAULT_KINDS, type FaultOptions, isFaultKind } from './faults.js';
-import type { RateLimitOptions } from './rate-limit.js';
+import { type QuotaOptions, type RateLimitOptions, WINDOW_MODES, type WindowMode } from './rate-limit.js';
 import type { LatencyOptions } from './server.js';
 
 /** Parsed options of the CLI. */
@@ -23,6 +26,7 @@ export interface CliOptions {
   seed: number;
   latency?: LatencyOptions;
   rateLimit?: RateLimitOptions;
+  quota?: QuotaOptions;
   faults?: FaultOptions;
   token?: string;
   quiet: boolean;
@@ -35,6 +39,9 @@ export const CLI_USAGE = `Usage: npm run sandbox -- [options]
   --seed <n>             dataset seed (env SANDBOX_SEED, default ${SANDBOX_DEFAULTS.seed})
   --latency <min-max>    added latency in ms, e.g. 100-200 (env SANDBOX_LATENCY)
   --rate-limit <n/s>     n requests per s seconds per token, e.g. 60/60 (env SANDBOX_RATE_LIMIT)
+  --window-mode <mode>   how --rate-limit counts: ${WINDOW_MODES.join(', ')} (env SANDBOX_WINDOW_MODE, default fixed)
+  --quota <n/window>     allowance per token: 100/month (calendar month, UTC) or 100/600s (env SANDBOX_QUOTA)
+  --no-rate-headers      send no X-RateLimit-* headers (env SANDBOX_RATE_HEADERS=0)
   --faults <rate:kinds>  e.g. 0.05:500,timeout; kinds: ${FAULT_KINDS.join(', ')} (env SANDBOX_FAULTS)
   --token <token>        accept this token instead of the default (env SANDBOX_TOKEN)
   --quiet                do not print each request (env SANDBOX_QUIET=1)
@@ -62,6 +69,22 @@ export function parseRateLimit(spec: string): RateLimitOptions {
     requests: wholeNumber(requestsText, 'rate-limit requests', 1, 1_000_000),
     windowSeconds: wholeNumber(windowText, 'rate-limit window seconds', 1, 86_400),
   };
+}
+
+/** Parses `100/month` or `100/600s` (requests per calendar month, or per window of seconds). */
+export function parseQuota(spec: string): QuotaOptions {
+  const [requestsText = '', windowText = ''] = spec.split('/');
+  const requests = wholeNumber(requestsText, 'quota requests', 0, 1_000_000_000);
+  if (windowText.trim() === 'month') return { requests, window: 'month' };
+  const seconds = windowText.trim().replace(/s$/, '');
+  return { requests, window: { seconds: wholeNumber(seconds, 'quota window seconds', 1, 31 * 86_400) } };
+}
+
+/** Parses a window mode of the short limit. */
+export function parseWindowMode(text: string): WindowMode {
+  const mode = text.trim();
+  if ((WINDOW_MODES as readonly string[]).includes(mode)) return mode as WindowMode;
+  throw new Error(`window mode must be one of ${WINDOW_MODES.join(', ')}, got "${text}"`);
 }
 
 /** Parses `0.05:500,timeout` (rate from 0 to 1, then kinds; all kinds when omitted). */
@@ -92,6 +115,9 @@ export function parseCliOptions(
       seed: { type: 'string' },
       latency: { type: 'string' },
       'rate-limit': { type: 'string' },
+      'window-mode': { type: 'string' },
+      quota: { type: 'string' },
+      'no-rate-headers': { type: 'boolean' },
       faults: { type: 'string' },
       token: { type: 'string' },
       quiet: { type: 'boolean' },
@@ -107,6 +133,10 @@ export function parseCliOptions(
   const seed = pick(values.seed, 'SANDBOX_SEED');
   const latency = pick(values.latency, 'SANDBOX_LATENCY');
   const rateLimit = pick(values['rate-limit'], 'SANDBOX_RATE_LIMIT');
+  const windowMode = pick(values['window-mode'], 'SANDBOX_WINDOW_MODE');
+  const quota = pick(values.quota, 'SANDBOX_QUOTA');
+  const noHeaders =
+    values['no-rate-headers'] === true || ['0', 'false', 'no'].includes(env.SANDBOX_RATE_HEADERS ?? '');
   const faults = pick(values.faults, 'SANDBOX_FAULTS');
   const token = pick(values.token, 'SANDBOX_TOKEN');
   const options: CliOptions = {
@@ -116,7 +146,17 @@ export function parseCliOptions(
     help: values.help === true,
   };
   if (latency !== undefined) options.latency = parseLatency(latency);
-  if (rateLimit !== undefined) options.rateLimit = parseRateLimit(rateLimit);
+  if (rateLimit !== undefined) {
+    options.rateLimit = parseRateLimit(rateLimit);
+    if (windowMode !== undefined) options.rateLimit.mode = parseWindowMode(windowMode);
+    if (noHeaders) options.rateLimit.headers = false;
+  } else if (windowMode !== undefined) {
+    throw new Error('--window-mode needs --rate-limit');
+  }
+  if (quota !== undefined) {
+    options.quota = parseQuota(quota);
+    if (noHeaders) options.quota.headers = false;
+  }
   if (faults !== undefined) options.faults = parseFaults(faults);
   if (token !== undefined) options.token = token.trim();
   return options;

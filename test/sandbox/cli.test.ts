@@ -37,6 +37,24 @@ describe('parseCliOptions', () => {
     });
   });
 
+  it('reads the quota, the window mode and the header switch', () => {
+    const options = parseCliOptions(
+      ['--rate-limit', '30/10', '--window-mode', 'sliding', '--quota', '100/month', '--no-rate-headers'],
+      {},
+    );
+    expect(options.rateLimit).toEqual({ requests: 30, windowSeconds: 10, mode: 'sliding', headers: false });
+    expect(options.quota).toEqual({ requests: 100, window: 'month', headers: false });
+    expect(parseCliOptions([], { SANDBOX_QUOTA: '100/600s' }).quota).toEqual({
+      requests: 100,
+      window: { seconds: 600 },
+    });
+    expect(() => parseCliOptions(['--rate-limit', '1/1', '--window-mode', 'leaky'], {})).toThrow(
+      /window mode/,
+    );
+    expect(() => parseCliOptions(['--window-mode', 'clock'], {})).toThrow(/--rate-limit/);
+    expect(() => parseCliOptions(['--quota', '100/week'], {})).toThrow(/quota window/);
+  });
+
   it('refuses bad values with a message', () => {
     expect(() => parseCliOptions(['--port', 'x'], {})).toThrow(/port/);
     expect(() => parseCliOptions(['--bogus'], {})).toThrow();

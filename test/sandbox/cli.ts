@@ -26,6 +26,7 @@ async function main(): Promise<void> {
     tokens: { [token]: { permission: 'all', label: 'cli' }, 'sandbox-no-permission': { permission: 'none' } },
     ...(options.latency ? { latency: options.latency } : {}),
     ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
+    ...(options.quota ? { quota: options.quota } : {}),
     ...(options.faults ? { faults: options.faults } : {}),
     ...(options.quiet
       ? {}
@@ -45,7 +46,8 @@ async function main(): Promise<void> {
     '  (token "sandbox-no-permission" answers 403 everywhere)',
     '',
     `  settings: latency ${options.latency ? `${options.latency.minMs}-${options.latency.maxMs} ms` : 'none'}, ` +
-      `rate limit ${options.rateLimit ? `${options.rateLimit.requests}/${options.rateLimit.windowSeconds}s per token` : 'none'}, ` +
+      `rate limit ${options.rateLimit ? `${options.rateLimit.requests}/${options.rateLimit.windowSeconds}s per token (${options.rateLimit.mode ?? 'fixed'})` : 'none'}, ` +
+      `quota ${options.quota ? `${options.quota.requests}/${options.quota.window === 'month' ? 'month' : `${options.quota.window.seconds}s`}` : 'none'}, ` +
       `faults ${options.faults ? `${options.faults.rate} of ${options.faults.kinds.join(',')}` : 'none'}`,
     '',
     'Sample ids:',

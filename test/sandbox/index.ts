@@ -14,7 +14,7 @@ export {
 } from './data.js';
 export { DEFAULT_TOKEN, ERROR_MESSAGES, SANDBOX_DEFAULTS } from './defaults.js';
 export { FAULT_KINDS, type FaultKind, type FaultOptions } from './faults.js';
-export type { RateLimitOptions } from './rate-limit.js';
+export { type QuotaOptions, type RateLimitOptions, WINDOW_MODES, type WindowMode } from './rate-limit.js';
 export { ROUTES } from './routes.js';
 export {
   type LatencyOptions,

@@ -24,6 +24,8 @@ export interface RequestInput {
 export interface PipelineState {
   tokens: Readonly<Record<string, TokenConfig>>;
   limiter: RateLimiter | null;
+  /** The monthly (or compressed-month) allowance, checked before the short limit. */
+  quota: RateLimiter | null;
   /** Draws the fault for an authorized request (queued `failNext` faults first), if any. */
   drawFault(): FaultKind | undefined;
 }
@@ -46,6 +48,14 @@ export function decide(input: RequestInput, dataset: Dataset, state: PipelineSta
   const auth = authenticate(input.authorization, state.tokens);
   if (!auth.ok) return { answer: errorAnswer(auth.status, auth.message), token: auth.label };
   let headers: Record<string, string> = {};
+  // A spent allowance refuses first; a request the short limit refuses does not count against it.
+  if (state.quota) {
+    const spent = state.quota.check(auth.key, input.nowMs, true);
+    if (!spent.allowed) {
+      const refused = rateLimitHeaders(spent);
+      return { answer: errorAnswer(429, ERROR_MESSAGES.rateLimited, refused), token: auth.label };
+    }
+  }
   if (state.limiter) {
     const verdict = state.limiter.check(auth.key, input.nowMs);
     headers = rateLimitHeaders(verdict);
@@ -53,6 +63,7 @@ export function decide(input: RequestInput, dataset: Dataset, state: PipelineSta
       return { answer: errorAnswer(429, ERROR_MESSAGES.rateLimited, headers), token: auth.label };
     }
   }
+  if (state.quota) headers = { ...headers, ...rateLimitHeaders(state.quota.check(auth.key, input.nowMs)) };
   const decision: Decision = { answer: errorAnswer(500, ERROR_MESSAGES.internal), token: auth.label };
   const fault = state.drawFault();
   const ctx: FaultContext = {};

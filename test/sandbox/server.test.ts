@@ -356,6 +356,93 @@ describe('rate limiting', () => {
     }
   });
 
+  /** A sandbox on a settable clock with `options`; `get` answers status, headers and body. */
+  async function clocked(options: Parameters<typeof startSandbox>[0], start: number) {
+    const clock = { t: start };
+    const limited = await startSandbox({ dataset, now: () => clock.t, ...options });
+    const get = async () => {
+      const response = await fetch(`${limited.url}/server/roles`, {
+        headers: { Authorization: `Bearer ${limited.token}` },
+      });
+      return { status: response.status, headers: response.headers, body: await response.json() };
+    };
+    return { clock, get, close: () => limited.close() };
+  }
+
+  it.each([
+    // mode, request times (s from 12:00:08), statuses, Retry-After of the first refusal
+    ['fixed', [0, 0, 0, 1, 10.5], [200, 200, 200, 429, 200], '9'],
+    ['clock', [0, 0, 0, 1, 2], [200, 200, 200, 429, 200], '1'],
+    ['sliding', [0, 4, 8, 9, 10.5, 11], [200, 200, 200, 429, 200, 429], '1'],
+    ['token-bucket', [0, 0, 0, 1, 3.4], [200, 200, 200, 429, 200], '3'],
+  ] as const)('short window mode %s: 3 per 10 s', async (mode, times, statuses, retryAfter) => {
+    const start = Date.UTC(2026, 10, 1, 12, 0, 8);
+    const s = await clocked({ rateLimit: { requests: 3, windowSeconds: 10, mode } }, start);
+    try {
+      const seen: number[] = [];
+      let firstRetryAfter: string | null = null;
+      for (const t of times) {
+        s.clock.t = start + t * 1000;
+        const answer = await s.get();
+        seen.push(answer.status);
+        if (answer.status === 429 && firstRetryAfter === null) {
+          firstRetryAfter = answer.headers.get('retry-after');
+          expect(answer.body).toEqual({ error: ERROR_MESSAGES.rateLimited });
+        }
+      }
+      expect(seen).toEqual(statuses);
+      expect(firstRetryAfter).toBe(retryAfter);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('a monthly quota counts the calendar month in UTC, and a short refusal does not count against it', async () => {
+    const start = Date.UTC(2026, 10, 30, 23, 59, 40);
+    const s = await clocked(
+      { quota: { requests: 2, window: 'month' }, rateLimit: { requests: 1, windowSeconds: 5 } },
+      start,
+    );
+    try {
+      const first = await s.get();
+      expect(first.status).toBe(200);
+      expect(first.headers.get('x-ratelimit-limit')).toBe('2'); // the quota's headers win on a 200
+      expect(first.headers.get('x-ratelimit-remaining')).toBe('1');
+      expect(first.headers.get('x-ratelimit-reset')).toBe(String(Date.UTC(2026, 11, 1) / 1000));
+      expect((await s.get()).status).toBe(429); // the short limit; the quota is untouched
+      s.clock.t += 5_000;
+      expect((await s.get()).status).toBe(200);
+      s.clock.t += 5_000;
+      const spent = await s.get();
+      expect(spent.status).toBe(429);
+      expect(spent.body).toEqual({ error: ERROR_MESSAGES.rateLimited });
+      expect(spent.headers.get('x-ratelimit-remaining')).toBe('0');
+      expect(spent.headers.get('retry-after')).toBe('10'); // 23:59:50 → midnight UTC
+      s.clock.t = Date.UTC(2026, 11, 1, 0, 0, 0);
+      expect((await s.get()).status).toBe(200);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('a compressed month (100/600s) is aligned to the clock; X-RateLimit-* can be turned off', async () => {
+    const start = Date.UTC(2026, 10, 1, 12, 9, 0); // 60 s before a 600 s boundary
+    const s = await clocked({ quota: { requests: 1, window: { seconds: 600 }, headers: false } }, start);
+    try {
+      const first = await s.get();
+      expect(first.status).toBe(200);
+      expect(first.headers.get('x-ratelimit-remaining')).toBeNull();
+      const refused = await s.get();
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('retry-after')).toBe('60');
+      expect(refused.headers.get('x-ratelimit-limit')).toBeNull();
+      s.clock.t += 60_000;
+      expect((await s.get()).status).toBe(200);
+    } finally {
+      await s.close();
+    }
+  });
+
   it('keeps one window per token and resets windows when the limit is replaced', async () => {
     sandbox.set({ rateLimit: { requests: 1, windowSeconds: 60 } });
     expect((await call('/server/roles')).status).toBe(200);

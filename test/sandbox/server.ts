@@ -16,12 +16,18 @@ import { DEFAULT_TOKEN, ERROR_MESSAGES, SANDBOX_DEFAULTS } from './defaults.js';
 import type { FaultKind, FaultOptions } from './faults.js';
 import { decide, type PipelineState } from './pipeline.js';
 import { createRng } from './random.js';
-import { createRateLimiter, type RateLimiter, type RateLimitOptions } from './rate-limit.js';
+import {
+  createQuota,
+  createRateLimiter,
+  type QuotaOptions,
+  type RateLimiter,
+  type RateLimitOptions,
+} from './rate-limit.js';
 import type { OperationId } from './types.js';
 
 export type { TokenConfig, TokenPermission } from './auth.js';
 export type { FaultKind, FaultOptions } from './faults.js';
-export type { RateLimitOptions } from './rate-limit.js';
+export type { QuotaOptions, RateLimitOptions, WindowMode } from './rate-limit.js';
 
 /** Added delay before every answer, spread evenly (seeded) between minMs and maxMs. */
 export interface LatencyOptions {
@@ -36,6 +42,8 @@ export interface SandboxSettings {
   faults?: FaultOptions | null;
   /** Replacing the limit also resets every token's window. */
   rateLimit?: RateLimitOptions | null;
+  /** The allowance per token (per calendar month in UTC, or per window); replacing it resets the counts. */
+  quota?: QuotaOptions | null;
   /** Accepted tokens (replaces the whole map). */
   tokens?: Readonly<Record<string, TokenConfig>>;
 }
@@ -104,6 +112,7 @@ interface State {
   latency: LatencyOptions | null;
   faults: FaultOptions | null;
   limiter: RateLimiter | null;
+  quota: RateLimiter | null;
   forced: FaultKind[];
 }
 
@@ -120,6 +129,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     latency: options.latency ?? null,
     faults: options.faults ?? null,
     limiter: options.rateLimit ? createRateLimiter(options.rateLimit) : null,
+    quota: options.quota ? createQuota(options.quota) : null,
     forced: [],
   };
   const log: RequestLogEntry[] = [];
@@ -146,6 +156,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     },
     get limiter() {
       return state.limiter;
+    },
+    get quota() {
+      return state.quota;
     },
     drawFault: () => {
       const forced = state.forced.shift();
@@ -267,6 +280,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       if (settings.rateLimit !== undefined) {
         state.limiter = settings.rateLimit ? createRateLimiter(settings.rateLimit) : null;
       }
+      if (settings.quota !== undefined) state.quota = settings.quota ? createQuota(settings.quota) : null;
       if (settings.tokens !== undefined) state.tokens = settings.tokens;
     },
     failNext: (n, kind) => {

@@ -28,7 +28,8 @@ describe('config', () => {
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.config.API_BASE_URL).toBe('https://api.example.test/api/v1');
-    expect(result.config.API_BUDGET).toBe(60);
+    expect(result.config.API_LIMITS.map((l) => l.text)).toEqual(['100/month', '30/60s']);
+    expect(result.config.DATA_DIR).toBe('./data');
     expect(result.config.COMMAND_PERMISSIONS).toBe('ModerateMembers');
     expect(result.config.ACCESS_ROLE_IDS).toEqual([]);
     expect(result.config.CACHE_URL).toBeUndefined();
@@ -91,12 +92,40 @@ describe('config: strict values', () => {
   };
 
   it.each(['1e3', '0x10', '+5', '1.0', '12abc', '-1', '1_000'])('refuses %j as a whole number', (value) => {
-    expect(errorsFor({ API_BUDGET: value })).toEqual(['API_BUDGET must be a whole number from 1 to 100000']);
+    expect(errorsFor({ API_RETRIES: value })).toEqual(['API_RETRIES must be a whole number from 0 to 5']);
   });
 
   it('reads plain digits, trimmed', () => {
-    const result = loadConfig({ ...minimal, API_BUDGET: ' 12 ' });
-    expect(result.ok && result.config.API_BUDGET).toBe(12);
+    const result = loadConfig({ ...minimal, API_RETRIES: ' 3 ' });
+    expect(result.ok && result.config.API_RETRIES).toBe(3);
+  });
+
+  it('reads API_LIMITS as N/window limits: a month, seconds, minutes, hours or days', () => {
+    const result = loadConfig({ ...minimal, API_LIMITS: ' 100/month, 30/1m ,20/10s,5/h,1000/2d ' });
+    expect(result.ok && result.config.API_LIMITS.map((l) => l.text)).toEqual([
+      '100/month',
+      '30/60s',
+      '20/10s',
+      '5/3600s',
+      '1000/172800s',
+    ]);
+  });
+
+  it.each([
+    ['100', 'API_LIMITS has "100"; each limit is N/window, like 100/month, 30/1m or 20/10s'],
+    ['0/month', 'API_LIMITS has "0/month"; a limit allows at least 1 request'],
+    ['10/0s', 'API_LIMITS has "10/0s"; a window is from 1 s to 24 d (use month for the monthly allowance)'],
+    ['10/30d', 'API_LIMITS has "10/30d"; a window is from 1 s to 24 d (use month for the monthly allowance)'],
+    ['1e3/month', 'API_LIMITS has "1e3/month"; each limit is N/window, like 100/month, 30/1m or 20/10s'],
+    ['100/month,50/month', 'API_LIMITS names more than one monthly limit'],
+  ])('refuses API_LIMITS=%j with one sentence', (value, sentence) => {
+    expect(errorsFor({ API_LIMITS: value })).toEqual([sentence]);
+  });
+
+  it.each(['API_BUDGET', 'API_BUDGET_WINDOW_SECONDS'])('refuses the old %s, naming API_LIMITS', (name) => {
+    expect(errorsFor({ [name]: '60' })).toEqual([
+      `${name} is no longer read; use API_LIMITS (e.g. API_LIMITS=100/month,60/1m) instead, and remove it`,
+    ]);
   });
 
   it('refuses credentials in the API and Discord addresses, without echoing them', () => {

@@ -1,0 +1,205 @@
+/**
+ * Where the limit counters live, so they survive a restart: Redis when CACHE_URL is set (shared by
+ * every process on it), otherwise a file under DATA_DIR (one process).
+ *
+ * Both hand out rate-limiter-flexible limiters; the atomic counting is theirs.
+ * - Redis: RateLimiterRedis (a Lua increment, atomic across processes), bounded by our own timeout
+ *   (RLWrapperTimeouts) and insured by an in-memory limiter that the limits keep seeded with the last
+ *   count Redis gave, so an outage continues from that count instead of from zero.
+ * - File: RateLimiterMemory, whose state (its own dump()) is written to `limits-<token hash>.json`
+ *   after every change and before the request it allows is sent: written to a temporary file,
+ *   flushed to disk (fsync), then renamed over the old one, so a crash leaves the old or the new
+ *   state, never a torn one. restore() reads it back at start. One process per file: several
+ *   processes must share Redis instead.
+ */
+import { accessSync, constants, mkdirSync, readFileSync } from 'node:fs';
+import { open, rename } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createClient } from '@keyv/redis';
+import {
+  type RateLimiterAbstract,
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RLWrapperTimeouts,
+} from 'rate-limiter-flexible';
+import type { Logger } from '../log.js';
+
+/** The limiter type every backend hands out (all share rate-limiter-flexible's interface). */
+export type Counter = RateLimiterAbstract;
+
+export interface LimitStore {
+  readonly backend: 'redis' | 'file';
+  /** A limiter of `points` per `durationSeconds` (0: never expires) under `prefix`. */
+  counter(prefix: string, points: number, durationSeconds: number): Counter;
+  /** The in-memory limiter that stands in for `counter` when Redis fails (Redis only). */
+  insurance(counter: Counter): RateLimiterMemory | undefined;
+  /** Settles once the store answers (Redis connected; at once for the file). */
+  ready(): Promise<void>;
+  /** Make every change so far durable (file); a no-op for Redis, whose writes are. */
+  flush(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A Redis command slower than this counts as failed and the insurance limiter answers. */
+const REDIS_TIMEOUT_MS = 300;
+const CONNECT_TIMEOUT_MS = 400;
+
+/** Counters in Redis at `url`, on a connection of their own. */
+export function redisLimitStore(url: string, logger: Logger): LimitStore {
+  const client = createClient({
+    url,
+    disableOfflineQueue: true,
+    socket: {
+      connectTimeout: CONNECT_TIMEOUT_MS,
+      reconnectStrategy: (n: number) => Math.min(100 * 2 ** n, 2_000),
+    },
+  });
+  let warned = false;
+  client.on('error', (error: unknown) => {
+    if (warned) return;
+    warned = true;
+    logger.warn(
+      { kind: 'limits', err: error instanceof Error ? error.message : String(error) },
+      'limit counters: Redis not answering; counting in memory from the last known counts',
+    );
+  });
+  client.on('ready', () => {
+    warned = false;
+  });
+  const connected = client.connect().then(
+    () => undefined,
+    () => undefined,
+  );
+  const insurances = new Map<Counter, RateLimiterMemory>();
+  return {
+    backend: 'redis',
+    counter(prefix, points, durationSeconds) {
+      const insuranceLimiter = new RateLimiterMemory({
+        keyPrefix: prefix,
+        points,
+        duration: durationSeconds,
+      });
+      const limiter = new RLWrapperTimeouts({
+        limiter: new RateLimiterRedis({
+          storeClient: client,
+          useRedisPackage: true,
+          rejectIfRedisNotReady: true,
+          keyPrefix: prefix,
+          points,
+          duration: durationSeconds,
+        }),
+        insuranceLimiter,
+        timeoutMs: REDIS_TIMEOUT_MS,
+      });
+      insurances.set(limiter, insuranceLimiter);
+      return limiter;
+    },
+    insurance: (counter) => insurances.get(counter),
+    ready: () => connected,
+    flush: async () => {},
+    async close() {
+      if (!client.isOpen) return;
+      if (!client.isReady) {
+        client.destroy();
+        return;
+      }
+      await Promise.race([client.close(), new Promise((resolve) => setTimeout(resolve, 1_000).unref())]);
+      if (client.isOpen) client.destroy();
+    },
+  };
+}
+
+interface FileState {
+  version: 1;
+  limiters: Record<string, ReturnType<RateLimiterMemory['dump']>>;
+}
+
+/** Counters in memory, kept in `<dataDir>/limits-<hash>.json` (the directory is created). */
+export function fileLimitStore(dataDir: string, hash: string, logger: Logger): LimitStore {
+  try {
+    mkdirSync(dataDir, { recursive: true });
+    accessSync(dataDir, constants.W_OK);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'error';
+    throw new Error(
+      `DATA_DIR ${dataDir} cannot be created or written (${code}); set DATA_DIR to a directory Rollcall may write, or CACHE_URL to keep the request counts in Redis`,
+    );
+  }
+  const path = join(dataDir, `limits-${hash}.json`);
+  const saved = readState(path, logger);
+  const limiters = new Map<string, RateLimiterMemory>();
+  let writing: Promise<void> = Promise.resolve();
+  let dirty = false;
+
+  // Off the event loop's critical path: the bot keeps answering while the disk flushes.
+  const write = async () => {
+    dirty = false;
+    const state: FileState = { version: 1, limiters: {} };
+    for (const [prefix, limiter] of limiters) state.limiters[prefix] = limiter.dump();
+    const temporary = `${path}.${process.pid}.tmp`;
+    const file = await open(temporary, 'w');
+    try {
+      await file.writeFile(JSON.stringify(state));
+      await file.sync();
+    } finally {
+      await file.close();
+    }
+    await rename(temporary, path);
+    const dir = await open(dataDir, 'r');
+    try {
+      await dir.sync();
+    } finally {
+      await dir.close();
+    }
+  };
+
+  return {
+    backend: 'file',
+    counter(prefix, points, durationSeconds) {
+      const limiter = new RateLimiterMemory({ keyPrefix: prefix, points, duration: durationSeconds });
+      const dump = saved?.limiters[prefix];
+      if (dump) limiter.restore(dump);
+      limiters.set(prefix, limiter);
+      // Every change is written before the caller goes on (see flush); mark it.
+      for (const method of ['consume', 'penalty', 'reward', 'set', 'block', 'delete'] as const) {
+        const original = limiter[method].bind(limiter) as (...args: unknown[]) => Promise<unknown>;
+        (limiter as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => {
+          dirty = true;
+          return original(...args);
+        };
+      }
+      return limiter;
+    },
+    insurance: () => undefined,
+    ready: async () => {},
+    flush() {
+      if (!dirty) return writing;
+      // One write at a time, each with the latest state; a failed write fails its callers (their
+      // requests are not sent) but not the writes after it.
+      writing = writing.catch(() => undefined).then(() => (dirty ? write() : undefined));
+      return writing;
+    },
+    async close() {
+      await writing.catch(() => undefined);
+    },
+  };
+}
+
+function readState(path: string, logger: Logger): FileState | undefined {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    return undefined;
+  }
+  try {
+    const state = JSON.parse(text) as FileState;
+    if (state?.version === 1 && typeof state.limiters === 'object' && state.limiters !== null) return state;
+  } catch {
+    // unreadable: said below
+  }
+  // A torn or foreign file cannot be trusted to hold the counts; start counting again, loudly.
+  logger.warn({ kind: 'limits', path }, 'limit counters file unreadable; counting from zero');
+  return undefined;
+}

@@ -1,0 +1,479 @@
+/**
+ * Every request limit of API_LIMITS at once, per token (keyed by the token's hash), persistent and
+ * shared (limit-store.ts), plus the pace that makes a monthly allowance last the month.
+ *
+ * - A span limit (N per W) is a bucket (bucketPlan): callers wait for it, in arrival order, up to
+ *   API_QUEUE_MAX_WAIT_MS, then get ApiError 'busy'.
+ * - The monthly limit counts the calendar month (UTC) under a key of its own per month; when it is
+ *   spent, callers get ApiError 'quota' naming the reset at once (waiting would not help).
+ * - A 429's hold (Retry-After) is kept in the store too, so every caller and every process of the
+ *   token waits; a long hold lets one request through every PROBE_INTERVAL_MS to notice a
+ *   recovered API.
+ * - The API's X-RateLimit-* headers bring the counts in line when the API's view is stricter.
+ * - pace(): for the monthly limit, what is left (less a reserve for things never read before) is
+ *   spread over the time left; a refresh of something already saved waits for its turn.
+ */
+import type { RateLimiterMemory } from 'rate-limiter-flexible';
+import { RateLimiterRes } from 'rate-limiter-flexible';
+import type { Logger } from '../log.js';
+import { ApiError } from './errors.js';
+import { bucketPlan, type LimitSpec, monthOf, nextMonthStart } from './limit-spec.js';
+import type { Counter, LimitStore } from './limit-store.js';
+
+/** Share of a monthly allowance kept for reads of things never seen (no saved copy to show). */
+export const PACE_RESERVE = 0.2;
+/** A hold longer than this lets one probing request through, at most once per this interval. */
+export const PROBE_INTERVAL_MS = 30_000;
+/** Longest a hold can last (a larger Retry-After is read as this). */
+const MAX_HOLD_MS = 300_000;
+
+/** Where one limit stands for a token (for /rollcall status). */
+export interface LimitStatus {
+  /** As written in API_LIMITS (`100/month`, `30/60s`). */
+  text: string;
+  kind: 'month' | 'span';
+  points: number;
+  /** month: requests spent this month; span: requests in the current bucket. */
+  used: number;
+  left: number;
+  /** When the count starts again (ms); for a span, when the current bucket ends. */
+  resetAt: number;
+  /** span: requests per bucket and bucket length (s). */
+  bucket?: { perBucket: number; seconds: number };
+  /** month: one refresh of saved data every `intervalMs`, the earliest at `nextAt` (ms). */
+  pace?: { intervalMs: number; nextAt: number } | { spent: true };
+}
+
+/** The verdict on a refresh of something already saved. */
+export type PaceVerdict = { ok: true } | { ok: false; reason: 'pace' | 'spent'; nextAt: number };
+
+export interface Limits {
+  /**
+   * Wait for a request slot in every limit; `probe` when the slot is a probe through a long hold.
+   * Rejects with `signal`'s reason as soon as it aborts (the caller gave up, or shutdown).
+   */
+  acquire(key: string, maxWaitMs: number, signal?: AbortSignal): Promise<{ probe: boolean }>;
+  /** Hold every caller of `key` for `ms` (a 429's Retry-After); never shortens a longer hold. */
+  hold(key: string, ms: number): Promise<void>;
+  /** End the hold of `key` (a probe was answered). */
+  release(key: string): Promise<void>;
+  /** Bring the counts in line with the API's X-RateLimit-* headers when they are stricter. */
+  observe(key: string, headers: Headers): Promise<void>;
+  /** May a read of something already saved spend a request now? Claims the turn when it may. */
+  pace(key: string): Promise<PaceVerdict>;
+  status(key: string): Promise<LimitStatus[]>;
+  /** The smallest number of requests left over every limit, as last seen (synchronous, for stats). */
+  remaining(key: string): number;
+  close(): Promise<void>;
+}
+
+export interface LimitsOptions {
+  specs: LimitSpec[];
+  store: LimitStore;
+  logger: Logger;
+  /** Clock for calendar months and pacing (ms since epoch). */
+  now?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+  /** Time between probes through a long hold (default PROBE_INTERVAL_MS). */
+  probeIntervalMs?: number;
+  /** Told when the monthly allowance passes 80% and 100% (once per month: the count crosses each mark once). */
+  onAllowanceMark?: (mark: AllowanceMark) => void;
+}
+
+/** The monthly allowance passed 80% or 100%. */
+export interface AllowanceMark {
+  share: 0.8 | 1;
+  used: number;
+  points: number;
+  /** When the allowance starts again (ms since epoch). */
+  resetAt: number;
+}
+
+interface Span {
+  spec: LimitSpec;
+  counter: Counter;
+  perBucket: number;
+  bucketSeconds: number;
+}
+
+interface Month {
+  spec: LimitSpec;
+  counter: Counter;
+}
+
+/** Build the limits over `store`. */
+export function createLimits(options: LimitsOptions): Limits {
+  const { specs, store, logger } = options;
+  const now = options.now ?? Date.now;
+  const sleep = options.sleep;
+  const prefix = 'rollcall:v1:limits';
+  // Month counters never expire in memory (their key names the month); Redis drops them after it.
+  const monthSpec = specs.find((s) => s.window.kind === 'month');
+  const month: Month | undefined = monthSpec && {
+    spec: monthSpec,
+    counter: store.counter(`${prefix}:month`, monthSpec.points, 0),
+  };
+  const spans: Span[] = specs
+    .filter((s) => s.window.kind === 'span')
+    .sort((a, b) => windowSeconds(a) - windowSeconds(b))
+    .map((spec) => {
+      const plan = bucketPlan(spec.points, windowSeconds(spec));
+      return {
+        spec,
+        ...plan,
+        counter: store.counter(
+          `${prefix}:span:${windowSeconds(spec)}s:${plan.bucketSeconds}s`,
+          plan.perBucket,
+          plan.bucketSeconds,
+        ),
+      };
+    });
+  const holds = store.counter(`${prefix}:hold`, 1, 1);
+  const probeMs = options.probeIntervalMs ?? PROBE_INTERVAL_MS;
+  const probes = store.counter(`${prefix}:probe`, 1, probeMs / 1000);
+  const paces = store.counter(`${prefix}:pace`, 1, 1);
+  /** Callers in line per key (arrival order), and the last counts seen. */
+  const lines = new Map<string, Promise<void>>();
+  const waiting = new Map<string, number>();
+  const lastLeft = new Map<string, number>();
+
+  const monthKey = (key: string) => `${key}:${monthOf(now())}`;
+  /** Seconds a month counter lives in Redis: to the month's end, and a day more. */
+  const monthSeconds = () => Math.ceil((nextMonthStart(now()) - now()) / 1000) + 86_400;
+  const monthOptions = () => (store.backend === 'redis' ? { customDuration: monthSeconds() } : {});
+
+  async function monthUsed(key: string): Promise<number> {
+    if (!month) return 0;
+    const res = await month.counter.get(monthKey(key));
+    return Math.max(0, res?.consumedPoints ?? 0);
+  }
+
+  /** Keep the insurance limiter of a Redis month counter at the count Redis gave. */
+  function seedInsurance(counter: Counter, key: string, consumed: number) {
+    const insurance: RateLimiterMemory | undefined = store.insurance(counter);
+    if (!insurance) return;
+    void insurance.get(key).then((mine) => {
+      if ((mine?.consumedPoints ?? 0) < consumed) return insurance.set(key, consumed, 0);
+    });
+  }
+
+  /** Log each mark (80%, 100%) the count just crossed; tell onAllowanceMark of the highest one. */
+  function warnAt(used: number, previous: number) {
+    if (!month) return;
+    const { points, text } = month.spec;
+    const resetAt = nextMonthStart(now());
+    const crossed = (
+      [
+        [0.8, Math.ceil(points * 0.8)],
+        [1, points],
+      ] as const
+    ).filter(([, mark]) => previous < mark && used >= mark);
+    for (const [share] of crossed) {
+      logger.warn(
+        {
+          kind: 'limits',
+          limit: text,
+          used: Math.min(used, points),
+          points,
+          resetsAt: new Date(resetAt).toISOString(),
+        },
+        share === 1 ? 'monthly API allowance spent' : 'monthly API allowance 80% spent',
+      );
+    }
+    const highest = crossed.at(-1);
+    if (highest)
+      options.onAllowanceMark?.({ share: highest[0], used: Math.min(used, points), points, resetAt });
+  }
+
+  function quotaError(): ApiError {
+    const resetAt = nextMonthStart(now());
+    return new ApiError(
+      'quota',
+      `Monthly API allowance spent; it starts again at ${new Date(resetAt).toISOString()}`,
+      {
+        resetAt,
+        retryAfterSeconds: Math.max(1, Math.ceil((resetAt - now()) / 1000)),
+      },
+    );
+  }
+
+  /** How long `key` is held (ms), 0 when it is not. */
+  async function heldFor(key: string): Promise<number> {
+    const res = await holds.get(key);
+    return res && res.consumedPoints > 1 && res.msBeforeNext > 0 ? res.msBeforeNext : 0;
+  }
+
+  /** Consume one request in every span bucket; the wait (ms) when one is full, else 0. */
+  async function takeSpans(key: string): Promise<number> {
+    // Look first, so a full bucket does not cost the others a slot.
+    for (const span of spans) {
+      const res = await span.counter.get(key);
+      if (res && res.consumedPoints >= span.perBucket && res.msBeforeNext > 0) return res.msBeforeNext;
+    }
+    for (const span of spans) {
+      try {
+        await span.counter.consume(key);
+      } catch (rejection) {
+        if (rejection instanceof RateLimiterRes) return Math.max(1, rejection.msBeforeNext);
+        throw rejection;
+      }
+    }
+    return 0;
+  }
+
+  async function takeMonth(key: string): Promise<void> {
+    if (!month) return;
+    const mKey = monthKey(key);
+    const before = await month.counter.get(mKey);
+    if ((before?.consumedPoints ?? 0) >= month.spec.points) throw quotaError();
+    try {
+      const res = await month.counter.consume(mKey, 1, monthOptions());
+      seedInsurance(month.counter, mKey, res.consumedPoints);
+      lastLeft.set(key, month.spec.points - res.consumedPoints);
+      warnAt(res.consumedPoints, res.consumedPoints - 1);
+    } catch (rejection) {
+      if (rejection instanceof RateLimiterRes) throw quotaError();
+      throw rejection;
+    }
+  }
+
+  /** Waits are real time, whatever clock the months and pacing read. */
+  async function hold(key: string, ms: number): Promise<void> {
+    const holdMs = Math.min(ms, MAX_HOLD_MS);
+    if (holdMs <= 0) return;
+    if ((await heldFor(key)) >= holdMs) return;
+    await holds.block(key, Math.ceil(holdMs / 1000));
+    // The first probe comes one interval into a long hold.
+    if (holdMs > probeMs) await probes.set(key, 1, probeMs / 1000);
+    await store.flush();
+  }
+
+  /** Wait `ms` (real time), cut short by `signal` (rejecting with its reason; the timer is cleared). */
+  const pause = (ms: number, signal?: AbortSignal): Promise<void> => {
+    if (sleep) return signal ? untilAborted(sleep(ms), signal) : sleep(ms);
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    return new Promise<void>((resolve, reject) => {
+      const onAbort = () => {
+        clearTimeout(timer);
+        reject(signal?.reason);
+      };
+      const timer = setTimeout(
+        () => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve();
+        },
+        Math.max(0, ms),
+      );
+      signal?.addEventListener('abort', onAbort, { once: true });
+    });
+  };
+
+  async function acquireInLine(
+    key: string,
+    maxWaitMs: number,
+    started: number,
+    signal?: AbortSignal,
+  ): Promise<{ probe: boolean }> {
+    for (;;) {
+      signal?.throwIfAborted();
+      let probe = false;
+      const held = await heldFor(key);
+      if (held > 0) {
+        if (held > probeMs) {
+          try {
+            await probes.consume(key);
+            probe = true;
+          } catch (rejection) {
+            if (!(rejection instanceof RateLimiterRes)) throw rejection;
+          }
+        }
+        if (!probe) {
+          if (Date.now() - started + held > maxWaitMs) throw busy(held);
+          await pause(held, signal);
+          continue;
+        }
+      }
+      if (month && (await monthUsed(key)) >= month.spec.points) throw quotaError();
+      const wait = await takeSpans(key);
+      if (wait > 0) {
+        const ahead = waiting.get(key) ?? 0;
+        const tightest = spans[0];
+        const predicted =
+          wait + (tightest ? Math.floor(ahead / tightest.perBucket) * tightest.bucketSeconds * 1000 : 0);
+        if (Date.now() - started + predicted > maxWaitMs) throw busy(predicted);
+        await pause(wait, signal);
+        continue;
+      }
+      await takeMonth(key);
+      await store.flush();
+      return { probe };
+    }
+  }
+
+  return {
+    async acquire(key, maxWaitMs, signal) {
+      // One caller at a time per key, in arrival order: a refused caller waits at the head of the
+      // line, so nobody who arrived later is served first.
+      const started = Date.now();
+      waiting.set(key, (waiting.get(key) ?? 0) + 1);
+      const before = lines.get(key) ?? Promise.resolve();
+      let done!: () => void;
+      const mine = new Promise<void>((resolve) => {
+        done = resolve;
+      });
+      const tail = before.then(() => mine);
+      lines.set(key, tail);
+      try {
+        try {
+          await (signal ? untilAborted(before, signal) : before);
+        } finally {
+          waiting.set(key, (waiting.get(key) ?? 1) - 1);
+        }
+        return await acquireInLine(key, maxWaitMs, started, signal);
+      } finally {
+        done();
+        if (lines.get(key) === tail) lines.delete(key);
+      }
+    },
+
+    hold,
+
+    async release(key) {
+      await holds.delete(key);
+      await store.flush();
+    },
+
+    async observe(key, headers) {
+      const remaining = wholeHeader(headers, 'x-ratelimit-remaining');
+      if (remaining === undefined) return;
+      const resetInMs = resetHeaderMs(headers, now());
+      const longest = spans.at(-1);
+      const monthly =
+        resetInMs === undefined
+          ? wholeHeader(headers, 'x-ratelimit-limit') === month?.spec.points
+          : resetInMs > (longest ? windowSeconds(longest.spec) * 1000 + 1000 : 86_400_000);
+      if (monthly && month) {
+        const used = await monthUsed(key);
+        const apiUsed = month.spec.points - remaining;
+        if (apiUsed > used) {
+          const res = await month.counter.penalty(monthKey(key), apiUsed - used, monthOptions());
+          seedInsurance(month.counter, monthKey(key), res.consumedPoints);
+          lastLeft.set(key, Math.max(0, month.spec.points - res.consumedPoints));
+          warnAt(res.consumedPoints, used);
+          logger.info(
+            { kind: 'limits', limit: month.spec.text, used: apiUsed, was: used },
+            'allowance count resynced from the API',
+          );
+          await store.flush();
+        }
+        return;
+      }
+      if (!monthly && remaining === 0 && resetInMs !== undefined && resetInMs > 0) {
+        await hold(key, resetInMs);
+      }
+    },
+
+    async pace(key) {
+      if (!month) return { ok: true };
+      const used = await monthUsed(key);
+      const t = now();
+      const resetAt = nextMonthStart(t);
+      const left = month.spec.points - used;
+      if (left <= 0) return { ok: false, reason: 'spent', nextAt: resetAt };
+      const spendable = left - Math.ceil(month.spec.points * PACE_RESERVE);
+      if (spendable <= 0) return { ok: false, reason: 'pace', nextAt: resetAt };
+      // At most ~23 days: the memory store's timers cannot run longer.
+      const intervalS = Math.min(2_000_000, Math.max(1, Math.ceil((resetAt - t) / spendable / 1000)));
+      try {
+        await paces.consume(key, 1, { customDuration: intervalS });
+        await store.flush();
+        return { ok: true };
+      } catch (rejection) {
+        if (rejection instanceof RateLimiterRes) {
+          return { ok: false, reason: 'pace', nextAt: t + Math.max(1, rejection.msBeforeNext) };
+        }
+        throw rejection;
+      }
+    },
+
+    async status(key) {
+      const out: LimitStatus[] = [];
+      const t = now();
+      if (month) {
+        const used = Math.min(month.spec.points, await monthUsed(key));
+        const resetAt = nextMonthStart(t);
+        const left = month.spec.points - used;
+        const spendable = left - Math.ceil(month.spec.points * PACE_RESERVE);
+        const turn = await paces.get(key);
+        out.push({
+          text: month.spec.text,
+          kind: 'month',
+          points: month.spec.points,
+          used,
+          left,
+          resetAt,
+          pace:
+            left <= 0
+              ? { spent: true }
+              : {
+                  intervalMs: spendable > 0 ? Math.ceil((resetAt - t) / spendable) : resetAt - t,
+                  nextAt: spendable > 0 ? t + Math.max(0, turn?.msBeforeNext ?? 0) : resetAt,
+                },
+        });
+      }
+      for (const span of spans) {
+        const res = await span.counter.get(key);
+        const open = res !== null && res.msBeforeNext > 0;
+        const used = open ? Math.min(span.perBucket, res.consumedPoints) : 0;
+        out.push({
+          text: span.spec.text,
+          kind: 'span',
+          points: span.spec.points,
+          used,
+          left: span.perBucket - used,
+          resetAt: open ? t + res.msBeforeNext : t,
+          bucket: { perBucket: span.perBucket, seconds: span.bucketSeconds },
+        });
+      }
+      return out;
+    },
+
+    remaining(key) {
+      return lastLeft.get(key) ?? Math.min(...specs.map((s) => s.points));
+    },
+
+    close: () => store.close(),
+  };
+}
+
+/** `work`, or `signal`'s reason as soon as it aborts. */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+function windowSeconds(spec: LimitSpec): number {
+  return spec.window.kind === 'span' ? spec.window.seconds : 31 * 86_400;
+}
+
+function busy(waitMs: number): ApiError {
+  const retryAfterSeconds = Math.max(1, Math.ceil(waitMs / 1000));
+  return new ApiError('busy', `Request limit reached; retry in ${retryAfterSeconds}s`, { retryAfterSeconds });
+}
+
+function wholeHeader(headers: Headers, name: string): number | undefined {
+  const value = headers.get(name)?.trim();
+  return value && /^\d{1,12}$/.test(value) ? Number(value) : undefined;
+}
+
+/** X-RateLimit-Reset as ms from now: Unix seconds (>= 1e9) or seconds from now. */
+function resetHeaderMs(headers: Headers, nowMs: number): number | undefined {
+  const value = headers.get('x-ratelimit-reset')?.trim();
+  if (!value || !/^\d{1,12}(\.\d+)?$/.test(value)) return undefined;
+  const seconds = Number(value);
+  return Math.max(0, seconds >= 1e9 ? seconds * 1000 - nowMs : seconds * 1000);
+}

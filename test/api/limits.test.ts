@@ -1,0 +1,366 @@
+/**
+ * API_LIMITS: every limit at once under concurrency, kept in every window of its length, counted
+ * per calendar month (UTC), persistent across a restart (file and Redis), shared by two instances on
+ * one Redis, brought in line by the API's X-RateLimit-* headers, holds with probes, and the pace.
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ApiError } from '../../src/api/errors.js';
+import { bucketPlan, parseLimits } from '../../src/api/limit-spec.js';
+import { fileLimitStore, type LimitStore, redisLimitStore } from '../../src/api/limit-store.js';
+import { createLimits, type Limits } from '../../src/api/limits.js';
+import { MESSAGES } from '../../src/discord/replies.js';
+import { reachable } from '../support/redis.js';
+import { captureLogger, fakeClock, freshDataDir, rejection, silentLogger } from './helpers.js';
+
+const REDIS_URL = 'redis://127.0.0.1:6379';
+const redisUp = await reachable(6379);
+
+const opened: Limits[] = [];
+afterAll(async () => {
+  await Promise.all(opened.map((l) => l.close()));
+});
+
+function specs(text: string) {
+  const parsed = parseLimits(text);
+  if (!parsed.ok) throw new Error(parsed.error);
+  return parsed.limits;
+}
+
+function limits(text: string, store: LimitStore, extra: Partial<Parameters<typeof createLimits>[0]> = {}) {
+  const created = createLimits({ specs: specs(text), store, logger: silentLogger, ...extra });
+  opened.push(created);
+  return created;
+}
+
+/** A key no other test (or earlier run on the shared Redis) has used. */
+const freshKey = () => `test-${randomBytes(6).toString('hex')}`;
+
+const outcome = (p: Promise<unknown>) =>
+  p.then(
+    () => 'ok',
+    (e: unknown) => (e instanceof ApiError ? e.kind : 'other'),
+  );
+
+describe('bucketPlan: a span limit kept in every window of its length', () => {
+  it.each([
+    [1, 10],
+    [2, 10],
+    [5, 1],
+    [16, 1],
+    [30, 10],
+    [30, 60],
+    [60, 60],
+    [100, 86_400],
+  ])('%i per %i s: the worst-aligned window holds at most the limit', (points, seconds) => {
+    const { perBucket, bucketSeconds } = bucketPlan(points, seconds);
+    // Buckets open back to back, each at its first request; the others may fall anywhere inside
+    // it (the worst case). A window of `seconds + 1` (the margin for delays in flight), at every
+    // alignment that matters, sees all of a bucket that opens inside it and all but the first
+    // request of one that opened before it.
+    const starts = Array.from({ length: 50 }, (_, i) => i * bucketSeconds);
+    const span = seconds + 1;
+    let busiest = 0;
+    for (const t of starts.flatMap((s) => [s - span, s - span + 0.001, s, s + 0.001, s - 0.001])) {
+      const inside = starts.filter((s) => s >= t && s < t + span).length * perBucket;
+      const before = starts.some((s) => s < t && s + bucketSeconds > t) ? perBucket - 1 : 0;
+      busiest = Math.max(busiest, inside + before);
+    }
+    expect(busiest).toBeLessThanOrEqual(points);
+    expect(perBucket).toBeGreaterThanOrEqual(1);
+  });
+
+  it('keeps most of the rate for realistic limits', () => {
+    const { perBucket, bucketSeconds } = bucketPlan(30, 10);
+    expect((perBucket / bucketSeconds) * 10).toBeGreaterThanOrEqual(19);
+  });
+});
+
+describe('every limit at once, under concurrency', () => {
+  it('sixty parallel callers never get more than the month allows, nor more than a bucket per window', async () => {
+    const l = limits('7/month,4/2s', fileLimitStore(freshDataDir(), 'h', silentLogger));
+    const key = freshKey();
+    const granted: number[] = [];
+    const outcomes = await Promise.all(
+      Array.from({ length: 60 }, () => outcome(l.acquire(key, 10_000).then(() => granted.push(Date.now())))),
+    );
+    expect(outcomes.filter((o) => o === 'ok')).toHaveLength(7);
+    // The others are told the month is spent, or (queued too deep to be served in time) to come back.
+    expect(outcomes.filter((o) => o !== 'ok' && o !== 'quota' && o !== 'busy')).toEqual([]);
+    expect((await l.status(key))[0]).toMatchObject({ used: 7, left: 0 });
+    // 4 per 2 s: in every 3 s (the window plus the margin) at most 4 were granted.
+    const busiest = Math.max(...granted.map((t) => granted.filter((u) => u >= t && u < t + 3_000).length));
+    expect(busiest).toBeLessThanOrEqual(4);
+  }, 20_000);
+
+  it('a spent month answers quota at once, naming the start of next month (UTC)', async () => {
+    const clock = fakeClock(Date.parse('2026-11-30T20:00:00Z')); // already December east of UTC
+    const l = limits('2/month', fileLimitStore(freshDataDir(), 'h', silentLogger), { now: clock.now });
+    const key = freshKey();
+    await l.acquire(key, 0);
+    await l.acquire(key, 0);
+    const error = (await rejection(l.acquire(key, 0))) as ApiError;
+    expect(error.kind).toBe('quota');
+    expect(error.resetAt).toBe(Date.parse('2026-12-01T00:00:00Z'));
+  });
+});
+
+describe('month rollover (UTC, injected clock)', () => {
+  it('counts again from zero when the UTC calendar month changes, not before', async () => {
+    const clock = fakeClock(Date.parse('2026-11-30T23:59:58Z'));
+    const l = limits('1/month', fileLimitStore(freshDataDir(), 'h', silentLogger), { now: clock.now });
+    const key = freshKey();
+    await l.acquire(key, 0);
+    expect(await outcome(l.acquire(key, 0))).toBe('quota');
+    clock.advance(1_000); // 23:59:59
+    expect(await outcome(l.acquire(key, 0))).toBe('quota');
+    clock.advance(1_000); // 2026-12-01T00:00:00Z
+    expect(await outcome(l.acquire(key, 0))).toBe('ok');
+    expect(await outcome(l.acquire(key, 0))).toBe('quota');
+    const [month] = await l.status(key);
+    expect(month).toMatchObject({ used: 1, left: 0, resetAt: Date.parse('2027-01-01T00:00:00Z') });
+  });
+});
+
+describe('persistence across a restart', () => {
+  it('file: a new process on the same DATA_DIR continues the count', async () => {
+    const dir = freshDataDir();
+    const key = freshKey();
+    const first = limits('3/month,100/1s', fileLimitStore(dir, 'h', silentLogger));
+    await first.acquire(key, 0);
+    await first.acquire(key, 0);
+    await first.close();
+    const second = limits('3/month,100/1s', fileLimitStore(dir, 'h', silentLogger));
+    expect((await second.status(key))[0]).toMatchObject({ used: 2, left: 1 });
+    await second.acquire(key, 0);
+    expect(await outcome(second.acquire(key, 0))).toBe('quota');
+  });
+
+  it('file: a restart with a fresh DATA_DIR starts from zero (the count lives in the file)', async () => {
+    const key = freshKey();
+    const first = limits('1/month', fileLimitStore(freshDataDir(), 'h', silentLogger));
+    await first.acquire(key, 0);
+    await first.close();
+    const other = limits('1/month', fileLimitStore(freshDataDir(), 'h', silentLogger));
+    expect(await outcome(other.acquire(key, 0))).toBe('ok');
+  });
+
+  it.runIf(redisUp)('Redis: a new process on the same Redis continues the count', async () => {
+    const key = freshKey();
+    const first = limits('3/month', await redisStore());
+    await first.acquire(key, 0);
+    await first.acquire(key, 0);
+    await first.close();
+    const second = limits('3/month', await redisStore());
+    expect((await second.status(key))[0]).toMatchObject({ used: 2, left: 1 });
+    await second.acquire(key, 0);
+    expect(await outcome(second.acquire(key, 0))).toBe('quota');
+  });
+});
+
+describe.runIf(redisUp)('two instances on one Redis', () => {
+  it('never exceed a limit together', async () => {
+    const key = freshKey();
+    const a = limits('10/month,1000/1s', await redisStore());
+    const b = limits('10/month,1000/1s', await redisStore());
+    const outcomes = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => outcome((i % 2 ? a : b).acquire(key, 5_000))),
+    );
+    expect(outcomes.filter((o) => o === 'ok')).toHaveLength(10);
+    expect((await a.status(key))[0]).toMatchObject({ used: 10, left: 0 });
+  });
+});
+
+describe.runIf(redisUp)('two processes on one Redis', () => {
+  it('never exceed a limit together (two node processes, started at the same moment)', async () => {
+    const key = freshKey();
+    const script = fileURLToPath(new URL('./support/limits-child.ts', import.meta.url));
+    const children = [0, 1].map(() =>
+      spawn(process.execPath, ['--import', 'tsx', script, REDIS_URL, '10/month,1000/1s', key, '15'], {
+        stdio: ['pipe', 'pipe', 'inherit'],
+      }),
+    );
+    const lines = children.map((child) => {
+      let out = '';
+      const ready = new Promise<void>((resolve) =>
+        child.stdout.on('data', (chunk) => {
+          out += String(chunk);
+          if (out.includes('ready\n')) resolve();
+        }),
+      );
+      const done = new Promise<string[]>((resolve) =>
+        child.on('exit', () => resolve(JSON.parse(out.split('\n')[1] ?? '[]') as string[])),
+      );
+      return { ready, done };
+    });
+    await Promise.all(lines.map((l) => l.ready));
+    for (const child of children) child.stdin.end('go\n');
+    const [first, second] = await Promise.all(lines.map((l) => l.done));
+    const all = [...(first ?? []), ...(second ?? [])];
+    expect(all).toHaveLength(30);
+    expect(all.filter((o) => o === 'ok')).toHaveLength(10);
+    expect(all.filter((o) => o !== 'ok' && o !== 'quota')).toEqual([]);
+    // (Counted apart, each process would have been granted 10: 20 in all.)
+    const split = [first, second].map((o) => o?.filter((x) => x === 'ok').length);
+    console.info(`two processes on one Redis: granted ${split.join(' + ')} of 30 attempts (limit 10)`);
+  }, 30_000);
+});
+
+describe('resync from X-RateLimit-* headers', () => {
+  const far = () => String(Math.ceil(Date.now() / 1000) + 20 * 86_400);
+
+  it("takes the API's monthly count when it is stricter, never when it is looser", async () => {
+    const l = limits('10/month,30/1m', fileLimitStore(freshDataDir(), 'h', silentLogger));
+    const key = freshKey();
+    await l.acquire(key, 0);
+    await l.observe(key, new Headers({ 'x-ratelimit-remaining': '9', 'x-ratelimit-reset': far() }));
+    expect((await l.status(key))[0]).toMatchObject({ used: 1 });
+    await l.observe(key, new Headers({ 'x-ratelimit-remaining': '2', 'x-ratelimit-reset': far() }));
+    expect((await l.status(key))[0]).toMatchObject({ used: 8, left: 2 });
+    await l.observe(key, new Headers({ 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': far() }));
+    expect(await outcome(l.acquire(key, 0))).toBe('quota');
+  });
+
+  it("holds every caller until a short window's reset when the API says none are left", async () => {
+    const l = limits('10/month,30/1m', fileLimitStore(freshDataDir(), 'h', silentLogger));
+    const key = freshKey();
+    await l.observe(key, new Headers({ 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '5' }));
+    const error = (await rejection(l.acquire(key, 1_000))) as ApiError;
+    expect(error).toMatchObject({ kind: 'busy' });
+    expect(error.retryAfterSeconds).toBeGreaterThanOrEqual(4);
+    expect((await l.status(key))[0]).toMatchObject({ used: 0 });
+  });
+});
+
+describe('holds (429) and probes', () => {
+  it('a long hold lets one probe through per interval; a probe answered ends the hold', async () => {
+    const l = limits('1000/1s', fileLimitStore(freshDataDir(), 'h', silentLogger), { probeIntervalMs: 300 });
+    const key = freshKey();
+    await l.hold(key, 120_000);
+    expect(await outcome(l.acquire(key, 0))).toBe('busy'); // no probe in the first interval
+    await new Promise((r) => setTimeout(r, 350));
+    expect(await l.acquire(key, 0)).toEqual({ probe: true });
+    expect(await outcome(l.acquire(key, 0))).toBe('busy'); // one probe per interval
+    await l.release(key);
+    expect(await l.acquire(key, 0)).toEqual({ probe: false });
+  });
+
+  it('a short hold is waited out, never shortened by a shorter one', async () => {
+    const l = limits('1000/1s', fileLimitStore(freshDataDir(), 'h', silentLogger));
+    const key = freshKey();
+    await l.hold(key, 30_000);
+    await l.hold(key, 1_000);
+    const error = (await rejection(l.acquire(key, 2_000))) as ApiError;
+    expect(error.retryAfterSeconds).toBeGreaterThanOrEqual(29);
+  });
+});
+
+describe('waiting callers', () => {
+  it('are served in arrival order, and one that gives up (abort) leaves the line at once', async () => {
+    const l = limits('2/1s', fileLimitStore(freshDataDir(), 'h', silentLogger));
+    const key = freshKey();
+    await l.acquire(key, 0); // 2/1s is kept as 1 request every 2 s
+    const order: string[] = [];
+    const started = Date.now();
+    const first = l.acquire(key, 60_000).then(() => order.push('first'));
+    // Behind `first` in line (which waits ~2 s for the bucket): gives up after 200 ms.
+    const gaveUp = l.acquire(key, 60_000, AbortSignal.timeout(200)).then(
+      () => 'granted',
+      (e: unknown) => (e instanceof Error ? e.name : String(e)),
+    );
+    const second = l.acquire(key, 60_000).then(() => order.push('second'));
+    expect(await gaveUp).toBe('TimeoutError');
+    expect(Date.now() - started).toBeLessThan(1_000);
+    await Promise.all([first, second]);
+    expect(order).toEqual(['first', 'second']);
+  }, 15_000);
+});
+
+describe('pace', () => {
+  it('spreads what is left, less a 20% reserve, over the time left; one refresh per turn', async () => {
+    const clock = fakeClock(Date.parse('2026-11-21T00:00:00Z')); // 10 days left in November
+    const l = limits('100/month', fileLimitStore(freshDataDir(), 'h', silentLogger), { now: clock.now });
+    const key = freshKey();
+    expect(await l.pace(key)).toEqual({ ok: true });
+    const refused = await l.pace(key);
+    expect(refused).toMatchObject({ ok: false, reason: 'pace' });
+    // 80 spendable over 10 days: one refresh every 3 h.
+    const wait = (refused as { nextAt: number }).nextAt - clock.now();
+    expect(wait).toBeGreaterThan(3 * 3_600_000 - 5_000);
+    expect(wait).toBeLessThanOrEqual(3 * 3_600_000 + 1_000);
+    const [month] = await l.status(key);
+    expect(month?.pace).toMatchObject({ intervalMs: 3 * 3_600_000 });
+  });
+
+  it('keeps the reserve for reads of things never seen, and says when the allowance is spent', async () => {
+    const clock = fakeClock(Date.parse('2026-11-21T00:00:00Z'));
+    const l = limits('5/month', fileLimitStore(freshDataDir(), 'h', silentLogger), { now: clock.now });
+    const key = freshKey();
+    for (let i = 0; i < 4; i++) await l.acquire(key, 0);
+    expect(await l.pace(key)).toMatchObject({ ok: false, reason: 'pace' }); // 1 left = the reserve
+    await l.acquire(key, 0); // a never-seen read may still spend it
+    expect(await l.pace(key)).toEqual({
+      ok: false,
+      reason: 'spent',
+      nextAt: Date.parse('2026-12-01T00:00:00Z'),
+    });
+  });
+});
+
+describe('warnings', () => {
+  it('logs at 80% and at 100% of the monthly allowance, once each', async () => {
+    const { logger, lines } = captureLogger();
+    const marks: unknown[] = [];
+    const clock = fakeClock(Date.parse('2026-11-21T00:00:00Z'));
+    const l = createLimits({
+      specs: specs('5/month'),
+      store: fileLimitStore(freshDataDir(), 'h', silentLogger),
+      logger,
+      now: clock.now,
+      onAllowanceMark: (mark) => marks.push(mark),
+    });
+    opened.push(l);
+    const key = freshKey();
+    for (let i = 0; i < 7; i++) await outcome(l.acquire(key, 0));
+    const warnings = lines
+      .map((line) => JSON.parse(line) as { level: number; msg: string })
+      .filter((r) => r.level === 40);
+    expect(warnings.map((w) => w.msg)).toEqual([
+      'monthly API allowance 80% spent',
+      'monthly API allowance spent',
+    ]);
+    const resetAt = Date.parse('2026-12-01T00:00:00Z');
+    expect(marks).toEqual([
+      { share: 0.8, used: 4, points: 5, resetAt },
+      { share: 1, used: 5, points: 5, resetAt },
+    ]);
+    expect(MESSAGES.allowanceMark(4, 5, resetAt / 1000)).toBe(
+      `Rollcall has spent 4 of this community server's 5 API requests for the month; saved data is shown more often until the allowance starts again <t:${resetAt / 1000}:f>.`,
+    );
+  });
+});
+
+/** A Redis store that is connected (before that, the counters answer from memory). */
+async function redisStore(): Promise<LimitStore> {
+  const store = redisLimitStore(REDIS_URL, silentLogger);
+  await store.ready();
+  return store;
+}
+
+describe('DATA_DIR', () => {
+  it('is created at start, and one that cannot be written is refused with one sentence', async () => {
+    const dir = join(freshDataDir(), 'nested', 'data');
+    const l = limits('1/month', fileLimitStore(dir, 'h', silentLogger));
+    await l.acquire(freshKey(), 0);
+    expect(readdirSync(dir)).toEqual(['limits-h.json']);
+    const file = join(freshDataDir(), 'a-file');
+    writeFileSync(file, '');
+    expect(() => fileLimitStore(join(file, 'data'), 'h', silentLogger)).toThrow(
+      /^DATA_DIR .* cannot be created or written \(ENOTDIR\); set DATA_DIR to a directory Rollcall may write, or CACHE_URL/,
+    );
+  });
+});

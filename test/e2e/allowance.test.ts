@@ -1,0 +1,81 @@
+/**
+ * The monthly allowance as a moderator meets it, through the real bot: a refresh that would outrun
+ * the pace shows the saved record with its age and the reason; a spent allowance shows saved data,
+ * or one sentence naming when it starts again; /rollcall status shows where each limit stands.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nextMonthStart } from '../../src/api/limit-spec.js';
+import { MESSAGES } from '../../src/discord/replies.js';
+import { embedOf, startWorld, type World } from './world.js';
+
+let world: World;
+const ALERT_CHANNEL = '123456789012345678';
+
+beforeAll(async () => {
+  // A small month (4 requests) and records that are never fresh: every view would like a request.
+  world = await startWorld({
+    env: {
+      API_LIMITS: '4/month,1000/1s',
+      CACHE_TTL_ITEM_SECONDS: '0',
+      CACHE_TTL_LIST_SECONDS: '0',
+      QUOTA_ALERT_CHANNEL_ID: ALERT_CHANNEL,
+    },
+  });
+}, 60_000);
+afterAll(async () => {
+  await world?.close();
+});
+
+const view = async (id: string) =>
+  (await world.double.slash(world.mod, 'loa', { subcommand: 'view', options: { id } })).response();
+
+describe('the monthly allowance, end to end', () => {
+  it('paces refreshes, then serves saved data or says when the allowance starts again', async () => {
+    const loas = world.sandbox.dataset.loas;
+    const [a, b, c, d] = [loas[1]!.id, loas[2]!.id, loas[3]!.id, loas[4]!.id];
+    world.sandbox.resetLog();
+
+    expect(embedOf((await view(a)).message).footer?.text).toMatch(/Data as of$/);
+    expect(embedOf((await view(a)).message).footer?.text).toMatch(/Data as of$/); // the pace's turn
+    const paced = embedOf((await view(a)).message);
+    expect(paced.title).toContain(a);
+    expect(paced.footer?.text).toMatch(
+      /as of \d+ s ago · saving this server's monthly API allowance · fresh data in \d+ (h|d)$/,
+    );
+    expect(world.sandbox.requests).toHaveLength(2);
+
+    await view(b); // never seen: the reserve pays for it
+    await view(c);
+    expect(world.sandbox.requests).toHaveLength(4);
+
+    const never = await view(d);
+    const reset = nextMonthStart(Date.now()) / 1000;
+    expect(never.message?.content).toBe(MESSAGES.allowanceSpent(reset));
+    expect(never.ephemeral).toBe(true);
+    const saved = embedOf((await view(a)).message);
+    expect(saved.title).toContain(a);
+    expect(saved.footer?.text).toMatch(
+      /this server's monthly API allowance is spent until \d{4}-\d\d-01 00:00 UTC$/,
+    );
+    expect(world.sandbox.requests).toHaveLength(4);
+
+    // The staff channel heard of it once (80% and 100% both fall on the 4th request of 4: the higher
+    // mark is said), without pinging anyone.
+    const alerts = world.double.calls.filter(
+      (c) => c.method === 'POST' && c.path === `/channels/${ALERT_CHANNEL}/messages`,
+    );
+    expect(alerts.map((c) => (c.body as { content: string }).content)).toEqual([
+      MESSAGES.allowanceMark(4, 4, reset),
+    ]);
+    for (const c of alerts)
+      expect((c.body as { allowed_mentions: unknown }).allowed_mentions).toEqual({ parse: [] });
+
+    const status = await (
+      await world.double.slash(world.mod, 'rollcall', { subcommand: 'status' })
+    ).response();
+    const fields = Object.fromEntries((embedOf(status.message).fields ?? []).map((f) => [f.name, f.value]));
+    expect(fields['API allowance (4/month)']).toContain(`4 used · 0 left of 4 · resets <t:${reset}:f>`);
+    expect(fields['API allowance (4/month)']).toContain('Pace: spent');
+    expect(world.sandbox.requests).toHaveLength(4); // status spent nothing either
+  }, 30_000);
+});
