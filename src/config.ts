@@ -171,8 +171,13 @@ const schema = z.object({
     .default('127.0.0.1'),
 });
 
-/** Every setting name the bot reads (the keys of the schema). */
-export const SETTING_NAMES: readonly string[] = Object.keys(schema.shape);
+/** Settings of earlier versions that are only read to be refused (see `replacedBy`). */
+const RETIRED_SETTINGS: readonly string[] = ['API_BUDGET', 'API_BUDGET_WINDOW_SECONDS'];
+
+/** Every setting name the bot reads (the keys of the schema, less the retired ones). */
+export const SETTING_NAMES: readonly string[] = Object.keys(schema.shape).filter(
+  (name) => !RETIRED_SETTINGS.includes(name),
+);
 
 const deploySchema = schema.pick({
   DISCORD_TOKEN: true,
