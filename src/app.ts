@@ -11,6 +11,7 @@ import type { Config } from './config.js';
 import { createAccessGuard } from './discord/access.js';
 import { type Bot, createBot } from './discord/bot.js';
 import type { Command } from './discord/command.js';
+import { MESSAGES, UserError } from './discord/replies.js';
 import { type KeyValue, StateStore } from './discord/state.js';
 import { ViewRegistry } from './discord/views.js';
 import type { Logger } from './log.js';
@@ -20,7 +21,11 @@ export interface App {
   api: Api;
   commands: Command[];
   start(): Promise<void>;
-  /** Finish in-flight interactions (bounded), disconnect from Discord, close the cache. */
+  /**
+   * Finish in-flight interactions, disconnect from Discord and close the cache, all within
+   * `graceMs` (default SHUTDOWN_GRACE_MS): API calls still running near its end are aborted and their
+   * interactions answered with the restarting sentence.
+   */
   stop(graceMs?: number): Promise<void>;
 }
 
@@ -54,9 +59,22 @@ function stateKeyValue(cache: ApiCache): KeyValue {
   };
 }
 
+/** Of the grace period, what is kept after the bot's part for closing the API layer and the cache. */
+const CLOSE_RESERVE_MS = 1_000;
+
+/** `work`, or nothing once `ms` have passed. */
+async function within(work: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([work, new Promise<void>((resolve) => (timer = setTimeout(resolve, Math.max(0, ms))))]);
+  clearTimeout(timer);
+}
+
 export function createApp(config: Config, logger: Logger): App {
   const cache = createCache(config, logger);
-  const api = createApi(config, logger, { cache });
+  // Aborted when stopping: the API calls still running end with the restarting sentence.
+  const stopping = new AbortController();
+  const abortApi = () => stopping.abort(new UserError(MESSAGES.restarting));
+  const api = createApi(config, logger, { cache, stop: stopping.signal });
   const startedAt = Date.now();
   const commands = withRollcall(() => ({ version: VERSION, stats: api.stats(), startedAt }));
   const views = new ViewRegistry();
@@ -85,12 +103,14 @@ export function createApp(config: Config, logger: Logger): App {
     api,
     commands,
     start: () => bot.start(),
-    async stop(graceMs) {
+    async stop(graceMs = config.SHUTDOWN_GRACE_MS) {
       if (stopped) return;
       stopped = true;
-      await bot.stop(graceMs);
-      await api.close();
-      await cache.close();
+      const deadline = Date.now() + graceMs;
+      await bot.stop(Math.max(0, graceMs - CLOSE_RESERVE_MS), abortApi);
+      abortApi(); // nothing needs the API any more (background refreshes included)
+      await within(api.close(), deadline - Date.now() - 500);
+      await within(cache.close(), deadline - Date.now());
     },
   };
 }

@@ -1,6 +1,7 @@
 /**
- * `npm start`: read the settings, connect, serve until SIGINT/SIGTERM, then shut down cleanly.
- * A bad configuration prints one message naming every problem and exits with code 1.
+ * `npm start`: read the settings, connect, serve until SIGINT/SIGTERM, then shut down cleanly
+ * within SHUTDOWN_GRACE_MS whatever the API does. A bad configuration prints one message naming
+ * every problem and exits with code 1.
  */
 import { createApp } from './app.js';
 import { formatConfigErrors, loadConfig } from './config.js';
@@ -22,9 +23,14 @@ let stopping = false;
 async function shutdown(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
-  logger.info({ signal }, 'shutting down');
+  logger.info({ signal, graceMs: config.SHUTDOWN_GRACE_MS }, 'shutting down');
+  // app.stop() keeps within the grace period; should anything still hang, go when it ends.
+  setTimeout(() => {
+    logger.error('grace period over while stopping; exiting now');
+    process.exit(1);
+  }, config.SHUTDOWN_GRACE_MS).unref();
   try {
-    await app.stop();
+    await app.stop(config.SHUTDOWN_GRACE_MS - 400);
     logger.info('stopped');
     process.exitCode = 0;
   } catch (error) {
