@@ -89,6 +89,7 @@ const schema = z.object({
     .refine(hasHost, 'must name a host')
     .optional(),
   CACHE_MAX_ENTRIES: int(0, 1_000_000, 5_000),
+  CACHE_MAX_BYTES: int(1_048_576, 1_073_741_824, 33_554_432),
   CACHE_TTL_LIST_SECONDS: int(0, 86_400, 60),
   CACHE_TTL_ITEM_SECONDS: int(0, 86_400, 300),
   CACHE_TTL_STABLE_SECONDS: int(0, 604_800, 3_600),
