@@ -5,11 +5,11 @@
  */
 import { createApp } from './app.js';
 import { formatConfigErrors, loadConfig } from './config.js';
-import { createLogger } from './log.js';
+import { createLogger, redactUrlCredentials } from './log.js';
 
 const loaded = loadConfig();
 if (!loaded.ok) {
-  process.stderr.write(`${formatConfigErrors(loaded.errors)}\n`);
+  process.stderr.write(`${redactUrlCredentials(formatConfigErrors(loaded.errors))}\n`);
   process.exit(1);
 }
 const config = loaded.config;
@@ -48,7 +48,7 @@ try {
 } catch (error) {
   const reason = error instanceof Error ? error.message : String(error);
   logger.fatal({ reason }, 'could not connect to Discord');
-  process.stderr.write(`Rollcall could not connect to Discord: ${reason}\n`);
+  process.stderr.write(`Rollcall could not connect to Discord: ${redactUrlCredentials(reason)}\n`);
   await app.stop(0).catch(() => undefined);
   process.exit(1);
 }
