@@ -19,6 +19,8 @@ import type { Logger } from './log.js';
 export interface App {
   bot: Bot;
   api: Api;
+  /** The cache behind the API and the control state (tests read its counters). */
+  cache: ApiCache;
   commands: Command[];
   start(): Promise<void>;
   /**
@@ -101,6 +103,7 @@ export function createApp(config: Config, logger: Logger): App {
   return {
     bot,
     api,
+    cache,
     commands,
     start: () => bot.start(),
     async stop(graceMs = config.SHUTDOWN_GRACE_MS) {

@@ -32,6 +32,8 @@ export interface ApiCache {
   close(): Promise<void>;
   /** What the in-memory store holds right now (absent for Redis and for no cache). */
   usage?(): { entries: number; bytes: number };
+  /** Gets and sets that completed, and that failed or timed out, since start (absent for no cache). */
+  readonly operations?: { readonly ok: number; readonly failed: number };
 }
 
 /** Default of CACHE_MAX_BYTES: 32 MiB of serialised entries. */
@@ -75,7 +77,8 @@ export function createCache(
       guard,
       async () => store.clear(),
     );
-    return { ...cache, usage: () => ({ entries: store.size, bytes: store.bytes }) };
+    cache.usage = () => ({ entries: store.size, bytes: store.bytes });
+    return cache;
   }
   return {
     backend: 'none',
@@ -88,6 +91,7 @@ export function createCache(
 
 interface Guard {
   backend: CacheBackend;
+  operations: { ok: number; failed: number };
   isHealthy(): boolean;
   /** Run `work` within the time bound; undefined on failure or timeout. */
   run<T>(what: 'get' | 'set', work: () => Promise<T>): Promise<T | undefined>;
@@ -103,6 +107,7 @@ function createGuard(backend: CacheBackend, logger: Logger): Guard {
 
   const guard: Guard = {
     backend,
+    operations: { ok: 0, failed: 0 },
     isHealthy: () => healthy,
     failed(error) {
       healthy = false;
@@ -135,9 +140,11 @@ function createGuard(backend: CacheBackend, logger: Logger): Guard {
       });
       try {
         const result = await Promise.race([work(), timeout]);
+        guard.operations.ok++;
         guard.succeeded();
         return result;
       } catch (error) {
+        guard.operations.failed++;
         guard.failed(error);
         return undefined;
       } finally {
@@ -154,6 +161,7 @@ function guardedCache(keyv: Keyv, guard: Guard, release: () => Promise<void>): A
   return {
     backend: guard.backend,
     healthy: guard.isHealthy,
+    operations: guard.operations,
     async get(key) {
       if (closed) return undefined;
       const value = await guard.run('get', () => keyv.get<unknown>(key));
