@@ -2,8 +2,8 @@
  * A bounded soak: Rollcall as a child process (`node src/main.ts`), thousands of interactions from
  * many moderators at once over loopback, with the API slow and flaky and rate-limited above the bot's
  * budget. Every interaction must be answered (Discord's 3-second window included), the bot's live
- * heap after full garbage collections must grow by less than HEAP_GROWTH_MB, its RSS after SETTLE_MS
- * of idle by less than RSS_GROWTH_MB, and the bot must cause no 429. Bounded by count and by time; SOAK_INTERACTIONS, SOAK_USERS and SOAK_SECONDS
+ * heap after full garbage collections must grow by less than HEAP_GROWTH_MB, its RSS (idle SETTLE_MS
+ * before and after) by less than RSS_GROWTH_MB, and the bot must cause no 429. Bounded by count and by time; SOAK_INTERACTIONS, SOAK_USERS and SOAK_SECONDS
  * override the defaults for longer runs by hand.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
@@ -37,8 +37,8 @@ const cwd = new URL('../..', import.meta.url).pathname;
 const HEAP_GROWTH_MB = 24;
 /** Idle time after the soak before RSS is measured again (SOAK_SETTLE_MS). */
 const SETTLE_MS = Number(process.env.SOAK_SETTLE_MS ?? 20_000);
-/** Largest RSS growth, start of the soak to the end of that idle time (both after full collections). */
-const RSS_GROWTH_MB = 20;
+/** Largest RSS growth, idle before the soak to idle after it (both after full collections). */
+const RSS_GROWTH_MB = 32;
 
 /** Resident memory of a process in MB (Linux /proc, else ps). */
 function rssMb(pid: number): number {
@@ -184,6 +184,9 @@ describe('soak', () => {
         probes.push(memory);
         return memory;
       }
+      // idle for SETTLE_MS first, so that the baseline, like the last measure, holds no reserve V8 keeps
+      // only under load
+      await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
       const heapAtStart = await probe();
       const rss = { start: rssMb(child.pid!), middle: 0, end: 0 };
       const series: number[] = [];
@@ -327,7 +330,7 @@ describe('soak', () => {
       expect(settled.rss - heapAtStart.rss).toBeLessThan(RSS_GROWTH_MB * 1024 * 1024);
       expect(double.allowedMentionsViolations()).toEqual([]);
     },
-    (SECONDS + 60) * 1000 + SETTLE_MS,
+    (SECONDS + 60) * 1000 + 2 * SETTLE_MS,
   );
 
   it('stops cleanly afterwards and wrote no error line', async () => {
