@@ -14,6 +14,7 @@ import { type Bot, createBot } from './discord/bot.js';
 import type { Command } from './discord/command.js';
 import { type KeyValue, StateStore } from './discord/paging/state.js';
 import { ViewRegistry } from './discord/paging/views.js';
+import { MESSAGES, UserError } from './discord/replies.js';
 import type { Logger } from './log.js';
 import { createHealthServer, type HealthServer } from './ops/health.js';
 import { Metrics } from './ops/metrics.js';
@@ -21,11 +22,17 @@ import { Metrics } from './ops/metrics.js';
 export interface App {
   bot: Bot;
   api: Api;
+  /** The cache behind the API and the control state (tests read its counters). */
+  cache: ApiCache;
   commands: Command[];
   /** The health and metrics listener, when HEALTH_PORT is set. */
   health: HealthServer | undefined;
   start(): Promise<void>;
-  /** Finish in-flight interactions (bounded), disconnect from Discord, close the cache. */
+  /**
+   * Finish in-flight interactions, disconnect from Discord and close the cache, all within
+   * `graceMs` (default SHUTDOWN_GRACE_MS): API calls still running near its end are aborted and their
+   * interactions answered with the restarting sentence.
+   */
   stop(graceMs?: number): Promise<void>;
 }
 
@@ -59,14 +66,28 @@ function stateKeyValue(cache: ApiCache): KeyValue {
   };
 }
 
+/** Of the grace period, what is kept after the bot's part for closing the API layer and the cache. */
+const CLOSE_RESERVE_MS = 1_000;
+
+/** `work`, or nothing once `ms` have passed. */
+async function within(work: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([work, new Promise<void>((resolve) => (timer = setTimeout(resolve, Math.max(0, ms))))]);
+  clearTimeout(timer);
+}
+
 export function createApp(config: Config, logger: Logger): App {
   const cache = createCache(config, logger);
   const metrics = config.HEALTH_PORT === undefined ? undefined : new Metrics();
+  // Aborted when stopping: the API calls still running end with the restarting sentence.
+  const stopping = new AbortController();
+  const abortApi = () => stopping.abort(new UserError(MESSAGES.restarting));
   // Allowance alerts go out through the bot, which is built after the API.
   let alert: ((mark: AllowanceMark) => void) | undefined;
   const api = createApi(config, logger, {
     cache,
     fetch: metrics?.apiFetch(config.API_BASE_URL),
+    stop: stopping.signal,
     onAllowanceMark: (mark) => alert?.(mark),
   });
   const startedAt = Date.now();
@@ -117,6 +138,7 @@ export function createApp(config: Config, logger: Logger): App {
   return {
     bot,
     api,
+    cache,
     commands,
     health,
     async start() {
@@ -124,13 +146,15 @@ export function createApp(config: Config, logger: Logger): App {
       await bot.start();
       serving = true;
     },
-    async stop(graceMs) {
+    async stop(graceMs = config.SHUTDOWN_GRACE_MS) {
       if (stopped) return;
-      stopped = true;
-      await bot.stop(graceMs);
-      await api.close();
-      await cache.close();
-      await health?.stop();
+      stopped = true; // readiness turns 503 from here
+      const deadline = Date.now() + graceMs;
+      await bot.stop(Math.max(0, graceMs - CLOSE_RESERVE_MS), abortApi);
+      abortApi(); // nothing needs the API any more (background refreshes included)
+      await within(api.close(), deadline - Date.now() - 500);
+      await within(cache.close(), deadline - Date.now());
+      await within(health?.stop() ?? Promise.resolve(), deadline - Date.now());
     },
   };
 }

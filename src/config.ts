@@ -26,13 +26,46 @@ const bool = (fallback: boolean) =>
     .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
     .default(fallback ? 'true' : 'false')
     .transform((v) => v === 'true' || v === '1' || v === 'yes');
-const httpUrl = z
-  .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
-  .refine(hasHost, 'must name a host')
-  .refine(
-    (v) => !hasCredentials(v),
-    'must not contain a user name or password (the API token is the only credential)',
-  );
+/** What a URL setting accepts. */
+interface UrlRule {
+  /** Schemes allowed, without the colon. */
+  schemes: string[];
+  /** How the scheme problem is worded ("an http(s) URL"). */
+  kind: string;
+  /** Whether a user name or password may appear (CACHE_URL's Redis password). */
+  credentials: boolean;
+  /** A path the URL must end in, and why. */
+  pathEnd?: { path: string; why: string };
+}
+
+/**
+ * The first problem with a URL setting, worded for the operator, or undefined. One message per bad
+ * address, and never the value itself (it may hold a password).
+ */
+export function urlProblem(value: string, rule: UrlRule): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return `must be ${rule.kind}`;
+  }
+  if (!rule.schemes.includes(url.protocol.slice(0, -1))) return `must be ${rule.kind}`;
+  if (url.hostname === '') return 'must name a host';
+  if (!rule.credentials && (url.username !== '' || url.password !== ''))
+    return 'must not contain a user name or password (the API token is the only credential)';
+  if (rule.pathEnd && !url.pathname.replace(/\/+$/, '').endsWith(rule.pathEnd.path))
+    return `must end in ${rule.pathEnd.path} (${rule.pathEnd.why})`;
+  return undefined;
+}
+
+/** A URL setting: checked by `urlProblem`, one message at most. */
+export const urlSetting = (rule: UrlRule) =>
+  z.string().superRefine((value, ctx) => {
+    const problem = urlProblem(value, rule);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+const httpUrl = { schemes: ['http', 'https'], kind: 'an http(s) URL', credentials: false };
 const list = z
   .string()
   .default('')
@@ -75,23 +108,6 @@ function replacedBy(what: string) {
     .refine((v) => v === undefined, `is no longer read; use ${what} instead, and remove it`);
 }
 
-function hasHost(value: string): boolean {
-  try {
-    return new URL(value).hostname !== '';
-  } catch {
-    return false;
-  }
-}
-
-function hasCredentials(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.username !== '' || url.password !== '';
-  } catch {
-    return false;
-  }
-}
-
 function isPermissionSetting(value: string): boolean {
   try {
     resolvePermissions(value);
@@ -107,10 +123,11 @@ const schema = z.object({
   DISCORD_GUILD_ID: list.refine((ids) => ids.every((id) => /^\d{17,20}$/.test(id)), {
     message: 'must be Discord server ids (17-20 digits) separated by commas',
   }),
-  DISCORD_API_URL: httpUrl.optional(),
-  API_BASE_URL: httpUrl
-    .transform((v) => v.replace(/\/+$/, ''))
-    .refine((v) => new URL(v).pathname.endsWith('/api/v1'), 'must end in /api/v1 (the API version prefix)'),
+  DISCORD_API_URL: urlSetting(httpUrl).optional(),
+  API_BASE_URL: urlSetting({
+    ...httpUrl,
+    pathEnd: { path: '/api/v1', why: 'the API version prefix' },
+  }).transform((v) => v.replace(/\/+$/, '')),
   API_TOKEN: z.string({ error: 'is required' }).min(1, 'is required'),
   API_TIMEOUT_MS: int(100, 60_000, 5_000),
   API_RETRIES: int(0, 5, 2),
@@ -132,11 +149,13 @@ const schema = z.object({
   API_QUEUE_MAX_WAIT_MS: int(0, 600_000, 8_000),
   API_COALESCE: bool(true),
   API_MAX_RESPONSE_BYTES: int(1_024, 104_857_600, 5_242_880),
-  CACHE_URL: z
-    .url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' })
-    .refine(hasHost, 'must name a host')
-    .optional(),
+  CACHE_URL: urlSetting({
+    schemes: ['redis', 'rediss'],
+    kind: 'a redis:// or rediss:// URL',
+    credentials: true,
+  }).optional(),
   CACHE_MAX_ENTRIES: int(0, 1_000_000, 5_000),
+  CACHE_MAX_BYTES: int(1_048_576, 1_073_741_824, 33_554_432),
   CACHE_TTL_LIST_SECONDS: int(0, 86_400, 60),
   CACHE_TTL_ITEM_SECONDS: int(0, 86_400, 300),
   CACHE_TTL_STABLE_SECONDS: int(0, 604_800, 3_600),
@@ -152,12 +171,14 @@ const schema = z.object({
     message: 'must be Discord role ids (17-20 digits) separated by commas',
   }),
   ACCESS_MAX_AGE_SECONDS: int(0, 3_600, 300),
+  SHUTDOWN_GRACE_MS: int(3_000, 60_000, 8_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
-  DATABASE_URL: z
-    .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
-    .refine(hasHost, 'must name a host')
-    .optional(),
+  DATABASE_URL: urlSetting({
+    schemes: ['postgres', 'postgresql'],
+    kind: 'a postgres:// or postgresql:// URL',
+    credentials: true,
+  }).optional(),
   ROLLCALL_SECRET_KEY: secretKey.optional(),
   ROLLCALL_SECRET_KEY_PREVIOUS: secretKey.optional(),
   HEALTH_PORT: z
@@ -202,6 +223,35 @@ export const SECRET_SETTINGS = [
   'ROLLCALL_SECRET_KEY_PREVIOUS',
   'DATABASE_URL',
 ] as const;
+
+/**
+ * Every secret a configuration holds, as it could appear in text: the tokens, and the password of
+ * every URL setting (`*_URL`), both as written and decoded. For audits that grep output for leaks.
+ */
+export function secretValues(config: Partial<Record<string, unknown>>): string[] {
+  const found = new Set<string>();
+  for (const name of SECRET_SETTINGS) {
+    const value = config[name];
+    if (typeof value === 'string' && value !== '') found.add(value);
+  }
+  for (const [name, value] of Object.entries(config)) {
+    if (!name.endsWith('_URL') || typeof value !== 'string') continue;
+    let password: string;
+    try {
+      password = new URL(value).password;
+    } catch {
+      continue;
+    }
+    if (password === '') continue;
+    found.add(password);
+    try {
+      found.add(decodeURIComponent(password));
+    } catch {
+      // not valid percent-encoding: the written form is the one to look for
+    }
+  }
+  return [...found];
+}
 
 /** The bot's settings from the environment. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import pino, { type Logger } from 'pino';
 
 export type { Logger };
@@ -26,8 +27,13 @@ export const REDACT_PATHS = [
   '*.ROLLCALL_SECRET_KEY_PREVIOUS',
 ];
 
-/** `scheme://user:password@` in any text: the credentials part of a URL. */
-const URL_CREDENTIALS = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@"']+@/gi;
+/**
+ * `scheme://userinfo@` in any text: the credentials part of a URL. The user info runs to the last `@`
+ * before the host (a password may hold `@`); it may hold quotes and backslashes, written raw or
+ * escaped as in a JSON string (`\"`, `\\`), but it never crosses whitespace, `/`, `?`, `#`, or a raw
+ * quote that ends a JSON string (one with no `@` after it before the next quote).
+ */
+const URL_CREDENTIALS = /\b([a-z][a-z0-9+.-]*:\/\/)(?:[^\s/?#"\\]|\\.|"(?=[^\s/?#"]*@))*@/gi;
 
 /** `text` with every URL's user name and password replaced (redis://:secret@host → redis://[REDACTED]@host). */
 export function redactUrlCredentials(text: string): string {
@@ -47,24 +53,18 @@ export function createLogger(options: LogOptions): Logger {
     level: options.level,
     redact: { paths: REDACT_PATHS, censor: '[REDACTED]' },
   };
-  if (options.format === 'pretty' && !options.destination) {
-    return pino({
-      ...base,
-      // The pretty transport runs in a worker: scrub the message text before it leaves.
-      hooks: {
-        logMethod(args, method) {
-          method.apply(
-            this,
-            args.map((a) => (typeof a === 'string' ? redactUrlCredentials(a) : a)) as Parameters<
-              typeof method
-            >,
-          );
-        },
-      },
-      transport: { target: 'pino-pretty', options: { colorize: true } },
-    });
-  }
-  // Every line is scrubbed of URL credentials as it is written, whatever field or error carried them.
-  const out = options.destination ?? pino.destination(1);
+  // Every line is scrubbed of URL credentials as it is written, whatever field or error carried them;
+  // pretty output is made from the scrubbed line, in this process.
+  const out = options.destination ?? (options.format === 'pretty' ? prettyStdout() : pino.destination(1));
   return pino(base, { write: (line: string) => out.write(redactUrlCredentials(line)) });
+}
+
+/** pino-pretty writing to stdout (a development dependency: plain JSON when it is not installed). */
+function prettyStdout(): pino.DestinationStream {
+  try {
+    const pretty = createRequire(import.meta.url)('pino-pretty') as typeof import('pino-pretty');
+    return pretty({ colorize: true, destination: 1, sync: true });
+  } catch {
+    return pino.destination(1);
+  }
 }

@@ -1,14 +1,15 @@
 /**
- * `npm start`: read the settings, connect, serve until SIGINT/SIGTERM, then shut down cleanly.
- * A bad configuration prints one message naming every problem and exits with code 1.
+ * `npm start`: read the settings, connect, serve until SIGINT/SIGTERM, then shut down cleanly
+ * within SHUTDOWN_GRACE_MS whatever the API does. A bad configuration prints one message naming
+ * every problem and exits with code 1.
  */
 import { createApp } from './app.js';
 import { formatConfigErrors, loadConfig } from './config.js';
-import { createLogger } from './log.js';
+import { createLogger, redactUrlCredentials } from './log.js';
 
 const loaded = loadConfig();
 if (!loaded.ok) {
-  process.stderr.write(`${formatConfigErrors(loaded.errors)}\n`);
+  process.stderr.write(`${redactUrlCredentials(formatConfigErrors(loaded.errors))}\n`);
   process.exit(1);
 }
 const config = loaded.config;
@@ -22,9 +23,14 @@ let stopping = false;
 async function shutdown(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
-  logger.info({ signal }, 'shutting down');
+  logger.info({ signal, graceMs: config.SHUTDOWN_GRACE_MS }, 'shutting down');
+  // app.stop() keeps within the grace period; should anything still hang, go when it ends.
+  setTimeout(() => {
+    logger.error('grace period over while stopping; exiting now');
+    process.exit(1);
+  }, config.SHUTDOWN_GRACE_MS).unref();
   try {
-    await app.stop();
+    await app.stop(config.SHUTDOWN_GRACE_MS - 400);
     logger.info('stopped');
     process.exitCode = 0;
   } catch (error) {
@@ -42,7 +48,7 @@ try {
 } catch (error) {
   const reason = error instanceof Error ? error.message : String(error);
   logger.fatal({ reason }, 'could not start');
-  process.stderr.write(`Rollcall could not start: ${reason}\n`);
+  process.stderr.write(`Rollcall could not start: ${redactUrlCredentials(reason)}\n`);
   await app.stop(0).catch(() => undefined);
   process.exit(1);
 }

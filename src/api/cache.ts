@@ -1,12 +1,12 @@
 /**
- * The response cache behind the API client (keyv 5). Bounded in-memory LRU by default, Redis with
- * CACHE_URL, nothing when CACHE_MAX_ENTRIES is 0 and there is no CACHE_URL.
+ * The response cache behind the API client (keyv 5). In memory by default, an LRU bounded by entry
+ * count (CACHE_MAX_ENTRIES) and by bytes (CACHE_MAX_BYTES); Redis with CACHE_URL; nothing when
+ * CACHE_MAX_ENTRIES is 0 and there is no CACHE_URL.
  *
  * The cache is an optimisation and never a failure: every get/set is bounded by our own timeout,
  * errors become misses, failures are logged at warn at most once per interval, and a dead Redis
  * (unreachable at start or killed mid-run) is bypassed until it comes back.
  */
-import { KeyvCacheableMemory } from '@cacheable/memory';
 import { Keyv } from 'keyv';
 import stringify from 'safe-stable-stringify';
 import type { Config } from '../config.js';
@@ -30,7 +30,14 @@ export interface ApiCache {
   set(key: string, entry: CacheEntry, ttlMs: number): Promise<void>;
   /** Release the connection. Safe to call twice. */
   close(): Promise<void>;
+  /** What the in-memory store holds right now (absent for Redis and for no cache). */
+  usage?(): { entries: number; bytes: number };
+  /** Gets and sets that completed, and that failed or timed out, since start (absent for no cache). */
+  readonly operations?: { readonly ok: number; readonly failed: number };
 }
+
+/** Default of CACHE_MAX_BYTES: 32 MiB of serialised entries. */
+export const DEFAULT_CACHE_MAX_BYTES = 32 * 1024 * 1024;
 
 /** Bound on each get/set; a slower answer counts as a failure. */
 const OP_TIMEOUT_MS = 250;
@@ -47,7 +54,7 @@ export function cacheKey(hash: string, op: string, params: object): string {
 
 /** Build the cache chosen by the configuration. */
 export function createCache(
-  config: Pick<Config, 'CACHE_URL' | 'CACHE_MAX_ENTRIES'>,
+  config: Pick<Config, 'CACHE_URL' | 'CACHE_MAX_ENTRIES'> & Partial<Pick<Config, 'CACHE_MAX_BYTES'>>,
   logger: Logger,
 ): ApiCache {
   if (config.CACHE_URL) {
@@ -61,12 +68,17 @@ export function createCache(
   if (config.CACHE_MAX_ENTRIES > 0) {
     const guard = createGuard('memory', logger);
     // Stored serialised (keyv's default), like Redis: callers can never mutate a cached value.
-    const store = new KeyvCacheableMemory({ lruSize: config.CACHE_MAX_ENTRIES, useClone: false });
-    return guardedCache(
+    const store = new BoundedStore(
+      config.CACHE_MAX_ENTRIES,
+      config.CACHE_MAX_BYTES ?? DEFAULT_CACHE_MAX_BYTES,
+    );
+    const cache = guardedCache(
       new Keyv({ store, namespace: undefined, useKeyPrefix: false }),
       guard,
-      async () => {},
+      async () => store.clear(),
     );
+    cache.usage = () => ({ entries: store.size, bytes: store.bytes });
+    return cache;
   }
   return {
     backend: 'none',
@@ -79,6 +91,7 @@ export function createCache(
 
 interface Guard {
   backend: CacheBackend;
+  operations: { ok: number; failed: number };
   isHealthy(): boolean;
   /** Run `work` within the time bound; undefined on failure or timeout. */
   run<T>(what: 'get' | 'set', work: () => Promise<T>): Promise<T | undefined>;
@@ -94,6 +107,7 @@ function createGuard(backend: CacheBackend, logger: Logger): Guard {
 
   const guard: Guard = {
     backend,
+    operations: { ok: 0, failed: 0 },
     isHealthy: () => healthy,
     failed(error) {
       healthy = false;
@@ -126,9 +140,11 @@ function createGuard(backend: CacheBackend, logger: Logger): Guard {
       });
       try {
         const result = await Promise.race([work(), timeout]);
+        guard.operations.ok++;
         guard.succeeded();
         return result;
       } catch (error) {
+        guard.operations.failed++;
         guard.failed(error);
         return undefined;
       } finally {
@@ -145,6 +161,7 @@ function guardedCache(keyv: Keyv, guard: Guard, release: () => Promise<void>): A
   return {
     backend: guard.backend,
     healthy: guard.isHealthy,
+    operations: guard.operations,
     async get(key) {
       if (closed) return undefined;
       const value = await guard.run('get', () => keyv.get<unknown>(key));
@@ -168,4 +185,74 @@ function isCacheEntry(value: unknown): value is CacheEntry {
   if ('notFound' in value)
     return value.notFound === true && 'message' in value && typeof value.message === 'string';
   return 'data' in value;
+}
+
+/**
+ * keyv's store for the in-memory cache: least recently used first out, once more than `maxEntries`
+ * entries or more than `maxBytes` bytes are held. An entry's bytes are its key's and its serialised
+ * value's length in UTF-8; a single entry over `maxBytes` is not kept. An expired entry is dropped
+ * when read (keyv also checks the expiry it serialised with the value).
+ */
+export class BoundedStore {
+  private readonly entries = new Map<string, { value: string; bytes: number; expiresAt: number }>();
+  private held = 0;
+
+  constructor(
+    private readonly maxEntries: number,
+    private readonly maxBytes: number,
+  ) {}
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** Bytes held (keys and serialised values, UTF-8). */
+  get bytes(): number {
+    return this.held;
+  }
+
+  get(key: string): string | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    this.entries.delete(key);
+    if (entry.expiresAt <= Date.now()) {
+      this.held -= entry.bytes;
+      return undefined;
+    }
+    this.entries.set(key, entry); // most recently used last
+    return entry.value;
+  }
+
+  set(key: string, value: unknown, ttlMs?: number): boolean {
+    this.delete(key);
+    const text = typeof value === 'string' ? value : JSON.stringify(value);
+    const bytes = Buffer.byteLength(key) + Buffer.byteLength(text);
+    if (bytes > this.maxBytes) return false;
+    const expiresAt = ttlMs && ttlMs > 0 ? Date.now() + ttlMs : Number.POSITIVE_INFINITY;
+    this.entries.set(key, { value: text, bytes, expiresAt });
+    this.held += bytes;
+    for (const [oldest, entry] of this.entries) {
+      if (this.entries.size <= this.maxEntries && this.held <= this.maxBytes) break;
+      this.entries.delete(oldest);
+      this.held -= entry.bytes;
+    }
+    return true;
+  }
+
+  has(key: string): boolean {
+    return this.get(key) !== undefined;
+  }
+
+  delete(key: string): boolean {
+    const entry = this.entries.get(key);
+    if (!entry) return false;
+    this.entries.delete(key);
+    this.held -= entry.bytes;
+    return true;
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.held = 0;
+  }
 }

@@ -41,6 +41,8 @@ export interface ApiDeps {
   sleep?: (ms: number) => Promise<void>;
   /** Backoff base for retries (default 250 ms); tests make it tiny. */
   retryBaseMs?: number;
+  /** Aborted when Rollcall stops: API calls in flight end at once with its reason. */
+  stop?: AbortSignal;
 }
 
 type Op = keyof operations;
@@ -86,6 +88,7 @@ export function createApi(config: Config, logger: Logger, deps: ApiDeps = {}): A
     fetch: deps.fetch,
     sleep: deps.sleep,
     retryBaseMs: deps.retryBaseMs,
+    stop: deps.stop,
   });
   const cache = deps.cache ?? createCache(config, logger);
   const reader = createReader({

@@ -30,6 +30,11 @@ export interface HttpOptions {
   sleep?: (ms: number) => Promise<void>;
   /** Backoff before retry n is uniform in [0, min(RETRY_MAX_MS, retryBaseMs * 2^(n-1))). Default 250. */
   retryBaseMs?: number;
+  /**
+   * Aborted when Rollcall stops: every send in flight (waiting for the budget, backing off or on the
+   * wire) ends at once with the signal's reason, and no attempt starts after it.
+   */
+  stop?: AbortSignal;
 }
 
 /** Ceiling of one backoff delay. */
@@ -56,7 +61,7 @@ export interface ApiHttp {
 export const defaultSleep = (ms: number): Promise<void> =>
   new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
-/** Build the sender. One per token: the gate's bucket for `key` is shared by every call. */
+/** Build the sender. One per token: the limits for `key` are shared by every call. */
 export function createHttp(options: HttpOptions): ApiHttp {
   const {
     key,
@@ -69,20 +74,29 @@ export function createHttp(options: HttpOptions): ApiHttp {
     sleep = defaultSleep,
     retryBaseMs = 250,
     maxBodyBytes = DEFAULT_MAX_BODY_BYTES,
+    stop,
   } = options;
   const counters = { requests: 0, rateLimited: 0 };
   const backoff = (attempt: number) =>
     Math.floor(Math.random() * Math.min(RETRY_MAX_MS, retryBaseMs * 2 ** (attempt - 1)));
 
+  /** `work`, or the stop signal's reason as soon as it aborts. */
+  const unlessStopped = <T>(work: Promise<T>): Promise<T> => {
+    if (!stop) return work;
+    work.catch(() => undefined); // settles unobserved once stopped
+    return withDeadline(work, stop);
+  };
+
   async function send(request: Request, op: string): Promise<Response> {
     const path = new URL(request.url).pathname;
     for (let attempt = 1; ; attempt++) {
       const final = attempt > retries;
-      const { probe } = await limits.acquire(key, maxWaitMs, request.signal);
+      stop?.throwIfAborted();
+      const { probe } = await unlessStopped(limits.acquire(key, maxWaitMs, request.signal));
       const timeout = AbortSignal.timeout(timeoutMs);
       // Held in this frame until the body is read: a combined signal that nothing references can be
       // garbage-collected mid-request, and its abort then never reaches fetch (nodejs/node#55428).
-      const signal = AbortSignal.any([request.signal, timeout]);
+      const signal = AbortSignal.any(stop ? [request.signal, timeout, stop] : [request.signal, timeout]);
       const attemptRequest = new Request(request, { signal });
       const started = Date.now();
       counters.requests++;
@@ -91,6 +105,7 @@ export function createHttp(options: HttpOptions): ApiHttp {
         response = await withDeadline(buffered(await baseFetch(attemptRequest), maxBodyBytes), signal);
       } catch (cause) {
         if (request.signal.aborted) throw cause; // the caller gave up: not ours to retry or relabel
+        if (stop?.aborted) throw stop.reason; // Rollcall is stopping
         if (cause instanceof ApiError && cause.kind === 'too-large') {
           logger.warn({ op, path, error: cause.kind, limit: maxBodyBytes }, 'api answer too large; not read');
           throw cause; // too large: asking again would bring the same answer
@@ -101,7 +116,7 @@ export function createHttp(options: HttpOptions): ApiHttp {
           const what = kind === 'timeout' ? `no answer within ${timeoutMs} ms` : 'network error';
           throw new ApiError(kind, `API request failed (${what}) after ${attempt} attempt(s)`, { cause });
         }
-        await sleep(backoff(attempt));
+        await unlessStopped(sleep(backoff(attempt)));
         continue;
       }
       logger.debug({ op, path, status: response.status, ms: Date.now() - started, attempt }, 'api request');
@@ -129,7 +144,7 @@ export function createHttp(options: HttpOptions): ApiHttp {
         await limits.release(key);
       }
       if (response.status >= 500 && !final) {
-        await sleep(backoff(attempt));
+        await unlessStopped(sleep(backoff(attempt)));
         continue;
       }
       return response;

@@ -17,11 +17,18 @@ export interface Bot {
   client: Client;
   /** Log in and resolve once the gateway session is ready. */
   start(): Promise<void>;
-  /** Stop taking interactions (newcomers are told so), wait (bounded) for those in flight, then disconnect. */
-  stop(graceMs?: number): Promise<void>;
+  /**
+   * Stop taking interactions (newcomers are told so), wait for those in flight, then disconnect,
+   * all within `graceMs`. If some are still running when only ANSWER_RESERVE_MS is left,
+   * `atDeadline` is called (it aborts their API calls) and they get the rest of the time to answer.
+   */
+  stop(graceMs?: number, atDeadline?: () => void): Promise<void>;
   /** Interactions being handled right now. */
   inFlight(): number;
 }
+
+/** Of the grace period, what is kept for interactions to answer once their API calls are aborted. */
+export const ANSWER_RESERVE_MS = 1_000;
 
 export function createBot(options: BotOptions): Bot {
   const logger: Logger = options.logger;
@@ -52,6 +59,20 @@ export function createBot(options: BotOptions): Bot {
   const pending = new Set<Promise<void>>();
   let accepting = true;
 
+  /** Wait until nothing is pending (newcomers being turned away included) or `deadline` passes. */
+  async function settle(deadline: number): Promise<void> {
+    while (pending.size > 0 && Date.now() < deadline) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.allSettled([...pending]),
+        new Promise((resolve) => {
+          timer = setTimeout(resolve, deadline - Date.now());
+        }),
+      ]);
+      clearTimeout(timer);
+    }
+  }
+
   client.on(Events.InteractionCreate, (interaction: Interaction) => {
     // While stopping, newcomers are told so rather than left to time out.
     const work = accepting ? router.handle(interaction) : router.refuse(interaction, MESSAGES.restarting);
@@ -63,7 +84,10 @@ export function createBot(options: BotOptions): Bot {
   client.on(Events.ShardDisconnect, (event, shard) =>
     logger.warn({ code: event.code, shard }, 'gateway disconnected'),
   );
-  client.on(Events.ShardReconnecting, (shard) => logger.info({ shard }, 'gateway reconnecting'));
+  // Closing the gateway on purpose makes discord.js report a reconnect it will not make.
+  client.on(Events.ShardReconnecting, (shard) => {
+    if (accepting) logger.info({ shard }, 'gateway reconnecting');
+  });
   client.on(Events.ShardResume, (shard, replayed) => logger.info({ shard, replayed }, 'gateway resumed'));
 
   return {
@@ -74,20 +98,15 @@ export function createBot(options: BotOptions): Bot {
       await ready;
       logger.info({ user: client.user?.id, guilds: client.guilds.cache.size }, 'connected to Discord');
     },
-    async stop(graceMs = 10_000) {
+    async stop(graceMs = 8_000, atDeadline) {
       accepting = false;
-      if (pending.size > 0) logger.info({ inFlight: pending.size }, 'waiting for interactions in flight');
-      // Until the grace period ends, wait for everything pending, newcomers being turned away included.
       const deadline = Date.now() + graceMs;
-      while (pending.size > 0 && Date.now() < deadline) {
-        let timer: NodeJS.Timeout | undefined;
-        await Promise.race([
-          Promise.allSettled([...pending]),
-          new Promise((resolve) => {
-            timer = setTimeout(resolve, deadline - Date.now());
-          }),
-        ]);
-        clearTimeout(timer);
+      if (pending.size > 0) logger.info({ inFlight: pending.size }, 'waiting for interactions in flight');
+      await settle(atDeadline ? deadline - ANSWER_RESERVE_MS : deadline);
+      if (pending.size > 0 && atDeadline) {
+        logger.warn({ inFlight: pending.size }, 'grace period ending; aborting the API calls in flight');
+        atDeadline();
+        await settle(deadline);
       }
       await client.destroy();
     },

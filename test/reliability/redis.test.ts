@@ -140,18 +140,32 @@ describe.runIf(hasRedisServer || process.env.CI === 'true')(
 
     it('killed mid-run with interactions in flight: every one is answered', async () => {
       world.sandbox.set({ latency: { minMs: 150, maxMs: 300 } });
-      const loas = world.sandbox.dataset.loas.slice(60, 76);
+      // records no list page has held, so each one is a cache miss, an API read (150–300 ms) and a cache write
+      const loas = world.sandbox.dataset.loas.slice(1200, 1216);
       const handles = await Promise.all(
         loas.map((loa) =>
           world.double.slash(world.mod, 'loa', { subcommand: 'view', options: { id: loa.id } }),
         ),
       );
+      const operations = world.app.cache.operations!;
+      const before = { ...operations };
+      let answered = 0;
+      const responses = handles.map((h) => h.response().finally(() => answered++));
       await new Promise((resolve) => setTimeout(resolve, 100));
       await redis.kill();
-      const answers = await Promise.all(handles.map((h) => h.response()));
+      const atKill = { ...operations, answered };
+      const answers = await Promise.all(responses);
       answers.forEach((answer, i) => {
         expect(embedOf(answer.message).title).toContain(loas[i]!.id);
       });
+      // The kill landed mid-run: these interactions' cache calls had been answered by Redis before it,
+      // some interactions were still running at it, and cache calls made after it failed.
+      expect(atKill.ok).toBeGreaterThan(before.ok);
+      expect(atKill.answered).toBeLessThan(loas.length);
+      expect(operations.failed).toBeGreaterThan(atKill.failed);
+      console.info(
+        `cache calls: before ${JSON.stringify(before)}, at the kill ${JSON.stringify(atKill)}, after ${JSON.stringify(operations)}`,
+      );
       world.sandbox.set({ latency: null });
       await until(() => !world.app.api.stats().cacheHealthy, 3_000, 'noticed the loss');
       const after = await ask(world, 'loa', { subcommand: 'view', options: { id: loas[0]!.id } });

@@ -10,15 +10,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/discord/replies.js';
 import { embedOf } from '../e2e/world.js';
 import { type Sandbox, startSandbox } from '../sandbox/server.js';
+import { hasRedisServer, OwnRedis } from '../support/redis.js';
 import {
   ask,
   auditEverything,
   type ReliableWorld,
   recordError,
+  recordText,
   secret,
   secretFindings,
+  secretsOf,
   startReliableWorld,
+  until,
 } from './support.js';
+
+const withRedis = hasRedisServer || process.env.CI === 'true';
 
 type Echo = 'pass' | '401' | '403' | '404' | '500' | 'html-502' | 'html-200' | 'header';
 
@@ -152,6 +158,61 @@ describe('an API that echoes the token back', () => {
       expect(secretFindings().length).toBeGreaterThan(0);
     } finally {
       world.logLines.pop();
+    }
+    expect(secretFindings()).toEqual([]);
+  });
+});
+
+describe.skipIf(!withRedis)('a Redis password in CACHE_URL (redis-server --requirepass)', () => {
+  // @, quotes, a backslash and a space: written percent-encoded in the URL, JSON-escaped in log lines
+  const password = `${secret('rc-redis-pw')}@"'\\ x`;
+  let redis: OwnRedis;
+  let cached: ReliableWorld;
+
+  beforeAll(async () => {
+    redis = await OwnRedis.create({ password });
+    await redis.start();
+    cached = await startReliableWorld({ env: { CACHE_URL: redis.url, LOG_LEVEL: 'trace' } });
+  });
+  afterAll(async () => {
+    await cached?.close();
+    await redis?.stop();
+  });
+
+  it('is used (the bot authenticates and caches), and appears nowhere, not even when Redis dies', async () => {
+    expect(redis.url).not.toContain(password); // percent-encoded in the URL
+    expect(secretsOf(cached)).toEqual(expect.arrayContaining([password, encodeURIComponent(password)]));
+    await until(() => cached.app.api.stats().cacheHealthy, 5_000, 'Redis ready (authenticated)');
+    const answer = await ask(cached, 'loa', { subcommand: 'list' });
+    expect(embedOf(answer.message).title).toBe('Leaves of absence');
+    expect(Number(redis.cli('DBSIZE').trim())).toBeGreaterThan(0);
+    recordText('Redis keys (password-protected)', redis.cli('KEYS', '*'));
+    await redis.kill();
+    const during = await ask(cached, 'loa', {
+      subcommand: 'view',
+      options: { id: upstream.dataset.loas[40]!.id },
+    });
+    expect(embedOf(during.message).title).toContain(upstream.dataset.loas[40]!.id);
+    await until(
+      () => cached.logLines.some((line) => line.includes('cache unavailable')),
+      5_000,
+      'the cache failure logged',
+    );
+    await redis.start();
+    await until(() => cached.app.api.stats().cacheHealthy, 10_000, 'Redis back (authenticated again)');
+    expect(secretFindings()).toEqual([]);
+  });
+
+  it.each([
+    ['as written in the URL', () => `{"msg":"connecting","url":"${redis.url}"}`],
+    ['as a JSON log line writes it', () => JSON.stringify({ msg: 'auth', detail: `password ${password}` })],
+    ['in plain text', () => `AUTH ${password}`],
+  ])('the grep covers what it claims: a planted password is found %s', (_where, planted) => {
+    cached.logLines.push(planted());
+    try {
+      expect(secretFindings().length).toBeGreaterThan(0);
+    } finally {
+      cached.logLines.pop();
     }
     expect(secretFindings()).toEqual([]);
   });

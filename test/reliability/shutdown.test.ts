@@ -6,6 +6,8 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -65,29 +67,54 @@ describe('app.stop() with interactions in flight', () => {
     }
   }, 30_000);
 
-  it('interactions still running when the grace period ends still get their answer', async () => {
-    const world = await startReliableWorld({ env: { API_TIMEOUT_MS: '20000', API_RETRIES: '0' } });
+  it('interactions still running when the grace period ends are aborted and told Rollcall is restarting', async () => {
+    const hung = await hungApi();
+    const world = await startReliableWorld({
+      env: { API_BASE_URL: hung.url, API_TIMEOUT_MS: '60000', API_RETRIES: '5' },
+    });
     try {
-      world.sandbox.failNext(1, 'timeout'); // the API holds the request for 5 s, then drops it
       const command = await world.double.slash(world.mod, 'loa', {
         subcommand: 'view',
         options: { id: world.sandbox.dataset.loas[7]!.id },
       });
       await command.acknowledged();
+      await until(() => hung.requests() > 0, 5_000, 'the API call on the wire');
       const started = performance.now();
-      // the client goes after 0.5 s; the API layer is drained before the app is stopped, so the
-      // handler still reaches its end and its answer
-      await world.app.stop(500);
+      await world.app.stop(4_000);
+      const ms = performance.now() - started;
       const answer = await command.response();
       expect(answer.kind).toBe('deferred-reply');
-      expect(answer.message?.content).toBe(MESSAGES.unavailable);
-      console.info(`app.stop(500) with a hung API call took ${Math.round(performance.now() - started)} ms`);
+      expect(answer.message?.content).toBe(MESSAGES.restarting);
+      expect(ms).toBeLessThan(4_000);
+      // on the wire until the abort, 2 s before the end (1 s to answer, 1 s to close)
+      expect(ms).toBeGreaterThan(1_900);
+      expect(hung.requests()).toBe(1);
       expect(logRecords(world, 50)).toEqual([]);
     } finally {
       await world.close();
+      await hung.close();
     }
   }, 30_000);
 });
+
+/** An API that accepts connections and never answers (nor hangs up). */
+async function hungApi(): Promise<{ url: string; requests: () => number; close: () => Promise<void> }> {
+  const sockets = new Set<Socket>();
+  let requests = 0;
+  const server = createServer(() => {
+    requests++; // held: no answer, ever
+  });
+  server.on('connection', (socket) => sockets.add(socket));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`,
+    requests: () => requests,
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
 
 /** Run `node --import tsx src/main.ts` (plus `preload` modules) against the doubles, in its own process group. */
 function startBot(
@@ -203,12 +230,52 @@ describe('the process', () => {
       expect(bot.output()).toContain(`"signal":"${signal}"`);
       expect(bot.output()).toContain('"msg":"stopped"');
       expect(bot.output()).not.toContain('"level":50');
+      const shutdownLog = bot.output().slice(bot.output().indexOf('"msg":"shutting down"'));
+      expect(shutdownLog).not.toContain('gateway reconnecting');
       const closes = double.gatewayStats.closes.slice(closesBefore);
       expect(closes.some((c) => c.by === 'client' && c.code === 1000)).toBe(true);
       if (redis) expect(redisClients(redis)).toBe(0);
     },
     60_000,
   );
+
+  it('SIGTERM against an API that never answers (60 s timeout, 5 retries): exit 0 within the 8 s default grace, every interaction told Rollcall is restarting', async () => {
+    const hung = await hungApi();
+    try {
+      const bot = startBot(env({ API_BASE_URL: hung.url, API_TIMEOUT_MS: '60000', API_RETRIES: '5' }));
+      children.push(bot.child);
+      await connected(bot.output);
+      const mod = double.user({ username: 'mod-hung-api', roles: ['Moderator'] });
+      const loas = sandbox.dataset.loas.slice(30, 33);
+      const handles = await Promise.all(
+        loas.map((loa) => double.slash(mod, 'loa', { subcommand: 'view', options: { id: loa.id } })),
+      );
+      await Promise.all(handles.map((h) => h.acknowledged()));
+      await until(() => hung.requests() >= 3, 10_000, 'three API calls on the wire');
+      const exit = exited(bot.child);
+      const signalled = performance.now();
+      process.kill(bot.child.pid!, 'SIGTERM');
+      const { code } = await exit;
+      const ms = performance.now() - signalled;
+      const answers = await Promise.all(handles.map((h) => h.response()));
+      recordText('child output (hung API)', bot.output());
+      console.info(`SIGTERM with 3 calls to a hung API: exited ${code} after ${Math.round(ms)} ms`);
+      expect(code).toBe(0);
+      expect(ms).toBeLessThan(8_000);
+      for (const answer of answers) {
+        expect(answer.ephemeral).toBe(true);
+        expect(answer.message?.content).toBe(MESSAGES.restarting);
+      }
+      const lines = bot.output().split('\n');
+      const from = lines.findIndex((line) => line.includes('"msg":"shutting down"'));
+      expect(from).toBeGreaterThan(-1);
+      expect(lines.slice(from).join('\n')).toContain('"msg":"stopped"');
+      expect(lines.slice(from).join('\n')).not.toContain('gateway reconnecting');
+      expect(bot.output()).not.toContain('"level":50');
+    } finally {
+      await hung.close();
+    }
+  }, 60_000);
 
   it('an unhandled rejection is logged, and the bot keeps serving', async () => {
     const bot = startBot(env({ STRAY_REJECTION_AFTER_MS: '300' }), ['./test/reliability/stray-rejection.ts']);

@@ -7,6 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { secretValues } from '../../src/config.js';
 import { flattenComponents } from '../discord/components.js';
 import type { DiscordDouble, DoubleUser } from '../discord/double.js';
 import type { InteractionResponse } from '../discord/handle.js';
@@ -60,10 +61,13 @@ function safeJson(value: unknown): string {
   }
 }
 
-/** The strings that must never appear anywhere: both tokens and the headers that carry them. */
-function secretsOf(world: World): string[] {
+/**
+ * The strings that must never appear anywhere: every secret of the world's settings (both tokens, the
+ * password of every URL setting, as written and decoded) and the headers that carry the tokens.
+ */
+export function secretsOf(world: Pick<World, 'config'>): string[] {
   const { API_TOKEN, DISCORD_TOKEN } = world.config;
-  return [API_TOKEN, `Bearer ${API_TOKEN}`, DISCORD_TOKEN, `Bot ${DISCORD_TOKEN}`];
+  return [...secretValues(world.config), `Bearer ${API_TOKEN}`, `Bot ${DISCORD_TOKEN}`];
 }
 
 /** Every text the file produced: log lines, REST bodies and answers, sandbox log, recorded texts. */
@@ -83,9 +87,17 @@ function allTexts(): Array<{ source: string; text: string }> {
   return texts;
 }
 
+/** `secret` as it reads in text, and as it reads inside a JSON string (a log line) when that differs. */
+function writtenForms(secret: string): string[] {
+  const inJson = JSON.stringify(secret).slice(1, -1);
+  return inJson === secret ? [secret] : [secret, inJson];
+}
+
 /** Where any secret of any world appears in any text (empty when none does). */
 export function secretFindings(): string[] {
-  const secrets = [...new Set([...evidence.worlds.flatMap(secretsOf), ...evidence.secrets])];
+  const secrets = [
+    ...new Set([...evidence.worlds.flatMap(secretsOf), ...evidence.secrets].flatMap(writtenForms)),
+  ];
   const findings: string[] = [];
   for (const { source, text } of allTexts()) {
     for (const secret of secrets) if (text.includes(secret)) findings.push(`${source} contains a secret`);
@@ -95,8 +107,8 @@ export function secretFindings(): string[] {
 
 /**
  * The audit every file of the suite ends with: nobody pinged by any message body any world recorded,
- * no token (or its header) in any log line, REST body, cache key, child output or error message,
- * no unhandled rejection.
+ * no secret (a token or its header, a URL password) in any log line, REST body, cache key, child
+ * output or error message, no unhandled rejection.
  */
 export function auditEverything(): void {
   describe('audit of everything this file produced', () => {
@@ -109,7 +121,7 @@ export function auditEverything(): void {
       expect(evidence.worlds.length === 0 || bodies > 0).toBe(true);
     });
 
-    it('leaked no token: not in logs, REST bodies, cache keys, child output or error messages', () => {
+    it('leaked no secret: not in logs, REST bodies, cache keys, child output or error messages', () => {
       const texts = allTexts();
       expect(texts.length).toBeGreaterThan(0);
       expect(secretFindings()).toEqual([]);

@@ -41,14 +41,19 @@ export function freePort(): Promise<number> {
 export class OwnRedis {
   #child: ChildProcess | undefined;
 
-  private constructor(readonly port: number) {}
+  private constructor(
+    readonly port: number,
+    /** Started with `--requirepass` this password when set (the URL then carries it). */
+    readonly password?: string,
+  ) {}
 
-  static async create(): Promise<OwnRedis> {
-    return new OwnRedis(await freePort());
+  static async create(options: { password?: string } = {}): Promise<OwnRedis> {
+    return new OwnRedis(await freePort(), options.password);
   }
 
   get url(): string {
-    return `redis://127.0.0.1:${this.port}`;
+    const auth = this.password === undefined ? '' : `:${encodeURIComponent(this.password)}@`;
+    return `redis://${auth}127.0.0.1:${this.port}`;
   }
 
   get running(): boolean {
@@ -60,7 +65,17 @@ export class OwnRedis {
     if (this.running) return;
     const child = spawn(
       'redis-server',
-      ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      [
+        '--port',
+        String(this.port),
+        '--bind',
+        '127.0.0.1',
+        '--save',
+        '',
+        '--appendonly',
+        'no',
+        ...(this.password === undefined ? [] : ['--requirepass', this.password]),
+      ],
       { stdio: 'ignore' },
     );
     this.#child = child;
@@ -91,7 +106,8 @@ export class OwnRedis {
 
   /** Run redis-cli against it. */
   cli(...args: string[]): string {
-    const result = spawnSync('redis-cli', ['-p', String(this.port), ...args], { encoding: 'utf8' });
+    const auth = this.password === undefined ? [] : ['--no-auth-warning', '-a', this.password];
+    const result = spawnSync('redis-cli', ['-p', String(this.port), ...auth, ...args], { encoding: 'utf8' });
     return result.stdout;
   }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatConfigErrors, loadConfig, loadDeployConfig } from '../../src/config.js';
+import { formatConfigErrors, loadConfig, loadDeployConfig, secretValues } from '../../src/config.js';
 
 const minimal = {
   DISCORD_TOKEN: 'discord-secret',
@@ -150,6 +150,64 @@ describe('config: strict values', () => {
   it('wants a host in the Redis address, and accepts a password there', () => {
     expect(errorsFor({ CACHE_URL: 'redis://' })).toEqual(['CACHE_URL must name a host']);
     expect(errorsFor({ CACHE_URL: 'redis://:pw@127.0.0.1:6379' })).toEqual([]);
+  });
+
+  it.each([
+    ['API_BASE_URL', 'nonsense', 'must be an http(s) URL'],
+    ['API_BASE_URL', 'ftp://api.example.test/api/v1', 'must be an http(s) URL'],
+    ['API_BASE_URL', 'https://u:pw@/api/v1', 'must be an http(s) URL'],
+    [
+      'API_BASE_URL',
+      'https://user:pw@api.example.test/nope',
+      'must not contain a user name or password (the API token is the only credential)',
+    ],
+    ['DISCORD_API_URL', 'http://', 'must be an http(s) URL'],
+    ['DISCORD_API_URL', 'not a url', 'must be an http(s) URL'],
+    ['CACHE_URL', 'redis://', 'must name a host'],
+    ['CACHE_URL', 'http://cache', 'must be a redis:// or rediss:// URL'],
+    ['CACHE_URL', 'redis://:pw@', 'must be a redis:// or rediss:// URL'],
+    ['CACHE_URL', 'nonsense', 'must be a redis:// or rediss:// URL'],
+  ])('%s=%j: exactly one message', (name, value, message) => {
+    expect(errorsFor({ [name]: value })).toEqual([`${name} ${message}`]);
+  });
+
+  it('wants a host in every URL setting', () => {
+    for (const [name, value] of [
+      ['API_BASE_URL', 'file:///api/v1'],
+      ['DISCORD_API_URL', 'http://:9/api'],
+      ['CACHE_URL', 'redis://:6379'],
+      ['CACHE_URL', 'redis:///0'],
+    ] as const) {
+      const errors = errorsFor({ [name]: value });
+      expect(errors).toHaveLength(1);
+      expect(errors[0]).toMatch(new RegExp(`^${name} must (name a host|be an? )`));
+    }
+  });
+});
+
+describe('secretValues', () => {
+  it('lists both tokens and every URL password, as written and decoded', () => {
+    const result = loadConfig({
+      ...minimal,
+      CACHE_URL: 'redis://rollcall:p%40ss%22w%5Cord@cache.internal:6379',
+    });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(secretValues(result.config).sort()).toEqual(
+      ['discord-secret', 'api-secret', 'p%40ss%22w%5Cord', 'p@ss"w\\ord'].sort(),
+    );
+  });
+
+  it('finds the password of a URL setting it does not know by name', () => {
+    expect(secretValues({ BACKUP_URL: 'postgres://rc:db-pw@db/rollcall', API_TOKEN: 't' })).toEqual([
+      't',
+      'db-pw',
+    ]);
+  });
+
+  it('lists only the tokens when no URL carries a password', () => {
+    const result = loadConfig({ ...minimal, CACHE_URL: 'redis://cache.internal:6379' });
+    expect(result.ok && secretValues(result.config)).toEqual(['discord-secret', 'api-secret']);
   });
 });
 

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { createLogger, redactUrlCredentials } from '../../src/log.js';
@@ -54,4 +55,73 @@ describe('URL credentials', () => {
       'see https://api.test/api/v1 and mod@example.test',
     );
   });
+
+  it.each([
+    [
+      'an @ in the password',
+      'redis://rollcall:p@ss@word@cache.internal:6379',
+      'redis://[REDACTED]@cache.internal:6379',
+    ],
+    [
+      'a quote in the password',
+      'redis://:pa"ss\'wd@cache.internal:6379',
+      'redis://[REDACTED]@cache.internal:6379',
+    ],
+    [
+      'a backslash in the password',
+      'redis://:pa\\ss@cache.internal:6379',
+      'redis://[REDACTED]@cache.internal:6379',
+    ],
+    ['no user name', 'rediss://:hunter2@cache.internal', 'rediss://[REDACTED]@cache.internal'],
+  ])('scrubs a URL with %s, in plain text', (_what, url, scrubbed) => {
+    expect(redactUrlCredentials(`could not reach ${url} (ECONNREFUSED)`)).toBe(
+      `could not reach ${scrubbed} (ECONNREFUSED)`,
+    );
+  });
+
+  it.each([
+    ['@', 'p@ss@word'],
+    ['"', 'pa"ss"wd'],
+    ['\\', 'pa\\ss\\wd'],
+    ["'", "pa'ss"],
+  ])('scrubs a password holding %s from a JSON log line (message, field, error)', (_what, password) => {
+    const lines: string[] = [];
+    const logger = createLogger({
+      level: 'info',
+      format: 'json',
+      destination: { write: (l: string) => void lines.push(l) },
+    });
+    const url = `redis://rollcall:${password}@cache.internal:6379`;
+    logger.warn({ url, other: 'mod@example.test', err: new Error(`connect to ${url} failed`) }, `at ${url}`);
+    const line = lines.join('');
+    const record = JSON.parse(line) as { url: string; other: string; msg: string; err: { message: string } };
+    expect(record.url).toBe('redis://[REDACTED]@cache.internal:6379');
+    expect(record.msg).toBe('at redis://[REDACTED]@cache.internal:6379');
+    expect(record.err.message).toBe('connect to redis://[REDACTED]@cache.internal:6379 failed');
+    expect(record.other).toBe('mod@example.test'); // no field swallowed
+    expect(line).not.toContain(password.slice(2));
+  });
+
+  it('does not run from one JSON field into the next', () => {
+    const line = JSON.stringify({ a: 'redis://cache.internal:6379', b: 'x@y' });
+    expect(redactUrlCredentials(line)).toBe(line);
+  });
+
+  it('never reach pretty output either (fields and errors included)', () => {
+    const script = `
+      import { createLogger } from './src/log.ts';
+      const url = 'redis://rollcall:pretty-p@ss"wd@cache.internal:6379';
+      createLogger({ level: 'info', format: 'pretty' })
+        .warn({ url, err: new Error('connect to ' + url + ' failed') }, 'cache at ' + url);
+    `;
+    const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: new URL('../..', import.meta.url).pathname,
+      env: { PATH: process.env.PATH, NO_COLOR: '1' },
+      encoding: 'utf8',
+    });
+    expect(out).toContain('cache at redis://[REDACTED]@cache.internal:6379');
+    expect(out).toContain('connect to redis://[REDACTED]@cache.internal:6379 failed');
+    expect(out).not.toContain('pretty-p');
+    expect(out).not.toContain('ss"wd');
+  }, 20_000);
 });

@@ -1,0 +1,77 @@
+/**
+ * The in-memory cache is bounded by bytes as well as by entries: fifteen records of about 20 MB each
+ * (what once held some 300 MB) never make it hold more than CACHE_MAX_BYTES.
+ */
+import { describe, expect, it } from 'vitest';
+import { BoundedStore, createCache, DEFAULT_CACHE_MAX_BYTES } from '../../src/api/cache.js';
+import { loadConfig } from '../../src/config.js';
+import { silentLogger } from './helpers.js';
+
+const MB = 1_000_000;
+
+describe('the in-memory cache, bounded by bytes', () => {
+  it('holds no more than CACHE_MAX_BYTES after fifteen 20 MB records, and keeps the newest', async () => {
+    const maxBytes = 64 * 1024 * 1024;
+    const cache = createCache({ CACHE_MAX_ENTRIES: 5_000, CACHE_MAX_BYTES: maxBytes }, silentLogger);
+    const held: number[] = [];
+    for (let i = 0; i < 15; i++) {
+      const record = { id: `R${i}`, description: String.fromCharCode(97 + i).repeat(20 * MB) };
+      await cache.set(`record:${i}`, { data: record, fetchedAt: i }, 60_000);
+      held.push(cache.usage!().bytes);
+    }
+    for (const bytes of held) expect(bytes).toBeLessThanOrEqual(maxBytes);
+    // three 20 MB records fit in 64 MiB; the fourth pushed the oldest out each time
+    expect(cache.usage!().entries).toBe(3);
+    expect(held.at(-1)).toBeGreaterThan(60 * MB);
+    for (const i of [12, 13, 14]) {
+      const entry = await cache.get(`record:${i}`);
+      expect(entry && 'data' in entry && (entry.data as { id: string }).id).toBe(`R${i}`);
+    }
+    for (const i of [0, 5, 11]) expect(await cache.get(`record:${i}`)).toBeUndefined();
+    await cache.close();
+  }, 60_000);
+
+  it('does not keep a single entry larger than the bound (and drops what the key held)', () => {
+    const store = new BoundedStore(10, 1_000);
+    expect(store.set('a', 'x'.repeat(100))).toBe(true);
+    expect(store.set('a', 'x'.repeat(2_000))).toBe(false);
+    expect(store.get('a')).toBeUndefined();
+    expect(store.bytes).toBe(0);
+  });
+
+  it('counts bytes in UTF-8 and gives them back on delete, overwrite and expiry', async () => {
+    const store = new BoundedStore(10, 1_000);
+    store.set('k', 'é'.repeat(10)); // 1 + 20 bytes
+    expect(store.bytes).toBe(21);
+    store.set('k', 'abc');
+    expect(store.bytes).toBe(4);
+    store.set('t', 'abc', 5);
+    expect(store.bytes).toBe(8);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(store.get('t')).toBeUndefined();
+    expect(store.bytes).toBe(4);
+    store.delete('k');
+    expect(store.bytes).toBe(0);
+  });
+
+  it('still evicts by entry count, least recently used first', () => {
+    const store = new BoundedStore(2, 1_000_000);
+    store.set('a', '1');
+    store.set('b', '2');
+    store.get('a');
+    store.set('c', '3');
+    expect([store.get('a'), store.get('b'), store.get('c')]).toEqual(['1', undefined, '3']);
+  });
+
+  it('CACHE_MAX_BYTES defaults to 32 MiB and refuses values below 1 MiB', () => {
+    const base = { DISCORD_TOKEN: 't', DISCORD_APPLICATION_ID: '123456789012345678', API_TOKEN: 'a' };
+    const env = { ...base, API_BASE_URL: 'https://api.example.org/api/v1' };
+    const loaded = loadConfig(env);
+    expect(loaded.ok && loaded.config.CACHE_MAX_BYTES).toBe(DEFAULT_CACHE_MAX_BYTES);
+    const low = loadConfig({ ...env, CACHE_MAX_BYTES: '1000' });
+    expect(low.ok).toBe(false);
+    expect(!low.ok && low.errors).toEqual([
+      'CACHE_MAX_BYTES must be a whole number from 1048576 to 1073741824',
+    ]);
+  });
+});

@@ -1,0 +1,28 @@
+/**
+ * Loaded with `node --import` before Rollcall's entry point by the soak: on SIGUSR2 the process runs
+ * two full garbage collections and writes one line to stderr, `MEMORY {…}`, with its memory after
+ * them (RSS, V8 heap used and reserved, external and array buffers, in bytes). With
+ * MEMORY_SNAPSHOT_DIR set it also writes a heap snapshot there (`rollcall-<n>.heapsnapshot`), for
+ * `heap-diff.ts`. Plain JavaScript, so that it also loads before the build (`dist/src/main.js`).
+ */
+import { join } from 'node:path';
+import { getHeapStatistics, setFlagsFromString, writeHeapSnapshot } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc');
+const dir = process.env.MEMORY_SNAPSHOT_DIR;
+let count = 0;
+
+process.on('SIGUSR2', () => {
+  count++;
+  gc();
+  gc();
+  const { rss, heapUsed, heapTotal, external, arrayBuffers } = process.memoryUsage();
+  // V8's own malloc (compiler zones, tables) and global handles, outside the JS heap
+  const { malloced_memory: malloced, used_global_handles_size: globalHandles } = getHeapStatistics();
+  const snapshot = dir ? writeHeapSnapshot(join(dir, `rollcall-${count}.heapsnapshot`)) : undefined;
+  process.stderr.write(
+    `MEMORY ${JSON.stringify({ n: count, rss, heapUsed, heapTotal, external, arrayBuffers, malloced, globalHandles, snapshot })}\n`,
+  );
+});
