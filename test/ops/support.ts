@@ -3,6 +3,9 @@
  * a free port), whose start the test controls, and a strict reader of the Prometheus text format.
  */
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { type App, createApp } from '../../src/app.js';
 import { type Config, loadConfig } from '../../src/config.js';
@@ -41,7 +44,9 @@ export async function createOpsWorld(env: Record<string, string> = {}): Promise<
     DISCORD_API_URL: double.restUrl,
     API_BASE_URL: sandbox.url,
     API_TOKEN: apiToken,
-    API_BUDGET: '1000',
+    // A paid tier's limits (no monthly allowance to pace) and a fresh DATA_DIR for the counters.
+    API_LIMITS: '1000/1s',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'rollcall-ops-')),
     LOG_LEVEL: 'debug',
     HEALTH_PORT: '0',
     ...env,
