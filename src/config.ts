@@ -5,12 +5,13 @@
  */
 import { z } from 'zod';
 import { DEFAULT_API_LIMITS, parseLimits } from './api/limit-spec.js';
+import { SNOWFLAKE } from './limits.js';
 import { resolvePermissions } from './permissions.js';
 
 /** Who sees the commands by default (Discord's default_member_permissions), unless COMMAND_PERMISSIONS says otherwise. */
 export const DEFAULT_COMMAND_PERMISSIONS = 'ModerateMembers';
 
-const snowflake = z.string().regex(/^\d{17,20}$/, 'must be a Discord id (17-20 digits)');
+const snowflake = z.string().regex(SNOWFLAKE, 'must be a Discord id (17-20 digits)');
 /** A whole number written as plain decimal digits (no sign, exponent, hex or fraction). */
 const int = (min: number, max: number, fallback: number) => {
   const message = `must be a whole number from ${min} to ${max}`;
@@ -120,7 +121,7 @@ function isPermissionSetting(value: string): boolean {
 const schema = z.object({
   DISCORD_TOKEN: z.string({ error: 'is required' }).min(1, 'is required'),
   DISCORD_APPLICATION_ID: snowflake,
-  DISCORD_GUILD_ID: list.refine((ids) => ids.every((id) => /^\d{17,20}$/.test(id)), {
+  DISCORD_GUILD_ID: list.refine((ids) => ids.every((id) => SNOWFLAKE.test(id)), {
     message: 'must be Discord server ids (17-20 digits) separated by commas',
   }),
   DISCORD_API_URL: urlSetting(httpUrl).optional(),
@@ -167,7 +168,7 @@ const schema = z.object({
   }),
   ACCESS_REQUIRE_MEMBER: bool(false),
   ACCESS_ROLE_IDS: list,
-  ACCESS_DISCORD_ROLE_IDS: list.refine((ids) => ids.every((id) => /^\d{17,20}$/.test(id)), {
+  ACCESS_DISCORD_ROLE_IDS: list.refine((ids) => ids.every((id) => SNOWFLAKE.test(id)), {
     message: 'must be Discord role ids (17-20 digits) separated by commas',
   }),
   ACCESS_MAX_AGE_SECONDS: int(0, 3_600, 300),

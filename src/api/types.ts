@@ -83,8 +83,7 @@ export type ApiErrorKind =
   | 'malformed' // 2xx whose body is not JSON or not the described shape
   | 'busy' // a short limit of API_LIMITS or the API's Retry-After would exceed API_QUEUE_MAX_WAIT_MS
   | 'quota' // the monthly allowance (API_LIMITS) is spent; resetAt says when it starts again
-  | 'too-large' // the answer's body is over API_MAX_RESPONSE_BYTES (not read further, never retried)
-  | 'cache'; // never thrown to callers; used in logs only
+  | 'too-large'; // the answer's body is over API_MAX_RESPONSE_BYTES (not read further, never retried)
 
 /** Numbers for /rollcall status and the logs. */
 export interface ApiStats {
