@@ -20,6 +20,7 @@ import {
   type RateLimiterAbstract,
   RateLimiterMemory,
   RateLimiterRedis,
+  RateLimiterRes,
   RLWrapperTimeouts,
 } from 'rate-limiter-flexible';
 import type { Logger } from '../log.js';
@@ -43,6 +44,58 @@ export interface LimitStore {
 /** A Redis command slower than this counts as failed and the insurance limiter answers. */
 const REDIS_TIMEOUT_MS = 300;
 const CONNECT_TIMEOUT_MS = 400;
+/**
+ * After Redis failed or answered too slowly, the insurance limiters answer alone for this long
+ * before Redis is tried again: a request makes several counter calls, and a frozen Redis would
+ * otherwise cost each of them the full timeout.
+ */
+const REDIS_RETRY_MS = 5_000;
+/** The limiter methods that count or read counts (all of them exist on RateLimiterMemory too). */
+const COUNTING_METHODS = new Set<PropertyKey>([
+  'consume',
+  'penalty',
+  'reward',
+  'block',
+  'get',
+  'set',
+  'delete',
+]);
+
+/**
+ * `primary` (Redis behind a timeout), falling over to `insurance` whenever Redis fails in any way
+ * (an error of the client, not a refusal) or is slow, and staying there for REDIS_RETRY_MS.
+ */
+function withFailover(
+  primary: Counter,
+  insurance: RateLimiterMemory,
+  health: { downUntil: number },
+): Counter {
+  return new Proxy(primary, {
+    get(target, property, receiver) {
+      const value: unknown = Reflect.get(target, property, receiver);
+      if (typeof value !== 'function' || !COUNTING_METHODS.has(property)) return value;
+      const fallback = (args: unknown[]) =>
+        (Reflect.get(insurance, property) as (...a: unknown[]) => Promise<unknown>).apply(insurance, args);
+      return async (...args: unknown[]) => {
+        if (Date.now() < health.downUntil) return fallback(args);
+        const started = Date.now();
+        const slow = () => {
+          if (Date.now() - started >= REDIS_TIMEOUT_MS) health.downUntil = Date.now() + REDIS_RETRY_MS;
+        };
+        try {
+          const result = await (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
+          slow();
+          return result;
+        } catch (error) {
+          slow();
+          if (error instanceof RateLimiterRes) throw error; // a refusal is an answer, not a failure
+          health.downUntil = Date.now() + REDIS_RETRY_MS;
+          return fallback(args);
+        }
+      };
+    },
+  });
+}
 
 /** Counters in Redis at `url`, on a connection of their own. */
 export function redisLimitStore(url: string, logger: Logger): LimitStore {
@@ -71,6 +124,7 @@ export function redisLimitStore(url: string, logger: Logger): LimitStore {
     () => undefined,
   );
   const insurances = new Map<Counter, RateLimiterMemory>();
+  const health = { downUntil: 0 };
   return {
     backend: 'redis',
     counter(prefix, points, durationSeconds) {
@@ -79,7 +133,7 @@ export function redisLimitStore(url: string, logger: Logger): LimitStore {
         points,
         duration: durationSeconds,
       });
-      const limiter = new RLWrapperTimeouts({
+      const timed = new RLWrapperTimeouts({
         limiter: new RateLimiterRedis({
           storeClient: client,
           useRedisPackage: true,
@@ -91,6 +145,7 @@ export function redisLimitStore(url: string, logger: Logger): LimitStore {
         insuranceLimiter,
         timeoutMs: REDIS_TIMEOUT_MS,
       });
+      const limiter = withFailover(timed, insuranceLimiter, health);
       insurances.set(limiter, insuranceLimiter);
       return limiter;
     },
