@@ -64,7 +64,12 @@ describe('the in-memory cache, bounded by bytes', () => {
   });
 
   it('CACHE_MAX_BYTES defaults to 32 MiB and refuses values below 1 MiB', () => {
-    const base = { DISCORD_TOKEN: 't', DISCORD_APPLICATION_ID: '123456789012345678', API_TOKEN: 'a' };
+    const base = {
+      DISCORD_TOKEN: 't',
+      DISCORD_APPLICATION_ID: '123456789012345678',
+      DISCORD_GUILD_ID: '223456789012345678',
+      API_TOKEN: 'a',
+    };
     const env = { ...base, API_BASE_URL: 'https://api.example.org/api/v1' };
     const loaded = loadConfig(env);
     expect(loaded.ok && loaded.config.CACHE_MAX_BYTES).toBe(DEFAULT_CACHE_MAX_BYTES);
