@@ -90,7 +90,8 @@ describe('npm start', () => {
       child.stderr?.on('data', (chunk) => {
         output += String(chunk);
       });
-      await double.waitForGateway((stats) => stats.identifies > 0, 30_000);
+      // npm start builds first: on a loaded two-core machine that alone can take half a minute
+      await double.waitForGateway((stats) => stats.identifies > 0, 90_000);
       await waitFor(() => output.includes('connected to Discord'), 30_000);
 
       const mod = double.user({ username: 'moderator', roles: ['Moderator'] });
