@@ -15,7 +15,13 @@ import { showDetail, showList } from '../src/discord/paging/show.js';
 import type { DetailView, ListView, Shortcut } from '../src/discord/paging/views.js';
 import { MESSAGES } from '../src/discord/replies.js';
 import { plainText } from '../src/render/format.js';
-import { memberRoleIds, type RoleIndex, renderMember, renderMemberList } from '../src/render/member.js';
+import {
+  memberRoleIds,
+  type RoleIndex,
+  renderMember,
+  renderMemberList,
+  rolePlainLabel,
+} from '../src/render/member.js';
 import { VIEW } from './view-ids.js';
 
 /** A member with the role index its role names are resolved through. */
@@ -55,7 +61,7 @@ export const memberListView: ListView<Member, RoleIndex> = {
             value: member.id,
             description: plainText(
               memberRoleIds(member)
-                .map((id) => (typeof roles.get(id)?.name === 'string' ? roles.get(id)?.name : id))
+                .map((id) => rolePlainLabel(id, roles))
                 .join(', ') || 'No roles',
               100,
             ),

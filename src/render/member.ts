@@ -35,6 +35,15 @@ export function roleLabel(id: string, roles: RoleIndex, max = 60): string {
   return name === NONE ? code(id, 40) : name;
 }
 
+/**
+ * A role id as its plain-text name (for select descriptions, where markdown is not rendered), or
+ * the id itself when the index does not know it or the role has no visible name.
+ */
+export function rolePlainLabel(id: string, roles: RoleIndex, max = 60): string {
+  const name = plainText(roles.get(id)?.name, max);
+  return name === NONE ? plainText(id, max) : name;
+}
+
 /** The colour of the member's first role that has a valid colour, for the embed. */
 export function memberColour(member: Partial<Member>, roles: RoleIndex): number | undefined {
   for (const id of memberRoleIds(member)) {

@@ -99,4 +99,26 @@ describe('/member', () => {
       description: 'Moderator, Staff, r-gone',
     });
   });
+
+  it('shows an unnamed role by its id, never as a gap between commas', async () => {
+    const unnamed: Role[] = [
+      ...roles,
+      { id: 'r-blank', serverId: 's', name: '' },
+      { id: 'r-space', serverId: 's', name: ' \u200B ' },
+      { id: 'r-none', serverId: 's' } as Role,
+    ];
+    const who: Member[] = [{ id: 'm3', serverId: 's', roles: ['r-mod', 'r-blank', 'r-space', 'r-none'] }];
+    const data = { roles: unnamed, members: who, chat: {} };
+    const list = await run({ sub: 'list' }, [], data);
+    expect(list.embeds?.[0]?.description).toContain('`m3` · Moderator, `r-blank`, `r-space`, `r-none`');
+    expect(selectOptions(list)[0]?.description).toBe('Moderator, r-blank, r-space, r-none');
+    const view = await run({ sub: 'view', strings: { 'member-id': 'm3' } }, [], data);
+    expect(fields(view).Roles).toBe('Moderator, `r-blank`, `r-space`, `r-none`');
+    for (const text of [
+      list.embeds?.[0]?.description,
+      selectOptions(list)[0]?.description,
+      fields(view).Roles,
+    ])
+      expect(text).not.toMatch(/,\s*,|,\s*$/);
+  });
 });
