@@ -108,7 +108,7 @@ describe('/member', () => {
       { id: 'r-none', serverId: 's' } as Role,
     ];
     const who: Member[] = [{ id: 'm3', serverId: 's', roles: ['r-mod', 'r-blank', 'r-space', 'r-none'] }];
-    const data = { roles: unnamed, members: who, chat: {} };
+    const data = { roles: unnamed, members: who, chat };
     const list = await run({ sub: 'list' }, [], data);
     expect(list.embeds?.[0]?.description).toContain('`m3` · Moderator, `r-blank`, `r-space`, `r-none`');
     expect(selectOptions(list)[0]?.description).toBe('Moderator, r-blank, r-space, r-none');
