@@ -56,6 +56,7 @@ const applicationPicker: Picker<Application> = {
   name: (app) => app.title,
   id: (app) => app.id,
   what: 'application id',
+  plural: 'application forms',
 };
 
 const data = defineCommand({

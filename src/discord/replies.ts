@@ -25,6 +25,8 @@ export const MESSAGES = {
   roleNotFound: 'No role with that id or name was found on this community server.',
   applicationNotFound: 'No application with that id or title was found on this community server.',
   joinRequestNotFound: 'No join request from that user was found on this community server.',
+  nameMatchesSeveral: (typed: string, plural: string, candidates: readonly string[], more: number) =>
+    `${typed} is the name of ${candidates.length + more} ${plural}: ${candidates.join(', ')}${more > 0 ? ` and ${more} more` : ''}. Pick one from the list, or give its id.`,
   auditEntryMoved:
     'That audit log entry is no longer on the page it was listed on; run /audit-log list again.',
   userOrId: (idName: string) => `Give either a Discord user or a ${idName} (one of the two).`,

@@ -88,4 +88,26 @@ describe('/role', () => {
     expect(all).toHaveLength(25);
     expect(await role.autocomplete?.({ interaction: autocompleteInput('other', 'x'), show })).toEqual([]);
   });
+
+  it('two roles with the same name: autocomplete shows both with ids, a typed name lists both', async () => {
+    const twins: Role[] = [...roles, { id: 'r-mod-2', serverId: 's', name: 'moderator' }];
+    const calls: Call[] = [];
+    const show = showContext(fakeResources({ roles: twins }, calls));
+    const choices = await role.autocomplete?.({ interaction: autocompleteInput('role', 'moderator'), show });
+    expect(choices).toEqual([
+      { name: 'Moderator (r-mod)', value: 'r-mod' },
+      { name: 'moderator (r-mod-2)', value: 'r-mod-2' },
+      { name: 'Senior Moderator', value: 'r-senior' },
+    ]);
+    const typed = role.execute({
+      interaction: chatInput({ sub: 'view', strings: { role: 'Moderator' } }),
+      show,
+    });
+    await expect(typed).rejects.toThrow(
+      new UserError(
+        'Moderator is the name of 2 roles: Moderator (`r-mod`), moderator (`r-mod-2`). Pick one from the list, or give its id.',
+      ),
+    );
+    expect(calls.some((c) => c.method === 'getRole')).toBe(false);
+  });
 });
