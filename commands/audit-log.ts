@@ -103,6 +103,8 @@ export const auditListView: ListView<PagedAuditEntry> = {
     ),
   open: {
     detailView: VIEW.auditEntry,
+    // The value names the entry by its page; the id itself is never sent to the API.
+    canOpen: (value) => parseAuditEntryArg(value) !== undefined,
     option: ({ entry, page }) =>
       typeof entry.id === 'string' && entry.id !== ''
         ? {

@@ -27,6 +27,8 @@ export const MESSAGES = {
   joinRequestNotFound: 'No join request from that user was found on this community server.',
   nameMatchesSeveral: (typed: string, plural: string, candidates: readonly string[], more: number) =>
     `${typed} is the name of ${candidates.length + more} ${plural}: ${candidates.join(', ')}${more > 0 ? ` and ${more} more` : ''}. Pick one from the list, or give its id.`,
+  cannotOpen:
+    'That record cannot be opened: the community server API gave it an id Rollcall cannot ask for. It is still shown in the list.',
   auditEntryMoved:
     'That audit log entry is no longer on the page it was listed on; run /audit-log list again.',
   userOrId: (idName: string) => `Give either a Discord user or a ${idName} (one of the two).`,

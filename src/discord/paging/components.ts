@@ -16,7 +16,7 @@ import type { PageInfo } from '../../api/pages.js';
 import { LIMITS } from '../../limits.js';
 import { truncate } from '../../render/format.js';
 import { ACTIONS, type Action } from './custom-id.js';
-import { argKind, type BackTarget, type ListView, type ShowContext } from './views.js';
+import { argKind, type BackTarget, canOpen, type ListView, type ShowContext } from './views.js';
 
 type Row = APIActionRowComponent<APIComponentInMessageActionRow>;
 
@@ -65,7 +65,13 @@ export async function buildListComponents<T, C>(
     const options: APISelectMenuOption[] = [];
     for (const item of items) {
       const option = view.open.option(item, page.context);
-      if (!option || option.value.length > LIMITS.selectOptionValue || seen.has(option.value)) continue;
+      if (
+        !option ||
+        option.value.length > LIMITS.selectOptionValue ||
+        seen.has(option.value) ||
+        !canOpen(view as ListView, option.value)
+      )
+        continue;
       seen.add(option.value);
       options.push({
         ...option,
