@@ -4,6 +4,7 @@
  */
 import type { APIActionRowComponent, APIComponentInMessageActionRow, APIEmbed } from 'discord.js';
 import { isApiError } from '../api/errors.js';
+import { formatCount } from '../render/format.js';
 
 /** What a handler produces; the router decides whether it is a reply, an edit or an update. */
 export interface Payload {
@@ -47,8 +48,8 @@ export const MESSAGES = {
   unavailable: 'The community server API is not answering right now; try again in a minute.',
   allowanceMark: (used: number, points: number, resetAtSeconds: number) =>
     used >= points
-      ? `Rollcall has spent all ${points} of this community server's API requests for the month; it shows saved data until the allowance starts again <t:${resetAtSeconds}:f>.`
-      : `Rollcall has spent ${used} of this community server's ${points} API requests for the month; saved data is shown more often until the allowance starts again <t:${resetAtSeconds}:f>.`,
+      ? `Rollcall has spent all ${formatCount(points)} of this community server's API requests for the month; it shows saved data until the allowance starts again <t:${resetAtSeconds}:f>.`
+      : `Rollcall has spent ${formatCount(used)} of this community server's ${formatCount(points)} API requests for the month; saved data is shown more often until the allowance starts again <t:${resetAtSeconds}:f>.`,
   allowanceSpent: (resetAtSeconds: number) =>
     `This community server's monthly API allowance is spent and Rollcall has no saved copy of this; it can read new data again <t:${resetAtSeconds}:f> (<t:${resetAtSeconds}:R>).`,
   malformed: 'The community server API sent an answer Rollcall could not read; try again in a minute.',
@@ -68,9 +69,7 @@ export const MESSAGES = {
     'That command is not known to this version of Rollcall; the commands may need re-deploying.',
   restarting: 'Rollcall is restarting; run the command again in a minute.',
   pageRange: (last: number) =>
-    last === 1
-      ? 'This list has only page 1.'
-      : `Enter a page number from 1 to ${last.toLocaleString('en-US')}.`,
+    last === 1 ? 'This list has only page 1.' : `Enter a page number from 1 to ${formatCount(last)}.`,
 } as const;
 
 /** A problem with what the moderator typed; its message is shown as it is. */

@@ -127,6 +127,17 @@ export function shortDate(value: unknown): string {
   return isSetTimestamp(value) ? time(value, TimestampStyles.ShortDate) : NONE;
 }
 
+const COUNT_FORMAT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+/**
+ * A count as moderators read it, with thousands separators ("1,234,567"); rounded to a whole
+ * number. Anything that is not a finite number → NONE. Only for text: custom_ids and page-number
+ * inputs keep plain digits.
+ */
+export function formatCount(value: unknown): string {
+  return typeof value === 'number' && Number.isFinite(value) ? COUNT_FORMAT.format(value) : NONE;
+}
+
 /** A length of time in seconds as "2d 3h", "45m", "30s"; negative or non-numbers → NONE. */
 export function duration(seconds: unknown): string {
   if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0) return NONE;

@@ -6,6 +6,7 @@ import {
   code,
   colour,
   field,
+  formatCount,
   NONE,
   plainText,
   roleMention,
@@ -94,7 +95,7 @@ export function renderMember(member: Member, source: Source, roles: RoleIndex): 
       fields: [
         field('Id', code(member.id)),
         field('Joined', timestamp(member.createdAt)),
-        field('Role count', String(ids.length)),
+        field('Role count', formatCount(ids.length)),
         field(`Roles`, joinWithin(names, 1000, ', ', Array.isArray(member.roles) ? 'None' : NONE), false),
         field('Linked Discord roles', joinWithin([...new Set(linked)], 1000, ' ', 'None'), false),
       ],

@@ -266,6 +266,10 @@ describe('/audit-log', () => {
     );
     const show = context({ listAuditLogs });
     const listed = await showList(auditListView, show, { page: last });
+    expect(listed.embeds?.[0]?.footer?.text).toMatch(/^Page 123,457 of 123,457 · 1,234,567 entries/);
+    // The go-to button shows the count with separators; its custom_id keeps plain digits.
+    const goto = buttons(listed).find((b) => b.label === '123,457 / 123,457');
+    expect(goto?.custom_id).toMatch(/:123457:$/);
     const value = selectOptions(listed)[0]?.value;
     expect(value).toBe(`${last}:a0`);
     const payload = await showDetail(auditDetailView, value!, show, {
