@@ -45,7 +45,7 @@ afterAll(async () => {
 function selectOptionsOf(message: { components?: unknown[] } | null | undefined) {
   const rows = (message?.components ?? []) as Array<{ components: Array<Record<string, unknown>> }>;
   const select = rows.flatMap((r) => r.components).find((c) => c.placeholder === 'Open…');
-  return (select?.options ?? []) as Array<{ label: string; value: string }>;
+  return (select?.options ?? []) as Array<{ label: string; value: string; description?: string }>;
 }
 
 describe('two roles with the same name', () => {
