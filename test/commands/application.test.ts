@@ -85,7 +85,8 @@ describe('/application', () => {
     const payload = await run({ sub: 'list' });
     expect(payload.embeds?.[0]?.description).toContain('**Staff Application** `a-staff` · 🟢 Open');
     const options = selectOptions(payload);
-    expect(options.find((o) => o.value === 'a-appeal')?.description).toBe('Closed');
-    expect(options.find((o) => o.value === 'a-staff')?.description).toBe('Accepting responses');
+    expect(options.find((o) => o.value === 'a-appeal')?.description).toBe('a-appeal · Closed');
+    expect(options.find((o) => o.value === 'a-staff')?.description).toBe('a-staff · Accepting responses');
+    expect(options.find((o) => o.value === 'a-chat')?.description).toBe('a-chat');
   });
 });
