@@ -25,12 +25,17 @@ export const applicationListView: ListView<Application> = {
         ? {
             label: plainText(app.title, 100) === NONE ? plainText(app.id, 100) : plainText(app.title, 100),
             value: app.id,
-            description:
+            // The id tells apart forms that share a title.
+            description: [
+              plainText(app.id, 60),
               app.acceptingResponses === true
                 ? 'Accepting responses'
                 : app.acceptingResponses === false
                   ? 'Closed'
                   : undefined,
+            ]
+              .filter(Boolean)
+              .join(' · '),
           }
         : undefined,
   },
@@ -56,6 +61,7 @@ const applicationPicker: Picker<Application> = {
   name: (app) => app.title,
   id: (app) => app.id,
   what: 'application id',
+  plural: 'application forms',
 };
 
 const data = defineCommand({

@@ -32,9 +32,12 @@ export function auditEntryArg(page: number, id: string): string {
   return `${page}:${id}`;
 }
 
-/** The page and id in a detail view's argument; undefined when it is not one. */
+/**
+ * The page and id in a detail view's argument; undefined when it is not one. Any page a control can
+ * carry (1..MAX_PAGE, written as auditEntryArg writes it: no leading zeros) is accepted.
+ */
 export function parseAuditEntryArg(arg: string): { page: number; id: string } | undefined {
-  const m = /^(\d{1,5}):(.+)$/s.exec(arg);
+  const m = /^([1-9]\d{0,15}):(.+)$/s.exec(arg);
   if (!m) return undefined;
   const page = Number(m[1]);
   if (page < 1 || page > MAX_PAGE) return undefined;
@@ -100,6 +103,8 @@ export const auditListView: ListView<PagedAuditEntry> = {
     ),
   open: {
     detailView: VIEW.auditEntry,
+    // The value names the entry by its page; the id itself is never sent to the API.
+    canOpen: (value) => parseAuditEntryArg(value) !== undefined,
     option: ({ entry, page }) =>
       typeof entry.id === 'string' && entry.id !== ''
         ? {

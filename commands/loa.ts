@@ -60,7 +60,12 @@ export const loaDetailView: DetailView<Loa> = {
   fetch: (api, id, options) => api.getLoa(id, options),
   render: renderLoa,
   shortcuts: [
-    { label: 'Member', view: VIEW.member, arg: memberIdOf },
+    // The member view is reached through the LOA's id, so it can lead back to this LOA.
+    {
+      label: 'Member',
+      view: VIEW.memberOfLoa,
+      arg: (loa) => (memberIdOf(loa) && typeof loa.id === 'string' && loa.id !== '' ? loa.id : undefined),
+    },
     { label: "Member's LOAs", view: VIEW.memberLoas, arg: memberIdOf },
   ],
   notFound: MESSAGES.loaNotFound,

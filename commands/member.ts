@@ -13,9 +13,15 @@ import {
 } from '../src/discord/command.js';
 import { showDetail, showList } from '../src/discord/paging/show.js';
 import type { DetailView, ListView, Shortcut } from '../src/discord/paging/views.js';
-import { MESSAGES } from '../src/discord/replies.js';
+import { MESSAGES, UserError } from '../src/discord/replies.js';
 import { plainText } from '../src/render/format.js';
-import { memberRoleIds, type RoleIndex, renderMember, renderMemberList } from '../src/render/member.js';
+import {
+  memberRoleIds,
+  type RoleIndex,
+  renderMember,
+  renderMemberList,
+  rolePlainLabel,
+} from '../src/render/member.js';
 import { VIEW } from './view-ids.js';
 
 /** A member with the role index its role names are resolved through. */
@@ -55,7 +61,7 @@ export const memberListView: ListView<Member, RoleIndex> = {
             value: member.id,
             description: plainText(
               memberRoleIds(member)
-                .map((id) => (typeof roles.get(id)?.name === 'string' ? roles.get(id)?.name : id))
+                .map((id) => rolePlainLabel(id, roles))
                 .join(', ') || 'No roles',
               100,
             ),
@@ -91,6 +97,30 @@ export const memberByChatView: DetailView<MemberWithRoles> = {
   notFound: MESSAGES.memberNotFound,
 };
 
+/** A member reached from one of their LOAs, with that LOA's id for the way back. */
+export interface MemberOfLoa extends MemberWithRoles {
+  loaId: string;
+}
+
+/**
+ * The member an LOA names; the argument is the LOA's id (read first, usually from the cache), so
+ * the member view can offer "Back to LOA" while every piece of state stays in the custom_id.
+ */
+export const memberOfLoaView: DetailView<MemberOfLoa> = {
+  kind: 'detail',
+  id: VIEW.memberOfLoa,
+  fetch: async (api, loaId, options: ReadOptions) => {
+    const loa = await api.getLoa(loaId, options);
+    const memberId = loa.data.memberId;
+    if (typeof memberId !== 'string' || memberId === '') throw new UserError(MESSAGES.memberIdNotFound);
+    const fetched = await withRoles(api, api.getMember(memberId, options));
+    return { ...fetched, stale: fetched.stale || loa.stale, data: { ...fetched.data, loaId } };
+  },
+  render: ({ member, roles }, source) => renderMember(member, source, roles),
+  shortcuts: [{ label: '↩ Back to LOA', view: VIEW.loa, arg: ({ loaId }) => loaId }, ...shortcuts],
+  notFound: MESSAGES.memberIdNotFound,
+};
+
 const data = defineCommand({
   name: 'member',
   description: 'Members of the community server',
@@ -118,7 +148,7 @@ const data = defineCommand({
 
 export const member: Command = {
   data,
-  views: [memberListView, memberDetailView, memberByChatView],
+  views: [memberListView, memberDetailView, memberByChatView, memberOfLoaView],
   async execute({ interaction, show }) {
     const args = argumentsOf(interaction, data);
     const sub = args.subcommand();

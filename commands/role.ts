@@ -83,6 +83,7 @@ const rolePicker: Picker<Role> = {
   name: (role) => role.name,
   id: (role) => role.id,
   what: 'role id',
+  plural: 'roles',
 };
 
 export const role: Command = {

@@ -17,6 +17,7 @@ export const VIEW = {
   members: 'member.all',
   member: 'member',
   memberByChat: 'member.chat',
+  memberOfLoa: 'member.loa',
   roles: 'role.all',
   role: 'role',
   shifts: 'shift.all',

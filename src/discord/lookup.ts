@@ -6,9 +6,10 @@
 import type { APIApplicationCommandOptionChoice } from 'discord.js';
 import type { Resources } from '../api/types.js';
 import { LIMITS } from '../limits.js';
-import { plainText } from '../render/format.js';
+import { code, plainText, safeLine, truncate } from '../render/format.js';
 import type { AutocompleteContext, CommandContext } from './command.js';
 import { checkedId, parseId } from './input.js';
+import { MESSAGES, UserError } from './replies.js';
 
 /** True when `value` is an id a moderator could type (so a picked choice passes parseId too). */
 function isUsableId(value: unknown): value is string {
@@ -19,11 +20,25 @@ function fold(text: string): string {
   return text.normalize('NFKC').toLocaleLowerCase('en-US');
 }
 
+/** Candidates named in the sentence for a name that several items share. */
+const MAX_NAMED_CANDIDATES = 10;
+
+/** A choice's name: the label, with the id beside it when another item shows the same label. */
+function choiceName(label: string, value: string, shared: boolean): string {
+  if (!shared) return label;
+  const suffix = ` (${value})`;
+  return truncate(
+    `${truncate(label, Math.max(1, LIMITS.autocompleteName - suffix.length))}${suffix}`,
+    LIMITS.autocompleteName,
+  );
+}
+
 /**
  * Autocomplete choices from a list: name → id, filtered by what has been typed (case-insensitive,
  * matching the name anywhere or the id from its start), best matches first (name starts with it,
  * then a word of the name does, then anywhere, then the id), at most 25, names at most 100
- * characters of plain text. Items without a usable id are left out.
+ * characters of plain text. Items without a usable id are left out. When several items show the
+ * same name (case-insensitively), each of them shows its id beside it: "Twin (r2)", "twin (r3)".
  */
 export function autocompleteChoices<T>(
   items: readonly T[],
@@ -32,8 +47,8 @@ export function autocompleteChoices<T>(
   id: (item: T) => unknown,
 ): APIApplicationCommandOptionChoice<string>[] {
   const query = fold(plainText(typed, 200).replace(/^—$/, ''));
-  const ranked: Array<{ rank: number; index: number; choice: APIApplicationCommandOptionChoice<string> }> =
-    [];
+  const ranked: Array<{ rank: number; index: number; label: string; value: string }> = [];
+  const labelCounts = new Map<string, number>();
   const seen = new Set<string>();
   for (const [index, item] of items.entries()) {
     const value = id(item);
@@ -41,23 +56,29 @@ export function autocompleteChoices<T>(
     const label = plainText(name(item), LIMITS.autocompleteName);
     const shown = label === '—' ? plainText(value, LIMITS.autocompleteName) : label;
     const folded = fold(shown);
+    seen.add(value);
+    labelCounts.set(folded, (labelCounts.get(folded) ?? 0) + 1);
     let rank: number;
     if (query === '' || folded.startsWith(query)) rank = 0;
     else if (folded.split(/[\s\-_/.·:]+/).some((word) => word.startsWith(query))) rank = 1;
     else if (folded.includes(query)) rank = 2;
     else if (fold(value).startsWith(query)) rank = 3;
     else continue;
-    seen.add(value);
-    ranked.push({ rank, index, choice: { name: shown, value } });
+    ranked.push({ rank, index, label: shown, value });
   }
   ranked.sort((a, b) => a.rank - b.rank || a.index - b.index);
-  return ranked.slice(0, LIMITS.autocompleteChoices).map((r) => r.choice);
+  return ranked.slice(0, LIMITS.autocompleteChoices).map((r) => ({
+    name: choiceName(r.label, r.value, (labelCounts.get(fold(r.label)) ?? 0) > 1),
+    value: r.value,
+  }));
 }
 
 /**
  * What a moderator typed into an autocompleted option, as an id: a picked choice (an id), an id
  * typed by hand, or a name typed in full without picking (when exactly one item has that name,
- * case-insensitively). `what` names the id in the error for something that is neither.
+ * case-insensitively). A name several items share is answered with one sentence naming them with
+ * their ids (`plural` names the kind: "roles"). `what` names the id in the error for something
+ * that is neither.
  */
 export function resolveTyped<T>(
   raw: string | null | undefined,
@@ -65,6 +86,7 @@ export function resolveTyped<T>(
   name: (item: T) => unknown,
   id: (item: T) => unknown,
   what: string,
+  plural = 'records',
 ): string {
   const typed = (raw ?? '').trim();
   if (items.some((item) => id(item) === typed)) return typed;
@@ -73,6 +95,16 @@ export function resolveTyped<T>(
     const n = name(item);
     return typeof n === 'string' && fold(n.trim()) === wanted;
   });
+  const usable = [...new Set(named.map(id).filter(isUsableId))];
+  if (typed !== '' && usable.length > 1) {
+    const byId = new Map(named.map((item) => [id(item), item] as const));
+    const shown = usable
+      .slice(0, MAX_NAMED_CANDIDATES)
+      .map((value) => `${safeLine(name(byId.get(value) as T), 60)} (${code(value, 70)})`);
+    throw new UserError(
+      MESSAGES.nameMatchesSeveral(safeLine(typed, 100), plural, shown, usable.length - shown.length),
+    );
+  }
   const only = named.length === 1 ? id(named[0] as T) : undefined;
   if (typed !== '' && isUsableId(only)) return only;
   return parseId(typed, what);
@@ -87,6 +119,8 @@ export interface Picker<T> {
   id: (item: T) => unknown;
   /** How the id is named in the error for something that is neither a name nor an id. */
   what: string;
+  /** What several items are called, for a name they share ("roles"). */
+  plural: string;
 }
 
 /**
@@ -101,6 +135,7 @@ export async function pickedId<T>(picker: Picker<T>, ctx: CommandContext): Promi
     picker.name,
     picker.id,
     picker.what,
+    picker.plural,
   );
 }
 

@@ -4,6 +4,7 @@
  */
 import type { APIActionRowComponent, APIComponentInMessageActionRow, APIEmbed } from 'discord.js';
 import { isApiError } from '../api/errors.js';
+import { formatCount } from '../render/format.js';
 
 /** What a handler produces; the router decides whether it is a reply, an edit or an update. */
 export interface Payload {
@@ -25,6 +26,10 @@ export const MESSAGES = {
   roleNotFound: 'No role with that id or name was found on this community server.',
   applicationNotFound: 'No application with that id or title was found on this community server.',
   joinRequestNotFound: 'No join request from that user was found on this community server.',
+  nameMatchesSeveral: (typed: string, plural: string, candidates: readonly string[], more: number) =>
+    `${typed} is the name of ${candidates.length + more} ${plural}: ${candidates.join(', ')}${more > 0 ? ` and ${more} more` : ''}. Pick one from the list, or give its id.`,
+  cannotOpen:
+    'That record cannot be opened: the community server API gave it an id Rollcall cannot ask for. It is still shown in the list.',
   auditEntryMoved:
     'That audit log entry is no longer on the page it was listed on; run /audit-log list again.',
   userOrId: (idName: string) => `Give either a Discord user or a ${idName} (one of the two).`,
@@ -43,8 +48,8 @@ export const MESSAGES = {
   unavailable: 'The community server API is not answering right now; try again in a minute.',
   allowanceMark: (used: number, points: number, resetAtSeconds: number) =>
     used >= points
-      ? `Rollcall has spent all ${points} of this community server's API requests for the month; it shows saved data until the allowance starts again <t:${resetAtSeconds}:f>.`
-      : `Rollcall has spent ${used} of this community server's ${points} API requests for the month; saved data is shown more often until the allowance starts again <t:${resetAtSeconds}:f>.`,
+      ? `Rollcall has spent all ${formatCount(points)} of this community server's API requests for the month; it shows saved data until the allowance starts again <t:${resetAtSeconds}:f>.`
+      : `Rollcall has spent ${formatCount(used)} of this community server's ${formatCount(points)} API requests for the month; saved data is shown more often until the allowance starts again <t:${resetAtSeconds}:f>.`,
   allowanceSpent: (resetAtSeconds: number) =>
     `This community server's monthly API allowance is spent and Rollcall has no saved copy of this; it can read new data again <t:${resetAtSeconds}:f> (<t:${resetAtSeconds}:R>).`,
   malformed: 'The community server API sent an answer Rollcall could not read; try again in a minute.',
@@ -64,9 +69,7 @@ export const MESSAGES = {
     'That command is not known to this version of Rollcall; the commands may need re-deploying.',
   restarting: 'Rollcall is restarting; run the command again in a minute.',
   pageRange: (last: number) =>
-    last === 1
-      ? 'This list has only page 1.'
-      : `Enter a page number from 1 to ${last.toLocaleString('en-US')}.`,
+    last === 1 ? 'This list has only page 1.' : `Enter a page number from 1 to ${formatCount(last)}.`,
 } as const;
 
 /** A problem with what the moderator typed; its message is shown as it is. */

@@ -9,6 +9,7 @@ import {
   colour,
   duration,
   field,
+  formatCount,
   isSetTimestamp,
   NONE,
   plainText,
@@ -127,7 +128,7 @@ export function renderApplication(app: Application, source: Source): APIEmbed {
         field('Cooldown', duration(app.cooldown)),
         field(
           'Max logs',
-          typeof app.maxLogs === 'number' && Number.isFinite(app.maxLogs) ? String(app.maxLogs) : NONE,
+          typeof app.maxLogs === 'number' && Number.isFinite(app.maxLogs) ? formatCount(app.maxLogs) : NONE,
         ),
         field('Min. Discord membership', duration(app.guildMemberAge)),
         field('Results channel', channelMention(app.resultsChannelId)),

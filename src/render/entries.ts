@@ -3,7 +3,7 @@
  * proof, breakTimestamps, presets, sections, questions, the audit-log description) are shown as a
  * count plus the readable scalar content of each entry: never raw JSON, never a crash.
  */
-import { LIMITS, NONE, safeLine, shortDate, truncate } from './format.js';
+import { formatCount, LIMITS, NONE, safeLine, shortDate, truncate } from './format.js';
 
 const MAX_ENTRIES = 5;
 const MAX_PAIRS = 4;
@@ -32,7 +32,7 @@ function scalar(key: string, value: unknown): string | undefined {
 export function describeEntry(entry: unknown): string {
   const direct = scalar('', entry);
   if (direct !== undefined) return direct;
-  if (!isRecord(entry)) return Array.isArray(entry) ? `${entry.length} items` : NONE;
+  if (!isRecord(entry)) return Array.isArray(entry) ? `${formatCount(entry.length)} items` : NONE;
   const pairs: string[] = [];
   for (const [key, value] of Object.entries(entry)) {
     const text = scalar(key, value);
@@ -40,8 +40,8 @@ export function describeEntry(entry: unknown): string {
     if (pairs.length === MAX_PAIRS) break;
   }
   const rest = Object.keys(entry).length - pairs.length;
-  if (pairs.length === 0) return rest > 0 ? `${rest} fields` : NONE;
-  return rest > 0 ? `${pairs.join(', ')} (+${rest} more)` : pairs.join(', ');
+  if (pairs.length === 0) return rest > 0 ? `${formatCount(rest)} fields` : NONE;
+  return rest > 0 ? `${pairs.join(', ')} (+${formatCount(rest)} more)` : pairs.join(', ');
 }
 
 /** A count and the first entries of an open-shaped array or object, within one field value. */
@@ -49,8 +49,10 @@ export function describeEntries(value: unknown, max: number = LIMITS.fieldValue)
   if (value === undefined || value === null) return NONE;
   const entries = Array.isArray(value) ? value : isRecord(value) ? Object.values(value) : [value];
   if (entries.length === 0) return truncate('None', max);
-  const head = Array.isArray(value) ? `${entries.length} ${entries.length === 1 ? 'entry' : 'entries'}` : '';
+  const head = Array.isArray(value)
+    ? `${formatCount(entries.length)} ${entries.length === 1 ? 'entry' : 'entries'}`
+    : '';
   const lines = entries.slice(0, MAX_ENTRIES).map((e) => `• ${describeEntry(e)}`);
-  if (entries.length > MAX_ENTRIES) lines.push(`… and ${entries.length - MAX_ENTRIES} more`);
+  if (entries.length > MAX_ENTRIES) lines.push(`… and ${formatCount(entries.length - MAX_ENTRIES)} more`);
   return truncate([head, ...lines].filter(Boolean).join('\n'), max);
 }

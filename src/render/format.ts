@@ -106,21 +106,36 @@ export function isSetTimestamp(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value > 0 && value <= MAX_TIMESTAMP_SECONDS;
 }
 
+/** Said after a timestamp Discord cannot show (beyond year 9999). */
+export const INVALID_DATE_HINT = '(not a valid date)';
+
 /**
  * A Unix-seconds timestamp as Discord timestamps: full date plus relative time.
- * 0, absent or not a number → NONE; beyond year 9999 → the raw number.
+ * 0, absent or not a number → NONE; beyond year 9999 → the raw number with a hint,
+ * "253402300800 (not a valid date)".
  */
 export function timestamp(value: unknown): string {
   if (isSetTimestamp(value))
     return `${time(value, TimestampStyles.ShortDateTime)} (${time(value, TimestampStyles.RelativeTime)})`;
   if (typeof value === 'number' && Number.isFinite(value) && value > MAX_TIMESTAMP_SECONDS)
-    return String(value);
+    return `${String(value)} ${INVALID_DATE_HINT}`;
   return NONE;
 }
 
 /** A short date only, for list rows. */
 export function shortDate(value: unknown): string {
   return isSetTimestamp(value) ? time(value, TimestampStyles.ShortDate) : NONE;
+}
+
+const COUNT_FORMAT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+/**
+ * A count as moderators read it, with thousands separators ("1,234,567"); rounded to a whole
+ * number. Anything that is not a finite number → NONE. Only for text: custom_ids and page-number
+ * inputs keep plain digits.
+ */
+export function formatCount(value: unknown): string {
+  return typeof value === 'number' && Number.isFinite(value) ? COUNT_FORMAT.format(value) : NONE;
 }
 
 /** A length of time in seconds as "2d 3h", "45m", "30s"; negative or non-numbers → NONE. */

@@ -2,7 +2,7 @@
  * Lists of short items (role names, role mentions) inside one field value or list row, cut to a
  * length budget with a count of what did not fit. Pure.
  */
-import { NONE, roleMention, truncate } from './format.js';
+import { formatCount, NONE, roleMention, truncate } from './format.js';
 
 /**
  * `parts` joined by `separator`, keeping whole parts only while they fit in `max` characters;
@@ -14,15 +14,15 @@ export function joinWithin(parts: readonly string[], max: number, separator = ',
   let used = 0;
   for (const [i, part] of parts.entries()) {
     const left = parts.length - i - 1;
-    const tail = left > 0 ? ` +${left} more`.length : 0;
+    const tail = left > 0 ? ` +${formatCount(left)} more`.length : 0;
     const cost = (kept.length > 0 ? separator.length : 0) + part.length;
     if (used + cost + tail > max) break;
     kept.push(part);
     used += cost;
   }
   const rest = parts.length - kept.length;
-  if (kept.length === 0) return truncate(`${parts.length} in total`, max);
-  return rest > 0 ? `${kept.join(separator)} +${rest} more` : kept.join(separator);
+  if (kept.length === 0) return truncate(`${formatCount(parts.length)} in total`, max);
+  return rest > 0 ? `${kept.join(separator)} +${formatCount(rest)} more` : kept.join(separator);
 }
 
 /** The strings of an array (anything else in it is ignored); not an array → []. */

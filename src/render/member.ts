@@ -6,6 +6,7 @@ import {
   code,
   colour,
   field,
+  formatCount,
   NONE,
   plainText,
   roleMention,
@@ -33,6 +34,15 @@ export function roleLabel(id: string, roles: RoleIndex, max = 60): string {
   const role = roles.get(id);
   const name = role ? safeLine(role.name, max) : NONE;
   return name === NONE ? code(id, 40) : name;
+}
+
+/**
+ * A role id as its plain-text name (for select descriptions, where markdown is not rendered), or
+ * the id itself when the index does not know it or the role has no visible name.
+ */
+export function rolePlainLabel(id: string, roles: RoleIndex, max = 60): string {
+  const name = plainText(roles.get(id)?.name, max);
+  return name === NONE ? plainText(id, max) : name;
 }
 
 /** The colour of the member's first role that has a valid colour, for the embed. */
@@ -85,7 +95,7 @@ export function renderMember(member: Member, source: Source, roles: RoleIndex): 
       fields: [
         field('Id', code(member.id)),
         field('Joined', timestamp(member.createdAt)),
-        field('Role count', String(ids.length)),
+        field('Role count', formatCount(ids.length)),
         field(`Roles`, joinWithin(names, 1000, ', ', Array.isArray(member.roles) ? 'None' : NONE), false),
         field('Linked Discord roles', joinWithin([...new Set(linked)], 1000, ' ', 'None'), false),
       ],

@@ -3,7 +3,7 @@
  * detail embed: one line per key, nested arrays and objects through describeEntry. Pure.
  */
 import { describeEntries, describeEntry, isRecord, isTimeKey } from './entries.js';
-import { LIMITS, NONE, safeLine, timestamp, truncate } from './format.js';
+import { formatCount, LIMITS, NONE, safeLine, timestamp, truncate } from './format.js';
 
 const MAX_KEY = 30;
 const MAX_OBJECT_LINES = 20;
@@ -24,9 +24,10 @@ export function describeValue(key: string, value: unknown, max = 300): string {
   }
   if (Array.isArray(value)) {
     if (value.length === 0) return truncate('none', max);
-    const head = `${value.length} ${value.length === 1 ? 'entry' : 'entries'}`;
+    const head = `${formatCount(value.length)} ${value.length === 1 ? 'entry' : 'entries'}`;
     const items = value.slice(0, MAX_NESTED_ITEMS).map(describeEntry);
-    const more = value.length > MAX_NESTED_ITEMS ? `; … and ${value.length - MAX_NESTED_ITEMS} more` : '';
+    const more =
+      value.length > MAX_NESTED_ITEMS ? `; … and ${formatCount(value.length - MAX_NESTED_ITEMS)} more` : '';
     return truncate(`${head}: ${items.join('; ')}${more}`, max);
   }
   if (isRecord(value)) return truncate(describeEntry(value), max);
@@ -48,7 +49,7 @@ export function describeObject(value: unknown, max: number = LIMITS.fieldValue):
     .map((key) => `**${safeLine(key, MAX_KEY)}**: ${describeValue(key, value[key])}`);
   const more = (shown: number) => {
     const rest = keys.length - shown;
-    return rest > 0 ? [`… and ${rest} more ${rest === 1 ? 'field' : 'fields'}`] : [];
+    return rest > 0 ? [`… and ${formatCount(rest)} more ${rest === 1 ? 'field' : 'fields'}`] : [];
   };
   let text = [...lines, ...more(lines.length)].join('\n');
   while (Array.from(text).length > max && lines.length > 1) {

@@ -4,7 +4,7 @@
  */
 import type { APIEmbed } from 'discord.js';
 import type { PageInfo, Source } from '../api/pages.js';
-import { clampEmbed, LIMITS, truncate } from './format.js';
+import { clampEmbed, formatCount, LIMITS, truncate } from './format.js';
 
 /** A length of time in the largest whole unit: "40 s", "12 min", "3 h", "2 d". */
 function roughly(ms: number): string {
@@ -54,7 +54,7 @@ export function listEmbed(input: ListEmbedInput): APIEmbed {
     description,
     color: input.colour,
     footer: {
-      text: `Page ${info.page} of ${info.totalPages} · ${info.total} ${input.noun} · ${sourceNote(source)}`,
+      text: `Page ${formatCount(info.page)} of ${formatCount(info.totalPages)} · ${formatCount(info.total)} ${input.noun} · ${sourceNote(source)}`,
     },
     timestamp: new Date(source.fetchedAt).toISOString(),
   });

@@ -17,6 +17,7 @@ import {
   code,
   duration,
   field,
+  formatCount,
   isSetTimestamp,
   NONE,
   plainText,
@@ -154,12 +155,12 @@ function lengthText(t: ShiftTiming): string {
 function breaksText(t: ShiftTiming): string {
   const { count, readable, seconds, open } = t.breaks;
   if (count === 0) return 'None';
-  const noun = `${count} ${count === 1 ? 'break' : 'breaks'}`;
+  const noun = `${formatCount(count)} ${count === 1 ? 'break' : 'breaks'}`;
   if (readable === 0) return `${noun} (times unreadable)`;
   const parts = [noun, t.length === undefined ? NONE : duration(seconds)];
   if (open) parts.push(t.state === 'Active' ? 'on break now' : 'one never ended');
   const unreadable = count - readable;
-  if (unreadable > 0) parts.push(`${unreadable} unreadable`);
+  if (unreadable > 0) parts.push(`${formatCount(unreadable)} unreadable`);
   return parts.join(' · ');
 }
 

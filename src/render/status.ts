@@ -1,7 +1,7 @@
 /** /rollcall status renderer: a health report → embed JSON. Pure (the clock is passed in). */
 import type { APIEmbed } from 'discord.js';
 import type { ApiStats, LimitStatus } from '../api/types.js';
-import { clampEmbed, code, duration, field, NONE, safeLine, safeText } from './format.js';
+import { clampEmbed, code, duration, field, formatCount, NONE, safeLine, safeText } from './format.js';
 
 /** What /rollcall status measured and gathered. */
 export interface StatusReport {
@@ -20,10 +20,8 @@ export interface StatusReport {
 const OK = 0x57f287;
 const BAD = 0xed4245;
 
-/** A count as text; anything that is not a finite number → NONE. */
-function count(value: unknown): string {
-  return typeof value === 'number' && Number.isFinite(value) ? String(Math.round(value)) : NONE;
-}
+/** A count as text, with separators; anything that is not a finite number → NONE. */
+const count = formatCount;
 
 /** Cache hits as a percentage of cache reads, e.g. "87.5% (35 of 40 reads)"; no reads yet → NONE. */
 export function hitRate(stats: Partial<ApiStats>): string {
@@ -34,7 +32,7 @@ export function hitRate(stats: Partial<ApiStats>): string {
   const reads = hits + misses;
   if (reads === 0) return `${NONE} (no reads yet)`;
   const percent = Math.round((hits / reads) * 1000) / 10;
-  return `${percent}% (${Math.round(hits)} of ${Math.round(reads)} reads)`;
+  return `${percent}% (${formatCount(hits)} of ${formatCount(reads)} reads)`;
 }
 
 const BACKENDS: Record<string, string> = {

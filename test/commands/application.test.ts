@@ -57,11 +57,36 @@ describe('/application', () => {
     );
   });
 
+  it('two forms with the same title: choices show ids, a typed title lists both', async () => {
+    const twins: Application[] = [
+      { id: 'a-1', serverId: 's', title: 'Staff' },
+      { id: 'a-2', serverId: 's', title: 'Staff' },
+    ];
+    const show = showContext(fakeResources({ applications: twins }));
+    expect(
+      await application.autocomplete?.({ interaction: autocompleteInput('application', 'sta'), show }),
+    ).toEqual([
+      { name: 'Staff (a-1)', value: 'a-1' },
+      { name: 'Staff (a-2)', value: 'a-2' },
+    ]);
+    await expect(
+      application.execute({
+        interaction: chatInput({ sub: 'view', strings: { application: 'staff' } }),
+        show,
+      }),
+    ).rejects.toThrow(
+      new UserError(
+        'staff is the name of 2 application forms: Staff (`a-1`), Staff (`a-2`). Pick one from the list, or give its id.',
+      ),
+    );
+  });
+
   it('lists forms with an Open select', async () => {
     const payload = await run({ sub: 'list' });
     expect(payload.embeds?.[0]?.description).toContain('**Staff Application** `a-staff` · 🟢 Open');
     const options = selectOptions(payload);
-    expect(options.find((o) => o.value === 'a-appeal')?.description).toBe('Closed');
-    expect(options.find((o) => o.value === 'a-staff')?.description).toBe('Accepting responses');
+    expect(options.find((o) => o.value === 'a-appeal')?.description).toBe('a-appeal · Closed');
+    expect(options.find((o) => o.value === 'a-staff')?.description).toBe('a-staff · Accepting responses');
+    expect(options.find((o) => o.value === 'a-chat')?.description).toBe('a-chat');
   });
 });

@@ -53,6 +53,26 @@ describe('autocompleteChoices', () => {
     expect(choices[2]).toEqual({ name: 'c', value: 'c' });
   });
 
+  it('shows the id beside a name that several items share, and only then', () => {
+    const twins: Role[] = [
+      { id: 'r2', serverId: 's', name: 'Twin' },
+      { id: 'r3', serverId: 's', name: 'twin' },
+      { id: 'r4', serverId: 's', name: 'Twins' },
+      { id: 'r5', serverId: 's', name: `${'L'.repeat(120)}` },
+      { id: 'r6', serverId: 's', name: `${'l'.repeat(120)}` },
+    ];
+    expect(autocompleteChoices(twins, 'twin', name, id)).toEqual([
+      { name: 'Twin (r2)', value: 'r2' },
+      { name: 'twin (r3)', value: 'r3' },
+      { name: 'Twins', value: 'r4' },
+    ]);
+    const long = autocompleteChoices(twins, 'll', name, id);
+    expect(long.map((c) => [c.name.length, c.name.endsWith(` (${c.value})`)])).toEqual([
+      [100, true],
+      [100, true],
+    ]);
+  });
+
   it('leaves out items whose id could not be sent back (bad characters, too long, duplicates)', () => {
     const bad = [
       { id: 'a b', serverId: 's', name: 'Space' },
@@ -79,9 +99,35 @@ describe('resolveTyped', () => {
     expect(resolveTyped('other-id', [], name, id, 'role id')).toBe('other-id');
   });
 
-  it('does not guess between two roles of the same name, and refuses what is no id', () => {
-    expect(() => resolveTyped('TWIN', roles, name, id, 'role id')).not.toThrow();
-    expect(resolveTyped('TWIN', roles, name, id, 'role id')).toBe('TWIN');
+  it('does not guess between two roles of the same name: one sentence names both with their ids', () => {
+    expect(() => resolveTyped('TWIN', roles, name, id, 'role id', 'roles')).toThrow(
+      new UserError(
+        'TWIN is the name of 2 roles: Twin (`r2`), twin (`r3`). Pick one from the list, or give its id.',
+      ),
+    );
+    // A picked choice is an id, so it still opens one of them.
+    expect(resolveTyped('r3', roles, name, id, 'role id', 'roles')).toBe('r3');
+    const many: Role[] = Array.from({ length: 12 }, (_, i) => ({
+      id: `t${i}`,
+      serverId: 's',
+      name: '**Same**',
+    }));
+    const sentence = (() => {
+      try {
+        resolveTyped('**same**', many, name, id, 'role id', 'roles');
+      } catch (error) {
+        return (error as Error).message;
+      }
+    })();
+    expect(sentence).toBe(
+      `\\*\\*same\\*\\* is the name of 12 roles: ${many
+        .slice(0, 10)
+        .map((r) => `\\*\\*Same\\*\\* (\`${r.id}\`)`)
+        .join(', ')} and 2 more. Pick one from the list, or give its id.`,
+    );
+  });
+
+  it('refuses what is neither a name nor an id', () => {
     expect(() => resolveTyped('no such role', roles, name, id, 'role id')).toThrow(UserError);
     expect(() => resolveTyped('', roles, name, id, 'role id')).toThrow('Give the role id.');
   });

@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { member } from '../../commands/member.js';
-import type { Member, Role } from '../../generated/api.js';
+import { loaDetailView } from '../../commands/loa.js';
+import { member, memberOfLoaView } from '../../commands/member.js';
+import type { Loa, Member, Role } from '../../generated/api.js';
+import { ApiError } from '../../src/api/errors.js';
+import { showDetail } from '../../src/discord/paging/show.js';
 import { MESSAGES, UserError } from '../../src/discord/replies.js';
 import {
+  buttons,
   type Call,
   chatInput,
   fakeResources,
@@ -32,8 +36,8 @@ function fields(payload: Awaited<ReturnType<typeof run>>): Record<string, string
 }
 
 describe('/member', () => {
-  it('registers member.all, member and member.chat', () => {
-    expect(member.views.map((v) => v.id)).toEqual(['member.all', 'member', 'member.chat']);
+  it('registers member.all, member, member.chat and member.loa', () => {
+    expect(member.views.map((v) => v.id)).toEqual(['member.all', 'member', 'member.chat', 'member.loa']);
     for (const s of member.data.options ?? []) expect(optionNames(s).at(-1)).toBe('public');
   });
 
@@ -98,5 +102,65 @@ describe('/member', () => {
       value: 'm1',
       description: 'Moderator, Staff, r-gone',
     });
+  });
+
+  it('shows an unnamed role by its id, never as a gap between commas', async () => {
+    const unnamed: Role[] = [
+      ...roles,
+      { id: 'r-blank', serverId: 's', name: '' },
+      { id: 'r-space', serverId: 's', name: ' \u200B ' },
+      { id: 'r-none', serverId: 's' } as Role,
+    ];
+    const who: Member[] = [{ id: 'm3', serverId: 's', roles: ['r-mod', 'r-blank', 'r-space', 'r-none'] }];
+    const data = { roles: unnamed, members: who, chat };
+    const list = await run({ sub: 'list' }, [], data);
+    expect(list.embeds?.[0]?.description).toContain('`m3` · Moderator, `r-blank`, `r-space`, `r-none`');
+    expect(selectOptions(list)[0]?.description).toBe('Moderator, r-blank, r-space, r-none');
+    const view = await run({ sub: 'view', strings: { 'member-id': 'm3' } }, [], data);
+    expect(fields(view).Roles).toBe('Moderator, `r-blank`, `r-space`, `r-none`');
+    for (const text of [
+      list.embeds?.[0]?.description,
+      selectOptions(list)[0]?.description,
+      fields(view).Roles,
+    ])
+      expect(text).not.toMatch(/,\s*,|,\s*$/);
+  });
+
+  it('LOA → Member has a way back: "↩ Back to LOA" returns to that LOA', async () => {
+    const resources = fakeResources({ roles, members, chat });
+    const loa: Loa = { id: 'loa_1', serverId: 's', memberId: 'm1', reason: 'Exams' };
+    resources.getLoa = async (id: string) => {
+      if (id !== loa.id) throw new ApiError('http', 'not found', { status: 404 });
+      return { data: loa, fetchedAt: 1, fromCache: false, stale: false };
+    };
+    const show = showContext(resources);
+    const loaPage = await showDetail(loaDetailView, 'loa_1', show);
+    const toMember = await linkOf(loaPage, 'Member', show);
+    expect(toMember).toEqual({ view: 'member.loa', arg: 'loa_1' });
+    const memberPage = await showDetail(memberOfLoaView, toMember.arg!, show);
+    expect(memberPage.embeds?.[0]?.title).toBe('Member m1');
+    expect(fields(memberPage).Roles).toBe('Moderator, Staff, `r-gone`');
+    expect(await linkOf(memberPage, '↩ Back to LOA', show)).toEqual({ view: 'loa', arg: 'loa_1' });
+    expect(await linkOf(memberPage, 'LOAs', show)).toEqual({ view: 'loa.member', arg: 'm1' });
+    // An LOA naming no member has no Member button; a vanished LOA says the member is not found.
+    expect(
+      buttons(
+        await showDetail(loaDetailView, 'loa_1', {
+          ...show,
+          resources: {
+            ...resources,
+            getLoa: async () => ({
+              data: { ...loa, memberId: '' },
+              fetchedAt: 1,
+              fromCache: false,
+              stale: false,
+            }),
+          },
+        }),
+      ).map((b) => b.label),
+    ).not.toContain('Member');
+    await expect(showDetail(memberOfLoaView, 'gone', show)).rejects.toThrow(
+      new UserError(MESSAGES.memberIdNotFound),
+    );
   });
 });

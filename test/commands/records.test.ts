@@ -19,8 +19,8 @@ import type { AuditLogEntry, Log, Shift } from '../../generated/api.js';
 import { ApiError } from '../../src/api/errors.js';
 import type { Fetched, PageQuery, Resources } from '../../src/api/types.js';
 import type { Command } from '../../src/discord/command.js';
-import { parseCustomId } from '../../src/discord/paging/custom-id.js';
-import { showDetail } from '../../src/discord/paging/show.js';
+import { MAX_PAGE, parseCustomId } from '../../src/discord/paging/custom-id.js';
+import { showDetail, showList } from '../../src/discord/paging/show.js';
 import { type DetailView, PAGE_SIZE, type ShowContext } from '../../src/discord/paging/views.js';
 import { MESSAGES, UserError } from '../../src/discord/replies.js';
 import { assertEmbedWithinLimits, assertNoPings } from '../render/limits.js';
@@ -247,7 +247,38 @@ describe('/audit-log', () => {
     expect(parseAuditEntryArg(auditEntryArg(12, 'a:b:c'))).toEqual({ page: 12, id: 'a:b:c' });
     expect(parseAuditEntryArg('x:1')).toBeUndefined();
     expect(parseAuditEntryArg('3:')).toBeUndefined();
-    expect(parseAuditEntryArg('100000:a')).toBeUndefined();
+    expect(parseAuditEntryArg('0:a')).toBeUndefined();
+    expect(parseAuditEntryArg('012:a')).toBeUndefined();
+    expect(parseAuditEntryArg(`${MAX_PAGE + 1}:a`)).toBeUndefined();
+    expect(parseAuditEntryArg(auditEntryArg(MAX_PAGE, 'z'))).toEqual({ page: MAX_PAGE, id: 'z' });
+  });
+
+  it('open: an entry listed on a page above 99,999 opens from the select', async () => {
+    // The API reports 1,234,567 entries: the last view page is 123,457, far past five digits.
+    const total = 1_234_567;
+    const last = Math.ceil(total / PAGE_SIZE);
+    const listAuditLogs = vi.fn(async (q: PageQuery) =>
+      page(
+        q.page === last ? entries.slice(0, total % PAGE_SIZE) : entries.slice(0, PAGE_SIZE),
+        q.page,
+        total,
+      ),
+    );
+    const show = context({ listAuditLogs });
+    const listed = await showList(auditListView, show, { page: last });
+    expect(listed.embeds?.[0]?.footer?.text).toMatch(/^Page 123,457 of 123,457 · 1,234,567 entries/);
+    // The go-to button shows the count with separators; its custom_id keeps plain digits.
+    const goto = buttons(listed).find((b) => b.label === '123,457 / 123,457');
+    expect(goto?.custom_id).toMatch(/:123457:$/);
+    const value = selectOptions(listed)[0]?.value;
+    expect(value).toBe(`${last}:a0`);
+    const payload = await showDetail(auditDetailView, value!, show, {
+      view: auditListView.id,
+      page: last,
+      arg: '',
+    });
+    expect(listAuditLogs).toHaveBeenLastCalledWith({ page: last, limit: PAGE_SIZE }, {});
+    expect(payload.embeds?.[0]?.title).toBe('Audit log entry a0 · type 5');
   });
 
   it('finds an entry on a page, tolerating odd pages', () => {

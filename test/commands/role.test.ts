@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { role } from '../../commands/role.js';
+import { role, roleDetailView, roleListView } from '../../commands/role.js';
 import type { Role } from '../../generated/api.js';
-import { UserError } from '../../src/discord/replies.js';
+import { showDetail, showList } from '../../src/discord/paging/show.js';
+import { MESSAGES, UserError } from '../../src/discord/replies.js';
 import {
   autocompleteInput,
   type Call,
@@ -9,6 +10,7 @@ import {
   fakeResources,
   manyRoles,
   optionNames,
+  selectOptions,
   showContext,
 } from './roster-fakes.js';
 
@@ -87,5 +89,52 @@ describe('/role', () => {
     const all = await role.autocomplete?.({ interaction: autocompleteInput('role', 'role'), show });
     expect(all).toHaveLength(25);
     expect(await role.autocomplete?.({ interaction: autocompleteInput('other', 'x'), show })).toEqual([]);
+  });
+
+  it('two roles with the same name: autocomplete shows both with ids, a typed name lists both', async () => {
+    const twins: Role[] = [...roles, { id: 'r-mod-2', serverId: 's', name: 'moderator' }];
+    const calls: Call[] = [];
+    const show = showContext(fakeResources({ roles: twins }, calls));
+    const choices = await role.autocomplete?.({ interaction: autocompleteInput('role', 'moderator'), show });
+    expect(choices).toEqual([
+      { name: 'Moderator (r-mod)', value: 'r-mod' },
+      { name: 'moderator (r-mod-2)', value: 'r-mod-2' },
+      { name: 'Senior Moderator', value: 'r-senior' },
+    ]);
+    const typed = role.execute({
+      interaction: chatInput({ sub: 'view', strings: { role: 'Moderator' } }),
+      show,
+    });
+    await expect(typed).rejects.toThrow(
+      new UserError(
+        'Moderator is the name of 2 roles: Moderator (`r-mod`), moderator (`r-mod-2`). Pick one from the list, or give its id.',
+      ),
+    );
+    expect(calls.some((c) => c.method === 'getRole')).toBe(false);
+  });
+
+  it('leaves ids that can never be opened out of Open…, lists them, and does not blame the moderator', async () => {
+    const odd: Role[] = [
+      { id: '..', serverId: 's', name: 'Dots' },
+      { id: '.', serverId: 's', name: 'Dot' },
+      { id: 'ok', serverId: 's', name: 'Fine' },
+      { id: 'a b', serverId: 's', name: 'Spaced' },
+    ];
+    const calls: Call[] = [];
+    const show = showContext(fakeResources({ roles: odd }, calls));
+    const payload = await showList(roleListView, show);
+    expect(selectOptions(payload).map((o) => o.value)).toEqual(['ok', 'a b']);
+    const listed = payload.embeds?.[0]?.description ?? '';
+    for (const name of ['Dots', 'Dot', 'Fine', 'Spaced']) expect(listed).toContain(name);
+    // A forged or stale select that still names one: the sentence says the record cannot be opened.
+    for (const id of ['..', '.']) {
+      await expect(
+        showDetail(roleDetailView, id, show, { view: roleListView.id, page: 1, arg: '' }),
+      ).rejects.toThrow(new UserError(MESSAGES.cannotOpen));
+    }
+    expect(MESSAGES.cannotOpen).not.toMatch(/check the id|you gave|not a valid/i);
+    expect(calls.filter((c) => c.method === 'getRole')).toEqual([]);
+    const opened = await showDetail(roleDetailView, 'a b', show, { view: roleListView.id, page: 1, arg: '' });
+    expect(opened.embeds?.[0]?.title).toBe('Role Spaced');
   });
 });

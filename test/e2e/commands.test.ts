@@ -49,7 +49,9 @@ async function listRoundTrip(name: string, subcommand: string, total: number, fi
   const first = await slash(name, subcommand, options);
   expect(first.ephemeral).toBe(true);
   const pages = Math.max(1, Math.ceil(total / 10));
-  expect(embedOf(first.message).footer?.text).toMatch(new RegExp(`^Page 1 of ${pages} · ${total} `));
+  expect(embedOf(first.message).footer?.text).toMatch(
+    new RegExp(`^Page 1 of ${pages.toLocaleString('en-US')} · ${total.toLocaleString('en-US')} `),
+  );
   let current = first;
   if (pages > 1) {
     current = await click(first.message, '▶');

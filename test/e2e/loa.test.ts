@@ -25,7 +25,7 @@ describe('/loa list', () => {
     const embed = embedOf(answer.message);
     expect(embed.title).toBe('Leaves of absence');
     expect(embed.footer?.text).toMatch(
-      new RegExp(`^Page 1 of ${Math.ceil(totalLoas() / 10)} · ${totalLoas()} LOAs`),
+      new RegExp(`^Page 1 of ${Math.ceil(totalLoas() / 10)} · ${totalLoas().toLocaleString('en-US')} LOAs`),
     );
     expect(embed.description?.split('\n')).toHaveLength(10);
     // newest first, as the sandbox orders them: the first row names the newest LOA

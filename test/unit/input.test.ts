@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkedId, checkedUsername, parseId, parseUsername } from '../../src/discord/input.js';
+import { parsePageInput } from '../../src/discord/paging/controller.js';
 import { UserError } from '../../src/discord/replies.js';
 
 describe('option parsing', () => {
@@ -40,4 +41,20 @@ describe('option parsing', () => {
     expect(checkedUsername(' Sir Space ')).toBe('Sir Space');
     for (const bad of ['', 'x'.repeat(65), 'a\u0000b', null]) expect(checkedUsername(bad)).toBeUndefined();
   });
+});
+
+describe('go-to-page input', () => {
+  it('takes plain digits and digits grouped as Rollcall shows them', () => {
+    expect(parsePageInput('1234')).toBe(1234);
+    expect(parsePageInput(' 1,234 ')).toBe(1234);
+    expect(parsePageInput('123,457')).toBe(123_457);
+    expect(parsePageInput('90,071,992,547,409')).toBe(90_071_992_547_409);
+  });
+
+  it.each(['', '1,23', '12,34,567', ',123', '1,234,', '1.234', '1 234', '-3', '1e3', '0x10'])(
+    'refuses %j',
+    (text) => {
+      expect(parsePageInput(text)).toBeNaN();
+    },
+  );
 });

@@ -14,9 +14,9 @@ import {
 } from 'discord.js';
 import type { PageInfo } from '../../api/pages.js';
 import { LIMITS } from '../../limits.js';
-import { truncate } from '../../render/format.js';
+import { formatCount, truncate } from '../../render/format.js';
 import { ACTIONS, type Action } from './custom-id.js';
-import { argKind, type BackTarget, type ListView, type ShowContext } from './views.js';
+import { argKind, type BackTarget, canOpen, type ListView, type ShowContext } from './views.js';
 
 type Row = APIActionRowComponent<APIComponentInMessageActionRow>;
 
@@ -51,7 +51,12 @@ export async function buildListComponents<T, C>(
     button(await id(ACTIONS.first, 1), '⏮', info.page <= 1),
     button(await id(ACTIONS.prev, Math.max(1, info.page - 1)), '◀', info.page <= 1),
     // The go-to-page button carries the page count: its modal says the range and checks against it.
-    button(await id(ACTIONS.goto, totalPages), `${info.page} / ${totalPages}`, single, ButtonStyle.Primary),
+    button(
+      await id(ACTIONS.goto, totalPages),
+      `${formatCount(info.page)} / ${formatCount(totalPages)}`,
+      single,
+      ButtonStyle.Primary,
+    ),
     button(await id(ACTIONS.next, Math.min(totalPages, info.page + 1)), '▶', info.page >= totalPages),
     button(await id(ACTIONS.last, totalPages), '⏭', info.page >= totalPages),
   ];
@@ -65,7 +70,13 @@ export async function buildListComponents<T, C>(
     const options: APISelectMenuOption[] = [];
     for (const item of items) {
       const option = view.open.option(item, page.context);
-      if (!option || option.value.length > LIMITS.selectOptionValue || seen.has(option.value)) continue;
+      if (
+        !option ||
+        option.value.length > LIMITS.selectOptionValue ||
+        seen.has(option.value) ||
+        !canOpen(view as ListView, option.value)
+      )
+        continue;
       seen.add(option.value);
       options.push({
         ...option,

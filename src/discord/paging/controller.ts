@@ -12,6 +12,7 @@ import {
   TextInputStyle,
 } from 'discord.js';
 import type { Resources } from '../../api/types.js';
+import { formatCount } from '../../render/format.js';
 import { MESSAGES, type Payload, UserError } from '../replies.js';
 import type { Responder } from '../respond.js';
 import { ACTIONS, type ControlState, MAX_PAGE, parseCustomId } from './custom-id.js';
@@ -32,6 +33,17 @@ export interface PagingOptions {
 
 /** The custom_id of the text input in the go-to-page modal. */
 const PAGE_INPUT = 'page';
+
+/**
+ * A page number typed into the go-to-page modal: plain digits ("1234") or digits grouped by
+ * thousands as Rollcall shows them ("1,234"); NaN for anything else.
+ */
+export function parsePageInput(text: string): number {
+  const value = text.trim();
+  if (/^\d{1,16}$/.test(value)) return Number(value);
+  if (/^\d{1,3}(?:,\d{3}){1,5}$/.test(value)) return Number(value.replaceAll(',', ''));
+  return Number.NaN;
+}
 
 /** What showing a view needs, for the moderator who sent `interaction`. */
 export function showContext(
@@ -100,9 +112,9 @@ export class PagingController {
               label: 'Page number',
               style: TextInputStyle.Short,
               min_length: 1,
-              max_length: String(MAX_PAGE).length,
+              max_length: formatCount(MAX_PAGE).length,
               required: true,
-              placeholder: `1 to ${state.page}`,
+              placeholder: `1 to ${formatCount(state.page)}`,
             },
           ],
         },
@@ -135,10 +147,9 @@ export class PagingController {
     let page = state.page;
     if (state.action === ACTIONS.gotoSubmit) {
       if (!interaction.isModalSubmit()) throw new UserError(MESSAGES.expired);
-      const text = interaction.fields.getTextInputValue(PAGE_INPUT).trim();
       // The go-to control carries the page count (see buildListComponents).
       const last = state.page;
-      const wanted = /^\d{1,16}$/.test(text) ? Number(text) : Number.NaN;
+      const wanted = parsePageInput(interaction.fields.getTextInputValue(PAGE_INPUT));
       if (!(wanted >= 1 && wanted <= last)) throw new UserError(MESSAGES.pageRange(last));
       page = wanted;
     }

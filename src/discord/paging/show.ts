@@ -2,9 +2,16 @@
 import { isApiError } from '../../api/errors.js';
 import { cutPage, pageCount } from '../../api/pages.js';
 import type { Fetched } from '../../api/types.js';
-import { type Payload, UserError } from '../replies.js';
+import { MESSAGES, type Payload, UserError } from '../replies.js';
 import { buildDetailComponents, buildListComponents, type ShortcutLink } from './components.js';
-import { type BackTarget, type DetailView, type ListView, PAGE_SIZE, type ShowContext } from './views.js';
+import {
+  type BackTarget,
+  canOpen,
+  type DetailView,
+  type ListView,
+  PAGE_SIZE,
+  type ShowContext,
+} from './views.js';
 
 /**
  * Read and render one page of a list view, with its paging controls. A page past the end (the
@@ -37,13 +44,19 @@ export async function showList<T, C>(
   return { content: '', embeds: [embed], components };
 }
 
-/** Read and render one record, with "Back to list" and shortcut buttons. */
+/**
+ * Read and render one record, with "Back to list" and shortcut buttons. A record opened from a
+ * list (`back` set) whose id cannot be opened is refused with a sentence that says so, before any
+ * read (the select never offers one; this covers a forged or stale select).
+ */
 export async function showDetail<T>(
   view: DetailView<T>,
   arg: string,
   ctx: ShowContext,
   back?: BackTarget,
 ): Promise<Payload> {
+  const from = back && ctx.views.get(back.view);
+  if (from?.kind === 'list' && !canOpen(from, arg)) throw new UserError(MESSAGES.cannotOpen);
   let fetched: Fetched<T>;
   try {
     fetched = await view.fetch(ctx.resources, arg, ctx.options ?? {});

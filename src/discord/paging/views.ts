@@ -8,6 +8,7 @@
 import type { APIEmbed, APISelectMenuOption } from 'discord.js';
 import type { PageInfo, Source } from '../../api/pages.js';
 import type { Fetched, PageQuery, ReadOptions, Resources } from '../../api/types.js';
+import { isSendableSegment } from '../../api/validate.js';
 import type { ArgKind } from './custom-id.js';
 import type { StateStore } from './state.js';
 
@@ -38,8 +39,22 @@ export interface ListView<T = unknown, C = unknown> {
   /** What every item of a page is shown with (read once per page, alongside the page). */
   context?(resources: Resources): Promise<C>;
   render(items: T[], info: PageInfo, source: Source, arg: string, context: C): APIEmbed;
-  /** How an item appears in the "Open…" select, and which detail view opens it. */
-  open?: { detailView: string; option(item: T, context: C): APISelectMenuOption | undefined };
+  /**
+   * How an item appears in the "Open…" select, and which detail view opens it. `canOpen` says
+   * whether a select value can be opened at all (default: the API layer would send it as an id,
+   * so not '', '.' or '..'); items that cannot are left out of the select (the embed still lists
+   * them).
+   */
+  open?: {
+    detailView: string;
+    option(item: T, context: C): APISelectMenuOption | undefined;
+    canOpen?(value: string): boolean;
+  };
+}
+
+/** Whether `value`, picked in the list's "Open…" select, can be opened. */
+export function canOpen(view: ListView, value: string): boolean {
+  return view.open?.canOpen ? view.open.canOpen(value) : isSendableSegment(value);
 }
 
 export interface DetailView<T = unknown> {

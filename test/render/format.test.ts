@@ -1,0 +1,61 @@
+/** The shared formatters a moderator sees everywhere: timestamps Discord cannot show, and counts. */
+import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../src/discord/replies.js';
+import { formatCount, NONE, timestamp } from '../../src/render/format.js';
+import { joinWithin } from '../../src/render/inline-list.js';
+import { renderLoa } from '../../src/render/loa.js';
+import { describeValue } from '../../src/render/open-values.js';
+import { listEmbed } from '../../src/render/page.js';
+import { hitRate } from '../../src/render/status.js';
+
+const source = { fetchedAt: 1_700_000_000_000, fromCache: false, stale: false };
+
+describe('timestamp', () => {
+  it('shows a timestamp past year 9999 as the number with a hint, not a bare number', () => {
+    expect(timestamp(253_402_300_800)).toBe('253402300800 (not a valid date)');
+    expect(timestamp(Number.MAX_SAFE_INTEGER)).toBe(`${Number.MAX_SAFE_INTEGER} (not a valid date)`);
+    expect(timestamp(253_402_300_799)).toBe('<t:253402300799:f> (<t:253402300799:R>)');
+    expect(timestamp(0)).toBe(NONE);
+    expect(timestamp(-5)).toBe(NONE);
+  });
+
+  it('carries the hint into detail fields and open-shaped values', () => {
+    const embed = renderLoa(
+      { id: 'l1', memberId: 'm1', serverId: 's', startedAt: 253_402_300_800 } as never,
+      source,
+    );
+    const started = embed.fields?.find((f) => f.name === 'Started');
+    expect(started?.value).toBe('253402300800 (not a valid date)');
+    expect(describeValue('createdAt', 300_000_000_000)).toBe('300000000000 (not a valid date)');
+  });
+});
+
+describe('counts', () => {
+  it('are written with thousands separators by one formatter', () => {
+    expect(formatCount(1_234_567)).toBe('1,234,567');
+    expect(formatCount(999)).toBe('999');
+    expect(formatCount(1234.6)).toBe('1,235');
+    expect(formatCount(Number.NaN)).toBe(NONE);
+    expect(formatCount('12')).toBe(NONE);
+  });
+
+  it('show with separators in list footers, "+N more", status and sentences', () => {
+    const embed = listEmbed({
+      title: 'Audit log',
+      rows: ['a'],
+      info: { page: 1, totalPages: 123_457, total: 1_234_567 },
+      noun: 'entries',
+      source,
+      emptyText: 'none',
+    });
+    expect(embed.footer?.text).toMatch(/^Page 1 of 123,457 · 1,234,567 entries · /);
+    expect(
+      joinWithin(
+        Array.from({ length: 1_502 }, () => 'role'),
+        30,
+      ),
+    ).toBe('role, role, role +1,499 more');
+    expect(hitRate({ cacheHits: 12_000, cacheMisses: 3_000 })).toBe('80% (12,000 of 15,000 reads)');
+    expect(MESSAGES.pageRange(123_457)).toBe('Enter a page number from 1 to 123,457.');
+  });
+});
