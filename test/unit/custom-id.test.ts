@@ -170,8 +170,9 @@ describe('custom_id round trip (property)', () => {
       }),
       { numRuns: 5000 },
     );
-    // The generator reaches the accepting side often enough for the property to mean something.
-    expect(parsedCount).toBeGreaterThan(200);
+    // The generator reaches the accepting side often enough for the property to mean something
+    // (about 230 of 5,000 on average; 100 leaves room for chance without losing the point).
+    expect(parsedCount).toBeGreaterThan(100);
   });
 
   it('round-trips arbitrary arguments through the state store', async () => {
