@@ -11,7 +11,7 @@ import { PermissionFlagsBits } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_IDS } from '../../commands/rollcall-admin.js';
 import { MESSAGES } from '../../src/discord/replies.js';
-import type { Store } from '../../src/store/index.js';
+import { type Store, StoreError } from '../../src/store/index.js';
 import type { DoubleUser } from '../discord/double.js';
 import { controls, startWorld, type World } from '../e2e/world.js';
 
@@ -251,6 +251,26 @@ describe('hosted mode: a token the API stops accepting', () => {
     const unlinked = await (await world.double.click(admin, shown.message!, ADMIN_IDS.unlink)).response();
     expect(unlinked.message?.content).toBe(MESSAGES.unlinked);
     expect(await store.describeCredential(C)).toBeUndefined();
+  });
+});
+
+describe('hosted mode: the database stops answering mid-run', () => {
+  it('moderators are told so, and nothing falls back to another server', async () => {
+    const real = store.getCredential;
+    store.getCredential = async () => {
+      throw new StoreError('unavailable', 'The database is not answering (ECONNREFUSED).');
+    };
+    try {
+      world.sandbox.resetLog();
+      const answer = await (
+        await world.double.slash(world.mod, 'loa', { subcommand: 'list', guildId: B })
+      ).response();
+      expect(answer.ephemeral).toBe(true);
+      expect(answer.message?.content).toBe(MESSAGES.storeUnavailable);
+      expect(world.sandbox.requests).toEqual([]);
+    } finally {
+      store.getCredential = real;
+    }
   });
 });
 

@@ -3,8 +3,8 @@
  * Raw tokens never leave this module: callers get a label (configured, or a short hash).
  */
 import { createHash } from 'node:crypto';
-import { DEFAULT_TOKEN, ERROR_MESSAGES } from './defaults.js';
 import type { Dataset } from './data.js';
+import { DEFAULT_TOKEN, ERROR_MESSAGES } from './defaults.js';
 import type { OperationId } from './types.js';
 
 /** What a token may do: everything, nothing, or the listed operations. */

@@ -279,7 +279,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     url: `http://${host}:${address.port}${SANDBOX_DEFAULTS.basePath}`,
     port: address.port,
     dataset,
-    datasetOf: (token) => (Object.hasOwn(state.tokens, token) ? state.tokens[token]?.dataset : undefined) ?? dataset,
+    datasetOf: (token) =>
+      (Object.hasOwn(state.tokens, token) ? state.tokens[token]?.dataset : undefined) ?? dataset,
     token: fullToken,
     get requests() {
       return log;
