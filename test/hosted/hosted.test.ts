@@ -13,7 +13,8 @@ import { ADMIN_IDS } from '../../commands/rollcall-admin.js';
 import { MESSAGES } from '../../src/discord/replies.js';
 import { type Store, StoreError } from '../../src/store/index.js';
 import type { DoubleUser } from '../discord/double.js';
-import { controls, startWorld, type World } from '../e2e/world.js';
+import { controls, embedOf, startWorld, type World } from '../e2e/world.js';
+import { hasRedisServer, OwnRedis } from '../support/redis.js';
 
 const A = '1300000000000000001';
 const B = '1300000000000000002';
@@ -35,8 +36,13 @@ const COMMUNITIES = {
 let world: World;
 let admin: DoubleUser;
 let store: Store;
+let redis: OwnRedis | undefined;
 
 beforeAll(async () => {
+  if (hasRedisServer) {
+    redis = await OwnRedis.create();
+    await redis.start();
+  }
   world = await startWorld({
     sandbox: {
       tokens: { [TOKEN_NO_PERMISSION]: { permission: 'none', label: 'no-permission' } },
@@ -55,6 +61,7 @@ beforeAll(async () => {
       DISCORD_GUILD_ID: '',
       ROLLCALL_SECRET_KEY: Buffer.alloc(32, 9).toString('base64'),
       API_RETRIES: '0',
+      ...(redis ? { CACHE_URL: redis.url } : {}),
     },
   });
   admin = world.double.user({
@@ -66,6 +73,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await world?.close();
+  await redis?.stop();
 });
 
 /** Run setup in a server and submit `token` in the modal; the final answer. */
@@ -144,6 +152,15 @@ describe('hosted mode: linking', () => {
       expect(own.loas.some((l) => loas.includes(l.id))).toBe(true);
       expect(other.loas.filter((l) => loas.includes(l.id))).toEqual([]);
     }
+  });
+
+  it("/rollcall status reports on the server's own token", async () => {
+    const answer = await (
+      await world.double.slash(world.mod, 'rollcall', { subcommand: 'status', guildId: B })
+    ).response();
+    expect(answer.ephemeral).toBe(true);
+    expect(answer.message?.content ?? '').toBe('');
+    expect(embedOf(answer.message).title).toMatch(/status/i);
   });
 
   it("a control from server A used in server B reads nothing of A's community", async () => {
@@ -289,6 +306,22 @@ describe('hosted mode: leaving a server', () => {
 });
 
 describe('hosted mode: the tokens stay secret', () => {
+  it.skipIf(!hasRedisServer)('appear in no Redis key or value', () => {
+    const keys = (redis as OwnRedis).cli('--scan').split('\n').filter(Boolean);
+    expect(keys.length).toBeGreaterThan(0);
+    const values = keys.map((key) => {
+      const type = (redis as OwnRedis).cli('TYPE', key).trim();
+      if (type === 'string') return (redis as OwnRedis).cli('GET', key);
+      if (type === 'hash') return (redis as OwnRedis).cli('HGETALL', key);
+      if (type === 'zset') return (redis as OwnRedis).cli('ZRANGE', key, '0', '-1');
+      return '';
+    });
+    for (const token of ALL_TOKENS) {
+      expect(keys.filter((k) => k.includes(token))).toEqual([]);
+      expect(values.filter((v) => v.includes(token))).toEqual([]);
+    }
+  });
+
   it('appear in no log line, REST body or database file', () => {
     const logs = world.logLines.join('\n');
     const rest = JSON.stringify(world.double.calls.map((c) => c.body ?? null));
