@@ -15,6 +15,7 @@
 import {
   ApplicationCommandOptionType,
   ButtonStyle,
+  type ChatInputCommandInteraction,
   ComponentType,
   type Interaction,
   MessageFlags,
@@ -24,7 +25,7 @@ import {
   type RepliableInteraction,
   TextInputStyle,
 } from 'discord.js';
-import { MESSAGES, NO_MENTIONS } from '../src/discord/replies.js';
+import { MESSAGES, NO_MENTIONS, UserError } from '../src/discord/replies.js';
 import type { Responder } from '../src/discord/respond.js';
 import type { AdminHandler } from '../src/discord/router.js';
 
@@ -53,6 +54,38 @@ export const adminData = {
     },
     {
       type: ApplicationCommandOptionType.Subcommand,
+      name: 'settings',
+      description: "Show or change this server's settings (give no option to see them)",
+      options: [
+        {
+          type: ApplicationCommandOptionType.String,
+          name: 'visibility',
+          description: 'Whether answers are private or posted for everyone by default',
+          required: false,
+          choices: [
+            { name: 'private', value: 'private' },
+            { name: 'public', value: 'public' },
+          ],
+        },
+        {
+          type: ApplicationCommandOptionType.String,
+          name: 'access-roles',
+          description:
+            'Community roles (names or ids, comma-separated) whose holders may use Rollcall; none: anyone',
+          required: false,
+          max_length: 500,
+        },
+        {
+          type: ApplicationCommandOptionType.String,
+          name: 'limits',
+          description: "The community plan's API limits, like 100/month,30/1m; default: the bot's",
+          required: false,
+          max_length: 200,
+        },
+      ],
+    },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
       name: 'unlink',
       description: "Delete this server's API token and settings",
     },
@@ -73,8 +106,20 @@ export type TokenCheck =
   | { ok: true; communityId: string | undefined; roleCount: number }
   | { ok: false; reason: 'rejected' | 'forbidden' | 'unavailable' };
 
+/** The settings a server's admins choose here. */
+export interface ServerSettings {
+  accessRoleIds: string[];
+  defaultVisibility: 'private' | 'public';
+  apiLimits?: string | undefined;
+}
+
 /** Where links are kept and how a token is checked (the wiring gives the store and the API). */
 export interface Links {
+  settings(guildId: string): Promise<ServerSettings>;
+  /** Save a change (merged into the stored settings); throws a UserError for invalid limits. */
+  saveSettings(guildId: string, change: Partial<ServerSettings>): Promise<unknown>;
+  /** The community's roles (page 1 of the roles list), read with the server's own token. */
+  roles(guildId: string): Promise<Array<{ id: string; name: string }>>;
   describe(guildId: string): Promise<LinkInfo | undefined>;
   check(token: string): Promise<TokenCheck>;
   /** Resolves once the link is durably saved. */
@@ -106,7 +151,9 @@ export function createAdminHandler(links: Links, logger: { warn(o: object, m: st
 
   async function dispatch(interaction: Interaction, guildId: string, respond: Responder): Promise<void> {
     if (interaction.isChatInputCommand()) {
-      if (interaction.options.getSubcommand(true) === 'unlink') return unlink(interaction, guildId);
+      const sub = interaction.options.getSubcommand(true);
+      if (sub === 'unlink') return unlink(interaction, guildId);
+      if (sub === 'settings') return settings(interaction, guildId);
       const linked = await links.describe(guildId);
       if (!linked) {
         await interaction.showModal(modal());
@@ -131,6 +178,56 @@ export function createAdminHandler(links: Links, logger: { warn(o: object, m: st
       return submit(interaction, guildId);
     if (interaction.isAutocomplete()) return interaction.respond([]);
     if (interaction.isRepliable()) return respond.refuse(interaction, MESSAGES.expired);
+  }
+
+  async function settings(interaction: ChatInputCommandInteraction, guildId: string): Promise<void> {
+    await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+    const visibility = interaction.options.getString('visibility') as
+      | ServerSettings['defaultVisibility']
+      | null;
+    const rolesText = interaction.options.getString('access-roles')?.trim() ?? null;
+    const limitsText = interaction.options.getString('limits')?.trim() ?? null;
+    const change: Partial<ServerSettings> = {};
+    if (visibility) change.defaultVisibility = visibility;
+    if (limitsText) change.apiLimits = limitsText.toLowerCase() === 'default' ? undefined : limitsText;
+    let roles: Array<{ id: string; name: string }> | undefined;
+    try {
+      if (rolesText || !visibility) roles = await links.roles(guildId).catch(() => undefined);
+      if (rolesText) {
+        const wanted =
+          rolesText.toLowerCase() === 'none'
+            ? []
+            : rolesText
+                .split(',')
+                .map((r) => r.trim())
+                .filter(Boolean);
+        if (!roles) throw new UserError(MESSAGES.unavailable);
+        const unknown = wanted.filter(
+          (w) => !roles?.some((r) => r.id === w || r.name.toLowerCase() === w.toLowerCase()),
+        );
+        if (unknown.length > 0) throw new UserError(MESSAGES.unknownRoles(unknown));
+        change.accessRoleIds = wanted.map(
+          (w) =>
+            (roles?.find((r) => r.id === w) ?? roles?.find((r) => r.name.toLowerCase() === w.toLowerCase()))
+              ?.id as string,
+        );
+      }
+      if (Object.keys(change).length > 0) await links.saveSettings(guildId, change);
+    } catch (error) {
+      if (error instanceof UserError) return editText(interaction, error.message);
+      throw error;
+    }
+    const now = await links.settings(guildId);
+    const nameOf = (id: string) => roles?.find((r) => r.id === id)?.name ?? id;
+    const state = MESSAGES.settingsState({
+      visibility: now.defaultVisibility,
+      accessRoles: now.accessRoleIds.map(nameOf),
+      limits: now.apiLimits,
+    });
+    await editText(
+      interaction,
+      Object.keys(change).length > 0 ? `${MESSAGES.settingsSaved}\n${state}` : state,
+    );
   }
 
   async function unlink(interaction: RepliableInteraction, guildId: string): Promise<void> {
@@ -168,6 +265,10 @@ async function reply(interaction: RepliableInteraction, content: string): Promis
   } else {
     await interaction.reply({ content, flags: MessageFlags.Ephemeral, allowedMentions: NO_MENTIONS });
   }
+}
+
+async function editText(interaction: ChatInputCommandInteraction, content: string): Promise<void> {
+  await interaction.editReply({ content, components: [], allowedMentions: NO_MENTIONS });
 }
 
 async function edit(interaction: ModalSubmitInteraction, content: string): Promise<void> {

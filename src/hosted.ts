@@ -11,6 +11,7 @@ import type { Links, TokenCheck } from '../commands/rollcall-admin.js';
 import type { ApiCache } from './api/cache.js';
 import { createApi } from './api/client.js';
 import { isApiError } from './api/errors.js';
+import { parseLimits } from './api/limit-spec.js';
 import { tokenHash } from './api/token.js';
 import type { Api, Resources } from './api/types.js';
 import type { Config } from './config.js';
@@ -19,7 +20,7 @@ import { MESSAGES, UserError } from './discord/replies.js';
 import type { Tenant, TenantResolver } from './discord/router.js';
 import type { Logger } from './log.js';
 import type { Metrics } from './ops/metrics.js';
-import { type CredentialInfo, type Store, StoreError } from './store/index.js';
+import { type CredentialInfo, type GuildSettings, type Store, StoreError } from './store/index.js';
 
 /** Apis kept at once (one per linked token in use); the least recently used is closed first. */
 export const MAX_APIS = 200;
@@ -69,15 +70,18 @@ export function createTenants(options: TenantOptions): Tenants {
   const apis = new Map<string, Entry>();
   const owners = new WeakMap<Resources, Api>();
 
-  function apiFor(token: string): Api {
-    const hash = tokenHash(token);
+  /** The Api of a token under the given limits (API_LIMITS form; the bot's own when undefined). */
+  function apiFor(token: string, limitsText?: string): Api {
+    const parsed = limitsText === undefined ? undefined : parseLimits(limitsText);
+    const limits = parsed?.ok ? parsed.limits : config.API_LIMITS;
+    const hash = `${tokenHash(token)}|${parsed?.ok ? limitsText : ''}`;
     const kept = apis.get(hash);
     if (kept) {
       apis.delete(hash);
       apis.set(hash, kept);
       return kept.api;
     }
-    const api = createApi({ ...config, API_TOKEN: token }, logger, {
+    const api = createApi({ ...config, API_TOKEN: token, API_LIMITS: limits }, logger, {
       cache: options.cache,
       fetch: options.metrics?.apiFetch(config.API_BASE_URL),
     });
@@ -98,11 +102,12 @@ export function createTenants(options: TenantOptions): Tenants {
 
   /** Drop the Api of a token (rejected by the API), so nothing keeps using it. */
   function dropToken(token: string): void {
-    const hash = tokenHash(token);
-    const entry = apis.get(hash);
-    if (!entry) return;
-    apis.delete(hash);
-    void retire(entry);
+    const prefix = `${tokenHash(token)}|`;
+    for (const [key, entry] of [...apis]) {
+      if (!key.startsWith(prefix)) continue;
+      apis.delete(key);
+      void retire(entry);
+    }
   }
 
   /** The reads of one server: a 401 marks its credential invalid and says so in one sentence. */
@@ -141,7 +146,7 @@ export function createTenants(options: TenantOptions): Tenants {
     let timer: NodeJS.Timeout | undefined;
     try {
       return await Promise.race([
-        store.getCredential(guildId),
+        Promise.all([store.getCredential(guildId), store.getSettings(guildId)]),
         new Promise<never>((_, reject) => {
           timer = setTimeout(
             () => reject(new StoreError('unavailable', 'the credential lookup timed out')),
@@ -156,8 +161,9 @@ export function createTenants(options: TenantOptions): Tenants {
 
   const resolve: TenantResolver = async (guildId) => {
     let credential: Awaited<ReturnType<Store['getCredential']>>;
+    let settings: GuildSettings;
     try {
-      credential = await lookup(guildId);
+      [credential, settings] = await lookup(guildId);
     } catch (error) {
       if (error instanceof StoreError && error.code === 'unreadable') {
         logger.warn({ guild: guildId, err: error }, "this server's stored token does not open");
@@ -168,12 +174,16 @@ export function createTenants(options: TenantOptions): Tenants {
     }
     if (!credential) return MESSAGES.notLinked;
     if (credential.invalidAt) return MESSAGES.tokenRejected;
-    const api = apiFor(credential.token);
+    const api = apiFor(credential.token, settings.apiLimits);
     const resources = guarded(guildId, credential.token, api);
-    const tenant: Tenant = { key: tokenHash(credential.token), resources };
+    const tenant: Tenant = {
+      key: tokenHash(credential.token),
+      resources,
+      defaultPublic: settings.defaultVisibility === 'public',
+    };
     const guard = createAccessGuard({
       requireMember: config.ACCESS_REQUIRE_MEMBER,
-      roleIds: [],
+      roleIds: settings.accessRoleIds,
       maxAgeMs: config.ACCESS_MAX_AGE_SECONDS * 1000,
       resources,
       logger,
@@ -207,6 +217,23 @@ export function createTenants(options: TenantOptions): Tenants {
       }
     },
     describe: (guildId) => store.describeCredential(guildId),
+    settings: (guildId) => store.getSettings(guildId),
+    async saveSettings(guildId, change) {
+      if (change.apiLimits !== undefined) {
+        const parsed = parseLimits(change.apiLimits);
+        if (!parsed.ok) throw new UserError(MESSAGES.badLimits(parsed.error));
+      }
+      const current = await store.getSettings(guildId);
+      const next = { ...current, ...change };
+      if (next.apiLimits === undefined) delete next.apiLimits;
+      return store.saveSettings(guildId, next);
+    },
+    async roles(guildId) {
+      const tenant = await resolve(guildId);
+      if (typeof tenant === 'string') throw new UserError(tenant);
+      const page = await tenant.resources.listRoles({ page: 1, limit: 100 });
+      return page.data.data.map((role) => ({ id: role.id, name: role.name ?? role.id }));
+    },
     link: (guildId, token, linkedBy, communityId) =>
       store.saveCredential(guildId, { token, linkedBy, ...(communityId ? { communityId } : {}) }),
     async forget(guildId) {

@@ -87,6 +87,21 @@ export const MESSAGES = {
         ? `The API rejected this token <t:${Math.floor(link.invalidAt.getTime() / 1000)}:R>; moderators are refused until it is replaced.`
         : 'Status: in use.',
     ].join('\n'),
+  settingsState: (s: {
+    visibility: 'private' | 'public';
+    accessRoles: string[];
+    limits: string | undefined;
+  }) =>
+    [
+      `Answers: ${s.visibility} by default (moderators can still choose with the public option).`,
+      `Access: ${s.accessRoles.length > 0 ? `holders of the community role(s) ${s.accessRoles.join(', ')}` : 'everyone the command permissions allow'}.`,
+      `API limits: ${s.limits ?? "the bot's default"}.`,
+    ].join('\n'),
+  settingsSaved: 'Settings saved.',
+  badLimits: (problem: string) =>
+    `Those API limits are not valid: they ${problem} (for example 100/month,30/1m, or default). Nothing was saved.`,
+  unknownRoles: (names: string[]) =>
+    `No community role is called ${names.join(', ')}; give role names or ids from the community server, or none. Nothing was saved.`,
   nothingToUnlink: 'No API token is linked on this server; nothing was deleted.',
   notAllowed: 'Only staff of the community server can use Rollcall.',
   accessUnchecked: (reason: string) =>

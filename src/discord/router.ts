@@ -29,6 +29,8 @@ export interface Tenant {
   resources: Resources;
   /** The access guard for this tenant (run within the answer time, so it may be slow). */
   guard?: Guard;
+  /** Answers are posted for everyone unless `public:false` (the server's setting); default private. */
+  defaultPublic?: boolean;
 }
 
 /** The tenant of a Discord server, or the one sentence refusing the server. Must not reject. */
@@ -130,7 +132,8 @@ export class Router {
 
   private async onCommand(interaction: ChatInputCommandInteraction, tenant: ScopedTenant): Promise<void> {
     const command = this.commands.get(interaction.commandName);
-    const ephemeral = interaction.options.getBoolean(PUBLIC_OPTION) !== true;
+    const asked = interaction.options.getBoolean(PUBLIC_OPTION);
+    const ephemeral = asked === null ? tenant.defaultPublic !== true : !asked;
     if (!command) return this.respond.notice(interaction, MESSAGES.unknownCommand, ephemeral);
     const show = showContext({ ...tenant, views: this.options.views }, interaction.user.id);
     await this.respond.answer(

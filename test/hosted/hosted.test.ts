@@ -271,6 +271,79 @@ describe('hosted mode: a token the API stops accepting', () => {
   });
 });
 
+describe("hosted mode: a server's settings", () => {
+  async function settings(options: Record<string, string>, guildId = A) {
+    return (
+      await world.double.slash(admin, 'rollcall-admin', { subcommand: 'settings', options, guildId })
+    ).response();
+  }
+
+  it('shows the defaults, then posts answers publicly by default in that server only', async () => {
+    const shown = await settings({});
+    expect(shown.ephemeral).toBe(true);
+    expect(shown.message?.content).toBe(
+      MESSAGES.settingsState({ visibility: 'private', accessRoles: [], limits: undefined }),
+    );
+    const saved = await settings({ visibility: 'public' });
+    expect(saved.message?.content).toMatch(/^Settings saved\.\nAnswers: public by default/);
+    const inA = await (
+      await world.double.slash(world.mod, 'loa', { subcommand: 'list', guildId: A })
+    ).response();
+    expect(inA.ephemeral).toBe(false);
+    const privateInA = await (
+      await world.double.slash(world.mod, 'loa', {
+        subcommand: 'list',
+        options: { public: false },
+        guildId: A,
+      })
+    ).response();
+    expect(privateInA.ephemeral).toBe(true);
+    const inB = await (
+      await world.double.slash(world.mod, 'loa', { subcommand: 'list', guildId: B })
+    ).response();
+    expect(inB.ephemeral).toBe(true);
+    await settings({ visibility: 'private' });
+  });
+
+  it('limits use to holders of community roles picked by name', async () => {
+    const role = world.sandbox.datasetOf(TOKEN_A).roles[0]!;
+    const unknown = await settings({ 'access-roles': 'No Such Role' });
+    expect(unknown.message?.content).toBe(MESSAGES.unknownRoles(['No Such Role']));
+    expect((await store.getSettings(A)).accessRoleIds).toEqual([]);
+
+    const saved = await settings({ 'access-roles': role.name!.toUpperCase() });
+    expect(saved.message?.content).toContain(`holders of the community role(s) ${role.name}`);
+    expect((await store.getSettings(A)).accessRoleIds).toEqual([role.id]);
+    // The moderator is no member of community A: refused there, still served in B.
+    const refused = await (
+      await world.double.slash(world.mod, 'loa', { subcommand: 'list', guildId: A })
+    ).response();
+    expect(refused.message?.content).toBe(MESSAGES.notAllowed);
+    const inB = await (
+      await world.double.slash(world.mod, 'loa', { subcommand: 'list', guildId: B })
+    ).response();
+    expect(inB.message?.embeds?.length).toBe(1);
+
+    await settings({ 'access-roles': 'none' });
+    expect((await store.getSettings(A)).accessRoleIds).toEqual([]);
+  });
+
+  it("keeps the community plan's limits, refusing malformed ones", async () => {
+    const bad = await settings({ limits: '100/fortnight' });
+    expect(bad.message?.content).toMatch(/^Those API limits are not valid: /);
+    expect((await store.getSettings(A)).apiLimits).toBeUndefined();
+    const saved = await settings({ limits: '777/month,60/1m' });
+    expect(saved.message?.content).toContain('API limits: 777/month,60/1m.');
+    expect((await store.getSettings(A)).apiLimits).toBe('777/month,60/1m');
+    const status = await (
+      await world.double.slash(world.mod, 'rollcall', { subcommand: 'status', guildId: A })
+    ).response();
+    expect(text(status.message)).toContain('777');
+    await settings({ limits: 'default' });
+    expect((await store.getSettings(A)).apiLimits).toBeUndefined();
+  });
+});
+
 describe('hosted mode: the database stops answering mid-run', () => {
   it('moderators are told so, and nothing falls back to another server', async () => {
     const real = store.getCredential;
