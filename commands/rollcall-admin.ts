@@ -121,7 +121,8 @@ export interface Links {
   /** The community's roles (page 1 of the roles list), read with the server's own token. */
   roles(guildId: string): Promise<Array<{ id: string; name: string }>>;
   describe(guildId: string): Promise<LinkInfo | undefined>;
-  check(token: string): Promise<TokenCheck>;
+  /** One read with the token, under the server's own limits. */
+  check(token: string, guildId: string): Promise<TokenCheck>;
   /** Resolves once the link is durably saved. */
   link(guildId: string, token: string, linkedBy: string, communityId: string | undefined): Promise<unknown>;
   forget(guildId: string): Promise<void>;
@@ -240,7 +241,7 @@ export function createAdminHandler(links: Links, logger: { warn(o: object, m: st
     await interaction.deferReply({ flags: MessageFlags.Ephemeral });
     const token = interaction.fields.getTextInputValue(ADMIN_IDS.tokenField).trim();
     if (token === '') return edit(interaction, MESSAGES.setupEmpty);
-    const checked = await links.check(token);
+    const checked = await links.check(token, guildId);
     if (!checked.ok) {
       const sentence = {
         rejected: MESSAGES.setupRejected,

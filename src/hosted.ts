@@ -33,7 +33,7 @@ export interface Tenants extends Links {
   /** The Api behind a tenant's resources (for /rollcall status), if it is one of ours. */
   apiOf(resources: Resources): Api | undefined;
   /** One read (roles, page 1, 100 a page, never from the cache; no retry on 401/403). */
-  check(token: string): Promise<TokenCheck>;
+  check(token: string, guildId: string): Promise<TokenCheck>;
   /** The server's linked credential, without its token. */
   describe(guildId: string): Promise<CredentialInfo | undefined>;
   /** Save the token for the server (after `check`); resolves once the store committed it. */
@@ -194,8 +194,10 @@ export function createTenants(options: TenantOptions): Tenants {
   return {
     resolve,
     apiOf: (resources) => owners.get(resources),
-    async check(token) {
-      const api = apiFor(token);
+    async check(token, guildId) {
+      // Under the server's own limits, so the check counts where the server's later reads do.
+      const limits = (await store.getSettings(guildId).catch(() => undefined))?.apiLimits;
+      const api = apiFor(token, limits);
       try {
         const roles = await api.resources.listRoles({ page: 1, limit: 100 }, { fresh: true });
         if (roles.stale) return { ok: false, reason: 'unavailable' };
