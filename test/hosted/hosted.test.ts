@@ -8,10 +8,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PermissionFlagsBits } from 'discord.js';
+import Database from 'libsql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_IDS } from '../../commands/rollcall-admin.js';
 import { MESSAGES } from '../../src/discord/replies.js';
-import { type Store, StoreError } from '../../src/store/index.js';
+import { SQLITE_FILE, type Store, StoreError } from '../../src/store/index.js';
 import type { DoubleUser } from '../discord/double.js';
 import { controls, embedOf, startWorld, type World } from '../e2e/world.js';
 import { hasRedisServer, OwnRedis } from '../support/redis.js';
@@ -341,6 +342,31 @@ describe("hosted mode: a server's settings", () => {
     expect(text(status.message)).toContain('777');
     await settings({ limits: 'default' });
     expect((await store.getSettings(A)).apiLimits).toBeUndefined();
+  });
+});
+
+describe('hosted mode: a stored token copied to another server', () => {
+  it('does not open there: moderators are told to link again, and nothing is read', async () => {
+    const file = new Database(join(world.config.DATA_DIR, SQLITE_FILE));
+    try {
+      file
+        .prepare(
+          `insert into credentials (guild_id, sealed, key_id, fingerprint, community_id, linked_by, linked_at, invalid_at, updated_at)
+           select ?, sealed, key_id, fingerprint, community_id, linked_by, linked_at, invalid_at, updated_at
+           from credentials where guild_id = ?`,
+        )
+        .run(D, A);
+    } finally {
+      file.close();
+    }
+    world.sandbox.resetLog();
+    const answer = await (
+      await world.double.slash(world.mod, 'loa', { subcommand: 'list', guildId: D })
+    ).response();
+    expect(answer.ephemeral).toBe(true);
+    expect(answer.message?.content).toBe(MESSAGES.tokenUnreadable);
+    expect(world.sandbox.requests).toEqual([]);
+    await store.deleteGuild(D);
   });
 });
 
