@@ -67,11 +67,12 @@ const data = {
 
 /**
  * The /rollcall command. `getCommands` returns every registered command (this one included) at the
- * moment help is asked for; `status` gives the version, API counters and start time.
+ * moment help is asked for; `status` gives the version, API counters and start time (of the Api
+ * behind the server's reads, in hosted mode).
  */
 export function createRollcallCommand(
   getCommands: () => Command[],
-  status: () => StatusInfo,
+  status: (resources: Resources) => StatusInfo,
   now: () => number = Date.now,
 ): Command {
   return {
@@ -83,7 +84,7 @@ export function createRollcallCommand(
         return { content: '', embeds: [renderHelp(getCommands().map((c) => c.data))], components: [] };
       }
       const probe = await probeApi(show.resources);
-      const info = status();
+      const info = status(show.resources);
       const limits = await info.limits?.().catch(() => undefined);
       const at = now();
       const startedAt = info.startedAt ?? at - process.uptime() * 1000;

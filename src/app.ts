@@ -1,13 +1,18 @@
 /**
  * Wires Rollcall together: config → logger → cache → API → views and commands → Discord client.
  * `main.ts` runs it as a process; end-to-end tests run it in-process against the local doubles.
+ *
+ * Two modes: single-community (API_TOKEN set: one Api, answering in DISCORD_GUILD_ID's servers
+ * only) and hosted (no API_TOKEN: each server's admin links a token with /rollcall-admin setup; the
+ * store keeps it sealed and each interaction reads with the Api of its own server's token).
  */
 import { readFileSync } from 'node:fs';
 import { withRollcall } from '../commands/index.js';
+import { createAdminHandler } from '../commands/rollcall-admin.js';
 import { type ApiCache, createCache } from './api/cache.js';
 import { createApi } from './api/client.js';
 import type { AllowanceMark, Api } from './api/types.js';
-import type { Config } from './config.js';
+import { type Config, isHosted } from './config.js';
 import { createAccessGuard } from './discord/access.js';
 import { allowanceAlerts } from './discord/alerts.js';
 import { type Bot, createBot } from './discord/bot.js';
@@ -15,15 +20,22 @@ import type { Command } from './discord/command.js';
 import { type KeyValue, StateStore } from './discord/paging/state.js';
 import { ViewRegistry } from './discord/paging/views.js';
 import { MESSAGES, UserError } from './discord/replies.js';
+import { fixedTenant, type TenantResolver } from './discord/router.js';
+import { createTenants, type Tenants } from './hosted.js';
 import type { Logger } from './log.js';
 import { createHealthServer, type HealthServer } from './ops/health.js';
 import { Metrics } from './ops/metrics.js';
+import { openStore, type Store } from './store/index.js';
 
 export interface App {
   bot: Bot;
+  /** The one Api of single-community mode (hosted mode has one per server: reading this throws). */
   api: Api;
   /** The cache behind the API and the control state (tests read its counters). */
   cache: ApiCache;
+  /** Hosted mode: the servers' tenants and the store (the store is open once `start` resolved). */
+  tenants: Tenants | undefined;
+  store(): Store | undefined;
   commands: Command[];
   /** The health and metrics listener, when HEALTH_PORT is set. */
   health: HealthServer | undefined;
@@ -77,6 +89,7 @@ async function within(work: Promise<void>, ms: number): Promise<void> {
 }
 
 export function createApp(config: Config, logger: Logger): App {
+  const hosted = isHosted(config);
   const cache = createCache(config, logger);
   const metrics = config.HEALTH_PORT === undefined ? undefined : new Metrics();
   // Aborted when stopping: the API calls still running end with the restarting sentence.
@@ -84,45 +97,82 @@ export function createApp(config: Config, logger: Logger): App {
   const abortApi = () => stopping.abort(new UserError(MESSAGES.restarting));
   // Allowance alerts go out through the bot, which is built after the API.
   let alert: ((mark: AllowanceMark) => void) | undefined;
-  const api = createApi(config, logger, {
-    cache,
-    fetch: metrics?.apiFetch(config.API_BASE_URL),
-    stop: stopping.signal,
-    onAllowanceMark: (mark) => alert?.(mark),
-  });
+  const api = hosted
+    ? undefined
+    : createApi(config, logger, {
+        cache,
+        fetch: metrics?.apiFetch(config.API_BASE_URL),
+        stop: stopping.signal,
+        onAllowanceMark: (mark) => alert?.(mark),
+      });
+  // Hosted mode: the store is opened by start(); nothing is served before.
+  let store: Store | undefined;
+  const tenants = hosted
+    ? createTenants({
+        config,
+        logger,
+        store: new Proxy({} as Store, {
+          get(_target, name) {
+            if (!store) throw new Error('the store is not open yet');
+            const value = store[name as keyof Store];
+            return typeof value === 'function' ? value.bind(store) : value;
+          },
+        }),
+        cache,
+        stop: stopping.signal,
+        ...(metrics ? { metrics } : {}),
+      })
+    : undefined;
   const startedAt = Date.now();
-  const commands = withRollcall(() => ({
-    version: VERSION,
-    stats: api.stats(),
-    limits: api.limitStatus,
-    startedAt,
-  }));
+  const commands = withRollcall((resources) => {
+    const serving = api ?? tenants?.apiOf(resources);
+    if (!serving) throw new Error('/rollcall status: no Api behind these reads');
+    return { version: VERSION, stats: serving.stats(), limits: serving.limitStatus, startedAt };
+  });
   const views = new ViewRegistry();
   for (const command of commands) views.register(...command.views);
+  const tenant: TenantResolver = api
+    ? fixedTenant(config.DISCORD_GUILD_ID, {
+        key: '',
+        resources: api.resources,
+        guard: createAccessGuard({
+          requireMember: config.ACCESS_REQUIRE_MEMBER,
+          roleIds: config.ACCESS_ROLE_IDS,
+          discordRoleIds: config.ACCESS_DISCORD_ROLE_IDS,
+          maxAgeMs: config.ACCESS_MAX_AGE_SECONDS * 1000,
+          resources: api.resources,
+          logger,
+        }),
+      })
+    : (guildId) => (tenants as Tenants).resolve(guildId);
   const bot = createBot({
     token: config.DISCORD_TOKEN,
     restApiUrl: config.DISCORD_API_URL,
     commands,
     views,
-    resources: api.resources,
     state: new StateStore(stateKeyValue(cache)),
     logger,
-    guildIds: config.DISCORD_GUILD_ID,
-    guard: createAccessGuard({
-      requireMember: config.ACCESS_REQUIRE_MEMBER,
-      roleIds: config.ACCESS_ROLE_IDS,
-      discordRoleIds: config.ACCESS_DISCORD_ROLE_IDS,
-      maxAgeMs: config.ACCESS_MAX_AGE_SECONDS * 1000,
-      resources: api.resources,
-      logger,
-    }),
+    tenant,
+    ...(tenants
+      ? {
+          admin: createAdminHandler(tenants, logger),
+          onGuildLeft: async (guildId: string) => {
+            try {
+              await tenants.forget(guildId);
+              logger.info({ guild: guildId }, 'removed from a server; its token and settings are deleted');
+            } catch (error) {
+              logger.error({ err: error, guild: guildId }, 'could not delete the token of a server left');
+            }
+          },
+        }
+      : {}),
     onOutcome: metrics?.interaction,
   });
-  if (config.QUOTA_ALERT_CHANNEL_ID)
+  if (config.QUOTA_ALERT_CHANNEL_ID && api)
     alert = allowanceAlerts(bot.client, config.QUOTA_ALERT_CHANNEL_ID, logger);
   let serving = false;
   let stopped = false; // readiness turns 503 the moment this is set
-  metrics?.watchApi(api, config.API_TOKEN);
+  if (api) metrics?.watchApi(api, config.API_TOKEN);
   metrics?.watchCommands(commands);
   metrics?.watchClient(bot.client);
   const health =
@@ -137,11 +187,27 @@ export function createApp(config: Config, logger: Logger): App {
       : undefined;
   return {
     bot,
-    api,
+    get api(): Api {
+      if (!api) throw new Error('hosted mode has one Api per server (see tenants)');
+      return api;
+    },
     cache,
+    tenants,
+    store: () => store,
     commands,
     health,
     async start() {
+      if (hosted && !store) {
+        store = await openStore({
+          ...(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: config.DATA_DIR }),
+          ...(config.ROLLCALL_SECRET_KEY ? { secretKey: config.ROLLCALL_SECRET_KEY } : {}),
+          ...(config.ROLLCALL_SECRET_KEY_PREVIOUS
+            ? { previousKey: config.ROLLCALL_SECRET_KEY_PREVIOUS }
+            : {}),
+          onBackgroundError: (error) => logger.warn({ err: error }, 'database connection lost'),
+        });
+        logger.info({ store: store.kind, location: store.location }, 'store open');
+      }
       await health?.start();
       await bot.start();
       serving = true;
@@ -152,7 +218,11 @@ export function createApp(config: Config, logger: Logger): App {
       const deadline = Date.now() + graceMs;
       await bot.stop(Math.max(0, graceMs - CLOSE_RESERVE_MS), abortApi);
       abortApi(); // nothing needs the API any more (background refreshes included)
-      await within(api.close(), deadline - Date.now() - 500);
+      await within(
+        Promise.all([api?.close(), tenants?.close()]).then(() => undefined),
+        deadline - Date.now() - 500,
+      );
+      await within(store?.close() ?? Promise.resolve(), deadline - Date.now() - 250);
       await within(cache.close(), deadline - Date.now());
       await within(health?.stop() ?? Promise.resolve(), deadline - Date.now());
     },

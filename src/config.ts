@@ -129,7 +129,10 @@ const schema = z.object({
     ...httpUrl,
     pathEnd: { path: '/api/v1', why: 'the API version prefix' },
   }).transform((v) => v.replace(/\/+$/, '')),
-  API_TOKEN: z.string({ error: 'is required' }).min(1, 'is required'),
+  // Set: single-community mode (this token, the servers of DISCORD_GUILD_ID). Unset: hosted mode
+  // (each server's admin links a token with /rollcall-admin setup; they are kept in the store).
+  // ('' when unset, so every other part keeps reading one string.)
+  API_TOKEN: z.string().default(''),
   API_TIMEOUT_MS: int(100, 60_000, 5_000),
   API_RETRIES: int(0, 5, 2),
   API_LIMITS: z
@@ -203,6 +206,7 @@ export const SETTING_NAMES: readonly string[] = Object.keys(schema.shape).filter
 
 const deploySchema = schema.pick({
   DISCORD_TOKEN: true,
+  API_TOKEN: true,
   DISCORD_APPLICATION_ID: true,
   DISCORD_GUILD_ID: true,
   DISCORD_API_URL: true,
@@ -262,8 +266,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
 }
 
 /**
- * Single-community mode is closed: API_TOKEN reads one community's records, so it is bound to the
- * Discord servers listed in DISCORD_GUILD_ID and never answers anywhere else.
+ * The two modes. Single-community mode (API_TOKEN set) is closed: the token reads one community's
+ * records, so it is bound to the Discord servers listed in DISCORD_GUILD_ID and never answers
+ * anywhere else. Hosted mode (API_TOKEN unset) keeps each server's token in the store, sealed with
+ * ROLLCALL_SECRET_KEY, which is therefore required.
  */
 function modeErrors(env: NodeJS.ProcessEnv): string[] {
   const hasToken = (env.API_TOKEN?.trim() ?? '') !== '';
@@ -273,7 +279,17 @@ function modeErrors(env: NodeJS.ProcessEnv): string[] {
       'DISCORD_GUILD_ID is required with API_TOKEN: list the Discord server id(s) whose moderators may read this community (comma-separated)',
     ];
   }
+  if (!hasToken && (env.ROLLCALL_SECRET_KEY?.trim() ?? '') === '') {
+    return [
+      "ROLLCALL_SECRET_KEY is required without API_TOKEN (hosted mode keeps each server's API token in the store, sealed with it; make one with `openssl rand -base64 32`), or set API_TOKEN and DISCORD_GUILD_ID for one community",
+    ];
+  }
   return [];
+}
+
+/** Hosted mode: no API_TOKEN; each Discord server links its own token (kept in the store). */
+export function isHosted(config: Pick<Config, 'API_TOKEN'>): boolean {
+  return config.API_TOKEN === '';
 }
 
 /** What the store needs (hosted mode): where the database is and the key that seals the tokens. */

@@ -1,6 +1,7 @@
 /**
  * Registers Rollcall's slash commands: to each server listed in DISCORD_GUILD_ID (instant), otherwise
- * globally.
+ * globally. In hosted mode (no API_TOKEN) /rollcall-admin is registered too, with its own default
+ * permission (Manage Server) instead of COMMAND_PERMISSIONS.
  * `--dry-run` prints the JSON that would be sent and needs no Discord settings.
  */
 
@@ -12,22 +13,29 @@ import {
   Routes,
 } from 'discord.js';
 import { commands } from '../commands/index.js';
+import { adminData } from '../commands/rollcall-admin.js';
 import {
   DEFAULT_COMMAND_PERMISSIONS,
   type DeployConfig,
   formatConfigErrors,
+  isHosted,
   loadDeployConfig,
 } from './config.js';
 import { resolvePermissions } from './permissions.js';
 
 /** The command definitions as Discord receives them. */
-export function commandBodies(permissionsSetting: string): RESTPostAPIChatInputApplicationCommandsJSONBody[] {
+export function commandBodies(
+  permissionsSetting: string,
+  hosted = false,
+): RESTPostAPIChatInputApplicationCommandsJSONBody[] {
   const defaultPermissions = resolvePermissions(permissionsSetting);
-  return commands.map((command) => ({
+  const bodies = commands.map((command) => ({
     ...command.data,
     default_member_permissions: defaultPermissions,
     contexts: [InteractionContextType.Guild],
   }));
+  if (hosted) bodies.push({ ...adminData, contexts: [InteractionContextType.Guild] });
+  return bodies;
 }
 
 /** Where the commands go: each listed guild, or globally (`null`) when none is listed. */
@@ -40,7 +48,7 @@ export async function registerCommands(config: DeployConfig): Promise<number> {
   const rest = new REST(config.DISCORD_API_URL ? { api: config.DISCORD_API_URL } : {}).setToken(
     config.DISCORD_TOKEN,
   );
-  const body = commandBodies(config.COMMAND_PERMISSIONS);
+  const body = commandBodies(config.COMMAND_PERMISSIONS, isHosted(config));
   let count = 0;
   for (const guildId of targets(config)) {
     const route = guildId
@@ -54,7 +62,8 @@ export async function registerCommands(config: DeployConfig): Promise<number> {
 async function main(argv: string[]): Promise<number> {
   if (argv.includes('--dry-run')) {
     const setting = process.env.COMMAND_PERMISSIONS?.trim() || DEFAULT_COMMAND_PERMISSIONS;
-    process.stdout.write(`${JSON.stringify(commandBodies(setting), null, 2)}\n`);
+    const hosted = (process.env.API_TOKEN?.trim() ?? '') === '';
+    process.stdout.write(`${JSON.stringify(commandBodies(setting, hosted), null, 2)}\n`);
     return 0;
   }
   const loaded = loadDeployConfig();

@@ -64,6 +64,7 @@ interface ItemOf {
 /** Build the API layer for `config.API_TOKEN`. */
 export function createApi(config: Config, logger: Logger, deps: ApiDeps = {}): Api {
   const token = config.API_TOKEN;
+  if (token === '') throw new TypeError('createApi needs a token (config.API_TOKEN)');
   const hash = tokenHash(token);
   const now = deps.now ?? Date.now;
   const limits =

@@ -11,6 +11,11 @@ export interface BotOptions extends RouterOptions {
   token: string;
   /** REST base for a local Discord double (offline sandbox); unset for real Discord. */
   restApiUrl?: string;
+  /**
+   * Told when Rollcall is removed from a server (kicked, or the server deleted): not when a server
+   * is only unavailable during a Discord outage. Must not reject.
+   */
+  onGuildLeft?: (guildId: string) => Promise<void>;
 }
 
 export interface Bot {
@@ -77,6 +82,12 @@ export function createBot(options: BotOptions): Bot {
     // While stopping, newcomers are told so rather than left to time out.
     const work = accepting ? router.handle(interaction) : router.refuse(interaction, MESSAGES.restarting);
     const job = work.finally(() => pending.delete(job));
+    pending.add(job);
+  });
+  client.on(Events.GuildDelete, (guild) => {
+    // An outage makes a server unavailable and sends the same event; only a real departure counts.
+    if (!guild.available || !options.onGuildLeft) return;
+    const job = options.onGuildLeft(guild.id).finally(() => pending.delete(job));
     pending.add(job);
   });
   client.on(Events.Error, (error) => logger.error({ err: error }, 'discord client error'));

@@ -62,6 +62,52 @@ export const MESSAGES = {
   dmOnly: 'Rollcall works only inside the community server’s Discord, not in direct messages.',
   wrongGuild: 'Rollcall is not set up on this server.',
   storeUnavailable: 'Rollcall cannot reach its database right now; try again in a minute.',
+  notLinked:
+    'Rollcall is not linked to a community on this server yet; a server admin (Manage Server) must run /rollcall-admin setup.',
+  tokenRejected: "This server's API token was rejected; an admin must run /rollcall-admin setup.",
+  tokenUnreadable:
+    "This server's stored API token cannot be read; an admin must run /rollcall-admin setup again.",
+  adminOnly: 'Only members with the Manage Server permission can set Rollcall up on this server.',
+  setupLinked: (communityId: string | undefined, roleCount: number) =>
+    `Linked: this server now reads community server ${communityId ?? '(unknown: it has no roles)'} (${roleCount.toLocaleString('en-US')} role${roleCount === 1 ? '' : 's'}).`,
+  setupRejected:
+    'The community server API rejected that token (401): check that it was copied whole and is still valid. Nothing was saved.',
+  setupForbidden:
+    "That token lacks permission to read the community server's records (403). Nothing was saved.",
+  setupUnavailable:
+    'The community server API is not answering, so the token could not be checked. Nothing was saved; try again in a minute.',
+  setupEmpty: 'Paste the API token into the field. Nothing was saved.',
+  unlinked: "Unlinked: this server's API token and settings are deleted.",
+  linkState: (link: {
+    fingerprint: string;
+    communityId: string | undefined;
+    linkedBy: string;
+    linkedAt: Date;
+    invalidAt: Date | undefined;
+  }) =>
+    [
+      `Linked to community server ${link.communityId ?? '(unknown)'} since <t:${Math.floor(link.linkedAt.getTime() / 1000)}:f>, by <@${link.linkedBy}>.`,
+      `Token fingerprint: ${link.fingerprint}`,
+      link.invalidAt
+        ? `The API rejected this token <t:${Math.floor(link.invalidAt.getTime() / 1000)}:R>; moderators are refused until it is replaced.`
+        : 'Status: in use.',
+    ].join('\n'),
+  settingsState: (s: {
+    visibility: 'private' | 'public';
+    accessRoles: string[];
+    limits: string | undefined;
+  }) =>
+    [
+      `Answers: ${s.visibility} by default (moderators can still choose with the public option).`,
+      `Access: ${s.accessRoles.length > 0 ? `holders of the community role(s) ${s.accessRoles.join(', ')}` : 'everyone the command permissions allow'}.`,
+      `API limits: ${s.limits ?? "the bot's default"}.`,
+    ].join('\n'),
+  settingsSaved: 'Settings saved.',
+  badLimits: (problem: string) =>
+    `Those API limits are not valid: they ${problem} (for example 100/month,30/1m, or default). Nothing was saved.`,
+  unknownRoles: (names: string[]) =>
+    `No community role is called ${names.join(', ')}; give role names or ids from the community server, or none. Nothing was saved.`,
+  nothingToUnlink: 'No API token is linked on this server; nothing was deleted.',
   notAllowed: 'Only staff of the community server can use Rollcall.',
   accessUnchecked: (reason: string) =>
     `Rollcall cannot check your staff access right now, so it refuses for safety. ${reason}`,

@@ -1,8 +1,12 @@
 /**
  * The interaction router: one entry for everything Discord sends. It refuses what must be refused
- * here (DMs, other servers, users the access guard turns away), then hands commands to their
- * module, autocomplete to its handler and controls to the paging controller. The responder answers
- * within Discord's 3-second window; nothing escapes: every failure becomes one sentence.
+ * here (DMs, servers without a community, users the access guard turns away), then hands commands
+ * to their module, autocomplete to its handler and controls to the paging controller. The responder
+ * answers within Discord's 3-second window; nothing escapes: every failure becomes one sentence.
+ *
+ * Whose records an interaction reads (its tenant) comes from the interaction's server and nothing
+ * else: never from a custom_id or an option. Each tenant brings its own API reads and its own
+ * share of the stored paging arguments.
  */
 import type { AutocompleteInteraction, ChatInputCommandInteraction, Interaction } from 'discord.js';
 import type { Resources } from '../api/types.js';
@@ -15,37 +19,69 @@ import type { ViewRegistry } from './paging/views.js';
 import { MESSAGES, UserError } from './replies.js';
 import { type OutcomeListener, Responder } from './respond.js';
 
+/** A check before a read; returns a refusal sentence, or undefined to allow. */
+export type Guard = (interaction: Interaction) => Promise<string | undefined>;
+
+/** The community a Discord server reads: its credential's reads, named without revealing it. */
+export interface Tenant {
+  /** Names the credential (its token's hash): stored paging arguments are kept apart by it. */
+  key: string;
+  resources: Resources;
+  /** The access guard for this tenant (run within the answer time, so it may be slow). */
+  guard?: Guard;
+  /** Answers are posted for everyone unless `public:false` (the server's setting); default private. */
+  defaultPublic?: boolean;
+}
+
+/** The tenant of a Discord server, or the one sentence refusing the server. Must not reject. */
+export type TenantResolver = (guildId: string) => Promise<Tenant | string>;
+
+/** Interactions handled before (and without) any tenant: the server admins' own command. */
+export interface AdminHandler {
+  /** True for the admin command's interactions (its slash command, buttons and modals). */
+  owns(interaction: Interaction): boolean;
+  /** Handle one of them (it answers itself). */
+  handle(interaction: Interaction, respond: Responder): Promise<void>;
+}
+
 export interface RouterOptions {
   commands: Command[];
   views: ViewRegistry;
-  resources: Resources;
   state: StateStore;
   logger: Logger;
-  /** The Discord servers (guilds) Rollcall answers in; every other server is refused, nothing read. */
-  guildIds: readonly string[];
-  /**
-   * Extra check before a command, control or autocomplete fetches anything (run within the answer
-   * time, so it may be slow); returns a refusal sentence, or undefined to allow.
-   */
-  guard?: (interaction: Interaction) => Promise<string | undefined>;
+  /** Whose records each server reads; see `fixedTenant` for single-community mode. */
+  tenant: TenantResolver;
+  /** The admin command (hosted mode). */
+  admin?: AdminHandler;
   /** Told each outcome just before its answer is sent (metrics); must not throw. */
   onOutcome?: OutcomeListener;
 }
 
+/**
+ * Single-community mode: the one tenant, in the listed Discord servers only; every other server is
+ * refused and nothing is read.
+ */
+export function fixedTenant(guildIds: readonly string[], tenant: Tenant): TenantResolver {
+  return async (guildId) => (guildIds.includes(guildId) ? tenant : MESSAGES.wrongGuild);
+}
+
+/** A tenant with its share of the stored paging arguments. */
+export type ScopedTenant = Tenant & { state: StateStore };
+
 export class Router {
   private readonly commands: Map<string, Command>;
   private readonly respond: Responder;
-  private readonly paging: PagingController;
+  private readonly paging: PagingController<ScopedTenant>;
 
   /** Throws when a view links to a view that is not registered. */
   constructor(private readonly options: RouterOptions) {
     options.views.check();
     this.commands = new Map(options.commands.map((c) => [c.data.name, c]));
     this.respond = new Responder(options.logger, options.onOutcome);
-    this.paging = new PagingController({
-      ...options,
+    this.paging = new PagingController<ScopedTenant>({
+      views: options.views,
       respond: this.respond,
-      checkAccess: (i) => this.checkAccess(i),
+      checkAccess: (i, tenant) => this.checkAccess(i, tenant),
     });
   }
 
@@ -64,50 +100,57 @@ export class Router {
   }
 
   private async dispatch(interaction: Interaction): Promise<void> {
-    const refusal = this.placeRefusal(interaction);
-    if (refusal !== undefined) return this.refuse(interaction, refusal);
-    if (interaction.isChatInputCommand()) return this.onCommand(interaction);
-    if (interaction.isAutocomplete()) return this.onAutocomplete(interaction);
+    if (!interaction.inGuild()) return this.refuse(interaction, MESSAGES.dmOnly);
+    if (this.options.admin?.owns(interaction)) return this.options.admin.handle(interaction, this.respond);
+    const tenant = await this.tenantOf(interaction.guildId);
+    if (typeof tenant === 'string') return this.refuse(interaction, tenant);
+    const scoped = { ...tenant, state: this.options.state.forTenant(tenant.key) };
+    if (interaction.isChatInputCommand()) return this.onCommand(interaction, scoped);
+    if (interaction.isAutocomplete()) return this.onAutocomplete(interaction, scoped);
     if (interaction.isButton() || interaction.isStringSelectMenu() || interaction.isModalSubmit())
-      return this.paging.handle(interaction);
+      return this.paging.handle(interaction, scoped);
   }
 
-  /** Why this interaction may not be served here (DMs, other servers), if at all. */
-  private placeRefusal(interaction: Interaction): string | undefined {
-    if (!interaction.inGuild()) return MESSAGES.dmOnly;
-    if (!this.options.guildIds.includes(interaction.guildId)) return MESSAGES.wrongGuild;
-    return undefined;
+  /** The server's tenant, or the sentence refusing it (a resolver that fails refuses too). */
+  private async tenantOf(guildId: string): Promise<Tenant | string> {
+    try {
+      return await this.options.tenant(guildId);
+    } catch (error) {
+      this.options.logger.error({ err: error, guild: guildId }, 'tenant lookup failed');
+      return MESSAGES.internal;
+    }
   }
 
   /**
    * The access guard, run inside the work the responder times: a slow member lookup then leads to
    * a defer like any slow read, instead of eating Discord's 3 seconds before the timer starts.
    */
-  private async checkAccess(interaction: Interaction): Promise<void> {
-    const refusal = await this.options.guard?.(interaction);
+  private async checkAccess(interaction: Interaction, tenant: Tenant): Promise<void> {
+    const refusal = await tenant.guard?.(interaction);
     if (refusal !== undefined) throw new UserError(refusal);
   }
 
-  private async onCommand(interaction: ChatInputCommandInteraction): Promise<void> {
+  private async onCommand(interaction: ChatInputCommandInteraction, tenant: ScopedTenant): Promise<void> {
     const command = this.commands.get(interaction.commandName);
-    const ephemeral = interaction.options.getBoolean(PUBLIC_OPTION) !== true;
+    const asked = interaction.options.getBoolean(PUBLIC_OPTION);
+    const ephemeral = asked === null ? tenant.defaultPublic !== true : !asked;
     if (!command) return this.respond.notice(interaction, MESSAGES.unknownCommand, ephemeral);
-    const show = showContext(this.options, interaction.user.id);
+    const show = showContext({ ...tenant, views: this.options.views }, interaction.user.id);
     await this.respond.answer(
       interaction,
       async () => {
-        await this.checkAccess(interaction);
+        await this.checkAccess(interaction, tenant);
         return command.execute({ interaction, show });
       },
       ephemeral,
     );
   }
 
-  private async onAutocomplete(interaction: AutocompleteInteraction): Promise<void> {
+  private async onAutocomplete(interaction: AutocompleteInteraction, tenant: ScopedTenant): Promise<void> {
     const command = this.commands.get(interaction.commandName);
     try {
-      const refused = (await this.options.guard?.(interaction)) !== undefined;
-      const show = showContext(this.options, interaction.user.id);
+      const refused = (await tenant.guard?.(interaction)) !== undefined;
+      const show = showContext({ ...tenant, views: this.options.views }, interaction.user.id);
       const choices = refused ? [] : ((await command?.autocomplete?.({ interaction, show })) ?? []);
       await interaction.respond(choices.slice(0, LIMITS.autocompleteChoices));
     } catch (error) {

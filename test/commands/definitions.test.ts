@@ -17,7 +17,7 @@ import {
 } from '../../src/discord/command.js';
 import { StateStore } from '../../src/discord/paging/state.js';
 import { ViewRegistry } from '../../src/discord/paging/views.js';
-import { Router } from '../../src/discord/router.js';
+import { fixedTenant, Router } from '../../src/discord/router.js';
 import { createLogger } from '../../src/log.js';
 
 const NAME = /^[-_a-z0-9]{1,32}$/;
@@ -147,8 +147,7 @@ describe('views', () => {
     broken.register(shiftDetailView);
     const options = {
       commands: [shift],
-      guildIds: ['223456789012345678'],
-      resources: {} as Resources,
+      tenant: fixedTenant(['223456789012345678'], { key: '', resources: {} as Resources }),
       state: new StateStore({ get: async () => undefined, set: async () => undefined }),
       logger: createLogger({ level: 'silent', format: 'json' }),
     };

@@ -29,10 +29,34 @@ describe('npm start', () => {
     );
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('Rollcall cannot start; fix these settings');
-    for (const name of ['DISCORD_TOKEN', 'DISCORD_APPLICATION_ID', 'API_BASE_URL', 'API_TOKEN']) {
+    for (const name of ['DISCORD_TOKEN', 'DISCORD_APPLICATION_ID', 'API_BASE_URL', 'ROLLCALL_SECRET_KEY']) {
       expect(result.stderr).toContain(`${name} is required`);
     }
     expect(result.stderr).not.toMatch(/\n\s+at /); // no stack trace
+  }, 120_000);
+
+  it('in hosted mode, a database it cannot reach is one line and exit 1', async () => {
+    const result = await run('npm', ['start', '--silent'], {
+      cwd,
+      env: baseEnv({
+        DISCORD_TOKEN: 'discord-token-child',
+        DISCORD_APPLICATION_ID: '123456789012345678',
+        API_BASE_URL: 'http://127.0.0.1:9/api/v1',
+        ROLLCALL_SECRET_KEY: Buffer.alloc(32, 3).toString('base64'),
+        DATABASE_URL: 'postgres://rollcall:db-password-123@127.0.0.1:1/rollcall',
+        LOG_LEVEL: 'silent',
+      }),
+    }).then(
+      () => ({ code: 0, stderr: '' }),
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(
+        /^Rollcall could not start: The database at postgres:\/\/127\.0\.0\.1:1\/rollcall cannot be reached \(ECONNREFUSED\); check DATABASE_URL/,
+      ),
+    ]);
+    expect(result.stderr).not.toContain('db-password-123');
   }, 120_000);
 
   describe('with settings', () => {

@@ -3,15 +3,21 @@
  * Raw tokens never leave this module: callers get a label (configured, or a short hash).
  */
 import { createHash } from 'node:crypto';
+import type { Dataset } from './data.js';
 import { DEFAULT_TOKEN, ERROR_MESSAGES } from './defaults.js';
 import type { OperationId } from './types.js';
 
 /** What a token may do: everything, nothing, or the listed operations. */
 export type TokenPermission = 'all' | 'none' | ReadonlySet<OperationId> | readonly OperationId[];
 
-/** One accepted token. Every token is scoped to the sandbox dataset's server. */
+/**
+ * One accepted token. Every token is scoped to one community server: the sandbox's dataset, or
+ * its own `dataset` (several communities served at once, one per token).
+ */
 export interface TokenConfig {
   permission: TokenPermission;
+  /** The community this token reads; the sandbox's dataset when absent. */
+  dataset?: Dataset;
   /** Shown in the request log instead of the hash (never the raw token). */
   label?: string;
 }

@@ -68,7 +68,13 @@ export function decide(input: RequestInput, dataset: Dataset, state: PipelineSta
   const fault = state.drawFault();
   const ctx: FaultContext = {};
   try {
-    decision.answer = routeAnswer(input, dataset, auth.config.permission, decision, ctx);
+    decision.answer = routeAnswer(
+      input,
+      auth.config.dataset ?? dataset,
+      auth.config.permission,
+      decision,
+      ctx,
+    );
   } catch {
     decision.answer = errorAnswer(500, ERROR_MESSAGES.internal);
   }

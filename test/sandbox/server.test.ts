@@ -88,6 +88,33 @@ describe('startSandbox', () => {
       await plain.close();
     }
   });
+
+  it('serves several communities, one dataset per token, beside the default one', async () => {
+    const multi = await startSandbox({
+      dataset,
+      communities: { 'token-a': { seed: 11, label: 'a' }, 'token-b': { seed: 22 } },
+    });
+    try {
+      expect(multi.token).toBe(DEFAULT_TOKEN);
+      expect(multi.datasetOf(DEFAULT_TOKEN)).toBe(dataset);
+      const servers = new Set<string>();
+      for (const token of [DEFAULT_TOKEN, 'token-a', 'token-b']) {
+        const response = await fetch(`${multi.url}/server/members?page=1&limit=100`, {
+          headers: { Authorization: `Bearer ${token}` },
+        });
+        expect(response.status).toBe(200);
+        const body = (await response.json()) as { data: Array<{ id: string; serverId: string }> };
+        const own = multi.datasetOf(token);
+        expect(body.data.map((m) => m.id)).toEqual(own.members.slice(0, 100).map((m) => m.id));
+        expect(new Set(body.data.map((m) => m.serverId))).toEqual(new Set([own.serverId]));
+        servers.add(own.serverId);
+      }
+      expect(servers.size).toBe(3);
+      expect(multi.requests.map((r) => r.token)).toEqual(['default', 'a', expect.stringMatching(/^sha256:/)]);
+    } finally {
+      await multi.close();
+    }
+  });
 });
 
 describe('authentication and permissions', () => {

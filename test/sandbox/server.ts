@@ -54,6 +54,11 @@ export interface SandboxOptions extends SandboxSettings {
   dataset?: Dataset;
   /** Seed of the generated dataset and of the latency/fault draws (default SANDBOX_DEFAULTS.seed). */
   seed?: number;
+  /**
+   * More communities, one per token: each token (full permission) reads its own dataset generated
+   * from its seed. Added to `tokens` (or to the default token); the default dataset is unchanged.
+   */
+  communities?: Readonly<Record<string, { seed: number; label?: string }>>;
   host?: string;
   /** 0 (default) picks a free port. */
   port?: number;
@@ -91,6 +96,8 @@ export interface Sandbox {
   readonly url: string;
   readonly port: number;
   readonly dataset: Dataset;
+  /** The dataset a token reads (its community's, or the sandbox's). */
+  datasetOf(token: string): Dataset;
   /** A token with full permission (DEFAULT_TOKEN unless `tokens` were given). */
   readonly token: string;
   /** The request log, oldest first (live view). */
@@ -124,8 +131,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const now = options.now ?? Date.now;
   const latencyRng = createRng(seed ^ 0x1a7e);
   const faultRng = createRng(seed ^ 0xfa17);
+  const communities: Record<string, TokenConfig> = {};
+  for (const [token, community] of Object.entries(options.communities ?? {})) {
+    communities[token] = {
+      permission: 'all',
+      dataset: generateDataset({ seed: community.seed }),
+      ...(community.label ? { label: community.label } : {}),
+    };
+  }
   const state: State = {
-    tokens: options.tokens ?? DEFAULT_TOKENS,
+    tokens: { ...(options.tokens ?? DEFAULT_TOKENS), ...communities },
     latency: options.latency ?? null,
     faults: options.faults ?? null,
     limiter: options.rateLimit ? createRateLimiter(options.rateLimit) : null,
@@ -264,6 +279,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     url: `http://${host}:${address.port}${SANDBOX_DEFAULTS.basePath}`,
     port: address.port,
     dataset,
+    datasetOf: (token) =>
+      (Object.hasOwn(state.tokens, token) ? state.tokens[token]?.dataset : undefined) ?? dataset,
     token: fullToken,
     get requests() {
       return log;

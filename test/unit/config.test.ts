@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatConfigErrors, loadConfig, loadDeployConfig, secretValues } from '../../src/config.js';
+import {
+  formatConfigErrors,
+  isHosted,
+  loadConfig,
+  loadDeployConfig,
+  secretValues,
+} from '../../src/config.js';
 
 const minimal = {
   DISCORD_TOKEN: 'discord-secret',
@@ -18,9 +24,9 @@ describe('config', () => {
       'DISCORD_TOKEN is required',
       'DISCORD_APPLICATION_ID is required',
       'API_BASE_URL is required',
-      'API_TOKEN is required',
+      expect.stringMatching(/^ROLLCALL_SECRET_KEY is required without API_TOKEN /),
     ]);
-    expect(formatConfigErrors(result.errors)).toContain('  - API_TOKEN is required');
+    expect(formatConfigErrors(result.errors)).toContain('  - ROLLCALL_SECRET_KEY is required');
   });
 
   it('applies defaults and trims the base URL', () => {
@@ -255,5 +261,36 @@ describe('config: the servers API_TOKEN serves', () => {
   it('deploys globally only when no server is listed', () => {
     const deploy = loadDeployConfig({ DISCORD_TOKEN: 't', DISCORD_APPLICATION_ID: '123456789012345678' });
     expect(deploy.ok && deploy.config.DISCORD_GUILD_ID).toEqual([]);
+  });
+});
+
+describe('config: hosted mode (no API_TOKEN)', () => {
+  const { API_TOKEN: _token, DISCORD_GUILD_ID: _guild, ...hosted } = minimal;
+  const key = Buffer.alloc(32, 7).toString('base64');
+
+  it('needs ROLLCALL_SECRET_KEY, named in one line', () => {
+    const result = loadConfig(hosted);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.errors).toHaveLength(1);
+    expect(result.errors[0]).toMatch(/^ROLLCALL_SECRET_KEY is required without API_TOKEN /);
+  });
+
+  it('starts without DISCORD_GUILD_ID once the key is set', () => {
+    const result = loadConfig({ ...hosted, ROLLCALL_SECRET_KEY: key });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(isHosted(result.config)).toBe(true);
+    expect(result.config.DISCORD_GUILD_ID).toEqual([]);
+  });
+
+  it('refuses a malformed key by name', () => {
+    const result = loadConfig({ ...hosted, ROLLCALL_SECRET_KEY: 'short' });
+    expect(!result.ok && result.errors[0]).toMatch(/^ROLLCALL_SECRET_KEY must be 32 random bytes/);
+  });
+
+  it('is single-community mode with API_TOKEN', () => {
+    const result = loadConfig(minimal);
+    expect(result.ok && isHosted(result.config)).toBe(false);
   });
 });

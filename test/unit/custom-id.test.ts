@@ -192,6 +192,28 @@ describe('custom_id round trip (property)', () => {
     );
   });
 
+  it("keeps each tenant's stored arguments apart, in the shared cache and in this process", async () => {
+    const map = new Map<string, unknown>();
+    const shared = new StateStore({
+      get: async (k) => map.get(k),
+      set: async (k, v) => map.set(k, v),
+    });
+    const a = shared.forTenant('hash-of-token-a');
+    const b = shared.forTenant('hash-of-token-b');
+    const arg = `${'x'.repeat(90)} long username`;
+    const id = await a.customId({ ...base, arg }, 'one');
+    const parsed = parseCustomId(id, kindOf);
+    expect(parsed.ok && parsed.storedKey).toMatch(/^~/);
+    if (!parsed.ok) return;
+    expect(await a.resolve(parsed)).toBe(arg);
+    expect(await b.resolve(parsed)).toBeUndefined();
+    expect(await shared.resolve(parsed)).toBeUndefined();
+    // Only the process's own copy is left: still apart.
+    map.clear();
+    expect(await a.resolve(parsed)).toBe(arg);
+    expect(await b.resolve(parsed)).toBeUndefined();
+  });
+
   it('reports an expired short key as undefined', async () => {
     const store = new StateStore({ get: async () => undefined, set: async () => undefined });
     const parsed = parseCustomId('rc1:n:loa.member:123456789012345678:1:~abcdefgh12345678', kindOf);

@@ -40,7 +40,7 @@ describe('deploy-commands --dry-run', () => {
   it('prints every command, guild-only, with the default permission', async () => {
     const { stdout } = await run('npx', ['tsx', 'src/deploy-commands.ts', '--dry-run'], {
       cwd: root,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME },
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, API_TOKEN: 'single-community' },
     });
     const bodies = JSON.parse(stdout) as RESTPostAPIChatInputApplicationCommandsJSONBody[];
     expect(bodies).toEqual(commandBodies('ModerateMembers'));
@@ -52,6 +52,21 @@ describe('deploy-commands --dry-run', () => {
         expect((sub as { options?: Array<{ name: string }> }).options?.at(-1)?.name).toBe('public');
       }
     }
+  }, 60_000);
+
+  it('adds /rollcall-admin (Manage Server only) in hosted mode, and only there', async () => {
+    const { stdout } = await run('npx', ['tsx', 'src/deploy-commands.ts', '--dry-run'], {
+      cwd: root,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME },
+    });
+    const bodies = JSON.parse(stdout) as RESTPostAPIChatInputApplicationCommandsJSONBody[];
+    expect(bodies).toEqual(commandBodies('ModerateMembers', true));
+    const admin = bodies.find((b) => b.name === 'rollcall-admin');
+    expect(admin?.default_member_permissions).toBe('32'); // ManageGuild
+    expect(admin?.contexts).toEqual([0]);
+    expect(admin?.options?.map((o) => o.name)).toEqual(['setup', 'settings', 'unlink']);
+    expect(commandBodies('ModerateMembers').some((b) => b.name === 'rollcall-admin')).toBe(false);
+    expect(bodies.filter((b) => b.name !== 'rollcall-admin')).toEqual(commandBodies('ModerateMembers'));
   }, 60_000);
 
   it('reaches all 16 endpoints of openapi.yaml', () => {
@@ -74,7 +89,13 @@ describe('deploy-commands against Discord (the local double)', () => {
   const deploy = (env: Record<string, string>) =>
     run(process.execPath, ['--import', 'tsx', 'src/deploy-commands.ts'], {
       cwd: root,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, DISCORD_TOKEN: 'deploy-test-token', ...env },
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        DISCORD_TOKEN: 'deploy-test-token',
+        API_TOKEN: 'single-community',
+        ...env,
+      },
     }).then(
       ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
       (error: { code: number; stdout: string; stderr: string }) => error,

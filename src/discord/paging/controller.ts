@@ -22,13 +22,17 @@ import type { ShowContext, ViewRegistry } from './views.js';
 
 export type ControlInteraction = ButtonInteraction | StringSelectMenuInteraction | ModalSubmitInteraction;
 
-export interface PagingOptions {
+export interface PagingOptions<T extends PagingTenant = PagingTenant> {
   views: ViewRegistry;
-  resources: Resources;
-  state: StateStore;
   respond: Responder;
   /** The access check, run inside the timed work (throws a UserError to refuse). */
-  checkAccess: (interaction: ControlInteraction) => Promise<void>;
+  checkAccess: (interaction: ControlInteraction, tenant: T) => Promise<void>;
+}
+
+/** Whose records a control reads (its server's tenant) and that tenant's stored arguments. */
+export interface PagingTenant {
+  resources: Resources;
+  state: StateStore;
 }
 
 /** The custom_id of the text input in the go-to-page modal. */
@@ -47,7 +51,7 @@ export function parsePageInput(text: string): number {
 
 /** What showing a view needs, for the moderator who sent `interaction`. */
 export function showContext(
-  options: Pick<PagingOptions, 'resources' | 'state' | 'views'>,
+  options: PagingTenant & Pick<PagingOptions, 'views'>,
   owner: string,
   fresh = false,
 ): ShowContext {
@@ -60,10 +64,10 @@ export function showContext(
   };
 }
 
-export class PagingController {
-  constructor(private readonly options: PagingOptions) {}
+export class PagingController<T extends PagingTenant = PagingTenant> {
+  constructor(private readonly options: PagingOptions<T>) {}
 
-  async handle(interaction: ControlInteraction): Promise<void> {
+  async handle(interaction: ControlInteraction, tenant: T): Promise<void> {
     const { respond } = this.options;
     const parsed = parseCustomId(interaction.customId, this.options.views.argKindOf);
     if (!parsed.ok) {
@@ -83,22 +87,22 @@ export class PagingController {
     }
     if (state.action === ACTIONS.goto && interaction.isButton()) {
       // A modal cannot wait for the access guard; its submission is checked like any control.
-      await interaction.showModal(await this.gotoModal(state));
+      await interaction.showModal(await this.gotoModal(state, tenant.state));
       return;
     }
     await respond.answer(
       interaction,
       async () => {
-        await this.options.checkAccess(interaction);
-        return this.run(interaction, state, parsed.storedKey);
+        await this.options.checkAccess(interaction, tenant);
+        return this.run(interaction, tenant, state, parsed.storedKey);
       },
       true,
     );
   }
 
-  private async gotoModal(state: ControlState) {
+  private async gotoModal(state: ControlState, store: StateStore) {
     const kind = this.options.views.argKindOf(state.view) ?? 'none';
-    const customId = await this.options.state.customId({ ...state, action: ACTIONS.gotoSubmit }, kind);
+    const customId = await store.customId({ ...state, action: ACTIONS.gotoSubmit }, kind);
     return {
       custom_id: customId,
       title: 'Go to page',
@@ -125,14 +129,19 @@ export class PagingController {
   /** What a button, select or modal asks for, as a payload. */
   private async run(
     interaction: ControlInteraction,
+    tenant: T,
     state: ControlState,
     storedKey: string | undefined,
   ): Promise<Payload> {
-    const arg = await this.options.state.resolve({ state, storedKey });
+    const arg = await tenant.state.resolve({ state, storedKey });
     if (arg === undefined) throw new UserError(MESSAGES.expired);
     const view = this.options.views.get(state.view);
     if (!view) throw new UserError(MESSAGES.expired);
-    const ctx = showContext(this.options, interaction.user.id, state.action === ACTIONS.refresh);
+    const ctx = showContext(
+      { ...tenant, views: this.options.views },
+      interaction.user.id,
+      state.action === ACTIONS.refresh,
+    );
 
     if (state.action === ACTIONS.open) {
       if (view.kind !== 'list' || !view.open || !interaction.isStringSelectMenu())

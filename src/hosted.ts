@@ -1,0 +1,253 @@
+/**
+ * Hosted mode's tenants: which community each Discord server reads, from the store.
+ *
+ * The tenant of an interaction comes only from its server id: the server's stored credential, and
+ * the Api built for that credential's token (one per token, kept in a bounded map; a replaced token
+ * gets a new Api, an evicted or replaced one is closed). A 401 from the API marks that server's
+ * credential invalid and it is not used again until an admin links a token anew. The store failing
+ * never falls back to anything: moderators are told the database is unreachable.
+ */
+import type { Links, TokenCheck } from '../commands/rollcall-admin.js';
+import type { ApiCache } from './api/cache.js';
+import { createApi } from './api/client.js';
+import { isApiError } from './api/errors.js';
+import { parseLimits } from './api/limit-spec.js';
+import { tokenHash } from './api/token.js';
+import type { Api, Resources } from './api/types.js';
+import type { Config } from './config.js';
+import { createAccessGuard } from './discord/access.js';
+import { MESSAGES, UserError } from './discord/replies.js';
+import type { Tenant, TenantResolver } from './discord/router.js';
+import type { Logger } from './log.js';
+import type { Metrics } from './ops/metrics.js';
+import { type CredentialInfo, type GuildSettings, type Store, StoreError } from './store/index.js';
+
+/** Apis kept at once (one per linked token in use); the least recently used is closed first. */
+export const MAX_APIS = 200;
+
+/** How long a credential lookup may take before moderators are told the database is not answering. */
+export const LOOKUP_TIMEOUT_MS = 2_000;
+
+export interface Tenants extends Links {
+  resolve: TenantResolver;
+  /** The Api behind a tenant's resources (for /rollcall status), if it is one of ours. */
+  apiOf(resources: Resources): Api | undefined;
+  /** One read (roles, page 1, 100 a page, never from the cache; no retry on 401/403). */
+  check(token: string, guildId: string): Promise<TokenCheck>;
+  /** The server's linked credential, without its token. */
+  describe(guildId: string): Promise<CredentialInfo | undefined>;
+  /** Save the token for the server (after `check`); resolves once the store committed it. */
+  link(
+    guildId: string,
+    token: string,
+    linkedBy: string,
+    communityId: string | undefined,
+  ): Promise<CredentialInfo>;
+  /** Forget the server: its credential and settings. */
+  forget(guildId: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface TenantOptions {
+  config: Config;
+  logger: Logger;
+  store: Store;
+  /** The shared cache (API data of every token, keyed by the token's hash). */
+  cache: ApiCache;
+  metrics?: Metrics;
+  /** Aborted when Rollcall stops: every Api's calls still running end with its reason. */
+  stop?: AbortSignal;
+  maxApis?: number;
+}
+
+interface Entry {
+  api: Api;
+  unwatch: () => void;
+}
+
+export function createTenants(options: TenantOptions): Tenants {
+  const { config, logger, store } = options;
+  const maxApis = options.maxApis ?? MAX_APIS;
+  /** By token hash; Map order is use order (a use moves the entry to the end). */
+  const apis = new Map<string, Entry>();
+  const owners = new WeakMap<Resources, Api>();
+
+  /** The Api of a token under the given limits (API_LIMITS form; the bot's own when undefined). */
+  function apiFor(token: string, limitsText?: string): Api {
+    const parsed = limitsText === undefined ? undefined : parseLimits(limitsText);
+    const limits = parsed?.ok ? parsed.limits : config.API_LIMITS;
+    const hash = `${tokenHash(token)}|${parsed?.ok ? limitsText : ''}`;
+    const kept = apis.get(hash);
+    if (kept) {
+      apis.delete(hash);
+      apis.set(hash, kept);
+      return kept.api;
+    }
+    const api = createApi({ ...config, API_TOKEN: token, API_LIMITS: limits }, logger, {
+      cache: options.cache,
+      fetch: options.metrics?.apiFetch(config.API_BASE_URL),
+      ...(options.stop ? { stop: options.stop } : {}),
+    });
+    const unwatch = options.metrics?.watchApi(api, token) ?? (() => undefined);
+    apis.set(hash, { api, unwatch });
+    while (apis.size > maxApis) {
+      const [oldest, entry] = apis.entries().next().value as [string, Entry];
+      apis.delete(oldest);
+      void retire(entry);
+    }
+    return api;
+  }
+
+  async function retire(entry: Entry): Promise<void> {
+    entry.unwatch();
+    await entry.api.close().catch((error: unknown) => logger.warn({ err: error }, 'closing an Api failed'));
+  }
+
+  /** Drop the Api of a token (rejected by the API), so nothing keeps using it. */
+  function dropToken(token: string): void {
+    const prefix = `${tokenHash(token)}|`;
+    for (const [key, entry] of [...apis]) {
+      if (!key.startsWith(prefix)) continue;
+      apis.delete(key);
+      void retire(entry);
+    }
+  }
+
+  /** The reads of one server: a 401 marks its credential invalid and says so in one sentence. */
+  function guarded(guildId: string, token: string, api: Api): Resources {
+    const wrapped = {} as Record<string, unknown>;
+    for (const [name, read] of Object.entries(api.resources) as [
+      string,
+      (...a: unknown[]) => Promise<unknown>,
+    ][]) {
+      wrapped[name] = async (...args: unknown[]) => {
+        try {
+          return await read(...args);
+        } catch (error) {
+          if (isApiError(error) && error.kind === 'http' && error.status === 401) {
+            await rejected(guildId, token);
+            throw new UserError(MESSAGES.tokenRejected);
+          }
+          throw error;
+        }
+      };
+    }
+    const resources = wrapped as unknown as Resources;
+    owners.set(resources, api);
+    return resources;
+  }
+
+  async function rejected(guildId: string, token: string): Promise<void> {
+    logger.warn({ guild: guildId }, "the API rejected this server's token (401); it is marked invalid");
+    dropToken(token);
+    await store.markInvalid(guildId).catch((error: unknown) => {
+      logger.error({ err: error, guild: guildId }, 'could not mark the rejected token invalid');
+    });
+  }
+
+  async function lookup(guildId: string) {
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      return await Promise.race([
+        Promise.all([store.getCredential(guildId), store.getSettings(guildId)]),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(
+            () => reject(new StoreError('unavailable', 'the credential lookup timed out')),
+            LOOKUP_TIMEOUT_MS,
+          );
+        }),
+      ]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  const resolve: TenantResolver = async (guildId) => {
+    let credential: Awaited<ReturnType<Store['getCredential']>>;
+    let settings: GuildSettings;
+    try {
+      [credential, settings] = await lookup(guildId);
+    } catch (error) {
+      if (error instanceof StoreError && error.code === 'unreadable') {
+        logger.warn({ guild: guildId, err: error }, "this server's stored token does not open");
+        return MESSAGES.tokenUnreadable;
+      }
+      logger.warn({ guild: guildId, err: error }, 'the store did not answer');
+      return MESSAGES.storeUnavailable;
+    }
+    if (!credential) return MESSAGES.notLinked;
+    if (credential.invalidAt) return MESSAGES.tokenRejected;
+    const api = apiFor(credential.token, settings.apiLimits);
+    const resources = guarded(guildId, credential.token, api);
+    const tenant: Tenant = {
+      key: tokenHash(credential.token),
+      resources,
+      defaultPublic: settings.defaultVisibility === 'public',
+    };
+    const guard = createAccessGuard({
+      requireMember: config.ACCESS_REQUIRE_MEMBER,
+      roleIds: settings.accessRoleIds,
+      maxAgeMs: config.ACCESS_MAX_AGE_SECONDS * 1000,
+      resources,
+      logger,
+    });
+    return { ...tenant, guard: (interaction) => guard(interaction) };
+  };
+
+  return {
+    resolve,
+    apiOf: (resources) => owners.get(resources),
+    async check(token, guildId) {
+      // Under the server's own limits, so the check counts where the server's later reads do.
+      const limits = (await store.getSettings(guildId).catch(() => undefined))?.apiLimits;
+      const api = apiFor(token, limits);
+      try {
+        const roles = await api.resources.listRoles({ page: 1, limit: 100 }, { fresh: true });
+        if (roles.stale) return { ok: false, reason: 'unavailable' };
+        return {
+          ok: true,
+          communityId: roles.data.data[0]?.serverId,
+          roleCount: roles.data.total ?? roles.data.data.length,
+        };
+      } catch (error) {
+        if (isApiError(error) && error.kind === 'http' && error.status === 401) {
+          dropToken(token);
+          return { ok: false, reason: 'rejected' };
+        }
+        if (isApiError(error) && error.kind === 'http' && error.status === 403) {
+          return { ok: false, reason: 'forbidden' };
+        }
+        logger.warn({ err: error }, 'checking a token failed');
+        return { ok: false, reason: 'unavailable' };
+      }
+    },
+    describe: (guildId) => store.describeCredential(guildId),
+    settings: (guildId) => store.getSettings(guildId),
+    async saveSettings(guildId, change) {
+      if (change.apiLimits !== undefined) {
+        const parsed = parseLimits(change.apiLimits);
+        if (!parsed.ok) throw new UserError(MESSAGES.badLimits(parsed.error));
+      }
+      const current = await store.getSettings(guildId);
+      const next = { ...current, ...change };
+      if (next.apiLimits === undefined) delete next.apiLimits;
+      return store.saveSettings(guildId, next);
+    },
+    async roles(guildId) {
+      const tenant = await resolve(guildId);
+      if (typeof tenant === 'string') throw new UserError(tenant);
+      const page = await tenant.resources.listRoles({ page: 1, limit: 100 });
+      return page.data.data.map((role) => ({ id: role.id, name: role.name ?? role.id }));
+    },
+    link: (guildId, token, linkedBy, communityId) =>
+      store.saveCredential(guildId, { token, linkedBy, ...(communityId ? { communityId } : {}) }),
+    async forget(guildId) {
+      await store.deleteGuild(guildId);
+    },
+    async close() {
+      const entries = [...apis.values()];
+      apis.clear();
+      await Promise.all(entries.map(retire));
+    },
+  };
+}
