@@ -204,8 +204,10 @@ describe('the image, replayed in a clean copy of the tracked files', () => {
       true,
     );
     expect(result.stderr.match(/Rollcall cannot start/g)).toHaveLength(1);
-    for (const name of ['DISCORD_TOKEN', 'DISCORD_APPLICATION_ID', 'API_BASE_URL', 'API_TOKEN'])
+    for (const name of ['DISCORD_TOKEN', 'DISCORD_APPLICATION_ID', 'API_BASE_URL'])
       expect(result.stderr).toContain(`  - ${name} is required`);
+    // no API_TOKEN means hosted mode, which needs the key that seals the stored tokens
+    expect(result.stderr).toContain('  - ROLLCALL_SECRET_KEY is required without API_TOKEN');
     expect(result.stderr).not.toMatch(/\n\s+at /);
   });
 
