@@ -16,7 +16,7 @@ import { MAX_PAGE } from '../src/discord/paging/custom-id.js';
 import { showList } from '../src/discord/paging/show.js';
 import { type DetailView, type ListView, PAGE_SIZE } from '../src/discord/paging/views.js';
 import { MESSAGES, UserError } from '../src/discord/replies.js';
-import { auditType, renderAuditEntry, renderAuditLogList } from '../src/render/audit-log.js';
+import { plainAuditType, renderAuditEntry, renderAuditLogList } from '../src/render/audit-log.js';
 import { isRecord } from '../src/render/entries.js';
 import { plainText } from '../src/render/format.js';
 import { VIEW } from './view-ids.js';
@@ -105,10 +105,10 @@ export const auditListView: ListView<PagedAuditEntry> = {
     detailView: VIEW.auditEntry,
     // The value names the entry by its page; the id itself is never sent to the API.
     canOpen: (value) => parseAuditEntryArg(value) !== undefined,
-    option: ({ entry, page }) =>
+    option: ({ entry, page }, _context, labels) =>
       typeof entry.id === 'string' && entry.id !== ''
         ? {
-            label: `Type ${auditType(entry)} · ${plainText(entry.id, 60)}`,
+            label: `Type ${plainAuditType(entry, labels)} · ${plainText(entry.id, 60)}`,
             value: auditEntryArg(page, entry.id),
             description: [`by ${plainText(entry.userId, 30)}`, plainSummary(entry.description)]
               .filter(Boolean)

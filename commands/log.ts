@@ -7,15 +7,15 @@ import { showDetail, showList } from '../src/discord/paging/show.js';
 import type { DetailView, ListView } from '../src/discord/paging/views.js';
 import { MESSAGES } from '../src/discord/replies.js';
 import { plainText } from '../src/render/format.js';
-import { logType, renderLog, renderLogList } from '../src/render/log.js';
+import { plainLogType, renderLog, renderLogList } from '../src/render/log.js';
 import { VIEW } from './view-ids.js';
 
 const open: ListView<Log>['open'] = {
   detailView: VIEW.log,
-  option: (log) =>
+  option: (log, _context, labels) =>
     typeof log.id === 'string'
       ? {
-          label: `Type ${logType(log)} · ${plainText(log.username, 40)} · ${plainText(log.id, 40)}`,
+          label: `Type ${plainLogType(log, labels)} · ${plainText(log.username, 40)} · ${plainText(log.id, 40)}`,
           value: log.id,
           description: plainText(log.text, 100),
         }

@@ -5,6 +5,10 @@
  *   are logged and shown). The submission is checked with one API read before anything is saved.
  *   On a linked server it shows the link (when, by whom, the token's fingerprint, whether the API
  *   rejected it) with Replace and Unlink buttons. The token itself is never shown.
+ * - `settings`: default visibility, access roles (community roles, picked by name), API limits.
+ * - `labels`: the names this community gives its integer codes (log types, LOA status and start
+ *   type, audit types, ban appeal); with no option, the labels now set. A code without a label is
+ *   shown as its number.
  * - `unlink`: deletes the server's token and settings.
  *
  * A separate top-level command because Discord's default permissions apply to a whole command:
@@ -28,6 +32,17 @@ import {
 import { MESSAGES, NO_MENTIONS, UserError } from '../src/discord/replies.js';
 import type { Responder } from '../src/discord/respond.js';
 import type { AdminHandler } from '../src/discord/router.js';
+import { safeLine, truncate } from '../src/render/format.js';
+import {
+  CODE_PATTERN,
+  CODE_TABLE_NAMES,
+  CODE_TABLES,
+  type CodeLabels,
+  type CodeTable,
+  codeLabel,
+  labelProblem,
+  MAX_LABEL_LENGTH,
+} from '../src/render/labels.js';
 
 export const ADMIN_COMMAND = 'rollcall-admin';
 
@@ -41,6 +56,9 @@ export const ADMIN_IDS = {
 
 /** The longest token the modal accepts. */
 const MAX_TOKEN_LENGTH = 512;
+
+/** Labels one table may hold (the store refuses more). */
+export const MAX_LABELS_PER_TABLE = 100;
 
 export const adminData = {
   name: ADMIN_COMMAND,
@@ -86,6 +104,40 @@ export const adminData = {
     },
     {
       type: ApplicationCommandOptionType.Subcommand,
+      name: 'labels',
+      description: "Name this community's integer codes (log types, LOA status…); no option: show them",
+      options: [
+        {
+          type: ApplicationCommandOptionType.String,
+          name: 'table',
+          description: 'Which codes',
+          required: false,
+          choices: CODE_TABLES.map((table) => ({ name: CODE_TABLE_NAMES[table], value: table })),
+        },
+        {
+          type: ApplicationCommandOptionType.String,
+          name: 'code',
+          description: 'The code number, like 3',
+          required: false,
+          max_length: 20,
+        },
+        {
+          type: ApplicationCommandOptionType.String,
+          name: 'label',
+          description: `What the community calls it (1 to ${MAX_LABEL_LENGTH} characters, plain text)`,
+          required: false,
+          max_length: 100,
+        },
+        {
+          type: ApplicationCommandOptionType.Boolean,
+          name: 'clear',
+          description: "Remove the code's label (with no code: every label of the table)",
+          required: false,
+        },
+      ],
+    },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
       name: 'unlink',
       description: "Delete this server's API token and settings",
     },
@@ -111,6 +163,8 @@ export interface ServerSettings {
   accessRoleIds: string[];
   defaultVisibility: 'private' | 'public';
   apiLimits?: string | undefined;
+  /** The community's names for its integer codes. */
+  labels: CodeLabels;
 }
 
 /** Where links are kept and how a token is checked (the wiring gives the store and the API). */
@@ -155,6 +209,7 @@ export function createAdminHandler(links: Links, logger: { warn(o: object, m: st
       const sub = interaction.options.getSubcommand(true);
       if (sub === 'unlink') return unlink(interaction, guildId);
       if (sub === 'settings') return settings(interaction, guildId);
+      if (sub === 'labels') return labels(interaction, guildId);
       const linked = await links.describe(guildId);
       if (!linked) {
         await interaction.showModal(modal());
@@ -231,6 +286,29 @@ export function createAdminHandler(links: Links, logger: { warn(o: object, m: st
     );
   }
 
+  async function labels(interaction: ChatInputCommandInteraction, guildId: string): Promise<void> {
+    await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+    const table = interaction.options.getString('table') as CodeTable | null;
+    const codeText = interaction.options.getString('code')?.trim() ?? null;
+    const labelText = interaction.options.getString('label');
+    const clear = interaction.options.getBoolean('clear') === true;
+    const current = (await links.settings(guildId)).labels;
+    if (table === null && codeText === null && labelText === null && !clear)
+      return editText(interaction, labelsState(current));
+    const sentence = checkLabelChange(table, codeText, labelText, clear, current);
+    if (typeof sentence === 'string') return editText(interaction, sentence);
+    const { table: t, code, label } = sentence;
+    const named = { ...(current[t] ?? {}) };
+    if (code === undefined) for (const key of Object.keys(named)) delete named[key];
+    else if (label === undefined) delete named[code];
+    else named[code] = label;
+    const next: CodeLabels = { ...current, [t]: named };
+    await links.saveSettings(guildId, { labels: next });
+    if (code === undefined) return editText(interaction, MESSAGES.labelsTableCleared(CODE_TABLE_NAMES[t]));
+    if (label === undefined) return editText(interaction, MESSAGES.labelCleared(code));
+    return editText(interaction, MESSAGES.labelSaved(code, codeLabel(next, t, Number(code)) ?? code));
+  }
+
   async function unlink(interaction: RepliableInteraction, guildId: string): Promise<void> {
     const linked = await links.describe(guildId);
     if (linked) await links.forget(guildId);
@@ -258,6 +336,48 @@ export function createAdminHandler(links: Links, logger: { warn(o: object, m: st
     }
     await edit(interaction, MESSAGES.setupLinked(checked.communityId, checked.roleCount));
   }
+}
+
+/**
+ * The change an admin asked for in `/rollcall-admin labels` (code undefined: clear the table;
+ * label undefined: clear the code), or the one sentence saying what is wrong.
+ */
+export function checkLabelChange(
+  table: CodeTable | null,
+  codeText: string | null,
+  labelText: string | null,
+  clear: boolean,
+  current: CodeLabels,
+): string | { table: CodeTable; code: string | undefined; label: string | undefined } {
+  if (table === null || !CODE_TABLES.includes(table)) return MESSAGES.labelNeedsTable;
+  if (labelText !== null && clear) return MESSAGES.labelBoth;
+  if (codeText === null)
+    return clear ? { table, code: undefined, label: undefined } : MESSAGES.labelNeedsCode;
+  if (!CODE_PATTERN.test(codeText)) return MESSAGES.labelBadCode;
+  // One spelling per code: "03" and "3" name the same code.
+  const code = String(Number(codeText));
+  if (clear) return { table, code, label: undefined };
+  if (labelText === null) return MESSAGES.labelNeedsText;
+  const problem = labelProblem(labelText);
+  if (problem === 'length') return MESSAGES.labelBadLength(MAX_LABEL_LENGTH);
+  if (problem === 'markup') return MESSAGES.labelBadText;
+  const named = current[table] ?? {};
+  if (!Object.hasOwn(named, code) && Object.keys(named).length >= MAX_LABELS_PER_TABLE)
+    return MESSAGES.labelTooMany(MAX_LABELS_PER_TABLE);
+  return { table, code, label: labelText.trim() };
+}
+
+/** The labels now set, table by table, escaped like API text. */
+function labelsState(labels: CodeLabels): string {
+  const text = MESSAGES.labelsState(
+    CODE_TABLES.map((table) => ({
+      name: CODE_TABLE_NAMES[table],
+      labels: Object.entries(labels[table] ?? {})
+        .sort(([a], [b]) => Number(a) - Number(b))
+        .map(([code, label]) => [code, safeLine(label, MAX_LABEL_LENGTH)] as [string, string]),
+    })),
+  );
+  return truncate(text, 2000);
 }
 
 async function reply(interaction: RepliableInteraction, content: string): Promise<void> {

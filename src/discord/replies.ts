@@ -116,6 +116,27 @@ export const MESSAGES = {
   restarting: 'Rollcall is restarting; run the command again in a minute.',
   pageRange: (last: number) =>
     last === 1 ? 'This list has only page 1.' : `Enter a page number from 1 to ${formatCount(last)}.`,
+  labelsState: (tables: Array<{ name: string; labels: Array<[string, string]> }>) =>
+    tables.some((t) => t.labels.length > 0)
+      ? tables
+          .filter((t) => t.labels.length > 0)
+          .map((t) => `${t.name}: ${t.labels.map(([code, label]) => `${code} = ${label}`).join(', ')}`)
+          .join('\n')
+      : 'No code has a label on this server: codes are shown as numbers. Name one with /rollcall-admin labels table code label.',
+  labelSaved: (code: string, shown: string) => `Saved: code ${code} is now shown as ${shown}.`,
+  labelCleared: (code: string) => `Cleared: code ${code} is shown as its number again.`,
+  labelsTableCleared: (table: string) =>
+    `Cleared every ${table} label: those codes are shown as numbers again.`,
+  labelNeedsTable: 'Choose which codes the label is for (the table option). Nothing was saved.',
+  labelNeedsCode:
+    'Give the code to name (the code option), or clear with no code to clear the whole table. Nothing was saved.',
+  labelBadCode: 'The code must be a whole number, like 3 or -1 (up to ten digits). Nothing was saved.',
+  labelNeedsText: 'Give the label (the label option), or set clear to remove one. Nothing was saved.',
+  labelBoth: 'Give either a label or clear, not both. Nothing was saved.',
+  labelBadLength: (max: number) => `A label has 1 to ${max} visible characters. Nothing was saved.`,
+  labelBadText:
+    'A label is plain text: no markdown characters (` * _ ~ | \\ [ ]), mentions (< > @), links or invisible characters. Nothing was saved.',
+  labelTooMany: (max: number) => `A table holds at most ${max} labels; clear some first. Nothing was saved.`,
 } as const;
 
 /** A problem with what the moderator typed; its message is shown as it is. */

@@ -12,6 +12,7 @@ import type { AutocompleteInteraction, ChatInputCommandInteraction, Interaction 
 import type { Resources } from '../api/types.js';
 import { LIMITS } from '../limits.js';
 import type { Logger } from '../log.js';
+import type { CodeLabels } from '../render/labels.js';
 import { type Command, PUBLIC_OPTION } from './command.js';
 import { PagingController, showContext } from './paging/controller.js';
 import type { StateStore } from './paging/state.js';
@@ -31,6 +32,8 @@ export interface Tenant {
   guard?: Guard;
   /** Answers are posted for everyone unless `public:false` (the server's setting); default private. */
   defaultPublic?: boolean;
+  /** The server's names for integer codes, shown beside the numbers (hosted mode's settings). */
+  labels?: CodeLabels;
 }
 
 /** The tenant of a Discord server, or the one sentence refusing the server. Must not reject. */

@@ -21,7 +21,7 @@ import {
   yesNo,
 } from './format.js';
 import { roleMentions } from './inline-list.js';
-import { codeLabel } from './labels.js';
+import { codeLabel, type Labelled } from './labels.js';
 import { detailEmbed, listEmbed } from './page.js';
 
 const COLOUR = 0xfee75c;
@@ -113,9 +113,9 @@ export function renderApplicationList(items: Application[], info: PageInfo, sour
   });
 }
 
-export function renderApplication(app: Application, source: Source): APIEmbed {
+export function renderApplication(app: Application, source: Source & Labelled): APIEmbed {
   const title = safeLine(app.title, 200);
-  const appeal = codeLabel('banAppeal', app.banAppeal) ?? NONE;
+  const appeal = codeLabel(source.labels, 'banAppeal', app.banAppeal) ?? NONE;
   return detailEmbed(
     {
       title: `Application: ${title === NONE ? safeLine(app.id, 200) : title}`,

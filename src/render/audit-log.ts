@@ -17,15 +17,20 @@ import {
   truncate,
   userMention,
 } from './format.js';
-import { codeLabel } from './labels.js';
+import { type CodeLabels, codeLabel, type Labelled, plainCodeLabel } from './labels.js';
 import { describeObject } from './open-values.js';
 import { detailEmbed, listEmbed } from './page.js';
 
 const COLOUR = 0xfee75c;
 
-/** The audit type as its code number (with any known label), else NONE. */
-export function auditType(entry: Partial<AuditLogEntry>): string {
-  return codeLabel('auditType', entry.type) ?? NONE;
+/** The audit type as its code number (with the server's label for it, if any), else NONE. */
+export function auditType(entry: Partial<AuditLogEntry>, labels?: CodeLabels): string {
+  return codeLabel(labels, 'auditTypes', entry.type) ?? NONE;
+}
+
+/** The same as plain text (select options). */
+export function plainAuditType(entry: Partial<AuditLogEntry>, labels?: CodeLabels): string {
+  return plainCodeLabel(labels, 'auditTypes', entry.type) ?? NONE;
 }
 
 /** The description's first values on one line, for a list row or a select option. */
@@ -37,9 +42,9 @@ export function auditSummary(entry: Partial<AuditLogEntry>, max = 120): string {
 }
 
 /** One list row: what (type), who (user), when, summary of the description, id. */
-export function auditRow(entry: Partial<AuditLogEntry>): string {
+export function auditRow(entry: Partial<AuditLogEntry>, labels?: CodeLabels): string {
   return [
-    `**type ${auditType(entry)}**`,
+    `**type ${auditType(entry, labels)}**`,
     `by ${userMention(entry.userId)}`,
     shortDate(entry.timestamp),
     auditSummary(entry),
@@ -50,12 +55,12 @@ export function auditRow(entry: Partial<AuditLogEntry>): string {
 export function renderAuditLogList(
   items: AuditLogEntry[],
   info: PageInfo,
-  source: Source,
+  source: Source & Labelled,
   title = 'Audit log',
 ): APIEmbed {
   return listEmbed({
     title,
-    rows: items.map(auditRow),
+    rows: items.map((entry) => auditRow(entry, source.labels)),
     info,
     noun: info.total === 1 ? 'entry' : 'entries',
     source,
@@ -64,14 +69,18 @@ export function renderAuditLogList(
   });
 }
 
-export function renderAuditEntry(entry: AuditLogEntry, source: Source, pageNote?: string): APIEmbed {
+export function renderAuditEntry(
+  entry: AuditLogEntry,
+  source: Source & Labelled,
+  pageNote?: string,
+): APIEmbed {
   return detailEmbed(
     {
-      title: `Audit log entry ${safeLine(entry.id, 200)} · type ${auditType(entry)}`,
+      title: `Audit log entry ${safeLine(entry.id, 200)} · type ${auditType(entry, source.labels)}`,
       description: `**Description**\n${describeObject(entry.description, 3500)}`,
       color: COLOUR,
       fields: [
-        field('Type', auditType(entry)),
+        field('Type', auditType(entry, source.labels)),
         field('User', userMention(entry.userId)),
         field('Application', code(entry.applicationId)),
         field('Time', timestamp(entry.timestamp)),

@@ -1,27 +1,87 @@
 /**
- * Meanings the API does not state, decided once here.
+ * Meanings the API does not state.
  *
  * The API gives integer codes (LOA status and startType, log type, audit-log type, banAppeal)
- * without their meanings. Rollcall shows every code as its number; a label is added only when
- * it is known, from this table. The tables start empty on purpose: a wrong label is worse than
- * a number. Add entries here when a community confirms a meaning.
+ * without their meanings, and each community means its own thing by them. Rollcall shows every
+ * code as its number; a label is added only when the server's admins named that code
+ * (`/rollcall-admin labels`, hosted mode), and reaches the renderers as data: the `labels` of the
+ * render source (`Labelled`), never a global table. No label: the bare number ("3"); a label:
+ * "3 (Warning)", the label escaped like API text (it is typed by people, so it is data, not markup).
  */
 import type { Loa } from '../../generated/api.js';
-import { isSetTimestamp } from './format.js';
+import { isSetTimestamp, plainText, safeLine } from './format.js';
 
-export const CODE_LABELS = {
-  loaStatus: {} as Record<number, string>,
-  loaStartType: {} as Record<number, string>,
-  logType: {} as Record<number, string>,
-  auditType: {} as Record<number, string>,
-  banAppeal: {} as Record<number, string>,
-} as const;
+/** The code tables a server can name, as stored in its settings. */
+export const CODE_TABLES = ['logTypes', 'loaStatus', 'loaStartType', 'auditTypes', 'banAppeal'] as const;
+export type CodeTable = (typeof CODE_TABLES)[number];
 
-/** "3" or "3 (Warning)" when the code has a known label; absent → undefined. */
-export function codeLabel(table: keyof typeof CODE_LABELS, value: unknown): string | undefined {
+/** One server's names for its codes: `{ logTypes: { "3": "Warning" } }`. */
+export type CodeLabels = Partial<Record<CodeTable, Readonly<Record<string, string>>>>;
+
+/** What a renderer is given besides the read: the server's code labels (none: bare numbers). */
+export interface Labelled {
+  labels?: CodeLabels | undefined;
+}
+
+/** The longest label a server may give a code (visible characters). */
+export const MAX_LABEL_LENGTH = 40;
+
+function labelOf(labels: CodeLabels | undefined, table: CodeTable, value: unknown): string | undefined {
+  if (typeof value !== 'number' || !Number.isInteger(value)) return undefined;
+  const named = labels?.[table];
+  return named && Object.hasOwn(named, String(value)) ? named[String(value)] : undefined;
+}
+
+/**
+ * "3", or "3 (Warning)" when the server named code 3 in `table`, for embed text (the label is
+ * escaped); absent or not a number → undefined.
+ */
+export function codeLabel(
+  labels: CodeLabels | undefined,
+  table: CodeTable,
+  value: unknown,
+): string | undefined {
   if (typeof value !== 'number' || !Number.isFinite(value)) return undefined;
-  const label = CODE_LABELS[table][value];
-  return label ? `${value} (${label})` : String(value);
+  const label = labelOf(labels, table, value);
+  return label ? `${value} (${safeLine(label, MAX_LABEL_LENGTH)})` : String(value);
+}
+
+/** The same as plain text, for places where markdown is not rendered (select options). */
+export function plainCodeLabel(
+  labels: CodeLabels | undefined,
+  table: CodeTable,
+  value: unknown,
+): string | undefined {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return undefined;
+  const label = labelOf(labels, table, value);
+  return label ? `${value} (${plainText(label, MAX_LABEL_LENGTH)})` : String(value);
+}
+
+/** How each table is named to admins. */
+export const CODE_TABLE_NAMES: Record<CodeTable, string> = {
+  logTypes: 'Log type',
+  loaStatus: 'LOA status',
+  loaStartType: 'LOA start type',
+  auditTypes: 'Audit type',
+  banAppeal: 'Ban appeal',
+};
+
+/** The codes a label may name: integers as the API sends them (up to ten digits, maybe negative). */
+export const CODE_PATTERN = /^-?\d{1,10}$/;
+
+/** Characters a label may not hold: markdown, mentions, links, and anything invisible or a control. */
+const LABEL_REFUSED = /[`*_~|\\<>@[\]]|:\/\/|\p{C}/u;
+
+/**
+ * What is wrong with a label an admin typed (undefined: nothing): it must have 1 to
+ * MAX_LABEL_LENGTH visible characters and hold no markup, mention, link or invisible character.
+ */
+export function labelProblem(label: string): 'length' | 'markup' | undefined {
+  const text = label.trim();
+  const length = [...text].length;
+  if (length === 0 || length > MAX_LABEL_LENGTH) return 'length';
+  if (LABEL_REFUSED.test(text)) return 'markup';
+  return undefined;
 }
 
 export type LoaState =

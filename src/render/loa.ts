@@ -15,7 +15,7 @@ import {
   shortDate,
   timestamp,
 } from './format.js';
-import { codeLabel, LOA_STATE_EMOJI, loaState } from './labels.js';
+import { codeLabel, type Labelled, LOA_STATE_EMOJI, loaState } from './labels.js';
 import { detailEmbed, listEmbed } from './page.js';
 
 const COLOUR = 0x5865f2;
@@ -56,10 +56,10 @@ export function renderLoaList(
   });
 }
 
-export function renderLoa(loa: Loa, source: Source): APIEmbed {
+export function renderLoa(loa: Loa, source: Source & Labelled): APIEmbed {
   const state = loaState(loa);
-  const status = codeLabel('loaStatus', loa.status) ?? NONE;
-  const startType = codeLabel('loaStartType', loa.startType) ?? NONE;
+  const status = codeLabel(source.labels, 'loaStatus', loa.status) ?? NONE;
+  const startType = codeLabel(source.labels, 'loaStartType', loa.startType) ?? NONE;
   return detailEmbed(
     {
       title: `${LOA_STATE_EMOJI[state]} LOA ${safeLine(loa.id, 200)} · ${state}`,

@@ -16,7 +16,7 @@ import {
   userMention,
   yesNo,
 } from './format.js';
-import { codeLabel } from './labels.js';
+import { type CodeLabels, codeLabel, type Labelled, plainCodeLabel } from './labels.js';
 import { detailEmbed, listEmbed } from './page.js';
 
 const COLOUR = 0xed4245;
@@ -67,27 +67,37 @@ export function logFlags(log: Partial<Log>, nowMs: number): string {
   return flags.join('');
 }
 
-/** The log type as its code number (with any known label), else NONE. */
-export function logType(log: Partial<Log>): string {
-  return codeLabel('logType', log.type) ?? NONE;
+/** The log type as its code number (with the server's label for it, if any), else NONE. */
+export function logType(log: Partial<Log>, labels?: CodeLabels): string {
+  return codeLabel(labels, 'logTypes', log.type) ?? NONE;
+}
+
+/** The same as plain text (select options). */
+export function plainLogType(log: Partial<Log>, labels?: CodeLabels): string {
+  return plainCodeLabel(labels, 'logTypes', log.type) ?? NONE;
 }
 
 /** One list row: flags, who, what (type and short text), when, id. */
-export function logRow(log: Partial<Log>, nowMs: number): string {
+export function logRow(log: Partial<Log>, nowMs: number, labels?: CodeLabels): string {
   const flags = logFlags(log, nowMs);
   return [
     `${flags ? `${flags} ` : ''}**${safeLine(log.username, 40)}**`,
-    `type ${logType(log)}`,
+    `type ${logType(log, labels)}`,
     safeLine(log.text, 100),
     shortDate(log.createdAt),
     code(log.id, 40),
   ].join(' · ');
 }
 
-export function renderLogList(items: Log[], info: PageInfo, source: Source, username?: string): APIEmbed {
+export function renderLogList(
+  items: Log[],
+  info: PageInfo,
+  source: Source & Labelled,
+  username?: string,
+): APIEmbed {
   return listEmbed({
     title: username === undefined ? 'Moderation logs' : `Moderation logs of ${safeLine(username, 100)}`,
-    rows: items.map((log) => logRow(log, source.fetchedAt)),
+    rows: items.map((log) => logRow(log, source.fetchedAt, source.labels)),
     info,
     noun: info.total === 1 ? 'log' : 'logs',
     source,
@@ -101,17 +111,17 @@ function logBody(log: Partial<Log>): string {
   return `**Text**\n${safeText(log.text, 1000)}\n\n**Description**\n${safeText(log.description, 2000)}`;
 }
 
-export function renderLog(log: Log, source: Source): APIEmbed {
+export function renderLog(log: Log, source: Source & Labelled): APIEmbed {
   const flags = logFlags(log, source.fetchedAt);
   return detailEmbed(
     {
-      title: `${flags ? `${flags} ` : ''}Log ${safeLine(log.id, 200)} · type ${logType(log)}`,
+      title: `${flags ? `${flags} ` : ''}Log ${safeLine(log.id, 200)} · type ${logType(log, source.labels)}`,
       description: logBody(log),
       color: COLOUR,
       fields: [
         field('Game username', safeLine(log.username, 200)),
         field('Game id', code(log.gameId)),
-        field('Type', logType(log)),
+        field('Type', logType(log, source.labels)),
         field('Type id', code(log.typeId)),
         field('Created', timestamp(log.createdAt)),
         field('Created by', userMention(log.createdBy)),

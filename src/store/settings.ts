@@ -24,8 +24,9 @@ export const guildSettingsSchema = z.object({
       loaStatus: labels,
       loaStartType: labels,
       auditTypes: labels,
+      banAppeal: labels,
     })
-    .default({ logTypes: {}, loaStatus: {}, loaStartType: {}, auditTypes: {} }),
+    .default({ logTypes: {}, loaStatus: {}, loaStartType: {}, auditTypes: {}, banAppeal: {} }),
 });
 
 export type GuildSettings = z.output<typeof guildSettingsSchema>;

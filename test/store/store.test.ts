@@ -116,7 +116,7 @@ describe.each(backends)('store: $title', (backend) => {
       expect(defaults).toEqual({
         accessRoleIds: [],
         defaultVisibility: 'private',
-        labels: { logTypes: {}, loaStatus: {}, loaStartType: {}, auditTypes: {} },
+        labels: { logTypes: {}, loaStatus: {}, loaStartType: {}, auditTypes: {}, banAppeal: {} },
       });
       const settings = {
         accessRoleIds: ['1300000000000000010'],
@@ -127,6 +127,7 @@ describe.each(backends)('store: $title', (backend) => {
           loaStatus: { '0': 'Pending' },
           loaStartType: { '1': 'Scheduled' },
           auditTypes: { '7': 'Role changed' },
+          banAppeal: { '1': 'Allowed' },
         },
       };
       await store.saveSettings(GUILD_A, settings);

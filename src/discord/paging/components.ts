@@ -69,7 +69,7 @@ export async function buildListComponents<T, C>(
     const seen = new Set<string>();
     const options: APISelectMenuOption[] = [];
     for (const item of items) {
-      const option = view.open.option(item, page.context);
+      const option = view.open.option(item, page.context, ctx.labels);
       if (
         !option ||
         option.value.length > LIMITS.selectOptionValue ||

@@ -13,6 +13,7 @@ import {
 } from 'discord.js';
 import type { Resources } from '../../api/types.js';
 import { formatCount } from '../../render/format.js';
+import type { CodeLabels } from '../../render/labels.js';
 import { MESSAGES, type Payload, UserError } from '../replies.js';
 import type { Responder } from '../respond.js';
 import { ACTIONS, type ControlState, MAX_PAGE, parseCustomId } from './custom-id.js';
@@ -33,6 +34,8 @@ export interface PagingOptions<T extends PagingTenant = PagingTenant> {
 export interface PagingTenant {
   resources: Resources;
   state: StateStore;
+  /** The server's names for integer codes (hosted mode's settings). */
+  labels?: CodeLabels | undefined;
 }
 
 /** The custom_id of the text input in the go-to-page modal. */
@@ -61,6 +64,7 @@ export function showContext(
     views: options.views,
     owner,
     options: fresh ? { fresh: true } : {},
+    ...(options.labels ? { labels: options.labels } : {}),
   };
 }
 

@@ -39,7 +39,7 @@ export async function showList<T, C>(
       cut = cutPage(fetched.data, last, PAGE_SIZE);
     }
   }
-  const embed = view.render(cut.items, cut.info, fetched, arg, context);
+  const embed = view.render(cut.items, cut.info, { ...fetched, labels: ctx.labels }, arg, context);
   const components = await buildListComponents(view, { ...cut, arg, context }, ctx);
   return { content: '', embeds: [embed], components };
 }
@@ -64,7 +64,7 @@ export async function showDetail<T>(
     if (view.notFound && isApiError(error) && error.status === 404) throw new UserError(view.notFound);
     throw error;
   }
-  const embed = view.render(fetched.data, fetched);
+  const embed = view.render(fetched.data, { ...fetched, labels: ctx.labels });
   const shortcuts: ShortcutLink[] = [];
   for (const s of view.shortcuts ?? []) {
     const target = s.arg(fetched.data);

@@ -9,6 +9,7 @@ import type { APIEmbed, APISelectMenuOption } from 'discord.js';
 import type { PageInfo, Source } from '../../api/pages.js';
 import type { Fetched, PageQuery, ReadOptions, Resources } from '../../api/types.js';
 import { isSendableSegment } from '../../api/validate.js';
+import type { CodeLabels, Labelled } from '../../render/labels.js';
 import type { ArgKind } from './custom-id.js';
 import type { StateStore } from './state.js';
 
@@ -38,7 +39,8 @@ export interface ListView<T = unknown, C = unknown> {
   ): Promise<Fetched<ListEnvelope<T>>>;
   /** What every item of a page is shown with (read once per page, alongside the page). */
   context?(resources: Resources): Promise<C>;
-  render(items: T[], info: PageInfo, source: Source, arg: string, context: C): APIEmbed;
+  /** `source` carries the server's code labels (`labels`) beside where the page came from. */
+  render(items: T[], info: PageInfo, source: Source & Labelled, arg: string, context: C): APIEmbed;
   /**
    * How an item appears in the "Open…" select, and which detail view opens it. `canOpen` says
    * whether a select value can be opened at all (default: the API layer would send it as an id,
@@ -47,7 +49,7 @@ export interface ListView<T = unknown, C = unknown> {
    */
   open?: {
     detailView: string;
-    option(item: T, context: C): APISelectMenuOption | undefined;
+    option(item: T, context: C, labels?: CodeLabels): APISelectMenuOption | undefined;
     canOpen?(value: string): boolean;
   };
 }
@@ -61,7 +63,7 @@ export interface DetailView<T = unknown> {
   kind: 'detail';
   id: string;
   fetch(resources: Resources, arg: string, options: ReadOptions): Promise<Fetched<T>>;
-  render(item: T, source: Source): APIEmbed;
+  render(item: T, source: Source & Labelled): APIEmbed;
   /** At most two are shown. */
   shortcuts?: Shortcut<T>[];
   /** Sentence for a 404 on this view. */
@@ -136,4 +138,6 @@ export interface ShowContext {
   views: ViewRegistry;
   owner: string;
   options?: ReadOptions;
+  /** The server's names for integer codes, handed to the renderers (none: bare numbers). */
+  labels?: CodeLabels;
 }
