@@ -5,7 +5,8 @@
  *   are logged and shown). The submission is checked with one API read before anything is saved.
  *   On a linked server it shows the link (when, by whom, the token's fingerprint, whether the API
  *   rejected it) with Replace and Unlink buttons. The token itself is never shown.
- * - `settings`: default visibility, access roles (community roles, picked by name), API limits.
+ * - `settings`: default visibility, access roles (community roles; Discord roles of the server),
+ *   both picked by name with autocomplete (the pick's value is the role id), API limits.
  * - `labels`: the names this community gives its integer codes (log types, LOA status and start
  *   type, audit types, ban appeal); with no option, the labels now set. A code without a label is
  *   shown as its number.
@@ -17,7 +18,9 @@
  * command's permissions cannot hand it to someone else.
  */
 import {
+  type APIApplicationCommandOptionChoice,
   ApplicationCommandOptionType,
+  type AutocompleteInteraction,
   ButtonStyle,
   type ChatInputCommandInteraction,
   ComponentType,
@@ -32,7 +35,7 @@ import {
 import { MESSAGES, NO_MENTIONS, UserError } from '../src/discord/replies.js';
 import type { Responder } from '../src/discord/respond.js';
 import type { AdminHandler } from '../src/discord/router.js';
-import { safeLine, truncate } from '../src/render/format.js';
+import { plainText, roleMention, safeLine, truncate } from '../src/render/format.js';
 import {
   CODE_PATTERN,
   CODE_TABLE_NAMES,
@@ -92,6 +95,7 @@ export const adminData = {
             'Community roles (names or ids, comma-separated) whose holders may use Rollcall; none: anyone',
           required: false,
           max_length: 500,
+          autocomplete: true,
         },
         {
           type: ApplicationCommandOptionType.String,
@@ -99,6 +103,15 @@ export const adminData = {
           description: "The community plan's API limits, like 100/month,30/1m; default: the bot's",
           required: false,
           max_length: 200,
+        },
+        {
+          type: ApplicationCommandOptionType.String,
+          name: 'discord-roles',
+          description:
+            "This server's roles (pick by name, comma-separated) whose holders may use Rollcall; none",
+          required: false,
+          max_length: 500,
+          autocomplete: true,
         },
       ],
     },
@@ -161,6 +174,8 @@ export type TokenCheck =
 /** The settings a server's admins choose here. */
 export interface ServerSettings {
   accessRoleIds: string[];
+  /** Discord role ids of the server (checked from the interaction, no API read). */
+  accessDiscordRoleIds: string[];
   defaultVisibility: 'private' | 'public';
   apiLimits?: string | undefined;
   /** The community's names for its integer codes. */
@@ -232,7 +247,7 @@ export function createAdminHandler(links: Links, logger: { warn(o: object, m: st
     }
     if (interaction.isModalSubmit() && interaction.customId === ADMIN_IDS.modal)
       return submit(interaction, guildId);
-    if (interaction.isAutocomplete()) return interaction.respond([]);
+    if (interaction.isAutocomplete()) return interaction.respond(await complete(interaction, guildId));
     if (interaction.isRepliable()) return respond.refuse(interaction, MESSAGES.expired);
   }
 
@@ -243,7 +258,9 @@ export function createAdminHandler(links: Links, logger: { warn(o: object, m: st
       | null;
     const rolesText = interaction.options.getString('access-roles')?.trim() ?? null;
     const limitsText = interaction.options.getString('limits')?.trim() ?? null;
+    const discordText = interaction.options.getString('discord-roles')?.trim() ?? null;
     const change: Partial<ServerSettings> = {};
+    const discordRoles = discordRolesOf(interaction);
     if (visibility) change.defaultVisibility = visibility;
     if (limitsText) change.apiLimits = limitsText.toLowerCase() === 'default' ? undefined : limitsText;
     let roles: Array<{ id: string; name: string }> | undefined;
@@ -268,6 +285,12 @@ export function createAdminHandler(links: Links, logger: { warn(o: object, m: st
               ?.id as string,
         );
       }
+      if (discordText) {
+        const picked = pickRoles(discordText, discordRoles);
+        if ('unknown' in picked)
+          throw new UserError(MESSAGES.unknownDiscordRoles(picked.unknown.map((n) => safeLine(n, 100))));
+        change.accessDiscordRoleIds = picked.ids;
+      }
       if (Object.keys(change).length > 0) await links.saveSettings(guildId, change);
     } catch (error) {
       if (error instanceof UserError) return editText(interaction, error.message);
@@ -279,11 +302,33 @@ export function createAdminHandler(links: Links, logger: { warn(o: object, m: st
       visibility: now.defaultVisibility,
       accessRoles: now.accessRoleIds.map(nameOf),
       limits: now.apiLimits,
+      discordRoles: now.accessDiscordRoleIds.map(roleMention),
     });
     await editText(
       interaction,
       Object.keys(change).length > 0 ? `${MESSAGES.settingsSaved}\n${state}` : state,
     );
+  }
+
+  /**
+   * Choices for the role options of `settings`: the roles whose name holds what is typed after the
+   * last comma, each choice keeping what came before it (value: role ids, so a pick is exact).
+   * `access-roles` offers the community's roles (one cached API read), `discord-roles` this
+   * server's own Discord roles (from the gateway's cache, no request).
+   */
+  async function complete(
+    interaction: AutocompleteInteraction,
+    guildId: string,
+  ): Promise<APIApplicationCommandOptionChoice[]> {
+    const focused = interaction.options.getFocused(true);
+    if (interaction.options.getSubcommand(false) !== 'settings') return [];
+    const roles =
+      focused.name === 'discord-roles'
+        ? discordRolesOf(interaction)
+        : focused.name === 'access-roles'
+          ? await links.roles(guildId).catch(() => [])
+          : [];
+    return roleChoices(String(focused.value), roles);
   }
 
   async function labels(interaction: ChatInputCommandInteraction, guildId: string): Promise<void> {
@@ -336,6 +381,82 @@ export function createAdminHandler(links: Links, logger: { warn(o: object, m: st
     }
     await edit(interaction, MESSAGES.setupLinked(checked.communityId, checked.roleCount));
   }
+}
+
+interface NamedRole {
+  id: string;
+  name: string;
+}
+
+/** The server's Discord roles a member can hold and be checked for: not @everyone, not a bot's own. */
+function discordRolesOf(interaction: Interaction): NamedRole[] {
+  const guild = interaction.guild;
+  if (!guild) return [];
+  return [...guild.roles.cache.values()]
+    .filter((role) => role.id !== guild.id && !role.managed)
+    .sort((a, b) => b.position - a.position)
+    .map((role) => ({ id: role.id, name: role.name }));
+}
+
+/** What an admin typed in a role option, split at commas. */
+function segments(text: string): string[] {
+  return text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
+
+/** The roles named (by id, as a pick sends, or by name) in `text`; `none` is the empty list. */
+export function pickRoles(
+  text: string,
+  roles: readonly NamedRole[],
+): { ids: string[] } | { unknown: string[] } {
+  if (text.trim().toLowerCase() === 'none') return { ids: [] };
+  const ids: string[] = [];
+  const unknown: string[] = [];
+  for (const part of segments(text)) {
+    const role =
+      roles.find((r) => r.id === part) ?? roles.find((r) => r.name.toLowerCase() === part.toLowerCase());
+    if (role) {
+      if (!ids.includes(role.id)) ids.push(role.id);
+    } else unknown.push(part);
+  }
+  return unknown.length > 0 ? { unknown } : { ids };
+}
+
+/**
+ * Autocomplete choices for a comma-separated role option: roles whose name holds the text after
+ * the last comma (names starting with it first), not already listed. A choice's name shows the
+ * whole list by name; its value is the list by id (choices longer than Discord allows are left out).
+ */
+export function roleChoices(typed: string, roles: readonly NamedRole[]): APIApplicationCommandOptionChoice[] {
+  const cut = typed.lastIndexOf(',');
+  const earlier = cut < 0 ? [] : segments(typed.slice(0, cut));
+  const partial = typed
+    .slice(cut + 1)
+    .trim()
+    .toLowerCase();
+  const known = (part: string) =>
+    roles.find((r) => r.id === part) ?? roles.find((r) => r.name.toLowerCase() === part.toLowerCase());
+  const taken = new Set(earlier.map((part) => known(part)?.id ?? part));
+  const earlierValues = earlier.map((part) => known(part)?.id ?? part);
+  const earlierNames = earlier.map((part) => known(part)?.name ?? part);
+  const matching = roles
+    .filter((r) => !taken.has(r.id) && r.name.toLowerCase().includes(partial))
+    .sort(
+      (a, b) =>
+        Number(!a.name.toLowerCase().startsWith(partial)) - Number(!b.name.toLowerCase().startsWith(partial)),
+    );
+  const choices: APIApplicationCommandOptionChoice[] = [];
+  if (earlier.length === 0 && 'none'.startsWith(partial))
+    choices.push({ name: 'none (no role needed)', value: 'none' });
+  for (const role of matching) {
+    const value = [...earlierValues, role.id].join(',');
+    if (value.length > 100) continue;
+    choices.push({ name: plainText([...earlierNames, role.name].join(', '), 100), value });
+    if (choices.length === 25) break;
+  }
+  return choices;
 }
 
 /**

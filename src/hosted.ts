@@ -188,6 +188,7 @@ export function createTenants(options: TenantOptions): Tenants {
     const guard = createAccessGuard({
       requireMember: config.ACCESS_REQUIRE_MEMBER,
       roleIds: settings.accessRoleIds,
+      discordRoleIds: settings.accessDiscordRoleIds,
       maxAgeMs: config.ACCESS_MAX_AGE_SECONDS * 1000,
       resources,
       logger,

@@ -96,10 +96,13 @@ export const MESSAGES = {
     visibility: 'private' | 'public';
     accessRoles: string[];
     limits: string | undefined;
+    /** Discord roles (as role mentions, which ping nobody: replies allow no mentions). */
+    discordRoles?: string[];
   }) =>
     [
       `Answers: ${s.visibility} by default (moderators can still choose with the public option).`,
       `Access: ${s.accessRoles.length > 0 ? `holders of the community role(s) ${s.accessRoles.join(', ')}` : 'everyone the command permissions allow'}.`,
+      `Discord roles: ${(s.discordRoles ?? []).length > 0 ? `only holders of ${(s.discordRoles ?? []).join(', ')} on this server` : 'no Discord role needed'}.`,
       `API limits: ${s.limits ?? "the bot's default"}.`,
     ].join('\n'),
   settingsSaved: 'Settings saved.',
@@ -136,6 +139,8 @@ export const MESSAGES = {
   labelBadLength: (max: number) => `A label has 1 to ${max} visible characters. Nothing was saved.`,
   labelBadText:
     'A label is plain text: no markdown characters (` * _ ~ | \\ [ ]), mentions (< > @), links or invisible characters. Nothing was saved.',
+  unknownDiscordRoles: (names: string[]) =>
+    `This server has no role called ${names.join(', ')}; pick roles from the list as you type, or none. Nothing was saved.`,
   labelTooMany: (max: number) => `A table holds at most ${max} labels; clear some first. Nothing was saved.`,
 } as const;
 

@@ -14,6 +14,11 @@ const labels = z
 export const guildSettingsSchema = z.object({
   /** Role ids whose holders may use Rollcall on this server (empty: the command permissions decide). */
   accessRoleIds: z.array(z.string().min(1).max(64)).max(25).default([]),
+  /** Discord role ids of this server whose holders may use Rollcall (empty: no Discord role check). */
+  accessDiscordRoleIds: z
+    .array(z.string().regex(/^\d{17,20}$/))
+    .max(25)
+    .default([]),
   /** Whether answers are private (ephemeral) unless the moderator asks to post publicly. */
   defaultVisibility: z.enum(['private', 'public']).default('private'),
   /** The community's API limits in API_LIMITS form (e.g. "100/30d"); unset: the bot's default. */

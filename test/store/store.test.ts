@@ -115,11 +115,13 @@ describe.each(backends)('store: $title', (backend) => {
       const defaults = await store.getSettings(GUILD_A);
       expect(defaults).toEqual({
         accessRoleIds: [],
+        accessDiscordRoleIds: [],
         defaultVisibility: 'private',
         labels: { logTypes: {}, loaStatus: {}, loaStartType: {}, auditTypes: {}, banAppeal: {} },
       });
       const settings = {
         accessRoleIds: ['1300000000000000010'],
+        accessDiscordRoleIds: ['1300000000000000020'],
         defaultVisibility: 'public' as const,
         apiLimits: '100/30d',
         labels: {

@@ -1,0 +1,159 @@
+/**
+ * Access roles picked by name with autocomplete in /rollcall-admin settings: `discord-roles` offers
+ * the server's own Discord roles (value: the role id) and the pick limits Rollcall on that server
+ * to their holders; `access-roles` offers the community's roles the same way. Through the real bot,
+ * the Discord double's autocomplete interactions, and a sandbox of two communities.
+ */
+import { PermissionFlagsBits } from 'discord.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_IDS } from '../../commands/rollcall-admin.js';
+import { MESSAGES } from '../../src/discord/replies.js';
+import type { Store } from '../../src/store/index.js';
+import type { DoubleUser } from '../discord/double.js';
+import { embedOf, startWorld, type World } from '../e2e/world.js';
+
+const A = '1320000000000000001';
+const B = '1320000000000000002';
+const TOKEN_A = 'roles-community-a-token-3c7a'; // the sandbox's tokens, not secrets
+const TOKEN_B = 'roles-community-b-token-6f1b';
+
+let world: World;
+let admin: DoubleUser;
+let holder: DoubleUser;
+let other: DoubleUser;
+let store: Store;
+
+beforeAll(async () => {
+  world = await startWorld({
+    sandbox: {
+      communities: {
+        [TOKEN_A]: { seed: 31, label: 'roles-a' },
+        [TOKEN_B]: { seed: 32, label: 'roles-b' },
+      },
+    },
+    double: { guildId: A, extraGuilds: [{ id: B, name: 'Community B' }] },
+    env: {
+      API_TOKEN: '',
+      DISCORD_GUILD_ID: '',
+      ROLLCALL_SECRET_KEY: Buffer.alloc(32, 6).toString('base64'),
+      API_RETRIES: '0',
+      API_LIMITS: '100000/month',
+    },
+  });
+  admin = world.double.user({
+    username: 'admin',
+    permissions: PermissionFlagsBits.ManageGuild | PermissionFlagsBits.ModerateMembers,
+  });
+  const moderate = PermissionFlagsBits.ModerateMembers;
+  holder = world.double.user({ username: 'holder', roles: ['Moderator'], permissions: moderate });
+  other = world.double.user({ username: 'other', roles: ['Member'], permissions: moderate });
+  store = world.app.store() as Store;
+  for (const [guildId, token] of [
+    [A, TOKEN_A],
+    [B, TOKEN_B],
+  ] as const) {
+    await (await world.double.slash(admin, 'rollcall-admin', { subcommand: 'setup', guildId })).response();
+    const linked = await (
+      await world.double.submitModal(admin, ADMIN_IDS.modal, { [ADMIN_IDS.tokenField]: token }, { guildId })
+    ).response();
+    expect(linked.message?.content).toMatch(/^Linked: /);
+  }
+}, 60_000);
+
+afterAll(async () => {
+  await world?.close();
+});
+
+async function complete(option: string, typed: string, guildId = A, user = admin) {
+  const answer = await (
+    await world.double.autocomplete(user, 'rollcall-admin', 'settings', option, typed, { guildId })
+  ).response();
+  expect(answer.kind).toBe('autocomplete');
+  return answer.choices ?? [];
+}
+
+async function settings(options: Record<string, string>, guildId = A) {
+  return (
+    await world.double.slash(admin, 'rollcall-admin', { subcommand: 'settings', options, guildId })
+  ).response();
+}
+
+async function loaList(user: DoubleUser, guildId: string) {
+  return (await world.double.slash(user, 'loa', { subcommand: 'list', guildId })).response();
+}
+
+describe("access roles picked by name: the server's Discord roles", () => {
+  it("offers the server's roles by name, valued by id, never @everyone or the bot's role", async () => {
+    const moderator = world.double.role('Moderator', A);
+    const member = world.double.role('Member', A);
+    expect(await complete('discord-roles', 'mod')).toEqual([{ name: 'Moderator', value: moderator.id }]);
+    const all = await complete('discord-roles', '');
+    expect(all[0]?.value).toBe('none');
+    expect(all.slice(1).map((c) => c.value)).toEqual(expect.arrayContaining([moderator.id, member.id]));
+    expect(all).toHaveLength(3);
+    // After a comma: the next role, the earlier pick kept (by id in the value, by name in the label).
+    expect(await complete('discord-roles', `${moderator.id}, me`)).toEqual([
+      { name: 'Moderator, Member', value: `${moderator.id},${member.id}` },
+    ]);
+    // Each server offers its own roles.
+    const inB = await complete('discord-roles', 'mod', B);
+    expect(inB).toEqual([{ name: 'Moderator', value: world.double.role('Moderator', B).id }]);
+  });
+
+  it('a pick limits Rollcall on that server to holders of the role, with no API read to refuse', async () => {
+    const moderator = world.double.role('Moderator', A);
+    const [pick] = await complete('discord-roles', 'Moder');
+    const saved = await settings({ 'discord-roles': pick!.value as string });
+    expect(saved.ephemeral).toBe(true);
+    expect(saved.message?.content).toContain(`only holders of <@&${moderator.id}> on this server`);
+    expect((await store.getSettings(A)).accessDiscordRoleIds).toEqual([moderator.id]);
+
+    expect(embedOf((await loaList(holder, A)).message).title).toBeDefined();
+    world.sandbox.resetLog();
+    const refused = await loaList(other, A);
+    expect(refused.ephemeral).toBe(true);
+    expect(refused.message?.content).toBe(MESSAGES.notAllowed);
+    expect(world.sandbox.requests).toEqual([]);
+    // Server B chose no Discord role: the same user is served there.
+    expect(embedOf((await loaList(other, B)).message).title).toBeDefined();
+    expect(world.double.allowedMentionsViolations()).toEqual([]);
+  });
+
+  it('accepts a role typed by name, refuses an unknown one with one sentence, and clears with none', async () => {
+    const member = world.double.role('Member', A);
+    const unknown = await settings({ 'discord-roles': 'Nobody' });
+    expect(unknown.message?.content).toBe(MESSAGES.unknownDiscordRoles(['Nobody']));
+    expect((await store.getSettings(A)).accessDiscordRoleIds).toHaveLength(1);
+    await settings({ 'discord-roles': 'member' });
+    expect((await store.getSettings(A)).accessDiscordRoleIds).toEqual([member.id]);
+    expect(embedOf((await loaList(other, A)).message).title).toBeDefined();
+    await settings({ 'discord-roles': 'none' });
+    expect((await store.getSettings(A)).accessDiscordRoleIds).toEqual([]);
+    expect(embedOf((await loaList(holder, A)).message).title).toBeDefined();
+  });
+
+  it('offers nothing to a member without Manage Server', async () => {
+    const answer = await (
+      await world.double.autocomplete(holder, 'rollcall-admin', 'settings', 'discord-roles', 'mod', {
+        guildId: A,
+        bypassPermissions: true,
+      })
+    ).response();
+    expect(answer.choices ?? []).toEqual([]);
+  });
+});
+
+describe("access roles picked by name: the community's roles", () => {
+  it("offers the community's roles by name, valued by id, and saves the pick", async () => {
+    const role = world.sandbox.datasetOf(TOKEN_A).roles[1]!;
+    const typed = String(role.name).slice(0, 4);
+    const choices = await complete('access-roles', typed);
+    expect(choices).toContainEqual({ name: role.name, value: role.id });
+    const ofB = world.sandbox.datasetOf(TOKEN_B).roles.map((r) => r.id);
+    expect(choices.filter((c) => ofB.includes(c.value as string))).toEqual([]);
+    const saved = await settings({ 'access-roles': role.id });
+    expect(saved.message?.content).toContain(`holders of the community role(s) ${role.name}`);
+    expect((await store.getSettings(A)).accessRoleIds).toEqual([role.id]);
+    await settings({ 'access-roles': 'none' });
+  });
+});
