@@ -3,18 +3,18 @@
  * (one dataset per token): servers linked by their admins with /rollcall-admin setup, each reading
  * only its own community; controls replayed across servers; the setup's answers; a token the API
  * stops accepting; leaving a server; and the tokens kept out of logs, REST bodies and the database
- * file. The store is SQLite under the world's temporary DATA_DIR.
+ * file. It runs twice: on the SQLite store (a temporary DATA_DIR) and on PostgreSQL (a schema of its
+ * own in the database at 127.0.0.1:5432, named in DATABASE_URL's search_path) when one listens
+ * there; with CI=true the PostgreSQL run is mandatory, as in test/store.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { PermissionFlagsBits } from 'discord.js';
-import Database from 'libsql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_IDS } from '../../commands/rollcall-admin.js';
 import { MESSAGES } from '../../src/discord/replies.js';
-import { SQLITE_FILE, type Store, StoreError } from '../../src/store/index.js';
+import { type Store, StoreError } from '../../src/store/index.js';
 import type { DoubleUser } from '../discord/double.js';
 import { controls, embedOf, startWorld, type World } from '../e2e/world.js';
+import { type Backend, backends, PG_URL, type Place } from '../store/places.js';
 import { hasRedisServer, OwnRedis } from '../support/redis.js';
 
 const A = '1300000000000000001';
@@ -34,403 +34,422 @@ const COMMUNITIES = {
   [TOKEN_C]: { seed: 303, label: 'community-c' },
 };
 
-let world: World;
-let admin: DoubleUser;
-let store: Store;
-let redis: OwnRedis | undefined;
+function hostedSuite(backend: Backend): void {
+  let world: World;
+  let admin: DoubleUser;
+  let store: Store;
+  let redis: OwnRedis | undefined;
+  let place: Place;
 
-beforeAll(async () => {
-  if (hasRedisServer) {
-    redis = await OwnRedis.create();
-    await redis.start();
+  /** The store's settings for the world: a DATA_DIR for SQLite, DATABASE_URL with a schema of its own for PostgreSQL. */
+  async function storeEnv(backend: Backend): Promise<Record<string, string>> {
+    place = await backend.fresh();
+    const schema = place.options.schema;
+    if (!schema) return { DATA_DIR: place.options.dataDir as string };
+    await place.query(`create schema if not exists "${schema}"`);
+    return { DATABASE_URL: `${PG_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}` };
   }
-  world = await startWorld({
-    sandbox: {
-      tokens: { [TOKEN_NO_PERMISSION]: { permission: 'none', label: 'no-permission' } },
-      communities: COMMUNITIES,
-    },
-    double: {
-      guildId: A,
-      extraGuilds: [
-        { id: B, name: 'Community B' },
-        { id: C, name: 'Community C' },
-        { id: D, name: 'Community D' },
-      ],
-    },
-    env: {
-      API_TOKEN: '',
-      DISCORD_GUILD_ID: '',
-      ROLLCALL_SECRET_KEY: Buffer.alloc(32, 9).toString('base64'),
-      API_RETRIES: '0',
-      ...(redis ? { CACHE_URL: redis.url } : {}),
-    },
-  });
-  admin = world.double.user({
-    username: 'admin',
-    permissions: PermissionFlagsBits.ManageGuild | PermissionFlagsBits.ModerateMembers,
-  });
-  store = world.app.store() as Store;
-}, 60_000);
 
-afterAll(async () => {
-  await world?.close();
-  await redis?.stop();
-});
-
-/** Run setup in a server and submit `token` in the modal; the final answer. */
-async function setup(guildId: string, token: string) {
-  const opened = await (
-    await world.double.slash(admin, 'rollcall-admin', { subcommand: 'setup', guildId })
-  ).response();
-  expect(opened.modal?.custom_id).toBe(ADMIN_IDS.modal);
-  return (
-    await world.double.submitModal(admin, ADMIN_IDS.modal, { [ADMIN_IDS.tokenField]: token }, { guildId })
-  ).response();
-}
-
-function text(message: unknown): string {
-  return JSON.stringify(message);
-}
-
-function requestsBy(label: string) {
-  return world.sandbox.requests.filter((r) => r.token === label);
-}
-
-describe('hosted mode: linking', () => {
-  it('registers /rollcall-admin globally with Manage Server as its default permission', () => {
-    const admin = world.double.registeredCommands(null).find((c) => c.name === 'rollcall-admin');
-    expect(admin?.default_member_permissions).toBe(String(PermissionFlagsBits.ManageGuild));
-    expect(world.double.registeredCommands(null).map((c) => c.name)).toContain('loa');
-  });
-
-  it('an unlinked server gets one private sentence and nothing is read', async () => {
-    world.sandbox.resetLog();
-    const answer = await (
-      await world.double.slash(world.mod, 'loa', { subcommand: 'list', guildId: A })
-    ).response();
-    expect(answer.ephemeral).toBe(true);
-    expect(answer.message?.content).toBe(MESSAGES.notLinked);
-    expect(world.sandbox.requests).toEqual([]);
-  });
-
-  it('links two servers to two communities with one API read each', async () => {
-    for (const [guildId, token] of [
-      [A, TOKEN_A],
-      [B, TOKEN_B],
-    ] as const) {
-      world.sandbox.resetLog();
-      const answer = await setup(guildId, token);
-      const dataset = world.sandbox.datasetOf(token);
-      expect(answer.ephemeral).toBe(true);
-      expect(answer.message?.content).toBe(MESSAGES.setupLinked(dataset.serverId, dataset.roles.length));
-      expect(world.sandbox.requests.map((r) => [r.path, r.query.limit, r.token])).toEqual([
-        ['/api/v1/server/roles', '100', COMMUNITIES[token].label],
-      ]);
-      const saved = await store.describeCredential(guildId);
-      expect(saved?.communityId).toBe(dataset.serverId);
-      expect(saved?.linkedBy).toBe(admin.id);
+  beforeAll(async () => {
+    const placeEnv = await storeEnv(backend);
+    if (hasRedisServer) {
+      redis = await OwnRedis.create();
+      await redis.start();
     }
-  });
-
-  it('each server lists only its own community', async () => {
-    const a = world.sandbox.datasetOf(TOKEN_A);
-    const b = world.sandbox.datasetOf(TOKEN_B);
-    expect(a.serverId).not.toBe(b.serverId);
-    for (const [guildId, own, other] of [
-      [A, a, b],
-      [B, b, a],
-    ] as const) {
-      const members = text(
-        (await (await world.double.slash(world.mod, 'member', { subcommand: 'list', guildId })).response())
-          .message,
-      );
-      expect(own.members.some((m) => members.includes(m.id))).toBe(true);
-      expect(other.members.filter((m) => members.includes(m.id))).toEqual([]);
-      const loas = text(
-        (await (await world.double.slash(world.mod, 'loa', { subcommand: 'list', guildId })).response())
-          .message,
-      );
-      expect(own.loas.some((l) => loas.includes(l.id))).toBe(true);
-      expect(other.loas.filter((l) => loas.includes(l.id))).toEqual([]);
-    }
-  });
-
-  it("/rollcall status reports on the server's own token", async () => {
-    const answer = await (
-      await world.double.slash(world.mod, 'rollcall', { subcommand: 'status', guildId: B })
-    ).response();
-    expect(answer.ephemeral).toBe(true);
-    expect(answer.message?.content ?? '').toBe('');
-    expect(embedOf(answer.message).title).toMatch(/status/i);
-  });
-
-  it("a control from server A used in server B reads nothing of A's community", async () => {
-    const listed = await (
-      await world.double.slash(world.mod, 'loa', { subcommand: 'list', guildId: A })
-    ).response();
-    const next = [...controls(listed.message).values()].find((id) => id.startsWith('rc1:n:'));
-    expect(next).toBeDefined();
-    world.sandbox.resetLog();
-    const replayed = await (
-      await world.double.submitModal(world.mod, next as string, {}, { unsolicited: true, guildId: B })
-    ).response();
-    expect(requestsBy('community-a')).toEqual([]);
-    const shown = text(replayed.message);
-    const a = world.sandbox.datasetOf(TOKEN_A);
-    expect(a.loas.filter((l) => shown.includes(l.id))).toEqual([]);
-  });
-
-  it('refuses a member without Manage Server, even when Discord would show them the command', async () => {
-    world.sandbox.resetLog();
-    const answer = await (
-      await world.double.slash(world.mod, 'rollcall-admin', {
-        subcommand: 'setup',
-        guildId: D,
-        bypassPermissions: true,
-      })
-    ).response();
-    expect(answer.ephemeral).toBe(true);
-    expect(answer.message?.content).toBe(MESSAGES.adminOnly);
-    expect(answer.modal).toBeNull();
-    expect(world.sandbox.requests).toEqual([]);
-    expect(await store.describeCredential(D)).toBeUndefined();
-  });
-
-  it('says why a token was not linked, and saves nothing', async () => {
-    const cases: Array<[string, string, () => void]> = [
-      [UNKNOWN_TOKEN, MESSAGES.setupRejected, () => undefined],
-      [TOKEN_NO_PERMISSION, MESSAGES.setupForbidden, () => undefined],
-      [TOKEN_C, MESSAGES.setupUnavailable, () => world.sandbox.failNext(1, '500')],
-    ];
-    for (const [token, sentence, arrange] of cases) {
-      world.sandbox.resetLog();
-      arrange();
-      const answer = await setup(D, token);
-      expect(answer.ephemeral).toBe(true);
-      expect(answer.message?.content).toBe(sentence);
-      expect(world.sandbox.requests).toHaveLength(1); // one read, no retry
-      expect(await store.describeCredential(D)).toBeUndefined();
-    }
-  });
-});
-
-describe('hosted mode: a token the API stops accepting', () => {
-  it('marks it invalid at the first 401 and refuses without reading after', async () => {
-    const linked = await setup(C, TOKEN_C);
-    expect(linked.message?.content).toMatch(/^Linked: /);
-    // The API no longer accepts TOKEN_C (revoked on the community's side).
-    const { [TOKEN_C]: _revoked, ...kept } = COMMUNITIES;
-    world.sandbox.set({
-      tokens: {
-        [TOKEN_NO_PERMISSION]: { permission: 'none', label: 'no-permission' },
-        ...Object.fromEntries(
-          Object.entries(kept).map(([token, c]) => [
-            token,
-            { permission: 'all' as const, label: c.label, dataset: world.sandbox.datasetOf(token) },
-          ]),
-        ),
+    world = await startWorld({
+      sandbox: {
+        tokens: { [TOKEN_NO_PERMISSION]: { permission: 'none', label: 'no-permission' } },
+        communities: COMMUNITIES,
+      },
+      double: {
+        guildId: A,
+        extraGuilds: [
+          { id: B, name: 'Community B' },
+          { id: C, name: 'Community C' },
+          { id: D, name: 'Community D' },
+        ],
+      },
+      env: {
+        API_TOKEN: '',
+        DISCORD_GUILD_ID: '',
+        ROLLCALL_SECRET_KEY: Buffer.alloc(32, 9).toString('base64'),
+        API_RETRIES: '0',
+        ...(redis ? { CACHE_URL: redis.url } : {}),
+        ...placeEnv,
       },
     });
-    world.sandbox.resetLog();
-    const first = await (
-      await world.double.slash(world.mod, 'shift', { subcommand: 'list', guildId: C })
-    ).response();
-    expect(first.message?.content).toBe(MESSAGES.tokenRejected);
-    expect(world.sandbox.requests.map((r) => r.status)).toEqual([401]);
-    expect((await store.describeCredential(C))?.invalidAt).toBeInstanceOf(Date);
+    admin = world.double.user({
+      username: 'admin',
+      permissions: PermissionFlagsBits.ManageGuild | PermissionFlagsBits.ModerateMembers,
+    });
+    store = world.app.store() as Store;
+  }, 60_000);
 
-    world.sandbox.resetLog();
-    const next = await (
-      await world.double.slash(world.mod, 'loa', { subcommand: 'list', guildId: C })
-    ).response();
-    expect(next.ephemeral).toBe(true);
-    expect(next.message?.content).toBe(MESSAGES.tokenRejected);
-    expect(world.sandbox.requests).toEqual([]);
+  afterAll(async () => {
+    await world?.close();
+    await redis?.stop();
+    await place?.remove();
   });
 
-  it('shows the admin the link and its state (never the token), with Replace and Unlink', async () => {
-    const shown = await (
-      await world.double.slash(admin, 'rollcall-admin', { subcommand: 'setup', guildId: C })
-    ).response();
-    expect(shown.ephemeral).toBe(true);
-    const content = shown.message?.content ?? '';
-    expect(content).toContain(`by <@${admin.id}>`);
-    expect(content).toContain((await store.describeCredential(C))?.fingerprint);
-    expect(content).toMatch(/rejected this token/);
-    expect(content).not.toContain(TOKEN_C);
-    const ids = controls(shown.message);
-    expect(ids.get('Replace token')).toBe(ADMIN_IDS.replace);
-    expect(ids.get('Unlink')).toBe(ADMIN_IDS.unlink);
-    expect(world.double.allowedMentionsViolations()).toEqual([]);
-
-    const replace = await (await world.double.click(admin, shown.message!, ADMIN_IDS.replace)).response();
-    expect(replace.modal?.custom_id).toBe(ADMIN_IDS.modal);
-
-    const unlinked = await (await world.double.click(admin, shown.message!, ADMIN_IDS.unlink)).response();
-    expect(unlinked.message?.content).toBe(MESSAGES.unlinked);
-    expect(await store.describeCredential(C)).toBeUndefined();
+  it(`keeps the store in ${backend.name === 'sqlite' ? 'SQLite' : 'PostgreSQL'}`, () => {
+    expect(store.kind).toBe(backend.name);
   });
-});
 
-describe("hosted mode: a server's settings", () => {
-  async function settings(options: Record<string, string>, guildId = A) {
+  /** Run setup in a server and submit `token` in the modal; the final answer. */
+  async function setup(guildId: string, token: string) {
+    const opened = await (
+      await world.double.slash(admin, 'rollcall-admin', { subcommand: 'setup', guildId })
+    ).response();
+    expect(opened.modal?.custom_id).toBe(ADMIN_IDS.modal);
     return (
-      await world.double.slash(admin, 'rollcall-admin', { subcommand: 'settings', options, guildId })
+      await world.double.submitModal(admin, ADMIN_IDS.modal, { [ADMIN_IDS.tokenField]: token }, { guildId })
     ).response();
   }
 
-  it('shows the defaults, then posts answers publicly by default in that server only', async () => {
-    const shown = await settings({});
-    expect(shown.ephemeral).toBe(true);
-    expect(shown.message?.content).toBe(
-      MESSAGES.settingsState({ visibility: 'private', accessRoles: [], limits: undefined }),
-    );
-    const saved = await settings({ visibility: 'public' });
-    expect(saved.message?.content).toMatch(/^Settings saved\.\nAnswers: public by default/);
-    const inA = await (
-      await world.double.slash(world.mod, 'loa', { subcommand: 'list', guildId: A })
-    ).response();
-    expect(inA.ephemeral).toBe(false);
-    const privateInA = await (
-      await world.double.slash(world.mod, 'loa', {
-        subcommand: 'list',
-        options: { public: false },
-        guildId: A,
-      })
-    ).response();
-    expect(privateInA.ephemeral).toBe(true);
-    const inB = await (
-      await world.double.slash(world.mod, 'loa', { subcommand: 'list', guildId: B })
-    ).response();
-    expect(inB.ephemeral).toBe(true);
-    await settings({ visibility: 'private' });
-  });
+  function text(message: unknown): string {
+    return JSON.stringify(message);
+  }
 
-  it('limits use to holders of community roles picked by name', async () => {
-    const role = world.sandbox.datasetOf(TOKEN_A).roles[0]!;
-    const unknown = await settings({ 'access-roles': 'No Such Role' });
-    expect(unknown.message?.content).toBe(MESSAGES.unknownRoles(['No Such Role']));
-    expect((await store.getSettings(A)).accessRoleIds).toEqual([]);
+  function requestsBy(label: string) {
+    return world.sandbox.requests.filter((r) => r.token === label);
+  }
 
-    const saved = await settings({ 'access-roles': role.name!.toUpperCase() });
-    expect(saved.message?.content).toContain(`holders of the community role(s) ${role.name}`);
-    expect((await store.getSettings(A)).accessRoleIds).toEqual([role.id]);
-    // The moderator is no member of community A: refused there, still served in B.
-    const refused = await (
-      await world.double.slash(world.mod, 'loa', { subcommand: 'list', guildId: A })
-    ).response();
-    expect(refused.message?.content).toBe(MESSAGES.notAllowed);
-    const inB = await (
-      await world.double.slash(world.mod, 'loa', { subcommand: 'list', guildId: B })
-    ).response();
-    expect(inB.message?.embeds?.length).toBe(1);
+  describe('hosted mode: linking', () => {
+    it('registers /rollcall-admin globally with Manage Server as its default permission', () => {
+      const admin = world.double.registeredCommands(null).find((c) => c.name === 'rollcall-admin');
+      expect(admin?.default_member_permissions).toBe(String(PermissionFlagsBits.ManageGuild));
+      expect(world.double.registeredCommands(null).map((c) => c.name)).toContain('loa');
+    });
 
-    await settings({ 'access-roles': 'none' });
-    expect((await store.getSettings(A)).accessRoleIds).toEqual([]);
-  });
-
-  it("keeps the community plan's limits, refusing malformed ones", async () => {
-    const bad = await settings({ limits: '100/fortnight' });
-    expect(bad.message?.content).toMatch(/^Those API limits are not valid: /);
-    expect((await store.getSettings(A)).apiLimits).toBeUndefined();
-    const saved = await settings({ limits: '777/month,60/1m' });
-    expect(saved.message?.content).toContain('API limits: 777/month,60/1m.');
-    expect((await store.getSettings(A)).apiLimits).toBe('777/month,60/1m');
-    const status = await (
-      await world.double.slash(world.mod, 'rollcall', { subcommand: 'status', guildId: A })
-    ).response();
-    expect(text(status.message)).toContain('777');
-    await settings({ limits: 'default' });
-    expect((await store.getSettings(A)).apiLimits).toBeUndefined();
-  });
-});
-
-describe('hosted mode: a stored token copied to another server', () => {
-  it('does not open there: moderators are told to link again, and nothing is read', async () => {
-    const file = new Database(join(world.config.DATA_DIR, SQLITE_FILE));
-    try {
-      file
-        .prepare(
-          `insert into credentials (guild_id, sealed, key_id, fingerprint, community_id, linked_by, linked_at, invalid_at, updated_at)
-           select ?, sealed, key_id, fingerprint, community_id, linked_by, linked_at, invalid_at, updated_at
-           from credentials where guild_id = ?`,
-        )
-        .run(D, A);
-    } finally {
-      file.close();
-    }
-    world.sandbox.resetLog();
-    const answer = await (
-      await world.double.slash(world.mod, 'loa', { subcommand: 'list', guildId: D })
-    ).response();
-    expect(answer.ephemeral).toBe(true);
-    expect(answer.message?.content).toBe(MESSAGES.tokenUnreadable);
-    expect(world.sandbox.requests).toEqual([]);
-    await store.deleteGuild(D);
-  });
-});
-
-describe('hosted mode: the database stops answering mid-run', () => {
-  it('moderators are told so, and nothing falls back to another server', async () => {
-    const real = store.getCredential;
-    store.getCredential = async () => {
-      throw new StoreError('unavailable', 'The database is not answering (ECONNREFUSED).');
-    };
-    try {
+    it('an unlinked server gets one private sentence and nothing is read', async () => {
       world.sandbox.resetLog();
       const answer = await (
-        await world.double.slash(world.mod, 'loa', { subcommand: 'list', guildId: B })
+        await world.double.slash(world.mod, 'loa', { subcommand: 'list', guildId: A })
       ).response();
       expect(answer.ephemeral).toBe(true);
-      expect(answer.message?.content).toBe(MESSAGES.storeUnavailable);
+      expect(answer.message?.content).toBe(MESSAGES.notLinked);
       expect(world.sandbox.requests).toEqual([]);
-    } finally {
-      store.getCredential = real;
-    }
-  });
-});
-
-describe('hosted mode: leaving a server', () => {
-  it("deletes a server's rows when Rollcall is removed, not when the server is only unavailable", async () => {
-    await store.saveSettings(B, { defaultVisibility: 'public' });
-    world.double.dispatch('GUILD_DELETE', { id: A, unavailable: true }, A);
-    world.double.dispatch('GUILD_DELETE', { id: B }, B);
-    const deadline = Date.now() + 5_000;
-    while ((await store.describeCredential(B)) && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    expect(await store.describeCredential(B)).toBeUndefined();
-    expect(await store.describeCredential(A)).toBeDefined();
-  });
-});
-
-describe('hosted mode: the tokens stay secret', () => {
-  it.skipIf(!hasRedisServer)('appear in no Redis key or value', () => {
-    const keys = (redis as OwnRedis).cli('--scan').split('\n').filter(Boolean);
-    expect(keys.length).toBeGreaterThan(0);
-    const values = keys.map((key) => {
-      const type = (redis as OwnRedis).cli('TYPE', key).trim();
-      if (type === 'string') return (redis as OwnRedis).cli('GET', key);
-      if (type === 'hash') return (redis as OwnRedis).cli('HGETALL', key);
-      if (type === 'zset') return (redis as OwnRedis).cli('ZRANGE', key, '0', '-1');
-      return '';
     });
-    for (const token of ALL_TOKENS) {
-      expect(keys.filter((k) => k.includes(token))).toEqual([]);
-      expect(values.filter((v) => v.includes(token))).toEqual([]);
-    }
+
+    it('links two servers to two communities with one API read each', async () => {
+      for (const [guildId, token] of [
+        [A, TOKEN_A],
+        [B, TOKEN_B],
+      ] as const) {
+        world.sandbox.resetLog();
+        const answer = await setup(guildId, token);
+        const dataset = world.sandbox.datasetOf(token);
+        expect(answer.ephemeral).toBe(true);
+        expect(answer.message?.content).toBe(MESSAGES.setupLinked(dataset.serverId, dataset.roles.length));
+        expect(world.sandbox.requests.map((r) => [r.path, r.query.limit, r.token])).toEqual([
+          ['/api/v1/server/roles', '100', COMMUNITIES[token].label],
+        ]);
+        const saved = await store.describeCredential(guildId);
+        expect(saved?.communityId).toBe(dataset.serverId);
+        expect(saved?.linkedBy).toBe(admin.id);
+      }
+    });
+
+    it('each server lists only its own community', async () => {
+      const a = world.sandbox.datasetOf(TOKEN_A);
+      const b = world.sandbox.datasetOf(TOKEN_B);
+      expect(a.serverId).not.toBe(b.serverId);
+      for (const [guildId, own, other] of [
+        [A, a, b],
+        [B, b, a],
+      ] as const) {
+        const members = text(
+          (await (await world.double.slash(world.mod, 'member', { subcommand: 'list', guildId })).response())
+            .message,
+        );
+        expect(own.members.some((m) => members.includes(m.id))).toBe(true);
+        expect(other.members.filter((m) => members.includes(m.id))).toEqual([]);
+        const loas = text(
+          (await (await world.double.slash(world.mod, 'loa', { subcommand: 'list', guildId })).response())
+            .message,
+        );
+        expect(own.loas.some((l) => loas.includes(l.id))).toBe(true);
+        expect(other.loas.filter((l) => loas.includes(l.id))).toEqual([]);
+      }
+    });
+
+    it("/rollcall status reports on the server's own token", async () => {
+      const answer = await (
+        await world.double.slash(world.mod, 'rollcall', { subcommand: 'status', guildId: B })
+      ).response();
+      expect(answer.ephemeral).toBe(true);
+      expect(answer.message?.content ?? '').toBe('');
+      expect(embedOf(answer.message).title).toMatch(/status/i);
+    });
+
+    it("a control from server A used in server B reads nothing of A's community", async () => {
+      const listed = await (
+        await world.double.slash(world.mod, 'loa', { subcommand: 'list', guildId: A })
+      ).response();
+      const next = [...controls(listed.message).values()].find((id) => id.startsWith('rc1:n:'));
+      expect(next).toBeDefined();
+      world.sandbox.resetLog();
+      const replayed = await (
+        await world.double.submitModal(world.mod, next as string, {}, { unsolicited: true, guildId: B })
+      ).response();
+      expect(requestsBy('community-a')).toEqual([]);
+      const shown = text(replayed.message);
+      const a = world.sandbox.datasetOf(TOKEN_A);
+      expect(a.loas.filter((l) => shown.includes(l.id))).toEqual([]);
+    });
+
+    it('refuses a member without Manage Server, even when Discord would show them the command', async () => {
+      world.sandbox.resetLog();
+      const answer = await (
+        await world.double.slash(world.mod, 'rollcall-admin', {
+          subcommand: 'setup',
+          guildId: D,
+          bypassPermissions: true,
+        })
+      ).response();
+      expect(answer.ephemeral).toBe(true);
+      expect(answer.message?.content).toBe(MESSAGES.adminOnly);
+      expect(answer.modal).toBeNull();
+      expect(world.sandbox.requests).toEqual([]);
+      expect(await store.describeCredential(D)).toBeUndefined();
+    });
+
+    it('says why a token was not linked, and saves nothing', async () => {
+      const cases: Array<[string, string, () => void]> = [
+        [UNKNOWN_TOKEN, MESSAGES.setupRejected, () => undefined],
+        [TOKEN_NO_PERMISSION, MESSAGES.setupForbidden, () => undefined],
+        [TOKEN_C, MESSAGES.setupUnavailable, () => world.sandbox.failNext(1, '500')],
+      ];
+      for (const [token, sentence, arrange] of cases) {
+        world.sandbox.resetLog();
+        arrange();
+        const answer = await setup(D, token);
+        expect(answer.ephemeral).toBe(true);
+        expect(answer.message?.content).toBe(sentence);
+        expect(world.sandbox.requests).toHaveLength(1); // one read, no retry
+        expect(await store.describeCredential(D)).toBeUndefined();
+      }
+    });
   });
 
-  it('appear in no log line, REST body or database file', () => {
-    const logs = world.logLines.join('\n');
-    const rest = JSON.stringify(world.double.calls.map((c) => c.body ?? null));
-    const dir = world.config.DATA_DIR;
-    const files = readdirSync(dir).map((name) => readFileSync(join(dir, name)).toString('latin1'));
-    expect(files.some((f) => f.includes('SQLite format 3'))).toBe(true);
-    for (const token of ALL_TOKENS) {
-      expect(logs).not.toContain(token);
-      expect(rest).not.toContain(token);
-      for (const file of files) expect(file).not.toContain(token);
-    }
+  describe('hosted mode: a token the API stops accepting', () => {
+    it('marks it invalid at the first 401 and refuses without reading after', async () => {
+      const linked = await setup(C, TOKEN_C);
+      expect(linked.message?.content).toMatch(/^Linked: /);
+      // The API no longer accepts TOKEN_C (revoked on the community's side).
+      const { [TOKEN_C]: _revoked, ...kept } = COMMUNITIES;
+      world.sandbox.set({
+        tokens: {
+          [TOKEN_NO_PERMISSION]: { permission: 'none', label: 'no-permission' },
+          ...Object.fromEntries(
+            Object.entries(kept).map(([token, c]) => [
+              token,
+              { permission: 'all' as const, label: c.label, dataset: world.sandbox.datasetOf(token) },
+            ]),
+          ),
+        },
+      });
+      world.sandbox.resetLog();
+      const first = await (
+        await world.double.slash(world.mod, 'shift', { subcommand: 'list', guildId: C })
+      ).response();
+      expect(first.message?.content).toBe(MESSAGES.tokenRejected);
+      expect(world.sandbox.requests.map((r) => r.status)).toEqual([401]);
+      expect((await store.describeCredential(C))?.invalidAt).toBeInstanceOf(Date);
+
+      world.sandbox.resetLog();
+      const next = await (
+        await world.double.slash(world.mod, 'loa', { subcommand: 'list', guildId: C })
+      ).response();
+      expect(next.ephemeral).toBe(true);
+      expect(next.message?.content).toBe(MESSAGES.tokenRejected);
+      expect(world.sandbox.requests).toEqual([]);
+    });
+
+    it('shows the admin the link and its state (never the token), with Replace and Unlink', async () => {
+      const shown = await (
+        await world.double.slash(admin, 'rollcall-admin', { subcommand: 'setup', guildId: C })
+      ).response();
+      expect(shown.ephemeral).toBe(true);
+      const content = shown.message?.content ?? '';
+      expect(content).toContain(`by <@${admin.id}>`);
+      expect(content).toContain((await store.describeCredential(C))?.fingerprint);
+      expect(content).toMatch(/rejected this token/);
+      expect(content).not.toContain(TOKEN_C);
+      const ids = controls(shown.message);
+      expect(ids.get('Replace token')).toBe(ADMIN_IDS.replace);
+      expect(ids.get('Unlink')).toBe(ADMIN_IDS.unlink);
+      expect(world.double.allowedMentionsViolations()).toEqual([]);
+
+      const replace = await (await world.double.click(admin, shown.message!, ADMIN_IDS.replace)).response();
+      expect(replace.modal?.custom_id).toBe(ADMIN_IDS.modal);
+
+      const unlinked = await (await world.double.click(admin, shown.message!, ADMIN_IDS.unlink)).response();
+      expect(unlinked.message?.content).toBe(MESSAGES.unlinked);
+      expect(await store.describeCredential(C)).toBeUndefined();
+    });
   });
-});
+
+  describe("hosted mode: a server's settings", () => {
+    async function settings(options: Record<string, string>, guildId = A) {
+      return (
+        await world.double.slash(admin, 'rollcall-admin', { subcommand: 'settings', options, guildId })
+      ).response();
+    }
+
+    it('shows the defaults, then posts answers publicly by default in that server only', async () => {
+      const shown = await settings({});
+      expect(shown.ephemeral).toBe(true);
+      expect(shown.message?.content).toBe(
+        MESSAGES.settingsState({ visibility: 'private', accessRoles: [], limits: undefined }),
+      );
+      const saved = await settings({ visibility: 'public' });
+      expect(saved.message?.content).toMatch(/^Settings saved\.\nAnswers: public by default/);
+      const inA = await (
+        await world.double.slash(world.mod, 'loa', { subcommand: 'list', guildId: A })
+      ).response();
+      expect(inA.ephemeral).toBe(false);
+      const privateInA = await (
+        await world.double.slash(world.mod, 'loa', {
+          subcommand: 'list',
+          options: { public: false },
+          guildId: A,
+        })
+      ).response();
+      expect(privateInA.ephemeral).toBe(true);
+      const inB = await (
+        await world.double.slash(world.mod, 'loa', { subcommand: 'list', guildId: B })
+      ).response();
+      expect(inB.ephemeral).toBe(true);
+      await settings({ visibility: 'private' });
+    });
+
+    it('limits use to holders of community roles picked by name', async () => {
+      const role = world.sandbox.datasetOf(TOKEN_A).roles[0]!;
+      const unknown = await settings({ 'access-roles': 'No Such Role' });
+      expect(unknown.message?.content).toBe(MESSAGES.unknownRoles(['No Such Role']));
+      expect((await store.getSettings(A)).accessRoleIds).toEqual([]);
+
+      const saved = await settings({ 'access-roles': role.name!.toUpperCase() });
+      expect(saved.message?.content).toContain(`holders of the community role(s) ${role.name}`);
+      expect((await store.getSettings(A)).accessRoleIds).toEqual([role.id]);
+      // The moderator is no member of community A: refused there, still served in B.
+      const refused = await (
+        await world.double.slash(world.mod, 'loa', { subcommand: 'list', guildId: A })
+      ).response();
+      expect(refused.message?.content).toBe(MESSAGES.notAllowed);
+      const inB = await (
+        await world.double.slash(world.mod, 'loa', { subcommand: 'list', guildId: B })
+      ).response();
+      expect(inB.message?.embeds?.length).toBe(1);
+
+      await settings({ 'access-roles': 'none' });
+      expect((await store.getSettings(A)).accessRoleIds).toEqual([]);
+    });
+
+    it("keeps the community plan's limits, refusing malformed ones", async () => {
+      const bad = await settings({ limits: '100/fortnight' });
+      expect(bad.message?.content).toMatch(/^Those API limits are not valid: /);
+      expect((await store.getSettings(A)).apiLimits).toBeUndefined();
+      const saved = await settings({ limits: '777/month,60/1m' });
+      expect(saved.message?.content).toContain('API limits: 777/month,60/1m.');
+      expect((await store.getSettings(A)).apiLimits).toBe('777/month,60/1m');
+      const status = await (
+        await world.double.slash(world.mod, 'rollcall', { subcommand: 'status', guildId: A })
+      ).response();
+      expect(text(status.message)).toContain('777');
+      await settings({ limits: 'default' });
+      expect((await store.getSettings(A)).apiLimits).toBeUndefined();
+    });
+  });
+
+  describe('hosted mode: a stored token copied to another server', () => {
+    it('does not open there: moderators are told to link again, and nothing is read', async () => {
+      await place.query(
+        `insert into credentials (guild_id, sealed, key_id, fingerprint, community_id, linked_by, linked_at, invalid_at, updated_at)
+       select ?, sealed, key_id, fingerprint, community_id, linked_by, linked_at, invalid_at, updated_at
+       from credentials where guild_id = ?`,
+        [D, A],
+      );
+      world.sandbox.resetLog();
+      const answer = await (
+        await world.double.slash(world.mod, 'loa', { subcommand: 'list', guildId: D })
+      ).response();
+      expect(answer.ephemeral).toBe(true);
+      expect(answer.message?.content).toBe(MESSAGES.tokenUnreadable);
+      expect(world.sandbox.requests).toEqual([]);
+      await store.deleteGuild(D);
+    });
+  });
+
+  describe('hosted mode: the database stops answering mid-run', () => {
+    it('moderators are told so, and nothing falls back to another server', async () => {
+      const real = store.getCredential;
+      store.getCredential = async () => {
+        throw new StoreError('unavailable', 'The database is not answering (ECONNREFUSED).');
+      };
+      try {
+        world.sandbox.resetLog();
+        const answer = await (
+          await world.double.slash(world.mod, 'loa', { subcommand: 'list', guildId: B })
+        ).response();
+        expect(answer.ephemeral).toBe(true);
+        expect(answer.message?.content).toBe(MESSAGES.storeUnavailable);
+        expect(world.sandbox.requests).toEqual([]);
+      } finally {
+        store.getCredential = real;
+      }
+    });
+  });
+
+  describe('hosted mode: leaving a server', () => {
+    it("deletes a server's rows when Rollcall is removed, not when the server is only unavailable", async () => {
+      await store.saveSettings(B, { defaultVisibility: 'public' });
+      world.double.dispatch('GUILD_DELETE', { id: A, unavailable: true }, A);
+      world.double.dispatch('GUILD_DELETE', { id: B }, B);
+      const deadline = Date.now() + 5_000;
+      while ((await store.describeCredential(B)) && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(await store.describeCredential(B)).toBeUndefined();
+      expect(await store.describeCredential(A)).toBeDefined();
+    });
+  });
+
+  describe('hosted mode: the tokens stay secret', () => {
+    it.skipIf(!hasRedisServer)('appear in no Redis key or value', () => {
+      const keys = (redis as OwnRedis).cli('--scan').split('\n').filter(Boolean);
+      expect(keys.length).toBeGreaterThan(0);
+      const values = keys.map((key) => {
+        const type = (redis as OwnRedis).cli('TYPE', key).trim();
+        if (type === 'string') return (redis as OwnRedis).cli('GET', key);
+        if (type === 'hash') return (redis as OwnRedis).cli('HGETALL', key);
+        if (type === 'zset') return (redis as OwnRedis).cli('ZRANGE', key, '0', '-1');
+        return '';
+      });
+      for (const token of ALL_TOKENS) {
+        expect(keys.filter((k) => k.includes(token))).toEqual([]);
+        expect(values.filter((v) => v.includes(token))).toEqual([]);
+      }
+    });
+
+    it('appear in no log line, REST body, database file or table dump', async () => {
+      const logs = world.logLines.join('\n');
+      const rest = JSON.stringify(world.double.calls.map((c) => c.body ?? null));
+      const dump = await place.dump();
+      // The dump holds the stored rows (so the grep below can find what is there).
+      const linked = await store.describeCredential(A);
+      expect(dump).toContain(linked?.fingerprint);
+      if (backend.name === 'sqlite') expect(dump).toContain('SQLite format 3');
+      for (const token of ALL_TOKENS) {
+        expect(logs).not.toContain(token);
+        expect(rest).not.toContain(token);
+        expect(dump).not.toContain(token);
+      }
+    });
+  });
+}
+
+for (const backend of backends) {
+  describe.skipIf(!backend.run)(`hosted mode on ${backend.title}`, () => hostedSuite(backend));
+}
