@@ -67,7 +67,9 @@ function safeJson(value: unknown): string {
  */
 export function secretsOf(world: Pick<World, 'config'>): string[] {
   const { API_TOKEN, DISCORD_TOKEN } = world.config;
-  return [...secretValues(world.config), `Bearer ${API_TOKEN}`, `Bot ${DISCORD_TOKEN}`];
+  // A hosted world has no API_TOKEN (its tokens are linked per server: recordSecrets them).
+  const bearer = API_TOKEN ? [`Bearer ${API_TOKEN}`] : [];
+  return [...secretValues(world.config), ...bearer, `Bot ${DISCORD_TOKEN}`];
 }
 
 /** Every text the file produced: log lines, REST bodies and answers, sandbox log, recorded texts. */

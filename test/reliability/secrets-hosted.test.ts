@@ -1,0 +1,213 @@
+/**
+ * The secrets audit for hosted mode: two servers link their own community's token through the
+ * modal, a third pastes a token the API rejects, moderators use every kind of read, a token is
+ * revoked mid-run (401), reads fail; then every log line (trace), REST body, error, Redis key and
+ * value, and the store itself (the SQLite files byte for byte; for PostgreSQL every row as JSON
+ * and a pg_dump of its schema) is searched for the tokens, their `Bearer` headers, the secret key
+ * and the database password: zero hits. On SQLite, and on PostgreSQL when it listens (CI=true:
+ * always).
+ */
+import { randomBytes } from 'node:crypto';
+import { PermissionFlagsBits } from 'discord.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_IDS } from '../../commands/rollcall-admin.js';
+import { MESSAGES } from '../../src/discord/replies.js';
+import type { Store } from '../../src/store/index.js';
+import type { DoubleUser } from '../discord/double.js';
+import { controls, embedOf } from '../e2e/world.js';
+import { type Backend, backends, PG_URL, type Place } from '../store/places.js';
+import { hasRedisServer, OwnRedis } from '../support/redis.js';
+import {
+  ask,
+  auditEverything,
+  type ReliableWorld,
+  recordError,
+  recordSecrets,
+  recordText,
+  secret,
+  secretFindings,
+  startReliableWorld,
+} from './support.js';
+
+const withRedis = hasRedisServer || process.env.CI === 'true';
+
+const A = '1330000000000000001';
+const B = '1330000000000000002';
+const C = '1330000000000000003';
+
+/** Every value of every key, in one round trip (keys and values, one line each). */
+const DUMP_REDIS = `local out = {}
+for _, k in ipairs(redis.call('KEYS', '*')) do
+  local t = redis.call('TYPE', k).ok
+  local v = ''
+  if t == 'string' then v = redis.call('GET', k)
+  elseif t == 'hash' then v = table.concat(redis.call('HGETALL', k), ',')
+  elseif t == 'zset' then v = table.concat(redis.call('ZRANGE', k, 0, -1, 'WITHSCORES'), ',')
+  elseif t == 'list' then v = table.concat(redis.call('LRANGE', k, 0, -1), ',')
+  elseif t == 'set' then v = table.concat(redis.call('SMEMBERS', k), ',') end
+  table.insert(out, k .. ' = ' .. v)
+end
+return table.concat(out, '\\n')`;
+
+function hostedAudit(backend: Backend): void {
+  const tokenA = secret('rc-hosted-token-a');
+  const tokenB = secret('rc-hosted-token-b');
+  const rejected = secret('rc-hosted-rejected');
+  const dbPassword = secret('rc-db-password');
+  const secretKey = randomBytes(32).toString('base64');
+  // The config holds the key decoded (bytes), so the audit is told its written form here.
+  recordSecrets(...[tokenA, tokenB, rejected].flatMap((t) => [t, `Bearer ${t}`]), secretKey);
+
+  let world: ReliableWorld;
+  let admin: DoubleUser;
+  let place: Place;
+  let redis: OwnRedis | undefined;
+
+  beforeAll(async () => {
+    place = await backend.fresh();
+    const schema = place.options.schema;
+    if (schema) await place.query(`create schema if not exists "${schema}"`);
+    if (withRedis) {
+      redis = await OwnRedis.create();
+      await redis.start();
+    }
+    // PostgreSQL here trusts local connections, so the password is never asked for: it is in the
+    // URL only to prove it goes nowhere.
+    const url = new URL(PG_URL);
+    url.password = dbPassword;
+    url.searchParams.set('options', `-c search_path=${schema}`);
+    world = await startReliableWorld({
+      sandbox: {
+        communities: {
+          [tokenA]: { seed: 41, label: 'hosted-a' },
+          [tokenB]: { seed: 42, label: 'hosted-b' },
+        },
+      },
+      double: {
+        guildId: A,
+        extraGuilds: [
+          { id: B, name: 'Community B' },
+          { id: C, name: 'Community C' },
+        ],
+      },
+      env: {
+        API_TOKEN: '',
+        DISCORD_GUILD_ID: '',
+        ROLLCALL_SECRET_KEY: secretKey,
+        API_RETRIES: '0',
+        API_LIMITS: '100000/month',
+        LOG_LEVEL: 'trace',
+        ...(redis ? { CACHE_URL: redis.url } : {}),
+        ...(schema ? { DATABASE_URL: url.toString() } : { DATA_DIR: place.options.dataDir as string }),
+      },
+    });
+    admin = world.double.user({
+      username: 'admin',
+      permissions: PermissionFlagsBits.ManageGuild | PermissionFlagsBits.ModerateMembers,
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    await world?.close();
+    await redis?.stop();
+    await place?.remove();
+  });
+
+  async function setup(guildId: string, token: string) {
+    await (await world.double.slash(admin, 'rollcall-admin', { subcommand: 'setup', guildId })).response();
+    return (
+      await world.double.submitModal(admin, ADMIN_IDS.modal, { [ADMIN_IDS.tokenField]: token }, { guildId })
+    ).response();
+  }
+
+  it('links, reads, refuses and fails in two servers without the tokens going anywhere', async () => {
+    expect((world.app.store() as Store).kind).toBe(backend.name);
+    expect((await setup(C, rejected)).message?.content).toBe(MESSAGES.setupRejected);
+    expect((await setup(A, tokenA)).message?.content).toMatch(/^Linked: /);
+    expect((await setup(B, tokenB)).message?.content).toMatch(/^Linked: /);
+    const shown = await (
+      await world.double.slash(admin, 'rollcall-admin', { subcommand: 'setup', guildId: A })
+    ).response();
+    expect(shown.message?.content).toContain('Token fingerprint: ');
+
+    for (const guildId of [A, B]) {
+      const data = world.sandbox.datasetOf(guildId === A ? tokenA : tokenB);
+      for (const [name, input] of [
+        ['loa', { subcommand: 'list' }],
+        ['log', { subcommand: 'user', options: { username: data.samples.busyUsernames[0]! } }],
+        ['shift', { subcommand: 'list' }],
+        ['member', { subcommand: 'list' }],
+        ['audit-log', { subcommand: 'list' }],
+        ['rollcall', { subcommand: 'status' }],
+      ] as const) {
+        const answer = await ask(world, name, { ...input, guildId });
+        expect(answer.message?.embeds?.length, `/${name} in ${guildId}`).toBe(1);
+      }
+      const listed = await ask(world, 'loa', { subcommand: 'list', guildId });
+      const next = [...controls(listed.message).entries()].find(([, id]) => id.startsWith('rc1:n:'))?.[1];
+      const turned = await (await world.double.click(world.mod, listed.message!, next as string)).response();
+      expect(embedOf(turned.message).title).toBe('Leaves of absence');
+    }
+
+    // Reads that fail: a record that is not there, and the check of a token the API rejects.
+    const tenant = await world.app.tenants?.resolve(A);
+    if (typeof tenant !== 'object') throw new Error(`no tenant for A: ${tenant}`);
+    await tenant.resources.getLoa('no-such-loa', { fresh: true }).then(
+      () => expect.unreachable('the read should fail'),
+      (error: unknown) => recordError('hosted 404', error),
+    );
+    recordText('check of a rejected token', JSON.stringify(await world.app.tenants?.check(rejected, C)));
+
+    // Server B's token is revoked: the next read gets a 401, and the credential is marked invalid.
+    world.sandbox.set({
+      tokens: {
+        [tokenA]: { permission: 'all', label: 'hosted-a', dataset: world.sandbox.datasetOf(tokenA) },
+      },
+    });
+    const revoked = await ask(world, 'application', { subcommand: 'list', guildId: B });
+    expect(revoked.message?.content).toBe(MESSAGES.tokenRejected);
+    const tenantB = await world.app.tenants?.resolve(B);
+    expect(tenantB).toBe(MESSAGES.tokenRejected);
+  });
+
+  it('leaves no token in the store (files or table dump) or in Redis', async () => {
+    const store = world.app.store() as Store;
+    const dump = await place.dump();
+    // The dump holds the rows: each linked server's fingerprint is there (the token is not).
+    for (const guildId of [A, B])
+      expect(dump).toContain((await store.describeCredential(guildId))?.fingerprint);
+    recordText(`${backend.name} store dump`, dump);
+    if (redis) {
+      const values = redis.cli('EVAL', DUMP_REDIS, '0');
+      // The API data of both communities is cached there, under two credential hashes.
+      const hashes = new Set(values.split('\n').map((line) => /^rollcall:v1:([0-9a-f]+):/.exec(line)?.[1]));
+      hashes.delete(undefined);
+      expect(hashes.size).toBe(2);
+      recordText('Redis keys and values', values);
+    }
+    expect(secretFindings()).toEqual([]);
+  });
+
+  it('the grep covers what it claims: a planted token, key or password is found', () => {
+    for (const planted of [
+      tokenA,
+      `Bearer ${tokenB}`,
+      secretKey,
+      ...(place.options.schema ? [dbPassword] : []),
+    ]) {
+      world.logLines.push(JSON.stringify({ msg: 'planted', detail: planted }));
+      try {
+        expect(secretFindings().length).toBeGreaterThan(0);
+      } finally {
+        world.logLines.pop();
+      }
+    }
+    expect(secretFindings()).toEqual([]);
+  });
+}
+
+for (const backend of backends) {
+  describe.skipIf(!backend.run)(`hosted mode on ${backend.title}`, () => hostedAudit(backend));
+}
+
+auditEverything();
