@@ -238,6 +238,10 @@ export function secretValues(config: Partial<Record<string, unknown>>): string[]
   for (const name of SECRET_SETTINGS) {
     const value = config[name];
     if (typeof value === 'string' && value !== '') found.add(value);
+    // A key is kept decoded: look for it as it can be written (base64, URL-safe base64, hex).
+    if (Buffer.isBuffer(value) && value.length > 0) {
+      for (const form of ['base64', 'base64url', 'hex'] as const) found.add(value.toString(form));
+    }
   }
   for (const [name, value] of Object.entries(config)) {
     if (!name.endsWith('_URL') || typeof value !== 'string') continue;

@@ -55,8 +55,9 @@ function hostedAudit(backend: Backend): void {
   const rejected = secret('rc-hosted-rejected');
   const dbPassword = secret('rc-db-password');
   const secretKey = randomBytes(32).toString('base64');
-  // The config holds the key decoded (bytes), so the audit is told its written form here.
-  recordSecrets(...[tokenA, tokenB, rejected].flatMap((t) => [t, `Bearer ${t}`]), secretKey);
+  // The linked tokens are no setting: the audit is told of them. (The key and the database
+  // password are settings, found by secretValues.)
+  recordSecrets(...[tokenA, tokenB, rejected].flatMap((t) => [t, `Bearer ${t}`]));
 
   let world: ReliableWorld;
   let admin: DoubleUser;

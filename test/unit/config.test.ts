@@ -204,6 +204,22 @@ describe('secretValues', () => {
     );
   });
 
+  it('lists the secret keys in every form they can be written', () => {
+    const key = Buffer.alloc(32, 0xfb);
+    const result = loadConfig({
+      ...minimal,
+      API_TOKEN: '',
+      DISCORD_GUILD_ID: '',
+      ROLLCALL_SECRET_KEY: key.toString('hex'),
+      ROLLCALL_SECRET_KEY_PREVIOUS: key.toString('base64url'),
+    });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(secretValues(result.config)).toEqual(
+      expect.arrayContaining([key.toString('base64'), key.toString('base64url'), key.toString('hex')]),
+    );
+  });
+
   it('finds the password of a URL setting it does not know by name', () => {
     expect(secretValues({ BACKUP_URL: 'postgres://rc:db-pw@db/rollcall', API_TOKEN: 't' })).toEqual([
       't',
