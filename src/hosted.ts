@@ -3,7 +3,9 @@
  *
  * The tenant of an interaction comes only from its server id: the server's stored credential, and
  * the Api built for that credential's token (one per token, kept in a bounded map; a replaced token
- * gets a new Api, an evicted or replaced one is closed). A 401 from the API marks that server's
+ * gets a new Api, an evicted or replaced one is closed). The API's limits are the token's: servers
+ * linked to the same token share one Api and one set of counters, kept to the strictest of the
+ * limits those servers chose (see `strictest`). A 401 from the API marks that server's
  * credential invalid and it is not used again until an admin links a token anew. The store failing
  * never falls back to anything: moderators are told the database is unreachable.
  */
@@ -11,7 +13,7 @@ import type { Links, TokenCheck } from '../commands/rollcall-admin.js';
 import type { ApiCache } from './api/cache.js';
 import { createApi } from './api/client.js';
 import { isApiError } from './api/errors.js';
-import { parseLimits } from './api/limit-spec.js';
+import { type LimitSpec, parseLimits } from './api/limit-spec.js';
 import { tokenHash } from './api/token.js';
 import type { Api, Resources } from './api/types.js';
 import type { Config } from './config.js';
@@ -63,6 +65,25 @@ export interface TenantOptions {
 interface Entry {
   api: Api;
   unwatch: () => void;
+  /** The limits it keeps, as text (a change of the token's limits builds a new Api). */
+  limits: string;
+}
+
+/**
+ * The limits that keep every list at once: for each window (the month, or a span length) the
+ * fewest requests any list allows; windows only some lists have are kept too. Month first, then
+ * spans by length.
+ */
+export function strictest(lists: ReadonlyArray<readonly LimitSpec[]>): LimitSpec[] {
+  const byWindow = new Map<number, LimitSpec>();
+  for (const list of lists) {
+    for (const spec of list) {
+      const window = spec.window.kind === 'month' ? 0 : spec.window.seconds;
+      const kept = byWindow.get(window);
+      if (!kept || spec.points < kept.points) byWindow.set(window, spec);
+    }
+  }
+  return [...byWindow.entries()].sort(([a], [b]) => a - b).map(([, spec]) => spec);
 }
 
 export function createTenants(options: TenantOptions): Tenants {
@@ -71,17 +92,31 @@ export function createTenants(options: TenantOptions): Tenants {
   /** By token hash; Map order is use order (a use moves the entry to the end). */
   const apis = new Map<string, Entry>();
   const owners = new WeakMap<Resources, Api>();
+  /** By token hash: the limits each server seen using that token chose (the bot's when it chose none). */
+  const chosen = new Map<string, Map<string, readonly LimitSpec[]>>();
 
-  /** The Api of a token under the given limits (API_LIMITS form; the bot's own when undefined). */
-  function apiFor(token: string, limitsText?: string): Api {
+  /**
+   * The Api of a token, used by `guildId` whose settings give `limitsText` (API_LIMITS form; the
+   * bot's own when undefined). One per token: the limits are the token's, the strictest of those
+   * chosen by the servers seen using it; a server choosing stricter ones rebuilds the Api, which
+   * reads the same counters.
+   */
+  function apiFor(token: string, guildId: string, limitsText?: string): Api {
     const parsed = limitsText === undefined ? undefined : parseLimits(limitsText);
-    const limits = parsed?.ok ? parsed.limits : config.API_LIMITS;
-    const hash = `${tokenHash(token)}|${parsed?.ok ? limitsText : ''}`;
+    const hash = tokenHash(token);
+    const byGuild = chosen.get(hash) ?? new Map<string, readonly LimitSpec[]>();
+    chosen.set(hash, byGuild);
+    byGuild.set(guildId, parsed?.ok ? parsed.limits : config.API_LIMITS);
+    const limits = strictest([...byGuild.values()]);
+    const limitsKey = limits.map((spec) => spec.text).join(',');
     const kept = apis.get(hash);
     if (kept) {
       apis.delete(hash);
-      apis.set(hash, kept);
-      return kept.api;
+      if (kept.limits === limitsKey) {
+        apis.set(hash, kept);
+        return kept.api;
+      }
+      void retire(kept);
     }
     const api = createApi({ ...config, API_TOKEN: token, API_LIMITS: limits }, logger, {
       cache: options.cache,
@@ -89,7 +124,7 @@ export function createTenants(options: TenantOptions): Tenants {
       ...(options.stop ? { stop: options.stop } : {}),
     });
     const unwatch = options.metrics?.watchApi(api, token) ?? (() => undefined);
-    apis.set(hash, { api, unwatch });
+    apis.set(hash, { api, unwatch, limits: limitsKey });
     while (apis.size > maxApis) {
       const [oldest, entry] = apis.entries().next().value as [string, Entry];
       apis.delete(oldest);
@@ -105,12 +140,11 @@ export function createTenants(options: TenantOptions): Tenants {
 
   /** Drop the Api of a token (rejected by the API), so nothing keeps using it. */
   function dropToken(token: string): void {
-    const prefix = `${tokenHash(token)}|`;
-    for (const [key, entry] of [...apis]) {
-      if (!key.startsWith(prefix)) continue;
-      apis.delete(key);
-      void retire(entry);
-    }
+    const hash = tokenHash(token);
+    const entry = apis.get(hash);
+    if (!entry) return;
+    apis.delete(hash);
+    void retire(entry);
   }
 
   /** The reads of one server: a 401 marks its credential invalid and says so in one sentence. */
@@ -177,7 +211,7 @@ export function createTenants(options: TenantOptions): Tenants {
     }
     if (!credential) return MESSAGES.notLinked;
     if (credential.invalidAt) return MESSAGES.tokenRejected;
-    const api = apiFor(credential.token, settings.apiLimits);
+    const api = apiFor(credential.token, guildId, settings.apiLimits);
     const resources = guarded(guildId, credential.token, api);
     const tenant: Tenant = {
       key: tokenHash(credential.token),
@@ -202,7 +236,7 @@ export function createTenants(options: TenantOptions): Tenants {
     async check(token, guildId) {
       // Under the server's own limits, so the check counts where the server's later reads do.
       const limits = (await store.getSettings(guildId).catch(() => undefined))?.apiLimits;
-      const api = apiFor(token, limits);
+      const api = apiFor(token, guildId, limits);
       try {
         const roles = await api.resources.listRoles({ page: 1, limit: 100 }, { fresh: true });
         if (roles.stale) return { ok: false, reason: 'unavailable' };
@@ -241,10 +275,14 @@ export function createTenants(options: TenantOptions): Tenants {
       const page = await tenant.resources.listRoles({ page: 1, limit: 100 });
       return page.data.data.map((role) => ({ id: role.id, name: role.name ?? role.id }));
     },
-    link: (guildId, token, linkedBy, communityId) =>
-      store.saveCredential(guildId, { token, linkedBy, ...(communityId ? { communityId } : {}) }),
+    link(guildId, token, linkedBy, communityId) {
+      // The server's limits count for its new token from its next read on, no longer for the old one.
+      for (const byGuild of chosen.values()) byGuild.delete(guildId);
+      return store.saveCredential(guildId, { token, linkedBy, ...(communityId ? { communityId } : {}) });
+    },
     async forget(guildId) {
       await store.deleteGuild(guildId);
+      for (const byGuild of chosen.values()) byGuild.delete(guildId);
     },
     async close() {
       const entries = [...apis.values()];

@@ -8,14 +8,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCache } from '../../src/api/cache.js';
+import { parseLimits } from '../../src/api/limit-spec.js';
 import { loadConfig } from '../../src/config.js';
 import type { Tenant } from '../../src/discord/router.js';
-import { createTenants, type Tenants } from '../../src/hosted.js';
+import { createTenants, strictest, type Tenants } from '../../src/hosted.js';
 import { createLogger } from '../../src/log.js';
 import { openStore, type Store } from '../../src/store/index.js';
 
 const G1 = '1400000000000000001';
 const G2 = '1400000000000000002';
+const G3 = '1400000000000000003';
+const G4 = '1400000000000000004';
 const key = Buffer.alloc(32, 5);
 
 let store: Store;
@@ -70,4 +73,40 @@ describe('hosted tenants', () => {
     expect(replaced.api).not.toBe(again.api);
     expect(replaced.key).not.toBe(first.key);
   });
+
+  it('gives servers linked to one token one Api, kept to the strictest of their limits', async () => {
+    await store.saveCredential(G3, { token: 'token-shared', linkedBy: '1' });
+    await store.saveCredential(G4, { token: 'token-shared', linkedBy: '1' });
+    await store.saveSettings(G3, { apiLimits: '100/month,30/1m' });
+    await store.saveSettings(G4, { apiLimits: '777/month,60/1m,1000/1h' });
+    const texts = async (guildId: string) =>
+      ((await (await apiOf(guildId)).api?.limitStatus()) ?? []).map((s) => s.text);
+    expect(await texts(G3)).toEqual(['100/month', '30/60s'].map(normal));
+    // G4 looser on month and minute, but adds an hourly limit: every window at its tightest.
+    const shared = await apiOf(G4);
+    expect(await texts(G4)).toEqual(['100/month', '30/60s', '1000/3600s'].map(normal));
+    const again = await apiOf(G3);
+    expect(again.api).toBe(shared.api); // one Api, one set of counters
+    expect(again.key).toBe(shared.key);
+    // G3 unlinked: the token is kept to G4's limits alone from then on.
+    await tenants.forget(G3);
+    expect(await texts(G4)).toEqual(['777/month', '60/60s', '1000/3600s'].map(normal));
+  });
+
+  it('strictest: the fewest requests per window, every window kept', () => {
+    const lists = ['100/month,30/1m', '50/month,10/10s', '60/1m'].map((t) => {
+      const parsed = parseLimits(t);
+      if (!parsed.ok) throw new Error(parsed.error);
+      return parsed.limits;
+    });
+    expect(strictest(lists).map((s) => s.text)).toEqual(['50/month', '10/10s', '30/60s'].map(normal));
+    expect(strictest([])).toEqual([]);
+  });
 });
+
+/** A limit as parseLimits writes it. */
+function normal(text: string): string {
+  const parsed = parseLimits(text);
+  if (!parsed.ok) throw new Error(parsed.error);
+  return parsed.limits[0]?.text as string;
+}
