@@ -159,6 +159,11 @@ describe('labels for the integer codes, per server', () => {
     expect(cleared.message?.content).toBe(MESSAGES.labelCleared(code));
     expect((await store.getSettings(A)).labels.logTypes).toEqual({});
     expect((await store.getSettings(B)).labels.logTypes).toEqual({ [code]: 'Caution' });
+    // Clear with no code: the whole table of that server.
+    const table = await labels({ table: 'logTypes', clear: true }, B);
+    expect(table.message?.content).toBe(MESSAGES.labelsTableCleared('Log type'));
+    expect((await store.getSettings(B)).labels.logTypes).toEqual({});
+    expect(Object.keys((await store.getSettings(A)).labels.auditTypes)).toHaveLength(1);
     expect(world.double.allowedMentionsViolations()).toEqual([]);
   });
 });
