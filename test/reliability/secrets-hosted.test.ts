@@ -15,6 +15,7 @@ import { MESSAGES } from '../../src/discord/replies.js';
 import type { Store } from '../../src/store/index.js';
 import type { DoubleUser } from '../discord/double.js';
 import { controls, embedOf } from '../e2e/world.js';
+import { dumpRedis } from '../hosted/redis-dump.js';
 import { type Backend, backends, PG_URL, type Place } from '../store/places.js';
 import { hasRedisServer, OwnRedis } from '../support/redis.js';
 import {
@@ -34,20 +35,6 @@ const withRedis = hasRedisServer || process.env.CI === 'true';
 const A = '1330000000000000001';
 const B = '1330000000000000002';
 const C = '1330000000000000003';
-
-/** Every value of every key, in one round trip (keys and values, one line each). */
-const DUMP_REDIS = `local out = {}
-for _, k in ipairs(redis.call('KEYS', '*')) do
-  local t = redis.call('TYPE', k).ok
-  local v = ''
-  if t == 'string' then v = redis.call('GET', k)
-  elseif t == 'hash' then v = table.concat(redis.call('HGETALL', k), ',')
-  elseif t == 'zset' then v = table.concat(redis.call('ZRANGE', k, 0, -1, 'WITHSCORES'), ',')
-  elseif t == 'list' then v = table.concat(redis.call('LRANGE', k, 0, -1), ',')
-  elseif t == 'set' then v = table.concat(redis.call('SMEMBERS', k), ',') end
-  table.insert(out, k .. ' = ' .. v)
-end
-return table.concat(out, '\\n')`;
 
 function hostedAudit(backend: Backend): void {
   const tokenA = secret('rc-hosted-token-a');
@@ -179,7 +166,7 @@ function hostedAudit(backend: Backend): void {
       expect(dump).toContain((await store.describeCredential(guildId))?.fingerprint);
     recordText(`${backend.name} store dump`, dump);
     if (redis) {
-      const values = redis.cli('EVAL', DUMP_REDIS, '0');
+      const values = dumpRedis(redis).join('\n');
       // The API data of both communities is cached there, under two credential hashes.
       const hashes = new Set(values.split('\n').map((line) => /^rollcall:v1:([0-9a-f]+):/.exec(line)?.[1]));
       hashes.delete(undefined);
