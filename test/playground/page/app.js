@@ -111,7 +111,11 @@ async function showModal(modal) {
   });
   host.append(node);
   await /** @type {any} */ (node).updateComplete;
-  node.shadowRoot?.querySelector('dialog')?.showModal();
+  // As the renderer's own buttons open a modal: show its box, then the dialog.
+  const dialog = node.shadowRoot?.querySelector('dialog');
+  const box = dialog?.querySelector('div.discord-modal-box');
+  if (box instanceof HTMLElement) box.style.display = 'flex';
+  dialog?.showModal();
 }
 
 const events = new EventSource('/api/events');
@@ -235,14 +239,7 @@ function suggest() {
   const text = input.value;
   if (document.activeElement !== input || !state) return;
   if (!text.startsWith('/')) {
-    showSuggestions(
-      'Commands',
-      state.commands.map((/** @type {Loose} */ c) => ({
-        name: `/${c.name}`,
-        hint: c.description,
-        fill: `/${c.name} `,
-      })),
-    );
+    showSuggestions('', []);
     return;
   }
   const r = reading(text);
