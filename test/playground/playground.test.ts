@@ -88,9 +88,10 @@ describe.skipIf(missing !== null && !required)(title, () => {
     expect(await text(embed.locator('discord-embed-footer'))).toMatch(/Page 1 of \d+/);
     // the colour bar is the embed's colour
     const sent = playground.world.double.messages().at(-1)?.message.embeds?.[0]?.color;
-    const bar = await embed.evaluate(
-      "(el) => getComputedStyle(el.shadowRoot.querySelector('.discord-left-border')).backgroundColor",
-    );
+    const bar = await embed.evaluate((el) => {
+      const border = el.shadowRoot?.querySelector('.discord-left-border');
+      return border ? el.ownerDocument.defaultView?.getComputedStyle(border).backgroundColor : null;
+    });
     const hex = (sent ?? 0).toString(16).padStart(6, '0');
     const rgb = [0, 2, 4].map((i) => Number.parseInt(hex.slice(i, i + 2), 16)).join(', ');
     expect(bar).toBe(`rgb(${rgb})`);
