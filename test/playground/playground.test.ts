@@ -205,6 +205,15 @@ describe.skipIf(missing !== null && !required)(title, () => {
     expect(await last().locator('discord-embed').getAttribute('embed-title')).toContain(String(role?.name));
   });
 
+  it('shows answers to interactions made elsewhere as they happen (events from the double)', async () => {
+    const before = await messageCount();
+    // straight through the double, not through the page
+    const handle = await playground.world.double.slash(playground.world.mod, 'role', { subcommand: 'list' });
+    await handle.response();
+    await expect.poll(messageCount, { timeout: WAIT }).toBe(before + 1);
+    expect(await last().locator('discord-command').getAttribute('command')).toBe('/role list');
+  });
+
   it('a mistyped command gets one sentence under the box, and nothing was loaded from outside', async () => {
     await page.locator('#command').fill('/loa lisst');
     await page.locator('#command').press('Enter');
