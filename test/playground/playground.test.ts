@@ -221,6 +221,23 @@ describe.skipIf(missing !== null)(title, () => {
     expect(await last().locator('discord-command').getAttribute('command')).toBe('/role list');
   });
 
+  it('shows "is thinking…" while a slow answer is deferred, then the answer in its place', async () => {
+    playground.world.sandbox.set({ latency: { minMs: 2_500, maxMs: 2_500 } });
+    try {
+      const before = await messageCount();
+      await page.locator('#command').fill('/shift list');
+      await page.locator('#command').press('Enter');
+      await expect.poll(() => text(last()), { timeout: WAIT }).toContain('Rollcall is thinking…');
+      await expect
+        .poll(() => text(last().locator('discord-embed-footer')), { timeout: WAIT })
+        .toMatch(/Page 1 of/);
+      expect(await text(last())).not.toContain('is thinking');
+      expect(await messageCount()).toBe(before + 1);
+    } finally {
+      playground.world.sandbox.set({ latency: null });
+    }
+  });
+
   it('a mistyped command gets one sentence under the box, and nothing was loaded from outside', async () => {
     await page.locator('#command').fill('/loa lisst');
     await page.locator('#command').press('Enter');
