@@ -271,6 +271,10 @@ export function renderMessage(view, ctx) {
       }),
     );
   }
+  // A deferred answer (flag LOADING) still waiting for the bot's edit.
+  if ((Number(message.flags ?? 0) & 128) !== 0) {
+    node.append(el('discord-italic', { class: 'loading' }, [`${ctx.botName} is thinking…`]));
+  }
   if (typeof message.content === 'string' && message.content !== '') {
     for (const child of markdownNodes(message.content, ctx)) node.append(child);
   }
