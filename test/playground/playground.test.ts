@@ -246,4 +246,15 @@ describe.skipIf(missing !== null)(title, () => {
     expect(outside).toEqual([]);
     expect(requests.some((url) => url.includes('/vendor/@skyra/discord-components-core/'))).toBe(true);
   });
+
+  it('"Dismiss message" hides a private answer on this page only', async () => {
+    const before = await messageCount();
+    const target = last();
+    const id = (await target.getAttribute('data-message-id')) ?? '';
+    expect(await target.getAttribute('ephemeral')).not.toBeNull();
+    await target.locator('.discord-message-ephemeral-link').click();
+    await expect.poll(messageCount, { timeout: WAIT }).toBe(before - 1);
+    expect(await page.locator(`discord-message[data-message-id="${id}"]`).count()).toBe(0);
+    expect(playground.world.double.message(id)).toBeDefined();
+  });
 });

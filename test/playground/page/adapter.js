@@ -17,6 +17,7 @@ import { formatMessageTime, formatTimestamp, parseMarkdown } from './markdown.js
  *   userName: (id: string) => string | undefined,
  *   onClick: (messageId: string, customId: string) => void,
  *   onSelect: (messageId: string, customId: string, values: string[]) => void,
+ *   onDismiss?: (messageId: string) => void,
  * }} Context
  * @typedef {Record<string, any>} Loose
  */
@@ -261,6 +262,10 @@ export function renderMessage(view, ctx) {
     }),
     'data-message-id': view.id,
   });
+  if (view.ephemeral && ctx.onDismiss) {
+    const dismiss = ctx.onDismiss;
+    /** @type {any} */ (node).dismissMessageClicked = () => dismiss(view.id);
+  }
   if (view.invokedBy) {
     node.append(
       el('discord-command', {

@@ -21,6 +21,8 @@ let state = null;
 /** The modal on screen (by custom_id), so a new state does not open it twice. */
 let shownModal = '';
 let busy = 0;
+/** Ephemeral messages dismissed on this page ("Dismiss message"), as the Discord client hides them. */
+const dismissed = new Set();
 
 const params = new URLSearchParams(location.search);
 const ctx = {
@@ -34,6 +36,10 @@ const ctx = {
     state?.users.find((/** @type {Loose} */ u) => u.id === id)?.username,
   onClick: (/** @type {string} */ messageId, /** @type {string} */ customId) =>
     act('click', { messageId, customId }),
+  onDismiss: (/** @type {string} */ messageId) => {
+    dismissed.add(messageId);
+    render();
+  },
   onSelect: (
     /** @type {string} */ messageId,
     /** @type {string} */ customId,
@@ -74,14 +80,15 @@ function render() {
   const box = $('messages');
   const scroller = $('scroll');
   const atBottom = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < 80;
-  box.replaceChildren(...state.messages.map((/** @type {Loose} */ view) => renderMessage(view, ctx)));
+  const shown = state.messages.filter((/** @type {Loose} */ view) => !dismissed.has(view.id));
+  box.replaceChildren(...shown.map((/** @type {Loose} */ view) => renderMessage(view, ctx)));
   for (const failure of state.failures) {
     const line = document.createElement('div');
     line.className = 'failure';
     line.textContent = failure.text;
     box.append(line);
   }
-  $('empty').hidden = state.messages.length > 0;
+  $('empty').hidden = shown.length > 0;
   actorSelect.replaceChildren(
     ...state.users.map((/** @type {Loose} */ u) => {
       const option = document.createElement('option');
@@ -92,7 +99,7 @@ function render() {
     }),
   );
   document.body.dataset.actor = state.actor.username;
-  document.body.dataset.messages = String(state.messages.length);
+  document.body.dataset.messages = String(shown.length);
   if (atBottom) requestAnimationFrame(() => scroller.scrollTo({ top: scroller.scrollHeight }));
   showModal(state.modal);
 }
