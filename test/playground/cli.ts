@@ -1,0 +1,64 @@
+/**
+ * `npm run playground` (`npx tsx test/playground/cli.ts`): the real bot between the sandbox API and
+ * the Discord double, shown in the browser as Discord would show it. Serves http://127.0.0.1:PORT/
+ * (PLAYGROUND_PORT or --port, default 5180; 0 picks a free port). The bot's logs go to a file
+ * (LOG_LEVEL, default warn; PLAYGROUND_LOG_FILE, default rollcall-playground.log in the temp directory,
+ * `-` for stderr). --seed N picks the sandbox's dataset.
+ */
+import { createWriteStream } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { DEFAULT_PORT, startPlayground } from './server.js';
+
+const USAGE = `Usage: npm run playground [-- --port N] [-- --seed N]
+Environment: PLAYGROUND_PORT (default ${DEFAULT_PORT}), LOG_LEVEL (default warn),
+  PLAYGROUND_LOG_FILE (default ${join(tmpdir(), 'rollcall-playground.log')}; - for stderr)`;
+
+function portOf(raw: string): number {
+  const port = Number(raw);
+  if (!/^\d+$/.test(raw) || port > 65_535) throw new Error(`the port must be 0 to 65535, got "${raw}"`);
+  return port;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: { port: { type: 'string' }, seed: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
+  const port = portOf(values.port ?? process.env.PLAYGROUND_PORT ?? String(DEFAULT_PORT));
+  const seed = values.seed === undefined ? undefined : Number(values.seed);
+  if (seed !== undefined && !Number.isInteger(seed)) throw new Error('--seed takes a whole number');
+  const level = process.env.LOG_LEVEL || 'warn';
+  const target = process.env.PLAYGROUND_LOG_FILE || join(tmpdir(), 'rollcall-playground.log');
+  const logFile = target === '-' ? null : createWriteStream(target, { flags: 'w' });
+  const playground = await startPlayground({
+    port,
+    world: {
+      env: { LOG_LEVEL: level },
+      logDestination: logFile ?? process.stderr,
+      ...(seed === undefined ? {} : { sandbox: { seed } }),
+    },
+  });
+  console.log(`Rollcall playground: ${playground.url}`);
+  console.log(`Bot logs (LOG_LEVEL=${level}): ${logFile ? target : 'stderr'}. Ctrl-C stops.`);
+  let stopping = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      playground.close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error('playground: failed:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

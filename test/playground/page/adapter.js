@@ -1,0 +1,357 @@
+// @ts-check
+/**
+ * Rollcall's message JSON (what the bot sent Discord: content, embeds, action rows of buttons and
+ * select menus, modals) turned into @skyra/discord-components-core elements, which draw them as the
+ * Discord client does. Timestamps are written in the viewer's time zone; images that would come from
+ * the internet are left out (the page loads nothing from outside this machine).
+ */
+import { formatMessageTime, formatTimestamp, parseMarkdown } from './markdown.js';
+
+/**
+ * @typedef {{
+ *   now: () => number,
+ *   timeZone?: string,
+ *   locale?: string,
+ *   botName: string,
+ *   avatar: (name: string) => string,
+ *   userName: (id: string) => string | undefined,
+ *   onClick: (messageId: string, customId: string) => void,
+ *   onSelect: (messageId: string, customId: string, values: string[]) => void,
+ *   onDismiss?: (messageId: string) => void,
+ * }} Context
+ * @typedef {Record<string, any>} Loose
+ */
+
+const BUTTON_TYPES = /** @type {Record<number, string>} */ ({
+  1: 'primary',
+  2: 'secondary',
+  3: 'success',
+  4: 'destructive',
+  5: 'secondary',
+});
+
+/**
+ * @param {string} tag
+ * @param {Record<string, string | boolean | number | undefined | null>} [attributes]
+ * @param {Array<Node | string>} [children]
+ */
+export function el(tag, attributes = {}, children = []) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === undefined || value === null || value === false) continue;
+    node.setAttribute(name, value === true ? '' : String(value));
+  }
+  for (const child of children) node.append(child);
+  return node;
+}
+
+/**
+ * Markdown as element children.
+ * @param {string} text
+ * @param {Context} ctx
+ * @returns {Node[]}
+ */
+export function markdownNodes(text, ctx) {
+  return parseMarkdown(text).map((node) => mdNode(node, ctx));
+}
+
+/**
+ * @param {import('./markdown.js').MdNode} node
+ * @param {Context} ctx
+ * @returns {Node}
+ */
+function mdNode(node, ctx) {
+  const kids = (/** @type {import('./markdown.js').MdNode[]} */ list) => list.map((n) => mdNode(n, ctx));
+  switch (node.type) {
+    case 'text':
+      return document.createTextNode(node.text);
+    case 'br':
+      return el('br');
+    case 'bold':
+      return el('discord-bold', {}, kids(node.children));
+    case 'italic':
+      return el('discord-italic', {}, kids(node.children));
+    case 'underline':
+      return el('discord-underlined', {}, kids(node.children));
+    case 'strike':
+      return el('s', {}, kids(node.children));
+    case 'quote':
+      return el('discord-quote', {}, kids(node.children));
+    case 'code':
+      return el('discord-code', {}, [node.text]);
+    case 'codeblock':
+      return el('discord-code', { multiline: true }, [node.text]);
+    case 'link':
+      return el('discord-link', { href: node.url, target: '_blank', rel: 'noreferrer' }, kids(node.children));
+    case 'mention': {
+      const name = node.kind === 'user' ? (ctx.userName(node.id) ?? `user ${node.id.slice(-4)}`) : node.id;
+      return el('discord-mention', { type: node.kind }, [name]);
+    }
+    case 'time': {
+      const options = { now: ctx.now(), timeZone: ctx.timeZone, locale: ctx.locale };
+      return el(
+        'discord-time',
+        {
+          'data-ts': node.seconds,
+          'data-style': node.style,
+          title: formatTimestamp(node.seconds, 'F', options),
+        },
+        [formatTimestamp(node.seconds, node.style, options)],
+      );
+    }
+  }
+  return document.createTextNode('');
+}
+
+/**
+ * An embed's colour (an integer) as CSS.
+ * @param {unknown} color
+ */
+export function colourOf(color) {
+  return typeof color === 'number' ? `#${color.toString(16).padStart(6, '0')}` : undefined;
+}
+
+/** Only images this machine serves (the page never loads from the internet). @param {unknown} url */
+const localImage = (url) => (typeof url === 'string' && url.startsWith('/') ? url : undefined);
+
+/**
+ * @param {Loose} embed
+ * @param {Context} ctx
+ */
+export function renderEmbed(embed, ctx) {
+  const node = el('discord-embed', {
+    slot: 'embeds',
+    color: colourOf(embed.color),
+    'embed-title': embed.title,
+    url: embed.url,
+    'author-name': embed.author?.name,
+    'author-image': localImage(embed.author?.icon_url),
+    thumbnail: localImage(embed.thumbnail?.url),
+    image: localImage(embed.image?.url),
+  });
+  if (typeof embed.description === 'string' && embed.description !== '') {
+    node.append(
+      el('discord-embed-description', { slot: 'description' }, markdownNodes(embed.description, ctx)),
+    );
+  }
+  const fields = Array.isArray(embed.fields) ? embed.fields : [];
+  if (fields.length > 0) {
+    const box = el('discord-embed-fields', { slot: 'fields' });
+    let run = 0;
+    for (const field of fields) {
+      run = field.inline ? (run % 3) + 1 : 0;
+      box.append(
+        el(
+          'discord-embed-field',
+          {
+            'field-title': field.name,
+            inline: field.inline === true,
+            'inline-index': field.inline ? run : undefined,
+          },
+          markdownNodes(String(field.value ?? ''), ctx),
+        ),
+      );
+    }
+    node.append(box);
+  }
+  if (embed.footer?.text || embed.timestamp) {
+    const when = embed.timestamp
+      ? formatMessageTime(embed.timestamp, { now: ctx.now(), timeZone: ctx.timeZone, locale: ctx.locale })
+      : undefined;
+    node.append(
+      el(
+        'discord-embed-footer',
+        { slot: 'footer', timestamp: when },
+        embed.footer?.text ? [embed.footer.text] : [],
+      ),
+    );
+  }
+  return node;
+}
+
+/**
+ * A button's text: its emoji (drawn with the Twemoji font served locally) and label.
+ * @param {Loose} button
+ */
+export function buttonText(button) {
+  const emoji = typeof button.emoji?.name === 'string' && !button.emoji.id ? button.emoji.name : '';
+  return [emoji, button.label ?? ''].filter((s) => s !== '').join(' ');
+}
+
+/**
+ * @param {Loose} component
+ * @param {string} messageId
+ * @param {Context} ctx
+ */
+function renderControl(component, messageId, ctx) {
+  if (component.type === 2) {
+    const button = el(
+      'discord-button',
+      {
+        type: BUTTON_TYPES[component.style] ?? 'secondary',
+        disabled: component.disabled === true,
+        url: component.style === 5 ? component.url : undefined,
+        'data-custom-id': component.custom_id,
+        'data-message-id': messageId,
+      },
+      [buttonText(component)],
+    );
+    if (component.style !== 5 && component.disabled !== true) {
+      button.addEventListener('click', () => ctx.onClick(messageId, String(component.custom_id)));
+    }
+    return button;
+  }
+  if (component.type === 3) {
+    const menu = el('discord-string-select-menu', {
+      placeholder: component.placeholder ?? 'Make a selection',
+      disabled: component.disabled === true,
+      'data-custom-id': component.custom_id,
+      'data-message-id': messageId,
+    });
+    for (const option of Array.isArray(component.options) ? component.options : []) {
+      const item = el('discord-string-select-menu-option', {
+        label: option.label,
+        description: option.description,
+        'data-value': option.value,
+      });
+      /** @type {any} */ (item).selectOption = () =>
+        ctx.onSelect(messageId, String(component.custom_id), [option.value]);
+      menu.append(item);
+    }
+    return menu;
+  }
+  return el('span', { class: 'unsupported' }, [`(component type ${component.type})`]);
+}
+
+/**
+ * The message's action rows.
+ * @param {unknown} components
+ * @param {string} messageId
+ * @param {Context} ctx
+ */
+export function renderComponents(components, messageId, ctx) {
+  const box = el('discord-attachments', { slot: 'components' });
+  for (const row of Array.isArray(components) ? components : []) {
+    if (row?.type !== 1) continue;
+    const line = el('discord-action-row');
+    for (const component of Array.isArray(row.components) ? row.components : []) {
+      line.append(renderControl(component, messageId, ctx));
+    }
+    box.append(line);
+  }
+  return box;
+}
+
+/**
+ * One message of the conversation, with the "used /command" line above it when a slash command made it.
+ * @param {{ id: string, message: Loose, ephemeral: boolean, invokedBy: { username: string, command: string } | null }} view
+ * @param {Context} ctx
+ */
+export function renderMessage(view, ctx) {
+  const message = view.message;
+  const node = el('discord-message', {
+    author: ctx.botName,
+    avatar: ctx.avatar('rollcall'),
+    bot: true,
+    ephemeral: view.ephemeral,
+    edited: false,
+    timestamp: formatMessageTime(message.timestamp, {
+      now: ctx.now(),
+      timeZone: ctx.timeZone,
+      locale: ctx.locale,
+    }),
+    'data-message-id': view.id,
+  });
+  if (view.ephemeral && ctx.onDismiss) {
+    const dismiss = ctx.onDismiss;
+    /** @type {any} */ (node).dismissMessageClicked = () => dismiss(view.id);
+  }
+  if (view.invokedBy) {
+    node.append(
+      el('discord-command', {
+        slot: 'reply',
+        author: view.invokedBy.username,
+        avatar: ctx.avatar(view.invokedBy.username),
+        command: `/${view.invokedBy.command}`,
+      }),
+    );
+  }
+  // A deferred answer (flag LOADING) still waiting for the bot's edit.
+  if ((Number(message.flags ?? 0) & 128) !== 0) {
+    node.append(el('discord-italic', { class: 'loading' }, [`${ctx.botName} is thinking…`]));
+  }
+  if (typeof message.content === 'string' && message.content !== '') {
+    for (const child of markdownNodes(message.content, ctx)) node.append(child);
+  }
+  for (const embed of Array.isArray(message.embeds) ? message.embeds : [])
+    node.append(renderEmbed(embed, ctx));
+  if (Array.isArray(message.components) && message.components.length > 0) {
+    node.append(renderComponents(message.components, view.id, ctx));
+  }
+  return node;
+}
+
+/**
+ * The text inputs of a modal (action rows of inputs, or labels around them).
+ * @param {Loose} modal
+ * @returns {Loose[]}
+ */
+export function modalInputs(modal) {
+  /** @type {Loose[]} */
+  const inputs = [];
+  for (const top of Array.isArray(modal.components) ? modal.components : []) {
+    if (top?.type === 1) {
+      for (const c of top.components ?? []) if (c?.type === 4) inputs.push(c);
+    } else if (top?.type === 18 && top.component?.type === 4) {
+      inputs.push({ ...top.component, label: top.label, description: top.description });
+    }
+  }
+  return inputs;
+}
+
+/**
+ * A modal the bot opened, as Discord draws it; `submit` gets the values by input custom_id.
+ * @param {Loose} modal
+ * @param {Context} ctx
+ * @param {{ submit: (fields: Record<string, string>) => void, close: () => void }} handlers
+ */
+export function renderModal(modal, ctx, handlers) {
+  const inputs = modalInputs(modal);
+  const node = el('discord-modal', {
+    'modal-title': modal.title,
+    author: ctx.botName,
+    avatar: ctx.avatar('rollcall'),
+    'data-custom-id': modal.custom_id,
+  });
+  for (const input of inputs) {
+    node.append(
+      el('discord-input-text', {
+        label: input.label,
+        placeholder: input.placeholder,
+        type: input.style === 2 ? 'paragraph' : 'short',
+        required: input.required !== false,
+        'min-length': input.min_length,
+        'max-length': input.max_length,
+        'default-value': input.value,
+        'data-custom-id': input.custom_id,
+      }),
+    );
+  }
+  let submitted = false;
+  const any = /** @type {any} */ (node);
+  any.submitForm = () => {
+    submitted = true;
+    /** @type {Record<string, string>} */
+    const fields = {};
+    for (const child of node.querySelectorAll('discord-input-text')) {
+      const field = child.shadowRoot?.querySelector('input, textarea');
+      fields[child.getAttribute('data-custom-id') ?? ''] =
+        field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement ? field.value : '';
+    }
+    handlers.submit(fields);
+  };
+  any.closeForm = () => {
+    if (!submitted) handlers.close();
+  };
+  return node;
+}

@@ -1,0 +1,260 @@
+/**
+ * The playground in a real browser (Debian's Chromium through playwright-core): the page drives the
+ * real bot between the sandbox API and the Discord double, and shows its answers with the
+ * Discord-like renderer. One browser and one playground for the file; every wait is bounded.
+ * With CI=true a missing browser fails the file; without CI it is skipped with the reason.
+ */
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../src/discord/replies.js';
+import { browserMissing, launchBrowser } from './browser.js';
+import { type Playground, startPlayground } from './server.js';
+
+const missing = browserMissing();
+const required = process.env.CI === 'true' || process.env.CI === '1';
+const WAIT = 10_000;
+/** The viewer's time zone: far from UTC, so a timestamp written in UTC would be seen as wrong. */
+const ZONE = 'Pacific/Kiritimati';
+
+const title = missing && !required ? `in Chromium (skipped: ${missing})` : 'in Chromium';
+
+if (missing && required) {
+  describe('in Chromium', () => {
+    it('runs: with CI=true the browser tests are mandatory', () => {
+      throw new Error(`CI requires the browser tests: ${missing}`);
+    });
+  });
+}
+
+describe.skipIf(missing !== null)(title, () => {
+  let playground: Playground;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  const requests: string[] = [];
+
+  beforeAll(async () => {
+    playground = await startPlayground({ port: 0, world: { env: { LOG_LEVEL: 'silent' } } });
+    browser = await launchBrowser();
+    context = await browser.newContext({
+      timezoneId: ZONE,
+      locale: 'en-US',
+      viewport: { width: 1100, height: 900 },
+    });
+    context.setDefaultTimeout(WAIT);
+    page = await context.newPage();
+    page.on('request', (request) => requests.push(request.url()));
+    await page.goto(playground.url);
+    await page.locator('#actor option').first().waitFor({ state: 'attached' });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await playground?.close();
+  });
+
+  const last = (): Locator => page.locator('discord-message').last();
+  const button = (message: Locator, label: string): Locator =>
+    message.locator('discord-button', { hasText: label }).first();
+  const text = async (locator: Locator): Promise<string> => (await locator.textContent()) ?? '';
+  /** A data- attribute the page keeps on <body>: busy (requests under way), actor, messages (count). */
+  const bodyData = async (name: string): Promise<string> =>
+    (await page.locator('body').getAttribute(`data-${name}`)) ?? '';
+  const messageCount = async (): Promise<number> => Number(await bodyData('messages'));
+  const settle = () => expect.poll(() => bodyData('busy'), { timeout: WAIT }).toBe('0');
+
+  async function run(line: string): Promise<void> {
+    const before = await messageCount();
+    await page.locator('#command').fill(line);
+    await page.locator('#command').press('Enter');
+    await expect.poll(messageCount, { timeout: WAIT }).toBeGreaterThan(before);
+  }
+
+  it('/loa list picked from the command box: an ephemeral embed with colour bar, fields of text, footer and buttons', async () => {
+    const box = page.locator('#command');
+    await box.click();
+    await box.pressSequentially('/lo');
+    await expect.poll(() => text(page.locator('.suggestion').first()), { timeout: WAIT }).toContain('/loa');
+    await box.press('Tab');
+    await box.pressSequentially('li');
+    await expect
+      .poll(() => text(page.locator('.suggestion').first()), { timeout: WAIT })
+      .toContain('/loa list');
+    await box.press('Tab');
+    expect(await box.inputValue()).toBe('/loa list ');
+    // option hints for what is left to type
+    await expect.poll(() => text(page.locator('#suggestions')), { timeout: WAIT }).toContain('public:');
+    await box.press('Enter');
+    await page.locator('discord-message').first().waitFor();
+
+    const message = last();
+    expect(await message.locator('discord-command').getAttribute('command')).toBe('/loa list');
+    expect(await message.getAttribute('ephemeral')).not.toBeNull();
+    expect(await text(message.locator('.discord-message-ephemeral'))).toContain('Only you can see this');
+    const embed = message.locator('discord-embed');
+    expect(await embed.getAttribute('embed-title')).toMatch(/Leaves of absence/);
+    expect(await text(embed.locator('discord-embed-footer'))).toMatch(/Page 1 of \d+/);
+    // the colour bar is the embed's colour
+    const sent = playground.world.double.messages().at(-1)?.message.embeds?.[0]?.color;
+    const bar = await embed.evaluate((el) => {
+      const border = el.shadowRoot?.querySelector('.discord-left-border');
+      return border ? el.ownerDocument.defaultView?.getComputedStyle(border).backgroundColor : null;
+    });
+    const hex = (sent ?? 0).toString(16).padStart(6, '0');
+    const rgb = [0, 2, 4].map((i) => Number.parseInt(hex.slice(i, i + 2), 16)).join(', ');
+    expect(bar).toBe(`rgb(${rgb})`);
+    expect(await text(button(message, '/'))).toMatch(/^1 \/ \d+$/);
+    expect(await button(message, '◀').getAttribute('disabled')).not.toBeNull();
+  });
+
+  it('writes Discord timestamps in the viewer’s time zone', async () => {
+    const stamp = last().locator('discord-time[data-style="d"]').first();
+    const seconds = Number(await stamp.getAttribute('data-ts'));
+    const expected = new Intl.DateTimeFormat('en-US', {
+      timeZone: ZONE,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).format(new Date(seconds * 1000));
+    expect(await text(stamp)).toBe(expected);
+  });
+
+  it('goes to the next and the last page, editing the message in place', async () => {
+    const count = await page.locator('discord-message').count();
+    await button(last(), '▶').click();
+    await expect.poll(() => text(button(last(), '/')), { timeout: WAIT }).toMatch(/^2 \/ \d+$/);
+    await button(last(), '⏭').click();
+    await expect.poll(() => text(button(last(), '/')), { timeout: WAIT }).toMatch(/^(\d+) \/ \1$/);
+    expect(await button(last(), '▶').getAttribute('disabled')).not.toBeNull();
+    expect(await page.locator('discord-message').count()).toBe(count);
+  });
+
+  it('jumps to a page through the go-to-page modal', async () => {
+    await button(last(), '/').click();
+    const modal = page.locator('discord-modal');
+    await modal.locator('dialog[open]').waitFor();
+    expect(await modal.getAttribute('modal-title')).toMatch(/page/i);
+    await modal.locator('discord-input-text input, discord-input-text textarea').first().fill('7');
+    await modal.locator('button[type="submit"]').click();
+    await expect.poll(() => text(button(last(), '/')), { timeout: WAIT }).toMatch(/^7 \/ \d+$/);
+    await expect
+      .poll(() => text(last().locator('discord-embed-footer')), { timeout: WAIT })
+      .toMatch(/Page 7 of/);
+  });
+
+  it('opens an LOA from "Open…" and goes back to the list page', async () => {
+    const menu = last().locator('discord-string-select-menu');
+    const option = menu.locator('discord-string-select-menu-option').first();
+    const value = (await option.getAttribute('data-value')) ?? '';
+    expect(value).not.toBe('');
+    await menu.click();
+    await option.click();
+    await expect
+      .poll(() => last().locator('discord-embed').getAttribute('embed-title'), { timeout: WAIT })
+      .toContain(value);
+    await button(last(), 'Back').click();
+    await expect
+      .poll(() => text(last().locator('discord-embed-footer')), { timeout: WAIT })
+      .toMatch(/Page 7 of/);
+  });
+
+  it('a public reply has no "only you" mark; another moderator’s click on it is refused, privately', async () => {
+    await run('/loa list public:true');
+    const mine = last();
+    const id = (await mine.getAttribute('data-message-id')) ?? '';
+    expect(await mine.getAttribute('ephemeral')).toBeNull();
+    expect(await mine.locator('.discord-message-ephemeral').count()).toBe(0);
+
+    await page.locator('#actor').selectOption('other-mod');
+    await expect.poll(() => bodyData('actor'), { timeout: WAIT }).toBe('other-mod');
+    // the first moderator's ephemeral lists are not shown to the other one; the public one is
+    const shown = await page
+      .locator('discord-message')
+      .evaluateAll((all) => all.map((m) => m.getAttribute('ephemeral')));
+    expect(shown.every((e) => e === null)).toBe(true);
+    const publicList = page.locator(`discord-message[data-message-id="${id}"]`);
+    await button(publicList, '▶').click();
+    await expect.poll(() => text(last()), { timeout: WAIT }).toContain(MESSAGES.notYours);
+    expect(await last().getAttribute('ephemeral')).not.toBeNull();
+    await settle();
+    expect(await text(button(publicList, '/'))).toMatch(/^1 \/ \d+$/);
+
+    await page.locator('#actor').selectOption('moderator');
+    await expect.poll(() => bodyData('actor'), { timeout: WAIT }).toBe('moderator');
+    expect(await text(page.locator('discord-messages'))).not.toContain(MESSAGES.notYours);
+  });
+
+  it('shows the bot’s autocomplete choices for a role and runs the picked one', async () => {
+    const role = playground.world.sandbox.dataset.roles.find(
+      (r) => typeof r.name === 'string' && r.name.length >= 3,
+    );
+    const typed = String(role?.name).slice(0, 3);
+    const box = page.locator('#command');
+    await box.fill('');
+    await box.pressSequentially(`/role view role:${typed}`);
+    await expect
+      .poll(() => text(page.locator('#suggestions .head')), { timeout: WAIT })
+      .toContain('choices from Rollcall');
+    const shown = await page.locator('.suggestion .name').allTextContents();
+    const asked = playground.world.double
+      .interactions()
+      .filter((r) => r.type === 4)
+      .at(-1);
+    expect(shown).toEqual((asked?.choices ?? []).map((c) => c.name));
+    expect(shown).toContain(role?.name);
+    await page
+      .locator('.suggestion', { hasText: String(role?.name) })
+      .first()
+      .dispatchEvent('mousedown');
+    expect(await box.inputValue()).toMatch(/^\/role view role:\S+ $/);
+    const before = await messageCount();
+    await box.press('Enter');
+    await expect.poll(messageCount, { timeout: WAIT }).toBeGreaterThan(before);
+    expect(await last().locator('discord-embed').getAttribute('embed-title')).toContain(String(role?.name));
+  });
+
+  it('shows answers to interactions made elsewhere as they happen (events from the double)', async () => {
+    const before = await messageCount();
+    // straight through the double, not through the page
+    const handle = await playground.world.double.slash(playground.world.mod, 'role', { subcommand: 'list' });
+    await handle.response();
+    await expect.poll(messageCount, { timeout: WAIT }).toBe(before + 1);
+    expect(await last().locator('discord-command').getAttribute('command')).toBe('/role list');
+  });
+
+  it('shows "is thinking…" while a slow answer is deferred, then the answer in its place', async () => {
+    playground.world.sandbox.set({ latency: { minMs: 2_500, maxMs: 2_500 } });
+    try {
+      const before = await messageCount();
+      await page.locator('#command').fill('/shift list');
+      await page.locator('#command').press('Enter');
+      await expect.poll(() => text(last()), { timeout: WAIT }).toContain('Rollcall is thinking…');
+      await expect
+        .poll(() => text(last().locator('discord-embed-footer')), { timeout: WAIT })
+        .toMatch(/Page 1 of/);
+      expect(await text(last())).not.toContain('is thinking');
+      expect(await messageCount()).toBe(before + 1);
+    } finally {
+      playground.world.sandbox.set({ latency: null });
+    }
+  });
+
+  it('a mistyped command gets one sentence under the box, and nothing was loaded from outside', async () => {
+    await page.locator('#command').fill('/loa lisst');
+    await page.locator('#command').press('Enter');
+    await expect.poll(() => text(page.locator('#error')), { timeout: WAIT }).toContain('/loa needs one of');
+    const outside = requests.filter((url) => !url.startsWith(playground.url) && !url.startsWith('data:'));
+    expect(outside).toEqual([]);
+    expect(requests.some((url) => url.includes('/vendor/@skyra/discord-components-core/'))).toBe(true);
+  });
+
+  it('"Dismiss message" hides a private answer on this page only', async () => {
+    const before = await messageCount();
+    const target = last();
+    const id = (await target.getAttribute('data-message-id')) ?? '';
+    expect(await target.getAttribute('ephemeral')).not.toBeNull();
+    await target.locator('.discord-message-ephemeral-link').click();
+    await expect.poll(messageCount, { timeout: WAIT }).toBe(before - 1);
+    expect(await page.locator(`discord-message[data-message-id="${id}"]`).count()).toBe(0);
+    expect(playground.world.double.message(id)).toBeDefined();
+  });
+});

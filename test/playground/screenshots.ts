@@ -1,0 +1,160 @@
+/**
+ * `npm run screenshots`: one picture per command family, taken from the playground in Chromium,
+ * into docs/images/<family>.png (cropped to the message), with docs/images/manifest.json recording
+ * the hash of what they were made from (see manifest.ts). Reproducible: a fixed sandbox seed, the
+ * bot's clock and the browser's clock start at the same fixed instant, a fixed time zone and locale.
+ *
+ * Families without a scene below are pictured by their first subcommand that needs no options.
+ */
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type APIApplicationCommand, ApplicationCommandOptionType } from 'discord-api-types/v10';
+import UPNG from 'upng-js';
+import type { Dataset } from '../sandbox/data.js';
+import { browserMissing, launchBrowser } from './browser.js';
+import { IMAGES_DIR, inputsHash, MANIFEST_PATH, type Manifest } from './manifest.js';
+
+export const SEED = 1;
+/** The instant the pictures are taken at (the bot's and the browser's clocks start here). */
+export const CLOCK = '2026-11-20T15:00:00.000Z';
+export const TIME_ZONE = 'UTC';
+
+/** What to run for each family, from the sandbox's sample values. */
+function scenes(dataset: Dataset): Record<string, string[]> {
+  const s = dataset.samples;
+  return {
+    loa: ['/loa list'],
+    log: [`/log user username:${s.busyUsernames[0] ?? ''}`],
+    'audit-log': ['/audit-log list'],
+    shift: [`/shift view id:${s.activeShiftIds[0] ?? ''}`],
+    role: ['/role list'],
+    member: ['/member list'],
+    application: ['/application list'],
+    'join-request': [`/join-request view user-id:${s.joinRequestUserIds[0] ?? ''}`],
+    rollcall: ['/rollcall help'],
+  };
+}
+
+/**
+ * Runs the bot on a clock that starts at CLOCK and runs at the real pace (message times, "data as
+ * of" and the like), so the pictures do not depend on the day they are taken.
+ */
+function startClockAt(iso: string): void {
+  const RealDate = Date;
+  const offset = RealDate.parse(iso) - RealDate.now();
+  class ShiftedDate extends RealDate {
+    constructor(...args: ConstructorParameters<typeof Date> | []) {
+      if (args.length === 0) super(RealDate.now() + offset);
+      else super(...(args as ConstructorParameters<typeof Date>));
+    }
+    static override now(): number {
+      return RealDate.now() + offset;
+    }
+  }
+  globalThis.Date = ShiftedDate as DateConstructor;
+}
+
+async function main(): Promise<void> {
+  const missing = browserMissing();
+  if (missing) throw new Error(missing);
+  startClockAt(CLOCK);
+  // Imported after the clock is set, so everything the bot creates reads the shifted clock.
+  const { startPlayground } = await import('./server.js');
+  const playground = await startPlayground({
+    port: 0,
+    world: { env: { LOG_LEVEL: 'silent' }, sandbox: { seed: SEED } },
+  });
+  const browser = await launchBrowser();
+  try {
+    const context = await browser.newContext({
+      timezoneId: TIME_ZONE,
+      locale: 'en-US',
+      viewport: { width: 640, height: 1400 },
+      deviceScaleFactor: 1,
+    });
+    const page = await context.newPage();
+    await page.clock.setFixedTime(new Date(CLOCK));
+    page.on('pageerror', (error) => console.error('page error:', error.message));
+    await page.goto(playground.url);
+    await page.locator('#actor option').first().waitFor({ state: 'attached', timeout: 10_000 });
+
+    const wanted = scenes(playground.world.sandbox.dataset);
+    const families = playground.session.state().commands.map((c) => c.name);
+    const pictures: Manifest['pictures'] = {};
+    mkdirSync(IMAGES_DIR, { recursive: true });
+    for (const old of readdirSync(IMAGES_DIR)) if (old.endsWith('.png')) rmSync(join(IMAGES_DIR, old));
+    for (const family of families) {
+      const steps = wanted[family] ?? fallback(playground.session.state().commands, family);
+      if (!steps) {
+        console.log(`${family}: skipped (every subcommand needs options; add a scene in screenshots.ts)`);
+        continue;
+      }
+      for (const line of steps) {
+        const result = await playground.session.slash(line);
+        if (!result.ok) throw new Error(`${line}: ${result.error}`);
+      }
+      const count = playground.session.state().messages.length;
+      const message = page.locator('discord-message').nth(count - 1);
+      await page.waitForFunction(`document.querySelectorAll('discord-message').length >= ${count}`, null, {
+        timeout: 10_000,
+      });
+      await page.evaluate('document.fonts.ready.then(() => true)');
+      await message.scrollIntoViewIfNeeded();
+      const file = `${family}.png`;
+      // Crop to the message: its height, and its width up to the widest embed or row of buttons.
+      const box = await message.boundingBox();
+      if (!box) throw new Error(`${family}: the message is not on the page`);
+      const parts = message.locator('discord-embed, discord-action-row, discord-command');
+      let right = box.x + 420;
+      for (const part of await parts.all()) {
+        const partBox = await part.boundingBox();
+        if (partBox) right = Math.max(right, partBox.x + partBox.width);
+      }
+      const shot = await page.screenshot({
+        animations: 'disabled',
+        timeout: 10_000,
+        clip: { x: box.x, y: box.y, width: Math.min(box.width, right - box.x + 16), height: box.height },
+      });
+      writeFileSync(join(IMAGES_DIR, file), quantize(shot));
+      pictures[file] = { family, run: steps.join(' → ') };
+      console.log(`${file}: ${steps.join(' → ')}`);
+    }
+    const manifest: Manifest = {
+      inputs: inputsHash(),
+      seed: SEED,
+      clock: CLOCK,
+      timeZone: TIME_ZONE,
+      pictures,
+    };
+    writeFileSync(MANIFEST_PATH, `${JSON.stringify(manifest, null, 2)}\n`);
+    console.log(`wrote ${Object.keys(pictures).length} pictures and ${MANIFEST_PATH}`);
+  } finally {
+    await browser.close();
+    await playground.close();
+  }
+}
+
+/** The PNG with at most 256 colours (a fraction of the size; text stays sharp). */
+function quantize(png: Buffer): Buffer {
+  const image = UPNG.decode(new Uint8Array(png).buffer);
+  const rgba = UPNG.toRGBA8(image)[0];
+  if (!rgba) throw new Error('the screenshot has no frame');
+  return Buffer.from(UPNG.encode([rgba], image.width, image.height, 256));
+}
+
+/** The first subcommand of `family` that needs no options, as a typed line; null when there is none. */
+function fallback(commands: readonly APIApplicationCommand[], family: string): string[] | null {
+  const options = commands.find((c) => c.name === family)?.options ?? [];
+  const nested = options.filter((o) => o.type === ApplicationCommandOptionType.Subcommand);
+  if (nested.length === 0) {
+    const grouped = options.some((o) => o.type === ApplicationCommandOptionType.SubcommandGroup);
+    return grouped || options.some((o) => o.required) ? null : [`/${family}`];
+  }
+  const free = nested.find((o) => !(o.options ?? []).some((x) => x.required));
+  return free ? [`/${family} ${free.name}`] : null;
+}
+
+main().catch((error: unknown) => {
+  console.error('screenshots: failed:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

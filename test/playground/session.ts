@@ -1,0 +1,359 @@
+/**
+ * The logic behind `npm run playground`: what the browser page asks for (a typed slash command, a
+ * button click, a pick in a menu, a modal's answer, autocomplete, switching the acting user) driven
+ * through the Discord double against the real bot (see test/e2e/world.ts), and the conversation as
+ * the acting user sees it (`state()`), which the page renders like Discord.
+ *
+ * Typed commands are read like `npm run try` reads them (test/try/parse.ts).
+ */
+import {
+  type APIApplicationCommand,
+  type APIApplicationCommandOption,
+  type APIMessage,
+  type APIModalInteractionResponseCallbackData,
+  ApplicationCommandOptionType as T,
+} from 'discord-api-types/v10';
+import { findComponent } from '../discord/components.js';
+import type { DoubleUser, InteractionHandle, InteractionResponse, OptionValue } from '../discord/double.js';
+import type { World } from '../e2e/world.js';
+import {
+  parseBoolean,
+  parseInteger,
+  parseNumber,
+  type SlashLine,
+  snowflakeOf,
+  splitSlash,
+} from '../try/parse.js';
+
+type OptionDef = APIApplicationCommandOption & { autocomplete?: boolean; options?: OptionDef[] };
+
+/** The command, group, subcommand and option definitions that typed command words name. */
+interface Resolved {
+  name: string;
+  group?: string;
+  subcommand?: string;
+  defs: OptionDef[];
+}
+
+/** A user the page can act as. */
+export interface PlaygroundUser {
+  id: string;
+  username: string;
+  roles: string[];
+}
+
+/** One message of the conversation, as the acting user sees it. */
+export interface ViewMessage {
+  id: string;
+  message: APIMessage;
+  /** Only the acting user sees it ("Only you can see this"). */
+  ephemeral: boolean;
+  /** The slash command that produced it (`{ user: 'moderator', command: 'loa list' }`), or null. */
+  invokedBy: { username: string; command: string } | null;
+}
+
+/** What the page shows. */
+export interface PlaygroundState {
+  bot: { id: string; username: string };
+  actor: PlaygroundUser;
+  users: PlaygroundUser[];
+  /** The commands Rollcall registered with Discord (what the command box lists). */
+  commands: APIApplicationCommand[];
+  messages: ViewMessage[];
+  /** The modal the bot opened for the acting user and not yet answered. */
+  modal: APIModalInteractionResponseCallbackData | null;
+  /** Interactions of the acting user the bot did not answer ("The application did not respond"). */
+  failures: Array<{ at: string; text: string }>;
+}
+
+/** Outcome of one action: a short note for the page, autocomplete choices, or what went wrong. */
+export interface ActionResult {
+  ok: boolean;
+  error?: string;
+  choices?: Array<{ name: string; value: string | number }>;
+  kind?: string;
+}
+
+/** A mistake in what was asked (shown under the command box), not a failure of the bot. */
+export class InputError extends Error {}
+
+const userView = (u: DoubleUser): PlaygroundUser => ({ id: u.id, username: u.username, roles: [...u.roles] });
+
+export class PlaygroundSession {
+  readonly #world: World;
+  readonly #users = new Map<string, DoubleUser>();
+  readonly #modals = new Map<string, APIModalInteractionResponseCallbackData>();
+  readonly #failures = new Map<string, Array<{ at: string; text: string }>>();
+  #actor: DoubleUser;
+
+  constructor(world: World, extraUsers: Array<{ username: string; roles: string[] }> = []) {
+    this.#world = world;
+    this.#actor = world.mod;
+    this.#users.set(world.mod.id, world.mod);
+    for (const spec of extraUsers) {
+      const user = world.double.user(spec);
+      this.#users.set(user.id, user);
+    }
+  }
+
+  get actor(): DoubleUser {
+    return this.#actor;
+  }
+
+  /** The conversation as the acting user sees it: public messages and their own ephemeral ones. */
+  state(): PlaygroundState {
+    const double = this.#world.double;
+    const records = new Map(double.interactions().map((r) => [r.id, r]));
+    const messages: ViewMessage[] = [];
+    for (const stored of double.messages()) {
+      if (stored.deleted) continue;
+      if (stored.visibleTo !== null && stored.visibleTo !== this.#actor.id) continue;
+      const record = records.get(stored.interactionId);
+      const invoked =
+        record?.commandName && record.originalMessageId === stored.message.id
+          ? { username: record.user.username, command: record.commandName }
+          : null;
+      messages.push({
+        id: stored.message.id,
+        message: stored.message,
+        ephemeral: stored.visibleTo !== null,
+        invokedBy: invoked,
+      });
+    }
+    return {
+      bot: { id: double.bot.id, username: double.bot.username },
+      actor: userView(this.#actor),
+      users: [...this.#users.values()].map(userView),
+      commands: this.#registered(),
+      messages,
+      modal: this.#modals.get(this.#actor.id) ?? null,
+      failures: this.#failures.get(this.#actor.id) ?? [],
+    };
+  }
+
+  // ---- acting as users ---------------------------------------------------------------------------
+
+  /** Acts as `who` (a username or Discord id); an unknown name becomes a new moderator. */
+  actAs(who: string): ActionResult {
+    const name = who.trim();
+    if (name === '') throw new InputError('give a username to act as');
+    const id = snowflakeOf(name);
+    let user = [...this.#users.values()].find(
+      (u) => u.id === id || u.username.toLowerCase() === name.toLowerCase(),
+    );
+    if (!user) {
+      if (!/^[\w.-]{2,32}$/.test(name) && !id) {
+        throw new InputError('a username is 2 to 32 letters, digits, dots, dashes or underscores');
+      }
+      user = this.#world.double.user({
+        ...(id ? { id, username: `mod-${id.slice(-4)}` } : { username: name }),
+        roles: ['Moderator'],
+      });
+      this.#users.set(user.id, user);
+    }
+    this.#actor = user;
+    return { ok: true };
+  }
+
+  // ---- slash commands and autocomplete ---------------------------------------------------------------
+
+  #registered(): APIApplicationCommand[] {
+    const double = this.#world.double;
+    return [...double.registeredCommands(double.guildId), ...double.registeredCommands(null)];
+  }
+
+  #resolve(words: string[]): Resolved {
+    const [name = '', ...path] = words;
+    const commands = this.#registered();
+    const command = commands.find((c) => c.name === name.toLowerCase());
+    if (!command) {
+      throw new InputError(
+        `there is no command /${name}; the commands are ${commands.map((c) => `/${c.name}`).join(' ')}`,
+      );
+    }
+    let defs = (command.options ?? []) as OptionDef[];
+    const out: { name: string; group?: string; subcommand?: string } = { name: command.name };
+    for (const [type, key] of [
+      [T.SubcommandGroup, 'group'],
+      [T.Subcommand, 'subcommand'],
+    ] as const) {
+      const nested = defs.filter((d) => d.type === type);
+      if (nested.length === 0) continue;
+      const found = nested.find((d) => d.name === path[0]?.toLowerCase());
+      if (!found) {
+        const known = nested.map((d) => d.name).join(', ');
+        throw new InputError(`/${command.name} needs one of: ${known}`);
+      }
+      out[key] = found.name;
+      path.shift();
+      defs = found.options ?? [];
+    }
+    if (path.length > 0)
+      throw new InputError(`unexpected "${path.join(' ')}" (options are written name:value)`);
+    return { ...out, defs };
+  }
+
+  #parse(text: string): Resolved & { line: SlashLine } {
+    let resolved: Resolved | undefined;
+    let line: SlashLine;
+    try {
+      line = splitSlash(text, (words) => {
+        resolved = this.#resolve(words);
+        return resolved.defs.map((d) => d.name);
+      });
+    } catch (error) {
+      if (error instanceof InputError) throw error;
+      throw new InputError(error instanceof Error ? error.message : String(error));
+    }
+    if (!resolved) throw new InputError('type a command after the slash, e.g. /loa list');
+    return { ...resolved, line };
+  }
+
+  #value(def: OptionDef, raw: string): OptionValue {
+    if (raw === '') throw new InputError(`option ${def.name} has no value (write ${def.name}:something)`);
+    try {
+      switch (def.type) {
+        case T.Boolean:
+          return parseBoolean(def.name, raw);
+        case T.Integer:
+          return parseInteger(def.name, raw);
+        case T.Number:
+          return parseNumber(def.name, raw);
+        case T.User:
+        case T.Mentionable:
+          return this.#userOf(def.name, raw);
+        default:
+          return raw;
+      }
+    } catch (error) {
+      if (error instanceof InputError) throw error;
+      throw new InputError(error instanceof Error ? error.message : String(error));
+    }
+  }
+
+  #values(parsed: { defs: OptionDef[]; line: SlashLine }, skip?: string): Record<string, OptionValue> {
+    const out: Record<string, OptionValue> = {};
+    for (const { name, value } of parsed.line.options) {
+      if (name === skip) continue;
+      const def = parsed.defs.find((d) => d.name === name);
+      if (def) out[name] = this.#value(def, value);
+    }
+    return out;
+  }
+
+  /** A Discord user by id (created with that id on first use) or by a known username. */
+  #userOf(option: string, raw: string): DoubleUser {
+    const id = snowflakeOf(raw);
+    if (id) {
+      let user = this.#users.get(id);
+      if (!user) {
+        user = this.#world.double.user({ id, username: `user-${id.slice(-4)}` });
+        this.#users.set(id, user);
+      }
+      return user;
+    }
+    const byName = [...this.#users.values()].find((u) => u.username.toLowerCase() === raw.toLowerCase());
+    if (byName) return byName;
+    throw new InputError(`${option}: give a Discord user id (17 to 20 digits) or a known username`);
+  }
+
+  /** Runs a typed slash command (`/loa list public:true`) as the acting user. */
+  async slash(text: string): Promise<ActionResult> {
+    if (!text.trim().startsWith('/')) throw new InputError('a command starts with /, e.g. /loa list');
+    const parsed = this.#parse(text);
+    const missing = parsed.defs.filter(
+      (d) => d.required && !parsed.line.options.some((o) => o.name === d.name),
+    );
+    if (missing.length > 0) {
+      throw new InputError(`missing ${missing.map((d) => `${d.name}:`).join(' ')} (required)`);
+    }
+    const handle = await this.#world.double.slash(this.#actor, parsed.name, {
+      ...(parsed.group ? { group: parsed.group } : {}),
+      ...(parsed.subcommand ? { subcommand: parsed.subcommand } : {}),
+      options: this.#values(parsed),
+    });
+    return this.#answer(
+      handle,
+      `/${[parsed.name, parsed.group, parsed.subcommand].filter(Boolean).join(' ')}`,
+    );
+  }
+
+  /** The bot's autocomplete choices for the last option typed (`/role view role:Mo`). */
+  async autocomplete(text: string): Promise<ActionResult> {
+    const parsed = this.#parse(text);
+    const focused = parsed.line.options[parsed.line.options.length - 1];
+    const def = focused && parsed.defs.find((d) => d.name === focused.name);
+    if (!focused || !def?.autocomplete) return { ok: true, choices: [] };
+    const handle = await this.#world.double.autocomplete(
+      this.#actor,
+      parsed.name,
+      parsed.subcommand ?? null,
+      focused.name,
+      focused.value,
+      { ...(parsed.group ? { group: parsed.group } : {}), options: this.#values(parsed, focused.name) },
+    );
+    const response = await handle.response();
+    return { ok: true, kind: response.kind, choices: response.choices ?? [] };
+  }
+
+  // ---- buttons, selects, modals ------------------------------------------------------------------------
+
+  #visibleMessage(messageId: string): APIMessage {
+    const stored = this.#world.double.messages().find((m) => m.message.id === messageId);
+    if (!stored || stored.deleted) throw new InputError('that message is gone');
+    if (stored.visibleTo !== null && stored.visibleTo !== this.#actor.id) {
+      throw new InputError(`only the user who ran the command sees that message`);
+    }
+    return stored.message;
+  }
+
+  /** Clicks a button on a message the bot sent. */
+  async click(messageId: string, customId: string): Promise<ActionResult> {
+    const message = this.#visibleMessage(messageId);
+    const button = findComponent(message.components, customId);
+    if (button?.type !== 2) throw new InputError('no such button on that message');
+    if (button.disabled === true) throw new InputError('that button is disabled');
+    const handle = await this.#world.double.click(this.#actor, message, customId);
+    return this.#answer(handle, String(button.label ?? 'a button'));
+  }
+
+  /** Picks `values` in a select menu on a message the bot sent. */
+  async select(messageId: string, customId: string, values: string[]): Promise<ActionResult> {
+    const message = this.#visibleMessage(messageId);
+    const menu = findComponent(message.components, customId);
+    if (menu?.type !== 3) throw new InputError('no such menu on that message');
+    const handle = await this.#world.double.select(this.#actor, message, customId, values);
+    return this.#answer(handle, String(menu.placeholder ?? 'a menu'));
+  }
+
+  /** Submits the modal the bot opened for the acting user, with values by input custom_id. */
+  async submitModal(customId: string, fields: Record<string, string>): Promise<ActionResult> {
+    const modal = this.#modals.get(this.#actor.id);
+    if (!modal || modal.custom_id !== customId) throw new InputError('no such form is open for you');
+    this.#modals.delete(this.#actor.id);
+    const handle = await this.#world.double.submitModal(this.#actor, customId, fields);
+    return this.#answer(handle, modal.title);
+  }
+
+  /** Closes the open modal without answering it (as the ✕ in Discord). */
+  closeModal(): ActionResult {
+    this.#modals.delete(this.#actor.id);
+    return { ok: true };
+  }
+
+  /** Waits for the bot's answer; remembers a modal; an interaction the bot let fail is shown as Discord does. */
+  async #answer(handle: InteractionHandle, what: string): Promise<ActionResult> {
+    const actor = this.#actor;
+    let response: InteractionResponse;
+    try {
+      response = await handle.response();
+    } catch (error) {
+      const list = this.#failures.get(actor.id) ?? [];
+      list.push({ at: new Date().toISOString(), text: `${what}: the application did not respond` });
+      this.#failures.set(actor.id, list);
+      return { ok: false, error: error instanceof Error ? error.message : String(error) };
+    }
+    if (response.kind === 'modal' && response.modal) this.#modals.set(actor.id, response.modal);
+    return { ok: true, kind: response.kind };
+  }
+}
