@@ -183,6 +183,7 @@ export function createTenants(options: TenantOptions): Tenants {
       key: tokenHash(credential.token),
       resources,
       defaultPublic: settings.defaultVisibility === 'public',
+      limits: () => api.limitStatus(),
     };
     const guard = createAccessGuard({
       requireMember: config.ACCESS_REQUIRE_MEMBER,

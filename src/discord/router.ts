@@ -9,7 +9,7 @@
  * share of the stored paging arguments.
  */
 import type { AutocompleteInteraction, ChatInputCommandInteraction, Interaction } from 'discord.js';
-import type { Resources } from '../api/types.js';
+import type { LimitStatus, Resources } from '../api/types.js';
 import { LIMITS } from '../limits.js';
 import type { Logger } from '../log.js';
 import { type Command, PUBLIC_OPTION } from './command.js';
@@ -31,6 +31,8 @@ export interface Tenant {
   guard?: Guard;
   /** Answers are posted for everyone unless `public:false` (the server's setting); default private. */
   defaultPublic?: boolean;
+  /** Where each of the credential's API limits stands (exports plan their requests with it). */
+  limits?: () => Promise<LimitStatus[]>;
 }
 
 /** The tenant of a Discord server, or the one sentence refusing the server. Must not reject. */
