@@ -1,0 +1,148 @@
+/**
+ * "Export CSV" end to end: the real bot (discord.js, HTTP client, cache, limits) against the sandbox
+ * API and the Discord double, which takes the file as a multipart upload like Discord does.
+ */
+import { parse } from 'csv-parse/sync';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nextMonthStart } from '../../src/api/limit-spec.js';
+import { MESSAGES } from '../../src/discord/replies.js';
+import type { InteractionHandle } from '../discord/handle.js';
+import { control, startWorld, type World } from '../e2e/world.js';
+
+type Message = NonNullable<Awaited<ReturnType<InteractionHandle['response']>>['message']>;
+
+/** Every CSV file the bot uploaded while answering `handle`, parsed (header row first). */
+function uploaded(handle: InteractionHandle): { name: string; rows: string[][]; bytes: Buffer }[] {
+  return handle.calls.flatMap((call) =>
+    call.files.map((file) => ({
+      name: file.filename,
+      bytes: file.data,
+      rows: parse(file.data.toString('utf8'), { bom: true }) as string[][],
+    })),
+  );
+}
+
+async function list(world: World, name: string, subcommand: string, options: Record<string, unknown> = {}) {
+  const answer = await (
+    await world.double.slash(world.mod, name, { subcommand, options: options as never })
+  ).response();
+  if (!answer.message) throw new Error('no list message');
+  return answer.message as Message;
+}
+
+describe('Export CSV on a paid tier (no monthly allowance)', () => {
+  let world: World;
+  beforeAll(async () => {
+    world = await startWorld();
+  }, 60_000);
+  afterAll(async () => {
+    await world?.close();
+  });
+
+  it('sends every row of a 3,000-row list, privately, reusing the page already read, and counts its requests', async () => {
+    const shifts = world.sandbox.dataset.shifts;
+    const message = await list(world, 'shift', 'list');
+    world.sandbox.resetLog();
+    const handle = await world.double.click(world.mod, message, control(message, '📄 Export CSV'));
+    const answer = await handle.response({ timeoutMs: 30_000 });
+    expect(answer.ephemeral).toBe(true);
+    const pages = Math.ceil(shifts.length / 100);
+    // Page 1 was saved when the list was shown; every other page is one request of 100.
+    const reads = world.sandbox.requests.filter((r) => r.operationId === 'listShifts');
+    expect(reads).toHaveLength(pages - 1);
+    expect(reads.every((r) => r.query.limit === '100' || r.query.pageSize === '100')).toBe(true);
+    expect(answer.message?.content).toMatch(
+      new RegExp(
+        `^Exported ${shifts.length.toLocaleString('en-US')} rows in 1 CSV file; it took ${pages - 1} requests to the community server API \\(data as of <t:\\d+:R>\\)\\.$`,
+      ),
+    );
+    expect(answer.message?.allowed_mentions).toEqual({
+      parse: [],
+      users: [],
+      roles: [],
+      replied_user: false,
+    });
+    const files = uploaded(handle);
+    expect(files.map((f) => f.name)).toEqual(['rollcall-shift-all.csv']);
+    expect(answer.message?.attachments.map((a) => a.filename)).toEqual(['rollcall-shift-all.csv']);
+    const [header, ...rows] = files[0]!.rows;
+    expect(header).toContain('id');
+    expect(header).toContain('createdAt');
+    const id = header!.indexOf('id');
+    expect(new Set(rows.map((r) => r[id]))).toEqual(new Set(shifts.map((s) => s.id)));
+    expect(rows).toHaveLength(shifts.length);
+    // Times as ISO 8601 UTC, as the API's Unix seconds say.
+    const created = header!.indexOf('createdAt');
+    const byId = new Map(shifts.map((s) => [s.id, s]));
+    const sample = rows.find((r) => (byId.get(r[id]!)?.createdAt ?? 0) > 0)!;
+    expect(sample[created]).toBe(
+      new Date(byId.get(sample[id]!)!.createdAt! * 1000).toISOString().replace('.000Z', 'Z'),
+    );
+  }, 60_000);
+
+  it('a second export of the same list is served from saved pages: no request', async () => {
+    const message = await list(world, 'shift', 'list');
+    world.sandbox.resetLog();
+    const handle = await world.double.click(world.mod, message, control(message, '📄 Export CSV'));
+    const answer = await handle.response({ timeoutMs: 30_000 });
+    expect(answer.message?.content).toMatch(/it took 0 requests to the community server API/);
+    expect(world.sandbox.requests).toEqual([]);
+    expect(uploaded(handle)[0]?.rows.length).toBe(world.sandbox.dataset.shifts.length + 1);
+  }, 60_000);
+
+  it("another moderator's click is refused privately, and nothing is read or uploaded", async () => {
+    const message = await list(world, 'audit-log', 'list', { public: true });
+    const other = world.double.user({ username: 'other-mod', roles: ['Moderator'] });
+    world.sandbox.resetLog();
+    const handle = await world.double.click(other, message, control(message, '📄 Export CSV'));
+    const answer = await handle.response();
+    expect(answer.ephemeral).toBe(true);
+    expect(answer.message?.content).toBe(MESSAGES.notYours);
+    expect(world.sandbox.requests).toEqual([]);
+    expect(uploaded(handle)).toEqual([]);
+  });
+
+  it('a list posted publicly still exports privately', async () => {
+    const message = await list(world, 'role', 'list', { public: true });
+    const handle = await world.double.click(world.mod, message, control(message, '📄 Export CSV'));
+    const answer = await handle.response();
+    expect(answer.ephemeral).toBe(true);
+    const rows = uploaded(handle)[0]?.rows ?? [];
+    expect(rows.length).toBe(world.sandbox.dataset.roles.length + 1);
+  });
+});
+
+describe('Export CSV and the monthly allowance', () => {
+  let world: World;
+  beforeAll(async () => {
+    world = await startWorld({ env: { API_LIMITS: '10/month,1000/1s' } });
+  }, 60_000);
+  afterAll(async () => {
+    await world?.close();
+  });
+
+  it('a list whose unsaved pages would eat into the reserve is refused with the count and the date; nothing is spent', async () => {
+    const message = await list(world, 'shift', 'list'); // 1 of the 10 requests
+    world.sandbox.resetLog();
+    const handle = await world.double.click(world.mod, message, control(message, '📄 Export CSV'));
+    const answer = await handle.response();
+    const pages = Math.ceil(world.sandbox.dataset.shifts.length / 100);
+    // 9 left, 2 kept in reserve (20% of 10): 7 may be spent; the other 29 pages are not saved.
+    expect(answer.message?.content).toBe(
+      MESSAGES.exportNeeds(pages - 1, 7, Math.floor(nextMonthStart(Date.now()) / 1000)),
+    );
+    expect(answer.ephemeral).toBe(true);
+    expect(world.sandbox.requests).toEqual([]);
+    expect(uploaded(handle)).toEqual([]);
+  });
+
+  it('a list that fits what may be spent is exported, its requests counted', async () => {
+    const message = await list(world, 'role', 'list'); // 20 roles: one page
+    world.sandbox.resetLog();
+    const handle = await world.double.click(world.mod, message, control(message, '📄 Export CSV'));
+    const answer = await handle.response();
+    expect(answer.message?.content).toMatch(/^Exported 20 rows in 1 CSV file; it took 0 requests/);
+    expect(world.sandbox.requests).toEqual([]);
+    expect(uploaded(handle)[0]?.rows.length).toBe(21);
+  });
+});
