@@ -131,6 +131,8 @@ export const MESSAGES = {
     `Exported ${formatCount(e.rows)} row${e.rows === 1 ? '' : 's'} in ${e.files === 1 ? '1 CSV file' : `${e.files} CSV files`}; it took ${formatCount(e.requests)} request${e.requests === 1 ? '' : 's'} to the community server API (data as of <t:${e.fetchedAtSeconds}:R>).${e.capped === undefined ? '' : ` Only the first ${formatCount(e.capped)} of ${formatCount(e.total)} rows: an export reads at most that many.`}`,
   exportNeeds: (needed: number, spare: number, possibleAtSeconds: number) =>
     `Exporting this whole list needs ${formatCount(needed)} more request${needed === 1 ? '' : 's'} to the community server API (pages Rollcall has not saved) but only ${formatCount(spare)} can be spared from this month's allowance; it will be possible <t:${possibleAtSeconds}:f> (<t:${possibleAtSeconds}:R>).`,
+  badSince:
+    'That is not a valid since: give a date (2026-11-01, UTC) or a period back from now (12h, 7d, 30d, 4w).',
   exportTooLarge: (rows: number) =>
     `This list (${formatCount(rows)} rows) is too large to send as CSV files within Discord's upload limit; narrow it down first.`,
 } as const;
