@@ -225,7 +225,7 @@ const data = defineCommand({
           name: 'since',
           description: 'Only logs since a date (2026-11-01, UTC) or a period back from now (7d, 30d)',
           required: false,
-          max_length: 32,
+          max_length: 64,
         },
         publicOption,
       ],
