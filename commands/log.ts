@@ -6,7 +6,7 @@
  */
 import { type APIApplicationCommandOptionChoice, ApplicationCommandOptionType } from 'discord.js';
 import type { Log } from '../generated/api.js';
-import { gatherPages, pageOfItems } from '../src/api/pages.js';
+import { cutPage, gatherPages, pageOfItems } from '../src/api/pages.js';
 import type { Resources } from '../src/api/types.js';
 import { argumentsOf, type Command, defineCommand, publicOption } from '../src/discord/command.js';
 import { checkedUsername, parseId, parseUsername } from '../src/discord/input.js';
@@ -267,16 +267,18 @@ export async function typeChoices(
 ): Promise<APIApplicationCommandOptionChoice[]> {
   const codes = new Set<number>(Object.keys(CODE_LABELS.logType).map(Number));
   if (username) {
-    try {
-      const saved = await gatherPages<Log>(
-        (query) => api.listUserLogs(username.trim(), query, { savedOnly: true }),
-        LOG_SEARCH_MAX_PAGES,
+    // Page by page: a page not saved is skipped, the others still count.
+    const page = (n: number) =>
+      api.listUserLogs(username.trim(), { page: n, limit: 100 }, { savedOnly: true }).then(
+        (read) => cutPage<Log>(read.data, n, Number.POSITIVE_INFINITY),
+        () => undefined,
       );
-      for (const log of saved.items)
+    const first = await page(1);
+    const last = Math.min(first?.info.totalPages ?? 0, LOG_SEARCH_MAX_PAGES);
+    const rest = await Promise.all(Array.from({ length: Math.max(0, last - 1) }, (_, i) => page(i + 2)));
+    for (const cut of [first, ...rest])
+      for (const log of cut?.items ?? [])
         if (Number.isSafeInteger(log.type) && (log.type as number) >= 0) codes.add(log.type as number);
-    } catch {
-      // nothing saved (or not a username the API would take): only the labelled codes
-    }
   }
   return [...codes]
     .sort((a, b) => a - b)
