@@ -95,7 +95,7 @@ export function interactionBase(
     locale: user.locale,
     entitlements: [],
     authorizing_integration_owners: ownersOf(place),
-    attachment_size_limit: UPLOAD_LIMIT,
+    attachment_size_limit: world.uploadLimit,
   };
   if (!guild) return { ...common, user: world.apiUser(user), context: InteractionContextType.BotDM };
   return {

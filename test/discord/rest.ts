@@ -6,7 +6,6 @@ import { FaultInjector, type RouteFamily } from './faults.js';
 import { parseBody, readBody, sendJson, type UploadedFile } from './http.js';
 import type { Answer, InteractionLedger } from './interactions.js';
 import { Notifier } from './notifier.js';
-import { UPLOAD_LIMIT } from './payloads.js';
 import { readResource, unknownResource } from './resources.js';
 import { invalidFormBody } from './validate.js';
 import type { World } from './world.js';
@@ -112,7 +111,7 @@ export class RestDouble {
       headers = fault.headers;
     } else if (parsed.error) {
       answer = { status: 400, body: { message: '400: Bad Request', code: 50109 } };
-    } else if (parsed.files.some((file) => file.size > UPLOAD_LIMIT)) {
+    } else if (parsed.files.some((file) => file.size > this.world.uploadLimit)) {
       // Discord refuses a file over the upload limit before anything else.
       answer = { status: 413, body: { message: 'Request entity too large', code: 40005 } };
     } else {

@@ -146,3 +146,44 @@ describe('Export CSV and the monthly allowance', () => {
     expect(uploaded(handle)[0]?.rows.length).toBe(21);
   });
 });
+
+describe('Export CSV under a small upload limit', () => {
+  let world: World;
+  const limit = 256 * 1024;
+  beforeAll(async () => {
+    world = await startWorld({ double: { uploadLimit: limit } });
+  }, 60_000);
+  afterAll(async () => {
+    await world?.close();
+  });
+
+  it('splits the list into files within the limit, each with the header, sent privately one per message', async () => {
+    const shifts = world.sandbox.dataset.shifts;
+    const message = await list(world, 'shift', 'list');
+    const handle = await world.double.click(world.mod, message, control(message, '📄 Export CSV'));
+    const answer = await handle.response({ timeoutMs: 30_000 });
+    const count = Number(/ in (\d+) CSV files;/.exec(answer.message?.content ?? '')?.[1]);
+    expect(count).toBeGreaterThan(2);
+    await handle.callsSettled(count); // the first file with the answer, then one follow-up each
+    const files = uploaded(handle);
+    expect(files).toHaveLength(count);
+    expect(answer.message?.content).toMatch(
+      new RegExp(`^Exported ${shifts.length.toLocaleString('en-US')} rows in ${files.length} CSV files;`),
+    );
+    expect(files.map((f) => f.name)).toEqual(
+      files.map((_, i) => `rollcall-shift-all-part${i + 1}of${files.length}.csv`),
+    );
+    for (const f of files) {
+      expect(f.bytes.length).toBeLessThanOrEqual(limit);
+      expect(f.rows[0]).toEqual(files[0]!.rows[0]);
+    }
+    const id = files[0]!.rows[0]!.indexOf('id');
+    const ids = files.flatMap((f) => f.rows.slice(1).map((r) => r[id]));
+    expect(ids).toHaveLength(shifts.length);
+    expect(new Set(ids)).toEqual(new Set(shifts.map((s) => s.id)));
+    // One message per file, every one of them seen by the moderator alone.
+    const sent = world.double.messages().filter((m) => m.interactionId === handle.id);
+    expect(sent).toHaveLength(files.length);
+    expect(sent.every((m) => m.visibleTo === world.mod.id)).toBe(true);
+  }, 60_000);
+});
