@@ -151,20 +151,27 @@ describe('Export CSV under a small upload limit', () => {
   let world: World;
   const limit = 256 * 1024;
   beforeAll(async () => {
-    world = await startWorld({ double: { uploadLimit: limit } });
+    // 60 ms a request: the 29 pages take longer than the answer window, so the answer is deferred.
+    world = await startWorld({
+      double: { uploadLimit: limit },
+      sandbox: { latency: { minMs: 60, maxMs: 60 } },
+    });
   }, 60_000);
   afterAll(async () => {
     await world?.close();
   });
 
-  it('splits the list into files within the limit, each with the header, sent privately one per message', async () => {
+  it('splits the list into files within the limit, each with the header, sent privately one per message (deferred)', async () => {
     const shifts = world.sandbox.dataset.shifts;
     const message = await list(world, 'shift', 'list');
     const handle = await world.double.click(world.mod, message, control(message, '📄 Export CSV'));
     const answer = await handle.response({ timeoutMs: 30_000 });
+    expect(answer.kind).toBe('deferred-reply');
+    expect(answer.ephemeral).toBe(true);
     const count = Number(/ in (\d+) CSV files;/.exec(answer.message?.content ?? '')?.[1]);
     expect(count).toBeGreaterThan(2);
-    await handle.callsSettled(count); // the first file with the answer, then one follow-up each
+    // The defer, the edit carrying the first file, then one follow-up per further file.
+    await handle.callsSettled(count + 1);
     const files = uploaded(handle);
     expect(files).toHaveLength(count);
     expect(answer.message?.content).toMatch(
