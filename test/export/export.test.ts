@@ -102,6 +102,25 @@ describe('Export CSV on a paid tier (no monthly allowance)', () => {
     expect(uploaded(handle)).toEqual([]);
   });
 
+  it("the audit log exports its entries' own columns, every entry once", async () => {
+    const entries = world.sandbox.dataset.auditLogs;
+    const message = await list(world, 'audit-log', 'list');
+    const handle = await world.double.click(world.mod, message, control(message, '📄 Export CSV'));
+    await handle.response({ timeoutMs: 30_000 });
+    const [header, ...rows] = uploaded(handle)[0]!.rows;
+    expect(header).toEqual(['id', 'type', 'timestamp', 'userId', 'applicationId', 'description']);
+    expect(rows.map((r) => r[0])).toEqual(entries.map((e) => e.id));
+    const first = entries[0]!;
+    expect(rows[0]).toEqual([
+      first.id,
+      String(first.type),
+      new Date(first.timestamp! * 1000).toISOString().replace('.000Z', 'Z'),
+      first.userId ?? '',
+      first.applicationId ?? '',
+      first.description === undefined ? '' : JSON.stringify(first.description),
+    ]);
+  }, 60_000);
+
   it('a list posted publicly still exports privately', async () => {
     const message = await list(world, 'role', 'list', { public: true });
     const handle = await world.double.click(world.mod, message, control(message, '📄 Export CSV'));
