@@ -8,6 +8,7 @@ import { nextMonthStart } from '../../src/api/limit-spec.js';
 import { MESSAGES } from '../../src/discord/replies.js';
 import type { InteractionHandle } from '../discord/handle.js';
 import { control, startWorld, type World } from '../e2e/world.js';
+import { generateDataset } from '../sandbox/data.js';
 
 type Message = NonNullable<Awaited<ReturnType<InteractionHandle['response']>>['message']>;
 
@@ -212,4 +213,41 @@ describe('Export CSV under a small upload limit', () => {
     expect(sent).toHaveLength(files.length);
     expect(sent.every((m) => m.visibleTo === world.mod.id)).toBe(true);
   }, 60_000);
+});
+
+describe('Export CSV of hostile text', () => {
+  let world: World;
+  let username: string;
+  beforeAll(async () => {
+    const dataset = generateDataset();
+    username = dataset.samples.busyUsernames[0]!;
+    const [a, b, c] = dataset.logsByUsername.get(username)!;
+    a!.text = '=HYPERLINK("http://evil.example","click")';
+    a!.description = 'Élodie: line one\r\nline two, with "quotes"';
+    b!.text = '+1+1';
+    b!.description = '@SUM(A1:A9)';
+    c!.text = '-2';
+    c!.description = '\tindented';
+    world = await startWorld({ sandbox: { dataset } });
+  }, 60_000);
+  afterAll(async () => {
+    await world?.close();
+  });
+
+  it('every formula-looking cell comes back prefixed with a quote, accents and line breaks intact', async () => {
+    const message = await list(world, 'log', 'user', { username });
+    const handle = await world.double.click(world.mod, message, control(message, '📄 Export CSV'));
+    await handle.response();
+    const file = uploaded(handle)[0]!;
+    expect(file.bytes.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const [header, ...rows] = file.rows;
+    const col = (name: string) => header!.indexOf(name);
+    const byText = new Map(rows.map((r) => [r[col('text')], r]));
+    const evil = byText.get(`'=HYPERLINK("http://evil.example","click")`)!;
+    expect(evil[col('username')]).toBe(username);
+    expect(evil[col('description')]).toBe('Élodie: line one\r\nline two, with "quotes"');
+    expect(byText.get("'+1+1")?.[col('description')]).toBe("'@SUM(A1:A9)");
+    expect(byText.get("'-2")?.[col('description')]).toBe("'\tindented");
+    for (const row of rows) for (const cell of row) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+  });
 });
