@@ -251,3 +251,29 @@ describe('Export CSV of hostile text', () => {
     for (const row of rows) for (const cell of row) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
   });
 });
+
+describe('Export CSV under a short limit', () => {
+  let world: World;
+  beforeAll(async () => {
+    // 20 requests a second, kept by the bot and enforced by the API; callers do not queue at all, so
+    // every page past the bucket is 'busy' and the export waits its turn.
+    world = await startWorld({
+      env: { API_LIMITS: '20/1s', API_QUEUE_MAX_WAIT_MS: '0' },
+      sandbox: { rateLimit: { requests: 20, windowSeconds: 1 } },
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await world?.close();
+  });
+
+  it('waits for the limit page by page and still sends every row, with no 429 from the API', async () => {
+    const shifts = world.sandbox.dataset.shifts;
+    const message = await list(world, 'shift', 'list');
+    world.sandbox.resetLog();
+    const handle = await world.double.click(world.mod, message, control(message, '📄 Export CSV'));
+    const answer = await handle.response({ timeoutMs: 60_000 });
+    expect(answer.message?.content).toMatch(/^Exported 3,000 rows in 1 CSV file; it took 29 requests/);
+    expect(uploaded(handle)[0]?.rows.length).toBe(shifts.length + 1);
+    expect(world.sandbox.requests.map((r) => r.status)).toEqual(Array(29).fill(200));
+  }, 90_000);
+});
