@@ -213,6 +213,18 @@ describe('Export CSV under a small upload limit', () => {
     expect(sent).toHaveLength(files.length);
     expect(sent.every((m) => m.visibleTo === world.mod.id)).toBe(true);
   }, 60_000);
+
+  it('a read failing after the answer was deferred turns the private "thinking" reply into one sentence', async () => {
+    const message = await list(world, 'audit-log', 'list');
+    const handle = await world.double.click(world.mod, message, control(message, '📄 Export CSV'));
+    await handle.acknowledged(); // deferred: the 39 pages to read take longer than the answer window
+    world.sandbox.failNext(1, 'wrong-shape');
+    const answer = await handle.response({ timeoutMs: 30_000 });
+    expect(answer.kind).toBe('deferred-reply');
+    expect(answer.ephemeral).toBe(true);
+    expect(answer.message?.content).toBe(MESSAGES.malformed);
+    expect(uploaded(handle)).toEqual([]);
+  }, 60_000);
 });
 
 describe('Export CSV of hostile text', () => {
