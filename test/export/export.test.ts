@@ -224,6 +224,9 @@ describe('Export CSV under a small upload limit', () => {
     expect(answer.ephemeral).toBe(true);
     expect(answer.message?.content).toBe(MESSAGES.malformed);
     expect(uploaded(handle)).toEqual([]);
+    // One message, the sentence: no "thinking" reply left behind.
+    const left = world.double.messages().filter((m) => m.interactionId === handle.id && !m.deleted);
+    expect(left.map((m) => [m.message.content, m.message.flags ?? 0])).toEqual([[MESSAGES.malformed, 64]]);
   }, 60_000);
 });
 
