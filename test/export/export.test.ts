@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextMonthStart } from '../../src/api/limit-spec.js';
 import { MESSAGES } from '../../src/discord/replies.js';
 import type { InteractionHandle } from '../discord/handle.js';
+import { UPLOAD_LIMIT } from '../discord/payloads.js';
 import { control, startWorld, type World } from '../e2e/world.js';
 import { generateDataset } from '../sandbox/data.js';
 
@@ -290,5 +291,32 @@ describe('Export CSV under a short limit', () => {
     expect(answer.message?.content).toMatch(/^Exported 3,000 rows in 1 CSV file; it took 29 requests/);
     expect(uploaded(handle)[0]?.rows.length).toBe(shifts.length + 1);
     expect(world.sandbox.requests.map((r) => r.status)).toEqual(Array(29).fill(200));
+  }, 90_000);
+});
+
+describe('Export CSV of a list longer than an export reads', () => {
+  let world: World;
+  beforeAll(async () => {
+    world = await startWorld({ sandbox: { dataset: generateDataset({ shifts: 10_050 }) } });
+  }, 60_000);
+  afterAll(async () => {
+    await world?.close();
+  });
+
+  it('sends the first 10,000 rows in one file within the limit and says the list was longer', async () => {
+    const shifts = world.sandbox.dataset.shifts;
+    expect(shifts.length).toBe(10_050);
+    const message = await list(world, 'shift', 'list');
+    world.sandbox.resetLog();
+    const handle = await world.double.click(world.mod, message, control(message, '📄 Export CSV'));
+    const answer = await handle.response({ timeoutMs: 60_000 });
+    expect(answer.message?.content).toMatch(
+      /^Exported 10,000 rows in 1 CSV file; it took 99 requests to the community server API \(data as of <t:\d+:R>\)\. Only the first 10,000 of 10,050 rows: an export reads at most that many\.$/,
+    );
+    const [file] = uploaded(handle);
+    expect(file!.bytes.length).toBeLessThanOrEqual(UPLOAD_LIMIT);
+    const id = file!.rows[0]!.indexOf('id');
+    expect(file!.rows.slice(1).map((r) => r[id])).toEqual(shifts.slice(0, 10_000).map((s) => s.id));
+    expect(world.sandbox.requests).toHaveLength(99);
   }, 90_000);
 });
