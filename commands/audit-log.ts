@@ -17,6 +17,7 @@ import { showList } from '../src/discord/paging/show.js';
 import { type DetailView, type ListView, PAGE_SIZE } from '../src/discord/paging/views.js';
 import { MESSAGES, UserError } from '../src/discord/replies.js';
 import { plainAuditType, renderAuditEntry, renderAuditLogList } from '../src/render/audit-log.js';
+import { isoTime } from '../src/render/csv.js';
 import { isRecord } from '../src/render/entries.js';
 import { plainText } from '../src/render/format.js';
 import { VIEW } from './view-ids.js';
@@ -95,6 +96,18 @@ export const auditListView: ListView<PagedAuditEntry> = {
     const data = pageItems(fetched.data).map((entry) => ({ entry, page: query.page }));
     return { ...fetched, data: { ...fetched.data, data } };
   },
+  // The entry's own fields (the page it was read on is Rollcall's, not the API's).
+  csv: [
+    { header: 'id', value: ({ entry }) => entry.id },
+    { header: 'type', value: ({ entry }) => entry.type },
+    { header: 'timestamp', value: ({ entry }) => isoTime(entry.timestamp) },
+    { header: 'userId', value: ({ entry }) => entry.userId },
+    { header: 'applicationId', value: ({ entry }) => entry.applicationId },
+    {
+      header: 'description',
+      value: ({ entry }) => (entry.description === undefined ? '' : JSON.stringify(entry.description)),
+    },
+  ],
   render: (items, info, source) =>
     renderAuditLogList(
       items.map((i) => i.entry),

@@ -1,12 +1,21 @@
-/** /log: moderation logs — one log, or every log of one game username. */
-import { ApplicationCommandOptionType } from 'discord.js';
+/**
+ * /log: moderation logs — one log, or every log of one game username, optionally only of one type
+ * code or since a date. The API has no query parameters for type or time, so a filtered list is
+ * the user's logs gathered in pages of 100 (at most LOG_SEARCH_MAX_PAGES) and filtered here; each
+ * page read is saved, so paging the filtered list reads nothing more. See docs/api-decisions.md.
+ */
+import { type APIApplicationCommandOptionChoice, ApplicationCommandOptionType } from 'discord.js';
 import type { Log } from '../generated/api.js';
+import { cutPage, gatherPages, pageOfItems } from '../src/api/pages.js';
+import type { Resources } from '../src/api/types.js';
 import { argumentsOf, type Command, defineCommand, publicOption } from '../src/discord/command.js';
 import { checkedUsername, parseId, parseUsername } from '../src/discord/input.js';
 import { showDetail, showList } from '../src/discord/paging/show.js';
 import type { DetailView, ListView } from '../src/discord/paging/views.js';
-import { MESSAGES } from '../src/discord/replies.js';
+import { MESSAGES, UserError } from '../src/discord/replies.js';
+import { type CsvColumn, isoTime } from '../src/render/csv.js';
 import { plainText } from '../src/render/format.js';
+import { type CodeLabels, codeLabel, plainCodeLabel } from '../src/render/labels.js';
 import { plainLogType, renderLog, renderLogList } from '../src/render/log.js';
 import { VIEW } from './view-ids.js';
 
@@ -22,6 +31,29 @@ const open: ListView<Log>['open'] = {
       : undefined,
 };
 
+/** The columns of a log export: every field, codes as numbers, times in ISO 8601 UTC. */
+const logCsv: CsvColumn<Log>[] = [
+  { header: 'id', value: (l) => l.id },
+  { header: 'username', value: (l) => l.username },
+  { header: 'gameId', value: (l) => l.gameId },
+  { header: 'type', value: (l) => l.type },
+  { header: 'typeId', value: (l) => l.typeId },
+  { header: 'text', value: (l) => l.text },
+  { header: 'description', value: (l) => l.description },
+  { header: 'createdAt', value: (l) => isoTime(l.createdAt) },
+  { header: 'createdBy', value: (l) => l.createdBy },
+  { header: 'completedBy', value: (l) => l.completedBy },
+  { header: 'hidden', value: (l) => l.hidden },
+  { header: 'hiddenBy', value: (l) => l.hiddenBy },
+  { header: 'expired', value: (l) => l.expired },
+  { header: 'expiredAt', value: (l) => isoTime(l.expiredAt) },
+  { header: 'expiredBy', value: (l) => l.expiredBy },
+  { header: 'tempBan', value: (l) => l.tempBan },
+  { header: 'unbanAt', value: (l) => isoTime(l.unbanAt) },
+  { header: 'proof', value: (l) => (l.proof === undefined ? '' : JSON.stringify(l.proof)) },
+  { header: 'editedBy', value: (l) => (l.editedBy === undefined ? '' : JSON.stringify(l.editedBy)) },
+];
+
 export const logUserView: ListView<Log> = {
   kind: 'list',
   id: VIEW.userLogs,
@@ -29,6 +61,116 @@ export const logUserView: ListView<Log> = {
   fetch: (api, username, query, options) => api.listUserLogs(username, query, options),
   render: (items, info, source, username) => renderLogList(items, info, source, username),
   open,
+  csv: logCsv,
+};
+
+/** Pages of 100 a filtered search reads at most (the user's first 1,000 logs). */
+export const LOG_SEARCH_MAX_PAGES = 10;
+
+/** What `/log user` filters on: a type code and/or a time (Unix seconds), for one username. */
+export interface LogSearch {
+  username: string;
+  type: number | undefined;
+  since: number | undefined;
+}
+
+/** The search as a view argument: "<type>:<since>:<username>" (digits or empty, then the name). */
+export function searchArg(s: LogSearch): string {
+  return `${s.type ?? ''}:${s.since ?? ''}:${s.username}`;
+}
+
+/** The search an argument names; undefined when it is not one `searchArg` wrote. */
+export function parseSearchArg(arg: string): LogSearch | undefined {
+  const m = /^(0|[1-9]\d{0,8})?:(0|[1-9]\d{0,11})?:(.+)$/s.exec(arg);
+  if (!m) return undefined;
+  return {
+    type: m[1] === undefined ? undefined : Number(m[1]),
+    since: m[2] === undefined ? undefined : Number(m[2]),
+    username: m[3] as string,
+  };
+}
+
+const SINCE_UNITS: Record<string, number> = { h: 3600, d: 86_400, w: 7 * 86_400 };
+
+/**
+ * `since` as typed: a UTC date (2026-11-01, or 2026-11-01T18:30) or a period back from `nowMs`
+ * (12h, 7d, 30d, 4w; up to ten years), as Unix seconds; a UserError for anything else.
+ */
+export function parseSince(text: string, nowMs: number): number {
+  const value = text.trim().toLowerCase();
+  const relative = /^([1-9]\d{0,5})\s*([hdw])$/.exec(value);
+  if (relative) {
+    const seconds = Number(relative[1]) * (SINCE_UNITS[relative[2] as string] as number);
+    if (seconds <= 3650 * 86_400) return Math.floor(nowMs / 1000) - seconds;
+  }
+  const date = /^(\d{4})-(\d{2})-(\d{2})(?:[t ](\d{2}):(\d{2}))?$/.exec(value);
+  if (date) {
+    const [y, mo, d, h, mi] = date.slice(1).map((p) => (p === undefined ? 0 : Number(p))) as number[];
+    const ms = Date.UTC(y as number, (mo as number) - 1, d, h, mi);
+    const back = new Date(ms);
+    // Refuse dates that roll over (2026-02-30) and hours past 23:59.
+    if (
+      back.getUTCFullYear() === y &&
+      back.getUTCMonth() === (mo as number) - 1 &&
+      back.getUTCDate() === d &&
+      back.getUTCHours() === h &&
+      back.getUTCMinutes() === mi &&
+      (y as number) >= 1970
+    )
+      return ms / 1000;
+  }
+  throw new UserError(MESSAGES.badSince);
+}
+
+/** Whether a log passes the search's filters. */
+export function matchesSearch(log: Log, s: Pick<LogSearch, 'type' | 'since'>): boolean {
+  if (s.type !== undefined && log.type !== s.type) return false;
+  if (s.since !== undefined && !(typeof log.createdAt === 'number' && log.createdAt >= s.since)) return false;
+  return true;
+}
+
+/** The user's logs, gathered (pages of 100, saved like any list page) and filtered. */
+async function searchLogs(api: Resources, s: LogSearch, options: Parameters<Resources['getLog']>[1]) {
+  const gathered = await gatherPages<Log>(
+    (query) => api.listUserLogs(s.username, query, options),
+    LOG_SEARCH_MAX_PAGES,
+  );
+  return { ...gathered, items: gathered.items.filter((log) => matchesSearch(log, s)) };
+}
+
+/** How a search is named in the list's title. */
+function searchTitle(s: LogSearch, complete: boolean, labels?: CodeLabels): string {
+  const parts = [s.username];
+  if (s.type !== undefined) parts.push(`type ${codeLabel(labels, 'logTypes', s.type)}`);
+  if (s.since !== undefined) parts.push(`since ${isoTime(s.since)}`);
+  if (!complete) parts.push(`first ${(LOG_SEARCH_MAX_PAGES * 100).toLocaleString('en-US')} logs searched`);
+  return parts.join(' · ');
+}
+
+export const logSearchView: ListView<Log, undefined> = {
+  kind: 'list',
+  id: VIEW.userLogSearch,
+  takesArg: true,
+  async fetch(api, arg, query, options) {
+    const s = parseSearchArg(arg);
+    if (!s) throw new UserError(MESSAGES.expired);
+    const { items, complete, ...source } = await searchLogs(api, s, options);
+    // Whether every page was searched rides along with where the data came from (for the title).
+    const fetched = { ...source, complete, data: pageOfItems(items, query) };
+    return fetched;
+  },
+  render: (items, info, source, arg) => {
+    const s = parseSearchArg(arg);
+    const complete = (source as { complete?: boolean }).complete !== false;
+    return renderLogList(
+      items,
+      info,
+      source,
+      s ? searchTitle(s, complete, (source as { labels?: CodeLabels }).labels) : arg,
+    );
+  },
+  open,
+  csv: logCsv,
 };
 
 export const logDetailView: DetailView<Log> = {
@@ -74,6 +216,22 @@ const data = defineCommand({
           required: true,
           max_length: 64,
         },
+        {
+          type: ApplicationCommandOptionType.Integer,
+          name: 'type',
+          description: 'Only logs of this type code',
+          required: false,
+          min_value: 0,
+          max_value: 999_999_999,
+          autocomplete: true,
+        },
+        {
+          type: ApplicationCommandOptionType.String,
+          name: 'since',
+          description: 'Only logs since a date (2026-11-01, UTC) or a period back from now (7d, 30d)',
+          required: false,
+          max_length: 64,
+        },
         publicOption,
       ],
     },
@@ -82,11 +240,56 @@ const data = defineCommand({
 
 export const log: Command = {
   data,
-  views: [logUserView, logDetailView],
+  views: [logUserView, logSearchView, logDetailView],
   async execute({ interaction, show }) {
     const args = argumentsOf(interaction, data);
     const sub = args.subcommand();
     if (sub === 'view') return showDetail(logDetailView, parseId(args.string('id'), 'log id'), show);
-    return showList(logUserView, show, { arg: parseUsername(args.string('username')) });
+    const username = parseUsername(args.string('username'));
+    const type = args.integer('type') ?? undefined;
+    const sinceText = args.string('since');
+    const since = sinceText === null ? undefined : parseSince(sinceText, Date.now());
+    if (type === undefined && since === undefined) return showList(logUserView, show, { arg: username });
+    return showList(logSearchView, show, { arg: searchArg({ username, type, since }) });
+  },
+  async autocomplete({ interaction, show }) {
+    return typeChoices(
+      show.resources,
+      interaction.options.getString('username'),
+      interaction.options.getFocused(),
+      show.labels,
+    );
   },
 };
+
+/**
+ * Choices for `type`: the codes with a known label, and the codes seen in the user's saved logs
+ * (only what is saved is looked at: typing never spends a request), matching what is typed.
+ */
+export async function typeChoices(
+  api: Resources,
+  username: string | null,
+  typed: string,
+  labels?: CodeLabels,
+): Promise<APIApplicationCommandOptionChoice[]> {
+  const codes = new Set<number>(Object.keys(labels?.logTypes ?? {}).map(Number));
+  if (username) {
+    // Page by page: a page not saved is skipped, the others still count.
+    const page = (n: number) =>
+      api.listUserLogs(username.trim(), { page: n, limit: 100 }, { savedOnly: true }).then(
+        (read) => cutPage<Log>(read.data, n, Number.POSITIVE_INFINITY),
+        () => undefined,
+      );
+    const first = await page(1);
+    const last = Math.min(first?.info.totalPages ?? 0, LOG_SEARCH_MAX_PAGES);
+    const rest = await Promise.all(Array.from({ length: Math.max(0, last - 1) }, (_, i) => page(i + 2)));
+    for (const cut of [first, ...rest])
+      for (const log of cut?.items ?? [])
+        if (Number.isSafeInteger(log.type) && (log.type as number) >= 0) codes.add(log.type as number);
+  }
+  return [...codes]
+    .sort((a, b) => a - b)
+    .filter((code) => String(code).startsWith(typed.trim()))
+    .slice(0, 25)
+    .map((code) => ({ name: plainCodeLabel(labels, 'logTypes', code) ?? String(code), value: code }));
+}

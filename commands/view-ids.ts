@@ -13,6 +13,7 @@ export const VIEW = {
   memberLoas: 'loa.member',
   loa: 'loa',
   userLogs: 'log.user',
+  userLogSearch: 'log.user.search',
   log: 'log',
   members: 'member.all',
   member: 'member',

@@ -135,6 +135,7 @@ export function createApp(config: Config, logger: Logger): App {
     ? fixedTenant(config.DISCORD_GUILD_ID, {
         key: '',
         resources: api.resources,
+        limits: () => api.limitStatus(),
         guard: createAccessGuard({
           requireMember: config.ACCESS_REQUIRE_MEMBER,
           roleIds: config.ACCESS_ROLE_IDS,

@@ -218,6 +218,7 @@ export function createTenants(options: TenantOptions): Tenants {
       resources,
       defaultPublic: settings.defaultVisibility === 'public',
       labels: settings.labels,
+      limits: () => api.limitStatus(),
     };
     const guard = createAccessGuard({
       requireMember: config.ACCESS_REQUIRE_MEMBER,

@@ -70,3 +70,12 @@ export function invalidParams(reason: string): ApiError {
 function scrub(text: string, secret: string): string {
   return secret ? text.split(secret).join('[REDACTED]') : text;
 }
+
+/** A `savedOnly` read found no saved copy (no request was made). */
+export class NotSavedError extends Error {
+  override name = 'NotSavedError';
+}
+
+export function isNotSaved(error: unknown): error is NotSavedError {
+  return error instanceof NotSavedError;
+}

@@ -235,3 +235,21 @@ export async function loadRoleDirectoryOrEmpty(
     return { roles: [], byId: new Map(), complete: false };
   }
 }
+
+/**
+ * One page of a list held whole (a gathered list filtered on Rollcall's side), in the envelope a
+ * list read returns: `query.limit` items of page `query.page`, with the numbers restated.
+ */
+export function pageOfItems<T>(
+  items: readonly T[],
+  query: ViewPage,
+): { data: T[]; page: number; pageSize: number; total: number; totalPages: number } {
+  const start = (query.page - 1) * query.limit;
+  return {
+    data: items.slice(start, start + query.limit),
+    page: query.page,
+    pageSize: query.limit,
+    total: items.length,
+    totalPages: pageCount(items.length, query.limit),
+  };
+}

@@ -14,7 +14,7 @@
  */
 import type { Logger } from '../log.js';
 import { type ApiCache, type CacheEntry, cacheKey } from './cache.js';
-import { type ApiError, httpError, isApiError } from './errors.js';
+import { type ApiError, httpError, isApiError, NotSavedError } from './errors.js';
 import type { PaceVerdict } from './limits.js';
 import type { Fetched, ReadOptions } from './types.js';
 
@@ -166,6 +166,13 @@ export function createReader(options: ReaderOptions): Reader {
           counters.cacheHits++;
           return { data: entry.data as T, fetchedAt: entry.fetchedAt, fromCache: true, stale: false };
         }
+      }
+      if (readOptions?.savedOnly) {
+        if (entry && 'data' in entry && now() - entry.fetchedAt < softMs + staleMs) {
+          counters.cacheHits++;
+          return { data: entry.data as T, fetchedAt: entry.fetchedAt, fromCache: true, stale: false };
+        }
+        throw new NotSavedError(`${spec.op}: no saved copy`);
       }
       counters.cacheMisses++;
       const saved =

@@ -54,6 +54,12 @@ export interface ReadOptions {
    * a decision rests on (access checks), where stale data must not count.
    */
   maxAgeMs?: number;
+  /**
+   * Answer only from a saved copy (of any age the cache still keeps) and never make a request;
+   * throws NotSavedError when there is none. For planning a whole-list read (an export) before
+   * spending anything.
+   */
+  savedOnly?: boolean;
 }
 
 export interface Resources {

@@ -121,5 +121,7 @@ export function argumentsOf<D extends Definition>(
       interaction.options.getString(name),
     user: (name: OptionName<D, ApplicationCommandOptionType.User> & string) =>
       interaction.options.getUser(name),
+    integer: (name: OptionName<D, ApplicationCommandOptionType.Integer> & string) =>
+      interaction.options.getInteger(name),
   };
 }

@@ -11,6 +11,10 @@ export interface Payload {
   content?: string;
   embeds?: APIEmbed[];
   components?: APIActionRowComponent<APIComponentInMessageActionRow>[];
+  /** Files attached to the message (an export). */
+  files?: { name: string; attachment: Buffer }[];
+  /** Further messages sent after this one, to the same person (an export in several files). */
+  followUps?: Payload[];
 }
 
 /** Nobody is ever pinged by anything Rollcall sends, whatever the text contains. */
@@ -142,6 +146,21 @@ export const MESSAGES = {
   unknownDiscordRoles: (names: string[]) =>
     `This server has no role called ${names.join(', ')}; pick roles from the list as you type, or none. Nothing was saved.`,
   labelTooMany: (max: number) => `A table holds at most ${max} labels; clear some first. Nothing was saved.`,
+  exportDone: (e: {
+    rows: number;
+    total: number;
+    files: number;
+    requests: number;
+    fetchedAtSeconds: number;
+    capped: number | undefined;
+  }) =>
+    `Exported ${formatCount(e.rows)} row${e.rows === 1 ? '' : 's'} in ${e.files === 1 ? '1 CSV file' : `${e.files} CSV files`}; it took ${formatCount(e.requests)} request${e.requests === 1 ? '' : 's'} to the community server API (data as of <t:${e.fetchedAtSeconds}:R>).${e.capped === undefined ? '' : ` Only the first ${formatCount(e.capped)} of ${formatCount(e.total)} rows: an export reads at most that many.`}`,
+  exportNeeds: (needed: number, spare: number, possibleAtSeconds: number) =>
+    `Exporting this whole list needs ${formatCount(needed)} more request${needed === 1 ? '' : 's'} to the community server API (pages Rollcall has not saved) but only ${formatCount(spare)} can be spared from this month's allowance; it will be possible <t:${possibleAtSeconds}:f> (<t:${possibleAtSeconds}:R>).`,
+  badSince:
+    'That is not a valid since: give a date (2026-11-01, UTC) or a period back from now (12h, 7d, 30d, 4w).',
+  exportTooLarge: (rows: number) =>
+    `This list (${formatCount(rows)} rows) is too large to send as CSV files within Discord's upload limit; narrow it down first.`,
 } as const;
 
 /** A problem with what the moderator typed; its message is shown as it is. */

@@ -53,7 +53,13 @@ export class Responder {
    * Run the work and answer in time: the answer itself if it is ready within DEFER_AFTER_MS,
    * otherwise a defer (a "thinking" reply, or an acknowledged update for controls) and an edit later.
    */
-  async answer(interaction: Repliable, produce: () => Promise<Payload>, ephemeral: boolean): Promise<void> {
+  async answer(
+    interaction: Repliable,
+    produce: () => Promise<Payload>,
+    ephemeral: boolean,
+    /** Answer a control with a message of its own (an export) instead of updating its message. */
+    newMessage = false,
+  ): Promise<void> {
     const work: Promise<Outcome> = produce().then(
       (payload) => ({ ok: true, payload }),
       (error: unknown) => ({ ok: false, error }),
@@ -67,12 +73,12 @@ export class Responder {
     ]);
     clearTimeout(timer);
     if (early) {
-      await this.deliver(interaction, early, false, ephemeral);
+      await this.deliver(interaction, early, false, ephemeral, newMessage);
       return;
     }
-    if (isUpdate(interaction)) await interaction.deferUpdate();
+    if (isUpdate(interaction) && !newMessage) await interaction.deferUpdate();
     else await interaction.deferReply(ephemeral ? { flags: MessageFlags.Ephemeral } : {});
-    await this.deliver(interaction, await work, true, ephemeral);
+    await this.deliver(interaction, await work, true, ephemeral, newMessage);
   }
 
   /** Answer at once with the sentence for a refusal (a UserError's own words). */
@@ -97,13 +103,27 @@ export class Responder {
   }
 
   /** Send an outcome as the right kind of Discord response. */
-  private async deliver(interaction: Repliable, outcome: Outcome, deferred: boolean, ephemeral: boolean) {
+  private async deliver(
+    interaction: Repliable,
+    outcome: Outcome,
+    deferred: boolean,
+    ephemeral: boolean,
+    newMessage = false,
+  ) {
     this.onOutcome?.(interaction, outcome);
     if (outcome.ok) {
-      const body = { ...outcome.payload, allowedMentions: NO_MENTIONS };
+      const { followUps, ...payload } = outcome.payload;
+      const body = { ...payload, allowedMentions: NO_MENTIONS };
       if (deferred) await interaction.editReply(body);
-      else if (isUpdate(interaction)) await (interaction as ButtonInteraction).update(body);
+      else if (isUpdate(interaction) && !newMessage) await (interaction as ButtonInteraction).update(body);
       else await interaction.reply({ ...body, flags: ephemeral ? MessageFlags.Ephemeral : undefined });
+      for (const more of followUps ?? []) {
+        await interaction.followUp({
+          ...more,
+          allowedMentions: NO_MENTIONS,
+          flags: ephemeral ? MessageFlags.Ephemeral : undefined,
+        });
+      }
       return;
     }
     const sentence = errorMessage(outcome.error);
@@ -116,10 +136,10 @@ export class Responder {
         flags: MessageFlags.Ephemeral,
         allowedMentions: NO_MENTIONS,
       });
-    } else if (!isUpdate(interaction) && ephemeral) {
+    } else if ((!isUpdate(interaction) || newMessage) && ephemeral) {
       await interaction.editReply(notice);
     } else {
-      if (!isUpdate(interaction)) await interaction.deleteReply().catch(() => undefined);
+      if (!isUpdate(interaction) || newMessage) await interaction.deleteReply().catch(() => undefined);
       await interaction.followUp({
         content: sentence,
         flags: MessageFlags.Ephemeral,

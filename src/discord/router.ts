@@ -9,7 +9,7 @@
  * share of the stored paging arguments.
  */
 import type { AutocompleteInteraction, ChatInputCommandInteraction, Interaction } from 'discord.js';
-import type { Resources } from '../api/types.js';
+import type { LimitStatus, Resources } from '../api/types.js';
 import { LIMITS } from '../limits.js';
 import type { Logger } from '../log.js';
 import type { CodeLabels } from '../render/labels.js';
@@ -34,6 +34,8 @@ export interface Tenant {
   defaultPublic?: boolean;
   /** The server's names for integer codes, shown beside the numbers (hosted mode's settings). */
   labels?: CodeLabels;
+  /** Where each of the credential's API limits stands (exports plan their requests with it). */
+  limits?: () => Promise<LimitStatus[]>;
 }
 
 /** The tenant of a Discord server, or the one sentence refusing the server. Must not reject. */

@@ -53,6 +53,7 @@ function run(command: Command, sub: string, strings: Record<string, string>, sho
       getString: (name: string) => strings[name] ?? null,
       getUser: () => null,
       getBoolean: () => null,
+      getInteger: () => null,
     },
   } as unknown as ChatInputCommandInteraction;
   return command.execute({ interaction, show });

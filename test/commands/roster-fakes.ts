@@ -134,6 +134,7 @@ export function chatInput(input: CommandInput): ChatInputCommandInteraction {
       return id ? { id } : null;
     },
     getBoolean: () => null,
+    getInteger: () => null,
   };
   return { options, user: { id: OWNER } } as unknown as ChatInputCommandInteraction;
 }

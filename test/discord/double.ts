@@ -67,6 +67,8 @@ export interface DiscordDoubleOptions {
   tokenLifetimeMs?: number;
   /** Port on 127.0.0.1 (default: any free port). */
   port?: number;
+  /** The bot's upload limit in bytes (default UPLOAD_LIMIT, 10 MiB, Discord's floor today). */
+  uploadLimit?: number;
 }
 
 /**
@@ -330,6 +332,7 @@ export async function startDiscordDouble(options: DiscordDoubleOptions = {}): Pr
     { ...options.guild, ...(options.guildId ? { id: options.guildId } : {}) },
     ...(options.extraGuilds ?? []),
   ]);
+  if (options.uploadLimit !== undefined) world.uploadLimit = options.uploadLimit;
   const users = (options.users ?? []).map((spec) => world.addUser(spec));
   const commands = new CommandRegistry(ids, applicationId);
   const messages = new MessageStore(ids, (id) => {

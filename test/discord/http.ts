@@ -1,12 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-/** A file part of a multipart request (its bytes are not kept). */
+/** A file part of a multipart request. */
 export interface UploadedFile {
   /** The form field, e.g. `files[0]`. */
   field: string;
   filename: string;
   contentType: string;
   size: number;
+  /** The file's bytes as uploaded (tests read exports back from them). */
+  data: Buffer;
 }
 
 /** A request body as the double understands it. */
@@ -50,7 +52,8 @@ function parseMultipart(raw: Buffer, boundary: string): ParsedBody {
       json = JSON.parse(Buffer.from(content, 'latin1').toString('utf8'));
     } else if (filename !== undefined) {
       const contentType = /content-type:\s*([^\r\n]+)/i.exec(head)?.[1] ?? 'application/octet-stream';
-      files.push({ field, filename, contentType, size: Buffer.byteLength(content, 'latin1') });
+      const data = Buffer.from(content, 'latin1');
+      files.push({ field, filename, contentType, size: data.length, data });
     }
   }
   return { json, files, error: null };

@@ -42,7 +42,8 @@ export interface Place {
 /** Common fields of every INTERACTION_CREATE payload. */
 export type InteractionBase = Omit<APIBaseInteraction<InteractionType, unknown>, 'type' | 'data'>;
 
-const UPLOAD_LIMIT = 10 * 1024 * 1024;
+/** Largest file a bot may upload in the double's guilds (Discord: at least 10 MiB, per interaction). */
+export const UPLOAD_LIMIT = 10 * 1024 * 1024;
 
 /** An interaction token: long, opaque and unique like Discord's (`aW50ZXJhY3Rpb246...`). */
 export function interactionToken(id: string): string {
@@ -94,7 +95,7 @@ export function interactionBase(
     locale: user.locale,
     entitlements: [],
     authorizing_integration_owners: ownersOf(place),
-    attachment_size_limit: UPLOAD_LIMIT,
+    attachment_size_limit: world.uploadLimit,
   };
   if (!guild) return { ...common, user: world.apiUser(user), context: InteractionContextType.BotDM };
   return {

@@ -4,6 +4,7 @@ import { Routes } from 'discord-api-types/v10';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { connectClient } from './client.js';
 import { type DiscordDouble, type InteractionHandle, startDiscordDouble } from './double.js';
+import { UPLOAD_LIMIT } from './payloads.js';
 
 let double: DiscordDouble;
 let client: Client<true>;
@@ -197,8 +198,32 @@ describe('REST realism', () => {
       { filename: 'a.csv', size: 8, content_type: 'text/csv' },
     ]);
     expect(h.calls[0]?.files).toEqual([
-      { field: 'files[0]', filename: 'a.csv', contentType: 'text/csv', size: 8 },
+      {
+        field: 'files[0]',
+        filename: 'a.csv',
+        contentType: 'text/csv',
+        size: 8,
+        data: Buffer.from('a,b\n1,2\n'),
+      },
     ]);
+  });
+
+  it('a file over the upload limit is refused with 413 / 40005 and no message is made', async () => {
+    const h = await double.slash(double.user(), 'export');
+    const form = new FormData();
+    form.append('payload_json', JSON.stringify({ type: 4, data: { content: 'big' } }));
+    form.append(
+      'files[0]',
+      new Blob([Buffer.alloc(UPLOAD_LIMIT + 1, 0x61)], { type: 'text/csv' }),
+      'big.csv',
+    );
+    const res = await fetch(`${double.restUrl}/v10/interactions/${h.id}/${h.token}/callback`, {
+      method: 'POST',
+      body: form,
+    });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ message: 'Request entity too large', code: 40005 });
+    expect(double.messages().filter((m) => m.message.content === 'big')).toEqual([]);
   });
 
   it('computes who a message pings from content and allowed_mentions', async () => {

@@ -111,6 +111,9 @@ export class RestDouble {
       headers = fault.headers;
     } else if (parsed.error) {
       answer = { status: 400, body: { message: '400: Bad Request', code: 50109 } };
+    } else if (parsed.files.some((file) => file.size > this.world.uploadLimit)) {
+      // Discord refuses a file over the upload limit before anything else.
+      answer = { status: 413, body: { message: 'Request entity too large', code: 40005 } };
     } else {
       answer = this.#route(method, segments, call, parsed.files, call.authorized);
     }

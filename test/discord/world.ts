@@ -22,6 +22,7 @@ import {
   type RoleFlags,
   type UserFlags,
 } from 'discord-api-types/v10';
+import { UPLOAD_LIMIT } from './payloads.js';
 import type { SnowflakeFactory } from './snowflake.js';
 
 /** Every permission bit Discord knows of. */
@@ -138,6 +139,8 @@ export class World {
   readonly users = new Map<string, DoubleUser>();
   readonly bot: APIUser;
   readonly defaultGuildId: string;
+  /** Largest file the bot may upload (each interaction's attachment_size_limit; over it: 413). */
+  uploadLimit = UPLOAD_LIMIT;
   readonly #dmChannels = new Map<string, string>();
 
   constructor(

@@ -362,6 +362,26 @@ function hostedSuite(backend: Backend): void {
       await settings({ limits: 'default' });
       expect((await store.getSettings(A)).apiLimits).toBeUndefined();
     });
+
+    it("plans an export against that server's own limits", async () => {
+      await settings({ limits: '5/month,1000/1s' }, B);
+      const list = await (
+        await world.double.slash(world.mod, 'shift', { subcommand: 'list', guildId: B })
+      ).response();
+      const exportId = controls(list.message).get('📄 Export CSV')!;
+      world.sandbox.resetLog();
+      const refused = await (await world.double.click(world.mod, list.message!, exportId)).response();
+      // B's own plan: five a month, one kept in reserve, so at most four for an export (the bot's
+      // default here has no month, and would have exported).
+      const pages = Math.ceil(world.sandbox.datasetOf(TOKEN_B).shifts.length / 100);
+      const m = /^Exporting this whole list needs (\d+) more requests .* but only (\d) can be spared/.exec(
+        refused.message?.content ?? '',
+      );
+      expect(Number(m?.[1])).toBe(pages - 1);
+      expect(Number(m?.[2])).toBeLessThanOrEqual(4);
+      expect(world.sandbox.requests).toEqual([]);
+      await settings({ limits: 'default' }, B);
+    });
   });
 
   describe('hosted mode: a stored token copied to another server', () => {

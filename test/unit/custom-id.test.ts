@@ -27,6 +27,16 @@ describe('custom_id codec', () => {
     expect(parseCustomId(none!, kindOf)).toEqual({ ok: true, state: { ...base, view: 'loa.all', arg: '' } });
   });
 
+  it('the export action: its own letter, round-tripped for lists with and without an argument', () => {
+    const state: ControlState = { ...base, action: ACTIONS.export };
+    const id = encodeCustomId(state, 'one');
+    expect(id).toBe('rc1:x:loa.member:123456789012345678:3:m-42');
+    expect(parseCustomId(id!, kindOf)).toEqual({ ok: true, state });
+    const none = encodeCustomId({ ...state, view: 'loa.all', arg: '' }, 'none');
+    expect(parseCustomId(none!, kindOf)).toEqual({ ok: true, state: { ...state, view: 'loa.all', arg: '' } });
+    expect(new Set(Object.values(ACTIONS)).size).toBe(Object.values(ACTIONS).length);
+  });
+
   it('encodes arguments with separators, slashes, percent signs and unicode', () => {
     for (const arg of ['a:b:c', '../loas', '100%', 'zoë 🎮', '~', '~abcdefgh']) {
       const id = encodeCustomId({ ...base, arg }, 'one');

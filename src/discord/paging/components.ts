@@ -61,10 +61,9 @@ export async function buildListComponents<T, C>(
     button(await id(ACTIONS.last, totalPages), '⏭', info.page >= totalPages),
   ];
   const rows: Row[] = [{ type: ComponentType.ActionRow, components: nav }];
-  rows.push({
-    type: ComponentType.ActionRow,
-    components: [button(await id(ACTIONS.refresh, info.page), '🔄 Refresh')],
-  });
+  const tools: APIButtonComponent[] = [button(await id(ACTIONS.refresh, info.page), '🔄 Refresh')];
+  if (info.total > 0) tools.push(button(await id(ACTIONS.export, info.page), '📄 Export CSV'));
+  rows.push({ type: ComponentType.ActionRow, components: tools });
   if (view.open && items.length > 0) {
     const seen = new Set<string>();
     const options: APISelectMenuOption[] = [];

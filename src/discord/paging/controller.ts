@@ -11,12 +11,13 @@ import {
   type StringSelectMenuInteraction,
   TextInputStyle,
 } from 'discord.js';
-import type { Resources } from '../../api/types.js';
+import type { LimitStatus, Resources } from '../../api/types.js';
 import { formatCount } from '../../render/format.js';
 import type { CodeLabels } from '../../render/labels.js';
 import { MESSAGES, type Payload, UserError } from '../replies.js';
 import type { Responder } from '../respond.js';
 import { ACTIONS, type ControlState, MAX_PAGE, parseCustomId } from './custom-id.js';
+import { exportList } from './export.js';
 import { showDetail, showList } from './show.js';
 import type { StateStore } from './state.js';
 import type { ShowContext, ViewRegistry } from './views.js';
@@ -36,6 +37,8 @@ export interface PagingTenant {
   state: StateStore;
   /** The server's names for integer codes (hosted mode's settings). */
   labels?: CodeLabels | undefined;
+  /** Where each of the tenant's API limits stands (for exports); without it nothing is limited. */
+  limits?: () => Promise<LimitStatus[]>;
 }
 
 /** The custom_id of the text input in the go-to-page modal. */
@@ -94,6 +97,19 @@ export class PagingController<T extends PagingTenant = PagingTenant> {
       await interaction.showModal(await this.gotoModal(state, tenant.state));
       return;
     }
+    if (state.action === ACTIONS.export) {
+      // Always private: the file holds every row, not the page that may have been posted publicly.
+      await respond.answer(
+        interaction,
+        async () => {
+          await this.options.checkAccess(interaction, tenant);
+          return this.export(interaction, tenant, state, parsed.storedKey);
+        },
+        true,
+        true,
+      );
+      return;
+    }
     await respond.answer(
       interaction,
       async () => {
@@ -102,6 +118,24 @@ export class PagingController<T extends PagingTenant = PagingTenant> {
       },
       true,
     );
+  }
+
+  /** "Export CSV": every row of the list, as attachments to a message of its own. */
+  private async export(
+    interaction: ControlInteraction,
+    tenant: T,
+    state: ControlState,
+    storedKey: string | undefined,
+  ): Promise<Payload> {
+    const arg = await tenant.state.resolve({ state, storedKey });
+    const view = this.options.views.get(state.view);
+    if (arg === undefined || view?.kind !== 'list' || !interaction.isButton())
+      throw new UserError(MESSAGES.expired);
+    return exportList(view, arg, {
+      ...showContext({ ...tenant, views: this.options.views }, interaction.user.id),
+      ...(tenant.limits ? { limits: tenant.limits } : {}),
+      uploadLimit: interaction.attachmentSizeLimit,
+    });
   }
 
   private async gotoModal(state: ControlState, store: StateStore) {

@@ -33,6 +33,8 @@ export const ACTIONS = {
   back: 'b',
   shortcut: 's',
   secondShortcut: 't',
+  /** "Export CSV": every row of the list as an attachment (page: the page shown when clicked). */
+  export: 'x',
 } as const;
 export type Action = (typeof ACTIONS)[keyof typeof ACTIONS];
 const ACTION_LETTERS = new Set<string>(Object.values(ACTIONS));

@@ -9,6 +9,7 @@ import type { APIEmbed, APISelectMenuOption } from 'discord.js';
 import type { PageInfo, Source } from '../../api/pages.js';
 import type { Fetched, PageQuery, ReadOptions, Resources } from '../../api/types.js';
 import { isSendableSegment } from '../../api/validate.js';
+import type { CsvColumn } from '../../render/csv.js';
 import type { CodeLabels, Labelled } from '../../render/labels.js';
 import type { ArgKind } from './custom-id.js';
 import type { StateStore } from './state.js';
@@ -52,6 +53,11 @@ export interface ListView<T = unknown, C = unknown> {
     option(item: T, context: C, labels?: CodeLabels): APISelectMenuOption | undefined;
     canOpen?(value: string): boolean;
   };
+  /**
+   * The columns of the "Export CSV" file (header and cell per column); without them every top-level
+   * field of the records is a column (src/render/csv.ts genericColumns).
+   */
+  csv?: CsvColumn<T>[];
 }
 
 /** Whether `value`, picked in the list's "Open…" select, can be opened. */

@@ -1,0 +1,151 @@
+/**
+ * "Export CSV": every row of a list view as CSV attachments, sent to the moderator who clicked.
+ *
+ * The list is read in pages of 100 (one request each) through the same reads as the list itself, so
+ * pages already saved cost nothing. Before anything is spent the export counts the pages it has no
+ * saved copy of; when those would eat into the monthly allowance's reserve (or the allowance is
+ * spent) it answers one sentence with the number of requests it needs and when that will be
+ * possible, and reads nothing more. A short limit (e.g. 30 a minute) only slows it: a page that has
+ * to wait is read again after the wait, within the interaction's life. See docs/api-decisions.md.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { isApiError, isNotSaved } from '../../api/errors.js';
+import { type LimitStatus, PACE_RESERVE } from '../../api/limits.js';
+import { API_PAGE_SIZE, cutPage, mergeSources, pageItems, type Source } from '../../api/pages.js';
+import type { Fetched, ReadOptions } from '../../api/types.js';
+import { type CsvColumn, csvFiles, genericColumns } from '../../render/csv.js';
+import { MESSAGES, type Payload, UserError } from '../replies.js';
+import type { ListEnvelope, ListView, ShowContext } from './views.js';
+
+/** Pages of 100 an export reads at most (10,000 rows). */
+export const EXPORT_MAX_PAGES = 100;
+/** Discord's smallest upload limit for a bot, used when the interaction does not say its own. */
+export const UPLOAD_FLOOR_BYTES = 8 * 1024 * 1024;
+/** Room kept in each upload for the rest of the request (payload_json, multipart headers). */
+export const REQUEST_MARGIN_BYTES = 64 * 1024;
+/** Messages an export is sent in at most (one file each). */
+export const EXPORT_MAX_FILES = 10;
+/** Longest an export waits on short limits in all (the interaction's token lives 15 minutes). */
+export const EXPORT_MAX_WAIT_MS = 10 * 60 * 1000;
+
+/** Whether `needed` requests for pages never read may be spent now, by every limit's status. */
+export type ExportVerdict = { ok: true } | { ok: false; spare: number; possibleAt: number };
+
+/**
+ * The month decides: an export may spend requests on pages never read only from what is left above
+ * the pace's reserve (PACE_RESERVE of the allowance, kept for single records never seen). Short
+ * limits are waited for, not refused.
+ */
+export function exportVerdict(needed: number, statuses: readonly LimitStatus[]): ExportVerdict {
+  if (needed <= 0) return { ok: true };
+  for (const s of statuses) {
+    if (s.kind !== 'month') continue;
+    const spare = Math.max(0, s.left - Math.ceil(s.points * PACE_RESERVE));
+    if (needed > spare) return { ok: false, spare, possibleAt: s.resetAt };
+  }
+  return { ok: true };
+}
+
+/** What an export needs besides the list: its tenant's limits and Discord's upload limit. */
+export interface ExportContext extends ShowContext {
+  /** Where each limit of the tenant's API_LIMITS stands; without it nothing is limited. */
+  limits?: () => Promise<LimitStatus[]>;
+  /** The interaction's upload limit in bytes (discord.js `attachmentSizeLimit`). */
+  uploadLimit?: number;
+  /** For tests: how waits are made. */
+  sleep?: (ms: number) => Promise<unknown>;
+}
+
+/** A file name made of safe characters from the view and its argument. */
+function fileName(view: string, arg: string, part: number, parts: number): string {
+  const safe = (s: string) => s.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '');
+  const base = ['rollcall', safe(view), safe(arg).slice(0, 40)].filter(Boolean).join('-');
+  return parts > 1 ? `${base}-part${part}of${parts}.csv` : `${base}.csv`;
+}
+
+/** Every row of `view` for `arg` as CSV, in as many messages as Discord's upload limit needs. */
+export async function exportList<T, C>(
+  view: ListView<T, C>,
+  arg: string,
+  ctx: ExportContext,
+): Promise<Payload> {
+  const wait = ctx.sleep ?? sleep;
+  const deadline = Date.now() + EXPORT_MAX_WAIT_MS;
+  const read = async (page: number, options: ReadOptions): Promise<Fetched<ListEnvelope<T>>> => {
+    for (;;) {
+      try {
+        return await view.fetch(ctx.resources, arg, { page, limit: API_PAGE_SIZE }, options);
+      } catch (error) {
+        // A short limit: wait its turn (the reads stay within every limit), as long as time allows.
+        if (!isApiError(error) || error.kind !== 'busy') throw error;
+        const ms = Math.max(1, error.retryAfterSeconds ?? 1) * 1000;
+        if (Date.now() + ms > deadline) throw error;
+        await wait(ms);
+      }
+    }
+  };
+
+  const first = await read(1, ctx.options ?? {});
+  const { info } = cutPage(first.data, 1, Number.POSITIVE_INFINITY);
+  const pages = Math.min(info.totalPages, EXPORT_MAX_PAGES);
+
+  // What is saved costs nothing; count the rest before spending any of it.
+  const rest = Array.from({ length: pages - 1 }, (_, i) => i + 2);
+  const saved = await Promise.all(
+    rest.map((page) =>
+      read(page, { savedOnly: true }).then(
+        () => true,
+        (error: unknown) => {
+          if (isNotSaved(error)) return false;
+          throw error;
+        },
+      ),
+    ),
+  );
+  const needed = saved.filter((s) => !s).length;
+  const verdict = exportVerdict(needed, needed > 0 && ctx.limits ? await ctx.limits() : []);
+  if (!verdict.ok)
+    throw new UserError(MESSAGES.exportNeeds(needed, verdict.spare, Math.floor(verdict.possibleAt / 1000)));
+
+  // One page at a time: a short limit then delays one read, not a crowd of them.
+  const reads: Fetched<ListEnvelope<T>>[] = [first];
+  for (const page of rest) reads.push(await read(page, ctx.options ?? {}));
+
+  const seen = new Set<unknown>();
+  const items: T[] = [];
+  for (const item of reads.flatMap((r) => pageItems<T>(r.data))) {
+    const id = (item as { id?: unknown }).id;
+    if (id !== undefined && seen.has(id)) continue;
+    seen.add(id);
+    items.push(item);
+  }
+  const requests = reads.filter((r) => !r.fromCache).length;
+  const source: Source = mergeSources(reads);
+
+  const limit = ctx.uploadLimit && ctx.uploadLimit > 0 ? ctx.uploadLimit : UPLOAD_FLOOR_BYTES;
+  const columns = (view.csv ?? genericColumns(items as object[])) as CsvColumn<T>[];
+  let files: Buffer[];
+  try {
+    files = csvFiles(columns, items, limit - REQUEST_MARGIN_BYTES);
+  } catch {
+    throw new UserError(MESSAGES.exportTooLarge(items.length));
+  }
+  if (files.length > EXPORT_MAX_FILES) throw new UserError(MESSAGES.exportTooLarge(items.length));
+
+  const content = MESSAGES.exportDone({
+    rows: items.length,
+    total: info.total,
+    files: files.length,
+    requests,
+    fetchedAtSeconds: Math.floor(source.fetchedAt / 1000),
+    capped: info.totalPages > EXPORT_MAX_PAGES ? EXPORT_MAX_PAGES * API_PAGE_SIZE : undefined,
+  });
+  const messages: Payload[] = files.map((file, i) => ({
+    content: i === 0 ? content : '',
+    embeds: [],
+    components: [],
+    files: [{ name: fileName(view.id, arg, i + 1, files.length), attachment: file }],
+  }));
+  const [head, ...more] = messages as [Payload, ...Payload[]];
+  return more.length > 0 ? { ...head, followUps: more } : head;
+}

@@ -1,0 +1,124 @@
+/**
+ * CSV for the "Export CSV" button: pure functions from records to RFC 4180 text.
+ *
+ * - Fields holding a comma, a double quote, CR or LF are quoted, quotes inside doubled; lines end
+ *   with CRLF; the file starts with a UTF-8 byte order mark so spreadsheet programs read accents.
+ * - Formula-injection guard: a text cell starting with = + - @, a tab or a CR is prefixed with ' so
+ *   a spreadsheet shows it as text instead of running it (OWASP "CSV injection"). Numbers are
+ *   written as numbers and need no guard (their text is digits, '.', 'e' and '-' only).
+ * - Timestamps (Unix seconds from the API) are ISO 8601 in UTC; 0 or absent is an empty cell.
+ */
+
+/** What a cell may hold before it is written. */
+export type CsvValue = string | number | boolean | null | undefined;
+
+/** One column of an export: its header and the cell of each record. */
+export interface CsvColumn<T> {
+  header: string;
+  value(item: T): CsvValue;
+}
+
+/** The byte order mark that starts every export. */
+export const BOM = '\uFEFF';
+/** Line end (RFC 4180). */
+export const CRLF = '\r\n';
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+const NEEDS_QUOTES = /[",\r\n]/;
+
+/** A text cell made safe to open in a spreadsheet (the formula-injection guard). */
+export function guardFormula(text: string): string {
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+/** One field as written: guarded, then quoted when RFC 4180 asks for it. */
+export function csvField(value: CsvValue): string {
+  let text: string;
+  if (value === null || value === undefined) text = '';
+  else if (typeof value === 'number') text = Number.isFinite(value) ? String(value) : '';
+  else if (typeof value === 'boolean') text = value ? 'true' : 'false';
+  else text = guardFormula(value.isWellFormed() ? value : value.toWellFormed());
+  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** One record as a line, CRLF included. */
+export function csvLine(cells: readonly CsvValue[]): string {
+  return cells.map(csvField).join(',') + CRLF;
+}
+
+/** Latest time `Date` can hold, in seconds. */
+const MAX_DATE_SECONDS = 8.64e12;
+
+/**
+ * A Unix-seconds timestamp as ISO 8601 UTC ("2026-11-23T21:11:19Z"); '' for 0 or absent; the number
+ * itself when it is no time a date can hold.
+ */
+export function isoTime(seconds: unknown): CsvValue {
+  if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds === 0) return '';
+  if (Math.abs(seconds) > MAX_DATE_SECONDS) return seconds;
+  return new Date(seconds * 1000).toISOString().replace('.000Z', 'Z');
+}
+
+/** A field name that holds a Unix-seconds timestamp in the API's records (createdAt, timestamp…). */
+function isTimeField(key: string): boolean {
+  return /At$/.test(key) || key === 'timestamp';
+}
+
+/**
+ * The columns when a view names none: every top-level field the records have, in the order first
+ * seen. Timestamps (…At, timestamp) become ISO 8601, numbers stay numbers, and arrays and objects are
+ * written as JSON.
+ */
+export function genericColumns(items: readonly object[]): CsvColumn<object>[] {
+  const keys = new Set<string>();
+  for (const item of items) for (const key of Object.keys(item)) keys.add(key);
+  return [...keys].map((key) => ({
+    header: key,
+    value(item: object): CsvValue {
+      const v = (item as Record<string, unknown>)[key];
+      if (v === undefined || v === null) return '';
+      if (typeof v === 'number') return isTimeField(key) ? isoTime(v) : v;
+      if (typeof v === 'string' || typeof v === 'boolean') return v;
+      return JSON.stringify(v);
+    },
+  }));
+}
+
+/** The header line and one line per record (no BOM). */
+export function csvLines<T>(columns: readonly CsvColumn<T>[], items: readonly T[]): string[] {
+  return [
+    csvLine(columns.map((c) => c.header)),
+    ...items.map((item) => csvLine(columns.map((c) => c.value(item)))),
+  ];
+}
+
+/**
+ * The CSV files for `items`, each at most `maxBytes` (UTF-8, BOM included) and each starting with
+ * the header, so every part opens on its own. One file when it all fits. Throws when the header and
+ * a single record do not fit in `maxBytes` (no split could help).
+ */
+export function csvFiles<T>(
+  columns: readonly CsvColumn<T>[],
+  items: readonly T[],
+  maxBytes: number,
+): Buffer[] {
+  const [header, ...rows] = csvLines(columns, items) as [string, ...string[]];
+  const start = Buffer.byteLength(BOM + header);
+  const files: Buffer[] = [];
+  let part: string[] = [];
+  let size = start;
+  const flush = () => {
+    files.push(Buffer.from(BOM + header + part.join(''), 'utf8'));
+    part = [];
+    size = start;
+  };
+  for (const row of rows) {
+    const bytes = Buffer.byteLength(row);
+    if (start + bytes > maxBytes) throw new Error('one record is larger than the attachment limit');
+    if (size + bytes > maxBytes) flush();
+    part.push(row);
+    size += bytes;
+  }
+  if (part.length > 0 || files.length === 0) flush();
+  return files;
+}
