@@ -2,14 +2,26 @@
  * /log: moderation logs — one log, or every log of one game username, optionally only of one type
  * code or since a date. The API has no query parameters for type or time, so a filtered list is
  * the user's logs gathered in pages of 100 (at most LOG_SEARCH_MAX_PAGES) and filtered here; each
- * page read is saved, so paging the filtered list reads nothing more. See docs/api-decisions.md.
+ * page read is saved, so paging the filtered list reads nothing more. Before reading, the search
+ * counts the pages not saved and spends requests on them only when they fit what may be spent of the
+ * month (the export's rule, `exportVerdict`); otherwise it searches the saved pages and says so.
+ * See docs/api-decisions.md.
  */
 import { type APIApplicationCommandOptionChoice, ApplicationCommandOptionType } from 'discord.js';
-import type { Log } from '../generated/api.js';
-import { cutPage, gatherPages, pageOfItems } from '../src/api/pages.js';
-import type { Resources } from '../src/api/types.js';
+import type { Log, LogPage } from '../generated/api.js';
+import { isNotSaved } from '../src/api/errors.js';
+import {
+  cutPage,
+  GATHER_PAGE_SIZE,
+  gatherPages,
+  mergeSources,
+  pageItems,
+  pageOfItems,
+} from '../src/api/pages.js';
+import type { Fetched, LimitStatus, Resources } from '../src/api/types.js';
 import { argumentsOf, type Command, defineCommand, publicOption } from '../src/discord/command.js';
 import { checkedUsername, parseId, parseUsername } from '../src/discord/input.js';
+import { exportVerdict } from '../src/discord/paging/export.js';
 import { showDetail, showList } from '../src/discord/paging/show.js';
 import type { DetailView, ListView } from '../src/discord/paging/views.js';
 import { MESSAGES, UserError } from '../src/discord/replies.js';
@@ -72,21 +84,31 @@ export interface LogSearch {
   username: string;
   type: number | undefined;
   since: number | undefined;
+  /**
+   * Set when the month cannot spare the pages not saved: only saved pages are searched, and a full
+   * search is possible at this time (Unix seconds, the month's reset).
+   */
+  savedOnlyUntil?: number | undefined;
 }
 
-/** The search as a view argument: "<type>:<since>:<username>" (digits or empty, then the name). */
+/**
+ * The search as a view argument: "<type>:<since>:<username>" (digits or empty, then the name),
+ * led by "s<seconds>:" when only saved pages are searched.
+ */
 export function searchArg(s: LogSearch): string {
-  return `${s.type ?? ''}:${s.since ?? ''}:${s.username}`;
+  const savedOnly = s.savedOnlyUntil === undefined ? '' : `s${s.savedOnlyUntil}:`;
+  return `${savedOnly}${s.type ?? ''}:${s.since ?? ''}:${s.username}`;
 }
 
 /** The search an argument names; undefined when it is not one `searchArg` wrote. */
 export function parseSearchArg(arg: string): LogSearch | undefined {
-  const m = /^(0|[1-9]\d{0,8})?:(0|[1-9]\d{0,11})?:(.+)$/s.exec(arg);
+  const m = /^(?:s(0|[1-9]\d{0,11}):)?(0|[1-9]\d{0,8})?:(0|[1-9]\d{0,11})?:(.+)$/s.exec(arg);
   if (!m) return undefined;
   return {
-    type: m[1] === undefined ? undefined : Number(m[1]),
-    since: m[2] === undefined ? undefined : Number(m[2]),
-    username: m[3] as string,
+    type: m[2] === undefined ? undefined : Number(m[2]),
+    since: m[3] === undefined ? undefined : Number(m[3]),
+    username: m[4] as string,
+    ...(m[1] === undefined ? {} : { savedOnlyUntil: Number(m[1]) }),
   };
 }
 
@@ -129,8 +151,59 @@ export function matchesSearch(log: Log, s: Pick<LogSearch, 'type' | 'since'>): b
   return true;
 }
 
+/** Page `page` (of 100) of the user's logs as saved, or undefined when it is not saved. */
+async function savedLogPage(api: Resources, username: string, page: number) {
+  try {
+    return await api.listUserLogs(username, { page, limit: GATHER_PAGE_SIZE }, { savedOnly: true });
+  } catch (error) {
+    if (isNotSaved(error)) return undefined;
+    throw error;
+  }
+}
+
+/** Pages of the user's logs a search reads (at most LOG_SEARCH_MAX_PAGES), from page 1's count. */
+function searchPages(first: Fetched<LogPage>): { pages: number; complete: boolean } {
+  const { totalPages } = cutPage<Log>(first.data, 1, Number.POSITIVE_INFINITY).info;
+  return { pages: Math.min(totalPages, LOG_SEARCH_MAX_PAGES), complete: totalPages <= LOG_SEARCH_MAX_PAGES };
+}
+
+/**
+ * Plan a search before spending anything, by the export's rule (`exportVerdict`: only what is left
+ * of the month above the pace's reserve). Page 1 says how many pages there are: when it is not
+ * saved and even one request cannot be spared, one sentence says when the search is possible. When
+ * the other pages not saved do not fit, the search is marked to read only saved pages.
+ */
+export async function planSearch(
+  api: Resources,
+  s: LogSearch,
+  limits: (() => Promise<LimitStatus[]>) | undefined,
+): Promise<LogSearch> {
+  const plain = { username: s.username, type: s.type, since: s.since };
+  if (!limits) return plain;
+  let first = await savedLogPage(api, s.username, 1);
+  if (!first) {
+    const verdict = exportVerdict(1, await limits());
+    if (!verdict.ok) throw new UserError(MESSAGES.searchNeeds(Math.floor(verdict.possibleAt / 1000)));
+    first = await api.listUserLogs(s.username, { page: 1, limit: GATHER_PAGE_SIZE });
+  }
+  const { pages } = searchPages(first);
+  const rest = Array.from({ length: Math.max(0, pages - 1) }, (_, i) => i + 2);
+  const saved = await Promise.all(rest.map((page) => savedLogPage(api, s.username, page)));
+  const needed = saved.filter((page) => page === undefined).length;
+  const verdict = exportVerdict(needed, needed > 0 ? await limits() : []);
+  return verdict.ok ? plain : { ...plain, savedOnlyUntil: Math.floor(verdict.possibleAt / 1000) };
+}
+
+/** How much of the user's logs a search read, when it read only saved pages. */
+interface SearchedSaved {
+  searched: number;
+  pages: number;
+  possibleAt: number;
+}
+
 /** The user's logs, gathered (pages of 100, saved like any list page) and filtered. */
 async function searchLogs(api: Resources, s: LogSearch, options: Parameters<Resources['getLog']>[1]) {
+  if (s.savedOnlyUntil !== undefined) return searchSavedLogs(api, s, s.savedOnlyUntil);
   const gathered = await gatherPages<Log>(
     (query) => api.listUserLogs(s.username, query, options),
     LOG_SEARCH_MAX_PAGES,
@@ -138,11 +211,37 @@ async function searchLogs(api: Resources, s: LogSearch, options: Parameters<Reso
   return { ...gathered, items: gathered.items.filter((log) => matchesSearch(log, s)) };
 }
 
+/** The user's logs on saved pages only (no request), filtered. */
+async function searchSavedLogs(api: Resources, s: LogSearch, possibleAt: number) {
+  const first = await savedLogPage(api, s.username, 1);
+  if (!first) throw new UserError(MESSAGES.expired);
+  const { pages, complete } = searchPages(first);
+  const rest = await Promise.all(
+    Array.from({ length: Math.max(0, pages - 1) }, (_, i) => savedLogPage(api, s.username, i + 2)),
+  );
+  const reads = [first, ...rest.filter((r): r is Fetched<LogPage> => r !== undefined)];
+  const seen = new Set<unknown>();
+  const items: Log[] = [];
+  for (const log of reads.flatMap((r) => pageItems<Log>(r.data))) {
+    if (log.id !== undefined && seen.has(log.id)) continue;
+    seen.add(log.id);
+    if (matchesSearch(log, s)) items.push(log);
+  }
+  const savedOnly: SearchedSaved = { searched: reads.length, pages, possibleAt };
+  return { items, complete, savedOnly, ...mergeSources(reads) };
+}
+
 /** How a search is named in the list's title. */
-function searchTitle(s: LogSearch, complete: boolean, labels?: CodeLabels): string {
+function searchTitle(
+  s: LogSearch,
+  complete: boolean,
+  labels?: CodeLabels,
+  savedOnly?: SearchedSaved,
+): string {
   const parts = [s.username];
   if (s.type !== undefined) parts.push(`type ${codeLabel(labels, 'logTypes', s.type)}`);
   if (s.since !== undefined) parts.push(`since ${isoTime(s.since)}`);
+  if (savedOnly) parts.push(`${savedOnly.searched} of ${savedOnly.pages} saved pages searched`);
   if (!complete) parts.push(`first ${(LOG_SEARCH_MAX_PAGES * 100).toLocaleString('en-US')} logs searched`);
   return parts.join(' · ');
 }
@@ -162,12 +261,18 @@ export const logSearchView: ListView<Log, undefined> = {
   render: (items, info, source, arg) => {
     const s = parseSearchArg(arg);
     const complete = (source as { complete?: boolean }).complete !== false;
-    return renderLogList(
+    const savedOnly = (source as { savedOnly?: SearchedSaved }).savedOnly;
+    const embed = renderLogList(
       items,
       info,
       source,
-      s ? searchTitle(s, complete, (source as { labels?: CodeLabels }).labels) : arg,
+      s ? searchTitle(s, complete, (source as { labels?: CodeLabels }).labels, savedOnly) : arg,
     );
+    if (!savedOnly) return embed;
+    // Discord shows timestamps in field values (not in titles or footers).
+    const { searched, pages, possibleAt } = savedOnly;
+    const value = MESSAGES.searchPartial(searched, pages, pages - searched, possibleAt);
+    return { ...embed, fields: [...(embed.fields ?? []), { name: 'Saved pages only', value }] };
   },
   open,
   csv: logCsv,
@@ -250,7 +355,8 @@ export const log: Command = {
     const sinceText = args.string('since');
     const since = sinceText === null ? undefined : parseSince(sinceText, Date.now());
     if (type === undefined && since === undefined) return showList(logUserView, show, { arg: username });
-    return showList(logSearchView, show, { arg: searchArg({ username, type, since }) });
+    const search = await planSearch(show.resources, { username, type, since }, show.limits);
+    return showList(logSearchView, show, { arg: searchArg(search) });
   },
   async autocomplete({ interaction, show }) {
     return typeChoices(

@@ -159,6 +159,10 @@ export const MESSAGES = {
     `Exporting this whole list needs ${formatCount(needed)} more request${needed === 1 ? '' : 's'} to the community server API (pages Rollcall has not saved) but only ${formatCount(spare)} can be spared from this month's allowance; it will be possible <t:${possibleAtSeconds}:f> (<t:${possibleAtSeconds}:R>).`,
   badSince:
     'That is not a valid since: give a date (2026-11-01, UTC) or a period back from now (12h, 7d, 30d, 4w).',
+  searchNeeds: (possibleAtSeconds: number) =>
+    `Searching this player's logs needs at least 1 request to the community server API (none of their log pages is saved) but none can be spared from this month's allowance; it will be possible <t:${possibleAtSeconds}:f> (<t:${possibleAtSeconds}:R>).`,
+  searchPartial: (searched: number, pages: number, needed: number, possibleAtSeconds: number) =>
+    `Searched the ${formatCount(searched)} saved page${searched === 1 ? '' : 's'} of ${formatCount(pages)}; a full search needs ${formatCount(needed)} more request${needed === 1 ? '' : 's'} to the community server API, possible <t:${possibleAtSeconds}:f> (<t:${possibleAtSeconds}:R>).`,
   exportTooLarge: (rows: number) =>
     `This list (${formatCount(rows)} rows) is too large to send as CSV files within Discord's upload limit; narrow it down first.`,
 } as const;

@@ -68,6 +68,7 @@ export function showContext(
     owner,
     options: fresh ? { fresh: true } : {},
     ...(options.labels ? { labels: options.labels } : {}),
+    ...(options.limits ? { limits: options.limits } : {}),
   };
 }
 

@@ -7,7 +7,7 @@
  */
 import type { APIEmbed, APISelectMenuOption } from 'discord.js';
 import type { PageInfo, Source } from '../../api/pages.js';
-import type { Fetched, PageQuery, ReadOptions, Resources } from '../../api/types.js';
+import type { Fetched, LimitStatus, PageQuery, ReadOptions, Resources } from '../../api/types.js';
 import { isSendableSegment } from '../../api/validate.js';
 import type { CsvColumn } from '../../render/csv.js';
 import type { CodeLabels, Labelled } from '../../render/labels.js';
@@ -146,4 +146,6 @@ export interface ShowContext {
   options?: ReadOptions;
   /** The server's names for integer codes, handed to the renderers (none: bare numbers). */
   labels?: CodeLabels;
+  /** Where each of the tenant's API limits stands (whole-list reads plan with it); none: unlimited. */
+  limits?: () => Promise<LimitStatus[]>;
 }
