@@ -8,8 +8,10 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchesSearch, parseSearchArg, parseSince, searchArg } from '../../commands/log.js';
 import type { Log } from '../../generated/api.js';
+import { nextMonthStart } from '../../src/api/limit-spec.js';
 import { MESSAGES, UserError } from '../../src/discord/replies.js';
 import { control, embedOf, startWorld, type World } from '../e2e/world.js';
+import { generateDataset } from '../sandbox/data.js';
 
 const NOW = Date.UTC(2026, 10, 23, 12, 0, 0);
 
@@ -55,6 +57,7 @@ describe('since as typed', () => {
           username: fc.string({ minLength: 1, maxLength: 64 }),
           type: fc.option(fc.integer({ min: 0, max: 999_999_999 }), { nil: undefined }),
           since: fc.option(fc.integer({ min: 0, max: 253_402_300_799 }), { nil: undefined }),
+          savedOnlyUntil: fc.option(fc.integer({ min: 0, max: 253_402_300_799 }), { nil: undefined }),
         }),
         (search) => {
           expect(parseSearchArg(searchArg(search))).toEqual(search);
@@ -187,5 +190,132 @@ describe('/log user type: since: end to end', () => {
     const seen = [...new Set(theirs.slice(0, 100).map((l) => l.type!))].sort((a, b) => a - b);
     expect((await ask()).choices?.map((c) => c.value)).toEqual(seen.slice(0, 25));
     expect(world.sandbox.requests).toEqual([]);
+  });
+});
+
+/** The type code most of `logs` carry. */
+function commonType(logs: Log[]): number {
+  const counts = new Map<number, number>();
+  for (const l of logs) counts.set(l.type!, (counts.get(l.type!) ?? 0) + 1);
+  return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]![0];
+}
+
+async function search(world: World, username: string, options: Record<string, unknown>) {
+  return (
+    await world.double.slash(world.mod, 'log', {
+      subcommand: 'user',
+      options: { username, ...options } as never,
+    })
+  ).response();
+}
+
+/** The page numbers of the user-log reads the sandbox saw since its log was last reset. */
+function pagesRead(world: World): number[] {
+  return world.sandbox.requests.map((r) => Number(r.query.page));
+}
+
+describe('/log user search and a tiny monthly allowance', () => {
+  let world: World;
+  beforeAll(async () => {
+    // 5 a month, 1 kept in reserve (20%): 4 may be spent on pages never read.
+    world = await startWorld({ env: { API_LIMITS: '5/month,1000/1s' } });
+  }, 60_000);
+  afterAll(async () => {
+    await world?.close();
+  });
+
+  it('the pages that do not fit are not read: the saved page is searched, and the embed says what a full search needs and when', async () => {
+    const username = world.sandbox.dataset.samples.busyUsernames[0]!;
+    const logs = world.sandbox.dataset.logs.filter((l) => l.username === username);
+    const pages = Math.ceil(logs.length / 100);
+    expect(pages).toBeGreaterThan(5); // more than the whole allowance
+    const type = commonType(logs);
+    world.sandbox.resetLog();
+    const answer = await search(world, username, { type });
+    // Page 1 (it says how many pages there are) fits; the other pages do not (3 left to spend).
+    expect(pagesRead(world)).toEqual([1]);
+    const expected = logs.slice(0, 100).filter((l) => l.type === type);
+    expect(expected.length).toBeGreaterThan(10);
+    const embed = embedOf(answer.message);
+    expect(embed.title).toContain(`1 of ${pages} saved pages searched`);
+    expect(embed.footer?.text).toMatch(
+      new RegExp(`^Page 1 of ${Math.ceil(expected.length / 10)} · ${expected.length} `),
+    );
+    const resetAt = Math.floor(nextMonthStart(Date.now()) / 1000);
+    expect(embed.fields).toContainEqual({
+      name: 'Saved pages only',
+      value: MESSAGES.searchPartial(1, pages, pages - 1, resetAt),
+    });
+
+    // Paging the partial list reads nothing, and it stays the same partial list.
+    world.sandbox.resetLog();
+    const next = await world.double.click(world.mod, answer.message!, control(answer.message, '▶'));
+    const page2 = embedOf((await next.response()).message);
+    expect(world.sandbox.requests).toEqual([]);
+    expect(page2.footer?.text).toMatch(
+      new RegExp(`^Page 2 of ${Math.ceil(expected.length / 10)} · ${expected.length} `),
+    );
+    expect(page2.title).toContain(`1 of ${pages} saved pages searched`);
+  });
+
+  it('with nothing saved and nothing to spare, one sentence says when the search is possible, and nothing is read', async () => {
+    // 1 spent above; spend the other 3 that may be spent on three plain lists (one page each).
+    const busy = world.sandbox.dataset.samples.busyUsernames;
+    for (const other of busy.slice(1, 4)) await search(world, other, {});
+    world.sandbox.resetLog();
+    const answer = await search(world, busy[4]!, { since: '30d' });
+    expect(answer.ephemeral).toBe(true);
+    expect(answer.message?.content).toBe(MESSAGES.searchNeeds(Math.floor(nextMonthStart(Date.now()) / 1000)));
+    expect(world.sandbox.requests).toEqual([]);
+  });
+});
+
+describe('/log user search and a generous monthly allowance', () => {
+  let world: World;
+  let dataset: ReturnType<typeof generateDataset>;
+  beforeAll(async () => {
+    // Two players share 2,500 logs: the busier one has more than 1,000.
+    dataset = generateDataset({ usernames: 2, logs: 2_500 });
+    world = await startWorld({ sandbox: { dataset }, env: { API_LIMITS: '1000/month,1000/1s' } });
+  }, 60_000);
+  afterAll(async () => {
+    await world?.close();
+  });
+
+  it('every page is read and searched, as without an allowance', async () => {
+    const username = dataset.samples.busyUsernames[1]!;
+    const logs = dataset.logs.filter((l) => l.username === username);
+    const pages = Math.ceil(logs.length / 100);
+    expect(pages).toBeGreaterThan(1);
+    expect(pages).toBeLessThanOrEqual(10);
+    const type = commonType(logs);
+    const expected = logs.filter((l) => l.type === type);
+    world.sandbox.resetLog();
+    const answer = await search(world, username, { type });
+    expect(pagesRead(world).sort((a, b) => a - b)).toEqual(Array.from({ length: pages }, (_, i) => i + 1));
+    const embed = embedOf(answer.message);
+    expect(embed.footer?.text).toMatch(
+      new RegExp(`^Page 1 of ${Math.ceil(expected.length / 10)} · ${expected.length} `),
+    );
+    expect(embed.title).not.toContain('saved pages');
+    expect(embed.title).not.toContain('logs searched');
+    expect(embed.fields ?? []).toEqual([]);
+  });
+
+  it('a player with more than 1,000 logs: the first 1,000 are searched, and the title says so', async () => {
+    const username = dataset.samples.busyUsernames[0]!;
+    const logs = dataset.logs.filter((l) => l.username === username);
+    expect(logs.length).toBeGreaterThan(1_000);
+    const type = commonType(logs);
+    const expected = logs.slice(0, 1_000).filter((l) => l.type === type);
+    expect(expected.length).toBeLessThan(logs.filter((l) => l.type === type).length);
+    world.sandbox.resetLog();
+    const answer = await search(world, username, { type });
+    expect(pagesRead(world).sort((a, b) => a - b)).toEqual(Array.from({ length: 10 }, (_, i) => i + 1));
+    const embed = embedOf(answer.message);
+    expect(embed.title).toContain('first 1,000 logs searched');
+    expect(embed.footer?.text).toMatch(
+      new RegExp(`^Page 1 of ${Math.ceil(expected.length / 10)} · ${expected.length} `),
+    );
   });
 });
