@@ -44,7 +44,7 @@ async function open(place: Place): Promise<Store> {
   return store;
 }
 
-const ids = (items: Array<{ id?: unknown }>) => items.map((i) => i.id).sort();
+const ids = (items: ReadonlyArray<{ id?: unknown }>) => items.map((i) => i.id).sort();
 const listCalls = (sandbox: Sandbox) => sandbox.requests.filter((r) => r.path.endsWith('s')).length;
 
 for (const backend of backends) {
