@@ -15,6 +15,7 @@
 import type { Loa, Member, Role, Shift } from '../generated/api.js';
 import { mergeSources, pageInfo, pageItems, type Source } from './api/pages.js';
 import type { Fetched, PageQuery, ReadOptions, Resources } from './api/types.js';
+import { MESSAGES, UserError } from './discord/replies.js';
 import type { Logger } from './log.js';
 import {
   DEFAULT_REPORT_SETTINGS,
@@ -23,6 +24,7 @@ import {
   type ReportSource,
   readReportSettings,
 } from './reports/source.js';
+import { StoreError } from './store/errors.js';
 import {
   SNAPSHOT_RESOURCES,
   type SnapshotPage,
@@ -66,19 +68,31 @@ export interface SnapshotSourceOptions {
   now?: () => number;
 }
 
-/** Refreshes in flight, by tenant: reports asked for at once share one. */
-const inFlight = new Map<string, Promise<ReportData>>();
-
-export function snapshotSource(options: SnapshotSourceOptions): ReportSource {
+/**
+ * One report source per tenant; `inFlight` (refreshes running, by tenant) is shared by the sources
+ * of one process, so reports asked for at once share one refresh.
+ */
+export function snapshotSource(
+  options: SnapshotSourceOptions,
+  inFlight: Map<string, Promise<ReportData>> = new Map(),
+): ReportSource {
   const defaults = options.defaults ?? DEFAULT_REPORT_SETTINGS;
   const { guildId } = options;
   const source: ReportSource = {
     data(readOptions = {}) {
       const running = inFlight.get(options.tenant);
       if (running && !readOptions.fresh) return running;
-      const work = refreshAndLoad(options, readOptions).finally(() => {
-        if (inFlight.get(options.tenant) === work) inFlight.delete(options.tenant);
-      });
+      const work = refreshAndLoad(options, readOptions)
+        .catch((error: unknown) => {
+          if (error instanceof StoreError) {
+            options.logger.warn({ err: error }, 'the store did not answer a report');
+            throw new UserError(MESSAGES.storeUnavailable);
+          }
+          throw error;
+        })
+        .finally(() => {
+          if (inFlight.get(options.tenant) === work) inFlight.delete(options.tenant);
+        });
       inFlight.set(options.tenant, work);
       return work;
     },

@@ -116,6 +116,21 @@ export const MESSAGES = {
   restarting: 'Rollcall is restarting; run the command again in a minute.',
   pageRange: (last: number) =>
     last === 1 ? 'This list has only page 1.' : `Enter a page number from 1 to ${formatCount(last)}.`,
+  reportsUnavailable: 'Reports are not available on this server.',
+  badReport: 'That report link is not valid any more; run the command again.',
+  badWave: 'The wave is a whole number from 0 to 100000.',
+  badDays: 'The number of days is a whole number from 1 to 365.',
+  badTimeZone: (zone: string) =>
+    `${zone} is not a time zone Rollcall knows; use an IANA name such as Europe/London, America/New_York or UTC. Nothing was saved.`,
+  badQuotaHours: 'A quota is a number of hours over 0 and at most 168. Nothing was saved.',
+  tooManyQuotas: 'At most 25 roles can have a quota; remove one first. Nothing was saved.',
+  unknownRole: 'No community role has that name or id; pick one from the list. Nothing was saved.',
+  reportSettingsState: (s: { timeZone: string; weekStart: string; quotas: string[] }) =>
+    [
+      `Time zone: ${s.timeZone}.`,
+      `Weeks start on ${s.weekStart[0]?.toUpperCase()}${s.weekStart.slice(1)}.`,
+      `Quotas: ${s.quotas.length > 0 ? s.quotas.join(', ') : 'none'}.`,
+    ].join('\n'),
 } as const;
 
 /** A problem with what the moderator typed; its message is shown as it is. */

@@ -30,6 +30,10 @@ const ENDPOINTS: Record<string, string[]> = {
   'join-request view': ['getJoinRequest'],
   'rollcall help': [],
   'rollcall status': ['listRoles'],
+  'shift totals': ['listShifts', 'listLoas', 'listMembers', 'listRoles', 'getMemberByChatId'],
+  'loa active': ['listShifts', 'listLoas', 'listMembers', 'listRoles'],
+  'loa upcoming': ['listShifts', 'listLoas', 'listMembers', 'listRoles'],
+  'quota check': ['listShifts', 'listLoas', 'listMembers', 'listRoles'],
 };
 
 function subcommands(bodies: RESTPostAPIChatInputApplicationCommandsJSONBody[]): string[] {
