@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Loa, Shift } from '../../generated/api.js';
 import { MESSAGES } from '../../src/discord/replies.js';
+import { duration } from '../../src/render/format.js';
 import { control, embedOf, startWorld, type World } from '../e2e/world.js';
 import { injectSelectOption } from '../reliability/support.js';
 import { generateDataset } from '../sandbox/index.js';
@@ -134,6 +135,19 @@ describe('/shift totals', () => {
 
     const direct = await slash('shift', 'totals', { period: '30-days', 'member-id': topId });
     expect(embedOf(direct.message).description).toMatch(new RegExp(`on duty in ${top?.shifts} shifts?`));
+  });
+
+  it('gives exact net times for a closed period (last month, every shift in it ended)', async () => {
+    const answer = await slash('shift', 'totals', { period: 'last-month' });
+    const now = new Date();
+    const from = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1) / 1000;
+    const to = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1) / 1000;
+    const expected = naiveTotals(from, to, Math.floor(Date.now() / 1000));
+    const rows = embedOf(answer.message).description?.split('\n') ?? [];
+    expect(expected.length).toBeGreaterThan(0);
+    expected.slice(0, rows.length).forEach(([id, t], i) => {
+      expect(rows[i]).toContain(`member \`${id}\` · ${duration(t.seconds)} · ${t.shifts} shift`);
+    });
   });
 
   it('filters by type and wave, and an empty period says so', async () => {
