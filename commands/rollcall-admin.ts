@@ -28,6 +28,12 @@ import {
 import { MESSAGES, NO_MENTIONS, UserError } from '../src/discord/replies.js';
 import type { Responder } from '../src/discord/respond.js';
 import type { AdminHandler } from '../src/discord/router.js';
+import {
+  REPORTS_SUBCOMMAND,
+  type ReportSettingsPlace,
+  reportsAdmin,
+  reportsSubcommand,
+} from './admin-reports.js';
 
 export const ADMIN_COMMAND = 'rollcall-admin';
 
@@ -89,6 +95,7 @@ export const adminData = {
       name: 'unlink',
       description: "Delete this server's API token and settings",
     },
+    reportsSubcommand,
   ],
 } satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
@@ -128,7 +135,11 @@ export interface Links {
   forget(guildId: string): Promise<void>;
 }
 
-export function createAdminHandler(links: Links, logger: { warn(o: object, m: string): void }): AdminHandler {
+export function createAdminHandler(
+  links: Links,
+  logger: { warn(o: object, m: string): void },
+  reports?: ReportSettingsPlace,
+): AdminHandler {
   return {
     owns(interaction) {
       if (interaction.isChatInputCommand() || interaction.isAutocomplete())
@@ -155,6 +166,7 @@ export function createAdminHandler(links: Links, logger: { warn(o: object, m: st
       const sub = interaction.options.getSubcommand(true);
       if (sub === 'unlink') return unlink(interaction, guildId);
       if (sub === 'settings') return settings(interaction, guildId);
+      if (sub === REPORTS_SUBCOMMAND && reports) return reportsAdmin(interaction, guildId, reports);
       const linked = await links.describe(guildId);
       if (!linked) {
         await interaction.showModal(modal());

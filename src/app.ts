@@ -26,7 +26,7 @@ import { createTenants, type Tenants } from './hosted.js';
 import type { Logger } from './log.js';
 import { createHealthServer, type HealthServer } from './ops/health.js';
 import { Metrics } from './ops/metrics.js';
-import { bindReports, type ReportData } from './reports/source.js';
+import { bindReports, type ReportData, type ReportSettings, readReportSettings } from './reports/source.js';
 import { snapshotSource } from './snapshots.js';
 import { openStore, type Store } from './store/index.js';
 
@@ -171,6 +171,11 @@ export function createApp(config: Config, logger: Logger): App {
     return (await reportStore).snapshots;
   };
   const refreshing = new Map<string, Promise<ReportData>>();
+  const reportDefaults: ReportSettings = {
+    timeZone: config.REPORTS_TIME_ZONE,
+    weekStart: config.REPORTS_WEEK_START,
+    quotas: hosted ? {} : config.REPORTS_QUOTAS,
+  };
   const reportTenant: TenantResolver = async (guildId) => {
     const resolved = await tenant(guildId);
     if (typeof resolved === 'string') return resolved;
@@ -183,11 +188,7 @@ export function createApp(config: Config, logger: Logger): App {
           store: snapshotStore,
           freshMs: config.CACHE_TTL_LIST_SECONDS * 1000,
           logger,
-          defaults: {
-            timeZone: config.REPORTS_TIME_ZONE,
-            weekStart: config.REPORTS_WEEK_START,
-            quotas: hosted ? {} : config.REPORTS_QUOTAS,
-          },
+          defaults: reportDefaults,
           ...(hosted ? { guildId } : {}),
         },
         refreshing,
@@ -205,7 +206,12 @@ export function createApp(config: Config, logger: Logger): App {
     tenant: reportTenant,
     ...(tenants
       ? {
-          admin: createAdminHandler(tenants, logger),
+          admin: createAdminHandler(tenants, logger, {
+            get: async (guildId) =>
+              readReportSettings(await (await snapshotStore()).reportSettings(guildId), reportDefaults),
+            save: async (guildId, settings) => (await snapshotStore()).saveReportSettings(guildId, settings),
+            roles: (guildId) => tenants.roles(guildId),
+          }),
           onGuildLeft: async (guildId: string) => {
             try {
               await tenants.forget(guildId);

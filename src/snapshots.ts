@@ -141,9 +141,15 @@ function nextTarget(
       }
     }
   }
-  targets.sort(
-    (a, b) => (a.fetchedAt ?? Number.NEGATIVE_INFINITY) - (b.fetchedAt ?? Number.NEGATIVE_INFINITY),
-  );
+  // Never-read pages first, taking the lists in turn (page 1 of each, then page 2 of each…), so
+  // every list has its start when a call's page budget runs out; then the oldest saved page.
+  targets.sort((a, b) => {
+    if (a.fetchedAt === undefined || b.fetchedAt === undefined) {
+      if (a.fetchedAt !== b.fetchedAt) return a.fetchedAt === undefined ? -1 : 1;
+      return a.page - b.page;
+    }
+    return a.fetchedAt - b.fetchedAt;
+  });
   return targets[0];
 }
 

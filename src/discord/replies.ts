@@ -124,7 +124,8 @@ export const MESSAGES = {
     `${zone} is not a time zone Rollcall knows; use an IANA name such as Europe/London, America/New_York or UTC. Nothing was saved.`,
   badQuotaHours: 'A quota is a number of hours over 0 and at most 168. Nothing was saved.',
   tooManyQuotas: 'At most 25 roles can have a quota; remove one first. Nothing was saved.',
-  unknownRole: 'No community role has that name or id; pick one from the list. Nothing was saved.',
+  unknownRole: 'No community role has that name or id. Nothing was saved.',
+  quotaNeedsBoth: 'Give both quota-role and quota-hours (0 hours removes the quota). Nothing was saved.',
   reportSettingsState: (s: { timeZone: string; weekStart: string; quotas: string[] }) =>
     [
       `Time zone: ${s.timeZone}.`,

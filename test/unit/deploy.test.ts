@@ -68,7 +68,7 @@ describe('deploy-commands --dry-run', () => {
     const admin = bodies.find((b) => b.name === 'rollcall-admin');
     expect(admin?.default_member_permissions).toBe('32'); // ManageGuild
     expect(admin?.contexts).toEqual([0]);
-    expect(admin?.options?.map((o) => o.name)).toEqual(['setup', 'settings', 'unlink']);
+    expect(admin?.options?.map((o) => o.name)).toEqual(['setup', 'settings', 'unlink', 'reports']);
     expect(commandBodies('ModerateMembers').some((b) => b.name === 'rollcall-admin')).toBe(false);
     expect(bodies.filter((b) => b.name !== 'rollcall-admin')).toEqual(commandBodies('ModerateMembers'));
   }, 60_000);
