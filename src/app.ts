@@ -27,7 +27,7 @@ import type { Logger } from './log.js';
 import { createHealthServer, type HealthServer } from './ops/health.js';
 import { Metrics } from './ops/metrics.js';
 import { bindReports, type ReportData, type ReportSettings, readReportSettings } from './reports/source.js';
-import { snapshotSource } from './snapshots.js';
+import { type SnapshotMemory, snapshotSource } from './snapshots.js';
 import { openStore, type Store } from './store/index.js';
 
 export interface App {
@@ -171,6 +171,7 @@ export function createApp(config: Config, logger: Logger): App {
     return (await reportStore).snapshots;
   };
   const refreshing = new Map<string, Promise<ReportData>>();
+  const remembered: SnapshotMemory = new Map();
   const reportDefaults: ReportSettings = {
     timeZone: config.REPORTS_TIME_ZONE,
     weekStart: config.REPORTS_WEEK_START,
@@ -192,6 +193,7 @@ export function createApp(config: Config, logger: Logger): App {
           ...(hosted ? { guildId } : {}),
         },
         refreshing,
+        remembered,
       ),
     );
     return resolved;

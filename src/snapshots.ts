@@ -75,6 +75,7 @@ export interface SnapshotSourceOptions {
 export function snapshotSource(
   options: SnapshotSourceOptions,
   inFlight: Map<string, Promise<ReportData>> = new Map(),
+  memory: SnapshotMemory = new Map(),
 ): ReportSource {
   const defaults = options.defaults ?? DEFAULT_REPORT_SETTINGS;
   const { guildId } = options;
@@ -82,7 +83,7 @@ export function snapshotSource(
     data(readOptions = {}) {
       const running = inFlight.get(options.tenant);
       if (running && !readOptions.fresh) return running;
-      const work = refreshAndLoad(options, readOptions)
+      const work = refreshAndLoad(options, readOptions, memory)
         .catch((error: unknown) => {
           if (error instanceof StoreError) {
             options.logger.warn({ err: error }, 'the store did not answer a report');
@@ -153,14 +154,14 @@ function nextTarget(
   return targets[0];
 }
 
-async function refreshAndLoad(options: SnapshotSourceOptions, readOptions: ReadOptions): Promise<ReportData> {
+async function refreshAndLoad(
+  options: SnapshotSourceOptions,
+  readOptions: ReadOptions,
+  memory: SnapshotMemory,
+): Promise<ReportData> {
   const now = options.now ?? Date.now;
   const store = await options.store();
-  const saved = new Map<SnapshotResource, Map<number, SnapshotPage>>();
-  for (const resource of SNAPSHOT_RESOURCES) {
-    const pages = await store.pages(options.tenant, resource);
-    saved.set(resource, new Map(pages.map((p) => [p.page, p])));
-  }
+  const saved = await loadPages(store, options.tenant, memory);
   const budget = { fresh: MAX_NEW_PAGES, known: MAX_REFRESHED_PAGES };
   const done = new Set<string>();
   // The refresh button asks for everything saved to count as old.
@@ -214,7 +215,7 @@ async function refreshAndLoad(options: SnapshotSourceOptions, readOptions: ReadO
   if (requests > 0) options.logger.info({ requests }, 'report snapshot refreshed');
   if (failure !== undefined)
     options.logger.warn({ err: failure }, 'report snapshot refresh failed; serving saved pages');
-  return assemble(saved, {
+  return assemble(saved, memory, options.tenant, {
     requests,
     held,
     failed: failure !== undefined,
@@ -222,22 +223,70 @@ async function refreshAndLoad(options: SnapshotSourceOptions, readOptions: ReadO
   });
 }
 
+type Saved = Map<SnapshotResource, Map<number, SnapshotPage>>;
+
+/** What this process last read of each community's snapshot: its pages, and the lists merged from them. */
+export type SnapshotMemory = Map<
+  string,
+  { pages: Saved; signature?: string; lists?: Record<SnapshotResource, unknown[]> }
+>;
+
+/** Communities whose snapshot a process keeps in memory (least recently used dropped first). */
+export const MEMORY_TENANTS = 50;
+
+/**
+ * The saved pages of a community: their times from the store, and the records only of the pages
+ * that changed since this process last read them (the rest from memory).
+ */
+async function loadPages(store: SnapshotStore, tenant: string, memory: SnapshotMemory): Promise<Saved> {
+  const times = await store.pageTimes(tenant);
+  const known = memory.get(tenant);
+  memory.delete(tenant);
+  const saved: Saved = new Map();
+  for (const resource of SNAPSHOT_RESOURCES) {
+    const mine = times.filter((t) => t.resource === resource);
+    const kept = known?.pages.get(resource);
+    const stale = mine.filter((t) => kept?.get(t.page)?.fetchedAt !== t.fetchedAt).map((t) => t.page);
+    const fresh = await store.pages(tenant, resource, stale);
+    const pages = new Map<number, SnapshotPage>();
+    for (const t of mine) {
+      const page =
+        kept?.get(t.page)?.fetchedAt === t.fetchedAt
+          ? kept.get(t.page)
+          : fresh.find((p) => p.page === t.page);
+      if (page) pages.set(t.page, page);
+    }
+    saved.set(resource, pages);
+  }
+  memory.set(tenant, { ...known, pages: saved });
+  while (memory.size > MEMORY_TENANTS) memory.delete(memory.keys().next().value as string);
+  return saved;
+}
+
 function assemble(
-  saved: Map<SnapshotResource, Map<number, SnapshotPage>>,
+  saved: Saved,
+  memory: SnapshotMemory,
+  tenant: string,
   how: { requests: number; held: Source | undefined; failed: boolean; servedAt: number },
 ): ReportData {
   let complete = true;
   let oldest = how.servedAt;
-  const lists = {} as Record<SnapshotResource, unknown[]>;
+  const signature = SNAPSHOT_RESOURCES.map((r) =>
+    [...(saved.get(r)?.values() ?? [])].map((p) => `${p.page}:${p.fetchedAt}`).join(','),
+  ).join('|');
+  const remembered = memory.get(tenant);
+  const reuse = remembered?.signature === signature ? remembered.lists : undefined;
+  const lists = reuse ?? ({} as Record<SnapshotResource, unknown[]>);
   for (const resource of SNAPSHOT_RESOURCES) {
     const pages = [...(saved.get(resource)?.values() ?? [])].sort((a, b) => a.fetchedAt - b.fetchedAt);
     const first = saved.get(resource)?.get(1);
     if (!first || pages.length < Math.max(1, first.totalPages)) complete = false;
     const byId = new Map<unknown, unknown>();
     const anonymous: unknown[] = [];
+    for (const page of pages) oldest = Math.min(oldest, page.fetchedAt);
+    if (reuse) continue;
     // Oldest page first, so a record seen on a newer page wins.
     for (const page of pages) {
-      oldest = Math.min(oldest, page.fetchedAt);
       for (const item of page.items) {
         const id = (item as { id?: unknown }).id;
         if (typeof id === 'string') byId.set(id, item);
@@ -246,6 +295,7 @@ function assemble(
     }
     lists[resource] = [...byId.values(), ...anonymous];
   }
+  memory.set(tenant, { pages: saved, signature, lists });
   const parts: Source[] = [{ fetchedAt: oldest, fromCache: how.requests === 0, stale: how.failed }];
   if (how.held) parts.push({ ...how.held, fetchedAt: oldest });
   return {

@@ -22,9 +22,18 @@ export interface SnapshotPage {
   fetchedAt: number;
 }
 
+export interface PageTime {
+  resource: SnapshotResource;
+  page: number;
+  totalPages: number;
+  fetchedAt: number;
+}
+
 export interface SnapshotStore {
-  /** Every saved page of one list, in page order. */
-  pages(tenant: string, resource: SnapshotResource): Promise<SnapshotPage[]>;
+  /** Saved pages of one list (all, or only those numbered in `only`), in page order. */
+  pages(tenant: string, resource: SnapshotResource, only?: readonly number[]): Promise<SnapshotPage[]>;
+  /** Which pages a community's snapshot holds and when each was read, without their records. */
+  pageTimes(tenant: string): Promise<PageTime[]>;
   /** Save (or replace) one page; pages past its `totalPages` are dropped (the list shrank). */
   savePage(tenant: string, resource: SnapshotResource, page: SnapshotPage): Promise<void>;
   /** Forget a community's snapshot. */
@@ -43,19 +52,36 @@ export class SqlSnapshots implements SnapshotStore {
     private readonly now: () => number,
   ) {}
 
-  async pages(tenant: string, resource: SnapshotResource): Promise<SnapshotPage[]> {
-    const rows = await this.run(() =>
-      this.db
+  async pages(tenant: string, resource: SnapshotResource, only?: readonly number[]): Promise<SnapshotPage[]> {
+    if (only && only.length === 0) return [];
+    const rows = await this.run(() => {
+      let query = this.db
         .selectFrom('snapshot_pages')
         .select(['page', 'items', 'total_pages', 'fetched_at'])
         .where('tenant', '=', tenant)
-        .where('resource', '=', resource)
-        .orderBy('page')
-        .execute(),
-    );
+        .where('resource', '=', resource);
+      if (only) query = query.where('page', 'in', [...only]);
+      return query.orderBy('page').execute();
+    });
     return rows.map((r) => ({
       page: Number(r.page),
       items: parseItems(r.items),
+      totalPages: Number(r.total_pages),
+      fetchedAt: Number(r.fetched_at),
+    }));
+  }
+
+  async pageTimes(tenant: string): Promise<PageTime[]> {
+    const rows = await this.run(() =>
+      this.db
+        .selectFrom('snapshot_pages')
+        .select(['resource', 'page', 'total_pages', 'fetched_at'])
+        .where('tenant', '=', tenant)
+        .execute(),
+    );
+    return rows.map((r) => ({
+      resource: r.resource as SnapshotResource,
+      page: Number(r.page),
       totalPages: Number(r.total_pages),
       fetchedAt: Number(r.fetched_at),
     }));

@@ -100,6 +100,35 @@ for (const backend of backends) {
   });
 }
 
+describe('report snapshot kept in memory', () => {
+  it('sees pages another process refreshed, and reads only those from the store', async () => {
+    const { api } = await world();
+    const place = await backends[0]?.fresh();
+    if (!place) throw new Error('no sqlite');
+    cleanup.push(() => place.remove());
+    const store = await open(place);
+    const make = () =>
+      snapshotSource({
+        tenant: 'tenant-m',
+        resources: api().resources,
+        store: async () => store.snapshots,
+        freshMs: 3_600_000,
+        logger: silentLogger,
+      });
+    const mine = make();
+    const first = await mine.data();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Another process (its own memory) refreshes everything.
+    const theirs = await make().data({ fresh: true });
+    expect(theirs.requests).toBe(7);
+    expect(theirs.source.fetchedAt).toBeGreaterThan(first.source.fetchedAt);
+    const seen = await mine.data();
+    expect(seen.requests).toBe(0);
+    expect(seen.source.fetchedAt).toBe(theirs.source.fetchedAt);
+    expect(ids(seen.shifts)).toEqual(ids(dataset.shifts));
+  });
+});
+
 describe('report snapshot refresh and the monthly allowance', () => {
   it('refreshes only as the pace allows, oldest page first, and says how old the data is', async () => {
     const clock = fakeClock(Date.parse('2026-11-21T00:00:00Z')); // 10 days left in the month
