@@ -9,6 +9,7 @@ import { type Dataset, generateDataset } from '../test/sandbox/index.js';
 import type { BotEntry } from './bot-process.js';
 import { measure, type ScenarioResult } from './measure.js';
 import { type BenchReport, buildReport, formatText, writeReport } from './report.js';
+import { formatReportsBench, runReportsBench } from './reports.js';
 import {
   type BenchPlan,
   FULL_PLAN,
@@ -150,6 +151,7 @@ async function main(argv: string[]): Promise<number> {
     log: (line) => process.stderr.write(`${line}\n`),
   });
   process.stdout.write(formatText(report));
+  process.stdout.write(formatReportsBench(await runReportsBench({ quick: args.quick })));
   const dir = fileURLToPath(new URL('./results/', import.meta.url));
   const files = writeReport(report, dir);
   process.stdout.write(`\nWritten: ${files.json}\n         ${files.md}\n`);

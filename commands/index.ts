@@ -7,6 +7,7 @@ import { joinRequest } from './join-request.js';
 import { loa } from './loa.js';
 import { log } from './log.js';
 import { member } from './member.js';
+import { quota } from './quota.js';
 import { role } from './role.js';
 import { createRollcallCommand, type StatusInfo } from './rollcall.js';
 import { shift } from './shift.js';
@@ -21,6 +22,7 @@ export const resourceCommands: Command[] = [
   member,
   application,
   joinRequest,
+  quota,
 ];
 
 /** All commands, with /rollcall reporting on the running bot through `status`. */

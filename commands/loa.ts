@@ -17,6 +17,9 @@ import { MESSAGES, UserError } from '../src/discord/replies.js';
 import { plainText, safeLine } from '../src/render/format.js';
 import { loaState } from '../src/render/labels.js';
 import { renderLoa, renderLoaList } from '../src/render/loa.js';
+import { renderLeave } from '../src/render/reports.js';
+import { onLeaveAt, startingWithin } from '../src/reports/leave.js';
+import { factsOf, reportInput, reportPage } from './report-data.js';
 import { VIEW } from './view-ids.js';
 
 const open: ListView<Loa>['open'] = {
@@ -47,6 +50,41 @@ export const loaMemberView: ListView<Loa> = {
   fetch: (api, memberId, query, options) => api.listMemberLoas(memberId, query, options),
   render: (items, info, source, memberId) =>
     renderLoaList(items, info, source, `Leaves of absence of member ${safeLine(memberId, 64)}`),
+  open,
+};
+
+/** The report's "days" argument, 1 to 365. */
+function readDays(text: string): number {
+  if (!/^\d{1,3}$/.test(text) || Number(text) < 1 || Number(text) > 365)
+    throw new UserError(MESSAGES.badDays);
+  return Number(text);
+}
+
+/** Who is on leave now (from the reports' snapshot), returning soonest first. */
+export const loaActiveView: ListView<Loa> = {
+  kind: 'list',
+  id: VIEW.loasActive,
+  takesArg: false,
+  async fetch(resources, _arg, query, options) {
+    const input = await reportInput(resources, options);
+    return reportPage(onLeaveAt(input.data.loas, input.now), query, input);
+  },
+  render: (items, info, source) => renderLeave(items, info, source, 'active', 0, factsOf(source)),
+  open,
+};
+
+/** Leave starting within N days (from the reports' snapshot), soonest first. */
+export const loaUpcomingView: ListView<Loa> = {
+  kind: 'list',
+  id: VIEW.loasUpcoming,
+  takesArg: true,
+  async fetch(resources, arg, query, options) {
+    const days = readDays(arg);
+    const input = await reportInput(resources, options);
+    return reportPage(startingWithin(input.data.loas, input.now, days), query, input);
+  },
+  render: (items, info, source, arg) =>
+    renderLeave(items, info, source, 'upcoming', readDays(arg), factsOf(source)),
   open,
 };
 
@@ -108,15 +146,42 @@ const data = defineCommand({
         publicOption,
       ],
     },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: 'active',
+      description: 'Who is on leave now, with return dates',
+      options: [publicOption],
+    },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: 'upcoming',
+      description: 'Leave starting within the next days',
+      options: [
+        {
+          type: ApplicationCommandOptionType.Integer,
+          name: 'days',
+          description: 'How many days ahead (default 7)',
+          required: false,
+          min_value: 1,
+          max_value: 365,
+        },
+        publicOption,
+      ],
+    },
   ],
 });
 
 export const loa: Command = {
   data,
-  views: [loaListView, loaMemberView, loaDetailView],
+  views: [loaListView, loaMemberView, loaDetailView, loaActiveView, loaUpcomingView],
   async execute({ interaction, show }) {
     const args = argumentsOf(interaction, data);
     const sub = args.subcommand();
+    if (sub === 'active') return showList(loaActiveView, show);
+    if (sub === 'upcoming') {
+      const days = interaction.options.getInteger('days') ?? 7;
+      return showList(loaUpcomingView, show, { arg: String(readDays(String(days))) });
+    }
     if (sub === 'list') return showList(loaListView, show);
     if (sub === 'view') return showDetail(loaDetailView, parseId(args.string('id'), 'LOA id'), show);
     const target = userOrId(args, 'member-id', 'member id');

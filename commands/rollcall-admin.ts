@@ -46,6 +46,12 @@ import {
   labelProblem,
   MAX_LABEL_LENGTH,
 } from '../src/render/labels.js';
+import {
+  REPORTS_SUBCOMMAND,
+  type ReportSettingsPlace,
+  reportsAdmin,
+  reportsSubcommand,
+} from './admin-reports.js';
 
 export const ADMIN_COMMAND = 'rollcall-admin';
 
@@ -154,6 +160,7 @@ export const adminData = {
       name: 'unlink',
       description: "Delete this server's API token and settings",
     },
+    reportsSubcommand,
   ],
 } satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
@@ -197,7 +204,11 @@ export interface Links {
   forget(guildId: string): Promise<void>;
 }
 
-export function createAdminHandler(links: Links, logger: { warn(o: object, m: string): void }): AdminHandler {
+export function createAdminHandler(
+  links: Links,
+  logger: { warn(o: object, m: string): void },
+  reports?: ReportSettingsPlace,
+): AdminHandler {
   return {
     owns(interaction) {
       if (interaction.isChatInputCommand() || interaction.isAutocomplete())
@@ -225,6 +236,7 @@ export function createAdminHandler(links: Links, logger: { warn(o: object, m: st
       if (sub === 'unlink') return unlink(interaction, guildId);
       if (sub === 'settings') return settings(interaction, guildId);
       if (sub === 'labels') return labels(interaction, guildId);
+      if (sub === REPORTS_SUBCOMMAND && reports) return reportsAdmin(interaction, guildId, reports);
       const linked = await links.describe(guildId);
       if (!linked) {
         await interaction.showModal(modal());

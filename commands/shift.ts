@@ -1,14 +1,169 @@
 /** /shift: shifts on duty — the whole list, or one shift. */
 import { ApplicationCommandOptionType } from 'discord.js';
 import type { Shift } from '../generated/api.js';
-import { argumentsOf, type Command, defineCommand, publicOption } from '../src/discord/command.js';
+import { isApiError } from '../src/api/errors.js';
+import {
+  argumentsOf,
+  type Command,
+  defineCommand,
+  publicOption,
+  userOrId,
+  userOrIdOptions,
+} from '../src/discord/command.js';
 import { checkedId, parseId } from '../src/discord/input.js';
 import { showDetail, showList } from '../src/discord/paging/show.js';
-import type { DetailView, ListView } from '../src/discord/paging/views.js';
-import { MESSAGES } from '../src/discord/replies.js';
+import { type DetailView, type ListView, PAGE_SIZE } from '../src/discord/paging/views.js';
+import { MESSAGES, UserError } from '../src/discord/replies.js';
 import { plainText } from '../src/render/format.js';
+import { renderMemberPeriod, renderTotals, type TotalsHeading } from '../src/render/reports.js';
 import { renderShift, renderShiftList, shiftState } from '../src/render/shift.js';
+import { type MemberTotal, shiftsInPeriod, shiftTotals, type TotalsFilter } from '../src/reports/time.js';
+import {
+  factsOf,
+  joinArg,
+  parsePeriod,
+  parseWave,
+  periodChoices,
+  periodFor,
+  type ReportInput,
+  reportInput,
+  reportPage,
+  splitArg,
+} from './report-data.js';
 import { VIEW } from './view-ids.js';
+
+/** The totals' argument: period, wave, type (see report-data.ts `joinArg`). */
+interface TotalsArg {
+  period: ReturnType<typeof parsePeriod>;
+  wave: number | undefined;
+  type: string | undefined;
+}
+
+function readTotalsArg(arg: string): TotalsArg {
+  const [period, wave = '', type = ''] = splitArg(arg, 3);
+  return { period: parsePeriod(period), wave: parseWave(wave), type: type === '' ? undefined : type };
+}
+
+function heading(a: TotalsArg, input: ReportInput): TotalsHeading {
+  return {
+    period: periodFor(a.period, input),
+    timeZone: input.calendar.timeZone,
+    ...(a.type !== undefined ? { type: a.type } : {}),
+    ...(a.wave !== undefined ? { wave: a.wave } : {}),
+  };
+}
+
+function filterOf(a: TotalsArg, memberId?: string): TotalsFilter {
+  return {
+    ...(a.type !== undefined ? { type: a.type } : {}),
+    ...(a.wave !== undefined ? { wave: a.wave } : {}),
+    ...(memberId !== undefined ? { memberId } : {}),
+  };
+}
+
+/** A totals row, with the argument that opens the member's shifts in the same report. */
+type TotalsRow = MemberTotal & { open: string };
+
+function readMemberArg(arg: string): TotalsArg & { memberId: string } {
+  const [period, wave = '', type = '', memberId = ''] = splitArg(arg, 4);
+  if (memberId === '') throw new UserError(MESSAGES.badReport);
+  return {
+    period: parsePeriod(period),
+    wave: parseWave(wave),
+    type: type === '' ? undefined : type,
+    memberId,
+  };
+}
+
+const memberArg = (a: TotalsArg, memberId: string) => joinArg([a.period, a.wave, a.type, memberId]);
+
+/** The heading a report fetch computed, kept beside its source for the renderer. */
+const headingOf = (source: unknown, a: TotalsArg): TotalsHeading =>
+  (source as { heading?: TotalsHeading }).heading ?? {
+    period: { kind: a.period, start: 0, end: 0 },
+    timeZone: 'UTC',
+  };
+
+/** Members ranked by time on duty in a period; "Open…" shows a member's shifts in it. */
+export const shiftTotalsView: ListView<TotalsRow> = {
+  kind: 'list',
+  id: VIEW.shiftTotals,
+  takesArg: true,
+  async fetch(resources, arg, query, options) {
+    const a = readTotalsArg(arg);
+    const input = await reportInput(resources, options);
+    const h = heading(a, input);
+    const rows = shiftTotals(input.data.shifts, h.period, input.now, filterOf(a)).map((r) => ({
+      ...r,
+      open: memberArg(a, r.memberId),
+    }));
+    return { ...reportPage(rows, query, input), heading: h };
+  },
+  render(items, info, source, arg) {
+    const a = readTotalsArg(arg);
+    return renderTotals(
+      items,
+      info,
+      source,
+      headingOf(source, a),
+      factsOf(source),
+      (info.page - 1) * PAGE_SIZE + 1,
+    );
+  },
+  open: {
+    detailView: VIEW.shiftMemberPeriod,
+    option: (row) => ({
+      label: `Member ${plainText(row.memberId, 80)}`,
+      value: row.open,
+      description: 'Their shifts in this period',
+    }),
+    canOpen(value) {
+      try {
+        readMemberArg(value);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+  },
+};
+
+interface MemberPeriod {
+  memberId: string;
+  total: MemberTotal | undefined;
+  shifts: Shift[];
+}
+
+/** One member's time on duty and shifts in a period (from the totals' "Open…", or /shift totals user:). */
+export const shiftMemberPeriodView: DetailView<MemberPeriod> = {
+  kind: 'detail',
+  id: VIEW.shiftMemberPeriod,
+  async fetch(resources, arg, options) {
+    const a = readMemberArg(arg);
+    const input = await reportInput(resources, options);
+    const h = heading(a, input);
+    const filter = filterOf(a, a.memberId);
+    const [total] = shiftTotals(input.data.shifts, h.period, input.now, filter);
+    const shifts = shiftsInPeriod(input.data.shifts, h.period, input.now, filter);
+    const page = reportPage([], { page: 1, limit: 1 }, input);
+    return { ...page, data: { memberId: a.memberId, total, shifts }, heading: h };
+  },
+  render(item, source) {
+    return renderMemberPeriod(
+      item.memberId,
+      item.total,
+      item.shifts,
+      source,
+      headingOf(source, {
+        period: 'this-week',
+        wave: undefined,
+        type: undefined,
+      }),
+      factsOf(source),
+    );
+  },
+  shortcuts: [{ label: "Member's LOAs", view: VIEW.memberLoas, arg: (m) => checkedId(m.memberId) }],
+};
 
 const open: ListView<Shift>['open'] = {
   detailView: VIEW.shift,
@@ -66,16 +221,71 @@ const data = defineCommand({
         publicOption,
       ],
     },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: 'totals',
+      description: 'Members ranked by time on duty (net of breaks) in a period, or one member',
+      options: [
+        {
+          type: ApplicationCommandOptionType.String,
+          name: 'period',
+          description: "The period, in the server's time zone",
+          required: true,
+          max_length: 64,
+          choices: periodChoices,
+        },
+        {
+          type: ApplicationCommandOptionType.String,
+          name: 'type',
+          description: 'Only shifts of this type',
+          required: false,
+          max_length: 64,
+        },
+        {
+          type: ApplicationCommandOptionType.Integer,
+          name: 'wave',
+          description: 'Only shifts of this wave',
+          required: false,
+          min_value: 0,
+          max_value: 100_000,
+        },
+        ...userOrIdOptions(
+          'member-id',
+          'Only this member: their id on the community server (instead of a Discord user)',
+        ),
+        publicOption,
+      ],
+    },
   ],
 });
 
 export const shift: Command = {
   data,
-  views: [shiftListView, shiftDetailView],
+  views: [shiftListView, shiftDetailView, shiftTotalsView, shiftMemberPeriodView],
   async execute({ interaction, show }) {
     const args = argumentsOf(interaction, data);
     const sub = args.subcommand();
     if (sub === 'list') return showList(shiftListView, show);
+    if (sub === 'totals') {
+      const type = args.string('type')?.trim() || undefined;
+      const wave = interaction.options.getInteger('wave') ?? undefined;
+      const a: TotalsArg = { period: parsePeriod(args.string('period') ?? undefined), wave, type };
+      if (wave !== undefined) parseWave(String(wave));
+      if (args.user('user') === null && args.string('member-id') === null)
+        return showList(shiftTotalsView, show, { arg: joinArg([a.period, a.wave, a.type]) });
+      const target = userOrId(args, 'member-id', 'member id');
+      let memberId: string;
+      if ('id' in target) memberId = target.id;
+      else {
+        try {
+          memberId = (await show.resources.getMemberByChatId(target.user)).data.id;
+        } catch (error) {
+          if (isApiError(error) && error.status === 404) throw new UserError(MESSAGES.memberNotFound);
+          throw error;
+        }
+      }
+      return showDetail(shiftMemberPeriodView, memberArg(a, memberId), show);
+    }
     return showDetail(shiftDetailView, parseId(args.string('id'), 'shift id'), show);
   },
 };

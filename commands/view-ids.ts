@@ -23,4 +23,9 @@ export const VIEW = {
   role: 'role',
   shifts: 'shift.all',
   shift: 'shift',
+  shiftTotals: 'shift.totals',
+  shiftMemberPeriod: 'shift.member-period',
+  loasActive: 'loa.active',
+  loasUpcoming: 'loa.upcoming',
+  quotaCheck: 'quota.check',
 } as const;

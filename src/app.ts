@@ -11,6 +11,7 @@ import { withRollcall } from '../commands/index.js';
 import { createAdminHandler } from '../commands/rollcall-admin.js';
 import { type ApiCache, createCache } from './api/cache.js';
 import { createApi } from './api/client.js';
+import { tokenHash } from './api/token.js';
 import type { AllowanceMark, Api } from './api/types.js';
 import { type Config, isHosted } from './config.js';
 import { createAccessGuard } from './discord/access.js';
@@ -25,6 +26,8 @@ import { createTenants, type Tenants } from './hosted.js';
 import type { Logger } from './log.js';
 import { createHealthServer, type HealthServer } from './ops/health.js';
 import { Metrics } from './ops/metrics.js';
+import { bindReports, type ReportData, type ReportSettings, readReportSettings } from './reports/source.js';
+import { type SnapshotMemory, snapshotSource } from './snapshots.js';
 import { openStore, type Store } from './store/index.js';
 
 export interface App {
@@ -146,6 +149,56 @@ export function createApp(config: Config, logger: Logger): App {
         }),
       })
     : (guildId) => (tenants as Tenants).resolve(guildId);
+  // Reports: each resolved tenant's reads are bound to its community's snapshot in the store (in
+  // single-community mode the store is opened at the first report: SQLite under DATA_DIR, or
+  // DATABASE_URL).
+  let reportStore: Promise<Store> | undefined;
+  const snapshotStore = async () => {
+    if (store) return store.snapshots;
+    if (hosted) throw new Error('the store is not open yet');
+    reportStore ??= openStore({
+      ...(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: config.DATA_DIR }),
+      onBackgroundError: (error) => logger.warn({ err: error }, 'database connection lost'),
+    }).then(
+      (opened) => {
+        store = opened;
+        return opened;
+      },
+      (error: unknown) => {
+        reportStore = undefined;
+        throw error;
+      },
+    );
+    return (await reportStore).snapshots;
+  };
+  const refreshing = new Map<string, Promise<ReportData>>();
+  const remembered: SnapshotMemory = new Map();
+  const reportDefaults: ReportSettings = {
+    timeZone: config.REPORTS_TIME_ZONE,
+    weekStart: config.REPORTS_WEEK_START,
+    quotas: hosted ? {} : config.REPORTS_QUOTAS,
+  };
+  const reportTenant: TenantResolver = async (guildId) => {
+    const resolved = await tenant(guildId);
+    if (typeof resolved === 'string') return resolved;
+    bindReports(
+      resolved.resources,
+      snapshotSource(
+        {
+          tenant: resolved.key || tokenHash(config.API_TOKEN),
+          resources: resolved.resources,
+          store: snapshotStore,
+          freshMs: config.CACHE_TTL_LIST_SECONDS * 1000,
+          logger,
+          defaults: reportDefaults,
+          ...(hosted ? { guildId } : {}),
+        },
+        refreshing,
+        remembered,
+      ),
+    );
+    return resolved;
+  };
   const bot = createBot({
     token: config.DISCORD_TOKEN,
     restApiUrl: config.DISCORD_API_URL,
@@ -153,10 +206,15 @@ export function createApp(config: Config, logger: Logger): App {
     views,
     state: new StateStore(stateKeyValue(cache)),
     logger,
-    tenant,
+    tenant: reportTenant,
     ...(tenants
       ? {
-          admin: createAdminHandler(tenants, logger),
+          admin: createAdminHandler(tenants, logger, {
+            get: async (guildId) =>
+              readReportSettings(await (await snapshotStore()).reportSettings(guildId), reportDefaults),
+            save: async (guildId, settings) => (await snapshotStore()).saveReportSettings(guildId, settings),
+            roles: (guildId) => tenants.roles(guildId),
+          }),
           onGuildLeft: async (guildId: string) => {
             try {
               await tenants.forget(guildId);

@@ -194,7 +194,52 @@ const schema = z.object({
   HEALTH_HOST: z
     .union([z.ipv4(), z.ipv6(), z.hostname()], { error: 'must be an IP address or a host name' })
     .default('127.0.0.1'),
+  // Reports (/shift totals, /loa active, /quota check): the community's calendar, and in
+  // single-community mode the quotas (hosted mode: each server's admins set their own).
+  REPORTS_TIME_ZONE: z
+    .string()
+    .default('UTC')
+    .refine(isIanaZone, { message: 'must be an IANA time zone name, e.g. Europe/London or UTC' }),
+  REPORTS_WEEK_START: z
+    .enum(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'], {
+      error: 'must be a day of the week in English, e.g. monday',
+    })
+    .default('monday'),
+  REPORTS_QUOTAS: z
+    .string()
+    .default('')
+    .transform((text, ctx) => {
+      const quotas: Record<string, number> = {};
+      for (const part of text
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean)) {
+        const match = /^([A-Za-z0-9_-]{1,64})=(\d{1,3}(?:\.\d{1,2})?)$/.exec(part);
+        const hours = match ? Number(match[2]) : Number.NaN;
+        if (!match || !(hours > 0 && hours <= 168)) {
+          ctx.addIssue({
+            code: 'custom',
+            message:
+              'must be role-id=hours pairs separated by commas (hours over 0, at most 168), e.g. 1234=10,5678=4.5',
+          });
+          return z.NEVER;
+        }
+        quotas[match[1] as string] = hours;
+      }
+      return quotas;
+    }),
 });
+
+/** Whether the runtime knows this IANA time zone (Intl throws a RangeError for an unknown one). */
+function isIanaZone(name: string): boolean {
+  if (name.length === 0 || name.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** Settings of earlier versions that are only read to be refused (see `replacedBy`). */
 const RETIRED_SETTINGS: readonly string[] = ['API_BUDGET', 'API_BUDGET_WINDOW_SECONDS'];

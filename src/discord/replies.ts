@@ -165,6 +165,22 @@ export const MESSAGES = {
     `Searched the ${formatCount(searched)} saved page${searched === 1 ? '' : 's'} of ${formatCount(pages)}; a full search needs ${formatCount(needed)} more request${needed === 1 ? '' : 's'} to the community server API, possible <t:${possibleAtSeconds}:f> (<t:${possibleAtSeconds}:R>).`,
   exportTooLarge: (rows: number) =>
     `This list (${formatCount(rows)} rows) is too large to send as CSV files within Discord's upload limit; narrow it down first.`,
+  reportsUnavailable: 'Reports are not available on this server.',
+  badReport: 'That report link is not valid any more; run the command again.',
+  badWave: 'The wave is a whole number from 0 to 100000.',
+  badDays: 'The number of days is a whole number from 1 to 365.',
+  badTimeZone: (zone: string) =>
+    `${zone} is not a time zone Rollcall knows; use an IANA name such as Europe/London, America/New_York or UTC. Nothing was saved.`,
+  badQuotaHours: 'A quota is a number of hours over 0 and at most 168. Nothing was saved.',
+  tooManyQuotas: 'At most 25 roles can have a quota; remove one first. Nothing was saved.',
+  unknownRole: 'No community role has that name or id. Nothing was saved.',
+  quotaNeedsBoth: 'Give both quota-role and quota-hours (0 hours removes the quota). Nothing was saved.',
+  reportSettingsState: (s: { timeZone: string; weekStart: string; quotas: string[] }) =>
+    [
+      `Time zone: ${s.timeZone}.`,
+      `Weeks start on ${s.weekStart[0]?.toUpperCase()}${s.weekStart.slice(1)}.`,
+      `Quotas: ${s.quotas.length > 0 ? s.quotas.join(', ') : 'none'}.`,
+    ].join('\n'),
 } as const;
 
 /** A problem with what the moderator typed; its message is shown as it is. */

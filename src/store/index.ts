@@ -25,6 +25,7 @@ import {
   type GuildSettingsInput,
   guildSettingsSchema,
 } from './settings.js';
+import { type SnapshotStore, SqlSnapshots } from './snapshot.js';
 
 export { tokenFingerprint } from './crypto.js';
 export { StoreError, type StoreErrorCode } from './errors.js';
@@ -106,6 +107,8 @@ export interface Store {
   /** Seal every token not under the current key again under it; returns how many were resealed. */
   reencryptAll(): Promise<number>;
   close(): Promise<void>;
+  /** The reports' snapshot and settings (src/store/snapshot.ts). */
+  readonly snapshots: SnapshotStore;
 }
 
 /** Open (creating and migrating as needed) the store the options point to. */
@@ -256,13 +259,17 @@ async function checkKeys(db: Kysely<Tables>, keyring: Keyring | undefined): Prom
 }
 
 class SqlStore implements Store {
+  readonly snapshots: SnapshotStore;
+
   constructor(
     private readonly db: Kysely<Tables>,
     readonly kind: Store['kind'],
     readonly location: string,
     private readonly keyring: Keyring | undefined,
     private readonly now: () => number,
-  ) {}
+  ) {
+    this.snapshots = new SqlSnapshots(db, (query) => this.run(query), now);
+  }
 
   version(): Promise<string | undefined> {
     return this.run(async () => {
@@ -353,6 +360,7 @@ class SqlStore implements Store {
       this.db.transaction().execute(async (trx) => {
         await trx.deleteFrom('credentials').where('guild_id', '=', guildId).execute();
         await trx.deleteFrom('guild_settings').where('guild_id', '=', guildId).execute();
+        await trx.deleteFrom('report_settings').where('guild_id', '=', guildId).execute();
       }),
     );
   }

@@ -38,6 +38,33 @@ export const migrations: Record<string, Migration> = {
       await db.schema.dropTable('credentials').execute();
     },
   },
+  // Reports: each community's lists (shifts, LOAs, members, roles) as the API pages of 100 they
+  // were read in, keyed by the credential's hash (never the token), each with when it was read;
+  // and each server's report settings (time zone, first day of the week, quotas per role).
+  '0003_reports': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('snapshot_pages')
+        .addColumn('tenant', 'varchar(64)', (c) => c.notNull())
+        .addColumn('resource', 'varchar(16)', (c) => c.notNull())
+        .addColumn('page', 'integer', (c) => c.notNull())
+        .addColumn('items', 'text', (c) => c.notNull())
+        .addColumn('total_pages', 'integer', (c) => c.notNull())
+        .addColumn('fetched_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('snapshot_pages_pk', ['tenant', 'resource', 'page'])
+        .execute();
+      await db.schema
+        .createTable('report_settings')
+        .addColumn('guild_id', 'varchar(32)', (c) => c.primaryKey())
+        .addColumn('settings', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('report_settings').execute();
+      await db.schema.dropTable('snapshot_pages').execute();
+    },
+  },
 };
 
 /** Table shapes as the queries see them (bigint columns come back as strings from PostgreSQL). */
@@ -54,6 +81,19 @@ export interface Tables {
     updated_at: number | string;
   };
   guild_settings: {
+    guild_id: string;
+    settings: string;
+    updated_at: number | string;
+  };
+  snapshot_pages: {
+    tenant: string;
+    resource: string;
+    page: number;
+    items: string;
+    total_pages: number;
+    fetched_at: number | string;
+  };
+  report_settings: {
     guild_id: string;
     settings: string;
     updated_at: number | string;

@@ -30,6 +30,10 @@ const ENDPOINTS: Record<string, string[]> = {
   'join-request view': ['getJoinRequest'],
   'rollcall help': [],
   'rollcall status': ['listRoles'],
+  'shift totals': ['listShifts', 'listLoas', 'listMembers', 'listRoles', 'getMemberByChatId'],
+  'loa active': ['listShifts', 'listLoas', 'listMembers', 'listRoles'],
+  'loa upcoming': ['listShifts', 'listLoas', 'listMembers', 'listRoles'],
+  'quota check': ['listShifts', 'listLoas', 'listMembers', 'listRoles'],
 };
 
 function subcommands(bodies: RESTPostAPIChatInputApplicationCommandsJSONBody[]): string[] {
@@ -64,7 +68,7 @@ describe('deploy-commands --dry-run', () => {
     const admin = bodies.find((b) => b.name === 'rollcall-admin');
     expect(admin?.default_member_permissions).toBe('32'); // ManageGuild
     expect(admin?.contexts).toEqual([0]);
-    expect(admin?.options?.map((o) => o.name)).toEqual(['setup', 'settings', 'labels', 'unlink']);
+    expect(admin?.options?.map((o) => o.name)).toEqual(['setup', 'settings', 'labels', 'unlink', 'reports']);
     expect(commandBodies('ModerateMembers').some((b) => b.name === 'rollcall-admin')).toBe(false);
     expect(bodies.filter((b) => b.name !== 'rollcall-admin')).toEqual(commandBodies('ModerateMembers'));
   }, 60_000);

@@ -1,0 +1,97 @@
+/**
+ * What the report commands (/shift totals, /loa active and upcoming, /quota check) share: the
+ * snapshot and settings of the interaction's own community, report lists cut into Discord pages,
+ * and the report arguments kept in custom_ids.
+ */
+
+import type { Source } from '../src/api/pages.js';
+import type { Fetched, PageQuery, ReadOptions, Resources } from '../src/api/types.js';
+import type { ListEnvelope } from '../src/discord/paging/views.js';
+import { MESSAGES, UserError } from '../src/discord/replies.js';
+import type { ReportFacts } from '../src/render/reports.js';
+import {
+  type Calendar,
+  isPeriodKind,
+  PERIOD_LABELS,
+  PERIODS,
+  type Period,
+  type PeriodKind,
+  periodOf,
+} from '../src/reports/period.js';
+import { calendarOf, type ReportData, type ReportSettings, reportsOf } from '../src/reports/source.js';
+
+export interface ReportInput {
+  data: ReportData;
+  settings: ReportSettings;
+  calendar: Calendar;
+  /** The snapshot's time in Unix seconds: active shifts count to it, periods are around it. */
+  now: number;
+}
+
+/** The community's snapshot (refreshed as the pace allows) and its report settings. */
+export async function reportInput(resources: Resources, options: ReadOptions = {}): Promise<ReportInput> {
+  const source = reportsOf(resources);
+  if (!source) throw new UserError(MESSAGES.reportsUnavailable);
+  const [data, settings] = await Promise.all([source.data(options), source.settings()]);
+  return { data, settings, calendar: calendarOf(settings), now: Math.floor(data.servedAt / 1000) };
+}
+
+export function periodFor(kind: PeriodKind, input: ReportInput): Period {
+  return periodOf(kind, input.now, input.calendar);
+}
+
+/** A report list as a fetched view page: the rows of the page asked for, and the report's facts. */
+export type ReportPage<T> = Fetched<ListEnvelope<T>> & { report: ReportFacts; all: T[] };
+
+export function reportPage<T>(rows: T[], query: PageQuery, input: ReportInput): ReportPage<T> {
+  const start = (query.page - 1) * query.limit;
+  return {
+    ...input.data.source,
+    data: {
+      data: rows.slice(start, start + query.limit),
+      page: query.page,
+      pageSize: query.limit,
+      total: rows.length,
+      totalPages: Math.max(1, Math.ceil(rows.length / query.limit)),
+    },
+    report: { servedAt: input.data.servedAt, complete: input.data.complete },
+    all: rows,
+  };
+}
+
+/** The facts a report view's fetch put beside its source. */
+export function factsOf(source: Source): ReportFacts {
+  const report = (source as Partial<ReportPage<unknown>>).report;
+  return report ?? { servedAt: source.fetchedAt, complete: true };
+}
+
+/** Period choices for a command option. */
+export const periodChoices = PERIODS.map((p) => ({ name: PERIOD_LABELS[p], value: p }));
+
+/** A report argument: its parts, each URI-encoded, joined by "|" (so no part can break another). */
+export function joinArg(parts: Array<string | number | undefined>): string {
+  return parts.map((p) => (p === undefined ? '' : encodeURIComponent(String(p)))).join('|');
+}
+
+/** The parts of a report argument, exactly `count` of them, or a UserError for a forged one. */
+export function splitArg(arg: string, count: number): string[] {
+  const parts = arg.split('|');
+  if (parts.length !== count) throw new UserError(MESSAGES.badReport);
+  try {
+    return parts.map((p) => decodeURIComponent(p));
+  } catch {
+    throw new UserError(MESSAGES.badReport);
+  }
+}
+
+export function parsePeriod(text: string | undefined): PeriodKind {
+  if (!isPeriodKind(text)) throw new UserError(MESSAGES.badReport);
+  return text;
+}
+
+/** A wave typed or carried in an argument: '' is none. */
+export function parseWave(text: string): number | undefined {
+  if (text === '') return undefined;
+  if (!/^\d{1,6}$/.test(text) || Number(text) > 100_000) throw new UserError(MESSAGES.badWave);
+  return Number(text);
+}

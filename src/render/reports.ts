@@ -1,0 +1,192 @@
+/**
+ * Report renderers: shift totals, a member's shifts in a period, who is on leave, quota checks.
+ * Pure: rows come computed (src/reports), and the report's own facts (period, when the snapshot
+ * was served, whether every page of it was read) come with them. Every report's footer says how old
+ * its data is.
+ */
+import type { APIEmbed } from 'discord.js';
+import type { Loa, Shift } from '../../generated/api.js';
+import type { PageInfo, Source } from '../api/pages.js';
+import type { QuotaRow } from '../reports/leave.js';
+import { PERIOD_LABELS, type Period } from '../reports/period.js';
+import type { MemberTotal } from '../reports/time.js';
+import {
+  clampEmbed,
+  code,
+  duration,
+  formatCount,
+  LIMITS,
+  safeLine,
+  shortDate,
+  timestamp,
+  truncate,
+} from './format.js';
+import { detailEmbed, listEmbed } from './page.js';
+import { shiftRow } from './shift.js';
+
+/** What a report says about itself besides its rows. */
+export interface ReportFacts {
+  /** When the snapshot was served (ms): its age is servedAt − source.fetchedAt. */
+  servedAt: number;
+  /** False when some page of a list was not read yet. */
+  complete: boolean;
+}
+
+/** "12 min", "3 h", "2 d": the age of the data. */
+export function ageText(ms: number): string {
+  const s = Math.max(0, Math.round(ms / 1000));
+  if (s < 60) return 'under a minute';
+  if (s < 3_600) return `${Math.floor(s / 60)} min`;
+  if (s < 86_400) return `${Math.floor(s / 3_600)} h`;
+  return `${Math.floor(s / 86_400)} d`;
+}
+
+/** The report's footer: the frame's own, then the data's age, and a word when some pages are missing. */
+function withAge(embed: APIEmbed, source: Source, facts: ReportFacts): APIEmbed {
+  const parts = [embed.footer?.text ?? '', `data ${ageText(facts.servedAt - source.fetchedAt)} old`];
+  if (!facts.complete) parts.push('not every page read yet: totals may be low');
+  return clampEmbed({
+    ...embed,
+    footer: { text: truncate(parts.filter(Boolean).join(' · '), LIMITS.footer) },
+  });
+}
+
+export function periodText(period: Period, timeZone: string): string {
+  return `${PERIOD_LABELS[period.kind]} (${shortDate(period.start)} – ${shortDate(period.end - 1)}, ${safeLine(timeZone, 64)})`;
+}
+
+export interface TotalsHeading {
+  period: Period;
+  timeZone: string;
+  type?: string;
+  wave?: number;
+}
+
+function filterText(h: TotalsHeading): string {
+  const parts: string[] = [];
+  if (h.type !== undefined) parts.push(`type ${safeLine(h.type, 40)}`);
+  if (h.wave !== undefined) parts.push(`wave ${h.wave}`);
+  return parts.length > 0 ? ` · ${parts.join(', ')}` : '';
+}
+
+export function totalsRow(row: MemberTotal, rank: number): string {
+  const approx = row.approximate ? 'at most ' : '';
+  const active = row.active > 0 ? ` · ${formatCount(row.active)} on duty now` : '';
+  return `**${formatCount(rank)}.** member ${code(row.memberId, 40)} · ${approx}${duration(row.seconds)} · ${formatCount(row.shifts)} ${row.shifts === 1 ? 'shift' : 'shifts'} · longest ${duration(row.longest)}${active}`;
+}
+
+export function renderTotals(
+  rows: MemberTotal[],
+  info: PageInfo,
+  source: Source,
+  heading: TotalsHeading,
+  facts: ReportFacts,
+  firstRank: number,
+): APIEmbed {
+  const embed = listEmbed({
+    title: `Time on duty · ${periodText(heading.period, heading.timeZone)}${filterText(heading)}`,
+    rows: rows.map((r, i) => totalsRow(r, firstRank + i)),
+    info,
+    noun: info.total === 1 ? 'member' : 'members',
+    source,
+    emptyText: 'No shifts in this period.',
+    colour: 0x5865f2,
+  });
+  return withAge(embed, source, facts);
+}
+
+/** One member's shifts in a period: their total, then the shifts (newest first, as many as fit). */
+export function renderMemberPeriod(
+  memberId: string,
+  total: MemberTotal | undefined,
+  shifts: Shift[],
+  source: Source,
+  heading: TotalsHeading,
+  facts: ReportFacts,
+): APIEmbed {
+  const lines = shifts.map((s) => shiftRow(s, facts.servedAt));
+  const shown: string[] = [];
+  let length = 0;
+  for (const line of lines) {
+    if (length + line.length + 1 > LIMITS.description - 120) break;
+    shown.push(line);
+    length += line.length + 1;
+  }
+  if (shown.length < lines.length) shown.push(`… and ${formatCount(lines.length - shown.length)} more`);
+  const summary = total
+    ? `${total.approximate ? 'At most ' : ''}${duration(total.seconds)} on duty in ${formatCount(total.shifts)} ${total.shifts === 1 ? 'shift' : 'shifts'} (longest ${duration(total.longest)}).`
+    : 'No shifts in this period.';
+  const embed = detailEmbed(
+    {
+      title: `Member ${safeLine(memberId, 64)} · ${periodText(heading.period, heading.timeZone)}${filterText(heading)}`,
+      description: [summary, ...shown].join('\n'),
+      color: 0x5865f2,
+    },
+    source,
+  );
+  return withAge(embed, source, facts);
+}
+
+export type LeaveReportKind = 'active' | 'upcoming';
+
+export function leaveRow(loa: Partial<Loa>, kind: LeaveReportKind): string {
+  const returns = loa.endAt ? timestamp(loa.endAt) : 'no return date';
+  const lead = kind === 'active' ? `back ${returns}` : `from ${timestamp(loa.startAt)} · back ${returns}`;
+  return `member ${code(loa.memberId, 40)} · ${lead} · ${code(loa.id, 40)}`;
+}
+
+export function renderLeave(
+  items: Loa[],
+  info: PageInfo,
+  source: Source,
+  kind: LeaveReportKind,
+  days: number,
+  facts: ReportFacts,
+): APIEmbed {
+  const embed = listEmbed({
+    title:
+      kind === 'active'
+        ? 'On leave now'
+        : `Leave starting within ${formatCount(days)} ${days === 1 ? 'day' : 'days'}`,
+    rows: items.map((l) => leaveRow(l, kind)),
+    info,
+    noun: info.total === 1 ? 'LOA' : 'LOAs',
+    source,
+    emptyText: kind === 'active' ? 'Nobody is on leave now.' : 'No leave starts in that time.',
+    colour: 0x3498db,
+  });
+  return withAge(embed, source, facts);
+}
+
+const QUOTA_MARK: Record<QuotaRow['status'], string> = {
+  pass: '✅ pass',
+  fail: '❌ fail',
+  'on leave': '🌴 on leave',
+};
+
+export function quotaRow(row: QuotaRow, roleName: string | undefined): string {
+  const role = roleName ? safeLine(roleName, 40) : code(row.roleId, 40);
+  return `${QUOTA_MARK[row.status]} · member ${code(row.memberId, 40)} · ${duration(row.done)} of ${duration(row.required)} (${role})`;
+}
+
+export function renderQuota(
+  rows: QuotaRow[],
+  info: PageInfo,
+  source: Source,
+  heading: { period: Period; timeZone: string },
+  facts: ReportFacts,
+  roleNames: ReadonlyMap<string, string>,
+  counts: { pass: number; fail: number; leave: number },
+): APIEmbed {
+  const embed = listEmbed({
+    title: `Quota check · ${periodText(heading.period, heading.timeZone)}`,
+    rows: rows.map((r) => quotaRow(r, roleNames.get(r.roleId))),
+    info,
+    noun: info.total === 1 ? 'member' : 'members',
+    source,
+    emptyText: 'No member holds a role with a quota (admins set quotas with /rollcall-admin reports).',
+    colour: counts.fail > 0 ? 0xed4245 : 0x57f287,
+  });
+  const summary = `${formatCount(counts.pass)} pass · ${formatCount(counts.fail)} fail · ${formatCount(counts.leave)} on leave`;
+  return withAge({ ...embed, description: `${summary}\n${embed.description ?? ''}` }, source, facts);
+}

@@ -1,0 +1,79 @@
+/**
+ * What a report is computed from: a community's snapshot (shifts, LOAs, members, roles, with where
+ * they came from) and its server's report settings. The wiring (src/snapshots.ts) binds a source
+ * to each tenant's reads when the tenant is resolved, so the report views find the snapshot of the
+ * interaction's own server from the `Resources` they are given, and never anyone else's.
+ */
+import { z } from 'zod';
+import type { Loa, Member, Role, Shift } from '../../generated/api.js';
+import type { Source } from '../api/pages.js';
+import type { ReadOptions, Resources } from '../api/types.js';
+import { type Calendar, DEFAULT_CALENDAR, isTimeZone, WEEKDAYS } from './period.js';
+
+export interface ReportData {
+  shifts: Shift[];
+  loas: Loa[];
+  members: Member[];
+  roles: Role[];
+  /** The oldest page's time (fetchedAt), whether it was all saved, and the pace's word. */
+  source: Source;
+  /** When the data was served (ms): reports count active shifts to this time. */
+  servedAt: number;
+  /** False when some page of a list could not be read yet. */
+  complete: boolean;
+  /** Requests this call made to refresh the snapshot (pages read from the API). */
+  requests: number;
+}
+
+/** Quotas are whole or half hours, per community role id. */
+export const MAX_QUOTA_HOURS = 168;
+export const MAX_QUOTA_ROLES = 25;
+
+export const reportSettingsSchema = z.object({
+  timeZone: z.string().refine(isTimeZone, 'an IANA time zone, e.g. Europe/London').default('UTC'),
+  weekStart: z.enum(WEEKDAYS).default('monday'),
+  quotas: z
+    .record(z.string().min(1).max(64), z.number().positive().max(MAX_QUOTA_HOURS))
+    .refine((q) => Object.keys(q).length <= MAX_QUOTA_ROLES, `at most ${MAX_QUOTA_ROLES} roles`)
+    .default({}),
+});
+
+export type ReportSettings = z.output<typeof reportSettingsSchema>;
+
+export function calendarOf(settings: ReportSettings): Calendar {
+  return { timeZone: settings.timeZone, weekStart: settings.weekStart };
+}
+
+export const DEFAULT_REPORT_SETTINGS: ReportSettings = { ...DEFAULT_CALENDAR, quotas: {} };
+
+/** Saved settings read back: anything that no longer validates falls back to the defaults. */
+export function readReportSettings(value: unknown, defaults: ReportSettings): ReportSettings {
+  const parsed = reportSettingsSchema.safeParse(value ?? {});
+  if (!parsed.success) return defaults;
+  const saved = value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+  return {
+    timeZone: 'timeZone' in saved ? parsed.data.timeZone : defaults.timeZone,
+    weekStart: 'weekStart' in saved ? parsed.data.weekStart : defaults.weekStart,
+    quotas: 'quotas' in saved ? parsed.data.quotas : defaults.quotas,
+  };
+}
+
+export interface ReportSource {
+  /** The snapshot, refreshed first as far as the pace allows (`options.fresh`: the refresh button). */
+  data(options?: ReadOptions): Promise<ReportData>;
+  settings(): Promise<ReportSettings>;
+  /** Save the server's settings; undefined where they come from the environment only. */
+  saveSettings?(settings: ReportSettings): Promise<void>;
+}
+
+const bound = new WeakMap<Resources, ReportSource>();
+
+/** Tie a tenant's reads to its report source (done by the wiring for every resolved tenant). */
+export function bindReports(resources: Resources, source: ReportSource): void {
+  bound.set(resources, source);
+}
+
+/** The report source of these reads, if the wiring gave them one. */
+export function reportsOf(resources: Resources): ReportSource | undefined {
+  return bound.get(resources);
+}

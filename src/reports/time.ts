@@ -1,0 +1,162 @@
+/**
+ * Time on duty, net of breaks, within a period. Pure: "now" is passed in (the snapshot's time).
+ *
+ * A shift runs from createdAt to endedAt; an active shift (no endedAt) runs to "now". Its breaks
+ * (read as the shift embed reads them: src/render/shift.ts `readBreak`) are clipped to the shift,
+ * overlapping breaks count once, and a break that never ended lasts to the shift's end. Time on
+ * duty within [from, to) is the shift's part inside it minus the breaks' part inside it, so a
+ * shift crossing a period or week boundary is split at the boundary, and the parts add up to the
+ * whole. Shifts whose times cannot be read (no start, an end before the start) count no time.
+ */
+import type { Shift } from '../../generated/api.js';
+import { isSetTimestamp } from '../render/format.js';
+import { readBreak } from '../render/shift.js';
+
+/** A half-open interval [start, end) of Unix seconds. */
+export type Interval = readonly [number, number];
+
+/** A shift's working span and its breaks (clipped to it, merged, in order). */
+export interface ShiftSpan {
+  start: number;
+  end: number;
+  active: boolean;
+  breaks: Interval[];
+  /** Break entries that could not be read (the net time is then an upper bound). */
+  unreadableBreaks: number;
+}
+
+/** Sorted, non-overlapping intervals covering the same time as `intervals` (empty ones dropped). */
+export function mergeIntervals(intervals: readonly Interval[]): Interval[] {
+  const sorted = intervals.filter(([a, b]) => b > a).sort((x, y) => x[0] - y[0]);
+  const out: [number, number][] = [];
+  for (const [a, b] of sorted) {
+    const last = out[out.length - 1];
+    if (last && a <= last[1]) last[1] = Math.max(last[1], b);
+    else out.push([a, b]);
+  }
+  return out;
+}
+
+/** Length of the overlap of [a, b) and [from, to); never negative. */
+export function overlap(a: number, b: number, from: number, to: number): number {
+  return Math.max(0, Math.min(b, to) - Math.max(a, from));
+}
+
+/** The shift's span as of `now` (Unix seconds), or undefined when its times cannot be read. */
+export function shiftSpan(shift: Partial<Shift>, now: number): ShiftSpan | undefined {
+  if (!isSetTimestamp(shift.createdAt)) return undefined;
+  const start = shift.createdAt;
+  const ended: unknown = shift.endedAt;
+  let end: number;
+  let active = false;
+  if (isSetTimestamp(ended)) end = ended;
+  else if (ended === undefined || ended === null || ended === 0) {
+    end = Math.max(start, now);
+    active = true;
+  } else return undefined;
+  if (end < start) return undefined;
+  const entries: unknown[] = Array.isArray(shift.breakTimestamps) ? shift.breakTimestamps : [];
+  const raw: Interval[] = [];
+  let unreadableBreaks = 0;
+  for (const entry of entries) {
+    const b = readBreak(entry);
+    if (!b) {
+      unreadableBreaks++;
+      continue;
+    }
+    const from = Math.max(b.start, start);
+    const to = Math.min(b.end ?? end, end);
+    if (to > from) raw.push([from, to]);
+  }
+  return { start, end, active, breaks: mergeIntervals(raw), unreadableBreaks };
+}
+
+/** Seconds on duty (net of breaks) of the span within [from, to); 0 ≤ result ≤ to − from. */
+export function netWithin(span: ShiftSpan, from: number, to: number): number {
+  const gross = overlap(span.start, span.end, from, to);
+  if (gross === 0) return 0;
+  let breaks = 0;
+  for (const [a, b] of span.breaks) breaks += overlap(a, b, from, to);
+  return Math.max(0, gross - breaks);
+}
+
+/** Net seconds of the span in each consecutive part of [from, to) cut at `cuts` (sorted, inside). */
+export function netByParts(span: ShiftSpan, from: number, to: number, cuts: readonly number[]): number[] {
+  const edges = [from, ...cuts.filter((c) => c > from && c < to), to];
+  return edges.slice(1).map((end, i) => netWithin(span, edges[i] as number, end));
+}
+
+export interface TotalsFilter {
+  type?: string;
+  wave?: number;
+  memberId?: string;
+}
+
+export interface MemberTotal {
+  memberId: string;
+  /** Seconds on duty in the period, net of breaks. */
+  seconds: number;
+  /** Shifts with any time in the period. */
+  shifts: number;
+  /** The longest of those shifts' time within the period (net seconds). */
+  longest: number;
+  /** Shifts still running. */
+  active: number;
+  /** Some breaks could not be read: `seconds` is an upper bound. */
+  approximate: boolean;
+}
+
+export function matches(shift: Partial<Shift>, filter: TotalsFilter): boolean {
+  if (filter.type !== undefined && shift.type !== filter.type) return false;
+  if (filter.wave !== undefined && shift.wave !== filter.wave) return false;
+  if (filter.memberId !== undefined && shift.memberId !== filter.memberId) return false;
+  return true;
+}
+
+/**
+ * Members ranked by net time on duty in [from, to): most time first, then more shifts, then member
+ * id (a stable order). Only shifts with time in the period count.
+ */
+export function shiftTotals(
+  shifts: readonly Partial<Shift>[],
+  period: { start: number; end: number },
+  now: number,
+  filter: TotalsFilter = {},
+): MemberTotal[] {
+  const byMember = new Map<string, MemberTotal>();
+  for (const shift of shifts) {
+    if (typeof shift.memberId !== 'string' || !matches(shift, filter)) continue;
+    const span = shiftSpan(shift, now);
+    if (!span || overlap(span.start, span.end, period.start, period.end) === 0) continue;
+    const net = netWithin(span, period.start, period.end);
+    let row = byMember.get(shift.memberId);
+    if (!row) {
+      row = { memberId: shift.memberId, seconds: 0, shifts: 0, longest: 0, active: 0, approximate: false };
+      byMember.set(shift.memberId, row);
+    }
+    row.seconds += net;
+    row.shifts += 1;
+    row.longest = Math.max(row.longest, net);
+    if (span.active) row.active += 1;
+    if (span.unreadableBreaks > 0) row.approximate = true;
+  }
+  return [...byMember.values()].sort(
+    (a, b) => b.seconds - a.seconds || b.shifts - a.shifts || (a.memberId < b.memberId ? -1 : 1),
+  );
+}
+
+/** The shifts of one member with time in [from, to), newest first. */
+export function shiftsInPeriod<S extends Partial<Shift>>(
+  shifts: readonly S[],
+  period: { start: number; end: number },
+  now: number,
+  filter: TotalsFilter = {},
+): S[] {
+  return shifts
+    .filter((s) => {
+      if (!matches(s, filter)) return false;
+      const span = shiftSpan(s, now);
+      return span !== undefined && overlap(span.start, span.end, period.start, period.end) > 0;
+    })
+    .sort((a, b) => (b.createdAt ?? 0) - (a.createdAt ?? 0));
+}

@@ -1,0 +1,311 @@
+/**
+ * The reports' snapshot of each community: shifts, LOAs, members and roles, read in API pages of
+ * 100 and kept in the store (they survive restarts and are shared by every report, every process
+ * and every Discord server reading the same community), refreshed only as the monthly allowance's
+ * pace allows.
+ *
+ * Refresh: the API does not say in what order its lists come, nor offer a filter by time (see
+ * docs/api-decisions.md), so there is no "stop at the first known record": a list is refreshed page
+ * by page instead, the oldest saved page first, across all four lists. A page never read is read
+ * (up to MAX_NEW_PAGES per call); a saved page older than the list freshness
+ * (CACHE_TTL_LIST_SECONDS) is read again with `fresh`, which the API layer grants only when the
+ * pace does; the first page the pace refuses (or the API fails on) ends the refresh, and the saved
+ * pages are served with their age. Records are merged by id, the newest page winning.
+ */
+import type { Loa, Member, Role, Shift } from '../generated/api.js';
+import { mergeSources, pageInfo, pageItems, type Source } from './api/pages.js';
+import type { Fetched, PageQuery, ReadOptions, Resources } from './api/types.js';
+import { MESSAGES, UserError } from './discord/replies.js';
+import type { Logger } from './log.js';
+import {
+  DEFAULT_REPORT_SETTINGS,
+  type ReportData,
+  type ReportSettings,
+  type ReportSource,
+  readReportSettings,
+} from './reports/source.js';
+import { StoreError } from './store/errors.js';
+import {
+  SNAPSHOT_RESOURCES,
+  type SnapshotPage,
+  type SnapshotResource,
+  type SnapshotStore,
+} from './store/snapshot.js';
+
+/** Pages never read before that one call may read (each is one request). */
+export const MAX_NEW_PAGES = 20;
+/** Pages already saved that one call may read again (each waits for the pace). */
+export const MAX_REFRESHED_PAGES = 20;
+const PAGE = 100;
+
+type ListRead = (query: PageQuery, options?: ReadOptions) => Promise<Fetched<{ data?: unknown[] }>>;
+
+function reader(resources: Resources, resource: SnapshotResource): ListRead {
+  switch (resource) {
+    case 'shifts':
+      return (q, o) => resources.listShifts(q, o);
+    case 'loas':
+      return (q, o) => resources.listLoas(q, o);
+    case 'members':
+      return (q, o) => resources.listMembers(q, o);
+    case 'roles':
+      return (q, o) => resources.listRoles(q, o);
+  }
+}
+
+export interface SnapshotSourceOptions {
+  /** The community's key: its credential's hash (never the token). */
+  tenant: string;
+  resources: Resources;
+  store: () => Promise<SnapshotStore>;
+  /** A saved page younger than this is not read again (CACHE_TTL_LIST_SECONDS). */
+  freshMs: number;
+  logger: Logger;
+  /** The server's settings: stored ones (hosted mode) over these defaults (the environment). */
+  defaults?: ReportSettings;
+  /** Hosted mode: where the server's own settings are kept. */
+  guildId?: string;
+  now?: () => number;
+}
+
+/**
+ * One report source per tenant; `inFlight` (refreshes running, by tenant) is shared by the sources
+ * of one process, so reports asked for at once share one refresh.
+ */
+export function snapshotSource(
+  options: SnapshotSourceOptions,
+  inFlight: Map<string, Promise<ReportData>> = new Map(),
+  memory: SnapshotMemory = new Map(),
+): ReportSource {
+  const defaults = options.defaults ?? DEFAULT_REPORT_SETTINGS;
+  const { guildId } = options;
+  const source: ReportSource = {
+    data(readOptions = {}) {
+      const running = inFlight.get(options.tenant);
+      if (running && !readOptions.fresh) return running;
+      const work = refreshAndLoad(options, readOptions, memory)
+        .catch((error: unknown) => {
+          if (error instanceof StoreError) {
+            options.logger.warn({ err: error }, 'the store did not answer a report');
+            throw new UserError(MESSAGES.storeUnavailable);
+          }
+          throw error;
+        })
+        .finally(() => {
+          if (inFlight.get(options.tenant) === work) inFlight.delete(options.tenant);
+        });
+      inFlight.set(options.tenant, work);
+      return work;
+    },
+    async settings() {
+      if (guildId === undefined) return defaults;
+      const store = await options.store();
+      return readReportSettings(await store.reportSettings(guildId), defaults);
+    },
+  };
+  if (guildId !== undefined) {
+    source.saveSettings = async (settings) => {
+      const store = await options.store();
+      await store.saveReportSettings(guildId, settings);
+    };
+  }
+  return source;
+}
+
+interface Target {
+  resource: SnapshotResource;
+  page: number;
+  /** When the saved copy was read; undefined: never read. */
+  fetchedAt: number | undefined;
+}
+
+/** What to read next: a page never read first, then the oldest page past its freshness. */
+function nextTarget(
+  saved: Map<SnapshotResource, Map<number, SnapshotPage>>,
+  now: number,
+  freshMs: number,
+  done: Set<string>,
+  budget: { fresh: number; known: number },
+): Target | undefined {
+  const targets: Target[] = [];
+  for (const resource of SNAPSHOT_RESOURCES) {
+    const pages = saved.get(resource) ?? new Map();
+    const first = pages.get(1);
+    const count = first ? Math.max(1, first.totalPages) : 1;
+    for (let page = 1; page <= count; page++) {
+      if (done.has(`${resource}:${page}`)) continue;
+      const kept = pages.get(page);
+      if (!kept) {
+        if (budget.fresh > 0) targets.push({ resource, page, fetchedAt: undefined });
+      } else if (now - kept.fetchedAt >= freshMs && budget.known > 0) {
+        targets.push({ resource, page, fetchedAt: kept.fetchedAt });
+      }
+    }
+  }
+  // Never-read pages first, taking the lists in turn (page 1 of each, then page 2 of each…), so
+  // every list has its start when a call's page budget runs out; then the oldest saved page.
+  targets.sort((a, b) => {
+    if (a.fetchedAt === undefined || b.fetchedAt === undefined) {
+      if (a.fetchedAt !== b.fetchedAt) return a.fetchedAt === undefined ? -1 : 1;
+      return a.page - b.page;
+    }
+    return a.fetchedAt - b.fetchedAt;
+  });
+  return targets[0];
+}
+
+async function refreshAndLoad(
+  options: SnapshotSourceOptions,
+  readOptions: ReadOptions,
+  memory: SnapshotMemory,
+): Promise<ReportData> {
+  const now = options.now ?? Date.now;
+  const store = await options.store();
+  const saved = await loadPages(store, options.tenant, memory);
+  const budget = { fresh: MAX_NEW_PAGES, known: MAX_REFRESHED_PAGES };
+  const done = new Set<string>();
+  // The refresh button asks for everything saved to count as old.
+  const freshMs = readOptions.fresh ? 0 : options.freshMs;
+  let requests = 0;
+  let held: Source | undefined;
+  let failure: unknown;
+  for (;;) {
+    const target = nextTarget(saved, now(), freshMs, done, budget);
+    if (!target) break;
+    done.add(`${target.resource}:${target.page}`);
+    if (target.fetchedAt === undefined) budget.fresh--;
+    else budget.known--;
+    let fetched: Fetched<{ data?: unknown[] }>;
+    try {
+      fetched = await reader(options.resources, target.resource)(
+        { page: target.page, limit: PAGE },
+        target.fetchedAt === undefined ? {} : { fresh: true },
+      );
+    } catch (error) {
+      failure = error;
+      break;
+    }
+    if (!fetched.fromCache) requests++;
+    // The pace refused (a saved copy came back instead) or the API failed: stop here.
+    if (fetched.saving || fetched.stale) {
+      held = fetched;
+      if (target.fetchedAt !== undefined) break;
+    }
+    const items = pageItems(fetched.data);
+    const info = pageInfo(fetched.data, target.page, items.length);
+    const page: SnapshotPage = {
+      page: target.page,
+      items,
+      totalPages: info.totalPages,
+      fetchedAt: fetched.fetchedAt,
+    };
+    const known = target.fetchedAt ?? Number.NEGATIVE_INFINITY;
+    if (page.fetchedAt > known) {
+      await store.savePage(options.tenant, target.resource, page);
+      const pages = saved.get(target.resource) ?? new Map<number, SnapshotPage>();
+      pages.set(page.page, page);
+      if (page.page === 1)
+        for (const n of [...pages.keys()]) if (n > Math.max(1, page.totalPages)) pages.delete(n);
+      saved.set(target.resource, pages);
+    }
+    if (held) break;
+  }
+  const all = [...saved.values()].flatMap((pages) => [...pages.values()]);
+  if (all.length === 0 && failure !== undefined) throw failure;
+  if (requests > 0) options.logger.info({ requests }, 'report snapshot refreshed');
+  if (failure !== undefined)
+    options.logger.warn({ err: failure }, 'report snapshot refresh failed; serving saved pages');
+  return assemble(saved, memory, options.tenant, {
+    requests,
+    held,
+    failed: failure !== undefined,
+    servedAt: now(),
+  });
+}
+
+type Saved = Map<SnapshotResource, Map<number, SnapshotPage>>;
+
+/** What this process last read of each community's snapshot: its pages, and the lists merged from them. */
+export type SnapshotMemory = Map<
+  string,
+  { pages: Saved; signature?: string; lists?: Record<SnapshotResource, unknown[]> }
+>;
+
+/** Communities whose snapshot a process keeps in memory (least recently used dropped first). */
+export const MEMORY_TENANTS = 50;
+
+/**
+ * The saved pages of a community: their times from the store, and the records only of the pages
+ * that changed since this process last read them (the rest from memory).
+ */
+async function loadPages(store: SnapshotStore, tenant: string, memory: SnapshotMemory): Promise<Saved> {
+  const times = await store.pageTimes(tenant);
+  const known = memory.get(tenant);
+  memory.delete(tenant);
+  const saved: Saved = new Map();
+  for (const resource of SNAPSHOT_RESOURCES) {
+    const mine = times.filter((t) => t.resource === resource);
+    const kept = known?.pages.get(resource);
+    const stale = mine.filter((t) => kept?.get(t.page)?.fetchedAt !== t.fetchedAt).map((t) => t.page);
+    const fresh = await store.pages(tenant, resource, stale);
+    const pages = new Map<number, SnapshotPage>();
+    for (const t of mine) {
+      const page =
+        kept?.get(t.page)?.fetchedAt === t.fetchedAt
+          ? kept.get(t.page)
+          : fresh.find((p) => p.page === t.page);
+      if (page) pages.set(t.page, page);
+    }
+    saved.set(resource, pages);
+  }
+  memory.set(tenant, { ...known, pages: saved });
+  while (memory.size > MEMORY_TENANTS) memory.delete(memory.keys().next().value as string);
+  return saved;
+}
+
+function assemble(
+  saved: Saved,
+  memory: SnapshotMemory,
+  tenant: string,
+  how: { requests: number; held: Source | undefined; failed: boolean; servedAt: number },
+): ReportData {
+  let complete = true;
+  let oldest = how.servedAt;
+  const signature = SNAPSHOT_RESOURCES.map((r) =>
+    [...(saved.get(r)?.values() ?? [])].map((p) => `${p.page}:${p.fetchedAt}`).join(','),
+  ).join('|');
+  const remembered = memory.get(tenant);
+  const reuse = remembered?.signature === signature ? remembered.lists : undefined;
+  const lists = reuse ?? ({} as Record<SnapshotResource, unknown[]>);
+  for (const resource of SNAPSHOT_RESOURCES) {
+    const pages = [...(saved.get(resource)?.values() ?? [])].sort((a, b) => a.fetchedAt - b.fetchedAt);
+    const first = saved.get(resource)?.get(1);
+    if (!first || pages.length < Math.max(1, first.totalPages)) complete = false;
+    const byId = new Map<unknown, unknown>();
+    const anonymous: unknown[] = [];
+    for (const page of pages) oldest = Math.min(oldest, page.fetchedAt);
+    if (reuse) continue;
+    // Oldest page first, so a record seen on a newer page wins.
+    for (const page of pages) {
+      for (const item of page.items) {
+        const id = (item as { id?: unknown }).id;
+        if (typeof id === 'string') byId.set(id, item);
+        else anonymous.push(item);
+      }
+    }
+    lists[resource] = [...byId.values(), ...anonymous];
+  }
+  memory.set(tenant, { pages: saved, signature, lists });
+  const parts: Source[] = [{ fetchedAt: oldest, fromCache: how.requests === 0, stale: how.failed }];
+  if (how.held) parts.push({ ...how.held, fetchedAt: oldest });
+  return {
+    shifts: lists.shifts as Shift[],
+    loas: lists.loas as Loa[],
+    members: lists.members as Member[],
+    roles: lists.roles as Role[],
+    source: mergeSources(parts),
+    servedAt: how.servedAt,
+    complete,
+    requests: how.requests,
+  };
+}

@@ -1,0 +1,162 @@
+/**
+ * The reports' snapshot in the store: each community's lists as the API pages of 100 they were
+ * read in, with when each page was read, and each server's report settings. The store keeps API
+ * records as opaque JSON (it knows nothing of the API); the tenant is the credential's hash, never
+ * the token. Reports read every page of a list and refresh the oldest page first, as the monthly
+ * allowance's pace allows (src/snapshots.ts).
+ */
+import type { Kysely } from 'kysely';
+import type { Tables } from './migrations.js';
+
+/** The lists a snapshot holds. */
+export const SNAPSHOT_RESOURCES = ['shifts', 'loas', 'members', 'roles'] as const;
+export type SnapshotResource = (typeof SNAPSHOT_RESOURCES)[number];
+
+export interface SnapshotPage {
+  /** 1-based API page number. */
+  page: number;
+  items: unknown[];
+  /** The list's page count as the API said when this page was read. */
+  totalPages: number;
+  /** When the API produced it (ms since epoch). */
+  fetchedAt: number;
+}
+
+export interface PageTime {
+  resource: SnapshotResource;
+  page: number;
+  totalPages: number;
+  fetchedAt: number;
+}
+
+export interface SnapshotStore {
+  /** Saved pages of one list (all, or only those numbered in `only`), in page order. */
+  pages(tenant: string, resource: SnapshotResource, only?: readonly number[]): Promise<SnapshotPage[]>;
+  /** Which pages a community's snapshot holds and when each was read, without their records. */
+  pageTimes(tenant: string): Promise<PageTime[]>;
+  /** Save (or replace) one page; pages past its `totalPages` are dropped (the list shrank). */
+  savePage(tenant: string, resource: SnapshotResource, page: SnapshotPage): Promise<void>;
+  /** Forget a community's snapshot. */
+  forget(tenant: string): Promise<void>;
+  /** A server's report settings as saved (JSON), or undefined. */
+  reportSettings(guildId: string): Promise<unknown>;
+  saveReportSettings(guildId: string, settings: unknown): Promise<void>;
+}
+
+type Run = <T>(query: () => Promise<T>) => Promise<T>;
+
+export class SqlSnapshots implements SnapshotStore {
+  constructor(
+    private readonly db: Kysely<Tables>,
+    private readonly run: Run,
+    private readonly now: () => number,
+  ) {}
+
+  async pages(tenant: string, resource: SnapshotResource, only?: readonly number[]): Promise<SnapshotPage[]> {
+    if (only && only.length === 0) return [];
+    const rows = await this.run(() => {
+      let query = this.db
+        .selectFrom('snapshot_pages')
+        .select(['page', 'items', 'total_pages', 'fetched_at'])
+        .where('tenant', '=', tenant)
+        .where('resource', '=', resource);
+      if (only) query = query.where('page', 'in', [...only]);
+      return query.orderBy('page').execute();
+    });
+    return rows.map((r) => ({
+      page: Number(r.page),
+      items: parseItems(r.items),
+      totalPages: Number(r.total_pages),
+      fetchedAt: Number(r.fetched_at),
+    }));
+  }
+
+  async pageTimes(tenant: string): Promise<PageTime[]> {
+    const rows = await this.run(() =>
+      this.db
+        .selectFrom('snapshot_pages')
+        .select(['resource', 'page', 'total_pages', 'fetched_at'])
+        .where('tenant', '=', tenant)
+        .execute(),
+    );
+    return rows.map((r) => ({
+      resource: r.resource as SnapshotResource,
+      page: Number(r.page),
+      totalPages: Number(r.total_pages),
+      fetchedAt: Number(r.fetched_at),
+    }));
+  }
+
+  async savePage(tenant: string, resource: SnapshotResource, page: SnapshotPage): Promise<void> {
+    const row = {
+      tenant,
+      resource,
+      page: page.page,
+      items: JSON.stringify(page.items),
+      total_pages: page.totalPages,
+      fetched_at: page.fetchedAt,
+    };
+    await this.run(() =>
+      this.db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('snapshot_pages')
+          .values(row)
+          .onConflict((oc) =>
+            oc.columns(['tenant', 'resource', 'page']).doUpdateSet({
+              items: row.items,
+              total_pages: row.total_pages,
+              fetched_at: row.fetched_at,
+            }),
+          )
+          .execute();
+        await trx
+          .deleteFrom('snapshot_pages')
+          .where('tenant', '=', tenant)
+          .where('resource', '=', resource)
+          .where('page', '>', Math.max(1, page.totalPages))
+          .execute();
+      }),
+    );
+  }
+
+  async forget(tenant: string): Promise<void> {
+    await this.run(() => this.db.deleteFrom('snapshot_pages').where('tenant', '=', tenant).execute());
+  }
+
+  async reportSettings(guildId: string): Promise<unknown> {
+    const row = await this.run(() =>
+      this.db
+        .selectFrom('report_settings')
+        .select('settings')
+        .where('guild_id', '=', guildId)
+        .executeTakeFirst(),
+    );
+    if (!row) return undefined;
+    try {
+      return JSON.parse(row.settings) as unknown;
+    } catch {
+      return undefined;
+    }
+  }
+
+  async saveReportSettings(guildId: string, settings: unknown): Promise<void> {
+    const json = JSON.stringify(settings);
+    const now = this.now();
+    await this.run(() =>
+      this.db
+        .insertInto('report_settings')
+        .values({ guild_id: guildId, settings: json, updated_at: now })
+        .onConflict((oc) => oc.column('guild_id').doUpdateSet({ settings: json, updated_at: now }))
+        .execute(),
+    );
+  }
+}
+
+function parseItems(text: string): unknown[] {
+  try {
+    const value = JSON.parse(text) as unknown;
+    return Array.isArray(value) ? value : [];
+  } catch {
+    return [];
+  }
+}

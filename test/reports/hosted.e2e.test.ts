@@ -1,0 +1,173 @@
+/**
+ * Reports in hosted mode: each server's admins set its report settings with /rollcall-admin reports
+ * (kept in the store), each server's reports read its own community's snapshot, and a large
+ * community's snapshot is built over several calls (at most MAX_NEW_PAGES pages each), saying so in
+ * the footer until it is whole.
+ */
+import { PermissionFlagsBits } from 'discord.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_IDS } from '../../commands/rollcall-admin.js';
+import { MESSAGES } from '../../src/discord/replies.js';
+import { MAX_NEW_PAGES } from '../../src/snapshots.js';
+import type { DoubleUser } from '../discord/double.js';
+import { embedOf, startWorld, type World } from '../e2e/world.js';
+
+const A = '1300000000000000011';
+const B = '1300000000000000012';
+const TOKEN_A = 'reports-community-a-token-1f2e3d';
+const TOKEN_B = 'reports-community-b-token-4c5b6a';
+
+let world: World;
+let admin: DoubleUser;
+/** Where community B's report reads start in the sandbox's log (after its setup's own read). */
+let bStart = 0;
+
+beforeAll(async () => {
+  world = await startWorld({
+    sandbox: {
+      communities: {
+        [TOKEN_A]: { seed: 11, label: 'reports-a' },
+        [TOKEN_B]: { seed: 22, label: 'reports-b' },
+      },
+    },
+    double: { guildId: A, extraGuilds: [{ id: B, name: 'Community B' }] },
+    env: {
+      API_TOKEN: '',
+      DISCORD_GUILD_ID: '',
+      ROLLCALL_SECRET_KEY: Buffer.alloc(32, 7).toString('base64'),
+      API_RETRIES: '0',
+    },
+  });
+  admin = world.double.user({
+    username: 'admin',
+    permissions: PermissionFlagsBits.ManageGuild | PermissionFlagsBits.ModerateMembers,
+  });
+  for (const [guildId, token] of [
+    [A, TOKEN_A],
+    [B, TOKEN_B],
+  ] as const) {
+    await (await world.double.slash(admin, 'rollcall-admin', { subcommand: 'setup', guildId })).response();
+    const linked = await (
+      await world.double.submitModal(admin, ADMIN_IDS.modal, { [ADMIN_IDS.tokenField]: token }, { guildId })
+    ).response();
+    expect(linked.message?.content).toMatch(/linked/i);
+  }
+}, 60_000);
+
+afterAll(async () => {
+  await world?.close();
+});
+
+async function adminReports(guildId: string, options: Record<string, unknown>) {
+  const handle = await world.double.slash(admin, 'rollcall-admin', {
+    subcommand: 'reports',
+    guildId,
+    options: options as never,
+  });
+  return (await handle.response()).message?.content ?? '';
+}
+
+async function report(
+  guildId: string,
+  name: string,
+  subcommand: string,
+  options: Record<string, unknown> = {},
+) {
+  const handle = await world.double.slash(world.mod, name, {
+    subcommand,
+    guildId,
+    options: options as never,
+  });
+  return embedOf((await handle.response()).message);
+}
+
+describe('/rollcall-admin reports', () => {
+  it("sets one server's time zone, week start and a quota, and refuses bad values with one sentence", async () => {
+    const community = world.sandbox.datasetOf(TOKEN_A);
+    const role = community.roles[0];
+    if (!role?.name) throw new Error('no role');
+    expect(await adminReports(A, { 'time-zone': 'Mars/Olympus' })).toBe(MESSAGES.badTimeZone('Mars/Olympus'));
+    expect(await adminReports(A, { 'quota-role': role.name })).toBe(MESSAGES.quotaNeedsBoth);
+    expect(await adminReports(A, { 'quota-role': 'no such role', 'quota-hours': 3 })).toBe(
+      MESSAGES.unknownRole,
+    );
+    const saved = await adminReports(A, {
+      'time-zone': 'Europe/London',
+      'week-start': 'sunday',
+      'quota-role': role.name,
+      'quota-hours': 2.5,
+    });
+    expect(saved).toBe(
+      `${MESSAGES.settingsSaved}\n${MESSAGES.reportSettingsState({
+        timeZone: 'Europe/London',
+        weekStart: 'sunday',
+        quotas: [`${role.name}: 2.5 h`],
+      })}`,
+    );
+    // The other server keeps the defaults.
+    expect(await adminReports(B, {})).toBe(
+      MESSAGES.reportSettingsState({ timeZone: 'UTC', weekStart: 'monday', quotas: [] }),
+    );
+  });
+
+  it("each server's reports use its own settings and its own community", async () => {
+    const community = world.sandbox.datasetOf(TOKEN_A);
+    const role = community.roles[0];
+    const holders = community.members.filter((m) => m.roles?.includes(role?.id ?? ''));
+    // Reads of a large community are spread over calls; run until its snapshot is whole.
+    let quotaA = await report(A, 'quota', 'check', { period: 'this-week' });
+    for (let i = 0; i < 5 && /not every page read yet/.test(quotaA.footer?.text ?? ''); i++)
+      quotaA = await report(A, 'quota', 'check', { period: 'this-week' });
+    expect(quotaA.footer?.text).not.toMatch(/not every page read yet/);
+    expect(quotaA.title).toMatch(/^Quota check · This week \(.*, Europe\/London\)$/);
+    expect(quotaA.footer?.text).toMatch(new RegExp(`· ${holders.length} members? ·`));
+    bStart = world.sandbox.requests.length;
+    const quotaB = await report(B, 'quota', 'check', { period: 'this-week' });
+    expect(quotaB.title).toMatch(/UTC\)$/);
+    expect(quotaB.description).toMatch(/No member holds a role with a quota/);
+    // Snapshots are per community: B's members never show in A's leave list and the reverse.
+    const idsB = new Set(world.sandbox.datasetOf(TOKEN_B).loas.map((l) => l.id));
+    const activeA = await report(A, 'loa', 'active');
+    for (const id of activeA.description?.match(/[0-9a-f]{24}/g) ?? []) expect(idsB.has(id)).toBe(false);
+  });
+
+  it('a large community is read over several calls of at most MAX_NEW_PAGES pages, page 1 of every list first', async () => {
+    const label = 'reports-b';
+    const byB = () =>
+      world.sandbox.requests.filter((r) => r.token === label && r.operationId?.startsWith('list'));
+    const before = byB().length;
+    // B was read once by the quota check above; count what this call and the next ones read.
+    const first = await report(B, 'shift', 'totals', { period: '30-days' });
+    const community = world.sandbox.datasetOf(TOKEN_B);
+    const pages =
+      Math.ceil(community.shifts.length / 100) +
+      Math.ceil(community.loas.length / 100) +
+      Math.ceil(community.members.length / 100) +
+      Math.ceil(community.roles.length / 100);
+    expect(pages).toBeGreaterThan(2 * MAX_NEW_PAGES);
+    // The first call (the quota check above) read page 1 of every list before any page 2.
+    const firstCall = world.sandbox.requests
+      .slice(bStart)
+      .filter((r) => r.token === label)
+      .slice(0, MAX_NEW_PAGES);
+    expect(
+      firstCall
+        .slice(0, 4)
+        .map((r) => `${r.operationId}:${r.query.page}`)
+        .sort(),
+    ).toEqual(['listLoas:1', 'listMembers:1', 'listRoles:1', 'listShifts:1']);
+    expect(byB().length - before).toBeLessThanOrEqual(MAX_NEW_PAGES);
+    expect(first.footer?.text).toMatch(/not every page read yet/);
+    let last = first;
+    for (let i = 0; i < 5 && /not every page read yet/.test(last.footer?.text ?? ''); i++)
+      last = await report(B, 'shift', 'totals', { period: '30-days' });
+    expect(last.footer?.text).not.toMatch(/not every page read yet/);
+    // Every page was read once, whatever call read it.
+    const read = world.sandbox.requests
+      .slice(bStart)
+      .filter((r) => r.token === label && r.operationId?.startsWith('list'));
+    const distinct = new Set(read.map((r) => `${r.operationId}:${r.query.page}`));
+    expect(distinct.size).toBe(pages);
+    expect(read.length).toBe(pages);
+  });
+});

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import type { Loa, Member, Shift } from '../../generated/api.js';
+import { leaveSpan, onLeaveAt, quotaCheck, startingWithin } from '../../src/reports/leave.js';
+
+const H = 3600;
+const D = 86_400;
+const T0 = 1_790_000_000;
+const loa = (over: Partial<Loa>): Partial<Loa> => ({ id: 'l', memberId: 'm1', serverId: 'x', ...over });
+
+describe('leave from lifecycle timestamps', () => {
+  it('reads when a leave runs', () => {
+    expect(leaveSpan(loa({ startAt: T0, endAt: T0 + D, reviewedAt: T0 - D }))).toEqual({
+      start: T0,
+      end: T0 + D,
+    });
+    // Started early, ended early: the lifecycle points win over the plan.
+    expect(leaveSpan(loa({ startAt: T0, startedAt: T0 - H, endAt: T0 + D, endedAt: T0 + H }))).toEqual({
+      start: T0 - H,
+      end: T0 + H,
+    });
+    expect(leaveSpan(loa({ startedAt: T0 }))).toEqual({ start: T0, end: Infinity });
+    // Pending review, denied, or cancelled before it started: no leave.
+    expect(leaveSpan(loa({ startAt: T0, endAt: T0 + D }))).toBeUndefined();
+    expect(leaveSpan(loa({ startAt: T0, endAt: T0 + D, reviewedAt: T0, denyReason: 'no' }))).toBeUndefined();
+    expect(
+      leaveSpan(loa({ startAt: T0, endAt: T0 + D, reviewedAt: T0, cancelledAt: T0 - H })),
+    ).toBeUndefined();
+    expect(leaveSpan(loa({ startedAt: T0, endAt: T0 + D, cancelledAt: T0 + H }))).toEqual({
+      start: T0,
+      end: T0 + H,
+    });
+  });
+
+  it('lists who is on leave now (returning soonest first) and who goes within N days', () => {
+    const loas = [
+      loa({ id: 'a', startedAt: T0 - D, endAt: T0 + 5 * D }),
+      loa({ id: 'b', startedAt: T0 - D, endAt: T0 + 2 * D }),
+      loa({ id: 'c', startedAt: T0 - 3 * D, endedAt: T0 - D }),
+      loa({ id: 'd', reviewedAt: T0, startAt: T0 + 3 * D, endAt: T0 + 9 * D }),
+      loa({ id: 'e', reviewedAt: T0, startAt: T0 + 10 * D, endAt: T0 + 12 * D }),
+      loa({ id: 'f', startAt: T0 + D, endAt: T0 + 2 * D }), // pending review
+    ];
+    expect(onLeaveAt(loas, T0).map((l) => l.id)).toEqual(['b', 'a']);
+    expect(startingWithin(loas, T0, 7).map((l) => l.id)).toEqual(['d']);
+    expect(startingWithin(loas, T0, 14).map((l) => l.id)).toEqual(['d', 'e']);
+  });
+});
+
+describe('quota check', () => {
+  const period = { start: T0, end: T0 + 7 * D };
+  const members: Partial<Member>[] = [
+    { id: 'm1', roles: ['mod'] },
+    { id: 'm2', roles: ['mod', 'senior'] },
+    { id: 'm3', roles: ['mod'] },
+    { id: 'm4', roles: ['guest'] },
+    { id: 'm5', roles: ['mod'] },
+  ];
+  const shifts: Partial<Shift>[] = [
+    { memberId: 'm1', createdAt: T0 + H, endedAt: T0 + 6 * H },
+    { memberId: 'm2', createdAt: T0 + H, endedAt: T0 + 6 * H },
+    { memberId: 'm3', createdAt: T0 - 2 * H, endedAt: T0 + H }, // only 1 h inside the period
+    { memberId: 'm4', createdAt: T0 + H, endedAt: T0 + 6 * H },
+  ];
+  const quotas = { mod: 4, senior: 10 };
+
+  it('gives required vs done, pass or fail (furthest behind first), the largest quota of several roles', () => {
+    const rows = quotaCheck(members, quotas, shifts, [], period, T0 + 8 * D);
+    expect(rows).toEqual([
+      { memberId: 'm2', required: 10 * H, roleId: 'senior', done: 5 * H, status: 'fail' },
+      { memberId: 'm5', required: 4 * H, roleId: 'mod', done: 0, status: 'fail' },
+      { memberId: 'm3', required: 4 * H, roleId: 'mod', done: H, status: 'fail' },
+      { memberId: 'm1', required: 4 * H, roleId: 'mod', done: 5 * H, status: 'pass' },
+    ]);
+  });
+
+  it('exempts a member whose leave overlaps the period even partly, and no one else', () => {
+    const loas = [
+      loa({ memberId: 'm3', startedAt: T0 - 5 * D, endedAt: T0 + H }), // overlaps the first hour
+      loa({ memberId: 'm5', startedAt: T0 - 5 * D, endedAt: T0 }), // ends as the period starts
+      loa({ memberId: 'm2', startAt: T0 + D, endAt: T0 + 2 * D }), // pending review: no leave
+    ];
+    const rows = quotaCheck(members, quotas, shifts, loas, period, T0 + 8 * D);
+    expect(Object.fromEntries(rows.map((r) => [r.memberId, r.status]))).toEqual({
+      m1: 'pass',
+      m2: 'fail',
+      m3: 'on leave',
+      m5: 'fail',
+    });
+  });
+});

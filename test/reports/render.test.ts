@@ -1,0 +1,77 @@
+/** Report embeds: within Discord's limits whatever the API's ids and names, no markup or pings from data, the age in the footer. */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { code } from '../../src/render/format.js';
+import { ageText, renderMemberPeriod, renderQuota, renderTotals } from '../../src/render/reports.js';
+import { periodOf } from '../../src/reports/period.js';
+import { nastyString, PROPS, pageInfoArb, sourceArb } from '../render/arbitraries.js';
+import { embedLimitProblems } from '../render/limits.js';
+
+const T = 1_790_000_000;
+const period = periodOf('this-week', T, { timeZone: 'UTC', weekStart: 'monday' });
+
+const totalArb = fc.record({
+  memberId: nastyString,
+  seconds: fc.nat({ max: 10_000_000 }),
+  shifts: fc.nat({ max: 10_000 }),
+  longest: fc.nat({ max: 1_000_000 }),
+  active: fc.nat({ max: 3 }),
+  approximate: fc.boolean(),
+});
+
+describe('report embeds', () => {
+  it('stay within Discord limits and never carry a live mention from the data', () => {
+    fc.assert(
+      fc.property(
+        fc.array(totalArb, { maxLength: 10 }),
+        pageInfoArb,
+        sourceArb,
+        nastyString,
+        fc.boolean(),
+        (rows, info, source, type, complete) => {
+          const facts = { servedAt: source.fetchedAt + 7_200_000, complete };
+          const heading = { period, timeZone: 'UTC', type };
+          for (const embed of [
+            renderTotals(rows, info, source, heading, facts, 1),
+            renderMemberPeriod(rows[0]?.memberId ?? 'm', rows[0], [], source, heading, facts),
+            renderQuota(
+              rows.map((r) => ({
+                memberId: r.memberId,
+                required: 3600,
+                roleId: type,
+                done: r.seconds,
+                status: 'fail' as const,
+              })),
+              info,
+              source,
+              { period, timeZone: 'UTC' },
+              facts,
+              new Map([[type, type]]),
+              { pass: 0, fail: rows.length, leave: 0 },
+            ),
+          ]) {
+            expect(embedLimitProblems(embed)).toEqual([]);
+            // Member ids are shown in code spans (code(), tested with the shift renderer): take them out,
+            // then nothing left may render as a mention.
+            for (const text of [embed.title, embed.description, embed.footer?.text]) {
+              let rest = text ?? '';
+              const spans = rows.map((r) => code(r.memberId, 40)).sort((x, y) => y.length - x.length);
+              for (const span of spans) rest = rest.split(span).join('');
+              expect(rest).not.toMatch(/(^|[^\\])<@|@(everyone|here)/);
+            }
+            expect(embed.footer?.text).toContain(`data ${ageText(facts.servedAt - source.fetchedAt)} old`);
+            if (!complete) expect(embed.footer?.text).toContain('not every page read yet');
+          }
+        },
+      ),
+      PROPS,
+    );
+  });
+
+  it('writes the age of the data plainly', () => {
+    expect(ageText(30_000)).toBe('under a minute');
+    expect(ageText(12 * 60_000)).toBe('12 min');
+    expect(ageText(3 * 3_600_000 + 5)).toBe('3 h');
+    expect(ageText(2 * 86_400_000)).toBe('2 d');
+  });
+});

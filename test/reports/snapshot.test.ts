@@ -1,0 +1,198 @@
+/**
+ * The reports' snapshot through the real API layer against the sandbox (real HTTP, generated data)
+ * and the real store (SQLite file, and PostgreSQL in a schema of its own): every page read once,
+ * kept across a restart, refreshed only as the monthly allowance's pace allows.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { createApi } from '../../src/api/client.js';
+import { parseLimits } from '../../src/api/limit-spec.js';
+import type { Api } from '../../src/api/types.js';
+import { sourceNote } from '../../src/render/page.js';
+import { snapshotSource } from '../../src/snapshots.js';
+import { openStore, type Store } from '../../src/store/index.js';
+import { fakeClock, fastDeps, silentLogger, testConfig } from '../api/helpers.js';
+import { generateDataset, type Sandbox, startSandbox } from '../sandbox/index.js';
+import { backends, type Place } from '../store/places.js';
+
+const dataset = generateDataset({ seed: 7, shifts: 250, loas: 120, members: 60, roles: 6, activeShifts: 5 });
+const cleanup: Array<() => Promise<unknown>> = [];
+afterEach(async () => {
+  for (const done of cleanup.splice(0).reverse()) await done();
+});
+
+async function world(limits = '1000/1s', now?: () => number) {
+  const sandbox: Sandbox = await startSandbox({ dataset });
+  cleanup.push(() => sandbox.close());
+  const parsed = parseLimits(limits);
+  if (!parsed.ok) throw new Error(parsed.error);
+  const config = testConfig(sandbox.url, {
+    API_TOKEN: sandbox.token,
+    API_LIMITS: parsed.limits,
+    API_RETRIES: 0,
+  });
+  const api = (at = now) => {
+    const made: Api = createApi(config, silentLogger, { ...fastDeps, ...(at ? { now: at } : {}) });
+    cleanup.push(() => made.close());
+    return made;
+  };
+  return { sandbox, api, config };
+}
+
+async function open(place: Place): Promise<Store> {
+  const store = await openStore(place.options);
+  cleanup.push(() => store.close());
+  return store;
+}
+
+const ids = (items: ReadonlyArray<{ id?: unknown }>) => items.map((i) => i.id).sort();
+const listCalls = (sandbox: Sandbox) => sandbox.requests.filter((r) => r.path.endsWith('s')).length;
+
+for (const backend of backends) {
+  describe.runIf(backend.run)(`report snapshot (${backend.title})`, () => {
+    it('reads every page once, serves it again without a request, and keeps it across a restart', async () => {
+      const { sandbox, api } = await world();
+      const place = await backend.fresh();
+      cleanup.push(() => place.remove());
+      const store = await open(place);
+      const source = snapshotSource({
+        tenant: 'tenant-a',
+        resources: api().resources,
+        store: async () => store.snapshots,
+        freshMs: 60_000,
+        logger: silentLogger,
+      });
+      const first = await source.data();
+      // 250 shifts: 3 pages; 120 LOAs: 2; 60 members: 1; 6 roles: 1.
+      expect(first.requests).toBe(7);
+      expect(listCalls(sandbox)).toBe(7);
+      expect(sandbox.requests.every((r) => r.query.limit === '100' || r.query.pageSize === '100')).toBe(true);
+      expect(first.complete).toBe(true);
+      expect(ids(first.shifts)).toEqual(ids(dataset.shifts));
+      expect(ids(first.loas)).toEqual(ids(dataset.loas));
+      expect(ids(first.members)).toEqual(ids(dataset.members));
+      expect(ids(first.roles)).toEqual(ids(dataset.roles));
+
+      const again = await source.data();
+      expect(again.requests).toBe(0);
+      expect(listCalls(sandbox)).toBe(7);
+
+      // A restart: a new store connection and a new API layer (empty cache) on the same database.
+      await store.close();
+      const reopened = await open(place);
+      const after = snapshotSource({
+        tenant: 'tenant-a',
+        resources: api().resources,
+        store: async () => reopened.snapshots,
+        freshMs: 3_600_000,
+        logger: silentLogger,
+      });
+      const kept = await after.data();
+      expect(kept.requests).toBe(0);
+      expect(listCalls(sandbox)).toBe(7);
+      expect(ids(kept.shifts)).toEqual(ids(dataset.shifts));
+      expect(kept.source.fetchedAt).toBe(first.source.fetchedAt);
+      // Another community's snapshot is its own.
+      const other = await reopened.snapshots.pages('tenant-b', 'shifts');
+      expect(other).toEqual([]);
+      // No row holds the token.
+      expect(await place.dump()).not.toContain(sandbox.token);
+    });
+  });
+}
+
+describe('report snapshot kept in memory', () => {
+  it('sees pages another process refreshed, and reads only those from the store', async () => {
+    const { api } = await world();
+    const place = await backends[0]?.fresh();
+    if (!place) throw new Error('no sqlite');
+    cleanup.push(() => place.remove());
+    const store = await open(place);
+    const make = () =>
+      snapshotSource({
+        tenant: 'tenant-m',
+        resources: api().resources,
+        store: async () => store.snapshots,
+        freshMs: 3_600_000,
+        logger: silentLogger,
+      });
+    const mine = make();
+    const first = await mine.data();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Another process (its own memory) refreshes everything.
+    const theirs = await make().data({ fresh: true });
+    expect(theirs.requests).toBe(7);
+    expect(theirs.source.fetchedAt).toBeGreaterThan(first.source.fetchedAt);
+    const seen = await mine.data();
+    expect(seen.requests).toBe(0);
+    expect(seen.source.fetchedAt).toBe(theirs.source.fetchedAt);
+    expect(ids(seen.shifts)).toEqual(ids(dataset.shifts));
+  });
+});
+
+describe('report snapshot refresh and the monthly allowance', () => {
+  it('refreshes only as the pace allows, oldest page first, and says how old the data is', async () => {
+    const clock = fakeClock(Date.parse('2026-11-21T00:00:00Z')); // 10 days left in the month
+    const { sandbox, api } = await world('100/month', clock.now);
+    const place = await backends[0]?.fresh();
+    if (!place) throw new Error('no sqlite');
+    cleanup.push(() => place.remove());
+    const store = await open(place);
+    const source = snapshotSource({
+      tenant: 'tenant-p',
+      resources: api().resources,
+      store: async () => store.snapshots,
+      freshMs: 60_000,
+      logger: silentLogger,
+      now: clock.now,
+    });
+    const first = await source.data();
+    expect(first.requests).toBe(7);
+    clock.advance(2 * 3_600_000);
+    // Every page is now past its freshness, but the pace grants one request per turn.
+    const second = await source.data();
+    expect(second.requests).toBe(1);
+    expect(listCalls(sandbox)).toBe(8);
+    expect(second.source.saving).toBeDefined();
+    expect(second.source.fetchedAt).toBe(first.source.fetchedAt);
+    expect(sourceNote(second.source)).toMatch(/^as of 2 h ago · saving this server's monthly API allowance/);
+    // The next call refreshes a different page (the oldest), not the one just read.
+    const pages = await store.snapshots.pages('tenant-p', 'shifts');
+    const refreshed = [
+      ...pages,
+      ...(await store.snapshots.pages('tenant-p', 'loas')),
+      ...(await store.snapshots.pages('tenant-p', 'members')),
+      ...(await store.snapshots.pages('tenant-p', 'roles')),
+    ].filter((p) => p.fetchedAt > first.source.fetchedAt);
+    expect(refreshed).toHaveLength(1);
+    const third = await source.data();
+    expect(third.requests).toBe(0); // the pace's next turn is hours away
+    expect(listCalls(sandbox)).toBe(8);
+  });
+
+  it('serves the saved pages when the API fails, and fails only when nothing was ever saved', async () => {
+    const { sandbox, api } = await world();
+    const place = await backends[0]?.fresh();
+    if (!place) throw new Error('no sqlite');
+    cleanup.push(() => place.remove());
+    const store = await open(place);
+    const make = (tenant: string, resources = api().resources) =>
+      snapshotSource({
+        tenant,
+        resources,
+        store: async () => store.snapshots,
+        freshMs: 0,
+        logger: silentLogger,
+      });
+    const source = make('tenant-f');
+    await source.data();
+    sandbox.set({ faults: { rate: 1, kinds: ['500'] } });
+    const failed = await source.data();
+    expect(failed.source.stale).toBe(true);
+    expect(ids(failed.shifts)).toEqual(ids(dataset.shifts));
+    // After a restart the cache is empty: the API's failure comes through, the store still answers.
+    const restarted = await make('tenant-f').data();
+    expect(restarted.source.stale).toBe(true);
+    expect(ids(restarted.loas)).toEqual(ids(dataset.loas));
+    await expect(make('tenant-new').data()).rejects.toThrow();
+  });
+});
