@@ -67,6 +67,8 @@ export interface DiscordDoubleOptions {
   tokenLifetimeMs?: number;
   /** Port on 127.0.0.1 (default: any free port). */
   port?: number;
+  /** The shard count GET /gateway/bot recommends (default 1): what `SHARDS=auto` reads. */
+  recommendedShards?: number;
 }
 
 /**
@@ -342,7 +344,7 @@ export async function startDiscordDouble(options: DiscordDoubleOptions = {}): Pr
   });
   const gateway = new Gateway(world, options.heartbeatInterval ?? 41_250);
   let gatewayUrl = '';
-  const rest = new RestDouble(world, commands, ledger, () => gatewayUrl);
+  const rest = new RestDouble(world, commands, ledger, () => gatewayUrl, options.recommendedShards);
   const server = createServer((req, res) => {
     rest.handle(req, res).catch((error: unknown) => {
       if (!res.headersSent) sendJson(res, 500, { message: `double failed: ${String(error)}`, code: 0 });
