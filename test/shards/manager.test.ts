@@ -45,7 +45,21 @@ afterAll(async () => {
   await world?.close();
 });
 
-describe('SHARDS=2 under the manager', () => {
+describe('refusals', () => {
+  it('several shards without CACHE_URL: one line, exit 1, nothing started', async () => {
+    const child = world.start({ CACHE_URL: '' });
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code).toBe(1);
+    const stderr = world.output.text.split('\n').filter((l) => l.startsWith('Rollcall could not start'));
+    expect(stderr).toEqual([
+      'Rollcall could not start: 2 shards run in several processes, which must share the cache, the request limits and the paging state: set CACHE_URL (Redis)',
+    ]);
+    expect(world.double.gateway.stats.connections).toBe(0);
+    world.output.text = '';
+  }, 30_000);
+});
+
+describe('SHARDS=auto (Discord recommends 2) under the manager', () => {
   it('places the servers on both shards', () => {
     expect(world.guilds.map((ids) => ids.map((id) => shardOf(id, COUNT)))).toEqual([[0], [1]]);
   });
@@ -71,4 +85,89 @@ describe('SHARDS=2 under the manager', () => {
     expect(pids.get(0)).not.toBe(pids.get(1));
     expect(pids.get(0)).not.toBe(world.manager?.pid);
   }, 90_000);
+
+  it('answers /loa list in a server on each shard, and a button on each', async () => {
+    for (const [shard, ids] of world.guilds.entries()) {
+      const first = await loaList(ids[0] as string);
+      expect(embedOf(first.message).title, `shard ${shard}`).toBe('Leaves of absence');
+      expect(embedOf(first.message).footer?.text).toMatch(/^Page 1 of/);
+      const next = await (
+        await world.double.click(mod, first.message!, control(first.message, '▶'))
+      ).response();
+      expect(embedOf(next.message).footer?.text, `shard ${shard}`).toMatch(/^Page 2 of/);
+    }
+  }, 30_000);
+
+  it('reads once for both processes: the second server is answered from the shared cache', async () => {
+    const reads = () => world.sandbox.requests.filter((r) => r.operationId === 'listRoles').length;
+    // /role list on shard 0 reads the roles; the same list on shard 1 (another process) does not.
+    const before = reads();
+    const a = await (
+      await world.double.slash(mod, 'role', { subcommand: 'list', guildId: world.guilds[0]![0]! })
+    ).response();
+    expect(embedOf(a.message).title).toBeTruthy();
+    const afterFirst = reads();
+    expect(afterFirst).toBeGreaterThan(before);
+    const b = await (
+      await world.double.slash(mod, 'role', { subcommand: 'list', guildId: world.guilds[1]![0]! })
+    ).response();
+    expect(embedOf(b.message).title).toBe(embedOf(a.message).title);
+    expect(reads()).toBe(afterFirst);
+    // The manager's /metrics adds up both processes' counters.
+    const samples = parsePrometheus((await probe(world.healthUrl, '/metrics')).body);
+    const answered = samples
+      .filter(
+        (x) =>
+          x.name === 'rollcall_interactions_total' &&
+          x.labels.command === 'role' &&
+          x.labels.outcome === 'ok',
+      )
+      .reduce((sum, x) => sum + x.value, 0);
+    expect(answered).toBe(2);
+    expect(sampleValue(samples, 'rollcall_cache_hits_total')).toBeGreaterThan(0);
+  }, 30_000);
+
+  it('a shard killed with SIGKILL is started again and its servers answer; the other loses nothing', async () => {
+    const before = shardPids();
+    const victim = before.get(1) as number;
+    const first = await loaList(world.guilds[1]![0]!);
+    process.kill(victim, 'SIGKILL');
+    await until(async () => (await probe(world.healthUrl, '/readyz')).status === 503, 10_000, 'not ready');
+    // While shard 1 is away, shard 0 answers as before.
+    const during = await loaList(world.guilds[0]![0]!);
+    expect(embedOf(during.message).title).toBe('Leaves of absence');
+    await until(() => identifies(1) === 2, 60_000, 'shard 1 identified again');
+    await until(async () => (await probe(world.healthUrl, '/readyz')).status === 200, 30_000, 'ready again');
+    const after = shardPids();
+    expect(after.get(1)).not.toBe(victim);
+    expect(alive(victim)).toBe(false);
+    expect(after.get(0)).toBe(before.get(0));
+    expect(identifies(0)).toBe(1); // shard 0 never reconnected
+    const again = await loaList(world.guilds[1]![0]!);
+    expect(embedOf(again.message).title).toBe('Leaves of absence');
+    // A button drawn by the killed process, pressed now: the new process answers it.
+    const next = await (
+      await world.double.click(mod, first.message!, control(first.message, '▶'))
+    ).response();
+    expect(embedOf(next.message).footer?.text).toMatch(/^Page 2 of/);
+  }, 90_000);
+
+  it('SIGTERM to the manager stops every shard cleanly; all exit 0 within the grace period', async () => {
+    const manager = world.manager!;
+    const pids = [...shardPids().values()];
+    const exit = new Promise<{ code: number | null; at: number }>((resolve) =>
+      manager.once('exit', (code) => resolve({ code, at: Date.now() })),
+    );
+    const sent = Date.now();
+    manager.kill('SIGTERM');
+    const { code, at } = await exit;
+    expect(code).toBe(0);
+    expect(at - sent).toBeLessThan(4_000 + 1_500 + 1_000);
+    for (const pid of pids) expect(alive(pid)).toBe(false);
+    const stopped = world.lines().filter((l) => l.msg === 'stopped' && typeof l.shard === 'number');
+    expect(stopped.map((l) => l.shard).sort()).toEqual([0, 1]);
+    expect(world.lines().find((l) => l.msg === 'every shard stopped')?.clean).toBe(true);
+    expect(world.output.text).not.toContain('discord-token-sharded');
+    expect(world.output.text).not.toContain(world.sandbox.token);
+  }, 30_000);
 });

@@ -88,7 +88,8 @@ export async function createShardedWorld(options: {
     HEALTH_PORT: String(healthPort),
     SHUTDOWN_GRACE_MS: '4000',
     LOG_LEVEL: 'info',
-    SHARDS: String(options.count),
+    // `auto`: the count the double's GET /gateway/bot recommends (options.count).
+    SHARDS: 'auto',
     ...options.env,
   };
   const loaded = loadConfig(env);
