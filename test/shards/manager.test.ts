@@ -7,9 +7,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DoubleUser } from '../discord/double.js';
+import { shardOf } from '../discord/snowflake.js';
 import { control, embedOf } from '../e2e/world.js';
 import { parsePrometheus, probe, sampleValue, until } from '../ops/support.js';
-import { alive, createShardedWorld, type ShardedWorld, shardOf } from './world.js';
+import { alive, createShardedWorld, type ShardedWorld } from './world.js';
 
 const COUNT = 2;
 let world: ShardedWorld;

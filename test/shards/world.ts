@@ -9,23 +9,11 @@ import { join } from 'node:path';
 import { loadConfig } from '../../src/config.js';
 import { registerCommands } from '../../src/deploy-commands.js';
 import { type DiscordDouble, startDiscordDouble } from '../discord/double.js';
-import { DISCORD_EPOCH } from '../discord/snowflake.js';
+import { snowflakeOnShard } from '../discord/snowflake.js';
 import { type Sandbox, startSandbox } from '../sandbox/server.js';
 import { freePort, OwnRedis } from '../support/redis.js';
 
 const cwd = new URL('../..', import.meta.url).pathname;
-
-/** The shard Discord routes a server to: (guild_id >> 22) % count. */
-export function shardOf(guildId: string, count: number): number {
-  return Number((BigInt(guildId) >> 22n) % BigInt(count));
-}
-
-/** A fresh snowflake that lands on `shard` of `count` (its creation time picked to fit). */
-export function guildIdOn(shard: number, count: number, seed = 0): string {
-  let at = Date.now() - 86_400_000 - seed * 1_000;
-  while (Number(BigInt(at - DISCORD_EPOCH) % BigInt(count)) !== shard) at--;
-  return ((BigInt(at - DISCORD_EPOCH) << 22n) | (1n << 17n) | BigInt(seed & 0xfff)).toString();
-}
 
 /** One line of the processes' JSON logs. */
 export interface LogLine {
@@ -61,7 +49,7 @@ export async function createShardedWorld(options: {
 }): Promise<ShardedWorld> {
   const perShard = options.guildsPerShard ?? 1;
   const guilds = [...Array(options.count).keys()].map((shard) =>
-    [...Array(perShard).keys()].map((i) => guildIdOn(shard, options.count, shard * 16 + i + 1)),
+    [...Array(perShard).keys()].map((i) => snowflakeOnShard(shard, options.count, shard * 16 + i + 1)),
   );
   const all = guilds.flat();
   const sandbox = await startSandbox();
