@@ -221,6 +221,8 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
           onBackgroundError: (error) => logger.warn({ err: error }, 'database connection lost'),
         });
         logger.info({ store: store.kind, location: store.location }, 'store open');
+        const opened = store;
+        metrics?.watchStore(() => opened.version());
       }
       await health?.start();
       await bot.start();
