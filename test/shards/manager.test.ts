@@ -5,6 +5,7 @@
  * answer again, the other shard loses nothing), readiness and summed metrics on the manager's
  * listener, and SIGTERM to the manager stopping every shard with exit 0 within the bound.
  */
+import { InteractionResponseType } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DoubleUser } from '../discord/double.js';
 import { shardOf } from '../discord/snowflake.js';
@@ -159,8 +160,26 @@ describe('SHARDS=auto (Discord recommends 2) under the manager', () => {
     const exit = new Promise<{ code: number | null; at: number }>((resolve) =>
       manager.once('exit', (code) => resolve({ code, at: Date.now() })),
     );
+    // One read in flight on each shard (deferred: the API takes 1.5 s).
+    world.sandbox.set({ latency: { minMs: 1_500, maxMs: 1_600 } });
+    const loas = world.sandbox.dataset.loas;
+    const inFlight = await Promise.all(
+      world.guilds.map((ids, i) =>
+        world.double.slash(mod, 'loa', {
+          subcommand: 'view',
+          options: { id: loas[loas.length - 1 - i]!.id },
+          guildId: ids[0]!,
+        }),
+      ),
+    );
+    for (const handle of inFlight)
+      expect(await handle.acknowledged()).toBe(InteractionResponseType.DeferredChannelMessageWithSource);
     const sent = Date.now();
     manager.kill('SIGTERM');
+    await until(async () => (await probe(world.healthUrl, '/readyz')).status !== 200, 1_000, 'not ready');
+    expect((await probe(world.healthUrl, '/readyz')).status).toBe(503);
+    const answers = await Promise.all(inFlight.map((handle) => handle.response()));
+    for (const answer of answers) expect(embedOf(answer.message).title).toBeTruthy();
     const { code, at } = await exit;
     expect(code).toBe(0);
     expect(at - sent).toBeLessThan(4_000 + 1_500 + 1_000);
@@ -171,4 +190,17 @@ describe('SHARDS=auto (Discord recommends 2) under the manager', () => {
     expect(world.output.text).not.toContain('discord-token-sharded');
     expect(world.output.text).not.toContain(world.sandbox.token);
   }, 30_000);
+
+  it('a manager killed with SIGKILL leaves no shard behind: each stops on its own', async () => {
+    world.sandbox.set({ latency: { minMs: 0, maxMs: 0 } });
+    world.output.text = '';
+    const manager = world.start();
+    await until(async () => (await probe(world.healthUrl, '/readyz')).status === 200, 60_000, 'ready');
+    const pids = [...shardPids().values()];
+    expect(pids).toHaveLength(2);
+    manager.kill('SIGKILL');
+    await until(() => pids.every((pid) => !alive(pid)), 10_000, 'every shard gone');
+    const stopped = world.lines().filter((l) => l.msg === 'stopped' && typeof l.shard === 'number');
+    expect(stopped.map((l) => l.shard).sort()).toEqual([0, 1]);
+  }, 90_000);
 });
