@@ -84,6 +84,7 @@ export async function createShardedWorld(options: {
   if (!loaded.ok) throw new Error(loaded.errors.join('; '));
   await registerCommands(loaded.config);
   const output = { text: '' };
+  const started: ChildProcess[] = [];
   const world: ShardedWorld = {
     sandbox,
     double,
@@ -113,13 +114,15 @@ export async function createShardedWorld(options: {
         output.text += String(chunk);
       });
       world.manager = child;
+      started.push(child);
       return child;
     },
     async close() {
-      const pid = world.manager?.pid;
-      if (pid) {
+      // Every process group started (a manager and its shards), whatever state the test left them in.
+      for (const child of started) {
+        if (!child.pid) continue;
         try {
-          process.kill(-pid, 'SIGKILL');
+          process.kill(-child.pid, 'SIGKILL');
         } catch {
           // already gone
         }
