@@ -59,6 +59,34 @@ describe('refusals', () => {
     expect(world.double.gateway.stats.connections).toBe(0);
     world.output.text = '';
   }, 30_000);
+
+  it('a shard that cannot start stops the manager: one line, exit 1, no process left', async () => {
+    const child = world.start({
+      API_TOKEN: '',
+      DISCORD_GUILD_ID: '',
+      ROLLCALL_SECRET_KEY: Buffer.alloc(32, 9).toString('base64'),
+      DATABASE_URL: 'postgres://rollcall:db-password-shards@127.0.0.1:1/rollcall',
+    });
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code).toBe(1);
+    const stderr = world.output.text.split('\n').filter((l) => l.startsWith('Rollcall could not start'));
+    expect(stderr.at(-1)).toMatch(/^Rollcall could not start: a shard could not connect \(.+\)$/);
+    expect(world.output.text).not.toContain('db-password-shards');
+    // nothing of its process group is left (a shard being started again included)
+    await until(
+      () => {
+        try {
+          process.kill(-(child.pid as number), 0);
+          return false;
+        } catch {
+          return true;
+        }
+      },
+      10_000,
+      'process group gone',
+    );
+    world.output.text = '';
+  }, 60_000);
 });
 
 describe('SHARDS=auto (Discord recommends 2) under the manager', () => {
