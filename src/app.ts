@@ -41,8 +41,6 @@ export interface App {
   health: HealthServer | undefined;
   /** The process's metrics, when HEALTH_PORT is set (a shard hands them to the manager). */
   metrics: Metrics | undefined;
-  /** True while serving interactions (started, not stopping): what /readyz answers. */
-  ready(): boolean;
   start(): Promise<void>;
   /**
    * Finish in-flight interactions, disconnect from Discord and close the cache, all within
@@ -209,7 +207,6 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
     commands,
     health,
     metrics,
-    ready: () => serving && !stopped,
     async start() {
       if (hosted && !store) {
         store = await openStore({

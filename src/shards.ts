@@ -9,7 +9,7 @@
  * host reported ready, /metrics adds up the shards' metrics (asked over the IPC channel). SIGTERM or
  * SIGINT stops respawning and passes SIGTERM to every shard, each of which does the bounded
  * shutdown of a single process; the manager exits 0 when all of them did. A shard process that dies
- * otherwise is started again by the ShardingManager.
+ * otherwise is started again, at once the first time and after a growing wait while it keeps dying.
  */
 import type { ChildProcess } from 'node:child_process';
 import { REST, type RESTGetAPIGatewayBotResult, Routes, type Shard, ShardingManager } from 'discord.js';
@@ -32,6 +32,10 @@ export type ShardMessage =
 const METRICS_WAIT_MS = 2_000;
 /** How long a shard may take to connect before its start counts as failed. */
 const SPAWN_TIMEOUT_MS = 60_000;
+/** Deaths of one shard within this window make the next start wait longer (a crash loop slows down). */
+const RESPAWN_WINDOW_MS = 60_000;
+/** The longest wait before starting a dead shard again. */
+const RESPAWN_MAX_MS = 30_000;
 /** Beyond the grace period, what a shard gets to exit before it is killed. */
 const EXIT_MARGIN_MS = 1_500;
 
@@ -110,12 +114,26 @@ export function createManager(options: {
     totalShards: count,
     shardList: ids,
     mode: 'process',
-    respawn: true,
+    // Dead shards are started again here (respawnDelay), not by discord.js (which does so at once, forever).
+    respawn: false,
     token: config.DISCORD_TOKEN,
     // The shard runs with the same Node flags (a TypeScript loader in development, source maps).
     execArgv: process.execArgv,
   });
   const ready = new Set<number>();
+  /** Shards that connected once: from then on, a death is answered by starting them again. */
+  const connected = new Set<number>();
+  const deaths = new Map<number, number[]>();
+  const timers = new Set<NodeJS.Timeout>();
+
+  /** At once for the first death in RESPAWN_WINDOW_MS; then 1 s, 2 s, 4 s … up to RESPAWN_MAX_MS. */
+  function respawnDelay(id: number): number {
+    const now = Date.now();
+    const recent = (deaths.get(id) ?? []).filter((at) => now - at < RESPAWN_WINDOW_MS);
+    recent.push(now);
+    deaths.set(id, recent);
+    return recent.length <= 1 ? 0 : Math.min(RESPAWN_MAX_MS, 1_000 * 2 ** (recent.length - 2));
+  }
   let stopping = false;
   let nonce = 0;
   const waiting = new Map<number, (metrics: ShardMetrics) => void>();
@@ -127,17 +145,28 @@ export function createManager(options: {
     shard.on('death', (process) => {
       const child = process as ChildProcess; // mode 'process'
       ready.delete(shard.id);
-      const level = stopping ? 'info' : 'warn';
-      logger[level](
-        { shard: shard.id, code: child.exitCode, signal: child.signalCode, respawn: manager.respawn },
-        stopping ? 'shard process exited' : 'shard process died; starting it again',
-      );
+      const exit = { shard: shard.id, code: child.exitCode, signal: child.signalCode };
+      // A shard that never connected fails the start instead (see start()).
+      if (stopping || !connected.has(shard.id)) return void logger.info(exit, 'shard process exited');
+      const delayMs = respawnDelay(shard.id);
+      logger.warn({ ...exit, delayMs }, 'shard process died; starting it again');
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        if (stopping) return;
+        shard
+          .spawn(SPAWN_TIMEOUT_MS)
+          .catch((error: Error) =>
+            logger.error({ err: error, shard: shard.id }, 'shard process did not connect'),
+          );
+      }, delayMs);
+      timers.add(timer);
     });
     shard.on('error', (error: Error) => logger.error({ err: error, shard: shard.id }, 'shard process error'));
     shard.on('message', (message: ShardMessage) => {
       if (!message || typeof message !== 'object') return;
       if (message.rollcall === 'ready') {
         ready.add(shard.id);
+        connected.add(shard.id);
         logger.info({ shard: shard.id, ready: ready.size, of: ids.length }, 'shard ready');
       } else if (message.rollcall === 'stopping') {
         ready.delete(shard.id);
@@ -198,7 +227,7 @@ export function createManager(options: {
     async stop() {
       if (stopping) return false;
       stopping = true;
-      manager.respawn = false;
+      for (const timer of timers) clearTimeout(timer);
       const bound = config.SHUTDOWN_GRACE_MS + EXIT_MARGIN_MS;
       const exits = [...manager.shards.values()].map(async (shard) => {
         const child = shard.process;

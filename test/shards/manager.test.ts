@@ -11,7 +11,7 @@ import type { DoubleUser } from '../discord/double.js';
 import { shardOf } from '../discord/snowflake.js';
 import { control, embedOf } from '../e2e/world.js';
 import { parsePrometheus, probe, sampleValue, until } from '../ops/support.js';
-import { alive, createShardedWorld, type ShardedWorld } from './world.js';
+import { alive, createShardedWorld, type LogLine, type ShardedWorld } from './world.js';
 
 const COUNT = 2;
 let world: ShardedWorld;
@@ -181,6 +181,25 @@ describe('SHARDS=auto (Discord recommends 2) under the manager', () => {
     ).response();
     expect(embedOf(next.message).footer?.text).toMatch(/^Page 2 of/);
   }, 90_000);
+
+  it('a shard that dies again soon is started again after a wait that grows (no crash loop)', async () => {
+    const deaths = () =>
+      world.lines().filter((l) => l.msg === 'shard process died; starting it again' && l.shard === 1);
+    expect(deaths().map((l) => l.delayMs)).toEqual([0]); // the first death: at once
+    const victim = shardPids().get(1) as number;
+    const killedAt = Date.now();
+    process.kill(victim, 'SIGKILL');
+    await until(() => shardPids().get(1) !== victim, 10_000, 'shard 1 started again');
+    const restarted = world
+      .lines()
+      .filter((l) => l.msg === 'shard process started' && l.shard === 1)
+      .at(-1) as LogLine;
+    expect(deaths().map((l) => l.delayMs)).toEqual([0, 1_000]);
+    expect(restarted.time - killedAt).toBeGreaterThanOrEqual(1_000);
+    await until(async () => (await probe(world.healthUrl, '/readyz')).status === 200, 30_000, 'ready again');
+    const again = await loaList(world.guilds[1]![0]!);
+    expect(embedOf(again.message).title).toBe('Leaves of absence');
+  }, 60_000);
 
   it('SIGTERM to the manager stops every shard cleanly; all exit 0 within the grace period', async () => {
     const manager = world.manager!;

@@ -18,6 +18,7 @@ const cwd = new URL('../..', import.meta.url).pathname;
 /** One line of the processes' JSON logs. */
 export interface LogLine {
   level: number;
+  time: number;
   msg: string;
   pid: number;
   role?: string;
