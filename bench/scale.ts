@@ -33,7 +33,7 @@ import { type Control, generateWorkload, type Step, type WorkloadData } from './
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** The API's own limit for the one token, and the bot's API_LIMITS: two processes must share it. */
-export const SCALE_LIMIT = { requests: 60, windowSeconds: 10 };
+export const SCALE_LIMIT = { requests: 30, windowSeconds: 10 };
 const SHARDS = 2;
 /** Servers by shard: two on shard 0, one on shard 1 (the one killed). */
 const PLACEMENT = [0, 0, 1];
