@@ -10,6 +10,7 @@ import type { BotEntry } from './bot-process.js';
 import { measure, type ScenarioResult } from './measure.js';
 import { type BenchReport, buildReport, formatText, writeReport } from './report.js';
 import { formatReportsBench, runReportsBench } from './reports.js';
+import { formatScale, runScale } from './scale.js';
 import {
   type BenchPlan,
   FULL_PLAN,
@@ -92,6 +93,8 @@ export async function runBench(options: BenchOptions = {}): Promise<BenchReport>
 export interface CliArgs {
   quick: boolean;
   scenarios: ScenarioName[];
+  /** `--scenario scale` (bench/scale.ts: several processes; reported on its own). */
+  scale?: boolean;
   seed: number;
 }
 
@@ -114,6 +117,10 @@ export function parseArgs(argv: string[]): CliArgs {
       args.seed = seed;
     } else if (flag === '--scenario') {
       for (const name of value().split(',')) {
+        if (name === 'scale') {
+          args.scale = true;
+          continue;
+        }
         if (!(SCENARIO_NAMES as readonly string[]).includes(name)) {
           throw new Error(`unknown scenario ${name} (one of ${SCENARIO_NAMES.join(', ')})`);
         }
@@ -126,7 +133,7 @@ export function parseArgs(argv: string[]): CliArgs {
   return args;
 }
 
-const USAGE = `usage: npm run bench [-- --quick] [--scenario ${SCENARIO_NAMES.join('|')}[,...]] [--seed N]`;
+const USAGE = `usage: npm run bench [-- --quick] [--scenario ${[...SCENARIO_NAMES, 'scale'].join('|')}[,...]] [--seed N]`;
 
 async function main(argv: string[]): Promise<number> {
   let args: CliArgs;
@@ -144,6 +151,21 @@ async function main(argv: string[]): Promise<number> {
     process.exit(3);
   }, limitMs);
   watchdog.unref();
+  if (args.scale) {
+    const dataset = generateDataset({ seed: args.seed });
+    const log = (line: string) => process.stderr.write(`${line}\n`);
+    log('scale: two shard processes sharing Redis, one killed mid-run');
+    const scale = await runScale({
+      quick: args.quick,
+      seed: args.seed,
+      dataset,
+      workloadData: workloadData(dataset),
+      entry: 'dist',
+      log,
+    });
+    process.stdout.write(formatScale(scale));
+    if (args.scenarios.length === 0) return 0;
+  }
   const report = await runBench({
     quick: args.quick,
     scenarios: args.scenarios,

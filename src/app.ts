@@ -40,8 +40,10 @@ export interface App {
   tenants: Tenants | undefined;
   store(): Store | undefined;
   commands: Command[];
-  /** The health and metrics listener, when HEALTH_PORT is set. */
+  /** The health and metrics listener, when HEALTH_PORT is set (and the app serves it itself). */
   health: HealthServer | undefined;
+  /** The process's metrics, when HEALTH_PORT is set (a shard hands them to the manager). */
+  metrics: Metrics | undefined;
   start(): Promise<void>;
   /**
    * Finish in-flight interactions, disconnect from Discord and close the cache, all within
@@ -91,7 +93,15 @@ async function within(work: Promise<void>, ms: number): Promise<void> {
   clearTimeout(timer);
 }
 
-export function createApp(config: Config, logger: Logger): App {
+export interface AppOptions {
+  /**
+   * Whether the app listens on HEALTH_PORT itself (default true). A shard process under the
+   * manager does not: the manager listens and asks each shard for its readiness and metrics.
+   */
+  serveHealth?: boolean;
+}
+
+export function createApp(config: Config, logger: Logger, options: AppOptions = {}): App {
   const hosted = isHosted(config);
   const cache = createCache(config, logger);
   const metrics = config.HEALTH_PORT === undefined ? undefined : new Metrics();
@@ -235,7 +245,7 @@ export function createApp(config: Config, logger: Logger): App {
   metrics?.watchCommands(commands);
   metrics?.watchClient(bot.client);
   const health =
-    metrics && config.HEALTH_PORT !== undefined
+    metrics && config.HEALTH_PORT !== undefined && options.serveHealth !== false
       ? createHealthServer({
           host: config.HEALTH_HOST,
           port: config.HEALTH_PORT,
@@ -255,6 +265,7 @@ export function createApp(config: Config, logger: Logger): App {
     store: () => store,
     commands,
     health,
+    metrics,
     async start() {
       if (hosted && !store) {
         store = await openStore({
@@ -266,6 +277,8 @@ export function createApp(config: Config, logger: Logger): App {
           onBackgroundError: (error) => logger.warn({ err: error }, 'database connection lost'),
         });
         logger.info({ store: store.kind, location: store.location }, 'store open');
+        const opened = store;
+        metrics?.watchStore(() => opened.version());
       }
       await health?.start();
       await bot.start();

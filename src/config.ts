@@ -228,6 +228,29 @@ const schema = z.object({
       }
       return quotas;
     }),
+  // Several processes (discord.js ShardingManager): `auto` (Discord's recommendation) or a number.
+  // Unset: one process, no manager.
+  SHARDS: z
+    .string()
+    .regex(/^(auto|\d{1,4})$/, 'must be auto or a whole number from 1 to 4096')
+    .transform((v) => (v === 'auto' ? ('auto' as const) : Number(v)))
+    .refine((v) => v === 'auto' || (v >= 1 && v <= 4096), 'must be auto or a whole number from 1 to 4096')
+    .optional(),
+  // Several hosts: the shards this host runs, of SHARD_COUNT in all.
+  SHARD_IDS: list.refine((ids) => ids.every((id) => /^\d{1,4}$/.test(id)), {
+    message: 'must be shard numbers (0, 1, ...) separated by commas',
+  }),
+  SHARD_COUNT: z
+    .string()
+    .regex(/^\d{1,4}$/, 'must be a whole number from 1 to 4096')
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .min(1, 'must be a whole number from 1 to 4096')
+        .max(4096, 'must be a whole number from 1 to 4096'),
+    )
+    .optional(),
 });
 
 /** Whether the runtime knows this IANA time zone (Intl throws a RangeError for an unknown one). */
@@ -310,7 +333,7 @@ export function secretValues(config: Partial<Record<string, unknown>>): string[]
 /** The bot's settings from the environment. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
   const result = parse(schema, env);
-  const errors = [...(result.ok ? [] : result.errors), ...modeErrors(env)];
+  const errors = [...(result.ok ? [] : result.errors), ...modeErrors(env), ...shardErrors(result)];
   return errors.length === 0 ? result : { ok: false, errors: [...new Set(errors)] };
 }
 
@@ -334,6 +357,30 @@ function modeErrors(env: NodeJS.ProcessEnv): string[] {
     ];
   }
   return [];
+}
+
+/**
+ * SHARD_IDS and SHARD_COUNT go together (each host names its shards of a count all hosts agree on);
+ * SHARDS, when also set, must be that count. Every shard id must be below the count.
+ */
+function shardErrors(result: ConfigResult): string[] {
+  if (!result.ok) return [];
+  const { SHARDS, SHARD_IDS, SHARD_COUNT } = result.config;
+  if (SHARD_IDS.length > 0 && SHARD_COUNT === undefined)
+    return ['SHARD_COUNT is required with SHARD_IDS: the number of shards across every host'];
+  if (SHARD_COUNT !== undefined && SHARD_IDS.length === 0)
+    return ['SHARD_IDS is required with SHARD_COUNT: the shards this host runs (e.g. 0,1)'];
+  if (SHARD_COUNT === undefined) return [];
+  if (SHARDS !== undefined && SHARDS !== SHARD_COUNT)
+    return ['SHARDS must be unset or equal to SHARD_COUNT when SHARD_IDS is set'];
+  if (SHARD_IDS.some((id) => Number(id) >= SHARD_COUNT))
+    return [`SHARD_IDS must be below SHARD_COUNT (${SHARD_COUNT}): shards are numbered from 0`];
+  return [];
+}
+
+/** Whether the settings ask for the shard manager (SHARDS, or SHARD_IDS with SHARD_COUNT). */
+export function isSharded(config: Pick<Config, 'SHARDS' | 'SHARD_COUNT'>): boolean {
+  return config.SHARDS !== undefined || config.SHARD_COUNT !== undefined;
 }
 
 /** Hosted mode: no API_TOKEN; each Discord server links its own token (kept in the store). */

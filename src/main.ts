@@ -2,53 +2,131 @@
  * `npm start`: read the settings, connect, serve until SIGINT/SIGTERM, then shut down cleanly
  * within SHUTDOWN_GRACE_MS whatever the API does. A bad configuration prints one message naming
  * every problem and exits with code 1.
+ *
+ * With SHARDS (or SHARD_IDS and SHARD_COUNT) this process is the shard manager (`shards.ts`): it
+ * starts one process per shard, each running this file again as a shard.
  */
+import { fileURLToPath } from 'node:url';
 import { createApp } from './app.js';
-import { formatConfigErrors, loadConfig } from './config.js';
+import { formatConfigErrors, isSharded, loadConfig } from './config.js';
 import { createLogger, redactUrlCredentials } from './log.js';
+import {
+  createManager,
+  isShardProcess,
+  SHARD_ENV,
+  type ShardMessage,
+  shardCount,
+  shardingProblem,
+} from './shards.js';
 
-const loaded = loadConfig();
+// A shard process: discord.js gives it SHARDS (its id) and SHARD_COUNT; they are the client's, not settings.
+const asShard = isShardProcess();
+const env = { ...process.env };
+if (asShard) for (const name of SHARD_ENV) delete env[name];
+const loaded = loadConfig(env);
 if (!loaded.ok) {
   process.stderr.write(`${redactUrlCredentials(formatConfigErrors(loaded.errors))}\n`);
   process.exit(1);
 }
 const config = loaded.config;
-const logger = createLogger({ level: config.LOG_LEVEL, format: config.LOG_FORMAT });
+const rootLogger = createLogger({ level: config.LOG_LEVEL, format: config.LOG_FORMAT });
 
 // Handlers never let a rejection escape; should one slip through, log it and keep serving.
-process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled rejection'));
+process.on('unhandledRejection', (reason) => rootLogger.error({ err: reason }, 'unhandled rejection'));
 
-const app = createApp(config, logger);
-let stopping = false;
-async function shutdown(signal: string): Promise<void> {
-  if (stopping) return;
-  stopping = true;
-  logger.info({ signal, graceMs: config.SHUTDOWN_GRACE_MS }, 'shutting down');
-  // app.stop() keeps within the grace period; should anything still hang, go when it ends.
-  setTimeout(() => {
-    logger.error('grace period over while stopping; exiting now');
-    process.exit(1);
-  }, config.SHUTDOWN_GRACE_MS).unref();
-  try {
-    await app.stop(config.SHUTDOWN_GRACE_MS - 400);
-    logger.info('stopped');
-    process.exitCode = 0;
-  } catch (error) {
-    logger.error({ err: error }, 'error while shutting down');
-    process.exitCode = 1;
-  }
-  // Leave time for the last log lines to flush, then go even if a handle lingers.
-  setTimeout(() => process.exit(), 200).unref();
-}
-process.once('SIGINT', () => void shutdown('SIGINT'));
-process.once('SIGTERM', () => void shutdown('SIGTERM'));
-
-try {
-  await app.start();
-} catch (error) {
-  const reason = error instanceof Error ? error.message : String(error);
-  logger.fatal({ reason }, 'could not start');
+/** Say why Rollcall cannot start, in the log and in one line on stderr, and exit 1. */
+function refuse(reason: string): never {
+  rootLogger.fatal({ reason }, 'could not start');
   process.stderr.write(`Rollcall could not start: ${redactUrlCredentials(reason)}\n`);
-  await app.stop(0).catch(() => undefined);
   process.exit(1);
+}
+
+if (!asShard && isSharded(config)) await runManager();
+else await runProcess();
+
+async function runManager(): Promise<void> {
+  const logger = rootLogger.child({ role: 'manager' });
+  let count: number;
+  try {
+    count = await shardCount(config);
+  } catch (error) {
+    refuse(error instanceof Error ? error.message : String(error));
+  }
+  const problem = shardingProblem(config, count);
+  if (problem) refuse(problem);
+  const manager = createManager({ config, logger, file: fileURLToPath(import.meta.url), count });
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal, graceMs: config.SHUTDOWN_GRACE_MS }, 'stopping every shard');
+    const clean = await manager.stop();
+    logger.info({ clean }, 'every shard stopped');
+    process.exitCode = clean ? 0 : 1;
+    setTimeout(() => process.exit(), 200).unref();
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  try {
+    await manager.start();
+    logger.info({ shards: manager.manager.shards.size }, 'every shard connected');
+  } catch (error) {
+    if (stopping) return;
+    const reason = error instanceof Error ? error.message : String(error);
+    await manager.stop();
+    refuse(`a shard could not connect (${reason})`);
+  }
+}
+
+async function runProcess(): Promise<void> {
+  const logger = asShard ? rootLogger.child({ shard: Number(process.env.SHARDS) }) : rootLogger;
+  // Under the manager, the manager listens on HEALTH_PORT; this process tells it how it is.
+  const app = createApp(config, logger, { serveHealth: !asShard });
+  const tell = (message: ShardMessage) => {
+    if (asShard && process.connected) process.send?.(message);
+  };
+  if (asShard) {
+    process.on('message', (message: ShardMessage) => {
+      if (message?.rollcall !== 'metrics?') return;
+      void (app.metrics?.registry.getMetricsAsJSON() ?? Promise.resolve([])).then(
+        (metrics) => tell({ rollcall: 'metrics', nonce: message.nonce, metrics }),
+        () => undefined,
+      );
+    });
+    // The manager is gone (killed): nobody will respawn or stop this shard; stop on its own.
+    process.once('disconnect', () => void shutdown('manager gone'));
+  }
+  let stopping = false;
+  async function shutdown(signal: string): Promise<void> {
+    if (stopping) return;
+    stopping = true;
+    tell({ rollcall: 'stopping' });
+    logger.info({ signal, graceMs: config.SHUTDOWN_GRACE_MS }, 'shutting down');
+    // app.stop() keeps within the grace period; should anything still hang, go when it ends.
+    setTimeout(() => {
+      logger.error('grace period over while stopping; exiting now');
+      process.exit(1);
+    }, config.SHUTDOWN_GRACE_MS).unref();
+    try {
+      await app.stop(config.SHUTDOWN_GRACE_MS - 400);
+      logger.info('stopped');
+      process.exitCode = 0;
+    } catch (error) {
+      logger.error({ err: error }, 'error while shutting down');
+      process.exitCode = 1;
+    }
+    // Leave time for the last log lines to flush, then go even if a handle lingers.
+    setTimeout(() => process.exit(), 200).unref();
+  }
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  try {
+    await app.start();
+    tell({ rollcall: 'ready' });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    await app.stop(0).catch(() => undefined);
+    refuse(reason);
+  }
 }

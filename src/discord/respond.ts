@@ -88,6 +88,7 @@ export class Responder {
 
   /** Turn an interaction away with one private sentence (no choices for autocomplete). Never rejects. */
   async refuse(interaction: Interaction, sentence: string): Promise<void> {
+    this.onOutcome?.(interaction, { ok: false, error: new UserError(sentence) });
     try {
       if (interaction.isAutocomplete()) await interaction.respond([]);
       else if (interaction.isRepliable()) {

@@ -153,13 +153,21 @@ export class Router {
 
   private async onAutocomplete(interaction: AutocompleteInteraction, tenant: ScopedTenant): Promise<void> {
     const command = this.commands.get(interaction.commandName);
+    let counted = false; // metrics hear of each autocomplete once
     try {
-      const refused = (await tenant.guard?.(interaction)) !== undefined;
+      const refusal = await tenant.guard?.(interaction);
       const show = showContext({ ...tenant, views: this.options.views }, interaction.user.id);
-      const choices = refused ? [] : ((await command?.autocomplete?.({ interaction, show })) ?? []);
+      const choices =
+        refusal !== undefined ? [] : ((await command?.autocomplete?.({ interaction, show })) ?? []);
+      counted = true;
+      this.options.onOutcome?.(
+        interaction,
+        refusal === undefined ? { ok: true } : { ok: false, error: new UserError(refusal) },
+      );
       await interaction.respond(choices.slice(0, LIMITS.autocompleteChoices));
     } catch (error) {
       this.options.logger.debug({ err: error, command: interaction.commandName }, 'autocomplete failed');
+      if (!counted) this.options.onOutcome?.(interaction, { ok: false, error });
       await interaction.respond([]);
     }
   }

@@ -11,7 +11,12 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from '../log.js';
-import type { Metrics } from './metrics.js';
+
+/** What `/metrics` serves: one process's `Metrics`, or the shard manager's sum of its shards'. */
+export interface MetricsSource {
+  text(): Promise<string>;
+  readonly contentType: string;
+}
 
 export interface HealthOptions {
   host: string;
@@ -19,7 +24,7 @@ export interface HealthOptions {
   port: number;
   /** True while the process serves interactions. */
   ready: () => boolean;
-  metrics: Metrics;
+  metrics: MetricsSource;
   logger: Logger;
 }
 

@@ -43,6 +43,9 @@ export const MAX_CREDENTIALS = 100;
 /** Interactions timed at once; the oldest are dropped beyond this (answered or abandoned long ago). */
 const MAX_PENDING = 1_000;
 
+/** How long a scrape waits for the store to answer before reporting it down. */
+export const STORE_PING_MS = 1_000;
+
 /** Seconds, around Discord's 3 s window for the first response and its 15 min for the rest. */
 const FIRST_RESPONSE_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 1.5, 2, 2.5, 3, 5];
 const FINAL_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 1.5, 2, 3, 5, 10, 30, 60];
@@ -135,6 +138,7 @@ export class Metrics {
     mirror('rollcall_api_rate_limited_total', 'API answers with status 429.', (s) => s.rateLimited);
     new Gauge({
       name: 'rollcall_api_limit_remaining',
+      aggregator: 'min', // several processes share the counts: the lowest is the truest
       help: 'Requests left in the client-side request budget window, per credential (short hash).',
       labelNames: ['credential'] as const,
       registers: [this.registry],
@@ -145,6 +149,7 @@ export class Metrics {
     });
     new Gauge({
       name: 'rollcall_redis_up',
+      aggregator: 'min',
       help: '1 when the Redis cache (CACHE_URL) answers, 0 when it does not; absent without CACHE_URL.',
       labelNames: ['credential'] as const,
       registers: [this.registry],
@@ -154,6 +159,33 @@ export class Metrics {
           const stats = api.stats();
           if (stats.cacheBackend === 'redis') this.set({ credential }, stats.cacheHealthy ? 1 : 0);
         }
+      },
+    });
+  }
+
+  /**
+   * Report the store as up (1) or down (0) at every scrape: `ping` is a cheap query (the schema
+   * version); an answer within STORE_PING_MS is up, an error or silence down.
+   */
+  watchStore(ping: () => Promise<unknown>): void {
+    new Gauge({
+      name: 'rollcall_database_up',
+      help: '1 when the store (SQLite or PostgreSQL) answers a query, 0 when it does not; absent without a store.',
+      registers: [this.registry],
+      aggregator: 'min',
+      async collect() {
+        let timer: NodeJS.Timeout | undefined;
+        const answered = await Promise.race([
+          ping().then(
+            () => true,
+            () => false,
+          ),
+          new Promise<false>((resolve) => {
+            timer = setTimeout(() => resolve(false), STORE_PING_MS);
+          }),
+        ]);
+        clearTimeout(timer);
+        this.set(answered ? 1 : 0);
       },
     });
   }

@@ -69,6 +69,8 @@ export interface DiscordDoubleOptions {
   port?: number;
   /** The bot's upload limit in bytes (default UPLOAD_LIMIT, 10 MiB, Discord's floor today). */
   uploadLimit?: number;
+  /** The shard count GET /gateway/bot recommends (default 1): what `SHARDS=auto` reads. */
+  recommendedShards?: number;
 }
 
 /**
@@ -345,7 +347,7 @@ export async function startDiscordDouble(options: DiscordDoubleOptions = {}): Pr
   });
   const gateway = new Gateway(world, options.heartbeatInterval ?? 41_250);
   let gatewayUrl = '';
-  const rest = new RestDouble(world, commands, ledger, () => gatewayUrl);
+  const rest = new RestDouble(world, commands, ledger, () => gatewayUrl, options.recommendedShards);
   const server = createServer((req, res) => {
     rest.handle(req, res).catch((error: unknown) => {
       if (!res.headersSent) sendJson(res, 500, { message: `double failed: ${String(error)}`, code: 0 });

@@ -65,6 +65,8 @@ export class RestDouble {
     private readonly commands: CommandRegistry,
     private readonly ledger: InteractionLedger,
     private readonly gatewayUrl: () => string,
+    /** The shard count GET /gateway/bot recommends. */
+    private readonly recommendedShards = 1,
   ) {}
 
   /** Handles one HTTP request (not WebSocket upgrades). */
@@ -166,7 +168,7 @@ export class RestDouble {
       if (b === 'bot' && s.length === 2) {
         const info: APIGatewayBotInfo = {
           url,
-          shards: 1,
+          shards: this.recommendedShards,
           session_start_limit: { total: 1000, remaining: 1000, reset_after: 14_400_000, max_concurrency: 1 },
         };
         return { status: 200, body: info };

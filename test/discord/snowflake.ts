@@ -20,3 +20,18 @@ export class SnowflakeFactory {
 export function snowflakeTime(id: string): number {
   return Number(BigInt(id) >> 22n) + DISCORD_EPOCH;
 }
+
+/** The shard Discord routes a server to: `(guild_id >> 22) % count`. */
+export function shardOf(guildId: string, count: number): number {
+  return Number((BigInt(guildId) >> 22n) % BigInt(count));
+}
+
+/**
+ * A snowflake (a day old, give or take) that lands on `shard` of `count`; `seed` (0-4095) tells
+ * several apart.
+ */
+export function snowflakeOnShard(shard: number, count: number, seed = 0): string {
+  let at = Date.now() - 86_400_000 - seed * 1_000;
+  while (Number(BigInt(at - DISCORD_EPOCH) % BigInt(count)) !== shard) at--;
+  return ((BigInt(at - DISCORD_EPOCH) << 22n) | (1n << 17n) | BigInt(seed & 0xfff)).toString();
+}

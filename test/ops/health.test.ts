@@ -6,8 +6,9 @@
 import { createServer } from 'node:http';
 import { networkInterfaces } from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../src/discord/replies.js';
 import { check, readyzUrl } from '../../src/ops/healthcheck.js';
-import { credentialLabel } from '../../src/ops/metrics.js';
+import { credentialLabel, Metrics } from '../../src/ops/metrics.js';
 import { hasRedisServer, OwnRedis } from '../support/redis.js';
 import { createOpsWorld, type OpsWorld, parsePrometheus, probe, sampleValue, until } from './support.js';
 
@@ -218,6 +219,71 @@ describe('/metrics', () => {
     for (const value of forbidden) expect(text.includes(value), `metrics contain ${value}`).toBe(false);
     for (const sample of samples)
       for (const value of Object.values(sample.labels)) expect(value).not.toMatch(/\d{17,}/);
+  });
+
+  it('counts refusals (elsewhere, restarting) and autocomplete in interactions_total', async () => {
+    world = await createOpsWorld();
+    const w = world;
+    await w.app.start();
+    const base = urlOf(w);
+    const count = async (labels: Record<string, string>) =>
+      sampleValue(
+        parsePrometheus((await probe(base, '/metrics')).body),
+        'rollcall_interactions_total',
+        labels,
+      );
+    // a DM is refused with one sentence
+    const dm = await (await w.double.slash(w.mod, 'loa', { subcommand: 'list', dm: true })).response();
+    expect(dm.message?.content).toBeTruthy();
+    expect(await count({ command: 'loa', type: 'command', outcome: 'user_error' })).toBe(1);
+    // autocomplete: counted once, with its outcome
+    const choices = await (await w.double.autocomplete(w.mod, 'role', 'view', 'role', 'a')).response();
+    expect(choices.kind).toBe('autocomplete');
+    expect(await count({ command: 'role', type: 'autocomplete', outcome: 'ok' })).toBe(1);
+    // while stopping (one read in flight), newcomers get the restarting notice: counted too
+    w.sandbox.set({ latency: { minMs: 1_500, maxMs: 1_600 } });
+    const slow = await w.double.slash(w.mod, 'loa', {
+      subcommand: 'view',
+      options: { id: w.sandbox.dataset.loas[2]!.id },
+    });
+    await slow.acknowledged();
+    const stopping = w.app.stop(5_000);
+    const late = await (await w.double.slash(w.mod, 'loa', { subcommand: 'list' })).response();
+    expect(late.message?.content).toBe(MESSAGES.restarting);
+    const samples = parsePrometheus(await w.app.metrics!.text());
+    expect(
+      sampleValue(samples, 'rollcall_interactions_total', { command: 'loa', outcome: 'user_error' }),
+    ).toBe(2);
+    await stopping;
+  });
+
+  it('reports the store up in hosted mode, and down when it does not answer', async () => {
+    world = await createOpsWorld({
+      API_TOKEN: '',
+      ROLLCALL_SECRET_KEY: Buffer.alloc(32, 7).toString('base64'),
+    });
+    const w = world;
+    await w.app.start();
+    const up = async () =>
+      sampleValue(parsePrometheus((await probe(urlOf(w), '/metrics')).body), 'rollcall_database_up');
+    expect(await up()).toBe(1);
+    // the same gauge over a store that fails, and one that hangs
+    const failing = new Metrics();
+    failing.watchStore(() => Promise.reject(new Error('connection refused')));
+    expect(sampleValue(parsePrometheus(await failing.text()), 'rollcall_database_up')).toBe(0);
+    const hanging = new Metrics();
+    hanging.watchStore(() => new Promise(() => undefined));
+    expect(sampleValue(parsePrometheus(await hanging.text()), 'rollcall_database_up')).toBe(0);
+    // closed under it: down
+    await w.app.store()?.close();
+    expect(await up()).toBe(0);
+  });
+
+  it('has no store gauge in single-community mode', async () => {
+    world = await createOpsWorld();
+    await world.app.start();
+    const samples = parsePrometheus((await probe(urlOf(world), '/metrics')).body);
+    expect(sampleValue(samples, 'rollcall_database_up')).toBeUndefined();
   });
 
   it.runIf(withRedis)('reports Redis up while it answers, and down once it is gone', async () => {
