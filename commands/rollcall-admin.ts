@@ -60,6 +60,9 @@ export const ADMIN_IDS = {
 /** The longest token the modal accepts. */
 const MAX_TOKEN_LENGTH = 512;
 
+/** What a token can hold: visible ASCII, no space (anything else cannot go in an HTTP header as is). */
+const TOKEN_CHARACTERS = /^[\x21-\x7e]+$/;
+
 /** Labels one table may hold (the store refuses more). */
 export const MAX_LABELS_PER_TABLE = 100;
 
@@ -364,6 +367,8 @@ export function createAdminHandler(links: Links, logger: { warn(o: object, m: st
     await interaction.deferReply({ flags: MessageFlags.Ephemeral });
     const token = interaction.fields.getTextInputValue(ADMIN_IDS.tokenField).trim();
     if (token === '') return edit(interaction, MESSAGES.setupEmpty);
+    // Not sent, so never echoed: an invalid header value's error quotes the whole header.
+    if (!TOKEN_CHARACTERS.test(token)) return edit(interaction, MESSAGES.setupMalformed);
     const checked = await links.check(token, guildId);
     if (!checked.ok) {
       const sentence = {

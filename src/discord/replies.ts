@@ -141,6 +141,8 @@ export const MESSAGES = {
     'A label is plain text: no markdown characters (` * _ ~ | \\ [ ]), mentions (< > @), links or invisible characters. Nothing was saved.',
   unknownDiscordRoles: (names: string[]) =>
     `This server has no role called ${names.join(', ')}; pick roles from the list as you type, or none. Nothing was saved.`,
+  setupMalformed:
+    'That is not an API token: a token is letters, digits and symbols only, with no space or line break inside. Nothing was saved.',
   labelTooMany: (max: number) => `A table holds at most ${max} labels; clear some first. Nothing was saved.`,
 } as const;
 

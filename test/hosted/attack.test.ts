@@ -1,0 +1,78 @@
+/**
+ * Hosted mode seen from outside: a server admin pasting odd tokens, a community API giving hostile
+ * text to the admin command, and what reaches the logs and the replies then. Through the real bot,
+ * the Discord double and a sandbox of two communities.
+ */
+import { randomBytes } from 'node:crypto';
+import { PermissionFlagsBits } from 'discord.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_IDS } from '../../commands/rollcall-admin.js';
+import { MESSAGES } from '../../src/discord/replies.js';
+import type { Store } from '../../src/store/index.js';
+import type { DoubleUser } from '../discord/double.js';
+import { startWorld, type World } from '../e2e/world.js';
+
+const A = '1340000000000000001';
+const B = '1340000000000000002';
+const TOKEN_A = `attack-community-a-${randomBytes(12).toString('hex')}`;
+const TOKEN_B = `attack-community-b-${randomBytes(12).toString('hex')}`;
+
+let world: World;
+let admin: DoubleUser;
+let store: Store;
+
+beforeAll(async () => {
+  world = await startWorld({
+    sandbox: {
+      communities: {
+        [TOKEN_A]: { seed: 51, label: 'attack-a' },
+        [TOKEN_B]: { seed: 52, label: 'attack-b' },
+      },
+    },
+    double: { guildId: A, extraGuilds: [{ id: B, name: 'Community B' }] },
+    env: {
+      API_TOKEN: '',
+      DISCORD_GUILD_ID: '',
+      ROLLCALL_SECRET_KEY: Buffer.alloc(32, 9).toString('base64'),
+      API_RETRIES: '0',
+      API_LIMITS: '100000/month',
+      LOG_LEVEL: 'trace',
+    },
+  });
+  admin = world.double.user({
+    username: 'admin',
+    permissions: PermissionFlagsBits.ManageGuild | PermissionFlagsBits.ModerateMembers,
+  });
+  store = world.app.store() as Store;
+}, 60_000);
+
+afterAll(async () => {
+  await world?.close();
+});
+
+async function setup(guildId: string, token: string) {
+  await (await world.double.slash(admin, 'rollcall-admin', { subcommand: 'setup', guildId })).response();
+  return (
+    await world.double.submitModal(admin, ADMIN_IDS.modal, { [ADMIN_IDS.tokenField]: token }, { guildId })
+  ).response();
+}
+
+describe('a pasted token that cannot be a token', () => {
+  it('is refused with one sentence, unread, and reaches no log line', async () => {
+    const secretPart = randomBytes(12).toString('hex');
+    for (const broken of [
+      `${TOKEN_A}\n${secretPart}`,
+      `${secretPart}\u0000${TOKEN_A}`,
+      `${secretPart} \r x`,
+    ]) {
+      world.sandbox.resetLog();
+      const answer = await setup(B, broken);
+      const leaked = world.logLines.filter((line) => line.includes(secretPart) || line.includes(TOKEN_A));
+      expect(leaked).toEqual([]);
+      expect(answer.ephemeral).toBe(true);
+      expect(answer.message?.content).toBe(MESSAGES.setupMalformed);
+      expect(world.sandbox.requests).toEqual([]);
+      expect(await store.describeCredential(B)).toBeUndefined();
+    }
+  });
+});
