@@ -234,7 +234,7 @@ export function createAdminHandler(links: Links, logger: { warn(o: object, m: st
         return;
       }
       await interaction.reply({
-        content: MESSAGES.linkState(linked),
+        content: MESSAGES.linkState({ ...linked, communityId: apiText(linked.communityId) }),
         components: [linkButtons()],
         flags: MessageFlags.Ephemeral,
         allowedMentions: NO_MENTIONS,
@@ -281,7 +281,8 @@ export function createAdminHandler(links: Links, logger: { warn(o: object, m: st
         const unknown = wanted.filter(
           (w) => !roles?.some((r) => r.id === w || r.name.toLowerCase() === w.toLowerCase()),
         );
-        if (unknown.length > 0) throw new UserError(MESSAGES.unknownRoles(unknown));
+        if (unknown.length > 0)
+          throw new UserError(MESSAGES.unknownRoles(unknown.map((n) => safeLine(n, 100))));
         change.accessRoleIds = wanted.map(
           (w) =>
             (roles?.find((r) => r.id === w) ?? roles?.find((r) => r.name.toLowerCase() === w.toLowerCase()))
@@ -300,7 +301,7 @@ export function createAdminHandler(links: Links, logger: { warn(o: object, m: st
       throw error;
     }
     const now = await links.settings(guildId);
-    const nameOf = (id: string) => roles?.find((r) => r.id === id)?.name ?? id;
+    const nameOf = (id: string) => safeLine(roles?.find((r) => r.id === id)?.name ?? id, 100);
     const state = MESSAGES.settingsState({
       visibility: now.defaultVisibility,
       accessRoles: now.accessRoleIds.map(nameOf),
@@ -384,8 +385,13 @@ export function createAdminHandler(links: Links, logger: { warn(o: object, m: st
       logger.warn({ err: error, guild: guildId }, 'saving the link failed');
       return edit(interaction, MESSAGES.storeUnavailable);
     }
-    await edit(interaction, MESSAGES.setupLinked(checked.communityId, checked.roleCount));
+    await edit(interaction, MESSAGES.setupLinked(apiText(checked.communityId), checked.roleCount));
   }
+}
+
+/** Text the API gave (a community id), escaped like any API text; undefined stays undefined. */
+function apiText(value: string | undefined): string | undefined {
+  return value === undefined ? undefined : safeLine(value, 100);
 }
 
 interface NamedRole {

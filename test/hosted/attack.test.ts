@@ -11,6 +11,7 @@ import { MESSAGES } from '../../src/discord/replies.js';
 import type { Store } from '../../src/store/index.js';
 import type { DoubleUser } from '../discord/double.js';
 import { startWorld, type World } from '../e2e/world.js';
+import { forbiddenIn, HOSTILE_TEXTS } from '../reliability/support.js';
 
 const A = '1340000000000000001';
 const B = '1340000000000000002';
@@ -74,5 +75,50 @@ describe('a pasted token that cannot be a token', () => {
       expect(world.sandbox.requests).toEqual([]);
       expect(await store.describeCredential(B)).toBeUndefined();
     }
+  });
+});
+
+describe("hostile text from the community's API in the admin command", () => {
+  const HOSTILE = `${HOSTILE_TEXTS.everyone} ${HOSTILE_TEXTS.maskedLink} ${HOSTILE_TEXTS.roleMention} ${HOSTILE_TEXTS.bidi}`;
+
+  it('the community id and role names an API gives are shown escaped, and ping nobody', async () => {
+    const data = world.sandbox.datasetOf(TOKEN_A);
+    for (const role of data.roles) role.serverId = HOSTILE;
+    const picked = data.roles[0]!;
+    picked.name = HOSTILE;
+    const linked = await setup(A, TOKEN_A);
+    expect(linked.message?.content).toMatch(/^Linked: /);
+    expect(forbiddenIn(linked.message?.content ?? '')).toBeUndefined();
+
+    const shown = await (
+      await world.double.slash(admin, 'rollcall-admin', { subcommand: 'setup', guildId: A })
+    ).response();
+    expect(shown.message?.content).toMatch(/^Linked to community server /);
+    expect(forbiddenIn(shown.message?.content ?? '')).toBeUndefined();
+
+    const saved = await (
+      await world.double.slash(admin, 'rollcall-admin', {
+        subcommand: 'settings',
+        options: { 'access-roles': picked.id },
+        guildId: A,
+      })
+    ).response();
+    expect(saved.message?.content).toContain(MESSAGES.settingsSaved);
+    expect((await store.getSettings(A)).accessRoleIds).toEqual([picked.id]);
+    expect(forbiddenIn(saved.message?.content ?? '')).toBeUndefined();
+    expect(world.double.allowedMentionsViolations()).toEqual([]);
+  });
+
+  it('role names an admin typed that match no role are repeated escaped', async () => {
+    const refused = await (
+      await world.double.slash(admin, 'rollcall-admin', {
+        subcommand: 'settings',
+        options: { 'access-roles': `${HOSTILE_TEXTS.maskedLink}, ${HOSTILE_TEXTS.everyone}` },
+        guildId: A,
+      })
+    ).response();
+    expect(refused.ephemeral).toBe(true);
+    expect(refused.message?.content).toMatch(/^No community role is called /);
+    expect(forbiddenIn(refused.message?.content ?? '')).toBeUndefined();
   });
 });
