@@ -104,6 +104,10 @@ export class Router {
 
   private async dispatch(interaction: Interaction): Promise<void> {
     if (!interaction.inGuild()) return this.refuse(interaction, MESSAGES.dmOnly);
+    // Only the server's own install of the app: through a user's install (an app that allows them),
+    // Discord applies none of the server's command permissions.
+    if (interaction.authorizingIntegrationOwners.guildId !== interaction.guildId)
+      return this.refuse(interaction, MESSAGES.serverInstallOnly);
     if (this.options.admin?.owns(interaction)) return this.options.admin.handle(interaction, this.respond);
     const tenant = await this.tenantOf(interaction.guildId);
     if (typeof tenant === 'string') return this.refuse(interaction, tenant);

@@ -4,9 +4,10 @@
  * the Discord double and a sandbox of two communities.
  */
 import { randomBytes } from 'node:crypto';
-import { PermissionFlagsBits } from 'discord.js';
+import { ApplicationIntegrationType, PermissionFlagsBits } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_IDS } from '../../commands/rollcall-admin.js';
+import { commandBodies } from '../../src/deploy-commands.js';
 import { MESSAGES } from '../../src/discord/replies.js';
 import type { Store } from '../../src/store/index.js';
 import type { DoubleUser } from '../discord/double.js';
@@ -120,5 +121,41 @@ describe("hostile text from the community's API in the admin command", () => {
     expect(refused.ephemeral).toBe(true);
     expect(refused.message?.content).toMatch(/^No community role is called /);
     expect(forbiddenIn(refused.message?.content ?? '')).toBeUndefined();
+  });
+});
+
+describe("a user's own install of the app", () => {
+  it('is refused in a linked server, before any read, whatever the command', async () => {
+    await (
+      await world.double.slash(admin, 'rollcall-admin', {
+        subcommand: 'settings',
+        options: { 'access-roles': 'none' },
+        guildId: A,
+      })
+    ).response();
+    // No Moderate Members: the server's command permissions would hide /loa from them.
+    const outsider = world.double.user({ username: 'outsider', roles: ['Member'], permissions: 0n });
+    world.sandbox.resetLog();
+    const through = { guildId: A, userInstall: true, bypassPermissions: true } as const;
+    const loa = await (
+      await world.double.slash(outsider, 'loa', { subcommand: 'list', ...through })
+    ).response();
+    expect(loa.ephemeral).toBe(true);
+    expect(loa.message?.content).toBe(MESSAGES.serverInstallOnly);
+    const typed = await (
+      await world.double.autocomplete(outsider, 'role', 'view', 'role', 'a', through)
+    ).response();
+    expect(typed.choices ?? []).toEqual([]);
+    expect(world.sandbox.requests).toEqual([]);
+    // The same member through the server's install: only Discord's permissions stand in the way.
+    const allowed = await (
+      await world.double.slash(outsider, 'loa', { subcommand: 'list', guildId: A, bypassPermissions: true })
+    ).response();
+    expect(allowed.message?.embeds?.length).toBe(1);
+  });
+
+  it('is never offered: every command is registered for server installs only', () => {
+    for (const body of commandBodies('ModerateMembers', true))
+      expect(body.integration_types, body.name).toEqual([ApplicationIntegrationType.GuildInstall]);
   });
 });
