@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_IDS } from '../../commands/rollcall-admin.js';
 import { commandBodies } from '../../src/deploy-commands.js';
 import { MESSAGES } from '../../src/discord/replies.js';
+import { MAX_LABEL_LENGTH } from '../../src/render/labels.js';
 import type { Store } from '../../src/store/index.js';
 import type { DoubleUser } from '../discord/double.js';
 import { startWorld, type World } from '../e2e/world.js';
@@ -157,5 +158,39 @@ describe("a user's own install of the app", () => {
   it('is never offered: every command is registered for server installs only', () => {
     for (const body of commandBodies('ModerateMembers', true))
       expect(body.integration_types, body.name).toEqual([ApplicationIntegrationType.GuildInstall]);
+  });
+});
+
+describe('labels that would look like something else', () => {
+  async function label(text: string) {
+    return (
+      await world.double.slash(admin, 'rollcall-admin', {
+        subcommand: 'labels',
+        options: { table: 'logTypes', code: '7', label: text },
+        guildId: A,
+      })
+    ).response();
+  }
+
+  it('refuses blank-looking and stacked-mark labels with one sentence, and keeps real accents', async () => {
+    const before = (await store.getSettings(A)).labels;
+    for (const text of [
+      '\u3164', // Hangul filler: a label that looks empty
+      '\u2800\u2800', // braille blanks
+      'Warn \u115F\u1160 ing',
+      '\uFFA0',
+      `Kick${'\u0336'.repeat(30)}`, // marks stacked over the neighbouring lines
+      '\u0301Kick', // a mark with nothing to sit on: it lands on the "(" before it
+    ]) {
+      const answer = await label(text);
+      expect(answer.ephemeral, JSON.stringify(text)).toBe(true);
+      expect(answer.message?.content, JSON.stringify(text)).toBe(MESSAGES.labelBadText);
+    }
+    expect((await store.getSettings(A)).labels).toEqual(before);
+    for (const text of ['Cảnh báo', 'Ave\u0301rtissement', 'चेतावनी']) {
+      const answer = await label(text);
+      expect(answer.message?.content, text).toMatch(/^Saved: code 7 is now shown as 7 \(/);
+      expect([...text].length).toBeLessThanOrEqual(MAX_LABEL_LENGTH);
+    }
   });
 });
