@@ -22,6 +22,7 @@ import { MESSAGES, UserError } from './discord/replies.js';
 import type { Tenant, TenantResolver } from './discord/router.js';
 import type { Logger } from './log.js';
 import type { Metrics } from './ops/metrics.js';
+import { safeLine } from './render/format.js';
 import { type CredentialInfo, type GuildSettings, type Store, StoreError } from './store/index.js';
 
 /** Apis kept at once (one per linked token in use); the least recently used is closed first. */
@@ -262,7 +263,8 @@ export function createTenants(options: TenantOptions): Tenants {
     async saveSettings(guildId, change) {
       if (change.apiLimits !== undefined) {
         const parsed = parseLimits(change.apiLimits);
-        if (!parsed.ok) throw new UserError(MESSAGES.badLimits(parsed.error));
+        // The problem quotes what the admin typed: text, not markup.
+        if (!parsed.ok) throw new UserError(MESSAGES.badLimits(safeLine(parsed.error, 400)));
       }
       const current = await store.getSettings(guildId);
       const next = { ...current, ...change };

@@ -194,3 +194,27 @@ describe('labels that would look like something else', () => {
     }
   });
 });
+
+describe('API limits an admin typed', () => {
+  it('a malformed list is repeated escaped in the refusal, and nothing is saved', async () => {
+    const before = await store.getSettings(A);
+    for (const limits of [
+      `${HOSTILE_TEXTS.maskedLink}/month`,
+      `100/month,${HOSTILE_TEXTS.roleMention}/1m`,
+      `${HOSTILE_TEXTS.everyone}`,
+    ]) {
+      const answer = await (
+        await world.double.slash(admin, 'rollcall-admin', {
+          subcommand: 'settings',
+          options: { limits },
+          guildId: A,
+        })
+      ).response();
+      expect(answer.ephemeral).toBe(true);
+      expect(answer.message?.content).toMatch(/^Those API limits are not valid: /);
+      expect(forbiddenIn(answer.message?.content ?? ''), limits).toBeUndefined();
+    }
+    expect(await store.getSettings(A)).toEqual(before);
+    expect(world.double.allowedMentionsViolations()).toEqual([]);
+  });
+});
