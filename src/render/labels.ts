@@ -76,7 +76,7 @@ export const CODE_PATTERN = /^-?\d{1,10}$/;
  * deep or more (they spill over the lines around the label).
  */
 const LABEL_REFUSED =
-  /[`*_~|\\<>@[\]]|:\/\/|\p{C}|[\u115F\u1160\u3164\uFFA0\u2800\u034F\u17B4\u17B5]|^\p{M}|\p{M}{3,}/u;
+  /[`*_~|\\<>@[\]]|:\/\/|\p{C}|[\u115F\u1160\u3164\uFFA0\u2800]|\u034F|\u17B4|\u17B5|^\p{M}|\p{M}{3,}/u;
 
 /**
  * What is wrong with a label an admin typed (undefined: nothing): it must have 1 to
