@@ -24,6 +24,7 @@ import {
   ButtonStyle,
   type ChatInputCommandInteraction,
   ComponentType,
+  DiscordAPIError,
   type Interaction,
   MessageFlags,
   type ModalSubmitInteraction,
@@ -216,6 +217,8 @@ export function createAdminHandler(links: Links, logger: { warn(o: object, m: st
       try {
         await dispatch(interaction, interaction.guildId, respond);
       } catch (error) {
+        // Discord's errors carry the request URL, and with it the interaction token: summarised.
+        if (error instanceof DiscordAPIError) return respond.logDiscordError(error, interaction);
         logger.warn({ err: error, guild: interaction.guildId }, 'admin command failed');
         if (interaction.isRepliable()) await reply(interaction, MESSAGES.storeUnavailable).catch(() => {});
       }

@@ -13,7 +13,7 @@ import { MAX_LABEL_LENGTH } from '../../src/render/labels.js';
 import type { Store } from '../../src/store/index.js';
 import type { DoubleUser } from '../discord/double.js';
 import { startWorld, type World } from '../e2e/world.js';
-import { forbiddenIn, HOSTILE_TEXTS } from '../reliability/support.js';
+import { forbiddenIn, HOSTILE_TEXTS, until } from '../reliability/support.js';
 
 const A = '1340000000000000001';
 const B = '1340000000000000002';
@@ -216,5 +216,22 @@ describe('API limits an admin typed', () => {
     }
     expect(await store.getSettings(A)).toEqual(before);
     expect(world.double.allowedMentionsViolations()).toEqual([]);
+  });
+});
+
+describe('Discord failing under the admin command', () => {
+  it('logs the failure without the interaction token its URL carries', async () => {
+    for (const [subcommand, status, code] of [
+      ['settings', 404, 10062],
+      ['labels', 403, 50013],
+      ['unlink', 404, 10062],
+    ] as const) {
+      const logged = world.logLines.length;
+      world.double.failNext({ route: 'callback', status, code });
+      const handle = await world.double.slash(admin, 'rollcall-admin', { subcommand, guildId: B });
+      const failed = () => world.logLines.slice(logged).filter((line) => line.includes(`"code":${code}`));
+      await until(() => failed().length > 0, 5_000, `the failure of ${subcommand} logged`);
+      expect(world.logLines.slice(logged).filter((line) => line.includes(handle.token))).toEqual([]);
+    }
   });
 });
