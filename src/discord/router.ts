@@ -8,7 +8,12 @@
  * else: never from a custom_id or an option. Each tenant brings its own API reads and its own
  * share of the stored paging arguments.
  */
-import type { AutocompleteInteraction, ChatInputCommandInteraction, Interaction } from 'discord.js';
+import {
+  type AutocompleteInteraction,
+  type ChatInputCommandInteraction,
+  DiscordAPIError,
+  type Interaction,
+} from 'discord.js';
 import type { Resources } from '../api/types.js';
 import { LIMITS } from '../limits.js';
 import type { Logger } from '../log.js';
@@ -161,6 +166,8 @@ export class Router {
       const choices = refused ? [] : ((await command?.autocomplete?.({ interaction, show })) ?? []);
       await interaction.respond(choices.slice(0, LIMITS.autocompleteChoices));
     } catch (error) {
+      // Discord refusing the choices: its error carries the interaction token in its URL.
+      if (error instanceof DiscordAPIError) return this.respond.logDiscordError(error, interaction);
       this.options.logger.debug({ err: error, command: interaction.commandName }, 'autocomplete failed');
       await interaction.respond([]);
     }

@@ -234,4 +234,13 @@ describe('Discord failing under the admin command', () => {
       expect(world.logLines.slice(logged).filter((line) => line.includes(handle.token))).toEqual([]);
     }
   });
+
+  it('logs a refused autocomplete answer without the interaction token', async () => {
+    const logged = world.logLines.length;
+    world.double.failNext({ route: 'callback', status: 400, code: 50035 });
+    const handle = await world.double.autocomplete(world.mod, 'role', 'view', 'role', 'a', { guildId: A });
+    const failed = () => world.logLines.slice(logged).filter((line) => line.includes('"code":50035'));
+    await until(() => failed().length > 0, 5_000, 'the refused autocomplete logged');
+    expect(world.logLines.slice(logged).filter((line) => line.includes(handle.token))).toEqual([]);
+  });
 });
