@@ -173,7 +173,9 @@ export interface LinkInfo {
 /** What checking a token with one API read found. */
 export type TokenCheck =
   | { ok: true; communityId: string | undefined; roleCount: number }
-  | { ok: false; reason: 'rejected' | 'forbidden' | 'unavailable' };
+  | { ok: false; reason: 'rejected' | 'forbidden' | 'unavailable' }
+  /** The token's monthly allowance is spent or paced: no request was made (next one at, ms). */
+  | { ok: false; reason: 'saving'; nextFreshAt: number };
 
 /** The settings a server's admins choose here. */
 export interface ServerSettings {
@@ -375,6 +377,8 @@ export function createAdminHandler(links: Links, logger: { warn(o: object, m: st
     if (!TOKEN_CHARACTERS.test(token)) return edit(interaction, MESSAGES.setupMalformed);
     const checked = await links.check(token, guildId);
     if (!checked.ok) {
+      if (checked.reason === 'saving')
+        return edit(interaction, MESSAGES.setupSaving(Math.ceil(checked.nextFreshAt / 1000)));
       const sentence = {
         rejected: MESSAGES.setupRejected,
         forbidden: MESSAGES.setupForbidden,

@@ -241,6 +241,9 @@ export function createTenants(options: TenantOptions): Tenants {
       try {
         const roles = await api.resources.listRoles({ page: 1, limit: 100 }, { fresh: true });
         if (roles.stale) return { ok: false, reason: 'unavailable' };
+        // A saved answer (the allowance is spent or paced) says nothing of the token now.
+        if (roles.saving) return { ok: false, reason: 'saving', nextFreshAt: roles.saving.nextFreshAt };
+        if (roles.fromCache) return { ok: false, reason: 'unavailable' };
         return {
           ok: true,
           communityId: roles.data.data[0]?.serverId,

@@ -143,6 +143,8 @@ export const MESSAGES = {
     `This server has no role called ${names.join(', ')}; pick roles from the list as you type, or none. Nothing was saved.`,
   setupMalformed:
     'That is not an API token: a token is letters, digits and symbols only, with no space or line break inside. Nothing was saved.',
+  setupSaving: (nextAtSeconds: number) =>
+    `That token's monthly API allowance is spent or being saved, so it could not be checked with a request. Nothing was saved; try again <t:${nextAtSeconds}:R>.`,
   serverInstallOnly:
     'Rollcall answers only through the app this server added, not through an app added to your own account.',
   labelTooMany: (max: number) => `A table holds at most ${max} labels; clear some first. Nothing was saved.`,

@@ -244,3 +244,31 @@ describe('Discord failing under the admin command', () => {
     expect(world.logLines.slice(logged).filter((line) => line.includes(handle.token))).toEqual([]);
   });
 });
+
+// Last: it spends community A's allowance and revokes its token.
+describe('a token checked while its allowance is spent', () => {
+  it('is not linked on the strength of a saved answer: the API must say yes', async () => {
+    const limited = await (
+      await world.double.slash(admin, 'rollcall-admin', {
+        subcommand: 'settings',
+        options: { limits: '1/month' },
+        guildId: A,
+      })
+    ).response();
+    expect(limited.message?.content).toContain(MESSAGES.settingsSaved);
+    // A moderator's read in A: the token now keeps A's limits, and its month is spent.
+    await (await world.double.slash(world.mod, 'loa', { subcommand: 'list', guildId: A })).response();
+    // The community revokes the token; server A's answers (roles included) are still saved.
+    world.sandbox.set({
+      tokens: {
+        [TOKEN_B]: { permission: 'all', label: 'attack-b', dataset: world.sandbox.datasetOf(TOKEN_B) },
+      },
+    });
+    const answer = await setup(B, TOKEN_A);
+    expect(answer.ephemeral).toBe(true);
+    expect(answer.message?.content).toMatch(
+      /^That token's monthly API allowance is spent or being saved, .* <t:\d+:R>\.$/,
+    );
+    expect(await store.describeCredential(B)).toBeUndefined();
+  });
+});
