@@ -28,6 +28,9 @@ import { type CredentialInfo, type GuildSettings, type Store, StoreError } from 
 /** Apis kept at once (one per linked token in use); the least recently used is closed first. */
 export const MAX_APIS = 200;
 
+/** The longest community id kept with a link (the store's column holds 64 characters). */
+export const MAX_COMMUNITY_ID = 64;
+
 /** How long a credential lookup may take before moderators are told the database is not answering. */
 export const LOOKUP_TIMEOUT_MS = 2_000;
 
@@ -244,9 +247,14 @@ export function createTenants(options: TenantOptions): Tenants {
         // A saved answer (the allowance is spent or paced) says nothing of the token now.
         if (roles.saving) return { ok: false, reason: 'saving', nextFreshAt: roles.saving.nextFreshAt };
         if (roles.fromCache) return { ok: false, reason: 'unavailable' };
+        const serverId: unknown = roles.data.data[0]?.serverId;
         return {
           ok: true,
-          communityId: roles.data.data[0]?.serverId,
+          // Only an id the store can keep (an odd one is API data: the link does not depend on it).
+          communityId:
+            typeof serverId === 'string' && serverId !== '' && serverId.length <= MAX_COMMUNITY_ID
+              ? serverId
+              : undefined,
           roleCount: roles.data.total ?? roles.data.data.length,
         };
       } catch (error) {
