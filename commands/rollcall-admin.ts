@@ -33,6 +33,7 @@ import {
   type RepliableInteraction,
   TextInputStyle,
 } from 'discord.js';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { MESSAGES, NO_MENTIONS, UserError } from '../src/discord/replies.js';
 import type { Responder } from '../src/discord/respond.js';
 import type { AdminHandler } from '../src/discord/router.js';
@@ -63,6 +64,13 @@ const MAX_TOKEN_LENGTH = 512;
 
 /** What a token can hold: visible ASCII, no space (anything else cannot go in an HTTP header as is). */
 const TOKEN_CHARACTERS = /^[\x21-\x7e]+$/;
+
+/**
+ * Tokens a server may have checked (each one an API request) in SETUP_CHECK_WINDOW_S: anyone can
+ * add the bot to a server of their own and paste tokens there, and every attempt reaches the API.
+ */
+export const SETUP_CHECKS = 5;
+export const SETUP_CHECK_WINDOW_S = 600;
 
 /** Labels one table may hold (the store refuses more). */
 export const MAX_LABELS_PER_TABLE = 100;
@@ -204,6 +212,7 @@ export interface Links {
 }
 
 export function createAdminHandler(links: Links, logger: { warn(o: object, m: string): void }): AdminHandler {
+  const checks = new RateLimiterMemory({ points: SETUP_CHECKS, duration: SETUP_CHECK_WINDOW_S });
   return {
     owns(interaction) {
       if (interaction.isChatInputCommand() || interaction.isAutocomplete())
@@ -375,6 +384,15 @@ export function createAdminHandler(links: Links, logger: { warn(o: object, m: st
     if (token === '') return edit(interaction, MESSAGES.setupEmpty);
     // Not sent, so never echoed: an invalid header value's error quotes the whole header.
     if (!TOKEN_CHARACTERS.test(token)) return edit(interaction, MESSAGES.setupMalformed);
+    try {
+      await checks.consume(guildId);
+    } catch (refused) {
+      if (!(refused instanceof RateLimiterRes)) throw refused;
+      return edit(
+        interaction,
+        MESSAGES.setupTooOften(SETUP_CHECKS, Math.ceil(refused.msBeforeNext / 60_000)),
+      );
+    }
     const checked = await links.check(token, guildId);
     if (!checked.ok) {
       if (checked.reason === 'saving')

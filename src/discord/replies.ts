@@ -145,6 +145,8 @@ export const MESSAGES = {
     'That is not an API token: a token is letters, digits and symbols only, with no space or line break inside. Nothing was saved.',
   setupSaving: (nextAtSeconds: number) =>
     `That token's monthly API allowance is spent or being saved, so it could not be checked with a request. Nothing was saved; try again <t:${nextAtSeconds}:R>.`,
+  setupTooOften: (checks: number, minutes: number) =>
+    `This server has had ${checks} tokens checked in the last few minutes; try again in ${minutes} min. Nothing was saved.`,
   serverInstallOnly:
     'Rollcall answers only through the app this server added, not through an app added to your own account.',
   labelTooMany: (max: number) => `A table holds at most ${max} labels; clear some first. Nothing was saved.`,

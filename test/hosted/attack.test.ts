@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { ApplicationIntegrationType, PermissionFlagsBits } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_IDS } from '../../commands/rollcall-admin.js';
+import { ADMIN_IDS, SETUP_CHECKS } from '../../commands/rollcall-admin.js';
 import { commandBodies } from '../../src/deploy-commands.js';
 import { MESSAGES } from '../../src/discord/replies.js';
 import { MAX_LABEL_LENGTH } from '../../src/render/labels.js';
@@ -17,6 +17,7 @@ import { forbiddenIn, HOSTILE_TEXTS, until } from '../reliability/support.js';
 
 const A = '1340000000000000001';
 const B = '1340000000000000002';
+const C = '1340000000000000003';
 const TOKEN_A = `attack-community-a-${randomBytes(12).toString('hex')}`;
 const TOKEN_B = `attack-community-b-${randomBytes(12).toString('hex')}`;
 
@@ -32,7 +33,13 @@ beforeAll(async () => {
         [TOKEN_B]: { seed: 52, label: 'attack-b' },
       },
     },
-    double: { guildId: A, extraGuilds: [{ id: B, name: 'Community B' }] },
+    double: {
+      guildId: A,
+      extraGuilds: [
+        { id: B, name: 'Community B' },
+        { id: C, name: 'Community C' },
+      ],
+    },
     env: {
       API_TOKEN: '',
       DISCORD_GUILD_ID: '',
@@ -242,6 +249,31 @@ describe('Discord failing under the admin command', () => {
     const failed = () => world.logLines.slice(logged).filter((line) => line.includes('"code":50035'));
     await until(() => failed().length > 0, 5_000, 'the refused autocomplete logged');
     expect(world.logLines.slice(logged).filter((line) => line.includes(handle.token))).toEqual([]);
+  });
+});
+
+describe('tokens pasted one after another', () => {
+  it('a server gets a few checks, then one sentence and no request, until the window passes', async () => {
+    world.sandbox.resetLog();
+    for (let n = 0; n < SETUP_CHECKS; n++) {
+      const answer = await setup(C, `guess-${randomBytes(16).toString('hex')}`);
+      expect(answer.message?.content).toBe(MESSAGES.setupRejected);
+    }
+    expect(world.sandbox.requests).toHaveLength(SETUP_CHECKS);
+    for (const token of [`guess-${randomBytes(16).toString('hex')}`, TOKEN_B]) {
+      const answer = await setup(C, token);
+      expect(answer.ephemeral).toBe(true);
+      expect(answer.message?.content).toMatch(
+        /^This server has had 5 tokens checked in the last few minutes; try again in \d+ min\. Nothing was saved\.$/,
+      );
+    }
+    expect(world.sandbox.requests).toHaveLength(SETUP_CHECKS);
+    expect(await store.describeCredential(C)).toBeUndefined();
+    // Another server is not held back by C's attempts.
+    expect((await setup(B, TOKEN_B)).message?.content).toMatch(/^Linked: /);
+    await (
+      await world.double.slash(admin, 'rollcall-admin', { subcommand: 'unlink', guildId: B })
+    ).response();
   });
 });
 
