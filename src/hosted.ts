@@ -23,7 +23,13 @@ import type { Tenant, TenantResolver } from './discord/router.js';
 import type { Logger } from './log.js';
 import type { Metrics } from './ops/metrics.js';
 import { safeLine } from './render/format.js';
-import { type CredentialInfo, type GuildSettings, type Store, StoreError } from './store/index.js';
+import {
+  type CredentialInfo,
+  defaultSettings,
+  type GuildSettings,
+  type Store,
+  StoreError,
+} from './store/index.js';
 
 /** Apis kept at once (one per linked token in use); the least recently used is closed first. */
 export const MAX_APIS = 200;
@@ -200,12 +206,29 @@ export function createTenants(options: TenantOptions): Tenants {
     }
   }
 
+  /**
+   * The settings an admin sees and changes: when the stored ones do not validate, the defaults, so
+   * that saving writes a valid row (moderators are refused until then).
+   */
+  async function adminSettings(guildId: string): Promise<GuildSettings> {
+    try {
+      return await store.getSettings(guildId);
+    } catch (error) {
+      if (error instanceof StoreError && error.code === 'settings') return defaultSettings();
+      throw error;
+    }
+  }
+
   const resolve: TenantResolver = async (guildId) => {
     let credential: Awaited<ReturnType<Store['getCredential']>>;
     let settings: GuildSettings;
     try {
       [credential, settings] = await lookup(guildId);
     } catch (error) {
+      if (error instanceof StoreError && error.code === 'settings') {
+        logger.warn({ guild: guildId, err: error }, "this server's stored settings do not validate");
+        return MESSAGES.settingsUnreadable;
+      }
       if (error instanceof StoreError && error.code === 'unreadable') {
         logger.warn({ guild: guildId, err: error }, "this server's stored token does not open");
         return MESSAGES.tokenUnreadable;
@@ -270,14 +293,14 @@ export function createTenants(options: TenantOptions): Tenants {
       }
     },
     describe: (guildId) => store.describeCredential(guildId),
-    settings: (guildId) => store.getSettings(guildId),
+    settings: (guildId) => adminSettings(guildId),
     async saveSettings(guildId, change) {
       if (change.apiLimits !== undefined) {
         const parsed = parseLimits(change.apiLimits);
         // The problem quotes what the admin typed: text, not markup.
         if (!parsed.ok) throw new UserError(MESSAGES.badLimits(safeLine(parsed.error, 400)));
       }
-      const current = await store.getSettings(guildId);
+      const current = await adminSettings(guildId);
       const next = { ...current, ...change };
       if (next.apiLimits === undefined) delete next.apiLimits;
       return store.saveSettings(guildId, next);

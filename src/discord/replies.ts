@@ -147,6 +147,8 @@ export const MESSAGES = {
     `That token's monthly API allowance is spent or being saved, so it could not be checked with a request. Nothing was saved; try again <t:${nextAtSeconds}:R>.`,
   setupTooOften: (checks: number, minutes: number) =>
     `This server has had ${checks} tokens checked in the last few minutes; try again in ${minutes} min. Nothing was saved.`,
+  settingsUnreadable:
+    "This server's Rollcall settings cannot be read, so Rollcall refuses for safety; an admin must save them again with /rollcall-admin settings.",
   serverInstallOnly:
     'Rollcall answers only through the app this server added, not through an app added to your own account.',
   labelTooMany: (max: number) => `A table holds at most ${max} labels; clear some first. Nothing was saved.`,

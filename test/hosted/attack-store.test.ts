@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { PermissionFlagsBits } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_IDS } from '../../commands/rollcall-admin.js';
+import { MESSAGES } from '../../src/discord/replies.js';
 import type { Store } from '../../src/store/index.js';
 import type { DoubleUser } from '../discord/double.js';
 import { startWorld, type World } from '../e2e/world.js';
@@ -79,6 +80,49 @@ function oddIds(backend: Backend): void {
       const stored = await (world.app.store() as Store).describeCredential(guildId);
       expect(stored?.communityId).toBeUndefined();
     }
+  });
+
+  it('settings that do not read back refuse moderators until an admin saves them again', async () => {
+    const moderator = world.double.role('Moderator', A);
+    const other = world.double.user({
+      username: 'other',
+      roles: ['Member'],
+      permissions: PermissionFlagsBits.ModerateMembers,
+    });
+    const settings = async (options: Record<string, string>) =>
+      (
+        await world.double.slash(admin, 'rollcall-admin', { subcommand: 'settings', options, guildId: A })
+      ).response();
+    const loaList = async (user: DoubleUser) =>
+      (await world.double.slash(user, 'loa', { subcommand: 'list', guildId: A })).response();
+    await settings({ 'discord-roles': moderator.id });
+    expect((await loaList(other)).message?.content).toBe(MESSAGES.notAllowed);
+    // The row as another version (or a damaged database) left it: it no longer validates.
+    const [row] = await place.query(
+      'select settings from guild_settings where guild_id = $1'.replace(
+        '$1',
+        backend.name === 'sqlite' ? '?' : '$1',
+      ),
+      [A],
+    );
+    const written = JSON.parse(String(row?.settings));
+    expect(written.accessDiscordRoleIds).toEqual([moderator.id]);
+    await place.query(
+      `update guild_settings set settings = ${backend.name === 'sqlite' ? '?' : '$1'} where guild_id = ${backend.name === 'sqlite' ? '?' : '$2'}`,
+      [JSON.stringify({ ...written, defaultVisibility: 'staff' }), A],
+    );
+    world.sandbox.resetLog();
+    for (const user of [other, world.mod]) {
+      const refused = await loaList(user);
+      expect(refused.ephemeral).toBe(true);
+      expect(refused.message?.content).toBe(MESSAGES.settingsUnreadable);
+    }
+    expect(world.sandbox.requests).toEqual([]);
+    // An admin saving the settings again writes a valid row.
+    const saved = await settings({ 'discord-roles': moderator.id });
+    expect(saved.message?.content).toContain(MESSAGES.settingsSaved);
+    expect((await loaList(other)).message?.content).toBe(MESSAGES.notAllowed);
+    expect((await loaList(world.mod)).message?.embeds).toHaveLength(1);
   });
 }
 
