@@ -72,6 +72,9 @@ const TOKEN_CHARACTERS = /^[\x21-\x7e]+$/;
 export const SETUP_CHECKS = 5;
 export const SETUP_CHECK_WINDOW_S = 600;
 
+/** Access roles of each kind a server may keep (the store refuses more). */
+export const MAX_ACCESS_ROLES = 25;
+
 /** Labels one table may hold (the store refuses more). */
 export const MAX_LABELS_PER_TABLE = 100;
 
@@ -297,16 +300,26 @@ export function createAdminHandler(links: Links, logger: { warn(o: object, m: st
         );
         if (unknown.length > 0)
           throw new UserError(MESSAGES.unknownRoles(unknown.map((n) => safeLine(n, 100))));
-        change.accessRoleIds = wanted.map(
-          (w) =>
-            (roles?.find((r) => r.id === w) ?? roles?.find((r) => r.name.toLowerCase() === w.toLowerCase()))
-              ?.id as string,
-        );
+        change.accessRoleIds = [
+          ...new Set(
+            wanted.map(
+              (w) =>
+                (
+                  roles?.find((r) => r.id === w) ??
+                  roles?.find((r) => r.name.toLowerCase() === w.toLowerCase())
+                )?.id as string,
+            ),
+          ),
+        ];
+        if (change.accessRoleIds.length > MAX_ACCESS_ROLES)
+          throw new UserError(MESSAGES.tooManyRoles(MAX_ACCESS_ROLES));
       }
       if (discordText) {
         const picked = pickRoles(discordText, discordRoles);
         if ('unknown' in picked)
           throw new UserError(MESSAGES.unknownDiscordRoles(picked.unknown.map((n) => safeLine(n, 100))));
+        if (picked.ids.length > MAX_ACCESS_ROLES)
+          throw new UserError(MESSAGES.tooManyRoles(MAX_ACCESS_ROLES));
         change.accessDiscordRoleIds = picked.ids;
       }
       if (Object.keys(change).length > 0) await links.saveSettings(guildId, change);

@@ -149,6 +149,7 @@ export const MESSAGES = {
     `This server has had ${checks} tokens checked in the last few minutes; try again in ${minutes} min. Nothing was saved.`,
   settingsUnreadable:
     "This server's Rollcall settings cannot be read, so Rollcall refuses for safety; an admin must save them again with /rollcall-admin settings.",
+  tooManyRoles: (max: number) => `Give at most ${max} roles of each kind. Nothing was saved.`,
   serverInstallOnly:
     'Rollcall answers only through the app this server added, not through an app added to your own account.',
   labelTooMany: (max: number) => `A table holds at most ${max} labels; clear some first. Nothing was saved.`,

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { ApplicationIntegrationType, PermissionFlagsBits } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_IDS, SETUP_CHECKS } from '../../commands/rollcall-admin.js';
+import { ADMIN_IDS, MAX_ACCESS_ROLES, SETUP_CHECKS } from '../../commands/rollcall-admin.js';
 import { commandBodies } from '../../src/deploy-commands.js';
 import { MESSAGES } from '../../src/discord/replies.js';
 import { MAX_LABEL_LENGTH } from '../../src/render/labels.js';
@@ -37,7 +37,11 @@ beforeAll(async () => {
       guildId: A,
       extraGuilds: [
         { id: B, name: 'Community B' },
-        { id: C, name: 'Community C' },
+        {
+          id: C,
+          name: 'Community C',
+          roles: Array.from({ length: 30 }, (_, n) => ({ name: `r${n + 1}` })),
+        },
       ],
     },
     env: {
@@ -274,6 +278,33 @@ describe('tokens pasted one after another', () => {
     await (
       await world.double.slash(admin, 'rollcall-admin', { subcommand: 'unlink', guildId: B })
     ).response();
+  });
+});
+
+describe('more access roles than a server may keep', () => {
+  it('is refused with one sentence naming the limit, and nothing is saved', async () => {
+    const before = await store.getSettings(C);
+    const names = Array.from({ length: MAX_ACCESS_ROLES + 1 }, (_, n) => `r${n + 1}`);
+    const answer = await (
+      await world.double.slash(admin, 'rollcall-admin', {
+        subcommand: 'settings',
+        options: { 'discord-roles': names.join(',') },
+        guildId: C,
+      })
+    ).response();
+    expect(answer.ephemeral).toBe(true);
+    expect(answer.message?.content).toBe(MESSAGES.tooManyRoles(MAX_ACCESS_ROLES));
+    expect(await store.getSettings(C)).toEqual(before);
+    // As many as it may keep are saved.
+    const saved = await (
+      await world.double.slash(admin, 'rollcall-admin', {
+        subcommand: 'settings',
+        options: { 'discord-roles': names.slice(0, MAX_ACCESS_ROLES).join(',') },
+        guildId: C,
+      })
+    ).response();
+    expect(saved.message?.content).toContain(MESSAGES.settingsSaved);
+    expect((await store.getSettings(C)).accessDiscordRoleIds).toHaveLength(MAX_ACCESS_ROLES);
   });
 });
 
