@@ -69,7 +69,7 @@ export const MESSAGES = {
     "This server's stored API token cannot be read; an admin must run /rollcall-admin setup again.",
   adminOnly: 'Only members with the Manage Server permission can set Rollcall up on this server.',
   setupLinked: (communityId: string | undefined, roleCount: number) =>
-    `Linked: this server now reads community server ${communityId ?? '(unknown: it has no roles)'} (${roleCount.toLocaleString('en-US')} role${roleCount === 1 ? '' : 's'}).`,
+    `Linked: this server now reads community server ${communityId ?? (roleCount === 0 ? '(unknown: it has no roles)' : '(unknown)')} (${roleCount.toLocaleString('en-US')} role${roleCount === 1 ? '' : 's'}).`,
   setupRejected:
     'The community server API rejected that token (401): check that it was copied whole and is still valid. Nothing was saved.',
   setupForbidden:
