@@ -24,6 +24,7 @@ import {
   ButtonStyle,
   type ChatInputCommandInteraction,
   ComponentType,
+  DiscordAPIError,
   type Interaction,
   MessageFlags,
   type ModalSubmitInteraction,
@@ -32,6 +33,7 @@ import {
   type RepliableInteraction,
   TextInputStyle,
 } from 'discord.js';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { MESSAGES, NO_MENTIONS, UserError } from '../src/discord/replies.js';
 import type { Responder } from '../src/discord/respond.js';
 import type { AdminHandler } from '../src/discord/router.js';
@@ -65,6 +67,19 @@ export const ADMIN_IDS = {
 
 /** The longest token the modal accepts. */
 const MAX_TOKEN_LENGTH = 512;
+
+/** What a token can hold: visible ASCII, no space (anything else cannot go in an HTTP header as is). */
+const TOKEN_CHARACTERS = /^[\x21-\x7e]+$/;
+
+/**
+ * Tokens a server may have checked (each one an API request) in SETUP_CHECK_WINDOW_S: anyone can
+ * add the bot to a server of their own and paste tokens there, and every attempt reaches the API.
+ */
+export const SETUP_CHECKS = 5;
+export const SETUP_CHECK_WINDOW_S = 600;
+
+/** Access roles of each kind a server may keep (the store refuses more). */
+export const MAX_ACCESS_ROLES = 25;
 
 /** Labels one table may hold (the store refuses more). */
 export const MAX_LABELS_PER_TABLE = 100;
@@ -176,7 +191,9 @@ export interface LinkInfo {
 /** What checking a token with one API read found. */
 export type TokenCheck =
   | { ok: true; communityId: string | undefined; roleCount: number }
-  | { ok: false; reason: 'rejected' | 'forbidden' | 'unavailable' };
+  | { ok: false; reason: 'rejected' | 'forbidden' | 'unavailable' }
+  /** The token's monthly allowance is spent or paced: no request was made (next one at, ms). */
+  | { ok: false; reason: 'saving'; nextFreshAt: number };
 
 /** The settings a server's admins choose here. */
 export interface ServerSettings {
@@ -209,6 +226,7 @@ export function createAdminHandler(
   logger: { warn(o: object, m: string): void },
   reports?: ReportSettingsPlace,
 ): AdminHandler {
+  const checks = new RateLimiterMemory({ points: SETUP_CHECKS, duration: SETUP_CHECK_WINDOW_S });
   return {
     owns(interaction) {
       if (interaction.isChatInputCommand() || interaction.isAutocomplete())
@@ -224,6 +242,8 @@ export function createAdminHandler(
       try {
         await dispatch(interaction, interaction.guildId, respond);
       } catch (error) {
+        // Discord's errors carry the request URL, and with it the interaction token: summarised.
+        if (error instanceof DiscordAPIError) return respond.logDiscordError(error, interaction);
         logger.warn({ err: error, guild: interaction.guildId }, 'admin command failed');
         if (interaction.isRepliable()) await reply(interaction, MESSAGES.storeUnavailable).catch(() => {});
       }
@@ -243,7 +263,7 @@ export function createAdminHandler(
         return;
       }
       await interaction.reply({
-        content: MESSAGES.linkState(linked),
+        content: MESSAGES.linkState({ ...linked, communityId: apiText(linked.communityId) }),
         components: [linkButtons()],
         flags: MessageFlags.Ephemeral,
         allowedMentions: NO_MENTIONS,
@@ -290,17 +310,28 @@ export function createAdminHandler(
         const unknown = wanted.filter(
           (w) => !roles?.some((r) => r.id === w || r.name.toLowerCase() === w.toLowerCase()),
         );
-        if (unknown.length > 0) throw new UserError(MESSAGES.unknownRoles(unknown));
-        change.accessRoleIds = wanted.map(
-          (w) =>
-            (roles?.find((r) => r.id === w) ?? roles?.find((r) => r.name.toLowerCase() === w.toLowerCase()))
-              ?.id as string,
-        );
+        if (unknown.length > 0)
+          throw new UserError(MESSAGES.unknownRoles(unknown.map((n) => safeLine(n, 100))));
+        change.accessRoleIds = [
+          ...new Set(
+            wanted.map(
+              (w) =>
+                (
+                  roles?.find((r) => r.id === w) ??
+                  roles?.find((r) => r.name.toLowerCase() === w.toLowerCase())
+                )?.id as string,
+            ),
+          ),
+        ];
+        if (change.accessRoleIds.length > MAX_ACCESS_ROLES)
+          throw new UserError(MESSAGES.tooManyRoles(MAX_ACCESS_ROLES));
       }
       if (discordText) {
         const picked = pickRoles(discordText, discordRoles);
         if ('unknown' in picked)
           throw new UserError(MESSAGES.unknownDiscordRoles(picked.unknown.map((n) => safeLine(n, 100))));
+        if (picked.ids.length > MAX_ACCESS_ROLES)
+          throw new UserError(MESSAGES.tooManyRoles(MAX_ACCESS_ROLES));
         change.accessDiscordRoleIds = picked.ids;
       }
       if (Object.keys(change).length > 0) await links.saveSettings(guildId, change);
@@ -309,7 +340,7 @@ export function createAdminHandler(
       throw error;
     }
     const now = await links.settings(guildId);
-    const nameOf = (id: string) => roles?.find((r) => r.id === id)?.name ?? id;
+    const nameOf = (id: string) => safeLine(roles?.find((r) => r.id === id)?.name ?? id, 100);
     const state = MESSAGES.settingsState({
       visibility: now.defaultVisibility,
       accessRoles: now.accessRoleIds.map(nameOf),
@@ -376,8 +407,21 @@ export function createAdminHandler(
     await interaction.deferReply({ flags: MessageFlags.Ephemeral });
     const token = interaction.fields.getTextInputValue(ADMIN_IDS.tokenField).trim();
     if (token === '') return edit(interaction, MESSAGES.setupEmpty);
+    // Not sent, so never echoed: an invalid header value's error quotes the whole header.
+    if (!TOKEN_CHARACTERS.test(token)) return edit(interaction, MESSAGES.setupMalformed);
+    try {
+      await checks.consume(guildId);
+    } catch (refused) {
+      if (!(refused instanceof RateLimiterRes)) throw refused;
+      return edit(
+        interaction,
+        MESSAGES.setupTooOften(SETUP_CHECKS, Math.ceil(refused.msBeforeNext / 60_000)),
+      );
+    }
     const checked = await links.check(token, guildId);
     if (!checked.ok) {
+      if (checked.reason === 'saving')
+        return edit(interaction, MESSAGES.setupSaving(Math.ceil(checked.nextFreshAt / 1000)));
       const sentence = {
         rejected: MESSAGES.setupRejected,
         forbidden: MESSAGES.setupForbidden,
@@ -391,8 +435,13 @@ export function createAdminHandler(
       logger.warn({ err: error, guild: guildId }, 'saving the link failed');
       return edit(interaction, MESSAGES.storeUnavailable);
     }
-    await edit(interaction, MESSAGES.setupLinked(checked.communityId, checked.roleCount));
+    await edit(interaction, MESSAGES.setupLinked(apiText(checked.communityId), checked.roleCount));
   }
+}
+
+/** Text the API gave (a community id), escaped like any API text; undefined stays undefined. */
+function apiText(value: string | undefined): string | undefined {
+  return value === undefined ? undefined : safeLine(value, 100);
 }
 
 interface NamedRole {

@@ -7,6 +7,7 @@
 
 import { pathToFileURL } from 'node:url';
 import {
+  ApplicationIntegrationType,
   InteractionContextType,
   REST,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
@@ -33,8 +34,14 @@ export function commandBodies(
     ...command.data,
     default_member_permissions: defaultPermissions,
     contexts: [InteractionContextType.Guild],
+    integration_types: [ApplicationIntegrationType.GuildInstall],
   }));
-  if (hosted) bodies.push({ ...adminData, contexts: [InteractionContextType.Guild] });
+  if (hosted)
+    bodies.push({
+      ...adminData,
+      contexts: [InteractionContextType.Guild],
+      integration_types: [ApplicationIntegrationType.GuildInstall],
+    });
   return bodies;
 }
 

@@ -22,10 +22,20 @@ import { MESSAGES, UserError } from './discord/replies.js';
 import type { Tenant, TenantResolver } from './discord/router.js';
 import type { Logger } from './log.js';
 import type { Metrics } from './ops/metrics.js';
-import { type CredentialInfo, type GuildSettings, type Store, StoreError } from './store/index.js';
+import { safeLine } from './render/format.js';
+import {
+  type CredentialInfo,
+  defaultSettings,
+  type GuildSettings,
+  type Store,
+  StoreError,
+} from './store/index.js';
 
 /** Apis kept at once (one per linked token in use); the least recently used is closed first. */
 export const MAX_APIS = 200;
+
+/** The longest community id kept with a link (the store's column holds 64 characters). */
+export const MAX_COMMUNITY_ID = 64;
 
 /** How long a credential lookup may take before moderators are told the database is not answering. */
 export const LOOKUP_TIMEOUT_MS = 2_000;
@@ -196,12 +206,29 @@ export function createTenants(options: TenantOptions): Tenants {
     }
   }
 
+  /**
+   * The settings an admin sees and changes: when the stored ones do not validate, the defaults, so
+   * that saving writes a valid row (moderators are refused until then).
+   */
+  async function adminSettings(guildId: string): Promise<GuildSettings> {
+    try {
+      return await store.getSettings(guildId);
+    } catch (error) {
+      if (error instanceof StoreError && error.code === 'settings') return defaultSettings();
+      throw error;
+    }
+  }
+
   const resolve: TenantResolver = async (guildId) => {
     let credential: Awaited<ReturnType<Store['getCredential']>>;
     let settings: GuildSettings;
     try {
       [credential, settings] = await lookup(guildId);
     } catch (error) {
+      if (error instanceof StoreError && error.code === 'settings') {
+        logger.warn({ guild: guildId, err: error }, "this server's stored settings do not validate");
+        return MESSAGES.settingsUnreadable;
+      }
       if (error instanceof StoreError && error.code === 'unreadable') {
         logger.warn({ guild: guildId, err: error }, "this server's stored token does not open");
         return MESSAGES.tokenUnreadable;
@@ -241,9 +268,17 @@ export function createTenants(options: TenantOptions): Tenants {
       try {
         const roles = await api.resources.listRoles({ page: 1, limit: 100 }, { fresh: true });
         if (roles.stale) return { ok: false, reason: 'unavailable' };
+        // A saved answer (the allowance is spent or paced) says nothing of the token now.
+        if (roles.saving) return { ok: false, reason: 'saving', nextFreshAt: roles.saving.nextFreshAt };
+        if (roles.fromCache) return { ok: false, reason: 'unavailable' };
+        const serverId: unknown = roles.data.data[0]?.serverId;
         return {
           ok: true,
-          communityId: roles.data.data[0]?.serverId,
+          // Only an id the store can keep (an odd one is API data: the link does not depend on it).
+          communityId:
+            typeof serverId === 'string' && serverId !== '' && serverId.length <= MAX_COMMUNITY_ID
+              ? serverId
+              : undefined,
           roleCount: roles.data.total ?? roles.data.data.length,
         };
       } catch (error) {
@@ -259,13 +294,14 @@ export function createTenants(options: TenantOptions): Tenants {
       }
     },
     describe: (guildId) => store.describeCredential(guildId),
-    settings: (guildId) => store.getSettings(guildId),
+    settings: (guildId) => adminSettings(guildId),
     async saveSettings(guildId, change) {
       if (change.apiLimits !== undefined) {
         const parsed = parseLimits(change.apiLimits);
-        if (!parsed.ok) throw new UserError(MESSAGES.badLimits(parsed.error));
+        // The problem quotes what the admin typed: text, not markup.
+        if (!parsed.ok) throw new UserError(MESSAGES.badLimits(safeLine(parsed.error, 400)));
       }
-      const current = await store.getSettings(guildId);
+      const current = await adminSettings(guildId);
       const next = { ...current, ...change };
       if (next.apiLimits === undefined) delete next.apiLimits;
       return store.saveSettings(guildId, next);

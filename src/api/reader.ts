@@ -162,7 +162,9 @@ export function createReader(options: ReaderOptions): Reader {
           counters.cacheHits++;
           throw httpError(404, entry.message ? { error: entry.message } : undefined, '');
         }
-        if ('data' in entry && age < freshMs) {
+        // A copy dated in this process's future (saved by a process whose clock runs ahead) has no
+        // age an access decision could rest on.
+        if ('data' in entry && age < freshMs && (!bounded || age >= 0)) {
           counters.cacheHits++;
           return { data: entry.data as T, fetchedAt: entry.fetchedAt, fromCache: true, stale: false };
         }

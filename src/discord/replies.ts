@@ -73,7 +73,7 @@ export const MESSAGES = {
     "This server's stored API token cannot be read; an admin must run /rollcall-admin setup again.",
   adminOnly: 'Only members with the Manage Server permission can set Rollcall up on this server.',
   setupLinked: (communityId: string | undefined, roleCount: number) =>
-    `Linked: this server now reads community server ${communityId ?? '(unknown: it has no roles)'} (${roleCount.toLocaleString('en-US')} role${roleCount === 1 ? '' : 's'}).`,
+    `Linked: this server now reads community server ${communityId ?? (roleCount === 0 ? '(unknown: it has no roles)' : '(unknown)')} (${roleCount.toLocaleString('en-US')} role${roleCount === 1 ? '' : 's'}).`,
   setupRejected:
     'The community server API rejected that token (401): check that it was copied whole and is still valid. Nothing was saved.',
   setupForbidden:
@@ -145,6 +145,17 @@ export const MESSAGES = {
     'A label is plain text: no markdown characters (` * _ ~ | \\ [ ]), mentions (< > @), links or invisible characters. Nothing was saved.',
   unknownDiscordRoles: (names: string[]) =>
     `This server has no role called ${names.join(', ')}; pick roles from the list as you type, or none. Nothing was saved.`,
+  setupMalformed:
+    'That is not an API token: a token is letters, digits and symbols only, with no space or line break inside. Nothing was saved.',
+  setupSaving: (nextAtSeconds: number) =>
+    `That token's monthly API allowance is spent or being saved, so it could not be checked with a request. Nothing was saved; try again <t:${nextAtSeconds}:R>.`,
+  setupTooOften: (checks: number, minutes: number) =>
+    `This server has had ${checks} tokens checked in the last few minutes; try again in ${minutes} min. Nothing was saved.`,
+  settingsUnreadable:
+    "This server's Rollcall settings cannot be read, so Rollcall refuses for safety; an admin must save them again with /rollcall-admin settings.",
+  tooManyRoles: (max: number) => `Give at most ${max} roles of each kind. Nothing was saved.`,
+  serverInstallOnly:
+    'Rollcall answers only through the app this server added, not through an app added to your own account.',
   labelTooMany: (max: number) => `A table holds at most ${max} labels; clear some first. Nothing was saved.`,
   exportDone: (e: {
     rows: number;

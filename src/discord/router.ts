@@ -8,7 +8,12 @@
  * else: never from a custom_id or an option. Each tenant brings its own API reads and its own
  * share of the stored paging arguments.
  */
-import type { AutocompleteInteraction, ChatInputCommandInteraction, Interaction } from 'discord.js';
+import {
+  type AutocompleteInteraction,
+  type ChatInputCommandInteraction,
+  DiscordAPIError,
+  type Interaction,
+} from 'discord.js';
 import type { LimitStatus, Resources } from '../api/types.js';
 import { LIMITS } from '../limits.js';
 import type { Logger } from '../log.js';
@@ -106,6 +111,10 @@ export class Router {
 
   private async dispatch(interaction: Interaction): Promise<void> {
     if (!interaction.inGuild()) return this.refuse(interaction, MESSAGES.dmOnly);
+    // Only the server's own install of the app: through a user's install (an app that allows them),
+    // Discord applies none of the server's command permissions.
+    if (interaction.authorizingIntegrationOwners.guildId !== interaction.guildId)
+      return this.refuse(interaction, MESSAGES.serverInstallOnly);
     if (this.options.admin?.owns(interaction)) return this.options.admin.handle(interaction, this.respond);
     const tenant = await this.tenantOf(interaction.guildId);
     if (typeof tenant === 'string') return this.refuse(interaction, tenant);
@@ -166,6 +175,8 @@ export class Router {
       );
       await interaction.respond(choices.slice(0, LIMITS.autocompleteChoices));
     } catch (error) {
+      // Discord refusing the choices: its error carries the interaction token in its URL.
+      if (error instanceof DiscordAPIError) return this.respond.logDiscordError(error, interaction);
       this.options.logger.debug({ err: error, command: interaction.commandName }, 'autocomplete failed');
       if (!counted) this.options.onOutcome?.(interaction, { ok: false, error });
       await interaction.respond([]);

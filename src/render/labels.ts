@@ -69,8 +69,14 @@ export const CODE_TABLE_NAMES: Record<CodeTable, string> = {
 /** The codes a label may name: integers as the API sends them (up to ten digits, maybe negative). */
 export const CODE_PATTERN = /^-?\d{1,10}$/;
 
-/** Characters a label may not hold: markdown, mentions, links, and anything invisible or a control. */
-const LABEL_REFUSED = /[`*_~|\\<>@[\]]|:\/\/|\p{C}/u;
+/**
+ * Characters a label may not hold: markdown, mentions, links, and anything invisible or a control,
+ * including the letters and marks that show as nothing (Hangul and halfwidth fillers, braille blank,
+ * grapheme joiner, Khmer inherent vowels), a mark with no letter under it, and marks stacked three
+ * deep or more (they spill over the lines around the label).
+ */
+const LABEL_REFUSED =
+  /[`*_~|\\<>@[\]]|:\/\/|\p{C}|[\u115F\u1160\u3164\uFFA0\u2800]|\u034F|\u17B4|\u17B5|^\p{M}|\p{M}{3,}/u;
 
 /**
  * What is wrong with a label an admin typed (undefined: nothing): it must have 1 to

@@ -11,7 +11,9 @@ export type StoreErrorCode =
   /** The database holds a schema this version does not know (set up by a newer Rollcall). */
   | 'schema'
   /** One server's stored token does not decrypt (copied from another server, or altered). */
-  | 'unreadable';
+  | 'unreadable'
+  /** One server's stored settings do not validate (written by another version, or altered). */
+  | 'settings';
 
 export class StoreError extends Error {
   constructor(

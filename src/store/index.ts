@@ -375,8 +375,9 @@ class SqlStore implements Store {
     );
     if (!row) return defaultSettings();
     const parsed = guildSettingsSchema.safeParse(safeJson(row.settings));
-    // Settings that no longer validate (written by another version) fall back to the defaults.
-    return parsed.success ? parsed.data : defaultSettings();
+    // Never the defaults instead: they would drop the server's access roles (open to everyone).
+    if (!parsed.success) throw new StoreError('settings', "this server's stored settings do not validate");
+    return parsed.data;
   }
 
   async saveSettings(guildId: string, input: GuildSettingsInput): Promise<GuildSettings> {

@@ -28,6 +28,11 @@ export interface Where {
   channel?: string;
   /** In the user's DM with the bot (no guild_id, `user` instead of `member`). */
   dm?: boolean;
+  /**
+   * Through the user's own install of the app (authorizing_integration_owners names the user only),
+   * as when the application allows user installs: Discord applies no default_member_permissions then.
+   */
+  userInstall?: boolean;
 }
 
 /** The place an interaction happens, resolved. */
@@ -37,6 +42,8 @@ export interface Place {
   channel: NonNullable<APIBaseInteraction<InteractionType, unknown>['channel']>;
   /** The member's permissions in the guild (null in DMs). */
   memberPermissions: bigint | null;
+  /** The user whose own install of the app authorizes the interaction (see `Where.userInstall`). */
+  userInstall?: string;
 }
 
 /** Common fields of every INTERACTION_CREATE payload. */
@@ -67,11 +74,21 @@ export function placeOf(world: World, user: DoubleUser, where: Where = {}): Plac
   if (!world.isMember(user, guild.id))
     throw new Error(`${user.username} is not a member of guild ${guild.id}`);
   const channel = world.channel(guild, where.channel);
-  return { guild, channelId: channel.id, channel, memberPermissions: world.memberPermissions(user, guild) };
+  return {
+    guild,
+    channelId: channel.id,
+    channel,
+    memberPermissions: world.memberPermissions(user, guild),
+    ...(where.userInstall ? { userInstall: user.id } : {}),
+  };
 }
 
-/** The authorizing_integration_owners of a guild-installed app: the guild id, or "0" in the bot's DMs. */
+/**
+ * The authorizing_integration_owners of a guild-installed app: the guild id, or "0" in the bot's DMs;
+ * of a user's own install: that user's id.
+ */
 export function ownersOf(place: Place): APIAuthorizingIntegrationOwnersMap {
+  if (place.userInstall) return { '1': place.userInstall };
   return { '0': place.guild ? place.guild.id : '0' };
 }
 
