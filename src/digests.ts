@@ -107,7 +107,8 @@ export function discordPoster(client: Client, tenant: TenantResolver): DigestPos
       const channel = await channelOf(settings);
       if (!channel || channel.isDMBased() || channel.guildId !== guildId || !channel.isSendable())
         return MESSAGES.digestNoChannel(settings.channelId);
-      const me = client.user ? channel.permissionsFor(client.user) : null;
+      const member = channel.guild.members.me ?? (await channel.guild.members.fetchMe().catch(() => null));
+      const me = member ? channel.permissionsFor(member) : null;
       const missing = NEEDED.filter(([bit]) => !me?.has(bit)).map(([, name]) => name);
       return missing.length > 0 ? MESSAGES.digestMissing(settings.channelId, missing) : undefined;
     },
