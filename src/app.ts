@@ -14,7 +14,12 @@ import { createApi } from './api/client.js';
 import { tokenHash } from './api/token.js';
 import type { AllowanceMark, Api } from './api/types.js';
 import { type Config, isHosted } from './config.js';
-import { createDigestScheduler, discordPoster, readDigestSettings } from './digests.js';
+import {
+  createDigestScheduler,
+  type DigestScheduler,
+  discordPoster,
+  readDigestSettings,
+} from './digests.js';
 import { createAccessGuard } from './discord/access.js';
 import { allowanceAlerts } from './discord/alerts.js';
 import { type Bot, createBot } from './discord/bot.js';
@@ -43,6 +48,8 @@ export interface App {
   commands: Command[];
   /** The health and metrics listener, when HEALTH_PORT is set. */
   health: HealthServer | undefined;
+  /** Hosted mode: the scheduled digests' scheduler (started by `start`, stopped by `stop`). */
+  digests: DigestScheduler | undefined;
   start(): Promise<void>;
   /**
    * Finish in-flight interactions, disconnect from Discord and close the cache, all within
@@ -276,6 +283,7 @@ export function createApp(config: Config, logger: Logger): App {
     store: () => store,
     commands,
     health,
+    digests,
     async start() {
       if (hosted && !store) {
         store = await openStore({

@@ -107,11 +107,12 @@ describe.each(backends)('digests: $title', (backend) => {
       const one = await open(place, () => now);
       const two = await open(place, () => now);
       await one.digests.save(GUILD, weekly);
-      const posters = [recordingPoster(), recordingPoster()];
-      const schedulers = [scheduler(one, posters[0], () => now), scheduler(two, posters[1], () => now)];
+      const first = recordingPoster();
+      const second = recordingPoster();
+      const schedulers = [scheduler(one, first, () => now), scheduler(two, second, () => now)] as const;
       const counts = await Promise.all(schedulers.map((s) => s.tick()));
       expect(counts.reduce((a, b) => a + b, 0)).toBe(1);
-      expect([...posters[0].posts, ...posters[1].posts]).toEqual([GUILD]);
+      expect([...first.posts, ...second.posts]).toEqual([GUILD]);
       // A minute later the same run is not posted again by either.
       now += 60_000;
       expect(await schedulers[0].tick()).toBe(0);
