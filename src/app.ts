@@ -14,12 +14,7 @@ import { createApi } from './api/client.js';
 import { tokenHash } from './api/token.js';
 import type { AllowanceMark, Api } from './api/types.js';
 import { type Config, isHosted } from './config.js';
-import {
-  createDigestScheduler,
-  type DigestScheduler,
-  discordPoster,
-  readDigestSettings,
-} from './digests.js';
+import { createDigestScheduler, type DigestScheduler, discordPoster, readDigestSettings } from './digests.js';
 import { createAccessGuard } from './discord/access.js';
 import { allowanceAlerts } from './discord/alerts.js';
 import { type Bot, createBot } from './discord/bot.js';
