@@ -118,7 +118,10 @@ describe('scheduled digests', () => {
     const call = world.double.calls.find(
       (c) => c.method === 'POST' && c.path === `/channels/${channel.id}/messages`,
     );
-    expect((call?.body as { allowed_mentions?: unknown }).allowed_mentions).toMatchObject({ parse: [] });
+    expect(call).toBeDefined();
+    expect((call?.body as { allowed_mentions?: unknown } | undefined)?.allowed_mentions).toMatchObject({
+      parse: [],
+    });
 
     // The next minute's round (and a second process's) finds the run claimed.
     expect(await world.app.digests?.tick()).toBe(0);
