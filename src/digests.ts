@@ -187,6 +187,8 @@ export function createDigestScheduler(options: DigestSchedulerOptions): DigestSc
   const now = options.now ?? Date.now;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
+  /** The instant each server's run was last claimed at (by any process): not tried again. */
+  const settled = new Map<string, number>();
 
   async function one(store: DigestStore, guildId: string, settings: DigestSettings, problem?: string) {
     const instant = latestInstant(settings, await options.timeZone(guildId), now());
@@ -196,7 +198,10 @@ export function createDigestScheduler(options: DigestSchedulerOptions): DigestSc
       if (blocked !== problem) await store.setProblem(guildId, blocked);
       return false;
     }
-    if (!(await store.claim(guildId, instant))) return false;
+    if (settled.get(guildId) === instant) return false;
+    const mine = await store.claim(guildId, instant);
+    settled.set(guildId, instant);
+    if (!mine) return false;
     try {
       await options.poster.post(guildId, settings);
     } catch (error) {

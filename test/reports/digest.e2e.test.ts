@@ -76,11 +76,12 @@ async function adminReports(options: Record<string, unknown>) {
   return (await handle.response()).message?.content ?? '';
 }
 
-/** Make the saved digest's latest instant due: as if it had been saved long ago. */
+/** Make the saved digest's latest instant due, as if saved long ago and never posted. */
 async function savedLongAgo() {
   const store = world.app.store() as Store;
   const settings = readDigestSettings((await store.digests.get(GUILD))?.settings);
   expect(settings).toBeDefined();
+  await store.digests.remove(GUILD); // its claimed runs too
   await store.digests.save(GUILD, { ...settings, since: 0 });
 }
 
