@@ -11,8 +11,8 @@ import {
   type ChatInputCommandInteraction,
   MessageFlags,
 } from 'discord.js';
-import { DIGEST_REPORTS, type DigestReport, type DigestSettings } from '../src/digests.js';
 import { MESSAGES, NO_MENTIONS, UserError } from '../src/discord/replies.js';
+import { DIGEST_REPORTS, type DigestReport, type DigestSettings } from '../src/reports/digest.js';
 import { isTimeZone, WEEKDAYS, type Weekday } from '../src/reports/period.js';
 import { MAX_QUOTA_HOURS, MAX_QUOTA_ROLES, type ReportSettings } from '../src/reports/source.js';
 

@@ -22,8 +22,6 @@ import {
   PermissionFlagsBits,
   type PermissionResolvable,
 } from 'discord.js';
-import { DateTime } from 'luxon';
-import { z } from 'zod';
 import { loaActiveView } from '../commands/loa.js';
 import { quotaCheckView } from '../commands/quota.js';
 import { joinArg } from '../commands/report-data.js';
@@ -33,52 +31,18 @@ import { type ListView, PAGE_SIZE } from './discord/paging/views.js';
 import { MESSAGES, NO_MENTIONS, UserError } from './discord/replies.js';
 import type { TenantResolver } from './discord/router.js';
 import type { Logger } from './log.js';
-import { type PeriodKind, WEEKDAYS } from './reports/period.js';
+import {
+  DIGEST_REPORTS,
+  type DigestReport,
+  type DigestSettings,
+  digestPeriod,
+  latestInstant,
+  readDigestSettings,
+} from './reports/digest.js';
+import type { PeriodKind } from './reports/period.js';
 import type { DigestStore } from './store/digests.js';
 
-export const DIGEST_REPORTS = ['totals', 'quota', 'leave'] as const;
-export type DigestReport = (typeof DIGEST_REPORTS)[number];
-
-export const digestSettingsSchema = z.object({
-  channelId: z.string().regex(/^\d{17,20}$/),
-  cadence: z.enum(['daily', 'weekly']),
-  /** Weekly digests only: the day they are posted on. */
-  day: z.enum(WEEKDAYS).default('monday'),
-  /** The hour (0–23) of the server's report time zone. */
-  hour: z.number().int().min(0).max(23),
-  reports: z.array(z.enum(DIGEST_REPORTS)).min(1).max(3),
-  /** When these settings were saved (ms): instants before it are never posted. */
-  since: z.number().int().nonnegative(),
-});
-export type DigestSettings = z.output<typeof digestSettingsSchema>;
-
-export function readDigestSettings(value: unknown): DigestSettings | undefined {
-  const parsed = digestSettingsSchema.safeParse(value);
-  return parsed.success ? parsed.data : undefined;
-}
-
-/** The latest instant (ms) at or before `now` at which the digest is scheduled, in `timeZone`. */
-export function latestInstant(settings: DigestSettings, timeZone: string, now: number): number {
-  const here = DateTime.fromMillis(now, { zone: timeZone });
-  const at = (day: DateTime) => day.set({ hour: settings.hour, minute: 0, second: 0, millisecond: 0 });
-  let day = here.startOf('day');
-  if (settings.cadence === 'weekly') {
-    const target = WEEKDAYS.indexOf(settings.day) + 1;
-    day = day.minus({ days: (day.weekday - target + 7) % 7 });
-  }
-  const step = settings.cadence === 'weekly' ? { weeks: 1 } : { days: 1 };
-  let instant = at(day);
-  while (instant.toMillis() > now) {
-    day = day.minus(step);
-    instant = at(day);
-  }
-  return instant.toMillis();
-}
-
-/** The report period a digest covers: last week for a weekly digest, the week so far for a daily one. */
-export function digestPeriod(settings: DigestSettings): PeriodKind {
-  return settings.cadence === 'weekly' ? 'last-week' : 'this-week';
-}
+export { type DigestSettings, latestInstant, readDigestSettings } from './reports/digest.js';
 
 /** The permissions a digest needs in its channel, with the names admins see. */
 const NEEDED: Array<[PermissionResolvable, string]> = [
