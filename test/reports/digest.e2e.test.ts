@@ -9,6 +9,7 @@ import { PermissionFlagsBits } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_IDS } from '../../commands/rollcall-admin.js';
 import { readDigestSettings } from '../../src/digests.js';
+import { MESSAGES } from '../../src/discord/replies.js';
 import type { Store } from '../../src/store/index.js';
 import type { DoubleUser } from '../discord/double.js';
 import { startWorld, type World } from '../e2e/world.js';
@@ -86,6 +87,14 @@ async function savedLongAgo() {
 }
 
 describe('scheduled digests', () => {
+  it('refuses a digest without a channel or an hour with one sentence, saving nothing', async () => {
+    expect(await adminReports({ digest: 'weekly', 'digest-hour': 9 })).toBe(MESSAGES.digestNeedsChannel);
+    expect(await adminReports({ digest: 'daily', 'digest-channel': 'general' })).toBe(
+      MESSAGES.digestNeedsChannel,
+    );
+    expect(await (world.app.store() as Store).digests.get(GUILD)).toBeUndefined();
+  });
+
   it('posts a due digest once in the chosen channel, with no pings and the data age in each footer', async () => {
     const channel = world.double.channel('staff-digest');
     const set = await adminReports({
