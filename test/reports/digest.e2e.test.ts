@@ -111,7 +111,14 @@ describe('scheduled digests', () => {
     expect(world.double.channelMessages).toHaveLength(0);
 
     await savedLongAgo();
+    const before = world.sandbox.requests.length;
     expect(await world.app.digests?.tick()).toBe(1);
+    // The digest read the community's snapshot: list pages of 100, each at most once.
+    const reads = world.sandbox.requests.slice(before);
+    expect(reads.length).toBeGreaterThan(0);
+    const pages = reads.map((r) => `${r.path}?page=${r.query.page}&limit=${r.query.limit}`);
+    expect(new Set(pages).size).toBe(pages.length);
+    for (const r of reads) expect(r.query.limit).toBe('100');
     const posted = world.double.channelMessages;
     expect(posted).toHaveLength(1);
     const [message] = posted;
@@ -136,6 +143,11 @@ describe('scheduled digests', () => {
     // The next minute's round (and a second process's) finds the run claimed.
     expect(await world.app.digests?.tick()).toBe(0);
     expect(world.double.channelMessages).toHaveLength(1);
+    // A moderator's report right after reads the same snapshot: no request.
+    const settled = world.sandbox.requests.length;
+    const handle = await world.double.slash(world.mod, 'loa', { subcommand: 'active', guildId: GUILD });
+    expect((await handle.response()).message?.embeds[0]?.title).toBe('On leave now');
+    expect(world.sandbox.requests.length).toBe(settled);
   });
 
   it('a channel the bot may not send in: nothing is posted and the settings view says why', async () => {
