@@ -8,6 +8,7 @@
 import { PermissionFlagsBits } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_IDS } from '../../commands/rollcall-admin.js';
+import { tokenHash } from '../../src/api/token.js';
 import { readDigestSettings } from '../../src/digests.js';
 import { MESSAGES } from '../../src/discord/replies.js';
 import type { Store } from '../../src/store/index.js';
@@ -160,10 +161,13 @@ describe('scheduled digests', () => {
     expect(shown).toContain(`Rollcall cannot post the digest in <#${channel.id}>: missing Send Messages.`);
   });
 
-  it('unlinking the server deletes its digest', async () => {
+  it("unlinking the server deletes its digest and its community's snapshot", async () => {
+    const store = world.app.store() as Store;
+    expect((await store.snapshots.pageTimes(tokenHash(TOKEN))).length).toBeGreaterThan(0);
     await (
       await world.double.slash(admin, 'rollcall-admin', { subcommand: 'unlink', guildId: GUILD })
     ).response();
-    expect(await (world.app.store() as Store).digests.get(GUILD)).toBeUndefined();
+    expect(await store.digests.get(GUILD)).toBeUndefined();
+    expect(await store.snapshots.pageTimes(tokenHash(TOKEN))).toEqual([]);
   });
 });
