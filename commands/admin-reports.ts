@@ -1,24 +1,44 @@
 /**
  * /rollcall-admin reports (hosted mode, Manage Server): a server's report settings: the community's
  * time zone, the first day of its week, and activity quotas per community role (hours per report
- * period). No option shows them. Included in /rollcall-admin by commands/rollcall-admin.ts.
+ * period), and the scheduled digest (src/digests.ts: channel, daily or weekly, day, hour, which
+ * reports; with the last problem posting it). No option shows them. Included in /rollcall-admin by commands/rollcall-admin.ts.
  */
 import {
   type APIApplicationCommandSubcommandOption,
   ApplicationCommandOptionType,
+  ChannelType,
   type ChatInputCommandInteraction,
   MessageFlags,
 } from 'discord.js';
 import { MESSAGES, NO_MENTIONS, UserError } from '../src/discord/replies.js';
+import { DIGEST_REPORTS, type DigestReport, type DigestSettings } from '../src/reports/digest.js';
 import { isTimeZone, WEEKDAYS, type Weekday } from '../src/reports/period.js';
 import { MAX_QUOTA_HOURS, MAX_QUOTA_ROLES, type ReportSettings } from '../src/reports/source.js';
 
 export const REPORTS_SUBCOMMAND = 'reports';
 
+/** The digest's report choices: every non-empty set of the three, as "totals,quota,leave". */
+const DIGEST_CHOICES = [
+  'totals,quota,leave',
+  'totals',
+  'quota',
+  'leave',
+  'totals,quota',
+  'totals,leave',
+  'quota,leave',
+] as const;
+
+const REPORT_NAMES: Record<DigestReport, string> = {
+  totals: 'time on duty',
+  quota: 'quota results',
+  leave: 'on leave now',
+};
+
 export const reportsSubcommand: APIApplicationCommandSubcommandOption = {
   type: ApplicationCommandOptionType.Subcommand,
   name: REPORTS_SUBCOMMAND,
-  description: "Show or change this server's report settings: time zone, week start, quotas",
+  description: "Show or change this server's report settings: time zone, week start, quotas, digest",
   options: [
     {
       type: ApplicationCommandOptionType.String,
@@ -49,6 +69,46 @@ export const reportsSubcommand: APIApplicationCommandSubcommandOption = {
       min_value: 0,
       max_value: MAX_QUOTA_HOURS,
     },
+    {
+      type: ApplicationCommandOptionType.String,
+      name: 'digest',
+      description: 'Post reports to a channel on a schedule (off stops it)',
+      required: false,
+      choices: [
+        { name: 'daily', value: 'daily' },
+        { name: 'weekly', value: 'weekly' },
+        { name: 'off', value: 'off' },
+      ],
+    },
+    {
+      type: ApplicationCommandOptionType.Channel,
+      name: 'digest-channel',
+      description: 'The channel the digest is posted in',
+      required: false,
+      channel_types: [ChannelType.GuildText, ChannelType.GuildAnnouncement],
+    },
+    {
+      type: ApplicationCommandOptionType.Integer,
+      name: 'digest-hour',
+      description: "The hour (0-23, the server's report time zone) the digest is posted at",
+      required: false,
+      min_value: 0,
+      max_value: 23,
+    },
+    {
+      type: ApplicationCommandOptionType.String,
+      name: 'digest-day',
+      description: 'The day a weekly digest is posted on',
+      required: false,
+      choices: WEEKDAYS.map((d) => ({ name: d, value: d })),
+    },
+    {
+      type: ApplicationCommandOptionType.String,
+      name: 'digest-reports',
+      description: 'Which reports the digest holds (default all three)',
+      required: false,
+      choices: DIGEST_CHOICES.map((value) => ({ name: value.replaceAll(',', ', '), value })),
+    },
   ],
 };
 
@@ -57,6 +117,57 @@ export interface ReportSettingsPlace {
   get(guildId: string): Promise<ReportSettings>;
   save(guildId: string, settings: ReportSettings): Promise<void>;
   roles(guildId: string): Promise<Array<{ id: string; name: string }>>;
+  /** The server's scheduled digest (hosted mode): its settings and the last problem posting it. */
+  digest?: {
+    get(guildId: string): Promise<{ settings: DigestSettings | undefined; problem: string | undefined }>;
+    /** Save, or with undefined remove, the server's digest. */
+    save(guildId: string, settings: DigestSettings | undefined): Promise<void>;
+  };
+  now?: () => number;
+}
+
+/** The digest as the options change it: unchanged (no digest option given), removed, or new settings. */
+function nextDigest(
+  interaction: ChatInputCommandInteraction,
+  current: DigestSettings | undefined,
+  now: number,
+): { changed: boolean; settings: DigestSettings | undefined } {
+  const cadence = interaction.options.getString('digest');
+  const channel = interaction.options.getChannel('digest-channel');
+  const hour = interaction.options.getInteger('digest-hour');
+  const day = interaction.options.getString('digest-day') as Weekday | null;
+  const reports = interaction.options.getString('digest-reports');
+  if (cadence === null && channel === null && hour === null && day === null && reports === null)
+    return { changed: false, settings: current };
+  if (cadence === 'off') return { changed: true, settings: undefined };
+  const next = {
+    channelId: channel?.id ?? current?.channelId,
+    cadence: (cadence ?? current?.cadence) as DigestSettings['cadence'] | undefined,
+    day: day ?? current?.day ?? 'monday',
+    hour: hour ?? current?.hour,
+    reports: reports
+      ? (reports
+          .split(',')
+          .filter((r) => (DIGEST_REPORTS as readonly string[]).includes(r)) as DigestReport[])
+      : (current?.reports ?? [...DIGEST_REPORTS]),
+    since: now,
+  };
+  if (
+    next.channelId === undefined ||
+    next.cadence === undefined ||
+    next.hour === undefined ||
+    next.reports.length === 0
+  )
+    throw new UserError(MESSAGES.digestNeedsChannel);
+  return {
+    changed: true,
+    settings: { ...next, channelId: next.channelId, cadence: next.cadence, hour: next.hour },
+  };
+}
+
+function digestWhen(d: DigestSettings, timeZone: string): string {
+  const hour = `${String(d.hour).padStart(2, '0')}:00 ${timeZone}`;
+  return d.cadence === 'daily' ? `daily at ${hour}` : `every ${d.day} at ${hour}`;
 }
 
 export async function reportsAdmin(
@@ -96,13 +207,37 @@ export async function reportsAdmin(
         next.quotas[role.id] = hours;
       }
     }
+    const saved = await place.digest?.get(guildId);
+    const digest = place.digest
+      ? nextDigest(interaction, saved?.settings, (place.now ?? Date.now)())
+      : { changed: false, settings: undefined };
     changed = zone !== null || weekStart !== null || roleText !== null;
     if (changed) await place.save(guildId, next);
-    const state = MESSAGES.reportSettingsState({
-      timeZone: next.timeZone,
-      weekStart: next.weekStart,
-      quotas: Object.entries(next.quotas).map(([id, h]) => `${nameOf(id)}: ${h} h`),
-    });
+    if (digest.changed) await place.digest?.save(guildId, digest.settings);
+    changed ||= digest.changed;
+    const lines = [
+      MESSAGES.reportSettingsState({
+        timeZone: next.timeZone,
+        weekStart: next.weekStart,
+        quotas: Object.entries(next.quotas).map(([id, h]) => `${nameOf(id)}: ${h} h`),
+      }),
+    ];
+    if (place.digest) {
+      const d = digest.settings;
+      lines.push(
+        MESSAGES.digestState(
+          d === undefined
+            ? undefined
+            : {
+                channelId: d.channelId,
+                when: digestWhen(d, next.timeZone),
+                reports: d.reports.map((r) => REPORT_NAMES[r]),
+                ...(!digest.changed && saved?.problem ? { problem: saved.problem } : {}),
+              },
+        ),
+      );
+    }
+    const state = lines.join('\n');
     await interaction.editReply({
       content: changed ? `${MESSAGES.settingsSaved}\n${state}` : state,
       allowedMentions: NO_MENTIONS,

@@ -14,6 +14,7 @@ import { createApi } from './api/client.js';
 import { tokenHash } from './api/token.js';
 import type { AllowanceMark, Api } from './api/types.js';
 import { type Config, isHosted } from './config.js';
+import { createDigestScheduler, type DigestScheduler, discordPoster, readDigestSettings } from './digests.js';
 import { createAccessGuard } from './discord/access.js';
 import { allowanceAlerts } from './discord/alerts.js';
 import { type Bot, createBot } from './discord/bot.js';
@@ -44,6 +45,8 @@ export interface App {
   health: HealthServer | undefined;
   /** The process's metrics, when HEALTH_PORT is set (a shard hands them to the manager). */
   metrics: Metrics | undefined;
+  /** Hosted mode: the scheduled digests' scheduler (started by `start`, stopped by `stop`). */
+  digests: DigestScheduler | undefined;
   start(): Promise<void>;
   /**
    * Finish in-flight interactions, disconnect from Discord and close the cache, all within
@@ -224,6 +227,16 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
               readReportSettings(await (await snapshotStore()).reportSettings(guildId), reportDefaults),
             save: async (guildId, settings) => (await snapshotStore()).saveReportSettings(guildId, settings),
             roles: (guildId) => tenants.roles(guildId),
+            digest: {
+              async get(guildId) {
+                const saved = await (store as Store).digests.get(guildId);
+                return { settings: readDigestSettings(saved?.settings), problem: saved?.problem };
+              },
+              save: async (guildId, settings) =>
+                settings === undefined
+                  ? (store as Store).digests.remove(guildId)
+                  : (store as Store).digests.save(guildId, settings),
+            },
           }),
           onGuildLeft: async (guildId: string) => {
             try {
@@ -237,6 +250,17 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
       : {}),
     onOutcome: metrics?.interaction,
   });
+  // Scheduled digests (hosted mode: each server's admins set theirs; see src/digests.ts).
+  const digests = hosted
+    ? createDigestScheduler({
+        digests: () => store?.digests,
+        timeZone: async (guildId) =>
+          readReportSettings(await (await snapshotStore()).reportSettings(guildId), reportDefaults).timeZone,
+        poster: discordPoster(bot.client, reportTenant),
+        owns: (guildId) => bot.client.guilds.cache.has(guildId),
+        logger,
+      })
+    : undefined;
   if (config.QUOTA_ALERT_CHANNEL_ID && api)
     alert = allowanceAlerts(bot.client, config.QUOTA_ALERT_CHANNEL_ID, logger);
   let serving = false;
@@ -266,6 +290,7 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
     commands,
     health,
     metrics,
+    digests,
     async start() {
       if (hosted && !store) {
         store = await openStore({
@@ -282,12 +307,15 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
       }
       await health?.start();
       await bot.start();
+      digests?.start();
       serving = true;
     },
     async stop(graceMs = config.SHUTDOWN_GRACE_MS) {
       if (stopped) return;
       stopped = true; // readiness turns 503 from here
       const deadline = Date.now() + graceMs;
+      // No new digest from here; one being posted finishes within the grace (or is cut with the rest).
+      await within(digests?.stop() ?? Promise.resolve(), graceMs / 4);
       await bot.stop(Math.max(0, graceMs - CLOSE_RESERVE_MS), abortApi);
       abortApi(); // nothing needs the API any more (background refreshes included)
       await within(

@@ -192,6 +192,18 @@ export const MESSAGES = {
       `Weeks start on ${s.weekStart[0]?.toUpperCase()}${s.weekStart.slice(1)}.`,
       `Quotas: ${s.quotas.length > 0 ? s.quotas.join(', ') : 'none'}.`,
     ].join('\n'),
+  digestNoChannel: (channelId: string) =>
+    `Rollcall cannot post the digest in <#${channelId}>: the channel is gone or is not a text channel of this server; choose another.`,
+  digestMissing: (channelId: string, missing: string[]) =>
+    `Rollcall cannot post the digest in <#${channelId}>: missing ${missing.join(', ')}.`,
+  digestFailed:
+    'The last digest could not be posted (Discord or the API did not answer); the next one will be tried.',
+  digestNeedsChannel:
+    'A digest needs a channel, a schedule and an hour (and a day for a weekly one). Nothing was saved.',
+  digestState: (d: { channelId: string; when: string; reports: string[]; problem?: string } | undefined) =>
+    d === undefined
+      ? 'Digest: none.'
+      : `Digest: ${d.when} in <#${d.channelId}>: ${d.reports.join(', ')}.${d.problem ? `\n⚠️ ${d.problem}` : ''}`,
 } as const;
 
 /** A problem with what the moderator typed; its message is shown as it is. */

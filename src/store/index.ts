@@ -16,7 +16,9 @@ import { join, resolve } from 'node:path';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import Database from 'libsql';
 import pg from 'pg';
+import { tokenHash } from '../api/token.js';
 import { Keyring, SealError, tokenFingerprint } from './crypto.js';
+import { type DigestStore, SqlDigests } from './digests.js';
 import { reasonOf, StoreError } from './errors.js';
 import { MIGRATION_LOCK_TABLE, MIGRATION_TABLE, migrations, type Tables } from './migrations.js';
 import {
@@ -109,6 +111,8 @@ export interface Store {
   close(): Promise<void>;
   /** The reports' snapshot and settings (src/store/snapshot.ts). */
   readonly snapshots: SnapshotStore;
+  /** Scheduled digests' settings and claimed runs (src/store/digests.ts). */
+  readonly digests: DigestStore;
 }
 
 /** Open (creating and migrating as needed) the store the options point to. */
@@ -260,6 +264,7 @@ async function checkKeys(db: Kysely<Tables>, keyring: Keyring | undefined): Prom
 
 class SqlStore implements Store {
   readonly snapshots: SnapshotStore;
+  readonly digests: DigestStore;
 
   constructor(
     private readonly db: Kysely<Tables>,
@@ -269,6 +274,7 @@ class SqlStore implements Store {
     private readonly now: () => number,
   ) {
     this.snapshots = new SqlSnapshots(db, (query) => this.run(query), now);
+    this.digests = new SqlDigests(db, (query) => this.run(query), now);
   }
 
   version(): Promise<string | undefined> {
@@ -356,11 +362,34 @@ class SqlStore implements Store {
   }
 
   async deleteGuild(guildId: string): Promise<void> {
+    // The community's snapshot goes too, unless another server reads the same community with the
+    // same token (its tenant is the token's hash, which only the opened token gives).
+    const row = await this.run(() =>
+      this.db.selectFrom('credentials').selectAll().where('guild_id', '=', guildId).executeTakeFirst(),
+    );
+    let tenant: string | undefined;
+    if (row && this.keyring) {
+      try {
+        tenant = tokenHash(this.keyring.open(guildId, row.key_id, row.sealed));
+      } catch {
+        tenant = undefined; // a token that no longer opens: its snapshot cannot be found
+      }
+    }
     await this.run(() =>
       this.db.transaction().execute(async (trx) => {
         await trx.deleteFrom('credentials').where('guild_id', '=', guildId).execute();
         await trx.deleteFrom('guild_settings').where('guild_id', '=', guildId).execute();
         await trx.deleteFrom('report_settings').where('guild_id', '=', guildId).execute();
+        await trx.deleteFrom('digest_settings').where('guild_id', '=', guildId).execute();
+        await trx.deleteFrom('digest_runs').where('guild_id', '=', guildId).execute();
+        if (tenant !== undefined && row) {
+          const shared = await trx
+            .selectFrom('credentials')
+            .select('guild_id')
+            .where('fingerprint', '=', row.fingerprint)
+            .executeTakeFirst();
+          if (!shared) await trx.deleteFrom('snapshot_pages').where('tenant', '=', tenant).execute();
+        }
       }),
     );
   }

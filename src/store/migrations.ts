@@ -65,6 +65,31 @@ export const migrations: Record<string, Migration> = {
       await db.schema.dropTable('snapshot_pages').execute();
     },
   },
+  // Scheduled digests: each server's digest settings (channel, schedule, reports) with the last
+  // problem met posting (shown to its admins), and one row per run claimed: the unique key
+  // (guild, scheduled instant) lets exactly one process post each run.
+  '0004_digests': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('digest_settings')
+        .addColumn('guild_id', 'varchar(32)', (c) => c.primaryKey())
+        .addColumn('settings', 'text', (c) => c.notNull())
+        .addColumn('problem', 'text')
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('digest_runs')
+        .addColumn('guild_id', 'varchar(32)', (c) => c.notNull())
+        .addColumn('scheduled_at', 'bigint', (c) => c.notNull())
+        .addColumn('claimed_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('digest_runs_pk', ['guild_id', 'scheduled_at'])
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('digest_runs').execute();
+      await db.schema.dropTable('digest_settings').execute();
+    },
+  },
 };
 
 /** Table shapes as the queries see them (bigint columns come back as strings from PostgreSQL). */
@@ -97,5 +122,16 @@ export interface Tables {
     guild_id: string;
     settings: string;
     updated_at: number | string;
+  };
+  digest_settings: {
+    guild_id: string;
+    settings: string;
+    problem: string | null;
+    updated_at: number | string;
+  };
+  digest_runs: {
+    guild_id: string;
+    scheduled_at: number | string;
+    claimed_at: number | string;
   };
 }

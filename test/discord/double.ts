@@ -211,6 +211,11 @@ export class DiscordDouble {
   // ---- records -----------------------------------------------------------------------------------
 
   /** Every REST call received, in order. */
+  /** Messages the bot posted in channels (not interaction replies), oldest first. */
+  get channelMessages(): readonly APIMessage[] {
+    return this.#rest.channelMessages;
+  }
+
   get calls(): readonly RecordedCall[] {
     return this.#rest.calls;
   }

@@ -51,10 +51,47 @@ const webhook = (h: InteractionHandle, method: string, suffix = '', body?: unkno
   call(method, `/webhooks/${double.applicationId}/${h.token}${suffix}`, body);
 
 describe('REST realism', () => {
+  it('takes channel messages from the bot within its channel permissions, with mentions as allowed', async () => {
+    await client.destroy();
+    await double.close();
+    await start({
+      guild: {
+        channels: [{ name: 'general' }, { name: 'quiet' }],
+      },
+    });
+    const auth = { authorization: 'Bot fake' };
+    const member = double.user({ username: 'pinged' });
+    const general = double.channel('general').id;
+    const sent = await call(
+      'POST',
+      `/channels/${general}/messages`,
+      { content: `hello <@${member.id}>`, embeds: [{ title: 't' }], allowed_mentions: { parse: [] } },
+      auth,
+    );
+    expect(sent.status).toBe(200);
+    expect(sent.body).toMatchObject({ channel_id: general, mentions: [], embeds: [{ title: 't' }] });
+    const pinging = await call(
+      'POST',
+      `/channels/${general}/messages`,
+      { content: `hi <@${member.id}>` },
+      auth,
+    );
+    expect((pinging.body as { mentions: Array<{ id: string }> }).mentions.map((u) => u.id)).toEqual([
+      member.id,
+    ]);
+    expect(double.channelMessages).toHaveLength(2);
+    const quiet = double.channel('quiet');
+    // @everyone may not send there (the overwrite's id is the guild's), so neither may the bot.
+    quiet.permission_overwrites = [{ id: quiet.guild_id as string, type: 0, allow: '0', deny: '2048' }];
+    const refused = await call('POST', `/channels/${quiet.id}/messages`, { content: 'x' }, auth);
+    expect(refused).toMatchObject({ status: 403, body: { code: 50013 } });
+    expect(double.channelMessages).toHaveLength(2);
+  });
+
   it('answers unknown routes with a recorded "Unknown ..." 404 and bot routes without a token with 401', async () => {
     const auth = { authorization: 'Bot fake' };
     expect(
-      await call('POST', `/channels/${double.channel().id}/messages`, { content: 'x' }, auth),
+      await call('POST', `/channels/${double.channel().id}/invites`, { max_age: 0 }, auth),
     ).toMatchObject({
       status: 404,
       body: { message: 'Unknown Channel', code: 10003 },
@@ -64,7 +101,7 @@ describe('REST realism', () => {
       code: 0,
     });
     expect(double.unroutedCalls().map((c) => `${c.method} ${c.path}`)).toEqual([
-      `POST /channels/${double.channel().id}/messages`,
+      `POST /channels/${double.channel().id}/invites`,
       'GET /nothing/here',
     ]);
     expect(await call('GET', '/gateway/bot')).toMatchObject({ status: 401, body: { code: 0 } });

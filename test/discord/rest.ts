@@ -1,10 +1,18 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { APIGatewayBotInfo } from 'discord-api-types/v10';
+import {
+  type APIAllowedMentions,
+  type APIEmbed,
+  type APIGatewayBotInfo,
+  type APIMessage,
+  MessageType,
+  PermissionFlagsBits,
+} from 'discord-api-types/v10';
 import { type CommandRegistry, type CommandScope, commandErrors } from './commands.js';
 import { FaultInjector, type RouteFamily } from './faults.js';
 import { parseBody, readBody, sendJson, type UploadedFile } from './http.js';
 import type { Answer, InteractionLedger } from './interactions.js';
+import { type MessageBody, mentionsOf } from './messages.js';
 import { Notifier } from './notifier.js';
 import { readResource, unknownResource } from './resources.js';
 import { invalidFormBody } from './validate.js';
@@ -57,6 +65,8 @@ export class RestDouble {
   /** Every REST call, in arrival order. */
   readonly calls: RecordedCall[] = [];
   readonly faults = new FaultInjector();
+  /** Messages the bot posted in channels (POST /channels/{id}/messages), oldest first. */
+  readonly channelMessages: APIMessage[] = [];
   /** Notified after every call. */
   readonly changes = new Notifier();
 
@@ -176,7 +186,53 @@ export class RestDouble {
       if (s.length === 1) return { status: 200, body: { url } };
     }
     if (a === 'applications' && b && s.includes('commands')) return this.#commands(method, s, call);
+    if (a === 'channels' && b && c === 'messages' && s.length === 3 && method === 'POST')
+      return this.#channelMessage(b, body);
     return readResource(this.world, method, s) ?? this.#unrouted(call, s);
+  }
+
+  /** POST /channels/{id}/messages by the bot: checked against its permissions in the channel. */
+  #channelMessage(channelId: string, body: unknown): Answer {
+    const guild = [...this.world.guilds.values()].find((g) => g.channels.some((ch) => ch.id === channelId));
+    const channel = guild?.channels.find((ch) => ch.id === channelId);
+    if (!guild || !channel) return unknownResource(['channels', channelId]);
+    const perms = this.world.botChannelPermissions(guild, channel);
+    if (!(perms & PermissionFlagsBits.ViewChannel)) return MISSING_ACCESS;
+    if (!(perms & PermissionFlagsBits.SendMessages))
+      return { status: 403, body: { message: 'Missing Permissions', code: 50013 } };
+    const b = (typeof body === 'object' && body !== null ? body : {}) as MessageBody;
+    const content = typeof b.content === 'string' ? b.content : '';
+    // Without Embed Links, Discord drops the embeds rather than refusing the message.
+    const embeds =
+      perms & PermissionFlagsBits.EmbedLinks && Array.isArray(b.embeds) ? (b.embeds as APIEmbed[]) : [];
+    if (content === '' && embeds.length === 0)
+      return { status: 400, body: { message: 'Cannot send an empty message', code: 50006 } };
+    const allowed = (b.allowed_mentions as APIAllowedMentions | undefined) ?? null;
+    const mentions = mentionsOf(content, allowed, (id) => {
+      const user = this.world.users.get(id);
+      return user ? this.world.apiUser(user) : undefined;
+    });
+    const message = {
+      id: this.world.nextId(),
+      channel_id: channelId,
+      guild_id: guild.id,
+      author: this.world.bot,
+      content,
+      timestamp: new Date().toISOString(),
+      edited_timestamp: null,
+      tts: false,
+      mention_everyone: mentions.everyone,
+      mentions: mentions.users,
+      mention_roles: mentions.roles,
+      attachments: [],
+      embeds,
+      pinned: false,
+      type: MessageType.Default,
+      flags: 0,
+      components: [],
+    };
+    this.channelMessages.push(message);
+    return { status: 200, body: message };
   }
 
   #unrouted(call: RecordedCall, segments: string[]): Answer {

@@ -3,6 +3,7 @@ import {
   type APIInteractionDataResolvedChannel,
   type APIInteractionDataResolvedGuildMember,
   type APIInteractionGuildMember,
+  type APIOverwrite,
   type APIRole,
   type APITextChannel,
   type APIUser,
@@ -54,6 +55,8 @@ export interface RoleSpec {
 export interface ChannelSpec {
   id?: string;
   name: string;
+  /** The channel's permission overwrites (none by default). */
+  permissionOverwrites?: APIOverwrite[];
 }
 
 /** A guild the bot is in. Roles and channels default to `Moderator` and `Member`, `#general` and `#mod-log`. */
@@ -190,7 +193,7 @@ export class World {
         guild_id: id,
         name: c.name,
         position,
-        permission_overwrites: [],
+        permission_overwrites: c.permissionOverwrites ?? [],
         nsfw: false,
         topic: null,
         parent_id: null,
@@ -295,6 +298,26 @@ export class World {
     const everyone = BigInt(guild.roles[0]?.permissions ?? '0');
     const own = BigInt(this.findRole(guild, guild.botRoleId)?.permissions ?? '0');
     return (everyone | own).toString();
+  }
+
+  /** A fresh snowflake (for messages the double creates). */
+  nextId(): string {
+    return this.ids.next();
+  }
+
+  /** The bot's permissions in a channel: its guild permissions, then the channel's overwrites (as Discord computes them). */
+  botChannelPermissions(guild: GuildState, channel: APITextChannel): bigint {
+    let bits = BigInt(this.appPermissions(guild));
+    if (bits & P.Administrator) return ALL_PERMISSIONS;
+    const overwrites = channel.permission_overwrites ?? [];
+    const apply = (id: string) => {
+      const o = overwrites.find((x) => x.id === id);
+      if (o) bits = (bits & ~BigInt(o.deny)) | BigInt(o.allow);
+    };
+    apply(guild.id); // @everyone
+    apply(guild.botRoleId);
+    apply(this.bot.id);
+    return bits;
   }
 
   /** The APIUser of a double user. */

@@ -102,11 +102,11 @@ describe('/rollcall-admin reports', () => {
         timeZone: 'Europe/London',
         weekStart: 'sunday',
         quotas: [`${role.name}: 2.5 h`],
-      })}`,
+      })}\n${MESSAGES.digestState(undefined)}`,
     );
     // The other server keeps the defaults.
     expect(await adminReports(B, {})).toBe(
-      MESSAGES.reportSettingsState({ timeZone: 'UTC', weekStart: 'monday', quotas: [] }),
+      `${MESSAGES.reportSettingsState({ timeZone: 'UTC', weekStart: 'monday', quotas: [] })}\n${MESSAGES.digestState(undefined)}`,
     );
   });
 

@@ -1,0 +1,173 @@
+/**
+ * Scheduled digests end to end in hosted mode: the real bot, the Discord double and the sandbox
+ * API. An admin sets a weekly digest with /rollcall-admin reports; when it is due the scheduler
+ * posts the report embeds as one channel message, without pings, each footer saying how old its
+ * data is; it is not posted twice; in a channel where the bot may not send, nothing is posted and
+ * the admins' settings view says why.
+ */
+import { PermissionFlagsBits } from 'discord.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_IDS } from '../../commands/rollcall-admin.js';
+import { tokenHash } from '../../src/api/token.js';
+import { readDigestSettings } from '../../src/digests.js';
+import { MESSAGES } from '../../src/discord/replies.js';
+import type { Store } from '../../src/store/index.js';
+import type { DoubleUser } from '../discord/double.js';
+import { startWorld, type World } from '../e2e/world.js';
+
+const GUILD = '1300000000000000081';
+const TOKEN = 'digest-community-token-7a8b9c';
+
+let world: World;
+let admin: DoubleUser;
+
+beforeAll(async () => {
+  world = await startWorld({
+    sandbox: { communities: { [TOKEN]: { seed: 81, label: 'digests' } } },
+    double: {
+      guildId: GUILD,
+      guild: {
+        channels: [
+          { name: 'general' },
+          { name: 'staff-digest' },
+          // @everyone (whose role id is the guild's) may not send here, and the bot has no overwrite.
+          {
+            name: 'announcements',
+            permissionOverwrites: [
+              { id: GUILD, type: 0, allow: '0', deny: PermissionFlagsBits.SendMessages.toString() },
+            ],
+          },
+        ],
+      },
+    },
+    env: {
+      API_TOKEN: '',
+      DISCORD_GUILD_ID: '',
+      ROLLCALL_SECRET_KEY: Buffer.alloc(32, 8).toString('base64'),
+      API_RETRIES: '0',
+    },
+  });
+  admin = world.double.user({
+    username: 'admin',
+    permissions: PermissionFlagsBits.ManageGuild | PermissionFlagsBits.ModerateMembers,
+  });
+  await (
+    await world.double.slash(admin, 'rollcall-admin', { subcommand: 'setup', guildId: GUILD })
+  ).response();
+  const linked = await (
+    await world.double.submitModal(
+      admin,
+      ADMIN_IDS.modal,
+      { [ADMIN_IDS.tokenField]: TOKEN },
+      { guildId: GUILD },
+    )
+  ).response();
+  expect(linked.message?.content).toMatch(/linked/i);
+}, 60_000);
+
+afterAll(async () => {
+  await world?.close();
+});
+
+async function adminReports(options: Record<string, unknown>) {
+  const handle = await world.double.slash(admin, 'rollcall-admin', {
+    subcommand: 'reports',
+    guildId: GUILD,
+    options: options as never,
+  });
+  return (await handle.response()).message?.content ?? '';
+}
+
+/** Make the saved digest's latest instant due, as if saved long ago and never posted. */
+async function savedLongAgo() {
+  const store = world.app.store() as Store;
+  const settings = readDigestSettings((await store.digests.get(GUILD))?.settings);
+  expect(settings).toBeDefined();
+  await store.digests.remove(GUILD); // its claimed runs too
+  await store.digests.save(GUILD, { ...settings, since: 0 });
+}
+
+describe('scheduled digests', () => {
+  it('refuses a digest without a channel or an hour with one sentence, saving nothing', async () => {
+    expect(await adminReports({ digest: 'weekly', 'digest-hour': 9 })).toBe(MESSAGES.digestNeedsChannel);
+    expect(await adminReports({ digest: 'daily', 'digest-channel': 'general' })).toBe(
+      MESSAGES.digestNeedsChannel,
+    );
+    expect(await (world.app.store() as Store).digests.get(GUILD)).toBeUndefined();
+  });
+
+  it('posts a due digest once in the chosen channel, with no pings and the data age in each footer', async () => {
+    const channel = world.double.channel('staff-digest');
+    const set = await adminReports({
+      digest: 'weekly',
+      'digest-channel': 'staff-digest',
+      'digest-day': 'monday',
+      'digest-hour': 9,
+    });
+    expect(set).toContain(
+      `Digest: every monday at 09:00 UTC in <#${channel.id}>: time on duty, quota results, on leave now.`,
+    );
+    // Saved just now: the latest Monday 09:00 is before that, so nothing is due yet.
+    expect(await world.app.digests?.tick()).toBe(0);
+    expect(world.double.channelMessages).toHaveLength(0);
+
+    await savedLongAgo();
+    const before = world.sandbox.requests.length;
+    expect(await world.app.digests?.tick()).toBe(1);
+    // The digest read the community's snapshot: list pages of 100, each at most once.
+    const reads = world.sandbox.requests.slice(before);
+    expect(reads.length).toBeGreaterThan(0);
+    const pages = reads.map((r) => `${r.path}?page=${r.query.page}&limit=${r.query.limit}`);
+    expect(new Set(pages).size).toBe(pages.length);
+    for (const r of reads) expect(r.query.limit).toBe('100');
+    const posted = world.double.channelMessages;
+    expect(posted).toHaveLength(1);
+    const [message] = posted;
+    expect(message?.channel_id).toBe(channel.id);
+    expect(message?.embeds.map((e) => e.title?.split(' · ')[0])).toEqual([
+      'Time on duty',
+      'Quota check',
+      'On leave now',
+    ]);
+    for (const embed of message?.embeds ?? []) expect(embed.footer?.text).toMatch(/data .+ old/);
+    expect(message?.mentions).toEqual([]);
+    expect(message?.mention_roles).toEqual([]);
+    expect(message?.mention_everyone).toBe(false);
+    const call = world.double.calls.find(
+      (c) => c.method === 'POST' && c.path === `/channels/${channel.id}/messages`,
+    );
+    expect(call).toBeDefined();
+    expect((call?.body as { allowed_mentions?: unknown } | undefined)?.allowed_mentions).toMatchObject({
+      parse: [],
+    });
+
+    // The next minute's round (and a second process's) finds the run claimed.
+    expect(await world.app.digests?.tick()).toBe(0);
+    expect(world.double.channelMessages).toHaveLength(1);
+    // A moderator's report right after reads the same snapshot: no request.
+    const settled = world.sandbox.requests.length;
+    const handle = await world.double.slash(world.mod, 'loa', { subcommand: 'active', guildId: GUILD });
+    expect((await handle.response()).message?.embeds[0]?.title).toBe('On leave now');
+    expect(world.sandbox.requests.length).toBe(settled);
+  });
+
+  it('a channel the bot may not send in: nothing is posted and the settings view says why', async () => {
+    const channel = world.double.channel('announcements');
+    await adminReports({ 'digest-channel': 'announcements' });
+    await savedLongAgo();
+    expect(await world.app.digests?.tick()).toBe(0);
+    expect(world.double.channelMessages).toHaveLength(1);
+    const shown = await adminReports({});
+    expect(shown).toContain(`Rollcall cannot post the digest in <#${channel.id}>: missing Send Messages.`);
+  });
+
+  it("unlinking the server deletes its digest and its community's snapshot", async () => {
+    const store = world.app.store() as Store;
+    expect((await store.snapshots.pageTimes(tokenHash(TOKEN))).length).toBeGreaterThan(0);
+    await (
+      await world.double.slash(admin, 'rollcall-admin', { subcommand: 'unlink', guildId: GUILD })
+    ).response();
+    expect(await store.digests.get(GUILD)).toBeUndefined();
+    expect(await store.snapshots.pageTimes(tokenHash(TOKEN))).toEqual([]);
+  });
+});
