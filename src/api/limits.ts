@@ -116,8 +116,8 @@ interface Waiter {
   resolve: (granted: { probe: boolean }) => void;
   reject: (error: unknown) => void;
   onAbort: () => void;
-  /** What the waiter was last told. */
-  told?: { position: number; etaMs: number };
+  /** What the waiter was last told, and when (ms since epoch). */
+  told?: { position: number; etaMs: number; at: number };
 }
 
 /**
@@ -368,9 +368,12 @@ export function createLimits(options: LimitsOptions): Limits {
     const tell = (waiter: Waiter) => {
       position++;
       const eta = etaAt(position, headMs);
-      // Retell when the place changes, or the estimate moves by a second or more.
-      if (waiter.told?.position === position && Math.abs(waiter.told.etaMs - eta) < 1_000) return;
-      waiter.told = { position, etaMs: eta };
+      // Retell when the place changes, or the estimate moves by half a second or more from what
+      // the last one, counted down, says now.
+      const told = waiter.told;
+      const now = Date.now();
+      if (told?.position === position && Math.abs(told.etaMs - (now - told.at) - eta) < 500) return;
+      waiter.told = { position, etaMs: eta, at: now };
       const at = position;
       safely(() => waiter.context?.onWait(at, eta));
     };
@@ -480,7 +483,10 @@ export function createLimits(options: LimitsOptions): Limits {
         if (queue) queue.push(waiter);
         else {
           line.byWho.set(who, [waiter]);
-          line.order.push(who);
+          // A newcomer goes before the next turn of the person being served (their turn is now).
+          const last = line.order.length - 1;
+          if (last >= 0 && line.order[last] === line.serving?.who) line.order.splice(last, 0, who);
+          else line.order.push(who);
         }
         if (existing) report(line);
         else void serve(key, line);
