@@ -505,10 +505,13 @@ export function createLimits(options: LimitsOptions): Limits {
       if (remaining === undefined) return;
       const resetInMs = resetHeaderMs(headers, now());
       const longest = spans.at(-1);
+      // Without a monthly limit of ours, every count the API sends is a short window's: a window of
+      // the API's longer than ours must still hold callers until its reset.
       const monthly =
-        resetInMs === undefined
-          ? wholeHeader(headers, 'x-ratelimit-limit') === month?.spec.points
-          : resetInMs > (longest ? windowSeconds(longest.spec) * 1000 + 1000 : 86_400_000);
+        month !== undefined &&
+        (resetInMs === undefined
+          ? wholeHeader(headers, 'x-ratelimit-limit') === month.spec.points
+          : resetInMs > (longest ? windowSeconds(longest.spec) * 1000 + 1000 : 86_400_000));
       if (monthly && month) {
         const used = await monthUsed(key);
         const apiUsed = month.spec.points - remaining;
