@@ -235,6 +235,15 @@ describe('resync from X-RateLimit-* headers', () => {
     expect(error.retryAfterSeconds).toBeGreaterThanOrEqual(4);
     expect((await l.status(key))[0]).toMatchObject({ used: 0 });
   });
+
+  it('without a monthly limit, holds callers to the reset of an API window longer than ours', async () => {
+    const l = limits('1000/1s', fileLimitStore(freshDataDir(), 'h', silentLogger));
+    const key = freshKey();
+    await l.observe(key, new Headers({ 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '60' }));
+    const error = (await rejection(l.acquire(key, 1_000))) as ApiError;
+    expect(error).toMatchObject({ kind: 'busy' });
+    expect(error.retryAfterSeconds).toBeGreaterThanOrEqual(59);
+  });
 });
 
 describe('holds (429) and probes', () => {
