@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/discord/replies.js';
 import type { InteractionHandle } from '../discord/double.js';
-import { embedOf, startWorld, type World } from './world.js';
+import { control, embedOf, startWorld, type World } from './world.js';
 
 let world: World;
 
@@ -84,6 +84,36 @@ describe('a burst of reads under a tight short limit', () => {
     for (const h of [...many, one]) expect(h.message()?.content ?? '').not.toMatch(NOTICE);
   }, 60_000);
 
+  it('a control waiting in line: the notice is a private follow-up, and the answer is never sent before a notice on its way lands', async () => {
+    // The API allows 1 request per 4 s and says so in its X-RateLimit-* headers: after the list's
+    // read, the refresh waits for the API's window; its notice (after 3 s) is held 2.5 s by Discord,
+    // so the read is ready while the notice is still on its way.
+    const limited = await startWorld({ sandbox: { rateLimit: { requests: 1, windowSeconds: 4 } } });
+    try {
+      const list = await (await limited.double.slash(limited.mod, 'loa', { subcommand: 'list' })).response();
+      limited.double.delayNext({ route: /^POST \/webhooks\//, ms: 2_500, times: 1 });
+      const click = await limited.double.click(limited.mod, list.message!, control(list.message, '🔄'));
+      const deadline = Date.now() + 20_000;
+      const done = () =>
+        click.calls.some((c) => c.method === 'PATCH' && c.path.endsWith('/messages/@original'));
+      while (!done() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
+      const posted = click.calls.find((c) => c.method === 'POST' && c.route === 'webhook');
+      const answer = click.calls.find((c) => c.method === 'PATCH' && c.path.endsWith('/messages/@original'));
+      expect(bodyText(posted?.body)).toMatch(NOTICE);
+      expect((posted?.body as { flags?: number } | undefined)?.flags).toBe(64); // ephemeral
+      expect(embedOf(answer?.body as { embeds?: unknown[] }).title).toBe('Leaves of absence');
+      // The answer went out only once the notice had landed (the 2.5 s Discord held it).
+      expect(answer!.t - posted!.t).toBeGreaterThanOrEqual(2_450);
+      // Then the notice was taken away: only the answer remains.
+      await limited.double.waitForCall((c) => c.interactionId === click.id && c.method === 'DELETE');
+      expect(click.followUps()).toEqual([]);
+      expect(embedOf(click.message()).title).toBe('Leaves of absence');
+      expect(limited.sandbox.requests.map((r) => r.status)).toEqual([200, 200]);
+    } finally {
+      await limited.close();
+    }
+  }, 40_000);
+
   it('says the place in words a moderator reads', () => {
     expect(MESSAGES.queued(2, 40)).toBe('Waiting for the API allowance: you are 2nd in line, about 40 s.');
     expect(MESSAGES.queued(1, 0.2)).toBe('Waiting for the API allowance: you are 1st in line, about 5 s.');
@@ -94,3 +124,7 @@ describe('a burst of reads under a tight short limit', () => {
     expect(MESSAGES.queued(22, 12)).toBe('Waiting for the API allowance: you are 22nd in line, about 15 s.');
   });
 });
+
+function bodyText(body: unknown): string {
+  return typeof body === 'object' && body !== null && 'content' in body ? String(body.content) : '';
+}
