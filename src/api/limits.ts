@@ -21,7 +21,12 @@ import type { RateLimiterMemory } from 'rate-limiter-flexible';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import type { Logger } from '../log.js';
 import { ApiError } from './errors.js';
-import { bucketPlan, type LimitSpec, monthOf, nextMonthStart } from './limit-spec.js';
+import {
+  bucketPlan,
+  monthOf as calendarMonthOf,
+  type LimitSpec,
+  nextMonthStart as nextCalendarMonthStart,
+} from './limit-spec.js';
 import type { Counter, LimitStore } from './limit-store.js';
 import { currentWait, type WaitContext } from './wait.js';
 
@@ -81,6 +86,11 @@ export interface LimitsOptions {
   sleep?: (ms: number) => Promise<void>;
   /** Time between probes through a long hold (default PROBE_INTERVAL_MS). */
   probeIntervalMs?: number;
+  /**
+   * The `month` limit's period in seconds, periods aligned to the Unix epoch (API_MONTH_SECONDS);
+   * unset or 0: the calendar month in UTC. The count, the pace and the resets all follow it.
+   */
+  monthSeconds?: number;
   /** Told when the monthly allowance passes 80% and 100% (once per month: the count crosses each mark once). */
   onAllowanceMark?: (mark: AllowanceMark) => void;
 }
@@ -192,6 +202,12 @@ export function createLimits(options: LimitsOptions): Limits {
   const now = options.now ?? Date.now;
   const sleep = options.sleep;
   const prefix = 'rollcall:v1:limits';
+  const periodMs = (options.monthSeconds ?? 0) * 1000;
+  /** The month's name (calendar `YYYY-MM`, or the period's number `p123` with monthSeconds). */
+  const monthOf = (t: number) => (periodMs > 0 ? `p${Math.floor(t / periodMs)}` : calendarMonthOf(t));
+  /** When the month holding `t` ends (ms since epoch). */
+  const nextMonthStart = (t: number) =>
+    periodMs > 0 ? (Math.floor(t / periodMs) + 1) * periodMs : nextCalendarMonthStart(t);
   // Month counters never expire in memory (their key names the month); Redis drops them after it.
   const monthSpec = specs.find((s) => s.window.kind === 'month');
   const month: Month | undefined = monthSpec && {

@@ -125,6 +125,26 @@ describe('month rollover (UTC, injected clock)', () => {
     const [month] = await l.status(key);
     expect(month).toMatchObject({ used: 1, left: 0, resetAt: Date.parse('2027-01-01T00:00:00Z') });
   });
+
+  it('with API_MONTH_SECONDS, the month is a period of that length aligned to the epoch (a compressed month)', async () => {
+    const clock = fakeClock(600_000 * 5_000_000 - 2_000); // 2 s before a 600 s period ends
+    const l = limits('2/month', fileLimitStore(freshDataDir(), 'h', silentLogger), {
+      now: clock.now,
+      monthSeconds: 600,
+    });
+    const key = freshKey();
+    await l.acquire(key, 0);
+    await l.acquire(key, 0);
+    expect(await outcome(l.acquire(key, 0))).toBe('quota');
+    expect((await l.status(key))[0]).toMatchObject({ used: 2, resetAt: 600_000 * 5_000_000 });
+    clock.advance(2_000); // the next period
+    expect(await outcome(l.acquire(key, 0))).toBe('ok');
+    const [month] = await l.status(key);
+    expect(month).toMatchObject({ used: 1, left: 1, resetAt: 600_000 * 5_000_001 });
+    // The pace spreads what is left over the period's time left, not the calendar month's.
+    expect(month?.pace).toMatchObject({ intervalMs: expect.any(Number) });
+    expect((month?.pace as { intervalMs: number } | undefined)?.intervalMs).toBeLessThanOrEqual(600_000);
+  });
 });
 
 describe('persistence across a restart', () => {
