@@ -581,7 +581,7 @@ export const QUICK_PLAN: BenchPlan = {
   moderators: 6,
   pace: { stepMs: [20, 120], sessionGapMs: [50, 200] },
   deadlineMs: 20_000,
-  month: { windowMs: 60_000, interactions: 300, moderators: 20, minimum: 250 },
+  month: { windowMs: 30_000, interactions: 240, moderators: 20, minimum: 200 },
   modeRuns: { modes: ['sliding', 'clock'], scenarios: ['burst'] },
 };
 
