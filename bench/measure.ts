@@ -176,12 +176,14 @@ export function measure(raw: ScenarioRaw): ScenarioResult {
       }
     }
     if (record.ack && (record.ack.type === 5 || record.ack.type === 6)) deferred++;
-    const final = record.final;
+    const last = raw.answers.get(record.id);
+    const final =
+      last ?? (record.final ? { at: record.final.at, message: record.final.message?.message } : null);
     if (!final) {
       answered.none++;
       continue;
     }
-    const message = final.message?.message;
+    const message = final.message;
     if (hasEmbed(message)) {
       answered.embed++;
       embed.push(final.at - record.createdAt);
@@ -192,7 +194,9 @@ export function measure(raw: ScenarioRaw): ScenarioResult {
       }
     } else {
       answered.notice++;
-      const text = String((message as { content?: string } | undefined)?.content ?? `(${final.kind})`)
+      const text = String(
+        (message as { content?: string } | undefined)?.content ?? `(${record.final?.kind ?? 'answer'})`,
+      )
         .replace(/\d+/g, 'N')
         .slice(0, 100);
       notices.set(text, (notices.get(text) ?? 0) + 1);
@@ -303,7 +307,10 @@ function monthFigures(
   let deadAnswers = 0;
   const start = Math.min(...raw.interactions.map((r) => r.createdAt));
   for (const record of raw.interactions) {
-    const message = record.final?.message?.message as
+    const last = raw.answers.get(record.id);
+    const final =
+      last ?? (record.final ? { at: record.final.at, message: record.final.message?.message } : null);
+    const message = final?.message as
       | { embeds?: Array<{ timestamp?: string }>; content?: string }
       | undefined;
     const embed = message?.embeds?.[0];
@@ -311,9 +318,9 @@ function monthFigures(
       ? `${record.user?.id ?? ''} ${describeInteraction(record)}`
       : undefined;
     const isList = listKey !== undefined && / list\b| member\b|^\S+ \/log /.test(listKey);
-    if (embed && record.final) {
+    if (embed && final) {
       if (embed.timestamp) {
-        const shownAt = raw.timeOrigin + record.final.at;
+        const shownAt = raw.timeOrigin + final.at;
         ages.push(Math.max(0, shownAt - Date.parse(embed.timestamp)) / windowMs);
       }
       if (isList) seen.add(listKey);

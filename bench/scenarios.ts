@@ -80,6 +80,12 @@ export interface ScenarioRaw {
   spec: ScenarioSpec;
   /** Interactions the double dispatched, oldest first. */
   interactions: InteractionRecord[];
+  /**
+   * The last answer each interaction sent (a reply, an update, an edit or a follow-up, place-in-line
+   * notices left out), by interaction id, with when it reached the double: the double's own "final"
+   * is the first edit after a defer, which for a queued read is the notice.
+   */
+  answers: Map<string, { at: number; message: unknown }>;
   /** The bot's callback calls that the double refused (an interaction left unanswered), by interaction id. */
   refusedCallbacks: Map<string, { status: number; error: string }>;
   /** Requests the sandbox received. */
@@ -265,6 +271,10 @@ async function dispatch(
   }
 }
 
+/** A place-in-line notice ("Waiting for the API allowance: …"): shown while waiting, never an answer. */
+export const isQueueNotice = (message: unknown): boolean =>
+  /^Waiting for the API allowance/.test(String((message as { content?: unknown } | null)?.content ?? ''));
+
 /** Wait for the final answer; the message to act on next (unchanged when the answer was a notice). */
 async function settle(
   driver: Driver,
@@ -273,7 +283,21 @@ async function settle(
 ): Promise<ResponseMessage | null> {
   try {
     const response = await handle.response({ timeoutMs: RESPONSE_TIMEOUT_MS });
-    return response.message && (response.message.embeds?.length ?? 0) > 0 ? response.message : current;
+    let message: unknown = response.message;
+    if (isQueueNotice(message)) {
+      // The first edit was the place-in-line notice: the answer replaces it later (a control's
+      // notice is a follow-up, deleted once the answer is in).
+      const deadline = performance.now() + RESPONSE_TIMEOUT_MS;
+      while (
+        (isQueueNotice(handle.message()) || handle.followUps().some(isQueueNotice)) &&
+        performance.now() < deadline
+      ) {
+        await sleep(50);
+      }
+      message = handle.message();
+    }
+    const shown = message as ResponseMessage | null;
+    return shown && (shown.embeds?.length ?? 0) > 0 ? shown : current;
   } catch {
     driver.responseFailures++;
     return current;
@@ -519,8 +543,20 @@ export async function runScenario(spec: ScenarioSpec, ctx: RunContext): Promise<
         });
       }
     }
+    const answers = new Map<string, { at: number; message: unknown }>();
+    for (const call of double.calls) {
+      if (!call.interactionId || call.status < 200 || call.status >= 300) continue;
+      if (call.method !== 'POST' && call.method !== 'PATCH') continue;
+      const body = call.body as { type?: number; data?: unknown } | null;
+      const message =
+        call.route === 'callback' ? (body?.type === 4 || body?.type === 7 ? body.data : undefined) : body;
+      if (message === undefined || call.route === 'commands' || isQueueNotice(message)) continue;
+      if (call.route !== 'callback' && call.route !== 'webhook') continue;
+      answers.set(call.interactionId, { at: call.t, message });
+    }
     return {
       spec,
+      answers,
       interactions: double.interactions(),
       refusedCallbacks,
       requests: [...sandbox.requests],
