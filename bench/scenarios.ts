@@ -604,7 +604,7 @@ export const FULL_PLAN: BenchPlan = {
   moderators: 12,
   pace: DEFAULT_PACE,
   deadlineMs: 240_000,
-  month: { windowMs: 480_000, interactions: 3_200, moderators: 20, minimum: 3_000 },
+  month: { windowMs: 480_000, interactions: 3_300, moderators: 20, minimum: 3_000 },
   modeRuns: { modes: ['sliding', 'clock'], scenarios: ['shipped', 'naive', 'stall', 'burst'] },
 };
 
