@@ -52,6 +52,15 @@ export interface ScenarioResult {
     /** First response of those answers. */
     hitFirstResponseMs: Distribution;
   };
+  /**
+   * The physical floor: distinct (resource, API page) keys the bot read per freshness window of
+   * its kind (list pages: CACHE_TTL_LIST_SECONDS; roles and forms: CACHE_TTL_STABLE_SECONDS;
+   * records: CACHE_TTL_ITEM_SECONDS), from the sandbox's log. No bot can show that data fresh with
+   * fewer requests; requests / floor is what the bot spent above it.
+   */
+  floor: { keys: number; ratio: number | null };
+  /** The month scenario's figures (absent elsewhere). */
+  month?: MonthFigures;
   bot: {
     startMs: number;
     startupRssBytes: number | null;
@@ -64,6 +73,29 @@ export interface ScenarioResult {
     errorLogSamples: string[];
     exit: { code: number | null; signal: string | null; graceful: boolean };
   };
+}
+
+export interface MonthFigures {
+  windowMs: number;
+  quota: number;
+  /** Interactions that must be dispatched. */
+  minimum: number;
+  /** Requests in the busiest quota period (the API's clock-aligned windows of W) ÷ the quota. */
+  requestsPerQuota: number;
+  /** Requests in each quota period the run touched. */
+  perPeriod: number[];
+  /** Answers with an embed ÷ interactions dispatched. */
+  withData: number | null;
+  /** Interactions answered without data (a sentence) or not at all. */
+  noData: number;
+  /** Age of the data shown (answer time − the embed's timestamp) as a share of W. */
+  ageShare: { p50: number | null; p95: number | null };
+  /**
+   * Share of W (in 1% slices) in which a moderator asking again for a list they had been shown
+   * got no data.
+   */
+  deadShare: number;
+  deadAnswers: number;
 }
 
 /** Nearest-rank percentile of sorted values. */
@@ -144,12 +176,14 @@ export function measure(raw: ScenarioRaw): ScenarioResult {
       }
     }
     if (record.ack && (record.ack.type === 5 || record.ack.type === 6)) deferred++;
-    const final = record.final;
+    const last = raw.answers.get(record.id);
+    const final =
+      last ?? (record.final ? { at: record.final.at, message: record.final.message?.message } : null);
     if (!final) {
       answered.none++;
       continue;
     }
-    const message = final.message?.message;
+    const message = final.message;
     if (hasEmbed(message)) {
       answered.embed++;
       embed.push(final.at - record.createdAt);
@@ -160,13 +194,16 @@ export function measure(raw: ScenarioRaw): ScenarioResult {
       }
     } else {
       answered.notice++;
-      const text = String((message as { content?: string } | undefined)?.content ?? `(${final.kind})`)
+      const text = String(
+        (message as { content?: string } | undefined)?.content ?? `(${record.final?.kind ?? 'answer'})`,
+      )
         .replace(/\d+/g, 'N')
         .slice(0, 100);
       notices.set(text, (notices.get(text) ?? 0) + 1);
     }
   }
 
+  const month = raw.spec.month ? monthFigures(raw, raw.spec.month) : undefined;
   const byStatus: Record<string, number> = {};
   for (const r of raw.requests) byStatus[String(r.status)] = (byStatus[String(r.status)] ?? 0) + 1;
   const dispatched = raw.interactions.length;
@@ -204,6 +241,8 @@ export function measure(raw: ScenarioRaw): ScenarioResult {
       noAnswer: byStatus['0'] ?? 0,
       byStatus,
     },
+    floor: floorOf(raw),
+    ...(month ? { month } : {}),
     cache: {
       hitRatio: answered.embed > 0 ? hitFirst.length / answered.embed : null,
       hits: hitFirst.length,
@@ -221,5 +260,90 @@ export function measure(raw: ScenarioRaw): ScenarioResult {
       errorLogSamples: raw.bot.logs.errors,
       exit: raw.bot.exit,
     },
+  };
+}
+
+/** Seconds of a cache setting in the scenario's env, else its default. */
+function envSeconds(raw: ScenarioRaw, name: string, fallback: number): number {
+  const value = Number(raw.spec.env[name]);
+  return Number.isFinite(value) && raw.spec.env[name] !== undefined ? value : fallback;
+}
+
+function floorOf(raw: ScenarioRaw): ScenarioResult['floor'] {
+  const list = envSeconds(raw, 'CACHE_TTL_LIST_SECONDS', 60) * 1000;
+  const item = envSeconds(raw, 'CACHE_TTL_ITEM_SECONDS', 300) * 1000;
+  const stable = envSeconds(raw, 'CACHE_TTL_STABLE_SECONDS', 3_600) * 1000;
+  const answered = raw.requests.filter((r) => r.status >= 200 && r.status < 500 && r.status !== 429);
+  const t0 = Math.min(...answered.map((r) => r.at));
+  const keys = new Set<string>();
+  for (const r of answered) {
+    const page = r.query.page ?? (r.query.pageSize || r.query.limit ? '1' : undefined);
+    const kind = /\/(roles|forms|applications)(\/|$)/.test(r.path)
+      ? stable
+      : page !== undefined
+        ? list
+        : item;
+    const window = kind > 0 ? Math.floor((r.at - t0) / kind) : r.at;
+    keys.add(`${r.path}?page=${page ?? ''}#${window}`);
+  }
+  return { keys: keys.size, ratio: keys.size > 0 ? raw.requests.length / keys.size : null };
+}
+
+function monthFigures(
+  raw: ScenarioRaw,
+  spec: { windowMs: number; quota: number; minimum: number },
+): MonthFigures {
+  const { windowMs, quota } = spec;
+  const periods = new Map<number, number>();
+  for (const r of raw.requests) {
+    const period = Math.floor(r.at / windowMs);
+    periods.set(period, (periods.get(period) ?? 0) + 1);
+  }
+  const perPeriod = [...periods.entries()].sort((a, b) => a[0] - b[0]).map(([, n]) => n);
+  const ages: number[] = [];
+  let noData = 0;
+  const seen = new Set<string>();
+  const deadSlices = new Set<number>();
+  let deadAnswers = 0;
+  const start = Math.min(...raw.interactions.map((r) => r.createdAt));
+  for (const record of raw.interactions) {
+    const last = raw.answers.get(record.id);
+    const final =
+      last ?? (record.final ? { at: record.final.at, message: record.final.message?.message } : null);
+    const message = final?.message as
+      | { embeds?: Array<{ timestamp?: string }>; content?: string }
+      | undefined;
+    const embed = message?.embeds?.[0];
+    const listKey = record.commandName
+      ? `${record.user?.id ?? ''} ${describeInteraction(record)}`
+      : undefined;
+    const isList = listKey !== undefined && / list\b| member\b|^\S+ \/log /.test(listKey);
+    if (embed && final) {
+      if (embed.timestamp) {
+        const shownAt = raw.timeOrigin + final.at;
+        ages.push(Math.max(0, shownAt - Date.parse(embed.timestamp)) / windowMs);
+      }
+      if (isList) seen.add(listKey);
+    } else {
+      noData++;
+      if (isList && seen.has(listKey)) {
+        deadAnswers++;
+        deadSlices.add(Math.floor(((record.createdAt - start) / windowMs) * 100));
+      }
+    }
+  }
+  const sorted = ages.sort((a, b) => a - b);
+  return {
+    windowMs,
+    quota,
+    minimum: spec.minimum,
+    requestsPerQuota: Math.max(0, ...perPeriod) / quota,
+    perPeriod,
+    withData:
+      raw.interactions.length > 0 ? (raw.interactions.length - noData) / raw.interactions.length : null,
+    noData,
+    ageShare: { p50: percentile(sorted, 50), p95: percentile(sorted, 95) },
+    deadShare: deadSlices.size / 100,
+    deadAnswers,
   };
 }

@@ -21,14 +21,17 @@ import {
   type Dataset,
   type FaultOptions,
   type LatencyOptions,
+  type QuotaOptions,
   type RateLimitOptions,
   type RequestLogEntry,
   startSandbox,
+  type WindowMode,
 } from '../test/sandbox/index.js';
 import { type BotEntry, type ProcSample, startBot } from './bot-process.js';
 import {
   type BurstItem,
   type Control,
+  createRandom,
   DEFAULT_PACE,
   generateBurst,
   generateWorkload,
@@ -50,6 +53,8 @@ export interface SandboxSpec {
   faults?: FaultOptions;
   /** How long a 'timeout' fault holds the request (the "stall"). */
   timeoutHoldMs?: number;
+  /** The API's long allowance (the month scenario: 100 per compressed month). */
+  quota?: QuotaOptions;
 }
 
 export interface ScenarioSpec {
@@ -62,7 +67,10 @@ export interface ScenarioSpec {
   sandbox: SandboxSpec;
   workload:
     | { kind: 'sessions'; interactions: number; moderators: number; pace: Pace }
-    | { kind: 'burst'; interactions: number; windowMs: number; moderators: number };
+    | { kind: 'burst'; interactions: number; windowMs: number; moderators: number }
+    | { kind: 'month'; interactions: number; moderators: number; pace: Pace; windowMs: number };
+  /** The month scenario: the compressed month's length W and its allowance (for the report). */
+  month?: { windowMs: number; quota: number; minimum: number };
   /** Stop dispatching after this long (the run is then marked as cut short). */
   deadlineMs: number;
 }
@@ -72,6 +80,12 @@ export interface ScenarioRaw {
   spec: ScenarioSpec;
   /** Interactions the double dispatched, oldest first. */
   interactions: InteractionRecord[];
+  /**
+   * The last answer each interaction sent (a reply, an update, an edit or a follow-up, place-in-line
+   * notices left out), by interaction id, with when it reached the double: the double's own "final"
+   * is the first edit after a defer, which for a queued read is the notice.
+   */
+  answers: Map<string, { at: number; message: unknown }>;
   /** The bot's callback calls that the double refused (an interaction left unanswered), by interaction id. */
   refusedCallbacks: Map<string, { status: number; error: string }>;
   /** Requests the sandbox received. */
@@ -257,6 +271,10 @@ async function dispatch(
   }
 }
 
+/** A place-in-line notice ("Waiting for the API allowance: …"): shown while waiting, never an answer. */
+export const isQueueNotice = (message: unknown): boolean =>
+  /^Waiting for the API allowance/.test(String((message as { content?: unknown } | null)?.content ?? ''));
+
 /** Wait for the final answer; the message to act on next (unchanged when the answer was a notice). */
 async function settle(
   driver: Driver,
@@ -265,7 +283,21 @@ async function settle(
 ): Promise<ResponseMessage | null> {
   try {
     const response = await handle.response({ timeoutMs: RESPONSE_TIMEOUT_MS });
-    return response.message && (response.message.embeds?.length ?? 0) > 0 ? response.message : current;
+    let message: unknown = response.message;
+    if (isQueueNotice(message)) {
+      // The first edit was the place-in-line notice: the answer replaces it later (a control's
+      // notice is a follow-up, deleted once the answer is in).
+      const deadline = performance.now() + RESPONSE_TIMEOUT_MS;
+      while (
+        (isQueueNotice(handle.message()) || handle.followUps().some(isQueueNotice)) &&
+        performance.now() < deadline
+      ) {
+        await sleep(50);
+      }
+      message = handle.message();
+    }
+    const shown = message as ResponseMessage | null;
+    return shown && (shown.embeds?.length ?? 0) > 0 ? shown : current;
   } catch {
     driver.responseFailures++;
     return current;
@@ -291,6 +323,77 @@ async function runSessions(driver: Driver, workload: Workload, mods: DoubleUser[
       }
     }),
   );
+}
+
+/** At most this many sessions run at once in the month scenario (the rest start late). */
+const MONTH_MAX_SESSIONS = 48;
+
+/**
+ * A compressed month: every moderator's sessions start at times drawn over the month W (30 days of
+ * W/30 each; each moderator works an 8-hour shift of their own each day), each session runs its
+ * steps in order (a click needs the answer before it), and sessions of different moderators (or of
+ * one moderator on different days) overlap freely, so the driver keeps up with the schedule.
+ */
+async function runMonth(
+  driver: Driver,
+  workload: Workload,
+  mods: DoubleUser[],
+  windowMs: number,
+  seed: number,
+): Promise<void> {
+  const random = createRandom(seed ^ 0x6d6f6e74);
+  const dayMs = windowMs / 30;
+  const starts = workload.moderators.flatMap((script) => {
+    const shiftStart = (script.index * 7) % 24; // hour (UTC) this moderator's shift starts
+    return script.sessions.map((session) => {
+      const day = Math.floor(random() * 30);
+      const hour = (shiftStart + random() * 8) % 24;
+      return { at: day * dayMs + (hour / 24) * dayMs, mod: mods[script.index] as DoubleUser, session };
+    });
+  });
+  starts.sort((a, b) => a.at - b.at);
+  // A short month (quick mode) starts at the API's next period boundary, so the whole run is one
+  // period and its allowance is really put to the test; a long one starts where it is (waiting up
+  // to W would double the run) and touches two periods, each counted against its own allowance.
+  if (windowMs <= 60_000) await sleep(windowMs - (Date.now() % windowMs));
+  const t0 = performance.now();
+  let running = 0;
+  const slots: Array<() => void> = [];
+  const acquire = async () => {
+    while (running >= MONTH_MAX_SESSIONS) await new Promise<void>((resolve) => slots.push(resolve));
+    running++;
+  };
+  const release = () => {
+    running--;
+    slots.shift()?.();
+  };
+  const tasks: Promise<void>[] = [];
+  for (const start of starts) {
+    const wait = t0 + start.at - performance.now();
+    if (wait > 0) await sleep(wait);
+    if (performance.now() > driver.deadline) break;
+    await acquire();
+    tasks.push(
+      (async () => {
+        try {
+          let current: ResponseMessage | null = null;
+          for (const [i, step] of start.session.steps.entries()) {
+            if (performance.now() > driver.deadline) return;
+            if (i > 0) await sleep(step.thinkMs);
+            const handle = await dispatch(driver, start.mod, step, current);
+            if (!handle) {
+              skip(driver, step);
+              continue;
+            }
+            current = await settle(driver, handle, current);
+          }
+        } finally {
+          release();
+        }
+      })(),
+    );
+  }
+  await Promise.all(tasks);
 }
 
 async function runBurst(driver: Driver, items: BurstItem[], mods: DoubleUser[]): Promise<void> {
@@ -332,6 +435,7 @@ export async function runScenario(spec: ScenarioSpec, ctx: RunContext): Promise<
     seed: ctx.seed,
     latency: spec.sandbox.latency,
     rateLimit: spec.sandbox.rateLimit,
+    quota: spec.sandbox.quota ?? null,
     faults: spec.sandbox.faults ?? null,
     timeoutHoldMs: spec.sandbox.timeoutHoldMs,
     now: clock,
@@ -356,7 +460,19 @@ export async function runScenario(spec: ScenarioSpec, ctx: RunContext): Promise<
     let userIds: string[];
     let run: (driver: Driver, mods: DoubleUser[]) => Promise<void>;
     let moderatorCount: number;
-    if (spec.workload.kind === 'sessions') {
+    if (spec.workload.kind === 'month') {
+      const { windowMs } = spec.workload;
+      const workload = generateWorkload(ctx.workloadData, {
+        seed: ctx.seed,
+        interactions: spec.workload.interactions,
+        moderators: spec.workload.moderators,
+        pace: spec.workload.pace,
+      });
+      planned = workload.interactions;
+      userIds = workload.userIds;
+      moderatorCount = spec.workload.moderators;
+      run = (driver, mods) => runMonth(driver, workload, mods, windowMs, ctx.seed);
+    } else if (spec.workload.kind === 'sessions') {
       const workload = generateWorkload(ctx.workloadData, {
         seed: ctx.seed,
         interactions: spec.workload.interactions,
@@ -431,8 +547,20 @@ export async function runScenario(spec: ScenarioSpec, ctx: RunContext): Promise<
         });
       }
     }
+    const answers = new Map<string, { at: number; message: unknown }>();
+    for (const call of double.calls) {
+      if (!call.interactionId || call.status < 200 || call.status >= 300) continue;
+      if (call.method !== 'POST' && call.method !== 'PATCH') continue;
+      const body = call.body as { type?: number; data?: unknown } | null;
+      const message =
+        call.route === 'callback' ? (body?.type === 4 || body?.type === 7 ? body.data : undefined) : body;
+      if (message === undefined || call.route === 'commands' || isQueueNotice(message)) continue;
+      if (call.route !== 'callback' && call.route !== 'webhook') continue;
+      answers.set(call.interactionId, { at: call.t, message });
+    }
     return {
       spec,
+      answers,
       interactions: double.interactions(),
       refusedCallbacks,
       requests: [...sandbox.requests],
@@ -462,6 +590,13 @@ export interface BenchPlan {
   moderators: number;
   pace: Pace;
   deadlineMs: number;
+  /**
+   * The month scenario: W (ms), interactions planned, moderators, and the fewest that must be
+   * dispatched (a few planned clicks find no control to click, e.g. "next" on a one-page list).
+   */
+  month: { windowMs: number; interactions: number; moderators: number; minimum: number };
+  /** Scenarios also run against these sandbox window modes of the short limit (besides `fixed`). */
+  modeRuns: { modes: WindowMode[]; scenarios: ScenarioName[] };
 }
 
 export const FULL_PLAN: BenchPlan = {
@@ -473,6 +608,8 @@ export const FULL_PLAN: BenchPlan = {
   moderators: 12,
   pace: DEFAULT_PACE,
   deadlineMs: 240_000,
+  month: { windowMs: 480_000, interactions: 3_300, moderators: 20, minimum: 3_000 },
+  modeRuns: { modes: ['sliding', 'clock'], scenarios: ['shipped', 'naive', 'stall', 'burst'] },
 };
 
 export const QUICK_PLAN: BenchPlan = {
@@ -484,6 +621,8 @@ export const QUICK_PLAN: BenchPlan = {
   moderators: 6,
   pace: { stepMs: [20, 120], sessionGapMs: [50, 200] },
   deadlineMs: 20_000,
+  month: { windowMs: 30_000, interactions: 400, moderators: 20, minimum: 340 },
+  modeRuns: { modes: ['sliding', 'clock'], scenarios: ['burst'] },
 };
 
 /** The sandbox's realistic behaviour: 100-200 ms per answer, and a per-token limit. */
@@ -507,7 +646,7 @@ const budgetEnv = (limit: { requests: number; windowSeconds: number }) => ({
   API_LIMITS: `${limit.requests}/${limit.windowSeconds}s`,
 });
 
-export const SCENARIO_NAMES = ['shipped', 'naive', 'stall', 'burst', 'growth'] as const;
+export const SCENARIO_NAMES = ['shipped', 'naive', 'stall', 'burst', 'growth', 'month'] as const;
 export type ScenarioName = (typeof SCENARIO_NAMES)[number];
 
 /** The scenario specs of a plan, in run order. Growth runs at the shipped size reuse the shipped run. */
@@ -568,13 +707,71 @@ export function scenarioSpecs(plan: BenchPlan, only?: ScenarioName[]): ScenarioS
       deadlineMs: plan.deadlineMs,
     });
   }
+  // The same scenarios against the API's other ways of counting its short window.
+  for (const mode of plan.modeRuns.modes) {
+    for (const base of specs.filter((s) => (plan.modeRuns.scenarios as string[]).includes(s.name))) {
+      specs.push({
+        ...base,
+        name: `${base.name}-${mode}`,
+        title: `${base.title} (${mode})`,
+        description: `${base.description} The API counts its short limit in ${mode === 'sliding' ? 'a sliding window' : 'windows aligned to the clock'}.`,
+        sandbox: { ...base.sandbox, rateLimit: { ...base.sandbox.rateLimit, mode } },
+      });
+    }
+  }
   if (wanted('growth')) {
     for (const size of plan.growthSizes) {
       if (size === plan.shippedSize && wanted('shipped')) continue; // the shipped run is this point
       specs.push(shipped(`growth-${size}`, size));
     }
   }
+  if (wanted('month')) specs.push(monthSpec(plan));
   return specs;
+}
+
+/** The free tier's allowance: requests per (compressed) month. */
+export const MONTH_QUOTA = 100;
+/** A real month, for scaling the cache's times into the compressed one. */
+const REAL_MONTH_SECONDS = 30 * 86_400;
+
+/**
+ * A free-tier month compressed into W: the API allows 100 requests per W (the sandbox's quota,
+ * windows aligned to the clock) and 3,000 per minute; the bot's month is W too (API_MONTH_SECONDS),
+ * and the cache's times are the defaults scaled by W / 30 days (at least 1 s), saved copies kept for
+ * the whole (compressed) month.
+ */
+function monthSpec(plan: BenchPlan): ScenarioSpec {
+  const { windowMs, interactions, moderators } = plan.month;
+  const seconds = Math.round(windowMs / 1000);
+  const scaled = (s: number) => String(Math.max(1, Math.round((s * seconds) / REAL_MONTH_SECONDS)));
+  return {
+    name: 'month',
+    title: 'month',
+    description: `A free-tier month (${MONTH_QUOTA} requests) compressed into ${seconds} s: ${moderators} moderators on daily shifts, ${interactions} interactions; cache times scaled by the same factor.`,
+    env: {
+      API_LIMITS: `${MONTH_QUOTA}/month,${STEADY_LIMIT.requests}/${STEADY_LIMIT.windowSeconds}s`,
+      API_MONTH_SECONDS: String(seconds),
+      CACHE_TTL_LIST_SECONDS: scaled(60),
+      CACHE_TTL_ITEM_SECONDS: scaled(300),
+      CACHE_TTL_STABLE_SECONDS: scaled(3_600),
+      CACHE_TTL_NOT_FOUND_SECONDS: scaled(30),
+      CACHE_STALE_SECONDS: scaled(REAL_MONTH_SECONDS),
+    },
+    sandbox: {
+      latency: LATENCY,
+      rateLimit: STEADY_LIMIT,
+      quota: { requests: MONTH_QUOTA, window: { seconds } },
+    },
+    workload: {
+      kind: 'month',
+      interactions,
+      moderators,
+      pace: { stepMs: [20, 150], sessionGapMs: [0, 0] },
+      windowMs,
+    },
+    month: { windowMs, quota: MONTH_QUOTA, minimum: plan.month.minimum },
+    deadlineMs: windowMs + 30_000,
+  };
 }
 
 export function formatSize(n: number): string {

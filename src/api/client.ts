@@ -76,6 +76,7 @@ export function createApi(config: Config, logger: Logger, deps: ApiDeps = {}): A
         : fileLimitStore(config.DATA_DIR, hash, logger),
       logger,
       ...(deps.onAllowanceMark ? { onAllowanceMark: deps.onAllowanceMark } : {}),
+      monthSeconds: config.API_MONTH_SECONDS,
       now, // waits are on real timers (the counters keep real time), cut short when a caller gives up
     });
   const http = createHttp({

@@ -2,8 +2,12 @@
  * Every request limit of API_LIMITS at once, per token (keyed by the token's hash), persistent and
  * shared (limit-store.ts), plus the pace that makes a monthly allowance last the month.
  *
- * - A span limit (N per W) is a bucket (bucketPlan): callers wait for it, in arrival order, up to
- *   API_QUEUE_MAX_WAIT_MS, then get ApiError 'busy'.
+ * - A span limit (N per W) is a bucket (bucketPlan): callers wait for it up to
+ *   API_QUEUE_MAX_WAIT_MS, then get ApiError 'busy' (at once when their place in line already
+ *   says the wait would be longer). The line is fair between the people asking (the `who` of the
+ *   wait context, wait.ts): they take turns, one request each, and each person's own requests keep
+ *   their arrival order; so one moderator's 20 reads do not starve another's 1. Each waiter is
+ *   told its place and an estimated wait through the context's `onWait`.
  * - The monthly limit counts the calendar month (UTC) under a key of its own per month; when it is
  *   spent, callers get ApiError 'quota' naming the reset at once (waiting would not help).
  * - A 429's hold (Retry-After) is kept in the store too, so every caller and every process of the
@@ -17,8 +21,14 @@ import type { RateLimiterMemory } from 'rate-limiter-flexible';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import type { Logger } from '../log.js';
 import { ApiError } from './errors.js';
-import { bucketPlan, type LimitSpec, monthOf, nextMonthStart } from './limit-spec.js';
+import {
+  bucketPlan,
+  monthOf as calendarMonthOf,
+  type LimitSpec,
+  nextMonthStart as nextCalendarMonthStart,
+} from './limit-spec.js';
 import type { Counter, LimitStore } from './limit-store.js';
+import { currentWait, type WaitContext } from './wait.js';
 
 /** Share of a monthly allowance kept for reads of things never seen (no saved copy to show). */
 export const PACE_RESERVE = 0.2;
@@ -76,6 +86,11 @@ export interface LimitsOptions {
   sleep?: (ms: number) => Promise<void>;
   /** Time between probes through a long hold (default PROBE_INTERVAL_MS). */
   probeIntervalMs?: number;
+  /**
+   * The `month` limit's period in seconds, periods aligned to the Unix epoch (API_MONTH_SECONDS);
+   * unset or 0: the calendar month in UTC. The count, the pace and the resets all follow it.
+   */
+  monthSeconds?: number;
   /** Told when the monthly allowance passes 80% and 100% (once per month: the count crosses each mark once). */
   onAllowanceMark?: (mark: AllowanceMark) => void;
 }
@@ -101,12 +116,98 @@ interface Month {
   counter: Counter;
 }
 
+/** One caller waiting for a request slot. */
+interface Waiter {
+  who: string;
+  context: WaitContext | undefined;
+  started: number;
+  maxWaitMs: number;
+  signal: AbortSignal | undefined;
+  resolve: (granted: { probe: boolean }) => void;
+  reject: (error: unknown) => void;
+  onAbort: () => void;
+  /** What the waiter was last told, and when (ms since epoch). */
+  told?: { position: number; etaMs: number; at: number };
+}
+
+/**
+ * The callers of one key: each person's requests in arrival order (`byWho`), and the people with
+ * requests waiting in the order they take turns (`order`, the next first).
+ */
+interface Line {
+  byWho: Map<string, Waiter[]>;
+  order: string[];
+  serving?: Waiter;
+  /** When the caller being served may go (ms since epoch; 0 when it is not waiting). */
+  readyAt: number;
+}
+
+/** Take the next waiter: the first request of the person whose turn it is, who then goes last. */
+function next(line: Line): Waiter | undefined {
+  for (;;) {
+    const who = line.order.shift();
+    if (who === undefined) return undefined;
+    const queue = line.byWho.get(who) ?? [];
+    const waiter = queue.shift();
+    if (queue.length > 0) line.order.push(who);
+    else line.byWho.delete(who);
+    if (waiter) return waiter;
+  }
+}
+
+/** The waiters of `line` in the order they will be served (round after round of turns). */
+function serviceOrder(line: Line): Waiter[] {
+  const out: Waiter[] = [];
+  const queues = line.order.map((who) => line.byWho.get(who) ?? []);
+  const rounds = Math.max(0, ...queues.map((q) => q.length));
+  for (let round = 0; round < rounds; round++) {
+    for (const queue of queues) {
+      const waiter = queue[round];
+      if (waiter) out.push(waiter);
+    }
+  }
+  return out;
+}
+
+/** How many waiters in line (not counting the one being served) go before a new request of `who`. */
+function placeOf(line: Line, who: string): number {
+  const own = line.byWho.get(who)?.length ?? 0;
+  let ahead = 0;
+  if (own === 0) {
+    for (const queue of line.byWho.values()) ahead += queue.length;
+    return ahead;
+  }
+  // It joins `who`'s own requests: everyone's first `own` requests go before it, plus one more of
+  // each person whose turn comes before `who`'s in that round.
+  const at = line.order.indexOf(who);
+  line.order.forEach((other, i) => {
+    const n = line.byWho.get(other)?.length ?? 0;
+    ahead += Math.min(n, i < at ? own + 1 : own);
+  });
+  return ahead;
+}
+
+/** Call a listener that must not throw; ignore it if it does. */
+function safely(call: () => void): void {
+  try {
+    call();
+  } catch {
+    // a listener's failure is not the limits' concern
+  }
+}
+
 /** Build the limits over `store`. */
 export function createLimits(options: LimitsOptions): Limits {
   const { specs, store, logger } = options;
   const now = options.now ?? Date.now;
   const sleep = options.sleep;
   const prefix = 'rollcall:v1:limits';
+  const periodMs = (options.monthSeconds ?? 0) * 1000;
+  /** The month's name (calendar `YYYY-MM`, or the period's number `p123` with monthSeconds). */
+  const monthOf = (t: number) => (periodMs > 0 ? `p${Math.floor(t / periodMs)}` : calendarMonthOf(t));
+  /** When the month holding `t` ends (ms since epoch). */
+  const nextMonthStart = (t: number) =>
+    periodMs > 0 ? (Math.floor(t / periodMs) + 1) * periodMs : nextCalendarMonthStart(t);
   // Month counters never expire in memory (their key names the month); Redis drops them after it.
   const monthSpec = specs.find((s) => s.window.kind === 'month');
   const month: Month | undefined = monthSpec && {
@@ -132,9 +233,8 @@ export function createLimits(options: LimitsOptions): Limits {
   const probeMs = options.probeIntervalMs ?? PROBE_INTERVAL_MS;
   const probes = store.counter(`${prefix}:probe`, 1, probeMs / 1000);
   const paces = store.counter(`${prefix}:pace`, 1, 1);
-  /** Callers in line per key (arrival order), and the last counts seen. */
-  const lines = new Map<string, Promise<void>>();
-  const waiting = new Map<string, number>();
+  /** Callers in line per key (round-robin between who they are for), and the last counts seen. */
+  const lines = new Map<string, Line>();
   const lastLeft = new Map<string, number>();
 
   const monthKey = (key: string) => `${key}:${monthOf(now())}`;
@@ -268,12 +368,37 @@ export function createLimits(options: LimitsOptions): Limits {
     });
   };
 
-  async function acquireInLine(
-    key: string,
-    maxWaitMs: number,
-    started: number,
-    signal?: AbortSignal,
-  ): Promise<{ probe: boolean }> {
+  /** Estimated wait (ms) of the waiter at `position` (1 = being served) behind a head ready in `headMs`. */
+  function etaAt(position: number, headMs: number): number {
+    let eta = 0;
+    for (const span of spans) {
+      eta = Math.max(eta, Math.floor((position - 1) / span.perBucket) * span.bucketSeconds * 1000);
+    }
+    return Math.max(0, headMs) + eta;
+  }
+
+  /** Tell every waiter of `line` its place (1 = being served) and estimated wait, when it changed. */
+  function report(line: Line) {
+    const headMs = Math.max(0, line.readyAt - Date.now());
+    let position = 0;
+    const tell = (waiter: Waiter) => {
+      position++;
+      const eta = etaAt(position, headMs);
+      // Retell when the place changes, or the estimate moves by half a second or more from what
+      // the last one, counted down, says now.
+      const told = waiter.told;
+      const now = Date.now();
+      if (told?.position === position && Math.abs(told.etaMs - (now - told.at) - eta) < 500) return;
+      waiter.told = { position, etaMs: eta, at: now };
+      const at = position;
+      safely(() => waiter.context?.onWait(at, eta));
+    };
+    if (line.serving) tell(line.serving);
+    for (const waiter of serviceOrder(line)) tell(waiter);
+  }
+
+  async function acquireAtHead(key: string, line: Line, waiter: Waiter): Promise<{ probe: boolean }> {
+    const { maxWaitMs, started, signal } = waiter;
     for (;;) {
       signal?.throwIfAborted();
       let probe = false;
@@ -289,6 +414,8 @@ export function createLimits(options: LimitsOptions): Limits {
         }
         if (!probe) {
           if (Date.now() - started + held > maxWaitMs) throw busy(held);
+          line.readyAt = Date.now() + held;
+          report(line);
           await pause(held, signal);
           continue;
         }
@@ -296,44 +423,90 @@ export function createLimits(options: LimitsOptions): Limits {
       if (month && (await monthUsed(key)) >= month.spec.points) throw quotaError();
       const wait = await takeSpans(key);
       if (wait > 0) {
-        const ahead = waiting.get(key) ?? 0;
-        const tightest = spans[0];
-        const predicted =
-          wait + (tightest ? Math.floor(ahead / tightest.perBucket) * tightest.bucketSeconds * 1000 : 0);
-        if (Date.now() - started + predicted > maxWaitMs) throw busy(predicted);
+        if (Date.now() - started + wait > maxWaitMs) throw busy(wait);
+        line.readyAt = Date.now() + wait;
+        report(line);
         await pause(wait, signal);
         continue;
       }
+      line.readyAt = 0;
       await takeMonth(key);
       await store.flush();
       return { probe };
     }
   }
 
-  return {
-    async acquire(key, maxWaitMs, signal) {
-      // One caller at a time per key, in arrival order: a refused caller waits at the head of the
-      // line, so nobody who arrived later is served first.
-      const started = Date.now();
-      waiting.set(key, (waiting.get(key) ?? 0) + 1);
-      const before = lines.get(key) ?? Promise.resolve();
-      let done!: () => void;
-      const mine = new Promise<void>((resolve) => {
-        done = resolve;
-      });
-      const tail = before.then(() => mine);
-      lines.set(key, tail);
+  /** Serve the waiters of `key`'s line one at a time, round-robin between who they are for. */
+  async function serve(key: string, line: Line) {
+    for (;;) {
+      const waiter = next(line);
+      if (!waiter) break;
+      line.serving = waiter;
+      line.readyAt = 0;
+      if (line.order.length > 0) report(line); // everyone behind moved up one place
       try {
-        try {
-          await (signal ? untilAborted(before, signal) : before);
-        } finally {
-          waiting.set(key, (waiting.get(key) ?? 1) - 1);
-        }
-        return await acquireInLine(key, maxWaitMs, started, signal);
+        const granted = await acquireAtHead(key, line, waiter);
+        if (waiter.told) safely(() => waiter.context?.onWait(0, 0));
+        waiter.resolve(granted);
+      } catch (error) {
+        waiter.reject(error);
       } finally {
-        done();
-        if (lines.get(key) === tail) lines.delete(key);
+        waiter.signal?.removeEventListener('abort', waiter.onAbort);
+        line.serving = undefined;
       }
+    }
+    lines.delete(key);
+  }
+
+  return {
+    acquire(key, maxWaitMs, signal) {
+      if (signal?.aborted) return Promise.reject(signal.reason);
+      const context = currentWait();
+      const who = context?.who ?? '';
+      const existing = lines.get(key);
+      const line: Line = existing ?? { byWho: new Map(), order: [], readyAt: 0 };
+      if (existing) {
+        // A wait longer than allowed is known at once when the place in line already says so.
+        const position = 1 + (line.serving ? 1 : 0) + placeOf(line, who);
+        const eta = etaAt(position, Math.max(0, line.readyAt - Date.now()));
+        if (eta > maxWaitMs) return Promise.reject(busy(eta));
+      } else lines.set(key, line);
+      return new Promise<{ probe: boolean }>((resolve, reject) => {
+        const waiter: Waiter = {
+          who,
+          context,
+          started: Date.now(),
+          maxWaitMs,
+          signal,
+          resolve,
+          reject,
+          onAbort: () => {
+            // A waiter still in line leaves it at once; the one being served stops its own wait.
+            const queue = line.byWho.get(who);
+            const at = queue?.indexOf(waiter) ?? -1;
+            if (!queue || at < 0) return;
+            queue.splice(at, 1);
+            if (queue.length === 0) {
+              line.byWho.delete(who);
+              line.order = line.order.filter((w) => w !== who);
+            }
+            reject(signal?.reason);
+            report(line);
+          },
+        };
+        signal?.addEventListener('abort', waiter.onAbort, { once: true });
+        const queue = line.byWho.get(who);
+        if (queue) queue.push(waiter);
+        else {
+          line.byWho.set(who, [waiter]);
+          // A newcomer goes before the next turn of the person being served (their turn is now).
+          const last = line.order.length - 1;
+          if (last >= 0 && line.order[last] === line.serving?.who) line.order.splice(last, 0, who);
+          else line.order.push(who);
+        }
+        if (existing) report(line);
+        else void serve(key, line);
+      });
     },
 
     hold,
@@ -348,10 +521,13 @@ export function createLimits(options: LimitsOptions): Limits {
       if (remaining === undefined) return;
       const resetInMs = resetHeaderMs(headers, now());
       const longest = spans.at(-1);
+      // Without a monthly limit of ours, every count the API sends is a short window's: a window of
+      // the API's longer than ours must still hold callers until its reset.
       const monthly =
-        resetInMs === undefined
-          ? wholeHeader(headers, 'x-ratelimit-limit') === month?.spec.points
-          : resetInMs > (longest ? windowSeconds(longest.spec) * 1000 + 1000 : 86_400_000);
+        month !== undefined &&
+        (resetInMs === undefined
+          ? wholeHeader(headers, 'x-ratelimit-limit') === month.spec.points
+          : resetInMs > (longest ? windowSeconds(longest.spec) * 1000 + 1000 : 86_400_000));
       if (monthly && month) {
         const used = await monthUsed(key);
         const apiUsed = month.spec.points - remaining;

@@ -204,7 +204,23 @@ export const MESSAGES = {
     d === undefined
       ? 'Digest: none.'
       : `Digest: ${d.when} in <#${d.channelId}>: ${d.reports.join(', ')}.${d.problem ? `\n⚠️ ${d.problem}` : ''}`,
+  queued: (position: number, etaSeconds: number) =>
+    `Waiting for the API allowance: you are ${ordinal(position)} in line, about ${roughWait(etaSeconds)}.`,
 } as const;
+
+/** 1st, 2nd, 3rd, 4th, … 11th, 12th, 13th, … 21st (with thousands separators). */
+export function ordinal(n: number): string {
+  const tens = n % 100;
+  const suffix =
+    tens >= 11 && tens <= 13 ? 'th' : n % 10 === 1 ? 'st' : n % 10 === 2 ? 'nd' : n % 10 === 3 ? 'rd' : 'th';
+  return `${formatCount(n)}${suffix}`;
+}
+
+/** A wait said roughly: "5 s" steps under a minute, then whole minutes. */
+function roughWait(seconds: number): string {
+  if (seconds < 57.5) return `${Math.max(5, Math.ceil(seconds / 5) * 5)} s`;
+  return `${Math.max(1, Math.round(seconds / 60))} min`;
+}
 
 /** A problem with what the moderator typed; its message is shown as it is. */
 export class UserError extends Error {

@@ -12,10 +12,12 @@ import {
   RESTJSONErrorCodes,
   type StringSelectMenuInteraction,
 } from 'discord.js';
+import { withWait } from '../api/wait.js';
 import type { Logger } from '../log.js';
 import {
   errorMessage,
   isExpectedError,
+  MESSAGES,
   NO_MENTIONS,
   type Payload,
   textPayload,
@@ -24,6 +26,10 @@ import {
 
 /** Answer directly if the work is done within this many ms of receiving the interaction; else defer. */
 export const DEFER_AFTER_MS = 1_500;
+/** A moderator whose read waits this long for the API allowance is told their place in line. */
+export const NOTICE_AFTER_MS = 3_000;
+/** A place-in-line notice is brought up to date at most this often. */
+export const NOTICE_EVERY_MS = 5_000;
 
 export type Repliable =
   | ChatInputCommandInteraction
@@ -60,7 +66,14 @@ export class Responder {
     /** Answer a control with a message of its own (an export) instead of updating its message. */
     newMessage = false,
   ): Promise<void> {
-    const work: Promise<Outcome> = produce().then(
+    // The work runs in a wait context naming the moderator: the API's limits queue fairly between
+    // moderators and report the place in line, which the notice shows once the reply is deferred.
+    const ownReply = !isUpdate(interaction) || newMessage;
+    const notice = new WaitNotice(interaction, ownReply, (error) => this.logDiscordError(error, interaction));
+    const work: Promise<Outcome> = withWait(
+      { who: interaction.user.id, onWait: notice.onWait },
+      produce,
+    ).then(
       (payload) => ({ ok: true, payload }),
       (error: unknown) => ({ ok: false, error }),
     );
@@ -73,12 +86,22 @@ export class Responder {
     ]);
     clearTimeout(timer);
     if (early) {
+      await notice.stop();
       await this.deliver(interaction, early, false, ephemeral, newMessage);
       return;
     }
-    if (isUpdate(interaction) && !newMessage) await interaction.deferUpdate();
-    else await interaction.deferReply(ephemeral ? { flags: MessageFlags.Ephemeral } : {});
-    await this.deliver(interaction, await work, true, ephemeral, newMessage);
+    try {
+      if (!ownReply) await interaction.deferUpdate();
+      else await interaction.deferReply(ephemeral ? { flags: MessageFlags.Ephemeral } : {});
+      notice.start();
+      const outcome = await work;
+      // No notice may land after the answer: stop the editor and wait for an edit on its way first.
+      await notice.stop();
+      await this.deliver(interaction, outcome, true, ephemeral, newMessage);
+    } finally {
+      await notice.stop();
+      await notice.remove();
+    }
   }
 
   /** Answer at once with the sentence for a refusal (a UserError's own words). */
@@ -162,6 +185,92 @@ export class Responder {
       this.logger.debug({ ...where, code: error.code }, 'interaction already answered or expired');
     } else {
       this.logger.warn({ ...where, err: discordErrorSummary(error) }, 'could not answer interaction');
+    }
+  }
+}
+
+/**
+ * The place-in-line notice of one deferred interaction. The limits tell it where the moderator's
+ * read stands (`onWait`); once the read has waited NOTICE_AFTER_MS, the deferred reply is edited to
+ * say so (for a control, whose message is the list itself, an ephemeral follow-up says it instead),
+ * and kept up to date at most every NOTICE_EVERY_MS. `stop()` ends it for good: no edit starts
+ * after it, and it waits for the one on its way, so the answer always comes after the last notice.
+ */
+class WaitNotice {
+  private since: number | undefined;
+  private told: { position: number; etaMs: number; at: number } | undefined;
+  private shown: string | undefined;
+  private shownAt = 0;
+  private followUpId: string | undefined;
+  private sending: Promise<void> | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private stopped = false;
+
+  constructor(
+    private readonly interaction: Repliable,
+    /** The deferred reply is the answer's own message (a command, or a control answering anew). */
+    private readonly ownReply: boolean,
+    private readonly onError: (error: unknown) => void,
+  ) {}
+
+  /** Where the read stands (position 0: it no longer waits). */
+  readonly onWait = (position: number, etaMs: number): void => {
+    if (position <= 0) {
+      this.since = undefined;
+      this.told = undefined;
+      return;
+    }
+    this.since ??= Date.now();
+    this.told = { position, etaMs, at: Date.now() };
+  };
+
+  /** The reply is deferred: notices may be shown from now on. */
+  start(): void {
+    if (this.stopped || this.timer) return;
+    this.timer = setInterval(() => this.tick(), 250);
+    this.timer.unref();
+  }
+
+  /** No notice from now on; resolves once an edit already on its way has landed (or failed). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    await this.sending;
+  }
+
+  /** After the answer: delete a follow-up notice (a control's), which would otherwise linger. */
+  async remove(): Promise<void> {
+    const id = this.followUpId;
+    if (!id) return;
+    this.followUpId = undefined;
+    await this.interaction.deleteReply(id).catch((error: unknown) => this.onError(error));
+  }
+
+  private tick(): void {
+    if (this.stopped || this.sending || this.since === undefined || !this.told) return;
+    const now = Date.now();
+    if (now - this.since < NOTICE_AFTER_MS) return;
+    const left = Math.max(0, this.told.etaMs - (now - this.told.at));
+    const text = MESSAGES.queued(this.told.position, left / 1000);
+    if (text === this.shown || (this.shown !== undefined && now - this.shownAt < NOTICE_EVERY_MS)) return;
+    this.shown = text;
+    this.shownAt = now;
+    this.sending = this.send(text)
+      .catch((error: unknown) => this.onError(error))
+      .finally(() => {
+        this.sending = undefined;
+      });
+  }
+
+  private async send(text: string): Promise<void> {
+    const body = { content: text, embeds: [], components: [], allowedMentions: NO_MENTIONS };
+    if (this.ownReply) {
+      await this.interaction.editReply(body);
+    } else if (this.followUpId) {
+      await this.interaction.editReply({ ...body, message: this.followUpId });
+    } else {
+      const sent = await this.interaction.followUp({ ...body, flags: MessageFlags.Ephemeral });
+      this.followUpId = sent.id;
     }
   }
 }

@@ -13,6 +13,7 @@ import { ApiError } from '../../src/api/errors.js';
 import { bucketPlan, parseLimits } from '../../src/api/limit-spec.js';
 import { fileLimitStore, type LimitStore, redisLimitStore } from '../../src/api/limit-store.js';
 import { createLimits, type Limits } from '../../src/api/limits.js';
+import { withWait } from '../../src/api/wait.js';
 import { MESSAGES } from '../../src/discord/replies.js';
 import { reachable } from '../support/redis.js';
 import { captureLogger, fakeClock, freshDataDir, rejection, silentLogger } from './helpers.js';
@@ -124,6 +125,26 @@ describe('month rollover (UTC, injected clock)', () => {
     const [month] = await l.status(key);
     expect(month).toMatchObject({ used: 1, left: 0, resetAt: Date.parse('2027-01-01T00:00:00Z') });
   });
+
+  it('with API_MONTH_SECONDS, the month is a period of that length aligned to the epoch (a compressed month)', async () => {
+    const clock = fakeClock(600_000 * 5_000_000 - 2_000); // 2 s before a 600 s period ends
+    const l = limits('2/month', fileLimitStore(freshDataDir(), 'h', silentLogger), {
+      now: clock.now,
+      monthSeconds: 600,
+    });
+    const key = freshKey();
+    await l.acquire(key, 0);
+    await l.acquire(key, 0);
+    expect(await outcome(l.acquire(key, 0))).toBe('quota');
+    expect((await l.status(key))[0]).toMatchObject({ used: 2, resetAt: 600_000 * 5_000_000 });
+    clock.advance(2_000); // the next period
+    expect(await outcome(l.acquire(key, 0))).toBe('ok');
+    const [month] = await l.status(key);
+    expect(month).toMatchObject({ used: 1, left: 1, resetAt: 600_000 * 5_000_001 });
+    // The pace spreads what is left over the period's time left, not the calendar month's.
+    expect(month?.pace).toMatchObject({ intervalMs: expect.any(Number) });
+    expect((month?.pace as { intervalMs: number } | undefined)?.intervalMs).toBeLessThanOrEqual(600_000);
+  });
 });
 
 describe('persistence across a restart', () => {
@@ -234,6 +255,15 @@ describe('resync from X-RateLimit-* headers', () => {
     expect(error.retryAfterSeconds).toBeGreaterThanOrEqual(4);
     expect((await l.status(key))[0]).toMatchObject({ used: 0 });
   });
+
+  it('without a monthly limit, holds callers to the reset of an API window longer than ours', async () => {
+    const l = limits('1000/1s', fileLimitStore(freshDataDir(), 'h', silentLogger));
+    const key = freshKey();
+    await l.observe(key, new Headers({ 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '60' }));
+    const error = (await rejection(l.acquire(key, 1_000))) as ApiError;
+    expect(error).toMatchObject({ kind: 'busy' });
+    expect(error.retryAfterSeconds).toBeGreaterThanOrEqual(59);
+  });
 });
 
 describe('holds (429) and probes', () => {
@@ -277,6 +307,53 @@ describe('waiting callers', () => {
     expect(Date.now() - started).toBeLessThan(1_000);
     await Promise.all([first, second]);
     expect(order).toEqual(['first', 'second']);
+  }, 15_000);
+});
+
+describe('a fair line between the people asking (the wait context)', () => {
+  it("takes turns: one person's many reads do not starve another's one; each is told its place and wait", async () => {
+    const l = limits('3/1s', fileLimitStore(freshDataDir(), 'h', silentLogger)); // 1 request a second
+    const key = freshKey();
+    await l.acquire(key, 0); // the bucket is full for about a second
+    const order: string[] = [];
+    const told = new Map<string, Array<[number, number]>>();
+    const ask = (who: string, n: number) => {
+      const name = `${who}${n}`;
+      told.set(name, []);
+      const onWait = (position: number, etaMs: number) => told.get(name)?.push([position, etaMs]);
+      return withWait({ who, onWait }, () => l.acquire(key, 60_000)).then(() => order.push(name));
+    };
+    const a = [1, 2, 3, 4].map((n) => ask('a', n));
+    const b = ask('b', 1);
+    await Promise.all([...a, b]);
+    // a1 was already being served when b1 came: b1 goes next, before a's other reads.
+    expect(order).toEqual(['a1', 'b1', 'a2', 'a3', 'a4']);
+    const b1 = told.get('b1') ?? [];
+    expect(b1[0]?.[0]).toBe(2);
+    // Once a1's wait for the bucket is known: about 1 s for a1, and one bucket (1 s) more.
+    const eta = Math.max(...b1.filter(([p]) => p === 2).map(([, ms]) => ms));
+    expect(eta).toBeGreaterThan(1_000);
+    expect(eta).toBeLessThanOrEqual(2_000);
+    expect(told.get('b1')?.at(-1)).toEqual([0, 0]); // served: no longer waiting
+    // a4 was 4th; b1 then came in ahead of it (5th); from there its place only moves up.
+    const a4 = (told.get('a4') ?? []).map(([p]) => p).filter((p) => p > 0);
+    expect(a4.slice(0, 2)).toEqual([4, 5]);
+    expect(a4.slice(1)).toEqual([...a4.slice(1)].sort((x, y) => y - x));
+    expect(a4.at(-1)).toBe(1);
+  }, 15_000);
+
+  it('refuses at once a read whose place in line already says it would wait longer than allowed', async () => {
+    const l = limits('3/1s', fileLimitStore(freshDataDir(), 'h', silentLogger));
+    const key = freshKey();
+    await l.acquire(key, 0);
+    const queued = [1, 2, 3].map(() =>
+      withWait({ who: 'a', onWait: () => {} }, () => l.acquire(key, 60_000)),
+    );
+    const started = Date.now();
+    const late = await outcome(withWait({ who: 'b', onWait: () => {} }, () => l.acquire(key, 1_500)));
+    expect(late).toBe('busy');
+    expect(Date.now() - started).toBeLessThan(200);
+    await Promise.all(queued);
   }, 15_000);
 });
 

@@ -20,18 +20,22 @@ function numbers(value: unknown, path = 'report'): Array<[string, number]> {
   return [];
 }
 
+/** The quick run's report (made once, by the first block). */
+let report: BenchReport;
+
 describe('npm run bench -- --quick', () => {
-  let report: BenchReport;
   const dir = mkdtempSync(join(tmpdir(), 'rollcall-bench-'));
 
   beforeAll(async () => {
     report = await runBench({ quick: true, entry: 'source' });
-  }, 150_000);
+  }, 240_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('runs every scenario', () => {
     const names = report.scenarios.map((s) => s.name);
-    expect(names).toEqual(expect.arrayContaining(['shipped', 'naive', 'stall', 'burst']));
+    expect(names).toEqual(
+      expect.arrayContaining(['shipped', 'naive', 'stall', 'burst', 'burst-sliding', 'burst-clock', 'month']),
+    );
     expect(names.some((n) => n.startsWith('growth-'))).toBe(true);
     expect(report.meta.quick).toBe(true);
   });
@@ -69,6 +73,12 @@ describe('npm run bench -- --quick', () => {
       'hit-p99',
       'rss',
       'flat',
+      'floor',
+      'month-quota',
+      'month-data',
+      'month-429',
+      'month-dead',
+      'month-size',
     ]);
     for (const t of report.targets) expect(['pass', 'miss', 'n/a']).toContain(t.status);
     const text = formatText(report);
@@ -77,6 +87,40 @@ describe('npm run bench -- --quick', () => {
     const files = writeReport(report, dir);
     expect(JSON.parse(readFileSync(files.json, 'utf8')).scenarios).toHaveLength(report.scenarios.length);
     expect(readFileSync(files.md, 'utf8')).toContain('## Targets');
+  });
+});
+
+describe('the month scenario (quick: a 30 s month, 400 interactions)', () => {
+  // Issue 10's targets hold even at this size, so they are asserted here.
+  it('stays within the allowance, answers with data, and is never dead', () => {
+    const month = report.scenarios.find((s) => s.name === 'month');
+    const m = month?.month;
+    expect(m).toBeDefined();
+    expect(m!.requestsPerQuota).toBeLessThanOrEqual(1);
+    expect(m!.perPeriod.every((n) => n <= m!.quota)).toBe(true);
+    expect(m!.withData).toBeGreaterThanOrEqual(0.97);
+    expect(month!.api.status429).toBe(0);
+    expect(m!.deadShare).toBe(0);
+    expect(month!.dispatched).toBeGreaterThanOrEqual(m!.minimum);
+    for (const id of ['month-quota', 'month-data', 'month-429', 'month-dead', 'month-size']) {
+      expect(report.targets.find((t) => t.id === id)?.status, id).toBe('pass');
+    }
+  });
+
+  it('runs the burst against the sliding and clock windows of the API without a 429', () => {
+    for (const name of ['burst', 'burst-sliding', 'burst-clock']) {
+      const s = report.scenarios.find((x) => x.name === name);
+      expect(s?.api.status429, name).toBe(0);
+      expect(s?.answered.none, name).toBe(0);
+    }
+  });
+
+  it('prints the physical floor of every scenario', () => {
+    for (const s of report.scenarios) {
+      expect(s.floor.keys, s.name).toBeGreaterThan(0);
+      expect(s.floor.ratio, s.name).toBeGreaterThanOrEqual(1);
+    }
+    expect(report.ratios.shippedPerFloor).toBeGreaterThanOrEqual(1);
   });
 });
 

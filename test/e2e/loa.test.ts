@@ -288,9 +288,13 @@ describe('/loa when the API misbehaves', () => {
 });
 
 describe('/loa under the API rate limit', () => {
-  it('tells the moderator to retry later when the API rate-limits', async () => {
-    // A world of its own: after a 429 the client rightly holds every call of that token.
-    const limited = await startWorld({ sandbox: { rateLimit: { requests: 1, windowSeconds: 60 } } });
+  it('tells the moderator to retry later when the API rate-limits for longer than the wait allowed', async () => {
+    // A world of its own: after a 429 the client rightly holds every call of that token. The wait
+    // allowed (2 s) is far shorter than the API's window (60 s): waiting would not help.
+    const limited = await startWorld({
+      sandbox: { rateLimit: { requests: 1, windowSeconds: 60 } },
+      env: { API_QUEUE_MAX_WAIT_MS: '2000' },
+    });
     try {
       const answers: string[] = [];
       for (const loa of limited.sandbox.dataset.loas.slice(20, 23)) {
@@ -303,11 +307,47 @@ describe('/loa under the API rate limit', () => {
       expect(answers[2]).toMatch(
         /^The community server API is busy with Rollcall's requests; try again in \d+ s\.$/,
       );
-      expect(limited.sandbox.requests.filter((r) => r.status === 429)).toHaveLength(1);
+      expect(answers[1]).toMatch(
+        /^The community server API is busy with Rollcall's requests; try again in \d+ s\.$/,
+      );
+      // The API's X-RateLimit-* headers said none were left until its window ends: nothing more
+      // was sent into a 429.
+      expect(limited.sandbox.requests.map((r) => r.status)).toEqual([200]);
     } finally {
       await limited.close();
     }
   });
+});
+
+describe('/loa under the API rate limit, within the wait allowed', () => {
+  it('queues the read instead of saying busy: a notice with the place in line after 3 s, then the record', async () => {
+    // The default wait (13 minutes) and an API that allows one request per 6 s: the second read
+    // waits for the API's window (its X-RateLimit-* headers say when), then gets the record.
+    const limited = await startWorld({ sandbox: { rateLimit: { requests: 1, windowSeconds: 6 } } });
+    try {
+      const [first, second] = limited.sandbox.dataset.loas.slice(20, 22);
+      const view = (id: string) =>
+        limited.double.slash(limited.mod, 'loa', { subcommand: 'view', options: { id } });
+      expect(embedOf((await (await view(first!.id)).response()).message).title).toContain(first!.id);
+      const handle = await view(second!.id);
+      const notice = await handle.response(); // the first edit of the deferred reply
+      expect(notice.message?.content).toMatch(
+        /^Waiting for the API allowance: you are 1st in line, about \d+ s\.$/,
+      );
+      expect(notice.msToFinal).toBeGreaterThanOrEqual(3_000);
+      expect(notice.ephemeral).toBe(true);
+      const deadline = Date.now() + 15_000;
+      while (!handle.message()?.embeds?.length && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      const answer = handle.message();
+      expect(embedOf(answer).title).toContain(second!.id);
+      expect(answer?.content ?? '').toBe('');
+      expect(limited.sandbox.requests.map((r) => r.status)).toEqual([200, 200]);
+    } finally {
+      await limited.close();
+    }
+  }, 30_000);
 });
 
 describe('where Rollcall answers', () => {

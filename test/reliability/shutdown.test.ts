@@ -97,6 +97,11 @@ describe('app.stop() with interactions in flight', () => {
   }, 30_000);
 });
 
+/** The `content` of a recorded REST body, or ''. */
+function bodyContent(body: unknown): string {
+  return typeof body === 'object' && body !== null && 'content' in body ? String(body.content) : '';
+}
+
 /** An API that accepts connections and never answers (nor hangs up). */
 async function hungApi(): Promise<{ url: string; requests: () => number; close: () => Promise<void> }> {
   const sockets = new Set<Socket>();
@@ -275,6 +280,39 @@ describe('the process', () => {
     } finally {
       await hung.close();
     }
+  }, 60_000);
+
+  it('SIGTERM while a moderator waits in line, a place-in-line notice on its way: the last word is "restarting"', async () => {
+    // One request per 41 s (2/40s): the second read waits in line, and is told so after 3 s. A
+    // short grace (3 s) aborts the wait 1 s after the signal, timed to fall while the next notice
+    // edit is held 900 ms by Discord: the answer must wait for it, never land before it.
+    const bot = startBot(env({ API_LIMITS: '2/40s', SHUTDOWN_GRACE_MS: '3000' }));
+    children.push(bot.child);
+    await connected(bot.output);
+    const mod = double.user({ username: 'mod-in-line', roles: ['Moderator'] });
+    const [first, second] = sandbox.dataset.loas.slice(40, 42);
+    const view = (id: string) => double.slash(mod, 'loa', { subcommand: 'view', options: { id } });
+    expect(embedOf((await (await view(first!.id)).response()).message).title).toContain(first!.id);
+    const waiting = await view(second!.id);
+    const notices = () =>
+      waiting.calls.filter(
+        (c) => c.method === 'PATCH' && /^Waiting for the API allowance/.test(bodyContent(c.body)),
+      );
+    await until(() => notices().length > 0, 10_000, 'the first notice');
+    const firstAt = notices()[0]!.t;
+    double.delayNext({ route: /^PATCH \/webhooks\/.*\/messages\/@original$/, ms: 900, times: 1 });
+    // The next notice comes NOTICE_EVERY_MS (5 s) after the first; the abort 1 s after the signal.
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, firstAt + 4_600 - performance.now())));
+    const exit = exited(bot.child);
+    process.kill(bot.child.pid!, 'SIGTERM');
+    expect((await exit).code).toBe(0);
+    recordText('child output (notice in flight)', bot.output());
+    const patches = waiting.calls.filter((c) => c.method === 'PATCH');
+    // A second notice was on its way when the wait was aborted (else this test proves nothing).
+    expect(notices().length).toBeGreaterThanOrEqual(2);
+    expect(bodyContent(patches.at(-1)?.body)).toBe(MESSAGES.restarting);
+    expect(waiting.message()?.content).toBe(MESSAGES.restarting);
+    expect(bot.output()).not.toContain('"level":50');
   }, 60_000);
 
   it('an unhandled rejection is logged, and the bot keeps serving', async () => {

@@ -1,0 +1,31 @@
+/**
+ * The per-request wait context: who a read is for, and where to tell them how long it will wait.
+ *
+ * The API layer knows nothing of Discord. Whoever starts a piece of work (the Discord responder)
+ * runs it inside `withWait`; the limits (limits.ts) read the context of each request they queue, to
+ * share the wait fairly between the people asking (round-robin by `who`) and to report each
+ * waiter's place in line and an estimate of its wait through `onWait`.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+export interface WaitContext {
+  /** Who the work is for (an opaque id, e.g. a Discord user id): the queue is fair between them. */
+  who: string;
+  /**
+   * Told where this work's request stands while it waits for the limits: `position` 1 is next,
+   * `etaMs` the estimated wait. `position` 0 means it no longer waits. Must not throw.
+   */
+  onWait(position: number, etaMs: number): void;
+}
+
+const storage = new AsyncLocalStorage<WaitContext>();
+
+/** Run `work` with `context` as the wait context of every request it makes. */
+export function withWait<T>(context: WaitContext, work: () => T): T {
+  return storage.run(context, work);
+}
+
+/** The wait context of the running work, if any. */
+export function currentWait(): WaitContext | undefined {
+  return storage.getStore();
+}
