@@ -10,17 +10,7 @@ import type { PageInfo, Source } from '../api/pages.js';
 import type { QuotaRow } from '../reports/leave.js';
 import { PERIOD_LABELS, type Period } from '../reports/period.js';
 import type { MemberTotal } from '../reports/time.js';
-import {
-  clampEmbed,
-  code,
-  duration,
-  formatCount,
-  LIMITS,
-  safeLine,
-  shortDate,
-  timestamp,
-  truncate,
-} from './format.js';
+import { clampEmbed, code, duration, formatCount, LIMITS, safeLine, timestamp, truncate } from './format.js';
 import { detailEmbed, listEmbed } from './page.js';
 import { shiftRow } from './shift.js';
 
@@ -52,7 +42,19 @@ function withAge(embed: APIEmbed, source: Source, facts: ReportFacts): APIEmbed 
 }
 
 export function periodText(period: Period, timeZone: string): string {
-  return `${PERIOD_LABELS[period.kind]} (${shortDate(period.start)} – ${shortDate(period.end - 1)}, ${safeLine(timeZone, 64)})`;
+  // Titles are plain text in Discord (a <t:…> timestamp is not rendered there): dates are written out
+  // in the community's time zone, which the period is cut in.
+  return `${PERIOD_LABELS[period.kind]} (${zoneDate(period.start, timeZone)} – ${zoneDate(period.end - 1, timeZone)}, ${safeLine(timeZone, 64)})`;
+}
+
+/** "1 Oct 2026": the day of `seconds` in the time zone `timeZone` (UTC when the runtime does not know it). */
+function zoneDate(seconds: number, timeZone: string): string {
+  const options: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' };
+  try {
+    return new Intl.DateTimeFormat('en-GB', { ...options, timeZone }).format(seconds * 1000);
+  } catch {
+    return new Intl.DateTimeFormat('en-GB', { ...options, timeZone: 'UTC' }).format(seconds * 1000);
+  }
 }
 
 export interface TotalsHeading {

@@ -26,7 +26,7 @@ function scenes(dataset: Dataset): Record<string, string[]> {
     loa: ['/loa list'],
     log: [`/log user username:${s.busyUsernames[0] ?? ''}`],
     'audit-log': ['/audit-log list'],
-    shift: [`/shift view id:${s.activeShiftIds[0] ?? ''}`],
+    shift: ['/shift totals period:last-month'],
     role: ['/role list'],
     member: ['/member list'],
     application: ['/application list'],

@@ -20,6 +20,29 @@ const totalArb = fc.record({
 });
 
 describe('report embeds', () => {
+  it('write the period in the title as plain dates of the time zone (titles render no <t:…> timestamps)', () => {
+    // 2026-10 in Europe/London: the month starts at 1 Oct 00:00 BST and ends on 31 Oct.
+    const month = periodOf('last-month', Date.UTC(2026, 10, 15) / 1000, {
+      timeZone: 'Europe/London',
+      weekStart: 'monday',
+    });
+    const heading = { period: month, timeZone: 'Europe/London' };
+    const info = { page: 1, totalPages: 1, total: 0 } as Parameters<typeof renderTotals>[1];
+    const source = { fetchedAt: Date.UTC(2026, 10, 15), stale: false } as Parameters<typeof renderTotals>[2];
+    const embed = renderTotals(
+      [],
+      info,
+      source,
+      heading,
+      { servedAt: Date.UTC(2026, 10, 15), complete: true },
+      1,
+    );
+    expect(embed.title).toBe('Time on duty · Last month (1 Oct 2026 – 31 Oct 2026, Europe/London)');
+    const facts = { servedAt: Date.UTC(2026, 10, 15), complete: true };
+    const quota = renderQuota([], info, source, heading, facts, new Map(), { pass: 0, fail: 0, leave: 0 });
+    expect(quota.title).not.toContain('<t:');
+  });
+
   it('stay within Discord limits and never carry a live mention from the data', () => {
     fc.assert(
       fc.property(
