@@ -3,8 +3,9 @@
  *
  * - Fields holding a comma, a double quote, CR or LF are quoted, quotes inside doubled; lines end
  *   with CRLF; the file starts with a UTF-8 byte order mark so spreadsheet programs read accents.
- * - Formula-injection guard: a text cell starting with = + - @, a tab or a CR is prefixed with ' so
- *   a spreadsheet shows it as text instead of running it (OWASP "CSV injection"). Numbers are
+ * - Formula-injection guard: a text cell starting with = + - @ (also after leading white space, and
+ *   their full-width forms), a tab, CR or LF is prefixed with ' so a spreadsheet shows it as text
+ *   instead of running it (OWASP "CSV injection"). Numbers are
  *   written as numbers and need no guard (their text is digits, '.', 'e' and '-' only).
  * - Timestamps (Unix seconds from the API) are ISO 8601 in UTC; 0 or absent is an empty cell.
  */
@@ -23,7 +24,12 @@ export const BOM = '\uFEFF';
 /** Line end (RFC 4180). */
 export const CRLF = '\r\n';
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * A cell a spreadsheet may run: after any leading white space (spaces, tabs, line ends, the
+ * ideographic space…), a formula sign, ASCII or full-width (＝ ＋ － ＠, which some spreadsheets read
+ * as their ASCII forms); or one starting with a tab, CR or LF.
+ */
+const FORMULA_START = /^(?:[\t\r\n]|[\s\u3000]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20])/u;
 const NEEDS_QUOTES = /[",\r\n]/;
 
 /** A text cell made safe to open in a spreadsheet (the formula-injection guard). */

@@ -17,11 +17,31 @@ import {
 } from '../../src/render/csv.js';
 
 const FORMULA = ['=', '+', '-', '@', '\t', '\r'];
+/** Whether a spreadsheet could read `text` as a formula (leading white space, full-width signs). */
+const dangerous = (text: string) => /^(?:[\t\r\n]|[\s\u3000]*[=+\-@＝＋－＠])/u.test(text);
 
 /** Text rich in what CSV and spreadsheets care about, and any other character. */
 const awkwardText = fc.oneof(
   fc.string({
-    unit: fc.constantFrom(',', '"', '\r', '\n', '\r\n', '=', '+', '-', '@', '\t', "'", ' ', 'a', 'é', '😀'),
+    unit: fc.constantFrom(
+      ',',
+      '"',
+      '\r',
+      '\n',
+      '\r\n',
+      '=',
+      '+',
+      '-',
+      '@',
+      '\t',
+      "'",
+      ' ',
+      'a',
+      'é',
+      '😀',
+      '＝',
+      '\u3000',
+    ),
     maxLength: 12,
   }),
   fc.string({ unit: 'binary', maxLength: 12 }),
@@ -63,9 +83,9 @@ describe('CSV text', () => {
     fc.assert(
       fc.property(awkwardText, (text) => {
         const guarded = guardFormula(text);
-        const original = FORMULA.includes(text[0] ?? '') ? guarded.slice(1) : guarded;
+        const original = dangerous(text) ? guarded.slice(1) : guarded;
         expect(original).toBe(text);
-        expect(guarded === text).toBe(!FORMULA.includes(text[0] ?? ''));
+        expect(guarded === text).toBe(!dangerous(text));
       }),
     );
   });
@@ -88,6 +108,31 @@ describe('CSV text', () => {
       [cells],
     );
     expect(row).toBe(`'=1+1,'+SUM(A1),'-2,'@cmd,'\tx,"'\rx",'=already,a=b\r\n`);
+  });
+
+  it('guards formulas behind leading white space and in full-width signs', () => {
+    const cells = [
+      ' =1+1',
+      '  @SUM(A1)',
+      '\u3000=1',
+      '＝HYPERLINK("x")',
+      '＋1',
+      '－1',
+      '＠cmd',
+      '\n=1',
+      ' -2',
+    ];
+    for (const cell of cells) expect(guardFormula(cell)).toBe(`'${cell}`);
+    const [, row] = csvLines(
+      columnsOf(
+        cells.length,
+        cells.map((_, i) => `c${i}`),
+      ),
+      [cells],
+    );
+    const parsed = readBack(row as string);
+    for (const cell of parsed[0] ?? []) expect(cell.startsWith("'")).toBe(true);
+    expect(guardFormula(' a=b')).toBe(' a=b');
   });
 
   it('writes numbers as numbers (no guard, no quotes), booleans as true/false, absent as empty', () => {
