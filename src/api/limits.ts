@@ -174,8 +174,10 @@ function placeOf(line: Line, who: string): number {
   const own = line.byWho.get(who)?.length ?? 0;
   let ahead = 0;
   if (own === 0) {
-    for (const queue of line.byWho.values()) ahead += queue.length;
-    return ahead;
+    // A newcomer takes the next turn after one request of each person already in line (before the
+    // next turn of the person being served, as acquire places it), however many each has queued.
+    const last = line.order.length - 1;
+    return last >= 0 && line.order[last] === line.serving?.who ? last : line.order.length;
   }
   // It joins `who`'s own requests: everyone's first `own` requests go before it, plus one more of
   // each person whose turn comes before `who`'s in that round.

@@ -350,11 +350,31 @@ describe('a fair line between the people asking (the wait context)', () => {
       withWait({ who: 'a', onWait: () => {} }, () => l.acquire(key, 60_000)),
     );
     const started = Date.now();
-    const late = await outcome(withWait({ who: 'b', onWait: () => {} }, () => l.acquire(key, 1_500)));
+    const late = await outcome(withWait({ who: 'b', onWait: () => {} }, () => l.acquire(key, 500)));
     expect(late).toBe('busy');
     expect(Date.now() - started).toBeLessThan(200);
     await Promise.all(queued);
   }, 15_000);
+});
+
+describe('a flood of one person does not turn others away', () => {
+  it("admits another person's read by its fair place, not by the flood's length", async () => {
+    const l = limits('3/1s', fileLimitStore(freshDataDir(), 'h', silentLogger)); // 1 request a second
+    const key = freshKey();
+    await l.acquire(key, 0);
+    const flood = Array.from({ length: 8 }, () =>
+      withWait({ who: 'a', onWait: () => {} }, () => l.acquire(key, 60_000)).catch(() => undefined),
+    );
+    const order: string[] = [];
+    void Promise.all(flood.map((p, i) => p.then(() => order.push(`a${i + 1}`))));
+    // b's one read comes right after a's first: about 2 s away, within its 4 s, though a has 7 more.
+    const b = await outcome(
+      withWait({ who: 'b', onWait: () => {} }, () => l.acquire(key, 4_000)).then(() => order.push('b1')),
+    );
+    expect(b).not.toBe('busy');
+    expect(order.slice(0, 2)).toEqual(['a1', 'b1']);
+    await Promise.all(flood);
+  }, 30_000);
 });
 
 describe('pace', () => {
