@@ -168,6 +168,39 @@ describe('Export CSV and the monthly allowance', () => {
   });
 });
 
+describe('Export CSV: two exports at once share the allowance', () => {
+  let world: World;
+  beforeAll(async () => {
+    world = await startWorld({
+      env: { API_LIMITS: '50/month,1000/1s' },
+      sandbox: { dataset: generateDataset({ shifts: 3_000, loas: 3_000 }) },
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await world?.close();
+  });
+
+  it('the second export started while the first runs is refused when both would eat into the reserve', async () => {
+    const shifts = await list(world, 'shift', 'list'); // 1 of the 50 requests
+    const loas = await list(world, 'loa', 'list'); // 2 of 50: 48 left, 10 kept: 38 may be spent
+    world.sandbox.resetLog();
+    // Each needs 29 unsaved pages: either fits alone, both together do not.
+    const first = await world.double.click(world.mod, shifts, control(shifts, '📄 Export CSV'));
+    const second = await world.double.click(world.mod, loas, control(loas, '📄 Export CSV'));
+    const answers = await Promise.all([
+      first.response({ timeoutMs: 30_000 }),
+      second.response({ timeoutMs: 30_000 }),
+    ]);
+    const contents = answers.map((a) => a.message?.content ?? '');
+    expect(contents.filter((c) => c.startsWith('Exported '))).toHaveLength(1);
+    expect(
+      contents.filter((c) => c.startsWith('Exporting this whole list needs 29 more requests')),
+    ).toHaveLength(1);
+    // Nothing was read beyond what could be spared: the reserve is still there.
+    expect(world.sandbox.requests.length).toBeLessThanOrEqual(38);
+  }, 60_000);
+});
+
 describe('Export CSV under a small upload limit', () => {
   let world: World;
   const limit = 256 * 1024;

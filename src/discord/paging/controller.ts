@@ -39,6 +39,8 @@ export interface PagingTenant {
   labels?: CodeLabels | undefined;
   /** Where each of the tenant's API limits stands (for exports); without it nothing is limited. */
   limits?: () => Promise<LimitStatus[]>;
+  /** The tenant's key (its credential's hash; '' for the one community of single-server mode). */
+  key?: string;
 }
 
 /** The custom_id of the text input in the go-to-page modal. */
@@ -135,6 +137,7 @@ export class PagingController<T extends PagingTenant = PagingTenant> {
     return exportList(view, arg, {
       ...showContext({ ...tenant, views: this.options.views }, interaction.user.id),
       ...(tenant.limits ? { limits: tenant.limits } : {}),
+      ...(tenant.key !== undefined ? { tenantKey: tenant.key } : {}),
       uploadLimit: interaction.attachmentSizeLimit,
     });
   }

@@ -54,6 +54,26 @@ export interface ExportContext extends ShowContext {
   uploadLimit?: number;
   /** For tests: how waits are made. */
   sleep?: (ms: number) => Promise<unknown>;
+  /** The tenant's key (its credential's hash): exports of one tenant share its allowance. */
+  tenantKey?: string;
+}
+
+/**
+ * Requests the exports running in this process may still spend, by tenant key. The verdict counts
+ * them as spent already, so two exports started together cannot both take what only one may.
+ */
+const reserved = new Map<string, number>();
+
+function reserve(key: string, n: number): void {
+  const left = (reserved.get(key) ?? 0) + n;
+  if (left > 0) reserved.set(key, left);
+  else reserved.delete(key);
+}
+
+/** The statuses with `held` requests of the month already taken. */
+function lessHeld(statuses: readonly LimitStatus[], held: number): LimitStatus[] {
+  if (held <= 0) return [...statuses];
+  return statuses.map((s) => (s.kind === 'month' ? { ...s, left: Math.max(0, s.left - held) } : s));
 }
 
 /** A file name made of safe characters from the view and its argument. */
@@ -103,13 +123,30 @@ export async function exportList<T, C>(
     ),
   );
   const needed = saved.filter((s) => !s).length;
-  const verdict = exportVerdict(needed, needed > 0 && ctx.limits ? await ctx.limits() : []);
+  const statuses = needed > 0 && ctx.limits ? await ctx.limits() : [];
+  const key = ctx.tenantKey ?? '';
+  // No await from the verdict to the reservation: another export sees this one's need at once.
+  const verdict = exportVerdict(needed, lessHeld(statuses, reserved.get(key) ?? 0));
   if (!verdict.ok)
     throw new UserError(MESSAGES.exportNeeds(needed, verdict.spare, Math.floor(verdict.possibleAt / 1000)));
 
   // One page at a time: a short limit then delays one read, not a crowd of them.
   const reads: Fetched<ListEnvelope<T>>[] = [first];
-  for (const page of rest) reads.push(await read(page, ctx.options ?? {}));
+  let held = needed;
+  reserve(key, held);
+  try {
+    for (const page of rest) {
+      const fetched = await read(page, ctx.options ?? {});
+      reads.push(fetched);
+      // A request spent is counted by the limits now: no longer held.
+      if (!fetched.fromCache && held > 0) {
+        held--;
+        reserve(key, -1);
+      }
+    }
+  } finally {
+    reserve(key, -held);
+  }
 
   const seen = new Set<unknown>();
   const items: T[] = [];
