@@ -202,7 +202,7 @@ export async function reportsAdmin(
       if (!(hours >= 0 && hours <= MAX_QUOTA_HOURS)) throw new UserError(MESSAGES.badQuotaHours);
       if (hours === 0) delete next.quotas[role.id];
       else {
-        if (!(role.id in next.quotas) && Object.keys(next.quotas).length >= MAX_QUOTA_ROLES)
+        if (!Object.hasOwn(next.quotas, role.id) && Object.keys(next.quotas).length >= MAX_QUOTA_ROLES)
           throw new UserError(MESSAGES.tooManyQuotas);
         next.quotas[role.id] = hours;
       }

@@ -98,8 +98,13 @@ export function quotaCheck(
     let required = 0;
     let roleId: string | undefined;
     for (const role of member.roles) {
-      const hours = quotas[role];
-      if (hours !== undefined && (roleId === undefined || hours * 3600 > required)) {
+      // Own entries only: a role id from the API such as "constructor" is no quota.
+      const hours = typeof role === 'string' && Object.hasOwn(quotas, role) ? quotas[role] : undefined;
+      if (
+        typeof hours === 'number' &&
+        Number.isFinite(hours) &&
+        (roleId === undefined || hours * 3600 > required)
+      ) {
         required = hours * 3600;
         roleId = role;
       }

@@ -63,6 +63,15 @@ describe('quota check', () => {
   ];
   const quotas = { mod: 4, senior: 10 };
 
+  it('reads only quotas set: role ids from the API named like Object members owe nothing, and no NaN', () => {
+    const hostile: Partial<Member>[] = [
+      { id: 'h1', roles: ['constructor', '__proto__', 'toString', 'hasOwnProperty'] },
+      { id: 'h2', roles: ['valueOf', 'mod'] },
+    ];
+    const rows = quotaCheck(hostile, { ...quotas }, [], [], period, T0 + 8 * D);
+    expect(rows).toEqual([{ memberId: 'h2', required: 4 * H, roleId: 'mod', done: 0, status: 'fail' }]);
+  });
+
   it('gives required vs done, pass or fail (furthest behind first), the largest quota of several roles', () => {
     const rows = quotaCheck(members, quotas, shifts, [], period, T0 + 8 * D);
     expect(rows).toEqual([
