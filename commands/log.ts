@@ -7,6 +7,7 @@
  * month (the export's rule, `exportVerdict`); otherwise it searches the saved pages and says so.
  * See docs/api-decisions.md.
  */
+
 import { type APIApplicationCommandOptionChoice, ApplicationCommandOptionType } from 'discord.js';
 import type { Log, LogPage } from '../generated/api.js';
 import { isNotSaved } from '../src/api/errors.js';
@@ -21,6 +22,7 @@ import {
 import type { Fetched, LimitStatus, Resources } from '../src/api/types.js';
 import { argumentsOf, type Command, defineCommand, publicOption } from '../src/discord/command.js';
 import { checkedUsername, parseId, parseUsername } from '../src/discord/input.js';
+import { hold, lessHeld } from '../src/discord/paging/allowance.js';
 import { exportVerdict } from '../src/discord/paging/export.js';
 import { showDetail, showList } from '../src/discord/paging/show.js';
 import type { DetailView, ListView } from '../src/discord/paging/views.js';
@@ -177,12 +179,13 @@ export async function planSearch(
   api: Resources,
   s: LogSearch,
   limits: (() => Promise<LimitStatus[]>) | undefined,
-): Promise<LogSearch> {
+  key = '',
+): Promise<{ search: LogSearch; release: () => void }> {
   const plain = { username: s.username, type: s.type, since: s.since };
-  if (!limits) return plain;
+  if (!limits) return { search: plain, release: () => {} };
   let first = await savedLogPage(api, s.username, 1);
   if (!first) {
-    const verdict = exportVerdict(1, await limits());
+    const verdict = exportVerdict(1, lessHeld(await limits(), key));
     if (!verdict.ok) throw new UserError(MESSAGES.searchNeeds(Math.floor(verdict.possibleAt / 1000)));
     first = await api.listUserLogs(s.username, { page: 1, limit: GATHER_PAGE_SIZE });
   }
@@ -190,8 +193,12 @@ export async function planSearch(
   const rest = Array.from({ length: Math.max(0, pages - 1) }, (_, i) => i + 2);
   const saved = await Promise.all(rest.map((page) => savedLogPage(api, s.username, page)));
   const needed = saved.filter((page) => page === undefined).length;
-  const verdict = exportVerdict(needed, needed > 0 ? await limits() : []);
-  return verdict.ok ? plain : { ...plain, savedOnlyUntil: Math.floor(verdict.possibleAt / 1000) };
+  const statuses = needed > 0 ? await limits() : [];
+  // No await from the verdict to the hold: a search started at the same time sees this one's need.
+  const verdict = exportVerdict(needed, lessHeld(statuses, key));
+  if (!verdict.ok)
+    return { search: { ...plain, savedOnlyUntil: Math.floor(verdict.possibleAt / 1000) }, release: () => {} };
+  return { search: plain, release: hold(key, needed) };
 }
 
 /** How much of the user's logs a search read, when it read only saved pages. */
@@ -355,8 +362,18 @@ export const log: Command = {
     const sinceText = args.string('since');
     const since = sinceText === null ? undefined : parseSince(sinceText, Date.now());
     if (type === undefined && since === undefined) return showList(logUserView, show, { arg: username });
-    const search = await planSearch(show.resources, { username, type, since }, show.limits);
-    return showList(logSearchView, show, { arg: searchArg(search) });
+    const { search, release } = await planSearch(
+      show.resources,
+      { username, type, since },
+      show.limits,
+      show.tenantKey,
+    );
+    // The planned requests stay held until the search's reads are done.
+    try {
+      return await showList(logSearchView, show, { arg: searchArg(search) });
+    } finally {
+      release();
+    }
   },
   async autocomplete({ interaction, show }) {
     return typeChoices(

@@ -319,3 +319,38 @@ describe('/log user search and a generous monthly allowance', () => {
     );
   });
 });
+
+describe('/log user: two searches started together share the allowance', () => {
+  let world: World;
+  let dataset: ReturnType<typeof generateDataset>;
+  let points = 0;
+  beforeAll(async () => {
+    // Two players with several pages of logs each; an allowance where either full search fits
+    // alone (after both first pages) but both together would eat into the reserve.
+    dataset = generateDataset({ usernames: 2, logs: 1_600 });
+    const need = dataset.samples.busyUsernames
+      .slice(0, 2)
+      .map((u) => Math.min(10, Math.ceil(dataset.logs.filter((l) => l.username === u).length / 100)) - 1);
+    for (let n = 5; n < 200 && points === 0; n++) {
+      const spare = n - 2 - Math.ceil(n * 0.2);
+      if (spare >= Math.max(...need) && spare < need[0]! + need[1]!) points = n;
+    }
+    world = await startWorld({ sandbox: { dataset }, env: { API_LIMITS: `${points}/month,1000/1s` } });
+  }, 60_000);
+  afterAll(async () => {
+    await world?.close();
+  });
+
+  it('one of them searches the saved pages only, and the reserve is not spent', async () => {
+    expect(points).toBeGreaterThan(0);
+    const [a, b] = dataset.samples.busyUsernames as [string, string];
+    world.sandbox.resetLog();
+    const answers = await Promise.all([
+      search(world, a, { since: '2000-01-01' }),
+      search(world, b, { since: '2000-01-01' }),
+    ]);
+    const titles = answers.map((answer) => embedOf(answer.message).title ?? '');
+    expect(titles.filter((t) => t.includes('saved pages searched'))).toHaveLength(1);
+    expect(world.sandbox.requests.length).toBeLessThanOrEqual(points - Math.ceil(points * 0.2));
+  });
+});

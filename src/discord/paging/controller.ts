@@ -71,6 +71,7 @@ export function showContext(
     options: fresh ? { fresh: true } : {},
     ...(options.labels ? { labels: options.labels } : {}),
     ...(options.limits ? { limits: options.limits } : {}),
+    ...(options.key !== undefined ? { tenantKey: options.key } : {}),
   };
 }
 

@@ -8,6 +8,7 @@
  * possible, and reads nothing more. A short limit (e.g. 30 a minute) only slows it: a page that has
  * to wait is read again after the wait, within the interaction's life. See docs/api-decisions.md.
  */
+
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isApiError, isNotSaved } from '../../api/errors.js';
 import { type LimitStatus, PACE_RESERVE } from '../../api/limits.js';
@@ -15,6 +16,7 @@ import { API_PAGE_SIZE, cutPage, mergeSources, pageItems, type Source } from '..
 import type { Fetched, ReadOptions } from '../../api/types.js';
 import { type CsvColumn, csvFiles, genericColumns } from '../../render/csv.js';
 import { MESSAGES, type Payload, UserError } from '../replies.js';
+import { addHeld, lessHeld } from './allowance.js';
 import type { ListEnvelope, ListView, ShowContext } from './views.js';
 
 /** Pages of 100 an export reads at most (10,000 rows). */
@@ -56,24 +58,6 @@ export interface ExportContext extends ShowContext {
   sleep?: (ms: number) => Promise<unknown>;
   /** The tenant's key (its credential's hash): exports of one tenant share its allowance. */
   tenantKey?: string;
-}
-
-/**
- * Requests the exports running in this process may still spend, by tenant key. The verdict counts
- * them as spent already, so two exports started together cannot both take what only one may.
- */
-const reserved = new Map<string, number>();
-
-function reserve(key: string, n: number): void {
-  const left = (reserved.get(key) ?? 0) + n;
-  if (left > 0) reserved.set(key, left);
-  else reserved.delete(key);
-}
-
-/** The statuses with `held` requests of the month already taken. */
-function lessHeld(statuses: readonly LimitStatus[], held: number): LimitStatus[] {
-  if (held <= 0) return [...statuses];
-  return statuses.map((s) => (s.kind === 'month' ? { ...s, left: Math.max(0, s.left - held) } : s));
 }
 
 /** A file name made of safe characters from the view and its argument. */
@@ -126,14 +110,14 @@ export async function exportList<T, C>(
   const statuses = needed > 0 && ctx.limits ? await ctx.limits() : [];
   const key = ctx.tenantKey ?? '';
   // No await from the verdict to the reservation: another export sees this one's need at once.
-  const verdict = exportVerdict(needed, lessHeld(statuses, reserved.get(key) ?? 0));
+  const verdict = exportVerdict(needed, lessHeld(statuses, key));
   if (!verdict.ok)
     throw new UserError(MESSAGES.exportNeeds(needed, verdict.spare, Math.floor(verdict.possibleAt / 1000)));
 
   // One page at a time: a short limit then delays one read, not a crowd of them.
   const reads: Fetched<ListEnvelope<T>>[] = [first];
   let held = needed;
-  reserve(key, held);
+  addHeld(key, held);
   try {
     for (const page of rest) {
       const fetched = await read(page, ctx.options ?? {});
@@ -141,11 +125,11 @@ export async function exportList<T, C>(
       // A request spent is counted by the limits now: no longer held.
       if (!fetched.fromCache && held > 0) {
         held--;
-        reserve(key, -1);
+        addHeld(key, -1);
       }
     }
   } finally {
-    reserve(key, -held);
+    addHeld(key, -held);
   }
 
   const seen = new Set<unknown>();

@@ -148,4 +148,6 @@ export interface ShowContext {
   labels?: CodeLabels;
   /** Where each of the tenant's API limits stands (whole-list reads plan with it); none: unlimited. */
   limits?: () => Promise<LimitStatus[]>;
+  /** The tenant's key (its credential's hash): whole-list reads of one tenant share its allowance. */
+  tenantKey?: string;
 }
