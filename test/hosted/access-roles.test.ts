@@ -6,11 +6,11 @@
  */
 import { PermissionFlagsBits } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_IDS } from '../../commands/rollcall-admin.js';
 import { MESSAGES } from '../../src/discord/replies.js';
 import type { Store } from '../../src/store/index.js';
 import type { DoubleUser } from '../discord/double.js';
-import { embedOf, startWorld, type World } from '../e2e/world.js';
+import { embedOf, type World } from '../e2e/world.js';
+import { startHostedWorld } from './world.js';
 
 const A = '1320000000000000001';
 const B = '1320000000000000002';
@@ -24,40 +24,16 @@ let other: DoubleUser;
 let store: Store;
 
 beforeAll(async () => {
-  world = await startWorld({
-    sandbox: {
-      communities: {
-        [TOKEN_A]: { seed: 31, label: 'roles-a' },
-        [TOKEN_B]: { seed: 32, label: 'roles-b' },
-      },
-    },
-    double: { guildId: A, extraGuilds: [{ id: B, name: 'Community B' }] },
-    env: {
-      API_TOKEN: '',
-      DISCORD_GUILD_ID: '',
-      ROLLCALL_SECRET_KEY: Buffer.alloc(32, 6).toString('base64'),
-      API_RETRIES: '0',
-      API_LIMITS: '100000/month',
-    },
-  });
-  admin = world.double.user({
-    username: 'admin',
-    permissions: PermissionFlagsBits.ManageGuild | PermissionFlagsBits.ModerateMembers,
-  });
+  ({ world, admin, store } = await startHostedWorld({
+    servers: [
+      { guildId: A, token: TOKEN_A, seed: 31, label: 'roles-a' },
+      { guildId: B, token: TOKEN_B, seed: 32, label: 'roles-b' },
+    ],
+    keyByte: 6,
+  }));
   const moderate = PermissionFlagsBits.ModerateMembers;
   holder = world.double.user({ username: 'holder', roles: ['Moderator'], permissions: moderate });
   other = world.double.user({ username: 'other', roles: ['Member'], permissions: moderate });
-  store = world.app.store() as Store;
-  for (const [guildId, token] of [
-    [A, TOKEN_A],
-    [B, TOKEN_B],
-  ] as const) {
-    await (await world.double.slash(admin, 'rollcall-admin', { subcommand: 'setup', guildId })).response();
-    const linked = await (
-      await world.double.submitModal(admin, ADMIN_IDS.modal, { [ADMIN_IDS.tokenField]: token }, { guildId })
-    ).response();
-    expect(linked.message?.content).toMatch(/^Linked: /);
-  }
 }, 60_000);
 
 afterAll(async () => {

@@ -1,18 +1,10 @@
-/**
- * Labels for the integer codes, per server: set by a server's admins with /rollcall-admin labels,
- * shown beside the numbers in /log, /loa and /audit-log of that server only (two servers, two
- * labels for the same code); a code without a label stays a bare number; bad input gets one
- * sentence and saves nothing. The real bot, the Discord double, a sandbox of two communities, and
- * the SQLite store under the world's temporary DATA_DIR.
- */
-import { PermissionFlagsBits } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_IDS } from '../../commands/rollcall-admin.js';
 import { MESSAGES } from '../../src/discord/replies.js';
 import { MAX_LABEL_LENGTH } from '../../src/render/labels.js';
 import type { Store } from '../../src/store/index.js';
 import type { DoubleUser } from '../discord/double.js';
-import { embedOf, startWorld, type World } from '../e2e/world.js';
+import { embedOf, type World } from '../e2e/world.js';
+import { startHostedWorld } from './world.js';
 
 const A = '1310000000000000001';
 const B = '1310000000000000002';
@@ -24,37 +16,13 @@ let admin: DoubleUser;
 let store: Store;
 
 beforeAll(async () => {
-  world = await startWorld({
-    sandbox: {
-      communities: {
-        [TOKEN_A]: { seed: 11, label: 'labels-a' },
-        [TOKEN_B]: { seed: 22, label: 'labels-b' },
-      },
-    },
-    double: { guildId: A, extraGuilds: [{ id: B, name: 'Community B' }] },
-    env: {
-      API_TOKEN: '',
-      DISCORD_GUILD_ID: '',
-      ROLLCALL_SECRET_KEY: Buffer.alloc(32, 5).toString('base64'),
-      API_RETRIES: '0',
-      API_LIMITS: '100000/month',
-    },
-  });
-  admin = world.double.user({
-    username: 'admin',
-    permissions: PermissionFlagsBits.ManageGuild | PermissionFlagsBits.ModerateMembers,
-  });
-  store = world.app.store() as Store;
-  for (const [guildId, token] of [
-    [A, TOKEN_A],
-    [B, TOKEN_B],
-  ] as const) {
-    await (await world.double.slash(admin, 'rollcall-admin', { subcommand: 'setup', guildId })).response();
-    const linked = await (
-      await world.double.submitModal(admin, ADMIN_IDS.modal, { [ADMIN_IDS.tokenField]: token }, { guildId })
-    ).response();
-    expect(linked.message?.content).toMatch(/^Linked: /);
-  }
+  ({ world, admin, store } = await startHostedWorld({
+    servers: [
+      { guildId: A, token: TOKEN_A, seed: 11, label: 'labels-a' },
+      { guildId: B, token: TOKEN_B, seed: 22, label: 'labels-b' },
+    ],
+    keyByte: 5,
+  }));
 }, 60_000);
 
 afterAll(async () => {

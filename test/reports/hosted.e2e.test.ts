@@ -1,16 +1,9 @@
-/**
- * Reports in hosted mode: each server's admins set its report settings with /rollcall-admin reports
- * (kept in the store), each server's reports read its own community's snapshot, and a large
- * community's snapshot is built over several calls (at most MAX_NEW_PAGES pages each), saying so in
- * the footer until it is whole.
- */
-import { PermissionFlagsBits } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_IDS } from '../../commands/rollcall-admin.js';
 import { MESSAGES } from '../../src/discord/replies.js';
 import { MAX_NEW_PAGES } from '../../src/snapshots.js';
 import type { DoubleUser } from '../discord/double.js';
-import { embedOf, startWorld, type World } from '../e2e/world.js';
+import { embedOf, type World } from '../e2e/world.js';
+import { startHostedWorld } from '../hosted/world.js';
 
 const A = '1300000000000000011';
 const B = '1300000000000000012';
@@ -23,35 +16,14 @@ let admin: DoubleUser;
 let bStart = 0;
 
 beforeAll(async () => {
-  world = await startWorld({
-    sandbox: {
-      communities: {
-        [TOKEN_A]: { seed: 11, label: 'reports-a' },
-        [TOKEN_B]: { seed: 22, label: 'reports-b' },
-      },
-    },
-    double: { guildId: A, extraGuilds: [{ id: B, name: 'Community B' }] },
-    env: {
-      API_TOKEN: '',
-      DISCORD_GUILD_ID: '',
-      ROLLCALL_SECRET_KEY: Buffer.alloc(32, 7).toString('base64'),
-      API_RETRIES: '0',
-    },
-  });
-  admin = world.double.user({
-    username: 'admin',
-    permissions: PermissionFlagsBits.ManageGuild | PermissionFlagsBits.ModerateMembers,
-  });
-  for (const [guildId, token] of [
-    [A, TOKEN_A],
-    [B, TOKEN_B],
-  ] as const) {
-    await (await world.double.slash(admin, 'rollcall-admin', { subcommand: 'setup', guildId })).response();
-    const linked = await (
-      await world.double.submitModal(admin, ADMIN_IDS.modal, { [ADMIN_IDS.tokenField]: token }, { guildId })
-    ).response();
-    expect(linked.message?.content).toMatch(/linked/i);
-  }
+  ({ world, admin } = await startHostedWorld({
+    servers: [
+      { guildId: A, token: TOKEN_A, seed: 11, label: 'reports-a' },
+      { guildId: B, token: TOKEN_B, seed: 22, label: 'reports-b' },
+    ],
+    keyByte: 7,
+    env: { API_LIMITS: '1000/1s' },
+  }));
 }, 60_000);
 
 afterAll(async () => {
