@@ -19,11 +19,10 @@ import {
   pageItems,
   pageOfItems,
 } from '../src/api/pages.js';
-import type { Fetched, LimitStatus, Resources } from '../src/api/types.js';
+import type { Fetched, Resources } from '../src/api/types.js';
 import { argumentsOf, type Command, defineCommand, publicOption } from '../src/discord/command.js';
 import { checkedUsername, parseId, parseUsername } from '../src/discord/input.js';
-import { hold, lessHeld } from '../src/discord/paging/allowance.js';
-import { exportVerdict } from '../src/discord/paging/export.js';
+import { type HoldMonth, planHold } from '../src/discord/paging/allowance.js';
 import { showDetail, showList } from '../src/discord/paging/show.js';
 import type { DetailView, ListView } from '../src/discord/paging/views.js';
 import { MESSAGES, UserError } from '../src/discord/replies.js';
@@ -171,34 +170,38 @@ function searchPages(first: Fetched<LogPage>): { pages: number; complete: boolea
 
 /**
  * Plan a search before spending anything, by the export's rule (`exportVerdict`: only what is left
- * of the month above the pace's reserve). Page 1 says how many pages there are: when it is not
- * saved and even one request cannot be spared, one sentence says when the search is possible. When
- * the other pages not saved do not fit, the search is marked to read only saved pages.
+ * of the month above the pace's reserve, less what other whole-list reads hold in every process;
+ * `planHold`). Page 1 says how many pages there are: when it is not saved and even one request
+ * cannot be spared, one sentence says when the search is possible. When the other pages not saved
+ * do not fit, the search is marked to read only saved pages; when they do, they are held until
+ * `release` (after the search's reads, whether they succeed or fail).
  */
 export async function planSearch(
   api: Resources,
   s: LogSearch,
-  limits: (() => Promise<LimitStatus[]>) | undefined,
-  key = '',
-): Promise<{ search: LogSearch; release: () => void }> {
+  holdMonth: HoldMonth | undefined,
+): Promise<{ search: LogSearch; release: () => Promise<void> }> {
   const plain = { username: s.username, type: s.type, since: s.since };
-  if (!limits) return { search: plain, release: () => {} };
+  const none = async () => {};
+  if (!holdMonth) return { search: plain, release: none };
   let first = await savedLogPage(api, s.username, 1);
   if (!first) {
-    const verdict = exportVerdict(1, lessHeld(await limits(), key));
-    if (!verdict.ok) throw new UserError(MESSAGES.searchNeeds(Math.floor(verdict.possibleAt / 1000)));
-    first = await api.listUserLogs(s.username, { page: 1, limit: GATHER_PAGE_SIZE });
+    const page1 = await planHold(holdMonth, 1);
+    if (!page1.ok) throw new UserError(MESSAGES.searchNeeds(Math.floor(page1.possibleAt / 1000)));
+    try {
+      first = await api.listUserLogs(s.username, { page: 1, limit: GATHER_PAGE_SIZE });
+    } finally {
+      await page1.hold.release();
+    }
   }
   const { pages } = searchPages(first);
   const rest = Array.from({ length: Math.max(0, pages - 1) }, (_, i) => i + 2);
   const saved = await Promise.all(rest.map((page) => savedLogPage(api, s.username, page)));
   const needed = saved.filter((page) => page === undefined).length;
-  const statuses = needed > 0 ? await limits() : [];
-  // No await from the verdict to the hold: a search started at the same time sees this one's need.
-  const verdict = exportVerdict(needed, lessHeld(statuses, key));
-  if (!verdict.ok)
-    return { search: { ...plain, savedOnlyUntil: Math.floor(verdict.possibleAt / 1000) }, release: () => {} };
-  return { search: plain, release: hold(key, needed) };
+  const planned = await planHold(holdMonth, needed);
+  if (!planned.ok)
+    return { search: { ...plain, savedOnlyUntil: Math.floor(planned.possibleAt / 1000) }, release: none };
+  return { search: plain, release: () => planned.hold.release() };
 }
 
 /** How much of the user's logs a search read, when it read only saved pages. */
@@ -362,17 +365,12 @@ export const log: Command = {
     const sinceText = args.string('since');
     const since = sinceText === null ? undefined : parseSince(sinceText, Date.now());
     if (type === undefined && since === undefined) return showList(logUserView, show, { arg: username });
-    const { search, release } = await planSearch(
-      show.resources,
-      { username, type, since },
-      show.limits,
-      show.tenantKey,
-    );
+    const { search, release } = await planSearch(show.resources, { username, type, since }, show.holdMonth);
     // The planned requests stay held until the search's reads are done.
     try {
       return await showList(logSearchView, show, { arg: searchArg(search) });
     } finally {
-      release();
+      await release();
     }
   },
   async autocomplete({ interaction, show }) {

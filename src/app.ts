@@ -151,7 +151,7 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
     ? fixedTenant(config.DISCORD_GUILD_ID, {
         key: '',
         resources: api.resources,
-        limits: () => api.limitStatus(),
+        holdMonth: api.holdMonth,
         guard: createAccessGuard({
           requireMember: config.ACCESS_REQUIRE_MEMBER,
           roleIds: config.ACCESS_ROLE_IDS,

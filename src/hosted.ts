@@ -245,7 +245,7 @@ export function createTenants(options: TenantOptions): Tenants {
       resources,
       defaultPublic: settings.defaultVisibility === 'public',
       labels: settings.labels,
-      limits: () => api.limitStatus(),
+      holdMonth: api.holdMonth,
     };
     const guard = createAccessGuard({
       requireMember: config.ACCESS_REQUIRE_MEMBER,

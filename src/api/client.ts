@@ -318,6 +318,7 @@ export function createApi(config: Config, logger: Logger, deps: ApiDeps = {}): A
       cacheHealthy: cache.healthy(),
     }),
     limitStatus: () => limits.status(hash),
+    holdMonth: (requests) => limits.holdMonth(hash, requests),
     close() {
       closing ??= reader
         .drain()

@@ -34,6 +34,11 @@ export interface LimitStore {
   counter(prefix: string, points: number, durationSeconds: number): Counter;
   /** The in-memory limiter that stands in for `counter` when Redis fails (Redis only). */
   insurance(counter: Counter): RateLimiterMemory | undefined;
+  /**
+   * Whether the counts read now are every process's: the file always (one process); Redis while it
+   * answers, not when the insurance limiters did within the last REDIS_RETRY_MS.
+   */
+  shared(): boolean;
   /** Settles once the store answers (Redis connected; at once for the file). */
   ready(): Promise<void>;
   /** Make every change so far durable (file); a no-op for Redis, whose writes are. */
@@ -61,21 +66,45 @@ const COUNTING_METHODS = new Set<PropertyKey>([
   'delete',
 ]);
 
+/** When Redis was last failed over (ms since epoch), and when the insurance last answered. */
+interface Health {
+  downUntil: number;
+  insuredAt: number;
+}
+
+/**
+ * `insurance` as the Redis limiter's timeout wrapper calls it (when Redis errs or is slow): every
+ * answer it gives is marked in `health`, so the store knows its counts were not shared.
+ */
+function marked(insurance: RateLimiterMemory, health: Health): RateLimiterMemory {
+  return new Proxy(insurance, {
+    get(target, property, receiver) {
+      const value: unknown = Reflect.get(target, property, receiver);
+      if (typeof value !== 'function' || !COUNTING_METHODS.has(property)) return value;
+      return (...args: unknown[]) => {
+        health.insuredAt = Date.now();
+        return (value as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  });
+}
+
 /**
  * `primary` (Redis behind a timeout), falling over to `insurance` whenever Redis fails in any way
  * (an error of the client, not a refusal) or is slow, and staying there for REDIS_RETRY_MS.
  */
-function withFailover(
-  primary: Counter,
-  insurance: RateLimiterMemory,
-  health: { downUntil: number },
-): Counter {
+function withFailover(primary: Counter, insurance: RateLimiterMemory, health: Health): Counter {
   return new Proxy(primary, {
     get(target, property, receiver) {
       const value: unknown = Reflect.get(target, property, receiver);
       if (typeof value !== 'function' || !COUNTING_METHODS.has(property)) return value;
-      const fallback = (args: unknown[]) =>
-        (Reflect.get(insurance, property) as (...a: unknown[]) => Promise<unknown>).apply(insurance, args);
+      const fallback = (args: unknown[]) => {
+        health.insuredAt = Date.now();
+        return (Reflect.get(insurance, property) as (...a: unknown[]) => Promise<unknown>).apply(
+          insurance,
+          args,
+        );
+      };
       return async (...args: unknown[]) => {
         if (Date.now() < health.downUntil) return fallback(args);
         const started = Date.now();
@@ -124,7 +153,7 @@ export function redisLimitStore(url: string, logger: Logger): LimitStore {
     () => undefined,
   );
   const insurances = new Map<Counter, RateLimiterMemory>();
-  const health = { downUntil: 0 };
+  const health: Health = { downUntil: 0, insuredAt: 0 };
   return {
     backend: 'redis',
     counter(prefix, points, durationSeconds) {
@@ -142,7 +171,7 @@ export function redisLimitStore(url: string, logger: Logger): LimitStore {
           points,
           duration: durationSeconds,
         }),
-        insuranceLimiter,
+        insuranceLimiter: marked(insuranceLimiter, health),
         timeoutMs: REDIS_TIMEOUT_MS,
       });
       const limiter = withFailover(timed, insuranceLimiter, health);
@@ -150,6 +179,8 @@ export function redisLimitStore(url: string, logger: Logger): LimitStore {
       return limiter;
     },
     insurance: (counter) => insurances.get(counter),
+    shared: () =>
+      client.isReady && Date.now() >= health.downUntil && Date.now() - health.insuredAt >= REDIS_RETRY_MS,
     ready: () => connected,
     flush: async () => {},
     async close() {
@@ -226,6 +257,7 @@ export function fileLimitStore(dataDir: string, hash: string, logger: Logger): L
       return limiter;
     },
     insurance: () => undefined,
+    shared: () => true,
     ready: async () => {},
     flush() {
       if (!dirty) return writing;

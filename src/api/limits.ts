@@ -16,6 +16,9 @@
  * - The API's X-RateLimit-* headers bring the counts in line when the API's view is stricter.
  * - pace(): for the monthly limit, what is left (less a reserve for things never read before) is
  *   spread over the time left; a refresh of something already saved waits for its turn.
+ * - holdMonth(): requests of the month held by whole-list reads (exports, log searches) of every
+ *   process of the token, in the store beside the month's count, until their reads are done (or
+ *   they lapse: MONTH_HOLD_MS); see "Holds on the month" below.
  */
 import type { RateLimiterMemory } from 'rate-limiter-flexible';
 import { RateLimiterRes } from 'rate-limiter-flexible';
@@ -36,6 +39,14 @@ export const PACE_RESERVE = 0.2;
 export const PROBE_INTERVAL_MS = 30_000;
 /** Longest a hold can last (a larger Retry-After is read as this). */
 const MAX_HOLD_MS = 300_000;
+/**
+ * A hold on the month not given back lapses after this long (a third more at most): Discord's
+ * interaction window, the longest a whole-list read can still answer; a crashed process's hold
+ * then frees its requests.
+ */
+export const MONTH_HOLD_MS = 15 * 60_000;
+/** A hold is counted in the time slot it was taken in; MONTH_HOLD_MS is this many slots. */
+const MONTH_HOLD_SLOTS = 3;
 
 /** Where one limit stands for a token (for /rollcall status). */
 export interface LimitStatus {
@@ -52,6 +63,21 @@ export interface LimitStatus {
   bucket?: { perBucket: number; seconds: number };
   /** month: one refresh of saved data every `intervalMs`, the earliest at `nextAt` (ms). */
   pace?: { intervalMs: number; nextAt: number } | { spent: true };
+}
+
+/** Requests of the month held by one whole-list read (Limits.holdMonth), until given back. */
+export interface MonthHold {
+  /**
+   * The limits as the hold found them, read right after it was taken: the month's `left` less what
+   * every other whole-list read of the token holds, in every process. Undefined when the shared
+   * store did not answer (Redis down: the counts are this process's alone and what others hold is
+   * unknown), so the read cannot know what it may spend. Empty without a monthly limit.
+   */
+  readonly statuses: LimitStatus[] | undefined;
+  /** One request of the hold was spent (the month's count has it now): hold one fewer. */
+  spent(): Promise<void>;
+  /** Give back what is still held; later calls do nothing. */
+  release(): Promise<void>;
 }
 
 /** The verdict on a refresh of something already saved. */
@@ -72,6 +98,11 @@ export interface Limits {
   /** May a read of something already saved spend a request now? Claims the turn when it may. */
   pace(key: string): Promise<PaceVerdict>;
   status(key: string): Promise<LimitStatus[]>;
+  /**
+   * Hold `requests` of the month for a whole-list read of `key`, in the store every process of the
+   * token shares; the hold's `statuses` then say whether they fit (see MonthHold).
+   */
+  holdMonth(key: string, requests: number): Promise<MonthHold>;
   /** The smallest number of requests left over every limit, as last seen (synchronous, for stats). */
   remaining(key: string): number;
   close(): Promise<void>;
@@ -93,6 +124,8 @@ export interface LimitsOptions {
   monthSeconds?: number;
   /** Told when the monthly allowance passes 80% and 100% (once per month: the count crosses each mark once). */
   onAllowanceMark?: (mark: AllowanceMark) => void;
+  /** Shortest life of a hold on the month not given back (default MONTH_HOLD_MS; tests shorten it). */
+  monthHoldMs?: number;
 }
 
 /** The monthly allowance passed 80% or 100%. */
@@ -460,6 +493,110 @@ export function createLimits(options: LimitsOptions): Limits {
     lines.delete(key);
   }
 
+  // ---- Holds on the month ----
+  // What whole-list reads hold is counted in the store, beside the month's count (Redis: shared by
+  // every process of the token), with rate-limiter-flexible's penalty (take) and reward (give back),
+  // atomic there. A hold is taken before it is checked (holdMonth): two plans racing in two
+  // processes both see the other's hold, or one of them sees it, so they may both be refused but
+  // never both spend into the reserve. A hold counts in the time slot it was taken in
+  // (MONTH_HOLD_SLOTS slots make MONTH_HOLD_MS), and a slot's counter expires when it is read no
+  // more: a hold never given back (a crashed process) lapses after MONTH_HOLD_MS to a slot more,
+  // and one taken late does not lapse with one taken early, as in one counter expiring with its
+  // first hold. What is held is the sum of the slots still read. Keys: `<token hash>:<slot>`.
+  const monthHoldMs = options.monthHoldMs ?? MONTH_HOLD_MS;
+  const slotMs = Math.max(1, Math.ceil(monthHoldMs / MONTH_HOLD_SLOTS));
+  const monthHolds = store.counter(
+    `${prefix}:month-hold`,
+    1,
+    Math.ceil(((MONTH_HOLD_SLOTS + 1) * slotMs) / 1000),
+  );
+  /** This process's holds being taken, per key, one after the other (the last one's end). */
+  const holding = new Map<string, Promise<unknown>>();
+
+  /** Requests every process holds on `key`'s month, in `slot` and the slots still read before it. */
+  async function monthHeld(key: string, slot: number): Promise<number> {
+    const counts = await Promise.all(
+      Array.from({ length: MONTH_HOLD_SLOTS + 1 }, (_, i) => monthHolds.get(`${key}:${slot - i}`)),
+    );
+    // A count below zero (given back after its slot lapsed, by a late clock) holds nothing.
+    return counts.reduce(
+      (sum, res) => sum + (res && res.msBeforeNext > 0 ? Math.max(0, res.consumedPoints) : 0),
+      0,
+    );
+  }
+
+  async function takeMonthHold(key: string, requests: number): Promise<MonthHold> {
+    if (!month || requests <= 0) return { statuses: [], spent: async () => {}, release: async () => {} };
+    const { points, text } = month.spec;
+    // Real time, as the counters' expiry is.
+    const slot = Math.floor(Date.now() / slotMs);
+    const slotKey = `${key}:${slot}`;
+    /** The slot is read until MONTH_HOLD_SLOTS slots after it end; its counter expires then. */
+    const endsAt = (slot + MONTH_HOLD_SLOTS + 1) * slotMs;
+    const life = () => ({ customDuration: Math.max(1, Math.ceil((endsAt - Date.now()) / 1000)) });
+    let left = requests;
+    const giveBack = async (n: number) => {
+      const back = Math.min(n, left);
+      if (back <= 0) return;
+      left -= back;
+      // A lapsed hold went with its slot: giving it back now would only count below zero.
+      if (Date.now() >= endsAt) return;
+      try {
+        await monthHolds.reward(slotKey, back, life());
+        await store.flush();
+      } catch (error) {
+        // Not given back, the hold lapses with its slot: the read that held it goes on.
+        logger.warn(
+          { kind: 'limits', err: error instanceof Error ? error.message : String(error) },
+          'hold on the monthly allowance not given back; it lapses',
+        );
+      }
+    };
+    await monthHolds.penalty(slotKey, requests, life());
+    let statuses: LimitStatus[] | undefined;
+    try {
+      // What is held first, the month's count after: a request spent in between (counted, then
+      // given back from its hold) is counted twice, never missed.
+      const held = await monthHeld(key, slot);
+      const used = await monthUsed(key);
+      await store.flush();
+      if (store.shared()) {
+        const others = Math.max(0, held - requests);
+        statuses = [
+          {
+            text,
+            kind: 'month',
+            points,
+            used: Math.min(points, used),
+            left: Math.max(0, points - used - others),
+            resetAt: nextMonthStart(now()),
+          },
+        ];
+      }
+    } catch (error) {
+      await giveBack(left);
+      throw error;
+    }
+    return { statuses, spent: () => giveBack(1), release: () => giveBack(left) };
+  }
+
+  /**
+   * Take a hold and read what it leaves; this process's holds on one key are taken one at a time,
+   * so of two plans started together in one process the first sees the room, the second sees the
+   * first's hold.
+   */
+  async function holdMonth(key: string, requests: number): Promise<MonthHold> {
+    const taking = (holding.get(key) ?? Promise.resolve())
+      .catch(() => undefined)
+      .then(() => takeMonthHold(key, requests));
+    holding.set(key, taking);
+    try {
+      return await taking;
+    } finally {
+      if (holding.get(key) === taking) holding.delete(key);
+    }
+  }
+
   return {
     acquire(key, maxWaitMs, signal) {
       if (signal?.aborted) return Promise.reject(signal.reason);
@@ -615,6 +752,8 @@ export function createLimits(options: LimitsOptions): Limits {
       }
       return out;
     },
+
+    holdMonth,
 
     remaining(key) {
       return lastLeft.get(key) ?? Math.min(...specs.map((s) => s.points));

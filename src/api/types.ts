@@ -18,9 +18,9 @@ import type {
   Shift,
   ShiftPage,
 } from '../../generated/api.js';
-import type { LimitStatus } from './limits.js';
+import type { LimitStatus, MonthHold } from './limits.js';
 
-export type { AllowanceMark, LimitStatus } from './limits.js';
+export type { AllowanceMark, LimitStatus, MonthHold } from './limits.js';
 
 /** A value read through the cache layer, with where it came from. */
 export interface Fetched<T> {
@@ -110,6 +110,8 @@ export interface Api {
   stats(): ApiStats;
   /** Where each limit of API_LIMITS stands for this token (reads the shared counters). */
   limitStatus(): Promise<LimitStatus[]>;
+  /** Hold requests of this token's month for a whole-list read (Limits.holdMonth), in every process's view. */
+  holdMonth(requests: number): Promise<MonthHold>;
   /** Close Redis and drain anything pending. Safe to call twice. */
   close(): Promise<void>;
 }

@@ -14,11 +14,12 @@ import {
   DiscordAPIError,
   type Interaction,
 } from 'discord.js';
-import type { LimitStatus, Resources } from '../api/types.js';
+import type { Resources } from '../api/types.js';
 import { LIMITS } from '../limits.js';
 import type { Logger } from '../log.js';
 import type { CodeLabels } from '../render/labels.js';
 import { type Command, PUBLIC_OPTION } from './command.js';
+import type { HoldMonth } from './paging/allowance.js';
 import { PagingController, showContext } from './paging/controller.js';
 import type { StateStore } from './paging/state.js';
 import type { ViewRegistry } from './paging/views.js';
@@ -39,8 +40,8 @@ export interface Tenant {
   defaultPublic?: boolean;
   /** The server's names for integer codes, shown beside the numbers (hosted mode's settings). */
   labels?: CodeLabels;
-  /** Where each of the credential's API limits stands (exports plan their requests with it). */
-  limits?: () => Promise<LimitStatus[]>;
+  /** Holds requests of the credential's monthly allowance (whole-list reads plan with it). */
+  holdMonth?: HoldMonth;
 }
 
 /** The tenant of a Discord server, or the one sentence refusing the server. Must not reject. */

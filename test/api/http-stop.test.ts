@@ -16,6 +16,7 @@ const open: Limits = {
   observe: async () => {},
   pace: async () => ({ ok: true }),
   status: async () => [],
+  holdMonth: async () => ({ statuses: [], spent: async () => {}, release: async () => {} }),
   remaining: () => 1,
   close: async () => {},
 };

@@ -1,38 +1,59 @@
 /**
- * Requests of the monthly allowance held by whole-list reads running in this process (exports and
- * log searches), by tenant key. A read plans against what is left less what others hold, and holds
- * what it planned until its reads are done, so two started together cannot both take what only one
- * may. Per process: several processes of one token are not covered (see docs/api-decisions.md).
+ * Whole-list reads (exports, log searches) and the monthly allowance: a read plans the requests it
+ * needs by `exportVerdict` (only what is left of the month above the pace's reserve) against what
+ * every other whole-list read of the token holds, in every process, and holds what it planned
+ * until its reads are done. The holds live in the limits' store beside the month's count
+ * (Limits.holdMonth: Redis when CACHE_URL is set, shared by every process; the file otherwise).
+ * The hold is taken first and checked after: when it does not fit it is given back, so two plans
+ * racing may both be refused, but never both spend into the reserve. See docs/api-decisions.md.
  */
-import type { LimitStatus } from '../../api/types.js';
+import { type LimitStatus, type MonthHold, PACE_RESERVE } from '../../api/limits.js';
 
-const held = new Map<string, number>();
+/** Holds requests of a tenant's month for a whole-list read (Limits.holdMonth with its key). */
+export type HoldMonth = (requests: number) => Promise<MonthHold>;
 
-/** Requests held for `key` now. */
-export function heldFor(key: string): number {
-  return held.get(key) ?? 0;
+/** Whether `needed` requests for pages never read may be spent now, by every limit's status. */
+export type ExportVerdict = { ok: true } | { ok: false; spare: number; possibleAt: number };
+
+/** The plan of a whole-list read: its hold, or why it may not spend what it needs. */
+export type Planned = { ok: true; hold: MonthHold } | (ExportVerdict & { ok: false });
+
+/**
+ * When the shared store does not answer, what others hold is unknown: a read is refused as
+ * possible again this much later (the store is tried again well before).
+ */
+export const UNSURE_RETRY_MS = 60_000;
+
+/** A hold of nothing (no request needed, or nothing limited). */
+export const NO_HOLD: MonthHold = { statuses: [], spent: async () => {}, release: async () => {} };
+
+/**
+ * The month decides: a whole-list read may spend requests on pages never read only from what is
+ * left above the pace's reserve (PACE_RESERVE of the allowance, kept for single records never
+ * seen). Short limits are waited for, not refused.
+ */
+export function exportVerdict(needed: number, statuses: readonly LimitStatus[]): ExportVerdict {
+  if (needed <= 0) return { ok: true };
+  for (const s of statuses) {
+    if (s.kind !== 'month') continue;
+    const spare = Math.max(0, s.left - Math.ceil(s.points * PACE_RESERVE));
+    if (needed > spare) return { ok: false, spare, possibleAt: s.resetAt };
+  }
+  return { ok: true };
 }
 
-/** Add `n` (or give back, when negative) to what is held for `key`. */
-export function addHeld(key: string, n: number): void {
-  const left = heldFor(key) + n;
-  if (left > 0) held.set(key, left);
-  else held.delete(key);
-}
-
-/** Hold `n` requests for `key`; the function returned gives back what is still held (once). */
-export function hold(key: string, n: number): () => void {
-  let left = n;
-  addHeld(key, left);
-  return () => {
-    addHeld(key, -left);
-    left = 0;
-  };
-}
-
-/** The statuses with the month's `left` less what is held for `key`. */
-export function lessHeld(statuses: readonly LimitStatus[], key: string): LimitStatus[] {
-  const taken = heldFor(key);
-  if (taken <= 0) return [...statuses];
-  return statuses.map((s) => (s.kind === 'month' ? { ...s, left: Math.max(0, s.left - taken) } : s));
+/**
+ * Hold `needed` requests of the month when they fit what may be spent less every other read's
+ * hold (`exportVerdict`); otherwise nothing is held and the verdict says how many could be spared
+ * and when it becomes possible. Without `holdMonth` nothing is limited.
+ */
+export async function planHold(holdMonth: HoldMonth | undefined, needed: number): Promise<Planned> {
+  if (!holdMonth || needed <= 0) return { ok: true, hold: NO_HOLD };
+  const hold = await holdMonth(needed);
+  const verdict: ExportVerdict = hold.statuses
+    ? exportVerdict(needed, hold.statuses)
+    : { ok: false, spare: 0, possibleAt: Date.now() + UNSURE_RETRY_MS };
+  if (verdict.ok) return { ok: true, hold };
+  await hold.release();
+  return verdict;
 }

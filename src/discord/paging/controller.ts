@@ -11,11 +11,12 @@ import {
   type StringSelectMenuInteraction,
   TextInputStyle,
 } from 'discord.js';
-import type { LimitStatus, Resources } from '../../api/types.js';
+import type { Resources } from '../../api/types.js';
 import { formatCount } from '../../render/format.js';
 import type { CodeLabels } from '../../render/labels.js';
 import { MESSAGES, type Payload, UserError } from '../replies.js';
 import type { Responder } from '../respond.js';
+import type { HoldMonth } from './allowance.js';
 import { ACTIONS, type ControlState, MAX_PAGE, parseCustomId } from './custom-id.js';
 import { exportList } from './export.js';
 import { showDetail, showList } from './show.js';
@@ -37,8 +38,8 @@ export interface PagingTenant {
   state: StateStore;
   /** The server's names for integer codes (hosted mode's settings). */
   labels?: CodeLabels | undefined;
-  /** Where each of the tenant's API limits stands (for exports); without it nothing is limited. */
-  limits?: () => Promise<LimitStatus[]>;
+  /** Holds requests of the tenant's monthly allowance (for whole-list reads); without it nothing is limited. */
+  holdMonth?: HoldMonth;
   /** The tenant's key (its credential's hash; '' for the one community of single-server mode). */
   key?: string;
 }
@@ -70,8 +71,7 @@ export function showContext(
     owner,
     options: fresh ? { fresh: true } : {},
     ...(options.labels ? { labels: options.labels } : {}),
-    ...(options.limits ? { limits: options.limits } : {}),
-    ...(options.key !== undefined ? { tenantKey: options.key } : {}),
+    ...(options.holdMonth ? { holdMonth: options.holdMonth } : {}),
   };
 }
 
@@ -137,8 +137,6 @@ export class PagingController<T extends PagingTenant = PagingTenant> {
       throw new UserError(MESSAGES.expired);
     return exportList(view, arg, {
       ...showContext({ ...tenant, views: this.options.views }, interaction.user.id),
-      ...(tenant.limits ? { limits: tenant.limits } : {}),
-      ...(tenant.key !== undefined ? { tenantKey: tenant.key } : {}),
       uploadLimit: interaction.attachmentSizeLimit,
     });
   }

@@ -11,12 +11,11 @@
 
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isApiError, isNotSaved } from '../../api/errors.js';
-import { type LimitStatus, PACE_RESERVE } from '../../api/limits.js';
 import { API_PAGE_SIZE, cutPage, mergeSources, pageItems, type Source } from '../../api/pages.js';
 import type { Fetched, ReadOptions } from '../../api/types.js';
 import { type CsvColumn, csvFiles, genericColumns } from '../../render/csv.js';
 import { MESSAGES, type Payload, UserError } from '../replies.js';
-import { addHeld, lessHeld } from './allowance.js';
+import { type HoldMonth, planHold } from './allowance.js';
 import type { ListEnvelope, ListView, ShowContext } from './views.js';
 
 /** Pages of 100 an export reads at most (10,000 rows). */
@@ -30,34 +29,16 @@ export const EXPORT_MAX_FILES = 10;
 /** Longest an export waits on short limits in all (the interaction's token lives 15 minutes). */
 export const EXPORT_MAX_WAIT_MS = 10 * 60 * 1000;
 
-/** Whether `needed` requests for pages never read may be spent now, by every limit's status. */
-export type ExportVerdict = { ok: true } | { ok: false; spare: number; possibleAt: number };
-
-/**
- * The month decides: an export may spend requests on pages never read only from what is left above
- * the pace's reserve (PACE_RESERVE of the allowance, kept for single records never seen). Short
- * limits are waited for, not refused.
- */
-export function exportVerdict(needed: number, statuses: readonly LimitStatus[]): ExportVerdict {
-  if (needed <= 0) return { ok: true };
-  for (const s of statuses) {
-    if (s.kind !== 'month') continue;
-    const spare = Math.max(0, s.left - Math.ceil(s.points * PACE_RESERVE));
-    if (needed > spare) return { ok: false, spare, possibleAt: s.resetAt };
-  }
-  return { ok: true };
-}
+export { type ExportVerdict, exportVerdict } from './allowance.js';
 
 /** What an export needs besides the list: its tenant's limits and Discord's upload limit. */
 export interface ExportContext extends ShowContext {
-  /** Where each limit of the tenant's API_LIMITS stands; without it nothing is limited. */
-  limits?: () => Promise<LimitStatus[]>;
+  /** Holds requests of the tenant's monthly allowance (Limits.holdMonth); without it nothing is limited. */
+  holdMonth?: HoldMonth;
   /** The interaction's upload limit in bytes (discord.js `attachmentSizeLimit`). */
   uploadLimit?: number;
   /** For tests: how waits are made. */
   sleep?: (ms: number) => Promise<unknown>;
-  /** The tenant's key (its credential's hash): exports of one tenant share its allowance. */
-  tenantKey?: string;
 }
 
 /** A file name made of safe characters from the view and its argument. */
@@ -107,29 +88,22 @@ export async function exportList<T, C>(
     ),
   );
   const needed = saved.filter((s) => !s).length;
-  const statuses = needed > 0 && ctx.limits ? await ctx.limits() : [];
-  const key = ctx.tenantKey ?? '';
-  // No await from the verdict to the reservation: another export sees this one's need at once.
-  const verdict = exportVerdict(needed, lessHeld(statuses, key));
-  if (!verdict.ok)
-    throw new UserError(MESSAGES.exportNeeds(needed, verdict.spare, Math.floor(verdict.possibleAt / 1000)));
+  // Held (in every process's view) before anything is spent, until the reads are done.
+  const planned = await planHold(ctx.holdMonth, needed);
+  if (!planned.ok)
+    throw new UserError(MESSAGES.exportNeeds(needed, planned.spare, Math.floor(planned.possibleAt / 1000)));
 
   // One page at a time: a short limit then delays one read, not a crowd of them.
   const reads: Fetched<ListEnvelope<T>>[] = [first];
-  let held = needed;
-  addHeld(key, held);
   try {
     for (const page of rest) {
       const fetched = await read(page, ctx.options ?? {});
       reads.push(fetched);
       // A request spent is counted by the limits now: no longer held.
-      if (!fetched.fromCache && held > 0) {
-        held--;
-        addHeld(key, -1);
-      }
+      if (!fetched.fromCache) await planned.hold.spent();
     }
   } finally {
-    addHeld(key, -held);
+    await planned.hold.release();
   }
 
   const seen = new Set<unknown>();

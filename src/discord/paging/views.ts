@@ -7,10 +7,11 @@
  */
 import type { APIEmbed, APISelectMenuOption } from 'discord.js';
 import type { PageInfo, Source } from '../../api/pages.js';
-import type { Fetched, LimitStatus, PageQuery, ReadOptions, Resources } from '../../api/types.js';
+import type { Fetched, PageQuery, ReadOptions, Resources } from '../../api/types.js';
 import { isSendableSegment } from '../../api/validate.js';
 import type { CsvColumn } from '../../render/csv.js';
 import type { CodeLabels, Labelled } from '../../render/labels.js';
+import type { HoldMonth } from './allowance.js';
 import type { ArgKind } from './custom-id.js';
 import type { StateStore } from './state.js';
 
@@ -146,8 +147,6 @@ export interface ShowContext {
   options?: ReadOptions;
   /** The server's names for integer codes, handed to the renderers (none: bare numbers). */
   labels?: CodeLabels;
-  /** Where each of the tenant's API limits stands (whole-list reads plan with it); none: unlimited. */
-  limits?: () => Promise<LimitStatus[]>;
-  /** The tenant's key (its credential's hash): whole-list reads of one tenant share its allowance. */
-  tenantKey?: string;
+  /** Holds requests of the tenant's monthly allowance (whole-list reads plan with it); none: unlimited. */
+  holdMonth?: HoldMonth;
 }
