@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { planSearch } from '../../commands/log.js';
+import { log, planSearch } from '../../commands/log.js';
 import { NotSavedError } from '../../src/api/errors.js';
 import { parseLimits } from '../../src/api/limit-spec.js';
 import { fileLimitStore, type LimitStore, redisLimitStore } from '../../src/api/limit-store.js';
@@ -16,6 +16,7 @@ import type { Fetched } from '../../src/api/types.js';
 import { type HoldMonth, planHold, UNSURE_RETRY_MS } from '../../src/discord/paging/allowance.js';
 import { exportList } from '../../src/discord/paging/export.js';
 import type { ListEnvelope, ListView, ShowContext } from '../../src/discord/paging/views.js';
+import { chatInput, fakeResources, showContext } from '../commands/roster-fakes.js';
 import { reachable } from '../support/redis.js';
 import { freshDataDir, silentLogger } from './helpers.js';
 
@@ -260,13 +261,13 @@ describe('an export gives its hold back after its reads', () => {
 });
 
 describe('a log search holds what it plans', () => {
-  /** A user with `pages` pages of logs, none saved; reads of page 1 fail `failures` times. */
-  function fakeLogs(pages: number, failures = 0) {
+  /** A user with `pages` pages of logs, none saved; reads of page `failAt` fail `failures` times. */
+  function fakeLogs(pages: number, failures = 0, failAt = 1) {
     let failing = failures;
     return {
       async listUserLogs(_username: string, query: { page: number }, options: { savedOnly?: boolean } = {}) {
         if (options.savedOnly) throw new NotSavedError('not saved');
-        if (query.page === 1 && failing-- > 0) throw new Error('the API failed');
+        if (query.page === failAt && failing-- > 0) throw new Error('the API failed');
         return {
           data: { data: [], page: query.page, pageSize: 100, total: pages * 100, totalPages: pages },
           fetchedAt: Date.now(),
@@ -297,6 +298,18 @@ describe('a log search holds what it plans', () => {
     expect(search.savedOnlyUntil).toBeUndefined();
     expect(await spareFor(l, key)).toBe(40 - 4);
     await release();
+    expect(await spareFor(l, key)).toBe(40);
+  });
+
+  it('after its reads, also when one of them fails (/log with since)', async () => {
+    const key = freshKey();
+    const l = limits('50/month', fileLimitStore(freshDataDir(), 'h', silentLogger));
+    const resources = { ...fakeResources({}), ...fakeLogs(5, 1, 3) } as Parameters<typeof planSearch>[0];
+    const show = { ...showContext(resources), holdMonth: holdOf(l, key) };
+    const interaction = chatInput({ sub: 'user', strings: { username: 'u', since: '7d' } });
+    await expect(log.execute({ interaction, show } as Parameters<typeof log.execute>[0])).rejects.toThrow(
+      'the API failed',
+    );
     expect(await spareFor(l, key)).toBe(40);
   });
 });
