@@ -96,6 +96,18 @@ export interface MonthFigures {
    */
   deadShare: number;
   deadAnswers: number;
+  /** The answers without data by what was asked (command, or control) and the sentence given. */
+  noDataBy: Record<string, number>;
+  /**
+   * Requests in each period by kind: `first` (a resource and page not asked before in the run),
+   * `again` (asked before: a refresh of something saved), and by endpoint.
+   */
+  requestKinds: Array<{ first: number; again: number; byPath: Record<string, number> }>;
+  /**
+   * The most any bot could answer with data (monthCeiling): the allowance less the list pages this run
+   * read (each counted once) buys per-record reads, chosen knowing the whole month in advance.
+   */
+  ceiling: { listPages: number; budget: number; unserved: number; share: number | null } | null;
 }
 
 /** Nearest-rank percentile of sorted values. */
@@ -139,6 +151,12 @@ function describeInteraction(record: InteractionRecord): string {
   }
   const data = record.payload.data as { custom_id?: string; values?: string[] };
   return `${data.values ? 'select' : 'click'} ${data.custom_id ?? '?'}${data.values ? ` ${data.values.join(',')}` : ''}`;
+}
+
+/** The action letter of a control's custom_id (the part after the version), for grouping. */
+function controlAction(record: InteractionRecord): string {
+  const id = (record.payload.data as { custom_id?: string }).custom_id ?? '?';
+  return id.split(':').slice(1, 3).join(':');
 }
 
 function hasEmbed(message: unknown): boolean {
@@ -300,11 +318,45 @@ function monthFigures(
     periods.set(period, (periods.get(period) ?? 0) + 1);
   }
   const perPeriod = [...periods.entries()].sort((a, b) => a[0] - b[0]).map(([, n]) => n);
+  const asked = new Set<string>();
+  const kinds = new Map<number, { first: number; again: number; byPath: Record<string, number> }>();
+  for (const r of [...raw.requests].sort((a, b) => a.at - b.at)) {
+    const period = Math.floor(r.at / windowMs);
+    const k = kinds.get(period) ?? { first: 0, again: 0, byPath: {} };
+    kinds.set(period, k);
+    const key = `${r.path}?page=${r.query.page ?? ''}`;
+    if (asked.has(key)) k.again++;
+    else k.first++;
+    asked.add(key);
+    const kind = r.path.replace(/\/server\/([a-z-]+)(\/user|\/chat)?\/.*/, '/$1$2/:id');
+    k.byPath[kind] = (k.byPath[kind] ?? 0) + 1;
+  }
+  const listPages = new Set(
+    raw.requests
+      .filter((r) => r.query.page !== undefined || r.query.pageSize !== undefined)
+      .filter((r) => !/\/(user|chat)\//.test(r.path))
+      .map((r) => `${r.path}?page=${r.query.page ?? '1'}`),
+  ).size;
+  const budget = Math.max(0, quota - listPages);
+  const bound = raw.ceiling?.(budget);
+  const ceiling = bound
+    ? {
+        listPages,
+        budget,
+        unserved: bound.unserved,
+        share:
+          raw.interactions.length > 0
+            ? Math.max(0, raw.interactions.length - bound.unserved) / raw.interactions.length
+            : null,
+      }
+    : null;
+  const requestKinds = [...kinds.entries()].sort((a, b) => a[0] - b[0]).map(([, k]) => k);
   const ages: number[] = [];
   let noData = 0;
   const seen = new Set<string>();
   const deadSlices = new Set<number>();
   let deadAnswers = 0;
+  const noDataBy: Record<string, number> = {};
   const start = Math.min(...raw.interactions.map((r) => r.createdAt));
   for (const record of raw.interactions) {
     const last = raw.answers.get(record.id);
@@ -326,6 +378,10 @@ function monthFigures(
       if (isList) seen.add(listKey);
     } else {
       noData++;
+      const asked = record.commandName ?? `click ${controlAction(record)}`;
+      const said = (message?.content ?? 'no answer').replace(/<t:\d+(:\w)?>/g, '<t>').slice(0, 60);
+      const by = `${asked}: ${said}`;
+      noDataBy[by] = (noDataBy[by] ?? 0) + 1;
       if (isList && seen.has(listKey)) {
         deadAnswers++;
         deadSlices.add(Math.floor(((record.createdAt - start) / windowMs) * 100));
@@ -345,5 +401,8 @@ function monthFigures(
     ageShare: { p50: percentile(sorted, 50), p95: percentile(sorted, 95) },
     deadShare: deadSlices.size / 100,
     deadAnswers,
+    noDataBy,
+    requestKinds,
+    ceiling,
   };
 }

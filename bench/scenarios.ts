@@ -35,6 +35,7 @@ import {
   DEFAULT_PACE,
   generateBurst,
   generateWorkload,
+  monthCeiling,
   type OptionSpec,
   type Pace,
   type Step,
@@ -101,6 +102,8 @@ export interface ScenarioRaw {
   responseFailures: number;
   cutShort: boolean;
   wallMs: number;
+  /** The month scenario: the ceiling of its planned workload for a per-record budget (monthCeiling). */
+  ceiling?: (budget: number) => { asks: number; unserved: number };
   bot: {
     /** /proc after the bot connected, before the workload. */
     startup: ProcSample | undefined;
@@ -352,10 +355,6 @@ async function runMonth(
     });
   });
   starts.sort((a, b) => a.at - b.at);
-  // A short month (quick mode) starts at the API's next period boundary, so the whole run is one
-  // period and its allowance is really put to the test; a long one starts where it is (waiting up
-  // to W would double the run) and touches two periods, each counted against its own allowance.
-  if (windowMs <= 60_000) await sleep(windowMs - (Date.now() % windowMs));
   const t0 = performance.now();
   let running = 0;
   const slots: Array<() => void> = [];
@@ -460,6 +459,9 @@ export async function runScenario(spec: ScenarioSpec, ctx: RunContext): Promise<
     let userIds: string[];
     let run: (driver: Driver, mods: DoubleUser[]) => Promise<void>;
     let moderatorCount: number;
+    let ceiling: ScenarioRaw['ceiling'];
+    // Waited for after the bot is up, before the clock of the run starts.
+    let prelude = async () => {};
     if (spec.workload.kind === 'month') {
       const { windowMs } = spec.workload;
       const workload = generateWorkload(ctx.workloadData, {
@@ -472,6 +474,11 @@ export async function runScenario(spec: ScenarioSpec, ctx: RunContext): Promise<
       userIds = workload.userIds;
       moderatorCount = spec.workload.moderators;
       run = (driver, mods) => runMonth(driver, workload, mods, windowMs, ctx.seed);
+      ceiling = (budget) => monthCeiling(workload, budget);
+      // The month starts at the API's next period boundary (the bot's and the sandbox's periods are
+      // both aligned to the epoch), so the whole month is one period with one allowance, as a real
+      // month is; the wait is at most W.
+      prelude = () => sleep(windowMs - (Date.now() % windowMs));
     } else if (spec.workload.kind === 'sessions') {
       const workload = generateWorkload(ctx.workloadData, {
         seed: ctx.seed,
@@ -514,6 +521,7 @@ export async function runScenario(spec: ScenarioSpec, ctx: RunContext): Promise<
       if (s) maxSampledRss = Math.max(maxSampledRss, s.rss);
     }, 250);
 
+    await prelude();
     const driver: Driver = {
       double,
       users,
@@ -571,6 +579,7 @@ export async function runScenario(spec: ScenarioSpec, ctx: RunContext): Promise<
       responseFailures: driver.responseFailures,
       cutShort: performance.now() > driver.deadline,
       wallMs,
+      ...(ceiling ? { ceiling } : {}),
       bot: { startup, end, maxSampledRss, heap, logs, exit, startMs },
     };
   } finally {
@@ -770,6 +779,7 @@ function monthSpec(plan: BenchPlan): ScenarioSpec {
       windowMs,
     },
     month: { windowMs, quota: MONTH_QUOTA, minimum: plan.month.minimum },
+    // The run waits for the next period boundary first (at most W); the deadline counts from there.
     deadlineMs: windowMs + 30_000,
   };
 }
