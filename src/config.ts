@@ -6,9 +6,9 @@
 import { z } from 'zod';
 import { DEFAULT_API_LIMITS, parseLimits } from './api/limit-spec.js';
 import { SNOWFLAKE } from './limits.js';
+import { resolvePermissions } from './permissions.js';
 import { DIGEST_REPORTS } from './reports/digest.js';
 import { WEEKDAYS, type Weekday } from './reports/period.js';
-import { resolvePermissions } from './permissions.js';
 
 /** Who sees the commands by default (Discord's default_member_permissions), unless COMMAND_PERMISSIONS says otherwise. */
 export const DEFAULT_COMMAND_PERMISSIONS = 'ModerateMembers';

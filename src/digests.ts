@@ -334,6 +334,12 @@ export function environmentDigest(options: EnvironmentDigestOptions): (store: Di
 /** Whether two digests' settings are the same (when they were saved aside). */
 function sameDigest(a: EnvironmentDigestSettings, b: EnvironmentDigestSettings): boolean {
   const key = (d: EnvironmentDigestSettings) =>
-    JSON.stringify([d.channelId, d.cadence, d.cadence === 'weekly' ? d.day : '', d.hour, [...d.reports].sort()]);
+    JSON.stringify([
+      d.channelId,
+      d.cadence,
+      d.cadence === 'weekly' ? d.day : '',
+      d.hour,
+      [...d.reports].sort(),
+    ]);
   return key(a) === key(b);
 }
