@@ -157,6 +157,24 @@ describe('single-community digests', () => {
     await bot.app.stop(2_000);
   });
 
+  it('with API_MONTH_SECONDS follows the compressed calendar: a daily digest every 30th of the period', async () => {
+    // A month of 30 s: a day is 1 s, so a daily digest at 00:00 is due at every whole second, and the
+    // scheduler (a compressed minute is 0.7 ms) looks every second, on the real clock.
+    Object.defineProperty(world.clock, 'now', { get: () => Date.now(), configurable: true });
+    try {
+      const bot = await world.start({ API_MONTH_SECONDS: '30', DIGEST_SCHEDULE: 'daily 0' });
+      await new Promise((resolve) => setTimeout(resolve, 3_600));
+      await bot.app.stop(2_000);
+      const instants = bot.logged('digest posted').map((line) => Number(line.scheduledAt));
+      expect(instants.length).toBeGreaterThanOrEqual(2);
+      expect(instants.length).toBeLessThanOrEqual(4);
+      for (const instant of instants) expect(instant % 1_000).toBe(0);
+      for (let i = 1; i < instants.length; i++) expect(instants[i]).toBe((instants[i - 1] ?? 0) + 1_000);
+    } finally {
+      Object.defineProperty(world.clock, 'now', { value: Date.now(), writable: true, configurable: true });
+    }
+  });
+
   it('without DIGEST_CHANNEL_ID there is no digest scheduler', async () => {
     const bot = await world.start({ DIGEST_CHANNEL_ID: '' });
     expect(bot.app.digests).toBeUndefined();
