@@ -315,7 +315,6 @@ export function environmentDigest(options: EnvironmentDigestOptions): (store: Di
   }
 
   return (store) => ({
-    ...store,
     get: (guild) => store.get(guild),
     save: (guild, value) => store.save(guild, value),
     remove: (guild) => store.remove(guild),
