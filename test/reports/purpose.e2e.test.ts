@@ -1,9 +1,10 @@
 /**
  * Requests by purpose, end to end: rollcall_api_requests_total counts a scheduled digest's requests
- * under `digest`, a report command's snapshot reads under `report` (its pages too), and any other
+ * under `digest`, a report command's snapshot reads under `report` (its next page too), and any other
  * read under `read`; the debug "api request" log line names the same purpose.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { control, embedOf } from '../e2e/world.js';
 import { parsePrometheus } from '../ops/support.js';
 import { type Bot, type EnvDigestWorld, GUILD, startEnvDigestWorld } from './env-digest-world.js';
 
@@ -71,6 +72,26 @@ describe('requests by purpose', () => {
     expect(afterReport.read).toBeUndefined();
     expect(new Set(loggedPurposes(lines))).toEqual(new Set(['report']));
 
+    // A report's next page reads its snapshot again (no page is fresh): counted as a report's too.
+    const mod = world.double.user({ username: 'mod3', roles: ['Moderator'] });
+    const totals = await (
+      await world.double.slash(mod, 'shift', {
+        subcommand: 'totals',
+        guildId: GUILD,
+        options: { period: '30-days' },
+      })
+    ).response();
+    const beforePage = await byPurpose();
+    lines = bot.logLines.length;
+    const next = await (
+      await world.double.click(mod, totals.message as never, control(totals.message, '▶'))
+    ).response();
+    expect(embedOf(next.message as never).footer?.text).toMatch(/^Page 2 of/);
+    const afterPage = await byPurpose();
+    expect(afterPage.report).toBeGreaterThan(beforePage.report ?? 0);
+    expect(afterPage.read).toBeUndefined();
+    expect(new Set(loggedPurposes(lines))).toEqual(new Set(['report']));
+
     lines = bot.logLines.length;
     const read = await world.double.slash(
       world.double.user({ username: 'mod2', roles: ['Moderator'] }),
@@ -83,7 +104,7 @@ describe('requests by purpose', () => {
     await read.response();
     const afterRead = await byPurpose();
     expect(afterRead.read).toBeGreaterThan(0);
-    expect(afterRead.report).toBe(afterReport.report);
+    expect(afterRead.report).toBe(afterPage.report);
     expect(afterRead.digest).toBe(afterDigest.digest);
     expect(new Set(loggedPurposes(lines))).toEqual(new Set(['read']));
   });
