@@ -250,6 +250,9 @@ export function createDigestScheduler(options: DigestSchedulerOptions): DigestSc
 const OUTSIDE_GUILDS =
   "DIGEST_CHANNEL_ID is a channel of a server not in DISCORD_GUILD_ID; no digest is posted until it names a channel of one of DISCORD_GUILD_ID's servers";
 
+/** How long a DIGEST_CHANNEL_ID not found (or outside DISCORD_GUILD_ID) is left before it is looked for again. */
+const LOOK_AGAIN_MS = 60_000;
+
 /** The environment's digest (single-community mode): DIGEST_CHANNEL_ID, DIGEST_SCHEDULE, DIGEST_REPORTS. */
 export type EnvironmentDigestSettings = Omit<DigestSettings, 'since'>;
 
@@ -286,8 +289,13 @@ export function environmentDigest(options: EnvironmentDigestOptions): (store: Di
     else logger[level]({ channel, problem: next }, 'the digest (DIGEST_CHANNEL_ID) cannot be posted');
   }
 
+  /** When the channel was last looked for in vain (real time: Discord is asked at most once a minute). */
+  let missedAt = Number.NEGATIVE_INFINITY;
+
   async function resolveGuild(): Promise<string | undefined> {
     if (guildId !== undefined) return guildId;
+    if (Date.now() - missedAt < LOOK_AGAIN_MS) return undefined;
+    missedAt = Date.now();
     const found = await options.guildOf(channel);
     if (!found) {
       report(MESSAGES.digestNoChannel(channel));
@@ -298,6 +306,7 @@ export function environmentDigest(options: EnvironmentDigestOptions): (store: Di
       return undefined;
     }
     guildId = found;
+    missedAt = Number.NEGATIVE_INFINITY;
     return found;
   }
 
