@@ -11,10 +11,15 @@
  * (CACHE_TTL_LIST_SECONDS) is read again with `fresh`, which the API layer grants only when the
  * pace does; the first page the pace refuses (or the API fails on) ends the refresh, and the saved
  * pages are served with their age. Records are merged by id, the newest page winning.
+ *
+ * The refresh's requests carry the purpose `report` (or `digest`, when a scheduled digest asked) in
+ * the wait context, for the metrics (src/api/wait.ts); reports asked for at once share one refresh,
+ * counted under the purpose of the one that started it.
  */
 import type { Loa, Member, Role, Shift } from '../generated/api.js';
 import { mergeSources, pageInfo, pageItems, type Source } from './api/pages.js';
 import type { Fetched, PageQuery, ReadOptions, Resources } from './api/types.js';
+import { currentPurpose, withPurpose } from './api/wait.js';
 import { MESSAGES, UserError } from './discord/replies.js';
 import type { Logger } from './log.js';
 import {
@@ -83,7 +88,9 @@ export function snapshotSource(
     data(readOptions = {}) {
       const running = inFlight.get(options.tenant);
       if (running && !readOptions.fresh) return running;
-      const work = refreshAndLoad(options, readOptions, memory)
+      // Its requests are counted as a report's, or as a digest's when a scheduled digest asked.
+      const purpose = currentPurpose() === 'digest' ? 'digest' : 'report';
+      const work = withPurpose(purpose, () => refreshAndLoad(options, readOptions, memory))
         .catch((error: unknown) => {
           if (error instanceof StoreError) {
             options.logger.warn({ err: error }, 'the store did not answer a report');
