@@ -108,6 +108,16 @@ export interface MonthFigures {
    * read (each counted once) buys per-record reads, chosen knowing the whole month in advance.
    */
   ceiling: { listPages: number; budget: number; unserved: number; share: number | null } | null;
+  /**
+   * The month's report use (monthReports) and weekly digest: report commands asked and answered with
+   * data, the bot's API requests by purpose (`read`, `report`, `digest`; its /metrics), digests posted.
+   */
+  reports: {
+    asked: number;
+    withData: number;
+    requests: Record<string, number>;
+    digestsPosted: number;
+  } | null;
 }
 
 /** Nearest-rank percentile of sorted values. */
@@ -307,6 +317,9 @@ function floorOf(raw: ScenarioRaw): ScenarioResult['floor'] {
   return { keys: keys.size, ratio: keys.size > 0 ? raw.requests.length / keys.size : null };
 }
 
+/** The report commands of the month's report use. */
+const REPORT_COMMANDS = new Set(['shift totals', 'loa active', 'quota check']);
+
 function monthFigures(
   raw: ScenarioRaw,
   spec: { windowMs: number; quota: number; minimum: number },
@@ -356,6 +369,7 @@ function monthFigures(
   const seen = new Set<string>();
   const deadSlices = new Set<number>();
   let deadAnswers = 0;
+  const reportAsks = { asked: 0, withData: 0 };
   const noDataBy: Record<string, number> = {};
   const start = Math.min(...raw.interactions.map((r) => r.createdAt));
   for (const record of raw.interactions) {
@@ -369,6 +383,10 @@ function monthFigures(
     const listKey = record.commandName
       ? `${record.user?.id ?? ''} ${describeInteraction(record)}`
       : undefined;
+    if (record.commandName && REPORT_COMMANDS.has(record.commandName)) {
+      reportAsks.asked++;
+      if (embed && final) reportAsks.withData++;
+    }
     const isList = listKey !== undefined && / list\b| member\b|^\S+ \/log /.test(listKey);
     if (embed && final) {
       if (embed.timestamp) {
@@ -404,5 +422,8 @@ function monthFigures(
     noDataBy,
     requestKinds,
     ceiling,
+    reports: raw.purposes
+      ? { ...reportAsks, requests: raw.purposes, digestsPosted: raw.digestsPosted ?? 0 }
+      : null,
   };
 }

@@ -278,6 +278,24 @@ function monthTargets(month: ScenarioResult | undefined, quick: boolean): Target
       status: dataOk ? 'pass' : 'miss',
       note: dataOk ? undefined : monthDataNote(m, month.notices),
     },
+    ...(m.reports
+      ? [
+          {
+            id: 'month-reports',
+            target: 'Month: report use and a weekly digest within the same allowance (requests by purpose)',
+            figure: `${m.reports.asked} report commands, ${m.reports.withData} with data; digests posted ${m.reports.digestsPosted}; requests: ${Object.entries(
+              m.reports.requests,
+            )
+              .map(([k, v]) => `${k} ${v}`)
+              .join(', ')}`,
+            status: quotaOk && m.reports.digestsPosted > 0 ? ('pass' as const) : ('miss' as const),
+            note:
+              m.reports.digestsPosted > 0
+                ? undefined
+                : 'No digest was posted: the digest channel, schedule or compressed calendar did not reach the bot.',
+          },
+        ]
+      : []),
     {
       id: 'month-429',
       target: 'Month: 429s received = 0',

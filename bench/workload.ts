@@ -432,3 +432,50 @@ export function monthCeiling(workload: Workload, budget: number): { asks: number
   }
   return { asks, unserved: asks - served };
 }
+
+/** A report session of the month: when (day 0–29, hour of day), by whom, and its steps. */
+export interface MonthReport {
+  day: number;
+  hour: number;
+  moderator: number;
+  label: string;
+  steps: Step[];
+}
+
+/**
+ * The month's report use: every day one moderator looks at this week's time on duty (and pages on
+ * half the time) and one at who is on leave now; every week (days 0, 7, 14, 21, 28) one checks last
+ * week's quotas. Each at an hour of the moderator's own 8-hour shift (as the session mix).
+ */
+export function monthReports(seed: number, moderators: number, pace: Pace): MonthReport[] {
+  const random = createRandom(seed ^ 0x72657074);
+  const between = ([min, max]: [number, number]) => Math.round(min + random() * (max - min));
+  const at = (day: number, label: string, steps: StepBody[]): MonthReport => {
+    const moderator = Math.floor(random() * moderators);
+    const hour = (((moderator * 7) % 24) + random() * 8) % 24;
+    return {
+      day,
+      hour,
+      moderator,
+      label,
+      steps: steps.map((s) => ({ ...s, thinkMs: between(pace.stepMs) }) as Step),
+    };
+  };
+  const out: MonthReport[] = [];
+  for (let day = 0; day < 30; day++) {
+    const totals: StepBody[] = [
+      { kind: 'slash', command: 'shift', subcommand: 'totals', options: { period: 'this-week' } },
+    ];
+    if (random() < 0.5) totals.push({ kind: 'click', control: 'next' });
+    out.push(at(day, '/shift totals this-week', totals));
+    out.push(at(day, '/loa active', [{ kind: 'slash', command: 'loa', subcommand: 'active' }]));
+    if (day % 7 === 0) {
+      out.push(
+        at(day, '/quota check last-week', [
+          { kind: 'slash', command: 'quota', subcommand: 'check', options: { period: 'last-week' } },
+        ]),
+      );
+    }
+  }
+  return out;
+}
