@@ -96,6 +96,28 @@ export interface MonthFigures {
    */
   deadShare: number;
   deadAnswers: number;
+  /** The answers without data by what was asked (command, or control) and the sentence given. */
+  noDataBy: Record<string, number>;
+  /**
+   * Requests in each period by kind: `first` (a resource and page not asked before in the run),
+   * `again` (asked before: a refresh of something saved), and by endpoint.
+   */
+  requestKinds: Array<{ first: number; again: number; byPath: Record<string, number> }>;
+  /**
+   * The most any bot could answer with data (monthCeiling): the allowance less the list pages this run
+   * read (each counted once) buys per-record reads, chosen knowing the whole month in advance.
+   */
+  ceiling: { listPages: number; budget: number; unserved: number; share: number | null } | null;
+  /**
+   * The month's report use (monthReports) and weekly digest: report commands asked and answered with
+   * data, the bot's API requests by purpose (`read`, `report`, `digest`; its /metrics), digests posted.
+   */
+  reports: {
+    asked: number;
+    withData: number;
+    requests: Record<string, number>;
+    digestsPosted: number;
+  } | null;
 }
 
 /** Nearest-rank percentile of sorted values. */
@@ -139,6 +161,12 @@ function describeInteraction(record: InteractionRecord): string {
   }
   const data = record.payload.data as { custom_id?: string; values?: string[] };
   return `${data.values ? 'select' : 'click'} ${data.custom_id ?? '?'}${data.values ? ` ${data.values.join(',')}` : ''}`;
+}
+
+/** The action letter of a control's custom_id (the part after the version), for grouping. */
+function controlAction(record: InteractionRecord): string {
+  const id = (record.payload.data as { custom_id?: string }).custom_id ?? '?';
+  return id.split(':').slice(1, 3).join(':');
 }
 
 function hasEmbed(message: unknown): boolean {
@@ -289,6 +317,9 @@ function floorOf(raw: ScenarioRaw): ScenarioResult['floor'] {
   return { keys: keys.size, ratio: keys.size > 0 ? raw.requests.length / keys.size : null };
 }
 
+/** The report commands of the month's report use. */
+const REPORT_COMMANDS = new Set(['shift totals', 'loa active', 'quota check']);
+
 function monthFigures(
   raw: ScenarioRaw,
   spec: { windowMs: number; quota: number; minimum: number },
@@ -300,11 +331,46 @@ function monthFigures(
     periods.set(period, (periods.get(period) ?? 0) + 1);
   }
   const perPeriod = [...periods.entries()].sort((a, b) => a[0] - b[0]).map(([, n]) => n);
+  const asked = new Set<string>();
+  const kinds = new Map<number, { first: number; again: number; byPath: Record<string, number> }>();
+  for (const r of [...raw.requests].sort((a, b) => a.at - b.at)) {
+    const period = Math.floor(r.at / windowMs);
+    const k = kinds.get(period) ?? { first: 0, again: 0, byPath: {} };
+    kinds.set(period, k);
+    const key = `${r.path}?page=${r.query.page ?? ''}`;
+    if (asked.has(key)) k.again++;
+    else k.first++;
+    asked.add(key);
+    const kind = r.path.replace(/\/server\/([a-z-]+)(\/user|\/chat)?\/.*/, '/$1$2/:id');
+    k.byPath[kind] = (k.byPath[kind] ?? 0) + 1;
+  }
+  const listPages = new Set(
+    raw.requests
+      .filter((r) => r.query.page !== undefined || r.query.pageSize !== undefined)
+      .filter((r) => !/\/(user|chat)\//.test(r.path))
+      .map((r) => `${r.path}?page=${r.query.page ?? '1'}`),
+  ).size;
+  const budget = Math.max(0, quota - listPages);
+  const bound = raw.ceiling?.(budget);
+  const ceiling = bound
+    ? {
+        listPages,
+        budget,
+        unserved: bound.unserved,
+        share:
+          raw.interactions.length > 0
+            ? Math.max(0, raw.interactions.length - bound.unserved) / raw.interactions.length
+            : null,
+      }
+    : null;
+  const requestKinds = [...kinds.entries()].sort((a, b) => a[0] - b[0]).map(([, k]) => k);
   const ages: number[] = [];
   let noData = 0;
   const seen = new Set<string>();
   const deadSlices = new Set<number>();
   let deadAnswers = 0;
+  const reportAsks = { asked: 0, withData: 0 };
+  const noDataBy: Record<string, number> = {};
   const start = Math.min(...raw.interactions.map((r) => r.createdAt));
   for (const record of raw.interactions) {
     const last = raw.answers.get(record.id);
@@ -317,6 +383,10 @@ function monthFigures(
     const listKey = record.commandName
       ? `${record.user?.id ?? ''} ${describeInteraction(record)}`
       : undefined;
+    if (record.commandName && REPORT_COMMANDS.has(record.commandName)) {
+      reportAsks.asked++;
+      if (embed && final) reportAsks.withData++;
+    }
     const isList = listKey !== undefined && / list\b| member\b|^\S+ \/log /.test(listKey);
     if (embed && final) {
       if (embed.timestamp) {
@@ -326,6 +396,10 @@ function monthFigures(
       if (isList) seen.add(listKey);
     } else {
       noData++;
+      const asked = record.commandName ?? `click ${controlAction(record)}`;
+      const said = (message?.content ?? 'no answer').replace(/<t:\d+(:\w)?>/g, '<t>').slice(0, 60);
+      const by = `${asked}: ${said}`;
+      noDataBy[by] = (noDataBy[by] ?? 0) + 1;
       if (isList && seen.has(listKey)) {
         deadAnswers++;
         deadSlices.add(Math.floor(((record.createdAt - start) / windowMs) * 100));
@@ -345,5 +419,11 @@ function monthFigures(
     ageShare: { p50: percentile(sorted, 50), p95: percentile(sorted, 95) },
     deadShare: deadSlices.size / 100,
     deadAnswers,
+    noDataBy,
+    requestKinds,
+    ceiling,
+    reports: raw.purposes
+      ? { ...reportAsks, requests: raw.purposes, digestsPosted: raw.digestsPosted ?? 0 }
+      : null,
   };
 }

@@ -5,7 +5,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Distribution, ScenarioResult } from './measure.js';
+import type { Distribution, MonthFigures, ScenarioResult } from './measure.js';
 
 export interface TargetResult {
   id: string;
@@ -274,12 +274,28 @@ function monthTargets(month: ScenarioResult | undefined, quick: boolean): Target
     {
       id: 'month-data',
       target: `Month: answered with data >= ${pct(TARGETS.monthWithData)}`,
-      figure: `${pct(m.withData)} (${m.noData} of ${month.dispatched} without data; data age p50 ${num(m.ageShare.p50, 3)} W, p95 ${num(m.ageShare.p95, 3)} W)`,
+      figure: `${pct(m.withData)} (${m.noData} of ${month.dispatched} without data; ceiling ${m.ceiling ? pct(m.ceiling.share) : 'n/a'}; data age p50 ${num(m.ageShare.p50, 3)} W, p95 ${num(m.ageShare.p95, 3)} W)`,
       status: dataOk ? 'pass' : 'miss',
-      note: dataOk
-        ? undefined
-        : `Answers without data are things never read before once the month's reserve is spent (${month.notices.map((n) => `${n.count}x "${n.text}"`).join('; ')}). Closing it: a larger share of the allowance kept for first reads, or lists that carry the records opened from them.`,
+      note: dataOk ? undefined : monthDataNote(m, month.notices),
     },
+    ...(m.reports
+      ? [
+          {
+            id: 'month-reports',
+            target: 'Month: report use and a weekly digest within the same allowance (requests by purpose)',
+            figure: `${m.reports.asked} report commands, ${m.reports.withData} with data; digests posted ${m.reports.digestsPosted}; requests: ${Object.entries(
+              m.reports.requests,
+            )
+              .map(([k, v]) => `${k} ${v}`)
+              .join(', ')}`,
+            status: quotaOk && m.reports.digestsPosted > 0 ? ('pass' as const) : ('miss' as const),
+            note:
+              m.reports.digestsPosted > 0
+                ? undefined
+                : 'No digest was posted: the digest channel, schedule or compressed calendar did not reach the bot.',
+          },
+        ]
+      : []),
     {
       id: 'month-429',
       target: 'Month: 429s received = 0',
@@ -491,4 +507,20 @@ export function writeReport(report: BenchReport, dir: string): { json: string; m
   writeFileSync(`${base}.json`, `${JSON.stringify(report, null, 2)}\n`);
   writeFileSync(`${base}.md`, formatMarkdown(report));
   return { json: `${base}.json`, md: `${base}.md` };
+}
+
+/** Why the month fell short of the data target: the answers without data, and the ceiling. */
+function monthDataNote(m: MonthFigures, notices: Array<{ count: number; text: string }>): string {
+  const said = notices.map((n) => `${n.count}x "${n.text}"`).join('; ');
+  const by = Object.entries(m.noDataBy)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 5)
+    .map(([what, n]) => `${n} ${what.split(':')[0]}`)
+    .join(', ');
+  const c = m.ceiling;
+  const bound =
+    c && c.share !== null && c.share < TARGETS.monthWithData
+      ? ` The target is above this workload's ceiling: with ${c.budget} requests left for records once the ${c.listPages} list pages are read, even a bot that knew every ask of the month in advance could answer at most ${pct(c.share)} (${c.unserved} asks for records it could not afford). Closing it needs a cheaper way to read records (the API has no list of members by chat id, of logs, or of join requests) or a larger allowance.`
+      : ' Closing it: a larger share of the allowance kept for first reads, or lists that carry the records opened from them.';
+  return `Answers without data are things never read before once the month's allowance is spent (${said}; by command: ${by}).${bound}`;
 }

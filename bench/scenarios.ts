@@ -27,6 +27,7 @@ import {
   startSandbox,
   type WindowMode,
 } from '../test/sandbox/index.js';
+import { freePort } from '../test/support/redis.js';
 import { type BotEntry, type ProcSample, startBot } from './bot-process.js';
 import {
   type BurstItem,
@@ -35,6 +36,9 @@ import {
   DEFAULT_PACE,
   generateBurst,
   generateWorkload,
+  type MonthReport,
+  monthCeiling,
+  monthReports,
   type OptionSpec,
   type Pace,
   type Step,
@@ -70,7 +74,11 @@ export interface ScenarioSpec {
     | { kind: 'burst'; interactions: number; windowMs: number; moderators: number }
     | { kind: 'month'; interactions: number; moderators: number; pace: Pace; windowMs: number };
   /** The month scenario: the compressed month's length W and its allowance (for the report). */
-  month?: { windowMs: number; quota: number; minimum: number };
+  /**
+   * The month scenario: W, the allowance, the fewest interactions that must be dispatched, and
+   * whether the month has its report use and weekly digest (monthReports; a digest channel).
+   */
+  month?: { windowMs: number; quota: number; minimum: number; reports?: boolean };
   /** Stop dispatching after this long (the run is then marked as cut short). */
   deadlineMs: number;
 }
@@ -101,6 +109,11 @@ export interface ScenarioRaw {
   responseFailures: number;
   cutShort: boolean;
   wallMs: number;
+  /** The month scenario with reports: API requests by purpose (the bot's /metrics), and digests posted. */
+  purposes?: Record<string, number>;
+  digestsPosted?: number;
+  /** The month scenario: the ceiling of its planned workload for a per-record budget (monthCeiling). */
+  ceiling?: (budget: number) => { asks: number; unserved: number };
   bot: {
     /** /proc after the bot connected, before the workload. */
     startup: ProcSample | undefined;
@@ -337,25 +350,30 @@ const MONTH_MAX_SESSIONS = 48;
 async function runMonth(
   driver: Driver,
   workload: Workload,
+  reports: MonthReport[],
   mods: DoubleUser[],
   windowMs: number,
   seed: number,
 ): Promise<void> {
   const random = createRandom(seed ^ 0x6d6f6e74);
   const dayMs = windowMs / 30;
-  const starts = workload.moderators.flatMap((script) => {
-    const shiftStart = (script.index * 7) % 24; // hour (UTC) this moderator's shift starts
-    return script.sessions.map((session) => {
-      const day = Math.floor(random() * 30);
-      const hour = (shiftStart + random() * 8) % 24;
-      return { at: day * dayMs + (hour / 24) * dayMs, mod: mods[script.index] as DoubleUser, session };
+  const starts: Array<{ at: number; mod: DoubleUser; session: { steps: Step[] } }> =
+    workload.moderators.flatMap((script) => {
+      const shiftStart = (script.index * 7) % 24; // hour (UTC) this moderator's shift starts
+      return script.sessions.map((session) => {
+        const day = Math.floor(random() * 30);
+        const hour = (shiftStart + random() * 8) % 24;
+        return { at: day * dayMs + (hour / 24) * dayMs, mod: mods[script.index] as DoubleUser, session };
+      });
     });
-  });
+  for (const report of reports) {
+    starts.push({
+      at: report.day * dayMs + (report.hour / 24) * dayMs,
+      mod: mods[report.moderator] as DoubleUser,
+      session: report,
+    });
+  }
   starts.sort((a, b) => a.at - b.at);
-  // A short month (quick mode) starts at the API's next period boundary, so the whole run is one
-  // period and its allowance is really put to the test; a long one starts where it is (waiting up
-  // to W would double the run) and touches two periods, each counted against its own allowance.
-  if (windowMs <= 60_000) await sleep(windowMs - (Date.now() % windowMs));
   const t0 = performance.now();
   let running = 0;
   const slots: Array<() => void> = [];
@@ -460,6 +478,9 @@ export async function runScenario(spec: ScenarioSpec, ctx: RunContext): Promise<
     let userIds: string[];
     let run: (driver: Driver, mods: DoubleUser[]) => Promise<void>;
     let moderatorCount: number;
+    let ceiling: ScenarioRaw['ceiling'];
+    // Waited for after the bot is up, before the clock of the run starts.
+    let prelude = async () => {};
     if (spec.workload.kind === 'month') {
       const { windowMs } = spec.workload;
       const workload = generateWorkload(ctx.workloadData, {
@@ -471,7 +492,16 @@ export async function runScenario(spec: ScenarioSpec, ctx: RunContext): Promise<
       planned = workload.interactions;
       userIds = workload.userIds;
       moderatorCount = spec.workload.moderators;
-      run = (driver, mods) => runMonth(driver, workload, mods, windowMs, ctx.seed);
+      const reports = spec.month?.reports
+        ? monthReports(ctx.seed, spec.workload.moderators, spec.workload.pace)
+        : [];
+      planned += reports.reduce((n: number, r: MonthReport) => n + r.steps.length, 0);
+      run = (driver, mods) => runMonth(driver, workload, reports, mods, windowMs, ctx.seed);
+      ceiling = (budget) => monthCeiling(workload, budget);
+      // The month starts at the API's next period boundary (the bot's and the sandbox's periods are
+      // both aligned to the epoch), so the whole month is one period with one allowance, as a real
+      // month is; the wait is at most W.
+      prelude = () => sleep(windowMs - (Date.now() % windowMs));
     } else if (spec.workload.kind === 'sessions') {
       const workload = generateWorkload(ctx.workloadData, {
         seed: ctx.seed,
@@ -503,7 +533,25 @@ export async function runScenario(spec: ScenarioSpec, ctx: RunContext): Promise<
     const bootStarted = performance.now();
     // Each run counts from zero: limit counters in a directory of its own.
     const dataDir = mkdtempSync(join(tmpdir(), 'rollcall-bench-'));
-    bot = startBot({ env: { ...connection, DATA_DIR: dataDir, ...spec.env }, entry: ctx.entry });
+    // The month's reports: a digest channel, two roles with a weekly quota, /metrics for the
+    // requests by purpose.
+    const healthPort = spec.month?.reports ? await freePort() : undefined;
+    const reportEnv: Record<string, string> =
+      spec.month?.reports && healthPort !== undefined
+        ? {
+            DIGEST_CHANNEL_ID: double.channel().id,
+            DIGEST_SCHEDULE: 'weekly monday 9',
+            REPORTS_QUOTAS: ctx.dataset.roles
+              .slice(0, 2)
+              .map((r, i) => `${r.id}=${2 + 2 * i}`)
+              .join(','),
+            HEALTH_PORT: String(healthPort),
+          }
+        : {};
+    bot = startBot({
+      env: { ...connection, DATA_DIR: dataDir, ...spec.env, ...reportEnv },
+      entry: ctx.entry,
+    });
     await bot.ready(30_000);
     const startMs = performance.now() - bootStarted;
     await sleep(300); // let start-up work (JIT, first GC) settle before the baseline
@@ -514,6 +562,7 @@ export async function runScenario(spec: ScenarioSpec, ctx: RunContext): Promise<
       if (s) maxSampledRss = Math.max(maxSampledRss, s.rss);
     }, 250);
 
+    await prelude();
     const driver: Driver = {
       double,
       users,
@@ -532,6 +581,8 @@ export async function runScenario(spec: ScenarioSpec, ctx: RunContext): Promise<
     const end = bot.sample();
     if (end) maxSampledRss = Math.max(maxSampledRss, end.rss);
     const heap = bot.heapPeak();
+    const purposes = healthPort !== undefined ? await requestsByPurpose(healthPort) : undefined;
+    const digestsPosted = healthPort !== undefined ? double.channelMessages.length : undefined;
     const exit = await bot.stop(15_000);
     const logs = bot.logs();
     const refusedCallbacks = new Map<string, { status: number; error: string }>();
@@ -571,6 +622,9 @@ export async function runScenario(spec: ScenarioSpec, ctx: RunContext): Promise<
       responseFailures: driver.responseFailures,
       cutShort: performance.now() > driver.deadline,
       wallMs,
+      ...(ceiling ? { ceiling } : {}),
+      ...(purposes ? { purposes } : {}),
+      ...(digestsPosted !== undefined ? { digestsPosted } : {}),
       bot: { startup, end, maxSampledRss, heap, logs, exit, startMs },
     };
   } finally {
@@ -578,6 +632,20 @@ export async function runScenario(spec: ScenarioSpec, ctx: RunContext): Promise<
     await double.close().catch(() => undefined);
     await sandbox.close().catch(() => undefined);
   }
+}
+
+/** `rollcall_api_requests_total` summed by its `purpose` label, from the bot's /metrics. */
+async function requestsByPurpose(port: number): Promise<Record<string, number>> {
+  const text = await fetch(`http://127.0.0.1:${port}/metrics`, { signal: AbortSignal.timeout(5_000) })
+    .then((r) => r.text())
+    .catch(() => '');
+  const out: Record<string, number> = {};
+  for (const line of text.split('\n')) {
+    const match = /^rollcall_api_requests_total\{([^}]*)\} (\d+)/.exec(line);
+    const purpose = match ? /purpose="([^"]+)"/.exec(match[1] as string)?.[1] : undefined;
+    if (match && purpose) out[purpose] = (out[purpose] ?? 0) + Number(match[2]);
+  }
+  return out;
 }
 
 /** Sizes and pacing of one bench invocation. */
@@ -769,7 +837,8 @@ function monthSpec(plan: BenchPlan): ScenarioSpec {
       pace: { stepMs: [20, 150], sessionGapMs: [0, 0] },
       windowMs,
     },
-    month: { windowMs, quota: MONTH_QUOTA, minimum: plan.month.minimum },
+    month: { windowMs, quota: MONTH_QUOTA, minimum: plan.month.minimum, reports: true },
+    // The run waits for the next period boundary first (at most W); the deadline counts from there.
     deadlineMs: windowMs + 30_000,
   };
 }

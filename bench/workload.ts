@@ -370,3 +370,112 @@ export function generateBurst(
   items.sort((a, b) => a.atMs - b.atMs);
   return { items, userIds: [...userIds] };
 }
+
+/**
+ * The month's ceiling: the most answers with data any bot could give the planned workload with
+ * `budget` requests for per-record reads (the allowance less what lists cost), knowing every ask of
+ * the month in advance and keeping everything it read. Each ask needs the records it shows, one
+ * request each: `/member view` the member (by chat id), `/loa member` the member and their LOAs, the
+ * "LOAs" shortcut of a member view their LOAs, `/log user` the player's logs, `/join-request view`
+ * the request. Lists, roles and forms are left out (their cost is in the budget). Greedy: buy the set
+ * of records that answers the most asks per request, until the budget is spent.
+ */
+export function monthCeiling(workload: Workload, budget: number): { asks: number; unserved: number } {
+  const groups = new Map<string, { keys: string[]; count: number }>();
+  const add = (keys: string[]) => {
+    const id = keys.join('|');
+    const group = groups.get(id) ?? { keys, count: 0 };
+    group.count++;
+    groups.set(id, group);
+  };
+  for (const script of workload.moderators) {
+    for (const session of script.sessions) {
+      const [first, ...rest] = session.steps;
+      if (first?.kind !== 'slash') continue;
+      const o = first.options ?? {};
+      const user = (o.user as { user?: string } | undefined)?.user;
+      const what = `${first.command} ${first.subcommand ?? ''}`;
+      if (what === 'member view' && user) {
+        add([`chat:${user}`]);
+        if (rest.some((s) => s.kind === 'click' && s.control === 'shortcut'))
+          add([`chat:${user}`, `loas:${user}`]);
+      } else if (what === 'loa member' && user) add([`chat:${user}`, `loas:${user}`]);
+      else if (what === 'log user') add([`logs:${String(o.username)}`]);
+      else if (what === 'join-request view' && user) add([`join:${user}`]);
+    }
+  }
+  const all = [...groups.values()];
+  const asks = all.reduce((n, g) => n + g.count, 0);
+  const bought = new Set<string>();
+  let left = budget;
+  let served = 0;
+  const open = new Set(all);
+  while (left > 0 && open.size > 0) {
+    let best: { missing: string[]; gain: number } | undefined;
+    for (const group of open) {
+      const missing = group.keys.filter((k) => !bought.has(k));
+      if (missing.length > left) continue;
+      const gain = [...open]
+        .filter((g) => g.keys.every((k) => bought.has(k) || missing.includes(k)))
+        .reduce((n, g) => n + g.count, 0);
+      if (!best || gain / missing.length > best.gain / best.missing.length) best = { missing, gain };
+    }
+    if (!best) break;
+    for (const k of best.missing) bought.add(k);
+    left -= best.missing.length;
+    for (const group of [...open]) {
+      if (group.keys.every((k) => bought.has(k))) {
+        served += group.count;
+        open.delete(group);
+      }
+    }
+  }
+  return { asks, unserved: asks - served };
+}
+
+/** A report session of the month: when (day 0–29, hour of day), by whom, and its steps. */
+export interface MonthReport {
+  day: number;
+  hour: number;
+  moderator: number;
+  label: string;
+  steps: Step[];
+}
+
+/**
+ * The month's report use: every day one moderator looks at this week's time on duty (and pages on
+ * half the time) and one at who is on leave now; every week (days 0, 7, 14, 21, 28) one checks last
+ * week's quotas. Each at an hour of the moderator's own 8-hour shift (as the session mix).
+ */
+export function monthReports(seed: number, moderators: number, pace: Pace): MonthReport[] {
+  const random = createRandom(seed ^ 0x72657074);
+  const between = ([min, max]: [number, number]) => Math.round(min + random() * (max - min));
+  const at = (day: number, label: string, steps: StepBody[]): MonthReport => {
+    const moderator = Math.floor(random() * moderators);
+    const hour = (((moderator * 7) % 24) + random() * 8) % 24;
+    return {
+      day,
+      hour,
+      moderator,
+      label,
+      steps: steps.map((s) => ({ ...s, thinkMs: between(pace.stepMs) }) as Step),
+    };
+  };
+  const out: MonthReport[] = [];
+  for (let day = 0; day < 30; day++) {
+    const totals: StepBody[] = [
+      { kind: 'slash', command: 'shift', subcommand: 'totals', options: { period: 'this-week' } },
+    ];
+    if (random() < 0.5) totals.push({ kind: 'click', control: 'next' });
+    out.push(at(day, '/shift totals this-week', totals));
+    out.push(at(day, '/loa active', [{ kind: 'slash', command: 'loa', subcommand: 'active' }]));
+    if (day % 7 === 0) {
+      out.push(
+        at(day, '/quota check last-week', [
+          { kind: 'slash', command: 'quota', subcommand: 'check', options: { period: 'last-week' } },
+        ]),
+      );
+    }
+  }
+  return out;
+}

@@ -14,7 +14,13 @@ import { createApi } from './api/client.js';
 import { tokenHash } from './api/token.js';
 import type { AllowanceMark, Api } from './api/types.js';
 import { type Config, isHosted } from './config.js';
-import { createDigestScheduler, type DigestScheduler, discordPoster, readDigestSettings } from './digests.js';
+import {
+  createDigestScheduler,
+  type DigestScheduler,
+  discordPoster,
+  environmentDigest,
+  readDigestSettings,
+} from './digests.js';
 import { createAccessGuard } from './discord/access.js';
 import { allowanceAlerts } from './discord/alerts.js';
 import { type Bot, createBot } from './discord/bot.js';
@@ -45,7 +51,10 @@ export interface App {
   health: HealthServer | undefined;
   /** The process's metrics, when HEALTH_PORT is set (a shard hands them to the manager). */
   metrics: Metrics | undefined;
-  /** Hosted mode: the scheduled digests' scheduler (started by `start`, stopped by `stop`). */
+  /**
+   * The scheduled digests' scheduler (started by `start`, stopped by `stop`): hosted mode, or
+   * single-community mode with DIGEST_CHANNEL_ID.
+   */
   digests: DigestScheduler | undefined;
   start(): Promise<void>;
   /**
@@ -102,6 +111,8 @@ export interface AppOptions {
    * manager does not: the manager listens and asks each shard for its readiness and metrics.
    */
   serveHealth?: boolean;
+  /** The clock of the scheduled digests (tests; default Date.now). */
+  now?: () => number;
 }
 
 export function createApp(config: Config, logger: Logger, options: AppOptions = {}): App {
@@ -250,17 +261,50 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
       : {}),
     onOutcome: metrics?.interaction,
   });
-  // Scheduled digests (hosted mode: each server's admins set theirs; see src/digests.ts).
+  // Scheduled digests (see src/digests.ts): hosted mode, each server's admins set theirs; single-
+  // community mode, the environment's one (DIGEST_CHANNEL_ID), its runs claimed in the store that
+  // reports open (start opens it).
+  const fromEnvironment =
+    !hosted && config.DIGEST_CHANNEL_ID
+      ? environmentDigest({
+          settings: {
+            channelId: config.DIGEST_CHANNEL_ID,
+            ...config.DIGEST_SCHEDULE,
+            reports: config.DIGEST_REPORTS,
+          },
+          guildIds: config.DISCORD_GUILD_ID,
+          guildOf: async (channelId) => {
+            const channel = await bot.client.channels.fetch(channelId).catch(() => null);
+            return channel && !channel.isDMBased() ? channel.guildId : undefined;
+          },
+          logger,
+          ...(options.now ? { now: options.now } : {}),
+        })
+      : undefined;
+  const scheduled = {
+    poster: discordPoster(bot.client, reportTenant),
+    owns: (guildId: string) => bot.client.guilds.cache.has(guildId),
+    logger,
+    monthSeconds: config.API_MONTH_SECONDS,
+    ...(options.now ? { now: options.now } : {}),
+  };
   const digests = hosted
     ? createDigestScheduler({
+        ...scheduled,
         digests: () => store?.digests,
         timeZone: async (guildId) =>
           readReportSettings(await (await snapshotStore()).reportSettings(guildId), reportDefaults).timeZone,
-        poster: discordPoster(bot.client, reportTenant),
-        owns: (guildId) => bot.client.guilds.cache.has(guildId),
-        logger,
       })
-    : undefined;
+    : fromEnvironment
+      ? createDigestScheduler({
+          ...scheduled,
+          digests: async () => {
+            await snapshotStore();
+            return store && fromEnvironment(store.digests);
+          },
+          timeZone: async () => config.REPORTS_TIME_ZONE,
+        })
+      : undefined;
   if (config.QUOTA_ALERT_CHANNEL_ID && api)
     alert = allowanceAlerts(bot.client, config.QUOTA_ALERT_CHANNEL_ID, logger);
   let serving = false;
@@ -304,6 +348,15 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
         logger.info({ store: store.kind, location: store.location }, 'store open');
         const opened = store;
         metrics?.watchStore(() => opened.version());
+      }
+      if (fromEnvironment) {
+        // The digest's claims need the store: open it now rather than at the first report.
+        try {
+          await snapshotStore();
+          logger.info({ store: store?.kind, location: store?.location }, 'store open');
+        } catch (error) {
+          logger.warn({ err: error }, 'the store did not open; the digest waits for it');
+        }
       }
       await health?.start();
       await bot.start();

@@ -7,6 +7,8 @@ import { z } from 'zod';
 import { DEFAULT_API_LIMITS, parseLimits } from './api/limit-spec.js';
 import { SNOWFLAKE } from './limits.js';
 import { resolvePermissions } from './permissions.js';
+import { DIGEST_REPORTS } from './reports/digest.js';
+import { WEEKDAYS, type Weekday } from './reports/period.js';
 
 /** Who sees the commands by default (Discord's default_member_permissions), unless COMMAND_PERMISSIONS says otherwise. */
 export const DEFAULT_COMMAND_PERMISSIONS = 'ModerateMembers';
@@ -155,6 +157,9 @@ const schema = z.object({
   API_QUEUE_MAX_WAIT_MS: int(0, 840_000, 780_000),
   // The `month` limit's period in seconds (periods aligned to the Unix epoch); 0: the calendar month
   // in UTC. For a month compressed into minutes (the benchmark, tests against a sandbox quota).
+  // Scheduled digests then follow the same compressed calendar: a day is API_MONTH_SECONDS/30
+  // seconds from the epoch, the time zone plays no part, and the scheduler looks for digests due
+  // every compressed minute, at most once a second (compressedInstant in src/reports/digest.ts).
   API_MONTH_SECONDS: int(0, 31_622_400, 0),
   API_COALESCE: bool(true),
   API_MAX_RESPONSE_BYTES: int(1_024, 104_857_600, 5_242_880),
@@ -233,6 +238,28 @@ const schema = z.object({
       }
       return quotas;
     }),
+  // Single-community mode's scheduled digest (hosted mode: each server's admins set theirs with
+  // /rollcall-admin reports): the channel (unset: no digest), when, and which reports.
+  DIGEST_CHANNEL_ID: snowflake.optional(),
+  DIGEST_SCHEDULE: z
+    .string()
+    .default('weekly monday 9')
+    .transform((text, ctx) => {
+      const schedule = parseDigestSchedule(text);
+      if (schedule) return schedule;
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'must be `daily HOUR` or `weekly DAY HOUR`, the hour 0-23 in REPORTS_TIME_ZONE, e.g. daily 9 or weekly monday 9',
+      });
+      return z.NEVER;
+    }),
+  DIGEST_REPORTS: list
+    .transform((names) => (names.length === 0 ? [...DIGEST_REPORTS] : names))
+    .refine((names) => names.every((name) => (DIGEST_REPORTS as readonly string[]).includes(name)), {
+      message: `must be report names separated by commas, of ${DIGEST_REPORTS.join(', ')}`,
+    })
+    .transform((names) => DIGEST_REPORTS.filter((name) => names.includes(name))),
   // Several processes (discord.js ShardingManager): `auto` (Discord's recommendation) or a number.
   // Unset: one process, no manager.
   SHARDS: z
@@ -257,6 +284,32 @@ const schema = z.object({
     )
     .optional(),
 });
+
+/** When single-community mode's digest is posted (DIGEST_SCHEDULE). */
+export interface DigestSchedule {
+  cadence: 'daily' | 'weekly';
+  /** Weekly only (daily: monday, unused). */
+  day: Weekday;
+  /** 0-23, in REPORTS_TIME_ZONE. */
+  hour: number;
+}
+
+/** `daily 9` or `weekly monday 9` (case and extra spaces aside), or undefined. */
+export function parseDigestSchedule(text: string): DigestSchedule | undefined {
+  const words = text.trim().toLowerCase().split(/\s+/);
+  const hourOf = (word: string | undefined) =>
+    word !== undefined && /^\d{1,2}$/.test(word) && Number(word) <= 23 ? Number(word) : undefined;
+  if (words[0] === 'daily' && words.length === 2) {
+    const hour = hourOf(words[1]);
+    return hour === undefined ? undefined : { cadence: 'daily', day: 'monday', hour };
+  }
+  if (words[0] === 'weekly' && words.length === 3) {
+    const day = WEEKDAYS.find((d) => d === words[1]);
+    const hour = hourOf(words[2]);
+    return day === undefined || hour === undefined ? undefined : { cadence: 'weekly', day, hour };
+  }
+  return undefined;
+}
 
 /** Whether the runtime knows this IANA time zone (Intl throws a RangeError for an unknown one). */
 function isIanaZone(name: string): boolean {
@@ -338,7 +391,12 @@ export function secretValues(config: Partial<Record<string, unknown>>): string[]
 /** The bot's settings from the environment. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
   const result = parse(schema, env);
-  const errors = [...(result.ok ? [] : result.errors), ...modeErrors(env), ...shardErrors(result)];
+  const errors = [
+    ...(result.ok ? [] : result.errors),
+    ...modeErrors(env),
+    ...digestErrors(env),
+    ...shardErrors(result),
+  ];
   return errors.length === 0 ? result : { ok: false, errors: [...new Set(errors)] };
 }
 
@@ -361,6 +419,16 @@ function modeErrors(env: NodeJS.ProcessEnv): string[] {
       "ROLLCALL_SECRET_KEY is required without API_TOKEN (hosted mode keeps each server's API token in the store, sealed with it; make one with `openssl rand -base64 32`), or set API_TOKEN and DISCORD_GUILD_ID for one community",
     ];
   }
+  return [];
+}
+
+/** Hosted mode's digests are each server's admins' (/rollcall-admin reports), not the environment's. */
+function digestErrors(env: NodeJS.ProcessEnv): string[] {
+  const hasToken = (env.API_TOKEN?.trim() ?? '') !== '';
+  if (!hasToken && (env.DIGEST_CHANNEL_ID?.trim() ?? '') !== '')
+    return [
+      "DIGEST_CHANNEL_ID is read only with API_TOKEN (single-community mode); in hosted mode each server's admins set their digest with /rollcall-admin reports",
+    ];
   return [];
 }
 

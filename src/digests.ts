@@ -1,19 +1,22 @@
 /**
- * Scheduled digests (hosted mode): each server's admins choose a channel, a schedule (daily, or
- * weekly on a day) at an hour of the server's report time zone, and which reports (time on duty,
- * quota results, who is on leave); Rollcall posts them there.
+ * Scheduled digests: a channel, a schedule (daily, or weekly on a day) at an hour of the report time
+ * zone, and which reports (time on duty, quota results, who is on leave); Rollcall posts them there.
+ * Hosted mode: each server's admins choose theirs (/rollcall-admin reports), kept in the store.
+ * Single-community mode: the environment sets one (DIGEST_CHANNEL_ID, DIGEST_SCHEDULE,
+ * DIGEST_REPORTS; `environmentDigest`), posted in the channel's server, one of DISCORD_GUILD_ID.
  *
  * The scheduler runs in every bot process: at start and every minute it finds each digest's latest
  * scheduled instant; when that instant is due (and not older than the digest's settings), the
  * process first checks it may post in the channel (View Channel, Send Messages, Embed Links;
- * lacking one, the problem is recorded for the admins' settings view and nothing is claimed), then
- * claims the run in the store (a row keyed by server and instant: of several processes exactly one
- * gets it) and posts. A run missed while no process ran is posted once at the next start: only the
- * latest missed instant, never an earlier one, and never twice.
+ * lacking one, the problem is recorded for the admins' settings view, or in single-community mode
+ * logged once, and nothing is claimed), then claims the run in the store (a row keyed by server and
+ * instant: of several processes exactly one gets it) and posts. A run missed while no process ran
+ * is posted once at the next start: only the latest missed instant, never an earlier one, and never
+ * twice. With API_MONTH_SECONDS the schedule follows the compressed calendar (compressedInstant).
  *
  * The reports are the report commands' own views (fetch and render), so a digest reads the paced
  * snapshot like any report, never spending beyond the allowance, and its footers say how old the
- * data is.
+ * data is. Its work runs in a wait context whose purpose is `digest` (the requests metric's label).
  */
 import {
   type APIEmbed,
@@ -27,6 +30,7 @@ import { quotaCheckView } from '../commands/quota.js';
 import { joinArg } from '../commands/report-data.js';
 import { shiftTotalsView } from '../commands/shift.js';
 import { cutPage } from './api/pages.js';
+import { withWait } from './api/wait.js';
 import { type ListView, PAGE_SIZE } from './discord/paging/views.js';
 import { MESSAGES, NO_MENTIONS, UserError } from './discord/replies.js';
 import type { TenantResolver } from './discord/router.js';
@@ -36,13 +40,20 @@ import {
   type DigestReport,
   type DigestSettings,
   digestPeriod,
+  digestTickMs,
   latestInstant,
   readDigestSettings,
 } from './reports/digest.js';
 import type { PeriodKind } from './reports/period.js';
 import type { DigestStore } from './store/digests.js';
 
-export { type DigestSettings, latestInstant, readDigestSettings } from './reports/digest.js';
+export {
+  compressedInstant,
+  type DigestSettings,
+  digestTickMs,
+  latestInstant,
+  readDigestSettings,
+} from './reports/digest.js';
 
 /** The permissions a digest needs in its channel, with the names admins see. */
 const NEEDED: Array<[PermissionResolvable, string]> = [
@@ -128,7 +139,7 @@ function fitting(embeds: APIEmbed[]): APIEmbed[][] {
 
 export interface DigestSchedulerOptions {
   /** The store's digests (undefined until the store is open). */
-  digests: () => DigestStore | undefined;
+  digests: () => DigestStore | undefined | Promise<DigestStore | undefined>;
   /** The server's report time zone. */
   timeZone: (guildId: string) => Promise<string>;
   poster: DigestPoster;
@@ -139,7 +150,9 @@ export interface DigestSchedulerOptions {
   owns?: (guildId: string) => boolean;
   logger: Logger;
   now?: () => number;
-  /** How often to look for digests due (default a minute). */
+  /** API_MONTH_SECONDS: over 0, the schedule follows the compressed calendar (compressedInstant). */
+  monthSeconds?: number;
+  /** How often to look for digests due (default a minute, or a compressed minute: digestTickMs). */
   intervalMs?: number;
 }
 
@@ -160,7 +173,7 @@ export function createDigestScheduler(options: DigestSchedulerOptions): DigestSc
   const settled = new Map<string, number>();
 
   async function one(store: DigestStore, guildId: string, settings: DigestSettings, problem?: string) {
-    const instant = latestInstant(settings, await options.timeZone(guildId), now());
+    const instant = latestInstant(settings, await options.timeZone(guildId), now(), options.monthSeconds);
     if (instant < settings.since) return false;
     const blocked = await options.poster.check(guildId, settings);
     if (blocked) {
@@ -185,7 +198,7 @@ export function createDigestScheduler(options: DigestSchedulerOptions): DigestSc
   }
 
   async function tick(): Promise<number> {
-    const store = options.digests();
+    const store = await options.digests();
     if (!store) return 0;
     let posted = 0;
     for (const saved of await store.all()) {
@@ -193,7 +206,9 @@ export function createDigestScheduler(options: DigestSchedulerOptions): DigestSc
       const settings = readDigestSettings(saved.settings);
       if (!settings) continue;
       try {
-        if (await one(store, saved.guildId, settings, saved.problem)) posted++;
+        // Every request the digest's work makes is counted under the purpose `digest`.
+        const work = () => one(store, saved.guildId, settings, saved.problem);
+        if (await withWait({ who: 'digest', onWait: () => undefined, purpose: 'digest' }, work)) posted++;
       } catch (error) {
         options.logger.warn({ guild: saved.guildId, err: error }, 'a digest could not be checked');
       }
@@ -219,7 +234,8 @@ export function createDigestScheduler(options: DigestSchedulerOptions): DigestSc
     start() {
       if (timer) return;
       void guarded();
-      timer = setInterval(() => void guarded(), options.intervalMs ?? 60_000);
+      const every = options.intervalMs ?? digestTickMs(options.monthSeconds ?? 0);
+      timer = setInterval(() => void guarded(), every);
       timer.unref();
     },
     async stop() {
@@ -228,4 +244,110 @@ export function createDigestScheduler(options: DigestSchedulerOptions): DigestSc
       await running;
     },
   };
+}
+
+/** The operator's log line (not a reply) for a DIGEST_CHANNEL_ID in a server API_TOKEN does not serve. */
+const OUTSIDE_GUILDS =
+  "DIGEST_CHANNEL_ID is a channel of a server not in DISCORD_GUILD_ID; no digest is posted until it names a channel of one of DISCORD_GUILD_ID's servers";
+
+/** How long a DIGEST_CHANNEL_ID not found (or outside DISCORD_GUILD_ID) is left before it is looked for again. */
+const LOOK_AGAIN_MS = 60_000;
+
+/** The environment's digest (single-community mode): DIGEST_CHANNEL_ID, DIGEST_SCHEDULE, DIGEST_REPORTS. */
+export type EnvironmentDigestSettings = Omit<DigestSettings, 'since'>;
+
+export interface EnvironmentDigestOptions {
+  settings: EnvironmentDigestSettings;
+  /** DISCORD_GUILD_ID: the channel's server must be one of them. */
+  guildIds: readonly string[];
+  /** The channel's server, or undefined when the bot cannot see the channel (or it is not a server's). */
+  guildOf(channelId: string): Promise<string | null | undefined>;
+  logger: Logger;
+  now?: () => number;
+}
+
+/**
+ * Single-community mode's digest as the scheduler's store: one digest, the environment's, in the
+ * channel's server; its runs claimed in the real store (`store`), so of several processes exactly
+ * one posts each. The settings are saved there too, only to keep when they were first seen (their
+ * `since`): a restart with the same settings posts a missed run, a change starts afresh. Nobody
+ * sees a problem in this mode but the operator, so each problem is one warn line (one per problem,
+ * until it changes), and a channel outside DISCORD_GUILD_ID's servers an error line.
+ */
+export function environmentDigest(options: EnvironmentDigestOptions): (store: DigestStore) => DigestStore {
+  const now = options.now ?? Date.now;
+  const { settings, logger } = options;
+  const channel = settings.channelId;
+  let guildId: string | undefined;
+  let since: number | undefined;
+  let problem: string | undefined;
+
+  function report(next: string | undefined, level: 'warn' | 'error' = 'warn') {
+    if (next === problem) return;
+    problem = next;
+    if (next === undefined) logger.info({ channel }, 'the digest (DIGEST_CHANNEL_ID) can be posted again');
+    else logger[level]({ channel, problem: next }, 'the digest (DIGEST_CHANNEL_ID) cannot be posted');
+  }
+
+  /** When the channel was last looked for in vain (real time: Discord is asked at most once a minute). */
+  let missedAt = Number.NEGATIVE_INFINITY;
+
+  async function resolveGuild(): Promise<string | undefined> {
+    if (guildId !== undefined) return guildId;
+    if (Date.now() - missedAt < LOOK_AGAIN_MS) return undefined;
+    missedAt = Date.now();
+    const found = await options.guildOf(channel);
+    if (!found) {
+      report(MESSAGES.digestNoChannel(channel));
+      return undefined;
+    }
+    if (!options.guildIds.includes(found)) {
+      report(OUTSIDE_GUILDS, 'error');
+      return undefined;
+    }
+    guildId = found;
+    missedAt = Number.NEGATIVE_INFINITY;
+    return found;
+  }
+
+  /** When these settings were first seen (saved in the store, shared by every process). */
+  async function sinceOf(store: DigestStore, guild: string): Promise<number> {
+    if (since !== undefined) return since;
+    const saved = readDigestSettings((await store.get(guild))?.settings);
+    if (saved && sameDigest(saved, settings)) since = saved.since;
+    else {
+      await store.save(guild, { ...settings, since: now() });
+      // Another process may have saved the same a moment before: every process keeps the stored one.
+      since = readDigestSettings((await store.get(guild))?.settings)?.since ?? now();
+    }
+    return since;
+  }
+
+  return (store) => ({
+    get: (guild) => store.get(guild),
+    save: (guild, value) => store.save(guild, value),
+    remove: (guild) => store.remove(guild),
+    claim: (guild, at) => store.claim(guild, at),
+    async all() {
+      const guild = await resolveGuild();
+      if (guild === undefined) return [];
+      return [{ guildId: guild, settings: { ...settings, since: await sinceOf(store, guild) }, problem }];
+    },
+    async setProblem(_guild, next) {
+      report(next);
+    },
+  });
+}
+
+/** Whether two digests' settings are the same (when they were saved aside). */
+function sameDigest(a: EnvironmentDigestSettings, b: EnvironmentDigestSettings): boolean {
+  const key = (d: EnvironmentDigestSettings) =>
+    JSON.stringify([
+      d.channelId,
+      d.cadence,
+      d.cadence === 'weekly' ? d.day : '',
+      d.hour,
+      [...d.reports].sort(),
+    ]);
+  return key(a) === key(b);
 }

@@ -11,10 +11,16 @@
  * (CACHE_TTL_LIST_SECONDS) is read again with `fresh`, which the API layer grants only when the
  * pace does; the first page the pace refuses (or the API fails on) ends the refresh, and the saved
  * pages are served with their age. Records are merged by id, the newest page winning.
+ *
+ * The refresh's requests carry the purpose `report` (or `digest`, when a scheduled digest asked) in
+ * the wait context, for the metrics (src/api/wait.ts); reports asked for at once share one refresh,
+ * counted under the purpose of the one that started it.
  */
 import type { Loa, Member, Role, Shift } from '../generated/api.js';
+import { PacedError } from './api/errors.js';
 import { mergeSources, pageInfo, pageItems, type Source } from './api/pages.js';
 import type { Fetched, PageQuery, ReadOptions, Resources } from './api/types.js';
+import { currentPurpose, withPurpose } from './api/wait.js';
 import { MESSAGES, UserError } from './discord/replies.js';
 import type { Logger } from './log.js';
 import {
@@ -83,7 +89,9 @@ export function snapshotSource(
     data(readOptions = {}) {
       const running = inFlight.get(options.tenant);
       if (running && !readOptions.fresh) return running;
-      const work = refreshAndLoad(options, readOptions, memory)
+      // Its requests are counted as a report's, or as a digest's when a scheduled digest asked.
+      const purpose = currentPurpose() === 'digest' ? 'digest' : 'report';
+      const work = withPurpose(purpose, () => refreshAndLoad(options, readOptions, memory))
         .catch((error: unknown) => {
           if (error instanceof StoreError) {
             options.logger.warn({ err: error }, 'the store did not answer a report');
@@ -169,6 +177,8 @@ async function refreshAndLoad(
   let requests = 0;
   let held: Source | undefined;
   let failure: unknown;
+  /** When the pace allows the next read, if it held back a page never read. */
+  let pacedUntil: number | undefined;
   for (;;) {
     const target = nextTarget(saved, now(), freshMs, done, budget);
     if (!target) break;
@@ -179,10 +189,23 @@ async function refreshAndLoad(
     try {
       fetched = await reader(options.resources, target.resource)(
         { page: target.page, limit: PAGE },
-        target.fetchedAt === undefined ? {} : { fresh: true },
+        // Every page waits for the pace, a page never read too (reports never take the share of the
+        // monthly allowance kept for the first reads of what moderators ask), and a saved one also
+        // when this process has no copy of it in its cache (after a restart).
+        target.fetchedAt === undefined ? { paced: true } : { fresh: true, paced: true },
       );
     } catch (error) {
-      failure = error;
+      if (!(error instanceof PacedError)) failure = error;
+      else if (target.fetchedAt === undefined) pacedUntil = error.nextAt;
+      else {
+        const servedAt = now();
+        held = {
+          fetchedAt: target.fetchedAt,
+          fromCache: true,
+          stale: false,
+          saving: { nextFreshAt: error.nextAt, servedAt, spent: false },
+        };
+      }
       break;
     }
     if (!fetched.fromCache) requests++;
@@ -212,6 +235,8 @@ async function refreshAndLoad(
   }
   const all = [...saved.values()].flatMap((pages) => [...pages.values()]);
   if (all.length === 0 && failure !== undefined) throw failure;
+  if (all.length === 0 && pacedUntil !== undefined)
+    throw new UserError(MESSAGES.reportPaced(Math.ceil(pacedUntil / 1000)));
   if (requests > 0) options.logger.info({ requests }, 'report snapshot refreshed');
   if (failure !== undefined)
     options.logger.warn({ err: failure }, 'report snapshot refresh failed; serving saved pages');

@@ -76,6 +76,20 @@ export class NotSavedError extends Error {
   override name = 'NotSavedError';
 }
 
+/**
+ * A `paced` read of something never saved that the monthly allowance's pace does not allow now (no
+ * request was made): `nextAt` (ms) is when the pace allows the next read.
+ */
+export class PacedError extends NotSavedError {
+  override name = 'PacedError';
+  constructor(
+    message: string,
+    readonly nextAt: number,
+  ) {
+    super(message);
+  }
+}
+
 export function isNotSaved(error: unknown): error is NotSavedError {
   return error instanceof NotSavedError;
 }

@@ -12,6 +12,7 @@
 import type { Logger } from '../log.js';
 import { ApiError } from './errors.js';
 import type { Limits } from './limits.js';
+import { currentPurpose } from './wait.js';
 
 export interface HttpOptions {
   /** Limits key for this token (its hash, never the token). */
@@ -111,7 +112,10 @@ export function createHttp(options: HttpOptions): ApiHttp {
           throw cause; // too large: asking again would bring the same answer
         }
         const kind = timeout.aborted ? 'timeout' : 'network';
-        logger.debug({ op, path, error: kind, ms: Date.now() - started, attempt }, 'api request failed');
+        logger.debug(
+          { op, path, error: kind, ms: Date.now() - started, attempt, purpose: currentPurpose() },
+          'api request failed',
+        );
         if (final) {
           const what = kind === 'timeout' ? `no answer within ${timeoutMs} ms` : 'network error';
           throw new ApiError(kind, `API request failed (${what}) after ${attempt} attempt(s)`, { cause });
@@ -119,7 +123,10 @@ export function createHttp(options: HttpOptions): ApiHttp {
         await unlessStopped(sleep(backoff(attempt)));
         continue;
       }
-      logger.debug({ op, path, status: response.status, ms: Date.now() - started, attempt }, 'api request');
+      logger.debug(
+        { op, path, status: response.status, ms: Date.now() - started, attempt, purpose: currentPurpose() },
+        'api request',
+      );
       await limits.observe(key, response.headers);
       if (response.status === 429) {
         counters.rateLimited++;

@@ -14,7 +14,7 @@
  */
 import type { Logger } from '../log.js';
 import { type ApiCache, type CacheEntry, cacheKey } from './cache.js';
-import { type ApiError, httpError, isApiError, NotSavedError } from './errors.js';
+import { type ApiError, httpError, isApiError, NotSavedError, PacedError } from './errors.js';
 import type { PaceVerdict } from './limits.js';
 import type { Fetched, ReadOptions } from './types.js';
 
@@ -190,10 +190,14 @@ export function createReader(options: ReaderOptions): Reader {
           saving: { nextFreshAt, servedAt, spent },
         };
       };
-      // Joining a read already on its way costs nothing; a new one must fit the pace.
-      if (saved && !bounded && pace && !(coalesce && inFlight.has(key))) {
+      // Joining a read already on its way costs nothing; a new one must fit the pace (and so must a
+      // first read that can wait).
+      if ((saved || readOptions?.paced) && !bounded && pace && !(coalesce && inFlight.has(key))) {
         const verdict = await pace();
-        if (!verdict.ok) return savedFor(verdict.nextAt, verdict.reason === 'spent');
+        if (!verdict.ok) {
+          if (saved) return savedFor(verdict.nextAt, verdict.reason === 'spent');
+          throw new PacedError(`${spec.op}: waits for the pace`, verdict.nextAt);
+        }
       }
       try {
         const loaded = await coalesced(key, softMs, load, spec.related);

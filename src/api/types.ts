@@ -60,6 +60,13 @@ export interface ReadOptions {
    * spending anything.
    */
   savedOnly?: boolean;
+  /**
+   * A read that can wait (a report's snapshot page): it spends a request only when the monthly
+   * allowance's pace allows, even when nothing is saved (so it never takes the share kept for first
+   * reads of what moderators ask); when the pace does not allow it and nothing is saved, it throws
+   * PacedError with the time the pace allows the next read.
+   */
+  paced?: boolean;
 }
 
 export interface Resources {

@@ -5,6 +5,9 @@
  * runs it inside `withWait`; the limits (limits.ts) read the context of each request they queue, to
  * share the wait fairly between the people asking (round-robin by `who`) and to report each
  * waiter's place in line and an estimate of its wait through `onWait`.
+ *
+ * The context also says what the work is for (`purpose`): the metrics count each request under it
+ * (rollcall_api_requests_total's `purpose` label) and the debug "api request" log line names it.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 
@@ -16,7 +19,17 @@ export interface WaitContext {
    * `etaMs` the estimated wait. `position` 0 means it no longer waits. Must not throw.
    */
   onWait(position: number, etaMs: number): void;
+  /** What the work is for (see `Purpose`); unset: `read`. */
+  purpose?: Purpose;
 }
+
+/**
+ * What a request is made for: `digest`, a scheduled digest's work; `report`, a snapshot refresh for
+ * a report command (/shift totals, /loa active|upcoming, /quota check, their pages and exports);
+ * `read`, everything else. The metrics' label values: keep them exactly these.
+ */
+export const PURPOSES = ['read', 'report', 'digest'] as const;
+export type Purpose = (typeof PURPOSES)[number];
 
 const storage = new AsyncLocalStorage<WaitContext>();
 
@@ -28,4 +41,15 @@ export function withWait<T>(context: WaitContext, work: () => T): T {
 /** The wait context of the running work, if any. */
 export function currentWait(): WaitContext | undefined {
   return storage.getStore();
+}
+
+/** What the running work's requests are for (`read` outside any context that says). */
+export function currentPurpose(): Purpose {
+  return storage.getStore()?.purpose ?? 'read';
+}
+
+/** Run `work` with `purpose`, keeping the rest of the running wait context (if any). */
+export function withPurpose<T>(purpose: Purpose, work: () => T): T {
+  const current = storage.getStore();
+  return storage.run({ ...(current ?? { who: '', onWait: () => undefined }), purpose }, work);
 }

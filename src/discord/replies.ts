@@ -56,6 +56,8 @@ export const MESSAGES = {
       : `Rollcall has spent ${formatCount(used)} of this community server's ${formatCount(points)} API requests for the month; saved data is shown more often until the allowance starts again <t:${resetAtSeconds}:f>.`,
   allowanceSpent: (resetAtSeconds: number) =>
     `This community server's monthly API allowance is spent and Rollcall has no saved copy of this; it can read new data again <t:${resetAtSeconds}:f> (<t:${resetAtSeconds}:R>).`,
+  reportPaced: (nextAtSeconds: number) =>
+    `Rollcall has not read this community's records for reports yet: to make the monthly API allowance last the month it reads them a page at a time, and can start <t:${nextAtSeconds}:R>.`,
   malformed: 'The community server API sent an answer Rollcall could not read; try again in a minute.',
   tooLarge:
     'The community server API sent an answer too large for Rollcall to read; a server admin can raise API_MAX_RESPONSE_BYTES.',

@@ -5,7 +5,8 @@
  * - interactions: counted and timed from receipt (a listener put in front of the router's) to the
  *   first response Discord acknowledged (the REST client's response events) and to the final
  *   answer (the router's outcome call);
- * - API requests: counted by operationId and HTTP status by the fetch the API layer is given;
+ * - API requests: counted by operationId, HTTP status and purpose (`read`, `report`, `digest`: the
+ *   wait context's, src/api/wait.ts) by the fetch the API layer is given;
  * - cache, limit and Redis figures: read from the API layer's own counters at scrape time.
  *
  * Labels never carry a token, a user id, a guild id or an id typed by anyone: commands are named
@@ -24,6 +25,7 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom
 import { isApiError } from '../api/errors.js';
 import { tokenHash } from '../api/token.js';
 import type { Api } from '../api/types.js';
+import { currentPurpose } from '../api/wait.js';
 import type { Command } from '../discord/command.js';
 import { type ArgKind, parseCustomId } from '../discord/paging/custom-id.js';
 import { argKind } from '../discord/paging/views.js';
@@ -104,8 +106,8 @@ export class Metrics {
   });
   private readonly apiRequests = new Counter({
     name: 'rollcall_api_requests_total',
-    help: 'Requests put on the wire to the community server API (each attempt), by operationId and HTTP status ("error" when no answer came).',
-    labelNames: ['endpoint', 'status'] as const,
+    help: 'Requests put on the wire to the community server API (each attempt), by operationId, HTTP status ("error" when no answer came) and purpose (read, report: a report command\'s snapshot refresh, digest: a scheduled digest).',
+    labelNames: ['endpoint', 'status', 'purpose'] as const,
     registers: [this.registry],
   });
 
@@ -201,7 +203,8 @@ export class Metrics {
   }
 
   /**
-   * A fetch for the API layer (`ApiDeps.fetch`) that counts every attempt by operationId and status.
+   * A fetch for the API layer (`ApiDeps.fetch`) that counts every attempt by operationId, status and
+   * the purpose of the work it is made for (the wait context's).
    * `baseUrl` is API_BASE_URL, whose path prefix is not part of the operation's path.
    */
   apiFetch(baseUrl: string, inner?: typeof fetch): typeof fetch {
@@ -210,12 +213,13 @@ export class Metrics {
     return async (input, init) => {
       const url = input instanceof Request ? input.url : String(input);
       const endpoint = operationOf(url, basePath);
+      const purpose = currentPurpose();
       try {
         const response = await (inner ?? globalThis.fetch)(input, init);
-        counter.inc({ endpoint, status: String(response.status) });
+        counter.inc({ endpoint, status: String(response.status), purpose });
         return response;
       } catch (error) {
-        counter.inc({ endpoint, status: 'error' });
+        counter.inc({ endpoint, status: 'error', purpose });
         throw error;
       }
     };

@@ -28,8 +28,17 @@ export function readDigestSettings(value: unknown): DigestSettings | undefined {
   return parsed.success ? parsed.data : undefined;
 }
 
-/** The latest instant (ms) at or before `now` at which the digest is scheduled, in `timeZone`. */
-export function latestInstant(settings: DigestSettings, timeZone: string, now: number): number {
+/**
+ * The latest instant (ms) at or before `now` at which the digest is scheduled, in `timeZone`; with
+ * `monthSeconds` over 0 (API_MONTH_SECONDS), on the compressed calendar instead (`compressedInstant`).
+ */
+export function latestInstant(
+  settings: DigestSettings,
+  timeZone: string,
+  now: number,
+  monthSeconds = 0,
+): number {
+  if (monthSeconds > 0) return compressedInstant(settings, now, monthSeconds);
   const here = DateTime.fromMillis(now, { zone: timeZone });
   const at = (day: DateTime) => day.set({ hour: settings.hour, minute: 0, second: 0, millisecond: 0 });
   let day = here.startOf('day');
@@ -44,6 +53,40 @@ export function latestInstant(settings: DigestSettings, timeZone: string, now: n
     instant = at(day);
   }
   return instant.toMillis();
+}
+
+/** A compressed month's days (API_MONTH_SECONDS is 30 of them) and a week's. */
+const MONTH_DAYS = 30;
+const WEEK_HOURS = 7 * 24;
+
+/**
+ * The compressed calendar (API_MONTH_SECONDS = N > 0, as the bench and the sandbox use): a month is N
+ * seconds and a day N/30 of them, counted from the Unix epoch like the `month` limit's periods, so
+ * every period is exactly 30 days and starts at midnight. Day 0 is a Thursday (as 1 January 1970 was)
+ * and an hour is a 24th of a day; the time zone plays no part. Hour index H (from the epoch) falls at
+ * ceil(H × N × 1000 / 720) ms: whole numbers only (H × N × 25 stays near 18 × now, far below 2^53),
+ * so every process computes the same instants, and the latest scheduled hour index at or before
+ * `now` is found without rounding doubt.
+ */
+export function compressedInstant(settings: DigestSettings, now: number, monthSeconds: number): number {
+  const perHour = monthSeconds * 25; // ms per hour × 18
+  const at = (index: number) => Math.ceil((index * perHour) / 18);
+  const current = Math.floor((now * 18) / perHour); // the latest hour index whose instant is ≤ now
+  const thursdayFirst = (WEEKDAYS.indexOf(settings.day) - 3 + 7) % 7; // days after a Thursday
+  const [cycle, offset] =
+    settings.cadence === 'weekly' ? [WEEK_HOURS, thursdayFirst * 24 + settings.hour] : [24, settings.hour];
+  const back = (((current - offset) % cycle) + cycle) % cycle;
+  return at(current - back);
+}
+
+/**
+ * How often the scheduler looks for digests due: every minute, or with API_MONTH_SECONDS a minute of
+ * the compressed calendar (a month of N seconds has 43,200 minutes), but at least every second.
+ */
+export function digestTickMs(monthSeconds: number): number {
+  if (monthSeconds <= 0) return 60_000;
+  const minute = (monthSeconds * 1000) / (MONTH_DAYS * 24 * 60);
+  return Math.min(60_000, Math.max(1_000, Math.round(minute)));
 }
 
 /** The report period a digest covers: last week for a weekly digest, the week so far for a daily one. */

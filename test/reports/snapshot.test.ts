@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/api/client.js';
 import { parseLimits } from '../../src/api/limit-spec.js';
 import type { Api } from '../../src/api/types.js';
+import { UserError } from '../../src/discord/replies.js';
 import { sourceNote } from '../../src/render/page.js';
 import { snapshotSource } from '../../src/snapshots.js';
 import { openStore, type Store } from '../../src/store/index.js';
@@ -20,7 +21,7 @@ afterEach(async () => {
   for (const done of cleanup.splice(0).reverse()) await done();
 });
 
-async function world(limits = '1000/1s', now?: () => number) {
+async function world(limits = '1000/1s', now?: () => number, monthSeconds = 0) {
   const sandbox: Sandbox = await startSandbox({ dataset });
   cleanup.push(() => sandbox.close());
   const parsed = parseLimits(limits);
@@ -29,6 +30,7 @@ async function world(limits = '1000/1s', now?: () => number) {
     API_TOKEN: sandbox.token,
     API_LIMITS: parsed.limits,
     API_RETRIES: 0,
+    API_MONTH_SECONDS: monthSeconds,
   });
   const api = (at = now) => {
     const made: Api = createApi(config, silentLogger, { ...fastDeps, ...(at ? { now: at } : {}) });
@@ -130,28 +132,101 @@ describe('report snapshot kept in memory', () => {
 });
 
 describe('report snapshot refresh and the monthly allowance', () => {
-  it('refreshes only as the pace allows, oldest page first, and says how old the data is', async () => {
-    const clock = fakeClock(Date.parse('2026-11-21T00:00:00Z')); // 10 days left in the month
-    const { sandbox, api } = await world('100/month', clock.now);
+  it('reads pages never read one per turn of the pace, and says so until every page is read', async () => {
+    // A month of 120 s: the pace spreads 79 requests (100 less the reserve and the first) over what
+    // is left of it, a turn every 1.5 s at most (turns are kept in real time).
+    const { sandbox, api } = await world('100/month', undefined, 120);
     const place = await backends[0]?.fresh();
     if (!place) throw new Error('no sqlite');
     cleanup.push(() => place.remove());
     const store = await open(place);
     const source = snapshotSource({
-      tenant: 'tenant-p',
+      tenant: 'tenant-n',
       resources: api().resources,
       store: async () => store.snapshots,
-      freshMs: 60_000,
+      freshMs: 600_000,
       logger: silentLogger,
-      now: clock.now,
     });
     const first = await source.data();
+    expect(first.requests).toBe(1);
+    expect(first.complete).toBe(false);
+    let data = first;
+    let calls = 1;
+    while (!data.complete && calls < 40) {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      data = await source.data();
+      expect(data.requests).toBeLessThanOrEqual(1);
+      calls++;
+    }
+    // 7 pages, one per turn: never two in one call, so at least 7 calls.
+    expect(calls).toBeGreaterThanOrEqual(7);
+    expect(data.complete).toBe(true);
+    expect(listCalls(sandbox)).toBe(7);
+    expect(ids(data.shifts)).toEqual(ids(dataset.shifts));
+  });
+
+  it('tells the moderator when a first report can start when the pace holds back its first page', async () => {
+    const { sandbox, api } = await world('100/month', undefined, 120);
+    const made = api();
+    const place = await backends[0]?.fresh();
+    if (!place) throw new Error('no sqlite');
+    cleanup.push(() => place.remove());
+    const store = await open(place);
+    // A moderator's refresh of a saved list takes this turn of the pace.
+    await made.resources.listRoles({ page: 1, limit: 100 });
+    await made.resources.listRoles({ page: 1, limit: 100 }, { fresh: true });
+    expect(sandbox.requests).toHaveLength(2);
+    const source = snapshotSource({
+      tenant: 'tenant-w',
+      resources: made.resources,
+      store: async () => store.snapshots,
+      freshMs: 600_000,
+      logger: silentLogger,
+    });
+    const refused = await source.data().then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(refused).toBeInstanceOf(UserError);
+    const match =
+      /^Rollcall has not read this community's records for reports yet: .* can start <t:(\d+):R>\.$/.exec(
+        (refused as Error).message,
+      );
+    expect(match).not.toBeNull();
+    const startsIn = Number(match?.[1]) * 1000 - Date.now();
+    expect(startsIn).toBeGreaterThan(-1_000);
+    expect(startsIn).toBeLessThan(3_000);
+    expect(sandbox.requests).toHaveLength(2);
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, startsIn) + 1_100));
+    await expect(source.data()).resolves.toMatchObject({ requests: 1, complete: false });
+  });
+
+  it('refreshes only as the pace allows, oldest page first, and says how old the data is', async () => {
+    const clock = fakeClock(Date.parse('2026-11-21T00:00:00Z')); // 10 days left in the month
+    const place = await backends[0]?.fresh();
+    if (!place) throw new Error('no sqlite');
+    cleanup.push(() => place.remove());
+    const store = await open(place);
+    const sourceOf = (resources: Api['resources']) =>
+      snapshotSource({
+        tenant: 'tenant-p',
+        resources,
+        store: async () => store.snapshots,
+        freshMs: 60_000,
+        logger: silentLogger,
+        now: clock.now,
+      });
+    // Built under a short limit only (no monthly allowance), then refreshed under one.
+    const built = await world('1000/1s', clock.now);
+    const first = await sourceOf(built.api().resources).data();
     expect(first.requests).toBe(7);
+    const { sandbox, api } = await world('100/month', clock.now);
+    const source = sourceOf(api().resources);
     clock.advance(2 * 3_600_000);
     // Every page is now past its freshness, but the pace grants one request per turn.
     const second = await source.data();
     expect(second.requests).toBe(1);
-    expect(listCalls(sandbox)).toBe(8);
+    expect(listCalls(sandbox)).toBe(1);
     expect(second.source.saving).toBeDefined();
     expect(second.source.fetchedAt).toBe(first.source.fetchedAt);
     expect(sourceNote(second.source)).toMatch(/^as of 2 h ago · saving this server's monthly API allowance/);
@@ -166,7 +241,7 @@ describe('report snapshot refresh and the monthly allowance', () => {
     expect(refreshed).toHaveLength(1);
     const third = await source.data();
     expect(third.requests).toBe(0); // the pace's next turn is hours away
-    expect(listCalls(sandbox)).toBe(8);
+    expect(listCalls(sandbox)).toBe(1);
   });
 
   it('serves the saved pages when the API fails, and fails only when nothing was ever saved', async () => {

@@ -1,0 +1,83 @@
+/**
+ * The environment's digest (single-community mode) as the scheduler's store, against a real SQLite
+ * store: a channel not found is looked for at most once a minute (Discord is not asked every
+ * round) and logged once; the settings' first sighting is kept in the store, shared by processes.
+ */
+import { Writable } from 'node:stream';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type EnvironmentDigestSettings, environmentDigest, readDigestSettings } from '../../src/digests.js';
+import { createLogger } from '../../src/log.js';
+import { openStore, type Store } from '../../src/store/index.js';
+import { sqlite } from '../store/places.js';
+
+const GUILD = '1300000000000000301';
+const CHANNEL = '1300000000000000302';
+const settings: EnvironmentDigestSettings = {
+  channelId: CHANNEL,
+  cadence: 'daily',
+  day: 'monday',
+  hour: 9,
+  reports: ['leave'],
+};
+
+const stores: Store[] = [];
+afterEach(async () => {
+  for (const store of stores.splice(0)) await store.close();
+});
+
+function capture() {
+  const lines: Array<Record<string, unknown>> = [];
+  const destination = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(JSON.parse(String(chunk)) as Record<string, unknown>);
+      done();
+    },
+  });
+  return { lines, logger: createLogger({ level: 'info', format: 'json', destination }) };
+}
+
+describe('the environment digest', () => {
+  it('looks for a channel not found at most once a minute, and says so once', async () => {
+    const place = await sqlite.fresh();
+    const store = await openStore(place.options);
+    stores.push(store);
+    const { lines, logger } = capture();
+    let asked = 0;
+    const digest = environmentDigest({
+      settings,
+      guildIds: [GUILD],
+      guildOf: async () => {
+        asked++;
+        return undefined;
+      },
+      logger,
+    })(store.digests);
+    expect(await digest.all()).toEqual([]);
+    expect(await digest.all()).toEqual([]);
+    expect(asked).toBe(1);
+    expect(lines.filter((l) => l.msg === 'the digest (DIGEST_CHANNEL_ID) cannot be posted')).toHaveLength(1);
+  });
+
+  it('keeps when the settings were first seen, for every process; changed settings start afresh', async () => {
+    const place = await sqlite.fresh();
+    const store = await openStore(place.options);
+    stores.push(store);
+    const { logger } = capture();
+    const make = (now: number, s = settings) =>
+      environmentDigest({
+        settings: s,
+        guildIds: [GUILD],
+        guildOf: async () => GUILD,
+        logger,
+        now: () => now,
+      })(store.digests);
+    const first = await make(1_000).all();
+    expect(first).toEqual([{ guildId: GUILD, settings: { ...settings, since: 1_000 }, problem: undefined }]);
+    // Another process (or a restart) later, same settings: the first sighting stands.
+    expect((await make(5_000).all())[0]?.settings).toEqual({ ...settings, since: 1_000 });
+    // Changed settings: seen now.
+    const changed = { ...settings, hour: 10 };
+    expect((await make(9_000, changed).all())[0]?.settings).toEqual({ ...changed, since: 9_000 });
+    expect(readDigestSettings((await store.digests.get(GUILD))?.settings)?.since).toBe(9_000);
+  });
+});
