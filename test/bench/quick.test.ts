@@ -76,6 +76,7 @@ describe('npm run bench -- --quick', () => {
       'floor',
       'month-quota',
       'month-data',
+      'month-reports',
       'month-429',
       'month-dead',
       'month-size',
@@ -102,7 +103,14 @@ describe('the month scenario (quick: a 30 s month, 400 interactions)', () => {
     expect(month!.api.status429).toBe(0);
     expect(m!.deadShare).toBe(0);
     expect(month!.dispatched).toBeGreaterThanOrEqual(m!.minimum);
-    for (const id of ['month-quota', 'month-data', 'month-429', 'month-dead', 'month-size']) {
+    // Report use and a weekly digest on the compressed calendar, their requests counted apart.
+    expect(m!.reports?.asked).toBeGreaterThan(0);
+    expect(m!.reports?.withData).toBe(m!.reports?.asked);
+    expect(m!.reports?.digestsPosted).toBeGreaterThan(0);
+    expect(m!.reports?.requests.read).toBeGreaterThan(0);
+    expect((m!.reports?.requests.report ?? 0) + (m!.reports?.requests.digest ?? 0)).toBeGreaterThan(0);
+    expect(m!.ceiling?.share).toBeGreaterThan(0);
+    for (const id of ['month-quota', 'month-data', 'month-reports', 'month-429', 'month-dead', 'month-size']) {
       expect(report.targets.find((t) => t.id === id)?.status, id).toBe('pass');
     }
   });
