@@ -7,6 +7,7 @@
  * store keeps it sealed and each interaction reads with the Api of its own server's token).
  */
 import { readFileSync } from 'node:fs';
+import { type Client, Status } from 'discord.js';
 import { withRollcall } from '../commands/index.js';
 import { createAdminHandler } from '../commands/rollcall-admin.js';
 import { type ApiCache, createCache } from './api/cache.js';
@@ -317,7 +318,7 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
       ? createHealthServer({
           host: config.HEALTH_HOST,
           port: config.HEALTH_PORT,
-          ready: () => serving && !stopped,
+          ready: () => serving && !stopped && gatewayReady(bot.client),
           metrics,
           logger,
         })
@@ -380,4 +381,13 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
       await within(health?.stop() ?? Promise.resolve(), deadline - Date.now());
     },
   };
+}
+
+/**
+ * Whether every gateway shard of this client is connected and ready: while one reconnects or
+ * resumes, interactions do not reach this process, so readiness is 503.
+ */
+export function gatewayReady(client: Client): boolean {
+  const shards = [...client.ws.shards.values()];
+  return shards.length > 0 && shards.every((shard) => shard.status === Status.Ready);
 }

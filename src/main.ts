@@ -7,7 +7,8 @@
  * starts one process per shard, each running this file again as a shard.
  */
 import { fileURLToPath } from 'node:url';
-import { createApp } from './app.js';
+import { Events } from 'discord.js';
+import { createApp, gatewayReady } from './app.js';
 import { formatConfigErrors, isSharded, loadConfig } from './config.js';
 import { createLogger, redactUrlCredentials } from './log.js';
 import {
@@ -124,6 +125,15 @@ async function runProcess(): Promise<void> {
   try {
     await app.start();
     tell({ rollcall: 'ready' });
+    // The manager's readiness follows this shard's gateway: down while it reconnects or resumes.
+    const client = app.bot.client;
+    const follow = () => {
+      if (!stopping) tell({ rollcall: gatewayReady(client) ? 'ready' : 'reconnecting' });
+    };
+    client.on(Events.ShardReconnecting, follow);
+    client.on(Events.ShardDisconnect, follow);
+    client.on(Events.ShardResume, follow);
+    client.on(Events.ShardReady, follow);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     await app.stop(0).catch(() => undefined);

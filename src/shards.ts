@@ -24,6 +24,7 @@ export type ShardMetrics = Awaited<ReturnType<Registry['getMetricsAsJSON']>>;
 /** What a shard process tells the manager over the IPC channel, and what the manager asks. */
 export type ShardMessage =
   | { rollcall: 'ready' }
+  | { rollcall: 'reconnecting' }
   | { rollcall: 'stopping' }
   | { rollcall: 'metrics?'; nonce: number }
   | { rollcall: 'metrics'; nonce: number; metrics: ShardMetrics };
@@ -170,6 +171,8 @@ export function createManager(options: {
         logger.info({ shard: shard.id, ready: ready.size, of: ids.length }, 'shard ready');
       } else if (message.rollcall === 'stopping') {
         ready.delete(shard.id);
+      } else if (message.rollcall === 'reconnecting') {
+        if (ready.delete(shard.id)) logger.warn({ shard: shard.id }, 'shard reconnecting to the gateway');
       } else if (message.rollcall === 'metrics') {
         waiting.get(message.nonce)?.(message.metrics);
       }

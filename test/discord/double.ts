@@ -299,6 +299,11 @@ export class DiscordDouble {
   }
 
   /** Turns heartbeat ACKs on or off. */
+  /** Refuse (or accept again) new gateway connections: with `drop()`, a gateway outage. */
+  refuseGateway(refusing: boolean): void {
+    this.gateway.refuseConnections(refusing);
+  }
+
   setHeartbeatAck(enabled: boolean): void {
     this.gateway.setHeartbeatAck(enabled);
   }

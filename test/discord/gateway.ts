@@ -121,6 +121,7 @@ export class Gateway {
   readonly #sessions = new Map<number, Session>();
   readonly #connections = new Set<Connection>();
   #ack = true;
+  #refusing = false;
   #url = '';
 
   constructor(
@@ -136,7 +137,17 @@ export class Gateway {
 
   /** Accepts an HTTP upgrade on the shared HTTP server. */
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    if (this.#refusing) {
+      // As a gateway that is down: the upgrade is answered 503 and the connection closed.
+      socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
     this.#wss.handleUpgrade(req, socket, head, (ws) => this.#onConnection(ws, req));
+  }
+
+  /** Refuse (or accept again) every new gateway connection: an outage of Discord's gateway. */
+  refuseConnections(refusing: boolean): void {
+    this.#refusing = refusing;
   }
 
   /** Turns heartbeat ACKs on or off (off makes discord.js see a zombie connection and reconnect). */

@@ -45,6 +45,30 @@ describe('readiness and liveness', () => {
     expect(post.status).toBe(405);
   });
 
+  it('/readyz is 503 while the gateway is down and reconnecting, and 200 again once it resumes', async () => {
+    world = await createOpsWorld();
+    const w = world;
+    await w.app.start();
+    const base = urlOf(w);
+    expect((await probe(base, '/readyz')).status).toBe(200);
+    // A gateway outage: the connection dropped (resumable) and new connections refused.
+    w.double.refuseGateway(true);
+    w.double.dropGateway();
+    await until(
+      async () => (await probe(base, '/readyz')).status === 503,
+      5_000,
+      'readyz 503 while reconnecting',
+    );
+    expect(await probe(base, '/healthz')).toEqual({ status: 200, body: 'ok\n' });
+    w.double.refuseGateway(false);
+    await until(
+      async () => (await probe(base, '/readyz')).status === 200,
+      20_000,
+      'readyz 200 after the resume',
+    );
+    expect(w.double.gatewayStats.resumes).toBeGreaterThanOrEqual(1);
+  }, 30_000);
+
   it('binds 127.0.0.1 by default: not reachable on other interfaces', async () => {
     world = await createOpsWorld();
     await world.app.start();
