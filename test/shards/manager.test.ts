@@ -182,6 +182,17 @@ describe('SHARDS=auto (Discord recommends 2) under the manager', () => {
     expect(embedOf(next.message).footer?.text).toMatch(/^Page 2 of/);
   }, 90_000);
 
+  it('a gateway outage: /readyz is 503 while the shards reconnect and 200 once they resume; no process restarted', async () => {
+    await until(async () => (await probe(world.healthUrl, '/readyz')).status === 200, 30_000, 'ready');
+    const before = shardPids();
+    world.double.refuseGateway(true);
+    world.double.dropGateway();
+    await until(async () => (await probe(world.healthUrl, '/readyz')).status === 503, 10_000, 'not ready');
+    world.double.refuseGateway(false);
+    await until(async () => (await probe(world.healthUrl, '/readyz')).status === 200, 30_000, 'ready again');
+    expect(shardPids()).toEqual(before);
+  }, 60_000);
+
   it('a shard that dies again soon is started again after a wait that grows (no crash loop)', async () => {
     const deaths = () =>
       world.lines().filter((l) => l.msg === 'shard process died; starting it again' && l.shard === 1);
