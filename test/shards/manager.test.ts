@@ -186,9 +186,12 @@ describe('SHARDS=auto (Discord recommends 2) under the manager', () => {
     await until(async () => (await probe(world.healthUrl, '/readyz')).status === 200, 30_000, 'ready');
     const before = shardPids();
     world.double.refuseGateway(true);
-    world.double.dropGateway();
-    await until(async () => (await probe(world.healthUrl, '/readyz')).status === 503, 10_000, 'not ready');
-    world.double.refuseGateway(false);
+    try {
+      world.double.dropGateway();
+      await until(async () => (await probe(world.healthUrl, '/readyz')).status === 503, 10_000, 'not ready');
+    } finally {
+      world.double.refuseGateway(false);
+    }
     await until(async () => (await probe(world.healthUrl, '/readyz')).status === 200, 30_000, 'ready again');
     expect(shardPids()).toEqual(before);
   }, 60_000);
