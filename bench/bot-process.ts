@@ -1,11 +1,13 @@
 /**
- * Rollcall in its own process, as shipped (`node --enable-source-maps dist/src/main.js`), with the
- * settings of one scenario, and what the bench reads from the outside: RSS and peak RSS from
- * /proc/<pid>/status (VmRSS, VmHWM), CPU time from /proc/<pid>/stat (utime + stime), the V8 heap
- * from a preloaded probe (bench/heap-probe.mjs, writing to a pipe), and the bot's own pino log lines.
+ * Rollcall in its own process, as shipped (package.json's `start`: `node <its flags> dist/src/main.js`,
+ * the flags read from there so the bench cannot drift from it), with the settings of one scenario,
+ * and what the bench reads from the outside: RSS and peak RSS from /proc/<pid>/status (VmRSS,
+ * VmHWM), CPU time from /proc/<pid>/stat (utime + stime), the V8 heap from a preloaded probe
+ * (bench/heap-probe.mjs, writing to a pipe), and the bot's own pino log lines.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -91,13 +93,31 @@ export function readProc(pid: number): ProcSample | undefined {
   }
 }
 
+/** The shipped command, package.json's `start` script: `node <flags> dist/src/main.js`. */
+export const SHIPPED_MAIN = 'dist/src/main.js';
+
+/**
+ * The Node flags Rollcall ships with: those of package.json's `start` script (the Dockerfile's CMD
+ * carries the same, checked by test/ops/container.test.ts). Throws if the script has another shape.
+ */
+export function shippedNodeFlags(root: string = ROOT): string[] {
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+    scripts?: { start?: string };
+  };
+  const words = (pkg.scripts?.start ?? '').trim().split(/\s+/);
+  if (words[0] !== 'node' || words.at(-1) !== SHIPPED_MAIN || words.length < 2)
+    throw new Error(`package.json "start" is not \`node [flags] ${SHIPPED_MAIN}\`: ${pkg.scripts?.start}`);
+  return words.slice(1, -1);
+}
+
 /** Start the bot. Build it first for `entry: 'dist'` (`npm run bench` does). */
 export function startBot(options: BotProcessOptions): BotProcess {
   const probe = ['--import', new URL('./heap-probe.mjs', import.meta.url).href];
+  const flags = shippedNodeFlags();
   const args =
     options.entry === 'source'
-      ? ['--enable-source-maps', '--import', 'tsx', ...probe, 'src/main.ts']
-      : ['--enable-source-maps', ...probe, 'dist/src/main.js'];
+      ? [...flags, '--import', 'tsx', ...probe, 'src/main.ts']
+      : [...flags, ...probe, SHIPPED_MAIN];
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: {

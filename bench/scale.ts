@@ -27,7 +27,7 @@ import {
 import { snowflakeOnShard } from '../test/discord/snowflake.js';
 import { type Dataset, type Sandbox, startSandbox } from '../test/sandbox/index.js';
 import { freePort, OwnRedis } from '../test/support/redis.js';
-import type { BotEntry } from './bot-process.js';
+import { type BotEntry, SHIPPED_MAIN, shippedNodeFlags } from './bot-process.js';
 import { LATENCY } from './scenarios.js';
 import { type Control, generateWorkload, type Step, type WorkloadData } from './workload.js';
 
@@ -163,8 +163,8 @@ interface Manager {
 }
 
 function startManager(env: Record<string, string>, entry: BotEntry): Manager {
-  const args =
-    entry === 'source' ? ['--import', 'tsx', 'src/main.ts'] : ['--enable-source-maps', 'dist/src/main.js'];
+  const flags = shippedNodeFlags();
+  const args = entry === 'source' ? [...flags, '--import', 'tsx', 'src/main.ts'] : [...flags, SHIPPED_MAIN];
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },

@@ -36,7 +36,9 @@ import { createHealthServer, type HealthServer } from './ops/health.js';
 import { Metrics } from './ops/metrics.js';
 import { bindReports, type ReportData, type ReportSettings, readReportSettings } from './reports/source.js';
 import { type SnapshotMemory, snapshotSource } from './snapshots.js';
-import { openStore, type Store } from './store/index.js';
+// The store (kysely with the PostgreSQL and SQLite drivers) loads when first opened: single-community
+// mode opens it only for a report, and most processes never make one.
+import type { Store } from './store/index.js';
 
 export interface App {
   bot: Bot;
@@ -95,6 +97,10 @@ function stateKeyValue(cache: ApiCache): KeyValue {
       cache.set(`rollcall:v1:${key}`, { data: value, fetchedAt: Date.now() }, ttlMs),
   };
 }
+
+/** `openStore`, its module (and the database drivers) loaded at the first call. */
+const openStoreLazily: typeof import('./store/index.js').openStore = async (options) =>
+  (await import('./store/index.js')).openStore(options);
 
 /** Of the grace period, what is kept after the bot's part for closing the API layer and the cache. */
 const CLOSE_RESERVE_MS = 1_000;
@@ -181,7 +187,7 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
   const snapshotStore = async () => {
     if (store) return store.snapshots;
     if (hosted) throw new Error('the store is not open yet');
-    reportStore ??= openStore({
+    reportStore ??= openStoreLazily({
       ...(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: config.DATA_DIR }),
       onBackgroundError: (error) => logger.warn({ err: error }, 'database connection lost'),
     }).then(
@@ -338,7 +344,7 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
     digests,
     async start() {
       if (hosted && !store) {
-        store = await openStore({
+        store = await openStoreLazily({
           ...(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: config.DATA_DIR }),
           ...(config.ROLLCALL_SECRET_KEY ? { secretKey: config.ROLLCALL_SECRET_KEY } : {}),
           ...(config.ROLLCALL_SECRET_KEY_PREVIOUS

@@ -23,13 +23,10 @@ import type { Tenant, TenantResolver } from './discord/router.js';
 import type { Logger } from './log.js';
 import type { Metrics } from './ops/metrics.js';
 import { safeLine } from './render/format.js';
-import {
-  type CredentialInfo,
-  defaultSettings,
-  type GuildSettings,
-  type Store,
-  StoreError,
-} from './store/index.js';
+// Values from the store's own modules, not its index: the index loads kysely and the database drivers.
+import { StoreError } from './store/errors.js';
+import type { CredentialInfo, Store } from './store/index.js';
+import { defaultSettings, type GuildSettings } from './store/settings.js';
 
 /** Apis kept at once (one per linked token in use); the least recently used is closed first. */
 export const MAX_APIS = 200;

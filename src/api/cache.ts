@@ -187,26 +187,47 @@ function isCacheEntry(value: unknown): value is CacheEntry {
   return 'data' in value;
 }
 
+/** How often, at most, `set` looks through the whole store for expired entries. */
+export const SWEEP_INTERVAL_MS = 30_000;
+
+/** A character V8 cannot keep in a one-byte string: the whole string then takes two bytes a character. */
+const TWO_BYTE = /[\u0100-\uffff]/;
+
+/**
+ * The bytes a string takes in memory, as V8 keeps it: one a character when every character is
+ * Latin-1, otherwise two a character for the whole string (a JSON answer with one emoji in it
+ * weighs twice its length, whatever its UTF-8 length says).
+ */
+export function heldBytes(text: string): number {
+  return TWO_BYTE.test(text) ? text.length * 2 : text.length;
+}
+
 /**
  * keyv's store for the in-memory cache: least recently used first out, once more than `maxEntries`
- * entries or more than `maxBytes` bytes are held. An entry's bytes are its key's and its serialised
- * value's length in UTF-8; a single entry over `maxBytes` is not kept. An expired entry is dropped
- * when read (keyv also checks the expiry it serialised with the value).
+ * entries or more than `maxBytes` bytes are held. An entry's bytes are what its key and serialised
+ * value take in memory (`heldBytes`); a single entry over `maxBytes` is not kept. Values are kept
+ * only as the serialised string (keyv parses a fresh copy on each read). An expired entry is dropped
+ * when read, and every SWEEP_INTERVAL_MS a `set` drops every expired one, so answers nobody reads
+ * again do not wait for the bounds to push them out (keyv also checks the expiry it serialised with
+ * the value).
  */
 export class BoundedStore {
   private readonly entries = new Map<string, { value: string; bytes: number; expiresAt: number }>();
   private held = 0;
+  private nextSweepAt: number;
 
   constructor(
     private readonly maxEntries: number,
     private readonly maxBytes: number,
-  ) {}
+  ) {
+    this.nextSweepAt = Date.now() + SWEEP_INTERVAL_MS;
+  }
 
   get size(): number {
     return this.entries.size;
   }
 
-  /** Bytes held (keys and serialised values, UTF-8). */
+  /** Bytes held (keys and serialised values, as V8 keeps them: see `heldBytes`). */
   get bytes(): number {
     return this.held;
   }
@@ -225,10 +246,12 @@ export class BoundedStore {
 
   set(key: string, value: unknown, ttlMs?: number): boolean {
     this.delete(key);
+    const now = Date.now();
+    if (now >= this.nextSweepAt) this.sweep(now);
     const text = typeof value === 'string' ? value : JSON.stringify(value);
-    const bytes = Buffer.byteLength(key) + Buffer.byteLength(text);
+    const bytes = heldBytes(key) + heldBytes(text);
     if (bytes > this.maxBytes) return false;
-    const expiresAt = ttlMs && ttlMs > 0 ? Date.now() + ttlMs : Number.POSITIVE_INFINITY;
+    const expiresAt = ttlMs && ttlMs > 0 ? now + ttlMs : Number.POSITIVE_INFINITY;
     this.entries.set(key, { value: text, bytes, expiresAt });
     this.held += bytes;
     for (const [oldest, entry] of this.entries) {
@@ -237,6 +260,16 @@ export class BoundedStore {
       this.held -= entry.bytes;
     }
     return true;
+  }
+
+  /** Drop every entry expired at `now`. */
+  private sweep(now: number): void {
+    this.nextSweepAt = now + SWEEP_INTERVAL_MS;
+    for (const [key, entry] of this.entries) {
+      if (entry.expiresAt > now) continue;
+      this.entries.delete(key);
+      this.held -= entry.bytes;
+    }
   }
 
   has(key: string): boolean {

@@ -2,8 +2,14 @@
  * The in-memory cache is bounded by bytes as well as by entries: fifteen records of about 20 MB each
  * (what once held some 300 MB) never make it hold more than CACHE_MAX_BYTES.
  */
-import { describe, expect, it } from 'vitest';
-import { BoundedStore, createCache, DEFAULT_CACHE_MAX_BYTES } from '../../src/api/cache.js';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  BoundedStore,
+  createCache,
+  DEFAULT_CACHE_MAX_BYTES,
+  heldBytes,
+  SWEEP_INTERVAL_MS,
+} from '../../src/api/cache.js';
 import { loadConfig } from '../../src/config.js';
 import { silentLogger } from './helpers.js';
 
@@ -39,10 +45,10 @@ describe('the in-memory cache, bounded by bytes', () => {
     expect(store.bytes).toBe(0);
   });
 
-  it('counts bytes in UTF-8 and gives them back on delete, overwrite and expiry', async () => {
+  it('counts bytes as V8 holds the strings and gives them back on delete, overwrite and expiry', async () => {
     const store = new BoundedStore(10, 1_000);
-    store.set('k', 'é'.repeat(10)); // 1 + 20 bytes
-    expect(store.bytes).toBe(21);
+    store.set('k', 'é'.repeat(10)); // Latin-1: one byte a character (UTF-8 would say 20)
+    expect(store.bytes).toBe(11);
     store.set('k', 'abc');
     expect(store.bytes).toBe(4);
     store.set('t', 'abc', 5);
@@ -52,6 +58,39 @@ describe('the in-memory cache, bounded by bytes', () => {
     expect(store.bytes).toBe(4);
     store.delete('k');
     expect(store.bytes).toBe(0);
+  });
+
+  it('counts a mostly-ASCII answer with one character past Latin-1 at two bytes a character', () => {
+    const ascii = `{"username":"${'a'.repeat(98)}"}`;
+    const emoji = `{"username":"${'a'.repeat(96)}😀"}`; // UTF-8 says 115 bytes; V8 keeps 2 × 113 characters
+    expect(heldBytes(ascii)).toBe(113);
+    expect(heldBytes(emoji)).toBe(226);
+    const store = new BoundedStore(10, 500);
+    store.set('a', ascii);
+    store.set('b', emoji);
+    expect(store.bytes).toBe(1 + 113 + 1 + 226);
+    store.set('c', emoji); // 568 bytes in all: over the bound, so the oldest goes
+    expect([store.get('a'), store.size]).toEqual([undefined, 2]);
+    expect(store.bytes).toBe(2 * (1 + 226));
+  });
+
+  it('drops expired entries nobody reads again at the next set after SWEEP_INTERVAL_MS', () => {
+    vi.useFakeTimers({ now: 1_000_000 });
+    try {
+      const store = new BoundedStore(10, 1_000);
+      store.set('short', 'x'.repeat(100), 1_000);
+      store.set('long', 'y'.repeat(100), 10 * SWEEP_INTERVAL_MS);
+      vi.advanceTimersByTime(SWEEP_INTERVAL_MS - 1);
+      store.set('other', 'z'); // not yet time to look: the expired entry still counts
+      expect(store.size).toBe(3);
+      vi.advanceTimersByTime(1);
+      store.set('other', 'z');
+      expect(store.size).toBe(2);
+      expect(store.bytes).toBe(4 + 100 + 5 + 1); // long, other
+      expect(store.get('long')).toBe('y'.repeat(100));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('still evicts by entry count, least recently used first', () => {

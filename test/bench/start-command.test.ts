@@ -1,0 +1,36 @@
+/**
+ * The bench runs Rollcall as shipped: the Node flags it spawns the bot with are package.json's
+ * `start` script's, and the container image's CMD carries the same flags, so a flag that changes
+ * memory or CPU cannot be measured without also shipping.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { SHIPPED_MAIN, shippedNodeFlags } from '../../bench/bot-process.js';
+import { readDockerfile } from '../ops/dockerfile.js';
+
+const root = new URL('../..', import.meta.url).pathname;
+
+describe('the shipped start command', () => {
+  it('is `node <flags> dist/src/main.js` in package.json, and the image runs the same', () => {
+    const flags = shippedNodeFlags(root);
+    for (const flag of flags) expect(flag).toMatch(/^--[a-z-]+(=\S+)?$/);
+    const runtime = readDockerfile(join(root, 'Dockerfile')).stages.at(-1);
+    const cmd = runtime?.instructions.filter((i) => i.keyword === 'CMD').at(-1);
+    expect(cmd?.exec).toEqual(['node', ...flags, SHIPPED_MAIN]);
+  });
+
+  it('bounds the young generation (the semi-space) and leaves source maps to NODE_OPTIONS', () => {
+    const flags = shippedNodeFlags(root);
+    const semi = flags.find((f) => f.startsWith('--max-semi-space-size='));
+    expect(Number(semi?.split('=')[1])).toBeLessThanOrEqual(4);
+    expect(flags).not.toContain('--enable-source-maps');
+  });
+
+  it('refuses a start script of another shape rather than guess the flags', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rollcall-start-'));
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ scripts: { start: 'tsx src/main.ts' } }));
+    expect(() => shippedNodeFlags(dir)).toThrow(/is not `node \[flags\] dist\/src\/main.js`/);
+  });
+});
