@@ -2,8 +2,8 @@
  * The health listener (HEALTH_PORT, bound to HEALTH_HOST): what an orchestrator and Prometheus ask.
  *
  *   GET /healthz   200 while the process runs (liveness)
- *   GET /readyz    200 while serving interactions; 503 while connecting and from the moment
- *                  shutdown starts (readiness)
+ *   GET /readyz    200 while serving interactions; 503 while connecting, while the gateway
+ *                  reconnects or resumes, and from the moment shutdown starts (readiness)
  *   GET /metrics   Prometheus text format (see metrics.ts)
  *
  * Anything else is 404; methods other than GET and HEAD are 405. Bodies are short plain text.
