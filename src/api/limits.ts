@@ -542,7 +542,12 @@ export function createLimits(options: LimitsOptions): Limits {
       // A lapsed hold went with its slot: giving it back now would only count below zero.
       if (Date.now() >= endsAt) return;
       try {
-        await monthHolds.reward(slotKey, back, life());
+        const res = await monthHolds.reward(slotKey, back, life());
+        // The slot lost what it held (Redis restarted empty, or evicted it): what is given back
+        // must not count below zero there, where it would hide the holds taken after it. The
+        // overshoot is added again (increments commute, so holds taken meanwhile stay counted).
+        const below = Math.min(back, -(res?.consumedPoints ?? 0));
+        if (below > 0) await monthHolds.penalty(slotKey, below, life());
         await store.flush();
       } catch (error) {
         // Not given back, the hold lapses with its slot: the read that held it goes on.

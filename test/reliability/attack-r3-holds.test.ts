@@ -1,0 +1,74 @@
+/**
+ * Attack (round 3) on the holds of the monthly allowance: two processes of one token on a Redis of
+ * our own that restarts empty (no persistence) while a hold is out. The hold given back after the
+ * restart must not count below zero in its slot, where it would hide another process's hold.
+ */
+import { randomBytes } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parseLimits } from '../../src/api/limit-spec.js';
+import { type LimitStore, redisLimitStore } from '../../src/api/limit-store.js';
+import { createLimits, type Limits } from '../../src/api/limits.js';
+import { planHold } from '../../src/discord/paging/allowance.js';
+import { silentLogger } from '../api/helpers.js';
+import { hasRedisServer, OwnRedis } from '../support/redis.js';
+
+const opened: Limits[] = [];
+let redis: OwnRedis | undefined;
+afterAll(async () => {
+  await Promise.all(opened.map((l) => l.close()));
+  await redis?.stop();
+});
+
+const freshKey = () => `attack-r3-${randomBytes(6).toString('hex')}`;
+
+async function until(check: () => boolean | Promise<boolean>, ms: number) {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe.runIf(hasRedisServer)('holds on the month across a Redis restart (data lost)', () => {
+  it('a hold given back after the restart does not hide the next hold of another process', async () => {
+    redis = await OwnRedis.create();
+    await redis.start();
+    const own = redis;
+    const stores: LimitStore[] = [];
+    const process = async () => {
+      const store = redisLimitStore(own.url, silentLogger);
+      await store.ready();
+      stores.push(store);
+      const parsed = parseLimits('50/month,1000/1s');
+      if (!parsed.ok) throw new Error(parsed.error);
+      const l = createLimits({ specs: parsed.limits, store, logger: silentLogger });
+      opened.push(l);
+      return l;
+    };
+    const key = freshKey();
+    const a = await process();
+    const b = await process();
+    const first = await planHold((n) => a.holdMonth(key, n), 30); // 40 may be spent
+    if (!first.ok) throw new Error('refused');
+
+    await own.kill();
+    await own.start(); // empty: the hold and the month's count are gone
+    // Both processes see Redis again (one plan each to notice, then the retry delay).
+    await until(async () => {
+      const probe = [
+        await planHold((n) => a.holdMonth(key, n), 1),
+        await planHold((n) => b.holdMonth(key, n), 1),
+      ];
+      for (const p of probe) if (p.ok) await p.hold.release();
+      return probe.every((p) => p.ok) && stores.every((s) => s.shared());
+    }, 20_000);
+
+    // The export of process a ends: it gives back its 30.
+    await first.hold.release();
+    // Process b plans 30 of the 40, then process a plans 30 more: only one of them may hold them.
+    const second = await planHold((n) => b.holdMonth(key, n), 30);
+    expect(second.ok).toBe(true);
+    const third = await planHold((n) => a.holdMonth(key, n), 30);
+    expect(third).toMatchObject({ ok: false, spare: 10 });
+  }, 40_000);
+});
