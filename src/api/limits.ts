@@ -700,8 +700,14 @@ export function createLimits(options: LimitsOptions): Limits {
       const resetAt = nextMonthStart(t);
       const left = month.spec.points - used;
       if (left <= 0) return { ok: false, reason: 'spent', nextAt: resetAt };
-      const spendable = left - Math.ceil(month.spec.points * PACE_RESERVE);
-      if (spendable <= 0) return { ok: false, reason: 'pace', nextAt: resetAt };
+      // What whole-list reads hold (every process's) is theirs to spend: the pace spreads the rest.
+      const held = await monthHeld(key, Math.floor(Date.now() / slotMs));
+      const spendable = left - Math.ceil(month.spec.points * PACE_RESERVE) - held;
+      if (spendable <= 0) {
+        // Only the holds stand in the way: they are spent or given back by the time they lapse.
+        const freed = spendable + held > 0 ? t + (MONTH_HOLD_SLOTS + 1) * slotMs : resetAt;
+        return { ok: false, reason: 'pace', nextAt: Math.min(resetAt, freed) };
+      }
       // At most ~23 days: the memory store's timers cannot run longer.
       const intervalS = Math.min(2_000_000, Math.max(1, Math.ceil((resetAt - t) / spendable / 1000)));
       try {

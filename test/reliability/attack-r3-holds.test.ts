@@ -6,10 +6,10 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseLimits } from '../../src/api/limit-spec.js';
-import { type LimitStore, redisLimitStore } from '../../src/api/limit-store.js';
+import { fileLimitStore, type LimitStore, redisLimitStore } from '../../src/api/limit-store.js';
 import { createLimits, type Limits } from '../../src/api/limits.js';
 import { planHold } from '../../src/discord/paging/allowance.js';
-import { silentLogger } from '../api/helpers.js';
+import { freshDataDir, silentLogger } from '../api/helpers.js';
 import { hasRedisServer, OwnRedis } from '../support/redis.js';
 
 const opened: Limits[] = [];
@@ -71,4 +71,53 @@ describe.runIf(hasRedisServer)('holds on the month across a Redis restart (data 
     const third = await planHold((n) => a.holdMonth(key, n), 30);
     expect(third).toMatchObject({ ok: false, spare: 10 });
   }, 40_000);
+});
+
+describe('the pace and what whole-list reads hold', () => {
+  it('a paced read does not take a request an export holds: together they never spend into the reserve', async () => {
+    const parsed = parseLimits('50/month');
+    if (!parsed.ok) throw new Error(parsed.error);
+    const store = fileLimitStore(freshDataDir(), 'h', silentLogger);
+    const l = createLimits({ specs: parsed.limits, store, logger: silentLogger });
+    opened.push(l);
+    const key = freshKey();
+    // 50 a month, 10 kept in reserve: an export plans (and holds) the 40 that may be spent.
+    const planned = await planHold((n) => l.holdMonth(key, n), 40);
+    if (!planned.ok) throw new Error('refused');
+    // Meanwhile a report refresh (or a saved record's refresh) asks the pace for a request.
+    const verdict = await l.pace(key);
+    if (verdict.ok) await l.acquire(key, 0);
+    // The export reads its 40 pages.
+    for (let i = 0; i < 40; i++) {
+      await l.acquire(key, 0);
+      await planned.hold.spent();
+    }
+    await planned.hold.release();
+    const month = (await l.status(key)).find((s) => s.kind === 'month');
+    expect(month?.left).toBeGreaterThanOrEqual(10);
+    expect(verdict.ok).toBe(false);
+  });
+});
+
+describe('the pace while a hold stands in its way', () => {
+  it('names the time the hold lapses at the latest, not the month reset', async () => {
+    const parsed = parseLimits('50/month');
+    if (!parsed.ok) throw new Error(parsed.error);
+    const l = createLimits({
+      specs: parsed.limits,
+      store: fileLimitStore(freshDataDir(), 'h', silentLogger),
+      logger: silentLogger,
+      monthHoldMs: 60_000,
+    });
+    opened.push(l);
+    const key = freshKey();
+    const planned = await planHold((n) => l.holdMonth(key, n), 40);
+    if (!planned.ok) throw new Error('refused');
+    const before = Date.now();
+    const verdict = await l.pace(key);
+    expect(verdict).toMatchObject({ ok: false, reason: 'pace' });
+    if (!verdict.ok) expect(verdict.nextAt).toBeLessThanOrEqual(before + 80_000 + 1_000);
+    await planned.hold.release();
+    expect((await l.pace(key)).ok).toBe(true);
+  });
 });
