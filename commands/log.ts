@@ -8,6 +8,7 @@
  * See docs/api-decisions.md.
  */
 
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { type APIApplicationCommandOptionChoice, ApplicationCommandOptionType } from 'discord.js';
 import type { Log, LogPage } from '../generated/api.js';
 import { isNotSaved } from '../src/api/errors.js';
@@ -211,9 +212,27 @@ interface SearchedSaved {
   possibleAt: number;
 }
 
+/**
+ * The search argument the running /log command planned (its requests are held): only its reads may
+ * read pages not saved. The list's buttons (page turns, refresh, export) read the search again
+ * outside it, planned by nobody.
+ */
+const plannedSearch = new AsyncLocalStorage<string>();
+
 /** The user's logs, gathered (pages of 100, saved like any list page) and filtered. */
-async function searchLogs(api: Resources, s: LogSearch, options: Parameters<Resources['getLog']>[1]) {
+async function searchLogs(
+  api: Resources,
+  s: LogSearch,
+  options: Parameters<Resources['getLog']>[1],
+  planned: boolean,
+) {
   if (s.savedOnlyUntil !== undefined) return searchSavedLogs(api, s, s.savedOnlyUntil);
+  if (!planned) {
+    // A later read of a full search: while a page has gone from the saved ones (a day later, or
+    // evicted), the saved pages are searched and the list says so; run the command again to plan.
+    const saved = await searchSavedLogs(api, s, Math.floor(Date.now() / 1000));
+    if (saved.savedOnly.searched < saved.savedOnly.pages) return saved;
+  }
   const gathered = await gatherPages<Log>(
     (query) => api.listUserLogs(s.username, query, options),
     LOG_SEARCH_MAX_PAGES,
@@ -263,7 +282,12 @@ export const logSearchView: ListView<Log, undefined> = {
   async fetch(api, arg, query, options) {
     const s = parseSearchArg(arg);
     if (!s) throw new UserError(MESSAGES.expired);
-    const { items, complete, ...source } = await searchLogs(api, s, options);
+    const { items, complete, ...source } = await searchLogs(
+      api,
+      s,
+      options,
+      plannedSearch.getStore() === arg,
+    );
     // Whether every page was searched rides along with where the data came from (for the title).
     const fetched = { ...source, complete, data: pageOfItems(items, query) };
     return fetched;
@@ -367,8 +391,9 @@ export const log: Command = {
     if (type === undefined && since === undefined) return showList(logUserView, show, { arg: username });
     const { search, release } = await planSearch(show.resources, { username, type, since }, show.holdMonth);
     // The planned requests stay held until the search's reads are done.
+    const arg = searchArg(search);
     try {
-      return await showList(logSearchView, show, { arg: searchArg(search) });
+      return await plannedSearch.run(arg, () => showList(logSearchView, show, { arg }));
     } finally {
       await release();
     }
