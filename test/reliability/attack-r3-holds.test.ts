@@ -5,10 +5,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
+import { NotSavedError } from '../../src/api/errors.js';
 import { parseLimits } from '../../src/api/limit-spec.js';
 import { fileLimitStore, type LimitStore, redisLimitStore } from '../../src/api/limit-store.js';
 import { createLimits, type Limits } from '../../src/api/limits.js';
 import { planHold } from '../../src/discord/paging/allowance.js';
+import { exportList } from '../../src/discord/paging/export.js';
+import type { ListEnvelope, ListView, ShowContext } from '../../src/discord/paging/views.js';
 import { freshDataDir, silentLogger } from '../api/helpers.js';
 import { hasRedisServer, OwnRedis } from '../support/redis.js';
 
@@ -119,5 +122,58 @@ describe('the pace while a hold stands in its way', () => {
     if (!verdict.ok) expect(verdict.nextAt).toBeLessThanOrEqual(before + 80_000 + 1_000);
     await planned.hold.release();
     expect((await l.pace(key)).ok).toBe(true);
+  });
+});
+
+describe('an export whose saved page is refreshed on the way', () => {
+  it('keeps holding what its pages not saved still need', async () => {
+    const parsed = parseLimits('50/month');
+    if (!parsed.ok) throw new Error(parsed.error);
+    const l = createLimits({
+      specs: parsed.limits,
+      store: fileLimitStore(freshDataDir(), 'h', silentLogger),
+      logger: silentLogger,
+    });
+    opened.push(l);
+    const key = freshKey();
+    const spare = async () => {
+      const p = await planHold((n) => l.holdMonth(key, n), 1_000_000);
+      return p.ok ? Number.NaN : p.spare;
+    };
+    // Four pages of 100: page 1 fresh in the cache, page 2 saved but past its freshness (the read
+    // refreshes it: a request the pace allowed, not one the export planned), pages 3 and 4 never read.
+    const seen: number[] = [];
+    const view = {
+      kind: 'list',
+      id: 'fake',
+      async fetch(_api: unknown, _arg: string, query: { page: number }, options: { savedOnly?: boolean }) {
+        const page = query.page;
+        if (options.savedOnly && page > 2) throw new NotSavedError('not saved');
+        const fromCache = page === 1 || options.savedOnly === true;
+        if (!fromCache) {
+          seen.push(await spare()); // what another export would see just before this read
+          await l.acquire(key, 0);
+        }
+        const data: ListEnvelope<{ id: number }> = {
+          data: Array.from({ length: 100 }, (_, i) => ({ id: (page - 1) * 100 + i })),
+          page,
+          pageSize: 100,
+          total: 400,
+          totalPages: 4,
+        };
+        return { data, fetchedAt: Date.now(), fromCache, stale: false };
+      },
+    } as unknown as ListView<{ id: number }>;
+    const ctx = {
+      resources: {},
+      state: {},
+      views: {},
+      owner: 'u',
+      holdMonth: (n: number) => l.holdMonth(key, n),
+      sleep: async () => {},
+    } as unknown as ShowContext;
+    await exportList(view, '', ctx);
+    // 40 may be spent; 2 held for pages 3 and 4 until each is read.
+    expect(seen).toEqual([38, 37, 37]);
   });
 });
