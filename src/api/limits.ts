@@ -63,6 +63,11 @@ export interface LimitStatus {
   bucket?: { perBucket: number; seconds: number };
   /** month: one refresh of saved data every `intervalMs`, the earliest at `nextAt` (ms). */
   pace?: { intervalMs: number; nextAt: number } | { spent: true };
+  /**
+   * month, as a hold found it (MonthHold.statuses): what other whole-list reads hold (already left
+   * out of `left`) and when those holds have ended at the latest (ms).
+   */
+  others?: { requests: number; until: number };
 }
 
 /** Requests of the month held by one whole-list read (Limits.holdMonth), until given back. */
@@ -575,6 +580,7 @@ export function createLimits(options: LimitsOptions): Limits {
             used: Math.min(points, used),
             left: Math.max(0, points - used - others),
             resetAt: nextMonthStart(now()),
+            others: { requests: others, until: now() + (MONTH_HOLD_SLOTS + 1) * slotMs },
           },
         ];
       }

@@ -177,3 +177,27 @@ describe('an export whose saved page is refreshed on the way', () => {
     expect(seen).toEqual([38, 37, 37]);
   });
 });
+
+describe('a whole-list read refused only for what others hold', () => {
+  it('is told it becomes possible when their holds end at the latest, not at the month reset', async () => {
+    const parsed = parseLimits('50/month');
+    if (!parsed.ok) throw new Error(parsed.error);
+    const l = createLimits({
+      specs: parsed.limits,
+      store: fileLimitStore(freshDataDir(), 'h', silentLogger),
+      logger: silentLogger,
+    });
+    opened.push(l);
+    const key = freshKey();
+    const first = await planHold((n) => l.holdMonth(key, n), 30); // 40 may be spent
+    if (!first.ok) throw new Error('refused');
+    const before = Date.now();
+    const second = await planHold((n) => l.holdMonth(key, n), 20); // fits once the first is done
+    expect(second).toMatchObject({ ok: false, spare: 10 });
+    if (!second.ok) expect(second.possibleAt).toBeLessThanOrEqual(before + 20 * 60_000 + 1_000);
+    // Needing more than the month could ever spare: the month's reset, as before.
+    const never = await planHold((n) => l.holdMonth(key, n), 41);
+    if (!never.ok) expect(never.possibleAt).toBeGreaterThan(before + 20 * 60_000 + 1_000);
+    await first.hold.release();
+  });
+});
