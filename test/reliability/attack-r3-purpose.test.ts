@@ -57,6 +57,12 @@ describe('requests by purpose under concurrent work', () => {
       ),
     ]);
     expect(mods[0]).toBe(1);
+    // The digest's post (a channel message, not an interaction answer) lets nobody be pinged either.
+    const posts = world.double.calls.filter(
+      (c) => c.method === 'POST' && /^\/channels\/\d+\/messages$/.test(c.path),
+    );
+    expect(posts.length).toBeGreaterThan(0);
+    expect(world.double.allowedMentionsViolations()).toEqual([]);
     const lines = bot.logLines
       .slice(from)
       .map((line) => JSON.parse(line) as { msg?: string; op?: string; purpose?: string })
