@@ -8,6 +8,7 @@
  * See docs/api-decisions.md.
  */
 
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { type APIApplicationCommandOptionChoice, ApplicationCommandOptionType } from 'discord.js';
 import type { Log, LogPage } from '../generated/api.js';
 import { isNotSaved } from '../src/api/errors.js';
@@ -180,10 +181,10 @@ export async function planSearch(
   api: Resources,
   s: LogSearch,
   holdMonth: HoldMonth | undefined,
-): Promise<{ search: LogSearch; release: () => Promise<void> }> {
+): Promise<{ search: LogSearch; release: () => Promise<void>; pages: number }> {
   const plain = { username: s.username, type: s.type, since: s.since };
   const none = async () => {};
-  if (!holdMonth) return { search: plain, release: none };
+  if (!holdMonth) return { search: plain, release: none, pages: LOG_SEARCH_MAX_PAGES };
   let first = await savedLogPage(api, s.username, 1);
   if (!first) {
     const page1 = await planHold(holdMonth, 1);
@@ -200,8 +201,12 @@ export async function planSearch(
   const needed = saved.filter((page) => page === undefined).length;
   const planned = await planHold(holdMonth, needed);
   if (!planned.ok)
-    return { search: { ...plain, savedOnlyUntil: Math.floor(planned.possibleAt / 1000) }, release: none };
-  return { search: plain, release: () => planned.hold.release() };
+    return {
+      search: { ...plain, savedOnlyUntil: Math.floor(planned.possibleAt / 1000) },
+      release: none,
+      pages,
+    };
+  return { search: plain, release: () => planned.hold.release(), pages };
 }
 
 /** How much of the user's logs a search read, when it read only saved pages. */
@@ -211,14 +216,42 @@ interface SearchedSaved {
   possibleAt: number;
 }
 
+/**
+ * The search argument the running /log command planned (its requests are held): only its reads may
+ * read pages not saved. The list's buttons (page turns, refresh, export) read the search again
+ * outside it, planned by nobody.
+ */
+const plannedSearch = new AsyncLocalStorage<{ arg: string; pages: number }>();
+
 /** The user's logs, gathered (pages of 100, saved like any list page) and filtered. */
-async function searchLogs(api: Resources, s: LogSearch, options: Parameters<Resources['getLog']>[1]) {
+async function searchLogs(
+  api: Resources,
+  s: LogSearch,
+  options: Parameters<Resources['getLog']>[1],
+  /** The pages the running command planned (undefined: a later read, planned by nobody). */
+  planned: number | undefined,
+) {
   if (s.savedOnlyUntil !== undefined) return searchSavedLogs(api, s, s.savedOnlyUntil);
-  const gathered = await gatherPages<Log>(
-    (query) => api.listUserLogs(s.username, query, options),
-    LOG_SEARCH_MAX_PAGES,
-  );
-  return { ...gathered, items: gathered.items.filter((log) => matchesSearch(log, s)) };
+  if (planned === undefined) {
+    // A later read of a full search: while a page has gone from the saved ones (a day later, or
+    // evicted), the saved pages are searched and the list says so; run the command again to plan.
+    const saved = await searchSavedLogs(api, s, Math.floor(Date.now() / 1000));
+    if (saved.savedOnly.searched < saved.savedOnly.pages) return saved;
+  }
+  // Page 1 read again may be newer than the one the command planned from and count more pages:
+  // those were not planned, so only their saved copies are read; one missing, the saved pages are
+  // searched instead.
+  const unplanned = (page: number) => planned !== undefined && page > planned;
+  try {
+    const gathered = await gatherPages<Log>(
+      (query) => api.listUserLogs(s.username, query, unplanned(query.page) ? { savedOnly: true } : options),
+      LOG_SEARCH_MAX_PAGES,
+    );
+    return { ...gathered, items: gathered.items.filter((log) => matchesSearch(log, s)) };
+  } catch (error) {
+    if (planned === undefined || !isNotSaved(error)) throw error;
+    return searchSavedLogs(api, s, Math.floor(Date.now() / 1000));
+  }
 }
 
 /** The user's logs on saved pages only (no request), filtered. */
@@ -263,7 +296,12 @@ export const logSearchView: ListView<Log, undefined> = {
   async fetch(api, arg, query, options) {
     const s = parseSearchArg(arg);
     if (!s) throw new UserError(MESSAGES.expired);
-    const { items, complete, ...source } = await searchLogs(api, s, options);
+    const { items, complete, ...source } = await searchLogs(
+      api,
+      s,
+      options,
+      plannedSearch.getStore()?.arg === arg ? plannedSearch.getStore()?.pages : undefined,
+    );
     // Whether every page was searched rides along with where the data came from (for the title).
     const fetched = { ...source, complete, data: pageOfItems(items, query) };
     return fetched;
@@ -365,10 +403,15 @@ export const log: Command = {
     const sinceText = args.string('since');
     const since = sinceText === null ? undefined : parseSince(sinceText, Date.now());
     if (type === undefined && since === undefined) return showList(logUserView, show, { arg: username });
-    const { search, release } = await planSearch(show.resources, { username, type, since }, show.holdMonth);
+    const { search, release, pages } = await planSearch(
+      show.resources,
+      { username, type, since },
+      show.holdMonth,
+    );
     // The planned requests stay held until the search's reads are done.
+    const arg = searchArg(search);
     try {
-      return await showList(logSearchView, show, { arg: searchArg(search) });
+      return await plannedSearch.run({ arg, pages }, () => showList(logSearchView, show, { arg }));
     } finally {
       await release();
     }

@@ -312,9 +312,11 @@ export function environmentDigest(options: EnvironmentDigestOptions): (store: Di
 
   /** When these settings were first seen (saved in the store, shared by every process). */
   async function sinceOf(store: DigestStore, guild: string): Promise<number> {
-    if (since !== undefined) return since;
+    if (since !== undefined && since <= now()) return since;
     const saved = readDigestSettings((await store.get(guild))?.settings);
-    if (saved && sameDigest(saved, settings)) since = saved.since;
+    // A time still to come was seen by a clock running ahead (wrong at boot, set right since): kept,
+    // it would keep every run until then from being posted. The settings are seen afresh now.
+    if (saved && sameDigest(saved, settings) && saved.since <= now()) since = saved.since;
     else {
       await store.save(guild, { ...settings, since: now() });
       // Another process may have saved the same a moment before: every process keeps the stored one.

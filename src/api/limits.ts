@@ -63,6 +63,11 @@ export interface LimitStatus {
   bucket?: { perBucket: number; seconds: number };
   /** month: one refresh of saved data every `intervalMs`, the earliest at `nextAt` (ms). */
   pace?: { intervalMs: number; nextAt: number } | { spent: true };
+  /**
+   * month, as a hold found it (MonthHold.statuses): what other whole-list reads hold (already left
+   * out of `left`) and when those holds have ended at the latest (ms).
+   */
+  others?: { requests: number; until: number };
 }
 
 /** Requests of the month held by one whole-list read (Limits.holdMonth), until given back. */
@@ -542,7 +547,12 @@ export function createLimits(options: LimitsOptions): Limits {
       // A lapsed hold went with its slot: giving it back now would only count below zero.
       if (Date.now() >= endsAt) return;
       try {
-        await monthHolds.reward(slotKey, back, life());
+        const res = await monthHolds.reward(slotKey, back, life());
+        // The slot lost what it held (Redis restarted empty, or evicted it): what is given back
+        // must not count below zero there, where it would hide the holds taken after it. The
+        // overshoot is added again (increments commute, so holds taken meanwhile stay counted).
+        const below = Math.min(back, -(res?.consumedPoints ?? 0));
+        if (below > 0) await monthHolds.penalty(slotKey, below, life());
         await store.flush();
       } catch (error) {
         // Not given back, the hold lapses with its slot: the read that held it goes on.
@@ -570,6 +580,7 @@ export function createLimits(options: LimitsOptions): Limits {
             used: Math.min(points, used),
             left: Math.max(0, points - used - others),
             resetAt: nextMonthStart(now()),
+            others: { requests: others, until: now() + (MONTH_HOLD_SLOTS + 1) * slotMs },
           },
         ];
       }
@@ -695,8 +706,14 @@ export function createLimits(options: LimitsOptions): Limits {
       const resetAt = nextMonthStart(t);
       const left = month.spec.points - used;
       if (left <= 0) return { ok: false, reason: 'spent', nextAt: resetAt };
-      const spendable = left - Math.ceil(month.spec.points * PACE_RESERVE);
-      if (spendable <= 0) return { ok: false, reason: 'pace', nextAt: resetAt };
+      // What whole-list reads hold (every process's) is theirs to spend: the pace spreads the rest.
+      const held = await monthHeld(key, Math.floor(Date.now() / slotMs));
+      const spendable = left - Math.ceil(month.spec.points * PACE_RESERVE) - held;
+      if (spendable <= 0) {
+        // Only the holds stand in the way: they are spent or given back by the time they lapse.
+        const freed = spendable + held > 0 ? t + (MONTH_HOLD_SLOTS + 1) * slotMs : resetAt;
+        return { ok: false, reason: 'pace', nextAt: Math.min(resetAt, freed) };
+      }
       // At most ~23 days: the memory store's timers cannot run longer.
       const intervalS = Math.min(2_000_000, Math.max(1, Math.ceil((resetAt - t) / spendable / 1000)));
       try {

@@ -18,11 +18,17 @@ function messageBodyOf(call: RecordedCall): Record<string, unknown> | null {
       : null;
   }
   if (call.route === 'webhook' && (call.method === 'POST' || call.method === 'PATCH')) return record;
+  // A message posted in a channel (a scheduled digest, an allowance alert), or edited there.
+  if (
+    (call.method === 'POST' || call.method === 'PATCH') &&
+    /^\/channels\/\d+\/messages(\/\d+)?$/.test(call.path)
+  )
+    return record;
   return null;
 }
 
 /**
- * Every message-creating or -editing body (reply, update, follow-up, edit) whose allowed_mentions would
+ * Every message-creating or -editing body (reply, update, follow-up, edit, channel post) whose allowed_mentions would
  * let a ping through: missing allowed_mentions, `parse` with users/roles/everyone, or non-empty
  * `users`/`roles` lists. A bot that treats API text as data keeps this empty.
  */

@@ -36,8 +36,14 @@ export function exportVerdict(needed: number, statuses: readonly LimitStatus[]):
   if (needed <= 0) return { ok: true };
   for (const s of statuses) {
     if (s.kind !== 'month') continue;
-    const spare = Math.max(0, s.left - Math.ceil(s.points * PACE_RESERVE));
-    if (needed > spare) return { ok: false, spare, possibleAt: s.resetAt };
+    const reserve = Math.ceil(s.points * PACE_RESERVE);
+    const spare = Math.max(0, s.left - reserve);
+    if (needed > spare) {
+      // What only others' holds keep from it is possible once they end (spent or given back).
+      const held = s.others;
+      const fits = held !== undefined && needed <= s.left + held.requests - reserve;
+      return { ok: false, spare, possibleAt: fits ? Math.min(s.resetAt, held.until) : s.resetAt };
+    }
   }
   return { ok: true };
 }

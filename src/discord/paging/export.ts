@@ -96,11 +96,12 @@ export async function exportList<T, C>(
   // One page at a time: a short limit then delays one read, not a crowd of them.
   const reads: Fetched<ListEnvelope<T>>[] = [first];
   try {
-    for (const page of rest) {
+    for (const [i, page] of rest.entries()) {
       const fetched = await read(page, ctx.options ?? {});
       reads.push(fetched);
-      // A request spent is counted by the limits now: no longer held.
-      if (!fetched.fromCache) await planned.hold.spent();
+      // A request spent on a page planned (not saved) is counted by the limits now: no longer
+      // held. A saved page refreshed on the way was the pace's request, not one the hold covers.
+      if (!fetched.fromCache && !saved[i]) await planned.hold.spent();
     }
   } finally {
     await planned.hold.release();
