@@ -7,6 +7,9 @@ import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'nod
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseLimits } from '../../src/api/limit-spec.js';
+import { fileLimitStore, type LimitStore } from '../../src/api/limit-store.js';
+import { createLimits, type Limits, type LimitsOptions } from '../../src/api/limits.js';
 import { type Config, loadConfig } from '../../src/config.js';
 import { createLogger, type Logger } from '../../src/log.js';
 
@@ -168,3 +171,18 @@ export async function rejection(promise: Promise<unknown>): Promise<unknown> {
 
 /** Fast retries for tests. */
 export const fastDeps = { retryBaseMs: 1 } as const;
+
+/**
+ * Limits of `text` (API_LIMITS syntax) over `store` (default: a file store in a fresh directory),
+ * logging nowhere; the caller closes them.
+ */
+export function limitsOf(text: string, store?: LimitStore, extra: Partial<LimitsOptions> = {}): Limits {
+  const parsed = parseLimits(text);
+  if (!parsed.ok) throw new Error(parsed.error);
+  return createLimits({
+    specs: parsed.limits,
+    store: store ?? fileLimitStore(freshDataDir(), 'h', silentLogger),
+    logger: silentLogger,
+    ...extra,
+  });
+}

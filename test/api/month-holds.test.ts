@@ -9,16 +9,15 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { log, planSearch } from '../../commands/log.js';
 import { NotSavedError } from '../../src/api/errors.js';
-import { parseLimits } from '../../src/api/limit-spec.js';
 import { fileLimitStore, type LimitStore, redisLimitStore } from '../../src/api/limit-store.js';
-import { createLimits, type Limits } from '../../src/api/limits.js';
+import type { Limits, LimitsOptions } from '../../src/api/limits.js';
 import type { Fetched } from '../../src/api/types.js';
 import { type HoldMonth, planHold, UNSURE_RETRY_MS } from '../../src/discord/paging/allowance.js';
 import { exportList } from '../../src/discord/paging/export.js';
 import type { ListEnvelope, ListView, ShowContext } from '../../src/discord/paging/views.js';
 import { chatInput, fakeResources, showContext } from '../commands/roster-fakes.js';
 import { hasRedisServer, OwnRedis, reachable } from '../support/redis.js';
-import { freshDataDir, silentLogger } from './helpers.js';
+import { freshDataDir, limitsOf, silentLogger } from './helpers.js';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
 const redisUp = await reachable(6379);
@@ -28,10 +27,8 @@ afterAll(async () => {
   await Promise.all(opened.map((l) => l.close()));
 });
 
-function limits(text: string, store: LimitStore, extra: Partial<Parameters<typeof createLimits>[0]> = {}) {
-  const parsed = parseLimits(text);
-  if (!parsed.ok) throw new Error(parsed.error);
-  const created = createLimits({ specs: parsed.limits, store, logger: silentLogger, ...extra });
+function limits(text: string, store: LimitStore, extra: Partial<LimitsOptions> = {}) {
+  const created = limitsOf(text, store, extra);
   opened.push(created);
   return created;
 }

@@ -6,13 +6,12 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { NotSavedError } from '../../src/api/errors.js';
-import { parseLimits } from '../../src/api/limit-spec.js';
-import { fileLimitStore, type LimitStore, redisLimitStore } from '../../src/api/limit-store.js';
-import { createLimits, type Limits } from '../../src/api/limits.js';
+import { type LimitStore, redisLimitStore } from '../../src/api/limit-store.js';
+import type { Limits } from '../../src/api/limits.js';
 import { planHold } from '../../src/discord/paging/allowance.js';
 import { exportList } from '../../src/discord/paging/export.js';
 import type { ListEnvelope, ListView, ShowContext } from '../../src/discord/paging/views.js';
-import { freshDataDir, silentLogger } from '../api/helpers.js';
+import { limitsOf, silentLogger } from '../api/helpers.js';
 import { hasRedisServer, OwnRedis } from '../support/redis.js';
 
 const opened: Limits[] = [];
@@ -42,9 +41,7 @@ describe.runIf(hasRedisServer)('holds on the month across a Redis restart (data 
       const store = redisLimitStore(own.url, silentLogger);
       await store.ready();
       stores.push(store);
-      const parsed = parseLimits('50/month,1000/1s');
-      if (!parsed.ok) throw new Error(parsed.error);
-      const l = createLimits({ specs: parsed.limits, store, logger: silentLogger });
+      const l = limitsOf('50/month,1000/1s', store);
       opened.push(l);
       return l;
     };
@@ -78,10 +75,7 @@ describe.runIf(hasRedisServer)('holds on the month across a Redis restart (data 
 
 describe('the pace and what whole-list reads hold', () => {
   it('a paced read does not take a request an export holds: together they never spend into the reserve', async () => {
-    const parsed = parseLimits('50/month');
-    if (!parsed.ok) throw new Error(parsed.error);
-    const store = fileLimitStore(freshDataDir(), 'h', silentLogger);
-    const l = createLimits({ specs: parsed.limits, store, logger: silentLogger });
+    const l = limitsOf('50/month');
     opened.push(l);
     const key = freshKey();
     // 50 a month, 10 kept in reserve: an export plans (and holds) the 40 that may be spent.
@@ -104,14 +98,7 @@ describe('the pace and what whole-list reads hold', () => {
 
 describe('the pace while a hold stands in its way', () => {
   it('names the time the hold lapses at the latest, not the month reset', async () => {
-    const parsed = parseLimits('50/month');
-    if (!parsed.ok) throw new Error(parsed.error);
-    const l = createLimits({
-      specs: parsed.limits,
-      store: fileLimitStore(freshDataDir(), 'h', silentLogger),
-      logger: silentLogger,
-      monthHoldMs: 60_000,
-    });
+    const l = limitsOf('50/month', undefined, { monthHoldMs: 60_000 });
     opened.push(l);
     const key = freshKey();
     const planned = await planHold((n) => l.holdMonth(key, n), 40);
@@ -127,13 +114,7 @@ describe('the pace while a hold stands in its way', () => {
 
 describe('an export whose saved page is refreshed on the way', () => {
   it('keeps holding what its pages not saved still need', async () => {
-    const parsed = parseLimits('50/month');
-    if (!parsed.ok) throw new Error(parsed.error);
-    const l = createLimits({
-      specs: parsed.limits,
-      store: fileLimitStore(freshDataDir(), 'h', silentLogger),
-      logger: silentLogger,
-    });
+    const l = limitsOf('50/month');
     opened.push(l);
     const key = freshKey();
     const spare = async () => {
@@ -180,13 +161,7 @@ describe('an export whose saved page is refreshed on the way', () => {
 
 describe('a whole-list read refused only for what others hold', () => {
   it('is told it becomes possible when their holds end at the latest, not at the month reset', async () => {
-    const parsed = parseLimits('50/month');
-    if (!parsed.ok) throw new Error(parsed.error);
-    const l = createLimits({
-      specs: parsed.limits,
-      store: fileLimitStore(freshDataDir(), 'h', silentLogger),
-      logger: silentLogger,
-    });
+    const l = limitsOf('50/month');
     opened.push(l);
     const key = freshKey();
     const first = await planHold((n) => l.holdMonth(key, n), 30); // 40 may be spent

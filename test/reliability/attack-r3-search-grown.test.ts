@@ -6,21 +6,12 @@
 import { describe, expect, it } from 'vitest';
 import { log } from '../../commands/log.js';
 import { NotSavedError } from '../../src/api/errors.js';
-import { parseLimits } from '../../src/api/limit-spec.js';
-import { fileLimitStore } from '../../src/api/limit-store.js';
-import { createLimits } from '../../src/api/limits.js';
-import { freshDataDir, silentLogger } from '../api/helpers.js';
+import { limitsOf } from '../api/helpers.js';
 import { chatInput, fakeResources, showContext } from '../commands/roster-fakes.js';
 
 describe('/log search whose user grew since page 1 was saved', () => {
   it('reads no more pages not saved than it held', async () => {
-    const parsed = parseLimits('50/month');
-    if (!parsed.ok) throw new Error(parsed.error);
-    const l = createLimits({
-      specs: parsed.limits,
-      store: fileLimitStore(freshDataDir(), 'h', silentLogger),
-      logger: silentLogger,
-    });
+    const l = limitsOf('50/month');
     const key = 'k';
     const unplanned: number[] = [];
     let held = 0;
