@@ -39,6 +39,7 @@ import {
   DIGEST_REPORTS,
   type DigestReport,
   type DigestSettings,
+  digestGapMs,
   digestPeriod,
   digestTickMs,
   latestInstant,
@@ -181,6 +182,13 @@ export function createDigestScheduler(options: DigestSchedulerOptions): DigestSc
       return false;
     }
     if (settled.get(guildId) === instant) return false;
+    // At most one digest per half its cadence: a schedule moved (another hour, day or time zone)
+    // must not post a second digest of the same day or week.
+    const last = await store.lastRun(guildId);
+    if (last !== undefined && instant < last + digestGapMs(settings, options.monthSeconds)) {
+      settled.set(guildId, instant);
+      return false;
+    }
     const mine = await store.claim(guildId, instant);
     settled.set(guildId, instant);
     if (!mine) return false;
@@ -330,6 +338,7 @@ export function environmentDigest(options: EnvironmentDigestOptions): (store: Di
     save: (guild, value) => store.save(guild, value),
     remove: (guild) => store.remove(guild),
     claim: (guild, at) => store.claim(guild, at),
+    lastRun: (guild) => store.lastRun(guild),
     async all() {
       const guild = await resolveGuild();
       if (guild === undefined) return [];

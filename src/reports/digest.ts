@@ -89,6 +89,16 @@ export function digestTickMs(monthSeconds: number): number {
   return Math.min(60_000, Math.max(1_000, Math.round(minute)));
 }
 
+/**
+ * The least time between two runs of a digest: half its cadence (12 hours for a daily digest, 3.5
+ * days for a weekly one), on the compressed calendar with API_MONTH_SECONDS.
+ */
+export function digestGapMs(settings: DigestSettings, monthSeconds = 0): number {
+  const hours = settings.cadence === 'weekly' ? WEEK_HOURS / 2 : 12;
+  const hourMs = monthSeconds > 0 ? (monthSeconds * 1000) / (MONTH_DAYS * 24) : 3_600_000;
+  return hours * hourMs;
+}
+
 /** The report period a digest covers: last week for a weekly digest, the week so far for a daily one. */
 export function digestPeriod(settings: DigestSettings): PeriodKind {
   return settings.cadence === 'weekly' ? 'last-week' : 'this-week';

@@ -26,6 +26,8 @@ export interface DigestStore {
   setProblem(guildId: string, problem: string | undefined): Promise<void>;
   /** Claim the run of a server's digest scheduled at `at` (ms): true for the one caller that got it. */
   claim(guildId: string, at: number): Promise<boolean>;
+  /** The latest instant (ms) a run of the server's digest was claimed for, or undefined. */
+  lastRun(guildId: string): Promise<number | undefined>;
   /** Forget a server's digest and its runs. */
   remove(guildId: string): Promise<void>;
 }
@@ -90,6 +92,17 @@ export class SqlDigests implements DigestStore {
         .executeTakeFirst(),
     );
     return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
+
+  async lastRun(guildId: string): Promise<number | undefined> {
+    const row = await this.run(() =>
+      this.db
+        .selectFrom('digest_runs')
+        .select((eb) => eb.fn.max('scheduled_at').as('last'))
+        .where('guild_id', '=', guildId)
+        .executeTakeFirst(),
+    );
+    return row?.last === null || row?.last === undefined ? undefined : Number(row.last);
   }
 
   async remove(guildId: string): Promise<void> {

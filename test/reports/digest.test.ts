@@ -158,6 +158,29 @@ describe.each(backends)('digests: $title', (backend) => {
       expect(claimed.map((r) => Number(r.scheduled_at))).toEqual([london('2026-04-13T09:00')]);
     });
 
+    it('a schedule moved (another time zone or hour) posts no second digest of the same day or week', async () => {
+      const place = await fresh();
+      let now = london('2026-03-30T09:00');
+      const store = await open(place, () => now);
+      await store.digests.save(GUILD, { ...weekly, since: now - 86_400_000 });
+      const poster = recordingPoster();
+      expect(await scheduler(store, poster, () => now).tick()).toBe(1);
+      // The server's time zone moves to New York: Monday 09:00 there is 14:00 in London, a new instant.
+      now = london('2026-03-30T15:00');
+      const moved = createDigestScheduler({
+        digests: () => store.digests,
+        timeZone: async () => 'America/New_York',
+        poster,
+        logger,
+        now: () => now,
+      });
+      expect(await moved.tick()).toBe(0);
+      // The next week's is posted at its new time.
+      now = london('2026-04-06T14:01');
+      expect(await moved.tick()).toBe(1);
+      expect(poster.posts).toEqual([GUILD, GUILD]);
+    });
+
     it('no instant before the settings were saved is posted', async () => {
       const place = await fresh();
       const now = london('2026-03-30T10:00');
