@@ -530,6 +530,22 @@ export function createLimits(options: LimitsOptions): Limits {
     );
   }
 
+  /**
+   * Where the month stands for the pace: requests used and left, the reset, what the pace may spread
+   * (left less the reserve and every process's holds), and when holds alone stop standing in the way.
+   */
+  async function room(m: NonNullable<typeof month>, key: string, t: number) {
+    const used = Math.min(m.spec.points, await monthUsed(key));
+    const resetAt = nextMonthStart(t);
+    const left = m.spec.points - used;
+    // What whole-list reads hold (every process's) is theirs to spend: the pace spreads the rest.
+    const held = await monthHeld(key, Math.floor(Date.now() / slotMs));
+    const spendable = left - Math.ceil(m.spec.points * PACE_RESERVE) - held;
+    // Only the holds stand in the way: they are spent or given back by the time they lapse.
+    const freedAt = spendable + held > 0 ? Math.min(resetAt, t + (MONTH_HOLD_SLOTS + 1) * slotMs) : resetAt;
+    return { used, left, resetAt, spendable, freedAt };
+  }
+
   async function takeMonthHold(key: string, requests: number): Promise<MonthHold> {
     if (!month || requests <= 0) return { statuses: [], spent: async () => {}, release: async () => {} };
     const { points, text } = month.spec;
@@ -701,19 +717,10 @@ export function createLimits(options: LimitsOptions): Limits {
 
     async pace(key) {
       if (!month) return { ok: true };
-      const used = await monthUsed(key);
       const t = now();
-      const resetAt = nextMonthStart(t);
-      const left = month.spec.points - used;
+      const { left, resetAt, spendable, freedAt } = await room(month, key, t);
       if (left <= 0) return { ok: false, reason: 'spent', nextAt: resetAt };
-      // What whole-list reads hold (every process's) is theirs to spend: the pace spreads the rest.
-      const held = await monthHeld(key, Math.floor(Date.now() / slotMs));
-      const spendable = left - Math.ceil(month.spec.points * PACE_RESERVE) - held;
-      if (spendable <= 0) {
-        // Only the holds stand in the way: they are spent or given back by the time they lapse.
-        const freed = spendable + held > 0 ? t + (MONTH_HOLD_SLOTS + 1) * slotMs : resetAt;
-        return { ok: false, reason: 'pace', nextAt: Math.min(resetAt, freed) };
-      }
+      if (spendable <= 0) return { ok: false, reason: 'pace', nextAt: freedAt };
       // At most ~23 days: the memory store's timers cannot run longer.
       const intervalS = Math.min(2_000_000, Math.max(1, Math.ceil((resetAt - t) / spendable / 1000)));
       try {
@@ -732,10 +739,7 @@ export function createLimits(options: LimitsOptions): Limits {
       const out: LimitStatus[] = [];
       const t = now();
       if (month) {
-        const used = Math.min(month.spec.points, await monthUsed(key));
-        const resetAt = nextMonthStart(t);
-        const left = month.spec.points - used;
-        const spendable = left - Math.ceil(month.spec.points * PACE_RESERVE);
+        const { used, left, resetAt, spendable, freedAt } = await room(month, key, t);
         const turn = await paces.get(key);
         out.push({
           text: month.spec.text,
@@ -749,7 +753,7 @@ export function createLimits(options: LimitsOptions): Limits {
               ? { spent: true }
               : {
                   intervalMs: spendable > 0 ? Math.ceil((resetAt - t) / spendable) : resetAt - t,
-                  nextAt: spendable > 0 ? t + Math.max(0, turn?.msBeforeNext ?? 0) : resetAt,
+                  nextAt: spendable > 0 ? t + Math.max(0, turn?.msBeforeNext ?? 0) : freedAt,
                 },
         });
       }

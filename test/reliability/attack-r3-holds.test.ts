@@ -107,6 +107,11 @@ describe('the pace while a hold stands in its way', () => {
     const verdict = await l.pace(key);
     expect(verdict).toMatchObject({ ok: false, reason: 'pace' });
     if (!verdict.ok) expect(verdict.nextAt).toBeLessThanOrEqual(before + 80_000 + 1_000);
+    // /rollcall status says the same: the next fresh read when the holds end, not now.
+    const month = (await l.status(key)).find((s) => s.kind === 'month');
+    const pace = month?.pace && 'nextAt' in month.pace ? month.pace : undefined;
+    expect(pace?.nextAt).toBeGreaterThan(before + 30_000);
+    expect(pace?.nextAt).toBeLessThanOrEqual(before + 80_000 + 1_000);
     await planned.hold.release();
     expect((await l.pace(key)).ok).toBe(true);
   });
