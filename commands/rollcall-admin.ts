@@ -399,7 +399,8 @@ export function createAdminHandler(
 
   async function unlink(interaction: RepliableInteraction, guildId: string): Promise<void> {
     const linked = await links.describe(guildId);
-    if (linked) await links.forget(guildId);
+    // Settings may have been saved before any token was linked: they go too.
+    await links.forget(guildId);
     await reply(interaction, linked ? MESSAGES.unlinked : MESSAGES.nothingToUnlink);
   }
 

@@ -116,7 +116,7 @@ export const MESSAGES = {
     `Those API limits are not valid: they ${problem} (for example 100/month,30/1m, or default). Nothing was saved.`,
   unknownRoles: (names: string[]) =>
     `No community role is called ${names.join(', ')}; give role names or ids from the community server, or none. Nothing was saved.`,
-  nothingToUnlink: 'No API token is linked on this server; nothing was deleted.',
+  nothingToUnlink: 'No API token is linked on this server; any settings saved here are deleted.',
   notAllowed: 'Only staff of the community server can use Rollcall.',
   accessUnchecked: (reason: string) =>
     `Rollcall cannot check your staff access right now, so it refuses for safety. ${reason}`,

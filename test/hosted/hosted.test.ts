@@ -325,6 +325,19 @@ function hostedSuite(backend: Backend): void {
       await settings({ visibility: 'private' });
     });
 
+    it('unlink on a server never linked still deletes the settings saved there', async () => {
+      expect(await store.describeCredential(D)).toBeUndefined();
+      await settings({ visibility: 'public' }, D);
+      expect((await store.getSettings(D)).defaultVisibility).toBe('public');
+      const answer = await (
+        await world.double.slash(admin, 'rollcall-admin', { subcommand: 'unlink', guildId: D })
+      ).response();
+      expect(answer.message?.content).toBe(MESSAGES.nothingToUnlink);
+      expect((await store.getSettings(D)).defaultVisibility).toBe('private');
+      const rows = await place.query('select guild_id from guild_settings where guild_id = ?', [D]);
+      expect(rows).toEqual([]);
+    });
+
     it('limits use to holders of community roles picked by name', async () => {
       const role = world.sandbox.datasetOf(TOKEN_A).roles[0]!;
       const unknown = await settings({ 'access-roles': 'No Such Role' });
