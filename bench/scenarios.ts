@@ -479,7 +479,7 @@ export async function runScenario(spec: ScenarioSpec, ctx: RunContext): Promise<
     let run: (driver: Driver, mods: DoubleUser[]) => Promise<void>;
     let moderatorCount: number;
     let ceiling: ScenarioRaw['ceiling'];
-    // Waited for after the bot is up, before the clock of the run starts.
+    // Waited for before the bot starts (the month: its period boundary).
     let prelude = async () => {};
     if (spec.workload.kind === 'month') {
       const { windowMs } = spec.workload;
@@ -500,7 +500,8 @@ export async function runScenario(spec: ScenarioSpec, ctx: RunContext): Promise<
       ceiling = (budget) => monthCeiling(workload, budget);
       // The month starts at the API's next period boundary (the bot's and the sandbox's periods are
       // both aligned to the epoch), so the whole month is one period with one allowance, as a real
-      // month is; the wait is at most W.
+      // month is; the wait is at most W. The bot starts then too: nothing it reads before the month
+      // (its digest at start) spends or ages in the period before.
       prelude = () => sleep(windowMs - (Date.now() % windowMs));
     } else if (spec.workload.kind === 'sessions') {
       const workload = generateWorkload(ctx.workloadData, {
@@ -530,6 +531,7 @@ export async function runScenario(spec: ScenarioSpec, ctx: RunContext): Promise<
     );
     const users = new Map(userIds.map((id) => [id, double.user({ id, username: `member${id.slice(-6)}` })]));
 
+    await prelude();
     const bootStarted = performance.now();
     // Each run counts from zero: limit counters in a directory of its own.
     const dataDir = mkdtempSync(join(tmpdir(), 'rollcall-bench-'));
@@ -562,7 +564,6 @@ export async function runScenario(spec: ScenarioSpec, ctx: RunContext): Promise<
       if (s) maxSampledRss = Math.max(maxSampledRss, s.rss);
     }, 250);
 
-    await prelude();
     const driver: Driver = {
       double,
       users,
