@@ -110,7 +110,14 @@ describe('the month scenario (quick: a 30 s month, 400 interactions)', () => {
     expect(m!.reports?.requests.read).toBeGreaterThan(0);
     expect((m!.reports?.requests.report ?? 0) + (m!.reports?.requests.digest ?? 0)).toBeGreaterThan(0);
     expect(m!.ceiling?.share).toBeGreaterThan(0);
-    for (const id of ['month-quota', 'month-data', 'month-reports', 'month-429', 'month-dead', 'month-size']) {
+    for (const id of [
+      'month-quota',
+      'month-data',
+      'month-reports',
+      'month-429',
+      'month-dead',
+      'month-size',
+    ]) {
       expect(report.targets.find((t) => t.id === id)?.status, id).toBe('pass');
     }
   });
