@@ -61,6 +61,16 @@ export interface QuotaRow {
 }
 
 /**
+ * A quota of `hours` (the settings accept at most two decimals) as whole seconds, exactly: the hours
+ * are taken to the nearest hundredth and multiplied in integers (0.01 h = 36 s), never as
+ * `hours * 3600` in floating point (1.1 * 3600 is 3960.0000000000005, which a member who did
+ * exactly 3,960 s would then fail).
+ */
+export function quotaSeconds(hours: number): number {
+  return Math.round(hours * 100) * 36;
+}
+
+/**
  * For each member holding a role with a quota (hours per period, by community role id): required
  * vs done in [start, end), pass or fail, or "on leave" (exempt) when any of the member's leave
  * overlaps the period, even partly. A member holding several such roles owes the largest quota.
@@ -100,12 +110,10 @@ export function quotaCheck(
     for (const role of member.roles) {
       // Own entries only: a role id from the API such as "constructor" is no quota.
       const hours = typeof role === 'string' && Object.hasOwn(quotas, role) ? quotas[role] : undefined;
-      if (
-        typeof hours === 'number' &&
-        Number.isFinite(hours) &&
-        (roleId === undefined || hours * 3600 > required)
-      ) {
-        required = hours * 3600;
+      if (typeof hours !== 'number' || !Number.isFinite(hours)) continue;
+      const seconds = quotaSeconds(hours);
+      if (roleId === undefined || seconds > required) {
+        required = seconds;
         roleId = role;
       }
     }

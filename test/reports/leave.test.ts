@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Loa, Member, Shift } from '../../generated/api.js';
-import { leaveSpan, onLeaveAt, quotaCheck, startingWithin } from '../../src/reports/leave.js';
+import { leaveSpan, onLeaveAt, quotaCheck, quotaSeconds, startingWithin } from '../../src/reports/leave.js';
+import { MAX_QUOTA_HOURS } from '../../src/reports/source.js';
 
 const H = 3600;
 const D = 86_400;
@@ -95,5 +96,35 @@ describe('quota check', () => {
       m3: 'on leave',
       m5: 'fail',
     });
+  });
+});
+
+describe('quotas in whole seconds', () => {
+  const window = { start: 0, end: 1_000_000 };
+  const member = [{ id: 'm', roles: ['mod'] }];
+  const onDuty = (seconds: number) => [{ id: 's', memberId: 'm', createdAt: 100, endedAt: 100 + seconds }];
+
+  it('a quota met to the second passes and one second short fails, for every two-decimal value accepted', () => {
+    let checked = 0;
+    for (let hundredths = 1; hundredths <= MAX_QUOTA_HOURS * 100; hundredths++) {
+      // The value as the settings hold it: parsed from its two-decimal text.
+      const hours = Number((hundredths / 100).toFixed(2));
+      const exact = hundredths * 36;
+      expect(quotaSeconds(hours)).toBe(exact);
+      const [met] = quotaCheck(member, { mod: hours }, onDuty(exact), [], window, window.end);
+      const [short] = quotaCheck(member, { mod: hours }, onDuty(exact - 1), [], window, window.end);
+      if (met?.status !== 'pass' || met.required !== exact || short?.status !== 'fail')
+        expect({ hours, met, short }).toBeUndefined();
+      checked++;
+    }
+    expect(checked).toBe(16_800);
+  });
+
+  it('is exact at the edges: 1.1 h, 0.01 h and the largest accepted', () => {
+    expect(quotaSeconds(1.1)).toBe(3960);
+    expect(quotaSeconds(4.1)).toBe(14_760);
+    expect(quotaSeconds(0.01)).toBe(36);
+    expect(quotaSeconds(MAX_QUOTA_HOURS)).toBe(MAX_QUOTA_HOURS * 3600);
+    expect(Number.isInteger(quotaSeconds(2.33))).toBe(true);
   });
 });
