@@ -13,6 +13,7 @@ import { formatConfigErrors, isSharded, loadConfig } from './config.js';
 import { createLogger, redactUrlCredentials } from './log.js';
 import {
   createManager,
+  dropEmptyClientEnv,
   isShardProcess,
   SHARD_ENV,
   type ShardMessage,
@@ -21,6 +22,7 @@ import {
 } from './shards.js';
 
 // A shard process: discord.js gives it SHARDS (its id) and SHARD_COUNT; they are the client's, not settings.
+dropEmptyClientEnv();
 const asShard = isShardProcess();
 const env = { ...process.env };
 if (asShard) for (const name of SHARD_ENV) delete env[name];

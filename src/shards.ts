@@ -43,6 +43,19 @@ const EXIT_MARGIN_MS = 1_500;
 /** The environment names discord.js gives each shard process (they mean something else there). */
 export const SHARD_ENV = ['SHARDS', 'SHARD_COUNT', 'SHARD_IDS'] as const;
 
+/**
+ * Names discord.js reads from the environment by itself when a client is made (`SHARDS` and
+ * `SHARD_COUNT` are parsed as JSON there). An empty line such as `SHARDS=` from .env.example would
+ * make that parse fail with a raw stack trace, so empty values are removed before any client exists:
+ * an empty value is an unset one, as for every setting.
+ */
+const CLIENT_ENV = ['SHARDS', 'SHARD_COUNT', 'SHARD_LIST'] as const;
+
+/** Remove the empty (or blank) values of the names discord.js reads from `env` itself. */
+export function dropEmptyClientEnv(env: NodeJS.ProcessEnv = process.env): void {
+  for (const name of CLIENT_ENV) if (env[name] !== undefined && env[name].trim() === '') delete env[name];
+}
+
 /** Whether this process is a shard started by the manager. */
 export function isShardProcess(env: NodeJS.ProcessEnv = process.env): boolean {
   return env.SHARDING_MANAGER === 'true' && typeof process.send === 'function';
