@@ -25,7 +25,7 @@ export interface ReportData {
   requests: number;
 }
 
-/** Quotas are whole or half hours, per community role id. */
+/** Quotas are hours with at most two decimals, per community role id (counted as whole seconds: `quotaSeconds`). */
 export const MAX_QUOTA_HOURS = 168;
 export const MAX_QUOTA_ROLES = 25;
 
