@@ -444,19 +444,23 @@ export function createLimits(options: LimitsOptions): Limits {
       let probe = false;
       const held = await heldFor(key);
       if (held > 0) {
+        // Through a long hold, the wait is until the next probe, not the hold's end: the API may
+        // have recovered long before a large Retry-After runs out, and the probe is how we learn it.
+        let wait = held;
         if (held > probeMs) {
           try {
             await probes.consume(key);
             probe = true;
           } catch (rejection) {
             if (!(rejection instanceof RateLimiterRes)) throw rejection;
+            wait = Math.min(held, Math.max(1, rejection.msBeforeNext));
           }
         }
         if (!probe) {
-          if (Date.now() - started + held > maxWaitMs) throw busy(held);
-          line.readyAt = Date.now() + held;
+          if (Date.now() - started + wait > maxWaitMs) throw busy(held);
+          line.readyAt = Date.now() + wait;
           report(line);
-          await pause(held, signal);
+          await pause(wait, signal);
           continue;
         }
       }

@@ -224,7 +224,8 @@ describe('429', () => {
 
   it('probes once through a long hold, and a probe answered ends the hold for every caller', async () => {
     server.handle((_, n) => (n === 1 ? limited({ 'retry-after': '120' }) : item('L')));
-    const config = testConfig(server.baseUrl, { CACHE_MAX_ENTRIES: 0, API_QUEUE_MAX_WAIT_MS: 1_000 });
+    // Callers may wait less than the probe interval: they are refused while no probe is due.
+    const config = testConfig(server.baseUrl, { CACHE_MAX_ENTRIES: 0, API_QUEUE_MAX_WAIT_MS: 100 });
     const limits = createLimits({
       specs: config.API_LIMITS,
       store: fileLimitStore(config.DATA_DIR, 'probe', silentLogger),
@@ -243,6 +244,30 @@ describe('429', () => {
     await a.resources.getLoa('L4'); // the hold ended with the probe's answer
     await a.resources.getLoa('L5');
     expect(server.requests).toHaveLength(4);
+    await limits.close();
+  });
+
+  it('a read waiting through a long hold is answered within a probe interval of the API recovering', async () => {
+    let recoveredAt = Number.POSITIVE_INFINITY;
+    server.handle(() => (Date.now() < recoveredAt ? limited({ 'retry-after': '3600' }) : item('L')));
+    const config = testConfig(server.baseUrl, { CACHE_MAX_ENTRIES: 0, API_QUEUE_MAX_WAIT_MS: 600_000 });
+    const limits = createLimits({
+      specs: config.API_LIMITS,
+      store: fileLimitStore(config.DATA_DIR, 'recover', silentLogger),
+      logger: silentLogger,
+      probeIntervalMs: 300,
+    });
+    const a = createApi(config, silentLogger, { ...fastDeps, limits });
+    apis.push(a);
+    const first = a.resources.getLoa('L1'); // 429: held for the longest hold (5 min), then waits in line
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    recoveredAt = Date.now();
+    const later = a.resources.getLoa('L2'); // sent after the API recovered, as a moderator would
+    const answers = await Promise.all([first, later]);
+    expect(answers.map((answer) => answer.data.id)).toEqual(['L', 'L']);
+    // The first probe (one interval into the hold) found the API back: not the 5-minute hold.
+    expect(Date.now() - recoveredAt).toBeLessThan(2_000);
+    expect(server.requests).toHaveLength(3);
     await limits.close();
   });
 

@@ -279,6 +279,26 @@ describe('holds (429) and probes', () => {
     expect(await l.acquire(key, 0)).toEqual({ probe: false });
   });
 
+  it('a caller in line through a long hold waits for the next probe, not for the hold to end', async () => {
+    const asked: number[] = [];
+    const l = limits('1000/1s', fileLimitStore(freshDataDir(), 'h', silentLogger), {
+      probeIntervalMs: 300,
+      // Real waits, recorded: what the line asks to wait for is the behaviour under test.
+      sleep: (ms) => {
+        asked.push(ms);
+        return new Promise((r) => setTimeout(r, ms));
+      },
+    });
+    const key = freshKey();
+    await l.hold(key, 3_600_000); // a huge Retry-After, read as the longest hold (5 min)
+    const started = Date.now();
+    // Five minutes of patience: under the old wait it slept the whole hold and the test times out.
+    expect(await l.acquire(key, 300_000)).toEqual({ probe: true });
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(asked.length).toBeGreaterThan(0);
+    for (const ms of asked) expect(ms).toBeLessThanOrEqual(300);
+  });
+
   it('a short hold is waited out, never shortened by a shorter one', async () => {
     const l = limits('1000/1s', fileLimitStore(freshDataDir(), 'h', silentLogger));
     const key = freshKey();
