@@ -12,6 +12,7 @@ import { withRollcall } from '../commands/index.js';
 import { createAdminHandler } from '../commands/rollcall-admin.js';
 import { type ApiCache, createCache } from './api/cache.js';
 import { createApi } from './api/client.js';
+import { lockDataDir } from './api/limit-store.js';
 import { tokenHash } from './api/token.js';
 import type { AllowanceMark, Api } from './api/types.js';
 import { type Config, isHosted } from './config.js';
@@ -141,6 +142,7 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
       });
   // Hosted mode: the store is opened by start(); nothing is served before.
   let store: Store | undefined;
+  let unlockDataDir: (() => void) | undefined;
   const tenants = hosted
     ? createTenants({
         config,
@@ -343,6 +345,9 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
     metrics,
     digests,
     async start() {
+      // Hosted mode counts each token in DATA_DIR (without CACHE_URL) from its first read on: the
+      // directory is made this process's before anything is served (single-community mode's Api did).
+      if (hosted && !config.CACHE_URL && !unlockDataDir) unlockDataDir = lockDataDir(config.DATA_DIR);
       if (hosted && !store) {
         store = await openStoreLazily({
           ...(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: config.DATA_DIR }),
@@ -385,6 +390,7 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
       await within(store?.close() ?? Promise.resolve(), deadline - Date.now() - 250);
       await within(cache.close(), deadline - Date.now());
       await within(health?.stop() ?? Promise.resolve(), deadline - Date.now());
+      unlockDataDir?.();
     },
   };
 }

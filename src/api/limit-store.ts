@@ -9,11 +9,22 @@
  * - File: RateLimiterMemory, whose state (its own dump()) is written to `limits-<token hash>.json`
  *   after every change and before the request it allows is sent: written to a temporary file,
  *   flushed to disk (fsync), then renamed over the old one, so a crash leaves the old or the new
- *   state, never a torn one. restore() reads it back at start. One process per file: several
+ *   state, never a torn one. restore() reads it back at start. Every write holds every window the
+ *   file had, known here or not. One process per DATA_DIR (a lock file, lockDataDir): several
  *   processes must share Redis instead.
  */
-import { accessSync, constants, mkdirSync, readFileSync } from 'node:fs';
+import {
+  accessSync,
+  constants,
+  mkdirSync,
+  readFileSync,
+  statSync,
+  unlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { open, rename } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@keyv/redis';
 import {
@@ -200,57 +211,94 @@ interface FileState {
   limiters: Record<string, ReturnType<RateLimiterMemory['dump']>>;
 }
 
-/** Counters in memory, kept in `<dataDir>/limits-<hash>.json` (the directory is created). */
-export function fileLimitStore(dataDir: string, hash: string, logger: Logger): LimitStore {
-  try {
-    mkdirSync(dataDir, { recursive: true });
-    accessSync(dataDir, constants.W_OK);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? 'error';
-    throw new Error(
-      `DATA_DIR ${dataDir} cannot be created or written (${code}); set DATA_DIR to a directory Rollcall may write, or CACHE_URL to keep the request counts in Redis`,
-    );
-  }
-  const path = join(dataDir, `limits-${hash}.json`);
-  const saved = readState(path, logger);
-  const limiters = new Map<string, RateLimiterMemory>();
-  let writing: Promise<void> = Promise.resolve();
-  let dirty = false;
+/**
+ * One counters file as this process has it open: every limiter of every store on it (all the Apis of
+ * one token, as a change of limits replaces one with another), and the windows the file held that no
+ * limiter here has asked for. Every write is of all of them: a writer that does not know a window
+ * never drops it (an Api of a token without a monthly limit keeps another's month).
+ */
+interface OpenFile {
+  path: string;
+  dataDir: string;
+  /** The file's windows as read when first opened (kept until a limiter here takes one over). */
+  saved: FileState['limiters'];
+  limiters: Map<string, RateLimiterMemory>;
+  users: number;
+  dirty: boolean;
+  writing: Promise<void>;
+}
 
-  // Off the event loop's critical path: the bot keeps answering while the disk flushes.
-  const write = async () => {
-    dirty = false;
-    const state: FileState = { version: 1, limiters: {} };
-    for (const [prefix, limiter] of limiters) state.limiters[prefix] = limiter.dump();
-    const temporary = `${path}.${process.pid}.tmp`;
-    const file = await open(temporary, 'w');
-    try {
-      await file.writeFile(JSON.stringify(state));
-      await file.sync();
-    } finally {
-      await file.close();
-    }
-    await rename(temporary, path);
-    const dir = await open(dataDir, 'r');
-    try {
-      await dir.sync();
-    } finally {
-      await dir.close();
-    }
+const openFiles = new Map<string, OpenFile>();
+
+function openFile(dataDir: string, path: string, logger: Logger): OpenFile {
+  const open = openFiles.get(path);
+  if (open) {
+    open.users++;
+    return open;
+  }
+  const file: OpenFile = {
+    path,
+    dataDir,
+    saved: readState(path, logger)?.limiters ?? {},
+    limiters: new Map(),
+    users: 1,
+    dirty: false,
+    writing: Promise.resolve(),
   };
+  openFiles.set(path, file);
+  return file;
+}
+
+/** Write every window of `file` (temporary file, fsync, rename, fsync of the directory). */
+async function writeFile(file: OpenFile): Promise<void> {
+  file.dirty = false;
+  const state: FileState = { version: 1, limiters: { ...file.saved } };
+  for (const [prefix, limiter] of file.limiters) state.limiters[prefix] = limiter.dump();
+  const temporary = `${file.path}.${process.pid}.tmp`;
+  const handle = await open(temporary, 'w');
+  try {
+    await handle.writeFile(JSON.stringify(state));
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  await rename(temporary, file.path);
+  const dir = await open(file.dataDir, 'r');
+  try {
+    await dir.sync();
+  } finally {
+    await dir.close();
+  }
+}
+
+/**
+ * Counters in memory, kept in `<dataDir>/limits-<hash>.json` (the directory is created). The
+ * directory is this process's alone (lockDataDir): a second process on it refuses to start.
+ */
+export function fileLimitStore(dataDir: string, hash: string, logger: Logger): LimitStore {
+  const unlock = lockDataDir(dataDir);
+  const file = openFile(dataDir, join(dataDir, `limits-${hash}.json`), logger);
+  let closed = false;
 
   return {
     backend: 'file',
     counter(prefix, points, durationSeconds) {
+      // Another store of the token on this file counts the window already (an Api replaced by one
+      // with other limits): one count, shared. The prefix names the window, so only points differ.
+      const shared = file.limiters.get(prefix);
+      if (shared) {
+        shared.points = points;
+        return shared;
+      }
       const limiter = new RateLimiterMemory({ keyPrefix: prefix, points, duration: durationSeconds });
-      const dump = saved?.limiters[prefix];
+      const dump = file.saved[prefix];
       if (dump) limiter.restore(dump);
-      limiters.set(prefix, limiter);
+      file.limiters.set(prefix, limiter);
       // Every change is written before the caller goes on (see flush); mark it.
       for (const method of ['consume', 'penalty', 'reward', 'set', 'block', 'delete'] as const) {
         const original = limiter[method].bind(limiter) as (...args: unknown[]) => Promise<unknown>;
         (limiter as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => {
-          dirty = true;
+          file.dirty = true;
           return original(...args);
         };
       }
@@ -260,16 +308,132 @@ export function fileLimitStore(dataDir: string, hash: string, logger: Logger): L
     shared: () => true,
     ready: async () => {},
     flush() {
-      if (!dirty) return writing;
+      if (!file.dirty) return file.writing;
       // One write at a time, each with the latest state; a failed write fails its callers (their
       // requests are not sent) but not the writes after it.
-      writing = writing.catch(() => undefined).then(() => (dirty ? write() : undefined));
-      return writing;
+      file.writing = file.writing
+        .catch(() => undefined)
+        .then(() => (file.dirty ? writeFile(file) : undefined));
+      return file.writing;
     },
     async close() {
-      await writing.catch(() => undefined);
+      if (closed) return;
+      closed = true;
+      await file.writing.catch(() => undefined);
+      if (--file.users === 0 && openFiles.get(file.path) === file) openFiles.delete(file.path);
+      unlock();
     },
   };
+}
+
+/** A lock not renewed for this long is a stopped process's (another host's: its pid cannot be asked). */
+export const LOCK_STALE_MS = 30_000;
+/** How often the owner renews its lock. */
+const LOCK_RENEW_MS = 10_000;
+
+interface LockOwner {
+  pid: number;
+  host: string;
+}
+
+interface DirLock {
+  users: number;
+  timer: NodeJS.Timeout;
+  path: string;
+}
+
+const dirLocks = new Map<string, DirLock>();
+
+/** Whether `owner` (read from a lock renewed `ageMs` ago) is a process other than this one, still running. */
+function ownerLive(owner: LockOwner, ageMs: number): boolean {
+  if (owner.host !== hostname()) return ageMs < LOCK_STALE_MS;
+  if (owner.pid === process.pid) return false; // an earlier run of ours (a container restarted as pid 1)
+  try {
+    process.kill(owner.pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'; // alive, someone else's
+  }
+}
+
+/**
+ * Make `dataDir`'s counters this process's: `limits.lock` holds the owner's pid and host, renewed
+ * every LOCK_RENEW_MS. A live owner elsewhere makes this throw one sentence (a second process would
+ * count the same month from its own copy, spending it twice); a stopped one's lock is taken over.
+ * Returns the release (the lock is removed when every store of the directory has closed).
+ */
+export function lockDataDir(dataDir: string): () => void {
+  try {
+    mkdirSync(dataDir, { recursive: true });
+    accessSync(dataDir, constants.W_OK);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'error';
+    throw new Error(
+      `DATA_DIR ${dataDir} cannot be created or written (${code}); set DATA_DIR to a directory Rollcall may write, or CACHE_URL to keep the request counts in Redis`,
+    );
+  }
+  const path = join(dataDir, 'limits.lock');
+  const held = dirLocks.get(path);
+  if (held) {
+    held.users++;
+    return once(() => release(path));
+  }
+  const mine = JSON.stringify({ pid: process.pid, host: hostname() } satisfies LockOwner);
+  try {
+    writeFileSync(path, mine, { flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    const owner = readOwner(path);
+    if (owner && ownerLive(owner.owner, owner.ageMs)) {
+      throw new Error(
+        `DATA_DIR ${dataDir} is in use by Rollcall process ${owner.owner.pid} on ${owner.owner.host}: run one process per DATA_DIR, or set CACHE_URL (Redis) so processes share the request counts`,
+      );
+    }
+    writeFileSync(path, mine);
+  }
+  const timer = setInterval(() => {
+    const now = new Date();
+    try {
+      utimesSync(path, now, now);
+    } catch {
+      // removed under us: the next start takes it again
+    }
+  }, LOCK_RENEW_MS);
+  timer.unref();
+  dirLocks.set(path, { users: 1, timer, path });
+  return once(() => release(path));
+}
+
+function release(path: string): void {
+  const lock = dirLocks.get(path);
+  if (!lock || --lock.users > 0) return;
+  clearInterval(lock.timer);
+  dirLocks.delete(path);
+  try {
+    if (readOwner(path)?.owner.pid === process.pid) unlinkSync(path);
+  } catch {
+    // gone already
+  }
+}
+
+function once(call: () => void): () => void {
+  let done = false;
+  return () => {
+    if (done) return;
+    done = true;
+    call();
+  };
+}
+
+function readOwner(path: string): { owner: LockOwner; ageMs: number } | undefined {
+  try {
+    const owner = JSON.parse(readFileSync(path, 'utf8')) as Partial<LockOwner>;
+    const ageMs = Date.now() - statSync(path).mtimeMs;
+    if (typeof owner?.pid !== 'number' || typeof owner.host !== 'string') return undefined;
+    return { owner: { pid: owner.pid, host: owner.host }, ageMs };
+  } catch {
+    return undefined; // unreadable or torn: nobody's
+  }
 }
 
 function readState(path: string, logger: Logger): FileState | undefined {
