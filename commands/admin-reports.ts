@@ -13,6 +13,7 @@ import {
 } from 'discord.js';
 import { MESSAGES, NO_MENTIONS, UserError } from '../src/discord/replies.js';
 import { DIGEST_REPORTS, type DigestReport, type DigestSettings } from '../src/reports/digest.js';
+import { isQuotaHours } from '../src/reports/leave.js';
 import { isTimeZone, WEEKDAYS, type Weekday } from '../src/reports/period.js';
 import { MAX_QUOTA_HOURS, MAX_QUOTA_ROLES, type ReportSettings } from '../src/reports/source.js';
 
@@ -199,7 +200,7 @@ export async function reportsAdmin(
         roles.find((r) => r.id === roleText) ??
         roles.find((r) => r.name.toLowerCase() === roleText.toLowerCase());
       if (!role) throw new UserError(MESSAGES.unknownRole);
-      if (!(hours >= 0 && hours <= MAX_QUOTA_HOURS)) throw new UserError(MESSAGES.badQuotaHours);
+      if (hours !== 0 && !isQuotaHours(hours)) throw new UserError(MESSAGES.badQuotaHours);
       if (hours === 0) delete next.quotas[role.id];
       else {
         if (!Object.hasOwn(next.quotas, role.id) && Object.keys(next.quotas).length >= MAX_QUOTA_ROLES)

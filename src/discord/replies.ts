@@ -184,7 +184,8 @@ export const MESSAGES = {
   badDays: 'The number of days is a whole number from 1 to 365.',
   badTimeZone: (zone: string) =>
     `${zone} is not a time zone Rollcall knows; use an IANA name such as Europe/London, America/New_York or UTC. Nothing was saved.`,
-  badQuotaHours: 'A quota is a number of hours over 0 and at most 168. Nothing was saved.',
+  badQuotaHours:
+    'A quota is a number of hours over 0 and at most 168, with at most two decimals. Nothing was saved.',
   tooManyQuotas: 'At most 25 roles can have a quota; remove one first. Nothing was saved.',
   unknownRole: 'No community role has that name or id. Nothing was saved.',
   quotaNeedsBoth: 'Give both quota-role and quota-hours (0 hours removes the quota). Nothing was saved.',

@@ -1,37 +1,102 @@
 /**
  * Who is on leave, who goes next, and activity quotas with leave as an exemption. Pure.
  *
- * The API does not give the meaning of an LOA's `status`, so leave is read from its lifecycle
- * timestamps, as `loaState` (src/render/labels.ts) does: an LOA that was denied, or is still
- * pending review, is no leave; one that started (or was approved) runs from startedAt (else
- * startAt) to the first of endedAt, expiredAt, cancelledAt, and otherwise its planned endAt; with
- * none of them it is open-ended. An LOA cancelled before it started is no leave.
+ * One rule for every report (README "Reports", docs/api-decisions.md): an LOA is denied, pending
+ * or approved (`leaveState`), and only an approved one gives leave, over its dates (`leaveSpan`).
+ * The API does not give the meaning of `status`, so each code is read from the community's own
+ * LOAs that carry it (`readStatusCodes`): a code only denied LOAs carry (a deny reason) means
+ * denied, and a code only started LOAs carry means approved. A status read that way wins over a
+ * missing deny reason or review time; a code with mixed or no such LOAs says nothing.
  */
 import type { Loa, Member, Shift } from '../../generated/api.js';
 import { isSetTimestamp } from '../render/format.js';
-import { loaState } from '../render/labels.js';
+import { MAX_QUOTA_HOURS } from './source.js';
 import { netWithin, overlap, shiftSpan } from './time.js';
 
-/** An LOA's leave as [start, end) Unix seconds (end Infinity when open-ended), or undefined. */
-export function leaveSpan(loa: Partial<Loa>): { start: number; end: number } | undefined {
-  const state = loaState(loa);
-  if (state === 'Denied' || state === 'Pending review') return undefined;
+/** What a status code says about the LOAs that carry it. */
+export type StatusReading = 'denied' | 'approved';
+/** Status code → its reading; a code not in it says nothing. */
+export type StatusReadings = ReadonlyMap<number, StatusReading>;
+
+const NO_READINGS: StatusReadings = new Map();
+
+function hasDenyReason(loa: Partial<Loa>): boolean {
+  return typeof loa.denyReason === 'string' && loa.denyReason.trim() !== '';
+}
+
+/** What one LOA's own fields show beyond doubt: denied (a deny reason), approved (it started), or nothing. */
+function evidenceOf(loa: Partial<Loa>): StatusReading | undefined {
+  if (hasDenyReason(loa)) return 'denied';
+  if (isSetTimestamp(loa.startedAt)) return 'approved';
+  return undefined;
+}
+
+/**
+ * Each status code's reading, from the LOAs that carry it: the code of denied LOAs only is
+ * "denied", of started ones only "approved". A code carried by both says nothing (it does not
+ * decide between them), and so does one carried by neither (pending, or cancelled before start).
+ */
+export function readStatusCodes(loas: readonly Partial<Loa>[]): StatusReadings {
+  const seen = new Map<number, StatusReading | 'mixed'>();
+  for (const loa of loas) {
+    if (typeof loa.status !== 'number' || !Number.isInteger(loa.status)) continue;
+    const evidence = evidenceOf(loa);
+    if (!evidence) continue;
+    const before = seen.get(loa.status);
+    seen.set(loa.status, before === undefined || before === evidence ? evidence : 'mixed');
+  }
+  const readings = new Map<number, StatusReading>();
+  for (const [code, reading] of seen) if (reading !== 'mixed') readings.set(code, reading);
+  return readings;
+}
+
+export type LeaveState = 'denied' | 'pending' | 'approved';
+
+/**
+ * Denied: a deny reason, or a status read as denied (a denied status never reads as approved,
+ * whatever else is set). Approved: started, reviewed, or a status read as approved (an accepted
+ * status wins over a missing review time). Otherwise pending review.
+ */
+export function leaveState(loa: Partial<Loa>, readings: StatusReadings = NO_READINGS): LeaveState {
+  const reading = typeof loa.status === 'number' ? readings.get(loa.status) : undefined;
+  if (hasDenyReason(loa) || reading === 'denied') return 'denied';
+  if (isSetTimestamp(loa.startedAt) || isSetTimestamp(loa.reviewedAt) || reading === 'approved')
+    return 'approved';
+  return 'pending';
+}
+
+/**
+ * An approved LOA's leave as [start, end) Unix seconds (end Infinity when open-ended), else
+ * undefined. It runs from startedAt (else its planned startAt) to the first of endedAt, expiredAt
+ * and cancelledAt (else its planned endAt). So an LOA cancelled before its start gives no leave,
+ * and one cancelled after its planned start gives leave up to the cancellation, started or not:
+ * the API records no start for a planned leave that simply began.
+ */
+export function leaveSpan(
+  loa: Partial<Loa>,
+  readings: StatusReadings = NO_READINGS,
+): { start: number; end: number } | undefined {
+  if (leaveState(loa, readings) !== 'approved') return undefined;
   const start = isSetTimestamp(loa.startedAt)
     ? loa.startedAt
     : isSetTimestamp(loa.startAt)
       ? loa.startAt
       : undefined;
   if (start === undefined) return undefined;
-  if (state === 'Cancelled' && !isSetTimestamp(loa.startedAt)) return undefined;
   const stops = [loa.endedAt, loa.expiredAt, loa.cancelledAt].filter(isSetTimestamp);
   const end = stops.length > 0 ? Math.min(...stops) : isSetTimestamp(loa.endAt) ? loa.endAt : Infinity;
   return end > start ? { start, end } : undefined;
 }
 
+/** Each LOA with its leave, status codes read from the same list. */
+function spansOf<L extends Partial<Loa>>(loas: readonly L[]) {
+  const readings = readStatusCodes(loas);
+  return loas.map((loa) => ({ loa, span: leaveSpan(loa, readings) }));
+}
+
 /** LOAs on leave at `now`, returning soonest first (open-ended last). */
 export function onLeaveAt<L extends Partial<Loa>>(loas: readonly L[], now: number): L[] {
-  return loas
-    .map((loa) => ({ loa, span: leaveSpan(loa) }))
+  return spansOf(loas)
     .filter(({ span }) => span !== undefined && span.start <= now && now < span.end)
     .sort((a, b) => (a.span?.end ?? 0) - (b.span?.end ?? 0))
     .map(({ loa }) => loa);
@@ -40,8 +105,7 @@ export function onLeaveAt<L extends Partial<Loa>>(loas: readonly L[], now: numbe
 /** LOAs whose leave starts after `now` and within `days` days, soonest first. */
 export function startingWithin<L extends Partial<Loa>>(loas: readonly L[], now: number, days: number): L[] {
   const until = now + days * 86_400;
-  return loas
-    .map((loa) => ({ loa, span: leaveSpan(loa) }))
+  return spansOf(loas)
     .filter(({ span }) => span !== undefined && span.start > now && span.start <= until)
     .sort((a, b) => (a.span?.start ?? 0) - (b.span?.start ?? 0))
     .map(({ loa }) => loa);
@@ -71,6 +135,16 @@ export function quotaSeconds(hours: number): number {
 }
 
 /**
+ * Whether `hours` is a quota as REPORTS_QUOTAS accepts one: over 0, at most MAX_QUOTA_HOURS, and
+ * at most two decimals, so `quotaSeconds` counts it exactly (hosted mode's `quota-hours:` is any
+ * number Discord lets through, such as 1.005, which would otherwise be saved as typed and owed as
+ * 1 h).
+ */
+export function isQuotaHours(hours: number): boolean {
+  return hours > 0 && hours <= MAX_QUOTA_HOURS && Math.round(hours * 100) / 100 === hours;
+}
+
+/**
  * For each member holding a role with a quota (hours per period, by community role id): required
  * vs done in [start, end), pass or fail, or "on leave" (exempt) when any of the member's leave
  * overlaps the period, even partly. A member holding several such roles owes the largest quota.
@@ -93,8 +167,7 @@ export function quotaCheck(
     if (net > 0) done.set(shift.memberId, (done.get(shift.memberId) ?? 0) + net);
   }
   const onLeave = new Set<string>();
-  for (const loa of loas) {
-    const span = leaveSpan(loa);
+  for (const { loa, span } of spansOf(loas)) {
     if (
       span &&
       typeof loa.memberId === 'string' &&

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/discord/replies.js';
+import { quotaCheck } from '../../src/reports/leave.js';
 import { MAX_NEW_PAGES } from '../../src/snapshots.js';
 import type { DoubleUser } from '../discord/double.js';
 import { embedOf, type World } from '../e2e/world.js';
@@ -141,5 +142,27 @@ describe('/rollcall-admin reports', () => {
     const distinct = new Set(read.map((r) => `${r.operationId}:${r.query.page}`));
     expect(distinct.size).toBe(pages);
     expect(read.length).toBe(pages);
+  });
+});
+
+describe('/rollcall-admin reports quota-hours', () => {
+  it('keeps hours as REPORTS_QUOTAS does: at most two decimals, so 1.1 h met to 3,960 s passes', async () => {
+    const role = world.sandbox.datasetOf(TOKEN_A).roles[1];
+    if (!role?.name) throw new Error('no role');
+    // More decimals than REPORTS_QUOTAS takes are refused, not saved as typed and owed as 1 h.
+    expect(await adminReports(A, { 'quota-role': role.name, 'quota-hours': 1.005 })).toBe(
+      MESSAGES.badQuotaHours,
+    );
+    const saved = await adminReports(A, { 'quota-role': role.name, 'quota-hours': 1.1 });
+    const hours = Number(new RegExp(`${role.name}: ([\\d.]+) h`).exec(saved)?.[1]);
+    expect(hours).toBe(1.1);
+    const member = [{ id: 'm', roles: [role.id] }];
+    const onDuty = (seconds: number) => [{ id: 's', memberId: 'm', createdAt: 100, endedAt: 100 + seconds }];
+    const period = { start: 0, end: 10_000 };
+    const [met] = quotaCheck(member, { [role.id]: hours }, onDuty(3960), [], period, period.end);
+    const [short] = quotaCheck(member, { [role.id]: hours }, onDuty(3959), [], period, period.end);
+    expect(met).toMatchObject({ required: 3960, status: 'pass' });
+    expect(short?.status).toBe('fail');
+    await adminReports(A, { 'quota-role': role.name, 'quota-hours': 0 });
   });
 });

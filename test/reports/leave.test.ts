@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { Loa, Member, Shift } from '../../generated/api.js';
-import { leaveSpan, onLeaveAt, quotaCheck, quotaSeconds, startingWithin } from '../../src/reports/leave.js';
+import { BOM, CRLF, csvFiles, genericColumns } from '../../src/render/csv.js';
+import {
+  isQuotaHours,
+  leaveSpan,
+  leaveState,
+  onLeaveAt,
+  quotaCheck,
+  quotaSeconds,
+  readStatusCodes,
+  startingWithin,
+} from '../../src/reports/leave.js';
 import { MAX_QUOTA_HOURS } from '../../src/reports/source.js';
 
 const H = 3600;
@@ -8,30 +18,139 @@ const D = 86_400;
 const T0 = 1_790_000_000;
 const loa = (over: Partial<Loa>): Partial<Loa> => ({ id: 'l', memberId: 'm1', serverId: 'x', ...over });
 
-describe('leave from lifecycle timestamps', () => {
-  it('reads when a leave runs', () => {
-    expect(leaveSpan(loa({ startAt: T0, endAt: T0 + D, reviewedAt: T0 - D }))).toEqual({
-      start: T0,
-      end: T0 + D,
-    });
-    // Started early, ended early: the lifecycle points win over the plan.
-    expect(leaveSpan(loa({ startAt: T0, startedAt: T0 - H, endAt: T0 + D, endedAt: T0 + H }))).toEqual({
-      start: T0 - H,
-      end: T0 + H,
-    });
-    expect(leaveSpan(loa({ startedAt: T0 }))).toEqual({ start: T0, end: Infinity });
-    // Pending review, denied, or cancelled before it started: no leave.
-    expect(leaveSpan(loa({ startAt: T0, endAt: T0 + D }))).toBeUndefined();
-    expect(leaveSpan(loa({ startAt: T0, endAt: T0 + D, reviewedAt: T0, denyReason: 'no' }))).toBeUndefined();
-    expect(
-      leaveSpan(loa({ startAt: T0, endAt: T0 + D, reviewedAt: T0, cancelledAt: T0 - H })),
-    ).toBeUndefined();
-    expect(leaveSpan(loa({ startedAt: T0, endAt: T0 + D, cancelledAt: T0 + H }))).toEqual({
-      start: T0,
-      end: T0 + H,
-    });
+describe('leave: one rule per LOA state (README "Reports")', () => {
+  const plan = { startAt: T0, endAt: T0 + D };
+  const cases: Array<[string, Partial<Loa>, { start: number; end: number } | undefined]> = [
+    ['pending review: no leave', plan, undefined],
+    [
+      'pending review, cancelled after its planned start: no leave',
+      { ...plan, cancelledAt: T0 + H },
+      undefined,
+    ],
+    ['approved (reviewed): its planned dates', { ...plan, reviewedAt: T0 - D }, { start: T0, end: T0 + D }],
+    ['approved, no end date: open-ended', { startAt: T0, reviewedAt: T0 - D }, { start: T0, end: Infinity }],
+    ['approved, no start date: no leave', { endAt: T0 + D, reviewedAt: T0 - D }, undefined],
+    ['denied (a deny reason): no leave', { ...plan, reviewedAt: T0, denyReason: 'no' }, undefined],
+    [
+      'a blank deny reason is none: reviewed reads as approved',
+      { ...plan, reviewedAt: T0, denyReason: ' ' },
+      { start: T0, end: T0 + D },
+    ],
+    ['denied, started anyway: no leave', { ...plan, startedAt: T0, denyReason: 'no' }, undefined],
+    ['started: from its start, not its plan', { ...plan, startedAt: T0 - H }, { start: T0 - H, end: T0 + D }],
+    ['started, never reviewed: approved', { startedAt: T0, endAt: T0 + D }, { start: T0, end: T0 + D }],
+    ['started, no end: open-ended', { startedAt: T0 }, { start: T0, end: Infinity }],
+    ['ended early', { ...plan, startedAt: T0, endedAt: T0 + H }, { start: T0, end: T0 + H }],
+    ['expired', { ...plan, startedAt: T0, expiredAt: T0 + D, endedAt: T0 + D }, { start: T0, end: T0 + D }],
+    [
+      'cancelled before its planned start: no leave',
+      { ...plan, reviewedAt: T0 - D, cancelledAt: T0 - H },
+      undefined,
+    ],
+    ['cancelled at its planned start: no leave', { ...plan, reviewedAt: T0 - D, cancelledAt: T0 }, undefined],
+    [
+      'approved, cancelled after its planned start, never started: leave up to the cancellation',
+      { ...plan, reviewedAt: T0 - D, cancelledAt: T0 + H },
+      { start: T0, end: T0 + H },
+    ],
+    [
+      'started, cancelled: leave up to the cancellation',
+      { ...plan, startedAt: T0, cancelledAt: T0 + H },
+      { start: T0, end: T0 + H },
+    ],
+    [
+      'the first stop wins',
+      { ...plan, startedAt: T0, endedAt: T0 + 3 * H, cancelledAt: T0 + 2 * H },
+      { start: T0, end: T0 + 2 * H },
+    ],
+  ];
+  it.each(cases)('%s', (_name, fields, span) => {
+    expect(leaveSpan(loa(fields))).toEqual(span);
   });
 
+  it('names the state a report reads', () => {
+    expect(leaveState(loa(plan))).toBe('pending');
+    expect(leaveState(loa({ ...plan, reviewedAt: T0 }))).toBe('approved');
+    expect(leaveState(loa({ ...plan, startedAt: T0 }))).toBe('approved');
+    expect(leaveState(loa({ ...plan, reviewedAt: T0, denyReason: 'no' }))).toBe('denied');
+  });
+});
+
+describe("status codes read from the community's own LOAs", () => {
+  // Codes as one community might use them: nothing in Rollcall knows these numbers.
+  const DENIED = 7;
+  const ACCEPTED = 3;
+  const history = [
+    loa({ id: 'h1', status: DENIED, reviewedAt: T0 - 9 * D, denyReason: 'too long' }),
+    loa({ id: 'h2', status: ACCEPTED, startedAt: T0 - 9 * D, endedAt: T0 - 8 * D }),
+  ];
+
+  it('reads a code only denied LOAs carry as denied, and one only started LOAs carry as approved', () => {
+    expect(readStatusCodes(history)).toEqual(
+      new Map([
+        [DENIED, 'denied'],
+        [ACCEPTED, 'approved'],
+      ]),
+    );
+    // A code carried by denied and started LOAs alike, or by neither, says nothing.
+    const mixed = [...history, loa({ status: DENIED, startedAt: T0 }), loa({ status: 0, reviewedAt: T0 })];
+    expect(readStatusCodes(mixed)).toEqual(new Map([[ACCEPTED, 'approved']]));
+  });
+
+  it('a denied status with no deny reason is never approved: not on leave, not upcoming, no exemption', () => {
+    const silent = loa({
+      id: 'x',
+      memberId: 'm1',
+      status: DENIED,
+      reviewedAt: T0 - D,
+      startAt: T0 - H,
+      endAt: T0 + 2 * D,
+    });
+    const soon = loa({
+      id: 'y',
+      memberId: 'm1',
+      status: DENIED,
+      reviewedAt: T0 - D,
+      startAt: T0 + D,
+      endAt: T0 + 2 * D,
+    });
+    const loas = [...history, silent, soon];
+    expect(leaveState(silent, readStatusCodes(loas))).toBe('denied');
+    expect(onLeaveAt(loas, T0)).toEqual([]);
+    expect(startingWithin(loas, T0, 7)).toEqual([]);
+    const [row] = quotaCheck(
+      [{ id: 'm1', roles: ['mod'] }],
+      { mod: 1 },
+      [],
+      loas,
+      { start: T0, end: T0 + 7 * D },
+      T0,
+    );
+    expect(row?.status).toBe('fail');
+  });
+
+  it('an accepted status with no review time is approved: on leave now, upcoming, exempt', () => {
+    const now = loa({ id: 'n', memberId: 'm1', status: ACCEPTED, startAt: T0 - H, endAt: T0 + D });
+    const later = loa({ id: 'l', memberId: 'm2', status: ACCEPTED, startAt: T0 + D, endAt: T0 + 2 * D });
+    const loas = [...history, now, later];
+    expect(leaveState(now, readStatusCodes(loas))).toBe('approved');
+    expect(onLeaveAt(loas, T0).map((l) => l.id)).toEqual(['n']);
+    expect(startingWithin(loas, T0, 7).map((l) => l.id)).toEqual(['l']);
+    const [row] = quotaCheck(
+      [{ id: 'm1', roles: ['mod'] }],
+      { mod: 1 },
+      [],
+      loas,
+      { start: T0, end: T0 + 7 * D },
+      T0,
+    );
+    expect(row?.status).toBe('on leave');
+    // The same LOA with a code that says nothing stays pending review.
+    expect(onLeaveAt([now], T0)).toEqual([]);
+  });
+});
+
+describe('who is on leave now and who goes next', () => {
   it('lists who is on leave now (returning soonest first) and who goes within N days', () => {
     const loas = [
       loa({ id: 'a', startedAt: T0 - D, endAt: T0 + 5 * D }),
@@ -40,8 +159,12 @@ describe('leave from lifecycle timestamps', () => {
       loa({ id: 'd', reviewedAt: T0, startAt: T0 + 3 * D, endAt: T0 + 9 * D }),
       loa({ id: 'e', reviewedAt: T0, startAt: T0 + 10 * D, endAt: T0 + 12 * D }),
       loa({ id: 'f', startAt: T0 + D, endAt: T0 + 2 * D }), // pending review
+      // Approved, its planned start passed, cancelled later without ever being started: on leave until then.
+      loa({ id: 'g', reviewedAt: T0 - 2 * D, startAt: T0 - D, endAt: T0 + 3 * D, cancelledAt: T0 + H }),
+      loa({ id: 'h', reviewedAt: T0 - 2 * D, startAt: T0 + D, endAt: T0 + 3 * D, cancelledAt: T0 - H }), // cancelled before
     ];
-    expect(onLeaveAt(loas, T0).map((l) => l.id)).toEqual(['b', 'a']);
+    expect(onLeaveAt(loas, T0).map((l) => l.id)).toEqual(['g', 'b', 'a']);
+    expect(onLeaveAt(loas, T0 + H).map((l) => l.id)).toEqual(['b', 'a']);
     expect(startingWithin(loas, T0, 7).map((l) => l.id)).toEqual(['d']);
     expect(startingWithin(loas, T0, 14).map((l) => l.id)).toEqual(['d', 'e']);
   });
@@ -126,5 +249,22 @@ describe('quotas in whole seconds', () => {
     expect(quotaSeconds(0.01)).toBe(36);
     expect(quotaSeconds(MAX_QUOTA_HOURS)).toBe(MAX_QUOTA_HOURS * 3600);
     expect(Number.isInteger(quotaSeconds(2.33))).toBe(true);
+  });
+
+  it('accepts quota hours as REPORTS_QUOTAS does: over 0, at most 168, at most two decimals', () => {
+    for (const hours of [0.01, 1.1, 4.1, 2.33, 167.99, MAX_QUOTA_HOURS])
+      expect(isQuotaHours(hours)).toBe(true);
+    for (const hours of [0, -1, 1.005, 1.111, 0.001, MAX_QUOTA_HOURS + 0.01, Number.NaN, Infinity])
+      expect(isQuotaHours(hours)).toBe(false);
+  });
+
+  it("writes the CSV's required and done columns as whole seconds", () => {
+    const rows = quotaCheck(member, { mod: 1.1 }, onDuty(3960), [], window, window.end);
+    const [file] = csvFiles(genericColumns(rows), rows, 1_000_000);
+    const [header, line] = (file?.toString('utf8') ?? '').replace(BOM, '').split(CRLF);
+    const cells = Object.fromEntries(
+      (header ?? '').split(',').map((name, i) => [name, (line ?? '').split(',')[i]]),
+    );
+    expect(cells).toMatchObject({ required: '3960', done: '3960', status: 'pass' });
   });
 });
