@@ -132,6 +132,9 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
   const abortApi = () => stopping.abort(new UserError(MESSAGES.restarting));
   // Allowance alerts go out through the bot, which is built after the API.
   let alert: ((mark: AllowanceMark) => void) | undefined;
+  // Hosted mode: the store is opened by start(); nothing is served before.
+  let store: Store | undefined;
+  let unlockDataDir: (() => void) | undefined;
   const api = hosted
     ? undefined
     : createApi(config, logger, {
@@ -139,10 +142,13 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
         fetch: metrics?.apiFetch(config.API_BASE_URL),
         stop: stopping.signal,
         onAllowanceMark: (mark) => alert?.(mark),
+        // Once the reports' store is open, it keeps the month's count too (a lost counters file or
+        // an emptied Redis then does not start the month again).
+        ledger: {
+          used: async (key, month) => (store ? store.allowance.used(key, month) : 0),
+          raise: async (key, month, used) => store?.allowance.raise(key, month, used),
+        },
       });
-  // Hosted mode: the store is opened by start(); nothing is served before.
-  let store: Store | undefined;
-  let unlockDataDir: (() => void) | undefined;
   const tenants = hosted
     ? createTenants({
         config,

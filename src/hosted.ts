@@ -5,7 +5,9 @@
  * the Api built for that credential's token (one per token, kept in a bounded map; a replaced token
  * gets a new Api, an evicted or replaced one is closed). The API's limits are the token's: servers
  * linked to the same token share one Api and one set of counters, kept to the strictest of the
- * limits those servers chose (see `strictest`). A 401 from the API marks that server's
+ * limits every server linked to it chose, as the store has them (see `strictest`): every process
+ * applies them from its first read, whichever server reads first. The month's count is kept in the
+ * store too (its allowance ledger), so losing Redis or the counters file does not restart the month. A 401 from the API marks that server's
  * credential invalid and it is not used again until an admin links a token anew. The store failing
  * never falls back to anything: moderators are told the database is unreachable.
  */
@@ -14,6 +16,7 @@ import type { ApiCache } from './api/cache.js';
 import { createApi } from './api/client.js';
 import { isApiError } from './api/errors.js';
 import { type LimitSpec, parseLimits } from './api/limit-spec.js';
+import type { MonthLedger } from './api/limits.js';
 import { tokenHash } from './api/token.js';
 import type { Api, Resources } from './api/types.js';
 import type { Config } from './config.js';
@@ -24,6 +27,7 @@ import type { Logger } from './log.js';
 import type { Metrics } from './ops/metrics.js';
 import { safeLine } from './render/format.js';
 // Values from the store's own modules, not its index: the index loads kysely and the database drivers.
+import { tokenFingerprint } from './store/crypto.js';
 import { StoreError } from './store/errors.js';
 import type { CredentialInfo, Store } from './store/index.js';
 import { defaultSettings, type GuildSettings } from './store/settings.js';
@@ -99,22 +103,24 @@ export function createTenants(options: TenantOptions): Tenants {
   /** By token hash; Map order is use order (a use moves the entry to the end). */
   const apis = new Map<string, Entry>();
   const owners = new WeakMap<Resources, Api>();
-  /** By token hash: the limits each server seen using that token chose (the bot's when it chose none). */
-  const chosen = new Map<string, Map<string, readonly LimitSpec[]>>();
+  /** The month's count of every token, in the store (see MonthLedger). */
+  const ledger: MonthLedger = {
+    used: (key, month) => store.allowance.used(key, month),
+    raise: (key, month, used) => store.allowance.raise(key, month, used),
+  };
 
   /**
-   * The Api of a token, used by `guildId` whose settings give `limitsText` (API_LIMITS form; the
-   * bot's own when undefined). One per token: the limits are the token's, the strictest of those
-   * chosen by the servers seen using it; a server choosing stricter ones rebuilds the Api, which
-   * reads the same counters.
+   * The Api of a token, under the limits chosen by the servers linked to it (`limitsTexts`, API_LIMITS
+   * form; the bot's own where one chose none). One per token: the limits are the strictest of them; a
+   * change of them rebuilds the Api, which reads the same counters.
    */
-  function apiFor(token: string, guildId: string, limitsText?: string): Api {
-    const parsed = limitsText === undefined ? undefined : parseLimits(limitsText);
+  function apiFor(token: string, limitsTexts: ReadonlyArray<string | undefined>): Api {
     const hash = tokenHash(token);
-    const byGuild = chosen.get(hash) ?? new Map<string, readonly LimitSpec[]>();
-    chosen.set(hash, byGuild);
-    byGuild.set(guildId, parsed?.ok ? parsed.limits : config.API_LIMITS);
-    const limits = strictest([...byGuild.values()]);
+    const chosen = limitsTexts.map((text) => {
+      const parsed = text === undefined ? undefined : parseLimits(text);
+      return parsed?.ok ? parsed.limits : config.API_LIMITS;
+    });
+    const limits = strictest(chosen.length > 0 ? chosen : [config.API_LIMITS]);
     const limitsKey = limits.map((spec) => spec.text).join(',');
     const kept = apis.get(hash);
     if (kept) {
@@ -127,6 +133,7 @@ export function createTenants(options: TenantOptions): Tenants {
     }
     const api = createApi({ ...config, API_TOKEN: token, API_LIMITS: limits }, logger, {
       cache: options.cache,
+      ledger,
       fetch: options.metrics?.apiFetch(config.API_BASE_URL),
       ...(options.stop ? { stop: options.stop } : {}),
     });
@@ -190,7 +197,11 @@ export function createTenants(options: TenantOptions): Tenants {
     let timer: NodeJS.Timeout | undefined;
     try {
       return await Promise.race([
-        Promise.all([store.getCredential(guildId), store.getSettings(guildId)]),
+        Promise.all([
+          store.getCredential(guildId),
+          store.getSettings(guildId),
+          store.allowance.tokenLimits({ guildId }),
+        ]),
         new Promise<never>((_, reject) => {
           timer = setTimeout(
             () => reject(new StoreError('unavailable', 'the credential lookup timed out')),
@@ -219,8 +230,9 @@ export function createTenants(options: TenantOptions): Tenants {
   const resolve: TenantResolver = async (guildId) => {
     let credential: Awaited<ReturnType<Store['getCredential']>>;
     let settings: GuildSettings;
+    let tokenLimits: (string | undefined)[];
     try {
-      [credential, settings] = await lookup(guildId);
+      [credential, settings, tokenLimits] = await lookup(guildId);
     } catch (error) {
       if (error instanceof StoreError && error.code === 'settings') {
         logger.warn({ guild: guildId, err: error }, "this server's stored settings do not validate");
@@ -235,7 +247,7 @@ export function createTenants(options: TenantOptions): Tenants {
     }
     if (!credential) return MESSAGES.notLinked;
     if (credential.invalidAt) return MESSAGES.tokenRejected;
-    const api = apiFor(credential.token, guildId, settings.apiLimits);
+    const api = apiFor(credential.token, tokenLimits);
     const resources = guarded(guildId, credential.token, api);
     const tenant: Tenant = {
       key: tokenHash(credential.token),
@@ -259,9 +271,13 @@ export function createTenants(options: TenantOptions): Tenants {
     resolve,
     apiOf: (resources) => owners.get(resources),
     async check(token, guildId) {
-      // Under the server's own limits, so the check counts where the server's later reads do.
-      const limits = (await store.getSettings(guildId).catch(() => undefined))?.apiLimits;
-      const api = apiFor(token, guildId, limits);
+      // Under the limits its reads will have once linked: the server's own and those of every server
+      // already linked to the token, so the check counts where the later reads do.
+      const [own, linked] = await Promise.all([
+        store.getSettings(guildId).catch(() => undefined),
+        store.allowance.tokenLimits({ fingerprint: tokenFingerprint(token) }).catch(() => []),
+      ]);
+      const api = apiFor(token, [own?.apiLimits, ...linked]);
       try {
         const roles = await api.resources.listRoles({ page: 1, limit: 100 }, { fresh: true });
         if (roles.stale) return { ok: false, reason: 'unavailable' };
@@ -310,13 +326,11 @@ export function createTenants(options: TenantOptions): Tenants {
       return page.data.data.map((role) => ({ id: role.id, name: role.name ?? role.id }));
     },
     link(guildId, token, linkedBy, communityId) {
-      // The server's limits count for its new token from its next read on, no longer for the old one.
-      for (const byGuild of chosen.values()) byGuild.delete(guildId);
+      // The server's limits count for its new token from its next read on (the store says so).
       return store.saveCredential(guildId, { token, linkedBy, ...(communityId ? { communityId } : {}) });
     },
     async forget(guildId) {
       await store.deleteGuild(guildId);
-      for (const byGuild of chosen.values()) byGuild.delete(guildId);
     },
     async close() {
       const entries = [...apis.values()];

@@ -10,7 +10,7 @@ import { type ApiCache, createCache } from './cache.js';
 import { httpError } from './errors.js';
 import { createHttp } from './http.js';
 import { fileLimitStore, redisLimitStore } from './limit-store.js';
-import { type AllowanceMark, createLimits, type Limits } from './limits.js';
+import { type AllowanceMark, createLimits, type Limits, type MonthLedger } from './limits.js';
 import { API_PAGE_SIZE, apiPagesFor, echoedSize, mergeSources, viewPageOf } from './pages.js';
 import { type CacheClass, createReader, type Related } from './reader.js';
 import { tokenHash } from './token.js';
@@ -35,6 +35,8 @@ export interface ApiDeps {
   limits?: Limits;
   /** Told when the monthly allowance passes 80% and 100% (QUOTA_ALERT_CHANNEL_ID). */
   onAllowanceMark?: (mark: AllowanceMark) => void;
+  /** Where the month's count is kept beyond the counters (the database; see MonthLedger). */
+  ledger?: MonthLedger;
   /** Clock for cache ages, `fetchedAt`, calendar months and pacing (ms since epoch). */
   now?: () => number;
   /** How retries wait out their backoff (the budget queue always waits in real time). */
@@ -76,6 +78,7 @@ export function createApi(config: Config, logger: Logger, deps: ApiDeps = {}): A
         : fileLimitStore(config.DATA_DIR, hash, logger),
       logger,
       ...(deps.onAllowanceMark ? { onAllowanceMark: deps.onAllowanceMark } : {}),
+      ...(deps.ledger ? { ledger: deps.ledger } : {}),
       monthSeconds: config.API_MONTH_SECONDS,
       now, // waits are on real timers (the counters keep real time), cut short when a caller gives up
     });

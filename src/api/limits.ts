@@ -131,6 +131,19 @@ export interface LimitsOptions {
   onAllowanceMark?: (mark: AllowanceMark) => void;
   /** Shortest life of a hold on the month not given back (default MONTH_HOLD_MS; tests shorten it). */
   monthHoldMs?: number;
+  /**
+   * Where the month's count is kept beyond the limit store (the database, when there is one): the
+   * count there is raised before each request goes out, and a limit store found counting less (Redis
+   * emptied, the counters file lost) is brought back up to it.
+   */
+  ledger?: MonthLedger;
+}
+
+/** The month's count per key, kept where a cache flush cannot take it (src/store/allowance.ts). */
+export interface MonthLedger {
+  used(key: string, month: string): Promise<number>;
+  /** Count at least `used` (never lowers it). */
+  raise(key: string, month: string, used: number): Promise<void>;
 }
 
 /** The monthly allowance passed 80% or 100%. */
@@ -285,7 +298,53 @@ export function createLimits(options: LimitsOptions): Limits {
   async function monthUsed(key: string): Promise<number> {
     if (!month) return 0;
     const res = await month.counter.get(monthKey(key));
-    return Math.max(0, res?.consumedPoints ?? 0);
+    const counted = Math.max(0, res?.consumedPoints ?? 0);
+    const kept = await ledgerUsed(key);
+    if (kept <= counted) return counted;
+    // The limit store lost the month (Redis emptied or restarted without persistence, the counters
+    // file removed): count on from what the ledger kept. A penalty, not a set: two processes
+    // restoring at once count more, never less.
+    const restored = await month.counter.penalty(monthKey(key), kept - counted, monthOptions());
+    seedInsurance(month.counter, monthKey(key), restored.consumedPoints);
+    await store.flush();
+    logger.warn(
+      { kind: 'limits', limit: month.spec.text, counted, kept },
+      "the month's request count was lost by the counters' store; restored from the database",
+    );
+    return Math.max(kept, restored.consumedPoints);
+  }
+
+  /** The ledger's count of `key`'s month; 0 without one, or when it does not answer (said once). */
+  async function ledgerUsed(key: string): Promise<number> {
+    if (!options.ledger) return 0;
+    try {
+      return await options.ledger.used(key, monthOf(now()));
+    } catch (error) {
+      ledgerFailed(error);
+      return 0;
+    }
+  }
+
+  /** Keep `used` in the ledger before the request it counts goes out. */
+  async function ledgerRaise(key: string, used: number): Promise<void> {
+    if (!options.ledger) return;
+    try {
+      await options.ledger.raise(key, monthOf(now()), used);
+      ledgerWarned = false;
+    } catch (error) {
+      // The limit store still counts; the ledger is the insurance against losing it.
+      ledgerFailed(error);
+    }
+  }
+
+  let ledgerWarned = false;
+  function ledgerFailed(error: unknown) {
+    if (ledgerWarned) return;
+    ledgerWarned = true;
+    logger.warn(
+      { kind: 'limits', err: error instanceof Error ? error.message : String(error) },
+      "the database did not keep the month's request count; counting on in the counters' store alone",
+    );
   }
 
   /** Keep the insurance limiter of a Redis month counter at the count Redis gave. */
@@ -364,11 +423,11 @@ export function createLimits(options: LimitsOptions): Limits {
   async function takeMonth(key: string): Promise<void> {
     if (!month) return;
     const mKey = monthKey(key);
-    const before = await month.counter.get(mKey);
-    if ((before?.consumedPoints ?? 0) >= month.spec.points) throw quotaError();
+    if ((await monthUsed(key)) >= month.spec.points) throw quotaError();
     try {
       const res = await month.counter.consume(mKey, 1, monthOptions());
       seedInsurance(month.counter, mKey, res.consumedPoints);
+      await ledgerRaise(key, res.consumedPoints);
       lastLeft.set(key, month.spec.points - res.consumedPoints);
       warnAt(res.consumedPoints, res.consumedPoints - 1);
     } catch (rejection) {
@@ -704,6 +763,7 @@ export function createLimits(options: LimitsOptions): Limits {
         if (apiUsed > used) {
           const res = await month.counter.penalty(monthKey(key), apiUsed - used, monthOptions());
           seedInsurance(month.counter, monthKey(key), res.consumedPoints);
+          await ledgerRaise(key, res.consumedPoints);
           lastLeft.set(key, Math.max(0, month.spec.points - res.consumedPoints));
           warnAt(res.consumedPoints, used);
           logger.info(

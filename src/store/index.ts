@@ -17,6 +17,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import Database from 'libsql';
 import pg from 'pg';
 import { tokenHash } from '../api/token.js';
+import { type AllowanceStore, SqlAllowance } from './allowance.js';
 import { Keyring, SealError, tokenFingerprint } from './crypto.js';
 import { type DigestStore, SqlDigests } from './digests.js';
 import { reasonOf, StoreError } from './errors.js';
@@ -113,6 +114,8 @@ export interface Store {
   readonly snapshots: SnapshotStore;
   /** Scheduled digests' settings and claimed runs (src/store/digests.ts). */
   readonly digests: DigestStore;
+  /** The month's count per token, and the limits of the servers sharing a token (src/store/allowance.ts). */
+  readonly allowance: AllowanceStore;
 }
 
 /** Open (creating and migrating as needed) the store the options point to. */
@@ -265,6 +268,7 @@ async function checkKeys(db: Kysely<Tables>, keyring: Keyring | undefined): Prom
 class SqlStore implements Store {
   readonly snapshots: SnapshotStore;
   readonly digests: DigestStore;
+  readonly allowance: AllowanceStore;
 
   constructor(
     private readonly db: Kysely<Tables>,
@@ -275,6 +279,7 @@ class SqlStore implements Store {
   ) {
     this.snapshots = new SqlSnapshots(db, (query) => this.run(query), now);
     this.digests = new SqlDigests(db, (query) => this.run(query), now);
+    this.allowance = new SqlAllowance(db, (query) => this.run(query), now);
   }
 
   version(): Promise<string | undefined> {

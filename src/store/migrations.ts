@@ -90,6 +90,27 @@ export const migrations: Record<string, Migration> = {
       await db.schema.dropTable('digest_settings').execute();
     },
   },
+  '0006_month_counts': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('month_counts')
+        .addColumn('token', 'varchar(64)', (c) => c.notNull())
+        .addColumn('month', 'varchar(32)', (c) => c.notNull())
+        .addColumn('used', 'integer', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('month_counts_pk', ['token', 'month'])
+        .execute();
+      await db.schema
+        .createIndex('credentials_fingerprint')
+        .on('credentials')
+        .column('fingerprint')
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropIndex('credentials_fingerprint').execute();
+      await db.schema.dropTable('month_counts').execute();
+    },
+  },
 };
 
 /** Table shapes as the queries see them (bigint columns come back as strings from PostgreSQL). */
@@ -133,5 +154,11 @@ export interface Tables {
     guild_id: string;
     scheduled_at: number | string;
     claimed_at: number | string;
+  };
+  month_counts: {
+    token: string;
+    month: string;
+    used: number | string;
+    updated_at: number | string;
   };
 }

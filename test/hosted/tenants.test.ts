@@ -25,16 +25,19 @@ let store: Store;
 let tenants: Tenants;
 let cache: ReturnType<typeof createCache>;
 
+const baseEnv = {
+  DISCORD_TOKEN: 'discord-token',
+  DISCORD_APPLICATION_ID: '123456789012345678',
+  API_BASE_URL: 'http://127.0.0.1:9/api/v1',
+  ROLLCALL_SECRET_KEY: key.toString('base64'),
+  LOG_LEVEL: 'silent',
+};
+let storeDir: string;
+
 beforeAll(async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'rollcall-tenants-'));
-  const loaded = loadConfig({
-    DISCORD_TOKEN: 'discord-token',
-    DISCORD_APPLICATION_ID: '123456789012345678',
-    API_BASE_URL: 'http://127.0.0.1:9/api/v1',
-    ROLLCALL_SECRET_KEY: key.toString('base64'),
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-  });
+  storeDir = dataDir;
+  const loaded = loadConfig({ ...baseEnv, DATA_DIR: dataDir });
   if (!loaded.ok) throw new Error(loaded.errors.join('; '));
   const logger = createLogger({ level: 'silent', format: 'json' });
   cache = createCache(loaded.config, logger);
@@ -81,8 +84,9 @@ describe('hosted tenants', () => {
     await store.saveSettings(G4, { apiLimits: '777/month,60/1m,1000/1h' });
     const texts = async (guildId: string) =>
       ((await (await apiOf(guildId)).api?.limitStatus()) ?? []).map((s) => s.text);
-    expect(await texts(G3)).toEqual(['100/month', '30/60s'].map(normal));
-    // G4 looser on month and minute, but adds an hourly limit: every window at its tightest.
+    // G4 looser on month and minute, but adds an hourly limit: every window at its tightest, from
+    // the first read of either server (the store knows both).
+    expect(await texts(G3)).toEqual(['100/month', '30/60s', '1000/3600s'].map(normal));
     const shared = await apiOf(G4);
     expect(await texts(G4)).toEqual(['100/month', '30/60s', '1000/3600s'].map(normal));
     const again = await apiOf(G3);
@@ -91,6 +95,30 @@ describe('hosted tenants', () => {
     // G3 unlinked: the token is kept to G4's limits alone from then on.
     await tenants.forget(G3);
     expect(await texts(G4)).toEqual(['777/month', '60/60s', '1000/3600s'].map(normal));
+  });
+
+  it("after a restart, in another process, the server without a limit setting reading first reads under the other's month", async () => {
+    const G5 = '1400000000000000005';
+    const G6 = '1400000000000000006';
+    await store.saveCredential(G5, { token: 'token-restart', linkedBy: '1' });
+    await store.saveCredential(G6, { token: 'token-restart', linkedBy: '1' });
+    await store.saveSettings(G5, { apiLimits: '10/month,100/1m' });
+    // A second process (its own store connection and tenants, nothing of this one's memory).
+    const dataDir = mkdtempSync(join(tmpdir(), 'rollcall-tenants-other-'));
+    const other = await openStore({ dataDir: storeDir, secretKey: key });
+    const config = loadConfig({ ...baseEnv, DATA_DIR: dataDir });
+    if (!config.ok) throw new Error(config.errors.join('; '));
+    const logger = createLogger({ level: 'silent', format: 'json' });
+    const otherTenants = createTenants({ config: config.config, logger, store: other, cache });
+    try {
+      const tenant = (await otherTenants.resolve(G6)) as Tenant;
+      const status = (await otherTenants.apiOf(tenant.resources)?.limitStatus()) ?? [];
+      // G6 chose nothing (the bot's default, 30 a minute): G5's month, the default's minute.
+      expect(status.map((s) => s.text)).toEqual(['10/month', '30/60s'].map(normal));
+    } finally {
+      await otherTenants.close();
+      await other.close();
+    }
   });
 
   it('strictest: the fewest requests per window, every window kept', () => {
