@@ -40,7 +40,7 @@ afterEach(async () => {
 });
 
 /** The real API layer with `limits` (API_LIMITS form) against members STAFF and GUEST; a guard over it. */
-async function world(limits = '20/month,1000/1s') {
+async function world(limits = '20/month,1000/1s', itemTtlSeconds = 300) {
   const members: Record<string, object> = {
     [STAFF]: { id: 'm-staff', serverId: 's', roles: ['r-staff'] },
     [GUEST]: { id: 'm-guest', serverId: 's', roles: ['r-other'] },
@@ -56,10 +56,18 @@ async function world(limits = '20/month,1000/1s') {
   const parsed = parseLimits(limits);
   if (!parsed.ok) throw new Error(parsed.error);
   const clock = fakeClock(Date.parse('2026-11-10T12:00:00Z'));
-  api = createApi(testConfig(server.baseUrl, { API_RETRIES: 0, API_LIMITS: parsed.limits }), silentLogger, {
-    ...fastDeps,
-    now: clock.now,
-  });
+  api = createApi(
+    testConfig(server.baseUrl, {
+      API_RETRIES: 0,
+      API_LIMITS: parsed.limits,
+      CACHE_TTL_ITEM_SECONDS: itemTtlSeconds,
+    }),
+    silentLogger,
+    {
+      ...fastDeps,
+      now: clock.now,
+    },
+  );
   const guard = createAccessGuard({
     requireMember: true,
     roleIds: ['r-staff'],
@@ -119,7 +127,8 @@ describe('refusals cost no lookup while they are young enough', () => {
   });
 
   it('a member without an allowed role: the second try within the maximum age costs no request', async () => {
-    const w = await world('1000/1s');
+    // Records are fresh for 1 minute elsewhere; an access check may rest on one up to its maximum age.
+    const w = await world('1000/1s', 60);
     expect(await w.guard(asUser(GUEST))).toBe(MESSAGES.notAllowed);
     w.clock.advance(4 * MINUTE);
     expect(await w.guard(asUser(GUEST))).toBe(MESSAGES.notAllowed);
