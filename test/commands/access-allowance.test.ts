@@ -154,6 +154,31 @@ describe('refusals cost no lookup while they are young enough', () => {
     expect(w.lookups()).toBe(3);
   });
 
+  it('holds across guards built for each interaction (as in hosted mode), per server', async () => {
+    const w = await world('1000/1s');
+    const [here, there] = ['323456789012345001', '323456789012345002'];
+    // No refusals given: the process's own memory, which every guard shares.
+    const guardOnce = (guildId: string) =>
+      createAccessGuard({
+        requireMember: true,
+        roleIds: ['r-staff'],
+        maxAgeMs: 5 * MINUTE,
+        resources: w.api.resources,
+        logger,
+        now: w.clock.now,
+      })({ user: { id: stranger(9) }, guildId } as never);
+    for (let i = 0; i < REFUSALS_BEFORE_HOLD; i++) {
+      expect(await guardOnce(here)).toBe(MESSAGES.notAllowed);
+      w.clock.advance(2 * MINUTE);
+    }
+    expect(w.lookups()).toBe(1);
+    // 6 minutes: the saved 404 is too old, but the user is held: no lookup.
+    expect(await guardOnce(here)).toBe(MESSAGES.notAllowed);
+    expect(w.lookups()).toBe(1);
+    expect(await guardOnce(there)).toBe(MESSAGES.notAllowed); // another server: not held
+    expect(w.lookups()).toBe(2);
+  });
+
   it('a user let in no longer counts their refusals', async () => {
     const refusals = createRefusals(3, 10 * MINUTE);
     refusals.refused('k', 0);
