@@ -347,9 +347,11 @@ export function createAdminHandler(
       limits: now.apiLimits,
       discordRoles: now.accessDiscordRoleIds.map(roleMention),
     });
+    // Community roles cost API reads (from a small share of the month): say what is free instead.
+    const shown = now.accessRoleIds.length > 0 ? `${state}\n${MESSAGES.accessRolesTip}` : state;
     await editText(
       interaction,
-      Object.keys(change).length > 0 ? `${MESSAGES.settingsSaved}\n${state}` : state,
+      Object.keys(change).length > 0 ? `${MESSAGES.settingsSaved}\n${shown}` : shown,
     );
   }
 
@@ -436,7 +438,10 @@ export function createAdminHandler(
       logger.warn({ err: error, guild: guildId }, 'saving the link failed');
       return edit(interaction, MESSAGES.storeUnavailable);
     }
-    await edit(interaction, MESSAGES.setupLinked(apiText(checked.communityId), checked.roleCount));
+    await edit(
+      interaction,
+      `${MESSAGES.setupLinked(apiText(checked.communityId), checked.roleCount)}\n${MESSAGES.accessRolesTip}`,
+    );
   }
 }
 

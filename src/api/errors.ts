@@ -90,6 +90,21 @@ export class PacedError extends NotSavedError {
   }
 }
 
+/**
+ * An access check's member lookup found nothing young enough saved, and the access checks' share of
+ * the monthly allowance is spent (Limits.takeAccess; no request was made): `nextAt` (ms) is when
+ * lookups are possible again.
+ */
+export class AccessSpentError extends Error {
+  override name = 'AccessSpentError';
+  constructor(
+    message: string,
+    readonly nextAt: number,
+  ) {
+    super(message);
+  }
+}
+
 export function isNotSaved(error: unknown): error is NotSavedError {
   return error instanceof NotSavedError;
 }

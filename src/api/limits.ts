@@ -111,6 +111,12 @@ export interface Limits {
   /** The smallest number of requests left over every limit, as last seen (synchronous, for stats). */
   remaining(key: string): number;
   close(): Promise<void>;
+  /**
+   * May an access check (a member lookup) of `key` spend a request? Takes one from the access
+   * checks' share of the month (ACCESS_SHARE) when it may; never from the reserve or what
+   * whole-list reads hold. Always yes without a monthly limit.
+   */
+  takeAccess(key: string): Promise<PaceVerdict>;
 }
 
 export interface LimitsOptions {
@@ -248,6 +254,12 @@ function safely(call: () => void): void {
     // a listener's failure is not the limits' concern
   }
 }
+
+/**
+ * Share of a monthly allowance (rounded up, at least one request) that access checks may spend in a
+ * month: anyone can run a command, and a lookup for a stranger must not spend what staff read with.
+ */
+export const ACCESS_SHARE = 0.1;
 
 /** Build the limits over `store`. */
 export function createLimits(options: LimitsOptions): Limits {
@@ -687,6 +699,12 @@ export function createLimits(options: LimitsOptions): Limits {
     }
   }
 
+  // ---- Access checks ----
+  // Member lookups of access checks are counted per month beside the month's own count (in Redis:
+  // shared by every process of the token), up to their share; each also counts in the month.
+  const accessChecks =
+    month && store.counter(`${prefix}:access`, Math.max(1, Math.ceil(month.spec.points * ACCESS_SHARE)), 0);
+
   return {
     acquire(key, maxWaitMs, signal) {
       if (signal?.aborted) return Promise.reject(signal.reason);
@@ -845,6 +863,21 @@ export function createLimits(options: LimitsOptions): Limits {
     },
 
     close: () => store.close(),
+
+    async takeAccess(key) {
+      if (!month || !accessChecks) return { ok: true };
+      const { spendable, resetAt, freedAt } = await room(month, key, now());
+      // The reserve (and what whole-list reads hold) is for what staff ask, never for a lookup.
+      if (spendable <= 0) return { ok: false, reason: 'spent', nextAt: freedAt };
+      try {
+        await accessChecks.consume(monthKey(key), 1, monthOptions());
+        await store.flush();
+        return { ok: true };
+      } catch (rejection) {
+        if (rejection instanceof RateLimiterRes) return { ok: false, reason: 'spent', nextAt: resetAt };
+        throw rejection;
+      }
+    },
   };
 }
 

@@ -11,10 +11,21 @@
  * Stale-first: when a saved copy exists and a new read would outrun the monthly allowance's pace
  * (or the allowance is spent), the saved copy is served with `saving` set (its age and when a fresh
  * read is possible) and no request is made. Reads with a maximum age (access checks) never are.
+ *
+ * Access checks (`maxAgeMs`): a saved answer is used up to that age, a 404 ("not a member") too, and
+ * each is kept at least that long, so a refused stranger asking again costs no request. With
+ * `access`, a request spends from the access checks' share of the month first (`takeAccess`).
  */
 import type { Logger } from '../log.js';
 import { type ApiCache, type CacheEntry, cacheKey } from './cache.js';
-import { type ApiError, httpError, isApiError, NotSavedError, PacedError } from './errors.js';
+import {
+  AccessSpentError,
+  type ApiError,
+  httpError,
+  isApiError,
+  NotSavedError,
+  PacedError,
+} from './errors.js';
 import type { PaceVerdict } from './limits.js';
 import type { Fetched, ReadOptions } from './types.js';
 
@@ -62,6 +73,8 @@ export interface ReaderOptions {
   coalesce?: boolean;
   /** May a read of something already saved spend a request now? (Limits.pace; always yes without.) */
   pace?: () => Promise<PaceVerdict>;
+  /** May an access check's lookup spend a request now? (Limits.takeAccess; always yes without.) */
+  takeAccess?: () => Promise<PaceVerdict>;
 }
 
 export interface Reader {
@@ -86,7 +99,7 @@ interface Loaded {
 
 /** Build the read pipeline over `cache`. */
 export function createReader(options: ReaderOptions): Reader {
-  const { cache, hash, ttl, logger, now, coalesce = true, pace } = options;
+  const { cache, hash, ttl, logger, now, coalesce = true, pace, takeAccess } = options;
   const counters = { cacheHits: 0, cacheMisses: 0, staleServed: 0, coalesced: 0, savedForPace: 0 };
   const inFlight = new Map<string, Promise<Loaded>>();
   /** Reads in flight when coalescing is off (for drain). */
@@ -94,16 +107,18 @@ export function createReader(options: ReaderOptions): Reader {
   const notFoundMs = ttl.notFound * 1000;
   const staleMs = ttl.stale * 1000;
 
+  /** `keepMs`: the shortest life of what is stored (an access check's maximum age). */
   async function loadAndStore(
     key: string,
     softMs: number,
+    keepMs: number,
     load: () => Promise<unknown>,
     related: ReadSpec['related'],
   ): Promise<Loaded> {
     try {
       const loaded = { data: await load(), fetchedAt: now() };
       await Promise.all([
-        cache.set(key, loaded, softMs + staleMs),
+        cache.set(key, loaded, Math.max(softMs + staleMs, keepMs)),
         ...(related?.(loaded.data) ?? []).map((r) =>
           cache.set(
             cacheKey(hash, r.op, r.params),
@@ -116,7 +131,7 @@ export function createReader(options: ReaderOptions): Reader {
     } catch (error) {
       if (isApiError(error) && error.kind === 'http' && error.status === 404) {
         const entry: CacheEntry = { notFound: true, fetchedAt: now(), message: error.apiMessage ?? '' };
-        await cache.set(key, entry, notFoundMs);
+        await cache.set(key, entry, Math.max(notFoundMs, keepMs));
       }
       throw error;
     }
@@ -126,11 +141,12 @@ export function createReader(options: ReaderOptions): Reader {
   function coalesced(
     key: string,
     softMs: number,
+    keepMs: number,
     load: () => Promise<unknown>,
     related: ReadSpec['related'],
   ): Promise<Loaded> {
     if (!coalesce) {
-      const alone = loadAndStore(key, softMs, load, related).finally(() => uncoalesced.delete(alone));
+      const alone = loadAndStore(key, softMs, keepMs, load, related).finally(() => uncoalesced.delete(alone));
       uncoalesced.add(alone);
       return alone;
     }
@@ -139,7 +155,7 @@ export function createReader(options: ReaderOptions): Reader {
       counters.coalesced++;
       return running;
     }
-    const started = loadAndStore(key, softMs, load, related).finally(() => inFlight.delete(key));
+    const started = loadAndStore(key, softMs, keepMs, load, related).finally(() => inFlight.delete(key));
     inFlight.set(key, started);
     return started;
   }
@@ -152,13 +168,16 @@ export function createReader(options: ReaderOptions): Reader {
       const maxAgeMs = readOptions?.maxAgeMs;
       const bounded = maxAgeMs !== undefined;
       const softMs = ttl[spec.cacheClass] * 1000;
-      const freshMs = bounded ? Math.min(softMs, maxAgeMs) : softMs;
+      // An access check decides on what is at most its maximum age, whatever the class's freshness.
+      const freshMs = bounded ? maxAgeMs : softMs;
+      const notFoundFreshMs = bounded ? Math.max(notFoundMs, maxAgeMs) : notFoundMs;
       const fresh = readOptions?.fresh === true;
       // A refresh skips the saved copy, but may still have to fall back on it (pace, failure).
       const entry = await cache.get(key);
       if (entry && !fresh) {
         const age = now() - entry.fetchedAt;
-        if ('notFound' in entry && age < notFoundMs) {
+        // A 404 only ever refuses: for an access check it may be as old as the check allows.
+        if ('notFound' in entry && age < notFoundFreshMs) {
           counters.cacheHits++;
           throw httpError(404, entry.message ? { error: entry.message } : undefined, '');
         }
@@ -199,8 +218,23 @@ export function createReader(options: ReaderOptions): Reader {
           throw new PacedError(`${spec.op}: waits for the pace`, verdict.nextAt);
         }
       }
+      // An access check's request spends from the access checks' share first (only the read that
+      // makes the request: one joining it costs nothing).
+      const loadOnce =
+        readOptions?.access && takeAccess
+          ? async () => {
+              const verdict = await takeAccess();
+              if (!verdict.ok) {
+                throw new AccessSpentError(
+                  `${spec.op}: the access checks' allowance is spent`,
+                  verdict.nextAt,
+                );
+              }
+              return load();
+            }
+          : load;
       try {
-        const loaded = await coalesced(key, softMs, load, spec.related);
+        const loaded = await coalesced(key, softMs, maxAgeMs ?? 0, loadOnce, spec.related);
         return { data: loaded.data as T, fetchedAt: loaded.fetchedAt, fromCache: false, stale: false };
       } catch (error) {
         if (bounded || !isApiError(error) || !allowsStale(error) || !saved) throw error;

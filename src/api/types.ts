@@ -67,6 +67,12 @@ export interface ReadOptions {
    * PacedError with the time the pace allows the next read.
    */
   paced?: boolean;
+  /**
+   * An access check's lookup (with `maxAgeMs`): a request for it spends from the access checks'
+   * share of the monthly allowance (Limits.takeAccess), never from the reserve; when that share is
+   * spent it throws AccessSpentError and makes no request. A saved answer young enough costs nothing.
+   */
+  access?: boolean;
 }
 
 export interface Resources {

@@ -120,6 +120,10 @@ export const MESSAGES = {
   notAllowed: 'Only staff of the community server can use Rollcall.',
   accessUnchecked: (reason: string) =>
     `Rollcall cannot check your staff access right now, so it refuses for safety. ${reason}`,
+  accessChecksSpent: (resetAtSeconds: number) =>
+    `Rollcall cannot check your staff access until <t:${resetAtSeconds}:f>: the share of this community server's monthly API allowance kept for access checks is spent.`,
+  accessRolesTip:
+    "To choose who may use Rollcall, prefer discord-roles (this server's roles: free and always current, as every interaction carries them) over access-roles (community roles: checking someone can cost an API request, from a tenth of the monthly allowance).",
   unknownCommand:
     'That command is not known to this version of Rollcall; the commands may need re-deploying.',
   restarting: 'Rollcall is restarting; run the command again in a minute.',

@@ -19,6 +19,7 @@ const open: Limits = {
   holdMonth: async () => ({ statuses: [], spent: async () => {}, release: async () => {} }),
   remaining: () => 1,
   close: async () => {},
+  takeAccess: async () => ({ ok: true }),
 };
 const REASON = new Error('Rollcall is stopping');
 const never = () => new Promise<never>(() => {});

@@ -129,7 +129,10 @@ describe("access roles picked by name: the community's roles", () => {
     expect(choices.filter((c) => ofB.includes(c.value as string))).toEqual([]);
     const saved = await settings({ 'access-roles': role.id });
     expect(saved.message?.content).toContain(`holders of the community role(s) ${role.name}`);
+    // Community roles cost API reads: the answer recommends the free Discord roles.
+    expect(saved.message?.content).toContain(MESSAGES.accessRolesTip);
     expect((await store.getSettings(A)).accessRoleIds).toEqual([role.id]);
-    await settings({ 'access-roles': 'none' });
+    const cleared = await settings({ 'access-roles': 'none' });
+    expect(cleared.message?.content).not.toContain(MESSAGES.accessRolesTip);
   });
 });

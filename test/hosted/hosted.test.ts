@@ -141,7 +141,9 @@ function hostedSuite(backend: Backend): void {
         const answer = await setup(guildId, token);
         const dataset = world.sandbox.datasetOf(token);
         expect(answer.ephemeral).toBe(true);
-        expect(answer.message?.content).toBe(MESSAGES.setupLinked(dataset.serverId, dataset.roles.length));
+        expect(answer.message?.content).toBe(
+          `${MESSAGES.setupLinked(dataset.serverId, dataset.roles.length)}\n${MESSAGES.accessRolesTip}`,
+        );
         expect(world.sandbox.requests.map((r) => [r.path, r.query.limit, r.token])).toEqual([
           ['/api/v1/server/roles', '100', COMMUNITIES[token].label],
         ]);

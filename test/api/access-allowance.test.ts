@@ -1,0 +1,104 @@
+/**
+ * The access checks' share of the monthly allowance (Limits.takeAccess): at most a tenth of the
+ * month (rounded up, at least one) per month and token, counted in the limit store beside the month
+ * (in the counters file across a restart, in Redis across processes), never taken from the reserve,
+ * and not limited at all without a monthly limit.
+ */
+import { randomBytes } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import { nextMonthStart } from '../../src/api/limit-spec.js';
+import { fileLimitStore, redisLimitStore } from '../../src/api/limit-store.js';
+import { type Limits, PACE_RESERVE } from '../../src/api/limits.js';
+import { reachable } from '../support/redis.js';
+import { fakeClock, freshDataDir, limitsOf, silentLogger } from './helpers.js';
+
+const redisUp = await reachable(6379);
+const opened: Limits[] = [];
+afterAll(async () => {
+  await Promise.all(opened.map((l) => l.close()));
+});
+
+function limits(...args: Parameters<typeof limitsOf>): Limits {
+  const made = limitsOf(...args);
+  opened.push(made);
+  return made;
+}
+
+/** A key no other test (or earlier run on the shared Redis) has used. */
+const freshKey = () => `access-${randomBytes(6).toString('hex')}`;
+
+/** How many of `n` access checks in a row may spend a request. */
+async function granted(l: Limits, key: string, n: number): Promise<number> {
+  let ok = 0;
+  for (let i = 0; i < n; i++) if ((await l.takeAccess(key)).ok) ok++;
+  return ok;
+}
+
+describe('the access checks share of the month', () => {
+  it('is a tenth of the month, rounded up, at least one; then says when it starts again', async () => {
+    const clock = fakeClock(Date.parse('2026-11-25T12:00:00Z'));
+    const key = freshKey();
+    expect(await granted(limits('20/month', undefined, { now: clock.now }), key, 30)).toBe(2);
+    expect(await granted(limits('100/month', undefined, { now: clock.now }), key, 30)).toBe(10);
+    expect(await granted(limits('15/month', undefined, { now: clock.now }), key, 30)).toBe(2);
+    const small = limits('5/month', undefined, { now: clock.now });
+    expect(await granted(small, key, 3)).toBe(1);
+    expect(await small.takeAccess(key)).toEqual({
+      ok: false,
+      reason: 'spent',
+      nextAt: nextMonthStart(clock.now()),
+    });
+    // A new month, a new share.
+    clock.advance(nextMonthStart(clock.now()) - clock.now());
+    expect(await granted(small, key, 3)).toBe(1);
+  });
+
+  it('is counted apart from the month: taking it spends none of the month', async () => {
+    const key = freshKey();
+    const l = limits('20/month,1000/1s');
+    await granted(l, key, 5);
+    expect((await l.status(key))[0]).toMatchObject({ used: 0, left: 20 });
+  });
+
+  it('never takes from the reserve, nor from what whole-list reads hold', async () => {
+    const key = freshKey();
+    const l = limits('20/month,1000/1s');
+    const reserve = Math.ceil(20 * PACE_RESERVE);
+    for (let i = 0; i < 20 - reserve; i++) await l.acquire(key, 0);
+    expect(await l.takeAccess(key)).toMatchObject({ ok: false, reason: 'spent' });
+
+    const other = freshKey();
+    const hold = await l.holdMonth(other, 20 - reserve);
+    expect(await l.takeAccess(other)).toMatchObject({ ok: false });
+    await hold.release();
+    expect(await l.takeAccess(other)).toEqual({ ok: true });
+  });
+
+  it('does not apply without a monthly limit', async () => {
+    expect(await granted(limits('5/1s'), freshKey(), 50)).toBe(50);
+  });
+
+  it('survives a restart in the counters file', async () => {
+    const key = freshKey();
+    const dir = freshDataDir();
+    const first = limits('20/month', fileLimitStore(dir, 'h', silentLogger));
+    expect(await granted(first, key, 1)).toBe(1);
+    await first.close();
+    const second = limits('20/month', fileLimitStore(dir, 'h', silentLogger));
+    expect(await granted(second, key, 5)).toBe(1);
+  });
+
+  it.runIf(redisUp)('is shared by two processes on one Redis', async () => {
+    const key = freshKey();
+    const stores = [
+      redisLimitStore('redis://127.0.0.1:6379', silentLogger),
+      redisLimitStore('redis://127.0.0.1:6379', silentLogger),
+    ];
+    await Promise.all(stores.map((s) => s.ready()));
+    const [a, b] = stores.map((s) => limits('100/month', s)) as [Limits, Limits];
+    const outcomes = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => (i % 2 ? a : b).takeAccess(key).then((v) => v.ok)),
+    );
+    expect(outcomes.filter(Boolean)).toHaveLength(10);
+  });
+});

@@ -1,0 +1,202 @@
+/**
+ * What access checks cost, through the real API layer (cache, reader, real limits in a counters
+ * file) against a local API: member lookups spend only the access checks' share of the month
+ * (2 of 20), refusals are remembered for the maximum age, a user refused again and again is refused
+ * without a lookup, and a saved positive answer older than the maximum age is never used.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { createApi } from '../../src/api/client.js';
+import { parseLimits } from '../../src/api/limit-spec.js';
+import type { Api } from '../../src/api/types.js';
+import {
+  createAccessGuard,
+  createRefusals,
+  REFUSAL_WINDOW_MS,
+  REFUSALS_BEFORE_HOLD,
+} from '../../src/discord/access.js';
+import { MESSAGES } from '../../src/discord/replies.js';
+import {
+  fakeClock,
+  fastDeps,
+  silentLogger,
+  startServer,
+  type TestServer,
+  testConfig,
+} from '../api/helpers.js';
+
+const STAFF = '600000000000000001';
+const GUEST = '600000000000000002'; // a member without the staff role
+const GUILD = '223456789012345678';
+const MINUTE = 60_000;
+const logger = { debug: () => undefined, warn: () => undefined };
+const asUser = (id: string) => ({ user: { id }, guildId: GUILD }) as never;
+const stranger = (n: number) => `6100000000000${String(n).padStart(5, '0')}`;
+
+let server: TestServer | undefined;
+let api: Api | undefined;
+afterEach(async () => {
+  await api?.close();
+  await server?.close();
+});
+
+/** The real API layer with `limits` (API_LIMITS form) against members STAFF and GUEST; a guard over it. */
+async function world(limits = '20/month,1000/1s', itemTtlSeconds = 300) {
+  const members: Record<string, object> = {
+    [STAFF]: { id: 'm-staff', serverId: 's', roles: ['r-staff'] },
+    [GUEST]: { id: 'm-guest', serverId: 's', roles: ['r-other'] },
+  };
+  server = await startServer((request) => {
+    const chat = /^\/server\/members\/chat\/(\d+)$/.exec(request.path)?.[1];
+    if (chat !== undefined) {
+      const member = members[chat];
+      return member ? { body: member } : { status: 404, body: { error: 'Member not found' } };
+    }
+    return { body: { data: [], page: 1, pageSize: 100, total: 0, totalPages: 0 } };
+  });
+  const parsed = parseLimits(limits);
+  if (!parsed.ok) throw new Error(parsed.error);
+  const clock = fakeClock(Date.parse('2026-11-10T12:00:00Z'));
+  api = createApi(
+    testConfig(server.baseUrl, {
+      API_RETRIES: 0,
+      API_LIMITS: parsed.limits,
+      CACHE_TTL_ITEM_SECONDS: itemTtlSeconds,
+    }),
+    silentLogger,
+    {
+      ...fastDeps,
+      now: clock.now,
+    },
+  );
+  const guard = createAccessGuard({
+    requireMember: true,
+    roleIds: ['r-staff'],
+    maxAgeMs: 5 * MINUTE,
+    resources: api.resources,
+    logger,
+    refusals: createRefusals(),
+    now: clock.now,
+  });
+  const lookups = () => server?.requests.filter((r) => r.path.startsWith('/server/members/chat/')).length;
+  return { api, clock, guard, lookups, requests: () => server?.requests.length ?? 0 };
+}
+
+describe('the access checks share of a 20/month allowance', () => {
+  it('30 strangers spend at most 2 requests, and the moderator still gets in and reads', async () => {
+    const w = await world();
+    expect(await w.guard(asUser(STAFF))).toBeUndefined(); // the moderator checks in: 1 of 2
+    const answers = [];
+    for (let n = 1; n <= 30; n++) answers.push(await w.guard(asUser(stranger(n))));
+    expect(w.lookups()).toBe(2);
+    expect(answers[0]).toBe(MESSAGES.notAllowed);
+    const reset = Math.floor(Date.parse('2026-12-01T00:00:00Z') / 1000);
+    expect(new Set(answers.slice(1))).toEqual(new Set([MESSAGES.accessChecksSpent(reset)]));
+
+    // The moderator's saved answer is young enough: in, and the month still reads for them.
+    w.clock.advance(MINUTE);
+    expect(await w.guard(asUser(STAFF))).toBeUndefined();
+    const before = w.requests();
+    const loas = await w.api.resources.listLoas({ page: 1, limit: 10 });
+    expect(loas.fromCache).toBe(false);
+    expect(w.requests()).toBe(before + 1);
+    const [month] = await w.api.limitStatus();
+    expect(month).toMatchObject({ used: 3, left: 17 });
+  });
+
+  it('a saved positive answer older than the maximum age is not used, even with the share spent', async () => {
+    const w = await world();
+    expect(await w.guard(asUser(STAFF))).toBeUndefined();
+    expect(await w.guard(asUser(stranger(1)))).toBe(MESSAGES.notAllowed); // the share: 2 of 2
+    w.clock.advance(5 * MINUTE + 1);
+    const reset = Math.floor(Date.parse('2026-12-01T00:00:00Z') / 1000);
+    expect(await w.guard(asUser(STAFF))).toBe(MESSAGES.accessChecksSpent(reset));
+    expect(w.lookups()).toBe(2);
+  });
+});
+
+describe('refusals cost no lookup while they are young enough', () => {
+  it("a stranger's second try within the maximum age (past the 404's own 30 s) costs no request", async () => {
+    const w = await world('1000/1s');
+    expect(await w.guard(asUser(stranger(1)))).toBe(MESSAGES.notAllowed);
+    w.clock.advance(4 * MINUTE);
+    expect(await w.guard(asUser(stranger(1)))).toBe(MESSAGES.notAllowed);
+    expect(w.lookups()).toBe(1);
+    w.clock.advance(2 * MINUTE); // past the maximum age: looked up again
+    expect(await w.guard(asUser(stranger(1)))).toBe(MESSAGES.notAllowed);
+    expect(w.lookups()).toBe(2);
+  });
+
+  it('a member without an allowed role: the second try within the maximum age costs no request', async () => {
+    // Records are fresh for 1 minute elsewhere; an access check may rest on one up to its maximum age.
+    const w = await world('1000/1s', 60);
+    expect(await w.guard(asUser(GUEST))).toBe(MESSAGES.notAllowed);
+    w.clock.advance(4 * MINUTE);
+    expect(await w.guard(asUser(GUEST))).toBe(MESSAGES.notAllowed);
+    expect(w.lookups()).toBe(1);
+  });
+
+  it(`a user refused ${REFUSALS_BEFORE_HOLD} times within the window is refused without a lookup`, async () => {
+    const w = await world('1000/1s');
+    for (let i = 0; i < REFUSALS_BEFORE_HOLD; i++) {
+      expect(await w.guard(asUser(stranger(1)))).toBe(MESSAGES.notAllowed);
+      w.clock.advance(MINUTE);
+    }
+    expect(w.lookups()).toBe(1);
+    // Past the maximum age (the saved 404 is too old), within the window: still no lookup.
+    w.clock.advance(4 * MINUTE);
+    expect(await w.guard(asUser(stranger(1)))).toBe(MESSAGES.notAllowed);
+    expect(w.lookups()).toBe(1);
+    // Another user is not held; and once the window since the first refusal has passed, one lookup.
+    expect(await w.guard(asUser(stranger(2)))).toBe(MESSAGES.notAllowed);
+    expect(w.lookups()).toBe(2);
+    w.clock.advance(REFUSAL_WINDOW_MS - 7 * MINUTE);
+    expect(await w.guard(asUser(stranger(1)))).toBe(MESSAGES.notAllowed);
+    expect(w.lookups()).toBe(3);
+  });
+
+  it('holds across guards built for each interaction (as in hosted mode), per server', async () => {
+    const w = await world('1000/1s');
+    const [here, there] = ['323456789012345001', '323456789012345002'];
+    // No refusals given: the process's own memory, which every guard shares.
+    const guardOnce = (guildId: string) =>
+      createAccessGuard({
+        requireMember: true,
+        roleIds: ['r-staff'],
+        maxAgeMs: 5 * MINUTE,
+        resources: w.api.resources,
+        logger,
+        now: w.clock.now,
+      })({ user: { id: stranger(9) }, guildId } as never);
+    for (let i = 0; i < REFUSALS_BEFORE_HOLD; i++) {
+      expect(await guardOnce(here)).toBe(MESSAGES.notAllowed);
+      w.clock.advance(2 * MINUTE);
+    }
+    expect(w.lookups()).toBe(1);
+    // 6 minutes: the saved 404 is too old, but the user is held: no lookup.
+    expect(await guardOnce(here)).toBe(MESSAGES.notAllowed);
+    expect(w.lookups()).toBe(1);
+    expect(await guardOnce(there)).toBe(MESSAGES.notAllowed); // another server: not held
+    expect(w.lookups()).toBe(2);
+  });
+
+  it('a user let in no longer counts their refusals', async () => {
+    const refusals = createRefusals(3, 10 * MINUTE);
+    refusals.refused('k', 0);
+    refusals.refused('k', 1);
+    expect(refusals.held('k', 2)).toBe(false);
+    refusals.refused('k', 2);
+    expect(refusals.held('k', 3)).toBe(true);
+    expect(refusals.held('k', 10 * MINUTE)).toBe(false);
+    refusals.forget('k');
+    refusals.refused('k', 3);
+    expect(refusals.held('k', 4)).toBe(false);
+  });
+
+  it('forgets the least recently refused users first, past its bound', async () => {
+    const refusals = createRefusals(1, MINUTE, 2);
+    refusals.refused('a', 0);
+    refusals.refused('b', 0);
+    refusals.refused('c', 0);
+    expect(['a', 'b', 'c'].map((k) => refusals.held(k, 1))).toEqual([false, true, true]);
+  });
+});

@@ -1,0 +1,79 @@
+/**
+ * In hosted mode (a guard built for each interaction, the server's own limits and access roles),
+ * strangers running `/rollcall help` spend at most the access checks' share of the server's month,
+ * and a stranger refused again and again costs no lookup.
+ */
+import { PermissionFlagsBits } from 'discord.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nextMonthStart } from '../../src/api/limit-spec.js';
+import { MESSAGES } from '../../src/discord/replies.js';
+import { embedOf, type World } from '../e2e/world.js';
+import { startHostedWorld } from './world.js';
+
+const A = '1330000000000000001';
+const TOKEN = 'share-community-token-8d2e'; // the sandbox's token, not a secret
+
+let world: World;
+
+beforeAll(async () => {
+  ({ world } = await startHostedWorld({
+    servers: [{ guildId: A, token: TOKEN, seed: 41, label: 'share' }],
+    keyByte: 7,
+    env: { API_LIMITS: '20/month,1000/1s' },
+  }));
+}, 60_000);
+afterAll(async () => {
+  await world?.close();
+});
+
+const lookups = () => world.sandbox.requests.filter((r) => r.path.includes('/server/members/chat/')).length;
+
+describe('the access checks share in hosted mode', () => {
+  it("30 strangers spend at most a tenth of the server's month; the moderator still reads", async () => {
+    const admin = world.double.user({
+      username: 'share-admin',
+      permissions: PermissionFlagsBits.ManageGuild | PermissionFlagsBits.ModerateMembers,
+    });
+    const ds = world.sandbox.datasetOf(TOKEN);
+    const staff = ds.members.find((m) => (m.roles as string[]).includes(ds.roles[0]!.id))!;
+    const saved = await (
+      await world.double.slash(admin, 'rollcall-admin', {
+        subcommand: 'settings',
+        options: { 'access-roles': ds.roles[0]!.id },
+        guildId: A,
+      })
+    ).response();
+    expect(saved.message?.content).toContain(MESSAGES.accessRolesTip);
+
+    world.sandbox.resetLog();
+    const moderator = world.double.user({ id: ds.chatIdOf(staff.id)!, roles: ['Moderator'] });
+    const list = await (
+      await world.double.slash(moderator, 'loa', { subcommand: 'list', guildId: A })
+    ).response();
+    expect(embedOf(list.message).title).toBe('Leaves of absence');
+    expect(lookups()).toBe(1);
+
+    const answers: (string | undefined)[] = [];
+    for (let n = 0; n < 30; n++) {
+      const stranger = world.double.user({ username: `hosted-stranger-${n}`, roles: ['Moderator'] });
+      answers.push(
+        (
+          await (
+            await world.double.slash(stranger, 'rollcall', { subcommand: 'help', guildId: A })
+          ).response()
+        ).message?.content,
+      );
+    }
+    expect(lookups()).toBe(2);
+    const reset = Math.floor(nextMonthStart(Date.now()) / 1000);
+    expect(answers[0]).toBe(MESSAGES.notAllowed);
+    expect(new Set(answers.slice(1))).toEqual(new Set([MESSAGES.accessChecksSpent(reset)]));
+
+    const before = world.sandbox.requests.length;
+    const shifts = await (
+      await world.double.slash(moderator, 'shift', { subcommand: 'list', guildId: A })
+    ).response();
+    expect(embedOf(shifts.message).title).toBeDefined();
+    expect(world.sandbox.requests.length).toBe(before + 1);
+  }, 60_000);
+});
