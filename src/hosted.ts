@@ -24,7 +24,6 @@ import { MESSAGES, UserError } from './discord/replies.js';
 import type { Tenant, TenantResolver } from './discord/router.js';
 import type { Logger } from './log.js';
 import type { Metrics } from './ops/metrics.js';
-import { safeLine } from './render/format.js';
 // Values from the store's own modules, not its index: the index loads kysely and the database drivers.
 import { StoreError } from './store/errors.js';
 import type { CredentialInfo, Store } from './store/index.js';
@@ -366,8 +365,8 @@ export function createTenants(options: TenantOptions): Tenants {
     async saveSettings(guildId, change) {
       if (change.apiLimits !== undefined) {
         const parsed = parseLimits(change.apiLimits);
-        // The problem quotes what the admin typed: text, not markup.
-        if (!parsed.ok) throw new UserError(MESSAGES.badLimits(safeLine(parsed.error, 400)));
+        // The problem quotes what the admin typed: MESSAGES makes it text, not markup.
+        if (!parsed.ok) throw new UserError(MESSAGES.badLimits(parsed.error));
       }
       const current = await adminSettings(guildId);
       const next = { ...current, ...change };

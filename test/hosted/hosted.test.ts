@@ -341,6 +341,30 @@ function hostedSuite(backend: Backend): void {
       expect(rows).toEqual([]);
     });
 
+    it('quotes what an admin typed as text: a typed mention, @everyone and markdown stay inert', async () => {
+      const hostile = '<@&1> @everyone **x**';
+      const inert = '\\<@&1> @\u200Beveryone \\*\\*x\\*\\*';
+      const answers = [
+        await (
+          await world.double.slash(admin, 'rollcall-admin', {
+            subcommand: 'reports',
+            guildId: A,
+            options: { 'time-zone': hostile },
+          })
+        ).response(),
+        await settings({ 'access-roles': hostile }),
+        await settings({ limits: hostile }),
+      ];
+      const contents = answers.map((a) => a.message?.content ?? '');
+      expect(contents[0]).toBe(MESSAGES.badTimeZone(hostile));
+      expect(contents[1]).toBe(MESSAGES.unknownRoles([hostile]));
+      for (const content of contents) {
+        expect(content).toContain(inert);
+        expect(content).not.toMatch(/(^|[^\\])<@&1>|@everyone|(^|[^\\])\*\*x/);
+      }
+      expect(world.double.allowedMentionsViolations()).toEqual([]);
+    });
+
     it('limits use to holders of community roles picked by name', async () => {
       const role = world.sandbox.datasetOf(TOKEN_A).roles[0]!;
       const unknown = await settings({ 'access-roles': 'No Such Role' });
