@@ -310,8 +310,7 @@ export function createAdminHandler(
         const unknown = wanted.filter(
           (w) => !roles?.some((r) => r.id === w || r.name.toLowerCase() === w.toLowerCase()),
         );
-        if (unknown.length > 0)
-          throw new UserError(MESSAGES.unknownRoles(unknown.map((n) => safeLine(n, 100))));
+        if (unknown.length > 0) throw new UserError(MESSAGES.unknownRoles(unknown));
         change.accessRoleIds = [
           ...new Set(
             wanted.map(
@@ -328,8 +327,7 @@ export function createAdminHandler(
       }
       if (discordText) {
         const picked = pickRoles(discordText, discordRoles);
-        if ('unknown' in picked)
-          throw new UserError(MESSAGES.unknownDiscordRoles(picked.unknown.map((n) => safeLine(n, 100))));
+        if ('unknown' in picked) throw new UserError(MESSAGES.unknownDiscordRoles(picked.unknown));
         if (picked.ids.length > MAX_ACCESS_ROLES)
           throw new UserError(MESSAGES.tooManyRoles(MAX_ACCESS_ROLES));
         change.accessDiscordRoleIds = picked.ids;

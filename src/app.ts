@@ -36,7 +36,7 @@ import type { Logger } from './log.js';
 import { createHealthServer, type HealthServer } from './ops/health.js';
 import { Metrics } from './ops/metrics.js';
 import { bindReports, type ReportData, type ReportSettings, readReportSettings } from './reports/source.js';
-import { type SnapshotMemory, snapshotSource } from './snapshots.js';
+import { SnapshotMemory, snapshotSource } from './snapshots.js';
 // The store (kysely with the PostgreSQL and SQLite drivers) loads when first opened: single-community
 // mode opens it only for a report, and most processes never make one.
 import type { Store } from './store/index.js';
@@ -211,7 +211,7 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
     return (await reportStore).snapshots;
   };
   const refreshing = new Map<string, Promise<ReportData>>();
-  const remembered: SnapshotMemory = new Map();
+  const remembered = new SnapshotMemory(config.REPORTS_MEMORY_MAX_BYTES);
   const reportDefaults: ReportSettings = {
     timeZone: config.REPORTS_TIME_ZONE,
     weekStart: config.REPORTS_WEEK_START,

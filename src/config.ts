@@ -215,6 +215,8 @@ const schema = z.object({
       error: 'must be a day of the week in English, e.g. monday',
     })
     .default('monday'),
+  // Bytes of report snapshots a process keeps in memory (as CACHE_MAX_BYTES counts the cache's).
+  REPORTS_MEMORY_MAX_BYTES: int(1_048_576, 1_073_741_824, 33_554_432),
   REPORTS_QUOTAS: z
     .string()
     .default('')

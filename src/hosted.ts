@@ -7,8 +7,10 @@
  * linked to the same token share one Api and one set of counters, kept to the strictest of the
  * limits every server linked to it chose, as the store has them (see `strictest`): every process
  * applies them from its first read, whichever server reads first. The month's count is kept in the
- * store too (its allowance ledger), so losing Redis or the counters file does not restart the month. A 401 from the API marks that server's
- * credential invalid and it is not used again until an admin links a token anew. The store failing
+ * store too (its allowance ledger), so losing Redis or the counters file does not restart the month.
+ * A 401 from the API makes the token suspect: its servers are refused without a read until one read,
+ * at least REJECTION_CONFIRM_MS later, confirms it (their credentials are then marked invalid, not
+ * used again until an admin links a token anew) or clears it (see `guarded`). The store failing
  * never falls back to anything: moderators are told the database is unreachable.
  */
 import type { Links, TokenCheck } from '../commands/rollcall-admin.js';
@@ -18,14 +20,13 @@ import { isApiError } from './api/errors.js';
 import { type LimitSpec, parseLimits } from './api/limit-spec.js';
 import type { MonthLedger } from './api/limits.js';
 import { tokenHash } from './api/token.js';
-import type { Api, Resources } from './api/types.js';
+import type { Api, Fetched, Resources } from './api/types.js';
 import type { Config } from './config.js';
 import { createAccessGuard } from './discord/access.js';
 import { MESSAGES, UserError } from './discord/replies.js';
 import type { Tenant, TenantResolver } from './discord/router.js';
 import type { Logger } from './log.js';
 import type { Metrics } from './ops/metrics.js';
-import { safeLine } from './render/format.js';
 // Values from the store's own modules, not its index: the index loads kysely and the database drivers.
 import { tokenFingerprint } from './store/crypto.js';
 import { StoreError } from './store/errors.js';
@@ -40,6 +41,13 @@ export const MAX_COMMUNITY_ID = 64;
 
 /** How long a credential lookup may take before moderators are told the database is not answering. */
 export const LOOKUP_TIMEOUT_MS = 2_000;
+
+/**
+ * How far apart two rejected reads must start for a token to be marked invalid. The API answers a
+ * burst of 401s now and then (and suspends tokens that keep failing), so one burst proves nothing;
+ * meanwhile no request goes out for the token, and one read after this long confirms or clears it.
+ */
+export const REJECTION_CONFIRM_MS = 60_000;
 
 export interface Tenants extends Links {
   resolve: TenantResolver;
@@ -71,6 +79,8 @@ export interface TenantOptions {
   /** Aborted when Rollcall stops: every Api's calls still running end with its reason. */
   stop?: AbortSignal;
   maxApis?: number;
+  /** The clock of the 401 rule (tests; default Date.now). */
+  now?: () => number;
 }
 
 interface Entry {
@@ -161,22 +171,60 @@ export function createTenants(options: TenantOptions): Tenants {
     void retire(entry);
   }
 
-  /** The reads of one server: a 401 marks its credential invalid and says so in one sentence. */
+  /**
+   * A token the API rejected once (by token hash), not yet confirmed. Kept in this process's memory:
+   * another process of the same bot learns of the rejection from its own reads.
+   */
+  interface Suspicion {
+    /** When the first 401 was seen. */
+    since: number;
+    /** A read is out to confirm or clear it: the others are still refused. */
+    probing: boolean;
+    /** The servers refused meanwhile: marked invalid with the reading one on confirmation. */
+    guilds: Set<string>;
+  }
+  const suspected = new Map<string, Suspicion>();
+  const now = options.now ?? Date.now;
+
+  /**
+   * The reads of one server. A 401 makes the token suspect (`rejected`): from then on its servers
+   * are told the token was rejected without a request, until REJECTION_CONFIRM_MS have passed; then
+   * one read goes out, and a second 401 marks the credentials invalid while an answer clears it.
+   */
   function guarded(guildId: string, token: string, api: Api): Resources {
+    const hash = tokenHash(token);
     const wrapped = {} as Record<string, unknown>;
     for (const [name, read] of Object.entries(api.resources) as [
       string,
-      (...a: unknown[]) => Promise<unknown>,
+      (...a: unknown[]) => Promise<Fetched<unknown>>,
     ][]) {
       wrapped[name] = async (...args: unknown[]) => {
+        const startedAt = now();
+        const suspicion = suspected.get(hash);
+        if (suspicion) {
+          suspicion.guilds.add(guildId);
+          // Within the wait, or while the one confirming read is out: no request, so no further strike.
+          if (suspicion.probing || startedAt - suspicion.since < REJECTION_CONFIRM_MS) {
+            throw new UserError(MESSAGES.tokenRejected);
+          }
+          suspicion.probing = true;
+        }
         try {
-          return await read(...args);
+          const result = await read(...args);
+          // Only an answer the API gave now speaks for the token; a saved one leaves it suspect.
+          if (suspicion && !result.fromCache && suspected.get(hash) === suspicion) {
+            suspected.delete(hash);
+            logger.info({ guild: guildId }, "the API accepts this server's token again; no longer suspect");
+          }
+          return result;
         } catch (error) {
           if (isApiError(error) && error.kind === 'http' && error.status === 401) {
-            await rejected(guildId, token);
+            await rejected(guildId, token, startedAt);
             throw new UserError(MESSAGES.tokenRejected);
           }
           throw error;
+        } finally {
+          if (suspicion) suspicion.probing = false;
         }
       };
     }
@@ -185,12 +233,34 @@ export function createTenants(options: TenantOptions): Tenants {
     return resources;
   }
 
-  async function rejected(guildId: string, token: string): Promise<void> {
-    logger.warn({ guild: guildId }, "the API rejected this server's token (401); it is marked invalid");
+  /**
+   * A 401 to a read of `guildId` started at `startedAt`: the first makes the token suspect; one to a
+   * read started REJECTION_CONFIRM_MS or more after that confirms it, and every server refused
+   * meanwhile has its credential marked invalid. Reads of the same burst change nothing.
+   */
+  async function rejected(guildId: string, token: string, startedAt: number): Promise<void> {
+    const hash = tokenHash(token);
+    const suspicion = suspected.get(hash);
+    if (!suspicion) {
+      suspected.set(hash, { since: now(), probing: false, guilds: new Set([guildId]) });
+      logger.warn(
+        { guild: guildId },
+        "the API rejected this server's token (401); refused until a later read confirms it",
+      );
+      return;
+    }
+    suspicion.guilds.add(guildId);
+    if (startedAt - suspicion.since < REJECTION_CONFIRM_MS) return;
+    suspected.delete(hash);
+    logger.warn({ guild: guildId }, "the API rejected this server's token again (401); it is marked invalid");
     dropToken(token);
-    await store.markInvalid(guildId).catch((error: unknown) => {
-      logger.error({ err: error, guild: guildId }, 'could not mark the rejected token invalid');
-    });
+    await Promise.all(
+      [...suspicion.guilds].map((guild) =>
+        store.markInvalid(guild).catch((error: unknown) => {
+          logger.error({ err: error, guild }, 'could not mark the rejected token invalid');
+        }),
+      ),
+    );
   }
 
   async function lookup(guildId: string) {
@@ -311,8 +381,8 @@ export function createTenants(options: TenantOptions): Tenants {
     async saveSettings(guildId, change) {
       if (change.apiLimits !== undefined) {
         const parsed = parseLimits(change.apiLimits);
-        // The problem quotes what the admin typed: text, not markup.
-        if (!parsed.ok) throw new UserError(MESSAGES.badLimits(safeLine(parsed.error, 400)));
+        // The problem quotes what the admin typed: MESSAGES makes it text, not markup.
+        if (!parsed.ok) throw new UserError(MESSAGES.badLimits(parsed.error));
       }
       const current = await adminSettings(guildId);
       const next = { ...current, ...change };

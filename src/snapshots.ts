@@ -17,6 +17,7 @@
  * counted under the purpose of the one that started it.
  */
 import type { Loa, Member, Role, Shift } from '../generated/api.js';
+import { heldBytes } from './api/cache.js';
 import { PacedError } from './api/errors.js';
 import { mergeSources, pageInfo, pageItems, type Source } from './api/pages.js';
 import type { Fetched, PageQuery, ReadOptions, Resources } from './api/types.js';
@@ -81,7 +82,7 @@ export interface SnapshotSourceOptions {
 export function snapshotSource(
   options: SnapshotSourceOptions,
   inFlight: Map<string, Promise<ReportData>> = new Map(),
-  memory: SnapshotMemory = new Map(),
+  memory: SnapshotMemory = new SnapshotMemory(),
 ): ReportSource {
   const defaults = options.defaults ?? DEFAULT_REPORT_SETTINGS;
   const { guildId } = options;
@@ -250,14 +251,79 @@ async function refreshAndLoad(
 
 type Saved = Map<SnapshotResource, Map<number, SnapshotPage>>;
 
-/** What this process last read of each community's snapshot: its pages, and the lists merged from them. */
-export type SnapshotMemory = Map<
-  string,
-  { pages: Saved; signature?: string; lists?: Record<SnapshotResource, unknown[]> }
->;
+/** What this process last read of one community's snapshot: its pages, and the lists merged from them. */
+interface Remembered {
+  pages: Saved;
+  signature?: string;
+  lists?: Record<SnapshotResource, unknown[]>;
+}
 
 /** Communities whose snapshot a process keeps in memory (least recently used dropped first). */
 export const MEMORY_TENANTS = 50;
+
+/** Default of REPORTS_MEMORY_MAX_BYTES: 32 MiB, as the answer cache's CACHE_MAX_BYTES. */
+export const DEFAULT_MEMORY_MAX_BYTES = 32 * 1024 * 1024;
+
+/** A page's bytes, measured once (a page kept in memory is the same object from read to read). */
+const pageBytes = new WeakMap<SnapshotPage, number>();
+
+function bytesOf(page: SnapshotPage): number {
+  let bytes = pageBytes.get(page);
+  if (bytes === undefined) {
+    bytes = heldBytes(JSON.stringify(page.items));
+    pageBytes.set(page, bytes);
+  }
+  return bytes;
+}
+
+/**
+ * What this process last read of each community's snapshot, least recently used first out once
+ * more than MEMORY_TENANTS communities or more than `maxBytes` bytes are held. A community's bytes
+ * are its pages' records serialised, counted as the answer cache counts (`heldBytes`): the merged
+ * lists point at the same records. A snapshot over `maxBytes` alone is not kept (it is read from the
+ * store at each report instead).
+ */
+export class SnapshotMemory {
+  private readonly kept = new Map<string, { remembered: Remembered; bytes: number }>();
+  private held = 0;
+
+  constructor(private readonly maxBytes: number = DEFAULT_MEMORY_MAX_BYTES) {}
+
+  get size(): number {
+    return this.kept.size;
+  }
+
+  /** Bytes held (see the class). */
+  get bytes(): number {
+    return this.held;
+  }
+
+  get(tenant: string): Remembered | undefined {
+    return this.kept.get(tenant)?.remembered;
+  }
+
+  /** Keep (or replace) a community's snapshot as the most recently used, and evict to the bounds. */
+  set(tenant: string, remembered: Remembered): void {
+    this.delete(tenant);
+    let bytes = 0;
+    for (const pages of remembered.pages.values()) for (const page of pages.values()) bytes += bytesOf(page);
+    if (bytes > this.maxBytes) return;
+    this.kept.set(tenant, { remembered, bytes });
+    this.held += bytes;
+    for (const [oldest, entry] of this.kept) {
+      if (this.kept.size <= MEMORY_TENANTS && this.held <= this.maxBytes) break;
+      this.kept.delete(oldest);
+      this.held -= entry.bytes;
+    }
+  }
+
+  delete(tenant: string): void {
+    const entry = this.kept.get(tenant);
+    if (!entry) return;
+    this.kept.delete(tenant);
+    this.held -= entry.bytes;
+  }
+}
 
 /**
  * The saved pages of a community: their times from the store, and the records only of the pages
@@ -284,7 +350,6 @@ async function loadPages(store: SnapshotStore, tenant: string, memory: SnapshotM
     saved.set(resource, pages);
   }
   memory.set(tenant, { ...known, pages: saved });
-  while (memory.size > MEMORY_TENANTS) memory.delete(memory.keys().next().value as string);
   return saved;
 }
 

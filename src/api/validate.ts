@@ -9,7 +9,7 @@
  *
  * Incoming: tolerant of extra fields and of a list envelope without its numbers (they are derived
  * from the request), strict about the parts the bot relies on: an item is a JSON object, a list is
- * an object whose `data` is an array of objects.
+ * an object whose `data` is an array of objects; and no JSON nested deeper than MAX_JSON_DEPTH.
  */
 import { ApiError, invalidParams } from './errors.js';
 import { envelopeNumbers, type PageBody } from './pages.js';
@@ -65,8 +65,35 @@ export function parsePageBody(text: string | undefined, query: PageQuery): PageB
   return { ...body, data, ...envelopeNumbers(body, data.length, query) };
 }
 
+/**
+ * How deep an answer's objects and arrays may nest. The API's shapes nest a few levels; JSON.parse
+ * takes far deeper, but then everything that walks the value recursively (the cache's serialiser,
+ * the CSV writer) overflows the stack, which once surfaced as an export "too large" for a 2-row list.
+ */
+export const MAX_JSON_DEPTH = 64;
+
+/** Whether `text` (JSON or not) opens more than `max` objects or arrays inside one another. */
+function nestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c)
+        i++; // a backslash: the next character is escaped, never a quote that ends the string
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      if (++depth > max) return true;
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return false;
+}
+
 function parseJson(text: string | undefined): unknown {
   if (!text) throw malformed('empty body');
+  // Counted before parsing, so a hostile answer is never built in memory.
+  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) throw malformed(`JSON nested deeper than ${MAX_JSON_DEPTH}`);
   try {
     return JSON.parse(text);
   } catch {

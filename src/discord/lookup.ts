@@ -101,9 +101,7 @@ export function resolveTyped<T>(
     const shown = usable
       .slice(0, MAX_NAMED_CANDIDATES)
       .map((value) => `${safeLine(name(byId.get(value) as T), 60)} (${code(value, 70)})`);
-    throw new UserError(
-      MESSAGES.nameMatchesSeveral(safeLine(typed, 100), plural, shown, usable.length - shown.length),
-    );
+    throw new UserError(MESSAGES.nameMatchesSeveral(typed, plural, shown, usable.length - shown.length));
   }
   const only = named.length === 1 ? id(named[0] as T) : undefined;
   if (typed !== '' && isUsableId(only)) return only;

@@ -4,7 +4,7 @@
  */
 import type { APIActionRowComponent, APIComponentInMessageActionRow, APIEmbed } from 'discord.js';
 import { isApiError } from '../api/errors.js';
-import { formatCount } from '../render/format.js';
+import { formatCount, safeLine } from '../render/format.js';
 
 /** What a handler produces; the router decides whether it is a reply, an edit or an update. */
 export interface Payload {
@@ -20,6 +20,15 @@ export interface Payload {
 /** Nobody is ever pinged by anything Rollcall sends, whatever the text contains. */
 export const NO_MENTIONS = { parse: [], users: [], roles: [], repliedUser: false } as const;
 
+/**
+ * What a moderator or admin typed, quoted back in a sentence: text, never markup or a mention (a
+ * typed `<@&id>` or `@everyone` shows as typed and pings nobody). Every sentence below that quotes
+ * typed text passes it through here, so callers give the text as typed.
+ */
+function typed(text: string, max = 100): string {
+  return safeLine(text, max);
+}
+
 export const MESSAGES = {
   notFound: 'Nothing with that id was found on this community server.',
   memberNotFound: 'That Discord user is not a member of the community server.',
@@ -30,8 +39,9 @@ export const MESSAGES = {
   roleNotFound: 'No role with that id or name was found on this community server.',
   applicationNotFound: 'No application with that id or title was found on this community server.',
   joinRequestNotFound: 'No join request from that user was found on this community server.',
-  nameMatchesSeveral: (typed: string, plural: string, candidates: readonly string[], more: number) =>
-    `${typed} is the name of ${candidates.length + more} ${plural}: ${candidates.join(', ')}${more > 0 ? ` and ${more} more` : ''}. Pick one from the list, or give its id.`,
+  /** `candidates` are shown as given: the caller makes them safe (API names, ids in code spans). */
+  nameMatchesSeveral: (name: string, plural: string, candidates: readonly string[], more: number) =>
+    `${typed(name)} is the name of ${candidates.length + more} ${plural}: ${candidates.join(', ')}${more > 0 ? ` and ${more} more` : ''}. Pick one from the list, or give its id.`,
   cannotOpen:
     'That record cannot be opened: the community server API gave it an id Rollcall cannot ask for. It is still shown in the list.',
   auditEntryMoved:
@@ -112,10 +122,11 @@ export const MESSAGES = {
       `API limits: ${s.limits ?? "the bot's default"}.`,
     ].join('\n'),
   settingsSaved: 'Settings saved.',
+  /** `problem` is parseLimits's, which quotes what was typed. */
   badLimits: (problem: string) =>
-    `Those API limits are not valid: they ${problem} (for example 100/month,30/1m, or default). Nothing was saved.`,
+    `Those API limits are not valid: they ${typed(problem, 400)} (for example 100/month,30/1m, or default). Nothing was saved.`,
   unknownRoles: (names: string[]) =>
-    `No community role is called ${names.join(', ')}; give role names or ids from the community server, or none. Nothing was saved.`,
+    `No community role is called ${names.map((n) => typed(n)).join(', ')}; give role names or ids from the community server, or none. Nothing was saved.`,
   nothingToUnlink: 'No API token is linked on this server; any settings saved here are deleted.',
   notAllowed: 'Only staff of the community server can use Rollcall.',
   accessUnchecked: (reason: string) =>
@@ -150,7 +161,7 @@ export const MESSAGES = {
   labelBadText:
     'A label is plain text: no markdown characters (` * _ ~ | \\ [ ]), mentions (< > @), links or invisible characters. Nothing was saved.',
   unknownDiscordRoles: (names: string[]) =>
-    `This server has no role called ${names.join(', ')}; pick roles from the list as you type, or none. Nothing was saved.`,
+    `This server has no role called ${names.map((n) => typed(n)).join(', ')}; pick roles from the list as you type, or none. Nothing was saved.`,
   setupMalformed:
     'That is not an API token: a token is letters, digits and symbols only, with no space or line break inside. Nothing was saved.',
   setupSaving: (nextAtSeconds: number) =>
@@ -187,7 +198,7 @@ export const MESSAGES = {
   badWave: 'The wave is a whole number from 0 to 100000.',
   badDays: 'The number of days is a whole number from 1 to 365.',
   badTimeZone: (zone: string) =>
-    `${zone} is not a time zone Rollcall knows; use an IANA name such as Europe/London, America/New_York or UTC. Nothing was saved.`,
+    `${typed(zone)} is not a time zone Rollcall knows; use an IANA name such as Europe/London, America/New_York or UTC. Nothing was saved.`,
   badQuotaHours:
     'A quota is a number of hours over 0 and at most 168, with at most two decimals. Nothing was saved.',
   tooManyQuotas: 'At most 25 roles can have a quota; remove one first. Nothing was saved.',

@@ -236,7 +236,7 @@ function hostedSuite(backend: Backend): void {
   });
 
   describe('hosted mode: a token the API stops accepting', () => {
-    it('marks it invalid at the first 401 and refuses without reading after', async () => {
+    it('refuses without reading after a 401, and marks it invalid only once confirmed', async () => {
       const linked = await setup(C, TOKEN_C);
       expect(linked.message?.content).toMatch(/^Linked: /);
       // The API no longer accepts TOKEN_C (revoked on the community's side).
@@ -258,7 +258,8 @@ function hostedSuite(backend: Backend): void {
       ).response();
       expect(first.message?.content).toBe(MESSAGES.tokenRejected);
       expect(world.sandbox.requests.map((r) => r.status)).toEqual([401]);
-      expect((await store.describeCredential(C))?.invalidAt).toBeInstanceOf(Date);
+      // One 401 is not proof (test/hosted/rejection.test.ts confirms it a minute later).
+      expect((await store.describeCredential(C))?.invalidAt).toBeUndefined();
 
       world.sandbox.resetLog();
       const next = await (
@@ -267,6 +268,8 @@ function hostedSuite(backend: Backend): void {
       expect(next.ephemeral).toBe(true);
       expect(next.message?.content).toBe(MESSAGES.tokenRejected);
       expect(world.sandbox.requests).toEqual([]);
+      // As the confirming 401 does; the admin's view of it follows.
+      expect(await store.markInvalid(C)).toBe(true);
     });
 
     it('shows the admin the link and its state (never the token), with Replace and Unlink', async () => {
@@ -338,6 +341,30 @@ function hostedSuite(backend: Backend): void {
       expect((await store.getSettings(D)).defaultVisibility).toBe('private');
       const rows = await place.query('select guild_id from guild_settings where guild_id = ?', [D]);
       expect(rows).toEqual([]);
+    });
+
+    it('quotes what an admin typed as text: a typed mention, @everyone and markdown stay inert', async () => {
+      const hostile = '<@&1> @everyone **x**';
+      const inert = '\\<@&1> @\u200Beveryone \\*\\*x\\*\\*';
+      const answers = [
+        await (
+          await world.double.slash(admin, 'rollcall-admin', {
+            subcommand: 'reports',
+            guildId: A,
+            options: { 'time-zone': hostile },
+          })
+        ).response(),
+        await settings({ 'access-roles': hostile }),
+        await settings({ limits: hostile }),
+      ];
+      const contents = answers.map((a) => a.message?.content ?? '');
+      expect(contents[0]).toBe(MESSAGES.badTimeZone(hostile));
+      expect(contents[1]).toBe(MESSAGES.unknownRoles([hostile]));
+      for (const content of contents) {
+        expect(content).toContain(inert);
+        expect(content).not.toMatch(/(^|[^\\])<@&1>|@everyone|(^|[^\\])\*\*x/);
+      }
+      expect(world.double.allowedMentionsViolations()).toEqual([]);
     });
 
     it('limits use to holders of community roles picked by name', async () => {

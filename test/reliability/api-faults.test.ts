@@ -59,6 +59,7 @@ describe.each([
   { kind: 'html', sentence: MESSAGES.malformed },
   { kind: 'empty', sentence: MESSAGES.malformed },
   { kind: 'not-json', sentence: MESSAGES.malformed },
+  { kind: 'deep', sentence: MESSAGES.malformed },
 ] as Array<{ kind: FaultKind; sentence: string }>)('API fault $kind', ({ kind, sentence }) => {
   it('without saved data: one clear sentence, privately; then the next request works', async () => {
     const mark = world.logLines.length;
@@ -104,6 +105,7 @@ const FAULT_INDEX: Record<FaultKind, number> = {
   'not-json': 4,
   'wrong-shape': 5,
   enormous: 6,
+  deep: 7,
 };
 
 describe('API answers of the wrong shape', () => {
@@ -186,10 +188,20 @@ const SENTENCE_FOR: Record<FaultKind, string> = {
   'not-json': MESSAGES.malformed,
   'wrong-shape': MESSAGES.malformed,
   enormous: MESSAGES.tooLarge,
+  deep: MESSAGES.malformed,
 };
 
 describe('every command against every fault', () => {
-  const kinds: FaultKind[] = ['500', 'timeout', 'html', 'empty', 'wrong-shape', 'not-json', 'enormous'];
+  const kinds: FaultKind[] = [
+    '500',
+    'timeout',
+    'html',
+    'empty',
+    'wrong-shape',
+    'not-json',
+    'deep',
+    'enormous',
+  ];
   it.each(kinds)(
     "%s: the fault hits every command, which answers with data, saved data or that fault's sentence",
     async (kind) => {

@@ -15,11 +15,21 @@ import { ERROR_MESSAGES, SANDBOX_DEFAULTS } from './defaults.js';
  * - 'not-json': 200 `application/json` whose body is cut-off JSON
  * - 'enormous': 200 with far more than asked: a list page of SANDBOX_DEFAULTS.enormousItems items
  *   (whatever `limit` was), or a single item with a string field padded to enormousPadChars characters
+ * - 'deep': 200 JSON, the normal answer with a field of its first item (or of the record) holding
+ *   arrays nested DEEP_NESTING levels deep (small in bytes, but every recursive walk overflows)
  *
  * 'wrong-shape' and 'enormous' transform a 200 answer; when the normal answer is an error (400/403/404)
  * it is sent unchanged (the fault is still consumed and logged).
  */
-export type FaultKind = '500' | 'timeout' | 'html' | 'empty' | 'wrong-shape' | 'not-json' | 'enormous';
+export type FaultKind =
+  | '500'
+  | 'timeout'
+  | 'html'
+  | 'empty'
+  | 'wrong-shape'
+  | 'not-json'
+  | 'enormous'
+  | 'deep';
 
 /** Every fault kind. */
 export const FAULT_KINDS: readonly FaultKind[] = [
@@ -30,7 +40,33 @@ export const FAULT_KINDS: readonly FaultKind[] = [
   'wrong-shape',
   'not-json',
   'enormous',
+  'deep',
 ];
+
+/** Levels of the 'deep' fault's nesting. */
+export const DEEP_NESTING = 200_000;
+
+/** The normal JSON answer with a field nested DEEP_NESTING levels deep (written as text: no recursion). */
+function deep(normal: Answer): Answer {
+  if (normal.kind !== 'json' || normal.status !== 200) return normal;
+  const marker = '"__deep_nesting__"';
+  const body = normal.body;
+  const withMarker = isEnvelope(body)
+    ? {
+        ...body,
+        data: body.data.map((item, i) => (i === 0 && isObject(item) ? { ...item, nested: 0 } : item)),
+      }
+    : isObject(body)
+      ? { ...body, nested: 0 }
+      : body;
+  const text = JSON.stringify(withMarker, (key, value) => (key === 'nested' ? '__deep_nesting__' : value));
+  return {
+    kind: 'raw',
+    status: 200,
+    contentType: 'application/json',
+    text: text.replace(marker, `${'['.repeat(DEEP_NESTING)}${']'.repeat(DEEP_NESTING)}`),
+  };
+}
 
 /** Random faults: each authorized request fails with probability `rate`, with a kind drawn from `kinds`. */
 export interface FaultOptions {
@@ -130,6 +166,8 @@ export function applyFault(kind: FaultKind, normal: Answer, ctx: FaultContext = 
       return normal.kind === 'json' && normal.status === 200
         ? { ...normal, body: enormous(normal.body, ctx) }
         : normal;
+    case 'deep':
+      return deep(normal);
   }
 }
 

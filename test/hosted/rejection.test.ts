@@ -1,0 +1,152 @@
+/**
+ * The 401 rule: a token is marked invalid only when the API rejected it on two reads started at
+ * least REJECTION_CONFIRM_MS apart. In between, its servers are told the token was rejected and no
+ * request reaches the API; after the wait one read goes out, and an answer clears the suspicion.
+ * The real tenants over a real SQLite store, the sandbox (the API double) over HTTP and a fake clock.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createCache } from '../../src/api/cache.js';
+import { loadConfig } from '../../src/config.js';
+import { MESSAGES, UserError } from '../../src/discord/replies.js';
+import type { Tenant } from '../../src/discord/router.js';
+import { createTenants, REJECTION_CONFIRM_MS, type Tenants } from '../../src/hosted.js';
+import { createLogger } from '../../src/log.js';
+import { openStore, type Store } from '../../src/store/index.js';
+import { type Sandbox, startSandbox } from '../sandbox/server.js';
+
+const key = Buffer.alloc(32, 7);
+const PAGE = { page: 1, limit: 100 };
+
+let sandbox: Sandbox;
+let store: Store;
+let tenants: Tenants;
+let cache: ReturnType<typeof createCache>;
+let clock = Date.UTC(2026, 0, 5, 12);
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ tokens: {} });
+  const dataDir = mkdtempSync(join(tmpdir(), 'rollcall-rejection-'));
+  const loaded = loadConfig({
+    DISCORD_TOKEN: 'discord-token',
+    DISCORD_APPLICATION_ID: '123456789012345678',
+    API_BASE_URL: sandbox.url,
+    API_RETRIES: '0',
+    API_LIMITS: '100000/month',
+    ROLLCALL_SECRET_KEY: key.toString('base64'),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+  });
+  if (!loaded.ok) throw new Error(loaded.errors.join('; '));
+  const logger = createLogger({ level: 'silent', format: 'json' });
+  cache = createCache(loaded.config, logger);
+  store = await openStore({ dataDir, secretKey: key });
+  tenants = createTenants({ config: loaded.config, logger, store, cache, now: () => clock });
+});
+
+afterAll(async () => {
+  await tenants?.close();
+  await store?.close();
+  await cache?.close();
+  await sandbox?.close();
+});
+
+beforeEach(() => {
+  sandbox.set({ tokens: {} }); // every token rejected until a test says otherwise
+  sandbox.resetLog();
+});
+
+/** The API accepts `token` from now on. */
+function accept(token: string): void {
+  sandbox.set({ tokens: { [token]: { permission: 'all', label: 'accepted' } } });
+}
+
+async function resourcesOf(guildId: string) {
+  const tenant = await tenants.resolve(guildId);
+  if (typeof tenant === 'string') throw new Error(tenant);
+  return (tenant as Tenant).resources;
+}
+
+/** What a read of `guildId` ends with: 'ok', or the sentence a moderator is told. */
+async function outcome(guildId: string, read: 'listShifts' | 'listRoles' | 'listLoas' = 'listShifts') {
+  try {
+    await (await resourcesOf(guildId))[read](PAGE);
+    return 'ok';
+  } catch (error) {
+    if (error instanceof UserError) return error.message;
+    throw error;
+  }
+}
+
+async function invalid(guildId: string): Promise<boolean> {
+  return (await store.describeCredential(guildId))?.invalidAt instanceof Date;
+}
+
+describe('hosted tenants: the 401 rule', () => {
+  it('does not mark a server invalid for a burst of 401s; its servers are refused without a request', async () => {
+    const [G1, G2] = ['1500000000000000001', '1500000000000000002'];
+    await store.saveCredential(G1, { token: 'token-burst', linkedBy: '1' });
+    await store.saveCredential(G2, { token: 'token-burst', linkedBy: '1' });
+    const burst = await Promise.all([
+      outcome(G1, 'listShifts'),
+      outcome(G1, 'listRoles'),
+      outcome(G2, 'listLoas'),
+    ]);
+    expect(burst).toEqual(Array(3).fill(MESSAGES.tokenRejected));
+    expect(sandbox.requests.map((r) => r.status)).toEqual([401, 401, 401]);
+    sandbox.resetLog();
+    // The rest of the burst, up to just before the wait is over: told the sentence, nothing sent.
+    const first = clock;
+    for (const after of [1_000, 3_000, REJECTION_CONFIRM_MS - 1]) {
+      clock = first + after;
+      expect(await outcome(G1)).toBe(MESSAGES.tokenRejected);
+      expect(await outcome(G2, 'listRoles')).toBe(MESSAGES.tokenRejected);
+    }
+    expect(sandbox.requests).toEqual([]);
+    expect(await invalid(G1)).toBe(false);
+    expect(await invalid(G2)).toBe(false);
+  });
+
+  it('marks the token invalid when a read 60 s after the first 401 is rejected too', async () => {
+    const [G1, G2] = ['1500000000000000011', '1500000000000000012'];
+    await store.saveCredential(G1, { token: 'token-revoked', linkedBy: '1' });
+    await store.saveCredential(G2, { token: 'token-revoked', linkedBy: '1' });
+    expect(await outcome(G1)).toBe(MESSAGES.tokenRejected);
+    clock += 10_000;
+    expect(await outcome(G2)).toBe(MESSAGES.tokenRejected); // refused meanwhile, without a request
+    expect(sandbox.requests).toHaveLength(1);
+    clock += REJECTION_CONFIRM_MS - 10_000;
+    // One read goes out to confirm; the others at the same moment are still refused.
+    const [confirming, meanwhile] = await Promise.all([outcome(G1), outcome(G1, 'listRoles')]);
+    expect([confirming, meanwhile]).toEqual([MESSAGES.tokenRejected, MESSAGES.tokenRejected]);
+    expect(sandbox.requests.map((r) => r.status)).toEqual([401, 401]);
+    expect(await invalid(G1)).toBe(true);
+    expect(await invalid(G2)).toBe(true);
+    // Both servers are now refused by the store, before any read.
+    expect(await tenants.resolve(G1)).toBe(MESSAGES.tokenRejected);
+    expect(await tenants.resolve(G2)).toBe(MESSAGES.tokenRejected);
+    expect(sandbox.requests).toHaveLength(2);
+  });
+
+  it('clears the suspicion when a read 60 s after a 401 is answered', async () => {
+    const G1 = '1500000000000000021';
+    await store.saveCredential(G1, { token: 'token-flaky', linkedBy: '1' });
+    expect(await outcome(G1)).toBe(MESSAGES.tokenRejected);
+    accept('token-flaky');
+    clock += REJECTION_CONFIRM_MS / 2;
+    expect(await outcome(G1)).toBe(MESSAGES.tokenRejected); // still within the wait: nothing sent
+    expect(sandbox.requests).toHaveLength(1);
+    clock += REJECTION_CONFIRM_MS / 2;
+    expect(await outcome(G1)).toBe('ok');
+    expect(await outcome(G1, 'listRoles')).toBe('ok');
+    expect(sandbox.requests.map((r) => r.status)).toEqual([401, 200, 200]);
+    expect(await invalid(G1)).toBe(false);
+    // A new 401 starts a new wait: one strike again, not a confirmation.
+    sandbox.set({ tokens: {} });
+    clock += REJECTION_CONFIRM_MS;
+    expect(await outcome(G1, 'listLoas')).toBe(MESSAGES.tokenRejected);
+    expect(await invalid(G1)).toBe(false);
+  });
+});
