@@ -75,7 +75,7 @@ function oddIds(backend: Backend): void {
     ] as const) {
       const linked = await setup(guildId, token);
       expect(linked.message?.content, guildId).toMatch(
-        /^Linked: this server now reads community server \(unknown\) \(\d+ roles\)\.$/,
+        /^Linked: this server now reads community server \(unknown\) \(\d+ roles\)\.$/m,
       );
       const stored = await (world.app.store() as Store).describeCredential(guildId);
       expect(stored?.communityId).toBeUndefined();

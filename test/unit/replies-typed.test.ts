@@ -31,6 +31,7 @@ const NOT_QUOTING = [
   'linkState',
   'settingsState',
   'accessUnchecked',
+  'accessChecksSpent',
   'pageRange',
   'labelsState',
   'labelSaved',
