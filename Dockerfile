@@ -1,7 +1,7 @@
 # Rollcall image: build with the full toolchain, run with production dependencies only.
 #   docker build -t rollcall .
-#   docker run --env-file .env rollcall                                  (the bot)
-#   docker run --env-file .env rollcall node dist/src/deploy-commands.js (register the commands)
+#   docker run --env-file .env -v rollcall-data:/data rollcall               (the bot)
+#   docker run --env-file .env rollcall node dist/src/deploy-commands.js    (register the commands)
 # No dependency needs an install script or a compiler, so neither stage has build tools.
 
 ARG NODE_IMAGE=node:24-bookworm-slim
@@ -23,9 +23,17 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist ./dist
+# Rollcall's own files (DATA_DIR: the limit counters without CACHE_URL, the SQLite store without
+# DATABASE_URL) live in a volume at /data, owned by the user the bot runs as; /app stays read-only.
+# Without a volume they would go with the container, and the month's request count with them.
+RUN mkdir -p /data && chown node:node /data
+ENV DATA_DIR=/data
+VOLUME /data
 # The health listener: /healthz, /readyz, /metrics. It binds 127.0.0.1 unless HEALTH_HOST says
 # otherwise (set HEALTH_HOST=0.0.0.0 for Prometheus in another container to reach /metrics).
-ENV HEALTH_PORT=8080
+# A default rather than HEALTH_PORT itself: `HEALTH_PORT=` in an --env-file replaces the image's
+# value with an empty one, which then still means 8080 (HEALTH_PORT=<port> moves it).
+ENV HEALTH_PORT_DEFAULT=8080
 EXPOSE 8080
 # The official image's unprivileged user (uid 1000); the code and node_modules stay root-owned, read-only to it.
 USER node

@@ -68,6 +68,12 @@ export const urlSetting = (rule: UrlRule) =>
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 
+const port = z
+  .string()
+  .regex(/^\d{1,5}$/, 'must be a port number from 0 to 65535')
+  .transform(Number)
+  .pipe(z.number().max(65_535, 'must be a port number from 0 to 65535'));
+
 const httpUrl = { schemes: ['http', 'https'], kind: 'an http(s) URL', credentials: false };
 const list = z
   .string()
@@ -193,14 +199,14 @@ const schema = z.object({
     kind: 'a postgres:// or postgresql:// URL',
     credentials: true,
   }).optional(),
+  // DATABASE_URL's password, written into it percent-encoded (see withDatabasePassword).
+  DATABASE_PASSWORD: z.string().optional(),
   ROLLCALL_SECRET_KEY: secretKey.optional(),
   ROLLCALL_SECRET_KEY_PREVIOUS: secretKey.optional(),
-  HEALTH_PORT: z
-    .string()
-    .regex(/^\d{1,5}$/, 'must be a port number from 0 to 65535')
-    .transform(Number)
-    .pipe(z.number().max(65_535, 'must be a port number from 0 to 65535'))
-    .optional(),
+  HEALTH_PORT: port.optional(),
+  // The port used when HEALTH_PORT is unset or empty. The image sets it (8080), so a copied .env's
+  // `HEALTH_PORT=` (which replaces the image's own HEALTH_PORT) does not turn the listener off.
+  HEALTH_PORT_DEFAULT: port.optional(),
   HEALTH_HOST: z
     .union([z.ipv4(), z.ipv6(), z.hostname()], { error: 'must be an IP address or a host name' })
     .default('127.0.0.1'),
@@ -355,6 +361,7 @@ export const SECRET_SETTINGS = [
   'ROLLCALL_SECRET_KEY',
   'ROLLCALL_SECRET_KEY_PREVIOUS',
   'DATABASE_URL',
+  'DATABASE_PASSWORD',
 ] as const;
 
 /**
@@ -392,7 +399,7 @@ export function secretValues(config: Partial<Record<string, unknown>>): string[]
 
 /** The bot's settings from the environment. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
-  const result = parse(schema, env);
+  const result = withDefaultHealthPort(parse(schema, env));
   const errors = [
     ...(result.ok ? [] : result.errors),
     ...modeErrors(env),
@@ -453,6 +460,12 @@ function shardErrors(result: ConfigResult): string[] {
   return [];
 }
 
+/** HEALTH_PORT unset or empty: HEALTH_PORT_DEFAULT (the image's 8080), else no listener. */
+function withDefaultHealthPort(result: ConfigResult): ConfigResult {
+  if (!result.ok || result.config.HEALTH_PORT !== undefined) return result;
+  return { ok: true, config: { ...result.config, HEALTH_PORT: result.config.HEALTH_PORT_DEFAULT } };
+}
+
 /** Whether the settings ask for the shard manager (SHARDS, or SHARD_IDS with SHARD_COUNT). */
 export function isSharded(config: Pick<Config, 'SHARDS' | 'SHARD_COUNT'>): boolean {
   return config.SHARDS !== undefined || config.SHARD_COUNT !== undefined;
@@ -483,16 +496,50 @@ function parse<S extends z.ZodObject>(target: S, env: NodeJS.ProcessEnv): Result
   // Treat empty strings as unset so `FOO=` in a .env file means "use the default".
   const cleaned: Record<string, string> = {};
   for (const [key, value] of Object.entries(env)) {
-    if (value !== undefined && value.trim() !== '') cleaned[key] = value.trim();
+    const text = value === undefined ? '' : unquoted(value.trim()).trim();
+    if (text !== '') cleaned[key] = text;
   }
+  const passwordError = 'DATABASE_URL' in target.shape ? withDatabasePassword(cleaned) : undefined;
   const parsed = target.safeParse(cleaned);
-  if (parsed.success) return { ok: true, config: parsed.data };
-  const errors = parsed.error.issues.map((issue) => {
+  if (parsed.success && !passwordError) return { ok: true, config: parsed.data };
+  const issues = parsed.success ? [] : parsed.error.issues;
+  const errors = issues.map((issue) => {
     const name = String(issue.path[0] ?? 'configuration');
     const missing = cleaned[name] === undefined;
     return missing && !target.shape[name]?.isOptional() ? `${name} is required` : `${name} ${issue.message}`;
   });
-  return { ok: false, errors: [...new Set(errors)] };
+  return { ok: false, errors: [...new Set([...errors, ...(passwordError ? [passwordError] : [])])] };
+}
+
+/**
+ * A value without one pair of quotes around it: `docker run --env-file` keeps them as written, where
+ * the shell, Node's --env-file and compose drop them (.env.example quotes values with spaces).
+ */
+function unquoted(value: string): string {
+  return /^(["'])(.*)\1$/s.exec(value)?.[2] ?? value;
+}
+
+/**
+ * DATABASE_PASSWORD, when set, becomes DATABASE_URL's password, percent-encoded: a generated
+ * password (base64 has `/`, `+` and `=`; others have `@` or `:`) cannot be pasted into a URL as it
+ * is, and compose.yaml hands the database's own POSTGRES_PASSWORD over this way. The one place the
+ * two are joined; everything after reads DATABASE_URL only. Returns the problem, if any.
+ */
+function withDatabasePassword(env: Record<string, string>): string | undefined {
+  const password = env.DATABASE_PASSWORD;
+  if (password === undefined) return undefined;
+  if (env.DATABASE_URL === undefined)
+    return 'DATABASE_PASSWORD is read only with DATABASE_URL (the password of that database)';
+  let url: URL;
+  try {
+    url = new URL(env.DATABASE_URL);
+  } catch {
+    return undefined; // DATABASE_URL's own check names the problem
+  }
+  // The setter leaves `%` alone, so the encoded form goes in as written.
+  url.password = encodeURIComponent(password);
+  env.DATABASE_URL = url.href;
+  return undefined;
 }
 
 export function formatConfigErrors(errors: string[]): string {

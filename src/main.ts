@@ -6,10 +6,12 @@
  * With SHARDS (or SHARD_IDS and SHARD_COUNT) this process is the shard manager (`shards.ts`): it
  * starts one process per shard, each running this file again as a shard.
  */
+import { accessSync, constants, existsSync, mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Events } from 'discord.js';
-import { createApp, gatewayReady } from './app.js';
-import { formatConfigErrors, isSharded, loadConfig } from './config.js';
+import { type App, createApp, gatewayReady } from './app.js';
+import { type Config, formatConfigErrors, isSharded, loadConfig } from './config.js';
 import { createLogger, redactUrlCredentials } from './log.js';
 import {
   createManager,
@@ -21,6 +23,9 @@ import {
   shardingProblem,
 } from './shards.js';
 
+// `npm start` reads ./.env when there is one (settings already in the environment win), quietly when
+// there is none, as in the image. Node's parser: the same values as `set -a; . ./.env` (.env.example).
+if (existsSync('.env')) process.loadEnvFile('.env');
 // A shard process: discord.js gives it SHARDS (its id) and SHARD_COUNT; they are the client's, not settings.
 dropEmptyClientEnv();
 const asShard = isShardProcess();
@@ -44,8 +49,29 @@ function refuse(reason: string): never {
   process.exit(1);
 }
 
+const dataProblem = dataDirProblem(config);
+if (dataProblem) refuse(dataProblem);
+
 if (!asShard && isSharded(config)) await runManager();
 else await runProcess();
+
+/**
+ * DATA_DIR holds the limit counters (without CACHE_URL) and the SQLite store (without DATABASE_URL),
+ * created and written from the start or at the first report: a folder this process may not write
+ * is said now, in one sentence, rather than met as an error thrown at the first write.
+ */
+function dataDirProblem(settings: Config): string | undefined {
+  if (settings.CACHE_URL && settings.DATABASE_URL) return undefined;
+  const dir = resolve(settings.DATA_DIR);
+  try {
+    mkdirSync(dir, { recursive: true });
+    accessSync(dir, constants.W_OK);
+    return undefined;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? String(error);
+    return `DATA_DIR ${dir} cannot be created or written (${code}); set DATA_DIR to a folder this user may write (the image's is /data: mount a volume there)`;
+  }
+}
 
 async function runManager(): Promise<void> {
   const logger = rootLogger.child({ role: 'manager' });
@@ -84,7 +110,12 @@ async function runManager(): Promise<void> {
 async function runProcess(): Promise<void> {
   const logger = asShard ? rootLogger.child({ shard: Number(process.env.SHARDS) }) : rootLogger;
   // Under the manager, the manager listens on HEALTH_PORT; this process tells it how it is.
-  const app = createApp(config, logger, { serveHealth: !asShard });
+  let app: App;
+  try {
+    app = createApp(config, logger, { serveHealth: !asShard });
+  } catch (error) {
+    refuse(error instanceof Error ? error.message : String(error));
+  }
   const tell = (message: ShardMessage) => {
     if (asShard && process.connected) process.send?.(message);
   };

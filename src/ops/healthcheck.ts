@@ -5,9 +5,12 @@
  */
 import { pathToFileURL } from 'node:url';
 
-/** Where to ask: HEALTH_HOST, or loopback when it names every interface. */
+/**
+ * Where to ask: HEALTH_HOST, or loopback when it names every interface; on HEALTH_PORT, or (unset
+ * or empty, as the bot reads it) HEALTH_PORT_DEFAULT.
+ */
 export function readyzUrl(env: NodeJS.ProcessEnv = process.env): string | undefined {
-  const port = env.HEALTH_PORT?.trim();
+  const port = env.HEALTH_PORT?.trim() || env.HEALTH_PORT_DEFAULT?.trim();
   if (!port || !/^\d{1,5}$/.test(port) || port === '0') return undefined;
   let host = env.HEALTH_HOST?.trim() || '127.0.0.1';
   if (host === '0.0.0.0') host = '127.0.0.1';
@@ -20,7 +23,9 @@ export function readyzUrl(env: NodeJS.ProcessEnv = process.env): string | undefi
 export async function check(env: NodeJS.ProcessEnv = process.env, timeoutMs = 3_000): Promise<number> {
   const url = readyzUrl(env);
   if (!url) {
-    process.stderr.write('HEALTH_PORT is not set; there is no health listener to ask.\n');
+    process.stderr.write(
+      'HEALTH_PORT (or HEALTH_PORT_DEFAULT) is not set; there is no health listener to ask.\n',
+    );
     return 1;
   }
   try {

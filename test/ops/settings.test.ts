@@ -7,8 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
 import { loadConfig, SETTING_NAMES } from '../../src/config.js';
+import { environmentOf, rollcallServices } from './compose.js';
 import { envOf, readDockerfile } from './dockerfile.js';
 
 const root = new URL('../..', import.meta.url).pathname;
@@ -17,33 +17,6 @@ const read = (file: string) => readFileSync(join(root, file), 'utf8');
 /** Names assigned in .env.example, including commented-out examples (`# NAME=value`). */
 function envExampleNames(): string[] {
   return [...read('.env.example').matchAll(/^(?:#\s*)?([A-Z][A-Z0-9_]*)=/gm)].map((m) => m[1] as string);
-}
-
-interface ComposeService {
-  build?: unknown;
-  image?: string;
-  environment?: Record<string, string | number | boolean | null> | string[];
-  env_file?: string | string[];
-}
-
-/** The services that run the Rollcall image (built here, or the image it is tagged as). */
-function rollcallServices(): Record<string, ComposeService> {
-  const compose = parse(read('compose.yaml'), { merge: true }) as {
-    services: Record<string, ComposeService>;
-  };
-  return Object.fromEntries(
-    Object.entries(compose.services).filter(
-      ([, s]) => s.build !== undefined || /^rollcall(:|$)/.test(s.image ?? ''),
-    ),
-  );
-}
-
-/** A service's `environment`, as a record (map or list form). */
-function environmentOf(service: ComposeService): Record<string, string> {
-  const env = service.environment ?? {};
-  if (Array.isArray(env))
-    return Object.fromEntries(env.map((e) => [e.split('=')[0] as string, e.split('=').slice(1).join('=')]));
-  return Object.fromEntries(Object.entries(env).map(([k, v]) => [k, v === null ? '' : String(v)]));
 }
 
 describe('settings: one list across config.ts, .env.example, compose.yaml, the Dockerfile and the README', () => {
