@@ -142,11 +142,11 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
         fetch: metrics?.apiFetch(config.API_BASE_URL),
         stop: stopping.signal,
         onAllowanceMark: (mark) => alert?.(mark),
-        // Once the reports' store is open, it keeps the month's count too (a lost counters file or
-        // an emptied Redis then does not start the month again).
+        // The reports' store keeps the month's count too (a lost counters file or an emptied Redis
+        // then does not start the month again): opened at the first request if nothing opened it.
         ledger: {
-          used: async (key, month) => (store ? store.allowance.used(key, month) : 0),
-          raise: async (key, month, used) => store?.allowance.raise(key, month, used),
+          used: async (key, month) => (await ledgerStore()).allowance.used(key, month),
+          raise: async (key, month, used) => (await ledgerStore()).allowance.raise(key, month, used),
         },
       });
   const tenants = hosted
@@ -209,6 +209,20 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
       },
     );
     return (await reportStore).snapshots;
+  };
+  /** The store for the month's count (single-community mode); a failed open is not retried for a minute. */
+  let ledgerRetryAt = 0;
+  const ledgerStore = async (): Promise<Store> => {
+    if (store) return store;
+    if (Date.now() < ledgerRetryAt) throw new Error('the store did not open');
+    try {
+      await snapshotStore();
+    } catch (error) {
+      ledgerRetryAt = Date.now() + 60_000;
+      throw error;
+    }
+    if (!store) throw new Error('the store did not open');
+    return store;
   };
   const refreshing = new Map<string, Promise<ReportData>>();
   const remembered = new SnapshotMemory(config.REPORTS_MEMORY_MAX_BYTES);
