@@ -124,7 +124,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     if (kind === 'postgres' && options.schema) {
       await sql`create schema if not exists ${sql.id(options.schema)}`.execute(db);
     }
-    await migrate(db, location);
+    await migrate(db, location, kind === 'postgres' ? await currentSchema(db, location) : undefined);
     const keyring = options.secretKey ? new Keyring(options.secretKey, options.previousKey) : undefined;
     await checkKeys(db, keyring);
     return new SqlStore(db, kind, location, keyring, options.now ?? Date.now);
@@ -215,12 +215,29 @@ async function probe(db: Kysely<Tables>, kind: Store['kind'], location: string):
   }
 }
 
-async function migrate(db: Kysely<Tables>, location: string): Promise<void> {
+/**
+ * The PostgreSQL schema the store's tables go to (the first of the search path that exists).
+ * The migrator must be told: without it, it looks for its own tables in every schema of the
+ * database, so a second Rollcall (or a test) in another schema of the same database made it skip
+ * creating them here and fail on "relation rollcall_migration_lock does not exist".
+ */
+async function currentSchema(db: Kysely<Tables>, location: string): Promise<string> {
+  const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
+  const schema = rows[0]?.schema;
+  if (schema) return schema;
+  throw new StoreError(
+    'unavailable',
+    `The database at ${location} has none of the schemas of its search path; create one or fix the search_path.`,
+  );
+}
+
+async function migrate(db: Kysely<Tables>, location: string, schema: string | undefined): Promise<void> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
     migrationTableName: MIGRATION_TABLE,
     migrationLockTableName: MIGRATION_LOCK_TABLE,
+    ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const { error } = await migrator.migrateToLatest();
   if (error === undefined) return;
