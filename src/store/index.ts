@@ -9,18 +9,22 @@
  *   synchronous=FULL; PostgreSQL's default synchronous commit);
  * - `openStore` rejects with one clear sentence when the database cannot be reached, or when
  *   ROLLCALL_SECRET_KEY is missing or is not the key the stored rows were sealed with;
- * - every later failure of the database is a `StoreError` with code `unavailable`.
+ * - every later failure of the database is a `StoreError` with code `unavailable`;
+ * - no call blocks the event loop for longer than SQLite's short busy_timeout while another
+ *   connection holds the write lock (patience.ts), and no PostgreSQL call waits longer than the
+ *   query timeout on a connection that went silent (postgres.ts).
  */
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import Database from 'libsql';
-import pg from 'pg';
 import { tokenHash } from '../api/token.js';
 import { Keyring, SealError, tokenFingerprint } from './crypto.js';
 import { type DigestStore, SqlDigests } from './digests.js';
 import { reasonOf, StoreError } from './errors.js';
 import { MIGRATION_LOCK_TABLE, MIGRATION_TABLE, migrations, type Tables } from './migrations.js';
+import { SQLITE_BUSY_TIMEOUT_MS, SQLITE_LOCK_PATIENCE_MS, whileLocked } from './patience.js';
+import { PG_QUERY_TIMEOUT_MS, postgresPool } from './postgres.js';
 import {
   defaultSettings,
   type GuildSettings,
@@ -28,6 +32,7 @@ import {
   guildSettingsSchema,
 } from './settings.js';
 import { type SnapshotStore, SqlSnapshots } from './snapshot.js';
+import { lockSafe } from './sqlite.js';
 
 export { tokenFingerprint } from './crypto.js';
 export { StoreError, type StoreErrorCode } from './errors.js';
@@ -54,6 +59,12 @@ export interface StoreOptions {
   previousKey?: Buffer;
   /** How long to wait for a PostgreSQL connection (ms); default 5000. */
   connectTimeoutMs?: number;
+  /** PostgreSQL: a query's client-side deadline (ms), after which its connection is dropped; default 3000. */
+  queryTimeoutMs?: number;
+  /** SQLite: how long SQLite itself waits for another connection's lock in one attempt (ms); default 25. */
+  busyTimeoutMs?: number;
+  /** SQLite: how long a call keeps retrying while another connection holds the lock (ms); default 5000. */
+  lockPatienceMs?: number;
   /** Errors of idle PostgreSQL connections (the server restarted): reported here instead of crashing. */
   onBackgroundError?: (error: StoreError) => void;
   /** Clock, for tests. */
@@ -118,16 +129,17 @@ export interface Store {
 /** Open (creating and migrating as needed) the store the options point to. */
 export async function openStore(options: StoreOptions): Promise<Store> {
   const connection = options.databaseUrl ? connectPostgres(options) : connectSqlite(options);
-  const { db, kind, location } = connection;
+  const { db, kind, location, patiently } = connection;
   try {
-    await probe(db, kind, location);
+    await patiently(() => probe(db, kind, location));
     if (kind === 'postgres' && options.schema) {
       await sql`create schema if not exists ${sql.id(options.schema)}`.execute(db);
     }
-    await migrate(db, location, kind === 'postgres' ? await currentSchema(db, location) : undefined);
+    const schema = kind === 'postgres' ? await currentSchema(db, location) : undefined;
+    await patiently(() => migrate(db, location, schema));
     const keyring = options.secretKey ? new Keyring(options.secretKey, options.previousKey) : undefined;
-    await checkKeys(db, keyring);
-    return new SqlStore(db, kind, location, keyring, options.now ?? Date.now);
+    await patiently(() => checkKeys(db, keyring));
+    return new SqlStore(db, kind, location, keyring, options.now ?? Date.now, patiently);
   } catch (error) {
     await db.destroy().catch(() => {});
     throw error;
@@ -138,7 +150,11 @@ interface Connection {
   db: Kysely<Tables>;
   kind: Store['kind'];
   location: string;
+  /** Runs a whole statement or transaction, again while SQLite reports another connection's lock. */
+  patiently: Patiently;
 }
+
+type Patiently = <T>(attempt: () => Promise<T>) => Promise<T>;
 
 function connectSqlite(options: StoreOptions): Connection {
   const dir = resolve(options.dataDir ?? './data');
@@ -147,10 +163,14 @@ function connectSqlite(options: StoreOptions): Connection {
   try {
     mkdirSync(dir, { recursive: true });
     database = new Database(file);
-    // WAL with synchronous=FULL: a commit is on disk (fsync) before the statement returns.
+    // First, so that not even the next pragmas block the event loop for long (see patience.ts).
+    database.pragma(
+      `busy_timeout = ${Math.max(0, Math.round(options.busyTimeoutMs ?? SQLITE_BUSY_TIMEOUT_MS))}`,
+    );
+    // WAL: readers never wait for a writer (nor a writer for readers), so a held write lock delays
+    // only writes. synchronous=FULL: a commit is on disk (fsync) before the statement returns.
     database.pragma('journal_mode = WAL');
     database.pragma('synchronous = FULL');
-    database.pragma('busy_timeout = 5000');
   } catch (error) {
     throw new StoreError(
       'unavailable',
@@ -158,10 +178,12 @@ function connectSqlite(options: StoreOptions): Connection {
       { cause: error },
     );
   }
+  const patienceMs = options.lockPatienceMs ?? SQLITE_LOCK_PATIENCE_MS;
   return {
-    db: new Kysely<Tables>({ dialect: new SqliteDialect({ database }) }),
+    db: new Kysely<Tables>({ dialect: new SqliteDialect({ database: lockSafe(database) }) }),
     kind: 'sqlite',
     location: file,
+    patiently: (attempt) => whileLocked(attempt, patienceMs),
   };
 }
 
@@ -171,11 +193,12 @@ function connectPostgres(options: StoreOptions): Connection {
   if (options.schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(options.schema)) {
     throw new RangeError('a PostgreSQL schema name is lower-case letters, digits and _');
   }
-  const pool = new pg.Pool({
+  const { pool, kysely } = postgresPool({
     connectionString: url,
-    connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
     max: 4,
-    ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+    connectTimeoutMs: options.connectTimeoutMs ?? 5_000,
+    queryTimeoutMs: options.queryTimeoutMs ?? PG_QUERY_TIMEOUT_MS,
+    schema: options.schema,
   });
   // A connection dropped by the server must not crash the process: when idle, the pool reports it
   // here and reconnects for the next query; when checked out, its query fails (or the next one on
@@ -183,7 +206,13 @@ function connectPostgres(options: StoreOptions): Connection {
   // that ends between checkout and query would be an uncaught 'error' event.
   pool.on('connect', (client) => client.on('error', () => {}));
   pool.on('error', (error) => options.onBackgroundError?.(unavailable(location, error)));
-  return { db: new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) }), kind: 'postgres', location };
+  return {
+    db: new Kysely<Tables>({ dialect: new PostgresDialect({ pool: kysely }) }),
+    kind: 'postgres',
+    location,
+    // PostgreSQL waits for its row locks itself, without blocking this process.
+    patiently: (attempt) => attempt(),
+  };
 }
 
 /** postgres://host:port/database: the URL without user, password or parameters. */
@@ -289,6 +318,7 @@ class SqlStore implements Store {
     readonly location: string,
     private readonly keyring: Keyring | undefined,
     private readonly now: () => number,
+    private readonly patiently: Patiently,
   ) {
     this.snapshots = new SqlSnapshots(db, (query) => this.run(query), now);
     this.digests = new SqlDigests(db, (query) => this.run(query), now);
@@ -488,10 +518,13 @@ class SqlStore implements Store {
     );
   }
 
-  /** Run a query; any failure of the database becomes a StoreError naming where it is. */
+  /**
+   * Run a query (a whole statement or transaction, redone whole while another connection holds
+   * SQLite's lock); any failure of the database becomes a StoreError naming where it is.
+   */
   private async run<T>(query: () => Promise<T>): Promise<T> {
     try {
-      return await query();
+      return await this.patiently(query);
     } catch (error) {
       if (error instanceof StoreError) throw error;
       throw unavailable(this.location, error);
