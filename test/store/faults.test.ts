@@ -43,6 +43,15 @@ function settledAt(work: Promise<unknown>): Promise<number> {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** `work`, or a rejection after `ms` (so a call that hangs fails the test, which then cleans up). */
+function within<T>(ms: number, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`still waiting after ${ms} ms`)), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
 /**
  * Another process holding the write lock of the SQLite file: it begins an IMMEDIATE transaction,
  * writes a row, and commits only when told to.
@@ -233,13 +242,13 @@ describe.runIf(postgres.run)('store: PostgreSQL connections that go silent', () 
       // Four calls at once: each one given a silent connection fails within the timeout
       // (a transaction too, without waiting a second timeout for its rollback).
       const started = performance.now();
-      const calls = [
+      const calls: Array<Promise<unknown>> = [
         store.getSettings(GUILD_A),
         store.getCredential(GUILD_A),
         store.saveSettings(GUILD_B, {}),
         store.deleteGuild(GUILD_B),
       ];
-      const outcomes = await Promise.allSettled(calls.map((c) => c.then(() => performance.now())));
+      const outcomes = await Promise.allSettled(calls.map((c) => within(3_000, c)));
       const elapsed = performance.now() - started;
       const failed = outcomes.filter((o) => o.status === 'rejected');
       expect(failed).toHaveLength(silent);
@@ -247,6 +256,7 @@ describe.runIf(postgres.run)('store: PostgreSQL connections that go silent', () 
         const error = (outcome as PromiseRejectedResult).reason;
         expect(error).toBeInstanceOf(StoreError);
         expect((error as StoreError).code).toBe('unavailable');
+        expect((error as StoreError).message).toMatch(/is not answering \(Query read timeout\)/);
       }
       expect(elapsed).toBeGreaterThanOrEqual(queryTimeoutMs - 10);
       expect(elapsed).toBeLessThan(2_500);
@@ -254,7 +264,10 @@ describe.runIf(postgres.run)('store: PostgreSQL connections that go silent', () 
       // The silent connections were dropped, not pooled again: while they are still silent,
       // every next call is answered on a fresh connection, promptly.
       const next = performance.now();
-      const answers = await Promise.all([1, 2, 3, 4, 5, 6].map(() => store.getSettings(GUILD_A)));
+      const answers = await within(
+        3_000,
+        Promise.all([1, 2, 3, 4, 5, 6].map(() => store.getSettings(GUILD_A))),
+      );
       for (const answer of answers) expect(answer.defaultVisibility).toBe('public');
       expect(performance.now() - next).toBeLessThan(queryTimeoutMs);
 
@@ -266,8 +279,9 @@ describe.runIf(postgres.run)('store: PostgreSQL connections that go silent', () 
         `PostgreSQL: ${silent} silent connection(s) failed in ${elapsed.toFixed(0)} ms (query timeout ${queryTimeoutMs} ms); the next 6 calls answered at once`,
       );
     } finally {
-      await store.close().catch(() => {});
+      // The relay first: its sockets closing end whatever is still waiting on them.
       await link.close();
+      await within(3_000, store.close()).catch(() => {});
       await place.remove();
     }
   });
