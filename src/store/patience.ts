@@ -21,8 +21,12 @@ const MAX_PAUSE_MS = 100;
  * transaction whose snapshot another writer made stale): another connection has the lock.
  */
 export function lockedOut(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && /^SQLITE_(BUSY|LOCKED)(_|$)/.test(code);
+  // Through causes too: opening the store wraps what failed in a StoreError with its sentence.
+  for (let e = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^SQLITE_(BUSY|LOCKED)(_|$)/.test(code)) return true;
+  }
+  return false;
 }
 
 /**

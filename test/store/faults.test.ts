@@ -174,6 +174,26 @@ describe('store: SQLite file locked by another process', () => {
     await store.saveSettings(GUILD_A, { defaultVisibility: 'public' });
     expect((await store.getSettings(GUILD_A)).defaultVisibility).toBe('public');
   });
+
+  it('opens (migrating) while another process holds the lock, once it is released, without blocking the event loop', async () => {
+    const { place, file, store: first } = await freshStore();
+    await first.close();
+    const holder = await lockHolder(file);
+    cleanups.push(holder.kill);
+    const delay = monitorEventLoopDelay({ resolution: 5 });
+    delay.enable();
+    const opening = openStore({ ...place.options, secretKey: key() });
+    const openedAt = settledAt(opening);
+    await sleep(500);
+    const releasedAt = performance.now();
+    await holder.release();
+    const store = await opening;
+    stores.push(store);
+    delay.disable();
+    expect(await openedAt).toBeGreaterThanOrEqual(releasedAt);
+    expect(delay.max / 1e6).toBeLessThan(250);
+    expect(await store.getSettings(GUILD_A)).toBeDefined();
+  });
 });
 
 /**
