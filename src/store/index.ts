@@ -159,14 +159,13 @@ type Patiently = <T>(attempt: () => Promise<T>) => Promise<T>;
 function connectSqlite(options: StoreOptions): Connection {
   const dir = resolve(options.dataDir ?? './data');
   const file = join(dir, SQLITE_FILE);
+  const busyTimeoutMs = Math.max(0, Math.round(options.busyTimeoutMs ?? SQLITE_BUSY_TIMEOUT_MS));
   let database: Database.Database;
   try {
     mkdirSync(dir, { recursive: true });
     database = new Database(file);
     // First, so that not even the next pragmas block the event loop for long (see patience.ts).
-    database.pragma(
-      `busy_timeout = ${Math.max(0, Math.round(options.busyTimeoutMs ?? SQLITE_BUSY_TIMEOUT_MS))}`,
-    );
+    database.pragma(`busy_timeout = ${busyTimeoutMs}`);
     // WAL: readers never wait for a writer (nor a writer for readers), so a held write lock delays
     // only writes. synchronous=FULL: a commit is on disk (fsync) before the statement returns.
     database.pragma('journal_mode = WAL');
@@ -180,7 +179,7 @@ function connectSqlite(options: StoreOptions): Connection {
   }
   const patienceMs = options.lockPatienceMs ?? SQLITE_LOCK_PATIENCE_MS;
   return {
-    db: new Kysely<Tables>({ dialect: new SqliteDialect({ database: lockSafe(database) }) }),
+    db: new Kysely<Tables>({ dialect: new SqliteDialect({ database: lockSafe(database, busyTimeoutMs) }) }),
     kind: 'sqlite',
     location: file,
     patiently: (attempt) => whileLocked(attempt, patienceMs),

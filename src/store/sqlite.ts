@@ -13,30 +13,49 @@
  * - a write outside a transaction is wrapped in its own BEGIN IMMEDIATE … COMMIT the same way;
  * - reads run as they are: in WAL mode they never wait for the lock.
  * Once the lock is held, no statement of the transaction can meet it again.
+ *
+ * Only one attempt at a time waits the busy_timeout: once an attempt found the lock taken, the
+ * next ones try without waiting until one gets it. Otherwise writes started in the same turn of
+ * the event loop (digest runs of many servers claimed at one minute) would each block it in turn.
  */
 import type { SqliteDatabase, SqliteStatement } from 'kysely';
 import type Database from 'libsql';
+import { lockedOut } from './patience.js';
 
 type Parameters = ReadonlyArray<unknown>;
 
-export function lockSafe(database: Database.Database): SqliteDatabase {
+export function lockSafe(database: Database.Database, busyTimeoutMs: number): SqliteDatabase {
+  let contended = false;
+  const beginImmediate = () => {
+    if (contended) database.pragma('busy_timeout = 0');
+    try {
+      database.exec('BEGIN IMMEDIATE');
+      contended = false;
+    } catch (error) {
+      if (lockedOut(error)) contended = true;
+      throw error;
+    } finally {
+      database.pragma(`busy_timeout = ${busyTimeoutMs}`);
+    }
+  };
   return {
     close: () => database.close(),
     prepare(sql: string): SqliteStatement {
       const verb = /^\s*([a-z]+)/i.exec(sql)?.[1]?.toLowerCase();
-      if (verb === 'begin') return control(database, 'BEGIN IMMEDIATE');
-      if (verb === 'commit' || verb === 'rollback' || verb === 'end') return control(database, sql);
+      if (verb === 'begin') return control(beginImmediate);
+      if (verb === 'commit' || verb === 'rollback' || verb === 'end')
+        return control(() => database.exec(sql));
       const statement = database.prepare(sql);
       if (verb === 'select') return statement as unknown as SqliteStatement;
-      return writing(database, statement);
+      return writing(database, beginImmediate, statement);
     },
   };
 }
 
 /** A transaction-control statement, run by `exec`. */
-function control(database: Database.Database, sql: string): SqliteStatement {
+function control(exec: () => void): SqliteStatement {
   const run = () => {
-    database.exec(sql);
+    exec();
     return { changes: 0, lastInsertRowid: 0 };
   };
   return {
@@ -54,10 +73,14 @@ function control(database: Database.Database, sql: string): SqliteStatement {
 }
 
 /** A write: inside a transaction as it is (the lock is held); outside, in one of its own. */
-function writing(database: Database.Database, statement: Database.Statement): SqliteStatement {
+function writing(
+  database: Database.Database,
+  beginImmediate: () => void,
+  statement: Database.Statement,
+): SqliteStatement {
   const atomically = <T>(work: () => T): T => {
     if (database.inTransaction) return work();
-    database.exec('BEGIN IMMEDIATE');
+    beginImmediate();
     try {
       const result = work();
       database.exec('COMMIT');

@@ -124,12 +124,17 @@ describe('store: SQLite file locked by another process', () => {
     // Writes wait: a statement, and a transaction (deleting a server is five deletes).
     const save = store.saveSettings(GUILD_A, { defaultVisibility: 'private' });
     const remove = store.deleteGuild(GUILD_B);
+    // Many writes at once (digest runs of many servers claimed at the same minute).
+    const claims = Array.from({ length: 12 }, (_, i) =>
+      store.digests.claim(`1300000000000000${100 + i}`, 1_000),
+    );
     const savedAt = settledAt(save);
     const removedAt = settledAt(remove);
     await sleep(1_500);
     const releasedAt = performance.now();
     await holder.release();
     await Promise.all([save, remove]);
+    expect(await Promise.all(claims)).toEqual(claims.map(() => true));
     delay.disable();
 
     const maxDelayMs = delay.max / 1e6;
@@ -137,7 +142,8 @@ describe('store: SQLite file locked by another process', () => {
       `SQLite lock held 1.5 s: reads in ${readIn.toFixed(0)} ms, writes done ${((await savedAt) - releasedAt).toFixed(0)} ms after the release, event loop delay max ${maxDelayMs.toFixed(1)} ms (p99 ${(delay.percentile(99) / 1e6).toFixed(1)})`,
     );
     expect(readIn).toBeLessThan(500);
-    expect(maxDelayMs).toBeLessThan(250);
+    // 14 writes each blocking for the busy_timeout in turn would be 350 ms.
+    expect(maxDelayMs).toBeLessThan(200);
     expect(await savedAt).toBeGreaterThanOrEqual(releasedAt);
     expect(await removedAt).toBeGreaterThanOrEqual(releasedAt);
     expect((await store.getSettings(GUILD_A)).defaultVisibility).toBe('private');
