@@ -31,8 +31,9 @@ export function lockedOut(error: unknown): boolean {
 
 /**
  * Run `attempt` until it does not fail for a held lock, pausing between attempts (5 ms, doubling,
- * at most 100 ms, with jitter so waiting callers do not retry in step), for `patienceMs` in all; then the last lock error is thrown. `attempt` must be a whole statement or a whole transaction:
- * SQLite rolled back what failed, so it is redone from the start, never half.
+ * at most 100 ms, with jitter so waiting callers do not retry in step), for `patienceMs` in all;
+ * then the last lock error is thrown. `attempt` must be a whole statement or a whole transaction:
+ * what failed was rolled back (or never began, see sqlite.ts), so it is redone from the start.
  */
 export async function whileLocked<T>(attempt: () => Promise<T>, patienceMs: number): Promise<T> {
   // The wall clock, not the store's `now` (tests freeze that one).
