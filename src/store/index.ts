@@ -9,19 +9,23 @@
  *   synchronous=FULL; PostgreSQL's default synchronous commit);
  * - `openStore` rejects with one clear sentence when the database cannot be reached, or when
  *   ROLLCALL_SECRET_KEY is missing or is not the key the stored rows were sealed with;
- * - every later failure of the database is a `StoreError` with code `unavailable`.
+ * - every later failure of the database is a `StoreError` with code `unavailable`;
+ * - no call blocks the event loop for longer than SQLite's short busy_timeout while another
+ *   connection holds the write lock (patience.ts), and no PostgreSQL call waits longer than the
+ *   query timeout on a connection that went silent (postgres.ts).
  */
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import Database from 'libsql';
-import pg from 'pg';
 import { tokenHash } from '../api/token.js';
 import { type AllowanceStore, SqlAllowance } from './allowance.js';
 import { Keyring, SealError, tokenFingerprint } from './crypto.js';
 import { type DigestStore, SqlDigests } from './digests.js';
 import { reasonOf, StoreError } from './errors.js';
 import { MIGRATION_LOCK_TABLE, MIGRATION_TABLE, migrations, type Tables } from './migrations.js';
+import { SQLITE_BUSY_TIMEOUT_MS, SQLITE_LOCK_PATIENCE_MS, whileLocked } from './patience.js';
+import { PG_QUERY_TIMEOUT_MS, postgresPool } from './postgres.js';
 import {
   defaultSettings,
   type GuildSettings,
@@ -29,6 +33,7 @@ import {
   guildSettingsSchema,
 } from './settings.js';
 import { type SnapshotStore, SqlSnapshots } from './snapshot.js';
+import { lockSafe } from './sqlite.js';
 
 export { tokenFingerprint } from './crypto.js';
 export { StoreError, type StoreErrorCode } from './errors.js';
@@ -55,6 +60,12 @@ export interface StoreOptions {
   previousKey?: Buffer;
   /** How long to wait for a PostgreSQL connection (ms); default 5000. */
   connectTimeoutMs?: number;
+  /** PostgreSQL: a query's client-side deadline (ms), after which its connection is dropped; default 3000. */
+  queryTimeoutMs?: number;
+  /** SQLite: how long SQLite itself waits for another connection's lock in one attempt (ms); default 25. */
+  busyTimeoutMs?: number;
+  /** SQLite: how long a call keeps retrying while another connection holds the lock (ms); default 5000. */
+  lockPatienceMs?: number;
   /** Errors of idle PostgreSQL connections (the server restarted): reported here instead of crashing. */
   onBackgroundError?: (error: StoreError) => void;
   /** Clock, for tests. */
@@ -121,16 +132,17 @@ export interface Store {
 /** Open (creating and migrating as needed) the store the options point to. */
 export async function openStore(options: StoreOptions): Promise<Store> {
   const connection = options.databaseUrl ? connectPostgres(options) : connectSqlite(options);
-  const { db, kind, location } = connection;
+  const { db, kind, location, patiently } = connection;
   try {
-    await probe(db, kind, location);
+    await patiently(() => probe(db, kind, location));
     if (kind === 'postgres' && options.schema) {
       await sql`create schema if not exists ${sql.id(options.schema)}`.execute(db);
     }
-    await migrate(db, location);
+    const schema = kind === 'postgres' ? await currentSchema(db, location) : undefined;
+    await patiently(() => migrate(db, location, schema));
     const keyring = options.secretKey ? new Keyring(options.secretKey, options.previousKey) : undefined;
-    await checkKeys(db, keyring);
-    return new SqlStore(db, kind, location, keyring, options.now ?? Date.now);
+    await patiently(() => checkKeys(db, keyring));
+    return new SqlStore(db, kind, location, keyring, options.now ?? Date.now, patiently);
   } catch (error) {
     await db.destroy().catch(() => {});
     throw error;
@@ -141,19 +153,26 @@ interface Connection {
   db: Kysely<Tables>;
   kind: Store['kind'];
   location: string;
+  /** Runs a whole statement or transaction, again while SQLite reports another connection's lock. */
+  patiently: Patiently;
 }
+
+type Patiently = <T>(attempt: () => Promise<T>) => Promise<T>;
 
 function connectSqlite(options: StoreOptions): Connection {
   const dir = resolve(options.dataDir ?? './data');
   const file = join(dir, SQLITE_FILE);
+  const busyTimeoutMs = Math.max(0, Math.round(options.busyTimeoutMs ?? SQLITE_BUSY_TIMEOUT_MS));
   let database: Database.Database;
   try {
     mkdirSync(dir, { recursive: true });
     database = new Database(file);
-    // WAL with synchronous=FULL: a commit is on disk (fsync) before the statement returns.
+    // First, so that not even the next pragmas block the event loop for long (see patience.ts).
+    database.pragma(`busy_timeout = ${busyTimeoutMs}`);
+    // WAL: readers never wait for a writer (nor a writer for readers), so a held write lock delays
+    // only writes. synchronous=FULL: a commit is on disk (fsync) before the statement returns.
     database.pragma('journal_mode = WAL');
     database.pragma('synchronous = FULL');
-    database.pragma('busy_timeout = 5000');
   } catch (error) {
     throw new StoreError(
       'unavailable',
@@ -161,10 +180,12 @@ function connectSqlite(options: StoreOptions): Connection {
       { cause: error },
     );
   }
+  const patienceMs = options.lockPatienceMs ?? SQLITE_LOCK_PATIENCE_MS;
   return {
-    db: new Kysely<Tables>({ dialect: new SqliteDialect({ database }) }),
+    db: new Kysely<Tables>({ dialect: new SqliteDialect({ database: lockSafe(database, busyTimeoutMs) }) }),
     kind: 'sqlite',
     location: file,
+    patiently: (attempt) => whileLocked(attempt, patienceMs),
   };
 }
 
@@ -174,11 +195,12 @@ function connectPostgres(options: StoreOptions): Connection {
   if (options.schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(options.schema)) {
     throw new RangeError('a PostgreSQL schema name is lower-case letters, digits and _');
   }
-  const pool = new pg.Pool({
+  const { pool, kysely } = postgresPool({
     connectionString: url,
-    connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
     max: 4,
-    ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+    connectTimeoutMs: options.connectTimeoutMs ?? 5_000,
+    queryTimeoutMs: options.queryTimeoutMs ?? PG_QUERY_TIMEOUT_MS,
+    schema: options.schema,
   });
   // A connection dropped by the server must not crash the process: when idle, the pool reports it
   // here and reconnects for the next query; when checked out, its query fails (or the next one on
@@ -186,7 +208,13 @@ function connectPostgres(options: StoreOptions): Connection {
   // that ends between checkout and query would be an uncaught 'error' event.
   pool.on('connect', (client) => client.on('error', () => {}));
   pool.on('error', (error) => options.onBackgroundError?.(unavailable(location, error)));
-  return { db: new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) }), kind: 'postgres', location };
+  return {
+    db: new Kysely<Tables>({ dialect: new PostgresDialect({ pool: kysely }) }),
+    kind: 'postgres',
+    location,
+    // PostgreSQL waits for its row locks itself, without blocking this process.
+    patiently: (attempt) => attempt(),
+  };
 }
 
 /** postgres://host:port/database: the URL without user, password or parameters. */
@@ -218,12 +246,29 @@ async function probe(db: Kysely<Tables>, kind: Store['kind'], location: string):
   }
 }
 
-async function migrate(db: Kysely<Tables>, location: string): Promise<void> {
+/**
+ * The PostgreSQL schema the store's tables go to (the first of the search path that exists).
+ * The migrator must be told: without it, it looks for its own tables in every schema of the
+ * database, so a second Rollcall (or a test) in another schema of the same database made it skip
+ * creating them here and fail on "relation rollcall_migration_lock does not exist".
+ */
+async function currentSchema(db: Kysely<Tables>, location: string): Promise<string> {
+  const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
+  const schema = rows[0]?.schema;
+  if (schema) return schema;
+  throw new StoreError(
+    'unavailable',
+    `The database at ${location} has none of the schemas of its search path; create one or fix the search_path.`,
+  );
+}
+
+async function migrate(db: Kysely<Tables>, location: string, schema: string | undefined): Promise<void> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
     migrationTableName: MIGRATION_TABLE,
     migrationLockTableName: MIGRATION_LOCK_TABLE,
+    ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const { error } = await migrator.migrateToLatest();
   if (error === undefined) return;
@@ -276,6 +321,7 @@ class SqlStore implements Store {
     readonly location: string,
     private readonly keyring: Keyring | undefined,
     private readonly now: () => number,
+    private readonly patiently: Patiently,
   ) {
     this.snapshots = new SqlSnapshots(db, (query) => this.run(query), now);
     this.digests = new SqlDigests(db, (query) => this.run(query), now);
@@ -476,10 +522,13 @@ class SqlStore implements Store {
     );
   }
 
-  /** Run a query; any failure of the database becomes a StoreError naming where it is. */
+  /**
+   * Run a query (a whole statement or transaction, redone whole while another connection holds
+   * SQLite's lock); any failure of the database becomes a StoreError naming where it is.
+   */
   private async run<T>(query: () => Promise<T>): Promise<T> {
     try {
-      return await query();
+      return await this.patiently(query);
     } catch (error) {
       if (error instanceof StoreError) throw error;
       throw unavailable(this.location, error);

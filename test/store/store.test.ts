@@ -331,6 +331,33 @@ describe('store: the database is not there', () => {
   });
 });
 
+describe.runIf(postgres.run)('store: PostgreSQL shared with another schema', () => {
+  it("migrates its own schema even when another schema of the database holds the store's tables", async () => {
+    // Another Rollcall (or a test) whose migration stopped half-way in its own schema.
+    const other = await postgres.fresh();
+    const place = await postgres.fresh();
+    const otherSchema = other.options.schema as string;
+    await place.query(`create schema "${otherSchema}"`);
+    await place.query(
+      `create table "${otherSchema}".rollcall_migration_lock (id text primary key, is_locked integer)`,
+    );
+    await place.query(
+      `create table "${otherSchema}".rollcall_migration (name text primary key, timestamp text)`,
+    );
+    try {
+      const store = await openStore({ ...place.options, secretKey: key() });
+      try {
+        expect(await store.version()).toBe(Object.keys(migrations).sort().at(-1));
+      } finally {
+        await store.close();
+      }
+    } finally {
+      await other.remove();
+      await place.remove();
+    }
+  });
+});
+
 /** A TCP relay to the real PostgreSQL that can be cut (every connection dropped) and restored. */
 async function relay(targetPort: number) {
   const sockets = new Set<Socket>();
