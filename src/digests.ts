@@ -5,8 +5,11 @@
  * Single-community mode: the environment sets one (DIGEST_CHANNEL_ID, DIGEST_SCHEDULE,
  * DIGEST_REPORTS; `environmentDigest`), posted in the channel's server, one of DISCORD_GUILD_ID.
  *
- * The scheduler runs in every bot process: at start and every minute it finds each digest's latest
- * scheduled instant; when that instant is due (and not older than the digest's settings), the
+ * The scheduler runs in every bot process: at start and every minute it asks the store for the
+ * digests due (one query: each digest keeps when it is next due, `next_at`) and runs each on its own,
+ * at most DIGEST_CONCURRENCY at once, each under DIGEST_DEADLINE_MS, so one community's slow or
+ * held API delays no other's digest. For each it finds the latest scheduled instant; when that
+ * instant is due (and not older than the digest's settings), the
  * process first checks it may post in the channel (View Channel, Send Messages, Embed Links;
  * lacking one, the problem is recorded for the admins' settings view, or in single-community mode
  * logged once, and nothing is claimed), then claims the run in the store (a row keyed by server and
