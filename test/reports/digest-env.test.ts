@@ -90,4 +90,28 @@ describe('the environment digest', () => {
     expect((await make(9_000, changed).due(round(9_000)))[0]?.settings).toEqual({ ...changed, since: 9_000 });
     expect(readDigestSettings((await store.digests.get(GUILD))?.settings)?.since).toBe(9_000);
   });
+
+  it("looks at the digest at a process's first round whatever next_at says (REPORTS_TIME_ZONE may have changed), then only when due", async () => {
+    const place = await sqlite.fresh();
+    const store = await openStore(place.options);
+    stores.push(store);
+    const { logger } = capture();
+    const make = () =>
+      environmentDigest({
+        settings,
+        guildIds: [GUILD],
+        guildOf: async () => GUILD,
+        logger,
+        now: () => 1_000,
+      })(store.digests);
+    const first = make();
+    expect(await first.due(round(1_000))).toHaveLength(1);
+    await first.schedule(GUILD, 50_000);
+    expect(await first.due(round(1_000))).toEqual([]);
+    expect(await first.due(round(50_000))).toHaveLength(1);
+    // A restart: its first round looks again, before next_at.
+    const restarted = make();
+    expect(await restarted.due(round(1_000))).toHaveLength(1);
+    expect(await restarted.due(round(1_000))).toEqual([]);
+  });
 });
