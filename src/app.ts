@@ -265,7 +265,11 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
           admin: createAdminHandler(tenants, logger, {
             get: async (guildId) =>
               readReportSettings(await (await snapshotStore()).reportSettings(guildId), reportDefaults),
-            save: async (guildId, settings) => (await snapshotStore()).saveReportSettings(guildId, settings),
+            save: async (guildId, settings) => {
+              await (await snapshotStore()).saveReportSettings(guildId, settings);
+              // The digest's next instant was worked out in the old time zone: due at the next round.
+              await (store as Store).digests.schedule(guildId, 0);
+            },
             roles: (guildId) => tenants.roles(guildId),
             digest: {
               async get(guildId) {

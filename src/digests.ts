@@ -5,8 +5,11 @@
  * Single-community mode: the environment sets one (DIGEST_CHANNEL_ID, DIGEST_SCHEDULE,
  * DIGEST_REPORTS; `environmentDigest`), posted in the channel's server, one of DISCORD_GUILD_ID.
  *
- * The scheduler runs in every bot process: at start and every minute it finds each digest's latest
- * scheduled instant; when that instant is due (and not older than the digest's settings), the
+ * The scheduler runs in every bot process: at start and every minute it asks the store for the
+ * digests due (one query: each digest keeps when it is next due, `next_at`) and runs each on its own,
+ * at most DIGEST_CONCURRENCY at once, each under DIGEST_DEADLINE_MS, so one community's slow or
+ * held API delays no other's digest. For each it finds the latest scheduled instant; when that
+ * instant is due (and not older than the digest's settings), the
  * process first checks it may post in the channel (View Channel, Send Messages, Embed Links;
  * lacking one, the problem is recorded for the admins' settings view, or in single-community mode
  * logged once, and nothing is claimed), then claims the run in the store (a row keyed by server and
@@ -40,19 +43,23 @@ import {
   type DigestReport,
   type DigestSettings,
   digestGapMs,
+  digestHorizonMs,
   digestPeriod,
   digestTickMs,
   latestInstant,
+  nextInstant,
   readDigestSettings,
 } from './reports/digest.js';
 import type { PeriodKind } from './reports/period.js';
-import type { DigestStore } from './store/digests.js';
+import type { DigestStore, DueCursor, SavedDigest } from './store/digests.js';
 
 export {
   compressedInstant,
   type DigestSettings,
+  digestHorizonMs,
   digestTickMs,
   latestInstant,
+  nextInstant,
   readDigestSettings,
 } from './reports/digest.js';
 
@@ -66,8 +73,12 @@ const NEEDED: Array<[PermissionResolvable, string]> = [
 export interface DigestPoster {
   /** A problem that keeps the digest from being posted in its channel (one sentence), or undefined. */
   check(guildId: string, settings: DigestSettings): Promise<string | undefined>;
-  /** Post the digest; throws a UserError (its message for the admins) when it cannot. */
-  post(guildId: string, settings: DigestSettings): Promise<void>;
+  /**
+   * Post the digest; throws a UserError (its message for the admins) when it cannot. `signal` is
+   * the digest's deadline: once it aborts, the reads still awaited are abandoned (rejecting with
+   * its reason) and nothing more is sent.
+   */
+  post(guildId: string, settings: DigestSettings, signal?: AbortSignal): Promise<void>;
 }
 
 /** Posts digests with the bot's client, reading each server's reports through its tenant. */
@@ -88,22 +99,29 @@ export function discordPoster(client: Client, tenant: TenantResolver): DigestPos
       const missing = NEEDED.filter(([bit]) => !me?.has(bit)).map(([, name]) => name);
       return missing.length > 0 ? MESSAGES.digestMissing(settings.channelId, missing) : undefined;
     },
-    async post(guildId, settings) {
-      const resolved = await tenant(guildId);
+    async post(guildId, settings, signal = new AbortController().signal) {
+      const resolved = await untilAborted(tenant(guildId), signal);
       if (typeof resolved === 'string') throw new UserError(resolved);
       const period = digestPeriod(settings);
       const embeds: APIEmbed[] = [];
       for (const report of DIGEST_REPORTS) {
         if (!settings.reports.includes(report)) continue;
         const [view, arg] = viewOf(report, period);
-        const fetched = await view.fetch(resolved.resources, arg, { page: 1, limit: PAGE_SIZE }, {});
+        // A read past the deadline is abandoned here: the snapshot refresh it waits on may be shared
+        // with moderators' reports, so it goes on (bounded by API_TIMEOUT_MS and the queue's wait).
+        const fetched = await untilAborted(
+          view.fetch(resolved.resources, arg, { page: 1, limit: PAGE_SIZE }, {}),
+          signal,
+        );
         const { items, info } = cutPage(fetched.data, 1, PAGE_SIZE);
         embeds.push(view.render(items, info, fetched, arg, undefined));
       }
-      const channel = await channelOf(settings);
+      const channel = await untilAborted(channelOf(settings), signal);
       if (!channel?.isSendable()) throw new UserError(MESSAGES.digestNoChannel(settings.channelId));
-      // One message while the embeds fit Discord's 6,000 characters per message, else more.
+      // One message while the embeds fit Discord's 6,000 characters per message, else more; none
+      // once the deadline passed (the run is then recorded as not posted).
       for (const group of fitting(embeds)) {
+        signal.throwIfAborted();
         await channel.send({ embeds: group, allowedMentions: NO_MENTIONS });
       }
     },
@@ -138,6 +156,27 @@ function fitting(embeds: APIEmbed[]): APIEmbed[][] {
   return groups;
 }
 
+/** Digests one process runs at once: a slow or held community occupies one of them, never the others. */
+export const DIGEST_CONCURRENCY = 4;
+
+/**
+ * How long one digest may take (ms) before it is abandoned and recorded as not posted: long enough
+ * to wait out an API's Retry-After of a few minutes, short enough that a read that never answers
+ * gives its place back.
+ */
+export const DIGEST_DEADLINE_MS = 10 * 60_000;
+
+/** Due digests one round asks the store for; when there are more, the next round goes on after them. */
+const DUE_BATCH = 100;
+
+/** Why a digest was abandoned: it ran past its deadline. */
+export class DigestDeadlineError extends Error {
+  constructor(readonly deadlineMs: number) {
+    super(`the digest took longer than ${deadlineMs} ms`);
+    this.name = 'DigestDeadlineError';
+  }
+}
+
 export interface DigestSchedulerOptions {
   /** The store's digests (undefined until the store is open). */
   digests: () => DigestStore | undefined | Promise<DigestStore | undefined>;
@@ -155,103 +194,215 @@ export interface DigestSchedulerOptions {
   monthSeconds?: number;
   /** How often to look for digests due (default a minute, or a compressed minute: digestTickMs). */
   intervalMs?: number;
+  /** Digests run at once (default DIGEST_CONCURRENCY). */
+  concurrency?: number;
+  /** How long one digest may take before it is abandoned (default DIGEST_DEADLINE_MS). */
+  deadlineMs?: number;
+  /** Due digests asked for per round (default 100). */
+  batch?: number;
 }
 
 export interface DigestScheduler {
-  /** Look for digests due now and post them; resolves with how many this process posted. */
+  /**
+   * Look for digests due now and run them; resolves, once they have finished (each within its
+   * deadline), with how many of them were posted (by this round, or by one already under way).
+   */
   tick(): Promise<number>;
-  /** Tick now and then every interval. */
+  /** Tick now and then every interval (a round never waits for the digests of the one before). */
   start(): void;
-  /** Stop ticking; resolves when a tick under way has finished. */
+  /** Stop ticking and drop the digests waiting for a place; resolves when those under way have finished. */
   stop(): Promise<void>;
 }
 
+/**
+ * The scheduler. Each round is one query: the store's digests due (`next_at` reached). Each due
+ * digest runs on its own, at most `concurrency` at once, each under its deadline (an AbortSignal
+ * its reads and its post are cut short by); a round starts them and does not wait for them, so a
+ * community whose reads hang or wait out a long Retry-After delays nobody else's digest. After
+ * each look the digest's `next_at` is set to its next instant (or the next round, while its
+ * channel cannot be posted in).
+ */
 export function createDigestScheduler(options: DigestSchedulerOptions): DigestScheduler {
   const now = options.now ?? Date.now;
+  const monthSeconds = options.monthSeconds ?? 0;
+  const every = options.intervalMs ?? digestTickMs(monthSeconds);
+  const concurrency = Math.max(1, options.concurrency ?? DIGEST_CONCURRENCY);
+  const deadlineMs = options.deadlineMs ?? DIGEST_DEADLINE_MS;
+  const batch = Math.max(1, options.batch ?? DUE_BATCH);
   let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | undefined;
-  /** The instant each server's run was last claimed at (by any process): not tried again. */
-  const settled = new Map<string, number>();
+  let stopped = false;
+  /** The round under way (the query and starting its digests). */
+  let looking: Promise<Array<Promise<boolean>>> | undefined;
+  /** Where the last full round ended: the next one goes on after it. */
+  let cursor: DueCursor | undefined;
+  /** Each server's digest waiting for a place or running, by server id: never two at once. */
+  const inFlight = new Map<string, Promise<boolean>>();
+  /** Places: how many digests run, and those waiting for one (first come, first served). */
+  let running = 0;
+  const waiting: Array<(run: boolean) => void> = [];
 
-  async function one(store: DigestStore, guildId: string, settings: DigestSettings, problem?: string) {
-    const instant = latestInstant(settings, await options.timeZone(guildId), now(), options.monthSeconds);
-    if (instant < settings.since) return false;
-    const blocked = await options.poster.check(guildId, settings);
-    if (blocked) {
-      if (blocked !== problem) await store.setProblem(guildId, blocked);
+  /** A place to run in (true), or false when the scheduler stopped first. */
+  function place(): Promise<boolean> {
+    if (stopped) return Promise.resolve(false);
+    if (running < concurrency) {
+      running++;
+      return Promise.resolve(true);
+    }
+    return new Promise((resolve) => waiting.push(resolve));
+  }
+
+  function leave() {
+    const next = waiting.shift();
+    if (next) next(true);
+    else running--;
+  }
+
+  async function one(store: DigestStore, saved: SavedDigest, settings: DigestSettings, signal: AbortSignal) {
+    const guildId = saved.guildId;
+    const zone = await untilAborted(options.timeZone(guildId), signal);
+    const at = now();
+    const instant = latestInstant(settings, zone, at, monthSeconds);
+    const next = nextInstant(settings, zone, at, monthSeconds);
+    if (instant < settings.since) {
+      await store.schedule(guildId, next);
       return false;
     }
-    if (settled.get(guildId) === instant) return false;
+    const blocked = await untilAborted(options.poster.check(guildId, settings), signal);
+    if (blocked) {
+      if (blocked !== saved.problem) await store.setProblem(guildId, blocked);
+      // Looked at again next round: once the channel can be posted in, the run is posted (late).
+      await store.schedule(guildId, Math.min(next, at + every));
+      return false;
+    }
     // At most one digest per half its cadence: a schedule moved (another hour, day or time zone)
     // must not post a second digest of the same day or week.
     const last = await store.lastRun(guildId);
-    if (last !== undefined && instant < last + digestGapMs(settings, options.monthSeconds)) {
-      settled.set(guildId, instant);
+    if (last !== undefined && instant < last + digestGapMs(settings, monthSeconds)) {
+      await store.schedule(guildId, next);
       return false;
     }
     const mine = await store.claim(guildId, instant);
-    settled.set(guildId, instant);
+    // Claimed (here or by another process): whatever the post does, this run is settled.
+    await store.schedule(guildId, next);
     if (!mine) return false;
     try {
-      await options.poster.post(guildId, settings);
+      await options.poster.post(guildId, settings, signal);
     } catch (error) {
       const sentence = error instanceof UserError ? error.message : MESSAGES.digestFailed;
-      options.logger.warn({ guild: guildId, err: error }, 'a digest was not posted');
+      // Cut at its deadline: said once, by `run`; recorded for the admins here like any failure.
+      if (!(error instanceof DigestDeadlineError))
+        options.logger.warn({ guild: guildId, err: error }, 'a digest was not posted');
       await store.setProblem(guildId, sentence);
       return false;
     }
-    if (problem !== undefined) await store.setProblem(guildId, undefined);
+    if (saved.problem !== undefined) await store.setProblem(guildId, undefined);
     options.logger.info({ guild: guildId, scheduledAt: instant }, 'digest posted');
     return true;
   }
 
-  async function tick(): Promise<number> {
-    const store = await options.digests();
-    if (!store) return 0;
-    let posted = 0;
-    for (const saved of await store.all()) {
-      if (options.owns && !options.owns(saved.guildId)) continue;
+  /** One digest in its place, under its deadline; false when not posted (never rejects). */
+  async function run(store: DigestStore, saved: SavedDigest): Promise<boolean> {
+    if (!(await place())) return false;
+    const deadline = new AbortController();
+    const timeout = setTimeout(() => deadline.abort(new DigestDeadlineError(deadlineMs)), deadlineMs);
+    timeout.unref();
+    try {
       const settings = readDigestSettings(saved.settings);
-      if (!settings) continue;
-      try {
-        // Every request the digest's work makes is counted under the purpose `digest`.
-        const work = () => one(store, saved.guildId, settings, saved.problem);
-        if (await withWait({ who: 'digest', onWait: () => undefined, purpose: 'digest' }, work)) posted++;
-      } catch (error) {
-        options.logger.warn({ guild: saved.guildId, err: error }, 'a digest could not be checked');
+      if (!settings) {
+        // Settings this version cannot read are not looked at again until saved anew (or a day on).
+        await store.schedule(saved.guildId, now() + 86_400_000);
+        return false;
       }
+      // Every request the digest's work makes is counted under the purpose `digest`. The place is
+      // given back at the deadline at the latest, whatever the work still waits for.
+      const work = () => one(store, saved, settings, deadline.signal);
+      return await untilAborted(
+        withWait({ who: 'digest', onWait: () => undefined, purpose: 'digest' }, work),
+        deadline.signal,
+      );
+    } catch (error) {
+      if (error instanceof DigestDeadlineError)
+        options.logger.warn({ guild: saved.guildId, deadlineMs }, 'a digest was abandoned at its deadline');
+      else options.logger.warn({ guild: saved.guildId, err: error }, 'a digest could not be checked');
+      return false;
+    } finally {
+      clearTimeout(timeout);
+      leave();
     }
-    return posted;
   }
 
-  function guarded(): Promise<number> {
-    if (running) return running;
-    running = tick()
+  /** One round: the digests due (one query), each started unless already under way; their outcomes. */
+  async function round(): Promise<Array<Promise<boolean>>> {
+    const store = await options.digests();
+    if (!store || stopped) return [];
+    const rows = await store.due({
+      now: now(),
+      horizonMs: digestHorizonMs(monthSeconds),
+      limit: batch,
+      after: cursor,
+    });
+    const last = rows.at(-1);
+    cursor = rows.length >= batch && last ? { nextAt: last.nextAt, guildId: last.guildId } : undefined;
+    const outcomes: Array<Promise<boolean>> = [];
+    for (const saved of rows) {
+      if (options.owns && !options.owns(saved.guildId)) continue;
+      let outcome = inFlight.get(saved.guildId);
+      if (!outcome) {
+        const started = run(store, saved);
+        outcome = started;
+        inFlight.set(saved.guildId, started);
+        void started.finally(() => {
+          if (inFlight.get(saved.guildId) === started) inFlight.delete(saved.guildId);
+        });
+      }
+      outcomes.push(outcome);
+    }
+    return outcomes;
+  }
+
+  function look(): Promise<Array<Promise<boolean>>> {
+    if (looking) return looking;
+    looking = round()
       .catch((error: unknown) => {
         options.logger.warn({ err: error }, 'looking for digests due failed');
-        return 0;
+        return [];
       })
       .finally(() => {
-        running = undefined;
+        looking = undefined;
       });
-    return running;
+    return looking;
   }
 
   return {
-    tick: guarded,
+    async tick() {
+      const outcomes = await Promise.all(await look());
+      return outcomes.filter(Boolean).length;
+    },
     start() {
-      if (timer) return;
-      void guarded();
-      const every = options.intervalMs ?? digestTickMs(options.monthSeconds ?? 0);
-      timer = setInterval(() => void guarded(), every);
+      if (timer || stopped) return;
+      void look();
+      timer = setInterval(() => void look(), every);
       timer.unref();
     },
     async stop() {
+      stopped = true;
       clearInterval(timer);
       timer = undefined;
-      await running;
+      for (const waiter of waiting.splice(0)) waiter(false);
+      await looking;
+      await Promise.all(inFlight.values());
     },
   };
+}
+
+/** `work`, or `signal`'s reason as soon as it aborts (the work itself goes on, unheeded). */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
 /** The operator's log line (not a reply) for a DIGEST_CHANNEL_ID in a server API_TOKEN does not serve. */
@@ -333,16 +484,26 @@ export function environmentDigest(options: EnvironmentDigestOptions): (store: Di
     return since;
   }
 
+  /** Whether this process has looked at the digest yet: its first round does, whatever `next_at` says. */
+  let looked = false;
+
   return (store) => ({
     get: (guild) => store.get(guild),
     save: (guild, value) => store.save(guild, value),
+    schedule: (guild, at) => store.schedule(guild, at),
     remove: (guild) => store.remove(guild),
     claim: (guild, at) => store.claim(guild, at),
     lastRun: (guild) => store.lastRun(guild),
-    async all() {
+    async due({ now: at, horizonMs }) {
       const guild = await resolveGuild();
       if (guild === undefined) return [];
-      return [{ guildId: guild, settings: { ...settings, since: await sinceOf(store, guild) }, problem }];
+      const since = await sinceOf(store, guild);
+      const nextAt = (await store.get(guild))?.nextAt ?? 0;
+      // The first round after a start looks whatever `next_at` says: REPORTS_TIME_ZONE (which the
+      // stored instant was worked out in) may have changed with the restart.
+      const due = !looked || nextAt <= at || nextAt > at + horizonMs;
+      looked = true;
+      return due ? [{ guildId: guild, settings: { ...settings, since }, problem, nextAt }] : [];
     },
     async setProblem(_guild, next) {
       report(next);

@@ -55,6 +55,34 @@ export function latestInstant(
   return instant.toMillis();
 }
 
+/**
+ * The first instant (ms) after `now` at which the digest is scheduled: when the scheduler next has
+ * something to look at (the store's `next_at`). The same calendar as `latestInstant`, so
+ * `latestInstant(nextInstant(t)) === nextInstant(t)` and nothing is scheduled in between.
+ */
+export function nextInstant(
+  settings: DigestSettings,
+  timeZone: string,
+  now: number,
+  monthSeconds = 0,
+): number {
+  if (monthSeconds > 0) return compressedNext(settings, now, monthSeconds);
+  const here = DateTime.fromMillis(now, { zone: timeZone });
+  const at = (day: DateTime) => day.set({ hour: settings.hour, minute: 0, second: 0, millisecond: 0 });
+  let day = here.startOf('day');
+  if (settings.cadence === 'weekly') {
+    const target = WEEKDAYS.indexOf(settings.day) + 1;
+    day = day.plus({ days: (target - day.weekday + 7) % 7 });
+  }
+  const step = settings.cadence === 'weekly' ? { weeks: 1 } : { days: 1 };
+  let instant = at(day);
+  while (instant.toMillis() <= now) {
+    day = day.plus(step);
+    instant = at(day);
+  }
+  return instant.toMillis();
+}
+
 /** A compressed month's days (API_MONTH_SECONDS is 30 of them) and a week's. */
 const MONTH_DAYS = 30;
 const WEEK_HOURS = 7 * 24;
@@ -69,6 +97,18 @@ const WEEK_HOURS = 7 * 24;
  * `now` is found without rounding doubt.
  */
 export function compressedInstant(settings: DigestSettings, now: number, monthSeconds: number): number {
+  const { at, latest } = compressedHours(settings, now, monthSeconds);
+  return at(latest);
+}
+
+/** The first compressed instant after `now`: the latest one's hour index plus one cycle. */
+function compressedNext(settings: DigestSettings, now: number, monthSeconds: number): number {
+  const { at, latest, cycle } = compressedHours(settings, now, monthSeconds);
+  return at(latest + cycle);
+}
+
+/** The compressed calendar around `now`: the hour index → ms map, the latest scheduled index, the cycle. */
+function compressedHours(settings: DigestSettings, now: number, monthSeconds: number) {
   const perHour = monthSeconds * 25; // ms per hour × 18
   const at = (index: number) => Math.ceil((index * perHour) / 18);
   const current = Math.floor((now * 18) / perHour); // the latest hour index whose instant is ≤ now
@@ -76,7 +116,7 @@ export function compressedInstant(settings: DigestSettings, now: number, monthSe
   const [cycle, offset] =
     settings.cadence === 'weekly' ? [WEEK_HOURS, thursdayFirst * 24 + settings.hour] : [24, settings.hour];
   const back = (((current - offset) % cycle) + cycle) % cycle;
-  return at(current - back);
+  return { at, latest: current - back, cycle };
 }
 
 /**
@@ -97,6 +137,17 @@ export function digestGapMs(settings: DigestSettings, monthSeconds = 0): number 
   const hours = settings.cadence === 'weekly' ? WEEK_HOURS / 2 : 12;
   const hourMs = monthSeconds > 0 ? (monthSeconds * 1000) / (MONTH_DAYS * 24) : 3_600_000;
   return hours * hourMs;
+}
+
+/**
+ * How far ahead a digest's next instant can be: a week (the longest cadence) and a day to spare (a
+ * DST change moves an instant an hour), on the compressed calendar with API_MONTH_SECONDS. A
+ * `next_at` stored further ahead was worked out on another clock or calendar (a clock that ran
+ * ahead, a restart with another API_MONTH_SECONDS): the scheduler looks at it now and works it out again.
+ */
+export function digestHorizonMs(monthSeconds = 0): number {
+  const dayMs = monthSeconds > 0 ? (monthSeconds * 1000) / MONTH_DAYS : 86_400_000;
+  return 8 * dayMs;
 }
 
 /** The report period a digest covers: last week for a weekly digest, the week so far for a daily one. */

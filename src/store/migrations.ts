@@ -90,6 +90,26 @@ export const migrations: Record<string, Migration> = {
       await db.schema.dropTable('digest_settings').execute();
     },
   },
+  // Digests due: `next_at` (ms) is when the scheduler next has something to look at for a server's
+  // digest, so each round asks for the rows due (an index range) instead of reading every server's
+  // settings. Existing rows get 0: due at the first round, which works out their next instant.
+  '0005_digest_due': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('digest_settings')
+        .addColumn('next_at', 'bigint', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema
+        .createIndex('digest_settings_next_at')
+        .on('digest_settings')
+        .columns(['next_at', 'guild_id'])
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropIndex('digest_settings_next_at').execute();
+      await db.schema.alterTable('digest_settings').dropColumn('next_at').execute();
+    },
+  },
   '0006_month_counts': {
     async up(db: Kysely<unknown>) {
       await db.schema
@@ -149,6 +169,8 @@ export interface Tables {
     settings: string;
     problem: string | null;
     updated_at: number | string;
+    /** When the scheduler next looks at this digest (ms); 0: at its next round. */
+    next_at: number | string;
   };
   digest_runs: {
     guild_id: string;

@@ -4,9 +4,18 @@
  * period, on the same instants in every process; the scheduler's tick shrinks in proportion, never
  * below a second. And single-community mode's digest settings (DIGEST_*), refused with one sentence.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadConfig, parseDigestSchedule } from '../../src/config.js';
-import { compressedInstant, type DigestSettings, digestTickMs, latestInstant } from '../../src/digests.js';
+import {
+  compressedInstant,
+  type DigestSettings,
+  digestHorizonMs,
+  digestTickMs,
+  latestInstant,
+  nextInstant,
+} from '../../src/digests.js';
+import { WEEKDAYS } from '../../src/reports/period.js';
 
 const CHANNEL = '1300000000000000193';
 const weekly: DigestSettings = {
@@ -81,6 +90,54 @@ describe('the compressed calendar', () => {
     expect(digestTickMs(2_592_000)).toBe(60_000); // a real 30-day month
     expect(digestTickMs(259_200)).toBe(6_000); // a month of 3 days: a minute is 6 s
     expect(digestTickMs(300)).toBe(1_000);
+  });
+});
+
+describe('nextInstant (when the scheduler next looks: the store keeps it as next_at)', () => {
+  const zones = ['UTC', 'Europe/London', 'America/New_York', 'Australia/Lord_Howe', 'Pacific/Kiritimati'];
+  const arbitrarySettings = fc.record({
+    cadence: fc.constantFrom('daily' as const, 'weekly' as const),
+    day: fc.constantFrom(...WEEKDAYS),
+    hour: fc.integer({ min: 0, max: 23 }),
+  });
+
+  it('is the first scheduled instant after now, on the real calendar in any time zone (DST included)', () => {
+    fc.assert(
+      fc.property(
+        arbitrarySettings,
+        fc.constantFrom(...zones),
+        fc.integer({ min: Date.parse('2025-01-01T00:00:00Z'), max: Date.parse('2028-12-31T00:00:00Z') }),
+        (schedule, zone, now) => {
+          const settings = { ...weekly, ...schedule };
+          const next = nextInstant(settings, zone, now);
+          expect(next).toBeGreaterThan(now);
+          expect(next - now).toBeLessThanOrEqual(digestHorizonMs(0));
+          // It is scheduled, and nothing is scheduled between now and it.
+          expect(latestInstant(settings, zone, next)).toBe(next);
+          expect(latestInstant(settings, zone, next - 1)).toBe(latestInstant(settings, zone, now));
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
+
+  it('is the first compressed instant after now with API_MONTH_SECONDS', () => {
+    fc.assert(
+      fc.property(
+        arbitrarySettings,
+        fc.constantFrom(7, 60, 300, 2_592_000),
+        fc.integer({ min: 1_700_000_000_000, max: 1_900_000_000_000 }),
+        (schedule, month, now) => {
+          const settings = { ...weekly, ...schedule };
+          const next = nextInstant(settings, 'UTC', now, month);
+          expect(next).toBeGreaterThan(now);
+          expect(next - now).toBeLessThanOrEqual(digestHorizonMs(month));
+          expect(compressedInstant(settings, next, month)).toBe(next);
+          expect(compressedInstant(settings, next - 1, month)).toBe(compressedInstant(settings, now, month));
+        },
+      ),
+      { numRuns: 400 },
+    );
   });
 });
 

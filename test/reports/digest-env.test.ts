@@ -5,7 +5,12 @@
  */
 import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type EnvironmentDigestSettings, environmentDigest, readDigestSettings } from '../../src/digests.js';
+import {
+  digestHorizonMs,
+  type EnvironmentDigestSettings,
+  environmentDigest,
+  readDigestSettings,
+} from '../../src/digests.js';
 import { createLogger } from '../../src/log.js';
 import { openStore, type Store } from '../../src/store/index.js';
 import { sqlite } from '../store/places.js';
@@ -19,6 +24,9 @@ const settings: EnvironmentDigestSettings = {
   hour: 9,
   reports: ['leave'],
 };
+
+/** A round's query at `now`, as the scheduler asks it. */
+const round = (now: number) => ({ now, horizonMs: digestHorizonMs(0), limit: 100 });
 
 const stores: Store[] = [];
 afterEach(async () => {
@@ -52,8 +60,8 @@ describe('the environment digest', () => {
       },
       logger,
     })(store.digests);
-    expect(await digest.all()).toEqual([]);
-    expect(await digest.all()).toEqual([]);
+    expect(await digest.due(round(Date.now()))).toEqual([]);
+    expect(await digest.due(round(Date.now()))).toEqual([]);
     expect(asked).toBe(1);
     expect(lines.filter((l) => l.msg === 'the digest (DIGEST_CHANNEL_ID) cannot be posted')).toHaveLength(1);
   });
@@ -71,13 +79,39 @@ describe('the environment digest', () => {
         logger,
         now: () => now,
       })(store.digests);
-    const first = await make(1_000).all();
-    expect(first).toEqual([{ guildId: GUILD, settings: { ...settings, since: 1_000 }, problem: undefined }]);
+    const first = await make(1_000).due(round(1_000));
+    expect(first).toEqual([
+      { guildId: GUILD, settings: { ...settings, since: 1_000 }, problem: undefined, nextAt: 0 },
+    ]);
     // Another process (or a restart) later, same settings: the first sighting stands.
-    expect((await make(5_000).all())[0]?.settings).toEqual({ ...settings, since: 1_000 });
+    expect((await make(5_000).due(round(5_000)))[0]?.settings).toEqual({ ...settings, since: 1_000 });
     // Changed settings: seen now.
     const changed = { ...settings, hour: 10 };
-    expect((await make(9_000, changed).all())[0]?.settings).toEqual({ ...changed, since: 9_000 });
+    expect((await make(9_000, changed).due(round(9_000)))[0]?.settings).toEqual({ ...changed, since: 9_000 });
     expect(readDigestSettings((await store.digests.get(GUILD))?.settings)?.since).toBe(9_000);
+  });
+
+  it("looks at the digest at a process's first round whatever next_at says (REPORTS_TIME_ZONE may have changed), then only when due", async () => {
+    const place = await sqlite.fresh();
+    const store = await openStore(place.options);
+    stores.push(store);
+    const { logger } = capture();
+    const make = () =>
+      environmentDigest({
+        settings,
+        guildIds: [GUILD],
+        guildOf: async () => GUILD,
+        logger,
+        now: () => 1_000,
+      })(store.digests);
+    const first = make();
+    expect(await first.due(round(1_000))).toHaveLength(1);
+    await first.schedule(GUILD, 50_000);
+    expect(await first.due(round(1_000))).toEqual([]);
+    expect(await first.due(round(50_000))).toHaveLength(1);
+    // A restart: its first round looks again, before next_at.
+    const restarted = make();
+    expect(await restarted.due(round(1_000))).toHaveLength(1);
+    expect(await restarted.due(round(1_000))).toEqual([]);
   });
 });

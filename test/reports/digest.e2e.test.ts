@@ -9,7 +9,7 @@ import { PermissionFlagsBits } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_IDS } from '../../commands/rollcall-admin.js';
 import { tokenHash } from '../../src/api/token.js';
-import { readDigestSettings } from '../../src/digests.js';
+import { nextInstant, readDigestSettings } from '../../src/digests.js';
 import { MESSAGES } from '../../src/discord/replies.js';
 import type { Store } from '../../src/store/index.js';
 import type { DoubleUser } from '../discord/double.js';
@@ -159,6 +159,28 @@ describe('scheduled digests', () => {
     expect(world.double.channelMessages).toHaveLength(1);
     const shown = await adminReports({});
     expect(shown).toContain(`Rollcall cannot post the digest in <#${channel.id}>: missing Send Messages.`);
+  });
+
+  it('a new report time zone reschedules the digest: its next instant is worked out in that zone', async () => {
+    const store = world.app.store() as Store;
+    /** The digest's next_at after a round, and what it should be in `zone` (around the round). */
+    const afterRound = async (zone: string) => {
+      const before = Date.now();
+      expect(await world.app.digests?.tick()).toBe(0); // saved just now: nothing due, next instant set
+      const saved = await store.digests.get(GUILD);
+      const settings = readDigestSettings(saved?.settings);
+      if (!settings) throw new Error('no digest saved');
+      const expected = [before, Date.now()].map((t) => nextInstant(settings, zone, t));
+      return { nextAt: saved?.nextAt, expected };
+    };
+    await adminReports({ 'digest-channel': 'staff-digest' });
+    const utc = await afterRound('UTC');
+    expect(utc.expected).toContain(utc.nextAt);
+    await adminReports({ 'time-zone': 'America/New_York' });
+    expect((await store.digests.get(GUILD))?.nextAt).toBe(0);
+    const moved = await afterRound('America/New_York');
+    expect(moved.expected).toContain(moved.nextAt);
+    expect(moved.nextAt).not.toBe(utc.nextAt);
   });
 
   it("unlinking the server deletes its digest and its community's snapshot", async () => {

@@ -1,0 +1,145 @@
+/**
+ * Digests per community, end to end in hosted mode (the real bot, the Discord double, the sandbox
+ * API behind a relay): community A's API answers every request with 429 and Retry-After: 300, so
+ * A's digest waits for minutes; community B's digest is still posted at each of its instants. The
+ * compressed calendar (API_MONTH_SECONDS=60: a day is 2 s, the scheduler looks every second) runs on
+ * the real clock, so several of B's days pass while A's first digest still waits.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { PermissionFlagsBits } from 'discord.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_IDS } from '../../commands/rollcall-admin.js';
+import type { DigestSettings } from '../../src/digests.js';
+import type { Store } from '../../src/store/index.js';
+import type { DoubleUser } from '../discord/double.js';
+import { startWorld, type World } from '../e2e/world.js';
+
+const GUILD_A = '1300000000000000501';
+const GUILD_B = '1300000000000000502';
+const TOKEN_A = 'held-community-token-a1b2c3';
+const TOKEN_B = 'healthy-community-token-d4e5f6';
+
+/** Between the bot and the sandbox: once `holding`, every request with A's token gets a 429. */
+interface Relay {
+  server: Server;
+  url: string;
+  target: string;
+  holding: boolean;
+  held: number;
+}
+
+async function startRelay(): Promise<Relay> {
+  const relay = { target: '', holding: false, held: 0 } as Relay;
+  relay.server = createServer((request, response) => {
+    if (relay.holding && request.headers.authorization === `Bearer ${TOKEN_A}`) {
+      relay.held++;
+      response.writeHead(429, { 'content-type': 'application/json', 'retry-after': '300' });
+      response.end(JSON.stringify({ error: 'rate limited' }));
+      return;
+    }
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(request.headers))
+      if (typeof value === 'string' && name !== 'host') headers[name] = value;
+    fetch(`${relay.target}${request.url}`, { headers })
+      .then(async (answer) => {
+        const body = Buffer.from(await answer.arrayBuffer());
+        const out: Record<string, string> = {};
+        answer.headers.forEach((value, name) => {
+          if (name !== 'content-length' && name !== 'content-encoding' && name !== 'transfer-encoding')
+            out[name] = value;
+        });
+        response.writeHead(answer.status, out);
+        response.end(body);
+      })
+      .catch(() => {
+        response.writeHead(502);
+        response.end();
+      });
+  });
+  await new Promise<void>((resolve) => relay.server.listen(0, '127.0.0.1', resolve));
+  relay.url = `http://127.0.0.1:${(relay.server.address() as AddressInfo).port}`;
+  return relay;
+}
+
+let relay: Relay;
+let world: World;
+let admin: DoubleUser;
+
+beforeAll(async () => {
+  relay = await startRelay();
+  world = await startWorld({
+    sandbox: {
+      communities: { [TOKEN_A]: { seed: 51, label: 'held' }, [TOKEN_B]: { seed: 52, label: 'healthy' } },
+    },
+    double: {
+      guildId: GUILD_A,
+      guild: { channels: [{ name: 'staff-digest' }] },
+      extraGuilds: [{ id: GUILD_B, channels: [{ name: 'staff-digest' }] }],
+    },
+    env: {
+      API_TOKEN: '',
+      DISCORD_GUILD_ID: '',
+      ROLLCALL_SECRET_KEY: Buffer.alloc(32, 9).toString('base64'),
+      API_RETRIES: '0',
+      API_MONTH_SECONDS: '60',
+      // The sandbox's path (its URL ends in /api/v1) on the relay's host.
+      API_BASE_URL: `${relay.url}/api/v1`,
+    },
+  });
+  // Nothing reads the API before a server is linked: the relay learns the sandbox's address in time.
+  relay.target = new URL(world.sandbox.url).origin;
+  admin = world.double.user({
+    username: 'admin',
+    permissions: PermissionFlagsBits.ManageGuild | PermissionFlagsBits.ModerateMembers,
+  });
+  for (const [guildId, token] of [
+    [GUILD_A, TOKEN_A],
+    [GUILD_B, TOKEN_B],
+  ] as const) {
+    await (await world.double.slash(admin, 'rollcall-admin', { subcommand: 'setup', guildId })).response();
+    const linked = await (
+      await world.double.submitModal(admin, ADMIN_IDS.modal, { [ADMIN_IDS.tokenField]: token }, { guildId })
+    ).response();
+    expect(linked.message?.content).toMatch(/linked/i);
+  }
+}, 60_000);
+
+afterAll(async () => {
+  await world?.close();
+  await new Promise((resolve) => relay?.server.close(resolve));
+});
+
+/** B's posts: the instants its 'digest posted' lines name. */
+function postedInstants(guildId: string): number[] {
+  return world.logLines
+    .map((line) => JSON.parse(line) as { msg?: string; guild?: string; scheduledAt?: number })
+    .filter((line) => line.msg === 'digest posted' && line.guild === guildId)
+    .map((line) => Number(line.scheduledAt));
+}
+
+describe('digests of two communities', () => {
+  it("A's API holds every request for 5 minutes (429, Retry-After: 300): B's digest still comes each day", async () => {
+    relay.holding = true;
+    const store = world.app.store() as Store;
+    const daily = (guildId: string): DigestSettings => ({
+      channelId: world.double.channel('staff-digest', guildId).id,
+      cadence: 'daily',
+      day: 'monday',
+      hour: 0,
+      reports: ['leave'],
+      since: 0,
+    });
+    // A first: a round that took the digests one after another would start with A's.
+    await store.digests.save(GUILD_A, daily(GUILD_A));
+    await store.digests.save(GUILD_B, daily(GUILD_B));
+    await new Promise((resolve) => setTimeout(resolve, 9_000));
+    const instants = postedInstants(GUILD_B);
+    expect(relay.held).toBeGreaterThan(0);
+    expect(postedInstants(GUILD_A)).toEqual([]);
+    // Days are 2 s: B's digest came on at least two of the four or so days, each day at most once.
+    expect(instants.length).toBeGreaterThanOrEqual(2);
+    for (const instant of instants) expect(instant % 2_000).toBe(0);
+    expect(new Set(instants).size).toBe(instants.length);
+  }, 30_000);
+});
