@@ -122,6 +122,18 @@ describe('npm start', () => {
       const answer = await (await double.slash(mod, 'loa', { subcommand: 'list' })).response();
       expect(embedOf(answer.message).title).toBe('Leaves of absence');
 
+      // A second process on the same DATA_DIR would count the month from its own copy: refused.
+      const second = await run(process.execPath, ['dist/src/main.js'], { cwd, env }).then(
+        () => ({ code: 0, stderr: '' }),
+        (error: { code: number; stderr: string }) => error,
+      );
+      expect(second.code).toBe(1);
+      expect(second.stderr.trim().split('\n')).toEqual([
+        expect.stringMatching(
+          /^Rollcall could not start: DATA_DIR .* is in use by Rollcall process \d+ on .*: run one process per DATA_DIR, or set CACHE_URL/,
+        ),
+      ]);
+
       const exit = new Promise<{ code: number | null; signal: string | null }>((resolve) =>
         child.once('close', (code, signal) => resolve({ code, signal })),
       );
