@@ -32,6 +32,7 @@ import { loaActiveView } from '../commands/loa.js';
 import { quotaCheckView } from '../commands/quota.js';
 import { joinArg } from '../commands/report-data.js';
 import { shiftTotalsView } from '../commands/shift.js';
+import { untilAborted } from './api/abort.js';
 import { cutPage } from './api/pages.js';
 import { withWait } from './api/wait.js';
 import { type ListView, PAGE_SIZE } from './discord/paging/views.js';
@@ -393,16 +394,6 @@ export function createDigestScheduler(options: DigestSchedulerOptions): DigestSc
       await Promise.all(inFlight.values());
     },
   };
-}
-
-/** `work`, or `signal`'s reason as soon as it aborts (the work itself goes on, unheeded). */
-function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
 }
 
 /** The operator's log line (not a reply) for a DIGEST_CHANNEL_ID in a server API_TOKEN does not serve. */

@@ -10,7 +10,9 @@
  * monthly allowance is spent.
  */
 import type { Logger } from '../log.js';
+import { untilAborted } from './abort.js';
 import { ApiError } from './errors.js';
+import { rateLimitResetMs } from './headers.js';
 import type { Limits } from './limits.js';
 import { currentPurpose } from './wait.js';
 
@@ -85,7 +87,7 @@ export function createHttp(options: HttpOptions): ApiHttp {
   const unlessStopped = <T>(work: Promise<T>): Promise<T> => {
     if (!stop) return work;
     work.catch(() => undefined); // settles unobserved once stopped
-    return withDeadline(work, stop);
+    return untilAborted(work, stop);
   };
 
   async function send(request: Request, op: string): Promise<Response> {
@@ -103,7 +105,7 @@ export function createHttp(options: HttpOptions): ApiHttp {
       counters.requests++;
       let response: Response;
       try {
-        response = await withDeadline(buffered(await baseFetch(attemptRequest), maxBodyBytes), signal);
+        response = await untilAborted(buffered(await baseFetch(attemptRequest), maxBodyBytes), signal);
       } catch (cause) {
         if (request.signal.aborted) throw cause; // the caller gave up: not ours to retry or relabel
         if (stop?.aborted) throw stop.reason; // Rollcall is stopping
@@ -173,25 +175,7 @@ export function retryAfterMs(headers: Headers, nowMs: number): number | undefine
     const at = Date.parse(retryAfter);
     if (!Number.isNaN(at)) return Math.max(0, at - nowMs);
   }
-  const reset = headers.get('x-ratelimit-reset')?.trim();
-  if (reset && /^\d+(\.\d+)?$/.test(reset)) {
-    const seconds = Number(reset);
-    return Math.max(0, seconds >= 1e9 ? seconds * 1000 - nowMs : seconds * 1000);
-  }
-  return undefined;
-}
-
-/**
- * Settle with `work`, or reject as soon as `signal` aborts: a deadline of our own on top of fetch's,
- * so a body that trickles forever cannot outlive the attempt. Keeps `signal` referenced until then.
- */
-function withDeadline<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
+  return rateLimitResetMs(headers, nowMs);
 }
 
 /**

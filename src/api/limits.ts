@@ -23,7 +23,9 @@
 import type { RateLimiterMemory } from 'rate-limiter-flexible';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import type { Logger } from '../log.js';
+import { untilAborted } from './abort.js';
 import { ApiError } from './errors.js';
+import { rateLimitResetMs, wholeHeader } from './headers.js';
 import {
   bucketPlan,
   monthOf as calendarMonthOf,
@@ -766,7 +768,7 @@ export function createLimits(options: LimitsOptions): Limits {
     async observe(key, headers) {
       const remaining = wholeHeader(headers, 'x-ratelimit-remaining');
       if (remaining === undefined) return;
-      const resetInMs = resetHeaderMs(headers, now());
+      const resetInMs = rateLimitResetMs(headers, now());
       const longest = spans.at(-1);
       // Without a monthly limit of ours, every count the API sends is a short window's: a window of
       // the API's longer than ours must still hold callers until its reset.
@@ -881,16 +883,6 @@ export function createLimits(options: LimitsOptions): Limits {
   };
 }
 
-/** `work`, or `signal`'s reason as soon as it aborts. */
-function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
-}
-
 function windowSeconds(spec: LimitSpec): number {
   return spec.window.kind === 'span' ? spec.window.seconds : 31 * 86_400;
 }
@@ -898,17 +890,4 @@ function windowSeconds(spec: LimitSpec): number {
 function busy(waitMs: number): ApiError {
   const retryAfterSeconds = Math.max(1, Math.ceil(waitMs / 1000));
   return new ApiError('busy', `Request limit reached; retry in ${retryAfterSeconds}s`, { retryAfterSeconds });
-}
-
-function wholeHeader(headers: Headers, name: string): number | undefined {
-  const value = headers.get(name)?.trim();
-  return value && /^\d{1,12}$/.test(value) ? Number(value) : undefined;
-}
-
-/** X-RateLimit-Reset as ms from now: Unix seconds (>= 1e9) or seconds from now. */
-function resetHeaderMs(headers: Headers, nowMs: number): number | undefined {
-  const value = headers.get('x-ratelimit-reset')?.trim();
-  if (!value || !/^\d{1,12}(\.\d+)?$/.test(value)) return undefined;
-  const seconds = Number(value);
-  return Math.max(0, seconds >= 1e9 ? seconds * 1000 - nowMs : seconds * 1000);
 }
