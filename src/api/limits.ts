@@ -39,6 +39,8 @@ import { currentWait, type WaitContext } from './wait.js';
 export const PACE_RESERVE = 0.2;
 /** A hold longer than this lets one probing request through, at most once per this interval. */
 export const PROBE_INTERVAL_MS = 30_000;
+/** How long one process's claim to restore a lost month count stands. */
+const RESTORE_CLAIM_SECONDS = 10;
 /** Longest a hold can last (a larger Retry-After is read as this). */
 const MAX_HOLD_MS = 300_000;
 /**
@@ -311,21 +313,65 @@ export function createLimits(options: LimitsOptions): Limits {
 
   async function monthUsed(key: string): Promise<number> {
     if (!month) return 0;
-    const res = await month.counter.get(monthKey(key));
-    const counted = Math.max(0, res?.consumedPoints ?? 0);
+    // The ledger first: a request counted there was counted by the limit store before (takeMonth
+    // raises the ledger after the store's count), so a store read after it that counts fewer has
+    // lost them; read the other way round, a request spent in between would look lost.
     const kept = await ledgerUsed(key);
-    if (kept <= counted) return counted;
-    // The limit store lost the month (Redis emptied or restarted without persistence, the counters
-    // file removed): count on from what the ledger kept. A penalty, not a set: two processes
-    // restoring at once count more, never less.
-    const restored = await month.counter.penalty(monthKey(key), kept - counted, monthOptions());
-    seedInsurance(month.counter, monthKey(key), restored.consumedPoints);
-    await store.flush();
-    logger.warn(
-      { kind: 'limits', limit: month.spec.text, counted, kept },
-      "the month's request count was lost by the counters' store; restored from the database",
-    );
-    return Math.max(kept, restored.consumedPoints);
+    const counted = await storeCount(key);
+    return kept <= counted ? counted : restoreMonth(key);
+  }
+
+  async function storeCount(key: string): Promise<number> {
+    const res = await (month as Month).counter.get(monthKey(key));
+    return Math.max(0, res?.consumedPoints ?? 0);
+  }
+
+  /** This process's restores of a month, one at a time per key (the next finds the count restored). */
+  const restoring = new Map<string, Promise<number>>();
+  /**
+   * Who restores a loss, by month and the ledger's count: the first to take it (atomic in Redis);
+   * it lapses, so a process that died while restoring does not leave the loss for good.
+   */
+  const restores = store.counter(`${prefix}:restore`, 1, RESTORE_CLAIM_SECONDS);
+
+  /**
+   * The limit store lost the month (Redis emptied or restarted without persistence, the counters
+   * file removed): count on from what the ledger kept. A penalty, not a set: a request counted
+   * meanwhile stays counted; two processes restoring at once count more, never less.
+   */
+  function restoreMonth(key: string): Promise<number> {
+    const m = month as Month;
+    const mKey = monthKey(key);
+    const restore = (restoring.get(mKey) ?? Promise.resolve(0))
+      .catch(() => 0)
+      .then(async () => {
+        const kept = await ledgerUsed(key);
+        const counted = await storeCount(key);
+        if (kept <= counted) return counted;
+        // One process restores a given loss: the others, finding the restore taken, count on from
+        // the ledger's number (a request they spend meanwhile is added to the restored count).
+        try {
+          await restores.consume(`${mKey}:${kept}`);
+        } catch (rejection) {
+          if (rejection instanceof RateLimiterRes) return kept;
+          throw rejection;
+        }
+        const restored = await m.counter.penalty(mKey, kept - counted, monthOptions());
+        seedInsurance(m.counter, mKey, restored.consumedPoints);
+        await store.flush();
+        logger.warn(
+          { kind: 'limits', limit: m.spec.text, counted, kept },
+          "the month's request count was lost by the counters' store; restored from the database",
+        );
+        return Math.max(kept, restored.consumedPoints);
+      });
+    restoring.set(mKey, restore);
+    void restore
+      .finally(() => {
+        if (restoring.get(mKey) === restore) restoring.delete(mKey);
+      })
+      .catch(() => undefined);
+    return restore;
   }
 
   /** The ledger's count of `key`'s month; 0 without one, or when it does not answer (said once). */

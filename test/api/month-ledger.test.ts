@@ -106,6 +106,38 @@ describe('the month kept in the database', () => {
   );
 
   it.runIf(hasRedisServer)(
+    'never runs ahead of the requests made: two processes spending at once are granted the whole month, and a flush restores it once',
+    async () => {
+      const redis = await OwnRedis.create();
+      await redis.start();
+      try {
+        const key = freshKey();
+        const open = async () => {
+          const s = redisLimitStore(redis.url, silentLogger);
+          await s.ready();
+          return limits('30/month,1000/1s', s);
+        };
+        const [a, b] = [await open(), await open()];
+        // Both at once, each checking the month (ledger and Redis) while the other spends.
+        const race = (n: number) =>
+          Promise.all(
+            Array.from({ length: n }, (_, i) => outcome((i % 2 === 0 ? a : b).acquire(key, 10_000))),
+          );
+        expect((await race(20)).filter((o) => o === 'ok')).toHaveLength(20);
+        expect((await a.status(key))[0]).toMatchObject({ used: 20 });
+        redis.cli('FLUSHALL');
+        // After the flush, many callers of both restore at once: the month is 20, not 40 or 60.
+        const after = (await race(20)).filter((o) => o === 'ok').length;
+        expect(after).toBeGreaterThanOrEqual(6);
+        expect(after).toBeLessThanOrEqual(10);
+      } finally {
+        await redis.stop();
+      }
+    },
+    60_000,
+  );
+
+  it.runIf(hasRedisServer)(
     'without the ledger, the same flush starts the month again (what it prevents)',
     async () => {
       const redis = await OwnRedis.create();
