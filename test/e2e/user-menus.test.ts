@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/discord/replies.js';
 import type { DoubleUser, InteractionResponse } from '../discord/double.js';
+import { parsePrometheus, sampleValue } from '../ops/support.js';
 import { control, embedOf, startWorld, type World } from './world.js';
 
 let world: World;
@@ -18,7 +19,8 @@ let busy: DoubleUser;
 let busyMemberId: string;
 
 beforeAll(async () => {
-  world = await startWorld({ env: { ACCESS_REQUIRE_MEMBER: 'true' } });
+  // HEALTH_PORT=0: the metrics are kept (the listener on a free port of 127.0.0.1).
+  world = await startWorld({ env: { ACCESS_REQUIRE_MEMBER: 'true', HEALTH_PORT: '0' } });
   const ds = world.sandbox.dataset;
   mod = world.double.user({ id: ds.chatIdOf(ds.members[0]!.id)!, username: 'staff', roles: ['Moderator'] });
   busyMemberId = ds.samples.busyMemberIds[1]!;
@@ -175,8 +177,18 @@ describe('deferral', () => {
   });
 });
 
-describe('pings', () => {
-  it('never allowed one', () => {
+describe('metrics and pings', () => {
+  it('counts each user command under its own name', async () => {
+    const samples = parsePrometheus(await world.app.metrics!.text());
+    const count = (command: string, outcome: string) =>
+      sampleValue(samples, 'rollcall_interactions_total', { command, type: 'command', outcome });
+    expect(count('Staff record', 'ok')).toBeGreaterThanOrEqual(2);
+    expect(count('LOAs', 'user_error')).toBeGreaterThanOrEqual(2); // not a member, not staff
+    expect(count('Join request', 'ok')).toBeGreaterThanOrEqual(1);
+    expect(count('unknown', 'ok') ?? 0).toBe(0);
+  });
+
+  it('never allowed a ping', () => {
     expect(world.double.allowedMentionsViolations()).toEqual([]);
   });
 });
