@@ -66,6 +66,24 @@ describe('registered with the slash commands', () => {
   });
 });
 
+describe('a user command Rollcall no longer has', () => {
+  it('(still registered, e.g. before deploy-commands ran) gets the unknown command sentence, privately', async () => {
+    const { double } = world;
+    const created = await fetch(
+      `${double.restUrl}/v10/applications/${double.applicationId}/guilds/${double.guildId}/commands`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: 'Bot test' },
+        body: JSON.stringify({ type: 2, name: 'Old record' }),
+      },
+    );
+    expect(created.status).toBe(201);
+    const answer = await menu('Old record', busy);
+    expect(answer.message?.content).toBe(MESSAGES.unknownCommand);
+    expect(answer.ephemeral).toBe(true);
+  });
+});
+
 describe('Staff record', () => {
   it('answers privately what /member view user: answers, with its LOAs button', async () => {
     const { byMenu, bySlash } = await both('Staff record', 'member', 'view', busy);
