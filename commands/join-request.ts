@@ -10,7 +10,7 @@ import {
   userOrIdOptions,
 } from '../src/discord/command.js';
 import { showDetail } from '../src/discord/paging/show.js';
-import type { DetailView } from '../src/discord/paging/views.js';
+import type { DetailView, ShowContext } from '../src/discord/paging/views.js';
 import { MESSAGES } from '../src/discord/replies.js';
 import { SNOWFLAKE } from '../src/limits.js';
 import { renderJoinRequest } from '../src/render/join-request.js';
@@ -31,6 +31,10 @@ export const joinRequestView: DetailView<JoinRequest> = {
   ],
   notFound: MESSAGES.joinRequestNotFound,
 };
+
+/** `/join-request view`: a user's join request (also their right-click "Join request"). */
+export const showJoinRequestOf = (userId: string, show: ShowContext) =>
+  showDetail(joinRequestView, userId, show);
 
 const data = defineCommand({
   name: 'join-request',
@@ -57,6 +61,6 @@ export const joinRequest: Command = {
   views: [joinRequestView],
   async execute({ interaction, show }) {
     const target = userOrId(argumentsOf(interaction, data), 'user-id', 'user id');
-    return showDetail(joinRequestView, 'user' in target ? target.user : target.id, show);
+    return showJoinRequestOf('user' in target ? target.user : target.id, show);
   },
 };

@@ -12,7 +12,7 @@ import {
 } from '../src/discord/command.js';
 import { parseId } from '../src/discord/input.js';
 import { showDetail, showList } from '../src/discord/paging/show.js';
-import type { DetailView, ListView } from '../src/discord/paging/views.js';
+import type { DetailView, ListView, ShowContext } from '../src/discord/paging/views.js';
 import { MESSAGES, UserError } from '../src/discord/replies.js';
 import { plainText, safeLine } from '../src/render/format.js';
 import { loaState } from '../src/render/labels.js';
@@ -109,6 +109,17 @@ export const loaDetailView: DetailView<Loa> = {
   notFound: MESSAGES.loaNotFound,
 };
 
+/** `/loa member user:`: the LOAs of a Discord user's member record (also their right-click "LOAs"). */
+export async function showLoasOfUser(userId: string, show: ShowContext) {
+  try {
+    const member = await show.resources.getMemberByChatId(userId);
+    return await showList(loaMemberView, show, { arg: member.data.id });
+  } catch (error) {
+    if (isApiError(error) && error.status === 404) throw new UserError(MESSAGES.memberNotFound);
+    throw error;
+  }
+}
+
 const data = defineCommand({
   name: 'loa',
   description: 'Leaves of absence (LOAs) of the community server',
@@ -186,12 +197,6 @@ export const loa: Command = {
     if (sub === 'view') return showDetail(loaDetailView, parseId(args.string('id'), 'LOA id'), show);
     const target = userOrId(args, 'member-id', 'member id');
     if ('id' in target) return showList(loaMemberView, show, { arg: target.id });
-    try {
-      const member = await show.resources.getMemberByChatId(target.user);
-      return await showList(loaMemberView, show, { arg: member.data.id });
-    } catch (error) {
-      if (isApiError(error) && error.status === 404) throw new UserError(MESSAGES.memberNotFound);
-      throw error;
-    }
+    return showLoasOfUser(target.user, show);
   },
 };

@@ -12,7 +12,7 @@ import {
   userOrIdOptions,
 } from '../src/discord/command.js';
 import { showDetail, showList } from '../src/discord/paging/show.js';
-import type { DetailView, ListView, Shortcut } from '../src/discord/paging/views.js';
+import type { DetailView, ListView, Shortcut, ShowContext } from '../src/discord/paging/views.js';
 import { MESSAGES, UserError } from '../src/discord/replies.js';
 import { plainText } from '../src/render/format.js';
 import {
@@ -121,6 +121,10 @@ export const memberOfLoaView: DetailView<MemberOfLoa> = {
   notFound: MESSAGES.memberIdNotFound,
 };
 
+/** `/member view user:`: the member record of a Discord user (also their right-click "Staff record"). */
+export const showMemberOfUser = (userId: string, show: ShowContext) =>
+  showDetail(memberByChatView, userId, show);
+
 const data = defineCommand({
   name: 'member',
   description: 'Members of the community server',
@@ -154,7 +158,7 @@ export const member: Command = {
     const sub = args.subcommand();
     if (sub === 'list') return showList(memberListView, show);
     const target = userOrId(args, 'member-id', 'member id');
-    if ('user' in target) return showDetail(memberByChatView, target.user, show);
+    if ('user' in target) return showMemberOfUser(target.user, show);
     return showDetail(memberDetailView, target.id, show);
   },
 };

@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { type Client, Status } from 'discord.js';
 import { withRollcall } from '../commands/index.js';
 import { createAdminHandler } from '../commands/rollcall-admin.js';
+import { userMenus } from '../commands/user-menus.js';
 import { type ApiCache, createCache } from './api/cache.js';
 import { createApi } from './api/client.js';
 import { lockDataDir } from './api/limit-store.js';
@@ -256,6 +257,7 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
     token: config.DISCORD_TOKEN,
     restApiUrl: config.DISCORD_API_URL,
     commands,
+    userMenus,
     views,
     state: new StateStore(stateKeyValue(cache)),
     logger,
@@ -343,7 +345,7 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
   let serving = false;
   let stopped = false; // readiness turns 503 the moment this is set
   if (api) metrics?.watchApi(api, config.API_TOKEN);
-  metrics?.watchCommands(commands);
+  metrics?.watchCommands(commands, userMenus);
   metrics?.watchClient(bot.client);
   const health =
     metrics && config.HEALTH_PORT !== undefined && options.serveHealth !== false

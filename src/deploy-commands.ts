@@ -1,6 +1,6 @@
 /**
- * Registers Rollcall's slash commands: to each server listed in DISCORD_GUILD_ID (instant), otherwise
- * globally. In hosted mode (no API_TOKEN) /rollcall-admin is registered too, with its own default
+ * Registers Rollcall's slash commands and its user commands (a member's right-click menu, Apps): to
+ * each server listed in DISCORD_GUILD_ID (instant), otherwise globally. In hosted mode (no API_TOKEN) /rollcall-admin is registered too, with its own default
  * permission (Manage Server) instead of COMMAND_PERMISSIONS.
  * `--dry-run` prints the JSON that would be sent and needs no Discord settings.
  */
@@ -10,11 +10,12 @@ import {
   ApplicationIntegrationType,
   InteractionContextType,
   REST,
-  type RESTPostAPIChatInputApplicationCommandsJSONBody,
+  type RESTPostAPIApplicationCommandsJSONBody,
   Routes,
 } from 'discord.js';
 import { commands } from '../commands/index.js';
 import { adminData } from '../commands/rollcall-admin.js';
+import { userMenus } from '../commands/user-menus.js';
 import {
   DEFAULT_COMMAND_PERMISSIONS,
   type DeployConfig,
@@ -28,10 +29,11 @@ import { resolvePermissions } from './permissions.js';
 export function commandBodies(
   permissionsSetting: string,
   hosted = false,
-): RESTPostAPIChatInputApplicationCommandsJSONBody[] {
+): RESTPostAPIApplicationCommandsJSONBody[] {
   const defaultPermissions = resolvePermissions(permissionsSetting);
-  const bodies = commands.map((command) => ({
-    ...command.data,
+  // The user commands show what slash commands show: the same people may see them.
+  const bodies: RESTPostAPIApplicationCommandsJSONBody[] = [...commands, ...userMenus].map(({ data }) => ({
+    ...data,
     default_member_permissions: defaultPermissions,
     contexts: [InteractionContextType.Guild],
     integration_types: [ApplicationIntegrationType.GuildInstall],

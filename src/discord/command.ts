@@ -2,9 +2,11 @@
 import {
   type APIApplicationCommandOptionChoice,
   ApplicationCommandOptionType,
+  type ApplicationCommandType,
   type AutocompleteInteraction,
   type ChatInputCommandInteraction,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
+  type RESTPostAPIContextMenuApplicationCommandsJSONBody,
 } from 'discord.js';
 import { MAX_ARG_LENGTH, parseId } from './input.js';
 import type { ShowContext, View } from './paging/views.js';
@@ -29,6 +31,24 @@ export interface Command {
   execute(ctx: CommandContext): Promise<Payload>;
   /** Choices for an option being typed. */
   autocomplete?(ctx: AutocompleteContext): Promise<APIApplicationCommandOptionChoice[]>;
+}
+
+/** A user's right-click menu entry (Apps): the right-clicked user, shown as a slash command shows them. */
+export interface UserMenuContext {
+  /** The Discord user id of the user right-clicked. */
+  target: string;
+  show: ShowContext;
+}
+
+/**
+ * A user command (a user's right-click menu, Apps): a shortcut to what a slash command answers for
+ * one Discord user. It has no options, so its answer is always private.
+ */
+export interface UserMenu {
+  /** The definition sent to Discord (default permissions are applied at deploy time, as for commands). */
+  data: RESTPostAPIContextMenuApplicationCommandsJSONBody & { type: ApplicationCommandType.User };
+  /** Produce the answer through the slash command's own views; the router answers as for commands. */
+  execute(ctx: UserMenuContext): Promise<Payload>;
 }
 
 /** Name of the option every command carries to post its answer for everyone to see. */

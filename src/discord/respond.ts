@@ -11,6 +11,7 @@ import {
   type ModalSubmitInteraction,
   RESTJSONErrorCodes,
   type StringSelectMenuInteraction,
+  type UserContextMenuCommandInteraction,
 } from 'discord.js';
 import { withWait } from '../api/wait.js';
 import type { Logger } from '../log.js';
@@ -33,6 +34,7 @@ export const NOTICE_EVERY_MS = 5_000;
 
 export type Repliable =
   | ChatInputCommandInteraction
+  | UserContextMenuCommandInteraction
   | ButtonInteraction
   | StringSelectMenuInteraction
   | ModalSubmitInteraction;

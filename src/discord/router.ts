@@ -13,12 +13,13 @@ import {
   type ChatInputCommandInteraction,
   DiscordAPIError,
   type Interaction,
+  type UserContextMenuCommandInteraction,
 } from 'discord.js';
 import type { Resources } from '../api/types.js';
 import { LIMITS } from '../limits.js';
 import type { Logger } from '../log.js';
 import type { CodeLabels } from '../render/labels.js';
-import { type Command, PUBLIC_OPTION } from './command.js';
+import { type Command, PUBLIC_OPTION, type UserMenu } from './command.js';
 import type { HoldMonth } from './paging/allowance.js';
 import { PagingController, showContext } from './paging/controller.js';
 import type { StateStore } from './paging/state.js';
@@ -57,6 +58,8 @@ export interface AdminHandler {
 
 export interface RouterOptions {
   commands: Command[];
+  /** User commands (a user's right-click menu): answered like commands, always privately. */
+  userMenus?: UserMenu[];
   views: ViewRegistry;
   state: StateStore;
   logger: Logger;
@@ -81,6 +84,7 @@ export type ScopedTenant = Tenant & { state: StateStore };
 
 export class Router {
   private readonly commands: Map<string, Command>;
+  private readonly userMenus: Map<string, UserMenu>;
   private readonly respond: Responder;
   private readonly paging: PagingController<ScopedTenant>;
 
@@ -88,6 +92,7 @@ export class Router {
   constructor(private readonly options: RouterOptions) {
     options.views.check();
     this.commands = new Map(options.commands.map((c) => [c.data.name, c]));
+    this.userMenus = new Map((options.userMenus ?? []).map((m) => [m.data.name, m]));
     this.respond = new Responder(options.logger, options.onOutcome);
     this.paging = new PagingController<ScopedTenant>({
       views: options.views,
@@ -121,6 +126,7 @@ export class Router {
     if (typeof tenant === 'string') return this.refuse(interaction, tenant);
     const scoped = { ...tenant, state: this.options.state.forTenant(tenant.key) };
     if (interaction.isChatInputCommand()) return this.onCommand(interaction, scoped);
+    if (interaction.isUserContextMenuCommand()) return this.onUserMenu(interaction, scoped);
     if (interaction.isAutocomplete()) return this.onAutocomplete(interaction, scoped);
     if (interaction.isButton() || interaction.isStringSelectMenu() || interaction.isModalSubmit())
       return this.paging.handle(interaction, scoped);
@@ -158,6 +164,27 @@ export class Router {
         return command.execute({ interaction, show });
       },
       ephemeral,
+    );
+  }
+
+  /**
+   * A user command: the same guard, deferral and sentences as a slash command, for the user
+   * right-clicked (Discord's `target_id`, never anything typed). Private: it has no `public` option.
+   */
+  private async onUserMenu(
+    interaction: UserContextMenuCommandInteraction,
+    tenant: ScopedTenant,
+  ): Promise<void> {
+    const menu = this.userMenus.get(interaction.commandName);
+    if (!menu) return this.respond.notice(interaction, MESSAGES.unknownCommand);
+    const show = showContext({ ...tenant, views: this.options.views }, interaction.user.id);
+    await this.respond.answer(
+      interaction,
+      async () => {
+        await this.checkAccess(interaction, tenant);
+        return menu.execute({ target: interaction.targetId, show });
+      },
+      true,
     );
   }
 

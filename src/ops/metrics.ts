@@ -26,7 +26,7 @@ import { isApiError } from '../api/errors.js';
 import { tokenHash } from '../api/token.js';
 import type { Api } from '../api/types.js';
 import { currentPurpose } from '../api/wait.js';
-import type { Command } from '../discord/command.js';
+import type { Command, UserMenu } from '../discord/command.js';
 import { type ArgKind, parseCustomId } from '../discord/paging/custom-id.js';
 import { argKind } from '../discord/paging/views.js';
 import { UserError } from '../discord/replies.js';
@@ -235,8 +235,9 @@ export class Metrics {
     };
   }
 
-  /** Learn the registered commands and their views: the only names labels may carry. */
-  watchCommands(commands: readonly Command[]): void {
+  /** Learn the registered commands, their views and the user commands: the only names labels may carry. */
+  watchCommands(commands: readonly Command[], userMenus: readonly UserMenu[] = []): void {
+    for (const menu of userMenus) this.commandNames.add(menu.data.name);
     for (const command of commands) {
       this.commandNames.add(command.data.name);
       for (const view of command.views) {

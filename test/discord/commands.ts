@@ -94,7 +94,52 @@ export function commandErrors(body: unknown, index: number | null): FormError[] 
       message: 'Must be between 1 and 100 in length.',
     });
   }
-  optionErrors(errors, command.options, [...base, 'options']);
+  if (chatInput) optionErrors(errors, command.options, [...base, 'options']);
+  else if (
+    command.options !== undefined &&
+    !(Array.isArray(command.options) && command.options.length === 0)
+  ) {
+    // USER and MESSAGE commands take no options: the target is what was right-clicked.
+    errors.push({
+      path: [...base, 'options'],
+      code: 'APPLICATION_COMMAND_OPTIONS_TYPE_INVALID',
+      message: 'Context menu commands cannot have options',
+    });
+  }
+  return errors;
+}
+
+/** Most USER and most MESSAGE commands in one scope (Discord: 15 each; CHAT_INPUT: 100). */
+export const MAX_CONTEXT_MENU_COMMANDS = 15;
+
+/** Discord's checks on a whole bulk overwrite: names unique per type, and the per-type counts. */
+export function overwriteErrors(bodies: unknown[]): FormError[] {
+  const errors: FormError[] = [];
+  const seen = new Set<string>();
+  const counts = new Map<unknown, number>();
+  bodies.forEach((body, i) => {
+    const command = (body ?? {}) as Loose;
+    const type = command.type ?? ApplicationCommandType.ChatInput;
+    counts.set(type, (counts.get(type) ?? 0) + 1);
+    const key = `${String(type)}:${String(command.name)}`;
+    if (seen.has(key)) {
+      errors.push({
+        path: [i, 'name'],
+        code: 'APPLICATION_COMMANDS_DUPLICATE_NAME',
+        message: `Application command names must be unique`,
+      });
+    }
+    seen.add(key);
+  });
+  for (const type of [ApplicationCommandType.User, ApplicationCommandType.Message]) {
+    if ((counts.get(type) ?? 0) > MAX_CONTEXT_MENU_COMMANDS) {
+      errors.push({
+        path: [],
+        code: 'BASE_TYPE_MAX_LENGTH',
+        message: `Must be ${MAX_CONTEXT_MENU_COMMANDS} or fewer ${ApplicationCommandType[type]} commands.`,
+      });
+    }
+  }
   return errors;
 }
 

@@ -1,6 +1,7 @@
 import {
   ActionRowBuilder,
   ApplicationCommandOptionType,
+  ApplicationCommandType,
   ButtonBuilder,
   ButtonStyle,
   type Client,
@@ -146,6 +147,85 @@ describe('login', () => {
     await expect(
       double.slash(user, 'loa', { subcommand: 'list', options: { colour: 'red' } }),
     ).rejects.toThrow(/no option "colour"/);
+  });
+});
+
+describe('user commands (right-click a user, Apps)', () => {
+  it('registers type 2 beside a slash command of the same name; the real client sees a USER context menu', async () => {
+    const { double, client, handle, errors } = await start();
+    await client.application.commands.set(
+      [
+        { name: 'loa', description: 'Leaves of absence' },
+        { type: ApplicationCommandType.User, name: 'Staff record' },
+      ],
+      double.guildId,
+    );
+    const menu = double
+      .registeredCommands(double.guildId)
+      .find((c) => c.type === ApplicationCommandType.User);
+    expect(menu).toMatchObject({ name: 'Staff record', description: '', guild_id: double.guildId });
+    const mod = double.user({ username: 'mod', roles: ['Moderator'] });
+    const target = double.user({ username: 'target' });
+    const stranger = double.user({ username: 'stranger', guilds: [] });
+    const seen: unknown[] = [];
+    handle(async (i) => {
+      if (!i.isUserContextMenuCommand()) return;
+      seen.push({
+        name: i.commandName,
+        target: i.targetId,
+        user: i.targetUser.username,
+        member: i.targetMember !== null,
+        chat: i.isChatInputCommand(),
+      });
+      await i.reply({ content: 'ok', flags: MessageFlags.Ephemeral });
+    });
+    const h = await double.userCommand(mod, 'Staff record', target);
+    const r = await h.response();
+    // A user who is not in the server: resolved.users only, no member.
+    await (await double.userCommand(mod, 'Staff record', stranger)).response();
+    expect(errors).toEqual([]);
+    expect(seen).toEqual([
+      { name: 'Staff record', target: target.id, user: 'target', member: true, chat: false },
+      { name: 'Staff record', target: stranger.id, user: 'stranger', member: false, chat: false },
+    ]);
+    const payload = double.interactions()[0]?.payload as unknown as {
+      type: number;
+      data: Record<string, unknown>;
+    };
+    expect(payload.type).toBe(2);
+    expect(payload.data).toMatchObject({ type: 2, name: 'Staff record', target_id: target.id });
+    expect(Object.keys((payload.data.resolved as { users: object }).users)).toEqual([target.id]);
+    expect(r.message?.type).toBe(23); // CONTEXT_MENU_COMMAND
+    expect(r.message?.interaction_metadata).toMatchObject({
+      type: 2,
+      user: { id: mod.id },
+      target_user: { id: target.id },
+    });
+    await expect(double.userCommand(mod, 'loa', target)).rejects.toThrow(/no user command "loa"/);
+  });
+
+  it('refuses what Discord refuses: options on a user command, a name twice, over 15 of a type', async () => {
+    const { double } = await start();
+    const put = (body: unknown[]) =>
+      fetch(`${double.restUrl}/v10/applications/${double.applicationId}/guilds/${double.guildId}/commands`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', authorization: 'Bot x' },
+        body: JSON.stringify(body),
+      });
+    const withOptions = await put([
+      { type: 2, name: 'Staff record', options: [{ type: 3, name: 'x', description: 'x' }] },
+    ]);
+    expect(withOptions.status).toBe(400);
+    expect(JSON.stringify(await withOptions.json())).toContain('APPLICATION_COMMAND_OPTIONS_TYPE_INVALID');
+    const twice = await put([
+      { type: 2, name: 'LOAs' },
+      { type: 2, name: 'LOAs' },
+    ]);
+    expect(twice.status).toBe(400);
+    const many = await put(Array.from({ length: 16 }, (_, n) => ({ type: 2, name: `Menu ${n}` })));
+    expect(many.status).toBe(400);
+    const fifteen = await put(Array.from({ length: 15 }, (_, n) => ({ type: 2, name: `Menu ${n}` })));
+    expect(fifteen.status).toBe(200);
   });
 });
 

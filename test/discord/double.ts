@@ -18,7 +18,7 @@ import { sendJson } from './http.js';
 import { InteractionLedger, type InteractionRecord } from './interactions.js';
 import { allowedMentionsViolations, type MentionViolation } from './mentions.js';
 import { MessageStore, type StoredMessage } from './messages.js';
-import type { ModalFields, SelectValue } from './payloads.js';
+import type { ModalFields, SelectValue, Where } from './payloads.js';
 import { type RecordedCall, RestDouble } from './rest.js';
 import { SnowflakeFactory } from './snowflake.js';
 import { type DoubleUser, type GuildSpec, type GuildState, type UserSpec, World } from './world.js';
@@ -164,6 +164,16 @@ export class DiscordDouble {
   /** Runs `/name` as `user`; `input` gives subcommand, options and place (`dm`, `guildId`, `channel`). */
   slash(user: DoubleUser, name: string, input?: SlashInput): Promise<InteractionHandle> {
     return this.#driver.slash(user, name, input);
+  }
+
+  /** Runs the user command `name` (a user's right-click menu, Apps) on `target` as `user`. */
+  userCommand(
+    user: DoubleUser,
+    name: string,
+    target: DoubleUser,
+    input?: Where & { bypassPermissions?: boolean },
+  ): Promise<InteractionHandle> {
+    return this.#driver.userCommand(user, name, target, input);
   }
 
   /** Types `value` into option `focused` of `/command [subcommand]`. */

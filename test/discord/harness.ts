@@ -4,6 +4,8 @@ import {
   type APIInteraction,
   type APIMessageComponentInteraction,
   type APIModalInteractionResponseCallbackData,
+  type APIUserApplicationCommandInteraction,
+  type APIUserApplicationCommandInteractionData,
   ApplicationCommandType,
   GatewayDispatchEvents,
   InteractionType,
@@ -61,7 +63,9 @@ export class InteractionDriver {
     place: Place,
     type: InteractionType,
     build: (base: ReturnType<typeof interactionBase>) => APIInteraction,
-    extra: Partial<Pick<InteractionRecord, 'commandName' | 'sourceMessageId' | 'triggeredBy'>> = {},
+    extra: Partial<
+      Pick<InteractionRecord, 'commandName' | 'sourceMessageId' | 'triggeredBy' | 'targetUser'>
+    > = {},
   ): InteractionHandle {
     const { world, ids, ledger, gateway } = this.deps;
     const id = ids.next();
@@ -78,6 +82,7 @@ export class InteractionDriver {
       commandName: extra.commandName ?? null,
       sourceMessageId: extra.sourceMessageId ?? null,
       triggeredBy: extra.triggeredBy ?? null,
+      targetUser: extra.targetUser ?? null,
       owners: ownersOf(place),
       createdAt: performance.now(),
       delivery: 'sent',
@@ -154,6 +159,46 @@ export class InteractionDriver {
       command,
       { ...input, ...(subcommand ? { subcommand } : {}) },
       { name: focused, value },
+    );
+  }
+
+  /**
+   * Runs the user command `name` (Apps in a user's right-click menu) on `target`, as `user`: data
+   * carries `target_id` and the target in `resolved.users` (and `resolved.members` when the target
+   * is a member of the guild), as Discord sends it. Checked like a slash command: registered as a
+   * USER command, visible to the member, in the right context.
+   */
+  async userCommand(
+    user: DoubleUser,
+    name: string,
+    target: DoubleUser,
+    input: Where & { bypassPermissions?: boolean } = {},
+  ): Promise<InteractionHandle> {
+    const { world, commands } = this.deps;
+    const place = placeOf(world, user, input);
+    const command = commands.find(name, place.guild?.id ?? null, ApplicationCommandType.User);
+    if (!command) throw new Error(`no user command "${name}" is registered here`);
+    if (!input.bypassPermissions) assertCommandVisible(command, place.guild, place.memberPermissions);
+    const resolver = new Resolver(world, place.guild);
+    const targetId = resolver.user(target);
+    const data: APIUserApplicationCommandInteractionData = {
+      id: command.id,
+      name: command.name,
+      type: ApplicationCommandType.User,
+      ...(command.guild_id ? { guild_id: command.guild_id } : {}),
+      target_id: targetId,
+      resolved: {
+        users: resolver.resolved.users ?? {},
+        ...(resolver.resolved.members ? { members: resolver.resolved.members } : {}),
+      },
+    };
+    return this.#record(
+      user,
+      place,
+      InteractionType.ApplicationCommand,
+      (base) =>
+        ({ ...base, type: InteractionType.ApplicationCommand, data }) as APIUserApplicationCommandInteraction,
+      { commandName: command.name, targetUser: world.apiUser(target) },
     );
   }
 

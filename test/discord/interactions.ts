@@ -7,6 +7,7 @@ import {
   type APIMessageInteractionMetadata,
   type APIModalInteractionResponseCallbackData,
   type APIUser,
+  ApplicationCommandType,
   InteractionResponseType,
   InteractionType,
   MessageFlags,
@@ -48,6 +49,8 @@ export interface InteractionRecord {
   readonly sourceMessageId: string | null;
   /** The interaction whose modal this submit answers. */
   readonly triggeredBy: InteractionRecord | null;
+  /** The user a user command (right-click on a user) was run on. */
+  readonly targetUser: APIUser | null;
   readonly owners: APIAuthorizingIntegrationOwnersMap;
   /** `performance.now()` at dispatch. */
   readonly createdAt: number;
@@ -138,7 +141,11 @@ export function metadataOf(record: InteractionRecord): APIMessageInteractionMeta
         : { ...base, type: InteractionType.ApplicationCommand as const };
     return { ...base, type: InteractionType.ModalSubmit, triggering_interaction_metadata: triggering };
   }
-  return { ...base, type: InteractionType.ApplicationCommand };
+  return {
+    ...base,
+    type: InteractionType.ApplicationCommand,
+    ...(record.targetUser ? { target_user: record.targetUser } : {}),
+  };
 }
 
 /**
@@ -184,12 +191,20 @@ export class InteractionLedger {
     if (!original && record.originalMessageId)
       metadata.original_response_message_id = record.originalMessageId;
     const command = record.type === InteractionType.ApplicationCommand;
+    // A context menu command's answer is its own kind of message (type 23), a slash command's 20.
+    const menu =
+      command && (record.payload.data as { type?: unknown }).type !== ApplicationCommandType.ChatInput;
     return {
       channelId: record.channelId,
       guildId: record.guildId,
       author: this.bot,
       applicationId: this.applicationId,
-      type: command && original ? MessageType.ChatInputCommand : MessageType.Default,
+      type:
+        command && original
+          ? menu
+            ? MessageType.ContextMenuCommand
+            : MessageType.ChatInputCommand
+          : MessageType.Default,
       interactionId: record.id,
       user: record.user,
       metadata,

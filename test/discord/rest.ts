@@ -8,7 +8,7 @@ import {
   MessageType,
   PermissionFlagsBits,
 } from 'discord-api-types/v10';
-import { type CommandRegistry, type CommandScope, commandErrors } from './commands.js';
+import { type CommandRegistry, type CommandScope, commandErrors, overwriteErrors } from './commands.js';
 import { FaultInjector, type RouteFamily } from './faults.js';
 import { parseBody, readBody, sendJson, type UploadedFile } from './http.js';
 import type { Answer, InteractionLedger } from './interactions.js';
@@ -272,7 +272,7 @@ export class RestDouble {
           status: 400,
           body: invalidFormBody([{ path: [], code: 'BASE_TYPE_ARRAY', message: 'Must be an array.' }]),
         };
-      const errors = body.flatMap((command, i) => commandErrors(command, i));
+      const errors = [...body.flatMap((command, i) => commandErrors(command, i)), ...overwriteErrors(body)];
       if (body.length > 100)
         errors.push({ path: [], code: 'BASE_TYPE_MAX_LENGTH', message: 'Must be 100 or fewer in length.' });
       if (errors.length > 0) return { status: 400, body: invalidFormBody(errors) };

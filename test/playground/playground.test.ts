@@ -257,4 +257,25 @@ describe.skipIf(missing !== null)(title, () => {
     expect(await page.locator(`discord-message[data-message-id="${id}"]`).count()).toBe(0);
     expect(playground.world.double.message(id)).toBeDefined();
   });
+  it('right-click a member, Apps: a user command answers privately under "used LOAs ▸ alex", and pages', async () => {
+    await page.locator('#members-toggle').click();
+    await page.locator('#members .member', { hasText: 'alex' }).click({ button: 'right' });
+    const menu = page.locator('#user-menu');
+    await menu.waitFor({ state: 'visible' });
+    expect(await menu.locator('.item').allTextContents()).toEqual(['Staff record', 'LOAs', 'Join request']);
+    const before = await messageCount();
+    await menu.locator('.item', { hasText: 'LOAs' }).click();
+    await expect.poll(messageCount, { timeout: WAIT }).toBeGreaterThan(before);
+    expect(await menu.isHidden()).toBe(true);
+    const message = last();
+    const used = message.locator('discord-command');
+    expect(await used.getAttribute('type')).toBe('user_command');
+    expect(await used.getAttribute('command')).toBe('LOAs');
+    expect(await used.getAttribute('context-user-name')).toBe('alex');
+    expect(await message.getAttribute('ephemeral')).not.toBeNull();
+    const memberId = playground.world.sandbox.dataset.samples.busyMemberIds[0]!;
+    expect(await message.locator('discord-embed').getAttribute('embed-title')).toContain(memberId);
+    await button(message, '▶').click();
+    await expect.poll(() => text(button(last(), '/')), { timeout: WAIT }).toMatch(/^2 \/ \d+$/);
+  });
 });

@@ -1,5 +1,6 @@
 /**
- * `npm run screenshots`: one picture per command family, taken from the playground in Chromium,
+ * `npm run screenshots`: one picture per command family and one of a user command (right-click a
+ * member, Apps), taken from the playground in Chromium,
  * into docs/images/<family>.png (cropped to the message), with docs/images/manifest.json recording
  * the hash of what they were made from (see manifest.ts). Reproducible: a fixed sandbox seed, the
  * bot's clock and the browser's clock start at the same fixed instant, a fixed time zone and locale.
@@ -93,6 +94,17 @@ async function main(): Promise<void> {
         const result = await playground.session.slash(line);
         if (!result.ok) throw new Error(`${line}: ${result.error}`);
       }
+      await picture(`${family}.png`, family, steps.join(' → '));
+    }
+    // The user commands (right-click a member, Apps): LOAs of the community's busiest member.
+    const alex = playground.session.state().members.find((m) => m.username === 'alex');
+    if (!alex) throw new Error('the playground has no member alex to right-click');
+    const menu = await playground.session.userCommand('LOAs', alex.id);
+    if (!menu.ok) throw new Error(`LOAs: ${menu.error}`);
+    await picture('user-menu.png', 'user commands', 'right-click alex → Apps → LOAs');
+
+    /** The last message of the conversation, cropped to it, as `file`. */
+    async function picture(file: string, family: string, run: string): Promise<void> {
       const count = playground.session.state().messages.length;
       const message = page.locator('discord-message').nth(count - 1);
       await page.waitForFunction(`document.querySelectorAll('discord-message').length >= ${count}`, null, {
@@ -100,7 +112,6 @@ async function main(): Promise<void> {
       });
       await page.evaluate('document.fonts.ready.then(() => true)');
       await message.scrollIntoViewIfNeeded();
-      const file = `${family}.png`;
       // Crop to the message: its height, and its width up to the widest embed or row of buttons.
       const box = await message.boundingBox();
       if (!box) throw new Error(`${family}: the message is not on the page`);
@@ -116,8 +127,8 @@ async function main(): Promise<void> {
         clip: { x: box.x, y: box.y, width: Math.min(box.width, right - box.x + 16), height: box.height },
       });
       writeFileSync(join(IMAGES_DIR, file), quantize(shot));
-      pictures[file] = { family, run: steps.join(' → ') };
-      console.log(`${file}: ${steps.join(' → ')}`);
+      pictures[file] = { family, run };
+      console.log(`${file}: ${run}`);
     }
     const manifest: Manifest = {
       inputs: inputsHash(),

@@ -73,5 +73,26 @@ describe('the playground server', () => {
     expect(unknown.body.error).toMatch(/^there is no command \/nope; the commands are \/loa /);
     const missing = await post('/api/slash', JSON.stringify({ line: '/loa view' }));
     expect(missing.body.error).toBe('missing id: (required)');
+    const noMenu = await post('/api/user-command', JSON.stringify({ name: 'loa', targetId: '1' }));
+    expect(noMenu.body.error).toBe('there is no user command "loa"');
+  });
+
+  it('offers the user commands on the member list apart from the command box, and runs them', async () => {
+    const state = playground.session.state();
+    expect(state.commands.every((c) => c.type === 1)).toBe(true);
+    expect(state.userCommands.map((c) => c.name)).toEqual(['Staff record', 'LOAs', 'Join request']);
+    const alex = state.members.find((m) => m.username === 'alex');
+    expect(alex?.id).toBe(playground.world.sandbox.dataset.samples.busyChatIds[0]);
+    const res = await fetch(new URL('/api/user-command', playground.url), {
+      method: 'POST',
+      body: JSON.stringify({ name: 'Staff record', targetId: alex?.id }),
+    });
+    expect(await res.json()).toEqual({ ok: true, kind: 'reply' });
+    const shown = playground.session.state().messages.at(-1);
+    expect(shown?.ephemeral).toBe(true);
+    expect(shown?.invokedBy).toEqual({ username: 'moderator', command: 'Staff record', target: 'alex' });
+    expect(shown?.message.embeds?.[0]?.title).toContain(
+      playground.world.sandbox.dataset.samples.busyMemberIds[0],
+    );
   });
 });

@@ -215,6 +215,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
       for (const [key, value] of Object.entries(given)) fields[key] = text(value, key);
       return session.submitModal(text(b.customId, 'customId'), fields);
     },
+    'user-command': (b) => session.userCommand(text(b.name, 'name'), text(b.targetId, 'targetId')),
     'close-modal': () => session.closeModal(),
     as: (b) => session.actAs(text(b.username, 'username')),
   };

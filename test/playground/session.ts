@@ -11,6 +11,7 @@ import {
   type APIApplicationCommandOption,
   type APIMessage,
   type APIModalInteractionResponseCallbackData,
+  ApplicationCommandType,
   ApplicationCommandOptionType as T,
 } from 'discord-api-types/v10';
 import { findComponent } from '../discord/components.js';
@@ -48,8 +49,11 @@ export interface ViewMessage {
   message: APIMessage;
   /** Only the acting user sees it ("Only you can see this"). */
   ephemeral: boolean;
-  /** The slash command that produced it (`{ user: 'moderator', command: 'loa list' }`), or null. */
-  invokedBy: { username: string; command: string } | null;
+  /**
+   * The command that produced it (`{ username: 'moderator', command: 'loa list' }`), or null; for a
+   * user command (right-click, Apps) its name and the user it was run on (`target`).
+   */
+  invokedBy: { username: string; command: string; target?: string } | null;
 }
 
 /** What the page shows. */
@@ -57,8 +61,12 @@ export interface PlaygroundState {
   bot: { id: string; username: string };
   actor: PlaygroundUser;
   users: PlaygroundUser[];
-  /** The commands Rollcall registered with Discord (what the command box lists). */
+  /** The slash commands Rollcall registered with Discord (what the command box lists). */
   commands: APIApplicationCommand[];
+  /** The user commands Rollcall registered (a user's right-click menu, Apps). */
+  userCommands: APIApplicationCommand[];
+  /** Who is in the channel (the member list, right-click for Apps): the users and a few of the community. */
+  members: PlaygroundUser[];
   messages: ViewMessage[];
   /** The modal the bot opened for the acting user and not yet answered. */
   modal: APIModalInteractionResponseCallbackData | null;
@@ -82,6 +90,8 @@ const userView = (u: DoubleUser): PlaygroundUser => ({ id: u.id, username: u.use
 export class PlaygroundSession {
   readonly #world: World;
   readonly #users = new Map<string, DoubleUser>();
+  /** People of the community (their Discord accounts) shown in the member list, to right-click. */
+  readonly #community: DoubleUser[] = [];
   readonly #modals = new Map<string, APIModalInteractionResponseCallbackData>();
   readonly #failures = new Map<string, Array<{ at: string; text: string }>>();
   #actor: DoubleUser;
@@ -93,6 +103,15 @@ export class PlaygroundSession {
     for (const spec of extraUsers) {
       const user = world.double.user(spec);
       this.#users.set(user.id, user);
+    }
+    // A member with many LOAs and someone who asked to join: worth a right-click.
+    const samples = world.sandbox.dataset.samples;
+    const community = [
+      { id: samples.busyChatIds[0], username: 'alex' },
+      { id: samples.joinRequestUserIds[0], username: 'jordan' },
+    ];
+    for (const { id, username } of community) {
+      if (id && !this.#users.has(id)) this.#community.push(world.double.user({ id, username }));
     }
   }
 
@@ -111,7 +130,11 @@ export class PlaygroundSession {
       const record = records.get(stored.interactionId);
       const invoked =
         record?.commandName && record.originalMessageId === stored.message.id
-          ? { username: record.user.username, command: record.commandName }
+          ? {
+              username: record.user.username,
+              command: record.commandName,
+              ...(record.targetUser ? { target: record.targetUser.username } : {}),
+            }
           : null;
       messages.push({
         id: stored.message.id,
@@ -125,6 +148,8 @@ export class PlaygroundSession {
       actor: userView(this.#actor),
       users: [...this.#users.values()].map(userView),
       commands: this.#registered(),
+      userCommands: this.#registered(ApplicationCommandType.User),
+      members: [...this.#users.values(), ...this.#community].map(userView),
       messages,
       modal: this.#modals.get(this.#actor.id) ?? null,
       failures: this.#failures.get(this.#actor.id) ?? [],
@@ -157,9 +182,12 @@ export class PlaygroundSession {
 
   // ---- slash commands and autocomplete ---------------------------------------------------------------
 
-  #registered(): APIApplicationCommand[] {
+  /** The registered commands of one type (slash commands unless told). */
+  #registered(type = ApplicationCommandType.ChatInput): APIApplicationCommand[] {
     const double = this.#world.double;
-    return [...double.registeredCommands(double.guildId), ...double.registeredCommands(null)];
+    return [...double.registeredCommands(double.guildId), ...double.registeredCommands(null)].filter(
+      (c) => c.type === type,
+    );
   }
 
   #resolve(words: string[]): Resolved {
@@ -294,6 +322,16 @@ export class PlaygroundSession {
     );
     const response = await handle.response();
     return { ok: true, kind: response.kind, choices: response.choices ?? [] };
+  }
+
+  /** Runs the user command `name` (right-click, Apps) on the user with id `targetId`, as the acting user. */
+  async userCommand(name: string, targetId: string): Promise<ActionResult> {
+    const command = this.#registered(ApplicationCommandType.User).find((c) => c.name === name);
+    if (!command) throw new InputError(`there is no user command "${name}"`);
+    const target = this.#users.get(targetId) ?? this.#community.find((u) => u.id === targetId);
+    if (!target) throw new InputError('that user is not in this channel');
+    const handle = await this.#world.double.userCommand(this.#actor, command.name, target);
+    return this.#answer(handle, command.name);
   }
 
   // ---- buttons, selects, modals ------------------------------------------------------------------------

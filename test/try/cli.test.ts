@@ -123,6 +123,7 @@ describe('the REPL against the real bot', () => {
     );
     expect(out).toContain('error: no message with buttons yet');
     expect(out).toContain('error: there is no command /nope');
+    expect(out).not.toContain('/Staff record'); // a user command is no slash command
     expect(out).toContain('error: /loa needs a subcommand: list, view, member');
     expect(out).toContain('error: missing required option id');
     expect(out).toContain('error: user: give a Discord user id');

@@ -9,6 +9,7 @@ import {
   type APIApplicationCommand,
   type APIApplicationCommandOption,
   type APIMessage,
+  ApplicationCommandType,
   ApplicationCommandOptionType as T,
 } from 'discord-api-types/v10';
 import { flattenComponents, type LooseComponent } from '../discord/components.js';
@@ -195,9 +196,12 @@ export class TrySession {
 
   // ---- slash commands and autocomplete ---------------------------------------------------------------
 
+  /** The slash commands registered (not the user commands of a right-click menu). */
   #registered(): APIApplicationCommand[] {
     const double = this.#world.double;
-    return [...double.registeredCommands(double.guildId), ...double.registeredCommands(null)];
+    return [...double.registeredCommands(double.guildId), ...double.registeredCommands(null)].filter(
+      (c) => c.type === ApplicationCommandType.ChatInput,
+    );
   }
 
   /** The command, group, subcommand and option definitions the command words name. */

@@ -2,7 +2,7 @@
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
-import type { RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
+import { ApplicationCommandType, type RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { commandBodies } from '../../src/deploy-commands.js';
@@ -49,6 +49,14 @@ describe('deploy-commands --dry-run', () => {
     const bodies = JSON.parse(stdout) as RESTPostAPIChatInputApplicationCommandsJSONBody[];
     expect(bodies).toEqual(commandBodies('ModerateMembers'));
     expect(subcommands(bodies).sort()).toEqual(Object.keys(ENDPOINTS).sort());
+    // The user commands (right-click a member, Apps), registered with the slash commands.
+    const menus = bodies.filter((b) => (b as { type?: number }).type === ApplicationCommandType.User);
+    expect(menus.map((b) => b.name)).toEqual(['Staff record', 'LOAs', 'Join request']);
+    for (const menu of menus) {
+      expect(menu.name.length).toBeLessThanOrEqual(32);
+      expect(menu).not.toHaveProperty('options');
+      expect(menu).not.toHaveProperty('description');
+    }
     for (const body of bodies) {
       expect(body.default_member_permissions).toBe('1099511627776'); // ModerateMembers
       expect(body.contexts).toEqual([0]); // guild only

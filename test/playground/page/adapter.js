@@ -243,8 +243,8 @@ export function renderComponents(components, messageId, ctx) {
 }
 
 /**
- * One message of the conversation, with the "used /command" line above it when a slash command made it.
- * @param {{ id: string, message: Loose, ephemeral: boolean, invokedBy: { username: string, command: string } | null }} view
+ * One message of the conversation, with the "used /command" line above it when a command made it.
+ * @param {{ id: string, message: Loose, ephemeral: boolean, invokedBy: { username: string, command: string, target?: string } | null }} view
  * @param {Context} ctx
  */
 export function renderMessage(view, ctx) {
@@ -267,12 +267,21 @@ export function renderMessage(view, ctx) {
     /** @type {any} */ (node).dismissMessageClicked = () => dismiss(view.id);
   }
   if (view.invokedBy) {
+    const { username, command, target } = view.invokedBy;
+    // A user command (right-click, Apps) reads "used Staff record ▸ alex", a slash command "used /loa list".
     node.append(
       el('discord-command', {
         slot: 'reply',
-        author: view.invokedBy.username,
-        avatar: ctx.avatar(view.invokedBy.username),
-        command: `/${view.invokedBy.command}`,
+        author: username,
+        avatar: ctx.avatar(username),
+        ...(target === undefined
+          ? { command: `/${command}` }
+          : {
+              type: 'user_command',
+              command,
+              'context-user-name': target,
+              'context-user-image': ctx.avatar(target),
+            }),
       }),
     );
   }

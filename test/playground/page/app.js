@@ -15,6 +15,9 @@ const input = /** @type {HTMLInputElement} */ ($('command'));
 const suggestionsBox = $('suggestions');
 const errorLine = $('error');
 const actorSelect = /** @type {HTMLSelectElement} */ ($('actor'));
+const membersBox = $('members');
+const membersToggle = $('members-toggle');
+const userMenu = $('user-menu');
 
 /** @type {Loose | null} */
 let state = null;
@@ -98,11 +101,87 @@ function render() {
       return option;
     }),
   );
+  renderMembers();
+  // Right-clicking who ran a command opens their Apps menu, as on Discord.
+  for (const line of box.querySelectorAll('discord-command')) {
+    const user = state.members.find((/** @type {Loose} */ u) => u.username === line.getAttribute('author'));
+    if (user)
+      line.addEventListener('contextmenu', (event) => openUserMenu(user, /** @type {MouseEvent} */ (event)));
+  }
   document.body.dataset.actor = state.actor.username;
   document.body.dataset.messages = String(shown.length);
   if (atBottom) requestAnimationFrame(() => scroller.scrollTo({ top: scroller.scrollHeight }));
   showModal(state.modal);
 }
+
+// ---- the member list and a user's right-click menu (Apps: Rollcall's user commands) -----------------
+
+function renderMembers() {
+  if (!state) return;
+  const head = textItem('li', 'head', 'Members: right-click for Apps');
+  membersBox.replaceChildren(
+    head,
+    ...state.members.map((/** @type {Loose} */ user) => {
+      const li = textItem('li', 'member', '');
+      li.dataset.userId = user.id;
+      const avatar = document.createElement('img');
+      avatar.src = ctx.avatar(user.username);
+      avatar.alt = '';
+      li.append(avatar, user.username);
+      li.addEventListener('contextmenu', (event) => openUserMenu(user, event));
+      return li;
+    }),
+  );
+}
+
+/**
+ * @param {string} tag
+ * @param {string} className
+ * @param {string} text
+ */
+function textItem(tag, className, text) {
+  const node = document.createElement(tag);
+  node.className = className;
+  node.textContent = text;
+  return node;
+}
+
+/**
+ * Opens the Apps menu of `user` where the pointer is: one item per user command Rollcall registered.
+ * @param {Loose} user
+ * @param {MouseEvent} event
+ */
+function openUserMenu(user, event) {
+  event.preventDefault();
+  const items = (state?.userCommands ?? []).map((/** @type {Loose} */ command) => {
+    const item = textItem('li', 'item', command.name);
+    item.addEventListener('click', () => {
+      closeUserMenu();
+      act('user-command', { name: command.name, targetId: user.id });
+    });
+    return item;
+  });
+  userMenu.replaceChildren(textItem('li', 'head', 'Apps'), ...items);
+  userMenu.dataset.target = user.username;
+  userMenu.style.left = `${event.clientX}px`;
+  userMenu.style.top = `${event.clientY}px`;
+  userMenu.hidden = false;
+}
+
+function closeUserMenu() {
+  userMenu.hidden = true;
+}
+
+membersToggle.addEventListener('click', () => {
+  membersBox.hidden = !membersBox.hidden;
+  membersToggle.setAttribute('aria-expanded', String(!membersBox.hidden));
+});
+document.addEventListener('click', (event) => {
+  if (!userMenu.contains(/** @type {Node} */ (event.target))) closeUserMenu();
+});
+document.addEventListener('keydown', (event) => {
+  if (event.key === 'Escape') closeUserMenu();
+});
 
 /** @param {Loose | null} modal */
 async function showModal(modal) {

@@ -1,0 +1,28 @@
+/**
+ * Right-click a member, Apps: "Staff record", "LOAs" and "Join request". Each answers for the user
+ * right-clicked exactly what its slash command answers for them (`/member view user:`,
+ * `/loa member user:`, `/join-request view user:`) through that command's own function and views,
+ * so the paging, shortcuts and sentences are the same. Always private: a user command has no
+ * `public` option.
+ */
+import { ApplicationCommandType } from 'discord.js';
+import type { UserMenu } from '../src/discord/command.js';
+import { showJoinRequestOf } from './join-request.js';
+import { showLoasOfUser } from './loa.js';
+import { showMemberOfUser } from './member.js';
+
+/** The user commands, in the order Discord lists them. */
+export const userMenus: UserMenu[] = [
+  {
+    data: { type: ApplicationCommandType.User, name: 'Staff record' },
+    execute: ({ target, show }) => showMemberOfUser(target, show),
+  },
+  {
+    data: { type: ApplicationCommandType.User, name: 'LOAs' },
+    execute: ({ target, show }) => showLoasOfUser(target, show),
+  },
+  {
+    data: { type: ApplicationCommandType.User, name: 'Join request' },
+    execute: ({ target, show }) => showJoinRequestOf(target, show),
+  },
+];
