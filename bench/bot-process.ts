@@ -6,7 +6,7 @@
  * (bench/heap-probe.mjs, writing to a pipe), and the bot's own pino log lines.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -20,6 +20,13 @@ export interface BotProcessOptions {
   /** Rollcall's settings (the child gets these plus PATH and HOME, nothing else of ours). */
   env: Record<string, string>;
   entry?: BotEntry;
+  /**
+   * The shard manager (SHARDS set): it connects nothing itself, so the bot is ready when it logs
+   * that every shard connected; /proc is read for it and every process it started, summed; and the
+   * heap probe stays out (the shards run with the manager's Node flags, and a shard's fd 3 is its
+   * IPC channel to the manager, not the bench's pipe).
+   */
+  manager?: boolean;
 }
 
 /** One reading of the child from /proc. */
@@ -37,6 +44,8 @@ export interface BotLogCounts {
   byLevel: Record<string, number>;
   /** The first few error/fatal messages, for the report. */
   errors: string[];
+  /** Warning lines (level 40) by message, e.g. the month's count restored from the database. */
+  warnings: Record<string, number>;
 }
 
 export interface BotProcess {
@@ -53,10 +62,10 @@ export interface BotProcess {
   stop(timeoutMs: number): Promise<{ code: number | null; signal: string | null; graceful: boolean }>;
 }
 
-/** Children still running; killed if the bench itself exits early, so none is left behind. */
-const live = new Set<ChildProcess>();
+/** Children still running, and how to kill each; killed if the bench itself exits early, so none is left behind. */
+const live = new Map<ChildProcess, () => void>();
 process.once('exit', () => {
-  for (const child of live) child.kill('SIGKILL');
+  for (const kill of live.values()) kill();
 });
 
 let clockTicks: number | undefined;
@@ -93,6 +102,33 @@ export function readProc(pid: number): ProcSample | undefined {
   }
 }
 
+/** The process ids of `pid`'s children (/proc/<pid>/task/<tid>/children, every thread). */
+function childrenOf(pid: number): number[] {
+  try {
+    return readdirSync(`/proc/${pid}/task`).flatMap((tid) =>
+      readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').split(' ').filter(Boolean).map(Number),
+    );
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * `pid` and every process below it, summed (the shard manager and its shards). The peak is the
+ * sum of each process's own peak, an upper bound of the tree's peak (they need not peak together).
+ */
+export function readProcTree(pid: number): ProcSample | undefined {
+  const own = readProc(pid);
+  if (!own) return undefined;
+  return childrenOf(pid)
+    .map(readProcTree)
+    .reduce<ProcSample>(
+      (sum, s) =>
+        s ? { rss: sum.rss + s.rss, peakRss: sum.peakRss + s.peakRss, cpuMs: sum.cpuMs + s.cpuMs } : sum,
+      own,
+    );
+}
+
 /** The shipped command, package.json's `start` script: `node <flags> dist/src/main.js`. */
 export const SHIPPED_MAIN = 'dist/src/main.js';
 
@@ -112,7 +148,8 @@ export function shippedNodeFlags(root: string = ROOT): string[] {
 
 /** Start the bot. Build it first for `entry: 'dist'` (`npm run bench` does). */
 export function startBot(options: BotProcessOptions): BotProcess {
-  const probe = ['--import', new URL('./heap-probe.mjs', import.meta.url).href];
+  const manager = options.manager ?? false;
+  const probe = manager ? [] : ['--import', new URL('./heap-probe.mjs', import.meta.url).href];
   const flags = shippedNodeFlags();
   const args =
     options.entry === 'source'
@@ -124,16 +161,28 @@ export function startBot(options: BotProcessOptions): BotProcess {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
       ...options.env,
-      BENCH_HEAP_FD: String(HEAP_FD),
+      ...(manager ? {} : { BENCH_HEAP_FD: String(HEAP_FD) }),
     },
     stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
+    // The manager leads a process group of its own, so a last SIGKILL takes its shards too.
+    detached: manager,
   });
   const pid = child.pid;
   if (pid === undefined) throw new Error('could not start the bot process');
-  live.add(child);
+  /** SIGKILL to the bot; to the manager's whole group (its shards too). */
+  const killHard = () => {
+    try {
+      if (manager) process.kill(-pid, 'SIGKILL');
+      else child.kill('SIGKILL');
+    } catch {
+      // already gone
+    }
+  };
+  live.set(child, killHard);
 
   const byLevel: Record<string, number> = {};
   const errors: string[] = [];
+  const warnings: Record<string, number> = {};
   const stderrTail: string[] = [];
   let connected = false;
   let exited: { code: number | null; signal: string | null } | undefined;
@@ -163,7 +212,8 @@ export function startBot(options: BotProcessOptions): BotProcess {
     if ((entry.level ?? 0) >= 50 && errors.length < 5) {
       errors.push(`${entry.msg ?? ''}${entry.err?.message ? `: ${entry.err.message}` : ''}`);
     }
-    if (entry.msg === 'connected to Discord') {
+    if (entry.level === 40 && entry.msg) warnings[entry.msg] = (warnings[entry.msg] ?? 0) + 1;
+    if (entry.msg === (manager ? 'every shard connected' : 'connected to Discord')) {
       connected = true;
       wake();
     }
@@ -223,12 +273,12 @@ export function startBot(options: BotProcessOptions): BotProcess {
         check();
       });
     },
-    sample: () => (exited ? undefined : readProc(pid)),
+    sample: () => (exited ? undefined : manager ? readProcTree(pid) : readProc(pid)),
     heapPeak: () => ({ ...heap }),
     resetHeapPeak() {
       heap = { heapUsed: 0, heapTotal: 0, samples: 0 };
     },
-    logs: () => ({ byLevel: { ...byLevel }, errors: [...errors] }),
+    logs: () => ({ byLevel: { ...byLevel }, errors: [...errors], warnings: { ...warnings } }),
     async stop(timeoutMs) {
       if (!exited) child.kill('SIGTERM');
       let timer: NodeJS.Timeout | undefined;
@@ -240,7 +290,7 @@ export function startBot(options: BotProcessOptions): BotProcess {
       ]);
       clearTimeout(timer);
       if (!graceful) {
-        child.kill('SIGKILL');
+        killHard();
         await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 2_000))]);
       }
       return { code: exited?.code ?? null, signal: exited?.signal ?? null, graceful };

@@ -61,6 +61,11 @@ export interface ScenarioResult {
   floor: { keys: number; ratio: number | null };
   /** The month scenario's figures (absent elsewhere). */
   month?: MonthFigures;
+  /**
+   * The faults made during the run (month-faults: FLUSHALL on the bots' Redis): when (share of W
+   * into its quota period), Redis's reply, and the API requests of that period before and after it.
+   */
+  faults?: Array<{ what: string; atShare: number; reply: string; before: number; after: number }>;
   bot: {
     startMs: number;
     startupRssBytes: number | null;
@@ -71,6 +76,8 @@ export interface ScenarioResult {
     cpuMsPerInteraction: number | null;
     errorLogLines: number;
     errorLogSamples: string[];
+    /** The bot's warning lines by message (e.g. the month's count restored from the database). */
+    warnings: Record<string, number>;
     exit: { code: number | null; signal: string | null; graceful: boolean };
   };
 }
@@ -271,6 +278,7 @@ export function measure(raw: ScenarioRaw): ScenarioResult {
     },
     floor: floorOf(raw),
     ...(month ? { month } : {}),
+    ...(raw.faults ? { faults: faultFigures(raw) } : {}),
     cache: {
       hitRatio: answered.embed > 0 ? hitFirst.length / answered.embed : null,
       hits: hitFirst.length,
@@ -286,9 +294,23 @@ export function measure(raw: ScenarioRaw): ScenarioResult {
       cpuMsPerInteraction: cpuMsTotal !== null && dispatched > 0 ? cpuMsTotal / dispatched : null,
       errorLogLines,
       errorLogSamples: raw.bot.logs.errors,
+      warnings: raw.bot.logs.warnings,
       exit: raw.bot.exit,
     },
   };
+}
+
+/** Each fault with the requests of its quota period (the sandbox's log) before and after it. */
+function faultFigures(raw: ScenarioRaw): NonNullable<ScenarioResult['faults']> {
+  const windowMs = raw.spec.month?.windowMs;
+  return (raw.faults ?? []).map(({ what, at, atShare, reply }) => {
+    const period = windowMs ? Math.floor(at / windowMs) : undefined;
+    const inPeriod = raw.requests.filter(
+      (r) => period === undefined || Math.floor(r.at / (windowMs as number)) === period,
+    );
+    const before = inPeriod.filter((r) => r.at < at).length;
+    return { what, atShare, reply, before, after: inPeriod.length - before };
+  });
 }
 
 /** Seconds of a cache setting in the scenario's env, else its default. */

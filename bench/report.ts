@@ -242,20 +242,33 @@ export function buildReport(
       meta.quick,
     ),
   );
+  // The same month with two processes and an emptied Redis: the same targets, judged apart.
+  targets.push(
+    ...monthTargets(
+      scenarios.find((s) => s.name === 'month-faults'),
+      meta.quick,
+      'month-faults',
+    ),
+  );
 
   return { meta, scenarios, ratios: { apiRequests, p95Embed, shippedPerFloor }, targets };
 }
 
-/** The month scenario's targets. */
-function monthTargets(month: ScenarioResult | undefined, quick: boolean): TargetResult[] {
+/** The targets of a month scenario (`month`, or `month-faults`: ids and titles then say so). */
+function monthTargets(
+  month: ScenarioResult | undefined,
+  quick: boolean,
+  name: 'month' | 'month-faults' = 'month',
+): TargetResult[] {
   const m = month?.month;
+  const label = name === 'month' ? 'Month' : 'Month with faults (2 processes, FLUSHALL at W/2)';
   if (!month || !m) {
-    return ['month-quota', 'month-data', 'month-429', 'month-dead', 'month-size'].map((id) => ({
-      id,
-      target: `Month: ${id.slice(6)}`,
+    return ['quota', 'data', '429', 'dead', 'size'].map((what) => ({
+      id: `${name}-${what}`,
+      target: `${label}: ${what}`,
       figure: 'n/a',
       status: 'n/a' as const,
-      note: 'month not run',
+      note: `${name} not run`,
     }));
   }
   const size = quick ? m.minimum : Math.max(m.minimum, TARGETS.monthInteractions);
@@ -263,17 +276,19 @@ function monthTargets(month: ScenarioResult | undefined, quick: boolean): Target
   const dataOk = m.withData !== null && m.withData >= TARGETS.monthWithData;
   return [
     {
-      id: 'month-quota',
-      target: `Month: API requests / allowance <= ${TARGETS.monthRequestsPerQuota.toFixed(2)} in every period of W`,
+      id: `${name}-quota`,
+      target: `${label}: API requests / allowance <= ${TARGETS.monthRequestsPerQuota.toFixed(2)} in every period of W`,
       figure: `${m.requestsPerQuota.toFixed(2)} (requests per period: ${m.perPeriod.join(', ')}; allowance ${m.quota})`,
       status: quotaOk ? 'pass' : 'miss',
       note: quotaOk
         ? undefined
-        : "The bot spent more than the allowance in a period: its month and the API's are not aligned, or the count was lost.",
+        : name === 'month-faults'
+          ? `The bot spent more than the allowance in a period: ${(month.faults ?? []).map((f) => `${f.before} requests before the ${f.what}, ${f.after} after`).join('; ')}; the month's count did not survive the emptied Redis (it should be brought back up from the store).`
+          : "The bot spent more than the allowance in a period: its month and the API's are not aligned, or the count was lost.",
     },
     {
-      id: 'month-data',
-      target: `Month: answered with data >= ${pct(TARGETS.monthWithData)}`,
+      id: `${name}-data`,
+      target: `${label}: answered with data >= ${pct(TARGETS.monthWithData)}`,
       figure: `${pct(m.withData)} (${m.noData} of ${month.dispatched} without data; ceiling ${m.ceiling ? pct(m.ceiling.share) : 'n/a'}; data age p50 ${num(m.ageShare.p50, 3)} W, p95 ${num(m.ageShare.p95, 3)} W)`,
       status: dataOk ? 'pass' : 'miss',
       note: dataOk ? undefined : monthDataNote(m, month.notices),
@@ -281,8 +296,8 @@ function monthTargets(month: ScenarioResult | undefined, quick: boolean): Target
     ...(m.reports
       ? [
           {
-            id: 'month-reports',
-            target: 'Month: report use and a weekly digest within the same allowance (requests by purpose)',
+            id: `${name}-reports`,
+            target: `${label}: report use and a weekly digest within the same allowance (requests by purpose)`,
             figure: `${m.reports.asked} report commands, ${m.reports.withData} with data; digests posted ${m.reports.digestsPosted}; requests: ${Object.entries(
               m.reports.requests,
             )
@@ -297,31 +312,33 @@ function monthTargets(month: ScenarioResult | undefined, quick: boolean): Target
         ]
       : []),
     {
-      id: 'month-429',
-      target: 'Month: 429s received = 0',
+      id: `${name}-429`,
+      target: `${label}: 429s received = 0`,
       figure: String(month.api.status429),
       status: month.api.status429 === 0 ? 'pass' : 'miss',
       note: month.api.status429 === 0 ? undefined : 'See the no-429 note.',
     },
     {
-      id: 'month-dead',
-      target: 'Month: dead time (share of W in which a list seen before got no data) = 0',
+      id: `${name}-dead`,
+      target: `${label}: dead time (share of W in which a list seen before got no data) = 0`,
       figure: `${pct(m.deadShare)} (${m.deadAnswers} answers)`,
       status: m.deadShare === 0 ? 'pass' : 'miss',
       note:
         m.deadShare === 0
           ? undefined
-          : 'A saved list was no longer kept (CACHE_STALE_SECONDS or the cache bound) when asked again.',
+          : name === 'month-faults'
+            ? 'A list seen before had no saved copy when asked again: the FLUSHALL took the saved copies (they live in the Redis the processes share), and the allowance left did not pay to read them again.'
+            : 'A saved list was no longer kept (CACHE_STALE_SECONDS or the cache bound) when asked again.',
     },
     {
-      id: 'month-size',
-      target: `Month: at least ${size} interactions dispatched`,
+      id: `${name}-size`,
+      target: `${label}: at least ${size} interactions dispatched`,
       figure: `${month.dispatched} of ${month.planned}${month.cutShort ? ' (cut short)' : ''}`,
       status: month.dispatched >= size ? 'pass' : 'miss',
       note:
         month.dispatched >= size
           ? undefined
-          : 'The driver fell behind the schedule (sessions waited for a free slot) or the deadline cut it.',
+          : `The driver fell behind the schedule (sessions waited for a free slot) or the deadline cut it, or answers without data left the sessions' clicks nothing to act on (${Object.values(month.skipped).reduce((sum, n) => sum + n, 0)} steps skipped).`,
     },
   ];
 }
@@ -399,6 +416,10 @@ const ROWS: Row[] = [
     (s) => (s.month ? `${num(s.month.ageShare.p50, 3)} / ${num(s.month.ageShare.p95, 3)}` : ''),
   ],
   ['month: dead time (share of W)', (s) => (s.month ? pct(s.month.deadShare) : '')],
+  [
+    'faults: at (share of W), requests before / after',
+    (s) => (s.faults ?? []).map((f) => `${f.what} ${pct(f.atShare)}: ${f.before} / ${f.after}`).join('; '),
+  ],
 ];
 
 function table(header: string[], rows: string[][], alignLeft = false): string {
@@ -447,6 +468,13 @@ function sections(report: BenchReport) {
       );
     if (s.bot.errorLogSamples.length > 0)
       extra.push(`${s.title} bot errors: ${s.bot.errorLogSamples.join(' | ')}`);
+    // Under faults, what the bot said about them (e.g. the month's count restored from the store).
+    if (s.faults && Object.keys(s.bot.warnings).length > 0)
+      extra.push(
+        `${s.title} bot warnings: ${Object.entries(s.bot.warnings)
+          .map(([msg, n]) => `${n}x "${msg}"`)
+          .join('; ')}`,
+      );
   }
   return { header, rows, ratios, targets, notes, extra };
 }

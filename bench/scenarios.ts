@@ -17,6 +17,7 @@ import {
   startDiscordDouble,
 } from '../test/discord/double.js';
 import type { InteractionRecord } from '../test/discord/interactions.js';
+import { snowflakeOnShard } from '../test/discord/snowflake.js';
 import {
   type Dataset,
   type FaultOptions,
@@ -27,8 +28,8 @@ import {
   startSandbox,
   type WindowMode,
 } from '../test/sandbox/index.js';
-import { freePort } from '../test/support/redis.js';
-import { type BotEntry, type ProcSample, startBot } from './bot-process.js';
+import { freePort, OwnRedis } from '../test/support/redis.js';
+import { type BotEntry, type BotLogCounts, type ProcSample, startBot } from './bot-process.js';
 import {
   type BurstItem,
   type Control,
@@ -81,6 +82,14 @@ export interface ScenarioSpec {
   month?: { windowMs: number; quota: number; minimum: number; reports?: boolean };
   /** Stop dispatching after this long (the run is then marked as cut short). */
   deadlineMs: number;
+  /**
+   * Several bot processes: Rollcall under the shard manager with `shards` processes (one shard
+   * each), one Redis of the run's own for all (CACHE_URL) and one DATA_DIR (the SQLite store, which
+   * keeps the month's count); one Discord server per shard, the moderators spread over them.
+   */
+  processes?: { shards: number };
+  /** Faults during the month: FLUSHALL on the run's Redis at `flushAt` (a share of W) into the period. */
+  faults?: { flushAt: number };
 }
 
 /** What one scenario left behind, before any statistics. */
@@ -112,6 +121,8 @@ export interface ScenarioRaw {
   /** The month scenario with reports: API requests by purpose (the bot's /metrics), and digests posted. */
   purposes?: Record<string, number>;
   digestsPosted?: number;
+  /** The faults made (month-faults): what, when (epoch ms, and share of W into the period), and Redis's reply. */
+  faults?: Array<{ what: string; at: number; atShare: number; reply: string }>;
   /** The month scenario: the ceiling of its planned workload for a per-record budget (monthCeiling). */
   ceiling?: (budget: number) => { asks: number; unserved: number };
   bot: {
@@ -122,7 +133,7 @@ export interface ScenarioRaw {
     /** Largest RSS seen by sampling during the workload (VmHWM covers the whole life). */
     maxSampledRss: number;
     heap: { heapUsed: number; heapTotal: number; samples: number };
-    logs: { byLevel: Record<string, number>; errors: string[] };
+    logs: BotLogCounts;
     exit: { code: number | null; signal: string | null; graceful: boolean };
     startMs: number;
   };
@@ -225,6 +236,8 @@ function findOpen(
 interface Driver {
   double: DiscordDouble;
   users: Map<string, DoubleUser>;
+  /** The server each moderator works in (several processes: one server per shard); the default one without. */
+  guildOf: (mod: DoubleUser) => string | undefined;
   deadline: number;
   skipped: Record<string, number>;
   responseFailures: number;
@@ -266,8 +279,10 @@ async function dispatch(
   const { double } = driver;
   try {
     if (step.kind === 'slash') {
+      const guildId = driver.guildOf(mod);
       return await double.slash(mod, step.command, {
         ...(step.subcommand ? { subcommand: step.subcommand } : {}),
+        ...(guildId ? { guildId } : {}),
         options: optionValues(driver, step.options),
       });
     }
@@ -458,13 +473,28 @@ export async function runScenario(spec: ScenarioSpec, ctx: RunContext): Promise<
     timeoutHoldMs: spec.sandbox.timeoutHoldMs,
     now: clock,
   });
-  const double = await startDiscordDouble();
+  // Several processes: one server per shard (its id puts it on that shard), one Redis for all.
+  const shards = spec.processes?.shards;
+  const guildIds = shards
+    ? Array.from({ length: shards }, (_, i) => snowflakeOnShard(i, shards, i + 1))
+    : undefined;
+  const double = await startDiscordDouble(
+    guildIds
+      ? {
+          guildId: guildIds[0] as string,
+          extraGuilds: guildIds.slice(1).map((id, i) => ({ id, name: `Server ${i + 2}` })),
+          recommendedShards: shards,
+        }
+      : {},
+  );
+  const redis = shards ? await OwnRedis.create() : undefined;
   let bot: ReturnType<typeof startBot> | undefined;
   try {
+    await redis?.start();
     const connection = {
       DISCORD_TOKEN: 'bench-discord-bot-token',
       DISCORD_APPLICATION_ID: double.applicationId,
-      DISCORD_GUILD_ID: double.guildId,
+      DISCORD_GUILD_ID: guildIds?.join(',') ?? double.guildId,
       DISCORD_API_URL: double.restUrl,
       API_BASE_URL: sandbox.url,
       API_TOKEN: sandbox.token,
@@ -531,7 +561,10 @@ export async function runScenario(spec: ScenarioSpec, ctx: RunContext): Promise<
     );
     const users = new Map(userIds.map((id) => [id, double.user({ id, username: `member${id.slice(-6)}` })]));
 
-    await prelude();
+    // Several processes take seconds to start (a third of the quick month): they start first, and
+    // the month begins at the next boundary after they connected. One process starts at the boundary.
+    const startFirst = spec.processes !== undefined;
+    if (!startFirst) await prelude();
     const bootStarted = performance.now();
     // Each run counts from zero: limit counters in a directory of its own.
     const dataDir = mkdtempSync(join(tmpdir(), 'rollcall-bench-'));
@@ -550,12 +583,16 @@ export async function runScenario(spec: ScenarioSpec, ctx: RunContext): Promise<
             HEALTH_PORT: String(healthPort),
           }
         : {};
+    const processEnv: Record<string, string> =
+      redis && shards ? { CACHE_URL: redis.url, SHARDS: String(shards) } : {};
     bot = startBot({
-      env: { ...connection, DATA_DIR: dataDir, ...spec.env, ...reportEnv },
+      env: { ...connection, DATA_DIR: dataDir, ...spec.env, ...reportEnv, ...processEnv },
       entry: ctx.entry,
+      manager: shards !== undefined,
     });
-    await bot.ready(30_000);
+    await bot.ready(shards ? 60_000 : 30_000);
     const startMs = performance.now() - bootStarted;
+    if (startFirst) await prelude();
     await sleep(300); // let start-up work (JIT, first GC) settle before the baseline
     const startup = bot.sample();
     let maxSampledRss = startup?.rss ?? 0;
@@ -567,6 +604,7 @@ export async function runScenario(spec: ScenarioSpec, ctx: RunContext): Promise<
     const driver: Driver = {
       double,
       users,
+      guildOf: (mod) => guildIds?.[mods.indexOf(mod) % guildIds.length],
       deadline: performance.now() + spec.deadlineMs,
       skipped: {},
       responseFailures: 0,
@@ -574,8 +612,17 @@ export async function runScenario(spec: ScenarioSpec, ctx: RunContext): Promise<
     };
     const started = performance.now();
     ctx.log(`  ${spec.name}: ${planned} interactions, bot up in ${Math.round(startMs)} ms`);
+    const faults = scheduleFaults(spec, redis, ctx.log);
     // The runner itself is bounded: the deadline stops new steps, each wait has its own timeout.
-    await within(run(driver, mods), spec.deadlineMs + RESPONSE_TIMEOUT_MS + 10_000, `scenario ${spec.name}`);
+    try {
+      await within(
+        run(driver, mods),
+        spec.deadlineMs + RESPONSE_TIMEOUT_MS + 10_000,
+        `scenario ${spec.name}`,
+      );
+    } finally {
+      faults?.cancel();
+    }
     const wallMs = performance.now() - started;
     await sleep(200);
     clearInterval(sampler);
@@ -624,6 +671,7 @@ export async function runScenario(spec: ScenarioSpec, ctx: RunContext): Promise<
       cutShort: performance.now() > driver.deadline,
       wallMs,
       ...(ceiling ? { ceiling } : {}),
+      ...(faults ? { faults: faults.made } : {}),
       ...(purposes ? { purposes } : {}),
       ...(digestsPosted !== undefined ? { digestsPosted } : {}),
       bot: { startup, end, maxSampledRss, heap, logs, exit, startMs },
@@ -632,7 +680,34 @@ export async function runScenario(spec: ScenarioSpec, ctx: RunContext): Promise<
     await bot?.stop(5_000).catch(() => undefined);
     await double.close().catch(() => undefined);
     await sandbox.close().catch(() => undefined);
+    await redis?.kill().catch(() => undefined);
   }
+}
+
+/**
+ * The month's faults on the API's clock: FLUSHALL on the run's Redis at `flushAt` of W into the
+ * current period (the month started at its boundary), whatever the workload is doing then.
+ */
+function scheduleFaults(
+  spec: ScenarioSpec,
+  redis: OwnRedis | undefined,
+  log: (line: string) => void,
+): { made: NonNullable<ScenarioRaw['faults']>; cancel: () => void } | undefined {
+  const windowMs = spec.month?.windowMs;
+  if (!spec.faults || !redis || !windowMs) return undefined;
+  const made: NonNullable<ScenarioRaw['faults']> = [];
+  const periodStart = Math.floor(Date.now() / windowMs) * windowMs;
+  const timer = setTimeout(
+    () => {
+      const at = Date.now();
+      const reply = redis.cli('FLUSHALL').trim();
+      const atShare = (at - periodStart) / windowMs;
+      made.push({ what: 'FLUSHALL', at, atShare, reply });
+      log(`  ${spec.name}: FLUSHALL at ${(atShare * 100).toFixed(1)}% of W: ${reply}`);
+    },
+    Math.max(0, periodStart + spec.faults.flushAt * windowMs - Date.now()),
+  );
+  return { made, cancel: () => clearTimeout(timer) };
 }
 
 /** `rollcall_api_requests_total` summed by its `purpose` label, from the bot's /metrics. */
@@ -664,6 +739,12 @@ export interface BenchPlan {
    * dispatched (a few planned clicks find no control to click, e.g. "next" on a one-page list).
    */
   month: { windowMs: number; interactions: number; moderators: number; minimum: number };
+  /**
+   * month-faults: interactions planned and the fewest dispatched. The full month's workload asks for
+   * more than the allowance buys, so a lost count would show; the quick month's 400 ask for less
+   * (about 90 requests' worth), so quick mode plans more, enough that a second allowance would be spent.
+   */
+  monthFaults: { interactions: number; minimum: number };
   /** Scenarios also run against these sandbox window modes of the short limit (besides `fixed`). */
   modeRuns: { modes: WindowMode[]; scenarios: ScenarioName[] };
 }
@@ -678,6 +759,7 @@ export const FULL_PLAN: BenchPlan = {
   pace: DEFAULT_PACE,
   deadlineMs: 240_000,
   month: { windowMs: 480_000, interactions: 3_300, moderators: 20, minimum: 3_000 },
+  monthFaults: { interactions: 3_300, minimum: 3_000 },
   modeRuns: { modes: ['sliding', 'clock'], scenarios: ['shipped', 'naive', 'stall', 'burst'] },
 };
 
@@ -691,6 +773,7 @@ export const QUICK_PLAN: BenchPlan = {
   pace: { stepMs: [20, 120], sessionGapMs: [50, 200] },
   deadlineMs: 20_000,
   month: { windowMs: 30_000, interactions: 400, moderators: 20, minimum: 340 },
+  monthFaults: { interactions: 800, minimum: 680 },
   modeRuns: { modes: ['sliding', 'clock'], scenarios: ['burst'] },
 };
 
@@ -715,7 +798,15 @@ const budgetEnv = (limit: { requests: number; windowSeconds: number }) => ({
   API_LIMITS: `${limit.requests}/${limit.windowSeconds}s`,
 });
 
-export const SCENARIO_NAMES = ['shipped', 'naive', 'stall', 'burst', 'growth', 'month'] as const;
+export const SCENARIO_NAMES = [
+  'shipped',
+  'naive',
+  'stall',
+  'burst',
+  'growth',
+  'month',
+  'month-faults',
+] as const;
 export type ScenarioName = (typeof SCENARIO_NAMES)[number];
 
 /** The scenario specs of a plan, in run order. Growth runs at the shipped size reuse the shipped run. */
@@ -795,6 +886,10 @@ export function scenarioSpecs(plan: BenchPlan, only?: ScenarioName[]): ScenarioS
     }
   }
   if (wanted('month')) specs.push(monthSpec(plan));
+  // Quick mode runs it only when named: two processes' start and the wait for a period boundary
+  // would double the quick run.
+  const named = (name: ScenarioName) => only?.includes(name) ?? false;
+  if (plan.quick ? named('month-faults') : wanted('month-faults')) specs.push(monthFaultsSpec(plan));
   return specs;
 }
 
@@ -841,6 +936,30 @@ function monthSpec(plan: BenchPlan): ScenarioSpec {
     month: { windowMs, quota: MONTH_QUOTA, minimum: plan.month.minimum, reports: true },
     // The run waits for the next period boundary first (at most W); the deadline counts from there.
     deadlineMs: windowMs + 30_000,
+  };
+}
+
+/** Bot processes in the month-faults scenario, and when (share of W) their Redis is emptied. */
+export const MONTH_FAULTS = { shards: 2, flushAt: 0.5 };
+
+/**
+ * The month of monthSpec served by two processes (the shard manager, one shard each, one server per
+ * shard) sharing one Redis and one store, with FLUSHALL on that Redis half way through W: the cache,
+ * the paging state and the limits' counts are gone, and only the month's count kept in the store
+ * (the ledger) stands between the bot and a second allowance. The API sends no X-RateLimit-* for
+ * its allowance here (its description shows none), so a lost count is not put right from the API's.
+ */
+function monthFaultsSpec(plan: BenchPlan): ScenarioSpec {
+  const month = monthSpec({ ...plan, month: { ...plan.month, ...plan.monthFaults } });
+  const quota = month.sandbox.quota as QuotaOptions;
+  return {
+    ...month,
+    name: 'month-faults',
+    title: 'month-faults',
+    description: `The month (${MONTH_QUOTA} requests in ${Math.round(plan.month.windowMs / 1000)} s, ${plan.monthFaults.interactions} interactions) served by ${MONTH_FAULTS.shards} processes (SHARDS=${MONTH_FAULTS.shards}) sharing one Redis (CACHE_URL) and one SQLite store (DATA_DIR); FLUSHALL on that Redis at ${MONTH_FAULTS.flushAt * 100}% of W; the API sends no headers for its allowance.`,
+    sandbox: { ...month.sandbox, quota: { ...quota, headers: false } },
+    processes: { shards: MONTH_FAULTS.shards },
+    faults: { flushAt: MONTH_FAULTS.flushAt },
   };
 }
 
