@@ -23,6 +23,7 @@ import {
   isHosted,
   loadDeployConfig,
 } from './config.js';
+import { localize } from './i18n/commands.js';
 import { resolvePermissions } from './permissions.js';
 
 /** The command definitions as Discord receives them. */
@@ -44,7 +45,7 @@ export function commandBodies(
       contexts: [InteractionContextType.Guild],
       integration_types: [ApplicationIntegrationType.GuildInstall],
     });
-  return bodies;
+  return localize(bodies);
 }
 
 /** Where the commands go: each listed guild, or globally (`null`) when none is listed. */

@@ -15,6 +15,7 @@ import {
 } from 'discord.js';
 import { withWait } from '../api/wait.js';
 import type { Logger } from '../log.js';
+import { translate } from './i18n.js';
 import {
   errorMessage,
   isExpectedError,
@@ -118,7 +119,7 @@ export class Responder {
       if (interaction.isAutocomplete()) await interaction.respond([]);
       else if (interaction.isRepliable()) {
         await interaction.reply({
-          content: sentence,
+          content: translate(sentence, interaction.locale),
           flags: MessageFlags.Ephemeral,
           allowedMentions: NO_MENTIONS,
         });
@@ -139,6 +140,8 @@ export class Responder {
     this.onOutcome?.(interaction, outcome);
     if (outcome.ok) {
       const { followUps, ...payload } = outcome.payload;
+      // A sentence above an answer (the allowance mark) or as the answer (an admin's "Settings saved.").
+      if (payload.content) payload.content = translate(payload.content, interaction.locale);
       const body = { ...payload, allowedMentions: NO_MENTIONS };
       if (deferred) await interaction.editReply(body);
       else if (isUpdate(interaction) && !newMessage) await (interaction as ButtonInteraction).update(body);
@@ -152,7 +155,7 @@ export class Responder {
       }
       return;
     }
-    const sentence = errorMessage(outcome.error);
+    const sentence = translate(errorMessage(outcome.error), interaction.locale);
     this.logFailure(outcome.error, interaction);
     const notice = { ...textPayload(sentence), allowedMentions: NO_MENTIONS };
     if (!deferred) {
@@ -253,7 +256,7 @@ class WaitNotice {
     const now = Date.now();
     if (now - this.since < NOTICE_AFTER_MS) return;
     const left = Math.max(0, this.told.etaMs - (now - this.told.at));
-    const text = MESSAGES.queued(this.told.position, left / 1000);
+    const text = translate(MESSAGES.queued(this.told.position, left / 1000), this.interaction.locale);
     if (text === this.shown || (this.shown !== undefined && now - this.shownAt < NOTICE_EVERY_MS)) return;
     this.shown = text;
     this.shownAt = now;

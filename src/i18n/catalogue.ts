@@ -1,0 +1,47 @@
+/**
+ * The languages Rollcall speaks besides English, and how a Discord locale picks one. English is
+ * never written down here: it is the command definitions and MESSAGES themselves, so it is always
+ * complete; every other language is one catalogue file under `catalogues/`.
+ */
+import { de } from './catalogues/de.js';
+import { esES } from './catalogues/es-ES.js';
+import { fr } from './catalogues/fr.js';
+import { ptBR } from './catalogues/pt-BR.js';
+
+/** One language: the commands' descriptions and choice names, and the sentences of MESSAGES. */
+export interface Catalogue {
+  /** Discord's locale for it (https://discord.com/developers/docs/reference#locales). */
+  locale: string;
+  /** More Discord locales served by the same text (Latin American Spanish by the Spanish one). */
+  alsoFor?: readonly string[];
+  /**
+   * Keyed by where the text sits in the command JSON: `loa.description`,
+   * `loa.list.description`, `loa.member.options.member-id.description`,
+   * `shift.totals.options.period.choices.this-week.name`.
+   */
+  commands: Readonly<Record<string, string>>;
+  /**
+   * Keyed by MESSAGES key (a branch of a function sentence adds `.branch`). Function sentences
+   * carry `{name}` placeholders, `{name:count}` for a number and `{name:ordinal}` for a place.
+   */
+  messages: Readonly<Record<string, string>>;
+  /** "3rd" in this language, given the number already formatted. */
+  ordinal(count: string): string;
+}
+
+export const CATALOGUES: readonly Catalogue[] = [esES, ptBR, de, fr];
+
+/**
+ * The catalogue for a Discord locale: its own, else one of the same language (es-419 reads the
+ * Spanish one), else none (English).
+ */
+export function catalogueFor(
+  locale: string | null | undefined,
+  catalogues: readonly Catalogue[] = CATALOGUES,
+): Catalogue | undefined {
+  if (!locale) return undefined;
+  const exact = catalogues.find((c) => c.locale === locale || c.alsoFor?.includes(locale));
+  if (exact) return exact;
+  const language = locale.split('-')[0];
+  return catalogues.find((c) => c.locale.split('-')[0] === language);
+}

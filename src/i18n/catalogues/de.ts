@@ -1,0 +1,306 @@
+/** German: the commands' texts keyed by their place in the command JSON, the sentences by MESSAGES key. */
+import type { Catalogue } from '../catalogue.js';
+
+export const de: Catalogue = {
+  locale: 'de',
+  ordinal: (n) => `${n}.`,
+  commands: {
+    'loa.description': 'Abwesenheiten (LOAs) des Community-Servers',
+    'loa.list.description': 'Alle LOAs auflisten, neueste zuerst',
+    'loa.list.options.public.description': 'Antwort im Kanal für alle posten (Standard: nur du siehst sie)',
+    'loa.view.description': 'Eine LOA anzeigen',
+    'loa.view.options.id.description': 'Die LOA-ID',
+    'loa.view.options.public.description': 'Antwort im Kanal für alle posten (Standard: nur du siehst sie)',
+    'loa.member.description': 'Die LOAs eines Mitglieds auflisten',
+    'loa.member.options.user.description': 'Das Mitglied auf Discord',
+    'loa.member.options.member-id.description':
+      'Die ID des Mitglieds auf dem Community-Server (statt eines Discord-Nutzers)',
+    'loa.member.options.public.description': 'Antwort im Kanal für alle posten (Standard: nur du siehst sie)',
+    'loa.active.description': 'Wer gerade abwesend ist, mit Rückkehrdatum',
+    'loa.active.options.public.description': 'Antwort im Kanal für alle posten (Standard: nur du siehst sie)',
+    'loa.upcoming.description': 'Abwesenheiten, die in den nächsten Tagen beginnen',
+    'loa.upcoming.options.days.description': 'Wie viele Tage voraus (Standard 7)',
+    'loa.upcoming.options.public.description':
+      'Antwort im Kanal für alle posten (Standard: nur du siehst sie)',
+    'log.description': 'Moderationsprotokolle des Community-Servers',
+    'log.view.description': 'Ein Moderationsprotokoll anzeigen',
+    'log.view.options.id.description': 'Die Protokoll-ID',
+    'log.view.options.public.description': 'Antwort im Kanal für alle posten (Standard: nur du siehst sie)',
+    'log.user.description': 'Die Moderationsprotokolle eines Spielers auflisten, nach Spielername',
+    'log.user.options.username.description': 'Der Spielername des Spielers (nicht sein Discord-Name)',
+    'log.user.options.type.description': 'Nur Protokolle mit diesem Typcode',
+    'log.user.options.since.description':
+      'Nur Protokolle seit einem Datum (2026-11-01, UTC) oder Zeitraum bis jetzt (7d, 30d)',
+    'log.user.options.public.description': 'Antwort im Kanal für alle posten (Standard: nur du siehst sie)',
+    'audit-log.description': 'Audit-Log des Community-Servers',
+    'audit-log.list.description': 'Audit-Log-Einträge auflisten; einen öffnen zeigt alle Details',
+    'audit-log.list.options.public.description':
+      'Antwort im Kanal für alle posten (Standard: nur du siehst sie)',
+    'shift.description': 'Dienstschichten im Community-Server',
+    'shift.list.description': 'Alle Schichten auflisten',
+    'shift.list.options.public.description': 'Antwort im Kanal für alle posten (Standard: nur du siehst sie)',
+    'shift.view.description': 'Eine Schicht anzeigen, mit Dauer und Pausen',
+    'shift.view.options.id.description': 'Die Schicht-ID',
+    'shift.view.options.public.description': 'Antwort im Kanal für alle posten (Standard: nur du siehst sie)',
+    'shift.totals.description':
+      'Mitglieder nach Dienstzeit (ohne Pausen) in einem Zeitraum, oder ein Mitglied',
+    'shift.totals.options.period.description': 'Der Zeitraum, in der Zeitzone des Servers',
+    'shift.totals.options.period.choices.this-week.name': 'Diese Woche',
+    'shift.totals.options.period.choices.last-week.name': 'Letzte Woche',
+    'shift.totals.options.period.choices.7-days.name': 'Letzte 7 Tage',
+    'shift.totals.options.period.choices.30-days.name': 'Letzte 30 Tage',
+    'shift.totals.options.period.choices.this-month.name': 'Dieser Monat',
+    'shift.totals.options.period.choices.last-month.name': 'Letzter Monat',
+    'shift.totals.options.type.description': 'Nur Schichten dieses Typs',
+    'shift.totals.options.wave.description': 'Nur Schichten dieser Welle',
+    'shift.totals.options.user.description': 'Das Mitglied auf Discord',
+    'shift.totals.options.member-id.description':
+      'Nur dieses Mitglied: seine ID auf dem Community-Server (statt eines Discord-Nutzers)',
+    'shift.totals.options.public.description':
+      'Antwort im Kanal für alle posten (Standard: nur du siehst sie)',
+    'role.description': 'Rollen des Community-Servers',
+    'role.list.description': 'Alle Rollen auflisten',
+    'role.list.options.public.description': 'Antwort im Kanal für alle posten (Standard: nur du siehst sie)',
+    'role.view.description': 'Eine Rolle anzeigen',
+    'role.view.options.role.description': 'Rollennamen eintippen und auswählen, oder die Rollen-ID angeben',
+    'role.view.options.public.description': 'Antwort im Kanal für alle posten (Standard: nur du siehst sie)',
+    'member.description': 'Mitglieder des Community-Servers',
+    'member.list.description': 'Alle Mitglieder auflisten',
+    'member.list.options.public.description':
+      'Antwort im Kanal für alle posten (Standard: nur du siehst sie)',
+    'member.view.description': 'Ein Mitglied anzeigen, per Discord-Nutzer oder Mitglieds-ID',
+    'member.view.options.user.description': 'Das Mitglied auf Discord',
+    'member.view.options.member-id.description':
+      'Die ID des Mitglieds auf dem Community-Server (statt eines Discord-Nutzers)',
+    'member.view.options.public.description':
+      'Antwort im Kanal für alle posten (Standard: nur du siehst sie)',
+    'application.description': 'Bewerbungsformulare des Community-Servers',
+    'application.list.description': 'Alle Bewerbungsformulare auflisten',
+    'application.list.options.public.description':
+      'Antwort im Kanal für alle posten (Standard: nur du siehst sie)',
+    'application.view.description': 'Ein Bewerbungsformular und seine Einstellungen anzeigen',
+    'application.view.options.application.description':
+      'Titel eintippen und auswählen, oder die Bewerbungs-ID angeben',
+    'application.view.options.public.description':
+      'Antwort im Kanal für alle posten (Standard: nur du siehst sie)',
+    'join-request.description': 'Beitrittsanfragen an den Community-Server',
+    'join-request.view.description':
+      'Die Beitrittsanfrage eines Nutzers anzeigen, per Discord-Nutzer oder Nutzer-ID',
+    'join-request.view.options.user.description': 'Der Nutzer auf Discord',
+    'join-request.view.options.user-id.description':
+      'Die ID des Nutzers (statt einen Discord-Nutzer auszuwählen)',
+    'join-request.view.options.public.description':
+      'Antwort im Kanal für alle posten (Standard: nur du siehst sie)',
+    'quota.description': 'Aktivitätsquoten des Community-Servers',
+    'quota.check.description': 'Soll und Ist je Mitglied mit einer Quoten-Rolle; Abwesende sind befreit',
+    'quota.check.options.period.description': 'Der Zeitraum, in der Zeitzone des Servers',
+    'quota.check.options.period.choices.this-week.name': 'Diese Woche',
+    'quota.check.options.period.choices.last-week.name': 'Letzte Woche',
+    'quota.check.options.period.choices.7-days.name': 'Letzte 7 Tage',
+    'quota.check.options.period.choices.30-days.name': 'Letzte 30 Tage',
+    'quota.check.options.period.choices.this-month.name': 'Dieser Monat',
+    'quota.check.options.period.choices.last-month.name': 'Letzter Monat',
+    'quota.check.options.public.description':
+      'Antwort im Kanal für alle posten (Standard: nur du siehst sie)',
+    'rollcall.description': 'Über Rollcall: seine Befehle und sein Zustand',
+    'rollcall.help.description': 'Jeden Befehl mit einem Beispiel auflisten',
+    'rollcall.help.options.public.description':
+      'Antwort im Kanal für alle posten (Standard: nur du siehst sie)',
+    'rollcall.status.description': 'API-Verbindung, Cache und verbleibendes API-Kontingent prüfen',
+    'rollcall.status.options.public.description':
+      'Antwort im Kanal für alle posten (Standard: nur du siehst sie)',
+    'rollcall-admin.description': 'Diesen Server mit seinem Community-Server verbinden (Server-Admins)',
+    'rollcall-admin.setup.description':
+      'Diesen Server per API-Token des Community-Servers verbinden, oder die Verbindung ansehen und ändern',
+    'rollcall-admin.settings.description':
+      'Einstellungen dieses Servers anzeigen oder ändern (ohne Option: anzeigen)',
+    'rollcall-admin.settings.options.visibility.description':
+      'Ob Antworten standardmäßig privat sind oder für alle gepostet werden',
+    'rollcall-admin.settings.options.visibility.choices.private.name': 'privat',
+    'rollcall-admin.settings.options.visibility.choices.public.name': 'öffentlich',
+    'rollcall-admin.settings.options.access-roles.description':
+      'Community-Rollen (Namen oder IDs, kommagetrennt), deren Inhaber Rollcall nutzen dürfen; none: alle',
+    'rollcall-admin.settings.options.limits.description':
+      'Die API-Limits des Community-Tarifs, z. B. 100/month,30/1m; default: die des Bots',
+    'rollcall-admin.settings.options.discord-roles.description':
+      'Rollen dieses Servers (per Name, kommagetrennt), deren Inhaber Rollcall nutzen dürfen; none',
+    'rollcall-admin.labels.description':
+      'Die Zahlencodes dieser Community benennen (Protokolltypen, LOA-Status…); ohne Option: anzeigen',
+    'rollcall-admin.labels.options.table.description': 'Welche Codes',
+    'rollcall-admin.labels.options.table.choices.logTypes.name': 'Protokolltyp',
+    'rollcall-admin.labels.options.table.choices.loaStatus.name': 'LOA-Status',
+    'rollcall-admin.labels.options.table.choices.loaStartType.name': 'LOA-Beginntyp',
+    'rollcall-admin.labels.options.table.choices.auditTypes.name': 'Audit-Typ',
+    'rollcall-admin.labels.options.table.choices.banAppeal.name': 'Bann-Einspruch',
+    'rollcall-admin.labels.options.code.description': 'Die Codenummer, z. B. 3',
+    'rollcall-admin.labels.options.label.description':
+      'Wie die Community ihn nennt (1 bis 40 Zeichen, reiner Text)',
+    'rollcall-admin.labels.options.clear.description':
+      'Die Bezeichnung des Codes entfernen (ohne Code: alle der Tabelle)',
+    'rollcall-admin.unlink.description': 'API-Token und Einstellungen dieses Servers löschen',
+    'rollcall-admin.reports.description':
+      'Berichtseinstellungen anzeigen oder ändern: Zeitzone, Wochenbeginn, Quoten, Digest',
+    'rollcall-admin.reports.options.time-zone.description':
+      'Die Zeitzone der Community, ein IANA-Name wie Europe/London',
+    'rollcall-admin.reports.options.week-start.description': 'Der erste Tag der Woche',
+    'rollcall-admin.reports.options.week-start.choices.monday.name': 'Montag',
+    'rollcall-admin.reports.options.week-start.choices.tuesday.name': 'Dienstag',
+    'rollcall-admin.reports.options.week-start.choices.wednesday.name': 'Mittwoch',
+    'rollcall-admin.reports.options.week-start.choices.thursday.name': 'Donnerstag',
+    'rollcall-admin.reports.options.week-start.choices.friday.name': 'Freitag',
+    'rollcall-admin.reports.options.week-start.choices.saturday.name': 'Samstag',
+    'rollcall-admin.reports.options.week-start.choices.sunday.name': 'Sonntag',
+    'rollcall-admin.reports.options.quota-role.description':
+      'Eine Community-Rolle (Name oder ID), deren Inhaber eine Quote haben',
+    'rollcall-admin.reports.options.quota-hours.description':
+      'Dienststunden, die die Rolle je Berichtszeitraum schuldet (0 entfernt die Quote)',
+    'rollcall-admin.reports.options.digest.description':
+      'Berichte nach Zeitplan in einem Kanal posten (aus beendet es)',
+    'rollcall-admin.reports.options.digest.choices.daily.name': 'täglich',
+    'rollcall-admin.reports.options.digest.choices.weekly.name': 'wöchentlich',
+    'rollcall-admin.reports.options.digest.choices.off.name': 'aus',
+    'rollcall-admin.reports.options.digest-channel.description': 'Der Kanal, in dem der Digest gepostet wird',
+    'rollcall-admin.reports.options.digest-hour.description':
+      'Die Stunde (0-23, Berichtszeitzone des Servers), zu der der Digest gepostet wird',
+    'rollcall-admin.reports.options.digest-day.description':
+      'Der Tag, an dem ein wöchentlicher Digest gepostet wird',
+    'rollcall-admin.reports.options.digest-day.choices.monday.name': 'Montag',
+    'rollcall-admin.reports.options.digest-day.choices.tuesday.name': 'Dienstag',
+    'rollcall-admin.reports.options.digest-day.choices.wednesday.name': 'Mittwoch',
+    'rollcall-admin.reports.options.digest-day.choices.thursday.name': 'Donnerstag',
+    'rollcall-admin.reports.options.digest-day.choices.friday.name': 'Freitag',
+    'rollcall-admin.reports.options.digest-day.choices.saturday.name': 'Samstag',
+    'rollcall-admin.reports.options.digest-day.choices.sunday.name': 'Sonntag',
+    'rollcall-admin.reports.options.digest-reports.description':
+      'Welche Berichte der Digest enthält (Standard: alle drei)',
+    'rollcall-admin.reports.options.digest-reports.choices.totals,quota,leave.name':
+      'Summen, Quote, Abwesenheit',
+    'rollcall-admin.reports.options.digest-reports.choices.totals.name': 'Summen',
+    'rollcall-admin.reports.options.digest-reports.choices.quota.name': 'Quote',
+    'rollcall-admin.reports.options.digest-reports.choices.leave.name': 'Abwesenheit',
+    'rollcall-admin.reports.options.digest-reports.choices.totals,quota.name': 'Summen, Quote',
+    'rollcall-admin.reports.options.digest-reports.choices.totals,leave.name': 'Summen, Abwesenheit',
+    'rollcall-admin.reports.options.digest-reports.choices.quota,leave.name': 'Quote, Abwesenheit',
+  },
+  messages: {
+    notFound: 'Auf diesem Community-Server wurde nichts mit dieser ID gefunden.',
+    memberNotFound: 'Dieser Discord-Nutzer ist kein Mitglied des Community-Servers.',
+    memberIdNotFound: 'Auf diesem Community-Server wurde kein Mitglied mit dieser ID gefunden.',
+    loaNotFound: 'Auf diesem Community-Server wurde keine LOA mit dieser ID gefunden.',
+    logNotFound: 'Auf diesem Community-Server wurde kein Moderationsprotokoll mit dieser ID gefunden.',
+    shiftNotFound: 'Auf diesem Community-Server wurde keine Schicht mit dieser ID gefunden.',
+    roleNotFound: 'Auf diesem Community-Server wurde keine Rolle mit dieser ID oder diesem Namen gefunden.',
+    applicationNotFound:
+      'Auf diesem Community-Server wurde keine Bewerbung mit dieser ID oder diesem Titel gefunden.',
+    joinRequestNotFound: 'Auf diesem Community-Server wurde keine Beitrittsanfrage dieses Nutzers gefunden.',
+    cannotOpen:
+      'Dieser Eintrag lässt sich nicht öffnen: Die API des Community-Servers hat ihm eine ID gegeben, die Rollcall nicht abfragen kann. Er steht weiterhin in der Liste.',
+    auditEntryMoved:
+      'Dieser Audit-Log-Eintrag steht nicht mehr auf der Seite, auf der er aufgeführt war; führe /audit-log list erneut aus.',
+    giveUsername: 'Gib den Spielernamen an.',
+    badRequest:
+      'Die API des Community-Servers hat die Anfrage als ungültig abgelehnt; prüfe die angegebene ID oder den Namen.',
+    unauthorized:
+      'Die API des Community-Servers hat das Token von Rollcall abgelehnt (ungültig oder abgelaufen). Bitte einen Server-Admin, API_TOKEN zu erneuern.',
+    forbidden:
+      'Dem API-Token von Rollcall fehlt dafür die Berechtigung. Bitte einen Server-Admin, dem Inhaber des Tokens diese Berechtigung zu geben.',
+    unavailable: 'Die API des Community-Servers antwortet gerade nicht; versuche es in einer Minute erneut.',
+    malformed:
+      'Die API des Community-Servers hat eine Antwort geschickt, die Rollcall nicht lesen konnte; versuche es in einer Minute erneut.',
+    tooLarge:
+      'Die API des Community-Servers hat eine zu große Antwort geschickt; ein Server-Admin kann API_MAX_RESPONSE_BYTES erhöhen.',
+    internal: 'Bei Rollcall ist etwas schiefgelaufen; es wurde protokolliert. Versuche es erneut.',
+    notYours:
+      'Diese Schaltflächen gehören dem Moderator, der den Befehl ausgeführt hat; führe ihn selbst aus, um zu blättern.',
+    expired: 'Diese Schaltflächen sind abgelaufen; führe den Befehl erneut aus.',
+    oldVersion:
+      'Diese Schaltflächen stammen von einer älteren Version von Rollcall; führe den Befehl erneut aus.',
+    dmOnly: 'Rollcall funktioniert nur im Discord des Community-Servers, nicht in Direktnachrichten.',
+    wrongGuild: 'Rollcall ist auf diesem Server nicht eingerichtet.',
+    storeUnavailable: 'Rollcall erreicht seine Datenbank gerade nicht; versuche es in einer Minute erneut.',
+    notLinked:
+      'Rollcall ist auf diesem Server noch mit keiner Community verbunden; ein Server-Admin (Server verwalten) muss /rollcall-admin setup ausführen.',
+    tokenRejected:
+      'Das API-Token dieses Servers wurde abgelehnt; ein Admin muss /rollcall-admin setup ausführen.',
+    tokenUnreadable:
+      'Das gespeicherte API-Token dieses Servers ist nicht lesbar; ein Admin muss /rollcall-admin setup erneut ausführen.',
+    adminOnly:
+      'Nur Mitglieder mit der Berechtigung „Server verwalten“ können Rollcall auf diesem Server einrichten.',
+    setupRejected:
+      'Die API des Community-Servers hat dieses Token abgelehnt (401): Prüfe, ob es vollständig kopiert wurde und noch gültig ist. Nichts wurde gespeichert.',
+    setupForbidden:
+      'Diesem Token fehlt die Berechtigung, die Daten des Community-Servers zu lesen (403). Nichts wurde gespeichert.',
+    setupUnavailable:
+      'Die API des Community-Servers antwortet nicht, daher konnte das Token nicht geprüft werden. Nichts wurde gespeichert; versuche es in einer Minute erneut.',
+    setupEmpty: 'Füge das API-Token in das Feld ein. Nichts wurde gespeichert.',
+    unlinked: 'Getrennt: API-Token und Einstellungen dieses Servers sind gelöscht.',
+    settingsSaved: 'Einstellungen gespeichert.',
+    nothingToUnlink:
+      'Auf diesem Server ist kein API-Token verbunden; hier gespeicherte Einstellungen werden gelöscht.',
+    notAllowed: 'Nur das Team des Community-Servers kann Rollcall nutzen.',
+    accessRolesTip:
+      'Um festzulegen, wer Rollcall nutzen darf, nimm lieber discord-roles (die Rollen dieses Servers: kostenlos und immer aktuell, da jede Interaktion sie mitbringt) als access-roles (Community-Rollen: eine Prüfung kann eine API-Anfrage kosten, aus einem Zehntel des Monatskontingents).',
+    unknownCommand:
+      'Dieser Befehl ist dieser Version von Rollcall unbekannt; die Befehle müssen eventuell neu registriert werden.',
+    restarting: 'Rollcall startet neu; führe den Befehl in einer Minute erneut aus.',
+    labelNeedsTable:
+      'Wähle, für welche Codes die Bezeichnung gilt (die Option table). Nichts wurde gespeichert.',
+    labelNeedsCode:
+      'Gib den zu benennenden Code an (die Option code), oder nutze clear ohne Code, um die ganze Tabelle zu leeren. Nichts wurde gespeichert.',
+    labelBadCode:
+      'Der Code muss eine ganze Zahl sein, wie 3 oder -1 (bis zu zehn Ziffern). Nichts wurde gespeichert.',
+    labelNeedsText:
+      'Gib die Bezeichnung an (die Option label), oder setze clear, um eine zu entfernen. Nichts wurde gespeichert.',
+    labelBoth: 'Gib entweder label oder clear an, nicht beides. Nichts wurde gespeichert.',
+    labelBadText:
+      'Eine Bezeichnung ist reiner Text: keine Markdown-Zeichen (` * _ ~ | \\ [ ]), Erwähnungen (< > @), Links oder unsichtbaren Zeichen. Nichts wurde gespeichert.',
+    setupMalformed:
+      'Das ist kein API-Token: Ein Token besteht nur aus Buchstaben, Ziffern und Symbolen, ohne Leerzeichen oder Zeilenumbruch. Nichts wurde gespeichert.',
+    settingsUnreadable:
+      'Die Rollcall-Einstellungen dieses Servers sind nicht lesbar, daher lehnt Rollcall sicherheitshalber ab; ein Admin muss sie mit /rollcall-admin settings erneut speichern.',
+    serverInstallOnly:
+      'Rollcall antwortet nur über die App, die dieser Server hinzugefügt hat, nicht über eine App in deinem eigenen Konto.',
+    badSince:
+      'Das ist kein gültiges since: Gib ein Datum (2026-11-01, UTC) oder einen Zeitraum bis jetzt an (12h, 7d, 30d, 4w).',
+    reportsUnavailable: 'Berichte sind auf diesem Server nicht verfügbar.',
+    badReport: 'Dieser Berichtslink ist nicht mehr gültig; führe den Befehl erneut aus.',
+    badWave: 'Die Welle ist eine ganze Zahl von 0 bis 100000.',
+    badDays: 'Die Anzahl der Tage ist eine ganze Zahl von 1 bis 365.',
+    badQuotaHours:
+      'Eine Quote ist eine Stundenzahl über 0 und höchstens 168, mit höchstens zwei Nachkommastellen. Nichts wurde gespeichert.',
+    tooManyQuotas:
+      'Höchstens 25 Rollen können eine Quote haben; entferne zuerst eine. Nichts wurde gespeichert.',
+    unknownRole: 'Keine Community-Rolle hat diesen Namen oder diese ID. Nichts wurde gespeichert.',
+    quotaNeedsBoth:
+      'Gib quota-role und quota-hours an (0 Stunden entfernt die Quote). Nichts wurde gespeichert.',
+    digestFailed:
+      'Der letzte Digest konnte nicht gepostet werden (Discord oder die API hat nicht geantwortet); der nächste wird versucht.',
+    digestNeedsChannel:
+      'Ein Digest braucht einen Kanal, einen Zeitplan und eine Stunde (und bei wöchentlichem einen Tag). Nichts wurde gespeichert.',
+    rateLimited:
+      'Die API des Community-Servers ist mit den Anfragen von Rollcall ausgelastet; versuche es in {seconds} s erneut.',
+    allowanceMark:
+      'Rollcall hat {used:count} der {points:count} monatlichen API-Anfragen dieses Community-Servers verbraucht; gespeicherte Daten werden öfter gezeigt, bis das Kontingent <t:{reset}:f> neu beginnt.',
+    'allowanceMark.all':
+      'Rollcall hat alle {points:count} monatlichen API-Anfragen dieses Community-Servers verbraucht; es zeigt gespeicherte Daten, bis das Kontingent <t:{reset}:f> neu beginnt.',
+    allowanceSpent:
+      'Das monatliche API-Kontingent dieses Community-Servers ist verbraucht und Rollcall hat keine gespeicherte Kopie davon; neue Daten kann es ab <t:{reset}:f> (<t:{reset}:R>) lesen.',
+    reportPaced:
+      'Rollcall hat die Daten dieser Community für Berichte noch nicht gelesen: Damit das monatliche API-Kontingent reicht, liest es sie seitenweise und kann <t:{next}:R> beginnen.',
+    accessUnchecked:
+      'Rollcall kann deinen Team-Zugang gerade nicht prüfen und lehnt daher sicherheitshalber ab. {reason}',
+    accessChecksSpent:
+      'Rollcall kann deinen Team-Zugang erst ab <t:{reset}:f> prüfen: Der Anteil des monatlichen API-Kontingents dieses Community-Servers für Zugangsprüfungen ist verbraucht.',
+    pageRange: 'Gib eine Seitenzahl von 1 bis {last:count} ein.',
+    'pageRange.one': 'Diese Liste hat nur Seite 1.',
+    queued: 'Warten auf das API-Kontingent: Du bist {position:ordinal} in der Schlange, etwa {wait}.',
+    setupSaving:
+      'Das monatliche API-Kontingent dieses Tokens ist verbraucht oder wird geschont, daher konnte es nicht mit einer Anfrage geprüft werden. Nichts wurde gespeichert; versuche es <t:{next}:R> erneut.',
+    setupTooOften:
+      'Auf diesem Server wurden in den letzten Minuten {checks} Tokens geprüft; versuche es in {minutes} min erneut. Nichts wurde gespeichert.',
+    tooManyRoles: 'Gib höchstens {max} Rollen jeder Art an. Nichts wurde gespeichert.',
+    labelBadLength: 'Eine Bezeichnung hat 1 bis {max} sichtbare Zeichen. Nichts wurde gespeichert.',
+    labelTooMany:
+      'Eine Tabelle fasst höchstens {max} Bezeichnungen; entferne zuerst welche. Nichts wurde gespeichert.',
+  },
+};

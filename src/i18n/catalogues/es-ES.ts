@@ -1,0 +1,315 @@
+/** Spanish (Spain; Latin America reads it too): the commands' texts keyed by their place in the command JSON, the sentences by MESSAGES key. */
+import type { Catalogue } from '../catalogue.js';
+
+export const esES: Catalogue = {
+  locale: 'es-ES',
+  alsoFor: ['es-419'],
+  ordinal: (n) => `${n}.º`,
+  commands: {
+    'loa.description': 'Ausencias (LOA) del servidor de la comunidad',
+    'loa.list.description': 'Listar todas las LOA, las más recientes primero',
+    'loa.list.options.public.description':
+      'Publicar la respuesta en el canal para todos (por defecto: solo la ves tú)',
+    'loa.view.description': 'Mostrar una LOA',
+    'loa.view.options.id.description': 'El id de la LOA',
+    'loa.view.options.public.description':
+      'Publicar la respuesta en el canal para todos (por defecto: solo la ves tú)',
+    'loa.member.description': 'Listar las LOA de un miembro',
+    'loa.member.options.user.description': 'El miembro en Discord',
+    'loa.member.options.member-id.description':
+      'El id del miembro en el servidor de la comunidad (en lugar de un usuario de Discord)',
+    'loa.member.options.public.description':
+      'Publicar la respuesta en el canal para todos (por defecto: solo la ves tú)',
+    'loa.active.description': 'Quién está ausente ahora, con fechas de regreso',
+    'loa.active.options.public.description':
+      'Publicar la respuesta en el canal para todos (por defecto: solo la ves tú)',
+    'loa.upcoming.description': 'Ausencias que empiezan en los próximos días',
+    'loa.upcoming.options.days.description': 'Cuántos días por delante (por defecto 7)',
+    'loa.upcoming.options.public.description':
+      'Publicar la respuesta en el canal para todos (por defecto: solo la ves tú)',
+    'log.description': 'Registros de moderación del servidor de la comunidad',
+    'log.view.description': 'Mostrar un registro de moderación',
+    'log.view.options.id.description': 'El id del registro',
+    'log.view.options.public.description':
+      'Publicar la respuesta en el canal para todos (por defecto: solo la ves tú)',
+    'log.user.description': 'Listar los registros de moderación de un jugador, por nombre de juego',
+    'log.user.options.username.description': 'El nombre de juego del jugador (no su nombre de Discord)',
+    'log.user.options.type.description': 'Solo registros de este código de tipo',
+    'log.user.options.since.description':
+      'Solo registros desde una fecha (2026-11-01, UTC) o un periodo hasta ahora (7d, 30d)',
+    'log.user.options.public.description':
+      'Publicar la respuesta en el canal para todos (por defecto: solo la ves tú)',
+    'audit-log.description': 'Registro de auditoría del servidor de la comunidad',
+    'audit-log.list.description':
+      'Listar entradas del registro de auditoría; abre una para ver todos sus detalles',
+    'audit-log.list.options.public.description':
+      'Publicar la respuesta en el canal para todos (por defecto: solo la ves tú)',
+    'shift.description': 'Turnos de servicio en el servidor de la comunidad',
+    'shift.list.description': 'Listar todos los turnos',
+    'shift.list.options.public.description':
+      'Publicar la respuesta en el canal para todos (por defecto: solo la ves tú)',
+    'shift.view.description': 'Mostrar un turno, con su duración y pausas',
+    'shift.view.options.id.description': 'El id del turno',
+    'shift.view.options.public.description':
+      'Publicar la respuesta en el canal para todos (por defecto: solo la ves tú)',
+    'shift.totals.description': 'Miembros por tiempo de servicio (sin pausas) en un periodo, o un miembro',
+    'shift.totals.options.period.description': 'El periodo, en la zona horaria del servidor',
+    'shift.totals.options.period.choices.this-week.name': 'Esta semana',
+    'shift.totals.options.period.choices.last-week.name': 'La semana pasada',
+    'shift.totals.options.period.choices.7-days.name': 'Últimos 7 días',
+    'shift.totals.options.period.choices.30-days.name': 'Últimos 30 días',
+    'shift.totals.options.period.choices.this-month.name': 'Este mes',
+    'shift.totals.options.period.choices.last-month.name': 'El mes pasado',
+    'shift.totals.options.type.description': 'Solo turnos de este tipo',
+    'shift.totals.options.wave.description': 'Solo turnos de esta oleada',
+    'shift.totals.options.user.description': 'El miembro en Discord',
+    'shift.totals.options.member-id.description':
+      'Solo este miembro: su id en el servidor de la comunidad (en lugar de un usuario de Discord)',
+    'shift.totals.options.public.description':
+      'Publicar la respuesta en el canal para todos (por defecto: solo la ves tú)',
+    'role.description': 'Roles del servidor de la comunidad',
+    'role.list.description': 'Listar todos los roles',
+    'role.list.options.public.description':
+      'Publicar la respuesta en el canal para todos (por defecto: solo la ves tú)',
+    'role.view.description': 'Mostrar un rol',
+    'role.view.options.role.description': 'Escribe el nombre del rol y elígelo, o da el id del rol',
+    'role.view.options.public.description':
+      'Publicar la respuesta en el canal para todos (por defecto: solo la ves tú)',
+    'member.description': 'Miembros del servidor de la comunidad',
+    'member.list.description': 'Listar todos los miembros',
+    'member.list.options.public.description':
+      'Publicar la respuesta en el canal para todos (por defecto: solo la ves tú)',
+    'member.view.description': 'Mostrar un miembro, por usuario de Discord o id de miembro',
+    'member.view.options.user.description': 'El miembro en Discord',
+    'member.view.options.member-id.description':
+      'El id del miembro en el servidor de la comunidad (en lugar de un usuario de Discord)',
+    'member.view.options.public.description':
+      'Publicar la respuesta en el canal para todos (por defecto: solo la ves tú)',
+    'application.description': 'Formularios de solicitud del servidor de la comunidad',
+    'application.list.description': 'Listar todos los formularios de solicitud',
+    'application.list.options.public.description':
+      'Publicar la respuesta en el canal para todos (por defecto: solo la ves tú)',
+    'application.view.description': 'Mostrar un formulario de solicitud y su configuración',
+    'application.view.options.application.description':
+      'Escribe el título y elígelo, o da el id de la solicitud',
+    'application.view.options.public.description':
+      'Publicar la respuesta en el canal para todos (por defecto: solo la ves tú)',
+    'join-request.description': 'Solicitudes de ingreso al servidor de la comunidad',
+    'join-request.view.description':
+      'Mostrar la solicitud de ingreso de un usuario, por usuario de Discord o id',
+    'join-request.view.options.user.description': 'El usuario en Discord',
+    'join-request.view.options.user-id.description':
+      'El id del usuario (en lugar de elegir un usuario de Discord)',
+    'join-request.view.options.public.description':
+      'Publicar la respuesta en el canal para todos (por defecto: solo la ves tú)',
+    'quota.description': 'Cuotas de actividad del servidor de la comunidad',
+    'quota.check.description':
+      'Exigido frente a hecho por cada miembro con un rol con cuota; los ausentes quedan exentos',
+    'quota.check.options.period.description': 'El periodo, en la zona horaria del servidor',
+    'quota.check.options.period.choices.this-week.name': 'Esta semana',
+    'quota.check.options.period.choices.last-week.name': 'La semana pasada',
+    'quota.check.options.period.choices.7-days.name': 'Últimos 7 días',
+    'quota.check.options.period.choices.30-days.name': 'Últimos 30 días',
+    'quota.check.options.period.choices.this-month.name': 'Este mes',
+    'quota.check.options.period.choices.last-month.name': 'El mes pasado',
+    'quota.check.options.public.description':
+      'Publicar la respuesta en el canal para todos (por defecto: solo la ves tú)',
+    'rollcall.description': 'Acerca de Rollcall: sus comandos y su estado',
+    'rollcall.help.description': 'Listar cada comando con un ejemplo',
+    'rollcall.help.options.public.description':
+      'Publicar la respuesta en el canal para todos (por defecto: solo la ves tú)',
+    'rollcall.status.description': 'Comprobar la conexión con la API, la caché y la cuota de API restante',
+    'rollcall.status.options.public.description':
+      'Publicar la respuesta en el canal para todos (por defecto: solo la ves tú)',
+    'rollcall-admin.description': 'Vincular este servidor con su servidor de la comunidad (administradores)',
+    'rollcall-admin.setup.description':
+      'Vincular este servidor con el token de API de su comunidad, o ver y cambiar el vínculo',
+    'rollcall-admin.settings.description':
+      'Mostrar o cambiar la configuración de este servidor (sin opciones: verla)',
+    'rollcall-admin.settings.options.visibility.description':
+      'Si las respuestas son privadas o se publican para todos por defecto',
+    'rollcall-admin.settings.options.visibility.choices.private.name': 'privadas',
+    'rollcall-admin.settings.options.visibility.choices.public.name': 'públicas',
+    'rollcall-admin.settings.options.access-roles.description':
+      'Roles de la comunidad (nombres o ids, separados por comas) que pueden usar Rollcall; none: todos',
+    'rollcall-admin.settings.options.limits.description':
+      'Los límites de API del plan de la comunidad, como 100/month,30/1m; default: los del bot',
+    'rollcall-admin.settings.options.discord-roles.description':
+      'Roles de este servidor (por nombre, separados por comas) que pueden usar Rollcall; none',
+    'rollcall-admin.labels.description':
+      'Nombrar los códigos de la comunidad (tipos de registro, estado de LOA…); sin opción: verlos',
+    'rollcall-admin.labels.options.table.description': 'Qué códigos',
+    'rollcall-admin.labels.options.table.choices.logTypes.name': 'Tipo de registro',
+    'rollcall-admin.labels.options.table.choices.loaStatus.name': 'Estado de LOA',
+    'rollcall-admin.labels.options.table.choices.loaStartType.name': 'Tipo de inicio de LOA',
+    'rollcall-admin.labels.options.table.choices.auditTypes.name': 'Tipo de auditoría',
+    'rollcall-admin.labels.options.table.choices.banAppeal.name': 'Apelación de baneo',
+    'rollcall-admin.labels.options.code.description': 'El número del código, como 3',
+    'rollcall-admin.labels.options.label.description':
+      'Cómo lo llama la comunidad (de 1 a 40 caracteres, texto simple)',
+    'rollcall-admin.labels.options.clear.description':
+      'Quitar la etiqueta del código (sin código: todas las de la tabla)',
+    'rollcall-admin.unlink.description': 'Borrar el token de API y la configuración de este servidor',
+    'rollcall-admin.reports.description':
+      'Ver o cambiar la configuración de informes: zona horaria, inicio de semana, cuotas, resumen',
+    'rollcall-admin.reports.options.time-zone.description':
+      'La zona horaria de la comunidad, un nombre IANA como Europe/London',
+    'rollcall-admin.reports.options.week-start.description': 'El primer día de la semana',
+    'rollcall-admin.reports.options.week-start.choices.monday.name': 'lunes',
+    'rollcall-admin.reports.options.week-start.choices.tuesday.name': 'martes',
+    'rollcall-admin.reports.options.week-start.choices.wednesday.name': 'miércoles',
+    'rollcall-admin.reports.options.week-start.choices.thursday.name': 'jueves',
+    'rollcall-admin.reports.options.week-start.choices.friday.name': 'viernes',
+    'rollcall-admin.reports.options.week-start.choices.saturday.name': 'sábado',
+    'rollcall-admin.reports.options.week-start.choices.sunday.name': 'domingo',
+    'rollcall-admin.reports.options.quota-role.description':
+      'Un rol de la comunidad (nombre o id) cuyos miembros tienen una cuota',
+    'rollcall-admin.reports.options.quota-hours.description':
+      'Horas de servicio que debe ese rol por periodo de informe (0 quita su cuota)',
+    'rollcall-admin.reports.options.digest.description':
+      'Publicar informes en un canal según un horario (desactivado lo detiene)',
+    'rollcall-admin.reports.options.digest.choices.daily.name': 'diario',
+    'rollcall-admin.reports.options.digest.choices.weekly.name': 'semanal',
+    'rollcall-admin.reports.options.digest.choices.off.name': 'desactivado',
+    'rollcall-admin.reports.options.digest-channel.description': 'El canal donde se publica el resumen',
+    'rollcall-admin.reports.options.digest-hour.description':
+      'La hora (0-23, zona horaria de informes del servidor) a la que se publica el resumen',
+    'rollcall-admin.reports.options.digest-day.description': 'El día en que se publica un resumen semanal',
+    'rollcall-admin.reports.options.digest-day.choices.monday.name': 'lunes',
+    'rollcall-admin.reports.options.digest-day.choices.tuesday.name': 'martes',
+    'rollcall-admin.reports.options.digest-day.choices.wednesday.name': 'miércoles',
+    'rollcall-admin.reports.options.digest-day.choices.thursday.name': 'jueves',
+    'rollcall-admin.reports.options.digest-day.choices.friday.name': 'viernes',
+    'rollcall-admin.reports.options.digest-day.choices.saturday.name': 'sábado',
+    'rollcall-admin.reports.options.digest-day.choices.sunday.name': 'domingo',
+    'rollcall-admin.reports.options.digest-reports.description':
+      'Qué informes contiene el resumen (por defecto los tres)',
+    'rollcall-admin.reports.options.digest-reports.choices.totals,quota,leave.name':
+      'totales, cuota, ausencias',
+    'rollcall-admin.reports.options.digest-reports.choices.totals.name': 'totales',
+    'rollcall-admin.reports.options.digest-reports.choices.quota.name': 'cuota',
+    'rollcall-admin.reports.options.digest-reports.choices.leave.name': 'ausencias',
+    'rollcall-admin.reports.options.digest-reports.choices.totals,quota.name': 'totales, cuota',
+    'rollcall-admin.reports.options.digest-reports.choices.totals,leave.name': 'totales, ausencias',
+    'rollcall-admin.reports.options.digest-reports.choices.quota,leave.name': 'cuota, ausencias',
+  },
+  messages: {
+    notFound: 'No se encontró nada con ese id en este servidor de la comunidad.',
+    memberNotFound: 'Ese usuario de Discord no es miembro del servidor de la comunidad.',
+    memberIdNotFound: 'No se encontró ningún miembro con ese id en este servidor de la comunidad.',
+    loaNotFound: 'No se encontró ninguna LOA con ese id en este servidor de la comunidad.',
+    logNotFound: 'No se encontró ningún registro de moderación con ese id en este servidor de la comunidad.',
+    shiftNotFound: 'No se encontró ningún turno con ese id en este servidor de la comunidad.',
+    roleNotFound: 'No se encontró ningún rol con ese id o nombre en este servidor de la comunidad.',
+    applicationNotFound:
+      'No se encontró ninguna solicitud con ese id o título en este servidor de la comunidad.',
+    joinRequestNotFound:
+      'No se encontró ninguna solicitud de ingreso de ese usuario en este servidor de la comunidad.',
+    cannotOpen:
+      'Ese elemento no se puede abrir: la API del servidor de la comunidad le dio un id que Rollcall no puede pedir. Sigue apareciendo en la lista.',
+    auditEntryMoved:
+      'Esa entrada del registro de auditoría ya no está en la página donde aparecía; ejecuta /audit-log list de nuevo.',
+    giveUsername: 'Indica el nombre de juego.',
+    badRequest:
+      'La API del servidor de la comunidad rechazó la petición por no ser válida; revisa el id o nombre que diste.',
+    unauthorized:
+      'La API del servidor de la comunidad rechazó el token de Rollcall (no válido o caducado). Pide a un administrador del servidor que actualice API_TOKEN.',
+    forbidden:
+      'El token de API de Rollcall no tiene permiso para esto. Pide a un administrador del servidor que dé ese permiso al dueño del token.',
+    unavailable:
+      'La API del servidor de la comunidad no responde ahora mismo; inténtalo de nuevo en un minuto.',
+    malformed:
+      'La API del servidor de la comunidad envió una respuesta que Rollcall no pudo leer; inténtalo de nuevo en un minuto.',
+    tooLarge:
+      'La API del servidor de la comunidad envió una respuesta demasiado grande para Rollcall; un administrador del servidor puede subir API_MAX_RESPONSE_BYTES.',
+    internal: 'Algo falló por parte de Rollcall; se ha registrado. Inténtalo de nuevo.',
+    notYours:
+      'Estos controles pertenecen al moderador que ejecutó el comando; ejecútalo tú para pasar las páginas.',
+    expired: 'Estos controles han caducado; ejecuta el comando de nuevo.',
+    oldVersion: 'Estos controles son de una versión anterior de Rollcall; ejecuta el comando de nuevo.',
+    dmOnly:
+      'Rollcall solo funciona dentro del Discord del servidor de la comunidad, no en mensajes directos.',
+    wrongGuild: 'Rollcall no está configurado en este servidor.',
+    storeUnavailable:
+      'Rollcall no puede acceder a su base de datos ahora mismo; inténtalo de nuevo en un minuto.',
+    notLinked:
+      'Rollcall aún no está vinculado a ninguna comunidad en este servidor; un administrador (Gestionar servidor) debe ejecutar /rollcall-admin setup.',
+    tokenRejected:
+      'El token de API de este servidor fue rechazado; un administrador debe ejecutar /rollcall-admin setup.',
+    tokenUnreadable:
+      'El token de API guardado de este servidor no se puede leer; un administrador debe ejecutar /rollcall-admin setup de nuevo.',
+    adminOnly:
+      'Solo los miembros con el permiso Gestionar servidor pueden configurar Rollcall en este servidor.',
+    setupRejected:
+      'La API del servidor de la comunidad rechazó ese token (401): comprueba que se copió entero y que sigue siendo válido. No se guardó nada.',
+    setupForbidden:
+      'Ese token no tiene permiso para leer los datos del servidor de la comunidad (403). No se guardó nada.',
+    setupUnavailable:
+      'La API del servidor de la comunidad no responde, así que no se pudo comprobar el token. No se guardó nada; inténtalo de nuevo en un minuto.',
+    setupEmpty: 'Pega el token de API en el campo. No se guardó nada.',
+    unlinked: 'Desvinculado: el token de API y la configuración de este servidor se han borrado.',
+    settingsSaved: 'Configuración guardada.',
+    nothingToUnlink:
+      'No hay ningún token de API vinculado en este servidor; la configuración guardada aquí se ha borrado.',
+    notAllowed: 'Solo el equipo del servidor de la comunidad puede usar Rollcall.',
+    accessRolesTip:
+      'Para elegir quién puede usar Rollcall, prefiere discord-roles (los roles de este servidor: gratis y siempre al día, porque cada interacción los trae) a access-roles (roles de la comunidad: comprobar a alguien puede costar una petición a la API, de una décima parte de la cuota mensual).',
+    unknownCommand:
+      'Esta versión de Rollcall no conoce ese comando; puede que haya que volver a registrar los comandos.',
+    restarting: 'Rollcall se está reiniciando; ejecuta el comando de nuevo en un minuto.',
+    labelNeedsTable: 'Elige para qué códigos es la etiqueta (la opción table). No se guardó nada.',
+    labelNeedsCode:
+      'Indica el código que quieres nombrar (la opción code), o usa clear sin código para vaciar toda la tabla. No se guardó nada.',
+    labelBadCode: 'El código debe ser un número entero, como 3 o -1 (hasta diez dígitos). No se guardó nada.',
+    labelNeedsText:
+      'Indica la etiqueta (la opción label), o activa clear para quitar una. No se guardó nada.',
+    labelBoth: 'Indica una etiqueta o clear, no las dos cosas. No se guardó nada.',
+    labelBadText:
+      'Una etiqueta es texto simple: sin caracteres markdown (` * _ ~ | \\ [ ]), menciones (< > @), enlaces ni caracteres invisibles. No se guardó nada.',
+    setupMalformed:
+      'Eso no es un token de API: un token solo tiene letras, dígitos y símbolos, sin espacios ni saltos de línea. No se guardó nada.',
+    settingsUnreadable:
+      'La configuración de Rollcall de este servidor no se puede leer, así que Rollcall se niega por seguridad; un administrador debe guardarla de nuevo con /rollcall-admin settings.',
+    serverInstallOnly:
+      'Rollcall solo responde a través de la aplicación que añadió este servidor, no de una aplicación añadida a tu propia cuenta.',
+    badSince:
+      'Ese since no es válido: indica una fecha (2026-11-01, UTC) o un periodo hasta ahora (12h, 7d, 30d, 4w).',
+    reportsUnavailable: 'Los informes no están disponibles en este servidor.',
+    badReport: 'Ese enlace de informe ya no es válido; ejecuta el comando de nuevo.',
+    badWave: 'La oleada es un número entero de 0 a 100000.',
+    badDays: 'El número de días es un número entero de 1 a 365.',
+    badQuotaHours:
+      'Una cuota es un número de horas mayor que 0 y como mucho 168, con como mucho dos decimales. No se guardó nada.',
+    tooManyQuotas: 'Como mucho 25 roles pueden tener cuota; quita uno primero. No se guardó nada.',
+    unknownRole: 'Ningún rol de la comunidad tiene ese nombre o id. No se guardó nada.',
+    quotaNeedsBoth: 'Indica quota-role y quota-hours (0 horas quita la cuota). No se guardó nada.',
+    digestFailed:
+      'El último resumen no se pudo publicar (Discord o la API no respondieron); se intentará el siguiente.',
+    digestNeedsChannel:
+      'Un resumen necesita un canal, un horario y una hora (y un día si es semanal). No se guardó nada.',
+    rateLimited:
+      'La API del servidor de la comunidad está ocupada con las peticiones de Rollcall; inténtalo de nuevo en {seconds} s.',
+    allowanceMark:
+      'Rollcall ha gastado {used:count} de las {points:count} peticiones a la API de este mes de este servidor de la comunidad; se muestran datos guardados más a menudo hasta que la cuota se renueve <t:{reset}:f>.',
+    'allowanceMark.all':
+      'Rollcall ha gastado las {points:count} peticiones a la API de este mes de este servidor de la comunidad; muestra datos guardados hasta que la cuota se renueve <t:{reset}:f>.',
+    allowanceSpent:
+      'La cuota mensual de API de este servidor de la comunidad está agotada y Rollcall no tiene una copia guardada de esto; podrá leer datos nuevos <t:{reset}:f> (<t:{reset}:R>).',
+    reportPaced:
+      'Rollcall aún no ha leído los datos de esta comunidad para los informes: para que la cuota mensual de API dure todo el mes los lee página a página, y puede empezar <t:{next}:R>.',
+    accessUnchecked:
+      'Rollcall no puede comprobar tu acceso de equipo ahora mismo, así que se niega por seguridad. {reason}',
+    accessChecksSpent:
+      'Rollcall no puede comprobar tu acceso de equipo hasta <t:{reset}:f>: la parte de la cuota mensual de API de este servidor de la comunidad reservada a comprobar accesos está agotada.',
+    pageRange: 'Indica un número de página del 1 al {last:count}.',
+    'pageRange.one': 'Esta lista solo tiene la página 1.',
+    queued: 'Esperando la cuota de API: eres el {position:ordinal} en la cola, unos {wait}.',
+    setupSaving:
+      'La cuota mensual de API de ese token está agotada o reservada, así que no se pudo comprobar con una petición. No se guardó nada; inténtalo de nuevo <t:{next}:R>.',
+    setupTooOften:
+      'Este servidor ha comprobado {checks} tokens en los últimos minutos; inténtalo de nuevo en {minutes} min. No se guardó nada.',
+    tooManyRoles: 'Indica como mucho {max} roles de cada tipo. No se guardó nada.',
+    labelBadLength: 'Una etiqueta tiene de 1 a {max} caracteres visibles. No se guardó nada.',
+    labelTooMany: 'Una tabla tiene como mucho {max} etiquetas; quita alguna primero. No se guardó nada.',
+  },
+};

@@ -1,0 +1,317 @@
+/** French: the commands' texts keyed by their place in the command JSON, the sentences by MESSAGES key. */
+import type { Catalogue } from '../catalogue.js';
+
+export const fr: Catalogue = {
+  locale: 'fr',
+  ordinal: (n) => (n === '1' ? '1er' : `${n}e`),
+  commands: {
+    'loa.description': 'Absences (LOA) du serveur communautaire',
+    'loa.list.description': "Lister toutes les LOA, les plus récentes d'abord",
+    'loa.list.options.public.description':
+      'Publier la réponse dans le salon pour tous (par défaut : vous seul la voyez)',
+    'loa.view.description': 'Afficher une LOA',
+    'loa.view.options.id.description': "L'id de la LOA",
+    'loa.view.options.public.description':
+      'Publier la réponse dans le salon pour tous (par défaut : vous seul la voyez)',
+    'loa.member.description': "Lister les LOA d'un membre",
+    'loa.member.options.user.description': 'Le membre sur Discord',
+    'loa.member.options.member-id.description':
+      "L'id du membre sur le serveur communautaire (au lieu d'un utilisateur Discord)",
+    'loa.member.options.public.description':
+      'Publier la réponse dans le salon pour tous (par défaut : vous seul la voyez)',
+    'loa.active.description': 'Qui est absent maintenant, avec les dates de retour',
+    'loa.active.options.public.description':
+      'Publier la réponse dans le salon pour tous (par défaut : vous seul la voyez)',
+    'loa.upcoming.description': 'Absences qui commencent dans les prochains jours',
+    'loa.upcoming.options.days.description': "Combien de jours à l'avance (par défaut 7)",
+    'loa.upcoming.options.public.description':
+      'Publier la réponse dans le salon pour tous (par défaut : vous seul la voyez)',
+    'log.description': 'Journaux de modération du serveur communautaire',
+    'log.view.description': 'Afficher un journal de modération',
+    'log.view.options.id.description': "L'id du journal",
+    'log.view.options.public.description':
+      'Publier la réponse dans le salon pour tous (par défaut : vous seul la voyez)',
+    'log.user.description': "Lister les journaux de modération d'un joueur, par pseudo de jeu",
+    'log.user.options.username.description': 'Le pseudo de jeu du joueur (pas son nom Discord)',
+    'log.user.options.type.description': 'Seulement les journaux de ce code de type',
+    'log.user.options.since.description':
+      'Seulement depuis une date (2026-11-01, UTC) ou une durée avant maintenant (7d, 30d)',
+    'log.user.options.public.description':
+      'Publier la réponse dans le salon pour tous (par défaut : vous seul la voyez)',
+    'audit-log.description': "Journal d'audit du serveur communautaire",
+    'audit-log.list.description':
+      "Lister les entrées du journal d'audit ; en ouvrir une montre tous ses détails",
+    'audit-log.list.options.public.description':
+      'Publier la réponse dans le salon pour tous (par défaut : vous seul la voyez)',
+    'shift.description': 'Services effectués sur le serveur communautaire',
+    'shift.list.description': 'Lister tous les services',
+    'shift.list.options.public.description':
+      'Publier la réponse dans le salon pour tous (par défaut : vous seul la voyez)',
+    'shift.view.description': 'Afficher un service, avec sa durée et ses pauses',
+    'shift.view.options.id.description': "L'id du service",
+    'shift.view.options.public.description':
+      'Publier la réponse dans le salon pour tous (par défaut : vous seul la voyez)',
+    'shift.totals.description':
+      'Membres classés par temps de service (hors pauses) sur une période, ou un membre',
+    'shift.totals.options.period.description': 'La période, dans le fuseau horaire du serveur',
+    'shift.totals.options.period.choices.this-week.name': 'Cette semaine',
+    'shift.totals.options.period.choices.last-week.name': 'La semaine dernière',
+    'shift.totals.options.period.choices.7-days.name': 'Les 7 derniers jours',
+    'shift.totals.options.period.choices.30-days.name': 'Les 30 derniers jours',
+    'shift.totals.options.period.choices.this-month.name': 'Ce mois-ci',
+    'shift.totals.options.period.choices.last-month.name': 'Le mois dernier',
+    'shift.totals.options.type.description': 'Seulement les services de ce type',
+    'shift.totals.options.wave.description': 'Seulement les services de cette vague',
+    'shift.totals.options.user.description': 'Le membre sur Discord',
+    'shift.totals.options.member-id.description':
+      "Seulement ce membre : son id sur le serveur communautaire (au lieu d'un utilisateur Discord)",
+    'shift.totals.options.public.description':
+      'Publier la réponse dans le salon pour tous (par défaut : vous seul la voyez)',
+    'role.description': 'Rôles du serveur communautaire',
+    'role.list.description': 'Lister tous les rôles',
+    'role.list.options.public.description':
+      'Publier la réponse dans le salon pour tous (par défaut : vous seul la voyez)',
+    'role.view.description': 'Afficher un rôle',
+    'role.view.options.role.description': "Tapez le nom du rôle et choisissez-le, ou donnez l'id du rôle",
+    'role.view.options.public.description':
+      'Publier la réponse dans le salon pour tous (par défaut : vous seul la voyez)',
+    'member.description': 'Membres du serveur communautaire',
+    'member.list.description': 'Lister tous les membres',
+    'member.list.options.public.description':
+      'Publier la réponse dans le salon pour tous (par défaut : vous seul la voyez)',
+    'member.view.description': 'Afficher un membre, par utilisateur Discord ou id de membre',
+    'member.view.options.user.description': 'Le membre sur Discord',
+    'member.view.options.member-id.description':
+      "L'id du membre sur le serveur communautaire (au lieu d'un utilisateur Discord)",
+    'member.view.options.public.description':
+      'Publier la réponse dans le salon pour tous (par défaut : vous seul la voyez)',
+    'application.description': 'Formulaires de candidature du serveur communautaire',
+    'application.list.description': 'Lister tous les formulaires de candidature',
+    'application.list.options.public.description':
+      'Publier la réponse dans le salon pour tous (par défaut : vous seul la voyez)',
+    'application.view.description': 'Afficher un formulaire de candidature et ses réglages',
+    'application.view.options.application.description':
+      "Tapez le titre et choisissez-le, ou donnez l'id de la candidature",
+    'application.view.options.public.description':
+      'Publier la réponse dans le salon pour tous (par défaut : vous seul la voyez)',
+    'join-request.description': "Demandes d'adhésion au serveur communautaire",
+    'join-request.view.description':
+      "Afficher la demande d'adhésion d'un utilisateur, par utilisateur Discord ou id",
+    'join-request.view.options.user.description': "L'utilisateur sur Discord",
+    'join-request.view.options.user-id.description':
+      "L'id de l'utilisateur (au lieu de choisir un utilisateur Discord)",
+    'join-request.view.options.public.description':
+      'Publier la réponse dans le salon pour tous (par défaut : vous seul la voyez)',
+    'quota.description': "Quotas d'activité du serveur communautaire",
+    'quota.check.description':
+      'Exigé et fait pour chaque membre ayant un rôle à quota, les absents étant exemptés',
+    'quota.check.options.period.description': 'La période, dans le fuseau horaire du serveur',
+    'quota.check.options.period.choices.this-week.name': 'Cette semaine',
+    'quota.check.options.period.choices.last-week.name': 'La semaine dernière',
+    'quota.check.options.period.choices.7-days.name': 'Les 7 derniers jours',
+    'quota.check.options.period.choices.30-days.name': 'Les 30 derniers jours',
+    'quota.check.options.period.choices.this-month.name': 'Ce mois-ci',
+    'quota.check.options.period.choices.last-month.name': 'Le mois dernier',
+    'quota.check.options.public.description':
+      'Publier la réponse dans le salon pour tous (par défaut : vous seul la voyez)',
+    'rollcall.description': 'À propos de Rollcall : ses commandes et son état',
+    'rollcall.help.description': 'Lister chaque commande avec un exemple',
+    'rollcall.help.options.public.description':
+      'Publier la réponse dans le salon pour tous (par défaut : vous seul la voyez)',
+    'rollcall.status.description': "Vérifier la connexion à l'API, le cache et le quota d'API restant",
+    'rollcall.status.options.public.description':
+      'Publier la réponse dans le salon pour tous (par défaut : vous seul la voyez)',
+    'rollcall-admin.description': 'Relier ce serveur à son serveur communautaire (admins du serveur)',
+    'rollcall-admin.setup.description':
+      "Relier ce serveur avec le jeton d'API de son serveur communautaire, ou voir et changer le lien",
+    'rollcall-admin.settings.description':
+      'Afficher ou changer les réglages de ce serveur (sans option : les afficher)',
+    'rollcall-admin.settings.options.visibility.description':
+      'Si les réponses sont privées ou publiées pour tous par défaut',
+    'rollcall-admin.settings.options.visibility.choices.private.name': 'privé',
+    'rollcall-admin.settings.options.visibility.choices.public.name': 'public',
+    'rollcall-admin.settings.options.access-roles.description':
+      'Rôles de la communauté (noms ou ids, séparés par des virgules) autorisés ; none : tout le monde',
+    'rollcall-admin.settings.options.limits.description':
+      "Les limites d'API de l'offre de la communauté, comme 100/month,30/1m ; default : celles du bot",
+    'rollcall-admin.settings.options.discord-roles.description':
+      'Rôles de ce serveur (choisis par nom, séparés par des virgules) autorisés à utiliser Rollcall ; none',
+    'rollcall-admin.labels.description':
+      'Nommer les codes de cette communauté (types de journal, statut de LOA…) ; sans option : les voir',
+    'rollcall-admin.labels.options.table.description': 'Quels codes',
+    'rollcall-admin.labels.options.table.choices.logTypes.name': 'Type de journal',
+    'rollcall-admin.labels.options.table.choices.loaStatus.name': 'Statut de LOA',
+    'rollcall-admin.labels.options.table.choices.loaStartType.name': 'Type de début de LOA',
+    'rollcall-admin.labels.options.table.choices.auditTypes.name': "Type d'audit",
+    'rollcall-admin.labels.options.table.choices.banAppeal.name': 'Appel de bannissement',
+    'rollcall-admin.labels.options.code.description': 'Le numéro du code, comme 3',
+    'rollcall-admin.labels.options.label.description':
+      "Comment la communauté l'appelle (1 à 40 caractères, texte simple)",
+    'rollcall-admin.labels.options.clear.description':
+      'Retirer le libellé du code (sans code : tous les libellés de la table)',
+    'rollcall-admin.unlink.description': "Supprimer le jeton d'API et les réglages de ce serveur",
+    'rollcall-admin.reports.description':
+      'Voir ou changer les réglages des rapports : fuseau horaire, début de semaine, quotas, résumé',
+    'rollcall-admin.reports.options.time-zone.description':
+      'Le fuseau horaire de la communauté, un nom IANA comme Europe/London',
+    'rollcall-admin.reports.options.week-start.description': 'Le premier jour de la semaine',
+    'rollcall-admin.reports.options.week-start.choices.monday.name': 'lundi',
+    'rollcall-admin.reports.options.week-start.choices.tuesday.name': 'mardi',
+    'rollcall-admin.reports.options.week-start.choices.wednesday.name': 'mercredi',
+    'rollcall-admin.reports.options.week-start.choices.thursday.name': 'jeudi',
+    'rollcall-admin.reports.options.week-start.choices.friday.name': 'vendredi',
+    'rollcall-admin.reports.options.week-start.choices.saturday.name': 'samedi',
+    'rollcall-admin.reports.options.week-start.choices.sunday.name': 'dimanche',
+    'rollcall-admin.reports.options.quota-role.description':
+      'Un rôle de la communauté (nom ou id) dont les titulaires ont un quota',
+    'rollcall-admin.reports.options.quota-hours.description':
+      'Heures de service dues par ce rôle par période de rapport (0 retire son quota)',
+    'rollcall-admin.reports.options.digest.description':
+      "Publier des rapports dans un salon selon un calendrier (désactivé l'arrête)",
+    'rollcall-admin.reports.options.digest.choices.daily.name': 'quotidien',
+    'rollcall-admin.reports.options.digest.choices.weekly.name': 'hebdomadaire',
+    'rollcall-admin.reports.options.digest.choices.off.name': 'désactivé',
+    'rollcall-admin.reports.options.digest-channel.description': 'Le salon où le résumé est publié',
+    'rollcall-admin.reports.options.digest-hour.description':
+      "L'heure (0-23, fuseau horaire des rapports du serveur) de publication du résumé",
+    'rollcall-admin.reports.options.digest-day.description':
+      "Le jour de publication d'un résumé hebdomadaire",
+    'rollcall-admin.reports.options.digest-day.choices.monday.name': 'lundi',
+    'rollcall-admin.reports.options.digest-day.choices.tuesday.name': 'mardi',
+    'rollcall-admin.reports.options.digest-day.choices.wednesday.name': 'mercredi',
+    'rollcall-admin.reports.options.digest-day.choices.thursday.name': 'jeudi',
+    'rollcall-admin.reports.options.digest-day.choices.friday.name': 'vendredi',
+    'rollcall-admin.reports.options.digest-day.choices.saturday.name': 'samedi',
+    'rollcall-admin.reports.options.digest-day.choices.sunday.name': 'dimanche',
+    'rollcall-admin.reports.options.digest-reports.description':
+      'Quels rapports le résumé contient (par défaut les trois)',
+    'rollcall-admin.reports.options.digest-reports.choices.totals,quota,leave.name':
+      'totaux, quota, absences',
+    'rollcall-admin.reports.options.digest-reports.choices.totals.name': 'totaux',
+    'rollcall-admin.reports.options.digest-reports.choices.quota.name': 'quota',
+    'rollcall-admin.reports.options.digest-reports.choices.leave.name': 'absences',
+    'rollcall-admin.reports.options.digest-reports.choices.totals,quota.name': 'totaux, quota',
+    'rollcall-admin.reports.options.digest-reports.choices.totals,leave.name': 'totaux, absences',
+    'rollcall-admin.reports.options.digest-reports.choices.quota,leave.name': 'quota, absences',
+  },
+  messages: {
+    notFound: "Rien avec cet id n'a été trouvé sur ce serveur communautaire.",
+    memberNotFound: "Cet utilisateur Discord n'est pas membre du serveur communautaire.",
+    memberIdNotFound: "Aucun membre avec cet id n'a été trouvé sur ce serveur communautaire.",
+    loaNotFound: "Aucune LOA avec cet id n'a été trouvée sur ce serveur communautaire.",
+    logNotFound: "Aucun journal de modération avec cet id n'a été trouvé sur ce serveur communautaire.",
+    shiftNotFound: "Aucun service avec cet id n'a été trouvé sur ce serveur communautaire.",
+    roleNotFound: "Aucun rôle avec cet id ou ce nom n'a été trouvé sur ce serveur communautaire.",
+    applicationNotFound:
+      "Aucune candidature avec cet id ou ce titre n'a été trouvée sur ce serveur communautaire.",
+    joinRequestNotFound:
+      "Aucune demande d'adhésion de cet utilisateur n'a été trouvée sur ce serveur communautaire.",
+    cannotOpen:
+      "Cet élément ne peut pas être ouvert : l'API du serveur communautaire lui a donné un id que Rollcall ne peut pas demander. Il reste affiché dans la liste.",
+    auditEntryMoved:
+      "Cette entrée du journal d'audit n'est plus sur la page où elle était listée ; relancez /audit-log list.",
+    giveUsername: 'Donnez le pseudo de jeu.',
+    badRequest:
+      "L'API du serveur communautaire a refusé cette requête comme invalide ; vérifiez l'id ou le nom donné.",
+    unauthorized:
+      "L'API du serveur communautaire a rejeté le jeton de Rollcall (invalide ou expiré). Demandez à un admin du serveur de mettre à jour API_TOKEN.",
+    forbidden:
+      "Le jeton d'API de Rollcall n'a pas la permission pour cela. Demandez à un admin du serveur de donner cette permission au propriétaire du jeton.",
+    unavailable: "L'API du serveur communautaire ne répond pas pour le moment ; réessayez dans une minute.",
+    malformed:
+      "L'API du serveur communautaire a envoyé une réponse que Rollcall n'a pas pu lire ; réessayez dans une minute.",
+    tooLarge:
+      "L'API du serveur communautaire a envoyé une réponse trop grande pour Rollcall ; un admin du serveur peut augmenter API_MAX_RESPONSE_BYTES.",
+    internal: 'Un problème est survenu du côté de Rollcall ; il a été journalisé. Réessayez.',
+    notYours:
+      'Ces boutons appartiennent au modérateur qui a lancé la commande ; lancez-la vous-même pour parcourir les pages.',
+    expired: 'Ces boutons ont expiré ; relancez la commande.',
+    oldVersion: "Ces boutons viennent d'une ancienne version de Rollcall ; relancez la commande.",
+    dmOnly: 'Rollcall ne fonctionne que dans le Discord du serveur communautaire, pas en messages privés.',
+    wrongGuild: "Rollcall n'est pas configuré sur ce serveur.",
+    storeUnavailable:
+      "Rollcall n'arrive pas à joindre sa base de données pour le moment ; réessayez dans une minute.",
+    notLinked:
+      "Rollcall n'est encore relié à aucune communauté sur ce serveur ; un admin du serveur (Gérer le serveur) doit lancer /rollcall-admin setup.",
+    tokenRejected: "Le jeton d'API de ce serveur a été rejeté ; un admin doit lancer /rollcall-admin setup.",
+    tokenUnreadable:
+      "Le jeton d'API enregistré pour ce serveur est illisible ; un admin doit relancer /rollcall-admin setup.",
+    adminOnly:
+      'Seuls les membres ayant la permission Gérer le serveur peuvent configurer Rollcall sur ce serveur.',
+    setupRejected:
+      "L'API du serveur communautaire a rejeté ce jeton (401) : vérifiez qu'il a été copié en entier et qu'il est encore valide. Rien n'a été enregistré.",
+    setupForbidden:
+      "Ce jeton n'a pas la permission de lire les données du serveur communautaire (403). Rien n'a été enregistré.",
+    setupUnavailable:
+      "L'API du serveur communautaire ne répond pas, le jeton n'a donc pas pu être vérifié. Rien n'a été enregistré ; réessayez dans une minute.",
+    setupEmpty: "Collez le jeton d'API dans le champ. Rien n'a été enregistré.",
+    unlinked: "Délié : le jeton d'API et les réglages de ce serveur sont supprimés.",
+    settingsSaved: 'Réglages enregistrés.',
+    nothingToUnlink:
+      "Aucun jeton d'API n'est relié sur ce serveur ; les réglages enregistrés ici sont supprimés.",
+    notAllowed: "Seule l'équipe du serveur communautaire peut utiliser Rollcall.",
+    accessRolesTip:
+      "Pour choisir qui peut utiliser Rollcall, préférez discord-roles (les rôles de ce serveur : gratuits et toujours à jour, car chaque interaction les porte) à access-roles (rôles de la communauté : vérifier quelqu'un peut coûter une requête d'API, sur un dixième du quota mensuel).",
+    unknownCommand:
+      'Cette commande est inconnue de cette version de Rollcall ; les commandes doivent peut-être être redéployées.',
+    restarting: 'Rollcall redémarre ; relancez la commande dans une minute.',
+    labelNeedsTable:
+      "Choisissez à quels codes le libellé s'applique (l'option table). Rien n'a été enregistré.",
+    labelNeedsCode:
+      "Donnez le code à nommer (l'option code), ou utilisez clear sans code pour vider toute la table. Rien n'a été enregistré.",
+    labelBadCode:
+      "Le code doit être un nombre entier, comme 3 ou -1 (jusqu'à dix chiffres). Rien n'a été enregistré.",
+    labelNeedsText:
+      "Donnez le libellé (l'option label), ou activez clear pour en retirer un. Rien n'a été enregistré.",
+    labelBoth: "Donnez soit un libellé soit clear, pas les deux. Rien n'a été enregistré.",
+    labelBadText:
+      "Un libellé est du texte simple : pas de caractères markdown (` * _ ~ | \\ [ ]), de mentions (< > @), de liens ni de caractères invisibles. Rien n'a été enregistré.",
+    setupMalformed:
+      "Ce n'est pas un jeton d'API : un jeton ne contient que des lettres, chiffres et symboles, sans espace ni saut de ligne. Rien n'a été enregistré.",
+    settingsUnreadable:
+      'Les réglages Rollcall de ce serveur sont illisibles, Rollcall refuse donc par sécurité ; un admin doit les réenregistrer avec /rollcall-admin settings.',
+    serverInstallOnly:
+      "Rollcall ne répond que par l'application ajoutée par ce serveur, pas par une application ajoutée à votre propre compte.",
+    badSince:
+      "Ce since n'est pas valide : donnez une date (2026-11-01, UTC) ou une durée avant maintenant (12h, 7d, 30d, 4w).",
+    reportsUnavailable: 'Les rapports ne sont pas disponibles sur ce serveur.',
+    badReport: "Ce lien de rapport n'est plus valide ; relancez la commande.",
+    badWave: 'La vague est un nombre entier de 0 à 100000.',
+    badDays: 'Le nombre de jours est un nombre entier de 1 à 365.',
+    badQuotaHours:
+      "Un quota est un nombre d'heures supérieur à 0 et au plus 168, avec au plus deux décimales. Rien n'a été enregistré.",
+    tooManyQuotas:
+      "Au plus 25 rôles peuvent avoir un quota ; retirez-en un d'abord. Rien n'a été enregistré.",
+    unknownRole: "Aucun rôle de la communauté n'a ce nom ou cet id. Rien n'a été enregistré.",
+    quotaNeedsBoth:
+      "Donnez à la fois quota-role et quota-hours (0 heure retire le quota). Rien n'a été enregistré.",
+    digestFailed:
+      "Le dernier résumé n'a pas pu être publié (Discord ou l'API n'a pas répondu) ; le prochain sera tenté.",
+    digestNeedsChannel:
+      "Un résumé a besoin d'un salon, d'un calendrier et d'une heure (et d'un jour s'il est hebdomadaire). Rien n'a été enregistré.",
+    rateLimited:
+      "L'API du serveur communautaire est occupée par les requêtes de Rollcall ; réessayez dans {seconds} s.",
+    allowanceMark:
+      "Rollcall a utilisé {used:count} des {points:count} requêtes d'API mensuelles de ce serveur communautaire ; les données enregistrées sont montrées plus souvent jusqu'au renouvellement du quota <t:{reset}:f>.",
+    'allowanceMark.all':
+      "Rollcall a utilisé toutes les {points:count} requêtes d'API mensuelles de ce serveur communautaire ; il montre les données enregistrées jusqu'au renouvellement du quota <t:{reset}:f>.",
+    allowanceSpent:
+      "Le quota mensuel d'API de ce serveur communautaire est épuisé et Rollcall n'en a aucune copie enregistrée ; il pourra lire de nouvelles données <t:{reset}:f> (<t:{reset}:R>).",
+    reportPaced:
+      "Rollcall n'a pas encore lu les données de cette communauté pour les rapports : pour que le quota mensuel d'API dure tout le mois, il les lit page par page, et peut commencer <t:{next}:R>.",
+    accessUnchecked:
+      "Rollcall ne peut pas vérifier votre accès d'équipe pour le moment, il refuse donc par sécurité. {reason}",
+    accessChecksSpent:
+      "Rollcall ne peut pas vérifier votre accès d'équipe avant <t:{reset}:f> : la part du quota mensuel d'API de ce serveur communautaire réservée aux vérifications d'accès est épuisée.",
+    pageRange: 'Entrez un numéro de page de 1 à {last:count}.',
+    'pageRange.one': "Cette liste n'a que la page 1.",
+    queued: "En attente du quota d'API : vous êtes {position:ordinal} dans la file, environ {wait}.",
+    setupSaving:
+      "Le quota mensuel d'API de ce jeton est épuisé ou mis de côté, il n'a donc pas pu être vérifié par une requête. Rien n'a été enregistré ; réessayez <t:{next}:R>.",
+    setupTooOften:
+      "Ce serveur a fait vérifier {checks} jetons ces dernières minutes ; réessayez dans {minutes} min. Rien n'a été enregistré.",
+    tooManyRoles: "Donnez au plus {max} rôles de chaque sorte. Rien n'a été enregistré.",
+    labelBadLength: "Un libellé a de 1 à {max} caractères visibles. Rien n'a été enregistré.",
+    labelTooMany: "Une table contient au plus {max} libellés ; retirez-en d'abord. Rien n'a été enregistré.",
+  },
+};

@@ -1,0 +1,294 @@
+/** Portuguese (Brazil): the commands' texts keyed by their place in the command JSON, the sentences by MESSAGES key. */
+import type { Catalogue } from '../catalogue.js';
+
+export const ptBR: Catalogue = {
+  locale: 'pt-BR',
+  ordinal: (n) => `${n}º`,
+  commands: {
+    'loa.description': 'Ausências (LOAs) do servidor da comunidade',
+    'loa.list.description': 'Listar todas as LOAs, as mais recentes primeiro',
+    'loa.list.options.public.description': 'Publicar a resposta no canal para todos (padrão: só você vê)',
+    'loa.view.description': 'Mostrar uma LOA',
+    'loa.view.options.id.description': 'O id da LOA',
+    'loa.view.options.public.description': 'Publicar a resposta no canal para todos (padrão: só você vê)',
+    'loa.member.description': 'Listar as LOAs de um membro',
+    'loa.member.options.user.description': 'O membro no Discord',
+    'loa.member.options.member-id.description':
+      'O id do membro no servidor da comunidade (em vez de um usuário do Discord)',
+    'loa.member.options.public.description': 'Publicar a resposta no canal para todos (padrão: só você vê)',
+    'loa.active.description': 'Quem está ausente agora, com datas de retorno',
+    'loa.active.options.public.description': 'Publicar a resposta no canal para todos (padrão: só você vê)',
+    'loa.upcoming.description': 'Ausências que começam nos próximos dias',
+    'loa.upcoming.options.days.description': 'Quantos dias à frente (padrão 7)',
+    'loa.upcoming.options.public.description': 'Publicar a resposta no canal para todos (padrão: só você vê)',
+    'log.description': 'Registros de moderação do servidor da comunidade',
+    'log.view.description': 'Mostrar um registro de moderação',
+    'log.view.options.id.description': 'O id do registro',
+    'log.view.options.public.description': 'Publicar a resposta no canal para todos (padrão: só você vê)',
+    'log.user.description': 'Listar os registros de moderação de um jogador, pelo nome no jogo',
+    'log.user.options.username.description': 'O nome do jogador no jogo (não o nome no Discord)',
+    'log.user.options.type.description': 'Só registros deste código de tipo',
+    'log.user.options.since.description':
+      'Só registros desde uma data (2026-11-01, UTC) ou um período até agora (7d, 30d)',
+    'log.user.options.public.description': 'Publicar a resposta no canal para todos (padrão: só você vê)',
+    'audit-log.description': 'Registro de auditoria do servidor da comunidade',
+    'audit-log.list.description':
+      'Listar entradas do registro de auditoria; abra uma para ver todos os detalhes',
+    'audit-log.list.options.public.description':
+      'Publicar a resposta no canal para todos (padrão: só você vê)',
+    'shift.description': 'Turnos de serviço no servidor da comunidade',
+    'shift.list.description': 'Listar todos os turnos',
+    'shift.list.options.public.description': 'Publicar a resposta no canal para todos (padrão: só você vê)',
+    'shift.view.description': 'Mostrar um turno, com duração e pausas',
+    'shift.view.options.id.description': 'O id do turno',
+    'shift.view.options.public.description': 'Publicar a resposta no canal para todos (padrão: só você vê)',
+    'shift.totals.description': 'Membros por tempo de serviço (sem pausas) em um período, ou um membro',
+    'shift.totals.options.period.description': 'O período, no fuso horário do servidor',
+    'shift.totals.options.period.choices.this-week.name': 'Esta semana',
+    'shift.totals.options.period.choices.last-week.name': 'Semana passada',
+    'shift.totals.options.period.choices.7-days.name': 'Últimos 7 dias',
+    'shift.totals.options.period.choices.30-days.name': 'Últimos 30 dias',
+    'shift.totals.options.period.choices.this-month.name': 'Este mês',
+    'shift.totals.options.period.choices.last-month.name': 'Mês passado',
+    'shift.totals.options.type.description': 'Só turnos deste tipo',
+    'shift.totals.options.wave.description': 'Só turnos desta onda',
+    'shift.totals.options.user.description': 'O membro no Discord',
+    'shift.totals.options.member-id.description':
+      'Só este membro: o id dele no servidor da comunidade (em vez de um usuário do Discord)',
+    'shift.totals.options.public.description': 'Publicar a resposta no canal para todos (padrão: só você vê)',
+    'role.description': 'Cargos do servidor da comunidade',
+    'role.list.description': 'Listar todos os cargos',
+    'role.list.options.public.description': 'Publicar a resposta no canal para todos (padrão: só você vê)',
+    'role.view.description': 'Mostrar um cargo',
+    'role.view.options.role.description': 'Digite o nome do cargo e escolha, ou informe o id do cargo',
+    'role.view.options.public.description': 'Publicar a resposta no canal para todos (padrão: só você vê)',
+    'member.description': 'Membros do servidor da comunidade',
+    'member.list.description': 'Listar todos os membros',
+    'member.list.options.public.description': 'Publicar a resposta no canal para todos (padrão: só você vê)',
+    'member.view.description': 'Mostrar um membro, por usuário do Discord ou id de membro',
+    'member.view.options.user.description': 'O membro no Discord',
+    'member.view.options.member-id.description':
+      'O id do membro no servidor da comunidade (em vez de um usuário do Discord)',
+    'member.view.options.public.description': 'Publicar a resposta no canal para todos (padrão: só você vê)',
+    'application.description': 'Formulários de inscrição do servidor da comunidade',
+    'application.list.description': 'Listar todos os formulários de inscrição',
+    'application.list.options.public.description':
+      'Publicar a resposta no canal para todos (padrão: só você vê)',
+    'application.view.description': 'Mostrar um formulário de inscrição e suas configurações',
+    'application.view.options.application.description':
+      'Digite o título e escolha, ou informe o id da inscrição',
+    'application.view.options.public.description':
+      'Publicar a resposta no canal para todos (padrão: só você vê)',
+    'join-request.description': 'Pedidos de entrada no servidor da comunidade',
+    'join-request.view.description':
+      'Mostrar o pedido de entrada de um usuário, por usuário do Discord ou id',
+    'join-request.view.options.user.description': 'O usuário no Discord',
+    'join-request.view.options.user-id.description':
+      'O id do usuário (em vez de escolher um usuário do Discord)',
+    'join-request.view.options.public.description':
+      'Publicar a resposta no canal para todos (padrão: só você vê)',
+    'quota.description': 'Metas de atividade do servidor da comunidade',
+    'quota.check.description':
+      'Exigido e feito por membro com um cargo com meta; quem está ausente fica isento',
+    'quota.check.options.period.description': 'O período, no fuso horário do servidor',
+    'quota.check.options.period.choices.this-week.name': 'Esta semana',
+    'quota.check.options.period.choices.last-week.name': 'Semana passada',
+    'quota.check.options.period.choices.7-days.name': 'Últimos 7 dias',
+    'quota.check.options.period.choices.30-days.name': 'Últimos 30 dias',
+    'quota.check.options.period.choices.this-month.name': 'Este mês',
+    'quota.check.options.period.choices.last-month.name': 'Mês passado',
+    'quota.check.options.public.description': 'Publicar a resposta no canal para todos (padrão: só você vê)',
+    'rollcall.description': 'Sobre o Rollcall: seus comandos e seu estado',
+    'rollcall.help.description': 'Listar cada comando com um exemplo',
+    'rollcall.help.options.public.description':
+      'Publicar a resposta no canal para todos (padrão: só você vê)',
+    'rollcall.status.description': 'Verificar a conexão com a API, o cache e a cota de API restante',
+    'rollcall.status.options.public.description':
+      'Publicar a resposta no canal para todos (padrão: só você vê)',
+    'rollcall-admin.description': 'Vincular este servidor ao servidor da comunidade (admins do servidor)',
+    'rollcall-admin.setup.description':
+      'Vincular este servidor com o token de API da comunidade, ou ver e mudar o vínculo',
+    'rollcall-admin.settings.description':
+      'Mostrar ou mudar as configurações deste servidor (sem opção: ver)',
+    'rollcall-admin.settings.options.visibility.description':
+      'Se as respostas são privadas ou publicadas para todos por padrão',
+    'rollcall-admin.settings.options.visibility.choices.private.name': 'privadas',
+    'rollcall-admin.settings.options.visibility.choices.public.name': 'públicas',
+    'rollcall-admin.settings.options.access-roles.description':
+      'Cargos da comunidade (nomes ou ids, separados por vírgula) que podem usar o Rollcall; none: todos',
+    'rollcall-admin.settings.options.limits.description':
+      'Os limites de API do plano da comunidade, como 100/month,30/1m; default: os do bot',
+    'rollcall-admin.settings.options.discord-roles.description':
+      'Cargos deste servidor (pelo nome, separados por vírgula) que podem usar o Rollcall; none',
+    'rollcall-admin.labels.description':
+      'Dar nomes aos códigos numéricos da comunidade (tipos de registro, status de LOA…); sem opção: ver',
+    'rollcall-admin.labels.options.table.description': 'Quais códigos',
+    'rollcall-admin.labels.options.table.choices.logTypes.name': 'Tipo de registro',
+    'rollcall-admin.labels.options.table.choices.loaStatus.name': 'Status de LOA',
+    'rollcall-admin.labels.options.table.choices.loaStartType.name': 'Tipo de início de LOA',
+    'rollcall-admin.labels.options.table.choices.auditTypes.name': 'Tipo de auditoria',
+    'rollcall-admin.labels.options.table.choices.banAppeal.name': 'Recurso de banimento',
+    'rollcall-admin.labels.options.code.description': 'O número do código, como 3',
+    'rollcall-admin.labels.options.label.description':
+      'Como a comunidade o chama (1 a 40 caracteres, texto simples)',
+    'rollcall-admin.labels.options.clear.description':
+      'Remover o rótulo do código (sem código: todos os rótulos da tabela)',
+    'rollcall-admin.unlink.description': 'Apagar o token de API e as configurações deste servidor',
+    'rollcall-admin.reports.description':
+      'Ver ou mudar as configurações de relatórios: fuso horário, início da semana, metas, resumo',
+    'rollcall-admin.reports.options.time-zone.description':
+      'O fuso horário da comunidade, um nome IANA como Europe/London',
+    'rollcall-admin.reports.options.week-start.description': 'O primeiro dia da semana',
+    'rollcall-admin.reports.options.week-start.choices.monday.name': 'segunda-feira',
+    'rollcall-admin.reports.options.week-start.choices.tuesday.name': 'terça-feira',
+    'rollcall-admin.reports.options.week-start.choices.wednesday.name': 'quarta-feira',
+    'rollcall-admin.reports.options.week-start.choices.thursday.name': 'quinta-feira',
+    'rollcall-admin.reports.options.week-start.choices.friday.name': 'sexta-feira',
+    'rollcall-admin.reports.options.week-start.choices.saturday.name': 'sábado',
+    'rollcall-admin.reports.options.week-start.choices.sunday.name': 'domingo',
+    'rollcall-admin.reports.options.quota-role.description':
+      'Um cargo da comunidade (nome ou id) cujos membros têm uma meta',
+    'rollcall-admin.reports.options.quota-hours.description':
+      'Horas de serviço que o cargo deve por período de relatório (0 remove a meta)',
+    'rollcall-admin.reports.options.digest.description':
+      'Publicar relatórios em um canal conforme uma agenda (desativado para)',
+    'rollcall-admin.reports.options.digest.choices.daily.name': 'diário',
+    'rollcall-admin.reports.options.digest.choices.weekly.name': 'semanal',
+    'rollcall-admin.reports.options.digest.choices.off.name': 'desativado',
+    'rollcall-admin.reports.options.digest-channel.description': 'O canal onde o resumo é publicado',
+    'rollcall-admin.reports.options.digest-hour.description':
+      'A hora (0-23, fuso horário de relatórios do servidor) em que o resumo é publicado',
+    'rollcall-admin.reports.options.digest-day.description': 'O dia em que um resumo semanal é publicado',
+    'rollcall-admin.reports.options.digest-day.choices.monday.name': 'segunda-feira',
+    'rollcall-admin.reports.options.digest-day.choices.tuesday.name': 'terça-feira',
+    'rollcall-admin.reports.options.digest-day.choices.wednesday.name': 'quarta-feira',
+    'rollcall-admin.reports.options.digest-day.choices.thursday.name': 'quinta-feira',
+    'rollcall-admin.reports.options.digest-day.choices.friday.name': 'sexta-feira',
+    'rollcall-admin.reports.options.digest-day.choices.saturday.name': 'sábado',
+    'rollcall-admin.reports.options.digest-day.choices.sunday.name': 'domingo',
+    'rollcall-admin.reports.options.digest-reports.description':
+      'Quais relatórios o resumo traz (padrão: os três)',
+    'rollcall-admin.reports.options.digest-reports.choices.totals,quota,leave.name':
+      'totais, meta, ausências',
+    'rollcall-admin.reports.options.digest-reports.choices.totals.name': 'totais',
+    'rollcall-admin.reports.options.digest-reports.choices.quota.name': 'meta',
+    'rollcall-admin.reports.options.digest-reports.choices.leave.name': 'ausências',
+    'rollcall-admin.reports.options.digest-reports.choices.totals,quota.name': 'totais, meta',
+    'rollcall-admin.reports.options.digest-reports.choices.totals,leave.name': 'totais, ausências',
+    'rollcall-admin.reports.options.digest-reports.choices.quota,leave.name': 'meta, ausências',
+  },
+  messages: {
+    notFound: 'Nada com esse id foi encontrado neste servidor da comunidade.',
+    memberNotFound: 'Esse usuário do Discord não é membro do servidor da comunidade.',
+    memberIdNotFound: 'Nenhum membro com esse id foi encontrado neste servidor da comunidade.',
+    loaNotFound: 'Nenhuma LOA com esse id foi encontrada neste servidor da comunidade.',
+    logNotFound: 'Nenhum registro de moderação com esse id foi encontrado neste servidor da comunidade.',
+    shiftNotFound: 'Nenhum turno com esse id foi encontrado neste servidor da comunidade.',
+    roleNotFound: 'Nenhum cargo com esse id ou nome foi encontrado neste servidor da comunidade.',
+    applicationNotFound:
+      'Nenhuma inscrição com esse id ou título foi encontrada neste servidor da comunidade.',
+    joinRequestNotFound:
+      'Nenhum pedido de entrada desse usuário foi encontrado neste servidor da comunidade.',
+    cannotOpen:
+      'Esse item não pode ser aberto: a API do servidor da comunidade deu a ele um id que o Rollcall não consegue pedir. Ele continua na lista.',
+    auditEntryMoved:
+      'Essa entrada do registro de auditoria não está mais na página em que aparecia; execute /audit-log list de novo.',
+    giveUsername: 'Informe o nome no jogo.',
+    badRequest:
+      'A API do servidor da comunidade recusou o pedido como inválido; confira o id ou nome informado.',
+    unauthorized:
+      'A API do servidor da comunidade rejeitou o token do Rollcall (inválido ou expirado). Peça a um admin do servidor para atualizar API_TOKEN.',
+    forbidden:
+      'O token de API do Rollcall não tem permissão para isso. Peça a um admin do servidor para dar essa permissão ao dono do token.',
+    unavailable: 'A API do servidor da comunidade não está respondendo agora; tente de novo em um minuto.',
+    malformed:
+      'A API do servidor da comunidade enviou uma resposta que o Rollcall não conseguiu ler; tente de novo em um minuto.',
+    tooLarge:
+      'A API do servidor da comunidade enviou uma resposta grande demais para o Rollcall; um admin do servidor pode aumentar API_MAX_RESPONSE_BYTES.',
+    internal: 'Algo deu errado do lado do Rollcall; foi registrado. Tente de novo.',
+    notYours:
+      'Estes controles pertencem ao moderador que executou o comando; execute-o você mesmo para navegar.',
+    expired: 'Estes controles expiraram; execute o comando de novo.',
+    oldVersion: 'Estes controles são de uma versão antiga do Rollcall; execute o comando de novo.',
+    dmOnly: 'O Rollcall só funciona dentro do Discord do servidor da comunidade, não em mensagens diretas.',
+    wrongGuild: 'O Rollcall não está configurado neste servidor.',
+    storeUnavailable: 'O Rollcall não consegue acessar o banco de dados agora; tente de novo em um minuto.',
+    notLinked:
+      'O Rollcall ainda não está vinculado a uma comunidade neste servidor; um admin do servidor (Gerenciar servidor) precisa executar /rollcall-admin setup.',
+    tokenRejected:
+      'O token de API deste servidor foi rejeitado; um admin precisa executar /rollcall-admin setup.',
+    tokenUnreadable:
+      'O token de API salvo deste servidor não pode ser lido; um admin precisa executar /rollcall-admin setup de novo.',
+    adminOnly: 'Só membros com a permissão Gerenciar servidor podem configurar o Rollcall neste servidor.',
+    setupRejected:
+      'A API do servidor da comunidade rejeitou esse token (401): confira se ele foi copiado inteiro e ainda é válido. Nada foi salvo.',
+    setupForbidden:
+      'Esse token não tem permissão para ler os dados do servidor da comunidade (403). Nada foi salvo.',
+    setupUnavailable:
+      'A API do servidor da comunidade não está respondendo, então o token não pôde ser verificado. Nada foi salvo; tente de novo em um minuto.',
+    setupEmpty: 'Cole o token de API no campo. Nada foi salvo.',
+    unlinked: 'Desvinculado: o token de API e as configurações deste servidor foram apagados.',
+    settingsSaved: 'Configurações salvas.',
+    nothingToUnlink:
+      'Nenhum token de API está vinculado neste servidor; as configurações salvas aqui foram apagadas.',
+    notAllowed: 'Só a equipe do servidor da comunidade pode usar o Rollcall.',
+    accessRolesTip:
+      'Para escolher quem pode usar o Rollcall, prefira discord-roles (os cargos deste servidor: grátis e sempre atuais, pois toda interação os traz) a access-roles (cargos da comunidade: verificar alguém pode custar um pedido à API, de um décimo da cota mensal).',
+    unknownCommand:
+      'Esta versão do Rollcall não conhece esse comando; talvez os comandos precisem ser registrados de novo.',
+    restarting: 'O Rollcall está reiniciando; execute o comando de novo em um minuto.',
+    labelNeedsTable: 'Escolha para quais códigos é o rótulo (a opção table). Nada foi salvo.',
+    labelNeedsCode:
+      'Informe o código a nomear (a opção code), ou use clear sem código para limpar a tabela inteira. Nada foi salvo.',
+    labelBadCode: 'O código deve ser um número inteiro, como 3 ou -1 (até dez dígitos). Nada foi salvo.',
+    labelNeedsText: 'Informe o rótulo (a opção label), ou marque clear para remover um. Nada foi salvo.',
+    labelBoth: 'Informe um rótulo ou clear, não os dois. Nada foi salvo.',
+    labelBadText:
+      'Um rótulo é texto simples: sem caracteres de markdown (` * _ ~ | \\ [ ]), menções (< > @), links ou caracteres invisíveis. Nada foi salvo.',
+    setupMalformed:
+      'Isso não é um token de API: um token tem só letras, dígitos e símbolos, sem espaço nem quebra de linha. Nada foi salvo.',
+    settingsUnreadable:
+      'As configurações do Rollcall deste servidor não podem ser lidas, então o Rollcall recusa por segurança; um admin precisa salvá-las de novo com /rollcall-admin settings.',
+    serverInstallOnly:
+      'O Rollcall só responde pelo app que este servidor adicionou, não por um app adicionado à sua própria conta.',
+    badSince:
+      'Esse since não é válido: informe uma data (2026-11-01, UTC) ou um período até agora (12h, 7d, 30d, 4w).',
+    reportsUnavailable: 'Relatórios não estão disponíveis neste servidor.',
+    badReport: 'Esse link de relatório não é mais válido; execute o comando de novo.',
+    badWave: 'A onda é um número inteiro de 0 a 100000.',
+    badDays: 'O número de dias é um número inteiro de 1 a 365.',
+    badQuotaHours:
+      'Uma meta é um número de horas acima de 0 e no máximo 168, com no máximo duas casas decimais. Nada foi salvo.',
+    tooManyQuotas: 'No máximo 25 cargos podem ter meta; remova um primeiro. Nada foi salvo.',
+    unknownRole: 'Nenhum cargo da comunidade tem esse nome ou id. Nada foi salvo.',
+    quotaNeedsBoth: 'Informe quota-role e quota-hours (0 horas remove a meta). Nada foi salvo.',
+    digestFailed:
+      'O último resumo não pôde ser publicado (o Discord ou a API não respondeu); o próximo será tentado.',
+    digestNeedsChannel:
+      'Um resumo precisa de um canal, uma agenda e uma hora (e um dia, se for semanal). Nada foi salvo.',
+    rateLimited:
+      'A API do servidor da comunidade está ocupada com os pedidos do Rollcall; tente de novo em {seconds} s.',
+    allowanceMark:
+      'O Rollcall gastou {used:count} dos {points:count} pedidos mensais à API deste servidor da comunidade; dados salvos são mostrados com mais frequência até a cota recomeçar <t:{reset}:f>.',
+    'allowanceMark.all':
+      'O Rollcall gastou todos os {points:count} pedidos mensais à API deste servidor da comunidade; ele mostra dados salvos até a cota recomeçar <t:{reset}:f>.',
+    allowanceSpent:
+      'A cota mensal de API deste servidor da comunidade acabou e o Rollcall não tem uma cópia salva disto; ele poderá ler dados novos <t:{reset}:f> (<t:{reset}:R>).',
+    reportPaced:
+      'O Rollcall ainda não leu os dados desta comunidade para relatórios: para a cota mensal de API durar o mês, ele os lê uma página por vez, e pode começar <t:{next}:R>.',
+    accessUnchecked:
+      'O Rollcall não consegue verificar seu acesso de equipe agora, então recusa por segurança. {reason}',
+    accessChecksSpent:
+      'O Rollcall não consegue verificar seu acesso de equipe até <t:{reset}:f>: a parte da cota mensal de API deste servidor da comunidade reservada para verificações de acesso acabou.',
+    pageRange: 'Informe um número de página de 1 a {last:count}.',
+    'pageRange.one': 'Esta lista só tem a página 1.',
+    queued: 'Aguardando a cota de API: você é o {position:ordinal} na fila, cerca de {wait}.',
+    setupSaving:
+      'A cota mensal de API desse token acabou ou está sendo poupada, então ele não pôde ser verificado com um pedido. Nada foi salvo; tente de novo <t:{next}:R>.',
+    setupTooOften:
+      'Este servidor verificou {checks} tokens nos últimos minutos; tente de novo em {minutes} min. Nada foi salvo.',
+    tooManyRoles: 'Informe no máximo {max} cargos de cada tipo. Nada foi salvo.',
+    labelBadLength: 'Um rótulo tem de 1 a {max} caracteres visíveis. Nada foi salvo.',
+    labelTooMany: 'Uma tabela tem no máximo {max} rótulos; remova alguns primeiro. Nada foi salvo.',
+  },
+};

@@ -1,0 +1,119 @@
+/**
+ * The command definitions in every catalogue's language, applied once, at registration: the
+ * command modules stay English and know nothing of this.
+ *
+ * What is localized: every description and every choice's name (what a moderator reads in the
+ * command picker), and the names of context-menu commands (a label in the Apps menu, never typed).
+ * What is not: the names of slash commands, subcommands and options. They are typed, quoted in the
+ * help, the docs and in Rollcall's own sentences ("run /rollcall-admin setup"), and command
+ * mentions (`</loa list:id>`) always show the default name; staff of one server reading each other
+ * different names for the same command would be worse than an English word in the picker.
+ */
+import { ApplicationCommandOptionType, ApplicationCommandType } from 'discord.js';
+import { CATALOGUES, type Catalogue } from './catalogue.js';
+
+/** The parts of a command definition this touches (chat input, context menu, or an option). */
+interface Node {
+  type?: number;
+  name: string;
+  description?: string;
+  options?: readonly Node[];
+  choices?: readonly { name: string; value: string | number }[];
+}
+
+/** One localizable text: its catalogue key, its English, and where it goes in the JSON. */
+export interface Entry {
+  key: string;
+  english: string;
+  kind: 'description' | 'choice' | 'menu-name';
+}
+
+const nests = (option: Node) =>
+  option.type === ApplicationCommandOptionType.Subcommand ||
+  option.type === ApplicationCommandOptionType.SubcommandGroup;
+
+const isMenu = (command: Node) =>
+  command.type === ApplicationCommandType.User || command.type === ApplicationCommandType.Message;
+
+/** Where a text's localizations go: the command, option or choice object that holds the text. */
+type Visit = (holder: object, entry: Entry) => void;
+
+/** Calls `visit` for each localizable text of one node and its children, keyed by its place. */
+function walkNode(node: Node, key: string, visit: Visit): void {
+  if (node.description)
+    visit(node, { key: `${key}.description`, english: node.description, kind: 'description' });
+  for (const choice of node.choices ?? [])
+    visit(choice, {
+      key: `${key}.choices.${choice.value}.name`,
+      english: choice.name,
+      kind: 'choice',
+    });
+  for (const option of node.options ?? [])
+    walkNode(option, nests(option) ? `${key}.${option.name}` : `${key}.options.${option.name}`, visit);
+}
+
+function walk(command: Node, visit: Visit): void {
+  if (isMenu(command))
+    visit(command, { key: `${command.name}.name`, english: command.name, kind: 'menu-name' });
+  walkNode(command, command.name, visit);
+}
+
+/** Every localizable text of the definitions, in order: the English catalogue. */
+export function commandEntries(commands: readonly Node[]): Entry[] {
+  const entries: Entry[] = [];
+  for (const command of commands) walk(command, (_holder, entry) => entries.push(entry));
+  return entries;
+}
+
+/** The locale → text map of one key, over every catalogue that has it. */
+function localizations(key: string, catalogues: readonly Catalogue[]): Record<string, string> | undefined {
+  const found: Record<string, string> = {};
+  for (const catalogue of catalogues) {
+    const text = catalogue.commands[key];
+    if (text === undefined) continue;
+    for (const locale of [catalogue.locale, ...(catalogue.alsoFor ?? [])]) found[locale] = text;
+  }
+  return Object.keys(found).length > 0 ? found : undefined;
+}
+
+/** A deep copy of the definitions with `name_localizations`/`description_localizations` added. */
+export function localize<T extends Node>(commands: readonly T[], catalogues = CATALOGUES): T[] {
+  const copies = structuredClone(commands) as T[];
+  for (const command of copies)
+    walk(command, (holder, entry) => {
+      const found = localizations(entry.key, catalogues);
+      if (!found) return;
+      const field = entry.kind === 'description' ? 'description_localizations' : 'name_localizations';
+      (holder as Record<string, unknown>)[field] = found;
+    });
+  return copies;
+}
+
+/** Discord's pattern for slash command and option names (lower case too, where a case exists). */
+const NAME = /^[-_\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$/u;
+
+/** What Discord would refuse in a definition's localizations: one line per fault. */
+export function localizationProblems(commands: readonly Node[]): string[] {
+  const problems: string[] = [];
+  const check = (where: string, map: unknown, valid: (text: string) => boolean) => {
+    for (const [locale, text] of Object.entries((map ?? {}) as Record<string, string>))
+      if (!valid(text)) problems.push(`${where} [${locale}]: ${JSON.stringify(text)}`);
+  };
+  const visit = (node: Node & Record<string, unknown>, path: string, menu: boolean) => {
+    check(`${path} name`, node.name_localizations, (t) =>
+      menu ? t.length >= 1 && t.length <= 32 : NAME.test(t) && t === t.toLowerCase(),
+    );
+    check(`${path} description`, node.description_localizations, (t) => t.length >= 1 && t.length <= 100);
+    for (const choice of node.choices ?? [])
+      check(
+        `${path} choice ${choice.value}`,
+        (choice as Record<string, unknown>).name_localizations,
+        (t) => t.length >= 1 && t.length <= 100,
+      );
+    for (const option of node.options ?? [])
+      visit(option as Node & Record<string, unknown>, `${path} ${option.name}`, false);
+  };
+  for (const command of commands)
+    visit(command as Node & Record<string, unknown>, command.name, isMenu(command));
+  return problems;
+}

@@ -1,0 +1,49 @@
+/**
+ * Languages through the real bot: the commands reach Discord (the double) with their
+ * localizations, and a refusal is written in the language of the interaction's locale (German for
+ * `de`, English for `ja`, which has no catalogue).
+ */
+import { Locale } from 'discord.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../src/discord/replies.js';
+import { de } from '../../src/i18n/catalogues/de.js';
+import { startWorld, type World } from './world.js';
+
+let world: World;
+
+beforeAll(async () => {
+  world = await startWorld({ env: { ACCESS_REQUIRE_MEMBER: 'true' } });
+}, 60_000);
+afterAll(async () => {
+  await world?.close();
+});
+
+describe('languages', () => {
+  it('registers every command with its translations', () => {
+    const registered = world.double.registeredCommands(world.double.guildId);
+    const loa = registered.find((c) => c.name === 'loa');
+    expect(loa?.description_localizations).toMatchObject({
+      de: de.commands['loa.description'],
+      fr: 'Absences (LOA) du serveur communautaire',
+      'es-ES': 'Ausencias (LOA) del servidor de la comunidad',
+      'pt-BR': 'Ausências (LOAs) do servidor da comunidade',
+    });
+    for (const command of registered)
+      expect(command.description_localizations?.de, command.name).toBeTruthy();
+    const list = loa?.options?.find((o) => o.name === 'list');
+    expect(list?.description_localizations?.de).toBe('Alle LOAs auflisten, neueste zuerst');
+  });
+
+  it('refuses a stranger in German for de and in English for ja', async () => {
+    const refusal = async (locale: Locale) => {
+      const stranger = world.double.user({ username: `stranger-${locale}`, roles: ['Moderator'], locale });
+      const answer = await (
+        await world.double.slash(stranger, 'rollcall', { subcommand: 'help' })
+      ).response();
+      expect(answer.ephemeral).toBe(true);
+      return answer.message?.content;
+    };
+    expect(await refusal(Locale.German)).toBe('Nur das Team des Community-Servers kann Rollcall nutzen.');
+    expect(await refusal(Locale.Japanese)).toBe(MESSAGES.notAllowed);
+  });
+});
