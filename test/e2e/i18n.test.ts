@@ -28,8 +28,15 @@ describe('languages', () => {
       'es-ES': 'Ausencias (LOA) del servidor de la comunidad',
       'pt-BR': 'Ausências (LOAs) do servidor da comunidade',
     });
+    // Slash commands carry translated descriptions; user commands (no description) translated names.
     for (const command of registered)
-      expect(command.description_localizations?.de, command.name).toBeTruthy();
+      expect(
+        command.type === 2 ? command.name_localizations?.de : command.description_localizations?.de,
+        command.name,
+      ).toBeTruthy();
+    expect(registered.find((c) => c.name === 'Join request')?.name_localizations?.de).toBe(
+      'Beitrittsanfrage',
+    );
     const list = loa?.options?.find((o) => o.name === 'list');
     expect(list?.description_localizations?.de).toBe('Alle LOAs auflisten, neueste zuerst');
   });

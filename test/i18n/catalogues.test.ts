@@ -59,7 +59,10 @@ describe('registration', () => {
     });
     // Slash command and option names stay English: they are typed and quoted.
     expect(JSON.stringify(bodies)).not.toContain('"name_localizations":{"de"');
-    const choice = bodies.find((b) => b.name === 'shift')?.options?.find((o) => o.name === 'totals') as {
+    const shift = bodies.find((b) => b.name === 'shift') as unknown as
+      | { options?: { name: string }[] }
+      | undefined;
+    const choice = shift?.options?.find((o) => o.name === 'totals') as unknown as {
       options: { name: string; choices?: unknown[] }[];
     };
     expect(choice.options.find((o) => o.name === 'period')?.choices?.[0]).toMatchObject({

@@ -5,6 +5,9 @@ export const de: Catalogue = {
   locale: 'de',
   ordinal: (n) => `${n}.`,
   commands: {
+    'Staff record.name': 'Team-Akte',
+    'LOAs.name': 'Abwesenheiten',
+    'Join request.name': 'Beitrittsanfrage',
     'loa.description': 'Abwesenheiten (LOAs) des Community-Servers',
     'loa.list.description': 'Alle LOAs auflisten, neueste zuerst',
     'loa.list.options.public.description': 'Antwort im Kanal für alle posten (Standard: nur du siehst sie)',

@@ -6,6 +6,9 @@ export const esES: Catalogue = {
   alsoFor: ['es-419'],
   ordinal: (n) => `${n}.º`,
   commands: {
+    'Staff record.name': 'Ficha del staff',
+    'LOAs.name': 'Ausencias (LOA)',
+    'Join request.name': 'Solicitud de ingreso',
     'loa.description': 'Ausencias (LOA) del servidor de la comunidad',
     'loa.list.description': 'Listar todas las LOA, las más recientes primero',
     'loa.list.options.public.description':

@@ -5,6 +5,9 @@ export const fr: Catalogue = {
   locale: 'fr',
   ordinal: (n) => (n === '1' ? '1er' : `${n}e`),
   commands: {
+    'Staff record.name': 'Fiche staff',
+    'LOAs.name': 'Absences',
+    'Join request.name': "Demande d'adhésion",
     'loa.description': 'Absences (LOA) du serveur communautaire',
     'loa.list.description': "Lister toutes les LOA, les plus récentes d'abord",
     'loa.list.options.public.description':

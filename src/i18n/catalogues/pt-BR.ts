@@ -5,6 +5,9 @@ export const ptBR: Catalogue = {
   locale: 'pt-BR',
   ordinal: (n) => `${n}º`,
   commands: {
+    'Staff record.name': 'Ficha da equipe',
+    'LOAs.name': 'Ausências (LOAs)',
+    'Join request.name': 'Pedido de entrada',
     'loa.description': 'Ausências (LOAs) do servidor da comunidade',
     'loa.list.description': 'Listar todas as LOAs, as mais recentes primeiro',
     'loa.list.options.public.description': 'Publicar a resposta no canal para todos (padrão: só você vê)',
