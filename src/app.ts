@@ -7,7 +7,7 @@
  * store keeps it sealed and each interaction reads with the Api of its own server's token).
  */
 import { readFileSync } from 'node:fs';
-import { type Client, Status } from 'discord.js';
+import { type Client, Routes, Status } from 'discord.js';
 import { withRollcall } from '../commands/index.js';
 import { createAdminHandler } from '../commands/rollcall-admin.js';
 import { userMenus } from '../commands/user-menus.js';
@@ -308,9 +308,14 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
             reports: config.DIGEST_REPORTS,
           },
           guildIds: config.DISCORD_GUILD_ID,
+          // Asked of Discord's REST API, not the client's cache: a shard process does not hold the
+          // servers of other shards, whose channels discord.js would not build (a false "channel
+          // gone"). A server not on this shard is then skipped by `owns`, as in hosted mode.
           guildOf: async (channelId) => {
-            const channel = await bot.client.channels.fetch(channelId).catch(() => null);
-            return channel && !channel.isDMBased() ? channel.guildId : undefined;
+            const raw = (await bot.client.rest.get(Routes.channel(channelId)).catch(() => null)) as {
+              guild_id?: unknown;
+            } | null;
+            return typeof raw?.guild_id === 'string' ? raw.guild_id : undefined;
           },
           logger,
           ...(options.now ? { now: options.now } : {}),
