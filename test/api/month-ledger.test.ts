@@ -56,6 +56,28 @@ async function spend(l: Limits, key: string, n: number): Promise<string[]> {
   return out;
 }
 
+/**
+ * `run` against a redis-server of its own (to flush), given two "processes" on it: two limits, each
+ * with its own connection, both with the ledger.
+ */
+async function onOwnRedis(
+  text: string,
+  run: (two: [Limits, Limits], redis: OwnRedis) => Promise<void>,
+): Promise<void> {
+  const redis = await OwnRedis.create();
+  await redis.start();
+  try {
+    const open = async () => {
+      const s = redisLimitStore(redis.url, silentLogger);
+      await s.ready();
+      return limits(text, s);
+    };
+    await run([await open(), await open()], redis);
+  } finally {
+    await redis.stop();
+  }
+}
+
 describe('the month kept in the database', () => {
   it('is raised before each request goes out, and never lowered', async () => {
     const key = freshKey();
@@ -81,43 +103,24 @@ describe('the month kept in the database', () => {
 
   it.runIf(hasRedisServer)(
     'an emptied Redis (FLUSHALL) mid-month: two processes on it spend no more than the month',
-    async () => {
-      const redis = await OwnRedis.create();
-      await redis.start();
-      try {
+    () =>
+      onOwnRedis('10/month,1000/1s', async ([a, b], redis) => {
         const key = freshKey();
-        const open = async () => {
-          const s = redisLimitStore(redis.url, silentLogger);
-          await s.ready();
-          return limits('10/month,1000/1s', s);
-        };
-        const [a, b] = [await open(), await open()];
         const before = [...(await spend(a, key, 3)), ...(await spend(b, key, 3))];
         expect(before).toEqual(Array(6).fill('ok'));
         redis.cli('FLUSHALL');
         const after = [...(await spend(a, key, 5)), ...(await spend(b, key, 5))];
         expect(after.filter((o) => o === 'ok')).toHaveLength(4);
         expect(after.filter((o) => o !== 'ok' && o !== 'quota')).toEqual([]);
-      } finally {
-        await redis.stop();
-      }
-    },
+      }),
     30_000,
   );
 
   it.runIf(hasRedisServer)(
     'never runs ahead of the requests made: two processes spending at once are granted the whole month, and a flush restores it once',
-    async () => {
-      const redis = await OwnRedis.create();
-      await redis.start();
-      try {
+    () =>
+      onOwnRedis('30/month,1000/1s', async ([a, b], redis) => {
         const key = freshKey();
-        const open = async () => {
-          const s = redisLimitStore(redis.url, silentLogger);
-          await s.ready();
-          return limits('30/month,1000/1s', s);
-        };
-        const [a, b] = [await open(), await open()];
         // Both at once, each checking the month (ledger and Redis) while the other spends.
         const race = (n: number) =>
           Promise.all(
@@ -130,10 +133,7 @@ describe('the month kept in the database', () => {
         const after = (await race(20)).filter((o) => o === 'ok').length;
         expect(after).toBeGreaterThanOrEqual(6);
         expect(after).toBeLessThanOrEqual(10);
-      } finally {
-        await redis.stop();
-      }
-    },
+      }),
     60_000,
   );
 
