@@ -188,9 +188,18 @@ export function colour(value: unknown): number | undefined {
   return match?.[1] ? resolveColor(`#${match[1]}`) : undefined;
 }
 
-/** Build a field, skipping nothing: absent values show as NONE so the layout stays stable. */
+/** Build a field; an absent value is NONE here, and detail views leave such fields out (`shownFields`). */
 export function field(name: string, value: string, inline = true): APIEmbedField {
   return { name, value, inline };
+}
+
+/**
+ * The fields a detail view shows: those with something to say. A field whose value is absent, empty
+ * or not set (a 0 timestamp) reads NONE and is left out, so a record shows what it has; lists keep
+ * NONE in place instead, so their rows line up.
+ */
+export function shownFields(fields: readonly APIEmbedField[]): APIEmbedField[] {
+  return fields.filter((f) => f.value.trim() !== '' && f.value !== NONE);
 }
 
 /**

@@ -132,7 +132,7 @@ describe('/loa list', () => {
     const again = await (
       await world.double.click(world.mod, second.message!, control(second.message, '◀'))
     ).response();
-    expect(embedOf(again.message).footer?.text).toMatch(/Cached data from$/);
+    expect(embedOf(again.message).footer?.text).toMatch(/Saved data as of$/);
     expect(world.sandbox.requests.filter((r) => r.operationId === 'listLoas')).toHaveLength(0);
     const fresh = await (
       await world.double.click(world.mod, again.message!, control(again.message, '🔄'))

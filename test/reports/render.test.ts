@@ -82,7 +82,17 @@ describe('report embeds', () => {
               for (const span of spans) rest = rest.split(span).join('');
               expect(rest).not.toMatch(/(^|[^\\])<@|@(everyone|here)/);
             }
-            expect(embed.footer?.text).toContain(`data ${ageText(facts.servedAt - source.fetchedAt)} old`);
+            // The age is said once, in the footer's last words (page.ts footerText).
+            const age = (source.saving?.servedAt ?? facts.servedAt) - source.fetchedAt;
+            const saved = source.fromCache || source.saving !== undefined || age >= 60_000;
+            expect(embed.footer?.text).toMatch(
+              source.stale
+                ? /(^| · )API unavailable: saved data as of$/
+                : saved
+                  ? new RegExp(`(^| · )Saved data \\(${ageText(age)} old\\) as of$`)
+                  : /(^| · )Data as of$/,
+            );
+            expect(embed.footer?.text).not.toMatch(/ old .* old /);
             if (!complete) expect(embed.footer?.text).toContain('not every page read yet');
           }
         },
