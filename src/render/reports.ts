@@ -156,11 +156,20 @@ export function quotaRow(row: QuotaRow, roleName: string | undefined): string {
   return `${QUOTA_MARK[row.status]} · member ${code(row.memberId, 40)} · ${duration(row.done)} of ${duration(row.required)} (${role})`;
 }
 
+/** Where a community's report settings are set: by its server's admins, or in the environment. */
+export type SettingsFrom = 'admins' | 'environment';
+
+/** Where quotas are set, for a list with no member to check (the only place that works in each mode). */
+const QUOTAS_SET_IN: Record<SettingsFrom, string> = {
+  admins: 'admins set quotas with /rollcall-admin reports',
+  environment: "quotas are set in Rollcall's environment (REPORTS_QUOTAS)",
+};
+
 export function renderQuota(
   rows: QuotaRow[],
   info: PageInfo,
   source: Source,
-  heading: { period: Period; timeZone: string },
+  heading: { period: Period; timeZone: string; settingsFrom: SettingsFrom },
   facts: ReportFacts,
   roleNames: ReadonlyMap<string, string>,
   counts: { pass: number; fail: number; leave: number },
@@ -171,7 +180,7 @@ export function renderQuota(
     info,
     noun: info.total === 1 ? 'member' : 'members',
     source,
-    emptyText: 'No member holds a role with a quota (admins set quotas with /rollcall-admin reports).',
+    emptyText: `No member holds a role with a quota (${QUOTAS_SET_IN[heading.settingsFrom]}).`,
     colour: counts.fail > 0 ? 0xed4245 : 0x57f287,
     facts,
   });
