@@ -27,6 +27,7 @@ import {
   matchesLoaFilter,
   onLeaveAt,
   readStatusCodes,
+  type StatusReading,
   type StatusReadings,
   startingWithin,
 } from '../src/reports/leave.js';
@@ -42,9 +43,17 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
  * labels say the same. Weak: it goes with the records.
  */
 const states = new WeakMap<object, LoaState>();
+/** What each LOA's status code reads as, by the same reading (shown beside the code in /loa view). */
+const statusReads = new WeakMap<object, StatusReading>();
 
 function classify<L extends Loa>(loas: readonly L[], readings: StatusReadings, now: number): void {
-  for (const loa of loas) states.set(loa, loaStateAt(loa, readings, now));
+  for (const loa of loas) {
+    states.set(loa, loaStateAt(loa, readings, now));
+    const reading = typeof loa.status === 'number' ? readings.get(loa.status) : undefined;
+    // The same record can come back from the cache to a later read: each read says it anew.
+    if (reading) statusReads.set(loa, reading);
+    else statusReads.delete(loa);
+  }
 }
 
 /** An LOA's state as classified by its read; one never classified, by its own fields alone. */
@@ -218,7 +227,7 @@ export const loaDetailView: DetailView<Loa> = {
     await classifyWithSaved(api, [read.data]);
     return read;
   },
-  render: (loa, source) => renderLoa(loa, source, stateOf(loa)),
+  render: (loa, source) => renderLoa(loa, source, stateOf(loa), statusReads.get(loa)),
   shortcuts: [
     // The member view is reached through the LOA's id, so it can lead back to this LOA.
     {

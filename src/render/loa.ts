@@ -63,8 +63,24 @@ export function renderLoaList(
   });
 }
 
-export function renderLoa(loa: Loa, source: Source & Labelled, state: LoaState): APIEmbed {
-  const status = codeLabel(source.labels, 'loaStatus', loa.status) ?? NONE;
+/**
+ * One LOA. `statusReads`: what its status code says as the community's own LOAs use it (read by
+ * src/reports/leave.ts readStatusCodes), shown beside a code the admins did not name:
+ * "3 (reads as approved)". A name the admins gave wins: "3 (Accepted)".
+ */
+export function renderLoa(
+  loa: Loa,
+  source: Source & Labelled,
+  state: LoaState,
+  statusReads?: 'approved' | 'denied',
+): APIEmbed {
+  const named = codeLabel(source.labels, 'loaStatus', loa.status);
+  const status =
+    named === undefined
+      ? NONE
+      : statusReads && named === String(loa.status)
+        ? `${named} (reads as ${statusReads})`
+        : named;
   const startType = codeLabel(source.labels, 'loaStartType', loa.startType) ?? NONE;
   return detailEmbed(
     {

@@ -75,6 +75,10 @@ describe('/loa view', () => {
       show: showContext(community(true, calls)),
     });
     expect(payload.embeds?.[0]?.title).toBe('🟢 LOA a1 · Active');
+    // The code in words, as this community's LOAs use it (no admin label for it).
+    expect(payload.embeds?.[0]?.fields?.find((f) => f.name === 'Status code')?.value).toBe(
+      '3 (reads as approved)',
+    );
     // The codes are read from saved pages only: no request beyond the LOA itself.
     for (const call of calls.filter((c) => c.method === 'listLoas'))
       expect((call.args[1] as ReadOptions | undefined)?.savedOnly).toBe(true);
@@ -86,6 +90,7 @@ describe('/loa view', () => {
       show: showContext(community(false)),
     });
     expect(payload.embeds?.[0]?.title).toBe('🟡 LOA a1 · Pending review');
+    expect(payload.embeds?.[0]?.fields?.find((f) => f.name === 'Status code')?.value).toBe('3');
   });
 });
 

@@ -221,4 +221,14 @@ describe('LOA renderers (examples)', () => {
     expect(long.length).toBeLessThanOrEqual(100);
     expect(long).toMatch(/x… · 3 Mar–10 Mar 2026 · Pending review$/);
   });
+
+  it("shows a status code in words: the admins' label first, else what the community's LOAs read it as", () => {
+    const item = { id: 'l', serverId: 's', memberId: 'm', status: 3 } as Loa;
+    const status = (embed: ReturnType<typeof renderLoa>) =>
+      embed.fields?.find((f) => f.name === 'Status code')?.value;
+    expect(status(renderLoa(item, source, 'Active', 'approved'))).toBe('3 (reads as approved)');
+    const labelled = { ...source, labels: { loaStatus: { '3': 'Accepted' } } };
+    expect(status(renderLoa(item, labelled, 'Active', 'approved'))).toBe('3 (Accepted)');
+    expect(status(renderLoa(item, source, 'Pending review'))).toBe('3');
+  });
 });
