@@ -107,7 +107,7 @@ export async function runReportsBench(options: { quick?: boolean } = {}): Promis
           rows.slice(0, 10),
           info,
           data.source,
-          { period, timeZone: calendar.timeZone },
+          { period, timeZone: calendar.timeZone, settingsFrom: 'environment' },
           facts,
           new Map(),
           {

@@ -19,7 +19,7 @@ import { MESSAGES, UserError } from '../src/discord/replies.js';
 import { plainAuditType, renderAuditEntry, renderAuditLogList } from '../src/render/audit-log.js';
 import { isoTime } from '../src/render/csv.js';
 import { isRecord } from '../src/render/entries.js';
-import { plainText } from '../src/render/format.js';
+import { openLabel, plainDay, plainText } from '../src/render/format.js';
 import { VIEW } from './view-ids.js';
 
 /** An audit log entry with the list page it was read from. */
@@ -121,7 +121,11 @@ export const auditListView: ListView<PagedAuditEntry> = {
     option: ({ entry, page }, _context, labels) =>
       typeof entry.id === 'string' && entry.id !== ''
         ? {
-            label: `Type ${plainAuditType(entry, labels)} · ${plainText(entry.id, 60)}`,
+            label: openLabel([
+              'Audit entry',
+              `Type ${plainAuditType(entry, labels)}`,
+              plainDay(entry.timestamp) || plainText(entry.id, 60),
+            ]),
             value: auditEntryArg(page, entry.id),
             description: [`by ${plainText(entry.userId, 30)}`, plainSummary(entry.description)]
               .filter(Boolean)

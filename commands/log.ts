@@ -28,7 +28,7 @@ import { showDetail, showList } from '../src/discord/paging/show.js';
 import type { DetailView, ListView } from '../src/discord/paging/views.js';
 import { MESSAGES, UserError } from '../src/discord/replies.js';
 import { type CsvColumn, isoTime } from '../src/render/csv.js';
-import { plainText } from '../src/render/format.js';
+import { openLabel, plainDay, plainText } from '../src/render/format.js';
 import { type CodeLabels, codeLabel, plainCodeLabel } from '../src/render/labels.js';
 import { plainLogType, renderLog, renderLogList } from '../src/render/log.js';
 import { VIEW } from './view-ids.js';
@@ -38,7 +38,12 @@ const open: ListView<Log>['open'] = {
   option: (log, _context, labels) =>
     typeof log.id === 'string'
       ? {
-          label: `Type ${plainLogType(log, labels)} · ${plainText(log.username, 40)} · ${plainText(log.id, 40)}`,
+          label: openLabel([
+            'Log',
+            `Type ${plainLogType(log, labels)}`,
+            plainText(log.username, 40),
+            plainDay(log.createdAt) || plainText(log.id, 40),
+          ]),
           value: log.id,
           description: plainText(log.text, 100),
         }

@@ -4,7 +4,7 @@ import { argumentsOf, type Command, defineCommand, publicOption } from '../src/d
 import { showList } from '../src/discord/paging/show.js';
 import type { ListView } from '../src/discord/paging/views.js';
 import { plainText } from '../src/render/format.js';
-import { renderQuota } from '../src/render/reports.js';
+import { renderQuota, type SettingsFrom } from '../src/render/reports.js';
 import { type QuotaRow, quotaCheck } from '../src/reports/leave.js';
 import type { Period } from '../src/reports/period.js';
 import {
@@ -23,6 +23,7 @@ type Row = QuotaRow & { open: string };
 interface QuotaFacts {
   period: Period;
   timeZone: string;
+  settingsFrom: SettingsFrom;
   roleNames: Map<string, string>;
   counts: { pass: number; fail: number; leave: number };
 }
@@ -46,6 +47,7 @@ export const quotaCheckView: ListView<Row> = {
     const quota: QuotaFacts = {
       period,
       timeZone: input.calendar.timeZone,
+      settingsFrom: input.settingsFrom,
       roleNames,
       counts: { pass: count('pass'), fail: count('fail'), leave: count('on leave') },
     };
@@ -55,6 +57,7 @@ export const quotaCheckView: ListView<Row> = {
     const facts = (source as { quota?: QuotaFacts }).quota ?? {
       period: { kind: parsePeriod(arg), start: 0, end: 0 },
       timeZone: 'UTC',
+      settingsFrom: 'environment' as const,
       roleNames: new Map(),
       counts: { pass: 0, fail: 0, leave: 0 },
     };

@@ -8,7 +8,7 @@ import type { Source } from '../src/api/pages.js';
 import type { Fetched, PageQuery, ReadOptions, Resources } from '../src/api/types.js';
 import type { ListEnvelope } from '../src/discord/paging/views.js';
 import { MESSAGES, UserError } from '../src/discord/replies.js';
-import type { ReportFacts } from '../src/render/reports.js';
+import type { ReportFacts, SettingsFrom } from '../src/render/reports.js';
 import {
   type Calendar,
   isPeriodKind,
@@ -26,6 +26,11 @@ export interface ReportInput {
   calendar: Calendar;
   /** The snapshot's time in Unix seconds: active shifts count to it, periods are around it. */
   now: number;
+  /**
+   * Where the settings (quotas, time zone) are set: by the server's admins (hosted mode, which can
+   * save them) or in the environment (single-community mode: REPORTS_QUOTAS and the like).
+   */
+  settingsFrom: SettingsFrom;
 }
 
 /** The community's snapshot (refreshed as the pace allows) and its report settings. */
@@ -33,7 +38,13 @@ export async function reportInput(resources: Resources, options: ReadOptions = {
   const source = reportsOf(resources);
   if (!source) throw new UserError(MESSAGES.reportsUnavailable);
   const [data, settings] = await Promise.all([source.data(options), source.settings()]);
-  return { data, settings, calendar: calendarOf(settings), now: Math.floor(data.servedAt / 1000) };
+  return {
+    data,
+    settings,
+    calendar: calendarOf(settings),
+    now: Math.floor(data.servedAt / 1000),
+    settingsFrom: source.saveSettings ? 'admins' : 'environment',
+  };
 }
 
 export function periodFor(kind: PeriodKind, input: ReportInput): Period {

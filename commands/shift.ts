@@ -14,7 +14,7 @@ import { checkedId, parseId } from '../src/discord/input.js';
 import { showDetail, showList } from '../src/discord/paging/show.js';
 import { type DetailView, type ListView, PAGE_SIZE } from '../src/discord/paging/views.js';
 import { MESSAGES, UserError } from '../src/discord/replies.js';
-import { plainText } from '../src/render/format.js';
+import { openLabel, plainDay, plainText } from '../src/render/format.js';
 import { renderMemberPeriod, renderTotals, type TotalsHeading } from '../src/render/reports.js';
 import { renderShift, renderShiftList, shiftState } from '../src/render/shift.js';
 import { type MemberTotal, shiftsInPeriod, shiftTotals, type TotalsFilter } from '../src/reports/time.js';
@@ -170,7 +170,12 @@ const open: ListView<Shift>['open'] = {
   option: (shift) =>
     typeof shift.id === 'string'
       ? {
-          label: `${shiftState(shift)} · ${plainText(shift.type, 30)} · ${plainText(shift.id, 40)}`,
+          label: openLabel([
+            'Shift',
+            shiftState(shift),
+            plainText(shift.type, 30),
+            plainDay(shift.createdAt) || plainText(shift.id, 40),
+          ]),
           value: shift.id,
           description: `Member ${plainText(shift.memberId, 60)}`,
         }

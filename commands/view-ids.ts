@@ -27,5 +27,6 @@ export const VIEW = {
   shiftMemberPeriod: 'shift.member-period',
   loasActive: 'loa.active',
   loasUpcoming: 'loa.upcoming',
+  loasByStatus: 'loa.status',
   quotaCheck: 'quota.check',
 } as const;

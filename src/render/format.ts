@@ -127,6 +127,28 @@ export function shortDate(value: unknown): string {
   return isSetTimestamp(value) ? time(value, TimestampStyles.ShortDate) : NONE;
 }
 
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * A day as plain text, "3 Mar 2026" ("3 Mar" without the year), in UTC: for select labels, which
+ * show no Discord timestamps. Not set → ''.
+ */
+export function plainDay(value: unknown, withYear = true): string {
+  if (!isSetTimestamp(value)) return '';
+  const d = new Date(value * 1000);
+  const day = `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]}`;
+  return withYear ? `${day} ${d.getUTCFullYear()}` : day;
+}
+
+/**
+ * An "Open…" select label saying what the item is, kind first ("Log · Type 3 · Sir Space · 3 Mar
+ * 2026"): the parts with a value, joined, within Discord's 100 characters.
+ */
+export function openLabel(parts: readonly string[]): string {
+  const shown = parts.filter((p) => p !== '' && p !== NONE && !p.endsWith(` ${NONE}`));
+  return truncate(shown.join(' · '), LIMITS.selectOptionLabel);
+}
+
 const COUNT_FORMAT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
 /**
@@ -188,9 +210,18 @@ export function colour(value: unknown): number | undefined {
   return match?.[1] ? resolveColor(`#${match[1]}`) : undefined;
 }
 
-/** Build a field, skipping nothing: absent values show as NONE so the layout stays stable. */
+/** Build a field; an absent value is NONE here, and detail views leave such fields out (`shownFields`). */
 export function field(name: string, value: string, inline = true): APIEmbedField {
   return { name, value, inline };
+}
+
+/**
+ * The fields a detail view shows: those with something to say. A field whose value is absent, empty
+ * or not set (a 0 timestamp) reads NONE and is left out, so a record shows what it has; lists keep
+ * NONE in place instead, so their rows line up.
+ */
+export function shownFields(fields: readonly APIEmbedField[]): APIEmbedField[] {
+  return fields.filter((f) => f.value.trim() !== '' && f.value !== NONE);
 }
 
 /**

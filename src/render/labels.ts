@@ -8,8 +8,7 @@
  * render source (`Labelled`), never a global table. No label: the bare number ("3"); a label:
  * "3 (Warning)", the label escaped like API text (it is typed by people, so it is data, not markup).
  */
-import type { Loa } from '../../generated/api.js';
-import { isSetTimestamp, plainText, safeLine } from './format.js';
+import { plainText, safeLine } from './format.js';
 
 /** The code tables a server can name, as stored in its settings. */
 export const CODE_TABLES = ['logTypes', 'loaStatus', 'loaStartType', 'auditTypes', 'banAppeal'] as const;
@@ -90,6 +89,10 @@ export function labelProblem(label: string): 'length' | 'markup' | undefined {
   return undefined;
 }
 
+/**
+ * An LOA's state as shown. Decided by src/reports/leave.ts (`loaStateAt`), the one rule the reports
+ * use too, and handed to the renderers as data.
+ */
 export type LoaState =
   | 'Cancelled'
   | 'Denied'
@@ -98,21 +101,6 @@ export type LoaState =
   | 'Active'
   | 'Approved'
   | 'Pending review';
-
-/**
- * An LOA's state, derived from its lifecycle timestamps because the meaning of `status` is not
- * given. The most final lifecycle point wins: cancelled, denied (a deny reason), ended, expired,
- * started (active), reviewed (approved, not started yet), otherwise pending review.
- */
-export function loaState(loa: Partial<Loa>): LoaState {
-  if (isSetTimestamp(loa.cancelledAt)) return 'Cancelled';
-  if (typeof loa.denyReason === 'string' && loa.denyReason.trim() !== '') return 'Denied';
-  if (isSetTimestamp(loa.endedAt)) return 'Ended';
-  if (isSetTimestamp(loa.expiredAt)) return 'Expired';
-  if (isSetTimestamp(loa.startedAt)) return 'Active';
-  if (isSetTimestamp(loa.reviewedAt)) return 'Approved';
-  return 'Pending review';
-}
 
 export const LOA_STATE_EMOJI: Record<LoaState, string> = {
   Cancelled: '⚪',

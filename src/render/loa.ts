@@ -8,15 +8,17 @@ import {
   duration,
   field,
   isSetTimestamp,
+  LIMITS,
   NONE,
+  plainDay,
   plainText,
   safeLine,
   safeText,
   shortDate,
   timestamp,
 } from './format.js';
-import { codeLabel, type Labelled, LOA_STATE_EMOJI, loaState } from './labels.js';
-import { detailEmbed, listEmbed } from './page.js';
+import { codeLabel, type Labelled, LOA_STATE_EMOJI, type LoaState } from './labels.js';
+import { detailEmbed, type FooterFacts, listEmbed } from './page.js';
 
 const COLOUR = 0x5865f2;
 
@@ -28,9 +30,11 @@ export function loaLength(loa: Partial<Loa>): string {
   return duration(end - start);
 }
 
+/** An LOA's state as decided by the caller (src/reports/leave.ts loaStateAt), for each LOA shown. */
+export type LoaStates = (loa: Partial<Loa>) => LoaState;
+
 /** One list row: state, id, member, dates, reason. */
-export function loaRow(loa: Partial<Loa>): string {
-  const state = loaState(loa);
+export function loaRow(loa: Partial<Loa>, state: LoaState): string {
   return [
     `${LOA_STATE_EMOJI[state]} **${state}** ${code(loa.id, 40)}`,
     `member ${code(loa.memberId, 40)}`,
@@ -43,22 +47,40 @@ export function renderLoaList(
   items: Loa[],
   info: PageInfo,
   source: Source,
+  stateOf: LoaStates,
   title = 'Leaves of absence',
+  facts?: FooterFacts,
 ): APIEmbed {
   return listEmbed({
     title,
-    rows: items.map(loaRow),
+    rows: items.map((loa) => loaRow(loa, stateOf(loa))),
     info,
     noun: info.total === 1 ? 'LOA' : 'LOAs',
     source,
     emptyText: 'No leaves of absence found.',
     colour: COLOUR,
+    ...(facts ? { facts } : {}),
   });
 }
 
-export function renderLoa(loa: Loa, source: Source & Labelled): APIEmbed {
-  const state = loaState(loa);
-  const status = codeLabel(source.labels, 'loaStatus', loa.status) ?? NONE;
+/**
+ * One LOA. `statusReads`: what its status code says as the community's own LOAs use it (read by
+ * src/reports/leave.ts readStatusCodes), shown beside a code the admins did not name:
+ * "3 (reads as approved)". A name the admins gave wins: "3 (Accepted)".
+ */
+export function renderLoa(
+  loa: Loa,
+  source: Source & Labelled,
+  state: LoaState,
+  statusReads?: 'approved' | 'denied',
+): APIEmbed {
+  const named = codeLabel(source.labels, 'loaStatus', loa.status);
+  const status =
+    named === undefined
+      ? NONE
+      : statusReads && named === String(loa.status)
+        ? `${named} (reads as ${statusReads})`
+        : named;
   const startType = codeLabel(source.labels, 'loaStartType', loa.startType) ?? NONE;
   return detailEmbed(
     {
@@ -88,4 +110,32 @@ export function renderLoa(loa: Loa, source: Source & Labelled): APIEmbed {
     source,
     `Server ${plainText(loa.serverId, 40)}`,
   );
+}
+
+/** "3 Mar–10 Mar 2026", "28 Dec 2025–3 Jan 2026", "from 3 Mar 2026", "until 10 Mar 2026", or ''. */
+export function plainDates(start: unknown, end: unknown): string {
+  const from = isSetTimestamp(start) ? start : undefined;
+  const to = isSetTimestamp(end) ? end : undefined;
+  if (from !== undefined && to !== undefined) {
+    const sameYear = new Date(from * 1000).getUTCFullYear() === new Date(to * 1000).getUTCFullYear();
+    return `${plainDay(from, !sameYear)}–${plainDay(to)}`;
+  }
+  if (from !== undefined) return `from ${plainDay(from)}`;
+  if (to !== undefined) return `until ${plainDay(to)}`;
+  return '';
+}
+
+/**
+ * An LOA in an "Open…" select, saying what it is: "LOA · member 66c7… · 3 Mar–10 Mar 2026 · Active".
+ * Plain text (select labels render no markdown), within Discord's 100 characters: the member id is
+ * cut first, so the dates and state always show.
+ */
+export function loaOptionLabel(loa: Partial<Loa>, state: LoaState): string {
+  const dates = plainDates(
+    isSetTimestamp(loa.startedAt) ? loa.startedAt : loa.startAt,
+    isSetTimestamp(loa.endedAt) ? loa.endedAt : loa.endAt,
+  );
+  const tail = [dates, state].filter(Boolean).join(' · ');
+  const room = LIMITS.selectOptionLabel - 'LOA · member  · '.length - tail.length;
+  return ['LOA', `member ${plainText(loa.memberId, Math.max(8, room))}`, tail].join(' · ');
 }

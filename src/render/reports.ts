@@ -1,8 +1,8 @@
 /**
  * Report renderers: shift totals, a member's shifts in a period, who is on leave, quota checks.
  * Pure: rows come computed (src/reports), and the report's own facts (period, when the snapshot
- * was served, whether every page of it was read) come with them. Every report's footer says how old
- * its data is.
+ * was served, whether every page of it was read) come with them, and every report's footer says how
+ * old its data is (page.ts footerText).
  */
 import type { APIEmbed } from 'discord.js';
 import type { Loa, Shift } from '../../generated/api.js';
@@ -10,8 +10,11 @@ import type { PageInfo, Source } from '../api/pages.js';
 import type { QuotaRow } from '../reports/leave.js';
 import { PERIOD_LABELS, type Period } from '../reports/period.js';
 import type { MemberTotal } from '../reports/time.js';
-import { clampEmbed, code, duration, formatCount, LIMITS, safeLine, timestamp, truncate } from './format.js';
+import { clampEmbed, code, duration, formatCount, LIMITS, safeLine, timestamp } from './format.js';
 import { detailEmbed, listEmbed } from './page.js';
+
+export { ageText } from './page.js';
+
 import { shiftRow } from './shift.js';
 
 /** What a report says about itself besides its rows. */
@@ -20,25 +23,6 @@ export interface ReportFacts {
   servedAt: number;
   /** False when some page of a list was not read yet. */
   complete: boolean;
-}
-
-/** "12 min", "3 h", "2 d": the age of the data. */
-export function ageText(ms: number): string {
-  const s = Math.max(0, Math.round(ms / 1000));
-  if (s < 60) return 'under a minute';
-  if (s < 3_600) return `${Math.floor(s / 60)} min`;
-  if (s < 86_400) return `${Math.floor(s / 3_600)} h`;
-  return `${Math.floor(s / 86_400)} d`;
-}
-
-/** The report's footer: the frame's own, then the data's age, and a word when some pages are missing. */
-function withAge(embed: APIEmbed, source: Source, facts: ReportFacts): APIEmbed {
-  const parts = [embed.footer?.text ?? '', `data ${ageText(facts.servedAt - source.fetchedAt)} old`];
-  if (!facts.complete) parts.push('not every page read yet: totals may be low');
-  return clampEmbed({
-    ...embed,
-    footer: { text: truncate(parts.filter(Boolean).join(' · '), LIMITS.footer) },
-  });
 }
 
 export function periodText(period: Period, timeZone: string): string {
@@ -85,7 +69,7 @@ export function renderTotals(
   facts: ReportFacts,
   firstRank: number,
 ): APIEmbed {
-  const embed = listEmbed({
+  return listEmbed({
     title: `Time on duty · ${periodText(heading.period, heading.timeZone)}${filterText(heading)}`,
     rows: rows.map((r, i) => totalsRow(r, firstRank + i)),
     info,
@@ -93,8 +77,8 @@ export function renderTotals(
     source,
     emptyText: 'No shifts in this period.',
     colour: 0x5865f2,
+    facts,
   });
-  return withAge(embed, source, facts);
 }
 
 /** One member's shifts in a period: their total, then the shifts (newest first, as many as fit). */
@@ -118,15 +102,16 @@ export function renderMemberPeriod(
   const summary = total
     ? `${total.approximate ? 'At most ' : ''}${duration(total.seconds)} on duty in ${formatCount(total.shifts)} ${total.shifts === 1 ? 'shift' : 'shifts'} (longest ${duration(total.longest)}).`
     : 'No shifts in this period.';
-  const embed = detailEmbed(
+  return detailEmbed(
     {
       title: `Member ${safeLine(memberId, 64)} · ${periodText(heading.period, heading.timeZone)}${filterText(heading)}`,
       description: [summary, ...shown].join('\n'),
       color: 0x5865f2,
     },
     source,
+    undefined,
+    facts,
   );
-  return withAge(embed, source, facts);
 }
 
 export type LeaveReportKind = 'active' | 'upcoming';
@@ -145,7 +130,7 @@ export function renderLeave(
   days: number,
   facts: ReportFacts,
 ): APIEmbed {
-  const embed = listEmbed({
+  return listEmbed({
     title:
       kind === 'active'
         ? 'On leave now'
@@ -156,8 +141,8 @@ export function renderLeave(
     source,
     emptyText: kind === 'active' ? 'Nobody is on leave now.' : 'No leave starts in that time.',
     colour: 0x3498db,
+    facts,
   });
-  return withAge(embed, source, facts);
 }
 
 const QUOTA_MARK: Record<QuotaRow['status'], string> = {
@@ -171,11 +156,20 @@ export function quotaRow(row: QuotaRow, roleName: string | undefined): string {
   return `${QUOTA_MARK[row.status]} · member ${code(row.memberId, 40)} · ${duration(row.done)} of ${duration(row.required)} (${role})`;
 }
 
+/** Where a community's report settings are set: by its server's admins, or in the environment. */
+export type SettingsFrom = 'admins' | 'environment';
+
+/** Where quotas are set, for a list with no member to check (the only place that works in each mode). */
+const QUOTAS_SET_IN: Record<SettingsFrom, string> = {
+  admins: 'admins set quotas with /rollcall-admin reports',
+  environment: "quotas are set in Rollcall's environment (REPORTS_QUOTAS)",
+};
+
 export function renderQuota(
   rows: QuotaRow[],
   info: PageInfo,
   source: Source,
-  heading: { period: Period; timeZone: string },
+  heading: { period: Period; timeZone: string; settingsFrom: SettingsFrom },
   facts: ReportFacts,
   roleNames: ReadonlyMap<string, string>,
   counts: { pass: number; fail: number; leave: number },
@@ -186,9 +180,10 @@ export function renderQuota(
     info,
     noun: info.total === 1 ? 'member' : 'members',
     source,
-    emptyText: 'No member holds a role with a quota (admins set quotas with /rollcall-admin reports).',
+    emptyText: `No member holds a role with a quota (${QUOTAS_SET_IN[heading.settingsFrom]}).`,
     colour: counts.fail > 0 ? 0xed4245 : 0x57f287,
+    facts,
   });
   const summary = `${formatCount(counts.pass)} pass · ${formatCount(counts.fail)} fail · ${formatCount(counts.leave)} on leave`;
-  return withAge({ ...embed, description: `${summary}\n${embed.description ?? ''}` }, source, facts);
+  return clampEmbed({ ...embed, description: `${summary}\n${embed.description ?? ''}` });
 }

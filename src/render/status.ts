@@ -47,28 +47,66 @@ function when(ms: number): string {
   return Number.isFinite(s) && s > 0 ? `<t:${s}:f> (<t:${s}:R>)` : NONE;
 }
 
-/** One limit of API_LIMITS: used / left / resets at, and for the month the pace. */
-export function limitField(limit: LimitStatus) {
+/**
+ * One limit of API_LIMITS, from the counts every process shares: for the month what is left of it,
+ * what was used and when it resets, and the pace; for a short window what is left in the current
+ * one and when it refills.
+ */
+export function limitField(limit: LimitStatus, now: number = Number.NaN) {
   const n = (v: number) => count(v);
   if (limit.kind === 'month') {
     const lines = [
-      `${n(limit.used)} used · ${n(limit.left)} left of ${n(limit.points)} · resets ${when(limit.resetAt)}`,
+      `${n(limit.left)} of ${n(limit.points)} left this month · ${n(limit.used)} used · resets ${when(limit.resetAt)}`,
     ];
     const pace = limit.pace;
     if (pace && 'spent' in pace) lines.push('Pace: spent; saved data is shown until it resets');
     else if (pace)
       lines.push(
-        `Pace: one refresh of saved data every ${duration(pace.intervalMs / 1000)} (20% kept for new reads) · next ${when(pace.nextAt)}`,
+        `Pace: one refresh of saved data every ${duration(pace.intervalMs / 1000)} (20% kept for new reads) · ${nextRefresh(pace.nextAt, now)}`,
       );
     return field(`API allowance (${safeLine(limit.text, 40)})`, lines.join('\n'), false);
   }
   const bucket = limit.bucket;
-  const kept = bucket ? ` (kept as ${n(bucket.perBucket)} every ${duration(bucket.seconds)})` : '';
+  const window = bucket ? duration(bucket.seconds) : safeLine(limit.text, 40);
+  const of = bucket ? ` of ${n(bucket.perBucket)}` : '';
   return field(
     `Request limit (${safeLine(limit.text, 40)})`,
-    `${n(limit.used)} used · ${n(limit.left)} left now${kept} · refills ${when(limit.resetAt)}`,
+    `${n(limit.left)}${of} left in this ${window} window · ${n(limit.used)} used · refills ${when(limit.resetAt)}`,
     false,
   );
+}
+
+/** "next <t:…>", or "one is due now" when the pace's turn has come. */
+function nextRefresh(nextAt: number, now: number): string {
+  return Number.isFinite(now) && nextAt <= now ? 'one is due now' : `next ${when(nextAt)}`;
+}
+
+/**
+ * The two numbers a moderator asks for, from the same shared counts as the limits' own fields:
+ * what is left this month, and what can be read right now (the short windows and the pace).
+ * Without a reading of the limits, the API layer's last count is shown and says so.
+ */
+function allowanceFields(report: StatusReport) {
+  const limits = report.limits;
+  if (!limits) {
+    return [field('Requests left (as last counted here)', count(report.stats.budgetRemaining))];
+  }
+  const month = limits.find((l) => l.kind === 'month');
+  const left = month ? `${count(month.left)} of ${count(month.points)}` : 'No monthly limit';
+  const windows = limits.filter((l) => l.kind === 'span');
+  const emptied = windows.find((l) => l.left <= 0);
+  let now: string;
+  if (month?.pace && 'spent' in month.pace) now = `Saved data only, until ${when(month.resetAt)}`;
+  else if (emptied) now = `Nothing until ${when(emptied.resetAt)} (${safeLine(emptied.text, 40)})`;
+  else {
+    // New reads are bounded by every limit at once: the month's rest and each window's.
+    const lefts = [...(month ? [month.left] : []), ...windows.map((l) => l.left)];
+    const reads =
+      lefts.length > 0 ? `Up to ${count(Math.min(...lefts))} new reads` : 'Any read (no limit set)';
+    const pace = month?.pace && !('spent' in month.pace) ? month.pace : undefined;
+    now = pace ? `${reads}; refresh of saved data: ${nextRefresh(pace.nextAt, report.now)}` : reads;
+  }
+  return [field('Left this month', left), field('Allowed now', now)];
 }
 
 export function renderStatus(report: StatusReport): APIEmbed {
@@ -92,14 +130,14 @@ export function renderStatus(report: StatusReport): APIEmbed {
     field('Cache', `${backend}${health}`),
     field('Cache hit rate', hitRate(stats)),
     field('API requests made', count(stats.requests)),
-    field('Requests left (tightest limit)', count(stats.budgetRemaining)),
+    ...allowanceFields(report),
     field('Rate-limited answers', count(stats.rateLimited)),
     field('Saved data served (API down)', count(stats.staleServed)),
     field('Requests shared', count(stats.coalesced)),
     field('Version', code(report.version, 64)),
     field('Uptime', uptime),
   ];
-  for (const limit of report.limits ?? []) fields.push(limitField(limit));
+  for (const limit of report.limits ?? []) fields.push(limitField(limit, report.now));
   if (!probe.ok && probe.problem) fields.push(field('Problem', safeText(probe.problem, 1000), false));
   const date = Number.isFinite(report.now) ? new Date(report.now) : undefined;
   return clampEmbed({

@@ -10,6 +10,7 @@
  */
 import type { Loa, Member, Shift } from '../../generated/api.js';
 import { isSetTimestamp } from '../render/format.js';
+import type { LoaState } from '../render/labels.js';
 import { MAX_QUOTA_HOURS } from './source.js';
 import { netWithin, overlap, shiftSpan } from './time.js';
 
@@ -86,6 +87,53 @@ export function leaveSpan(
   const stops = [loa.endedAt, loa.expiredAt, loa.cancelledAt].filter(isSetTimestamp);
   const end = stops.length > 0 ? Math.min(...stops) : isSetTimestamp(loa.endAt) ? loa.endAt : Infinity;
   return end > start ? { start, end } : undefined;
+}
+
+/**
+ * An LOA's state as every view shows it (/loa list, view and "Open…" labels alike), by the same rule
+ * as the reports: denied, pending review or approved (`leaveState`), and an approved one by its leave
+ * at `now` (Unix seconds): on leave now is "Active" (exactly who /loa active lists), before it
+ * "Approved", after it by what stopped it (cancelled, expired, else ended). A pending LOA that was
+ * cancelled reads "Cancelled" (nobody will review it).
+ */
+export function loaStateAt(loa: Partial<Loa>, readings: StatusReadings, now: number): LoaState {
+  const review = leaveState(loa, readings);
+  if (review === 'denied') return 'Denied';
+  if (review === 'pending') return isSetTimestamp(loa.cancelledAt) ? 'Cancelled' : 'Pending review';
+  const span = leaveSpan(loa, readings);
+  if (span && now < span.start) return 'Approved';
+  if (span && now < span.end) return 'Active';
+  // Over, or never given (cancelled before its start, or no start date): what stopped it first.
+  const stops: Array<[LoaState, unknown]> = [
+    ['Cancelled', loa.cancelledAt],
+    ['Expired', loa.expiredAt],
+    ['Ended', loa.endedAt],
+  ];
+  const set = stops.filter((s): s is [LoaState, number] => isSetTimestamp(s[1]));
+  if (set.length > 0) return set.reduce((a, b) => (b[1] < a[1] ? b : a))[0];
+  return span ? 'Ended' : 'Approved';
+}
+
+/** What `/loa list status:` picks. */
+export const LOA_FILTERS = ['pending', 'active', 'ended'] as const;
+export type LoaFilter = (typeof LOA_FILTERS)[number];
+
+/**
+ * Whether an LOA passes a `/loa list` filter, by `loaStateAt`: pending is awaiting review, active is
+ * on leave now, ended is leave that is over (ended, expired, or cut short by a cancellation after it
+ * began).
+ */
+export function matchesLoaFilter(
+  loa: Partial<Loa>,
+  filter: LoaFilter,
+  readings: StatusReadings,
+  now: number,
+): boolean {
+  const state = loaStateAt(loa, readings, now);
+  if (filter === 'pending') return state === 'Pending review';
+  if (filter === 'active') return state === 'Active';
+  const span = leaveSpan(loa, readings);
+  return span !== undefined && now >= span.end;
 }
 
 /** Each LOA with its leave, status codes read from the same list. */

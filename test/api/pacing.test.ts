@@ -9,7 +9,7 @@ import { parseLimits } from '../../src/api/limit-spec.js';
 import { gatherPages } from '../../src/api/pages.js';
 import type { Api } from '../../src/api/types.js';
 import { errorMessage, MESSAGES } from '../../src/discord/replies.js';
-import { sourceNote } from '../../src/render/page.js';
+import { footerText } from '../../src/render/page.js';
 import {
   fakeClock,
   fastDeps,
@@ -58,8 +58,8 @@ describe('pacing: stale-first answers', () => {
     expect(server.requests).toHaveLength(2);
     expect(saved).toMatchObject({ fromCache: true, stale: false, fetchedAt: refreshed.fetchedAt });
     expect(saved.saving?.spent).toBe(false);
-    expect(sourceNote(saved)).toBe(
-      "as of 3 h ago · saving this server's monthly API allowance · fresh data in 3 h",
+    expect(footerText([], saved)).toBe(
+      "saving this server's monthly API allowance: fresh data in 3 h · Saved data (3 h old) as of",
     );
 
     // The refresh button is paced too, and says when a fresh read is possible.
@@ -93,8 +93,8 @@ describe('pacing: stale-first answers', () => {
     clock.advance(2 * 3_600_000);
     const saved = await api.resources.getLoa('L1');
     expect(saved.saving).toMatchObject({ spent: true, nextFreshAt: Date.parse('2026-12-01T00:00:00Z') });
-    expect(sourceNote(saved)).toBe(
-      "as of 2 h ago · this server's monthly API allowance is spent until 2026-12-01 00:00 UTC",
+    expect(footerText([], saved)).toBe(
+      "this server's monthly API allowance is spent until 2026-12-01 00:00 UTC · Saved data (2 h old) as of",
     );
     const error = await rejection(api.resources.getLoa('L3'));
     expect(error).toMatchObject({ kind: 'quota', resetAt: Date.parse('2026-12-01T00:00:00Z') });
@@ -128,6 +128,8 @@ describe('saved-for-the-allowance, across pages', () => {
     const gathered = await gatherPages(async ({ page }) => pages[page - 1]!);
     expect(gathered.items.map((i) => i.id)).toEqual(['a', 'b']);
     expect(gathered).toMatchObject({ fetchedAt: 1_000, saving });
-    expect(sourceNote(gathered)).toMatch(/^as of 3 s ago · saving this server's monthly API allowance/);
+    expect(footerText([], gathered)).toMatch(
+      /^saving this server's monthly API allowance: fresh data in .* · Saved data \(under a minute old\) as of$/,
+    );
   });
 });

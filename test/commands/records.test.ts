@@ -148,7 +148,7 @@ describe('/shift', () => {
     expect(payload.embeds?.[0]?.description).toContain('🟢 **Active**');
     expect(payload.embeds?.[0]?.description).toContain('1h so far');
     expect(selectOptions(payload)).toEqual([
-      { label: 'Active · patrol · sh_1', value: 'sh_1', description: 'Member mem_9' },
+      { label: 'Shift · Active · patrol · 14 Nov 2023', value: 'sh_1', description: 'Member mem_9' },
     ]);
     expect(shiftListView.open?.detailView).toBe('shift');
   });
@@ -192,7 +192,7 @@ describe('/audit-log', () => {
     const options = selectOptions(payload);
     expect(options.map((o) => o.value)).toEqual(entries.slice(0, 10).map((e) => `1:${e.id}`));
     expect(options[0]).toEqual({
-      label: 'Type 5 · a0',
+      label: 'Audit entry · Type 5 · 14 Nov 2023',
       value: '1:a0',
       description: 'by 223456789012345678 · logId: log_1',
     });

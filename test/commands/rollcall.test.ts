@@ -107,13 +107,19 @@ describe('/rollcall status', () => {
     const f = fields(payload);
     const reset = Date.parse('2026-12-01T00:00:00Z') / 1000;
     expect(f['API allowance (100/month)']).toBe(
-      `3 used · 97 left of 100 · resets <t:${reset}:f> (<t:${reset}:R>)\n` +
+      `97 of 100 left this month · 3 used · resets <t:${reset}:f> (<t:${reset}:R>)\n` +
         // 97 left less the 20-request reserve, over 10 days: one refresh every 3h 7m.
         `Pace: one refresh of saved data every 3h 7m (20% kept for new reads) · next <t:${clock / 1000}:f> (<t:${clock / 1000}:R>)`,
     );
     expect(f['Request limit (30/60s)']).toMatch(
-      /^3 used · \d+ left now \(kept as \d+ every \d+s\) · refills <t:\d+:f>/,
+      /^\d+ of \d+ left in this \d+s window · 3 used · refills <t:\d+:f>/,
     );
+    // The headline numbers come from the same counts, not from this process's last count (50).
+    expect(f['Left this month']).toBe('97 of 100');
+    // 30/60s is kept as 3 every few seconds: the 3 requests just made emptied the current window.
+    expect(f['Request limit (30/60s)']).toMatch(/^0 of 3 left in this \d+s window · 3 used/);
+    expect(f['Allowed now']).toMatch(/^Nothing until <t:\d+:f> \(<t:\d+:R>\) \(30\/60s\)$/);
+    expect(f['Requests left (as last counted here)']).toBeUndefined();
   });
 
   it('probes the API with a cached read of the roles page and reports the numbers', async () => {
@@ -130,7 +136,7 @@ describe('/rollcall status', () => {
     expect(f.Cache).toBe('In memory · healthy');
     expect(f['Cache hit rate']).toBe('75% (3 of 4 reads)');
     expect(f['API requests made']).toBe('10');
-    expect(f['Requests left (tightest limit)']).toBe('50');
+    expect(f['Requests left (as last counted here)']).toBe('50');
     expect(f.Version).toBe('`1.2.3`');
     expect(f.Uptime).toBe('1h 2m');
   });

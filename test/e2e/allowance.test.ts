@@ -40,7 +40,7 @@ describe('the monthly allowance, end to end', () => {
     const paced = embedOf((await view(a)).message);
     expect(paced.title).toContain(a);
     expect(paced.footer?.text).toMatch(
-      /as of \d+ s ago · saving this server's monthly API allowance · fresh data in \d+ (h|d)$/,
+      / · saving this server's monthly API allowance: fresh data in \d+ (h|d) · Saved data \(under a minute old\) as of$/,
     );
     expect(world.sandbox.requests).toHaveLength(2);
 
@@ -55,7 +55,7 @@ describe('the monthly allowance, end to end', () => {
     const saved = embedOf((await view(a)).message);
     expect(saved.title).toContain(a);
     expect(saved.footer?.text).toMatch(
-      /this server's monthly API allowance is spent until \d{4}-\d\d-01 00:00 UTC$/,
+      / · this server's monthly API allowance is spent until \d{4}-\d\d-01 00:00 UTC · Saved data \(.+ old\) as of$/,
     );
     expect(world.sandbox.requests).toHaveLength(4);
 
@@ -74,7 +74,11 @@ describe('the monthly allowance, end to end', () => {
       await world.double.slash(world.mod, 'rollcall', { subcommand: 'status' })
     ).response();
     const fields = Object.fromEntries((embedOf(status.message).fields ?? []).map((f) => [f.name, f.value]));
-    expect(fields['API allowance (4/month)']).toContain(`4 used · 0 left of 4 · resets <t:${reset}:f>`);
+    expect(fields['API allowance (4/month)']).toContain(
+      `0 of 4 left this month · 4 used · resets <t:${reset}:f>`,
+    );
+    expect(fields['Left this month']).toBe('0 of 4');
+    expect(fields['Allowed now']).toBe(`Saved data only, until <t:${reset}:f> (<t:${reset}:R>)`);
     expect(fields['API allowance (4/month)']).toContain('Pace: spent');
     expect(world.sandbox.requests).toHaveLength(4); // status spent nothing either
   }, 30_000);

@@ -1,6 +1,7 @@
 /** /loa end to end: the real bot, through discord.js, against the sandbox API and the Discord double. */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/discord/replies.js';
+import { matchesLoaFilter, readStatusCodes } from '../../src/reports/leave.js';
 import { control, controls, embedOf, startWorld, type World } from './world.js';
 
 let world: World;
@@ -16,6 +17,14 @@ afterAll(async () => {
 });
 
 const totalLoas = () => world.sandbox.dataset.loas.length;
+
+/** The "Open…" option labels of a message. */
+function optionLabels(message: { components?: unknown[] } | null | undefined): string[] {
+  const rows = (message?.components ?? []) as Array<{
+    components?: Array<{ options?: Array<{ label: string }> }>;
+  }>;
+  return rows.flatMap((r) => r.components ?? []).flatMap((c) => (c.options ?? []).map((o) => o.label));
+}
 
 describe('/loa list', () => {
   it('answers with the first page, privately, with paging controls', async () => {
@@ -132,7 +141,7 @@ describe('/loa list', () => {
     const again = await (
       await world.double.click(world.mod, second.message!, control(second.message, '◀'))
     ).response();
-    expect(embedOf(again.message).footer?.text).toMatch(/Cached data from$/);
+    expect(embedOf(again.message).footer?.text).toMatch(/Saved data as of$/);
     expect(world.sandbox.requests.filter((r) => r.operationId === 'listLoas')).toHaveLength(0);
     const fresh = await (
       await world.double.click(world.mod, again.message!, control(again.message, '🔄'))
@@ -370,5 +379,45 @@ describe('across the whole suite', () => {
     ].join('\n');
     expect(everything).not.toContain(world.sandbox.token);
     expect(everything).not.toContain(world.config.DISCORD_TOKEN);
+  });
+});
+
+// Last: it reads the whole snapshot, so every LOA is saved after it (the tests above need some unsaved).
+describe('/loa list status:', () => {
+  it("lists only the LOAs of that state, by the reports' rule, and paging keeps the filter", async () => {
+    const list = async () =>
+      (
+        await world.double.slash(world.mod, 'loa', { subcommand: 'list', options: { status: 'pending' } })
+      ).response();
+    // The snapshot of a large community is read over several calls: run until it is whole.
+    let answer = await list();
+    for (let i = 0; i < 10 && /not every page read yet/.test(embedOf(answer.message).footer?.text ?? ''); i++)
+      answer = await list();
+    const embed = embedOf(answer.message);
+    expect(embed.title).toBe('Leaves of absence · Pending review');
+    const loas = world.sandbox.dataset.loas;
+    const readings = readStatusCodes(loas);
+    const now = Math.floor(Date.now() / 1000);
+    const pending = loas.filter((l) => matchesLoaFilter(l, 'pending', readings, now));
+    expect(pending.length).toBeGreaterThan(10);
+    expect(embed.footer?.text).toMatch(
+      new RegExp(
+        `^Page 1 of ${Math.ceil(pending.length / 10)} · ${pending.length.toLocaleString('en-US')} LOAs · `,
+      ),
+    );
+    const rows = embed.description?.split('\n') ?? [];
+    expect(rows).toHaveLength(10);
+    for (const row of rows) expect(row).toMatch(/^🟡 \*\*Pending review\*\* /);
+    for (const label of optionLabels(answer.message))
+      expect(label).toMatch(/^LOA · member .+ · Pending review$/);
+
+    const next = await (
+      await world.double.click(world.mod, answer.message!, control(answer.message, '▶'))
+    ).response();
+    const second = embedOf(next.message);
+    expect(second.title).toBe('Leaves of absence · Pending review');
+    expect(second.footer?.text).toMatch(/^Page 2 of /);
+    for (const row of second.description?.split('\n') ?? [])
+      expect(row).toMatch(/^🟡 \*\*Pending review\*\* /);
   });
 });

@@ -19,7 +19,7 @@ import {
   visibleText,
 } from './support.js';
 
-const STALE = /API unavailable: showing saved data from$/;
+const STALE = /API unavailable: saved data as of$/;
 const FRESH = /Data as of$/;
 const RATE_LIMITED = /^The community server API is busy with Rollcall's requests; try again in \d+ s\.$/;
 

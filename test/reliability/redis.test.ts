@@ -81,7 +81,7 @@ describe.runIf(sharedUp || process.env.CI === 'true')('the real Redis at 127.0.0
     // a second read of the same page comes from Redis
     world.sandbox.resetLog();
     const again = await ask(world, 'loa', { subcommand: 'list' });
-    expect(embedOf(again.message).footer?.text).toMatch(/Cached data from$/);
+    expect(embedOf(again.message).footer?.text).toMatch(/Saved data as of$/);
     expect(world.sandbox.requests).toHaveLength(0);
   });
 });
@@ -134,7 +134,7 @@ describe.runIf(hasRedisServer || process.env.CI === 'true')(
       expect(keys.length).toBeGreaterThan(0);
       world.sandbox.resetLog();
       const again = await ask(world, 'loa', { subcommand: 'list' });
-      expect(embedOf(again.message).footer?.text).toMatch(/Cached data from$/);
+      expect(embedOf(again.message).footer?.text).toMatch(/Saved data as of$/);
       expect(world.sandbox.requests).toHaveLength(0);
     });
 
@@ -189,7 +189,7 @@ describe.runIf(hasRedisServer || process.env.CI === 'true')(
       await ask(world, 'loa', { subcommand: 'list' });
       world.sandbox.resetLog();
       const again = await ask(world, 'loa', { subcommand: 'list' });
-      expect(embedOf(again.message).footer?.text).toMatch(/Cached data from$/);
+      expect(embedOf(again.message).footer?.text).toMatch(/Saved data as of$/);
       expect(world.sandbox.requests).toHaveLength(0);
       for (const key of await scanKeys(redis, '*')) recordText('own Redis key', key);
     });

@@ -104,7 +104,7 @@ describe('application renderers', () => {
     expect(byName['Max logs']).toBe('3');
     expect(byName['Min. Discord membership']).toBe('1d');
     expect(byName['Results channel']).toBe('<#423456789012345678>');
-    expect(byName['Events channel']).toBe('—');
+    expect(byName['Events channel']).toBeUndefined();
     expect(byName['On approval']).toBe(
       'Adds: <@&523456789012345678> <@&623456789012345678>\nRemoves: `not-a-snowflake`',
     );

@@ -59,13 +59,17 @@ describe('audit log renderers (properties)', () => {
     );
   });
 
-  it('a detail fits Discord, keeps every field and mentions only its user', () => {
+  it('a detail fits Discord, shows every field with a value in order and mentions only its user', () => {
     fc.assert(
       fc.property(entryArb, sourceArb, fc.option(fc.string(), { nil: undefined }), (entry, src, note) => {
         const embed = renderAuditEntry(entry, src, note);
         assertEmbedWithinLimits(embed);
         assertNoPings(embed, snowflakesIn(entry, ['userId']));
-        expect(embed.fields?.map((f) => f.name)).toEqual(['Type', 'User', 'Application', 'Time']);
+        // Fields with no value (absent, empty, not set) are left out; the rest keep their order.
+        const names = embed.fields?.map((f) => f.name) ?? [];
+        expect(names).toEqual(['Type', 'User', 'Application', 'Time'].filter((n) => names.includes(n)));
+        for (const f of embed.fields ?? []) expect(f.value).not.toBe('—');
+        if (typeof entry.type === 'number' && Number.isFinite(entry.type)) expect(names).toContain('Type');
         expect(embed.description?.startsWith('**Description**\n')).toBe(true);
       }),
       PROPS,
@@ -116,7 +120,7 @@ describe('audit log entry detail', () => {
     expect(value('User')).toBe('<@223456789012345678>');
     expect(value('Application')).toBe('`app_1`');
     expect(value('Time')).toBe(`<t:${T - 60}:f> (<t:${T - 60}:R>)`);
-    expect(embed.footer?.text).toMatch(/^Server srv · Page 2 of the audit log · Cached data from$/);
+    expect(embed.footer?.text).toMatch(/^Server srv · Page 2 of the audit log · Saved data as of$/);
     const lines = embed.description?.split('\n') ?? [];
     expect(lines).toEqual([
       '**Description**',

@@ -1,14 +1,58 @@
 /** The shared formatters a moderator sees everywhere: timestamps Discord cannot show, and counts. */
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/discord/replies.js';
-import { formatCount, NONE, timestamp } from '../../src/render/format.js';
+import {
+  field,
+  formatCount,
+  NONE,
+  openLabel,
+  plainDay,
+  shownFields,
+  timestamp,
+} from '../../src/render/format.js';
 import { joinWithin } from '../../src/render/inline-list.js';
 import { renderLoa } from '../../src/render/loa.js';
 import { describeValue } from '../../src/render/open-values.js';
-import { listEmbed } from '../../src/render/page.js';
+import { detailEmbed, listEmbed } from '../../src/render/page.js';
 import { hitRate } from '../../src/render/status.js';
 
 const source = { fetchedAt: 1_700_000_000_000, fromCache: false, stale: false };
+
+describe('fields of a detail view', () => {
+  it('leaves out what is absent, empty or not set, and keeps what was said (None, 0, No)', () => {
+    const fields = [
+      field('Ended', timestamp(0)),
+      field('Reason', NONE),
+      field('Note', '  '),
+      field('Roles', 'None'),
+      field('Wave', '0'),
+      field('Hidden', 'No'),
+    ];
+    expect(shownFields(fields).map((f) => f.name)).toEqual(['Roles', 'Wave', 'Hidden']);
+    const embed = detailEmbed({ title: 'T', fields }, source);
+    expect(embed.fields?.map((f) => f.name)).toEqual(['Roles', 'Wave', 'Hidden']);
+  });
+
+  it('an LOA with only a member shows no em-dash fields', () => {
+    const embed = renderLoa({ id: 'l', serverId: 's', memberId: 'm' }, source, 'Pending review');
+    expect(embed.fields?.map((f) => f.value)).not.toContain(NONE);
+    expect(embed.fields?.map((f) => f.name)).toContain('Member');
+  });
+});
+
+describe('"Open…" labels', () => {
+  it('say the kind first, leave out parts with no value, and fit 100 characters', () => {
+    const day = Date.UTC(2026, 2, 3) / 1000;
+    expect(plainDay(day)).toBe('3 Mar 2026');
+    expect(plainDay(day, false)).toBe('3 Mar');
+    expect(plainDay(0)).toBe('');
+    expect(openLabel(['Log', 'Type 3 (Warning)', 'Sir Space', plainDay(day)])).toBe(
+      'Log · Type 3 (Warning) · Sir Space · 3 Mar 2026',
+    );
+    expect(openLabel(['Shift', 'Active', NONE, plainDay(undefined) || 'sh_1'])).toBe('Shift · Active · sh_1');
+    expect(openLabel(['Log', 'x'.repeat(300)]).length).toBe(100);
+  });
+});
 
 describe('timestamp', () => {
   it('shows a timestamp past year 9999 as the number with a hint, not a bare number', () => {
@@ -23,6 +67,7 @@ describe('timestamp', () => {
     const embed = renderLoa(
       { id: 'l1', memberId: 'm1', serverId: 's', startedAt: 253_402_300_800 } as never,
       source,
+      'Pending review',
     );
     const started = embed.fields?.find((f) => f.name === 'Started');
     expect(started?.value).toBe('253402300800 (not a valid date)');

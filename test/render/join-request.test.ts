@@ -25,8 +25,8 @@ describe('join-request renderer', () => {
     const embed = renderJoinRequest({ userId: '<@1>@everyone', serverId: 's' }, source);
     const byName = Object.fromEntries((embed.fields ?? []).map((f) => [f.name, f.value]));
     expect(byName.User).toBe('`<@1>@everyone`');
-    expect(byName['Join code']).toBe('—');
-    expect(byName.Requested).toBe('—');
+    expect(byName['Join code']).toBeUndefined();
+    expect(byName.Requested).toBeUndefined();
   });
 
   it('any join request renders within limits with no unintended mention (property)', () => {

@@ -166,3 +166,13 @@ export function snowflakesIn(record: unknown, keys: readonly string[]): string[]
   const r = record as Record<string, unknown>;
   return keys.map((k) => r[k]).filter((v): v is string => typeof v === 'string' && /^\d{17,20}$/.test(v));
 }
+
+/**
+ * A detail view shows the fields with a value, in `order`, and none reading "—" (absent, empty or
+ * not set: left out, src/render/format.ts shownFields).
+ */
+export function assertShownFields(embed: APIEmbed, order: readonly string[]): void {
+  const names = (embed.fields ?? []).map((f) => f.name);
+  expect(names).toEqual(order.filter((n) => names.includes(n)));
+  for (const f of embed.fields ?? []) expect(f.value.trim()).not.toMatch(/^(—)?$/);
+}

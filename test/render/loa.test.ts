@@ -5,8 +5,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Loa } from '../../generated/api.js';
-import { NONE } from '../../src/render/format.js';
-import { loaLength, loaRow, renderLoa, renderLoaList } from '../../src/render/loa.js';
+import type { LoaState } from '../../src/render/labels.js';
+import { loaLength, loaOptionLabel, loaRow, renderLoa, renderLoaList } from '../../src/render/loa.js';
 import {
   anyValue,
   idLike,
@@ -47,11 +47,22 @@ const loaArb = record({
   expiredAt: maybe(nastyTimestamp),
 }).map((l) => l as unknown as Loa);
 
+const STATES: LoaState[] = [
+  'Cancelled',
+  'Denied',
+  'Ended',
+  'Expired',
+  'Active',
+  'Approved',
+  'Pending review',
+];
+const stateArb = fc.constantFrom(...STATES);
+
 describe('LOA renderers (properties)', () => {
   it('a list row is one line that shows no mention and is never cut by the list', () => {
     fc.assert(
-      fc.property(loaArb, (loa) => {
-        const row = loaRow(loa);
+      fc.property(loaArb, stateArb, (loa, state) => {
+        const row = loaRow(loa, state);
         expect(row).not.toContain('\n');
         expect(Array.from(row).length).toBeLessThanOrEqual(400);
         expect(pingProblems('row', row, new Set())).toEqual([]);
@@ -70,7 +81,7 @@ describe('LOA renderers (properties)', () => {
         fc.option(fc.stringMatching(/^[A-Za-z0-9_.:-]{1,64}$/), { nil: undefined }),
         (items, info, src, memberId) => {
           const title = memberId === undefined ? undefined : `Leaves of absence of member ${memberId}`;
-          const embed = renderLoaList(items, info, src, title);
+          const embed = renderLoaList(items, info, src, () => 'Active', title);
           assertEmbedWithinLimits(embed);
           assertNoPings(embed);
         },
@@ -81,10 +92,23 @@ describe('LOA renderers (properties)', () => {
 
   it('a detail fits Discord and shows no mention (ids are shown as code, never as mentions)', () => {
     fc.assert(
-      fc.property(loaArb, sourceArb, (loa, src) => {
-        const embed = renderLoa(loa, src);
+      fc.property(loaArb, sourceArb, stateArb, (loa, src, state) => {
+        const embed = renderLoa(loa, src, state);
         assertEmbedWithinLimits(embed);
         assertNoPings(embed);
+        expect(embed.title).toMatch(new RegExp(` · ${state}$`));
+      }),
+      PROPS,
+    );
+  });
+
+  it('an "Open…" label says what the item is, within 100 characters, dates and state always shown', () => {
+    fc.assert(
+      fc.property(loaArb, stateArb, (loa, state) => {
+        const label = loaOptionLabel(loa, state);
+        expect(label.length).toBeLessThanOrEqual(100);
+        expect(label).toMatch(new RegExp(`^LOA · member .* · ${state}$`));
+        expect(label).not.toContain('\n');
       }),
       PROPS,
     );
@@ -99,8 +123,9 @@ describe('LOA renderers (properties)', () => {
         ),
         (raw) => {
           const loa = raw as unknown as Loa;
-          assertEmbedWithinLimits(renderLoa(loa, source));
-          loaRow(loa);
+          assertEmbedWithinLimits(renderLoa(loa, source, 'Pending review'));
+          loaRow(loa, 'Pending review');
+          loaOptionLabel(loa, 'Pending review');
           loaLength(loa);
         },
       ),
@@ -125,14 +150,24 @@ describe('LOA renderers (examples)', () => {
         reviewedBy: 'staff',
       },
       source,
+      'Approved',
     );
     const value = (name: string) => embed.fields?.find((f) => f.name === name)?.value;
     expect(embed.title).toBe('🔵 LOA loa\\_1 · Approved');
     expect(embed.description).toBe('Exams @\u200Bhere');
     expect(value('Length')).toBe('1d');
     expect(value('Ends')).toBe(`<t:${T + 86_400}:f> (<t:${T + 86_400}:R>)`);
-    expect(value('Cancelled')).toBe(NONE);
-    expect(embed.fields).toHaveLength(17);
+    expect(value('Cancelled')).toBeUndefined();
+    expect(embed.fields?.map((f) => f.name)).toEqual([
+      'Member',
+      'Status code',
+      'Requested',
+      'Starts',
+      'Ends',
+      'Length',
+      'Reviewed',
+      'Reviewed by',
+    ]);
   });
 
   it('escapes the keys of reasonHistory and extensionRequests entries', () => {
@@ -145,6 +180,7 @@ describe('LOA renderers (examples)', () => {
         extensionRequests: [{ '[x](https://e.com)': 1 }],
       },
       source,
+      'Pending review',
     );
     assertNoPings(embed);
     expect(embed.fields?.find((f) => f.name === 'Extension requests')?.value).toContain('\\[x](');
@@ -163,8 +199,36 @@ describe('LOA renderers (examples)', () => {
         reasonHistory: Array.from({ length: 5 }, () => ({ note: long })),
       },
       source,
+      'Denied',
     );
     assertEmbedWithinLimits(embed);
-    expect(embed.fields).toHaveLength(17);
+    // Every field with a value stays (the others are left out: nothing to show).
+    expect(embed.fields?.map((f) => f.name)).toEqual(['Member', 'Deny reason', 'Reason history']);
+  });
+
+  it('an "Open…" label names the kind, the member, the dates and the state', () => {
+    const march3 = Date.UTC(2026, 2, 3) / 1000;
+    const march10 = Date.UTC(2026, 2, 10) / 1000;
+    const loa = { id: 'l', serverId: 's', memberId: 'm1', startAt: march3, endAt: march10 } as Loa;
+    expect(loaOptionLabel(loa, 'Active')).toBe('LOA · member m1 · 3 Mar–10 Mar 2026 · Active');
+    const across = { ...loa, startAt: Date.UTC(2025, 11, 28) / 1000, endAt: Date.UTC(2026, 0, 3) / 1000 };
+    expect(loaOptionLabel(across, 'Approved')).toBe('LOA · member m1 · 28 Dec 2025–3 Jan 2026 · Approved');
+    expect(loaOptionLabel({ ...loa, endAt: 0 }, 'Pending review')).toBe(
+      'LOA · member m1 · from 3 Mar 2026 · Pending review',
+    );
+    // A long member id is cut; the dates and state stay.
+    const long = loaOptionLabel({ ...loa, memberId: 'x'.repeat(200) }, 'Pending review');
+    expect(long.length).toBeLessThanOrEqual(100);
+    expect(long).toMatch(/x… · 3 Mar–10 Mar 2026 · Pending review$/);
+  });
+
+  it("shows a status code in words: the admins' label first, else what the community's LOAs read it as", () => {
+    const item = { id: 'l', serverId: 's', memberId: 'm', status: 3 } as Loa;
+    const status = (embed: ReturnType<typeof renderLoa>) =>
+      embed.fields?.find((f) => f.name === 'Status code')?.value;
+    expect(status(renderLoa(item, source, 'Active', 'approved'))).toBe('3 (reads as approved)');
+    const labelled = { ...source, labels: { loaStatus: { '3': 'Accepted' } } };
+    expect(status(renderLoa(item, labelled, 'Active', 'approved'))).toBe('3 (Accepted)');
+    expect(status(renderLoa(item, source, 'Pending review'))).toBe('3');
   });
 });

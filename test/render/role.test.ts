@@ -31,12 +31,12 @@ describe('role renderers', () => {
     assertNoPings(embed, ['123456789012345678']);
   });
 
-  it('shows absent values as an em dash and never mentions a non-snowflake linked role', () => {
+  it('leaves absent values out and never mentions a non-snowflake linked role', () => {
     const embed = renderRole({ id: 'r2', serverId: 's', linkedChatRoleId: '<@&1>' } as Role, source);
     const byName = Object.fromEntries((embed.fields ?? []).map((f) => [f.name, f.value]));
-    expect(byName.Colour).toBe('—');
+    expect(byName.Colour).toBeUndefined();
     expect(byName['Linked Discord role']).toBe('`<@&1>`');
-    expect(byName.Created).toBe('—');
+    expect(byName.Created).toBeUndefined();
     expect(embed.title).toBe('Role r2');
     assertNoPings(embed);
   });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { ApiStats } from '../../src/api/types.js';
+import type { ApiStats, LimitStatus } from '../../src/api/types.js';
 import { hitRate, renderStatus, type StatusReport } from '../../src/render/status.js';
 import { nastyString, numberish, PROPS } from './arbitraries.js';
 import { assertEmbedWithinLimits, assertNoPings } from './limits.js';
@@ -36,7 +36,9 @@ describe('status renderer', () => {
     expect(f.Cache).toBe('Redis · healthy');
     expect(f['Cache hit rate']).toBe('87.5% (35 of 40 reads)');
     expect(f['API requests made']).toBe('42');
-    expect(f['Requests left (tightest limit)']).toBe('57');
+    // No reading of the limits: the API layer's last count, said as such.
+    expect(f['Requests left (as last counted here)']).toBe('57');
+    expect(f['Left this month']).toBeUndefined();
     expect(f.Version).toBe('`0.1.0`');
     expect(f.Uptime).toBe('1d 1h');
     expect(f.Problem).toBeUndefined();
@@ -60,6 +62,61 @@ describe('status renderer', () => {
     expect(f.Problem).toContain('not answering');
     expect(f.Cache).toBe('Off');
     expect(f['Cache hit rate']).toBe('— (no reads yet)');
+  });
+
+  it('says what is left this month and what is allowed now from the shared counts, never a second count beside them', () => {
+    const now = Date.parse('2026-11-21T00:00:00Z');
+    const reset = Date.parse('2026-12-01T00:00:00Z');
+    const limits: LimitStatus[] = [
+      {
+        text: '1000/month',
+        kind: 'month',
+        points: 1000,
+        used: 717,
+        left: 283,
+        resetAt: reset,
+        pace: { intervalMs: 3 * 3_600_000, nextAt: now + 600_000 },
+      },
+      {
+        text: '300/1h',
+        kind: 'span',
+        points: 300,
+        used: 5,
+        left: 20,
+        resetAt: now + 60_000,
+        bucket: { perBucket: 25, seconds: 300 },
+      },
+    ];
+    // This process last counted 1,000 left (before any request of its own): not shown beside 283.
+    const f = fields({
+      probe: { ok: true, roundTripMs: 1 },
+      stats: { ...stats, budgetRemaining: 1000 },
+      version: '1',
+      uptimeSeconds: 1,
+      now,
+      limits,
+    });
+    expect(f['Left this month']).toBe('283 of 1,000');
+    expect(f['Allowed now']).toBe(
+      `Up to 20 new reads; refresh of saved data: next <t:${(now + 600_000) / 1000}:f> (<t:${(now + 600_000) / 1000}:R>)`,
+    );
+    expect(f['API allowance (1000/month)']).toMatch(/^283 of 1,000 left this month · 717 used · resets /);
+    expect(f['Request limit (300/1h)']).toMatch(/^20 of 25 left in this 5m window · 5 used · refills /);
+    const text = Object.values(f).join('\n');
+    expect(text.replace(/of 1,000/g, '')).not.toContain('1,000');
+    expect(text).not.toContain('left now');
+    expect(Object.keys(f)).not.toContain('Requests left (as last counted here)');
+
+    const spent = fields({
+      probe: { ok: true, roundTripMs: 1 },
+      stats,
+      version: '1',
+      uptimeSeconds: 1,
+      now,
+      limits: [{ ...limits[0], used: 1000, left: 0, pace: { spent: true } } as LimitStatus],
+    });
+    expect(spent['Left this month']).toBe('0 of 1,000');
+    expect(spent['Allowed now']).toBe(`Saved data only, until <t:${reset / 1000}:f> (<t:${reset / 1000}:R>)`);
   });
 
   it('hitRate tolerates nonsense', () => {

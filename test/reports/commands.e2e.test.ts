@@ -88,7 +88,7 @@ describe('/shift totals', () => {
     expect(embed.title).toMatch(/^Time on duty · Last 30 days \(.* UTC\)$/);
     expect(embed.footer?.text).toMatch(
       new RegExp(
-        `^Page 1 of ${Math.ceil(expected.length / 10)} · ${expected.length} members · .* · data under a minute old$`,
+        `^Page 1 of ${Math.ceil(expected.length / 10)} · ${expected.length} members · (Data as of|Saved data \\(under a minute old\\) as of)$`,
       ),
     );
     const rows = embed.description?.split('\n') ?? [];
@@ -131,7 +131,7 @@ describe('/shift totals', () => {
     expect(detail.description).toMatch(new RegExp(`on duty in ${top?.shifts} shifts?`));
     const theirs = dataset.shifts.filter((s) => s.memberId === topId && (s.endedAt || now) > now - 30 * DAY);
     for (const s of theirs.slice(0, 5)) expect(detail.description).toContain(s.id);
-    expect(detail.footer?.text).toMatch(/data under a minute old$/);
+    expect(detail.footer?.text).toMatch(/^(Data as of|Saved data \(under a minute old\) as of)$/);
 
     const direct = await slash('shift', 'totals', { period: '30-days', 'member-id': topId });
     expect(embedOf(direct.message).description).toMatch(new RegExp(`on duty in ${top?.shifts} shifts?`));

@@ -53,7 +53,11 @@ describe('single-community digests', () => {
       'Quota check',
       'On leave now',
     ]);
-    for (const embed of posted[0]?.embeds ?? []) expect(embed.footer?.text).toMatch(/data .+ old/);
+    for (const embed of posted[0]?.embeds ?? []) {
+      // Where the data came from and its age, said once; Discord shows the time of the read after it.
+      expect(embed.footer?.text).toMatch(/(^| · )(Data as of|Saved data \(.+ old\) as of)$/);
+      expect(embed.timestamp).toBeDefined();
+    }
     expect(posted[0]?.mentions).toEqual([]);
     expect(posted[0]?.mention_everyone).toBe(false);
     expect(bot.logged('digest posted')).toHaveLength(1);

@@ -129,7 +129,11 @@ describe('scheduled digests', () => {
       'Quota check',
       'On leave now',
     ]);
-    for (const embed of message?.embeds ?? []) expect(embed.footer?.text).toMatch(/data .+ old/);
+    for (const embed of message?.embeds ?? []) {
+      // Where the data came from and its age, said once; Discord shows the time of the read after it.
+      expect(embed.footer?.text).toMatch(/(^| · )(Data as of|Saved data \(.+ old\) as of)$/);
+      expect(embed.timestamp).toBeDefined();
+    }
     expect(message?.mentions).toEqual([]);
     expect(message?.mention_roles).toEqual([]);
     expect(message?.mention_everyone).toBe(false);

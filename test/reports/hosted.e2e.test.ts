@@ -97,7 +97,9 @@ describe('/rollcall-admin reports', () => {
     bStart = world.sandbox.requests.length;
     const quotaB = await report(B, 'quota', 'check', { period: 'this-week' });
     expect(quotaB.title).toMatch(/UTC\)$/);
-    expect(quotaB.description).toMatch(/No member holds a role with a quota/);
+    expect(quotaB.description).toMatch(
+      /No member holds a role with a quota \(admins set quotas with \/rollcall-admin reports\)/,
+    );
     // Snapshots are per community: B's members never show in A's leave list and the reverse.
     const idsB = new Set(world.sandbox.datasetOf(TOKEN_B).loas.map((l) => l.id));
     const activeA = await report(A, 'loa', 'active');

@@ -1,10 +1,14 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Loa, Member, Shift } from '../../generated/api.js';
 import { BOM, CRLF, csvFiles, genericColumns } from '../../src/render/csv.js';
 import {
   isQuotaHours,
+  LOA_FILTERS,
   leaveSpan,
   leaveState,
+  loaStateAt,
+  matchesLoaFilter,
   onLeaveAt,
   quotaCheck,
   quotaSeconds,
@@ -266,5 +270,84 @@ describe('quotas in whole seconds', () => {
       (header ?? '').split(',').map((name, i) => [name, (line ?? '').split(',')[i]]),
     );
     expect(cells).toMatchObject({ required: '3960', done: '3960', status: 'pass' });
+  });
+});
+
+describe("the state every LOA view shows (loaStateAt), by the reports' rule", () => {
+  const DENIED = 7;
+  const ACCEPTED = 3;
+  const history = [
+    loa({ id: 'h1', status: DENIED, reviewedAt: T0 - 9 * D, denyReason: 'too long' }),
+    loa({ id: 'h2', status: ACCEPTED, startedAt: T0 - 9 * D, endedAt: T0 - 8 * D }),
+  ];
+  const readings = readStatusCodes(history);
+  const plan = { startAt: T0 - H, endAt: T0 + D };
+
+  it('an LOA /loa active lists never reads "Pending review": accepted by its status alone, or past its planned start', () => {
+    const accepted = loa({ id: 'a', status: ACCEPTED, ...plan });
+    const reviewed = loa({ id: 'r', reviewedAt: T0 - D, ...plan });
+    const loas = [...history, accepted, reviewed];
+    expect(
+      onLeaveAt(loas, T0)
+        .map((l) => l.id)
+        .sort(),
+    ).toEqual(['a', 'r']);
+    expect(loaStateAt(accepted, readings, T0)).toBe('Active');
+    expect(loaStateAt(reviewed, readings, T0)).toBe('Active');
+    // Without the community's codes it reads as the API gives it: nobody reviewed it yet.
+    expect(loaStateAt(accepted, new Map(), T0)).toBe('Pending review');
+  });
+
+  it('names each state once, by the same rule as the leave', () => {
+    const cases: Array<[Partial<Loa>, string]> = [
+      [loa(plan), 'Pending review'],
+      [loa({ ...plan, cancelledAt: T0 - 2 * H }), 'Cancelled'],
+      [loa({ ...plan, status: DENIED }), 'Denied'],
+      [loa({ ...plan, startedAt: T0 - H, denyReason: 'no' }), 'Denied'],
+      [loa({ startAt: T0 + D, endAt: T0 + 2 * D, reviewedAt: T0 - D }), 'Approved'],
+      [loa({ ...plan, startedAt: T0 - H, endedAt: T0 - 1 }), 'Ended'],
+      [loa({ startAt: T0 - 2 * D, endAt: T0 - D, reviewedAt: T0 - 3 * D }), 'Ended'],
+      [loa({ ...plan, startedAt: T0 - H, expiredAt: T0 - 1 }), 'Expired'],
+      [loa({ ...plan, reviewedAt: T0 - D, cancelledAt: T0 - 2 * H }), 'Cancelled'],
+      [loa({ ...plan, startedAt: T0 - H, cancelledAt: T0 - 1 }), 'Cancelled'],
+    ];
+    for (const [item, state] of cases)
+      expect(loaStateAt(item, readings, T0), JSON.stringify(item)).toBe(state);
+  });
+
+  it('the filters pick by the same rule: active is exactly who is on leave now (property)', () => {
+    const ts = fc.option(fc.integer({ min: T0 - 3 * D, max: T0 + 3 * D }), { nil: undefined });
+    const loaArb = fc.record({
+      id: fc.string({ maxLength: 4 }),
+      status: fc.option(fc.constantFrom(DENIED, ACCEPTED, 0), { nil: undefined }),
+      startAt: ts,
+      endAt: ts,
+      startedAt: ts,
+      endedAt: ts,
+      reviewedAt: ts,
+      cancelledAt: ts,
+      expiredAt: ts,
+      denyReason: fc.option(fc.constantFrom('no', ' '), { nil: undefined }),
+    });
+    fc.assert(
+      fc.property(fc.array(loaArb, { maxLength: 12 }), (raw) => {
+        const loas = [...history, ...raw.map((r) => loa(r as Partial<Loa>))];
+        const read = readStatusCodes(loas);
+        const active = new Set(onLeaveAt(loas, T0));
+        for (const item of loas) {
+          const state = loaStateAt(item, read, T0);
+          expect(matchesLoaFilter(item, 'active', read, T0)).toBe(active.has(item));
+          if (active.has(item)) expect(state).toBe('Active');
+          expect(matchesLoaFilter(item, 'pending', read, T0)).toBe(state === 'Pending review');
+          if (leaveState(item, read) !== 'approved')
+            expect(matchesLoaFilter(item, 'ended', read, T0)).toBe(false);
+          // One filter at most.
+          expect(LOA_FILTERS.filter((f) => matchesLoaFilter(item, f, read, T0)).length).toBeLessThanOrEqual(
+            1,
+          );
+        }
+      }),
+      { numRuns: 200 },
+    );
   });
 });

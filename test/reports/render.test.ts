@@ -39,8 +39,35 @@ describe('report embeds', () => {
     );
     expect(embed.title).toBe('Time on duty · Last month (1 Oct 2026 – 31 Oct 2026, Europe/London)');
     const facts = { servedAt: Date.UTC(2026, 10, 15), complete: true };
-    const quota = renderQuota([], info, source, heading, facts, new Map(), { pass: 0, fail: 0, leave: 0 });
+    const none = { pass: 0, fail: 0, leave: 0 };
+    const quota = renderQuota(
+      [],
+      info,
+      source,
+      { ...heading, settingsFrom: 'admins' },
+      facts,
+      new Map(),
+      none,
+    );
     expect(quota.title).not.toContain('<t:');
+  });
+
+  it('says where quotas are set in each mode when no member holds a role with one', () => {
+    const period = periodOf('last-week', Date.UTC(2026, 10, 15) / 1000, {
+      timeZone: 'UTC',
+      weekStart: 'monday',
+    });
+    const facts = { servedAt: Date.UTC(2026, 10, 15), complete: true };
+    const none = { pass: 0, fail: 0, leave: 0 };
+    const info = { page: 1, totalPages: 1, total: 0 };
+    const source = { fetchedAt: Date.UTC(2026, 10, 15), fromCache: false, stale: false };
+    const quota = (settingsFrom: 'admins' | 'environment') =>
+      renderQuota([], info, source, { period, timeZone: 'UTC', settingsFrom }, facts, new Map(), none)
+        .description;
+    // Hosted mode: the admins' command. Single-community mode has no such command: the environment.
+    expect(quota('admins')).toContain('admins set quotas with /rollcall-admin reports');
+    expect(quota('environment')).toContain('REPORTS_QUOTAS');
+    expect(quota('environment')).not.toContain('/rollcall-admin');
   });
 
   it('stay within Discord limits and never carry a live mention from the data', () => {
@@ -67,7 +94,7 @@ describe('report embeds', () => {
               })),
               info,
               source,
-              { period, timeZone: 'UTC' },
+              { period, timeZone: 'UTC', settingsFrom: 'admins' },
               facts,
               new Map([[type, type]]),
               { pass: 0, fail: rows.length, leave: 0 },
@@ -82,7 +109,17 @@ describe('report embeds', () => {
               for (const span of spans) rest = rest.split(span).join('');
               expect(rest).not.toMatch(/(^|[^\\])<@|@(everyone|here)/);
             }
-            expect(embed.footer?.text).toContain(`data ${ageText(facts.servedAt - source.fetchedAt)} old`);
+            // The age is said once, in the footer's last words (page.ts footerText).
+            const age = (source.saving?.servedAt ?? facts.servedAt) - source.fetchedAt;
+            const saved = source.fromCache || source.saving !== undefined || age >= 60_000;
+            expect(embed.footer?.text).toMatch(
+              source.stale
+                ? /(^| · )API unavailable: saved data as of$/
+                : saved
+                  ? new RegExp(`(^| · )Saved data \\(${ageText(age)} old\\) as of$`)
+                  : /(^| · )Data as of$/,
+            );
+            expect(embed.footer?.text).not.toMatch(/ old .* old /);
             if (!complete) expect(embed.footer?.text).toContain('not every page read yet');
           }
         },

@@ -8,7 +8,7 @@ import { createApi } from '../../src/api/client.js';
 import { parseLimits } from '../../src/api/limit-spec.js';
 import type { Api } from '../../src/api/types.js';
 import { UserError } from '../../src/discord/replies.js';
-import { sourceNote } from '../../src/render/page.js';
+import { footerText } from '../../src/render/page.js';
 import { snapshotSource } from '../../src/snapshots.js';
 import { openStore, type Store } from '../../src/store/index.js';
 import { fakeClock, fastDeps, silentLogger, testConfig } from '../api/helpers.js';
@@ -229,7 +229,9 @@ describe('report snapshot refresh and the monthly allowance', () => {
     expect(listCalls(sandbox)).toBe(1);
     expect(second.source.saving).toBeDefined();
     expect(second.source.fetchedAt).toBe(first.source.fetchedAt);
-    expect(sourceNote(second.source)).toMatch(/^as of 2 h ago · saving this server's monthly API allowance/);
+    expect(footerText([], second.source)).toMatch(
+      /^saving this server's monthly API allowance: .* · Saved data \(2 h old\) as of$/,
+    );
     // The next call refreshes a different page (the oldest), not the one just read.
     const pages = await store.snapshots.pages('tenant-p', 'shifts');
     const refreshed = [

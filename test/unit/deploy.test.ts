@@ -13,7 +13,7 @@ const root = new URL('../..', import.meta.url).pathname;
 
 /** Each subcommand and the endpoints (operationIds of openapi.yaml) it reads. */
 const ENDPOINTS: Record<string, string[]> = {
-  'loa list': ['listLoas'],
+  'loa list': ['listLoas', 'listShifts', 'listMembers', 'listRoles'],
   'loa view': ['getLoa'],
   'loa member': ['getMemberByChatId', 'listMemberLoas'],
   'log view': ['getLog'],
