@@ -10,6 +10,11 @@ export const de: Catalogue = {
     'Join request.name': 'Beitrittsanfrage',
     'loa.description': 'Abwesenheiten (LOAs) des Community-Servers',
     'loa.list.description': 'Alle LOAs auflisten, neueste zuerst',
+    'loa.list.options.status.description':
+      'Nur ausstehende, gerade laufende (aktive) oder beendete Abwesenheiten',
+    'loa.list.options.status.choices.pending.name': 'Prüfung ausstehend',
+    'loa.list.options.status.choices.active.name': 'Aktiv (gerade abwesend)',
+    'loa.list.options.status.choices.ended.name': 'Beendet',
     'loa.list.options.public.description': 'Antwort im Kanal für alle posten (Standard: nur du siehst sie)',
     'loa.view.description': 'Eine LOA anzeigen',
     'loa.view.options.id.description': 'Die LOA-ID',

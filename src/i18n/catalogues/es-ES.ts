@@ -11,6 +11,11 @@ export const esES: Catalogue = {
     'Join request.name': 'Solicitud de ingreso',
     'loa.description': 'Ausencias (LOA) del servidor de la comunidad',
     'loa.list.description': 'Listar todas las LOA, las más recientes primero',
+    'loa.list.options.status.description':
+      'Solo pendientes de revisión, de ausencia ahora (activas) o terminadas',
+    'loa.list.options.status.choices.pending.name': 'Pendiente de revisión',
+    'loa.list.options.status.choices.active.name': 'Activa (de ausencia ahora)',
+    'loa.list.options.status.choices.ended.name': 'Terminada',
     'loa.list.options.public.description':
       'Publicar la respuesta en el canal para todos (por defecto: solo la ves tú)',
     'loa.view.description': 'Mostrar una LOA',

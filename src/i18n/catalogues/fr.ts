@@ -10,6 +10,10 @@ export const fr: Catalogue = {
     'Join request.name': "Demande d'adhésion",
     'loa.description': 'Absences (LOA) du serveur communautaire',
     'loa.list.description': "Lister toutes les LOA, les plus récentes d'abord",
+    'loa.list.options.status.description': 'Seulement en attente d’examen, en cours (actives) ou terminées',
+    'loa.list.options.status.choices.pending.name': 'En attente d’examen',
+    'loa.list.options.status.choices.active.name': 'Active (absent en ce moment)',
+    'loa.list.options.status.choices.ended.name': 'Terminée',
     'loa.list.options.public.description':
       'Publier la réponse dans le salon pour tous (par défaut : vous seul la voyez)',
     'loa.view.description': 'Afficher une LOA',

@@ -10,6 +10,11 @@ export const ptBR: Catalogue = {
     'Join request.name': 'Pedido de entrada',
     'loa.description': 'Ausências (LOAs) do servidor da comunidade',
     'loa.list.description': 'Listar todas as LOAs, as mais recentes primeiro',
+    'loa.list.options.status.description':
+      'Só pendentes de revisão, em ausência agora (ativas) ou encerradas',
+    'loa.list.options.status.choices.pending.name': 'Pendente de revisão',
+    'loa.list.options.status.choices.active.name': 'Ativa (em ausência agora)',
+    'loa.list.options.status.choices.ended.name': 'Encerrada',
     'loa.list.options.public.description': 'Publicar a resposta no canal para todos (padrão: só você vê)',
     'loa.view.description': 'Mostrar uma LOA',
     'loa.view.options.id.description': 'O id da LOA',
