@@ -1,6 +1,7 @@
 /**
- * `npm run screenshots`: one picture per command family and one of a user command (right-click a
- * member, Apps), taken from the playground in Chromium,
+ * `npm run screenshots`: one picture per command family, one of a user command (right-click a
+ * member, Apps) and one of a sentence in German (a moderator whose Discord is in German), taken
+ * from the playground in Chromium,
  * into docs/images/<family>.png (cropped to the message), with docs/images/manifest.json recording
  * the hash of what they were made from (see manifest.ts). Reproducible: a fixed sandbox seed, the
  * bot's clock and the browser's clock start at the same fixed instant, a fixed time zone and locale.
@@ -102,6 +103,13 @@ async function main(): Promise<void> {
     const menu = await playground.session.userCommand('LOAs', alex.id);
     if (!menu.ok) throw new Error(`LOAs: ${menu.error}`);
     await picture('user-menu.png', 'user commands', 'right-click alex → Apps → LOAs');
+    // A sentence in the reader's language: a moderator whose Discord client is in German.
+    const asGerman = playground.session.actAs('moderator-de');
+    if (!asGerman.ok) throw new Error(`act as moderator-de: ${asGerman.error}`);
+    const unknown = '/loa view id:000000000000000000000000';
+    const answered = await playground.session.slash(unknown);
+    if (!answered.ok) throw new Error(`${unknown}: ${answered.error}`);
+    await picture('translated.png', 'languages', `as moderator-de (German) ${unknown}`);
 
     /** The last message of the conversation, cropped to it, as `file`. */
     async function picture(file: string, family: string, run: string): Promise<void> {

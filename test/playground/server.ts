@@ -10,6 +10,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { dirname, extname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Locale } from 'discord.js';
 import { startWorld, type World, type WorldOptions } from '../e2e/world.js';
 import { InputError, PlaygroundSession } from './session.js';
 
@@ -44,6 +45,8 @@ export const DEFAULT_PORT = 5180;
 export const EXTRA_USERS = [
   { username: 'other-mod', roles: ['Moderator'] },
   { username: 'member', roles: ['Member'] },
+  // A moderator whose Discord client is in German: Rollcall's sentences reach them translated.
+  { username: 'moderator-de', roles: ['Moderator'], locale: Locale.German },
 ];
 
 /** The installed package's directory (found as Node finds it: node_modules up from here). */

@@ -12,6 +12,7 @@ import {
   type APIMessage,
   type APIModalInteractionResponseCallbackData,
   ApplicationCommandType,
+  type Locale,
   ApplicationCommandOptionType as T,
 } from 'discord-api-types/v10';
 import { findComponent } from '../discord/components.js';
@@ -96,7 +97,7 @@ export class PlaygroundSession {
   readonly #failures = new Map<string, Array<{ at: string; text: string }>>();
   #actor: DoubleUser;
 
-  constructor(world: World, extraUsers: Array<{ username: string; roles: string[] }> = []) {
+  constructor(world: World, extraUsers: Array<{ username: string; roles: string[]; locale?: Locale }> = []) {
     this.#world = world;
     this.#actor = world.mod;
     this.#users.set(world.mod.id, world.mod);
