@@ -1,6 +1,6 @@
 /**
  * `npm run screenshots`: one picture per command family, one of a user command (right-click a
- * member, Apps) and one of a sentence in German (a moderator whose Discord is in German), taken
+ * member, Apps), a detail view, the status view and a sentence in German (a moderator whose Discord is in German), taken
  * from the playground in Chromium,
  * into docs/images/<family>.png (cropped to the message), with docs/images/manifest.json recording
  * the hash of what they were made from (see manifest.ts). Reproducible: a fixed sandbox seed, the
@@ -103,6 +103,18 @@ async function main(): Promise<void> {
     const menu = await playground.session.userCommand('LOAs', alex.id);
     if (!menu.ok) throw new Error(`LOAs: ${menu.error}`);
     await picture('user-menu.png', 'user commands', 'right-click alex → Apps → LOAs');
+    // A detail view (the busiest member's newest LOA) and the status view.
+    const dataset = playground.world.sandbox.dataset;
+    const loaId = dataset.loasByMember.get(dataset.samples.busyMemberIds[0] ?? '')?.[0]?.id;
+    if (!loaId) throw new Error('the sandbox has no LOA of its busiest member');
+    for (const [file, family, line] of [
+      ['loa-view.png', 'a detail view', `/loa view id:${loaId}`],
+      ['status.png', 'status', '/rollcall status'],
+    ] as const) {
+      const result = await playground.session.slash(line);
+      if (!result.ok) throw new Error(`${line}: ${result.error}`);
+      await picture(file, family, line);
+    }
     // A sentence in the reader's language: a moderator whose Discord client is in German.
     const asGerman = playground.session.actAs('moderator-de');
     if (!asGerman.ok) throw new Error(`act as moderator-de: ${asGerman.error}`);
