@@ -3,7 +3,7 @@
  * ledger (when each interaction was dispatched, acknowledged and answered, and with what) and the
  * sandbox's request log (every API request and its status). The bot's process is read from /proc.
  */
-import type { InteractionRecord } from '../test/discord/interactions.js';
+import type { InteractionRecord } from '../test/doubles/discord/interactions.js';
 import { DEADLINE_MS, type ScenarioRaw } from './scenarios.js';
 
 export interface Distribution {

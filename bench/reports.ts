@@ -10,16 +10,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createApi } from '../src/api/client.js';
-import { parseLimits } from '../src/api/limit-spec.js';
+import { parseLimits } from '../src/api/limits/spec.js';
 import { loadConfig } from '../src/config.js';
 import { createLogger } from '../src/log.js';
 import { renderLeave, renderQuota, renderTotals } from '../src/render/reports.js';
 import { onLeaveAt, quotaCheck } from '../src/reports/leave.js';
 import { periodOf } from '../src/reports/period.js';
+import { snapshotSource } from '../src/reports/snapshots.js';
 import { shiftTotals } from '../src/reports/time.js';
-import { snapshotSource } from '../src/snapshots.js';
 import { openStore } from '../src/store/index.js';
-import { generateDataset, startSandbox } from '../test/sandbox/index.js';
+import { generateDataset, startSandbox } from '../test/doubles/sandbox/index.js';
 
 export interface ReportsBenchResult {
   shifts: number;

@@ -5,7 +5,7 @@
  */
 import { cpus } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { type Dataset, generateDataset } from '../test/sandbox/index.js';
+import { type Dataset, generateDataset } from '../test/doubles/sandbox/index.js';
 import type { BotEntry } from './bot-process.js';
 import { measure, type ScenarioResult } from './measure.js';
 import { type BenchReport, buildReport, formatText, writeReport } from './report.js';

@@ -23,9 +23,9 @@ import {
   type InteractionResponse,
   type ResponseMessage,
   startDiscordDouble,
-} from '../test/discord/double.js';
-import { snowflakeOnShard } from '../test/discord/snowflake.js';
-import { type Dataset, type Sandbox, startSandbox } from '../test/sandbox/index.js';
+} from '../test/doubles/discord/double.js';
+import { snowflakeOnShard } from '../test/doubles/discord/snowflake.js';
+import { type Dataset, type Sandbox, startSandbox } from '../test/doubles/sandbox/index.js';
 import { freePort, OwnRedis } from '../test/support/redis.js';
 import { type BotEntry, SHIPPED_MAIN, shippedNodeFlags } from './bot-process.js';
 import { LATENCY } from './scenarios.js';

@@ -15,9 +15,9 @@ import {
   type InteractionHandle,
   type ResponseMessage,
   startDiscordDouble,
-} from '../test/discord/double.js';
-import type { InteractionRecord } from '../test/discord/interactions.js';
-import { snowflakeOnShard } from '../test/discord/snowflake.js';
+} from '../test/doubles/discord/double.js';
+import type { InteractionRecord } from '../test/doubles/discord/interactions.js';
+import { snowflakeOnShard } from '../test/doubles/discord/snowflake.js';
 import {
   type Dataset,
   type FaultOptions,
@@ -27,7 +27,7 @@ import {
   type RequestLogEntry,
   startSandbox,
   type WindowMode,
-} from '../test/sandbox/index.js';
+} from '../test/doubles/sandbox/index.js';
 import { freePort, OwnRedis } from '../test/support/redis.js';
 import { type BotEntry, type BotLogCounts, type ProcSample, startBot } from './bot-process.js';
 import {

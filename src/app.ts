@@ -8,22 +8,16 @@
  */
 import { readFileSync } from 'node:fs';
 import { type Client, Routes, Status } from 'discord.js';
+import { createAdminHandler } from '../commands/admin/rollcall-admin.js';
 import { withRollcall } from '../commands/index.js';
-import { createAdminHandler } from '../commands/rollcall-admin.js';
 import { userMenus } from '../commands/user-menus.js';
 import { type ApiCache, createCache } from './api/cache.js';
 import { createApi } from './api/client.js';
-import { lockDataDir } from './api/limit-store.js';
+import { lockDataDir } from './api/limits/store.js';
 import { tokenHash } from './api/token.js';
 import type { AllowanceMark, Api } from './api/types.js';
+import { createTenants, type Tenants } from './community/hosted.js';
 import { type Config, isHosted } from './config.js';
-import {
-  createDigestScheduler,
-  type DigestScheduler,
-  discordPoster,
-  environmentDigest,
-  readDigestSettings,
-} from './digests.js';
 import { createAccessGuard } from './discord/access.js';
 import { allowanceAlerts } from './discord/alerts.js';
 import { type Bot, createBot } from './discord/bot.js';
@@ -32,12 +26,18 @@ import { type KeyValue, StateStore } from './discord/paging/state.js';
 import { ViewRegistry } from './discord/paging/views.js';
 import { MESSAGES, UserError } from './discord/replies.js';
 import { fixedTenant, type TenantResolver } from './discord/router.js';
-import { createTenants, type Tenants } from './hosted.js';
 import type { Logger } from './log.js';
 import { createHealthServer, type HealthServer } from './ops/health.js';
 import { Metrics } from './ops/metrics.js';
+import {
+  createDigestScheduler,
+  type DigestScheduler,
+  discordPoster,
+  environmentDigest,
+  readDigestSettings,
+} from './reports/digest-scheduler.js';
+import { SnapshotMemory, snapshotSource } from './reports/snapshots.js';
 import { bindReports, type ReportData, type ReportSettings, readReportSettings } from './reports/source.js';
-import { SnapshotMemory, snapshotSource } from './snapshots.js';
 // The store (kysely with the PostgreSQL and SQLite drivers) loads when first opened: single-community
 // mode opens it only for a report, and most processes never make one.
 import type { Store } from './store/index.js';
@@ -296,7 +296,7 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
       : {}),
     onOutcome: metrics?.interaction,
   });
-  // Scheduled digests (see src/digests.ts): hosted mode, each server's admins set theirs; single-
+  // Scheduled digests (see src/reports/digest-scheduler.ts): hosted mode, each server's admins set theirs; single-
   // community mode, the environment's one (DIGEST_CHANNEL_ID), its runs claimed in the store that
   // reports open (start opens it).
   const fromEnvironment =

@@ -4,8 +4,8 @@
  * operator can fix them in one pass (see `formatConfigErrors`).
  */
 import { z } from 'zod';
-import { DEFAULT_API_LIMITS, parseLimits } from './api/limit-spec.js';
-import { SNOWFLAKE } from './limits.js';
+import { DEFAULT_API_LIMITS, parseLimits } from './api/limits/spec.js';
+import { SNOWFLAKE } from './discord-limits.js';
 import { resolvePermissions } from './permissions.js';
 import { DIGEST_REPORTS } from './reports/digest.js';
 import { WEEKDAYS, type Weekday } from './reports/period.js';

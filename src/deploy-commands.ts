@@ -13,8 +13,8 @@ import {
   type RESTPostAPIApplicationCommandsJSONBody,
   Routes,
 } from 'discord.js';
+import { adminData } from '../commands/admin/rollcall-admin.js';
 import { commands } from '../commands/index.js';
-import { adminData } from '../commands/rollcall-admin.js';
 import { userMenus } from '../commands/user-menus.js';
 import {
   DEFAULT_COMMAND_PERMISSIONS,

@@ -21,7 +21,7 @@ import {
   type ShardMessage,
   shardCount,
   shardingProblem,
-} from './shards.js';
+} from './ops/shards.js';
 
 // `npm start` reads ./.env when there is one (settings already in the environment win), quietly when
 // there is none, as in the image. Node's parser: the same values as `set -a; . ./.env` (.env.example).

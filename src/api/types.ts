@@ -18,9 +18,9 @@ import type {
   Shift,
   ShiftPage,
 } from '../../generated/api.js';
-import type { LimitStatus, MonthHold } from './limits.js';
+import type { LimitStatus, MonthHold } from './limits/limits.js';
 
-export type { AllowanceMark, LimitStatus, MonthHold } from './limits.js';
+export type { AllowanceMark, LimitStatus, MonthHold } from './limits/limits.js';
 
 /** A value read through the cache layer, with where it came from. */
 export interface Fetched<T> {

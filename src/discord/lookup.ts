@@ -5,7 +5,7 @@
  */
 import type { APIApplicationCommandOptionChoice } from 'discord.js';
 import type { Resources } from '../api/types.js';
-import { LIMITS } from '../limits.js';
+import { LIMITS } from '../discord-limits.js';
 import { code, plainText, safeLine, truncate } from '../render/format.js';
 import type { AutocompleteContext, CommandContext } from './command.js';
 import { checkedId, parseId } from './input.js';

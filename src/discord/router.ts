@@ -16,7 +16,7 @@ import {
   type UserContextMenuCommandInteraction,
 } from 'discord.js';
 import type { Resources } from '../api/types.js';
-import { LIMITS } from '../limits.js';
+import { LIMITS } from '../discord-limits.js';
 import type { Logger } from '../log.js';
 import type { CodeLabels } from '../render/labels.js';
 import { type Command, PUBLIC_OPTION, type UserMenu } from './command.js';

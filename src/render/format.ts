@@ -14,7 +14,7 @@ import {
   TimestampStyles,
   time,
 } from 'discord.js';
-import { LIMITS, SNOWFLAKE } from '../limits.js';
+import { LIMITS, SNOWFLAKE } from '../discord-limits.js';
 
 export { LIMITS };
 

@@ -1,7 +1,7 @@
 /**
  * Scheduled digests' settings and schedule, pure: which reports, daily or weekly, the day and hour
  * in the server's report time zone; the latest scheduled instant at or before a given time, and the
- * report period a digest covers. Posting and claiming runs is src/digests.ts.
+ * report period a digest covers. Posting and claiming runs is src/reports/digest-scheduler.ts.
  */
 import { DateTime } from 'luxon';
 import { z } from 'zod';

@@ -1,6 +1,6 @@
 /**
  * What a report is computed from: a community's snapshot (shifts, LOAs, members, roles, with where
- * they came from) and its server's report settings. The wiring (src/snapshots.ts) binds a source
+ * they came from) and its server's report settings. The wiring (src/reports/snapshots.ts) binds a source
  * to each tenant's reads when the tenant is resolved, so the report views find the snapshot of the
  * interaction's own server from the `Resources` they are given, and never anyone else's.
  */

@@ -7,9 +7,9 @@ import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'nod
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseLimits } from '../../src/api/limit-spec.js';
-import { fileLimitStore, type LimitStore } from '../../src/api/limit-store.js';
-import { createLimits, type Limits, type LimitsOptions } from '../../src/api/limits.js';
+import { createLimits, type Limits, type LimitsOptions } from '../../src/api/limits/limits.js';
+import { parseLimits } from '../../src/api/limits/spec.js';
+import { fileLimitStore, type LimitStore } from '../../src/api/limits/store.js';
 import { type Config, loadConfig } from '../../src/config.js';
 import { createLogger, type Logger } from '../../src/log.js';
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createHttp } from '../../src/api/http.js';
-import type { Limits } from '../../src/api/limits.js';
+import type { Limits } from '../../src/api/limits/limits.js';
 import { silentLogger } from './helpers.js';
 
 /** Limits that never hold anything back. */

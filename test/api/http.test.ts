@@ -2,9 +2,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/api/client.js';
 import { ApiError } from '../../src/api/errors.js';
-import { parseLimits } from '../../src/api/limit-spec.js';
-import { fileLimitStore } from '../../src/api/limit-store.js';
-import { createLimits } from '../../src/api/limits.js';
+import { createLimits } from '../../src/api/limits/limits.js';
+import { parseLimits } from '../../src/api/limits/spec.js';
+import { fileLimitStore } from '../../src/api/limits/store.js';
 import type { Api } from '../../src/api/types.js';
 import type { Config } from '../../src/config.js';
 import { fastDeps, rejection, silentLogger, startServer, type TestServer, testConfig } from './helpers.js';

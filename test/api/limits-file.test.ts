@@ -8,9 +8,9 @@ import { readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/errors.js';
-import { parseLimits } from '../../src/api/limit-spec.js';
-import { fileLimitStore, LOCK_STALE_MS, lockDataDir } from '../../src/api/limit-store.js';
-import { createLimits, type Limits } from '../../src/api/limits.js';
+import { createLimits, type Limits } from '../../src/api/limits/limits.js';
+import { parseLimits } from '../../src/api/limits/spec.js';
+import { fileLimitStore, LOCK_STALE_MS, lockDataDir } from '../../src/api/limits/store.js';
 import { freshDataDir, silentLogger } from './helpers.js';
 
 const opened: Limits[] = [];
@@ -82,7 +82,7 @@ describe('one process per DATA_DIR', () => {
         '--import',
         'tsx',
         '-e',
-        `import('${new URL('../../src/api/limit-store.ts', import.meta.url).href}').then((m) => { m.lockDataDir(${JSON.stringify(dir)}); console.log('locked'); setInterval(() => {}, 1000); });`,
+        `import('${new URL('../../src/api/limits/store.ts', import.meta.url).href}').then((m) => { m.lockDataDir(${JSON.stringify(dir)}); console.log('locked'); setInterval(() => {}, 1000); });`,
       ],
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );

@@ -5,9 +5,9 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/api/client.js';
-import { parseLimits } from '../../src/api/limit-spec.js';
+import { parseLimits } from '../../src/api/limits/spec.js';
 import type { Api } from '../../src/api/types.js';
-import { type Sandbox, startSandbox } from '../sandbox/server.js';
+import { type Sandbox, startSandbox } from '../doubles/sandbox/server.js';
 import { fastDeps, silentLogger, testConfig } from './helpers.js';
 
 let sandbox: Sandbox | undefined;

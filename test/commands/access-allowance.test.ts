@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/api/client.js';
-import { parseLimits } from '../../src/api/limit-spec.js';
+import { parseLimits } from '../../src/api/limits/spec.js';
 import type { Api } from '../../src/api/types.js';
 import {
   createAccessGuard,

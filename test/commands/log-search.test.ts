@@ -8,10 +8,10 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchesSearch, parseSearchArg, parseSince, searchArg } from '../../commands/log.js';
 import type { Log } from '../../generated/api.js';
-import { nextMonthStart } from '../../src/api/limit-spec.js';
+import { nextMonthStart } from '../../src/api/limits/spec.js';
 import { MESSAGES, UserError } from '../../src/discord/replies.js';
+import { generateDataset } from '../doubles/sandbox/data.js';
 import { control, embedOf, startWorld, type World } from '../e2e/world.js';
-import { generateDataset } from '../sandbox/data.js';
 
 const NOW = Date.UTC(2026, 10, 23, 12, 0, 0);
 

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/discord/replies.js';
-import type { InteractionResponse } from '../discord/handle.js';
+import type { InteractionResponse } from '../doubles/discord/handle.js';
 import { controls, embedOf, startWorld, type World } from './world.js';
 
 const MAIN = '1200000000000000001';

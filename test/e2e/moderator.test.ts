@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/discord/replies.js';
+import { type Dataset, generateDataset } from '../doubles/sandbox/data.js';
 import { injectSelectOption } from '../reliability/support.js';
-import { type Dataset, generateDataset } from '../sandbox/data.js';
 import { control, controls, embedOf, startWorld, type World } from './world.js';
 
 const TWIN = 'Twin Role';

@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DiscordDouble, startDiscordDouble } from '../discord/double.js';
-import { type Sandbox, startSandbox } from '../sandbox/server.js';
+import { type DiscordDouble, startDiscordDouble } from '../doubles/discord/double.js';
+import { type Sandbox, startSandbox } from '../doubles/sandbox/server.js';
 import { embedOf } from './world.js';
 
 const run = promisify(execFile);

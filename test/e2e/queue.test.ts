@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/discord/replies.js';
-import type { InteractionHandle } from '../discord/double.js';
+import type { InteractionHandle } from '../doubles/discord/double.js';
 import { control, embedOf, startWorld, type World } from './world.js';
 
 let world: World;

@@ -7,7 +7,7 @@
 import { PermissionFlagsBits } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/discord/replies.js';
-import type { DoubleUser, InteractionResponse } from '../discord/double.js';
+import type { DoubleUser, InteractionResponse } from '../doubles/discord/double.js';
 import { startHostedWorld } from '../hosted/world.js';
 import { control, embedOf, type World } from './world.js';
 

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/discord/replies.js';
-import type { DoubleUser, InteractionResponse } from '../discord/double.js';
+import type { DoubleUser, InteractionResponse } from '../doubles/discord/double.js';
 import { parsePrometheus, sampleValue } from '../ops/support.js';
 import { control, embedOf, startWorld, type World } from './world.js';
 

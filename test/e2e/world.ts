@@ -17,8 +17,8 @@ import {
   type DiscordDoubleOptions,
   type DoubleUser,
   startDiscordDouble,
-} from '../discord/double.js';
-import { type Sandbox, type SandboxOptions, startSandbox } from '../sandbox/server.js';
+} from '../doubles/discord/double.js';
+import { type Sandbox, type SandboxOptions, startSandbox } from '../doubles/sandbox/server.js';
 
 export interface World {
   sandbox: Sandbox;

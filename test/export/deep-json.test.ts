@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isApiError } from '../../src/api/errors.js';
 import { MAX_JSON_DEPTH, parseItemBody, parsePageBody } from '../../src/api/validate.js';
 import { MESSAGES } from '../../src/discord/replies.js';
+import { generateDataset } from '../doubles/sandbox/data.js';
 import { control, startWorld, type World } from '../e2e/world.js';
-import { generateDataset } from '../sandbox/data.js';
 
 let world: World;
 

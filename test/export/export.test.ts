@@ -4,12 +4,12 @@
  */
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nextMonthStart } from '../../src/api/limit-spec.js';
+import { nextMonthStart } from '../../src/api/limits/spec.js';
 import { MESSAGES } from '../../src/discord/replies.js';
-import type { InteractionHandle } from '../discord/handle.js';
-import { UPLOAD_LIMIT } from '../discord/payloads.js';
+import type { InteractionHandle } from '../doubles/discord/handle.js';
+import { UPLOAD_LIMIT } from '../doubles/discord/payloads.js';
+import { generateDataset } from '../doubles/sandbox/data.js';
 import { control, startWorld, type World } from '../e2e/world.js';
-import { generateDataset } from '../sandbox/data.js';
 
 type Message = NonNullable<Awaited<ReturnType<InteractionHandle['response']>>['message']>;
 

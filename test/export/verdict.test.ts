@@ -1,6 +1,6 @@
 /** The export's decision on spending requests for pages never read, from the limits' status. */
 import { describe, expect, it } from 'vitest';
-import type { LimitStatus } from '../../src/api/limits.js';
+import type { LimitStatus } from '../../src/api/limits/limits.js';
 import { exportVerdict } from '../../src/discord/paging/export.js';
 
 const RESET = Date.UTC(2026, 11, 1);

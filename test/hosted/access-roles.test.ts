@@ -8,7 +8,7 @@ import { PermissionFlagsBits } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/discord/replies.js';
 import type { Store } from '../../src/store/index.js';
-import type { DoubleUser } from '../discord/double.js';
+import type { DoubleUser } from '../doubles/discord/double.js';
 import { embedOf, type World } from '../e2e/world.js';
 import { startHostedWorld } from './world.js';
 

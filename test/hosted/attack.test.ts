@@ -6,12 +6,12 @@
 import { randomBytes } from 'node:crypto';
 import { ApplicationIntegrationType, PermissionFlagsBits } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_IDS, MAX_ACCESS_ROLES, SETUP_CHECKS } from '../../commands/rollcall-admin.js';
+import { ADMIN_IDS, MAX_ACCESS_ROLES, SETUP_CHECKS } from '../../commands/admin/rollcall-admin.js';
 import { commandBodies } from '../../src/deploy-commands.js';
 import { MESSAGES } from '../../src/discord/replies.js';
 import { MAX_LABEL_LENGTH } from '../../src/render/labels.js';
 import type { Store } from '../../src/store/index.js';
-import type { DoubleUser } from '../discord/double.js';
+import type { DoubleUser } from '../doubles/discord/double.js';
 import { startWorld, type World } from '../e2e/world.js';
 import { forbiddenIn, HOSTILE_TEXTS, until } from '../reliability/support.js';
 

@@ -9,10 +9,10 @@
  */
 import { PermissionFlagsBits } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_IDS } from '../../commands/rollcall-admin.js';
+import { ADMIN_IDS } from '../../commands/admin/rollcall-admin.js';
 import { MESSAGES } from '../../src/discord/replies.js';
 import { type Store, StoreError } from '../../src/store/index.js';
-import type { DoubleUser } from '../discord/double.js';
+import type { DoubleUser } from '../doubles/discord/double.js';
 import { controls, embedOf, startWorld, type World } from '../e2e/world.js';
 import { type Backend, backends, PG_URL, type Place } from '../store/places.js';
 import { hasRedisServer, OwnRedis } from '../support/redis.js';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/discord/replies.js';
 import { MAX_LABEL_LENGTH } from '../../src/render/labels.js';
 import type { Store } from '../../src/store/index.js';
-import type { DoubleUser } from '../discord/double.js';
+import type { DoubleUser } from '../doubles/discord/double.js';
 import { embedOf, type World } from '../e2e/world.js';
 import { startHostedWorld } from './world.js';
 

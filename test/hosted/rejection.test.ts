@@ -9,13 +9,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createCache } from '../../src/api/cache.js';
+import { createTenants, REJECTION_CONFIRM_MS, type Tenants } from '../../src/community/hosted.js';
 import { loadConfig } from '../../src/config.js';
 import { MESSAGES, UserError } from '../../src/discord/replies.js';
 import type { Tenant } from '../../src/discord/router.js';
-import { createTenants, REJECTION_CONFIRM_MS, type Tenants } from '../../src/hosted.js';
 import { createLogger } from '../../src/log.js';
 import { openStore, type Store } from '../../src/store/index.js';
-import { type Sandbox, startSandbox } from '../sandbox/server.js';
+import { type Sandbox, startSandbox } from '../doubles/sandbox/server.js';
 
 const key = Buffer.alloc(32, 7);
 const PAGE = { page: 1, limit: 100 };

@@ -8,10 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCache } from '../../src/api/cache.js';
-import { parseLimits } from '../../src/api/limit-spec.js';
+import { parseLimits } from '../../src/api/limits/spec.js';
+import { createTenants, strictest, type Tenants } from '../../src/community/hosted.js';
 import { loadConfig } from '../../src/config.js';
 import type { Tenant } from '../../src/discord/router.js';
-import { createTenants, strictest, type Tenants } from '../../src/hosted.js';
 import { createLogger } from '../../src/log.js';
 import { openStore, type Store } from '../../src/store/index.js';
 

@@ -5,9 +5,9 @@
  */
 import { PermissionFlagsBits } from 'discord.js';
 import { expect } from 'vitest';
-import { ADMIN_IDS } from '../../commands/rollcall-admin.js';
+import { ADMIN_IDS } from '../../commands/admin/rollcall-admin.js';
 import type { Store } from '../../src/store/index.js';
-import type { DiscordDoubleOptions, DoubleUser } from '../discord/double.js';
+import type { DiscordDoubleOptions, DoubleUser } from '../doubles/discord/double.js';
 import { startWorld, type World } from '../e2e/world.js';
 
 export interface HostedWorldOptions {

@@ -11,8 +11,8 @@ import { type App, createApp } from '../../src/app.js';
 import { type Config, loadConfig } from '../../src/config.js';
 import { registerCommands } from '../../src/deploy-commands.js';
 import { createLogger } from '../../src/log.js';
-import { type DiscordDouble, type DoubleUser, startDiscordDouble } from '../discord/double.js';
-import { type Sandbox, startSandbox } from '../sandbox/server.js';
+import { type DiscordDouble, type DoubleUser, startDiscordDouble } from '../doubles/discord/double.js';
+import { type Sandbox, startSandbox } from '../doubles/sandbox/server.js';
 
 export interface OpsWorld {
   sandbox: Sandbox;

@@ -1,9 +1,9 @@
 /**
- * The page's reading of Discord markdown and timestamps (test/playground/page/markdown.js), which the
+ * The page's reading of Discord markdown and timestamps (tools/playground/page/markdown.js), which the
  * adapter turns into the renderer's elements. Pure, so checked here in Node.
  */
 import { describe, expect, it } from 'vitest';
-import { formatMessageTime, formatTimestamp, parseMarkdown } from './page/markdown.js';
+import { formatMessageTime, formatTimestamp, parseMarkdown } from '../../tools/playground/page/markdown.js';
 
 describe('Discord markdown as Rollcall writes it', () => {
   it('reads bold, code, timestamps and plain text of a list line', () => {

@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { IMAGES_DIR, inputsHash, ROOT, readManifest } from './manifest.js';
+import { IMAGES_DIR, inputsHash, ROOT, readManifest } from '../../tools/playground/manifest.js';
 
 describe('README pictures', () => {
   it('were made from the current renderers, commands and playground (else: npm run screenshots)', () => {

@@ -7,8 +7,8 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/discord/replies.js';
-import { browserMissing, launchBrowser } from './browser.js';
-import { type Playground, startPlayground } from './server.js';
+import { browserMissing, launchBrowser } from '../../tools/playground/browser.js';
+import { type Playground, startPlayground } from '../../tools/playground/server.js';
 
 const missing = browserMissing();
 const required = process.env.CI === 'true' || process.env.CI === '1';

@@ -5,7 +5,7 @@
  */
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importMap, type Playground, startPlayground } from './server.js';
+import { importMap, type Playground, startPlayground } from '../../tools/playground/server.js';
 
 /** A raw GET (no URL normalisation, so `..` reaches the server as typed). */
 function get(url: string, path: string, host?: string): Promise<{ status: number; body: string }> {

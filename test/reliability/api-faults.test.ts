@@ -6,9 +6,9 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/discord/replies.js';
-import type { SlashInput } from '../discord/double.js';
+import type { SlashInput } from '../doubles/discord/double.js';
+import { type FaultKind, startSandbox } from '../doubles/sandbox/server.js';
 import { embedOf } from '../e2e/world.js';
-import { type FaultKind, startSandbox } from '../sandbox/server.js';
 import {
   ask,
   auditEverything,

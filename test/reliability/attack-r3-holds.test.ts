@@ -6,8 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { NotSavedError } from '../../src/api/errors.js';
-import { type LimitStore, redisLimitStore } from '../../src/api/limit-store.js';
-import type { Limits } from '../../src/api/limits.js';
+import type { Limits } from '../../src/api/limits/limits.js';
+import { type LimitStore, redisLimitStore } from '../../src/api/limits/store.js';
 import { planHold } from '../../src/discord/paging/allowance.js';
 import { exportList } from '../../src/discord/paging/export.js';
 import type { ListEnvelope, ListView, ShowContext } from '../../src/discord/paging/views.js';

@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/discord/replies.js';
+import { generateDataset } from '../doubles/sandbox/data.js';
 import { control, embedOf, startWorld, type World } from '../e2e/world.js';
-import { generateDataset } from '../sandbox/data.js';
 
 describe('/log search: its list read again once the saved pages are gone', () => {
   let world: World;

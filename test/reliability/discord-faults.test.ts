@@ -5,7 +5,7 @@
  * a quiet log line, no crash; REST 5xx, 429 and connection resets from Discord -> handled.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { FailSpec } from '../discord/double.js';
+import type { FailSpec } from '../doubles/discord/double.js';
 import { embedOf } from '../e2e/world.js';
 import {
   ask,

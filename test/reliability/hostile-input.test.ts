@@ -7,10 +7,10 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/discord/replies.js';
-import type { InteractionResponse } from '../discord/double.js';
+import type { InteractionResponse } from '../doubles/discord/double.js';
+import { type Dataset, generateDataset } from '../doubles/sandbox/data.js';
+import type { SandboxLog } from '../doubles/sandbox/types.js';
 import { control, embedOf } from '../e2e/world.js';
-import { type Dataset, generateDataset } from '../sandbox/data.js';
-import type { SandboxLog } from '../sandbox/types.js';
 import {
   ask,
   auditEverything,

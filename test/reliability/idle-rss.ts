@@ -7,8 +7,8 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { loadDeployConfig } from '../../src/config.js';
 import { registerCommands } from '../../src/deploy-commands.js';
-import { startDiscordDouble } from '../discord/double.js';
-import { startSandbox } from '../sandbox/server.js';
+import { startDiscordDouble } from '../doubles/discord/double.js';
+import { startSandbox } from '../doubles/sandbox/server.js';
 
 const rssMb = (pid: number) =>
   Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024);

@@ -8,8 +8,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/discord/replies.js';
+import { type Sandbox, startSandbox } from '../doubles/sandbox/server.js';
 import { embedOf } from '../e2e/world.js';
-import { type Sandbox, startSandbox } from '../sandbox/server.js';
 import { hasRedisServer, OwnRedis } from '../support/redis.js';
 import {
   ask,

@@ -12,9 +12,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/discord/replies.js';
-import { type DiscordDouble, startDiscordDouble } from '../discord/double.js';
+import { type DiscordDouble, startDiscordDouble } from '../doubles/discord/double.js';
+import { type Sandbox, startSandbox } from '../doubles/sandbox/server.js';
 import { embedOf } from '../e2e/world.js';
-import { type Sandbox, startSandbox } from '../sandbox/server.js';
 import { hasRedisServer, OwnRedis } from '../support/redis.js';
 import {
   auditEverything,

@@ -12,15 +12,15 @@ import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDeployConfig } from '../../src/config.js';
 import { registerCommands } from '../../src/deploy-commands.js';
-import { flattenComponents } from '../discord/components.js';
+import { flattenComponents } from '../doubles/discord/components.js';
 import {
   type DiscordDouble,
   type DoubleUser,
   type InteractionHandle,
   type InteractionResponse,
   startDiscordDouble,
-} from '../discord/double.js';
-import { type Sandbox, startSandbox } from '../sandbox/server.js';
+} from '../doubles/discord/double.js';
+import { type Sandbox, startSandbox } from '../doubles/sandbox/server.js';
 import { auditEverything, recordSecrets, recordText, secret, until } from './support.js';
 
 const TARGET = Number(process.env.SOAK_INTERACTIONS ?? 2_400);

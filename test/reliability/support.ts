@@ -8,9 +8,9 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { secretValues } from '../../src/config.js';
-import { flattenComponents } from '../discord/components.js';
-import type { DiscordDouble, DoubleUser } from '../discord/double.js';
-import type { InteractionResponse } from '../discord/handle.js';
+import { flattenComponents } from '../doubles/discord/components.js';
+import type { DiscordDouble, DoubleUser } from '../doubles/discord/double.js';
+import type { InteractionResponse } from '../doubles/discord/handle.js';
 import { startWorld, type World, type WorldOptions } from '../e2e/world.js';
 
 // ---- evidence ---------------------------------------------------------------------------------

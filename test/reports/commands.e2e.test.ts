@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Loa, Shift } from '../../generated/api.js';
 import { MESSAGES } from '../../src/discord/replies.js';
 import { duration } from '../../src/render/format.js';
+import { generateDataset } from '../doubles/sandbox/index.js';
 import { control, embedOf, startWorld, type World } from '../e2e/world.js';
 import { injectSelectOption } from '../reliability/support.js';
-import { generateDataset } from '../sandbox/index.js';
 
 const NOW = Math.floor(Date.now() / 1000);
 const DAY = 86_400;

@@ -14,7 +14,7 @@ import {
   digestTickMs,
   latestInstant,
   nextInstant,
-} from '../../src/digests.js';
+} from '../../src/reports/digest-scheduler.js';
 import { WEEKDAYS } from '../../src/reports/period.js';
 
 const CHANNEL = '1300000000000000193';

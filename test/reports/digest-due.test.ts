@@ -11,14 +11,14 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import Database from 'libsql';
 import pg from 'pg';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MESSAGES } from '../../src/discord/replies.js';
+import { createLogger } from '../../src/log.js';
 import {
   createDigestScheduler,
   type DigestPoster,
   type DigestSettings,
   digestHorizonMs,
-} from '../../src/digests.js';
-import { MESSAGES } from '../../src/discord/replies.js';
-import { createLogger } from '../../src/log.js';
+} from '../../src/reports/digest-scheduler.js';
 import { SqlDigests } from '../../src/store/digests.js';
 import { openStore, SQLITE_FILE, type Store } from '../../src/store/index.js';
 import {

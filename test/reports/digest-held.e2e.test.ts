@@ -9,10 +9,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PermissionFlagsBits } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_IDS } from '../../commands/rollcall-admin.js';
-import type { DigestSettings } from '../../src/digests.js';
+import { ADMIN_IDS } from '../../commands/admin/rollcall-admin.js';
+import type { DigestSettings } from '../../src/reports/digest-scheduler.js';
 import type { Store } from '../../src/store/index.js';
-import type { DoubleUser } from '../discord/double.js';
+import type { DoubleUser } from '../doubles/discord/double.js';
 import { startWorld, type World } from '../e2e/world.js';
 
 const GUILD_A = '1300000000000000501';

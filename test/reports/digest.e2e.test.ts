@@ -7,12 +7,12 @@
  */
 import { PermissionFlagsBits } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_IDS } from '../../commands/rollcall-admin.js';
+import { ADMIN_IDS } from '../../commands/admin/rollcall-admin.js';
 import { tokenHash } from '../../src/api/token.js';
-import { nextInstant, readDigestSettings } from '../../src/digests.js';
 import { MESSAGES } from '../../src/discord/replies.js';
+import { nextInstant, readDigestSettings } from '../../src/reports/digest-scheduler.js';
 import type { Store } from '../../src/store/index.js';
-import type { DoubleUser } from '../discord/double.js';
+import type { DoubleUser } from '../doubles/discord/double.js';
 import { startWorld, type World } from '../e2e/world.js';
 
 const GUILD = '1300000000000000081';

@@ -9,13 +9,13 @@ import { randomBytes } from 'node:crypto';
 import { DateTime } from 'luxon';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tokenHash } from '../../src/api/token.js';
+import { createLogger } from '../../src/log.js';
 import {
   createDigestScheduler,
   type DigestPoster,
   type DigestSettings,
   latestInstant,
-} from '../../src/digests.js';
-import { createLogger } from '../../src/log.js';
+} from '../../src/reports/digest-scheduler.js';
 import { openStore, type Store } from '../../src/store/index.js';
 import { backends, type Place } from './../store/places.js';
 

@@ -13,8 +13,8 @@ import { type App, createApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { registerCommands } from '../../src/deploy-commands.js';
 import { createLogger } from '../../src/log.js';
-import { type DiscordDouble, startDiscordDouble } from '../discord/double.js';
-import { type Sandbox, startSandbox } from '../sandbox/server.js';
+import { type DiscordDouble, startDiscordDouble } from '../doubles/discord/double.js';
+import { type Sandbox, startSandbox } from '../doubles/sandbox/server.js';
 
 export const GUILD = '1300000000000000201';
 export const OTHER_GUILD = '1300000000000000202';

@@ -8,12 +8,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { heldBytes } from '../../src/api/cache.js';
 import { createApi } from '../../src/api/client.js';
-import { parseLimits } from '../../src/api/limit-spec.js';
+import { parseLimits } from '../../src/api/limits/spec.js';
 import { loadConfig } from '../../src/config.js';
-import { DEFAULT_MEMORY_MAX_BYTES, SnapshotMemory, snapshotSource } from '../../src/snapshots.js';
+import { DEFAULT_MEMORY_MAX_BYTES, SnapshotMemory, snapshotSource } from '../../src/reports/snapshots.js';
 import { openStore, type Store } from '../../src/store/index.js';
 import { fastDeps, silentLogger, testConfig } from '../api/helpers.js';
-import { generateDataset, type Sandbox, startSandbox } from '../sandbox/index.js';
+import { generateDataset, type Sandbox, startSandbox } from '../doubles/sandbox/index.js';
 import { backends } from '../store/places.js';
 
 // 1,500 shifts: 15 pages, with LOAs, members and roles 18 (one call reads them all).

@@ -5,14 +5,14 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/api/client.js';
-import { parseLimits } from '../../src/api/limit-spec.js';
+import { parseLimits } from '../../src/api/limits/spec.js';
 import type { Api } from '../../src/api/types.js';
 import { UserError } from '../../src/discord/replies.js';
 import { footerText } from '../../src/render/page.js';
-import { snapshotSource } from '../../src/snapshots.js';
+import { snapshotSource } from '../../src/reports/snapshots.js';
 import { openStore, type Store } from '../../src/store/index.js';
 import { fakeClock, fastDeps, silentLogger, testConfig } from '../api/helpers.js';
-import { generateDataset, type Sandbox, startSandbox } from '../sandbox/index.js';
+import { generateDataset, type Sandbox, startSandbox } from '../doubles/sandbox/index.js';
 import { backends, type Place } from '../store/places.js';
 
 const dataset = generateDataset({ seed: 7, shifts: 250, loas: 120, members: 60, roles: 6, activeShifts: 5 });

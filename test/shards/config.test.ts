@@ -5,8 +5,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Config, isSharded, loadConfig } from '../../src/config.js';
-import { shardCount, shardIds, shardingProblem } from '../../src/shards.js';
-import { type DiscordDouble, startDiscordDouble } from '../discord/double.js';
+import { shardCount, shardIds, shardingProblem } from '../../src/ops/shards.js';
+import { type DiscordDouble, startDiscordDouble } from '../doubles/discord/double.js';
 import { freePort } from '../support/redis.js';
 
 const BASE = {

@@ -7,8 +7,8 @@
  */
 import { InteractionResponseType } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DoubleUser } from '../discord/double.js';
-import { shardOf } from '../discord/snowflake.js';
+import type { DoubleUser } from '../doubles/discord/double.js';
+import { shardOf } from '../doubles/discord/snowflake.js';
 import { control, embedOf } from '../e2e/world.js';
 import { parsePrometheus, probe, sampleValue, until } from '../ops/support.js';
 import { alive, createShardedWorld, type LogLine, type ShardedWorld } from './world.js';

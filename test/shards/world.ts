@@ -8,9 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../src/config.js';
 import { registerCommands } from '../../src/deploy-commands.js';
-import { type DiscordDouble, startDiscordDouble } from '../discord/double.js';
-import { snowflakeOnShard } from '../discord/snowflake.js';
-import { type Sandbox, startSandbox } from '../sandbox/server.js';
+import { type DiscordDouble, startDiscordDouble } from '../doubles/discord/double.js';
+import { snowflakeOnShard } from '../doubles/discord/snowflake.js';
+import { type Sandbox, startSandbox } from '../doubles/sandbox/server.js';
 import { freePort, OwnRedis } from '../support/redis.js';
 
 const cwd = new URL('../..', import.meta.url).pathname;

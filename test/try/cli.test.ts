@@ -4,9 +4,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/discord/replies.js';
+import { matchLabel, snowflakeOf, splitSlash } from '../../tools/try/parse.js';
+import { runScript } from '../../tools/try/session.js';
 import { startWorld, type World } from '../e2e/world.js';
-import { matchLabel, snowflakeOf, splitSlash } from './parse.js';
-import { runScript } from './session.js';
 
 describe('typed slash commands', () => {
   it('splits command words and name:value pairs, values running to the next name:', () => {

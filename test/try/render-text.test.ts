@@ -7,7 +7,7 @@ import {
   renderMessage,
   renderResponse,
   timestampText,
-} from './render-text.js';
+} from '../../tools/try/render-text.js';
 
 /** 2025-01-01T00:00:00Z */
 const NOW = Date.UTC(2025, 0, 1);

@@ -6,7 +6,7 @@ import { ApplicationCommandType, type RESTPostAPIChatInputApplicationCommandsJSO
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { commandBodies } from '../../src/deploy-commands.js';
-import { startDiscordDouble } from '../discord/double.js';
+import { startDiscordDouble } from '../doubles/discord/double.js';
 
 const run = promisify(execFile);
 const root = new URL('../..', import.meta.url).pathname;

@@ -5,7 +5,7 @@
  */
 import { Client } from 'discord.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { dropEmptyClientEnv } from '../../src/shards.js';
+import { dropEmptyClientEnv } from '../../src/ops/shards.js';
 
 const NAMES = ['SHARDS', 'SHARD_COUNT', 'SHARD_LIST'] as const;
 const saved = Object.fromEntries(NAMES.map((name) => [name, process.env[name]]));

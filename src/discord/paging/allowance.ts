@@ -7,7 +7,7 @@
  * The hold is taken first and checked after: when it does not fit it is given back, so two plans
  * racing may both be refused, but never both spend into the reserve. See docs/api-decisions.md.
  */
-import { type LimitStatus, type MonthHold, PACE_RESERVE } from '../../api/limits.js';
+import { type LimitStatus, type MonthHold, PACE_RESERVE } from '../../api/limits/limits.js';
 
 /** Holds requests of a tenant's month for a whole-list read (Limits.holdMonth with its key). */
 export type HoldMonth = (requests: number) => Promise<MonthHold>;

@@ -13,7 +13,7 @@ import {
   ComponentType,
 } from 'discord.js';
 import type { PageInfo } from '../../api/pages.js';
-import { LIMITS } from '../../limits.js';
+import { LIMITS } from '../../discord-limits.js';
 import { formatCount, truncate } from '../../render/format.js';
 import { ACTIONS, type Action } from './custom-id.js';
 import { argKind, type BackTarget, canOpen, type ListView, type ShowContext } from './views.js';

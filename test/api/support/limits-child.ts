@@ -3,9 +3,9 @@
  * <key> <attempts>` makes `attempts` parallel acquires and prints how each ended, as JSON.
  */
 import { ApiError } from '../../../src/api/errors.js';
-import { parseLimits } from '../../../src/api/limit-spec.js';
-import { redisLimitStore } from '../../../src/api/limit-store.js';
-import { createLimits } from '../../../src/api/limits.js';
+import { createLimits } from '../../../src/api/limits/limits.js';
+import { parseLimits } from '../../../src/api/limits/spec.js';
+import { redisLimitStore } from '../../../src/api/limits/store.js';
 import { createLogger } from '../../../src/log.js';
 
 const [url = '', text = '', key = '', attemptsText = '0'] = process.argv.slice(2);

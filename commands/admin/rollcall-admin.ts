@@ -34,10 +34,10 @@ import {
   TextInputStyle,
 } from 'discord.js';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
-import { MESSAGES, NO_MENTIONS, UserError } from '../src/discord/replies.js';
-import type { Responder } from '../src/discord/respond.js';
-import type { AdminHandler } from '../src/discord/router.js';
-import { plainText, roleMention, safeLine, truncate } from '../src/render/format.js';
+import { MESSAGES, NO_MENTIONS, UserError } from '../../src/discord/replies.js';
+import type { Responder } from '../../src/discord/respond.js';
+import type { AdminHandler } from '../../src/discord/router.js';
+import { plainText, roleMention, safeLine, truncate } from '../../src/render/format.js';
 import {
   CODE_PATTERN,
   CODE_TABLE_NAMES,
@@ -47,13 +47,8 @@ import {
   codeLabel,
   labelProblem,
   MAX_LABEL_LENGTH,
-} from '../src/render/labels.js';
-import {
-  REPORTS_SUBCOMMAND,
-  type ReportSettingsPlace,
-  reportsAdmin,
-  reportsSubcommand,
-} from './admin-reports.js';
+} from '../../src/render/labels.js';
+import { REPORTS_SUBCOMMAND, type ReportSettingsPlace, reportsAdmin, reportsSubcommand } from './reports.js';
 
 export const ADMIN_COMMAND = 'rollcall-admin';
 

@@ -1,5 +1,5 @@
 /**
- * The playground's web server on 127.0.0.1: the page (test/playground/page/), the Discord-like
+ * The playground's web server on 127.0.0.1: the page (tools/playground/page/), the Discord-like
  * renderer and its libraries served from node_modules (nothing from the internet), local avatars,
  * a JSON API for what the page does (slash commands, clicks, menus, modals, autocomplete, acting
  * user) and server-sent events carrying the conversation whenever the Discord double's message
@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { dirname, extname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Locale } from 'discord.js';
-import { startWorld, type World, type WorldOptions } from '../e2e/world.js';
+import { startWorld, type World, type WorldOptions } from '../../test/e2e/world.js';
 import { InputError, PlaygroundSession } from './session.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));

@@ -1,5 +1,5 @@
 /**
- * `npm run playground` (`npx tsx test/playground/cli.ts`): the real bot between the sandbox API and
+ * `npm run playground` (`npx tsx tools/playground/cli.ts`): the real bot between the sandbox API and
  * the Discord double, shown in the browser as Discord would show it. Serves http://127.0.0.1:PORT/
  * (PLAYGROUND_PORT or --port, default 5180; 0 picks a free port). The bot's logs go to a file
  * (LOG_LEVEL, default warn; PLAYGROUND_LOG_FILE, default rollcall-playground.log in the temp directory,

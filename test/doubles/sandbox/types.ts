@@ -13,7 +13,7 @@ import type {
   operations,
   Role,
   Shift,
-} from '../../generated/api.js';
+} from '../../../generated/api.js';
 
 /** Any JSON value. */
 export type JsonValue = string | number | boolean | null | JsonValue[] | JsonObject;

@@ -1,5 +1,5 @@
 /**
- * `npm run try` (`npx tsx test/try/cli.ts`): use Rollcall by hand without Discord or the API. Starts
+ * `npm run try` (`npx tsx tools/try/cli.ts`): use Rollcall by hand without Discord or the API. Starts
  * the sandbox API, the Discord double and the real bot in this process, then reads commands typed as
  * in Discord (`/loa list`, `click ▶`, `open 1`, `page 7`, `as other-mod`, `help`, `quit`).
  *
@@ -11,10 +11,10 @@ import { createWriteStream } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline/promises';
-import { startWorld } from '../e2e/world.js';
+import { startWorld } from '../../test/e2e/world.js';
 import { HELP, TrySession } from './session.js';
 
-const USAGE = `Usage: npm run try            (or: npx tsx test/try/cli.ts)
+const USAGE = `Usage: npm run try            (or: npx tsx tools/try/cli.ts)
 Environment: LOG_LEVEL (default warn), TRY_LOG_FILE (default ${join(tmpdir(), 'rollcall-try.log')}; - for stderr)
 
 ${HELP}`;

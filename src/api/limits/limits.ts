@@ -22,18 +22,18 @@
  */
 import type { RateLimiterMemory } from 'rate-limiter-flexible';
 import { RateLimiterRes } from 'rate-limiter-flexible';
-import type { Logger } from '../log.js';
-import { untilAborted } from './abort.js';
-import { ApiError } from './errors.js';
-import { rateLimitResetMs, wholeHeader } from './headers.js';
+import type { Logger } from '../../log.js';
+import { untilAborted } from '../abort.js';
+import { ApiError } from '../errors.js';
+import { rateLimitResetMs, wholeHeader } from '../headers.js';
+import { currentWait, type WaitContext } from '../wait.js';
 import {
   bucketPlan,
   monthOf as calendarMonthOf,
   type LimitSpec,
   nextMonthStart as nextCalendarMonthStart,
-} from './limit-spec.js';
-import type { Counter, LimitStore } from './limit-store.js';
-import { currentWait, type WaitContext } from './wait.js';
+} from './spec.js';
+import type { Counter, LimitStore } from './store.js';
 
 /** Share of a monthly allowance kept for reads of things never seen (no saved copy to show). */
 export const PACE_RESERVE = 0.2;

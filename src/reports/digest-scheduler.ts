@@ -28,17 +28,18 @@ import {
   PermissionFlagsBits,
   type PermissionResolvable,
 } from 'discord.js';
-import { loaActiveView } from '../commands/loa.js';
-import { quotaCheckView } from '../commands/quota.js';
-import { joinArg } from '../commands/report-data.js';
-import { shiftTotalsView } from '../commands/shift.js';
-import { untilAborted } from './api/abort.js';
-import { cutPage } from './api/pages.js';
-import { withWait } from './api/wait.js';
-import { type ListView, PAGE_SIZE } from './discord/paging/views.js';
-import { MESSAGES, NO_MENTIONS, UserError } from './discord/replies.js';
-import type { TenantResolver } from './discord/router.js';
-import type { Logger } from './log.js';
+import { loaActiveView } from '../../commands/loa.js';
+import { quotaCheckView } from '../../commands/quota.js';
+import { joinArg } from '../../commands/report-data.js';
+import { shiftTotalsView } from '../../commands/shift.js';
+import { untilAborted } from '../api/abort.js';
+import { cutPage } from '../api/pages.js';
+import { withWait } from '../api/wait.js';
+import { type ListView, PAGE_SIZE } from '../discord/paging/views.js';
+import { MESSAGES, NO_MENTIONS, UserError } from '../discord/replies.js';
+import type { TenantResolver } from '../discord/router.js';
+import type { Logger } from '../log.js';
+import type { DigestStore, DueCursor, SavedDigest } from '../store/digests.js';
 import {
   DIGEST_REPORTS,
   type DigestReport,
@@ -50,9 +51,8 @@ import {
   latestInstant,
   nextInstant,
   readDigestSettings,
-} from './reports/digest.js';
-import type { PeriodKind } from './reports/period.js';
-import type { DigestStore, DueCursor, SavedDigest } from './store/digests.js';
+} from './digest.js';
+import type { PeriodKind } from './period.js';
 
 export {
   compressedInstant,
@@ -62,7 +62,7 @@ export {
   latestInstant,
   nextInstant,
   readDigestSettings,
-} from './reports/digest.js';
+} from './digest.js';
 
 /** The permissions a digest needs in its channel, with the names admins see. */
 const NEEDED: Array<[PermissionResolvable, string]> = [

@@ -12,9 +12,9 @@ import {
   ApplicationCommandType,
   ApplicationCommandOptionType as T,
 } from 'discord-api-types/v10';
-import { flattenComponents, type LooseComponent } from '../discord/components.js';
-import type { DoubleUser, InteractionResponse, OptionValue } from '../discord/double.js';
-import { startWorld, type World } from '../e2e/world.js';
+import { flattenComponents, type LooseComponent } from '../../test/doubles/discord/components.js';
+import type { DoubleUser, InteractionResponse, OptionValue } from '../../test/doubles/discord/double.js';
+import { startWorld, type World } from '../../test/e2e/world.js';
 import {
   matchLabel,
   parseBoolean,

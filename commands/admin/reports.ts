@@ -1,8 +1,8 @@
 /**
  * /rollcall-admin reports (hosted mode, Manage Server): a server's report settings: the community's
  * time zone, the first day of its week, and activity quotas per community role (hours per report
- * period), and the scheduled digest (src/digests.ts: channel, daily or weekly, day, hour, which
- * reports; with the last problem posting it). No option shows them. Included in /rollcall-admin by commands/rollcall-admin.ts.
+ * period), and the scheduled digest (src/reports/digest-scheduler.ts: channel, daily or weekly, day, hour, which
+ * reports; with the last problem posting it). No option shows them. Included in /rollcall-admin by commands/admin/rollcall-admin.ts.
  */
 import {
   type APIApplicationCommandSubcommandOption,
@@ -11,11 +11,11 @@ import {
   type ChatInputCommandInteraction,
   MessageFlags,
 } from 'discord.js';
-import { MESSAGES, NO_MENTIONS, UserError } from '../src/discord/replies.js';
-import { DIGEST_REPORTS, type DigestReport, type DigestSettings } from '../src/reports/digest.js';
-import { isQuotaHours } from '../src/reports/leave.js';
-import { isTimeZone, WEEKDAYS, type Weekday } from '../src/reports/period.js';
-import { MAX_QUOTA_HOURS, MAX_QUOTA_ROLES, type ReportSettings } from '../src/reports/source.js';
+import { MESSAGES, NO_MENTIONS, UserError } from '../../src/discord/replies.js';
+import { DIGEST_REPORTS, type DigestReport, type DigestSettings } from '../../src/reports/digest.js';
+import { isQuotaHours } from '../../src/reports/leave.js';
+import { isTimeZone, WEEKDAYS, type Weekday } from '../../src/reports/period.js';
+import { MAX_QUOTA_HOURS, MAX_QUOTA_ROLES, type ReportSettings } from '../../src/reports/source.js';
 
 export const REPORTS_SUBCOMMAND = 'reports';
 

@@ -1,6 +1,6 @@
 /**
  * The sandbox API for tests and the benchmark: `startSandbox` serves the contract's 16 endpoints over
- * `generateDataset` data. Start with `import { startSandbox, DEFAULT_TOKEN } from '../sandbox/index.js'`.
+ * `generateDataset` data. Start with `import { startSandbox, DEFAULT_TOKEN } from './index.js'`.
  */
 export type { TokenConfig, TokenPermission } from './auth.js';
 export { AUDIT_LOG_TYPE, BAN_APPEAL, LOA_START_TYPE, LOA_STATUS, LOG_TYPE, SHIFT_TYPES } from './codes.js';

@@ -1,7 +1,7 @@
 /**
  * The README pictures (docs/images/*.png, made by `npm run screenshots`) and what they were made
  * from: a hash of every input that changes what they show — the renderers (src/render/**), the
- * commands (commands/**), the playground page and its adapter (test/playground/page/**), the
+ * commands (commands/**), the playground page and its adapter (tools/playground/page/**), the
  * screenshot script (scenes, seed, clock, time zone) and the version of the Discord-like renderer.
  * docs/images/manifest.json keeps the hash; a test recomputes it, so the pictures never drift from
  * what the bot shows.
@@ -19,8 +19,8 @@ export const MANIFEST_PATH = join(IMAGES_DIR, 'manifest.json');
 export const INPUTS = [
   'src/render',
   'commands',
-  'test/playground/page',
-  'test/playground/screenshots.ts',
+  'tools/playground/page',
+  'tools/playground/screenshots.ts',
   'node_modules/@skyra/discord-components-core/package.json',
 ] as const;
 

@@ -16,28 +16,28 @@
  * the wait context, for the metrics (src/api/wait.ts); reports asked for at once share one refresh,
  * counted under the purpose of the one that started it.
  */
-import type { Loa, Member, Role, Shift } from '../generated/api.js';
-import { heldBytes } from './api/cache.js';
-import { PacedError } from './api/errors.js';
-import { mergeSources, pageInfo, pageItems, type Source } from './api/pages.js';
-import type { Fetched, PageQuery, ReadOptions, Resources } from './api/types.js';
-import { currentPurpose, withPurpose } from './api/wait.js';
-import { MESSAGES, UserError } from './discord/replies.js';
-import type { Logger } from './log.js';
+import type { Loa, Member, Role, Shift } from '../../generated/api.js';
+import { heldBytes } from '../api/cache.js';
+import { PacedError } from '../api/errors.js';
+import { mergeSources, pageInfo, pageItems, type Source } from '../api/pages.js';
+import type { Fetched, PageQuery, ReadOptions, Resources } from '../api/types.js';
+import { currentPurpose, withPurpose } from '../api/wait.js';
+import { MESSAGES, UserError } from '../discord/replies.js';
+import type { Logger } from '../log.js';
+import { StoreError } from '../store/errors.js';
+import {
+  SNAPSHOT_RESOURCES,
+  type SnapshotPage,
+  type SnapshotResource,
+  type SnapshotStore,
+} from '../store/snapshot.js';
 import {
   DEFAULT_REPORT_SETTINGS,
   type ReportData,
   type ReportSettings,
   type ReportSource,
   readReportSettings,
-} from './reports/source.js';
-import { StoreError } from './store/errors.js';
-import {
-  SNAPSHOT_RESOURCES,
-  type SnapshotPage,
-  type SnapshotResource,
-  type SnapshotStore,
-} from './store/snapshot.js';
+} from './source.js';
 
 /** Pages never read before that one call may read (each is one request). */
 export const MAX_NEW_PAGES = 20;

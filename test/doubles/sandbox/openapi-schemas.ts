@@ -43,7 +43,7 @@ export interface OpenApiDescription {
 }
 
 /** Loads and compiles openapi.yaml (default: the repository's). */
-export function loadOpenApi(file = new URL('../../openapi.yaml', import.meta.url)): OpenApiDescription {
+export function loadOpenApi(file = new URL('../../../openapi.yaml', import.meta.url)): OpenApiDescription {
   const doc: unknown = parse(readFileSync(file, 'utf8'));
   if (!isObj(doc) || !isObj(doc.paths)) throw new Error('openapi.yaml: no paths');
   const ajv = new Ajv2020({ strict: true, allErrors: true });

@@ -14,9 +14,9 @@
 import type { ChildProcess } from 'node:child_process';
 import { REST, type RESTGetAPIGatewayBotResult, Routes, type Shard, ShardingManager } from 'discord.js';
 import { AggregatorRegistry, type Registry } from 'prom-client';
-import { type Config, isHosted } from './config.js';
-import type { Logger } from './log.js';
-import { createHealthServer, type HealthServer } from './ops/health.js';
+import { type Config, isHosted } from '../config.js';
+import type { Logger } from '../log.js';
+import { createHealthServer, type HealthServer } from './health.js';
 
 /** A shard's metrics as prom-client's `getMetricsAsJSON` gives them (what the aggregator adds up). */
 export type ShardMetrics = Awaited<ReturnType<Registry['getMetricsAsJSON']>>;

@@ -13,25 +13,25 @@
  * used again until an admin links a token anew) or clears it (see `guarded`). The store failing
  * never falls back to anything: moderators are told the database is unreachable.
  */
-import type { Links, TokenCheck } from '../commands/rollcall-admin.js';
-import type { ApiCache } from './api/cache.js';
-import { createApi } from './api/client.js';
-import { isApiError } from './api/errors.js';
-import { type LimitSpec, parseLimits } from './api/limit-spec.js';
-import type { MonthLedger } from './api/limits.js';
-import { tokenHash } from './api/token.js';
-import type { Api, Fetched, Resources } from './api/types.js';
-import type { Config } from './config.js';
-import { createAccessGuard } from './discord/access.js';
-import { MESSAGES, UserError } from './discord/replies.js';
-import type { Tenant, TenantResolver } from './discord/router.js';
-import type { Logger } from './log.js';
-import type { Metrics } from './ops/metrics.js';
+import type { Links, TokenCheck } from '../../commands/admin/rollcall-admin.js';
+import type { ApiCache } from '../api/cache.js';
+import { createApi } from '../api/client.js';
+import { isApiError } from '../api/errors.js';
+import type { MonthLedger } from '../api/limits/limits.js';
+import { type LimitSpec, parseLimits } from '../api/limits/spec.js';
+import { tokenHash } from '../api/token.js';
+import type { Api, Fetched, Resources } from '../api/types.js';
+import type { Config } from '../config.js';
+import { createAccessGuard } from '../discord/access.js';
+import { MESSAGES, UserError } from '../discord/replies.js';
+import type { Tenant, TenantResolver } from '../discord/router.js';
+import type { Logger } from '../log.js';
+import type { Metrics } from '../ops/metrics.js';
 // Values from the store's own modules, not its index: the index loads kysely and the database drivers.
-import { tokenFingerprint } from './store/crypto.js';
-import { StoreError } from './store/errors.js';
-import type { CredentialInfo, Store } from './store/index.js';
-import { defaultSettings, type GuildSettings } from './store/settings.js';
+import { tokenFingerprint } from '../store/crypto.js';
+import { StoreError } from '../store/errors.js';
+import type { CredentialInfo, Store } from '../store/index.js';
+import { defaultSettings, type GuildSettings } from '../store/settings.js';
 
 /** Apis kept at once (one per linked token in use); the least recently used is closed first. */
 export const MAX_APIS = 200;

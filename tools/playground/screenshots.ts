@@ -12,7 +12,7 @@ import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type APIApplicationCommand, ApplicationCommandOptionType } from 'discord-api-types/v10';
 import UPNG from 'upng-js';
-import type { Dataset } from '../sandbox/data.js';
+import type { Dataset } from '../../test/doubles/sandbox/data.js';
 import { browserMissing, launchBrowser } from './browser.js';
 import { IMAGES_DIR, inputsHash, MANIFEST_PATH, type Manifest } from './manifest.js';
 

@@ -4,7 +4,7 @@
  * through the Discord double against the real bot (see test/e2e/world.ts), and the conversation as
  * the acting user sees it (`state()`), which the page renders like Discord.
  *
- * Typed commands are read like `npm run try` reads them (test/try/parse.ts).
+ * Typed commands are read like `npm run try` reads them (tools/try/parse.ts).
  */
 import {
   type APIApplicationCommand,
@@ -15,9 +15,14 @@ import {
   type Locale,
   ApplicationCommandOptionType as T,
 } from 'discord-api-types/v10';
-import { findComponent } from '../discord/components.js';
-import type { DoubleUser, InteractionHandle, InteractionResponse, OptionValue } from '../discord/double.js';
-import type { World } from '../e2e/world.js';
+import { findComponent } from '../../test/doubles/discord/components.js';
+import type {
+  DoubleUser,
+  InteractionHandle,
+  InteractionResponse,
+  OptionValue,
+} from '../../test/doubles/discord/double.js';
+import type { World } from '../../test/e2e/world.js';
 import {
   parseBoolean,
   parseInteger,
