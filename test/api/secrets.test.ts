@@ -51,7 +51,7 @@ const handler: Handler = (request) => {
     case 'limited':
       return { status: 429, headers: { 'retry-after': '600' }, body: { error: 'rate limit exceeded' } };
     case 'slow':
-      return { body: { id }, delayMs: 1_000 };
+      return { body: { id }, delayMs: 10_000 };
     case 'dropped':
       return 'destroy';
     case 'html':
@@ -63,7 +63,8 @@ const handler: Handler = (request) => {
 
 beforeAll(async () => {
   server = await startServer(handler);
-  const config = testConfig(server.baseUrl, { API_TIMEOUT_MS: 150, API_RETRIES: 1 });
+  // Long enough for every other answer on a loaded machine; only `slow` (10 s) outlasts it.
+  const config = testConfig(server.baseUrl, { API_TIMEOUT_MS: 1_500, API_RETRIES: 1 });
   api = createApi(config, logger, { ...fastDeps, cache: recordingCache() });
   const ids = [
     'ok',
