@@ -23,7 +23,7 @@
 import type { RateLimiterMemory } from 'rate-limiter-flexible';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import type { Logger } from '../../log.js';
-import { untilAborted } from '../abort.js';
+import { pause, untilAborted } from '../abort.js';
 import { ApiError } from '../errors.js';
 import { rateLimitResetMs, wholeHeader } from '../headers.js';
 import { currentWait, type WaitContext } from '../wait.js';
@@ -508,23 +508,9 @@ export function createLimits(options: LimitsOptions): Limits {
   }
 
   /** Wait `ms` (real time), cut short by `signal` (rejecting with its reason; the timer is cleared). */
-  const pause = (ms: number, signal?: AbortSignal): Promise<void> => {
-    if (sleep) return signal ? untilAborted(sleep(ms), signal) : sleep(ms);
-    if (signal?.aborted) return Promise.reject(signal.reason);
-    return new Promise<void>((resolve, reject) => {
-      const onAbort = () => {
-        clearTimeout(timer);
-        reject(signal?.reason);
-      };
-      const timer = setTimeout(
-        () => {
-          signal?.removeEventListener('abort', onAbort);
-          resolve();
-        },
-        Math.max(0, ms),
-      );
-      signal?.addEventListener('abort', onAbort, { once: true });
-    });
+  const pauseFor = (ms: number, signal?: AbortSignal): Promise<void> => {
+    if (!sleep) return pause(ms, signal);
+    return signal ? untilAborted(sleep(ms), signal) : sleep(ms);
   };
 
   /** Estimated wait (ms) of the waiter at `position` (1 = being served) behind a head ready in `headMs`. */
@@ -579,7 +565,7 @@ export function createLimits(options: LimitsOptions): Limits {
           if (Date.now() - started + wait > maxWaitMs) throw busy(held);
           line.readyAt = Date.now() + wait;
           report(line);
-          await pause(wait, signal);
+          await pauseFor(wait, signal);
           continue;
         }
       }
@@ -589,7 +575,7 @@ export function createLimits(options: LimitsOptions): Limits {
         if (Date.now() - started + wait > maxWaitMs) throw busy(wait);
         line.readyAt = Date.now() + wait;
         report(line);
-        await pause(wait, signal);
+        await pauseFor(wait, signal);
         continue;
       }
       line.readyAt = 0;
