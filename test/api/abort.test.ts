@@ -1,4 +1,4 @@
-/** The API layer's waits that end early: `within` (work or a deadline) and `pause` (a sleep an abort cuts short). */
+/** The API layer's waits that end early: `within` (work or a deadline), `pause` (a sleep an abort ends). */
 import { describe, expect, it } from 'vitest';
 import { pause, within } from '../../src/api/abort.js';
 
