@@ -13,7 +13,7 @@ import type { Logger } from '../log.js';
 import { pause, untilAborted } from './abort.js';
 import { ApiError } from './errors.js';
 import { rateLimitResetMs } from './headers.js';
-import type { Limits } from './limits/limits.js';
+import type { Limits } from './limits/types.js';
 import { currentPurpose } from './wait.js';
 
 export interface HttpOptions {

@@ -18,10 +18,10 @@ import type {
   Shift,
   ShiftPage,
 } from '../../generated/api.js';
-import type { LimitStatus, MonthHold } from './limits/limits.js';
+import type { LimitStatus, MonthHold } from './limits/types.js';
 
 export type { ApiErrorKind } from './errors.js';
-export type { AllowanceMark, LimitStatus, MonthHold } from './limits/limits.js';
+export type { AllowanceMark, LimitStatus, MonthHold } from './limits/types.js';
 
 /** A value read through the cache layer, with where it came from. */
 export interface Fetched<T> {
