@@ -1,4 +1,10 @@
 /**
+ * Waits that end early: on an abort signal, or at a deadline. Every timer race of the API layer is
+ * one of these, so each clears its timer and none keeps the process alive for nothing.
+ */
+import { setTimeout as sleepFor } from 'node:timers/promises';
+
+/**
  * Settle with `work`, or reject with `signal`'s reason as soon as it aborts (the work itself goes on,
  * unheeded). Keeps `signal` referenced until then: a combined signal nothing else references could
  * otherwise be collected before it fires.
@@ -10,4 +16,30 @@ export function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<
     signal.addEventListener('abort', onAbort, { once: true });
     work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
   });
+}
+
+/**
+ * Settle with `work`, or with what `onLate` returns (or throws) once `ms` pass first; the work itself
+ * goes on, unheeded. The timer is cleared as soon as either ends and never holds the process open.
+ */
+export async function within<T, L>(work: Promise<T>, ms: number, onLate: () => L): Promise<T | L> {
+  const settled = new AbortController();
+  const late = sleepFor(Math.max(0, ms), undefined, { signal: settled.signal, ref: false }).then(onLate);
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    settled.abort();
+    late.catch(() => undefined); // the cleared timer's rejection (or onLate's, once work won) is no one's
+  }
+}
+
+/**
+ * Wait `ms` on a real timer, cut short by `signal`: then it rejects with the signal's reason (not the
+ * timer's AbortError), and the timer is cleared.
+ */
+export function pause(ms: number, signal?: AbortSignal): Promise<void> {
+  const timer = sleepFor(Math.max(0, ms), undefined, signal ? { signal } : {});
+  if (!signal) return timer;
+  timer.catch(() => undefined); // untilAborted answers with the signal's own reason
+  return untilAborted(timer, signal);
 }

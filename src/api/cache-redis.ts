@@ -5,6 +5,7 @@
  */
 import { createClient, createKeyv } from '@keyv/redis';
 import type { Keyv } from 'keyv';
+import { within } from './abort.js';
 
 export interface RedisHooks {
   /** Connection and command errors (also reach keyv's 'error' event). */
@@ -46,12 +47,11 @@ export function createRedisKeyv(url: string, hooks: RedisHooks): RedisKeyv {
         client.destroy();
         return;
       }
-      let timer: NodeJS.Timeout | undefined;
-      const stuck = new Promise<'stuck'>((resolve) => {
-        timer = setTimeout(() => resolve('stuck'), CLOSE_TIMEOUT_MS);
-      });
-      const outcome = await Promise.race([client.close().then(() => 'closed' as const), stuck]);
-      clearTimeout(timer);
+      const outcome = await within(
+        client.close().then(() => 'closed' as const),
+        CLOSE_TIMEOUT_MS,
+        () => 'stuck' as const,
+      );
       if (outcome === 'stuck' && client.isOpen) client.destroy();
     },
   };

@@ -11,6 +11,7 @@ import { Keyv } from 'keyv';
 import stringify from 'safe-stable-stringify';
 import type { Config } from '../config.js';
 import type { Logger } from '../log.js';
+import { within } from './abort.js';
 import { createRedisKeyv } from './cache-redis.js';
 
 /** What is stored per key: a value with its age, or the API's 404 for it. */
@@ -131,15 +132,10 @@ function createGuard(backend: CacheBackend, logger: Logger): Guard {
       logger.info({ kind: 'cache', backend }, 'cache available again');
     },
     async run(what, work) {
-      let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(
-          () => reject(new Error(`cache ${what} took over ${OP_TIMEOUT_MS} ms`)),
-          OP_TIMEOUT_MS,
-        );
-      });
       try {
-        const result = await Promise.race([work(), timeout]);
+        const result = await within(work(), OP_TIMEOUT_MS, () => {
+          throw new Error(`cache ${what} took over ${OP_TIMEOUT_MS} ms`);
+        });
         guard.operations.ok++;
         guard.succeeded();
         return result;
@@ -147,8 +143,6 @@ function createGuard(backend: CacheBackend, logger: Logger): Guard {
         guard.operations.failed++;
         guard.failed(error);
         return undefined;
-      } finally {
-        clearTimeout(timer);
       }
     },
   };

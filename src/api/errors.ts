@@ -3,7 +3,16 @@
  * status codes and the API's own `error` string; they never carry the token, a header or a URL
  * with credentials.
  */
-import type { ApiErrorKind } from './types.js';
+
+/** Why a read failed. `status` is set for HTTP answers; the other kinds have none. */
+export type ApiErrorKind =
+  | 'http' // the API answered non-2xx; see status and apiMessage
+  | 'timeout' // no answer within API_TIMEOUT_MS (after retries)
+  | 'network' // connection refused/reset, DNS, ... (after retries)
+  | 'malformed' // 2xx whose body is not JSON or not the described shape
+  | 'busy' // a short limit of API_LIMITS or the API's Retry-After would exceed API_QUEUE_MAX_WAIT_MS
+  | 'quota' // the monthly allowance (API_LIMITS) is spent; resetAt says when it starts again
+  | 'too-large'; // the answer's body is over API_MAX_RESPONSE_BYTES (not read further, never retried)
 
 export interface ApiErrorDetails {
   /** HTTP status, only for kind 'http'. */

@@ -10,10 +10,10 @@
  * monthly allowance is spent.
  */
 import type { Logger } from '../log.js';
-import { untilAborted } from './abort.js';
+import { pause, untilAborted } from './abort.js';
 import { ApiError } from './errors.js';
 import { rateLimitResetMs } from './headers.js';
-import type { Limits } from './limits/limits.js';
+import type { Limits } from './limits/types.js';
 import { currentPurpose } from './wait.js';
 
 export interface HttpOptions {
@@ -61,8 +61,7 @@ export interface ApiHttp {
 }
 
 /** Wait `ms` on a real timer. */
-export const defaultSleep = (ms: number): Promise<void> =>
-  new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+export const defaultSleep = (ms: number): Promise<void> => pause(ms);
 
 /** Build the sender. One per token: the limits for `key` are shared by every call. */
 export function createHttp(options: HttpOptions): ApiHttp {

@@ -26,7 +26,7 @@ import {
   NotSavedError,
   PacedError,
 } from './errors.js';
-import type { PaceVerdict } from './limits/limits.js';
+import type { PaceVerdict } from './limits/types.js';
 import type { Fetched, ReadOptions } from './types.js';
 
 /** How long a value stays fresh: lists, single items, or rarely-changing roles and applications. */

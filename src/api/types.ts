@@ -18,9 +18,10 @@ import type {
   Shift,
   ShiftPage,
 } from '../../generated/api.js';
-import type { LimitStatus, MonthHold } from './limits/limits.js';
+import type { LimitStatus, MonthHold } from './limits/types.js';
 
-export type { AllowanceMark, LimitStatus, MonthHold } from './limits/limits.js';
+export type { ApiErrorKind } from './errors.js';
+export type { AllowanceMark, LimitStatus, MonthHold } from './limits/types.js';
 
 /** A value read through the cache layer, with where it came from. */
 export interface Fetched<T> {
@@ -93,16 +94,6 @@ export interface Resources {
   getApplication(applicationId: string, options?: ReadOptions): Promise<Fetched<Application>>;
   getJoinRequest(userId: string, options?: ReadOptions): Promise<Fetched<JoinRequest>>;
 }
-
-/** Why a read failed. `status` is set for HTTP answers; the other kinds have none. */
-export type ApiErrorKind =
-  | 'http' // the API answered non-2xx; see status and apiMessage
-  | 'timeout' // no answer within API_TIMEOUT_MS (after retries)
-  | 'network' // connection refused/reset, DNS, ... (after retries)
-  | 'malformed' // 2xx whose body is not JSON or not the described shape
-  | 'busy' // a short limit of API_LIMITS or the API's Retry-After would exceed API_QUEUE_MAX_WAIT_MS
-  | 'quota' // the monthly allowance (API_LIMITS) is spent; resetAt says when it starts again
-  | 'too-large'; // the answer's body is over API_MAX_RESPONSE_BYTES (not read further, never retried)
 
 /** Numbers for /rollcall status and the logs. */
 export interface ApiStats {

@@ -2,9 +2,9 @@
  * The per-request wait context: who a read is for, and where to tell them how long it will wait.
  *
  * The API layer knows nothing of Discord. Whoever starts a piece of work (the Discord responder)
- * runs it inside `withWait`; the limits (limits.ts) read the context of each request they queue, to
- * share the wait fairly between the people asking (round-robin by `who`) and to report each
- * waiter's place in line and an estimate of its wait through `onWait`.
+ * runs it inside `withWait`; the limits' line (limits/fair-queue.ts) reads the context of each request
+ * it queues, to share the wait fairly between the people asking (round-robin by `who`) and to report
+ * each waiter's place in line and an estimate of its wait through `onWait`.
  *
  * The context also says what the work is for (`purpose`): the metrics count each request under it
  * (rollcall_api_requests_total's `purpose` label) and the debug "api request" log line names it.

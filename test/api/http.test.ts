@@ -1,5 +1,5 @@
 /** Retries, timeouts, 429 handling and the client-side budget, against a real local server. */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApi } from '../../src/api/client.js';
 import { ApiError } from '../../src/api/errors.js';
 import { createLimits } from '../../src/api/limits/limits.js';
@@ -223,6 +223,17 @@ describe('429', () => {
   });
 
   it('probes once through a long hold, and a probe answered ends the hold for every caller', async () => {
+    // The hold, the probe interval and the wait for it read one fake clock: however slow the machine,
+    // the second read comes inside the first interval, and the probe is due when the clock says so.
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
+    try {
+      await probeThroughHold();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  async function probeThroughHold() {
     server.handle((_, n) => (n === 1 ? limited({ 'retry-after': '120' }) : item('L')));
     // Callers may wait less than the probe interval: they are refused while no probe is due.
     const config = testConfig(server.baseUrl, { CACHE_MAX_ENTRIES: 0, API_QUEUE_MAX_WAIT_MS: 100 });
@@ -237,7 +248,7 @@ describe('429', () => {
     expect(await rejection(a.resources.getLoa('L1'))).toMatchObject({ kind: 'busy', retryAfterSeconds: 120 });
     expect(await rejection(a.resources.getLoa('L2'))).toMatchObject({ kind: 'busy' }); // held, no probe yet
     expect(server.requests).toHaveLength(1);
-    await new Promise((resolve) => setTimeout(resolve, 350));
+    await vi.advanceTimersByTimeAsync(350);
     const probe = await a.resources.getLoa('L3'); // the probe: let through and answered
     expect(probe.data.id).toBe('L');
     expect(server.requests).toHaveLength(2);
@@ -245,31 +256,56 @@ describe('429', () => {
     await a.resources.getLoa('L5');
     expect(server.requests).toHaveLength(4);
     await limits.close();
-  });
+  }
 
   it('a read waiting through a long hold is answered within a probe interval of the API recovering', async () => {
+    // Time passes on a fake clock, and only while the limits wait (their injected sleep moves it):
+    // the first read is surely held when the API recovers, and the time to an answer is the waits'.
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
+    try {
+      await recoverThroughHold();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  async function recoverThroughHold() {
     let recoveredAt = Number.POSITIVE_INFINITY;
     server.handle(() => (Date.now() < recoveredAt ? limited({ 'retry-after': '3600' }) : item('L')));
     const config = testConfig(server.baseUrl, { CACHE_MAX_ENTRIES: 0, API_QUEUE_MAX_WAIT_MS: 600_000 });
+    let recovered: () => void = () => {};
+    const recovery = new Promise<void>((resolve) => {
+      recovered = resolve;
+    });
+    let waiting: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      waiting = resolve;
+    });
     const limits = createLimits({
       specs: config.API_LIMITS,
       store: fileLimitStore(config.DATA_DIR, 'recover', silentLogger),
       logger: silentLogger,
       probeIntervalMs: 300,
+      sleep: async (ms) => {
+        waiting(); // a read waits through the hold
+        await recovery;
+        vi.advanceTimersByTime(ms);
+      },
     });
     const a = createApi(config, silentLogger, { ...fastDeps, limits });
     apis.push(a);
     const first = a.resources.getLoa('L1'); // 429: held for the longest hold (5 min), then waits in line
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await held;
     recoveredAt = Date.now();
     const later = a.resources.getLoa('L2'); // sent after the API recovered, as a moderator would
+    recovered();
     const answers = await Promise.all([first, later]);
     expect(answers.map((answer) => answer.data.id)).toEqual(['L', 'L']);
     // The first probe (one interval into the hold) found the API back: not the 5-minute hold.
     expect(Date.now() - recoveredAt).toBeLessThan(2_000);
     expect(server.requests).toHaveLength(3);
     await limits.close();
-  });
+  }
 
   it('answers busy when the last attempt is still 429', async () => {
     server.handle(() => limited({ 'retry-after': '1' }));

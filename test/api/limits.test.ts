@@ -299,7 +299,15 @@ describe('holds (429) and probes', () => {
   });
 });
 
-describe('probes through a long hold (real time: the waits asked for are what is checked)', () => {
+describe('probes through a long hold (the waits asked for are what is checked)', () => {
+  // The waits asked for pass on the fake clock the counters' expiry reads too.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('a caller in line through a long hold waits for the next probe, not for the hold to end', async () => {
     const asked: number[] = [];
     const l = limits('1000/1s', fileLimitStore(freshDataDir(), 'h', silentLogger), {
@@ -312,36 +320,73 @@ describe('probes through a long hold (real time: the waits asked for are what is
     const key = freshKey();
     await l.hold(key, 3_600_000); // a huge Retry-After, read as the longest hold (5 min)
     // Five minutes of patience: under a wait for the hold's end it asks to sleep minutes, not 300 ms.
-    expect(await l.acquire(key, 300_000)).toEqual({ probe: true });
+    let settled = false;
+    const granted = l.acquire(key, 300_000).finally(() => {
+      settled = true;
+    });
+    while (!settled) await vi.advanceTimersByTimeAsync(50);
+    expect(await granted).toEqual({ probe: true });
     expect(asked.length).toBeGreaterThan(0);
     for (const ms of asked) expect(ms).toBeLessThanOrEqual(300);
   });
 });
 
+/**
+ * The line's waits pass on a fake clock, and only as the limits ask for them (their injected sleep
+ * moves it): the order, places and estimates checked are the logic's, whatever the machine's load.
+ */
+function useLineClock() {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+}
+
+/** Limits of `text` on a fresh counters file whose waits move the fake clock (useLineClock). */
+function lineLimits(text: string) {
+  return limits(text, fileLimitStore(freshDataDir(), 'h', silentLogger), {
+    sleep: async (ms) => {
+      await vi.advanceTimersByTimeAsync(ms);
+    },
+  });
+}
+
 describe('waiting callers', () => {
+  useLineClock();
+
   it('are served in arrival order, and one that gives up (abort) leaves the line at once', async () => {
-    const l = limits('2/1s', fileLimitStore(freshDataDir(), 'h', silentLogger));
+    const l = lineLimits('2/1s');
     const key = freshKey();
     await l.acquire(key, 0); // 2/1s is kept as 1 request every 2 s
     const order: string[] = [];
     const started = Date.now();
     const first = l.acquire(key, 60_000).then(() => order.push('first'));
     // Behind `first` in line (which waits ~2 s for the bucket): gives up after 200 ms.
-    const gaveUp = l.acquire(key, 60_000, AbortSignal.timeout(200)).then(
+    const giveUp = new AbortController();
+    setTimeout(() => giveUp.abort(new DOMException('timed out', 'TimeoutError')), 200);
+    let gaveUpAt = 0;
+    const gaveUp = l.acquire(key, 60_000, giveUp.signal).then(
       () => 'granted',
-      (e: unknown) => (e instanceof Error ? e.name : String(e)),
+      (e: unknown) => {
+        gaveUpAt = Date.now();
+        return e instanceof Error ? e.name : String(e);
+      },
     );
     const second = l.acquire(key, 60_000).then(() => order.push('second'));
     expect(await gaveUp).toBe('TimeoutError');
-    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(gaveUpAt - started).toBeLessThan(1_000);
     await Promise.all([first, second]);
     expect(order).toEqual(['first', 'second']);
   }, 15_000);
 });
 
 describe('a fair line between the people asking (the wait context)', () => {
+  useLineClock();
+
   it("takes turns: one person's many reads do not starve another's one; each is told its place and wait", async () => {
-    const l = limits('3/1s', fileLimitStore(freshDataDir(), 'h', silentLogger)); // 1 request a second
+    const l = lineLimits('3/1s'); // 1 request a second
     const key = freshKey();
     await l.acquire(key, 0); // the bucket is full for about a second
     const order: string[] = [];
@@ -372,7 +417,7 @@ describe('a fair line between the people asking (the wait context)', () => {
   }, 15_000);
 
   it('refuses at once a read whose place in line already says it would wait longer than allowed', async () => {
-    const l = limits('3/1s', fileLimitStore(freshDataDir(), 'h', silentLogger));
+    const l = lineLimits('3/1s');
     const key = freshKey();
     await l.acquire(key, 0);
     const queued = [1, 2, 3].map(() =>
@@ -387,8 +432,10 @@ describe('a fair line between the people asking (the wait context)', () => {
 });
 
 describe('a flood of one person does not turn others away', () => {
+  useLineClock();
+
   it("admits another person's read by its fair place, not by the flood's length", async () => {
-    const l = limits('3/1s', fileLimitStore(freshDataDir(), 'h', silentLogger)); // 1 request a second
+    const l = lineLimits('3/1s'); // 1 request a second
     const key = freshKey();
     await l.acquire(key, 0);
     const flood = Array.from({ length: 8 }, () =>

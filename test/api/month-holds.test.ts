@@ -6,7 +6,7 @@
  * Redis not answering, a whole-list read is refused.
  */
 import { randomBytes } from 'node:crypto';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { log, planSearch } from '../../commands/log.js';
 import { NotSavedError } from '../../src/api/errors.js';
 import type { Limits, LimitsOptions } from '../../src/api/limits/limits.js';
@@ -123,18 +123,25 @@ describe.runIf(redisUp)('two processes of one token on one Redis', () => {
     const holdMs = 1_500;
     const a = limits('50/month,1000/1s', await redisStore(), { monthHoldMs: holdMs });
     const b = limits('50/month,1000/1s', await redisStore(), { monthHoldMs: holdMs });
-    const crashed = await planHold(holdOf(a, key), 30); // 40 may be spent; never given back
-    expect(crashed.ok).toBe(true);
-    const started = Date.now();
-    expect(await planHold(holdOf(b, key), 30)).toMatchObject({ ok: false, spare: 10 });
-    // Still held within its time…
-    await new Promise((resolve) => setTimeout(resolve, holdMs - 300 - (Date.now() - started)));
-    expect(await spareFor(b, key)).toBe(10);
-    // …and gone a slot (a third) after it.
-    await new Promise((resolve) => setTimeout(resolve, (holdMs * 4) / 3 + 300 - (Date.now() - started)));
-    const later = await planHold(holdOf(b, key), 30);
-    expect(later.ok).toBe(true);
-    if (later.ok) await later.hold.release();
+    // The slots read the process's clock, here a fake one: the machine's load cannot move them.
+    // (Redis keeps each slot's counter past the slot's end, so its own clock cannot end one early.)
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const started = Date.now();
+      const crashed = await planHold(holdOf(a, key), 30); // 40 may be spent; never given back
+      expect(crashed.ok).toBe(true);
+      expect(await planHold(holdOf(b, key), 30)).toMatchObject({ ok: false, spare: 10 });
+      // Still held within its time…
+      vi.setSystemTime(started + holdMs - 1);
+      expect(await spareFor(b, key)).toBe(10);
+      // …and gone a slot (a third) after it.
+      vi.setSystemTime(started + (holdMs * 4) / 3);
+      const later = await planHold(holdOf(b, key), 30);
+      expect(later.ok).toBe(true);
+      if (later.ok) await later.hold.release();
+    } finally {
+      vi.useRealTimers();
+    }
   }, 15_000);
 });
 
@@ -213,12 +220,20 @@ describe('the file backend (one process)', () => {
   });
 
   it('a hold lapses after its time', async () => {
-    const key = freshKey();
-    const l = limits('50/month', fileLimitStore(freshDataDir(), 'h', silentLogger), { monthHoldMs: 600 });
-    expect((await planHold(holdOf(l, key), 40)).ok).toBe(true);
-    expect(await spareFor(l, key)).toBe(0);
-    await new Promise((resolve) => setTimeout(resolve, 1_200));
-    expect(await spareFor(l, key)).toBe(40);
+    // The slots and the counters' expiry read one fake clock: the machine's load cannot move them.
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
+    try {
+      const key = freshKey();
+      const l = limits('50/month', fileLimitStore(freshDataDir(), 'h', silentLogger), { monthHoldMs: 600 });
+      expect((await planHold(holdOf(l, key), 40)).ok).toBe(true);
+      expect(await spareFor(l, key)).toBe(0);
+      await vi.advanceTimersByTimeAsync(599);
+      expect(await spareFor(l, key)).toBe(0); // still held within its time…
+      await vi.advanceTimersByTimeAsync(601);
+      expect(await spareFor(l, key)).toBe(40); // …and gone a slot (a third) after it
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -35,6 +35,7 @@ import {
   RLWrapperTimeouts,
 } from 'rate-limiter-flexible';
 import type { Logger } from '../../log.js';
+import { within } from '../abort.js';
 
 /** The limiter type every backend hands out (all share rate-limiter-flexible's interface). */
 export type Counter = RateLimiterAbstract;
@@ -200,7 +201,7 @@ export function redisLimitStore(url: string, logger: Logger): LimitStore {
         client.destroy();
         return;
       }
-      await Promise.race([client.close(), new Promise((resolve) => setTimeout(resolve, 1_000).unref())]);
+      await within(client.close(), 1_000, () => undefined);
       if (client.isOpen) client.destroy();
     },
   };

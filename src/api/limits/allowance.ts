@@ -1,0 +1,122 @@
+/**
+ * How the monthly allowance is shared out: what is left, less a reserve for things never read before
+ * (PACE_RESERVE) and what whole-list reads hold (month-holds.ts), is spread over the time left, so a
+ * refresh of something already saved waits for its turn (pace); access checks spend from a share of
+ * their own (ACCESS_SHARE), never from the reserve.
+ */
+import { RateLimiterRes } from 'rate-limiter-flexible';
+import type { MonthCount } from './month.js';
+import type { MonthHolds } from './month-holds.js';
+import type { LimitStore } from './store.js';
+import type { LimitStatus, PaceVerdict } from './types.js';
+
+/** Share of a monthly allowance kept for reads of things never seen (no saved copy to show). */
+export const PACE_RESERVE = 0.2;
+
+/**
+ * Share of a monthly allowance (rounded up, at least one request) that access checks may spend in a
+ * month: anyone can run a command, and a lookup for a stranger must not spend what staff read with.
+ */
+export const ACCESS_SHARE = 0.1;
+
+export interface Allowance {
+  /** May a read of something already saved spend a request now? Claims the turn when it may. */
+  pace(key: string): Promise<PaceVerdict>;
+  /** May an access check spend a request? Takes one from the access checks' share when it may. */
+  takeAccess(key: string): Promise<PaceVerdict>;
+  /** Where the month stands for `key` at `t` (ms), with its pace. */
+  status(key: string, t: number): Promise<LimitStatus>;
+}
+
+export interface AllowanceOptions {
+  month: MonthCount;
+  holds: MonthHolds;
+  store: LimitStore;
+  prefix: string;
+  /** Clock for calendar months and pacing (ms since epoch). */
+  now: () => number;
+}
+
+/** Share out `options.month`. */
+export function createAllowance(options: AllowanceOptions): Allowance {
+  const { month, holds, store, prefix, now } = options;
+  const paces = store.counter(`${prefix}:pace`, 1, 1);
+  // Member lookups of access checks are counted per month beside the month's own count (in Redis:
+  // shared by every process of the token), up to their share; each also counts in the month.
+  const accessChecks = store.counter(
+    `${prefix}:access`,
+    Math.max(1, Math.ceil(month.spec.points * ACCESS_SHARE)),
+    0,
+  );
+
+  /**
+   * Where the month stands for the pace: requests used and left, the reset, what the pace may spread
+   * (left less the reserve and every process's holds), and when holds alone stop standing in the way.
+   */
+  async function room(key: string, t: number) {
+    const used = Math.min(month.spec.points, await month.used(key));
+    const resetAt = month.nextMonthStart(t);
+    const left = month.spec.points - used;
+    // What whole-list reads hold (every process's) is theirs to spend: the pace spreads the rest.
+    const held = await holds.held(key);
+    const spendable = left - Math.ceil(month.spec.points * PACE_RESERVE) - held;
+    // Only the holds stand in the way: they are spent or given back by the time they lapse.
+    const freedAt = spendable + held > 0 ? Math.min(resetAt, t + holds.lapseMs) : resetAt;
+    return { used, left, resetAt, spendable, freedAt };
+  }
+
+  return {
+    async pace(key) {
+      const t = now();
+      const { left, resetAt, spendable, freedAt } = await room(key, t);
+      if (left <= 0) return { ok: false, reason: 'spent', nextAt: resetAt };
+      if (spendable <= 0) return { ok: false, reason: 'pace', nextAt: freedAt };
+      // At most ~23 days: the memory store's timers cannot run longer.
+      const intervalS = Math.min(2_000_000, Math.max(1, Math.ceil((resetAt - t) / spendable / 1000)));
+      try {
+        await paces.consume(key, 1, { customDuration: intervalS });
+        await store.flush();
+        return { ok: true };
+      } catch (rejection) {
+        if (rejection instanceof RateLimiterRes) {
+          return { ok: false, reason: 'pace', nextAt: t + Math.max(1, rejection.msBeforeNext) };
+        }
+        throw rejection;
+      }
+    },
+
+    async takeAccess(key) {
+      const { spendable, resetAt, freedAt } = await room(key, now());
+      // The reserve (and what whole-list reads hold) is for what staff ask, never for a lookup.
+      if (spendable <= 0) return { ok: false, reason: 'spent', nextAt: freedAt };
+      try {
+        await accessChecks.consume(month.monthKey(key), 1, month.counterOptions());
+        await store.flush();
+        return { ok: true };
+      } catch (rejection) {
+        if (rejection instanceof RateLimiterRes) return { ok: false, reason: 'spent', nextAt: resetAt };
+        throw rejection;
+      }
+    },
+
+    async status(key, t) {
+      const { used, left, resetAt, spendable, freedAt } = await room(key, t);
+      const turn = await paces.get(key);
+      return {
+        text: month.spec.text,
+        kind: 'month',
+        points: month.spec.points,
+        used,
+        left,
+        resetAt,
+        pace:
+          left <= 0
+            ? { spent: true }
+            : {
+                intervalMs: spendable > 0 ? Math.ceil((resetAt - t) / spendable) : resetAt - t,
+                nextAt: spendable > 0 ? t + Math.max(0, turn?.msBeforeNext ?? 0) : freedAt,
+              },
+      };
+    },
+  };
+}
