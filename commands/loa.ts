@@ -17,12 +17,12 @@ import { showDetail, showList } from '../src/discord/paging/show.js';
 import type { DetailView, ListView, ShowContext } from '../src/discord/paging/views.js';
 import { MESSAGES, UserError } from '../src/discord/replies.js';
 import { NONE, plainText, safeLine } from '../src/render/format.js';
-import type { LoaState } from '../src/render/labels.js';
 import { loaOptionLabel, renderLoa, renderLoaList } from '../src/render/loa.js';
 import { renderLeave } from '../src/render/reports.js';
 import {
   LOA_FILTERS,
   type LoaFilter,
+  type LoaState,
   loaStateAt,
   matchesLoaFilter,
   onLeaveAt,

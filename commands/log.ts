@@ -21,6 +21,7 @@ import {
   pageOfItems,
 } from '../src/api/pages.js';
 import type { Fetched, Resources } from '../src/api/types.js';
+import { uniqueById } from '../src/api/unique.js';
 import { argumentsOf, type Command, defineCommand, publicOption } from '../src/discord/command.js';
 import { checkedUsername, parseId, parseUsername } from '../src/discord/input.js';
 import { type HoldMonth, planHold } from '../src/discord/paging/allowance.js';
@@ -268,13 +269,9 @@ async function searchSavedLogs(api: Resources, s: LogSearch, possibleAt: number)
     Array.from({ length: Math.max(0, pages - 1) }, (_, i) => savedLogPage(api, s.username, i + 2)),
   );
   const reads = [first, ...rest.filter((r): r is Fetched<LogPage> => r !== undefined)];
-  const seen = new Set<unknown>();
-  const items: Log[] = [];
-  for (const log of reads.flatMap((r) => pageItems<Log>(r.data))) {
-    if (log.id !== undefined && seen.has(log.id)) continue;
-    seen.add(log.id);
-    if (matchesSearch(log, s)) items.push(log);
-  }
+  const items = uniqueById(reads.flatMap((r) => pageItems<Log>(r.data))).filter((log) =>
+    matchesSearch(log, s),
+  );
   const savedOnly: SearchedSaved = { searched: reads.length, pages, possibleAt };
   return { items, complete, savedOnly, ...mergeSources(reads) };
 }

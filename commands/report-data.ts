@@ -4,7 +4,7 @@
  * and the report arguments kept in custom_ids.
  */
 
-import type { Source } from '../src/api/pages.js';
+import { pageOfItems, type Source } from '../src/api/pages.js';
 import type { Fetched, PageQuery, ReadOptions, Resources } from '../src/api/types.js';
 import type { ListEnvelope } from '../src/discord/paging/views.js';
 import { MESSAGES, UserError } from '../src/discord/replies.js';
@@ -55,16 +55,9 @@ export function periodFor(kind: PeriodKind, input: ReportInput): Period {
 export type ReportPage<T> = Fetched<ListEnvelope<T>> & { report: ReportFacts; all: T[] };
 
 export function reportPage<T>(rows: T[], query: PageQuery, input: ReportInput): ReportPage<T> {
-  const start = (query.page - 1) * query.limit;
   return {
     ...input.data.source,
-    data: {
-      data: rows.slice(start, start + query.limit),
-      page: query.page,
-      pageSize: query.limit,
-      total: rows.length,
-      totalPages: Math.max(1, Math.ceil(rows.length / query.limit)),
-    },
+    data: pageOfItems(rows, query),
     report: { servedAt: input.data.servedAt, complete: input.data.complete },
     all: rows,
   };

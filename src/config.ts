@@ -7,8 +7,25 @@ import { z } from 'zod';
 import { DEFAULT_API_LIMITS, parseLimits } from './api/limits/spec.js';
 import { SNOWFLAKE } from './discord-limits.js';
 import { resolvePermissions } from './permissions.js';
-import { DIGEST_REPORTS } from './reports/digest.js';
-import { WEEKDAYS, type Weekday } from './reports/period.js';
+
+/**
+ * Days of the week as luxon numbers them (ISO: Monday 1 … Sunday 7). Spelt here, below the reports
+ * that count with them, because DIGEST_SCHEDULE names them too.
+ */
+export const WEEKDAYS = [
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+/** The reports a digest can hold, in the order it posts them (DIGEST_REPORTS names them too). */
+export const DIGEST_REPORTS = ['totals', 'quota', 'leave'] as const;
+export type DigestReport = (typeof DIGEST_REPORTS)[number];
 
 /** Who sees the commands by default (Discord's default_member_permissions), unless COMMAND_PERMISSIONS says otherwise. */
 export const DEFAULT_COMMAND_PERMISSIONS = 'ModerateMembers';

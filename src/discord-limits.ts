@@ -31,3 +31,14 @@ export const LIMITS = {
 
 /** A Discord id (snowflake) as Discord sends it: 17 to 20 digits. */
 export const SNOWFLAKE = /^\d{17,20}$/;
+
+/** Largest Unix-seconds value a Discord timestamp (and a JS Date) can show: 9999-12-31. */
+export const MAX_TIMESTAMP_SECONDS = 253_402_300_799;
+
+/**
+ * True when `value` is a Unix-seconds timestamp Rollcall can show (0 and absent mean "not set").
+ * Here, below every layer, because the reports decide with it what the renderers show.
+ */
+export function isSetTimestamp(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value > 0 && value <= MAX_TIMESTAMP_SECONDS;
+}

@@ -5,6 +5,7 @@
  */
 import type { APIApplicationCommandOptionChoice } from 'discord.js';
 import type { Resources } from '../api/types.js';
+import { uniqueById } from '../api/unique.js';
 import { LIMITS } from '../discord-limits.js';
 import { code, plainText, safeLine, truncate } from '../render/format.js';
 import type { AutocompleteContext, CommandContext } from './command.js';
@@ -49,14 +50,12 @@ export function autocompleteChoices<T>(
   const query = fold(plainText(typed, 200).replace(/^—$/, ''));
   const ranked: Array<{ rank: number; index: number; label: string; value: string }> = [];
   const labelCounts = new Map<string, number>();
-  const seen = new Set<string>();
-  for (const [index, item] of items.entries()) {
+  for (const [index, item] of uniqueById(items, id).entries()) {
     const value = id(item);
-    if (!isUsableId(value) || seen.has(value)) continue;
+    if (!isUsableId(value)) continue;
     const label = plainText(name(item), LIMITS.autocompleteName);
     const shown = label === '—' ? plainText(value, LIMITS.autocompleteName) : label;
     const folded = fold(shown);
-    seen.add(value);
     labelCounts.set(folded, (labelCounts.get(folded) ?? 0) + 1);
     let rank: number;
     if (query === '' || folded.startsWith(query)) rank = 0;

@@ -2,7 +2,15 @@
  * Every sentence a moderator can see when something goes wrong, in one table,
  * and the payload helpers that make every reply safe (no pings, ephemeral by default).
  */
-import type { APIActionRowComponent, APIComponentInMessageActionRow, APIEmbed } from 'discord.js';
+import {
+  type APIActionRowComponent,
+  type APIComponentInMessageActionRow,
+  type APIEmbed,
+  channelMention,
+  TimestampStyles,
+  time,
+  userMention,
+} from 'discord.js';
 import { isApiError } from '../api/errors.js';
 import { formatCount, safeLine } from '../render/format.js';
 
@@ -16,6 +24,11 @@ export interface Payload {
   /** Further messages sent after this one, to the same person (an export in several files). */
   followUps?: Payload[];
 }
+
+/** Unix seconds as a Discord timestamp: the date and time in the reader's own time zone. */
+const dateTime = (seconds: number) => time(seconds, TimestampStyles.ShortDateTime);
+/** Unix seconds as a Discord timestamp relative to the reader's now ("in 3 days"). */
+const fromNow = (seconds: number) => time(seconds, TimestampStyles.RelativeTime);
 
 /** Nobody is ever pinged by anything Rollcall sends, whatever the text contains. */
 export const NO_MENTIONS = { parse: [], users: [], roles: [], repliedUser: false } as const;
@@ -62,12 +75,12 @@ export const MESSAGES = {
   unavailable: 'The community server API is not answering right now; try again in a minute.',
   allowanceMark: (used: number, points: number, resetAtSeconds: number) =>
     used >= points
-      ? `Rollcall has spent all ${formatCount(points)} of this community server's API requests for the month; it shows saved data until the allowance starts again <t:${resetAtSeconds}:f>.`
-      : `Rollcall has spent ${formatCount(used)} of this community server's ${formatCount(points)} API requests for the month; saved data is shown more often until the allowance starts again <t:${resetAtSeconds}:f>.`,
+      ? `Rollcall has spent all ${formatCount(points)} of this community server's API requests for the month; it shows saved data until the allowance starts again ${dateTime(resetAtSeconds)}.`
+      : `Rollcall has spent ${formatCount(used)} of this community server's ${formatCount(points)} API requests for the month; saved data is shown more often until the allowance starts again ${dateTime(resetAtSeconds)}.`,
   allowanceSpent: (resetAtSeconds: number) =>
-    `This community server's monthly API allowance is spent and Rollcall has no saved copy of this; it can read new data again <t:${resetAtSeconds}:f> (<t:${resetAtSeconds}:R>).`,
+    `This community server's monthly API allowance is spent and Rollcall has no saved copy of this; it can read new data again ${dateTime(resetAtSeconds)} (${fromNow(resetAtSeconds)}).`,
   reportPaced: (nextAtSeconds: number) =>
-    `Rollcall has not read this community's records for reports yet: to make the monthly API allowance last the month it reads them a page at a time, and can start <t:${nextAtSeconds}:R>.`,
+    `Rollcall has not read this community's records for reports yet: to make the monthly API allowance last the month it reads them a page at a time, and can start ${fromNow(nextAtSeconds)}.`,
   malformed: 'The community server API sent an answer Rollcall could not read; try again in a minute.',
   tooLarge:
     'The community server API sent an answer too large for Rollcall to read; a server admin can raise API_MAX_RESPONSE_BYTES.',
@@ -102,10 +115,10 @@ export const MESSAGES = {
     invalidAt: Date | undefined;
   }) =>
     [
-      `Linked to community server ${link.communityId ?? '(unknown)'} since <t:${Math.floor(link.linkedAt.getTime() / 1000)}:f>, by <@${link.linkedBy}>.`,
+      `Linked to community server ${link.communityId ?? '(unknown)'} since ${time(link.linkedAt, TimestampStyles.ShortDateTime)}, by ${userMention(link.linkedBy)}.`,
       `Token fingerprint: ${link.fingerprint}`,
       link.invalidAt
-        ? `The API rejected this token <t:${Math.floor(link.invalidAt.getTime() / 1000)}:R>; moderators are refused until it is replaced.`
+        ? `The API rejected this token ${time(link.invalidAt, TimestampStyles.RelativeTime)}; moderators are refused until it is replaced.`
         : 'Status: in use.',
     ].join('\n'),
   settingsState: (s: {
@@ -132,7 +145,7 @@ export const MESSAGES = {
   accessUnchecked: (reason: string) =>
     `Rollcall cannot check your staff access right now, so it refuses for safety. ${reason}`,
   accessChecksSpent: (resetAtSeconds: number) =>
-    `Rollcall cannot check your staff access until <t:${resetAtSeconds}:f>: the share of this community server's monthly API allowance kept for access checks is spent.`,
+    `Rollcall cannot check your staff access until ${dateTime(resetAtSeconds)}: the share of this community server's monthly API allowance kept for access checks is spent.`,
   accessRolesTip:
     "To choose who may use Rollcall, prefer discord-roles (this server's roles: free and always current, as every interaction carries them) over access-roles (community roles: checking someone can cost an API request, from a tenth of the monthly allowance).",
   unknownCommand:
@@ -165,7 +178,7 @@ export const MESSAGES = {
   setupMalformed:
     'That is not an API token: a token is letters, digits and symbols only, with no space or line break inside. Nothing was saved.',
   setupSaving: (nextAtSeconds: number) =>
-    `That token's monthly API allowance is spent or being saved, so it could not be checked with a request. Nothing was saved; try again <t:${nextAtSeconds}:R>.`,
+    `That token's monthly API allowance is spent or being saved, so it could not be checked with a request. Nothing was saved; try again ${fromNow(nextAtSeconds)}.`,
   setupTooOften: (checks: number, minutes: number) =>
     `This server has had ${checks} tokens checked in the last few minutes; try again in ${minutes} min. Nothing was saved.`,
   settingsUnreadable:
@@ -182,15 +195,15 @@ export const MESSAGES = {
     fetchedAtSeconds: number;
     capped: number | undefined;
   }) =>
-    `Exported ${formatCount(e.rows)} row${e.rows === 1 ? '' : 's'} in ${e.files === 1 ? '1 CSV file' : `${e.files} CSV files`}; it took ${formatCount(e.requests)} request${e.requests === 1 ? '' : 's'} to the community server API (data as of <t:${e.fetchedAtSeconds}:R>).${e.capped === undefined ? '' : ` Only the first ${formatCount(e.capped)} of ${formatCount(e.total)} rows: an export reads at most that many.`}`,
+    `Exported ${formatCount(e.rows)} row${e.rows === 1 ? '' : 's'} in ${e.files === 1 ? '1 CSV file' : `${e.files} CSV files`}; it took ${formatCount(e.requests)} request${e.requests === 1 ? '' : 's'} to the community server API (data as of ${fromNow(e.fetchedAtSeconds)}).${e.capped === undefined ? '' : ` Only the first ${formatCount(e.capped)} of ${formatCount(e.total)} rows: an export reads at most that many.`}`,
   exportNeeds: (needed: number, spare: number, possibleAtSeconds: number) =>
-    `Exporting this whole list needs ${formatCount(needed)} more request${needed === 1 ? '' : 's'} to the community server API (pages Rollcall has not saved) but only ${formatCount(spare)} can be spared from this month's allowance; it will be possible <t:${possibleAtSeconds}:f> (<t:${possibleAtSeconds}:R>).`,
+    `Exporting this whole list needs ${formatCount(needed)} more request${needed === 1 ? '' : 's'} to the community server API (pages Rollcall has not saved) but only ${formatCount(spare)} can be spared from this month's allowance; it will be possible ${dateTime(possibleAtSeconds)} (${fromNow(possibleAtSeconds)}).`,
   badSince:
     'That is not a valid since: give a date (2026-11-01, UTC) or a period back from now (12h, 7d, 30d, 4w).',
   searchNeeds: (possibleAtSeconds: number) =>
-    `Searching this player's logs needs at least 1 request to the community server API (none of their log pages is saved) but none can be spared from this month's allowance; it will be possible <t:${possibleAtSeconds}:f> (<t:${possibleAtSeconds}:R>).`,
+    `Searching this player's logs needs at least 1 request to the community server API (none of their log pages is saved) but none can be spared from this month's allowance; it will be possible ${dateTime(possibleAtSeconds)} (${fromNow(possibleAtSeconds)}).`,
   searchPartial: (searched: number, pages: number, needed: number, possibleAtSeconds: number) =>
-    `Searched the ${formatCount(searched)} saved page${searched === 1 ? '' : 's'} of ${formatCount(pages)}; a full search needs ${formatCount(needed)} more request${needed === 1 ? '' : 's'} to the community server API, possible <t:${possibleAtSeconds}:f> (<t:${possibleAtSeconds}:R>).`,
+    `Searched the ${formatCount(searched)} saved page${searched === 1 ? '' : 's'} of ${formatCount(pages)}; a full search needs ${formatCount(needed)} more request${needed === 1 ? '' : 's'} to the community server API, possible ${dateTime(possibleAtSeconds)} (${fromNow(possibleAtSeconds)}).`,
   exportTooLarge: (rows: number) =>
     `This list (${formatCount(rows)} rows) is too large to send as CSV files within Discord's upload limit; narrow it down first.`,
   reportsUnavailable: 'Reports are not available on this server.',
@@ -211,9 +224,9 @@ export const MESSAGES = {
       `Quotas: ${s.quotas.length > 0 ? s.quotas.join(', ') : 'none'}.`,
     ].join('\n'),
   digestNoChannel: (channelId: string) =>
-    `Rollcall cannot post the digest in <#${channelId}>: the channel is gone or is not a text channel of this server; choose another.`,
+    `Rollcall cannot post the digest in ${channelMention(channelId)}: the channel is gone or is not a text channel of this server; choose another.`,
   digestMissing: (channelId: string, missing: string[]) =>
-    `Rollcall cannot post the digest in <#${channelId}>: missing ${missing.join(', ')}.`,
+    `Rollcall cannot post the digest in ${channelMention(channelId)}: missing ${missing.join(', ')}.`,
   digestFailed:
     'The last digest could not be posted (Discord or the API did not answer); the next one will be tried.',
   digestNeedsChannel:
@@ -221,7 +234,7 @@ export const MESSAGES = {
   digestState: (d: { channelId: string; when: string; reports: string[]; problem?: string } | undefined) =>
     d === undefined
       ? 'Digest: none.'
-      : `Digest: ${d.when} in <#${d.channelId}>: ${d.reports.join(', ')}.${d.problem ? `\n⚠️ ${d.problem}` : ''}`,
+      : `Digest: ${d.when} in ${channelMention(d.channelId)}: ${d.reports.join(', ')}.${d.problem ? `\n⚠️ ${d.problem}` : ''}`,
   queued: (position: number, etaSeconds: number) =>
     `Waiting for the API allowance: you are ${ordinal(position)} in line, about ${roughWait(etaSeconds)}.`,
 } as const;

@@ -23,13 +23,13 @@ import {
 } from 'discord.js';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { isApiError } from '../api/errors.js';
-import { tokenHash } from '../api/token.js';
 import type { Api } from '../api/types.js';
 import { currentPurpose } from '../api/wait.js';
 import type { Command, UserMenu } from '../discord/command.js';
 import { type ArgKind, parseCustomId } from '../discord/paging/custom-id.js';
 import { argKind } from '../discord/paging/views.js';
 import { UserError } from '../discord/replies.js';
+import { tokenHash } from '../store/crypto.js';
 import { operationOf } from './operations.js';
 
 /** What the router knows when it answers: success, or the error behind the sentence it sends. */

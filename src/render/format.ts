@@ -14,15 +14,12 @@ import {
   TimestampStyles,
   time,
 } from 'discord.js';
-import { LIMITS, SNOWFLAKE } from '../discord-limits.js';
+import { isSetTimestamp, LIMITS, MAX_TIMESTAMP_SECONDS, SNOWFLAKE } from '../discord-limits.js';
 
-export { LIMITS };
+export { isSetTimestamp, LIMITS };
 
 /** Shown wherever a value is absent or "not set". */
 export const NONE = '—';
-
-/** Largest Unix-seconds value a Discord timestamp (and a JS Date) can show: 9999-12-31. */
-const MAX_TIMESTAMP_SECONDS = 253_402_300_799;
 
 // Zero-width and bidirectional control characters can hide or reorder text; API text loses them,
 // except a zero-width joiner inside an emoji sequence (👨‍👩‍👧‍👦), which is kept whole.
@@ -99,11 +96,6 @@ export function plainText(value: unknown, max: number): string {
   if (typeof value !== 'string' && typeof value !== 'number') return NONE;
   const cleaned = stripInvisible(String(value)).replace(CONTROL, '').replace(/\s+/g, ' ').trim();
   return cleaned === '' ? NONE : truncate(cleaned, max);
-}
-
-/** True when `value` is a Unix-seconds timestamp Rollcall can show (0 and absent mean "not set"). */
-export function isSetTimestamp(value: unknown): value is number {
-  return typeof value === 'number' && Number.isInteger(value) && value > 0 && value <= MAX_TIMESTAMP_SECONDS;
 }
 
 /** Said after a timestamp Discord cannot show (beyond year 9999). */

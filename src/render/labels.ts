@@ -8,6 +8,7 @@
  * render source (`Labelled`), never a global table. No label: the bare number ("3"); a label:
  * "3 (Warning)", the label escaped like API text (it is typed by people, so it is data, not markup).
  */
+import type { LoaState } from '../reports/leave.js';
 import { plainText, safeLine } from './format.js';
 
 /** The code tables a server can name, as stored in its settings. */
@@ -89,19 +90,7 @@ export function labelProblem(label: string): 'length' | 'markup' | undefined {
   return undefined;
 }
 
-/**
- * An LOA's state as shown. Decided by src/reports/leave.ts (`loaStateAt`), the one rule the reports
- * use too, and handed to the renderers as data.
- */
-export type LoaState =
-  | 'Cancelled'
-  | 'Denied'
-  | 'Ended'
-  | 'Expired'
-  | 'Active'
-  | 'Approved'
-  | 'Pending review';
-
+/** An LOA's state (src/reports/leave.ts decides it) as its mark. */
 export const LOA_STATE_EMOJI: Record<LoaState, string> = {
   Cancelled: '⚪',
   Denied: '🔴',

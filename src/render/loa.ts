@@ -2,6 +2,7 @@
 import type { APIEmbed } from 'discord.js';
 import type { Loa } from '../../generated/api.js';
 import type { PageInfo, Source } from '../api/pages.js';
+import type { LoaState } from '../reports/leave.js';
 import { describeEntries } from './entries.js';
 import {
   code,
@@ -17,7 +18,7 @@ import {
   shortDate,
   timestamp,
 } from './format.js';
-import { codeLabel, type Labelled, LOA_STATE_EMOJI, type LoaState } from './labels.js';
+import { codeLabel, type Labelled, LOA_STATE_EMOJI } from './labels.js';
 import { detailEmbed, type FooterFacts, listEmbed } from './page.js';
 
 const COLOUR = 0x5865f2;

@@ -7,11 +7,13 @@
  * optionally an end number (end, endedAt, endAt, stop, resumedAt, to), or is a [start, end] pair.
  * A break without an end is still running: it lasts until the shift's end (or "now" for an active
  * shift). Breaks are clipped to the shift and overlaps are counted once. Entries that cannot be
- * read are counted and reported as unreadable; net time is then shown as an upper bound.
+ * read are counted and reported as unreadable; net time is then shown as an upper bound. The
+ * reading is src/reports/time.ts `readBreak`, so the embed and the reports count the same breaks.
  */
 import type { APIEmbed } from 'discord.js';
 import type { Shift } from '../../generated/api.js';
 import type { PageInfo, Source } from '../api/pages.js';
+import { readBreak } from '../reports/time.js';
 import { describeEntries, isRecord } from './entries.js';
 import {
   code,
@@ -45,41 +47,6 @@ export function shiftState(shift: Partial<Shift>): ShiftState {
   if (isSetTimestamp(endedAt)) return 'Ended';
   if (endedAt === undefined || endedAt === null || endedAt === 0) return 'Active';
   return 'Unknown';
-}
-
-const START_KEY = /^(break)?(start|started|begin|began|begun|from)(at|time|timestamp|ts|on)?$/;
-const END_KEY =
-  /^(break)?(end|ended|stop|stopped|finish|finished|resume|resumed|to|until)(at|time|timestamp|ts|on)?$/;
-
-function normalKey(key: string): string {
-  return key.toLowerCase().replace(/[^a-z]/g, '');
-}
-
-/** The value of the first key matching `pattern`, preferring keys that hold a number. */
-function pick(entry: Record<string, unknown>, pattern: RegExp): unknown {
-  const keys = Object.keys(entry).filter((k) => pattern.test(normalKey(k)));
-  const numeric = keys.find((k) => typeof entry[k] === 'number');
-  const key = numeric ?? keys[0];
-  return key === undefined ? undefined : entry[key];
-}
-
-/** A break read from one entry: start, and end when it has ended; undefined when unreadable. */
-export function readBreak(entry: unknown): { start: number; end?: number } | undefined {
-  let start: unknown;
-  let end: unknown;
-  if (Array.isArray(entry)) {
-    if (entry.length < 1 || entry.length > 2) return undefined;
-    [start, end] = entry;
-  } else if (isRecord(entry)) {
-    start = pick(entry, START_KEY);
-    end = pick(entry, END_KEY);
-  } else {
-    return undefined;
-  }
-  if (!isSetTimestamp(start)) return undefined;
-  if (end === undefined || end === null || end === 0) return { start };
-  if (!isSetTimestamp(end) || end < start) return undefined;
-  return { start, end };
 }
 
 export interface BreakSummary {

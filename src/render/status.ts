@@ -1,5 +1,5 @@
 /** /rollcall status renderer: a health report → embed JSON. Pure (the clock is passed in). */
-import type { APIEmbed } from 'discord.js';
+import { type APIEmbed, TimestampStyles, time } from 'discord.js';
 import type { ApiStats, LimitStatus } from '../api/types.js';
 import { clampEmbed, code, duration, field, formatCount, NONE, safeLine, safeText } from './format.js';
 
@@ -44,7 +44,8 @@ const BACKENDS: Record<string, string> = {
 /** A Discord timestamp (full date and relative) for ms since epoch; NONE when not a date. */
 function when(ms: number): string {
   const s = Math.floor(ms / 1000);
-  return Number.isFinite(s) && s > 0 ? `<t:${s}:f> (<t:${s}:R>)` : NONE;
+  if (!Number.isFinite(s) || s <= 0) return NONE;
+  return `${time(s, TimestampStyles.ShortDateTime)} (${time(s, TimestampStyles.RelativeTime)})`;
 }
 
 /**
@@ -113,7 +114,7 @@ export function renderStatus(report: StatusReport): APIEmbed {
   const { probe, stats } = report;
   const saved = probe.ok && typeof probe.answeredAt === 'number' && Number.isFinite(probe.answeredAt);
   const ms = saved
-    ? `${NONE} (saved answer from <t:${Math.floor((probe.answeredAt ?? 0) / 1000)}:R>: no request spent)`
+    ? `${NONE} (saved answer from ${time(Math.floor((probe.answeredAt ?? 0) / 1000), TimestampStyles.RelativeTime)}: no request spent)`
     : Number.isFinite(probe.roundTripMs)
       ? `${Math.max(0, Math.round(probe.roundTripMs))} ms`
       : NONE;

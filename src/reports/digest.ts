@@ -5,10 +5,10 @@
  */
 import { DateTime } from 'luxon';
 import { z } from 'zod';
-import { type PeriodKind, WEEKDAYS } from './period.js';
+import { DIGEST_REPORTS, type DigestReport, WEEKDAYS } from '../config.js';
+import type { PeriodKind } from './period.js';
 
-export const DIGEST_REPORTS = ['totals', 'quota', 'leave'] as const;
-export type DigestReport = (typeof DIGEST_REPORTS)[number];
+export { DIGEST_REPORTS, type DigestReport };
 
 export const digestSettingsSchema = z.object({
   channelId: z.string().regex(/^\d{17,20}$/),

@@ -9,10 +9,22 @@
  * missing deny reason or review time; a code with mixed or no such LOAs says nothing.
  */
 import type { Loa, Member, Shift } from '../../generated/api.js';
-import { isSetTimestamp } from '../render/format.js';
-import type { LoaState } from '../render/labels.js';
+import { isSetTimestamp } from '../discord-limits.js';
 import { MAX_QUOTA_HOURS } from './source.js';
 import { netWithin, overlap, shiftSpan } from './time.js';
+
+/**
+ * An LOA's state, as shown. Decided here (`loaStateAt`), the one rule the reports use too, and
+ * handed to the renderers as data.
+ */
+export type LoaState =
+  | 'Cancelled'
+  | 'Denied'
+  | 'Ended'
+  | 'Expired'
+  | 'Active'
+  | 'Approved'
+  | 'Pending review';
 
 /** What a status code says about the LOAs that carry it. */
 export type StatusReading = 'denied' | 'approved';

@@ -11,6 +11,9 @@
  * Every period is a half-open interval [start, end) of Unix seconds.
  */
 import { DateTime, IANAZone } from 'luxon';
+import { WEEKDAYS, type Weekday } from '../config.js';
+
+export { WEEKDAYS, type Weekday };
 
 export const PERIODS = ['this-week', 'last-week', '7-days', '30-days', 'this-month', 'last-month'] as const;
 export type PeriodKind = (typeof PERIODS)[number];
@@ -23,18 +26,6 @@ export const PERIOD_LABELS: Record<PeriodKind, string> = {
   'this-month': 'This month',
   'last-month': 'Last month',
 };
-
-/** Days of the week as luxon numbers them (ISO: Monday 1 … Sunday 7). */
-export const WEEKDAYS = [
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-  'sunday',
-] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
 
 /** Where a community's calendar is: its time zone and the first day of its week. */
 export interface Calendar {

@@ -2,15 +2,55 @@
  * Time on duty, net of breaks, within a period. Pure: "now" is passed in (the snapshot's time).
  *
  * A shift runs from createdAt to endedAt; an active shift (no endedAt) runs to "now". Its breaks
- * (read as the shift embed reads them: src/render/shift.ts `readBreak`) are clipped to the shift,
+ * (`readBreak`, which the shift embed reads them with too) are clipped to the shift,
  * overlapping breaks count once, and a break that never ended lasts to the shift's end. Time on
  * duty within [from, to) is the shift's part inside it minus the breaks' part inside it, so a
  * shift crossing a period or week boundary is split at the boundary, and the parts add up to the
  * whole. Shifts whose times cannot be read (no start, an end before the start) count no time.
  */
 import type { Shift } from '../../generated/api.js';
-import { isSetTimestamp } from '../render/format.js';
-import { readBreak } from '../render/shift.js';
+import { isSetTimestamp } from '../discord-limits.js';
+
+// The API does not describe a break entry's shape: these are the key names read as its start and
+// end (lower case, letters only), as src/render/shift.ts's header lists them.
+const START_KEY = /^(break)?(start|started|begin|began|begun|from)(at|time|timestamp|ts|on)?$/;
+const END_KEY =
+  /^(break)?(end|ended|stop|stopped|finish|finished|resume|resumed|to|until)(at|time|timestamp|ts|on)?$/;
+
+function normalKey(key: string): string {
+  return key.toLowerCase().replace(/[^a-z]/g, '');
+}
+
+/** The value of the first key matching `pattern`, preferring keys that hold a number. */
+function pick(entry: Record<string, unknown>, pattern: RegExp): unknown {
+  const keys = Object.keys(entry).filter((k) => pattern.test(normalKey(k)));
+  const numeric = keys.find((k) => typeof entry[k] === 'number');
+  const key = numeric ?? keys[0];
+  return key === undefined ? undefined : entry[key];
+}
+
+/**
+ * A break read from one entry of a shift's breakTimestamps: start, and end when it has ended;
+ * undefined when unreadable. The one reading, shared by the reports and the shift embed.
+ */
+export function readBreak(entry: unknown): { start: number; end?: number } | undefined {
+  let start: unknown;
+  let end: unknown;
+  if (Array.isArray(entry)) {
+    if (entry.length < 1 || entry.length > 2) return undefined;
+    [start, end] = entry;
+  } else if (typeof entry === 'object' && entry !== null) {
+    const record = entry as Record<string, unknown>;
+    start = pick(record, START_KEY);
+    end = pick(record, END_KEY);
+  } else {
+    return undefined;
+  }
+  if (!isSetTimestamp(start)) return undefined;
+  if (end === undefined || end === null || end === 0) return { start };
+  if (!isSetTimestamp(end) || end < start) return undefined;
+  return { start, end };
+}
 
 /** A half-open interval [start, end) of Unix seconds. */
 export type Interval = readonly [number, number];

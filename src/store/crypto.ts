@@ -101,3 +101,13 @@ export function tokenFingerprint(token: string): string {
   const hex = createHash('sha256').update('rollcall-token-fingerprint:').update(token).digest('hex');
   return `${hex.slice(0, 4)}-${hex.slice(4, 8)}-${hex.slice(8, 12)}`;
 }
+
+/**
+ * A short, stable stand-in for the API token: the first 16 hex digits of its SHA-256. Used wherever
+ * the token must be told apart (cache keys, limiter keys, logs, the tenant a snapshot is kept
+ * under) without being shown. In the store, the lowest layer that needs it, so the API and the
+ * store key a community's data alike.
+ */
+export function tokenHash(token: string): string {
+  return createHash('sha256').update(token).digest('hex').slice(0, 16);
+}

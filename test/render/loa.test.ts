@@ -5,8 +5,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Loa } from '../../generated/api.js';
-import type { LoaState } from '../../src/render/labels.js';
 import { loaLength, loaOptionLabel, loaRow, renderLoa, renderLoaList } from '../../src/render/loa.js';
+import type { LoaState } from '../../src/reports/leave.js';
 import {
   anyValue,
   idLike,

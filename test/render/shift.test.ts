@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import type { Shift } from '../../generated/api.js';
 import type { Source } from '../../src/api/pages.js';
 import {
-  readBreak,
   renderShift,
   renderShiftList,
   shiftRow,
@@ -11,6 +10,7 @@ import {
   shiftTiming,
   summariseBreaks,
 } from '../../src/render/shift.js';
+import { readBreak } from '../../src/reports/time.js';
 import {
   anyValue,
   idLike,

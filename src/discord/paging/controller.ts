@@ -101,26 +101,19 @@ export class PagingController<T extends PagingTenant = PagingTenant> {
       await interaction.showModal(await this.gotoModal(state, tenant.state));
       return;
     }
-    if (state.action === ACTIONS.export) {
-      // Always private: the file holds every row, not the page that may have been posted publicly.
-      await respond.answer(
-        interaction,
-        async () => {
-          await this.options.checkAccess(interaction, tenant);
-          return this.export(interaction, tenant, state, parsed.storedKey);
-        },
-        true,
-        true,
-      );
-      return;
-    }
+    // An export answers in a message of its own, always private: the file holds every row, not the
+    // page that may have been posted publicly.
+    const exporting = state.action === ACTIONS.export;
     await respond.answer(
       interaction,
       async () => {
         await this.options.checkAccess(interaction, tenant);
-        return this.run(interaction, tenant, state, parsed.storedKey);
+        return exporting
+          ? this.export(interaction, tenant, state, parsed.storedKey)
+          : this.run(interaction, tenant, state, parsed.storedKey);
       },
       true,
+      exporting,
     );
   }
 

@@ -13,6 +13,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { isApiError, isNotSaved } from '../../api/errors.js';
 import { API_PAGE_SIZE, cutPage, mergeSources, pageItems, type Source } from '../../api/pages.js';
 import type { Fetched, ReadOptions } from '../../api/types.js';
+import { uniqueById } from '../../api/unique.js';
 import { type CsvColumn, csvFiles, genericColumns } from '../../render/csv.js';
 import { MESSAGES, type Payload, UserError } from '../replies.js';
 import { type HoldMonth, planHold } from './allowance.js';
@@ -107,14 +108,7 @@ export async function exportList<T, C>(
     await planned.hold.release();
   }
 
-  const seen = new Set<unknown>();
-  const items: T[] = [];
-  for (const item of reads.flatMap((r) => pageItems<T>(r.data))) {
-    const id = (item as { id?: unknown }).id;
-    if (id !== undefined && seen.has(id)) continue;
-    seen.add(id);
-    items.push(item);
-  }
+  const items = uniqueById(reads.flatMap((r) => pageItems<T>(r.data)));
   const requests = reads.filter((r) => !r.fromCache).length;
   const source: Source = mergeSources(reads);
 
