@@ -70,6 +70,7 @@ export function createAdminHandler(
   reports?: ReportSettingsPlace,
 ): AdminHandler {
   const commands = new Map<string, AdminCommand>();
+  // Each module's definition is /rollcall-admin with its one subcommand: named by it.
   for (const command of [
     createSetupCommand(links),
     createSettingsCommand(links),
