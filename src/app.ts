@@ -8,7 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { type Client, Routes, Status } from 'discord.js';
-import { createAdminHandler } from '../commands/admin/rollcall-admin.js';
+import { createAdminHandler } from '../commands/admin/index.js';
 import { withRollcall } from '../commands/index.js';
 import { userMenus } from '../commands/user-menus.js';
 import { type ApiCache, createCache } from './api/cache.js';

@@ -13,7 +13,7 @@ import {
   type RESTPostAPIApplicationCommandsJSONBody,
   Routes,
 } from 'discord.js';
-import { adminData } from '../commands/admin/rollcall-admin.js';
+import { adminData } from '../commands/admin/index.js';
 import { commands } from '../commands/index.js';
 import { userMenus } from '../commands/user-menus.js';
 import {

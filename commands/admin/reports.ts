@@ -1,23 +1,18 @@
 /**
  * /rollcall-admin reports (hosted mode, Manage Server): a server's report settings: the community's
  * time zone, the first day of its week, and activity quotas per community role (hours per report
- * period), and the scheduled digest (src/reports/digest-scheduler.ts: channel, daily or weekly, day, hour, which
- * reports; with the last problem posting it). No option shows them. Included in /rollcall-admin by commands/admin/rollcall-admin.ts.
+ * period), and the scheduled digest (src/reports/digest-scheduler.ts: channel, daily or weekly,
+ * day, hour, which reports; with the last problem posting it). No option shows them. Included in
+ * /rollcall-admin by commands/admin/index.ts when the wiring gives a place for the settings.
  */
-import {
-  type APIApplicationCommandSubcommandOption,
-  ApplicationCommandOptionType,
-  ChannelType,
-  type ChatInputCommandInteraction,
-  MessageFlags,
-} from 'discord.js';
-import { MESSAGES, NO_MENTIONS, UserError } from '../../src/discord/replies.js';
+import { ApplicationCommandOptionType, ChannelType, type ChatInputCommandInteraction } from 'discord.js';
+import { argumentsOf, defineCommand } from '../../src/discord/command.js';
+import { MESSAGES, textPayload, UserError } from '../../src/discord/replies.js';
 import { DIGEST_REPORTS, type DigestReport, type DigestSettings } from '../../src/reports/digest.js';
 import { isQuotaHours } from '../../src/reports/leave.js';
 import { isTimeZone, WEEKDAYS, type Weekday } from '../../src/reports/period.js';
 import { MAX_QUOTA_HOURS, MAX_QUOTA_ROLES, type ReportSettings } from '../../src/reports/source.js';
-
-export const REPORTS_SUBCOMMAND = 'reports';
+import { ADMIN_BASE, type AdminCommand } from './command.js';
 
 /** The digest's report choices: every non-empty set of the three, as "totals,quota,leave". */
 const DIGEST_CHOICES = [
@@ -36,82 +31,92 @@ const REPORT_NAMES: Record<DigestReport, string> = {
   leave: 'on leave now',
 };
 
-export const reportsSubcommand: APIApplicationCommandSubcommandOption = {
-  type: ApplicationCommandOptionType.Subcommand,
-  name: REPORTS_SUBCOMMAND,
-  description: "Show or change this server's report settings: time zone, week start, quotas, digest",
+export const reportsDefinition = defineCommand({
+  ...ADMIN_BASE,
   options: [
     {
-      type: ApplicationCommandOptionType.String,
-      name: 'time-zone',
-      description: "The community's time zone, an IANA name such as Europe/London",
-      required: false,
-      max_length: 64,
-    },
-    {
-      type: ApplicationCommandOptionType.String,
-      name: 'week-start',
-      description: 'The first day of the week',
-      required: false,
-      choices: WEEKDAYS.map((d) => ({ name: d, value: d })),
-    },
-    {
-      type: ApplicationCommandOptionType.String,
-      name: 'quota-role',
-      description: 'A community role (name or id) whose holders have a quota',
-      required: false,
-      max_length: 100,
-    },
-    {
-      type: ApplicationCommandOptionType.Number,
-      name: 'quota-hours',
-      description: 'Hours on duty that role owes per report period (0 removes its quota)',
-      required: false,
-      min_value: 0,
-      max_value: MAX_QUOTA_HOURS,
-    },
-    {
-      type: ApplicationCommandOptionType.String,
-      name: 'digest',
-      description: 'Post reports to a channel on a schedule (off stops it)',
-      required: false,
-      choices: [
-        { name: 'daily', value: 'daily' },
-        { name: 'weekly', value: 'weekly' },
-        { name: 'off', value: 'off' },
+      type: ApplicationCommandOptionType.Subcommand,
+      name: 'reports',
+      description: "Show or change this server's report settings: time zone, week start, quotas, digest",
+      options: [
+        {
+          type: ApplicationCommandOptionType.String,
+          name: 'time-zone',
+          description: "The community's time zone, an IANA name such as Europe/London",
+          required: false,
+          max_length: 64,
+        },
+        {
+          type: ApplicationCommandOptionType.String,
+          name: 'week-start',
+          description: 'The first day of the week',
+          required: false,
+          choices: WEEKDAYS.map((d) => ({ name: d, value: d })),
+        },
+        {
+          type: ApplicationCommandOptionType.String,
+          name: 'quota-role',
+          description: 'A community role (name or id) whose holders have a quota',
+          required: false,
+          max_length: 100,
+        },
+        {
+          type: ApplicationCommandOptionType.Number,
+          name: 'quota-hours',
+          description: 'Hours on duty that role owes per report period (0 removes its quota)',
+          required: false,
+          min_value: 0,
+          max_value: MAX_QUOTA_HOURS,
+        },
+        {
+          type: ApplicationCommandOptionType.String,
+          name: 'digest',
+          description: 'Post reports to a channel on a schedule (off stops it)',
+          required: false,
+          choices: [
+            { name: 'daily', value: 'daily' },
+            { name: 'weekly', value: 'weekly' },
+            { name: 'off', value: 'off' },
+          ],
+        },
+        {
+          type: ApplicationCommandOptionType.Channel,
+          name: 'digest-channel',
+          description: 'The channel the digest is posted in',
+          required: false,
+          channel_types: [ChannelType.GuildText, ChannelType.GuildAnnouncement],
+        },
+        {
+          type: ApplicationCommandOptionType.Integer,
+          name: 'digest-hour',
+          description: "The hour (0-23, the server's report time zone) the digest is posted at",
+          required: false,
+          min_value: 0,
+          max_value: 23,
+        },
+        {
+          type: ApplicationCommandOptionType.String,
+          name: 'digest-day',
+          description: 'The day a weekly digest is posted on',
+          required: false,
+          choices: WEEKDAYS.map((d) => ({ name: d, value: d })),
+        },
+        {
+          type: ApplicationCommandOptionType.String,
+          name: 'digest-reports',
+          description: 'Which reports the digest holds (default all three)',
+          required: false,
+          choices: DIGEST_CHOICES.map((value) => ({ name: value.replaceAll(',', ', '), value })),
+        },
       ],
     },
-    {
-      type: ApplicationCommandOptionType.Channel,
-      name: 'digest-channel',
-      description: 'The channel the digest is posted in',
-      required: false,
-      channel_types: [ChannelType.GuildText, ChannelType.GuildAnnouncement],
-    },
-    {
-      type: ApplicationCommandOptionType.Integer,
-      name: 'digest-hour',
-      description: "The hour (0-23, the server's report time zone) the digest is posted at",
-      required: false,
-      min_value: 0,
-      max_value: 23,
-    },
-    {
-      type: ApplicationCommandOptionType.String,
-      name: 'digest-day',
-      description: 'The day a weekly digest is posted on',
-      required: false,
-      choices: WEEKDAYS.map((d) => ({ name: d, value: d })),
-    },
-    {
-      type: ApplicationCommandOptionType.String,
-      name: 'digest-reports',
-      description: 'Which reports the digest holds (default all three)',
-      required: false,
-      choices: DIGEST_CHOICES.map((value) => ({ name: value.replaceAll(',', ', '), value })),
-    },
   ],
-};
+});
+
+/** The options of one `/rollcall-admin reports`, read through its definition. */
+const reportsArguments = (interaction: ChatInputCommandInteraction) =>
+  argumentsOf(interaction, reportsDefinition);
+type ReportsArguments = ReturnType<typeof reportsArguments>;
 
 /** Where a server's report settings are kept, and its community's roles (the wiring provides them). */
 export interface ReportSettingsPlace {
@@ -129,15 +134,15 @@ export interface ReportSettingsPlace {
 
 /** The digest as the options change it: unchanged (no digest option given), removed, or new settings. */
 function nextDigest(
-  interaction: ChatInputCommandInteraction,
+  args: ReportsArguments,
   current: DigestSettings | undefined,
   now: number,
 ): { changed: boolean; settings: DigestSettings | undefined } {
-  const cadence = interaction.options.getString('digest');
-  const channel = interaction.options.getChannel('digest-channel');
-  const hour = interaction.options.getInteger('digest-hour');
-  const day = interaction.options.getString('digest-day') as Weekday | null;
-  const reports = interaction.options.getString('digest-reports');
+  const cadence = args.string('digest');
+  const channel = args.channel('digest-channel');
+  const hour = args.integer('digest-hour');
+  const day = args.string('digest-day') as Weekday | null;
+  const reports = args.string('digest-reports');
   if (cadence === null && channel === null && hour === null && day === null && reports === null)
     return { changed: false, settings: current };
   if (cadence === 'off') return { changed: true, settings: undefined };
@@ -171,80 +176,79 @@ function digestWhen(d: DigestSettings, timeZone: string): string {
   return d.cadence === 'daily' ? `daily at ${hour}` : `every ${d.day} at ${hour}`;
 }
 
-export async function reportsAdmin(
-  interaction: ChatInputCommandInteraction,
+export function createReportsCommand(place: ReportSettingsPlace): AdminCommand {
+  return {
+    data: reportsDefinition,
+    execute: async ({ interaction, guildId }) =>
+      textPayload(await reportSettings(reportsArguments(interaction), guildId, place)),
+  };
+}
+
+/** Save what the options change, and say the settings (and digest) as they now are. */
+async function reportSettings(
+  args: ReportsArguments,
   guildId: string,
   place: ReportSettingsPlace,
-): Promise<void> {
-  await interaction.deferReply({ flags: MessageFlags.Ephemeral });
-  const zone = interaction.options.getString('time-zone')?.trim() || null;
-  const weekStart = interaction.options.getString('week-start') as Weekday | null;
-  const roleText = interaction.options.getString('quota-role')?.trim() || null;
-  const hours = interaction.options.getNumber('quota-hours');
+): Promise<string> {
+  const zone = args.string('time-zone')?.trim() || null;
+  const weekStart = args.string('week-start') as Weekday | null;
+  const roleText = args.string('quota-role')?.trim() || null;
+  const hours = args.number('quota-hours');
   let roles: Array<{ id: string; name: string }> | undefined;
   const nameOf = (id: string) => roles?.find((r) => r.id === id)?.name ?? id;
-  let changed = false;
-  try {
-    const settings = await place.get(guildId);
-    const next: ReportSettings = { ...settings, quotas: { ...settings.quotas } };
-    if (zone !== null) {
-      if (!isTimeZone(zone)) throw new UserError(MESSAGES.badTimeZone(zone));
-      next.timeZone = zone;
-    }
-    if (weekStart !== null) next.weekStart = weekStart;
-    if ((roleText === null) !== (hours === null)) throw new UserError(MESSAGES.quotaNeedsBoth);
-    roles = await place.roles(guildId).catch(() => undefined);
-    if (roleText !== null && hours !== null) {
-      if (!roles) throw new UserError(MESSAGES.unavailable);
-      const role =
-        roles.find((r) => r.id === roleText) ??
-        roles.find((r) => r.name.toLowerCase() === roleText.toLowerCase());
-      if (!role) throw new UserError(MESSAGES.unknownRole);
-      if (hours !== 0 && !isQuotaHours(hours)) throw new UserError(MESSAGES.badQuotaHours);
-      if (hours === 0) delete next.quotas[role.id];
-      else {
-        if (!Object.hasOwn(next.quotas, role.id) && Object.keys(next.quotas).length >= MAX_QUOTA_ROLES)
-          throw new UserError(MESSAGES.tooManyQuotas);
-        next.quotas[role.id] = hours;
-      }
-    }
-    const saved = await place.digest?.get(guildId);
-    const digest = place.digest
-      ? nextDigest(interaction, saved?.settings, (place.now ?? Date.now)())
-      : { changed: false, settings: undefined };
-    changed = zone !== null || weekStart !== null || roleText !== null;
-    if (changed) await place.save(guildId, next);
-    if (digest.changed) await place.digest?.save(guildId, digest.settings);
-    changed ||= digest.changed;
-    const lines = [
-      MESSAGES.reportSettingsState({
-        timeZone: next.timeZone,
-        weekStart: next.weekStart,
-        quotas: Object.entries(next.quotas).map(([id, h]) => `${nameOf(id)}: ${h} h`),
-      }),
-    ];
-    if (place.digest) {
-      const d = digest.settings;
-      lines.push(
-        MESSAGES.digestState(
-          d === undefined
-            ? undefined
-            : {
-                channelId: d.channelId,
-                when: digestWhen(d, next.timeZone),
-                reports: d.reports.map((r) => REPORT_NAMES[r]),
-                ...(!digest.changed && saved?.problem ? { problem: saved.problem } : {}),
-              },
-        ),
-      );
-    }
-    const state = lines.join('\n');
-    await interaction.editReply({
-      content: changed ? `${MESSAGES.settingsSaved}\n${state}` : state,
-      allowedMentions: NO_MENTIONS,
-    });
-  } catch (error) {
-    if (!(error instanceof UserError)) throw error;
-    await interaction.editReply({ content: error.message, allowedMentions: NO_MENTIONS });
+  const settings = await place.get(guildId);
+  const next: ReportSettings = { ...settings, quotas: { ...settings.quotas } };
+  if (zone !== null) {
+    if (!isTimeZone(zone)) throw new UserError(MESSAGES.badTimeZone(zone));
+    next.timeZone = zone;
   }
+  if (weekStart !== null) next.weekStart = weekStart;
+  if ((roleText === null) !== (hours === null)) throw new UserError(MESSAGES.quotaNeedsBoth);
+  roles = await place.roles(guildId).catch(() => undefined);
+  if (roleText !== null && hours !== null) {
+    if (!roles) throw new UserError(MESSAGES.unavailable);
+    const role =
+      roles.find((r) => r.id === roleText) ??
+      roles.find((r) => r.name.toLowerCase() === roleText.toLowerCase());
+    if (!role) throw new UserError(MESSAGES.unknownRole);
+    if (hours !== 0 && !isQuotaHours(hours)) throw new UserError(MESSAGES.badQuotaHours);
+    if (hours === 0) delete next.quotas[role.id];
+    else {
+      if (!Object.hasOwn(next.quotas, role.id) && Object.keys(next.quotas).length >= MAX_QUOTA_ROLES)
+        throw new UserError(MESSAGES.tooManyQuotas);
+      next.quotas[role.id] = hours;
+    }
+  }
+  const saved = await place.digest?.get(guildId);
+  const digest = place.digest
+    ? nextDigest(args, saved?.settings, (place.now ?? Date.now)())
+    : { changed: false, settings: undefined };
+  let changed = zone !== null || weekStart !== null || roleText !== null;
+  if (changed) await place.save(guildId, next);
+  if (digest.changed) await place.digest?.save(guildId, digest.settings);
+  changed ||= digest.changed;
+  const lines = [
+    MESSAGES.reportSettingsState({
+      timeZone: next.timeZone,
+      weekStart: next.weekStart,
+      quotas: Object.entries(next.quotas).map(([id, h]) => `${nameOf(id)}: ${h} h`),
+    }),
+  ];
+  if (place.digest) {
+    const d = digest.settings;
+    lines.push(
+      MESSAGES.digestState(
+        d === undefined
+          ? undefined
+          : {
+              channelId: d.channelId,
+              when: digestWhen(d, next.timeZone),
+              reports: d.reports.map((r) => REPORT_NAMES[r]),
+              ...(!digest.changed && saved?.problem ? { problem: saved.problem } : {}),
+            },
+      ),
+    );
+  }
+  const state = lines.join('\n');
+  return changed ? `${MESSAGES.settingsSaved}\n${state}` : state;
 }

@@ -143,5 +143,11 @@ export function argumentsOf<D extends Definition>(
       interaction.options.getUser(name),
     integer: (name: OptionName<D, ApplicationCommandOptionType.Integer> & string) =>
       interaction.options.getInteger(name),
+    number: (name: OptionName<D, ApplicationCommandOptionType.Number> & string) =>
+      interaction.options.getNumber(name),
+    boolean: (name: OptionName<D, ApplicationCommandOptionType.Boolean> & string) =>
+      interaction.options.getBoolean(name),
+    channel: (name: OptionName<D, ApplicationCommandOptionType.Channel> & string) =>
+      interaction.options.getChannel(name),
   };
 }

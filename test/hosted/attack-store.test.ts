@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { PermissionFlagsBits } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_IDS } from '../../commands/admin/rollcall-admin.js';
+import { ADMIN_IDS } from '../../commands/admin/index.js';
 import { MESSAGES } from '../../src/discord/replies.js';
 import type { Store } from '../../src/store/index.js';
 import type { DoubleUser } from '../doubles/discord/double.js';

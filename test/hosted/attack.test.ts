@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { ApplicationIntegrationType, PermissionFlagsBits } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_IDS, MAX_ACCESS_ROLES, SETUP_CHECKS } from '../../commands/admin/rollcall-admin.js';
+import { ADMIN_IDS, MAX_ACCESS_ROLES, SETUP_CHECKS } from '../../commands/admin/index.js';
 import { commandBodies } from '../../src/deploy-commands.js';
 import { MESSAGES } from '../../src/discord/replies.js';
 import { MAX_LABEL_LENGTH } from '../../src/render/labels.js';

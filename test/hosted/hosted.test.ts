@@ -9,7 +9,7 @@
  */
 import { PermissionFlagsBits } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_IDS } from '../../commands/admin/rollcall-admin.js';
+import { ADMIN_IDS } from '../../commands/admin/index.js';
 import { MESSAGES } from '../../src/discord/replies.js';
 import { type Store, StoreError } from '../../src/store/index.js';
 import type { DoubleUser } from '../doubles/discord/double.js';
@@ -461,6 +461,29 @@ function hostedSuite(backend: Backend): void {
         expect(world.sandbox.requests).toEqual([]);
       } finally {
         store.getCredential = real;
+      }
+    });
+
+    it('admins are told so; any other failure gets the sentence of any command', async () => {
+      const real = store.describeCredential;
+      const setup = async () =>
+        (await world.double.slash(admin, 'rollcall-admin', { subcommand: 'setup', guildId: B })).response();
+      try {
+        store.describeCredential = async () => {
+          throw new StoreError('unavailable', 'The database is not answering (ECONNREFUSED).');
+        };
+        const down = await setup();
+        expect(down.ephemeral).toBe(true);
+        expect(down.message?.content).toBe(MESSAGES.storeUnavailable);
+        // Not the store's: no longer said to be the database.
+        store.describeCredential = async () => {
+          throw new TypeError('a bug');
+        };
+        const broken = await setup();
+        expect(broken.ephemeral).toBe(true);
+        expect(broken.message?.content).toBe(MESSAGES.internal);
+      } finally {
+        store.describeCredential = real;
       }
     });
   });

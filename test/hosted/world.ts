@@ -5,7 +5,7 @@
  */
 import { PermissionFlagsBits } from 'discord.js';
 import { expect } from 'vitest';
-import { ADMIN_IDS } from '../../commands/admin/rollcall-admin.js';
+import { ADMIN_IDS } from '../../commands/admin/index.js';
 import type { Store } from '../../src/store/index.js';
 import type { DiscordDoubleOptions, DoubleUser } from '../doubles/discord/double.js';
 import { startWorld, type World } from '../e2e/world.js';

@@ -7,7 +7,7 @@
  */
 import { PermissionFlagsBits } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_IDS } from '../../commands/admin/rollcall-admin.js';
+import { ADMIN_IDS } from '../../commands/admin/index.js';
 import { tokenHash } from '../../src/api/token.js';
 import { MESSAGES } from '../../src/discord/replies.js';
 import { nextInstant, readDigestSettings } from '../../src/reports/digest-scheduler.js';

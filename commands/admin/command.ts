@@ -1,0 +1,120 @@
+/**
+ * What every /rollcall-admin subcommand module builds on: the command's name and default
+ * permission, the custom_ids of its controls, what the wiring gives it (`Links`), and the shape of
+ * a subcommand module (`AdminCommand`), the admin's counterpart of `Command`.
+ */
+import {
+  type APIApplicationCommandOptionChoice,
+  type APIModalInteractionResponseCallbackData,
+  type AutocompleteInteraction,
+  type ChatInputCommandInteraction,
+  PermissionFlagsBits,
+  type RESTPostAPIChatInputApplicationCommandsJSONBody,
+} from 'discord.js';
+import type { Payload } from '../../src/discord/replies.js';
+import type { CodeLabels } from '../../src/render/labels.js';
+
+export const ADMIN_COMMAND = 'rollcall-admin';
+
+/**
+ * What each subcommand's definition shares: /rollcall-admin itself. ManageGuild keeps it out of
+ * moderators' menus while /rollcall stays theirs (Discord's default permissions apply to a whole
+ * command, hence a top-level command of its own).
+ */
+export const ADMIN_BASE = {
+  name: ADMIN_COMMAND,
+  description: 'Link this server to its community server (server admins)',
+  default_member_permissions: String(PermissionFlagsBits.ManageGuild),
+} as const;
+
+/** custom_ids of the admin controls (outside the paging codec's `rc1:` space; old messages keep them). */
+export const ADMIN_IDS = {
+  modal: 'rca:setup',
+  tokenField: 'token',
+  replace: 'rca:replace',
+  unlink: 'rca:unlink',
+} as const;
+
+/** The prefix every admin control's custom_id starts with. */
+export const ADMIN_ID_PREFIX = 'rca:';
+
+/** Access roles of each kind a server may keep (the store refuses more). */
+export const MAX_ACCESS_ROLES = 25;
+
+/** What may be shown about a server's link: never the token. */
+export interface LinkInfo {
+  fingerprint: string;
+  communityId: string | undefined;
+  linkedBy: string;
+  linkedAt: Date;
+  invalidAt: Date | undefined;
+}
+
+/** What checking a token with one API read found. */
+export type TokenCheck =
+  | { ok: true; communityId: string | undefined; roleCount: number }
+  | { ok: false; reason: 'rejected' | 'forbidden' | 'unavailable' }
+  /** The token's monthly allowance is spent or paced: no request was made (next one at, ms). */
+  | { ok: false; reason: 'saving'; nextFreshAt: number };
+
+/** The settings a server's admins choose here. */
+export interface ServerSettings {
+  accessRoleIds: string[];
+  /** Discord role ids of the server (checked from the interaction, no API read). */
+  accessDiscordRoleIds: string[];
+  defaultVisibility: 'private' | 'public';
+  apiLimits?: string | undefined;
+  /** The community's names for its integer codes. */
+  labels: CodeLabels;
+}
+
+/** Where links are kept and how a token is checked (the wiring gives the store and the API). */
+export interface Links {
+  settings(guildId: string): Promise<ServerSettings>;
+  /** Save a change (merged into the stored settings); throws a UserError for invalid limits. */
+  saveSettings(guildId: string, change: Partial<ServerSettings>): Promise<unknown>;
+  /** The community's roles (page 1 of the roles list), read with the server's own token. */
+  roles(guildId: string): Promise<Array<{ id: string; name: string }>>;
+  describe(guildId: string): Promise<LinkInfo | undefined>;
+  /** One read with the token, under the server's own limits. */
+  check(token: string, guildId: string): Promise<TokenCheck>;
+  /** Resolves once the link is durably saved. */
+  link(guildId: string, token: string, linkedBy: string, communityId: string | undefined): Promise<unknown>;
+  forget(guildId: string): Promise<void>;
+}
+
+/** A subcommand run by a server admin (Manage Server, checked), in the server `guildId`. */
+export interface AdminContext {
+  interaction: ChatInputCommandInteraction;
+  guildId: string;
+}
+
+export interface AdminAutocompleteContext {
+  interaction: AutocompleteInteraction;
+  guildId: string;
+}
+
+/** A modal to open as the interaction's answer. */
+export interface AdminModal {
+  modal: APIModalInteractionResponseCallbackData;
+}
+
+/** One /rollcall-admin subcommand: answered through the responder like any command's (always private). */
+export type AdminCommand = {
+  /** /rollcall-admin with this subcommand alone (commands/admin/index.ts joins them). */
+  data: RESTPostAPIChatInputApplicationCommandsJSONBody;
+  /** Choices for an option being typed. */
+  autocomplete?(ctx: AdminAutocompleteContext): Promise<APIApplicationCommandOptionChoice[]>;
+} & (
+  | {
+      /** Produce the answer; the responder replies, or defers and edits, as time requires. */
+      execute(ctx: AdminContext): Promise<Payload>;
+    }
+  | {
+      /**
+       * The answer or a modal to open instead. A modal must be the interaction's first response
+       * (never after a defer), so this is not timed for a defer: it must be quick (a store read).
+       */
+      open(ctx: AdminContext): Promise<Payload | AdminModal>;
+    }
+);

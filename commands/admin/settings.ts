@@ -1,0 +1,220 @@
+/**
+ * /rollcall-admin settings: default visibility, access roles (community roles; Discord roles of
+ * the server), both picked by name with autocomplete (the pick's value is the role id), API limits.
+ * With no option, the settings now saved.
+ */
+import {
+  type APIApplicationCommandOptionChoice,
+  ApplicationCommandOptionType,
+  type Interaction,
+} from 'discord.js';
+import { argumentsOf, defineCommand } from '../../src/discord/command.js';
+import { MESSAGES, textPayload, UserError } from '../../src/discord/replies.js';
+import { plainText, roleMention, safeLine } from '../../src/render/format.js';
+import {
+  ADMIN_BASE,
+  type AdminCommand,
+  type Links,
+  MAX_ACCESS_ROLES,
+  type ServerSettings,
+} from './command.js';
+
+export const settingsDefinition = defineCommand({
+  ...ADMIN_BASE,
+  options: [
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: 'settings',
+      description: "Show or change this server's settings (give no option to see them)",
+      options: [
+        {
+          type: ApplicationCommandOptionType.String,
+          name: 'visibility',
+          description: 'Whether answers are private or posted for everyone by default',
+          required: false,
+          choices: [
+            { name: 'private', value: 'private' },
+            { name: 'public', value: 'public' },
+          ],
+        },
+        {
+          type: ApplicationCommandOptionType.String,
+          name: 'access-roles',
+          description:
+            'Community roles (names or ids, comma-separated) whose holders may use Rollcall; none: anyone',
+          required: false,
+          max_length: 500,
+          autocomplete: true,
+        },
+        {
+          type: ApplicationCommandOptionType.String,
+          name: 'limits',
+          description: "The community plan's API limits, like 100/month,30/1m; default: the bot's",
+          required: false,
+          max_length: 200,
+        },
+        {
+          type: ApplicationCommandOptionType.String,
+          name: 'discord-roles',
+          description:
+            "This server's roles (pick by name, comma-separated) whose holders may use Rollcall; none",
+          required: false,
+          max_length: 500,
+          autocomplete: true,
+        },
+      ],
+    },
+  ],
+});
+
+interface NamedRole {
+  id: string;
+  name: string;
+}
+
+export function createSettingsCommand(links: Links): AdminCommand {
+  return {
+    data: settingsDefinition,
+    async execute({ interaction, guildId }) {
+      const args = argumentsOf(interaction, settingsDefinition);
+      const visibility = args.string('visibility') as ServerSettings['defaultVisibility'] | null;
+      const rolesText = args.string('access-roles')?.trim() ?? null;
+      const limitsText = args.string('limits')?.trim() ?? null;
+      const discordText = args.string('discord-roles')?.trim() ?? null;
+      const change: Partial<ServerSettings> = {};
+      if (visibility) change.defaultVisibility = visibility;
+      if (limitsText) change.apiLimits = limitsText.toLowerCase() === 'default' ? undefined : limitsText;
+      const roles = rolesText || !visibility ? await links.roles(guildId).catch(() => undefined) : undefined;
+      if (rolesText) change.accessRoleIds = communityRoleIds(rolesText, roles);
+      if (discordText) change.accessDiscordRoleIds = discordRoleIds(discordText, discordRolesOf(interaction));
+      if (Object.keys(change).length > 0) await links.saveSettings(guildId, change);
+      const now = await links.settings(guildId);
+      const nameOf = (id: string) => safeLine(roles?.find((r) => r.id === id)?.name ?? id, 100);
+      const state = MESSAGES.settingsState({
+        visibility: now.defaultVisibility,
+        accessRoles: now.accessRoleIds.map(nameOf),
+        limits: now.apiLimits,
+        discordRoles: now.accessDiscordRoleIds.map(roleMention),
+      });
+      // Community roles cost API reads (from a small share of the month): say what is free instead.
+      const shown = now.accessRoleIds.length > 0 ? `${state}\n${MESSAGES.accessRolesTip}` : state;
+      return textPayload(Object.keys(change).length > 0 ? `${MESSAGES.settingsSaved}\n${shown}` : shown);
+    },
+    /**
+     * Choices for the role options: the roles whose name holds what is typed after the last comma,
+     * each choice keeping what came before it (value: role ids, so a pick is exact). `access-roles`
+     * offers the community's roles (one cached API read), `discord-roles` this server's own Discord
+     * roles (from the gateway's cache, no request).
+     */
+    async autocomplete({ interaction, guildId }) {
+      const focused = interaction.options.getFocused(true);
+      const roles =
+        focused.name === 'discord-roles'
+          ? discordRolesOf(interaction)
+          : focused.name === 'access-roles'
+            ? await links.roles(guildId).catch(() => [])
+            : [];
+      return roleChoices(String(focused.value), roles);
+    },
+  };
+}
+
+/** The community roles named in `access-roles` (`none`: no role), by id; a UserError for a name not found. */
+function communityRoleIds(text: string, roles: NamedRole[] | undefined): string[] {
+  const wanted = text.toLowerCase() === 'none' ? [] : segments(text);
+  if (!roles) throw new UserError(MESSAGES.unavailable);
+  const unknown = wanted.filter(
+    (w) => !roles.some((r) => r.id === w || r.name.toLowerCase() === w.toLowerCase()),
+  );
+  if (unknown.length > 0) throw new UserError(MESSAGES.unknownRoles(unknown));
+  const ids = [
+    ...new Set(
+      wanted.map(
+        (w) =>
+          (roles.find((r) => r.id === w) ?? roles.find((r) => r.name.toLowerCase() === w.toLowerCase()))
+            ?.id as string,
+      ),
+    ),
+  ];
+  if (ids.length > MAX_ACCESS_ROLES) throw new UserError(MESSAGES.tooManyRoles(MAX_ACCESS_ROLES));
+  return ids;
+}
+
+/** The server's Discord roles named in `discord-roles`, by id; a UserError for a name not found. */
+function discordRoleIds(text: string, roles: readonly NamedRole[]): string[] {
+  const picked = pickRoles(text, roles);
+  if ('unknown' in picked) throw new UserError(MESSAGES.unknownDiscordRoles(picked.unknown));
+  if (picked.ids.length > MAX_ACCESS_ROLES) throw new UserError(MESSAGES.tooManyRoles(MAX_ACCESS_ROLES));
+  return picked.ids;
+}
+
+/** The server's Discord roles a member can hold and be checked for: not @everyone, not a bot's own. */
+function discordRolesOf(interaction: Interaction): NamedRole[] {
+  const guild = interaction.guild;
+  if (!guild) return [];
+  return [...guild.roles.cache.values()]
+    .filter((role) => role.id !== guild.id && !role.managed)
+    .sort((a, b) => b.position - a.position)
+    .map((role) => ({ id: role.id, name: role.name }));
+}
+
+/** What an admin typed in a role option, split at commas. */
+function segments(text: string): string[] {
+  return text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
+
+/** The roles named (by id, as a pick sends, or by name) in `text`; `none` is the empty list. */
+export function pickRoles(
+  text: string,
+  roles: readonly NamedRole[],
+): { ids: string[] } | { unknown: string[] } {
+  if (text.trim().toLowerCase() === 'none') return { ids: [] };
+  const ids: string[] = [];
+  const unknown: string[] = [];
+  for (const part of segments(text)) {
+    const role =
+      roles.find((r) => r.id === part) ?? roles.find((r) => r.name.toLowerCase() === part.toLowerCase());
+    if (role) {
+      if (!ids.includes(role.id)) ids.push(role.id);
+    } else unknown.push(part);
+  }
+  return unknown.length > 0 ? { unknown } : { ids };
+}
+
+/**
+ * Autocomplete choices for a comma-separated role option: roles whose name holds the text after
+ * the last comma (names starting with it first), not already listed. A choice's name shows the
+ * whole list by name; its value is the list by id (choices longer than Discord allows are left out).
+ */
+export function roleChoices(typed: string, roles: readonly NamedRole[]): APIApplicationCommandOptionChoice[] {
+  const cut = typed.lastIndexOf(',');
+  const earlier = cut < 0 ? [] : segments(typed.slice(0, cut));
+  const partial = typed
+    .slice(cut + 1)
+    .trim()
+    .toLowerCase();
+  const known = (part: string) =>
+    roles.find((r) => r.id === part) ?? roles.find((r) => r.name.toLowerCase() === part.toLowerCase());
+  const taken = new Set(earlier.map((part) => known(part)?.id ?? part));
+  const earlierValues = earlier.map((part) => known(part)?.id ?? part);
+  const earlierNames = earlier.map((part) => known(part)?.name ?? part);
+  const matching = roles
+    .filter((r) => !taken.has(r.id) && r.name.toLowerCase().includes(partial))
+    .sort(
+      (a, b) =>
+        Number(!a.name.toLowerCase().startsWith(partial)) - Number(!b.name.toLowerCase().startsWith(partial)),
+    );
+  const choices: APIApplicationCommandOptionChoice[] = [];
+  if (earlier.length === 0 && 'none'.startsWith(partial))
+    choices.push({ name: 'none (no role needed)', value: 'none' });
+  for (const role of matching) {
+    const value = [...earlierValues, role.id].join(',');
+    if (value.length > 100) continue;
+    choices.push({ name: plainText([...earlierNames, role.name].join(', '), 100), value });
+    if (choices.length === 25) break;
+  }
+  return choices;
+}

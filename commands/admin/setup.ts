@@ -1,0 +1,139 @@
+/**
+ * /rollcall-admin setup: on a server with no token, a modal asks for it (never a slash-command
+ * option: those are logged and shown). The submission is checked with one API read before anything
+ * is saved. On a linked server it shows the link (when, by whom, the token's fingerprint, whether
+ * the API rejected it) with Replace and Unlink buttons. The token itself is never shown.
+ */
+import {
+  ApplicationCommandOptionType,
+  ButtonStyle,
+  ComponentType,
+  type ModalSubmitInteraction,
+  TextInputStyle,
+} from 'discord.js';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { defineCommand } from '../../src/discord/command.js';
+import { MESSAGES, type Payload, textPayload } from '../../src/discord/replies.js';
+import { safeLine } from '../../src/render/format.js';
+import { ADMIN_BASE, ADMIN_IDS, type AdminCommand, type Links } from './command.js';
+
+export const setupDefinition = defineCommand({
+  ...ADMIN_BASE,
+  options: [
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: 'setup',
+      description: "Link this server with its community server's API token, or see and change the link",
+    },
+  ],
+});
+
+/** The longest token the modal accepts. */
+const MAX_TOKEN_LENGTH = 512;
+
+/** What a token can hold: visible ASCII, no space (anything else cannot go in an HTTP header as is). */
+const TOKEN_CHARACTERS = /^[\x21-\x7e]+$/;
+
+/**
+ * Tokens a server may have checked (each one an API request) in SETUP_CHECK_WINDOW_S: anyone can
+ * add the bot to a server of their own and paste tokens there, and every attempt reaches the API.
+ */
+export const SETUP_CHECKS = 5;
+export const SETUP_CHECK_WINDOW_S = 600;
+
+export function createSetupCommand(links: Links): AdminCommand {
+  return {
+    data: setupDefinition,
+    async open({ guildId }) {
+      const linked = await links.describe(guildId);
+      if (!linked) return { modal: tokenModal() };
+      return {
+        content: MESSAGES.linkState({ ...linked, communityId: apiText(linked.communityId) }),
+        components: [linkButtons()],
+      };
+    },
+  };
+}
+
+/** The token modal's submission: checked with one API read (at most SETUP_CHECKS a window), then saved. */
+export function createTokenSubmit(
+  links: Links,
+): (interaction: ModalSubmitInteraction, guildId: string) => Promise<Payload> {
+  const checks = new RateLimiterMemory({ points: SETUP_CHECKS, duration: SETUP_CHECK_WINDOW_S });
+  return async (interaction, guildId) => {
+    const token = interaction.fields.getTextInputValue(ADMIN_IDS.tokenField).trim();
+    if (token === '') return textPayload(MESSAGES.setupEmpty);
+    // Not sent, so never echoed: an invalid header value's error quotes the whole header.
+    if (!TOKEN_CHARACTERS.test(token)) return textPayload(MESSAGES.setupMalformed);
+    try {
+      await checks.consume(guildId);
+    } catch (refused) {
+      if (!(refused instanceof RateLimiterRes)) throw refused;
+      return textPayload(MESSAGES.setupTooOften(SETUP_CHECKS, Math.ceil(refused.msBeforeNext / 60_000)));
+    }
+    const checked = await links.check(token, guildId);
+    if (!checked.ok) {
+      if (checked.reason === 'saving')
+        return textPayload(MESSAGES.setupSaving(Math.ceil(checked.nextFreshAt / 1000)));
+      const sentence = {
+        rejected: MESSAGES.setupRejected,
+        forbidden: MESSAGES.setupForbidden,
+        unavailable: MESSAGES.setupUnavailable,
+      }[checked.reason];
+      return textPayload(sentence);
+    }
+    await links.link(guildId, token, interaction.user.id, checked.communityId);
+    return textPayload(
+      `${MESSAGES.setupLinked(apiText(checked.communityId), checked.roleCount)}\n${MESSAGES.accessRolesTip}`,
+    );
+  };
+}
+
+/** Text the API gave (a community id), escaped like any API text; undefined stays undefined. */
+function apiText(value: string | undefined): string | undefined {
+  return value === undefined ? undefined : safeLine(value, 100);
+}
+
+/** The modal asking for the token (setup on a server with none, and the Replace button). */
+export function tokenModal() {
+  return {
+    custom_id: ADMIN_IDS.modal,
+    title: 'Link Rollcall to your community',
+    components: [
+      {
+        type: ComponentType.ActionRow as const,
+        components: [
+          {
+            type: ComponentType.TextInput as const,
+            custom_id: ADMIN_IDS.tokenField,
+            label: "The community server's API token",
+            style: TextInputStyle.Short,
+            min_length: 1,
+            max_length: MAX_TOKEN_LENGTH,
+            required: true,
+          },
+        ],
+      },
+    ],
+  };
+}
+
+function linkButtons() {
+  return {
+    type: ComponentType.ActionRow as const,
+    components: [
+      {
+        type: ComponentType.Button as const,
+        style: ButtonStyle.Secondary as const,
+        custom_id: ADMIN_IDS.replace,
+        label: 'Replace token',
+      },
+      {
+        type: ComponentType.Button as const,
+        style: ButtonStyle.Danger as const,
+        custom_id: ADMIN_IDS.unlink,
+        label: 'Unlink',
+      },
+    ],
+  };
+}

@@ -1,0 +1,28 @@
+/** /rollcall-admin unlink, and the Unlink button under setup's link: deletes the server's token and settings. */
+import { ApplicationCommandOptionType } from 'discord.js';
+import { defineCommand } from '../../src/discord/command.js';
+import { MESSAGES, type Payload, textPayload } from '../../src/discord/replies.js';
+import { ADMIN_BASE, type AdminCommand, type Links } from './command.js';
+
+export const unlinkDefinition = defineCommand({
+  ...ADMIN_BASE,
+  options: [
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: 'unlink',
+      description: "Delete this server's API token and settings",
+    },
+  ],
+});
+
+export function createUnlinkCommand(links: Links): AdminCommand {
+  return { data: unlinkDefinition, execute: ({ guildId }) => unlink(links, guildId) };
+}
+
+/** Forget the server's link, and say whether there was one. */
+export async function unlink(links: Links, guildId: string): Promise<Payload> {
+  const linked = await links.describe(guildId);
+  // Settings may have been saved before any token was linked: they go too.
+  await links.forget(guildId);
+  return textPayload(linked ? MESSAGES.unlinked : MESSAGES.nothingToUnlink);
+}
