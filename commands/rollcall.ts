@@ -12,6 +12,7 @@ import { type Command, publicOption } from '../src/discord/command.js';
 import { errorMessage, MESSAGES } from '../src/discord/replies.js';
 import { renderHelp } from '../src/render/help.js';
 import { renderStatus, type StatusReport } from '../src/render/status.js';
+import { userMenus } from './user-menus.js';
 
 /** What /rollcall status needs from the process, read at the moment the command runs. */
 export interface StatusInfo {
@@ -81,7 +82,17 @@ export function createRollcallCommand(
     async execute({ interaction, show }) {
       const sub = interaction.options.getSubcommand(true);
       if (sub === 'help') {
-        return { content: '', embeds: [renderHelp(getCommands().map((c) => c.data))], components: [] };
+        const menus = userMenus.map((menu) => menu.data.name);
+        return {
+          content: '',
+          embeds: [
+            renderHelp(
+              getCommands().map((c) => c.data),
+              menus,
+            ),
+          ],
+          components: [],
+        };
       }
       const probe = await probeApi(show.resources);
       const info = status(show.resources);

@@ -63,9 +63,13 @@ export function helpLines(
   );
 }
 
-/** The help embed: one field per command, one line per subcommand. */
+/**
+ * The help embed: one field per command, one line per subcommand; then the user commands (a
+ * member's right-click menu, under Apps), when there are any.
+ */
 export function renderHelp(
   definitions: readonly RESTPostAPIChatInputApplicationCommandsJSONBody[],
+  userCommands: readonly string[] = [],
 ): APIEmbed {
   const lines = helpLines(definitions);
   const fields: APIEmbedField[] = definitions.map((def) => {
@@ -78,6 +82,16 @@ export function renderHelp(
       inline: false,
     };
   });
+  if (userCommands.length > 0)
+    fields.push({
+      name: 'Right-click a member → Apps',
+      value: joinWithin(
+        userCommands.map((name) => `**${safeLine(name, 32)}**`),
+        LIMITS.fieldValue,
+        ' · ',
+      ),
+      inline: false,
+    });
   if (fields.length > LIMITS.fields) {
     const rest = definitions.slice(LIMITS.fields - 1).map((d) => `/${safeLine(d.name, 32)}`);
     fields.splice(LIMITS.fields - 1, fields.length, {

@@ -6,6 +6,7 @@ import { joinRequest } from '../../commands/join-request.js';
 import { member } from '../../commands/member.js';
 import { role } from '../../commands/role.js';
 import { createRollcallCommand, type StatusInfo } from '../../commands/rollcall.js';
+import { userMenus } from '../../commands/user-menus.js';
 import type { RolePage } from '../../generated/api.js';
 import { ApiError } from '../../src/api/errors.js';
 import { createLimits } from '../../src/api/limits/limits.js';
@@ -63,7 +64,9 @@ describe('/rollcall help', () => {
     assertEmbedWithinLimits(embed);
     assertNoPings(embed);
     const text = JSON.stringify(embed);
-    expect(embed.fields).toHaveLength(all.length);
+    // one field per command, then the user commands (right-click a member, Apps)
+    expect(embed.fields).toHaveLength(all.length + 1);
+    for (const menu of userMenus) expect(embed.fields?.at(-1)?.value).toContain(`**${menu.data.name}**`);
     for (const command of all) {
       expect(text).toContain(`/${command.data.name} — `);
       for (const sub of command.data.options ?? []) {

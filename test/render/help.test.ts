@@ -91,3 +91,18 @@ describe('help renderer', () => {
     );
   });
 });
+
+describe('the help embed and the user commands', () => {
+  it('names each right-click command once, under Apps, after the slash commands', () => {
+    const embed = renderHelp(
+      [{ name: 'loa', description: 'Leaves of absence', options: [] }],
+      ['Staff record', 'LOAs', 'Join request'],
+    );
+    const last = embed.fields?.at(-1);
+    expect(last?.name).toBe('Right-click a member → Apps');
+    expect(last?.value).toBe('**Staff record** · **LOAs** · **Join request**');
+    expect(renderHelp([{ name: 'loa', description: 'Leaves of absence', options: [] }]).fields).toHaveLength(
+      1,
+    );
+  });
+});
