@@ -162,9 +162,14 @@ describe('the layer rule', () => {
     expect(FILES.filter((file) => layerOf(file) < 0)).toEqual([]);
   });
 
-  it('finds no module importing a layer above its own', () => {
+  it('reads the imports of every module', () => {
     expect(EDGES.length).toBeGreaterThan(300);
-    expect(upward(EDGES).filter((edge) => !PENDING.has(edge))).toEqual([]);
+  });
+
+  // One test per module, so that a failure names the module and each of its upward imports.
+  it.each(FILES)('%s imports nothing from a layer above its own', (file) => {
+    const own = EDGES.filter((edge) => edge.from === file);
+    expect(upward(own).filter((edge) => !PENDING.has(edge))).toEqual([]);
   });
 
   it('lists as pending only upward imports that are still there', () => {
