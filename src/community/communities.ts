@@ -301,7 +301,7 @@ function hosted(options: CommunitiesOptions): Communities {
       return {
         ...linked,
         reports: reports(linked.key, linked.resources, guildId),
-        state: options.state.forTenant(linked.key),
+        state: options.state.forCommunity(linked.key),
       };
     },
     api: undefined,
