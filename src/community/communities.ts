@@ -125,13 +125,15 @@ function reportSources(
     );
 }
 
-/** Single-community mode: the one Api of API_TOKEN, in DISCORD_GUILD_ID's servers only. */
-function single(options: CommunitiesOptions): Communities {
-  const { config, logger, metrics } = options;
+/**
+ * Single-community mode's store, opened at its first use (a failed open is tried again at the next);
+ * for the month's count a failed open is not tried again for a minute.
+ */
+function lazyStore({ config, logger }: CommunitiesOptions) {
   let store: Store | undefined;
   let opening: Promise<Store> | undefined;
-  /** The store, opened at the first call (a failed open is tried again at the next). */
-  const openStore = (): Promise<Store> => {
+  let ledgerRetryAt = 0;
+  const open = (): Promise<Store> => {
     if (store) return Promise.resolve(store);
     opening ??= openStoreLazily({
       ...storeLocation(config),
@@ -148,18 +150,26 @@ function single(options: CommunitiesOptions): Communities {
     );
     return opening;
   };
-  /** The store for the month's count; a failed open is not retried for a minute. */
-  let ledgerRetryAt = 0;
-  const ledgerStore = async (): Promise<Store> => {
-    if (store) return store;
-    if (Date.now() < ledgerRetryAt) throw new Error('the store did not open');
-    try {
-      return await openStore();
-    } catch (error) {
-      ledgerRetryAt = Date.now() + 60_000;
-      throw error;
-    }
+  return {
+    current: () => store,
+    open,
+    async forLedger(): Promise<Store> {
+      if (store) return store;
+      if (Date.now() < ledgerRetryAt) throw new Error('the store did not open');
+      try {
+        return await open();
+      } catch (error) {
+        ledgerRetryAt = Date.now() + 60_000;
+        throw error;
+      }
+    },
   };
+}
+
+/** Single-community mode: the one Api of API_TOKEN, in DISCORD_GUILD_ID's servers only. */
+function single(options: CommunitiesOptions): Communities {
+  const { config, logger, metrics } = options;
+  const store = lazyStore(options);
   // Allowance alerts go out through the bot's client, which is built after the Api (`attach`).
   let alert: ((mark: AllowanceMark) => void) | undefined;
   const api = createApi(config, logger, {
@@ -170,13 +180,13 @@ function single(options: CommunitiesOptions): Communities {
     // The reports' store keeps the month's count too (a lost counters file or an emptied Redis
     // then does not start the month again): opened at the first request if nothing opened it.
     ledger: {
-      used: async (key, month) => (await ledgerStore()).allowance.used(key, month),
-      raise: async (key, month, used) => (await ledgerStore()).allowance.raise(key, month, used),
+      used: async (key, month) => (await store.forLedger()).allowance.used(key, month),
+      raise: async (key, month, used) => (await store.forLedger()).allowance.raise(key, month, used),
     },
   });
   metrics?.watchApi(api, config.API_TOKEN);
   const key = tokenHash(config.API_TOKEN);
-  const reports = reportSources(options, async () => (await openStore()).snapshots, {
+  const reports = reportSources(options, async () => (await store.open()).snapshots, {
     timeZone: config.REPORTS_TIME_ZONE,
     weekStart: config.REPORTS_WEEK_START,
     quotas: config.REPORTS_QUOTAS,
@@ -205,43 +215,19 @@ function single(options: CommunitiesOptions): Communities {
     },
     api,
     tenants: undefined,
-    store: () => store,
+    store: store.current,
     admin: {},
     attach(client, scheduling) {
       if (config.QUOTA_ALERT_CHANNEL_ID)
         alert = allowanceAlerts(client, config.QUOTA_ALERT_CHANNEL_ID, logger);
       if (!config.DIGEST_CHANNEL_ID) return undefined;
-      // The environment's one digest, its runs claimed in the store that reports open.
-      const fromEnvironment = environmentDigest({
-        settings: {
-          channelId: config.DIGEST_CHANNEL_ID,
-          ...config.DIGEST_SCHEDULE,
-          reports: config.DIGEST_REPORTS,
-        },
-        guildIds: config.DISCORD_GUILD_ID,
-        // Asked of Discord's REST API, not the client's cache: a shard process does not hold the
-        // servers of other shards, whose channels discord.js would not build (a false "channel
-        // gone"). A server not on this shard is then skipped by `owns`, as in hosted mode.
-        guildOf: async (channelId) => {
-          const raw = (await client.rest.get(Routes.channel(channelId)).catch(() => null)) as {
-            guild_id?: unknown;
-          } | null;
-          return typeof raw?.guild_id === 'string' ? raw.guild_id : undefined;
-        },
-        logger,
-        ...(scheduling.now ? { now: scheduling.now } : {}),
-      });
-      return createDigestScheduler({
-        ...scheduling,
-        digests: async () => fromEnvironment((await openStore()).digests),
-        timeZone: async () => config.REPORTS_TIME_ZONE,
-      });
+      return environmentScheduler(config, config.DIGEST_CHANNEL_ID, logger, client, scheduling, store.open);
     },
     async open() {
       if (!config.DIGEST_CHANNEL_ID) return;
       // The digest's claims need the store: open it now rather than at the first report.
       try {
-        const opened = await openStore();
+        const opened = await store.open();
         logger.info({ store: opened.kind, location: opened.location }, 'store open');
       } catch (error) {
         logger.warn({ err: error }, 'the store did not open; the digest waits for it');
@@ -250,6 +236,55 @@ function single(options: CommunitiesOptions): Communities {
     close: () => api.close(),
     release: () => undefined,
   };
+}
+
+/** What the admin command is given to find and keep a server's digest. */
+type DigestPlace = NonNullable<NonNullable<Parameters<typeof createAdminHandler>[2]>['digest']>;
+
+/** Where the admins' /rollcall-admin reports finds and keeps their server's digest (hosted mode). */
+function digestPlace(digests: () => Store['digests']): DigestPlace {
+  return {
+    async get(guildId) {
+      const saved = await digests().get(guildId);
+      return { settings: readDigestSettings(saved?.settings), problem: saved?.problem };
+    },
+    save: async (guildId, settings) =>
+      settings === undefined ? digests().remove(guildId) : digests().save(guildId, settings),
+  };
+}
+
+/**
+ * The scheduler of single-community mode's one digest (DIGEST_CHANNEL_ID), its runs claimed in the
+ * store that reports open.
+ */
+function environmentScheduler(
+  config: Config,
+  channelId: string,
+  logger: Logger,
+  client: Client,
+  scheduling: Scheduling,
+  openStore: () => Promise<Store>,
+): DigestScheduler {
+  const fromEnvironment = environmentDigest({
+    settings: { channelId, ...config.DIGEST_SCHEDULE, reports: config.DIGEST_REPORTS },
+    guildIds: config.DISCORD_GUILD_ID,
+    // Asked of Discord's REST API, not the client's cache: a shard process does not hold the
+    // servers of other shards, whose channels discord.js would not build (a false "channel
+    // gone"). A server not on this shard is then skipped by `owns`, as in hosted mode.
+    guildOf: async (channelId) => {
+      const raw = (await client.rest.get(Routes.channel(channelId)).catch(() => null)) as {
+        guild_id?: unknown;
+      } | null;
+      return typeof raw?.guild_id === 'string' ? raw.guild_id : undefined;
+    },
+    logger,
+    ...(scheduling.now ? { now: scheduling.now } : {}),
+  });
+  return createDigestScheduler({
+    ...scheduling,
+    digests: async () => fromEnvironment((await openStore()).digests),
+    timeZone: async () => config.REPORTS_TIME_ZONE,
+  });
 }
 
 /** Hosted mode: each server reads with the token its admins linked, kept in the store. */
@@ -286,14 +321,7 @@ function hosted(options: CommunitiesOptions): Communities {
       await opened().digests.schedule(guildId, 0);
     },
     roles: (guildId) => tenants.roles(guildId),
-    digest: {
-      async get(guildId) {
-        const saved = await opened().digests.get(guildId);
-        return { settings: readDigestSettings(saved?.settings), problem: saved?.problem };
-      },
-      save: async (guildId, settings) =>
-        settings === undefined ? opened().digests.remove(guildId) : opened().digests.save(guildId, settings),
-    },
+    digest: digestPlace(() => opened().digests),
   });
   return {
     async of(guildId) {
