@@ -16,7 +16,7 @@ export const applicationListView: ListView<Application> = {
   kind: 'list',
   id: VIEW.applications,
   takesArg: false,
-  fetch: (api, _arg, query, options) => api.listApplications(query, options),
+  fetch: ({ resources: api }, _arg, query, options) => api.listApplications(query, options),
   render: (items, info, source) => renderApplicationList(items, info, source),
   open: {
     detailView: VIEW.application,
@@ -44,7 +44,7 @@ export const applicationListView: ListView<Application> = {
 export const applicationDetailView: DetailView<Application> = {
   kind: 'detail',
   id: VIEW.application,
-  fetch: (api, id, options) => api.getApplication(id, options),
+  fetch: ({ resources: api }, id, options) => api.getApplication(id, options),
   render: renderApplication,
   notFound: MESSAGES.applicationNotFound,
 };

@@ -91,7 +91,7 @@ export const auditListView: ListView<PagedAuditEntry> = {
   kind: 'list',
   id: VIEW.auditLog,
   takesArg: false,
-  fetch: async (api, _arg, query, options) => {
+  fetch: async ({ resources: api }, _arg, query, options) => {
     const fetched = await api.listAuditLogs(query, options);
     const data = pageItems(fetched.data).map((entry) => ({ entry, page: query.page }));
     return { ...fetched, data: { ...fetched.data, data } };
@@ -138,7 +138,7 @@ export const auditListView: ListView<PagedAuditEntry> = {
 export const auditDetailView: DetailView<PagedAuditEntry> = {
   kind: 'detail',
   id: VIEW.auditEntry,
-  fetch: readAuditEntry,
+  fetch: ({ resources }, arg, options) => readAuditEntry(resources, arg, options),
   render: ({ entry, page }, source) => renderAuditEntry(entry, source, `Page ${page} of the audit log`),
 };
 

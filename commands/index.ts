@@ -1,5 +1,5 @@
 /** Every slash command Rollcall offers, in the order they are registered. */
-import type { Resources } from '../src/api/types.js';
+import type { Community } from '../src/community/community.js';
 import type { Command } from '../src/discord/command.js';
 import { application } from './application.js';
 import { auditLog } from './audit-log.js';
@@ -26,7 +26,7 @@ export const resourceCommands: Command[] = [
 ];
 
 /** All commands, with /rollcall reporting on the running bot through `status`. */
-export function withRollcall(status: (resources: Resources) => StatusInfo): Command[] {
+export function withRollcall(status: (community: Community) => StatusInfo): Command[] {
   const all = [...resourceCommands];
   all.push(createRollcallCommand(() => all, status));
   return all;

@@ -19,7 +19,7 @@ import { VIEW } from './view-ids.js';
 export const joinRequestView: DetailView<JoinRequest> = {
   kind: 'detail',
   id: VIEW.joinRequest,
-  fetch: (api, userId, options) => api.getJoinRequest(userId, options),
+  fetch: ({ resources: api }, userId, options) => api.getJoinRequest(userId, options),
   render: renderJoinRequest,
   shortcuts: [
     {

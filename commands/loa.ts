@@ -31,7 +31,7 @@ import {
   type StatusReadings,
   startingWithin,
 } from '../src/reports/leave.js';
-import { factsOf, reportInput, reportPage } from './report-data.js';
+import { type ReportPage, reportInput, reportPage } from './report-data.js';
 import { VIEW } from './view-ids.js';
 
 /** The clock LOAs are classified at (Unix seconds): on leave now or not. */
@@ -107,7 +107,7 @@ export const loaListView: ListView<Loa> = {
   kind: 'list',
   id: VIEW.loas,
   takesArg: false,
-  async fetch(api, _arg, query, options) {
+  async fetch({ resources: api }, _arg, query, options) {
     const page = await api.listLoas(query, options);
     await classifyWithSaved(api, page.data.data);
     return page;
@@ -120,7 +120,7 @@ export const loaMemberView: ListView<Loa> = {
   kind: 'list',
   id: VIEW.memberLoas,
   takesArg: true,
-  async fetch(api, memberId, query, options) {
+  async fetch({ resources: api }, memberId, query, options) {
     const page = await api.listMemberLoas(memberId, query, options);
     await classifyWithSaved(api, page.data.data);
     return page;
@@ -148,13 +148,13 @@ function parseFilter(text: string): LoaFilter {
  * the reports' snapshot (every LOA, read as the pace allows and shared with the reports), classified
  * by the reports' rule; the filter rides in the controls' custom_id, so paging keeps it.
  */
-export const loaByStatusView: ListView<Loa> = {
+export const loaByStatusView: ListView<Loa, unknown, ReportPage<Loa>> = {
   kind: 'list',
   id: VIEW.loasByStatus,
   takesArg: true,
-  async fetch(resources, arg, query, options) {
+  async fetch(community, arg, query, options) {
     const filter = parseFilter(arg);
-    const input = await reportInput(resources, options);
+    const input = await reportInput(community, options);
     const all = input.data.loas;
     const readings = readStatusCodes(all);
     const rows = all
@@ -171,7 +171,7 @@ export const loaByStatusView: ListView<Loa> = {
       source,
       stateOf,
       `Leaves of absence · ${FILTER_TITLES[parseFilter(arg)]}`,
-      factsOf(source),
+      source.report,
     ),
   open,
 };
@@ -184,34 +184,34 @@ function readDays(text: string): number {
 }
 
 /** Who is on leave now (from the reports' snapshot), returning soonest first. */
-export const loaActiveView: ListView<Loa> = {
+export const loaActiveView: ListView<Loa, unknown, ReportPage<Loa>> = {
   kind: 'list',
   id: VIEW.loasActive,
   takesArg: false,
-  async fetch(resources, _arg, query, options) {
-    const input = await reportInput(resources, options);
+  async fetch(community, _arg, query, options) {
+    const input = await reportInput(community, options);
     const page = reportPage(onLeaveAt(input.data.loas, input.now), query, input);
     classify(page.data.data, readStatusCodes(input.data.loas), input.now);
     return page;
   },
-  render: (items, info, source) => renderLeave(items, info, source, 'active', 0, factsOf(source)),
+  render: (items, info, source) => renderLeave(items, info, source, 'active', 0, source.report),
   open,
 };
 
 /** Leave starting within N days (from the reports' snapshot), soonest first. */
-export const loaUpcomingView: ListView<Loa> = {
+export const loaUpcomingView: ListView<Loa, unknown, ReportPage<Loa>> = {
   kind: 'list',
   id: VIEW.loasUpcoming,
   takesArg: true,
-  async fetch(resources, arg, query, options) {
+  async fetch(community, arg, query, options) {
     const days = readDays(arg);
-    const input = await reportInput(resources, options);
+    const input = await reportInput(community, options);
     const page = reportPage(startingWithin(input.data.loas, input.now, days), query, input);
     classify(page.data.data, readStatusCodes(input.data.loas), input.now);
     return page;
   },
   render: (items, info, source, arg) =>
-    renderLeave(items, info, source, 'upcoming', readDays(arg), factsOf(source)),
+    renderLeave(items, info, source, 'upcoming', readDays(arg), source.report),
   open,
 };
 
@@ -222,7 +222,7 @@ const memberIdOf = (loa: Loa) =>
 export const loaDetailView: DetailView<Loa> = {
   kind: 'detail',
   id: VIEW.loa,
-  async fetch(api, id, options) {
+  async fetch({ resources: api }, id, options) {
     const read = await api.getLoa(id, options);
     await classifyWithSaved(api, [read.data]);
     return read;
@@ -243,7 +243,7 @@ export const loaDetailView: DetailView<Loa> = {
 /** `/loa member user:`: the LOAs of a Discord user's member record (also their right-click "LOAs"). */
 export async function showLoasOfUser(userId: string, show: ShowContext) {
   try {
-    const member = await show.resources.getMemberByChatId(userId);
+    const member = await show.community.resources.getMemberByChatId(userId);
     return await showList(loaMemberView, show, { arg: member.data.id });
   } catch (error) {
     if (isApiError(error) && error.status === 404) throw new UserError(MESSAGES.memberNotFound);

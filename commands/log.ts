@@ -8,7 +8,6 @@
  * See docs/api-decisions.md.
  */
 
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { type APIApplicationCommandOptionChoice, ApplicationCommandOptionType } from 'discord.js';
 import type { Log, LogPage } from '../generated/api.js';
 import { isNotSaved } from '../src/api/errors.js';
@@ -26,7 +25,7 @@ import { argumentsOf, type Command, defineCommand, publicOption } from '../src/d
 import { checkedUsername, parseId, parseUsername } from '../src/discord/input.js';
 import { type HoldMonth, planHold } from '../src/discord/paging/allowance.js';
 import { showDetail, showList } from '../src/discord/paging/show.js';
-import type { DetailView, ListView } from '../src/discord/paging/views.js';
+import type { DetailView, ListEnvelope, ListView } from '../src/discord/paging/views.js';
 import { MESSAGES, UserError } from '../src/discord/replies.js';
 import { type CsvColumn, isoTime } from '../src/render/csv.js';
 import { openLabel, plainDay, plainText } from '../src/render/format.js';
@@ -78,7 +77,7 @@ export const logUserView: ListView<Log> = {
   kind: 'list',
   id: VIEW.userLogs,
   takesArg: true,
-  fetch: (api, username, query, options) => api.listUserLogs(username, query, options),
+  fetch: ({ resources: api }, username, query, options) => api.listUserLogs(username, query, options),
   render: (items, info, source, username) => renderLogList(items, info, source, username),
   open,
   csv: logCsv,
@@ -222,12 +221,11 @@ interface SearchedSaved {
   possibleAt: number;
 }
 
-/**
- * The search argument the running /log command planned (its requests are held): only its reads may
- * read pages not saved. The list's buttons (page turns, refresh, export) read the search again
- * outside it, planned by nobody.
- */
-const plannedSearch = new AsyncLocalStorage<{ arg: string; pages: number }>();
+/** The pages the running /log command planned for its search (its requests are held). */
+interface PlannedSearch {
+  arg: string;
+  pages: number;
+}
 
 /** The user's logs, gathered (pages of 100, saved like any list page) and filtered. */
 async function searchLogs(
@@ -291,47 +289,51 @@ function searchTitle(
   return parts.join(' · ');
 }
 
-export const logSearchView: ListView<Log, undefined> = {
-  kind: 'list',
-  id: VIEW.userLogSearch,
-  takesArg: true,
-  async fetch(api, arg, query, options) {
-    const s = parseSearchArg(arg);
-    if (!s) throw new UserError(MESSAGES.expired);
-    const { items, complete, ...source } = await searchLogs(
-      api,
-      s,
-      options,
-      plannedSearch.getStore()?.arg === arg ? plannedSearch.getStore()?.pages : undefined,
-    );
-    // Whether every page was searched rides along with where the data came from (for the title).
-    const fetched = { ...source, complete, data: pageOfItems(items, query) };
-    return fetched;
-  },
-  render: (items, info, source, arg) => {
-    const s = parseSearchArg(arg);
-    const complete = (source as { complete?: boolean }).complete !== false;
-    const savedOnly = (source as { savedOnly?: SearchedSaved }).savedOnly;
-    const embed = renderLogList(
-      items,
-      info,
-      source,
-      s ? searchTitle(s, complete, (source as { labels?: CodeLabels }).labels, savedOnly) : arg,
-    );
-    if (!savedOnly) return embed;
-    // Discord shows timestamps in field values (not in titles or footers).
-    const { searched, pages, possibleAt } = savedOnly;
-    const value = MESSAGES.searchPartial(searched, pages, pages - searched, possibleAt);
-    return { ...embed, fields: [...(embed.fields ?? []), { name: 'Saved pages only', value }] };
-  },
-  open,
-  csv: logCsv,
-};
+/** A page of a search, with whether every page was searched and, if only saved ones were, how many. */
+type SearchPage = Fetched<ListEnvelope<Log>> & { complete: boolean; savedOnly?: SearchedSaved | undefined };
+
+/**
+ * The search's list view. Only the view made for the running /log command (`planned`: the search
+ * it planned, whose requests are held) may read pages not saved; the registered one (the list's
+ * buttons: page turns, refresh, export) reads the search again planned by nobody.
+ */
+function searchView(planned?: PlannedSearch): ListView<Log, undefined, SearchPage> {
+  return {
+    kind: 'list',
+    id: VIEW.userLogSearch,
+    takesArg: true,
+    async fetch({ resources }, arg, query, options) {
+      const s = parseSearchArg(arg);
+      if (!s) throw new UserError(MESSAGES.expired);
+      const { items, complete, ...source } = await searchLogs(
+        resources,
+        s,
+        options,
+        planned?.arg === arg ? planned.pages : undefined,
+      );
+      return { ...source, complete, data: pageOfItems(items, query) };
+    },
+    render: (items, info, source, arg) => {
+      const s = parseSearchArg(arg);
+      const { complete, savedOnly, labels } = source;
+      const embed = renderLogList(items, info, source, s ? searchTitle(s, complete, labels, savedOnly) : arg);
+      if (!savedOnly) return embed;
+      // Discord shows timestamps in field values (not in titles or footers).
+      const { searched, pages, possibleAt } = savedOnly;
+      const value = MESSAGES.searchPartial(searched, pages, pages - searched, possibleAt);
+      return { ...embed, fields: [...(embed.fields ?? []), { name: 'Saved pages only', value }] };
+    },
+    open,
+    csv: logCsv,
+  };
+}
+
+export const logSearchView = searchView();
 
 export const logDetailView: DetailView<Log> = {
   kind: 'detail',
   id: VIEW.log,
-  fetch: (api, id, options) => api.getLog(id, options),
+  fetch: ({ resources: api }, id, options) => api.getLog(id, options),
   render: renderLog,
   // The username as Rollcall would accept it typed, so the list it opens is one a moderator could ask for.
   shortcuts: [
@@ -406,24 +408,24 @@ export const log: Command = {
     const since = sinceText === null ? undefined : parseSince(sinceText, Date.now());
     if (type === undefined && since === undefined) return showList(logUserView, show, { arg: username });
     const { search, release, pages } = await planSearch(
-      show.resources,
+      show.community.resources,
       { username, type, since },
-      show.holdMonth,
+      show.community.allowance.holdMonth,
     );
     // The planned requests stay held until the search's reads are done.
     const arg = searchArg(search);
     try {
-      return await plannedSearch.run({ arg, pages }, () => showList(logSearchView, show, { arg }));
+      return await showList(searchView({ arg, pages }), show, { arg });
     } finally {
       await release();
     }
   },
   async autocomplete({ interaction, show }) {
     return typeChoices(
-      show.resources,
+      show.community.resources,
       interaction.options.getString('username'),
       interaction.options.getFocused(),
-      show.labels,
+      show.community.labels,
     );
   },
 };

@@ -49,8 +49,8 @@ export const memberListView: ListView<Member, RoleIndex> = {
   kind: 'list',
   id: VIEW.members,
   takesArg: false,
-  fetch: (api, _arg, query, options) => api.listMembers(query, options),
-  context: roleIndex,
+  fetch: ({ resources: api }, _arg, query, options) => api.listMembers(query, options),
+  context: ({ resources }) => roleIndex(resources),
   render: (members, info, source, _arg, roles) => renderMemberList(members, info, source, roles),
   open: {
     detailView: VIEW.member,
@@ -81,7 +81,8 @@ const shortcuts: Shortcut<MemberWithRoles>[] = [
 export const memberDetailView: DetailView<MemberWithRoles> = {
   kind: 'detail',
   id: VIEW.member,
-  fetch: (api, memberId, options: ReadOptions) => withRoles(api, api.getMember(memberId, options)),
+  fetch: ({ resources: api }, memberId, options: ReadOptions) =>
+    withRoles(api, api.getMember(memberId, options)),
   render: ({ member, roles }, source) => renderMember(member, source, roles),
   shortcuts,
   notFound: MESSAGES.memberIdNotFound,
@@ -91,7 +92,8 @@ export const memberDetailView: DetailView<MemberWithRoles> = {
 export const memberByChatView: DetailView<MemberWithRoles> = {
   kind: 'detail',
   id: VIEW.memberByChat,
-  fetch: (api, chatId, options: ReadOptions) => withRoles(api, api.getMemberByChatId(chatId, options)),
+  fetch: ({ resources: api }, chatId, options: ReadOptions) =>
+    withRoles(api, api.getMemberByChatId(chatId, options)),
   render: ({ member, roles }, source) => renderMember(member, source, roles),
   shortcuts,
   notFound: MESSAGES.memberNotFound,
@@ -109,7 +111,7 @@ export interface MemberOfLoa extends MemberWithRoles {
 export const memberOfLoaView: DetailView<MemberOfLoa> = {
   kind: 'detail',
   id: VIEW.memberOfLoa,
-  fetch: async (api, loaId, options: ReadOptions) => {
+  fetch: async ({ resources: api }, loaId, options: ReadOptions) => {
     const loa = await api.getLoa(loaId, options);
     const memberId = loa.data.memberId;
     if (typeof memberId !== 'string' || memberId === '') throw new UserError(MESSAGES.memberIdNotFound);

@@ -8,11 +8,11 @@ import { renderQuota, type SettingsFrom } from '../src/render/reports.js';
 import { type QuotaRow, quotaCheck } from '../src/reports/leave.js';
 import type { Period } from '../src/reports/period.js';
 import {
-  factsOf,
   joinArg,
   parsePeriod,
   periodChoices,
   periodFor,
+  type ReportPage,
   reportInput,
   reportPage,
 } from './report-data.js';
@@ -28,13 +28,13 @@ interface QuotaFacts {
   counts: { pass: number; fail: number; leave: number };
 }
 
-export const quotaCheckView: ListView<Row> = {
+export const quotaCheckView: ListView<Row, unknown, ReportPage<Row> & { quota: QuotaFacts }> = {
   kind: 'list',
   id: VIEW.quotaCheck,
   takesArg: true,
-  async fetch(resources, arg, query, options) {
+  async fetch(community, arg, query, options) {
     const kind = parsePeriod(arg);
-    const input = await reportInput(resources, options);
+    const input = await reportInput(community, options);
     const period = periodFor(kind, input);
     const { shifts, loas, members, roles } = input.data;
     const rows = quotaCheck(members, input.settings.quotas, shifts, loas, period, input.now).map((r) => ({
@@ -53,15 +53,9 @@ export const quotaCheckView: ListView<Row> = {
     };
     return { ...reportPage(rows, query, input), quota };
   },
-  render(items, info, source, arg) {
-    const facts = (source as { quota?: QuotaFacts }).quota ?? {
-      period: { kind: parsePeriod(arg), start: 0, end: 0 },
-      timeZone: 'UTC',
-      settingsFrom: 'environment' as const,
-      roleNames: new Map(),
-      counts: { pass: 0, fail: 0, leave: 0 },
-    };
-    return renderQuota(items, info, source, facts, factsOf(source), facts.roleNames, facts.counts);
+  render(items, info, source) {
+    const facts = source.quota;
+    return renderQuota(items, info, source, facts, source.report, facts.roleNames, facts.counts);
   },
   open: {
     detailView: VIEW.shiftMemberPeriod,

@@ -4,8 +4,9 @@
  * and the report arguments kept in custom_ids.
  */
 
-import { pageOfItems, type Source } from '../src/api/pages.js';
-import type { Fetched, PageQuery, ReadOptions, Resources } from '../src/api/types.js';
+import { pageOfItems } from '../src/api/pages.js';
+import type { Fetched, PageQuery, ReadOptions } from '../src/api/types.js';
+import type { Community } from '../src/community/community.js';
 import type { ListEnvelope } from '../src/discord/paging/views.js';
 import { MESSAGES, UserError } from '../src/discord/replies.js';
 import type { ReportFacts, SettingsFrom } from '../src/render/reports.js';
@@ -18,7 +19,7 @@ import {
   type PeriodKind,
   periodOf,
 } from '../src/reports/period.js';
-import { calendarOf, type ReportData, type ReportSettings, reportsOf } from '../src/reports/source.js';
+import { calendarOf, type ReportData, type ReportSettings } from '../src/reports/source.js';
 
 export interface ReportInput {
   data: ReportData;
@@ -34,8 +35,8 @@ export interface ReportInput {
 }
 
 /** The community's snapshot (refreshed as the pace allows) and its report settings. */
-export async function reportInput(resources: Resources, options: ReadOptions = {}): Promise<ReportInput> {
-  const source = reportsOf(resources);
+export async function reportInput(community: Community, options: ReadOptions = {}): Promise<ReportInput> {
+  const source = community.reports;
   if (!source) throw new UserError(MESSAGES.reportsUnavailable);
   const [data, settings] = await Promise.all([source.data(options), source.settings()]);
   return {
@@ -61,12 +62,6 @@ export function reportPage<T>(rows: T[], query: PageQuery, input: ReportInput): 
     report: { servedAt: input.data.servedAt, complete: input.data.complete },
     all: rows,
   };
-}
-
-/** The facts a report view's fetch put beside its source. */
-export function factsOf(source: Source): ReportFacts {
-  const report = (source as Partial<ReportPage<unknown>>).report;
-  return report ?? { servedAt: source.fetchedAt, complete: true };
 }
 
 /** Period choices for a command option. */

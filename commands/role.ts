@@ -21,7 +21,7 @@ export const roleListView: ListView<Role> = {
   kind: 'list',
   id: VIEW.roles,
   takesArg: false,
-  fetch: (api, _arg, query, options) => api.listRoles(query, options),
+  fetch: ({ resources: api }, _arg, query, options) => api.listRoles(query, options),
   render: (items, info, source) => renderRoleList(items, info, source),
   open: {
     detailView: VIEW.role,
@@ -42,7 +42,7 @@ export const roleListView: ListView<Role> = {
 export const roleDetailView: DetailView<Role> = {
   kind: 'detail',
   id: VIEW.role,
-  fetch: (api, id, options) => api.getRole(id, options),
+  fetch: ({ resources: api }, id, options) => api.getRole(id, options),
   render: renderRole,
   notFound: MESSAGES.roleNotFound,
 };

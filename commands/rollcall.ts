@@ -8,6 +8,7 @@ import {
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
 import type { ApiStats, LimitStatus, Resources } from '../src/api/types.js';
+import type { Community } from '../src/community/community.js';
 import { type Command, publicOption } from '../src/discord/command.js';
 import { errorMessage, MESSAGES } from '../src/discord/replies.js';
 import { renderHelp } from '../src/render/help.js';
@@ -68,12 +69,12 @@ const data = {
 
 /**
  * The /rollcall command. `getCommands` returns every registered command (this one included) at the
- * moment help is asked for; `status` gives the version, API counters and start time (of the Api
- * behind the server's reads, in hosted mode).
+ * moment help is asked for; `status` gives the version, start time and the API counters of the
+ * community asked about (its allowance).
  */
 export function createRollcallCommand(
   getCommands: () => Command[],
-  status: (resources: Resources) => StatusInfo,
+  status: (community: Community) => StatusInfo,
   now: () => number = Date.now,
 ): Command {
   return {
@@ -94,8 +95,8 @@ export function createRollcallCommand(
           components: [],
         };
       }
-      const probe = await probeApi(show.resources);
-      const info = status(show.resources);
+      const probe = await probeApi(show.community.resources);
+      const info = status(show.community);
       const limits = await info.limits?.().catch(() => undefined);
       const at = now();
       const startedAt = info.startedAt ?? at - process.uptime() * 1000;

@@ -2,6 +2,7 @@
 import { ApplicationCommandOptionType } from 'discord.js';
 import type { Shift } from '../generated/api.js';
 import { isApiError } from '../src/api/errors.js';
+import type { Fetched } from '../src/api/types.js';
 import {
   argumentsOf,
   type Command,
@@ -19,13 +20,13 @@ import { renderMemberPeriod, renderTotals, type TotalsHeading } from '../src/ren
 import { renderShift, renderShiftList, shiftState } from '../src/render/shift.js';
 import { type MemberTotal, shiftsInPeriod, shiftTotals, type TotalsFilter } from '../src/reports/time.js';
 import {
-  factsOf,
   joinArg,
   parsePeriod,
   parseWave,
   periodChoices,
   periodFor,
   type ReportInput,
+  type ReportPage,
   reportInput,
   reportPage,
   splitArg,
@@ -77,21 +78,17 @@ function readMemberArg(arg: string): TotalsArg & { memberId: string } {
 
 const memberArg = (a: TotalsArg, memberId: string) => joinArg([a.period, a.wave, a.type, memberId]);
 
-/** The heading a report fetch computed, kept beside its source for the renderer. */
-const headingOf = (source: unknown, a: TotalsArg): TotalsHeading =>
-  (source as { heading?: TotalsHeading }).heading ?? {
-    period: { kind: a.period, start: 0, end: 0 },
-    timeZone: 'UTC',
-  };
+/** A report page with the heading its fetch computed (period, time zone, filters), for the renderer. */
+type HeadedPage<T> = ReportPage<T> & { heading: TotalsHeading };
 
 /** Members ranked by time on duty in a period; "Open…" shows a member's shifts in it. */
-export const shiftTotalsView: ListView<TotalsRow> = {
+export const shiftTotalsView: ListView<TotalsRow, unknown, HeadedPage<TotalsRow>> = {
   kind: 'list',
   id: VIEW.shiftTotals,
   takesArg: true,
-  async fetch(resources, arg, query, options) {
+  async fetch(community, arg, query, options) {
     const a = readTotalsArg(arg);
-    const input = await reportInput(resources, options);
+    const input = await reportInput(community, options);
     const h = heading(a, input);
     const rows = shiftTotals(input.data.shifts, h.period, input.now, filterOf(a)).map((r) => ({
       ...r,
@@ -99,16 +96,8 @@ export const shiftTotalsView: ListView<TotalsRow> = {
     }));
     return { ...reportPage(rows, query, input), heading: h };
   },
-  render(items, info, source, arg) {
-    const a = readTotalsArg(arg);
-    return renderTotals(
-      items,
-      info,
-      source,
-      headingOf(source, a),
-      factsOf(source),
-      (info.page - 1) * PAGE_SIZE + 1,
-    );
+  render(items, info, source) {
+    return renderTotals(items, info, source, source.heading, source.report, (info.page - 1) * PAGE_SIZE + 1);
   },
   open: {
     detailView: VIEW.shiftMemberPeriod,
@@ -135,12 +124,15 @@ interface MemberPeriod {
 }
 
 /** One member's time on duty and shifts in a period (from the totals' "Open…", or /shift totals user:). */
-export const shiftMemberPeriodView: DetailView<MemberPeriod> = {
+export const shiftMemberPeriodView: DetailView<
+  MemberPeriod,
+  Fetched<MemberPeriod> & Pick<HeadedPage<MemberPeriod>, 'report' | 'heading'>
+> = {
   kind: 'detail',
   id: VIEW.shiftMemberPeriod,
-  async fetch(resources, arg, options) {
+  async fetch(community, arg, options) {
     const a = readMemberArg(arg);
-    const input = await reportInput(resources, options);
+    const input = await reportInput(community, options);
     const h = heading(a, input);
     const filter = filterOf(a, a.memberId);
     const [total] = shiftTotals(input.data.shifts, h.period, input.now, filter);
@@ -149,18 +141,7 @@ export const shiftMemberPeriodView: DetailView<MemberPeriod> = {
     return { ...page, data: { memberId: a.memberId, total, shifts }, heading: h };
   },
   render(item, source) {
-    return renderMemberPeriod(
-      item.memberId,
-      item.total,
-      item.shifts,
-      source,
-      headingOf(source, {
-        period: 'this-week',
-        wave: undefined,
-        type: undefined,
-      }),
-      factsOf(source),
-    );
+    return renderMemberPeriod(item.memberId, item.total, item.shifts, source, source.heading, source.report);
   },
   shortcuts: [{ label: "Member's LOAs", view: VIEW.memberLoas, arg: (m) => checkedId(m.memberId) }],
 };
@@ -186,7 +167,7 @@ export const shiftListView: ListView<Shift> = {
   kind: 'list',
   id: VIEW.shifts,
   takesArg: false,
-  fetch: (api, _arg, query, options) => api.listShifts(query, options),
+  fetch: ({ resources: api }, _arg, query, options) => api.listShifts(query, options),
   render: (items, info, source) => renderShiftList(items, info, source),
   open,
 };
@@ -194,7 +175,7 @@ export const shiftListView: ListView<Shift> = {
 export const shiftDetailView: DetailView<Shift> = {
   kind: 'detail',
   id: VIEW.shift,
-  fetch: (api, id, options) => api.getShift(id, options),
+  fetch: ({ resources: api }, id, options) => api.getShift(id, options),
   render: renderShift,
   // The member id as Rollcall would accept it typed (it ends up in the list's title).
   shortcuts: [{ label: "Member's LOAs", view: VIEW.memberLoas, arg: (shift) => checkedId(shift.memberId) }],
@@ -283,7 +264,7 @@ export const shift: Command = {
       if ('id' in target) memberId = target.id;
       else {
         try {
-          memberId = (await show.resources.getMemberByChatId(target.user)).data.id;
+          memberId = (await show.community.resources.getMemberByChatId(target.user)).data.id;
         } catch (error) {
           if (isApiError(error) && error.status === 404) throw new UserError(MESSAGES.memberNotFound);
           throw error;

@@ -13,7 +13,7 @@
  * used again until an admin links a token anew) or clears it (see `guarded`). The store failing
  * never falls back to anything: moderators are told the database is unreachable.
  */
-import type { Links, TokenCheck } from '../../commands/admin/rollcall-admin.js';
+import type { Links, TokenCheck } from '../../commands/admin/command.js';
 import type { ApiCache } from '../api/cache.js';
 import { createApi } from '../api/client.js';
 import { isApiError } from '../api/errors.js';
@@ -24,7 +24,6 @@ import type { Api, Fetched, Resources } from '../api/types.js';
 import type { Config } from '../config.js';
 import { createAccessGuard } from '../discord/access.js';
 import { MESSAGES, UserError } from '../discord/replies.js';
-import type { Tenant, TenantResolver } from '../discord/router.js';
 import type { Logger } from '../log.js';
 import type { Metrics } from '../ops/metrics.js';
 // Values from the store's own modules, not its index: the index loads kysely and the database drivers.
@@ -32,6 +31,7 @@ import { tokenFingerprint } from '../store/crypto.js';
 import { StoreError } from '../store/errors.js';
 import type { CredentialInfo, Store } from '../store/index.js';
 import { defaultSettings, type GuildSettings } from '../store/settings.js';
+import type { Community } from './community.js';
 
 /** Apis kept at once (one per linked token in use); the least recently used is closed first. */
 export const MAX_APIS = 200;
@@ -49,10 +49,15 @@ export const LOOKUP_TIMEOUT_MS = 2_000;
  */
 export const REJECTION_CONFIRM_MS = 60_000;
 
+/**
+ * What the store says a server reads: its credential's reads, allowance and the server's settings
+ * (the hosted adapter, src/community/communities.ts, adds its reports and paging arguments).
+ */
+export type LinkedCommunity = Omit<Community, 'reports' | 'state'>;
+
 export interface Tenants extends Links {
-  resolve: TenantResolver;
-  /** The Api behind a tenant's resources (for /rollcall status), if it is one of ours. */
-  apiOf(resources: Resources): Api | undefined;
+  /** The server's tenant; a UserError with the sentence refusing the server when it has none. */
+  resolve(guildId: string): Promise<LinkedCommunity>;
   /** One read (roles, page 1, 100 a page, never from the cache; no retry on 401/403). */
   check(token: string, guildId: string): Promise<TokenCheck>;
   /** The server's linked credential, without its token. */
@@ -72,7 +77,8 @@ export interface Tenants extends Links {
 export interface TenantOptions {
   config: Config;
   logger: Logger;
-  store: Store;
+  /** The store: asked for at each use, and open by the time anything is served (the adapter opens it at start). */
+  store: () => Store;
   /** The shared cache (API data of every token, keyed by the token's hash). */
   cache: ApiCache;
   metrics?: Metrics;
@@ -112,11 +118,10 @@ export function createTenants(options: TenantOptions): Tenants {
   const maxApis = options.maxApis ?? MAX_APIS;
   /** By token hash; Map order is use order (a use moves the entry to the end). */
   const apis = new Map<string, Entry>();
-  const owners = new WeakMap<Resources, Api>();
   /** The month's count of every token, in the store (see MonthLedger). */
   const ledger: MonthLedger = {
-    used: (key, month) => store.allowance.used(key, month),
-    raise: (key, month, used) => store.allowance.raise(key, month, used),
+    used: (key, month) => store().allowance.used(key, month),
+    raise: (key, month, used) => store().allowance.raise(key, month, used),
   };
 
   /**
@@ -228,9 +233,7 @@ export function createTenants(options: TenantOptions): Tenants {
         }
       };
     }
-    const resources = wrapped as unknown as Resources;
-    owners.set(resources, api);
-    return resources;
+    return wrapped as unknown as Resources;
   }
 
   /**
@@ -256,9 +259,11 @@ export function createTenants(options: TenantOptions): Tenants {
     dropToken(token);
     await Promise.all(
       [...suspicion.guilds].map((guild) =>
-        store.markInvalid(guild).catch((error: unknown) => {
-          logger.error({ err: error, guild }, 'could not mark the rejected token invalid');
-        }),
+        store()
+          .markInvalid(guild)
+          .catch((error: unknown) => {
+            logger.error({ err: error, guild }, 'could not mark the rejected token invalid');
+          }),
       ),
     );
   }
@@ -268,9 +273,9 @@ export function createTenants(options: TenantOptions): Tenants {
     try {
       return await Promise.race([
         Promise.all([
-          store.getCredential(guildId),
-          store.getSettings(guildId),
-          store.allowance.tokenLimits({ guildId }),
+          store().getCredential(guildId),
+          store().getSettings(guildId),
+          store().allowance.tokenLimits({ guildId }),
         ]),
         new Promise<never>((_, reject) => {
           timer = setTimeout(
@@ -290,14 +295,14 @@ export function createTenants(options: TenantOptions): Tenants {
    */
   async function adminSettings(guildId: string): Promise<GuildSettings> {
     try {
-      return await store.getSettings(guildId);
+      return await store().getSettings(guildId);
     } catch (error) {
       if (error instanceof StoreError && error.code === 'settings') return defaultSettings();
       throw error;
     }
   }
 
-  const resolve: TenantResolver = async (guildId) => {
+  async function resolve(guildId: string): Promise<LinkedCommunity> {
     let credential: Awaited<ReturnType<Store['getCredential']>>;
     let settings: GuildSettings;
     let tokenLimits: (string | undefined)[];
@@ -306,26 +311,19 @@ export function createTenants(options: TenantOptions): Tenants {
     } catch (error) {
       if (error instanceof StoreError && error.code === 'settings') {
         logger.warn({ guild: guildId, err: error }, "this server's stored settings do not validate");
-        return MESSAGES.settingsUnreadable;
+        throw new UserError(MESSAGES.settingsUnreadable);
       }
       if (error instanceof StoreError && error.code === 'unreadable') {
         logger.warn({ guild: guildId, err: error }, "this server's stored token does not open");
-        return MESSAGES.tokenUnreadable;
+        throw new UserError(MESSAGES.tokenUnreadable);
       }
       logger.warn({ guild: guildId, err: error }, 'the store did not answer');
-      return MESSAGES.storeUnavailable;
+      throw new UserError(MESSAGES.storeUnavailable);
     }
-    if (!credential) return MESSAGES.notLinked;
-    if (credential.invalidAt) return MESSAGES.tokenRejected;
+    if (!credential) throw new UserError(MESSAGES.notLinked);
+    if (credential.invalidAt) throw new UserError(MESSAGES.tokenRejected);
     const api = apiFor(credential.token, tokenLimits);
     const resources = guarded(guildId, credential.token, api);
-    const tenant: Tenant = {
-      key: tokenHash(credential.token),
-      resources,
-      defaultPublic: settings.defaultVisibility === 'public',
-      labels: settings.labels,
-      holdMonth: api.holdMonth,
-    };
     const guard = createAccessGuard({
       requireMember: config.ACCESS_REQUIRE_MEMBER,
       roleIds: settings.accessRoleIds,
@@ -334,18 +332,30 @@ export function createTenants(options: TenantOptions): Tenants {
       resources,
       logger,
     });
-    return { ...tenant, guard: (interaction) => guard(interaction) };
-  };
+    return {
+      key: tokenHash(credential.token),
+      guildId,
+      resources,
+      // The Api itself: its stats and limits for /rollcall status, its month's holds for whole-list reads.
+      allowance: api,
+      defaultPublic: settings.defaultVisibility === 'public',
+      labels: settings.labels,
+      guard: (interaction) => guard(interaction),
+    };
+  }
 
   return {
     resolve,
-    apiOf: (resources) => owners.get(resources),
     async check(token, guildId) {
       // Under the limits its reads will have once linked: the server's own and those of every server
       // already linked to the token, so the check counts where the later reads do.
       const [own, linked] = await Promise.all([
-        store.getSettings(guildId).catch(() => undefined),
-        store.allowance.tokenLimits({ fingerprint: tokenFingerprint(token) }).catch(() => []),
+        store()
+          .getSettings(guildId)
+          .catch(() => undefined),
+        store()
+          .allowance.tokenLimits({ fingerprint: tokenFingerprint(token) })
+          .catch(() => []),
       ]);
       const api = apiFor(token, [own?.apiLimits, ...linked]);
       try {
@@ -376,7 +386,7 @@ export function createTenants(options: TenantOptions): Tenants {
         return { ok: false, reason: 'unavailable' };
       }
     },
-    describe: (guildId) => store.describeCredential(guildId),
+    describe: (guildId) => store().describeCredential(guildId),
     settings: (guildId) => adminSettings(guildId),
     async saveSettings(guildId, change) {
       if (change.apiLimits !== undefined) {
@@ -387,20 +397,19 @@ export function createTenants(options: TenantOptions): Tenants {
       const current = await adminSettings(guildId);
       const next = { ...current, ...change };
       if (next.apiLimits === undefined) delete next.apiLimits;
-      return store.saveSettings(guildId, next);
+      return store().saveSettings(guildId, next);
     },
     async roles(guildId) {
       const tenant = await resolve(guildId);
-      if (typeof tenant === 'string') throw new UserError(tenant);
       const page = await tenant.resources.listRoles({ page: 1, limit: 100 });
       return page.data.data.map((role) => ({ id: role.id, name: role.name ?? role.id }));
     },
     link(guildId, token, linkedBy, communityId) {
       // The server's limits count for its new token from its next read on (the store says so).
-      return store.saveCredential(guildId, { token, linkedBy, ...(communityId ? { communityId } : {}) });
+      return store().saveCredential(guildId, { token, linkedBy, ...(communityId ? { communityId } : {}) });
     },
     async forget(guildId) {
-      await store.deleteGuild(guildId);
+      await store().deleteGuild(guildId);
     },
     async close() {
       const entries = [...apis.values()];

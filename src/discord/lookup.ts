@@ -125,7 +125,7 @@ export interface Picker<T> {
  * typed is taken as an id.
  */
 export async function pickedId<T>(picker: Picker<T>, ctx: CommandContext): Promise<string> {
-  const items = await picker.load(ctx.show.resources).catch((): T[] => []);
+  const items = await picker.load(ctx.show.community.resources).catch((): T[] => []);
   return resolveTyped(
     ctx.interaction.options.getString(picker.option),
     items,
@@ -141,7 +141,7 @@ export async function pickerChoices<T>(picker: Picker<T>, ctx: AutocompleteConte
   const focused = ctx.interaction.options.getFocused(true);
   if (focused.name !== picker.option) return [];
   return autocompleteChoices(
-    await picker.load(ctx.show.resources),
+    await picker.load(ctx.show.community.resources),
     String(focused.value),
     picker.name,
     picker.id,

@@ -4,9 +4,9 @@
  * to their module, autocomplete to its handler and controls to the paging controller. The responder
  * answers within Discord's 3-second window; nothing escapes: every failure becomes one sentence.
  *
- * Whose records an interaction reads (its tenant) comes from the interaction's server and nothing
- * else: never from a custom_id or an option. Each tenant brings its own API reads and its own
- * share of the stored paging arguments.
+ * Whose records an interaction reads (its community) comes from the interaction's server and
+ * nothing else: never from a custom_id or an option. Each community brings its own API reads and its
+ * own share of the stored paging arguments.
  */
 import {
   type AutocompleteInteraction,
@@ -15,40 +15,16 @@ import {
   type Interaction,
   type UserContextMenuCommandInteraction,
 } from 'discord.js';
-import type { Resources } from '../api/types.js';
+import type { Community, CommunityOf } from '../community/community.js';
 import { LIMITS } from '../discord-limits.js';
 import type { Logger } from '../log.js';
-import type { CodeLabels } from '../render/labels.js';
 import { type Command, PUBLIC_OPTION, type UserMenu } from './command.js';
-import type { HoldMonth } from './paging/allowance.js';
 import { PagingController, showContext } from './paging/controller.js';
-import type { StateStore } from './paging/state.js';
 import type { ViewRegistry } from './paging/views.js';
 import { MESSAGES, UserError } from './replies.js';
 import { type OutcomeListener, Responder } from './respond.js';
 
-/** A check before a read; returns a refusal sentence, or undefined to allow. */
-export type Guard = (interaction: Interaction) => Promise<string | undefined>;
-
-/** The community a Discord server reads: its credential's reads, named without revealing it. */
-export interface Tenant {
-  /** Names the credential (its token's hash): stored paging arguments are kept apart by it. */
-  key: string;
-  resources: Resources;
-  /** The access guard for this tenant (run within the answer time, so it may be slow). */
-  guard?: Guard;
-  /** Answers are posted for everyone unless `public:false` (the server's setting); default private. */
-  defaultPublic?: boolean;
-  /** The server's names for integer codes, shown beside the numbers (hosted mode's settings). */
-  labels?: CodeLabels;
-  /** Holds requests of the credential's monthly allowance (whole-list reads plan with it). */
-  holdMonth?: HoldMonth;
-}
-
-/** The tenant of a Discord server, or the one sentence refusing the server. Must not reject. */
-export type TenantResolver = (guildId: string) => Promise<Tenant | string>;
-
-/** Interactions handled before (and without) any tenant: the server admins' own command. */
+/** Interactions handled before (and without) any community: the server admins' own command. */
 export interface AdminHandler {
   /** True for the admin command's interactions (its slash command, buttons and modals). */
   owns(interaction: Interaction): boolean;
@@ -61,32 +37,20 @@ export interface RouterOptions {
   /** User commands (a user's right-click menu): answered like commands, always privately. */
   userMenus?: UserMenu[];
   views: ViewRegistry;
-  state: StateStore;
   logger: Logger;
-  /** Whose records each server reads; see `fixedTenant` for single-community mode. */
-  tenant: TenantResolver;
+  /** Whose records each server reads (src/community/communities.ts). */
+  community: CommunityOf;
   /** The admin command (hosted mode). */
   admin?: AdminHandler;
   /** Told each outcome just before its answer is sent (metrics); must not throw. */
   onOutcome?: OutcomeListener;
 }
 
-/**
- * Single-community mode: the one tenant, in the listed Discord servers only; every other server is
- * refused and nothing is read.
- */
-export function fixedTenant(guildIds: readonly string[], tenant: Tenant): TenantResolver {
-  return async (guildId) => (guildIds.includes(guildId) ? tenant : MESSAGES.wrongGuild);
-}
-
-/** A tenant with its share of the stored paging arguments. */
-export type ScopedTenant = Tenant & { state: StateStore };
-
 export class Router {
   private readonly commands: Map<string, Command>;
   private readonly userMenus: Map<string, UserMenu>;
   private readonly respond: Responder;
-  private readonly paging: PagingController<ScopedTenant>;
+  private readonly paging: PagingController;
 
   /** Throws when a view links to a view that is not registered. */
   constructor(private readonly options: RouterOptions) {
@@ -94,10 +58,10 @@ export class Router {
     this.commands = new Map(options.commands.map((c) => [c.data.name, c]));
     this.userMenus = new Map((options.userMenus ?? []).map((m) => [m.data.name, m]));
     this.respond = new Responder(options.logger, options.onOutcome);
-    this.paging = new PagingController<ScopedTenant>({
+    this.paging = new PagingController({
       views: options.views,
       respond: this.respond,
-      checkAccess: (i, tenant) => this.checkAccess(i, tenant),
+      checkAccess: (i, community) => this.checkAccess(i, community),
     });
   }
 
@@ -122,22 +86,25 @@ export class Router {
     if (interaction.authorizingIntegrationOwners.guildId !== interaction.guildId)
       return this.refuse(interaction, MESSAGES.serverInstallOnly);
     if (this.options.admin?.owns(interaction)) return this.options.admin.handle(interaction, this.respond);
-    const tenant = await this.tenantOf(interaction.guildId);
-    if (typeof tenant === 'string') return this.refuse(interaction, tenant);
-    const scoped = { ...tenant, state: this.options.state.forTenant(tenant.key) };
-    if (interaction.isChatInputCommand()) return this.onCommand(interaction, scoped);
-    if (interaction.isUserContextMenuCommand()) return this.onUserMenu(interaction, scoped);
-    if (interaction.isAutocomplete()) return this.onAutocomplete(interaction, scoped);
+    const community = await this.communityOf(interaction.guildId);
+    if (typeof community === 'string') return this.refuse(interaction, community);
+    if (interaction.isChatInputCommand()) return this.onCommand(interaction, community);
+    if (interaction.isUserContextMenuCommand()) return this.onUserMenu(interaction, community);
+    if (interaction.isAutocomplete()) return this.onAutocomplete(interaction, community);
     if (interaction.isButton() || interaction.isStringSelectMenu() || interaction.isModalSubmit())
-      return this.paging.handle(interaction, scoped);
+      return this.paging.handle(interaction, community);
   }
 
-  /** The server's tenant, or the sentence refusing it (a resolver that fails refuses too). */
-  private async tenantOf(guildId: string): Promise<Tenant | string> {
+  /**
+   * The server's community, or the sentence refusing it: a UserError's own, or (any other failure)
+   * the internal one.
+   */
+  private async communityOf(guildId: string): Promise<Community | string> {
     try {
-      return await this.options.tenant(guildId);
+      return await this.options.community(guildId);
     } catch (error) {
-      this.options.logger.error({ err: error, guild: guildId }, 'tenant lookup failed');
+      if (error instanceof UserError) return error.message;
+      this.options.logger.error({ err: error, guild: guildId }, 'community lookup failed');
       return MESSAGES.internal;
     }
   }
@@ -146,21 +113,21 @@ export class Router {
    * The access guard, run inside the work the responder times: a slow member lookup then leads to
    * a defer like any slow read, instead of eating Discord's 3 seconds before the timer starts.
    */
-  private async checkAccess(interaction: Interaction, tenant: Tenant): Promise<void> {
-    const refusal = await tenant.guard?.(interaction);
+  private async checkAccess(interaction: Interaction, community: Community): Promise<void> {
+    const refusal = await community.guard?.(interaction);
     if (refusal !== undefined) throw new UserError(refusal);
   }
 
-  private async onCommand(interaction: ChatInputCommandInteraction, tenant: ScopedTenant): Promise<void> {
+  private async onCommand(interaction: ChatInputCommandInteraction, community: Community): Promise<void> {
     const command = this.commands.get(interaction.commandName);
     const asked = interaction.options.getBoolean(PUBLIC_OPTION);
-    const ephemeral = asked === null ? tenant.defaultPublic !== true : !asked;
+    const ephemeral = asked === null ? !community.defaultPublic : !asked;
     if (!command) return this.respond.notice(interaction, MESSAGES.unknownCommand, ephemeral);
-    const show = showContext({ ...tenant, views: this.options.views }, interaction.user.id);
+    const show = showContext(community, this.options.views, interaction.user.id);
     await this.respond.answer(
       interaction,
       async () => {
-        await this.checkAccess(interaction, tenant);
+        await this.checkAccess(interaction, community);
         return command.execute({ interaction, show });
       },
       ephemeral,
@@ -173,27 +140,27 @@ export class Router {
    */
   private async onUserMenu(
     interaction: UserContextMenuCommandInteraction,
-    tenant: ScopedTenant,
+    community: Community,
   ): Promise<void> {
     const menu = this.userMenus.get(interaction.commandName);
     if (!menu) return this.respond.notice(interaction, MESSAGES.unknownCommand);
-    const show = showContext({ ...tenant, views: this.options.views }, interaction.user.id);
+    const show = showContext(community, this.options.views, interaction.user.id);
     await this.respond.answer(
       interaction,
       async () => {
-        await this.checkAccess(interaction, tenant);
+        await this.checkAccess(interaction, community);
         return menu.execute({ target: interaction.targetId, show });
       },
       true,
     );
   }
 
-  private async onAutocomplete(interaction: AutocompleteInteraction, tenant: ScopedTenant): Promise<void> {
+  private async onAutocomplete(interaction: AutocompleteInteraction, community: Community): Promise<void> {
     const command = this.commands.get(interaction.commandName);
     let counted = false; // metrics hear of each autocomplete once
     try {
-      const refusal = await tenant.guard?.(interaction);
-      const show = showContext({ ...tenant, views: this.options.views }, interaction.user.id);
+      const refusal = await community.guard?.(interaction);
+      const show = showContext(community, this.options.views, interaction.user.id);
       const choices =
         refusal !== undefined ? [] : ((await command?.autocomplete?.({ interaction, show })) ?? []);
       counted = true;

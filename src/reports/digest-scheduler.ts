@@ -35,9 +35,9 @@ import { shiftTotalsView } from '../../commands/shift.js';
 import { untilAborted } from '../api/abort.js';
 import { cutPage } from '../api/pages.js';
 import { withWait } from '../api/wait.js';
+import type { CommunityOf } from '../community/community.js';
 import { type ListView, PAGE_SIZE } from '../discord/paging/views.js';
 import { MESSAGES, NO_MENTIONS, UserError } from '../discord/replies.js';
-import type { TenantResolver } from '../discord/router.js';
 import type { Logger } from '../log.js';
 import type { DigestStore, DueCursor, SavedDigest } from '../store/digests.js';
 import {
@@ -82,8 +82,8 @@ export interface DigestPoster {
   post(guildId: string, settings: DigestSettings, signal?: AbortSignal): Promise<void>;
 }
 
-/** Posts digests with the bot's client, reading each server's reports through its tenant. */
-export function discordPoster(client: Client, tenant: TenantResolver): DigestPoster {
+/** Posts digests with the bot's client, reading each server's reports through its community. */
+export function discordPoster(client: Client, communityOf: CommunityOf): DigestPoster {
   async function channelOf(settings: DigestSettings) {
     return (
       client.channels.cache.get(settings.channelId) ??
@@ -101,8 +101,8 @@ export function discordPoster(client: Client, tenant: TenantResolver): DigestPos
       return missing.length > 0 ? MESSAGES.digestMissing(settings.channelId, missing) : undefined;
     },
     async post(guildId, settings, signal = new AbortController().signal) {
-      const resolved = await untilAborted(tenant(guildId), signal);
-      if (typeof resolved === 'string') throw new UserError(resolved);
+      // A server refused (not linked, token rejected...) throws the UserError saying why.
+      const community = await untilAborted(communityOf(guildId), signal);
       const period = digestPeriod(settings);
       const embeds: APIEmbed[] = [];
       for (const report of DIGEST_REPORTS) {
@@ -111,7 +111,7 @@ export function discordPoster(client: Client, tenant: TenantResolver): DigestPos
         // A read past the deadline is abandoned here: the snapshot refresh it waits on may be shared
         // with moderators' reports, so it goes on (bounded by API_TIMEOUT_MS and the queue's wait).
         const fetched = await untilAborted(
-          view.fetch(resolved.resources, arg, { page: 1, limit: PAGE_SIZE }, {}),
+          view.fetch(community, arg, { page: 1, limit: PAGE_SIZE }, {}),
           signal,
         );
         const { items, info } = cutPage(fetched.data, 1, PAGE_SIZE);

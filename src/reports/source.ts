@@ -1,13 +1,13 @@
 /**
  * What a report is computed from: a community's snapshot (shifts, LOAs, members, roles, with where
- * they came from) and its server's report settings. The wiring (src/reports/snapshots.ts) binds a source
- * to each tenant's reads when the tenant is resolved, so the report views find the snapshot of the
- * interaction's own server from the `Resources` they are given, and never anyone else's.
+ * they came from) and its server's report settings. Each community carries its own source
+ * (`Community.reports`, made by src/community/communities.ts over src/reports/snapshots.ts), so the
+ * report views read the snapshot of the interaction's own server, and never anyone else's.
  */
 import { z } from 'zod';
 import type { Loa, Member, Role, Shift } from '../../generated/api.js';
 import type { Source } from '../api/pages.js';
-import type { ReadOptions, Resources } from '../api/types.js';
+import type { ReadOptions } from '../api/types.js';
 import { type Calendar, DEFAULT_CALENDAR, isTimeZone, WEEKDAYS } from './period.js';
 
 export interface ReportData {
@@ -64,16 +64,4 @@ export interface ReportSource {
   settings(): Promise<ReportSettings>;
   /** Save the server's settings; undefined where they come from the environment only. */
   saveSettings?(settings: ReportSettings): Promise<void>;
-}
-
-const bound = new WeakMap<Resources, ReportSource>();
-
-/** Tie a tenant's reads to its report source (done by the wiring for every resolved tenant). */
-export function bindReports(resources: Resources, source: ReportSource): void {
-  bound.set(resources, source);
-}
-
-/** The report source of these reads, if the wiring gave them one. */
-export function reportsOf(resources: Resources): ReportSource | undefined {
-  return bound.get(resources);
 }

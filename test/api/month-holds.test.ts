@@ -266,13 +266,11 @@ function fakeList(pages: number, failAt?: number): { view: ListView<{ id: number
 describe('an export gives its hold back after its reads', () => {
   const context = (l: Limits, key: string) =>
     ({
-      resources: {},
-      state: {},
+      community: { resources: {}, state: {}, allowance: { holdMonth: holdOf(l, key) } },
       views: {},
       owner: 'u',
-      holdMonth: holdOf(l, key),
-      sleep: async () => {},
     }) as unknown as ShowContext;
+  const noWait = { sleep: async () => {} };
 
   it('when they succeed: page by page as they are spent, the rest at the end', async () => {
     const key = freshKey();
@@ -291,7 +289,7 @@ describe('an export gives its hold back after its reads', () => {
         return fetched;
       },
     };
-    await exportList(counted, '', context(l, key));
+    await exportList(counted, '', context(l, key), noWait);
     expect(reads).toEqual([2, 3, 4, 5, 6]);
     // 40 may be spent, 5 held: a read is counted as spent, then no longer held (in between it counts
     // twice, never not at all).
@@ -303,7 +301,7 @@ describe('an export gives its hold back after its reads', () => {
     const key = freshKey();
     const l = limits('50/month', fileLimitStore(freshDataDir(), 'h', silentLogger));
     const { view, reads } = fakeList(20, 4);
-    await expect(exportList(view, '', context(l, key))).rejects.toThrow('the API failed');
+    await expect(exportList(view, '', context(l, key), noWait)).rejects.toThrow('the API failed');
     expect(reads).toEqual([2, 3, 4]);
     expect(await spareFor(l, key)).toBe(40);
   });
@@ -354,7 +352,7 @@ describe('a log search holds what it plans', () => {
     const key = freshKey();
     const l = limits('50/month', fileLimitStore(freshDataDir(), 'h', silentLogger));
     const resources = { ...fakeResources({}), ...fakeLogs(5, 1, 3) } as Parameters<typeof planSearch>[0];
-    const show = { ...showContext(resources), holdMonth: holdOf(l, key) };
+    const show = showContext(resources, { holdMonth: holdOf(l, key) });
     const interaction = chatInput({ sub: 'user', strings: { username: 'u', since: '7d' } });
     await expect(log.execute({ interaction, show } as Parameters<typeof log.execute>[0])).rejects.toThrow(
       'the API failed',

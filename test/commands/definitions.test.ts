@@ -15,10 +15,10 @@ import {
   publicOption,
   userOrIdOptions,
 } from '../../src/discord/command.js';
-import { StateStore } from '../../src/discord/paging/state.js';
 import { ViewRegistry } from '../../src/discord/paging/views.js';
-import { fixedTenant, Router } from '../../src/discord/router.js';
+import { Router } from '../../src/discord/router.js';
 import { createLogger } from '../../src/log.js';
+import { fakeCommunity } from './roster-fakes.js';
 
 const NAME = /^[-_a-z0-9]{1,32}$/;
 // The view part of a custom_id (src/discord/paging/custom-id.ts).
@@ -147,8 +147,7 @@ describe('views', () => {
     broken.register(shiftDetailView);
     const options = {
       commands: [shift],
-      tenant: fixedTenant(['223456789012345678'], { key: '', resources: {} as Resources }),
-      state: new StateStore({ get: async () => undefined, set: async () => undefined }),
+      community: async () => fakeCommunity({} as Resources),
       logger: createLogger({ level: 'silent', format: 'json' }),
     };
     expect(() => new Router({ ...options, views: broken })).toThrow(/broken view links/);

@@ -147,14 +147,17 @@ describe('/member', () => {
       buttons(
         await showDetail(loaDetailView, 'loa_1', {
           ...show,
-          resources: {
-            ...resources,
-            getLoa: async () => ({
-              data: { ...loa, memberId: '' },
-              fetchedAt: 1,
-              fromCache: false,
-              stale: false,
-            }),
+          community: {
+            ...show.community,
+            resources: {
+              ...resources,
+              getLoa: async () => ({
+                data: { ...loa, memberId: '' },
+                fetchedAt: 1,
+                fromCache: false,
+                stale: false,
+              }),
+            },
           },
         }),
       ).map((b) => b.label),

@@ -1,12 +1,12 @@
 /** /quota check through its command: where quotas are set, said right in each mode. */
 import { describe, expect, it } from 'vitest';
 import { quota } from '../../commands/quota.js';
-import { bindReports, DEFAULT_REPORT_SETTINGS, type ReportSource } from '../../src/reports/source.js';
+import { DEFAULT_REPORT_SETTINGS, type ReportSource } from '../../src/reports/source.js';
 import { chatInput, fakeResources, showContext } from './roster-fakes.js';
 
 const AT = Date.parse('2026-11-20T12:00:00Z');
 
-/** The reads of a community whose snapshot holds one member and no quotas; `hosted`: its admins can save settings. */
+/** A community whose snapshot holds one member and no quotas; `hosted`: its admins can save settings. */
 function community(hosted: boolean) {
   const resources = fakeResources({});
   const source: ReportSource = {
@@ -23,14 +23,13 @@ function community(hosted: boolean) {
     settings: async () => DEFAULT_REPORT_SETTINGS,
     ...(hosted ? { saveSettings: async () => {} } : {}),
   };
-  bindReports(resources, source);
-  return resources;
+  return showContext(resources, { reports: source });
 }
 
 async function check(hosted: boolean): Promise<string> {
   const payload = await quota.execute({
     interaction: chatInput({ sub: 'check', strings: { period: 'this-week' } }),
-    show: showContext(community(hosted)),
+    show: community(hosted),
   });
   return payload.embeds?.[0]?.description ?? '';
 }

@@ -1,7 +1,7 @@
 /**
  * Test doubles for the roster commands: a Resources object over in-memory records (paging as the
  * API does, 404 as an ApiError), fake interactions with just what the commands read, and a
- * ShowContext with an in-memory state store.
+ * community (and its ShowContext) with an in-memory state store.
  */
 import type {
   APIActionRowComponent,
@@ -14,7 +14,9 @@ import { expect } from 'vitest';
 import { commands } from '../../commands/index.js';
 import type { Application, JoinRequest, Member, Role } from '../../generated/api.js';
 import { ApiError } from '../../src/api/errors.js';
-import type { Fetched, PageQuery, ReadOptions, Resources } from '../../src/api/types.js';
+import type { ApiStats, Fetched, PageQuery, ReadOptions, Resources } from '../../src/api/types.js';
+import type { Community } from '../../src/community/community.js';
+import type { HoldMonth } from '../../src/discord/paging/allowance.js';
 import { parseCustomId } from '../../src/discord/paging/custom-id.js';
 import { StateStore } from '../../src/discord/paging/state.js';
 import { type ShowContext, ViewRegistry } from '../../src/discord/paging/views.js';
@@ -101,13 +103,49 @@ export function fakeResources(data: FakeData, calls: Call[] = []): Resources {
   };
 }
 
-export function showContext(resources: Resources): ShowContext {
+/** The API layer's counters of a community that has read nothing. */
+const NO_STATS: ApiStats = {
+  requests: 0,
+  cacheHits: 0,
+  cacheMisses: 0,
+  staleServed: 0,
+  coalesced: 0,
+  rateLimited: 0,
+  budgetRemaining: 0,
+  cacheBackend: 'memory',
+  cacheHealthy: true,
+};
+
+/**
+ * A community reading `resources`, with an in-memory state store, no access guard and (without
+ * `holdMonth`) no allowance limit; `more` replaces any part.
+ */
+export function fakeCommunity(
+  resources: Resources,
+  more: Partial<Community> & { holdMonth?: HoldMonth } = {},
+): Community {
   const store = new Map<string, unknown>();
   const state = new StateStore({
     get: async (k) => store.get(k),
     set: async (k, v) => store.set(k, v),
   });
-  return { resources, state, views: allViews(), owner: OWNER, options: {} };
+  const { holdMonth, ...rest } = more;
+  return {
+    key: '',
+    guildId: '223456789012345678',
+    resources,
+    allowance: { stats: () => NO_STATS, limitStatus: async () => [], ...(holdMonth ? { holdMonth } : {}) },
+    defaultPublic: false,
+    state,
+    ...rest,
+  };
+}
+
+export function showContext(
+  resources: Resources,
+  more: Partial<Community> & { holdMonth?: HoldMonth } = {},
+): ShowContext {
+  return { community: fakeCommunity(resources, more), views: allViews(), owner: OWNER, options: {} };
 }
 
 /** Every command's views, registered and checked as at start. */
@@ -177,7 +215,7 @@ export async function linkOf(payload: Payload, label: string, show: ShowContext)
   expect(button?.label, `button ${label}`).toBe(label);
   const parsed = parseCustomId(button!.custom_id, show.views.argKindOf);
   if (!parsed.ok) throw new Error(`bad custom_id ${button!.custom_id}`);
-  return { view: parsed.state.view, arg: await show.state.resolve(parsed) };
+  return { view: parsed.state.view, arg: await show.community.state.resolve(parsed) };
 }
 
 /** The names of a subcommand's options, in order. */

@@ -12,7 +12,6 @@ import { createCache } from '../../src/api/cache.js';
 import { createTenants, REJECTION_CONFIRM_MS, type Tenants } from '../../src/community/hosted.js';
 import { loadConfig } from '../../src/config.js';
 import { MESSAGES, UserError } from '../../src/discord/replies.js';
-import type { Tenant } from '../../src/discord/router.js';
 import { createLogger } from '../../src/log.js';
 import { openStore, type Store } from '../../src/store/index.js';
 import { type Sandbox, startSandbox } from '../doubles/sandbox/server.js';
@@ -43,7 +42,7 @@ beforeAll(async () => {
   const logger = createLogger({ level: 'silent', format: 'json' });
   cache = createCache(loaded.config, logger);
   store = await openStore({ dataDir, secretKey: key });
-  tenants = createTenants({ config: loaded.config, logger, store, cache, now: () => clock });
+  tenants = createTenants({ config: loaded.config, logger, store: () => store, cache, now: () => clock });
 });
 
 afterAll(async () => {
@@ -64,9 +63,7 @@ function accept(token: string): void {
 }
 
 async function resourcesOf(guildId: string) {
-  const tenant = await tenants.resolve(guildId);
-  if (typeof tenant === 'string') throw new Error(tenant);
-  return (tenant as Tenant).resources;
+  return (await tenants.resolve(guildId)).resources;
 }
 
 /** What a read of `guildId` ends with: 'ok', or the sentence a moderator is told. */
@@ -125,8 +122,8 @@ describe('hosted tenants: the 401 rule', () => {
     expect(await invalid(G1)).toBe(true);
     expect(await invalid(G2)).toBe(true);
     // Both servers are now refused by the store, before any read.
-    expect(await tenants.resolve(G1)).toBe(MESSAGES.tokenRejected);
-    expect(await tenants.resolve(G2)).toBe(MESSAGES.tokenRejected);
+    await expect(tenants.resolve(G1)).rejects.toThrow(new UserError(MESSAGES.tokenRejected));
+    await expect(tenants.resolve(G2)).rejects.toThrow(new UserError(MESSAGES.tokenRejected));
     expect(sandbox.requests).toHaveLength(2);
   });
 

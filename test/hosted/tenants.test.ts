@@ -11,7 +11,6 @@ import { createCache } from '../../src/api/cache.js';
 import { parseLimits } from '../../src/api/limits/spec.js';
 import { createTenants, strictest, type Tenants } from '../../src/community/hosted.js';
 import { loadConfig } from '../../src/config.js';
-import type { Tenant } from '../../src/discord/router.js';
 import { createLogger } from '../../src/log.js';
 import { openStore, type Store } from '../../src/store/index.js';
 
@@ -42,7 +41,7 @@ beforeAll(async () => {
   const logger = createLogger({ level: 'silent', format: 'json' });
   cache = createCache(loaded.config, logger);
   store = await openStore({ dataDir, secretKey: key });
-  tenants = createTenants({ config: loaded.config, logger, store, cache, maxApis: 1 });
+  tenants = createTenants({ config: loaded.config, logger, store: () => store, cache, maxApis: 1 });
 });
 
 afterAll(async () => {
@@ -52,9 +51,9 @@ afterAll(async () => {
 });
 
 async function apiOf(guildId: string) {
-  const tenant = (await tenants.resolve(guildId)) as Tenant;
+  const tenant = await tenants.resolve(guildId);
   expect(typeof tenant).toBe('object');
-  return { api: tenants.apiOf(tenant.resources), key: tenant.key };
+  return { api: tenant.allowance, key: tenant.key };
 }
 
 describe('hosted tenants', () => {
@@ -83,7 +82,7 @@ describe('hosted tenants', () => {
     await store.saveSettings(G3, { apiLimits: '100/month,30/1m' });
     await store.saveSettings(G4, { apiLimits: '777/month,60/1m,1000/1h' });
     const texts = async (guildId: string) =>
-      ((await (await apiOf(guildId)).api?.limitStatus()) ?? []).map((s) => s.text);
+      (await (await apiOf(guildId)).api.limitStatus()).map((s) => s.text);
     // G4 looser on month and minute, but adds an hourly limit: every window at its tightest, from
     // the first read of either server (the store knows both).
     expect(await texts(G3)).toEqual(['100/month', '30/60s', '1000/3600s'].map(normal));
@@ -109,10 +108,10 @@ describe('hosted tenants', () => {
     const config = loadConfig({ ...baseEnv, DATA_DIR: dataDir });
     if (!config.ok) throw new Error(config.errors.join('; '));
     const logger = createLogger({ level: 'silent', format: 'json' });
-    const otherTenants = createTenants({ config: config.config, logger, store: other, cache });
+    const otherTenants = createTenants({ config: config.config, logger, store: () => other, cache });
     try {
-      const tenant = (await otherTenants.resolve(G6)) as Tenant;
-      const status = (await otherTenants.apiOf(tenant.resources)?.limitStatus()) ?? [];
+      const tenant = await otherTenants.resolve(G6);
+      const status = await tenant.allowance.limitStatus();
       // G6 chose nothing (the bot's default, 30 a minute): G5's month, the default's minute.
       expect(status.map((s) => s.text)).toEqual(['10/month', '30/60s'].map(normal));
     } finally {

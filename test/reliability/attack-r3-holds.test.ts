@@ -151,14 +151,11 @@ describe('an export whose saved page is refreshed on the way', () => {
       },
     } as unknown as ListView<{ id: number }>;
     const ctx = {
-      resources: {},
-      state: {},
+      community: { resources: {}, state: {}, allowance: { holdMonth: (n: number) => l.holdMonth(key, n) } },
       views: {},
       owner: 'u',
-      holdMonth: (n: number) => l.holdMonth(key, n),
-      sleep: async () => {},
     } as unknown as ShowContext;
-    await exportList(view, '', ctx);
+    await exportList(view, '', ctx, { sleep: async () => {} });
     // 40 may be spent; 2 held for pages 3 and 4 until each is read.
     expect(seen).toEqual([38, 37, 37]);
   });

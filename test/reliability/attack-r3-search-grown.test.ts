@@ -48,8 +48,8 @@ describe('/log search whose user grew since page 1 was saved', () => {
         if (query.page > 1) unplanned.push(query.page);
         return page(query.page, 6);
       },
-    } as unknown as Parameters<typeof log.execute>[0]['show']['resources'];
-    const show = { ...showContext(resources), holdMonth };
+    } as unknown as Parameters<typeof log.execute>[0]['show']['community']['resources'];
+    const show = showContext(resources, { holdMonth });
     const interaction = chatInput({ sub: 'user', strings: { username: 'u', since: '2000-01-01' } });
     await log.execute({ interaction, show } as Parameters<typeof log.execute>[0]);
     await l.close();

@@ -208,8 +208,8 @@ describe('custom_id round trip (property)', () => {
       get: async (k) => map.get(k),
       set: async (k, v) => map.set(k, v),
     });
-    const a = shared.forTenant('hash-of-token-a');
-    const b = shared.forTenant('hash-of-token-b');
+    const a = shared.forCommunity('hash-of-token-a');
+    const b = shared.forCommunity('hash-of-token-b');
     const arg = `${'x'.repeat(90)} long username`;
     const id = await a.customId({ ...base, arg }, 'one');
     const parsed = parseCustomId(id, kindOf);

@@ -9,7 +9,7 @@
  */
 import { type LimitStatus, type MonthHold, PACE_RESERVE } from '../../api/limits/limits.js';
 
-/** Holds requests of a tenant's month for a whole-list read (Limits.holdMonth with its key). */
+/** Holds requests of a community's month for a whole-list read (Limits.holdMonth with its key). */
 export type HoldMonth = (requests: number) => Promise<MonthHold>;
 
 /** Whether `needed` requests for pages never read may be spent now, by every limit's status. */

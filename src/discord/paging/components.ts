@@ -44,7 +44,7 @@ export async function buildListComponents<T, C>(
   const { items, info, arg } = page;
   const kind = argKind(view as ListView);
   const id = (action: Action, page: number) =>
-    ctx.state.customId({ action, view: view.id, owner: ctx.owner, page, arg }, kind);
+    ctx.community.state.customId({ action, view: view.id, owner: ctx.owner, page, arg }, kind);
   const { totalPages } = info;
   const single = totalPages <= 1;
   const nav: APIButtonComponent[] = [
@@ -68,7 +68,7 @@ export async function buildListComponents<T, C>(
     const seen = new Set<string>();
     const options: APISelectMenuOption[] = [];
     for (const item of items) {
-      const option = view.open.option(item, page.context, ctx.labels);
+      const option = view.open.option(item, page.context, ctx.community.labels);
       if (
         !option ||
         option.value.length > LIMITS.selectOptionValue ||
@@ -126,7 +126,7 @@ export async function buildDetailComponents(
   };
   const buttons: APIButtonComponent[] = [];
   if (back) {
-    const customId = await ctx.state.customId(
+    const customId = await ctx.community.state.customId(
       { action: ACTIONS.back, owner: ctx.owner, ...back },
       kindOf(back.view),
     );
@@ -135,7 +135,7 @@ export async function buildDetailComponents(
   for (const [i, action] of SHORTCUT_ACTIONS.entries()) {
     const shortcut = shortcuts[i];
     if (!shortcut) break;
-    const customId = await ctx.state.customId(
+    const customId = await ctx.community.state.customId(
       { action, view: shortcut.view, owner: ctx.owner, page: 1, arg: shortcut.arg },
       kindOf(shortcut.view),
     );

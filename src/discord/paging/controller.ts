@@ -11,12 +11,10 @@ import {
   type StringSelectMenuInteraction,
   TextInputStyle,
 } from 'discord.js';
-import type { Resources } from '../../api/types.js';
+import type { Community } from '../../community/community.js';
 import { formatCount } from '../../render/format.js';
-import type { CodeLabels } from '../../render/labels.js';
 import { MESSAGES, type Payload, UserError } from '../replies.js';
 import type { Responder } from '../respond.js';
-import type { HoldMonth } from './allowance.js';
 import { ACTIONS, type ControlState, MAX_PAGE, parseCustomId } from './custom-id.js';
 import { exportList } from './export.js';
 import { showDetail, showList } from './show.js';
@@ -25,23 +23,11 @@ import type { ShowContext, ViewRegistry } from './views.js';
 
 export type ControlInteraction = ButtonInteraction | StringSelectMenuInteraction | ModalSubmitInteraction;
 
-export interface PagingOptions<T extends PagingTenant = PagingTenant> {
+export interface PagingOptions {
   views: ViewRegistry;
   respond: Responder;
   /** The access check, run inside the timed work (throws a UserError to refuse). */
-  checkAccess: (interaction: ControlInteraction, tenant: T) => Promise<void>;
-}
-
-/** Whose records a control reads (its server's tenant) and that tenant's stored arguments. */
-export interface PagingTenant {
-  resources: Resources;
-  state: StateStore;
-  /** The server's names for integer codes (hosted mode's settings). */
-  labels?: CodeLabels | undefined;
-  /** Holds requests of the tenant's monthly allowance (for whole-list reads); without it nothing is limited. */
-  holdMonth?: HoldMonth;
-  /** The tenant's key (its credential's hash; '' for the one community of single-server mode). */
-  key?: string;
+  checkAccess: (interaction: ControlInteraction, community: Community) => Promise<void>;
 }
 
 /** The custom_id of the text input in the go-to-page modal. */
@@ -58,27 +44,20 @@ export function parsePageInput(text: string): number {
   return Number.NaN;
 }
 
-/** What showing a view needs, for the moderator who sent `interaction`. */
+/** What showing a view of `community` needs, for the moderator who sent the interaction (`owner`). */
 export function showContext(
-  options: PagingTenant & Pick<PagingOptions, 'views'>,
+  community: Community,
+  views: ViewRegistry,
   owner: string,
   fresh = false,
 ): ShowContext {
-  return {
-    resources: options.resources,
-    state: options.state,
-    views: options.views,
-    owner,
-    options: fresh ? { fresh: true } : {},
-    ...(options.labels ? { labels: options.labels } : {}),
-    ...(options.holdMonth ? { holdMonth: options.holdMonth } : {}),
-  };
+  return { community, views, owner, options: fresh ? { fresh: true } : {} };
 }
 
-export class PagingController<T extends PagingTenant = PagingTenant> {
-  constructor(private readonly options: PagingOptions<T>) {}
+export class PagingController {
+  constructor(private readonly options: PagingOptions) {}
 
-  async handle(interaction: ControlInteraction, tenant: T): Promise<void> {
+  async handle(interaction: ControlInteraction, community: Community): Promise<void> {
     const { respond } = this.options;
     const parsed = parseCustomId(interaction.customId, this.options.views.argKindOf);
     if (!parsed.ok) {
@@ -98,7 +77,7 @@ export class PagingController<T extends PagingTenant = PagingTenant> {
     }
     if (state.action === ACTIONS.goto && interaction.isButton()) {
       // A modal cannot wait for the access guard; its submission is checked like any control.
-      await interaction.showModal(await this.gotoModal(state, tenant.state));
+      await interaction.showModal(await this.gotoModal(state, community.state));
       return;
     }
     // An export answers in a message of its own, always private: the file holds every row, not the
@@ -107,10 +86,10 @@ export class PagingController<T extends PagingTenant = PagingTenant> {
     await respond.answer(
       interaction,
       async () => {
-        await this.options.checkAccess(interaction, tenant);
+        await this.options.checkAccess(interaction, community);
         return exporting
-          ? this.export(interaction, tenant, state, parsed.storedKey)
-          : this.run(interaction, tenant, state, parsed.storedKey);
+          ? this.export(interaction, community, state, parsed.storedKey)
+          : this.run(interaction, community, state, parsed.storedKey);
       },
       true,
       exporting,
@@ -120,16 +99,15 @@ export class PagingController<T extends PagingTenant = PagingTenant> {
   /** "Export CSV": every row of the list, as attachments to a message of its own. */
   private async export(
     interaction: ControlInteraction,
-    tenant: T,
+    community: Community,
     state: ControlState,
     storedKey: string | undefined,
   ): Promise<Payload> {
-    const arg = await tenant.state.resolve({ state, storedKey });
+    const arg = await community.state.resolve({ state, storedKey });
     const view = this.options.views.get(state.view);
     if (arg === undefined || view?.kind !== 'list' || !interaction.isButton())
       throw new UserError(MESSAGES.expired);
-    return exportList(view, arg, {
-      ...showContext({ ...tenant, views: this.options.views }, interaction.user.id),
+    return exportList(view, arg, showContext(community, this.options.views, interaction.user.id), {
       uploadLimit: interaction.attachmentSizeLimit,
     });
   }
@@ -163,16 +141,17 @@ export class PagingController<T extends PagingTenant = PagingTenant> {
   /** What a button, select or modal asks for, as a payload. */
   private async run(
     interaction: ControlInteraction,
-    tenant: T,
+    community: Community,
     state: ControlState,
     storedKey: string | undefined,
   ): Promise<Payload> {
-    const arg = await tenant.state.resolve({ state, storedKey });
+    const arg = await community.state.resolve({ state, storedKey });
     if (arg === undefined) throw new UserError(MESSAGES.expired);
     const view = this.options.views.get(state.view);
     if (!view) throw new UserError(MESSAGES.expired);
     const ctx = showContext(
-      { ...tenant, views: this.options.views },
+      community,
+      this.options.views,
       interaction.user.id,
       state.action === ACTIONS.refresh,
     );

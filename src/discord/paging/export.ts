@@ -16,7 +16,7 @@ import type { Fetched, ReadOptions } from '../../api/types.js';
 import { uniqueById } from '../../api/unique.js';
 import { type CsvColumn, csvFiles, genericColumns } from '../../render/csv.js';
 import { MESSAGES, type Payload, UserError } from '../replies.js';
-import { type HoldMonth, planHold } from './allowance.js';
+import { planHold } from './allowance.js';
 import type { ListEnvelope, ListView, ShowContext } from './views.js';
 
 /** Pages of 100 an export reads at most (10,000 rows). */
@@ -32,10 +32,8 @@ export const EXPORT_MAX_WAIT_MS = 10 * 60 * 1000;
 
 export { type ExportVerdict, exportVerdict } from './allowance.js';
 
-/** What an export needs besides the list: its tenant's limits and Discord's upload limit. */
-export interface ExportContext extends ShowContext {
-  /** Holds requests of the tenant's monthly allowance (Limits.holdMonth); without it nothing is limited. */
-  holdMonth?: HoldMonth;
+/** What an export needs besides the list and its community: Discord's upload limit. */
+export interface ExportOptions {
   /** The interaction's upload limit in bytes (discord.js `attachmentSizeLimit`). */
   uploadLimit?: number;
   /** For tests: how waits are made. */
@@ -50,17 +48,18 @@ function fileName(view: string, arg: string, part: number, parts: number): strin
 }
 
 /** Every row of `view` for `arg` as CSV, in as many messages as Discord's upload limit needs. */
-export async function exportList<T, C>(
-  view: ListView<T, C>,
+export async function exportList<T, C, F extends Fetched<ListEnvelope<T>>>(
+  view: ListView<T, C, F>,
   arg: string,
-  ctx: ExportContext,
+  ctx: ShowContext,
+  exporting: ExportOptions = {},
 ): Promise<Payload> {
-  const wait = ctx.sleep ?? sleep;
+  const wait = exporting.sleep ?? sleep;
   const deadline = Date.now() + EXPORT_MAX_WAIT_MS;
-  const read = async (page: number, options: ReadOptions): Promise<Fetched<ListEnvelope<T>>> => {
+  const read = async (page: number, options: ReadOptions): Promise<F> => {
     for (;;) {
       try {
-        return await view.fetch(ctx.resources, arg, { page, limit: API_PAGE_SIZE }, options);
+        return await view.fetch(ctx.community, arg, { page, limit: API_PAGE_SIZE }, options);
       } catch (error) {
         // A short limit: wait its turn (the reads stay within every limit), as long as time allows.
         if (!isApiError(error) || error.kind !== 'busy') throw error;
@@ -90,12 +89,12 @@ export async function exportList<T, C>(
   );
   const needed = saved.filter((s) => !s).length;
   // Held (in every process's view) before anything is spent, until the reads are done.
-  const planned = await planHold(ctx.holdMonth, needed);
+  const planned = await planHold(ctx.community.allowance.holdMonth, needed);
   if (!planned.ok)
     throw new UserError(MESSAGES.exportNeeds(needed, planned.spare, Math.floor(planned.possibleAt / 1000)));
 
   // One page at a time: a short limit then delays one read, not a crowd of them.
-  const reads: Fetched<ListEnvelope<T>>[] = [first];
+  const reads: F[] = [first];
   try {
     for (const [i, page] of rest.entries()) {
       const fetched = await read(page, ctx.options ?? {});
@@ -112,7 +111,8 @@ export async function exportList<T, C>(
   const requests = reads.filter((r) => !r.fromCache).length;
   const source: Source = mergeSources(reads);
 
-  const limit = ctx.uploadLimit && ctx.uploadLimit > 0 ? ctx.uploadLimit : UPLOAD_FLOOR_BYTES;
+  const limit =
+    exporting.uploadLimit && exporting.uploadLimit > 0 ? exporting.uploadLimit : UPLOAD_FLOOR_BYTES;
   const columns = (view.csv ?? genericColumns(items as object[])) as CsvColumn<T>[];
   let files: Buffer[];
   try {

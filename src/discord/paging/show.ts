@@ -8,6 +8,7 @@ import {
   type BackTarget,
   canOpen,
   type DetailView,
+  type ListEnvelope,
   type ListView,
   PAGE_SIZE,
   type ShowContext,
@@ -17,20 +18,20 @@ import {
  * Read and render one page of a list view, with its paging controls. A page past the end (the
  * list shrank, or a typed page number was too large) shows the last page instead.
  */
-export async function showList<T, C>(
-  view: ListView<T, C>,
+export async function showList<T, C, F extends Fetched<ListEnvelope<T>>>(
+  view: ListView<T, C, F>,
   ctx: ShowContext,
   at: { arg?: string; page?: number } = {},
 ): Promise<Payload> {
   const arg = at.arg ?? '';
   const page = at.page ?? 1;
-  const read = (p: number) =>
-    view.fetch(ctx.resources, arg, { page: p, limit: PAGE_SIZE }, ctx.options ?? {});
+  const { community } = ctx;
+  const read = (p: number) => view.fetch(community, arg, { page: p, limit: PAGE_SIZE }, ctx.options ?? {});
   const [first, context] = await Promise.all([
     read(page),
-    view.context ? view.context(ctx.resources) : (undefined as C),
+    view.context ? view.context(community) : (undefined as C),
   ]);
-  let fetched = first;
+  let fetched: F = first as F;
   let cut = cutPage(fetched.data, page, PAGE_SIZE);
   if (cut.items.length === 0 && page > 1 && cut.info.total > 0) {
     const last = pageCount(cut.info.total, PAGE_SIZE);
@@ -39,8 +40,8 @@ export async function showList<T, C>(
       cut = cutPage(fetched.data, last, PAGE_SIZE);
     }
   }
-  const embed = view.render(cut.items, cut.info, { ...fetched, labels: ctx.labels }, arg, context);
-  const components = await buildListComponents(view, { ...cut, arg, context }, ctx);
+  const embed = view.render(cut.items, cut.info, { ...fetched, labels: community.labels }, arg, context);
+  const components = await buildListComponents(view as ListView<T, C>, { ...cut, arg, context }, ctx);
   return { content: '', embeds: [embed], components };
 }
 
@@ -49,22 +50,22 @@ export async function showList<T, C>(
  * list (`back` set) whose id cannot be opened is refused with a sentence that says so, before any
  * read (the select never offers one; this covers a forged or stale select).
  */
-export async function showDetail<T>(
-  view: DetailView<T>,
+export async function showDetail<T, F extends Fetched<T>>(
+  view: DetailView<T, F>,
   arg: string,
   ctx: ShowContext,
   back?: BackTarget,
 ): Promise<Payload> {
   const from = back && ctx.views.get(back.view);
   if (from?.kind === 'list' && !canOpen(from, arg)) throw new UserError(MESSAGES.cannotOpen);
-  let fetched: Fetched<T>;
+  let fetched: F;
   try {
-    fetched = await view.fetch(ctx.resources, arg, ctx.options ?? {});
+    fetched = await view.fetch(ctx.community, arg, ctx.options ?? {});
   } catch (error) {
     if (view.notFound && isApiError(error) && error.status === 404) throw new UserError(view.notFound);
     throw error;
   }
-  const embed = view.render(fetched.data, { ...fetched, labels: ctx.labels });
+  const embed = view.render(fetched.data, { ...fetched, labels: ctx.community.labels });
   const shortcuts: ShortcutLink[] = [];
   for (const s of view.shortcuts ?? []) {
     const target = s.arg(fetched.data);

@@ -5,8 +5,9 @@
  * there. This process also keeps the most recent ones itself, so paging keeps working while the
  * shared cache is down. When the key has gone, the moderator is asked to run the command again.
  *
- * Each community's arguments are kept apart (`forTenant`): the key is looked up under the tenant of
- * the server the control is used in, so a custom_id copied into another server finds nothing.
+ * Each community's arguments are kept apart (`forCommunity`): the key is looked up under the
+ * community of the server the control is used in, so a custom_id copied into another server finds
+ * nothing.
  */
 import { createHash } from 'node:crypto';
 import { type ArgKind, type ControlState, encodeCustomId } from './custom-id.js';
@@ -25,7 +26,7 @@ const LOCAL_MAX = 1_000;
 
 export class StateStore {
   /**
-   * @param scope names the tenant whose arguments these are (a credential's hash); '' for the
+   * @param scope names the community whose arguments these are (a credential's hash); '' for the
    *   single community of single-community mode.
    */
   constructor(
@@ -34,8 +35,8 @@ export class StateStore {
     private readonly local = new Map<string, { value: string; expiresAt: number }>(),
   ) {}
 
-  /** The same store, seen by one tenant: it neither reads nor writes any other tenant's arguments. */
-  forTenant(scope: string): StateStore {
+  /** The same store, seen by one community: it neither reads nor writes any other community's arguments. */
+  forCommunity(scope: string): StateStore {
     return new StateStore(this.kv, scope, this.local);
   }
 

@@ -6,14 +6,13 @@
  * views are registered, so a link to a view that does not exist fails at start, not when clicked.
  */
 import type { APIEmbed, APISelectMenuOption } from 'discord.js';
-import type { PageInfo, Source } from '../../api/pages.js';
-import type { Fetched, PageQuery, ReadOptions, Resources } from '../../api/types.js';
+import type { PageInfo } from '../../api/pages.js';
+import type { Fetched, PageQuery, ReadOptions } from '../../api/types.js';
 import { isSendableSegment } from '../../api/validate.js';
+import type { Community } from '../../community/community.js';
 import type { CsvColumn } from '../../render/csv.js';
 import type { CodeLabels, Labelled } from '../../render/labels.js';
-import type { HoldMonth } from './allowance.js';
 import type { ArgKind } from './custom-id.js';
-import type { StateStore } from './state.js';
 
 /** Items per Discord page (the API layer cuts them from API pages of 100: src/api/pages.ts). */
 export const PAGE_SIZE = 10;
@@ -27,22 +26,29 @@ export interface Shortcut<T> {
   arg(item: T): string | undefined;
 }
 
-export interface ListView<T = unknown, C = unknown> {
+/**
+ * A list view. `F` is what its `fetch` returns: a page of items and where it came from, and anything
+ * else the fetch worked out for the renderer (a report's heading, whether a search read every page),
+ * which `render` is then given as typed.
+ */
+export interface ListView<
+  T = unknown,
+  C = unknown,
+  F extends Fetched<ListEnvelope<T>> = Fetched<ListEnvelope<T>>,
+> {
   kind: 'list';
   id: string;
   /** Whether the view takes an argument (its `arg` is '' otherwise). */
   takesArg: boolean;
-  /** Read one page; `arg` is the view's argument ('' when it takes none). */
-  fetch(
-    resources: Resources,
-    arg: string,
-    query: PageQuery,
-    options: ReadOptions,
-  ): Promise<Fetched<ListEnvelope<T>>>;
+  /** Read one page of the community's records; `arg` is the view's argument ('' when it takes none). */
+  fetch(community: Community, arg: string, query: PageQuery, options: ReadOptions): Promise<F>;
   /** What every item of a page is shown with (read once per page, alongside the page). */
-  context?(resources: Resources): Promise<C>;
-  /** `source` carries the server's code labels (`labels`) beside where the page came from. */
-  render(items: T[], info: PageInfo, source: Source & Labelled, arg: string, context: C): APIEmbed;
+  context?(community: Community): Promise<C>;
+  /**
+   * `source` is what `fetch` returned (where the page came from, and what the fetch put beside it),
+   * with the server's code labels (`labels`).
+   */
+  render(items: T[], info: PageInfo, source: F & Labelled, arg: string, context: C): APIEmbed;
   /**
    * How an item appears in the "Open…" select, and which detail view opens it. `canOpen` says
    * whether a select value can be opened at all (default: the API layer would send it as an id,
@@ -66,11 +72,12 @@ export function canOpen(view: ListView, value: string): boolean {
   return view.open?.canOpen ? view.open.canOpen(value) : isSendableSegment(value);
 }
 
-export interface DetailView<T = unknown> {
+/** A detail view; `F` is what its `fetch` returns (the record and anything put beside it for `render`). */
+export interface DetailView<T = unknown, F extends Fetched<T> = Fetched<T>> {
   kind: 'detail';
   id: string;
-  fetch(resources: Resources, arg: string, options: ReadOptions): Promise<Fetched<T>>;
-  render(item: T, source: Source & Labelled): APIEmbed;
+  fetch(community: Community, arg: string, options: ReadOptions): Promise<F>;
+  render(item: T, source: F & Labelled): APIEmbed;
   /** At most two are shown. */
   shortcuts?: Shortcut<T>[];
   /** Sentence for a 404 on this view. */
@@ -138,15 +145,13 @@ export class ViewRegistry {
   }
 }
 
-/** What showing a view needs: where to read, where to keep long arguments, who the controls are for. */
+/**
+ * What showing a view needs: the community read (its reads, its paging arguments, its labels and
+ * allowance), the views that controls lead to, and who the controls are for.
+ */
 export interface ShowContext {
-  resources: Resources;
-  state: StateStore;
+  community: Community;
   views: ViewRegistry;
   owner: string;
   options?: ReadOptions;
-  /** The server's names for integer codes, handed to the renderers (none: bare numbers). */
-  labels?: CodeLabels;
-  /** Holds requests of the tenant's monthly allowance (whole-list reads plan with it); none: unlimited. */
-  holdMonth?: HoldMonth;
 }

@@ -1,0 +1,378 @@
+/**
+ * Communities: the community each Discord server reads, in one of two modes.
+ *
+ * - single (API_TOKEN set): one Api, answering in DISCORD_GUILD_ID's servers only; the store (the
+ *   reports' snapshots, the month's count, the environment's digest) is opened at its first use.
+ * - hosted (no API_TOKEN): each server's admin links a token with /rollcall-admin setup; the store
+ *   keeps it sealed, opened by `open` before anything is served, and each server reads with the Api
+ *   of its own token (src/community/hosted.ts).
+ *
+ * Everything that differs between the modes is here, so the wiring (src/app.ts) only composes.
+ */
+import type { Client } from 'discord.js';
+import { Routes } from 'discord.js';
+import { createAdminHandler } from '../../commands/admin/index.js';
+import type { ApiCache } from '../api/cache.js';
+import { createApi } from '../api/client.js';
+import { lockDataDir } from '../api/limits/store.js';
+import { tokenHash } from '../api/token.js';
+import type { AllowanceMark, Api, Resources } from '../api/types.js';
+import { type Config, isHosted } from '../config.js';
+import { createAccessGuard } from '../discord/access.js';
+import { allowanceAlerts } from '../discord/alerts.js';
+import type { BotOptions } from '../discord/bot.js';
+import type { StateStore } from '../discord/paging/state.js';
+import { MESSAGES, UserError } from '../discord/replies.js';
+import type { Logger } from '../log.js';
+import type { Metrics } from '../ops/metrics.js';
+import {
+  createDigestScheduler,
+  type DigestScheduler,
+  type DigestSchedulerOptions,
+  environmentDigest,
+  readDigestSettings,
+} from '../reports/digest-scheduler.js';
+import { SnapshotMemory, snapshotSource } from '../reports/snapshots.js';
+import {
+  type ReportData,
+  type ReportSettings,
+  type ReportSource,
+  readReportSettings,
+} from '../reports/source.js';
+// The store (kysely with the PostgreSQL and SQLite drivers) loads when first opened: single-community
+// mode opens it only for a report, and most processes never make one.
+import type { Store } from '../store/index.js';
+import type { Community } from './community.js';
+import { createTenants, type Tenants } from './hosted.js';
+
+export interface Communities {
+  /** The community of a Discord server; a UserError with the sentence refusing the server otherwise. */
+  of(guildId: string): Promise<Community>;
+  /** The one Api of single-community mode (hosted mode has one per server: undefined). */
+  api: Api | undefined;
+  /** Hosted mode: the servers' tenants (undefined in single-community mode). */
+  tenants: Tenants | undefined;
+  /** The store, once open (hosted: by `open`; single: at the first report, month's count or digest). */
+  store(): Store | undefined;
+  /** The admin command and what leaving a server deletes (hosted mode; none in single-community mode). */
+  admin: Pick<BotOptions, 'admin' | 'onGuildLeft'>;
+  /**
+   * With the bot's client: the allowance alerts (QUOTA_ALERT_CHANNEL_ID) and the scheduler of the
+   * scheduled digests, when the mode has any (hosted: the admins'; single: DIGEST_CHANNEL_ID's).
+   */
+  attach(client: Client, scheduling: Scheduling): DigestScheduler | undefined;
+  /** What must be open before anything is served. */
+  open(): Promise<void>;
+  /** Close the Apis (the store is closed after them, through `store()`). */
+  close(): Promise<void>;
+  /** Give back what `open` took for this process (DATA_DIR's lock), once everything is closed. */
+  release(): void;
+}
+
+/** What every digest scheduler is built with, whichever the mode. */
+export type Scheduling = Omit<DigestSchedulerOptions, 'digests' | 'timeZone'>;
+
+export interface CommunitiesOptions {
+  config: Config;
+  logger: Logger;
+  /** The shared cache (API data of every token, keyed by the token's hash). */
+  cache: ApiCache;
+  metrics?: Metrics | undefined;
+  /** Aborted when Rollcall stops: the API calls still running end with its reason. */
+  stop: AbortSignal;
+  /** The paging arguments kept aside; each community sees its own share. */
+  state: StateStore;
+}
+
+/** The communities of the configured mode. */
+export function createCommunities(options: CommunitiesOptions): Communities {
+  return isHosted(options.config) ? hosted(options) : single(options);
+}
+
+/** `openStore`, its module (and the database drivers) loaded at the first call. */
+const openStoreLazily: typeof import('../store/index.js').openStore = async (options) =>
+  (await import('../store/index.js')).openStore(options);
+
+/** Where the store is, by the configuration: DATABASE_URL, else SQLite under DATA_DIR. */
+function storeLocation(config: Config) {
+  return config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: config.DATA_DIR };
+}
+
+/**
+ * The report sources of one process: each community's snapshot, its refreshes shared by the reports
+ * asked for at once and what was last read kept in memory (REPORTS_MEMORY_MAX_BYTES).
+ */
+function reportSources(
+  { config, logger }: CommunitiesOptions,
+  snapshots: () => Promise<Store['snapshots']>,
+  defaults: ReportSettings,
+) {
+  const refreshing = new Map<string, Promise<ReportData>>();
+  const remembered = new SnapshotMemory(config.REPORTS_MEMORY_MAX_BYTES);
+  return (key: string, resources: Resources, guildId?: string): ReportSource =>
+    snapshotSource(
+      {
+        tenant: key,
+        resources,
+        store: snapshots,
+        freshMs: config.CACHE_TTL_LIST_SECONDS * 1000,
+        logger,
+        defaults,
+        ...(guildId !== undefined ? { guildId } : {}),
+      },
+      refreshing,
+      remembered,
+    );
+}
+
+/**
+ * Single-community mode's store, opened at its first use (a failed open is tried again at the next);
+ * for the month's count a failed open is not tried again for a minute.
+ */
+function lazyStore({ config, logger }: CommunitiesOptions) {
+  let store: Store | undefined;
+  let opening: Promise<Store> | undefined;
+  let ledgerRetryAt = 0;
+  const open = (): Promise<Store> => {
+    if (store) return Promise.resolve(store);
+    opening ??= openStoreLazily({
+      ...storeLocation(config),
+      onBackgroundError: (error) => logger.warn({ err: error }, 'database connection lost'),
+    }).then(
+      (opened) => {
+        store = opened;
+        return opened;
+      },
+      (error: unknown) => {
+        opening = undefined;
+        throw error;
+      },
+    );
+    return opening;
+  };
+  return {
+    current: () => store,
+    open,
+    async forLedger(): Promise<Store> {
+      if (store) return store;
+      if (Date.now() < ledgerRetryAt) throw new Error('the store did not open');
+      try {
+        return await open();
+      } catch (error) {
+        ledgerRetryAt = Date.now() + 60_000;
+        throw error;
+      }
+    },
+  };
+}
+
+/** Single-community mode: the one Api of API_TOKEN, in DISCORD_GUILD_ID's servers only. */
+function single(options: CommunitiesOptions): Communities {
+  const { config, logger, metrics } = options;
+  const store = lazyStore(options);
+  // Allowance alerts go out through the bot's client, which is built after the Api (`attach`).
+  let alert: ((mark: AllowanceMark) => void) | undefined;
+  const api = createApi(config, logger, {
+    cache: options.cache,
+    fetch: metrics?.apiFetch(config.API_BASE_URL),
+    stop: options.stop,
+    onAllowanceMark: (mark) => alert?.(mark),
+    // The reports' store keeps the month's count too (a lost counters file or an emptied Redis
+    // then does not start the month again): opened at the first request if nothing opened it.
+    ledger: {
+      used: async (key, month) => (await store.forLedger()).allowance.used(key, month),
+      raise: async (key, month, used) => (await store.forLedger()).allowance.raise(key, month, used),
+    },
+  });
+  metrics?.watchApi(api, config.API_TOKEN);
+  const key = tokenHash(config.API_TOKEN);
+  const reports = reportSources(options, async () => (await store.open()).snapshots, {
+    timeZone: config.REPORTS_TIME_ZONE,
+    weekStart: config.REPORTS_WEEK_START,
+    quotas: config.REPORTS_QUOTAS,
+  });
+  const community: Omit<Community, 'guildId'> = {
+    key,
+    resources: api.resources,
+    allowance: api,
+    reports: reports(key, api.resources),
+    defaultPublic: false,
+    guard: createAccessGuard({
+      requireMember: config.ACCESS_REQUIRE_MEMBER,
+      roleIds: config.ACCESS_ROLE_IDS,
+      discordRoleIds: config.ACCESS_DISCORD_ROLE_IDS,
+      maxAgeMs: config.ACCESS_MAX_AGE_SECONDS * 1000,
+      resources: api.resources,
+      logger,
+    }),
+    // The one community's paging arguments are kept unscoped, as they always were.
+    state: options.state,
+  };
+  return {
+    async of(guildId) {
+      if (!config.DISCORD_GUILD_ID.includes(guildId)) throw new UserError(MESSAGES.wrongGuild);
+      return { ...community, guildId };
+    },
+    api,
+    tenants: undefined,
+    store: store.current,
+    admin: {},
+    attach(client, scheduling) {
+      if (config.QUOTA_ALERT_CHANNEL_ID)
+        alert = allowanceAlerts(client, config.QUOTA_ALERT_CHANNEL_ID, logger);
+      if (!config.DIGEST_CHANNEL_ID) return undefined;
+      return environmentScheduler(config, config.DIGEST_CHANNEL_ID, logger, client, scheduling, store.open);
+    },
+    async open() {
+      if (!config.DIGEST_CHANNEL_ID) return;
+      // The digest's claims need the store: open it now rather than at the first report.
+      try {
+        const opened = await store.open();
+        logger.info({ store: opened.kind, location: opened.location }, 'store open');
+      } catch (error) {
+        logger.warn({ err: error }, 'the store did not open; the digest waits for it');
+      }
+    },
+    close: () => api.close(),
+    release: () => undefined,
+  };
+}
+
+/** What the admin command is given to find and keep a server's digest. */
+type DigestPlace = NonNullable<NonNullable<Parameters<typeof createAdminHandler>[2]>['digest']>;
+
+/** Where the admins' /rollcall-admin reports finds and keeps their server's digest (hosted mode). */
+function digestPlace(digests: () => Store['digests']): DigestPlace {
+  return {
+    async get(guildId) {
+      const saved = await digests().get(guildId);
+      return { settings: readDigestSettings(saved?.settings), problem: saved?.problem };
+    },
+    save: async (guildId, settings) =>
+      settings === undefined ? digests().remove(guildId) : digests().save(guildId, settings),
+  };
+}
+
+/**
+ * The scheduler of single-community mode's one digest (DIGEST_CHANNEL_ID), its runs claimed in the
+ * store that reports open.
+ */
+function environmentScheduler(
+  config: Config,
+  channelId: string,
+  logger: Logger,
+  client: Client,
+  scheduling: Scheduling,
+  openStore: () => Promise<Store>,
+): DigestScheduler {
+  const fromEnvironment = environmentDigest({
+    settings: { channelId, ...config.DIGEST_SCHEDULE, reports: config.DIGEST_REPORTS },
+    guildIds: config.DISCORD_GUILD_ID,
+    // Asked of Discord's REST API, not the client's cache: a shard process does not hold the
+    // servers of other shards, whose channels discord.js would not build (a false "channel
+    // gone"). A server not on this shard is then skipped by `owns`, as in hosted mode.
+    guildOf: async (channelId) => {
+      const raw = (await client.rest.get(Routes.channel(channelId)).catch(() => null)) as {
+        guild_id?: unknown;
+      } | null;
+      return typeof raw?.guild_id === 'string' ? raw.guild_id : undefined;
+    },
+    logger,
+    ...(scheduling.now ? { now: scheduling.now } : {}),
+  });
+  return createDigestScheduler({
+    ...scheduling,
+    digests: async () => fromEnvironment((await openStore()).digests),
+    timeZone: async () => config.REPORTS_TIME_ZONE,
+  });
+}
+
+/** Hosted mode: each server reads with the token its admins linked, kept in the store. */
+function hosted(options: CommunitiesOptions): Communities {
+  const { config, logger, metrics } = options;
+  let store: Store | undefined;
+  let unlockDataDir: (() => void) | undefined;
+  /** The store, open once `open` resolved (nothing is served before). */
+  const opened = (): Store => {
+    if (!store) throw new Error('the store is not open yet');
+    return store;
+  };
+  const tenants = createTenants({
+    config,
+    logger,
+    store: opened,
+    cache: options.cache,
+    stop: options.stop,
+    ...(metrics ? { metrics } : {}),
+  });
+  const defaults: ReportSettings = {
+    timeZone: config.REPORTS_TIME_ZONE,
+    weekStart: config.REPORTS_WEEK_START,
+    quotas: {},
+  };
+  const reports = reportSources(options, async () => opened().snapshots, defaults);
+  const reportSettings = async (guildId: string) =>
+    readReportSettings(await opened().snapshots.reportSettings(guildId), defaults);
+  const admin = createAdminHandler(tenants, logger, {
+    get: reportSettings,
+    save: async (guildId, settings) => {
+      await opened().snapshots.saveReportSettings(guildId, settings);
+      // The digest's next instant was worked out in the old time zone: due at the next round.
+      await opened().digests.schedule(guildId, 0);
+    },
+    roles: (guildId) => tenants.roles(guildId),
+    digest: digestPlace(() => opened().digests),
+  });
+  return {
+    async of(guildId) {
+      const linked = await tenants.resolve(guildId);
+      return {
+        ...linked,
+        reports: reports(linked.key, linked.resources, guildId),
+        state: options.state.forCommunity(linked.key),
+      };
+    },
+    api: undefined,
+    tenants,
+    store: () => store,
+    admin: {
+      admin,
+      onGuildLeft: async (guildId: string) => {
+        try {
+          await tenants.forget(guildId);
+          logger.info({ guild: guildId }, 'removed from a server; its token and settings are deleted');
+        } catch (error) {
+          logger.error({ err: error, guild: guildId }, 'could not delete the token of a server left');
+        }
+      },
+    },
+    attach: (_client, scheduling) =>
+      createDigestScheduler({
+        ...scheduling,
+        digests: () => store?.digests,
+        timeZone: async (guildId) => (await reportSettings(guildId)).timeZone,
+      }),
+    async open() {
+      // Each token is counted in DATA_DIR (without CACHE_URL) from its first read on: the directory
+      // is made this process's before anything is served (single-community mode's Api does it).
+      if (!config.CACHE_URL && !unlockDataDir) unlockDataDir = lockDataDir(config.DATA_DIR);
+      if (store) return;
+      const opening = await openStoreLazily({
+        ...storeLocation(config),
+        ...(config.ROLLCALL_SECRET_KEY ? { secretKey: config.ROLLCALL_SECRET_KEY } : {}),
+        ...(config.ROLLCALL_SECRET_KEY_PREVIOUS ? { previousKey: config.ROLLCALL_SECRET_KEY_PREVIOUS } : {}),
+        onBackgroundError: (error) => logger.warn({ err: error }, 'database connection lost'),
+      });
+      store = opening;
+      logger.info({ store: opening.kind, location: opening.location }, 'store open');
+      metrics?.watchStore(() => opening.version());
+    },
+    async close() {
+      await tenants.close();
+    },
+    release() {
+      unlockDataDir?.();
+      unlockDataDir = undefined;
+    },
+  };
+}

@@ -1,0 +1,51 @@
+/**
+ * The community a Discord server reads: everything an interaction in that server needs, in one
+ * object. The router asks `Communities` (src/community/communities.ts) for the community of the
+ * interaction's server, and only of that server: never from a custom_id or an option. Commands,
+ * views, reports and digests are given it; nothing travels beside it.
+ */
+import type { Interaction } from 'discord.js';
+import type { Api, Resources } from '../api/types.js';
+import type { HoldMonth } from '../discord/paging/allowance.js';
+import type { StateStore } from '../discord/paging/state.js';
+import type { CodeLabels } from '../render/labels.js';
+import type { ReportSource } from '../reports/source.js';
+
+/** A check before a read; returns a refusal sentence, or undefined to allow. */
+export type Guard = (interaction: Interaction) => Promise<string | undefined>;
+
+/**
+ * The credential's monthly allowance as the bot sees it: where its limits stand and the API layer's
+ * counters (for /rollcall status), and the holds whole-list reads plan with (without `holdMonth`
+ * nothing is limited).
+ */
+export type Allowance = Pick<Api, 'stats' | 'limitStatus'> & { holdMonth?: HoldMonth };
+
+export interface Community {
+  /**
+   * Names the credential (its token's hash) without revealing it: the reports' snapshot is kept
+   * under it, and in hosted mode the stored paging arguments too.
+   */
+  key: string;
+  /** The Discord server the interaction came from. */
+  guildId: string;
+  /** The credential's reads. */
+  resources: Resources;
+  allowance: Allowance;
+  /** The reports' snapshot and settings of this community; none: reports are unavailable. */
+  reports?: ReportSource;
+  /** Answers are posted for everyone unless `public:false` (the server's setting); default private. */
+  defaultPublic: boolean;
+  /** The server's names for integer codes, shown beside the numbers (hosted mode's settings). */
+  labels?: CodeLabels;
+  /** The access guard (run within the answer time, so it may be slow); none: everyone may read. */
+  guard?: Guard;
+  /** This community's share of the stored paging arguments (no other community's are seen). */
+  state: StateStore;
+}
+
+/**
+ * The community of a Discord server, or a UserError whose sentence refuses the server (not linked,
+ * another server than the configured ones, the store not answering...).
+ */
+export type CommunityOf = (guildId: string) => Promise<Community>;
