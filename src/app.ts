@@ -7,6 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { type Client, Status } from 'discord.js';
+import { ADMIN_COMMAND } from '../commands/admin/command.js';
 import { withRollcall } from '../commands/index.js';
 import { userMenus } from '../commands/user-menus.js';
 import { type ApiCache, createCache } from './api/cache.js';
@@ -147,7 +148,7 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
   });
   let serving = false;
   let stopped = false; // readiness turns 503 the moment this is set
-  metrics?.watchCommands(commands, userMenus);
+  metrics?.watchCommands(commands, userMenus, communities.admin.admin ? [ADMIN_COMMAND] : []);
   metrics?.watchClient(bot.client);
   const health =
     metrics && config.HEALTH_PORT !== undefined && options.serveHealth !== false

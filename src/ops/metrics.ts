@@ -235,8 +235,16 @@ export class Metrics {
     };
   }
 
-  /** Learn the registered commands, their views and the user commands: the only names labels may carry. */
-  watchCommands(commands: readonly Command[], userMenus: readonly UserMenu[] = []): void {
+  /**
+   * Learn the registered commands, their views, the user commands and any other command answered
+   * here (the admins' /rollcall-admin): the only names labels may carry.
+   */
+  watchCommands(
+    commands: readonly Command[],
+    userMenus: readonly UserMenu[] = [],
+    others: readonly string[] = [],
+  ): void {
+    for (const name of others) this.commandNames.add(name);
     for (const menu of userMenus) this.commandNames.add(menu.data.name);
     for (const command of commands) {
       this.commandNames.add(command.data.name);

@@ -3,8 +3,10 @@
  * readiness through start, serving and shutdown; /metrics counting a real slash command and the
  * API requests it made, with no token, user id or guild id anywhere; the container's healthcheck.
  */
+
 import { createServer } from 'node:http';
 import { networkInterfaces } from 'node:os';
+import { PermissionFlagsBits } from 'discord.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/discord/replies.js';
 import { check, readyzUrl } from '../../src/ops/healthcheck.js';
@@ -291,6 +293,13 @@ describe('/metrics', () => {
     const up = async () =>
       sampleValue(parsePrometheus((await probe(urlOf(w), '/metrics')).body), 'rollcall_database_up');
     expect(await up()).toBe(1);
+    // the admins' command is counted under its own name, not as an unknown one
+    const admin = w.double.user({ username: 'admin', permissions: PermissionFlagsBits.ManageGuild });
+    await (await w.double.slash(admin, 'rollcall-admin', { subcommand: 'settings' })).response();
+    const counted = parsePrometheus((await probe(urlOf(w), '/metrics')).body).filter(
+      (s) => s.name === 'rollcall_interactions_total',
+    );
+    expect(counted.map((s) => s.labels.command)).toEqual(['rollcall-admin']);
     // the same gauge over a store that fails, and one that hangs
     const failing = new Metrics();
     failing.watchStore(() => Promise.reject(new Error('connection refused')));
