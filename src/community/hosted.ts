@@ -348,14 +348,12 @@ export function createTenants(options: TenantOptions): Tenants {
     resolve,
     async check(token, guildId) {
       // Under the limits its reads will have once linked: the server's own and those of every server
-      // already linked to the token, so the check counts where the later reads do.
+      // already linked to the token, so the check counts where the later reads do. A store that cannot
+      // say which they are refuses the check (its StoreError is the admin's "store unavailable"): a read
+      // under the bot's defaults could spend past a stricter month another server set.
       const [own, linked] = await Promise.all([
-        store()
-          .getSettings(guildId)
-          .catch(() => undefined),
-        store()
-          .allowance.tokenLimits({ fingerprint: tokenFingerprint(token) })
-          .catch(() => []),
+        store().getSettings(guildId),
+        store().allowance.tokenLimits({ fingerprint: tokenFingerprint(token) }),
       ]);
       const api = apiFor(token, [own?.apiLimits, ...linked]);
       try {

@@ -464,6 +464,23 @@ function hostedSuite(backend: Backend): void {
       }
     });
 
+    it('a token is not checked while the store cannot say which limits its servers keep', async () => {
+      const real = store.allowance.tokenLimits;
+      store.allowance.tokenLimits = async () => {
+        throw new StoreError('unavailable', 'The database is not answering (ECONNREFUSED).');
+      };
+      try {
+        world.sandbox.resetLog();
+        const answer = await setup(D, TOKEN_A);
+        expect(answer.message?.content).toBe(MESSAGES.storeUnavailable);
+        // no read under limits that may be laxer than those of the servers sharing the token
+        expect(world.sandbox.requests).toEqual([]);
+      } finally {
+        store.allowance.tokenLimits = real;
+      }
+      expect(await store.describeCredential(D)).toBeUndefined();
+    });
+
     it('admins are told so; any other failure gets the sentence of any command', async () => {
       const real = store.describeCredential;
       const setup = async () =>
