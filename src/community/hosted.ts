@@ -14,6 +14,7 @@
  * never falls back to anything: moderators are told the database is unreachable.
  */
 import type { Links, TokenCheck } from '../../commands/admin/command.js';
+import { within } from '../api/abort.js';
 import type { ApiCache } from '../api/cache.js';
 import { createApi } from '../api/client.js';
 import { isApiError } from '../api/errors.js';
@@ -268,25 +269,18 @@ export function createTenants(options: TenantOptions): Tenants {
     );
   }
 
-  async function lookup(guildId: string) {
-    let timer: NodeJS.Timeout | undefined;
-    try {
-      return await Promise.race([
-        Promise.all([
-          store().getCredential(guildId),
-          store().getSettings(guildId),
-          store().allowance.tokenLimits({ guildId }),
-        ]),
-        new Promise<never>((_, reject) => {
-          timer = setTimeout(
-            () => reject(new StoreError('unavailable', 'the credential lookup timed out')),
-            LOOKUP_TIMEOUT_MS,
-          );
-        }),
-      ]);
-    } finally {
-      clearTimeout(timer);
-    }
+  function lookup(guildId: string) {
+    return within(
+      Promise.all([
+        store().getCredential(guildId),
+        store().getSettings(guildId),
+        store().allowance.tokenLimits({ guildId }),
+      ]),
+      LOOKUP_TIMEOUT_MS,
+      () => {
+        throw new StoreError('unavailable', 'the credential lookup timed out');
+      },
+    );
   }
 
   /**

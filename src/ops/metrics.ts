@@ -22,6 +22,7 @@ import {
   type ResponseLike,
 } from 'discord.js';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { within } from '../api/abort.js';
 import { isApiError } from '../api/errors.js';
 import type { Api } from '../api/types.js';
 import { currentPurpose } from '../api/wait.js';
@@ -176,17 +177,14 @@ export class Metrics {
       registers: [this.registry],
       aggregator: 'min',
       async collect() {
-        let timer: NodeJS.Timeout | undefined;
-        const answered = await Promise.race([
+        const answered = await within(
           ping().then(
             () => true,
             () => false,
           ),
-          new Promise<false>((resolve) => {
-            timer = setTimeout(() => resolve(false), STORE_PING_MS);
-          }),
-        ]);
-        clearTimeout(timer);
+          STORE_PING_MS,
+          () => false,
+        );
         this.set(answered ? 1 : 0);
       },
     });

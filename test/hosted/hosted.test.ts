@@ -464,6 +464,21 @@ function hostedSuite(backend: Backend): void {
       }
     });
 
+    it('a lookup the database never answers is cut at LOOKUP_TIMEOUT_MS: the moderator is told so', async () => {
+      const real = store.getCredential;
+      store.getCredential = () => new Promise(() => undefined);
+      try {
+        world.sandbox.resetLog();
+        const answer = await (
+          await world.double.slash(world.mod, 'loa', { subcommand: 'list', guildId: B })
+        ).response();
+        expect(answer.message?.content).toBe(MESSAGES.storeUnavailable);
+        expect(world.sandbox.requests).toEqual([]);
+      } finally {
+        store.getCredential = real;
+      }
+    });
+
     it('a token is not checked while the store cannot say which limits its servers keep', async () => {
       const real = store.allowance.tokenLimits;
       store.allowance.tokenLimits = async () => {
