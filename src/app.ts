@@ -10,6 +10,7 @@ import { type Client, Status } from 'discord.js';
 import { ADMIN_COMMAND } from '../commands/admin/command.js';
 import { withRollcall } from '../commands/index.js';
 import { userMenus } from '../commands/user-menus.js';
+import { within } from './api/abort.js';
 import { type ApiCache, createCache } from './api/cache.js';
 import type { Api } from './api/types.js';
 import { createCommunities } from './community/communities.js';
@@ -87,12 +88,8 @@ function stateKeyValue(cache: ApiCache): KeyValue {
 /** Of the grace period, what is kept after the bot's part for closing the API layer and the cache. */
 const CLOSE_RESERVE_MS = 1_000;
 
-/** `work`, or nothing once `ms` have passed. */
-async function within(work: Promise<void>, ms: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([work, new Promise<void>((resolve) => (timer = setTimeout(resolve, Math.max(0, ms))))]);
-  clearTimeout(timer);
-}
+/** A step of the shutdown: `work`, or nothing once `ms` have passed (the process lives until then). */
+const step = (work: Promise<unknown>, ms: number) => within(work, ms, () => undefined, true);
 
 export interface AppOptions {
   /**
@@ -185,13 +182,13 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
       stopped = true; // readiness turns 503 from here
       const deadline = Date.now() + graceMs;
       // No new digest from here; one being posted finishes within the grace (or is cut with the rest).
-      await within(digests?.stop() ?? Promise.resolve(), graceMs / 4);
+      await step(digests?.stop() ?? Promise.resolve(), graceMs / 4);
       await bot.stop(Math.max(0, graceMs - CLOSE_RESERVE_MS), abortApi);
       abortApi(); // nothing needs the API any more (background refreshes included)
-      await within(communities.close(), deadline - Date.now() - 500);
-      await within(communities.store()?.close() ?? Promise.resolve(), deadline - Date.now() - 250);
-      await within(cache.close(), deadline - Date.now());
-      await within(health?.stop() ?? Promise.resolve(), deadline - Date.now());
+      await step(communities.close(), deadline - Date.now() - 500);
+      await step(communities.store()?.close() ?? Promise.resolve(), deadline - Date.now() - 250);
+      await step(cache.close(), deadline - Date.now());
+      await step(health?.stop() ?? Promise.resolve(), deadline - Date.now());
       communities.release();
     },
   };

@@ -1,6 +1,7 @@
 /**
- * Waits that end early: on an abort signal, or at a deadline. Every timer race of the API layer is
- * one of these, so each clears its timer and none keeps the process alive for nothing.
+ * Waits that end early: on an abort signal, or at a deadline. Every timer race of the bot is one of
+ * these (the responder's 3-second race aside), so each clears its timer and none keeps the process
+ * alive for nothing.
  */
 import { setTimeout as sleepFor } from 'node:timers/promises';
 
@@ -20,11 +21,17 @@ export function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<
 
 /**
  * Settle with `work`, or with what `onLate` returns (or throws) once `ms` pass first; the work itself
- * goes on, unheeded. The timer is cleared as soon as either ends and never holds the process open.
+ * goes on, unheeded. The timer is cleared as soon as either ends and does not hold the process open,
+ * unless `hold` (a shutdown's steps: the process must live until each has ended or run out of time).
  */
-export async function within<T, L>(work: Promise<T>, ms: number, onLate: () => L): Promise<T | L> {
+export async function within<T, L>(
+  work: Promise<T>,
+  ms: number,
+  onLate: () => L,
+  hold = false,
+): Promise<T | L> {
   const settled = new AbortController();
-  const late = sleepFor(Math.max(0, ms), undefined, { signal: settled.signal, ref: false }).then(onLate);
+  const late = sleepFor(Math.max(0, ms), undefined, { signal: settled.signal, ref: hold }).then(onLate);
   try {
     return await Promise.race([work, late]);
   } finally {

@@ -3,6 +3,7 @@
  * and every interaction handed to the router. `stop()` lets in-flight interactions finish.
  */
 import { Client, Events, GatewayIntentBits, type Interaction, Options } from 'discord.js';
+import { within } from '../api/abort.js';
 import type { Logger } from '../log.js';
 import { MESSAGES } from './replies.js';
 import { Router, type RouterOptions } from './router.js';
@@ -67,14 +68,7 @@ export function createBot(options: BotOptions): Bot {
   /** Wait until nothing is pending (newcomers being turned away included) or `deadline` passes. */
   async function settle(deadline: number): Promise<void> {
     while (pending.size > 0 && Date.now() < deadline) {
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([
-        Promise.allSettled([...pending]),
-        new Promise((resolve) => {
-          timer = setTimeout(resolve, deadline - Date.now());
-        }),
-      ]);
-      clearTimeout(timer);
+      await within(Promise.allSettled([...pending]), deadline - Date.now(), () => undefined, true);
     }
   }
 

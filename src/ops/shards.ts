@@ -14,6 +14,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { REST, type RESTGetAPIGatewayBotResult, Routes, type Shard, ShardingManager } from 'discord.js';
 import { AggregatorRegistry, type Registry } from 'prom-client';
+import { within } from '../api/abort.js';
 import { type Config, isHosted } from '../config.js';
 import type { Logger } from '../log.js';
 import { createHealthServer, type HealthServer } from './health.js';
@@ -250,14 +251,7 @@ export function createManager(options: {
         if (!child || child.exitCode !== null || child.signalCode !== null) return child?.exitCode === 0;
         const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
         child.kill('SIGTERM');
-        let timer: NodeJS.Timeout | undefined;
-        const code = await Promise.race([
-          exited,
-          new Promise<'late'>((resolve) => {
-            timer = setTimeout(() => resolve('late'), bound);
-          }),
-        ]);
-        clearTimeout(timer);
+        const code = await within(exited, bound, () => 'late' as const, true);
         if (code === 'late') {
           logger.error({ shard: shard.id }, 'shard process did not exit within the grace period; killing it');
           child.kill('SIGKILL');
