@@ -13,6 +13,7 @@ import {
   ELSEWHERE,
   type EnvDigestWorld,
   GONE,
+  GUILD,
   LOCKED,
   STAFF,
   startEnvDigestWorld,
@@ -144,6 +145,26 @@ describe('single-community digests', () => {
     expect(warned).toHaveLength(1);
     expect(warned[0]?.problem).toBe(MESSAGES.digestNoChannel(GONE));
     await bot.app.stop(2_000);
+  });
+
+  it("a channel of a server on another shard: this process leaves it to that shard, with no false 'gone'", async () => {
+    world.clock.now = at('2026-06-01T10:00:00Z');
+    // This process is shard 1 of 2, as under the shard manager: GUILD is shard 0's (id >> 22 is even),
+    // so neither it nor its channels are in this client's cache (discord.js reads SHARDS itself).
+    process.env.SHARDS = '[1]';
+    process.env.SHARD_COUNT = '2';
+    try {
+      const bot = await world.start({ DIGEST_CHANNEL_ID: STAFF, DIGEST_SCHEDULE: 'daily 9' });
+      expect(bot.app.bot.client.guilds.cache.has(GUILD)).toBe(false);
+      world.clock.now = at('2026-06-02T09:00:00Z');
+      expect(await bot.app.digests?.tick()).toBe(0);
+      expect(postedIn(STAFF)).toHaveLength(0);
+      expect(bot.logged(CANNOT)).toEqual([]);
+      await bot.app.stop(2_000);
+    } finally {
+      delete process.env.SHARDS;
+      delete process.env.SHARD_COUNT;
+    }
   });
 
   it('a channel of a server not in DISCORD_GUILD_ID: nothing posted, one error line naming the settings', async () => {
