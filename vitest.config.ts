@@ -18,7 +18,7 @@ const FAST = [
   'test/i18n/**/*.test.ts',
   'test/commands/**/*.test.ts',
   'test/export/{csv,verdict}.test.ts',
-  'test/reports/{digest-calendar,leave,period,render,time}.test.ts',
+  'test/reports/{activity,digest-calendar,leave,period,render,time}.test.ts',
   'test/api/{access-clock,cache-bytes,cache-policy,http-stop,pacing,pages,parts,requests,secrets}.test.ts',
   'test/ops/{readme,settings,layers}.test.ts',
   'test/bench/start-command.test.ts',

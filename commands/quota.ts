@@ -1,10 +1,21 @@
-/** /quota check: each member holding a role with a quota, required vs done in a period, pass or fail, or on leave. */
+/**
+ * /quota check: each member holding a role with a quota, required vs done in a period, pass or fail,
+ * or on leave. /quota inactive: who had no shift in a number of days.
+ */
 import { ApplicationCommandOptionType } from 'discord.js';
 import { argumentsOf, type Command, defineCommand, publicOption } from '../src/discord/command.js';
 import { showList } from '../src/discord/paging/show.js';
 import type { ListView } from '../src/discord/paging/views.js';
+import { MESSAGES, UserError } from '../src/discord/replies.js';
+import { isoTime } from '../src/render/csv.js';
 import { plainText } from '../src/render/format.js';
-import { renderQuota, type SettingsFrom } from '../src/render/reports.js';
+import {
+  type InactiveHeading,
+  renderInactive,
+  renderQuota,
+  type SettingsFrom,
+} from '../src/render/reports.js';
+import { type InactiveRow, inactiveMembers } from '../src/reports/activity.js';
 import { type QuotaRow, quotaCheck } from '../src/reports/leave.js';
 import type { Period } from '../src/reports/period.js';
 import {
@@ -15,6 +26,7 @@ import {
   type ReportPage,
   reportInput,
   reportPage,
+  splitArg,
 } from './report-data.js';
 import { VIEW } from './view-ids.js';
 
@@ -68,6 +80,85 @@ export const quotaCheckView: ListView<Row, unknown, ReportPage<Row> & { quota: Q
   },
 };
 
+/** The inactive report's argument: days, the role as typed ('' for any), whether leave is kept. */
+interface InactiveArg {
+  days: number;
+  role: string;
+  includeLeave: boolean;
+}
+
+export const INACTIVE_DAYS = { min: 1, max: 365, default: 14 } as const;
+
+function readInactiveArg(arg: string): InactiveArg {
+  const [days = '', role = '', leave = ''] = splitArg(arg, 3);
+  const n = Number(days);
+  if (!/^\d{1,3}$/.test(days) || n < INACTIVE_DAYS.min || n > INACTIVE_DAYS.max || !/^[01]$/.test(leave))
+    throw new UserError(MESSAGES.badReport);
+  return { days: n, role, includeLeave: leave === '1' };
+}
+
+/** A community role by its id or its name (any case), from the snapshot's roles; undefined for none. */
+function findRole(roles: readonly { id: string; name?: unknown }[], typed: string) {
+  const wanted = typed.trim().toLowerCase();
+  return (
+    roles.find((r) => r.id === typed.trim()) ??
+    roles.find((r) => typeof r.name === 'string' && r.name.trim().toLowerCase() === wanted)
+  );
+}
+
+type InactivePage = ReportPage<InactiveRow> & { heading: InactiveHeading; roleNames: Map<string, string> };
+
+/** Members with no shift in `days` days (or never), from the snapshot; those on leave left out unless asked. */
+export const quotaInactiveView: ListView<InactiveRow, unknown, InactivePage> = {
+  kind: 'list',
+  id: VIEW.inactive,
+  takesArg: true,
+  async fetch(community, arg, query, options) {
+    const a = readInactiveArg(arg);
+    const input = await reportInput(community, options);
+    const { shifts, loas, members, roles } = input.data;
+    const role = a.role === '' ? undefined : findRole(roles, a.role);
+    if (a.role !== '' && !role) throw new UserError(MESSAGES.reportRoleUnknown);
+    const rows = inactiveMembers(members, shifts, loas, input.now, {
+      days: a.days,
+      includeLeave: a.includeLeave,
+      ...(role ? { roleId: role.id } : {}),
+    });
+    const roleNames = new Map<string, string>();
+    for (const r of roles) if (typeof r.name === 'string') roleNames.set(r.id, r.name);
+    const heading: InactiveHeading = {
+      days: a.days,
+      includeLeave: a.includeLeave,
+      ...(role && typeof role.name === 'string' ? { roleName: role.name } : {}),
+    };
+    return { ...reportPage(rows, query, input), heading, roleNames };
+  },
+  render: (items, info, source) =>
+    renderInactive(items, info, source, source.heading, source.report, source.roleNames),
+  open: {
+    detailView: VIEW.member,
+    option: (row) => ({
+      label: `Member ${plainText(row.memberId, 80)}`,
+      value: row.memberId,
+      description: row.lastShift === undefined ? 'Never on duty' : 'Their record',
+    }),
+  },
+  csv: [
+    { header: 'member_id', value: (r) => r.memberId },
+    { header: 'last_shift_at', value: (r) => isoTime(r.lastShift) },
+    { header: 'roles', value: (r) => r.roles.join(' ') },
+    {
+      header: 'on_leave_until',
+      value: (r) =>
+        r.onLeaveUntil === undefined
+          ? ''
+          : r.onLeaveUntil === Infinity
+            ? 'open-ended'
+            : isoTime(r.onLeaveUntil),
+    },
+  ],
+};
+
 const data = defineCommand({
   name: 'quota',
   description: 'Activity quotas of the community server',
@@ -88,14 +179,50 @@ const data = defineCommand({
         publicOption,
       ],
     },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: 'inactive',
+      description: 'Members with no shift in a number of days, or never; those on leave left out',
+      options: [
+        {
+          type: ApplicationCommandOptionType.Integer,
+          name: 'days',
+          description: 'Idle for more than this many days (default 14)',
+          required: false,
+          min_value: INACTIVE_DAYS.min,
+          max_value: INACTIVE_DAYS.max,
+        },
+        {
+          type: ApplicationCommandOptionType.String,
+          name: 'role',
+          description: 'Only members holding this community role (its name or id)',
+          required: false,
+          max_length: 64,
+        },
+        {
+          type: ApplicationCommandOptionType.Boolean,
+          name: 'include-leave',
+          description: 'Also list members on leave now, marked with their return (default: left out)',
+          required: false,
+        },
+        publicOption,
+      ],
+    },
   ],
 });
 
 export const quota: Command = {
   data,
-  views: [quotaCheckView],
+  views: [quotaCheckView, quotaInactiveView],
   async execute({ interaction, show }) {
     const args = argumentsOf(interaction, data);
+    if (args.subcommand() === 'inactive') {
+      const days = args.integer('days') ?? INACTIVE_DAYS.default;
+      const role = args.string('role')?.trim() ?? '';
+      const arg = joinArg([days, role, args.boolean('include-leave') ? 1 : 0]);
+      readInactiveArg(arg);
+      return showList(quotaInactiveView, show, { arg });
+    }
     return showList(quotaCheckView, show, { arg: parsePeriod(args.string('period') ?? undefined) });
   },
 };

@@ -15,9 +15,11 @@ import { checkedId, parseId } from '../src/discord/input.js';
 import { showDetail, showList } from '../src/discord/paging/show.js';
 import { type DetailView, type ListView, PAGE_SIZE } from '../src/discord/paging/views.js';
 import { MESSAGES, UserError } from '../src/discord/replies.js';
+import { isoTime } from '../src/render/csv.js';
 import { openLabel, plainDay, plainText } from '../src/render/format.js';
-import { renderMemberPeriod, renderTotals, type TotalsHeading } from '../src/render/reports.js';
+import { renderMemberPeriod, renderOnDuty, renderTotals, type TotalsHeading } from '../src/render/reports.js';
 import { renderShift, renderShiftList, shiftState } from '../src/render/shift.js';
+import { type OnDutyRow, onDuty } from '../src/reports/activity.js';
 import { type MemberTotal, shiftsInPeriod, shiftTotals, type TotalsFilter } from '../src/reports/time.js';
 import {
   joinArg,
@@ -182,6 +184,41 @@ export const shiftDetailView: DetailView<Shift> = {
   notFound: MESSAGES.shiftNotFound,
 };
 
+/** Who is on duty now: every running shift in the snapshot, longest running first. */
+export const shiftActiveView: ListView<OnDutyRow, unknown, ReportPage<OnDutyRow>> = {
+  kind: 'list',
+  id: VIEW.onDuty,
+  takesArg: false,
+  async fetch(community, _arg, query, options) {
+    const input = await reportInput(community, options);
+    return reportPage(onDuty(input.data.shifts, input.now), query, input);
+  },
+  render: (items, info, source) => renderOnDuty(items, info, source, source.report),
+  open: {
+    detailView: VIEW.shift,
+    option: ({ shift }) =>
+      typeof shift.id === 'string'
+        ? {
+            label: openLabel([
+              'Shift',
+              plainText(shift.type, 30),
+              plainDay(shift.createdAt) || plainText(shift.id, 40),
+            ]),
+            value: shift.id,
+            description: `Member ${plainText(shift.memberId, 60)}`,
+          }
+        : undefined,
+  },
+  csv: [
+    { header: 'shift_id', value: ({ shift }) => shift.id },
+    { header: 'member_id', value: ({ shift }) => shift.memberId },
+    { header: 'type', value: ({ shift }) => shift.type },
+    { header: 'wave', value: ({ shift }) => shift.wave },
+    { header: 'started_at', value: ({ start }) => isoTime(start) },
+    { header: 'seconds_on_duty', value: ({ net }) => net },
+  ],
+};
+
 const data = defineCommand({
   name: 'shift',
   description: 'Shifts on duty in the community server',
@@ -206,6 +243,12 @@ const data = defineCommand({
         },
         publicOption,
       ],
+    },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: 'active',
+      description: 'Who is on duty now: every running shift, longest running first',
+      options: [publicOption],
     },
     {
       type: ApplicationCommandOptionType.Subcommand,
@@ -247,11 +290,12 @@ const data = defineCommand({
 
 export const shift: Command = {
   data,
-  views: [shiftListView, shiftDetailView, shiftTotalsView, shiftMemberPeriodView],
+  views: [shiftListView, shiftDetailView, shiftTotalsView, shiftMemberPeriodView, shiftActiveView],
   async execute({ interaction, show }) {
     const args = argumentsOf(interaction, data);
     const sub = args.subcommand();
     if (sub === 'list') return showList(shiftListView, show);
+    if (sub === 'active') return showList(shiftActiveView, show);
     if (sub === 'totals') {
       const type = args.string('type')?.trim() || undefined;
       const wave = interaction.options.getInteger('wave') ?? undefined;

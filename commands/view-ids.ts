@@ -29,4 +29,6 @@ export const VIEW = {
   loasUpcoming: 'loa.upcoming',
   loasByStatus: 'loa.status',
   quotaCheck: 'quota.check',
+  onDuty: 'shift.active',
+  inactive: 'quota.inactive',
 } as const;

@@ -209,6 +209,7 @@ export const MESSAGES = {
   reportsUnavailable: 'Reports are not available on this server.',
   badReport: 'That report link is not valid any more; run the command again.',
   badWave: 'The wave is a whole number from 0 to 100000.',
+  reportRoleUnknown: 'No community role has that name or id; /role list shows them.',
   badDays: 'The number of days is a whole number from 1 to 365.',
   badTimeZone: (zone: string) =>
     `${typed(zone)} is not a time zone Rollcall knows; use an IANA name such as Europe/London, America/New_York or UTC. Nothing was saved.`,

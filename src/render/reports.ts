@@ -4,9 +4,10 @@
  * was served, whether every page of it was read) come with them, and every report's footer says how
  * old its data is (page.ts footerText).
  */
-import type { APIEmbed } from 'discord.js';
+import { type APIEmbed, TimestampStyles, time } from 'discord.js';
 import type { Loa, Shift } from '../../generated/api.js';
 import type { PageInfo, Source } from '../api/pages.js';
+import type { InactiveRow, OnDutyRow } from '../reports/activity.js';
 import type { QuotaRow } from '../reports/leave.js';
 import { PERIOD_LABELS, type Period } from '../reports/period.js';
 import type { MemberTotal } from '../reports/time.js';
@@ -186,4 +187,79 @@ export function renderQuota(
   });
   const summary = `${formatCount(counts.pass)} pass · ${formatCount(counts.fail)} fail · ${formatCount(counts.leave)} on leave`;
   return clampEmbed({ ...embed, description: `${summary}\n${embed.description ?? ''}` });
+}
+
+/** One running shift: member, type and wave, when it started, time on duty so far. */
+export function onDutyRow(row: OnDutyRow): string {
+  const { shift } = row;
+  const parts = [`member ${code(shift.memberId, 40)}`];
+  if (typeof shift.type === 'string' && shift.type.trim() !== '') parts.push(safeLine(shift.type, 40));
+  if (typeof shift.wave === 'number' && Number.isFinite(shift.wave))
+    parts.push(`wave ${formatCount(shift.wave)}`);
+  parts.push(`since ${time(row.start, TimestampStyles.RelativeTime)}`, `${duration(row.net)} on duty`);
+  return parts.join(' · ');
+}
+
+export function renderOnDuty(
+  rows: OnDutyRow[],
+  info: PageInfo,
+  source: Source,
+  facts: ReportFacts,
+): APIEmbed {
+  return listEmbed({
+    title: 'On duty now',
+    rows: rows.map(onDutyRow),
+    info,
+    noun: info.total === 1 ? 'shift' : 'shifts',
+    source,
+    emptyText: 'Nobody is on duty now.',
+    colour: 0x57f287,
+    facts,
+  });
+}
+
+/** What /quota inactive was asked, for its title. */
+export interface InactiveHeading {
+  days: number;
+  roleName?: string;
+  includeLeave: boolean;
+}
+
+export function inactiveRow(row: InactiveRow, roleNames: ReadonlyMap<string, string>): string {
+  const last =
+    row.lastShift === undefined
+      ? 'never on duty'
+      : `last shift ${time(row.lastShift, TimestampStyles.RelativeTime)}`;
+  const names = row.roles.map((id) => roleNames.get(id)).filter((n): n is string => n !== undefined);
+  const roles = names.length > 0 ? ` · ${safeLine(names.slice(0, 3).join(', '), 80)}` : '';
+  const extra = names.length > 3 ? ` +${formatCount(names.length - 3)}` : '';
+  const leave =
+    row.onLeaveUntil === undefined
+      ? ''
+      : row.onLeaveUntil === Infinity
+        ? ' · 🌴 on leave, no return date'
+        : ` · 🌴 on leave until ${timestamp(row.onLeaveUntil)}`;
+  return `member ${code(row.memberId, 40)} · ${last}${roles}${extra}${leave}`;
+}
+
+export function renderInactive(
+  rows: InactiveRow[],
+  info: PageInfo,
+  source: Source,
+  heading: InactiveHeading,
+  facts: ReportFacts,
+  roleNames: ReadonlyMap<string, string>,
+): APIEmbed {
+  const role = heading.roleName === undefined ? '' : ` · ${safeLine(heading.roleName, 60)}`;
+  const leave = heading.includeLeave ? '' : ' · on leave left out';
+  return listEmbed({
+    title: `No shift in over ${formatCount(heading.days)} ${heading.days === 1 ? 'day' : 'days'}${role}${leave}`,
+    rows: rows.map((r) => inactiveRow(r, roleNames)),
+    info,
+    noun: info.total === 1 ? 'member' : 'members',
+    source,
+    emptyText: 'Every member had a shift in that time.',
+    colour: 0xfee75c,
+    facts,
+  });
 }

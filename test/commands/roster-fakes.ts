@@ -160,6 +160,8 @@ export interface CommandInput {
   sub: string;
   strings?: Record<string, string>;
   users?: Record<string, string>;
+  integers?: Record<string, number>;
+  booleans?: Record<string, boolean>;
 }
 
 /** A chat-input interaction with just what execute() reads. */
@@ -171,8 +173,8 @@ export function chatInput(input: CommandInput): ChatInputCommandInteraction {
       const id = input.users?.[name];
       return id ? { id } : null;
     },
-    getBoolean: () => null,
-    getInteger: () => null,
+    getBoolean: (name: string) => input.booleans?.[name] ?? null,
+    getInteger: (name: string) => input.integers?.[name] ?? null,
   };
   return { options, user: { id: OWNER } } as unknown as ChatInputCommandInteraction;
 }

@@ -50,6 +50,9 @@ export const de: Catalogue = {
     'shift.view.description': 'Eine Schicht anzeigen, mit Dauer und Pausen',
     'shift.view.options.id.description': 'Die Schicht-ID',
     'shift.view.options.public.description': 'Antwort im Kanal für alle posten (Standard: nur du siehst sie)',
+    'shift.active.description': 'Wer gerade im Dienst ist: jede laufende Schicht, die längste zuerst',
+    'shift.active.options.public.description':
+      'Antwort im Kanal für alle posten (Standard: nur du siehst sie)',
     'shift.totals.description':
       'Mitglieder nach Dienstzeit (ohne Pausen) in einem Zeitraum, oder ein Mitglied',
     'shift.totals.options.period.description': 'Der Zeitraum, in der Zeitzone des Servers',
@@ -109,6 +112,14 @@ export const de: Catalogue = {
     'quota.check.options.period.choices.this-month.name': 'Dieser Monat',
     'quota.check.options.period.choices.last-month.name': 'Letzter Monat',
     'quota.check.options.public.description':
+      'Antwort im Kanal für alle posten (Standard: nur du siehst sie)',
+    'quota.inactive.description':
+      'Mitglieder ohne Schicht seit einer Anzahl Tagen oder nie; Abwesende ausgelassen',
+    'quota.inactive.options.days.description': 'Seit mehr als so vielen Tagen ohne Schicht (Standard 14)',
+    'quota.inactive.options.role.description': 'Nur Mitglieder mit dieser Community-Rolle (Name oder ID)',
+    'quota.inactive.options.include-leave.description':
+      'Auch gerade Abwesende auflisten, mit Rückkehrdatum (Standard: ausgelassen)',
+    'quota.inactive.options.public.description':
       'Antwort im Kanal für alle posten (Standard: nur du siehst sie)',
     'rollcall.description': 'Über Rollcall: seine Befehle und sein Zustand',
     'rollcall.help.description': 'Jeden Befehl mit einem Beispiel auflisten',
@@ -273,6 +284,7 @@ export const de: Catalogue = {
     reportsUnavailable: 'Berichte sind auf diesem Server nicht verfügbar.',
     badReport: 'Dieser Berichtslink ist nicht mehr gültig; führe den Befehl erneut aus.',
     badWave: 'Die Welle ist eine ganze Zahl von 0 bis 100000.',
+    reportRoleUnknown: 'Keine Community-Rolle hat diesen Namen oder diese ID; /role list zeigt sie.',
     badDays: 'Die Anzahl der Tage ist eine ganze Zahl von 1 bis 365.',
     badQuotaHours:
       'Eine Quote ist eine Stundenzahl über 0 und höchstens 168, mit höchstens zwei Nachkommastellen. Nichts wurde gespeichert.',

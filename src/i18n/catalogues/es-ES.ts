@@ -60,6 +60,9 @@ export const esES: Catalogue = {
     'shift.view.options.id.description': 'El id del turno',
     'shift.view.options.public.description':
       'Publicar la respuesta en el canal para todos (por defecto: solo la ves tú)',
+    'shift.active.description': 'Quién está de servicio ahora: cada turno en curso, el más largo primero',
+    'shift.active.options.public.description':
+      'Publicar la respuesta en el canal para todos (por defecto: solo la ves tú)',
     'shift.totals.description': 'Miembros por tiempo de servicio (sin pausas) en un periodo, o un miembro',
     'shift.totals.options.period.description': 'El periodo, en la zona horaria del servidor',
     'shift.totals.options.period.choices.this-week.name': 'Esta semana',
@@ -121,6 +124,14 @@ export const esES: Catalogue = {
     'quota.check.options.period.choices.this-month.name': 'Este mes',
     'quota.check.options.period.choices.last-month.name': 'El mes pasado',
     'quota.check.options.public.description':
+      'Publicar la respuesta en el canal para todos (por defecto: solo la ves tú)',
+    'quota.inactive.description':
+      'Miembros sin turno desde hace unos días, o nunca; los de ausencia se omiten',
+    'quota.inactive.options.days.description': 'Sin turno desde hace más de estos días (14 por defecto)',
+    'quota.inactive.options.role.description': 'Solo miembros con este rol de la comunidad (nombre o ID)',
+    'quota.inactive.options.include-leave.description':
+      'Incluir también a quienes están de ausencia, con su regreso (por defecto: se omiten)',
+    'quota.inactive.options.public.description':
       'Publicar la respuesta en el canal para todos (por defecto: solo la ves tú)',
     'rollcall.description': 'Acerca de Rollcall: sus comandos y su estado',
     'rollcall.help.description': 'Listar cada comando con un ejemplo',
@@ -285,6 +296,7 @@ export const esES: Catalogue = {
     reportsUnavailable: 'Los informes no están disponibles en este servidor.',
     badReport: 'Ese enlace de informe ya no es válido; ejecuta el comando de nuevo.',
     badWave: 'La oleada es un número entero de 0 a 100000.',
+    reportRoleUnknown: 'Ningún rol de la comunidad tiene ese nombre o ID; /role list los muestra.',
     badDays: 'El número de días es un número entero de 1 a 365.',
     badQuotaHours:
       'Una cuota es un número de horas mayor que 0 y como mucho 168, con como mucho dos decimales. No se guardó nada.',

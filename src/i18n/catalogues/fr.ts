@@ -58,6 +58,10 @@ export const fr: Catalogue = {
     'shift.view.options.id.description': "L'id du service",
     'shift.view.options.public.description':
       'Publier la réponse dans le salon pour tous (par défaut : vous seul la voyez)',
+    'shift.active.description':
+      'Qui est en service maintenant : chaque service en cours, le plus long d’abord',
+    'shift.active.options.public.description':
+      'Publier la réponse dans le salon pour tous (par défaut : vous seul la voyez)',
     'shift.totals.description':
       'Membres classés par temps de service (hors pauses) sur une période, ou un membre',
     'shift.totals.options.period.description': 'La période, dans le fuseau horaire du serveur',
@@ -120,6 +124,16 @@ export const fr: Catalogue = {
     'quota.check.options.period.choices.this-month.name': 'Ce mois-ci',
     'quota.check.options.period.choices.last-month.name': 'Le mois dernier',
     'quota.check.options.public.description':
+      'Publier la réponse dans le salon pour tous (par défaut : vous seul la voyez)',
+    'quota.inactive.description':
+      'Membres sans service depuis un nombre de jours, ou jamais ; les absents exclus',
+    'quota.inactive.options.days.description':
+      'Sans service depuis plus de ce nombre de jours (14 par défaut)',
+    'quota.inactive.options.role.description':
+      'Seulement les membres ayant ce rôle communautaire (nom ou ID)',
+    'quota.inactive.options.include-leave.description':
+      'Inclure aussi les membres absents, avec leur retour (par défaut : exclus)',
+    'quota.inactive.options.public.description':
       'Publier la réponse dans le salon pour tous (par défaut : vous seul la voyez)',
     'rollcall.description': 'À propos de Rollcall : ses commandes et son état',
     'rollcall.help.description': 'Lister chaque commande avec un exemple',
@@ -284,6 +298,7 @@ export const fr: Catalogue = {
     reportsUnavailable: 'Les rapports ne sont pas disponibles sur ce serveur.',
     badReport: "Ce lien de rapport n'est plus valide ; relancez la commande.",
     badWave: 'La vague est un nombre entier de 0 à 100000.',
+    reportRoleUnknown: 'Aucun rôle communautaire n’a ce nom ou cet ID ; /role list les montre.',
     badDays: 'Le nombre de jours est un nombre entier de 1 à 365.',
     badQuotaHours:
       "Un quota est un nombre d'heures supérieur à 0 et au plus 168, avec au plus deux décimales. Rien n'a été enregistré.",

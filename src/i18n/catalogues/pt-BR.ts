@@ -50,6 +50,8 @@ export const ptBR: Catalogue = {
     'shift.view.description': 'Mostrar um turno, com duração e pausas',
     'shift.view.options.id.description': 'O id do turno',
     'shift.view.options.public.description': 'Publicar a resposta no canal para todos (padrão: só você vê)',
+    'shift.active.description': 'Quem está em serviço agora: cada turno em andamento, o mais longo primeiro',
+    'shift.active.options.public.description': 'Publicar a resposta no canal para todos (padrão: só você vê)',
     'shift.totals.description': 'Membros por tempo de serviço (sem pausas) em um período, ou um membro',
     'shift.totals.options.period.description': 'O período, no fuso horário do servidor',
     'shift.totals.options.period.choices.this-week.name': 'Esta semana',
@@ -106,6 +108,13 @@ export const ptBR: Catalogue = {
     'quota.check.options.period.choices.this-month.name': 'Este mês',
     'quota.check.options.period.choices.last-month.name': 'Mês passado',
     'quota.check.options.public.description': 'Publicar a resposta no canal para todos (padrão: só você vê)',
+    'quota.inactive.description': 'Membros sem turno há alguns dias, ou nunca; os de licença ficam de fora',
+    'quota.inactive.options.days.description': 'Sem turno há mais que estes dias (padrão 14)',
+    'quota.inactive.options.role.description': 'Só membros com este cargo da comunidade (nome ou ID)',
+    'quota.inactive.options.include-leave.description':
+      'Incluir também quem está de licença, com a volta (padrão: de fora)',
+    'quota.inactive.options.public.description':
+      'Publicar a resposta no canal para todos (padrão: só você vê)',
     'rollcall.description': 'Sobre o Rollcall: seus comandos e seu estado',
     'rollcall.help.description': 'Listar cada comando com um exemplo',
     'rollcall.help.options.public.description':
@@ -264,6 +273,7 @@ export const ptBR: Catalogue = {
     reportsUnavailable: 'Relatórios não estão disponíveis neste servidor.',
     badReport: 'Esse link de relatório não é mais válido; execute o comando de novo.',
     badWave: 'A onda é um número inteiro de 0 a 100000.',
+    reportRoleUnknown: 'Nenhum cargo da comunidade tem esse nome ou ID; /role list os mostra.',
     badDays: 'O número de dias é um número inteiro de 1 a 365.',
     badQuotaHours:
       'Uma meta é um número de horas acima de 0 e no máximo 168, com no máximo duas casas decimais. Nada foi salvo.',
