@@ -3,6 +3,7 @@ import { ApplicationCommandOptionType } from 'discord.js';
 import type { Member } from '../generated/api.js';
 import { loadRoleDirectoryOrEmpty } from '../src/api/pages.js';
 import type { Fetched, ReadOptions, Resources } from '../src/api/types.js';
+import type { Community } from '../src/community/community.js';
 import {
   argumentsOf,
   type Command,
@@ -16,18 +17,58 @@ import type { DetailView, ListView, Shortcut, ShowContext } from '../src/discord
 import { MESSAGES, UserError } from '../src/discord/replies.js';
 import { plainText } from '../src/render/format.js';
 import {
+  type MemberStanding,
   memberRoleIds,
   type RoleIndex,
   renderMember,
   renderMemberList,
   rolePlainLabel,
 } from '../src/render/member.js';
+import { periodText } from '../src/render/reports.js';
+import { scorecardOf } from '../src/reports/scorecard.js';
+import { joinArg, periodFor, reportInput } from './report-data.js';
 import { VIEW } from './view-ids.js';
 
-/** A member with the role index its role names are resolved through. */
+/** A member with the role index its role names are resolved through, and their standing in the reports. */
 export interface MemberWithRoles {
   member: Member;
   roles: RoleIndex;
+  /** From the report snapshot; absent where reports are not available or not read yet. */
+  standing?: MemberStanding;
+}
+
+/** The period a member's record shows their time on duty in. */
+const STANDING_PERIOD = 'this-week';
+
+/**
+ * The member's standing from the community's report snapshot as saved: the record spends no request
+ * on it (the snapshot is refreshed by the reports, paced). Never fails the record: with no snapshot
+ * (reports unavailable, none saved yet, the store down) the record is shown without it.
+ */
+async function standingOf(community: Community, memberId: unknown): Promise<MemberStanding | undefined> {
+  if (typeof memberId !== 'string' || memberId === '' || !community.reports) return undefined;
+  try {
+    const input = await reportInput(community, { savedOnly: true });
+    const period = periodFor(STANDING_PERIOD, input);
+    const card = scorecardOf(memberId, input.data, input.settings.quotas, period, input.now);
+    return {
+      card,
+      period: periodText(period, input.calendar.timeZone),
+      ageMs: Math.max(0, input.data.servedAt - input.data.source.fetchedAt),
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The member read, joined with the role index and their standing. */
+async function withStanding(
+  community: Community,
+  read: Promise<Fetched<Member>>,
+): Promise<Fetched<MemberWithRoles>> {
+  const fetched = await withRoles(community.resources, read);
+  const standing = await standingOf(community, fetched.data.member.id);
+  return standing ? { ...fetched, data: { ...fetched.data, standing } } : fetched;
 }
 
 /** The role index; the role list is cached for long by the API layer, and a failure only costs the names. */
@@ -76,14 +117,22 @@ const shortcuts: Shortcut<MemberWithRoles>[] = [
     view: VIEW.memberLoas,
     arg: ({ member }) => (typeof member.id === 'string' && member.id !== '' ? member.id : undefined),
   },
+  {
+    label: 'Shifts this week',
+    view: VIEW.shiftMemberPeriod,
+    arg: ({ member, standing }) =>
+      standing && typeof member.id === 'string' && member.id !== ''
+        ? joinArg([STANDING_PERIOD, undefined, undefined, member.id])
+        : undefined,
+  },
 ];
 
 export const memberDetailView: DetailView<MemberWithRoles> = {
   kind: 'detail',
   id: VIEW.member,
-  fetch: ({ resources: api }, memberId, options: ReadOptions) =>
-    withRoles(api, api.getMember(memberId, options)),
-  render: ({ member, roles }, source) => renderMember(member, source, roles),
+  fetch: (community, memberId, options: ReadOptions) =>
+    withStanding(community, community.resources.getMember(memberId, options)),
+  render: ({ member, roles, standing }, source) => renderMember(member, source, roles, standing),
   shortcuts,
   notFound: MESSAGES.memberIdNotFound,
 };
@@ -92,9 +141,9 @@ export const memberDetailView: DetailView<MemberWithRoles> = {
 export const memberByChatView: DetailView<MemberWithRoles> = {
   kind: 'detail',
   id: VIEW.memberByChat,
-  fetch: ({ resources: api }, chatId, options: ReadOptions) =>
-    withRoles(api, api.getMemberByChatId(chatId, options)),
-  render: ({ member, roles }, source) => renderMember(member, source, roles),
+  fetch: (community, chatId, options: ReadOptions) =>
+    withStanding(community, community.resources.getMemberByChatId(chatId, options)),
+  render: ({ member, roles, standing }, source) => renderMember(member, source, roles, standing),
   shortcuts,
   notFound: MESSAGES.memberNotFound,
 };
@@ -111,14 +160,14 @@ export interface MemberOfLoa extends MemberWithRoles {
 export const memberOfLoaView: DetailView<MemberOfLoa> = {
   kind: 'detail',
   id: VIEW.memberOfLoa,
-  fetch: async ({ resources: api }, loaId, options: ReadOptions) => {
-    const loa = await api.getLoa(loaId, options);
+  fetch: async (community, loaId, options: ReadOptions) => {
+    const loa = await community.resources.getLoa(loaId, options);
     const memberId = loa.data.memberId;
     if (typeof memberId !== 'string' || memberId === '') throw new UserError(MESSAGES.memberIdNotFound);
-    const fetched = await withRoles(api, api.getMember(memberId, options));
+    const fetched = await withStanding(community, community.resources.getMember(memberId, options));
     return { ...fetched, stale: fetched.stale || loa.stale, data: { ...fetched.data, loaId } };
   },
-  render: ({ member, roles }, source) => renderMember(member, source, roles),
+  render: ({ member, roles, standing }, source) => renderMember(member, source, roles, standing),
   shortcuts: [{ label: '↩ Back to LOA', view: VIEW.loa, arg: ({ loaId }) => loaId }, ...shortcuts],
   notFound: MESSAGES.memberIdNotFound,
 };

@@ -1,10 +1,13 @@
 /** Member renderers: API object → embed JSON. Pure; role names come from a role index the caller loads. */
-import type { APIEmbed } from 'discord.js';
+import type { APIEmbed, APIEmbedField } from 'discord.js';
 import type { Member, Role } from '../../generated/api.js';
 import type { PageInfo, Source } from '../api/pages.js';
+import type { QuotaRow } from '../reports/leave.js';
+import type { Scorecard } from '../reports/scorecard.js';
 import {
   code,
   colour,
+  duration,
   field,
   formatCount,
   NONE,
@@ -15,7 +18,7 @@ import {
   timestamp,
 } from './format.js';
 import { joinWithin, stringItems } from './inline-list.js';
-import { detailEmbed, listEmbed } from './page.js';
+import { ageText, detailEmbed, listEmbed } from './page.js';
 
 const COLOUR = 0x57f287;
 /** Role names shown in a list row before "+N more". */
@@ -81,7 +84,58 @@ export function renderMemberList(
   });
 }
 
-export function renderMember(member: Member, source: Source, roles: RoleIndex): APIEmbed {
+/** What the report snapshot says of a member, for their record: the period and how old the data is. */
+export interface MemberStanding {
+  card: Scorecard;
+  /** The period's title ("This week (23 Nov 2026 – 29 Nov 2026, UTC)"). */
+  period: string;
+  /** How old the snapshot is (ms). */
+  ageMs: number;
+}
+
+const QUOTA_TEXT: Record<QuotaRow['status'], string> = {
+  pass: '✅ met',
+  fail: '❌ not met',
+  'on leave': '🌴 exempt (on leave)',
+};
+
+/** The scorecard's fields: time on duty and rank, quota, leave; a field with nothing to say is left out. */
+export function standingFields(s: MemberStanding): APIEmbedField[] {
+  const { card } = s;
+  const rank =
+    card.rank === undefined ? 'no time on duty' : `#${formatCount(card.rank)} of ${formatCount(card.ranked)}`;
+  const fields = [
+    field(
+      s.period,
+      `${duration(card.seconds)} in ${formatCount(card.shifts)} ${card.shifts === 1 ? 'shift' : 'shifts'} · ${rank}${card.onDuty ? ' · on duty now' : ''}`,
+      false,
+    ),
+  ];
+  if (card.quota)
+    fields.push(
+      field(
+        'Quota',
+        `${QUOTA_TEXT[card.quota.status]} · ${duration(card.quota.done)} of ${duration(card.quota.required)}`,
+      ),
+    );
+  if (card.leave) {
+    const back = Number.isFinite(card.leave.end) ? timestamp(card.leave.end) : 'no return date';
+    fields.push(
+      field(
+        card.leave.now ? 'On leave' : 'Next leave',
+        card.leave.now ? `until ${back}` : `from ${timestamp(card.leave.start)} · back ${back}`,
+      ),
+    );
+  }
+  return fields;
+}
+
+export function renderMember(
+  member: Member,
+  source: Source,
+  roles: RoleIndex,
+  standing?: MemberStanding,
+): APIEmbed {
   const ids = memberRoleIds(member);
   const names = ids.map((id) => roleLabel(id, roles));
   const linked = ids
@@ -98,9 +152,10 @@ export function renderMember(member: Member, source: Source, roles: RoleIndex): 
         field('Role count', formatCount(ids.length)),
         field(`Roles`, joinWithin(names, 1000, ', ', Array.isArray(member.roles) ? 'None' : NONE), false),
         field('Linked Discord roles', joinWithin([...new Set(linked)], 1000, ' ', 'None'), false),
+        ...(standing ? standingFields(standing) : []),
       ],
     },
     source,
-    `Server ${plainText(member.serverId, 40)}`,
+    `Server ${plainText(member.serverId, 40)}${standing ? ` · report data ${ageText(standing.ageMs)} old` : ''}`,
   );
 }

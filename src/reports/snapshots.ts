@@ -18,7 +18,7 @@
  */
 import type { Loa, Member, Role, Shift } from '../../generated/api.js';
 import { heldBytes } from '../api/cache.js';
-import { PacedError } from '../api/errors.js';
+import { NotSavedError, PacedError } from '../api/errors.js';
 import { mergeSources, pageInfo, pageItems, type Source } from '../api/pages.js';
 import type { Fetched, PageQuery, ReadOptions, Resources } from '../api/types.js';
 import { currentPurpose, withPurpose } from '../api/wait.js';
@@ -103,7 +103,8 @@ export function snapshotSource(
         .finally(() => {
           if (inFlight.get(options.tenant) === work) inFlight.delete(options.tenant);
         });
-      inFlight.set(options.tenant, work);
+      // A saved-only read refreshes nothing: a report asked meanwhile must not wait on it for its refresh.
+      if (!readOptions.savedOnly) inFlight.set(options.tenant, work);
       return work;
     },
     async settings() {
@@ -181,7 +182,8 @@ async function refreshAndLoad(
   /** When the pace allows the next read, if it held back a page never read. */
   let pacedUntil: number | undefined;
   for (;;) {
-    const target = nextTarget(saved, now(), freshMs, done, budget);
+    // `savedOnly`: the saved pages as they are, without a read (a view that only adds to its answer).
+    const target = readOptions.savedOnly ? undefined : nextTarget(saved, now(), freshMs, done, budget);
     if (!target) break;
     done.add(`${target.resource}:${target.page}`);
     if (target.fetchedAt === undefined) budget.fresh--;
@@ -235,6 +237,7 @@ async function refreshAndLoad(
     if (held) break;
   }
   const all = [...saved.values()].flatMap((pages) => [...pages.values()]);
+  if (all.length === 0 && readOptions.savedOnly) throw new NotSavedError('no report snapshot saved');
   if (all.length === 0 && failure !== undefined) throw failure;
   if (all.length === 0 && pacedUntil !== undefined)
     throw new UserError(MESSAGES.reportPaced(Math.ceil(pacedUntil / 1000)));

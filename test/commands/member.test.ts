@@ -5,6 +5,7 @@ import type { Loa, Member, Role } from '../../generated/api.js';
 import { ApiError } from '../../src/api/errors.js';
 import { showDetail } from '../../src/discord/paging/show.js';
 import { MESSAGES, UserError } from '../../src/discord/replies.js';
+import { DEFAULT_REPORT_SETTINGS, type ReportSource } from '../../src/reports/source.js';
 import {
   buttons,
   type Call,
@@ -165,5 +166,70 @@ describe('/member', () => {
     await expect(showDetail(memberOfLoaView, 'gone', show)).rejects.toThrow(
       new UserError(MESSAGES.memberIdNotFound),
     );
+  });
+});
+
+describe('the staff record as a scorecard (from the report snapshot)', () => {
+  const AT = Date.parse('2026-11-26T12:00:00Z'); // a Thursday
+  const NOW_S = Math.floor(AT / 1000);
+  const reports = (over: { fail?: boolean } = {}): ReportSource => ({
+    data: async () => {
+      if (over.fail) throw new Error('store down');
+      return {
+        shifts: [
+          { id: 'a', memberId: 'm1', createdAt: NOW_S - 7200, endedAt: NOW_S - 3600 },
+          { id: 'b', memberId: 'm2', createdAt: NOW_S - 9 * 3600, endedAt: NOW_S - 3600 },
+          { id: 'c', memberId: 'm1', createdAt: NOW_S - 600, endedAt: 0 },
+        ] as never,
+        loas: [
+          {
+            id: 'l1',
+            memberId: 'm1',
+            startAt: NOW_S + 86_400,
+            endAt: NOW_S + 5 * 86_400,
+            reviewedAt: NOW_S - 60,
+          },
+        ] as never,
+        members,
+        roles,
+        source: { fetchedAt: AT - 5 * 60_000, fromCache: true, stale: false },
+        servedAt: AT,
+        complete: true,
+        requests: 0,
+      };
+    },
+    settings: async () => ({ ...DEFAULT_REPORT_SETTINGS, quotas: { 'r-mod': 2 } }),
+  });
+
+  it('shows time on duty this week with rank, the quota, the next leave, the snapshot age and a Shifts button', async () => {
+    const show = showContext(fakeResources({ roles, members, chat }), { reports: reports() });
+    const payload = await member.execute({
+      interaction: chatInput({ sub: 'view', users: { user: '222222222222222222' } }),
+      show,
+    });
+    const f = fields(payload);
+    const week = Object.keys(f).find((k) => k.startsWith('This week'));
+    expect(week).toBeDefined();
+    expect(f[week as string]).toBe('1h 10m in 2 shifts · #2 of 2 · on duty now');
+    // The leave overlaps this week, so the quota is not owed (the /quota check rule).
+    expect(f.Quota).toBe('🌴 exempt (on leave) · 1h 10m of 2h');
+    expect(f['Next leave']).toMatch(/^from <t:\d+:f> \(<t:\d+:R>\) · back <t:\d+:f>/);
+    expect(payload.embeds?.[0]?.footer?.text).toContain('report data 5 min old');
+    expect(await linkOf(payload, 'Shifts this week', showContext(fakeResources({})))).toEqual({
+      view: 'shift.member-period',
+      arg: 'this-week|||m1',
+    });
+  });
+
+  it('without a snapshot the record is shown as before, with no scorecard and no Shifts button', async () => {
+    const show = showContext(fakeResources({ roles, members, chat }), { reports: reports({ fail: true }) });
+    const payload = await member.execute({
+      interaction: chatInput({ sub: 'view', strings: { 'member-id': 'm1' } }),
+      show,
+    });
+    const f = fields(payload);
+    expect(f.Roles).toBe('Moderator, Staff, `r-gone`');
+    expect(Object.keys(f).some((k) => k.startsWith('This week'))).toBe(false);
+    expect(buttons(payload).map((b) => b.label)).not.toContain('Shifts this week');
   });
 });

@@ -53,7 +53,7 @@ describe('onDuty', () => {
           expect((rows[i] as { start: number }).start).toBeGreaterThanOrEqual(
             (rows[i - 1] as { start: number }).start,
           );
-        expect(rows.length).toBe(shifts.filter((s) => s.endedAt === 0 && s.createdAt <= NOW).length);
+        expect(rows.length).toBe(shifts.filter((s) => s.endedAt === 0 && (s.createdAt ?? 0) <= NOW).length);
       }),
     );
   });

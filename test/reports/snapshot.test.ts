@@ -5,6 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/api/client.js';
+import { NotSavedError } from '../../src/api/errors.js';
 import { parseLimits } from '../../src/api/limits/spec.js';
 import type { Api } from '../../src/api/types.js';
 import { UserError } from '../../src/discord/replies.js';
@@ -101,6 +102,31 @@ for (const backend of backends) {
     });
   });
 }
+
+describe('a saved-only read of the snapshot (the staff record)', () => {
+  it('makes no request: none saved is NotSavedError, then the saved pages as they are, however old', async () => {
+    const { sandbox, api } = await world();
+    const place = await (backends[0] as (typeof backends)[number]).fresh();
+    cleanup.push(() => place.remove());
+    const store = await open(place);
+    const source = snapshotSource({
+      tenant: 'tenant-s',
+      resources: api().resources,
+      store: async () => store.snapshots,
+      freshMs: 0,
+      logger: silentLogger,
+    });
+    await expect(source.data({ savedOnly: true })).rejects.toBeInstanceOf(NotSavedError);
+    expect(listCalls(sandbox)).toBe(0);
+    const full = await source.data();
+    expect(full.requests).toBe(7);
+    // freshMs 0: every saved page is old, and a report would read each again; a saved-only read does not.
+    const saved = await source.data({ savedOnly: true });
+    expect(saved.requests).toBe(0);
+    expect(listCalls(sandbox)).toBe(7);
+    expect(ids(saved.members)).toEqual(ids(dataset.members));
+  });
+});
 
 describe('report snapshot kept in memory', () => {
   it('sees pages another process refreshed, and reads only those from the store', async () => {
