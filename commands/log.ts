@@ -31,6 +31,7 @@ import { type CsvColumn, isoTime } from '../src/render/csv.js';
 import { openLabel, plainDay, plainText } from '../src/render/format.js';
 import { type CodeLabels, codeLabel, plainCodeLabel } from '../src/render/labels.js';
 import { plainLogType, renderLog, renderLogList } from '../src/render/log.js';
+import { playerPickView, playerView } from './player.js';
 import { VIEW } from './view-ids.js';
 
 const open: ListView<Log>['open'] = {
@@ -397,7 +398,8 @@ const data = defineCommand({
 
 export const log: Command = {
   data,
-  views: [logUserView, logSearchView, logDetailView],
+  // The player's record and the names a message names ("Check player", commands/player.ts).
+  views: [logUserView, logSearchView, logDetailView, playerView, playerPickView],
   async execute({ interaction, show }) {
     const args = argumentsOf(interaction, data);
     const sub = args.subcommand();

@@ -83,6 +83,11 @@ export function splitArg(arg: string, count: number): string[] {
   }
 }
 
+/** Every part of an argument of any length, or a UserError for a forged one. */
+export function splitArgs(arg: string): string[] {
+  return splitArg(arg, arg.split('|').length);
+}
+
 export function parsePeriod(text: string | undefined): PeriodKind {
   if (!isPeriodKind(text)) throw new UserError(MESSAGES.badReport);
   return text;

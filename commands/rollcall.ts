@@ -13,7 +13,7 @@ import { type Command, publicOption } from '../src/discord/command.js';
 import { errorMessage, MESSAGES } from '../src/discord/replies.js';
 import { renderHelp } from '../src/render/help.js';
 import { renderStatus, type StatusReport } from '../src/render/status.js';
-import { userMenus } from './user-menus.js';
+import { messageMenus, userMenus } from './user-menus.js';
 
 /** What /rollcall status needs from the process, read at the moment the command runs. */
 export interface StatusInfo {
@@ -84,12 +84,14 @@ export function createRollcallCommand(
       const sub = interaction.options.getSubcommand(true);
       if (sub === 'help') {
         const menus = userMenus.map((menu) => menu.data.name);
+        const messageCommands = messageMenus.map((menu) => menu.data.name);
         return {
           content: '',
           embeds: [
             renderHelp(
               getCommands().map((c) => c.data),
               menus,
+              messageCommands,
             ),
           ],
           components: [],

@@ -6,10 +6,11 @@
  * `public` option.
  */
 import { ApplicationCommandType } from 'discord.js';
-import type { UserMenu } from '../src/discord/command.js';
+import type { MessageMenu, UserMenu } from '../src/discord/command.js';
 import { showJoinRequestOf } from './join-request.js';
 import { showLoasOfUser } from './loa.js';
 import { showMemberOfUser } from './member.js';
+import { checkPlayer } from './player.js';
 
 /** The user commands, in the order Discord lists them. */
 export const userMenus: UserMenu[] = [
@@ -26,3 +27,6 @@ export const userMenus: UserMenu[] = [
     execute: ({ target, show }) => showJoinRequestOf(target, show),
   },
 ];
+
+/** The message commands (a message's right-click menu, Apps): "Check player". */
+export const messageMenus: MessageMenu[] = [checkPlayer];

@@ -31,4 +31,6 @@ export const VIEW = {
   quotaCheck: 'quota.check',
   onDuty: 'shift.active',
   inactive: 'quota.inactive',
+  player: 'log.player',
+  playerPick: 'log.player.named',
 } as const;

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { type Client, Status } from 'discord.js';
 import { ADMIN_COMMAND } from '../commands/admin/command.js';
 import { withRollcall } from '../commands/index.js';
-import { userMenus } from '../commands/user-menus.js';
+import { messageMenus, userMenus } from '../commands/user-menus.js';
 import { within } from './api/abort.js';
 import { type ApiCache, createCache } from './api/cache.js';
 import type { Api } from './api/types.js';
@@ -129,6 +129,7 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
     restApiUrl: config.DISCORD_API_URL,
     commands,
     userMenus,
+    messageMenus,
     views,
     logger,
     community: (guildId) => communities.of(guildId),
@@ -145,7 +146,11 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
   });
   let serving = false;
   let stopped = false; // readiness turns 503 the moment this is set
-  metrics?.watchCommands(commands, userMenus, communities.admin.admin ? [ADMIN_COMMAND] : []);
+  metrics?.watchCommands(
+    commands,
+    [...userMenus, ...messageMenus],
+    communities.admin.admin ? [ADMIN_COMMAND] : [],
+  );
   metrics?.watchClient(bot.client);
   const health =
     metrics && config.HEALTH_PORT !== undefined && options.serveHealth !== false

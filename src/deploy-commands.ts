@@ -15,7 +15,7 @@ import {
 } from 'discord.js';
 import { adminData } from '../commands/admin/index.js';
 import { commands } from '../commands/index.js';
-import { userMenus } from '../commands/user-menus.js';
+import { messageMenus, userMenus } from '../commands/user-menus.js';
 import {
   DEFAULT_COMMAND_PERMISSIONS,
   type DeployConfig,
@@ -33,12 +33,14 @@ export function commandBodies(
 ): RESTPostAPIApplicationCommandsJSONBody[] {
   const defaultPermissions = resolvePermissions(permissionsSetting);
   // The user commands show what slash commands show: the same people may see them.
-  const bodies: RESTPostAPIApplicationCommandsJSONBody[] = [...commands, ...userMenus].map(({ data }) => ({
-    ...data,
-    default_member_permissions: defaultPermissions,
-    contexts: [InteractionContextType.Guild],
-    integration_types: [ApplicationIntegrationType.GuildInstall],
-  }));
+  const bodies: RESTPostAPIApplicationCommandsJSONBody[] = [...commands, ...userMenus, ...messageMenus].map(
+    ({ data }) => ({
+      ...data,
+      default_member_permissions: defaultPermissions,
+      contexts: [InteractionContextType.Guild],
+      integration_types: [ApplicationIntegrationType.GuildInstall],
+    }),
+  );
   if (hosted)
     bodies.push({
       ...adminData,

@@ -1,6 +1,7 @@
 /** The shape of a module in commands/: its definition, its views, and its handlers. */
 import {
   type APIApplicationCommandOptionChoice,
+  type APIModalInteractionResponseCallbackData,
   ApplicationCommandOptionType,
   type ApplicationCommandType,
   type AutocompleteInteraction,
@@ -10,6 +11,7 @@ import {
 } from 'discord.js';
 import { MAX_ARG_LENGTH, parseId } from './input.js';
 import type { ShowContext, View } from './paging/views.js';
+import type { MessageText } from './player-names.js';
 import { MESSAGES, type Payload, UserError } from './replies.js';
 
 export interface CommandContext {
@@ -49,6 +51,24 @@ export interface UserMenu {
   data: RESTPostAPIContextMenuApplicationCommandsJSONBody & { type: ApplicationCommandType.User };
   /** Produce the answer through the slash command's own views; the router answers as for commands. */
   execute(ctx: UserMenuContext): Promise<Payload>;
+}
+
+/** A message's right-click menu entry (Apps): the message's text, and the modal it may open at once. */
+export interface MessageMenuContext {
+  /** The message right-clicked (Discord's resolved message: its text and embeds). */
+  message: MessageText;
+  show: ShowContext;
+}
+
+/**
+ * A message command (a message's right-click menu, Apps). Always private. `modal` may answer with a
+ * modal instead (it must be the first response, so it is decided from the message alone, with no
+ * read); its submission is a paging control like any other.
+ */
+export interface MessageMenu {
+  data: RESTPostAPIContextMenuApplicationCommandsJSONBody & { type: ApplicationCommandType.Message };
+  modal?(ctx: { message: MessageText; owner: string }): APIModalInteractionResponseCallbackData | undefined;
+  execute(ctx: MessageMenuContext): Promise<Payload>;
 }
 
 /** Name of the option every command carries to post its answer for everyone to see. */

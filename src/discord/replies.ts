@@ -209,6 +209,8 @@ export const MESSAGES = {
   reportsUnavailable: 'Reports are not available on this server.',
   badReport: 'That report link is not valid any more; run the command again.',
   badWave: 'The wave is a whole number from 0 to 100000.',
+  noPlayerLogs: 'No logs for that player.',
+  noPlayerNames: 'That message names no username; use Type a username… or /log user.',
   reportRoleUnknown: 'No community role has that name or id; /role list shows them.',
   badDays: 'The number of days is a whole number from 1 to 365.',
   badTimeZone: (zone: string) =>

@@ -7,6 +7,7 @@ import {
   type ChatInputCommandInteraction,
   DiscordAPIError,
   type Interaction,
+  type MessageContextMenuCommandInteraction,
   MessageFlags,
   type ModalSubmitInteraction,
   RESTJSONErrorCodes,
@@ -36,6 +37,7 @@ export const NOTICE_EVERY_MS = 5_000;
 export type Repliable =
   | ChatInputCommandInteraction
   | UserContextMenuCommandInteraction
+  | MessageContextMenuCommandInteraction
   | ButtonInteraction
   | StringSelectMenuInteraction
   | ModalSubmitInteraction;

@@ -13,12 +13,13 @@ import {
   type ChatInputCommandInteraction,
   DiscordAPIError,
   type Interaction,
+  type MessageContextMenuCommandInteraction,
   type UserContextMenuCommandInteraction,
 } from 'discord.js';
 import type { Community, CommunityOf } from '../community/community.js';
 import { LIMITS } from '../discord-limits.js';
 import type { Logger } from '../log.js';
-import { type Command, PUBLIC_OPTION, type UserMenu } from './command.js';
+import { type Command, type MessageMenu, PUBLIC_OPTION, type UserMenu } from './command.js';
 import { PagingController, showContext } from './paging/controller.js';
 import type { ViewRegistry } from './paging/views.js';
 import { MESSAGES, UserError } from './replies.js';
@@ -36,6 +37,8 @@ export interface RouterOptions {
   commands: Command[];
   /** User commands (a user's right-click menu): answered like commands, always privately. */
   userMenus?: UserMenu[];
+  /** Message commands (a message's right-click menu): likewise. */
+  messageMenus?: MessageMenu[];
   views: ViewRegistry;
   logger: Logger;
   /** Whose records each server reads (src/community/communities.ts). */
@@ -49,6 +52,7 @@ export interface RouterOptions {
 export class Router {
   private readonly commands: Map<string, Command>;
   private readonly userMenus: Map<string, UserMenu>;
+  private readonly messageMenus: Map<string, MessageMenu>;
   private readonly respond: Responder;
   private readonly paging: PagingController;
 
@@ -57,6 +61,7 @@ export class Router {
     options.views.check();
     this.commands = new Map(options.commands.map((c) => [c.data.name, c]));
     this.userMenus = new Map((options.userMenus ?? []).map((m) => [m.data.name, m]));
+    this.messageMenus = new Map((options.messageMenus ?? []).map((m) => [m.data.name, m]));
     this.respond = new Responder(options.logger, options.onOutcome);
     this.paging = new PagingController({
       views: options.views,
@@ -90,6 +95,7 @@ export class Router {
     if (typeof community === 'string') return this.refuse(interaction, community);
     if (interaction.isChatInputCommand()) return this.onCommand(interaction, community);
     if (interaction.isUserContextMenuCommand()) return this.onUserMenu(interaction, community);
+    if (interaction.isMessageContextMenuCommand()) return this.onMessageMenu(interaction, community);
     if (interaction.isAutocomplete()) return this.onAutocomplete(interaction, community);
     if (interaction.isButton() || interaction.isStringSelectMenu() || interaction.isModalSubmit())
       return this.paging.handle(interaction, community);
@@ -150,6 +156,33 @@ export class Router {
       async () => {
         await this.checkAccess(interaction, community);
         return menu.execute({ target: interaction.targetId, show });
+      },
+      true,
+    );
+  }
+
+  /**
+   * A message command: its modal at once when it asks for one (decided from the message alone; the
+   * submission is a paging control, checked like any), else answered as a user command is.
+   */
+  private async onMessageMenu(
+    interaction: MessageContextMenuCommandInteraction,
+    community: Community,
+  ): Promise<void> {
+    const menu = this.messageMenus.get(interaction.commandName);
+    if (!menu) return this.respond.notice(interaction, MESSAGES.unknownCommand);
+    const message = interaction.targetMessage;
+    const modal = menu.modal?.({ message, owner: interaction.user.id });
+    if (modal) {
+      await interaction.showModal(modal);
+      return;
+    }
+    const show = showContext(community, this.options.views, interaction.user.id);
+    await this.respond.answer(
+      interaction,
+      async () => {
+        await this.checkAccess(interaction, community);
+        return menu.execute({ message, show });
       },
       true,
     );

@@ -26,7 +26,7 @@ import { within } from '../api/abort.js';
 import { isApiError } from '../api/errors.js';
 import type { Api } from '../api/types.js';
 import { currentPurpose } from '../api/wait.js';
-import type { Command, UserMenu } from '../discord/command.js';
+import type { Command, MessageMenu, UserMenu } from '../discord/command.js';
 import { type ArgKind, parseCustomId } from '../discord/paging/custom-id.js';
 import { argKind } from '../discord/paging/views.js';
 import { UserError } from '../discord/replies.js';
@@ -239,7 +239,7 @@ export class Metrics {
    */
   watchCommands(
     commands: readonly Command[],
-    userMenus: readonly UserMenu[] = [],
+    userMenus: readonly (UserMenu | MessageMenu)[] = [],
     others: readonly string[] = [],
   ): void {
     for (const name of others) this.commandNames.add(name);

@@ -65,11 +65,12 @@ export function helpLines(
 
 /**
  * The help embed: one field per command, one line per subcommand; then the user commands (a
- * member's right-click menu, under Apps), when there are any.
+ * member's right-click menu, under Apps) and the message commands, when there are any.
  */
 export function renderHelp(
   definitions: readonly RESTPostAPIChatInputApplicationCommandsJSONBody[],
   userCommands: readonly string[] = [],
+  messageCommands: readonly string[] = [],
 ): APIEmbed {
   const lines = helpLines(definitions);
   const fields: APIEmbedField[] = definitions.map((def) => {
@@ -87,6 +88,18 @@ export function renderHelp(
       name: 'Right-click a member → Apps',
       value: joinWithin(
         userCommands.map((name) => `**${safeLine(name, 32)}**`),
+        LIMITS.fieldValue,
+        ' · ',
+      ),
+      inline: false,
+    });
+  if (messageCommands.length > 0)
+    fields.push({
+      name: 'Right-click a message → Apps',
+      value: joinWithin(
+        messageCommands.map(
+          (name) => `**${safeLine(name, 32)}**: the players it names, and each one's record`,
+        ),
         LIMITS.fieldValue,
         ' · ',
       ),

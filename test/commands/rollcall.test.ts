@@ -6,7 +6,7 @@ import { joinRequest } from '../../commands/join-request.js';
 import { member } from '../../commands/member.js';
 import { role } from '../../commands/role.js';
 import { createRollcallCommand, type StatusInfo } from '../../commands/rollcall.js';
-import { userMenus } from '../../commands/user-menus.js';
+import { messageMenus, userMenus } from '../../commands/user-menus.js';
 import type { RolePage } from '../../generated/api.js';
 import { ApiError } from '../../src/api/errors.js';
 import { createLimits } from '../../src/api/limits/limits.js';
@@ -64,9 +64,11 @@ describe('/rollcall help', () => {
     assertEmbedWithinLimits(embed);
     assertNoPings(embed);
     const text = JSON.stringify(embed);
-    // one field per command, then the user commands (right-click a member, Apps)
-    expect(embed.fields).toHaveLength(all.length + 1);
-    for (const menu of userMenus) expect(embed.fields?.at(-1)?.value).toContain(`**${menu.data.name}**`);
+    // one field per command, then the user commands (right-click a member, Apps), then the message commands
+    expect(embed.fields).toHaveLength(all.length + 2);
+    for (const menu of userMenus) expect(embed.fields?.at(-2)?.value).toContain(`**${menu.data.name}**`);
+    expect(embed.fields?.at(-1)?.name).toBe('Right-click a message → Apps');
+    for (const menu of messageMenus) expect(embed.fields?.at(-1)?.value).toContain(`**${menu.data.name}**`);
     for (const command of all) {
       expect(text).toContain(`/${command.data.name} — `);
       for (const sub of command.data.options ?? []) {

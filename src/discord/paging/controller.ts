@@ -5,7 +5,10 @@
  * open, back).
  */
 import {
+  type APIButtonComponent,
+  type APIModalInteractionResponseCallbackData,
   type ButtonInteraction,
+  ButtonStyle,
   ComponentType,
   type ModalSubmitInteraction,
   type StringSelectMenuInteraction,
@@ -15,11 +18,11 @@ import type { Community } from '../../community/community.js';
 import { formatCount } from '../../render/format.js';
 import { MESSAGES, type Payload, UserError } from '../replies.js';
 import type { Responder } from '../respond.js';
-import { ACTIONS, type ControlState, MAX_PAGE, parseCustomId } from './custom-id.js';
+import { ACTIONS, type ControlState, encodeCustomId, MAX_PAGE, parseCustomId } from './custom-id.js';
 import { exportList } from './export.js';
 import { showDetail, showList } from './show.js';
 import type { StateStore } from './state.js';
-import type { ShowContext, ViewRegistry } from './views.js';
+import type { DetailView, ShowContext, ViewRegistry } from './views.js';
 
 export type ControlInteraction = ButtonInteraction | StringSelectMenuInteraction | ModalSubmitInteraction;
 
@@ -32,6 +35,53 @@ export interface PagingOptions {
 
 /** The custom_id of the text input in the go-to-page modal. */
 const PAGE_INPUT = 'page';
+/** The custom_id of the text input in an ask modal. */
+const ASK_INPUT = 'value';
+/** The argument an ask control carries: none is needed (what is typed is the argument), but its kind takes one. */
+const ASK_ARG = '?';
+
+/** The control of an ask modal or button for a detail view with `ask`, for `owner`. */
+function askCustomId(view: DetailView, owner: string, action: typeof ACTIONS.ask | typeof ACTIONS.askSubmit) {
+  const id = encodeCustomId({ action, view: view.id, owner, page: 1, arg: ASK_ARG }, 'one');
+  if (!id) throw new Error(`no ask control fits for view ${view.id}`);
+  return id;
+}
+
+/** The modal asking for a detail view's argument (`DetailView.ask`). */
+export function askModal(view: DetailView, owner: string): APIModalInteractionResponseCallbackData {
+  const ask = view.ask;
+  if (!ask) throw new Error(`view ${view.id} asks for nothing`);
+  return {
+    custom_id: askCustomId(view, owner, ACTIONS.askSubmit),
+    title: ask.title,
+    components: [
+      {
+        type: ComponentType.ActionRow,
+        components: [
+          {
+            type: ComponentType.TextInput,
+            custom_id: ASK_INPUT,
+            label: ask.label,
+            style: TextInputStyle.Short,
+            min_length: 1,
+            max_length: ask.maxLength,
+            required: true,
+          },
+        ],
+      },
+    ],
+  };
+}
+
+/** A button that opens `askModal` for the moderator `owner`. */
+export function askButton(view: DetailView, owner: string, label: string): APIButtonComponent {
+  return {
+    type: ComponentType.Button,
+    style: ButtonStyle.Secondary,
+    label,
+    custom_id: askCustomId(view, owner, ACTIONS.ask),
+  };
+}
 
 /**
  * A page number typed into the go-to-page modal: plain digits ("1234") or digits grouped by
@@ -73,6 +123,12 @@ export class PagingController {
     const invoker = interaction.message?.interactionMetadata?.user.id;
     if (state.owner !== interaction.user.id || (invoker !== undefined && invoker !== state.owner)) {
       await respond.notice(interaction, MESSAGES.notYours);
+      return;
+    }
+    const asked = this.options.views.get(state.view);
+    if (state.action === ACTIONS.ask && interaction.isButton() && asked?.kind === 'detail' && asked.ask) {
+      // As the go-to modal: its submission is checked like any control.
+      await interaction.showModal(askModal(asked, state.owner));
       return;
     }
     if (state.action === ACTIONS.goto && interaction.isButton()) {
@@ -163,6 +219,11 @@ export class PagingController {
       const itemId = interaction.values[0];
       if (detail?.kind !== 'detail' || !itemId) throw new UserError(MESSAGES.expired);
       return showDetail(detail, itemId, ctx, { view: view.id, page: state.page, arg });
+    }
+    if (state.action === ACTIONS.askSubmit) {
+      if (!interaction.isModalSubmit() || view.kind !== 'detail' || !view.ask)
+        throw new UserError(MESSAGES.expired);
+      return showDetail(view, view.ask.parse(interaction.fields.getTextInputValue(ASK_INPUT)), ctx);
     }
     if (view.kind === 'detail') return showDetail(view, arg, ctx);
 

@@ -35,6 +35,10 @@ export const ACTIONS = {
   secondShortcut: 't',
   /** "Export CSV": every row of the list as an attachment (page: the page shown when clicked). */
   export: 'x',
+  /** A button that opens a modal asking for a detail view's argument (`DetailView.ask`). */
+  ask: 'a',
+  /** That modal's submission: the detail view of what was typed. */
+  askSubmit: 'u',
 } as const;
 export type Action = (typeof ACTIONS)[keyof typeof ACTIONS];
 const ACTION_LETTERS = new Set<string>(Object.values(ACTIONS));

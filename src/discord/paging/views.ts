@@ -82,6 +82,12 @@ export interface DetailView<T = unknown, F extends Fetched<T> = Fetched<T>> {
   shortcuts?: Shortcut<T>[];
   /** Sentence for a 404 on this view. */
   notFound?: string;
+  /**
+   * The view can be opened with an argument typed into a modal (an `ask` button, or a command that
+   * opens the modal at once): the modal's title and field label, and the check that turns what was
+   * typed into the argument (a UserError for what cannot be one).
+   */
+  ask?: { title: string; label: string; maxLength: number; parse(text: string): string };
 }
 
 export type View = ListView | DetailView;

@@ -8,6 +8,7 @@ export const de: Catalogue = {
     'Staff record.name': 'Team-Akte',
     'LOAs.name': 'Abwesenheiten',
     'Join request.name': 'Beitrittsanfrage',
+    'Check player.name': 'Spieler prüfen',
     'loa.description': 'Abwesenheiten (LOAs) des Community-Servers',
     'loa.list.description': 'Alle LOAs auflisten, neueste zuerst',
     'loa.list.options.status.description':
@@ -284,6 +285,8 @@ export const de: Catalogue = {
     reportsUnavailable: 'Berichte sind auf diesem Server nicht verfügbar.',
     badReport: 'Dieser Berichtslink ist nicht mehr gültig; führe den Befehl erneut aus.',
     badWave: 'Die Welle ist eine ganze Zahl von 0 bis 100000.',
+    noPlayerLogs: 'Keine Protokolle für diesen Spieler.',
+    noPlayerNames: 'Diese Nachricht nennt keinen Spielernamen; nutze Spielernamen eingeben… oder /log user.',
     reportRoleUnknown: 'Keine Community-Rolle hat diesen Namen oder diese ID; /role list zeigt sie.',
     badDays: 'Die Anzahl der Tage ist eine ganze Zahl von 1 bis 365.',
     badQuotaHours:

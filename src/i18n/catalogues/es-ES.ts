@@ -9,6 +9,7 @@ export const esES: Catalogue = {
     'Staff record.name': 'Ficha del staff',
     'LOAs.name': 'Ausencias (LOA)',
     'Join request.name': 'Solicitud de ingreso',
+    'Check player.name': 'Revisar jugador',
     'loa.description': 'Ausencias (LOA) del servidor de la comunidad',
     'loa.list.description': 'Listar todas las LOA, las más recientes primero',
     'loa.list.options.status.description':
@@ -296,6 +297,8 @@ export const esES: Catalogue = {
     reportsUnavailable: 'Los informes no están disponibles en este servidor.',
     badReport: 'Ese enlace de informe ya no es válido; ejecuta el comando de nuevo.',
     badWave: 'La oleada es un número entero de 0 a 100000.',
+    noPlayerLogs: 'No hay registros de ese jugador.',
+    noPlayerNames: 'Ese mensaje no nombra a ningún jugador; usa Escribir un nombre… o /log user.',
     reportRoleUnknown: 'Ningún rol de la comunidad tiene ese nombre o ID; /role list los muestra.',
     badDays: 'El número de días es un número entero de 1 a 365.',
     badQuotaHours:

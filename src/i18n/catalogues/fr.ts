@@ -8,6 +8,7 @@ export const fr: Catalogue = {
     'Staff record.name': 'Fiche staff',
     'LOAs.name': 'Absences',
     'Join request.name': "Demande d'adhésion",
+    'Check player.name': 'Vérifier le joueur',
     'loa.description': 'Absences (LOA) du serveur communautaire',
     'loa.list.description': "Lister toutes les LOA, les plus récentes d'abord",
     'loa.list.options.status.description': 'Seulement en attente d’examen, en cours (actives) ou terminées',
@@ -298,6 +299,8 @@ export const fr: Catalogue = {
     reportsUnavailable: 'Les rapports ne sont pas disponibles sur ce serveur.',
     badReport: "Ce lien de rapport n'est plus valide ; relancez la commande.",
     badWave: 'La vague est un nombre entier de 0 à 100000.',
+    noPlayerLogs: 'Aucun journal pour ce joueur.',
+    noPlayerNames: 'Ce message ne nomme aucun joueur ; utilise Saisir un nom… ou /log user.',
     reportRoleUnknown: 'Aucun rôle communautaire n’a ce nom ou cet ID ; /role list les montre.',
     badDays: 'Le nombre de jours est un nombre entier de 1 à 365.',
     badQuotaHours:

@@ -8,6 +8,7 @@ export const ptBR: Catalogue = {
     'Staff record.name': 'Ficha da equipe',
     'LOAs.name': 'Ausências (LOAs)',
     'Join request.name': 'Pedido de entrada',
+    'Check player.name': 'Verificar jogador',
     'loa.description': 'Ausências (LOAs) do servidor da comunidade',
     'loa.list.description': 'Listar todas as LOAs, as mais recentes primeiro',
     'loa.list.options.status.description':
@@ -273,6 +274,8 @@ export const ptBR: Catalogue = {
     reportsUnavailable: 'Relatórios não estão disponíveis neste servidor.',
     badReport: 'Esse link de relatório não é mais válido; execute o comando de novo.',
     badWave: 'A onda é um número inteiro de 0 a 100000.',
+    noPlayerLogs: 'Nenhum registro desse jogador.',
+    noPlayerNames: 'Essa mensagem não cita nenhum jogador; use Digitar um nome… ou /log user.',
     reportRoleUnknown: 'Nenhum cargo da comunidade tem esse nome ou ID; /role list os mostra.',
     badDays: 'O número de dias é um número inteiro de 1 a 365.',
     badQuotaHours:

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type {
   APIApplicationCommand,
+  APIEmbed,
   APIMessage,
   APIRole,
   APITextChannel,
@@ -174,6 +175,16 @@ export class DiscordDouble {
     input?: Where & { bypassPermissions?: boolean },
   ): Promise<InteractionHandle> {
     return this.#driver.userCommand(user, name, target, input);
+  }
+
+  /** Runs the message command `name` (a message's right-click menu, Apps) on a message, as `user`. */
+  messageCommand(
+    user: DoubleUser,
+    name: string,
+    target: { author: DoubleUser; content?: string; embeds?: APIEmbed[] },
+    input?: Where & { bypassPermissions?: boolean },
+  ): Promise<InteractionHandle> {
+    return this.#driver.messageCommand(user, name, target, input);
   }
 
   /** Types `value` into option `focused` of `/command [subcommand]`. */

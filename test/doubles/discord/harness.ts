@@ -1,7 +1,11 @@
 import {
   type APIApplicationCommandAutocompleteInteraction,
   type APIChatInputApplicationCommandInteraction,
+  type APIEmbed,
   type APIInteraction,
+  type APIMessage,
+  type APIMessageApplicationCommandInteraction,
+  type APIMessageApplicationCommandInteractionData,
   type APIMessageComponentInteraction,
   type APIModalInteractionResponseCallbackData,
   type APIUserApplicationCommandInteraction,
@@ -9,6 +13,7 @@ import {
   ApplicationCommandType,
   GatewayDispatchEvents,
   InteractionType,
+  MessageType,
 } from 'discord-api-types/v10';
 import type { CommandRegistry } from './commands.js';
 import { findComponent } from './components.js';
@@ -199,6 +204,63 @@ export class InteractionDriver {
       (base) =>
         ({ ...base, type: InteractionType.ApplicationCommand, data }) as APIUserApplicationCommandInteraction,
       { commandName: command.name, targetUser: world.apiUser(target) },
+    );
+  }
+
+  /**
+   * Runs the message command `name` (Apps in a message's right-click menu) on a message `author`
+   * posted in the channel with `content` and `embeds`, as `user`: data carries `target_id` and the
+   * message in `resolved.messages`, as Discord sends it (the content is there whatever the bot's
+   * intents). Checked like a slash command: registered as a MESSAGE command, visible to the member.
+   */
+  async messageCommand(
+    user: DoubleUser,
+    name: string,
+    target: { author: DoubleUser; content?: string; embeds?: APIEmbed[] },
+    input: Where & { bypassPermissions?: boolean } = {},
+  ): Promise<InteractionHandle> {
+    const { world, commands, ids } = this.deps;
+    const place = placeOf(world, user, input);
+    const command = commands.find(name, place.guild?.id ?? null, ApplicationCommandType.Message);
+    if (!command) throw new Error(`no message command "${name}" is registered here`);
+    if (!input.bypassPermissions) assertCommandVisible(command, place.guild, place.memberPermissions);
+    const messageId = ids.next();
+    const message: APIMessage = {
+      id: messageId,
+      channel_id: place.channelId,
+      author: world.apiUser(target.author),
+      content: target.content ?? '',
+      timestamp: new Date().toISOString(),
+      edited_timestamp: null,
+      tts: false,
+      mention_everyone: false,
+      mentions: [],
+      mention_roles: [],
+      attachments: [],
+      embeds: target.embeds ?? [],
+      pinned: false,
+      type: MessageType.Default,
+      components: [],
+    };
+    const data: APIMessageApplicationCommandInteractionData = {
+      id: command.id,
+      name: command.name,
+      type: ApplicationCommandType.Message,
+      ...(command.guild_id ? { guild_id: command.guild_id } : {}),
+      target_id: messageId,
+      resolved: { messages: { [messageId]: message } },
+    };
+    return this.#record(
+      user,
+      place,
+      InteractionType.ApplicationCommand,
+      (base) =>
+        ({
+          ...base,
+          type: InteractionType.ApplicationCommand,
+          data,
+        }) as APIMessageApplicationCommandInteraction,
+      { commandName: command.name },
     );
   }
 

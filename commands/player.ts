@@ -1,0 +1,88 @@
+/**
+ * "Check player" (right-click a message → Apps): the game usernames the message names, offered in
+ * a select, each opening that player's record from their moderation logs (one request per player,
+ * saved like every list); "Type a username…" opens a modal, and so does the command itself when the
+ * message names nobody.
+ */
+import { ApplicationCommandType, ComponentType } from 'discord.js';
+import type { Log } from '../generated/api.js';
+import { pageItems, pageOfItems } from '../src/api/pages.js';
+import type { Fetched } from '../src/api/types.js';
+import type { MessageMenu } from '../src/discord/command.js';
+import { parseUsername } from '../src/discord/input.js';
+import { askButton, askModal } from '../src/discord/paging/controller.js';
+import { showList } from '../src/discord/paging/show.js';
+import type { DetailView, ListEnvelope, ListView } from '../src/discord/paging/views.js';
+import { playerNames } from '../src/discord/player-names.js';
+import { MESSAGES, UserError } from '../src/discord/replies.js';
+import { code, formatCount, plainText } from '../src/render/format.js';
+import { listEmbed } from '../src/render/page.js';
+import { type PlayerRecord, renderPlayer } from '../src/render/player.js';
+import { joinArg, splitArgs } from './report-data.js';
+import { VIEW } from './view-ids.js';
+
+/** A player's record: the first page of their logs (one request, saved like every list). */
+export const playerView: DetailView<PlayerRecord> = {
+  kind: 'detail',
+  id: VIEW.player,
+  async fetch({ resources }, username, options): Promise<Fetched<PlayerRecord>> {
+    const fetched = await resources.listUserLogs(username, { page: 1, limit: 100 }, options);
+    const logs = pageItems(fetched.data) as Log[];
+    if (logs.length === 0) throw new UserError(MESSAGES.noPlayerLogs);
+    const total =
+      typeof fetched.data.total === 'number' && fetched.data.total >= logs.length
+        ? fetched.data.total
+        : logs.length;
+    return { ...fetched, data: { username, logs, total } };
+  },
+  render: renderPlayer,
+  shortcuts: [{ label: 'All their logs', view: VIEW.userLogs, arg: ({ username }) => username }],
+  ask: { title: 'Check player', label: 'Game username', maxLength: 100, parse: parseUsername },
+};
+
+/** The usernames a message names, each opening the player's record. */
+export const playerPickView: ListView<{ name: string }> = {
+  kind: 'list',
+  id: VIEW.playerPick,
+  takesArg: true,
+  async fetch(_community, arg, query) {
+    const names = splitArgs(arg).map((n) => ({ name: parseUsername(n) }));
+    const data: ListEnvelope<{ name: string }> = pageOfItems(names, query);
+    // Nothing is read: the names came with the message.
+    return { data, fetchedAt: Date.now(), fromCache: false, stale: false };
+  },
+  render: (names, info, source) =>
+    listEmbed({
+      title: 'Players named in this message',
+      rows: names.map(({ name }, i) => `**${formatCount((info.page - 1) * 10 + i + 1)}.** ${code(name, 40)}`),
+      info,
+      noun: info.total === 1 ? 'username' : 'usernames',
+      source,
+      emptyText: 'No username found.',
+      colour: 0xfee75c,
+    }),
+  open: {
+    detailView: VIEW.player,
+    option: ({ name }) => ({
+      label: plainText(name, 100),
+      value: name,
+      description: 'Their moderation record',
+    }),
+  },
+};
+
+export const checkPlayer: MessageMenu = {
+  data: { type: ApplicationCommandType.Message, name: 'Check player' },
+  modal: ({ message, owner }) =>
+    playerNames(message).length === 0 ? askModal(playerView, owner) : undefined,
+  async execute({ message, show }) {
+    const names = playerNames(message);
+    if (names.length === 0) throw new UserError(MESSAGES.noPlayerNames);
+    const payload = await showList(playerPickView, show, { arg: joinArg(names) });
+    const row = {
+      type: ComponentType.ActionRow as const,
+      components: [askButton(playerView, show.owner, 'Type a username…')],
+    };
+    return { ...payload, components: [...(payload.components ?? []), row] };
+  },
+};
