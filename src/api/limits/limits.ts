@@ -7,9 +7,9 @@
  *   'busy' (at once when their place in line already says the wait would be longer), in a line fair
  *   between the people asking, each told its place and an estimated wait.
  * - spans.ts: a span limit (N per W) is a bucket (spec.ts's bucketPlan).
- * - month.ts: the monthly limit counts the calendar month (UTC) under a key of its own per month,
- *   kept in the ledger too; when it is spent, callers get ApiError 'quota' naming the reset at once
- *   (waiting would not help).
+ * - month.ts: the month's count, of every request whether or not a monthly limit is known, under
+ *   a key of its own per month (the calendar month in UTC), kept in the ledger too; when a monthly
+ *   limit is spent, callers get ApiError 'quota' naming the reset at once (waiting would not help).
  * - retry-after.ts: a 429's hold (Retry-After) is kept in the store too, so every caller and every
  *   process of the token waits; a long hold lets one request through every PROBE_INTERVAL_MS to
  *   notice a recovered API.
@@ -51,19 +51,19 @@ export function createLimits(options: LimitsOptions): Limits {
   const now = options.now ?? Date.now;
   const sleep = options.sleep;
   const prefix = 'rollcall:v1:limits';
-  const monthSpec = specs.find((s) => s.window.kind === 'month');
-  const month: MonthCount | undefined =
-    monthSpec &&
-    createMonthCount({
-      spec: monthSpec,
-      store,
-      prefix,
-      logger,
-      now,
-      periodSeconds: options.monthSeconds ?? 0,
-      ledger: options.ledger,
-      onAllowanceMark: options.onAllowanceMark,
-    });
+  // The month is counted whether or not a monthly limit is known (see month.ts): a plan declared
+  // later applies to what was already spent. Only a known limit refuses, paces and holds.
+  const counted: MonthCount = createMonthCount({
+    spec: specs.find((s) => s.window.kind === 'month'),
+    store,
+    prefix,
+    logger,
+    now,
+    periodSeconds: options.monthSeconds ?? 0,
+    ledger: options.ledger,
+    onAllowanceMark: options.onAllowanceMark,
+  });
+  const month: MonthCount | undefined = counted.limited ? counted : undefined;
   const spans = createSpans(specs, store, prefix);
   const retryAfter = createRetryAfter(store, prefix, options.probeIntervalMs ?? PROBE_INTERVAL_MS);
   const holds: MonthHolds | undefined =
@@ -95,7 +95,7 @@ export function createLimits(options: LimitsOptions): Limits {
         continue;
       }
       turn.ready();
-      await month?.take(key);
+      await counted.take(key);
       await store.flush();
       return { probe: passage.probe };
     }
