@@ -17,7 +17,8 @@
  *   (observe, below).
  * - allowance.ts: pace(): for the monthly limit, what is left (less a reserve for things never read
  *   before) is spread over the time left; a refresh of something already saved waits for its turn.
- *   takeAccess(): access checks spend from a share of their own.
+ *   takeAccess(): access checks spend from a share of their own. room(): a read that must be made
+ *   now (a link check) goes whatever the pace, while anything is left above the reserve.
  * - month-holds.ts: holdMonth(): requests of the month held by whole-list reads (exports, log
  *   searches) of every process of the token, in the store beside the month's count, until their
  *   reads are done (or they lapse: MONTH_HOLD_MS).
@@ -43,6 +44,7 @@ export type {
   MonthHold,
   MonthLedger,
   PaceVerdict,
+  RoomVerdict,
 } from './types.js';
 
 /** Build the limits over `options.store`. */
@@ -137,6 +139,8 @@ export function createLimits(options: LimitsOptions): Limits {
     },
 
     holdMonth: async (key, requests) => (holds ? holds.hold(key, requests) : noHold()),
+
+    room: async (key) => (allowance ? allowance.room(key) : { ok: true }),
 
     remaining(key) {
       return month?.lastLeft(key) ?? Math.min(...specs.map((s) => s.points));
