@@ -69,7 +69,16 @@ export function createLimits(options: LimitsOptions): Limits {
   const spans = createSpans(specs, store, prefix);
   const retryAfter = createRetryAfter(store, prefix, options.probeIntervalMs ?? PROBE_INTERVAL_MS);
   const holds: MonthHolds | undefined =
-    month && createMonthHolds({ month, store, prefix, logger, now, monthHoldMs: options.monthHoldMs });
+    month &&
+    createMonthHolds({
+      month,
+      store,
+      prefix,
+      logger,
+      now,
+      monthHoldMs: options.monthHoldMs,
+      ...(options.clock ? { clock: options.clock } : {}),
+    });
   const allowance: Allowance | undefined =
     month && holds && createAllowance({ month, holds, store, prefix, now });
 

@@ -112,6 +112,11 @@ export interface LimitsOptions {
   /** Shortest life of a hold on the month not given back (default MONTH_HOLD_MS; tests shorten it). */
   monthHoldMs?: number;
   /**
+   * The real-time clock of the holds' time slots (default Date.now): tests inject one to move a
+   * hold past its lapse while a real Redis runs (never a faked global under a real driver).
+   */
+  clock?: () => number;
+  /**
    * Where the month's count is kept beyond the limit store (the database, when there is one): the
    * count there is raised before each request goes out, and a limit store found counting less (Redis
    * emptied, the counters file lost) is brought back up to it.
