@@ -181,7 +181,7 @@ export const MESSAGES = {
     'That is not an API token: a token is letters, digits and symbols only, with no space or line break inside. Nothing was saved.',
   setupSaving: (left: number, points: number, nextAtSeconds: number) =>
     left <= 0
-      ? `That token's monthly API allowance is spent (all ${formatCount(points)} requests), so it could not be checked with a request. Nothing was saved; try again ${fromNow(nextAtSeconds)}.`
+      ? `That token has no API requests left this month (its monthly allowance of ${formatCount(points)} is spent), so it could not be checked with a request. Nothing was saved; try again ${fromNow(nextAtSeconds)}.`
       : `That token has ${formatCount(left)} of its ${formatCount(points)} API requests left this month, all kept in reserve for what moderators have not read before, so it could not be checked with a request. Nothing was saved; try again ${fromNow(nextAtSeconds)}.`,
   setupTooOften: (checks: number, minutes: number) =>
     `This server has had ${checks} tokens checked in the last few minutes; try again in ${minutes} min. Nothing was saved.`,

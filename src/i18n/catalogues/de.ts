@@ -305,7 +305,7 @@ export const de: Catalogue = {
     setupSaving:
       'Diesem Token bleiben diesen Monat {left:count} seiner {points:count} API-Anfragen, alle als Reserve für das, was Moderatoren noch nicht gelesen haben, daher konnte es nicht mit einer Anfrage geprüft werden. Nichts wurde gespeichert; versuche es <t:{next}:R> erneut.',
     'setupSaving.spent':
-      'Das monatliche API-Kontingent dieses Tokens ist verbraucht (alle {points:count} Anfragen), daher konnte es nicht mit einer Anfrage geprüft werden. Nichts wurde gespeichert; versuche es <t:{next}:R> erneut.',
+      'Diesem Token bleiben diesen Monat keine API-Anfragen (sein monatliches Kontingent von {points:count} ist verbraucht), daher konnte es nicht mit einer Anfrage geprüft werden. Nichts wurde gespeichert; versuche es <t:{next}:R> erneut.',
     tokenHeld:
       'Die API des Community-Servers hat das API-Token dieses Servers gerade abgelehnt; Rollcall versucht es <t:{next}:R> von selbst erneut. Ein Admin muss /rollcall-admin setup nur ausführen, wenn es dann immer noch abgelehnt wird.',
     setupTooOften:

@@ -315,7 +315,7 @@ export const esES: Catalogue = {
     setupSaving:
       'A ese token le quedan {left:count} de sus {points:count} peticiones de API este mes, todas reservadas para lo que los moderadores aún no han leído, así que no se pudo comprobar con una petición. No se guardó nada; inténtalo de nuevo <t:{next}:R>.',
     'setupSaving.spent':
-      'La cuota mensual de API de ese token está agotada (las {points:count} peticiones), así que no se pudo comprobar con una petición. No se guardó nada; inténtalo de nuevo <t:{next}:R>.',
+      'A ese token no le quedan peticiones de API este mes (su cuota mensual de {points:count} está agotada), así que no se pudo comprobar con una petición. No se guardó nada; inténtalo de nuevo <t:{next}:R>.',
     tokenHeld:
       'La API del servidor de la comunidad acaba de rechazar el token de API de este servidor; Rollcall lo volverá a intentar por sí mismo <t:{next}:R>. Un admin solo tiene que ejecutar /rollcall-admin setup si sigue rechazado entonces.',
     setupTooOften:

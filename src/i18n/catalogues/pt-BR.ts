@@ -294,7 +294,7 @@ export const ptBR: Catalogue = {
     setupSaving:
       'Restam a esse token {left:count} dos seus {points:count} pedidos de API neste mês, todos guardados como reserva para o que os moderadores ainda não leram, então ele não pôde ser verificado com um pedido. Nada foi salvo; tente de novo <t:{next}:R>.',
     'setupSaving.spent':
-      'A cota mensal de API desse token acabou (todos os {points:count} pedidos), então ele não pôde ser verificado com um pedido. Nada foi salvo; tente de novo <t:{next}:R>.',
+      'Não restam a esse token pedidos de API neste mês (sua cota mensal de {points:count} acabou), então ele não pôde ser verificado com um pedido. Nada foi salvo; tente de novo <t:{next}:R>.',
     tokenHeld:
       'A API do servidor da comunidade acabou de rejeitar o token de API deste servidor; o Rollcall vai tentar de novo sozinho <t:{next}:R>. Um admin só precisa executar /rollcall-admin setup se ele ainda for rejeitado então.',
     setupTooOften:
