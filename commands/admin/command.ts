@@ -11,7 +11,7 @@ import {
   PermissionFlagsBits,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
-import type { Payload } from '../../src/discord/replies.js';
+import { MESSAGES, type Payload, UserError } from '../../src/discord/replies.js';
 import type { CodeLabels } from '../../src/render/labels.js';
 
 export const ADMIN_COMMAND = 'rollcall-admin';
@@ -38,6 +38,19 @@ export const ADMIN_IDS = {
 /** The prefix every admin control's custom_id starts with. */
 export const ADMIN_ID_PREFIX = 'rca:';
 
+/**
+ * The community's roles as `read` gives them, or the refusal to give when they are needed and could
+ * not be read: the sentence the read refused with (a server not linked, its token rejected or held,
+ * the store unavailable: each says so), else that the API is not answering.
+ */
+export async function rolesOrRefusal<R>(read: () => Promise<R[]>): Promise<R[] | UserError> {
+  try {
+    return await read();
+  } catch (error) {
+    return error instanceof UserError ? error : new UserError(MESSAGES.unavailable);
+  }
+}
+
 /** Access roles of each kind a server may keep (the store refuses more). */
 export const MAX_ACCESS_ROLES = 25;
 
@@ -54,8 +67,11 @@ export interface LinkInfo {
 export type TokenCheck =
   | { ok: true; communityId: string | undefined; roleCount: number }
   | { ok: false; reason: 'rejected' | 'forbidden' | 'unavailable' }
-  /** The token's monthly allowance is spent or paced: no request was made (next one at, ms). */
-  | { ok: false; reason: 'saving'; nextFreshAt: number };
+  /**
+   * The token's monthly allowance has nothing left above its reserve (and what whole-list reads
+   * hold): no request was made; `left` of `points` remain this month, room again at `nextFreshAt` (ms).
+   */
+  | { ok: false; reason: 'saving'; nextFreshAt: number; left: number; points: number };
 
 /** The settings a server's admins choose here. */
 export interface ServerSettings {

@@ -12,7 +12,7 @@ import { DIGEST_REPORTS, type DigestReport, type DigestSettings } from '../../sr
 import { isQuotaHours } from '../../src/reports/leave.js';
 import { isTimeZone, WEEKDAYS, type Weekday } from '../../src/reports/period.js';
 import { MAX_QUOTA_HOURS, MAX_QUOTA_ROLES, type ReportSettings } from '../../src/reports/source.js';
-import { ADMIN_BASE, type AdminCommand } from './command.js';
+import { ADMIN_BASE, type AdminCommand, rolesOrRefusal } from './command.js';
 
 /** The digest's report choices: every non-empty set of the three, as "totals,quota,leave". */
 const DIGEST_CHOICES = [
@@ -204,9 +204,11 @@ async function reportSettings(
   }
   if (weekStart !== null) next.weekStart = weekStart;
   if ((roleText === null) !== (hours === null)) throw new UserError(MESSAGES.quotaNeedsBoth);
-  roles = await place.roles(guildId).catch(() => undefined);
+  const read = await rolesOrRefusal(() => place.roles(guildId));
+  roles = Array.isArray(read) ? read : undefined;
   if (roleText !== null && hours !== null) {
-    if (!roles) throw new UserError(MESSAGES.unavailable);
+    // A server not linked is told so (not that the API is not answering).
+    if (!roles) throw read;
     const role =
       roles.find((r) => r.id === roleText) ??
       roles.find((r) => r.name.toLowerCase() === roleText.toLowerCase());

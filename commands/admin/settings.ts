@@ -16,6 +16,7 @@ import {
   type AdminCommand,
   type Links,
   MAX_ACCESS_ROLES,
+  rolesOrRefusal,
   type ServerSettings,
 } from './command.js';
 
@@ -84,8 +85,11 @@ export function createSettingsCommand(links: Links): AdminCommand {
       const change: Partial<ServerSettings> = {};
       if (visibility) change.defaultVisibility = visibility;
       if (limitsText) change.apiLimits = limitsText.toLowerCase() === 'default' ? undefined : limitsText;
-      const roles = rolesText || !visibility ? await links.roles(guildId).catch(() => undefined) : undefined;
-      if (rolesText) change.accessRoleIds = communityRoleIds(rolesText, roles);
+      const read = rolesText || !visibility ? await rolesOrRefusal(() => links.roles(guildId)) : undefined;
+      const roles = Array.isArray(read) ? read : undefined;
+      // A server not linked is told so (not that the API is not answering).
+      if (rolesText)
+        change.accessRoleIds = communityRoleIds(rolesText, read ?? new UserError(MESSAGES.unavailable));
       if (discordText) change.accessDiscordRoleIds = discordRoleIds(discordText, discordRolesOf(interaction));
       if (Object.keys(change).length > 0) await links.saveSettings(guildId, change);
       const now = await links.settings(guildId);
@@ -119,10 +123,13 @@ export function createSettingsCommand(links: Links): AdminCommand {
   };
 }
 
-/** The community roles named in `access-roles` (`none`: no role), by id; a UserError for a name not found. */
-function communityRoleIds(text: string, roles: NamedRole[] | undefined): string[] {
+/**
+ * The community roles named in `access-roles` (`none`: no role), by id; a UserError for a name not
+ * found, or the refusal the roles' read gave.
+ */
+function communityRoleIds(text: string, roles: NamedRole[] | UserError): string[] {
   const wanted = text.toLowerCase() === 'none' ? [] : segments(text);
-  if (!roles) throw new UserError(MESSAGES.unavailable);
+  if (roles instanceof UserError) throw roles;
   const unknown = wanted.filter(
     (w) => !roles.some((r) => r.id === w || r.name.toLowerCase() === w.toLowerCase()),
   );

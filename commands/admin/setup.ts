@@ -74,7 +74,9 @@ export function createTokenSubmit(
     const checked = await links.check(token, guildId);
     if (!checked.ok) {
       if (checked.reason === 'saving')
-        return textPayload(MESSAGES.setupSaving(Math.ceil(checked.nextFreshAt / 1000)));
+        return textPayload(
+          MESSAGES.setupSaving(checked.left, checked.points, Math.ceil(checked.nextFreshAt / 1000)),
+        );
       const sentence = {
         rejected: MESSAGES.setupRejected,
         forbidden: MESSAGES.setupForbidden,

@@ -103,6 +103,7 @@ export function createApi(config: Config, logger: Logger, deps: ApiDeps = {}): A
     now,
     pace: () => limits.pace(hash),
     takeAccess: () => limits.takeAccess(hash),
+    room: () => limits.room(hash),
     coalesce: config.API_COALESCE,
     ttl: {
       list: config.CACHE_TTL_LIST_SECONDS,

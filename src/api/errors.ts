@@ -114,6 +114,23 @@ export class AccessSpentError extends Error {
   }
 }
 
+/**
+ * A read that must be made now (a link check, ReadOptions.check) found no room in the monthly
+ * allowance (Limits.room; no request was made): `left` of `points` remain this month, all of it the
+ * reserve or held (none when spent), and room comes back at `nextAt` (ms).
+ */
+export class NoRoomError extends Error {
+  override name = 'NoRoomError';
+  constructor(
+    message: string,
+    readonly nextAt: number,
+    readonly left: number,
+    readonly points: number,
+  ) {
+    super(message);
+  }
+}
+
 export function isNotSaved(error: unknown): error is NotSavedError {
   return error instanceof NotSavedError;
 }

@@ -23,10 +23,11 @@ import {
   type ApiError,
   httpError,
   isApiError,
+  NoRoomError,
   NotSavedError,
   PacedError,
 } from './errors.js';
-import type { PaceVerdict } from './limits/types.js';
+import type { PaceVerdict, RoomVerdict } from './limits/types.js';
 import type { Fetched, ReadOptions } from './types.js';
 
 /** How long a value stays fresh: lists, single items, or rarely-changing roles and applications. */
@@ -75,6 +76,8 @@ export interface ReaderOptions {
   pace?: () => Promise<PaceVerdict>;
   /** May an access check's lookup spend a request now? (Limits.takeAccess; always yes without.) */
   takeAccess?: () => Promise<PaceVerdict>;
+  /** Has the month room for a read that must be made now? (Limits.room; always yes without.) */
+  room?: () => Promise<RoomVerdict>;
 }
 
 export interface Reader {
@@ -99,7 +102,7 @@ interface Loaded {
 
 /** Build the read pipeline over `cache`. */
 export function createReader(options: ReaderOptions): Reader {
-  const { cache, hash, ttl, logger, now, coalesce = true, pace, takeAccess } = options;
+  const { cache, hash, ttl, logger, now, coalesce = true, pace, takeAccess, room } = options;
   const counters = { cacheHits: 0, cacheMisses: 0, staleServed: 0, coalesced: 0, savedForPace: 0 };
   const inFlight = new Map<string, Promise<Loaded>>();
   /** Reads in flight when coalescing is off (for drain). */
@@ -160,6 +163,22 @@ export function createReader(options: ReaderOptions): Reader {
     return started;
   }
 
+  /** `load`, made only when the month has room for it (a link check: ReadOptions.check). */
+  function withRoom<T>(op: string, load: () => Promise<T>): () => Promise<T> {
+    return async () => {
+      const verdict = await room?.();
+      if (verdict && !verdict.ok) {
+        throw new NoRoomError(
+          `${op}: no room in the monthly allowance`,
+          verdict.nextAt,
+          verdict.left,
+          verdict.points,
+        );
+      }
+      return load();
+    };
+  }
+
   return {
     counters,
 
@@ -211,7 +230,8 @@ export function createReader(options: ReaderOptions): Reader {
       };
       // Joining a read already on its way costs nothing; a new one must fit the pace (and so must a
       // first read that can wait).
-      if ((saved || readOptions?.paced) && !bounded && pace && !(coalesce && inFlight.has(key))) {
+      const check = readOptions?.check === true;
+      if ((saved || readOptions?.paced) && !bounded && !check && pace && !(coalesce && inFlight.has(key))) {
         const verdict = await pace();
         if (!verdict.ok) {
           if (saved) return savedFor(verdict.nextAt, verdict.reason === 'spent');
@@ -234,7 +254,13 @@ export function createReader(options: ReaderOptions): Reader {
             }
           : load;
       try {
-        const loaded = await coalesced(key, softMs, maxAgeMs ?? 0, loadOnce, spec.related);
+        const loaded = await coalesced(
+          key,
+          softMs,
+          maxAgeMs ?? 0,
+          check && room ? withRoom(spec.op, loadOnce) : loadOnce,
+          spec.related,
+        );
         return { data: loaded.data as T, fetchedAt: loaded.fetchedAt, fromCache: false, stale: false };
       } catch (error) {
         if (bounded || !isApiError(error) || !allowsStale(error) || !saved) throw error;

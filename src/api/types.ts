@@ -74,6 +74,12 @@ export interface ReadOptions {
    * spent it throws AccessSpentError and makes no request. A saved answer young enough costs nothing.
    */
   access?: boolean;
+  /**
+   * A read whose answer only the API can give now (a link check, with `fresh`): it never waits for
+   * the pace, and spends from the month like a first read; when nothing is left above the reserve
+   * and what whole-list reads hold (Limits.room) it throws NoRoomError and makes no request.
+   */
+  check?: boolean;
 }
 
 export interface Resources {

@@ -10,14 +10,15 @@
  * store too (its allowance ledger), so losing Redis or the counters file does not restart the month.
  * A 401 from the API makes the token suspect: its servers are refused without a read until one read,
  * at least REJECTION_CONFIRM_MS later, confirms it (their credentials are then marked invalid, not
- * used again until an admin links a token anew) or clears it (see `guarded`). The store failing
+ * used again until an admin links a token anew) or clears it (see `guarded`). Meanwhile they are told
+ * when Rollcall tries the token again, and that an admin needs to act only if it is rejected then. The store failing
  * never falls back to anything: moderators are told the database is unreachable.
  */
 import type { Links, TokenCheck } from '../../commands/admin/command.js';
 import { within } from '../api/abort.js';
 import type { ApiCache } from '../api/cache.js';
 import { createApi } from '../api/client.js';
-import { isApiError } from '../api/errors.js';
+import { isApiError, NoRoomError } from '../api/errors.js';
 import type { MonthLedger } from '../api/limits/limits.js';
 import { type LimitSpec, parseLimits } from '../api/limits/spec.js';
 import { tokenHash } from '../api/token.js';
@@ -112,6 +113,12 @@ export function strictest(lists: ReadonlyArray<readonly LimitSpec[]>): LimitSpec
     }
   }
   return [...byWindow.entries()].sort(([a], [b]) => a - b).map(([, spec]) => spec);
+}
+
+/** What is left of `api`'s month (none when it has no monthly limit), with when room comes back. */
+async function monthLeft(api: Api, nextFreshAt: number) {
+  const month = (await api.limitStatus()).find((status) => status.kind === 'month');
+  return { nextFreshAt, left: month?.left ?? 0, points: month?.points ?? 0 };
 }
 
 export function createTenants(options: TenantOptions): Tenants {
@@ -211,7 +218,7 @@ export function createTenants(options: TenantOptions): Tenants {
           suspicion.guilds.add(guildId);
           // Within the wait, or while the one confirming read is out: no request, so no further strike.
           if (suspicion.probing || startedAt - suspicion.since < REJECTION_CONFIRM_MS) {
-            throw new UserError(MESSAGES.tokenRejected);
+            throw held(suspicion, startedAt);
           }
           suspicion.probing = true;
         }
@@ -225,8 +232,8 @@ export function createTenants(options: TenantOptions): Tenants {
           return result;
         } catch (error) {
           if (isApiError(error) && error.kind === 'http' && error.status === 401) {
-            await rejected(guildId, token, startedAt);
-            throw new UserError(MESSAGES.tokenRejected);
+            const stillHeld = await rejected(guildId, token, startedAt);
+            throw stillHeld ? held(stillHeld, now()) : new UserError(MESSAGES.tokenRejected);
           }
           throw error;
         } finally {
@@ -238,23 +245,35 @@ export function createTenants(options: TenantOptions): Tenants {
   }
 
   /**
+   * The sentence for a read refused while `suspicion` holds the token: no admin needs to act yet;
+   * Rollcall tries the token again at the end of the wait (or now, when that has passed: the
+   * confirming read is out), and only a rejection then asks an admin for a new token.
+   */
+  function held(suspicion: Suspicion, at: number): UserError {
+    const retryAt = Math.max(at, suspicion.since + REJECTION_CONFIRM_MS);
+    return new UserError(MESSAGES.tokenHeld(Math.ceil(retryAt / 1000)));
+  }
+
+  /**
    * A 401 to a read of `guildId` started at `startedAt`: the first makes the token suspect; one to a
    * read started REJECTION_CONFIRM_MS or more after that confirms it, and every server refused
-   * meanwhile has its credential marked invalid. Reads of the same burst change nothing.
+   * meanwhile has its credential marked invalid. Reads of the same burst change nothing. Returns the
+   * suspicion while the token is only suspect; undefined once it is confirmed (marked invalid).
    */
-  async function rejected(guildId: string, token: string, startedAt: number): Promise<void> {
+  async function rejected(guildId: string, token: string, startedAt: number): Promise<Suspicion | undefined> {
     const hash = tokenHash(token);
     const suspicion = suspected.get(hash);
     if (!suspicion) {
-      suspected.set(hash, { since: now(), probing: false, guilds: new Set([guildId]) });
+      const first = { since: now(), probing: false, guilds: new Set([guildId]) };
+      suspected.set(hash, first);
       logger.warn(
         { guild: guildId },
         "the API rejected this server's token (401); refused until a later read confirms it",
       );
-      return;
+      return first;
     }
     suspicion.guilds.add(guildId);
-    if (startedAt - suspicion.since < REJECTION_CONFIRM_MS) return;
+    if (startedAt - suspicion.since < REJECTION_CONFIRM_MS) return suspicion;
     suspected.delete(hash);
     logger.warn({ guild: guildId }, "the API rejected this server's token again (401); it is marked invalid");
     dropToken(token);
@@ -267,6 +286,7 @@ export function createTenants(options: TenantOptions): Tenants {
           }),
       ),
     );
+    return undefined;
   }
 
   function lookup(guildId: string) {
@@ -351,10 +371,13 @@ export function createTenants(options: TenantOptions): Tenants {
       ]);
       const api = apiFor(token, [own?.apiLimits, ...linked]);
       try {
-        const roles = await api.resources.listRoles({ page: 1, limit: 100 }, { fresh: true });
+        // Spent from the month like any read, whatever the pace: only the API can say whether the
+        // token works now. Refused (NoRoomError) only when nothing is left above the reserve.
+        const roles = await api.resources.listRoles({ page: 1, limit: 100 }, { fresh: true, check: true });
         if (roles.stale) return { ok: false, reason: 'unavailable' };
-        // A saved answer (the allowance is spent or paced) says nothing of the token now.
-        if (roles.saving) return { ok: false, reason: 'saving', nextFreshAt: roles.saving.nextFreshAt };
+        // A saved answer (the month spent meanwhile) says nothing of the token now.
+        if (roles.saving)
+          return { ok: false, reason: 'saving', ...(await monthLeft(api, roles.saving.nextFreshAt)) };
         if (roles.fromCache) return { ok: false, reason: 'unavailable' };
         const serverId: unknown = roles.data.data[0]?.serverId;
         return {
@@ -367,6 +390,15 @@ export function createTenants(options: TenantOptions): Tenants {
           roleCount: roles.data.total ?? roles.data.data.length,
         };
       } catch (error) {
+        if (error instanceof NoRoomError) {
+          return {
+            ok: false,
+            reason: 'saving',
+            nextFreshAt: error.nextAt,
+            left: error.left,
+            points: error.points,
+          };
+        }
         if (isApiError(error) && error.kind === 'http' && error.status === 401) {
           dropToken(token);
           return { ok: false, reason: 'rejected' };

@@ -36,7 +36,11 @@ export const ENGLISH_TEMPLATES: Readonly<Partial<Record<`${FunctionKey}${'' | `.
   'pageRange.one': 'This list has only page 1.',
   queued: 'Waiting for the API allowance: you are {position:ordinal} in line, about {wait}.',
   setupSaving:
-    "That token's monthly API allowance is spent or being saved, so it could not be checked with a request. Nothing was saved; try again <t:{next}:R>.",
+    'That token has {left:count} of its {points:count} API requests left this month, all kept in reserve for what moderators have not read before, so it could not be checked with a request. Nothing was saved; try again <t:{next}:R>.',
+  'setupSaving.spent':
+    'That token has no API requests left this month (its monthly allowance of {points:count} is spent), so it could not be checked with a request. Nothing was saved; try again <t:{next}:R>.',
+  tokenHeld:
+    "The community server API rejected this server's API token just now; Rollcall will try it again by itself <t:{next}:R>. An admin needs to run /rollcall-admin setup only if it is still rejected then.",
   setupTooOften:
     'This server has had {checks} tokens checked in the last few minutes; try again in {minutes} min. Nothing was saved.',
   tooManyRoles: 'Give at most {max} roles of each kind. Nothing was saved.',

@@ -94,6 +94,8 @@ export const MESSAGES = {
   notLinked:
     'Rollcall is not linked to a community on this server yet; a server admin (Manage Server) must run /rollcall-admin setup.',
   tokenRejected: "This server's API token was rejected; an admin must run /rollcall-admin setup.",
+  tokenHeld: (nextAtSeconds: number) =>
+    `The community server API rejected this server's API token just now; Rollcall will try it again by itself ${fromNow(nextAtSeconds)}. An admin needs to run /rollcall-admin setup only if it is still rejected then.`,
   tokenUnreadable:
     "This server's stored API token cannot be read; an admin must run /rollcall-admin setup again.",
   adminOnly: 'Only members with the Manage Server permission can set Rollcall up on this server.',
@@ -177,8 +179,10 @@ export const MESSAGES = {
     `This server has no role called ${names.map((n) => typed(n)).join(', ')}; pick roles from the list as you type, or none. Nothing was saved.`,
   setupMalformed:
     'That is not an API token: a token is letters, digits and symbols only, with no space or line break inside. Nothing was saved.',
-  setupSaving: (nextAtSeconds: number) =>
-    `That token's monthly API allowance is spent or being saved, so it could not be checked with a request. Nothing was saved; try again ${fromNow(nextAtSeconds)}.`,
+  setupSaving: (left: number, points: number, nextAtSeconds: number) =>
+    left <= 0
+      ? `That token has no API requests left this month (its monthly allowance of ${formatCount(points)} is spent), so it could not be checked with a request. Nothing was saved; try again ${fromNow(nextAtSeconds)}.`
+      : `That token has ${formatCount(left)} of its ${formatCount(points)} API requests left this month, all kept in reserve for what moderators have not read before, so it could not be checked with a request. Nothing was saved; try again ${fromNow(nextAtSeconds)}.`,
   setupTooOften: (checks: number, minutes: number) =>
     `This server has had ${checks} tokens checked in the last few minutes; try again in ${minutes} min. Nothing was saved.`,
   settingsUnreadable:

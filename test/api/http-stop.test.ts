@@ -17,6 +17,7 @@ const open: Limits = {
   pace: async () => ({ ok: true }),
   status: async () => [],
   holdMonth: async () => ({ statuses: [], spent: async () => {}, release: async () => {} }),
+  room: async () => ({ ok: true }),
   remaining: () => 1,
   close: async () => {},
   takeAccess: async () => ({ ok: true }),

@@ -330,7 +330,7 @@ describe('a token checked while its allowance is spent', () => {
     const answer = await setup(B, TOKEN_A);
     expect(answer.ephemeral).toBe(true);
     expect(answer.message?.content).toMatch(
-      /^That token's monthly API allowance is spent or being saved, .* <t:\d+:R>\.$/,
+      /^That token has no API requests left this month \(its monthly allowance of 1 is spent\), .* <t:\d+:R>\.$/,
     );
     expect(await store.describeCredential(B)).toBeUndefined();
   });

@@ -10,6 +10,7 @@
 import { PermissionFlagsBits } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_IDS } from '../../commands/admin/index.js';
+import { REJECTION_CONFIRM_MS } from '../../src/community/hosted.js';
 import { MESSAGES } from '../../src/discord/replies.js';
 import { type Store, StoreError } from '../../src/store/index.js';
 import type { DoubleUser } from '../doubles/discord/double.js';
@@ -253,10 +254,15 @@ function hostedSuite(backend: Backend): void {
         },
       });
       world.sandbox.resetLog();
+      const before = Date.now();
       const first = await (
         await world.double.slash(world.mod, 'shift', { subcommand: 'list', guildId: C })
       ).response();
-      expect(first.message?.content).toBe(MESSAGES.tokenRejected);
+      // Held, not rejected for good: told when Rollcall tries again, a minute after the 401.
+      const retryAt = Number(/<t:(\d+):R>/.exec(first.message?.content ?? '')?.[1]);
+      expect(first.message?.content).toBe(MESSAGES.tokenHeld(retryAt));
+      expect(retryAt).toBeGreaterThanOrEqual(Math.ceil((before + REJECTION_CONFIRM_MS) / 1000));
+      expect(retryAt).toBeLessThanOrEqual(Math.ceil((Date.now() + REJECTION_CONFIRM_MS) / 1000));
       expect(world.sandbox.requests.map((r) => r.status)).toEqual([401]);
       // One 401 is not proof (test/hosted/rejection.test.ts confirms it a minute later).
       expect((await store.describeCredential(C))?.invalidAt).toBeUndefined();
@@ -266,7 +272,7 @@ function hostedSuite(backend: Backend): void {
         await world.double.slash(world.mod, 'loa', { subcommand: 'list', guildId: C })
       ).response();
       expect(next.ephemeral).toBe(true);
-      expect(next.message?.content).toBe(MESSAGES.tokenRejected);
+      expect(next.message?.content).toBe(MESSAGES.tokenHeld(retryAt));
       expect(world.sandbox.requests).toEqual([]);
       // As the confirming 401 does; the admin's view of it follows.
       expect(await store.markInvalid(C)).toBe(true);

@@ -1,6 +1,7 @@
 /**
  * The 401 rule: a token is marked invalid only when the API rejected it on two reads started at
- * least REJECTION_CONFIRM_MS apart. In between, its servers are told the token was rejected and no
+ * least REJECTION_CONFIRM_MS apart. In between, its servers are told when Rollcall tries it again
+ * (an admin needs to act only if it is rejected then; `<t:…:R>` on the injected clock) and no
  * request reaches the API; after the wait one read goes out, and an answer clears the suspicion.
  * The real tenants over a real SQLite store, the sandbox (the API double) over HTTP and a fake clock.
  */
@@ -77,6 +78,14 @@ async function outcome(guildId: string, read: 'listShifts' | 'listRoles' | 'list
   }
 }
 
+/**
+ * What a server is told while its token is held after a first 401 at `since` (the test's clock):
+ * Rollcall tries it again REJECTION_CONFIRM_MS later, and only a rejection then needs an admin.
+ */
+function heldSince(since: number): string {
+  return MESSAGES.tokenHeld(Math.ceil((since + REJECTION_CONFIRM_MS) / 1000));
+}
+
 async function invalid(guildId: string): Promise<boolean> {
   return (await store.describeCredential(guildId))?.invalidAt instanceof Date;
 }
@@ -86,20 +95,23 @@ describe('hosted tenants: the 401 rule', () => {
     const [G1, G2] = ['1500000000000000001', '1500000000000000002'];
     await store.saveCredential(G1, { token: 'token-burst', linkedBy: '1' });
     await store.saveCredential(G2, { token: 'token-burst', linkedBy: '1' });
+    const first = clock;
     const burst = await Promise.all([
       outcome(G1, 'listShifts'),
       outcome(G1, 'listRoles'),
       outcome(G2, 'listLoas'),
     ]);
-    expect(burst).toEqual(Array(3).fill(MESSAGES.tokenRejected));
+    // Held, not rejected for good: no admin needs to act unless the read a minute later is refused.
+    expect(burst).toEqual(Array(3).fill(heldSince(first)));
+    expect(burst[0]).toContain(`<t:${Math.ceil((first + REJECTION_CONFIRM_MS) / 1000)}:R>`);
+    expect(burst[0]).not.toBe(MESSAGES.tokenRejected);
     expect(sandbox.requests.map((r) => r.status)).toEqual([401, 401, 401]);
     sandbox.resetLog();
     // The rest of the burst, up to just before the wait is over: told the sentence, nothing sent.
-    const first = clock;
     for (const after of [1_000, 3_000, REJECTION_CONFIRM_MS - 1]) {
       clock = first + after;
-      expect(await outcome(G1)).toBe(MESSAGES.tokenRejected);
-      expect(await outcome(G2, 'listRoles')).toBe(MESSAGES.tokenRejected);
+      expect(await outcome(G1)).toBe(heldSince(first));
+      expect(await outcome(G2, 'listRoles')).toBe(heldSince(first));
     }
     expect(sandbox.requests).toEqual([]);
     expect(await invalid(G1)).toBe(false);
@@ -110,14 +122,17 @@ describe('hosted tenants: the 401 rule', () => {
     const [G1, G2] = ['1500000000000000011', '1500000000000000012'];
     await store.saveCredential(G1, { token: 'token-revoked', linkedBy: '1' });
     await store.saveCredential(G2, { token: 'token-revoked', linkedBy: '1' });
-    expect(await outcome(G1)).toBe(MESSAGES.tokenRejected);
+    const first = clock;
+    expect(await outcome(G1)).toBe(heldSince(first));
     clock += 10_000;
-    expect(await outcome(G2)).toBe(MESSAGES.tokenRejected); // refused meanwhile, without a request
+    expect(await outcome(G2)).toBe(heldSince(first)); // refused meanwhile, without a request
     expect(sandbox.requests).toHaveLength(1);
     clock += REJECTION_CONFIRM_MS - 10_000;
     // One read goes out to confirm; the others at the same moment are still refused.
     const [confirming, meanwhile] = await Promise.all([outcome(G1), outcome(G1, 'listRoles')]);
-    expect([confirming, meanwhile]).toEqual([MESSAGES.tokenRejected, MESSAGES.tokenRejected]);
+    // Rejected again a minute later: now an admin must act. The read refused while the confirming
+    // one was out was told the token is being tried now.
+    expect([confirming, meanwhile]).toEqual([MESSAGES.tokenRejected, heldSince(first)]);
     expect(sandbox.requests.map((r) => r.status)).toEqual([401, 401]);
     expect(await invalid(G1)).toBe(true);
     expect(await invalid(G2)).toBe(true);
@@ -130,10 +145,11 @@ describe('hosted tenants: the 401 rule', () => {
   it('clears the suspicion when a read 60 s after a 401 is answered', async () => {
     const G1 = '1500000000000000021';
     await store.saveCredential(G1, { token: 'token-flaky', linkedBy: '1' });
-    expect(await outcome(G1)).toBe(MESSAGES.tokenRejected);
+    const first = clock;
+    expect(await outcome(G1)).toBe(heldSince(first));
     accept('token-flaky');
     clock += REJECTION_CONFIRM_MS / 2;
-    expect(await outcome(G1)).toBe(MESSAGES.tokenRejected); // still within the wait: nothing sent
+    expect(await outcome(G1)).toBe(heldSince(first)); // still within the wait: nothing sent
     expect(sandbox.requests).toHaveLength(1);
     clock += REJECTION_CONFIRM_MS / 2;
     expect(await outcome(G1)).toBe('ok');
@@ -143,7 +159,7 @@ describe('hosted tenants: the 401 rule', () => {
     // A new 401 starts a new wait: one strike again, not a confirmation.
     sandbox.set({ tokens: {} });
     clock += REJECTION_CONFIRM_MS;
-    expect(await outcome(G1, 'listLoas')).toBe(MESSAGES.tokenRejected);
+    expect(await outcome(G1, 'listLoas')).toBe(heldSince(clock));
     expect(await invalid(G1)).toBe(false);
   });
 });

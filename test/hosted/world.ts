@@ -11,8 +11,11 @@ import type { DiscordDoubleOptions, DoubleUser } from '../doubles/discord/double
 import { startWorld, type World } from '../e2e/world.js';
 
 export interface HostedWorldOptions {
-  /** Each server and the token it links: the first is the double's own server. */
-  servers: Array<{ guildId: string; token: string; seed: number; label: string }>;
+  /**
+   * Each server and the token it links (at start, unless `linked` is false: the test links it with
+   * `link`): the first is the double's own server.
+   */
+  servers: Array<{ guildId: string; token: string; seed: number; label: string; linked?: boolean }>;
   /** A byte repeated 32 times: the world's ROLLCALL_SECRET_KEY. */
   keyByte: number;
   /** More servers of the double (not linked), and other double options. */
@@ -57,7 +60,9 @@ export async function startHostedWorld(options: HostedWorldOptions): Promise<Hos
     username: 'admin',
     permissions: PermissionFlagsBits.ManageGuild | PermissionFlagsBits.ModerateMembers,
   });
-  for (const server of options.servers) await link(world, admin, server.guildId, server.token);
+  for (const server of options.servers) {
+    if (server.linked !== false) await link(world, admin, server.guildId, server.token);
+  }
   return { world, admin, store: world.app.store() as Store };
 }
 

@@ -154,9 +154,11 @@ function hostedAudit(backend: Backend): void {
       },
     });
     const revoked = await ask(world, 'application', { subcommand: 'list', guildId: B });
-    expect(revoked.message?.content).toBe(MESSAGES.tokenRejected);
+    // Held, not yet rejected for good: told when Rollcall tries it again (REJECTION_CONFIRM_MS on).
+    const retryAt = /<t:(\d+):R>/.exec(revoked.message?.content ?? '')?.[1];
+    expect(revoked.message?.content).toBe(MESSAGES.tokenHeld(Number(retryAt)));
     const again = await ask(world, 'loa', { subcommand: 'list', guildId: B });
-    expect(again.message?.content).toBe(MESSAGES.tokenRejected);
+    expect(again.message?.content).toBe(revoked.message?.content);
   });
 
   it('leaves no token in the store (files or table dump) or in Redis', async () => {

@@ -39,6 +39,7 @@ const NOT_QUOTING = [
   'labelsTableCleared',
   'labelBadLength',
   'setupSaving',
+  'tokenHeld',
   'setupTooOften',
   'tooManyRoles',
   'labelTooMany',

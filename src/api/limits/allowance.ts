@@ -2,13 +2,15 @@
  * How the monthly allowance is shared out: what is left, less a reserve for things never read before
  * (PACE_RESERVE) and what whole-list reads hold (month-holds.ts), is spread over the time left, so a
  * refresh of something already saved waits for its turn (pace); access checks spend from a share of
- * their own (ACCESS_SHARE), never from the reserve.
+ * their own (ACCESS_SHARE), never from the reserve. A read that must be made now (a link check: its
+ * answer says whether a token works, which no saved copy can) ignores the pace and is refused only
+ * when nothing is left above the reserve and the holds (room).
  */
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import type { MonthCount } from './month.js';
 import type { MonthHolds } from './month-holds.js';
 import type { LimitStore } from './store.js';
-import type { LimitStatus, PaceVerdict } from './types.js';
+import type { LimitStatus, PaceVerdict, RoomVerdict } from './types.js';
 
 /** Share of a monthly allowance kept for reads of things never seen (no saved copy to show). */
 export const PACE_RESERVE = 0.2;
@@ -26,6 +28,8 @@ export interface Allowance {
   takeAccess(key: string): Promise<PaceVerdict>;
   /** Where the month stands for `key` at `t` (ms), with its pace. */
   status(key: string, t: number): Promise<LimitStatus>;
+  /** Is anything left above the reserve and the holds for a read that must be made now (Limits.room)? */
+  room(key: string): Promise<RoomVerdict>;
 }
 
 export interface AllowanceOptions {
@@ -97,6 +101,18 @@ export function createAllowance(options: AllowanceOptions): Allowance {
         if (rejection instanceof RateLimiterRes) return { ok: false, reason: 'spent', nextAt: resetAt };
         throw rejection;
       }
+    },
+
+    async room(key) {
+      const { left, spendable, freedAt } = await room(key, now());
+      if (spendable > 0) return { ok: true };
+      return {
+        ok: false,
+        reason: left <= 0 ? 'spent' : 'reserve',
+        nextAt: freedAt,
+        left: Math.max(0, left),
+        points: month.spec.points,
+      };
     },
 
     async status(key, t) {

@@ -7,9 +7,9 @@
  *   'busy' (at once when their place in line already says the wait would be longer), in a line fair
  *   between the people asking, each told its place and an estimated wait.
  * - spans.ts: a span limit (N per W) is a bucket (spec.ts's bucketPlan).
- * - month.ts: the monthly limit counts the calendar month (UTC) under a key of its own per month,
- *   kept in the ledger too; when it is spent, callers get ApiError 'quota' naming the reset at once
- *   (waiting would not help).
+ * - month.ts: the month's count, of every request whether or not a monthly limit is known, under
+ *   a key of its own per month (the calendar month in UTC), kept in the ledger too; when a monthly
+ *   limit is spent, callers get ApiError 'quota' naming the reset at once (waiting would not help).
  * - retry-after.ts: a 429's hold (Retry-After) is kept in the store too, so every caller and every
  *   process of the token waits; a long hold lets one request through every PROBE_INTERVAL_MS to
  *   notice a recovered API.
@@ -17,7 +17,8 @@
  *   (observe, below).
  * - allowance.ts: pace(): for the monthly limit, what is left (less a reserve for things never read
  *   before) is spread over the time left; a refresh of something already saved waits for its turn.
- *   takeAccess(): access checks spend from a share of their own.
+ *   takeAccess(): access checks spend from a share of their own. room(): a read that must be made
+ *   now (a link check) goes whatever the pace, while anything is left above the reserve.
  * - month-holds.ts: holdMonth(): requests of the month held by whole-list reads (exports, log
  *   searches) of every process of the token, in the store beside the month's count, until their
  *   reads are done (or they lapse: MONTH_HOLD_MS).
@@ -43,6 +44,7 @@ export type {
   MonthHold,
   MonthLedger,
   PaceVerdict,
+  RoomVerdict,
 } from './types.js';
 
 /** Build the limits over `options.store`. */
@@ -51,23 +53,32 @@ export function createLimits(options: LimitsOptions): Limits {
   const now = options.now ?? Date.now;
   const sleep = options.sleep;
   const prefix = 'rollcall:v1:limits';
-  const monthSpec = specs.find((s) => s.window.kind === 'month');
-  const month: MonthCount | undefined =
-    monthSpec &&
-    createMonthCount({
-      spec: monthSpec,
+  // The month is counted whether or not a monthly limit is known (see month.ts): a plan declared
+  // later applies to what was already spent. Only a known limit refuses, paces and holds.
+  const counted: MonthCount = createMonthCount({
+    spec: specs.find((s) => s.window.kind === 'month'),
+    store,
+    prefix,
+    logger,
+    now,
+    periodSeconds: options.monthSeconds ?? 0,
+    ledger: options.ledger,
+    onAllowanceMark: options.onAllowanceMark,
+  });
+  const month: MonthCount | undefined = counted.limited ? counted : undefined;
+  const spans = createSpans(specs, store, prefix);
+  const retryAfter = createRetryAfter(store, prefix, options.probeIntervalMs ?? PROBE_INTERVAL_MS);
+  const holds: MonthHolds | undefined =
+    month &&
+    createMonthHolds({
+      month,
       store,
       prefix,
       logger,
       now,
-      periodSeconds: options.monthSeconds ?? 0,
-      ledger: options.ledger,
-      onAllowanceMark: options.onAllowanceMark,
+      monthHoldMs: options.monthHoldMs,
+      ...(options.clock ? { clock: options.clock } : {}),
     });
-  const spans = createSpans(specs, store, prefix);
-  const retryAfter = createRetryAfter(store, prefix, options.probeIntervalMs ?? PROBE_INTERVAL_MS);
-  const holds: MonthHolds | undefined =
-    month && createMonthHolds({ month, store, prefix, logger, now, monthHoldMs: options.monthHoldMs });
   const allowance: Allowance | undefined =
     month && holds && createAllowance({ month, holds, store, prefix, now });
 
@@ -95,7 +106,7 @@ export function createLimits(options: LimitsOptions): Limits {
         continue;
       }
       turn.ready();
-      await month?.take(key);
+      await counted.take(key);
       await store.flush();
       return { probe: passage.probe };
     }
@@ -137,6 +148,8 @@ export function createLimits(options: LimitsOptions): Limits {
     },
 
     holdMonth: async (key, requests) => (holds ? holds.hold(key, requests) : noHold()),
+
+    room: async (key) => (allowance ? allowance.room(key) : { ok: true }),
 
     remaining(key) {
       return month?.lastLeft(key) ?? Math.min(...specs.map((s) => s.points));

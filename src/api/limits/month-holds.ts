@@ -40,8 +40,13 @@ export interface MonthHoldsOptions {
   store: LimitStore;
   prefix: string;
   logger: Logger;
-  /** Clock for calendar months (ms since epoch); the slots follow real time, as the counters do. */
+  /** Clock for calendar months (ms since epoch). */
   now: () => number;
+  /**
+   * The slots' clock (ms since epoch; default Date.now): real time, as the counters' expiry in the
+   * store is (a slot is read by its number, so a clock ahead of the store's only ends holds sooner).
+   */
+  clock?: () => number;
   /** Shortest life of a hold not given back (default MONTH_HOLD_MS). */
   monthHoldMs: number | undefined;
 }
@@ -54,6 +59,7 @@ export function noHold(): MonthHold {
 /** The holds on `options.month`. */
 export function createMonthHolds(options: MonthHoldsOptions): MonthHolds {
   const { month, store, prefix, logger, now } = options;
+  const clock = options.clock ?? Date.now;
   const monthHoldMs = options.monthHoldMs ?? MONTH_HOLD_MS;
   const slotMs = Math.max(1, Math.ceil(monthHoldMs / MONTH_HOLD_SLOTS));
   const lapseMs = (MONTH_HOLD_SLOTS + 1) * slotMs;
@@ -77,18 +83,18 @@ export function createMonthHolds(options: MonthHoldsOptions): MonthHolds {
     if (requests <= 0) return noHold();
     const { points, text } = month.spec;
     // Real time, as the counters' expiry is.
-    const slot = Math.floor(Date.now() / slotMs);
+    const slot = Math.floor(clock() / slotMs);
     const slotKey = `${key}:${slot}`;
     /** The slot is read until MONTH_HOLD_SLOTS slots after it end; its counter expires then. */
     const endsAt = (slot + MONTH_HOLD_SLOTS + 1) * slotMs;
-    const life = () => ({ customDuration: Math.max(1, Math.ceil((endsAt - Date.now()) / 1000)) });
+    const life = () => ({ customDuration: Math.max(1, Math.ceil((endsAt - clock()) / 1000)) });
     let left = requests;
     const giveBack = async (n: number) => {
       const back = Math.min(n, left);
       if (back <= 0) return;
       left -= back;
       // A lapsed hold went with its slot: giving it back now would only count below zero.
-      if (Date.now() >= endsAt) return;
+      if (clock() >= endsAt) return;
       try {
         const res = await monthHolds.reward(slotKey, back, life());
         // The slot lost what it held (Redis restarted empty, or evicted it): what is given back
@@ -135,7 +141,7 @@ export function createMonthHolds(options: MonthHoldsOptions): MonthHolds {
   }
 
   return {
-    held: (key) => heldFrom(key, Math.floor(Date.now() / slotMs)),
+    held: (key) => heldFrom(key, Math.floor(clock() / slotMs)),
     lapseMs,
     /**
      * Take a hold and read what it leaves; this process's holds on one key are taken one at a time,

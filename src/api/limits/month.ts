@@ -4,6 +4,11 @@
  * database) before each request goes out, and restored from the ledger when the limit store lost it.
  * When it is spent, callers get ApiError 'quota' naming the reset at once (waiting would not help);
  * crossing 80% and 100% is logged and told (onAllowanceMark).
+ *
+ * The count starts at the month's first request with a token whether or not a monthly limit is
+ * known yet: without one (API_LIMITS with no `/month`, a server that has declared no plan) the
+ * month is counted under the same keys and never refuses, so a plan declared later (an admin
+ * setting `12/month` after linking) applies to what was already spent.
  */
 import type { RateLimiterMemory } from 'rate-limiter-flexible';
 import { RateLimiterRes } from 'rate-limiter-flexible';
@@ -20,9 +25,15 @@ import type { AllowanceMark, MonthLedger } from './types.js';
 /** How long one process's claim to restore a lost month count stands. */
 const RESTORE_CLAIM_SECONDS = 10;
 
+/**
+ * The points of the count kept without a monthly limit: never reached (a RateLimiter needs a number;
+ * within what Redis's Lua numbers and JSON keep exactly).
+ */
+export const UNLIMITED_POINTS = 2 ** 31 - 1;
+
 export interface MonthCountOptions {
-  /** The monthly limit of API_LIMITS. */
-  spec: LimitSpec;
+  /** The monthly limit of API_LIMITS; undefined: none known, the month is only counted. */
+  spec: LimitSpec | undefined;
   store: LimitStore;
   prefix: string;
   logger: Logger;
@@ -35,7 +46,10 @@ export interface MonthCountOptions {
 }
 
 export interface MonthCount {
+  /** The monthly limit; without one (`limited` false) a spec of UNLIMITED_POINTS that never refuses. */
   readonly spec: LimitSpec;
+  /** Whether a monthly limit is known: without one the month is counted but nothing is refused or told. */
+  readonly limited: boolean;
   /** When the month holding `t` ends (ms since epoch). */
   nextMonthStart(t: number): number;
   /** The store key of `key`'s current month. */
@@ -56,7 +70,13 @@ export interface MonthCount {
 
 /** Count the month of `options.spec`. */
 export function createMonthCount(options: MonthCountOptions): MonthCount {
-  const { spec, store, prefix, logger, now, ledger } = options;
+  const { store, prefix, logger, now, ledger } = options;
+  const limited = options.spec !== undefined;
+  const spec: LimitSpec = options.spec ?? {
+    points: UNLIMITED_POINTS,
+    window: { kind: 'month' },
+    text: 'month (counted, no limit)',
+  };
   const periodMs = options.periodSeconds * 1000;
   /** The month's name (calendar `YYYY-MM`, or the period's number `p123` with monthSeconds). */
   const monthOf = (t: number) => (periodMs > 0 ? `p${Math.floor(t / periodMs)}` : calendarMonthOf(t));
@@ -176,6 +196,7 @@ export function createMonthCount(options: MonthCountOptions): MonthCount {
 
   /** Log each mark (80%, 100%) the count just crossed; tell onAllowanceMark of the highest one. */
   function warnAt(count: number, previous: number) {
+    if (!limited) return;
     const { points, text } = spec;
     const resetAt = nextMonthStart(now());
     const crossed = (
@@ -215,12 +236,13 @@ export function createMonthCount(options: MonthCountOptions): MonthCount {
 
   return {
     spec,
+    limited,
     nextMonthStart,
     monthKey,
     counterOptions,
     used,
     quotaError,
-    lastLeft: (key) => lastLeft.get(key),
+    lastLeft: (key) => (limited ? lastLeft.get(key) : undefined),
 
     async take(key) {
       const mKey = monthKey(key);

@@ -47,6 +47,15 @@ export interface MonthHold {
 /** The verdict on a refresh of something already saved. */
 export type PaceVerdict = { ok: true } | { ok: false; reason: 'pace' | 'spent'; nextAt: number };
 
+/**
+ * Whether the month has room for a read that must be made now (a link check): what is left less
+ * the reserve and what whole-list reads hold. Refused: the month is spent (`left` 0) or all that is
+ * left is the reserve or held; `nextAt` (ms) is when room comes back (the holds lapse, or the reset).
+ */
+export type RoomVerdict =
+  | { ok: true }
+  | { ok: false; reason: 'spent' | 'reserve'; nextAt: number; left: number; points: number };
+
 export interface Limits {
   /**
    * Wait for a request slot in every limit; `probe` when the slot is a probe through a long hold.
@@ -67,6 +76,12 @@ export interface Limits {
    * token shares; the hold's `statuses` then say whether they fit (see MonthHold).
    */
   holdMonth(key: string, requests: number): Promise<MonthHold>;
+  /**
+   * Has the month room for a read that must be made now (a link check), whatever the pace? Yes while
+   * something is left above the reserve and what whole-list reads hold; takes nothing (the request,
+   * when made, counts in the month like any other). Always yes without a monthly limit.
+   */
+  room(key: string): Promise<RoomVerdict>;
   /** The smallest number of requests left over every limit, as last seen (synchronous, for stats). */
   remaining(key: string): number;
   close(): Promise<void>;
@@ -96,6 +111,11 @@ export interface LimitsOptions {
   onAllowanceMark?: (mark: AllowanceMark) => void;
   /** Shortest life of a hold on the month not given back (default MONTH_HOLD_MS; tests shorten it). */
   monthHoldMs?: number;
+  /**
+   * The real-time clock of the holds' time slots (default Date.now): tests inject one to move a
+   * hold past its lapse while a real Redis runs (never a faked global under a real driver).
+   */
+  clock?: () => number;
   /**
    * Where the month's count is kept beyond the limit store (the database, when there is one): the
    * count there is raised before each request goes out, and a limit store found counting less (Redis

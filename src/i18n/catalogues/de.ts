@@ -318,7 +318,11 @@ export const de: Catalogue = {
     'pageRange.one': 'Diese Liste hat nur Seite 1.',
     queued: 'Warten auf das API-Kontingent: Du bist {position:ordinal} in der Schlange, etwa {wait}.',
     setupSaving:
-      'Das monatliche API-Kontingent dieses Tokens ist verbraucht oder wird geschont, daher konnte es nicht mit einer Anfrage geprüft werden. Nichts wurde gespeichert; versuche es <t:{next}:R> erneut.',
+      'Diesem Token bleiben diesen Monat {left:count} seiner {points:count} API-Anfragen, alle als Reserve für das, was Moderatoren noch nicht gelesen haben, daher konnte es nicht mit einer Anfrage geprüft werden. Nichts wurde gespeichert; versuche es <t:{next}:R> erneut.',
+    'setupSaving.spent':
+      'Diesem Token bleiben diesen Monat keine API-Anfragen (sein monatliches Kontingent von {points:count} ist verbraucht), daher konnte es nicht mit einer Anfrage geprüft werden. Nichts wurde gespeichert; versuche es <t:{next}:R> erneut.',
+    tokenHeld:
+      'Die API des Community-Servers hat das API-Token dieses Servers gerade abgelehnt; Rollcall versucht es <t:{next}:R> von selbst erneut. Ein Admin muss /rollcall-admin setup nur ausführen, wenn es dann immer noch abgelehnt wird.',
     setupTooOften:
       'Auf diesem Server wurden in den letzten Minuten {checks} Tokens geprüft; versuche es in {minutes} min erneut. Nichts wurde gespeichert.',
     tooManyRoles: 'Gib höchstens {max} Rollen jeder Art an. Nichts wurde gespeichert.',

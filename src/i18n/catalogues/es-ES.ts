@@ -328,7 +328,11 @@ export const esES: Catalogue = {
     'pageRange.one': 'Esta lista solo tiene la página 1.',
     queued: 'Esperando la cuota de API: eres el {position:ordinal} en la cola, unos {wait}.',
     setupSaving:
-      'La cuota mensual de API de ese token está agotada o reservada, así que no se pudo comprobar con una petición. No se guardó nada; inténtalo de nuevo <t:{next}:R>.',
+      'A ese token le quedan {left:count} de sus {points:count} peticiones de API este mes, todas reservadas para lo que los moderadores aún no han leído, así que no se pudo comprobar con una petición. No se guardó nada; inténtalo de nuevo <t:{next}:R>.',
+    'setupSaving.spent':
+      'A ese token no le quedan peticiones de API este mes (su cuota mensual de {points:count} está agotada), así que no se pudo comprobar con una petición. No se guardó nada; inténtalo de nuevo <t:{next}:R>.',
+    tokenHeld:
+      'La API del servidor de la comunidad acaba de rechazar el token de API de este servidor; Rollcall lo volverá a intentar por sí mismo <t:{next}:R>. Un admin solo tiene que ejecutar /rollcall-admin setup si sigue rechazado entonces.',
     setupTooOften:
       'Este servidor ha comprobado {checks} tokens en los últimos minutos; inténtalo de nuevo en {minutes} min. No se guardó nada.',
     tooManyRoles: 'Indica como mucho {max} roles de cada tipo. No se guardó nada.',

@@ -332,7 +332,11 @@ export const fr: Catalogue = {
     'pageRange.one': "Cette liste n'a que la page 1.",
     queued: "En attente du quota d'API : vous êtes {position:ordinal} dans la file, environ {wait}.",
     setupSaving:
-      "Le quota mensuel d'API de ce jeton est épuisé ou mis de côté, il n'a donc pas pu être vérifié par une requête. Rien n'a été enregistré ; réessayez <t:{next}:R>.",
+      "Il reste à ce jeton {left:count} de ses {points:count} requêtes d'API ce mois-ci, toutes gardées en réserve pour ce que les modérateurs n'ont pas encore lu, il n'a donc pas pu être vérifié par une requête. Rien n'a été enregistré ; réessayez <t:{next}:R>.",
+    'setupSaving.spent':
+      "Il ne reste à ce jeton aucune requête d'API ce mois-ci (son quota mensuel de {points:count} est épuisé), il n'a donc pas pu être vérifié par une requête. Rien n'a été enregistré ; réessayez <t:{next}:R>.",
+    tokenHeld:
+      "L'API du serveur communautaire vient de rejeter le jeton d'API de ce serveur ; Rollcall le réessaiera de lui-même <t:{next}:R>. Un admin n'a besoin de lancer /rollcall-admin setup que s'il est encore rejeté à ce moment-là.",
     setupTooOften:
       "Ce serveur a fait vérifier {checks} jetons ces dernières minutes ; réessayez dans {minutes} min. Rien n'a été enregistré.",
     tooManyRoles: "Donnez au plus {max} rôles de chaque sorte. Rien n'a été enregistré.",

@@ -305,7 +305,11 @@ export const ptBR: Catalogue = {
     'pageRange.one': 'Esta lista só tem a página 1.',
     queued: 'Aguardando a cota de API: você é o {position:ordinal} na fila, cerca de {wait}.',
     setupSaving:
-      'A cota mensal de API desse token acabou ou está sendo poupada, então ele não pôde ser verificado com um pedido. Nada foi salvo; tente de novo <t:{next}:R>.',
+      'Restam a esse token {left:count} dos seus {points:count} pedidos de API neste mês, todos guardados como reserva para o que os moderadores ainda não leram, então ele não pôde ser verificado com um pedido. Nada foi salvo; tente de novo <t:{next}:R>.',
+    'setupSaving.spent':
+      'Não restam a esse token pedidos de API neste mês (sua cota mensal de {points:count} acabou), então ele não pôde ser verificado com um pedido. Nada foi salvo; tente de novo <t:{next}:R>.',
+    tokenHeld:
+      'A API do servidor da comunidade acabou de rejeitar o token de API deste servidor; o Rollcall vai tentar de novo sozinho <t:{next}:R>. Um admin só precisa executar /rollcall-admin setup se ele ainda for rejeitado então.',
     setupTooOften:
       'Este servidor verificou {checks} tokens nos últimos minutos; tente de novo em {minutes} min. Nada foi salvo.',
     tooManyRoles: 'Informe no máximo {max} cargos de cada tipo. Nada foi salvo.',
