@@ -18,7 +18,7 @@ import {
 import type { Community, CommunityOf } from '../community/community.js';
 import { LIMITS } from '../discord-limits.js';
 import type { Logger } from '../log.js';
-import { type Command, PUBLIC_OPTION, type UserMenu } from './command.js';
+import { type Command, checkOptions, PUBLIC_OPTION, type UserMenu } from './command.js';
 import { PagingController, showContext } from './paging/controller.js';
 import type { ViewRegistry } from './paging/views.js';
 import { MESSAGES, UserError } from './replies.js';
@@ -128,6 +128,7 @@ export class Router {
       interaction,
       async () => {
         await this.checkAccess(interaction, community);
+        checkOptions(command.data, interaction.options.data);
         return command.execute({ interaction, show });
       },
       ephemeral,

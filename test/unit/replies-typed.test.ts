@@ -52,6 +52,9 @@ const NOT_QUOTING = [
   'digestMissing',
   'digestState',
   'queued',
+  'notAChoice',
+  'optionOutOfRange',
+  'badOptionValue',
 ];
 
 describe('sentences quoting typed text', () => {
