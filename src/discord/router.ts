@@ -120,7 +120,9 @@ export class Router {
 
   private async onCommand(interaction: ChatInputCommandInteraction, community: Community): Promise<void> {
     const command = this.commands.get(interaction.commandName);
-    const asked = interaction.options.getBoolean(PUBLIC_OPTION);
+    // Read as sent (a forged `public` of another type is refused with the other options, below).
+    const sent = interaction.options.get(PUBLIC_OPTION)?.value;
+    const asked = typeof sent === 'boolean' ? sent : null;
     const ephemeral = asked === null ? !community.defaultPublic : !asked;
     if (!command) return this.respond.notice(interaction, MESSAGES.unknownCommand, ephemeral);
     const show = showContext(community, this.options.views, interaction.user.id);

@@ -115,6 +115,20 @@ describe('moderator commands with forged values', () => {
     },
   );
 
+  it('a `public` flag that is not a boolean is refused privately, before any API read', async () => {
+    world.sandbox.resetLog();
+    const answer = await (
+      await world.double.slash(world.mod, 'loa', {
+        subcommand: 'list',
+        guildId: GUILD,
+        options: { public: 'yes' },
+      })
+    ).response();
+    expect(answer.ephemeral).toBe(true);
+    expect(answer.message?.content).toBe(MESSAGES.badOptionValue('public'));
+    expect(world.sandbox.requests).toEqual([]);
+  });
+
   it('a whole number that is not whole, or out of range, is refused with its range', async () => {
     for (const wave of [-1, 100_001, 2.5]) {
       const answer = await (
