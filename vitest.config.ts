@@ -30,6 +30,7 @@ const SYSTEM = [
   'test/e2e/process.test.ts',
   'test/ops/container.test.ts',
   'test/ops/startup-modules.test.ts',
+  'test/ops/startup-env.test.ts',
   'test/shards/manager.test.ts',
   'test/reliability/shutdown.test.ts',
   'test/playground/playground.test.ts',

@@ -26,7 +26,9 @@ import {
   loaStateAt,
   matchesLoaFilter,
   onLeaveAt,
+  readStartTypes,
   readStatusCodes,
+  type StartReading,
   type StatusReading,
   type StatusReadings,
   startingWithin,
@@ -45,6 +47,8 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 const states = new WeakMap<object, LoaState>();
 /** What each LOA's status code reads as, by the same reading (shown beside the code in /loa view). */
 const statusReads = new WeakMap<object, StatusReading>();
+/** What each LOA's start type reads as, from the same LOAs (shown beside the code in /loa view). */
+const startReads = new WeakMap<object, StartReading>();
 
 function classify<L extends Loa>(loas: readonly L[], readings: StatusReadings, now: number): void {
   for (const loa of loas) {
@@ -87,6 +91,12 @@ async function savedLoas(resources: Resources): Promise<Loa[]> {
 async function classifyWithSaved(resources: Resources, loas: readonly Loa[]): Promise<void> {
   const known = await savedLoas(resources);
   classify(loas, readStatusCodes([...known, ...loas]), nowSeconds());
+  const starts = readStartTypes([...known, ...loas]);
+  for (const loa of loas) {
+    const reading = typeof loa.startType === 'number' ? starts.get(loa.startType) : undefined;
+    if (reading) startReads.set(loa, reading);
+    else startReads.delete(loa);
+  }
 }
 
 const open: ListView<Loa>['open'] = {
@@ -227,7 +237,7 @@ export const loaDetailView: DetailView<Loa> = {
     await classifyWithSaved(api, [read.data]);
     return read;
   },
-  render: (loa, source) => renderLoa(loa, source, stateOf(loa), statusReads.get(loa)),
+  render: (loa, source) => renderLoa(loa, source, stateOf(loa), statusReads.get(loa), startReads.get(loa)),
   shortcuts: [
     // The member view is reached through the LOA's id, so it can lead back to this LOA.
     {

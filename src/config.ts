@@ -3,6 +3,8 @@
  * `loadConfig` never throws for bad input: it returns every problem at once so the
  * operator can fix them in one pass (see `formatConfigErrors`).
  */
+import { readFileSync } from 'node:fs';
+import { parseEnv } from 'node:util';
 import { z } from 'zod';
 import { DEFAULT_API_LIMITS, parseLimits } from './api/limits/spec.js';
 import { SNOWFLAKE } from './discord-limits.js';
@@ -561,4 +563,138 @@ function withDatabasePassword(env: Record<string, string>): string | undefined {
 
 export function formatConfigErrors(errors: string[]): string {
   return `Rollcall cannot start; fix these settings (see .env.example):\n${errors.map((e) => `  - ${e}`).join('\n')}`;
+}
+
+/** What reading a settings file found: the names it holds, or why it cannot be read (one sentence). */
+export type EnvFileResult = { ok: true; names: string[] } | { ok: false; problem: string };
+
+/**
+ * Read the settings file `path` (`npm start`'s ./.env) into `env`, as Node's `process.loadEnvFile`
+ * does (its parser; a setting already in `env` wins), quietly when there is none. A file that is
+ * there but cannot be read as settings (a directory, no read permission, bytes that are not UTF-8)
+ * is one sentence saying so, never an exception.
+ */
+export function loadEnvFile(
+  path: string,
+  env: NodeJS.ProcessEnv = process.env,
+  read: (path: string) => Buffer = readFileSync,
+): EnvFileResult {
+  let bytes: Buffer;
+  try {
+    bytes = read(path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return { ok: true, names: [] };
+    return { ok: false, problem: envFileProblem(path, code ?? String(error)) };
+  }
+  const badLine = firstNonUtf8Line(bytes);
+  if (badLine !== undefined)
+    return {
+      ok: false,
+      problem: `the settings file ${path} is not UTF-8 text (line ${badLine}); save it as UTF-8`,
+    };
+  const values = parseEnv(bytes.toString('utf8'));
+  for (const [name, value] of Object.entries(values)) if (env[name] === undefined) env[name] = value;
+  return { ok: true, names: Object.keys(values) };
+}
+
+function envFileProblem(path: string, code: string): string {
+  if (code === 'EISDIR')
+    return `the settings file ${path} is a directory; put the settings in a file of that name (see .env.example), or remove it`;
+  if (code === 'EACCES' || code === 'EPERM')
+    return `the settings file ${path} cannot be read (${code}); let the user running Rollcall read it, or remove it`;
+  return `the settings file ${path} cannot be read (${code})`;
+}
+
+/** The 1-based number of the first line of `bytes` that is not valid UTF-8, or undefined. */
+function firstNonUtf8Line(bytes: Buffer): number | undefined {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  try {
+    decoder.decode(bytes);
+    return undefined;
+  } catch {
+    let line = 1;
+    let start = 0;
+    for (let i = 0; i <= bytes.length; i++) {
+      if (i < bytes.length && bytes[i] !== 0x0a) continue;
+      try {
+        decoder.decode(bytes.subarray(start, i));
+      } catch {
+        return line;
+      }
+      line++;
+      start = i + 1;
+    }
+    return line;
+  }
+}
+
+/** A name given to Rollcall that is not a setting but looks like a misspelling of one. */
+export interface ResembledSetting {
+  name: string;
+  resembles: string;
+  /** Where the name was set. */
+  from: '.env' | 'the environment';
+}
+
+/**
+ * The names in `env` (and the settings file's `fromFile`) that no setting has but that resemble one:
+ * the same but for case, a missing or extra `S` or `_`, or at most one edit away (two for names of
+ * ten characters or more; a swap of two neighbours is one). Names of other programs (PATH, HOME,
+ * npm's) are far from every setting and are never named.
+ */
+export function resembledSettings(
+  env: NodeJS.ProcessEnv,
+  fromFile: readonly string[] = [],
+  known: readonly string[] = [...SETTING_NAMES, ...RETIRED_SETTINGS],
+): ResembledSetting[] {
+  const found: ResembledSetting[] = [];
+  for (const name of Object.keys(env)) {
+    if (known.includes(name) || !/^[A-Za-z][A-Za-z0-9_]*$/.test(name)) continue;
+    const upper = name.toUpperCase();
+    let best: { setting: string; distance: number } | undefined;
+    for (const setting of known) {
+      const distance = editDistance(upper, setting);
+      const near =
+        distance <= (setting.length >= 10 ? 2 : 1) ||
+        upper.replace(/[S_]/g, '') === setting.replace(/[S_]/g, '');
+      if (near && (best === undefined || distance < best.distance)) best = { setting, distance };
+    }
+    if (best)
+      found.push({
+        name,
+        resembles: best.setting,
+        from: fromFile.includes(name) ? '.env' : 'the environment',
+      });
+  }
+  return found;
+}
+
+/** The sentence for a name that resembles a setting (names only: a value may be a secret). */
+export function resembledSentence(r: ResembledSetting): string {
+  return `${r.name} (in ${r.from}) is not a setting Rollcall reads, so it is ignored; did you mean ${r.resembles}?`;
+}
+
+/** Edits (insert, delete, replace, swap of neighbours) from `a` to `b` (optimal string alignment). */
+function editDistance(a: string, b: string): number {
+  if (Math.abs(a.length - b.length) > 2) return 3;
+  const rows: number[][] = [];
+  for (let i = 0; i <= a.length; i++) {
+    const row = new Array<number>(b.length + 1).fill(0);
+    row[0] = i;
+    rows.push(row);
+  }
+  for (let j = 0; j <= b.length; j++) (rows[0] as number[])[j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    const row = rows[i] as number[];
+    const above = rows[i - 1] as number[];
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min((above[j] as number) + 1, (row[j - 1] as number) + 1, (above[j - 1] as number) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d = Math.min(d, ((rows[i - 2] as number[])[j - 2] as number) + 1);
+      row[j] = d;
+    }
+  }
+  return (rows[a.length] as number[])[b.length] as number;
 }

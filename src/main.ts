@@ -6,12 +6,20 @@
  * With SHARDS (or SHARD_IDS and SHARD_COUNT) this process is the shard manager (`shards.ts`): it
  * starts one process per shard, each running this file again as a shard.
  */
-import { accessSync, constants, existsSync, mkdirSync } from 'node:fs';
+import { accessSync, constants, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Events } from 'discord.js';
 import { type App, createApp, gatewayReady } from './app.js';
-import { type Config, formatConfigErrors, isSharded, loadConfig } from './config.js';
+import {
+  type Config,
+  formatConfigErrors,
+  isSharded,
+  loadConfig,
+  loadEnvFile,
+  resembledSentence,
+  resembledSettings,
+} from './config.js';
 import { createLogger, redactUrlCredentials } from './log.js';
 import {
   createManager,
@@ -25,19 +33,28 @@ import {
 
 // `npm start` reads ./.env when there is one (settings already in the environment win), quietly when
 // there is none, as in the image. Node's parser: the same values as `set -a; . ./.env` (.env.example).
-if (existsSync('.env')) process.loadEnvFile('.env');
+// One that cannot be read (a directory, no permission, not UTF-8) is one sentence and exit 1.
+const envFile = loadEnvFile('.env');
+if (!envFile.ok) {
+  process.stderr.write(`Rollcall could not start: ${envFile.problem}\n`);
+  process.exit(1);
+}
 // A shard process: discord.js gives it SHARDS (its id) and SHARD_COUNT; they are the client's, not settings.
 dropEmptyClientEnv();
 const asShard = isShardProcess();
 const env = { ...process.env };
 if (asShard) for (const name of SHARD_ENV) delete env[name];
+// Misspelt settings (API_LIMIT, LOGLEVEL) are ignored by the parse: named once, by the first process.
+const resembled = asShard ? [] : resembledSettings(env, envFile.names).map(resembledSentence);
 const loaded = loadConfig(env);
 if (!loaded.ok) {
-  process.stderr.write(`${redactUrlCredentials(formatConfigErrors(loaded.errors))}\n`);
+  const errors = [...loaded.errors, ...resembled];
+  process.stderr.write(`${redactUrlCredentials(formatConfigErrors(errors))}\n`);
   process.exit(1);
 }
 const config = loaded.config;
 const rootLogger = createLogger({ level: config.LOG_LEVEL, format: config.LOG_FORMAT });
+for (const sentence of resembled) rootLogger.warn(sentence);
 
 // Handlers never let a rejection escape; should one slip through, log it and keep serving.
 process.on('unhandledRejection', (reason) => rootLogger.error({ err: reason }, 'unhandled rejection'));

@@ -19,6 +19,7 @@ import {
   PermissionFlagsBits,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
+import { checkOptions } from '../../src/discord/command.js';
 import { MESSAGES, type Payload, UserError } from '../../src/discord/replies.js';
 import type { Repliable, Responder } from '../../src/discord/respond.js';
 import type { AdminHandler } from '../../src/discord/router.js';
@@ -110,10 +111,18 @@ export function createAdminHandler(
     const command = commands.get(interaction.options.getSubcommand(true));
     if (!command) return respond.notice(interaction, MESSAGES.unknownCommand);
     const ctx = { interaction, guildId: interaction.guildId };
-    if ('execute' in command) return answer(interaction, respond, () => command.execute(ctx));
+    // Every option against the subcommand's definition first (src/discord/command.ts), as the
+    // router does for every other command: a forged choice is refused before anything is saved.
+    const checked = () => checkOptions(command.data, interaction.options.data);
+    if ('execute' in command)
+      return answer(interaction, respond, async () => {
+        checked();
+        return command.execute(ctx);
+      });
     // Worked out before anything is sent: a modal cannot follow a defer.
     let opened: Payload | AdminModal;
     try {
+      checked();
       opened = await command.open(ctx);
     } catch (error) {
       return answer(interaction, respond, () => Promise.reject(error));

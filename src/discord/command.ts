@@ -1,11 +1,13 @@
 /** The shape of a module in commands/: its definition, its views, and its handlers. */
 import {
+  type APIApplicationCommandOption,
   type APIApplicationCommandOptionChoice,
   type APIModalInteractionResponseCallbackData,
   ApplicationCommandOptionType,
   type ApplicationCommandType,
   type AutocompleteInteraction,
   type ChatInputCommandInteraction,
+  type CommandInteractionOption,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
   type RESTPostAPIContextMenuApplicationCommandsJSONBody,
 } from 'discord.js';
@@ -170,4 +172,88 @@ export function argumentsOf<D extends Definition>(
     channel: (name: OptionName<D, ApplicationCommandOptionType.Channel> & string) =>
       interaction.options.getChannel(name),
   };
+}
+
+/** An option's definition as read for checking: whichever fields its type has. */
+type OptionDefinition = APIApplicationCommandOption & {
+  choices?: readonly APIApplicationCommandOptionChoice[];
+  min_value?: number;
+  max_value?: number;
+  channel_types?: readonly number[];
+  options?: readonly APIApplicationCommandOption[];
+};
+
+/** The values an option of each type carries (Discord sends snowflakes as strings). */
+const VALUE_TYPE: Partial<Record<ApplicationCommandOptionType, 'string' | 'number' | 'boolean'>> = {
+  [ApplicationCommandOptionType.String]: 'string',
+  [ApplicationCommandOptionType.Integer]: 'number',
+  [ApplicationCommandOptionType.Number]: 'number',
+  [ApplicationCommandOptionType.Boolean]: 'boolean',
+  [ApplicationCommandOptionType.User]: 'string',
+  [ApplicationCommandOptionType.Channel]: 'string',
+  [ApplicationCommandOptionType.Role]: 'string',
+  [ApplicationCommandOptionType.Mentionable]: 'string',
+  [ApplicationCommandOptionType.Attachment]: 'string',
+};
+
+/**
+ * Every option of a command interaction checked against the command's definition, before any
+ * handler sees it: a value of another type, outside its choices, outside its range, or a channel of
+ * a type it does not take is refused with one UserError, so nothing is read or saved with it.
+ * Discord's own client never sends such a value; a modified client or a forged request can.
+ * Options the definition does not have are left alone (no handler reads them). Length limits stay
+ * with the handlers, whose sentences say what a valid id or name is.
+ */
+export function checkOptions(
+  definition: RESTPostAPIChatInputApplicationCommandsJSONBody,
+  given: readonly CommandInteractionOption[],
+): void {
+  checkLevel((definition.options ?? []) as readonly OptionDefinition[], given);
+}
+
+function checkLevel(
+  definitions: readonly OptionDefinition[],
+  given: readonly CommandInteractionOption[],
+): void {
+  for (const option of given) {
+    const definition = definitions.find((d) => d.name === option.name);
+    if (!definition) continue;
+    if (definition.type !== option.type) throw new UserError(MESSAGES.badOptionValue(option.name));
+    if (
+      option.type === ApplicationCommandOptionType.Subcommand ||
+      option.type === ApplicationCommandOptionType.SubcommandGroup
+    ) {
+      checkLevel((definition.options ?? []) as readonly OptionDefinition[], option.options ?? []);
+      continue;
+    }
+    checkValue(definition, option);
+  }
+}
+
+function checkValue(definition: OptionDefinition, option: CommandInteractionOption): void {
+  const { value } = option;
+  if (typeof value !== VALUE_TYPE[definition.type] || (typeof value === 'number' && !Number.isFinite(value)))
+    throw new UserError(MESSAGES.badOptionValue(option.name));
+  const choices = definition.choices ?? [];
+  if (choices.length > 0 && !choices.some((c) => c.value === value))
+    throw new UserError(
+      MESSAGES.notAChoice(
+        option.name,
+        choices.map((c) => c.name),
+      ),
+    );
+  if (typeof value === 'number') {
+    const whole = definition.type === ApplicationCommandOptionType.Integer;
+    const min = definition.min_value ?? Number.MIN_SAFE_INTEGER;
+    const max = definition.max_value ?? Number.MAX_SAFE_INTEGER;
+    if ((whole && !Number.isInteger(value)) || value < min || value > max)
+      throw new UserError(MESSAGES.optionOutOfRange(option.name, min, max, whole));
+  }
+  const channelType = option.channel?.type;
+  if (
+    definition.channel_types &&
+    channelType !== undefined &&
+    !definition.channel_types.includes(channelType)
+  )
+    throw new UserError(MESSAGES.badOptionValue(option.name));
 }

@@ -46,6 +46,11 @@ export const ENGLISH_TEMPLATES: Readonly<Partial<Record<`${FunctionKey}${'' | `.
   tooManyRoles: 'Give at most {max} roles of each kind. Nothing was saved.',
   labelBadLength: 'A label has 1 to {max} visible characters. Nothing was saved.',
   labelTooMany: 'A table holds at most {max} labels; clear some first. Nothing was saved.',
+  notAChoice: 'That value is not one of the choices of `{option}`; pick one of {choices}. Nothing was done.',
+  optionOutOfRange: '`{option}` takes a number from {min:count} to {max:count}. Nothing was done.',
+  'optionOutOfRange.whole':
+    '`{option}` takes a whole number from {min:count} to {max:count}. Nothing was done.',
+  badOptionValue: 'That is not a value `{option}` takes. Nothing was done.',
 };
 
 /** The English of every translatable sentence, by catalogue key: the constants of MESSAGES and the templates. */

@@ -153,6 +153,12 @@ export const MESSAGES = {
   unknownCommand:
     'That command is not known to this version of Rollcall; the commands may need re-deploying.',
   restarting: 'Rollcall is restarting; run the command again in a minute.',
+  /** `option` and `choices` come from the command's definition (never typed), shown as code. */
+  notAChoice: (option: string, choices: readonly string[]) =>
+    `That value is not one of the choices of \`${option}\`; pick one of ${choices.map((c) => `\`${c}\``).join(', ')}. Nothing was done.`,
+  optionOutOfRange: (option: string, min: number, max: number, whole: boolean) =>
+    `\`${option}\` takes a ${whole ? 'whole number' : 'number'} from ${formatCount(min)} to ${formatCount(max)}. Nothing was done.`,
+  badOptionValue: (option: string) => `That is not a value \`${option}\` takes. Nothing was done.`,
   pageRange: (last: number) =>
     last === 1 ? 'This list has only page 1.' : `Enter a page number from 1 to ${formatCount(last)}.`,
   labelsState: (tables: Array<{ name: string; labels: Array<[string, string]> }>) =>

@@ -19,7 +19,7 @@ import {
 import type { Community, CommunityOf } from '../community/community.js';
 import { LIMITS } from '../discord-limits.js';
 import type { Logger } from '../log.js';
-import { type Command, type MessageMenu, PUBLIC_OPTION, type UserMenu } from './command.js';
+import { type Command, checkOptions, type MessageMenu, PUBLIC_OPTION, type UserMenu } from './command.js';
 import { PagingController, showContext } from './paging/controller.js';
 import type { ViewRegistry } from './paging/views.js';
 import { MESSAGES, UserError } from './replies.js';
@@ -126,7 +126,9 @@ export class Router {
 
   private async onCommand(interaction: ChatInputCommandInteraction, community: Community): Promise<void> {
     const command = this.commands.get(interaction.commandName);
-    const asked = interaction.options.getBoolean(PUBLIC_OPTION);
+    // Read as sent (a forged `public` of another type is refused with the other options, below).
+    const sent = interaction.options.get(PUBLIC_OPTION)?.value;
+    const asked = typeof sent === 'boolean' ? sent : null;
     const ephemeral = asked === null ? !community.defaultPublic : !asked;
     if (!command) return this.respond.notice(interaction, MESSAGES.unknownCommand, ephemeral);
     const show = showContext(community, this.options.views, interaction.user.id);
@@ -134,6 +136,7 @@ export class Router {
       interaction,
       async () => {
         await this.checkAccess(interaction, community);
+        checkOptions(command.data, interaction.options.data);
         return command.execute({ interaction, show });
       },
       ephemeral,

@@ -44,15 +44,23 @@ export function describeEntry(entry: unknown): string {
   return rest > 0 ? `${pairs.join(', ')} (+${formatCount(rest)} more)` : pairs.join(', ');
 }
 
-/** A count and the first entries of an open-shaped array or object, within one field value. */
-export function describeEntries(value: unknown, max: number = LIMITS.fieldValue): string {
+/**
+ * A count and the first entries of an open-shaped array or object, within one field value, each
+ * entry as `describe` reads it. None (an empty list or object) is NONE: a detail view leaves the
+ * field out.
+ */
+export function describeEntries(
+  value: unknown,
+  max: number = LIMITS.fieldValue,
+  describe: (entry: unknown) => string = describeEntry,
+): string {
   if (value === undefined || value === null) return NONE;
   const entries = Array.isArray(value) ? value : isRecord(value) ? Object.values(value) : [value];
-  if (entries.length === 0) return truncate('None', max);
+  if (entries.length === 0) return NONE;
   const head = Array.isArray(value)
     ? `${formatCount(entries.length)} ${entries.length === 1 ? 'entry' : 'entries'}`
     : '';
-  const lines = entries.slice(0, MAX_ENTRIES).map((e) => `• ${describeEntry(e)}`);
+  const lines = entries.slice(0, MAX_ENTRIES).map((e) => `• ${describe(e)}`);
   if (entries.length > MAX_ENTRIES) lines.push(`… and ${formatCount(entries.length - MAX_ENTRIES)} more`);
   return truncate([head, ...lines].filter(Boolean).join('\n'), max);
 }

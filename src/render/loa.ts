@@ -2,8 +2,8 @@
 import type { APIEmbed } from 'discord.js';
 import type { Loa } from '../../generated/api.js';
 import type { PageInfo, Source } from '../api/pages.js';
-import type { LoaState } from '../reports/leave.js';
-import { describeEntries } from './entries.js';
+import type { LoaState, StartReading } from '../reports/leave.js';
+import { describeEntries, describeEntry, isRecord, isTimeKey } from './entries.js';
 import {
   code,
   duration,
@@ -65,24 +65,91 @@ export function renderLoaList(
 }
 
 /**
+ * A code in words: the admins' label first ("3 (Accepted)"), else what the community's own LOAs
+ * say of it ("3 (reads as approved)"), else the bare number.
+ */
+function codeInWords(
+  source: Labelled,
+  table: 'loaStatus' | 'loaStartType',
+  value: unknown,
+  reads: string | undefined,
+): string {
+  const named = codeLabel(source.labels, table, value);
+  if (named === undefined) return NONE;
+  return reads && named === String(value) ? `${named} (reads as ${reads})` : named;
+}
+
+/** "requestedAt" → "requested", "previousEndAt" → "previous end", "changed_by" → "changed by". */
+function keyWords(key: string): string {
+  const words = key
+    .replace(/_/g, ' ')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .trim()
+    .split(/\s+/);
+  if (words.length > 1 && words.at(-1) === 'at') words.pop();
+  return words.join(' ');
+}
+
+/** Keys whose text is what someone wrote: quoted, last. */
+const WRITTEN = /^(reason|note|text|comment|message|description)$/i;
+
+/**
+ * One entry of an LOA's reason history or extension requests, in words (the API does not describe
+ * their shape): its status first, a moved end as "end 10 Mar 2026 → 14 Mar 2026", times as dates
+ * with who ("reviewed 6 Mar 2026 by `id`"), other keys as words, what was written quoted last.
+ * Ids of the entries themselves are left out; every key is shown (no "+N more").
+ */
+export function loaEntry(entry: unknown): string {
+  if (!isRecord(entry)) return describeEntry(entry);
+  const parts: string[] = [];
+  const written: string[] = [];
+  const used = new Set(['id', 'status', 'previousEndAt', 'newEndAt']);
+  if (typeof entry.status === 'string' && entry.status.trim() !== '') {
+    const status = entry.status.trim();
+    parts.push(`**${safeLine(status.charAt(0).toUpperCase() + status.slice(1), 40)}**`);
+  }
+  if (isSetTimestamp(entry.previousEndAt) || isSetTimestamp(entry.newEndAt))
+    parts.push(`end ${shortDate(entry.previousEndAt)} → ${shortDate(entry.newEndAt)}`);
+  // "reviewedBy" is said with "reviewedAt" ("reviewed 6 Mar 2026 by `id`"), whichever comes first.
+  const byOf = (key: string) => key.replace(/(At|_at)$/, (end) => (end === 'At' ? 'By' : '_by'));
+  for (const [key, value] of Object.entries(entry))
+    if (isTimeKey(key) && isSetTimestamp(value) && byOf(key) !== key && typeof entry[byOf(key)] === 'string')
+      used.add(byOf(key));
+  for (const [key, value] of Object.entries(entry)) {
+    if (used.has(key) || value === null || value === undefined) continue;
+    const words = safeLine(keyWords(key), 40);
+    if (typeof value === 'string' && WRITTEN.test(key)) {
+      if (value.trim() !== '') written.push(`“${safeLine(value, 300)}”`);
+    } else if (typeof value === 'number' && isTimeKey(key)) {
+      if (!isSetTimestamp(value)) continue;
+      const by =
+        byOf(key) !== key && typeof entry[byOf(key)] === 'string' ? (entry[byOf(key)] as string) : '';
+      parts.push(`${words} ${shortDate(value)}${by.trim() !== '' ? ` by ${code(by, 40)}` : ''}`);
+    } else if (typeof value === 'string' && /(By|_by)$/.test(key)) {
+      if (value.trim() !== '') parts.push(`${words} ${code(value, 40)}`);
+    } else {
+      const text = describeEntry(value);
+      if (text !== NONE) parts.push(`${words}: ${text}`);
+    }
+  }
+  const all = [...parts, ...written];
+  return all.length > 0 ? all.join(' · ') : NONE;
+}
+
+/**
  * One LOA. `statusReads`: what its status code says as the community's own LOAs use it (read by
  * src/reports/leave.ts readStatusCodes), shown beside a code the admins did not name:
- * "3 (reads as approved)". A name the admins gave wins: "3 (Accepted)".
+ * "3 (reads as approved)"; `startReads` the same for its start type (readStartTypes): "0 (reads as
+ * starting when requested)". A name the admins gave wins: "3 (Accepted)".
  */
 export function renderLoa(
   loa: Loa,
   source: Source & Labelled,
   state: LoaState,
   statusReads?: 'approved' | 'denied',
+  startReads?: StartReading,
 ): APIEmbed {
-  const named = codeLabel(source.labels, 'loaStatus', loa.status);
-  const status =
-    named === undefined
-      ? NONE
-      : statusReads && named === String(loa.status)
-        ? `${named} (reads as ${statusReads})`
-        : named;
-  const startType = codeLabel(source.labels, 'loaStartType', loa.startType) ?? NONE;
   return detailEmbed(
     {
       title: `${LOA_STATE_EMOJI[state]} LOA ${safeLine(loa.id, 200)} · ${state}`,
@@ -90,8 +157,8 @@ export function renderLoa(
       color: COLOUR,
       fields: [
         field('Member', code(loa.memberId)),
-        field('Status code', status),
-        field('Start type', startType),
+        field('Status code', codeInWords(source, 'loaStatus', loa.status, statusReads)),
+        field('Start type', codeInWords(source, 'loaStartType', loa.startType, startReads)),
         field('Requested', timestamp(loa.createdAt)),
         field('Starts', timestamp(loa.startAt)),
         field('Ends', timestamp(loa.endAt)),
@@ -104,8 +171,8 @@ export function renderLoa(
         field('Cancelled', timestamp(loa.cancelledAt)),
         field('Expired', timestamp(loa.expiredAt)),
         field('Deny reason', safeText(loa.denyReason, 1000), false),
-        field('Reason history', describeEntries(loa.reasonHistory), false),
-        field('Extension requests', describeEntries(loa.extensionRequests), false),
+        field('Reason history', describeEntries(loa.reasonHistory, undefined, loaEntry), false),
+        field('Extension requests', describeEntries(loa.extensionRequests, undefined, loaEntry), false),
       ],
     },
     source,

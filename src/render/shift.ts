@@ -121,7 +121,7 @@ function lengthText(t: ShiftTiming): string {
 
 function breaksText(t: ShiftTiming): string {
   const { count, readable, seconds, open } = t.breaks;
-  if (count === 0) return 'None';
+  if (count === 0) return NONE; // no break: the field is left out
   const noun = `${formatCount(count)} ${count === 1 ? 'break' : 'breaks'}`;
   if (readable === 0) return `${noun} (times unreadable)`;
   const parts = [noun, t.length === undefined ? NONE : duration(seconds)];

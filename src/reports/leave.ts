@@ -63,6 +63,39 @@ export function readStatusCodes(loas: readonly Partial<Loa>[]): StatusReadings {
   return readings;
 }
 
+/** What a start type code says about the LOAs that carry it: they start when requested, or later. */
+export type StartReading = 'starting when requested' | 'starting later';
+/** Start type code → its reading; a code not in it says nothing. */
+export type StartReadings = ReadonlyMap<number, StartReading>;
+
+/** An LOA that starts within a minute of its request starts when requested; an hour or more after, later. */
+function startEvidence(loa: Partial<Loa>): StartReading | undefined {
+  if (!isSetTimestamp(loa.createdAt) || !isSetTimestamp(loa.startAt)) return undefined;
+  const wait = loa.startAt - loa.createdAt;
+  if (Math.abs(wait) <= 60) return 'starting when requested';
+  if (wait >= 3600) return 'starting later';
+  return undefined;
+}
+
+/**
+ * The start type codes as the community's own LOAs use them, read as the status codes are: a code
+ * whose LOAs all start when requested reads that way, one whose LOAs all start later reads so; a
+ * code carried by both, or by LOAs with no such dates, says nothing.
+ */
+export function readStartTypes(loas: readonly Partial<Loa>[]): StartReadings {
+  const seen = new Map<number, StartReading | 'mixed'>();
+  for (const loa of loas) {
+    if (typeof loa.startType !== 'number' || !Number.isInteger(loa.startType)) continue;
+    const evidence = startEvidence(loa);
+    if (!evidence) continue;
+    const before = seen.get(loa.startType);
+    seen.set(loa.startType, before === undefined || before === evidence ? evidence : 'mixed');
+  }
+  const readings = new Map<number, StartReading>();
+  for (const [code, reading] of seen) if (reading !== 'mixed') readings.set(code, reading);
+  return readings;
+}
+
 export type LeaveState = 'denied' | 'pending' | 'approved';
 
 /**

@@ -167,6 +167,42 @@ describe('/loa view', () => {
     expect(embedOf(member.message).title).toBe(`Member ${loa.memberId}`);
   });
 
+  it('leaves out empty fields, and says start type, history and extension requests in words', async () => {
+    const view = async (id: string) =>
+      embedOf(
+        (
+          await (
+            await world.double.slash(world.mod, 'loa', { subcommand: 'view', options: { id } })
+          ).response()
+        ).message,
+      );
+    const loas = world.sandbox.dataset.loas;
+    const bare = loas.find(
+      (l) => (l.reasonHistory ?? []).length === 0 && (l.extensionRequests ?? []).length === 0,
+    );
+    const extended = loas.find((l) => (l.extensionRequests ?? []).length > 0);
+    const rewritten = loas.find((l) => (l.reasonHistory ?? []).length > 0);
+    if (!bare || !extended || !rewritten) throw new Error('the dataset lacks an LOA of each kind');
+
+    const plain = await view(bare.id);
+    const names = plain.fields?.map((f) => f.name) ?? [];
+    expect(names).not.toContain('Reason history');
+    expect(names).not.toContain('Extension requests');
+    expect(plain.fields?.map((f) => f.value)).not.toContain('None');
+    // The sandbox's start types: 0 starts when requested, 1 later; read from the LOAs themselves.
+    expect(plain.fields?.find((f) => f.name === 'Start type')?.value).toBe(
+      bare.startType === 0 ? '0 (reads as starting when requested)' : '1 (reads as starting later)',
+    );
+
+    const request = (await view(extended.id)).fields?.find((f) => f.name === 'Extension requests')?.value;
+    expect(request).toMatch(
+      /^1 entry\n• \*\*(Pending|Approved|Denied)\*\* · end <t:\d+:d> → <t:\d+:d> · requested <t:\d+:d>/,
+    );
+    expect(request).not.toMatch(/requestedAt|previousEndAt|newEndAt|reviewedBy|\(\+\d+ more\)/);
+    const history = (await view(rewritten.id)).fields?.find((f) => f.name === 'Reason history')?.value;
+    expect(history).toMatch(/^1 entry\n• changed <t:\d+:d> by `[^`]+` · “.+”$/);
+  });
+
   it('says so when the LOA does not exist', async () => {
     const answer = await (
       await world.double.slash(world.mod, 'loa', {

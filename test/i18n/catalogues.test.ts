@@ -123,6 +123,10 @@ describe('sentences', () => {
     tooManyRoles: MESSAGES.tooManyRoles(10),
     labelBadLength: MESSAGES.labelBadLength(40),
     labelTooMany: MESSAGES.labelTooMany(50),
+    notAChoice: MESSAGES.notAChoice('week-start', ['monday', 'sunday']),
+    optionOutOfRange: MESSAGES.optionOutOfRange('quota-hours', 0, 1_680, false),
+    'optionOutOfRange.whole': MESSAGES.optionOutOfRange('wave', 0, 100_000, true),
+    badOptionValue: MESSAGES.badOptionValue('digest-hour'),
   };
 
   it('each template reads back the sentence MESSAGES writes', () => {
@@ -134,6 +138,9 @@ describe('sentences', () => {
     expect(translate(MESSAGES.pageRange(12_000), 'de')).toBe('Gib eine Seitenzahl von 1 bis 12.000 ein.');
     expect(translate(MESSAGES.queued(2, 40), 'fr')).toBe(
       "En attente du quota d'API : vous êtes 2e dans la file, environ 40 s.",
+    );
+    expect(translate(MESSAGES.optionOutOfRange('wave', 0, 100_000, true), 'de')).toBe(
+      '`wave` erwartet eine ganze Zahl von 0 bis 100.000. Es wurde nichts getan.',
     );
     expect(translate(MESSAGES.allowanceSpent(1_800_000_000), 'pt-BR')).toContain(
       '<t:1800000000:f> (<t:1800000000:R>)',

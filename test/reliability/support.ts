@@ -272,16 +272,36 @@ export function injectSelectOption(
  * it: lets a test type a 1000-character option.
  */
 export function ignoreMaxLength(double: DiscordDouble, command: string): void {
-  const registered = double.registeredCommands(double.guildId).find((c) => c.name === command);
-  if (!registered) throw new Error(`/${command} is not registered`);
+  ignoreDefinition(double, command, ['max_length']);
+}
+
+/**
+ * Drop the given checks (`choices`, `min_value`, …) from every option of a registered command in
+ * the double (the guild's and the global one), as a modified client or a hand-made request would
+ * ignore them: lets a test send a value the definition does not allow. `retype` changes an option's
+ * type too (by name), so a value of another type can be sent.
+ */
+export function ignoreDefinition(
+  double: DiscordDouble,
+  command: string,
+  fields: readonly string[],
+  retype: Record<string, number> = {},
+): void {
+  const registered = [
+    ...double.registeredCommands(double.guildId),
+    ...double.registeredCommands(null),
+  ].filter((c) => c.name === command);
+  if (registered.length === 0) throw new Error(`/${command} is not registered`);
   const strip = (options: unknown): void => {
     if (!Array.isArray(options)) return;
     for (const option of options as Array<Record<string, unknown>>) {
-      delete option.max_length;
+      for (const field of fields) delete option[field];
+      const type = retype[String(option.name)];
+      if (type !== undefined) option.type = type;
       strip(option.options);
     }
   };
-  strip(registered.options);
+  for (const c of registered) strip(c.options);
 }
 
 // ---- hostile text -----------------------------------------------------------------------------

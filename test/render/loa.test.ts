@@ -5,7 +5,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Loa } from '../../generated/api.js';
-import { loaLength, loaOptionLabel, loaRow, renderLoa, renderLoaList } from '../../src/render/loa.js';
+import {
+  loaEntry,
+  loaLength,
+  loaOptionLabel,
+  loaRow,
+  renderLoa,
+  renderLoaList,
+} from '../../src/render/loa.js';
 import type { LoaState } from '../../src/reports/leave.js';
 import {
   anyValue,
@@ -230,5 +237,71 @@ describe('LOA renderers (examples)', () => {
     const labelled = { ...source, labels: { loaStatus: { '3': 'Accepted' } } };
     expect(status(renderLoa(item, labelled, 'Active', 'approved'))).toBe('3 (Accepted)');
     expect(status(renderLoa(item, source, 'Pending review'))).toBe('3');
+  });
+});
+
+describe('LOA detail in words', () => {
+  const base = { id: 'l', serverId: 's', memberId: 'm' };
+  const fieldOf = (embed: ReturnType<typeof renderLoa>, name: string) =>
+    embed.fields?.find((f) => f.name === name)?.value;
+
+  it('leaves out an empty reason history and extension requests (no "None")', () => {
+    const embed = renderLoa({ ...base, reasonHistory: [], extensionRequests: [] }, source, 'Pending review');
+    expect(embed.fields?.map((f) => f.name)).toEqual(['Member']);
+  });
+
+  it('says an extension request in words: status, the end moved, when and by whom, the reason last', () => {
+    const entry = {
+      id: 'x1',
+      reviewedBy: '923055604840539853',
+      requestedAt: T,
+      previousEndAt: T + 86_400,
+      newEndAt: T + 3 * 86_400,
+      reason: 'Family trip',
+      status: 'approved',
+      reviewedAt: T + 3600,
+      handledInDm: true,
+    };
+    expect(loaEntry(entry)).toBe(
+      `**Approved** · end <t:${T + 86_400}:d> → <t:${T + 3 * 86_400}:d> · requested <t:${T}:d> · reviewed <t:${T + 3600}:d> by \`923055604840539853\` · handled in dm: yes · “Family trip”`,
+    );
+    const embed = renderLoa(
+      {
+        ...base,
+        extensionRequests: [entry, { ...entry, status: 'pending', reviewedBy: null, reviewedAt: null }],
+      },
+      source,
+      'Active',
+    );
+    const shown = fieldOf(embed, 'Extension requests');
+    expect(shown).toContain('2 entries\n• **Approved**');
+    expect(shown).toContain(
+      `• **Pending** · end <t:${T + 86_400}:d> → <t:${T + 3 * 86_400}:d> · requested <t:${T}:d> · handled in dm: yes · “Family trip”`,
+    );
+    expect(shown).not.toMatch(/requestedAt|previousEndAt|newEndAt|reviewedBy|\(\+\d+ more\)/);
+  });
+
+  it('says a reason change in words', () => {
+    expect(loaEntry({ reason: 'Exams', changedAt: T, changedBy: '42' })).toBe(
+      `changed <t:${T}:d> by \`42\` · “Exams”`,
+    );
+  });
+
+  it("shows the start type by the admins' label first, else by what the community's LOAs say", () => {
+    const loa = { ...base, startType: 0, status: 2 };
+    expect(
+      fieldOf(renderLoa(loa, source, 'Active', 'approved', 'starting when requested'), 'Start type'),
+    ).toBe('0 (reads as starting when requested)');
+    expect(
+      fieldOf(renderLoa(loa, source, 'Active', 'approved', 'starting when requested'), 'Status code'),
+    ).toBe('2 (reads as approved)');
+    const labelled = {
+      ...source,
+      labels: { loaStartType: { '0': 'Right away' }, loaStatus: { '2': 'Accepted' } },
+    };
+    const embed = renderLoa(loa, labelled, 'Active', 'approved', 'starting when requested');
+    expect(fieldOf(embed, 'Start type')).toBe('0 (Right away)');
+    expect(fieldOf(embed, 'Status code')).toBe('2 (Accepted)');
+    expect(fieldOf(renderLoa(loa, source, 'Active'), 'Start type')).toBe('0');
   });
 });

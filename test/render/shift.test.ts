@@ -270,7 +270,9 @@ describe('shift detail', () => {
     expect(value(shift, 'Length')).toBe('1h 30m');
     expect(value(shift, 'Breaks')).toBe('2 breaks · 10m · 1 unreadable');
     expect(value(shift, 'Net time on duty')).toBe('at most 1h 20m');
-    expect(value({ ...shift, breakTimestamps: [] }, 'Breaks')).toBe('None');
+    // No break: nothing to say, the field is left out (as is the list of break entries).
+    expect(value({ ...shift, breakTimestamps: [] }, 'Breaks')).toBeUndefined();
+    expect(value({ ...shift, breakTimestamps: [] }, 'Break entries')).toBeUndefined();
     expect(value({ ...shift, breakTimestamps: [{ a: 1 }] }, 'Breaks')).toBe('1 break (times unreadable)');
   });
 

@@ -12,6 +12,7 @@ import {
   onLeaveAt,
   quotaCheck,
   quotaSeconds,
+  readStartTypes,
   readStatusCodes,
   startingWithin,
 } from '../../src/reports/leave.js';
@@ -348,6 +349,34 @@ describe("the state every LOA view shows (loaStateAt), by the reports' rule", ()
         }
       }),
       { numRuns: 200 },
+    );
+  });
+});
+
+describe('start type codes read from the LOAs that carry them', () => {
+  const at = 1_700_000_000;
+  const loa = (startType: number, wait: number): Partial<Loa> => ({
+    startType,
+    createdAt: at,
+    startAt: at + wait,
+  });
+
+  it('a code whose LOAs start when requested, or an hour or more later, reads so; mixed or unknown says nothing', () => {
+    const readings = readStartTypes([
+      loa(0, 0),
+      loa(0, 30),
+      loa(1, 3 * 86_400),
+      loa(1, 3600),
+      loa(2, 0),
+      loa(2, 86_400), // both: says nothing
+      loa(3, 600), // ten minutes: neither
+      { startType: 4, createdAt: at }, // no start: nothing
+    ]);
+    expect(readings).toEqual(
+      new Map([
+        [0, 'starting when requested'],
+        [1, 'starting later'],
+      ]),
     );
   });
 });

@@ -53,6 +53,9 @@ const NOT_QUOTING = [
   'digestMissing',
   'digestState',
   'queued',
+  'notAChoice',
+  'optionOutOfRange',
+  'badOptionValue',
 ];
 
 describe('sentences quoting typed text', () => {

@@ -329,5 +329,11 @@ export const de: Catalogue = {
     labelBadLength: 'Eine Bezeichnung hat 1 bis {max} sichtbare Zeichen. Nichts wurde gespeichert.',
     labelTooMany:
       'Eine Tabelle fasst höchstens {max} Bezeichnungen; entferne zuerst welche. Nichts wurde gespeichert.',
+    notAChoice:
+      'Dieser Wert ist keine der Auswahlmöglichkeiten von `{option}`; wähle eine von {choices}. Es wurde nichts getan.',
+    optionOutOfRange: '`{option}` erwartet eine Zahl von {min:count} bis {max:count}. Es wurde nichts getan.',
+    'optionOutOfRange.whole':
+      '`{option}` erwartet eine ganze Zahl von {min:count} bis {max:count}. Es wurde nichts getan.',
+    badOptionValue: 'Diesen Wert nimmt `{option}` nicht an. Es wurde nichts getan.',
   },
 };

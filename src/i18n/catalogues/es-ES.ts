@@ -338,5 +338,10 @@ export const esES: Catalogue = {
     tooManyRoles: 'Indica como mucho {max} roles de cada tipo. No se guardó nada.',
     labelBadLength: 'Una etiqueta tiene de 1 a {max} caracteres visibles. No se guardó nada.',
     labelTooMany: 'Una tabla tiene como mucho {max} etiquetas; quita alguna primero. No se guardó nada.',
+    notAChoice: 'Ese valor no es una de las opciones de `{option}`; elige una de {choices}. No se hizo nada.',
+    optionOutOfRange: '`{option}` admite un número de {min:count} a {max:count}. No se hizo nada.',
+    'optionOutOfRange.whole':
+      '`{option}` admite un número entero de {min:count} a {max:count}. No se hizo nada.',
+    badOptionValue: 'Ese no es un valor que admita `{option}`. No se hizo nada.',
   },
 };

@@ -342,5 +342,11 @@ export const fr: Catalogue = {
     tooManyRoles: "Donnez au plus {max} rôles de chaque sorte. Rien n'a été enregistré.",
     labelBadLength: "Un libellé a de 1 à {max} caractères visibles. Rien n'a été enregistré.",
     labelTooMany: "Une table contient au plus {max} libellés ; retirez-en d'abord. Rien n'a été enregistré.",
+    notAChoice:
+      "Cette valeur ne fait pas partie des choix de `{option}` ; choisissez parmi {choices}. Rien n'a été fait.",
+    optionOutOfRange: "`{option}` prend un nombre de {min:count} à {max:count}. Rien n'a été fait.",
+    'optionOutOfRange.whole':
+      "`{option}` prend un nombre entier de {min:count} à {max:count}. Rien n'a été fait.",
+    badOptionValue: "Ce n'est pas une valeur que `{option}` accepte. Rien n'a été fait.",
   },
 };

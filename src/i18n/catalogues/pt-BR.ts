@@ -315,5 +315,10 @@ export const ptBR: Catalogue = {
     tooManyRoles: 'Informe no máximo {max} cargos de cada tipo. Nada foi salvo.',
     labelBadLength: 'Um rótulo tem de 1 a {max} caracteres visíveis. Nada foi salvo.',
     labelTooMany: 'Uma tabela tem no máximo {max} rótulos; remova alguns primeiro. Nada foi salvo.',
+    notAChoice: 'Esse valor não é uma das opções de `{option}`; escolha uma entre {choices}. Nada foi feito.',
+    optionOutOfRange: '`{option}` aceita um número de {min:count} a {max:count}. Nada foi feito.',
+    'optionOutOfRange.whole':
+      '`{option}` aceita um número inteiro de {min:count} a {max:count}. Nada foi feito.',
+    badOptionValue: 'Esse não é um valor que `{option}` aceita. Nada foi feito.',
   },
 };
