@@ -406,7 +406,13 @@ async function assemble(
       }
       await slicer.step(page.items.length);
     }
-    lists[resource] = [...byId.values(), ...anonymous];
+    const list: unknown[] = [];
+    for (const item of byId.values()) {
+      list.push(item);
+      if (list.length % PAGE === 0) await slicer.step(PAGE);
+    }
+    list.push(...anonymous);
+    lists[resource] = list;
   }
   memory.set(tenant, { pages: saved, signature, lists });
   const parts: Source[] = [{ fetchedAt: oldest, fromCache: how.requests === 0, stale: how.failed }];
