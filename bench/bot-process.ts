@@ -57,9 +57,32 @@ export interface BotProcess {
   /** Largest V8 heapUsed / heapTotal reported by the probe since the last `resetHeapPeak` (bytes; 0 if none). */
   heapPeak(): { heapUsed: number; heapTotal: number; samples: number };
   resetHeapPeak(): void;
+  /**
+   * The event loop's delay as the probe last reported it (since start or the last
+   * `resetLoopDelay`); undefined before its first line (or for the shard manager, which has no probe).
+   */
+  loopDelay(): LoopDelay | undefined;
+  /** Start the probe's delay count again (SIGUSR2, which only the probe listens to); see `loopDelay`. */
+  resetLoopDelay(): void;
   logs(): BotLogCounts;
   /** SIGTERM, then SIGKILL after `timeoutMs`; resolves with how it ended. */
   stop(timeoutMs: number): Promise<{ code: number | null; signal: string | null; graceful: boolean }>;
+}
+
+/** The event loop's delay in the bot (`perf_hooks.monitorEventLoopDelay`, through bench/heap-probe.mjs). */
+export interface LoopDelay {
+  /** When the probe wrote it (epoch ms). */
+  at: number;
+  /** Timer samples counted. */
+  samples: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  /**
+   * The most CPU time the process spent between two ticks of a 5 ms timer: an upper bound of the
+   * longest hold in CPU time, which a machine busy with other processes does not inflate.
+   */
+  cpuMaxMs: number;
 }
 
 /** Children still running, and how to kill each; killed if the bench itself exits early, so none is left behind. */
@@ -150,7 +173,10 @@ export function shippedNodeFlags(root: string = ROOT): string[] {
 export function startBot(options: BotProcessOptions): BotProcess {
   const manager = options.manager ?? false;
   const probe = manager ? [] : ['--import', new URL('./heap-probe.mjs', import.meta.url).href];
-  const flags = shippedNodeFlags();
+  const flags = [
+    ...shippedNodeFlags(),
+    ...(process.env.XPROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.XPROF}`] : []),
+  ];
   const args =
     options.entry === 'source'
       ? [...flags, '--import', 'tsx', ...probe, 'src/main.ts']
@@ -223,9 +249,31 @@ export function startBot(options: BotProcessOptions): BotProcess {
     if (stderrTail.length > 20) stderrTail.shift();
   });
   let heap = { heapUsed: 0, heapTotal: 0, samples: 0 };
+  let loop: LoopDelay | undefined;
+  let resetsSent = 0;
   lines(child.stdio[HEAP_FD] as NodeJS.ReadableStream | null, (line) => {
     try {
-      const m = JSON.parse(line) as { heapUsed: number; heapTotal: number };
+      const m = JSON.parse(line) as {
+        t: number;
+        heapUsed: number;
+        heapTotal: number;
+        loopResets?: number;
+        loopCount?: number;
+        loopP50Ms?: number;
+        loopP99Ms?: number;
+        loopMaxMs?: number;
+        loopCpuMaxMs?: number;
+      };
+      // Only lines counted since the last reset the bench asked for.
+      if (m.loopCount !== undefined && m.loopResets === resetsSent)
+        loop = {
+          at: m.t,
+          samples: m.loopCount,
+          p50Ms: m.loopP50Ms ?? 0,
+          p99Ms: m.loopP99Ms ?? 0,
+          maxMs: m.loopMaxMs ?? 0,
+          cpuMaxMs: m.loopCpuMaxMs ?? 0,
+        };
       heap = {
         heapUsed: Math.max(heap.heapUsed, m.heapUsed),
         heapTotal: Math.max(heap.heapTotal, m.heapTotal),
@@ -277,6 +325,13 @@ export function startBot(options: BotProcessOptions): BotProcess {
     heapPeak: () => ({ ...heap }),
     resetHeapPeak() {
       heap = { heapUsed: 0, heapTotal: 0, samples: 0 };
+    },
+    loopDelay: () => (loop ? { ...loop } : undefined),
+    resetLoopDelay() {
+      loop = undefined;
+      if (exited || manager) return;
+      resetsSent++;
+      child.kill('SIGUSR2');
     },
     logs: () => ({ byLevel: { ...byLevel }, errors: [...errors], warnings: { ...warnings } }),
     async stop(timeoutMs) {

@@ -10,6 +10,7 @@ import type { BotEntry } from './bot-process.js';
 import { measure, type ScenarioResult } from './measure.js';
 import { type BenchReport, buildReport, formatText, writeReport } from './report.js';
 import { formatReportsBench, runReportsBench } from './reports.js';
+import { formatReportsLarge, runReportsLarge } from './reports-large.js';
 import { formatScale, runScale } from './scale.js';
 import {
   type BenchPlan,
@@ -95,6 +96,8 @@ export interface CliArgs {
   scenarios: ScenarioName[];
   /** `--scenario scale` (bench/scale.ts: several processes; reported on its own). */
   scale?: boolean;
+  /** `--scenario reports-large` (bench/reports-large.ts: the event loop under a large community's reports; reported on its own). */
+  reportsLarge?: boolean;
   seed: number;
 }
 
@@ -121,6 +124,10 @@ export function parseArgs(argv: string[]): CliArgs {
           args.scale = true;
           continue;
         }
+        if (name === 'reports-large') {
+          args.reportsLarge = true;
+          continue;
+        }
         if (!(SCENARIO_NAMES as readonly string[]).includes(name)) {
           throw new Error(`unknown scenario ${name} (one of ${SCENARIO_NAMES.join(', ')})`);
         }
@@ -133,7 +140,7 @@ export function parseArgs(argv: string[]): CliArgs {
   return args;
 }
 
-const USAGE = `usage: npm run bench [-- --quick] [--scenario ${[...SCENARIO_NAMES, 'scale'].join('|')}[,...]] [--seed N]`;
+const USAGE = `usage: npm run bench [-- --quick] [--scenario ${[...SCENARIO_NAMES, 'scale', 'reports-large'].join('|')}[,...]] [--seed N]`;
 
 async function main(argv: string[]): Promise<number> {
   let args: CliArgs;
@@ -166,6 +173,13 @@ async function main(argv: string[]): Promise<number> {
       log,
     });
     process.stdout.write(formatScale(scale));
+    if (args.scenarios.length === 0 && !args.reportsLarge) return 0;
+  }
+  if (args.reportsLarge) {
+    const log = (line: string) => process.stderr.write(`${line}\n`);
+    log("reports-large: a large community's reports while other interactions arrive");
+    const large = await runReportsLarge({ quick: args.quick, seed: args.seed, entry: 'dist', log });
+    process.stdout.write(formatReportsLarge(large));
     if (args.scenarios.length === 0) return 0;
   }
   const report = await runBench({

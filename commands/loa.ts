@@ -33,7 +33,7 @@ import {
   type StatusReadings,
   startingWithin,
 } from '../src/reports/leave.js';
-import { type ReportPage, reportInput, reportPage } from './report-data.js';
+import { allRows, type ReportPage, reportInput, reportPage } from './report-data.js';
 import { VIEW } from './view-ids.js';
 
 /** The clock LOAs are classified at (Unix seconds): on leave now or not. */
@@ -162,6 +162,7 @@ export const loaByStatusView: ListView<Loa, unknown, ReportPage<Loa>> = {
   kind: 'list',
   id: VIEW.loasByStatus,
   takesArg: true,
+  everyRow: allRows,
   async fetch(community, arg, query, options) {
     const filter = parseFilter(arg);
     const input = await reportInput(community, options);
@@ -198,6 +199,7 @@ export const loaActiveView: ListView<Loa, unknown, ReportPage<Loa>> = {
   kind: 'list',
   id: VIEW.loasActive,
   takesArg: false,
+  everyRow: allRows,
   async fetch(community, _arg, query, options) {
     const input = await reportInput(community, options);
     const page = reportPage(onLeaveAt(input.data.loas, input.now), query, input);
@@ -213,6 +215,7 @@ export const loaUpcomingView: ListView<Loa, unknown, ReportPage<Loa>> = {
   kind: 'list',
   id: VIEW.loasUpcoming,
   takesArg: true,
+  everyRow: allRows,
   async fetch(community, arg, query, options) {
     const days = readDays(arg);
     const input = await reportInput(community, options);

@@ -16,9 +16,11 @@ import {
   type SettingsFrom,
 } from '../src/render/reports.js';
 import { type InactiveRow, inactiveMembers } from '../src/reports/activity.js';
-import { type QuotaRow, quotaCheck } from '../src/reports/leave.js';
+import { type QuotaRow, quotaCheckSliced } from '../src/reports/leave.js';
 import type { Period } from '../src/reports/period.js';
+import { mapSliced } from '../src/slices.js';
 import {
+  allRows,
   joinArg,
   parsePeriod,
   periodChoices,
@@ -44,12 +46,14 @@ export const quotaCheckView: ListView<Row, unknown, ReportPage<Row> & { quota: Q
   kind: 'list',
   id: VIEW.quotaCheck,
   takesArg: true,
+  everyRow: allRows,
   async fetch(community, arg, query, options) {
     const kind = parsePeriod(arg);
     const input = await reportInput(community, options);
     const period = periodFor(kind, input);
     const { shifts, loas, members, roles } = input.data;
-    const rows = quotaCheck(members, input.settings.quotas, shifts, loas, period, input.now).map((r) => ({
+    const checked = await quotaCheckSliced(members, input.settings.quotas, shifts, loas, period, input.now);
+    const rows = await mapSliced(checked, (r) => ({
       ...r,
       open: joinArg([kind, undefined, undefined, r.memberId]),
     }));

@@ -64,6 +64,11 @@ export function reportPage<T>(rows: T[], query: PageQuery, input: ReportInput): 
   };
 }
 
+/** Every row of a report (its views' `everyRow`): the export takes them from the first page's fetch. */
+export function allRows<T>(page: ReportPage<T>): T[] {
+  return page.all;
+}
+
 /** Period choices for a command option. */
 export const periodChoices = PERIODS.map((p) => ({ name: PERIOD_LABELS[p], value: p }));
 

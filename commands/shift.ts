@@ -20,8 +20,16 @@ import { openLabel, plainDay, plainText } from '../src/render/format.js';
 import { renderMemberPeriod, renderOnDuty, renderTotals, type TotalsHeading } from '../src/render/reports.js';
 import { renderShift, renderShiftList, shiftState } from '../src/render/shift.js';
 import { type OnDutyRow, onDuty } from '../src/reports/activity.js';
-import { type MemberTotal, shiftsInPeriod, shiftTotals, type TotalsFilter } from '../src/reports/time.js';
 import {
+  type MemberTotal,
+  shiftsInPeriodSliced,
+  shiftTotals,
+  shiftTotalsSliced,
+  type TotalsFilter,
+} from '../src/reports/time.js';
+import { mapSliced } from '../src/slices.js';
+import {
+  allRows,
   joinArg,
   parsePeriod,
   parseWave,
@@ -88,14 +96,13 @@ export const shiftTotalsView: ListView<TotalsRow, unknown, HeadedPage<TotalsRow>
   kind: 'list',
   id: VIEW.shiftTotals,
   takesArg: true,
+  everyRow: allRows,
   async fetch(community, arg, query, options) {
     const a = readTotalsArg(arg);
     const input = await reportInput(community, options);
     const h = heading(a, input);
-    const rows = shiftTotals(input.data.shifts, h.period, input.now, filterOf(a)).map((r) => ({
-      ...r,
-      open: memberArg(a, r.memberId),
-    }));
+    const totals = await shiftTotalsSliced(input.data.shifts, h.period, input.now, filterOf(a));
+    const rows = await mapSliced(totals, (r) => ({ ...r, open: memberArg(a, r.memberId) }));
     return { ...reportPage(rows, query, input), heading: h };
   },
   render(items, info, source) {
@@ -137,8 +144,9 @@ export const shiftMemberPeriodView: DetailView<
     const input = await reportInput(community, options);
     const h = heading(a, input);
     const filter = filterOf(a, a.memberId);
-    const [total] = shiftTotals(input.data.shifts, h.period, input.now, filter);
-    const shifts = shiftsInPeriod(input.data.shifts, h.period, input.now, filter);
+    // One member's shifts first (a filter in slices), then their total from those alone.
+    const shifts = await shiftsInPeriodSliced(input.data.shifts, h.period, input.now, filter);
+    const [total] = shiftTotals(shifts, h.period, input.now, filter);
     const page = reportPage([], { page: 1, limit: 1 }, input);
     return { ...page, data: { memberId: a.memberId, total, shifts }, heading: h };
   },

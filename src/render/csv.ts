@@ -9,6 +9,7 @@
  *   written as numbers and need no guard (their text is digits, '.', 'e' and '-' only).
  * - Timestamps (Unix seconds from the API) are ISO 8601 in UTC; 0 or absent is an empty cell.
  */
+import { eachSliced, SLICING, type Slicing } from '../slices.js';
 
 /** What a cell may hold before it is written. */
 export type CsvValue = string | number | boolean | null | undefined;
@@ -108,7 +109,26 @@ export function csvFiles<T>(
   items: readonly T[],
   maxBytes: number,
 ): Buffer[] {
-  const [header, ...rows] = csvLines(columns, items) as [string, ...string[]];
+  const writer = csvWriter(columns, maxBytes);
+  for (const item of items) writer.add(item);
+  return writer.files();
+}
+
+/** `csvFiles` in slices (src/slices.ts): what the export runs, so 10,000 rows never hold the event loop. */
+export async function csvFilesSliced<T>(
+  columns: readonly CsvColumn<T>[],
+  items: readonly T[],
+  maxBytes: number,
+  slicing: Slicing = SLICING,
+): Promise<Buffer[]> {
+  const writer = csvWriter(columns, maxBytes);
+  await eachSliced(items, writer.add, slicing);
+  return writer.files();
+}
+
+/** The files of `csvFiles`, written record by record (`add`), then closed (`files`). */
+function csvWriter<T>(columns: readonly CsvColumn<T>[], maxBytes: number) {
+  const header = csvLine(columns.map((c) => c.header));
   const start = Buffer.byteLength(BOM + header);
   const files: Buffer[] = [];
   let part: string[] = [];
@@ -118,13 +138,18 @@ export function csvFiles<T>(
     part = [];
     size = start;
   };
-  for (const row of rows) {
-    const bytes = Buffer.byteLength(row);
-    if (start + bytes > maxBytes) throw new Error('one record is larger than the attachment limit');
-    if (size + bytes > maxBytes) flush();
-    part.push(row);
-    size += bytes;
-  }
-  if (part.length > 0 || files.length === 0) flush();
-  return files;
+  return {
+    add(item: T): void {
+      const row = csvLine(columns.map((c) => c.value(item)));
+      const bytes = Buffer.byteLength(row);
+      if (start + bytes > maxBytes) throw new Error('one record is larger than the attachment limit');
+      if (size + bytes > maxBytes) flush();
+      part.push(row);
+      size += bytes;
+    },
+    files(): Buffer[] {
+      if (part.length > 0 || files.length === 0) flush();
+      return files;
+    },
+  };
 }

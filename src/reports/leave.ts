@@ -10,6 +10,7 @@
  */
 import type { Loa, Member, Shift } from '../../generated/api.js';
 import { isSetTimestamp } from '../discord-limits.js';
+import { eachSliced, SLICING, type Slicing } from '../slices.js';
 import { MAX_QUOTA_HOURS } from './source.js';
 import { netWithin, overlap, shiftSpan } from './time.js';
 
@@ -251,48 +252,85 @@ export function quotaCheck(
   period: { start: number; end: number },
   now: number,
 ): QuotaRow[] {
+  const check = quotaChecker(quotas, period, now);
+  for (const shift of shifts) check.addShift(shift);
+  check.addLoas(loas);
+  for (const member of members) check.addMember(member);
+  return check.rows();
+}
+
+/** `quotaCheck` in slices (src/slices.ts): what the report runs, so a large community never holds the event loop. */
+export async function quotaCheckSliced(
+  members: readonly Partial<Member>[],
+  quotas: Readonly<Record<string, number>>,
+  shifts: readonly Partial<Shift>[],
+  loas: readonly Partial<Loa>[],
+  period: { start: number; end: number },
+  now: number,
+  slicing: Slicing = SLICING,
+): Promise<QuotaRow[]> {
+  const check = quotaChecker(quotas, period, now);
+  await eachSliced(shifts, check.addShift, slicing);
+  await slicing.pause();
+  check.addLoas(loas);
+  await eachSliced(members, check.addMember, slicing);
+  return check.rows();
+}
+
+/** The quota check's steps: time done (shift by shift), who is on leave, each member's row, the order. */
+function quotaChecker(
+  quotas: Readonly<Record<string, number>>,
+  period: { start: number; end: number },
+  now: number,
+) {
   const done = new Map<string, number>();
-  for (const shift of shifts) {
-    if (typeof shift.memberId !== 'string') continue;
-    const span = shiftSpan(shift, now);
-    if (!span) continue;
-    const net = netWithin(span, period.start, period.end);
-    if (net > 0) done.set(shift.memberId, (done.get(shift.memberId) ?? 0) + net);
-  }
   const onLeave = new Set<string>();
-  for (const { loa, span } of spansOf(loas)) {
-    if (
-      span &&
-      typeof loa.memberId === 'string' &&
-      overlap(span.start, span.end, period.start, period.end) > 0
-    )
-      onLeave.add(loa.memberId);
-  }
   const rows: QuotaRow[] = [];
-  for (const member of members) {
-    if (typeof member.id !== 'string' || !Array.isArray(member.roles)) continue;
-    let required = 0;
-    let roleId: string | undefined;
-    for (const role of member.roles) {
-      // Own entries only: a role id from the API such as "constructor" is no quota.
-      const hours = typeof role === 'string' && Object.hasOwn(quotas, role) ? quotas[role] : undefined;
-      if (typeof hours !== 'number' || !Number.isFinite(hours)) continue;
-      const seconds = quotaSeconds(hours);
-      if (roleId === undefined || seconds > required) {
-        required = seconds;
-        roleId = role;
+  return {
+    addShift(shift: Partial<Shift>): void {
+      if (typeof shift.memberId !== 'string') return;
+      const span = shiftSpan(shift, now);
+      if (!span) return;
+      const net = netWithin(span, period.start, period.end);
+      if (net > 0) done.set(shift.memberId, (done.get(shift.memberId) ?? 0) + net);
+    },
+    addLoas(loas: readonly Partial<Loa>[]): void {
+      for (const { loa, span } of spansOf(loas)) {
+        if (
+          span &&
+          typeof loa.memberId === 'string' &&
+          overlap(span.start, span.end, period.start, period.end) > 0
+        )
+          onLeave.add(loa.memberId);
       }
-    }
-    if (roleId === undefined) continue;
-    const seconds = done.get(member.id) ?? 0;
-    const status: QuotaStatus = onLeave.has(member.id) ? 'on leave' : seconds >= required ? 'pass' : 'fail';
-    rows.push({ memberId: member.id, required, roleId, done: seconds, status });
-  }
-  const rank: Record<QuotaStatus, number> = { fail: 0, 'on leave': 1, pass: 2 };
-  return rows.sort(
-    (a, b) =>
-      rank[a.status] - rank[b.status] ||
-      (a.status === 'fail' ? a.done - a.required - (b.done - b.required) : 0) ||
-      (a.memberId < b.memberId ? -1 : 1),
-  );
+    },
+    addMember(member: Partial<Member>): void {
+      if (typeof member.id !== 'string' || !Array.isArray(member.roles)) return;
+      let required = 0;
+      let roleId: string | undefined;
+      for (const role of member.roles) {
+        // Own entries only: a role id from the API such as "constructor" is no quota.
+        const hours = typeof role === 'string' && Object.hasOwn(quotas, role) ? quotas[role] : undefined;
+        if (typeof hours !== 'number' || !Number.isFinite(hours)) continue;
+        const seconds = quotaSeconds(hours);
+        if (roleId === undefined || seconds > required) {
+          required = seconds;
+          roleId = role;
+        }
+      }
+      if (roleId === undefined) return;
+      const seconds = done.get(member.id) ?? 0;
+      const status: QuotaStatus = onLeave.has(member.id) ? 'on leave' : seconds >= required ? 'pass' : 'fail';
+      rows.push({ memberId: member.id, required, roleId, done: seconds, status });
+    },
+    rows(): QuotaRow[] {
+      const rank: Record<QuotaStatus, number> = { fail: 0, 'on leave': 1, pass: 2 };
+      return rows.sort(
+        (a, b) =>
+          rank[a.status] - rank[b.status] ||
+          (a.status === 'fail' ? a.done - a.required - (b.done - b.required) : 0) ||
+          (a.memberId < b.memberId ? -1 : 1),
+      );
+    },
+  };
 }

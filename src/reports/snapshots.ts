@@ -24,6 +24,7 @@ import type { Fetched, PageQuery, ReadOptions, Resources } from '../api/types.js
 import { currentPurpose, withPurpose } from '../api/wait.js';
 import { MESSAGES, UserError } from '../discord/replies.js';
 import type { Logger } from '../log.js';
+import { Slicer, type Slicing } from '../slices.js';
 import { StoreError } from '../store/errors.js';
 import {
   SNAPSHOT_RESOURCES,
@@ -73,6 +74,8 @@ export interface SnapshotSourceOptions {
   /** Hosted mode: where the server's own settings are kept. */
   guildId?: string;
   now?: () => number;
+  /** How reading and merging the saved pages gives the event loop back (src/slices.ts); tests inject it. */
+  slicing?: Slicing;
 }
 
 /**
@@ -171,7 +174,8 @@ async function refreshAndLoad(
 ): Promise<ReportData> {
   const now = options.now ?? Date.now;
   const store = await options.store();
-  const saved = await loadPages(store, options.tenant, memory);
+  const slicer = new Slicer(options.slicing);
+  const saved = await loadPages(store, options.tenant, memory, slicer);
   const budget = { fresh: MAX_NEW_PAGES, known: MAX_REFRESHED_PAGES };
   const done = new Set<string>();
   // The refresh button asks for everything saved to count as old.
@@ -228,6 +232,7 @@ async function refreshAndLoad(
     const known = target.fetchedAt ?? Number.NEGATIVE_INFINITY;
     if (page.fetchedAt > known) {
       await store.savePage(options.tenant, target.resource, page);
+      bytesOf(page);
       const pages = saved.get(target.resource) ?? new Map<number, SnapshotPage>();
       pages.set(page.page, page);
       if (page.page === 1)
@@ -244,12 +249,13 @@ async function refreshAndLoad(
   if (requests > 0) options.logger.info({ requests }, 'report snapshot refreshed');
   if (failure !== undefined)
     options.logger.warn({ err: failure }, 'report snapshot refresh failed; serving saved pages');
-  return assemble(saved, memory, options.tenant, {
-    requests,
-    held,
-    failed: failure !== undefined,
-    servedAt: now(),
-  });
+  return assemble(
+    saved,
+    memory,
+    options.tenant,
+    { requests, held, failed: failure !== undefined, servedAt: now() },
+    slicer,
+  );
 }
 
 type Saved = Map<SnapshotResource, Map<number, SnapshotPage>>;
@@ -328,11 +334,21 @@ export class SnapshotMemory {
   }
 }
 
+/** Saved pages read from the store in one query at most (SQLite's driver reads, and each page's JSON is parsed, at once). */
+export const LOAD_CHUNK_PAGES = 5;
+
 /**
  * The saved pages of a community: their times from the store, and the records only of the pages
- * that changed since this process last read them (the rest from memory).
+ * that changed since this process last read them (the rest from memory). They are read
+ * LOAD_CHUNK_PAGES at a time, in slices (src/slices.ts): a community of 1,000 pages never holds the
+ * event loop while its JSON is read and parsed.
  */
-async function loadPages(store: SnapshotStore, tenant: string, memory: SnapshotMemory): Promise<Saved> {
+async function loadPages(
+  store: SnapshotStore,
+  tenant: string,
+  memory: SnapshotMemory,
+  slicer: Slicer,
+): Promise<Saved> {
   const times = await store.pageTimes(tenant);
   const known = memory.get(tenant);
   memory.delete(tenant);
@@ -341,13 +357,18 @@ async function loadPages(store: SnapshotStore, tenant: string, memory: SnapshotM
     const mine = times.filter((t) => t.resource === resource);
     const kept = known?.pages.get(resource);
     const stale = mine.filter((t) => kept?.get(t.page)?.fetchedAt !== t.fetchedAt).map((t) => t.page);
-    const fresh = await store.pages(tenant, resource, stale);
+    const fresh = new Map<number, SnapshotPage>();
+    for (let i = 0; i < stale.length; i += LOAD_CHUNK_PAGES) {
+      for (const page of await store.pages(tenant, resource, stale.slice(i, i + LOAD_CHUNK_PAGES))) {
+        fresh.set(page.page, page);
+        // Measured now, in its slice: the memory's bound counts every page's bytes.
+        bytesOf(page);
+        await slicer.step(page.items.length);
+      }
+    }
     const pages = new Map<number, SnapshotPage>();
     for (const t of mine) {
-      const page =
-        kept?.get(t.page)?.fetchedAt === t.fetchedAt
-          ? kept.get(t.page)
-          : fresh.find((p) => p.page === t.page);
+      const page = kept?.get(t.page)?.fetchedAt === t.fetchedAt ? kept.get(t.page) : fresh.get(t.page);
       if (page) pages.set(t.page, page);
     }
     saved.set(resource, pages);
@@ -356,12 +377,13 @@ async function loadPages(store: SnapshotStore, tenant: string, memory: SnapshotM
   return saved;
 }
 
-function assemble(
+async function assemble(
   saved: Saved,
   memory: SnapshotMemory,
   tenant: string,
   how: { requests: number; held: Source | undefined; failed: boolean; servedAt: number },
-): ReportData {
+  slicer: Slicer,
+): Promise<ReportData> {
   let complete = true;
   let oldest = how.servedAt;
   const signature = SNAPSHOT_RESOURCES.map((r) =>
@@ -385,8 +407,15 @@ function assemble(
         if (typeof id === 'string') byId.set(id, item);
         else anonymous.push(item);
       }
+      await slicer.step(page.items.length);
     }
-    lists[resource] = [...byId.values(), ...anonymous];
+    const list: unknown[] = [];
+    for (const item of byId.values()) {
+      list.push(item);
+      if (list.length % PAGE === 0) await slicer.step(PAGE);
+    }
+    list.push(...anonymous);
+    lists[resource] = list;
   }
   memory.set(tenant, { pages: saved, signature, lists });
   const parts: Source[] = [{ fetchedAt: oldest, fromCache: how.requests === 0, stale: how.failed }];

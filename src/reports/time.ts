@@ -10,6 +10,7 @@
  */
 import type { Shift } from '../../generated/api.js';
 import { isSetTimestamp } from '../discord-limits.js';
+import { eachSliced, filterSliced, SLICING, type Slicing } from '../slices.js';
 
 // The API does not describe a break entry's shape: these are the key names read as its start and
 // end (lower case, letters only), as src/render/shift.ts's header lists them.
@@ -153,6 +154,34 @@ export function matches(shift: Partial<Shift>, filter: TotalsFilter): boolean {
   return true;
 }
 
+/** Totals added up shift by shift (`add`), then ranked (`rows`): the one rule of both forms below. */
+function totaller(period: { start: number; end: number }, now: number, filter: TotalsFilter) {
+  const byMember = new Map<string, MemberTotal>();
+  return {
+    add(shift: Partial<Shift>): void {
+      if (typeof shift.memberId !== 'string' || !matches(shift, filter)) return;
+      const span = shiftSpan(shift, now);
+      if (!span || overlap(span.start, span.end, period.start, period.end) === 0) return;
+      const net = netWithin(span, period.start, period.end);
+      let row = byMember.get(shift.memberId);
+      if (!row) {
+        row = { memberId: shift.memberId, seconds: 0, shifts: 0, longest: 0, active: 0, approximate: false };
+        byMember.set(shift.memberId, row);
+      }
+      row.seconds += net;
+      row.shifts += 1;
+      row.longest = Math.max(row.longest, net);
+      if (span.active) row.active += 1;
+      if (span.unreadableBreaks > 0) row.approximate = true;
+    },
+    rows(): MemberTotal[] {
+      return [...byMember.values()].sort(
+        (a, b) => b.seconds - a.seconds || b.shifts - a.shifts || (a.memberId < b.memberId ? -1 : 1),
+      );
+    },
+  };
+}
+
 /**
  * Members ranked by net time on duty in [from, to): most time first, then more shifts, then member
  * id (a stable order). Only shifts with time in the period count.
@@ -163,27 +192,33 @@ export function shiftTotals(
   now: number,
   filter: TotalsFilter = {},
 ): MemberTotal[] {
-  const byMember = new Map<string, MemberTotal>();
-  for (const shift of shifts) {
-    if (typeof shift.memberId !== 'string' || !matches(shift, filter)) continue;
-    const span = shiftSpan(shift, now);
-    if (!span || overlap(span.start, span.end, period.start, period.end) === 0) continue;
-    const net = netWithin(span, period.start, period.end);
-    let row = byMember.get(shift.memberId);
-    if (!row) {
-      row = { memberId: shift.memberId, seconds: 0, shifts: 0, longest: 0, active: 0, approximate: false };
-      byMember.set(shift.memberId, row);
-    }
-    row.seconds += net;
-    row.shifts += 1;
-    row.longest = Math.max(row.longest, net);
-    if (span.active) row.active += 1;
-    if (span.unreadableBreaks > 0) row.approximate = true;
-  }
-  return [...byMember.values()].sort(
-    (a, b) => b.seconds - a.seconds || b.shifts - a.shifts || (a.memberId < b.memberId ? -1 : 1),
-  );
+  const totals = totaller(period, now, filter);
+  for (const shift of shifts) totals.add(shift);
+  return totals.rows();
 }
+
+/** `shiftTotals` in slices (src/slices.ts): what the reports run, so a community's 100,000 shifts never hold the event loop. */
+export async function shiftTotalsSliced(
+  shifts: readonly Partial<Shift>[],
+  period: { start: number; end: number },
+  now: number,
+  filter: TotalsFilter = {},
+  slicing: Slicing = SLICING,
+): Promise<MemberTotal[]> {
+  const totals = totaller(period, now, filter);
+  await eachSliced(shifts, totals.add, slicing);
+  return totals.rows();
+}
+
+function inPeriod(period: { start: number; end: number }, now: number, filter: TotalsFilter) {
+  return (s: Partial<Shift>): boolean => {
+    if (!matches(s, filter)) return false;
+    const span = shiftSpan(s, now);
+    return span !== undefined && overlap(span.start, span.end, period.start, period.end) > 0;
+  };
+}
+
+const newestFirst = (a: Partial<Shift>, b: Partial<Shift>) => (b.createdAt ?? 0) - (a.createdAt ?? 0);
 
 /** The shifts of one member with time in [from, to), newest first. */
 export function shiftsInPeriod<S extends Partial<Shift>>(
@@ -192,11 +227,16 @@ export function shiftsInPeriod<S extends Partial<Shift>>(
   now: number,
   filter: TotalsFilter = {},
 ): S[] {
-  return shifts
-    .filter((s) => {
-      if (!matches(s, filter)) return false;
-      const span = shiftSpan(s, now);
-      return span !== undefined && overlap(span.start, span.end, period.start, period.end) > 0;
-    })
-    .sort((a, b) => (b.createdAt ?? 0) - (a.createdAt ?? 0));
+  return shifts.filter(inPeriod(period, now, filter)).sort(newestFirst);
+}
+
+/** `shiftsInPeriod` in slices. */
+export async function shiftsInPeriodSliced<S extends Partial<Shift>>(
+  shifts: readonly S[],
+  period: { start: number; end: number },
+  now: number,
+  filter: TotalsFilter = {},
+  slicing: Slicing = SLICING,
+): Promise<S[]> {
+  return (await filterSliced(shifts, inPeriod(period, now, filter), slicing)).sort(newestFirst);
 }

@@ -14,7 +14,7 @@ import { isApiError, isNotSaved } from '../../api/errors.js';
 import { API_PAGE_SIZE, cutPage, mergeSources, pageItems, type Source } from '../../api/pages.js';
 import type { Fetched, ReadOptions } from '../../api/types.js';
 import { uniqueById } from '../../api/unique.js';
-import { type CsvColumn, csvFiles, genericColumns } from '../../render/csv.js';
+import { type CsvColumn, csvFilesSliced, genericColumns } from '../../render/csv.js';
 import { MESSAGES, type Payload, UserError } from '../replies.js';
 import { planHold } from './allowance.js';
 import type { ListEnvelope, ListView, ShowContext } from './views.js';
@@ -73,7 +73,53 @@ export async function exportList<T, C, F extends Fetched<ListEnvelope<T>>>(
   const first = await read(1, ctx.options ?? {});
   const { info } = cutPage(first.data, 1, Number.POSITIVE_INFINITY);
   const pages = Math.min(info.totalPages, EXPORT_MAX_PAGES);
+  const every = view.everyRow?.(first);
+  const reads = every ? [first] : await readRest(first, pages, read, ctx);
+  const items = every
+    ? every.slice(0, EXPORT_MAX_PAGES * API_PAGE_SIZE)
+    : uniqueById(reads.flatMap((r) => pageItems<T>(r.data)));
+  const requests = reads.filter((r) => !r.fromCache).length;
+  const source: Source = mergeSources(reads);
 
+  const limit =
+    exporting.uploadLimit && exporting.uploadLimit > 0 ? exporting.uploadLimit : UPLOAD_FLOOR_BYTES;
+  const columns = (view.csv ?? genericColumns(items as object[])) as CsvColumn<T>[];
+  let files: Buffer[];
+  try {
+    files = await csvFilesSliced(columns, items, limit - REQUEST_MARGIN_BYTES);
+  } catch {
+    throw new UserError(MESSAGES.exportTooLarge(items.length));
+  }
+  if (files.length > EXPORT_MAX_FILES) throw new UserError(MESSAGES.exportTooLarge(items.length));
+
+  const content = MESSAGES.exportDone({
+    rows: items.length,
+    total: info.total,
+    files: files.length,
+    requests,
+    fetchedAtSeconds: Math.floor(source.fetchedAt / 1000),
+    capped: info.totalPages > EXPORT_MAX_PAGES ? EXPORT_MAX_PAGES * API_PAGE_SIZE : undefined,
+  });
+  const messages: Payload[] = files.map((file, i) => ({
+    content: i === 0 ? content : '',
+    embeds: [],
+    components: [],
+    files: [{ name: fileName(view.id, arg, i + 1, files.length), attachment: file }],
+  }));
+  const [head, ...more] = messages as [Payload, ...Payload[]];
+  return more.length > 0 ? { ...head, followUps: more } : head;
+}
+
+/**
+ * Pages 2 on of an export, read one at a time after counting what is not saved and holding that
+ * much of the month (or refusing with one sentence when the month cannot cover it).
+ */
+async function readRest<F extends Fetched<unknown>>(
+  first: F,
+  pages: number,
+  read: (page: number, options: ReadOptions) => Promise<F>,
+  ctx: ShowContext,
+): Promise<F[]> {
   // What is saved costs nothing; count the rest before spending any of it.
   const rest = Array.from({ length: pages - 1 }, (_, i) => i + 2);
   const saved = await Promise.all(
@@ -106,36 +152,5 @@ export async function exportList<T, C, F extends Fetched<ListEnvelope<T>>>(
   } finally {
     await planned.hold.release();
   }
-
-  const items = uniqueById(reads.flatMap((r) => pageItems<T>(r.data)));
-  const requests = reads.filter((r) => !r.fromCache).length;
-  const source: Source = mergeSources(reads);
-
-  const limit =
-    exporting.uploadLimit && exporting.uploadLimit > 0 ? exporting.uploadLimit : UPLOAD_FLOOR_BYTES;
-  const columns = (view.csv ?? genericColumns(items as object[])) as CsvColumn<T>[];
-  let files: Buffer[];
-  try {
-    files = csvFiles(columns, items, limit - REQUEST_MARGIN_BYTES);
-  } catch {
-    throw new UserError(MESSAGES.exportTooLarge(items.length));
-  }
-  if (files.length > EXPORT_MAX_FILES) throw new UserError(MESSAGES.exportTooLarge(items.length));
-
-  const content = MESSAGES.exportDone({
-    rows: items.length,
-    total: info.total,
-    files: files.length,
-    requests,
-    fetchedAtSeconds: Math.floor(source.fetchedAt / 1000),
-    capped: info.totalPages > EXPORT_MAX_PAGES ? EXPORT_MAX_PAGES * API_PAGE_SIZE : undefined,
-  });
-  const messages: Payload[] = files.map((file, i) => ({
-    content: i === 0 ? content : '',
-    embeds: [],
-    components: [],
-    files: [{ name: fileName(view.id, arg, i + 1, files.length), attachment: file }],
-  }));
-  const [head, ...more] = messages as [Payload, ...Payload[]];
-  return more.length > 0 ? { ...head, followUps: more } : head;
+  return reads;
 }

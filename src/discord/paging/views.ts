@@ -65,6 +65,11 @@ export interface ListView<
    * field of the records is a column (src/render/csv.ts genericColumns).
    */
   csv?: CsvColumn<T>[];
+  /**
+   * Every row of the list, when one fetch computes them all (the reports, from the snapshot): the
+   * export takes them from its first page instead of fetching, and computing, every page again.
+   */
+  everyRow?(fetched: F): T[];
 }
 
 /** Whether `value`, picked in the list's "Open…" select, can be opened. */

@@ -1,0 +1,373 @@
+/**
+ * Scenario `reports-large` (`npm run bench -- --scenario reports-large`; reported on its own): does
+ * a large community's report hold the bot's event loop? One community of 10,000 members, 5,000
+ * LOAs and 100,000 shifts (1,000 / 500 / 10,000 with `--quick`) in the sandbox; its whole snapshot
+ * (every page of shifts, LOAs, members and roles, 1,152 pages) read through Rollcall's own API
+ * client and saved in the store under the bot's DATA_DIR before the bot starts (building it through
+ * the bot would take 58 report calls at 20 new pages each), fresh for the hour. Then Rollcall as
+ * shipped, in its own process, with quotas on every role (REPORTS_QUOTAS):
+ *
+ * - two "reporters" run the largest reports at once, each step after the last one's answer: the
+ *   first `/quota check` reads the whole snapshot from SQLite (the coldest path), then the totals,
+ *   an "Export CSV" of each (10,000 quota rows), `/loa active`, and another period;
+ * - meanwhile four moderators each send `/role list` (answered from the cache) every 150 ms.
+ *
+ * Measured from the outside: every interaction's acknowledgement (dispatch → the bot's first
+ * callback, the double's ledger) and answer time, and the event loop's delay inside the bot
+ * (`perf_hooks.monitorEventLoopDelay`, through bench/heap-probe.mjs, counted from just before the
+ * first report to the last answer). Targets: max delay <= 50 ms, every interaction acknowledged
+ * within 1.6 s.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createApi } from '../src/api/client.js';
+import { pageInfo, pageItems } from '../src/api/pages.js';
+import type { Fetched, PageQuery } from '../src/api/types.js';
+import { loadConfig, loadDeployConfig } from '../src/config.js';
+import { registerCommands } from '../src/deploy-commands.js';
+import { createLogger } from '../src/log.js';
+import { tokenHash } from '../src/store/crypto.js';
+import { openStore } from '../src/store/index.js';
+import { SNAPSHOT_RESOURCES, type SnapshotResource } from '../src/store/snapshot.js';
+import {
+  type DiscordDouble,
+  type DoubleUser,
+  type InteractionHandle,
+  type ResponseMessage,
+  startDiscordDouble,
+} from '../test/doubles/discord/double.js';
+import { generateDataset, type Sandbox, startSandbox } from '../test/doubles/sandbox/index.js';
+import { type BotEntry, type LoopDelay, startBot } from './bot-process.js';
+import { LATENCY } from './scenarios.js';
+
+/** Largest event-loop delay allowed while the reports run. */
+export const LOOP_TARGET_MS = 50;
+/** Every interaction acknowledged within this (the responder defers at 1.5 s). */
+export const ACK_TARGET_MS = 1_600;
+const LIGHT_EVERY_MS = 150;
+const LIGHT_MODERATORS = 4;
+const ANSWER_TIMEOUT_MS = 120_000;
+
+export interface ReportsLargeOptions {
+  quick: boolean;
+  seed: number;
+  entry: BotEntry;
+  log: (line: string) => void;
+}
+
+export interface Asked {
+  what: string;
+  heavy: boolean;
+  /** Dispatch → first callback (null: none). */
+  ackMs: number | null;
+  /** Dispatch → the answer (null: none within the timeout). */
+  answerMs: number | null;
+  deferred: boolean;
+}
+
+export interface ReportsLargeResult {
+  size: { members: number; loas: number; shifts: number; pages: number };
+  /** Reading the snapshot through the API client and saving it, before the bot starts. */
+  seedMs: number;
+  /** The first report after the bot started (it opens the store), measured on its own. */
+  first: { asked: Asked | undefined; loop: LoopDelay | undefined };
+  asked: Asked[];
+  loop: LoopDelay | undefined;
+  wallMs: number;
+  cpuMs: number | undefined;
+  errors: string[];
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
+const clock = () => performance.timeOrigin + performance.now();
+
+type ListRead = (q: PageQuery) => Promise<Fetched<{ data?: unknown[] }>>;
+
+/** Every page of the four snapshot lists, read through Rollcall's API client and saved as the bot saves them. */
+async function seedSnapshot(sandbox: Sandbox, dataDir: string): Promise<number> {
+  const loaded = loadConfig({
+    DISCORD_TOKEN: 'bench',
+    DISCORD_APPLICATION_ID: '123456789012345678',
+    DISCORD_GUILD_ID: '223456789012345678',
+    API_BASE_URL: sandbox.url,
+    API_TOKEN: sandbox.token,
+    API_LIMITS: '100000/60s',
+    DATA_DIR: dataDir,
+  });
+  if (!loaded.ok) throw new Error(loaded.errors.join('; '));
+  const logger = createLogger({ level: 'silent', format: 'json' });
+  const api = createApi(loaded.config, logger);
+  const store = await openStore({ dataDir });
+  const tenant = tokenHash(sandbox.token);
+  const readers: Record<SnapshotResource, ListRead> = {
+    shifts: (q) => api.resources.listShifts(q),
+    loas: (q) => api.resources.listLoas(q),
+    members: (q) => api.resources.listMembers(q),
+    roles: (q) => api.resources.listRoles(q),
+  };
+  let pages = 0;
+  try {
+    for (const resource of SNAPSHOT_RESOURCES) {
+      const read = async (page: number) => {
+        const fetched = await readers[resource]({ page, limit: 100 });
+        const items = pageItems(fetched.data);
+        const info = pageInfo(fetched.data, page, items.length);
+        await store.snapshots.savePage(tenant, resource, {
+          page,
+          items,
+          totalPages: info.totalPages,
+          fetchedAt: fetched.fetchedAt,
+        });
+        return info.totalPages;
+      };
+      const total = await read(1);
+      // 64 at a time: the sandbox answers each after 100–200 ms.
+      for (let next = 2; next <= total; next += 64) {
+        const batch = Array.from({ length: Math.min(64, total - next + 1) }, (_, i) => next + i);
+        await Promise.all(batch.map(read));
+      }
+      pages += total;
+    }
+  } finally {
+    await store.close();
+    await api.close();
+  }
+  return pages;
+}
+
+function exportButton(message: ResponseMessage | null): string | undefined {
+  const found: string[] = [];
+  const walk = (list: unknown) => {
+    if (!Array.isArray(list)) return;
+    for (const c of list as Array<{ custom_id?: string; components?: unknown }>) {
+      if (c.custom_id?.split(':')[1] === 'x') found.push(c.custom_id);
+      walk(c.components);
+    }
+  };
+  walk(message?.components);
+  return found[0];
+}
+
+/** One interaction, answered or not: its times from the double. */
+async function ask(
+  what: string,
+  heavy: boolean,
+  start: () => Promise<InteractionHandle>,
+  asked: Asked[],
+): Promise<ResponseMessage | null> {
+  const handle = await start();
+  const entry: Asked = { what, heavy, ackMs: null, answerMs: null, deferred: false };
+  asked.push(entry);
+  try {
+    const answer = await handle.response({ timeoutMs: ANSWER_TIMEOUT_MS });
+    entry.ackMs = answer.msToFirstCallback;
+    entry.answerMs = answer.msToFinal;
+    entry.deferred = answer.callbackType === 5 || answer.callbackType === 6;
+    return answer.message;
+  } catch {
+    return null;
+  }
+}
+
+type Step = { what: string; slash?: [string, string, Record<string, string>]; exportOfLast?: true };
+
+const REPORTER_STEPS: Step[][] = [
+  [
+    { what: '/quota check 30-days', slash: ['quota', 'check', { period: '30-days' }] },
+    { what: 'Export CSV of /quota check', exportOfLast: true },
+    { what: '/shift totals this-month', slash: ['shift', 'totals', { period: 'this-month' }] },
+    { what: '/quota check this-month', slash: ['quota', 'check', { period: 'this-month' }] },
+  ],
+  [
+    { what: '/shift totals 30-days', slash: ['shift', 'totals', { period: '30-days' }] },
+    { what: 'Export CSV of /shift totals', exportOfLast: true },
+    { what: '/loa active', slash: ['loa', 'active', {}] },
+    { what: '/shift totals last-month', slash: ['shift', 'totals', { period: 'last-month' }] },
+  ],
+];
+
+async function runReporter(double: DiscordDouble, mod: DoubleUser, steps: Step[], asked: Asked[]) {
+  let last: ResponseMessage | null = null;
+  for (const step of steps) {
+    if (step.slash) {
+      const [command, subcommand, options] = step.slash;
+      last = await ask(step.what, true, () => double.slash(mod, command, { subcommand, options }), asked);
+    } else {
+      const id = exportButton(last);
+      if (!last || !id) continue;
+      const message = last;
+      await ask(step.what, true, () => double.click(mod, message, id), asked);
+    }
+  }
+}
+
+export async function runReportsLarge(options: ReportsLargeOptions): Promise<ReportsLargeResult> {
+  const { log } = options;
+  const size = options.quick
+    ? { members: 1_000, loas: 500, shifts: 10_000 }
+    : { members: 10_000, loas: 5_000, shifts: 100_000 };
+  const dataset = generateDataset({
+    seed: options.seed,
+    baseTime: Math.floor(Date.now() / 1000) - 3600,
+    roles: 20,
+    ...size,
+  });
+  const dataDir = mkdtempSync(join(tmpdir(), 'rollcall-bench-reports-large-'));
+  let sandbox: Sandbox | undefined;
+  let double: DiscordDouble | undefined;
+  let bot: ReturnType<typeof startBot> | undefined;
+  try {
+    sandbox = await startSandbox({
+      dataset,
+      seed: options.seed,
+      latency: LATENCY,
+      rateLimit: { requests: 100_000, windowSeconds: 60 },
+      faults: null,
+      now: clock,
+    });
+    const seedStarted = performance.now();
+    const pages = await seedSnapshot(sandbox, dataDir);
+    const seedMs = performance.now() - seedStarted;
+    log(`  reports-large: ${pages} snapshot pages saved in ${(seedMs / 1000).toFixed(1)} s`);
+    double = await startDiscordDouble({});
+    const env: Record<string, string> = {
+      DISCORD_TOKEN: 'bench-discord-bot-token',
+      DISCORD_APPLICATION_ID: double.applicationId,
+      DISCORD_GUILD_ID: double.guildId,
+      DISCORD_API_URL: double.restUrl,
+      API_BASE_URL: sandbox.url,
+      API_TOKEN: sandbox.token,
+      API_LIMITS: '3000/60s',
+      DATA_DIR: dataDir,
+      // The saved pages stay fresh for the run: the reports read the snapshot, not the API.
+      CACHE_TTL_LIST_SECONDS: '3600',
+      REPORTS_QUOTAS: dataset.roles.map((r) => `${r.id}=4`).join(','),
+      LOG_LEVEL: 'info',
+    };
+    const deploy = loadDeployConfig(env);
+    if (!deploy.ok) throw new Error(deploy.errors.join('; '));
+    await registerCommands(deploy.config);
+    bot = startBot({ env, entry: options.entry });
+    await bot.ready(60_000);
+    const d = double;
+    const reporters = REPORTER_STEPS.map((_, i) =>
+      d.user({ username: `reporter${i + 1}`, roles: ['Moderator'] }),
+    );
+    const light = Array.from({ length: LIGHT_MODERATORS }, (_, i) =>
+      d.user({ username: `moderator${i + 1}`, roles: ['Moderator'] }),
+    );
+    const asked: Asked[] = [];
+    // The role list once, so the light interactions are answered from the cache.
+    await ask(
+      '/role list (warm-up)',
+      false,
+      () => d.slash(light[0] as DoubleUser, 'role', { subcommand: 'list' }),
+      [],
+    );
+    // The first report after start opens the store (loading its database driver, once per
+    // process): measured on its own.
+    bot.resetLoopDelay();
+    await sleep(300);
+    const firstAsked: Asked[] = [];
+    await ask(
+      '/loa active (first report)',
+      true,
+      () => d.slash(reporters[0] as DoubleUser, 'loa', { subcommand: 'active' }),
+      firstAsked,
+    );
+    await sleep(300);
+    const first = { asked: firstAsked[0], loop: bot.loopDelay() };
+    const cpuBefore = bot.sample()?.cpuMs;
+    bot.resetLoopDelay();
+    await sleep(300);
+    const started = performance.now();
+    let heavyDone = false;
+    const lightRuns = light.map(async (mod) => {
+      while (!heavyDone) {
+        await ask('/role list', false, () => d.slash(mod, 'role', { subcommand: 'list' }), asked);
+        await sleep(LIGHT_EVERY_MS);
+      }
+    });
+    await Promise.all(
+      REPORTER_STEPS.map((steps, i) => runReporter(d, reporters[i] as DoubleUser, steps, asked)),
+    );
+    heavyDone = true;
+    await Promise.all(lightRuns);
+    const wallMs = performance.now() - started;
+    // The probe writes every 100 ms: wait for a line that covers the end.
+    await sleep(300);
+    const loop = bot.loopDelay();
+    const cpuAfter = bot.sample()?.cpuMs;
+    const errors = bot.logs().errors;
+    return {
+      size: { ...size, pages },
+      seedMs,
+      first,
+      asked,
+      loop,
+      wallMs,
+      cpuMs: cpuBefore !== undefined && cpuAfter !== undefined ? cpuAfter - cpuBefore : undefined,
+      errors,
+    };
+  } finally {
+    await bot?.stop(10_000).catch(() => undefined);
+    await double?.close().catch(() => undefined);
+    await sandbox?.close().catch(() => undefined);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function quantile(values: number[], q: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] as number;
+}
+
+/** Whether the run met both targets. */
+export function reportsLargePass(r: ReportsLargeResult): { loop: boolean; acks: boolean } {
+  return {
+    loop: r.loop !== undefined && r.loop.maxMs <= LOOP_TARGET_MS,
+    acks: r.asked.every((a) => a.ackMs !== null && a.ackMs <= ACK_TARGET_MS),
+  };
+}
+
+function delay(loop: LoopDelay | undefined): string {
+  return loop
+    ? `${loop.p50Ms.toFixed(1)} / ${loop.p99Ms.toFixed(1)} / ${loop.maxMs.toFixed(1)} ms (${loop.samples.toLocaleString('en-US')} samples)`
+    : 'no probe line';
+}
+
+export function formatReportsLarge(r: ReportsLargeResult): string {
+  const ms = (n: number | null | undefined) =>
+    n === null || n === undefined || !Number.isFinite(n)
+      ? 'none'
+      : `${Math.round(n).toLocaleString('en-US')} ms`;
+  const mark = (ok: boolean) => (ok ? 'PASS' : 'MISS');
+  const pass = reportsLargePass(r);
+  const light = r.asked.filter((a) => !a.heavy);
+  const lightAcks = light.map((a) => a.ackMs ?? Number.POSITIVE_INFINITY);
+  const late = r.asked.filter((a) => a.ackMs === null || a.ackMs > ACK_TARGET_MS).length;
+  const n = (x: number) => x.toLocaleString('en-US');
+  const lines = [
+    `reports-large: ${n(r.size.members)} members, ${n(r.size.loas)} LOAs, ${n(r.size.shifts)} shifts (${n(r.size.pages)} snapshot pages, saved in ${(r.seedMs / 1000).toFixed(1)} s before the bot started)`,
+    '',
+    '| figure | value | target |',
+    '|---|---|---|',
+    `| event loop delay p50 / p99 / max | ${delay(r.loop)} | max <= ${LOOP_TARGET_MS} ms ${mark(pass.loop)} |`,
+    `| longest hold in CPU time (upper bound) | ${r.loop ? `${r.loop.cpuMaxMs.toFixed(1)} ms` : 'no probe line'} | |`,
+    `| interactions acknowledged within ${n(ACK_TARGET_MS)} ms | ${n(r.asked.length - late)} of ${n(r.asked.length)} | all ${mark(pass.acks)} |`,
+    `| \`/role list\` meanwhile (${n(light.length)}): acknowledged p50 / p99 / max | ${ms(quantile(lightAcks, 0.5))} / ${ms(quantile(lightAcks, 0.99))} / ${ms(Math.max(...lightAcks))} | |`,
+    ...r.asked
+      .filter((a) => a.heavy)
+      .map(
+        (a) =>
+          `| ${a.what}: acknowledged / answered | ${ms(a.ackMs)}${a.deferred ? ' (deferred)' : ''} / ${ms(a.answerMs)} | ack <= ${n(ACK_TARGET_MS)} ms ${mark(a.ackMs !== null && a.ackMs <= ACK_TARGET_MS)} |`,
+      ),
+    `| wall time; bot CPU | ${ms(r.wallMs)}; ${ms(r.cpuMs)} | |`,
+    `| before those: the first report after start (${r.first.asked?.what ?? 'none'}): acknowledged / answered; event loop delay p50 / p99 / max; longest hold in CPU time | ${ms(r.first.asked?.ackMs)} / ${ms(r.first.asked?.answerMs)}; ${delay(r.first.loop)}; ${r.first.loop ? `${r.first.loop.cpuMaxMs.toFixed(1)} ms` : 'none'} | |`,
+    `| bot errors logged | ${r.errors.length === 0 ? '0' : r.errors.join('; ')} | 0 |`,
+    '',
+  ];
+  return lines.join('\n');
+}
