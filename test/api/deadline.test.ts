@@ -4,50 +4,14 @@
  * the token's line behind a Retry-After, it leaves the line (having been told it waits). Against a
  * real local server, through the real client and limits.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/api/client.js';
 import { ApiError } from '../../src/api/errors.js';
 import type { Api } from '../../src/api/types.js';
 import { withWait } from '../../src/api/wait.js';
-import { fastDeps, PREFIX, rejection, silentLogger, testConfig } from './helpers.js';
-
-/** A server that answers the first request with `first` (or never), and never answers the others. */
-interface Hanging {
-  url: string;
-  /** Requests that arrived, and those whose connection the client closed before any answer. */
-  arrived: number;
-  closedUnanswered: number;
-  /** Resolves at the next arrival, or the next unanswered close. */
-  next(what: 'arrived' | 'closed'): Promise<void>;
-  server: Server;
-}
-
-async function hangingServer(first?: (res: ServerResponse) => void): Promise<Hanging> {
-  const waiters: Array<{ what: string; wake: () => void }> = [];
-  const wake = (what: string) => {
-    for (const waiter of waiters.filter((w) => w.what === what)) {
-      waiters.splice(waiters.indexOf(waiter), 1);
-      waiter.wake();
-    }
-  };
-  const state = { arrived: 0, closedUnanswered: 0 } as Hanging;
-  state.server = createServer((_req: IncomingMessage, res: ServerResponse) => {
-    state.arrived++;
-    res.on('close', () => {
-      if (res.writableEnded) return;
-      state.closedUnanswered++;
-      wake('closed');
-    });
-    if (state.arrived === 1 && first) first(res);
-    wake('arrived');
-  });
-  await new Promise<void>((resolve) => state.server.listen(0, '127.0.0.1', resolve));
-  state.url = `http://127.0.0.1:${(state.server.address() as AddressInfo).port}${PREFIX}`;
-  state.next = (what) => new Promise((resolve) => waiters.push({ what, wake: resolve }));
-  return state;
-}
+import { type Hanging, hangingServer } from './hanging.js';
+import { fastDeps, rejection, silentLogger, testConfig } from './helpers.js';
 
 const open: Array<{ api: Api; server: Server }> = [];
 afterEach(async () => {
@@ -75,7 +39,9 @@ function apiFor(hanging: Hanging, retries = 2): Api {
 }
 
 describe("a read's deadline", () => {
-  it('closes the request on the wire and ends the read as a timeout, without retrying', async () => {
+  it('closes the request on the wire and ends the read as a timeout, without retrying', {
+    timeout: 10_000,
+  }, async () => {
     const hanging = await hangingServer();
     const api = apiFor(hanging);
     const deadline = new AbortController();
@@ -94,7 +60,9 @@ describe("a read's deadline", () => {
     expect(hanging.arrived).toBe(1);
   });
 
-  it("leaves the token's line behind a Retry-After, having been told it waits", async () => {
+  it("leaves the token's line behind a Retry-After, having been told it waits", {
+    timeout: 10_000,
+  }, async () => {
     const hanging = await hangingServer((res) => {
       res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '300' });
       res.end(JSON.stringify({ error: 'rate limited' }));
