@@ -3,7 +3,7 @@
  * it answers the first request with `first` (or never), never the others, and notes each request
  * whose connection the client closed before any answer.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PREFIX } from './helpers.js';
 
