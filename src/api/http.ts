@@ -14,7 +14,7 @@ import { pause, untilAborted } from './abort.js';
 import { ApiError } from './errors.js';
 import { rateLimitResetMs } from './headers.js';
 import type { Limits } from './limits/types.js';
-import { currentPurpose } from './wait.js';
+import { currentPurpose, currentWait } from './wait.js';
 
 export interface HttpOptions {
   /** Limits key for this token (its hash, never the token). */
@@ -89,7 +89,25 @@ export function createHttp(options: HttpOptions): ApiHttp {
     return untilAborted(work, stop);
   };
 
-  async function send(request: Request, op: string): Promise<Response> {
+  /**
+   * Send within the wait context's deadline (a scheduled digest's), if it has one: once that aborts,
+   * the request ends where it is (in the limits' line, backing off, on the wire) as ApiError
+   * 'timeout', so a report sharing the read is answered as when the API does not answer in time.
+   */
+  async function send(original: Request, op: string): Promise<Response> {
+    const deadline = currentWait()?.signal;
+    if (!deadline) return attempts(original, op);
+    // Held in this frame until the answer is read (see the attempt's signal below).
+    const signal = AbortSignal.any([original.signal, deadline]);
+    try {
+      return await attempts(new Request(original, { signal }), op);
+    } catch (error) {
+      if (!deadline.aborted || original.signal.aborted) throw error;
+      throw new ApiError('timeout', "API request abandoned at its caller's deadline", { cause: error });
+    }
+  }
+
+  async function attempts(request: Request, op: string): Promise<Response> {
     const path = new URL(request.url).pathname;
     for (let attempt = 1; ; attempt++) {
       const final = attempt > retries;
@@ -121,7 +139,7 @@ export function createHttp(options: HttpOptions): ApiHttp {
           const what = kind === 'timeout' ? `no answer within ${timeoutMs} ms` : 'network error';
           throw new ApiError(kind, `API request failed (${what}) after ${attempt} attempt(s)`, { cause });
         }
-        await unlessStopped(sleep(backoff(attempt)));
+        await unlessStopped(untilAborted(sleep(backoff(attempt)), request.signal));
         continue;
       }
       logger.debug(
@@ -152,7 +170,7 @@ export function createHttp(options: HttpOptions): ApiHttp {
         await limits.release(key);
       }
       if (response.status >= 500 && !final) {
-        await unlessStopped(sleep(backoff(attempt)));
+        await unlessStopped(untilAborted(sleep(backoff(attempt)), request.signal));
         continue;
       }
       return response;

@@ -7,7 +7,8 @@
  * each waiter's place in line and an estimate of its wait through `onWait`.
  *
  * The context also says what the work is for (`purpose`): the metrics count each request under it
- * (rollcall_api_requests_total's `purpose` label) and the debug "api request" log line names it.
+ * (rollcall_api_requests_total's `purpose` label) and the debug "api request" log line names it;
+ * and, when the work has one, its deadline (`signal`), which ends its requests.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 
@@ -21,6 +22,12 @@ export interface WaitContext {
   onWait(position: number, etaMs: number): void;
   /** What the work is for (see `Purpose`); unset: `read`. */
   purpose?: Purpose;
+  /**
+   * The work's deadline: once it aborts, every request the work still makes or waits for (in the
+   * limits' line, backing off, or on the wire) ends (http.ts), and no new one starts. A scheduled
+   * digest's (src/reports/digest-scheduler.ts).
+   */
+  signal?: AbortSignal;
 }
 
 /**

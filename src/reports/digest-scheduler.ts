@@ -7,8 +7,10 @@
  *
  * The scheduler runs in every bot process: at start and every minute it asks the store for the
  * digests due (one query: each digest keeps when it is next due, `next_at`) and runs each on its own,
- * at most DIGEST_CONCURRENCY at once, each under DIGEST_DEADLINE_MS, so one community's slow or
- * held API delays no other's digest. For each it finds the latest scheduled instant; when that
+ * in its token's turn (digest-places.ts: the servers sharing a token take turns; at most
+ * DIGEST_CONCURRENCY tokens hold a place at once, and a digest waiting for its API gives its place
+ * back), each under DIGEST_DEADLINE_MS, so one community's slow or held API, or four of them, delay
+ * no other's digest. For each it finds the latest scheduled instant; when that
  * instant is due (and not older than the digest's settings), the
  * process first checks it may post in the channel (View Channel, Send Messages, Embed Links;
  * lacking one, the problem is recorded for the admins' settings view, or in single-community mode
@@ -32,9 +34,9 @@ import { loaActiveView } from '../../commands/loa.js';
 import { quotaCheckView } from '../../commands/quota.js';
 import { joinArg } from '../../commands/report-data.js';
 import { shiftTotalsView } from '../../commands/shift.js';
-import { untilAborted } from '../api/abort.js';
+import { untilAborted, within } from '../api/abort.js';
 import { cutPage } from '../api/pages.js';
-import { withWait } from '../api/wait.js';
+import { type WaitContext, withWait } from '../api/wait.js';
 import type { CommunityOf } from '../community/community.js';
 import { type ListView, PAGE_SIZE } from '../discord/paging/views.js';
 import { MESSAGES, NO_MENTIONS, UserError } from '../discord/replies.js';
@@ -52,6 +54,13 @@ import {
   nextInstant,
   readDigestSettings,
 } from './digest.js';
+import {
+  createDigestPlaces,
+  type DigestPlaces,
+  type DigestTimer,
+  type DigestTurn,
+  realTimer,
+} from './digest-places.js';
 import type { PeriodKind } from './period.js';
 
 export {
@@ -80,6 +89,12 @@ export interface DigestPoster {
    * its reason) and nothing more is sent.
    */
   post(guildId: string, settings: DigestSettings, signal?: AbortSignal): Promise<void>;
+  /**
+   * The token the server reads with (its hash, never the token), or undefined when it has none (not
+   * linked...): the digests of servers sharing a token take turns (digest-places.ts). Without it,
+   * each server takes turns on its own.
+   */
+  tokenOf?(guildId: string): Promise<string | undefined>;
 }
 
 /** Posts digests with the bot's client, reading each server's reports through its community. */
@@ -91,6 +106,9 @@ export function discordPoster(client: Client, communityOf: CommunityOf): DigestP
     );
   }
   return {
+    async tokenOf(guildId) {
+      return (await communityOf(guildId).catch(() => undefined))?.key;
+    },
     async check(guildId, settings) {
       const channel = await channelOf(settings);
       if (!channel || channel.isDMBased() || channel.guildId !== guildId || !channel.isSendable())
@@ -108,8 +126,10 @@ export function discordPoster(client: Client, communityOf: CommunityOf): DigestP
       for (const report of DIGEST_REPORTS) {
         if (!settings.reports.includes(report)) continue;
         const [view, arg] = viewOf(report, period);
-        // A read past the deadline is abandoned here: the snapshot refresh it waits on may be shared
-        // with moderators' reports, so it goes on (bounded by API_TIMEOUT_MS and the queue's wait).
+        // Past the deadline the digest stops waiting here, and its requests end where they are (the
+        // scheduler's wait context carries the signal to the API layer): a snapshot refresh the
+        // digest started then serves the pages saved to any report sharing it; one it joined (a
+        // moderator's) goes on, unheeded.
         const fetched = await untilAborted(
           view.fetch(community, arg, { page: 1, limit: PAGE_SIZE }, {}),
           signal,
@@ -157,18 +177,31 @@ function fitting(embeds: APIEmbed[]): APIEmbed[][] {
   return groups;
 }
 
-/** Digests one process runs at once: a slow or held community occupies one of them, never the others. */
+/**
+ * Digests one process runs at once, by token (digest-places.ts): a token whose API is held or does
+ * not answer occupies at most one of them, and gives it back while it waits.
+ */
 export const DIGEST_CONCURRENCY = 4;
 
 /**
  * How long one digest may take (ms) before it is abandoned and recorded as not posted: long enough
  * to wait out an API's Retry-After of a few minutes, short enough that a read that never answers
- * gives its place back.
+ * ends. Its turn (and its token's other servers behind it) waits that long at most.
  */
 export const DIGEST_DEADLINE_MS = 10 * 60_000;
 
+/**
+ * How long a digest keeps its place (ms) before it gives it back and finishes in its token's turn
+ * (one waiting for its token's limits gives it back at once): a read that does not answer holds
+ * a place no longer than this. At most the interval between rounds (a compressed minute).
+ */
+export const DIGEST_PATIENCE_MS = 15_000;
+
 /** Due digests one round asks the store for; when there are more, the next round goes on after them. */
 const DUE_BATCH = 100;
+
+/** How long finding a server's token may take before its digest takes turns on its own (ms). */
+const TOKEN_LOOKUP_MS = 5_000;
 
 /** Why a digest was abandoned: it ran past its deadline. */
 export class DigestDeadlineError extends Error {
@@ -191,14 +224,18 @@ export interface DigestSchedulerOptions {
   owns?: (guildId: string) => boolean;
   logger: Logger;
   now?: () => number;
+  /** The deadlines', the patience's and the rounds' timers (default real ones; tests bring their own). */
+  timer?: DigestTimer;
   /** API_MONTH_SECONDS: over 0, the schedule follows the compressed calendar (compressedInstant). */
   monthSeconds?: number;
   /** How often to look for digests due (default a minute, or a compressed minute: digestTickMs). */
   intervalMs?: number;
-  /** Digests run at once (default DIGEST_CONCURRENCY). */
+  /** Digests run at once, by token (default DIGEST_CONCURRENCY). */
   concurrency?: number;
   /** How long one digest may take before it is abandoned (default DIGEST_DEADLINE_MS). */
   deadlineMs?: number;
+  /** How long a digest keeps its place (default DIGEST_PATIENCE_MS, at most the interval). */
+  patienceMs?: number;
   /** Due digests asked for per round (default 100). */
   batch?: number;
 }
@@ -211,133 +248,194 @@ export interface DigestScheduler {
   tick(): Promise<number>;
   /** Tick now and then every interval (a round never waits for the digests of the one before). */
   start(): void;
-  /** Stop ticking and drop the digests waiting for a place; resolves when those under way have finished. */
+  /** Stop ticking and drop the digests waiting for a turn; resolves when those under way have finished. */
   stop(): Promise<void>;
+}
+
+/** What every digest of one scheduler runs with. */
+interface Run {
+  options: DigestSchedulerOptions;
+  now: () => number;
+  timer: DigestTimer;
+  monthSeconds: number;
+  /** The interval between rounds. */
+  every: number;
+  deadlineMs: number;
+  patienceMs: number;
+}
+
+/** How far a digest got: past its claim (its run is settled), past its post. */
+interface Progress {
+  claimed: boolean;
+  posted: boolean;
+}
+
+/**
+ * Look at one due digest and post it when its instant is due: the permissions, the gap since the
+ * last run, the claim, the post. False when nothing was posted (never for the deadline: `inTurn`).
+ */
+async function lookAt(
+  run: Run,
+  store: DigestStore,
+  saved: SavedDigest,
+  settings: DigestSettings,
+  signal: AbortSignal,
+  progress: Progress,
+): Promise<boolean> {
+  const { options, monthSeconds } = run;
+  const guildId = saved.guildId;
+  const zone = await untilAborted(options.timeZone(guildId), signal);
+  const at = run.now();
+  const instant = latestInstant(settings, zone, at, monthSeconds);
+  const next = nextInstant(settings, zone, at, monthSeconds);
+  if (instant < settings.since) {
+    await store.schedule(guildId, next);
+    return false;
+  }
+  const blocked = await untilAborted(options.poster.check(guildId, settings), signal);
+  if (blocked) {
+    if (blocked !== saved.problem) await store.setProblem(guildId, blocked);
+    // Looked at again next round: once the channel can be posted in, the run is posted (late).
+    await store.schedule(guildId, Math.min(next, at + run.every));
+    return false;
+  }
+  // At most one digest per half its cadence: a schedule moved (another hour, day or time zone)
+  // must not post a second digest of the same day or week.
+  const last = await store.lastRun(guildId);
+  if (last !== undefined && instant < last + digestGapMs(settings, monthSeconds)) {
+    await store.schedule(guildId, next);
+    return false;
+  }
+  const mine = await store.claim(guildId, instant);
+  // Claimed (here or by another process): whatever the post does, this run is settled.
+  await store.schedule(guildId, next);
+  if (!mine) return false;
+  progress.claimed = true;
+  try {
+    await options.poster.post(guildId, settings, signal);
+  } catch (error) {
+    // Cut at its deadline: `inTurn` records it, once, before the turn ends.
+    if (signal.aborted) return false;
+    options.logger.warn({ guild: guildId, err: error }, 'a digest was not posted');
+    await store.setProblem(guildId, error instanceof UserError ? error.message : MESSAGES.digestFailed);
+    return false;
+  }
+  progress.posted = true;
+  if (saved.problem !== undefined) await store.setProblem(guildId, undefined);
+  options.logger.info({ guild: guildId, scheduledAt: instant }, 'digest posted');
+  return true;
+}
+
+/**
+ * A digest in its token's turn, under its deadline (an AbortSignal its reads and its post are cut
+ * short by, down to the API's requests: the wait context's `signal`). Its place is given back as
+ * soon as a request waits for the token's limits, or at the patience; the turn ends, and the next
+ * of its token's servers may go, once it finished or was abandoned at its deadline (then recorded
+ * as not posted before the turn ends, so whoever looks next sees why).
+ */
+async function inTurn(
+  run: Run,
+  turn: DigestTurn,
+  store: DigestStore,
+  saved: SavedDigest,
+  settings: DigestSettings,
+): Promise<boolean> {
+  const { deadlineMs } = run;
+  const { logger } = run.options;
+  const deadline = new AbortController();
+  const cancelDeadline = run.timer.after(deadlineMs, () =>
+    deadline.abort(new DigestDeadlineError(deadlineMs)),
+  );
+  const cancelPatience = run.timer.after(run.patienceMs, () => turn.release());
+  const progress: Progress = { claimed: false, posted: false };
+  // Every request the digest's work makes is counted under the purpose `digest`, and ends at its deadline.
+  const context: WaitContext = {
+    who: 'digest',
+    purpose: 'digest',
+    signal: deadline.signal,
+    onWait: (position) => {
+      if (position > 0) turn.release();
+    },
+  };
+  try {
+    const work = () => lookAt(run, store, saved, settings, deadline.signal, progress);
+    return await untilAborted(withWait(context, work), deadline.signal);
+  } catch (error) {
+    if (!(error instanceof DigestDeadlineError)) throw error;
+    logger.warn({ guild: saved.guildId, deadlineMs }, 'a digest was abandoned at its deadline');
+    if (progress.posted) return true;
+    if (progress.claimed) await store.setProblem(saved.guildId, MESSAGES.digestFailed);
+    return false;
+  } finally {
+    cancelDeadline();
+    cancelPatience();
+    turn.end();
+  }
+}
+
+/** The token a server's digest reads with, as its turns' key; the server itself when none is known. */
+async function tokenOf(run: Run, guildId: string): Promise<string> {
+  const lookup = run.options.poster.tokenOf?.(guildId).catch(() => undefined);
+  const token = lookup && (await within(lookup, TOKEN_LOOKUP_MS, () => undefined));
+  return token === undefined ? `server:${guildId}` : `token:${token}`;
+}
+
+/** One due digest: its token's turn, then the digest in it; false when not posted (never rejects). */
+async function runDigest(run: Run, places: DigestPlaces, store: DigestStore, saved: SavedDigest) {
+  try {
+    const settings = readDigestSettings(saved.settings);
+    if (!settings) {
+      // Settings this version cannot read are not looked at again until saved anew (or a day on).
+      await store.schedule(saved.guildId, run.now() + 86_400_000);
+      return false;
+    }
+    const turn = await places.take(await tokenOf(run, saved.guildId));
+    if (!turn) return false; // stopped first
+    return await inTurn(run, turn, store, saved, settings);
+  } catch (error) {
+    run.options.logger.warn({ guild: saved.guildId, err: error }, 'a digest could not be checked');
+    return false;
+  }
 }
 
 /**
  * The scheduler. Each round is one query: the store's digests due (`next_at` reached). Each due
- * digest runs on its own, at most `concurrency` at once, each under its deadline (an AbortSignal
- * its reads and its post are cut short by); a round starts them and does not wait for them, so a
- * community whose reads hang or wait out a long Retry-After delays nobody else's digest. After
- * each look the digest's `next_at` is set to its next instant (or the next round, while its
- * channel cannot be posted in).
+ * digest runs on its own, in its token's turn (digest-places.ts: servers sharing a token take turns,
+ * and at most `concurrency` tokens hold a place at once; a digest waiting for its API gives its place
+ * back), each under its deadline; a round starts them and does not wait for them, so a community
+ * whose reads hang or wait out a long Retry-After delays nobody else's digest. After each look the
+ * digest's `next_at` is set to its next instant (or the next round, while its channel cannot be
+ * posted in).
  */
 export function createDigestScheduler(options: DigestSchedulerOptions): DigestScheduler {
-  const now = options.now ?? Date.now;
   const monthSeconds = options.monthSeconds ?? 0;
   const every = options.intervalMs ?? digestTickMs(monthSeconds);
-  const concurrency = Math.max(1, options.concurrency ?? DIGEST_CONCURRENCY);
-  const deadlineMs = options.deadlineMs ?? DIGEST_DEADLINE_MS;
+  const run: Run = {
+    options,
+    now: options.now ?? Date.now,
+    timer: options.timer ?? realTimer,
+    monthSeconds,
+    every,
+    deadlineMs: options.deadlineMs ?? DIGEST_DEADLINE_MS,
+    patienceMs: options.patienceMs ?? Math.min(DIGEST_PATIENCE_MS, every),
+  };
+  const places = createDigestPlaces(options.concurrency ?? DIGEST_CONCURRENCY);
   const batch = Math.max(1, options.batch ?? DUE_BATCH);
-  let timer: NodeJS.Timeout | undefined;
+  let stopTicking: (() => void) | undefined;
   let stopped = false;
   /** The round under way (the query and starting its digests). */
   let looking: Promise<Array<Promise<boolean>>> | undefined;
   /** Where the last full round ended: the next one goes on after it. */
   let cursor: DueCursor | undefined;
-  /** Each server's digest waiting for a place or running, by server id: never two at once. */
+  /** Each server's digest waiting for a turn or running, by server id: never two at once. */
   const inFlight = new Map<string, Promise<boolean>>();
-  /** Places: how many digests run, and those waiting for one (first come, first served). */
-  let running = 0;
-  const waiting: Array<(run: boolean) => void> = [];
-
-  /** A place to run in (true), or false when the scheduler stopped first. */
-  function place(): Promise<boolean> {
-    if (stopped) return Promise.resolve(false);
-    if (running < concurrency) {
-      running++;
-      return Promise.resolve(true);
-    }
-    return new Promise((resolve) => waiting.push(resolve));
-  }
-
-  function leave() {
-    const next = waiting.shift();
-    if (next) next(true);
-    else running--;
-  }
-
-  async function one(store: DigestStore, saved: SavedDigest, settings: DigestSettings, signal: AbortSignal) {
-    const guildId = saved.guildId;
-    const zone = await untilAborted(options.timeZone(guildId), signal);
-    const at = now();
-    const instant = latestInstant(settings, zone, at, monthSeconds);
-    const next = nextInstant(settings, zone, at, monthSeconds);
-    if (instant < settings.since) {
-      await store.schedule(guildId, next);
-      return false;
-    }
-    const blocked = await untilAborted(options.poster.check(guildId, settings), signal);
-    if (blocked) {
-      if (blocked !== saved.problem) await store.setProblem(guildId, blocked);
-      // Looked at again next round: once the channel can be posted in, the run is posted (late).
-      await store.schedule(guildId, Math.min(next, at + every));
-      return false;
-    }
-    // At most one digest per half its cadence: a schedule moved (another hour, day or time zone)
-    // must not post a second digest of the same day or week.
-    const last = await store.lastRun(guildId);
-    if (last !== undefined && instant < last + digestGapMs(settings, monthSeconds)) {
-      await store.schedule(guildId, next);
-      return false;
-    }
-    const mine = await store.claim(guildId, instant);
-    // Claimed (here or by another process): whatever the post does, this run is settled.
-    await store.schedule(guildId, next);
-    if (!mine) return false;
-    try {
-      await options.poster.post(guildId, settings, signal);
-    } catch (error) {
-      const sentence = error instanceof UserError ? error.message : MESSAGES.digestFailed;
-      // Cut at its deadline: said once, by `run`; recorded for the admins here like any failure.
-      if (!(error instanceof DigestDeadlineError))
-        options.logger.warn({ guild: guildId, err: error }, 'a digest was not posted');
-      await store.setProblem(guildId, sentence);
-      return false;
-    }
-    if (saved.problem !== undefined) await store.setProblem(guildId, undefined);
-    options.logger.info({ guild: guildId, scheduledAt: instant }, 'digest posted');
-    return true;
-  }
-
-  /** One digest in its place, under its deadline; false when not posted (never rejects). */
-  async function run(store: DigestStore, saved: SavedDigest): Promise<boolean> {
-    if (!(await place())) return false;
-    const deadline = new AbortController();
-    const timeout = setTimeout(() => deadline.abort(new DigestDeadlineError(deadlineMs)), deadlineMs);
-    timeout.unref();
-    try {
-      const settings = readDigestSettings(saved.settings);
-      if (!settings) {
-        // Settings this version cannot read are not looked at again until saved anew (or a day on).
-        await store.schedule(saved.guildId, now() + 86_400_000);
-        return false;
-      }
-      // Every request the digest's work makes is counted under the purpose `digest`. The place is
-      // given back at the deadline at the latest, whatever the work still waits for.
-      const work = () => one(store, saved, settings, deadline.signal);
-      return await untilAborted(
-        withWait({ who: 'digest', onWait: () => undefined, purpose: 'digest' }, work),
-        deadline.signal,
-      );
-    } catch (error) {
-      if (error instanceof DigestDeadlineError)
-        options.logger.warn({ guild: saved.guildId, deadlineMs }, 'a digest was abandoned at its deadline');
-      else options.logger.warn({ guild: saved.guildId, err: error }, 'a digest could not be checked');
-      return false;
-    } finally {
-      clearTimeout(timeout);
-      leave();
-    }
-  }
 
   /** One round: the digests due (one query), each started unless already under way; their outcomes. */
   async function round(): Promise<Array<Promise<boolean>>> {
     const store = await options.digests();
     if (!store || stopped) return [];
     const rows = await store.due({
-      now: now(),
+      now: run.now(),
       horizonMs: digestHorizonMs(monthSeconds),
       limit: batch,
       after: cursor,
@@ -349,7 +447,7 @@ export function createDigestScheduler(options: DigestSchedulerOptions): DigestSc
       if (options.owns && !options.owns(saved.guildId)) continue;
       let outcome = inFlight.get(saved.guildId);
       if (!outcome) {
-        const started = run(store, saved);
+        const started = runDigest(run, places, store, saved);
         outcome = started;
         inFlight.set(saved.guildId, started);
         void started.finally(() => {
@@ -380,16 +478,15 @@ export function createDigestScheduler(options: DigestSchedulerOptions): DigestSc
       return outcomes.filter(Boolean).length;
     },
     start() {
-      if (timer || stopped) return;
+      if (stopTicking || stopped) return;
       void look();
-      timer = setInterval(() => void look(), every);
-      timer.unref();
+      stopTicking = run.timer.every(every, () => void look());
     },
     async stop() {
       stopped = true;
-      clearInterval(timer);
-      timer = undefined;
-      for (const waiter of waiting.splice(0)) waiter(false);
+      stopTicking?.();
+      stopTicking = undefined;
+      places.close();
       await looking;
       await Promise.all(inFlight.values());
     },

@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import Database from 'libsql';
 import pg from 'pg';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { currentWait } from '../../src/api/wait.js';
 import { MESSAGES } from '../../src/discord/replies.js';
 import { createLogger } from '../../src/log.js';
 import {
@@ -28,6 +29,7 @@ import {
   type Tables,
 } from '../../src/store/migrations.js';
 import { backends, type Place } from '../store/places.js';
+import { manualTimer } from '../support/manual-timer.js';
 
 /** Community A's server sorts first: a round that ran digests one after another would start with it. */
 const A = '1300000000000000401';
@@ -80,6 +82,29 @@ function hangingPoster(hanging: Set<string>) {
   const posted = (guildId: string, count: number) => until(posts, guildId, count);
   const reading = (guildId: string, count: number) => until(started, guildId, count);
   return { poster, posts, aborted, started, posted, reading };
+}
+
+/** How a held token's read waits: told it waits behind a 429's Retry-After, or no answer at all. */
+type Held = 'retry-after' | 'no answer';
+
+/**
+ * Stands in for Discord and the API of several tokens: `tokens` says which token each server reads
+ * with; a server whose token is in `held` reads for ever (until its digest's deadline aborts the
+ * read), and with 'retry-after' its read is first told it waits in the token's line, as the limits
+ * tell a read held by a Retry-After (the wait context's onWait).
+ */
+function tokensPoster(tokens: Map<string, string>, held: Map<string, Held>) {
+  const hanging = new Set([...tokens].filter(([, token]) => held.has(token)).map(([guild]) => guild));
+  const double = hangingPoster(hanging);
+  const poster: DigestPoster = {
+    check: double.poster.check,
+    tokenOf: async (guildId) => tokens.get(guildId),
+    async post(guildId, settings, signal) {
+      if (held.get(tokens.get(guildId) ?? '') === 'retry-after') currentWait()?.onWait(1, 300_000);
+      await double.poster.post(guildId, settings, signal);
+    },
+  };
+  return { ...double, poster };
 }
 
 describe.each(backends)('digests per community: $title', (backend) => {
@@ -143,6 +168,7 @@ describe.each(backends)('digests per community: $title', (backend) => {
         poster: double.poster,
         logger,
         now: () => now,
+        timer: manualTimer(), // A's deadline never comes
       });
       closers.push(() => Promise.race([scheduler.stop(), Promise.resolve()]));
       for (let day = 0; day < 3; day++) {
@@ -164,32 +190,33 @@ describe.each(backends)('digests per community: $title', (backend) => {
       await store.digests.save(A, daily);
       await store.digests.save(B, daily);
       const double = hangingPoster(new Set([A]));
-      // One place only: B can run only once A's hanging digest has given it back. The deadline's
-      // timer is the test's: it passes once A is reading, never during B's (however slow the machine).
+      // One place only, kept until the deadline (the patience is longer): B can run only once A's
+      // hanging digest has given it back. The deadline passes on the test's own timer, injected:
+      // nothing global is faked, so the PostgreSQL driver's timers keep real time.
       const DEADLINE = 60_000;
+      const clock = manualTimer();
       const scheduler = createDigestScheduler({
         digests: () => store.digests,
         timeZone: async () => 'UTC',
         poster: double.poster,
         logger,
         now: () => now,
+        timer: clock,
         concurrency: 1,
         deadlineMs: DEADLINE,
+        patienceMs: 2 * DEADLINE,
       });
       const cycle = async (day: number) => {
-        vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-        try {
-          const ticking = scheduler.tick();
-          await double.reading(A, day + 1);
-          vi.advanceTimersByTime(DEADLINE);
-          return await ticking;
-        } finally {
-          vi.useRealTimers();
-        }
+        const ticking = scheduler.tick();
+        await double.reading(A, day + 1);
+        expect(double.started.filter((g) => g === B)).toHaveLength(day); // B waits for the place
+        clock.advance(DEADLINE);
+        return await ticking;
       };
       expect(await cycle(0)).toBe(1);
       expect(double.posts).toEqual([B]);
-      // A's read saw the abort; its run is claimed and its admins see why nothing came.
+      // A's read saw the abort; its run is claimed and its admins see why nothing came (recorded
+      // before its turn ended, so before the round's outcome).
       expect(double.aborted).toEqual([A]);
       expect((await store.digests.get(A))?.problem).toBe(MESSAGES.digestFailed);
       const runs = await place.query('select guild_id from digest_runs order by guild_id');
@@ -200,7 +227,63 @@ describe.each(backends)('digests per community: $title', (backend) => {
       expect(double.posts).toEqual([B, B]);
       expect(double.aborted).toEqual([A, A]);
       await scheduler.stop();
+      expect(clock.pending).toBe(0); // every deadline and patience timer was cleared
     }, 20_000);
+
+    // The black-box attack: four held tokens (one token on four servers, or four tokens; held by a
+    // Retry-After or not answering) and a healthy community whose digest must come at each instant.
+    it.each([
+      { shape: 'one token on four servers', held: 'retry-after' as Held, tokens: ['h', 'h', 'h', 'h'] },
+      { shape: 'one token on four servers', held: 'no answer' as Held, tokens: ['h', 'h', 'h', 'h'] },
+      { shape: 'four tokens', held: 'retry-after' as Held, tokens: ['h1', 'h2', 'h3', 'h4'] },
+      { shape: 'four tokens', held: 'no answer' as Held, tokens: ['h1', 'h2', 'h3', 'h4'] },
+    ])(
+      '$shape held ($held) hold one place each at most: the healthy digest is posted at each instant',
+      async ({ held, tokens: heldTokens }) => {
+        let now = nine(0);
+        const { store } = await open(() => now);
+        // The held servers sort before the healthy one: a round starts their digests first.
+        const heldGuilds = heldTokens.map((_, i) => `130000000000000041${i}`);
+        const healthy = '1300000000000000420';
+        const tokens = new Map([
+          ...heldGuilds.map((g, i) => [g, heldTokens[i] as string] as const),
+          [healthy, 'ok'],
+        ]);
+        for (const guild of tokens.keys()) await store.digests.save(guild, daily);
+        const double = tokensPoster(tokens, new Map(heldTokens.map((t) => [t, held])));
+        const clock = manualTimer();
+        const PATIENCE = 15_000;
+        const scheduler = createDigestScheduler({
+          digests: () => store.digests,
+          timeZone: async () => 'UTC',
+          poster: double.poster,
+          logger,
+          now: () => now,
+          timer: clock,
+          patienceMs: PATIENCE,
+        });
+        closers.push(() => Promise.race([scheduler.stop(), Promise.resolve()]));
+        for (let day = 0; day < 3; day++) {
+          now = nine(day) + 30_000;
+          void scheduler.tick();
+          if (day === 0 && held === 'no answer' && new Set(heldTokens).size === 4) {
+            // Four tokens whose reads hang take the four places; each gives it back at the patience.
+            for (const guild of heldGuilds) await double.reading(guild, 1);
+            clock.advance(PATIENCE);
+          }
+          await double.posted(healthy, day + 1);
+        }
+        expect(double.posts).toEqual([healthy, healthy, healthy]);
+        // Each held token's first digest started once and still waits (its deadline is far); the
+        // servers sharing a token wait behind it without starting.
+        const first = new Set(heldTokens).size === 1 ? [heldGuilds[0] as string] : heldGuilds;
+        for (const guild of first) await double.reading(guild, 1);
+        const started = heldGuilds.filter((g) => double.started.includes(g));
+        expect(started).toEqual(first);
+        expect(double.aborted).toEqual([]);
+      },
+      20_000,
+    );
 
     it('a digest saved before next_at existed (0004) is looked at by the first round and then scheduled', async () => {
       let now = nine(0) + 60_000;
