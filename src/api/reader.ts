@@ -26,7 +26,7 @@ import {
   NotSavedError,
   PacedError,
 } from './errors.js';
-import type { PaceVerdict } from './limits/types.js';
+import type { AccessKind, PaceVerdict } from './limits/types.js';
 import type { Fetched, ReadOptions } from './types.js';
 
 /** How long a value stays fresh: lists, single items, or rarely-changing roles and applications. */
@@ -73,8 +73,11 @@ export interface ReaderOptions {
   coalesce?: boolean;
   /** May a read of something already saved spend a request now? (Limits.pace; always yes without.) */
   pace?: () => Promise<PaceVerdict>;
-  /** May an access check's lookup spend a request now? (Limits.takeAccess; always yes without.) */
-  takeAccess?: () => Promise<PaceVerdict>;
+  /**
+   * May an access check's lookup spend a request now? (Limits.takeAccess; always yes without.)
+   * `recheck`: of a user a saved answer allowed (the whole share), else a first check (its part).
+   */
+  takeAccess?: (kind: AccessKind) => Promise<PaceVerdict>;
 }
 
 export interface Reader {
@@ -167,7 +170,11 @@ export function createReader(options: ReaderOptions): Reader {
       const key = cacheKey(hash, spec.op, spec.params);
       const maxAgeMs = readOptions?.maxAgeMs;
       const bounded = maxAgeMs !== undefined;
-      const softMs = ttl[spec.cacheClass] * 1000;
+      // A read may say how long its saved copy stays fresh (the access checks' roles list: a day).
+      const softMs = readOptions?.freshForMs ?? ttl[spec.cacheClass] * 1000;
+      // What is read is kept at least this long (an access check's maximum age, or its grace).
+      const graceMs = readOptions?.access ? (readOptions.graceMs ?? 0) : 0;
+      const keepMs = Math.max(maxAgeMs ?? 0, graceMs);
       // An access check decides on what is at most its maximum age, whatever the class's freshness.
       const freshMs = bounded ? maxAgeMs : softMs;
       const notFoundFreshMs = bounded ? Math.max(notFoundMs, maxAgeMs) : notFoundMs;
@@ -219,11 +226,19 @@ export function createReader(options: ReaderOptions): Reader {
         }
       }
       // An access check's request spends from the access checks' share first (only the read that
-      // makes the request: one joining it costs nothing).
+      // makes the request: one joining it costs nothing); a re-check of a user the saved answer
+      // allowed may take the whole share, and rests on that answer within its grace when it is spent.
+      const allowed =
+        readOptions?.access === true &&
+        entry !== undefined &&
+        'data' in entry &&
+        readOptions.allowedBy?.(entry.data) === true;
+      const graceAge = allowed ? now() - entry.fetchedAt : Number.NaN;
+      const inGrace = graceAge >= 0 && graceAge < graceMs;
       const loadOnce =
         readOptions?.access && takeAccess
           ? async () => {
-              const verdict = await takeAccess();
+              const verdict = await takeAccess(allowed ? 'recheck' : 'first');
               if (!verdict.ok) {
                 throw new AccessSpentError(
                   `${spec.op}: the access checks' allowance is spent`,
@@ -234,9 +249,15 @@ export function createReader(options: ReaderOptions): Reader {
             }
           : load;
       try {
-        const loaded = await coalesced(key, softMs, maxAgeMs ?? 0, loadOnce, spec.related);
+        const loaded = await coalesced(key, softMs, keepMs, loadOnce, spec.related);
         return { data: loaded.data as T, fetchedAt: loaded.fetchedAt, fromCache: false, stale: false };
       } catch (error) {
+        if (inGrace && error instanceof AccessSpentError && entry && 'data' in entry) {
+          counters.savedForPace++;
+          logger.debug({ op: spec.op, ageMs: graceAge }, 'access share spent; an allowing answer stands in');
+          const saving = { nextFreshAt: error.nextAt, servedAt: now(), spent: true };
+          return { data: entry.data as T, fetchedAt: entry.fetchedAt, fromCache: true, stale: false, saving };
+        }
         if (bounded || !isApiError(error) || !allowsStale(error) || !saved) throw error;
         if (error.kind === 'quota') return savedFor(error.resetAt ?? now(), true);
         counters.staleServed++;

@@ -118,11 +118,16 @@ describe('access decisions never rest on stale data', () => {
   /** The real API layer (memory cache, default TTLs) against a member endpoint whose answer can change. */
   async function world() {
     const member = { current: { id: 'm-staff', serverId: 's', roles: ['r-staff'] } as object | 'fail' };
-    server = await startServer(() =>
-      member.current === 'fail'
+    server = await startServer((request) => {
+      // The community's roles (the access role has no linked Discord role): looked up every time.
+      if (request.path === '/server/roles') {
+        const roles = [{ id: 'r-staff', serverId: 's', name: 'Staff' }];
+        return { body: { data: roles, page: 1, pageSize: 100, total: 1, totalPages: 1 } };
+      }
+      return member.current === 'fail'
         ? { status: 500, body: { error: 'internal server error' } }
-        : { body: member.current },
-    );
+        : { body: member.current };
+    });
     const clock = fakeClock();
     api = createApi(testConfig(server.baseUrl, { API_RETRIES: 0 }), silentLogger, {
       ...fastDeps,
@@ -135,7 +140,8 @@ describe('access decisions never rest on stale data', () => {
       resources: api.resources,
       logger,
     });
-    return { member, clock, guard, requests: () => server?.requests.length ?? 0 };
+    const requests = () => server?.requests.filter((r) => r.path !== '/server/roles').length ?? 0;
+    return { member, clock, guard, requests };
   }
 
   it('uses a record younger than the bound without a request, and re-reads an older one', async () => {
