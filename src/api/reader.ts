@@ -174,7 +174,9 @@ export function createReader(options: ReaderOptions): Reader {
       const softMs = readOptions?.freshForMs ?? ttl[spec.cacheClass] * 1000;
       // What is read is kept at least this long (an access check's maximum age, or its grace).
       const graceMs = readOptions?.access ? (readOptions.graceMs ?? 0) : 0;
-      const keepMs = Math.max(maxAgeMs ?? 0, graceMs);
+      const keepMs = Math.max(maxAgeMs ?? 0, graceMs, readOptions?.keepMs ?? 0);
+      // How old a saved copy may be to stand in (pace, spent allowance, failure).
+      const savedMs = Math.max(softMs + staleMs, readOptions?.keepMs ?? 0);
       // An access check decides on what is at most its maximum age, whatever the class's freshness.
       const freshMs = bounded ? maxAgeMs : softMs;
       const notFoundFreshMs = bounded ? Math.max(notFoundMs, maxAgeMs) : notFoundMs;
@@ -196,15 +198,14 @@ export function createReader(options: ReaderOptions): Reader {
         }
       }
       if (readOptions?.savedOnly) {
-        if (entry && 'data' in entry && now() - entry.fetchedAt < softMs + staleMs) {
+        if (entry && 'data' in entry && now() - entry.fetchedAt < savedMs) {
           counters.cacheHits++;
           return { data: entry.data as T, fetchedAt: entry.fetchedAt, fromCache: true, stale: false };
         }
         throw new NotSavedError(`${spec.op}: no saved copy`);
       }
       counters.cacheMisses++;
-      const saved =
-        entry && 'data' in entry && now() - entry.fetchedAt < softMs + staleMs ? entry : undefined;
+      const saved = entry && 'data' in entry && now() - entry.fetchedAt < savedMs ? entry : undefined;
       const savedFor = (nextFreshAt: number, spent: boolean): Fetched<T> => {
         counters.savedForPace++;
         const servedAt = now();
@@ -235,8 +236,11 @@ export function createReader(options: ReaderOptions): Reader {
         readOptions.allowedBy?.(entry.data) === true;
       const graceAge = allowed ? now() - entry.fetchedAt : Number.NaN;
       const inGrace = graceAge >= 0 && graceAge < graceMs;
+      // Without a maximum age (the access checks' roles list), only a refresh of a saved copy does:
+      // a first read spends like any other.
+      const spendsAccess = readOptions?.access === true && (bounded || saved !== undefined);
       const loadOnce =
-        readOptions?.access && takeAccess
+        spendsAccess && takeAccess
           ? async () => {
               const verdict = await takeAccess(allowed ? 'recheck' : 'first');
               if (!verdict.ok) {
@@ -258,6 +262,8 @@ export function createReader(options: ReaderOptions): Reader {
           const saving = { nextFreshAt: error.nextAt, servedAt: now(), spent: true };
           return { data: entry.data as T, fetchedAt: entry.fetchedAt, fromCache: true, stale: false, saving };
         }
+        // A refresh that spends from the access share (the access checks' roles list) keeps its copy.
+        if (!bounded && saved && error instanceof AccessSpentError) return savedFor(error.nextAt, true);
         if (bounded || !isApiError(error) || !allowsStale(error) || !saved) throw error;
         if (error.kind === 'quota') return savedFor(error.resetAt ?? now(), true);
         counters.staleServed++;

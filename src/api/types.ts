@@ -72,6 +72,8 @@ export interface ReadOptions {
    * An access check's lookup (with `maxAgeMs`): a request for it spends from the access checks'
    * share of the monthly allowance (Limits.takeAccess), never from the reserve; when that share is
    * spent it throws AccessSpentError and makes no request. A saved answer young enough costs nothing.
+   * Without `maxAgeMs` (the access checks' roles list) only a refresh of a saved copy spends from the
+   * share, and the saved copy is served when the share is spent.
    */
   access?: boolean;
   /**
@@ -93,6 +95,11 @@ export interface ReadOptions {
    * kept that long plus CACHE_STALE_SECONDS. The access checks' roles list: read at most once a day.
    */
   freshForMs?: number;
+  /**
+   * Keep what this read stores at least this long (ms), and let it stand in (pace, spent allowance,
+   * a failing API) up to that age: the access checks' roles list, which links hold on to for a month.
+   */
+  keepMs?: number;
 }
 
 export interface Resources {

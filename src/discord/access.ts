@@ -11,7 +11,10 @@
  * the interaction says. A holder is let in with no lookup; when every access role is linked, anyone
  * else is refused with no lookup. Only access roles with no usable link (none, not a Discord id, a
  * role no longer on the server) fall back to member lookups. The roles list this rests on is one
- * saved read, shared by every process (the cache), read again at most once a day (ROLES_FRESH_MS).
+ * saved read, shared by every process (the cache), read again at most once a day (ROLES_FRESH_MS)
+ * and only as the month's pace and the access share (as a first check) allow: the saved list stands
+ * in meanwhile (up to ROLES_KEEP_MS). /rollcall-admin settings and /rollcall status read it again
+ * when it is older than CACHE_TTL_STABLE_SECONDS (as the pace allows), so a changed link shows there.
  *
  * Anyone who can run a command can make the community gates look them up, so a lookup costs little:
  * - it spends from the access checks' share of the monthly allowance, never from the rest or the
@@ -85,6 +88,11 @@ export const DEFAULT_ACCESS_GRACE_MS = 86_400_000;
  * it again sooner (when older than CACHE_TTL_STABLE_SECONDS), as the month's pace allows.
  */
 export const ROLES_FRESH_MS = 86_400_000;
+/**
+ * How long the guard holds on to a roles list it could not read again (the access share spent, the
+ * API failing): links keep saving lookups all month, and a removed Discord role still counts at once.
+ */
+export const ROLES_KEEP_MS = 35 * 86_400_000;
 /** Pages of 100 roles read at most to find the access roles. */
 const MAX_ROLE_PAGES = 5;
 /**
@@ -175,7 +183,12 @@ async function communityRoles(
 ): Promise<Map<string, Role> | undefined> {
   const found = new Map<string, Role>();
   for (let page = 1; page <= MAX_ROLE_PAGES; page++) {
-    const read = await resources.listRoles({ page, limit: 100 }, freshForMs ? { freshForMs } : undefined);
+    // The guard's reads (`freshForMs`) spend from the access checks' share, as a first check: links
+    // save lookups, not the moderators' reads. A saved list is kept when the share is spent.
+    const read = await resources.listRoles(
+      { page, limit: 100 },
+      freshForMs ? { freshForMs, keepMs: ROLES_KEEP_MS, access: true } : undefined,
+    );
     for (const role of read.data.data) if (roleIds.includes(role.id)) found.set(role.id, role);
     if (found.size === roleIds.length || page >= read.data.totalPages) break;
   }
