@@ -3,7 +3,7 @@
  * interaction) and which cost a member lookup, and why: lines for /rollcall status and
  * /rollcall-admin settings. Pure.
  */
-import { roleMention, safeLine } from './format.js';
+import { code, roleMention, safeLine } from './format.js';
 
 /**
  * Why an access role costs a member lookup: it has no linked Discord role, its `linkedChatRoleId`
@@ -31,13 +31,19 @@ const WHY: Record<LinkProblem, string> = {
   unread: 'the community roles could not be read',
 };
 
-/** Each access role as one short text: free ones with their Discord role, the others with why. */
-export function accessRoleLines(links: readonly AccessRoleLink[]): { free: string[]; lookups: string[] } {
+/**
+ * Each access role as one short text: free ones with their Discord role (`discordRole`: a role
+ * mention in a message, which pings nobody; its id in an embed), the others with why.
+ */
+export function accessRoleLines(
+  links: readonly AccessRoleLink[],
+  discordRole: (id: string) => string = roleMention,
+): { free: string[]; lookups: string[] } {
   const name = (link: AccessRoleLink) => safeLine(link.name, 80);
   return {
     free: links
       .filter((link) => link.discordRoleId !== undefined)
-      .map((link) => `${name(link)} (${roleMention(link.discordRoleId)})`),
+      .map((link) => `${name(link)} (${discordRole(link.discordRoleId as string)})`),
     lookups: links
       .filter((link) => link.discordRoleId === undefined)
       .map((link) => `${name(link)} (${WHY[link.problem ?? 'unlinked']})`),
@@ -47,7 +53,8 @@ export function accessRoleLines(links: readonly AccessRoleLink[]): { free: strin
 /** The status field's text; undefined when there are no access roles. */
 export function accessRolesText(links: readonly AccessRoleLink[]): string | undefined {
   if (links.length === 0) return undefined;
-  const { free, lookups } = accessRoleLines(links);
+  // Embeds show no mention syntax (test/render/limits.ts): the Discord role by id.
+  const { free, lookups } = accessRoleLines(links, (id) => `Discord role ${code(id)}`);
   const lines = [];
   if (free.length > 0) lines.push(`Checked free (linked Discord role): ${free.join(', ')}`);
   if (lookups.length > 0) {
