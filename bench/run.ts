@@ -150,7 +150,7 @@ async function main(argv: string[]): Promise<number> {
   const extraMonths = ['month-faults', 'month-access'].filter((name) =>
     args.scenarios.includes(name as ScenarioName),
   ).length;
-  const limitMs = args.quick ? 120_000 + extraMonths * 60_000 : 60 * 60_000;
+  const limitMs = args.quick ? 120_000 + extraMonths * 120_000 : 70 * 60_000;
   const watchdog = setTimeout(() => {
     process.stderr.write(`bench: still running after ${limitMs / 1000} s; giving up\n`);
     process.exit(3);
