@@ -14,7 +14,12 @@
  *
  * Access checks (`maxAgeMs`): a saved answer is used up to that age, a 404 ("not a member") too, and
  * each is kept at least that long, so a refused stranger asking again costs no request. With
- * `access`, a request spends from the access checks' share of the month first (`takeAccess`).
+ * `access`, a request spends from the access checks' share of the month first (`takeAccess`): a
+ * re-check (the saved answer allowed the user, by `allowedBy`) from the whole share, anyone else's
+ * from the first checks' part; when the share is spent, a saved answer that allowed stands in while
+ * younger than `graceMs` (the one place a saved answer may allow). Without `maxAgeMs` (the access
+ * checks' roles list), only a refresh of a saved copy spends from the share, and the copy stands in
+ * when it is spent. `freshForMs` and `keepMs` set a read's own freshness and how long it is kept.
  */
 import type { Logger } from '../log.js';
 import { type ApiCache, type CacheEntry, cacheKey } from './cache.js';
