@@ -250,6 +250,15 @@ export function buildReport(
       'month-faults',
     ),
   );
+  // The month with access by a linked community role: the same targets; its share answered with
+  // data stands beside the plain month's.
+  targets.push(
+    ...monthTargets(
+      scenarios.find((s) => s.name === 'month-access'),
+      meta.quick,
+      'month-access',
+    ),
+  );
 
   return { meta, scenarios, ratios: { apiRequests, p95Embed, shippedPerFloor }, targets };
 }
@@ -258,10 +267,15 @@ export function buildReport(
 function monthTargets(
   month: ScenarioResult | undefined,
   quick: boolean,
-  name: 'month' | 'month-faults' = 'month',
+  name: 'month' | 'month-faults' | 'month-access' = 'month',
 ): TargetResult[] {
   const m = month?.month;
-  const label = name === 'month' ? 'Month' : 'Month with faults (2 processes, FLUSHALL at W/2)';
+  const label =
+    name === 'month'
+      ? 'Month'
+      : name === 'month-faults'
+        ? 'Month with faults (2 processes, FLUSHALL at W/2)'
+        : 'Month with access-roles (linked)';
   if (!month || !m) {
     return ['quota', 'data', '429', 'dead', 'size'].map((what) => ({
       id: `${name}-${what}`,

@@ -154,7 +154,10 @@ async function main(argv: string[]): Promise<number> {
   // A hard stop, whatever happens: the bench never hangs.
   // Every scenario takes about 30 minutes, and each month waits up to its W (8 minutes) for a period
   // boundary; quick month-faults waits up to 30 s after its processes start.
-  const limitMs = args.quick ? (args.scenarios.includes('month-faults') ? 180_000 : 120_000) : 60 * 60_000;
+  const extraMonths = ['month-faults', 'month-access'].filter((name) =>
+    args.scenarios.includes(name as ScenarioName),
+  ).length;
+  const limitMs = args.quick ? 120_000 + extraMonths * 120_000 : 70 * 60_000;
   const watchdog = setTimeout(() => {
     process.stderr.write(`bench: still running after ${limitMs / 1000} s; giving up\n`);
     process.exit(3);

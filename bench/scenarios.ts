@@ -90,6 +90,11 @@ export interface ScenarioSpec {
   processes?: { shards: number };
   /** Faults during the month: FLUSHALL on the run's Redis at `flushAt` (a share of W) into the period. */
   faults?: { flushAt: number };
+  /**
+   * Access by community roles (month-access): ACCESS_ROLE_IDS is the community's first role, which
+   * the run links (`linkedChatRoleId`) to the Discord role the moderators hold.
+   */
+  access?: { linked: boolean };
 }
 
 /** What one scenario left behind, before any statistics. */
@@ -585,8 +590,9 @@ export async function runScenario(spec: ScenarioSpec, ctx: RunContext): Promise<
         : {};
     const processEnv: Record<string, string> =
       redis && shards ? { CACHE_URL: redis.url, SHARDS: String(shards) } : {};
+    const accessEnv = spec.access ? linkAccessRole(sandbox.dataset, double, spec.access.linked) : {};
     bot = startBot({
-      env: { ...connection, DATA_DIR: dataDir, ...spec.env, ...reportEnv, ...processEnv },
+      env: { ...connection, DATA_DIR: dataDir, ...spec.env, ...reportEnv, ...processEnv, ...accessEnv },
       entry: ctx.entry,
       manager: shards !== undefined,
     });
@@ -806,6 +812,7 @@ export const SCENARIO_NAMES = [
   'growth',
   'month',
   'month-faults',
+  'month-access',
 ] as const;
 export type ScenarioName = (typeof SCENARIO_NAMES)[number];
 
@@ -886,11 +893,45 @@ export function scenarioSpecs(plan: BenchPlan, only?: ScenarioName[]): ScenarioS
     }
   }
   if (wanted('month')) specs.push(monthSpec(plan));
-  // Quick mode runs it only when named: two processes' start and the wait for a period boundary
-  // would double the quick run.
+  // Quick mode runs these only when named: two processes' start, another month and the waits for a
+  // period boundary would double the quick run.
   const named = (name: ScenarioName) => only?.includes(name) ?? false;
   if (plan.quick ? named('month-faults') : wanted('month-faults')) specs.push(monthFaultsSpec(plan));
+  if (plan.quick ? named('month-access') : wanted('month-access')) specs.push(monthAccessSpec(plan));
   return specs;
+}
+
+/**
+ * The month of monthSpec with access by community roles (access-roles): the community's first role,
+ * linked to the Discord role every moderator holds, so every access check is decided from the
+ * interaction's roles. Its share of moderators' interactions answered with data stands beside the
+ * plain month's.
+ */
+function monthAccessSpec(plan: BenchPlan): ScenarioSpec {
+  const month = monthSpec(plan);
+  return {
+    ...month,
+    name: 'month-access',
+    title: 'month-access',
+    description: `The month (${MONTH_QUOTA} requests in ${Math.round(plan.month.windowMs / 1000)} s) with access by a community role (ACCESS_ROLE_IDS) linked to the Discord role the moderators hold.`,
+    access: { linked: true },
+  };
+}
+
+/**
+ * ACCESS_ROLE_IDS for the month-access run: the dataset's first role, linked to the double's
+ * Moderator role when `linked` (its link cleared otherwise). Changes the run's dataset in place:
+ * month-access is the last scenario of a plan, so no other run sees the link.
+ */
+function linkAccessRole(
+  dataset: { roles: ReadonlyArray<{ id: string; linkedChatRoleId?: string }> },
+  double: { role(name: string): { id: string } },
+  linked: boolean,
+): Record<string, string> {
+  const role = dataset.roles[0];
+  if (!role) throw new Error('the dataset has no role to give access by');
+  role.linkedChatRoleId = linked ? double.role('Moderator').id : '';
+  return { ACCESS_ROLE_IDS: role.id };
 }
 
 /** The free tier's allowance: requests per (compressed) month. */

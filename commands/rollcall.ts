@@ -1,6 +1,6 @@
 /**
  * /rollcall: about the bot itself — `help` (every command, built from the registered definitions
- * so it never drifts) and `status` (an API probe that spends no request while a recent answer is saved, cache and request numbers, version, uptime).
+ * so it never drifts) and `status` (an API probe that spends no request while a recent answer is saved, cache and request numbers, version, uptime, and which access roles are checked for free).
  */
 import { performance } from 'node:perf_hooks';
 import {
@@ -9,6 +9,7 @@ import {
 } from 'discord.js';
 import type { ApiStats, LimitStatus, Resources } from '../src/api/types.js';
 import type { Community } from '../src/community/community.js';
+import { accessRoleLinks, serverRolesOf } from '../src/discord/access.js';
 import { type Command, publicOption } from '../src/discord/command.js';
 import { errorMessage, MESSAGES } from '../src/discord/replies.js';
 import { renderHelp } from '../src/render/help.js';
@@ -100,6 +101,14 @@ export function createRollcallCommand(
       const probe = await probeApi(show.community.resources);
       const info = status(show.community);
       const limits = await info.limits?.().catch(() => undefined);
+      // The access roles' links, from the roles list the guard uses (read again here when older than
+      // CACHE_TTL_STABLE_SECONDS, as the pace allows, so a link changed today shows and counts).
+      const access = await accessRoleLinks({
+        resources: show.community.resources,
+        roleIds: show.community.accessRoleIds ?? [],
+        serverRoles: serverRolesOf(interaction) ?? new Set(),
+        guildId: interaction.guildId,
+      });
       const at = now();
       const startedAt = info.startedAt ?? at - process.uptime() * 1000;
       const embed = renderStatus({
@@ -107,6 +116,7 @@ export function createRollcallCommand(
         stats: info.stats,
         version: info.version,
         ...(limits ? { limits } : {}),
+        ...(access.length > 0 ? { access } : {}),
         uptimeSeconds: Math.max(0, (at - startedAt) / 1000),
         now: at,
       });

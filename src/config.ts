@@ -210,6 +210,7 @@ const schema = z.object({
     message: 'must be Discord role ids (17-20 digits) separated by commas',
   }),
   ACCESS_MAX_AGE_SECONDS: int(0, 3_600, 300),
+  ACCESS_GRACE_SECONDS: int(0, 604_800, 86_400),
   SHUTDOWN_GRACE_MS: int(3_000, 60_000, 8_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),

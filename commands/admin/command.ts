@@ -89,8 +89,11 @@ export interface Links {
   settings(guildId: string): Promise<ServerSettings>;
   /** Save a change (merged into the stored settings); throws a UserError for invalid limits. */
   saveSettings(guildId: string, change: Partial<ServerSettings>): Promise<unknown>;
-  /** The community's roles (page 1 of the roles list), read with the server's own token. */
-  roles(guildId: string): Promise<Array<{ id: string; name: string }>>;
+  /**
+   * The community's roles (page 1 of the roles list), read with the server's own token, with the
+   * Discord role each is linked to (as the API has it: checked before use).
+   */
+  roles(guildId: string): Promise<Array<{ id: string; name: string; linkedChatRoleId?: unknown }>>;
   describe(guildId: string): Promise<LinkInfo | undefined>;
   /** One read with the token, under the server's own limits. */
   check(token: string, guildId: string): Promise<TokenCheck>;

@@ -8,8 +8,10 @@ import {
   ApplicationCommandOptionType,
   type Interaction,
 } from 'discord.js';
+import { linkOf, serverRolesOf } from '../../src/discord/access.js';
 import { argumentsOf, defineCommand } from '../../src/discord/command.js';
 import { MESSAGES, textPayload, UserError } from '../../src/discord/replies.js';
+import { accessRoleLines } from '../../src/render/access.js';
 import { plainText, roleMention, safeLine } from '../../src/render/format.js';
 import {
   ADMIN_BASE,
@@ -85,14 +87,19 @@ export function createSettingsCommand(links: Links): AdminCommand {
       const change: Partial<ServerSettings> = {};
       if (visibility) change.defaultVisibility = visibility;
       if (limitsText) change.apiLimits = limitsText.toLowerCase() === 'default' ? undefined : limitsText;
-      const read = rolesText || !visibility ? await rolesOrRefusal(() => links.roles(guildId)) : undefined;
-      const roles = Array.isArray(read) ? read : undefined;
+      const readRoles = () => rolesOrRefusal(() => links.roles(guildId));
+      const read = rolesText || !visibility ? await readRoles() : undefined;
+      let roles = Array.isArray(read) ? read : undefined;
       // A server not linked is told so (not that the API is not answering).
       if (rolesText)
         change.accessRoleIds = communityRoleIds(rolesText, read ?? new UserError(MESSAGES.unavailable));
       if (discordText) change.accessDiscordRoleIds = discordRoleIds(discordText, discordRolesOf(interaction));
       if (Object.keys(change).length > 0) await links.saveSettings(guildId, change);
       const now = await links.settings(guildId);
+      if (now.accessRoleIds.length > 0 && !roles) {
+        const again = await readRoles();
+        roles = Array.isArray(again) ? again : undefined;
+      }
       const nameOf = (id: string) => safeLine(roles?.find((r) => r.id === id)?.name ?? id, 100);
       const state = MESSAGES.settingsState({
         visibility: now.defaultVisibility,
@@ -100,8 +107,8 @@ export function createSettingsCommand(links: Links): AdminCommand {
         limits: now.apiLimits,
         discordRoles: now.accessDiscordRoleIds.map(roleMention),
       });
-      // Community roles cost API reads (from a small share of the month): say what is free instead.
-      const shown = now.accessRoleIds.length > 0 ? `${state}\n${MESSAGES.accessRolesTip}` : state;
+      const shown =
+        now.accessRoleIds.length > 0 ? `${state}\n${accessChecks(interaction, guildId, now, roles)}` : state;
       return textPayload(Object.keys(change).length > 0 ? `${MESSAGES.settingsSaved}\n${shown}` : shown);
     },
     /**
@@ -121,6 +128,32 @@ export function createSettingsCommand(links: Links): AdminCommand {
       return roleChoices(String(focused.value), roles);
     },
   };
+}
+
+/**
+ * Which access roles are checked for free (linked to a Discord role of this server) and which cost a
+ * member lookup; when some do, the tip to link them (they cost API reads, from a small share of the month).
+ */
+function accessChecks(
+  interaction: Interaction,
+  guildId: string,
+  settings: ServerSettings,
+  roles: Array<NamedRole & { linkedChatRoleId?: unknown }> | undefined,
+): string {
+  const serverRoles = serverRolesOf(interaction) ?? new Set<string>();
+  const links = settings.accessRoleIds.map((id) =>
+    roles
+      ? linkOf(
+          id,
+          roles.find((r) => r.id === id),
+          serverRoles,
+          guildId,
+        )
+      : { id, name: id, problem: 'unread' as const },
+  );
+  const { free, lookups } = accessRoleLines(links);
+  const checked = MESSAGES.accessRolesChecked(free, lookups);
+  return lookups.length > 0 ? `${checked}\n${MESSAGES.accessRolesTip}` : checked;
 }
 
 /**

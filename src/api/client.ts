@@ -102,7 +102,7 @@ export function createApi(config: Config, logger: Logger, deps: ApiDeps = {}): A
     logger,
     now,
     pace: () => limits.pace(hash),
-    takeAccess: () => limits.takeAccess(hash),
+    takeAccess: (kind) => limits.takeAccess(hash, kind),
     room: () => limits.room(hash),
     coalesce: config.API_COALESCE,
     ttl: {

@@ -14,7 +14,12 @@
  *
  * Access checks (`maxAgeMs`): a saved answer is used up to that age, a 404 ("not a member") too, and
  * each is kept at least that long, so a refused stranger asking again costs no request. With
- * `access`, a request spends from the access checks' share of the month first (`takeAccess`).
+ * `access`, a request spends from the access checks' share of the month first (`takeAccess`): a
+ * re-check (the saved answer allowed the user, by `allowedBy`) from the whole share, anyone else's
+ * from the first checks' part; when the share is spent, a saved answer that allowed stands in while
+ * younger than `graceMs` (the one place a saved answer may allow). Without `maxAgeMs` (the access
+ * checks' roles list), only a refresh of a saved copy spends from the share, and the copy stands in
+ * when it is spent. `freshForMs` and `keepMs` set a read's own freshness and how long it is kept.
  */
 import type { Logger } from '../log.js';
 import { type ApiCache, type CacheEntry, cacheKey } from './cache.js';
@@ -27,7 +32,7 @@ import {
   NotSavedError,
   PacedError,
 } from './errors.js';
-import type { PaceVerdict, RoomVerdict } from './limits/types.js';
+import type { AccessKind, PaceVerdict, RoomVerdict } from './limits/types.js';
 import type { Fetched, ReadOptions } from './types.js';
 
 /** How long a value stays fresh: lists, single items, or rarely-changing roles and applications. */
@@ -74,8 +79,11 @@ export interface ReaderOptions {
   coalesce?: boolean;
   /** May a read of something already saved spend a request now? (Limits.pace; always yes without.) */
   pace?: () => Promise<PaceVerdict>;
-  /** May an access check's lookup spend a request now? (Limits.takeAccess; always yes without.) */
-  takeAccess?: () => Promise<PaceVerdict>;
+  /**
+   * May an access check's lookup spend a request now? (Limits.takeAccess; always yes without.)
+   * `recheck`: of a user a saved answer allowed (the whole share), else a first check (its part).
+   */
+  takeAccess?: (kind: AccessKind) => Promise<PaceVerdict>;
   /** Has the month room for a read that must be made now? (Limits.room; always yes without.) */
   room?: () => Promise<RoomVerdict>;
 }
@@ -186,7 +194,13 @@ export function createReader(options: ReaderOptions): Reader {
       const key = cacheKey(hash, spec.op, spec.params);
       const maxAgeMs = readOptions?.maxAgeMs;
       const bounded = maxAgeMs !== undefined;
-      const softMs = ttl[spec.cacheClass] * 1000;
+      // A read may say how long its saved copy stays fresh (the access checks' roles list: a day).
+      const softMs = readOptions?.freshForMs ?? ttl[spec.cacheClass] * 1000;
+      // What is read is kept at least this long (an access check's maximum age, or its grace).
+      const graceMs = readOptions?.access ? (readOptions.graceMs ?? 0) : 0;
+      const keepMs = Math.max(maxAgeMs ?? 0, graceMs, readOptions?.keepMs ?? 0);
+      // How old a saved copy may be to stand in (pace, spent allowance, failure).
+      const savedMs = Math.max(softMs + staleMs, readOptions?.keepMs ?? 0);
       // An access check decides on what is at most its maximum age, whatever the class's freshness.
       const freshMs = bounded ? maxAgeMs : softMs;
       const notFoundFreshMs = bounded ? Math.max(notFoundMs, maxAgeMs) : notFoundMs;
@@ -208,15 +222,14 @@ export function createReader(options: ReaderOptions): Reader {
         }
       }
       if (readOptions?.savedOnly) {
-        if (entry && 'data' in entry && now() - entry.fetchedAt < softMs + staleMs) {
+        if (entry && 'data' in entry && now() - entry.fetchedAt < savedMs) {
           counters.cacheHits++;
           return { data: entry.data as T, fetchedAt: entry.fetchedAt, fromCache: true, stale: false };
         }
         throw new NotSavedError(`${spec.op}: no saved copy`);
       }
       counters.cacheMisses++;
-      const saved =
-        entry && 'data' in entry && now() - entry.fetchedAt < softMs + staleMs ? entry : undefined;
+      const saved = entry && 'data' in entry && now() - entry.fetchedAt < savedMs ? entry : undefined;
       const savedFor = (nextFreshAt: number, spent: boolean): Fetched<T> => {
         counters.savedForPace++;
         const servedAt = now();
@@ -239,11 +252,22 @@ export function createReader(options: ReaderOptions): Reader {
         }
       }
       // An access check's request spends from the access checks' share first (only the read that
-      // makes the request: one joining it costs nothing).
+      // makes the request: one joining it costs nothing); a re-check of a user the saved answer
+      // allowed may take the whole share, and rests on that answer within its grace when it is spent.
+      const allowed =
+        readOptions?.access === true &&
+        entry !== undefined &&
+        'data' in entry &&
+        readOptions.allowedBy?.(entry.data) === true;
+      const graceAge = allowed ? now() - entry.fetchedAt : Number.NaN;
+      const inGrace = graceAge >= 0 && graceAge < graceMs;
+      // Without a maximum age (the access checks' roles list), only a refresh of a saved copy does:
+      // a first read spends like any other.
+      const spendsAccess = readOptions?.access === true && (bounded || saved !== undefined);
       const loadOnce =
-        readOptions?.access && takeAccess
+        spendsAccess && takeAccess
           ? async () => {
-              const verdict = await takeAccess();
+              const verdict = await takeAccess(allowed ? 'recheck' : 'first');
               if (!verdict.ok) {
                 throw new AccessSpentError(
                   `${spec.op}: the access checks' allowance is spent`,
@@ -257,12 +281,20 @@ export function createReader(options: ReaderOptions): Reader {
         const loaded = await coalesced(
           key,
           softMs,
-          maxAgeMs ?? 0,
+          keepMs,
           check && room ? withRoom(spec.op, loadOnce) : loadOnce,
           spec.related,
         );
         return { data: loaded.data as T, fetchedAt: loaded.fetchedAt, fromCache: false, stale: false };
       } catch (error) {
+        if (inGrace && error instanceof AccessSpentError && entry && 'data' in entry) {
+          counters.savedForPace++;
+          logger.debug({ op: spec.op, ageMs: graceAge }, 'access share spent; an allowing answer stands in');
+          const saving = { nextFreshAt: error.nextAt, servedAt: now(), spent: true };
+          return { data: entry.data as T, fetchedAt: entry.fetchedAt, fromCache: true, stale: false, saving };
+        }
+        // A refresh that spends from the access share (the access checks' roles list) keeps its copy.
+        if (!bounded && saved && error instanceof AccessSpentError) return savedFor(error.nextAt, true);
         if (bounded || !isApiError(error) || !allowsStale(error) || !saved) throw error;
         if (error.kind === 'quota') return savedFor(error.resetAt ?? now(), true);
         counters.staleServed++;

@@ -72,6 +72,8 @@ export interface ReadOptions {
    * An access check's lookup (with `maxAgeMs`): a request for it spends from the access checks'
    * share of the monthly allowance (Limits.takeAccess), never from the reserve; when that share is
    * spent it throws AccessSpentError and makes no request. A saved answer young enough costs nothing.
+   * Without `maxAgeMs` (the access checks' roles list) only a refresh of a saved copy spends from the
+   * share, and the saved copy is served when the share is spent.
    */
   access?: boolean;
   /**
@@ -80,6 +82,30 @@ export interface ReadOptions {
    * and what whole-list reads hold (Limits.room) it throws NoRoomError and makes no request.
    */
   check?: boolean;
+  /**
+   * With `access`: whether a saved answer (the record last read for this lookup, of any age the cache
+   * keeps) allowed the user. If it did, a request is a re-check, which may spend from the whole
+   * access share (a first check, every stranger's, only from its part); and when the share is spent,
+   * that saved answer is served (with `saving.spent`) while it is younger than `graceMs`. A refusing
+   * answer read since has replaced it, so the grace never outlives a refusal.
+   */
+  allowedBy?: (saved: unknown) => boolean;
+  /**
+   * With `access` and `allowedBy`: how long (ms) a saved answer that allowed may stand in when the
+   * access share is spent (ACCESS_GRACE_SECONDS; 0 or unset: never). What the read stores is kept at
+   * least this long.
+   */
+  graceMs?: number;
+  /**
+   * How long a saved copy is fresh (ms), instead of the cache class's CACHE_TTL_*_SECONDS; it is
+   * kept that long plus CACHE_STALE_SECONDS. The access checks' roles list: read at most once a day.
+   */
+  freshForMs?: number;
+  /**
+   * Keep what this read stores at least this long (ms), and let it stand in (pace, spent allowance,
+   * a failing API) up to that age: the access checks' roles list, which links hold on to for a month.
+   */
+  keepMs?: number;
 }
 
 export interface Resources {

@@ -197,11 +197,13 @@ function single(options: CommunitiesOptions): Communities {
     allowance: api,
     reports: reports(key, api.resources),
     defaultPublic: false,
+    accessRoleIds: config.ACCESS_ROLE_IDS,
     guard: createAccessGuard({
       requireMember: config.ACCESS_REQUIRE_MEMBER,
       roleIds: config.ACCESS_ROLE_IDS,
       discordRoleIds: config.ACCESS_DISCORD_ROLE_IDS,
       maxAgeMs: config.ACCESS_MAX_AGE_SECONDS * 1000,
+      graceMs: config.ACCESS_GRACE_SECONDS * 1000,
       resources: api.resources,
       logger,
     }),

@@ -38,6 +38,8 @@ export interface Community {
   defaultPublic: boolean;
   /** The server's names for integer codes, shown beside the numbers (hosted mode's settings). */
   labels?: CodeLabels;
+  /** The community roles the access guard asks for (ACCESS_ROLE_IDS; the server's access-roles). */
+  accessRoleIds?: readonly string[];
   /** The access guard (run within the answer time, so it may be slow); none: everyone may read. */
   guard?: Guard;
   /** This community's share of the stored paging arguments (no other community's are seen). */

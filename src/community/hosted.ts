@@ -343,6 +343,7 @@ export function createTenants(options: TenantOptions): Tenants {
       roleIds: settings.accessRoleIds,
       discordRoleIds: settings.accessDiscordRoleIds,
       maxAgeMs: config.ACCESS_MAX_AGE_SECONDS * 1000,
+      graceMs: config.ACCESS_GRACE_SECONDS * 1000,
       resources,
       logger,
     });
@@ -354,6 +355,7 @@ export function createTenants(options: TenantOptions): Tenants {
       allowance: api,
       defaultPublic: settings.defaultVisibility === 'public',
       labels: settings.labels,
+      accessRoleIds: settings.accessRoleIds,
       guard: (interaction) => guard(interaction),
     };
   }
@@ -426,7 +428,11 @@ export function createTenants(options: TenantOptions): Tenants {
     async roles(guildId) {
       const tenant = await resolve(guildId);
       const page = await tenant.resources.listRoles({ page: 1, limit: 100 });
-      return page.data.data.map((role) => ({ id: role.id, name: role.name ?? role.id }));
+      return page.data.data.map((role) => ({
+        id: role.id,
+        name: role.name ?? role.id,
+        linkedChatRoleId: role.linkedChatRoleId,
+      }));
     },
     link(guildId, token, linkedBy, communityId) {
       // The server's limits count for its new token from its next read on (the store says so).

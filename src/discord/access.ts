@@ -6,26 +6,51 @@
  * API layer, accepting a saved record only up to ACCESS_MAX_AGE_SECONDS old and never the copy kept
  * for when the API fails. Fails closed: when the API cannot answer, the refusal says why.
  *
+ * Linked roles cost nothing: a community role whose `linkedChatRoleId` names a Discord role of this
+ * server (the community server keeps the two in step) is held by whoever holds that Discord role, as
+ * the interaction says. A holder is let in with no lookup; when every access role is linked, anyone
+ * else is refused with no lookup. Only access roles with no usable link (none, not a Discord id, a
+ * role no longer on the server) fall back to member lookups. The roles list this rests on is one
+ * saved read, shared by every process (the cache), read again at most once a day (ROLES_FRESH_MS)
+ * and only as the month's pace and the access share (as a first check) allow: the saved list stands
+ * in meanwhile (up to ROLES_KEEP_MS). /rollcall-admin settings and /rollcall status read it again
+ * when it is older than CACHE_TTL_STABLE_SECONDS (as the pace allows), so a changed link shows there.
+ *
  * Anyone who can run a command can make the community gates look them up, so a lookup costs little:
  * - it spends from the access checks' share of the monthly allowance, never from the rest or the
  *   reserve (the `access` read option; Limits.takeAccess); when that share is spent, a user with no
  *   saved answer young enough is told so in one sentence (a saved positive answer still lets in);
+ * - first checks (anyone no saved answer allowed: every stranger) spend only part of that share, so
+ *   re-checks of users a lookup allowed always find the rest (allowance.ts, FIRST_CHECKS_PART);
+ * - the one place a saved answer may allow: when the share is spent, a user whose last lookup allowed
+ *   them is let in on that answer while it is younger than ACCESS_GRACE_SECONDS (a demotion then
+ *   reaches Rollcall only when the grace runs out; a lookup that refused them since ends it);
  * - a refusal rests on a saved answer ("not a member", or the member's roles) up to the same maximum
  *   age, so a stranger asking again within it costs no request;
  * - a user refused REFUSALS_BEFORE_HOLD times within REFUSAL_WINDOW_MS is refused without a lookup
  *   for the rest of that window (Refusals).
  */
 import type { Interaction } from 'discord.js';
+import type { Role } from '../../generated/api.js';
 import { AccessSpentError, isApiError } from '../api/errors.js';
 import type { Resources } from '../api/types.js';
+import { SNOWFLAKE } from '../discord-limits.js';
 import type { Logger } from '../log.js';
+import type { AccessRoleLink } from '../render/access.js';
 import { errorMessage, MESSAGES } from './replies.js';
+
+export type { AccessRoleLink, LinkProblem } from '../render/access.js';
 
 export interface AccessOptions {
   /** Discord role ids of which the user must hold at least one (ACCESS_DISCORD_ROLE_IDS); empty = any. */
   discordRoleIds?: readonly string[];
   /** Oldest saved member record an access decision may rest on, ms (ACCESS_MAX_AGE_SECONDS). */
   maxAgeMs?: number;
+  /**
+   * How long a user a lookup allowed is let in on that saved answer while the access share is spent,
+   * ms (ACCESS_GRACE_SECONDS); 0: never.
+   */
+  graceMs?: number;
   /** Only members of the community server (ACCESS_REQUIRE_MEMBER). */
   requireMember: boolean;
   /** Community role ids of which the member must hold at least one (ACCESS_ROLE_IDS); empty = any. */
@@ -37,17 +62,46 @@ export interface AccessOptions {
    * is built for each interaction).
    */
   refusals?: Refusals;
-  /** Clock of the refusal window (ms since epoch). */
+  /**
+   * Servers whose roles list did not read lately, until when (default: this process's, shared by
+   * every guard); within that time their access roles go to lookups without a read.
+   */
+  rolesUnread?: Map<string, number>;
+  /** Clock of the refusal window and of the roles list's retry (ms since epoch). */
   now?: () => number;
 }
 
 /** The router's guard: a refusal sentence, or undefined to allow. */
-export type AccessGuard = (
-  interaction: Pick<Interaction, 'user'> & Partial<Pick<Interaction, 'member' | 'guildId'>>,
-) => Promise<string | undefined>;
+export type AccessGuard = (interaction: AccessInteraction) => Promise<string | undefined>;
+
+/** What the guard reads of an interaction: the user, and (in a server) the member and the server. */
+export type AccessInteraction = Pick<Interaction, 'user'> &
+  Partial<Pick<Interaction, 'member' | 'guildId' | 'guild'>>;
 
 /** Default of ACCESS_MAX_AGE_SECONDS, in ms. */
 export const DEFAULT_ACCESS_MAX_AGE_MS = 300_000;
+/** Default of ACCESS_GRACE_SECONDS, in ms. */
+export const DEFAULT_ACCESS_GRACE_MS = 86_400_000;
+/**
+ * How long the community's roles list (which access roles are linked to which Discord roles) is used
+ * before it is read again. Links change rarely; /rollcall-admin settings and /rollcall status read
+ * it again sooner (when older than CACHE_TTL_STABLE_SECONDS), as the month's pace allows.
+ */
+export const ROLES_FRESH_MS = 86_400_000;
+/**
+ * How long the guard holds on to a roles list it could not read again (the access share spent, the
+ * API failing): links keep saving lookups all month, and a removed Discord role still counts at once.
+ */
+export const ROLES_KEEP_MS = 35 * 86_400_000;
+/** Pages of 100 roles read at most to find the access roles. */
+const MAX_ROLE_PAGES = 5;
+/**
+ * After the roles list could not be read for a server, how long this process leaves its access roles
+ * to member lookups before trying again (so a failing read is not a request per interaction).
+ */
+export const ROLES_RETRY_MS = 10 * 60_000;
+/** This process's servers whose roles list did not read lately, and until when (bounded, oldest first). */
+const processRolesUnread = new Map<string, number>();
 /** Refusals within REFUSAL_WINDOW_MS after which a user is refused without a lookup. */
 export const REFUSALS_BEFORE_HOLD = 3;
 export const REFUSAL_WINDOW_MS = 10 * 60_000;
@@ -110,24 +164,118 @@ function discordRolesOf(member: Interaction['member'] | undefined): ReadonlySet<
   return new Set();
 }
 
+/** The Discord roles of the interaction's server (the gateway's cache); undefined when not known. */
+export function serverRolesOf(
+  interaction: Partial<Pick<Interaction, 'guild'>>,
+): ReadonlySet<string> | undefined {
+  const cache: unknown = interaction.guild?.roles?.cache;
+  return cache instanceof Map ? new Set(cache.keys()) : undefined;
+}
+
+/**
+ * The community's roles among `roleIds`, from the saved roles list (pages of 100, fresh for
+ * `freshForMs`, only as many pages as it takes); undefined when the list cannot be read.
+ */
+async function communityRoles(
+  resources: Resources,
+  roleIds: readonly string[],
+  freshForMs: number | undefined,
+): Promise<Map<string, Role> | undefined> {
+  const found = new Map<string, Role>();
+  for (let page = 1; page <= MAX_ROLE_PAGES; page++) {
+    // The guard's reads (`freshForMs`) spend from the access checks' share, as a first check: links
+    // save lookups, not the moderators' reads. A saved list is kept when the share is spent.
+    const read = await resources.listRoles(
+      { page, limit: 100 },
+      freshForMs ? { freshForMs, keepMs: ROLES_KEEP_MS, access: true } : undefined,
+    );
+    for (const role of read.data.data) if (roleIds.includes(role.id)) found.set(role.id, role);
+    if (found.size === roleIds.length || page >= read.data.totalPages) break;
+  }
+  return found;
+}
+
+/**
+ * Which of `roleIds` are checked for free (a usable linked Discord role) and which cost a lookup.
+ * `serverRoles`: the Discord roles of the server (a link to one not among them is gone); `guildId`:
+ * its @everyone role, which no member holds as a role. `freshForMs`: how old a saved roles list may be
+ * (default: the cache's own freshness for roles, CACHE_TTL_STABLE_SECONDS). Never throws: a roles list
+ * that cannot be read leaves every role to lookups.
+ */
+export async function accessRoleLinks(options: {
+  resources: Resources;
+  roleIds: readonly string[];
+  serverRoles: ReadonlySet<string>;
+  guildId?: string | null;
+  freshForMs?: number;
+  logger?: Pick<Logger, 'warn'>;
+}): Promise<AccessRoleLink[]> {
+  const { roleIds, serverRoles, guildId } = options;
+  if (roleIds.length === 0) return [];
+  let roles: Map<string, Role> | undefined;
+  try {
+    roles = await communityRoles(options.resources, roleIds, options.freshForMs);
+  } catch (error) {
+    options.logger?.warn({ err: error }, 'the community roles could not be read; access roles cost lookups');
+  }
+  return roleIds.map((id) => (roles ? linkOf(id, roles.get(id), serverRoles, guildId) : unread(id)));
+}
+
+const unread = (id: string): AccessRoleLink => ({ id, name: id, problem: 'unread' });
+
+/**
+ * One access role's link: `role` is the community role (undefined: not among the community's roles),
+ * `serverRoles` the Discord roles of the server, `guildId` its @everyone role.
+ */
+export function linkOf(
+  id: string,
+  role: { name?: unknown; linkedChatRoleId?: unknown } | undefined,
+  serverRoles: ReadonlySet<string>,
+  guildId?: string | null,
+): AccessRoleLink {
+  if (!role) return { id, name: id, problem: 'unknown-role' };
+  const name = typeof role.name === 'string' && role.name !== '' ? role.name : id;
+  const linked = role.linkedChatRoleId;
+  if (typeof linked !== 'string' || linked.trim() === '') return { id, name, problem: 'unlinked' };
+  if (!SNOWFLAKE.test(linked) || linked === guildId) return { id, name, problem: 'bad-id' };
+  if (!serverRoles.has(linked)) return { id, name, problem: 'gone' };
+  return { id, name, discordRoleId: linked };
+}
+
 export function createAccessGuard(options: AccessOptions): AccessGuard {
   const wanted = new Set(options.roleIds);
   const discordWanted = new Set(options.discordRoleIds ?? []);
   const maxAgeMs = options.maxAgeMs ?? DEFAULT_ACCESS_MAX_AGE_MS;
+  const graceMs = options.graceMs ?? DEFAULT_ACCESS_GRACE_MS;
   const apiGate = options.requireMember || wanted.size > 0;
   if (!apiGate && discordWanted.size === 0) return async () => undefined;
   const refusals = options.refusals ?? processRefusals;
+  const rolesUnread = options.rolesUnread ?? processRolesUnread;
   const now = options.now ?? Date.now;
   /** A refusal counts for these gates only: changed settings start the count again. */
   const gates = `${options.requireMember ? 'member' : ''}:${[...wanted].sort().join(',')}`;
+  /** Does a member record hold an access role (or, with none set, is it a record at all)? */
+  const allows = (record: unknown): boolean => {
+    if (wanted.size === 0) return typeof record === 'object' && record !== null;
+    const roles: unknown = (record as { roles?: unknown } | null)?.roles;
+    return Array.isArray(roles) && roles.some((id) => typeof id === 'string' && wanted.has(id));
+  };
 
   /** The community gates' answer: let in, refused, or the sentence saying why it cannot be checked. */
   async function lookUp(userId: string): Promise<'in' | 'refused' | { unchecked: string }> {
-    let roles: unknown;
+    let record: unknown;
     try {
-      const fetched = await options.resources.getMemberByChatId(userId, { maxAgeMs, access: true });
+      const fetched = await options.resources.getMemberByChatId(userId, {
+        maxAgeMs,
+        access: true,
+        allowedBy: allows,
+        graceMs,
+      });
       if (fetched.stale) throw new Error('a saved member record was offered for an access check');
-      roles = fetched.data.roles;
+      if (fetched.saving) {
+        options.logger.debug({ user: userId }, 'access allowed on a saved answer: the access share is spent');
+      }
+      record = fetched.data;
     } catch (error) {
       if (isApiError(error) && error.status === 404) {
         options.logger.debug({ user: userId }, 'access refused: not a member');
@@ -140,25 +288,60 @@ export function createAccessGuard(options: AccessOptions): AccessGuard {
       options.logger.warn({ user: userId, err: error }, 'access check failed; refusing');
       return { unchecked: MESSAGES.accessUnchecked(errorMessage(error)) };
     }
-    if (wanted.size === 0) return 'in';
-    const held = Array.isArray(roles) && roles.some((id) => typeof id === 'string' && wanted.has(id));
-    if (!held) {
+    if (!allows(record)) {
       options.logger.debug({ user: userId }, 'access refused: no allowed role');
       return 'refused';
     }
     return 'in';
   }
 
+  /**
+   * The access roles' links, for the free part of the check: 'in' when the user holds a linked
+   * Discord role, 'out' when every access role is linked and they hold none, else undefined (look up).
+   */
+  async function byLinks(interaction: AccessInteraction, held: ReadonlySet<string>) {
+    if (wanted.size === 0) return undefined;
+    const server = interaction.guildId ?? '';
+    if ((rolesUnread.get(server) ?? 0) > now()) return undefined;
+    const links = await accessRoleLinks({
+      resources: options.resources,
+      roleIds: [...wanted],
+      // Without the server's roles, a Discord role the user holds is known to exist; others are not.
+      serverRoles: serverRolesOf(interaction) ?? held,
+      guildId: interaction.guildId,
+      freshForMs: ROLES_FRESH_MS,
+      logger: options.logger,
+    });
+    if (links.some((link) => link.problem === 'unread')) {
+      rolesUnread.delete(server);
+      rolesUnread.set(server, now() + ROLES_RETRY_MS);
+      for (const oldest of rolesUnread.keys()) {
+        if (rolesUnread.size <= MAX_REFUSED_USERS) break;
+        rolesUnread.delete(oldest);
+      }
+      return undefined;
+    }
+    const linked = links.filter((link) => link.discordRoleId !== undefined);
+    if (linked.some((link) => held.has(link.discordRoleId as string))) return 'in' as const;
+    return linked.length === links.length ? ('out' as const) : undefined;
+  }
+
   return async (interaction) => {
     const userId = interaction.user.id;
+    const held = discordRolesOf(interaction.member);
     if (discordWanted.size > 0) {
-      const held = discordRolesOf(interaction.member);
       if (![...discordWanted].some((id) => held.has(id))) {
         options.logger.debug({ user: userId }, 'access refused: no allowed Discord role');
         return MESSAGES.notAllowed;
       }
     }
     if (!apiGate) return undefined;
+    const linked = await byLinks(interaction, held);
+    if (linked === 'in') return undefined;
+    if (linked === 'out') {
+      options.logger.debug({ user: userId }, 'access refused: no linked Discord role held (no lookup)');
+      return MESSAGES.notAllowed;
+    }
     const key = `${interaction.guildId ?? ''}:${gates}:${userId}`;
     if (refusals.held(key, now())) {
       options.logger.debug({ user: userId }, 'access refused: refused again and again lately (no lookup)');

@@ -149,7 +149,13 @@ export const MESSAGES = {
   accessChecksSpent: (resetAtSeconds: number) =>
     `Rollcall cannot check your staff access until ${dateTime(resetAtSeconds)}: the share of this community server's monthly API allowance kept for access checks is spent.`,
   accessRolesTip:
-    "To choose who may use Rollcall, prefer discord-roles (this server's roles: free and always current, as every interaction carries them) over access-roles (community roles: checking someone can cost an API request, from a tenth of the monthly allowance).",
+    "An access role linked to a Discord role of this server (the community server keeps the two in step) is checked free from the roles every interaction carries, and a role taken away counts at once. Each other one costs an API request to check someone, from a tenth of the monthly allowance: link it to a Discord role in the community server, or choose with discord-roles (this server's roles) instead.",
+  /** Which access roles are checked free and which cost a lookup (names from the API, not typed). */
+  accessRolesChecked: (free: string[], lookups: string[]) =>
+    [
+      ...(free.length > 0 ? [`Checked free (linked Discord role): ${free.join(', ')}.`] : []),
+      ...(lookups.length > 0 ? [`Cost a member lookup: ${lookups.join(', ')}.`] : []),
+    ].join('\n'),
   unknownCommand:
     'That command is not known to this version of Rollcall; the commands may need re-deploying.',
   restarting: 'Rollcall is restarting; run the command again in a minute.',

@@ -1,6 +1,7 @@
 /** /rollcall status renderer: a health report → embed JSON. Pure (the clock is passed in). */
 import { type APIEmbed, TimestampStyles, time } from 'discord.js';
 import type { ApiStats, LimitStatus } from '../api/types.js';
+import { type AccessRoleLink, accessRolesText } from './access.js';
 import { clampEmbed, code, duration, field, formatCount, NONE, safeLine, safeText } from './format.js';
 
 /** What /rollcall status measured and gathered. */
@@ -15,6 +16,8 @@ export interface StatusReport {
   now: number;
   /** Where each limit of API_LIMITS stands. */
   limits?: LimitStatus[];
+  /** The access roles: which are checked for free (linked) and which cost a member lookup. */
+  access?: readonly AccessRoleLink[];
 }
 
 const OK = 0x57f287;
@@ -139,6 +142,8 @@ export function renderStatus(report: StatusReport): APIEmbed {
     field('Uptime', uptime),
   ];
   for (const limit of report.limits ?? []) fields.push(limitField(limit, report.now));
+  const access = accessRolesText(report.access ?? []);
+  if (access) fields.push(field('Access roles', access, false));
   if (!probe.ok && probe.problem) fields.push(field('Problem', safeText(probe.problem, 1000), false));
   const date = Number.isFinite(report.now) ? new Date(report.now) : undefined;
   return clampEmbed({

@@ -2,11 +2,12 @@
  * The access checks' share of the monthly allowance (Limits.takeAccess): at most a tenth of the
  * month (rounded up, at least one) per month and token, counted in the limit store beside the month
  * (in the counters file across a restart, in Redis across processes), never taken from the reserve,
- * and not limited at all without a monthly limit.
+ * and not limited at all without a monthly limit. First checks (every stranger's) take at most half
+ * of it (rounded up): the rest is kept for re-checks of users a lookup allowed.
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type Limits, PACE_RESERVE } from '../../src/api/limits/limits.js';
+import { type AccessKind, type Limits, PACE_RESERVE } from '../../src/api/limits/limits.js';
 import { nextMonthStart } from '../../src/api/limits/spec.js';
 import { fileLimitStore, redisLimitStore } from '../../src/api/limits/store.js';
 import { reachable } from '../support/redis.js';
@@ -27,10 +28,10 @@ function limits(...args: Parameters<typeof limitsOf>): Limits {
 /** A key no other test (or earlier run on the shared Redis) has used. */
 const freshKey = () => `access-${randomBytes(6).toString('hex')}`;
 
-/** How many of `n` access checks in a row may spend a request. */
-async function granted(l: Limits, key: string, n: number): Promise<number> {
+/** How many of `n` access checks in a row (re-checks unless told) may spend a request. */
+async function granted(l: Limits, key: string, n: number, kind: AccessKind = 'recheck'): Promise<number> {
   let ok = 0;
-  for (let i = 0; i < n; i++) if ((await l.takeAccess(key)).ok) ok++;
+  for (let i = 0; i < n; i++) if ((await l.takeAccess(key, kind)).ok) ok++;
   return ok;
 }
 
@@ -43,7 +44,7 @@ describe('the access checks share of the month', () => {
     expect(await granted(limits('15/month', undefined, { now: clock.now }), key, 30)).toBe(2);
     const small = limits('5/month', undefined, { now: clock.now });
     expect(await granted(small, key, 3)).toBe(1);
-    expect(await small.takeAccess(key)).toEqual({
+    expect(await small.takeAccess(key, 'recheck')).toEqual({
       ok: false,
       reason: 'spent',
       nextAt: nextMonthStart(clock.now()),
@@ -51,6 +52,24 @@ describe('the access checks share of the month', () => {
     // A new month, a new share.
     clock.advance(nextMonthStart(clock.now()) - clock.now());
     expect(await granted(small, key, 3)).toBe(1);
+  });
+
+  it('first checks take at most half of it (rounded up); the rest is for re-checks', async () => {
+    const clock = fakeClock(Date.parse('2026-11-25T12:00:00Z'));
+    const key = freshKey();
+    const hundred = limits('100/month', undefined, { now: clock.now });
+    expect(await granted(hundred, key, 30, 'first')).toBe(5);
+    expect(await granted(hundred, key, 30)).toBe(5);
+    // Re-checks may also take what first checks left; first checks never what re-checks took.
+    const twenty = limits('20/month', undefined, { now: clock.now });
+    const other = freshKey();
+    expect(await granted(twenty, other, 2)).toBe(2);
+    expect(await granted(twenty, other, 1, 'first')).toBe(0);
+    // The default is a first check; a share of one is the first checks' too.
+    const five = limits('5/month', undefined, { now: clock.now });
+    const third = freshKey();
+    expect((await five.takeAccess(third)).ok).toBe(true);
+    expect(await granted(five, third, 3)).toBe(0);
   });
 
   it('is counted apart from the month: taking it spends none of the month', async () => {
@@ -96,9 +115,12 @@ describe('the access checks share of the month', () => {
     ];
     await Promise.all(stores.map((s) => s.ready()));
     const [a, b] = stores.map((s) => limits('100/month', s)) as [Limits, Limits];
-    const outcomes = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => (i % 2 ? a : b).takeAccess(key).then((v) => v.ok)),
-    );
-    expect(outcomes.filter(Boolean)).toHaveLength(10);
+    const all = (kind: AccessKind) =>
+      Promise.all(
+        Array.from({ length: 30 }, (_, i) => (i % 2 ? a : b).takeAccess(key, kind).then((v) => v.ok)),
+      );
+    // Both parts are counted once for both processes: 5 first checks, then the 5 left for re-checks.
+    expect((await all('first')).filter(Boolean)).toHaveLength(5);
+    expect((await all('recheck')).filter(Boolean)).toHaveLength(5);
   });
 });

@@ -1,8 +1,10 @@
 /**
  * What access checks cost, through the real API layer (cache, reader, real limits in a counters
- * file) against a local API: member lookups spend only the access checks' share of the month
- * (2 of 20), refusals are remembered for the maximum age, a user refused again and again is refused
- * without a lookup, and a saved positive answer older than the maximum age is never used.
+ * file) against a local API, with an access role that has no linked Discord role: member lookups
+ * spend only the access checks' share of the month (2 of 20), strangers only its first checks' part
+ * (1), refusals are remembered for the maximum age, a user refused again and again is refused
+ * without a lookup, and a saved positive answer older than the maximum age stands in only while the
+ * share is spent, within the grace, and never after a lookup that refused.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/api/client.js';
@@ -28,6 +30,7 @@ const STAFF = '600000000000000001';
 const GUEST = '600000000000000002'; // a member without the staff role
 const GUILD = '223456789012345678';
 const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
 const logger = { debug: () => undefined, warn: () => undefined };
 const asUser = (id: string) => ({ user: { id }, guildId: GUILD }) as never;
 const stranger = (n: number) => `6100000000000${String(n).padStart(5, '0')}`;
@@ -40,7 +43,7 @@ afterEach(async () => {
 });
 
 /** The real API layer with `limits` (API_LIMITS form) against members STAFF and GUEST; a guard over it. */
-async function world(limits = '20/month,1000/1s', itemTtlSeconds = 300) {
+async function world(limits = '20/month,1000/1s', itemTtlSeconds = 300, graceMs = DAY) {
   const members: Record<string, object> = {
     [STAFF]: { id: 'm-staff', serverId: 's', roles: ['r-staff'] },
     [GUEST]: { id: 'm-guest', serverId: 's', roles: ['r-other'] },
@@ -72,25 +75,27 @@ async function world(limits = '20/month,1000/1s', itemTtlSeconds = 300) {
     requireMember: true,
     roleIds: ['r-staff'],
     maxAgeMs: 5 * MINUTE,
+    graceMs,
     resources: api.resources,
     logger,
     refusals: createRefusals(),
+    rolesUnread: new Map(),
     now: clock.now,
   });
   const lookups = () => server?.requests.filter((r) => r.path.startsWith('/server/members/chat/')).length;
-  return { api, clock, guard, lookups, requests: () => server?.requests.length ?? 0 };
+  return { api, clock, guard, lookups, members, requests: () => server?.requests.length ?? 0 };
 }
 
-describe('the access checks share of a 20/month allowance', () => {
-  it('30 strangers spend at most 2 requests, and the moderator still gets in and reads', async () => {
+describe('the access checks share of a 20/month allowance (2: 1 for first checks, 1 kept for re-checks)', () => {
+  const reset = Math.floor(Date.parse('2026-12-01T00:00:00Z') / 1000);
+
+  it('30 strangers spend no request once the first checks part is spent; the moderator still reads', async () => {
     const w = await world();
-    expect(await w.guard(asUser(STAFF))).toBeUndefined(); // the moderator checks in: 1 of 2
+    expect(await w.guard(asUser(STAFF))).toBeUndefined(); // the moderator checks in: the first checks' 1
     const answers = [];
     for (let n = 1; n <= 30; n++) answers.push(await w.guard(asUser(stranger(n))));
-    expect(w.lookups()).toBe(2);
-    expect(answers[0]).toBe(MESSAGES.notAllowed);
-    const reset = Math.floor(Date.parse('2026-12-01T00:00:00Z') / 1000);
-    expect(new Set(answers.slice(1))).toEqual(new Set([MESSAGES.accessChecksSpent(reset)]));
+    expect(w.lookups()).toBe(1);
+    expect(new Set(answers)).toEqual(new Set([MESSAGES.accessChecksSpent(reset)]));
 
     // The moderator's saved answer is young enough: in, and the month still reads for them.
     w.clock.advance(MINUTE);
@@ -100,15 +105,52 @@ describe('the access checks share of a 20/month allowance', () => {
     expect(loas.fromCache).toBe(false);
     expect(w.requests()).toBe(before + 1);
     const [month] = await w.api.limitStatus();
+    // The roles list (read once: the access role has no linked Discord role), one lookup, one read.
     expect(month).toMatchObject({ used: 3, left: 17 });
   });
 
-  it('a saved positive answer older than the maximum age is not used, even with the share spent', async () => {
+  it("strangers cannot spend the part kept for the moderator's re-check", async () => {
     const w = await world();
     expect(await w.guard(asUser(STAFF))).toBeUndefined();
-    expect(await w.guard(asUser(stranger(1)))).toBe(MESSAGES.notAllowed); // the share: 2 of 2
+    for (let n = 1; n <= 30; n++) await w.guard(asUser(stranger(n)));
+    w.clock.advance(5 * MINUTE + 1); // past the maximum age: a re-check, from the part kept for it
+    expect(await w.guard(asUser(STAFF))).toBeUndefined();
+    expect(w.lookups()).toBe(2);
+  });
+
+  it('when the share is spent, a moderator a lookup allowed keeps access on that answer for the grace', async () => {
+    const w = await world();
+    expect(await w.guard(asUser(STAFF))).toBeUndefined(); // first check
+    w.clock.advance(10 * MINUTE);
+    expect(await w.guard(asUser(STAFF))).toBeUndefined(); // re-check: the share is spent
+    expect(w.lookups()).toBe(2);
+    w.clock.advance(10 * MINUTE); // past the maximum age, no lookup possible: the saved answer stands in
+    expect(await w.guard(asUser(STAFF))).toBeUndefined();
+    w.clock.advance(DAY - 10 * MINUTE - 1); // the last moment of the grace (a day from the re-check)
+    expect(await w.guard(asUser(STAFF))).toBeUndefined();
+    w.clock.advance(1);
+    expect(await w.guard(asUser(STAFF))).toBe(MESSAGES.accessChecksSpent(reset));
+    expect(w.lookups()).toBe(2);
+  });
+
+  it('no grace with ACCESS_GRACE_SECONDS=0: an answer older than the maximum age is not used', async () => {
+    const w = await world('20/month,1000/1s', 300, 0);
+    expect(await w.guard(asUser(STAFF))).toBeUndefined();
     w.clock.advance(5 * MINUTE + 1);
-    const reset = Math.floor(Date.parse('2026-12-01T00:00:00Z') / 1000);
+    expect(await w.guard(asUser(STAFF))).toBeUndefined(); // the re-check: the share is spent
+    w.clock.advance(5 * MINUTE + 1);
+    expect(await w.guard(asUser(STAFF))).toBe(MESSAGES.accessChecksSpent(reset));
+    expect(w.lookups()).toBe(2);
+  });
+
+  it('never after a lookup refused them since: a demotion seen once ends the grace', async () => {
+    const w = await world();
+    expect(await w.guard(asUser(STAFF))).toBeUndefined();
+    w.members[STAFF] = { id: 'm-staff', serverId: 's', roles: ['r-other'] }; // demoted
+    w.clock.advance(5 * MINUTE + 1);
+    expect(await w.guard(asUser(STAFF))).toBe(MESSAGES.notAllowed); // the re-check sees it
+    w.members[STAFF] = { id: 'm-staff', serverId: 's', roles: ['r-staff'] };
+    w.clock.advance(5 * MINUTE + 1); // the share is spent; the saved answer refuses, so no grace
     expect(await w.guard(asUser(STAFF))).toBe(MESSAGES.accessChecksSpent(reset));
     expect(w.lookups()).toBe(2);
   });

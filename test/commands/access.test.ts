@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/api/client.js';
 import { ApiError } from '../../src/api/errors.js';
 import type { Api } from '../../src/api/types.js';
-import { createAccessGuard } from '../../src/discord/access.js';
+import { accessRoleLinks, createAccessGuard, createRefusals } from '../../src/discord/access.js';
 import { MESSAGES } from '../../src/discord/replies.js';
 import {
   fakeClock,
@@ -118,11 +118,16 @@ describe('access decisions never rest on stale data', () => {
   /** The real API layer (memory cache, default TTLs) against a member endpoint whose answer can change. */
   async function world() {
     const member = { current: { id: 'm-staff', serverId: 's', roles: ['r-staff'] } as object | 'fail' };
-    server = await startServer(() =>
-      member.current === 'fail'
+    server = await startServer((request) => {
+      // The community's roles (the access role has no linked Discord role): looked up every time.
+      if (request.path === '/server/roles') {
+        const roles = [{ id: 'r-staff', serverId: 's', name: 'Staff' }];
+        return { body: { data: roles, page: 1, pageSize: 100, total: 1, totalPages: 1 } };
+      }
+      return member.current === 'fail'
         ? { status: 500, body: { error: 'internal server error' } }
-        : { body: member.current },
-    );
+        : { body: member.current };
+    });
     const clock = fakeClock();
     api = createApi(testConfig(server.baseUrl, { API_RETRIES: 0 }), silentLogger, {
       ...fastDeps,
@@ -135,7 +140,8 @@ describe('access decisions never rest on stale data', () => {
       resources: api.resources,
       logger,
     });
-    return { member, clock, guard, requests: () => server?.requests.length ?? 0 };
+    const requests = () => server?.requests.filter((r) => r.path !== '/server/roles').length ?? 0;
+    return { member, clock, guard, requests };
   }
 
   it('uses a record younger than the bound without a request, and re-reads an older one', async () => {
@@ -194,5 +200,104 @@ describe('the Discord role gate', () => {
     expect(await guard({ user: { id: GUEST }, member: { roles: [DISCORD_STAFF_ROLE] } } as never)).toBe(
       MESSAGES.notAllowed,
     );
+  });
+});
+
+describe('access roles linked to Discord roles', () => {
+  const GUILD = '223456789012345678';
+  const LINKED = '700000000000000011';
+  const GONE = '700000000000000012';
+  const roles = [
+    { id: 'r-staff', serverId: 's', name: 'Staff', linkedChatRoleId: LINKED },
+    { id: 'r-empty', serverId: 's', name: 'Empty', linkedChatRoleId: '' },
+    { id: 'r-odd', serverId: 's', name: 'Odd', linkedChatRoleId: 'staff-role' },
+    { id: 'r-gone', serverId: 's', name: 'Gone', linkedChatRoleId: GONE },
+    { id: 'r-everyone', serverId: 's', name: 'Everyone', linkedChatRoleId: GUILD },
+  ];
+  const serverRoles = new Map([
+    [GUILD, {}],
+    [LINKED, {}],
+  ]);
+  const inServer = (id: string, held: string[]) =>
+    ({
+      user: { id },
+      guildId: GUILD,
+      member: { roles: held },
+      guild: { roles: { cache: serverRoles } },
+    }) as never;
+  const guardFor = (roleIds: string[], calls: Call[]) =>
+    createAccessGuard({
+      requireMember: true,
+      roleIds,
+      resources: fakeResources({ ...data, roles }, calls),
+      logger,
+      refusals: createRefusals(),
+      rolesUnread: new Map(),
+    });
+  const lookups = (calls: Call[]) => calls.filter((c) => c.method === 'getMemberByChatId').length;
+
+  it('says which are free and why the others cost a lookup (empty, not a Discord id, gone, @everyone, unknown)', async () => {
+    const links = await accessRoleLinks({
+      resources: fakeResources({ ...data, roles }),
+      roleIds: [...roles.map((r) => r.id), 'r-missing'],
+      serverRoles: new Set(serverRoles.keys()),
+      guildId: GUILD,
+    });
+    expect(links.map((l) => [l.id, l.discordRoleId ?? l.problem])).toEqual([
+      ['r-staff', LINKED],
+      ['r-empty', 'unlinked'],
+      ['r-odd', 'bad-id'],
+      ['r-gone', 'gone'],
+      ['r-everyone', 'bad-id'],
+      ['r-missing', 'unknown-role'],
+    ]);
+    const unread = fakeResources({ ...data, roles });
+    unread.listRoles = async () => {
+      throw new ApiError('timeout', 'no answer');
+    };
+    const none = await accessRoleLinks({ resources: unread, roleIds: ['r-staff'], serverRoles: new Set() });
+    expect(none).toEqual([{ id: 'r-staff', name: 'r-staff', problem: 'unread' }]);
+  });
+
+  it('lets a holder of the linked Discord role in, and refuses others, with no lookup when all are linked', async () => {
+    const calls: Call[] = [];
+    const guard = guardFor(['r-staff'], calls);
+    expect(await guard(inServer(STRANGER, [LINKED]))).toBeUndefined();
+    expect(await guard(inServer(STAFF, []))).toBe(MESSAGES.notAllowed);
+    expect(lookups(calls)).toBe(0);
+  });
+
+  it('falls back to member lookups for a role whose link is empty, not a Discord id, or gone', async () => {
+    for (const role of ['r-empty', 'r-odd', 'r-gone']) {
+      const calls: Call[] = [];
+      const guard = guardFor(['r-staff', role], calls);
+      expect(await guard(inServer(STAFF, [LINKED]))).toBeUndefined(); // the linked one: free
+      expect(lookups(calls)).toBe(0);
+      expect(await guard(inServer(STAFF, []))).toBeUndefined(); // a lookup finds r-staff
+      expect(await guard(inServer(GUEST, [GONE]))).toBe(MESSAGES.notAllowed); // a lookup, no role
+      expect(lookups(calls), role).toBe(2);
+    }
+  });
+
+  it('leaves every role to lookups when the roles list cannot be read, and does not read it again at once', async () => {
+    const calls: Call[] = [];
+    const resources = fakeResources({ ...data, roles }, calls);
+    let reads = 0;
+    resources.listRoles = async () => {
+      reads++;
+      throw new ApiError('timeout', 'no answer');
+    };
+    const guard = createAccessGuard({
+      requireMember: true,
+      roleIds: ['r-staff'],
+      resources,
+      logger,
+      refusals: createRefusals(),
+      rolesUnread: new Map(),
+    });
+    expect(await guard(inServer(STAFF, [LINKED]))).toBeUndefined();
+    expect(await guard(inServer(STAFF, [LINKED]))).toBeUndefined();
+    expect(lookups(calls)).toBe(2);
+    expect(reads).toBe(1);
   });
 });

@@ -129,7 +129,12 @@ describe("access roles picked by name: the community's roles", () => {
     expect(choices.filter((c) => ofB.includes(c.value as string))).toEqual([]);
     const saved = await settings({ 'access-roles': role.id });
     expect(saved.message?.content).toContain(`holders of the community role(s) ${role.name}`);
-    // Community roles cost API reads: the answer recommends the free Discord roles.
+    // Not linked to a Discord role of this server: the answer says it costs a lookup, and why, and
+    // suggests linking it (or the free Discord roles).
+    const why = role.linkedChatRoleId
+      ? 'its linked Discord role is no longer on this server'
+      : 'no linked Discord role';
+    expect(saved.message?.content).toContain(MESSAGES.accessRolesChecked([], [`${role.name} (${why})`]));
     expect(saved.message?.content).toContain(MESSAGES.accessRolesTip);
     expect((await store.getSettings(A)).accessRoleIds).toEqual([role.id]);
     const cleared = await settings({ 'access-roles': 'none' });

@@ -22,6 +22,35 @@ function fields(report: StatusReport): Record<string, string> {
 }
 
 describe('status renderer', () => {
+  it('says which access roles are checked free (linked) and which cost a lookup, and why', () => {
+    const report: StatusReport = {
+      probe: { ok: true, roundTripMs: 1 },
+      stats,
+      version: '0.1.0',
+      uptimeSeconds: 1,
+      now: 1_700_000_000_000,
+      access: [
+        { id: 'r1', name: 'Staff', discordRoleId: '700000000000000011' },
+        { id: 'r2', name: 'Helper', problem: 'unlinked' },
+        { id: 'r3', name: '**Gone**', problem: 'gone' },
+        { id: 'r4', name: 'Odd', problem: 'bad-id' },
+      ],
+    };
+    expect(fields(report)['Access roles']).toBe(
+      [
+        'Checked free (linked Discord role): Staff (Discord role `700000000000000011`)',
+        'Cost a member lookup: Helper (no linked Discord role), \\*\\*Gone\\*\\* (its linked Discord role is no longer on this server), Odd (its linked Discord role is not a role id)',
+        'Link these to a Discord role in the community server to check them free.',
+      ].join('\n'),
+    );
+    assertNoPings(renderStatus(report));
+    const allLinked = { ...report, access: report.access?.slice(0, 1) };
+    expect(fields(allLinked)['Access roles']).toBe(
+      'Checked free (linked Discord role): Staff (Discord role `700000000000000011`)',
+    );
+    expect(fields({ ...report, access: [] })['Access roles']).toBeUndefined();
+  });
+
   it('shows reachability, round trip, cache, hit rate, requests, budget, version and uptime', () => {
     const report: StatusReport = {
       probe: { ok: true, roundTripMs: 123.4 },

@@ -30,6 +30,7 @@ const NOT_QUOTING = [
   'setupLinked',
   'linkState',
   'settingsState',
+  'accessRolesChecked',
   'accessUnchecked',
   'accessChecksSpent',
   'pageRange',

@@ -2,15 +2,17 @@
  * How the monthly allowance is shared out: what is left, less a reserve for things never read before
  * (PACE_RESERVE) and what whole-list reads hold (month-holds.ts), is spread over the time left, so a
  * refresh of something already saved waits for its turn (pace); access checks spend from a share of
- * their own (ACCESS_SHARE), never from the reserve. A read that must be made now (a link check: its
- * answer says whether a token works, which no saved copy can) ignores the pace and is refused only
- * when nothing is left above the reserve and the holds (room).
+ * their own (ACCESS_SHARE), never from the reserve; first checks (every stranger's) only from a part
+ * of it (FIRST_CHECKS_PART), so re-checks of users a saved answer allowed always find the rest. A
+ * read that must be made now (a link check: its answer says whether a token works, which no saved
+ * copy can) ignores the pace and is refused only when nothing is left above the reserve and the
+ * holds (room).
  */
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import type { MonthCount } from './month.js';
 import type { MonthHolds } from './month-holds.js';
 import type { LimitStore } from './store.js';
-import type { LimitStatus, PaceVerdict, RoomVerdict } from './types.js';
+import type { AccessKind, LimitStatus, PaceVerdict, RoomVerdict } from './types.js';
 
 /** Share of a monthly allowance kept for reads of things never seen (no saved copy to show). */
 export const PACE_RESERVE = 0.2;
@@ -21,11 +23,29 @@ export const PACE_RESERVE = 0.2;
  */
 export const ACCESS_SHARE = 0.1;
 
+/**
+ * Part of the access share (rounded up) that first checks may spend: lookups of users no saved answer
+ * allowed, which is every stranger's. The rest is kept for re-checks of users a lookup allowed
+ * (moderators whose saved answer is older than ACCESS_MAX_AGE_SECONDS), who may also spend the part
+ * first checks left. A share of one is the first checks' too (at the start of a month nobody has
+ * been allowed yet).
+ */
+export const FIRST_CHECKS_PART = 0.5;
+
+/** The access share of a month of `points` requests, and the part of it first checks may spend. */
+export function accessParts(points: number): { share: number; first: number } {
+  const share = Math.max(1, Math.ceil(points * ACCESS_SHARE));
+  return { share, first: Math.max(1, Math.ceil(share * FIRST_CHECKS_PART)) };
+}
+
 export interface Allowance {
   /** May a read of something already saved spend a request now? Claims the turn when it may. */
   pace(key: string): Promise<PaceVerdict>;
-  /** May an access check spend a request? Takes one from the access checks' share when it may. */
-  takeAccess(key: string): Promise<PaceVerdict>;
+  /**
+   * May an access check spend a request? Takes one from the access checks' share when it may; a
+   * first check (the default) only while the first checks' part has room.
+   */
+  takeAccess(key: string, kind?: AccessKind): Promise<PaceVerdict>;
   /** Where the month stands for `key` at `t` (ms), with its pace. */
   status(key: string, t: number): Promise<LimitStatus>;
   /** Is anything left above the reserve and the holds for a read that must be made now (Limits.room)? */
@@ -46,12 +66,11 @@ export function createAllowance(options: AllowanceOptions): Allowance {
   const { month, holds, store, prefix, now } = options;
   const paces = store.counter(`${prefix}:pace`, 1, 1);
   // Member lookups of access checks are counted per month beside the month's own count (in Redis:
-  // shared by every process of the token), up to their share; each also counts in the month.
-  const accessChecks = store.counter(
-    `${prefix}:access`,
-    Math.max(1, Math.ceil(month.spec.points * ACCESS_SHARE)),
-    0,
-  );
+  // shared by every process of the token), up to their share; each also counts in the month. First
+  // checks are counted again apart, up to their part: what they leave is the re-checks'.
+  const parts = accessParts(month.spec.points);
+  const accessChecks = store.counter(`${prefix}:access`, parts.share, 0);
+  const firstChecks = store.counter(`${prefix}:access-first`, parts.first, 0);
 
   /**
    * Where the month stands for the pace: requests used and left, the reset, what the pace may spread
@@ -89,11 +108,14 @@ export function createAllowance(options: AllowanceOptions): Allowance {
       }
     },
 
-    async takeAccess(key) {
+    async takeAccess(key, kind = 'first') {
       const { spendable, resetAt, freedAt } = await room(key, now());
       // The reserve (and what whole-list reads hold) is for what staff ask, never for a lookup.
       if (spendable <= 0) return { ok: false, reason: 'spent', nextAt: freedAt };
       try {
+        // A first check takes its part first (each counter alone is atomic across processes); one
+        // refused by the whole share after that has only used up part of what is spent anyway.
+        if (kind === 'first') await firstChecks.consume(month.monthKey(key), 1, month.counterOptions());
         await accessChecks.consume(month.monthKey(key), 1, month.counterOptions());
         await store.flush();
         return { ok: true };

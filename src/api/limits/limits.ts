@@ -33,10 +33,11 @@ import { createRetryAfter, PROBE_INTERVAL_MS } from './retry-after.js';
 import { createSpans } from './spans.js';
 import type { Limits, LimitsOptions } from './types.js';
 
-export { ACCESS_SHARE, PACE_RESERVE } from './allowance.js';
+export { ACCESS_SHARE, accessParts, FIRST_CHECKS_PART, PACE_RESERVE } from './allowance.js';
 export { MONTH_HOLD_MS } from './month-holds.js';
 export { PROBE_INTERVAL_MS } from './retry-after.js';
 export type {
+  AccessKind,
   AllowanceMark,
   LimitStatus,
   Limits,
@@ -157,6 +158,6 @@ export function createLimits(options: LimitsOptions): Limits {
 
     close: () => store.close(),
 
-    takeAccess: async (key) => (allowance ? allowance.takeAccess(key) : { ok: true }),
+    takeAccess: async (key, kind) => (allowance ? allowance.takeAccess(key, kind) : { ok: true }),
   };
 }

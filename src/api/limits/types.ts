@@ -88,9 +88,11 @@ export interface Limits {
   /**
    * May an access check (a member lookup) of `key` spend a request? Takes one from the access
    * checks' share of the month (ACCESS_SHARE) when it may; never from the reserve or what
-   * whole-list reads hold. Always yes without a monthly limit.
+   * whole-list reads hold. A first check (default) takes only from the first checks' part of the
+   * share (FIRST_CHECKS_PART); a re-check of a user a saved answer allowed, from the whole share.
+   * Always yes without a monthly limit.
    */
-  takeAccess(key: string): Promise<PaceVerdict>;
+  takeAccess(key: string, kind?: AccessKind): Promise<PaceVerdict>;
 }
 
 export interface LimitsOptions {
@@ -139,3 +141,9 @@ export interface AllowanceMark {
   /** When the allowance starts again (ms since epoch). */
   resetAt: number;
 }
+
+/**
+ * An access check's lookup: of a user whose saved answer allowed them (`recheck`), or of anyone
+ * else (`first`: every stranger's lookup is one).
+ */
+export type AccessKind = 'first' | 'recheck';

@@ -259,7 +259,7 @@ export const de: Catalogue = {
       'Auf diesem Server ist kein API-Token verbunden; hier gespeicherte Einstellungen werden gelöscht.',
     notAllowed: 'Nur das Team des Community-Servers kann Rollcall nutzen.',
     accessRolesTip:
-      'Um festzulegen, wer Rollcall nutzen darf, nimm lieber discord-roles (die Rollen dieses Servers: kostenlos und immer aktuell, da jede Interaktion sie mitbringt) als access-roles (Community-Rollen: eine Prüfung kann eine API-Anfrage kosten, aus einem Zehntel des Monatskontingents).',
+      'Eine Zugriffsrolle, die mit einer Discord-Rolle dieses Servers verknüpft ist (der Community-Server hält beide gleich), wird kostenlos anhand der Rollen geprüft, die jede Interaktion mitbringt, und eine entzogene Rolle zählt sofort. Jede andere kostet für die Prüfung einer Person eine API-Anfrage, aus einem Zehntel des Monatskontingents: verknüpfe sie im Community-Server mit einer Discord-Rolle oder wähle stattdessen mit discord-roles (die Rollen dieses Servers).',
     unknownCommand:
       'Dieser Befehl ist dieser Version von Rollcall unbekannt; die Befehle müssen eventuell neu registriert werden.',
     restarting: 'Rollcall startet neu; führe den Befehl in einer Minute erneut aus.',

@@ -273,7 +273,7 @@ export const esES: Catalogue = {
       'No hay ningún token de API vinculado en este servidor; la configuración guardada aquí se ha borrado.',
     notAllowed: 'Solo el equipo del servidor de la comunidad puede usar Rollcall.',
     accessRolesTip:
-      'Para elegir quién puede usar Rollcall, prefiere discord-roles (los roles de este servidor: gratis y siempre al día, porque cada interacción los trae) a access-roles (roles de la comunidad: comprobar a alguien puede costar una petición a la API, de una décima parte de la cuota mensual).',
+      'Un rol de acceso vinculado a un rol de Discord de este servidor (el servidor de la comunidad mantiene ambos a la par) se comprueba gratis con los roles que trae cada interacción, y un rol retirado cuenta al instante. Cada uno de los demás cuesta una petición a la API por comprobación, de una décima parte de la cuota mensual: vincúlalo a un rol de Discord en el servidor de la comunidad, o elige con discord-roles (los roles de este servidor).',
     unknownCommand:
       'Esta versión de Rollcall no conoce ese comando; puede que haya que volver a registrar los comandos.',
     restarting: 'Rollcall se está reiniciando; ejecuta el comando de nuevo en un minuto.',

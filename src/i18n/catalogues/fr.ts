@@ -273,7 +273,7 @@ export const fr: Catalogue = {
       "Aucun jeton d'API n'est relié sur ce serveur ; les réglages enregistrés ici sont supprimés.",
     notAllowed: "Seule l'équipe du serveur communautaire peut utiliser Rollcall.",
     accessRolesTip:
-      "Pour choisir qui peut utiliser Rollcall, préférez discord-roles (les rôles de ce serveur : gratuits et toujours à jour, car chaque interaction les porte) à access-roles (rôles de la communauté : vérifier quelqu'un peut coûter une requête d'API, sur un dixième du quota mensuel).",
+      "Un rôle d'accès lié à un rôle Discord de ce serveur (le serveur communautaire garde les deux en phase) est vérifié gratuitement avec les rôles que porte chaque interaction, et un rôle retiré compte aussitôt. Chacun des autres coûte une requête d'API par vérification, sur un dixième du quota mensuel : liez-le à un rôle Discord dans le serveur communautaire, ou choisissez plutôt avec discord-roles (les rôles de ce serveur).",
     unknownCommand:
       'Cette commande est inconnue de cette version de Rollcall ; les commandes doivent peut-être être redéployées.',
     restarting: 'Rollcall redémarre ; relancez la commande dans une minute.',

@@ -251,7 +251,7 @@ export const ptBR: Catalogue = {
       'Nenhum token de API está vinculado neste servidor; as configurações salvas aqui foram apagadas.',
     notAllowed: 'Só a equipe do servidor da comunidade pode usar o Rollcall.',
     accessRolesTip:
-      'Para escolher quem pode usar o Rollcall, prefira discord-roles (os cargos deste servidor: grátis e sempre atuais, pois toda interação os traz) a access-roles (cargos da comunidade: verificar alguém pode custar um pedido à API, de um décimo da cota mensal).',
+      'Um cargo de acesso vinculado a um cargo do Discord deste servidor (o servidor da comunidade mantém os dois em sintonia) é verificado de graça pelos cargos que toda interação traz, e um cargo retirado conta na hora. Cada um dos outros custa um pedido à API por verificação, de um décimo da cota mensal: vincule-o a um cargo do Discord no servidor da comunidade, ou escolha com discord-roles (os cargos deste servidor).',
     unknownCommand:
       'Esta versão do Rollcall não conhece esse comando; talvez os comandos precisem ser registrados de novo.',
     restarting: 'O Rollcall está reiniciando; execute o comando de novo em um minuto.',
