@@ -34,6 +34,12 @@ import {
   splitSlash,
 } from '../try/parse.js';
 
+/**
+ * How long to wait for the bot's answer: as on Discord, a deferred answer may come until the
+ * interaction's token expires (15 minutes), and a large report on a busy machine takes a while.
+ */
+const ANSWER_WAIT_MS = 15 * 60_000;
+
 type OptionDef = APIApplicationCommandOption & { autocomplete?: boolean; options?: OptionDef[] };
 
 /** The command, group, subcommand and option definitions that typed command words name. */
@@ -349,7 +355,7 @@ export class PlaygroundSession {
         { ...(parsed.group ? { group: parsed.group } : {}), options: this.#values(parsed, focused.name) },
       ),
     );
-    const response = await handle.response();
+    const response = await handle.response({ timeoutMs: ANSWER_WAIT_MS });
     return { ok: true, kind: response.kind, choices: response.choices ?? [] };
   }
 
@@ -413,7 +419,7 @@ export class PlaygroundSession {
     const actor = this.#actor;
     let response: InteractionResponse;
     try {
-      response = await handle.response();
+      response = await handle.response({ timeoutMs: ANSWER_WAIT_MS });
     } catch (error) {
       const list = this.#failures.get(actor.id) ?? [];
       list.push({ at: new Date().toISOString(), text: `${what}: the application did not respond` });

@@ -59,6 +59,12 @@ export interface TrySessionOptions {
   width?: number;
 }
 
+/**
+ * How long to wait for the bot's answer: as on Discord, a deferred answer may come until the
+ * interaction's token expires (15 minutes), and a large report on a busy machine takes a while.
+ */
+const ANSWER_WAIT_MS = 15 * 60_000;
+
 type OptionDef = APIApplicationCommandOption & { autocomplete?: boolean; options?: OptionDef[] };
 
 /** A parsed command line ready for the double. */
@@ -325,7 +331,7 @@ export class TrySession {
       ...(invocation.subcommand ? { subcommand: invocation.subcommand } : {}),
       options: this.#values(invocation),
     });
-    return this.#show(await handle.response());
+    return this.#show(await handle.response({ timeoutMs: ANSWER_WAIT_MS }));
   }
 
   async #complete(text: string): Promise<string> {
@@ -350,7 +356,7 @@ export class TrySession {
         options: this.#values(invocation, focused.name),
       },
     );
-    return this.#show(await handle.response());
+    return this.#show(await handle.response({ timeoutMs: ANSWER_WAIT_MS }));
   }
 
   // ---- buttons, selects, modals ------------------------------------------------------------------------
@@ -409,7 +415,7 @@ export class TrySession {
     if (button.style === 5) throw new Error(`${buttonText(button)} is a link: ${String(button.url)}`);
     if (button.disabled === true) throw new Error(`${buttonText(button)} is disabled on this page`);
     const handle = await this.#world.double.click(this.#actor, message, String(button.custom_id));
-    return handle.response();
+    return handle.response({ timeoutMs: ANSWER_WAIT_MS });
   }
 
   async #click(label: string): Promise<string> {
@@ -449,7 +455,7 @@ export class TrySession {
       throw new Error(`"${what}" is not in the menu; give 1 to ${options.length}, or part of a label`);
     }
     const handle = await this.#world.double.select(this.#actor, message, String(select.custom_id), [value]);
-    return this.#show(await handle.response());
+    return this.#show(await handle.response({ timeoutMs: ANSWER_WAIT_MS }));
   }
 
   async #page(n: string): Promise<string> {
@@ -472,7 +478,7 @@ export class TrySession {
     const handle = await this.#world.double.submitModal(this.#actor, modal.customId, {
       [modal.inputId]: value,
     });
-    return this.#show(await handle.response());
+    return this.#show(await handle.response({ timeoutMs: ANSWER_WAIT_MS }));
   }
 
   // ---- users -------------------------------------------------------------------------------------------
