@@ -250,6 +250,22 @@ describe.skipIf(missing !== null)(title, () => {
     await expect.poll(() => menu.getAttribute('data-opens'), { timeout: WAIT }).toBeNull();
   });
 
+  it('opens the Apps menu of a right-click upward when the pointer is near the bottom', async () => {
+    const height = page.viewportSize()?.height ?? 800;
+    // a right-click at the bottom of the window (a MouseEvent, as the browser sends it)
+    await page.evaluate(`{
+      const alex = [...document.querySelectorAll('#members .member')].find((m) => m.textContent.includes('alex'));
+      alex.dispatchEvent(new MouseEvent('contextmenu', { clientX: 200, clientY: ${height - 10}, bubbles: true, cancelable: true, button: 2 }));
+    }`);
+    const menu = page.locator('#user-menu');
+    await menu.waitFor({ state: 'visible' });
+    const box = await menu.boundingBox();
+    expect(box?.height).toBeGreaterThan(40);
+    expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(height - 10 + 1);
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'hidden' });
+  });
+
   it('exports the report as Discord shows it: the file attached, downloaded with its rows', async () => {
     const before = await page.locator('discord-file-attachment').count();
     await last().locator('discord-button', { hasText: 'Export CSV' }).click();
