@@ -34,9 +34,11 @@ const SYSTEM = [
   'test/shards/manager.test.ts',
   'test/reliability/shutdown.test.ts',
   'test/playground/playground.test.ts',
+  'test/playground/newcomer.test.ts',
   'test/bench/quick.test.ts',
   'test/doubles/sandbox/cli.test.ts',
   'test/try/cli.test.ts',
+  'test/try/transcript.test.ts',
   'test/unit/deploy.test.ts',
 ];
 

@@ -44,7 +44,7 @@ describe.skipIf(missing !== null)(title, () => {
     context.setDefaultTimeout(WAIT);
     page = await context.newPage();
     page.on('request', (request) => requests.push(request.url()));
-    await page.goto(playground.url);
+    await page.goto(playground.url, { timeout: 60_000 });
     await page.locator('#actor option').first().waitFor({ state: 'attached' });
   });
   afterAll(async () => {

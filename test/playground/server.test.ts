@@ -5,10 +5,22 @@
  */
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { quotasSetting } from '../../test/doubles/sandbox/data-quotas.js';
+import { controls } from '../../test/e2e/world.js';
+
+/** The custom_id of a list's Export CSV button. */
+const exportId = (message: { components?: unknown[] } | undefined): string =>
+  [...controls(message)].find(([label]) => label.includes('Export CSV'))?.[1] ?? 'no Export CSV button';
+
 import { importMap, type Playground, startPlayground } from '../../tools/playground/server.js';
+import { sandboxLimits } from '../../tools/try/offline.js';
 
 /** A raw GET (no URL normalisation, so `..` reaches the server as typed). */
-function get(url: string, path: string, host?: string): Promise<{ status: number; body: string }> {
+function get(
+  url: string,
+  path: string,
+  host?: string,
+): Promise<{ status: number; body: string; headers: Record<string, string | string[] | undefined> }> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
     const req = request({ hostname, port, path, headers: host ? { host } : {} }, (res) => {
@@ -17,7 +29,7 @@ function get(url: string, path: string, host?: string): Promise<{ status: number
       res.on('data', (chunk) => {
         body += chunk;
       });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
     });
     req.on('error', reject);
     req.end();
@@ -77,6 +89,85 @@ describe('the playground server', () => {
     expect(noMenu.body.error).toBe('there is no user command "loa"');
   });
 
+  it('takes a choice by name or value; a wrong one, or what Discord’s client refuses, is a 400 with one sentence', async () => {
+    const post = async (line: string) => {
+      const res = await fetch(new URL('/api/slash', playground.url), {
+        method: 'POST',
+        body: JSON.stringify({ line }),
+      });
+      return { status: res.status, body: (await res.json()) as { ok: boolean; error?: string } };
+    };
+    // a report: answered at once or deferred first, as the machine's speed has it
+    const named = await post('/loa list status:Pending review');
+    expect(named.status).toBe(200);
+    expect(named.body).toMatchObject({ ok: true, kind: expect.stringMatching(/^(deferred-)?reply$/) });
+    expect(playground.session.state().messages.at(-1)?.message.embeds?.[0]?.title).toContain(
+      'Pending review',
+    );
+    const wrong = await post('/shift totals period:Last year');
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error).toBe(
+      'period: "Last year" is not one of its choices: This week (this-week), Last week (last-week), ' +
+        'Last 7 days (7-days), Last 30 days (30-days), This month (this-month), Last month (last-month)',
+    );
+    // longer than the option's max_length: the double refuses it as Discord's client would
+    const long = await post(`/loa member member-id:${'a'.repeat(65)}`);
+    expect(long.status).toBe(400);
+    expect(long.body.error).toBe('option member-id: too long');
+    // a member without the Moderator role: the command is hidden from them
+    playground.session.actAs('member');
+    try {
+      const hidden = await post('/loa list');
+      expect(hidden.status).toBe(400);
+      expect(hidden.body.error).toMatch(/hidden from this member/);
+    } finally {
+      playground.session.actAs('moderator');
+    }
+  });
+
+  it('serves the CSV that Export CSV attached, as a download', async () => {
+    const post = (path: string, body: unknown) =>
+      fetch(new URL(path, playground.url), { method: 'POST', body: JSON.stringify(body) });
+    await post('/api/slash', { line: '/role list' });
+    const list = playground.session.state().messages.at(-1);
+    const res = await post('/api/click', { messageId: list?.id, customId: exportId(list?.message) });
+    expect(res.status).toBe(200);
+    const file = playground.session
+      .state()
+      .messages.flatMap((m) => m.message.attachments)
+      .at(-1);
+    expect(file?.filename).toMatch(/\.csv$/);
+    const download = await get(playground.url, `/attachments/${file?.id}/${file?.filename}`);
+    expect(download.status).toBe(200);
+    expect(download.headers['content-disposition']).toBe(
+      `attachment; filename*=UTF-8''${encodeURIComponent(file?.filename ?? '')}`,
+    );
+    const roles = playground.world.sandbox.dataset.roles;
+    expect(
+      download.body
+        .replace(/^\uFEFF/, '')
+        .split('\r\n')
+        .filter(Boolean),
+    ).toHaveLength(roles.length + 1);
+    expect(download.body).toContain(String(roles[0]?.id));
+    expect((await get(playground.url, `/attachments/1234567890123456789/x.csv`)).status).toBe(404);
+  });
+
+  it('ships the sandbox’s sample quotas, so /quota check has members to check', async () => {
+    const quotas = playground.world.sandbox.dataset.samples.quotas;
+    expect(Object.keys(quotas).length).toBeGreaterThanOrEqual(3);
+    expect(playground.world.config.REPORTS_QUOTAS).toEqual(quotas);
+    const res = await fetch(new URL('/api/slash', playground.url), {
+      method: 'POST',
+      body: JSON.stringify({ line: '/quota check period:Last week' }),
+    });
+    expect(res.status).toBe(200);
+    const answer = playground.session.state().messages.at(-1)?.message.embeds?.[0];
+    expect(answer?.title).toMatch(/^Quota check · Last week/);
+    expect(answer?.description).toMatch(/\d+ pass · \d+ fail/);
+    expect(answer?.description).toContain('(Moderator)');
+  });
+
   it('offers the user commands on the member list apart from the command box, and runs them', async () => {
     const state = playground.session.state();
     expect(state.commands.every((c) => c.type === 1)).toBe(true);
@@ -94,5 +185,50 @@ describe('the playground server', () => {
     expect(shown?.message.embeds?.[0]?.title).toContain(
       playground.world.sandbox.dataset.samples.busyMemberIds[0],
     );
+  });
+});
+
+describe('the playground with API_LIMITS', () => {
+  let playground: Playground;
+
+  beforeAll(async () => {
+    playground = await startPlayground({
+      port: 0,
+      world: { env: { LOG_LEVEL: 'silent', API_LIMITS: '100/month,30/1m', REPORTS_QUOTAS: '' } },
+    });
+  });
+  afterAll(async () => {
+    await playground?.close();
+  });
+
+  it('runs the bot with those limits and the sandbox API keeps them as the real API would', async () => {
+    expect(playground.world.config.API_LIMITS.map((l) => l.text)).toEqual(['100/month', '30/60s']);
+    // REPORTS_QUOTAS given (here: none) wins over the samples
+    expect(playground.world.config.REPORTS_QUOTAS).toEqual({});
+    const res = await fetch(`${playground.world.sandbox.url}/server/roles?page=1&limit=1`, {
+      headers: { Authorization: `Bearer ${playground.world.sandbox.token}` },
+    });
+    expect(res.headers.get('x-ratelimit-limit')).toBe('100');
+    const status = await fetch(new URL('/api/slash', playground.url), {
+      method: 'POST',
+      body: JSON.stringify({ line: '/rollcall status' }),
+    });
+    expect(status.status).toBe(200);
+    const shown = JSON.stringify(playground.session.state().messages.at(-1)?.message.embeds);
+    expect(shown).toContain('100/month');
+  });
+
+  it('maps API_LIMITS to the sandbox’s quota and rate limit', () => {
+    expect(sandboxLimits('100/month,30/1m,500/1h')).toEqual({
+      quota: { requests: 100, window: 'month' },
+      rateLimit: { requests: 30, windowSeconds: 60 },
+    });
+    expect(sandboxLimits('60/1m,2000/1d')).toEqual({
+      quota: { requests: 2000, window: { seconds: 86_400 } },
+      rateLimit: { requests: 60, windowSeconds: 60 },
+    });
+    expect(sandboxLimits('1000/1s')).toEqual({ rateLimit: { requests: 1000, windowSeconds: 1 } });
+    expect(() => sandboxLimits('100/week')).toThrow(/^API_LIMITS has "100\/week"/);
+    expect(quotasSetting({ a1: 10, b2: 4.5 })).toBe('a1=10,b2=4.5');
   });
 });

@@ -4,7 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/discord/replies.js';
-import { matchLabel, snowflakeOf, splitSlash } from '../../tools/try/parse.js';
+import { matchLabel, parseChoice, snowflakeOf, splitSlash } from '../../tools/try/parse.js';
+import { fileSize } from '../../tools/try/render-text.js';
 import { runScript } from '../../tools/try/session.js';
 import { startWorld, type World } from '../e2e/world.js';
 
@@ -52,6 +53,34 @@ describe('typed slash commands', () => {
     expect(matchLabel(labels, 'back')).toBe(6);
     expect(matchLabel(labels, '2 /')).toBe(2);
     expect(matchLabel(labels, 'nothing')).toBe(-1);
+  });
+});
+
+describe('options with choices', () => {
+  const choices = [
+    { name: 'Last month', name_localizations: { de: 'Letzter Monat' }, value: 'last-month' },
+    { name: 'This week', value: 'this-week' },
+  ];
+
+  it('take the name Discord shows or the value, in any case, and send the value', () => {
+    expect(parseChoice('period', choices, 'Last month')).toBe('last-month');
+    expect(parseChoice('period', choices, 'last MONTH')).toBe('last-month');
+    expect(parseChoice('period', choices, 'last-month')).toBe('last-month');
+    expect(parseChoice('period', choices, 'THIS-WEEK')).toBe('this-week');
+    expect(parseChoice('period', choices, 'letzter monat')).toBe('last-month');
+    expect(parseChoice('days', [{ name: 'Two weeks', value: 14 }], '14')).toBe(14);
+  });
+
+  it('refuse anything else, listing the valid ones', () => {
+    expect(() => parseChoice('period', choices, 'yesterday')).toThrow(
+      'period: "yesterday" is not one of its choices: Last month (last-month), This week (this-week)',
+    );
+  });
+
+  it('file sizes are written as Discord writes them under an attachment', () => {
+    expect(fileSize(812)).toBe('812 bytes');
+    expect(fileSize(12_636)).toBe('12.34 KB');
+    expect(fileSize(3 * 1024 * 1024)).toBe('3.00 MB');
   });
 });
 
@@ -130,6 +159,51 @@ describe('the REPL against the real bot', () => {
     expect(out).toContain('error: no form is open for you');
     expect(out).toContain('Unknown command "frobnicate"');
     expect(out).toContain('Commands:');
+  });
+
+  it('takes a choice by the name the hints show or by its value; a wrong one lists the choices', async () => {
+    const out = await runScript(
+      ['/loa list status:Pending review', '/loa list status:ACTIVE', '/shift totals period:someday'],
+      { world },
+    );
+    const answers = out.split(/^rollcall \(moderator\)> /m).slice(1);
+    expect(answers[0]).toContain('■ Leaves of absence · Pending review');
+    expect(answers[1]).toContain('■ Leaves of absence · Active');
+    expect(answers[2]).toContain(
+      'error: period: "someday" is not one of its choices: This week (this-week), Last week (last-week),',
+    );
+    // what the bot received is the choice's value
+    const sent = world.double
+      .interactions()
+      .filter((r) => r.commandName === 'loa list')
+      .slice(-2)
+      .map((r) => JSON.stringify(r.payload.data));
+    expect(sent[0]).toContain('"value":"pending"');
+    expect(sent[1]).toContain('"value":"active"');
+  });
+
+  it('pages with bare next and back, as with click next and click back', async () => {
+    const out = await runScript(['/loa list', 'next', 'open 1', 'back', 'prev'], { world });
+    const answers = out.split(/^rollcall \(moderator\)> /m).slice(1);
+    expect(answers[1]).toMatch(/^next\n── update \(same message\)[\s\S]*Page 2 of \d+/);
+    expect(answers[2]).toContain('[↩ Back to list]');
+    expect(answers[3]).toMatch(/^back\n── update \(same message\)[\s\S]*Page 2 of \d+/);
+    expect(answers[4]).toMatch(/Page 1 of \d+/);
+    expect(out).not.toContain('Unknown command');
+  });
+
+  it('shows the CSV file that Export CSV attaches', async () => {
+    const out = await runScript(['/role list', 'click Export'], { world });
+    const exported = out.split('click Export\n')[1] ?? '';
+    expect(exported).toContain('Exported 20 rows in 1 CSV file');
+    const file = exported.match(/^📎 (\S+\.csv) \((\d+(?:\.\d\d)? (?:bytes|KB))\)$/m);
+    expect(file, exported).not.toBeNull();
+    const stored = world.double
+      .messages()
+      .flatMap((m) => m.message.attachments)
+      .find((a) => a.filename === file?.[1]);
+    expect(stored).toBeDefined();
+    expect(fileSize(stored?.size ?? -1)).toBe(file?.[2]);
   });
 
   it('starts and stops a world of its own when given none', async () => {

@@ -14,10 +14,11 @@ export function browserMissing(): string | null {
     : `no Chromium at ${CHROMIUM_PATH} (apt-get install chromium, or set CHROMIUM_PATH)`;
 }
 
-/** A headless Chromium without network access beyond this machine. */
-export function launchBrowser(): Promise<Browser> {
+/** A headless Chromium without network access beyond this machine; `env` is the browser's environment. */
+export function launchBrowser(options: { env?: Record<string, string | undefined> } = {}): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
+    ...(options.env ? { env: options.env } : {}),
     headless: true,
     args: ['--no-sandbox', '--disable-dev-shm-usage', '--font-render-hinting=none', '--disable-lcd-text'],
   });

@@ -3,17 +3,21 @@
  * the Discord double, shown in the browser as Discord would show it. Serves http://127.0.0.1:PORT/
  * (PLAYGROUND_PORT or --port, default 5180; 0 picks a free port). The bot's logs go to a file
  * (LOG_LEVEL, default warn; PLAYGROUND_LOG_FILE, default rollcall-playground.log in the temp directory,
- * `-` for stderr). --seed N picks the sandbox's dataset.
+ * `-` for stderr). --seed N picks the sandbox's dataset. API_LIMITS and REPORTS_QUOTAS are the bot's
+ * (tools/try/offline.ts).
  */
 import { createWriteStream } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { passedSettings } from '../try/offline.js';
 import { DEFAULT_PORT, startPlayground } from './server.js';
 
 const USAGE = `Usage: npm run playground [-- --port N] [-- --seed N]
 Environment: PLAYGROUND_PORT (default ${DEFAULT_PORT}), LOG_LEVEL (default warn),
-  PLAYGROUND_LOG_FILE (default ${join(tmpdir(), 'rollcall-playground.log')}; - for stderr)`;
+  PLAYGROUND_LOG_FILE (default ${join(tmpdir(), 'rollcall-playground.log')}; - for stderr),
+  API_LIMITS (default 1000/1s: no month; e.g. 100/month,30/1m, also kept by the sandbox API),
+  REPORTS_QUOTAS (default: the sandbox's sample quotas)`;
 
 function portOf(raw: string): number {
   const port = Number(raw);
@@ -38,7 +42,7 @@ async function main(): Promise<void> {
   const playground = await startPlayground({
     port,
     world: {
-      env: { LOG_LEVEL: level },
+      env: { LOG_LEVEL: level, ...passedSettings(process.env) },
       logDestination: logFile ?? process.stderr,
       ...(seed === undefined ? {} : { sandbox: { seed } }),
     },

@@ -12,6 +12,7 @@ import { dirname, extname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Locale } from 'discord.js';
 import { startWorld, type World, type WorldOptions } from '../../test/e2e/world.js';
+import { offlineWorld } from '../try/offline.js';
 import { InputError, PlaygroundSession } from './session.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -112,7 +113,10 @@ export function avatarSvg(name: string): string {
 export interface PlaygroundOptions {
   /** Port on 127.0.0.1 (0 picks a free one; default DEFAULT_PORT). */
   port?: number;
-  /** Options of the world (sandbox seed, settings, log destination). */
+  /**
+   * Options of the world (sandbox seed, settings, log destination); the sandbox's sample quotas and
+   * the limits of `env.API_LIMITS` are added (tools/try/offline.ts).
+   */
   world?: WorldOptions;
 }
 
@@ -157,7 +161,7 @@ function send(res: ServerResponse, status: number, body: string | Buffer, type: 
 
 /** Starts the world (sandbox API, Discord double, the real bot) and the page's server. */
 export async function startPlayground(options: PlaygroundOptions = {}): Promise<Playground> {
-  const world = await startWorld(options.world);
+  const world = await startWorld(offlineWorld(options.world));
   const session = new PlaygroundSession(world, EXTRA_USERS);
   const vendorRoots = new Map(VENDOR_PACKAGES.map((name) => [name, packageRoot(name)]));
   const map = JSON.stringify(importMap());
@@ -242,6 +246,20 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
         const root = name && vendorRoots.get(name);
         if (!name || !root) return send(res, 404, 'not found', 'text/plain');
         return serveFile(res, root, rest.slice(name.length + 1));
+      }
+      // A file the bot attached (a CSV export): what Discord's CDN serves at the attachment's url.
+      const attached = /^\/attachments\/(\d{17,20})\/[^/]+$/.exec(path);
+      if (attached) {
+        const file = world.double.attachment(attached[1] ?? '');
+        if (!file) return send(res, 404, 'not found', 'text/plain');
+        res.writeHead(200, {
+          'content-type': file.contentType ?? 'application/octet-stream',
+          'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
+          'cache-control': 'no-store',
+          'x-content-type-options': 'nosniff',
+        });
+        res.end(file.data);
+        return;
       }
       const avatar = /^\/avatars\/([a-z0-9_.-]{1,40})\.svg$/i.exec(path);
       if (avatar) return send(res, 200, avatarSvg(avatar[1] ?? ''), TYPES['.svg'] as string);

@@ -22,15 +22,23 @@ import type {
   InteractionResponse,
   OptionValue,
 } from '../../test/doubles/discord/double.js';
+import type { ChoiceDef } from '../../test/doubles/discord/options.js';
 import type { World } from '../../test/e2e/world.js';
 import {
   parseBoolean,
+  parseChoice,
   parseInteger,
   parseNumber,
   type SlashLine,
   snowflakeOf,
   splitSlash,
 } from '../try/parse.js';
+
+/**
+ * How long to wait for the bot's answer: as on Discord, a deferred answer may come until the
+ * interaction's token expires (15 minutes), and a large report on a busy machine takes a while.
+ */
+const ANSWER_WAIT_MS = 15 * 60_000;
 
 type OptionDef = APIApplicationCommandOption & { autocomplete?: boolean; options?: OptionDef[] };
 
@@ -90,6 +98,21 @@ export interface ActionResult {
 
 /** A mistake in what was asked (shown under the command box), not a failure of the bot. */
 export class InputError extends Error {}
+
+/**
+ * Hands an interaction to the double. What the double refuses before dispatching (an option out of
+ * range, a command hidden from this member, a message gone) is what Discord's client would not let
+ * the user send: a mistake in what was asked (HTTP 400), not a failure of the playground.
+ */
+async function dispatch(send: () => Promise<InteractionHandle>): Promise<InteractionHandle> {
+  try {
+    return await send();
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (error instanceof InputError || message.startsWith('no client is logged in')) throw error;
+    throw new InputError(message);
+  }
+}
 
 const userView = (u: DoubleUser): PlaygroundUser => ({ id: u.id, username: u.username, roles: [...u.roles] });
 
@@ -245,7 +268,9 @@ export class PlaygroundSession {
 
   #value(def: OptionDef, raw: string): OptionValue {
     if (raw === '') throw new InputError(`option ${def.name} has no value (write ${def.name}:something)`);
+    const choices = (def as { choices?: ChoiceDef[] }).choices;
     try {
+      if (choices && choices.length > 0) return parseChoice(def.name, choices, raw);
       switch (def.type) {
         case T.Boolean:
           return parseBoolean(def.name, raw);
@@ -301,11 +326,13 @@ export class PlaygroundSession {
     if (missing.length > 0) {
       throw new InputError(`missing ${missing.map((d) => `${d.name}:`).join(' ')} (required)`);
     }
-    const handle = await this.#world.double.slash(this.#actor, parsed.name, {
-      ...(parsed.group ? { group: parsed.group } : {}),
-      ...(parsed.subcommand ? { subcommand: parsed.subcommand } : {}),
-      options: this.#values(parsed),
-    });
+    const handle = await dispatch(() =>
+      this.#world.double.slash(this.#actor, parsed.name, {
+        ...(parsed.group ? { group: parsed.group } : {}),
+        ...(parsed.subcommand ? { subcommand: parsed.subcommand } : {}),
+        options: this.#values(parsed),
+      }),
+    );
     return this.#answer(
       handle,
       `/${[parsed.name, parsed.group, parsed.subcommand].filter(Boolean).join(' ')}`,
@@ -318,15 +345,17 @@ export class PlaygroundSession {
     const focused = parsed.line.options[parsed.line.options.length - 1];
     const def = focused && parsed.defs.find((d) => d.name === focused.name);
     if (!focused || !def?.autocomplete) return { ok: true, choices: [] };
-    const handle = await this.#world.double.autocomplete(
-      this.#actor,
-      parsed.name,
-      parsed.subcommand ?? null,
-      focused.name,
-      focused.value,
-      { ...(parsed.group ? { group: parsed.group } : {}), options: this.#values(parsed, focused.name) },
+    const handle = await dispatch(() =>
+      this.#world.double.autocomplete(
+        this.#actor,
+        parsed.name,
+        parsed.subcommand ?? null,
+        focused.name,
+        focused.value,
+        { ...(parsed.group ? { group: parsed.group } : {}), options: this.#values(parsed, focused.name) },
+      ),
     );
-    const response = await handle.response();
+    const response = await handle.response({ timeoutMs: ANSWER_WAIT_MS });
     return { ok: true, kind: response.kind, choices: response.choices ?? [] };
   }
 
@@ -336,7 +365,7 @@ export class PlaygroundSession {
     if (!command) throw new InputError(`there is no user command "${name}"`);
     const target = this.#users.get(targetId) ?? this.#community.find((u) => u.id === targetId);
     if (!target) throw new InputError('that user is not in this channel');
-    const handle = await this.#world.double.userCommand(this.#actor, command.name, target);
+    const handle = await dispatch(() => this.#world.double.userCommand(this.#actor, command.name, target));
     return this.#answer(handle, command.name);
   }
 
@@ -357,7 +386,7 @@ export class PlaygroundSession {
     const button = findComponent(message.components, customId);
     if (button?.type !== 2) throw new InputError('no such button on that message');
     if (button.disabled === true) throw new InputError('that button is disabled');
-    const handle = await this.#world.double.click(this.#actor, message, customId);
+    const handle = await dispatch(() => this.#world.double.click(this.#actor, message, customId));
     return this.#answer(handle, String(button.label ?? 'a button'));
   }
 
@@ -366,7 +395,7 @@ export class PlaygroundSession {
     const message = this.#visibleMessage(messageId);
     const menu = findComponent(message.components, customId);
     if (menu?.type !== 3) throw new InputError('no such menu on that message');
-    const handle = await this.#world.double.select(this.#actor, message, customId, values);
+    const handle = await dispatch(() => this.#world.double.select(this.#actor, message, customId, values));
     return this.#answer(handle, String(menu.placeholder ?? 'a menu'));
   }
 
@@ -375,7 +404,7 @@ export class PlaygroundSession {
     const modal = this.#modals.get(this.#actor.id);
     if (!modal || modal.custom_id !== customId) throw new InputError('no such form is open for you');
     this.#modals.delete(this.#actor.id);
-    const handle = await this.#world.double.submitModal(this.#actor, customId, fields);
+    const handle = await dispatch(() => this.#world.double.submitModal(this.#actor, customId, fields));
     return this.#answer(handle, modal.title);
   }
 
@@ -390,7 +419,7 @@ export class PlaygroundSession {
     const actor = this.#actor;
     let response: InteractionResponse;
     try {
-      response = await handle.response();
+      response = await handle.response({ timeoutMs: ANSWER_WAIT_MS });
     } catch (error) {
       const list = this.#failures.get(actor.id) ?? [];
       list.push({ at: new Date().toISOString(), text: `${what}: the application did not respond` });

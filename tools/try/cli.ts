@@ -12,10 +12,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { startWorld } from '../../test/e2e/world.js';
+import { offlineWorld, passedSettings } from './offline.js';
 import { HELP, TrySession } from './session.js';
 
 const USAGE = `Usage: npm run try            (or: npx tsx tools/try/cli.ts)
-Environment: LOG_LEVEL (default warn), TRY_LOG_FILE (default ${join(tmpdir(), 'rollcall-try.log')}; - for stderr)
+Environment: LOG_LEVEL (default warn), TRY_LOG_FILE (default ${join(tmpdir(), 'rollcall-try.log')}; - for stderr),
+  API_LIMITS (default 1000/1s: no month; e.g. 100/month,30/1m, also kept by the sandbox API),
+  REPORTS_QUOTAS (default: the sandbox's sample quotas)
 
 ${HELP}`;
 
@@ -27,10 +30,12 @@ async function main(): Promise<void> {
   const level = process.env.LOG_LEVEL || 'warn';
   const logTarget = process.env.TRY_LOG_FILE || join(tmpdir(), 'rollcall-try.log');
   const logFile = logTarget === '-' ? null : createWriteStream(logTarget, { flags: 'w' });
-  const world = await startWorld({
-    env: { LOG_LEVEL: level },
-    logDestination: logFile ?? process.stderr,
-  });
+  const world = await startWorld(
+    offlineWorld({
+      env: { LOG_LEVEL: level, ...passedSettings(process.env) },
+      logDestination: logFile ?? process.stderr,
+    }),
+  );
   const session = new TrySession(world, { width: Math.max(60, process.stdout.columns || 100) });
   const interactive = process.stdin.isTTY === true;
   const rl = createInterface({

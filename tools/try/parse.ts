@@ -3,6 +3,7 @@
  * (`/log user username:Sir Space public:true`), split into its command words and `name:value` pairs.
  * Pure.
  */
+import { type ChoiceDef, listChoices, matchChoice } from '../../test/doubles/discord/options.js';
 
 /** A typed slash command: the command words (name, group, subcommand) and the options in order. */
 export interface SlashLine {
@@ -83,6 +84,17 @@ export function parseNumber(name: string, raw: string): number {
   if (raw.trim() === '' || !Number.isFinite(value))
     throw new Error(`${name}: expected a number, got "${raw}"`);
   return value;
+}
+
+/**
+ * The value of an option with choices from what was typed: a choice's name as Discord's client shows
+ * it (`Last month`, or its name in another language) or its value (`last-month`), any case. Anything
+ * else is refused with the valid choices.
+ */
+export function parseChoice(name: string, choices: readonly ChoiceDef[], raw: string): string | number {
+  const choice = matchChoice(choices, raw);
+  if (!choice) throw new Error(`${name}: "${raw}" is not one of its choices: ${listChoices(choices)}`);
+  return choice.value;
 }
 
 /** A Discord user id from `123…`, `<@123…>` or `<@!123…>`; undefined otherwise. */

@@ -24,6 +24,8 @@ export interface TextMessage {
   embeds?: readonly TextEmbed[];
   /** Read loosely: action rows of buttons and selects (anything else is shown by type). */
   components?: readonly unknown[];
+  /** Files attached (a CSV export). */
+  attachments?: ReadonlyArray<{ filename: string; size: number }>;
 }
 
 /** An answer as the double reports it (InteractionResponse is assignable). */
@@ -274,12 +276,20 @@ export function renderComponents(
 
 // ---- answers -----------------------------------------------------------------------------------------
 
-/** A message: content, embeds, components; `(empty message)` when it has none of them. */
+/** A file's size as Discord writes it under an attachment: `812 bytes`, `12.34 KB`, `1.50 MB`. */
+export function fileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(2)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(2)} MB`;
+}
+
+/** A message: content, attached files, embeds, components; `(empty message)` when it has none of them. */
 export function renderMessage(message: TextMessage, options: RenderOptions): string[] {
   const lines: string[] = [];
   if (message.content && message.content.trim() !== '') {
     lines.push(...renderMarkup(message.content, options).split('\n'));
   }
+  for (const file of message.attachments ?? []) lines.push(`📎 ${file.filename} (${fileSize(file.size)})`);
   for (const embed of message.embeds ?? []) lines.push(...renderEmbed(embed, options));
   lines.push(...renderComponents(message.components, options));
   return lines.length > 0 ? lines : ['(empty message)'];

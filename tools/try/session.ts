@@ -14,10 +14,14 @@ import {
 } from 'discord-api-types/v10';
 import { flattenComponents, type LooseComponent } from '../../test/doubles/discord/components.js';
 import type { DoubleUser, InteractionResponse, OptionValue } from '../../test/doubles/discord/double.js';
+import type { ChoiceDef } from '../../test/doubles/discord/options.js';
 import { startWorld, type World } from '../../test/e2e/world.js';
+import { offlineWorld } from './offline.js';
 import {
+  BUTTON_ALIASES,
   matchLabel,
   parseBoolean,
+  parseChoice,
   parseInteger,
   parseNumber,
   type SlashLine,
@@ -32,6 +36,7 @@ export const HELP = `Commands:
         /loa member user:<discord id>    (a USER option takes a Discord id: that user is created)
   click <label>        press a button on the last message: ▶ ◀ ⏮ ⏭ or next, prev, first, last,
                        refresh, back, or the start of any label ("click member")
+  next, prev, first, last, refresh, back    the same buttons without "click"
   open <n>|<text>      pick the n-th item (or the one whose label/value matches) in "Open…"
   page <n>             jump to page n (the middle button, then its modal)
   submit <value>       answer the last modal shown to you
@@ -53,6 +58,12 @@ export interface TrySessionOptions {
   /** Width to wrap long menus at (default 100). */
   width?: number;
 }
+
+/**
+ * How long to wait for the bot's answer: as on Discord, a deferred answer may come until the
+ * interaction's token expires (15 minutes), and a large report on a busy machine takes a while.
+ */
+const ANSWER_WAIT_MS = 15 * 60_000;
 
 type OptionDef = APIApplicationCommandOption & { autocomplete?: boolean; options?: OptionDef[] };
 
@@ -120,12 +131,14 @@ export class TrySession {
       `  /log user username:${s.busyUsernames[0] ?? '-'}`,
       `  /log user username:${s.specialUsernames[0] ?? '-'}`,
       `  /shift view id:${s.activeShiftIds[0] ?? '-'}`,
+      '  /shift totals period:Last month',
+      '  /quota check period:Last week     (sample quotas: REPORTS_QUOTAS)',
       `  /role view role:${role}`,
       `  complete /role view role:${role.slice(0, 3)}`,
       `  /application view application:${app}`,
       `  /join-request view user-id:${s.joinRequestUserIds[0] ?? '-'}`,
       '  /rollcall help',
-      'Then: click ▶, open 1, click back, page 7, as other-mod (on a public:true list). "help" for all, "quit" to stop.',
+      'Then: next, open 1, back, page 7, as other-mod (on a public:true list). "help" for all, "quit" to stop.',
     ].join('\n');
   }
 
@@ -137,6 +150,8 @@ export class TrySession {
     const rest = input.slice(word.length).trim();
     try {
       if (input.startsWith('/')) return this.#done(await this.#slash(input));
+      // `next`, `back`, `refresh`… alone: the paging buttons, as `click next`.
+      if (rest === '' && BUTTON_ALIASES[word] !== undefined) return this.#done(await this.#click(word));
       switch (word) {
         case 'click':
           return this.#done(await this.#click(rest));
@@ -167,7 +182,17 @@ export class TrySession {
 
   /** Tab completion for the terminal (readline's completer): command words, subcommands, option names. */
   complete(line: string): [string[], string] {
-    const words = ['click', 'open', 'page', 'submit', 'complete', 'as', 'help', 'quit'];
+    const words = [
+      'click',
+      'open',
+      'page',
+      'submit',
+      'complete',
+      'as',
+      ...Object.keys(BUTTON_ALIASES),
+      'help',
+      'quit',
+    ];
     const text = line.startsWith('complete ') ? line.slice('complete '.length) : line;
     const last = text.slice(text.lastIndexOf(' ') + 1);
     const pick = (all: string[]) => [all.filter((c) => c.startsWith(last)), last] as [string[], string];
@@ -253,6 +278,8 @@ export class TrySession {
   /** A typed value as the option's type wants it (a USER option: a double user with that id). */
   #value(def: OptionDef, raw: string): OptionValue {
     if (raw === '') throw new Error(`option ${def.name} has no value (write ${def.name}:something)`);
+    const choices = (def as { choices?: ChoiceDef[] }).choices;
+    if (choices && choices.length > 0) return parseChoice(def.name, choices, raw);
     switch (def.type) {
       case T.Boolean:
         return parseBoolean(def.name, raw);
@@ -304,7 +331,7 @@ export class TrySession {
       ...(invocation.subcommand ? { subcommand: invocation.subcommand } : {}),
       options: this.#values(invocation),
     });
-    return this.#show(await handle.response());
+    return this.#show(await handle.response({ timeoutMs: ANSWER_WAIT_MS }));
   }
 
   async #complete(text: string): Promise<string> {
@@ -329,7 +356,7 @@ export class TrySession {
         options: this.#values(invocation, focused.name),
       },
     );
-    return this.#show(await handle.response());
+    return this.#show(await handle.response({ timeoutMs: ANSWER_WAIT_MS }));
   }
 
   // ---- buttons, selects, modals ------------------------------------------------------------------------
@@ -388,7 +415,7 @@ export class TrySession {
     if (button.style === 5) throw new Error(`${buttonText(button)} is a link: ${String(button.url)}`);
     if (button.disabled === true) throw new Error(`${buttonText(button)} is disabled on this page`);
     const handle = await this.#world.double.click(this.#actor, message, String(button.custom_id));
-    return handle.response();
+    return handle.response({ timeoutMs: ANSWER_WAIT_MS });
   }
 
   async #click(label: string): Promise<string> {
@@ -428,7 +455,7 @@ export class TrySession {
       throw new Error(`"${what}" is not in the menu; give 1 to ${options.length}, or part of a label`);
     }
     const handle = await this.#world.double.select(this.#actor, message, String(select.custom_id), [value]);
-    return this.#show(await handle.response());
+    return this.#show(await handle.response({ timeoutMs: ANSWER_WAIT_MS }));
   }
 
   async #page(n: string): Promise<string> {
@@ -451,7 +478,7 @@ export class TrySession {
     const handle = await this.#world.double.submitModal(this.#actor, modal.customId, {
       [modal.inputId]: value,
     });
-    return this.#show(await handle.response());
+    return this.#show(await handle.response({ timeoutMs: ANSWER_WAIT_MS }));
   }
 
   // ---- users -------------------------------------------------------------------------------------------
@@ -488,7 +515,7 @@ export interface RunScriptOptions extends TrySessionOptions {
  * its prompt, then its answer. Stops at `quit`.
  */
 export async function runScript(lines: Iterable<string>, options: RunScriptOptions = {}): Promise<string> {
-  const world = options.world ?? (await startWorld({ env: { LOG_LEVEL: 'silent' } }));
+  const world = options.world ?? (await startWorld(offlineWorld({ env: { LOG_LEVEL: 'silent' } })));
   try {
     const session = new TrySession(world, options);
     const out: string[] = options.intro ? [session.intro(), ''] : [];

@@ -282,6 +282,19 @@ export class DiscordDouble {
   message(id: string): APIMessage | undefined {
     return this.ledger.messages.get(id)?.message;
   }
+  /**
+   * A file attached to a message the bot sent, by attachment id (what Discord's CDN serves at the
+   * attachment's `url`): its name, type and bytes; undefined when no message (not deleted) has it.
+   */
+  attachment(id: string): { filename: string; contentType: string | undefined; data: Buffer } | undefined {
+    for (const stored of this.ledger.messages.all()) {
+      const meta = stored.message.attachments.find((a) => a.id === id);
+      const file = stored.uploads.get(id);
+      if (meta && file && !stored.deleted)
+        return { filename: meta.filename, contentType: meta.content_type, data: file.data };
+    }
+    return undefined;
+  }
 
   /** Message bodies whose allowed_mentions would let a ping through (see `allowedMentionsViolations`). */
   allowedMentionsViolations(): MentionViolation[] {

@@ -31,6 +31,8 @@ export interface StoredMessage {
   deleted: boolean;
   /** How many times it was edited (PATCH or update). */
   edits: number;
+  /** The bytes of each attachment, by attachment id (what Discord's CDN serves at its `url`). */
+  uploads: ReadonlyMap<string, UploadedFile>;
 }
 
 /** What the double needs to know to create a message besides its body. */
@@ -82,6 +84,7 @@ function attachmentsOf(
   body: MessageBody,
   files: UploadedFile[],
   kept: APIAttachment[],
+  uploads: Map<string, UploadedFile>,
 ): APIAttachment[] {
   const listed = Array.isArray(body.attachments)
     ? (body.attachments as Array<Record<string, unknown>>)
@@ -92,6 +95,7 @@ function attachmentsOf(
     const meta = listed?.find((l) => String(l.id) === String(index));
     const filename = typeof meta?.filename === 'string' ? meta.filename : file.filename;
     const url = `https://cdn.discordapp.com/attachments/${channelId}/${id}/${encodeURIComponent(filename)}`;
+    uploads.set(id, file);
     return {
       id,
       filename,
@@ -143,6 +147,7 @@ export class MessageStore {
     const content = typeof body.content === 'string' ? body.content : '';
     const allowed = (body.allowed_mentions as APIAllowedMentions | undefined) ?? null;
     const mentions = mentionsOf(content, allowed, this.lookupUser);
+    const uploads = new Map<string, UploadedFile>();
     const message: APIMessage = {
       id,
       channel_id: origin.channelId,
@@ -154,7 +159,7 @@ export class MessageStore {
       mention_everyone: mentions.everyone,
       mentions: mentions.users,
       mention_roles: mentions.roles,
-      attachments: attachmentsOf(this.ids, origin.channelId, body, files, []),
+      attachments: attachmentsOf(this.ids, origin.channelId, body, files, [], uploads),
       embeds: embedsOf(body.embeds),
       pinned: false,
       webhook_id: origin.applicationId,
@@ -172,6 +177,7 @@ export class MessageStore {
       interactionId: origin.interactionId,
       deleted: false,
       edits: 0,
+      uploads,
     };
   }
 
@@ -191,8 +197,11 @@ export class MessageStore {
     if ('content' in body) message.content = typeof body.content === 'string' ? body.content : '';
     if ('embeds' in body) message.embeds = embedsOf(body.embeds);
     if ('components' in body) message.components = componentsOf(body.components);
+    const uploads = new Map(stored.uploads);
     if ('attachments' in body || files.length > 0) {
-      message.attachments = attachmentsOf(this.ids, old.channel_id, body, files, old.attachments);
+      message.attachments = attachmentsOf(this.ids, old.channel_id, body, files, old.attachments, uploads);
+      for (const id of [...uploads.keys()])
+        if (!message.attachments.some((a) => a.id === id)) uploads.delete(id);
     }
     const allowed =
       'allowed_mentions' in body
@@ -206,7 +215,7 @@ export class MessageStore {
     message.mentions = mentions.users;
     message.mention_roles = mentions.roles;
     message.mention_everyone = mentions.everyone;
-    return { ...stored, message, allowedMentions: allowed, edits: stored.edits + 1 };
+    return { ...stored, message, allowedMentions: allowed, edits: stored.edits + 1, uploads };
   }
 
   /** Replaces a stored message by its new version (same id). */

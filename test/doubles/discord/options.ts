@@ -27,9 +27,16 @@ export interface BuiltOptions {
   resolved: APIInteractionDataResolved | undefined;
 }
 
+/** A choice of an option as registered: its name (and translations) and the value sent. */
+export interface ChoiceDef {
+  name: string;
+  name_localizations?: Partial<Record<string, string | null>> | null;
+  value: string | number;
+}
+
 type OptionDef = APIApplicationCommandOption & {
   required?: boolean;
-  choices?: Array<{ value: string | number }>;
+  choices?: ChoiceDef[];
   min_value?: number;
   max_value?: number;
   min_length?: number;
@@ -76,11 +83,51 @@ function leafDefinitions(
   return defs;
 }
 
+/**
+ * The choice that what a user typed designates, as Discord's client offers them: the user picks a
+ * choice by its name (or its name in their language) and the client sends its value. Matched by
+ * value first, then by name or any translated name, case-insensitively; undefined when none matches.
+ */
+export function matchChoice(
+  choices: readonly ChoiceDef[],
+  typed: string | number | boolean,
+): ChoiceDef | undefined {
+  const exact = choices.find((c) => c.value === typed);
+  if (exact) return exact;
+  const wanted = String(typed).trim().toLowerCase();
+  const names = (c: ChoiceDef) => [
+    String(c.value),
+    c.name,
+    ...Object.values(c.name_localizations ?? {}).filter((n): n is string => typeof n === 'string'),
+  ];
+  return choices.find((c) => names(c).some((n) => n.toLowerCase() === wanted));
+}
+
+/** The choices listed for a person: `Last month (last-month), This month (this-month)`. */
+export function listChoices(choices: readonly ChoiceDef[]): string {
+  return choices
+    .map((c) => (c.name === String(c.value) ? c.name : `${c.name} (${String(c.value)})`))
+    .join(', ');
+}
+
+/** The value Discord sends for what was typed into an option with choices (a choice's name or value). */
+function choiceValue(
+  name: string,
+  def: OptionDef | undefined,
+  value: string | number | boolean,
+): string | number | boolean {
+  if (!def?.choices || def.choices.length === 0) return value;
+  const choice = matchChoice(def.choices, value);
+  if (!choice) {
+    throw new Error(
+      `option ${name}: ${JSON.stringify(value)} is not one of its choices: ${listChoices(def.choices)}`,
+    );
+  }
+  return choice.value;
+}
+
 function checkValue(name: string, def: OptionDef | undefined, value: string | number | boolean): void {
   if (!def) return;
-  if (def.choices && def.choices.length > 0 && !def.choices.some((c) => c.value === value)) {
-    throw new Error(`option ${name}: ${JSON.stringify(value)} is not one of its choices`);
-  }
   if (typeof value === 'number') {
     if (def.min_value !== undefined && value < def.min_value)
       throw new Error(`option ${name}: below min_value`);
@@ -201,8 +248,9 @@ export function buildOptions(
     if (focused?.name === name) continue;
     const def = defs?.find((d) => d.name === name);
     if (defs && !def) throw new Error(`/${command?.name} has no option "${name}"`);
-    if (!isUser(value)) checkValue(name, def, value);
-    leaf.push(basicOption(name, def?.type ?? inferType(value), value, resolver, permissions));
+    const sent = isUser(value) ? value : choiceValue(name, def, value);
+    if (!isUser(sent)) checkValue(name, def, sent);
+    leaf.push(basicOption(name, def?.type ?? inferType(sent), sent, resolver, permissions));
   }
   if (focused) {
     const def = defs?.find((d) => d.name === focused.name);

@@ -3,6 +3,7 @@
  * Options: see cli-args.ts (`npm run sandbox -- --help`). Stops cleanly on SIGINT/SIGTERM.
  */
 import { CLI_USAGE, parseCliOptions } from './cli-args.js';
+import { quotasSetting } from './data-quotas.js';
 import { DEFAULT_TOKEN } from './defaults.js';
 import { startSandbox } from './server.js';
 
@@ -44,6 +45,7 @@ async function main(): Promise<void> {
     `  API_BASE_URL=${sandbox.url}`,
     `  API_TOKEN=${token}`,
     '  (token "sandbox-no-permission" answers 403 everywhere)',
+    `  REPORTS_QUOTAS=${quotasSetting(ds.samples.quotas)}  (sample quotas for /quota check)`,
     '',
     `  settings: latency ${options.latency ? `${options.latency.minMs}-${options.latency.maxMs} ms` : 'none'}, ` +
       `rate limit ${options.rateLimit ? `${options.rateLimit.requests}/${options.rateLimit.windowSeconds}s per token (${options.rateLimit.mode ?? 'fixed'})` : 'none'}, ` +

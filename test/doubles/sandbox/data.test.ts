@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LOA_STATUS, LOG_TYPE } from './codes.js';
 import { DATASET_DEFAULTS, type Dataset, generateDataset, SPECIAL_USERNAMES } from './data.js';
+import { quotasSetting, SAMPLE_QUOTA_HOURS } from './data-quotas.js';
 import { loadOpenApi } from './openapi-schemas.js';
 
 const ds = generateDataset();
@@ -237,6 +238,21 @@ describe('generateDataset', () => {
     for (const request of ds.joinRequests) {
       expect(openapi.validate('/server/join-requests/{userId}', 200, request).errors).toEqual([]);
     }
+  });
+
+  it('ships sample quotas for staff roles that members hold, as a REPORTS_QUOTAS value', () => {
+    const quotas = ds.samples.quotas;
+    const names = Object.keys(quotas).map((id) => ds.byId.roles.get(id)?.name);
+    expect(names.sort()).toEqual(Object.keys(SAMPLE_QUOTA_HOURS).sort());
+    for (const [id, hours] of Object.entries(quotas)) {
+      expect(hours).toBe(SAMPLE_QUOTA_HOURS[String(ds.byId.roles.get(id)?.name)]);
+      expect(ds.members.some((m) => m.roles?.includes(id))).toBe(true);
+    }
+    const setting = quotasSetting(quotas);
+    expect(setting).toMatch(/^([0-9a-f]{24}=\d+(\.\d+)?)(,[0-9a-f]{24}=\d+(\.\d+)?)*$/);
+    expect(setting.split(',')).toHaveLength(Object.keys(SAMPLE_QUOTA_HOURS).length);
+    // a role nobody holds gets no quota
+    expect(Object.keys(generateDataset({ members: 0 }).samples.quotas)).toEqual([]);
   });
 
   it('works for tiny and empty datasets', () => {

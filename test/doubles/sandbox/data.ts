@@ -9,6 +9,7 @@ import { buildApplications, buildAuditLogs, buildJoinRequests } from './data-for
 import { buildLoas } from './data-loas.js';
 import { buildLogs, buildUsernames, SPECIAL_USERNAMES } from './data-logs.js';
 import { buildMembers, buildRoles } from './data-people.js';
+import { sampleQuotas } from './data-quotas.js';
 import { buildShifts } from './data-shifts.js';
 import { createTextFactory } from './data-text.js';
 import { createRng, snowflakeAt } from './random.js';
@@ -82,6 +83,8 @@ export interface DatasetSamples {
   joinRequestUserIds: string[];
   /** A well-formed id that matches no record of any kind. */
   unknownId: string;
+  /** Sample activity quotas (community role id → hours per period) for `/quota check`: see data-quotas.ts. */
+  quotas: Record<string, number>;
 }
 
 /** A generated dataset. Lists are sorted newest first (createdAt / timestamp desc, then id desc). */
@@ -265,6 +268,7 @@ export function generateDataset(options: DatasetOptions = {}): Dataset {
       activeShiftIds: shifts.filter((s) => !s.endedAt).map((s) => s.id),
       joinRequestUserIds: joinRequests.map((j) => j.userId),
       unknownId,
+      quotas: sampleQuotas(roles, members),
     },
   };
 }

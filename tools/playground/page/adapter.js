@@ -218,9 +218,80 @@ function renderControl(component, messageId, ctx) {
         ctx.onSelect(messageId, String(component.custom_id), [option.value]);
       menu.append(item);
     }
+    // The renderer always drops the list below; place it once the click has opened it.
+    menu.addEventListener('click', () => requestAnimationFrame(() => placeMenu(menu)));
     return menu;
   }
   return el('span', { class: 'unsupported' }, [`(component type ${component.type})`]);
+}
+
+/**
+ * A file's size as Discord writes it under an attachment: [812, 'bytes'], [12.34, 'KB'].
+ * @param {number} bytes
+ * @returns {[number, string]}
+ */
+export function fileSize(bytes) {
+  if (bytes < 1024) return [bytes, 'bytes'];
+  if (bytes < 1024 * 1024) return [Number((bytes / 1024).toFixed(2)), 'KB'];
+  return [Number((bytes / 1024 / 1024).toFixed(2)), 'MB'];
+}
+
+/**
+ * The files attached to a message (a CSV export), as Discord shows them: name, size and a download
+ * link, served by the playground (`/attachments/<id>/<name>`) instead of Discord's CDN.
+ * @param {Loose[]} attachments
+ */
+export function renderAttachments(attachments) {
+  return el(
+    'discord-attachments',
+    { slot: 'attachments' },
+    attachments.map((file) => {
+      const [bytes, unit] = fileSize(Number(file.size ?? 0));
+      return el('discord-file-attachment', {
+        name: file.filename,
+        bytes,
+        'bytes-unit': unit,
+        href: `/attachments/${encodeURIComponent(String(file.id))}/${encodeURIComponent(String(file.filename))}`,
+        rel: 'noreferrer',
+        'data-attachment-id': file.id,
+      });
+    }),
+  );
+}
+
+/**
+ * The box a menu's list must stay within: the nearest scrolling ancestor (the conversation, above the
+ * command box), else the window.
+ * @param {Element} node
+ */
+function visibleBox(node) {
+  for (let up = node.parentElement; up; up = up.parentElement) {
+    const overflow = getComputedStyle(up).overflowY;
+    if (overflow === 'auto' || overflow === 'scroll') return up.getBoundingClientRect();
+  }
+  return { top: 0, bottom: window.innerHeight };
+}
+
+/**
+ * An open select menu's list opens upward when there is no room for it below and more room above, as
+ * in Discord (it would otherwise fall under the command box). Marks the menu `data-opens="up|down"`.
+ * @param {HTMLElement} menu
+ */
+export function placeMenu(menu) {
+  const list = menu.shadowRoot?.querySelector('.discord-string-select-menu-option-slot');
+  const label = menu.shadowRoot?.querySelector('label');
+  if (!(list instanceof HTMLElement) || !label) return;
+  list.style.transform = '';
+  if (list.classList.contains('discord-string-select-menu-hidden')) {
+    delete menu.dataset.opens;
+    return;
+  }
+  const box = visibleBox(menu);
+  const below = list.getBoundingClientRect();
+  const field = label.getBoundingClientRect();
+  const up = below.bottom > box.bottom && field.top - box.top > box.bottom - field.bottom;
+  if (up) list.style.transform = `translateY(${field.top - below.bottom}px)`;
+  menu.dataset.opens = up ? 'up' : 'down';
 }
 
 /**
@@ -291,6 +362,9 @@ export function renderMessage(view, ctx) {
   }
   if (typeof message.content === 'string' && message.content !== '') {
     for (const child of markdownNodes(message.content, ctx)) node.append(child);
+  }
+  if (Array.isArray(message.attachments) && message.attachments.length > 0) {
+    node.append(renderAttachments(message.attachments));
   }
   for (const embed of Array.isArray(message.embeds) ? message.embeds : [])
     node.append(renderEmbed(embed, ctx));

@@ -166,6 +166,11 @@ function openUserMenu(user, event) {
   userMenu.style.left = `${event.clientX}px`;
   userMenu.style.top = `${event.clientY}px`;
   userMenu.hidden = false;
+  // Upward from the pointer when there is no room below it (a name low on the page), as in Discord.
+  const height = userMenu.getBoundingClientRect().height;
+  if (event.clientY + height > window.innerHeight && event.clientY - height >= 0) {
+    userMenu.style.top = `${event.clientY - height}px`;
+  }
 }
 
 function closeUserMenu() {
