@@ -22,6 +22,7 @@ import {
   renderMemberList,
   rolePlainLabel,
 } from '../src/render/member.js';
+import { displayNameOf } from '../src/render/people.js';
 import { VIEW } from './view-ids.js';
 
 /** A member with the role index its role names are resolved through. */
@@ -52,12 +53,14 @@ export const memberListView: ListView<Member, RoleIndex> = {
   fetch: ({ resources: api }, _arg, query, options) => api.listMembers(query, options),
   context: ({ resources }) => roleIndex(resources),
   render: (members, info, source, _arg, roles) => renderMemberList(members, info, source, roles),
+  people: (member) => [member.id],
   open: {
     detailView: VIEW.member,
-    option: (member, roles) =>
+    option: (member, roles, _labels, who) =>
       typeof member.id === 'string'
         ? {
-            label: `Member ${plainText(member.id, 80)}`,
+            label:
+              displayNameOf(member.id, who?.people, who?.names, 80) ?? `Member ${plainText(member.id, 80)}`,
             value: member.id,
             description: plainText(
               memberRoleIds(member)
@@ -84,6 +87,7 @@ export const memberDetailView: DetailView<MemberWithRoles> = {
   fetch: ({ resources: api }, memberId, options: ReadOptions) =>
     withRoles(api, api.getMember(memberId, options)),
   render: ({ member, roles }, source) => renderMember(member, source, roles),
+  people: ({ member }) => [member.id],
   shortcuts,
   notFound: MESSAGES.memberIdNotFound,
 };
@@ -95,6 +99,7 @@ export const memberByChatView: DetailView<MemberWithRoles> = {
   fetch: ({ resources: api }, chatId, options: ReadOptions) =>
     withRoles(api, api.getMemberByChatId(chatId, options)),
   render: ({ member, roles }, source) => renderMember(member, source, roles),
+  people: ({ member }) => [member.id],
   shortcuts,
   notFound: MESSAGES.memberNotFound,
 };
@@ -119,6 +124,7 @@ export const memberOfLoaView: DetailView<MemberOfLoa> = {
     return { ...fetched, stale: fetched.stale || loa.stale, data: { ...fetched.data, loaId } };
   },
   render: ({ member, roles }, source) => renderMember(member, source, roles),
+  people: ({ member }) => [member.id],
   shortcuts: [{ label: '↩ Back to LOA', view: VIEW.loa, arg: ({ loaId }) => loaId }, ...shortcuts],
   notFound: MESSAGES.memberIdNotFound,
 };

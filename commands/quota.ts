@@ -4,6 +4,7 @@ import { argumentsOf, type Command, defineCommand, publicOption } from '../src/d
 import { showList } from '../src/discord/paging/show.js';
 import type { ListView } from '../src/discord/paging/views.js';
 import { plainText } from '../src/render/format.js';
+import { displayNameOf } from '../src/render/people.js';
 import { renderQuota, type SettingsFrom } from '../src/render/reports.js';
 import { type QuotaRow, quotaCheck } from '../src/reports/leave.js';
 import type { Period } from '../src/reports/period.js';
@@ -57,10 +58,12 @@ export const quotaCheckView: ListView<Row, unknown, ReportPage<Row> & { quota: Q
     const facts = source.quota;
     return renderQuota(items, info, source, facts, source.report, facts.roleNames, facts.counts);
   },
+  people: (row) => [row.memberId],
   open: {
     detailView: VIEW.shiftMemberPeriod,
-    option: (row) => ({
-      label: `Member ${plainText(row.memberId, 80)}`,
+    option: (row, _context, _labels, who) => ({
+      label:
+        displayNameOf(row.memberId, who?.people, who?.names, 80) ?? `Member ${plainText(row.memberId, 80)}`,
       value: row.open,
       description: 'Their shifts in this period',
     }),

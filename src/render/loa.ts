@@ -5,7 +5,6 @@ import type { PageInfo, Source } from '../api/pages.js';
 import type { LoaState } from '../reports/leave.js';
 import { describeEntries } from './entries.js';
 import {
-  code,
   duration,
   field,
   isSetTimestamp,
@@ -20,6 +19,7 @@ import {
 } from './format.js';
 import { codeLabel, type Labelled, LOA_STATE_EMOJI } from './labels.js';
 import { detailEmbed, type FooterFacts, listEmbed } from './page.js';
+import { actor, type DisplayNames, type People, person, personInDetail, personPlain } from './people.js';
 
 const COLOUR = 0x5865f2;
 
@@ -34,11 +34,14 @@ export function loaLength(loa: Partial<Loa>): string {
 /** An LOA's state as decided by the caller (src/reports/leave.ts loaStateAt), for each LOA shown. */
 export type LoaStates = (loa: Partial<Loa>) => LoaState;
 
-/** One list row: state, id, member, dates, reason. */
-export function loaRow(loa: Partial<Loa>, state: LoaState): string {
+/**
+ * One list row, as moderators scan it: who (a mention when the directory knows them), state, dates,
+ * reason. The LOA's own id is in its detail, its "Open…" option and the export.
+ */
+export function loaRow(loa: Partial<Loa>, state: LoaState, people?: People): string {
   return [
-    `${LOA_STATE_EMOJI[state]} **${state}** ${code(loa.id, 40)}`,
-    `member ${code(loa.memberId, 40)}`,
+    person(loa.memberId, people),
+    `${LOA_STATE_EMOJI[state]} **${state}**`,
     `${shortDate(loa.startAt)} → ${shortDate(loa.endAt)}`,
     safeLine(loa.reason, 80),
   ].join(' · ');
@@ -47,14 +50,14 @@ export function loaRow(loa: Partial<Loa>, state: LoaState): string {
 export function renderLoaList(
   items: Loa[],
   info: PageInfo,
-  source: Source,
+  source: Source & Labelled,
   stateOf: LoaStates,
   title = 'Leaves of absence',
   facts?: FooterFacts,
 ): APIEmbed {
   return listEmbed({
     title,
-    rows: items.map((loa) => loaRow(loa, stateOf(loa))),
+    rows: items.map((loa) => loaRow(loa, stateOf(loa), source.people)),
     info,
     noun: info.total === 1 ? 'LOA' : 'LOAs',
     source,
@@ -89,7 +92,7 @@ export function renderLoa(
       description: safeText(loa.reason, 2000),
       color: COLOUR,
       fields: [
-        field('Member', code(loa.memberId)),
+        field('Member', personInDetail(loa.memberId, source.people)),
         field('Status code', status),
         field('Start type', startType),
         field('Requested', timestamp(loa.createdAt)),
@@ -99,8 +102,8 @@ export function renderLoa(
         field('Ended', timestamp(loa.endedAt)),
         field('Length', loaLength(loa)),
         field('Reviewed', timestamp(loa.reviewedAt)),
-        field('Reviewed by', code(loa.reviewedBy)),
-        field('Ended by', code(loa.endedBy)),
+        field('Reviewed by', actor(loa.reviewedBy, source.people)),
+        field('Ended by', actor(loa.endedBy, source.people)),
         field('Cancelled', timestamp(loa.cancelledAt)),
         field('Expired', timestamp(loa.expiredAt)),
         field('Deny reason', safeText(loa.denyReason, 1000), false),
@@ -127,16 +130,23 @@ export function plainDates(start: unknown, end: unknown): string {
 }
 
 /**
- * An LOA in an "Open…" select, saying what it is: "LOA · member 66c7… · 3 Mar–10 Mar 2026 · Active".
- * Plain text (select labels render no markdown), within Discord's 100 characters: the member id is
- * cut first, so the dates and state always show.
+ * An LOA in an "Open…" select, saying what it is: "LOA · Sam · 3 Mar–10 Mar 2026 · Active" (the
+ * member's Discord display name when the directory knows them and it is at hand, else "member
+ * 66c7a1b2…"). Plain text (select labels render no markdown), within Discord's 100 characters: the
+ * member is cut first, so the dates and state always show.
  */
-export function loaOptionLabel(loa: Partial<Loa>, state: LoaState): string {
+export function loaOptionLabel(
+  loa: Partial<Loa>,
+  state: LoaState,
+  people?: People,
+  names?: DisplayNames,
+): string {
   const dates = plainDates(
     isSetTimestamp(loa.startedAt) ? loa.startedAt : loa.startAt,
     isSetTimestamp(loa.endedAt) ? loa.endedAt : loa.endAt,
   );
   const tail = [dates, state].filter(Boolean).join(' · ');
-  const room = LIMITS.selectOptionLabel - 'LOA · member  · '.length - tail.length;
-  return ['LOA', `member ${plainText(loa.memberId, Math.max(8, room))}`, tail].join(' · ');
+  const room = Math.max(16, LIMITS.selectOptionLabel - 'LOA ·  · '.length - tail.length);
+  const who = personPlain(loa.memberId, people, names, room);
+  return ['LOA', who, tail].filter((part) => part !== '' && part !== NONE).join(' · ');
 }

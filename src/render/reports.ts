@@ -11,7 +11,9 @@ import type { QuotaRow } from '../reports/leave.js';
 import { PERIOD_LABELS, type Period } from '../reports/period.js';
 import type { MemberTotal } from '../reports/time.js';
 import { clampEmbed, code, duration, formatCount, LIMITS, safeLine, timestamp } from './format.js';
+import type { Labelled } from './labels.js';
 import { detailEmbed, listEmbed } from './page.js';
+import { type People, person } from './people.js';
 
 export { ageText } from './page.js';
 
@@ -55,23 +57,23 @@ function filterText(h: TotalsHeading): string {
   return parts.length > 0 ? ` · ${parts.join(', ')}` : '';
 }
 
-export function totalsRow(row: MemberTotal, rank: number): string {
+export function totalsRow(row: MemberTotal, rank: number, people?: People): string {
   const approx = row.approximate ? 'at most ' : '';
   const active = row.active > 0 ? ` · ${formatCount(row.active)} on duty now` : '';
-  return `**${formatCount(rank)}.** member ${code(row.memberId, 40)} · ${approx}${duration(row.seconds)} · ${formatCount(row.shifts)} ${row.shifts === 1 ? 'shift' : 'shifts'} · longest ${duration(row.longest)}${active}`;
+  return `**${formatCount(rank)}.** ${person(row.memberId, people)} · ${approx}${duration(row.seconds)} · ${formatCount(row.shifts)} ${row.shifts === 1 ? 'shift' : 'shifts'} · longest ${duration(row.longest)}${active}`;
 }
 
 export function renderTotals(
   rows: MemberTotal[],
   info: PageInfo,
-  source: Source,
+  source: Source & Labelled,
   heading: TotalsHeading,
   facts: ReportFacts,
   firstRank: number,
 ): APIEmbed {
   return listEmbed({
     title: `Time on duty · ${periodText(heading.period, heading.timeZone)}${filterText(heading)}`,
-    rows: rows.map((r, i) => totalsRow(r, firstRank + i)),
+    rows: rows.map((r, i) => totalsRow(r, firstRank + i, source.people)),
     info,
     noun: info.total === 1 ? 'member' : 'members',
     source,
@@ -86,11 +88,11 @@ export function renderMemberPeriod(
   memberId: string,
   total: MemberTotal | undefined,
   shifts: Shift[],
-  source: Source,
+  source: Source & Labelled,
   heading: TotalsHeading,
   facts: ReportFacts,
 ): APIEmbed {
-  const lines = shifts.map((s) => shiftRow(s, facts.servedAt));
+  const lines = shifts.map((s) => shiftRow(s, facts.servedAt, source.people));
   const shown: string[] = [];
   let length = 0;
   for (const line of lines) {
@@ -99,9 +101,11 @@ export function renderMemberPeriod(
     length += line.length + 1;
   }
   if (shown.length < lines.length) shown.push(`… and ${formatCount(lines.length - shown.length)} more`);
-  const summary = total
-    ? `${total.approximate ? 'At most ' : ''}${duration(total.seconds)} on duty in ${formatCount(total.shifts)} ${total.shifts === 1 ? 'shift' : 'shifts'} (longest ${duration(total.longest)}).`
-    : 'No shifts in this period.';
+  const summary = `${person(memberId, source.people)}: ${
+    total
+      ? `${total.approximate ? 'At most ' : ''}${duration(total.seconds)} on duty in ${formatCount(total.shifts)} ${total.shifts === 1 ? 'shift' : 'shifts'} (longest ${duration(total.longest)}).`
+      : 'No shifts in this period.'
+  }`;
   return detailEmbed(
     {
       title: `Member ${safeLine(memberId, 64)} · ${periodText(heading.period, heading.timeZone)}${filterText(heading)}`,
@@ -116,16 +120,17 @@ export function renderMemberPeriod(
 
 export type LeaveReportKind = 'active' | 'upcoming';
 
-export function leaveRow(loa: Partial<Loa>, kind: LeaveReportKind): string {
+/** One row: who, then when they leave or come back (the LOA's own id is in its detail). */
+export function leaveRow(loa: Partial<Loa>, kind: LeaveReportKind, people?: People): string {
   const returns = loa.endAt ? timestamp(loa.endAt) : 'no return date';
   const lead = kind === 'active' ? `back ${returns}` : `from ${timestamp(loa.startAt)} · back ${returns}`;
-  return `member ${code(loa.memberId, 40)} · ${lead} · ${code(loa.id, 40)}`;
+  return `${person(loa.memberId, people)} · ${lead}`;
 }
 
 export function renderLeave(
   items: Loa[],
   info: PageInfo,
-  source: Source,
+  source: Source & Labelled,
   kind: LeaveReportKind,
   days: number,
   facts: ReportFacts,
@@ -135,7 +140,7 @@ export function renderLeave(
       kind === 'active'
         ? 'On leave now'
         : `Leave starting within ${formatCount(days)} ${days === 1 ? 'day' : 'days'}`,
-    rows: items.map((l) => leaveRow(l, kind)),
+    rows: items.map((l) => leaveRow(l, kind, source.people)),
     info,
     noun: info.total === 1 ? 'LOA' : 'LOAs',
     source,
@@ -151,9 +156,9 @@ const QUOTA_MARK: Record<QuotaRow['status'], string> = {
   'on leave': '🌴 on leave',
 };
 
-export function quotaRow(row: QuotaRow, roleName: string | undefined): string {
+export function quotaRow(row: QuotaRow, roleName: string | undefined, people?: People): string {
   const role = roleName ? safeLine(roleName, 40) : code(row.roleId, 40);
-  return `${QUOTA_MARK[row.status]} · member ${code(row.memberId, 40)} · ${duration(row.done)} of ${duration(row.required)} (${role})`;
+  return `${person(row.memberId, people)} · ${QUOTA_MARK[row.status]} · ${duration(row.done)} of ${duration(row.required)} (${role})`;
 }
 
 /** Where a community's report settings are set: by its server's admins, or in the environment. */
@@ -168,7 +173,7 @@ const QUOTAS_SET_IN: Record<SettingsFrom, string> = {
 export function renderQuota(
   rows: QuotaRow[],
   info: PageInfo,
-  source: Source,
+  source: Source & Labelled,
   heading: { period: Period; timeZone: string; settingsFrom: SettingsFrom },
   facts: ReportFacts,
   roleNames: ReadonlyMap<string, string>,
@@ -176,7 +181,7 @@ export function renderQuota(
 ): APIEmbed {
   const embed = listEmbed({
     title: `Quota check · ${periodText(heading.period, heading.timeZone)}`,
-    rows: rows.map((r) => quotaRow(r, roleNames.get(r.roleId))),
+    rows: rows.map((r) => quotaRow(r, roleNames.get(r.roleId), source.people)),
     info,
     noun: info.total === 1 ? 'member' : 'members',
     source,

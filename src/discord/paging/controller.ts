@@ -7,12 +7,14 @@
 import {
   type ButtonInteraction,
   ComponentType,
+  type Interaction,
   type ModalSubmitInteraction,
   type StringSelectMenuInteraction,
   TextInputStyle,
 } from 'discord.js';
 import type { Community } from '../../community/community.js';
 import { formatCount } from '../../render/format.js';
+import type { DisplayNames } from '../../render/people.js';
 import { MESSAGES, type Payload, UserError } from '../replies.js';
 import type { Responder } from '../respond.js';
 import { ACTIONS, type ControlState, MAX_PAGE, parseCustomId } from './custom-id.js';
@@ -44,14 +46,32 @@ export function parsePageInput(text: string): number {
   return Number.NaN;
 }
 
-/** What showing a view of `community` needs, for the moderator who sent the interaction (`owner`). */
+/**
+ * What showing a view of `community` needs, for the moderator who sent the interaction (`owner`);
+ * `names`: Discord users' display names as that interaction's client knows them (select labels).
+ */
 export function showContext(
   community: Community,
   views: ViewRegistry,
   owner: string,
   fresh = false,
+  names?: DisplayNames,
 ): ShowContext {
-  return { community, views, owner, options: fresh ? { fresh: true } : {} };
+  return { community, views, owner, options: fresh ? { fresh: true } : {}, ...(names ? { names } : {}) };
+}
+
+/**
+ * Display names from what the interaction's client already holds (no request): the server member's
+ * name there (the users an interaction resolves, a right-clicked one included, are added to it),
+ * else the user's global or user name.
+ */
+export function displayNames(interaction: Interaction): DisplayNames {
+  return (userId) => {
+    const member = interaction.guild?.members.cache.get(userId);
+    if (member) return member.displayName;
+    const user = interaction.client.users.cache.get(userId);
+    return user ? (user.globalName ?? user.username) : undefined;
+  };
 }
 
 export class PagingController {
@@ -154,6 +174,7 @@ export class PagingController {
       this.options.views,
       interaction.user.id,
       state.action === ACTIONS.refresh,
+      displayNames(interaction),
     );
 
     if (state.action === ACTIONS.open) {
