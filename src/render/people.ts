@@ -79,7 +79,8 @@ export function personPlain(
 ): string {
   const name = displayNameOf(memberId, people, names, max);
   if (name !== undefined) return name;
-  return typeof memberId === 'string' ? plainText(`member ${shortId(memberId)}`, max) : NONE;
+  const id = typeof memberId === 'string' ? plainText(memberId, 64) : NONE;
+  return plainText(`member ${id === NONE ? NONE : shortId(id)}`, max);
 }
 
 /** The ids among `values` worth asking the directory for (non-empty strings). */
