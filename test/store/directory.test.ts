@@ -14,7 +14,7 @@ import { createLogger } from '../../src/log.js';
 import { type DirectoryStore, openStore, type Store } from '../../src/store/index.js';
 import { backends, type Place } from './places.js';
 
-const logger = createLogger({ level: 'silent' });
+const logger = createLogger({ level: 'silent', format: 'json' });
 const MEMBER = '66c7a1b2c3d4e5f601234567';
 const OTHER_MEMBER = '66c7a1b2c3d4e5f609999999';
 const USER = '310000000000000001';

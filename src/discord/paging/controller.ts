@@ -61,15 +61,26 @@ export function showContext(
 }
 
 /**
- * Display names from what the interaction's client already holds (no request): the server member's
- * name there (the users an interaction resolves, a right-clicked one included, are added to it),
- * else the user's global or user name.
+ * Display names from what the interaction itself carries (no request, and the client caches no
+ * users): the users it resolves (a `user:` option, a right-clicked member) and the one who sent it,
+ * as server members (their nickname) or as users (global or user name); else the client's cache.
  */
 export function displayNames(interaction: Interaction): DisplayNames {
+  const resolved =
+    interaction.isChatInputCommand() || interaction.isContextMenuCommand()
+      ? interaction.options.resolved
+      : null;
   return (userId) => {
-    const member = interaction.guild?.members.cache.get(userId);
-    if (member) return member.displayName;
-    const user = interaction.client.users.cache.get(userId);
+    const member =
+      resolved?.members?.get(userId) ??
+      (interaction.user.id === userId ? interaction.member : null) ??
+      interaction.guild?.members.cache.get(userId);
+    if (member && 'displayName' in member) return member.displayName;
+    if (member && typeof member.nick === 'string' && member.nick !== '') return member.nick;
+    const user =
+      resolved?.users?.get(userId) ??
+      (interaction.user.id === userId ? interaction.user : undefined) ??
+      interaction.client.users.cache.get(userId);
     return user ? (user.globalName ?? user.username) : undefined;
   };
 }
