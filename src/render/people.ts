@@ -14,12 +14,16 @@ export type People = ReadonlyMap<string, string>;
 /** A Discord user's display name, when the interaction or the client's cache has it (select labels). */
 export type DisplayNames = (userId: string) => string | undefined;
 
-/** Characters of a member id kept in a list line when the directory does not know them. */
+/** Characters of a member id kept in a list line (and select label) when the directory does not know them. */
 export const SHORT_ID_LENGTH = 8;
 
-/** "66c7a1b2…": the first characters of a long id (an id of at most 12 characters stays whole). */
+/**
+ * "…4748bbfd": the last characters of a long id (an id of at most 12 characters stays whole). The
+ * end, not the start: the API's ids begin with their creation time, so members made in the same
+ * second share their first eight characters, and seldom their last.
+ */
 export function shortId(id: string): string {
-  return id.length <= SHORT_ID_LENGTH + 4 ? id : `${id.slice(0, SHORT_ID_LENGTH)}…`;
+  return id.length <= SHORT_ID_LENGTH + 4 ? id : `…${id.slice(-SHORT_ID_LENGTH)}`;
 }
 
 /** The Discord user the directory knows for `memberId` (a snowflake), or undefined. */

@@ -42,7 +42,7 @@ describe('the directory of who is who', () => {
   it('before anyone right-clicked the member, the list shows a short id and no mention', async () => {
     const answer = await loaList();
     const line = firstLine(embedOf(answer.message).description);
-    expect(line).toContain(`\`${memberId.slice(0, 8)}…\``);
+    expect(line).toContain(`\`…${memberId.slice(-8)}\``);
     expect(line).not.toContain('<@');
     // The LOA's own id is no longer on the list line.
     expect(line).not.toContain(loaId);
