@@ -77,7 +77,7 @@ export function plainLogType(log: Partial<Log>, labels?: CodeLabels): string {
   return plainCodeLabel(labels, 'logTypes', log.type) ?? NONE;
 }
 
-/** One list row: flags, who, what (type and short text), when (the log's id is in its detail). */
+/** One list row: flags, who, what (type and short text), when, id. */
 export function logRow(log: Partial<Log>, nowMs: number, labels?: CodeLabels): string {
   const flags = logFlags(log, nowMs);
   return [
@@ -85,6 +85,7 @@ export function logRow(log: Partial<Log>, nowMs: number, labels?: CodeLabels): s
     `type ${logType(log, labels)}`,
     safeLine(log.text, 100),
     shortDate(log.createdAt),
+    code(log.id, 40),
   ].join(' · ');
 }
 
