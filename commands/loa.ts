@@ -101,11 +101,18 @@ async function classifyWithSaved(resources: Resources, loas: readonly Loa[]): Pr
 
 const open: ListView<Loa>['open'] = {
   detailView: VIEW.loa,
-  option: (loa) =>
+  option: (loa, _context, _labels, who) =>
     typeof loa.id === 'string'
-      ? { label: loaOptionLabel(loa, stateOf(loa)), value: loa.id, description: describeOption(loa) }
+      ? {
+          label: loaOptionLabel(loa, stateOf(loa), who?.people, who?.names),
+          value: loa.id,
+          description: describeOption(loa),
+        }
       : undefined,
 };
+
+/** The member an LOA is shown by in a list (its directory lookup; the export's discord_user_id). */
+const loaPerson = (loa: Loa): unknown[] => [loa.memberId];
 
 /** The select option's second line: the reason, else the id. */
 function describeOption(loa: Loa): string {
@@ -123,6 +130,7 @@ export const loaListView: ListView<Loa> = {
     return page;
   },
   render: (items, info, source) => renderLoaList(items, info, source, stateOf),
+  people: loaPerson,
   open,
 };
 
@@ -137,6 +145,7 @@ export const loaMemberView: ListView<Loa> = {
   },
   render: (items, info, source, memberId) =>
     renderLoaList(items, info, source, stateOf, `Leaves of absence of member ${safeLine(memberId, 64)}`),
+  people: loaPerson,
   open,
 };
 
@@ -184,6 +193,7 @@ export const loaByStatusView: ListView<Loa, unknown, ReportPage<Loa>> = {
       `Leaves of absence · ${FILTER_TITLES[parseFilter(arg)]}`,
       source.report,
     ),
+  people: loaPerson,
   open,
 };
 
@@ -207,6 +217,7 @@ export const loaActiveView: ListView<Loa, unknown, ReportPage<Loa>> = {
     return page;
   },
   render: (items, info, source) => renderLeave(items, info, source, 'active', 0, source.report),
+  people: loaPerson,
   open,
 };
 
@@ -225,6 +236,7 @@ export const loaUpcomingView: ListView<Loa, unknown, ReportPage<Loa>> = {
   },
   render: (items, info, source, arg) =>
     renderLeave(items, info, source, 'upcoming', readDays(arg), source.report),
+  people: loaPerson,
   open,
 };
 
@@ -241,6 +253,7 @@ export const loaDetailView: DetailView<Loa> = {
     return read;
   },
   render: (loa, source) => renderLoa(loa, source, stateOf(loa), statusReads.get(loa), startReads.get(loa)),
+  people: (loa) => [loa.memberId, loa.reviewedBy, loa.endedBy],
   shortcuts: [
     // The member view is reached through the LOA's id, so it can lead back to this LOA.
     {

@@ -336,6 +336,7 @@ export const logDetailView: DetailView<Log> = {
   id: VIEW.log,
   fetch: ({ resources: api }, id, options) => api.getLog(id, options),
   render: renderLog,
+  people: (log) => [log.createdBy, log.completedBy, log.hiddenBy, log.expiredBy],
   // The username as Rollcall would accept it typed, so the list it opens is one a moderator could ask for.
   shortcuts: [
     { label: 'All logs of this player', view: VIEW.userLogs, arg: (log) => checkedUsername(log.username) },

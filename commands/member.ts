@@ -24,6 +24,7 @@ import {
   renderMemberList,
   rolePlainLabel,
 } from '../src/render/member.js';
+import { displayNameOf } from '../src/render/people.js';
 import { periodText } from '../src/render/reports.js';
 import { scorecardOf } from '../src/reports/scorecard.js';
 import { joinArg, periodFor, reportInput } from './report-data.js';
@@ -93,12 +94,14 @@ export const memberListView: ListView<Member, RoleIndex> = {
   fetch: ({ resources: api }, _arg, query, options) => api.listMembers(query, options),
   context: ({ resources }) => roleIndex(resources),
   render: (members, info, source, _arg, roles) => renderMemberList(members, info, source, roles),
+  people: (member) => [member.id],
   open: {
     detailView: VIEW.member,
-    option: (member, roles) =>
+    option: (member, roles, _labels, who) =>
       typeof member.id === 'string'
         ? {
-            label: `Member ${plainText(member.id, 80)}`,
+            label:
+              displayNameOf(member.id, who?.people, who?.names, 80) ?? `Member ${plainText(member.id, 80)}`,
             value: member.id,
             description: plainText(
               memberRoleIds(member)
@@ -133,6 +136,7 @@ export const memberDetailView: DetailView<MemberWithRoles> = {
   fetch: (community, memberId, options: ReadOptions) =>
     withStanding(community, community.resources.getMember(memberId, options)),
   render: ({ member, roles, standing }, source) => renderMember(member, source, roles, standing),
+  people: ({ member }) => [member.id],
   shortcuts,
   notFound: MESSAGES.memberIdNotFound,
 };
@@ -144,6 +148,7 @@ export const memberByChatView: DetailView<MemberWithRoles> = {
   fetch: (community, chatId, options: ReadOptions) =>
     withStanding(community, community.resources.getMemberByChatId(chatId, options)),
   render: ({ member, roles, standing }, source) => renderMember(member, source, roles, standing),
+  people: ({ member }) => [member.id],
   shortcuts,
   notFound: MESSAGES.memberNotFound,
 };
@@ -168,6 +173,7 @@ export const memberOfLoaView: DetailView<MemberOfLoa> = {
     return { ...fetched, stale: fetched.stale || loa.stale, data: { ...fetched.data, loaId } };
   },
   render: ({ member, roles, standing }, source) => renderMember(member, source, roles, standing),
+  people: ({ member }) => [member.id],
   shortcuts: [{ label: '↩ Back to LOA', view: VIEW.loa, arg: ({ loaId }) => loaId }, ...shortcuts],
   notFound: MESSAGES.memberIdNotFound,
 };

@@ -9,6 +9,7 @@ import type { ListView } from '../src/discord/paging/views.js';
 import { MESSAGES, UserError } from '../src/discord/replies.js';
 import { isoTime } from '../src/render/csv.js';
 import { plainText } from '../src/render/format.js';
+import { displayNameOf } from '../src/render/people.js';
 import {
   type InactiveHeading,
   renderInactive,
@@ -73,10 +74,12 @@ export const quotaCheckView: ListView<Row, unknown, ReportPage<Row> & { quota: Q
     const facts = source.quota;
     return renderQuota(items, info, source, facts, source.report, facts.roleNames, facts.counts);
   },
+  people: (row) => [row.memberId],
   open: {
     detailView: VIEW.shiftMemberPeriod,
-    option: (row) => ({
-      label: `Member ${plainText(row.memberId, 80)}`,
+    option: (row, _context, _labels, who) => ({
+      label:
+        displayNameOf(row.memberId, who?.people, who?.names, 80) ?? `Member ${plainText(row.memberId, 80)}`,
       value: row.open,
       description: 'Their shifts in this period',
     }),
@@ -139,6 +142,7 @@ export const quotaInactiveView: ListView<InactiveRow, unknown, InactivePage> = {
   },
   render: (items, info, source) =>
     renderInactive(items, info, source, source.heading, source.report, source.roleNames),
+  people: (row) => [row.memberId],
   open: {
     detailView: VIEW.member,
     option: (row) => ({

@@ -17,6 +17,7 @@ import { type DetailView, type ListView, PAGE_SIZE } from '../src/discord/paging
 import { MESSAGES, UserError } from '../src/discord/replies.js';
 import { isoTime } from '../src/render/csv.js';
 import { openLabel, plainDay, plainText } from '../src/render/format.js';
+import { displayNameOf } from '../src/render/people.js';
 import { renderMemberPeriod, renderOnDuty, renderTotals, type TotalsHeading } from '../src/render/reports.js';
 import { renderShift, renderShiftList, shiftState } from '../src/render/shift.js';
 import { type OnDutyRow, onDuty } from '../src/reports/activity.js';
@@ -108,10 +109,12 @@ export const shiftTotalsView: ListView<TotalsRow, unknown, HeadedPage<TotalsRow>
   render(items, info, source) {
     return renderTotals(items, info, source, source.heading, source.report, (info.page - 1) * PAGE_SIZE + 1);
   },
+  people: (row) => [row.memberId],
   open: {
     detailView: VIEW.shiftMemberPeriod,
-    option: (row) => ({
-      label: `Member ${plainText(row.memberId, 80)}`,
+    option: (row, _context, _labels, who) => ({
+      label:
+        displayNameOf(row.memberId, who?.people, who?.names, 80) ?? `Member ${plainText(row.memberId, 80)}`,
       value: row.open,
       description: 'Their shifts in this period',
     }),
@@ -153,12 +156,13 @@ export const shiftMemberPeriodView: DetailView<
   render(item, source) {
     return renderMemberPeriod(item.memberId, item.total, item.shifts, source, source.heading, source.report);
   },
+  people: (item) => [item.memberId, ...item.shifts.map((shift) => shift.memberId)],
   shortcuts: [{ label: "Member's LOAs", view: VIEW.memberLoas, arg: (m) => checkedId(m.memberId) }],
 };
 
 const open: ListView<Shift>['open'] = {
   detailView: VIEW.shift,
-  option: (shift) =>
+  option: (shift, _context, _labels, who) =>
     typeof shift.id === 'string'
       ? {
           label: openLabel([
@@ -168,7 +172,9 @@ const open: ListView<Shift>['open'] = {
             plainDay(shift.createdAt) || plainText(shift.id, 40),
           ]),
           value: shift.id,
-          description: `Member ${plainText(shift.memberId, 60)}`,
+          description:
+            displayNameOf(shift.memberId, who?.people, who?.names, 100) ??
+            `Member ${plainText(shift.memberId, 60)}`,
         }
       : undefined,
 };
@@ -179,6 +185,7 @@ export const shiftListView: ListView<Shift> = {
   takesArg: false,
   fetch: ({ resources: api }, _arg, query, options) => api.listShifts(query, options),
   render: (items, info, source) => renderShiftList(items, info, source),
+  people: (shift) => [shift.memberId],
   open,
 };
 
@@ -187,6 +194,7 @@ export const shiftDetailView: DetailView<Shift> = {
   id: VIEW.shift,
   fetch: ({ resources: api }, id, options) => api.getShift(id, options),
   render: renderShift,
+  people: (shift) => [shift.memberId, shift.endedBy],
   // The member id as Rollcall would accept it typed (it ends up in the list's title).
   shortcuts: [{ label: "Member's LOAs", view: VIEW.memberLoas, arg: (shift) => checkedId(shift.memberId) }],
   notFound: MESSAGES.shiftNotFound,
@@ -202,6 +210,7 @@ export const shiftActiveView: ListView<OnDutyRow, unknown, ReportPage<OnDutyRow>
     return reportPage(onDuty(input.data.shifts, input.now), query, input);
   },
   render: (items, info, source) => renderOnDuty(items, info, source, source.report),
+  people: ({ shift }) => [shift.memberId],
   open: {
     detailView: VIEW.shift,
     option: ({ shift }) =>

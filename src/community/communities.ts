@@ -40,9 +40,11 @@ import {
   readReportSettings,
 } from '../reports/source.js';
 // The store (kysely with the PostgreSQL and SQLite drivers) loads when first opened: single-community
-// mode opens it only for a report, and most processes never make one.
+// mode opens it at start (the directory of who is who lives there), without holding the start up
+// when it cannot be opened.
 import type { Store } from '../store/index.js';
 import type { Community } from './community.js';
+import { createDirectory, DirectoryMemory, remembering } from './directory.js';
 import { createTenants, type Tenants } from './hosted.js';
 
 export interface Communities {
@@ -186,6 +188,14 @@ function single(options: CommunitiesOptions): Communities {
   });
   metrics?.watchApi(api, config.API_TOKEN);
   const key = tokenHash(config.API_TOKEN);
+  // Who is who, in the same store (a store that did not open is tried again a minute later).
+  const directory = createDirectory({
+    tenant: key,
+    store: async () => (await store.forLedger()).directory,
+    memory: new DirectoryMemory(),
+    logger,
+  });
+  const resources = remembering(api.resources, directory);
   const reports = reportSources(options, async () => (await store.open()).snapshots, {
     timeZone: config.REPORTS_TIME_ZONE,
     weekStart: config.REPORTS_WEEK_START,
@@ -193,20 +203,22 @@ function single(options: CommunitiesOptions): Communities {
   });
   const community: Omit<Community, 'guildId'> = {
     key,
-    resources: api.resources,
+    resources,
     allowance: api,
     reports: reports(key, api.resources),
     defaultPublic: false,
     accessRoleIds: config.ACCESS_ROLE_IDS,
+    // The access checks' member lookups feed the directory too.
     guard: createAccessGuard({
       requireMember: config.ACCESS_REQUIRE_MEMBER,
       roleIds: config.ACCESS_ROLE_IDS,
       discordRoleIds: config.ACCESS_DISCORD_ROLE_IDS,
       maxAgeMs: config.ACCESS_MAX_AGE_SECONDS * 1000,
       graceMs: config.ACCESS_GRACE_SECONDS * 1000,
-      resources: api.resources,
+      resources,
       logger,
     }),
+    directory,
     // The one community's paging arguments are kept unscoped, as they always were.
     state: options.state,
   };
@@ -226,13 +238,13 @@ function single(options: CommunitiesOptions): Communities {
       return environmentScheduler(config, config.DIGEST_CHANNEL_ID, logger, client, scheduling, store.open);
     },
     async open() {
-      if (!config.DIGEST_CHANNEL_ID) return;
-      // The digest's claims need the store: open it now rather than at the first report.
+      // The directory (and the digest's claims) need the store: open it now rather than at the
+      // first page. One that does not open is tried again later; pages show ids meanwhile.
       try {
         const opened = await store.open();
         logger.info({ store: opened.kind, location: opened.location }, 'store open');
       } catch (error) {
-        logger.warn({ err: error }, 'the store did not open; the digest waits for it');
+        logger.warn({ err: error }, 'the store did not open; the directory and the digest wait for it');
       }
     },
     close: () => api.close(),

@@ -9,7 +9,23 @@ import type { Api, Resources } from '../api/types.js';
 import type { HoldMonth } from '../discord/paging/allowance.js';
 import type { StateStore } from '../discord/paging/state.js';
 import type { CodeLabels } from '../render/labels.js';
+import type { People } from '../render/people.js';
 import type { ReportSource } from '../reports/source.js';
+
+/**
+ * The community's directory of who is who (member id ↔ Discord user id), filled by every member
+ * read for a Discord user and read by the renderers (src/community/directory.ts).
+ */
+export interface Directory {
+  /**
+   * The Discord users of those of `memberIds` the directory knows. Never fails and never waits long:
+   * when the store does not answer within `waitMs` (default: a page's short wait), what this process
+   * last saw (possibly nothing).
+   */
+  lookup(memberIds: readonly string[], waitMs?: number): Promise<People>;
+  /** Remember that `memberId` is the Discord user `userId` (in the background; never fails). */
+  remember(memberId: string, userId: string): void;
+}
 
 /** A check before a read; returns a refusal sentence, or undefined to allow. */
 export type Guard = (interaction: Interaction) => Promise<string | undefined>;
@@ -42,6 +58,8 @@ export interface Community {
   accessRoleIds?: readonly string[];
   /** The access guard (run within the answer time, so it may be slow); none: everyone may read. */
   guard?: Guard;
+  /** Who is who in this community; none: members are shown by their ids. */
+  directory?: Directory;
   /** This community's share of the stored paging arguments (no other community's are seen). */
   state: StateStore;
 }

@@ -34,6 +34,7 @@ import { StoreError } from '../store/errors.js';
 import type { CredentialInfo, Store } from '../store/index.js';
 import { defaultSettings, type GuildSettings } from '../store/settings.js';
 import type { Community } from './community.js';
+import { createDirectory, DirectoryMemory, remembering } from './directory.js';
 
 /** Apis kept at once (one per linked token in use); the least recently used is closed first. */
 export const MAX_APIS = 200;
@@ -126,6 +127,8 @@ export function createTenants(options: TenantOptions): Tenants {
   const maxApis = options.maxApis ?? MAX_APIS;
   /** By token hash; Map order is use order (a use moves the entry to the end). */
   const apis = new Map<string, Entry>();
+  /** What this process saw of every community's directory. */
+  const directoryMemory = new DirectoryMemory();
   /** The month's count of every token, in the store (see MonthLedger). */
   const ledger: MonthLedger = {
     used: (key, month) => store().allowance.used(key, month),
@@ -337,7 +340,16 @@ export function createTenants(options: TenantOptions): Tenants {
     if (!credential) throw new UserError(MESSAGES.notLinked);
     if (credential.invalidAt) throw new UserError(MESSAGES.tokenRejected);
     const api = apiFor(credential.token, tokenLimits);
-    const resources = guarded(guildId, credential.token, api);
+    const key = tokenHash(credential.token);
+    // Who is who in this community, kept under the token's hash like its snapshot; every member read
+    // for a Discord user (the access checks' included) feeds it.
+    const directory = createDirectory({
+      tenant: key,
+      store: async () => store().directory,
+      memory: directoryMemory,
+      logger,
+    });
+    const resources = remembering(guarded(guildId, credential.token, api), directory);
     const guard = createAccessGuard({
       requireMember: config.ACCESS_REQUIRE_MEMBER,
       roleIds: settings.accessRoleIds,
@@ -348,9 +360,10 @@ export function createTenants(options: TenantOptions): Tenants {
       logger,
     });
     return {
-      key: tokenHash(credential.token),
+      key,
       guildId,
       resources,
+      directory,
       // The Api itself: its stats and limits for /rollcall status, its month's holds for whole-list reads.
       allowance: api,
       defaultPublic: settings.defaultVisibility === 'public',

@@ -20,7 +20,7 @@ import type { Community, CommunityOf } from '../community/community.js';
 import { LIMITS } from '../discord-limits.js';
 import type { Logger } from '../log.js';
 import { type Command, checkOptions, type MessageMenu, PUBLIC_OPTION, type UserMenu } from './command.js';
-import { PagingController, showContext } from './paging/controller.js';
+import { displayNames, PagingController, showContext } from './paging/controller.js';
 import type { ViewRegistry } from './paging/views.js';
 import { MESSAGES, UserError } from './replies.js';
 import { type OutcomeListener, Responder } from './respond.js';
@@ -131,7 +131,13 @@ export class Router {
     const asked = typeof sent === 'boolean' ? sent : null;
     const ephemeral = asked === null ? !community.defaultPublic : !asked;
     if (!command) return this.respond.notice(interaction, MESSAGES.unknownCommand, ephemeral);
-    const show = showContext(community, this.options.views, interaction.user.id);
+    const show = showContext(
+      community,
+      this.options.views,
+      interaction.user.id,
+      false,
+      displayNames(interaction),
+    );
     await this.respond.answer(
       interaction,
       async () => {
@@ -153,7 +159,13 @@ export class Router {
   ): Promise<void> {
     const menu = this.userMenus.get(interaction.commandName);
     if (!menu) return this.respond.notice(interaction, MESSAGES.unknownCommand);
-    const show = showContext(community, this.options.views, interaction.user.id);
+    const show = showContext(
+      community,
+      this.options.views,
+      interaction.user.id,
+      false,
+      displayNames(interaction),
+    );
     await this.respond.answer(
       interaction,
       async () => {
@@ -196,7 +208,13 @@ export class Router {
     let counted = false; // metrics hear of each autocomplete once
     try {
       const refusal = await community.guard?.(interaction);
-      const show = showContext(community, this.options.views, interaction.user.id);
+      const show = showContext(
+        community,
+        this.options.views,
+        interaction.user.id,
+        false,
+        displayNames(interaction),
+      );
       const choices =
         refusal !== undefined ? [] : ((await command?.autocomplete?.({ interaction, show })) ?? []);
       counted = true;

@@ -10,6 +10,7 @@
  */
 import type { LoaState } from '../reports/leave.js';
 import { plainText, safeLine } from './format.js';
+import type { People } from './people.js';
 
 /** The code tables a server can name, as stored in its settings. */
 export const CODE_TABLES = ['logTypes', 'loaStatus', 'loaStartType', 'auditTypes', 'banAppeal'] as const;
@@ -18,9 +19,13 @@ export type CodeTable = (typeof CODE_TABLES)[number];
 /** One server's names for its codes: `{ logTypes: { "3": "Warning" } }`. */
 export type CodeLabels = Partial<Record<CodeTable, Readonly<Record<string, string>>>>;
 
-/** What a renderer is given besides the read: the server's code labels (none: bare numbers). */
+/**
+ * What a renderer is given besides the read: the server's code labels (none: bare numbers), and
+ * who the page's members are as the community's directory knows them (none: ids).
+ */
 export interface Labelled {
   labels?: CodeLabels | undefined;
+  people?: People | undefined;
 }
 
 /** The longest label a server may give a code (visible characters). */

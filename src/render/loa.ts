@@ -20,6 +20,15 @@ import {
 } from './format.js';
 import { codeLabel, type Labelled, LOA_STATE_EMOJI } from './labels.js';
 import { detailEmbed, type FooterFacts, listEmbed } from './page.js';
+import {
+  actor,
+  type DisplayNames,
+  discordUserOf,
+  type People,
+  person,
+  personInDetail,
+  personPlain,
+} from './people.js';
 
 const COLOUR = 0x5865f2;
 
@@ -34,11 +43,14 @@ export function loaLength(loa: Partial<Loa>): string {
 /** An LOA's state as decided by the caller (src/reports/leave.ts loaStateAt), for each LOA shown. */
 export type LoaStates = (loa: Partial<Loa>) => LoaState;
 
-/** One list row: state, id, member, dates, reason. */
-export function loaRow(loa: Partial<Loa>, state: LoaState): string {
+/**
+ * One list row, as moderators scan it: who (a mention when the directory knows them), state, dates,
+ * reason. The LOA's own id is in its detail, its "Open…" option and the export.
+ */
+export function loaRow(loa: Partial<Loa>, state: LoaState, people?: People): string {
   return [
-    `${LOA_STATE_EMOJI[state]} **${state}** ${code(loa.id, 40)}`,
-    `member ${code(loa.memberId, 40)}`,
+    person(loa.memberId, people),
+    `${LOA_STATE_EMOJI[state]} **${state}**`,
     `${shortDate(loa.startAt)} → ${shortDate(loa.endAt)}`,
     safeLine(loa.reason, 80),
   ].join(' · ');
@@ -47,14 +59,14 @@ export function loaRow(loa: Partial<Loa>, state: LoaState): string {
 export function renderLoaList(
   items: Loa[],
   info: PageInfo,
-  source: Source,
+  source: Source & Labelled,
   stateOf: LoaStates,
   title = 'Leaves of absence',
   facts?: FooterFacts,
 ): APIEmbed {
   return listEmbed({
     title,
-    rows: items.map((loa) => loaRow(loa, stateOf(loa))),
+    rows: items.map((loa) => loaRow(loa, stateOf(loa), source.people)),
     info,
     noun: info.total === 1 ? 'LOA' : 'LOAs',
     source,
@@ -100,7 +112,12 @@ const WRITTEN = /^(reason|note|text|comment|message|description)$/i;
  * with who ("reviewed 6 Mar 2026 by `id`"), other keys as words, what was written quoted last.
  * Ids of the entries themselves are left out; every key is shown (no "+N more").
  */
-export function loaEntry(entry: unknown): string {
+/** Who did something in an entry: the Discord user when the directory knows them, else the id in code. */
+function actorIn(id: string, people: People | undefined): string {
+  return discordUserOf(id, people) !== undefined ? person(id, people) : code(id, 40);
+}
+
+export function loaEntry(entry: unknown, people?: People): string {
   if (!isRecord(entry)) return describeEntry(entry);
   const parts: string[] = [];
   const written: string[] = [];
@@ -125,9 +142,9 @@ export function loaEntry(entry: unknown): string {
       if (!isSetTimestamp(value)) continue;
       const by =
         byOf(key) !== key && typeof entry[byOf(key)] === 'string' ? (entry[byOf(key)] as string) : '';
-      parts.push(`${words} ${shortDate(value)}${by.trim() !== '' ? ` by ${code(by, 40)}` : ''}`);
+      parts.push(`${words} ${shortDate(value)}${by.trim() !== '' ? ` by ${actorIn(by, people)}` : ''}`);
     } else if (typeof value === 'string' && /(By|_by)$/.test(key)) {
-      if (value.trim() !== '') parts.push(`${words} ${code(value, 40)}`);
+      if (value.trim() !== '') parts.push(`${words} ${actorIn(value, people)}`);
     } else {
       const text = describeEntry(value);
       if (text !== NONE) parts.push(`${words}: ${text}`);
@@ -156,7 +173,7 @@ export function renderLoa(
       description: safeText(loa.reason, 2000),
       color: COLOUR,
       fields: [
-        field('Member', code(loa.memberId)),
+        field('Member', personInDetail(loa.memberId, source.people)),
         field('Status code', codeInWords(source, 'loaStatus', loa.status, statusReads)),
         field('Start type', codeInWords(source, 'loaStartType', loa.startType, startReads)),
         field('Requested', timestamp(loa.createdAt)),
@@ -166,13 +183,21 @@ export function renderLoa(
         field('Ended', timestamp(loa.endedAt)),
         field('Length', loaLength(loa)),
         field('Reviewed', timestamp(loa.reviewedAt)),
-        field('Reviewed by', code(loa.reviewedBy)),
-        field('Ended by', code(loa.endedBy)),
+        field('Reviewed by', actor(loa.reviewedBy, source.people)),
+        field('Ended by', actor(loa.endedBy, source.people)),
         field('Cancelled', timestamp(loa.cancelledAt)),
         field('Expired', timestamp(loa.expiredAt)),
         field('Deny reason', safeText(loa.denyReason, 1000), false),
-        field('Reason history', describeEntries(loa.reasonHistory, undefined, loaEntry), false),
-        field('Extension requests', describeEntries(loa.extensionRequests, undefined, loaEntry), false),
+        field(
+          'Reason history',
+          describeEntries(loa.reasonHistory, undefined, (e) => loaEntry(e, source.people)),
+          false,
+        ),
+        field(
+          'Extension requests',
+          describeEntries(loa.extensionRequests, undefined, (e) => loaEntry(e, source.people)),
+          false,
+        ),
       ],
     },
     source,
@@ -194,16 +219,23 @@ export function plainDates(start: unknown, end: unknown): string {
 }
 
 /**
- * An LOA in an "Open…" select, saying what it is: "LOA · member 66c7… · 3 Mar–10 Mar 2026 · Active".
- * Plain text (select labels render no markdown), within Discord's 100 characters: the member id is
- * cut first, so the dates and state always show.
+ * An LOA in an "Open…" select, saying what it is: "LOA · Sam · 3 Mar–10 Mar 2026 · Active" (the
+ * member's Discord display name when the directory knows them and it is at hand, else "member
+ * 66c7a1b2…"). Plain text (select labels render no markdown), within Discord's 100 characters: the
+ * member is cut first, so the dates and state always show.
  */
-export function loaOptionLabel(loa: Partial<Loa>, state: LoaState): string {
+export function loaOptionLabel(
+  loa: Partial<Loa>,
+  state: LoaState,
+  people?: People,
+  names?: DisplayNames,
+): string {
   const dates = plainDates(
     isSetTimestamp(loa.startedAt) ? loa.startedAt : loa.startAt,
     isSetTimestamp(loa.endedAt) ? loa.endedAt : loa.endAt,
   );
   const tail = [dates, state].filter(Boolean).join(' · ');
-  const room = LIMITS.selectOptionLabel - 'LOA · member  · '.length - tail.length;
-  return ['LOA', `member ${plainText(loa.memberId, Math.max(8, room))}`, tail].join(' · ');
+  const room = Math.max(16, LIMITS.selectOptionLabel - 'LOA ·  · '.length - tail.length);
+  const who = personPlain(loa.memberId, people, names, room);
+  return ['LOA', who, tail].filter((part) => part !== '' && part !== NONE).join(' · ');
 }

@@ -13,11 +13,11 @@ import {
   safeText,
   shortDate,
   timestamp,
-  userMention,
   yesNo,
 } from './format.js';
 import { type CodeLabels, codeLabel, type Labelled, plainCodeLabel } from './labels.js';
 import { detailEmbed, listEmbed } from './page.js';
+import { actor } from './people.js';
 
 const COLOUR = 0xed4245;
 
@@ -124,13 +124,13 @@ export function renderLog(log: Log, source: Source & Labelled): APIEmbed {
         field('Type', logType(log, source.labels)),
         field('Type id', code(log.typeId)),
         field('Created', timestamp(log.createdAt)),
-        field('Created by', userMention(log.createdBy)),
-        field('Completed by', userMention(log.completedBy)),
+        field('Created by', actor(log.createdBy, source.people)),
+        field('Completed by', actor(log.completedBy, source.people)),
         field('Hidden', yesNo(log.hidden)),
-        field('Hidden by', userMention(log.hiddenBy)),
+        field('Hidden by', actor(log.hiddenBy, source.people)),
         field('Expired', yesNo(log.expired)),
         field('Expired at', timestamp(log.expiredAt)),
-        field('Expired by', userMention(log.expiredBy)),
+        field('Expired by', actor(log.expiredBy, source.people)),
         field('Temporary ban', tempBanText(log, source.fetchedAt), false),
         field('Proof', describeEntries(log.proof, 700), false),
         field('Edited by', describeEntries(log.editedBy, 500), false),

@@ -18,7 +18,9 @@ import {
   timestamp,
 } from './format.js';
 import { joinWithin, stringItems } from './inline-list.js';
+import type { Labelled } from './labels.js';
 import { ageText, detailEmbed, listEmbed } from './page.js';
+import { discordUserOf, type People, person, personInDetail } from './people.js';
 
 const COLOUR = 0x57f287;
 /** Role names shown in a list row before "+N more". */
@@ -57,11 +59,11 @@ export function memberColour(member: Partial<Member>, roles: RoleIndex): number 
   return undefined;
 }
 
-/** One list row: id, first few role names, join date. */
-export function memberRow(member: Partial<Member>, roles: RoleIndex): string {
+/** One list row: who (a mention when the directory knows them, else the id), first role names, join date. */
+export function memberRow(member: Partial<Member>, roles: RoleIndex, people?: People): string {
   const names = memberRoleIds(member).map((id) => roleLabel(id, roles, 40));
   return [
-    code(member.id, 40),
+    discordUserOf(member.id, people) === undefined ? code(member.id, 40) : person(member.id, people),
     joinWithin(names, ROW_ROLE_CHARS, ', ', 'no roles'),
     `joined ${shortDate(member.createdAt)}`,
   ].join(' · ');
@@ -70,12 +72,12 @@ export function memberRow(member: Partial<Member>, roles: RoleIndex): string {
 export function renderMemberList(
   items: Member[],
   info: PageInfo,
-  source: Source,
+  source: Source & Labelled,
   roles: RoleIndex,
 ): APIEmbed {
   return listEmbed({
     title: 'Members',
-    rows: items.map((m) => memberRow(m, roles)),
+    rows: items.map((m) => memberRow(m, roles, source.people)),
     info,
     noun: info.total === 1 ? 'member' : 'members',
     source,
@@ -132,7 +134,7 @@ export function standingFields(s: MemberStanding): APIEmbedField[] {
 
 export function renderMember(
   member: Member,
-  source: Source,
+  source: Source & Labelled,
   roles: RoleIndex,
   standing?: MemberStanding,
 ): APIEmbed {
@@ -147,7 +149,7 @@ export function renderMember(
       title: `Member ${safeLine(member.id, 200)}`,
       color: memberColour(member, roles) ?? COLOUR,
       fields: [
-        field('Id', code(member.id)),
+        field('Id', personInDetail(member.id, source.people)),
         field('Joined', timestamp(member.createdAt)),
         field('Role count', formatCount(ids.length)),
         field(`Roles`, joinWithin(names, 1000, ', ', Array.isArray(member.roles) ? 'None' : NONE), false),

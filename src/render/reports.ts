@@ -12,7 +12,9 @@ import type { QuotaRow } from '../reports/leave.js';
 import { PERIOD_LABELS, type Period } from '../reports/period.js';
 import type { MemberTotal } from '../reports/time.js';
 import { clampEmbed, code, duration, formatCount, LIMITS, safeLine, timestamp } from './format.js';
+import type { Labelled } from './labels.js';
 import { detailEmbed, listEmbed } from './page.js';
+import { type People, person } from './people.js';
 
 export { ageText } from './page.js';
 
@@ -56,23 +58,23 @@ function filterText(h: TotalsHeading): string {
   return parts.length > 0 ? ` · ${parts.join(', ')}` : '';
 }
 
-export function totalsRow(row: MemberTotal, rank: number): string {
+export function totalsRow(row: MemberTotal, rank: number, people?: People): string {
   const approx = row.approximate ? 'at most ' : '';
   const active = row.active > 0 ? ` · ${formatCount(row.active)} on duty now` : '';
-  return `**${formatCount(rank)}.** member ${code(row.memberId, 40)} · ${approx}${duration(row.seconds)} · ${formatCount(row.shifts)} ${row.shifts === 1 ? 'shift' : 'shifts'} · longest ${duration(row.longest)}${active}`;
+  return `**${formatCount(rank)}.** ${person(row.memberId, people)} · ${approx}${duration(row.seconds)} · ${formatCount(row.shifts)} ${row.shifts === 1 ? 'shift' : 'shifts'} · longest ${duration(row.longest)}${active}`;
 }
 
 export function renderTotals(
   rows: MemberTotal[],
   info: PageInfo,
-  source: Source,
+  source: Source & Labelled,
   heading: TotalsHeading,
   facts: ReportFacts,
   firstRank: number,
 ): APIEmbed {
   return listEmbed({
     title: `Time on duty · ${periodText(heading.period, heading.timeZone)}${filterText(heading)}`,
-    rows: rows.map((r, i) => totalsRow(r, firstRank + i)),
+    rows: rows.map((r, i) => totalsRow(r, firstRank + i, source.people)),
     info,
     noun: info.total === 1 ? 'member' : 'members',
     source,
@@ -87,11 +89,11 @@ export function renderMemberPeriod(
   memberId: string,
   total: MemberTotal | undefined,
   shifts: Shift[],
-  source: Source,
+  source: Source & Labelled,
   heading: TotalsHeading,
   facts: ReportFacts,
 ): APIEmbed {
-  const lines = shifts.map((s) => shiftRow(s, facts.servedAt));
+  const lines = shifts.map((s) => shiftRow(s, facts.servedAt, source.people));
   const shown: string[] = [];
   let length = 0;
   for (const line of lines) {
@@ -100,9 +102,11 @@ export function renderMemberPeriod(
     length += line.length + 1;
   }
   if (shown.length < lines.length) shown.push(`… and ${formatCount(lines.length - shown.length)} more`);
-  const summary = total
-    ? `${total.approximate ? 'At most ' : ''}${duration(total.seconds)} on duty in ${formatCount(total.shifts)} ${total.shifts === 1 ? 'shift' : 'shifts'} (longest ${duration(total.longest)}).`
-    : 'No shifts in this period.';
+  const summary = `${person(memberId, source.people)}: ${
+    total
+      ? `${total.approximate ? 'At most ' : ''}${duration(total.seconds)} on duty in ${formatCount(total.shifts)} ${total.shifts === 1 ? 'shift' : 'shifts'} (longest ${duration(total.longest)}).`
+      : 'No shifts in this period.'
+  }`;
   return detailEmbed(
     {
       title: `Member ${safeLine(memberId, 64)} · ${periodText(heading.period, heading.timeZone)}${filterText(heading)}`,
@@ -117,16 +121,17 @@ export function renderMemberPeriod(
 
 export type LeaveReportKind = 'active' | 'upcoming';
 
-export function leaveRow(loa: Partial<Loa>, kind: LeaveReportKind): string {
+/** One row: who, then when they leave or come back (the LOA's own id is in its detail). */
+export function leaveRow(loa: Partial<Loa>, kind: LeaveReportKind, people?: People): string {
   const returns = loa.endAt ? timestamp(loa.endAt) : 'no return date';
   const lead = kind === 'active' ? `back ${returns}` : `from ${timestamp(loa.startAt)} · back ${returns}`;
-  return `member ${code(loa.memberId, 40)} · ${lead} · ${code(loa.id, 40)}`;
+  return `${person(loa.memberId, people)} · ${lead}`;
 }
 
 export function renderLeave(
   items: Loa[],
   info: PageInfo,
-  source: Source,
+  source: Source & Labelled,
   kind: LeaveReportKind,
   days: number,
   facts: ReportFacts,
@@ -136,7 +141,7 @@ export function renderLeave(
       kind === 'active'
         ? 'On leave now'
         : `Leave starting within ${formatCount(days)} ${days === 1 ? 'day' : 'days'}`,
-    rows: items.map((l) => leaveRow(l, kind)),
+    rows: items.map((l) => leaveRow(l, kind, source.people)),
     info,
     noun: info.total === 1 ? 'LOA' : 'LOAs',
     source,
@@ -152,9 +157,9 @@ const QUOTA_MARK: Record<QuotaRow['status'], string> = {
   'on leave': '🌴 on leave',
 };
 
-export function quotaRow(row: QuotaRow, roleName: string | undefined): string {
+export function quotaRow(row: QuotaRow, roleName: string | undefined, people?: People): string {
   const role = roleName ? safeLine(roleName, 40) : code(row.roleId, 40);
-  return `${QUOTA_MARK[row.status]} · member ${code(row.memberId, 40)} · ${duration(row.done)} of ${duration(row.required)} (${role})`;
+  return `${person(row.memberId, people)} · ${QUOTA_MARK[row.status]} · ${duration(row.done)} of ${duration(row.required)} (${role})`;
 }
 
 /** Where a community's report settings are set: by its server's admins, or in the environment. */
@@ -169,7 +174,7 @@ const QUOTAS_SET_IN: Record<SettingsFrom, string> = {
 export function renderQuota(
   rows: QuotaRow[],
   info: PageInfo,
-  source: Source,
+  source: Source & Labelled,
   heading: { period: Period; timeZone: string; settingsFrom: SettingsFrom },
   facts: ReportFacts,
   roleNames: ReadonlyMap<string, string>,
@@ -177,7 +182,7 @@ export function renderQuota(
 ): APIEmbed {
   const embed = listEmbed({
     title: `Quota check · ${periodText(heading.period, heading.timeZone)}`,
-    rows: rows.map((r) => quotaRow(r, roleNames.get(r.roleId))),
+    rows: rows.map((r) => quotaRow(r, roleNames.get(r.roleId), source.people)),
     info,
     noun: info.total === 1 ? 'member' : 'members',
     source,
@@ -190,9 +195,9 @@ export function renderQuota(
 }
 
 /** One running shift: member, type and wave, when it started, time on duty so far. */
-export function onDutyRow(row: OnDutyRow): string {
+export function onDutyRow(row: OnDutyRow, people?: People): string {
   const { shift } = row;
-  const parts = [`member ${code(shift.memberId, 40)}`];
+  const parts = [person(shift.memberId, people)];
   if (typeof shift.type === 'string' && shift.type.trim() !== '') parts.push(safeLine(shift.type, 40));
   if (typeof shift.wave === 'number' && Number.isFinite(shift.wave))
     parts.push(`wave ${formatCount(shift.wave)}`);
@@ -203,12 +208,12 @@ export function onDutyRow(row: OnDutyRow): string {
 export function renderOnDuty(
   rows: OnDutyRow[],
   info: PageInfo,
-  source: Source,
+  source: Source & Labelled,
   facts: ReportFacts,
 ): APIEmbed {
   return listEmbed({
     title: 'On duty now',
-    rows: rows.map(onDutyRow),
+    rows: rows.map((r) => onDutyRow(r, source.people)),
     info,
     noun: info.total === 1 ? 'shift' : 'shifts',
     source,
@@ -225,7 +230,11 @@ export interface InactiveHeading {
   includeLeave: boolean;
 }
 
-export function inactiveRow(row: InactiveRow, roleNames: ReadonlyMap<string, string>): string {
+export function inactiveRow(
+  row: InactiveRow,
+  roleNames: ReadonlyMap<string, string>,
+  people?: People,
+): string {
   const last =
     row.lastShift === undefined
       ? 'never on duty'
@@ -239,13 +248,13 @@ export function inactiveRow(row: InactiveRow, roleNames: ReadonlyMap<string, str
       : row.onLeaveUntil === Infinity
         ? ' · 🌴 on leave, no return date'
         : ` · 🌴 on leave until ${timestamp(row.onLeaveUntil)}`;
-  return `member ${code(row.memberId, 40)} · ${last}${roles}${extra}${leave}`;
+  return `${person(row.memberId, people)} · ${last}${roles}${extra}${leave}`;
 }
 
 export function renderInactive(
   rows: InactiveRow[],
   info: PageInfo,
-  source: Source,
+  source: Source & Labelled,
   heading: InactiveHeading,
   facts: ReportFacts,
   roleNames: ReadonlyMap<string, string>,
@@ -254,7 +263,7 @@ export function renderInactive(
   const leave = heading.includeLeave ? '' : ' · on leave left out';
   return listEmbed({
     title: `No shift in over ${formatCount(heading.days)} ${heading.days === 1 ? 'day' : 'days'}${role}${leave}`,
-    rows: rows.map((r) => inactiveRow(r, roleNames)),
+    rows: rows.map((r) => inactiveRow(r, roleNames, source.people)),
     info,
     noun: info.total === 1 ? 'member' : 'members',
     source,

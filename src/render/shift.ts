@@ -16,7 +16,6 @@ import type { PageInfo, Source } from '../api/pages.js';
 import { readBreak } from '../reports/time.js';
 import { describeEntries, isRecord } from './entries.js';
 import {
-  code,
   duration,
   field,
   formatCount,
@@ -26,10 +25,11 @@ import {
   safeLine,
   shortDate,
   timestamp,
-  userMention,
   yesNo,
 } from './format.js';
+import type { Labelled } from './labels.js';
 import { detailEmbed, listEmbed } from './page.js';
+import { actor, type People, person, personInDetail } from './people.js';
 
 export type ShiftState = 'Active' | 'Ended' | 'Unknown';
 
@@ -140,24 +140,31 @@ function wave(shift: Partial<Shift>): string {
   return typeof shift.wave === 'number' && Number.isFinite(shift.wave) ? String(shift.wave) : NONE;
 }
 
-/** One list row: state, who (member), what (type, wave), when (start), length, id. */
-export function shiftRow(shift: Partial<Shift>, nowMs: number): string {
+/**
+ * One list row: who (a mention when the directory knows them), state, when (start), length, what
+ * (type, wave). The shift's own id is in its detail, its "Open…" option and the export.
+ */
+export function shiftRow(shift: Partial<Shift>, nowMs: number, people?: People): string {
   const t = shiftTiming(shift, nowMs);
   const w = wave(shift);
   return [
+    person(shift.memberId, people),
     `${SHIFT_STATE_EMOJI[t.state]} **${t.state}**`,
-    `member ${code(shift.memberId, 40)}`,
-    `${safeLine(shift.type, 40)}${w === NONE ? '' : ` (wave ${w})`}`,
     shortDate(shift.createdAt),
     lengthText(t),
-    code(shift.id, 40),
+    `${safeLine(shift.type, 40)}${w === NONE ? '' : ` (wave ${w})`}`,
   ].join(' · ');
 }
 
-export function renderShiftList(items: Shift[], info: PageInfo, source: Source, title = 'Shifts'): APIEmbed {
+export function renderShiftList(
+  items: Shift[],
+  info: PageInfo,
+  source: Source & Labelled,
+  title = 'Shifts',
+): APIEmbed {
   return listEmbed({
     title,
-    rows: items.map((s) => shiftRow(s, source.fetchedAt)),
+    rows: items.map((s) => shiftRow(s, source.fetchedAt, source.people)),
     info,
     noun: info.total === 1 ? 'shift' : 'shifts',
     source,
@@ -166,20 +173,20 @@ export function renderShiftList(items: Shift[], info: PageInfo, source: Source, 
   });
 }
 
-export function renderShift(shift: Shift, source: Source): APIEmbed {
+export function renderShift(shift: Shift, source: Source & Labelled): APIEmbed {
   const t = shiftTiming(shift, source.fetchedAt);
   return detailEmbed(
     {
       title: `${SHIFT_STATE_EMOJI[t.state]} Shift ${safeLine(shift.id, 200)} · ${t.state}`,
       color: COLOUR[t.state],
       fields: [
-        field('Member', code(shift.memberId)),
+        field('Member', personInDetail(shift.memberId, source.people)),
         field('Type', safeLine(shift.type, 200)),
         field('Wave', wave(shift)),
         field('Auto end', yesNo(shift.autoEnd)),
         field('Started', timestamp(shift.createdAt)),
         field('Ended', t.state === 'Active' ? 'Still on duty' : timestamp(shift.endedAt)),
-        field('Ended by', userMention(shift.endedBy)),
+        field('Ended by', actor(shift.endedBy, source.people)),
         field('Length', lengthText(t)),
         field('Breaks', breaksText(t)),
         field('Net time on duty', netText(t)),

@@ -38,6 +38,7 @@ import { untilAborted, within } from '../api/abort.js';
 import { cutPage } from '../api/pages.js';
 import { type WaitContext, withWait } from '../api/wait.js';
 import type { CommunityOf } from '../community/community.js';
+import { peopleOf } from '../discord/paging/show.js';
 import { type ListView, PAGE_SIZE } from '../discord/paging/views.js';
 import { MESSAGES, NO_MENTIONS, UserError } from '../discord/replies.js';
 import type { Logger } from '../log.js';
@@ -135,7 +136,8 @@ export function discordPoster(client: Client, communityOf: CommunityOf): DigestP
           signal,
         );
         const { items, info } = cutPage(fetched.data, 1, PAGE_SIZE);
-        embeds.push(view.render(items, info, fetched, arg, undefined));
+        const people = await untilAborted(peopleOf(community, items, view.people), signal);
+        embeds.push(view.render(items, info, { ...fetched, people }, arg, undefined));
       }
       const channel = await untilAborted(channelOf(settings), signal);
       if (!channel?.isSendable()) throw new UserError(MESSAGES.digestNoChannel(settings.channelId));

@@ -21,6 +21,7 @@ import Database from 'libsql';
 import { type AllowanceStore, SqlAllowance } from './allowance.js';
 import { Keyring, SealError, tokenFingerprint, tokenHash } from './crypto.js';
 import { type DigestStore, SqlDigests } from './digests.js';
+import { type DirectoryStore, SqlDirectory } from './directory.js';
 import { reasonOf, StoreError } from './errors.js';
 import { MIGRATION_LOCK_TABLE, MIGRATION_TABLE, migrations, type Tables } from './migrations.js';
 import { SQLITE_BUSY_TIMEOUT_MS, SQLITE_LOCK_PATIENCE_MS, whileLocked } from './patience.js';
@@ -35,6 +36,7 @@ import { type SnapshotStore, SqlSnapshots } from './snapshot.js';
 import { lockSafe } from './sqlite.js';
 
 export { tokenFingerprint } from './crypto.js';
+export type { DirectoryStore } from './directory.js';
 export { StoreError, type StoreErrorCode } from './errors.js';
 export {
   defaultSettings,
@@ -126,6 +128,8 @@ export interface Store {
   readonly digests: DigestStore;
   /** The month's count per token, and the limits of the servers sharing a token (src/store/allowance.ts). */
   readonly allowance: AllowanceStore;
+  /** Each community's directory of who is who: member id → Discord user id (src/store/directory.ts). */
+  readonly directory: DirectoryStore;
 }
 
 /** Open (creating and migrating as needed) the store the options point to. */
@@ -313,6 +317,7 @@ class SqlStore implements Store {
   readonly snapshots: SnapshotStore;
   readonly digests: DigestStore;
   readonly allowance: AllowanceStore;
+  readonly directory: DirectoryStore;
 
   constructor(
     private readonly db: Kysely<Tables>,
@@ -325,6 +330,7 @@ class SqlStore implements Store {
     this.snapshots = new SqlSnapshots(db, (query) => this.run(query), now);
     this.digests = new SqlDigests(db, (query) => this.run(query), now);
     this.allowance = new SqlAllowance(db, (query) => this.run(query), now);
+    this.directory = new SqlDirectory(db, (query) => this.run(query), now);
   }
 
   version(): Promise<string | undefined> {
@@ -412,7 +418,7 @@ class SqlStore implements Store {
   }
 
   async deleteGuild(guildId: string): Promise<void> {
-    // The community's snapshot goes too, unless another server reads the same community with the
+    // The community's snapshot and directory go too, unless another server reads the same community with the
     // same token (its tenant is the token's hash, which only the opened token gives).
     const row = await this.run(() =>
       this.db.selectFrom('credentials').selectAll().where('guild_id', '=', guildId).executeTakeFirst(),
@@ -438,7 +444,10 @@ class SqlStore implements Store {
             .select('guild_id')
             .where('fingerprint', '=', row.fingerprint)
             .executeTakeFirst();
-          if (!shared) await trx.deleteFrom('snapshot_pages').where('tenant', '=', tenant).execute();
+          if (!shared) {
+            await trx.deleteFrom('snapshot_pages').where('tenant', '=', tenant).execute();
+            await trx.deleteFrom('directory').where('tenant', '=', tenant).execute();
+          }
         }
       }),
     );

@@ -131,6 +131,23 @@ export const migrations: Record<string, Migration> = {
       await db.schema.dropTable('month_counts').execute();
     },
   },
+  // The directory of who is who: per community (the credential's hash, never the token), the
+  // Discord user each member id was read for; a member id is kept once (a newer lookup replaces it).
+  '0007_directory': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('directory')
+        .addColumn('tenant', 'varchar(64)', (c) => c.notNull())
+        .addColumn('member_id', 'varchar(128)', (c) => c.notNull())
+        .addColumn('user_id', 'varchar(128)', (c) => c.notNull())
+        .addColumn('seen_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('directory_pk', ['tenant', 'member_id'])
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('directory').execute();
+    },
+  },
 };
 
 /** Table shapes as the queries see them (bigint columns come back as strings from PostgreSQL). */
@@ -176,6 +193,12 @@ export interface Tables {
     guild_id: string;
     scheduled_at: number | string;
     claimed_at: number | string;
+  };
+  directory: {
+    tenant: string;
+    member_id: string;
+    user_id: string;
+    seen_at: number | string;
   };
   month_counts: {
     token: string;

@@ -101,7 +101,9 @@ describe('/loa list', () => {
       show: showContext(community(true)),
     });
     const rows = payload.embeds?.[0]?.description?.split('\n') ?? [];
-    expect(rows[0]).toMatch(/^🟢 \*\*Active\*\* `a1`/);
+    // Who first (the short id: this community has no directory), then the state; the LOA's id is not on the line.
+    expect(rows[0]).toMatch(/^`m1` · 🟢 \*\*Active\*\* · /);
+    expect(rows[0]).not.toContain('a1');
     const labels = selectOptions(payload).map((o) => o.label);
     expect(labels[0]).toMatch(/^LOA · member m1 · \d+ \w{3}–\d+ \w{3} \d{4} · Active$/);
     expect(labels[1]).toMatch(/^LOA · member m9 · .* · Ended$/);

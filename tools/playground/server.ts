@@ -5,12 +5,14 @@
  * user) and server-sent events carrying the conversation whenever the Discord double's message
  * store changes.
  */
+
 import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, extname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Locale } from 'discord.js';
+import { tokenHash } from '../../src/api/token.js';
 import { startWorld, type World, type WorldOptions } from '../../test/e2e/world.js';
 import { offlineWorld } from '../try/offline.js';
 import { InputError, PlaygroundSession } from './session.js';
@@ -163,6 +165,12 @@ function send(res: ServerResponse, status: number, body: string | Buffer, type: 
 export async function startPlayground(options: PlaygroundOptions = {}): Promise<Playground> {
   const world = await startWorld(offlineWorld(options.world));
   const session = new PlaygroundSession(world, EXTRA_USERS);
+  // The directory of who is who, as if each member had been right-clicked once: the playground shows
+  // people by name from its first page (a right-click teaches it the same, one member at a time).
+  const directory = world.app.store()?.directory;
+  const tenant = tokenHash(world.config.API_TOKEN);
+  for (const { memberId, userId } of session.communityPeople())
+    await directory?.remember(tenant, memberId, userId).catch(() => undefined);
   const vendorRoots = new Map(VENDOR_PACKAGES.map((name) => [name, packageRoot(name)]));
   const map = JSON.stringify(importMap());
   const clients = new Set<ServerResponse>();

@@ -81,6 +81,8 @@ export interface PlaygroundState {
   userCommands: APIApplicationCommand[];
   /** Who is in the channel (the member list, right-click for Apps): the users and a few of the community. */
   members: PlaygroundUser[];
+  /** Every Discord user of the community's members (the sandbox's), to show mentions by name. */
+  people: PlaygroundUser[];
   messages: ViewMessage[];
   /** The modal the bot opened for the acting user and not yet answered. */
   modal: APIModalInteractionResponseCallbackData | null;
@@ -114,6 +116,20 @@ async function dispatch(send: () => Promise<InteractionHandle>): Promise<Interac
   }
 }
 
+/** Names for the sandbox's members' Discord users (a number added past the list's end). */
+const PEOPLE_NAMES = [
+  'sam',
+  'riley',
+  'casey',
+  'morgan',
+  'taylor',
+  'jamie',
+  'quinn',
+  'avery',
+  'rowan',
+  'skyler',
+];
+
 const userView = (u: DoubleUser): PlaygroundUser => ({ id: u.id, username: u.username, roles: [...u.roles] });
 
 export class PlaygroundSession {
@@ -121,6 +137,8 @@ export class PlaygroundSession {
   readonly #users = new Map<string, DoubleUser>();
   /** People of the community (their Discord accounts) shown in the member list, to right-click. */
   readonly #community: DoubleUser[] = [];
+  /** A Discord user for every sandbox member with a Discord account, named (mentions show names). */
+  readonly #people: DoubleUser[] = [];
   readonly #modals = new Map<string, APIModalInteractionResponseCallbackData>();
   readonly #failures = new Map<string, Array<{ at: string; text: string }>>();
   #actor: DoubleUser;
@@ -142,6 +160,22 @@ export class PlaygroundSession {
     for (const { id, username } of community) {
       if (id && !this.#users.has(id)) this.#community.push(world.double.user({ id, username }));
     }
+    const taken = new Set([...this.#users.keys(), ...this.#community.map((u) => u.id)]);
+    for (const [i, member] of world.sandbox.dataset.members.entries()) {
+      const id = world.sandbox.dataset.chatIdOf(member.id);
+      if (!id || taken.has(id)) continue;
+      const name = `${PEOPLE_NAMES[i % PEOPLE_NAMES.length]}${i >= PEOPLE_NAMES.length ? Math.floor(i / PEOPLE_NAMES.length) : ''}`;
+      this.#people.push(world.double.user({ id, username: name }));
+    }
+  }
+
+  /** The sandbox's members and the Discord users they are (what right-clicks teach Rollcall's directory). */
+  communityPeople(): Array<{ memberId: string; userId: string }> {
+    const ds = this.#world.sandbox.dataset;
+    return ds.members.flatMap((m) => {
+      const userId = ds.chatIdOf(m.id);
+      return userId ? [{ memberId: m.id, userId }] : [];
+    });
   }
 
   get actor(): DoubleUser {
@@ -179,6 +213,7 @@ export class PlaygroundSession {
       commands: this.#registered(),
       userCommands: this.#registered(ApplicationCommandType.User),
       members: [...this.#users.values(), ...this.#community].map(userView),
+      people: [...this.#community, ...this.#people].map(userView),
       messages,
       modal: this.#modals.get(this.#actor.id) ?? null,
       failures: this.#failures.get(this.#actor.id) ?? [],

@@ -16,7 +16,7 @@ import type { PageInfo } from '../../api/pages.js';
 import { LIMITS } from '../../discord-limits.js';
 import { formatCount, truncate } from '../../render/format.js';
 import { ACTIONS, type Action } from './custom-id.js';
-import { argKind, type BackTarget, canOpen, type ListView, type ShowContext } from './views.js';
+import { argKind, type BackTarget, canOpen, type ListView, type ShowContext, type Who } from './views.js';
 
 type Row = APIActionRowComponent<APIComponentInMessageActionRow>;
 
@@ -38,7 +38,7 @@ function button(
 /** The controls under a list page. */
 export async function buildListComponents<T, C>(
   view: ListView<T, C>,
-  page: { items: T[]; info: PageInfo; arg: string; context: C },
+  page: { items: T[]; info: PageInfo; arg: string; context: C; who?: Who },
   ctx: ShowContext,
 ): Promise<Row[]> {
   const { items, info, arg } = page;
@@ -68,7 +68,7 @@ export async function buildListComponents<T, C>(
     const seen = new Set<string>();
     const options: APISelectMenuOption[] = [];
     for (const item of items) {
-      const option = view.open.option(item, page.context, ctx.community.labels);
+      const option = view.open.option(item, page.context, ctx.community.labels, page.who);
       if (
         !option ||
         option.value.length > LIMITS.selectOptionValue ||

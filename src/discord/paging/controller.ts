@@ -10,12 +10,14 @@ import {
   type ButtonInteraction,
   ButtonStyle,
   ComponentType,
+  type Interaction,
   type ModalSubmitInteraction,
   type StringSelectMenuInteraction,
   TextInputStyle,
 } from 'discord.js';
 import type { Community } from '../../community/community.js';
 import { formatCount } from '../../render/format.js';
+import type { DisplayNames } from '../../render/people.js';
 import { MESSAGES, type Payload, UserError } from '../replies.js';
 import type { Responder } from '../respond.js';
 import { ACTIONS, type ControlState, encodeCustomId, MAX_PAGE, parseCustomId } from './custom-id.js';
@@ -94,14 +96,43 @@ export function parsePageInput(text: string): number {
   return Number.NaN;
 }
 
-/** What showing a view of `community` needs, for the moderator who sent the interaction (`owner`). */
+/**
+ * What showing a view of `community` needs, for the moderator who sent the interaction (`owner`);
+ * `names`: Discord users' display names as that interaction's client knows them (select labels).
+ */
 export function showContext(
   community: Community,
   views: ViewRegistry,
   owner: string,
   fresh = false,
+  names?: DisplayNames,
 ): ShowContext {
-  return { community, views, owner, options: fresh ? { fresh: true } : {} };
+  return { community, views, owner, options: fresh ? { fresh: true } : {}, ...(names ? { names } : {}) };
+}
+
+/**
+ * Display names from what the interaction itself carries (no request, and the client caches no
+ * users): the users it resolves (a `user:` option, a right-clicked member) and the one who sent it,
+ * as server members (their nickname) or as users (global or user name); else the client's cache.
+ */
+export function displayNames(interaction: Interaction): DisplayNames {
+  const resolved =
+    interaction.isChatInputCommand() || interaction.isContextMenuCommand()
+      ? interaction.options.resolved
+      : null;
+  return (userId) => {
+    const member =
+      resolved?.members?.get(userId) ??
+      (interaction.user.id === userId ? interaction.member : null) ??
+      interaction.guild?.members.cache.get(userId);
+    if (member && 'displayName' in member) return member.displayName;
+    if (member && typeof member.nick === 'string' && member.nick !== '') return member.nick;
+    const user =
+      resolved?.users?.get(userId) ??
+      (interaction.user.id === userId ? interaction.user : undefined) ??
+      interaction.client.users.cache.get(userId);
+    return user ? (user.globalName ?? user.username) : undefined;
+  };
 }
 
 export class PagingController {
@@ -210,6 +241,7 @@ export class PagingController {
       this.options.views,
       interaction.user.id,
       state.action === ACTIONS.refresh,
+      displayNames(interaction),
     );
 
     if (state.action === ACTIONS.open) {

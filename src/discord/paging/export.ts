@@ -15,8 +15,10 @@ import { API_PAGE_SIZE, cutPage, mergeSources, pageItems, type Source } from '..
 import type { Fetched, ReadOptions } from '../../api/types.js';
 import { uniqueById } from '../../api/unique.js';
 import { type CsvColumn, csvFilesSliced, genericColumns } from '../../render/csv.js';
+import { discordUserOf } from '../../render/people.js';
 import { MESSAGES, type Payload, UserError } from '../replies.js';
 import { planHold } from './allowance.js';
+import { peopleOf } from './show.js';
 import type { ListEnvelope, ListView, ShowContext } from './views.js';
 
 /** Pages of 100 an export reads at most (10,000 rows). */
@@ -27,6 +29,8 @@ export const UPLOAD_FLOOR_BYTES = 8 * 1024 * 1024;
 export const REQUEST_MARGIN_BYTES = 64 * 1024;
 /** Messages an export is sent in at most (one file each). */
 export const EXPORT_MAX_FILES = 10;
+/** Longest an export waits for the directory of who is who (then the column is left empty). */
+export const EXPORT_DIRECTORY_MS = 3_000;
 /** Longest an export waits on short limits in all (the interaction's token lives 15 minutes). */
 export const EXPORT_MAX_WAIT_MS = 10 * 60 * 1000;
 
@@ -45,6 +49,22 @@ function fileName(view: string, arg: string, part: number, parts: number): strin
   const safe = (s: string) => s.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '');
   const base = ['rollcall', safe(view), safe(arg).slice(0, 40)].filter(Boolean).join('-');
   return parts > 1 ? `${base}-part${part}of${parts}.csv` : `${base}.csv`;
+}
+
+/**
+ * The `discord_user_id` column of a view that shows people: the Discord user of each record's own
+ * member (its first `people` id), as the community's directory knows them ('' otherwise).
+ */
+async function discordUserColumn<T>(
+  view: ListView<T, unknown, Fetched<ListEnvelope<T>>>,
+  items: readonly T[],
+  ctx: ShowContext,
+): Promise<CsvColumn<T>[]> {
+  const own = view.people;
+  if (!own) return [];
+  // An export is slow anyway: it waits longer for the directory than a page does.
+  const people = await peopleOf(ctx.community, items, (item) => own(item).slice(0, 1), EXPORT_DIRECTORY_MS);
+  return [{ header: 'discord_user_id', value: (item) => discordUserOf(own(item)[0], people) ?? '' }];
 }
 
 /** Every row of `view` for `arg` as CSV, in as many messages as Discord's upload limit needs. */
@@ -83,7 +103,10 @@ export async function exportList<T, C, F extends Fetched<ListEnvelope<T>>>(
 
   const limit =
     exporting.uploadLimit && exporting.uploadLimit > 0 ? exporting.uploadLimit : UPLOAD_FLOOR_BYTES;
-  const columns = (view.csv ?? genericColumns(items as object[])) as CsvColumn<T>[];
+  const columns = [
+    ...((view.csv ?? genericColumns(items as object[])) as CsvColumn<T>[]),
+    ...(await discordUserColumn(view, items, ctx)),
+  ];
   let files: Buffer[];
   try {
     files = await csvFilesSliced(columns, items, limit - REQUEST_MARGIN_BYTES);

@@ -2,6 +2,8 @@
 import { isApiError } from '../../api/errors.js';
 import { cutPage, pageCount } from '../../api/pages.js';
 import type { Fetched } from '../../api/types.js';
+import type { Community } from '../../community/community.js';
+import { memberIdsIn, type People } from '../../render/people.js';
 import { MESSAGES, type Payload, UserError } from '../replies.js';
 import { buildDetailComponents, buildListComponents, type ShortcutLink } from './components.js';
 import {
@@ -13,6 +15,23 @@ import {
   PAGE_SIZE,
   type ShowContext,
 } from './views.js';
+
+/**
+ * Who the members of `items` are, as the community's directory knows them (each item's ids from
+ * `people`); undefined without a directory or ids. Never fails: a directory that does not answer
+ * in time gives what is at hand, and the page shows ids.
+ */
+export async function peopleOf<T>(
+  community: Community,
+  items: readonly T[],
+  people: ((item: T) => unknown[]) | undefined,
+  waitMs?: number,
+): Promise<People | undefined> {
+  if (!community.directory || !people) return undefined;
+  const ids = memberIdsIn(items.flatMap((item) => people(item)));
+  if (ids.length === 0) return undefined;
+  return community.directory.lookup(ids, waitMs).catch(() => undefined);
+}
 
 /**
  * Read and render one page of a list view, with its paging controls. A page past the end (the
@@ -40,8 +59,19 @@ export async function showList<T, C, F extends Fetched<ListEnvelope<T>>>(
       cut = cutPage(fetched.data, last, PAGE_SIZE);
     }
   }
-  const embed = view.render(cut.items, cut.info, { ...fetched, labels: community.labels }, arg, context);
-  const components = await buildListComponents(view as ListView<T, C>, { ...cut, arg, context }, ctx);
+  const people = await peopleOf(community, cut.items, view.people);
+  const embed = view.render(
+    cut.items,
+    cut.info,
+    { ...fetched, labels: community.labels, people },
+    arg,
+    context,
+  );
+  const components = await buildListComponents(
+    view as ListView<T, C>,
+    { ...cut, arg, context, who: { people, names: ctx.names } },
+    ctx,
+  );
   return { content: '', embeds: [embed], components };
 }
 
@@ -65,7 +95,8 @@ export async function showDetail<T, F extends Fetched<T>>(
     if (view.notFound && isApiError(error) && error.status === 404) throw new UserError(view.notFound);
     throw error;
   }
-  const embed = view.render(fetched.data, { ...fetched, labels: ctx.community.labels });
+  const people = await peopleOf(ctx.community, [fetched.data], view.people);
+  const embed = view.render(fetched.data, { ...fetched, labels: ctx.community.labels, people });
   const shortcuts: ShortcutLink[] = [];
   for (const s of view.shortcuts ?? []) {
     const target = s.arg(fetched.data);

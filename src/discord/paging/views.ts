@@ -12,6 +12,7 @@ import { isSendableSegment } from '../../api/validate.js';
 import type { Community } from '../../community/community.js';
 import type { CsvColumn } from '../../render/csv.js';
 import type { CodeLabels, Labelled } from '../../render/labels.js';
+import type { DisplayNames, People } from '../../render/people.js';
 import type { ArgKind } from './custom-id.js';
 
 /** Items per Discord page (the API layer cuts them from API pages of 100: src/api/pages.ts). */
@@ -50,6 +51,12 @@ export interface ListView<
    */
   render(items: T[], info: PageInfo, source: F & Labelled, arg: string, context: C): APIEmbed;
   /**
+   * The member ids an item shows, the record's own member first: the page's are looked up in the
+   * community's directory and given to `render` (`source.people`) and `open.option`; the first is
+   * the export's `discord_user_id` column. None: members are shown by their ids.
+   */
+  people?(item: T): unknown[];
+  /**
    * How an item appears in the "Open…" select, and which detail view opens it. `canOpen` says
    * whether a select value can be opened at all (default: the API layer would send it as an id,
    * so not '', '.' or '..'); items that cannot are left out of the select (the embed still lists
@@ -57,7 +64,7 @@ export interface ListView<
    */
   open?: {
     detailView: string;
-    option(item: T, context: C, labels?: CodeLabels): APISelectMenuOption | undefined;
+    option(item: T, context: C, labels?: CodeLabels, who?: Who): APISelectMenuOption | undefined;
     canOpen?(value: string): boolean;
   };
   /**
@@ -72,6 +79,15 @@ export interface ListView<
   everyRow?(fetched: F): T[];
 }
 
+/**
+ * Who a page's members are, for the "Open…" select's labels (plain text, no mentions): the
+ * directory's Discord users and their display names, when the interaction or the client has them.
+ */
+export interface Who {
+  people?: People | undefined;
+  names?: DisplayNames | undefined;
+}
+
 /** Whether `value`, picked in the list's "Open…" select, can be opened. */
 export function canOpen(view: ListView, value: string): boolean {
   return view.open?.canOpen ? view.open.canOpen(value) : isSendableSegment(value);
@@ -83,6 +99,8 @@ export interface DetailView<T = unknown, F extends Fetched<T> = Fetched<T>> {
   id: string;
   fetch(community: Community, arg: string, options: ReadOptions): Promise<F>;
   render(item: T, source: F & Labelled): APIEmbed;
+  /** The member ids the record shows, looked up in the community's directory for `render`. */
+  people?(item: T): unknown[];
   /** At most two are shown. */
   shortcuts?: Shortcut<T>[];
   /** Sentence for a 404 on this view. */
@@ -165,4 +183,6 @@ export interface ShowContext {
   views: ViewRegistry;
   owner: string;
   options?: ReadOptions;
+  /** Discord users' display names as the interaction and the client's cache know them (select labels). */
+  names?: DisplayNames;
 }

@@ -36,7 +36,10 @@ const ctx = {
   avatar: (/** @type {string} */ name) =>
     `/avatars/${encodeURIComponent(name.toLowerCase().replace(/[^a-z0-9_.-]/g, '-'))}.svg`,
   userName: (/** @type {string} */ id) =>
-    state?.users.find((/** @type {Loose} */ u) => u.id === id)?.username,
+    (
+      state?.users.find((/** @type {Loose} */ u) => u.id === id) ??
+      state?.people?.find((/** @type {Loose} */ u) => u.id === id)
+    )?.username,
   onClick: (/** @type {string} */ messageId, /** @type {string} */ customId) =>
     act('click', { messageId, customId }),
   onDismiss: (/** @type {string} */ messageId) => {

@@ -1,0 +1,93 @@
+/**
+ * People, not ids: the API names members by their own 24-character ids, and the community's
+ * directory (src/community/directory.ts) knows which Discord user some of them are. Renderers are
+ * given what it knows for the page (`source.people`: member id → Discord user id) and show a known
+ * member as a mention (`<@id>`: Discord shows the name; replies ping nobody), an unknown one by a
+ * short id in lists and the whole id in details. Pure: no lookup here.
+ */
+import { SNOWFLAKE } from '../discord-limits.js';
+import { code, NONE, plainText, userMention } from './format.js';
+
+/** Member id → Discord user id, as the community's directory knows them (only those asked for). */
+export type People = ReadonlyMap<string, string>;
+
+/** A Discord user's display name, when the interaction or the client's cache has it (select labels). */
+export type DisplayNames = (userId: string) => string | undefined;
+
+/** Characters of a member id kept in a list line (and select label) when the directory does not know them. */
+export const SHORT_ID_LENGTH = 8;
+
+/**
+ * "…4748bbfd": the last characters of a long id (an id of at most 12 characters stays whole). The
+ * end, not the start: the API's ids begin with their creation time, so members made in the same
+ * second share their first eight characters, and seldom their last.
+ */
+export function shortId(id: string): string {
+  return id.length <= SHORT_ID_LENGTH + 4 ? id : `…${id.slice(-SHORT_ID_LENGTH)}`;
+}
+
+/** The Discord user the directory knows for `memberId` (a snowflake), or undefined. */
+export function discordUserOf(memberId: unknown, people: People | undefined): string | undefined {
+  if (typeof memberId !== 'string' || people === undefined) return undefined;
+  const user = people.get(memberId);
+  return user !== undefined && SNOWFLAKE.test(user) ? user : undefined;
+}
+
+/** A member in a list line: `<@id>` when known, else the short id in code; absent → NONE. */
+export function person(memberId: unknown, people: People | undefined): string {
+  const user = discordUserOf(memberId, people);
+  if (user !== undefined) return userMention(user);
+  if (typeof memberId !== 'string' || memberId.trim() === '') return NONE;
+  return code(shortId(plainText(memberId, 64)));
+}
+
+/** A member in a detail: `<@id> · \`member id\`` when known, else the whole id in code. */
+export function personInDetail(memberId: unknown, people: People | undefined): string {
+  const user = discordUserOf(memberId, people);
+  const id = code(memberId);
+  return user === undefined ? id : `${userMention(user)} · ${id}`;
+}
+
+/**
+ * Who did something (a log's creator, whoever ended a shift): the API gives a Discord user id or a
+ * member id there. A snowflake is a Discord user already; a member id is shown as `personInDetail`.
+ */
+export function actor(value: unknown, people: People | undefined): string {
+  if (typeof value === 'string' && SNOWFLAKE.test(value)) return userMention(value);
+  return personInDetail(value, people);
+}
+
+/** The display name of the member's Discord user, when the directory knows them and it is at hand. */
+export function displayNameOf(
+  memberId: unknown,
+  people: People | undefined,
+  names: DisplayNames | undefined,
+  max: number,
+): string | undefined {
+  const user = discordUserOf(memberId, people);
+  const name = user === undefined ? undefined : names?.(user);
+  if (name === undefined) return undefined;
+  const text = plainText(name, max);
+  return text === NONE ? undefined : text;
+}
+
+/**
+ * A member in plain text (select labels render no mentions): the Discord user's display name when
+ * known and at hand, else "member" and the short id.
+ */
+export function personPlain(
+  memberId: unknown,
+  people: People | undefined,
+  names: DisplayNames | undefined,
+  max: number,
+): string {
+  const name = displayNameOf(memberId, people, names, max);
+  if (name !== undefined) return name;
+  const id = typeof memberId === 'string' ? plainText(memberId, 64) : NONE;
+  return plainText(`member ${id === NONE ? NONE : shortId(id)}`, max);
+}
+
+/** The ids among `values` worth asking the directory for (non-empty strings). */
+export function memberIdsIn(values: readonly unknown[]): string[] {
+  return values.filter((v): v is string => typeof v === 'string' && v.trim() !== '');
+}

@@ -1,0 +1,75 @@
+/**
+ * The directory of who is who: for each community (its credential's hash, as the snapshot's
+ * tenant), which Discord user each member id was read for (`/members/chat/{chatId}`). Not a secret,
+ * but one community's: every query names its tenant, and it is deleted with the community's other
+ * data. The store knows nothing of Discord or the API: both ids are opaque strings to it.
+ */
+import type { Kysely } from 'kysely';
+import type { Tables } from './migrations.js';
+
+/** Longest member id (and Discord user id) the directory keeps: longer ones are not remembered. */
+export const DIRECTORY_ID_MAX = 128;
+/** Member ids asked for in one query at most (a page shows far fewer; an export asks in several). */
+export const DIRECTORY_QUERY_IDS = 500;
+
+export interface DirectoryStore {
+  /**
+   * Remember that `memberId` is `userId` in the community `tenant`; a member id already known is
+   * moved to the newer user (a re-linked account). Ids longer than DIRECTORY_ID_MAX are ignored.
+   */
+  remember(tenant: string, memberId: string, userId: string): Promise<void>;
+  /** The Discord users of those of `memberIds` the community's directory knows (member id → user id). */
+  lookup(tenant: string, memberIds: readonly string[]): Promise<Map<string, string>>;
+  /** Forget a community's directory. */
+  forget(tenant: string): Promise<void>;
+}
+
+type Run = <T>(query: () => Promise<T>) => Promise<T>;
+
+export class SqlDirectory implements DirectoryStore {
+  constructor(
+    private readonly db: Kysely<Tables>,
+    private readonly run: Run,
+    private readonly now: () => number,
+  ) {}
+
+  async remember(tenant: string, memberId: string, userId: string): Promise<void> {
+    if (!fits(memberId) || !fits(userId)) return;
+    const now = this.now();
+    await this.run(() =>
+      this.db
+        .insertInto('directory')
+        .values({ tenant, member_id: memberId, user_id: userId, seen_at: now })
+        .onConflict((oc) =>
+          oc.columns(['tenant', 'member_id']).doUpdateSet({ user_id: userId, seen_at: now }),
+        )
+        .execute(),
+    );
+  }
+
+  async lookup(tenant: string, memberIds: readonly string[]): Promise<Map<string, string>> {
+    const asked = [...new Set(memberIds.filter(fits))];
+    const found = new Map<string, string>();
+    for (let start = 0; start < asked.length; start += DIRECTORY_QUERY_IDS) {
+      const chunk = asked.slice(start, start + DIRECTORY_QUERY_IDS);
+      const rows = await this.run(() =>
+        this.db
+          .selectFrom('directory')
+          .select(['member_id', 'user_id'])
+          .where('tenant', '=', tenant)
+          .where('member_id', 'in', chunk)
+          .execute(),
+      );
+      for (const row of rows) found.set(row.member_id, row.user_id);
+    }
+    return found;
+  }
+
+  async forget(tenant: string): Promise<void> {
+    await this.run(() => this.db.deleteFrom('directory').where('tenant', '=', tenant).execute());
+  }
+}
+
+function fits(id: string): boolean {
+  return typeof id === 'string' && id !== '' && id.length <= DIRECTORY_ID_MAX;
+}

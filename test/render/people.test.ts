@@ -1,0 +1,85 @@
+/**
+ * People, not ids (src/render/people.ts and the rows built on it): a member the directory knows is a
+ * mention, one it does not a short id in lists and the whole id in details; list lines lead with the
+ * person and leave the record's own id out; select labels use a display name when one is at hand.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Loa } from '../../generated/api.js';
+import { loaOptionLabel, loaRow, renderLoa } from '../../src/render/loa.js';
+import { actor, person, personInDetail, personPlain, shortId } from '../../src/render/people.js';
+import { quotaRow, totalsRow } from '../../src/render/reports.js';
+import { shiftRow } from '../../src/render/shift.js';
+import { assertNoPings } from './limits.js';
+
+const MEMBER = '69e281ce72c7322a4748bbfd';
+const USER = '310000000000000001';
+const REVIEWER = '69e281ce72c7322a40000001';
+const people = new Map([[MEMBER, USER]]);
+const source = { fetchedAt: 1_800_000_000_000, fromCache: false, stale: false, people };
+
+describe('a member as shown', () => {
+  it('known: a mention; unknown: the id’s last eight characters in a list, the whole id in a detail', () => {
+    expect(person(MEMBER, people)).toBe(`<@${USER}>`);
+    expect(person(REVIEWER, people)).toBe('`…40000001`');
+    expect(shortId('m1')).toBe('m1');
+    expect(personInDetail(MEMBER, people)).toBe(`<@${USER}> · \`${MEMBER}\``);
+    expect(personInDetail(REVIEWER, people)).toBe(`\`${REVIEWER}\``);
+    // A Discord user id given where a member id may be (createdBy, endedBy) is a user already.
+    expect(actor('310000000000000009', people)).toBe('<@310000000000000009>');
+    // A directory entry that is not a Discord user id is never made a mention.
+    expect(person(MEMBER, new Map([[MEMBER, '@everyone']]))).toBe('`…4748bbfd`');
+  });
+
+  it('in plain text: the display name when at hand, else "member" and the short id', () => {
+    expect(personPlain(MEMBER, people, (id) => (id === USER ? 'Sam' : undefined), 80)).toBe('Sam');
+    expect(personPlain(MEMBER, people, () => undefined, 80)).toBe('member …4748bbfd');
+    expect(personPlain(MEMBER, undefined, () => 'Sam', 80)).toBe('member …4748bbfd');
+  });
+});
+
+describe('list lines lead with the person and leave the record’s id out', () => {
+  const loa = {
+    id: '6ae66e2b9370499ef66b3642',
+    memberId: MEMBER,
+    startAt: 1_800_000_000,
+    endAt: 1_800_086_400,
+  };
+
+  it('an LOA, a shift, a total and a quota row', () => {
+    const row = loaRow(loa, 'Active', people);
+    expect(row.startsWith(`<@${USER}> · 🟢 **Active** · `)).toBe(true);
+    expect(row).not.toContain(loa.id);
+    const shift = shiftRow(
+      { id: '6ae66e2b9370499ef66b3643', memberId: MEMBER, createdAt: 1_800_000_000 },
+      0,
+      people,
+    );
+    expect(shift.startsWith(`<@${USER}> · `)).toBe(true);
+    expect(shift).not.toContain('6ae66e2b9370499ef66b3643');
+    const total = {
+      memberId: MEMBER,
+      seconds: 3600,
+      shifts: 1,
+      longest: 3600,
+      active: 0,
+      approximate: false,
+    };
+    expect(totalsRow(total, 1, people)).toBe(`**1.** <@${USER}> · 1h · 1 shift · longest 1h`);
+    const quota = { memberId: MEMBER, roleId: 'r', status: 'pass' as const, done: 7200, required: 3600 };
+    expect(quotaRow(quota, 'Staff', people).startsWith(`<@${USER}> · ✅ pass · `)).toBe(true);
+  });
+
+  it('the LOA’s detail names the member and the reviewer, mentioning only Discord users', () => {
+    const embed = renderLoa({ ...loa, reviewedBy: REVIEWER, endedBy: MEMBER } as Loa, source, 'Ended');
+    const field = (name: string) => embed.fields?.find((f) => f.name === name)?.value;
+    expect(field('Member')).toBe(`<@${USER}> · \`${MEMBER}\``);
+    expect(field('Reviewed by')).toBe(`\`${REVIEWER}\``);
+    expect(field('Ended by')).toBe(`<@${USER}> · \`${MEMBER}\``);
+    assertNoPings(embed, [USER]);
+  });
+
+  it('an "Open…" label names the member by display name, else by short id', () => {
+    expect(loaOptionLabel(loa, 'Active', people, () => 'Sam')).toMatch(/^LOA · Sam · .+ · Active$/);
+    expect(loaOptionLabel(loa, 'Active')).toMatch(/^LOA · member …4748bbfd · .+ · Active$/);
+  });
+});
