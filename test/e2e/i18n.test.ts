@@ -28,10 +28,12 @@ describe('languages', () => {
       'es-ES': 'Ausencias (LOA) del servidor de la comunidad',
       'pt-BR': 'Ausências (LOAs) do servidor da comunidade',
     });
-    // Slash commands carry translated descriptions; user commands (no description) translated names.
+    // Slash commands carry translated descriptions; user and message commands (no description) translated names.
     for (const command of registered)
       expect(
-        command.type === 2 ? command.name_localizations?.de : command.description_localizations?.de,
+        command.type === 2 || command.type === 3
+          ? command.name_localizations?.de
+          : command.description_localizations?.de,
         command.name,
       ).toBeTruthy();
     expect(registered.find((c) => c.name === 'Join request')?.name_localizations?.de).toBe(
