@@ -110,11 +110,17 @@ async function main(): Promise<void> {
     for (const [file, family, line] of [
       ['loa-view.png', 'a detail view', `/loa view id:${loaId}`],
       ['status.png', 'status', '/rollcall status'],
+      ['shift-active.png', 'who is on duty', '/shift active'],
+      ['inactive.png', 'who went quiet', '/quota inactive days:30'],
     ] as const) {
       const result = await playground.session.slash(line);
       if (!result.ok) throw new Error(`${line}: ${result.error}`);
       await picture(file, family, line);
     }
+    // The staff record as a scorecard (from the snapshot the reports above saved).
+    const record = await playground.session.userCommand('Staff record', alex.id);
+    if (!record.ok) throw new Error(`Staff record: ${record.error}`);
+    await picture('staff-record.png', 'user commands', 'right-click alex → Apps → Staff record');
     // A sentence in the reader's language: a moderator whose Discord client is in German.
     const asGerman = playground.session.actAs('moderator-de');
     if (!asGerman.ok) throw new Error(`act as moderator-de: ${asGerman.error}`);
