@@ -12,37 +12,13 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
  *   moderators must each be answered within Discord's 3 seconds.
  * `npm test` runs all three; `npm test -- --project fast --project integration` the first two.
  */
-const FAST = [
-  'test/render/**/*.test.ts',
-  'test/unit/**/*.test.ts',
-  'test/i18n/**/*.test.ts',
-  'test/commands/**/*.test.ts',
-  'test/export/{csv,verdict}.test.ts',
-  'test/reports/{activity,digest-calendar,leave,period,render,time}.test.ts',
-  'test/api/{access-clock,cache-bytes,cache-policy,http-stop,pacing,pages,parts,requests,secrets}.test.ts',
-  'test/ops/{readme,settings,layers}.test.ts',
-  'test/bench/start-command.test.ts',
-  'test/doubles/sandbox/data.test.ts',
-  'test/reliability/attack-r3-search-grown.test.ts',
-];
-
-const SYSTEM = [
-  'test/e2e/process.test.ts',
-  'test/ops/container.test.ts',
-  'test/ops/startup-modules.test.ts',
-  'test/ops/startup-env.test.ts',
-  'test/shards/manager.test.ts',
-  'test/reliability/shutdown.test.ts',
-  'test/playground/playground.test.ts',
-  'test/playground/newcomer.test.ts',
-  'test/bench/quick.test.ts',
-  'test/doubles/sandbox/cli.test.ts',
-  'test/try/cli.test.ts',
-  'test/try/transcript.test.ts',
-  'test/unit/deploy.test.ts',
-];
-
-const SOAK = ['test/reliability/soak.test.ts'];
+/**
+ * Tiers by file name and folder, never by a list: pure folders and `*.unit.test.ts` are fast,
+ * `*.system.test.ts` system, `*.soak.test.ts` the soak; every other test is integration.
+ */
+const SYSTEM = ['test/**/*.system.test.ts'];
+const SOAK = ['test/**/*.soak.test.ts'];
+const FAST = ['test/{render,unit,i18n,commands}/**/*.test.ts', 'test/**/*.unit.test.ts'];
 
 const shared = {
   testTimeout: 30_000,

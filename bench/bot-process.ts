@@ -157,7 +157,7 @@ export const SHIPPED_MAIN = 'dist/src/main.js';
 
 /**
  * The Node flags Rollcall ships with: those of package.json's `start` script (the Dockerfile's CMD
- * carries the same, checked by test/ops/container.test.ts). Throws if the script has another shape.
+ * carries the same, checked by test/ops/container.system.test.ts). Throws if the script has another shape.
  */
 export function shippedNodeFlags(root: string = ROOT): string[] {
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {

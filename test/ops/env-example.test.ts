@@ -114,7 +114,7 @@ describe('.env.example as a newcomer uses it', () => {
     expect(loaded.ok && loaded.config.LOG_LEVEL).toBe('warn');
   });
 
-  it('deploy-commands and store:reencrypt read .env when it is there (the bot itself: container.test.ts)', () => {
+  it('deploy-commands and store:reencrypt read .env when it is there (the bot itself: container.system.test.ts)', () => {
     const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> };
     for (const script of ['deploy-commands', 'store:reencrypt'])
       expect(pkg.scripts[script], script).toMatch(/\bnode --env-file-if-exists=\.env /);

@@ -1,7 +1,7 @@
 /**
  * The transcript shown in docs/try.md, produced by running its lines through `npm run try`'s session
  * against the real bot (a fresh world: sandbox seed 1, the sandbox's sample quotas, the default
- * limits of the world). `test/try/transcript.test.ts` fails when the doc's copy differs.
+ * limits of the world). `test/try/transcript.system.test.ts` fails when the doc's copy differs.
  *
  *   npx tsx tools/try/transcript.ts           prints the transcript
  *   npx tsx tools/try/transcript.ts --write   writes it into docs/try.md (between the markers)

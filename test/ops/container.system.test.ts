@@ -84,7 +84,7 @@ describe('the Dockerfile', () => {
     expect(user).toBeDefined();
     expect(['root', '0']).not.toContain(user);
     const cmd = of(runtime, 'CMD').at(-1);
-    expect(cmd?.exec?.[0]).toBe('node'); // with package.json start's flags (test/bench/start-command.test.ts)
+    expect(cmd?.exec?.[0]).toBe('node'); // with package.json start's flags (test/bench/start-command.unit.test.ts)
     expect(cmd?.exec?.at(-1)).toBe('dist/src/main.js');
     expect(of(runtime, 'ENTRYPOINT')).toEqual([]);
     const health = of(runtime, 'HEALTHCHECK').at(-1);
@@ -178,7 +178,7 @@ async function replayCommand(
     }
     return;
   }
-  throw new Error(`the replay does not know \`${words.join(' ')}\`: teach it (test/ops/container.test.ts)`);
+  throw new Error(`the replay does not know \`${words.join(' ')}\`: teach it (test/ops/container.system.test.ts)`);
 }
 
 /** What a stage's instructions do, replayed on `fs` (npm commands of its RUNs are handed to `npm`). */
