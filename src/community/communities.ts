@@ -43,7 +43,7 @@ import {
 // mode opens it only for a report, and most processes never make one.
 import type { Store } from '../store/index.js';
 import type { Community } from './community.js';
-import { createTenants, type Tenants } from './hosted.js';
+import { answerArchive, createTenants, keepsAnswers, type Tenants } from './hosted.js';
 
 export interface Communities {
   /** The community of a Discord server; a UserError with the sentence refusing the server otherwise. */
@@ -172,6 +172,8 @@ function single(options: CommunitiesOptions): Communities {
   const store = lazyStore(options);
   // Allowance alerts go out through the bot's client, which is built after the Api (`attach`).
   let alert: ((mark: AllowanceMark) => void) | undefined;
+  // Answers bought with the month's allowance are kept in the store too: opened at start for them.
+  const keeping = keepsAnswers(config, config.API_LIMITS);
   const api = createApi(config, logger, {
     cache: options.cache,
     fetch: metrics?.apiFetch(config.API_BASE_URL),
@@ -183,6 +185,9 @@ function single(options: CommunitiesOptions): Communities {
       used: async (key, month) => (await store.forLedger()).allowance.used(key, month),
       raise: async (key, month, used) => (await store.forLedger()).allowance.raise(key, month, used),
     },
+    ...(keeping
+      ? { answers: answerArchive(config.SAVED_ANSWERS_MAX_BYTES, store.current, store.forLedger) }
+      : {}),
   });
   metrics?.watchApi(api, config.API_TOKEN);
   const key = tokenHash(config.API_TOKEN);
@@ -224,13 +229,19 @@ function single(options: CommunitiesOptions): Communities {
       return environmentScheduler(config, config.DIGEST_CHANNEL_ID, logger, client, scheduling, store.open);
     },
     async open() {
-      if (!config.DIGEST_CHANNEL_ID) return;
-      // The digest's claims need the store: open it now rather than at the first report.
+      if (!config.DIGEST_CHANNEL_ID && !keeping) return;
+      // The digest's claims and the saved answers need the store: open it now rather than at the
+      // first report (after a restart, the first reads find what was saved before).
       try {
         const opened = await store.open();
         logger.info({ store: opened.kind, location: opened.location }, 'store open');
       } catch (error) {
-        logger.warn({ err: error }, 'the store did not open; the digest waits for it');
+        logger.warn(
+          { err: error },
+          config.DIGEST_CHANNEL_ID
+            ? 'the store did not open; the digest waits for it'
+            : 'the store did not open; answers are not saved until it does',
+        );
       }
     },
     close: () => api.close(),

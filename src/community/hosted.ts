@@ -20,6 +20,7 @@ import { createApi } from '../api/client.js';
 import { isApiError } from '../api/errors.js';
 import type { MonthLedger } from '../api/limits/limits.js';
 import { type LimitSpec, parseLimits } from '../api/limits/spec.js';
+import type { AnswerArchive } from '../api/saved.js';
 import { tokenHash } from '../api/token.js';
 import type { Api, Fetched, Resources } from '../api/types.js';
 import type { Config } from '../config.js';
@@ -114,6 +115,38 @@ export function strictest(lists: ReadonlyArray<readonly LimitSpec[]>): LimitSpec
   return [...byWindow.entries()].sort(([a], [b]) => a - b).map(([, spec]) => spec);
 }
 
+/**
+ * Whether a token's answers are also kept in the store (src/api/saved.ts): those its limits have a
+ * monthly allowance for, unless SAVED_ANSWERS_MAX_BYTES is 0.
+ */
+export function keepsAnswers(
+  config: Pick<Config, 'SAVED_ANSWERS_MAX_BYTES'>,
+  limits: readonly LimitSpec[],
+): boolean {
+  return config.SAVED_ANSWERS_MAX_BYTES > 0 && limits.some((spec) => spec.window.kind === 'month');
+}
+
+/**
+ * The saved answers over the store, each community within `maxBytes`. `current` is the store when
+ * open: a read never waits for it to open (it asks `open` to, and finds nothing this time); a write
+ * waits for `open`.
+ */
+export function answerArchive(
+  maxBytes: number,
+  current: () => Store | undefined,
+  open: () => Promise<Store>,
+): AnswerArchive {
+  return {
+    async get(tenant, key, now) {
+      const store = current();
+      if (store) return store.answers.get(tenant, key, now);
+      open().catch(() => undefined);
+      return undefined;
+    },
+    save: async (tenant, answers) => (await open()).answers.save(tenant, answers, maxBytes),
+  };
+}
+
 export function createTenants(options: TenantOptions): Tenants {
   const { config, logger, store } = options;
   const maxApis = options.maxApis ?? MAX_APIS;
@@ -124,6 +157,8 @@ export function createTenants(options: TenantOptions): Tenants {
     used: (key, month) => store().allowance.used(key, month),
     raise: (key, month, used) => store().allowance.raise(key, month, used),
   };
+  /** The answers of every token with a monthly allowance, kept in the store too (see keepsAnswers). */
+  const answers = answerArchive(config.SAVED_ANSWERS_MAX_BYTES, store, async () => store());
 
   /**
    * The Api of a token, under the limits chosen by the servers linked to it (`limitsTexts`, API_LIMITS
@@ -150,6 +185,7 @@ export function createTenants(options: TenantOptions): Tenants {
     const api = createApi({ ...config, API_TOKEN: token, API_LIMITS: limits }, logger, {
       cache: options.cache,
       ledger,
+      ...(keepsAnswers(config, limits) ? { answers } : {}),
       fetch: options.metrics?.apiFetch(config.API_BASE_URL),
       ...(options.stop ? { stop: options.stop } : {}),
     });
@@ -367,6 +403,8 @@ export function createTenants(options: TenantOptions): Tenants {
           roleCount: roles.data.total ?? roles.data.data.length,
         };
       } catch (error) {
+        // Rollcall is stopping (no request while it drains): the admin is told so.
+        if (error instanceof UserError) throw error;
         if (isApiError(error) && error.kind === 'http' && error.status === 401) {
           dropToken(token);
           return { ok: false, reason: 'rejected' };

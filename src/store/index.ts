@@ -19,6 +19,7 @@ import { join, resolve } from 'node:path';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import Database from 'libsql';
 import { type AllowanceStore, SqlAllowance } from './allowance.js';
+import { type AnswerStore, SqlAnswers } from './answers.js';
 import { Keyring, SealError, tokenFingerprint, tokenHash } from './crypto.js';
 import { type DigestStore, SqlDigests } from './digests.js';
 import { reasonOf, StoreError } from './errors.js';
@@ -34,6 +35,7 @@ import {
 import { type SnapshotStore, SqlSnapshots } from './snapshot.js';
 import { lockSafe } from './sqlite.js';
 
+export type { AnswerStore, SavedAnswer } from './answers.js';
 export { tokenFingerprint } from './crypto.js';
 export { StoreError, type StoreErrorCode } from './errors.js';
 export {
@@ -126,6 +128,8 @@ export interface Store {
   readonly digests: DigestStore;
   /** The month's count per token, and the limits of the servers sharing a token (src/store/allowance.ts). */
   readonly allowance: AllowanceStore;
+  /** The API's answers bought with the month's allowance, per token, bounded in bytes (src/store/answers.ts). */
+  readonly answers: AnswerStore;
 }
 
 /** Open (creating and migrating as needed) the store the options point to. */
@@ -313,6 +317,7 @@ class SqlStore implements Store {
   readonly snapshots: SnapshotStore;
   readonly digests: DigestStore;
   readonly allowance: AllowanceStore;
+  readonly answers: AnswerStore;
 
   constructor(
     private readonly db: Kysely<Tables>,
@@ -325,6 +330,7 @@ class SqlStore implements Store {
     this.snapshots = new SqlSnapshots(db, (query) => this.run(query), now);
     this.digests = new SqlDigests(db, (query) => this.run(query), now);
     this.allowance = new SqlAllowance(db, (query) => this.run(query), now);
+    this.answers = new SqlAnswers(db, (query) => this.run(query));
   }
 
   version(): Promise<string | undefined> {
@@ -438,7 +444,10 @@ class SqlStore implements Store {
             .select('guild_id')
             .where('fingerprint', '=', row.fingerprint)
             .executeTakeFirst();
-          if (!shared) await trx.deleteFrom('snapshot_pages').where('tenant', '=', tenant).execute();
+          if (!shared) {
+            await trx.deleteFrom('snapshot_pages').where('tenant', '=', tenant).execute();
+            await trx.deleteFrom('saved_answers').where('tenant', '=', tenant).execute();
+          }
         }
       }),
     );

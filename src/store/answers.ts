@@ -1,0 +1,140 @@
+/**
+ * Saved answers: the API's answers that cost a request of the month, kept beside the cache where a
+ * Redis flush, a Redis restart or a process restart cannot take them (the API layer writes them
+ * after each request and reads them back when the cache has nothing; src/api/saved.ts).
+ *
+ * The store knows nothing of the API: an answer is an opaque key and text, with when it was read
+ * and until when it may be used. The tenant is the credential's hash, never the token; the keys
+ * carry that hash, never the token. Each tenant keeps at most `maxBytes` (keys and answers as UTF-8):
+ * after each save the oldest answers (by when they were read) go first, so the newest are kept.
+ */
+import { type Kysely, sql } from 'kysely';
+import type { Tables } from './migrations.js';
+
+export interface SavedAnswer {
+  /** The answer's key (the cache's: it carries the token's hash, never the token). */
+  key: string;
+  /** The answer as text (opaque to the store). */
+  entry: string;
+  /** When the API produced it (ms since epoch): the newest are kept. */
+  fetchedAt: number;
+  /** Until when it may be used (ms since epoch): read back only before. */
+  expiresAt: number;
+}
+
+export interface AnswerStore {
+  /** The tenant's answer under `key`, unless none is saved or it expired at `now`. */
+  get(tenant: string, key: string, now: number): Promise<SavedAnswer | undefined>;
+  /**
+   * Save (or replace) answers of one tenant in one transaction, then drop the tenant's oldest until
+   * what it keeps is at most `maxBytes` (an answer alone over `maxBytes` is not kept).
+   */
+  save(tenant: string, answers: readonly SavedAnswer[], maxBytes: number): Promise<void>;
+  /** Bytes the tenant keeps (keys and answers, UTF-8). */
+  bytes(tenant: string): Promise<number>;
+  /** Forget every answer of the tenant. */
+  forget(tenant: string): Promise<void>;
+}
+
+type Run = <T>(query: () => Promise<T>) => Promise<T>;
+
+/** Rows looked at, and deleted, per statement while making room. */
+const EVICT_CHUNK = 200;
+
+/** What a row weighs: its key and answer as UTF-8. */
+export function answerBytes(answer: Pick<SavedAnswer, 'key' | 'entry'>): number {
+  return Buffer.byteLength(answer.key, 'utf8') + Buffer.byteLength(answer.entry, 'utf8');
+}
+
+export class SqlAnswers implements AnswerStore {
+  constructor(
+    private readonly db: Kysely<Tables>,
+    private readonly run: Run,
+  ) {}
+
+  async get(tenant: string, key: string, now: number): Promise<SavedAnswer | undefined> {
+    const row = await this.run(() =>
+      this.db
+        .selectFrom('saved_answers')
+        .select(['entry', 'fetched_at', 'expires_at'])
+        .where('tenant', '=', tenant)
+        .where('key', '=', key)
+        .executeTakeFirst(),
+    );
+    if (!row || Number(row.expires_at) <= now) return undefined;
+    return { key, entry: row.entry, fetchedAt: Number(row.fetched_at), expiresAt: Number(row.expires_at) };
+  }
+
+  async save(tenant: string, answers: readonly SavedAnswer[], maxBytes: number): Promise<void> {
+    const rows = answers
+      .map((a) => ({
+        tenant,
+        key: a.key,
+        entry: a.entry,
+        bytes: answerBytes(a),
+        fetched_at: Math.round(a.fetchedAt),
+        expires_at: Math.round(a.expiresAt),
+      }))
+      .filter((row) => row.bytes <= maxBytes);
+    if (rows.length === 0) return;
+    await this.run(() =>
+      this.db.transaction().execute(async (trx) => {
+        for (const row of rows) {
+          await trx
+            .insertInto('saved_answers')
+            .values(row)
+            .onConflict((oc) =>
+              oc.columns(['tenant', 'key']).doUpdateSet({
+                entry: row.entry,
+                bytes: row.bytes,
+                fetched_at: row.fetched_at,
+                expires_at: row.expires_at,
+              }),
+            )
+            .execute();
+        }
+        await makeRoom(trx, tenant, maxBytes);
+      }),
+    );
+  }
+
+  async bytes(tenant: string): Promise<number> {
+    return this.run(() => held(this.db, tenant));
+  }
+
+  async forget(tenant: string): Promise<void> {
+    await this.run(() => this.db.deleteFrom('saved_answers').where('tenant', '=', tenant).execute());
+  }
+}
+
+async function held(db: Kysely<Tables>, tenant: string): Promise<number> {
+  const row = await db
+    .selectFrom('saved_answers')
+    .select(sql<number | string | null>`sum(bytes)`.as('total'))
+    .where('tenant', '=', tenant)
+    .executeTakeFirst();
+  return Number(row?.total ?? 0);
+}
+
+/** Drop the tenant's oldest answers (by when they were read) until it keeps at most `maxBytes`. */
+async function makeRoom(db: Kysely<Tables>, tenant: string, maxBytes: number): Promise<void> {
+  let excess = (await held(db, tenant)) - maxBytes;
+  while (excess > 0) {
+    const oldest = await db
+      .selectFrom('saved_answers')
+      .select(['key', 'bytes'])
+      .where('tenant', '=', tenant)
+      .orderBy('fetched_at')
+      .orderBy('key')
+      .limit(EVICT_CHUNK)
+      .execute();
+    if (oldest.length === 0) return;
+    const doomed: string[] = [];
+    for (const row of oldest) {
+      if (excess <= 0) break;
+      doomed.push(row.key);
+      excess -= Number(row.bytes);
+    }
+    await db.deleteFrom('saved_answers').where('tenant', '=', tenant).where('key', 'in', doomed).execute();
+  }
+}
