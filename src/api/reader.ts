@@ -23,6 +23,7 @@
  * any age the cache would keep; a read that would need a request throws the refusal's reason.
  */
 import type { Logger } from '../log.js';
+import { within } from './abort.js';
 import { type ApiCache, type CacheEntry, cacheKey } from './cache.js';
 import {
   AccessSpentError,
@@ -36,6 +37,9 @@ import type { PaceVerdict } from './limits/types.js';
 import type { SavedAnswers } from './saved.js';
 import type { Fetched, ReadOptions } from './types.js';
 import { requestsRefused } from './wait.js';
+
+/** How long closing waits for the saved answers still queued to be written. */
+const SAVED_FLUSH_MS = 2_000;
 
 /** How long a value stays fresh: lists, single items, or rarely-changing roles and applications. */
 export type CacheClass = 'list' | 'item' | 'stable';
@@ -294,7 +298,8 @@ export function createReader(options: ReaderOptions): Reader {
 
     async drain() {
       await Promise.allSettled([...inFlight.values(), ...uncoalesced]);
-      await archive?.flush();
+      // Bounded: a store that stopped answering must not hold the shutdown.
+      if (archive) await within(archive.flush(), SAVED_FLUSH_MS, () => undefined);
     },
   };
 }

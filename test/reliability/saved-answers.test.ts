@@ -61,7 +61,11 @@ describe.each(backends)('saved answers: $title', (backend: Backend) => {
       expect(embedOf(first.message).title).toBe('Leaves of absence');
       expect(requestsTo(world, '/server/loas')).toBe(1);
       // Written after the answer: wait for the store to have it (the list page and its records).
-      await until(async () => (await savedKeys(place)).some((k) => k.includes(':listLoas:')), 10_000, 'saved');
+      await until(
+        async () => (await savedKeys(place)).some((k) => k.includes(':listLoas:')),
+        10_000,
+        'saved',
+      );
       const keys = await savedKeys(place);
       const hash = tokenHash(world.config.API_TOKEN);
       expect(keys.every((k) => k.includes(`:${hash}:`) && !k.includes(world.config.API_TOKEN))).toBe(true);
@@ -86,7 +90,11 @@ describe.each(backends)('saved answers: $title', (backend: Backend) => {
       // Lists never fresh: the second /loa list would need a request, but what is saved answers it.
       const { place, redis, world } = await start({ CACHE_TTL_LIST_SECONDS: '0', API_TIMEOUT_MS: '5000' });
       const first = await ask(world, 'loa', { subcommand: 'list' });
-      await until(async () => (await savedKeys(place)).some((k) => k.includes(':listLoas:')), 10_000, 'saved');
+      await until(
+        async () => (await savedKeys(place)).some((k) => k.includes(':listLoas:')),
+        10_000,
+        'saved',
+      );
       redis.cli('FLUSHALL');
       // One interaction in flight holds the drain open.
       world.sandbox.set({ latency: { minMs: 1_800, maxMs: 2_000 } });
@@ -104,7 +112,10 @@ describe.each(backends)('saved answers: $title', (backend: Backend) => {
       expect(embedOf(slowAnswer.message).title).toMatch(/role/i);
       await stopping;
       // Only the interaction in flight before the drain made a request (its roles page).
-      expect(world.sandbox.requests.map((r) => r.path).sort()).toEqual(['/api/v1/server/loas', '/api/v1/server/roles']);
+      expect(world.sandbox.requests.map((r) => r.path).sort()).toEqual([
+        '/api/v1/server/loas',
+        '/api/v1/server/roles',
+      ]);
       expect(requestsTo(world, '/server/shifts')).toBe(0);
     }, 60_000);
   });
