@@ -6,7 +6,11 @@
  * The store knows nothing of the API: an answer is an opaque key and text, with when it was read
  * and until when it may be used. The tenant is the credential's hash, never the token; the keys
  * carry that hash, never the token. Each tenant keeps at most `maxBytes` (keys and answers as UTF-8):
- * after each save the oldest answers (by when they were read) go first, so the newest are kept.
+ * after each save the oldest answers (by when they were read) go first, so the newest are kept. The
+ * tenant's bytes are kept in a row of their own (`saved_answer_totals`), brought up to date in the
+ * same transaction as each save and deletion, so a save reads and writes only its own rows and the
+ * ones it drops, whatever the tenant holds (the synchronous SQLite driver blocks the event loop for
+ * as long as a statement runs).
  */
 import { type Kysely, sql } from 'kysely';
 import type { Tables } from './migrations.js';
@@ -38,8 +42,8 @@ export interface AnswerStore {
 
 type Run = <T>(query: () => Promise<T>) => Promise<T>;
 
-/** Rows looked at, and deleted, per statement while making room. */
-const EVICT_CHUNK = 200;
+/** Rows written, looked at or deleted per statement (6 parameters a row: far below either database's limit). */
+const CHUNK = 200;
 
 /** What a row weighs: its key and answer as UTF-8. */
 export function answerBytes(answer: Pick<SavedAnswer, 'key' | 'entry'>): number {
@@ -77,23 +81,46 @@ export class SqlAnswers implements AnswerStore {
       }))
       .filter((row) => row.bytes <= maxBytes);
     if (rows.length === 0) return;
+    // One key once per statement (an upsert may not touch a row twice): the last one wins.
+    const unique = [...new Map(rows.map((row) => [row.key, row])).values()];
     await this.run(() =>
       this.db.transaction().execute(async (trx) => {
-        for (const row of rows) {
+        // The tenant's total first: its row lock (PostgreSQL) keeps two processes' saves of one
+        // tenant in turn, so each one's arithmetic on it is exact (SQLite's write lock is held).
+        await trx
+          .insertInto('saved_answer_totals')
+          .values({ tenant, bytes: 0 })
+          .onConflict((oc) => oc.column('tenant').doUpdateSet({ bytes: sql`saved_answer_totals.bytes` }))
+          .execute();
+        let added = 0;
+        for (let i = 0; i < unique.length; i += CHUNK) {
+          const chunk = unique.slice(i, i + CHUNK);
+          const replaced = await trx
+            .selectFrom('saved_answers')
+            .select(sql<number | string | null>`sum(bytes)`.as('bytes'))
+            .where('tenant', '=', tenant)
+            .where(
+              'key',
+              'in',
+              chunk.map((row) => row.key),
+            )
+            .executeTakeFirst();
           await trx
             .insertInto('saved_answers')
-            .values(row)
+            .values(chunk)
             .onConflict((oc) =>
               oc.columns(['tenant', 'key']).doUpdateSet({
-                entry: row.entry,
-                bytes: row.bytes,
-                fetched_at: row.fetched_at,
-                expires_at: row.expires_at,
+                entry: sql`excluded.entry`,
+                bytes: sql`excluded.bytes`,
+                fetched_at: sql`excluded.fetched_at`,
+                expires_at: sql`excluded.expires_at`,
               }),
             )
             .execute();
+          added += chunk.reduce((sum, row) => sum + row.bytes, 0) - Number(replaced?.bytes ?? 0);
         }
-        await makeRoom(trx, tenant, maxBytes);
+        const total = (await held(trx, tenant)) + added;
+        await makeRoom(trx, tenant, total, maxBytes);
       }),
     );
   }
@@ -103,38 +130,51 @@ export class SqlAnswers implements AnswerStore {
   }
 
   async forget(tenant: string): Promise<void> {
-    await this.run(() => this.db.deleteFrom('saved_answers').where('tenant', '=', tenant).execute());
+    await this.run(() =>
+      this.db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('saved_answers').where('tenant', '=', tenant).execute();
+        await trx.deleteFrom('saved_answer_totals').where('tenant', '=', tenant).execute();
+      }),
+    );
   }
 }
 
+/** The bytes the tenant keeps, as its total row has them (0 without one). */
 async function held(db: Kysely<Tables>, tenant: string): Promise<number> {
   const row = await db
-    .selectFrom('saved_answers')
-    .select(sql<number | string | null>`sum(bytes)`.as('total'))
+    .selectFrom('saved_answer_totals')
+    .select('bytes')
     .where('tenant', '=', tenant)
     .executeTakeFirst();
-  return Number(row?.total ?? 0);
+  return Number(row?.bytes ?? 0);
 }
 
-/** Drop the tenant's oldest answers (by when they were read) until it keeps at most `maxBytes`. */
-async function makeRoom(db: Kysely<Tables>, tenant: string, maxBytes: number): Promise<void> {
-  let excess = (await held(db, tenant)) - maxBytes;
-  while (excess > 0) {
+/**
+ * Drop the tenant's oldest answers (by when they were read, through the index) until it keeps at
+ * most `maxBytes`, and write its new total: only the rows dropped are read, never every row.
+ */
+async function makeRoom(db: Kysely<Tables>, tenant: string, total: number, maxBytes: number): Promise<void> {
+  let left = total;
+  while (left > maxBytes) {
     const oldest = await db
       .selectFrom('saved_answers')
       .select(['key', 'bytes'])
       .where('tenant', '=', tenant)
       .orderBy('fetched_at')
       .orderBy('key')
-      .limit(EVICT_CHUNK)
+      .limit(CHUNK)
       .execute();
-    if (oldest.length === 0) return;
+    if (oldest.length === 0) {
+      left = 0;
+      break;
+    }
     const doomed: string[] = [];
     for (const row of oldest) {
-      if (excess <= 0) break;
+      if (left <= maxBytes) break;
       doomed.push(row.key);
-      excess -= Number(row.bytes);
+      left -= Number(row.bytes);
     }
     await db.deleteFrom('saved_answers').where('tenant', '=', tenant).where('key', 'in', doomed).execute();
   }
+  await db.updateTable('saved_answer_totals').set({ bytes: left }).where('tenant', '=', tenant).execute();
 }

@@ -447,6 +447,7 @@ class SqlStore implements Store {
           if (!shared) {
             await trx.deleteFrom('snapshot_pages').where('tenant', '=', tenant).execute();
             await trx.deleteFrom('saved_answers').where('tenant', '=', tenant).execute();
+            await trx.deleteFrom('saved_answer_totals').where('tenant', '=', tenant).execute();
           }
         }
       }),

@@ -134,7 +134,8 @@ export const migrations: Record<string, Migration> = {
   // Saved answers: the API's answers bought with the month's allowance, kept where a Redis flush or
   // restart cannot take them (src/store/answers.ts). `tenant` is the credential's hash and `key` the
   // cache's key (it carries that hash), never the token; `bytes` is the key's and the answer's UTF-8
-  // length, summed per tenant to keep each within its bound (oldest `fetched_at` dropped first).
+  // length, summed per tenant in `saved_answer_totals` to keep each within its bound (oldest
+  // `fetched_at` dropped first).
   '0007_saved_answers': {
     async up(db: Kysely<unknown>) {
       await db.schema
@@ -147,13 +148,21 @@ export const migrations: Record<string, Migration> = {
         .addColumn('expires_at', 'bigint', (c) => c.notNull())
         .addPrimaryKeyConstraint('saved_answers_pk', ['tenant', 'key'])
         .execute();
+      // Covering the oldest-first scan that makes room: it never reads the answers themselves.
       await db.schema
         .createIndex('saved_answers_age')
         .on('saved_answers')
-        .columns(['tenant', 'fetched_at'])
+        .columns(['tenant', 'fetched_at', 'key', 'bytes'])
+        .execute();
+      // Each tenant's bytes, kept with every save and deletion (no save sums every row).
+      await db.schema
+        .createTable('saved_answer_totals')
+        .addColumn('tenant', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('bytes', 'bigint', (c) => c.notNull())
         .execute();
     },
     async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('saved_answer_totals').execute();
       await db.schema.dropIndex('saved_answers_age').execute();
       await db.schema.dropTable('saved_answers').execute();
     },
@@ -209,6 +218,10 @@ export interface Tables {
     month: string;
     used: number | string;
     updated_at: number | string;
+  };
+  saved_answer_totals: {
+    tenant: string;
+    bytes: number | string;
   };
   saved_answers: {
     tenant: string;

@@ -81,6 +81,8 @@ describe.each(backends)('saved answers in the store: $title', (backend) => {
         newest.unshift(x);
       }
       expect(kept.map((x) => x.key)).toEqual(newest.map((x) => x.key));
+      // The total kept beside the rows is exactly what they weigh.
+      expect(held).toBe(kept.reduce((sum, x) => sum + bytesOf(x), 0));
       expect(newest.length).toBeGreaterThan(5);
       expect(await store.answers.get(b, other.key, T0)).toEqual(other);
       // An answer alone over the bound is not kept, and takes nothing out.
