@@ -42,6 +42,8 @@ export const TARGETS = {
   monthRequestsPerQuota: 1,
   monthWithData: 0.97,
   monthInteractions: 3_000,
+  /** month-faults: answered with data at most this far below the plain month's of the same run. */
+  faultsDataGap: 0.02,
   hitP99Ms: 50,
   peakRssMb: 150,
   /** "Flat": the largest growth run's figure at most this multiple of the smallest run's. */
@@ -259,8 +261,60 @@ export function buildReport(
       'month-access',
     ),
   );
+  targets.push(
+    faultsDataGap(
+      scenarios.find((s) => s.name === 'month'),
+      scenarios.find((s) => s.name === 'month-faults'),
+    ),
+  );
 
   return { meta, scenarios, ratios: { apiRequests, p95Embed, shippedPerFloor }, targets };
+}
+
+/**
+ * month-faults against the plain month of the same run: the FLUSHALL must cost no answer with data
+ * (saved answers are read back from the store). Judged only when both ran the same plan.
+ */
+function faultsDataGap(month: ScenarioResult | undefined, faults: ScenarioResult | undefined): TargetResult {
+  const target = `Month with faults: answered with data within ${pct(TARGETS.faultsDataGap)} points of the plain month (same run)`;
+  const plain = month?.month?.withData;
+  const faulted = faults?.month?.withData;
+  if (
+    !month ||
+    !faults ||
+    plain === null ||
+    plain === undefined ||
+    faulted === null ||
+    faulted === undefined
+  ) {
+    return {
+      id: 'month-faults-gap',
+      target,
+      figure: 'n/a',
+      status: 'n/a',
+      note: 'month and month-faults not both run',
+    };
+  }
+  if (month.planned !== faults.planned) {
+    return {
+      id: 'month-faults-gap',
+      target,
+      figure: `${pct(faulted)} vs ${pct(plain)}`,
+      status: 'n/a',
+      note: `not the same plan (${faults.planned} vs ${month.planned} interactions: quick mode plans twice the quick month for month-faults)`,
+    };
+  }
+  const gap = plain - faulted;
+  const ok = gap <= TARGETS.faultsDataGap + 1e-9;
+  return {
+    id: 'month-faults-gap',
+    target,
+    figure: `${pct(faulted)} vs ${pct(plain)} (${(gap * 100).toFixed(1)} points below)`,
+    status: ok ? 'pass' : 'miss',
+    note: ok
+      ? undefined
+      : 'The month with faults answered fewer interactions with data: answers the FLUSHALL took were not read back from the store (saved answers), or the two processes spent the allowance differently.',
+  };
 }
 
 /** The targets of a month scenario (`month`, or `month-faults`: ids and titles then say so). */
@@ -341,7 +395,7 @@ function monthTargets(
         m.deadShare === 0
           ? undefined
           : name === 'month-faults'
-            ? 'A list seen before had no saved copy when asked again: the FLUSHALL took the saved copies (they live in the Redis the processes share), and the allowance left did not pay to read them again.'
+            ? 'A list seen before had no saved copy when asked again: the FLUSHALL took it from the cache and the store did not give it back (saved answers off, SAVED_ANSWERS_MAX_BYTES too small, or the store unavailable), and the allowance left did not pay to read it again.'
             : 'A saved list was no longer kept (CACHE_STALE_SECONDS or the cache bound) when asked again.',
     },
     {

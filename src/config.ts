@@ -200,6 +200,9 @@ const schema = z.object({
   CACHE_TTL_STABLE_SECONDS: int(0, 604_800, 3_600),
   CACHE_TTL_NOT_FOUND_SECONDS: int(0, 3_600, 30),
   CACHE_STALE_SECONDS: int(0, 604_800, 86_400),
+  // Bytes of saved answers (answers bought with the month's allowance, kept in the store beside the
+  // cache) per community; 0: none kept. See src/api/saved.ts.
+  SAVED_ANSWERS_MAX_BYTES: int(0, 1_073_741_824, 33_554_432),
   COMMAND_PERMISSIONS: z.string().default(DEFAULT_COMMAND_PERMISSIONS).refine(isPermissionSetting, {
     message:
       'must be Discord permission names separated by commas (e.g. ModerateMembers), a bit field, or none',

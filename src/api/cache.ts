@@ -173,7 +173,8 @@ function guardedCache(keyv: Keyv, guard: Guard, release: () => Promise<void>): A
   };
 }
 
-function isCacheEntry(value: unknown): value is CacheEntry {
+/** Whether `value` has a cache entry's shape (what the cache or the store gave back may not). */
+export function isCacheEntry(value: unknown): value is CacheEntry {
   if (typeof value !== 'object' || value === null || !('fetchedAt' in value)) return false;
   if (typeof value.fetchedAt !== 'number') return false;
   if ('notFound' in value)

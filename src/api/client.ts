@@ -13,6 +13,7 @@ import { type AllowanceMark, createLimits, type Limits, type MonthLedger } from 
 import { fileLimitStore, redisLimitStore } from './limits/store.js';
 import { API_PAGE_SIZE, apiPagesFor, echoedSize, mergeSources, viewPageOf } from './pages.js';
 import { type CacheClass, createReader, type Related } from './reader.js';
+import { type AnswerArchive, createSavedAnswers } from './saved.js';
 import { tokenHash } from './token.js';
 import type { Api, Fetched, PageQuery, ReadOptions, Resources } from './types.js';
 import {
@@ -37,6 +38,11 @@ export interface ApiDeps {
   onAllowanceMark?: (mark: AllowanceMark) => void;
   /** Where the month's count is kept beyond the counters (the database; see MonthLedger). */
   ledger?: MonthLedger;
+  /**
+   * Where the answers requests bought are also kept, and read back from when the cache has none
+   * (the store's saved answers; see src/api/saved.ts). Unset: the cache alone.
+   */
+  answers?: AnswerArchive;
   /** Clock for cache ages, `fetchedAt`, calendar months and pacing (ms since epoch). */
   now?: () => number;
   /** How retries wait out their backoff (the budget queue always waits in real time). */
@@ -104,6 +110,9 @@ export function createApi(config: Config, logger: Logger, deps: ApiDeps = {}): A
     pace: () => limits.pace(hash),
     takeAccess: (kind) => limits.takeAccess(hash, kind),
     room: () => limits.room(hash),
+    ...(deps.answers
+      ? { saved: createSavedAnswers({ archive: deps.answers, tenant: hash, logger, now }) }
+      : {}),
     coalesce: config.API_COALESCE,
     ttl: {
       list: config.CACHE_TTL_LIST_SECONDS,

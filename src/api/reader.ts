@@ -20,8 +20,15 @@
  * younger than `graceMs` (the one place a saved answer may allow). Without `maxAgeMs` (the access
  * checks' roles list), only a refresh of a saved copy spends from the share, and the copy stands in
  * when it is spent. `freshForMs` and `keepMs` set a read's own freshness and how long it is kept.
+ *
+ * Saved answers (`saved`, src/api/saved.ts): every answer a request bought (and the records it
+ * also answers) is kept in the store as well, written after the answer; when the cache has nothing
+ * under a key, the store's copy stands in (and is put back in the cache), so an emptied cache costs
+ * no answer. Work run `withoutRequests` (the shutdown's drain) is answered from what is saved, of
+ * any age the cache would keep; a read that would need a request throws the refusal's reason.
  */
 import type { Logger } from '../log.js';
+import { within } from './abort.js';
 import { type ApiCache, type CacheEntry, cacheKey } from './cache.js';
 import {
   AccessSpentError,
@@ -33,7 +40,12 @@ import {
   PacedError,
 } from './errors.js';
 import type { AccessKind, PaceVerdict, RoomVerdict } from './limits/types.js';
+import type { SavedAnswers } from './saved.js';
 import type { Fetched, ReadOptions } from './types.js';
+import { requestsRefused } from './wait.js';
+
+/** How long closing waits for the saved answers still queued to be written. */
+const SAVED_FLUSH_MS = 2_000;
 
 /** How long a value stays fresh: lists, single items, or rarely-changing roles and applications. */
 export type CacheClass = 'list' | 'item' | 'stable';
@@ -86,12 +98,14 @@ export interface ReaderOptions {
   takeAccess?: (kind: AccessKind) => Promise<PaceVerdict>;
   /** Has the month room for a read that must be made now? (Limits.room; always yes without.) */
   room?: () => Promise<RoomVerdict>;
+  /** Where answers bought with requests are also kept, and read back from when the cache has none. */
+  saved?: SavedAnswers;
 }
 
 export interface Reader {
   /** Answer `spec` from the cache or through `load` (which throws ApiError on failure). */
   read<T>(spec: ReadSpec, options: ReadOptions | undefined, load: () => Promise<T>): Promise<Fetched<T>>;
-  /** Wait for every request in flight. */
+  /** Wait for every request in flight, then write the saved answers still queued. */
   drain(): Promise<void>;
   readonly counters: {
     cacheHits: number;
@@ -100,6 +114,8 @@ export interface Reader {
     coalesced: number;
     /** Saved copies served to save the monthly allowance. */
     savedForPace: number;
+    /** Answers the cache did not have, read back from the store's saved answers. */
+    restored: number;
   };
 }
 
@@ -110,13 +126,37 @@ interface Loaded {
 
 /** Build the read pipeline over `cache`. */
 export function createReader(options: ReaderOptions): Reader {
-  const { cache, hash, ttl, logger, now, coalesce = true, pace, takeAccess, room } = options;
-  const counters = { cacheHits: 0, cacheMisses: 0, staleServed: 0, coalesced: 0, savedForPace: 0 };
+  const { cache, hash, ttl, logger, now, coalesce = true, pace, takeAccess, room, saved: archive } = options;
+  const counters = {
+    cacheHits: 0,
+    cacheMisses: 0,
+    staleServed: 0,
+    coalesced: 0,
+    savedForPace: 0,
+    restored: 0,
+  };
   const inFlight = new Map<string, Promise<Loaded>>();
   /** Reads in flight when coalescing is off (for drain). */
   const uncoalesced = new Set<Promise<Loaded>>();
   const notFoundMs = ttl.notFound * 1000;
   const staleMs = ttl.stale * 1000;
+
+  /** Store `entry` for `ttlMs` in the cache (awaited) and among the saved answers (queued). */
+  function store(key: string, entry: CacheEntry, ttlMs: number): Promise<void> {
+    archive?.keep(key, entry, ttlMs);
+    return cache.set(key, entry, ttlMs);
+  }
+
+  /** The cache's entry under `key`; else the saved answer, put back in the cache for its time left. */
+  async function lookUp(key: string): Promise<CacheEntry | undefined> {
+    const cached = await cache.get(key);
+    if (cached || !archive) return cached;
+    const restored = await archive.get(key);
+    if (!restored) return undefined;
+    counters.restored++;
+    void cache.set(key, restored.entry, restored.expiresAt - now());
+    return restored.entry;
+  }
 
   /** `keepMs`: the shortest life of what is stored (an access check's maximum age). */
   async function loadAndStore(
@@ -129,9 +169,9 @@ export function createReader(options: ReaderOptions): Reader {
     try {
       const loaded = { data: await load(), fetchedAt: now() };
       await Promise.all([
-        cache.set(key, loaded, Math.max(softMs + staleMs, keepMs)),
+        store(key, loaded, Math.max(softMs + staleMs, keepMs)),
         ...(related?.(loaded.data) ?? []).map((r) =>
-          cache.set(
+          store(
             cacheKey(hash, r.op, r.params),
             { data: r.data, fetchedAt: loaded.fetchedAt },
             ttl[r.cacheClass] * 1000 + staleMs,
@@ -142,7 +182,7 @@ export function createReader(options: ReaderOptions): Reader {
     } catch (error) {
       if (isApiError(error) && error.kind === 'http' && error.status === 404) {
         const entry: CacheEntry = { notFound: true, fetchedAt: now(), message: error.apiMessage ?? '' };
-        await cache.set(key, entry, Math.max(notFoundMs, keepMs));
+        await store(key, entry, Math.max(notFoundMs, keepMs));
       }
       throw error;
     }
@@ -206,7 +246,7 @@ export function createReader(options: ReaderOptions): Reader {
       const notFoundFreshMs = bounded ? Math.max(notFoundMs, maxAgeMs) : notFoundMs;
       const fresh = readOptions?.fresh === true;
       // A refresh skips the saved copy, but may still have to fall back on it (pace, failure).
-      const entry = await cache.get(key);
+      const entry = await lookUp(key);
       if (entry && !fresh) {
         const age = now() - entry.fetchedAt;
         // A 404 only ever refuses: for an access check it may be as old as the check allows.
@@ -230,6 +270,14 @@ export function createReader(options: ReaderOptions): Reader {
       }
       counters.cacheMisses++;
       const saved = entry && 'data' in entry && now() - entry.fetchedAt < savedMs ? entry : undefined;
+      // No new request (the shutdown's drain): what is saved answers, unless the read asked for the
+      // API itself (a refresh) or for data younger than the copy (an access check).
+      const refusal = requestsRefused();
+      if (refusal && !(coalesce && inFlight.has(key))) {
+        if (!saved || fresh || bounded) throw refusal.reason;
+        counters.cacheHits++;
+        return { data: saved.data as T, fetchedAt: saved.fetchedAt, fromCache: true, stale: false };
+      }
       const savedFor = (nextFreshAt: number, spent: boolean): Fetched<T> => {
         counters.savedForPace++;
         const servedAt = now();
@@ -308,6 +356,8 @@ export function createReader(options: ReaderOptions): Reader {
 
     async drain() {
       await Promise.allSettled([...inFlight.values(), ...uncoalesced]);
+      // Bounded: a store that stopped answering must not hold the shutdown.
+      if (archive) await within(archive.flush(), SAVED_FLUSH_MS, () => undefined);
     },
   };
 }

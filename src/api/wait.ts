@@ -60,3 +60,24 @@ export function withPurpose<T>(purpose: Purpose, work: () => T): T {
   const current = storage.getStore();
   return storage.run({ ...(current ?? { who: '', onWait: () => undefined }), purpose }, work);
 }
+
+/** Work that may not make a request (see `withoutRequests`), and what such a read throws. */
+interface Refusal {
+  reason: unknown;
+}
+
+const refusals = new AsyncLocalStorage<Refusal>();
+
+/**
+ * Run `work` answered only from what is saved (the cache, the store's saved answers): a read that
+ * would need a request throws `reason` and none is made. The shutdown's drain runs the interactions
+ * that arrive while Rollcall stops this way (its own context, apart from the wait context's).
+ */
+export function withoutRequests<T>(reason: unknown, work: () => T): T {
+  return refusals.run({ reason }, work);
+}
+
+/** The running work's refusal of requests, if it runs `withoutRequests`. */
+export function requestsRefused(): Refusal | undefined {
+  return refusals.getStore();
+}

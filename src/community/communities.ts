@@ -45,7 +45,7 @@ import {
 import type { Store } from '../store/index.js';
 import type { Community } from './community.js';
 import { createDirectory, DirectoryMemory, remembering } from './directory.js';
-import { createTenants, type Tenants } from './hosted.js';
+import { answerArchive, createTenants, keepsAnswers, type Tenants } from './hosted.js';
 
 export interface Communities {
   /** The community of a Discord server; a UserError with the sentence refusing the server otherwise. */
@@ -174,6 +174,8 @@ function single(options: CommunitiesOptions): Communities {
   const store = lazyStore(options);
   // Allowance alerts go out through the bot's client, which is built after the Api (`attach`).
   let alert: ((mark: AllowanceMark) => void) | undefined;
+  // Answers bought with the month's allowance are kept in the store too: opened at start for them.
+  const keeping = keepsAnswers(config, config.API_LIMITS);
   const api = createApi(config, logger, {
     cache: options.cache,
     fetch: metrics?.apiFetch(config.API_BASE_URL),
@@ -185,6 +187,9 @@ function single(options: CommunitiesOptions): Communities {
       used: async (key, month) => (await store.forLedger()).allowance.used(key, month),
       raise: async (key, month, used) => (await store.forLedger()).allowance.raise(key, month, used),
     },
+    ...(keeping
+      ? { answers: answerArchive(config.SAVED_ANSWERS_MAX_BYTES, store.current, store.forLedger) }
+      : {}),
   });
   metrics?.watchApi(api, config.API_TOKEN);
   const key = tokenHash(config.API_TOKEN);
@@ -238,13 +243,17 @@ function single(options: CommunitiesOptions): Communities {
       return environmentScheduler(config, config.DIGEST_CHANNEL_ID, logger, client, scheduling, store.open);
     },
     async open() {
-      // The directory (and the digest's claims) need the store: open it now rather than at the
-      // first page. One that does not open is tried again later; pages show ids meanwhile.
+      // The directory, the digest's claims and the saved answers need the store: open it now rather
+      // than at the first page (after a restart, the first reads find what was saved before). One that
+      // does not open is tried again later; pages show ids meanwhile.
       try {
         const opened = await store.open();
         logger.info({ store: opened.kind, location: opened.location }, 'store open');
       } catch (error) {
-        logger.warn({ err: error }, 'the store did not open; the directory and the digest wait for it');
+        logger.warn(
+          { err: error },
+          'the store did not open; the directory, the digest and saved answers wait for it',
+        );
       }
     },
     close: () => api.close(),

@@ -21,6 +21,7 @@ import { createApi } from '../api/client.js';
 import { isApiError, NoRoomError } from '../api/errors.js';
 import type { MonthLedger } from '../api/limits/limits.js';
 import { type LimitSpec, parseLimits } from '../api/limits/spec.js';
+import type { AnswerArchive } from '../api/saved.js';
 import { tokenHash } from '../api/token.js';
 import type { Api, Fetched, Resources } from '../api/types.js';
 import type { Config } from '../config.js';
@@ -122,6 +123,38 @@ async function monthLeft(api: Api, nextFreshAt: number) {
   return { nextFreshAt, left: month?.left ?? 0, points: month?.points ?? 0 };
 }
 
+/**
+ * Whether a token's answers are also kept in the store (src/api/saved.ts): those its limits have a
+ * monthly allowance for, unless SAVED_ANSWERS_MAX_BYTES is 0.
+ */
+export function keepsAnswers(
+  config: Pick<Config, 'SAVED_ANSWERS_MAX_BYTES'>,
+  limits: readonly LimitSpec[],
+): boolean {
+  return config.SAVED_ANSWERS_MAX_BYTES > 0 && limits.some((spec) => spec.window.kind === 'month');
+}
+
+/**
+ * The saved answers over the store, each community within `maxBytes`. `current` is the store when
+ * open: a read never waits for it to open (it asks `open` to, and finds nothing this time); a write
+ * waits for `open`.
+ */
+export function answerArchive(
+  maxBytes: number,
+  current: () => Store | undefined,
+  open: () => Promise<Store>,
+): AnswerArchive {
+  return {
+    async get(tenant, key, now) {
+      const store = current();
+      if (store) return store.answers.get(tenant, key, now);
+      open().catch(() => undefined);
+      return undefined;
+    },
+    save: async (tenant, answers) => (await open()).answers.save(tenant, answers, maxBytes),
+  };
+}
+
 export function createTenants(options: TenantOptions): Tenants {
   const { config, logger, store } = options;
   const maxApis = options.maxApis ?? MAX_APIS;
@@ -134,6 +167,8 @@ export function createTenants(options: TenantOptions): Tenants {
     used: (key, month) => store().allowance.used(key, month),
     raise: (key, month, used) => store().allowance.raise(key, month, used),
   };
+  /** The answers of every token with a monthly allowance, kept in the store too (see keepsAnswers). */
+  const answers = answerArchive(config.SAVED_ANSWERS_MAX_BYTES, store, async () => store());
 
   /**
    * The Api of a token, under the limits chosen by the servers linked to it (`limitsTexts`, API_LIMITS
@@ -160,6 +195,7 @@ export function createTenants(options: TenantOptions): Tenants {
     const api = createApi({ ...config, API_TOKEN: token, API_LIMITS: limits }, logger, {
       cache: options.cache,
       ledger,
+      ...(keepsAnswers(config, limits) ? { answers } : {}),
       fetch: options.metrics?.apiFetch(config.API_BASE_URL),
       ...(options.stop ? { stop: options.stop } : {}),
     });
@@ -405,6 +441,8 @@ export function createTenants(options: TenantOptions): Tenants {
           roleCount: roles.data.total ?? roles.data.data.length,
         };
       } catch (error) {
+        // Rollcall is stopping (no request while it drains): the admin is told so.
+        if (error instanceof UserError) throw error;
         if (error instanceof NoRoomError) {
           return {
             ok: false,

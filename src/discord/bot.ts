@@ -4,8 +4,9 @@
  */
 import { Client, Events, GatewayIntentBits, type Interaction, Options } from 'discord.js';
 import { within } from '../api/abort.js';
+import { withoutRequests } from '../api/wait.js';
 import type { Logger } from '../log.js';
-import { MESSAGES } from './replies.js';
+import { MESSAGES, UserError } from './replies.js';
 import { Router, type RouterOptions } from './router.js';
 
 export interface BotOptions extends RouterOptions {
@@ -24,8 +25,9 @@ export interface Bot {
   /** Log in and resolve once the gateway session is ready. */
   start(): Promise<void>;
   /**
-   * Stop taking interactions (newcomers are told so), wait for those in flight, then disconnect,
-   * all within `graceMs`. If some are still running when only ANSWER_RESERVE_MS is left,
+   * Stop making requests for new interactions (newcomers are answered from what is saved, and told
+   * Rollcall is restarting when the answer needs the API), wait for those in flight, then
+   * disconnect, all within `graceMs`. If some are still running when only ANSWER_RESERVE_MS is left,
    * `atDeadline` is called (it aborts their API calls) and they get the rest of the time to answer.
    */
   stop(graceMs?: number, atDeadline?: () => void): Promise<void>;
@@ -73,8 +75,11 @@ export function createBot(options: BotOptions): Bot {
   }
 
   client.on(Events.InteractionCreate, (interaction: Interaction) => {
-    // While stopping, newcomers are told so rather than left to time out.
-    const work = accepting ? router.handle(interaction) : router.refuse(interaction, MESSAGES.restarting);
+    // While stopping, newcomers are answered from what is saved (the cache, the store's saved
+    // answers); one whose answer needs a request is told Rollcall is restarting, without one.
+    const work = accepting
+      ? router.handle(interaction)
+      : withoutRequests(new UserError(MESSAGES.restarting), () => router.handle(interaction));
     const job = work.finally(() => pending.delete(job));
     pending.add(job);
   });

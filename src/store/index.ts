@@ -19,6 +19,7 @@ import { join, resolve } from 'node:path';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import Database from 'libsql';
 import { type AllowanceStore, SqlAllowance } from './allowance.js';
+import { type AnswerStore, SqlAnswers } from './answers.js';
 import { Keyring, SealError, tokenFingerprint, tokenHash } from './crypto.js';
 import { type DigestStore, SqlDigests } from './digests.js';
 import { type DirectoryStore, SqlDirectory } from './directory.js';
@@ -35,6 +36,7 @@ import {
 import { type SnapshotStore, SqlSnapshots } from './snapshot.js';
 import { lockSafe } from './sqlite.js';
 
+export type { AnswerStore, SavedAnswer } from './answers.js';
 export { tokenFingerprint } from './crypto.js';
 export type { DirectoryStore } from './directory.js';
 export { StoreError, type StoreErrorCode } from './errors.js';
@@ -130,6 +132,8 @@ export interface Store {
   readonly allowance: AllowanceStore;
   /** Each community's directory of who is who: member id → Discord user id (src/store/directory.ts). */
   readonly directory: DirectoryStore;
+  /** The API's answers bought with the month's allowance, per token, bounded in bytes (src/store/answers.ts). */
+  readonly answers: AnswerStore;
 }
 
 /** Open (creating and migrating as needed) the store the options point to. */
@@ -318,6 +322,7 @@ class SqlStore implements Store {
   readonly digests: DigestStore;
   readonly allowance: AllowanceStore;
   readonly directory: DirectoryStore;
+  readonly answers: AnswerStore;
 
   constructor(
     private readonly db: Kysely<Tables>,
@@ -331,6 +336,7 @@ class SqlStore implements Store {
     this.digests = new SqlDigests(db, (query) => this.run(query), now);
     this.allowance = new SqlAllowance(db, (query) => this.run(query), now);
     this.directory = new SqlDirectory(db, (query) => this.run(query), now);
+    this.answers = new SqlAnswers(db, (query) => this.run(query));
   }
 
   version(): Promise<string | undefined> {
@@ -447,6 +453,8 @@ class SqlStore implements Store {
           if (!shared) {
             await trx.deleteFrom('snapshot_pages').where('tenant', '=', tenant).execute();
             await trx.deleteFrom('directory').where('tenant', '=', tenant).execute();
+            await trx.deleteFrom('saved_answers').where('tenant', '=', tenant).execute();
+            await trx.deleteFrom('saved_answer_totals').where('tenant', '=', tenant).execute();
           }
         }
       }),

@@ -148,6 +148,42 @@ export const migrations: Record<string, Migration> = {
       await db.schema.dropTable('directory').execute();
     },
   },
+  // Saved answers: the API's answers bought with the month's allowance, kept where a Redis flush or
+  // restart cannot take them (src/store/answers.ts). `tenant` is the credential's hash and `key` the
+  // cache's key (it carries that hash), never the token; `bytes` is the key's and the answer's UTF-8
+  // length, summed per tenant in `saved_answer_totals` to keep each within its bound (oldest
+  // `fetched_at` dropped first).
+  '0008_saved_answers': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('saved_answers')
+        .addColumn('tenant', 'varchar(64)', (c) => c.notNull())
+        .addColumn('key', 'text', (c) => c.notNull())
+        .addColumn('entry', 'text', (c) => c.notNull())
+        .addColumn('bytes', 'integer', (c) => c.notNull())
+        .addColumn('fetched_at', 'bigint', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('saved_answers_pk', ['tenant', 'key'])
+        .execute();
+      // Covering the oldest-first scan that makes room: it never reads the answers themselves.
+      await db.schema
+        .createIndex('saved_answers_age')
+        .on('saved_answers')
+        .columns(['tenant', 'fetched_at', 'key', 'bytes'])
+        .execute();
+      // Each tenant's bytes, kept with every save and deletion (no save sums every row).
+      await db.schema
+        .createTable('saved_answer_totals')
+        .addColumn('tenant', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('bytes', 'bigint', (c) => c.notNull())
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('saved_answer_totals').execute();
+      await db.schema.dropIndex('saved_answers_age').execute();
+      await db.schema.dropTable('saved_answers').execute();
+    },
+  },
 };
 
 /** Table shapes as the queries see them (bigint columns come back as strings from PostgreSQL). */
@@ -205,5 +241,17 @@ export interface Tables {
     month: string;
     used: number | string;
     updated_at: number | string;
+  };
+  saved_answer_totals: {
+    tenant: string;
+    bytes: number | string;
+  };
+  saved_answers: {
+    tenant: string;
+    key: string;
+    entry: string;
+    bytes: number | string;
+    fetched_at: number | string;
+    expires_at: number | string;
   };
 }

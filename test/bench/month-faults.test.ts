@@ -13,7 +13,12 @@ describe('scenario month-faults', () => {
   it('is the month served by two processes, its Redis emptied at W/2, without the allowance headers', () => {
     const [spec] = scenarioSpecs(QUICK_PLAN, ['month-faults']);
     expect(spec?.name).toBe('month-faults');
-    expect(spec?.processes).toEqual({ shards: 2 });
+    // Quick: started before the month's boundary (start-up is a third of a 30 s month); full: at it.
+    expect(spec?.processes).toEqual({ shards: 2, startFirst: true });
+    expect(scenarioSpecs(FULL_PLAN, ['month-faults'])[0]?.processes).toEqual({
+      shards: 2,
+      startFirst: false,
+    });
     expect(spec?.faults).toEqual({ flushAt: 0.5 });
     expect(spec?.month).toMatchObject({ windowMs: 30_000, quota: 100 });
     expect(spec?.sandbox.quota).toEqual({ requests: 100, window: { seconds: 30 }, headers: false });

@@ -178,7 +178,9 @@ async function replayCommand(
     }
     return;
   }
-  throw new Error(`the replay does not know \`${words.join(' ')}\`: teach it (test/ops/container.system.test.ts)`);
+  throw new Error(
+    `the replay does not know \`${words.join(' ')}\`: teach it (test/ops/container.system.test.ts)`,
+  );
 }
 
 /** What a stage's instructions do, replayed on `fs` (npm commands of its RUNs are handed to `npm`). */
