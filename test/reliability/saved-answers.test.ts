@@ -77,7 +77,15 @@ describe.each(backends)('saved answers: $title', (backend: Backend) => {
       expect(embedOf(again.message).description).toBe(embedOf(first.message).description);
       expect(requestsTo(world, '/server/loas')).toBe(1);
       // A record of that page too (seeded by the list): opened without a request.
-      const loa = world.sandbox.dataset.loas.find((l) => embedOf(first.message).description?.includes(l.id));
+      // (list lines name people, not record ids: the ids are the values of its Open… menu)
+      const rows = (first.message?.components ?? []) as Array<{
+        components?: Array<{ options?: Array<{ value: string }> }>;
+      }>;
+      const opened = rows
+        .flatMap((r) => r.components ?? [])
+        .flatMap((c) => c.options ?? [])
+        .map((o) => o.value);
+      const loa = world.sandbox.dataset.loas.find((l) => opened.includes(l.id));
       expect(loa).toBeDefined();
       const view = await ask(world, 'loa', { subcommand: 'view', options: { id: loa?.id as string } });
       expect(embedOf(view.message).title).toContain(loa?.id);
