@@ -54,7 +54,9 @@ describe('single-community mode', () => {
     const community = await communities.of(GUILD);
     expect(community.guildId).toBe(GUILD);
     expect(community.key).toBe(tokenHash('token-single'));
-    expect(community.resources).toBe(communities.api?.resources);
+    // The one Api's reads, its member-by-Discord-user lookup wrapped to feed the directory.
+    expect(community.resources.listLoas).toBe(communities.api?.resources.listLoas);
+    expect(community.resources.getMemberByChatId).not.toBe(communities.api?.resources.getMemberByChatId);
     expect(community.allowance).toBe(communities.api);
     expect(community.defaultPublic).toBe(false);
     // The environment sets the reports' settings: there is nothing to save them to.

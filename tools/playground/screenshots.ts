@@ -29,6 +29,7 @@ function scenes(dataset: Dataset): Record<string, string[]> {
     log: [`/log user username:${s.busyUsernames[0] ?? ''}`],
     'audit-log': ['/audit-log list'],
     shift: ['/shift totals period:last-month'],
+    quota: ['/quota check period:last-month'],
     role: ['/role list'],
     member: ['/member list'],
     application: ['/application list'],
