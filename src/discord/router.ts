@@ -21,8 +21,8 @@ import { LIMITS } from '../discord-limits.js';
 import type { Logger } from '../log.js';
 import { type Command, checkOptions, type MessageMenu, PUBLIC_OPTION, type UserMenu } from './command.js';
 import { displayNames, PagingController, showContext } from './paging/controller.js';
-import type { ViewRegistry } from './paging/views.js';
-import { MESSAGES, UserError } from './replies.js';
+import type { ShowContext, ViewRegistry } from './paging/views.js';
+import { MESSAGES, type Payload, UserError } from './replies.js';
 import { type OutcomeListener, Responder } from './respond.js';
 
 /** Interactions handled before (and without) any community: the server admins' own command. */
@@ -159,6 +159,17 @@ export class Router {
   ): Promise<void> {
     const menu = this.userMenus.get(interaction.commandName);
     if (!menu) return this.respond.notice(interaction, MESSAGES.unknownCommand);
+    await this.answerMenu(interaction, community, (show) =>
+      menu.execute({ target: interaction.targetId, show }),
+    );
+  }
+
+  /** A right-click command's answer: always private, behind the access guard, as a slash command's. */
+  private async answerMenu(
+    interaction: UserContextMenuCommandInteraction | MessageContextMenuCommandInteraction,
+    community: Community,
+    execute: (show: ShowContext) => Promise<Payload>,
+  ): Promise<void> {
     const show = showContext(
       community,
       this.options.views,
@@ -170,7 +181,7 @@ export class Router {
       interaction,
       async () => {
         await this.checkAccess(interaction, community);
-        return menu.execute({ target: interaction.targetId, show });
+        return execute(show);
       },
       true,
     );
@@ -192,15 +203,7 @@ export class Router {
       await interaction.showModal(modal);
       return;
     }
-    const show = showContext(community, this.options.views, interaction.user.id);
-    await this.respond.answer(
-      interaction,
-      async () => {
-        await this.checkAccess(interaction, community);
-        return menu.execute({ message, show });
-      },
-      true,
-    );
+    await this.answerMenu(interaction, community, (show) => menu.execute({ message, show }));
   }
 
   private async onAutocomplete(interaction: AutocompleteInteraction, community: Community): Promise<void> {

@@ -51,15 +51,28 @@ function evidenceOf(loa: Partial<Loa>): StatusReading | undefined {
  * decide between them), and so does one carried by neither (pending, or cancelled before start).
  */
 export function readStatusCodes(loas: readonly Partial<Loa>[]): StatusReadings {
-  const seen = new Map<number, StatusReading | 'mixed'>();
+  return readCodes(loas, (loa) => loa.status, evidenceOf);
+}
+
+/**
+ * Each code's reading from the LOAs that carry it (`codeOf`): the one reading all its LOAs with any
+ * evidence agree on; a code whose LOAs disagree, or show nothing, says nothing.
+ */
+function readCodes<R>(
+  loas: readonly Partial<Loa>[],
+  codeOf: (loa: Partial<Loa>) => unknown,
+  evidence: (loa: Partial<Loa>) => R | undefined,
+): ReadonlyMap<number, R> {
+  const seen = new Map<number, R | 'mixed'>();
   for (const loa of loas) {
-    if (typeof loa.status !== 'number' || !Number.isInteger(loa.status)) continue;
-    const evidence = evidenceOf(loa);
-    if (!evidence) continue;
-    const before = seen.get(loa.status);
-    seen.set(loa.status, before === undefined || before === evidence ? evidence : 'mixed');
+    const code = codeOf(loa);
+    if (typeof code !== 'number' || !Number.isInteger(code)) continue;
+    const found = evidence(loa);
+    if (found === undefined) continue;
+    const before = seen.get(code);
+    seen.set(code, before === undefined || before === found ? found : 'mixed');
   }
-  const readings = new Map<number, StatusReading>();
+  const readings = new Map<number, R>();
   for (const [code, reading] of seen) if (reading !== 'mixed') readings.set(code, reading);
   return readings;
 }
@@ -84,17 +97,7 @@ function startEvidence(loa: Partial<Loa>): StartReading | undefined {
  * code carried by both, or by LOAs with no such dates, says nothing.
  */
 export function readStartTypes(loas: readonly Partial<Loa>[]): StartReadings {
-  const seen = new Map<number, StartReading | 'mixed'>();
-  for (const loa of loas) {
-    if (typeof loa.startType !== 'number' || !Number.isInteger(loa.startType)) continue;
-    const evidence = startEvidence(loa);
-    if (!evidence) continue;
-    const before = seen.get(loa.startType);
-    seen.set(loa.startType, before === undefined || before === evidence ? evidence : 'mixed');
-  }
-  const readings = new Map<number, StartReading>();
-  for (const [code, reading] of seen) if (reading !== 'mixed') readings.set(code, reading);
-  return readings;
+  return readCodes(loas, (loa) => loa.startType, startEvidence);
 }
 
 export type LeaveState = 'denied' | 'pending' | 'approved';
