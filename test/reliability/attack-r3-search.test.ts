@@ -15,10 +15,11 @@ describe('/log search: its list read again once the saved pages are gone', () =>
   const POINTS = 15; // 3 kept in reserve: 12 may be spent on pages never read
   beforeAll(async () => {
     dataset = generateDataset({ usernames: 2, logs: 2_500 });
-    // No response cache: nothing is saved between two interactions (as a day later, or evicted).
+    // No response cache and no saved answers in the store: nothing is saved between two
+    // interactions (as a day later, or evicted).
     world = await startWorld({
       sandbox: { dataset },
-      env: { API_LIMITS: `${POINTS}/month,1000/1s`, CACHE_MAX_ENTRIES: '0' },
+      env: { API_LIMITS: `${POINTS}/month,1000/1s`, CACHE_MAX_ENTRIES: '0', SAVED_ANSWERS_MAX_BYTES: '0' },
     });
   }, 60_000);
   afterAll(async () => {
