@@ -86,6 +86,14 @@ describe('npm run bench -- --quick', () => {
       'month-faults-429',
       'month-faults-dead',
       'month-faults-size',
+      // month-access likewise (quick mode runs it only when named).
+      'month-access-quota',
+      'month-access-data',
+      'month-access-429',
+      'month-access-dead',
+      'month-access-size',
+      // month-faults judged against the plain month of the same run (n/a unless both ran).
+      'month-faults-gap',
     ]);
     for (const t of report.targets) expect(['pass', 'miss', 'n/a']).toContain(t.status);
     const text = formatText(report);

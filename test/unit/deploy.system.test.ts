@@ -34,6 +34,8 @@ const ENDPOINTS: Record<string, string[]> = {
   'loa active': ['listShifts', 'listLoas', 'listMembers', 'listRoles'],
   'loa upcoming': ['listShifts', 'listLoas', 'listMembers', 'listRoles'],
   'quota check': ['listShifts', 'listLoas', 'listMembers', 'listRoles'],
+  'shift active': ['listShifts', 'listLoas', 'listMembers', 'listRoles'],
+  'quota inactive': ['listShifts', 'listLoas', 'listMembers', 'listRoles'],
 };
 
 function subcommands(bodies: RESTPostAPIChatInputApplicationCommandsJSONBody[]): string[] {
@@ -52,6 +54,12 @@ describe('deploy-commands --dry-run', () => {
     // The user commands (right-click a member, Apps), registered with the slash commands.
     const menus = bodies.filter((b) => (b as { type?: number }).type === ApplicationCommandType.User);
     expect(menus.map((b) => b.name)).toEqual(['Staff record', 'LOAs', 'Join request']);
+    // The message command (right-click a message, Apps): "Check player", registered with them.
+    const messageMenus = bodies.filter(
+      (b) => (b as { type?: number }).type === ApplicationCommandType.Message,
+    );
+    expect(messageMenus.map((b) => b.name)).toEqual(['Check player']);
+    menus.push(...messageMenus);
     for (const menu of menus) {
       expect(menu.name.length).toBeLessThanOrEqual(32);
       expect(menu).not.toHaveProperty('options');
