@@ -20,7 +20,7 @@ import type { Community, CommunityOf } from '../community/community.js';
 import { LIMITS } from '../discord-limits.js';
 import type { Logger } from '../log.js';
 import { type Command, checkOptions, type MessageMenu, PUBLIC_OPTION, type UserMenu } from './command.js';
-import { displayNames, PagingController, showContext } from './paging/controller.js';
+import { PagingController, showContext } from './paging/controller.js';
 import type { ShowContext, ViewRegistry } from './paging/views.js';
 import { MESSAGES, type Payload, UserError } from './replies.js';
 import { type OutcomeListener, Responder } from './respond.js';
@@ -131,13 +131,7 @@ export class Router {
     const asked = typeof sent === 'boolean' ? sent : null;
     const ephemeral = asked === null ? !community.defaultPublic : !asked;
     if (!command) return this.respond.notice(interaction, MESSAGES.unknownCommand, ephemeral);
-    const show = showContext(
-      community,
-      this.options.views,
-      interaction.user.id,
-      false,
-      displayNames(interaction),
-    );
+    const show = showContext(community, this.options.views, interaction);
     await this.respond.answer(
       interaction,
       async () => {
@@ -170,13 +164,7 @@ export class Router {
     community: Community,
     execute: (show: ShowContext) => Promise<Payload>,
   ): Promise<void> {
-    const show = showContext(
-      community,
-      this.options.views,
-      interaction.user.id,
-      false,
-      displayNames(interaction),
-    );
+    const show = showContext(community, this.options.views, interaction);
     await this.respond.answer(
       interaction,
       async () => {
@@ -211,13 +199,7 @@ export class Router {
     let counted = false; // metrics hear of each autocomplete once
     try {
       const refusal = await community.guard?.(interaction);
-      const show = showContext(
-        community,
-        this.options.views,
-        interaction.user.id,
-        false,
-        displayNames(interaction),
-      );
+      const show = showContext(community, this.options.views, interaction);
       const choices =
         refusal !== undefined ? [] : ((await command?.autocomplete?.({ interaction, show })) ?? []);
       counted = true;

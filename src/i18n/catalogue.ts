@@ -1,15 +1,20 @@
 /**
  * The languages Rollcall speaks besides English, and how a Discord locale picks one. English is
- * never written down here: it is the command definitions and MESSAGES themselves, so it is always
- * complete; every other language is one catalogue file under `catalogues/`.
+ * the command definitions and src/i18n/en.ts, so it is always complete; every other language is
+ * one catalogue file under `catalogues/`.
  */
 import { de } from './catalogues/de.js';
 import { esES } from './catalogues/es-ES.js';
 import { fr } from './catalogues/fr.js';
 import { ptBR } from './catalogues/pt-BR.js';
+import type { Sections } from './en.js';
+import type { FormatSpec, Formats } from './formats.js';
 
-/** One language: the commands' descriptions and choice names, and the sentences of MESSAGES. */
-export interface Catalogue {
+/**
+ * One language: the commands' descriptions and choice names (registered with Discord), and every
+ * word Rollcall shows (`words`, the same keys as src/i18n/en.ts).
+ */
+export interface Catalogue extends FormatSpec {
   /** Discord's locale for it (https://discord.com/developers/docs/reference#locales). */
   locale: string;
   /** More Discord locales served by the same text (Latin American Spanish by the Spanish one). */
@@ -25,8 +30,8 @@ export interface Catalogue {
    * carry `{name}` placeholders, `{name:count}` for a number and `{name:ordinal}` for a place.
    */
   messages: Readonly<Record<string, string>>;
-  /** "3rd" in this language, given the number already formatted. */
-  ordinal(count: string): string;
+  /** Every word Rollcall shows, written with the formats of this language. */
+  words(f: Formats): Sections;
 }
 
 export const CATALOGUES: readonly Catalogue[] = [esES, ptBR, de, fr];

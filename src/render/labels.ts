@@ -8,6 +8,7 @@
  * render source (`Labelled`), never a global table. No label: the bare number ("3"); a label:
  * "3 (Warning)", the label escaped like API text (it is typed by people, so it is data, not markup).
  */
+import type { Words } from '../i18n/words.js';
 import type { LoaState } from '../reports/leave.js';
 import { plainText, safeLine } from './format.js';
 import type { People } from './people.js';
@@ -26,6 +27,8 @@ export type CodeLabels = Partial<Record<CodeTable, Readonly<Record<string, strin
 export interface Labelled {
   labels?: CodeLabels | undefined;
   people?: People | undefined;
+  /** The reader's words (English when not given): every text the renderer makes is said with them. */
+  t?: Words | undefined;
 }
 
 /** The longest label a server may give a code (visible characters). */

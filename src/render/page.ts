@@ -4,15 +4,16 @@
  */
 import type { APIEmbed } from 'discord.js';
 import type { PageInfo, Source } from '../api/pages.js';
-import { clampEmbed, formatCount, LIMITS, shownFields, truncate } from './format.js';
+import { ENGLISH, type Words } from '../i18n/words.js';
+import { clampEmbed, LIMITS, shownFields, truncate } from './format.js';
 
 /** "under a minute", "12 min", "3 h", "2 d": the age of the data. */
-export function ageText(ms: number): string {
+export function ageText(ms: number, t: Words = ENGLISH): string {
   const s = Math.max(0, Math.round(ms / 1000));
-  if (s < 60) return 'under a minute';
-  if (s < 3_600) return `${Math.floor(s / 60)} min`;
-  if (s < 86_400) return `${Math.floor(s / 3_600)} h`;
-  return `${Math.floor(s / 86_400)} d`;
+  if (s < 60) return t.common.underAMinute;
+  if (s < 3_600) return t.common.minutes(Math.floor(s / 60));
+  if (s < 86_400) return t.common.hours(Math.floor(s / 3_600));
+  return t.common.days(Math.floor(s / 86_400));
 }
 
 /** What a view knows about its data besides the source: when it was served, and whether it is whole. */
@@ -29,25 +30,25 @@ export interface FooterFacts {
  * Fresh: "Data as of"; saved: "Saved data (12 min old) as of" (the age when it is known);
  * the API failed: "API unavailable: saved data as of".
  */
-export function sourceNote(source: Source, facts: FooterFacts = {}): string {
+export function sourceNote(source: Source, facts: FooterFacts = {}, t: Words = ENGLISH): string {
   const servedAt = source.saving?.servedAt ?? facts.servedAt;
   const age =
     typeof servedAt === 'number' && Number.isFinite(servedAt) ? servedAt - source.fetchedAt : undefined;
-  if (source.stale) return 'API unavailable: saved data as of';
+  if (source.stale) return t.page.apiUnavailable;
   const saved = source.fromCache || source.saving !== undefined || (age !== undefined && age >= 60_000);
-  if (!saved) return 'Data as of';
-  return age === undefined ? 'Saved data as of' : `Saved data (${ageText(age)} old) as of`;
+  if (!saved) return t.page.dataAsOf;
+  return age === undefined ? t.page.savedAsOf : t.page.savedAgedAsOf(ageText(age, t));
 }
 
 /** Why saved data is shown although fresh data was wanted: the monthly allowance's pace, or its end. */
-function savingNote(source: Source): string | undefined {
+function savingNote(source: Source, t: Words): string | undefined {
   const saving = source.saving;
   if (!saving || !Number.isFinite(saving.servedAt) || !Number.isFinite(saving.nextFreshAt)) return undefined;
   if (saving.spent) {
     const reset = new Date(saving.nextFreshAt).toISOString().replace('T', ' ').slice(0, 16);
-    return `this server's monthly API allowance is spent until ${reset} UTC`;
+    return t.page.spentUntil(reset);
   }
-  return `saving this server's monthly API allowance: fresh data in ${ageText(saving.nextFreshAt - saving.servedAt)}`;
+  return t.page.savingFor(ageText(saving.nextFreshAt - saving.servedAt, t));
 }
 
 /**
@@ -55,12 +56,17 @@ function savingNote(source: Source): string | undefined {
  * "Page 2 of 15 · 150 LOAs"), then anything missing or held back, then where the data came from
  * (sourceNote, last). Parts are joined by " · "; each thing is said once.
  */
-export function footerText(context: readonly string[], source: Source, facts: FooterFacts = {}): string {
+export function footerText(
+  context: readonly string[],
+  source: Source,
+  facts: FooterFacts = {},
+  t: Words = ENGLISH,
+): string {
   const parts = [...context.filter((p) => p !== '')];
-  if (facts.complete === false) parts.push('not every page read yet: totals may be low');
-  const saving = savingNote(source);
+  if (facts.complete === false) parts.push(t.page.incomplete);
+  const saving = savingNote(source, t);
   if (saving) parts.push(saving);
-  parts.push(sourceNote(source, facts));
+  parts.push(sourceNote(source, facts, t));
   return truncate(parts.join(' · '), LIMITS.footer);
 }
 
@@ -69,18 +75,23 @@ export interface ListEmbedInput {
   /** One preformatted (already escaped) line per item. */
   rows: string[];
   info: PageInfo;
-  /** Plural noun for the total, e.g. "LOAs". */
-  noun: string;
+  /** The total in words, e.g. "150 LOAs" (`t.loa.count(150)`). */
+  total?: string;
+  /** @deprecated English plural noun for the total ("LOAs"): give `total` instead. */
+  noun?: string;
   source: Source;
   emptyText: string;
   colour?: number;
   /** Reports: when the data was served and whether every page was read. */
   facts?: FooterFacts;
+  /** The reader's words (English when not given). */
+  t?: Words;
 }
 
 /** A list page as one embed: rows in the description, page and total in the footer. */
 export function listEmbed(input: ListEmbedInput): APIEmbed {
   const { info, source } = input;
+  const t = input.t ?? ENGLISH;
   const perRow = Math.floor(LIMITS.description / Math.max(1, input.rows.length)) - 1;
   const description =
     input.rows.length > 0 ? input.rows.map((r) => truncate(r, perRow)).join('\n') : input.emptyText;
@@ -90,12 +101,10 @@ export function listEmbed(input: ListEmbedInput): APIEmbed {
     color: input.colour,
     footer: {
       text: footerText(
-        [
-          `Page ${formatCount(info.page)} of ${formatCount(info.totalPages)}`,
-          `${formatCount(info.total)} ${input.noun}`,
-        ],
+        [t.page.pageOf(info.page, info.totalPages), input.total ?? `${t.f.count(info.total)} ${input.noun}`],
         source,
         input.facts,
+        t,
       ),
     },
     timestamp: new Date(source.fetchedAt).toISOString(),
@@ -108,11 +117,12 @@ export function detailEmbed(
   source: Source,
   footerPrefix?: string,
   facts?: FooterFacts,
+  t: Words = ENGLISH,
 ): APIEmbed {
   return clampEmbed({
     ...embed,
     ...(embed.fields ? { fields: shownFields(embed.fields) } : {}),
-    footer: { text: footerText(footerPrefix ? [footerPrefix] : [], source, facts) },
+    footer: { text: footerText(footerPrefix ? [footerPrefix] : [], source, facts, t) },
     timestamp: new Date(source.fetchedAt).toISOString(),
   });
 }

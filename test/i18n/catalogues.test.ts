@@ -14,6 +14,7 @@ import {
 import { MESSAGES } from '../../src/discord/replies.js';
 import { CATALOGUES, type Catalogue, catalogueFor } from '../../src/i18n/catalogue.js';
 import { commandEntries, localizationProblems, localize } from '../../src/i18n/commands.js';
+import { english as englishWords } from '../../src/i18n/en.js';
 
 /** Every command as registered in hosted mode (the largest set). */
 const bodies = commandBodies('ModerateMembers', true);
@@ -75,6 +76,8 @@ describe('registration', () => {
     const wide: Catalogue = {
       locale: 'de',
       ordinal: (n) => n,
+      units: { d: 'd', h: 'h', m: 'm', s: 's' },
+      words: englishWords,
       messages: {},
       commands: {
         'View member.name': 'Mitglied anzeigen (ein viel zu langer Name)',

@@ -51,7 +51,13 @@ describe('go-to-page input', () => {
     expect(parsePageInput('90,071,992,547,409')).toBe(90_071_992_547_409);
   });
 
-  it.each(['', '1,23', '12,34,567', ',123', '1,234,', '1.234', '1 234', '-3', '1e3', '0x10'])(
+  it('takes the page number as German, French and Portuguese readers see it grouped', () => {
+    expect(parsePageInput('1.234')).toBe(1234);
+    expect(parsePageInput('1 234')).toBe(1234);
+    expect(parsePageInput('1\u202f234\u202f567')).toBe(1_234_567);
+  });
+
+  it.each(['', '1,23', '12,34,567', ',123', '1,234,', '1.234,567', '1.2345', '-3', '1e3', '0x10'])(
     'refuses %j',
     (text) => {
       expect(parsePageInput(text)).toBeNaN();

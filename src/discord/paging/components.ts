@@ -14,7 +14,8 @@ import {
 } from 'discord.js';
 import type { PageInfo } from '../../api/pages.js';
 import { LIMITS } from '../../discord-limits.js';
-import { formatCount, truncate } from '../../render/format.js';
+import { ENGLISH } from '../../i18n/words.js';
+import { truncate } from '../../render/format.js';
 import { ACTIONS, type Action } from './custom-id.js';
 import { argKind, type BackTarget, canOpen, type ListView, type ShowContext, type Who } from './views.js';
 
@@ -42,6 +43,7 @@ export async function buildListComponents<T, C>(
   ctx: ShowContext,
 ): Promise<Row[]> {
   const { items, info, arg } = page;
+  const t = ctx.t ?? ENGLISH;
   const kind = argKind(view as ListView);
   const id = (action: Action, page: number) =>
     ctx.community.state.customId({ action, view: view.id, owner: ctx.owner, page, arg }, kind);
@@ -53,7 +55,7 @@ export async function buildListComponents<T, C>(
     // The go-to-page button carries the page count: its modal says the range and checks against it.
     button(
       await id(ACTIONS.goto, totalPages),
-      `${formatCount(info.page)} / ${formatCount(totalPages)}`,
+      `${t.f.count(info.page)} / ${t.f.count(totalPages)}`,
       single,
       ButtonStyle.Primary,
     ),
@@ -61,8 +63,8 @@ export async function buildListComponents<T, C>(
     button(await id(ACTIONS.last, totalPages), '⏭', info.page >= totalPages),
   ];
   const rows: Row[] = [{ type: ComponentType.ActionRow, components: nav }];
-  const tools: APIButtonComponent[] = [button(await id(ACTIONS.refresh, info.page), '🔄 Refresh')];
-  if (info.total > 0) tools.push(button(await id(ACTIONS.export, info.page), '📄 Export CSV'));
+  const tools: APIButtonComponent[] = [button(await id(ACTIONS.refresh, info.page), t.paging.refresh)];
+  if (info.total > 0) tools.push(button(await id(ACTIONS.export, info.page), t.paging.exportCsv));
   rows.push({ type: ComponentType.ActionRow, components: tools });
   if (view.open && items.length > 0) {
     const seen = new Set<string>();
@@ -93,7 +95,7 @@ export async function buildListComponents<T, C>(
           {
             type: ComponentType.StringSelect,
             custom_id: await id(ACTIONS.open, info.page),
-            placeholder: 'Open…',
+            placeholder: t.paging.open,
             options,
           },
         ],
@@ -130,7 +132,7 @@ export async function buildDetailComponents(
       { action: ACTIONS.back, owner: ctx.owner, ...back },
       kindOf(back.view),
     );
-    buttons.push(button(customId, '↩ Back to list'));
+    buttons.push(button(customId, (ctx.t ?? ENGLISH).paging.backToList));
   }
   for (const [i, action] of SHORTCUT_ACTIONS.entries()) {
     const shortcut = shortcuts[i];

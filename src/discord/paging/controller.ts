@@ -16,7 +16,7 @@ import {
   TextInputStyle,
 } from 'discord.js';
 import type { Community } from '../../community/community.js';
-import { formatCount } from '../../render/format.js';
+import { ENGLISH, said, type Words, wordsFor } from '../../i18n/words.js';
 import type { DisplayNames } from '../../render/people.js';
 import { MESSAGES, type Payload, UserError } from '../replies.js';
 import type { Responder } from '../respond.js';
@@ -50,12 +50,16 @@ function askCustomId(view: DetailView, owner: string, action: typeof ACTIONS.ask
 }
 
 /** The modal asking for a detail view's argument (`DetailView.ask`). */
-export function askModal(view: DetailView, owner: string): APIModalInteractionResponseCallbackData {
+export function askModal(
+  view: DetailView,
+  owner: string,
+  t: Words = ENGLISH,
+): APIModalInteractionResponseCallbackData {
   const ask = view.ask;
   if (!ask) throw new Error(`view ${view.id} asks for nothing`);
   return {
     custom_id: askCustomId(view, owner, ACTIONS.askSubmit),
-    title: ask.title,
+    title: said(ask.title, t),
     components: [
       {
         type: ComponentType.ActionRow,
@@ -63,7 +67,7 @@ export function askModal(view: DetailView, owner: string): APIModalInteractionRe
           {
             type: ComponentType.TextInput,
             custom_id: ASK_INPUT,
-            label: ask.label,
+            label: said(ask.label, t),
             style: TextInputStyle.Short,
             min_length: 1,
             max_length: ask.maxLength,
@@ -92,22 +96,30 @@ export function askButton(view: DetailView, owner: string, label: string): APIBu
 export function parsePageInput(text: string): number {
   const value = text.trim();
   if (/^\d{1,16}$/.test(value)) return Number(value);
-  if (/^\d{1,3}(?:,\d{3}){1,5}$/.test(value)) return Number(value.replaceAll(',', ''));
+  if (/^\d{1,3}(?:([,. \u00a0\u202f])\d{3})(?:\1\d{3}){0,4}$/.test(value))
+    return Number(value.replace(/\D/g, ''));
   return Number.NaN;
 }
 
 /**
- * What showing a view of `community` needs, for the moderator who sent the interaction (`owner`);
- * `names`: Discord users' display names as that interaction's client knows them (select labels).
+ * What showing a view of `community` needs, for the moderator who sent `interaction` (the owner of
+ * its controls), in their language, with Discord users' display names as the interaction's client
+ * knows them (select labels).
  */
 export function showContext(
   community: Community,
   views: ViewRegistry,
-  owner: string,
+  interaction: Interaction,
   fresh = false,
-  names?: DisplayNames,
 ): ShowContext {
-  return { community, views, owner, options: fresh ? { fresh: true } : {}, ...(names ? { names } : {}) };
+  return {
+    community,
+    views,
+    owner: interaction.user.id,
+    options: fresh ? { fresh: true } : {},
+    names: displayNames(interaction),
+    t: wordsFor(interaction.locale),
+  };
 }
 
 /**
@@ -159,12 +171,12 @@ export class PagingController {
     const asked = this.options.views.get(state.view);
     if (state.action === ACTIONS.ask && interaction.isButton() && asked?.kind === 'detail' && asked.ask) {
       // As the go-to modal: its submission is checked like any control.
-      await interaction.showModal(askModal(asked, state.owner));
+      await interaction.showModal(askModal(asked, state.owner, wordsFor(interaction.locale)));
       return;
     }
     if (state.action === ACTIONS.goto && interaction.isButton()) {
       // A modal cannot wait for the access guard; its submission is checked like any control.
-      await interaction.showModal(await this.gotoModal(state, community.state));
+      await interaction.showModal(await this.gotoModal(state, community.state, wordsFor(interaction.locale)));
       return;
     }
     // An export answers in a message of its own, always private: the file holds every row, not the
@@ -194,17 +206,17 @@ export class PagingController {
     const view = this.options.views.get(state.view);
     if (arg === undefined || view?.kind !== 'list' || !interaction.isButton())
       throw new UserError(MESSAGES.expired);
-    return exportList(view, arg, showContext(community, this.options.views, interaction.user.id), {
+    return exportList(view, arg, showContext(community, this.options.views, interaction), {
       uploadLimit: interaction.attachmentSizeLimit,
     });
   }
 
-  private async gotoModal(state: ControlState, store: StateStore) {
+  private async gotoModal(state: ControlState, store: StateStore, t: Words) {
     const kind = this.options.views.argKindOf(state.view) ?? 'none';
     const customId = await store.customId({ ...state, action: ACTIONS.gotoSubmit }, kind);
     return {
       custom_id: customId,
-      title: 'Go to page',
+      title: t.paging.goToPage,
       components: [
         {
           type: ComponentType.ActionRow as const,
@@ -212,12 +224,12 @@ export class PagingController {
             {
               type: ComponentType.TextInput as const,
               custom_id: PAGE_INPUT,
-              label: 'Page number',
+              label: t.paging.pageNumber,
               style: TextInputStyle.Short,
               min_length: 1,
-              max_length: formatCount(MAX_PAGE).length,
+              max_length: ENGLISH.f.count(MAX_PAGE).length,
               required: true,
-              placeholder: `1 to ${formatCount(state.page)}`,
+              placeholder: t.paging.pageRangeHint(state.page),
             },
           ],
         },
@@ -236,13 +248,7 @@ export class PagingController {
     if (arg === undefined) throw new UserError(MESSAGES.expired);
     const view = this.options.views.get(state.view);
     if (!view) throw new UserError(MESSAGES.expired);
-    const ctx = showContext(
-      community,
-      this.options.views,
-      interaction.user.id,
-      state.action === ACTIONS.refresh,
-      displayNames(interaction),
-    );
+    const ctx = showContext(community, this.options.views, interaction, state.action === ACTIONS.refresh);
 
     if (state.action === ACTIONS.open) {
       if (view.kind !== 'list' || !view.open || !interaction.isStringSelectMenu())

@@ -3,6 +3,7 @@ import { isApiError } from '../../api/errors.js';
 import { cutPage, pageCount } from '../../api/pages.js';
 import type { Fetched } from '../../api/types.js';
 import type { Community } from '../../community/community.js';
+import { ENGLISH, said } from '../../i18n/words.js';
 import { memberIdsIn, type People } from '../../render/people.js';
 import { MESSAGES, type Payload, UserError } from '../replies.js';
 import { buildDetailComponents, buildListComponents, type ShortcutLink } from './components.js';
@@ -63,13 +64,13 @@ export async function showList<T, C, F extends Fetched<ListEnvelope<T>>>(
   const embed = view.render(
     cut.items,
     cut.info,
-    { ...fetched, labels: community.labels, people },
+    { ...fetched, labels: community.labels, people, t: ctx.t },
     arg,
     context,
   );
   const components = await buildListComponents(
     view as ListView<T, C>,
-    { ...cut, arg, context, who: { people, names: ctx.names } },
+    { ...cut, arg, context, who: { people, names: ctx.names, t: ctx.t } },
     ctx,
   );
   return { content: '', embeds: [embed], components };
@@ -92,15 +93,17 @@ export async function showDetail<T, F extends Fetched<T>>(
   try {
     fetched = await view.fetch(ctx.community, arg, ctx.options ?? {});
   } catch (error) {
-    if (view.notFound && isApiError(error) && error.status === 404) throw new UserError(view.notFound);
+    if (view.notFound && isApiError(error) && error.status === 404)
+      throw new UserError(said(view.notFound, ctx.t ?? ENGLISH));
     throw error;
   }
   const people = await peopleOf(ctx.community, [fetched.data], view.people);
-  const embed = view.render(fetched.data, { ...fetched, labels: ctx.community.labels, people });
+  const embed = view.render(fetched.data, { ...fetched, labels: ctx.community.labels, people, t: ctx.t });
   const shortcuts: ShortcutLink[] = [];
   for (const s of view.shortcuts ?? []) {
     const target = s.arg(fetched.data);
-    if (target !== undefined) shortcuts.push({ label: s.label, view: s.view, arg: target });
+    if (target !== undefined)
+      shortcuts.push({ label: said(s.label, ctx.t ?? ENGLISH), view: s.view, arg: target });
   }
   const components = await buildDetailComponents(shortcuts, ctx, back);
   return { content: '', embeds: [embed], components };

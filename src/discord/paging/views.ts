@@ -10,6 +10,7 @@ import type { PageInfo } from '../../api/pages.js';
 import type { Fetched, PageQuery, ReadOptions } from '../../api/types.js';
 import { isSendableSegment } from '../../api/validate.js';
 import type { Community } from '../../community/community.js';
+import type { Text, Words } from '../../i18n/words.js';
 import type { CsvColumn } from '../../render/csv.js';
 import type { CodeLabels, Labelled } from '../../render/labels.js';
 import type { DisplayNames, People } from '../../render/people.js';
@@ -20,7 +21,8 @@ export const PAGE_SIZE = 10;
 
 /** A button on a detail view that opens another view with an argument taken from the record. */
 export interface Shortcut<T> {
-  label: string;
+  /** The button's label, in the reader's words. */
+  label: string | Text;
   /** The view it opens (must be registered). */
   view: string;
   /** The argument for that view, or undefined when this record has none (no button then). */
@@ -86,6 +88,8 @@ export interface ListView<
 export interface Who {
   people?: People | undefined;
   names?: DisplayNames | undefined;
+  /** The reader's words, for the option's label and description (English when not given). */
+  t?: Words | undefined;
 }
 
 /** Whether `value`, picked in the list's "Open…" select, can be opened. */
@@ -104,13 +108,13 @@ export interface DetailView<T = unknown, F extends Fetched<T> = Fetched<T>> {
   /** At most two are shown. */
   shortcuts?: Shortcut<T>[];
   /** Sentence for a 404 on this view. */
-  notFound?: string;
+  notFound?: string | Text;
   /**
    * The view can be opened with an argument typed into a modal (an `ask` button, or a command that
    * opens the modal at once): the modal's title and field label, and the check that turns what was
    * typed into the argument (a UserError for what cannot be one).
    */
-  ask?: { title: string; label: string; maxLength: number; parse(text: string): string };
+  ask?: { title: string | Text; label: string | Text; maxLength: number; parse(text: string): string };
 }
 
 export type View = ListView | DetailView;
@@ -185,4 +189,6 @@ export interface ShowContext {
   options?: ReadOptions;
   /** Discord users' display names as the interaction and the client's cache know them (select labels). */
   names?: DisplayNames;
+  /** The reader's words: the interaction's locale (English when not given). */
+  t?: Words;
 }

@@ -1,9 +1,11 @@
 /** German: the commands' texts keyed by their place in the command JSON, the sentences by MESSAGES key. */
 import type { Catalogue } from '../catalogue.js';
+import type { Sections } from '../en.js';
 
 export const de: Catalogue = {
   locale: 'de',
   ordinal: (n) => `${n}.`,
+  units: { d: ' T', h: ' Std.', m: ' Min.', s: ' s' },
   commands: {
     'Staff record.name': 'Team-Akte',
     'LOAs.name': 'Abwesenheiten',
@@ -336,4 +338,74 @@ export const de: Catalogue = {
       '`{option}` erwartet eine ganze Zahl von {min:count} bis {max:count}. Es wurde nichts getan.',
     badOptionValue: 'Diesen Wert nimmt `{option}` nicht an. Es wurde nichts getan.',
   },
+  words: (f): Sections => ({
+    common: {
+      yes: 'Ja',
+      no: 'Nein',
+      never: 'nie',
+      underAMinute: 'unter einer Minute',
+      minutes: (n) => `${f.count(n)} Min.`,
+      hours: (n) => `${f.count(n)} Std.`,
+      days: (n) => `${f.count(n)} T`,
+    },
+
+    page: {
+      pageOf: (page, pages) => `Seite ${f.count(page)} von ${f.count(pages)}`,
+      incomplete: 'noch nicht alle Seiten gelesen: Summen können zu niedrig sein',
+      spentUntil: (utc) => `das monatliche API-Kontingent dieses Servers ist bis ${utc} UTC aufgebraucht`,
+      savingFor: (age) => `das monatliche API-Kontingent dieses Servers wird geschont: neue Daten in ${age}`,
+      apiUnavailable: 'API nicht erreichbar: gespeicherte Daten vom',
+      dataAsOf: 'Daten vom',
+      savedAsOf: 'Gespeicherte Daten vom',
+      savedAgedAsOf: (age) => `Gespeicherte Daten (${age} alt) vom`,
+    },
+
+    paging: {
+      refresh: '🔄 Aktualisieren',
+      exportCsv: '📄 Als CSV exportieren',
+      backToList: '↩ Zurück zur Liste',
+      open: 'Öffnen…',
+      goToPage: 'Gehe zu Seite',
+      pageNumber: 'Seitenzahl',
+      pageRangeHint: (last) => `1 bis ${f.count(last)}`,
+    },
+
+    sentences: {},
+
+    export: {},
+
+    loa: {},
+
+    shift: {},
+
+    member: {},
+
+    role: {},
+
+    log: {},
+
+    auditLog: {},
+
+    application: {},
+
+    joinRequest: {},
+
+    player: {},
+
+    people: {},
+
+    labels: {},
+
+    reports: {},
+
+    digest: {},
+
+    help: {},
+
+    status: {},
+
+    access: {},
+
+    admin: {},
+  }),
 };

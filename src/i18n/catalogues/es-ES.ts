@@ -1,10 +1,12 @@
 /** Spanish (Spain; Latin America reads it too): the commands' texts keyed by their place in the command JSON, the sentences by MESSAGES key. */
 import type { Catalogue } from '../catalogue.js';
+import type { Sections } from '../en.js';
 
 export const esES: Catalogue = {
   locale: 'es-ES',
   alsoFor: ['es-419'],
   ordinal: (n) => `${n}.º`,
+  units: { d: ' d', h: ' h', m: ' min', s: ' s' },
   commands: {
     'Staff record.name': 'Ficha del staff',
     'LOAs.name': 'Ausencias (LOA)',
@@ -344,4 +346,74 @@ export const esES: Catalogue = {
       '`{option}` admite un número entero de {min:count} a {max:count}. No se hizo nada.',
     badOptionValue: 'Ese no es un valor que admita `{option}`. No se hizo nada.',
   },
+  words: (f): Sections => ({
+    common: {
+      yes: 'Sí',
+      no: 'No',
+      never: 'nunca',
+      underAMinute: 'menos de un minuto',
+      minutes: (n) => `${f.count(n)} min`,
+      hours: (n) => `${f.count(n)} h`,
+      days: (n) => `${f.count(n)} d`,
+    },
+
+    page: {
+      pageOf: (page, pages) => `Página ${f.count(page)} de ${f.count(pages)}`,
+      incomplete: 'aún no se leyeron todas las páginas: los totales pueden ser bajos',
+      spentUntil: (utc) => `la cuota mensual de API de este servidor está agotada hasta el ${utc} UTC`,
+      savingFor: (age) => `ahorrando la cuota mensual de API de este servidor: datos nuevos en ${age}`,
+      apiUnavailable: 'API no disponible: datos guardados del',
+      dataAsOf: 'Datos del',
+      savedAsOf: 'Datos guardados del',
+      savedAgedAsOf: (age) => `Datos guardados (de hace ${age}) del`,
+    },
+
+    paging: {
+      refresh: '🔄 Actualizar',
+      exportCsv: '📄 Exportar CSV',
+      backToList: '↩ Volver a la lista',
+      open: 'Abrir…',
+      goToPage: 'Ir a la página',
+      pageNumber: 'Número de página',
+      pageRangeHint: (last) => `1 a ${f.count(last)}`,
+    },
+
+    sentences: {},
+
+    export: {},
+
+    loa: {},
+
+    shift: {},
+
+    member: {},
+
+    role: {},
+
+    log: {},
+
+    auditLog: {},
+
+    application: {},
+
+    joinRequest: {},
+
+    player: {},
+
+    people: {},
+
+    labels: {},
+
+    reports: {},
+
+    digest: {},
+
+    help: {},
+
+    status: {},
+
+    access: {},
+
+    admin: {},
+  }),
 };

@@ -1,9 +1,11 @@
 /** French: the commands' texts keyed by their place in the command JSON, the sentences by MESSAGES key. */
 import type { Catalogue } from '../catalogue.js';
+import type { Sections } from '../en.js';
 
 export const fr: Catalogue = {
   locale: 'fr',
   ordinal: (n) => (n === '1' ? '1er' : `${n}e`),
+  units: { d: ' j', h: ' h', m: ' min', s: ' s' },
   commands: {
     'Staff record.name': 'Fiche staff',
     'LOAs.name': 'Absences',
@@ -349,4 +351,74 @@ export const fr: Catalogue = {
       "`{option}` prend un nombre entier de {min:count} à {max:count}. Rien n'a été fait.",
     badOptionValue: "Ce n'est pas une valeur que `{option}` accepte. Rien n'a été fait.",
   },
+  words: (f): Sections => ({
+    common: {
+      yes: 'Oui',
+      no: 'Non',
+      never: 'jamais',
+      underAMinute: "moins d'une minute",
+      minutes: (n) => `${f.count(n)} min`,
+      hours: (n) => `${f.count(n)} h`,
+      days: (n) => `${f.count(n)} j`,
+    },
+
+    page: {
+      pageOf: (page, pages) => `Page ${f.count(page)} sur ${f.count(pages)}`,
+      incomplete: 'pages pas encore toutes lues : les totaux peuvent être bas',
+      spentUntil: (utc) => `le quota mensuel d'API de ce serveur est épuisé jusqu'au ${utc} UTC`,
+      savingFor: (age) => `économie du quota mensuel d'API de ce serveur : données fraîches dans ${age}`,
+      apiUnavailable: 'API indisponible : données enregistrées du',
+      dataAsOf: 'Données du',
+      savedAsOf: 'Données enregistrées du',
+      savedAgedAsOf: (age) => `Données enregistrées (il y a ${age}) du`,
+    },
+
+    paging: {
+      refresh: '🔄 Actualiser',
+      exportCsv: '📄 Exporter en CSV',
+      backToList: '↩ Retour à la liste',
+      open: 'Ouvrir…',
+      goToPage: 'Aller à la page',
+      pageNumber: 'Numéro de page',
+      pageRangeHint: (last) => `1 à ${f.count(last)}`,
+    },
+
+    sentences: {},
+
+    export: {},
+
+    loa: {},
+
+    shift: {},
+
+    member: {},
+
+    role: {},
+
+    log: {},
+
+    auditLog: {},
+
+    application: {},
+
+    joinRequest: {},
+
+    player: {},
+
+    people: {},
+
+    labels: {},
+
+    reports: {},
+
+    digest: {},
+
+    help: {},
+
+    status: {},
+
+    access: {},
+
+    admin: {},
+  }),
 };

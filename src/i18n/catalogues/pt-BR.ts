@@ -1,9 +1,11 @@
 /** Portuguese (Brazil): the commands' texts keyed by their place in the command JSON, the sentences by MESSAGES key. */
 import type { Catalogue } from '../catalogue.js';
+import type { Sections } from '../en.js';
 
 export const ptBR: Catalogue = {
   locale: 'pt-BR',
   ordinal: (n) => `${n}º`,
+  units: { d: ' d', h: ' h', m: ' min', s: ' s' },
   commands: {
     'Staff record.name': 'Ficha da equipe',
     'LOAs.name': 'Ausências (LOAs)',
@@ -321,4 +323,74 @@ export const ptBR: Catalogue = {
       '`{option}` aceita um número inteiro de {min:count} a {max:count}. Nada foi feito.',
     badOptionValue: 'Esse não é um valor que `{option}` aceita. Nada foi feito.',
   },
+  words: (f): Sections => ({
+    common: {
+      yes: 'Sim',
+      no: 'Não',
+      never: 'nunca',
+      underAMinute: 'menos de um minuto',
+      minutes: (n) => `${f.count(n)} min`,
+      hours: (n) => `${f.count(n)} h`,
+      days: (n) => `${f.count(n)} d`,
+    },
+
+    page: {
+      pageOf: (page, pages) => `Página ${f.count(page)} de ${f.count(pages)}`,
+      incomplete: 'nem todas as páginas foram lidas: os totais podem estar baixos',
+      spentUntil: (utc) => `a cota mensal de API deste servidor acabou até ${utc} UTC`,
+      savingFor: (age) => `poupando a cota mensal de API deste servidor: dados novos em ${age}`,
+      apiUnavailable: 'API indisponível: dados salvos de',
+      dataAsOf: 'Dados de',
+      savedAsOf: 'Dados salvos de',
+      savedAgedAsOf: (age) => `Dados salvos (de ${age} atrás) de`,
+    },
+
+    paging: {
+      refresh: '🔄 Atualizar',
+      exportCsv: '📄 Exportar CSV',
+      backToList: '↩ Voltar à lista',
+      open: 'Abrir…',
+      goToPage: 'Ir para a página',
+      pageNumber: 'Número da página',
+      pageRangeHint: (last) => `1 a ${f.count(last)}`,
+    },
+
+    sentences: {},
+
+    export: {},
+
+    loa: {},
+
+    shift: {},
+
+    member: {},
+
+    role: {},
+
+    log: {},
+
+    auditLog: {},
+
+    application: {},
+
+    joinRequest: {},
+
+    player: {},
+
+    people: {},
+
+    labels: {},
+
+    reports: {},
+
+    digest: {},
+
+    help: {},
+
+    status: {},
+
+    access: {},
+
+    admin: {},
+  }),
 };

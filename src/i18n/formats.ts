@@ -1,0 +1,84 @@
+/**
+ * Numbers, lengths of time, days and plurals in one language, from `Intl`. Every catalogue's words
+ * are built with the `Formats` of its own locale, so a sentence says "1.234" in German and "1,234"
+ * in English without the sentence knowing how. Discord timestamps (`<t:…>`) are not formatted
+ * here: Discord shows them in the reader's own language and time zone.
+ */
+
+/** Shown wherever a value is absent or "not set" (the same in every language). */
+export const NONE = '—';
+
+/** What a language says its own way that `Intl` does not cover on Node 20. */
+export interface FormatSpec {
+  /** "3rd": a place, given the number already formatted. */
+  ordinal(count: string): string;
+  /** Units of a length of time after the number: English "4h 6m" is `{ h: 'h', m: 'm' }`. */
+  units: { d: string; h: string; m: string; s: string };
+}
+
+export interface Formats {
+  /** The BCP 47 locale the numbers and days are written for. */
+  locale: string;
+  /** A count with the language's separators ("1,234" / "1.234"); not a finite number → NONE. */
+  count(value: unknown): string;
+  /** A place ("3rd", "3.", "3e"). */
+  ordinal(n: number): string;
+  /** A length of time in seconds as its two largest units ("2d 3h", "45m", "0s"); negative or not a number → NONE. */
+  duration(seconds: unknown): string;
+  /** A day as plain text in UTC ("3 Mar 2026", "3. März 2026"), for labels that show no timestamps; not set → ''. */
+  day(seconds: unknown, withYear?: boolean): string;
+  /** The form of a word for a count: `plural(2, { one: 'LOA', other: 'LOAs' })` → "LOAs". */
+  plural(n: number, forms: PluralForms): string;
+  /** "a, b and c" in the language's way. */
+  list(items: readonly string[]): string;
+}
+
+/** A word's forms by Intl.PluralRules category; `other` is required, the rest fall back to it. */
+export type PluralForms = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
+
+const isSetSeconds = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isFinite(value) && value > 0;
+
+/** The formats of `locale`, with what `spec` says the language's own way. */
+export function formatsFor(locale: string, spec: FormatSpec): Formats {
+  const numbers = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
+  const plurals = new Intl.PluralRules(locale);
+  const withYear = new Intl.DateTimeFormat(locale, {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  const withoutYear = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' });
+  const lists = new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' });
+  const count = (value: unknown) =>
+    typeof value === 'number' && Number.isFinite(value) ? numbers.format(value) : NONE;
+  return {
+    locale,
+    count,
+    ordinal: (n) => spec.ordinal(count(n)),
+    duration(seconds) {
+      if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0) return NONE;
+      let rest = Math.floor(seconds);
+      const parts: string[] = [];
+      for (const [unit, size] of [
+        ['d', 86_400],
+        ['h', 3_600],
+        ['m', 60],
+        ['s', 1],
+      ] as const) {
+        const n = Math.floor(rest / size);
+        rest -= n * size;
+        if (n > 0) parts.push(`${count(n)}${spec.units[unit]}`);
+        if (parts.length === 2) break;
+      }
+      return parts.length > 0 ? parts.join(' ') : `${count(0)}${spec.units.s}`;
+    },
+    day(seconds, year = true) {
+      if (!isSetSeconds(seconds)) return '';
+      return (year ? withYear : withoutYear).format(new Date(seconds * 1000));
+    },
+    plural: (n, forms) => forms[plurals.select(n)] ?? forms.other,
+    list: (items) => lists.format(items),
+  };
+}

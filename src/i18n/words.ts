@@ -1,0 +1,126 @@
+/**
+ * The words of a locale, by key, where the text is made: a renderer or a handler is given `t`
+ * (the `Words` of the interaction's locale, or of the server's for posts to a channel) and writes
+ * `t.loa.title` or `t.page.pageOf(2, 15)`. English (src/i18n/en.ts) is the source and the type;
+ * each other language is one catalogue file under `catalogues/` (docs/development.md, "Adding a
+ * language"). Nothing is translated after the fact: what leaves a renderer is already in the
+ * reader's language.
+ */
+import { CATALOGUES, type Catalogue, catalogueFor } from './catalogue.js';
+import { english, type Sections } from './en.js';
+import { type Formats, formatsFor } from './formats.js';
+
+/** Every word of one language, and the formats its sentences were written with. */
+export type Words = Sections & { readonly f: Formats };
+
+/** Text said in the reader's language: given their words, the text (a sentence, a label). */
+export type Text = (t: Words) => string;
+
+/** A text given either as it is said or as words to say in the reader's language. */
+export function said(text: string | Text, t: Words): string {
+  return typeof text === 'string' ? text : text(t);
+}
+
+/** English numbers ("1,234") with English days ("3 Mar 2026"); "4h 6m". */
+const ENGLISH_FORMATS = formatsFor('en-GB', {
+  ordinal(count) {
+    const n = Number(count.replaceAll(',', ''));
+    const tens = n % 100;
+    if (tens >= 11 && tens <= 13) return `${count}th`;
+    return `${count}${['th', 'st', 'nd', 'rd'][n % 10] ?? 'th'}`;
+  },
+  units: { d: 'd', h: 'h', m: 'm', s: 's' },
+});
+
+/** English, the words every other language is checked against, and what logs and tests read. */
+export const ENGLISH: Words = { ...english(ENGLISH_FORMATS), f: ENGLISH_FORMATS };
+
+const byCatalogue = new WeakMap<Catalogue, Words>();
+
+/** The words of a catalogue (built once). */
+export function wordsOf(catalogue: Catalogue): Words {
+  let words = byCatalogue.get(catalogue);
+  if (!words) {
+    const f = formatsFor(catalogue.locale, catalogue);
+    words = { ...catalogue.words(f), f };
+    byCatalogue.set(catalogue, words);
+  }
+  return words;
+}
+
+/**
+ * The words for a Discord locale: its catalogue's (es-419 reads the Spanish one), else English.
+ * https://discord.com/developers/docs/reference#locales
+ */
+export function wordsFor(
+  locale: string | null | undefined,
+  catalogues: readonly Catalogue[] = CATALOGUES,
+): Words {
+  const catalogue = catalogueFor(locale, catalogues);
+  return catalogue ? wordsOf(catalogue) : ENGLISH;
+}
+
+/** Every key of `words` (nested keys joined by dots), sorted: what completeness is checked on. */
+export function keysOf(words: object, prefix = ''): string[] {
+  const keys: string[] = [];
+  for (const [key, value] of Object.entries(words)) {
+    if (prefix === '' && key === 'f') continue;
+    const path = prefix === '' ? key : `${prefix}.${key}`;
+    if (value !== null && typeof value === 'object') keys.push(...keysOf(value, path));
+    else keys.push(path);
+  }
+  return keys.sort();
+}
+
+/** Brackets around every text of the pseudo-locale: text outside them escaped translation. */
+export const PSEUDO_OPEN = '⟦';
+export const PSEUDO_CLOSE = '⟧';
+
+const ACCENTED: Record<string, string> = Object.fromEntries(
+  [...'aáeéiíoóuúAÁEÉIÍOÓUÚnñNÑcçCÇsšSŠzžZŽyýYÝ'].flatMap((ch, i, all) =>
+    i % 2 === 0 ? [[ch, all[i + 1] ?? ch]] : [],
+  ),
+);
+
+/**
+ * Letters accented, except inside Discord markup (`<t:…>`, mentions), code spans, and the values
+ * given to the sentence (names and numbers stay as they are, so the sentence still carries them).
+ */
+function accent(text: string, values: readonly string[]): string {
+  const keep = [/<[^<>\s]+>/g, /`[^`]*`/g, ...values.filter((v) => v !== '').map((v) => literal(v))];
+  const kept: Array<[number, number]> = [];
+  for (const pattern of keep)
+    for (const m of text.matchAll(pattern)) kept.push([m.index, m.index + m[0].length]);
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i] ?? '';
+    out += kept.some(([a, b]) => i >= a && i < b) ? ch : (ACCENTED[ch] ?? ch);
+  }
+  return out;
+}
+
+function literal(value: string): RegExp {
+  return new RegExp(value.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&'), 'g');
+}
+
+function pseudoOf(value: unknown): unknown {
+  if (typeof value === 'string')
+    return value === '' ? '' : `${PSEUDO_OPEN}${accent(value, [])}${PSEUDO_CLOSE}`;
+  if (typeof value === 'function')
+    return (...args: unknown[]) => {
+      const said = String(value(...args));
+      const values = args.flatMap((a) => (typeof a === 'string' || typeof a === 'number' ? [String(a)] : []));
+      return `${PSEUDO_OPEN}${accent(said, values)}${PSEUDO_CLOSE}`;
+    };
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, pseudoOf(v)]));
+  return value;
+}
+
+/**
+ * The pseudo-locale: English with every letter accented and every text in ⟦brackets⟧, so a test
+ * that renders every view with it finds English that escaped translation as text outside brackets.
+ */
+export function pseudoWords(): Words {
+  return { ...(pseudoOf(english(ENGLISH_FORMATS)) as Sections), f: ENGLISH_FORMATS };
+}
