@@ -4,8 +4,8 @@
  * through COMMUNITY_COLUMN), on both databases, and a community's rows are written under it.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { COMMUNITY_COLUMN } from '../../src/store/migrations.js';
 import { openStore, type Store } from '../../src/store/index.js';
+import { COMMUNITY_COLUMN } from '../../src/store/migrations.js';
 import { backends, type Place } from './places.js';
 
 const TABLES = ['snapshot_pages', 'directory', 'saved_answers', 'saved_answer_totals'] as const;
