@@ -14,7 +14,7 @@ import { within } from './api/abort.js';
 import { type ApiCache, createCache } from './api/cache.js';
 import type { Api } from './api/types.js';
 import { createCommunities } from './community/communities.js';
-import type { Tenants } from './community/hosted.js';
+import type { HostedCommunities } from './community/hosted.js';
 import type { Config } from './config.js';
 import { type Bot, createBot } from './discord/bot.js';
 import type { Command } from './discord/command.js';
@@ -33,8 +33,8 @@ export interface App {
   api: Api;
   /** The cache behind the API and the control state (tests read its counters). */
   cache: ApiCache;
-  /** Hosted mode: the servers' tenants and the store (the store is open once `start` resolved). */
-  tenants: Tenants | undefined;
+  /** Hosted mode: each server's linked community, and the store (open once `start` resolved). */
+  hosted: HostedCommunities | undefined;
   store(): Store | undefined;
   commands: Command[];
   /** The health and metrics listener, when HEALTH_PORT is set (and the app serves it itself). */
@@ -165,11 +165,11 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
   return {
     bot,
     get api(): Api {
-      if (!communities.api) throw new Error('hosted mode has one Api per server (see tenants)');
+      if (!communities.api) throw new Error('hosted mode has one Api per server (see hosted)');
       return communities.api;
     },
     cache,
-    tenants: communities.tenants,
+    hosted: communities.hosted,
     store: () => communities.store(),
     commands,
     health,

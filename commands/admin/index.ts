@@ -2,7 +2,7 @@
  * /rollcall-admin (hosted mode only): a server's admins link it to their community. One module per
  * subcommand (setup, settings, labels, unlink, reports), each on `defineCommand`/`argumentsOf` and
  * answered through the responder like every command; this module joins their definitions into one
- * command and routes its interactions (the router hands them over before any tenant: a server with
+ * command and routes its interactions (the router hands them over before any community: a server with
  * no link yet has none).
  *
  * A separate top-level command because Discord's default permissions apply to a whole command:

@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { dirname, extname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Locale } from 'discord.js';
-import { tokenHash } from '../../src/api/token.js';
+import { tokenHash } from '../../src/store/crypto.js';
 import { generateDataset } from '../../test/doubles/sandbox/data.js';
 import { startWorld, type World, type WorldOptions } from '../../test/e2e/world.js';
 import { offlineWorld } from '../try/offline.js';
@@ -186,9 +186,9 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
   // The directory of who is who, as if each member had been right-clicked once: the playground shows
   // people by name from its first page (a right-click teaches it the same, one member at a time).
   const directory = world.app.store()?.directory;
-  const tenant = tokenHash(world.config.API_TOKEN);
+  const community = tokenHash(world.config.API_TOKEN);
   for (const { memberId, userId } of session.communityPeople())
-    await directory?.remember(tenant, memberId, userId).catch(() => undefined);
+    await directory?.remember(community, memberId, userId).catch(() => undefined);
   const vendorRoots = new Map(VENDOR_PACKAGES.map((name) => [name, packageRoot(name)]));
   const map = JSON.stringify(importMap());
   const clients = new Set<ServerResponse>();
