@@ -63,6 +63,7 @@ import {
   realTimer,
 } from './digest-places.js';
 import type { PeriodKind } from './period.js';
+import { leaveAheadEmbeds } from './reminder-scheduler.js';
 
 export {
   compressedInstant,
@@ -138,6 +139,8 @@ export function discordPoster(client: Client, communityOf: CommunityOf): DigestP
         const { items, info } = cutPage(fetched.data, 1, PAGE_SIZE);
         const people = await untilAborted(peopleOf(community, items, view.people), signal);
         embeds.push(view.render(items, info, { ...fetched, people }, arg, undefined));
+        // Who is on leave now, then who comes back and who goes this week (the snapshot just read).
+        if (report === 'leave') embeds.push(...(await untilAborted(leaveAheadEmbeds(community), signal)));
       }
       const channel = await untilAborted(channelOf(settings), signal);
       if (!channel?.isSendable()) throw new UserError(MESSAGES.digestNoChannel(settings.channelId));
