@@ -1,6 +1,7 @@
 /**
  * Scheduled digests: a channel, a schedule (daily, or weekly on a day) at an hour of the report time
- * zone, and which reports (time on duty, quota results, who is on leave); Rollcall posts them there.
+ * zone, and which reports (time on duty, quota results, who is on leave, with who returns and whose
+ * leave starts this week: reminder-scheduler.ts `leaveAheadEmbeds`); Rollcall posts them there.
  * Hosted mode: each server's admins choose theirs (/rollcall-admin reports), kept in the store.
  * Single-community mode: the environment sets one (DIGEST_CHANNEL_ID, DIGEST_SCHEDULE,
  * DIGEST_REPORTS; `environmentDigest`), posted in the channel's server, one of DISCORD_GUILD_ID.
