@@ -31,6 +31,11 @@ import {
   environmentDigest,
   readDigestSettings,
 } from '../reports/digest-scheduler.js';
+import {
+  createReminderScheduler,
+  type ReminderScheduler,
+  type ReminderSchedulerOptions,
+} from '../reports/reminder-scheduler.js';
 import { SnapshotMemory, snapshotSource } from '../reports/snapshots.js';
 import {
   type ReportData,
@@ -64,6 +69,8 @@ export interface Communities {
    * scheduled digests, when the mode has any (hosted: the admins'; single: DIGEST_CHANNEL_ID's).
    */
   attach(client: Client, scheduling: Scheduling): DigestScheduler | undefined;
+  /** With the bot's client: the leave reminders' scheduler, when the mode has any (hosted: the admins'). */
+  reminders(client: Client, scheduling: ReminderScheduling): ReminderScheduler | undefined;
   /** What must be open before anything is served. */
   open(): Promise<void>;
   /** Close the Apis (the store is closed after them, through `store()`). */
@@ -71,6 +78,9 @@ export interface Communities {
   /** Give back what `open` took for this process (DATA_DIR's lock), once everything is closed. */
   release(): void;
 }
+
+/** What the leave reminders' scheduler is built with. */
+export type ReminderScheduling = Omit<ReminderSchedulerOptions, 'reminders'>;
 
 /** What every digest scheduler is built with, whichever the mode. */
 export type Scheduling = Omit<DigestSchedulerOptions, 'digests' | 'timeZone'>;
@@ -243,6 +253,8 @@ function single(options: CommunitiesOptions): Communities {
       if (!config.DIGEST_CHANNEL_ID) return undefined;
       return environmentScheduler(config, config.DIGEST_CHANNEL_ID, logger, client, scheduling, store.open);
     },
+    // Leave reminders are set by a server's admins (hosted mode) only.
+    reminders: () => undefined,
     async open() {
       // The directory, the digest's claims and the saved answers need the store: open it now rather
       // than at the first page (after a restart, the first reads find what was saved before). One that
@@ -346,6 +358,16 @@ function hosted(options: CommunitiesOptions): Communities {
     },
     roles: (guildId) => linked.roles(guildId),
     digest: digestPlace(() => opened().digests),
+    reminders: {
+      get: async (guildId) => {
+        const saved = await opened().reminders.get(guildId);
+        return saved && { channelId: saved.channelId, pings: saved.pings, problem: saved.problem };
+      },
+      save: async (guildId, settings) =>
+        settings === undefined
+          ? opened().reminders.remove(guildId)
+          : opened().reminders.save(guildId, settings),
+    },
   });
   return {
     async of(guildId) {
@@ -376,6 +398,8 @@ function hosted(options: CommunitiesOptions): Communities {
         digests: () => store?.digests,
         timeZone: async (guildId) => (await reportSettings(guildId)).timeZone,
       }),
+    reminders: (_client, scheduling) =>
+      createReminderScheduler({ ...scheduling, reminders: () => store?.reminders }),
     async open() {
       // Each token is counted in DATA_DIR (without CACHE_URL) from its first read on: the directory
       // is made this process's before anything is served (single-community mode's Api does it).

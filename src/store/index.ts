@@ -33,6 +33,7 @@ import {
 } from './migrations.js';
 import { SQLITE_BUSY_TIMEOUT_MS, SQLITE_LOCK_PATIENCE_MS, whileLocked } from './patience.js';
 import { PG_QUERY_TIMEOUT_MS, postgresPool } from './postgres.js';
+import { type ReminderStore, SqlReminders } from './reminders.js';
 import {
   defaultSettings,
   type GuildSettings,
@@ -134,6 +135,8 @@ export interface Store {
   readonly snapshots: SnapshotStore;
   /** Scheduled digests' settings and claimed runs (src/store/digests.ts). */
   readonly digests: DigestStore;
+  /** Leave reminders' channel per server and the reminders posted (src/store/reminders.ts). */
+  readonly reminders: ReminderStore;
   /** The month's count per token, and the limits of the servers sharing a token (src/store/allowance.ts). */
   readonly allowance: AllowanceStore;
   /** Each community's directory of who is who: member id → Discord user id (src/store/directory.ts). */
@@ -326,6 +329,7 @@ async function checkKeys(db: Kysely<Tables>, keyring: Keyring | undefined): Prom
 class SqlStore implements Store {
   readonly snapshots: SnapshotStore;
   readonly digests: DigestStore;
+  readonly reminders: ReminderStore;
   readonly allowance: AllowanceStore;
   readonly directory: DirectoryStore;
   readonly answers: AnswerStore;
@@ -340,6 +344,7 @@ class SqlStore implements Store {
   ) {
     this.snapshots = new SqlSnapshots(db, (query) => this.run(query), now);
     this.digests = new SqlDigests(db, (query) => this.run(query), now);
+    this.reminders = new SqlReminders(db, (query) => this.run(query), now);
     this.allowance = new SqlAllowance(db, (query) => this.run(query), now);
     this.directory = new SqlDirectory(db, (query) => this.run(query), now);
     this.answers = new SqlAnswers(db, (query) => this.run(query));
@@ -450,6 +455,8 @@ class SqlStore implements Store {
         await trx.deleteFrom('report_settings').where('guild_id', '=', guildId).execute();
         await trx.deleteFrom('digest_settings').where('guild_id', '=', guildId).execute();
         await trx.deleteFrom('digest_runs').where('guild_id', '=', guildId).execute();
+        await trx.deleteFrom('reminder_settings').where('guild_id', '=', guildId).execute();
+        await trx.deleteFrom('reminder_posts').where('guild_id', '=', guildId).execute();
         if (community !== undefined && row) {
           const shared = await trx
             .selectFrom('credentials')

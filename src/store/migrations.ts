@@ -193,6 +193,35 @@ export const migrations: Record<string, Migration> = {
       await db.schema.dropTable('saved_answers').execute();
     },
   },
+  // Leave reminders: each server's reminder channel (and whether reminders ping), with the last
+  // problem met posting one (shown to its admins), and one row per reminder posted: the unique key
+  // (server, LOA id, leave end) lets exactly one process post each leave's reminder, once.
+  '0009_leave_reminders': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('reminder_settings')
+        .addColumn('guild_id', 'varchar(32)', (c) => c.primaryKey())
+        .addColumn('channel_id', 'varchar(32)', (c) => c.notNull())
+        .addColumn('pings', 'integer', (c) => c.notNull())
+        .addColumn('problem', 'text')
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('reminder_posts')
+        .addColumn('guild_id', 'varchar(32)', (c) => c.notNull())
+        .addColumn('loa_id', 'varchar(128)', (c) => c.notNull())
+        .addColumn('end_at', 'bigint', (c) => c.notNull())
+        .addColumn('claimed_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('reminder_posts_pk', ['guild_id', 'loa_id', 'end_at'])
+        .execute();
+      await db.schema.createIndex('reminder_posts_end_at').on('reminder_posts').column('end_at').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropIndex('reminder_posts_end_at').execute();
+      await db.schema.dropTable('reminder_posts').execute();
+      await db.schema.dropTable('reminder_settings').execute();
+    },
+  },
 };
 
 /** Table shapes as the queries see them (bigint columns come back as strings from PostgreSQL). */
@@ -254,6 +283,21 @@ export interface Tables {
   saved_answer_totals: {
     [COMMUNITY_COLUMN]: string;
     bytes: number | string;
+  };
+  reminder_settings: {
+    guild_id: string;
+    channel_id: string;
+    /** 1: reminders ping the member they name; 0: no ping. */
+    pings: number | string;
+    problem: string | null;
+    updated_at: number | string;
+  };
+  reminder_posts: {
+    guild_id: string;
+    loa_id: string;
+    /** The leave's end (Unix seconds) the reminder was posted for. */
+    end_at: number | string;
+    claimed_at: number | string;
   };
   saved_answers: {
     [COMMUNITY_COLUMN]: string;

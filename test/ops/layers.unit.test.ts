@@ -35,7 +35,12 @@ const LAYERS: ReadonlyArray<{ name: string; holds: readonly string[] }> = [
   // digest scheduler, which posts the report commands' own views.
   {
     name: 'community',
-    holds: ['src/community/', 'src/reports/snapshots.ts', 'src/reports/digest-scheduler.ts'],
+    holds: [
+      'src/community/',
+      'src/reports/snapshots.ts',
+      'src/reports/digest-scheduler.ts',
+      'src/reports/reminder-scheduler.ts',
+    ],
   },
   { name: 'wiring', holds: ['src/app.ts', 'src/main.ts', 'src/deploy-commands.ts'] },
 ];

@@ -8,6 +8,7 @@
 import { ApplicationCommandOptionType } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/discord/replies.js';
+import { REMINDER_TEXT } from '../../src/render/reminders.js';
 import { WEEKDAYS } from '../../src/reports/period.js';
 import type { DoubleUser } from '../doubles/discord/double.js';
 import type { World } from '../e2e/world.js';
@@ -61,7 +62,7 @@ describe('/rollcall-admin with forged values', () => {
       MESSAGES.notAChoice('week-start', WEEKDAYS),
     );
     expect(await admin_('reports')).toBe(
-      `${MESSAGES.reportSettingsState({ timeZone: 'Europe/London', weekStart: 'sunday', quotas: [] })}\n${MESSAGES.digestState(undefined)}`,
+      `${MESSAGES.reportSettingsState({ timeZone: 'Europe/London', weekStart: 'sunday', quotas: [] })}\n${MESSAGES.digestState(undefined)}\n${REMINDER_TEXT.state(undefined)}`,
     );
   });
 

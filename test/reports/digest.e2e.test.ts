@@ -128,6 +128,8 @@ describe('scheduled digests', () => {
       'Time on duty',
       'Quota check',
       'On leave now',
+      'Returning this week',
+      'Starting this week',
     ]);
     for (const embed of message?.embeds ?? []) {
       // Where the data came from and its age, said once; Discord shows the time of the read after it.

@@ -203,6 +203,12 @@ export const de: Catalogue = {
     'rollcall-admin.reports.options.digest-reports.choices.totals,quota.name': 'Summen, Quote',
     'rollcall-admin.reports.options.digest-reports.choices.totals,leave.name': 'Summen, Abwesenheit',
     'rollcall-admin.reports.options.digest-reports.choices.quota,leave.name': 'Quote, Abwesenheit',
+    'rollcall-admin.reports.options.reminder-channel.description':
+      'Hier am Tag vor dem Ende einer Abwesenheit erinnern',
+    'rollcall-admin.reports.options.reminder-pings.description':
+      'Ob die Erinnerung das genannte Mitglied anpingt (Standard: nein)',
+    'rollcall-admin.reports.options.reminders-off.description':
+      'True schaltet die Abwesenheits-Erinnerungen aus',
   },
   messages: {
     notFound: 'Auf diesem Community-Server wurde nichts mit dieser ID gefunden.',

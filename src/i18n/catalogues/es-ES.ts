@@ -214,6 +214,12 @@ export const esES: Catalogue = {
     'rollcall-admin.reports.options.digest-reports.choices.totals,quota.name': 'totales, cuota',
     'rollcall-admin.reports.options.digest-reports.choices.totals,leave.name': 'totales, ausencias',
     'rollcall-admin.reports.options.digest-reports.choices.quota,leave.name': 'cuota, ausencias',
+    'rollcall-admin.reports.options.reminder-channel.description':
+      'Publicar aquí un recordatorio el día antes de que termine una ausencia',
+    'rollcall-admin.reports.options.reminder-pings.description':
+      'Si el recordatorio menciona con ping al miembro que nombra (por defecto no)',
+    'rollcall-admin.reports.options.reminders-off.description':
+      'True desactiva los recordatorios de ausencias',
   },
   messages: {
     notFound: 'No se encontró nada con ese id en este servidor de la comunidad.',

@@ -217,6 +217,11 @@ export const fr: Catalogue = {
     'rollcall-admin.reports.options.digest-reports.choices.totals,quota.name': 'totaux, quota',
     'rollcall-admin.reports.options.digest-reports.choices.totals,leave.name': 'totaux, absences',
     'rollcall-admin.reports.options.digest-reports.choices.quota,leave.name': 'quota, absences',
+    'rollcall-admin.reports.options.reminder-channel.description':
+      'Publier ici un rappel la veille de la fin d’une absence',
+    'rollcall-admin.reports.options.reminder-pings.description':
+      'Si le rappel notifie le membre qu’il nomme (non par défaut)',
+    'rollcall-admin.reports.options.reminders-off.description': 'True désactive les rappels d’absence',
   },
   messages: {
     notFound: "Rien avec cet id n'a été trouvé sur ce serveur communautaire.",

@@ -196,6 +196,11 @@ export const ptBR: Catalogue = {
     'rollcall-admin.reports.options.digest-reports.choices.totals,quota.name': 'totais, meta',
     'rollcall-admin.reports.options.digest-reports.choices.totals,leave.name': 'totais, ausências',
     'rollcall-admin.reports.options.digest-reports.choices.quota,leave.name': 'meta, ausências',
+    'rollcall-admin.reports.options.reminder-channel.description':
+      'Publicar aqui um lembrete na véspera do fim de uma ausência',
+    'rollcall-admin.reports.options.reminder-pings.description':
+      'Se o lembrete menciona com ping o membro citado (padrão: não)',
+    'rollcall-admin.reports.options.reminders-off.description': 'True desativa os lembretes de ausência',
   },
   messages: {
     notFound: 'Nada com esse id foi encontrado neste servidor da comunidade.',
