@@ -73,10 +73,6 @@ const everyPath: [Exclude<keyof paths, Table[OperationId]['path']>] extends [nev
   : Exclude<keyof paths, Table[OperationId]['path']> = true;
 void everyPath;
 
-/** The names of a path template's parameters, in order: `'/a/{b}/c/{d}'` → `['b', 'd']`. */
-export type ParamNames<T extends string> = T extends `${string}{${infer P}}${infer Rest}`
-  ? [P, ...ParamNames<Rest>]
-  : [];
 /** One string per parameter of a path template. */
 type StringPerParam<T extends string> = T extends `${string}{${string}}${infer Rest}`
   ? [string, ...StringPerParam<Rest>]
@@ -84,7 +80,7 @@ type StringPerParam<T extends string> = T extends `${string}{${string}}${infer R
 /** One string per parameter of operation K's path. */
 export type PathArgs<K extends OperationId> = StringPerParam<Table[K]['path']>;
 
-/** The names of a path template's parameters, in order (the runtime twin of `ParamNames`). */
+/** The names of a path template's parameters, in order: `'/a/{b}/c/{d}'` → `['b', 'd']`. */
 export function paramNames(template: string): string[] {
   return [...template.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] as string);
 }
