@@ -1,9 +1,9 @@
 /**
- * The API client: typed reads of the 16 endpoints (openapi-fetch over the generated `paths`),
- * each through the cache policy (reader.ts) and the custom fetch (http.ts).
+ * The API client: `Resources`, one method per row of OPERATIONS (operations.ts), each a GET through
+ * openapi-fetch over the generated `paths`, the cache policy (reader.ts) and the custom fetch (http.ts).
  */
 import createClient from 'openapi-fetch';
-import type { operations, paths } from '../../generated/api.js';
+import type { paths } from '../../generated/api.js';
 import type { Config } from '../config.js';
 import type { Logger } from '../log.js';
 import { tokenHash } from '../store/crypto.js';
@@ -12,8 +12,16 @@ import { httpError } from './errors.js';
 import { createHttp } from './http.js';
 import { type AllowanceMark, createLimits, type Limits, type MonthLedger } from './limits/limits.js';
 import { fileLimitStore, redisLimitStore } from './limits/store.js';
+import {
+  type ItemOperation,
+  OPERATION_LIST,
+  OPERATIONS,
+  type Operation,
+  type OperationId,
+  paramNames,
+} from './operations.js';
 import { API_PAGE_SIZE, apiPagesFor, echoedSize, mergeSources, viewPageOf } from './pages.js';
-import { type CacheClass, createReader, type Related } from './reader.js';
+import { createReader, type Reader, type Related } from './reader.js';
 import { type AnswerArchive, createSavedAnswers } from './saved.js';
 import type { Api, Fetched, PageQuery, ReadOptions, Resources } from './types.js';
 import {
@@ -51,21 +59,18 @@ export interface ApiDeps {
   stop?: AbortSignal;
 }
 
-type Op = keyof operations;
-/** The 200 body of an operation, from the generated types. */
-type Ok<O extends Op> = operations[O]['responses'][200]['content']['application/json'];
 type Send = (request: Request) => Promise<Response>;
-/** One openapi-fetch call, asked for the raw text so we parse and check it ourselves. */
-type Call<A> = (fetch: Send, args: A) => Promise<{ data?: string; error?: unknown; response: Response }>;
 /** What one API page is read with: the page number and the same size under both names. */
 type ApiPageQuery = { page: number; limit: number; pageSize: number };
-
-/** The single-record read each list item can also answer (its cache entry is seeded from the list). */
-interface ItemOf {
-  op: Op;
-  cacheClass: CacheClass;
-  param: string;
-}
+/** openapi-fetch's GET over any path of the table, asked for the raw text so we parse and check it ourselves. */
+type Get = (
+  path: string,
+  init: {
+    params: { path: Record<string, string>; query?: ApiPageQuery };
+    parseAs: 'text';
+    fetch: Send;
+  },
+) => Promise<{ data?: string; error?: unknown; response: Response }>;
 
 /** Build the API layer for `config.API_TOKEN`. */
 export function createApi(config: Config, logger: Logger, deps: ApiDeps = {}): Api {
@@ -73,19 +78,7 @@ export function createApi(config: Config, logger: Logger, deps: ApiDeps = {}): A
   if (token === '') throw new TypeError('createApi needs a token (config.API_TOKEN)');
   const hash = tokenHash(token);
   const now = deps.now ?? Date.now;
-  const limits =
-    deps.limits ??
-    createLimits({
-      specs: config.API_LIMITS,
-      store: config.CACHE_URL
-        ? redisLimitStore(config.CACHE_URL, logger)
-        : fileLimitStore(config.DATA_DIR, hash, logger),
-      logger,
-      ...(deps.onAllowanceMark ? { onAllowanceMark: deps.onAllowanceMark } : {}),
-      ...(deps.ledger ? { ledger: deps.ledger } : {}),
-      monthSeconds: config.API_MONTH_SECONDS,
-      now, // waits are on real timers (the counters keep real time), cut short when a caller gives up
-    });
+  const limits = deps.limits ?? limitsFor(config, logger, deps, hash, now);
   const http = createHttp({
     key: hash,
     limits,
@@ -100,227 +93,27 @@ export function createApi(config: Config, logger: Logger, deps: ApiDeps = {}): A
     stop: deps.stop,
   });
   const cache = deps.cache ?? createCache(config, logger);
-  const reader = createReader({
-    cache,
-    hash,
-    logger,
-    now,
-    pace: () => limits.pace(hash),
-    takeAccess: (kind) => limits.takeAccess(hash, kind),
-    room: () => limits.room(hash),
-    ...(deps.answers
-      ? { saved: createSavedAnswers({ archive: deps.answers, community: hash, logger, now }) }
-      : {}),
-    coalesce: config.API_COALESCE,
-    ttl: {
-      list: config.CACHE_TTL_LIST_SECONDS,
-      item: config.CACHE_TTL_ITEM_SECONDS,
-      stable: config.CACHE_TTL_STABLE_SECONDS,
-      notFound: config.CACHE_TTL_NOT_FOUND_SECONDS,
-      stale: config.CACHE_STALE_SECONDS,
-    },
-  });
+  const reader = readerFor(config, logger, deps, { cache, hash, now, limits });
   // Every call passes its own `fetch` (openapi-fetch's per-request option) so that each attempt's
   // log line names the operation; the Authorization header is added here and nowhere else.
   const client = createClient<paths>({
     baseUrl: config.API_BASE_URL,
     headers: { Authorization: `Bearer ${token}` },
   });
-
-  async function send<A>(op: Op, call: Call<A>, args: A): Promise<string | undefined> {
-    const { data, error, response } = await call((request) => http.send(request, op), args);
+  const get = client.GET as unknown as Get;
+  const send: SendOp = async (op, path, query) => {
+    const { data, error, response } = await get(op.path, {
+      params: query ? { path, query } : { path },
+      parseAs: 'text',
+      fetch: (request) => http.send(request, op.id),
+    });
     if (response.status >= 200 && response.status < 300) return data;
     throw httpError(response.status, error, token);
-  }
-
-  function item<O extends Op, P extends Record<string, string>>(
-    op: O,
-    cacheClass: CacheClass,
-    path: P,
-    options: ReadOptions | undefined,
-    call: Call<P>,
-  ): Promise<Fetched<Ok<O>>> {
-    return reader.read({ op, cacheClass, params: { path } }, options, async () => {
-      const body = parseItemBody(await send(op, call, checkPathParams(path)));
-      return body as Ok<O>;
-    });
-  }
-
-  /** API page sizes as the API echoes them, per list operation (100 unless it answers otherwise). */
-  const apiPageSizes = new Map<Op, number>();
-
-  /**
-   * One view page of a list (`query.limit` items), cut from the API page(s) of API_PAGE_SIZE items
-   * that hold it, so that one request serves many view pages. Each API page read also seeds the
-   * cache entries of its records (`items`), so opening one of them needs no request.
-   */
-  async function list<O extends Op, P extends Record<string, string>>(
-    op: O,
-    cacheClass: CacheClass,
-    path: P,
-    query: PageQuery,
-    options: ReadOptions | undefined,
-    call: Call<{ path: P; query: ApiPageQuery }>,
-    items?: ItemOf,
-  ): Promise<Fetched<Ok<O>>> {
-    const view = checkPageQuery(query);
-    const related = items && relatedItems(items);
-    const readApiPage = (page: number) =>
-      reader.read(
-        { op, cacheClass, params: { path, query: { page, limit: API_PAGE_SIZE } }, related },
-        options,
-        async () => {
-          const apiQuery = { page, limit: API_PAGE_SIZE, pageSize: API_PAGE_SIZE };
-          const body = await send(op, call, { path: checkPathParams(path), query: apiQuery });
-          return parsePageBody(body, apiQuery);
-        },
-      );
-    const readView = (size: number) => Promise.all(apiPagesFor(view, size).map(readApiPage));
-    const assumed = apiPageSizes.get(op) ?? API_PAGE_SIZE;
-    let pages = await readView(assumed);
-    const echoed = echoedSize(pages[0]?.data as PageBody);
-    if (echoed !== assumed) {
-      apiPageSizes.set(op, echoed);
-      pages = await readView(echoed);
-    }
-    const body = viewPageOf(
-      view,
-      pages.map((p) => p.data as PageBody),
-    );
-    return { ...mergeSources(pages), data: body as Ok<O> };
-  }
-
-  /** Cache entries for the records of a list page, under the keys their own reads use. */
-  function relatedItems(items: ItemOf): (data: unknown) => Related[] {
-    return (data) =>
-      // At most one API page's worth: an over-long answer is not worth caching record by record.
-      (data as PageBody).data.slice(0, API_PAGE_SIZE).flatMap((record) => {
-        const id = record.id;
-        if (typeof id !== 'string' || !isSendableSegment(id)) return [];
-        return [
-          {
-            op: items.op,
-            cacheClass: items.cacheClass,
-            params: { path: { [items.param]: id } },
-            data: record,
-          },
-        ];
-      });
-  }
-
-  const resources: Resources = {
-    listLoas: (query, o) =>
-      list(
-        'listLoas',
-        'list',
-        {},
-        query,
-        o,
-        (fetch, a) => client.GET('/server/loas', { params: { query: a.query }, parseAs: 'text', fetch }),
-        { op: 'getLoa', cacheClass: 'item', param: 'loaId' },
-      ),
-    getLoa: (loaId, o) =>
-      item('getLoa', 'item', { loaId }, o, (fetch, path) =>
-        client.GET('/server/loas/{loaId}', { params: { path }, parseAs: 'text', fetch }),
-      ),
-    listMemberLoas: (memberId, query, o) =>
-      list(
-        'listMemberLoas',
-        'list',
-        { memberId },
-        query,
-        o,
-        (fetch, a) => client.GET('/server/loas/user/{memberId}', { params: a, parseAs: 'text', fetch }),
-        { op: 'getLoa', cacheClass: 'item', param: 'loaId' },
-      ),
-    getLog: (logId, o) =>
-      item('getLog', 'item', { logId }, o, (fetch, path) =>
-        client.GET('/server/logs/{logId}', { params: { path }, parseAs: 'text', fetch }),
-      ),
-    listUserLogs: (username, query, o) =>
-      list(
-        'listUserLogs',
-        'list',
-        { username },
-        query,
-        o,
-        (fetch, a) => client.GET('/server/logs/user/{username}', { params: a, parseAs: 'text', fetch }),
-        { op: 'getLog', cacheClass: 'item', param: 'logId' },
-      ),
-    listAuditLogs: (query, o) =>
-      list('listAuditLogs', 'list', {}, query, o, (fetch, a) =>
-        client.GET('/server/audit-logs', { params: { query: a.query }, parseAs: 'text', fetch }),
-      ),
-    listShifts: (query, o) =>
-      list(
-        'listShifts',
-        'list',
-        {},
-        query,
-        o,
-        (fetch, a) => client.GET('/server/shifts', { params: { query: a.query }, parseAs: 'text', fetch }),
-        { op: 'getShift', cacheClass: 'item', param: 'shiftId' },
-      ),
-    getShift: (shiftId, o) =>
-      item('getShift', 'item', { shiftId }, o, (fetch, path) =>
-        client.GET('/server/shifts/{shiftId}', { params: { path }, parseAs: 'text', fetch }),
-      ),
-    listRoles: (query, o) =>
-      list(
-        'listRoles',
-        'stable',
-        {},
-        query,
-        o,
-        (fetch, a) => client.GET('/server/roles', { params: { query: a.query }, parseAs: 'text', fetch }),
-        { op: 'getRole', cacheClass: 'stable', param: 'roleId' },
-      ),
-    getRole: (roleId, o) =>
-      item('getRole', 'stable', { roleId }, o, (fetch, path) =>
-        client.GET('/server/roles/{roleId}', { params: { path }, parseAs: 'text', fetch }),
-      ),
-    listMembers: (query, o) =>
-      list(
-        'listMembers',
-        'list',
-        {},
-        query,
-        o,
-        (fetch, a) => client.GET('/server/members', { params: { query: a.query }, parseAs: 'text', fetch }),
-        { op: 'getMember', cacheClass: 'item', param: 'memberId' },
-      ),
-    getMember: (memberId, o) =>
-      item('getMember', 'item', { memberId }, o, (fetch, path) =>
-        client.GET('/server/members/{memberId}', { params: { path }, parseAs: 'text', fetch }),
-      ),
-    getMemberByChatId: (chatId, o) =>
-      item('getMemberByChatId', 'item', { chatId }, o, (fetch, path) =>
-        client.GET('/server/members/chat/{chatId}', { params: { path }, parseAs: 'text', fetch }),
-      ),
-    listApplications: (query, o) =>
-      list(
-        'listApplications',
-        'stable',
-        {},
-        query,
-        o,
-        (fetch, a) =>
-          client.GET('/server/applications', { params: { query: a.query }, parseAs: 'text', fetch }),
-        { op: 'getApplication', cacheClass: 'stable', param: 'applicationId' },
-      ),
-    getApplication: (applicationId, o) =>
-      item('getApplication', 'stable', { applicationId }, o, (fetch, path) =>
-        client.GET('/server/applications/{applicationId}', { params: { path }, parseAs: 'text', fetch }),
-      ),
-    getJoinRequest: (userId, o) =>
-      item('getJoinRequest', 'item', { userId }, o, (fetch, path) =>
-        client.GET('/server/join-requests/{userId}', { params: { path }, parseAs: 'text', fetch }),
-      ),
   };
 
   let closing: Promise<void> | undefined;
   return {
-    resources,
+    resources: resourcesOf(reader, send),
     stats: () => ({
       requests: http.counters.requests,
       ...reader.counters,
@@ -341,4 +134,134 @@ export function createApi(config: Config, logger: Logger, deps: ApiDeps = {}): A
       return closing;
     },
   };
+}
+
+/** The limits API_LIMITS describes, counted in Redis (CACHE_URL) or under DATA_DIR. */
+function limitsFor(config: Config, logger: Logger, deps: ApiDeps, hash: string, now: () => number): Limits {
+  return createLimits({
+    specs: config.API_LIMITS,
+    store: config.CACHE_URL
+      ? redisLimitStore(config.CACHE_URL, logger)
+      : fileLimitStore(config.DATA_DIR, hash, logger),
+    logger,
+    ...(deps.onAllowanceMark ? { onAllowanceMark: deps.onAllowanceMark } : {}),
+    ...(deps.ledger ? { ledger: deps.ledger } : {}),
+    monthSeconds: config.API_MONTH_SECONDS,
+    now, // waits are on real timers (the counters keep real time), cut short when a caller gives up
+  });
+}
+
+/** The cache policy over `cache`, paced and allowed by `limits`. */
+function readerFor(
+  config: Config,
+  logger: Logger,
+  deps: ApiDeps,
+  { cache, hash, now, limits }: { cache: ApiCache; hash: string; now: () => number; limits: Limits },
+): Reader {
+  return createReader({
+    cache,
+    hash,
+    logger,
+    now,
+    pace: () => limits.pace(hash),
+    takeAccess: (kind) => limits.takeAccess(hash, kind),
+    room: () => limits.room(hash),
+    ...(deps.answers
+      ? { saved: createSavedAnswers({ archive: deps.answers, community: hash, logger, now }) }
+      : {}),
+    coalesce: config.API_COALESCE,
+    ttl: {
+      list: config.CACHE_TTL_LIST_SECONDS,
+      item: config.CACHE_TTL_ITEM_SECONDS,
+      stable: config.CACHE_TTL_STABLE_SECONDS,
+      notFound: config.CACHE_TTL_NOT_FOUND_SECONDS,
+      stale: config.CACHE_STALE_SECONDS,
+    },
+  });
+}
+
+/** One request for `op` (its checked path parameters, and for a list one API page): the body's text. */
+type SendOp = (
+  op: Operation,
+  path: Record<string, string>,
+  query?: ApiPageQuery,
+) => Promise<string | undefined>;
+
+/** `Resources`: a method per row of OPERATIONS, its arguments as the row's `Resources` type says. */
+function resourcesOf(reader: Reader, send: SendOp): Resources {
+  /** API page sizes as the API echoes them, per list operation (100 unless it answers otherwise). */
+  const apiPageSizes = new Map<OperationId, number>();
+  const method =
+    (op: Operation) =>
+    (...args: unknown[]) => {
+      const path = Object.fromEntries(op.params.map((name, i) => [name, args[i]])) as Record<string, string>;
+      const rest = args.slice(op.params.length);
+      if (op.kind === 'item') return readItem(reader, send, op, path, rest[0] as ReadOptions | undefined);
+      const [query, options] = rest as [PageQuery, ReadOptions | undefined];
+      return readList({ reader, send, apiPageSizes }, op, path, query, options);
+    };
+  return Object.fromEntries(OPERATION_LIST.map((op) => [op.id, method(op)])) as Resources;
+}
+
+function readItem(
+  reader: Reader,
+  send: SendOp,
+  op: Operation,
+  path: Record<string, string>,
+  options: ReadOptions | undefined,
+): Promise<Fetched<unknown>> {
+  return reader.read({ op: op.id, cacheClass: op.cache, params: { path } }, options, async () =>
+    parseItemBody(await send(op, checkPathParams(path))),
+  );
+}
+
+/**
+ * One view page of a list (`query.limit` items), cut from the API page(s) of API_PAGE_SIZE items
+ * that hold it, so that one request serves many view pages. Each API page read also seeds the
+ * cache entries of its records (`op.items`), so opening one of them needs no request.
+ */
+async function readList(
+  { reader, send, apiPageSizes }: { reader: Reader; send: SendOp; apiPageSizes: Map<OperationId, number> },
+  op: Operation,
+  path: Record<string, string>,
+  query: PageQuery,
+  options: ReadOptions | undefined,
+): Promise<Fetched<unknown>> {
+  const view = checkPageQuery(query);
+  const related = op.items && relatedItems(op.items);
+  const readApiPage = (page: number) =>
+    reader.read(
+      { op: op.id, cacheClass: op.cache, params: { path, query: { page, limit: API_PAGE_SIZE } }, related },
+      options,
+      async () => {
+        const apiQuery = { page, limit: API_PAGE_SIZE, pageSize: API_PAGE_SIZE };
+        return parsePageBody(await send(op, checkPathParams(path), apiQuery), apiQuery);
+      },
+    );
+  const readView = (size: number) => Promise.all(apiPagesFor(view, size).map(readApiPage));
+  const assumed = apiPageSizes.get(op.id) ?? API_PAGE_SIZE;
+  let pages = await readView(assumed);
+  const echoed = echoedSize(pages[0]?.data as PageBody);
+  if (echoed !== assumed) {
+    apiPageSizes.set(op.id, echoed);
+    pages = await readView(echoed);
+  }
+  const body = viewPageOf(
+    view,
+    pages.map((p) => p.data as PageBody),
+  );
+  return { ...mergeSources(pages), data: body };
+}
+
+/** Cache entries for the records of a list page, under the keys their own reads use. */
+function relatedItems(itemOp: ItemOperation): (data: unknown) => Related[] {
+  const { cache, path } = OPERATIONS[itemOp];
+  const [param = 'id'] = paramNames(path);
+  return (data) =>
+    // At most one API page's worth: an over-long answer is not worth caching record by record.
+    (data as PageBody).data.slice(0, API_PAGE_SIZE).flatMap((record) => {
+      const id = record.id;
+      if (typeof id !== 'string' || !isSendableSegment(id)) return [];
+      return [{ op: itemOp, cacheClass: cache, params: { path: { [param]: id } }, data: record }];
+    });
 }

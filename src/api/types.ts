@@ -2,23 +2,9 @@
  * The contract between the API layer (src/api) and everything above it.
  * Commands see only `Resources`; nothing above src/api builds URLs or touches HTTP.
  */
-import type {
-  Application,
-  ApplicationPage,
-  AuditLogEntryPage,
-  JoinRequest,
-  Loa,
-  LoaPage,
-  Log,
-  LogPage,
-  Member,
-  MemberPage,
-  Role,
-  RolePage,
-  Shift,
-  ShiftPage,
-} from '../../generated/api.js';
+
 import type { LimitStatus, MonthHold } from './limits/types.js';
+import type { Answer, ListOperation, OperationId, PathArgs } from './operations.js';
 
 export type { ApiErrorKind } from './errors.js';
 export type { AllowanceMark, LimitStatus, MonthHold } from './limits/types.js';
@@ -108,24 +94,18 @@ export interface ReadOptions {
   keepMs?: number;
 }
 
-export interface Resources {
-  listLoas(query: PageQuery, options?: ReadOptions): Promise<Fetched<LoaPage>>;
-  getLoa(loaId: string, options?: ReadOptions): Promise<Fetched<Loa>>;
-  listMemberLoas(memberId: string, query: PageQuery, options?: ReadOptions): Promise<Fetched<LoaPage>>;
-  getLog(logId: string, options?: ReadOptions): Promise<Fetched<Log>>;
-  listUserLogs(username: string, query: PageQuery, options?: ReadOptions): Promise<Fetched<LogPage>>;
-  listAuditLogs(query: PageQuery, options?: ReadOptions): Promise<Fetched<AuditLogEntryPage>>;
-  listShifts(query: PageQuery, options?: ReadOptions): Promise<Fetched<ShiftPage>>;
-  getShift(shiftId: string, options?: ReadOptions): Promise<Fetched<Shift>>;
-  listRoles(query: PageQuery, options?: ReadOptions): Promise<Fetched<RolePage>>;
-  getRole(roleId: string, options?: ReadOptions): Promise<Fetched<Role>>;
-  listMembers(query: PageQuery, options?: ReadOptions): Promise<Fetched<MemberPage>>;
-  getMember(memberId: string, options?: ReadOptions): Promise<Fetched<Member>>;
-  getMemberByChatId(chatId: string, options?: ReadOptions): Promise<Fetched<Member>>;
-  listApplications(query: PageQuery, options?: ReadOptions): Promise<Fetched<ApplicationPage>>;
-  getApplication(applicationId: string, options?: ReadOptions): Promise<Fetched<Application>>;
-  getJoinRequest(userId: string, options?: ReadOptions): Promise<Fetched<JoinRequest>>;
-}
+/**
+ * The reads, one method per row of OPERATIONS (src/api/operations.ts): its path parameters in order
+ * (strings), then for a list the page, then the read options; the answer is the operation's 200 body.
+ * E.g. `listMemberLoas(memberId, { page, limit }, options)`, `getLoa(loaId, options)`.
+ */
+export type Resources = {
+  [K in OperationId]: (
+    ...args: K extends ListOperation
+      ? [...PathArgs<K>, query: PageQuery, options?: ReadOptions]
+      : [...PathArgs<K>, options?: ReadOptions]
+  ) => Promise<Fetched<Answer<K>>>;
+};
 
 /** Numbers for /rollcall status and the logs. */
 export interface ApiStats {

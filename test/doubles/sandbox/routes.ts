@@ -1,7 +1,10 @@
 /**
- * The sandbox's 16 endpoints: path templates exactly as in openapi.yaml, the operationId, and how each
- * is answered from a Dataset. Matching and parameter rules live here; HTTP concerns live in server.ts.
+ * The sandbox's endpoints: one per row of the API's table of operations (src/api/operations.ts: the
+ * operationId, the path template exactly as in openapi.yaml, list or item), and how each is answered
+ * from a Dataset. Matching and parameter rules live here; HTTP concerns live in server.ts.
  */
+
+import { type ListOperation, OPERATION_LIST, type Operation } from '../../../src/api/operations.js';
 import type { Dataset } from './data.js';
 import { SANDBOX_DEFAULTS } from './defaults.js';
 import type { OperationId } from './types.js';
@@ -15,19 +18,27 @@ interface RouteBase {
   template: string;
 }
 
-/** A paginated endpoint. */
-export interface ListRoute extends RouteBase {
-  kind: 'list';
+/** How a paginated endpoint is answered. */
+interface ListAnswer {
   /** The items of the whole list, newest first (before pagination). */
   list(ds: Dataset, params: Readonly<Record<string, string>>): readonly SandboxRecord[];
   /** Every record of this item type (used by the 'enormous' fault when the list itself is short). */
   pool(ds: Dataset): readonly SandboxRecord[];
 }
 
-/** A single-item endpoint (404 when the id is unknown). */
-export interface ItemRoute extends RouteBase {
-  kind: 'item';
+/** How a single-item endpoint is answered (404 when the id is unknown). */
+interface ItemAnswer {
   item(ds: Dataset, params: Readonly<Record<string, string>>): SandboxRecord | undefined;
+}
+
+/** A paginated endpoint. */
+export interface ListRoute extends RouteBase, ListAnswer {
+  kind: 'list';
+}
+
+/** A single-item endpoint (404 when the id is unknown). */
+export interface ItemRoute extends RouteBase, ItemAnswer {
+  kind: 'item';
 }
 
 /** One endpoint. */
@@ -35,115 +46,83 @@ export type Route = ListRoute | ItemRoute;
 
 const p = (params: Readonly<Record<string, string>>, name: string): string => params[name] ?? '';
 
-/** All endpoints, in the order of the contract's table (section 4). */
-export const ROUTES: readonly Route[] = [
-  {
-    operationId: 'listLoas',
-    template: '/server/loas',
-    kind: 'list',
-    list: (ds) => ds.loas,
-    pool: (ds) => ds.loas,
-  },
-  {
-    operationId: 'getLoa',
-    template: '/server/loas/{loaId}',
-    kind: 'item',
-    item: (ds, params) => ds.byId.loas.get(p(params, 'loaId')),
-  },
-  {
-    operationId: 'listMemberLoas',
-    template: '/server/loas/user/{memberId}',
-    kind: 'list',
+/**
+ * The answers written out: where the dataset keeps an index, or a record's field is not the
+ * parameter's name. An operation of OPERATIONS without one is answered by `answerByConvention`.
+ */
+const ANSWERS: { [K in OperationId]?: K extends ListOperation ? ListAnswer : ItemAnswer } = {
+  listLoas: { list: (ds) => ds.loas, pool: (ds) => ds.loas },
+  getLoa: { item: (ds, params) => ds.byId.loas.get(p(params, 'loaId')) },
+  listMemberLoas: {
     // an unknown member is an empty list, not a 404 (404 is for single-item lookups only)
     list: (ds, params) => ds.loasByMember.get(p(params, 'memberId')) ?? [],
     pool: (ds) => ds.loas,
   },
-  {
-    operationId: 'getLog',
-    template: '/server/logs/{logId}',
-    kind: 'item',
-    item: (ds, params) => ds.byId.logs.get(p(params, 'logId')),
-  },
-  {
-    operationId: 'listUserLogs',
-    template: '/server/logs/user/{username}',
-    kind: 'list',
-    // exact, case-sensitive match on the decoded game username
+  getLog: { item: (ds, params) => ds.byId.logs.get(p(params, 'logId')) },
+  // exact, case-sensitive match on the decoded game username
+  listUserLogs: {
     list: (ds, params) => ds.logsByUsername.get(p(params, 'username')) ?? [],
     pool: (ds) => ds.logs,
   },
-  {
-    operationId: 'listAuditLogs',
-    template: '/server/audit-logs',
-    kind: 'list',
-    list: (ds) => ds.auditLogs,
-    pool: (ds) => ds.auditLogs,
-  },
-  {
-    operationId: 'listShifts',
-    template: '/server/shifts',
-    kind: 'list',
-    list: (ds) => ds.shifts,
-    pool: (ds) => ds.shifts,
-  },
-  {
-    operationId: 'getShift',
-    template: '/server/shifts/{shiftId}',
-    kind: 'item',
-    item: (ds, params) => ds.byId.shifts.get(p(params, 'shiftId')),
-  },
-  {
-    operationId: 'listRoles',
-    template: '/server/roles',
-    kind: 'list',
-    list: (ds) => ds.roles,
-    pool: (ds) => ds.roles,
-  },
-  {
-    operationId: 'getRole',
-    template: '/server/roles/{roleId}',
-    kind: 'item',
-    item: (ds, params) => ds.byId.roles.get(p(params, 'roleId')),
-  },
-  {
-    operationId: 'listMembers',
-    template: '/server/members',
-    kind: 'list',
-    list: (ds) => ds.members,
-    pool: (ds) => ds.members,
-  },
-  {
-    operationId: 'getMember',
-    template: '/server/members/{memberId}',
-    kind: 'item',
-    item: (ds, params) => ds.byId.members.get(p(params, 'memberId')),
-  },
-  {
-    operationId: 'getMemberByChatId',
-    template: '/server/members/chat/{chatId}',
-    kind: 'item',
-    item: (ds, params) => ds.memberByChatId(p(params, 'chatId')),
-  },
-  {
-    operationId: 'listApplications',
-    template: '/server/applications',
-    kind: 'list',
-    list: (ds) => ds.applications,
-    pool: (ds) => ds.applications,
-  },
-  {
-    operationId: 'getApplication',
-    template: '/server/applications/{applicationId}',
-    kind: 'item',
-    item: (ds, params) => ds.byId.applications.get(p(params, 'applicationId')),
-  },
-  {
-    operationId: 'getJoinRequest',
-    template: '/server/join-requests/{userId}',
-    kind: 'item',
-    item: (ds, params) => ds.byId.joinRequests.get(p(params, 'userId')),
-  },
-];
+  listAuditLogs: { list: (ds) => ds.auditLogs, pool: (ds) => ds.auditLogs },
+  listShifts: { list: (ds) => ds.shifts, pool: (ds) => ds.shifts },
+  getShift: { item: (ds, params) => ds.byId.shifts.get(p(params, 'shiftId')) },
+  listRoles: { list: (ds) => ds.roles, pool: (ds) => ds.roles },
+  getRole: { item: (ds, params) => ds.byId.roles.get(p(params, 'roleId')) },
+  listMembers: { list: (ds) => ds.members, pool: (ds) => ds.members },
+  getMember: { item: (ds, params) => ds.byId.members.get(p(params, 'memberId')) },
+  getMemberByChatId: { item: (ds, params) => ds.memberByChatId(p(params, 'chatId')) },
+  listApplications: { list: (ds) => ds.applications, pool: (ds) => ds.applications },
+  getApplication: { item: (ds, params) => ds.byId.applications.get(p(params, 'applicationId')) },
+  getJoinRequest: { item: (ds, params) => ds.byId.joinRequests.get(p(params, 'userId')) },
+};
+
+/** The dataset's collections by the path segment after `/server` that names them. */
+const COLLECTIONS: Record<string, (ds: Dataset) => readonly SandboxRecord[]> = {
+  loas: (ds) => ds.loas,
+  logs: (ds) => ds.logs,
+  'audit-logs': (ds) => ds.auditLogs,
+  shifts: (ds) => ds.shifts,
+  roles: (ds) => ds.roles,
+  members: (ds) => ds.members,
+  applications: (ds) => ds.applications,
+  'join-requests': (ds) => ds.joinRequests,
+};
+
+/** Whether `record`'s field `name` is `value` (a parameter `xId` with no such field names the `id`). */
+function fieldIs(record: SandboxRecord, name: string, value: string): boolean {
+  const fields = record as Record<string, unknown>;
+  if (name in fields) return fields[name] === value;
+  return name.endsWith('Id') && fields.id === value;
+}
+
+/**
+ * How the sandbox answers an operation with no answer written out, from its row alone: the records
+ * are the collection its path's first segment names (`/server/shifts/...`: the shifts); a list is
+ * those whose fields match every path parameter by name (`/server/shifts/user/{memberId}`: the
+ * shifts of that member, newest first), an item the first record that does (`{shiftId}` with no
+ * `shiftId` field: the `id`). A read of a kind of record the dataset does not hold yet needs its
+ * records in the dataset, its collection here, and an answer if the convention does not fit.
+ */
+export function answerByConvention(op: Operation): ListAnswer | ItemAnswer {
+  const resource = op.path.split('/')[2] ?? '';
+  const collection = COLLECTIONS[resource];
+  if (collection === undefined) throw new Error(`sandbox: no records for ${op.id} (${op.path})`);
+  const matches = (params: Readonly<Record<string, string>>) => (record: SandboxRecord) =>
+    op.params.every((name) => fieldIs(record, name, p(params, name)));
+  if (op.kind === 'list')
+    return { list: (ds, params) => collection(ds).filter(matches(params)), pool: collection };
+  return { item: (ds, params) => collection(ds).find(matches(params)) };
+}
+
+/** All endpoints, one per row of OPERATIONS (src/api/operations.ts), in its order. */
+export const ROUTES: readonly Route[] = OPERATION_LIST.map((op): Route => {
+  const answer = ANSWERS[op.id] ?? answerByConvention(op);
+  const base = { operationId: op.id, template: op.path };
+  return op.kind === 'list'
+    ? { ...base, kind: 'list', ...(answer as ListAnswer) }
+    : { ...base, kind: 'item', ...(answer as ItemAnswer) };
+});
 
 interface Compiled {
   route: Route;
