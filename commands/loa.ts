@@ -46,7 +46,7 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
  * it beside the records it read (`reading`), and the rows, the title and the "Open…" labels all
  * decide each LOA's state from it, so they say the same.
  */
-export interface LoaReading {
+interface LoaReading {
   statuses: StatusReadings;
   starts: StartReadings;
   /** Unix seconds. */
