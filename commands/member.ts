@@ -39,7 +39,10 @@ export interface MemberWithRoles {
   standing?: MemberStanding;
 }
 
-/** The period a member's record shows their time on duty in. */
+/**
+ * The period a member's record shows their time on duty in (titled `t.member.thisWeek`, and its
+ * button `t.member.shiftsThisWeek`: another period needs other words).
+ */
 const STANDING_PERIOD = 'this-week';
 
 /**
