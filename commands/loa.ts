@@ -3,7 +3,7 @@ import { ApplicationCommandOptionType } from 'discord.js';
 import type { Loa } from '../generated/api.js';
 import { isApiError } from '../src/api/errors.js';
 import { API_PAGE_SIZE } from '../src/api/pages.js';
-import type { Resources } from '../src/api/types.js';
+import type { Fetched, Resources } from '../src/api/types.js';
 import {
   argumentsOf,
   type Command,
@@ -14,9 +14,11 @@ import {
 } from '../src/discord/command.js';
 import { parseId } from '../src/discord/input.js';
 import { showDetail, showList } from '../src/discord/paging/show.js';
-import type { DetailView, ListView, ShowContext } from '../src/discord/paging/views.js';
+import type { DetailView, ListEnvelope, ListView, ShowContext, Who } from '../src/discord/paging/views.js';
 import { MESSAGES, UserError } from '../src/discord/replies.js';
+import { ENGLISH, type Words } from '../src/i18n/words.js';
 import { NONE, plainText, safeLine } from '../src/render/format.js';
+import type { CodeLabels } from '../src/render/labels.js';
 import { loaOptionLabel, renderLoa, renderLoaList } from '../src/render/loa.js';
 import { renderLeave } from '../src/render/reports.js';
 import {
@@ -28,8 +30,7 @@ import {
   onLeaveAt,
   readStartTypes,
   readStatusCodes,
-  type StartReading,
-  type StatusReading,
+  type StartReadings,
   type StatusReadings,
   startingWithin,
 } from '../src/reports/leave.js';
@@ -40,29 +41,24 @@ import { VIEW } from './view-ids.js';
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /**
- * Each LOA's state as its view's read decided it (src/reports/leave.ts loaStateAt, the reports' own
- * rule), kept beside the records it was read with until they are shown, so rows, titles and "Open…"
- * labels say the same. Weak: it goes with the records.
+ * How a read's LOAs are read (src/reports/leave.ts, the reports' own rule): what the community's
+ * status codes and start types say, and the moment their state is decided at. A view's fetch puts
+ * it beside the records it read (`reading`), and the rows, the title and the "Open…" labels all
+ * decide each LOA's state from it, so they say the same.
  */
-const states = new WeakMap<object, LoaState>();
-/** What each LOA's status code reads as, by the same reading (shown beside the code in /loa view). */
-const statusReads = new WeakMap<object, StatusReading>();
-/** What each LOA's start type reads as, from the same LOAs (shown beside the code in /loa view). */
-const startReads = new WeakMap<object, StartReading>();
-
-function classify<L extends Loa>(loas: readonly L[], readings: StatusReadings, now: number): void {
-  for (const loa of loas) {
-    states.set(loa, loaStateAt(loa, readings, now));
-    const reading = typeof loa.status === 'number' ? readings.get(loa.status) : undefined;
-    // The same record can come back from the cache to a later read: each read says it anew.
-    if (reading) statusReads.set(loa, reading);
-    else statusReads.delete(loa);
-  }
+interface LoaReading {
+  statuses: StatusReadings;
+  starts: StartReadings;
+  /** Unix seconds. */
+  now: number;
 }
 
-/** An LOA's state as classified by its read; one never classified, by its own fields alone. */
-function stateOf(loa: Partial<Loa>): LoaState {
-  return states.get(loa) ?? loaStateAt(loa, new Map(), nowSeconds());
+/** A read of LOAs with how they read. */
+type Read<F> = F & { reading: LoaReading };
+
+/** An LOA's state by a read's reading; without one (a read that said nothing), by its own fields alone. */
+function stateIn(loa: Partial<Loa>, reading: LoaReading | undefined): LoaState {
+  return loaStateAt(loa, reading?.statuses ?? new Map(), reading?.now ?? nowSeconds());
 }
 
 /** Pages of 100 LOAs looked through for saved copies: the community's first 1,000. */
@@ -87,73 +83,82 @@ async function savedLoas(resources: Resources): Promise<Loa[]> {
   return loas;
 }
 
-/** Classify `loas` with the status codes read from them and every saved LOA page. */
-async function classifyWithSaved(resources: Resources, loas: readonly Loa[]): Promise<void> {
-  const known = await savedLoas(resources);
-  classify(loas, readStatusCodes([...known, ...loas]), nowSeconds());
-  const starts = readStartTypes([...known, ...loas]);
-  for (const loa of loas) {
-    const reading = typeof loa.startType === 'number' ? starts.get(loa.startType) : undefined;
-    if (reading) startReads.set(loa, reading);
-    else startReads.delete(loa);
-  }
+/** How `loas` read, by the status codes and start types read from them and every saved LOA page. */
+async function readingWithSaved(resources: Resources, loas: readonly Loa[]): Promise<LoaReading> {
+  const known = [...(await savedLoas(resources)), ...loas];
+  return { statuses: readStatusCodes(known), starts: readStartTypes(known), now: nowSeconds() };
 }
 
-const open: ListView<Loa>['open'] = {
-  detailView: VIEW.loa,
-  option: (loa, _context, _labels, who) =>
-    typeof loa.id === 'string'
-      ? {
-          label: loaOptionLabel(loa, stateOf(loa), who?.people, who?.names),
-          value: loa.id,
-          description: describeOption(loa),
-        }
-      : undefined,
-};
+/**
+ * How `all` (the reports' snapshot) reads, at the snapshot's moment. Start types are said only by
+ * one LOA's view, so a report list leaves them unread.
+ */
+function readingOf(all: readonly Loa[], now: number): LoaReading {
+  return { statuses: readStatusCodes(all), starts: new Map(), now };
+}
+
+/** A read of LOA pages with how they read. */
+type ReadPage = Read<Fetched<ListEnvelope<Loa>>>;
+
+/** An LOA in the "Open…" select: what it is, in the reader's words, its state as its page's rows say it. */
+function openOption(
+  loa: Loa,
+  _context: unknown,
+  _labels?: CodeLabels,
+  who?: Who,
+  source?: Partial<ReadPage>,
+) {
+  return typeof loa.id === 'string'
+    ? {
+        label: loaOptionLabel(loa, stateIn(loa, source?.reading), who?.people, who?.names, who?.t ?? ENGLISH),
+        value: loa.id,
+        description: describeOption(loa, who?.t ?? ENGLISH),
+      }
+    : undefined;
+}
+
+const open = { detailView: VIEW.loa, option: openOption };
 
 /** The member an LOA is shown by in a list (its directory lookup; the export's discord_user_id). */
 const loaPerson = (loa: Loa): unknown[] => [loa.memberId];
 
 /** The select option's second line: the reason, else the id. */
-function describeOption(loa: Loa): string {
+function describeOption(loa: Loa, t: Words): string {
   const reason = plainText(loa.reason, 100);
-  return reason === NONE ? plainText(`id ${loa.id}`, 100) : reason;
+  return reason === NONE ? plainText(t.loa.optionId(String(loa.id)), 100) : reason;
 }
 
-export const loaListView: ListView<Loa> = {
+/** Each row's state by the page's reading. */
+const statesOf =
+  (source: Partial<ReadPage>) =>
+  (loa: Partial<Loa>): LoaState =>
+    stateIn(loa, source.reading);
+
+export const loaListView: ListView<Loa, unknown, ReadPage> = {
   kind: 'list',
   id: VIEW.loas,
   takesArg: false,
   async fetch({ resources: api }, _arg, query, options) {
     const page = await api.listLoas(query, options);
-    await classifyWithSaved(api, page.data.data);
-    return page;
+    return { ...page, reading: await readingWithSaved(api, page.data.data) };
   },
-  render: (items, info, source) => renderLoaList(items, info, source, stateOf),
+  render: (items, info, source) => renderLoaList(items, info, source, statesOf(source)),
   people: loaPerson,
   open,
 };
 
-export const loaMemberView: ListView<Loa> = {
+export const loaMemberView: ListView<Loa, unknown, ReadPage> = {
   kind: 'list',
   id: VIEW.memberLoas,
   takesArg: true,
   async fetch({ resources: api }, memberId, query, options) {
     const page = await api.listMemberLoas(memberId, query, options);
-    await classifyWithSaved(api, page.data.data);
-    return page;
+    return { ...page, reading: await readingWithSaved(api, page.data.data) };
   },
   render: (items, info, source, memberId) =>
-    renderLoaList(items, info, source, stateOf, `Leaves of absence of member ${safeLine(memberId, 64)}`),
+    renderLoaList(items, info, source, statesOf(source), (t) => t.loa.titleOfMember(safeLine(memberId, 64))),
   people: loaPerson,
   open,
-};
-
-/** How each filter is titled. */
-const FILTER_TITLES: Record<LoaFilter, string> = {
-  pending: 'Pending review',
-  active: 'Active: on leave now',
-  ended: 'Ended',
 };
 
 function parseFilter(text: string): LoaFilter {
@@ -167,7 +172,7 @@ function parseFilter(text: string): LoaFilter {
  * the reports' snapshot (every LOA, read as the pace allows and shared with the reports), classified
  * by the reports' rule; the filter rides in the controls' custom_id, so paging keeps it.
  */
-export const loaByStatusView: ListView<Loa, unknown, ReportPage<Loa>> = {
+export const loaByStatusView: ListView<Loa, unknown, Read<ReportPage<Loa>>> = {
   kind: 'list',
   id: VIEW.loasByStatus,
   takesArg: true,
@@ -176,21 +181,19 @@ export const loaByStatusView: ListView<Loa, unknown, ReportPage<Loa>> = {
     const filter = parseFilter(arg);
     const input = await reportInput(community, options);
     const all = input.data.loas;
-    const readings = readStatusCodes(all);
+    const reading = readingOf(all, input.now);
     const rows = all
-      .filter((loa) => matchesLoaFilter(loa, filter, readings, input.now))
+      .filter((loa) => matchesLoaFilter(loa, filter, reading.statuses, input.now))
       .sort((a, b) => (b.createdAt ?? 0) - (a.createdAt ?? 0));
-    const page = reportPage(rows, query, input);
-    classify(page.data.data, readings, input.now);
-    return page;
+    return { ...reportPage(rows, query, input), reading };
   },
   render: (items, info, source, arg) =>
     renderLoaList(
       items,
       info,
       source,
-      stateOf,
-      `Leaves of absence · ${FILTER_TITLES[parseFilter(arg)]}`,
+      statesOf(source),
+      (t) => t.loa.titleFiltered(t.loa.filters[parseFilter(arg)]),
       source.report,
     ),
   people: loaPerson,
@@ -205,7 +208,7 @@ function readDays(text: string): number {
 }
 
 /** Who is on leave now (from the reports' snapshot), returning soonest first. */
-export const loaActiveView: ListView<Loa, unknown, ReportPage<Loa>> = {
+export const loaActiveView: ListView<Loa, unknown, Read<ReportPage<Loa>>> = {
   kind: 'list',
   id: VIEW.loasActive,
   takesArg: false,
@@ -213,8 +216,7 @@ export const loaActiveView: ListView<Loa, unknown, ReportPage<Loa>> = {
   async fetch(community, _arg, query, options) {
     const input = await reportInput(community, options);
     const page = reportPage(onLeaveAt(input.data.loas, input.now), query, input);
-    classify(page.data.data, readStatusCodes(input.data.loas), input.now);
-    return page;
+    return { ...page, reading: readingOf(input.data.loas, input.now) };
   },
   render: (items, info, source) => renderLeave(items, info, source, 'active', 0, source.report),
   people: loaPerson,
@@ -222,7 +224,7 @@ export const loaActiveView: ListView<Loa, unknown, ReportPage<Loa>> = {
 };
 
 /** Leave starting within N days (from the reports' snapshot), soonest first. */
-export const loaUpcomingView: ListView<Loa, unknown, ReportPage<Loa>> = {
+export const loaUpcomingView: ListView<Loa, unknown, Read<ReportPage<Loa>>> = {
   kind: 'list',
   id: VIEW.loasUpcoming,
   takesArg: true,
@@ -231,8 +233,7 @@ export const loaUpcomingView: ListView<Loa, unknown, ReportPage<Loa>> = {
     const days = readDays(arg);
     const input = await reportInput(community, options);
     const page = reportPage(startingWithin(input.data.loas, input.now, days), query, input);
-    classify(page.data.data, readStatusCodes(input.data.loas), input.now);
-    return page;
+    return { ...page, reading: readingOf(input.data.loas, input.now) };
   },
   render: (items, info, source, arg) =>
     renderLeave(items, info, source, 'upcoming', readDays(arg), source.report),
@@ -244,24 +245,34 @@ export const loaUpcomingView: ListView<Loa, unknown, ReportPage<Loa>> = {
 const memberIdOf = (loa: Loa) =>
   typeof loa.memberId === 'string' && loa.memberId !== '' ? loa.memberId : undefined;
 
-export const loaDetailView: DetailView<Loa> = {
+/** A code's reading, when it is a number the reading knows. */
+const codeReading = <R>(readings: ReadonlyMap<number, R>, code: unknown): R | undefined =>
+  typeof code === 'number' ? readings.get(code) : undefined;
+
+export const loaDetailView: DetailView<Loa, Read<Fetched<Loa>>> = {
   kind: 'detail',
   id: VIEW.loa,
   async fetch({ resources: api }, id, options) {
     const read = await api.getLoa(id, options);
-    await classifyWithSaved(api, [read.data]);
-    return read;
+    return { ...read, reading: await readingWithSaved(api, [read.data]) };
   },
-  render: (loa, source) => renderLoa(loa, source, stateOf(loa), statusReads.get(loa), startReads.get(loa)),
+  render: (loa, source) =>
+    renderLoa(
+      loa,
+      source,
+      stateIn(loa, source.reading),
+      codeReading(source.reading.statuses, loa.status),
+      codeReading(source.reading.starts, loa.startType),
+    ),
   people: (loa) => [loa.memberId, loa.reviewedBy, loa.endedBy],
   shortcuts: [
     // The member view is reached through the LOA's id, so it can lead back to this LOA.
     {
-      label: 'Member',
+      label: (t) => t.loa.memberShortcut,
       view: VIEW.memberOfLoa,
       arg: (loa) => (memberIdOf(loa) && typeof loa.id === 'string' && loa.id !== '' ? loa.id : undefined),
     },
-    { label: "Member's LOAs", view: VIEW.memberLoas, arg: memberIdOf },
+    { label: (t) => t.loa.membersLoas, view: VIEW.memberLoas, arg: memberIdOf },
   ],
   notFound: MESSAGES.loaNotFound,
 };

@@ -15,7 +15,8 @@ import {
 import { showDetail, showList } from '../src/discord/paging/show.js';
 import type { DetailView, ListView, Shortcut, ShowContext } from '../src/discord/paging/views.js';
 import { MESSAGES, UserError } from '../src/discord/replies.js';
-import { plainText } from '../src/render/format.js';
+import { ENGLISH } from '../src/i18n/words.js';
+import { plainText, safeLine } from '../src/render/format.js';
 import {
   type MemberStanding,
   memberRoleIds,
@@ -23,9 +24,9 @@ import {
   renderMember,
   renderMemberList,
   rolePlainLabel,
+  zoneDay,
 } from '../src/render/member.js';
 import { displayNameOf } from '../src/render/people.js';
-import { periodText } from '../src/render/reports.js';
 import { scorecardOf } from '../src/reports/scorecard.js';
 import { joinArg, periodFor, reportInput } from './report-data.js';
 import { VIEW } from './view-ids.js';
@@ -38,7 +39,10 @@ export interface MemberWithRoles {
   standing?: MemberStanding;
 }
 
-/** The period a member's record shows their time on duty in. */
+/**
+ * The period a member's record shows their time on duty in (titled `t.member.thisWeek`, and its
+ * button `t.member.shiftsThisWeek`: another period needs other words).
+ */
 const STANDING_PERIOD = 'this-week';
 
 /**
@@ -52,9 +56,15 @@ async function standingOf(community: Community, memberId: unknown): Promise<Memb
     const input = await reportInput(community, { savedOnly: true });
     const period = periodFor(STANDING_PERIOD, input);
     const card = scorecardOf(memberId, input.data, input.settings.quotas, period, input.now);
+    const zone = input.calendar.timeZone;
     return {
       card,
-      period: periodText(period, input.calendar.timeZone),
+      period: (t) =>
+        t.member.thisWeek(
+          zoneDay(period.start, zone, t),
+          zoneDay(period.end - 1, zone, t),
+          safeLine(zone, 64),
+        ),
       ageMs: Math.max(0, input.data.servedAt - input.data.source.fetchedAt),
     };
   } catch {
@@ -97,31 +107,33 @@ export const memberListView: ListView<Member, RoleIndex> = {
   people: (member) => [member.id],
   open: {
     detailView: VIEW.member,
-    option: (member, roles, _labels, who) =>
-      typeof member.id === 'string'
-        ? {
-            label:
-              displayNameOf(member.id, who?.people, who?.names, 80) ?? `Member ${plainText(member.id, 80)}`,
-            value: member.id,
-            description: plainText(
-              memberRoleIds(member)
-                .map((id) => rolePlainLabel(id, roles))
-                .join(', ') || 'No roles',
-              100,
-            ),
-          }
-        : undefined,
+    option: (member, roles, _labels, who) => {
+      if (typeof member.id !== 'string') return undefined;
+      const t = who?.t ?? ENGLISH;
+      return {
+        label:
+          displayNameOf(member.id, who?.people, who?.names, 80) ??
+          t.member.optionMember(plainText(member.id, 80)),
+        value: member.id,
+        description: plainText(
+          memberRoleIds(member)
+            .map((id) => rolePlainLabel(id, roles))
+            .join(', ') || t.member.noRoles,
+          100,
+        ),
+      };
+    },
   },
 };
 
 const shortcuts: Shortcut<MemberWithRoles>[] = [
   {
-    label: 'LOAs',
+    label: (t) => t.member.loas,
     view: VIEW.memberLoas,
     arg: ({ member }) => (typeof member.id === 'string' && member.id !== '' ? member.id : undefined),
   },
   {
-    label: 'Shifts this week',
+    label: (t) => t.member.shiftsThisWeek,
     view: VIEW.shiftMemberPeriod,
     arg: ({ member, standing }) =>
       standing && typeof member.id === 'string' && member.id !== ''
@@ -174,7 +186,7 @@ export const memberOfLoaView: DetailView<MemberOfLoa> = {
   },
   render: ({ member, roles, standing }, source) => renderMember(member, source, roles, standing),
   people: ({ member }) => [member.id],
-  shortcuts: [{ label: '↩ Back to LOA', view: VIEW.loa, arg: ({ loaId }) => loaId }, ...shortcuts],
+  shortcuts: [{ label: (t) => t.member.backToLoa, view: VIEW.loa, arg: ({ loaId }) => loaId }, ...shortcuts],
   notFound: MESSAGES.memberIdNotFound,
 };
 

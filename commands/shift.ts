@@ -15,11 +15,12 @@ import { checkedId, parseId } from '../src/discord/input.js';
 import { showDetail, showList } from '../src/discord/paging/show.js';
 import { type DetailView, type ListView, PAGE_SIZE } from '../src/discord/paging/views.js';
 import { MESSAGES, UserError } from '../src/discord/replies.js';
+import { ENGLISH, type Words } from '../src/i18n/words.js';
 import { isoTime } from '../src/render/csv.js';
-import { openLabel, plainDay, plainText } from '../src/render/format.js';
+import { isSetTimestamp, openLabel, plainText } from '../src/render/format.js';
 import { displayNameOf } from '../src/render/people.js';
 import { renderMemberPeriod, renderOnDuty, renderTotals, type TotalsHeading } from '../src/render/reports.js';
-import { renderShift, renderShiftList, shiftState } from '../src/render/shift.js';
+import { renderShift, renderShiftList, shiftState, shiftStateText } from '../src/render/shift.js';
 import { type OnDutyRow, onDuty } from '../src/reports/activity.js';
 import {
   type MemberTotal,
@@ -112,12 +113,16 @@ export const shiftTotalsView: ListView<TotalsRow, unknown, HeadedPage<TotalsRow>
   people: (row) => [row.memberId],
   open: {
     detailView: VIEW.shiftMemberPeriod,
-    option: (row, _context, _labels, who) => ({
-      label:
-        displayNameOf(row.memberId, who?.people, who?.names, 80) ?? `Member ${plainText(row.memberId, 80)}`,
-      value: row.open,
-      description: 'Their shifts in this period',
-    }),
+    option: (row, _context, _labels, who) => {
+      const t = who?.t ?? ENGLISH;
+      return {
+        label:
+          displayNameOf(row.memberId, who?.people, who?.names, 80) ??
+          t.shift.optionMember(plainText(row.memberId, 80)),
+        value: row.open,
+        description: t.shift.theirShifts,
+      };
+    },
     canOpen(value) {
       try {
         readMemberArg(value);
@@ -157,26 +162,32 @@ export const shiftMemberPeriodView: DetailView<
     return renderMemberPeriod(item.memberId, item.total, item.shifts, source, source.heading, source.report);
   },
   people: (item) => [item.memberId, ...item.shifts.map((shift) => shift.memberId)],
-  shortcuts: [{ label: "Member's LOAs", view: VIEW.memberLoas, arg: (m) => checkedId(m.memberId) }],
+  shortcuts: [
+    { label: (t) => t.shift.membersLoas, view: VIEW.memberLoas, arg: (m) => checkedId(m.memberId) },
+  ],
 };
+
+/** A shift's day in an "Open…" label, in the reader's language; '' when it has none a date can hold. */
+const dayOf = (seconds: unknown, t: Words) => (isSetTimestamp(seconds) ? t.f.day(seconds) : '');
 
 const open: ListView<Shift>['open'] = {
   detailView: VIEW.shift,
-  option: (shift, _context, _labels, who) =>
-    typeof shift.id === 'string'
-      ? {
-          label: openLabel([
-            'Shift',
-            shiftState(shift),
-            plainText(shift.type, 30),
-            plainDay(shift.createdAt) || plainText(shift.id, 40),
-          ]),
-          value: shift.id,
-          description:
-            displayNameOf(shift.memberId, who?.people, who?.names, 100) ??
-            `Member ${plainText(shift.memberId, 60)}`,
-        }
-      : undefined,
+  option: (shift, _context, _labels, who) => {
+    if (typeof shift.id !== 'string') return undefined;
+    const t = who?.t ?? ENGLISH;
+    return {
+      label: openLabel([
+        t.shift.optionKind,
+        shiftStateText(shiftState(shift), t),
+        plainText(shift.type, 30),
+        dayOf(shift.createdAt, t) || plainText(shift.id, 40),
+      ]),
+      value: shift.id,
+      description:
+        displayNameOf(shift.memberId, who?.people, who?.names, 100) ??
+        t.shift.optionMember(plainText(shift.memberId, 60)),
+    };
+  },
 };
 
 export const shiftListView: ListView<Shift> = {
@@ -196,7 +207,9 @@ export const shiftDetailView: DetailView<Shift> = {
   render: renderShift,
   people: (shift) => [shift.memberId, shift.endedBy],
   // The member id as Rollcall would accept it typed (it ends up in the list's title).
-  shortcuts: [{ label: "Member's LOAs", view: VIEW.memberLoas, arg: (shift) => checkedId(shift.memberId) }],
+  shortcuts: [
+    { label: (t) => t.shift.membersLoas, view: VIEW.memberLoas, arg: (shift) => checkedId(shift.memberId) },
+  ],
   notFound: MESSAGES.shiftNotFound,
 };
 
@@ -213,18 +226,21 @@ export const shiftActiveView: ListView<OnDutyRow, unknown, ReportPage<OnDutyRow>
   people: ({ shift }) => [shift.memberId],
   open: {
     detailView: VIEW.shift,
-    option: ({ shift }) =>
-      typeof shift.id === 'string'
-        ? {
-            label: openLabel([
-              'Shift',
-              plainText(shift.type, 30),
-              plainDay(shift.createdAt) || plainText(shift.id, 40),
-            ]),
-            value: shift.id,
-            description: `Member ${plainText(shift.memberId, 60)}`,
-          }
-        : undefined,
+    option: ({ shift }, _context, _labels, who) => {
+      if (typeof shift.id !== 'string') return undefined;
+      const t = who?.t ?? ENGLISH;
+      return {
+        label: openLabel([
+          t.shift.optionKind,
+          plainText(shift.type, 30),
+          dayOf(shift.createdAt, t) || plainText(shift.id, 40),
+        ]),
+        value: shift.id,
+        description:
+          displayNameOf(shift.memberId, who?.people, who?.names, 100) ??
+          t.shift.optionMember(plainText(shift.memberId, 60)),
+      };
+    },
   },
   csv: [
     { header: 'shift_id', value: ({ shift }) => shift.id },

@@ -51,10 +51,209 @@ export function english(f: Formats) {
     },
     sentences: {},
     export: {},
-    loa: {},
-    shift: {},
-    member: {},
-    role: {},
+    /** Leaves of absence: /loa lists, one LOA, its "Open…" option (src/render/loa.ts, commands/loa.ts). */
+    loa: {
+      title: 'Leaves of absence',
+      /** The title of one member's LOAs: "Leaves of absence of member 66c7…". */
+      titleOfMember: (memberId: string) => `Leaves of absence of member ${memberId}`,
+      /** The title of `/loa list status:`: "Leaves of absence · Pending review". */
+      titleFiltered: (filter: string) => `Leaves of absence · ${filter}`,
+      /** How each `/loa list status:` filter is titled. */
+      filters: { pending: 'Pending review', active: 'Active: on leave now', ended: 'Ended' },
+      /** The list's total in the footer: "150 LOAs". */
+      count: (n: number) => `${f.count(n)} ${f.plural(n, { one: 'LOA', other: 'LOAs' })}`,
+      empty: 'No leaves of absence found.',
+      /** An LOA's state as Rollcall reads it (src/reports/leave.ts loaStateAt). */
+      states: {
+        cancelled: 'Cancelled',
+        denied: 'Denied',
+        ended: 'Ended',
+        expired: 'Expired',
+        active: 'Active',
+        approved: 'Approved',
+        pendingReview: 'Pending review',
+      },
+      /** One LOA's title: "LOA 66c7… · Active". */
+      detailTitle: (id: string, state: string) => `LOA ${id} · ${state}`,
+      member: 'Member',
+      statusCode: 'Status code',
+      startType: 'Start type',
+      requested: 'Requested',
+      starts: 'Starts',
+      ends: 'Ends',
+      started: 'Started',
+      ended: 'Ended',
+      length: 'Length',
+      reviewed: 'Reviewed',
+      reviewedBy: 'Reviewed by',
+      endedBy: 'Ended by',
+      cancelled: 'Cancelled',
+      expired: 'Expired',
+      denyReason: 'Deny reason',
+      reasonHistory: 'Reason history',
+      extensionRequests: 'Extension requests',
+      /** A code beside what the community's own LOAs say of it: "3 (reads as approved)". */
+      readsAs: (code: string, reading: string) => `${code} (reads as ${reading})`,
+      /** What a status code or start type reads as (src/reports/leave.ts). */
+      readings: {
+        approved: 'approved',
+        denied: 'denied',
+        startingWhenRequested: 'starting when requested',
+        startingLater: 'starting later',
+      },
+      /** In an entry of the reason history or the extension requests: "end 10 Mar → 14 Mar". */
+      entryEnd: (from: string, to: string) => `end ${from} → ${to}`,
+      /** "reviewed 6 Mar 2026 by @Sam": `what` is the entry's key in words (API data). */
+      entryAtBy: (what: string, day: string, by: string) => `${what} ${day} by ${by}`,
+      /** "3 Mar–10 Mar 2026" in an "Open…" label. */
+      dateRange: (from: string, to: string) => `${from}–${to}`,
+      dateFrom: (day: string) => `from ${day}`,
+      dateUntil: (day: string) => `until ${day}`,
+      /** The kind word an "Open…" option starts with. */
+      optionKind: 'LOA',
+      /** An "Open…" option's second line when the LOA has no reason. */
+      optionId: (id: string) => `id ${id}`,
+      /** Buttons on one LOA. */
+      memberShortcut: 'Member',
+      membersLoas: "Member's LOAs",
+    },
+    /** Shifts: /shift lists, one shift, their "Open…" options (src/render/shift.ts, commands/shift.ts). */
+    shift: {
+      title: 'Shifts',
+      /** The list's total in the footer: "1,204 shifts". */
+      count: (n: number) => `${f.count(n)} ${f.plural(n, { one: 'shift', other: 'shifts' })}`,
+      empty: 'No shifts found.',
+      states: { active: 'Active', ended: 'Ended', unknown: 'Unknown' },
+      /** One shift's title: "Shift 66c7… · Active". */
+      detailTitle: (id: string, state: string) => `Shift ${id} · ${state}`,
+      /** A list row's type and wave: "patrol (wave 2)". */
+      typeInWave: (type: string, wave: string) => `${type} (wave ${wave})`,
+      member: 'Member',
+      type: 'Type',
+      wave: 'Wave',
+      autoEnd: 'Auto end',
+      started: 'Started',
+      ended: 'Ended',
+      stillOnDuty: 'Still on duty',
+      endedBy: 'Ended by',
+      length: 'Length',
+      breaks: 'Breaks',
+      netTime: 'Net time on duty',
+      breakEntries: 'Break entries',
+      /** The length of a running shift: "2h so far". */
+      soFar: (length: string) => `${length} so far`,
+      breakCount: (n: number) => `${f.count(n)} ${f.plural(n, { one: 'break', other: 'breaks' })}`,
+      /** "2 breaks (times unreadable)". */
+      timesUnreadable: (breaks: string) => `${breaks} (times unreadable)`,
+      onBreakNow: 'on break now',
+      oneNeverEnded: 'one never ended',
+      unreadable: (n: number) => `${f.count(n)} unreadable`,
+      /** Net time when some breaks could not be read: "at most 1h 20m". */
+      atMost: (length: string) => `at most ${length}`,
+      /** The kind word an "Open…" option starts with. */
+      optionKind: 'Shift',
+      /** An "Open…" option naming a member the directory does not know: "Member 66c7…". */
+      optionMember: (memberId: string) => `Member ${memberId}`,
+      /** The second line of a member's "Open…" option in /shift totals. */
+      theirShifts: 'Their shifts in this period',
+      membersLoas: "Member's LOAs",
+    },
+    /** Members: /member list, one member and their staff record (src/render/member.ts, commands/member.ts). */
+    member: {
+      title: 'Members',
+      /** The list's total in the footer: "312 members". */
+      count: (n: number) => `${f.count(n)} ${f.plural(n, { one: 'member', other: 'members' })}`,
+      empty: 'No members found.',
+      /** In a list row: the join date ("joined 3 Mar 2026"). */
+      joinedOn: (day: string) => `joined ${day}`,
+      noRolesInRow: 'no roles',
+      /** One member's title: "Member 66c7…". */
+      detailTitle: (id: string) => `Member ${id}`,
+      id: 'Id',
+      joined: 'Joined',
+      roleCount: 'Role count',
+      roles: 'Roles',
+      linkedRoles: 'Linked Discord roles',
+      none: 'None',
+      /** The staff record's period: "This week (23 Nov 2026 – 29 Nov 2026, UTC)". */
+      thisWeek: (from: string, to: string, timeZone: string) => `This week (${from} – ${to}, ${timeZone})`,
+      /** Time on duty in the period: "4h 6m in 3 shifts". */
+      timeInShifts: (time: string, shifts: number) =>
+        `${time} in ${f.count(shifts)} ${f.plural(shifts, { one: 'shift', other: 'shifts' })}`,
+      /** Their place among staff: "#2 of 14". */
+      rank: (place: number, of: number) => `#${f.count(place)} of ${f.count(of)}`,
+      noTimeOnDuty: 'no time on duty',
+      onDutyNow: 'on duty now',
+      quota: 'Quota',
+      quotaMet: '✅ met',
+      quotaNotMet: '❌ not met',
+      quotaExempt: '🌴 exempt (on leave)',
+      /** "2h of 5h". */
+      quotaDone: (done: string, required: string) => `${done} of ${required}`,
+      onLeave: 'On leave',
+      nextLeave: 'Next leave',
+      noReturnDate: 'no return date',
+      /** On leave now: "until <date>". */
+      leaveUntil: (back: string) => `until ${back}`,
+      /** Leave to come: "from <date> · back <date>". */
+      leaveFromBack: (start: string, back: string) => `from ${start} · back ${back}`,
+      /** In the footer of a staff record: "report data 12 min old". */
+      reportDataAge: (age: string) => `report data ${age} old`,
+      /** An "Open…" option naming a member the directory does not know: "Member 66c7…". */
+      optionMember: (memberId: string) => `Member ${memberId}`,
+      /** An "Open…" option's second line for a member without roles. */
+      noRoles: 'No roles',
+      /** Buttons on a member's record. */
+      loas: 'LOAs',
+      shiftsThisWeek: 'Shifts this week',
+      backToLoa: '↩ Back to LOA',
+    },
+    /** Roles: /role list and one role (src/render/role.ts). */
+    role: {
+      title: 'Roles',
+      /** The list's total in the footer: "24 roles". */
+      count: (n: number) => `${f.count(n)} ${f.plural(n, { one: 'role', other: 'roles' })}`,
+      empty: 'No roles found.',
+      /** In a list row: "linked @Moderator", "created 3 Mar 2026". */
+      linkedTo: (role: string) => `linked ${role}`,
+      createdOn: (day: string) => `created ${day}`,
+      /** One role's title: "Role Moderator". */
+      detailTitle: (name: string) => `Role ${name}`,
+      id: 'Id',
+      colour: 'Colour',
+      linkedRole: 'Linked Discord role',
+      permissions: 'Permissions',
+      extraPermissions: 'Extra permissions',
+      created: 'Created',
+    },
+    /**
+     * What every record view says around the API's data: the footer's server, and values whose inner
+     * shape the API does not describe (src/render/entries.ts, open-values.ts, inline-list.ts).
+     */
+    records: {
+      /** A record's footer: "Server 66c7…". */
+      server: (id: string) => `Server ${id}`,
+      yes: 'yes',
+      no: 'no',
+      /** An empty list or object. */
+      none: 'None',
+      /** An empty list inside a value. */
+      noneInValue: 'none',
+      entries: (n: number) => `${f.count(n)} ${f.plural(n, { one: 'entry', other: 'entries' })}`,
+      items: (n: number) => `${f.count(n)} ${f.plural(n, { one: 'item', other: 'items' })}`,
+      fields: (n: number) => `${f.count(n)} ${f.plural(n, { one: 'field', other: 'fields' })}`,
+      /** Under the first entries shown: "… and 3 more". */
+      andMore: (n: number) => `… and ${f.count(n)} more`,
+      /** After the first keys of an object: "… and 3 more fields". */
+      andMoreFields: (n: number) =>
+        `… and ${f.count(n)} more ${f.plural(n, { one: 'field', other: 'fields' })}`,
+      /** After the items that fit: "Moderator, Admin +3 more". */
+      plusMore: (n: number) => `+${f.count(n)} more`,
+      /** After the first pairs of an entry: "(+3 more)". */
+      pairsMore: (n: number) => `(+${f.count(n)} more)`,
+      /** When not even one item fits: "12 in total". */
+      inTotal: (n: number) => `${f.count(n)} in total`,
+    },
     log: {},
     auditLog: {},
     application: {},

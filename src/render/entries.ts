@@ -3,7 +3,8 @@
  * proof, breakTimestamps, presets, sections, questions, the audit-log description) are shown as a
  * count plus the readable scalar content of each entry: never raw JSON, never a crash.
  */
-import { formatCount, LIMITS, NONE, safeLine, shortDate, truncate } from './format.js';
+import { ENGLISH, type Words } from '../i18n/words.js';
+import { LIMITS, NONE, safeLine, shortDate, truncate } from './format.js';
 
 const MAX_ENTRIES = 5;
 const MAX_PAIRS = 4;
@@ -19,9 +20,9 @@ export function isTimeKey(key: string): boolean {
 }
 
 /** A scalar as short readable text, or undefined when it has no readable form. */
-function scalar(key: string, value: unknown): string | undefined {
+function scalar(key: string, value: unknown, t: Words): string | undefined {
   if (typeof value === 'string') return value.trim() === '' ? undefined : safeLine(value, 120);
-  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  if (typeof value === 'boolean') return value ? t.records.yes : t.records.no;
   if (typeof value === 'number' && Number.isFinite(value)) {
     return isTimeKey(key) && value > 0 ? shortDate(value) : String(value);
   }
@@ -29,38 +30,38 @@ function scalar(key: string, value: unknown): string | undefined {
 }
 
 /** The readable content of one entry: "key: value, key: value", or a bare scalar. */
-export function describeEntry(entry: unknown): string {
-  const direct = scalar('', entry);
+export function describeEntry(entry: unknown, t: Words = ENGLISH): string {
+  const direct = scalar('', entry, t);
   if (direct !== undefined) return direct;
-  if (!isRecord(entry)) return Array.isArray(entry) ? `${formatCount(entry.length)} items` : NONE;
+  if (!isRecord(entry)) return Array.isArray(entry) ? t.records.items(entry.length) : NONE;
   const pairs: string[] = [];
   for (const [key, value] of Object.entries(entry)) {
-    const text = scalar(key, value);
+    const text = scalar(key, value, t);
     if (text !== undefined) pairs.push(`${safeLine(key, 30)}: ${text}`);
     if (pairs.length === MAX_PAIRS) break;
   }
   const rest = Object.keys(entry).length - pairs.length;
-  if (pairs.length === 0) return rest > 0 ? `${formatCount(rest)} fields` : NONE;
-  return rest > 0 ? `${pairs.join(', ')} (+${formatCount(rest)} more)` : pairs.join(', ');
+  if (pairs.length === 0) return rest > 0 ? t.records.fields(rest) : NONE;
+  return rest > 0 ? `${pairs.join(', ')} ${t.records.pairsMore(rest)}` : pairs.join(', ');
 }
 
 /**
  * A count and the first entries of an open-shaped array or object, within one field value, each
- * entry as `describe` reads it. None (an empty list or object) is NONE: a detail view leaves the
- * field out.
+ * entry as `describe` reads it (describeEntry by default). None (an empty list or object) is NONE:
+ * a detail view leaves the field out. `t`: the reader's words for the count and "… and N more".
  */
 export function describeEntries(
   value: unknown,
   max: number = LIMITS.fieldValue,
-  describe: (entry: unknown) => string = describeEntry,
+  describe?: (entry: unknown) => string,
+  t: Words = ENGLISH,
 ): string {
   if (value === undefined || value === null) return NONE;
   const entries = Array.isArray(value) ? value : isRecord(value) ? Object.values(value) : [value];
   if (entries.length === 0) return NONE;
-  const head = Array.isArray(value)
-    ? `${formatCount(entries.length)} ${entries.length === 1 ? 'entry' : 'entries'}`
-    : '';
-  const lines = entries.slice(0, MAX_ENTRIES).map((e) => `• ${describe(e)}`);
-  if (entries.length > MAX_ENTRIES) lines.push(`… and ${formatCount(entries.length - MAX_ENTRIES)} more`);
+  const head = Array.isArray(value) ? t.records.entries(entries.length) : '';
+  const each = describe ?? ((entry: unknown) => describeEntry(entry, t));
+  const lines = entries.slice(0, MAX_ENTRIES).map((e) => `• ${each(e)}`);
+  if (entries.length > MAX_ENTRIES) lines.push(t.records.andMore(entries.length - MAX_ENTRIES));
   return truncate([head, ...lines].filter(Boolean).join('\n'), max);
 }

@@ -2,27 +2,34 @@
  * Lists of short items (role names, role mentions) inside one field value or list row, cut to a
  * length budget with a count of what did not fit. Pure.
  */
-import { formatCount, NONE, roleMention, truncate } from './format.js';
+import { ENGLISH, type Words } from '../i18n/words.js';
+import { NONE, roleMention, truncate } from './format.js';
 
 /**
  * `parts` joined by `separator`, keeping whole parts only while they fit in `max` characters;
- * what is left out is counted as "+N more". An empty list is `empty`.
+ * what is left out is counted as "+N more" (in the reader's words `t`). An empty list is `empty`.
  */
-export function joinWithin(parts: readonly string[], max: number, separator = ', ', empty = NONE): string {
+export function joinWithin(
+  parts: readonly string[],
+  max: number,
+  separator = ', ',
+  empty = NONE,
+  t: Words = ENGLISH,
+): string {
   if (parts.length === 0) return truncate(empty, max);
   const kept: string[] = [];
   let used = 0;
   for (const [i, part] of parts.entries()) {
     const left = parts.length - i - 1;
-    const tail = left > 0 ? ` +${formatCount(left)} more`.length : 0;
+    const tail = left > 0 ? ` ${t.records.plusMore(left)}`.length : 0;
     const cost = (kept.length > 0 ? separator.length : 0) + part.length;
     if (used + cost + tail > max) break;
     kept.push(part);
     used += cost;
   }
   const rest = parts.length - kept.length;
-  if (kept.length === 0) return truncate(`${formatCount(parts.length)} in total`, max);
-  return rest > 0 ? `${kept.join(separator)} +${formatCount(rest)} more` : kept.join(separator);
+  if (kept.length === 0) return truncate(t.records.inTotal(parts.length), max);
+  return rest > 0 ? `${kept.join(separator)} ${t.records.plusMore(rest)}` : kept.join(separator);
 }
 
 /** The strings of an array (anything else in it is ignored); not an array → []. */
@@ -35,13 +42,14 @@ export function stringItems(value: unknown): string[] {
  * within `max` characters. Mentions render without pinging: replies send empty allowed_mentions.
  * Not an array → NONE; an empty array → "None".
  */
-export function roleMentions(value: unknown, max: number): string {
+export function roleMentions(value: unknown, max: number, t: Words = ENGLISH): string {
   if (!Array.isArray(value)) return NONE;
   const ids = [...new Set(stringItems(value).filter((id) => id.trim() !== ''))];
   return joinWithin(
     ids.map((id) => roleMention(id)),
     max,
     ' ',
-    'None',
+    t.records.none,
+    t,
   );
 }

@@ -2,16 +2,15 @@
 import type { APIEmbed } from 'discord.js';
 import type { Loa } from '../../generated/api.js';
 import type { PageInfo, Source } from '../api/pages.js';
-import type { LoaState, StartReading } from '../reports/leave.js';
+import { ENGLISH, said, type Text, type Words } from '../i18n/words.js';
+import type { LoaState, StartReading, StatusReading } from '../reports/leave.js';
 import { describeEntries, describeEntry, isRecord, isTimeKey } from './entries.js';
 import {
   code,
-  duration,
   field,
   isSetTimestamp,
   LIMITS,
   NONE,
-  plainDay,
   plainText,
   safeLine,
   safeText,
@@ -32,12 +31,36 @@ import {
 
 const COLOUR = 0x5865f2;
 
+/** Each state's key among the reader's words (`t.loa.states`). */
+const STATE_KEYS: Record<LoaState, keyof Words['loa']['states']> = {
+  Cancelled: 'cancelled',
+  Denied: 'denied',
+  Ended: 'ended',
+  Expired: 'expired',
+  Active: 'active',
+  Approved: 'approved',
+  'Pending review': 'pendingReview',
+};
+
+/** An LOA's state in the reader's words ("Pending review", "Prüfung ausstehend"). */
+export function loaStateText(state: LoaState, t: Words = ENGLISH): string {
+  return t.loa.states[STATE_KEYS[state]];
+}
+
+/** What a status code or start type reads as, in the reader's words. */
+const READING_KEYS: Record<StatusReading | StartReading, keyof Words['loa']['readings']> = {
+  approved: 'approved',
+  denied: 'denied',
+  'starting when requested': 'startingWhenRequested',
+  'starting later': 'startingLater',
+};
+
 /** Planned or actual length of an LOA, from its start and end points. */
-export function loaLength(loa: Partial<Loa>): string {
+export function loaLength(loa: Partial<Loa>, t: Words = ENGLISH): string {
   const start = isSetTimestamp(loa.startedAt) ? loa.startedAt : loa.startAt;
   const end = isSetTimestamp(loa.endedAt) ? loa.endedAt : loa.endAt;
   if (!isSetTimestamp(start) || !isSetTimestamp(end) || end < start) return NONE;
-  return duration(end - start);
+  return t.f.duration(end - start);
 }
 
 /** An LOA's state as decided by the caller (src/reports/leave.ts loaStateAt), for each LOA shown. */
@@ -47,32 +70,38 @@ export type LoaStates = (loa: Partial<Loa>) => LoaState;
  * One list row, as moderators scan it: who (a mention when the directory knows them), state, dates,
  * reason. The LOA's own id is in its detail, its "Open…" option and the export.
  */
-export function loaRow(loa: Partial<Loa>, state: LoaState, people?: People): string {
+export function loaRow(loa: Partial<Loa>, state: LoaState, people?: People, t: Words = ENGLISH): string {
   return [
     person(loa.memberId, people),
-    `${LOA_STATE_EMOJI[state]} **${state}**`,
+    `${LOA_STATE_EMOJI[state]} **${loaStateText(state, t)}**`,
     `${shortDate(loa.startAt)} → ${shortDate(loa.endAt)}`,
     safeLine(loa.reason, 80),
   ].join(' · ');
 }
 
+/**
+ * A page of LOAs in the reader's words (`source.t`); `title` defaults to "Leaves of absence" and is
+ * given as words (`(t) => t.loa.titleOfMember(id)`) or as text already said.
+ */
 export function renderLoaList(
   items: Loa[],
   info: PageInfo,
   source: Source & Labelled,
   stateOf: LoaStates,
-  title = 'Leaves of absence',
+  title?: string | Text,
   facts?: FooterFacts,
 ): APIEmbed {
+  const t = source.t ?? ENGLISH;
   return listEmbed({
-    title,
-    rows: items.map((loa) => loaRow(loa, stateOf(loa), source.people)),
+    title: title === undefined ? t.loa.title : said(title, t),
+    rows: items.map((loa) => loaRow(loa, stateOf(loa), source.people, t)),
     info,
-    noun: info.total === 1 ? 'LOA' : 'LOAs',
+    total: t.loa.count(info.total),
     source,
-    emptyText: 'No leaves of absence found.',
+    emptyText: t.loa.empty,
     colour: COLOUR,
     ...(facts ? { facts } : {}),
+    t,
   });
 }
 
@@ -84,11 +113,12 @@ function codeInWords(
   source: Labelled,
   table: 'loaStatus' | 'loaStartType',
   value: unknown,
-  reads: string | undefined,
+  reads: StatusReading | StartReading | undefined,
+  t: Words,
 ): string {
   const named = codeLabel(source.labels, table, value);
   if (named === undefined) return NONE;
-  return reads && named === String(value) ? `${named} (reads as ${reads})` : named;
+  return reads && named === String(value) ? t.loa.readsAs(named, t.loa.readings[READING_KEYS[reads]]) : named;
 }
 
 /** "requestedAt" → "requested", "previousEndAt" → "previous end", "changed_by" → "changed by". */
@@ -117,8 +147,8 @@ function actorIn(id: string, people: People | undefined): string {
   return discordUserOf(id, people) !== undefined ? person(id, people) : code(id, 40);
 }
 
-export function loaEntry(entry: unknown, people?: People): string {
-  if (!isRecord(entry)) return describeEntry(entry);
+export function loaEntry(entry: unknown, people?: People, t: Words = ENGLISH): string {
+  if (!isRecord(entry)) return describeEntry(entry, t);
   const parts: string[] = [];
   const written: string[] = [];
   const used = new Set(['id', 'status', 'previousEndAt', 'newEndAt']);
@@ -127,7 +157,7 @@ export function loaEntry(entry: unknown, people?: People): string {
     parts.push(`**${safeLine(status.charAt(0).toUpperCase() + status.slice(1), 40)}**`);
   }
   if (isSetTimestamp(entry.previousEndAt) || isSetTimestamp(entry.newEndAt))
-    parts.push(`end ${shortDate(entry.previousEndAt)} → ${shortDate(entry.newEndAt)}`);
+    parts.push(t.loa.entryEnd(shortDate(entry.previousEndAt), shortDate(entry.newEndAt)));
   // "reviewedBy" is said with "reviewedAt" ("reviewed 6 Mar 2026 by `id`"), whichever comes first.
   const byOf = (key: string) => key.replace(/(At|_at)$/, (end) => (end === 'At' ? 'By' : '_by'));
   for (const [key, value] of Object.entries(entry))
@@ -142,11 +172,15 @@ export function loaEntry(entry: unknown, people?: People): string {
       if (!isSetTimestamp(value)) continue;
       const by =
         byOf(key) !== key && typeof entry[byOf(key)] === 'string' ? (entry[byOf(key)] as string) : '';
-      parts.push(`${words} ${shortDate(value)}${by.trim() !== '' ? ` by ${actorIn(by, people)}` : ''}`);
+      parts.push(
+        by.trim() !== ''
+          ? t.loa.entryAtBy(words, shortDate(value), actorIn(by, people))
+          : `${words} ${shortDate(value)}`,
+      );
     } else if (typeof value === 'string' && /(By|_by)$/.test(key)) {
       if (value.trim() !== '') parts.push(`${words} ${actorIn(value, people)}`);
     } else {
-      const text = describeEntry(value);
+      const text = describeEntry(value, t);
       if (text !== NONE) parts.push(`${words}: ${text}`);
     }
   }
@@ -164,57 +198,55 @@ export function renderLoa(
   loa: Loa,
   source: Source & Labelled,
   state: LoaState,
-  statusReads?: 'approved' | 'denied',
+  statusReads?: StatusReading,
   startReads?: StartReading,
 ): APIEmbed {
+  const t = source.t ?? ENGLISH;
+  const w = t.loa;
+  const entries = (value: unknown) =>
+    describeEntries(value, undefined, (e) => loaEntry(e, source.people, t), t);
   return detailEmbed(
     {
-      title: `${LOA_STATE_EMOJI[state]} LOA ${safeLine(loa.id, 200)} · ${state}`,
+      title: `${LOA_STATE_EMOJI[state]} ${w.detailTitle(safeLine(loa.id, 200), loaStateText(state, t))}`,
       description: safeText(loa.reason, 2000),
       color: COLOUR,
       fields: [
-        field('Member', personInDetail(loa.memberId, source.people)),
-        field('Status code', codeInWords(source, 'loaStatus', loa.status, statusReads)),
-        field('Start type', codeInWords(source, 'loaStartType', loa.startType, startReads)),
-        field('Requested', timestamp(loa.createdAt)),
-        field('Starts', timestamp(loa.startAt)),
-        field('Ends', timestamp(loa.endAt)),
-        field('Started', timestamp(loa.startedAt)),
-        field('Ended', timestamp(loa.endedAt)),
-        field('Length', loaLength(loa)),
-        field('Reviewed', timestamp(loa.reviewedAt)),
-        field('Reviewed by', actor(loa.reviewedBy, source.people)),
-        field('Ended by', actor(loa.endedBy, source.people)),
-        field('Cancelled', timestamp(loa.cancelledAt)),
-        field('Expired', timestamp(loa.expiredAt)),
-        field('Deny reason', safeText(loa.denyReason, 1000), false),
-        field(
-          'Reason history',
-          describeEntries(loa.reasonHistory, undefined, (e) => loaEntry(e, source.people)),
-          false,
-        ),
-        field(
-          'Extension requests',
-          describeEntries(loa.extensionRequests, undefined, (e) => loaEntry(e, source.people)),
-          false,
-        ),
+        field(w.member, personInDetail(loa.memberId, source.people)),
+        field(w.statusCode, codeInWords(source, 'loaStatus', loa.status, statusReads, t)),
+        field(w.startType, codeInWords(source, 'loaStartType', loa.startType, startReads, t)),
+        field(w.requested, timestamp(loa.createdAt)),
+        field(w.starts, timestamp(loa.startAt)),
+        field(w.ends, timestamp(loa.endAt)),
+        field(w.started, timestamp(loa.startedAt)),
+        field(w.ended, timestamp(loa.endedAt)),
+        field(w.length, loaLength(loa, t)),
+        field(w.reviewed, timestamp(loa.reviewedAt)),
+        field(w.reviewedBy, actor(loa.reviewedBy, source.people)),
+        field(w.endedBy, actor(loa.endedBy, source.people)),
+        field(w.cancelled, timestamp(loa.cancelledAt)),
+        field(w.expired, timestamp(loa.expiredAt)),
+        field(w.denyReason, safeText(loa.denyReason, 1000), false),
+        field(w.reasonHistory, entries(loa.reasonHistory), false),
+        field(w.extensionRequests, entries(loa.extensionRequests), false),
       ],
     },
     source,
-    `Server ${plainText(loa.serverId, 40)}`,
+    t.records.server(plainText(loa.serverId, 40)),
+    undefined,
+    t,
   );
 }
 
 /** "3 Mar–10 Mar 2026", "28 Dec 2025–3 Jan 2026", "from 3 Mar 2026", "until 10 Mar 2026", or ''. */
-export function plainDates(start: unknown, end: unknown): string {
+export function plainDates(start: unknown, end: unknown, t: Words = ENGLISH): string {
   const from = isSetTimestamp(start) ? start : undefined;
   const to = isSetTimestamp(end) ? end : undefined;
   if (from !== undefined && to !== undefined) {
     const sameYear = new Date(from * 1000).getUTCFullYear() === new Date(to * 1000).getUTCFullYear();
-    return `${plainDay(from, !sameYear)}–${plainDay(to)}`;
+    return t.loa.dateRange(t.f.day(from, !sameYear), t.f.day(to));
   }
-  if (from !== undefined) return `from ${plainDay(from)}`;
-  if (to !== undefined) return `until ${plainDay(to)}`;
+  if (from !== undefined) return t.loa.dateFrom(t.f.day(from));
+  if (to !== undefined) return t.loa.dateUntil(t.f.day(to));
   return '';
 }
 
@@ -229,13 +261,16 @@ export function loaOptionLabel(
   state: LoaState,
   people?: People,
   names?: DisplayNames,
+  t: Words = ENGLISH,
 ): string {
   const dates = plainDates(
     isSetTimestamp(loa.startedAt) ? loa.startedAt : loa.startAt,
     isSetTimestamp(loa.endedAt) ? loa.endedAt : loa.endAt,
+    t,
   );
-  const tail = [dates, state].filter(Boolean).join(' · ');
-  const room = Math.max(16, LIMITS.selectOptionLabel - 'LOA ·  · '.length - tail.length);
+  const kind = t.loa.optionKind;
+  const tail = [dates, loaStateText(state, t)].filter(Boolean).join(' · ');
+  const room = Math.max(16, LIMITS.selectOptionLabel - `${kind} ·  · `.length - tail.length);
   const who = personPlain(loa.memberId, people, names, room);
-  return ['LOA', who, tail].filter((part) => part !== '' && part !== NONE).join(' · ');
+  return [kind, who, tail].filter((part) => part !== '' && part !== NONE).join(' · ');
 }

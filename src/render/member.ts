@@ -2,14 +2,13 @@
 import type { APIEmbed, APIEmbedField } from 'discord.js';
 import type { Member, Role } from '../../generated/api.js';
 import type { PageInfo, Source } from '../api/pages.js';
+import { ENGLISH, said, type Text, type Words } from '../i18n/words.js';
 import type { QuotaRow } from '../reports/leave.js';
 import type { Scorecard } from '../reports/scorecard.js';
 import {
   code,
   colour,
-  duration,
   field,
-  formatCount,
   NONE,
   plainText,
   roleMention,
@@ -60,104 +59,127 @@ export function memberColour(member: Partial<Member>, roles: RoleIndex): number 
 }
 
 /** One list row: who (a mention when the directory knows them, else the id), first role names, join date. */
-export function memberRow(member: Partial<Member>, roles: RoleIndex, people?: People): string {
+export function memberRow(
+  member: Partial<Member>,
+  roles: RoleIndex,
+  people?: People,
+  t: Words = ENGLISH,
+): string {
   const names = memberRoleIds(member).map((id) => roleLabel(id, roles, 40));
   return [
     discordUserOf(member.id, people) === undefined ? code(member.id, 40) : person(member.id, people),
-    joinWithin(names, ROW_ROLE_CHARS, ', ', 'no roles'),
-    `joined ${shortDate(member.createdAt)}`,
+    joinWithin(names, ROW_ROLE_CHARS, ', ', t.member.noRolesInRow, t),
+    t.member.joinedOn(shortDate(member.createdAt)),
   ].join(' · ');
 }
 
+/** A page of members in the reader's words (`source.t`). */
 export function renderMemberList(
   items: Member[],
   info: PageInfo,
   source: Source & Labelled,
   roles: RoleIndex,
 ): APIEmbed {
+  const t = source.t ?? ENGLISH;
   return listEmbed({
-    title: 'Members',
-    rows: items.map((m) => memberRow(m, roles, source.people)),
+    title: t.member.title,
+    rows: items.map((m) => memberRow(m, roles, source.people, t)),
     info,
-    noun: info.total === 1 ? 'member' : 'members',
+    total: t.member.count(info.total),
     source,
-    emptyText: 'No members found.',
+    emptyText: t.member.empty,
     colour: COLOUR,
+    t,
   });
 }
 
 /** What the report snapshot says of a member, for their record: the period and how old the data is. */
 export interface MemberStanding {
   card: Scorecard;
-  /** The period's title ("This week (23 Nov 2026 – 29 Nov 2026, UTC)"). */
-  period: string;
+  /** The period's title ("This week (23 Nov 2026 – 29 Nov 2026, UTC)"), said in the reader's words. */
+  period: string | Text;
   /** How old the snapshot is (ms). */
   ageMs: number;
 }
 
-const QUOTA_TEXT: Record<QuotaRow['status'], string> = {
-  pass: '✅ met',
-  fail: '❌ not met',
-  'on leave': '🌴 exempt (on leave)',
+/** "23 Nov 2026": the day of `seconds` in `timeZone` (UTC when the runtime does not know it), in the reader's language. */
+export function zoneDay(seconds: number, timeZone: string, t: Words = ENGLISH): string {
+  const options: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' };
+  try {
+    return new Intl.DateTimeFormat(t.f.locale, { ...options, timeZone }).format(seconds * 1000);
+  } catch {
+    return new Intl.DateTimeFormat(t.f.locale, { ...options, timeZone: 'UTC' }).format(seconds * 1000);
+  }
+}
+
+const QUOTA_KEYS: Record<QuotaRow['status'], 'quotaMet' | 'quotaNotMet' | 'quotaExempt'> = {
+  pass: 'quotaMet',
+  fail: 'quotaNotMet',
+  'on leave': 'quotaExempt',
 };
 
-/** The scorecard's fields: time on duty and rank, quota, leave; a field with nothing to say is left out. */
-export function standingFields(s: MemberStanding): APIEmbedField[] {
+/**
+ * The scorecard's fields: time on duty and rank, quota, leave; a field with nothing to say is left
+ * out. In the reader's words `t`.
+ */
+export function standingFields(s: MemberStanding, t: Words = ENGLISH): APIEmbedField[] {
   const { card } = s;
-  const rank =
-    card.rank === undefined ? 'no time on duty' : `#${formatCount(card.rank)} of ${formatCount(card.ranked)}`;
-  const fields = [
-    field(
-      s.period,
-      `${duration(card.seconds)} in ${formatCount(card.shifts)} ${card.shifts === 1 ? 'shift' : 'shifts'} · ${rank}${card.onDuty ? ' · on duty now' : ''}`,
-      false,
-    ),
-  ];
+  const w = t.member;
+  const rank = card.rank === undefined ? w.noTimeOnDuty : w.rank(card.rank, card.ranked);
+  const onDuty = [w.timeInShifts(t.f.duration(card.seconds), card.shifts), rank];
+  if (card.onDuty) onDuty.push(w.onDutyNow);
+  const fields = [field(said(s.period, t), onDuty.join(' · '), false)];
   if (card.quota)
     fields.push(
       field(
-        'Quota',
-        `${QUOTA_TEXT[card.quota.status]} · ${duration(card.quota.done)} of ${duration(card.quota.required)}`,
+        w.quota,
+        `${w[QUOTA_KEYS[card.quota.status]]} · ${w.quotaDone(t.f.duration(card.quota.done), t.f.duration(card.quota.required))}`,
       ),
     );
   if (card.leave) {
-    const back = Number.isFinite(card.leave.end) ? timestamp(card.leave.end) : 'no return date';
+    const back = Number.isFinite(card.leave.end) ? timestamp(card.leave.end) : w.noReturnDate;
     fields.push(
       field(
-        card.leave.now ? 'On leave' : 'Next leave',
-        card.leave.now ? `until ${back}` : `from ${timestamp(card.leave.start)} · back ${back}`,
+        card.leave.now ? w.onLeave : w.nextLeave,
+        card.leave.now ? w.leaveUntil(back) : w.leaveFromBack(timestamp(card.leave.start), back),
       ),
     );
   }
   return fields;
 }
 
+/** One member, with their staff record when the reports have it, in the reader's words (`source.t`). */
 export function renderMember(
   member: Member,
   source: Source & Labelled,
   roles: RoleIndex,
   standing?: MemberStanding,
 ): APIEmbed {
+  const t = source.t ?? ENGLISH;
+  const w = t.member;
   const ids = memberRoleIds(member);
   const names = ids.map((id) => roleLabel(id, roles));
   const linked = ids
     .map((id) => roles.get(id)?.linkedChatRoleId)
     .filter((id): id is string => typeof id === 'string' && id.trim() !== '')
     .map((id) => roleMention(id));
+  const server = t.records.server(plainText(member.serverId, 40));
   return detailEmbed(
     {
-      title: `Member ${safeLine(member.id, 200)}`,
+      title: w.detailTitle(safeLine(member.id, 200)),
       color: memberColour(member, roles) ?? COLOUR,
       fields: [
-        field('Id', personInDetail(member.id, source.people)),
-        field('Joined', timestamp(member.createdAt)),
-        field('Role count', formatCount(ids.length)),
-        field(`Roles`, joinWithin(names, 1000, ', ', Array.isArray(member.roles) ? 'None' : NONE), false),
-        field('Linked Discord roles', joinWithin([...new Set(linked)], 1000, ' ', 'None'), false),
-        ...(standing ? standingFields(standing) : []),
+        field(w.id, personInDetail(member.id, source.people)),
+        field(w.joined, timestamp(member.createdAt)),
+        field(w.roleCount, t.f.count(ids.length)),
+        field(w.roles, joinWithin(names, 1000, ', ', Array.isArray(member.roles) ? w.none : NONE, t), false),
+        field(w.linkedRoles, joinWithin([...new Set(linked)], 1000, ' ', w.none, t), false),
+        ...(standing ? standingFields(standing, t) : []),
       ],
     },
     source,
-    `Server ${plainText(member.serverId, 40)}${standing ? ` · report data ${ageText(standing.ageMs)} old` : ''}`,
+    standing ? `${server} · ${w.reportDataAge(ageText(standing.ageMs, t))}` : server,
+    undefined,
+    t,
   );
 }

@@ -2,6 +2,7 @@
 import type { APIEmbed } from 'discord.js';
 import type { Role } from '../../generated/api.js';
 import type { PageInfo, Source } from '../api/pages.js';
+import { ENGLISH, type Words } from '../i18n/words.js';
 import {
   code,
   colour,
@@ -13,6 +14,7 @@ import {
   shortDate,
   timestamp,
 } from './format.js';
+import type { Labelled } from './labels.js';
 import { detailEmbed, listEmbed } from './page.js';
 
 const COLOUR = 0x99aab5;
@@ -35,45 +37,53 @@ export function roleName(role: Partial<Role>, max = 80): string {
 }
 
 /** One list row: name, id, colour, linked Discord role, created. */
-export function roleRow(role: Partial<Role>): string {
+export function roleRow(role: Partial<Role>, t: Words = ENGLISH): string {
   const parts = [roleName(role), code(role.id, 40)];
   const hex = colourHex(role.colour);
   if (hex) parts.push(hex);
   if (typeof role.linkedChatRoleId === 'string' && role.linkedChatRoleId.trim() !== '')
-    parts.push(`linked ${roleMention(role.linkedChatRoleId)}`);
-  parts.push(`created ${shortDate(role.createdAt)}`);
+    parts.push(t.role.linkedTo(roleMention(role.linkedChatRoleId)));
+  parts.push(t.role.createdOn(shortDate(role.createdAt)));
   return parts.join(' · ');
 }
 
-export function renderRoleList(items: Role[], info: PageInfo, source: Source): APIEmbed {
+/** A page of roles in the reader's words (`source.t`). */
+export function renderRoleList(items: Role[], info: PageInfo, source: Source & Labelled): APIEmbed {
+  const t = source.t ?? ENGLISH;
   return listEmbed({
-    title: 'Roles',
-    rows: items.map(roleRow),
+    title: t.role.title,
+    rows: items.map((role) => roleRow(role, t)),
     info,
-    noun: info.total === 1 ? 'role' : 'roles',
+    total: t.role.count(info.total),
     source,
-    emptyText: 'No roles found.',
+    emptyText: t.role.empty,
     colour: COLOUR,
+    t,
   });
 }
 
-export function renderRole(role: Role, source: Source): APIEmbed {
+/** One role in the reader's words (`source.t`). */
+export function renderRole(role: Role, source: Source & Labelled): APIEmbed {
+  const t = source.t ?? ENGLISH;
+  const w = t.role;
   const hex = colourHex(role.colour);
   const name = safeLine(role.name, 200);
   return detailEmbed(
     {
-      title: `Role ${name === NONE ? safeLine(role.id, 200) : name}`,
+      title: w.detailTitle(name === NONE ? safeLine(role.id, 200) : name),
       color: colour(role.colour) ?? COLOUR,
       fields: [
-        field('Id', code(role.id)),
-        field('Colour', hex ?? code(role.colour, 40)),
-        field('Linked Discord role', roleMention(role.linkedChatRoleId)),
-        field('Permissions', code(role.permissions, 1000), false),
-        field('Extra permissions', wholeNumber(role.extraPermissions)),
-        field('Created', timestamp(role.createdAt)),
+        field(w.id, code(role.id)),
+        field(w.colour, hex ?? code(role.colour, 40)),
+        field(w.linkedRole, roleMention(role.linkedChatRoleId)),
+        field(w.permissions, code(role.permissions, 1000), false),
+        field(w.extraPermissions, wholeNumber(role.extraPermissions)),
+        field(w.created, timestamp(role.createdAt)),
       ],
     },
     source,
-    `Server ${plainText(role.serverId, 40)}`,
+    t.records.server(plainText(role.serverId, 40)),
+    undefined,
+    t,
   );
 }

@@ -13,20 +13,10 @@
 import type { APIEmbed } from 'discord.js';
 import type { Shift } from '../../generated/api.js';
 import type { PageInfo, Source } from '../api/pages.js';
+import { ENGLISH, type Words } from '../i18n/words.js';
 import { readBreak } from '../reports/time.js';
 import { describeEntries, isRecord } from './entries.js';
-import {
-  duration,
-  field,
-  formatCount,
-  isSetTimestamp,
-  NONE,
-  plainText,
-  safeLine,
-  shortDate,
-  timestamp,
-  yesNo,
-} from './format.js';
+import { field, isSetTimestamp, NONE, plainText, safeLine, shortDate, timestamp } from './format.js';
 import type { Labelled } from './labels.js';
 import { detailEmbed, listEmbed } from './page.js';
 import { actor, type People, person, personInDetail } from './people.js';
@@ -40,6 +30,17 @@ export const SHIFT_STATE_EMOJI: Record<ShiftState, string> = {
 };
 
 const COLOUR: Record<ShiftState, number> = { Active: 0x57f287, Ended: 0x99aab5, Unknown: 0x99aab5 };
+
+const STATE_KEYS: Record<ShiftState, keyof Words['shift']['states']> = {
+  Active: 'active',
+  Ended: 'ended',
+  Unknown: 'unknown',
+};
+
+/** A shift's state in the reader's words ("Active", "Aktiv"). */
+export function shiftStateText(state: ShiftState, t: Words = ENGLISH): string {
+  return t.shift.states[STATE_KEYS[state]];
+}
 
 /** Active when endedAt is 0 or absent; Ended when it is a timestamp; Unknown when it is unreadable. */
 export function shiftState(shift: Partial<Shift>): ShiftState {
@@ -114,26 +115,28 @@ export function shiftTiming(shift: Partial<Shift>, nowMs: number): ShiftTiming {
   return { state, length, breaks, net, netExact: breaks.readable === breaks.count };
 }
 
-function lengthText(t: ShiftTiming): string {
-  if (t.length === undefined) return NONE;
-  return t.state === 'Active' ? `${duration(t.length)} so far` : duration(t.length);
+function lengthText(timing: ShiftTiming, t: Words): string {
+  if (timing.length === undefined) return NONE;
+  const length = t.f.duration(timing.length);
+  return timing.state === 'Active' ? t.shift.soFar(length) : length;
 }
 
-function breaksText(t: ShiftTiming): string {
-  const { count, readable, seconds, open } = t.breaks;
+function breaksText(timing: ShiftTiming, t: Words): string {
+  const { count, readable, seconds, open } = timing.breaks;
   if (count === 0) return NONE; // no break: the field is left out
-  const noun = `${formatCount(count)} ${count === 1 ? 'break' : 'breaks'}`;
-  if (readable === 0) return `${noun} (times unreadable)`;
-  const parts = [noun, t.length === undefined ? NONE : duration(seconds)];
-  if (open) parts.push(t.state === 'Active' ? 'on break now' : 'one never ended');
+  const noun = t.shift.breakCount(count);
+  if (readable === 0) return t.shift.timesUnreadable(noun);
+  const parts = [noun, timing.length === undefined ? NONE : t.f.duration(seconds)];
+  if (open) parts.push(timing.state === 'Active' ? t.shift.onBreakNow : t.shift.oneNeverEnded);
   const unreadable = count - readable;
-  if (unreadable > 0) parts.push(`${formatCount(unreadable)} unreadable`);
+  if (unreadable > 0) parts.push(t.shift.unreadable(unreadable));
   return parts.join(' · ');
 }
 
-function netText(t: ShiftTiming): string {
-  if (t.net === undefined) return NONE;
-  return t.netExact ? duration(t.net) : `at most ${duration(t.net)}`;
+function netText(timing: ShiftTiming, t: Words): string {
+  if (timing.net === undefined) return NONE;
+  const net = t.f.duration(timing.net);
+  return timing.netExact ? net : t.shift.atMost(net);
 }
 
 function wave(shift: Partial<Shift>): string {
@@ -144,56 +147,66 @@ function wave(shift: Partial<Shift>): string {
  * One list row: who (a mention when the directory knows them), state, when (start), length, what
  * (type, wave). The shift's own id is in its detail, its "Open…" option and the export.
  */
-export function shiftRow(shift: Partial<Shift>, nowMs: number, people?: People): string {
-  const t = shiftTiming(shift, nowMs);
+export function shiftRow(shift: Partial<Shift>, nowMs: number, people?: People, t: Words = ENGLISH): string {
+  const timing = shiftTiming(shift, nowMs);
   const w = wave(shift);
+  const type = safeLine(shift.type, 40);
   return [
     person(shift.memberId, people),
-    `${SHIFT_STATE_EMOJI[t.state]} **${t.state}**`,
+    `${SHIFT_STATE_EMOJI[timing.state]} **${shiftStateText(timing.state, t)}**`,
     shortDate(shift.createdAt),
-    lengthText(t),
-    `${safeLine(shift.type, 40)}${w === NONE ? '' : ` (wave ${w})`}`,
+    lengthText(timing, t),
+    w === NONE ? type : t.shift.typeInWave(type, w),
   ].join(' · ');
 }
 
+/** A page of shifts in the reader's words (`source.t`). */
 export function renderShiftList(
   items: Shift[],
   info: PageInfo,
   source: Source & Labelled,
-  title = 'Shifts',
+  title?: string,
 ): APIEmbed {
+  const t = source.t ?? ENGLISH;
   return listEmbed({
-    title,
-    rows: items.map((s) => shiftRow(s, source.fetchedAt, source.people)),
+    title: title ?? t.shift.title,
+    rows: items.map((s) => shiftRow(s, source.fetchedAt, source.people, t)),
     info,
-    noun: info.total === 1 ? 'shift' : 'shifts',
+    total: t.shift.count(info.total),
     source,
-    emptyText: 'No shifts found.',
+    emptyText: t.shift.empty,
     colour: COLOUR.Active,
+    t,
   });
 }
 
+/** One shift in the reader's words (`source.t`). */
 export function renderShift(shift: Shift, source: Source & Labelled): APIEmbed {
-  const t = shiftTiming(shift, source.fetchedAt);
+  const t = source.t ?? ENGLISH;
+  const w = t.shift;
+  const timing = shiftTiming(shift, source.fetchedAt);
+  const autoEnd = shift.autoEnd === true ? t.common.yes : shift.autoEnd === false ? t.common.no : NONE;
   return detailEmbed(
     {
-      title: `${SHIFT_STATE_EMOJI[t.state]} Shift ${safeLine(shift.id, 200)} · ${t.state}`,
-      color: COLOUR[t.state],
+      title: `${SHIFT_STATE_EMOJI[timing.state]} ${w.detailTitle(safeLine(shift.id, 200), shiftStateText(timing.state, t))}`,
+      color: COLOUR[timing.state],
       fields: [
-        field('Member', personInDetail(shift.memberId, source.people)),
-        field('Type', safeLine(shift.type, 200)),
-        field('Wave', wave(shift)),
-        field('Auto end', yesNo(shift.autoEnd)),
-        field('Started', timestamp(shift.createdAt)),
-        field('Ended', t.state === 'Active' ? 'Still on duty' : timestamp(shift.endedAt)),
-        field('Ended by', actor(shift.endedBy, source.people)),
-        field('Length', lengthText(t)),
-        field('Breaks', breaksText(t)),
-        field('Net time on duty', netText(t)),
-        field('Break entries', describeEntries(shift.breakTimestamps), false),
+        field(w.member, personInDetail(shift.memberId, source.people)),
+        field(w.type, safeLine(shift.type, 200)),
+        field(w.wave, wave(shift)),
+        field(w.autoEnd, autoEnd),
+        field(w.started, timestamp(shift.createdAt)),
+        field(w.ended, timing.state === 'Active' ? w.stillOnDuty : timestamp(shift.endedAt)),
+        field(w.endedBy, actor(shift.endedBy, source.people)),
+        field(w.length, lengthText(timing, t)),
+        field(w.breaks, breaksText(timing, t)),
+        field(w.netTime, netText(timing, t)),
+        field(w.breakEntries, describeEntries(shift.breakTimestamps, undefined, undefined, t), false),
       ],
     },
     source,
-    `Server ${plainText(shift.serverId, 40)}`,
+    t.records.server(plainText(shift.serverId, 40)),
+    undefined,
+    t,
   );
 }

@@ -105,7 +105,7 @@ describe('/loa list', () => {
     expect(rows[0]).toMatch(/^`m1` · 🟢 \*\*Active\*\* · /);
     expect(rows[0]).not.toContain('a1');
     const labels = selectOptions(payload).map((o) => o.label);
-    expect(labels[0]).toMatch(/^LOA · member m1 · \d+ \w{3}–\d+ \w{3} \d{4} · Active$/);
+    expect(labels[0]).toMatch(/^LOA · member m1 · \d+ \w{3,4}–\d+ \w{3,4} \d{4} · Active$/); // "Sept" in en-GB
     expect(labels[1]).toMatch(/^LOA · member m9 · .* · Ended$/);
     for (const label of labels) expect(label.length).toBeLessThanOrEqual(100);
   });

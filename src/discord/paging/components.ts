@@ -13,11 +13,20 @@ import {
   ComponentType,
 } from 'discord.js';
 import type { PageInfo } from '../../api/pages.js';
+import type { Fetched } from '../../api/types.js';
 import { LIMITS } from '../../discord-limits.js';
 import { ENGLISH } from '../../i18n/words.js';
 import { truncate } from '../../render/format.js';
 import { ACTIONS, type Action } from './custom-id.js';
-import { argKind, type BackTarget, canOpen, type ListView, type ShowContext, type Who } from './views.js';
+import {
+  argKind,
+  type BackTarget,
+  canOpen,
+  type ListEnvelope,
+  type ListView,
+  type ShowContext,
+  type Who,
+} from './views.js';
 
 type Row = APIActionRowComponent<APIComponentInMessageActionRow>;
 
@@ -37,9 +46,9 @@ function button(
 }
 
 /** The controls under a list page. */
-export async function buildListComponents<T, C>(
-  view: ListView<T, C>,
-  page: { items: T[]; info: PageInfo; arg: string; context: C; who?: Who },
+export async function buildListComponents<T, C, F extends Fetched<ListEnvelope<T>>>(
+  view: ListView<T, C, F>,
+  page: { items: T[]; info: PageInfo; arg: string; context: C; who?: Who; source?: F },
   ctx: ShowContext,
 ): Promise<Row[]> {
   const { items, info, arg } = page;
@@ -70,7 +79,7 @@ export async function buildListComponents<T, C>(
     const seen = new Set<string>();
     const options: APISelectMenuOption[] = [];
     for (const item of items) {
-      const option = view.open.option(item, page.context, ctx.community.labels, page.who);
+      const option = view.open.option(item, page.context, ctx.community.labels, page.who, page.source);
       if (
         !option ||
         option.value.length > LIMITS.selectOptionValue ||

@@ -69,8 +69,8 @@ export async function showList<T, C, F extends Fetched<ListEnvelope<T>>>(
     context,
   );
   const components = await buildListComponents(
-    view as ListView<T, C>,
-    { ...cut, arg, context, who: { people, names: ctx.names, t: ctx.t } },
+    view,
+    { ...cut, arg, context, who: { people, names: ctx.names, t: ctx.t }, source: fetched },
     ctx,
   );
   return { content: '', embeds: [embed], components };

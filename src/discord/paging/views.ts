@@ -62,11 +62,12 @@ export interface ListView<
    * How an item appears in the "Open…" select, and which detail view opens it. `canOpen` says
    * whether a select value can be opened at all (default: the API layer would send it as an id,
    * so not '', '.' or '..'); items that cannot are left out of the select (the embed still lists
-   * them).
+   * them). `source` is what `fetch` returned for the page (what the fetch worked out beside it, such
+   * as how each LOA reads), so an option says what the page's rows say.
    */
   open?: {
     detailView: string;
-    option(item: T, context: C, labels?: CodeLabels, who?: Who): APISelectMenuOption | undefined;
+    option(item: T, context: C, labels?: CodeLabels, who?: Who, source?: F): APISelectMenuOption | undefined;
     canOpen?(value: string): boolean;
   };
   /**
