@@ -101,7 +101,7 @@ describe('/log', () => {
       throw new ApiError('http', 'not found', { status: 404 });
     });
     await expect(run(log, 'view', { id: 'nope' }, context({ getLog }))).rejects.toThrow(
-      logDetailView.notFound as string,
+      MESSAGES.logNotFound,
     );
   });
 
