@@ -258,6 +258,31 @@ describe.each([
       '1 j 1 h',
     ],
   ],
+  [
+    'es-ES',
+    [
+      'Registros de moderación de Bob\\_1',
+      'Baneo temporal hasta',
+      'Registro de auditoría',
+      'Acepta respuestas',
+      'Jugador Bob\\_1',
+      'Escribir un nombre…',
+      // Spanish groups thousands from five digits on.
+      'Máx. registros\n1234',
+    ],
+  ],
+  [
+    'pt-BR',
+    [
+      'Registros de moderação de Bob\\_1',
+      'Banimento temporário até',
+      'Registro de auditoria',
+      'Aceitando respostas',
+      'Jogador Bob\\_1',
+      'Digitar um nome…',
+      '1.234',
+    ],
+  ],
 ] as const)('the records screens in %s', (locale, expected) => {
   const t = wordsFor(locale);
 
