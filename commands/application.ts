@@ -7,7 +7,7 @@ import { argumentsOf, type Command, defineCommand, publicOption } from '../src/d
 import { type Picker, pickedId, pickerChoices } from '../src/discord/lookup.js';
 import { showDetail, showList } from '../src/discord/paging/show.js';
 import type { DetailView, ListView } from '../src/discord/paging/views.js';
-import { MESSAGES } from '../src/discord/replies.js';
+import { ENGLISH } from '../src/i18n/words.js';
 import { renderApplication, renderApplicationList } from '../src/render/application.js';
 import { NONE, plainText } from '../src/render/format.js';
 import { VIEW } from './view-ids.js';
@@ -20,24 +20,25 @@ export const applicationListView: ListView<Application> = {
   render: (items, info, source) => renderApplicationList(items, info, source),
   open: {
     detailView: VIEW.application,
-    option: (app) =>
-      typeof app.id === 'string'
-        ? {
-            label: plainText(app.title, 100) === NONE ? plainText(app.id, 100) : plainText(app.title, 100),
-            value: app.id,
-            // The id tells apart forms that share a title.
-            description: [
-              plainText(app.id, 60),
-              app.acceptingResponses === true
-                ? 'Accepting responses'
-                : app.acceptingResponses === false
-                  ? 'Closed'
-                  : undefined,
-            ]
-              .filter(Boolean)
-              .join(' · '),
-          }
-        : undefined,
+    option: (app, _context, _labels, who) => {
+      if (typeof app.id !== 'string') return undefined;
+      const t = who?.t ?? ENGLISH;
+      return {
+        label: plainText(app.title, 100) === NONE ? plainText(app.id, 100) : plainText(app.title, 100),
+        value: app.id,
+        // The id tells apart forms that share a title.
+        description: [
+          plainText(app.id, 60),
+          app.acceptingResponses === true
+            ? t.application.acceptingResponses
+            : app.acceptingResponses === false
+              ? t.application.closed
+              : undefined,
+        ]
+          .filter(Boolean)
+          .join(' · '),
+      };
+    },
   },
 };
 
@@ -46,7 +47,7 @@ export const applicationDetailView: DetailView<Application> = {
   id: VIEW.application,
   fetch: ({ resources: api }, id, options) => api.getApplication(id, options),
   render: renderApplication,
-  notFound: MESSAGES.applicationNotFound,
+  notFound: (t) => t.application.notFound,
 };
 
 /** Every form (pages of 100, capped), read through the API layer's cache. */

@@ -16,10 +16,11 @@ import { MAX_PAGE } from '../src/discord/paging/custom-id.js';
 import { showList } from '../src/discord/paging/show.js';
 import { type DetailView, type ListView, PAGE_SIZE } from '../src/discord/paging/views.js';
 import { MESSAGES, UserError } from '../src/discord/replies.js';
+import { ENGLISH } from '../src/i18n/words.js';
 import { plainAuditType, renderAuditEntry, renderAuditLogList } from '../src/render/audit-log.js';
 import { isoTime } from '../src/render/csv.js';
 import { isRecord } from '../src/render/entries.js';
-import { openLabel, plainDay, plainText } from '../src/render/format.js';
+import { openLabel, plainText } from '../src/render/format.js';
 import { VIEW } from './view-ids.js';
 
 /** An audit log entry with the list page it was read from. */
@@ -118,20 +119,21 @@ export const auditListView: ListView<PagedAuditEntry> = {
     detailView: VIEW.auditEntry,
     // The value names the entry by its page; the id itself is never sent to the API.
     canOpen: (value) => parseAuditEntryArg(value) !== undefined,
-    option: ({ entry, page }, _context, labels) =>
-      typeof entry.id === 'string' && entry.id !== ''
-        ? {
-            label: openLabel([
-              'Audit entry',
-              `Type ${plainAuditType(entry, labels)}`,
-              plainDay(entry.timestamp) || plainText(entry.id, 60),
-            ]),
-            value: auditEntryArg(page, entry.id),
-            description: [`by ${plainText(entry.userId, 30)}`, plainSummary(entry.description)]
-              .filter(Boolean)
-              .join(' · '),
-          }
-        : undefined,
+    option: ({ entry, page }, _context, labels, who) => {
+      if (typeof entry.id !== 'string' || entry.id === '') return undefined;
+      const t = who?.t ?? ENGLISH;
+      return {
+        label: openLabel([
+          t.auditLog.openKind,
+          t.auditLog.openType(plainAuditType(entry, labels)),
+          t.f.day(entry.timestamp) || plainText(entry.id, 60),
+        ]),
+        value: auditEntryArg(page, entry.id),
+        description: [t.auditLog.by(plainText(entry.userId, 30)), plainSummary(entry.description)]
+          .filter(Boolean)
+          .join(' · '),
+      };
+    },
   },
 };
 
@@ -139,7 +141,7 @@ export const auditDetailView: DetailView<PagedAuditEntry> = {
   kind: 'detail',
   id: VIEW.auditEntry,
   fetch: ({ resources }, arg, options) => readAuditEntry(resources, arg, options),
-  render: ({ entry, page }, source) => renderAuditEntry(entry, source, `Page ${page} of the audit log`),
+  render: ({ entry, page }, source) => renderAuditEntry(entry, source, page),
 };
 
 const data = defineCommand({

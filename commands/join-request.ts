@@ -11,7 +11,6 @@ import {
 } from '../src/discord/command.js';
 import { showDetail } from '../src/discord/paging/show.js';
 import type { DetailView, ShowContext } from '../src/discord/paging/views.js';
-import { MESSAGES } from '../src/discord/replies.js';
 import { SNOWFLAKE } from '../src/discord-limits.js';
 import { renderJoinRequest } from '../src/render/join-request.js';
 import { VIEW } from './view-ids.js';
@@ -23,13 +22,13 @@ export const joinRequestView: DetailView<JoinRequest> = {
   render: renderJoinRequest,
   shortcuts: [
     {
-      label: 'Member record',
+      label: (t) => t.joinRequest.memberRecord,
       view: VIEW.memberByChat,
       arg: (request) =>
         typeof request.userId === 'string' && SNOWFLAKE.test(request.userId) ? request.userId : undefined,
     },
   ],
-  notFound: MESSAGES.joinRequestNotFound,
+  notFound: (t) => t.joinRequest.notFound,
 };
 
 /** `/join-request view`: a user's join request (also their right-click "Join request"). */

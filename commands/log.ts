@@ -27,8 +27,9 @@ import { type HoldMonth, planHold } from '../src/discord/paging/allowance.js';
 import { showDetail, showList } from '../src/discord/paging/show.js';
 import type { DetailView, ListEnvelope, ListView } from '../src/discord/paging/views.js';
 import { MESSAGES, UserError } from '../src/discord/replies.js';
+import { ENGLISH, type Words } from '../src/i18n/words.js';
 import { type CsvColumn, isoTime } from '../src/render/csv.js';
-import { openLabel, plainDay, plainText } from '../src/render/format.js';
+import { openLabel, plainText } from '../src/render/format.js';
 import { type CodeLabels, codeLabel, plainCodeLabel } from '../src/render/labels.js';
 import { plainLogType, renderLog, renderLogList } from '../src/render/log.js';
 import { playerPickView, playerView } from './player.js';
@@ -36,19 +37,20 @@ import { VIEW } from './view-ids.js';
 
 const open: ListView<Log>['open'] = {
   detailView: VIEW.log,
-  option: (log, _context, labels) =>
-    typeof log.id === 'string'
-      ? {
-          label: openLabel([
-            'Log',
-            `Type ${plainLogType(log, labels)}`,
-            plainText(log.username, 40),
-            plainDay(log.createdAt) || plainText(log.id, 40),
-          ]),
-          value: log.id,
-          description: plainText(log.text, 100),
-        }
-      : undefined,
+  option: (log, _context, labels, who) => {
+    if (typeof log.id !== 'string') return undefined;
+    const t = who?.t ?? ENGLISH;
+    return {
+      label: openLabel([
+        t.log.openKind,
+        t.log.openType(plainLogType(log, labels)),
+        plainText(log.username, 40),
+        t.f.day(log.createdAt) || plainText(log.id, 40),
+      ]),
+      value: log.id,
+      description: plainText(log.text, 100),
+    };
+  },
 };
 
 /** The columns of a log export: every field, codes as numbers, times in ISO 8601 UTC. */
@@ -279,14 +281,15 @@ async function searchSavedLogs(api: Resources, s: LogSearch, possibleAt: number)
 function searchTitle(
   s: LogSearch,
   complete: boolean,
-  labels?: CodeLabels,
-  savedOnly?: SearchedSaved,
+  labels: CodeLabels | undefined,
+  savedOnly: SearchedSaved | undefined,
+  t: Words,
 ): string {
   const parts = [s.username];
-  if (s.type !== undefined) parts.push(`type ${codeLabel(labels, 'logTypes', s.type)}`);
-  if (s.since !== undefined) parts.push(`since ${isoTime(s.since)}`);
-  if (savedOnly) parts.push(`${savedOnly.searched} of ${savedOnly.pages} saved pages searched`);
-  if (!complete) parts.push(`first ${(LOG_SEARCH_MAX_PAGES * 100).toLocaleString('en-US')} logs searched`);
+  if (s.type !== undefined) parts.push(t.log.typeOf(codeLabel(labels, 'logTypes', s.type) ?? String(s.type)));
+  if (s.since !== undefined) parts.push(t.log.since(String(isoTime(s.since))));
+  if (savedOnly) parts.push(t.log.savedPagesSearched(savedOnly.searched, savedOnly.pages));
+  if (!complete) parts.push(t.log.firstSearched(LOG_SEARCH_MAX_PAGES * 100));
   return parts.join(' · ');
 }
 
@@ -315,14 +318,20 @@ function searchView(planned?: PlannedSearch): ListView<Log, undefined, SearchPag
       return { ...source, complete, data: pageOfItems(items, query) };
     },
     render: (items, info, source, arg) => {
+      const t = source.t ?? ENGLISH;
       const s = parseSearchArg(arg);
       const { complete, savedOnly, labels } = source;
-      const embed = renderLogList(items, info, source, s ? searchTitle(s, complete, labels, savedOnly) : arg);
+      const embed = renderLogList(
+        items,
+        info,
+        source,
+        s ? searchTitle(s, complete, labels, savedOnly, t) : arg,
+      );
       if (!savedOnly) return embed;
       // Discord shows timestamps in field values (not in titles or footers).
       const { searched, pages, possibleAt } = savedOnly;
-      const value = MESSAGES.searchPartial(searched, pages, pages - searched, possibleAt);
-      return { ...embed, fields: [...(embed.fields ?? []), { name: 'Saved pages only', value }] };
+      const value = t.log.searchPartial(searched, pages, pages - searched, possibleAt);
+      return { ...embed, fields: [...(embed.fields ?? []), { name: t.log.savedPagesOnly, value }] };
     },
     open,
     csv: logCsv,
@@ -339,9 +348,13 @@ export const logDetailView: DetailView<Log> = {
   people: (log) => [log.createdBy, log.completedBy, log.hiddenBy, log.expiredBy],
   // The username as Rollcall would accept it typed, so the list it opens is one a moderator could ask for.
   shortcuts: [
-    { label: 'All logs of this player', view: VIEW.userLogs, arg: (log) => checkedUsername(log.username) },
+    {
+      label: (t) => t.log.allLogsOfPlayer,
+      view: VIEW.userLogs,
+      arg: (log) => checkedUsername(log.username),
+    },
   ],
-  notFound: MESSAGES.logNotFound,
+  notFound: (t) => t.log.notFound,
 };
 
 const data = defineCommand({

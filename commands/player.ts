@@ -15,7 +15,8 @@ import { showList } from '../src/discord/paging/show.js';
 import type { DetailView, ListEnvelope, ListView } from '../src/discord/paging/views.js';
 import { playerNames } from '../src/discord/player-names.js';
 import { MESSAGES, UserError } from '../src/discord/replies.js';
-import { code, formatCount, plainText } from '../src/render/format.js';
+import { ENGLISH } from '../src/i18n/words.js';
+import { code, plainText } from '../src/render/format.js';
 import { listEmbed } from '../src/render/page.js';
 import { type PlayerRecord, renderPlayer } from '../src/render/player.js';
 import { joinArg, splitArgs } from './report-data.js';
@@ -36,8 +37,13 @@ export const playerView: DetailView<PlayerRecord> = {
     return { ...fetched, data: { username, logs, total } };
   },
   render: renderPlayer,
-  shortcuts: [{ label: 'All their logs', view: VIEW.userLogs, arg: ({ username }) => username }],
-  ask: { title: 'Check player', label: 'Game username', maxLength: 100, parse: parseUsername },
+  shortcuts: [{ label: (t) => t.player.allTheirLogs, view: VIEW.userLogs, arg: ({ username }) => username }],
+  ask: {
+    title: (t) => t.player.checkPlayer,
+    label: (t) => t.player.gameUsername,
+    maxLength: 100,
+    parse: parseUsername,
+  },
 };
 
 /** The usernames a message names, each opening the player's record. */
@@ -51,37 +57,40 @@ export const playerPickView: ListView<{ name: string }> = {
     // Nothing is read: the names came with the message.
     return { data, fetchedAt: Date.now(), fromCache: false, stale: false };
   },
-  render: (names, info, source) =>
-    listEmbed({
-      title: 'Players named in this message',
-      rows: names.map(({ name }, i) => `**${formatCount((info.page - 1) * 10 + i + 1)}.** ${code(name, 40)}`),
+  render: (names, info, source) => {
+    const t = source.t ?? ENGLISH;
+    return listEmbed({
+      title: t.player.namedTitle,
+      rows: names.map(({ name }, i) => `**${t.f.count((info.page - 1) * 10 + i + 1)}.** ${code(name, 40)}`),
       info,
-      noun: info.total === 1 ? 'username' : 'usernames',
+      total: t.player.usernames(info.total),
       source,
-      emptyText: 'No username found.',
+      emptyText: t.player.noUsername,
       colour: 0xfee75c,
-    }),
+      t,
+    });
+  },
   open: {
     detailView: VIEW.player,
-    option: ({ name }) => ({
+    option: ({ name }, _context, _labels, who) => ({
       label: plainText(name, 100),
       value: name,
-      description: 'Their moderation record',
+      description: (who?.t ?? ENGLISH).player.theirRecord,
     }),
   },
 };
 
 export const checkPlayer: MessageMenu = {
   data: { type: ApplicationCommandType.Message, name: 'Check player' },
-  modal: ({ message, owner }) =>
-    playerNames(message).length === 0 ? askModal(playerView, owner) : undefined,
+  modal: ({ message, owner, t }) =>
+    playerNames(message).length === 0 ? askModal(playerView, owner, t ?? ENGLISH) : undefined,
   async execute({ message, show }) {
     const names = playerNames(message);
     if (names.length === 0) throw new UserError(MESSAGES.noPlayerNames);
     const payload = await showList(playerPickView, show, { arg: joinArg(names) });
     const row = {
       type: ComponentType.ActionRow as const,
-      components: [askButton(playerView, show.owner, 'Type a username…')],
+      components: [askButton(playerView, show.owner, (show.t ?? ENGLISH).player.typeUsername)],
     };
     return { ...payload, components: [...(payload.components ?? []), row] };
   },

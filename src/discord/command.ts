@@ -11,6 +11,7 @@ import {
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
   type RESTPostAPIContextMenuApplicationCommandsJSONBody,
 } from 'discord.js';
+import type { Words } from '../i18n/words.js';
 import { MAX_ARG_LENGTH, parseId } from './input.js';
 import type { ShowContext, View } from './paging/views.js';
 import type { MessageText } from './player-names.js';
@@ -69,7 +70,12 @@ export interface MessageMenuContext {
  */
 export interface MessageMenu {
   data: RESTPostAPIContextMenuApplicationCommandsJSONBody & { type: ApplicationCommandType.Message };
-  modal?(ctx: { message: MessageText; owner: string }): APIModalInteractionResponseCallbackData | undefined;
+  modal?(ctx: {
+    message: MessageText;
+    owner: string;
+    /** The reader's words (the interaction's locale), for the modal's title and label. */
+    t?: Words;
+  }): APIModalInteractionResponseCallbackData | undefined;
   execute(ctx: MessageMenuContext): Promise<Payload>;
 }
 

@@ -3,7 +3,7 @@
  * community's reports and tickets call a player, offered in a select. The API does not say what a
  * username looks like (docs/api-decisions.md): Rollcall takes 3 to 20 letters, digits and
  * underscores, the shape game usernames commonly have. Labelled names come first ("Username:
- * Foo_1", an embed field named "Player"), then words shaped only like usernames (with an
+ * Foo_1", "Spieler: Foo_1", an embed field named "Player" or "Jugador"), then words shaped only like usernames (with an
  * underscore, letters and digits mixed, or an inner capital), so plain words are not offered.
  */
 import { LIMITS } from '../discord-limits.js';
@@ -23,8 +23,17 @@ export interface MessageText {
 /** 3 to 20 letters, digits, underscores and inner dots ("john.doe"; a dot never starts or ends one). */
 const NAME = '[A-Za-z0-9_](?:[A-Za-z0-9_.]{1,18})[A-Za-z0-9_]';
 const SHAPE = new RegExp(`^${NAME}$`);
-const LABEL =
-  'user(?:\\s*name)?|player|ign|roblox|gamertag|suspect|offender|reported(?:\\s+(?:user|player))?|target|name';
+/**
+ * The labels a report puts before a username, in the languages Rollcall speaks: English, German,
+ * French, Spanish and Brazilian Portuguese ("Spieler: X", "Joueur : X", "Jugador: X", "Jogador: X").
+ */
+const LABEL = [
+  'user(?:\\s*name)?|player|ign|roblox|gamertag|suspect|offender|reported(?:\\s+(?:user|player))?|target|name',
+  'spieler(?:name)?|(?:be)?nutzer(?:name)?|verdächtiger?',
+  "joueur|pseudo|(?:nom\\s+d['’])?utilisateur",
+  'jugador|(?:nombre\\s+de\\s+)?usuario|sospechoso',
+  'jogador|(?:nome\\s+de\\s+)?usu[aá]rio|apelido|suspeito',
+].join('|');
 const LABELLED = new RegExp(`\\b(?:${LABEL})\\s*[:=]\\s*@?(${NAME})(?![A-Za-z0-9_]|\\.[A-Za-z0-9_])`, 'gi');
 const FIELD_NAME = new RegExp(`\\b(?:${LABEL})\\b`, 'i');
 /** Mentions, channels, custom emoji, timestamps (<…>) and links: never usernames. */

@@ -18,6 +18,7 @@ import {
 } from 'discord.js';
 import type { Community, CommunityOf } from '../community/community.js';
 import { LIMITS } from '../discord-limits.js';
+import { wordsFor } from '../i18n/words.js';
 import type { Logger } from '../log.js';
 import { type Command, checkOptions, type MessageMenu, PUBLIC_OPTION, type UserMenu } from './command.js';
 import { PagingController, showContext } from './paging/controller.js';
@@ -186,7 +187,7 @@ export class Router {
     const menu = this.messageMenus.get(interaction.commandName);
     if (!menu) return this.respond.notice(interaction, MESSAGES.unknownCommand);
     const message = interaction.targetMessage;
-    const modal = menu.modal?.({ message, owner: interaction.user.id });
+    const modal = menu.modal?.({ message, owner: interaction.user.id, t: wordsFor(interaction.locale) });
     if (modal) {
       await interaction.showModal(modal);
       return;

@@ -3,13 +3,12 @@ import { type APIEmbed, channelMention as discordChannelMention } from 'discord.
 import type { Application } from '../../generated/api.js';
 import type { PageInfo, Source } from '../api/pages.js';
 import { SNOWFLAKE } from '../discord-limits.js';
+import { ENGLISH, type Words } from '../i18n/words.js';
 import { describeEntries, isRecord } from './entries.js';
 import {
   code,
   colour,
-  duration,
   field,
-  formatCount,
   isSetTimestamp,
   NONE,
   plainText,
@@ -18,7 +17,6 @@ import {
   shortDate,
   timestamp,
   truncate,
-  yesNo,
 } from './format.js';
 import { roleMentions } from './inline-list.js';
 import { codeLabel, type Labelled } from './labels.js';
@@ -37,28 +35,34 @@ export function channelMention(id: unknown): string {
   return typeof id === 'string' && SNOWFLAKE.test(id) ? discordChannelMention(id) : code(id);
 }
 
-/** The boolean settings of a form, in the order shown, with their labels. */
+/** The boolean settings of a form, in the order shown (their labels: `t.application.setting`). */
 export const APPLICATION_SETTINGS = [
-  ['requireChatMember', 'Must be in the Discord server'],
-  ['collectGameAccount', 'Collects the game account'],
-  ['stageResponses', 'Staged responses'],
-  ['requireApprovedReason', 'Reason required to approve'],
-  ['requiredDenialReason', 'Reason required to deny'],
-  ['revealReviewer', 'Reveals the reviewer'],
-  ['resultsMentionUser', 'Results mention the applicant'],
-  ['inviteOnApproval', 'Invite on approval'],
-  ['banAppealNote', 'Ban-appeal note'],
-] as const satisfies ReadonlyArray<readonly [keyof Application, string]>;
+  'requireChatMember',
+  'collectGameAccount',
+  'stageResponses',
+  'requireApprovedReason',
+  'requiredDenialReason',
+  'revealReviewer',
+  'resultsMentionUser',
+  'inviteOnApproval',
+  'banAppealNote',
+] as const satisfies ReadonlyArray<keyof Application & keyof Words['application']['setting']>;
 
 /** The boolean settings as compact "✅ label" / "❌ label" lines; absent ones are left out. */
-export function settingsSummary(app: Partial<Application>): string {
+export function settingsSummary(app: Partial<Application>, t: Words): string {
   const lines: string[] = [];
-  for (const [key, label] of APPLICATION_SETTINGS) {
+  for (const key of APPLICATION_SETTINGS) {
     const value = app[key];
+    const label = t.application.setting[key];
     if (value === true) lines.push(`✅ ${label}`);
     else if (value === false) lines.push(`❌ ${label}`);
   }
   return lines.length > 0 ? lines.join('\n') : NONE;
+}
+
+/** Yes or No in the reader's words; anything but a boolean → NONE. */
+function yesNo(value: unknown, t: Words): string {
+  return value === true ? t.common.yes : value === false ? t.common.no : NONE;
 }
 
 /** Two role arrays in one field: "Adds: @a @b\nRemoves: @c". */
@@ -90,79 +94,90 @@ export function describeForm(value: unknown, keys: readonly string[]): string {
 }
 
 /** One list row: open or closed, title, id, last updated. */
-export function applicationRow(app: Partial<Application>): string {
+export function applicationRow(app: Partial<Application>, t: Words): string {
   const state =
-    app.acceptingResponses === true ? '🟢 Open' : app.acceptingResponses === false ? '🔴 Closed' : NONE;
+    app.acceptingResponses === true
+      ? `🟢 ${t.application.open}`
+      : app.acceptingResponses === false
+        ? `🔴 ${t.application.closed}`
+        : NONE;
   const title = safeLine(app.title, 80);
   return [
-    `${title === NONE ? 'Untitled' : `**${title}**`} ${code(app.id, 40)}`,
+    `${title === NONE ? t.application.untitled : `**${title}**`} ${code(app.id, 40)}`,
     state,
-    `updated ${shortDate(isSetTimestamp(app.lastUpdated) ? app.lastUpdated : app.createdAt)}`,
+    t.application.updated(shortDate(isSetTimestamp(app.lastUpdated) ? app.lastUpdated : app.createdAt)),
   ].join(' · ');
 }
 
-export function renderApplicationList(items: Application[], info: PageInfo, source: Source): APIEmbed {
+export function renderApplicationList(
+  items: Application[],
+  info: PageInfo,
+  source: Source & Labelled,
+): APIEmbed {
+  const t = source.t ?? ENGLISH;
   return listEmbed({
-    title: 'Applications',
-    rows: items.map(applicationRow),
+    title: t.application.title,
+    rows: items.map((app) => applicationRow(app, t)),
     info,
-    noun: info.total === 1 ? 'application' : 'applications',
+    total: t.application.count(info.total),
     source,
-    emptyText: 'No applications found.',
+    emptyText: t.application.empty,
     colour: COLOUR,
+    t,
   });
 }
 
 export function renderApplication(app: Application, source: Source & Labelled): APIEmbed {
+  const t = source.t ?? ENGLISH;
+  const w = t.application;
   const title = safeLine(app.title, 200);
   const appeal = codeLabel(source.labels, 'banAppeal', app.banAppeal) ?? NONE;
   return detailEmbed(
     {
-      title: `Application: ${title === NONE ? safeLine(app.id, 200) : title}`,
+      title: w.detailTitle(title === NONE ? safeLine(app.id, 200) : title),
       description: safeText(app.description, BUDGET.description),
       color: colour(app.color) ?? COLOUR,
       fields: [
-        field('Id', code(app.id)),
-        field('Accepting responses', yesNo(app.acceptingResponses)),
-        field('Ban appeal', appeal),
-        field('Cooldown', duration(app.cooldown)),
+        field(w.id, code(app.id)),
+        field(w.acceptingResponses, yesNo(app.acceptingResponses, t)),
+        field(w.banAppeal, appeal),
+        field(w.cooldown, t.f.duration(app.cooldown)),
+        field(w.maxLogs, t.f.count(app.maxLogs)),
+        field(w.minMembership, t.f.duration(app.guildMemberAge)),
+        field(w.resultsChannel, channelMention(app.resultsChannelId)),
+        field(w.eventsChannel, channelMention(app.eventsChannelId)),
+        field(w.gameGroup, code(app.gameGroupId)),
+        field(w.created, timestamp(app.createdAt)),
+        field(w.lastUpdated, timestamp(app.lastUpdated)),
+        field(w.banner, code(app.bannerKey, 200)),
+        field(w.settings, settingsSummary(app, t), false),
         field(
-          'Max logs',
-          typeof app.maxLogs === 'number' && Number.isFinite(app.maxLogs) ? formatCount(app.maxLogs) : NONE,
-        ),
-        field('Min. Discord membership', duration(app.guildMemberAge)),
-        field('Results channel', channelMention(app.resultsChannelId)),
-        field('Events channel', channelMention(app.eventsChannelId)),
-        field('Game group', code(app.gameGroupId)),
-        field('Created', timestamp(app.createdAt)),
-        field('Last updated', timestamp(app.lastUpdated)),
-        field('Banner', code(app.bannerKey, 200)),
-        field('Settings', settingsSummary(app), false),
-        field(
-          'On approval',
-          rolePair(['Adds', app.approvalRoles], ['Removes', app.acceptanceRemoveRoles]),
+          w.onApproval,
+          rolePair([w.adds, app.approvalRoles], [w.removes, app.acceptanceRemoveRoles]),
           false,
         ),
-        field('On denial', rolePair(['Adds', app.denialRoles], ['Removes', app.denialRemoveRoles]), false),
+        field(w.onDenial, rolePair([w.adds, app.denialRoles], [w.removes, app.denialRemoveRoles]), false),
         field(
-          'Reviewers',
-          rolePair(['Review', app.reviewerRoles], ['Review only', app.reviewOnlyRoles]),
+          w.reviewers,
+          rolePair([w.review, app.reviewerRoles], [w.reviewOnly, app.reviewOnlyRoles]),
           false,
         ),
         field(
-          'Applicants',
-          rolePair(['Must have', app.requiredChatRoles], ['Must not have', app.blockedChatRoles]),
+          w.applicants,
+          rolePair([w.mustHave, app.requiredChatRoles], [w.mustNotHave, app.blockedChatRoles]),
           false,
         ),
-        field('Mentioned on submit', roleMentions(app.submitMentionRoles, BUDGET.roles * 2), false),
-        field('Closed message', safeText(app.closedMessage, BUDGET.message), false),
-        field('Submission message', safeText(app.submissionMessage, BUDGET.message), false),
-        field('Sections', describeForm(app.sections, ['title', 'name', 'description']), false),
-        field('Questions', describeForm(app.questions, ['label', 'title', 'type', 'required']), false),
-        field('Presets', describeForm(app.presets, ['name', 'type', 'reason']), false),
+        field(w.mentionedOnSubmit, roleMentions(app.submitMentionRoles, BUDGET.roles * 2), false),
+        field(w.closedMessage, safeText(app.closedMessage, BUDGET.message), false),
+        field(w.submissionMessage, safeText(app.submissionMessage, BUDGET.message), false),
+        field(w.sections, describeForm(app.sections, ['title', 'name', 'description']), false),
+        field(w.questions, describeForm(app.questions, ['label', 'title', 'type', 'required']), false),
+        field(w.presets, describeForm(app.presets, ['name', 'type', 'reason']), false),
       ],
     },
     source,
-    `Server ${plainText(app.serverId, 40)}`,
+    w.server(plainText(app.serverId, 40)),
+    undefined,
+    t,
   );
 }

@@ -5,6 +5,7 @@
 import type { APIEmbed } from 'discord.js';
 import type { AuditLogEntry } from '../../generated/api.js';
 import type { PageInfo, Source } from '../api/pages.js';
+import { ENGLISH, type Words } from '../i18n/words.js';
 import { describeEntry, isRecord } from './entries.js';
 import {
   code,
@@ -42,10 +43,10 @@ export function auditSummary(entry: Partial<AuditLogEntry>, max = 120): string {
 }
 
 /** One list row: what (type), who (user), when, summary of the description, id. */
-export function auditRow(entry: Partial<AuditLogEntry>, labels?: CodeLabels): string {
+export function auditRow(entry: Partial<AuditLogEntry>, labels: CodeLabels | undefined, t: Words): string {
   return [
-    `**type ${auditType(entry, labels)}**`,
-    `by ${userMention(entry.userId)}`,
+    `**${t.auditLog.typeOf(auditType(entry, labels))}**`,
+    t.auditLog.by(userMention(entry.userId)),
     shortDate(entry.timestamp),
     auditSummary(entry),
     code(entry.id, 40),
@@ -56,37 +57,46 @@ export function renderAuditLogList(
   items: AuditLogEntry[],
   info: PageInfo,
   source: Source & Labelled,
-  title = 'Audit log',
+  title?: string,
 ): APIEmbed {
+  const t = source.t ?? ENGLISH;
   return listEmbed({
-    title,
-    rows: items.map((entry) => auditRow(entry, source.labels)),
+    title: title ?? t.auditLog.title,
+    rows: items.map((entry) => auditRow(entry, source.labels, t)),
     info,
-    noun: info.total === 1 ? 'entry' : 'entries',
+    total: t.auditLog.count(info.total),
     source,
-    emptyText: 'No audit log entries found.',
+    emptyText: t.auditLog.empty,
     colour: COLOUR,
+    t,
   });
 }
 
 export function renderAuditEntry(
   entry: AuditLogEntry,
   source: Source & Labelled,
-  pageNote?: string,
+  /** The list page the entry was found on (said "Page 3 of the audit log"). */
+  page?: number,
 ): APIEmbed {
+  const t = source.t ?? ENGLISH;
+  const type = auditType(entry, source.labels);
   return detailEmbed(
     {
-      title: `Audit log entry ${safeLine(entry.id, 200)} · type ${auditType(entry, source.labels)}`,
-      description: `**Description**\n${describeObject(entry.description, 3500)}`,
+      title: t.auditLog.detailTitle(safeLine(entry.id, 200), type),
+      description: `**${t.auditLog.description}**\n${describeObject(entry.description, 3500)}`,
       color: COLOUR,
       fields: [
-        field('Type', auditType(entry, source.labels)),
-        field('User', userMention(entry.userId)),
-        field('Application', code(entry.applicationId)),
-        field('Time', timestamp(entry.timestamp)),
+        field(t.auditLog.type, type),
+        field(t.auditLog.user, userMention(entry.userId)),
+        field(t.auditLog.application, code(entry.applicationId)),
+        field(t.auditLog.time, timestamp(entry.timestamp)),
       ],
     },
     source,
-    [`Server ${plainText(entry.serverId, 40)}`, pageNote].filter(Boolean).join(' · '),
+    [t.auditLog.server(plainText(entry.serverId, 40)), page === undefined ? '' : t.auditLog.pageOf(page)]
+      .filter(Boolean)
+      .join(' · '),
+    undefined,
+    t,
   );
 }

@@ -2,24 +2,29 @@
 import type { APIEmbed } from 'discord.js';
 import type { JoinRequest } from '../../generated/api.js';
 import type { Source } from '../api/pages.js';
+import { ENGLISH } from '../i18n/words.js';
 import { code, field, plainText, timestamp, userMention } from './format.js';
+import type { Labelled } from './labels.js';
 import { detailEmbed } from './page.js';
 
 const COLOUR = 0xeb459e;
 
-export function renderJoinRequest(request: JoinRequest, source: Source): APIEmbed {
+export function renderJoinRequest(request: JoinRequest, source: Source & Labelled): APIEmbed {
+  const t = source.t ?? ENGLISH;
   return detailEmbed(
     {
-      title: 'Join request',
+      title: t.joinRequest.title,
       color: COLOUR,
       fields: [
-        field('User', userMention(request.userId)),
-        field('User id', code(request.userId)),
-        field('Join code', code(request.joinCode)),
-        field('Requested', timestamp(request.createdAt)),
+        field(t.joinRequest.user, userMention(request.userId)),
+        field(t.joinRequest.userId, code(request.userId)),
+        field(t.joinRequest.joinCode, code(request.joinCode)),
+        field(t.joinRequest.requested, timestamp(request.createdAt)),
       ],
     },
     source,
-    `Server ${plainText(request.serverId, 40)}`,
+    t.joinRequest.server(plainText(request.serverId, 40)),
+    undefined,
+    t,
   );
 }

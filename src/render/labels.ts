@@ -8,7 +8,7 @@
  * render source (`Labelled`), never a global table. No label: the bare number ("3"); a label:
  * "3 (Warning)", the label escaped like API text (it is typed by people, so it is data, not markup).
  */
-import type { Words } from '../i18n/words.js';
+import { ENGLISH, type Words } from '../i18n/words.js';
 import type { LoaState } from '../reports/leave.js';
 import { plainText, safeLine } from './format.js';
 import type { People } from './people.js';
@@ -65,14 +65,17 @@ export function plainCodeLabel(
   return label ? `${value} (${plainText(label, MAX_LABEL_LENGTH)})` : String(value);
 }
 
-/** How each table is named to admins. */
-export const CODE_TABLE_NAMES: Record<CodeTable, string> = {
-  logTypes: 'Log type',
-  loaStatus: 'LOA status',
-  loaStartType: 'LOA start type',
-  auditTypes: 'Audit type',
-  banAppeal: 'Ban appeal',
-};
+/**
+ * How each table is named to admins, in English: the choices of `/rollcall-admin labels table`
+ * (registered in English, translated by the command catalogues). Where a table is named in a reply
+ * or an embed, say it in the reader's words: `codeTableName(table, t)`.
+ */
+export const CODE_TABLE_NAMES: Readonly<Record<CodeTable, string>> = ENGLISH.labels.table;
+
+/** A code table's name in the reader's words ("Protokolltyp"). */
+export function codeTableName(table: CodeTable, t: Words): string {
+  return t.labels.table[table];
+}
 
 /** The codes a label may name: integers as the API sends them (up to ten digits, maybe negative). */
 export const CODE_PATTERN = /^-?\d{1,10}$/;

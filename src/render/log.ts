@@ -2,6 +2,7 @@
 import type { APIEmbed } from 'discord.js';
 import type { Log } from '../../generated/api.js';
 import type { PageInfo, Source } from '../api/pages.js';
+import { ENGLISH, type Words } from '../i18n/words.js';
 import { describeEntries } from './entries.js';
 import {
   code,
@@ -13,7 +14,6 @@ import {
   safeText,
   shortDate,
   timestamp,
-  yesNo,
 } from './format.js';
 import { type CodeLabels, codeLabel, type Labelled, plainCodeLabel } from './labels.js';
 import { detailEmbed, listEmbed } from './page.js';
@@ -39,21 +39,26 @@ export function tempBanState(log: Partial<Log>, nowMs: number): TempBanState {
 }
 
 /** The "Temporary ban" field: until when, and whether that time has passed as of the data. */
-export function tempBanText(log: Partial<Log>, nowMs: number): string {
+export function tempBanText(log: Partial<Log>, nowMs: number, t: Words): string {
   const state = tempBanState(log, nowMs);
   const until = timestamp(log.unbanAt);
   switch (state) {
     case 'running':
-      return `Temporary ban until ${until}\nStill in effect`;
+      return t.log.banStillInEffect(until);
     case 'passed':
-      return `Temporary ban until ${until}\nUnban time has passed`;
+      return t.log.banTimePassed(until);
     case 'no-end':
-      return until === NONE ? 'Temporary ban, unban time not set' : `Temporary ban, unban time ${until}`;
+      return until === NONE ? t.log.banNoUnbanTime : t.log.banUnbanTime(until);
     case 'none':
-      return isSetTimestamp(log.unbanAt) ? `No (unban time set: ${until})` : 'No';
+      return isSetTimestamp(log.unbanAt) ? t.log.notBannedUnbanSet(until) : t.common.no;
     default:
-      return isSetTimestamp(log.unbanAt) ? `Unban time ${until}` : NONE;
+      return isSetTimestamp(log.unbanAt) ? t.log.unbanTime(until) : NONE;
   }
+}
+
+/** Yes or No in the reader's words; anything but a boolean → NONE. */
+function yesNo(value: unknown, t: Words): string {
+  return value === true ? t.common.yes : value === false ? t.common.no : NONE;
 }
 
 /** Emoji flags for a list row: hidden, expired, temporary ban (running or over). */
@@ -78,11 +83,11 @@ export function plainLogType(log: Partial<Log>, labels?: CodeLabels): string {
 }
 
 /** One list row: flags, who, what (type and short text), when, id. */
-export function logRow(log: Partial<Log>, nowMs: number, labels?: CodeLabels): string {
+export function logRow(log: Partial<Log>, nowMs: number, labels: CodeLabels | undefined, t: Words): string {
   const flags = logFlags(log, nowMs);
   return [
     `${flags ? `${flags} ` : ''}**${safeLine(log.username, 40)}**`,
-    `type ${logType(log, labels)}`,
+    t.log.typeOf(logType(log, labels)),
     safeLine(log.text, 100),
     shortDate(log.createdAt),
     code(log.id, 40),
@@ -95,48 +100,54 @@ export function renderLogList(
   source: Source & Labelled,
   username?: string,
 ): APIEmbed {
+  const t = source.t ?? ENGLISH;
   return listEmbed({
-    title: username === undefined ? 'Moderation logs' : `Moderation logs of ${safeLine(username, 100)}`,
-    rows: items.map((log) => logRow(log, source.fetchedAt, source.labels)),
+    title: username === undefined ? t.log.title : t.log.titleOf(safeLine(username, 100)),
+    rows: items.map((log) => logRow(log, source.fetchedAt, source.labels, t)),
     info,
-    noun: info.total === 1 ? 'log' : 'logs',
+    total: t.log.count(info.total),
     source,
-    emptyText: 'No moderation logs found.',
+    emptyText: t.log.empty,
     colour: COLOUR,
+    t,
   });
 }
 
 /** The text and description of a log, as the embed description. */
-function logBody(log: Partial<Log>): string {
-  return `**Text**\n${safeText(log.text, 1000)}\n\n**Description**\n${safeText(log.description, 2000)}`;
+function logBody(log: Partial<Log>, t: Words): string {
+  return `**${t.log.text}**\n${safeText(log.text, 1000)}\n\n**${t.log.description}**\n${safeText(log.description, 2000)}`;
 }
 
 export function renderLog(log: Log, source: Source & Labelled): APIEmbed {
+  const t = source.t ?? ENGLISH;
   const flags = logFlags(log, source.fetchedAt);
+  const type = logType(log, source.labels);
   return detailEmbed(
     {
-      title: `${flags ? `${flags} ` : ''}Log ${safeLine(log.id, 200)} · type ${logType(log, source.labels)}`,
-      description: logBody(log),
+      title: `${flags ? `${flags} ` : ''}${t.log.detailTitle(safeLine(log.id, 200), type)}`,
+      description: logBody(log, t),
       color: COLOUR,
       fields: [
-        field('Game username', safeLine(log.username, 200)),
-        field('Game id', code(log.gameId)),
-        field('Type', logType(log, source.labels)),
-        field('Type id', code(log.typeId)),
-        field('Created', timestamp(log.createdAt)),
-        field('Created by', actor(log.createdBy, source.people)),
-        field('Completed by', actor(log.completedBy, source.people)),
-        field('Hidden', yesNo(log.hidden)),
-        field('Hidden by', actor(log.hiddenBy, source.people)),
-        field('Expired', yesNo(log.expired)),
-        field('Expired at', timestamp(log.expiredAt)),
-        field('Expired by', actor(log.expiredBy, source.people)),
-        field('Temporary ban', tempBanText(log, source.fetchedAt), false),
-        field('Proof', describeEntries(log.proof, 700), false),
-        field('Edited by', describeEntries(log.editedBy, 500), false),
+        field(t.log.gameUsername, safeLine(log.username, 200)),
+        field(t.log.gameId, code(log.gameId)),
+        field(t.log.type, type),
+        field(t.log.typeId, code(log.typeId)),
+        field(t.log.created, timestamp(log.createdAt)),
+        field(t.log.createdBy, actor(log.createdBy, source.people)),
+        field(t.log.completedBy, actor(log.completedBy, source.people)),
+        field(t.log.hidden, yesNo(log.hidden, t)),
+        field(t.log.hiddenBy, actor(log.hiddenBy, source.people)),
+        field(t.log.expired, yesNo(log.expired, t)),
+        field(t.log.expiredAt, timestamp(log.expiredAt)),
+        field(t.log.expiredBy, actor(log.expiredBy, source.people)),
+        field(t.log.temporaryBan, tempBanText(log, source.fetchedAt, t), false),
+        field(t.log.proof, describeEntries(log.proof, 700), false),
+        field(t.log.editedBy, describeEntries(log.editedBy, 500), false),
       ],
     },
     source,
-    `Server ${plainText(log.serverId, 40)}`,
+    t.log.server(plainText(log.serverId, 40)),
+    undefined,
+    t,
   );
 }

@@ -6,6 +6,7 @@
  * short id in lists and the whole id in details. Pure: no lookup here.
  */
 import { SNOWFLAKE } from '../discord-limits.js';
+import { ENGLISH, type Words } from '../i18n/words.js';
 import { code, NONE, plainText, userMention } from './format.js';
 
 /** Member id → Discord user id, as the community's directory knows them (only those asked for). */
@@ -73,18 +74,20 @@ export function displayNameOf(
 
 /**
  * A member in plain text (select labels render no mentions): the Discord user's display name when
- * known and at hand, else "member" and the short id.
+ * known and at hand, else "member" (in the reader's words: `t.people.member`) and the short id.
+ * `t` is optional only while every caller is taught to pass it: pass the reader's words.
  */
 export function personPlain(
   memberId: unknown,
   people: People | undefined,
   names: DisplayNames | undefined,
   max: number,
+  t: Words = ENGLISH,
 ): string {
   const name = displayNameOf(memberId, people, names, max);
   if (name !== undefined) return name;
   const id = typeof memberId === 'string' ? plainText(memberId, 64) : NONE;
-  return plainText(`member ${id === NONE ? NONE : shortId(id)}`, max);
+  return plainText(t.people.member(id === NONE ? NONE : shortId(id)), max);
 }
 
 /** The ids among `values` worth asking the directory for (non-empty strings). */

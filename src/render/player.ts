@@ -7,7 +7,8 @@
 import type { APIEmbed } from 'discord.js';
 import type { Log } from '../../generated/api.js';
 import type { Source } from '../api/pages.js';
-import { field, formatCount, NONE, safeLine, timestamp } from './format.js';
+import { ENGLISH, type Words } from '../i18n/words.js';
+import { field, NONE, safeLine, timestamp } from './format.js';
 import { codeLabel, type Labelled } from './labels.js';
 import { logRow, tempBanState } from './log.js';
 import { detailEmbed } from './page.js';
@@ -25,7 +26,7 @@ export interface PlayerRecord {
 export const NEWEST_SHOWN = 5;
 
 /** Log types with their counts: types the server named first, then by count, then by code. */
-export function typeCounts(logs: readonly Partial<Log>[], source: Labelled): string[] {
+export function typeCounts(logs: readonly Partial<Log>[], source: Labelled, t: Words): string[] {
   const counts = new Map<number | undefined, number>();
   for (const log of logs) {
     const type = typeof log.type === 'number' && Number.isFinite(log.type) ? log.type : undefined;
@@ -35,33 +36,37 @@ export function typeCounts(logs: readonly Partial<Log>[], source: Labelled): str
     type !== undefined && Object.hasOwn(source.labels?.logTypes ?? {}, String(type)) ? 0 : 1;
   return [...counts.entries()]
     .sort(([a, x], [b, y]) => named(a) - named(b) || y - x || (a ?? Infinity) - (b ?? Infinity))
-    .map(([type, n]) => `${codeLabel(source.labels, 'logTypes', type) ?? NONE}: ${formatCount(n)}`);
+    .map(([type, n]) => `${codeLabel(source.labels, 'logTypes', type) ?? NONE}: ${t.f.count(n)}`);
 }
 
 export function renderPlayer(record: PlayerRecord, source: Source & Labelled): APIEmbed {
+  const t = source.t ?? ENGLISH;
+  const w = t.player;
   const { logs } = record;
   const newest = [...logs].sort((a, b) => (b.createdAt ?? 0) - (a.createdAt ?? 0));
   const ban = newest.find((l) => tempBanState(l, source.fetchedAt) === 'running');
-  const read = logs.length < record.total ? ` (counts of the newest ${formatCount(logs.length)})` : '';
+  const read = logs.length < record.total ? ` ${w.countsOfNewest(logs.length)}` : '';
   const hidden = logs.filter((l) => l.hidden === true).length;
   const expired = logs.filter((l) => l.expired === true).length;
   return detailEmbed(
     {
-      title: `${ban ? '⛔ ' : ''}Player ${safeLine(record.username, 100)}`,
+      title: `${ban ? '⛔ ' : ''}${w.title(safeLine(record.username, 100))}`,
       description: newest
         .slice(0, NEWEST_SHOWN)
-        .map((l) => logRow(l, source.fetchedAt, source.labels))
+        .map((l) => logRow(l, source.fetchedAt, source.labels, t))
         .join('\n'),
       color: ban ? 0xed4245 : 0xfee75c,
       fields: [
-        field('Entries', `${formatCount(record.total)}${read}`),
-        field('By type', typeCounts(logs, source).join('\n') || NONE),
-        field('Temporary ban', ban ? `In effect until ${timestamp(ban.unbanAt)}` : 'None in effect'),
-        field('Hidden', formatCount(hidden)),
-        field('Expired', formatCount(expired)),
+        field(w.entries, `${t.f.count(record.total)}${read}`),
+        field(w.byType, typeCounts(logs, source, t).join('\n') || NONE),
+        field(w.temporaryBan, ban ? w.banInEffectUntil(timestamp(ban.unbanAt)) : w.noBanInEffect),
+        field(w.hidden, t.f.count(hidden)),
+        field(w.expired, t.f.count(expired)),
       ],
     },
     source,
-    logs.length > NEWEST_SHOWN ? `The newest ${NEWEST_SHOWN} shown` : undefined,
+    logs.length > NEWEST_SHOWN ? w.newestShown(NEWEST_SHOWN) : undefined,
+    undefined,
+    t,
   );
 }

@@ -4,6 +4,7 @@
  * sent resolved as Discord sends it). The names a message carries are offered, each opening the
  * player's record with one request; a message naming nobody opens the modal at once.
  */
+import { Locale } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/discord/replies.js';
 import { control, embedOf, startWorld, type World } from './world.js';
@@ -96,5 +97,32 @@ describe('Check player', () => {
     const ask = control(picked.message, 'Type a username…');
     const opened = await (await world.double.click(world.mod, picked.message!, ask)).response();
     expect(opened.modal?.title).toBe('Check player');
+  });
+
+  it("speaks the moderator's language: the names, the button, the modal and the record", async () => {
+    const mod = world.double.user({ username: 'moderator-de', roles: ['Moderator'], locale: Locale.German });
+    const asked = await (
+      await world.double.messageCommand(mod, 'Check player', {
+        author: world.double.user({ username: 'r5' }),
+        content: 'jemand war unhöflich',
+      })
+    ).response();
+    expect(asked.modal?.title).toBe('Spieler prüfen');
+    expect(JSON.stringify(asked.modal)).toContain('Spielername');
+    const picked = await (
+      await world.double.messageCommand(mod, 'Check player', {
+        author: world.double.user({ username: 'r6' }),
+        content: `Spieler: ${busy}`,
+      })
+    ).response();
+    expect(embedOf(picked.message).title).toBe('In dieser Nachricht genannte Spieler');
+    expect(control(picked.message, 'Spielernamen eingeben…')).toMatch(/^rc1:/);
+    const record = await (
+      await world.double.select(mod, picked.message!, control(picked.message, 'Öffnen…'), [busy])
+    ).response();
+    const embed = embedOf(record.message);
+    expect(embed.title).toContain(`Spieler ${busy}`);
+    expect(embed.fields?.map((f) => f.name)).toContain('Einträge');
+    expect(control(record.message, 'Alle Protokolle des Spielers')).toMatch(/^rc1:s:/);
   });
 });

@@ -2,6 +2,7 @@ import type { APIEmbed } from 'discord.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Application } from '../../generated/api.js';
+import { ENGLISH } from '../../src/i18n/words.js';
 import {
   APPLICATION_SETTINGS,
   applicationRow,
@@ -153,8 +154,8 @@ describe('application renderers', () => {
   });
 
   it('settings leave out absent booleans and cover every boolean setting of the contract', () => {
-    expect(settingsSummary({})).toBe('—');
-    expect(APPLICATION_SETTINGS.map(([k]) => k).sort()).toEqual(
+    expect(settingsSummary({}, ENGLISH)).toBe('—');
+    expect([...APPLICATION_SETTINGS].sort()).toEqual(
       [
         'banAppealNote',
         'collectGameAccount',
@@ -176,7 +177,7 @@ describe('application renderers', () => {
   });
 
   it('a row shows open/closed, the escaped title and the id', () => {
-    expect(applicationRow({ id: 'a', title: '_x_', acceptingResponses: false })).toBe(
+    expect(applicationRow({ id: 'a', title: '_x_', acceptingResponses: false }, ENGLISH)).toBe(
       '**\\_x\\_** `a` · 🔴 Closed · updated —',
     );
   });

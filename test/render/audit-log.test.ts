@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { AuditLogEntry } from '../../generated/api.js';
+import { ENGLISH } from '../../src/i18n/words.js';
 import { auditRow, auditSummary, renderAuditEntry, renderAuditLogList } from '../../src/render/audit-log.js';
 import { describeEntries, describeEntry } from '../../src/render/entries.js';
 import { NONE } from '../../src/render/format.js';
@@ -36,7 +37,7 @@ describe('audit log renderers (properties)', () => {
   it('a list row is one bounded line that mentions at most its user', () => {
     fc.assert(
       fc.property(entryArb, (entry) => {
-        const row = auditRow(entry);
+        const row = auditRow(entry, undefined, ENGLISH);
         expect(row).not.toContain('\n');
         expect(Array.from(row).length).toBeLessThanOrEqual(400);
         expect(pingProblems('row', row, new Set(snowflakesIn(entry, ['userId'])))).toEqual([]);
@@ -61,17 +62,22 @@ describe('audit log renderers (properties)', () => {
 
   it('a detail fits Discord, shows every field with a value in order and mentions only its user', () => {
     fc.assert(
-      fc.property(entryArb, sourceArb, fc.option(fc.string(), { nil: undefined }), (entry, src, note) => {
-        const embed = renderAuditEntry(entry, src, note);
-        assertEmbedWithinLimits(embed);
-        assertNoPings(embed, snowflakesIn(entry, ['userId']));
-        // Fields with no value (absent, empty, not set) are left out; the rest keep their order.
-        const names = embed.fields?.map((f) => f.name) ?? [];
-        expect(names).toEqual(['Type', 'User', 'Application', 'Time'].filter((n) => names.includes(n)));
-        for (const f of embed.fields ?? []) expect(f.value).not.toBe('—');
-        if (typeof entry.type === 'number' && Number.isFinite(entry.type)) expect(names).toContain('Type');
-        expect(embed.description?.startsWith('**Description**\n')).toBe(true);
-      }),
+      fc.property(
+        entryArb,
+        sourceArb,
+        fc.option(fc.integer({ min: 1, max: 1e6 }), { nil: undefined }),
+        (entry, src, page) => {
+          const embed = renderAuditEntry(entry, src, page);
+          assertEmbedWithinLimits(embed);
+          assertNoPings(embed, snowflakesIn(entry, ['userId']));
+          // Fields with no value (absent, empty, not set) are left out; the rest keep their order.
+          const names = embed.fields?.map((f) => f.name) ?? [];
+          expect(names).toEqual(['Type', 'User', 'Application', 'Time'].filter((n) => names.includes(n)));
+          for (const f of embed.fields ?? []) expect(f.value).not.toBe('—');
+          if (typeof entry.type === 'number' && Number.isFinite(entry.type)) expect(names).toContain('Type');
+          expect(embed.description?.startsWith('**Description**\n')).toBe(true);
+        },
+      ),
       PROPS,
     );
   });
@@ -113,7 +119,7 @@ describe('audit log entry detail', () => {
   };
 
   it('shows every field and the description key by key', () => {
-    const embed = renderAuditEntry(entry, source, 'Page 2 of the audit log');
+    const embed = renderAuditEntry(entry, source, 2);
     const value = (name: string) => embed.fields?.find((f) => f.name === name)?.value;
     expect(embed.title).toBe('Audit log entry a1 · type 7');
     expect(value('Type')).toBe('7');
@@ -155,7 +161,7 @@ describe('audit log entry detail', () => {
       'roleId: r1, applicant: \\<@323456789012345678>, answers: 3, accepted: yes (+4 more)',
     );
     expect(auditSummary({ description: {} })).toBe(NONE);
-    expect(auditRow(entry)).toBe(
+    expect(auditRow(entry, undefined, ENGLISH)).toBe(
       `**type 7** · by <@223456789012345678> · <t:${T - 60}:d> · ${auditSummary(entry)} · \`a1\``,
     );
   });

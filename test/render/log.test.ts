@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Log } from '../../generated/api.js';
 import type { Source } from '../../src/api/pages.js';
+import { ENGLISH } from '../../src/i18n/words.js';
 import { NONE } from '../../src/render/format.js';
 import {
   logFlags,
@@ -83,7 +84,7 @@ describe('log renderers (properties)', () => {
   it('a list row is one bounded line that shows no mention', () => {
     fc.assert(
       fc.property(logArb, sourceArb, (log, src) => {
-        const row = logRow(log, src.fetchedAt);
+        const row = logRow(log, src.fetchedAt, undefined, ENGLISH);
         expect(typeof row).toBe('string');
         expect(row).not.toContain('\n');
         // Short enough that listEmbed never has to cut a row of a full page (4096 / 10 - 1).
@@ -156,15 +157,15 @@ describe('temporary ban state', () => {
   });
 
   it('is shown with the unban time as a Discord timestamp', () => {
-    const running = tempBanText({ tempBan: true, unbanAt: NOW_S + 3600 } as Log, NOW);
+    const running = tempBanText({ tempBan: true, unbanAt: NOW_S + 3600 } as Log, NOW, ENGLISH);
     expect(running).toContain(`<t:${NOW_S + 3600}:f>`);
     expect(running).toContain('Still in effect');
-    const passed = tempBanText({ tempBan: true, unbanAt: NOW_S - 3600 } as Log, NOW);
+    const passed = tempBanText({ tempBan: true, unbanAt: NOW_S - 3600 } as Log, NOW, ENGLISH);
     expect(passed).toContain(`<t:${NOW_S - 3600}:R>`);
     expect(passed).toContain('Unban time has passed');
-    expect(tempBanText({ tempBan: true } as Log, NOW)).toBe('Temporary ban, unban time not set');
-    expect(tempBanText({ tempBan: false } as Log, NOW)).toBe('No');
-    expect(tempBanText({} as Log, NOW)).toBe(NONE);
+    expect(tempBanText({ tempBan: true } as Log, NOW, ENGLISH)).toBe('Temporary ban, unban time not set');
+    expect(tempBanText({ tempBan: false } as Log, NOW, ENGLISH)).toBe('No');
+    expect(tempBanText({} as Log, NOW, ENGLISH)).toBe(NONE);
   });
 
   it('sets the list flags', () => {

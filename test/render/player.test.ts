@@ -1,6 +1,7 @@
 /** A player's record from their logs ("Check player"): counts, labels first, a ban in effect. */
 import { describe, expect, it } from 'vitest';
 import type { Log } from '../../generated/api.js';
+import { ENGLISH } from '../../src/i18n/words.js';
 import { renderPlayer, typeCounts } from '../../src/render/player.js';
 import { assertEmbedWithinLimits, assertNoPings } from './limits.js';
 
@@ -30,8 +31,12 @@ describe('renderPlayer', () => {
   ];
 
   it('counts by type with the types the admins named first, then by count', () => {
-    expect(typeCounts(logs, source({ logTypes: { 7: 'Ban' } }))).toEqual(['7 (Ban): 1', '2: 3', '9: 3']);
-    expect(typeCounts(logs, source())).toEqual(['2: 3', '9: 3', '7: 1']);
+    expect(typeCounts(logs, source({ logTypes: { 7: 'Ban' } }), ENGLISH)).toEqual([
+      '7 (Ban): 1',
+      '2: 3',
+      '9: 3',
+    ]);
+    expect(typeCounts(logs, source(), ENGLISH)).toEqual(['2: 3', '9: 3', '7: 1']);
   });
 
   it('shows the total, a ban still in effect, hidden and expired counts and the five newest', () => {

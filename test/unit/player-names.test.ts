@@ -24,6 +24,34 @@ describe('playerNames', () => {
     expect(playerNames({ content })).toHaveLength(25);
   });
 
+  it('takes names labelled in German, French, Spanish and Portuguese first', () => {
+    const names = playerNames({
+      content:
+        'Meldung von modx1. Spieler: Gustav Benutzername=hans Joueur : Lucie nom d’utilisateur: remi Jugador: Pablo nombre de usuario: lola Jogador: Joao usuário: bia.',
+      embeds: [
+        {
+          fields: [
+            { name: 'Verdächtiger', value: 'Fritz' },
+            { name: 'Apelido', value: '@Duda' },
+          ],
+        },
+      ],
+    });
+    expect(names).toEqual([
+      'Gustav',
+      'hans',
+      'Lucie',
+      'remi',
+      'Pablo',
+      'lola',
+      'Joao',
+      'bia',
+      'Fritz',
+      'Duda',
+      'modx1',
+    ]);
+  });
+
   it('reads embed descriptions, authors and footers', () => {
     expect(
       playerNames({
