@@ -66,8 +66,8 @@ function yesNo(value: unknown, t: Words): string {
 }
 
 /** Two role arrays in one field: "Adds: @a @b\nRemoves: @c". */
-function rolePair(first: [string, unknown], second: [string, unknown]): string {
-  return [first, second].map(([label, ids]) => `${label}: ${roleMentions(ids, BUDGET.roles)}`).join('\n');
+function rolePair(first: [string, unknown], second: [string, unknown], t: Words): string {
+  return [first, second].map(([label, ids]) => `${label}: ${roleMentions(ids, BUDGET.roles, t)}`).join('\n');
 }
 
 /**
@@ -83,12 +83,14 @@ export function preferKeys(entry: unknown, keys: readonly string[]): unknown {
 }
 
 /** presets / sections (arrays) and questions (an object keyed by id) as counts plus readable content. */
-export function describeForm(value: unknown, keys: readonly string[]): string {
+export function describeForm(value: unknown, keys: readonly string[], t: Words = ENGLISH): string {
   if (value === undefined || value === null) return NONE;
   const list = Array.isArray(value) ? value : isRecord(value) ? Object.values(value) : [value];
   const text = describeEntries(
     list.map((e) => preferKeys(e, keys)),
     BUDGET.entries,
+    undefined,
+    t,
   );
   return truncate(text, BUDGET.entries);
 }
@@ -153,26 +155,26 @@ export function renderApplication(app: Application, source: Source & Labelled): 
         field(w.settings, settingsSummary(app, t), false),
         field(
           w.onApproval,
-          rolePair([w.adds, app.approvalRoles], [w.removes, app.acceptanceRemoveRoles]),
+          rolePair([w.adds, app.approvalRoles], [w.removes, app.acceptanceRemoveRoles], t),
           false,
         ),
-        field(w.onDenial, rolePair([w.adds, app.denialRoles], [w.removes, app.denialRemoveRoles]), false),
+        field(w.onDenial, rolePair([w.adds, app.denialRoles], [w.removes, app.denialRemoveRoles], t), false),
         field(
           w.reviewers,
-          rolePair([w.review, app.reviewerRoles], [w.reviewOnly, app.reviewOnlyRoles]),
+          rolePair([w.review, app.reviewerRoles], [w.reviewOnly, app.reviewOnlyRoles], t),
           false,
         ),
         field(
           w.applicants,
-          rolePair([w.mustHave, app.requiredChatRoles], [w.mustNotHave, app.blockedChatRoles]),
+          rolePair([w.mustHave, app.requiredChatRoles], [w.mustNotHave, app.blockedChatRoles], t),
           false,
         ),
-        field(w.mentionedOnSubmit, roleMentions(app.submitMentionRoles, BUDGET.roles * 2), false),
+        field(w.mentionedOnSubmit, roleMentions(app.submitMentionRoles, BUDGET.roles * 2, t), false),
         field(w.closedMessage, safeText(app.closedMessage, BUDGET.message), false),
         field(w.submissionMessage, safeText(app.submissionMessage, BUDGET.message), false),
-        field(w.sections, describeForm(app.sections, ['title', 'name', 'description']), false),
-        field(w.questions, describeForm(app.questions, ['label', 'title', 'type', 'required']), false),
-        field(w.presets, describeForm(app.presets, ['name', 'type', 'reason']), false),
+        field(w.sections, describeForm(app.sections, ['title', 'name', 'description'], t), false),
+        field(w.questions, describeForm(app.questions, ['label', 'title', 'type', 'required'], t), false),
+        field(w.presets, describeForm(app.presets, ['name', 'type', 'reason'], t), false),
       ],
     },
     source,

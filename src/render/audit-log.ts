@@ -35,11 +35,11 @@ export function plainAuditType(entry: Partial<AuditLogEntry>, labels?: CodeLabel
 }
 
 /** The description's first values on one line, for a list row or a select option. */
-export function auditSummary(entry: Partial<AuditLogEntry>, max = 120): string {
+export function auditSummary(entry: Partial<AuditLogEntry>, max = 120, t: Words = ENGLISH): string {
   const d: unknown = entry.description;
   if (d === undefined || d === null) return NONE;
   if (isRecord(d) && Object.keys(d).length === 0) return NONE;
-  return truncate(describeEntry(d), max);
+  return truncate(describeEntry(d, t), max);
 }
 
 /** One list row: what (type), who (user), when, summary of the description, id. */
@@ -48,7 +48,7 @@ export function auditRow(entry: Partial<AuditLogEntry>, labels: CodeLabels | und
     `**${t.auditLog.typeOf(auditType(entry, labels))}**`,
     t.auditLog.by(userMention(entry.userId)),
     shortDate(entry.timestamp),
-    auditSummary(entry),
+    auditSummary(entry, 120, t),
     code(entry.id, 40),
   ].join(' · ');
 }

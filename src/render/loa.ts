@@ -271,6 +271,6 @@ export function loaOptionLabel(
   const kind = t.loa.optionKind;
   const tail = [dates, loaStateText(state, t)].filter(Boolean).join(' · ');
   const room = Math.max(16, LIMITS.selectOptionLabel - `${kind} ·  · `.length - tail.length);
-  const who = personPlain(loa.memberId, people, names, room);
+  const who = personPlain(loa.memberId, people, names, room, t);
   return [kind, who, tail].filter((part) => part !== '' && part !== NONE).join(' · ');
 }

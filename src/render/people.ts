@@ -82,7 +82,7 @@ export function personPlain(
   people: People | undefined,
   names: DisplayNames | undefined,
   max: number,
-  t: Words = ENGLISH,
+  t: Words,
 ): string {
   const name = displayNameOf(memberId, people, names, max);
   if (name !== undefined) return name;

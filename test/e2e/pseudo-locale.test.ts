@@ -47,8 +47,11 @@ function dataStrings(w: World): string[] {
   // Discord's own names (users, roles, the server) and the commands' English names, which the pseudo
   // client has no registered translation of (command texts are checked by test/i18n instead).
   walk(w.double.registeredCommands(w.double.guildId).map((c) => [c.name, c.description, c.options ?? []]));
-  walk(['moderator', 'pseudo-moderator', 'Moderator', 'reporter', 'Rollcall']);
-  return [...found].sort((a, b) => b.length - a.length);
+  walk(['moderator', 'pseudo-moderator', 'Moderator', 'reporter', 'Rollcall', 'staff-member']);
+  // Long data is also shown a line or a sentence at a time.
+  for (const value of [...found])
+    for (const part of value.split(/\n|(?<=[.!?]) /)) if (part.trim().length >= 8) found.add(part.trim());
+  return [...new Set([...found].map(plain))].sort((a, b) => b.length - a.length);
 }
 
 /** Every text a message, a modal or an attachment shows its reader. */
@@ -91,6 +94,14 @@ function walkComponents(components: readonly unknown[], add: (text: unknown) => 
   }
 }
 
+/** Text as compared with data: no markdown escapes, quote marks at line starts, or runs of spaces. */
+function plain(text: string): string {
+  return text
+    .replace(/\\([^\p{L}\p{N}\s])/gu, '$1')
+    .replace(/^[ \t]*>+ ?/gm, '')
+    .replace(/\s+/g, ' ');
+}
+
 /** What is left of a text once its translated parts, markup and data are taken out. */
 function escaped(text: string, known: readonly string[]): string[] {
   let rest = text;
@@ -100,20 +111,21 @@ function escaped(text: string, known: readonly string[]): string[] {
     before = rest;
     rest = rest.replace(bracketed, ' ');
   }
-  // Discord markup (timestamps, mentions, emoji), code spans, links.
-  rest = rest
-    .replace(/<[^<>\s]*>/g, ' ')
-    .replace(/`[^`]*`/g, ' ')
-    .replace(/https?:\/\/\S+/g, ' ');
-  // Markdown escapes the renderers add to data.
-  rest = rest.replace(/\\([*_~|`>#-])/g, '$1');
+  // Data as the renderers show it: markdown escapes taken out, spaces as one.
+  rest = plain(rest);
   for (const value of known) if (rest.includes(value)) rest = rest.split(value).join(' ');
   // Data cut short ("Jonath…"): the part before the ellipsis begins a known value.
   rest = rest.replace(/([^\s·:|(][^·:|(\n]*?)…/g, (whole, cut: string) =>
     known.some((value) => value.startsWith(cut.trim())) ? ' ' : whole,
   );
+  // Discord markup (timestamps, mentions, emoji), code spans, links.
+  rest = rest
+    .replace(/<[^<>\s]*>/g, ' ')
+    .replace(/`[^`]*`/g, ' ')
+    .replace(/https?:\/\/\S+/g, ' ');
   // Words of two letters or more are what is left to read.
-  return rest.match(/\p{L}[\p{L}'’-]*\p{L}/gu) ?? [];
+  // (letters beside digits are ids: "…98cfcc1d").
+  return rest.match(/(?<![\p{L}\p{N}])\p{L}[\p{L}'’-]*\p{L}(?![\p{L}\p{N}])/gu) ?? [];
 }
 
 let staffMember: DoubleUser | undefined;

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Loa } from '../../generated/api.js';
+import { ENGLISH } from '../../src/i18n/words.js';
 import { loaOptionLabel, loaRow, renderLoa } from '../../src/render/loa.js';
 import { actor, person, personInDetail, personPlain, shortId } from '../../src/render/people.js';
 import { quotaRow, totalsRow } from '../../src/render/reports.js';
@@ -31,9 +32,9 @@ describe('a member as shown', () => {
   });
 
   it('in plain text: the display name when at hand, else "member" and the short id', () => {
-    expect(personPlain(MEMBER, people, (id) => (id === USER ? 'Sam' : undefined), 80)).toBe('Sam');
-    expect(personPlain(MEMBER, people, () => undefined, 80)).toBe('member …4748bbfd');
-    expect(personPlain(MEMBER, undefined, () => 'Sam', 80)).toBe('member …4748bbfd');
+    expect(personPlain(MEMBER, people, (id) => (id === USER ? 'Sam' : undefined), 80, ENGLISH)).toBe('Sam');
+    expect(personPlain(MEMBER, people, () => undefined, 80, ENGLISH)).toBe('member …4748bbfd');
+    expect(personPlain(MEMBER, undefined, () => 'Sam', 80, ENGLISH)).toBe('member …4748bbfd');
   });
 });
 
