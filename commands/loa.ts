@@ -15,7 +15,7 @@ import {
 import { parseId } from '../src/discord/input.js';
 import { showDetail, showList } from '../src/discord/paging/show.js';
 import type { DetailView, ListView, ShowContext } from '../src/discord/paging/views.js';
-import { MESSAGES, UserError } from '../src/discord/replies.js';
+import { say, UserError } from '../src/discord/replies.js';
 import { NONE, plainText, safeLine } from '../src/render/format.js';
 import { loaOptionLabel, renderLoa, renderLoaList } from '../src/render/loa.js';
 import { renderLeave } from '../src/render/reports.js';
@@ -158,7 +158,7 @@ const FILTER_TITLES: Record<LoaFilter, string> = {
 
 function parseFilter(text: string): LoaFilter {
   const filter = LOA_FILTERS.find((f) => f === text);
-  if (!filter) throw new UserError(MESSAGES.badReport);
+  if (!filter) throw new UserError(say.badReport);
   return filter;
 }
 
@@ -200,7 +200,7 @@ export const loaByStatusView: ListView<Loa, unknown, ReportPage<Loa>> = {
 /** The report's "days" argument, 1 to 365. */
 function readDays(text: string): number {
   if (!/^\d{1,3}$/.test(text) || Number(text) < 1 || Number(text) > 365)
-    throw new UserError(MESSAGES.badDays);
+    throw new UserError(say.badDays);
   return Number(text);
 }
 
@@ -263,7 +263,7 @@ export const loaDetailView: DetailView<Loa> = {
     },
     { label: "Member's LOAs", view: VIEW.memberLoas, arg: memberIdOf },
   ],
-  notFound: MESSAGES.loaNotFound,
+  notFound: say.loaNotFound,
 };
 
 /** `/loa member user:`: the LOAs of a Discord user's member record (also their right-click "LOAs"). */
@@ -272,7 +272,7 @@ export async function showLoasOfUser(userId: string, show: ShowContext) {
     const member = await show.community.resources.getMemberByChatId(userId);
     return await showList(loaMemberView, show, { arg: member.data.id });
   } catch (error) {
-    if (isApiError(error) && error.status === 404) throw new UserError(MESSAGES.memberNotFound);
+    if (isApiError(error) && error.status === 404) throw new UserError(say.memberNotFound);
     throw error;
   }
 }

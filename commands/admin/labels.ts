@@ -5,7 +5,7 @@
  */
 import { ApplicationCommandOptionType } from 'discord.js';
 import { argumentsOf, defineCommand } from '../../src/discord/command.js';
-import { MESSAGES, textPayload, UserError } from '../../src/discord/replies.js';
+import { MESSAGES, say, textPayload, UserError } from '../../src/discord/replies.js';
 import { safeLine, truncate } from '../../src/render/format.js';
 import {
   CODE_PATTERN,
@@ -83,9 +83,9 @@ export function createLabelsCommand(links: Links): AdminCommand {
       else named[code] = label;
       const next: CodeLabels = { ...current, [t]: named };
       await links.saveSettings(guildId, { labels: next });
-      if (code === undefined) return textPayload(MESSAGES.labelsTableCleared(CODE_TABLE_NAMES[t]));
-      if (label === undefined) return textPayload(MESSAGES.labelCleared(code));
-      return textPayload(MESSAGES.labelSaved(code, codeLabel(next, t, Number(code)) ?? code));
+      if (code === undefined) return textPayload(say.labelsTableCleared(CODE_TABLE_NAMES[t]));
+      if (label === undefined) return textPayload(say.labelCleared(code));
+      return textPayload(say.labelSaved(code, codeLabel(next, t, Number(code)) ?? code));
     },
   };
 }

@@ -26,7 +26,7 @@ import { tokenHash } from '../api/token.js';
 import type { Api, Fetched, Resources } from '../api/types.js';
 import type { Config } from '../config.js';
 import { createAccessGuard } from '../discord/access.js';
-import { MESSAGES, UserError } from '../discord/replies.js';
+import { MESSAGES, say, UserError } from '../discord/replies.js';
 import type { Logger } from '../log.js';
 import type { Metrics } from '../ops/metrics.js';
 // Values from the store's own modules, not its index: the index loads kysely and the database drivers.
@@ -272,7 +272,7 @@ export function createTenants(options: TenantOptions): Tenants {
         } catch (error) {
           if (isApiError(error) && error.kind === 'http' && error.status === 401) {
             const stillHeld = await rejected(guildId, token, startedAt);
-            throw stillHeld ? held(stillHeld, now()) : new UserError(MESSAGES.tokenRejected);
+            throw stillHeld ? held(stillHeld, now()) : new UserError(say.tokenRejected);
           }
           throw error;
         } finally {
@@ -290,7 +290,7 @@ export function createTenants(options: TenantOptions): Tenants {
    */
   function held(suspicion: Suspicion, at: number): UserError {
     const retryAt = Math.max(at, suspicion.since + REJECTION_CONFIRM_MS);
-    return new UserError(MESSAGES.tokenHeld(Math.ceil(retryAt / 1000)));
+    return new UserError(say.tokenHeld(Math.ceil(retryAt / 1000)));
   }
 
   /**
@@ -364,17 +364,17 @@ export function createTenants(options: TenantOptions): Tenants {
     } catch (error) {
       if (error instanceof StoreError && error.code === 'settings') {
         logger.warn({ guild: guildId, err: error }, "this server's stored settings do not validate");
-        throw new UserError(MESSAGES.settingsUnreadable);
+        throw new UserError(say.settingsUnreadable);
       }
       if (error instanceof StoreError && error.code === 'unreadable') {
         logger.warn({ guild: guildId, err: error }, "this server's stored token does not open");
-        throw new UserError(MESSAGES.tokenUnreadable);
+        throw new UserError(say.tokenUnreadable);
       }
       logger.warn({ guild: guildId, err: error }, 'the store did not answer');
-      throw new UserError(MESSAGES.storeUnavailable);
+      throw new UserError(say.storeUnavailable);
     }
-    if (!credential) throw new UserError(MESSAGES.notLinked);
-    if (credential.invalidAt) throw new UserError(MESSAGES.tokenRejected);
+    if (!credential) throw new UserError(say.notLinked);
+    if (credential.invalidAt) throw new UserError(say.tokenRejected);
     const api = apiFor(credential.token, tokenLimits);
     const key = tokenHash(credential.token);
     // Who is who in this community, kept under the token's hash like its snapshot; every member read
@@ -469,7 +469,7 @@ export function createTenants(options: TenantOptions): Tenants {
       if (change.apiLimits !== undefined) {
         const parsed = parseLimits(change.apiLimits);
         // The problem quotes what the admin typed: MESSAGES makes it text, not markup.
-        if (!parsed.ok) throw new UserError(MESSAGES.badLimits(parsed.error));
+        if (!parsed.ok) throw new UserError(say.badLimits(parsed.error));
       }
       const current = await adminSettings(guildId);
       const next = { ...current, ...change };

@@ -10,13 +10,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/api/client.js';
 import { parseLimits } from '../../src/api/limits/spec.js';
 import type { Api } from '../../src/api/types.js';
-import {
-  createAccessGuard,
-  createRefusals,
-  REFUSAL_WINDOW_MS,
-  REFUSALS_BEFORE_HOLD,
-} from '../../src/discord/access.js';
+import { createRefusals, REFUSAL_WINDOW_MS, REFUSALS_BEFORE_HOLD } from '../../src/discord/access.js';
 import { MESSAGES } from '../../src/discord/replies.js';
+import { createAccessGuard } from './english-guard.js';
 import {
   fakeClock,
   fastDeps,

@@ -15,8 +15,9 @@ import { createApi } from '../../src/api/client.js';
 import { isApiError } from '../../src/api/errors.js';
 import { parseLimits } from '../../src/api/limits/spec.js';
 import type { Api } from '../../src/api/types.js';
-import { createAccessGuard, createRefusals } from '../../src/discord/access.js';
+import { createRefusals } from '../../src/discord/access.js';
 import { MESSAGES } from '../../src/discord/replies.js';
+import { createAccessGuard } from './english-guard.js';
 import {
   fakeClock,
   fastDeps,

@@ -2,8 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/api/client.js';
 import { ApiError } from '../../src/api/errors.js';
 import type { Api } from '../../src/api/types.js';
-import { accessRoleLinks, createAccessGuard, createRefusals } from '../../src/discord/access.js';
+import { accessRoleLinks, createRefusals } from '../../src/discord/access.js';
 import { MESSAGES } from '../../src/discord/replies.js';
+import { createAccessGuard } from './english-guard.js';
 import {
   fakeClock,
   fastDeps,
