@@ -199,8 +199,7 @@ export const loaByStatusView: ListView<Loa, unknown, ReportPage<Loa>> = {
 
 /** The report's "days" argument, 1 to 365. */
 function readDays(text: string): number {
-  if (!/^\d{1,3}$/.test(text) || Number(text) < 1 || Number(text) > 365)
-    throw new UserError(say.badDays);
+  if (!/^\d{1,3}$/.test(text) || Number(text) < 1 || Number(text) > 365) throw new UserError(say.badDays);
   return Number(text);
 }
 

@@ -11,7 +11,7 @@ import {
   PermissionFlagsBits,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
-import { say, type Payload, UserError } from '../../src/discord/replies.js';
+import { type Payload, say, UserError } from '../../src/discord/replies.js';
 import type { CodeLabels } from '../../src/render/labels.js';
 
 export const ADMIN_COMMAND = 'rollcall-admin';

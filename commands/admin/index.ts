@@ -20,7 +20,7 @@ import {
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
 import { checkOptions } from '../../src/discord/command.js';
-import { say, type Payload, UserError } from '../../src/discord/replies.js';
+import { type Payload, say, UserError } from '../../src/discord/replies.js';
 import type { Repliable, Responder } from '../../src/discord/respond.js';
 import type { AdminHandler } from '../../src/discord/router.js';
 import { LIMITS } from '../../src/discord-limits.js';

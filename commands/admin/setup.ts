@@ -13,7 +13,7 @@ import {
 } from 'discord.js';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { defineCommand } from '../../src/discord/command.js';
-import { MESSAGES, say, type Payload, textPayload } from '../../src/discord/replies.js';
+import { MESSAGES, type Payload, say, textPayload } from '../../src/discord/replies.js';
 import { safeLine } from '../../src/render/format.js';
 import { ADMIN_BASE, ADMIN_IDS, type AdminCommand, type Links } from './command.js';
 

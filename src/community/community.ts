@@ -7,8 +7,8 @@
 import type { Interaction } from 'discord.js';
 import type { Api, Resources } from '../api/types.js';
 import type { HoldMonth } from '../discord/paging/allowance.js';
-import type { Text } from '../i18n/words.js';
 import type { StateStore } from '../discord/paging/state.js';
+import type { Text } from '../i18n/words.js';
 import type { CodeLabels } from '../render/labels.js';
 import type { People } from '../render/people.js';
 import type { ReportSource } from '../reports/source.js';

@@ -26,7 +26,7 @@ import { tokenHash } from '../api/token.js';
 import type { Api, Fetched, Resources } from '../api/types.js';
 import type { Config } from '../config.js';
 import { createAccessGuard } from '../discord/access.js';
-import { MESSAGES, say, UserError } from '../discord/replies.js';
+import { say, UserError } from '../discord/replies.js';
 import type { Logger } from '../log.js';
 import type { Metrics } from '../ops/metrics.js';
 // Values from the store's own modules, not its index: the index loads kysely and the database drivers.
@@ -468,7 +468,7 @@ export function createTenants(options: TenantOptions): Tenants {
     async saveSettings(guildId, change) {
       if (change.apiLimits !== undefined) {
         const parsed = parseLimits(change.apiLimits);
-        // The problem quotes what the admin typed: MESSAGES makes it text, not markup.
+        // The problem quotes what the admin typed: the sentence makes it text, not markup.
         if (!parsed.ok) throw new UserError(say.badLimits(parsed.error));
       }
       const current = await adminSettings(guildId);

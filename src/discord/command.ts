@@ -14,7 +14,7 @@ import {
 import { MAX_ARG_LENGTH, parseId } from './input.js';
 import type { ShowContext, View } from './paging/views.js';
 import type { MessageText } from './player-names.js';
-import { MESSAGES, say, type Payload, UserError } from './replies.js';
+import { MESSAGES, type Payload, say, UserError } from './replies.js';
 
 export interface CommandContext {
   interaction: ChatInputCommandInteraction;

@@ -15,16 +15,9 @@ import {
   type UserContextMenuCommandInteraction,
 } from 'discord.js';
 import { withWait } from '../api/wait.js';
-import type { Logger } from '../log.js';
 import { said, type Text, type Words, wordsFor } from '../i18n/words.js';
-import {
-  errorText,
-  isExpectedError,
-  NO_MENTIONS,
-  type Payload,
-  say,
-  UserError,
-} from './replies.js';
+import type { Logger } from '../log.js';
+import { errorText, isExpectedError, NO_MENTIONS, type Payload, say, UserError } from './replies.js';
 
 /** Answer directly if the work is done within this many ms of receiving the interaction; else defer. */
 export const DEFER_AFTER_MS = 1_500;

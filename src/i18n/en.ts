@@ -79,8 +79,7 @@ export function english(f: Formats) {
       giveUsername: 'Give the game username.',
       badUsername: (max: number) =>
         `That is not a valid game username: use up to ${f.count(max)} visible characters.`,
-      badRequest:
-        'The community server API refused that request as invalid; check the id or name you gave.',
+      badRequest: 'The community server API refused that request as invalid; check the id or name you gave.',
       unauthorized:
         "The community server API rejected Rollcall's token (invalid or expired). Ask a server admin to update API_TOKEN.",
       forbidden:
@@ -96,8 +95,7 @@ export function english(f: Formats) {
         `This community server's monthly API allowance is spent and Rollcall has no saved copy of this; it can read new data again ${dateTime(resetAtSeconds)} (${fromNow(resetAtSeconds)}).`,
       reportPaced: (nextAtSeconds: number) =>
         `Rollcall has not read this community's records for reports yet: to make the monthly API allowance last the month it reads them a page at a time, and can start ${fromNow(nextAtSeconds)}.`,
-      malformed:
-        'The community server API sent an answer Rollcall could not read; try again in a minute.',
+      malformed: 'The community server API sent an answer Rollcall could not read; try again in a minute.',
       tooLarge:
         'The community server API sent an answer too large for Rollcall to read; a server admin can raise API_MAX_RESPONSE_BYTES.',
       internal: "Something went wrong on Rollcall's side; it has been logged. Try again.",
@@ -189,7 +187,8 @@ export function english(f: Formats) {
       labelBadCode: 'The code must be a whole number, like 3 or -1 (up to ten digits). Nothing was saved.',
       labelNeedsText: 'Give the label (the label option), or set clear to remove one. Nothing was saved.',
       labelBoth: 'Give either a label or clear, not both. Nothing was saved.',
-      labelBadLength: (max: number) => `A label has 1 to ${f.count(max)} visible characters. Nothing was saved.`,
+      labelBadLength: (max: number) =>
+        `A label has 1 to ${f.count(max)} visible characters. Nothing was saved.`,
       labelBadText:
         'A label is plain text: no markdown characters (` * _ ~ | \\ [ ]), mentions (< > @), links or invisible characters. Nothing was saved.',
       unknownDiscordRoles: (names: string[]) =>
@@ -228,8 +227,7 @@ export function english(f: Formats) {
         'A quota is a number of hours over 0 and at most 168, with at most two decimals. Nothing was saved.',
       tooManyQuotas: 'At most 25 roles can have a quota; remove one first. Nothing was saved.',
       unknownRole: 'No community role has that name or id. Nothing was saved.',
-      quotaNeedsBoth:
-        'Give both quota-role and quota-hours (0 hours removes the quota). Nothing was saved.',
+      quotaNeedsBoth: 'Give both quota-role and quota-hours (0 hours removes the quota). Nothing was saved.',
       reportSettingsState: (s: { timeZone: string; weekStart: string; quotas: string[] }) =>
         [
           `Time zone: ${s.timeZone}.`,

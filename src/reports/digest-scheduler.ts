@@ -40,7 +40,7 @@ import { type WaitContext, withWait } from '../api/wait.js';
 import type { CommunityOf } from '../community/community.js';
 import { peopleOf } from '../discord/paging/show.js';
 import { type ListView, PAGE_SIZE } from '../discord/paging/views.js';
-import { MESSAGES, say, NO_MENTIONS, UserError } from '../discord/replies.js';
+import { MESSAGES, NO_MENTIONS, say, UserError } from '../discord/replies.js';
 import type { Logger } from '../log.js';
 import type { DigestStore, DueCursor, SavedDigest } from '../store/digests.js';
 import {

@@ -12,7 +12,6 @@ import { parseLimits } from '../../src/api/limits/spec.js';
 import type { Api } from '../../src/api/types.js';
 import { createRefusals, REFUSAL_WINDOW_MS, REFUSALS_BEFORE_HOLD } from '../../src/discord/access.js';
 import { MESSAGES } from '../../src/discord/replies.js';
-import { createAccessGuard } from './english-guard.js';
 import {
   fakeClock,
   fastDeps,
@@ -21,6 +20,7 @@ import {
   type TestServer,
   testConfig,
 } from '../api/helpers.js';
+import { createAccessGuard } from './english-guard.js';
 
 const STAFF = '600000000000000001';
 const GUEST = '600000000000000002'; // a member without the staff role

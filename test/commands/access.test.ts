@@ -4,7 +4,6 @@ import { ApiError } from '../../src/api/errors.js';
 import type { Api } from '../../src/api/types.js';
 import { accessRoleLinks, createRefusals } from '../../src/discord/access.js';
 import { MESSAGES } from '../../src/discord/replies.js';
-import { createAccessGuard } from './english-guard.js';
 import {
   fakeClock,
   fastDeps,
@@ -13,6 +12,7 @@ import {
   type TestServer,
   testConfig,
 } from '../api/helpers.js';
+import { createAccessGuard } from './english-guard.js';
 import { type Call, fakeResources } from './roster-fakes.js';
 
 const STAFF = '600000000000000001';

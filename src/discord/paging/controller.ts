@@ -18,7 +18,7 @@ import {
 import type { Community } from '../../community/community.js';
 import { ENGLISH, said, type Words, wordsFor } from '../../i18n/words.js';
 import type { DisplayNames } from '../../render/people.js';
-import { MESSAGES, say, type Payload, UserError } from '../replies.js';
+import { MESSAGES, type Payload, say, UserError } from '../replies.js';
 import type { Responder } from '../respond.js';
 import { ACTIONS, type ControlState, encodeCustomId, MAX_PAGE, parseCustomId } from './custom-id.js';
 import { exportList } from './export.js';

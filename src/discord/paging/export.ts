@@ -14,9 +14,9 @@ import { isApiError, isNotSaved } from '../../api/errors.js';
 import { API_PAGE_SIZE, cutPage, mergeSources, pageItems, type Source } from '../../api/pages.js';
 import type { Fetched, ReadOptions } from '../../api/types.js';
 import { uniqueById } from '../../api/unique.js';
+import { ENGLISH, type Words } from '../../i18n/words.js';
 import { type CsvColumn, csvFilesSliced, genericColumns } from '../../render/csv.js';
 import { discordUserOf } from '../../render/people.js';
-import { ENGLISH, type Words } from '../../i18n/words.js';
 import { type Payload, textsOf, UserError } from '../replies.js';
 import { planHold } from './allowance.js';
 import { peopleOf } from './show.js';
@@ -52,7 +52,7 @@ const says = textsOf('export');
 function fileName(view: string, arg: string, part: number, parts: number, t: Words): string {
   const safe = (s: string) => s.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '');
   const base = ['rollcall', safe(view), safe(arg).slice(0, 40)].filter(Boolean).join('-');
-  return safe(t.export.fileName(base, part, parts).replace(/\.csv$/, '')) + '.csv';
+  return `${safe(t.export.fileName(base, part, parts).replace(/\.csv$/, ''))}.csv`;
 }
 
 /**

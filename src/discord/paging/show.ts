@@ -5,7 +5,7 @@ import type { Fetched } from '../../api/types.js';
 import type { Community } from '../../community/community.js';
 import { ENGLISH, said } from '../../i18n/words.js';
 import { memberIdsIn, type People } from '../../render/people.js';
-import { say, type Payload, UserError } from '../replies.js';
+import { type Payload, say, UserError } from '../replies.js';
 import { buildDetailComponents, buildListComponents, type ShortcutLink } from './components.js';
 import {
   type BackTarget,
