@@ -75,12 +75,12 @@ export function createTokenSubmit(
     if (!checked.ok) {
       if (checked.reason === 'saving')
         return textPayload(
-          MESSAGES.setupSaving(checked.left, checked.points, Math.ceil(checked.nextFreshAt / 1000)),
+          say.setupSaving(checked.left, checked.points, Math.ceil(checked.nextFreshAt / 1000)),
         );
       const sentence = {
-        rejected: MESSAGES.setupRejected,
-        forbidden: MESSAGES.setupForbidden,
-        unavailable: MESSAGES.setupUnavailable,
+        rejected: say.setupRejected,
+        forbidden: say.setupForbidden,
+        unavailable: say.setupUnavailable,
       }[checked.reason];
       return textPayload(sentence);
     }

@@ -14,7 +14,7 @@ import {
 import { MAX_ARG_LENGTH, parseId } from './input.js';
 import type { ShowContext, View } from './paging/views.js';
 import type { MessageText } from './player-names.js';
-import { MESSAGES, type Payload, say, UserError } from './replies.js';
+import { type Payload, say, UserError } from './replies.js';
 
 export interface CommandContext {
   interaction: ChatInputCommandInteraction;
@@ -237,7 +237,7 @@ function checkValue(definition: OptionDefinition, option: CommandInteractionOpti
   const choices = definition.choices ?? [];
   if (choices.length > 0 && !choices.some((c) => c.value === value))
     throw new UserError(
-      MESSAGES.notAChoice(
+      say.notAChoice(
         option.name,
         choices.map((c) => c.name),
       ),

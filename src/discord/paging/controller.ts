@@ -18,7 +18,7 @@ import {
 import type { Community } from '../../community/community.js';
 import { ENGLISH, said, type Words, wordsFor } from '../../i18n/words.js';
 import type { DisplayNames } from '../../render/people.js';
-import { MESSAGES, type Payload, say, UserError } from '../replies.js';
+import { type Payload, say, UserError } from '../replies.js';
 import type { Responder } from '../respond.js';
 import { ACTIONS, type ControlState, encodeCustomId, MAX_PAGE, parseCustomId } from './custom-id.js';
 import { exportList } from './export.js';
@@ -154,10 +154,7 @@ export class PagingController {
     const { respond } = this.options;
     const parsed = parseCustomId(interaction.customId, this.options.views.argKindOf);
     if (!parsed.ok) {
-      await respond.notice(
-        interaction,
-        parsed.reason === 'old-version' ? MESSAGES.oldVersion : MESSAGES.expired,
-      );
+      await respond.notice(interaction, parsed.reason === 'old-version' ? say.oldVersion : say.expired);
       return;
     }
     const { state } = parsed;
