@@ -71,11 +71,12 @@ export const say = textsOf('sentences');
 export class UserError extends Error {
   override name = 'UserError';
   /** The sentence, in the words of whoever reads it. */
-  readonly text: Text;
+  declare readonly text: Text;
 
   constructor(text: string | Text, options?: ErrorOptions) {
     super(said(text, ENGLISH), options);
-    this.text = typeof text === 'string' ? () => text : text;
+    // Not enumerable: two refusals with the same English compare equal (as they did as strings).
+    Object.defineProperty(this, 'text', { value: typeof text === 'string' ? () => text : text });
   }
 }
 

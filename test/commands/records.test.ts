@@ -100,9 +100,7 @@ describe('/log', () => {
     const getLog = vi.fn(async () => {
       throw new ApiError('http', 'not found', { status: 404 });
     });
-    await expect(run(log, 'view', { id: 'nope' }, context({ getLog }))).rejects.toThrow(
-      logDetailView.notFound as string,
-    );
+    await expect(run(log, 'view', { id: 'nope' }, context({ getLog }))).rejects.toThrow(MESSAGES.logNotFound);
   });
 
   it('view: offers no shortcut for a log without a usable username', () => {

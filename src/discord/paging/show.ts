@@ -93,8 +93,7 @@ export async function showDetail<T, F extends Fetched<T>>(
   try {
     fetched = await view.fetch(ctx.community, arg, ctx.options ?? {});
   } catch (error) {
-    if (view.notFound && isApiError(error) && error.status === 404)
-      throw new UserError(said(view.notFound, ctx.t ?? ENGLISH));
+    if (view.notFound && isApiError(error) && error.status === 404) throw new UserError(view.notFound);
     throw error;
   }
   const people = await peopleOf(ctx.community, [fetched.data], view.people);
