@@ -1,4 +1,4 @@
-/** Spanish (Spain; Latin America reads it too): the commands' texts keyed by their place in the command JSON, the sentences by MESSAGES key. */
+/** Spanish (Spain; Latin America reads it too): the commands' texts keyed by their place in the command JSON, the words by section and key (as src/i18n/en.ts). */
 import type { Catalogue } from '../catalogue.js';
 import type { Sections } from '../en.js';
 import { channelMention, dateTime, fromNow, typed, userMention } from '../markup.js';
