@@ -7,6 +7,7 @@ import { argumentsOf, type Command, defineCommand, publicOption } from '../src/d
 import { type Picker, pickedId, pickerChoices } from '../src/discord/lookup.js';
 import { showDetail, showList } from '../src/discord/paging/show.js';
 import type { DetailView, ListView } from '../src/discord/paging/views.js';
+import { say } from '../src/discord/replies.js';
 import { ENGLISH } from '../src/i18n/words.js';
 import { renderApplication, renderApplicationList } from '../src/render/application.js';
 import { NONE, plainText } from '../src/render/format.js';
@@ -47,7 +48,7 @@ export const applicationDetailView: DetailView<Application> = {
   id: VIEW.application,
   fetch: ({ resources: api }, id, options) => api.getApplication(id, options),
   render: renderApplication,
-  notFound: (t) => t.application.notFound,
+  notFound: say.applicationNotFound,
 };
 
 /** Every form (pages of 100, capped), read through the API layer's cache. */

@@ -15,7 +15,7 @@ import { type Command, defineCommand, publicOption } from '../src/discord/comman
 import { MAX_PAGE } from '../src/discord/paging/custom-id.js';
 import { showList } from '../src/discord/paging/show.js';
 import { type DetailView, type ListView, PAGE_SIZE } from '../src/discord/paging/views.js';
-import { MESSAGES, UserError } from '../src/discord/replies.js';
+import { say, UserError } from '../src/discord/replies.js';
 import { ENGLISH } from '../src/i18n/words.js';
 import { plainAuditType, renderAuditEntry, renderAuditLogList } from '../src/render/audit-log.js';
 import { isoTime } from '../src/render/csv.js';
@@ -61,7 +61,7 @@ export async function readAuditEntry(
   options: ReadOptions,
 ): Promise<Fetched<PagedAuditEntry>> {
   const target = parseAuditEntryArg(arg);
-  if (!target) throw new UserError(MESSAGES.expired);
+  if (!target) throw new UserError(say.expired);
   const read = (page: number) => resources.listAuditLogs({ page, limit: PAGE_SIZE }, options);
   const first = await read(target.page);
   const found = findAuditEntry(first.data, target.id);
@@ -75,7 +75,7 @@ export async function readAuditEntry(
     const entry = findAuditEntry(fetched.data, target.id);
     if (entry) return { ...fetched, data: { entry, page } };
   }
-  throw new UserError(MESSAGES.auditEntryMoved);
+  throw new UserError(say.auditEntryMoved);
 }
 
 /** The first text value of a description, plain, for a select option. */

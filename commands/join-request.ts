@@ -11,6 +11,7 @@ import {
 } from '../src/discord/command.js';
 import { showDetail } from '../src/discord/paging/show.js';
 import type { DetailView, ShowContext } from '../src/discord/paging/views.js';
+import { say } from '../src/discord/replies.js';
 import { SNOWFLAKE } from '../src/discord-limits.js';
 import { renderJoinRequest } from '../src/render/join-request.js';
 import { VIEW } from './view-ids.js';
@@ -28,7 +29,7 @@ export const joinRequestView: DetailView<JoinRequest> = {
         typeof request.userId === 'string' && SNOWFLAKE.test(request.userId) ? request.userId : undefined,
     },
   ],
-  notFound: (t) => t.joinRequest.notFound,
+  notFound: say.joinRequestNotFound,
 };
 
 /** `/join-request view`: a user's join request (also their right-click "Join request"). */

@@ -15,7 +15,7 @@ import {
 import { parseId } from '../src/discord/input.js';
 import { showDetail, showList } from '../src/discord/paging/show.js';
 import type { DetailView, ListEnvelope, ListView, ShowContext, Who } from '../src/discord/paging/views.js';
-import { MESSAGES, UserError } from '../src/discord/replies.js';
+import { say, UserError } from '../src/discord/replies.js';
 import { ENGLISH, type Words } from '../src/i18n/words.js';
 import { NONE, plainText, safeLine } from '../src/render/format.js';
 import type { CodeLabels } from '../src/render/labels.js';
@@ -163,7 +163,7 @@ export const loaMemberView: ListView<Loa, unknown, ReadPage> = {
 
 function parseFilter(text: string): LoaFilter {
   const filter = LOA_FILTERS.find((f) => f === text);
-  if (!filter) throw new UserError(MESSAGES.badReport);
+  if (!filter) throw new UserError(say.badReport);
   return filter;
 }
 
@@ -202,8 +202,7 @@ export const loaByStatusView: ListView<Loa, unknown, Read<ReportPage<Loa>>> = {
 
 /** The report's "days" argument, 1 to 365. */
 function readDays(text: string): number {
-  if (!/^\d{1,3}$/.test(text) || Number(text) < 1 || Number(text) > 365)
-    throw new UserError(MESSAGES.badDays);
+  if (!/^\d{1,3}$/.test(text) || Number(text) < 1 || Number(text) > 365) throw new UserError(say.badDays);
   return Number(text);
 }
 
@@ -274,7 +273,7 @@ export const loaDetailView: DetailView<Loa, Read<Fetched<Loa>>> = {
     },
     { label: (t) => t.loa.membersLoas, view: VIEW.memberLoas, arg: memberIdOf },
   ],
-  notFound: MESSAGES.loaNotFound,
+  notFound: say.loaNotFound,
 };
 
 /** `/loa member user:`: the LOAs of a Discord user's member record (also their right-click "LOAs"). */
@@ -283,7 +282,7 @@ export async function showLoasOfUser(userId: string, show: ShowContext) {
     const member = await show.community.resources.getMemberByChatId(userId);
     return await showList(loaMemberView, show, { arg: member.data.id });
   } catch (error) {
-    if (isApiError(error) && error.status === 404) throw new UserError(MESSAGES.memberNotFound);
+    if (isApiError(error) && error.status === 404) throw new UserError(say.memberNotFound);
     throw error;
   }
 }

@@ -26,7 +26,7 @@ import { checkedUsername, parseId, parseUsername } from '../src/discord/input.js
 import { type HoldMonth, planHold } from '../src/discord/paging/allowance.js';
 import { showDetail, showList } from '../src/discord/paging/show.js';
 import type { DetailView, ListEnvelope, ListView } from '../src/discord/paging/views.js';
-import { MESSAGES, UserError } from '../src/discord/replies.js';
+import { say, UserError } from '../src/discord/replies.js';
 import { ENGLISH, type Words } from '../src/i18n/words.js';
 import { type CsvColumn, isoTime } from '../src/render/csv.js';
 import { openLabel, plainText } from '../src/render/format.js';
@@ -151,7 +151,7 @@ export function parseSince(text: string, nowMs: number): number {
     )
       return ms / 1000;
   }
-  throw new UserError(MESSAGES.badSince);
+  throw new UserError(say.badSince);
 }
 
 /** Whether a log passes the search's filters. */
@@ -196,7 +196,7 @@ export async function planSearch(
   let first = await savedLogPage(api, s.username, 1);
   if (!first) {
     const page1 = await planHold(holdMonth, 1);
-    if (!page1.ok) throw new UserError(MESSAGES.searchNeeds(Math.floor(page1.possibleAt / 1000)));
+    if (!page1.ok) throw new UserError(say.searchNeeds(Math.floor(page1.possibleAt / 1000)));
     try {
       first = await api.listUserLogs(s.username, { page: 1, limit: GATHER_PAGE_SIZE });
     } finally {
@@ -264,7 +264,7 @@ async function searchLogs(
 /** The user's logs on saved pages only (no request), filtered. */
 async function searchSavedLogs(api: Resources, s: LogSearch, possibleAt: number) {
   const first = await savedLogPage(api, s.username, 1);
-  if (!first) throw new UserError(MESSAGES.expired);
+  if (!first) throw new UserError(say.expired);
   const { pages, complete } = searchPages(first);
   const rest = await Promise.all(
     Array.from({ length: Math.max(0, pages - 1) }, (_, i) => savedLogPage(api, s.username, i + 2)),
@@ -308,7 +308,7 @@ function searchView(planned?: PlannedSearch): ListView<Log, undefined, SearchPag
     takesArg: true,
     async fetch({ resources }, arg, query, options) {
       const s = parseSearchArg(arg);
-      if (!s) throw new UserError(MESSAGES.expired);
+      if (!s) throw new UserError(say.expired);
       const { items, complete, ...source } = await searchLogs(
         resources,
         s,
@@ -354,7 +354,7 @@ export const logDetailView: DetailView<Log> = {
       arg: (log) => checkedUsername(log.username),
     },
   ],
-  notFound: (t) => t.log.notFound,
+  notFound: say.logNotFound,
 };
 
 const data = defineCommand({

@@ -14,7 +14,7 @@ import {
 } from '../src/discord/command.js';
 import { showDetail, showList } from '../src/discord/paging/show.js';
 import type { DetailView, ListView, Shortcut, ShowContext } from '../src/discord/paging/views.js';
-import { MESSAGES, UserError } from '../src/discord/replies.js';
+import { say, UserError } from '../src/discord/replies.js';
 import { ENGLISH } from '../src/i18n/words.js';
 import { plainText, safeLine } from '../src/render/format.js';
 import {
@@ -150,7 +150,7 @@ export const memberDetailView: DetailView<MemberWithRoles> = {
   render: ({ member, roles, standing }, source) => renderMember(member, source, roles, standing),
   people: ({ member }) => [member.id],
   shortcuts,
-  notFound: MESSAGES.memberIdNotFound,
+  notFound: say.memberIdNotFound,
 };
 
 /** The member whose Discord (chat) user id is the argument; used by `/member view user:` and shortcuts. */
@@ -162,7 +162,7 @@ export const memberByChatView: DetailView<MemberWithRoles> = {
   render: ({ member, roles, standing }, source) => renderMember(member, source, roles, standing),
   people: ({ member }) => [member.id],
   shortcuts,
-  notFound: MESSAGES.memberNotFound,
+  notFound: say.memberNotFound,
 };
 
 /** A member reached from one of their LOAs, with that LOA's id for the way back. */
@@ -180,14 +180,14 @@ export const memberOfLoaView: DetailView<MemberOfLoa> = {
   fetch: async (community, loaId, options: ReadOptions) => {
     const loa = await community.resources.getLoa(loaId, options);
     const memberId = loa.data.memberId;
-    if (typeof memberId !== 'string' || memberId === '') throw new UserError(MESSAGES.memberIdNotFound);
+    if (typeof memberId !== 'string' || memberId === '') throw new UserError(say.memberIdNotFound);
     const fetched = await withStanding(community, community.resources.getMember(memberId, options));
     return { ...fetched, stale: fetched.stale || loa.stale, data: { ...fetched.data, loaId } };
   },
   render: ({ member, roles, standing }, source) => renderMember(member, source, roles, standing),
   people: ({ member }) => [member.id],
   shortcuts: [{ label: (t) => t.member.backToLoa, view: VIEW.loa, arg: ({ loaId }) => loaId }, ...shortcuts],
-  notFound: MESSAGES.memberIdNotFound,
+  notFound: say.memberIdNotFound,
 };
 
 /** `/member view user:`: the member record of a Discord user (also their right-click "Staff record"). */

@@ -14,7 +14,7 @@ import { askButton, askModal } from '../src/discord/paging/controller.js';
 import { showList } from '../src/discord/paging/show.js';
 import type { DetailView, ListEnvelope, ListView } from '../src/discord/paging/views.js';
 import { playerNames } from '../src/discord/player-names.js';
-import { MESSAGES, UserError } from '../src/discord/replies.js';
+import { say, UserError } from '../src/discord/replies.js';
 import { ENGLISH } from '../src/i18n/words.js';
 import { code, plainText } from '../src/render/format.js';
 import { listEmbed } from '../src/render/page.js';
@@ -29,7 +29,7 @@ export const playerView: DetailView<PlayerRecord> = {
   async fetch({ resources }, username, options): Promise<Fetched<PlayerRecord>> {
     const fetched = await resources.listUserLogs(username, { page: 1, limit: 100 }, options);
     const logs = pageItems(fetched.data) as Log[];
-    if (logs.length === 0) throw new UserError(MESSAGES.noPlayerLogs);
+    if (logs.length === 0) throw new UserError(say.noPlayerLogs);
     const total =
       typeof fetched.data.total === 'number' && fetched.data.total >= logs.length
         ? fetched.data.total
@@ -86,7 +86,7 @@ export const checkPlayer: MessageMenu = {
     playerNames(message).length === 0 ? askModal(playerView, owner, t ?? ENGLISH) : undefined,
   async execute({ message, show }) {
     const names = playerNames(message);
-    if (names.length === 0) throw new UserError(MESSAGES.noPlayerNames);
+    if (names.length === 0) throw new UserError(say.noPlayerNames);
     const payload = await showList(playerPickView, show, { arg: joinArg(names) });
     const row = {
       type: ComponentType.ActionRow as const,

@@ -6,7 +6,7 @@ import { ApplicationCommandOptionType } from 'discord.js';
 import { argumentsOf, type Command, defineCommand, publicOption } from '../src/discord/command.js';
 import { showList } from '../src/discord/paging/show.js';
 import type { ListView } from '../src/discord/paging/views.js';
-import { MESSAGES, UserError } from '../src/discord/replies.js';
+import { say, UserError } from '../src/discord/replies.js';
 import { isoTime } from '../src/render/csv.js';
 import { plainText } from '../src/render/format.js';
 import { displayNameOf } from '../src/render/people.js';
@@ -100,7 +100,7 @@ function readInactiveArg(arg: string): InactiveArg {
   const [days = '', role = '', leave = ''] = splitArg(arg, 3);
   const n = Number(days);
   if (!/^\d{1,3}$/.test(days) || n < INACTIVE_DAYS.min || n > INACTIVE_DAYS.max || !/^[01]$/.test(leave))
-    throw new UserError(MESSAGES.badReport);
+    throw new UserError(say.badReport);
   return { days: n, role, includeLeave: leave === '1' };
 }
 
@@ -125,7 +125,7 @@ export const quotaInactiveView: ListView<InactiveRow, unknown, InactivePage> = {
     const input = await reportInput(community, options);
     const { shifts, loas, members, roles } = input.data;
     const role = a.role === '' ? undefined : findRole(roles, a.role);
-    if (a.role !== '' && !role) throw new UserError(MESSAGES.reportRoleUnknown);
+    if (a.role !== '' && !role) throw new UserError(say.reportRoleUnknown);
     const rows = inactiveMembers(members, shifts, loas, input.now, {
       days: a.days,
       includeLeave: a.includeLeave,

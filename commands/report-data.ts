@@ -8,7 +8,7 @@ import { pageOfItems } from '../src/api/pages.js';
 import type { Fetched, PageQuery, ReadOptions } from '../src/api/types.js';
 import type { Community } from '../src/community/community.js';
 import type { ListEnvelope } from '../src/discord/paging/views.js';
-import { MESSAGES, UserError } from '../src/discord/replies.js';
+import { say, UserError } from '../src/discord/replies.js';
 import type { ReportFacts, SettingsFrom } from '../src/render/reports.js';
 import {
   type Calendar,
@@ -37,7 +37,7 @@ export interface ReportInput {
 /** The community's snapshot (refreshed as the pace allows) and its report settings. */
 export async function reportInput(community: Community, options: ReadOptions = {}): Promise<ReportInput> {
   const source = community.reports;
-  if (!source) throw new UserError(MESSAGES.reportsUnavailable);
+  if (!source) throw new UserError(say.reportsUnavailable);
   const [data, settings] = await Promise.all([source.data(options), source.settings()]);
   return {
     data,
@@ -80,11 +80,11 @@ export function joinArg(parts: Array<string | number | undefined>): string {
 /** The parts of a report argument, exactly `count` of them, or a UserError for a forged one. */
 export function splitArg(arg: string, count: number): string[] {
   const parts = arg.split('|');
-  if (parts.length !== count) throw new UserError(MESSAGES.badReport);
+  if (parts.length !== count) throw new UserError(say.badReport);
   try {
     return parts.map((p) => decodeURIComponent(p));
   } catch {
-    throw new UserError(MESSAGES.badReport);
+    throw new UserError(say.badReport);
   }
 }
 
@@ -94,13 +94,13 @@ export function splitArgs(arg: string): string[] {
 }
 
 export function parsePeriod(text: string | undefined): PeriodKind {
-  if (!isPeriodKind(text)) throw new UserError(MESSAGES.badReport);
+  if (!isPeriodKind(text)) throw new UserError(say.badReport);
   return text;
 }
 
 /** A wave typed or carried in an argument: '' is none. */
 export function parseWave(text: string): number | undefined {
   if (text === '') return undefined;
-  if (!/^\d{1,6}$/.test(text) || Number(text) > 100_000) throw new UserError(MESSAGES.badWave);
+  if (!/^\d{1,6}$/.test(text) || Number(text) > 100_000) throw new UserError(say.badWave);
   return Number(text);
 }

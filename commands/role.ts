@@ -6,7 +6,7 @@ import { argumentsOf, type Command, defineCommand, publicOption } from '../src/d
 import { type Picker, pickedId, pickerChoices } from '../src/discord/lookup.js';
 import { showDetail, showList } from '../src/discord/paging/show.js';
 import type { DetailView, ListView } from '../src/discord/paging/views.js';
-import { MESSAGES } from '../src/discord/replies.js';
+import { say } from '../src/discord/replies.js';
 import { NONE, plainText } from '../src/render/format.js';
 import { colourHex, renderRole, renderRoleList } from '../src/render/role.js';
 import { VIEW } from './view-ids.js';
@@ -44,7 +44,7 @@ export const roleDetailView: DetailView<Role> = {
   id: VIEW.role,
   fetch: ({ resources: api }, id, options) => api.getRole(id, options),
   render: renderRole,
-  notFound: MESSAGES.roleNotFound,
+  notFound: say.roleNotFound,
 };
 
 const data = defineCommand({

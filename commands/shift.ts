@@ -14,7 +14,7 @@ import {
 import { checkedId, parseId } from '../src/discord/input.js';
 import { showDetail, showList } from '../src/discord/paging/show.js';
 import { type DetailView, type ListView, PAGE_SIZE } from '../src/discord/paging/views.js';
-import { MESSAGES, UserError } from '../src/discord/replies.js';
+import { say, UserError } from '../src/discord/replies.js';
 import { ENGLISH, type Words } from '../src/i18n/words.js';
 import { isoTime } from '../src/render/csv.js';
 import { isSetTimestamp, openLabel, plainText } from '../src/render/format.js';
@@ -79,7 +79,7 @@ type TotalsRow = MemberTotal & { open: string };
 
 function readMemberArg(arg: string): TotalsArg & { memberId: string } {
   const [period, wave = '', type = '', memberId = ''] = splitArg(arg, 4);
-  if (memberId === '') throw new UserError(MESSAGES.badReport);
+  if (memberId === '') throw new UserError(say.badReport);
   return {
     period: parsePeriod(period),
     wave: parseWave(wave),
@@ -210,7 +210,7 @@ export const shiftDetailView: DetailView<Shift> = {
   shortcuts: [
     { label: (t) => t.shift.membersLoas, view: VIEW.memberLoas, arg: (shift) => checkedId(shift.memberId) },
   ],
-  notFound: MESSAGES.shiftNotFound,
+  notFound: say.shiftNotFound,
 };
 
 /** Who is on duty now: every running shift in the snapshot, longest running first. */
@@ -343,7 +343,7 @@ export const shift: Command = {
         try {
           memberId = (await show.community.resources.getMemberByChatId(target.user)).data.id;
         } catch (error) {
-          if (isApiError(error) && error.status === 404) throw new UserError(MESSAGES.memberNotFound);
+          if (isApiError(error) && error.status === 404) throw new UserError(say.memberNotFound);
           throw error;
         }
       }

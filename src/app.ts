@@ -20,7 +20,7 @@ import { type Bot, createBot } from './discord/bot.js';
 import type { Command } from './discord/command.js';
 import { type KeyValue, StateStore } from './discord/paging/state.js';
 import { ViewRegistry } from './discord/paging/views.js';
-import { MESSAGES, UserError } from './discord/replies.js';
+import { say, UserError } from './discord/replies.js';
 import type { Logger } from './log.js';
 import { createHealthServer, type HealthServer } from './ops/health.js';
 import { Metrics } from './ops/metrics.js';
@@ -109,7 +109,7 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
   const metrics = config.HEALTH_PORT === undefined ? undefined : new Metrics();
   // Aborted when stopping: the API calls still running end with the restarting sentence.
   const stopping = new AbortController();
-  const abortApi = () => stopping.abort(new UserError(MESSAGES.restarting));
+  const abortApi = () => stopping.abort(new UserError(say.restarting));
   const communities = createCommunities({
     config,
     logger,

@@ -11,7 +11,7 @@ import {
   PermissionFlagsBits,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
-import { MESSAGES, type Payload, UserError } from '../../src/discord/replies.js';
+import { type Payload, say, UserError } from '../../src/discord/replies.js';
 import type { CodeLabels } from '../../src/render/labels.js';
 
 export const ADMIN_COMMAND = 'rollcall-admin';
@@ -47,7 +47,7 @@ export async function rolesOrRefusal<R>(read: () => Promise<R[]>): Promise<R[] |
   try {
     return await read();
   } catch (error) {
-    return error instanceof UserError ? error : new UserError(MESSAGES.unavailable);
+    return error instanceof UserError ? error : new UserError(say.unavailable);
   }
 }
 

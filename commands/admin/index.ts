@@ -21,7 +21,7 @@ import {
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
 import { checkOptions } from '../../src/discord/command.js';
-import { MESSAGES, type Payload, UserError } from '../../src/discord/replies.js';
+import { type Payload, say, UserError } from '../../src/discord/replies.js';
 import type { Repliable, Responder } from '../../src/discord/respond.js';
 import type { AdminHandler } from '../../src/discord/router.js';
 import { LIMITS } from '../../src/discord-limits.js';
@@ -100,7 +100,7 @@ export function createAdminHandler(
       } catch (error) {
         if (!(error instanceof StoreError)) throw error;
         logger.warn({ err: error, guild: interaction.guildId }, 'admin command failed');
-        throw new UserError(MESSAGES.storeUnavailable, { cause: error });
+        throw new UserError(say.storeUnavailable, { cause: error });
       }
     };
     return respond.answer(interaction, guarded, true, newMessage);
@@ -111,7 +111,7 @@ export function createAdminHandler(
     respond: Responder,
   ): Promise<void> {
     const command = commands.get(interaction.options.getSubcommand(true));
-    if (!command) return respond.notice(interaction, MESSAGES.unknownCommand);
+    if (!command) return respond.notice(interaction, say.unknownCommand);
     const ctx = { interaction, guildId: interaction.guildId };
     // Every option against the subcommand's definition first (src/discord/command.ts), as the
     // router does for every other command: a forged choice is refused before anything is saved.
@@ -161,7 +161,7 @@ export function createAdminHandler(
       return answer(interaction, respond, () => unlink(links, guildId), true);
     if (interaction.isModalSubmit() && customId === ADMIN_IDS.modal)
       return answer(interaction, respond, () => submitToken(interaction, guildId), true);
-    return respond.refuse(interaction, MESSAGES.expired);
+    return respond.refuse(interaction, say.expired);
   }
 
   return {
@@ -173,9 +173,9 @@ export function createAdminHandler(
       return false;
     },
     async handle(interaction, respond) {
-      if (!interaction.inGuild()) return respond.refuse(interaction, MESSAGES.dmOnly);
+      if (!interaction.inGuild()) return respond.refuse(interaction, say.dmOnly);
       if (!interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild))
-        return respond.refuse(interaction, MESSAGES.adminOnly);
+        return respond.refuse(interaction, say.adminOnly);
       if (interaction.isChatInputCommand()) return onCommand(interaction, respond);
       if (interaction.isAutocomplete()) return onAutocomplete(interaction);
       if (interaction.isButton() || interaction.isModalSubmit()) return onControl(interaction, respond);

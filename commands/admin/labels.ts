@@ -5,7 +5,7 @@
  */
 import { ApplicationCommandOptionType } from 'discord.js';
 import { argumentsOf, defineCommand } from '../../src/discord/command.js';
-import { MESSAGES, textPayload, UserError } from '../../src/discord/replies.js';
+import { MESSAGES, say, type Text, textPayload, UserError } from '../../src/discord/replies.js';
 import { safeLine, truncate } from '../../src/render/format.js';
 import {
   CODE_PATTERN,
@@ -75,7 +75,7 @@ export function createLabelsCommand(links: Links): AdminCommand {
       if (table === null && codeText === null && labelText === null && !clear)
         return textPayload(labelsState(current));
       const change = checkLabelChange(table, codeText, labelText, clear, current);
-      if (typeof change === 'string') throw new UserError(change);
+      if (typeof change === 'function') throw new UserError(change);
       const { table: t, code, label } = change;
       const named = { ...(current[t] ?? {}) };
       if (code === undefined) for (const key of Object.keys(named)) delete named[key];
@@ -83,16 +83,16 @@ export function createLabelsCommand(links: Links): AdminCommand {
       else named[code] = label;
       const next: CodeLabels = { ...current, [t]: named };
       await links.saveSettings(guildId, { labels: next });
-      if (code === undefined) return textPayload(MESSAGES.labelsTableCleared(CODE_TABLE_NAMES[t]));
-      if (label === undefined) return textPayload(MESSAGES.labelCleared(code));
-      return textPayload(MESSAGES.labelSaved(code, codeLabel(next, t, Number(code)) ?? code));
+      if (code === undefined) return textPayload(say.labelsTableCleared(CODE_TABLE_NAMES[t]));
+      if (label === undefined) return textPayload(say.labelCleared(code));
+      return textPayload(say.labelSaved(code, codeLabel(next, t, Number(code)) ?? code));
     },
   };
 }
 
 /**
  * The change an admin asked for in `/rollcall-admin labels` (code undefined: clear the table;
- * label undefined: clear the code), or the one sentence saying what is wrong.
+ * label undefined: clear the code), or the one sentence saying what is wrong (its words).
  */
 export function checkLabelChange(
   table: CodeTable | null,
@@ -100,22 +100,21 @@ export function checkLabelChange(
   labelText: string | null,
   clear: boolean,
   current: CodeLabels,
-): string | { table: CodeTable; code: string | undefined; label: string | undefined } {
-  if (table === null || !CODE_TABLES.includes(table)) return MESSAGES.labelNeedsTable;
-  if (labelText !== null && clear) return MESSAGES.labelBoth;
-  if (codeText === null)
-    return clear ? { table, code: undefined, label: undefined } : MESSAGES.labelNeedsCode;
-  if (!CODE_PATTERN.test(codeText)) return MESSAGES.labelBadCode;
+): Text | { table: CodeTable; code: string | undefined; label: string | undefined } {
+  if (table === null || !CODE_TABLES.includes(table)) return say.labelNeedsTable;
+  if (labelText !== null && clear) return say.labelBoth;
+  if (codeText === null) return clear ? { table, code: undefined, label: undefined } : say.labelNeedsCode;
+  if (!CODE_PATTERN.test(codeText)) return say.labelBadCode;
   // One spelling per code: "03" and "3" name the same code.
   const code = String(Number(codeText));
   if (clear) return { table, code, label: undefined };
-  if (labelText === null) return MESSAGES.labelNeedsText;
+  if (labelText === null) return say.labelNeedsText;
   const problem = labelProblem(labelText);
-  if (problem === 'length') return MESSAGES.labelBadLength(MAX_LABEL_LENGTH);
-  if (problem === 'markup') return MESSAGES.labelBadText;
+  if (problem === 'length') return say.labelBadLength(MAX_LABEL_LENGTH);
+  if (problem === 'markup') return say.labelBadText;
   const named = current[table] ?? {};
   if (!Object.hasOwn(named, code) && Object.keys(named).length >= MAX_LABELS_PER_TABLE)
-    return MESSAGES.labelTooMany(MAX_LABELS_PER_TABLE);
+    return say.labelTooMany(MAX_LABELS_PER_TABLE);
   return { table, code, label: labelText.trim() };
 }
 

@@ -9,7 +9,7 @@
  */
 import { ApplicationCommandOptionType, ChannelType, type ChatInputCommandInteraction } from 'discord.js';
 import { argumentsOf, defineCommand } from '../../src/discord/command.js';
-import { MESSAGES, textPayload, UserError } from '../../src/discord/replies.js';
+import { MESSAGES, say, textPayload, UserError } from '../../src/discord/replies.js';
 import { REMINDER_TEXT } from '../../src/render/reminders.js';
 import { DIGEST_REPORTS, type DigestReport, type DigestSettings } from '../../src/reports/digest.js';
 import { isQuotaHours } from '../../src/reports/leave.js';
@@ -192,7 +192,7 @@ function nextDigest(
     next.hour === undefined ||
     next.reports.length === 0
   )
-    throw new UserError(MESSAGES.digestNeedsChannel);
+    throw new UserError(say.digestNeedsChannel);
   return {
     changed: true,
     settings: { ...next, channelId: next.channelId, cadence: next.cadence, hour: next.hour },
@@ -249,11 +249,11 @@ async function reportSettings(
   const settings = await place.get(guildId);
   const next: ReportSettings = { ...settings, quotas: { ...settings.quotas } };
   if (zone !== null) {
-    if (!isTimeZone(zone)) throw new UserError(MESSAGES.badTimeZone(zone));
+    if (!isTimeZone(zone)) throw new UserError(say.badTimeZone(zone));
     next.timeZone = zone;
   }
   if (weekStart !== null) next.weekStart = weekStart;
-  if ((roleText === null) !== (hours === null)) throw new UserError(MESSAGES.quotaNeedsBoth);
+  if ((roleText === null) !== (hours === null)) throw new UserError(say.quotaNeedsBoth);
   const read = await rolesOrRefusal(() => place.roles(guildId));
   roles = Array.isArray(read) ? read : undefined;
   if (roleText !== null && hours !== null) {
@@ -262,12 +262,12 @@ async function reportSettings(
     const role =
       roles.find((r) => r.id === roleText) ??
       roles.find((r) => r.name.toLowerCase() === roleText.toLowerCase());
-    if (!role) throw new UserError(MESSAGES.unknownRole);
-    if (hours !== 0 && !isQuotaHours(hours)) throw new UserError(MESSAGES.badQuotaHours);
+    if (!role) throw new UserError(say.unknownRole);
+    if (hours !== 0 && !isQuotaHours(hours)) throw new UserError(say.badQuotaHours);
     if (hours === 0) delete next.quotas[role.id];
     else {
       if (!Object.hasOwn(next.quotas, role.id) && Object.keys(next.quotas).length >= MAX_QUOTA_ROLES)
-        throw new UserError(MESSAGES.tooManyQuotas);
+        throw new UserError(say.tooManyQuotas);
       next.quotas[role.id] = hours;
     }
   }

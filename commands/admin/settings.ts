@@ -11,7 +11,7 @@ import {
 } from 'discord.js';
 import { linkOf, serverRolesOf } from '../../src/discord/access.js';
 import { argumentsOf, defineCommand } from '../../src/discord/command.js';
-import { MESSAGES, textPayload, UserError } from '../../src/discord/replies.js';
+import { MESSAGES, say, textPayload, UserError } from '../../src/discord/replies.js';
 import { ENGLISH, type Words, wordsFor } from '../../src/i18n/words.js';
 import { accessRoleLines } from '../../src/render/access.js';
 import { plainText, roleMention, safeLine } from '../../src/render/format.js';
@@ -94,7 +94,7 @@ export function createSettingsCommand(links: Links): AdminCommand {
       let roles = Array.isArray(read) ? read : undefined;
       // A server not linked is told so (not that the API is not answering).
       if (rolesText)
-        change.accessRoleIds = communityRoleIds(rolesText, read ?? new UserError(MESSAGES.unavailable));
+        change.accessRoleIds = communityRoleIds(rolesText, read ?? new UserError(say.unavailable));
       if (discordText) change.accessDiscordRoleIds = discordRoleIds(discordText, discordRolesOf(interaction));
       if (Object.keys(change).length > 0) await links.saveSettings(guildId, change);
       const now = await links.settings(guildId);
@@ -168,7 +168,7 @@ function communityRoleIds(text: string, roles: NamedRole[] | UserError): string[
   const unknown = wanted.filter(
     (w) => !roles.some((r) => r.id === w || r.name.toLowerCase() === w.toLowerCase()),
   );
-  if (unknown.length > 0) throw new UserError(MESSAGES.unknownRoles(unknown));
+  if (unknown.length > 0) throw new UserError(say.unknownRoles(unknown));
   const ids = [
     ...new Set(
       wanted.map(
@@ -178,15 +178,15 @@ function communityRoleIds(text: string, roles: NamedRole[] | UserError): string[
       ),
     ),
   ];
-  if (ids.length > MAX_ACCESS_ROLES) throw new UserError(MESSAGES.tooManyRoles(MAX_ACCESS_ROLES));
+  if (ids.length > MAX_ACCESS_ROLES) throw new UserError(say.tooManyRoles(MAX_ACCESS_ROLES));
   return ids;
 }
 
 /** The server's Discord roles named in `discord-roles`, by id; a UserError for a name not found. */
 function discordRoleIds(text: string, roles: readonly NamedRole[]): string[] {
   const picked = pickRoles(text, roles);
-  if ('unknown' in picked) throw new UserError(MESSAGES.unknownDiscordRoles(picked.unknown));
-  if (picked.ids.length > MAX_ACCESS_ROLES) throw new UserError(MESSAGES.tooManyRoles(MAX_ACCESS_ROLES));
+  if ('unknown' in picked) throw new UserError(say.unknownDiscordRoles(picked.unknown));
+  if (picked.ids.length > MAX_ACCESS_ROLES) throw new UserError(say.tooManyRoles(MAX_ACCESS_ROLES));
   return picked.ids;
 }
 

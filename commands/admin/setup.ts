@@ -14,7 +14,7 @@ import {
 } from 'discord.js';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { defineCommand } from '../../src/discord/command.js';
-import { MESSAGES, type Payload, textPayload } from '../../src/discord/replies.js';
+import { MESSAGES, type Payload, say, textPayload } from '../../src/discord/replies.js';
 import { ENGLISH, type Words, wordsFor } from '../../src/i18n/words.js';
 import { safeLine } from '../../src/render/format.js';
 import { ADMIN_BASE, ADMIN_IDS, type AdminCommand, type Links } from './command.js';
@@ -65,25 +65,25 @@ export function createTokenSubmit(
   const checks = new RateLimiterMemory({ points: SETUP_CHECKS, duration: SETUP_CHECK_WINDOW_S });
   return async (interaction, guildId) => {
     const token = interaction.fields.getTextInputValue(ADMIN_IDS.tokenField).trim();
-    if (token === '') return textPayload(MESSAGES.setupEmpty);
+    if (token === '') return textPayload(say.setupEmpty);
     // Not sent, so never echoed: an invalid header value's error quotes the whole header.
-    if (!TOKEN_CHARACTERS.test(token)) return textPayload(MESSAGES.setupMalformed);
+    if (!TOKEN_CHARACTERS.test(token)) return textPayload(say.setupMalformed);
     try {
       await checks.consume(guildId);
     } catch (refused) {
       if (!(refused instanceof RateLimiterRes)) throw refused;
-      return textPayload(MESSAGES.setupTooOften(SETUP_CHECKS, Math.ceil(refused.msBeforeNext / 60_000)));
+      return textPayload(say.setupTooOften(SETUP_CHECKS, Math.ceil(refused.msBeforeNext / 60_000)));
     }
     const checked = await links.check(token, guildId);
     if (!checked.ok) {
       if (checked.reason === 'saving')
         return textPayload(
-          MESSAGES.setupSaving(checked.left, checked.points, Math.ceil(checked.nextFreshAt / 1000)),
+          say.setupSaving(checked.left, checked.points, Math.ceil(checked.nextFreshAt / 1000)),
         );
       const sentence = {
-        rejected: MESSAGES.setupRejected,
-        forbidden: MESSAGES.setupForbidden,
-        unavailable: MESSAGES.setupUnavailable,
+        rejected: say.setupRejected,
+        forbidden: say.setupForbidden,
+        unavailable: say.setupUnavailable,
       }[checked.reason];
       return textPayload(sentence);
     }

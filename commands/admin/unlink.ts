@@ -1,7 +1,7 @@
 /** /rollcall-admin unlink, and the Unlink button under setup's link: deletes the server's token and settings. */
 import { ApplicationCommandOptionType } from 'discord.js';
 import { defineCommand } from '../../src/discord/command.js';
-import { MESSAGES, type Payload, textPayload } from '../../src/discord/replies.js';
+import { type Payload, say, textPayload } from '../../src/discord/replies.js';
 import { ADMIN_BASE, type AdminCommand, type Links } from './command.js';
 
 export const unlinkDefinition = defineCommand({
@@ -24,5 +24,5 @@ export async function unlink(links: Links, guildId: string): Promise<Payload> {
   const linked = await links.describe(guildId);
   // Settings may have been saved before any token was linked: they go too.
   await links.forget(guildId);
-  return textPayload(linked ? MESSAGES.unlinked : MESSAGES.nothingToUnlink);
+  return textPayload(linked ? say.unlinked : say.nothingToUnlink);
 }

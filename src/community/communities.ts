@@ -21,7 +21,7 @@ import { createAccessGuard } from '../discord/access.js';
 import { allowanceAlerts } from '../discord/alerts.js';
 import type { BotOptions } from '../discord/bot.js';
 import type { StateStore } from '../discord/paging/state.js';
-import { MESSAGES, UserError } from '../discord/replies.js';
+import { say, UserError } from '../discord/replies.js';
 import type { Logger } from '../log.js';
 import type { Metrics } from '../ops/metrics.js';
 import {
@@ -240,7 +240,7 @@ function single(options: CommunitiesOptions): Communities {
   };
   return {
     async of(guildId) {
-      if (!config.DISCORD_GUILD_ID.includes(guildId)) throw new UserError(MESSAGES.wrongGuild);
+      if (!config.DISCORD_GUILD_ID.includes(guildId)) throw new UserError(say.wrongGuild);
       return { ...community, guildId };
     },
     api,

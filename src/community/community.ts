@@ -8,6 +8,7 @@ import type { Interaction } from 'discord.js';
 import type { Api, Resources } from '../api/types.js';
 import type { HoldMonth } from '../discord/paging/allowance.js';
 import type { StateStore } from '../discord/paging/state.js';
+import type { Text } from '../i18n/words.js';
 import type { CodeLabels } from '../render/labels.js';
 import type { People } from '../render/people.js';
 import type { ReportSource } from '../reports/source.js';
@@ -28,7 +29,7 @@ export interface Directory {
 }
 
 /** A check before a read; returns a refusal sentence, or undefined to allow. */
-export type Guard = (interaction: Interaction) => Promise<string | undefined>;
+export type Guard = (interaction: Interaction) => Promise<Text | undefined>;
 
 /**
  * The credential's monthly allowance as the bot sees it: where its limits stand and the API layer's

@@ -13,7 +13,7 @@ import type { ApiCache } from '../api/cache.js';
 import type { Api } from '../api/types.js';
 import type { Config } from '../config.js';
 import { createAccessGuard } from '../discord/access.js';
-import { MESSAGES, UserError } from '../discord/replies.js';
+import { say, UserError } from '../discord/replies.js';
 import type { Logger } from '../log.js';
 import type { Metrics } from '../ops/metrics.js';
 // Values from the store's own modules, not its index: the index loads kysely and the database drivers.
@@ -78,14 +78,14 @@ function lookup(store: Store, guildId: string) {
 function refusal(error: unknown, guildId: string, logger: Logger): UserError {
   if (error instanceof StoreError && error.code === 'settings') {
     logger.warn({ guild: guildId, err: error }, "this server's stored settings do not validate");
-    return new UserError(MESSAGES.settingsUnreadable);
+    return new UserError(say.settingsUnreadable);
   }
   if (error instanceof StoreError && error.code === 'unreadable') {
     logger.warn({ guild: guildId, err: error }, "this server's stored token does not open");
-    return new UserError(MESSAGES.tokenUnreadable);
+    return new UserError(say.tokenUnreadable);
   }
   logger.warn({ guild: guildId, err: error }, 'the store did not answer');
-  return new UserError(MESSAGES.storeUnavailable);
+  return new UserError(say.storeUnavailable);
 }
 
 export function createHostedCommunities(options: HostedOptions): HostedCommunities {
@@ -108,8 +108,8 @@ export function createHostedCommunities(options: HostedOptions): HostedCommuniti
       throw refusal(error, guildId, logger);
     }
     const [credential, settings, tokenLimits] = found;
-    if (!credential) throw new UserError(MESSAGES.notLinked);
-    if (credential.invalidAt) throw new UserError(MESSAGES.tokenRejected);
+    if (!credential) throw new UserError(say.notLinked);
+    if (credential.invalidAt) throw new UserError(say.tokenRejected);
     const api = apis.apiFor(credential.token, tokenLimits);
     const key = tokenHash(credential.token);
     // Who is who in this community, kept under the token's hash like its snapshot; every member read

@@ -4,7 +4,7 @@
  */
 import type { Links } from '../../commands/admin/command.js';
 import { parseLimits } from '../api/limits/spec.js';
-import { MESSAGES, UserError } from '../discord/replies.js';
+import { say, UserError } from '../discord/replies.js';
 import { StoreError } from '../store/errors.js';
 import type { CredentialInfo, Store } from '../store/index.js';
 import { defaultSettings, type GuildSettings } from '../store/settings.js';
@@ -46,7 +46,7 @@ export function linkStore(store: () => Store): LinkStore {
       if (change.apiLimits !== undefined) {
         const parsed = parseLimits(change.apiLimits);
         // The problem quotes what the admin typed: MESSAGES makes it text, not markup.
-        if (!parsed.ok) throw new UserError(MESSAGES.badLimits(parsed.error));
+        if (!parsed.ok) throw new UserError(say.badLimits(parsed.error));
       }
       const current = await adminSettings(store(), guildId);
       const next = { ...current, ...change };

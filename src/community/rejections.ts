@@ -7,7 +7,7 @@
  */
 import { isApiError } from '../api/errors.js';
 import type { Api, Fetched, Resources } from '../api/types.js';
-import { MESSAGES, UserError } from '../discord/replies.js';
+import { say, UserError } from '../discord/replies.js';
 import type { Logger } from '../log.js';
 import { tokenHash } from '../store/crypto.js';
 import type { Store } from '../store/index.js';
@@ -92,7 +92,7 @@ export class Rejections {
     } catch (error) {
       if (isApiError(error) && error.kind === 'http' && error.status === 401) {
         const stillHeld = await this.rejected(guildId, token, startedAt);
-        throw stillHeld ? held(stillHeld, now()) : new UserError(MESSAGES.tokenRejected);
+        throw stillHeld ? held(stillHeld, now()) : new UserError(say.tokenRejected);
       }
       throw error;
     } finally {
@@ -144,5 +144,5 @@ export class Rejections {
  */
 function held(suspicion: Suspicion, at: number): UserError {
   const retryAt = Math.max(at, suspicion.since + REJECTION_CONFIRM_MS);
-  return new UserError(MESSAGES.tokenHeld(Math.ceil(retryAt / 1000)));
+  return new UserError(say.tokenHeld(Math.ceil(retryAt / 1000)));
 }

@@ -37,7 +37,7 @@ import type { Resources } from '../api/types.js';
 import { SNOWFLAKE } from '../discord-limits.js';
 import type { Logger } from '../log.js';
 import type { AccessRoleLink } from '../render/access.js';
-import { errorMessage, MESSAGES } from './replies.js';
+import { errorText, say, type Text } from './replies.js';
 
 export type { AccessRoleLink, LinkProblem } from '../render/access.js';
 
@@ -71,8 +71,8 @@ export interface AccessOptions {
   now?: () => number;
 }
 
-/** The router's guard: a refusal sentence, or undefined to allow. */
-export type AccessGuard = (interaction: AccessInteraction) => Promise<string | undefined>;
+/** The router's guard: a refusal sentence (said in the reader's language), or undefined to allow. */
+export type AccessGuard = (interaction: AccessInteraction) => Promise<Text | undefined>;
 
 /** What the guard reads of an interaction: the user, and (in a server) the member and the server. */
 export type AccessInteraction = Pick<Interaction, 'user'> &
@@ -262,7 +262,7 @@ export function createAccessGuard(options: AccessOptions): AccessGuard {
   };
 
   /** The community gates' answer: let in, refused, or the sentence saying why it cannot be checked. */
-  async function lookUp(userId: string): Promise<'in' | 'refused' | { unchecked: string }> {
+  async function lookUp(userId: string): Promise<'in' | 'refused' | { unchecked: Text }> {
     let record: unknown;
     try {
       const fetched = await options.resources.getMemberByChatId(userId, {
@@ -283,10 +283,10 @@ export function createAccessGuard(options: AccessOptions): AccessGuard {
       }
       if (error instanceof AccessSpentError) {
         options.logger.debug({ user: userId }, 'access unchecked: the access checks allowance is spent');
-        return { unchecked: MESSAGES.accessChecksSpent(Math.floor(error.nextAt / 1000)) };
+        return { unchecked: say.accessChecksSpent(Math.floor(error.nextAt / 1000)) };
       }
       options.logger.warn({ user: userId, err: error }, 'access check failed; refusing');
-      return { unchecked: MESSAGES.accessUnchecked(errorMessage(error)) };
+      return { unchecked: say.accessUnchecked(errorText(error)) };
     }
     if (!allows(record)) {
       options.logger.debug({ user: userId }, 'access refused: no allowed role');
@@ -332,7 +332,7 @@ export function createAccessGuard(options: AccessOptions): AccessGuard {
     if (discordWanted.size > 0) {
       if (![...discordWanted].some((id) => held.has(id))) {
         options.logger.debug({ user: userId }, 'access refused: no allowed Discord role');
-        return MESSAGES.notAllowed;
+        return say.notAllowed;
       }
     }
     if (!apiGate) return undefined;
@@ -340,12 +340,12 @@ export function createAccessGuard(options: AccessOptions): AccessGuard {
     if (linked === 'in') return undefined;
     if (linked === 'out') {
       options.logger.debug({ user: userId }, 'access refused: no linked Discord role held (no lookup)');
-      return MESSAGES.notAllowed;
+      return say.notAllowed;
     }
     const key = `${interaction.guildId ?? ''}:${gates}:${userId}`;
     if (refusals.held(key, now())) {
       options.logger.debug({ user: userId }, 'access refused: refused again and again lately (no lookup)');
-      return MESSAGES.notAllowed;
+      return say.notAllowed;
     }
     const answer = await lookUp(userId);
     if (answer === 'in') {
@@ -354,7 +354,7 @@ export function createAccessGuard(options: AccessOptions): AccessGuard {
     }
     if (answer === 'refused') {
       refusals.refused(key, now());
-      return MESSAGES.notAllowed;
+      return say.notAllowed;
     }
     return answer.unchecked;
   };

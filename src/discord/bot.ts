@@ -6,7 +6,7 @@ import { Client, Events, GatewayIntentBits, type Interaction, Options } from 'di
 import { within } from '../api/abort.js';
 import { withoutRequests } from '../api/wait.js';
 import type { Logger } from '../log.js';
-import { MESSAGES, UserError } from './replies.js';
+import { say, UserError } from './replies.js';
 import { Router, type RouterOptions } from './router.js';
 
 export interface BotOptions extends RouterOptions {
@@ -79,7 +79,7 @@ export function createBot(options: BotOptions): Bot {
     // answers); one whose answer needs a request is told Rollcall is restarting, without one.
     const work = accepting
       ? router.handle(interaction)
-      : withoutRequests(new UserError(MESSAGES.restarting), () => router.handle(interaction));
+      : withoutRequests(new UserError(say.restarting), () => router.handle(interaction));
     const job = work.finally(() => pending.delete(job));
     pending.add(job);
   });

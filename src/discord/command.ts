@@ -15,7 +15,7 @@ import type { Words } from '../i18n/words.js';
 import { MAX_ARG_LENGTH, parseId } from './input.js';
 import type { ShowContext, View } from './paging/views.js';
 import type { MessageText } from './player-names.js';
-import { MESSAGES, type Payload, UserError } from './replies.js';
+import { type Payload, say, UserError } from './replies.js';
 
 export interface CommandContext {
   interaction: ChatInputCommandInteraction;
@@ -119,7 +119,7 @@ export function userOrId<N extends string>(
 ): { user: string } | { id: string } {
   const user = args.user('user');
   const typed = args.string(idOption);
-  if ((user === null) === (typed === null)) throw new UserError(MESSAGES.userOrId(idName));
+  if ((user === null) === (typed === null)) throw new UserError(say.userOrId(idName));
   return user ? { user: user.id } : { id: parseId(typed, idName) };
 }
 
@@ -224,7 +224,7 @@ function checkLevel(
   for (const option of given) {
     const definition = definitions.find((d) => d.name === option.name);
     if (!definition) continue;
-    if (definition.type !== option.type) throw new UserError(MESSAGES.badOptionValue(option.name));
+    if (definition.type !== option.type) throw new UserError(say.badOptionValue(option.name));
     if (
       option.type === ApplicationCommandOptionType.Subcommand ||
       option.type === ApplicationCommandOptionType.SubcommandGroup
@@ -239,11 +239,11 @@ function checkLevel(
 function checkValue(definition: OptionDefinition, option: CommandInteractionOption): void {
   const { value } = option;
   if (typeof value !== VALUE_TYPE[definition.type] || (typeof value === 'number' && !Number.isFinite(value)))
-    throw new UserError(MESSAGES.badOptionValue(option.name));
+    throw new UserError(say.badOptionValue(option.name));
   const choices = definition.choices ?? [];
   if (choices.length > 0 && !choices.some((c) => c.value === value))
     throw new UserError(
-      MESSAGES.notAChoice(
+      say.notAChoice(
         option.name,
         choices.map((c) => c.name),
       ),
@@ -253,7 +253,7 @@ function checkValue(definition: OptionDefinition, option: CommandInteractionOpti
     const min = definition.min_value ?? Number.MIN_SAFE_INTEGER;
     const max = definition.max_value ?? Number.MAX_SAFE_INTEGER;
     if ((whole && !Number.isInteger(value)) || value < min || value > max)
-      throw new UserError(MESSAGES.optionOutOfRange(option.name, min, max, whole));
+      throw new UserError(say.optionOutOfRange(option.name, min, max, whole));
   }
   const channelType = option.channel?.type;
   if (
@@ -261,5 +261,5 @@ function checkValue(definition: OptionDefinition, option: CommandInteractionOpti
     channelType !== undefined &&
     !definition.channel_types.includes(channelType)
   )
-    throw new UserError(MESSAGES.badOptionValue(option.name));
+    throw new UserError(say.badOptionValue(option.name));
 }

@@ -2,7 +2,7 @@
  * What a moderator may type as an id or a name, decided once. Impossible values are refused here,
  * before any API call; everything that passes is still URL-encoded by the API layer.
  */
-import { MESSAGES, UserError } from './replies.js';
+import { say, UserError } from './replies.js';
 
 /** Longest id or username Rollcall sends to the API. */
 export const MAX_ARG_LENGTH = 64;
@@ -15,9 +15,9 @@ const CONTROL = /[\u0000-\u001F\u007F-\u009F\u200B-\u200F\u2028-\u202E\u2060-\u2
 /** A record id typed by a moderator, or a UserError naming what is wrong. */
 export function parseId(raw: string | null | undefined, what: string): string {
   const value = (raw ?? '').trim();
-  if (value === '') throw new UserError(MESSAGES.giveId(what));
+  if (value === '') throw new UserError(say.giveId(what));
   if (value.length > MAX_ARG_LENGTH || !ID.test(value) || /^\.+$/.test(value)) {
-    throw new UserError(MESSAGES.badId(what, MAX_ARG_LENGTH));
+    throw new UserError(say.badId(what, MAX_ARG_LENGTH));
   }
   return value;
 }
@@ -25,9 +25,9 @@ export function parseId(raw: string | null | undefined, what: string): string {
 /** A game username typed by a moderator: any visible characters, trimmed, at most 64. */
 export function parseUsername(raw: string | null | undefined): string {
   const value = (raw ?? '').trim();
-  if (value === '') throw new UserError(MESSAGES.giveUsername);
+  if (value === '') throw new UserError(say.giveUsername);
   if (Array.from(value).length > MAX_ARG_LENGTH || CONTROL.test(value) || /^\.+$/.test(value)) {
-    throw new UserError(MESSAGES.badUsername(MAX_ARG_LENGTH));
+    throw new UserError(say.badUsername(MAX_ARG_LENGTH));
   }
   return value;
 }

@@ -10,7 +10,7 @@ import { LIMITS } from '../discord-limits.js';
 import { code, plainText, safeLine, truncate } from '../render/format.js';
 import type { AutocompleteContext, CommandContext } from './command.js';
 import { checkedId, parseId } from './input.js';
-import { MESSAGES, UserError } from './replies.js';
+import { say, UserError } from './replies.js';
 
 /** True when `value` is an id a moderator could type (so a picked choice passes parseId too). */
 function isUsableId(value: unknown): value is string {
@@ -100,7 +100,7 @@ export function resolveTyped<T>(
     const shown = usable
       .slice(0, MAX_NAMED_CANDIDATES)
       .map((value) => `${safeLine(name(byId.get(value) as T), 60)} (${code(value, 70)})`);
-    throw new UserError(MESSAGES.nameMatchesSeveral(typed, plural, shown, usable.length - shown.length));
+    throw new UserError(say.nameMatchesSeveral(typed, plural, shown, usable.length - shown.length));
   }
   const only = named.length === 1 ? id(named[0] as T) : undefined;
   if (typed !== '' && isUsableId(only)) return only;

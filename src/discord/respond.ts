@@ -15,17 +15,9 @@ import {
   type UserContextMenuCommandInteraction,
 } from 'discord.js';
 import { withWait } from '../api/wait.js';
+import { said, type Text, type Words, wordsFor } from '../i18n/words.js';
 import type { Logger } from '../log.js';
-import { translate } from './i18n.js';
-import {
-  errorMessage,
-  isExpectedError,
-  MESSAGES,
-  NO_MENTIONS,
-  type Payload,
-  textPayload,
-  UserError,
-} from './replies.js';
+import { errorText, isExpectedError, NO_MENTIONS, type Payload, say, UserError } from './replies.js';
 
 /** Answer directly if the work is done within this many ms of receiving the interaction; else defer. */
 export const DEFER_AFTER_MS = 1_500;
@@ -110,18 +102,18 @@ export class Responder {
   }
 
   /** Answer at once with the sentence for a refusal (a UserError's own words). */
-  async notice(interaction: Repliable, sentence: string, ephemeral = true): Promise<void> {
+  async notice(interaction: Repliable, sentence: string | Text, ephemeral = true): Promise<void> {
     await this.deliver(interaction, { ok: false, error: new UserError(sentence) }, false, ephemeral);
   }
 
   /** Turn an interaction away with one private sentence (no choices for autocomplete). Never rejects. */
-  async refuse(interaction: Interaction, sentence: string): Promise<void> {
+  async refuse(interaction: Interaction, sentence: string | Text): Promise<void> {
     this.onOutcome?.(interaction, { ok: false, error: new UserError(sentence) });
     try {
       if (interaction.isAutocomplete()) await interaction.respond([]);
       else if (interaction.isRepliable()) {
         await interaction.reply({
-          content: translate(sentence, interaction.locale),
+          content: said(sentence, wordsFor(interaction.locale)),
           flags: MessageFlags.Ephemeral,
           allowedMentions: NO_MENTIONS,
         });
@@ -141,25 +133,26 @@ export class Responder {
   ) {
     this.onOutcome?.(interaction, outcome);
     if (outcome.ok) {
-      const { followUps, ...payload } = outcome.payload;
-      // A sentence above an answer (the allowance mark) or as the answer (an admin's "Settings saved.").
-      if (payload.content) payload.content = translate(payload.content, interaction.locale);
-      const body = { ...payload, allowedMentions: NO_MENTIONS };
+      const { followUps } = outcome.payload;
+      const words = wordsOf(interaction);
+      // A sentence above an answer (the allowance mark) or as the answer (an admin's "Settings saved."),
+      // in the reader's language.
+      const body = { ...sayContent(outcome.payload, words), allowedMentions: NO_MENTIONS };
       if (deferred) await interaction.editReply(body);
       else if (isUpdate(interaction) && !newMessage) await (interaction as ButtonInteraction).update(body);
       else await interaction.reply({ ...body, flags: ephemeral ? MessageFlags.Ephemeral : undefined });
       for (const more of followUps ?? []) {
         await interaction.followUp({
-          ...more,
+          ...sayContent(more, words),
           allowedMentions: NO_MENTIONS,
           flags: ephemeral ? MessageFlags.Ephemeral : undefined,
         });
       }
       return;
     }
-    const sentence = translate(errorMessage(outcome.error), interaction.locale);
+    const sentence = errorText(outcome.error)(wordsOf(interaction));
     this.logFailure(outcome.error, interaction);
-    const notice = { ...textPayload(sentence), allowedMentions: NO_MENTIONS };
+    const notice = { content: sentence, embeds: [], components: [], allowedMentions: NO_MENTIONS };
     if (!deferred) {
       // Controls keep their message as it was; the notice goes to the clicker alone.
       await interaction.reply({
@@ -258,7 +251,7 @@ class WaitNotice {
     const now = Date.now();
     if (now - this.since < NOTICE_AFTER_MS) return;
     const left = Math.max(0, this.told.etaMs - (now - this.told.at));
-    const text = translate(MESSAGES.queued(this.told.position, left / 1000), this.interaction.locale);
+    const text = say.queued(this.told.position, left / 1000)(wordsOf(this.interaction));
     if (text === this.shown || (this.shown !== undefined && now - this.shownAt < NOTICE_EVERY_MS)) return;
     this.shown = text;
     this.shownAt = now;
@@ -280,6 +273,17 @@ class WaitNotice {
       this.followUpId = sent.id;
     }
   }
+}
+
+/** The words of the person the interaction is answered to (their Discord client's language). */
+function wordsOf(interaction: Interaction) {
+  return wordsFor(interaction.locale);
+}
+
+/** A payload with its content said in `words` (a Text) or as it is (a string). */
+function sayContent(payload: Payload, words: Words) {
+  const { content, followUps: _, ...rest } = payload;
+  return content === undefined ? rest : { ...rest, content: said(content, words) };
 }
 
 function isUpdate(

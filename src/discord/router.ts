@@ -23,7 +23,7 @@ import type { Logger } from '../log.js';
 import { type Command, checkOptions, type MessageMenu, PUBLIC_OPTION, type UserMenu } from './command.js';
 import { PagingController, showContext } from './paging/controller.js';
 import type { ShowContext, ViewRegistry } from './paging/views.js';
-import { MESSAGES, type Payload, UserError } from './replies.js';
+import { type Payload, say, type Text, UserError } from './replies.js';
 import { type OutcomeListener, Responder } from './respond.js';
 
 /** Interactions handled before (and without) any community: the server admins' own command. */
@@ -81,19 +81,19 @@ export class Router {
   }
 
   /** Turn an interaction away with one private sentence (no choices for autocomplete). Never rejects. */
-  refuse(interaction: Interaction, sentence: string): Promise<void> {
+  refuse(interaction: Interaction, sentence: string | Text): Promise<void> {
     return this.respond.refuse(interaction, sentence);
   }
 
   private async dispatch(interaction: Interaction): Promise<void> {
-    if (!interaction.inGuild()) return this.refuse(interaction, MESSAGES.dmOnly);
+    if (!interaction.inGuild()) return this.refuse(interaction, say.dmOnly);
     // Only the server's own install of the app: through a user's install (an app that allows them),
     // Discord applies none of the server's command permissions.
     if (interaction.authorizingIntegrationOwners.guildId !== interaction.guildId)
-      return this.refuse(interaction, MESSAGES.serverInstallOnly);
+      return this.refuse(interaction, say.serverInstallOnly);
     if (this.options.admin?.owns(interaction)) return this.options.admin.handle(interaction, this.respond);
     const community = await this.communityOf(interaction.guildId);
-    if (typeof community === 'string') return this.refuse(interaction, community);
+    if (typeof community === 'function') return this.refuse(interaction, community);
     if (interaction.isChatInputCommand()) return this.onCommand(interaction, community);
     if (interaction.isUserContextMenuCommand()) return this.onUserMenu(interaction, community);
     if (interaction.isMessageContextMenuCommand()) return this.onMessageMenu(interaction, community);
@@ -106,13 +106,13 @@ export class Router {
    * The server's community, or the sentence refusing it: a UserError's own, or (any other failure)
    * the internal one.
    */
-  private async communityOf(guildId: string): Promise<Community | string> {
+  private async communityOf(guildId: string): Promise<Community | Text> {
     try {
       return await this.options.community(guildId);
     } catch (error) {
-      if (error instanceof UserError) return error.message;
+      if (error instanceof UserError) return error.text;
       this.options.logger.error({ err: error, guild: guildId }, 'community lookup failed');
-      return MESSAGES.internal;
+      return say.internal;
     }
   }
 
@@ -131,7 +131,7 @@ export class Router {
     const sent = interaction.options.get(PUBLIC_OPTION)?.value;
     const asked = typeof sent === 'boolean' ? sent : null;
     const ephemeral = asked === null ? !community.defaultPublic : !asked;
-    if (!command) return this.respond.notice(interaction, MESSAGES.unknownCommand, ephemeral);
+    if (!command) return this.respond.notice(interaction, say.unknownCommand, ephemeral);
     const show = showContext(community, this.options.views, interaction);
     await this.respond.answer(
       interaction,
@@ -153,7 +153,7 @@ export class Router {
     community: Community,
   ): Promise<void> {
     const menu = this.userMenus.get(interaction.commandName);
-    if (!menu) return this.respond.notice(interaction, MESSAGES.unknownCommand);
+    if (!menu) return this.respond.notice(interaction, say.unknownCommand);
     await this.answerMenu(interaction, community, (show) =>
       menu.execute({ target: interaction.targetId, show }),
     );
@@ -185,7 +185,7 @@ export class Router {
     community: Community,
   ): Promise<void> {
     const menu = this.messageMenus.get(interaction.commandName);
-    if (!menu) return this.respond.notice(interaction, MESSAGES.unknownCommand);
+    if (!menu) return this.respond.notice(interaction, say.unknownCommand);
     const message = interaction.targetMessage;
     const modal = menu.modal?.({ message, owner: interaction.user.id, t: wordsFor(interaction.locale) });
     if (modal) {

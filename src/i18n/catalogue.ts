@@ -25,11 +25,6 @@ export interface Catalogue extends FormatSpec {
    * `shift.totals.options.period.choices.this-week.name`.
    */
   commands: Readonly<Record<string, string>>;
-  /**
-   * Keyed by MESSAGES key (a branch of a function sentence adds `.branch`). Function sentences
-   * carry `{name}` placeholders, `{name:count}` for a number and `{name:ordinal}` for a place.
-   */
-  messages: Readonly<Record<string, string>>;
   /** Every word Rollcall shows, written with the formats of this language. */
   words(f: Formats): Sections;
 }

@@ -6,7 +6,7 @@
  * short id in lists and the whole id in details. Pure: no lookup here.
  */
 import { SNOWFLAKE } from '../discord-limits.js';
-import { ENGLISH, type Words } from '../i18n/words.js';
+import type { Words } from '../i18n/words.js';
 import { code, NONE, plainText, userMention } from './format.js';
 
 /** Member id → Discord user id, as the community's directory knows them (only those asked for). */

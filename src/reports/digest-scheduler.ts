@@ -41,7 +41,7 @@ import { type WaitContext, withWait } from '../api/wait.js';
 import type { CommunityOf } from '../community/community.js';
 import { peopleOf } from '../discord/paging/show.js';
 import { type ListView, PAGE_SIZE } from '../discord/paging/views.js';
-import { MESSAGES, NO_MENTIONS, UserError } from '../discord/replies.js';
+import { MESSAGES, NO_MENTIONS, say, UserError } from '../discord/replies.js';
 import type { Logger } from '../log.js';
 import type { DigestStore, DueCursor, SavedDigest } from '../store/digests.js';
 import {
@@ -144,7 +144,7 @@ export function discordPoster(client: Client, communityOf: CommunityOf): DigestP
         if (report === 'leave') embeds.push(...(await untilAborted(leaveAheadEmbeds(community), signal)));
       }
       const channel = await untilAborted(channelOf(settings), signal);
-      if (!channel?.isSendable()) throw new UserError(MESSAGES.digestNoChannel(settings.channelId));
+      if (!channel?.isSendable()) throw new UserError(say.digestNoChannel(settings.channelId));
       // One message while the embeds fit Discord's 6,000 characters per message, else more; none
       // once the deadline passed (the run is then recorded as not posted).
       for (const group of fitting(embeds)) {

@@ -22,7 +22,7 @@ import { NotSavedError, PacedError } from '../api/errors.js';
 import { mergeSources, pageInfo, pageItems, type Source } from '../api/pages.js';
 import type { Fetched, PageQuery, ReadOptions, Resources } from '../api/types.js';
 import { currentPurpose, withPurpose } from '../api/wait.js';
-import { MESSAGES, UserError } from '../discord/replies.js';
+import { say, UserError } from '../discord/replies.js';
 import type { Logger } from '../log.js';
 import { Slicer, type Slicing } from '../slices.js';
 import { StoreError } from '../store/errors.js';
@@ -99,7 +99,7 @@ export function snapshotSource(
         .catch((error: unknown) => {
           if (error instanceof StoreError) {
             options.logger.warn({ err: error }, 'the store did not answer a report');
-            throw new UserError(MESSAGES.storeUnavailable);
+            throw new UserError(say.storeUnavailable);
           }
           throw error;
         })
@@ -245,7 +245,7 @@ async function refreshAndLoad(
   if (all.length === 0 && readOptions.savedOnly) throw new NotSavedError('no report snapshot saved');
   if (all.length === 0 && failure !== undefined) throw failure;
   if (all.length === 0 && pacedUntil !== undefined)
-    throw new UserError(MESSAGES.reportPaced(Math.ceil(pacedUntil / 1000)));
+    throw new UserError(say.reportPaced(Math.ceil(pacedUntil / 1000)));
   if (requests > 0) options.logger.info({ requests }, 'report snapshot refreshed');
   if (failure !== undefined)
     options.logger.warn({ err: failure }, 'report snapshot refresh failed; serving saved pages');

@@ -10,12 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/api/client.js';
 import { parseLimits } from '../../src/api/limits/spec.js';
 import type { Api } from '../../src/api/types.js';
-import {
-  createAccessGuard,
-  createRefusals,
-  REFUSAL_WINDOW_MS,
-  REFUSALS_BEFORE_HOLD,
-} from '../../src/discord/access.js';
+import { createRefusals, REFUSAL_WINDOW_MS, REFUSALS_BEFORE_HOLD } from '../../src/discord/access.js';
 import { MESSAGES } from '../../src/discord/replies.js';
 import {
   fakeClock,
@@ -25,6 +20,7 @@ import {
   type TestServer,
   testConfig,
 } from '../api/helpers.js';
+import { createAccessGuard } from './english-guard.js';
 
 const STAFF = '600000000000000001';
 const GUEST = '600000000000000002'; // a member without the staff role

@@ -15,7 +15,7 @@ import { createApi } from '../../src/api/client.js';
 import { isApiError } from '../../src/api/errors.js';
 import { parseLimits } from '../../src/api/limits/spec.js';
 import type { Api } from '../../src/api/types.js';
-import { createAccessGuard, createRefusals } from '../../src/discord/access.js';
+import { createRefusals } from '../../src/discord/access.js';
 import { MESSAGES } from '../../src/discord/replies.js';
 import {
   fakeClock,
@@ -25,6 +25,7 @@ import {
   type TestServer,
   testConfig,
 } from '../api/helpers.js';
+import { createAccessGuard } from './english-guard.js';
 
 const GUILD = '223456789012345678';
 const STAFF_ROLE = '710000000000000001'; // the Discord role the community keeps in step with r-staff

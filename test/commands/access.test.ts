@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/api/client.js';
 import { ApiError } from '../../src/api/errors.js';
 import type { Api } from '../../src/api/types.js';
-import { accessRoleLinks, createAccessGuard, createRefusals } from '../../src/discord/access.js';
+import { accessRoleLinks, createRefusals } from '../../src/discord/access.js';
 import { MESSAGES } from '../../src/discord/replies.js';
 import {
   fakeClock,
@@ -12,6 +12,7 @@ import {
   type TestServer,
   testConfig,
 } from '../api/helpers.js';
+import { createAccessGuard } from './english-guard.js';
 import { type Call, fakeResources } from './roster-fakes.js';
 
 const STAFF = '600000000000000001';

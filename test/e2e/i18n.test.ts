@@ -1,7 +1,7 @@
 /**
  * Languages through the real bot: the commands reach Discord (the double) with their
  * localizations, and a refusal is written in the language of the interaction's locale (German for
- * `de`, English for `ja`, which has no catalogue).
+ * `de`, English for `ja`, which has no catalogue), a handler's refusal too, with its values.
  */
 import { Locale } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -54,5 +54,25 @@ describe('languages', () => {
     };
     expect(await refusal(Locale.German)).toBe('Nur das Team des Community-Servers kann Rollcall nutzen.');
     expect(await refusal(Locale.Japanese)).toBe(MESSAGES.notAllowed);
+  });
+
+  it("says a handler's refusal, with its values, in the reader's language", async () => {
+    const memberId = world.sandbox.dataset.samples.busyMemberIds[0] as string;
+    const chatId = world.sandbox.dataset.chatIdOf(memberId) as string;
+    const refusal = async (locale: Locale) => {
+      const member = world.double.user({
+        id: chatId,
+        username: `member-${locale}`,
+        roles: ['Moderator'],
+        locale,
+      });
+      const answer = await (
+        await world.double.slash(member, 'shift', { subcommand: 'view', options: { id: 'not an id!' } })
+      ).response();
+      return answer.message?.content;
+    };
+    expect(await refusal(Locale.German)).toMatch(/^Das ist keine gültige ID \(shift id\): Nutze bis zu \d+ /);
+    expect(await refusal(Locale.French)).toMatch(/^Ce n'est pas un identifiant valide \(shift id\)/);
+    expect(await refusal(Locale.Japanese)).toMatch(/^That is not a valid shift id: /);
   });
 });

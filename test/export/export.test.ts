@@ -6,6 +6,7 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextMonthStart } from '../../src/api/limits/spec.js';
 import { MESSAGES } from '../../src/discord/replies.js';
+import { ENGLISH } from '../../src/i18n/words.js';
 import type { InteractionHandle } from '../doubles/discord/handle.js';
 import { UPLOAD_LIMIT } from '../doubles/discord/payloads.js';
 import { generateDataset } from '../doubles/sandbox/data.js';
@@ -150,7 +151,7 @@ describe('Export CSV and the monthly allowance', () => {
     const pages = Math.ceil(world.sandbox.dataset.shifts.length / 100);
     // 9 left, 2 kept in reserve (20% of 10): 7 may be spent; the other 29 pages are not saved.
     expect(answer.message?.content).toBe(
-      MESSAGES.exportNeeds(pages - 1, 7, Math.floor(nextMonthStart(Date.now()) / 1000)),
+      ENGLISH.export.needs(pages - 1, 7, Math.floor(nextMonthStart(Date.now()) / 1000)),
     );
     expect(answer.ephemeral).toBe(true);
     expect(world.sandbox.requests).toEqual([]);

@@ -1,49 +1,201 @@
 /**
- * The catalogues against the English they translate: every key in every language, the same
- * placeholders, Discord's rules for what is registered, and the sentences recognised as written.
+ * The catalogues against the English they translate: every key of every section in every
+ * language (and nothing else), every sentence translated, commands, settings and Discord markup
+ * kept as they are, typed text quoted as text, and Discord's rules for what is registered.
  */
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../src/api/errors.js';
 import { commandBodies } from '../../src/deploy-commands.js';
-import {
-  ENGLISH_TEMPLATES,
-  englishMessages,
-  placeholdersOf,
-  recognize,
-  translate,
-} from '../../src/discord/i18n.js';
-import { MESSAGES } from '../../src/discord/replies.js';
+import { errorMessage, errorText, MESSAGES, say, UserError } from '../../src/discord/replies.js';
 import { CATALOGUES, type Catalogue, catalogueFor } from '../../src/i18n/catalogue.js';
 import { commandEntries, localizationProblems, localize } from '../../src/i18n/commands.js';
 import { english as englishWords } from '../../src/i18n/en.js';
+import { ENGLISH, keysOf, type Words, wordsFor, wordsOf } from '../../src/i18n/words.js';
 
 /** Every command as registered in hosted mode (the largest set). */
 const bodies = commandBodies('ModerateMembers', true);
 const englishCommands = new Map(commandEntries(bodies).map((e) => [e.key, e.english]));
-const english = englishMessages();
 
-/** What a translation must keep as it is: commands, settings and their values. */
-const VERBATIM = /\/[a-z][a-z-]*(?: [a-z][a-z-]*)?|\b[A-Z][A-Z_]{3,}\b|<t:\{[a-z]+\}:[fR]>/g;
+const AT = 1_800_000_000;
+const LINKED_AT = new Date(AT * 1000);
+/**
+ * The values each sentence is said with here (one list per branch of the sentence). A sentence
+ * not listed is said with numbers (1234, 1235…): list it here if it takes anything else.
+ */
+const SAMPLES: Record<string, unknown[][]> = {
+  'sentences.nameMatchesSeveral': [
+    ['Moderator', 'roles', ['Moderator (`1`)', 'Moderator (`2`)'], 0],
+    ['Moderator', 'roles', ['Moderator (`1`)'], 3],
+  ],
+  'sentences.userOrId': [['member id']],
+  'sentences.giveId': [['LOA id']],
+  'sentences.badId': [['shift id', 100]],
+  'sentences.allowanceMark': [
+    [1_500, 2_000, AT],
+    [2_000, 2_000, AT],
+  ],
+  'sentences.setupLinked': [
+    ['c-1', 12],
+    [undefined, 0],
+    [undefined, 1],
+  ],
+  'sentences.linkState': [
+    [{ fingerprint: 'ab12', communityId: 'c-1', linkedBy: '42', linkedAt: LINKED_AT, invalidAt: undefined }],
+    [
+      {
+        fingerprint: 'ab12',
+        communityId: undefined,
+        linkedBy: '42',
+        linkedAt: LINKED_AT,
+        invalidAt: LINKED_AT,
+      },
+    ],
+  ],
+  'sentences.settingsState': [
+    [{ visibility: 'private', accessRoles: [], limits: undefined }],
+    [{ visibility: 'public', accessRoles: ['Staff'], limits: '100/month', discordRoles: ['<@&7>'] }],
+  ],
+  'sentences.badLimits': [['has "x"; each limit is N/window, like 100/month']],
+  'sentences.unknownRoles': [[['Staff', 'Other']]],
+  'sentences.accessUnchecked': [['(reason)']],
+  'sentences.accessRolesChecked': [
+    [['Staff'], ['Helper']],
+    [['Staff'], []],
+  ],
+  'sentences.notAChoice': [['week-start', ['monday', 'sunday']]],
+  'sentences.optionOutOfRange': [
+    ['quota-hours', 0, 1_680, false],
+    ['wave', 0, 100_000, true],
+  ],
+  'sentences.badOptionValue': [['digest-hour']],
+  'sentences.pageRange': [[1], [12_000]],
+  'sentences.labelsState': [[[{ name: 'LOA status', labels: [['3', 'Approved']] }]], [[]]],
+  'sentences.labelSaved': [['3', 'Approved']],
+  'sentences.labelCleared': [['3']],
+  'sentences.labelsTableCleared': [['LOA status']],
+  'sentences.unknownDiscordRoles': [[['Staff']]],
+  'sentences.setupSaving': [
+    [1_020, 5_000, AT],
+    [0, 5_000, AT],
+  ],
+  'sentences.badTimeZone': [['Mars/Olympus']],
+  'sentences.reportSettingsState': [
+    [{ timeZone: 'UTC', weekStart: 'monday', quotas: ['Staff 10h'] }],
+    [{ timeZone: 'UTC', weekStart: 'sunday', quotas: [] }],
+  ],
+  'sentences.digestNoChannel': [['99']],
+  'sentences.digestMissing': [['99', ['Send Messages']]],
+  'sentences.digestState': [
+    [undefined],
+    [{ channelId: '99', when: 'daily at 09:00', reports: ['totals'], problem: 'x' }],
+  ],
+  'sentences.queued': [
+    [2, 40],
+    [21, 600],
+  ],
+  'export.done': [
+    [{ rows: 1, total: 1, files: 1, requests: 1, fetchedAtSeconds: AT, capped: undefined }],
+    [{ rows: 10_000, total: 10_050, files: 3, requests: 99, fetchedAtSeconds: AT, capped: 10_000 }],
+  ],
+  'export.needs': [
+    [1, 0, AT],
+    [12, 7, AT],
+  ],
+  'export.fileName': [
+    ['rollcall-shift-all', 1, 1],
+    ['rollcall-shift-all', 2, 3],
+  ],
+};
 
-describe.each(CATALOGUES.map((c) => [c.locale, c] as const))('the %s catalogue', (_locale, catalogue) => {
+/**
+ * Words that may be the same as the English: `key` in every language, `locale:key` in one, and
+ * `key#i` for one sample only (a sentence that is all data, a word the languages share).
+ */
+const SAME_ALLOWED = new Set<string>([
+  'export.fileName',
+  // "No" is Spanish too.
+  'es-ES:common.no',
+  // The labels themselves, as the admins named them: data.
+  'sentences.labelsState#0',
+  // "Digest" is German too; the schedule and report names are the caller's.
+  'de:sentences.digestState#1',
+]);
+
+const allowedSame = (locale: string, key: string, i: number) =>
+  [key, `${locale}:${key}`, `${key}#${i}`, `${locale}:${key}#${i}`].some((k) => SAME_ALLOWED.has(k));
+
+/** What a translation must keep as it is: commands, settings, code spans and Discord markup. */
+const VERBATIM = /\/[a-z][a-z-]*(?: [a-z][a-z-]*)?|\b[A-Z][A-Z_]{3,}\b|`[^`]+`|<(?:t:\d+:[fR]|#\d+|@&?\d+)>/g;
+
+/** The word or sentence at `key` of `words`, said with each of its samples. */
+function saidAt(words: Words, key: string): string[] {
+  const value = key.split('.').reduce<unknown>((at, part) => (at as Record<string, unknown>)?.[part], words);
+  if (typeof value === 'string') return [value];
+  const fn = value as (...args: unknown[]) => string;
+  const samples = SAMPLES[key] ?? [Array.from({ length: fn.length }, (_, i) => 1_234 + i)];
+  return samples.map((args) => fn(...args));
+}
+
+const verbatim = (text: string) => (text.match(VERBATIM) ?? []).sort();
+
+describe.each(CATALOGUES.map((c) => [c.locale, c] as const))('the %s catalogue', (locale, catalogue) => {
+  const words = wordsOf(catalogue);
+
   it('has every command text and nothing else', () => {
     expect(Object.keys(catalogue.commands).sort()).toEqual([...englishCommands.keys()].sort());
   });
 
-  it('has every sentence and nothing else', () => {
-    expect(Object.keys(catalogue.messages).sort()).toEqual(Object.keys(english).sort());
-  });
-
-  it('keeps every placeholder, command and setting name of the English', () => {
-    for (const [key, text] of Object.entries(catalogue.messages)) {
-      const source = english[key] ?? '';
-      expect(placeholdersOf(text).sort(), key).toEqual(placeholdersOf(source).sort());
-      expect(text.match(VERBATIM)?.sort() ?? [], key).toEqual(source.match(VERBATIM)?.sort() ?? []);
-    }
+  it('has every key of every section English has, and nothing else', () => {
+    const english = new Set(keysOf(ENGLISH));
+    const own = new Set(keysOf(words));
+    expect({
+      missing: [...english].filter((k) => !own.has(k)),
+      extra: [...own].filter((k) => !english.has(k)),
+    }).toEqual({ missing: [], extra: [] });
   });
 
   it('differs from the English it translates (nothing left untranslated by mistake)', () => {
-    const same = Object.entries(catalogue.messages).filter(([key, text]) => text === english[key]);
+    const same = keysOf(ENGLISH).flatMap((key) => {
+      const english = saidAt(ENGLISH, key);
+      return saidAt(words, key).flatMap((text, i) =>
+        text === english[i] && !allowedSame(locale, key, i) ? [`${key}#${i}`] : [],
+      );
+    });
     expect(same).toEqual([]);
+  });
+
+  it('keeps every command, setting, code span and Discord markup of the English', () => {
+    for (const key of keysOf(ENGLISH)) {
+      const english = saidAt(ENGLISH, key);
+      saidAt(words, key).forEach((text, i) => {
+        expect(verbatim(text), `${key} #${i}`).toEqual(verbatim(english[i] ?? ''));
+      });
+    }
+  });
+
+  it('quotes typed text as text, as the English does', () => {
+    const hostile = '<@&1> @everyone **x**';
+    const sentences = words.sentences;
+    for (const text of [
+      sentences.nameMatchesSeveral(hostile, 'roles', ['A (`1`)', 'B (`2`)'], 0),
+      sentences.badLimits(`has "${hostile}"`),
+      sentences.unknownRoles([hostile]),
+      sentences.unknownDiscordRoles([hostile]),
+      sentences.badTimeZone(hostile),
+    ]) {
+      expect(text).toContain('\\<@&1>');
+      expect(text).not.toMatch(/(^|[^\\])<@&1>/);
+      expect(text).not.toMatch(/@everyone/);
+      expect(text).not.toMatch(/(^|[^\\])\*\*x/);
+    }
+  });
+
+  it('names an export file with letters, digits and dashes only', () => {
+    for (const parts of [1, 3]) {
+      expect(words.export.fileName('rollcall-shift-all', 2, parts)).toMatch(
+        /^rollcall-shift-all[A-Za-z0-9-]*\.csv$/,
+      );
+    }
   });
 });
 
@@ -78,7 +230,6 @@ describe('registration', () => {
       ordinal: (n) => n,
       units: { d: 'd', h: 'h', m: 'm', s: 's' },
       words: englishWords,
-      messages: {},
       commands: {
         'View member.name': 'Mitglied anzeigen (ein viel zu langer Name)',
         'Open LOA.name': 'LOA öffnen',
@@ -107,61 +258,61 @@ describe('registration', () => {
 });
 
 describe('sentences', () => {
-  /** Each template's sentence as MESSAGES writes it, with numbers that need a separator. */
-  const written: Record<string, string> = {
-    rateLimited: MESSAGES.rateLimited(7),
-    allowanceMark: MESSAGES.allowanceMark(1500, 2000, 1_800_000_000),
-    'allowanceMark.all': MESSAGES.allowanceMark(2000, 2000, 1_800_000_000),
-    allowanceSpent: MESSAGES.allowanceSpent(1_800_000_000),
-    reportPaced: MESSAGES.reportPaced(1_800_000_000),
-    accessUnchecked: MESSAGES.accessUnchecked(MESSAGES.unavailable),
-    accessChecksSpent: MESSAGES.accessChecksSpent(1_800_000_000),
-    pageRange: MESSAGES.pageRange(12_000),
-    'pageRange.one': MESSAGES.pageRange(1),
-    queued: MESSAGES.queued(2, 40),
-    setupSaving: MESSAGES.setupSaving(1_020, 5_000, 1_800_000_000),
-    'setupSaving.spent': MESSAGES.setupSaving(0, 5_000, 1_800_000_000),
-    tokenHeld: MESSAGES.tokenHeld(1_800_000_000),
-    setupTooOften: MESSAGES.setupTooOften(3, 10),
-    tooManyRoles: MESSAGES.tooManyRoles(10),
-    labelBadLength: MESSAGES.labelBadLength(40),
-    labelTooMany: MESSAGES.labelTooMany(50),
-    notAChoice: MESSAGES.notAChoice('week-start', ['monday', 'sunday']),
-    optionOutOfRange: MESSAGES.optionOutOfRange('quota-hours', 0, 1_680, false),
-    'optionOutOfRange.whole': MESSAGES.optionOutOfRange('wave', 0, 100_000, true),
-    badOptionValue: MESSAGES.badOptionValue('digest-hour'),
-  };
-
-  it('each template reads back the sentence MESSAGES writes', () => {
-    expect(Object.keys(written).sort()).toEqual(Object.keys(ENGLISH_TEMPLATES).sort());
-    for (const [key, sentence] of Object.entries(written)) expect(recognize(sentence)?.key, key).toBe(key);
-  });
-
-  it('puts the values back in the reader’s way, a quoted sentence translated too', () => {
-    expect(translate(MESSAGES.pageRange(12_000), 'de')).toBe('Gib eine Seitenzahl von 1 bis 12.000 ein.');
-    expect(translate(MESSAGES.queued(2, 40), 'fr')).toBe(
+  it("are said in the reader's way: numbers, places and plurals", () => {
+    expect(wordsFor('de').sentences.pageRange(12_000)).toBe('Gib eine Seitenzahl von 1 bis 12.000 ein.');
+    expect(wordsFor('fr').sentences.queued(2, 40)).toBe(
       "En attente du quota d'API : vous êtes 2e dans la file, environ 40 s.",
     );
-    expect(translate(MESSAGES.optionOutOfRange('wave', 0, 100_000, true), 'de')).toBe(
+    expect(wordsFor('de').sentences.optionOutOfRange('wave', 0, 100_000, true)).toBe(
       '`wave` erwartet eine ganze Zahl von 0 bis 100.000. Es wurde nichts getan.',
     );
-    expect(translate(MESSAGES.allowanceSpent(1_800_000_000), 'pt-BR')).toContain(
-      '<t:1800000000:f> (<t:1800000000:R>)',
+    expect(wordsFor('pt-BR').sentences.allowanceSpent(AT)).toContain('<t:1800000000:f> (<t:1800000000:R>)');
+    expect(wordsFor('de').export.done(SAMPLES['export.done']?.[1]?.[0] as never)).toMatch(
+      /^10\.000 Zeilen in 3 CSV-Dateien exportiert; dafür waren 99 Anfragen/,
     );
-    expect(translate(MESSAGES.accessUnchecked(MESSAGES.unavailable), 'es-ES')).toBe(
-      'Rollcall no puede comprobar tu acceso de equipo ahora mismo, así que se niega por seguridad. La API del servidor de la comunidad no responde ahora mismo; inténtalo de nuevo en un minuto.',
+    expect(wordsFor('de').export.done(SAMPLES['export.done']?.[0]?.[0] as never)).toMatch(
+      /^1 Zeile in 1 CSV-Datei exportiert; dafür war 1 Anfrage/,
     );
   });
 
-  it('picks the language from the locale; unknown locales and unknown sentences stay English', () => {
-    expect(translate(MESSAGES.notAllowed, 'de')).toBe(
+  it('picks the language from the locale; a locale with no catalogue reads English', () => {
+    expect(wordsFor('de').sentences.notAllowed).toBe(
       'Nur das Team des Community-Servers kann Rollcall nutzen.',
     );
-    expect(translate(MESSAGES.notAllowed, 'es-419')).toBe(translate(MESSAGES.notAllowed, 'es-ES'));
+    expect(wordsFor('es-419').sentences.notAllowed).toBe(wordsFor('es-ES').sentences.notAllowed);
     for (const locale of ['ja', 'en-US', 'en-GB', '', null, undefined])
-      expect(translate(MESSAGES.notAllowed, locale)).toBe(MESSAGES.notAllowed);
+      expect(wordsFor(locale).sentences.notAllowed).toBe(MESSAGES.notAllowed);
     expect(catalogueFor('pt-PT')?.locale).toBe('pt-BR');
-    const quoting = MESSAGES.badTimeZone('Mars/Olympus');
-    expect(translate(quoting, 'de')).toBe(quoting);
+  });
+});
+
+describe('a refusal', () => {
+  const german = wordsFor('de');
+
+  it("carries its words: English as its message, the reader's language when said", () => {
+    const error = new UserError(say.pageRange(12_000));
+    expect(error.message).toBe('Enter a page number from 1 to 12,000.');
+    expect(error.text(german)).toBe('Gib eine Seitenzahl von 1 bis 12.000 ein.');
+    expect(errorText(error)(german)).toBe('Gib eine Seitenzahl von 1 bis 12.000 ein.');
+    expect(new UserError(say.notAllowed).text(german)).toBe(german.sentences.notAllowed);
+  });
+
+  it('given as a plain string is data, said as it is in every language', () => {
+    const error = new UserError('as typed');
+    expect(error.message).toBe('as typed');
+    expect(error.text(german)).toBe('as typed');
+  });
+
+  it('says a sentence it quotes in the same language', () => {
+    const unchecked = say.accessUnchecked(errorText(new ApiError('http', 'unavailable', { status: 503 })));
+    expect(unchecked(german)).toBe(german.sentences.accessUnchecked(german.sentences.unavailable));
+    expect(unchecked(ENGLISH)).toBe(MESSAGES.accessUnchecked(MESSAGES.unavailable));
+  });
+
+  it("from the API is said in the reader's language too", () => {
+    const busy = new ApiError('busy', 'busy', { retryAfterSeconds: 7 });
+    expect(errorText(busy)(german)).toBe(german.sentences.rateLimited(7));
+    expect(errorMessage(busy)).toBe(MESSAGES.rateLimited(7));
+    expect(errorText(new Error('bug'))(german)).toBe(german.sentences.internal);
   });
 });

@@ -18,7 +18,7 @@ import {
 import type { Community } from '../../community/community.js';
 import { ENGLISH, said, type Words, wordsFor } from '../../i18n/words.js';
 import type { DisplayNames } from '../../render/people.js';
-import { MESSAGES, type Payload, UserError } from '../replies.js';
+import { type Payload, say, UserError } from '../replies.js';
 import type { Responder } from '../respond.js';
 import { ACTIONS, type ControlState, encodeCustomId, MAX_PAGE, parseCustomId } from './custom-id.js';
 import { exportList } from './export.js';
@@ -154,10 +154,7 @@ export class PagingController {
     const { respond } = this.options;
     const parsed = parseCustomId(interaction.customId, this.options.views.argKindOf);
     if (!parsed.ok) {
-      await respond.notice(
-        interaction,
-        parsed.reason === 'old-version' ? MESSAGES.oldVersion : MESSAGES.expired,
-      );
+      await respond.notice(interaction, parsed.reason === 'old-version' ? say.oldVersion : say.expired);
       return;
     }
     const { state } = parsed;
@@ -165,7 +162,7 @@ export class PagingController {
     // message answers, which a client cannot forge (a tampered custom_id can name anyone).
     const invoker = interaction.message?.interactionMetadata?.user.id;
     if (state.owner !== interaction.user.id || (invoker !== undefined && invoker !== state.owner)) {
-      await respond.notice(interaction, MESSAGES.notYours);
+      await respond.notice(interaction, say.notYours);
       return;
     }
     const asked = this.options.views.get(state.view);
@@ -205,7 +202,7 @@ export class PagingController {
     const arg = await community.state.resolve({ state, storedKey });
     const view = this.options.views.get(state.view);
     if (arg === undefined || view?.kind !== 'list' || !interaction.isButton())
-      throw new UserError(MESSAGES.expired);
+      throw new UserError(say.expired);
     return exportList(view, arg, showContext(community, this.options.views, interaction), {
       uploadLimit: interaction.attachmentSizeLimit,
     });
@@ -245,33 +242,33 @@ export class PagingController {
     storedKey: string | undefined,
   ): Promise<Payload> {
     const arg = await community.state.resolve({ state, storedKey });
-    if (arg === undefined) throw new UserError(MESSAGES.expired);
+    if (arg === undefined) throw new UserError(say.expired);
     const view = this.options.views.get(state.view);
-    if (!view) throw new UserError(MESSAGES.expired);
+    if (!view) throw new UserError(say.expired);
     const ctx = showContext(community, this.options.views, interaction, state.action === ACTIONS.refresh);
 
     if (state.action === ACTIONS.open) {
       if (view.kind !== 'list' || !view.open || !interaction.isStringSelectMenu())
-        throw new UserError(MESSAGES.expired);
+        throw new UserError(say.expired);
       const detail = this.options.views.get(view.open.detailView);
       const itemId = interaction.values[0];
-      if (detail?.kind !== 'detail' || !itemId) throw new UserError(MESSAGES.expired);
+      if (detail?.kind !== 'detail' || !itemId) throw new UserError(say.expired);
       return showDetail(detail, itemId, ctx, { view: view.id, page: state.page, arg });
     }
     if (state.action === ACTIONS.askSubmit) {
       if (!interaction.isModalSubmit() || view.kind !== 'detail' || !view.ask)
-        throw new UserError(MESSAGES.expired);
+        throw new UserError(say.expired);
       return showDetail(view, view.ask.parse(interaction.fields.getTextInputValue(ASK_INPUT)), ctx);
     }
     if (view.kind === 'detail') return showDetail(view, arg, ctx);
 
     let page = state.page;
     if (state.action === ACTIONS.gotoSubmit) {
-      if (!interaction.isModalSubmit()) throw new UserError(MESSAGES.expired);
+      if (!interaction.isModalSubmit()) throw new UserError(say.expired);
       // The go-to control carries the page count (see buildListComponents).
       const last = state.page;
       const wanted = parsePageInput(interaction.fields.getTextInputValue(PAGE_INPUT));
-      if (!(wanted >= 1 && wanted <= last)) throw new UserError(MESSAGES.pageRange(last));
+      if (!(wanted >= 1 && wanted <= last)) throw new UserError(say.pageRange(last));
       page = wanted;
     }
     return showList(view, ctx, { arg, page });

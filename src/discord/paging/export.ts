@@ -14,9 +14,10 @@ import { isApiError, isNotSaved } from '../../api/errors.js';
 import { API_PAGE_SIZE, cutPage, mergeSources, pageItems, type Source } from '../../api/pages.js';
 import type { Fetched, ReadOptions } from '../../api/types.js';
 import { uniqueById } from '../../api/unique.js';
+import { ENGLISH, type Words } from '../../i18n/words.js';
 import { type CsvColumn, csvFilesSliced, genericColumns } from '../../render/csv.js';
 import { discordUserOf } from '../../render/people.js';
-import { MESSAGES, type Payload, UserError } from '../replies.js';
+import { type Payload, textsOf, UserError } from '../replies.js';
 import { planHold } from './allowance.js';
 import { peopleOf } from './show.js';
 import type { ListEnvelope, ListView, ShowContext } from './views.js';
@@ -44,11 +45,14 @@ export interface ExportOptions {
   sleep?: (ms: number) => Promise<unknown>;
 }
 
-/** A file name made of safe characters from the view and its argument. */
-function fileName(view: string, arg: string, part: number, parts: number): string {
+/** The export's sentences, said in the reader's language. */
+const says = textsOf('export');
+
+/** A file name made of safe characters from the view and its argument, in the reader's words. */
+function fileName(view: string, arg: string, part: number, parts: number, t: Words): string {
   const safe = (s: string) => s.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '');
   const base = ['rollcall', safe(view), safe(arg).slice(0, 40)].filter(Boolean).join('-');
-  return parts > 1 ? `${base}-part${part}of${parts}.csv` : `${base}.csv`;
+  return `${safe(t.export.fileName(base, part, parts).replace(/\.csv$/, ''))}.csv`;
 }
 
 /**
@@ -111,11 +115,11 @@ export async function exportList<T, C, F extends Fetched<ListEnvelope<T>>>(
   try {
     files = await csvFilesSliced(columns, items, limit - REQUEST_MARGIN_BYTES);
   } catch {
-    throw new UserError(MESSAGES.exportTooLarge(items.length));
+    throw new UserError(says.tooLarge(items.length));
   }
-  if (files.length > EXPORT_MAX_FILES) throw new UserError(MESSAGES.exportTooLarge(items.length));
+  if (files.length > EXPORT_MAX_FILES) throw new UserError(says.tooLarge(items.length));
 
-  const content = MESSAGES.exportDone({
+  const content = says.done({
     rows: items.length,
     total: info.total,
     files: files.length,
@@ -127,7 +131,7 @@ export async function exportList<T, C, F extends Fetched<ListEnvelope<T>>>(
     content: i === 0 ? content : '',
     embeds: [],
     components: [],
-    files: [{ name: fileName(view.id, arg, i + 1, files.length), attachment: file }],
+    files: [{ name: fileName(view.id, arg, i + 1, files.length, ctx.t ?? ENGLISH), attachment: file }],
   }));
   const [head, ...more] = messages as [Payload, ...Payload[]];
   return more.length > 0 ? { ...head, followUps: more } : head;
@@ -160,7 +164,7 @@ async function readRest<F extends Fetched<unknown>>(
   // Held (in every process's view) before anything is spent, until the reads are done.
   const planned = await planHold(ctx.community.allowance.holdMonth, needed);
   if (!planned.ok)
-    throw new UserError(MESSAGES.exportNeeds(needed, planned.spare, Math.floor(planned.possibleAt / 1000)));
+    throw new UserError(says.needs(needed, planned.spare, Math.floor(planned.possibleAt / 1000)));
 
   // One page at a time: a short limit then delays one read, not a crowd of them.
   const reads: F[] = [first];

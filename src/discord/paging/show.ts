@@ -5,7 +5,7 @@ import type { Fetched } from '../../api/types.js';
 import type { Community } from '../../community/community.js';
 import { ENGLISH, said } from '../../i18n/words.js';
 import { memberIdsIn, type People } from '../../render/people.js';
-import { MESSAGES, type Payload, UserError } from '../replies.js';
+import { type Payload, say, UserError } from '../replies.js';
 import { buildDetailComponents, buildListComponents, type ShortcutLink } from './components.js';
 import {
   type BackTarget,
@@ -88,13 +88,12 @@ export async function showDetail<T, F extends Fetched<T>>(
   back?: BackTarget,
 ): Promise<Payload> {
   const from = back && ctx.views.get(back.view);
-  if (from?.kind === 'list' && !canOpen(from, arg)) throw new UserError(MESSAGES.cannotOpen);
+  if (from?.kind === 'list' && !canOpen(from, arg)) throw new UserError(say.cannotOpen);
   let fetched: F;
   try {
     fetched = await view.fetch(ctx.community, arg, ctx.options ?? {});
   } catch (error) {
-    if (view.notFound && isApiError(error) && error.status === 404)
-      throw new UserError(said(view.notFound, ctx.t ?? ENGLISH));
+    if (view.notFound && isApiError(error) && error.status === 404) throw new UserError(view.notFound);
     throw error;
   }
   const people = await peopleOf(ctx.community, [fetched.data], view.people);

@@ -1,6 +1,7 @@
-/** German: the commands' texts keyed by their place in the command JSON, the sentences by MESSAGES key. */
+/** German: the commands' texts keyed by their place in the command JSON, the words by section and key (as src/i18n/en.ts). */
 import type { Catalogue } from '../catalogue.js';
 import type { Sections } from '../en.js';
+import { channelMention, dateTime, fromNow, typed, userMention } from '../markup.js';
 
 export const de: Catalogue = {
   locale: 'de',
@@ -210,140 +211,6 @@ export const de: Catalogue = {
     'rollcall-admin.reports.options.reminders-off.description':
       'True schaltet die Abwesenheits-Erinnerungen aus',
   },
-  messages: {
-    notFound: 'Auf diesem Community-Server wurde nichts mit dieser ID gefunden.',
-    memberNotFound: 'Dieser Discord-Nutzer ist kein Mitglied des Community-Servers.',
-    memberIdNotFound: 'Auf diesem Community-Server wurde kein Mitglied mit dieser ID gefunden.',
-    loaNotFound: 'Auf diesem Community-Server wurde keine LOA mit dieser ID gefunden.',
-    logNotFound: 'Auf diesem Community-Server wurde kein Moderationsprotokoll mit dieser ID gefunden.',
-    shiftNotFound: 'Auf diesem Community-Server wurde keine Schicht mit dieser ID gefunden.',
-    roleNotFound: 'Auf diesem Community-Server wurde keine Rolle mit dieser ID oder diesem Namen gefunden.',
-    applicationNotFound:
-      'Auf diesem Community-Server wurde keine Bewerbung mit dieser ID oder diesem Titel gefunden.',
-    joinRequestNotFound: 'Auf diesem Community-Server wurde keine Beitrittsanfrage dieses Nutzers gefunden.',
-    cannotOpen:
-      'Dieser Eintrag lässt sich nicht öffnen: Die API des Community-Servers hat ihm eine ID gegeben, die Rollcall nicht abfragen kann. Er steht weiterhin in der Liste.',
-    auditEntryMoved:
-      'Dieser Audit-Log-Eintrag steht nicht mehr auf der Seite, auf der er aufgeführt war; führe /audit-log list erneut aus.',
-    giveUsername: 'Gib den Spielernamen an.',
-    badRequest:
-      'Die API des Community-Servers hat die Anfrage als ungültig abgelehnt; prüfe die angegebene ID oder den Namen.',
-    unauthorized:
-      'Die API des Community-Servers hat das Token von Rollcall abgelehnt (ungültig oder abgelaufen). Bitte einen Server-Admin, API_TOKEN zu erneuern.',
-    forbidden:
-      'Dem API-Token von Rollcall fehlt dafür die Berechtigung. Bitte einen Server-Admin, dem Inhaber des Tokens diese Berechtigung zu geben.',
-    unavailable: 'Die API des Community-Servers antwortet gerade nicht; versuche es in einer Minute erneut.',
-    malformed:
-      'Die API des Community-Servers hat eine Antwort geschickt, die Rollcall nicht lesen konnte; versuche es in einer Minute erneut.',
-    tooLarge:
-      'Die API des Community-Servers hat eine zu große Antwort geschickt; ein Server-Admin kann API_MAX_RESPONSE_BYTES erhöhen.',
-    internal: 'Bei Rollcall ist etwas schiefgelaufen; es wurde protokolliert. Versuche es erneut.',
-    notYours:
-      'Diese Schaltflächen gehören dem Moderator, der den Befehl ausgeführt hat; führe ihn selbst aus, um zu blättern.',
-    expired: 'Diese Schaltflächen sind abgelaufen; führe den Befehl erneut aus.',
-    oldVersion:
-      'Diese Schaltflächen stammen von einer älteren Version von Rollcall; führe den Befehl erneut aus.',
-    dmOnly: 'Rollcall funktioniert nur im Discord des Community-Servers, nicht in Direktnachrichten.',
-    wrongGuild: 'Rollcall ist auf diesem Server nicht eingerichtet.',
-    storeUnavailable: 'Rollcall erreicht seine Datenbank gerade nicht; versuche es in einer Minute erneut.',
-    notLinked:
-      'Rollcall ist auf diesem Server noch mit keiner Community verbunden; ein Server-Admin (Server verwalten) muss /rollcall-admin setup ausführen.',
-    tokenRejected:
-      'Das API-Token dieses Servers wurde abgelehnt; ein Admin muss /rollcall-admin setup ausführen.',
-    tokenUnreadable:
-      'Das gespeicherte API-Token dieses Servers ist nicht lesbar; ein Admin muss /rollcall-admin setup erneut ausführen.',
-    adminOnly:
-      'Nur Mitglieder mit der Berechtigung „Server verwalten“ können Rollcall auf diesem Server einrichten.',
-    setupRejected:
-      'Die API des Community-Servers hat dieses Token abgelehnt (401): Prüfe, ob es vollständig kopiert wurde und noch gültig ist. Nichts wurde gespeichert.',
-    setupForbidden:
-      'Diesem Token fehlt die Berechtigung, die Daten des Community-Servers zu lesen (403). Nichts wurde gespeichert.',
-    setupUnavailable:
-      'Die API des Community-Servers antwortet nicht, daher konnte das Token nicht geprüft werden. Nichts wurde gespeichert; versuche es in einer Minute erneut.',
-    setupEmpty: 'Füge das API-Token in das Feld ein. Nichts wurde gespeichert.',
-    unlinked: 'Getrennt: API-Token und Einstellungen dieses Servers sind gelöscht.',
-    settingsSaved: 'Einstellungen gespeichert.',
-    nothingToUnlink:
-      'Auf diesem Server ist kein API-Token verbunden; hier gespeicherte Einstellungen werden gelöscht.',
-    notAllowed: 'Nur das Team des Community-Servers kann Rollcall nutzen.',
-    accessRolesTip:
-      'Eine Zugriffsrolle, die mit einer Discord-Rolle dieses Servers verknüpft ist (der Community-Server hält beide gleich), wird kostenlos anhand der Rollen geprüft, die jede Interaktion mitbringt, und eine entzogene Rolle zählt sofort. Jede andere kostet für die Prüfung einer Person eine API-Anfrage, aus einem Zehntel des Monatskontingents: verknüpfe sie im Community-Server mit einer Discord-Rolle oder wähle stattdessen mit discord-roles (die Rollen dieses Servers).',
-    unknownCommand:
-      'Dieser Befehl ist dieser Version von Rollcall unbekannt; die Befehle müssen eventuell neu registriert werden.',
-    restarting: 'Rollcall startet neu; führe den Befehl in einer Minute erneut aus.',
-    labelNeedsTable:
-      'Wähle, für welche Codes die Bezeichnung gilt (die Option table). Nichts wurde gespeichert.',
-    labelNeedsCode:
-      'Gib den zu benennenden Code an (die Option code), oder nutze clear ohne Code, um die ganze Tabelle zu leeren. Nichts wurde gespeichert.',
-    labelBadCode:
-      'Der Code muss eine ganze Zahl sein, wie 3 oder -1 (bis zu zehn Ziffern). Nichts wurde gespeichert.',
-    labelNeedsText:
-      'Gib die Bezeichnung an (die Option label), oder setze clear, um eine zu entfernen. Nichts wurde gespeichert.',
-    labelBoth: 'Gib entweder label oder clear an, nicht beides. Nichts wurde gespeichert.',
-    labelBadText:
-      'Eine Bezeichnung ist reiner Text: keine Markdown-Zeichen (` * _ ~ | \\ [ ]), Erwähnungen (< > @), Links oder unsichtbaren Zeichen. Nichts wurde gespeichert.',
-    setupMalformed:
-      'Das ist kein API-Token: Ein Token besteht nur aus Buchstaben, Ziffern und Symbolen, ohne Leerzeichen oder Zeilenumbruch. Nichts wurde gespeichert.',
-    settingsUnreadable:
-      'Die Rollcall-Einstellungen dieses Servers sind nicht lesbar, daher lehnt Rollcall sicherheitshalber ab; ein Admin muss sie mit /rollcall-admin settings erneut speichern.',
-    serverInstallOnly:
-      'Rollcall antwortet nur über die App, die dieser Server hinzugefügt hat, nicht über eine App in deinem eigenen Konto.',
-    badSince:
-      'Das ist kein gültiges since: Gib ein Datum (2026-11-01, UTC) oder einen Zeitraum bis jetzt an (12h, 7d, 30d, 4w).',
-    reportsUnavailable: 'Berichte sind auf diesem Server nicht verfügbar.',
-    badReport: 'Dieser Berichtslink ist nicht mehr gültig; führe den Befehl erneut aus.',
-    badWave: 'Die Welle ist eine ganze Zahl von 0 bis 100000.',
-    noPlayerLogs: 'Keine Protokolle für diesen Spieler.',
-    noPlayerNames: 'Diese Nachricht nennt keinen Spielernamen; nutze Spielernamen eingeben… oder /log user.',
-    reportRoleUnknown: 'Keine Community-Rolle hat diesen Namen oder diese ID; /role list zeigt sie.',
-    badDays: 'Die Anzahl der Tage ist eine ganze Zahl von 1 bis 365.',
-    badQuotaHours:
-      'Eine Quote ist eine Stundenzahl über 0 und höchstens 168, mit höchstens zwei Nachkommastellen. Nichts wurde gespeichert.',
-    tooManyQuotas:
-      'Höchstens 25 Rollen können eine Quote haben; entferne zuerst eine. Nichts wurde gespeichert.',
-    unknownRole: 'Keine Community-Rolle hat diesen Namen oder diese ID. Nichts wurde gespeichert.',
-    quotaNeedsBoth:
-      'Gib quota-role und quota-hours an (0 Stunden entfernt die Quote). Nichts wurde gespeichert.',
-    digestFailed:
-      'Der letzte Digest konnte nicht gepostet werden (Discord oder die API hat nicht geantwortet); der nächste wird versucht.',
-    digestNeedsChannel:
-      'Ein Digest braucht einen Kanal, einen Zeitplan und eine Stunde (und bei wöchentlichem einen Tag). Nichts wurde gespeichert.',
-    rateLimited:
-      'Die API des Community-Servers ist mit den Anfragen von Rollcall ausgelastet; versuche es in {seconds} s erneut.',
-    allowanceMark:
-      'Rollcall hat {used:count} der {points:count} monatlichen API-Anfragen dieses Community-Servers verbraucht; gespeicherte Daten werden öfter gezeigt, bis das Kontingent <t:{reset}:f> neu beginnt.',
-    'allowanceMark.all':
-      'Rollcall hat alle {points:count} monatlichen API-Anfragen dieses Community-Servers verbraucht; es zeigt gespeicherte Daten, bis das Kontingent <t:{reset}:f> neu beginnt.',
-    allowanceSpent:
-      'Das monatliche API-Kontingent dieses Community-Servers ist verbraucht und Rollcall hat keine gespeicherte Kopie davon; neue Daten kann es ab <t:{reset}:f> (<t:{reset}:R>) lesen.',
-    reportPaced:
-      'Rollcall hat die Daten dieser Community für Berichte noch nicht gelesen: Damit das monatliche API-Kontingent reicht, liest es sie seitenweise und kann <t:{next}:R> beginnen.',
-    accessUnchecked:
-      'Rollcall kann deinen Team-Zugang gerade nicht prüfen und lehnt daher sicherheitshalber ab. {reason}',
-    accessChecksSpent:
-      'Rollcall kann deinen Team-Zugang erst ab <t:{reset}:f> prüfen: Der Anteil des monatlichen API-Kontingents dieses Community-Servers für Zugangsprüfungen ist verbraucht.',
-    pageRange: 'Gib eine Seitenzahl von 1 bis {last:count} ein.',
-    'pageRange.one': 'Diese Liste hat nur Seite 1.',
-    queued: 'Warten auf das API-Kontingent: Du bist {position:ordinal} in der Schlange, etwa {wait}.',
-    setupSaving:
-      'Diesem Token bleiben diesen Monat {left:count} seiner {points:count} API-Anfragen, alle als Reserve für das, was Moderatoren noch nicht gelesen haben, daher konnte es nicht mit einer Anfrage geprüft werden. Nichts wurde gespeichert; versuche es <t:{next}:R> erneut.',
-    'setupSaving.spent':
-      'Diesem Token bleiben diesen Monat keine API-Anfragen (sein monatliches Kontingent von {points:count} ist verbraucht), daher konnte es nicht mit einer Anfrage geprüft werden. Nichts wurde gespeichert; versuche es <t:{next}:R> erneut.',
-    tokenHeld:
-      'Die API des Community-Servers hat das API-Token dieses Servers gerade abgelehnt; Rollcall versucht es <t:{next}:R> von selbst erneut. Ein Admin muss /rollcall-admin setup nur ausführen, wenn es dann immer noch abgelehnt wird.',
-    setupTooOften:
-      'Auf diesem Server wurden in den letzten Minuten {checks} Tokens geprüft; versuche es in {minutes} min erneut. Nichts wurde gespeichert.',
-    tooManyRoles: 'Gib höchstens {max} Rollen jeder Art an. Nichts wurde gespeichert.',
-    labelBadLength: 'Eine Bezeichnung hat 1 bis {max} sichtbare Zeichen. Nichts wurde gespeichert.',
-    labelTooMany:
-      'Eine Tabelle fasst höchstens {max} Bezeichnungen; entferne zuerst welche. Nichts wurde gespeichert.',
-    notAChoice:
-      'Dieser Wert ist keine der Auswahlmöglichkeiten von `{option}`; wähle eine von {choices}. Es wurde nichts getan.',
-    optionOutOfRange: '`{option}` erwartet eine Zahl von {min:count} bis {max:count}. Es wurde nichts getan.',
-    'optionOutOfRange.whole':
-      '`{option}` erwartet eine ganze Zahl von {min:count} bis {max:count}. Es wurde nichts getan.',
-    badOptionValue: 'Diesen Wert nimmt `{option}` nicht an. Es wurde nichts getan.',
-  },
   words: (f): Sections => ({
     common: {
       yes: 'Ja',
@@ -376,9 +243,225 @@ export const de: Catalogue = {
       pageRangeHint: (last) => `1 bis ${f.count(last)}`,
     },
 
-    sentences: {},
+    sentences: {
+      notFound: 'Auf diesem Community-Server wurde nichts mit dieser ID gefunden.',
+      memberNotFound: 'Dieser Discord-Nutzer ist kein Mitglied des Community-Servers.',
+      memberIdNotFound: 'Auf diesem Community-Server wurde kein Mitglied mit dieser ID gefunden.',
+      loaNotFound: 'Auf diesem Community-Server wurde keine LOA mit dieser ID gefunden.',
+      logNotFound: 'Auf diesem Community-Server wurde kein Moderationsprotokoll mit dieser ID gefunden.',
+      shiftNotFound: 'Auf diesem Community-Server wurde keine Schicht mit dieser ID gefunden.',
+      roleNotFound: 'Auf diesem Community-Server wurde keine Rolle mit dieser ID oder diesem Namen gefunden.',
+      applicationNotFound:
+        'Auf diesem Community-Server wurde keine Bewerbung mit dieser ID oder diesem Titel gefunden.',
+      joinRequestNotFound:
+        'Auf diesem Community-Server wurde keine Beitrittsanfrage dieses Nutzers gefunden.',
+      nameMatchesSeveral: (name, _plural, candidates, more) =>
+        `${typed(name)} ist der Name von ${f.count(candidates.length + more)} Einträgen: ${candidates.join(', ')}${more > 0 ? ` und ${f.count(more)} weiteren` : ''}. Wähle einen aus der Liste oder gib seine ID an.`,
+      cannotOpen:
+        'Dieser Eintrag lässt sich nicht öffnen: Die API des Community-Servers hat ihm eine ID gegeben, die Rollcall nicht abfragen kann. Er steht weiterhin in der Liste.',
+      auditEntryMoved:
+        'Dieser Audit-Log-Eintrag steht nicht mehr auf der Seite, auf der er aufgeführt war; führe /audit-log list erneut aus.',
+      userOrId: (idName) => `Gib entweder einen Discord-Nutzer oder eine ID (${idName}) an, nicht beides.`,
+      giveId: (what) => `Gib die ID an (${what}).`,
+      badId: (what, max) =>
+        `Das ist keine gültige ID (${what}): Nutze bis zu ${f.count(max)} Buchstaben, Ziffern, Binde- oder Unterstriche.`,
+      giveUsername: 'Gib den Spielernamen an.',
+      badUsername: (max) =>
+        `Das ist kein gültiger Spielername: Nutze bis zu ${f.count(max)} sichtbare Zeichen.`,
+      badRequest:
+        'Die API des Community-Servers hat die Anfrage als ungültig abgelehnt; prüfe die angegebene ID oder den Namen.',
+      unauthorized:
+        'Die API des Community-Servers hat das Token von Rollcall abgelehnt (ungültig oder abgelaufen). Bitte einen Server-Admin, API_TOKEN zu erneuern.',
+      forbidden:
+        'Dem API-Token von Rollcall fehlt dafür die Berechtigung. Bitte einen Server-Admin, dem Inhaber des Tokens diese Berechtigung zu geben.',
+      rateLimited: (seconds) =>
+        `Die API des Community-Servers ist mit den Anfragen von Rollcall ausgelastet; versuche es in ${f.count(seconds)} s erneut.`,
+      unavailable:
+        'Die API des Community-Servers antwortet gerade nicht; versuche es in einer Minute erneut.',
+      allowanceMark: (used, points, resetAtSeconds) =>
+        used >= points
+          ? `Rollcall hat alle ${f.count(points)} monatlichen API-Anfragen dieses Community-Servers verbraucht; es zeigt gespeicherte Daten, bis das Kontingent ${dateTime(resetAtSeconds)} neu beginnt.`
+          : `Rollcall hat ${f.count(used)} der ${f.count(points)} monatlichen API-Anfragen dieses Community-Servers verbraucht; gespeicherte Daten werden öfter gezeigt, bis das Kontingent ${dateTime(resetAtSeconds)} neu beginnt.`,
+      allowanceSpent: (resetAtSeconds) =>
+        `Das monatliche API-Kontingent dieses Community-Servers ist verbraucht und Rollcall hat keine gespeicherte Kopie davon; neue Daten kann es ab ${dateTime(resetAtSeconds)} (${fromNow(resetAtSeconds)}) lesen.`,
+      reportPaced: (nextAtSeconds) =>
+        `Rollcall hat die Daten dieser Community für Berichte noch nicht gelesen: Damit das monatliche API-Kontingent reicht, liest es sie seitenweise und kann ${fromNow(nextAtSeconds)} beginnen.`,
+      malformed:
+        'Die API des Community-Servers hat eine Antwort geschickt, die Rollcall nicht lesen konnte; versuche es in einer Minute erneut.',
+      tooLarge:
+        'Die API des Community-Servers hat eine zu große Antwort geschickt; ein Server-Admin kann API_MAX_RESPONSE_BYTES erhöhen.',
+      internal: 'Bei Rollcall ist etwas schiefgelaufen; es wurde protokolliert. Versuche es erneut.',
+      notYours:
+        'Diese Schaltflächen gehören dem Moderator, der den Befehl ausgeführt hat; führe ihn selbst aus, um zu blättern.',
+      expired: 'Diese Schaltflächen sind abgelaufen; führe den Befehl erneut aus.',
+      oldVersion:
+        'Diese Schaltflächen stammen von einer älteren Version von Rollcall; führe den Befehl erneut aus.',
+      dmOnly: 'Rollcall funktioniert nur im Discord des Community-Servers, nicht in Direktnachrichten.',
+      wrongGuild: 'Rollcall ist auf diesem Server nicht eingerichtet.',
+      storeUnavailable: 'Rollcall erreicht seine Datenbank gerade nicht; versuche es in einer Minute erneut.',
+      notLinked:
+        'Rollcall ist auf diesem Server noch mit keiner Community verbunden; ein Server-Admin (Server verwalten) muss /rollcall-admin setup ausführen.',
+      tokenRejected:
+        'Das API-Token dieses Servers wurde abgelehnt; ein Admin muss /rollcall-admin setup ausführen.',
+      tokenHeld: (nextAtSeconds) =>
+        `Die API des Community-Servers hat das API-Token dieses Servers gerade abgelehnt; Rollcall versucht es ${fromNow(nextAtSeconds)} von selbst erneut. Ein Admin muss /rollcall-admin setup nur ausführen, wenn es dann immer noch abgelehnt wird.`,
+      tokenUnreadable:
+        'Das gespeicherte API-Token dieses Servers ist nicht lesbar; ein Admin muss /rollcall-admin setup erneut ausführen.',
+      adminOnly:
+        'Nur Mitglieder mit der Berechtigung „Server verwalten“ können Rollcall auf diesem Server einrichten.',
+      setupLinked: (communityId, roleCount) =>
+        `Verbunden: Dieser Server liest jetzt den Community-Server ${communityId ?? (roleCount === 0 ? '(unbekannt: er hat keine Rollen)' : '(unbekannt)')} (${f.count(roleCount)} ${f.plural(roleCount, { one: 'Rolle', other: 'Rollen' })}).`,
+      setupRejected:
+        'Die API des Community-Servers hat dieses Token abgelehnt (401): Prüfe, ob es vollständig kopiert wurde und noch gültig ist. Nichts wurde gespeichert.',
+      setupForbidden:
+        'Diesem Token fehlt die Berechtigung, die Daten des Community-Servers zu lesen (403). Nichts wurde gespeichert.',
+      setupUnavailable:
+        'Die API des Community-Servers antwortet nicht, daher konnte das Token nicht geprüft werden. Nichts wurde gespeichert; versuche es in einer Minute erneut.',
+      setupEmpty: 'Füge das API-Token in das Feld ein. Nichts wurde gespeichert.',
+      unlinked: 'Getrennt: API-Token und Einstellungen dieses Servers sind gelöscht.',
+      linkState: (link) =>
+        [
+          `Verbunden mit Community-Server ${link.communityId ?? '(unbekannt)'} seit ${dateTime(link.linkedAt)}, von ${userMention(link.linkedBy)}.`,
+          `Token-Fingerabdruck: ${link.fingerprint}`,
+          link.invalidAt
+            ? `Die API hat dieses Token ${fromNow(link.invalidAt)} abgelehnt; Moderatoren werden abgewiesen, bis es ersetzt ist.`
+            : 'Status: in Gebrauch.',
+        ].join('\n'),
+      settingsState: (s) =>
+        [
+          `Antworten: standardmäßig ${s.visibility === 'public' ? 'öffentlich' : 'privat'} (Moderatoren können mit der Option public weiterhin wählen).`,
+          `Zugriff: ${s.accessRoles.length > 0 ? `Inhaber der Community-Rolle(n) ${s.accessRoles.join(', ')}` : 'alle, die die Befehlsberechtigungen zulassen'}.`,
+          `Discord-Rollen: ${(s.discordRoles ?? []).length > 0 ? `nur Inhaber von ${(s.discordRoles ?? []).join(', ')} auf diesem Server` : 'keine Discord-Rolle nötig'}.`,
+          `API-Limits: ${s.limits ?? 'die Standardwerte des Bots'}.`,
+        ].join('\n'),
+      settingsSaved: 'Einstellungen gespeichert.',
+      badLimits: (problem) =>
+        `Diese API-Limits sind ungültig: ${typed(problem, 400)} (zum Beispiel 100/month,30/1m oder default). Nichts wurde gespeichert.`,
+      unknownRoles: (names) =>
+        `Keine Community-Rolle heißt ${names.map((n) => typed(n)).join(', ')}; gib Rollennamen oder IDs vom Community-Server an, oder none. Nichts wurde gespeichert.`,
+      nothingToUnlink:
+        'Auf diesem Server ist kein API-Token verbunden; hier gespeicherte Einstellungen werden gelöscht.',
+      notAllowed: 'Nur das Team des Community-Servers kann Rollcall nutzen.',
+      accessUnchecked: (reason) =>
+        `Rollcall kann deinen Team-Zugang gerade nicht prüfen und lehnt daher sicherheitshalber ab. ${reason}`,
+      accessChecksSpent: (resetAtSeconds) =>
+        `Rollcall kann deinen Team-Zugang erst ab ${dateTime(resetAtSeconds)} prüfen: Der Anteil des monatlichen API-Kontingents dieses Community-Servers für Zugangsprüfungen ist verbraucht.`,
+      accessRolesTip:
+        'Eine Zugriffsrolle, die mit einer Discord-Rolle dieses Servers verknüpft ist (der Community-Server hält beide gleich), wird kostenlos anhand der Rollen geprüft, die jede Interaktion mitbringt, und eine entzogene Rolle zählt sofort. Jede andere kostet für die Prüfung einer Person eine API-Anfrage, aus einem Zehntel des Monatskontingents: verknüpfe sie im Community-Server mit einer Discord-Rolle oder wähle stattdessen mit discord-roles (die Rollen dieses Servers).',
+      accessRolesChecked: (free, lookups) =>
+        [
+          ...(free.length > 0 ? [`Kostenlos geprüft (verknüpfte Discord-Rolle): ${free.join(', ')}.`] : []),
+          ...(lookups.length > 0 ? [`Kosten eine Mitgliedsabfrage: ${lookups.join(', ')}.`] : []),
+        ].join('\n'),
+      unknownCommand:
+        'Dieser Befehl ist dieser Version von Rollcall unbekannt; die Befehle müssen eventuell neu registriert werden.',
+      restarting: 'Rollcall startet neu; führe den Befehl in einer Minute erneut aus.',
+      notAChoice: (option, choices) =>
+        `Dieser Wert ist keine der Auswahlmöglichkeiten von \`${option}\`; wähle eine von ${choices.map((c) => `\`${c}\``).join(', ')}. Es wurde nichts getan.`,
+      optionOutOfRange: (option, min, max, whole) =>
+        `\`${option}\` erwartet eine ${whole ? 'ganze Zahl' : 'Zahl'} von ${f.count(min)} bis ${f.count(max)}. Es wurde nichts getan.`,
+      badOptionValue: (option) => `Diesen Wert nimmt \`${option}\` nicht an. Es wurde nichts getan.`,
+      pageRange: (last) =>
+        last === 1 ? 'Diese Liste hat nur Seite 1.' : `Gib eine Seitenzahl von 1 bis ${f.count(last)} ein.`,
+      labelsState: (tables) =>
+        tables.some((t) => t.labels.length > 0)
+          ? tables
+              .filter((t) => t.labels.length > 0)
+              .map((t) => `${t.name}: ${t.labels.map(([code, label]) => `${code} = ${label}`).join(', ')}`)
+              .join('\n')
+          : 'Auf diesem Server hat kein Code eine Bezeichnung: Codes werden als Zahlen gezeigt. Benenne einen mit /rollcall-admin labels table code label.',
+      labelSaved: (code, shown) => `Gespeichert: Code ${code} wird jetzt als ${shown} gezeigt.`,
+      labelCleared: (code) => `Entfernt: Code ${code} wird wieder als Zahl gezeigt.`,
+      labelsTableCleared: (table) =>
+        `Alle Bezeichnungen für ${table} entfernt: Diese Codes werden wieder als Zahlen gezeigt.`,
+      labelNeedsTable:
+        'Wähle, für welche Codes die Bezeichnung gilt (die Option table). Nichts wurde gespeichert.',
+      labelNeedsCode:
+        'Gib den zu benennenden Code an (die Option code), oder nutze clear ohne Code, um die ganze Tabelle zu leeren. Nichts wurde gespeichert.',
+      labelBadCode:
+        'Der Code muss eine ganze Zahl sein, wie 3 oder -1 (bis zu zehn Ziffern). Nichts wurde gespeichert.',
+      labelNeedsText:
+        'Gib die Bezeichnung an (die Option label), oder setze clear, um eine zu entfernen. Nichts wurde gespeichert.',
+      labelBoth: 'Gib entweder label oder clear an, nicht beides. Nichts wurde gespeichert.',
+      labelBadLength: (max) =>
+        `Eine Bezeichnung hat 1 bis ${f.count(max)} sichtbare Zeichen. Nichts wurde gespeichert.`,
+      labelBadText:
+        'Eine Bezeichnung ist reiner Text: keine Markdown-Zeichen (` * _ ~ | \\ [ ]), Erwähnungen (< > @), Links oder unsichtbaren Zeichen. Nichts wurde gespeichert.',
+      unknownDiscordRoles: (names) =>
+        `Dieser Server hat keine Rolle namens ${names.map((n) => typed(n)).join(', ')}; wähle Rollen beim Tippen aus der Liste, oder none. Nichts wurde gespeichert.`,
+      setupMalformed:
+        'Das ist kein API-Token: Ein Token besteht nur aus Buchstaben, Ziffern und Symbolen, ohne Leerzeichen oder Zeilenumbruch. Nichts wurde gespeichert.',
+      setupSaving: (left, points, nextAtSeconds) =>
+        left <= 0
+          ? `Diesem Token bleiben diesen Monat keine API-Anfragen (sein monatliches Kontingent von ${f.count(points)} ist verbraucht), daher konnte es nicht mit einer Anfrage geprüft werden. Nichts wurde gespeichert; versuche es ${fromNow(nextAtSeconds)} erneut.`
+          : `Diesem Token bleiben diesen Monat ${f.count(left)} seiner ${f.count(points)} API-Anfragen, alle als Reserve für das, was Moderatoren noch nicht gelesen haben, daher konnte es nicht mit einer Anfrage geprüft werden. Nichts wurde gespeichert; versuche es ${fromNow(nextAtSeconds)} erneut.`,
+      setupTooOften: (checks, minutes) =>
+        `Auf diesem Server wurden in den letzten Minuten ${f.count(checks)} Tokens geprüft; versuche es in ${f.count(minutes)} Min. erneut. Nichts wurde gespeichert.`,
+      settingsUnreadable:
+        'Die Rollcall-Einstellungen dieses Servers sind nicht lesbar, daher lehnt Rollcall sicherheitshalber ab; ein Admin muss sie mit /rollcall-admin settings erneut speichern.',
+      tooManyRoles: (max) => `Gib höchstens ${f.count(max)} Rollen jeder Art an. Nichts wurde gespeichert.`,
+      serverInstallOnly:
+        'Rollcall antwortet nur über die App, die dieser Server hinzugefügt hat, nicht über eine App in deinem eigenen Konto.',
+      labelTooMany: (max) =>
+        `Eine Tabelle fasst höchstens ${f.count(max)} Bezeichnungen; entferne zuerst welche. Nichts wurde gespeichert.`,
+      badSince:
+        'Das ist kein gültiges since: Gib ein Datum (2026-11-01, UTC) oder einen Zeitraum bis jetzt an (12h, 7d, 30d, 4w).',
+      searchNeeds: (possibleAtSeconds) =>
+        `Die Suche in den Protokollen dieses Spielers braucht mindestens 1 Anfrage an die API des Community-Servers (keine seiner Protokollseiten ist gespeichert), aber vom Kontingent dieses Monats ist keine übrig; möglich ist sie ${dateTime(possibleAtSeconds)} (${fromNow(possibleAtSeconds)}).`,
+      searchPartial: (searched, pages, needed, possibleAtSeconds) =>
+        `${f.count(searched)} gespeicherte ${f.plural(searched, { one: 'Seite', other: 'Seiten' })} von ${f.count(pages)} durchsucht; eine vollständige Suche braucht ${f.count(needed)} weitere ${f.plural(needed, { one: 'Anfrage', other: 'Anfragen' })} an die API des Community-Servers, möglich ${dateTime(possibleAtSeconds)} (${fromNow(possibleAtSeconds)}).`,
+      reportsUnavailable: 'Berichte sind auf diesem Server nicht verfügbar.',
+      badReport: 'Dieser Berichtslink ist nicht mehr gültig; führe den Befehl erneut aus.',
+      badWave: 'Die Welle ist eine ganze Zahl von 0 bis 100000.',
+      noPlayerLogs: 'Keine Protokolle für diesen Spieler.',
+      noPlayerNames:
+        'Diese Nachricht nennt keinen Spielernamen; nutze Spielernamen eingeben… oder /log user.',
+      reportRoleUnknown: 'Keine Community-Rolle hat diesen Namen oder diese ID; /role list zeigt sie.',
+      badDays: 'Die Anzahl der Tage ist eine ganze Zahl von 1 bis 365.',
+      badTimeZone: (zone) =>
+        `${typed(zone)} ist keine Zeitzone, die Rollcall kennt; nutze einen IANA-Namen wie Europe/London, America/New_York oder UTC. Nichts wurde gespeichert.`,
+      badQuotaHours:
+        'Eine Quote ist eine Stundenzahl über 0 und höchstens 168, mit höchstens zwei Nachkommastellen. Nichts wurde gespeichert.',
+      tooManyQuotas:
+        'Höchstens 25 Rollen können eine Quote haben; entferne zuerst eine. Nichts wurde gespeichert.',
+      unknownRole: 'Keine Community-Rolle hat diesen Namen oder diese ID. Nichts wurde gespeichert.',
+      quotaNeedsBoth:
+        'Gib quota-role und quota-hours an (0 Stunden entfernt die Quote). Nichts wurde gespeichert.',
+      reportSettingsState: (s) =>
+        [
+          `Zeitzone: ${s.timeZone}.`,
+          `Wochen beginnen am ${({ monday: 'Montag', tuesday: 'Dienstag', wednesday: 'Mittwoch', thursday: 'Donnerstag', friday: 'Freitag', saturday: 'Samstag', sunday: 'Sonntag' } as Record<string, string>)[s.weekStart] ?? s.weekStart}.`,
+          `Quoten: ${s.quotas.length > 0 ? s.quotas.join(', ') : 'keine'}.`,
+        ].join('\n'),
+      digestNoChannel: (channelId) =>
+        `Rollcall kann den Digest nicht in ${channelMention(channelId)} posten: Der Kanal existiert nicht mehr oder ist kein Textkanal dieses Servers; wähle einen anderen.`,
+      digestMissing: (channelId, missing) =>
+        `Rollcall kann den Digest nicht in ${channelMention(channelId)} posten: Es fehlt ${missing.join(', ')}.`,
+      digestFailed:
+        'Der letzte Digest konnte nicht gepostet werden (Discord oder die API hat nicht geantwortet); der nächste wird versucht.',
+      digestNeedsChannel:
+        'Ein Digest braucht einen Kanal, einen Zeitplan und eine Stunde (und bei wöchentlichem einen Tag). Nichts wurde gespeichert.',
+      digestState: (d) =>
+        d === undefined
+          ? 'Digest: keiner.'
+          : `Digest: ${d.when} in ${channelMention(d.channelId)}: ${d.reports.join(', ')}.${d.problem ? `\n⚠️ ${d.problem}` : ''}`,
+      queued: (position, etaSeconds) =>
+        `Warten auf das API-Kontingent: Du bist ${f.ordinal(position)} in der Schlange, etwa ${
+          etaSeconds < 57.5
+            ? `${f.count(Math.max(5, Math.ceil(etaSeconds / 5) * 5))} s`
+            : `${f.count(Math.max(1, Math.round(etaSeconds / 60)))} Min.`
+        }.`,
+    },
 
-    export: {},
+    export: {
+      done: (e) =>
+        `${f.count(e.rows)} ${f.plural(e.rows, { one: 'Zeile', other: 'Zeilen' })} in ${f.count(e.files)} ${f.plural(e.files, { one: 'CSV-Datei', other: 'CSV-Dateien' })} exportiert; dafür ${f.plural(e.requests, { one: 'war', other: 'waren' })} ${f.count(e.requests)} ${f.plural(e.requests, { one: 'Anfrage', other: 'Anfragen' })} an die API des Community-Servers nötig (Datenstand: ${fromNow(e.fetchedAtSeconds)}).${e.capped === undefined ? '' : ` Nur die ersten ${f.count(e.capped)} von ${f.count(e.total)} Zeilen: Ein Export liest höchstens so viele.`}`,
+      needs: (needed, spare, possibleAtSeconds) =>
+        `Diese ganze Liste zu exportieren braucht ${f.count(needed)} weitere ${f.plural(needed, { one: 'Anfrage', other: 'Anfragen' })} an die API des Community-Servers (Seiten, die Rollcall nicht gespeichert hat), aber vom Kontingent dieses Monats ${f.plural(spare, { one: 'ist', other: 'sind' })} nur ${f.count(spare)} übrig; möglich ist es ${dateTime(possibleAtSeconds)} (${fromNow(possibleAtSeconds)}).`,
+      tooLarge: (rows) =>
+        `Diese Liste (${f.count(rows)} Zeilen) ist zu groß, um sie innerhalb des Upload-Limits von Discord als CSV-Dateien zu senden; grenze sie zuerst ein.`,
+      fileName: (base, part, parts) => (parts > 1 ? `${base}-teil${part}von${parts}.csv` : `${base}.csv`),
+    },
 
     loa: {
       title: 'Abwesenheiten',

@@ -1,6 +1,7 @@
-/** Spanish (Spain; Latin America reads it too): the commands' texts keyed by their place in the command JSON, the sentences by MESSAGES key. */
+/** Spanish (Spain; Latin America reads it too): the commands' texts keyed by their place in the command JSON, the words by section and key (as src/i18n/en.ts). */
 import type { Catalogue } from '../catalogue.js';
 import type { Sections } from '../en.js';
+import { channelMention, dateTime, fromNow, typed, userMention } from '../markup.js';
 
 export const esES: Catalogue = {
   locale: 'es-ES',
@@ -221,137 +222,6 @@ export const esES: Catalogue = {
     'rollcall-admin.reports.options.reminders-off.description':
       'True desactiva los recordatorios de ausencias',
   },
-  messages: {
-    notFound: 'No se encontró nada con ese id en este servidor de la comunidad.',
-    memberNotFound: 'Ese usuario de Discord no es miembro del servidor de la comunidad.',
-    memberIdNotFound: 'No se encontró ningún miembro con ese id en este servidor de la comunidad.',
-    loaNotFound: 'No se encontró ninguna LOA con ese id en este servidor de la comunidad.',
-    logNotFound: 'No se encontró ningún registro de moderación con ese id en este servidor de la comunidad.',
-    shiftNotFound: 'No se encontró ningún turno con ese id en este servidor de la comunidad.',
-    roleNotFound: 'No se encontró ningún rol con ese id o nombre en este servidor de la comunidad.',
-    applicationNotFound:
-      'No se encontró ninguna solicitud con ese id o título en este servidor de la comunidad.',
-    joinRequestNotFound:
-      'No se encontró ninguna solicitud de ingreso de ese usuario en este servidor de la comunidad.',
-    cannotOpen:
-      'Ese elemento no se puede abrir: la API del servidor de la comunidad le dio un id que Rollcall no puede pedir. Sigue apareciendo en la lista.',
-    auditEntryMoved:
-      'Esa entrada del registro de auditoría ya no está en la página donde aparecía; ejecuta /audit-log list de nuevo.',
-    giveUsername: 'Indica el nombre de juego.',
-    badRequest:
-      'La API del servidor de la comunidad rechazó la petición por no ser válida; revisa el id o nombre que diste.',
-    unauthorized:
-      'La API del servidor de la comunidad rechazó el token de Rollcall (no válido o caducado). Pide a un administrador del servidor que actualice API_TOKEN.',
-    forbidden:
-      'El token de API de Rollcall no tiene permiso para esto. Pide a un administrador del servidor que dé ese permiso al dueño del token.',
-    unavailable:
-      'La API del servidor de la comunidad no responde ahora mismo; inténtalo de nuevo en un minuto.',
-    malformed:
-      'La API del servidor de la comunidad envió una respuesta que Rollcall no pudo leer; inténtalo de nuevo en un minuto.',
-    tooLarge:
-      'La API del servidor de la comunidad envió una respuesta demasiado grande para Rollcall; un administrador del servidor puede subir API_MAX_RESPONSE_BYTES.',
-    internal: 'Algo falló por parte de Rollcall; se ha registrado. Inténtalo de nuevo.',
-    notYours:
-      'Estos controles pertenecen al moderador que ejecutó el comando; ejecútalo tú para pasar las páginas.',
-    expired: 'Estos controles han caducado; ejecuta el comando de nuevo.',
-    oldVersion: 'Estos controles son de una versión anterior de Rollcall; ejecuta el comando de nuevo.',
-    dmOnly:
-      'Rollcall solo funciona dentro del Discord del servidor de la comunidad, no en mensajes directos.',
-    wrongGuild: 'Rollcall no está configurado en este servidor.',
-    storeUnavailable:
-      'Rollcall no puede acceder a su base de datos ahora mismo; inténtalo de nuevo en un minuto.',
-    notLinked:
-      'Rollcall aún no está vinculado a ninguna comunidad en este servidor; un administrador (Gestionar servidor) debe ejecutar /rollcall-admin setup.',
-    tokenRejected:
-      'El token de API de este servidor fue rechazado; un administrador debe ejecutar /rollcall-admin setup.',
-    tokenUnreadable:
-      'El token de API guardado de este servidor no se puede leer; un administrador debe ejecutar /rollcall-admin setup de nuevo.',
-    adminOnly:
-      'Solo los miembros con el permiso Gestionar servidor pueden configurar Rollcall en este servidor.',
-    setupRejected:
-      'La API del servidor de la comunidad rechazó ese token (401): comprueba que se copió entero y que sigue siendo válido. No se guardó nada.',
-    setupForbidden:
-      'Ese token no tiene permiso para leer los datos del servidor de la comunidad (403). No se guardó nada.',
-    setupUnavailable:
-      'La API del servidor de la comunidad no responde, así que no se pudo comprobar el token. No se guardó nada; inténtalo de nuevo en un minuto.',
-    setupEmpty: 'Pega el token de API en el campo. No se guardó nada.',
-    unlinked: 'Desvinculado: el token de API y la configuración de este servidor se han borrado.',
-    settingsSaved: 'Configuración guardada.',
-    nothingToUnlink:
-      'No hay ningún token de API vinculado en este servidor; la configuración guardada aquí se ha borrado.',
-    notAllowed: 'Solo el equipo del servidor de la comunidad puede usar Rollcall.',
-    accessRolesTip:
-      'Un rol de acceso vinculado a un rol de Discord de este servidor (el servidor de la comunidad mantiene ambos a la par) se comprueba gratis con los roles que trae cada interacción, y un rol retirado cuenta al instante. Cada uno de los demás cuesta una petición a la API por comprobación, de una décima parte de la cuota mensual: vincúlalo a un rol de Discord en el servidor de la comunidad, o elige con discord-roles (los roles de este servidor).',
-    unknownCommand:
-      'Esta versión de Rollcall no conoce ese comando; puede que haya que volver a registrar los comandos.',
-    restarting: 'Rollcall se está reiniciando; ejecuta el comando de nuevo en un minuto.',
-    labelNeedsTable: 'Elige para qué códigos es la etiqueta (la opción table). No se guardó nada.',
-    labelNeedsCode:
-      'Indica el código que quieres nombrar (la opción code), o usa clear sin código para vaciar toda la tabla. No se guardó nada.',
-    labelBadCode: 'El código debe ser un número entero, como 3 o -1 (hasta diez dígitos). No se guardó nada.',
-    labelNeedsText:
-      'Indica la etiqueta (la opción label), o activa clear para quitar una. No se guardó nada.',
-    labelBoth: 'Indica una etiqueta o clear, no las dos cosas. No se guardó nada.',
-    labelBadText:
-      'Una etiqueta es texto simple: sin caracteres markdown (` * _ ~ | \\ [ ]), menciones (< > @), enlaces ni caracteres invisibles. No se guardó nada.',
-    setupMalformed:
-      'Eso no es un token de API: un token solo tiene letras, dígitos y símbolos, sin espacios ni saltos de línea. No se guardó nada.',
-    settingsUnreadable:
-      'La configuración de Rollcall de este servidor no se puede leer, así que Rollcall se niega por seguridad; un administrador debe guardarla de nuevo con /rollcall-admin settings.',
-    serverInstallOnly:
-      'Rollcall solo responde a través de la aplicación que añadió este servidor, no de una aplicación añadida a tu propia cuenta.',
-    badSince:
-      'Ese since no es válido: indica una fecha (2026-11-01, UTC) o un periodo hasta ahora (12h, 7d, 30d, 4w).',
-    reportsUnavailable: 'Los informes no están disponibles en este servidor.',
-    badReport: 'Ese enlace de informe ya no es válido; ejecuta el comando de nuevo.',
-    badWave: 'La oleada es un número entero de 0 a 100000.',
-    noPlayerLogs: 'No hay registros de ese jugador.',
-    noPlayerNames: 'Ese mensaje no nombra a ningún jugador; usa Escribir un nombre… o /log user.',
-    reportRoleUnknown: 'Ningún rol de la comunidad tiene ese nombre o ID; /role list los muestra.',
-    badDays: 'El número de días es un número entero de 1 a 365.',
-    badQuotaHours:
-      'Una cuota es un número de horas mayor que 0 y como mucho 168, con como mucho dos decimales. No se guardó nada.',
-    tooManyQuotas: 'Como mucho 25 roles pueden tener cuota; quita uno primero. No se guardó nada.',
-    unknownRole: 'Ningún rol de la comunidad tiene ese nombre o id. No se guardó nada.',
-    quotaNeedsBoth: 'Indica quota-role y quota-hours (0 horas quita la cuota). No se guardó nada.',
-    digestFailed:
-      'El último resumen no se pudo publicar (Discord o la API no respondieron); se intentará el siguiente.',
-    digestNeedsChannel:
-      'Un resumen necesita un canal, un horario y una hora (y un día si es semanal). No se guardó nada.',
-    rateLimited:
-      'La API del servidor de la comunidad está ocupada con las peticiones de Rollcall; inténtalo de nuevo en {seconds} s.',
-    allowanceMark:
-      'Rollcall ha gastado {used:count} de las {points:count} peticiones a la API de este mes de este servidor de la comunidad; se muestran datos guardados más a menudo hasta que la cuota se renueve <t:{reset}:f>.',
-    'allowanceMark.all':
-      'Rollcall ha gastado las {points:count} peticiones a la API de este mes de este servidor de la comunidad; muestra datos guardados hasta que la cuota se renueve <t:{reset}:f>.',
-    allowanceSpent:
-      'La cuota mensual de API de este servidor de la comunidad está agotada y Rollcall no tiene una copia guardada de esto; podrá leer datos nuevos <t:{reset}:f> (<t:{reset}:R>).',
-    reportPaced:
-      'Rollcall aún no ha leído los datos de esta comunidad para los informes: para que la cuota mensual de API dure todo el mes los lee página a página, y puede empezar <t:{next}:R>.',
-    accessUnchecked:
-      'Rollcall no puede comprobar tu acceso de equipo ahora mismo, así que se niega por seguridad. {reason}',
-    accessChecksSpent:
-      'Rollcall no puede comprobar tu acceso de equipo hasta <t:{reset}:f>: la parte de la cuota mensual de API de este servidor de la comunidad reservada a comprobar accesos está agotada.',
-    pageRange: 'Indica un número de página del 1 al {last:count}.',
-    'pageRange.one': 'Esta lista solo tiene la página 1.',
-    queued: 'Esperando la cuota de API: eres el {position:ordinal} en la cola, unos {wait}.',
-    setupSaving:
-      'A ese token le quedan {left:count} de sus {points:count} peticiones de API este mes, todas reservadas para lo que los moderadores aún no han leído, así que no se pudo comprobar con una petición. No se guardó nada; inténtalo de nuevo <t:{next}:R>.',
-    'setupSaving.spent':
-      'A ese token no le quedan peticiones de API este mes (su cuota mensual de {points:count} está agotada), así que no se pudo comprobar con una petición. No se guardó nada; inténtalo de nuevo <t:{next}:R>.',
-    tokenHeld:
-      'La API del servidor de la comunidad acaba de rechazar el token de API de este servidor; Rollcall lo volverá a intentar por sí mismo <t:{next}:R>. Un admin solo tiene que ejecutar /rollcall-admin setup si sigue rechazado entonces.',
-    setupTooOften:
-      'Este servidor ha comprobado {checks} tokens en los últimos minutos; inténtalo de nuevo en {minutes} min. No se guardó nada.',
-    tooManyRoles: 'Indica como mucho {max} roles de cada tipo. No se guardó nada.',
-    labelBadLength: 'Una etiqueta tiene de 1 a {max} caracteres visibles. No se guardó nada.',
-    labelTooMany: 'Una tabla tiene como mucho {max} etiquetas; quita alguna primero. No se guardó nada.',
-    notAChoice: 'Ese valor no es una de las opciones de `{option}`; elige una de {choices}. No se hizo nada.',
-    optionOutOfRange: '`{option}` admite un número de {min:count} a {max:count}. No se hizo nada.',
-    'optionOutOfRange.whole':
-      '`{option}` admite un número entero de {min:count} a {max:count}. No se hizo nada.',
-    badOptionValue: 'Ese no es un valor que admita `{option}`. No se hizo nada.',
-  },
   words: (f): Sections => ({
     common: {
       yes: 'Sí',
@@ -384,9 +254,227 @@ export const esES: Catalogue = {
       pageRangeHint: (last) => `1 a ${f.count(last)}`,
     },
 
-    sentences: {},
+    sentences: {
+      notFound: 'No se encontró nada con ese id en este servidor de la comunidad.',
+      memberNotFound: 'Ese usuario de Discord no es miembro del servidor de la comunidad.',
+      memberIdNotFound: 'No se encontró ningún miembro con ese id en este servidor de la comunidad.',
+      loaNotFound: 'No se encontró ninguna LOA con ese id en este servidor de la comunidad.',
+      logNotFound:
+        'No se encontró ningún registro de moderación con ese id en este servidor de la comunidad.',
+      shiftNotFound: 'No se encontró ningún turno con ese id en este servidor de la comunidad.',
+      roleNotFound: 'No se encontró ningún rol con ese id o nombre en este servidor de la comunidad.',
+      applicationNotFound:
+        'No se encontró ninguna solicitud con ese id o título en este servidor de la comunidad.',
+      joinRequestNotFound:
+        'No se encontró ninguna solicitud de ingreso de ese usuario en este servidor de la comunidad.',
+      nameMatchesSeveral: (name, _plural, candidates, more) =>
+        `${typed(name)} es el nombre de ${f.count(candidates.length + more)} elementos: ${candidates.join(', ')}${more > 0 ? ` y ${f.count(more)} más` : ''}. Elige uno de la lista o indica su id.`,
+      cannotOpen:
+        'Ese elemento no se puede abrir: la API del servidor de la comunidad le dio un id que Rollcall no puede pedir. Sigue apareciendo en la lista.',
+      auditEntryMoved:
+        'Esa entrada del registro de auditoría ya no está en la página donde aparecía; ejecuta /audit-log list de nuevo.',
+      userOrId: (idName) => `Indica un usuario de Discord o un id (${idName}): uno de los dos, no ambos.`,
+      giveId: (what) => `Indica el id (${what}).`,
+      badId: (what, max) =>
+        `Ese no es un id válido (${what}): usa hasta ${f.count(max)} letras, dígitos, guiones o guiones bajos.`,
+      giveUsername: 'Indica el nombre de juego.',
+      badUsername: (max) =>
+        `Ese no es un nombre de jugador válido: usa hasta ${f.count(max)} caracteres visibles.`,
+      badRequest:
+        'La API del servidor de la comunidad rechazó la petición por no ser válida; revisa el id o nombre que diste.',
+      unauthorized:
+        'La API del servidor de la comunidad rechazó el token de Rollcall (no válido o caducado). Pide a un administrador del servidor que actualice API_TOKEN.',
+      forbidden:
+        'El token de API de Rollcall no tiene permiso para esto. Pide a un administrador del servidor que dé ese permiso al dueño del token.',
+      rateLimited: (seconds) =>
+        `La API del servidor de la comunidad está ocupada con las peticiones de Rollcall; inténtalo de nuevo en ${f.count(seconds)} s.`,
+      unavailable:
+        'La API del servidor de la comunidad no responde ahora mismo; inténtalo de nuevo en un minuto.',
+      allowanceMark: (used, points, resetAtSeconds) =>
+        used >= points
+          ? `Rollcall ha gastado las ${f.count(points)} peticiones a la API de este mes de este servidor de la comunidad; muestra datos guardados hasta que la cuota se renueve ${dateTime(resetAtSeconds)}.`
+          : `Rollcall ha gastado ${f.count(used)} de las ${f.count(points)} peticiones a la API de este mes de este servidor de la comunidad; se muestran datos guardados más a menudo hasta que la cuota se renueve ${dateTime(resetAtSeconds)}.`,
+      allowanceSpent: (resetAtSeconds) =>
+        `La cuota mensual de API de este servidor de la comunidad está agotada y Rollcall no tiene una copia guardada de esto; podrá leer datos nuevos ${dateTime(resetAtSeconds)} (${fromNow(resetAtSeconds)}).`,
+      reportPaced: (nextAtSeconds) =>
+        `Rollcall aún no ha leído los datos de esta comunidad para los informes: para que la cuota mensual de API dure todo el mes los lee página a página, y puede empezar ${fromNow(nextAtSeconds)}.`,
+      malformed:
+        'La API del servidor de la comunidad envió una respuesta que Rollcall no pudo leer; inténtalo de nuevo en un minuto.',
+      tooLarge:
+        'La API del servidor de la comunidad envió una respuesta demasiado grande para Rollcall; un administrador del servidor puede subir API_MAX_RESPONSE_BYTES.',
+      internal: 'Algo falló por parte de Rollcall; se ha registrado. Inténtalo de nuevo.',
+      notYours:
+        'Estos controles pertenecen al moderador que ejecutó el comando; ejecútalo tú para pasar las páginas.',
+      expired: 'Estos controles han caducado; ejecuta el comando de nuevo.',
+      oldVersion: 'Estos controles son de una versión anterior de Rollcall; ejecuta el comando de nuevo.',
+      dmOnly:
+        'Rollcall solo funciona dentro del Discord del servidor de la comunidad, no en mensajes directos.',
+      wrongGuild: 'Rollcall no está configurado en este servidor.',
+      storeUnavailable:
+        'Rollcall no puede acceder a su base de datos ahora mismo; inténtalo de nuevo en un minuto.',
+      notLinked:
+        'Rollcall aún no está vinculado a ninguna comunidad en este servidor; un administrador (Gestionar servidor) debe ejecutar /rollcall-admin setup.',
+      tokenRejected:
+        'El token de API de este servidor fue rechazado; un administrador debe ejecutar /rollcall-admin setup.',
+      tokenHeld: (nextAtSeconds) =>
+        `La API del servidor de la comunidad acaba de rechazar el token de API de este servidor; Rollcall lo volverá a intentar por sí mismo ${fromNow(nextAtSeconds)}. Un admin solo tiene que ejecutar /rollcall-admin setup si sigue rechazado entonces.`,
+      tokenUnreadable:
+        'El token de API guardado de este servidor no se puede leer; un administrador debe ejecutar /rollcall-admin setup de nuevo.',
+      adminOnly:
+        'Solo los miembros con el permiso Gestionar servidor pueden configurar Rollcall en este servidor.',
+      setupLinked: (communityId, roleCount) =>
+        `Vinculado: este servidor lee ahora el servidor de la comunidad ${communityId ?? (roleCount === 0 ? '(desconocido: no tiene roles)' : '(desconocido)')} (${f.count(roleCount)} ${f.plural(roleCount, { one: 'rol', other: 'roles' })}).`,
+      setupRejected:
+        'La API del servidor de la comunidad rechazó ese token (401): comprueba que se copió entero y que sigue siendo válido. No se guardó nada.',
+      setupForbidden:
+        'Ese token no tiene permiso para leer los datos del servidor de la comunidad (403). No se guardó nada.',
+      setupUnavailable:
+        'La API del servidor de la comunidad no responde, así que no se pudo comprobar el token. No se guardó nada; inténtalo de nuevo en un minuto.',
+      setupEmpty: 'Pega el token de API en el campo. No se guardó nada.',
+      unlinked: 'Desvinculado: el token de API y la configuración de este servidor se han borrado.',
+      linkState: (link) =>
+        [
+          `Vinculado al servidor de la comunidad ${link.communityId ?? '(desconocido)'} desde ${dateTime(link.linkedAt)}, por ${userMention(link.linkedBy)}.`,
+          `Huella del token: ${link.fingerprint}`,
+          link.invalidAt
+            ? `La API rechazó este token ${fromNow(link.invalidAt)}; se rechaza a los moderadores hasta que se sustituya.`
+            : 'Estado: en uso.',
+        ].join('\n'),
+      settingsState: (s) =>
+        [
+          `Respuestas: ${s.visibility === 'public' ? 'públicas' : 'privadas'} por defecto (los moderadores aún pueden elegir con la opción public).`,
+          `Acceso: ${s.accessRoles.length > 0 ? `quienes tengan el rol o los roles de la comunidad ${s.accessRoles.join(', ')}` : 'todos los que permitan los permisos de los comandos'}.`,
+          `Roles de Discord: ${(s.discordRoles ?? []).length > 0 ? `solo quienes tengan ${(s.discordRoles ?? []).join(', ')} en este servidor` : 'no hace falta ningún rol de Discord'}.`,
+          `Límites de API: ${s.limits ?? 'los predeterminados del bot'}.`,
+        ].join('\n'),
+      settingsSaved: 'Configuración guardada.',
+      badLimits: (problem) =>
+        `Esos límites de API no son válidos: ${typed(problem, 400)} (por ejemplo 100/month,30/1m, o default). No se guardó nada.`,
+      unknownRoles: (names) =>
+        `Ningún rol de la comunidad se llama ${names.map((n) => typed(n)).join(', ')}; indica nombres o ids de roles del servidor de la comunidad, o none. No se guardó nada.`,
+      nothingToUnlink:
+        'No hay ningún token de API vinculado en este servidor; la configuración guardada aquí se ha borrado.',
+      notAllowed: 'Solo el equipo del servidor de la comunidad puede usar Rollcall.',
+      accessUnchecked: (reason) =>
+        `Rollcall no puede comprobar tu acceso de equipo ahora mismo, así que se niega por seguridad. ${reason}`,
+      accessChecksSpent: (resetAtSeconds) =>
+        `Rollcall no puede comprobar tu acceso de equipo hasta ${dateTime(resetAtSeconds)}: la parte de la cuota mensual de API de este servidor de la comunidad reservada a comprobar accesos está agotada.`,
+      accessRolesTip:
+        'Un rol de acceso vinculado a un rol de Discord de este servidor (el servidor de la comunidad mantiene ambos a la par) se comprueba gratis con los roles que trae cada interacción, y un rol retirado cuenta al instante. Cada uno de los demás cuesta una petición a la API por comprobación, de una décima parte de la cuota mensual: vincúlalo a un rol de Discord en el servidor de la comunidad, o elige con discord-roles (los roles de este servidor).',
+      accessRolesChecked: (free, lookups) =>
+        [
+          ...(free.length > 0
+            ? [`Se comprueban gratis (rol de Discord vinculado): ${free.join(', ')}.`]
+            : []),
+          ...(lookups.length > 0 ? [`Cuestan una consulta de miembro: ${lookups.join(', ')}.`] : []),
+        ].join('\n'),
+      unknownCommand:
+        'Esta versión de Rollcall no conoce ese comando; puede que haya que volver a registrar los comandos.',
+      restarting: 'Rollcall se está reiniciando; ejecuta el comando de nuevo en un minuto.',
+      notAChoice: (option, choices) =>
+        `Ese valor no es una de las opciones de \`${option}\`; elige una de ${choices.map((c) => `\`${c}\``).join(', ')}. No se hizo nada.`,
+      optionOutOfRange: (option, min, max, whole) =>
+        `\`${option}\` admite un ${whole ? 'número entero' : 'número'} de ${f.count(min)} a ${f.count(max)}. No se hizo nada.`,
+      badOptionValue: (option) => `Ese no es un valor que admita \`${option}\`. No se hizo nada.`,
+      pageRange: (last) =>
+        last === 1
+          ? 'Esta lista solo tiene la página 1.'
+          : `Indica un número de página del 1 al ${f.count(last)}.`,
+      labelsState: (tables) =>
+        tables.some((t) => t.labels.length > 0)
+          ? tables
+              .filter((t) => t.labels.length > 0)
+              .map((t) => `${t.name}: ${t.labels.map(([code, label]) => `${code} = ${label}`).join(', ')}`)
+              .join('\n')
+          : 'Ningún código tiene etiqueta en este servidor: los códigos se muestran como números. Nombra uno con /rollcall-admin labels table code label.',
+      labelSaved: (code, shown) => `Guardado: el código ${code} se muestra ahora como ${shown}.`,
+      labelCleared: (code) => `Quitado: el código ${code} vuelve a mostrarse como su número.`,
+      labelsTableCleared: (table) =>
+        `Quitadas todas las etiquetas de ${table}: esos códigos vuelven a mostrarse como números.`,
+      labelNeedsTable: 'Elige para qué códigos es la etiqueta (la opción table). No se guardó nada.',
+      labelNeedsCode:
+        'Indica el código que quieres nombrar (la opción code), o usa clear sin código para vaciar toda la tabla. No se guardó nada.',
+      labelBadCode:
+        'El código debe ser un número entero, como 3 o -1 (hasta diez dígitos). No se guardó nada.',
+      labelNeedsText:
+        'Indica la etiqueta (la opción label), o activa clear para quitar una. No se guardó nada.',
+      labelBoth: 'Indica una etiqueta o clear, no las dos cosas. No se guardó nada.',
+      labelBadLength: (max) =>
+        `Una etiqueta tiene de 1 a ${f.count(max)} caracteres visibles. No se guardó nada.`,
+      labelBadText:
+        'Una etiqueta es texto simple: sin caracteres markdown (` * _ ~ | \\ [ ]), menciones (< > @), enlaces ni caracteres invisibles. No se guardó nada.',
+      unknownDiscordRoles: (names) =>
+        `Este servidor no tiene ningún rol llamado ${names.map((n) => typed(n)).join(', ')}; elige roles de la lista mientras escribes, o none. No se guardó nada.`,
+      setupMalformed:
+        'Eso no es un token de API: un token solo tiene letras, dígitos y símbolos, sin espacios ni saltos de línea. No se guardó nada.',
+      setupSaving: (left, points, nextAtSeconds) =>
+        left <= 0
+          ? `A ese token no le quedan peticiones de API este mes (su cuota mensual de ${f.count(points)} está agotada), así que no se pudo comprobar con una petición. No se guardó nada; inténtalo de nuevo ${fromNow(nextAtSeconds)}.`
+          : `A ese token le quedan ${f.count(left)} de sus ${f.count(points)} peticiones de API este mes, todas reservadas para lo que los moderadores aún no han leído, así que no se pudo comprobar con una petición. No se guardó nada; inténtalo de nuevo ${fromNow(nextAtSeconds)}.`,
+      setupTooOften: (checks, minutes) =>
+        `Este servidor ha comprobado ${f.count(checks)} tokens en los últimos minutos; inténtalo de nuevo en ${f.count(minutes)} min. No se guardó nada.`,
+      settingsUnreadable:
+        'La configuración de Rollcall de este servidor no se puede leer, así que Rollcall se niega por seguridad; un administrador debe guardarla de nuevo con /rollcall-admin settings.',
+      tooManyRoles: (max) => `Indica como mucho ${f.count(max)} roles de cada tipo. No se guardó nada.`,
+      serverInstallOnly:
+        'Rollcall solo responde a través de la aplicación que añadió este servidor, no de una aplicación añadida a tu propia cuenta.',
+      labelTooMany: (max) =>
+        `Una tabla tiene como mucho ${f.count(max)} etiquetas; quita alguna primero. No se guardó nada.`,
+      badSince:
+        'Ese since no es válido: indica una fecha (2026-11-01, UTC) o un periodo hasta ahora (12h, 7d, 30d, 4w).',
+      searchNeeds: (possibleAtSeconds) =>
+        `Buscar en los registros de este jugador necesita al menos 1 petición a la API del servidor de la comunidad (ninguna de sus páginas de registros está guardada), pero no se puede gastar ninguna de la cuota de este mes; será posible ${dateTime(possibleAtSeconds)} (${fromNow(possibleAtSeconds)}).`,
+      searchPartial: (searched, pages, needed, possibleAtSeconds) =>
+        `Se ${f.plural(searched, { one: 'buscó en', other: 'buscó en las' })} ${f.count(searched)} ${f.plural(searched, { one: 'página guardada', other: 'páginas guardadas' })} de ${f.count(pages)}; una búsqueda completa necesita ${f.count(needed)} ${f.plural(needed, { one: 'petición más', other: 'peticiones más' })} a la API del servidor de la comunidad, posible ${dateTime(possibleAtSeconds)} (${fromNow(possibleAtSeconds)}).`,
+      reportsUnavailable: 'Los informes no están disponibles en este servidor.',
+      badReport: 'Ese enlace de informe ya no es válido; ejecuta el comando de nuevo.',
+      badWave: 'La oleada es un número entero de 0 a 100000.',
+      noPlayerLogs: 'No hay registros de ese jugador.',
+      noPlayerNames: 'Ese mensaje no nombra a ningún jugador; usa Escribir un nombre… o /log user.',
+      reportRoleUnknown: 'Ningún rol de la comunidad tiene ese nombre o ID; /role list los muestra.',
+      badDays: 'El número de días es un número entero de 1 a 365.',
+      badTimeZone: (zone) =>
+        `${typed(zone)} no es una zona horaria que Rollcall conozca; usa un nombre IANA como Europe/London, America/New_York o UTC. No se guardó nada.`,
+      badQuotaHours:
+        'Una cuota es un número de horas mayor que 0 y como mucho 168, con como mucho dos decimales. No se guardó nada.',
+      tooManyQuotas: 'Como mucho 25 roles pueden tener cuota; quita uno primero. No se guardó nada.',
+      unknownRole: 'Ningún rol de la comunidad tiene ese nombre o id. No se guardó nada.',
+      quotaNeedsBoth: 'Indica quota-role y quota-hours (0 horas quita la cuota). No se guardó nada.',
+      reportSettingsState: (s) =>
+        [
+          `Zona horaria: ${s.timeZone}.`,
+          `Las semanas empiezan el ${({ monday: 'lunes', tuesday: 'martes', wednesday: 'miércoles', thursday: 'jueves', friday: 'viernes', saturday: 'sábado', sunday: 'domingo' } as Record<string, string>)[s.weekStart] ?? s.weekStart}.`,
+          `Cuotas: ${s.quotas.length > 0 ? s.quotas.join(', ') : 'ninguna'}.`,
+        ].join('\n'),
+      digestNoChannel: (channelId) =>
+        `Rollcall no puede publicar el resumen en ${channelMention(channelId)}: el canal ya no existe o no es un canal de texto de este servidor; elige otro.`,
+      digestMissing: (channelId, missing) =>
+        `Rollcall no puede publicar el resumen en ${channelMention(channelId)}: falta ${missing.join(', ')}.`,
+      digestFailed:
+        'El último resumen no se pudo publicar (Discord o la API no respondieron); se intentará el siguiente.',
+      digestNeedsChannel:
+        'Un resumen necesita un canal, un horario y una hora (y un día si es semanal). No se guardó nada.',
+      digestState: (d) =>
+        d === undefined
+          ? 'Resumen: ninguno.'
+          : `Resumen: ${d.when} en ${channelMention(d.channelId)}: ${d.reports.join(', ')}.${d.problem ? `\n⚠️ ${d.problem}` : ''}`,
+      queued: (position, etaSeconds) =>
+        `Esperando la cuota de API: eres el ${f.ordinal(position)} en la cola, unos ${
+          etaSeconds < 57.5
+            ? `${f.count(Math.max(5, Math.ceil(etaSeconds / 5) * 5))} s`
+            : `${f.count(Math.max(1, Math.round(etaSeconds / 60)))} min`
+        }.`,
+    },
 
-    export: {},
+    export: {
+      done: (e) =>
+        `${f.plural(e.rows, { one: 'Exportada', other: 'Exportadas' })} ${f.count(e.rows)} ${f.plural(e.rows, { one: 'fila', other: 'filas' })} en ${f.count(e.files)} ${f.plural(e.files, { one: 'archivo CSV', other: 'archivos CSV' })}; ${f.plural(e.requests, { one: 'hizo', other: 'hicieron' })} falta ${f.count(e.requests)} ${f.plural(e.requests, { one: 'petición', other: 'peticiones' })} a la API del servidor de la comunidad (datos de ${fromNow(e.fetchedAtSeconds)}).${e.capped === undefined ? '' : ` Solo las primeras ${f.count(e.capped)} de ${f.count(e.total)} filas: una exportación lee como mucho esas.`}`,
+      needs: (needed, spare, possibleAtSeconds) =>
+        `Exportar toda esta lista necesita ${f.count(needed)} ${f.plural(needed, { one: 'petición más', other: 'peticiones más' })} a la API del servidor de la comunidad (páginas que Rollcall no ha guardado), pero solo se pueden gastar ${f.count(spare)} de la cuota de este mes; será posible ${dateTime(possibleAtSeconds)} (${fromNow(possibleAtSeconds)}).`,
+      tooLarge: (rows) =>
+        `Esta lista (${f.count(rows)} filas) es demasiado grande para enviarla como archivos CSV dentro del límite de subida de Discord; acótala primero.`,
+      fileName: (base, part, parts) => (parts > 1 ? `${base}-parte${part}de${parts}.csv` : `${base}.csv`),
+    },
 
     loa: {
       title: 'Ausencias',

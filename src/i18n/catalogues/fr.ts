@@ -1,6 +1,7 @@
-/** French: the commands' texts keyed by their place in the command JSON, the sentences by MESSAGES key. */
+/** French: the commands' texts keyed by their place in the command JSON, the words by section and key (as src/i18n/en.ts). */
 import type { Catalogue } from '../catalogue.js';
 import type { Sections } from '../en.js';
+import { channelMention, dateTime, fromNow, typed, userMention } from '../markup.js';
 
 export const fr: Catalogue = {
   locale: 'fr',
@@ -223,139 +224,6 @@ export const fr: Catalogue = {
       'Si le rappel notifie le membre qu’il nomme (non par défaut)',
     'rollcall-admin.reports.options.reminders-off.description': 'True désactive les rappels d’absence',
   },
-  messages: {
-    notFound: "Rien avec cet id n'a été trouvé sur ce serveur communautaire.",
-    memberNotFound: "Cet utilisateur Discord n'est pas membre du serveur communautaire.",
-    memberIdNotFound: "Aucun membre avec cet id n'a été trouvé sur ce serveur communautaire.",
-    loaNotFound: "Aucune LOA avec cet id n'a été trouvée sur ce serveur communautaire.",
-    logNotFound: "Aucun journal de modération avec cet id n'a été trouvé sur ce serveur communautaire.",
-    shiftNotFound: "Aucun service avec cet id n'a été trouvé sur ce serveur communautaire.",
-    roleNotFound: "Aucun rôle avec cet id ou ce nom n'a été trouvé sur ce serveur communautaire.",
-    applicationNotFound:
-      "Aucune candidature avec cet id ou ce titre n'a été trouvée sur ce serveur communautaire.",
-    joinRequestNotFound:
-      "Aucune demande d'adhésion de cet utilisateur n'a été trouvée sur ce serveur communautaire.",
-    cannotOpen:
-      "Cet élément ne peut pas être ouvert : l'API du serveur communautaire lui a donné un id que Rollcall ne peut pas demander. Il reste affiché dans la liste.",
-    auditEntryMoved:
-      "Cette entrée du journal d'audit n'est plus sur la page où elle était listée ; relancez /audit-log list.",
-    giveUsername: 'Donnez le pseudo de jeu.',
-    badRequest:
-      "L'API du serveur communautaire a refusé cette requête comme invalide ; vérifiez l'id ou le nom donné.",
-    unauthorized:
-      "L'API du serveur communautaire a rejeté le jeton de Rollcall (invalide ou expiré). Demandez à un admin du serveur de mettre à jour API_TOKEN.",
-    forbidden:
-      "Le jeton d'API de Rollcall n'a pas la permission pour cela. Demandez à un admin du serveur de donner cette permission au propriétaire du jeton.",
-    unavailable: "L'API du serveur communautaire ne répond pas pour le moment ; réessayez dans une minute.",
-    malformed:
-      "L'API du serveur communautaire a envoyé une réponse que Rollcall n'a pas pu lire ; réessayez dans une minute.",
-    tooLarge:
-      "L'API du serveur communautaire a envoyé une réponse trop grande pour Rollcall ; un admin du serveur peut augmenter API_MAX_RESPONSE_BYTES.",
-    internal: 'Un problème est survenu du côté de Rollcall ; il a été journalisé. Réessayez.',
-    notYours:
-      'Ces boutons appartiennent au modérateur qui a lancé la commande ; lancez-la vous-même pour parcourir les pages.',
-    expired: 'Ces boutons ont expiré ; relancez la commande.',
-    oldVersion: "Ces boutons viennent d'une ancienne version de Rollcall ; relancez la commande.",
-    dmOnly: 'Rollcall ne fonctionne que dans le Discord du serveur communautaire, pas en messages privés.',
-    wrongGuild: "Rollcall n'est pas configuré sur ce serveur.",
-    storeUnavailable:
-      "Rollcall n'arrive pas à joindre sa base de données pour le moment ; réessayez dans une minute.",
-    notLinked:
-      "Rollcall n'est encore relié à aucune communauté sur ce serveur ; un admin du serveur (Gérer le serveur) doit lancer /rollcall-admin setup.",
-    tokenRejected: "Le jeton d'API de ce serveur a été rejeté ; un admin doit lancer /rollcall-admin setup.",
-    tokenUnreadable:
-      "Le jeton d'API enregistré pour ce serveur est illisible ; un admin doit relancer /rollcall-admin setup.",
-    adminOnly:
-      'Seuls les membres ayant la permission Gérer le serveur peuvent configurer Rollcall sur ce serveur.',
-    setupRejected:
-      "L'API du serveur communautaire a rejeté ce jeton (401) : vérifiez qu'il a été copié en entier et qu'il est encore valide. Rien n'a été enregistré.",
-    setupForbidden:
-      "Ce jeton n'a pas la permission de lire les données du serveur communautaire (403). Rien n'a été enregistré.",
-    setupUnavailable:
-      "L'API du serveur communautaire ne répond pas, le jeton n'a donc pas pu être vérifié. Rien n'a été enregistré ; réessayez dans une minute.",
-    setupEmpty: "Collez le jeton d'API dans le champ. Rien n'a été enregistré.",
-    unlinked: "Délié : le jeton d'API et les réglages de ce serveur sont supprimés.",
-    settingsSaved: 'Réglages enregistrés.',
-    nothingToUnlink:
-      "Aucun jeton d'API n'est relié sur ce serveur ; les réglages enregistrés ici sont supprimés.",
-    notAllowed: "Seule l'équipe du serveur communautaire peut utiliser Rollcall.",
-    accessRolesTip:
-      "Un rôle d'accès lié à un rôle Discord de ce serveur (le serveur communautaire garde les deux en phase) est vérifié gratuitement avec les rôles que porte chaque interaction, et un rôle retiré compte aussitôt. Chacun des autres coûte une requête d'API par vérification, sur un dixième du quota mensuel : liez-le à un rôle Discord dans le serveur communautaire, ou choisissez plutôt avec discord-roles (les rôles de ce serveur).",
-    unknownCommand:
-      'Cette commande est inconnue de cette version de Rollcall ; les commandes doivent peut-être être redéployées.',
-    restarting: 'Rollcall redémarre ; relancez la commande dans une minute.',
-    labelNeedsTable:
-      "Choisissez à quels codes le libellé s'applique (l'option table). Rien n'a été enregistré.",
-    labelNeedsCode:
-      "Donnez le code à nommer (l'option code), ou utilisez clear sans code pour vider toute la table. Rien n'a été enregistré.",
-    labelBadCode:
-      "Le code doit être un nombre entier, comme 3 ou -1 (jusqu'à dix chiffres). Rien n'a été enregistré.",
-    labelNeedsText:
-      "Donnez le libellé (l'option label), ou activez clear pour en retirer un. Rien n'a été enregistré.",
-    labelBoth: "Donnez soit un libellé soit clear, pas les deux. Rien n'a été enregistré.",
-    labelBadText:
-      "Un libellé est du texte simple : pas de caractères markdown (` * _ ~ | \\ [ ]), de mentions (< > @), de liens ni de caractères invisibles. Rien n'a été enregistré.",
-    setupMalformed:
-      "Ce n'est pas un jeton d'API : un jeton ne contient que des lettres, chiffres et symboles, sans espace ni saut de ligne. Rien n'a été enregistré.",
-    settingsUnreadable:
-      'Les réglages Rollcall de ce serveur sont illisibles, Rollcall refuse donc par sécurité ; un admin doit les réenregistrer avec /rollcall-admin settings.',
-    serverInstallOnly:
-      "Rollcall ne répond que par l'application ajoutée par ce serveur, pas par une application ajoutée à votre propre compte.",
-    badSince:
-      "Ce since n'est pas valide : donnez une date (2026-11-01, UTC) ou une durée avant maintenant (12h, 7d, 30d, 4w).",
-    reportsUnavailable: 'Les rapports ne sont pas disponibles sur ce serveur.',
-    badReport: "Ce lien de rapport n'est plus valide ; relancez la commande.",
-    badWave: 'La vague est un nombre entier de 0 à 100000.',
-    noPlayerLogs: 'Aucun journal pour ce joueur.',
-    noPlayerNames: 'Ce message ne nomme aucun joueur ; utilise Saisir un nom… ou /log user.',
-    reportRoleUnknown: 'Aucun rôle communautaire n’a ce nom ou cet ID ; /role list les montre.',
-    badDays: 'Le nombre de jours est un nombre entier de 1 à 365.',
-    badQuotaHours:
-      "Un quota est un nombre d'heures supérieur à 0 et au plus 168, avec au plus deux décimales. Rien n'a été enregistré.",
-    tooManyQuotas:
-      "Au plus 25 rôles peuvent avoir un quota ; retirez-en un d'abord. Rien n'a été enregistré.",
-    unknownRole: "Aucun rôle de la communauté n'a ce nom ou cet id. Rien n'a été enregistré.",
-    quotaNeedsBoth:
-      "Donnez à la fois quota-role et quota-hours (0 heure retire le quota). Rien n'a été enregistré.",
-    digestFailed:
-      "Le dernier résumé n'a pas pu être publié (Discord ou l'API n'a pas répondu) ; le prochain sera tenté.",
-    digestNeedsChannel:
-      "Un résumé a besoin d'un salon, d'un calendrier et d'une heure (et d'un jour s'il est hebdomadaire). Rien n'a été enregistré.",
-    rateLimited:
-      "L'API du serveur communautaire est occupée par les requêtes de Rollcall ; réessayez dans {seconds} s.",
-    allowanceMark:
-      "Rollcall a utilisé {used:count} des {points:count} requêtes d'API mensuelles de ce serveur communautaire ; les données enregistrées sont montrées plus souvent jusqu'au renouvellement du quota <t:{reset}:f>.",
-    'allowanceMark.all':
-      "Rollcall a utilisé toutes les {points:count} requêtes d'API mensuelles de ce serveur communautaire ; il montre les données enregistrées jusqu'au renouvellement du quota <t:{reset}:f>.",
-    allowanceSpent:
-      "Le quota mensuel d'API de ce serveur communautaire est épuisé et Rollcall n'en a aucune copie enregistrée ; il pourra lire de nouvelles données <t:{reset}:f> (<t:{reset}:R>).",
-    reportPaced:
-      "Rollcall n'a pas encore lu les données de cette communauté pour les rapports : pour que le quota mensuel d'API dure tout le mois, il les lit page par page, et peut commencer <t:{next}:R>.",
-    accessUnchecked:
-      "Rollcall ne peut pas vérifier votre accès d'équipe pour le moment, il refuse donc par sécurité. {reason}",
-    accessChecksSpent:
-      "Rollcall ne peut pas vérifier votre accès d'équipe avant <t:{reset}:f> : la part du quota mensuel d'API de ce serveur communautaire réservée aux vérifications d'accès est épuisée.",
-    pageRange: 'Entrez un numéro de page de 1 à {last:count}.',
-    'pageRange.one': "Cette liste n'a que la page 1.",
-    queued: "En attente du quota d'API : vous êtes {position:ordinal} dans la file, environ {wait}.",
-    setupSaving:
-      "Il reste à ce jeton {left:count} de ses {points:count} requêtes d'API ce mois-ci, toutes gardées en réserve pour ce que les modérateurs n'ont pas encore lu, il n'a donc pas pu être vérifié par une requête. Rien n'a été enregistré ; réessayez <t:{next}:R>.",
-    'setupSaving.spent':
-      "Il ne reste à ce jeton aucune requête d'API ce mois-ci (son quota mensuel de {points:count} est épuisé), il n'a donc pas pu être vérifié par une requête. Rien n'a été enregistré ; réessayez <t:{next}:R>.",
-    tokenHeld:
-      "L'API du serveur communautaire vient de rejeter le jeton d'API de ce serveur ; Rollcall le réessaiera de lui-même <t:{next}:R>. Un admin n'a besoin de lancer /rollcall-admin setup que s'il est encore rejeté à ce moment-là.",
-    setupTooOften:
-      "Ce serveur a fait vérifier {checks} jetons ces dernières minutes ; réessayez dans {minutes} min. Rien n'a été enregistré.",
-    tooManyRoles: "Donnez au plus {max} rôles de chaque sorte. Rien n'a été enregistré.",
-    labelBadLength: "Un libellé a de 1 à {max} caractères visibles. Rien n'a été enregistré.",
-    labelTooMany: "Une table contient au plus {max} libellés ; retirez-en d'abord. Rien n'a été enregistré.",
-    notAChoice:
-      "Cette valeur ne fait pas partie des choix de `{option}` ; choisissez parmi {choices}. Rien n'a été fait.",
-    optionOutOfRange: "`{option}` prend un nombre de {min:count} à {max:count}. Rien n'a été fait.",
-    'optionOutOfRange.whole':
-      "`{option}` prend un nombre entier de {min:count} à {max:count}. Rien n'a été fait.",
-    badOptionValue: "Ce n'est pas une valeur que `{option}` accepte. Rien n'a été fait.",
-  },
   words: (f): Sections => ({
     common: {
       yes: 'Oui',
@@ -388,9 +256,224 @@ export const fr: Catalogue = {
       pageRangeHint: (last) => `1 à ${f.count(last)}`,
     },
 
-    sentences: {},
+    sentences: {
+      notFound: "Rien avec cet id n'a été trouvé sur ce serveur communautaire.",
+      memberNotFound: "Cet utilisateur Discord n'est pas membre du serveur communautaire.",
+      memberIdNotFound: "Aucun membre avec cet id n'a été trouvé sur ce serveur communautaire.",
+      loaNotFound: "Aucune LOA avec cet id n'a été trouvée sur ce serveur communautaire.",
+      logNotFound: "Aucun journal de modération avec cet id n'a été trouvé sur ce serveur communautaire.",
+      shiftNotFound: "Aucun service avec cet id n'a été trouvé sur ce serveur communautaire.",
+      roleNotFound: "Aucun rôle avec cet id ou ce nom n'a été trouvé sur ce serveur communautaire.",
+      applicationNotFound:
+        "Aucune candidature avec cet id ou ce titre n'a été trouvée sur ce serveur communautaire.",
+      joinRequestNotFound:
+        "Aucune demande d'adhésion de cet utilisateur n'a été trouvée sur ce serveur communautaire.",
+      nameMatchesSeveral: (name, _plural, candidates, more) =>
+        `${typed(name)} est le nom de ${f.count(candidates.length + more)} éléments : ${candidates.join(', ')}${more > 0 ? ` et ${f.count(more)} autres` : ''}. Choisissez-en un dans la liste, ou donnez son identifiant.`,
+      cannotOpen:
+        "Cet élément ne peut pas être ouvert : l'API du serveur communautaire lui a donné un id que Rollcall ne peut pas demander. Il reste affiché dans la liste.",
+      auditEntryMoved:
+        "Cette entrée du journal d'audit n'est plus sur la page où elle était listée ; relancez /audit-log list.",
+      userOrId: (idName) =>
+        `Donnez soit un utilisateur Discord, soit un identifiant (${idName}) : l'un des deux, pas les deux.`,
+      giveId: (what) => `Donnez l'identifiant (${what}).`,
+      badId: (what, max) =>
+        `Ce n'est pas un identifiant valide (${what}) : utilisez jusqu'à ${f.count(max)} lettres, chiffres, tirets ou tirets bas.`,
+      giveUsername: 'Donnez le pseudo de jeu.',
+      badUsername: (max) =>
+        `Ce n'est pas un nom de joueur valide : utilisez jusqu'à ${f.count(max)} caractères visibles.`,
+      badRequest:
+        "L'API du serveur communautaire a refusé cette requête comme invalide ; vérifiez l'id ou le nom donné.",
+      unauthorized:
+        "L'API du serveur communautaire a rejeté le jeton de Rollcall (invalide ou expiré). Demandez à un admin du serveur de mettre à jour API_TOKEN.",
+      forbidden:
+        "Le jeton d'API de Rollcall n'a pas la permission pour cela. Demandez à un admin du serveur de donner cette permission au propriétaire du jeton.",
+      rateLimited: (seconds) =>
+        `L'API du serveur communautaire est occupée par les requêtes de Rollcall ; réessayez dans ${f.count(seconds)} s.`,
+      unavailable: "L'API du serveur communautaire ne répond pas pour le moment ; réessayez dans une minute.",
+      allowanceMark: (used, points, resetAtSeconds) =>
+        used >= points
+          ? `Rollcall a utilisé toutes les ${f.count(points)} requêtes d'API mensuelles de ce serveur communautaire ; il montre les données enregistrées jusqu'au renouvellement du quota ${dateTime(resetAtSeconds)}.`
+          : `Rollcall a utilisé ${f.count(used)} des ${f.count(points)} requêtes d'API mensuelles de ce serveur communautaire ; les données enregistrées sont montrées plus souvent jusqu'au renouvellement du quota ${dateTime(resetAtSeconds)}.`,
+      allowanceSpent: (resetAtSeconds) =>
+        `Le quota mensuel d'API de ce serveur communautaire est épuisé et Rollcall n'en a aucune copie enregistrée ; il pourra lire de nouvelles données ${dateTime(resetAtSeconds)} (${fromNow(resetAtSeconds)}).`,
+      reportPaced: (nextAtSeconds) =>
+        `Rollcall n'a pas encore lu les données de cette communauté pour les rapports : pour que le quota mensuel d'API dure tout le mois, il les lit page par page, et peut commencer ${fromNow(nextAtSeconds)}.`,
+      malformed:
+        "L'API du serveur communautaire a envoyé une réponse que Rollcall n'a pas pu lire ; réessayez dans une minute.",
+      tooLarge:
+        "L'API du serveur communautaire a envoyé une réponse trop grande pour Rollcall ; un admin du serveur peut augmenter API_MAX_RESPONSE_BYTES.",
+      internal: 'Un problème est survenu du côté de Rollcall ; il a été journalisé. Réessayez.',
+      notYours:
+        'Ces boutons appartiennent au modérateur qui a lancé la commande ; lancez-la vous-même pour parcourir les pages.',
+      expired: 'Ces boutons ont expiré ; relancez la commande.',
+      oldVersion: "Ces boutons viennent d'une ancienne version de Rollcall ; relancez la commande.",
+      dmOnly: 'Rollcall ne fonctionne que dans le Discord du serveur communautaire, pas en messages privés.',
+      wrongGuild: "Rollcall n'est pas configuré sur ce serveur.",
+      storeUnavailable:
+        "Rollcall n'arrive pas à joindre sa base de données pour le moment ; réessayez dans une minute.",
+      notLinked:
+        "Rollcall n'est encore relié à aucune communauté sur ce serveur ; un admin du serveur (Gérer le serveur) doit lancer /rollcall-admin setup.",
+      tokenRejected:
+        "Le jeton d'API de ce serveur a été rejeté ; un admin doit lancer /rollcall-admin setup.",
+      tokenHeld: (nextAtSeconds) =>
+        `L'API du serveur communautaire vient de rejeter le jeton d'API de ce serveur ; Rollcall le réessaiera de lui-même ${fromNow(nextAtSeconds)}. Un admin n'a besoin de lancer /rollcall-admin setup que s'il est encore rejeté à ce moment-là.`,
+      tokenUnreadable:
+        "Le jeton d'API enregistré pour ce serveur est illisible ; un admin doit relancer /rollcall-admin setup.",
+      adminOnly:
+        'Seuls les membres ayant la permission Gérer le serveur peuvent configurer Rollcall sur ce serveur.',
+      setupLinked: (communityId, roleCount) =>
+        `Lié : ce serveur lit désormais le serveur communautaire ${communityId ?? (roleCount === 0 ? '(inconnu : il n’a aucun rôle)' : '(inconnu)')} (${f.count(roleCount)} ${f.plural(roleCount, { one: 'rôle', other: 'rôles' })}).`,
+      setupRejected:
+        "L'API du serveur communautaire a rejeté ce jeton (401) : vérifiez qu'il a été copié en entier et qu'il est encore valide. Rien n'a été enregistré.",
+      setupForbidden:
+        "Ce jeton n'a pas la permission de lire les données du serveur communautaire (403). Rien n'a été enregistré.",
+      setupUnavailable:
+        "L'API du serveur communautaire ne répond pas, le jeton n'a donc pas pu être vérifié. Rien n'a été enregistré ; réessayez dans une minute.",
+      setupEmpty: "Collez le jeton d'API dans le champ. Rien n'a été enregistré.",
+      unlinked: "Délié : le jeton d'API et les réglages de ce serveur sont supprimés.",
+      linkState: (link) =>
+        [
+          `Lié au serveur communautaire ${link.communityId ?? '(inconnu)'} depuis ${dateTime(link.linkedAt)}, par ${userMention(link.linkedBy)}.`,
+          `Empreinte du jeton : ${link.fingerprint}`,
+          link.invalidAt
+            ? `L'API a rejeté ce jeton ${fromNow(link.invalidAt)} ; les modérateurs sont refusés jusqu'à ce qu'il soit remplacé.`
+            : 'État : en service.',
+        ].join('\n'),
+      settingsState: (s) =>
+        [
+          `Réponses : ${s.visibility === 'public' ? 'publiques' : 'privées'} par défaut (les modérateurs peuvent toujours choisir avec l'option public).`,
+          `Accès : ${s.accessRoles.length > 0 ? `détenteurs du ou des rôles communautaires ${s.accessRoles.join(', ')}` : 'toute personne que les permissions des commandes autorisent'}.`,
+          `Rôles Discord : ${(s.discordRoles ?? []).length > 0 ? `seulement les détenteurs de ${(s.discordRoles ?? []).join(', ')} sur ce serveur` : 'aucun rôle Discord requis'}.`,
+          `Limites d'API : ${s.limits ?? 'celles du bot par défaut'}.`,
+        ].join('\n'),
+      settingsSaved: 'Réglages enregistrés.',
+      badLimits: (problem) =>
+        `Ces limites d'API ne sont pas valides : ${typed(problem, 400)} (par exemple 100/month,30/1m, ou default). Rien n'a été enregistré.`,
+      unknownRoles: (names) =>
+        `Aucun rôle communautaire ne s'appelle ${names.map((n) => typed(n)).join(', ')} ; donnez des noms ou identifiants de rôles du serveur communautaire, ou none. Rien n'a été enregistré.`,
+      nothingToUnlink:
+        "Aucun jeton d'API n'est relié sur ce serveur ; les réglages enregistrés ici sont supprimés.",
+      notAllowed: "Seule l'équipe du serveur communautaire peut utiliser Rollcall.",
+      accessUnchecked: (reason) =>
+        `Rollcall ne peut pas vérifier votre accès d'équipe pour le moment, il refuse donc par sécurité. ${reason}`,
+      accessChecksSpent: (resetAtSeconds) =>
+        `Rollcall ne peut pas vérifier votre accès d'équipe avant ${dateTime(resetAtSeconds)} : la part du quota mensuel d'API de ce serveur communautaire réservée aux vérifications d'accès est épuisée.`,
+      accessRolesTip:
+        "Un rôle d'accès lié à un rôle Discord de ce serveur (le serveur communautaire garde les deux en phase) est vérifié gratuitement avec les rôles que porte chaque interaction, et un rôle retiré compte aussitôt. Chacun des autres coûte une requête d'API par vérification, sur un dixième du quota mensuel : liez-le à un rôle Discord dans le serveur communautaire, ou choisissez plutôt avec discord-roles (les rôles de ce serveur).",
+      accessRolesChecked: (free, lookups) =>
+        [
+          ...(free.length > 0 ? [`Vérifiés gratuitement (rôle Discord lié) : ${free.join(', ')}.`] : []),
+          ...(lookups.length > 0 ? [`Coûtent une recherche de membre : ${lookups.join(', ')}.`] : []),
+        ].join('\n'),
+      unknownCommand:
+        'Cette commande est inconnue de cette version de Rollcall ; les commandes doivent peut-être être redéployées.',
+      restarting: 'Rollcall redémarre ; relancez la commande dans une minute.',
+      notAChoice: (option, choices) =>
+        `Cette valeur ne fait pas partie des choix de \`${option}\` ; choisissez parmi ${choices.map((c) => `\`${c}\``).join(', ')}. Rien n'a été fait.`,
+      optionOutOfRange: (option, min, max, whole) =>
+        `\`${option}\` prend un ${whole ? 'nombre entier' : 'nombre'} de ${f.count(min)} à ${f.count(max)}. Rien n'a été fait.`,
+      badOptionValue: (option) => `Ce n'est pas une valeur que \`${option}\` accepte. Rien n'a été fait.`,
+      pageRange: (last) =>
+        last === 1 ? "Cette liste n'a que la page 1." : `Entrez un numéro de page de 1 à ${f.count(last)}.`,
+      labelsState: (tables) =>
+        tables.some((t) => t.labels.length > 0)
+          ? tables
+              .filter((t) => t.labels.length > 0)
+              .map((t) => `${t.name} : ${t.labels.map(([code, label]) => `${code} = ${label}`).join(', ')}`)
+              .join('\n')
+          : "Aucun code n'a de libellé sur ce serveur : les codes sont affichés comme des nombres. Nommez-en un avec /rollcall-admin labels table code label.",
+      labelSaved: (code, shown) => `Enregistré : le code ${code} est désormais affiché comme ${shown}.`,
+      labelCleared: (code) => `Retiré : le code ${code} est de nouveau affiché comme son nombre.`,
+      labelsTableCleared: (table) =>
+        `Tous les libellés de ${table} sont retirés : ces codes sont de nouveau affichés comme des nombres.`,
+      labelNeedsTable:
+        "Choisissez à quels codes le libellé s'applique (l'option table). Rien n'a été enregistré.",
+      labelNeedsCode:
+        "Donnez le code à nommer (l'option code), ou utilisez clear sans code pour vider toute la table. Rien n'a été enregistré.",
+      labelBadCode:
+        "Le code doit être un nombre entier, comme 3 ou -1 (jusqu'à dix chiffres). Rien n'a été enregistré.",
+      labelNeedsText:
+        "Donnez le libellé (l'option label), ou activez clear pour en retirer un. Rien n'a été enregistré.",
+      labelBoth: "Donnez soit un libellé soit clear, pas les deux. Rien n'a été enregistré.",
+      labelBadLength: (max) =>
+        `Un libellé a de 1 à ${f.count(max)} caractères visibles. Rien n'a été enregistré.`,
+      labelBadText:
+        "Un libellé est du texte simple : pas de caractères markdown (` * _ ~ | \\ [ ]), de mentions (< > @), de liens ni de caractères invisibles. Rien n'a été enregistré.",
+      unknownDiscordRoles: (names) =>
+        `Ce serveur n'a aucun rôle appelé ${names.map((n) => typed(n)).join(', ')} ; choisissez les rôles dans la liste en tapant, ou none. Rien n'a été enregistré.`,
+      setupMalformed:
+        "Ce n'est pas un jeton d'API : un jeton ne contient que des lettres, chiffres et symboles, sans espace ni saut de ligne. Rien n'a été enregistré.",
+      setupSaving: (left, points, nextAtSeconds) =>
+        left <= 0
+          ? `Il ne reste à ce jeton aucune requête d'API ce mois-ci (son quota mensuel de ${f.count(points)} est épuisé), il n'a donc pas pu être vérifié par une requête. Rien n'a été enregistré ; réessayez ${fromNow(nextAtSeconds)}.`
+          : `Il reste à ce jeton ${f.count(left)} de ses ${f.count(points)} requêtes d'API ce mois-ci, toutes gardées en réserve pour ce que les modérateurs n'ont pas encore lu, il n'a donc pas pu être vérifié par une requête. Rien n'a été enregistré ; réessayez ${fromNow(nextAtSeconds)}.`,
+      setupTooOften: (checks, minutes) =>
+        `Ce serveur a fait vérifier ${f.count(checks)} jetons ces dernières minutes ; réessayez dans ${f.count(minutes)} min. Rien n'a été enregistré.`,
+      settingsUnreadable:
+        'Les réglages Rollcall de ce serveur sont illisibles, Rollcall refuse donc par sécurité ; un admin doit les réenregistrer avec /rollcall-admin settings.',
+      tooManyRoles: (max) => `Donnez au plus ${f.count(max)} rôles de chaque sorte. Rien n'a été enregistré.`,
+      serverInstallOnly:
+        "Rollcall ne répond que par l'application ajoutée par ce serveur, pas par une application ajoutée à votre propre compte.",
+      labelTooMany: (max) =>
+        `Une table contient au plus ${f.count(max)} libellés ; retirez-en d'abord. Rien n'a été enregistré.`,
+      badSince:
+        "Ce since n'est pas valide : donnez une date (2026-11-01, UTC) ou une durée avant maintenant (12h, 7d, 30d, 4w).",
+      searchNeeds: (possibleAtSeconds) =>
+        `Chercher dans les journaux de ce joueur demande au moins 1 requête à l'API du serveur communautaire (aucune de ses pages de journaux n'est enregistrée), mais aucune ne peut être prise sur le quota de ce mois ; ce sera possible ${dateTime(possibleAtSeconds)} (${fromNow(possibleAtSeconds)}).`,
+      searchPartial: (searched, pages, needed, possibleAtSeconds) =>
+        `${f.count(searched)} ${f.plural(searched, { one: 'page enregistrée parcourue', other: 'pages enregistrées parcourues' })} sur ${f.count(pages)} ; une recherche complète demande ${f.count(needed)} ${f.plural(needed, { one: 'requête de plus', other: 'requêtes de plus' })} à l'API du serveur communautaire, possible ${dateTime(possibleAtSeconds)} (${fromNow(possibleAtSeconds)}).`,
+      reportsUnavailable: 'Les rapports ne sont pas disponibles sur ce serveur.',
+      badReport: "Ce lien de rapport n'est plus valide ; relancez la commande.",
+      badWave: 'La vague est un nombre entier de 0 à 100000.',
+      noPlayerLogs: 'Aucun journal pour ce joueur.',
+      noPlayerNames: 'Ce message ne nomme aucun joueur ; utilise Saisir un nom… ou /log user.',
+      reportRoleUnknown: 'Aucun rôle communautaire n’a ce nom ou cet ID ; /role list les montre.',
+      badDays: 'Le nombre de jours est un nombre entier de 1 à 365.',
+      badTimeZone: (zone) =>
+        `${typed(zone)} n'est pas un fuseau horaire que Rollcall connaît ; utilisez un nom IANA comme Europe/London, America/New_York ou UTC. Rien n'a été enregistré.`,
+      badQuotaHours:
+        "Un quota est un nombre d'heures supérieur à 0 et au plus 168, avec au plus deux décimales. Rien n'a été enregistré.",
+      tooManyQuotas:
+        "Au plus 25 rôles peuvent avoir un quota ; retirez-en un d'abord. Rien n'a été enregistré.",
+      unknownRole: "Aucun rôle de la communauté n'a ce nom ou cet id. Rien n'a été enregistré.",
+      quotaNeedsBoth:
+        "Donnez à la fois quota-role et quota-hours (0 heure retire le quota). Rien n'a été enregistré.",
+      reportSettingsState: (s) =>
+        [
+          `Fuseau horaire : ${s.timeZone}.`,
+          `Les semaines commencent le ${({ monday: 'lundi', tuesday: 'mardi', wednesday: 'mercredi', thursday: 'jeudi', friday: 'vendredi', saturday: 'samedi', sunday: 'dimanche' } as Record<string, string>)[s.weekStart] ?? s.weekStart}.`,
+          `Quotas : ${s.quotas.length > 0 ? s.quotas.join(', ') : 'aucun'}.`,
+        ].join('\n'),
+      digestNoChannel: (channelId) =>
+        `Rollcall ne peut pas publier le résumé dans ${channelMention(channelId)} : le salon n'existe plus ou n'est pas un salon textuel de ce serveur ; choisissez-en un autre.`,
+      digestMissing: (channelId, missing) =>
+        `Rollcall ne peut pas publier le résumé dans ${channelMention(channelId)} : il manque ${missing.join(', ')}.`,
+      digestFailed:
+        "Le dernier résumé n'a pas pu être publié (Discord ou l'API n'a pas répondu) ; le prochain sera tenté.",
+      digestNeedsChannel:
+        "Un résumé a besoin d'un salon, d'un calendrier et d'une heure (et d'un jour s'il est hebdomadaire). Rien n'a été enregistré.",
+      digestState: (d) =>
+        d === undefined
+          ? 'Résumé : aucun.'
+          : `Résumé : ${d.when} dans ${channelMention(d.channelId)} : ${d.reports.join(', ')}.${d.problem ? `\n⚠️ ${d.problem}` : ''}`,
+      queued: (position, etaSeconds) =>
+        `En attente du quota d'API : vous êtes ${f.ordinal(position)} dans la file, environ ${
+          etaSeconds < 57.5
+            ? `${f.count(Math.max(5, Math.ceil(etaSeconds / 5) * 5))} s`
+            : `${f.count(Math.max(1, Math.round(etaSeconds / 60)))} min`
+        }.`,
+    },
 
-    export: {},
+    export: {
+      done: (e) =>
+        `${f.count(e.rows)} ${f.plural(e.rows, { one: 'ligne exportée', other: 'lignes exportées' })} dans ${f.count(e.files)} ${f.plural(e.files, { one: 'fichier CSV', other: 'fichiers CSV' })} ; cela a pris ${f.count(e.requests)} ${f.plural(e.requests, { one: 'requête', other: 'requêtes' })} à l'API du serveur communautaire (données datant de ${fromNow(e.fetchedAtSeconds)}).${e.capped === undefined ? '' : ` Seulement les ${f.count(e.capped)} premières lignes sur ${f.count(e.total)} : un export en lit au plus autant.`}`,
+      needs: (needed, spare, possibleAtSeconds) =>
+        `Exporter toute cette liste demande ${f.count(needed)} ${f.plural(needed, { one: 'requête de plus', other: 'requêtes de plus' })} à l'API du serveur communautaire (des pages que Rollcall n'a pas enregistrées), mais seulement ${f.count(spare)} peuvent être prises sur le quota de ce mois ; ce sera possible ${dateTime(possibleAtSeconds)} (${fromNow(possibleAtSeconds)}).`,
+      tooLarge: (rows) =>
+        `Cette liste (${f.count(rows)} lignes) est trop grande pour être envoyée en fichiers CSV dans la limite d'envoi de Discord ; réduisez-la d'abord.`,
+      fileName: (base, part, parts) => (parts > 1 ? `${base}-partie${part}sur${parts}.csv` : `${base}.csv`),
+    },
 
     loa: {
       title: 'Absences',

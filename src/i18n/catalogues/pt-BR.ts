@@ -1,6 +1,7 @@
-/** Portuguese (Brazil): the commands' texts keyed by their place in the command JSON, the sentences by MESSAGES key. */
+/** Portuguese (Brazil): the commands' texts keyed by their place in the command JSON, the words by section and key (as src/i18n/en.ts). */
 import type { Catalogue } from '../catalogue.js';
 import type { Sections } from '../en.js';
+import { channelMention, dateTime, fromNow, typed, userMention } from '../markup.js';
 
 export const ptBR: Catalogue = {
   locale: 'pt-BR',
@@ -202,132 +203,6 @@ export const ptBR: Catalogue = {
       'Se o lembrete menciona com ping o membro citado (padrão: não)',
     'rollcall-admin.reports.options.reminders-off.description': 'True desativa os lembretes de ausência',
   },
-  messages: {
-    notFound: 'Nada com esse id foi encontrado neste servidor da comunidade.',
-    memberNotFound: 'Esse usuário do Discord não é membro do servidor da comunidade.',
-    memberIdNotFound: 'Nenhum membro com esse id foi encontrado neste servidor da comunidade.',
-    loaNotFound: 'Nenhuma LOA com esse id foi encontrada neste servidor da comunidade.',
-    logNotFound: 'Nenhum registro de moderação com esse id foi encontrado neste servidor da comunidade.',
-    shiftNotFound: 'Nenhum turno com esse id foi encontrado neste servidor da comunidade.',
-    roleNotFound: 'Nenhum cargo com esse id ou nome foi encontrado neste servidor da comunidade.',
-    applicationNotFound:
-      'Nenhuma inscrição com esse id ou título foi encontrada neste servidor da comunidade.',
-    joinRequestNotFound:
-      'Nenhum pedido de entrada desse usuário foi encontrado neste servidor da comunidade.',
-    cannotOpen:
-      'Esse item não pode ser aberto: a API do servidor da comunidade deu a ele um id que o Rollcall não consegue pedir. Ele continua na lista.',
-    auditEntryMoved:
-      'Essa entrada do registro de auditoria não está mais na página em que aparecia; execute /audit-log list de novo.',
-    giveUsername: 'Informe o nome no jogo.',
-    badRequest:
-      'A API do servidor da comunidade recusou o pedido como inválido; confira o id ou nome informado.',
-    unauthorized:
-      'A API do servidor da comunidade rejeitou o token do Rollcall (inválido ou expirado). Peça a um admin do servidor para atualizar API_TOKEN.',
-    forbidden:
-      'O token de API do Rollcall não tem permissão para isso. Peça a um admin do servidor para dar essa permissão ao dono do token.',
-    unavailable: 'A API do servidor da comunidade não está respondendo agora; tente de novo em um minuto.',
-    malformed:
-      'A API do servidor da comunidade enviou uma resposta que o Rollcall não conseguiu ler; tente de novo em um minuto.',
-    tooLarge:
-      'A API do servidor da comunidade enviou uma resposta grande demais para o Rollcall; um admin do servidor pode aumentar API_MAX_RESPONSE_BYTES.',
-    internal: 'Algo deu errado do lado do Rollcall; foi registrado. Tente de novo.',
-    notYours:
-      'Estes controles pertencem ao moderador que executou o comando; execute-o você mesmo para navegar.',
-    expired: 'Estes controles expiraram; execute o comando de novo.',
-    oldVersion: 'Estes controles são de uma versão antiga do Rollcall; execute o comando de novo.',
-    dmOnly: 'O Rollcall só funciona dentro do Discord do servidor da comunidade, não em mensagens diretas.',
-    wrongGuild: 'O Rollcall não está configurado neste servidor.',
-    storeUnavailable: 'O Rollcall não consegue acessar o banco de dados agora; tente de novo em um minuto.',
-    notLinked:
-      'O Rollcall ainda não está vinculado a uma comunidade neste servidor; um admin do servidor (Gerenciar servidor) precisa executar /rollcall-admin setup.',
-    tokenRejected:
-      'O token de API deste servidor foi rejeitado; um admin precisa executar /rollcall-admin setup.',
-    tokenUnreadable:
-      'O token de API salvo deste servidor não pode ser lido; um admin precisa executar /rollcall-admin setup de novo.',
-    adminOnly: 'Só membros com a permissão Gerenciar servidor podem configurar o Rollcall neste servidor.',
-    setupRejected:
-      'A API do servidor da comunidade rejeitou esse token (401): confira se ele foi copiado inteiro e ainda é válido. Nada foi salvo.',
-    setupForbidden:
-      'Esse token não tem permissão para ler os dados do servidor da comunidade (403). Nada foi salvo.',
-    setupUnavailable:
-      'A API do servidor da comunidade não está respondendo, então o token não pôde ser verificado. Nada foi salvo; tente de novo em um minuto.',
-    setupEmpty: 'Cole o token de API no campo. Nada foi salvo.',
-    unlinked: 'Desvinculado: o token de API e as configurações deste servidor foram apagados.',
-    settingsSaved: 'Configurações salvas.',
-    nothingToUnlink:
-      'Nenhum token de API está vinculado neste servidor; as configurações salvas aqui foram apagadas.',
-    notAllowed: 'Só a equipe do servidor da comunidade pode usar o Rollcall.',
-    accessRolesTip:
-      'Um cargo de acesso vinculado a um cargo do Discord deste servidor (o servidor da comunidade mantém os dois em sintonia) é verificado de graça pelos cargos que toda interação traz, e um cargo retirado conta na hora. Cada um dos outros custa um pedido à API por verificação, de um décimo da cota mensal: vincule-o a um cargo do Discord no servidor da comunidade, ou escolha com discord-roles (os cargos deste servidor).',
-    unknownCommand:
-      'Esta versão do Rollcall não conhece esse comando; talvez os comandos precisem ser registrados de novo.',
-    restarting: 'O Rollcall está reiniciando; execute o comando de novo em um minuto.',
-    labelNeedsTable: 'Escolha para quais códigos é o rótulo (a opção table). Nada foi salvo.',
-    labelNeedsCode:
-      'Informe o código a nomear (a opção code), ou use clear sem código para limpar a tabela inteira. Nada foi salvo.',
-    labelBadCode: 'O código deve ser um número inteiro, como 3 ou -1 (até dez dígitos). Nada foi salvo.',
-    labelNeedsText: 'Informe o rótulo (a opção label), ou marque clear para remover um. Nada foi salvo.',
-    labelBoth: 'Informe um rótulo ou clear, não os dois. Nada foi salvo.',
-    labelBadText:
-      'Um rótulo é texto simples: sem caracteres de markdown (` * _ ~ | \\ [ ]), menções (< > @), links ou caracteres invisíveis. Nada foi salvo.',
-    setupMalformed:
-      'Isso não é um token de API: um token tem só letras, dígitos e símbolos, sem espaço nem quebra de linha. Nada foi salvo.',
-    settingsUnreadable:
-      'As configurações do Rollcall deste servidor não podem ser lidas, então o Rollcall recusa por segurança; um admin precisa salvá-las de novo com /rollcall-admin settings.',
-    serverInstallOnly:
-      'O Rollcall só responde pelo app que este servidor adicionou, não por um app adicionado à sua própria conta.',
-    badSince:
-      'Esse since não é válido: informe uma data (2026-11-01, UTC) ou um período até agora (12h, 7d, 30d, 4w).',
-    reportsUnavailable: 'Relatórios não estão disponíveis neste servidor.',
-    badReport: 'Esse link de relatório não é mais válido; execute o comando de novo.',
-    badWave: 'A onda é um número inteiro de 0 a 100000.',
-    noPlayerLogs: 'Nenhum registro desse jogador.',
-    noPlayerNames: 'Essa mensagem não cita nenhum jogador; use Digitar um nome… ou /log user.',
-    reportRoleUnknown: 'Nenhum cargo da comunidade tem esse nome ou ID; /role list os mostra.',
-    badDays: 'O número de dias é um número inteiro de 1 a 365.',
-    badQuotaHours:
-      'Uma meta é um número de horas acima de 0 e no máximo 168, com no máximo duas casas decimais. Nada foi salvo.',
-    tooManyQuotas: 'No máximo 25 cargos podem ter meta; remova um primeiro. Nada foi salvo.',
-    unknownRole: 'Nenhum cargo da comunidade tem esse nome ou id. Nada foi salvo.',
-    quotaNeedsBoth: 'Informe quota-role e quota-hours (0 horas remove a meta). Nada foi salvo.',
-    digestFailed:
-      'O último resumo não pôde ser publicado (o Discord ou a API não respondeu); o próximo será tentado.',
-    digestNeedsChannel:
-      'Um resumo precisa de um canal, uma agenda e uma hora (e um dia, se for semanal). Nada foi salvo.',
-    rateLimited:
-      'A API do servidor da comunidade está ocupada com os pedidos do Rollcall; tente de novo em {seconds} s.',
-    allowanceMark:
-      'O Rollcall gastou {used:count} dos {points:count} pedidos mensais à API deste servidor da comunidade; dados salvos são mostrados com mais frequência até a cota recomeçar <t:{reset}:f>.',
-    'allowanceMark.all':
-      'O Rollcall gastou todos os {points:count} pedidos mensais à API deste servidor da comunidade; ele mostra dados salvos até a cota recomeçar <t:{reset}:f>.',
-    allowanceSpent:
-      'A cota mensal de API deste servidor da comunidade acabou e o Rollcall não tem uma cópia salva disto; ele poderá ler dados novos <t:{reset}:f> (<t:{reset}:R>).',
-    reportPaced:
-      'O Rollcall ainda não leu os dados desta comunidade para relatórios: para a cota mensal de API durar o mês, ele os lê uma página por vez, e pode começar <t:{next}:R>.',
-    accessUnchecked:
-      'O Rollcall não consegue verificar seu acesso de equipe agora, então recusa por segurança. {reason}',
-    accessChecksSpent:
-      'O Rollcall não consegue verificar seu acesso de equipe até <t:{reset}:f>: a parte da cota mensal de API deste servidor da comunidade reservada para verificações de acesso acabou.',
-    pageRange: 'Informe um número de página de 1 a {last:count}.',
-    'pageRange.one': 'Esta lista só tem a página 1.',
-    queued: 'Aguardando a cota de API: você é o {position:ordinal} na fila, cerca de {wait}.',
-    setupSaving:
-      'Restam a esse token {left:count} dos seus {points:count} pedidos de API neste mês, todos guardados como reserva para o que os moderadores ainda não leram, então ele não pôde ser verificado com um pedido. Nada foi salvo; tente de novo <t:{next}:R>.',
-    'setupSaving.spent':
-      'Não restam a esse token pedidos de API neste mês (sua cota mensal de {points:count} acabou), então ele não pôde ser verificado com um pedido. Nada foi salvo; tente de novo <t:{next}:R>.',
-    tokenHeld:
-      'A API do servidor da comunidade acabou de rejeitar o token de API deste servidor; o Rollcall vai tentar de novo sozinho <t:{next}:R>. Um admin só precisa executar /rollcall-admin setup se ele ainda for rejeitado então.',
-    setupTooOften:
-      'Este servidor verificou {checks} tokens nos últimos minutos; tente de novo em {minutes} min. Nada foi salvo.',
-    tooManyRoles: 'Informe no máximo {max} cargos de cada tipo. Nada foi salvo.',
-    labelBadLength: 'Um rótulo tem de 1 a {max} caracteres visíveis. Nada foi salvo.',
-    labelTooMany: 'Uma tabela tem no máximo {max} rótulos; remova alguns primeiro. Nada foi salvo.',
-    notAChoice: 'Esse valor não é uma das opções de `{option}`; escolha uma entre {choices}. Nada foi feito.',
-    optionOutOfRange: '`{option}` aceita um número de {min:count} a {max:count}. Nada foi feito.',
-    'optionOutOfRange.whole':
-      '`{option}` aceita um número inteiro de {min:count} a {max:count}. Nada foi feito.',
-    badOptionValue: 'Esse não é um valor que `{option}` aceita. Nada foi feito.',
-  },
   words: (f): Sections => ({
     common: {
       yes: 'Sim',
@@ -360,9 +235,217 @@ export const ptBR: Catalogue = {
       pageRangeHint: (last) => `1 a ${f.count(last)}`,
     },
 
-    sentences: {},
+    sentences: {
+      notFound: 'Nada com esse id foi encontrado neste servidor da comunidade.',
+      memberNotFound: 'Esse usuário do Discord não é membro do servidor da comunidade.',
+      memberIdNotFound: 'Nenhum membro com esse id foi encontrado neste servidor da comunidade.',
+      loaNotFound: 'Nenhuma LOA com esse id foi encontrada neste servidor da comunidade.',
+      logNotFound: 'Nenhum registro de moderação com esse id foi encontrado neste servidor da comunidade.',
+      shiftNotFound: 'Nenhum turno com esse id foi encontrado neste servidor da comunidade.',
+      roleNotFound: 'Nenhum cargo com esse id ou nome foi encontrado neste servidor da comunidade.',
+      applicationNotFound:
+        'Nenhuma inscrição com esse id ou título foi encontrada neste servidor da comunidade.',
+      joinRequestNotFound:
+        'Nenhum pedido de entrada desse usuário foi encontrado neste servidor da comunidade.',
+      nameMatchesSeveral: (name, _plural, candidates, more) =>
+        `${typed(name)} é o nome de ${f.count(candidates.length + more)} itens: ${candidates.join(', ')}${more > 0 ? ` e mais ${f.count(more)}` : ''}. Escolha um da lista ou informe o id dele.`,
+      cannotOpen:
+        'Esse item não pode ser aberto: a API do servidor da comunidade deu a ele um id que o Rollcall não consegue pedir. Ele continua na lista.',
+      auditEntryMoved:
+        'Essa entrada do registro de auditoria não está mais na página em que aparecia; execute /audit-log list de novo.',
+      userOrId: (idName) => `Informe um usuário do Discord ou um id (${idName}): um dos dois, não ambos.`,
+      giveId: (what) => `Informe o id (${what}).`,
+      badId: (what, max) =>
+        `Esse não é um id válido (${what}): use até ${f.count(max)} letras, dígitos, hifens ou sublinhados.`,
+      giveUsername: 'Informe o nome no jogo.',
+      badUsername: (max) =>
+        `Esse não é um nome de jogador válido: use até ${f.count(max)} caracteres visíveis.`,
+      badRequest:
+        'A API do servidor da comunidade recusou o pedido como inválido; confira o id ou nome informado.',
+      unauthorized:
+        'A API do servidor da comunidade rejeitou o token do Rollcall (inválido ou expirado). Peça a um admin do servidor para atualizar API_TOKEN.',
+      forbidden:
+        'O token de API do Rollcall não tem permissão para isso. Peça a um admin do servidor para dar essa permissão ao dono do token.',
+      rateLimited: (seconds) =>
+        `A API do servidor da comunidade está ocupada com os pedidos do Rollcall; tente de novo em ${f.count(seconds)} s.`,
+      unavailable: 'A API do servidor da comunidade não está respondendo agora; tente de novo em um minuto.',
+      allowanceMark: (used, points, resetAtSeconds) =>
+        used >= points
+          ? `O Rollcall gastou todos os ${f.count(points)} pedidos mensais à API deste servidor da comunidade; ele mostra dados salvos até a cota recomeçar ${dateTime(resetAtSeconds)}.`
+          : `O Rollcall gastou ${f.count(used)} dos ${f.count(points)} pedidos mensais à API deste servidor da comunidade; dados salvos são mostrados com mais frequência até a cota recomeçar ${dateTime(resetAtSeconds)}.`,
+      allowanceSpent: (resetAtSeconds) =>
+        `A cota mensal de API deste servidor da comunidade acabou e o Rollcall não tem uma cópia salva disto; ele poderá ler dados novos ${dateTime(resetAtSeconds)} (${fromNow(resetAtSeconds)}).`,
+      reportPaced: (nextAtSeconds) =>
+        `O Rollcall ainda não leu os dados desta comunidade para relatórios: para a cota mensal de API durar o mês, ele os lê uma página por vez, e pode começar ${fromNow(nextAtSeconds)}.`,
+      malformed:
+        'A API do servidor da comunidade enviou uma resposta que o Rollcall não conseguiu ler; tente de novo em um minuto.',
+      tooLarge:
+        'A API do servidor da comunidade enviou uma resposta grande demais para o Rollcall; um admin do servidor pode aumentar API_MAX_RESPONSE_BYTES.',
+      internal: 'Algo deu errado do lado do Rollcall; foi registrado. Tente de novo.',
+      notYours:
+        'Estes controles pertencem ao moderador que executou o comando; execute-o você mesmo para navegar.',
+      expired: 'Estes controles expiraram; execute o comando de novo.',
+      oldVersion: 'Estes controles são de uma versão antiga do Rollcall; execute o comando de novo.',
+      dmOnly: 'O Rollcall só funciona dentro do Discord do servidor da comunidade, não em mensagens diretas.',
+      wrongGuild: 'O Rollcall não está configurado neste servidor.',
+      storeUnavailable: 'O Rollcall não consegue acessar o banco de dados agora; tente de novo em um minuto.',
+      notLinked:
+        'O Rollcall ainda não está vinculado a uma comunidade neste servidor; um admin do servidor (Gerenciar servidor) precisa executar /rollcall-admin setup.',
+      tokenRejected:
+        'O token de API deste servidor foi rejeitado; um admin precisa executar /rollcall-admin setup.',
+      tokenHeld: (nextAtSeconds) =>
+        `A API do servidor da comunidade acabou de rejeitar o token de API deste servidor; o Rollcall vai tentar de novo sozinho ${fromNow(nextAtSeconds)}. Um admin só precisa executar /rollcall-admin setup se ele ainda for rejeitado então.`,
+      tokenUnreadable:
+        'O token de API salvo deste servidor não pode ser lido; um admin precisa executar /rollcall-admin setup de novo.',
+      adminOnly: 'Só membros com a permissão Gerenciar servidor podem configurar o Rollcall neste servidor.',
+      setupLinked: (communityId, roleCount) =>
+        `Vinculado: este servidor agora lê o servidor da comunidade ${communityId ?? (roleCount === 0 ? '(desconhecido: ele não tem cargos)' : '(desconhecido)')} (${f.count(roleCount)} ${f.plural(roleCount, { one: 'cargo', other: 'cargos' })}).`,
+      setupRejected:
+        'A API do servidor da comunidade rejeitou esse token (401): confira se ele foi copiado inteiro e ainda é válido. Nada foi salvo.',
+      setupForbidden:
+        'Esse token não tem permissão para ler os dados do servidor da comunidade (403). Nada foi salvo.',
+      setupUnavailable:
+        'A API do servidor da comunidade não está respondendo, então o token não pôde ser verificado. Nada foi salvo; tente de novo em um minuto.',
+      setupEmpty: 'Cole o token de API no campo. Nada foi salvo.',
+      unlinked: 'Desvinculado: o token de API e as configurações deste servidor foram apagados.',
+      linkState: (link) =>
+        [
+          `Vinculado ao servidor da comunidade ${link.communityId ?? '(desconhecido)'} desde ${dateTime(link.linkedAt)}, por ${userMention(link.linkedBy)}.`,
+          `Impressão digital do token: ${link.fingerprint}`,
+          link.invalidAt
+            ? `A API rejeitou este token ${fromNow(link.invalidAt)}; os moderadores são recusados até ele ser substituído.`
+            : 'Status: em uso.',
+        ].join('\n'),
+      settingsState: (s) =>
+        [
+          `Respostas: ${s.visibility === 'public' ? 'públicas' : 'privadas'} por padrão (os moderadores ainda podem escolher com a opção public).`,
+          `Acesso: ${s.accessRoles.length > 0 ? `quem tem o(s) cargo(s) da comunidade ${s.accessRoles.join(', ')}` : 'todos que as permissões dos comandos permitem'}.`,
+          `Cargos do Discord: ${(s.discordRoles ?? []).length > 0 ? `só quem tem ${(s.discordRoles ?? []).join(', ')} neste servidor` : 'nenhum cargo do Discord necessário'}.`,
+          `Limites de API: ${s.limits ?? 'os padrões do bot'}.`,
+        ].join('\n'),
+      settingsSaved: 'Configurações salvas.',
+      badLimits: (problem) =>
+        `Esses limites de API não são válidos: ${typed(problem, 400)} (por exemplo 100/month,30/1m, ou default). Nada foi salvo.`,
+      unknownRoles: (names) =>
+        `Nenhum cargo da comunidade se chama ${names.map((n) => typed(n)).join(', ')}; informe nomes ou ids de cargos do servidor da comunidade, ou none. Nada foi salvo.`,
+      nothingToUnlink:
+        'Nenhum token de API está vinculado neste servidor; as configurações salvas aqui foram apagadas.',
+      notAllowed: 'Só a equipe do servidor da comunidade pode usar o Rollcall.',
+      accessUnchecked: (reason) =>
+        `O Rollcall não consegue verificar seu acesso de equipe agora, então recusa por segurança. ${reason}`,
+      accessChecksSpent: (resetAtSeconds) =>
+        `O Rollcall não consegue verificar seu acesso de equipe até ${dateTime(resetAtSeconds)}: a parte da cota mensal de API deste servidor da comunidade reservada para verificações de acesso acabou.`,
+      accessRolesTip:
+        'Um cargo de acesso vinculado a um cargo do Discord deste servidor (o servidor da comunidade mantém os dois em sintonia) é verificado de graça pelos cargos que toda interação traz, e um cargo retirado conta na hora. Cada um dos outros custa um pedido à API por verificação, de um décimo da cota mensal: vincule-o a um cargo do Discord no servidor da comunidade, ou escolha com discord-roles (os cargos deste servidor).',
+      accessRolesChecked: (free, lookups) =>
+        [
+          ...(free.length > 0
+            ? [`Verificados de graça (cargo do Discord vinculado): ${free.join(', ')}.`]
+            : []),
+          ...(lookups.length > 0 ? [`Custam uma consulta de membro: ${lookups.join(', ')}.`] : []),
+        ].join('\n'),
+      unknownCommand:
+        'Esta versão do Rollcall não conhece esse comando; talvez os comandos precisem ser registrados de novo.',
+      restarting: 'O Rollcall está reiniciando; execute o comando de novo em um minuto.',
+      notAChoice: (option, choices) =>
+        `Esse valor não é uma das opções de \`${option}\`; escolha uma entre ${choices.map((c) => `\`${c}\``).join(', ')}. Nada foi feito.`,
+      optionOutOfRange: (option, min, max, whole) =>
+        `\`${option}\` aceita um ${whole ? 'número inteiro' : 'número'} de ${f.count(min)} a ${f.count(max)}. Nada foi feito.`,
+      badOptionValue: (option) => `Esse não é um valor que \`${option}\` aceita. Nada foi feito.`,
+      pageRange: (last) =>
+        last === 1 ? 'Esta lista só tem a página 1.' : `Informe um número de página de 1 a ${f.count(last)}.`,
+      labelsState: (tables) =>
+        tables.some((t) => t.labels.length > 0)
+          ? tables
+              .filter((t) => t.labels.length > 0)
+              .map((t) => `${t.name}: ${t.labels.map(([code, label]) => `${code} = ${label}`).join(', ')}`)
+              .join('\n')
+          : 'Nenhum código tem rótulo neste servidor: os códigos são mostrados como números. Nomeie um com /rollcall-admin labels table code label.',
+      labelSaved: (code, shown) => `Salvo: o código ${code} agora é mostrado como ${shown}.`,
+      labelCleared: (code) => `Removido: o código ${code} volta a ser mostrado como seu número.`,
+      labelsTableCleared: (table) =>
+        `Removidos todos os rótulos de ${table}: esses códigos voltam a ser mostrados como números.`,
+      labelNeedsTable: 'Escolha para quais códigos é o rótulo (a opção table). Nada foi salvo.',
+      labelNeedsCode:
+        'Informe o código a nomear (a opção code), ou use clear sem código para limpar a tabela inteira. Nada foi salvo.',
+      labelBadCode: 'O código deve ser um número inteiro, como 3 ou -1 (até dez dígitos). Nada foi salvo.',
+      labelNeedsText: 'Informe o rótulo (a opção label), ou marque clear para remover um. Nada foi salvo.',
+      labelBoth: 'Informe um rótulo ou clear, não os dois. Nada foi salvo.',
+      labelBadLength: (max) => `Um rótulo tem de 1 a ${f.count(max)} caracteres visíveis. Nada foi salvo.`,
+      labelBadText:
+        'Um rótulo é texto simples: sem caracteres de markdown (` * _ ~ | \\ [ ]), menções (< > @), links ou caracteres invisíveis. Nada foi salvo.',
+      unknownDiscordRoles: (names) =>
+        `Este servidor não tem nenhum cargo chamado ${names.map((n) => typed(n)).join(', ')}; escolha cargos da lista enquanto digita, ou none. Nada foi salvo.`,
+      setupMalformed:
+        'Isso não é um token de API: um token tem só letras, dígitos e símbolos, sem espaço nem quebra de linha. Nada foi salvo.',
+      setupSaving: (left, points, nextAtSeconds) =>
+        left <= 0
+          ? `Não restam a esse token pedidos de API neste mês (sua cota mensal de ${f.count(points)} acabou), então ele não pôde ser verificado com um pedido. Nada foi salvo; tente de novo ${fromNow(nextAtSeconds)}.`
+          : `Restam a esse token ${f.count(left)} dos seus ${f.count(points)} pedidos de API neste mês, todos guardados como reserva para o que os moderadores ainda não leram, então ele não pôde ser verificado com um pedido. Nada foi salvo; tente de novo ${fromNow(nextAtSeconds)}.`,
+      setupTooOften: (checks, minutes) =>
+        `Este servidor verificou ${f.count(checks)} tokens nos últimos minutos; tente de novo em ${f.count(minutes)} min. Nada foi salvo.`,
+      settingsUnreadable:
+        'As configurações do Rollcall deste servidor não podem ser lidas, então o Rollcall recusa por segurança; um admin precisa salvá-las de novo com /rollcall-admin settings.',
+      tooManyRoles: (max) => `Informe no máximo ${f.count(max)} cargos de cada tipo. Nada foi salvo.`,
+      serverInstallOnly:
+        'O Rollcall só responde pelo app que este servidor adicionou, não por um app adicionado à sua própria conta.',
+      labelTooMany: (max) =>
+        `Uma tabela tem no máximo ${f.count(max)} rótulos; remova alguns primeiro. Nada foi salvo.`,
+      badSince:
+        'Esse since não é válido: informe uma data (2026-11-01, UTC) ou um período até agora (12h, 7d, 30d, 4w).',
+      searchNeeds: (possibleAtSeconds) =>
+        `Pesquisar os registros deste jogador precisa de pelo menos 1 pedido à API do servidor da comunidade (nenhuma das páginas de registros dele está salva), mas nenhum pode ser gasto da cota deste mês; será possível ${dateTime(possibleAtSeconds)} (${fromNow(possibleAtSeconds)}).`,
+      searchPartial: (searched, pages, needed, possibleAtSeconds) =>
+        `${f.plural(searched, { one: 'Pesquisada', other: 'Pesquisadas' })} ${f.count(searched)} ${f.plural(searched, { one: 'página salva', other: 'páginas salvas' })} de ${f.count(pages)}; uma pesquisa completa precisa de mais ${f.count(needed)} ${f.plural(needed, { one: 'pedido', other: 'pedidos' })} à API do servidor da comunidade, possível ${dateTime(possibleAtSeconds)} (${fromNow(possibleAtSeconds)}).`,
+      reportsUnavailable: 'Relatórios não estão disponíveis neste servidor.',
+      badReport: 'Esse link de relatório não é mais válido; execute o comando de novo.',
+      badWave: 'A onda é um número inteiro de 0 a 100000.',
+      noPlayerLogs: 'Nenhum registro desse jogador.',
+      noPlayerNames: 'Essa mensagem não cita nenhum jogador; use Digitar um nome… ou /log user.',
+      reportRoleUnknown: 'Nenhum cargo da comunidade tem esse nome ou ID; /role list os mostra.',
+      badDays: 'O número de dias é um número inteiro de 1 a 365.',
+      badTimeZone: (zone) =>
+        `${typed(zone)} não é um fuso horário que o Rollcall conheça; use um nome IANA como Europe/London, America/New_York ou UTC. Nada foi salvo.`,
+      badQuotaHours:
+        'Uma meta é um número de horas acima de 0 e no máximo 168, com no máximo duas casas decimais. Nada foi salvo.',
+      tooManyQuotas: 'No máximo 25 cargos podem ter meta; remova um primeiro. Nada foi salvo.',
+      unknownRole: 'Nenhum cargo da comunidade tem esse nome ou id. Nada foi salvo.',
+      quotaNeedsBoth: 'Informe quota-role e quota-hours (0 horas remove a meta). Nada foi salvo.',
+      reportSettingsState: (s) =>
+        [
+          `Fuso horário: ${s.timeZone}.`,
+          `As semanas começam ${({ monday: 'na segunda-feira', tuesday: 'na terça-feira', wednesday: 'na quarta-feira', thursday: 'na quinta-feira', friday: 'na sexta-feira', saturday: 'no sábado', sunday: 'no domingo' } as Record<string, string>)[s.weekStart] ?? s.weekStart}.`,
+          `Cotas: ${s.quotas.length > 0 ? s.quotas.join(', ') : 'nenhuma'}.`,
+        ].join('\n'),
+      digestNoChannel: (channelId) =>
+        `O Rollcall não consegue publicar o resumo em ${channelMention(channelId)}: o canal não existe mais ou não é um canal de texto deste servidor; escolha outro.`,
+      digestMissing: (channelId, missing) =>
+        `O Rollcall não consegue publicar o resumo em ${channelMention(channelId)}: falta ${missing.join(', ')}.`,
+      digestFailed:
+        'O último resumo não pôde ser publicado (o Discord ou a API não respondeu); o próximo será tentado.',
+      digestNeedsChannel:
+        'Um resumo precisa de um canal, uma agenda e uma hora (e um dia, se for semanal). Nada foi salvo.',
+      digestState: (d) =>
+        d === undefined
+          ? 'Resumo: nenhum.'
+          : `Resumo: ${d.when} em ${channelMention(d.channelId)}: ${d.reports.join(', ')}.${d.problem ? `\n⚠️ ${d.problem}` : ''}`,
+      queued: (position, etaSeconds) =>
+        `Aguardando a cota de API: você é o ${f.ordinal(position)} na fila, cerca de ${
+          etaSeconds < 57.5
+            ? `${f.count(Math.max(5, Math.ceil(etaSeconds / 5) * 5))} s`
+            : `${f.count(Math.max(1, Math.round(etaSeconds / 60)))} min`
+        }.`,
+    },
 
-    export: {},
+    export: {
+      done: (e) =>
+        `${f.plural(e.rows, { one: 'Exportada', other: 'Exportadas' })} ${f.count(e.rows)} ${f.plural(e.rows, { one: 'linha', other: 'linhas' })} em ${f.count(e.files)} ${f.plural(e.files, { one: 'arquivo CSV', other: 'arquivos CSV' })}; foram ${f.count(e.requests)} ${f.plural(e.requests, { one: 'pedido', other: 'pedidos' })} à API do servidor da comunidade (dados de ${fromNow(e.fetchedAtSeconds)}).${e.capped === undefined ? '' : ` Só as primeiras ${f.count(e.capped)} de ${f.count(e.total)} linhas: uma exportação lê no máximo isso.`}`,
+      needs: (needed, spare, possibleAtSeconds) =>
+        `Exportar esta lista inteira precisa de mais ${f.count(needed)} ${f.plural(needed, { one: 'pedido', other: 'pedidos' })} à API do servidor da comunidade (páginas que o Rollcall não salvou), mas só ${f.count(spare)} podem ser gastos da cota deste mês; será possível ${dateTime(possibleAtSeconds)} (${fromNow(possibleAtSeconds)}).`,
+      tooLarge: (rows) =>
+        `Esta lista (${f.count(rows)} linhas) é grande demais para enviar como arquivos CSV dentro do limite de upload do Discord; restrinja-a primeiro.`,
+      fileName: (base, part, parts) => (parts > 1 ? `${base}-parte${part}de${parts}.csv` : `${base}.csv`),
+    },
 
     loa: {
       title: 'Ausências',
