@@ -7,6 +7,7 @@
  * ⟦brackets⟧ is the API's data.
  */
 import type { APIModalInteractionResponseCallbackData } from 'discord.js';
+import { errorText } from '../../src/discord/replies.js';
 import { describe, expect, it } from 'vitest';
 import { applicationDetailView, applicationListView } from '../../commands/application.js';
 import { auditDetailView, auditListView } from '../../commands/audit-log.js';
@@ -168,19 +169,19 @@ async function screens(
     ['log search', await showList(logSearchView, ctx, { arg: search })],
     ['one log', await showDetail(logDetailView, 'l1', ctx)],
     ['one log, no ban', await showDetail(logDetailView, 'l2', ctx)],
-    ['log not found', await showDetail(logDetailView, 'nope', ctx).catch((e: Error) => e.message)],
+    ['log not found', await showDetail(logDetailView, 'nope', ctx).catch((e: unknown) => errorText(e)(t))],
     ['audit log', await showList(auditListView, ctx)],
     ['audit entry', await showDetail(auditDetailView, '1:e1', ctx)],
     ['applications', await showList(applicationListView, ctx)],
     ['one application', await showDetail(applicationDetailView, 'a1', ctx)],
     [
       'application not found',
-      await showDetail(applicationDetailView, 'zz', ctx).catch((e: Error) => e.message),
+      await showDetail(applicationDetailView, 'zz', ctx).catch((e: unknown) => errorText(e)(t)),
     ],
     ['join request', await showDetail(joinRequestView, USER, ctx)],
     [
       'join request not found',
-      await showDetail(joinRequestView, '323456789012345678', ctx).catch((e: Error) => e.message),
+      await showDetail(joinRequestView, '323456789012345678', ctx).catch((e: unknown) => errorText(e)(t)),
     ],
     ['player', await showDetail(playerView, 'Bob_1', ctx)],
     ['players named', await showList(playerPickView, ctx, { arg: joinArg(['Bob_1', 'Alice_2']) })],
