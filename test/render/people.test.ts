@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Loa } from '../../generated/api.js';
+import { ENGLISH } from '../../src/i18n/words.js';
 import { loaOptionLabel, loaRow, renderLoa } from '../../src/render/loa.js';
 import { actor, person, personInDetail, personPlain, shortId } from '../../src/render/people.js';
 import { quotaRow, totalsRow } from '../../src/render/reports.js';
@@ -64,9 +65,9 @@ describe('list lines lead with the person and leave the record’s id out', () =
       active: 0,
       approximate: false,
     };
-    expect(totalsRow(total, 1, people)).toBe(`**1.** <@${USER}> · 1h · 1 shift · longest 1h`);
+    expect(totalsRow(total, 1, people, ENGLISH)).toBe(`**1.** <@${USER}> · 1h · 1 shift · longest 1h`);
     const quota = { memberId: MEMBER, roleId: 'r', status: 'pass' as const, done: 7200, required: 3600 };
-    expect(quotaRow(quota, 'Staff', people).startsWith(`<@${USER}> · ✅ pass · `)).toBe(true);
+    expect(quotaRow(quota, 'Staff', people, ENGLISH).startsWith(`<@${USER}> · ✅ pass · `)).toBe(true);
   });
 
   it('the LOA’s detail names the member and the reviewer, mentioning only Discord users', () => {
