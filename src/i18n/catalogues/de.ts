@@ -203,6 +203,14 @@ export const de: Catalogue = {
     'rollcall-admin.reports.options.digest-reports.choices.totals,quota.name': 'Summen, Quote',
     'rollcall-admin.reports.options.digest-reports.choices.totals,leave.name': 'Summen, Abwesenheit',
     'rollcall-admin.reports.options.digest-reports.choices.quota,leave.name': 'Quote, Abwesenheit',
+    'rollcall-admin.reports.options.language.description':
+      'Die Sprache, in der Digests gepostet werden (Standard des Servers: seine eigene Sprache)',
+    'rollcall-admin.reports.options.language.choices.server.name': 'Standard des Servers',
+    'rollcall-admin.reports.options.language.choices.en.name': 'English',
+    'rollcall-admin.reports.options.language.choices.de.name': 'Deutsch',
+    'rollcall-admin.reports.options.language.choices.es-ES.name': 'Español',
+    'rollcall-admin.reports.options.language.choices.fr.name': 'Français',
+    'rollcall-admin.reports.options.language.choices.pt-BR.name': 'Português (Brasil)',
   },
   messages: {
     notFound: 'Auf diesem Community-Server wurde nichts mit dieser ID gefunden.',

@@ -214,6 +214,14 @@ export const esES: Catalogue = {
     'rollcall-admin.reports.options.digest-reports.choices.totals,quota.name': 'totales, cuota',
     'rollcall-admin.reports.options.digest-reports.choices.totals,leave.name': 'totales, ausencias',
     'rollcall-admin.reports.options.digest-reports.choices.quota,leave.name': 'cuota, ausencias',
+    'rollcall-admin.reports.options.language.description':
+      'El idioma en que se publican los resúmenes (por defecto: el del servidor)',
+    'rollcall-admin.reports.options.language.choices.server.name': 'el del servidor',
+    'rollcall-admin.reports.options.language.choices.en.name': 'English',
+    'rollcall-admin.reports.options.language.choices.de.name': 'Deutsch',
+    'rollcall-admin.reports.options.language.choices.es-ES.name': 'Español',
+    'rollcall-admin.reports.options.language.choices.fr.name': 'Français',
+    'rollcall-admin.reports.options.language.choices.pt-BR.name': 'Português (Brasil)',
   },
   messages: {
     notFound: 'No se encontró nada con ese id en este servidor de la comunidad.',

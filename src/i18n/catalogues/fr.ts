@@ -217,6 +217,14 @@ export const fr: Catalogue = {
     'rollcall-admin.reports.options.digest-reports.choices.totals,quota.name': 'totaux, quota',
     'rollcall-admin.reports.options.digest-reports.choices.totals,leave.name': 'totaux, absences',
     'rollcall-admin.reports.options.digest-reports.choices.quota,leave.name': 'quota, absences',
+    'rollcall-admin.reports.options.language.description':
+      'La langue dans laquelle les résumés sont publiés (par défaut : celle du serveur)',
+    'rollcall-admin.reports.options.language.choices.server.name': 'par défaut du serveur',
+    'rollcall-admin.reports.options.language.choices.en.name': 'English',
+    'rollcall-admin.reports.options.language.choices.de.name': 'Deutsch',
+    'rollcall-admin.reports.options.language.choices.es-ES.name': 'Español',
+    'rollcall-admin.reports.options.language.choices.fr.name': 'Français',
+    'rollcall-admin.reports.options.language.choices.pt-BR.name': 'Português (Brasil)',
   },
   messages: {
     notFound: "Rien avec cet id n'a été trouvé sur ce serveur communautaire.",

@@ -196,6 +196,14 @@ export const ptBR: Catalogue = {
     'rollcall-admin.reports.options.digest-reports.choices.totals,quota.name': 'totais, meta',
     'rollcall-admin.reports.options.digest-reports.choices.totals,leave.name': 'totais, ausências',
     'rollcall-admin.reports.options.digest-reports.choices.quota,leave.name': 'meta, ausências',
+    'rollcall-admin.reports.options.language.description':
+      'O idioma em que os resumos são publicados (padrão: o do servidor)',
+    'rollcall-admin.reports.options.language.choices.server.name': 'padrão do servidor',
+    'rollcall-admin.reports.options.language.choices.en.name': 'English',
+    'rollcall-admin.reports.options.language.choices.de.name': 'Deutsch',
+    'rollcall-admin.reports.options.language.choices.es-ES.name': 'Español',
+    'rollcall-admin.reports.options.language.choices.fr.name': 'Français',
+    'rollcall-admin.reports.options.language.choices.pt-BR.name': 'Português (Brasil)',
   },
   messages: {
     notFound: 'Nada com esse id foi encontrado neste servidor da comunidade.',
