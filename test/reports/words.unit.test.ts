@@ -166,11 +166,11 @@ describe('the pseudo-locale', () => {
 describe('posted to a channel', () => {
   const reset = 1_800_000_000;
   it('allowance alerts in the words given: German, or English as before', () => {
-    const mark = { used: 1_600, points: 2_000, resetAt: reset * 1000 };
+    const mark = { share: 0.8 as const, used: 1_600, points: 2_000, resetAt: reset * 1000 };
     expect(allowanceAlertText(mark, wordsFor('de'))).toBe(
       `Rollcall hat 1.600 der 2.000 monatlichen API-Anfragen dieses Community-Servers verbraucht; gespeicherte Daten werden öfter gezeigt, bis das Kontingent <t:${reset}:f> neu beginnt.`,
     );
-    expect(allowanceAlertText({ ...mark, used: 2_000 }, ENGLISH)).toBe(
+    expect(allowanceAlertText({ ...mark, share: 1, used: 2_000 }, ENGLISH)).toBe(
       `Rollcall has spent all 2,000 of this community server's API requests for the month; it shows saved data until the allowance starts again <t:${reset}:f>.`,
     );
   });
