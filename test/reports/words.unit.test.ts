@@ -6,6 +6,7 @@
  */
 import type { APIEmbed } from 'discord.js';
 import { describe, expect, it } from 'vitest';
+import { quotaCheckView, quotaInactiveView } from '../../commands/quota.js';
 import type { Loa } from '../../generated/api.js';
 import type { Source } from '../../src/api/pages.js';
 import { allowanceAlertText } from '../../src/discord/alerts.js';
@@ -140,6 +141,26 @@ describe('reports read in German', () => {
       'Time on duty · Last week (5 Oct 2026 – 11 Oct 2026, Europe/Berlin) · type Patrol, wave 2',
     );
     expect(totalsEmbed?.description).toContain('at most 4h 6m · 3 shifts · longest 2h');
+  });
+});
+
+describe("the quota reports' Open… options", () => {
+  it("are in the reader's words", () => {
+    const t = wordsFor('de');
+    const row = { ...quota[1], open: 'last-week|||m-bravo' } as QuotaRow & { open: string };
+    expect(quotaCheckView.open?.option(row, undefined, undefined, { t })).toMatchObject({
+      label: 'Mitglied m-bravo',
+      description: 'Die Schichten in diesem Zeitraum',
+    });
+    const [never, idle] = inactive;
+    if (!never || !idle) throw new Error('no rows');
+    expect(quotaInactiveView.open?.option(never, undefined, undefined, { t })?.description).toBe(
+      'Nie im Dienst',
+    );
+    expect(quotaInactiveView.open?.option(idle, undefined, undefined, { t })?.description).toBe(
+      'Die Akte des Mitglieds',
+    );
+    expect(quotaInactiveView.open?.option(idle, undefined, undefined, {})?.description).toBe('Their record');
   });
 });
 
