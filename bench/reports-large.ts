@@ -99,7 +99,7 @@ async function seedSnapshot(sandbox: Sandbox, dataDir: string): Promise<number> 
   const logger = createLogger({ level: 'silent', format: 'json' });
   const api = createApi(loaded.config, logger);
   const store = await openStore({ dataDir });
-  const tenant = tokenHash(sandbox.token);
+  const community = tokenHash(sandbox.token);
   const readers: Record<SnapshotResource, ListRead> = {
     shifts: (q) => api.resources.listShifts(q),
     loas: (q) => api.resources.listLoas(q),
@@ -113,7 +113,7 @@ async function seedSnapshot(sandbox: Sandbox, dataDir: string): Promise<number> 
         const fetched = await readers[resource]({ page, limit: 100 });
         const items = pageItems(fetched.data);
         const info = pageInfo(fetched.data, page, items.length);
-        await store.snapshots.savePage(tenant, resource, {
+        await store.snapshots.savePage(community, resource, {
           page,
           items,
           totalPages: info.totalPages,

@@ -68,7 +68,7 @@ export async function runReportsBench(options: { quick?: boolean } = {}): Promis
   const store = await openStore({ dataDir: dir });
   try {
     const source = snapshotSource({
-      tenant: 'bench',
+      community: 'bench',
       resources: api.resources,
       store: async () => store.snapshots,
       freshMs: 3_600_000,

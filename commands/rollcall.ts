@@ -12,6 +12,8 @@ import type { Community } from '../src/community/community.js';
 import { accessRoleLinks, serverRolesOf } from '../src/discord/access.js';
 import { type Command, publicOption } from '../src/discord/command.js';
 import { errorMessage, MESSAGES } from '../src/discord/replies.js';
+import { localize } from '../src/i18n/commands.js';
+import { ENGLISH } from '../src/i18n/words.js';
 import { renderHelp } from '../src/render/help.js';
 import { renderStatus, type StatusReport } from '../src/render/status.js';
 import { messageMenus, userMenus } from './user-menus.js';
@@ -84,17 +86,18 @@ export function createRollcallCommand(
     async execute({ interaction, show }) {
       const sub = interaction.options.getSubcommand(true);
       if (sub === 'help') {
-        const menus = userMenus.map((menu) => menu.data.name);
-        const messageCommands = messageMenus.map((menu) => menu.data.name);
+        const t = show.t ?? ENGLISH;
+        // Menu names as the reader's client shows them (their localizations), else English.
+        const named = (menu: {
+          name: string;
+          name_localizations?: Partial<Record<string, string | null>> | null;
+        }) => menu.name_localizations?.[t.f.locale] ?? menu.name;
+        const menus = localize(userMenus.map((menu) => menu.data)).map(named);
+        const messageCommands = localize(messageMenus.map((menu) => menu.data)).map(named);
+        const definitions = localize(getCommands().map((c) => c.data));
         return {
           content: '',
-          embeds: [
-            renderHelp(
-              getCommands().map((c) => c.data),
-              menus,
-              messageCommands,
-            ),
-          ],
+          embeds: [renderHelp(definitions, menus, messageCommands, t)],
           components: [],
         };
       }
@@ -111,15 +114,18 @@ export function createRollcallCommand(
       });
       const at = now();
       const startedAt = info.startedAt ?? at - process.uptime() * 1000;
-      const embed = renderStatus({
-        probe,
-        stats: info.stats,
-        version: info.version,
-        ...(limits ? { limits } : {}),
-        ...(access.length > 0 ? { access } : {}),
-        uptimeSeconds: Math.max(0, (at - startedAt) / 1000),
-        now: at,
-      });
+      const embed = renderStatus(
+        {
+          probe,
+          stats: info.stats,
+          version: info.version,
+          ...(limits ? { limits } : {}),
+          ...(access.length > 0 ? { access } : {}),
+          uptimeSeconds: Math.max(0, (at - startedAt) / 1000),
+          now: at,
+        },
+        show.t,
+      );
       return { content: '', embeds: [embed], components: [] };
     },
   };

@@ -14,7 +14,7 @@ import { within } from './api/abort.js';
 import { type ApiCache, createCache } from './api/cache.js';
 import type { Api } from './api/types.js';
 import { createCommunities } from './community/communities.js';
-import type { Tenants } from './community/hosted.js';
+import type { HostedCommunities } from './community/hosted.js';
 import type { Config } from './config.js';
 import { type Bot, createBot } from './discord/bot.js';
 import type { Command } from './discord/command.js';
@@ -25,6 +25,7 @@ import type { Logger } from './log.js';
 import { createHealthServer, type HealthServer } from './ops/health.js';
 import { Metrics } from './ops/metrics.js';
 import { type DigestScheduler, discordPoster } from './reports/digest-scheduler.js';
+import { discordReminderPoster, type ReminderScheduler } from './reports/reminder-scheduler.js';
 import type { Store } from './store/index.js';
 
 export interface App {
@@ -33,8 +34,8 @@ export interface App {
   api: Api;
   /** The cache behind the API and the control state (tests read its counters). */
   cache: ApiCache;
-  /** Hosted mode: the servers' tenants and the store (the store is open once `start` resolved). */
-  tenants: Tenants | undefined;
+  /** Hosted mode: each server's linked community, and the store (open once `start` resolved). */
+  hosted: HostedCommunities | undefined;
   store(): Store | undefined;
   commands: Command[];
   /** The health and metrics listener, when HEALTH_PORT is set (and the app serves it itself). */
@@ -46,6 +47,8 @@ export interface App {
    * single-community mode with DIGEST_CHANNEL_ID.
    */
   digests: DigestScheduler | undefined;
+  /** The leave reminders' scheduler (started by `start`, stopped by `stop`): hosted mode only. */
+  reminders: ReminderScheduler | undefined;
   start(): Promise<void>;
   /**
    * Finish in-flight interactions, disconnect from Discord and close the cache, all within
@@ -97,7 +100,7 @@ export interface AppOptions {
    * manager does not: the manager listens and asks each shard for its readiness and metrics.
    */
   serveHealth?: boolean;
-  /** The clock of the scheduled digests (tests; default Date.now). */
+  /** The clock of the scheduled digests and leave reminders (tests; default Date.now). */
   now?: () => number;
 }
 
@@ -144,6 +147,13 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
     monthSeconds: config.API_MONTH_SECONDS,
     ...(options.now ? { now: options.now } : {}),
   });
+  // Leave reminders (src/reports/reminder-scheduler.ts), when the mode has any.
+  const reminders = communities.reminders(bot.client, {
+    poster: discordReminderPoster(bot.client, (guildId) => communities.of(guildId)),
+    owns: (guildId: string) => bot.client.guilds.cache.has(guildId),
+    logger,
+    ...(options.now ? { now: options.now } : {}),
+  });
   let serving = false;
   let stopped = false; // readiness turns 503 the moment this is set
   metrics?.watchCommands(
@@ -165,21 +175,23 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
   return {
     bot,
     get api(): Api {
-      if (!communities.api) throw new Error('hosted mode has one Api per server (see tenants)');
+      if (!communities.api) throw new Error('hosted mode has one Api per server (see hosted)');
       return communities.api;
     },
     cache,
-    tenants: communities.tenants,
+    hosted: communities.hosted,
     store: () => communities.store(),
     commands,
     health,
     metrics,
     digests,
+    reminders,
     async start() {
       await communities.open();
       await health?.start();
       await bot.start();
       digests?.start();
+      reminders?.start();
       serving = true;
     },
     async stop(graceMs = config.SHUTDOWN_GRACE_MS) {
@@ -187,7 +199,10 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
       stopped = true; // readiness turns 503 from here
       const deadline = Date.now() + graceMs;
       // No new digest from here; one being posted finishes within the grace (or is cut with the rest).
-      await step(digests?.stop() ?? Promise.resolve(), graceMs / 4);
+      await step(
+        Promise.all([digests?.stop(), reminders?.stop()]).then(() => undefined),
+        graceMs / 4,
+      );
       await bot.stop(Math.max(0, graceMs - CLOSE_RESERVE_MS), abortApi);
       abortApi(); // nothing needs the API any more (background refreshes included)
       await step(communities.close(), deadline - Date.now() - 500);

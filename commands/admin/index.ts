@@ -2,7 +2,7 @@
  * /rollcall-admin (hosted mode only): a server's admins link it to their community. One module per
  * subcommand (setup, settings, labels, unlink, reports), each on `defineCommand`/`argumentsOf` and
  * answered through the responder like every command; this module joins their definitions into one
- * command and routes its interactions (the router hands them over before any tenant: a server with
+ * command and routes its interactions (the router hands them over before any community: a server with
  * no link yet has none).
  *
  * A separate top-level command because Discord's default permissions apply to a whole command:
@@ -10,6 +10,7 @@
  * Manage Server itself too (interaction.memberPermissions), so a server's own override of the
  * command's permissions cannot hand it to someone else.
  */
+
 import {
   type APIApplicationCommandOptionChoice,
   type AutocompleteInteraction,
@@ -24,6 +25,7 @@ import { MESSAGES, type Payload, UserError } from '../../src/discord/replies.js'
 import type { Repliable, Responder } from '../../src/discord/respond.js';
 import type { AdminHandler } from '../../src/discord/router.js';
 import { LIMITS } from '../../src/discord-limits.js';
+import { wordsFor } from '../../src/i18n/words.js';
 import { StoreError } from '../../src/store/errors.js';
 import {
   ADMIN_BASE,
@@ -152,7 +154,7 @@ export function createAdminHandler(
   ): Promise<void> {
     const { customId, guildId } = interaction;
     if (interaction.isButton() && customId === ADMIN_IDS.replace) {
-      await interaction.showModal(tokenModal());
+      await interaction.showModal(tokenModal(wordsFor(interaction.locale)));
       return;
     }
     if (interaction.isButton() && customId === ADMIN_IDS.unlink)

@@ -2,8 +2,10 @@
  * /rollcall-admin reports (hosted mode, Manage Server): a server's report settings: the community's
  * time zone, the first day of its week, and activity quotas per community role (hours per report
  * period), and the scheduled digest (src/reports/digest-scheduler.ts: channel, daily or weekly,
- * day, hour, which reports; with the last problem posting it), and the digest's language (the
- * server's preferred locale unless chosen). No option shows them. Included in
+ * day, hour, which reports; with the last problem posting it), the leave reminders
+ * (src/reports/reminder-scheduler.ts: a channel, pings on or off; with the last problem posting
+ * one), and the digest's language (the server's preferred locale unless chosen). No option shows
+ * them. Included in
  * /rollcall-admin by commands/admin/index.ts when the wiring gives a place for the settings.
  */
 import { ApplicationCommandOptionType, ChannelType, type ChatInputCommandInteraction } from 'discord.js';
@@ -11,6 +13,7 @@ import { argumentsOf, defineCommand } from '../../src/discord/command.js';
 import { MESSAGES, textPayload, UserError } from '../../src/discord/replies.js';
 import { catalogueFor } from '../../src/i18n/catalogue.js';
 import { type Words, wordsFor } from '../../src/i18n/words.js';
+import { REMINDER_TEXT } from '../../src/render/reminders.js';
 import {
   DIGEST_LANGUAGES,
   DIGEST_REPORTS,
@@ -129,6 +132,25 @@ export const reportsDefinition = defineCommand({
           choices: DIGEST_CHOICES.map((value) => ({ name: value.replaceAll(',', ', '), value })),
         },
         {
+          type: ApplicationCommandOptionType.Channel,
+          name: 'reminder-channel',
+          description: REMINDER_TEXT.options['reminder-channel'],
+          required: false,
+          channel_types: [ChannelType.GuildText, ChannelType.GuildAnnouncement],
+        },
+        {
+          type: ApplicationCommandOptionType.Boolean,
+          name: 'reminder-pings',
+          description: REMINDER_TEXT.options['reminder-pings'],
+          required: false,
+        },
+        {
+          type: ApplicationCommandOptionType.Boolean,
+          name: 'reminders-off',
+          description: REMINDER_TEXT.options['reminders-off'],
+          required: false,
+        },
+        {
           type: ApplicationCommandOptionType.String,
           name: 'language',
           description: "The language digests are posted in (server default: the server's own language)",
@@ -158,6 +180,12 @@ export interface ReportSettingsPlace {
     get(guildId: string): Promise<{ settings: DigestSettings | undefined; problem: string | undefined }>;
     /** Save, or with undefined remove, the server's digest. */
     save(guildId: string, settings: DigestSettings | undefined): Promise<void>;
+  };
+  /** The server's leave reminders (hosted mode): channel, pings and the last problem posting one. */
+  reminders?: {
+    get(guildId: string): Promise<ReminderSettings | undefined>;
+    /** Save, or with undefined turn off, the server's reminders. */
+    save(guildId: string, settings: Omit<ReminderSettings, 'problem'> | undefined): Promise<void>;
   };
   now?: () => number;
 }
@@ -199,6 +227,28 @@ function nextDigest(
     changed: true,
     settings: { ...next, channelId: next.channelId, cadence: next.cadence, hour: next.hour },
   };
+}
+
+/** A server's leave reminders as the admins see them. */
+export interface ReminderSettings {
+  channelId: string;
+  pings: boolean;
+  problem?: string | undefined;
+}
+
+/** The reminders as the options change them: unchanged (no reminder option given), off, or new settings. */
+function nextReminders(
+  args: ReportsArguments,
+  current: ReminderSettings | undefined,
+): { changed: boolean; settings: ReminderSettings | undefined } {
+  const channel = args.channel('reminder-channel');
+  const pings = args.boolean('reminder-pings');
+  const off = args.boolean('reminders-off');
+  if (off === true) return { changed: true, settings: undefined };
+  if (channel === null && pings === null) return { changed: false, settings: current };
+  const channelId = channel?.id ?? current?.channelId;
+  if (channelId === undefined) throw new UserError(REMINDER_TEXT.needsChannel);
+  return { changed: true, settings: { channelId, pings: pings ?? current?.pings ?? false } };
 }
 
 function digestWhen(d: DigestSettings, timeZone: string): string {
@@ -264,10 +314,18 @@ async function reportSettings(
   const digest = place.digest
     ? nextDigest(args, saved?.settings, (place.now ?? Date.now)())
     : { changed: false, settings: undefined };
+  const savedReminders = await place.reminders?.get(guildId);
+  const reminders = place.reminders
+    ? nextReminders(args, savedReminders)
+    : { changed: false, settings: undefined };
   let changed = zone !== null || weekStart !== null || roleText !== null || language !== null;
   if (changed) await place.save(guildId, next);
   if (digest.changed) await place.digest?.save(guildId, digest.settings);
-  changed ||= digest.changed;
+  if (reminders.changed) {
+    const r = reminders.settings;
+    await place.reminders?.save(guildId, r && { channelId: r.channelId, pings: r.pings });
+  }
+  changed ||= digest.changed || reminders.changed;
   const lines = [
     MESSAGES.reportSettingsState({
       timeZone: next.timeZone,
@@ -290,6 +348,18 @@ async function reportSettings(
       ),
     );
     lines.push(languageLine(next.language, reader.guildLocale, reader.t));
+  }
+  if (place.reminders) {
+    const r = reminders.settings;
+    lines.push(
+      REMINDER_TEXT.state(
+        r && {
+          channelId: r.channelId,
+          pings: r.pings,
+          ...(!reminders.changed && savedReminders?.problem ? { problem: savedReminders.problem } : {}),
+        },
+      ),
+    );
   }
   const state = lines.join('\n');
   return changed ? `${MESSAGES.settingsSaved}\n${state}` : state;

@@ -3,6 +3,7 @@
  * the server), both picked by name with autocomplete (the pick's value is the role id), API limits.
  * With no option, the settings now saved.
  */
+
 import {
   type APIApplicationCommandOptionChoice,
   ApplicationCommandOptionType,
@@ -11,6 +12,7 @@ import {
 import { linkOf, serverRolesOf } from '../../src/discord/access.js';
 import { argumentsOf, defineCommand } from '../../src/discord/command.js';
 import { MESSAGES, textPayload, UserError } from '../../src/discord/replies.js';
+import { ENGLISH, type Words, wordsFor } from '../../src/i18n/words.js';
 import { accessRoleLines } from '../../src/render/access.js';
 import { plainText, roleMention, safeLine } from '../../src/render/format.js';
 import {
@@ -125,7 +127,7 @@ export function createSettingsCommand(links: Links): AdminCommand {
           : focused.name === 'access-roles'
             ? await links.roles(guildId).catch(() => [])
             : [];
-      return roleChoices(String(focused.value), roles);
+      return roleChoices(String(focused.value), roles, wordsFor(interaction.locale));
     },
   };
 }
@@ -151,7 +153,7 @@ function accessChecks(
         )
       : { id, name: id, problem: 'unread' as const },
   );
-  const { free, lookups } = accessRoleLines(links);
+  const { free, lookups } = accessRoleLines(links, undefined, wordsFor(interaction.locale));
   const checked = MESSAGES.accessRolesChecked(free, lookups);
   return lookups.length > 0 ? `${checked}\n${MESSAGES.accessRolesTip}` : checked;
 }
@@ -229,7 +231,11 @@ export function pickRoles(
  * the last comma (names starting with it first), not already listed. A choice's name shows the
  * whole list by name; its value is the list by id (choices longer than Discord allows are left out).
  */
-export function roleChoices(typed: string, roles: readonly NamedRole[]): APIApplicationCommandOptionChoice[] {
+export function roleChoices(
+  typed: string,
+  roles: readonly NamedRole[],
+  t: Words = ENGLISH,
+): APIApplicationCommandOptionChoice[] {
   const cut = typed.lastIndexOf(',');
   const earlier = cut < 0 ? [] : segments(typed.slice(0, cut));
   const partial = typed
@@ -249,7 +255,7 @@ export function roleChoices(typed: string, roles: readonly NamedRole[]): APIAppl
     );
   const choices: APIApplicationCommandOptionChoice[] = [];
   if (earlier.length === 0 && 'none'.startsWith(partial))
-    choices.push({ name: 'none (no role needed)', value: 'none' });
+    choices.push({ name: t.admin.noRoleNeeded, value: 'none' });
   for (const role of matching) {
     const value = [...earlierValues, role.id].join(',');
     if (value.length > 100) continue;

@@ -4,6 +4,7 @@
  * is saved. On a linked server it shows the link (when, by whom, the token's fingerprint, whether
  * the API rejected it) with Replace and Unlink buttons. The token itself is never shown.
  */
+
 import {
   ApplicationCommandOptionType,
   ButtonStyle,
@@ -14,6 +15,7 @@ import {
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { defineCommand } from '../../src/discord/command.js';
 import { MESSAGES, type Payload, textPayload } from '../../src/discord/replies.js';
+import { ENGLISH, type Words, wordsFor } from '../../src/i18n/words.js';
 import { safeLine } from '../../src/render/format.js';
 import { ADMIN_BASE, ADMIN_IDS, type AdminCommand, type Links } from './command.js';
 
@@ -44,12 +46,13 @@ export const SETUP_CHECK_WINDOW_S = 600;
 export function createSetupCommand(links: Links): AdminCommand {
   return {
     data: setupDefinition,
-    async open({ guildId }) {
+    async open({ guildId, interaction }) {
+      const t = wordsFor(interaction.locale);
       const linked = await links.describe(guildId);
-      if (!linked) return { modal: tokenModal() };
+      if (!linked) return { modal: tokenModal(t) };
       return {
         content: MESSAGES.linkState({ ...linked, communityId: apiText(linked.communityId) }),
-        components: [linkButtons()],
+        components: [linkButtons(t)],
       };
     },
   };
@@ -97,10 +100,10 @@ function apiText(value: string | undefined): string | undefined {
 }
 
 /** The modal asking for the token (setup on a server with none, and the Replace button). */
-export function tokenModal() {
+export function tokenModal(t: Words = ENGLISH) {
   return {
     custom_id: ADMIN_IDS.modal,
-    title: 'Link Rollcall to your community',
+    title: t.admin.setupTitle,
     components: [
       {
         type: ComponentType.ActionRow as const,
@@ -108,7 +111,7 @@ export function tokenModal() {
           {
             type: ComponentType.TextInput as const,
             custom_id: ADMIN_IDS.tokenField,
-            label: "The community server's API token",
+            label: t.admin.tokenLabel,
             style: TextInputStyle.Short,
             min_length: 1,
             max_length: MAX_TOKEN_LENGTH,
@@ -120,7 +123,7 @@ export function tokenModal() {
   };
 }
 
-function linkButtons() {
+function linkButtons(t: Words) {
   return {
     type: ComponentType.ActionRow as const,
     components: [
@@ -128,13 +131,13 @@ function linkButtons() {
         type: ComponentType.Button as const,
         style: ButtonStyle.Secondary as const,
         custom_id: ADMIN_IDS.replace,
-        label: 'Replace token',
+        label: t.admin.replaceToken,
       },
       {
         type: ComponentType.Button as const,
         style: ButtonStyle.Danger as const,
         custom_id: ADMIN_IDS.unlink,
-        label: 'Unlink',
+        label: t.admin.unlink,
       },
     ],
   };

@@ -6,6 +6,7 @@ import createClient from 'openapi-fetch';
 import type { operations, paths } from '../../generated/api.js';
 import type { Config } from '../config.js';
 import type { Logger } from '../log.js';
+import { tokenHash } from '../store/crypto.js';
 import { type ApiCache, createCache } from './cache.js';
 import { httpError } from './errors.js';
 import { createHttp } from './http.js';
@@ -14,7 +15,6 @@ import { fileLimitStore, redisLimitStore } from './limits/store.js';
 import { API_PAGE_SIZE, apiPagesFor, echoedSize, mergeSources, viewPageOf } from './pages.js';
 import { type CacheClass, createReader, type Related } from './reader.js';
 import { type AnswerArchive, createSavedAnswers } from './saved.js';
-import { tokenHash } from './token.js';
 import type { Api, Fetched, PageQuery, ReadOptions, Resources } from './types.js';
 import {
   checkPageQuery,
@@ -24,8 +24,6 @@ import {
   parseItemBody,
   parsePageBody,
 } from './validate.js';
-
-export { tokenHash } from './token.js';
 
 export interface ApiDeps {
   /** The transport under the retries and the budget (tests; defaults to global fetch). */
@@ -111,7 +109,7 @@ export function createApi(config: Config, logger: Logger, deps: ApiDeps = {}): A
     takeAccess: (kind) => limits.takeAccess(hash, kind),
     room: () => limits.room(hash),
     ...(deps.answers
-      ? { saved: createSavedAnswers({ archive: deps.answers, tenant: hash, logger, now }) }
+      ? { saved: createSavedAnswers({ archive: deps.answers, community: hash, logger, now }) }
       : {}),
     coalesce: config.API_COALESCE,
     ttl: {

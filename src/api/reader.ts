@@ -124,10 +124,66 @@ interface Loaded {
   fetchedAt: number;
 }
 
+/** A saved answer (a cache entry with data). */
+type SavedEntry = Extract<CacheEntry, { data: unknown }>;
+
+/** The ages one read works with (ms), from its class's freshness and its own options. */
+interface ReadPlan {
+  key: string;
+  /** An access check's maximum age, when the read has one. */
+  maxAgeMs: number | undefined;
+  bounded: boolean;
+  softMs: number;
+  /** How long an allowing answer stands in while the access share is spent (access checks only). */
+  graceMs: number;
+  /** What is read is kept at least this long. */
+  keepMs: number;
+  /** How old a saved copy may be to stand in (pace, spent allowance, failure). */
+  savedMs: number;
+  freshMs: number;
+  notFoundFreshMs: number;
+  fresh: boolean;
+  check: boolean;
+}
+
+/** Work out the ages of a read of `spec` with `options`. */
+function planRead(key: string, spec: ReadSpec, options: ReadOptions | undefined, ttl: TtlPolicy): ReadPlan {
+  const staleMs = ttl.stale * 1000;
+  const notFoundMs = ttl.notFound * 1000;
+  const maxAgeMs = options?.maxAgeMs;
+  const bounded = maxAgeMs !== undefined;
+  // A read may say how long its saved copy stays fresh (the access checks' roles list: a day).
+  const softMs = options?.freshForMs ?? ttl[spec.cacheClass] * 1000;
+  // What is read is kept at least this long (an access check's maximum age, or its grace).
+  const graceMs = options?.access ? (options.graceMs ?? 0) : 0;
+  return {
+    key,
+    maxAgeMs,
+    bounded,
+    softMs,
+    graceMs,
+    keepMs: Math.max(maxAgeMs ?? 0, graceMs, options?.keepMs ?? 0),
+    savedMs: Math.max(softMs + staleMs, options?.keepMs ?? 0),
+    // An access check decides on what is at most its maximum age, whatever the class's freshness.
+    freshMs: bounded ? maxAgeMs : softMs,
+    notFoundFreshMs: bounded ? Math.max(notFoundMs, maxAgeMs) : notFoundMs,
+    fresh: options?.fresh === true,
+    check: options?.check === true,
+  };
+}
+
 /** Build the read pipeline over `cache`. */
 export function createReader(options: ReaderOptions): Reader {
-  const { cache, hash, ttl, logger, now, coalesce = true, pace, takeAccess, room, saved: archive } = options;
-  const counters = {
+  return new CacheReader(options);
+}
+
+/** A saved answer served as it is. */
+function fromCache<T>(entry: SavedEntry): Fetched<T> {
+  return { data: entry.data as T, fetchedAt: entry.fetchedAt, fromCache: true, stale: false };
+}
+
+class CacheReader implements Reader {
+  readonly counters = {
     cacheHits: 0,
     cacheMisses: 0,
     staleServed: 0,
@@ -135,46 +191,226 @@ export function createReader(options: ReaderOptions): Reader {
     savedForPace: 0,
     restored: 0,
   };
-  const inFlight = new Map<string, Promise<Loaded>>();
+  private readonly inFlight = new Map<string, Promise<Loaded>>();
   /** Reads in flight when coalescing is off (for drain). */
-  const uncoalesced = new Set<Promise<Loaded>>();
-  const notFoundMs = ttl.notFound * 1000;
-  const staleMs = ttl.stale * 1000;
+  private readonly uncoalesced = new Set<Promise<Loaded>>();
+  private readonly coalesce: boolean;
+  private readonly staleMs: number;
+
+  constructor(private readonly options: ReaderOptions) {
+    this.coalesce = options.coalesce ?? true;
+    this.staleMs = options.ttl.stale * 1000;
+  }
+
+  async read<T>(
+    spec: ReadSpec,
+    readOptions: ReadOptions | undefined,
+    load: () => Promise<T>,
+  ): Promise<Fetched<T>> {
+    const { now } = this.options;
+    const plan = planRead(
+      cacheKey(this.options.hash, spec.op, spec.params),
+      spec,
+      readOptions,
+      this.options.ttl,
+    );
+    // A refresh skips the saved copy, but may still have to fall back on it (pace, failure).
+    const entry = await this.lookUp(plan.key);
+    const answered = this.answerSaved<T>(spec, plan, entry, readOptions);
+    if (answered) return answered;
+    this.counters.cacheMisses++;
+    const saved = entry && 'data' in entry && now() - entry.fetchedAt < plan.savedMs ? entry : undefined;
+    // No new request (the shutdown's drain): what is saved answers, unless the read asked for the
+    // API itself (a refresh) or for data younger than the copy (an access check).
+    const refusal = requestsRefused();
+    if (refusal && !this.joins(plan.key)) {
+      if (!saved || plan.fresh || plan.bounded) throw refusal.reason;
+      this.counters.cacheHits++;
+      return fromCache(saved);
+    }
+    return this.request(spec, plan, readOptions, load, entry, saved);
+  }
+
+  async drain(): Promise<void> {
+    await Promise.allSettled([...this.inFlight.values(), ...this.uncoalesced]);
+    // Bounded: a store that stopped answering must not hold the shutdown.
+    const archive = this.options.saved;
+    if (archive) await within(archive.flush(), SAVED_FLUSH_MS, () => undefined);
+  }
+
+  /** Whether a read of `key` would join one already on its way (which costs nothing). */
+  private joins(key: string): boolean {
+    return this.coalesce && this.inFlight.has(key);
+  }
+
+  /**
+   * The answer from `entry` without a request: a fresh copy, or a 404 still fresh (thrown); with
+   * `savedOnly`, any copy young enough to stand in (else NotSavedError). Undefined: a request is needed.
+   */
+  private answerSaved<T>(
+    spec: ReadSpec,
+    plan: ReadPlan,
+    entry: CacheEntry | undefined,
+    readOptions: ReadOptions | undefined,
+  ): Fetched<T> | undefined {
+    const { now } = this.options;
+    if (entry && !plan.fresh) {
+      const age = now() - entry.fetchedAt;
+      // A 404 only ever refuses: for an access check it may be as old as the check allows.
+      if ('notFound' in entry && age < plan.notFoundFreshMs) {
+        this.counters.cacheHits++;
+        throw httpError(404, entry.message ? { error: entry.message } : undefined, '');
+      }
+      // A copy dated in this process's future (saved by a process whose clock runs ahead) has no
+      // age an access decision could rest on.
+      if ('data' in entry && age < plan.freshMs && (!plan.bounded || age >= 0)) {
+        this.counters.cacheHits++;
+        return fromCache(entry);
+      }
+    }
+    if (readOptions?.savedOnly) {
+      if (entry && 'data' in entry && now() - entry.fetchedAt < plan.savedMs) {
+        this.counters.cacheHits++;
+        return fromCache(entry);
+      }
+      throw new NotSavedError(`${spec.op}: no saved copy`);
+    }
+    return undefined;
+  }
+
+  /** The saved copy served to save the monthly allowance (a fresh read possible at `nextFreshAt`). */
+  private savedFor<T>(saved: SavedEntry | undefined, nextFreshAt: number, spent: boolean): Fetched<T> {
+    this.counters.savedForPace++;
+    const servedAt = this.options.now();
+    return {
+      data: saved?.data as T,
+      fetchedAt: saved?.fetchedAt ?? servedAt,
+      fromCache: true,
+      stale: false,
+      saving: { nextFreshAt, servedAt, spent },
+    };
+  }
+
+  /** A read that needs the API: within the pace and the access share, falling back on `saved`. */
+  private async request<T>(
+    spec: ReadSpec,
+    plan: ReadPlan,
+    readOptions: ReadOptions | undefined,
+    load: () => Promise<T>,
+    entry: CacheEntry | undefined,
+    saved: SavedEntry | undefined,
+  ): Promise<Fetched<T>> {
+    const { now, pace, takeAccess, room } = this.options;
+    // Joining a read already on its way costs nothing; a new one must fit the pace (and so must a
+    // first read that can wait).
+    if ((saved || readOptions?.paced) && !plan.bounded && !plan.check && pace && !this.joins(plan.key)) {
+      const verdict = await pace();
+      if (!verdict.ok) {
+        if (saved) return this.savedFor(saved, verdict.nextAt, verdict.reason === 'spent');
+        throw new PacedError(`${spec.op}: waits for the pace`, verdict.nextAt);
+      }
+    }
+    // An access check's request spends from the access checks' share first (only the read that
+    // makes the request: one joining it costs nothing); a re-check of a user the saved answer
+    // allowed may take the whole share, and rests on that answer within its grace when it is spent.
+    const allowed =
+      readOptions?.access === true &&
+      entry !== undefined &&
+      'data' in entry &&
+      readOptions.allowedBy?.(entry.data) === true;
+    const graceAge = allowed ? now() - entry.fetchedAt : Number.NaN;
+    const inGrace = graceAge >= 0 && graceAge < plan.graceMs;
+    // Without a maximum age (the access checks' roles list), only a refresh of a saved copy does:
+    // a first read spends like any other.
+    const spendsAccess = readOptions?.access === true && (plan.bounded || saved !== undefined);
+    const loadOnce =
+      spendsAccess && takeAccess
+        ? async () => {
+            const verdict = await takeAccess(allowed ? 'recheck' : 'first');
+            if (!verdict.ok) {
+              throw new AccessSpentError(`${spec.op}: the access checks' allowance is spent`, verdict.nextAt);
+            }
+            return load();
+          }
+        : load;
+    try {
+      const loaded = await this.coalesced(
+        plan,
+        plan.check && room ? this.withRoom(spec.op, loadOnce) : loadOnce,
+        spec.related,
+      );
+      return { data: loaded.data as T, fetchedAt: loaded.fetchedAt, fromCache: false, stale: false };
+    } catch (error) {
+      if (inGrace && error instanceof AccessSpentError && entry && 'data' in entry) {
+        this.counters.savedForPace++;
+        this.options.logger.debug(
+          { op: spec.op, ageMs: graceAge },
+          'access share spent; an allowing answer stands in',
+        );
+        return {
+          ...fromCache<T>(entry),
+          saving: { nextFreshAt: error.nextAt, servedAt: now(), spent: true },
+        };
+      }
+      return this.fallBack(error, spec, plan, saved);
+    }
+  }
+
+  /** A request failed: the saved copy when the failure says nothing about the data, else the failure. */
+  private fallBack<T>(
+    error: unknown,
+    spec: ReadSpec,
+    plan: ReadPlan,
+    saved: SavedEntry | undefined,
+  ): Fetched<T> {
+    const { now, logger } = this.options;
+    // A refresh that spends from the access share (the access checks' roles list) keeps its copy.
+    if (!plan.bounded && saved && error instanceof AccessSpentError)
+      return this.savedFor(saved, error.nextAt, true);
+    if (plan.bounded || !isApiError(error) || !allowsStale(error) || !saved) throw error;
+    if (error.kind === 'quota') return this.savedFor(saved, error.resetAt ?? now(), true);
+    this.counters.staleServed++;
+    logger.info(
+      { op: spec.op, error: error.kind, status: error.status, ageMs: now() - saved.fetchedAt },
+      'api read failed; serving the cached value',
+    );
+    return { ...fromCache<T>(saved), stale: true };
+  }
 
   /** Store `entry` for `ttlMs` in the cache (awaited) and among the saved answers (queued). */
-  function store(key: string, entry: CacheEntry, ttlMs: number): Promise<void> {
-    archive?.keep(key, entry, ttlMs);
-    return cache.set(key, entry, ttlMs);
+  private store(key: string, entry: CacheEntry, ttlMs: number): Promise<void> {
+    this.options.saved?.keep(key, entry, ttlMs);
+    return this.options.cache.set(key, entry, ttlMs);
   }
 
   /** The cache's entry under `key`; else the saved answer, put back in the cache for its time left. */
-  async function lookUp(key: string): Promise<CacheEntry | undefined> {
+  private async lookUp(key: string): Promise<CacheEntry | undefined> {
+    const { cache, saved: archive, now } = this.options;
     const cached = await cache.get(key);
     if (cached || !archive) return cached;
     const restored = await archive.get(key);
     if (!restored) return undefined;
-    counters.restored++;
+    this.counters.restored++;
     void cache.set(key, restored.entry, restored.expiresAt - now());
     return restored.entry;
   }
 
-  /** `keepMs`: the shortest life of what is stored (an access check's maximum age). */
-  async function loadAndStore(
-    key: string,
-    softMs: number,
-    keepMs: number,
+  /** Load and store under `plan.key`; `plan.keepMs`: the shortest life of what is stored (an access check's maximum age). */
+  private async loadAndStore(
+    plan: ReadPlan,
     load: () => Promise<unknown>,
     related: ReadSpec['related'],
   ): Promise<Loaded> {
+    const { hash, ttl, now } = this.options;
     try {
       const loaded = { data: await load(), fetchedAt: now() };
       await Promise.all([
-        store(key, loaded, Math.max(softMs + staleMs, keepMs)),
+        this.store(plan.key, loaded, Math.max(plan.softMs + this.staleMs, plan.keepMs)),
         ...(related?.(loaded.data) ?? []).map((r) =>
-          store(
+          this.store(
             cacheKey(hash, r.op, r.params),
             { data: r.data, fetchedAt: loaded.fetchedAt },
-            ttl[r.cacheClass] * 1000 + staleMs,
+            ttl[r.cacheClass] * 1000 + this.staleMs,
           ),
         ),
       ]);
@@ -182,39 +418,38 @@ export function createReader(options: ReaderOptions): Reader {
     } catch (error) {
       if (isApiError(error) && error.kind === 'http' && error.status === 404) {
         const entry: CacheEntry = { notFound: true, fetchedAt: now(), message: error.apiMessage ?? '' };
-        await store(key, entry, Math.max(notFoundMs, keepMs));
+        await this.store(plan.key, entry, Math.max(ttl.notFound * 1000, plan.keepMs));
       }
       throw error;
     }
   }
 
   /** One request per key at a time; later identical reads join the one in flight. */
-  function coalesced(
-    key: string,
-    softMs: number,
-    keepMs: number,
+  private coalesced(
+    plan: ReadPlan,
     load: () => Promise<unknown>,
     related: ReadSpec['related'],
   ): Promise<Loaded> {
-    if (!coalesce) {
-      const alone = loadAndStore(key, softMs, keepMs, load, related).finally(() => uncoalesced.delete(alone));
-      uncoalesced.add(alone);
+    const { key } = plan;
+    if (!this.coalesce) {
+      const alone = this.loadAndStore(plan, load, related).finally(() => this.uncoalesced.delete(alone));
+      this.uncoalesced.add(alone);
       return alone;
     }
-    const running = inFlight.get(key);
+    const running = this.inFlight.get(key);
     if (running) {
-      counters.coalesced++;
+      this.counters.coalesced++;
       return running;
     }
-    const started = loadAndStore(key, softMs, keepMs, load, related).finally(() => inFlight.delete(key));
-    inFlight.set(key, started);
+    const started = this.loadAndStore(plan, load, related).finally(() => this.inFlight.delete(key));
+    this.inFlight.set(key, started);
     return started;
   }
 
   /** `load`, made only when the month has room for it (a link check: ReadOptions.check). */
-  function withRoom<T>(op: string, load: () => Promise<T>): () => Promise<T> {
+  private withRoom<T>(op: string, load: () => Promise<T>): () => Promise<T> {
     return async () => {
-      const verdict = await room?.();
+      const verdict = await this.options.room?.();
       if (verdict && !verdict.ok) {
         throw new NoRoomError(
           `${op}: no room in the monthly allowance`,
@@ -226,140 +461,6 @@ export function createReader(options: ReaderOptions): Reader {
       return load();
     };
   }
-
-  return {
-    counters,
-
-    async read<T>(spec: ReadSpec, readOptions: ReadOptions | undefined, load: () => Promise<T>) {
-      const key = cacheKey(hash, spec.op, spec.params);
-      const maxAgeMs = readOptions?.maxAgeMs;
-      const bounded = maxAgeMs !== undefined;
-      // A read may say how long its saved copy stays fresh (the access checks' roles list: a day).
-      const softMs = readOptions?.freshForMs ?? ttl[spec.cacheClass] * 1000;
-      // What is read is kept at least this long (an access check's maximum age, or its grace).
-      const graceMs = readOptions?.access ? (readOptions.graceMs ?? 0) : 0;
-      const keepMs = Math.max(maxAgeMs ?? 0, graceMs, readOptions?.keepMs ?? 0);
-      // How old a saved copy may be to stand in (pace, spent allowance, failure).
-      const savedMs = Math.max(softMs + staleMs, readOptions?.keepMs ?? 0);
-      // An access check decides on what is at most its maximum age, whatever the class's freshness.
-      const freshMs = bounded ? maxAgeMs : softMs;
-      const notFoundFreshMs = bounded ? Math.max(notFoundMs, maxAgeMs) : notFoundMs;
-      const fresh = readOptions?.fresh === true;
-      // A refresh skips the saved copy, but may still have to fall back on it (pace, failure).
-      const entry = await lookUp(key);
-      if (entry && !fresh) {
-        const age = now() - entry.fetchedAt;
-        // A 404 only ever refuses: for an access check it may be as old as the check allows.
-        if ('notFound' in entry && age < notFoundFreshMs) {
-          counters.cacheHits++;
-          throw httpError(404, entry.message ? { error: entry.message } : undefined, '');
-        }
-        // A copy dated in this process's future (saved by a process whose clock runs ahead) has no
-        // age an access decision could rest on.
-        if ('data' in entry && age < freshMs && (!bounded || age >= 0)) {
-          counters.cacheHits++;
-          return { data: entry.data as T, fetchedAt: entry.fetchedAt, fromCache: true, stale: false };
-        }
-      }
-      if (readOptions?.savedOnly) {
-        if (entry && 'data' in entry && now() - entry.fetchedAt < savedMs) {
-          counters.cacheHits++;
-          return { data: entry.data as T, fetchedAt: entry.fetchedAt, fromCache: true, stale: false };
-        }
-        throw new NotSavedError(`${spec.op}: no saved copy`);
-      }
-      counters.cacheMisses++;
-      const saved = entry && 'data' in entry && now() - entry.fetchedAt < savedMs ? entry : undefined;
-      // No new request (the shutdown's drain): what is saved answers, unless the read asked for the
-      // API itself (a refresh) or for data younger than the copy (an access check).
-      const refusal = requestsRefused();
-      if (refusal && !(coalesce && inFlight.has(key))) {
-        if (!saved || fresh || bounded) throw refusal.reason;
-        counters.cacheHits++;
-        return { data: saved.data as T, fetchedAt: saved.fetchedAt, fromCache: true, stale: false };
-      }
-      const savedFor = (nextFreshAt: number, spent: boolean): Fetched<T> => {
-        counters.savedForPace++;
-        const servedAt = now();
-        return {
-          data: saved?.data as T,
-          fetchedAt: saved?.fetchedAt ?? servedAt,
-          fromCache: true,
-          stale: false,
-          saving: { nextFreshAt, servedAt, spent },
-        };
-      };
-      // Joining a read already on its way costs nothing; a new one must fit the pace (and so must a
-      // first read that can wait).
-      const check = readOptions?.check === true;
-      if ((saved || readOptions?.paced) && !bounded && !check && pace && !(coalesce && inFlight.has(key))) {
-        const verdict = await pace();
-        if (!verdict.ok) {
-          if (saved) return savedFor(verdict.nextAt, verdict.reason === 'spent');
-          throw new PacedError(`${spec.op}: waits for the pace`, verdict.nextAt);
-        }
-      }
-      // An access check's request spends from the access checks' share first (only the read that
-      // makes the request: one joining it costs nothing); a re-check of a user the saved answer
-      // allowed may take the whole share, and rests on that answer within its grace when it is spent.
-      const allowed =
-        readOptions?.access === true &&
-        entry !== undefined &&
-        'data' in entry &&
-        readOptions.allowedBy?.(entry.data) === true;
-      const graceAge = allowed ? now() - entry.fetchedAt : Number.NaN;
-      const inGrace = graceAge >= 0 && graceAge < graceMs;
-      // Without a maximum age (the access checks' roles list), only a refresh of a saved copy does:
-      // a first read spends like any other.
-      const spendsAccess = readOptions?.access === true && (bounded || saved !== undefined);
-      const loadOnce =
-        spendsAccess && takeAccess
-          ? async () => {
-              const verdict = await takeAccess(allowed ? 'recheck' : 'first');
-              if (!verdict.ok) {
-                throw new AccessSpentError(
-                  `${spec.op}: the access checks' allowance is spent`,
-                  verdict.nextAt,
-                );
-              }
-              return load();
-            }
-          : load;
-      try {
-        const loaded = await coalesced(
-          key,
-          softMs,
-          keepMs,
-          check && room ? withRoom(spec.op, loadOnce) : loadOnce,
-          spec.related,
-        );
-        return { data: loaded.data as T, fetchedAt: loaded.fetchedAt, fromCache: false, stale: false };
-      } catch (error) {
-        if (inGrace && error instanceof AccessSpentError && entry && 'data' in entry) {
-          counters.savedForPace++;
-          logger.debug({ op: spec.op, ageMs: graceAge }, 'access share spent; an allowing answer stands in');
-          const saving = { nextFreshAt: error.nextAt, servedAt: now(), spent: true };
-          return { data: entry.data as T, fetchedAt: entry.fetchedAt, fromCache: true, stale: false, saving };
-        }
-        // A refresh that spends from the access share (the access checks' roles list) keeps its copy.
-        if (!bounded && saved && error instanceof AccessSpentError) return savedFor(error.nextAt, true);
-        if (bounded || !isApiError(error) || !allowsStale(error) || !saved) throw error;
-        if (error.kind === 'quota') return savedFor(error.resetAt ?? now(), true);
-        counters.staleServed++;
-        logger.info(
-          { op: spec.op, error: error.kind, status: error.status, ageMs: now() - saved.fetchedAt },
-          'api read failed; serving the cached value',
-        );
-        return { data: saved.data as T, fetchedAt: saved.fetchedAt, fromCache: true, stale: true };
-      }
-    },
-
-    async drain() {
-      await Promise.allSettled([...inFlight.values(), ...uncoalesced]);
-      // Bounded: a store that stopped answering must not hold the shutdown.
-      if (archive) await within(archive.flush(), SAVED_FLUSH_MS, () => undefined);
-    },
-  };
 }
 
 /** Failures that say nothing about the data, so an older value may stand in. */

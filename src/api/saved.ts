@@ -27,12 +27,12 @@ export interface ArchivedAnswer {
   expiresAt: number;
 }
 
-/** Where saved answers are kept, by token hash (`tenant`): the store's, built by the wiring. */
+/** Where saved answers are kept, by token hash (`community`): the store's, built by the wiring. */
 export interface AnswerArchive {
   /** The answer saved under `key`, unless none is or it expired at `now`. */
-  get(tenant: string, key: string, now: number): Promise<ArchivedAnswer | undefined>;
-  /** Save these answers (one transaction), keeping the tenant within its bound (newest kept). */
-  save(tenant: string, answers: ArchivedAnswer[]): Promise<void>;
+  get(community: string, key: string, now: number): Promise<ArchivedAnswer | undefined>;
+  /** Save these answers (one transaction), keeping the community within its bound (newest kept). */
+  save(community: string, answers: ArchivedAnswer[]): Promise<void>;
 }
 
 export interface SavedAnswers {
@@ -66,14 +66,14 @@ const WARN_INTERVAL_MS = 30_000;
 export interface SavedAnswersOptions {
   archive: AnswerArchive;
   /** The token's hash. */
-  tenant: string;
+  community: string;
   logger: Logger;
   /** The reader's clock: answers' dates and expiry (ms since epoch). */
   now: () => number;
 }
 
 export function createSavedAnswers(options: SavedAnswersOptions): SavedAnswers {
-  const { archive, tenant, logger, now } = options;
+  const { archive, community, logger, now } = options;
   const counters = { written: 0, dropped: 0 };
   const queue = new Map<string, ArchivedAnswer>();
   let queuedBytes = 0;
@@ -120,7 +120,7 @@ export function createSavedAnswers(options: SavedAnswersOptions): SavedAnswers {
     queuedBytes = 0;
     if (batch.length === 0) return;
     try {
-      await archive.save(tenant, batch);
+      await archive.save(community, batch);
       counters.written += batch.length;
     } catch (error) {
       counters.dropped += batch.length;
@@ -151,7 +151,7 @@ export function createSavedAnswers(options: SavedAnswersOptions): SavedAnswers {
         queued ??
         (down()
           ? undefined
-          : await within(archive.get(tenant, key, now()), READ_TIMEOUT_MS, () => {
+          : await within(archive.get(community, key, now()), READ_TIMEOUT_MS, () => {
               throw new Error(`reading a saved answer took over ${READ_TIMEOUT_MS} ms`);
             }).catch((error: unknown) => {
               failed('read', error);

@@ -15,7 +15,6 @@ import { createAdminHandler } from '../../commands/admin/index.js';
 import type { ApiCache } from '../api/cache.js';
 import { createApi } from '../api/client.js';
 import { lockDataDir } from '../api/limits/store.js';
-import { tokenHash } from '../api/token.js';
 import type { AllowanceMark, Api, Resources } from '../api/types.js';
 import { type Config, isHosted } from '../config.js';
 import { createAccessGuard } from '../discord/access.js';
@@ -32,6 +31,11 @@ import {
   environmentDigest,
   readDigestSettings,
 } from '../reports/digest-scheduler.js';
+import {
+  createReminderScheduler,
+  type ReminderScheduler,
+  type ReminderSchedulerOptions,
+} from '../reports/reminder-scheduler.js';
 import { SnapshotMemory, snapshotSource } from '../reports/snapshots.js';
 import {
   type ReportData,
@@ -39,21 +43,23 @@ import {
   type ReportSource,
   readReportSettings,
 } from '../reports/source.js';
+import { tokenHash } from '../store/crypto.js';
 // The store (kysely with the PostgreSQL and SQLite drivers) loads when first opened: single-community
 // mode opens it at start (the directory of who is who lives there), without holding the start up
 // when it cannot be opened.
 import type { Store } from '../store/index.js';
+import { answerArchive, keepsAnswers } from './api-pool.js';
 import type { Community } from './community.js';
 import { createDirectory, DirectoryMemory, remembering } from './directory.js';
-import { answerArchive, createTenants, keepsAnswers, type Tenants } from './hosted.js';
+import { createHostedCommunities, type HostedCommunities } from './hosted.js';
 
 export interface Communities {
   /** The community of a Discord server; a UserError with the sentence refusing the server otherwise. */
   of(guildId: string): Promise<Community>;
   /** The one Api of single-community mode (hosted mode has one per server: undefined). */
   api: Api | undefined;
-  /** Hosted mode: the servers' tenants (undefined in single-community mode). */
-  tenants: Tenants | undefined;
+  /** Hosted mode: each server's linked community (undefined in single-community mode). */
+  hosted: HostedCommunities | undefined;
   /** The store, once open (hosted: by `open`; single: at the first report, month's count or digest). */
   store(): Store | undefined;
   /** The admin command and what leaving a server deletes (hosted mode; none in single-community mode). */
@@ -63,6 +69,8 @@ export interface Communities {
    * scheduled digests, when the mode has any (hosted: the admins'; single: DIGEST_CHANNEL_ID's).
    */
   attach(client: Client, scheduling: Scheduling): DigestScheduler | undefined;
+  /** With the bot's client: the leave reminders' scheduler, when the mode has any (hosted: the admins'). */
+  reminders(client: Client, scheduling: ReminderScheduling): ReminderScheduler | undefined;
   /** What must be open before anything is served. */
   open(): Promise<void>;
   /** Close the Apis (the store is closed after them, through `store()`). */
@@ -70,6 +78,9 @@ export interface Communities {
   /** Give back what `open` took for this process (DATA_DIR's lock), once everything is closed. */
   release(): void;
 }
+
+/** What the leave reminders' scheduler is built with. */
+export type ReminderScheduling = Omit<ReminderSchedulerOptions, 'reminders'>;
 
 /** What every digest scheduler is built with, whichever the mode. */
 export type Scheduling = Omit<DigestSchedulerOptions, 'digests' | 'timeZone'>;
@@ -114,7 +125,7 @@ function reportSources(
   return (key: string, resources: Resources, guildId?: string): ReportSource =>
     snapshotSource(
       {
-        tenant: key,
+        community: key,
         resources,
         store: snapshots,
         freshMs: config.CACHE_TTL_LIST_SECONDS * 1000,
@@ -195,7 +206,7 @@ function single(options: CommunitiesOptions): Communities {
   const key = tokenHash(config.API_TOKEN);
   // Who is who, in the same store (a store that did not open is tried again a minute later).
   const directory = createDirectory({
-    tenant: key,
+    community: key,
     store: async () => (await store.forLedger()).directory,
     memory: new DirectoryMemory(),
     logger,
@@ -233,7 +244,7 @@ function single(options: CommunitiesOptions): Communities {
       return { ...community, guildId };
     },
     api,
-    tenants: undefined,
+    hosted: undefined,
     store: store.current,
     admin: {},
     attach(client, scheduling) {
@@ -242,6 +253,8 @@ function single(options: CommunitiesOptions): Communities {
       if (!config.DIGEST_CHANNEL_ID) return undefined;
       return environmentScheduler(config, config.DIGEST_CHANNEL_ID, logger, client, scheduling, store.open);
     },
+    // Leave reminders are set by a server's admins (hosted mode) only.
+    reminders: () => undefined,
     async open() {
       // The directory, the digest's claims and the saved answers need the store: open it now rather
       // than at the first page (after a restart, the first reads find what was saved before). One that
@@ -320,7 +333,7 @@ function hosted(options: CommunitiesOptions): Communities {
     if (!store) throw new Error('the store is not open yet');
     return store;
   };
-  const tenants = createTenants({
+  const linked = createHostedCommunities({
     config,
     logger,
     store: opened,
@@ -336,33 +349,43 @@ function hosted(options: CommunitiesOptions): Communities {
   const reports = reportSources(options, async () => opened().snapshots, defaults);
   const reportSettings = async (guildId: string) =>
     readReportSettings(await opened().snapshots.reportSettings(guildId), defaults);
-  const admin = createAdminHandler(tenants, logger, {
+  const admin = createAdminHandler(linked, logger, {
     get: reportSettings,
     save: async (guildId, settings) => {
       await opened().snapshots.saveReportSettings(guildId, settings);
       // The digest's next instant was worked out in the old time zone: due at the next round.
       await opened().digests.schedule(guildId, 0);
     },
-    roles: (guildId) => tenants.roles(guildId),
+    roles: (guildId) => linked.roles(guildId),
     digest: digestPlace(() => opened().digests),
+    reminders: {
+      get: async (guildId) => {
+        const saved = await opened().reminders.get(guildId);
+        return saved && { channelId: saved.channelId, pings: saved.pings, problem: saved.problem };
+      },
+      save: async (guildId, settings) =>
+        settings === undefined
+          ? opened().reminders.remove(guildId)
+          : opened().reminders.save(guildId, settings),
+    },
   });
   return {
     async of(guildId) {
-      const linked = await tenants.resolve(guildId);
+      const community = await linked.resolve(guildId);
       return {
-        ...linked,
-        reports: reports(linked.key, linked.resources, guildId),
-        state: options.state.forCommunity(linked.key),
+        ...community,
+        reports: reports(community.key, community.resources, guildId),
+        state: options.state.forCommunity(community.key),
       };
     },
     api: undefined,
-    tenants,
+    hosted: linked,
     store: () => store,
     admin: {
       admin,
       onGuildLeft: async (guildId: string) => {
         try {
-          await tenants.forget(guildId);
+          await linked.forget(guildId);
           logger.info({ guild: guildId }, 'removed from a server; its token and settings are deleted');
         } catch (error) {
           logger.error({ err: error, guild: guildId }, 'could not delete the token of a server left');
@@ -375,6 +398,8 @@ function hosted(options: CommunitiesOptions): Communities {
         digests: () => store?.digests,
         timeZone: async (guildId) => (await reportSettings(guildId)).timeZone,
       }),
+    reminders: (_client, scheduling) =>
+      createReminderScheduler({ ...scheduling, reminders: () => store?.reminders }),
     async open() {
       // Each token is counted in DATA_DIR (without CACHE_URL) from its first read on: the directory
       // is made this process's before anything is served (single-community mode's Api does it).
@@ -391,7 +416,7 @@ function hosted(options: CommunitiesOptions): Communities {
       metrics?.watchStore(() => opening.version());
     },
     async close() {
-      await tenants.close();
+      await linked.close();
     },
     release() {
       unlockDataDir?.();

@@ -42,12 +42,12 @@ export class DirectoryMemory {
 
   constructor(private readonly max = DIRECTORY_MEMORY_ENTRIES) {}
 
-  get(tenant: string, memberId: string): Seen | undefined {
-    return this.entries.get(`${tenant}\u0000${memberId}`);
+  get(community: string, memberId: string): Seen | undefined {
+    return this.entries.get(`${community}\u0000${memberId}`);
   }
 
-  set(tenant: string, memberId: string, seen: Seen): void {
-    const key = `${tenant}\u0000${memberId}`;
+  set(community: string, memberId: string, seen: Seen): void {
+    const key = `${community}\u0000${memberId}`;
     this.entries.delete(key);
     this.entries.set(key, seen);
     while (this.entries.size > this.max) {
@@ -56,14 +56,14 @@ export class DirectoryMemory {
     }
   }
 
-  delete(tenant: string, memberId: string): void {
-    this.entries.delete(`${tenant}\u0000${memberId}`);
+  delete(community: string, memberId: string): void {
+    this.entries.delete(`${community}\u0000${memberId}`);
   }
 }
 
 export interface DirectoryOptions {
   /** The community: its credential's hash. */
-  tenant: string;
+  community: string;
   /** The store's directory; rejects when the store cannot be opened. */
   store: () => Promise<DirectoryStore>;
   memory: DirectoryMemory;
@@ -76,17 +76,17 @@ const fits = (id: unknown): id is string => typeof id === 'string' && id !== '' 
 
 /** One community's directory, over the store and this process's memory. */
 export function createDirectory(options: DirectoryOptions): Directory {
-  const { tenant, memory, logger } = options;
+  const { community, memory, logger } = options;
   const lookupMs = options.lookupMs ?? DIRECTORY_LOOKUP_MS;
 
   /** What this process saw of `ids`, for those `found` lacks (all of it, or only unsaved entries). */
   function fromMemory(ids: readonly string[], found: Map<string, string>, unsavedOnly: boolean) {
     for (const id of ids) {
       if (found.has(id)) continue;
-      const seen = memory.get(tenant, id);
+      const seen = memory.get(community, id);
       if (!seen) continue;
       // Saved once but gone from the store: deleted with the community (unlinked), so forgotten here.
-      if (unsavedOnly && seen.saved) memory.delete(tenant, id);
+      if (unsavedOnly && seen.saved) memory.delete(community, id);
       else found.set(id, seen.user);
     }
     return found;
@@ -99,7 +99,7 @@ export function createDirectory(options: DirectoryOptions): Directory {
       let stored: Map<string, string> | undefined;
       try {
         stored = await within(
-          options.store().then((store) => store.lookup(tenant, ids)),
+          options.store().then((store) => store.lookup(community, ids)),
           waitMs,
           () => undefined,
         );
@@ -108,23 +108,23 @@ export function createDirectory(options: DirectoryOptions): Directory {
         logger.debug({ err: error }, 'the directory could not be read; showing what this process saw');
       }
       if (stored === undefined) return fromMemory(ids, new Map(), false);
-      for (const [id, user] of stored) memory.set(tenant, id, { user, saved: true });
+      for (const [id, user] of stored) memory.set(community, id, { user, saved: true });
       // What the store lacks but this process saw and has not saved yet (a write pending or failed).
       return fromMemory(ids, stored, true);
     },
     remember(memberId, userId) {
       if (!fits(memberId) || !SNOWFLAKE.test(userId)) return;
-      const seen = memory.get(tenant, memberId);
+      const seen = memory.get(community, memberId);
       if (seen?.user === userId && seen.saved) return;
-      memory.set(tenant, memberId, { user: userId, saved: false });
+      memory.set(community, memberId, { user: userId, saved: false });
       void options
         .store()
-        .then((store) => store.remember(tenant, memberId, userId))
+        .then((store) => store.remember(community, memberId, userId))
         .then(
           () => {
             // Only if nothing newer was seen meanwhile.
-            if (memory.get(tenant, memberId)?.user === userId)
-              memory.set(tenant, memberId, { user: userId, saved: true });
+            if (memory.get(community, memberId)?.user === userId)
+              memory.set(community, memberId, { user: userId, saved: true });
           },
           (error: unknown) => logger.debug({ err: error }, 'a directory entry could not be saved'),
         );

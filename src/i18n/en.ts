@@ -145,10 +145,92 @@ export function english(f: Formats) {
       /** The language when the admins chose none: the server's own ("server default: Deutsch"). */
       serverDefault: (name: string) => `server default (${name})`,
     },
-    help: {},
-    status: {},
-    access: {},
-    admin: {},
+    /** /rollcall help (src/render/help.ts); commands' own descriptions come from their localizations. */
+    help: {
+      title: 'Rollcall commands',
+      intro:
+        'Read-only access to the community server’s records. Lists page with the buttons under them; ' +
+        '“Open…” shows one record. Add `public:True` to any command to post the answer in the channel ' +
+        '(otherwise only you see it).',
+      memberMenus: 'Right-click a member → Apps',
+      messageMenus: 'Right-click a message → Apps',
+      /** After a message command's name. */
+      messageMenuLine: 'the players it names, and each one’s record',
+      moreCommands: 'More commands',
+      /** An example's placeholder for a Discord user option. */
+      sampleUser: '@user',
+    },
+    /** /rollcall status (src/render/status.ts). */
+    status: {
+      title: 'Rollcall status',
+      footer: 'Counts since Rollcall started',
+      api: 'API',
+      reachable: '🟢 Reachable',
+      notReachable: '🔴 Not reachable',
+      roundTrip: 'Round trip',
+      milliseconds: (ms: number) => `${f.count(ms)} ms`,
+      savedProbe: (relative: string) => `saved answer from ${relative}: no request spent`,
+      cache: 'Cache',
+      backendMemory: 'In memory',
+      backendRedis: 'Redis',
+      backendOff: 'Off',
+      healthy: 'healthy',
+      notAnswering: 'not answering',
+      hitRate: 'Cache hit rate',
+      noReadsYet: 'no reads yet',
+      hits: (percent: number, hits: number, reads: number) =>
+        `${new Intl.NumberFormat(f.locale, { maximumFractionDigits: 1 }).format(percent)}% (${f.count(hits)} of ${f.count(reads)} reads)`,
+      requestsMade: 'API requests made',
+      rateLimited: 'Rate-limited answers',
+      staleServed: 'Saved data served (API down)',
+      coalesced: 'Requests shared',
+      version: 'Version',
+      uptime: 'Uptime',
+      accessRoles: 'Access roles',
+      problem: 'Problem',
+      leftAsCounted: 'Requests left (as last counted here)',
+      leftThisMonth: 'Left this month',
+      allowedNow: 'Allowed now',
+      leftOf: (left: number, points: number) => `${f.count(left)} of ${f.count(points)}`,
+      noMonthlyLimit: 'No monthly limit',
+      savedOnlyUntil: (when: string) => `Saved data only, until ${when}`,
+      nothingUntil: (when: string, limit: string) => `Nothing until ${when} (${limit})`,
+      upToReads: (n: number) => `Up to ${f.count(n)} new reads`,
+      anyRead: 'Any read (no limit set)',
+      readsAndRefresh: (reads: string, next: string) => `${reads}; refresh of saved data: ${next}`,
+      dueNow: 'one is due now',
+      next: (when: string) => `next ${when}`,
+      monthName: (limit: string) => `API allowance (${limit})`,
+      monthLine: (left: number, points: number, used: number, resets: string) =>
+        `${f.count(left)} of ${f.count(points)} left this month · ${f.count(used)} used · resets ${resets}`,
+      paceSpent: 'Pace: spent; saved data is shown until it resets',
+      paceLine: (every: string, next: string) =>
+        `Pace: one refresh of saved data every ${every} (20% kept for new reads) · ${next}`,
+      windowName: (limit: string) => `Request limit (${limit})`,
+      windowLine: (left: string, window: string, used: number, refills: string) =>
+        `${left} left in this ${window} window · ${f.count(used)} used · refills ${refills}`,
+      leftOfWindow: (left: number, per: number) => `${f.count(left)} of ${f.count(per)}`,
+    },
+    /** Which access roles are checked free (src/render/access.ts): status and settings. */
+    access: {
+      unlinked: 'no linked Discord role',
+      badId: 'its linked Discord role is not a role id',
+      gone: 'its linked Discord role is no longer on this server',
+      unknownRole: 'not among the community roles',
+      unread: 'the community roles could not be read',
+      discordRole: (id: string) => `Discord role ${id}`,
+      checkedFree: (roles: string) => `Checked free (linked Discord role): ${roles}`,
+      costLookup: (roles: string) => `Cost a member lookup: ${roles}`,
+      linkTip: 'Link these to a Discord role in the community server to check them free.',
+    },
+    /** /rollcall-admin's own controls (its sentences are in `sentences`). */
+    admin: {
+      setupTitle: 'Link Rollcall to your community',
+      tokenLabel: "The community server's API token",
+      replaceToken: 'Replace token',
+      unlink: 'Unlink',
+      noRoleNeeded: 'none (no role needed)',
+    },
   };
 }
 

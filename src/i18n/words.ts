@@ -56,6 +56,7 @@ export function wordsFor(
   locale: string | null | undefined,
   catalogues: readonly Catalogue[] = CATALOGUES,
 ): Words {
+  if (locale === PSEUDO_LOCALE) return pseudo();
   const catalogue = catalogueFor(locale, catalogues);
   return catalogue ? wordsOf(catalogue) : ENGLISH;
 }
@@ -71,6 +72,19 @@ export function keysOf(words: object, prefix = ''): string[] {
   }
   return keys.sort();
 }
+
+/**
+ * The pseudo-locale's code (Android's and Windows' for pseudo-localized English). Discord never
+ * sends it; tests and the playground (`--locale en-XA`) use it to show every word that escaped
+ * translation. It is not registered with Discord.
+ */
+export const PSEUDO_LOCALE = 'en-XA';
+
+let pseudoCache: Words | undefined;
+const pseudo = () => {
+  pseudoCache ??= pseudoWords();
+  return pseudoCache;
+};
 
 /** Brackets around every text of the pseudo-locale: text outside them escaped translation. */
 export const PSEUDO_OPEN = '⟦';

@@ -116,6 +116,121 @@ export interface Manager {
   stop(): Promise<boolean>;
 }
 
+/** What the manager knows of this host's shards, kept up to date by their processes' events. */
+interface ShardStates {
+  ids: readonly number[];
+  ready: Set<number>;
+  /** Shards that connected once: from then on, a death is answered by starting them again. */
+  connected: Set<number>;
+  /** When each shard died lately (for the respawn delay). */
+  deaths: Map<number, number[]>;
+  /** Respawns waiting for their delay (cleared on stop). */
+  timers: Set<NodeJS.Timeout>;
+  stopping: boolean;
+}
+
+/** At once for the first death in RESPAWN_WINDOW_MS; then 1 s, 2 s, 4 s … up to RESPAWN_MAX_MS. */
+function respawnDelay(deaths: Map<number, number[]>, id: number): number {
+  const now = Date.now();
+  const recent = (deaths.get(id) ?? []).filter((at) => now - at < RESPAWN_WINDOW_MS);
+  recent.push(now);
+  deaths.set(id, recent);
+  return recent.length <= 1 ? 0 : Math.min(RESPAWN_MAX_MS, 1_000 * 2 ** (recent.length - 2));
+}
+
+/**
+ * Follow one shard process: log its start, start it again when it dies after having connected
+ * (after `respawnDelay`), and keep `states` as its messages say; metrics answers go to `metrics`.
+ */
+function watchShard(shard: Shard, states: ShardStates, metrics: ShardMetricsAsker, logger: Logger): void {
+  const { ready, connected, timers } = states;
+  shard.on('spawn', (child) =>
+    logger.info({ shard: shard.id, processId: (child as ChildProcess).pid }, 'shard process started'),
+  );
+  shard.on('death', (process) => {
+    const child = process as ChildProcess; // mode 'process'
+    ready.delete(shard.id);
+    const exit = { shard: shard.id, code: child.exitCode, signal: child.signalCode };
+    // A shard that never connected fails the start instead (see start()).
+    if (states.stopping || !connected.has(shard.id)) return void logger.info(exit, 'shard process exited');
+    const delayMs = respawnDelay(states.deaths, shard.id);
+    logger.warn({ ...exit, delayMs }, 'shard process died; starting it again');
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      if (states.stopping) return;
+      shard
+        .spawn(SPAWN_TIMEOUT_MS)
+        .catch((error: Error) =>
+          logger.error({ err: error, shard: shard.id }, 'shard process did not connect'),
+        );
+    }, delayMs);
+    timers.add(timer);
+  });
+  shard.on('error', (error: Error) => logger.error({ err: error, shard: shard.id }, 'shard process error'));
+  shard.on('message', (message: ShardMessage) => {
+    if (!message || typeof message !== 'object') return;
+    if (message.rollcall === 'ready') {
+      ready.add(shard.id);
+      connected.add(shard.id);
+      logger.info({ shard: shard.id, ready: ready.size, of: states.ids.length }, 'shard ready');
+    } else if (message.rollcall === 'stopping') {
+      ready.delete(shard.id);
+    } else if (message.rollcall === 'reconnecting') {
+      if (ready.delete(shard.id)) logger.warn({ shard: shard.id }, 'shard reconnecting to the gateway');
+    } else if (message.rollcall === 'metrics') {
+      metrics.answered(message.nonce, message.metrics);
+    }
+  });
+}
+
+/** Asks shards for their metrics over the IPC channel and matches their answers to the questions. */
+interface ShardMetricsAsker {
+  /** One shard's metrics, or undefined when it does not answer in time. */
+  ask(shard: Shard): Promise<ShardMetrics | undefined>;
+  answered(nonce: number, metrics: ShardMetrics): void;
+}
+
+function shardMetricsAsker(): ShardMetricsAsker {
+  let nonce = 0;
+  const waiting = new Map<number, (metrics: ShardMetrics) => void>();
+  return {
+    async ask(shard) {
+      if (!shard.process) return undefined;
+      const id = ++nonce;
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        return await new Promise<ShardMetrics | undefined>((resolve) => {
+          waiting.set(id, resolve);
+          timer = setTimeout(() => resolve(undefined), METRICS_WAIT_MS);
+          shard
+            .send({ rollcall: 'metrics?', nonce: id } satisfies ShardMessage)
+            .catch(() => resolve(undefined));
+        });
+      } finally {
+        clearTimeout(timer);
+        waiting.delete(id);
+      }
+    },
+    answered: (id, metrics) => waiting.get(id)?.(metrics),
+  };
+}
+
+/** SIGTERM one shard and wait for it (`boundMs`, then SIGKILL); true when it exited 0. */
+async function stopShard(shard: Shard, boundMs: number, logger: Logger): Promise<boolean> {
+  const child = shard.process;
+  if (!child || child.exitCode !== null || child.signalCode !== null) return child?.exitCode === 0;
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  child.kill('SIGTERM');
+  const code = await within(exited, boundMs, () => 'late' as const, true);
+  if (code === 'late') {
+    logger.error({ shard: shard.id }, 'shard process did not exit within the grace period; killing it');
+    child.kill('SIGKILL');
+    await exited;
+    return false;
+  }
+  return code === 0;
+}
+
 export function createManager(options: {
   config: Config;
   logger: Logger;
@@ -135,84 +250,18 @@ export function createManager(options: {
     // The shard runs with the same Node flags (a TypeScript loader in development, source maps).
     execArgv: process.execArgv,
   });
-  const ready = new Set<number>();
-  /** Shards that connected once: from then on, a death is answered by starting them again. */
-  const connected = new Set<number>();
-  const deaths = new Map<number, number[]>();
-  const timers = new Set<NodeJS.Timeout>();
+  const states: ShardStates = {
+    ids,
+    ready: new Set(),
+    connected: new Set(),
+    deaths: new Map(),
+    timers: new Set(),
+    stopping: false,
+  };
+  const metrics = shardMetricsAsker();
+  manager.on('shardCreate', (shard: Shard) => watchShard(shard, states, metrics, logger));
 
-  /** At once for the first death in RESPAWN_WINDOW_MS; then 1 s, 2 s, 4 s … up to RESPAWN_MAX_MS. */
-  function respawnDelay(id: number): number {
-    const now = Date.now();
-    const recent = (deaths.get(id) ?? []).filter((at) => now - at < RESPAWN_WINDOW_MS);
-    recent.push(now);
-    deaths.set(id, recent);
-    return recent.length <= 1 ? 0 : Math.min(RESPAWN_MAX_MS, 1_000 * 2 ** (recent.length - 2));
-  }
-  let stopping = false;
-  let nonce = 0;
-  const waiting = new Map<number, (metrics: ShardMetrics) => void>();
-
-  manager.on('shardCreate', (shard: Shard) => {
-    shard.on('spawn', (child) =>
-      logger.info({ shard: shard.id, processId: (child as ChildProcess).pid }, 'shard process started'),
-    );
-    shard.on('death', (process) => {
-      const child = process as ChildProcess; // mode 'process'
-      ready.delete(shard.id);
-      const exit = { shard: shard.id, code: child.exitCode, signal: child.signalCode };
-      // A shard that never connected fails the start instead (see start()).
-      if (stopping || !connected.has(shard.id)) return void logger.info(exit, 'shard process exited');
-      const delayMs = respawnDelay(shard.id);
-      logger.warn({ ...exit, delayMs }, 'shard process died; starting it again');
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        if (stopping) return;
-        shard
-          .spawn(SPAWN_TIMEOUT_MS)
-          .catch((error: Error) =>
-            logger.error({ err: error, shard: shard.id }, 'shard process did not connect'),
-          );
-      }, delayMs);
-      timers.add(timer);
-    });
-    shard.on('error', (error: Error) => logger.error({ err: error, shard: shard.id }, 'shard process error'));
-    shard.on('message', (message: ShardMessage) => {
-      if (!message || typeof message !== 'object') return;
-      if (message.rollcall === 'ready') {
-        ready.add(shard.id);
-        connected.add(shard.id);
-        logger.info({ shard: shard.id, ready: ready.size, of: ids.length }, 'shard ready');
-      } else if (message.rollcall === 'stopping') {
-        ready.delete(shard.id);
-      } else if (message.rollcall === 'reconnecting') {
-        if (ready.delete(shard.id)) logger.warn({ shard: shard.id }, 'shard reconnecting to the gateway');
-      } else if (message.rollcall === 'metrics') {
-        waiting.get(message.nonce)?.(message.metrics);
-      }
-    });
-  });
-
-  /** One shard's metrics, or undefined when it does not answer in time. */
-  async function metricsOf(shard: Shard): Promise<ShardMetrics | undefined> {
-    if (!shard.process) return undefined;
-    const id = ++nonce;
-    let timer: NodeJS.Timeout | undefined;
-    try {
-      return await new Promise<ShardMetrics | undefined>((resolve) => {
-        waiting.set(id, resolve);
-        timer = setTimeout(() => resolve(undefined), METRICS_WAIT_MS);
-        shard
-          .send({ rollcall: 'metrics?', nonce: id } satisfies ShardMessage)
-          .catch(() => resolve(undefined));
-      });
-    } finally {
-      clearTimeout(timer);
-      waiting.delete(id);
-    }
-  }
-
-  const isReady = () => !stopping && ids.every((id) => ready.has(id));
+  const isReady = () => !states.stopping && ids.every((id) => states.ready.has(id));
   const health =
     config.HEALTH_PORT === undefined
       ? undefined
@@ -223,7 +272,7 @@ export function createManager(options: {
           metrics: {
             contentType: AggregatorRegistry.PROMETHEUS_CONTENT_TYPE,
             async text() {
-              const all = await Promise.all([...manager.shards.values()].map(metricsOf));
+              const all = await Promise.all([...manager.shards.values()].map((shard) => metrics.ask(shard)));
               const answered = all.filter((m): m is ShardMetrics => m !== undefined);
               return AggregatorRegistry.aggregate(answered).metrics();
             },
@@ -242,25 +291,13 @@ export function createManager(options: {
       await manager.spawn({ amount: count, timeout: SPAWN_TIMEOUT_MS });
     },
     async stop() {
-      if (stopping) return false;
-      stopping = true;
-      for (const timer of timers) clearTimeout(timer);
+      if (states.stopping) return false;
+      states.stopping = true;
+      for (const timer of states.timers) clearTimeout(timer);
       const bound = config.SHUTDOWN_GRACE_MS + EXIT_MARGIN_MS;
-      const exits = [...manager.shards.values()].map(async (shard) => {
-        const child = shard.process;
-        if (!child || child.exitCode !== null || child.signalCode !== null) return child?.exitCode === 0;
-        const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-        child.kill('SIGTERM');
-        const code = await within(exited, bound, () => 'late' as const, true);
-        if (code === 'late') {
-          logger.error({ shard: shard.id }, 'shard process did not exit within the grace period; killing it');
-          child.kill('SIGKILL');
-          await exited;
-          return false;
-        }
-        return code === 0;
-      });
-      const results = await Promise.all(exits);
+      const results = await Promise.all(
+        [...manager.shards.values()].map((shard) => stopShard(shard, bound, logger)),
+      );
       await health?.stop();
       return results.every(Boolean);
     },

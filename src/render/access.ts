@@ -3,6 +3,7 @@
  * interaction) and which cost a member lookup, and why: lines for /rollcall status and
  * /rollcall-admin settings. Pure.
  */
+import { ENGLISH, type Words } from '../i18n/words.js';
 import { code, roleMention, safeLine } from './format.js';
 
 /**
@@ -23,13 +24,17 @@ export interface AccessRoleLink {
   problem?: LinkProblem;
 }
 
-const WHY: Record<LinkProblem, string> = {
-  unlinked: 'no linked Discord role',
-  'bad-id': 'its linked Discord role is not a role id',
-  gone: 'its linked Discord role is no longer on this server',
-  'unknown-role': 'not among the community roles',
-  unread: 'the community roles could not be read',
-};
+/** Why a role costs a lookup, in words. */
+function why(problem: LinkProblem, t: Words): string {
+  const words = t.access;
+  return {
+    unlinked: words.unlinked,
+    'bad-id': words.badId,
+    gone: words.gone,
+    'unknown-role': words.unknownRole,
+    unread: words.unread,
+  }[problem];
+}
 
 /**
  * Each access role as one short text: free ones with their Discord role (`discordRole`: a role
@@ -38,6 +43,7 @@ const WHY: Record<LinkProblem, string> = {
 export function accessRoleLines(
   links: readonly AccessRoleLink[],
   discordRole: (id: string) => string = roleMention,
+  t: Words = ENGLISH,
 ): { free: string[]; lookups: string[] } {
   const name = (link: AccessRoleLink) => safeLine(link.name, 80);
   return {
@@ -46,20 +52,20 @@ export function accessRoleLines(
       .map((link) => `${name(link)} (${discordRole(link.discordRoleId as string)})`),
     lookups: links
       .filter((link) => link.discordRoleId === undefined)
-      .map((link) => `${name(link)} (${WHY[link.problem ?? 'unlinked']})`),
+      .map((link) => `${name(link)} (${why(link.problem ?? 'unlinked', t)})`),
   };
 }
 
 /** The status field's text; undefined when there are no access roles. */
-export function accessRolesText(links: readonly AccessRoleLink[]): string | undefined {
+export function accessRolesText(links: readonly AccessRoleLink[], t: Words = ENGLISH): string | undefined {
   if (links.length === 0) return undefined;
   // Embeds show no mention syntax (test/render/limits.ts): the Discord role by id.
-  const { free, lookups } = accessRoleLines(links, (id) => `Discord role ${code(id)}`);
+  const { free, lookups } = accessRoleLines(links, (id) => t.access.discordRole(code(id)), t);
   const lines = [];
-  if (free.length > 0) lines.push(`Checked free (linked Discord role): ${free.join(', ')}`);
+  if (free.length > 0) lines.push(t.access.checkedFree(free.join(', ')));
   if (lookups.length > 0) {
-    lines.push(`Cost a member lookup: ${lookups.join(', ')}`);
-    lines.push('Link these to a Discord role in the community server to check them free.');
+    lines.push(t.access.costLookup(lookups.join(', ')));
+    lines.push(t.access.linkTip);
   }
   return lines.join('\n');
 }

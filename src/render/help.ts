@@ -10,6 +10,7 @@ import {
   ApplicationCommandOptionType,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
+import { ENGLISH, type Words } from '../i18n/words.js';
 import { clampEmbed, code, LIMITS, safeLine } from './format.js';
 import { joinWithin } from './inline-list.js';
 
@@ -24,8 +25,8 @@ export interface HelpLine {
 }
 
 /** A placeholder value for one option in an example (Rollcall's options are users, text and flags). */
-function sample(option: APIApplicationCommandOption): string {
-  if (option.type === ApplicationCommandOptionType.User) return '@user';
+function sample(option: APIApplicationCommandOption, t: Words): string {
+  if (option.type === ApplicationCommandOptionType.User) return t.help.sampleUser;
   if (option.type === ApplicationCommandOptionType.Boolean) return 'True';
   return `<${option.name}>`;
 }
@@ -37,16 +38,32 @@ const OMITTED = new Set(['public']);
  * An example call: the required options, or, when none is required (either/or options), the first
  * one.
  */
-export function exampleCall(path: string, options: readonly APIApplicationCommandOption[] = []): string {
+export function exampleCall(
+  path: string,
+  options: readonly APIApplicationCommandOption[] = [],
+  t: Words = ENGLISH,
+): string {
   const usable = options.filter((o) => !OMITTED.has(o.name));
   const required = usable.filter((o) => 'required' in o && o.required === true);
   const shown = required.length > 0 ? required : usable.slice(0, 1);
-  return [path, ...shown.map((o) => `${o.name}:${sample(o)}`)].join(' ');
+  return [path, ...shown.map((o) => `${o.name}:${sample(o, t)}`)].join(' ');
+}
+
+/**
+ * A definition's description in the reader's language: its localization for the words' locale
+ * (definitions given through src/i18n/commands.ts `localize`), else the English.
+ */
+function describedFor(
+  node: { description: string; description_localizations?: Partial<Record<string, string | null>> | null },
+  t: Words,
+): string {
+  return node.description_localizations?.[t.f.locale] ?? node.description;
 }
 
 /** Every subcommand of the given definitions, in order (every Rollcall command has subcommands). */
 export function helpLines(
   definitions: readonly RESTPostAPIChatInputApplicationCommandsJSONBody[],
+  t: Words = ENGLISH,
 ): HelpLine[] {
   return definitions.flatMap((def) =>
     (def.options ?? [])
@@ -56,8 +73,8 @@ export function helpLines(
         return {
           command: def.name,
           path,
-          description: sub.description,
-          example: exampleCall(path, sub.options),
+          description: describedFor(sub, t),
+          example: exampleCall(path, sub.options, t),
         };
       }),
   );
@@ -65,27 +82,29 @@ export function helpLines(
 
 /**
  * The help embed: one field per command, one line per subcommand; then the user commands (a
- * member's right-click menu, under Apps) and the message commands, when there are any.
+ * member's right-click menu, under Apps) and the message commands, when there are any. Given
+ * localized definitions and menu names, it speaks the reader's language throughout.
  */
 export function renderHelp(
   definitions: readonly RESTPostAPIChatInputApplicationCommandsJSONBody[],
   userCommands: readonly string[] = [],
   messageCommands: readonly string[] = [],
+  t: Words = ENGLISH,
 ): APIEmbed {
-  const lines = helpLines(definitions);
+  const lines = helpLines(definitions, t);
   const fields: APIEmbedField[] = definitions.map((def) => {
     const own = lines
       .filter((l) => l.command === def.name)
       .map((l) => `${code(l.example, 200)} — ${safeLine(l.description, 100)}`);
     return {
-      name: `/${safeLine(def.name, 32)} — ${safeLine(def.description, 100)}`,
+      name: `/${safeLine(def.name, 32)} — ${safeLine(describedFor(def, t), 100)}`,
       value: joinWithin(own, LIMITS.fieldValue, '\n'),
       inline: false,
     };
   });
   if (userCommands.length > 0)
     fields.push({
-      name: 'Right-click a member → Apps',
+      name: t.help.memberMenus,
       value: joinWithin(
         userCommands.map((name) => `**${safeLine(name, 32)}**`),
         LIMITS.fieldValue,
@@ -95,11 +114,9 @@ export function renderHelp(
     });
   if (messageCommands.length > 0)
     fields.push({
-      name: 'Right-click a message → Apps',
+      name: t.help.messageMenus,
       value: joinWithin(
-        messageCommands.map(
-          (name) => `**${safeLine(name, 32)}**: the players it names, and each one's record`,
-        ),
+        messageCommands.map((name) => `**${safeLine(name, 32)}**: ${t.help.messageMenuLine}`),
         LIMITS.fieldValue,
         ' · ',
       ),
@@ -108,17 +125,14 @@ export function renderHelp(
   if (fields.length > LIMITS.fields) {
     const rest = definitions.slice(LIMITS.fields - 1).map((d) => `/${safeLine(d.name, 32)}`);
     fields.splice(LIMITS.fields - 1, fields.length, {
-      name: 'More commands',
+      name: t.help.moreCommands,
       value: joinWithin(rest, LIMITS.fieldValue),
       inline: false,
     });
   }
   return clampEmbed({
-    title: 'Rollcall commands',
-    description:
-      'Read-only access to the community server’s records. Lists page with the buttons under them; ' +
-      '“Open…” shows one record. Add `public:True` to any command to post the answer in the channel ' +
-      '(otherwise only you see it).',
+    title: t.help.title,
+    description: t.help.intro,
     color: COLOUR,
     fields,
   });

@@ -1,6 +1,7 @@
 /**
  * Scheduled digests: a channel, a schedule (daily, or weekly on a day) at an hour of the report time
- * zone, and which reports (time on duty, quota results, who is on leave); Rollcall posts them there.
+ * zone, and which reports (time on duty, quota results, who is on leave, with who returns and whose
+ * leave starts this week: reminder-scheduler.ts `leaveAheadEmbeds`); Rollcall posts them there.
  * Hosted mode: each server's admins choose theirs (/rollcall-admin reports), kept in the store.
  * Single-community mode: the environment sets one (DIGEST_CHANNEL_ID, DIGEST_SCHEDULE,
  * DIGEST_REPORTS; `environmentDigest`), posted in the channel's server, one of DISCORD_GUILD_ID.
@@ -65,6 +66,7 @@ import {
   realTimer,
 } from './digest-places.js';
 import type { PeriodKind } from './period.js';
+import { leaveAheadEmbeds } from './reminder-scheduler.js';
 
 export {
   compressedInstant,
@@ -144,6 +146,11 @@ export function discordPoster(client: Client, communityOf: CommunityOf): DigestP
         const { items, info } = cutPage(fetched.data, 1, PAGE_SIZE);
         const people = await untilAborted(peopleOf(community, items, view.people), signal);
         reads.push((t) => view.render(items, info, { ...fetched, people, t }, arg, undefined));
+        // Who is on leave now, then who comes back and who goes this week (the snapshot just read;
+        // rendered in English until src/render/reminders.ts takes the reader's words).
+        if (report === 'leave')
+          for (const embed of await untilAborted(leaveAheadEmbeds(community), signal))
+            reads.push(() => embed);
       }
       const channel = await untilAborted(channelOf(settings), signal);
       if (!channel?.isSendable()) throw new UserError(MESSAGES.digestNoChannel(settings.channelId));

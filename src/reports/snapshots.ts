@@ -63,7 +63,7 @@ function reader(resources: Resources, resource: SnapshotResource): ListRead {
 
 export interface SnapshotSourceOptions {
   /** The community's key: its credential's hash (never the token). */
-  tenant: string;
+  community: string;
   resources: Resources;
   store: () => Promise<SnapshotStore>;
   /** A saved page younger than this is not read again (CACHE_TTL_LIST_SECONDS). */
@@ -79,7 +79,7 @@ export interface SnapshotSourceOptions {
 }
 
 /**
- * One report source per tenant; `inFlight` (refreshes running, by tenant) is shared by the sources
+ * One report source per community; `inFlight` (refreshes running, by community) is shared by the sources
  * of one process, so reports asked for at once share one refresh.
  */
 export function snapshotSource(
@@ -91,7 +91,7 @@ export function snapshotSource(
   const { guildId } = options;
   const source: ReportSource = {
     data(readOptions = {}) {
-      const running = inFlight.get(options.tenant);
+      const running = inFlight.get(options.community);
       if (running && !readOptions.fresh) return running;
       // Its requests are counted as a report's, or as a digest's when a scheduled digest asked.
       const purpose = currentPurpose() === 'digest' ? 'digest' : 'report';
@@ -104,10 +104,10 @@ export function snapshotSource(
           throw error;
         })
         .finally(() => {
-          if (inFlight.get(options.tenant) === work) inFlight.delete(options.tenant);
+          if (inFlight.get(options.community) === work) inFlight.delete(options.community);
         });
       // A saved-only read refreshes nothing: a report asked meanwhile must not wait on it for its refresh.
-      if (!readOptions.savedOnly) inFlight.set(options.tenant, work);
+      if (!readOptions.savedOnly) inFlight.set(options.community, work);
       return work;
     },
     async settings() {
@@ -175,7 +175,7 @@ async function refreshAndLoad(
   const now = options.now ?? Date.now;
   const store = await options.store();
   const slicer = new Slicer(options.slicing);
-  const saved = await loadPages(store, options.tenant, memory, slicer);
+  const saved = await loadPages(store, options.community, memory, slicer);
   const budget = { fresh: MAX_NEW_PAGES, known: MAX_REFRESHED_PAGES };
   const done = new Set<string>();
   // The refresh button asks for everything saved to count as old.
@@ -231,7 +231,7 @@ async function refreshAndLoad(
     };
     const known = target.fetchedAt ?? Number.NEGATIVE_INFINITY;
     if (page.fetchedAt > known) {
-      await store.savePage(options.tenant, target.resource, page);
+      await store.savePage(options.community, target.resource, page);
       bytesOf(page);
       const pages = saved.get(target.resource) ?? new Map<number, SnapshotPage>();
       pages.set(page.page, page);
@@ -252,7 +252,7 @@ async function refreshAndLoad(
   return assemble(
     saved,
     memory,
-    options.tenant,
+    options.community,
     { requests, held, failed: failure !== undefined, servedAt: now() },
     slicer,
   );
@@ -268,7 +268,7 @@ interface Remembered {
 }
 
 /** Communities whose snapshot a process keeps in memory (least recently used dropped first). */
-export const MEMORY_TENANTS = 50;
+export const MEMORY_COMMUNITIES = 50;
 
 /** Default of REPORTS_MEMORY_MAX_BYTES: 32 MiB, as the answer cache's CACHE_MAX_BYTES. */
 export const DEFAULT_MEMORY_MAX_BYTES = 32 * 1024 * 1024;
@@ -287,7 +287,7 @@ function bytesOf(page: SnapshotPage): number {
 
 /**
  * What this process last read of each community's snapshot, least recently used first out once
- * more than MEMORY_TENANTS communities or more than `maxBytes` bytes are held. A community's bytes
+ * more than MEMORY_COMMUNITIES communities or more than `maxBytes` bytes are held. A community's bytes
  * are its pages' records serialised, counted as the answer cache counts (`heldBytes`): the merged
  * lists point at the same records. A snapshot over `maxBytes` alone is not kept (it is read from the
  * store at each report instead).
@@ -307,29 +307,29 @@ export class SnapshotMemory {
     return this.held;
   }
 
-  get(tenant: string): Remembered | undefined {
-    return this.kept.get(tenant)?.remembered;
+  get(community: string): Remembered | undefined {
+    return this.kept.get(community)?.remembered;
   }
 
   /** Keep (or replace) a community's snapshot as the most recently used, and evict to the bounds. */
-  set(tenant: string, remembered: Remembered): void {
-    this.delete(tenant);
+  set(community: string, remembered: Remembered): void {
+    this.delete(community);
     let bytes = 0;
     for (const pages of remembered.pages.values()) for (const page of pages.values()) bytes += bytesOf(page);
     if (bytes > this.maxBytes) return;
-    this.kept.set(tenant, { remembered, bytes });
+    this.kept.set(community, { remembered, bytes });
     this.held += bytes;
     for (const [oldest, entry] of this.kept) {
-      if (this.kept.size <= MEMORY_TENANTS && this.held <= this.maxBytes) break;
+      if (this.kept.size <= MEMORY_COMMUNITIES && this.held <= this.maxBytes) break;
       this.kept.delete(oldest);
       this.held -= entry.bytes;
     }
   }
 
-  delete(tenant: string): void {
-    const entry = this.kept.get(tenant);
+  delete(community: string): void {
+    const entry = this.kept.get(community);
     if (!entry) return;
-    this.kept.delete(tenant);
+    this.kept.delete(community);
     this.held -= entry.bytes;
   }
 }
@@ -345,13 +345,13 @@ export const LOAD_CHUNK_PAGES = 5;
  */
 async function loadPages(
   store: SnapshotStore,
-  tenant: string,
+  community: string,
   memory: SnapshotMemory,
   slicer: Slicer,
 ): Promise<Saved> {
-  const times = await store.pageTimes(tenant);
-  const known = memory.get(tenant);
-  memory.delete(tenant);
+  const times = await store.pageTimes(community);
+  const known = memory.get(community);
+  memory.delete(community);
   const saved: Saved = new Map();
   for (const resource of SNAPSHOT_RESOURCES) {
     const mine = times.filter((t) => t.resource === resource);
@@ -359,7 +359,7 @@ async function loadPages(
     const stale = mine.filter((t) => kept?.get(t.page)?.fetchedAt !== t.fetchedAt).map((t) => t.page);
     const fresh = new Map<number, SnapshotPage>();
     for (let i = 0; i < stale.length; i += LOAD_CHUNK_PAGES) {
-      for (const page of await store.pages(tenant, resource, stale.slice(i, i + LOAD_CHUNK_PAGES))) {
+      for (const page of await store.pages(community, resource, stale.slice(i, i + LOAD_CHUNK_PAGES))) {
         fresh.set(page.page, page);
         // Measured now, in its slice: the memory's bound counts every page's bytes.
         bytesOf(page);
@@ -373,14 +373,14 @@ async function loadPages(
     }
     saved.set(resource, pages);
   }
-  memory.set(tenant, { ...known, pages: saved });
+  memory.set(community, { ...known, pages: saved });
   return saved;
 }
 
 async function assemble(
   saved: Saved,
   memory: SnapshotMemory,
-  tenant: string,
+  community: string,
   how: { requests: number; held: Source | undefined; failed: boolean; servedAt: number },
   slicer: Slicer,
 ): Promise<ReportData> {
@@ -389,7 +389,7 @@ async function assemble(
   const signature = SNAPSHOT_RESOURCES.map((r) =>
     [...(saved.get(r)?.values() ?? [])].map((p) => `${p.page}:${p.fetchedAt}`).join(','),
   ).join('|');
-  const remembered = memory.get(tenant);
+  const remembered = memory.get(community);
   const reuse = remembered?.signature === signature ? remembered.lists : undefined;
   const lists = reuse ?? ({} as Record<SnapshotResource, unknown[]>);
   for (const resource of SNAPSHOT_RESOURCES) {
@@ -417,7 +417,7 @@ async function assemble(
     list.push(...anonymous);
     lists[resource] = list;
   }
-  memory.set(tenant, { pages: saved, signature, lists });
+  memory.set(community, { pages: saved, signature, lists });
   const parts: Source[] = [{ fetchedAt: oldest, fromCache: how.requests === 0, stale: how.failed }];
   if (how.held) parts.push({ ...how.held, fetchedAt: oldest });
   return {

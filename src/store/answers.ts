@@ -4,16 +4,16 @@
  * after each request and reads them back when the cache has nothing; src/api/saved.ts).
  *
  * The store knows nothing of the API: an answer is an opaque key and text, with when it was read
- * and until when it may be used. The tenant is the credential's hash, never the token; the keys
- * carry that hash, never the token. Each tenant keeps at most `maxBytes` (keys and answers as UTF-8):
+ * and until when it may be used. The community is the credential's hash, never the token; the keys
+ * carry that hash, never the token. Each community keeps at most `maxBytes` (keys and answers as UTF-8):
  * after each save the oldest answers (by when they were read) go first, so the newest are kept. The
- * tenant's bytes are kept in a row of their own (`saved_answer_totals`), brought up to date in the
+ * community's bytes are kept in a row of their own (`saved_answer_totals`), brought up to date in the
  * same transaction as each save and deletion, so a save reads and writes only its own rows and the
- * ones it drops, whatever the tenant holds (the synchronous SQLite driver blocks the event loop for
+ * ones it drops, whatever the community holds (the synchronous SQLite driver blocks the event loop for
  * as long as a statement runs).
  */
 import { type Kysely, sql } from 'kysely';
-import type { Tables } from './migrations.js';
+import { COMMUNITY_COLUMN, type Tables } from './migrations.js';
 
 export interface SavedAnswer {
   /** The answer's key (the cache's: it carries the token's hash, never the token). */
@@ -27,17 +27,17 @@ export interface SavedAnswer {
 }
 
 export interface AnswerStore {
-  /** The tenant's answer under `key`, unless none is saved or it expired at `now`. */
-  get(tenant: string, key: string, now: number): Promise<SavedAnswer | undefined>;
+  /** The community's answer under `key`, unless none is saved or it expired at `now`. */
+  get(community: string, key: string, now: number): Promise<SavedAnswer | undefined>;
   /**
-   * Save (or replace) answers of one tenant in one transaction, then drop the tenant's oldest until
+   * Save (or replace) answers of one community in one transaction, then drop the community's oldest until
    * what it keeps is at most `maxBytes` (an answer alone over `maxBytes` is not kept).
    */
-  save(tenant: string, answers: readonly SavedAnswer[], maxBytes: number): Promise<void>;
-  /** Bytes the tenant keeps (keys and answers, UTF-8). */
-  bytes(tenant: string): Promise<number>;
-  /** Forget every answer of the tenant. */
-  forget(tenant: string): Promise<void>;
+  save(community: string, answers: readonly SavedAnswer[], maxBytes: number): Promise<void>;
+  /** Bytes the community keeps (keys and answers, UTF-8). */
+  bytes(community: string): Promise<number>;
+  /** Forget every answer of the community. */
+  forget(community: string): Promise<void>;
 }
 
 type Run = <T>(query: () => Promise<T>) => Promise<T>;
@@ -56,12 +56,12 @@ export class SqlAnswers implements AnswerStore {
     private readonly run: Run,
   ) {}
 
-  async get(tenant: string, key: string, now: number): Promise<SavedAnswer | undefined> {
+  async get(community: string, key: string, now: number): Promise<SavedAnswer | undefined> {
     const row = await this.run(() =>
       this.db
         .selectFrom('saved_answers')
         .select(['entry', 'fetched_at', 'expires_at'])
-        .where('tenant', '=', tenant)
+        .where(COMMUNITY_COLUMN, '=', community)
         .where('key', '=', key)
         .executeTakeFirst(),
     );
@@ -69,10 +69,10 @@ export class SqlAnswers implements AnswerStore {
     return { key, entry: row.entry, fetchedAt: Number(row.fetched_at), expiresAt: Number(row.expires_at) };
   }
 
-  async save(tenant: string, answers: readonly SavedAnswer[], maxBytes: number): Promise<void> {
+  async save(community: string, answers: readonly SavedAnswer[], maxBytes: number): Promise<void> {
     const rows = answers
       .map((a) => ({
-        tenant,
+        [COMMUNITY_COLUMN]: community,
         key: a.key,
         entry: a.entry,
         bytes: answerBytes(a),
@@ -85,12 +85,14 @@ export class SqlAnswers implements AnswerStore {
     const unique = [...new Map(rows.map((row) => [row.key, row])).values()];
     await this.run(() =>
       this.db.transaction().execute(async (trx) => {
-        // The tenant's total first: its row lock (PostgreSQL) keeps two processes' saves of one
-        // tenant in turn, so each one's arithmetic on it is exact (SQLite's write lock is held).
+        // The community's total first: its row lock (PostgreSQL) keeps two processes' saves of one
+        // community in turn, so each one's arithmetic on it is exact (SQLite's write lock is held).
         await trx
           .insertInto('saved_answer_totals')
-          .values({ tenant, bytes: 0 })
-          .onConflict((oc) => oc.column('tenant').doUpdateSet({ bytes: sql`saved_answer_totals.bytes` }))
+          .values({ [COMMUNITY_COLUMN]: community, bytes: 0 })
+          .onConflict((oc) =>
+            oc.column(COMMUNITY_COLUMN).doUpdateSet({ bytes: sql`saved_answer_totals.bytes` }),
+          )
           .execute();
         let added = 0;
         for (let i = 0; i < unique.length; i += CHUNK) {
@@ -98,7 +100,7 @@ export class SqlAnswers implements AnswerStore {
           const replaced = await trx
             .selectFrom('saved_answers')
             .select(sql<number | string | null>`sum(bytes)`.as('bytes'))
-            .where('tenant', '=', tenant)
+            .where(COMMUNITY_COLUMN, '=', community)
             .where(
               'key',
               'in',
@@ -109,7 +111,7 @@ export class SqlAnswers implements AnswerStore {
             .insertInto('saved_answers')
             .values(chunk)
             .onConflict((oc) =>
-              oc.columns(['tenant', 'key']).doUpdateSet({
+              oc.columns([COMMUNITY_COLUMN, 'key']).doUpdateSet({
                 entry: sql`excluded.entry`,
                 bytes: sql`excluded.bytes`,
                 fetched_at: sql`excluded.fetched_at`,
@@ -119,47 +121,52 @@ export class SqlAnswers implements AnswerStore {
             .execute();
           added += chunk.reduce((sum, row) => sum + row.bytes, 0) - Number(replaced?.bytes ?? 0);
         }
-        const total = (await held(trx, tenant)) + added;
-        await makeRoom(trx, tenant, total, maxBytes);
+        const total = (await held(trx, community)) + added;
+        await makeRoom(trx, community, total, maxBytes);
       }),
     );
   }
 
-  async bytes(tenant: string): Promise<number> {
-    return this.run(() => held(this.db, tenant));
+  async bytes(community: string): Promise<number> {
+    return this.run(() => held(this.db, community));
   }
 
-  async forget(tenant: string): Promise<void> {
+  async forget(community: string): Promise<void> {
     await this.run(() =>
       this.db.transaction().execute(async (trx) => {
-        await trx.deleteFrom('saved_answers').where('tenant', '=', tenant).execute();
-        await trx.deleteFrom('saved_answer_totals').where('tenant', '=', tenant).execute();
+        await trx.deleteFrom('saved_answers').where(COMMUNITY_COLUMN, '=', community).execute();
+        await trx.deleteFrom('saved_answer_totals').where(COMMUNITY_COLUMN, '=', community).execute();
       }),
     );
   }
 }
 
-/** The bytes the tenant keeps, as its total row has them (0 without one). */
-async function held(db: Kysely<Tables>, tenant: string): Promise<number> {
+/** The bytes the community keeps, as its total row has them (0 without one). */
+async function held(db: Kysely<Tables>, community: string): Promise<number> {
   const row = await db
     .selectFrom('saved_answer_totals')
     .select('bytes')
-    .where('tenant', '=', tenant)
+    .where(COMMUNITY_COLUMN, '=', community)
     .executeTakeFirst();
   return Number(row?.bytes ?? 0);
 }
 
 /**
- * Drop the tenant's oldest answers (by when they were read, through the index) until it keeps at
+ * Drop the community's oldest answers (by when they were read, through the index) until it keeps at
  * most `maxBytes`, and write its new total: only the rows dropped are read, never every row.
  */
-async function makeRoom(db: Kysely<Tables>, tenant: string, total: number, maxBytes: number): Promise<void> {
+async function makeRoom(
+  db: Kysely<Tables>,
+  community: string,
+  total: number,
+  maxBytes: number,
+): Promise<void> {
   let left = total;
   while (left > maxBytes) {
     const oldest = await db
       .selectFrom('saved_answers')
       .select(['key', 'bytes'])
-      .where('tenant', '=', tenant)
+      .where(COMMUNITY_COLUMN, '=', community)
       .orderBy('fetched_at')
       .orderBy('key')
       .limit(CHUNK)
@@ -174,7 +181,15 @@ async function makeRoom(db: Kysely<Tables>, tenant: string, total: number, maxBy
       doomed.push(row.key);
       left -= Number(row.bytes);
     }
-    await db.deleteFrom('saved_answers').where('tenant', '=', tenant).where('key', 'in', doomed).execute();
+    await db
+      .deleteFrom('saved_answers')
+      .where(COMMUNITY_COLUMN, '=', community)
+      .where('key', 'in', doomed)
+      .execute();
   }
-  await db.updateTable('saved_answer_totals').set({ bytes: left }).where('tenant', '=', tenant).execute();
+  await db
+    .updateTable('saved_answer_totals')
+    .set({ bytes: left })
+    .where(COMMUNITY_COLUMN, '=', community)
+    .execute();
 }

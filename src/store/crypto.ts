@@ -104,9 +104,9 @@ export function tokenFingerprint(token: string): string {
 
 /**
  * A short, stable stand-in for the API token: the first 16 hex digits of its SHA-256. Used wherever
- * the token must be told apart (cache keys, limiter keys, logs, the tenant a snapshot is kept
- * under) without being shown. In the store, the lowest layer that needs it, so the API and the
- * store key a community's data alike.
+ * the token must be told apart (cache keys, limiter keys, metrics, logs, the community a snapshot
+ * is kept under) without being shown. Written once, here in the store, the lowest layer that needs
+ * it, so the API and the store key a community's data alike.
  */
 export function tokenHash(token: string): string {
   return createHash('sha256').update(token).digest('hex').slice(0, 16);

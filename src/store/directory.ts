@@ -1,11 +1,11 @@
 /**
- * The directory of who is who: for each community (its credential's hash, as the snapshot's
- * tenant), which Discord user each member id was read for (`/members/chat/{chatId}`). Not a secret,
- * but one community's: every query names its tenant, and it is deleted with the community's other
+ * The directory of who is who: for each community (its credential's hash, as for its
+ * snapshot), which Discord user each member id was read for (`/members/chat/{chatId}`). Not a secret,
+ * but one community's: every query names its community, and it is deleted with the community's other
  * data. The store knows nothing of Discord or the API: both ids are opaque strings to it.
  */
 import type { Kysely } from 'kysely';
-import type { Tables } from './migrations.js';
+import { COMMUNITY_COLUMN, type Tables } from './migrations.js';
 
 /** Longest member id (and Discord user id) the directory keeps: longer ones are not remembered. */
 export const DIRECTORY_ID_MAX = 128;
@@ -14,14 +14,14 @@ export const DIRECTORY_QUERY_IDS = 500;
 
 export interface DirectoryStore {
   /**
-   * Remember that `memberId` is `userId` in the community `tenant`; a member id already known is
+   * Remember that `memberId` is `userId` in `community`; a member id already known is
    * moved to the newer user (a re-linked account). Ids longer than DIRECTORY_ID_MAX are ignored.
    */
-  remember(tenant: string, memberId: string, userId: string): Promise<void>;
+  remember(community: string, memberId: string, userId: string): Promise<void>;
   /** The Discord users of those of `memberIds` the community's directory knows (member id → user id). */
-  lookup(tenant: string, memberIds: readonly string[]): Promise<Map<string, string>>;
+  lookup(community: string, memberIds: readonly string[]): Promise<Map<string, string>>;
   /** Forget a community's directory. */
-  forget(tenant: string): Promise<void>;
+  forget(community: string): Promise<void>;
 }
 
 type Run = <T>(query: () => Promise<T>) => Promise<T>;
@@ -33,21 +33,21 @@ export class SqlDirectory implements DirectoryStore {
     private readonly now: () => number,
   ) {}
 
-  async remember(tenant: string, memberId: string, userId: string): Promise<void> {
+  async remember(community: string, memberId: string, userId: string): Promise<void> {
     if (!fits(memberId) || !fits(userId)) return;
     const now = this.now();
     await this.run(() =>
       this.db
         .insertInto('directory')
-        .values({ tenant, member_id: memberId, user_id: userId, seen_at: now })
+        .values({ [COMMUNITY_COLUMN]: community, member_id: memberId, user_id: userId, seen_at: now })
         .onConflict((oc) =>
-          oc.columns(['tenant', 'member_id']).doUpdateSet({ user_id: userId, seen_at: now }),
+          oc.columns([COMMUNITY_COLUMN, 'member_id']).doUpdateSet({ user_id: userId, seen_at: now }),
         )
         .execute(),
     );
   }
 
-  async lookup(tenant: string, memberIds: readonly string[]): Promise<Map<string, string>> {
+  async lookup(community: string, memberIds: readonly string[]): Promise<Map<string, string>> {
     const asked = [...new Set(memberIds.filter(fits))];
     const found = new Map<string, string>();
     for (let start = 0; start < asked.length; start += DIRECTORY_QUERY_IDS) {
@@ -56,7 +56,7 @@ export class SqlDirectory implements DirectoryStore {
         this.db
           .selectFrom('directory')
           .select(['member_id', 'user_id'])
-          .where('tenant', '=', tenant)
+          .where(COMMUNITY_COLUMN, '=', community)
           .where('member_id', 'in', chunk)
           .execute(),
       );
@@ -65,8 +65,8 @@ export class SqlDirectory implements DirectoryStore {
     return found;
   }
 
-  async forget(tenant: string): Promise<void> {
-    await this.run(() => this.db.deleteFrom('directory').where('tenant', '=', tenant).execute());
+  async forget(community: string): Promise<void> {
+    await this.run(() => this.db.deleteFrom('directory').where(COMMUNITY_COLUMN, '=', community).execute());
   }
 }
 

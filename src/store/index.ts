@@ -24,9 +24,16 @@ import { Keyring, SealError, tokenFingerprint, tokenHash } from './crypto.js';
 import { type DigestStore, SqlDigests } from './digests.js';
 import { type DirectoryStore, SqlDirectory } from './directory.js';
 import { reasonOf, StoreError } from './errors.js';
-import { MIGRATION_LOCK_TABLE, MIGRATION_TABLE, migrations, type Tables } from './migrations.js';
+import {
+  COMMUNITY_COLUMN,
+  MIGRATION_LOCK_TABLE,
+  MIGRATION_TABLE,
+  migrations,
+  type Tables,
+} from './migrations.js';
 import { SQLITE_BUSY_TIMEOUT_MS, SQLITE_LOCK_PATIENCE_MS, whileLocked } from './patience.js';
 import { PG_QUERY_TIMEOUT_MS, postgresPool } from './postgres.js';
+import { type ReminderStore, SqlReminders } from './reminders.js';
 import {
   defaultSettings,
   type GuildSettings,
@@ -128,6 +135,8 @@ export interface Store {
   readonly snapshots: SnapshotStore;
   /** Scheduled digests' settings and claimed runs (src/store/digests.ts). */
   readonly digests: DigestStore;
+  /** Leave reminders' channel per server and the reminders posted (src/store/reminders.ts). */
+  readonly reminders: ReminderStore;
   /** The month's count per token, and the limits of the servers sharing a token (src/store/allowance.ts). */
   readonly allowance: AllowanceStore;
   /** Each community's directory of who is who: member id → Discord user id (src/store/directory.ts). */
@@ -320,6 +329,7 @@ async function checkKeys(db: Kysely<Tables>, keyring: Keyring | undefined): Prom
 class SqlStore implements Store {
   readonly snapshots: SnapshotStore;
   readonly digests: DigestStore;
+  readonly reminders: ReminderStore;
   readonly allowance: AllowanceStore;
   readonly directory: DirectoryStore;
   readonly answers: AnswerStore;
@@ -334,6 +344,7 @@ class SqlStore implements Store {
   ) {
     this.snapshots = new SqlSnapshots(db, (query) => this.run(query), now);
     this.digests = new SqlDigests(db, (query) => this.run(query), now);
+    this.reminders = new SqlReminders(db, (query) => this.run(query), now);
     this.allowance = new SqlAllowance(db, (query) => this.run(query), now);
     this.directory = new SqlDirectory(db, (query) => this.run(query), now);
     this.answers = new SqlAnswers(db, (query) => this.run(query));
@@ -425,16 +436,16 @@ class SqlStore implements Store {
 
   async deleteGuild(guildId: string): Promise<void> {
     // The community's snapshot and directory go too, unless another server reads the same community with the
-    // same token (its tenant is the token's hash, which only the opened token gives).
+    // same token (its community is the token's hash, which only the opened token gives).
     const row = await this.run(() =>
       this.db.selectFrom('credentials').selectAll().where('guild_id', '=', guildId).executeTakeFirst(),
     );
-    let tenant: string | undefined;
+    let community: string | undefined;
     if (row && this.keyring) {
       try {
-        tenant = tokenHash(this.keyring.open(guildId, row.key_id, row.sealed));
+        community = tokenHash(this.keyring.open(guildId, row.key_id, row.sealed));
       } catch {
-        tenant = undefined; // a token that no longer opens: its snapshot cannot be found
+        community = undefined; // a token that no longer opens: its snapshot cannot be found
       }
     }
     await this.run(() =>
@@ -444,17 +455,19 @@ class SqlStore implements Store {
         await trx.deleteFrom('report_settings').where('guild_id', '=', guildId).execute();
         await trx.deleteFrom('digest_settings').where('guild_id', '=', guildId).execute();
         await trx.deleteFrom('digest_runs').where('guild_id', '=', guildId).execute();
-        if (tenant !== undefined && row) {
+        await trx.deleteFrom('reminder_settings').where('guild_id', '=', guildId).execute();
+        await trx.deleteFrom('reminder_posts').where('guild_id', '=', guildId).execute();
+        if (community !== undefined && row) {
           const shared = await trx
             .selectFrom('credentials')
             .select('guild_id')
             .where('fingerprint', '=', row.fingerprint)
             .executeTakeFirst();
           if (!shared) {
-            await trx.deleteFrom('snapshot_pages').where('tenant', '=', tenant).execute();
-            await trx.deleteFrom('directory').where('tenant', '=', tenant).execute();
-            await trx.deleteFrom('saved_answers').where('tenant', '=', tenant).execute();
-            await trx.deleteFrom('saved_answer_totals').where('tenant', '=', tenant).execute();
+            await trx.deleteFrom('snapshot_pages').where(COMMUNITY_COLUMN, '=', community).execute();
+            await trx.deleteFrom('directory').where(COMMUNITY_COLUMN, '=', community).execute();
+            await trx.deleteFrom('saved_answers').where(COMMUNITY_COLUMN, '=', community).execute();
+            await trx.deleteFrom('saved_answer_totals').where(COMMUNITY_COLUMN, '=', community).execute();
           }
         }
       }),

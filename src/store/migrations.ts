@@ -9,6 +9,15 @@ import type { Kysely, Migration } from 'kysely';
 export const MIGRATION_TABLE = 'rollcall_migration';
 export const MIGRATION_LOCK_TABLE = 'rollcall_migration_lock';
 
+/**
+ * The column that names a community (its credential's hash) in `snapshot_pages`, `directory`,
+ * `saved_answers` and `saved_answer_totals`. It was named before the code settled on "community";
+ * databases already hold it under this name, so the name stays (never change this value: the
+ * migrations below created it so), and the code around it says community.
+ * test/store/schema.test.ts checks it in a database.
+ */
+export const COMMUNITY_COLUMN = 'tenant';
+
 export const migrations: Record<string, Migration> = {
   '0001_credentials_and_settings': {
     async up(db: Kysely<unknown>) {
@@ -45,13 +54,13 @@ export const migrations: Record<string, Migration> = {
     async up(db: Kysely<unknown>) {
       await db.schema
         .createTable('snapshot_pages')
-        .addColumn('tenant', 'varchar(64)', (c) => c.notNull())
+        .addColumn(COMMUNITY_COLUMN, 'varchar(64)', (c) => c.notNull())
         .addColumn('resource', 'varchar(16)', (c) => c.notNull())
         .addColumn('page', 'integer', (c) => c.notNull())
         .addColumn('items', 'text', (c) => c.notNull())
         .addColumn('total_pages', 'integer', (c) => c.notNull())
         .addColumn('fetched_at', 'bigint', (c) => c.notNull())
-        .addPrimaryKeyConstraint('snapshot_pages_pk', ['tenant', 'resource', 'page'])
+        .addPrimaryKeyConstraint('snapshot_pages_pk', [COMMUNITY_COLUMN, 'resource', 'page'])
         .execute();
       await db.schema
         .createTable('report_settings')
@@ -137,11 +146,11 @@ export const migrations: Record<string, Migration> = {
     async up(db: Kysely<unknown>) {
       await db.schema
         .createTable('directory')
-        .addColumn('tenant', 'varchar(64)', (c) => c.notNull())
+        .addColumn(COMMUNITY_COLUMN, 'varchar(64)', (c) => c.notNull())
         .addColumn('member_id', 'varchar(128)', (c) => c.notNull())
         .addColumn('user_id', 'varchar(128)', (c) => c.notNull())
         .addColumn('seen_at', 'bigint', (c) => c.notNull())
-        .addPrimaryKeyConstraint('directory_pk', ['tenant', 'member_id'])
+        .addPrimaryKeyConstraint('directory_pk', [COMMUNITY_COLUMN, 'member_id'])
         .execute();
     },
     async down(db: Kysely<unknown>) {
@@ -149,32 +158,32 @@ export const migrations: Record<string, Migration> = {
     },
   },
   // Saved answers: the API's answers bought with the month's allowance, kept where a Redis flush or
-  // restart cannot take them (src/store/answers.ts). `tenant` is the credential's hash and `key` the
+  // restart cannot take them (src/store/answers.ts). The community is the credential's hash and `key` the
   // cache's key (it carries that hash), never the token; `bytes` is the key's and the answer's UTF-8
-  // length, summed per tenant in `saved_answer_totals` to keep each within its bound (oldest
+  // length, summed per community in `saved_answer_totals` to keep each within its bound (oldest
   // `fetched_at` dropped first).
   '0008_saved_answers': {
     async up(db: Kysely<unknown>) {
       await db.schema
         .createTable('saved_answers')
-        .addColumn('tenant', 'varchar(64)', (c) => c.notNull())
+        .addColumn(COMMUNITY_COLUMN, 'varchar(64)', (c) => c.notNull())
         .addColumn('key', 'text', (c) => c.notNull())
         .addColumn('entry', 'text', (c) => c.notNull())
         .addColumn('bytes', 'integer', (c) => c.notNull())
         .addColumn('fetched_at', 'bigint', (c) => c.notNull())
         .addColumn('expires_at', 'bigint', (c) => c.notNull())
-        .addPrimaryKeyConstraint('saved_answers_pk', ['tenant', 'key'])
+        .addPrimaryKeyConstraint('saved_answers_pk', [COMMUNITY_COLUMN, 'key'])
         .execute();
       // Covering the oldest-first scan that makes room: it never reads the answers themselves.
       await db.schema
         .createIndex('saved_answers_age')
         .on('saved_answers')
-        .columns(['tenant', 'fetched_at', 'key', 'bytes'])
+        .columns([COMMUNITY_COLUMN, 'fetched_at', 'key', 'bytes'])
         .execute();
-      // Each tenant's bytes, kept with every save and deletion (no save sums every row).
+      // Each community's bytes, kept with every save and deletion (no save sums every row).
       await db.schema
         .createTable('saved_answer_totals')
-        .addColumn('tenant', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn(COMMUNITY_COLUMN, 'varchar(64)', (c) => c.primaryKey())
         .addColumn('bytes', 'bigint', (c) => c.notNull())
         .execute();
     },
@@ -182,6 +191,35 @@ export const migrations: Record<string, Migration> = {
       await db.schema.dropTable('saved_answer_totals').execute();
       await db.schema.dropIndex('saved_answers_age').execute();
       await db.schema.dropTable('saved_answers').execute();
+    },
+  },
+  // Leave reminders: each server's reminder channel (and whether reminders ping), with the last
+  // problem met posting one (shown to its admins), and one row per reminder posted: the unique key
+  // (server, LOA id, leave end) lets exactly one process post each leave's reminder, once.
+  '0009_leave_reminders': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('reminder_settings')
+        .addColumn('guild_id', 'varchar(32)', (c) => c.primaryKey())
+        .addColumn('channel_id', 'varchar(32)', (c) => c.notNull())
+        .addColumn('pings', 'integer', (c) => c.notNull())
+        .addColumn('problem', 'text')
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('reminder_posts')
+        .addColumn('guild_id', 'varchar(32)', (c) => c.notNull())
+        .addColumn('loa_id', 'varchar(128)', (c) => c.notNull())
+        .addColumn('end_at', 'bigint', (c) => c.notNull())
+        .addColumn('claimed_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('reminder_posts_pk', ['guild_id', 'loa_id', 'end_at'])
+        .execute();
+      await db.schema.createIndex('reminder_posts_end_at').on('reminder_posts').column('end_at').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropIndex('reminder_posts_end_at').execute();
+      await db.schema.dropTable('reminder_posts').execute();
+      await db.schema.dropTable('reminder_settings').execute();
     },
   },
 };
@@ -205,7 +243,7 @@ export interface Tables {
     updated_at: number | string;
   };
   snapshot_pages: {
-    tenant: string;
+    [COMMUNITY_COLUMN]: string;
     resource: string;
     page: number;
     items: string;
@@ -231,7 +269,7 @@ export interface Tables {
     claimed_at: number | string;
   };
   directory: {
-    tenant: string;
+    [COMMUNITY_COLUMN]: string;
     member_id: string;
     user_id: string;
     seen_at: number | string;
@@ -243,11 +281,26 @@ export interface Tables {
     updated_at: number | string;
   };
   saved_answer_totals: {
-    tenant: string;
+    [COMMUNITY_COLUMN]: string;
     bytes: number | string;
   };
+  reminder_settings: {
+    guild_id: string;
+    channel_id: string;
+    /** 1: reminders ping the member they name; 0: no ping. */
+    pings: number | string;
+    problem: string | null;
+    updated_at: number | string;
+  };
+  reminder_posts: {
+    guild_id: string;
+    loa_id: string;
+    /** The leave's end (Unix seconds) the reminder was posted for. */
+    end_at: number | string;
+    claimed_at: number | string;
+  };
   saved_answers: {
-    tenant: string;
+    [COMMUNITY_COLUMN]: string;
     key: string;
     entry: string;
     bytes: number | string;

@@ -1,12 +1,12 @@
 /**
  * The reports' snapshot in the store: each community's lists as the API pages of 100 they were
  * read in, with when each page was read, and each server's report settings. The store keeps API
- * records as opaque JSON (it knows nothing of the API); the tenant is the credential's hash, never
+ * records as opaque JSON (it knows nothing of the API); the community is the credential's hash, never
  * the token. Reports read every page of a list and refresh the oldest page first, as the monthly
  * allowance's pace allows (src/reports/snapshots.ts).
  */
 import type { Kysely } from 'kysely';
-import type { Tables } from './migrations.js';
+import { COMMUNITY_COLUMN, type Tables } from './migrations.js';
 
 /** The lists a snapshot holds. */
 export const SNAPSHOT_RESOURCES = ['shifts', 'loas', 'members', 'roles'] as const;
@@ -31,13 +31,13 @@ export interface PageTime {
 
 export interface SnapshotStore {
   /** Saved pages of one list (all, or only those numbered in `only`), in page order. */
-  pages(tenant: string, resource: SnapshotResource, only?: readonly number[]): Promise<SnapshotPage[]>;
+  pages(community: string, resource: SnapshotResource, only?: readonly number[]): Promise<SnapshotPage[]>;
   /** Which pages a community's snapshot holds and when each was read, without their records. */
-  pageTimes(tenant: string): Promise<PageTime[]>;
+  pageTimes(community: string): Promise<PageTime[]>;
   /** Save (or replace) one page; pages past its `totalPages` are dropped (the list shrank). */
-  savePage(tenant: string, resource: SnapshotResource, page: SnapshotPage): Promise<void>;
+  savePage(community: string, resource: SnapshotResource, page: SnapshotPage): Promise<void>;
   /** Forget a community's snapshot. */
-  forget(tenant: string): Promise<void>;
+  forget(community: string): Promise<void>;
   /** A server's report settings as saved (JSON), or undefined. */
   reportSettings(guildId: string): Promise<unknown>;
   saveReportSettings(guildId: string, settings: unknown): Promise<void>;
@@ -52,13 +52,17 @@ export class SqlSnapshots implements SnapshotStore {
     private readonly now: () => number,
   ) {}
 
-  async pages(tenant: string, resource: SnapshotResource, only?: readonly number[]): Promise<SnapshotPage[]> {
+  async pages(
+    community: string,
+    resource: SnapshotResource,
+    only?: readonly number[],
+  ): Promise<SnapshotPage[]> {
     if (only && only.length === 0) return [];
     const rows = await this.run(() => {
       let query = this.db
         .selectFrom('snapshot_pages')
         .select(['page', 'items', 'total_pages', 'fetched_at'])
-        .where('tenant', '=', tenant)
+        .where(COMMUNITY_COLUMN, '=', community)
         .where('resource', '=', resource);
       if (only) query = query.where('page', 'in', [...only]);
       return query.orderBy('page').execute();
@@ -71,12 +75,12 @@ export class SqlSnapshots implements SnapshotStore {
     }));
   }
 
-  async pageTimes(tenant: string): Promise<PageTime[]> {
+  async pageTimes(community: string): Promise<PageTime[]> {
     const rows = await this.run(() =>
       this.db
         .selectFrom('snapshot_pages')
         .select(['resource', 'page', 'total_pages', 'fetched_at'])
-        .where('tenant', '=', tenant)
+        .where(COMMUNITY_COLUMN, '=', community)
         .execute(),
     );
     return rows.map((r) => ({
@@ -87,9 +91,9 @@ export class SqlSnapshots implements SnapshotStore {
     }));
   }
 
-  async savePage(tenant: string, resource: SnapshotResource, page: SnapshotPage): Promise<void> {
+  async savePage(community: string, resource: SnapshotResource, page: SnapshotPage): Promise<void> {
     const row = {
-      tenant,
+      [COMMUNITY_COLUMN]: community,
       resource,
       page: page.page,
       items: JSON.stringify(page.items),
@@ -102,7 +106,7 @@ export class SqlSnapshots implements SnapshotStore {
           .insertInto('snapshot_pages')
           .values(row)
           .onConflict((oc) =>
-            oc.columns(['tenant', 'resource', 'page']).doUpdateSet({
+            oc.columns([COMMUNITY_COLUMN, 'resource', 'page']).doUpdateSet({
               items: row.items,
               total_pages: row.total_pages,
               fetched_at: row.fetched_at,
@@ -111,7 +115,7 @@ export class SqlSnapshots implements SnapshotStore {
           .execute();
         await trx
           .deleteFrom('snapshot_pages')
-          .where('tenant', '=', tenant)
+          .where(COMMUNITY_COLUMN, '=', community)
           .where('resource', '=', resource)
           .where('page', '>', Math.max(1, page.totalPages))
           .execute();
@@ -119,8 +123,10 @@ export class SqlSnapshots implements SnapshotStore {
     );
   }
 
-  async forget(tenant: string): Promise<void> {
-    await this.run(() => this.db.deleteFrom('snapshot_pages').where('tenant', '=', tenant).execute());
+  async forget(community: string): Promise<void> {
+    await this.run(() =>
+      this.db.deleteFrom('snapshot_pages').where(COMMUNITY_COLUMN, '=', community).execute(),
+    );
   }
 
   async reportSettings(guildId: string): Promise<unknown> {

@@ -58,8 +58,8 @@ async function openedStore(): Promise<Store> {
 }
 
 const archiveOf = (store: Store, maxBytes = 1_000_000): AnswerArchive => ({
-  get: (tenant, key, now) => store.answers.get(tenant, key, now),
-  save: (tenant, answers) => store.answers.save(tenant, answers, maxBytes),
+  get: (community, key, now) => store.answers.get(community, key, now),
+  save: (community, answers) => store.answers.save(community, answers, maxBytes),
 });
 
 const page = { page: 1, limit: 10 };

@@ -1,8 +1,9 @@
 /** The token never leaves through a cache key, an error or a log line. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiCache, createCache } from '../../src/api/cache.js';
-import { createApi, tokenHash } from '../../src/api/client.js';
+import { createApi } from '../../src/api/client.js';
 import type { Api } from '../../src/api/types.js';
+import { tokenHash } from '../../src/store/crypto.js';
 import {
   captureLogger,
   fastDeps,

@@ -7,9 +7,9 @@
  */
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tokenHash } from '../../src/api/token.js';
 import { type App, createApp } from '../../src/app.js';
 import { createLogger } from '../../src/log.js';
+import { tokenHash } from '../../src/store/crypto.js';
 import type { DoubleUser } from '../doubles/discord/double.js';
 import { embedOf, startWorld, type World } from './world.js';
 
@@ -67,9 +67,9 @@ describe('the directory of who is who', () => {
     // The directory's write is in the background: it is in the store before the restart.
     const store = world.app.store();
     expect(store).toBeDefined();
-    const tenant = tokenHash(world.config.API_TOKEN);
+    const community = tokenHash(world.config.API_TOKEN);
     await expect
-      .poll(async () => (await store!.directory.lookup(tenant, [memberId])).get(memberId))
+      .poll(async () => (await store!.directory.lookup(community, [memberId])).get(memberId))
       .toBe(sam.id);
     await world.app.stop(2_000);
     const lookups = memberLookups();

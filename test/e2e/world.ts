@@ -40,6 +40,8 @@ export interface WorldOptions {
   double?: DiscordDoubleOptions;
   /** Also write the bot's log lines here (a file, stderr); they are collected in `logLines` either way. */
   logDestination?: NodeJS.WritableStream;
+  /** The clock of the scheduled digests and leave reminders (default Date.now). */
+  now?: () => number;
 }
 
 export async function startWorld(options: WorldOptions = {}): Promise<World> {
@@ -70,7 +72,7 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
     },
   });
   const logger = createLogger({ level: config.LOG_LEVEL, format: 'json', destination });
-  const app = createApp(config, logger);
+  const app = createApp(config, logger, options.now ? { now: options.now } : {});
   await app.start();
   const mod = double.user({ username: 'moderator', roles: ['Moderator'] });
   return {

@@ -10,7 +10,7 @@
 import { PermissionFlagsBits } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_IDS } from '../../commands/admin/index.js';
-import { REJECTION_CONFIRM_MS } from '../../src/community/hosted.js';
+import { REJECTION_CONFIRM_MS } from '../../src/community/rejections.js';
 import { MESSAGES } from '../../src/discord/replies.js';
 import { type Store, StoreError } from '../../src/store/index.js';
 import type { DoubleUser } from '../doubles/discord/double.js';

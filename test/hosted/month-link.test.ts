@@ -14,10 +14,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_IDS } from '../../commands/admin/index.js';
 import { monthOf } from '../../src/api/limits/spec.js';
-import { tokenHash } from '../../src/api/token.js';
 import { type App, createApp } from '../../src/app.js';
 import { MESSAGES } from '../../src/discord/replies.js';
 import { createLogger } from '../../src/log.js';
+import { tokenHash } from '../../src/store/crypto.js';
 import type { Store } from '../../src/store/index.js';
 import type { DoubleUser } from '../doubles/discord/double.js';
 import { embedOf, type World } from '../e2e/world.js';

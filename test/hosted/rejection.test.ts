@@ -3,14 +3,15 @@
  * least REJECTION_CONFIRM_MS apart. In between, its servers are told when Rollcall tries it again
  * (an admin needs to act only if it is rejected then; `<t:…:R>` on the injected clock) and no
  * request reaches the API; after the wait one read goes out, and an answer clears the suspicion.
- * The real tenants over a real SQLite store, the sandbox (the API double) over HTTP and a fake clock.
+ * Hosted mode's real communities over a real SQLite store, the sandbox (the API double) over HTTP and a fake clock.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createCache } from '../../src/api/cache.js';
-import { createTenants, REJECTION_CONFIRM_MS, type Tenants } from '../../src/community/hosted.js';
+import { createHostedCommunities, type HostedCommunities } from '../../src/community/hosted.js';
+import { REJECTION_CONFIRM_MS } from '../../src/community/rejections.js';
 import { loadConfig } from '../../src/config.js';
 import { MESSAGES, UserError } from '../../src/discord/replies.js';
 import { createLogger } from '../../src/log.js';
@@ -22,7 +23,7 @@ const PAGE = { page: 1, limit: 100 };
 
 let sandbox: Sandbox;
 let store: Store;
-let tenants: Tenants;
+let hosted: HostedCommunities;
 let cache: ReturnType<typeof createCache>;
 let clock = Date.UTC(2026, 0, 5, 12);
 
@@ -43,11 +44,17 @@ beforeAll(async () => {
   const logger = createLogger({ level: 'silent', format: 'json' });
   cache = createCache(loaded.config, logger);
   store = await openStore({ dataDir, secretKey: key });
-  tenants = createTenants({ config: loaded.config, logger, store: () => store, cache, now: () => clock });
+  hosted = createHostedCommunities({
+    config: loaded.config,
+    logger,
+    store: () => store,
+    cache,
+    now: () => clock,
+  });
 });
 
 afterAll(async () => {
-  await tenants?.close();
+  await hosted?.close();
   await store?.close();
   await cache?.close();
   await sandbox?.close();
@@ -64,7 +71,7 @@ function accept(token: string): void {
 }
 
 async function resourcesOf(guildId: string) {
-  return (await tenants.resolve(guildId)).resources;
+  return (await hosted.resolve(guildId)).resources;
 }
 
 /** What a read of `guildId` ends with: 'ok', or the sentence a moderator is told. */
@@ -90,7 +97,7 @@ async function invalid(guildId: string): Promise<boolean> {
   return (await store.describeCredential(guildId))?.invalidAt instanceof Date;
 }
 
-describe('hosted tenants: the 401 rule', () => {
+describe("hosted mode's communities: the 401 rule", () => {
   it('does not mark a server invalid for a burst of 401s; its servers are refused without a request', async () => {
     const [G1, G2] = ['1500000000000000001', '1500000000000000002'];
     await store.saveCredential(G1, { token: 'token-burst', linkedBy: '1' });
@@ -137,8 +144,8 @@ describe('hosted tenants: the 401 rule', () => {
     expect(await invalid(G1)).toBe(true);
     expect(await invalid(G2)).toBe(true);
     // Both servers are now refused by the store, before any read.
-    await expect(tenants.resolve(G1)).rejects.toThrow(new UserError(MESSAGES.tokenRejected));
-    await expect(tenants.resolve(G2)).rejects.toThrow(new UserError(MESSAGES.tokenRejected));
+    await expect(hosted.resolve(G1)).rejects.toThrow(new UserError(MESSAGES.tokenRejected));
+    await expect(hosted.resolve(G2)).rejects.toThrow(new UserError(MESSAGES.tokenRejected));
     expect(sandbox.requests).toHaveLength(2);
   });
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseLimits } from '../../src/api/limits/spec.js';
-import { answerArchive, keepsAnswers } from '../../src/community/hosted.js';
+import { answerArchive, keepsAnswers } from '../../src/community/api-pool.js';
 import type { SavedAnswer, Store } from '../../src/store/index.js';
 
 const limits = (text: string) => {
@@ -22,12 +22,12 @@ describe('saved answers: wiring', () => {
   });
 
   it('a read before the store is open finds nothing at once and asks it to open; a write waits for it', async () => {
-    const saved: Array<{ tenant: string; answers: SavedAnswer[]; maxBytes: number }> = [];
+    const saved: Array<{ community: string; answers: SavedAnswer[]; maxBytes: number }> = [];
     const store = {
       answers: {
         get: async () => undefined,
-        save: async (tenant: string, answers: SavedAnswer[], maxBytes: number) => {
-          saved.push({ tenant, answers, maxBytes });
+        save: async (community: string, answers: SavedAnswer[], maxBytes: number) => {
+          saved.push({ community, answers, maxBytes });
         },
       },
     } as unknown as Store;
@@ -48,13 +48,13 @@ describe('saved answers: wiring', () => {
         return opening;
       },
     );
-    expect(await archive.get('tenant', 'key', 1)).toBeUndefined();
+    expect(await archive.get('community', 'key', 1)).toBeUndefined();
     expect(opens).toBe(1);
     const answer = { key: 'k', entry: '{}', fetchedAt: 1, expiresAt: 2 };
-    const writing = archive.save('tenant', [answer]);
+    const writing = archive.save('community', [answer]);
     expect(saved).toEqual([]);
     finishOpening();
     await writing;
-    expect(saved).toEqual([{ tenant: 'tenant', answers: [answer], maxBytes: 4096 }]);
+    expect(saved).toEqual([{ community: 'community', answers: [answer], maxBytes: 4096 }]);
   });
 });

@@ -19,6 +19,8 @@ const ROOT = resolve(new URL('../..', import.meta.url).pathname);
  */
 const LAYERS: ReadonlyArray<{ name: string; holds: readonly string[] }> = [
   { name: 'neutral', holds: ['generated/', 'src/discord-limits.ts', 'src/permissions.ts', 'src/slices.ts'] },
+  // Every word Rollcall shows, by key, in each language: renderers and sentences say theirs with it.
+  { name: 'words', holds: ['src/i18n/'] },
   // API_LIMITS's grammar is read by config: a pure parser that imports nothing.
   { name: 'base', holds: ['src/log.ts', 'src/config.ts', 'src/api/limits/spec.ts'] },
   { name: 'store', holds: ['src/store/'] },
@@ -26,14 +28,19 @@ const LAYERS: ReadonlyArray<{ name: string; holds: readonly string[] }> = [
   { name: 'reports', holds: ['src/reports/'] },
   { name: 'render', holds: ['src/render/'] },
   // The Community type is what the router hands every command and view.
-  { name: 'discord', holds: ['src/discord/', 'src/i18n/', 'src/community/community.ts'] },
+  { name: 'discord', holds: ['src/discord/', 'src/community/community.ts'] },
   { name: 'commands', holds: ['commands/'] },
   { name: 'ops', holds: ['src/ops/'] },
   // Building each server's Community, and the reports' I/O: snapshots kept in the store, and the
   // digest scheduler, which posts the report commands' own views.
   {
     name: 'community',
-    holds: ['src/community/', 'src/reports/snapshots.ts', 'src/reports/digest-scheduler.ts'],
+    holds: [
+      'src/community/',
+      'src/reports/snapshots.ts',
+      'src/reports/digest-scheduler.ts',
+      'src/reports/reminder-scheduler.ts',
+    ],
   },
   { name: 'wiring', holds: ['src/app.ts', 'src/main.ts', 'src/deploy-commands.ts'] },
 ];

@@ -84,7 +84,7 @@ describe.skipIf(missing !== null)(title, () => {
     // option hints for what is left to type
     await expect.poll(() => text(page.locator('#suggestions')), { timeout: WAIT }).toContain('public:');
     await box.press('Enter');
-    await page.locator('discord-message').first().waitFor();
+    await page.locator('discord-message:not([data-posted])').first().waitFor();
 
     const message = last();
     expect(await message.locator('discord-command').getAttribute('command')).toBe('/loa list');
@@ -277,5 +277,59 @@ describe.skipIf(missing !== null)(title, () => {
     expect(await message.locator('discord-embed').getAttribute('embed-title')).toContain(memberId);
     await button(message, '▶').click();
     await expect.poll(() => text(button(last(), '/')), { timeout: WAIT }).toMatch(/^2 \/ \d+$/);
+  });
+
+  it('right-click a report in the channel, Apps → Check player: the names it offers, a record with one request', async () => {
+    const sample = playground.world.sandbox.dataset.samples.playerMessages[0];
+    const name = sample?.names[0] ?? '';
+    expect(name).not.toBe('');
+    const report = page.locator('discord-message[data-posted]', { hasText: name }).first();
+    expect(await report.getAttribute('author')).not.toBe('Rollcall');
+    await report.click({ button: 'right' });
+    const menu = page.locator('#user-menu');
+    await menu.waitFor({ state: 'visible' });
+    expect(await menu.locator('.item').allTextContents()).toEqual(['Check player']);
+    const before = await messageCount();
+    await menu.locator('.item', { hasText: 'Check player' }).click();
+    await expect.poll(messageCount, { timeout: WAIT }).toBeGreaterThan(before);
+    const picker = last();
+    const used = picker.locator('discord-command');
+    expect(await used.getAttribute('type')).toBe('message_command');
+    expect(await used.getAttribute('command')).toBe('Check player');
+    expect(await used.getAttribute('context-user-name')).toBe(await report.getAttribute('author'));
+    expect(await picker.getAttribute('ephemeral')).not.toBeNull();
+    expect(await picker.locator('discord-embed').getAttribute('embed-title')).toBe(
+      'Players named in this message',
+    );
+    // the first name offered opens that player's record, read with one request
+    const reads = () =>
+      playground.world.sandbox.requests.filter((r) =>
+        r.path.endsWith(`/logs/user/${encodeURIComponent(name)}`),
+      ).length;
+    const readsBefore = reads();
+    const select = picker.locator('discord-string-select-menu');
+    await select.click();
+    await select.locator('discord-string-select-menu-option', { hasText: name }).first().click();
+    await expect
+      .poll(() => last().locator('discord-embed').getAttribute('embed-title'), { timeout: WAIT })
+      .toMatch(/Player /);
+    expect(
+      (await last().locator('discord-embed').getAttribute('embed-title'))?.replaceAll('\\', ''),
+    ).toContain(name);
+    expect(reads()).toBe(readsBefore + 1);
+
+    // a message typed without a slash is posted in the channel, and can be right-clicked the same way
+    const typed = `Player: ${sample?.names[1] ?? name} is at it again`;
+    const count = await messageCount();
+    await page.locator('#command').fill(typed);
+    await page.locator('#command').press('Enter');
+    await expect.poll(messageCount, { timeout: WAIT }).toBe(count + 1);
+    const mine = last();
+    expect(await mine.getAttribute('data-posted')).not.toBeNull();
+    expect(await mine.getAttribute('author')).toBe('moderator');
+    await mine.click({ button: 'right' });
+    await menu.locator('.item', { hasText: 'Check player' }).click();
+    await expect.poll(messageCount, { timeout: WAIT }).toBe(count + 2);
+    expect(await text(last().locator('discord-embed'))).toContain((sample?.names[1] ?? name).slice(0, 5));
   });
 });

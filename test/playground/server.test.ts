@@ -165,7 +165,7 @@ describe('the playground server', () => {
     const answer = playground.session.state().messages.at(-1)?.message.embeds?.[0];
     expect(answer?.title).toMatch(/^Quota check · Last week/);
     expect(answer?.description).toMatch(/\d+ pass · \d+ fail/);
-    expect(answer?.description).toContain('(Moderator)');
+    expect(answer?.description).toMatch(/\((Trial )?Moderator\)/);
   });
 
   it('offers the user commands on the member list apart from the command box, and runs them', async () => {
@@ -185,6 +185,44 @@ describe('the playground server', () => {
     expect(shown?.message.embeds?.[0]?.title).toContain(
       playground.world.sandbox.dataset.samples.busyMemberIds[0],
     );
+  });
+
+  it('has its data around now: shifts running for hours, leave ending tomorrow, staff idle for weeks', () => {
+    const ds = playground.world.sandbox.dataset;
+    const now = Date.now() / 1000;
+    expect(Math.abs(ds.baseTime - now)).toBeLessThan(5 * 60);
+    const running = ds.shifts.filter((s) => !s.endedAt);
+    expect(running.length).toBeGreaterThan(0);
+    for (const s of running) expect(now - (s.createdAt ?? 0)).toBeLessThan(86_400);
+    expect(ds.samples.loasEndingTomorrow.length).toBeGreaterThan(0);
+    expect(ds.samples.idleStaffMemberIds.length).toBeGreaterThan(0);
+  });
+
+  it('shows the reports of the channel, runs Check player on one, and posts what is typed without a slash', async () => {
+    const state = playground.session.state();
+    expect(state.messageCommands.map((c) => c.name)).toEqual(['Check player']);
+    const posts = state.messages.filter((m) => m.postedBy);
+    const samples = playground.world.sandbox.dataset.samples.playerMessages;
+    expect(posts.map((p) => p.message.content)).toEqual(samples.map((m) => m.content));
+    const post = (body: unknown, path: string) =>
+      fetch(new URL(path, playground.url), { method: 'POST', body: JSON.stringify(body) });
+    const ran = await post({ name: 'Check player', messageId: posts[0]?.id }, '/api/message-command');
+    expect(await ran.json()).toEqual({ ok: true, kind: 'reply' });
+    const shown = playground.session.state().messages.at(-1);
+    expect(shown?.ephemeral).toBe(true);
+    expect(shown?.invokedBy?.command).toBe('Check player');
+    expect(shown?.invokedBy?.targetMessage?.author).toBe(posts[0]?.postedBy?.username);
+    expect(JSON.stringify(shown?.message.components)).toContain(samples[0]?.names[0]);
+    // on one of Rollcall's messages, or a message that is not there: one sentence, 400
+    const onBot = await post({ name: 'Check player', messageId: shown?.id }, '/api/message-command');
+    expect(onBot.status).toBe(400);
+    expect(((await onBot.json()) as { error: string }).error).toMatch(/a message a user posted/);
+    const said = await post({ text: 'IGN: Some_Player1 was rude' }, '/api/say');
+    expect(await said.json()).toEqual({ ok: true });
+    const mine = playground.session.state().messages.at(-1);
+    expect(mine?.postedBy?.username).toBe('moderator');
+    expect(mine?.message.content).toBe('IGN: Some_Player1 was rude');
+    expect((await post({ text: '   ' }, '/api/say')).status).toBe(400);
   });
 });
 

@@ -9,6 +9,7 @@ import { ApplicationCommandOptionType } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/discord/replies.js';
 import { ENGLISH } from '../../src/i18n/words.js';
+import { REMINDER_TEXT } from '../../src/render/reminders.js';
 import { WEEKDAYS } from '../../src/reports/period.js';
 import type { DoubleUser } from '../doubles/discord/double.js';
 import type { World } from '../e2e/world.js';
@@ -76,7 +77,7 @@ describe('/rollcall-admin with forged values', () => {
       ]),
     );
     expect(await admin_('reports')).toBe(
-      `${MESSAGES.reportSettingsState({ timeZone: 'Europe/London', weekStart: 'sunday', quotas: [] })}\n${MESSAGES.digestState(undefined)}\n${SERVER_LANGUAGE}`,
+      `${MESSAGES.reportSettingsState({ timeZone: 'Europe/London', weekStart: 'sunday', quotas: [] })}\n${MESSAGES.digestState(undefined)}\n${SERVER_LANGUAGE}\n${REMINDER_TEXT.state(undefined)}`,
     );
   });
 

@@ -6,8 +6,8 @@
  * this file created are deleted.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tokenHash } from '../../src/api/client.js';
 import { MESSAGES } from '../../src/discord/replies.js';
+import { tokenHash } from '../../src/store/crypto.js';
 import { control, embedOf } from '../e2e/world.js';
 import { hasRedisServer, OwnRedis, reachable } from '../support/redis.js';
 import {

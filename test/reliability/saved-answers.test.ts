@@ -6,8 +6,8 @@
  * while one that needs the API is told Rollcall is restarting (without a request).
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { tokenHash } from '../../src/api/token.js';
 import { MESSAGES } from '../../src/discord/replies.js';
+import { tokenHash } from '../../src/store/crypto.js';
 import { embedOf } from '../e2e/world.js';
 import { type Backend, backends, PG_URL, type Place } from '../store/places.js';
 import { hasRedisServer, OwnRedis } from '../support/redis.js';

@@ -138,13 +138,13 @@ function hostedAudit(backend: Backend): void {
     }
 
     // Reads that fail: a record that is not there, and the check of a token the API rejects.
-    const tenant = await world.app.tenants?.resolve(A);
-    if (typeof tenant !== 'object') throw new Error(`no tenant for A: ${tenant}`);
-    await tenant.resources.getLoa('no-such-loa', { fresh: true }).then(
+    const community = await world.app.hosted?.resolve(A);
+    if (typeof community !== 'object') throw new Error(`no community for A: ${community}`);
+    await community.resources.getLoa('no-such-loa', { fresh: true }).then(
       () => expect.unreachable('the read should fail'),
       (error: unknown) => recordError('hosted 404', error),
     );
-    recordText('check of a rejected token', JSON.stringify(await world.app.tenants?.check(rejected, C)));
+    recordText('check of a rejected token', JSON.stringify(await world.app.hosted?.check(rejected, C)));
 
     // Server B's token is revoked: the next read gets a 401, and the reads after it are refused
     // without a request (a read a minute later would confirm it: test/hosted/rejection.test.ts).

@@ -59,7 +59,7 @@ describe("a digest's deadline", () => {
     await store.digests.save(FIRST, daily);
     await store.digests.save(SECOND, daily);
     const reports = snapshotSource({
-      tenant: 'one-token',
+      community: 'one-token',
       resources: api.resources,
       store: async () => store.snapshots,
       freshMs: 60_000,

@@ -54,6 +54,8 @@ describe('single-community digests', () => {
       'Time on duty',
       'Quota check',
       'On leave now',
+      'Returning this week',
+      'Starting this week',
     ]);
     for (const embed of posted[0]?.embeds ?? []) {
       // Where the data came from and its age, said once; Discord shows the time of the read after it.
@@ -97,7 +99,7 @@ describe('single-community digests', () => {
       postedIn(STAFF)
         .at(-1)
         ?.embeds.map((e) => e.title?.split(' · ')[0]),
-    ).toEqual(['On leave now']);
+    ).toEqual(['On leave now', 'Returning this week', 'Starting this week']);
     await changed.app.stop(2_000);
   });
 

@@ -8,9 +8,9 @@
 import { PermissionFlagsBits } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_IDS } from '../../commands/admin/index.js';
-import { tokenHash } from '../../src/api/token.js';
 import { MESSAGES } from '../../src/discord/replies.js';
 import { nextInstant, readDigestSettings } from '../../src/reports/digest-scheduler.js';
+import { tokenHash } from '../../src/store/crypto.js';
 import type { Store } from '../../src/store/index.js';
 import type { DoubleUser } from '../doubles/discord/double.js';
 import { startWorld, type World } from '../e2e/world.js';
@@ -128,6 +128,8 @@ describe('scheduled digests', () => {
       'Time on duty',
       'Quota check',
       'On leave now',
+      'Returning this week',
+      'Starting this week',
     ]);
     for (const embed of message?.embeds ?? []) {
       // Where the data came from and its age, said once; Discord shows the time of the read after it.

@@ -8,7 +8,6 @@
 import { randomBytes } from 'node:crypto';
 import { DateTime } from 'luxon';
 import { afterEach, describe, expect, it } from 'vitest';
-import { tokenHash } from '../../src/api/token.js';
 import { createLogger } from '../../src/log.js';
 import {
   createDigestScheduler,
@@ -16,6 +15,7 @@ import {
   type DigestSettings,
   latestInstant,
 } from '../../src/reports/digest-scheduler.js';
+import { tokenHash } from '../../src/store/crypto.js';
 import { openStore, type Store } from '../../src/store/index.js';
 import { backends, type Place } from './../store/places.js';
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/discord/replies.js';
 import { ENGLISH } from '../../src/i18n/words.js';
+import { REMINDER_TEXT } from '../../src/render/reminders.js';
 import { quotaCheck } from '../../src/reports/leave.js';
 import { MAX_NEW_PAGES } from '../../src/reports/snapshots.js';
 import type { DoubleUser } from '../doubles/discord/double.js';
@@ -79,11 +80,11 @@ describe('/rollcall-admin reports', () => {
         timeZone: 'Europe/London',
         weekStart: 'sunday',
         quotas: [`${role.name}: 2.5 h`],
-      })}\n${MESSAGES.digestState(undefined)}\n${SERVER_LANGUAGE}`,
+      })}\n${MESSAGES.digestState(undefined)}\n${SERVER_LANGUAGE}\n${REMINDER_TEXT.state(undefined)}`,
     );
     // The other server keeps the defaults.
     expect(await adminReports(B, {})).toBe(
-      `${MESSAGES.reportSettingsState({ timeZone: 'UTC', weekStart: 'monday', quotas: [] })}\n${MESSAGES.digestState(undefined)}\n${SERVER_LANGUAGE}`,
+      `${MESSAGES.reportSettingsState({ timeZone: 'UTC', weekStart: 'monday', quotas: [] })}\n${MESSAGES.digestState(undefined)}\n${SERVER_LANGUAGE}\n${REMINDER_TEXT.state(undefined)}`,
     );
   });
 

@@ -41,10 +41,10 @@ async function setUp() {
   const store: Store = await openStore(place.options);
   cleanup.push(() => store.close());
   /** One community's report data, through `memory` (as the app's sources of one process share it). */
-  const report = (tenant: string, memory: SnapshotMemory) =>
+  const report = (community: string, memory: SnapshotMemory) =>
     snapshotSource(
       {
-        tenant,
+        community,
         resources: api.resources,
         store: async () => store.snapshots,
         freshMs: 3_600_000,

@@ -44,11 +44,11 @@ describe('snapshot read in slices (SQLite)', () => {
     const asked: number[] = [];
     const counted: SnapshotStore = {
       ...store.snapshots,
-      pageTimes: (tenant) => store.snapshots.pageTimes(tenant),
+      pageTimes: (community) => store.snapshots.pageTimes(community),
       savePage: (...a) => store.snapshots.savePage(...a),
-      pages: (tenant, resource, only) => {
+      pages: (community, resource, only) => {
         asked.push(only?.length ?? Number.POSITIVE_INFINITY);
-        return store.snapshots.pages(tenant, resource, only);
+        return store.snapshots.pages(community, resource, only);
       },
     };
     let pauses = 0;
@@ -63,7 +63,7 @@ describe('snapshot read in slices (SQLite)', () => {
     });
     const data = await snapshotSource(
       {
-        tenant: 't',
+        community: 't',
         resources,
         store: async () => counted,
         freshMs: 3_600_000,

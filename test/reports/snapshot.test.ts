@@ -58,7 +58,7 @@ for (const backend of backends) {
       cleanup.push(() => place.remove());
       const store = await open(place);
       const source = snapshotSource({
-        tenant: 'tenant-a',
+        community: 'community-a',
         resources: api().resources,
         store: async () => store.snapshots,
         freshMs: 60_000,
@@ -83,7 +83,7 @@ for (const backend of backends) {
       await store.close();
       const reopened = await open(place);
       const after = snapshotSource({
-        tenant: 'tenant-a',
+        community: 'community-a',
         resources: api().resources,
         store: async () => reopened.snapshots,
         freshMs: 3_600_000,
@@ -95,7 +95,7 @@ for (const backend of backends) {
       expect(ids(kept.shifts)).toEqual(ids(dataset.shifts));
       expect(kept.source.fetchedAt).toBe(first.source.fetchedAt);
       // Another community's snapshot is its own.
-      const other = await reopened.snapshots.pages('tenant-b', 'shifts');
+      const other = await reopened.snapshots.pages('community-b', 'shifts');
       expect(other).toEqual([]);
       // No row holds the token.
       expect(await place.dump()).not.toContain(sandbox.token);
@@ -110,7 +110,7 @@ describe('a saved-only read of the snapshot (the staff record)', () => {
     cleanup.push(() => place.remove());
     const store = await open(place);
     const source = snapshotSource({
-      tenant: 'tenant-s',
+      community: 'community-s',
       resources: api().resources,
       store: async () => store.snapshots,
       freshMs: 0,
@@ -137,7 +137,7 @@ describe('report snapshot kept in memory', () => {
     const store = await open(place);
     const make = () =>
       snapshotSource({
-        tenant: 'tenant-m',
+        community: 'community-m',
         resources: api().resources,
         store: async () => store.snapshots,
         freshMs: 3_600_000,
@@ -167,7 +167,7 @@ describe('report snapshot refresh and the monthly allowance', () => {
     cleanup.push(() => place.remove());
     const store = await open(place);
     const source = snapshotSource({
-      tenant: 'tenant-n',
+      community: 'community-n',
       resources: api().resources,
       store: async () => store.snapshots,
       freshMs: 600_000,
@@ -203,7 +203,7 @@ describe('report snapshot refresh and the monthly allowance', () => {
     await made.resources.listRoles({ page: 1, limit: 100 }, { fresh: true });
     expect(sandbox.requests).toHaveLength(2);
     const source = snapshotSource({
-      tenant: 'tenant-w',
+      community: 'community-w',
       resources: made.resources,
       store: async () => store.snapshots,
       freshMs: 600_000,
@@ -235,7 +235,7 @@ describe('report snapshot refresh and the monthly allowance', () => {
     const store = await open(place);
     const sourceOf = (resources: Api['resources']) =>
       snapshotSource({
-        tenant: 'tenant-p',
+        community: 'community-p',
         resources,
         store: async () => store.snapshots,
         freshMs: 60_000,
@@ -259,12 +259,12 @@ describe('report snapshot refresh and the monthly allowance', () => {
       /^saving this server's monthly API allowance: .* · Saved data \(2 h old\) as of$/,
     );
     // The next call refreshes a different page (the oldest), not the one just read.
-    const pages = await store.snapshots.pages('tenant-p', 'shifts');
+    const pages = await store.snapshots.pages('community-p', 'shifts');
     const refreshed = [
       ...pages,
-      ...(await store.snapshots.pages('tenant-p', 'loas')),
-      ...(await store.snapshots.pages('tenant-p', 'members')),
-      ...(await store.snapshots.pages('tenant-p', 'roles')),
+      ...(await store.snapshots.pages('community-p', 'loas')),
+      ...(await store.snapshots.pages('community-p', 'members')),
+      ...(await store.snapshots.pages('community-p', 'roles')),
     ].filter((p) => p.fetchedAt > first.source.fetchedAt);
     expect(refreshed).toHaveLength(1);
     const third = await source.data();
@@ -278,24 +278,24 @@ describe('report snapshot refresh and the monthly allowance', () => {
     if (!place) throw new Error('no sqlite');
     cleanup.push(() => place.remove());
     const store = await open(place);
-    const make = (tenant: string, resources = api().resources) =>
+    const make = (community: string, resources = api().resources) =>
       snapshotSource({
-        tenant,
+        community,
         resources,
         store: async () => store.snapshots,
         freshMs: 0,
         logger: silentLogger,
       });
-    const source = make('tenant-f');
+    const source = make('community-f');
     await source.data();
     sandbox.set({ faults: { rate: 1, kinds: ['500'] } });
     const failed = await source.data();
     expect(failed.source.stale).toBe(true);
     expect(ids(failed.shifts)).toEqual(ids(dataset.shifts));
     // After a restart the cache is empty: the API's failure comes through, the store still answers.
-    const restarted = await make('tenant-f').data();
+    const restarted = await make('community-f').data();
     expect(restarted.source.stale).toBe(true);
     expect(ids(restarted.loas)).toEqual(ids(dataset.loas));
-    await expect(make('tenant-new').data()).rejects.toThrow();
+    await expect(make('community-new').data()).rejects.toThrow();
   });
 });

@@ -10,7 +10,7 @@ import { openStore, type SavedAnswer, type Store } from '../../src/store/index.j
 import { backends, type Place } from './places.js';
 
 const T0 = 1_800_000_000_000;
-const tenant = () => randomBytes(8).toString('hex');
+const community = () => randomBytes(8).toString('hex');
 
 /** An answer of `size` characters of entry, read at `fetchedAt`, kept for an hour. */
 function answer(tenantHash: string, name: string, fetchedAt: number, size = 100): SavedAnswer {
@@ -44,12 +44,12 @@ describe.each(backends)('saved answers in the store: $title', (backend) => {
   describe.runIf(backend.run)('', () => {
     it('reads an answer back until it expires, and a later save under its key replaces it', async () => {
       const { store } = await open();
-      const t = tenant();
+      const t = community();
       const first = answer(t, 'one', T0);
       await store.answers.save(t, [first], 1_000_000);
       expect(await store.answers.get(t, first.key, T0 + 1)).toEqual(first);
       expect(await store.answers.get(t, first.key, first.expiresAt)).toBeUndefined();
-      expect(await store.answers.get(tenant(), first.key, T0 + 1)).toBeUndefined(); // another token's
+      expect(await store.answers.get(community(), first.key, T0 + 1)).toBeUndefined(); // another token's
       const newer = { ...answer(t, 'one', T0 + 60_000, 300) };
       await store.answers.save(t, [newer], 1_000_000);
       expect(await store.answers.get(t, first.key, T0 + 60_001)).toEqual(newer);
@@ -58,7 +58,7 @@ describe.each(backends)('saved answers in the store: $title', (backend) => {
 
     it("keeps each community within its bytes: the oldest read go first, the newest stay, another's untouched", async () => {
       const { store } = await open();
-      const [a, b] = [tenant(), tenant()];
+      const [a, b] = [community(), community()];
       const other = answer(b, 'kept', T0 - 1_000_000);
       await store.answers.save(b, [other], 10_000);
       // 30 answers of ~1 KB into a bound of 10 KB, saved in three batches, not in the order read.

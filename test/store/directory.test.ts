@@ -7,10 +7,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { tokenHash } from '../../src/api/token.js';
 import type { Fetched, Resources } from '../../src/api/types.js';
 import { createDirectory, DirectoryMemory, remembering } from '../../src/community/directory.js';
 import { createLogger } from '../../src/log.js';
+import { tokenHash } from '../../src/store/crypto.js';
 import { type DirectoryStore, openStore, type Store } from '../../src/store/index.js';
 import { backends, type Place } from './places.js';
 
@@ -52,9 +52,9 @@ describe.each(backends)('the directory: $title', (backend) => {
     return store;
   };
   /** One process's directory of a community over `store`. */
-  const directoryOf = (store: () => Promise<DirectoryStore>, tenant: string, lookupMs?: number) =>
+  const directoryOf = (store: () => Promise<DirectoryStore>, community: string, lookupMs?: number) =>
     createDirectory({
-      tenant,
+      community,
       store,
       memory: new DirectoryMemory(),
       logger,
@@ -70,53 +70,55 @@ describe.each(backends)('the directory: $title', (backend) => {
     it('a member read for a Discord user is known to another process, after a restart, and to no other community', async () => {
       const place = await fresh();
       const store = await open(place);
-      const first = directoryOf(async () => store.directory, 'tenant-a');
+      const first = directoryOf(async () => store.directory, 'community-a');
       const read = await remembering(membersRead(MEMBER), first).getMemberByChatId(USER);
       expect(read.data.id).toBe(MEMBER); // the read's answer is the caller's, unchanged
-      await until(async () => (await store.directory.lookup('tenant-a', [MEMBER])).size === 1);
+      await until(async () => (await store.directory.lookup('community-a', [MEMBER])).size === 1);
 
       // Another process: its own memory (empty), the same database.
-      const second = directoryOf(async () => store.directory, 'tenant-a');
+      const second = directoryOf(async () => store.directory, 'community-a');
       expect([...(await second.lookup([MEMBER, OTHER_MEMBER]))]).toEqual([[MEMBER, USER]]);
       // Another community on the same database sees nothing of it.
-      expect((await directoryOf(async () => store.directory, 'tenant-b').lookup([MEMBER])).size).toBe(0);
+      expect((await directoryOf(async () => store.directory, 'community-b').lookup([MEMBER])).size).toBe(0);
 
       // A restart: the store closed and opened again, a new process's directory.
       await store.close();
       const reopened = await open(place);
-      const after = directoryOf(async () => reopened.directory, 'tenant-a');
+      const after = directoryOf(async () => reopened.directory, 'community-a');
       expect((await after.lookup([MEMBER])).get(MEMBER)).toBe(USER);
     });
 
     it('a member id that later maps to another Discord user is updated by the newer lookup', async () => {
       const store = await open(await fresh());
-      await store.directory.remember('tenant-a', MEMBER, USER);
-      const directory = directoryOf(async () => store.directory, 'tenant-a');
+      await store.directory.remember('community-a', MEMBER, USER);
+      const directory = directoryOf(async () => store.directory, 'community-a');
       await remembering(membersRead(MEMBER), directory).getMemberByChatId(NEW_USER);
-      await until(async () => (await store.directory.lookup('tenant-a', [MEMBER])).get(MEMBER) === NEW_USER);
-      expect((await directoryOf(async () => store.directory, 'tenant-a').lookup([MEMBER])).get(MEMBER)).toBe(
-        NEW_USER,
+      await until(
+        async () => (await store.directory.lookup('community-a', [MEMBER])).get(MEMBER) === NEW_USER,
       );
+      expect(
+        (await directoryOf(async () => store.directory, 'community-a').lookup([MEMBER])).get(MEMBER),
+      ).toBe(NEW_USER);
     });
 
     it('unlinking the community deletes its directory, unless another server reads it with the same token', async () => {
       const store = await open(await fresh(), randomBytes(32));
       const token = `rc_directory_${randomBytes(8).toString('hex')}`;
-      const tenant = tokenHash(token);
+      const community = tokenHash(token);
       await store.saveCredential(GUILD, { token, linkedBy: '42' });
       await store.saveCredential('1300000000000000002', { token, linkedBy: '42' });
-      await store.directory.remember(tenant, MEMBER, USER);
-      await store.directory.remember('another-tenant', MEMBER, USER);
+      await store.directory.remember(community, MEMBER, USER);
+      await store.directory.remember('another-community', MEMBER, USER);
       await store.deleteGuild(GUILD);
-      expect((await store.directory.lookup(tenant, [MEMBER])).size).toBe(1); // still read by the other server
+      expect((await store.directory.lookup(community, [MEMBER])).size).toBe(1); // still read by the other server
       await store.deleteGuild('1300000000000000002');
-      expect((await store.directory.lookup(tenant, [MEMBER])).size).toBe(0);
-      expect((await store.directory.lookup('another-tenant', [MEMBER])).size).toBe(1);
+      expect((await store.directory.lookup(community, [MEMBER])).size).toBe(0);
+      expect((await store.directory.lookup('another-community', [MEMBER])).size).toBe(1);
       // A process that had seen it does not show it again once the store has it no more.
-      const seen = directoryOf(async () => store.directory, tenant);
-      await store.directory.remember(tenant, MEMBER, USER);
+      const seen = directoryOf(async () => store.directory, community);
+      await store.directory.remember(community, MEMBER, USER);
       expect((await seen.lookup([MEMBER])).size).toBe(1);
-      await store.directory.forget(tenant);
+      await store.directory.forget(community);
       expect((await seen.lookup([MEMBER])).size).toBe(0);
     });
 
@@ -127,13 +129,13 @@ describe.each(backends)('the directory: $title', (backend) => {
         if (down) throw new Error('the database is not answering');
         return store.directory;
       };
-      const directory = directoryOf(flaky, 'tenant-a');
+      const directory = directoryOf(flaky, 'community-a');
       expect((await directory.lookup([MEMBER])).size).toBe(0);
-      await store.directory.remember('tenant-a', MEMBER, USER);
+      await store.directory.remember('community-a', MEMBER, USER);
       expect((await directory.lookup([MEMBER])).get(MEMBER)).toBe(USER); // seen once, kept
       down = true;
       expect((await directory.lookup([MEMBER])).get(MEMBER)).toBe(USER); // the saved copy
-      expect((await directoryOf(flaky, 'tenant-a').lookup([MEMBER])).size).toBe(0); // nothing saved: ids
+      expect((await directoryOf(flaky, 'community-a').lookup([MEMBER])).size).toBe(0); // nothing saved: ids
       // A remember while the store is down is kept in memory and shown; saved once it is back.
       directory.remember(OTHER_MEMBER, NEW_USER);
       expect((await directory.lookup([OTHER_MEMBER])).get(OTHER_MEMBER)).toBe(NEW_USER);
@@ -145,7 +147,7 @@ describe('the directory never holds an answer up', () => {
   it('a store that never answers: the lookup ends at its wait with nothing, and the read is answered', async () => {
     const never = () => new Promise<DirectoryStore>(() => {});
     const directory = createDirectory({
-      tenant: 't',
+      community: 't',
       store: never,
       memory: new DirectoryMemory(),
       logger,

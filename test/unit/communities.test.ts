@@ -8,12 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createCache } from '../../src/api/cache.js';
-import { tokenHash } from '../../src/api/token.js';
 import { type Communities, createCommunities } from '../../src/community/communities.js';
 import { loadConfig } from '../../src/config.js';
 import { StateStore } from '../../src/discord/paging/state.js';
 import { MESSAGES, UserError } from '../../src/discord/replies.js';
 import { createLogger } from '../../src/log.js';
+import { tokenHash } from '../../src/store/crypto.js';
 
 const GUILD = '223456789012345678';
 const OTHER = '323456789012345678';
@@ -65,6 +65,6 @@ describe('single-community mode', () => {
     // The one community's paging arguments are kept unscoped, as they always were.
     expect(community.state).toBe(state);
     expect(communities.store()).toBeUndefined();
-    expect(communities.tenants).toBeUndefined();
+    expect(communities.hosted).toBeUndefined();
   });
 });

@@ -202,7 +202,7 @@ describe('custom_id round trip (property)', () => {
     );
   });
 
-  it("keeps each tenant's stored arguments apart, in the shared cache and in this process", async () => {
+  it("keeps each community's stored arguments apart, in the shared cache and in this process", async () => {
     const map = new Map<string, unknown>();
     const shared = new StateStore({
       get: async (k) => map.get(k),

@@ -1,7 +1,8 @@
 /**
  * The README pictures (docs/images/*.png, made by `npm run screenshots`) and what they were made
  * from: a hash of every input that changes what they show — the renderers (src/render/**), the
- * commands (commands/**), the playground page and its adapter (tools/playground/page/**), the
+ * commands (commands/**), the playground page and its adapter (tools/playground/page/**), its
+ * session and server (the channel's reports, the data's time), the sandbox's messages, the
  * screenshot script (scenes, seed, clock, time zone) and the version of the Discord-like renderer.
  * docs/images/manifest.json keeps the hash; a test recomputes it, so the pictures never drift from
  * what the bot shows.
@@ -21,6 +22,10 @@ export const INPUTS = [
   'commands',
   'tools/playground/page',
   'tools/playground/screenshots.ts',
+  // What the playground's channel holds and when its data is (reports naming players, "now").
+  'tools/playground/session.ts',
+  'tools/playground/server.ts',
+  'test/doubles/sandbox/data-messages.ts',
   'node_modules/@skyra/discord-components-core/package.json',
 ] as const;
 

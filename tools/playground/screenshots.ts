@@ -1,6 +1,6 @@
 /**
  * `npm run screenshots`: one picture per command family, one of a user command (right-click a
- * member, Apps), a detail view, the status view and a sentence in German (a moderator whose Discord is in German), taken
+ * member, Apps), one of the message command (right-click a report, Apps, Check player), a detail view, the status view and a sentence in German (a moderator whose Discord is in German), taken
  * from the playground in Chromium,
  * into docs/images/<family>.png (cropped to the message), with docs/images/manifest.json recording
  * the hash of what they were made from (see manifest.ts). Reproducible: a fixed sandbox seed, the
@@ -10,7 +10,11 @@
  */
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type APIApplicationCommand, ApplicationCommandOptionType } from 'discord-api-types/v10';
+import {
+  type APIApplicationCommand,
+  ApplicationCommandOptionType,
+  ComponentType,
+} from 'discord-api-types/v10';
 import UPNG from 'upng-js';
 import type { Dataset } from '../../test/doubles/sandbox/data.js';
 import { browserMissing, launchBrowser } from './browser.js';
@@ -118,10 +122,33 @@ async function main(): Promise<void> {
       if (!result.ok) throw new Error(`${line}: ${result.error}`);
       await picture(file, family, line);
     }
-    // The staff record as a scorecard (from the snapshot the reports above saved).
-    const record = await playground.session.userCommand('Staff record', alex.id);
+    // The staff record as a scorecard (from the snapshot the reports above saved), of a staff member
+    // on duty now.
+    const robin = playground.session.state().members.find((m) => m.username === 'robin');
+    if (!robin) throw new Error('the playground has no staff member robin to right-click');
+    const record = await playground.session.userCommand('Staff record', robin.id);
     if (!record.ok) throw new Error(`Staff record: ${record.error}`);
-    await picture('staff-record.png', 'user commands', 'right-click alex → Apps → Staff record');
+    await picture('staff-record.png', 'user commands', 'right-click robin → Apps → Staff record');
+    // Check player: right-click a report in the channel → Apps → Check player, then the first name
+    // it offers: that player's record (one request).
+    const report = playground.session.posts()[0];
+    if (!report) throw new Error('the playground has no report naming players to right-click');
+    const picked = await playground.session.messageCommand('Check player', report.id);
+    if (!picked.ok) throw new Error(`Check player: ${picked.error}`);
+    const picker = playground.session.state().messages.at(-1);
+    type Loose = { type: number; custom_id?: string; options?: Array<{ value: string }> };
+    const select = (picker?.message.components ?? [])
+      .flatMap((row) => (row as { components?: Loose[] }).components ?? [])
+      .find((c) => c.type === ComponentType.StringSelect);
+    const first = select?.options?.[0]?.value;
+    if (!picker || !select?.custom_id || !first) throw new Error('Check player offered no name');
+    const opened = await playground.session.select(picker.id, select.custom_id, [first]);
+    if (!opened.ok) throw new Error(`Check player ${first}: ${opened.error}`);
+    await picture(
+      'check-player.png',
+      'message commands',
+      `right-click a report → Apps → Check player → ${first}`,
+    );
     // A sentence in the reader's language: a moderator whose Discord client is in German.
     const asGerman = playground.session.actAs('moderator-de');
     if (!asGerman.ok) throw new Error(`act as moderator-de: ${asGerman.error}`);

@@ -12,7 +12,8 @@ import type { AddressInfo } from 'node:net';
 import { dirname, extname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Locale } from 'discord.js';
-import { tokenHash } from '../../src/api/token.js';
+import { tokenHash } from '../../src/store/crypto.js';
+import { generateDataset } from '../../test/doubles/sandbox/data.js';
 import { startWorld, type World, type WorldOptions } from '../../test/e2e/world.js';
 import { offlineWorld } from '../try/offline.js';
 import { InputError, PlaygroundSession } from './session.js';
@@ -161,16 +162,33 @@ function send(res: ServerResponse, status: number, body: string | Buffer, type: 
   res.end(body);
 }
 
+/**
+ * The world's options with the sandbox's dataset generated around the playground's clock (its
+ * `baseTime` is now, to the minute), unless a dataset is given: shifts run now, leave ends tomorrow,
+ * staff went quiet weeks ago, as a moderator opening the playground expects. The same seed and minute
+ * give the same data (`npm run screenshots` starts its clock at a fixed instant).
+ */
+export function nowCentred(world: WorldOptions = {}): WorldOptions {
+  const sandbox = world.sandbox ?? {};
+  if (sandbox.dataset) return world;
+  const baseTime = Math.floor(Date.now() / 60_000) * 60;
+  const dataset = generateDataset({
+    ...(sandbox.seed === undefined ? {} : { seed: sandbox.seed }),
+    baseTime,
+  });
+  return { ...world, sandbox: { ...sandbox, dataset } };
+}
+
 /** Starts the world (sandbox API, Discord double, the real bot) and the page's server. */
 export async function startPlayground(options: PlaygroundOptions = {}): Promise<Playground> {
-  const world = await startWorld(offlineWorld(options.world));
+  const world = await startWorld(offlineWorld(nowCentred(options.world)));
   const session = new PlaygroundSession(world, EXTRA_USERS);
   // The directory of who is who, as if each member had been right-clicked once: the playground shows
   // people by name from its first page (a right-click teaches it the same, one member at a time).
   const directory = world.app.store()?.directory;
-  const tenant = tokenHash(world.config.API_TOKEN);
+  const community = tokenHash(world.config.API_TOKEN);
   for (const { memberId, userId } of session.communityPeople())
-    await directory?.remember(tenant, memberId, userId).catch(() => undefined);
+    await directory?.remember(community, memberId, userId).catch(() => undefined);
   const vendorRoots = new Map(VENDOR_PACKAGES.map((name) => [name, packageRoot(name)]));
   const map = JSON.stringify(importMap());
   const clients = new Set<ServerResponse>();
@@ -231,6 +249,8 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
       return session.submitModal(text(b.customId, 'customId'), fields);
     },
     'user-command': (b) => session.userCommand(text(b.name, 'name'), text(b.targetId, 'targetId')),
+    'message-command': (b) => session.messageCommand(text(b.name, 'name'), text(b.messageId, 'messageId')),
+    say: (b) => session.say(text(b.text, 'text')),
     'close-modal': () => session.closeModal(),
     as: (b) => session.actAs(text(b.username, 'username')),
   };

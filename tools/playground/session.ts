@@ -13,6 +13,7 @@ import {
   type APIModalInteractionResponseCallbackData,
   ApplicationCommandType,
   type Locale,
+  MessageType,
   ApplicationCommandOptionType as T,
 } from 'discord-api-types/v10';
 import { findComponent } from '../../test/doubles/discord/components.js';
@@ -21,6 +22,7 @@ import type {
   InteractionHandle,
   InteractionResponse,
   OptionValue,
+  PostedMessage,
 } from '../../test/doubles/discord/double.js';
 import type { ChoiceDef } from '../../test/doubles/discord/options.js';
 import type { World } from '../../test/e2e/world.js';
@@ -65,9 +67,17 @@ export interface ViewMessage {
   ephemeral: boolean;
   /**
    * The command that produced it (`{ username: 'moderator', command: 'loa list' }`), or null; for a
-   * user command (right-click, Apps) its name and the user it was run on (`target`).
+   * user command (right-click, Apps) its name and the user it was run on (`target`); for a message
+   * command the message it was run on (`targetMessage`: its author and the start of its text).
    */
-  invokedBy: { username: string; command: string; target?: string } | null;
+  invokedBy: {
+    username: string;
+    command: string;
+    target?: string;
+    targetMessage?: { author: string; excerpt: string };
+  } | null;
+  /** Who posted it when a user did (a message of the channel, not Rollcall's): right-click for Apps. */
+  postedBy?: PlaygroundUser;
 }
 
 /** What the page shows. */
@@ -79,6 +89,8 @@ export interface PlaygroundState {
   commands: APIApplicationCommand[];
   /** The user commands Rollcall registered (a user's right-click menu, Apps). */
   userCommands: APIApplicationCommand[];
+  /** The message commands Rollcall registered (a message's right-click menu, Apps: Check player). */
+  messageCommands: APIApplicationCommand[];
   /** Who is in the channel (the member list, right-click for Apps): the users and a few of the community. */
   members: PlaygroundUser[];
   /** Every Discord user of the community's members (the sandbox's), to show mentions by name. */
@@ -130,6 +142,15 @@ const PEOPLE_NAMES = [
   'skyler',
 ];
 
+/** The start of a posted message's text (its content, else its first embed's title), for "used Check player ▸". */
+function excerptOf(post: PostedMessage): string {
+  const text = (post.content || post.embeds[0]?.title || post.embeds[0]?.description || '').replace(
+    /\s+/g,
+    ' ',
+  );
+  return text.length > 40 ? `${text.slice(0, 39)}…` : text;
+}
+
 const userView = (u: DoubleUser): PlaygroundUser => ({ id: u.id, username: u.username, roles: [...u.roles] });
 
 export class PlaygroundSession {
@@ -141,6 +162,8 @@ export class PlaygroundSession {
   readonly #people: DoubleUser[] = [];
   readonly #modals = new Map<string, APIModalInteractionResponseCallbackData>();
   readonly #failures = new Map<string, Array<{ at: string; text: string }>>();
+  /** Messages users posted in the channel (reports naming players, what was typed without a /). */
+  readonly #posts: PostedMessage[] = [];
   #actor: DoubleUser;
 
   constructor(world: World, extraUsers: Array<{ username: string; roles: string[]; locale?: Locale }> = []) {
@@ -151,11 +174,21 @@ export class PlaygroundSession {
       const user = world.double.user(spec);
       this.#users.set(user.id, user);
     }
-    // A member with many LOAs and someone who asked to join: worth a right-click.
-    const samples = world.sandbox.dataset.samples;
+    // A member with many LOAs, someone who asked to join and a staff member on duty now (the most
+    // shifts of those on duty): worth a right-click.
+    const dataset = world.sandbox.dataset;
+    const samples = dataset.samples;
+    const shiftsOf = new Map<string, number>();
+    for (const shift of dataset.shifts)
+      if (shift.memberId) shiftsOf.set(shift.memberId, (shiftsOf.get(shift.memberId) ?? 0) + 1);
+    const onDuty = dataset.shifts
+      .filter((s) => !s.endedAt && s.memberId)
+      .map((s) => s.memberId as string)
+      .sort((a, b) => (shiftsOf.get(b) ?? 0) - (shiftsOf.get(a) ?? 0) || (a < b ? -1 : 1))[0];
     const community = [
       { id: samples.busyChatIds[0], username: 'alex' },
       { id: samples.joinRequestUserIds[0], username: 'jordan' },
+      { id: onDuty ? dataset.chatIdOf(onDuty) : undefined, username: 'robin' },
     ];
     for (const { id, username } of community) {
       if (id && !this.#users.has(id)) this.#community.push(world.double.user({ id, username }));
@@ -166,6 +199,15 @@ export class PlaygroundSession {
       if (!id || taken.has(id)) continue;
       const name = `${PEOPLE_NAMES[i % PEOPLE_NAMES.length]}${i >= PEOPLE_NAMES.length ? Math.floor(i / PEOPLE_NAMES.length) : ''}`;
       this.#people.push(world.double.user({ id, username: name }));
+    }
+    // The community's reports and tickets naming players (the sandbox's), already in the channel:
+    // right-click one → Apps → Check player.
+    const known = [...this.#users.values(), ...this.#community, ...this.#people];
+    for (const sample of world.sandbox.dataset.samples.playerMessages) {
+      const author =
+        known.find((u) => u.id === sample.authorChatId) ??
+        world.double.user({ id: sample.authorChatId, username: `reporter-${sample.authorChatId.slice(-4)}` });
+      this.#posts.push(world.double.post(author, { content: sample.content, embeds: sample.embeds }));
     }
   }
 
@@ -186,17 +228,29 @@ export class PlaygroundSession {
   state(): PlaygroundState {
     const double = this.#world.double;
     const records = new Map(double.interactions().map((r) => [r.id, r]));
-    const messages: ViewMessage[] = [];
+    const messages: ViewMessage[] = this.#posts.map((post) => ({
+      id: post.id,
+      message: this.#postedMessage(post),
+      ephemeral: false,
+      invokedBy: null,
+      postedBy: userView(post.author),
+    }));
     for (const stored of double.messages()) {
       if (stored.deleted) continue;
       if (stored.visibleTo !== null && stored.visibleTo !== this.#actor.id) continue;
       const record = records.get(stored.interactionId);
+      const target = record?.targetMessageId
+        ? this.#posts.find((p) => p.id === record.targetMessageId)
+        : undefined;
       const invoked =
         record?.commandName && record.originalMessageId === stored.message.id
           ? {
               username: record.user.username,
               command: record.commandName,
               ...(record.targetUser ? { target: record.targetUser.username } : {}),
+              ...(target
+                ? { targetMessage: { author: target.author.username, excerpt: excerptOf(target) } }
+                : {}),
             }
           : null;
       messages.push({
@@ -206,12 +260,15 @@ export class PlaygroundSession {
         invokedBy: invoked,
       });
     }
+    // In the order they were posted (snowflakes grow with time): a report typed after an answer shows below it.
+    messages.sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : BigInt(a.id) > BigInt(b.id) ? 1 : 0));
     return {
       bot: { id: double.bot.id, username: double.bot.username },
       actor: userView(this.#actor),
       users: [...this.#users.values()].map(userView),
       commands: this.#registered(),
       userCommands: this.#registered(ApplicationCommandType.User),
+      messageCommands: this.#registered(ApplicationCommandType.Message),
       members: [...this.#users.values(), ...this.#community].map(userView),
       people: [...this.#community, ...this.#people].map(userView),
       messages,
@@ -402,6 +459,61 @@ export class PlaygroundSession {
     if (!target) throw new InputError('that user is not in this channel');
     const handle = await dispatch(() => this.#world.double.userCommand(this.#actor, command.name, target));
     return this.#answer(handle, command.name);
+  }
+
+  /**
+   * Posts `text` in the channel as the acting user (what is typed without a leading /), as a report
+   * would be: a message command can then be run on it.
+   */
+  say(text: string): ActionResult {
+    const content = text.trim();
+    if (content === '') throw new InputError('type a message, or / for Rollcall’s commands');
+    if (content.length > 2000) throw new InputError('a message is at most 2,000 characters');
+    this.#posts.push(this.#world.double.post(this.#actor, { content }));
+    this.#world.double.ledger.changes.notify();
+    return { ok: true };
+  }
+
+  /** The messages users posted (oldest first). */
+  posts(): readonly PostedMessage[] {
+    return this.#posts;
+  }
+
+  /** Runs the message command `name` (right-click a message, Apps) on a posted message, as the acting user. */
+  async messageCommand(name: string, messageId: string): Promise<ActionResult> {
+    const command = this.#registered(ApplicationCommandType.Message).find((c) => c.name === name);
+    if (!command) throw new InputError(`there is no message command "${name}"`);
+    const post = this.#posts.find((p) => p.id === messageId);
+    if (!post) throw new InputError('Apps on a message work on a message a user posted, not on Rollcall’s');
+    const handle = await dispatch(() => this.#world.double.messageCommand(this.#actor, command.name, post));
+    return this.#answer(handle, command.name);
+  }
+
+  /** A posted message as Discord returns it. */
+  #postedMessage(post: PostedMessage): APIMessage {
+    return {
+      id: post.id,
+      channel_id: post.channelId,
+      author: {
+        id: post.author.id,
+        username: post.author.username,
+        discriminator: '0',
+        global_name: null,
+        avatar: null,
+      },
+      content: post.content,
+      timestamp: post.timestamp,
+      edited_timestamp: null,
+      tts: false,
+      mention_everyone: false,
+      mentions: [],
+      mention_roles: [],
+      attachments: [],
+      embeds: post.embeds,
+      pinned: false,
+      type: MessageType.Default,
+      components: [],
+    };
   }
 
   // ---- buttons, selects, modals ------------------------------------------------------------------------

@@ -70,124 +70,223 @@ export interface MonthCount {
 
 /** Count the month of `options.spec`. */
 export function createMonthCount(options: MonthCountOptions): MonthCount {
-  const { store, prefix, logger, now, ledger } = options;
-  const limited = options.spec !== undefined;
-  const spec: LimitSpec = options.spec ?? {
-    points: UNLIMITED_POINTS,
-    window: { kind: 'month' },
-    text: 'month (counted, no limit)',
-  };
-  const periodMs = options.periodSeconds * 1000;
-  /** The month's name (calendar `YYYY-MM`, or the period's number `p123` with monthSeconds). */
-  const monthOf = (t: number) => (periodMs > 0 ? `p${Math.floor(t / periodMs)}` : calendarMonthOf(t));
-  const nextMonthStart = (t: number) =>
-    periodMs > 0 ? (Math.floor(t / periodMs) + 1) * periodMs : nextCalendarMonthStart(t);
-  // Month counters never expire in memory (their key names the month); Redis drops them after it.
-  const counter = store.counter(`${prefix}:month`, spec.points, 0);
-  const lastLeft = new Map<string, number>();
+  return new MonthCounter(options);
+}
 
-  const monthKey = (key: string) => `${key}:${monthOf(now())}`;
-  /** Seconds a month counter lives in Redis: to the month's end, and a day more. */
-  const monthSeconds = () => Math.ceil((nextMonthStart(now()) - now()) / 1000) + 86_400;
-  const counterOptions = () => (store.backend === 'redis' ? { customDuration: monthSeconds() } : {});
+/** The spec counted when no monthly limit is known: never reached. */
+const UNLIMITED: LimitSpec = {
+  points: UNLIMITED_POINTS,
+  window: { kind: 'month' },
+  text: 'month (counted, no limit)',
+};
 
-  async function used(key: string): Promise<number> {
-    // The ledger first: a request counted there was counted by the limit store before (take raises
-    // the ledger after the store's count), so a store read after it that counts fewer has lost
-    // them; read the other way round, a request spent in between would look lost.
-    const kept = await ledgerUsed(key);
-    const counted = await storeCount(key);
-    return kept <= counted ? counted : restoreMonth(key);
+/**
+ * The ledger's copy of the count (the database): the insurance against the limit store losing it.
+ * A ledger that does not answer is said once, and counts as 0 until it answers again.
+ */
+class LedgerCopy {
+  private warned = false;
+
+  constructor(
+    private readonly ledger: MonthLedger | undefined,
+    private readonly logger: Logger,
+  ) {}
+
+  /** The ledger's count of `key`'s `month`; 0 without one, or when it does not answer. */
+  async used(key: string, month: string): Promise<number> {
+    if (!this.ledger) return 0;
+    try {
+      return await this.ledger.used(key, month);
+    } catch (error) {
+      this.failed(error);
+      return 0;
+    }
   }
 
-  async function storeCount(key: string): Promise<number> {
-    const res = await counter.get(monthKey(key));
-    return Math.max(0, res?.consumedPoints ?? 0);
+  /** Keep `count` in the ledger before the request it counts goes out. */
+  async raise(key: string, month: string, count: number): Promise<void> {
+    if (!this.ledger) return;
+    try {
+      await this.ledger.raise(key, month, count);
+      this.warned = false;
+    } catch (error) {
+      // The limit store still counts; the ledger is the insurance against losing it.
+      this.failed(error);
+    }
   }
 
+  private failed(error: unknown): void {
+    if (this.warned) return;
+    this.warned = true;
+    this.logger.warn(
+      { kind: 'limits', err: error instanceof Error ? error.message : String(error) },
+      "the database did not keep the month's request count; counting on in the counters' store alone",
+    );
+  }
+}
+
+class MonthCounter implements MonthCount {
+  readonly spec: LimitSpec;
+  readonly limited: boolean;
+  private readonly store: LimitStore;
+  private readonly logger: Logger;
+  private readonly now: () => number;
+  private readonly periodMs: number;
+  private readonly ledger: LedgerCopy;
+  private readonly onAllowanceMark: MonthCountOptions['onAllowanceMark'];
+  /** Month counters never expire in memory (their key names the month); Redis drops them after it. */
+  private readonly counter: ReturnType<LimitStore['counter']>;
+  private readonly left = new Map<string, number>();
   /** This process's restores of a month, one at a time per key (the next finds the count restored). */
-  const restoring = new Map<string, Promise<number>>();
+  private readonly restoring = new Map<string, Promise<number>>();
   /**
    * Who restores a loss, by month and the ledger's count: the first to take it (atomic in Redis);
    * it lapses, so a process that died while restoring does not leave the loss for good.
    */
-  const restores = store.counter(`${prefix}:restore`, 1, RESTORE_CLAIM_SECONDS);
+  private readonly restores: ReturnType<LimitStore['counter']>;
+
+  constructor(options: MonthCountOptions) {
+    this.limited = options.spec !== undefined;
+    this.spec = options.spec ?? UNLIMITED;
+    this.store = options.store;
+    this.logger = options.logger;
+    this.now = options.now;
+    this.periodMs = options.periodSeconds * 1000;
+    this.ledger = new LedgerCopy(options.ledger, options.logger);
+    this.onAllowanceMark = options.onAllowanceMark;
+    this.counter = options.store.counter(`${options.prefix}:month`, this.spec.points, 0);
+    this.restores = options.store.counter(`${options.prefix}:restore`, 1, RESTORE_CLAIM_SECONDS);
+  }
+
+  /** The month's name (calendar `YYYY-MM`, or the period's number `p123` with monthSeconds). */
+  private monthOf(t: number): string {
+    return this.periodMs > 0 ? `p${Math.floor(t / this.periodMs)}` : calendarMonthOf(t);
+  }
+
+  nextMonthStart(t: number): number {
+    return this.periodMs > 0
+      ? (Math.floor(t / this.periodMs) + 1) * this.periodMs
+      : nextCalendarMonthStart(t);
+  }
+
+  monthKey(key: string): string {
+    return `${key}:${this.monthOf(this.now())}`;
+  }
+
+  counterOptions(): { customDuration?: number } {
+    // Seconds a month counter lives in Redis: to the month's end, and a day more.
+    const now = this.now();
+    return this.store.backend === 'redis'
+      ? { customDuration: Math.ceil((this.nextMonthStart(now) - now) / 1000) + 86_400 }
+      : {};
+  }
+
+  lastLeft(key: string): number | undefined {
+    return this.limited ? this.left.get(key) : undefined;
+  }
+
+  async used(key: string): Promise<number> {
+    // The ledger first: a request counted there was counted by the limit store before (take raises
+    // the ledger after the store's count), so a store read after it that counts fewer has lost
+    // them; read the other way round, a request spent in between would look lost.
+    const kept = await this.ledger.used(key, this.monthOf(this.now()));
+    const counted = await this.storeCount(key);
+    return kept <= counted ? counted : this.restoreMonth(key);
+  }
+
+  async take(key: string): Promise<void> {
+    const mKey = this.monthKey(key);
+    if ((await this.used(key)) >= this.spec.points) throw this.quotaError();
+    try {
+      const res = await this.counter.consume(mKey, 1, this.counterOptions());
+      this.seedInsurance(mKey, res.consumedPoints);
+      await this.ledger.raise(key, this.monthOf(this.now()), res.consumedPoints);
+      this.left.set(key, this.spec.points - res.consumedPoints);
+      this.warnAt(res.consumedPoints, res.consumedPoints - 1);
+    } catch (rejection) {
+      if (rejection instanceof RateLimiterRes) throw this.quotaError();
+      throw rejection;
+    }
+  }
+
+  async resync(key: string, remaining: number): Promise<void> {
+    const counted = await this.used(key);
+    const apiUsed = this.spec.points - remaining;
+    if (apiUsed <= counted) return;
+    const res = await this.counter.penalty(this.monthKey(key), apiUsed - counted, this.counterOptions());
+    this.seedInsurance(this.monthKey(key), res.consumedPoints);
+    await this.ledger.raise(key, this.monthOf(this.now()), res.consumedPoints);
+    this.left.set(key, Math.max(0, this.spec.points - res.consumedPoints));
+    this.warnAt(res.consumedPoints, counted);
+    this.logger.info(
+      { kind: 'limits', limit: this.spec.text, used: apiUsed, was: counted },
+      'allowance count resynced from the API',
+    );
+    await this.store.flush();
+  }
+
+  quotaError(): ApiError {
+    const resetAt = this.nextMonthStart(this.now());
+    return new ApiError(
+      'quota',
+      `Monthly API allowance spent; it starts again at ${new Date(resetAt).toISOString()}`,
+      {
+        resetAt,
+        retryAfterSeconds: Math.max(1, Math.ceil((resetAt - this.now()) / 1000)),
+      },
+    );
+  }
+
+  private async storeCount(key: string): Promise<number> {
+    const res = await this.counter.get(this.monthKey(key));
+    return Math.max(0, res?.consumedPoints ?? 0);
+  }
 
   /**
    * The limit store lost the month (Redis emptied or restarted without persistence, the counters
    * file removed): count on from what the ledger kept. A penalty, not a set: a request counted
    * meanwhile stays counted; two processes restoring at once count more, never less.
    */
-  function restoreMonth(key: string): Promise<number> {
-    const mKey = monthKey(key);
-    const restore = (restoring.get(mKey) ?? Promise.resolve(0))
+  private restoreMonth(key: string): Promise<number> {
+    const mKey = this.monthKey(key);
+    const restore = (this.restoring.get(mKey) ?? Promise.resolve(0))
       .catch(() => 0)
-      .then(async () => {
-        const kept = await ledgerUsed(key);
-        const counted = await storeCount(key);
-        if (kept <= counted) return counted;
-        // One process restores a given loss: the others, finding the restore taken, count on from
-        // the ledger's number (a request they spend meanwhile is added to the restored count).
-        try {
-          await restores.consume(`${mKey}:${kept}`);
-        } catch (rejection) {
-          if (rejection instanceof RateLimiterRes) return kept;
-          throw rejection;
-        }
-        const restored = await counter.penalty(mKey, kept - counted, counterOptions());
-        seedInsurance(mKey, restored.consumedPoints);
-        await store.flush();
-        logger.warn(
-          { kind: 'limits', limit: spec.text, counted, kept },
-          "the month's request count was lost by the counters' store; restored from the database",
-        );
-        return Math.max(kept, restored.consumedPoints);
-      });
-    restoring.set(mKey, restore);
+      .then(() => this.restoreOnce(key, mKey));
+    this.restoring.set(mKey, restore);
     void restore
       .finally(() => {
-        if (restoring.get(mKey) === restore) restoring.delete(mKey);
+        if (this.restoring.get(mKey) === restore) this.restoring.delete(mKey);
       })
       .catch(() => undefined);
     return restore;
   }
 
-  /** The ledger's count of `key`'s month; 0 without one, or when it does not answer (said once). */
-  async function ledgerUsed(key: string): Promise<number> {
-    if (!ledger) return 0;
+  /** One restore of `key`'s month (`mKey`), after this process's previous one ended. */
+  private async restoreOnce(key: string, mKey: string): Promise<number> {
+    const kept = await this.ledger.used(key, this.monthOf(this.now()));
+    const counted = await this.storeCount(key);
+    if (kept <= counted) return counted;
+    // One process restores a given loss: the others, finding the restore taken, count on from
+    // the ledger's number (a request they spend meanwhile is added to the restored count).
     try {
-      return await ledger.used(key, monthOf(now()));
-    } catch (error) {
-      ledgerFailed(error);
-      return 0;
+      await this.restores.consume(`${mKey}:${kept}`);
+    } catch (rejection) {
+      if (rejection instanceof RateLimiterRes) return kept;
+      throw rejection;
     }
-  }
-
-  /** Keep `count` in the ledger before the request it counts goes out. */
-  async function ledgerRaise(key: string, count: number): Promise<void> {
-    if (!ledger) return;
-    try {
-      await ledger.raise(key, monthOf(now()), count);
-      ledgerWarned = false;
-    } catch (error) {
-      // The limit store still counts; the ledger is the insurance against losing it.
-      ledgerFailed(error);
-    }
-  }
-
-  let ledgerWarned = false;
-  function ledgerFailed(error: unknown) {
-    if (ledgerWarned) return;
-    ledgerWarned = true;
-    logger.warn(
-      { kind: 'limits', err: error instanceof Error ? error.message : String(error) },
-      "the database did not keep the month's request count; counting on in the counters' store alone",
+    const restored = await this.counter.penalty(mKey, kept - counted, this.counterOptions());
+    this.seedInsurance(mKey, restored.consumedPoints);
+    await this.store.flush();
+    this.logger.warn(
+      { kind: 'limits', limit: this.spec.text, counted, kept },
+      "the month's request count was lost by the counters' store; restored from the database",
     );
+    return Math.max(kept, restored.consumedPoints);
   }
 
   /** Keep the insurance limiter of the Redis month counter at the count Redis gave. */
-  function seedInsurance(key: string, consumed: number) {
-    const insurance: RateLimiterMemory | undefined = store.insurance(counter);
+  private seedInsurance(key: string, consumed: number): void {
+    const insurance: RateLimiterMemory | undefined = this.store.insurance(this.counter);
     if (!insurance) return;
     void insurance.get(key).then((mine) => {
       if ((mine?.consumedPoints ?? 0) < consumed) return insurance.set(key, consumed, 0);
@@ -195,10 +294,10 @@ export function createMonthCount(options: MonthCountOptions): MonthCount {
   }
 
   /** Log each mark (80%, 100%) the count just crossed; tell onAllowanceMark of the highest one. */
-  function warnAt(count: number, previous: number) {
-    if (!limited) return;
-    const { points, text } = spec;
-    const resetAt = nextMonthStart(now());
+  private warnAt(count: number, previous: number): void {
+    if (!this.limited) return;
+    const { points, text } = this.spec;
+    const resetAt = this.nextMonthStart(this.now());
     const crossed = (
       [
         [0.8, Math.ceil(points * 0.8)],
@@ -206,7 +305,7 @@ export function createMonthCount(options: MonthCountOptions): MonthCount {
       ] as const
     ).filter(([, mark]) => previous < mark && count >= mark);
     for (const [share] of crossed) {
-      logger.warn(
+      this.logger.warn(
         {
           kind: 'limits',
           limit: text,
@@ -219,60 +318,6 @@ export function createMonthCount(options: MonthCountOptions): MonthCount {
     }
     const highest = crossed.at(-1);
     if (highest)
-      options.onAllowanceMark?.({ share: highest[0], used: Math.min(count, points), points, resetAt });
+      this.onAllowanceMark?.({ share: highest[0], used: Math.min(count, points), points, resetAt });
   }
-
-  function quotaError(): ApiError {
-    const resetAt = nextMonthStart(now());
-    return new ApiError(
-      'quota',
-      `Monthly API allowance spent; it starts again at ${new Date(resetAt).toISOString()}`,
-      {
-        resetAt,
-        retryAfterSeconds: Math.max(1, Math.ceil((resetAt - now()) / 1000)),
-      },
-    );
-  }
-
-  return {
-    spec,
-    limited,
-    nextMonthStart,
-    monthKey,
-    counterOptions,
-    used,
-    quotaError,
-    lastLeft: (key) => (limited ? lastLeft.get(key) : undefined),
-
-    async take(key) {
-      const mKey = monthKey(key);
-      if ((await used(key)) >= spec.points) throw quotaError();
-      try {
-        const res = await counter.consume(mKey, 1, counterOptions());
-        seedInsurance(mKey, res.consumedPoints);
-        await ledgerRaise(key, res.consumedPoints);
-        lastLeft.set(key, spec.points - res.consumedPoints);
-        warnAt(res.consumedPoints, res.consumedPoints - 1);
-      } catch (rejection) {
-        if (rejection instanceof RateLimiterRes) throw quotaError();
-        throw rejection;
-      }
-    },
-
-    async resync(key, remaining) {
-      const counted = await used(key);
-      const apiUsed = spec.points - remaining;
-      if (apiUsed <= counted) return;
-      const res = await counter.penalty(monthKey(key), apiUsed - counted, counterOptions());
-      seedInsurance(monthKey(key), res.consumedPoints);
-      await ledgerRaise(key, res.consumedPoints);
-      lastLeft.set(key, Math.max(0, spec.points - res.consumedPoints));
-      warnAt(res.consumedPoints, counted);
-      logger.info(
-        { kind: 'limits', limit: spec.text, used: apiUsed, was: counted },
-        'allowance count resynced from the API',
-      );
-      await store.flush();
-    },
-  };
 }

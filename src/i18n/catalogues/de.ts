@@ -211,6 +211,12 @@ export const de: Catalogue = {
     'rollcall-admin.reports.options.language.choices.es-ES.name': 'Español',
     'rollcall-admin.reports.options.language.choices.fr.name': 'Français',
     'rollcall-admin.reports.options.language.choices.pt-BR.name': 'Português (Brasil)',
+    'rollcall-admin.reports.options.reminder-channel.description':
+      'Hier am Tag vor dem Ende einer Abwesenheit erinnern',
+    'rollcall-admin.reports.options.reminder-pings.description':
+      'Ob die Erinnerung das genannte Mitglied anpingt (Standard: nein)',
+    'rollcall-admin.reports.options.reminders-off.description':
+      'True schaltet die Abwesenheits-Erinnerungen aus',
   },
   messages: {
     notFound: 'Auf diesem Community-Server wurde nichts mit dieser ID gefunden.',
@@ -473,12 +479,89 @@ export const de: Catalogue = {
       serverDefault: (name) => `Standard des Servers (${name})`,
     },
 
-    help: {},
+    help: {
+      title: 'Rollcall-Befehle',
+      intro:
+        'Nur-Lese-Zugriff auf die Akten des Community-Servers. Listen blätterst du mit den Knöpfen darunter; ' +
+        '„Öffnen…“ zeigt einen Eintrag. Füge `public:True` zu einem Befehl hinzu, um die Antwort im Kanal zu posten ' +
+        '(sonst siehst nur du sie).',
+      memberMenus: 'Rechtsklick auf ein Mitglied → Apps',
+      messageMenus: 'Rechtsklick auf eine Nachricht → Apps',
+      messageMenuLine: 'die darin genannten Spieler und ihre Akten',
+      moreCommands: 'Weitere Befehle',
+      sampleUser: '@nutzer',
+    },
 
-    status: {},
+    status: {
+      title: 'Rollcall-Status',
+      footer: 'Zählungen seit dem Start von Rollcall',
+      api: 'API',
+      reachable: '🟢 Erreichbar',
+      notReachable: '🔴 Nicht erreichbar',
+      roundTrip: 'Antwortzeit',
+      milliseconds: (ms) => `${f.count(ms)} ms`,
+      savedProbe: (relative) => `gespeicherte Antwort von ${relative}: keine Anfrage verbraucht`,
+      cache: 'Cache',
+      backendMemory: 'Im Arbeitsspeicher',
+      backendRedis: 'Redis',
+      backendOff: 'Aus',
+      healthy: 'funktioniert',
+      notAnswering: 'antwortet nicht',
+      hitRate: 'Cache-Trefferquote',
+      noReadsYet: 'noch keine Lesezugriffe',
+      hits: (percent, hits, reads) =>
+        `${new Intl.NumberFormat(f.locale, { maximumFractionDigits: 1 }).format(percent)} % (${f.count(hits)} von ${f.count(reads)} Lesezugriffen)`,
+      requestsMade: 'API-Anfragen gestellt',
+      rateLimited: 'Antworten mit Ratenlimit',
+      staleServed: 'Gespeicherte Daten gezeigt (API ausgefallen)',
+      coalesced: 'Geteilte Anfragen',
+      version: 'Version',
+      uptime: 'Laufzeit',
+      accessRoles: 'Zugriffsrollen',
+      problem: 'Problem',
+      leftAsCounted: 'Verbleibende Anfragen (zuletzt hier gezählt)',
+      leftThisMonth: 'Übrig in diesem Monat',
+      allowedNow: 'Jetzt erlaubt',
+      leftOf: (left, points) => `${f.count(left)} von ${f.count(points)}`,
+      noMonthlyLimit: 'Kein Monatslimit',
+      savedOnlyUntil: (when) => `Nur gespeicherte Daten, bis ${when}`,
+      nothingUntil: (when, limit) => `Nichts bis ${when} (${limit})`,
+      upToReads: (n) => `Bis zu ${f.count(n)} neue Abrufe`,
+      anyRead: 'Jeder Abruf (kein Limit gesetzt)',
+      readsAndRefresh: (reads, next) => `${reads}; Auffrischen gespeicherter Daten: ${next}`,
+      dueNow: 'eines ist jetzt fällig',
+      next: (when) => `nächstes ${when}`,
+      monthName: (limit) => `API-Kontingent (${limit})`,
+      monthLine: (left, points, used, resets) =>
+        `${f.count(left)} von ${f.count(points)} übrig in diesem Monat · ${f.count(used)} verbraucht · beginnt neu ${resets}`,
+      paceSpent: 'Tempo: aufgebraucht; gespeicherte Daten werden gezeigt, bis es neu beginnt',
+      paceLine: (every, next) =>
+        `Tempo: ein Auffrischen gespeicherter Daten alle ${every} (20 % für neue Abrufe reserviert) · ${next}`,
+      windowName: (limit) => `Anfragelimit (${limit})`,
+      windowLine: (left, window, used, refills) =>
+        `${left} übrig in diesem Fenster von ${window} · ${f.count(used)} verbraucht · füllt sich auf ${refills}`,
+      leftOfWindow: (left, per) => `${f.count(left)} von ${f.count(per)}`,
+    },
 
-    access: {},
+    access: {
+      unlinked: 'keine verknüpfte Discord-Rolle',
+      badId: 'die verknüpfte Discord-Rolle ist keine Rollen-ID',
+      gone: 'die verknüpfte Discord-Rolle gibt es auf diesem Server nicht mehr',
+      unknownRole: 'nicht unter den Community-Rollen',
+      unread: 'die Community-Rollen konnten nicht gelesen werden',
+      discordRole: (id) => `Discord-Rolle ${id}`,
+      checkedFree: (roles) => `Kostenlos geprüft (verknüpfte Discord-Rolle): ${roles}`,
+      costLookup: (roles) => `Kosten eine Mitgliedsabfrage: ${roles}`,
+      linkTip:
+        'Verknüpfe sie im Community-Server mit einer Discord-Rolle, damit sie kostenlos geprüft werden.',
+    },
 
-    admin: {},
+    admin: {
+      setupTitle: 'Rollcall mit deiner Community verbinden',
+      tokenLabel: 'Der API-Token des Community-Servers',
+      replaceToken: 'Token ersetzen',
+      unlink: 'Trennen',
+      noRoleNeeded: 'none (keine Rolle nötig)',
+    },
   }),
 };

@@ -222,6 +222,12 @@ export const esES: Catalogue = {
     'rollcall-admin.reports.options.language.choices.es-ES.name': 'Español',
     'rollcall-admin.reports.options.language.choices.fr.name': 'Français',
     'rollcall-admin.reports.options.language.choices.pt-BR.name': 'Português (Brasil)',
+    'rollcall-admin.reports.options.reminder-channel.description':
+      'Publicar aquí un recordatorio el día antes de que termine una ausencia',
+    'rollcall-admin.reports.options.reminder-pings.description':
+      'Si el recordatorio menciona con ping al miembro que nombra (por defecto no)',
+    'rollcall-admin.reports.options.reminders-off.description':
+      'True desactiva los recordatorios de ausencias',
   },
   messages: {
     notFound: 'No se encontró nada con ese id en este servidor de la comunidad.',
@@ -481,12 +487,88 @@ export const esES: Catalogue = {
       serverDefault: (name) => `el del servidor (${name})`,
     },
 
-    help: {},
+    help: {
+      title: 'Comandos de Rollcall',
+      intro:
+        'Acceso de solo lectura a los registros del servidor de la comunidad. Las listas se pasan con los botones de abajo; ' +
+        '«Abrir…» muestra un registro. Añade `public:True` a cualquier comando para publicar la respuesta en el canal ' +
+        '(si no, solo la ves tú).',
+      memberMenus: 'Clic derecho en un miembro → Aplicaciones',
+      messageMenus: 'Clic derecho en un mensaje → Aplicaciones',
+      messageMenuLine: 'los jugadores que nombra y el historial de cada uno',
+      moreCommands: 'Más comandos',
+      sampleUser: '@usuario',
+    },
 
-    status: {},
+    status: {
+      title: 'Estado de Rollcall',
+      footer: 'Recuentos desde que Rollcall arrancó',
+      api: 'API',
+      reachable: '🟢 Accesible',
+      notReachable: '🔴 No accesible',
+      roundTrip: 'Ida y vuelta',
+      milliseconds: (ms) => `${f.count(ms)} ms`,
+      savedProbe: (relative) => `respuesta guardada de ${relative}: ninguna petición gastada`,
+      cache: 'Caché',
+      backendMemory: 'En memoria',
+      backendRedis: 'Redis',
+      backendOff: 'Desactivada',
+      healthy: 'funciona',
+      notAnswering: 'no responde',
+      hitRate: 'Tasa de aciertos de la caché',
+      noReadsYet: 'aún no hay lecturas',
+      hits: (percent, hits, reads) =>
+        `${new Intl.NumberFormat(f.locale, { maximumFractionDigits: 1 }).format(percent)} % (${f.count(hits)} de ${f.count(reads)} lecturas)`,
+      requestsMade: 'Peticiones a la API hechas',
+      rateLimited: 'Respuestas con límite de ritmo',
+      staleServed: 'Datos guardados servidos (API caída)',
+      coalesced: 'Peticiones compartidas',
+      version: 'Versión',
+      uptime: 'Tiempo activo',
+      accessRoles: 'Roles de acceso',
+      problem: 'Problema',
+      leftAsCounted: 'Peticiones restantes (según el último recuento aquí)',
+      leftThisMonth: 'Quedan este mes',
+      allowedNow: 'Permitido ahora',
+      leftOf: (left, points) => `${f.count(left)} de ${f.count(points)}`,
+      noMonthlyLimit: 'Sin límite mensual',
+      savedOnlyUntil: (when) => `Solo datos guardados, hasta ${when}`,
+      nothingUntil: (when, limit) => `Nada hasta ${when} (${limit})`,
+      upToReads: (n) => `Hasta ${f.count(n)} lecturas nuevas`,
+      anyRead: 'Cualquier lectura (sin límite fijado)',
+      readsAndRefresh: (reads, next) => `${reads}; actualización de datos guardados: ${next}`,
+      dueNow: 'toca una ahora',
+      next: (when) => `la siguiente ${when}`,
+      monthName: (limit) => `Cuota de API (${limit})`,
+      monthLine: (left, points, used, resets) =>
+        `Quedan ${f.count(left)} de ${f.count(points)} este mes · ${f.count(used)} usadas · se renueva ${resets}`,
+      paceSpent: 'Ritmo: agotado; se muestran datos guardados hasta que se renueve',
+      paceLine: (every, next) =>
+        `Ritmo: una actualización de datos guardados cada ${every} (20 % reservado para lecturas nuevas) · ${next}`,
+      windowName: (limit) => `Límite de peticiones (${limit})`,
+      windowLine: (left, window, used, refills) =>
+        `Quedan ${left} en esta ventana de ${window} · ${f.count(used)} usadas · se recarga ${refills}`,
+      leftOfWindow: (left, per) => `${f.count(left)} de ${f.count(per)}`,
+    },
 
-    access: {},
+    access: {
+      unlinked: 'sin rol de Discord vinculado',
+      badId: 'su rol de Discord vinculado no es un id de rol',
+      gone: 'su rol de Discord vinculado ya no está en este servidor',
+      unknownRole: 'no está entre los roles de la comunidad',
+      unread: 'no se pudieron leer los roles de la comunidad',
+      discordRole: (id) => `rol de Discord ${id}`,
+      checkedFree: (roles) => `Comprobados gratis (rol de Discord vinculado): ${roles}`,
+      costLookup: (roles) => `Cuestan una consulta de miembro: ${roles}`,
+      linkTip: 'Vincúlalos a un rol de Discord en el servidor de la comunidad para comprobarlos gratis.',
+    },
 
-    admin: {},
+    admin: {
+      setupTitle: 'Vincular Rollcall a tu comunidad',
+      tokenLabel: 'El token de API del servidor de la comunidad',
+      replaceToken: 'Reemplazar token',
+      unlink: 'Desvincular',
+      noRoleNeeded: 'none (no hace falta rol)',
+    },
   }),
 };

@@ -225,6 +225,11 @@ export const fr: Catalogue = {
     'rollcall-admin.reports.options.language.choices.es-ES.name': 'Español',
     'rollcall-admin.reports.options.language.choices.fr.name': 'Français',
     'rollcall-admin.reports.options.language.choices.pt-BR.name': 'Português (Brasil)',
+    'rollcall-admin.reports.options.reminder-channel.description':
+      'Publier ici un rappel la veille de la fin d’une absence',
+    'rollcall-admin.reports.options.reminder-pings.description':
+      'Si le rappel notifie le membre qu’il nomme (non par défaut)',
+    'rollcall-admin.reports.options.reminders-off.description': 'True désactive les rappels d’absence',
   },
   messages: {
     notFound: "Rien avec cet id n'a été trouvé sur ce serveur communautaire.",
@@ -486,12 +491,88 @@ export const fr: Catalogue = {
       serverDefault: (name) => `celle du serveur (${name})`,
     },
 
-    help: {},
+    help: {
+      title: 'Commandes de Rollcall',
+      intro:
+        'Accès en lecture seule aux registres du serveur communautaire. Les listes se feuillettent avec les boutons en dessous ; ' +
+        '« Ouvrir… » affiche un enregistrement. Ajoutez `public:True` à une commande pour publier la réponse dans le salon ' +
+        '(sinon vous seul la voyez).',
+      memberMenus: 'Clic droit sur un membre → Applications',
+      messageMenus: 'Clic droit sur un message → Applications',
+      messageMenuLine: 'les joueurs qu’il nomme, et le dossier de chacun',
+      moreCommands: 'Autres commandes',
+      sampleUser: '@utilisateur',
+    },
 
-    status: {},
+    status: {
+      title: 'État de Rollcall',
+      footer: 'Compteurs depuis le démarrage de Rollcall',
+      api: 'API',
+      reachable: '🟢 Joignable',
+      notReachable: '🔴 Injoignable',
+      roundTrip: 'Aller-retour',
+      milliseconds: (ms) => `${f.count(ms)} ms`,
+      savedProbe: (relative) => `réponse enregistrée ${relative} : aucune requête dépensée`,
+      cache: 'Cache',
+      backendMemory: 'En mémoire',
+      backendRedis: 'Redis',
+      backendOff: 'Désactivé',
+      healthy: 'en bon état',
+      notAnswering: 'ne répond pas',
+      hitRate: 'Taux de succès du cache',
+      noReadsYet: 'aucune lecture pour l’instant',
+      hits: (percent, hits, reads) =>
+        `${new Intl.NumberFormat(f.locale, { maximumFractionDigits: 1 }).format(percent)} % (${f.count(hits)} sur ${f.count(reads)} lectures)`,
+      requestsMade: 'Requêtes API effectuées',
+      rateLimited: 'Réponses limitées en débit',
+      staleServed: 'Données enregistrées servies (API hors service)',
+      coalesced: 'Requêtes partagées',
+      version: 'Version',
+      uptime: 'Temps de fonctionnement',
+      accessRoles: "Rôles d'accès",
+      problem: 'Problème',
+      leftAsCounted: 'Requêtes restantes (au dernier comptage ici)',
+      leftThisMonth: 'Restant ce mois-ci',
+      allowedNow: 'Permis maintenant',
+      leftOf: (left, points) => `${f.count(left)} sur ${f.count(points)}`,
+      noMonthlyLimit: 'Pas de limite mensuelle',
+      savedOnlyUntil: (when) => `Données enregistrées uniquement, jusqu'au ${when}`,
+      nothingUntil: (when, limit) => `Rien jusqu'au ${when} (${limit})`,
+      upToReads: (n) => `Jusqu'à ${f.count(n)} nouvelles lectures`,
+      anyRead: 'Toute lecture (aucune limite définie)',
+      readsAndRefresh: (reads, next) => `${reads} ; actualisation des données enregistrées : ${next}`,
+      dueNow: 'une est due maintenant',
+      next: (when) => `prochaine ${when}`,
+      monthName: (limit) => `Quota d'API (${limit})`,
+      monthLine: (left, points, used, resets) =>
+        `${f.count(left)} sur ${f.count(points)} restantes ce mois-ci · ${f.count(used)} utilisées · repart ${resets}`,
+      paceSpent: "Rythme : épuisé ; les données enregistrées sont affichées jusqu'à la remise à zéro",
+      paceLine: (every, next) =>
+        `Rythme : une actualisation des données enregistrées toutes les ${every} (20 % gardés pour les nouvelles lectures) · ${next}`,
+      windowName: (limit) => `Limite de requêtes (${limit})`,
+      windowLine: (left, window, used, refills) =>
+        `${left} restantes dans cette fenêtre de ${window} · ${f.count(used)} utilisées · se remplit ${refills}`,
+      leftOfWindow: (left, per) => `${f.count(left)} sur ${f.count(per)}`,
+    },
 
-    access: {},
+    access: {
+      unlinked: 'aucun rôle Discord lié',
+      badId: "son rôle Discord lié n'est pas un id de rôle",
+      gone: "son rôle Discord lié n'existe plus sur ce serveur",
+      unknownRole: 'absent des rôles de la communauté',
+      unread: "les rôles de la communauté n'ont pas pu être lus",
+      discordRole: (id) => `rôle Discord ${id}`,
+      checkedFree: (roles) => `Vérifiés gratuitement (rôle Discord lié) : ${roles}`,
+      costLookup: (roles) => `Coûtent une recherche de membre : ${roles}`,
+      linkTip: 'Liez-les à un rôle Discord dans le serveur communautaire pour les vérifier gratuitement.',
+    },
 
-    admin: {},
+    admin: {
+      setupTitle: 'Relier Rollcall à votre communauté',
+      tokenLabel: "Le token d'API du serveur communautaire",
+      replaceToken: 'Remplacer le token',
+      unlink: 'Délier',
+      noRoleNeeded: 'none (aucun rôle requis)',
+    },
   }),
 };

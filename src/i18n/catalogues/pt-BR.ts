@@ -204,6 +204,11 @@ export const ptBR: Catalogue = {
     'rollcall-admin.reports.options.language.choices.es-ES.name': 'Español',
     'rollcall-admin.reports.options.language.choices.fr.name': 'Français',
     'rollcall-admin.reports.options.language.choices.pt-BR.name': 'Português (Brasil)',
+    'rollcall-admin.reports.options.reminder-channel.description':
+      'Publicar aqui um lembrete na véspera do fim de uma ausência',
+    'rollcall-admin.reports.options.reminder-pings.description':
+      'Se o lembrete menciona com ping o membro citado (padrão: não)',
+    'rollcall-admin.reports.options.reminders-off.description': 'True desativa os lembretes de ausência',
   },
   messages: {
     notFound: 'Nada com esse id foi encontrado neste servidor da comunidade.',
@@ -458,12 +463,88 @@ export const ptBR: Catalogue = {
       serverDefault: (name) => `o do servidor (${name})`,
     },
 
-    help: {},
+    help: {
+      title: 'Comandos do Rollcall',
+      intro:
+        'Acesso somente leitura aos registros do servidor da comunidade. As listas mudam de página com os botões abaixo; ' +
+        '“Abrir…” mostra um registro. Adicione `public:True` a qualquer comando para postar a resposta no canal ' +
+        '(senão só você a vê).',
+      memberMenus: 'Clique com o botão direito em um membro → Apps',
+      messageMenus: 'Clique com o botão direito em uma mensagem → Apps',
+      messageMenuLine: 'os jogadores que ela cita e o histórico de cada um',
+      moreCommands: 'Mais comandos',
+      sampleUser: '@usuario',
+    },
 
-    status: {},
+    status: {
+      title: 'Status do Rollcall',
+      footer: 'Contagens desde que o Rollcall iniciou',
+      api: 'API',
+      reachable: '🟢 Acessível',
+      notReachable: '🔴 Inacessível',
+      roundTrip: 'Ida e volta',
+      milliseconds: (ms) => `${f.count(ms)} ms`,
+      savedProbe: (relative) => `resposta salva de ${relative}: nenhuma requisição gasta`,
+      cache: 'Cache',
+      backendMemory: 'Na memória',
+      backendRedis: 'Redis',
+      backendOff: 'Desligado',
+      healthy: 'funcionando',
+      notAnswering: 'não responde',
+      hitRate: 'Taxa de acertos do cache',
+      noReadsYet: 'nenhuma leitura ainda',
+      hits: (percent, hits, reads) =>
+        `${new Intl.NumberFormat(f.locale, { maximumFractionDigits: 1 }).format(percent)}% (${f.count(hits)} de ${f.count(reads)} leituras)`,
+      requestsMade: 'Requisições à API feitas',
+      rateLimited: 'Respostas com limite de taxa',
+      staleServed: 'Dados salvos mostrados (API fora do ar)',
+      coalesced: 'Requisições compartilhadas',
+      version: 'Versão',
+      uptime: 'Tempo no ar',
+      accessRoles: 'Cargos de acesso',
+      problem: 'Problema',
+      leftAsCounted: 'Requisições restantes (na última contagem aqui)',
+      leftThisMonth: 'Restam este mês',
+      allowedNow: 'Permitido agora',
+      leftOf: (left, points) => `${f.count(left)} de ${f.count(points)}`,
+      noMonthlyLimit: 'Sem limite mensal',
+      savedOnlyUntil: (when) => `Só dados salvos, até ${when}`,
+      nothingUntil: (when, limit) => `Nada até ${when} (${limit})`,
+      upToReads: (n) => `Até ${f.count(n)} leituras novas`,
+      anyRead: 'Qualquer leitura (sem limite definido)',
+      readsAndRefresh: (reads, next) => `${reads}; atualização de dados salvos: ${next}`,
+      dueNow: 'uma está liberada agora',
+      next: (when) => `próxima ${when}`,
+      monthName: (limit) => `Cota de API (${limit})`,
+      monthLine: (left, points, used, resets) =>
+        `Restam ${f.count(left)} de ${f.count(points)} este mês · ${f.count(used)} usadas · renova ${resets}`,
+      paceSpent: 'Ritmo: esgotado; dados salvos são mostrados até a renovação',
+      paceLine: (every, next) =>
+        `Ritmo: uma atualização de dados salvos a cada ${every} (20% reservados para leituras novas) · ${next}`,
+      windowName: (limit) => `Limite de requisições (${limit})`,
+      windowLine: (left, window, used, refills) =>
+        `Restam ${left} nesta janela de ${window} · ${f.count(used)} usadas · recarrega ${refills}`,
+      leftOfWindow: (left, per) => `${f.count(left)} de ${f.count(per)}`,
+    },
 
-    access: {},
+    access: {
+      unlinked: 'sem cargo do Discord vinculado',
+      badId: 'o cargo do Discord vinculado não é um id de cargo',
+      gone: 'o cargo do Discord vinculado não existe mais neste servidor',
+      unknownRole: 'não está entre os cargos da comunidade',
+      unread: 'não foi possível ler os cargos da comunidade',
+      discordRole: (id) => `cargo do Discord ${id}`,
+      checkedFree: (roles) => `Verificados de graça (cargo do Discord vinculado): ${roles}`,
+      costLookup: (roles) => `Custam uma consulta de membro: ${roles}`,
+      linkTip: 'Vincule-os a um cargo do Discord no servidor da comunidade para verificá-los de graça.',
+    },
 
-    admin: {},
+    admin: {
+      setupTitle: 'Vincular o Rollcall à sua comunidade',
+      tokenLabel: 'O token de API do servidor da comunidade',
+      replaceToken: 'Substituir token',
+      unlink: 'Desvincular',
+      noRoleNeeded: 'none (nenhum cargo necessário)',
+    },
   }),
 };

@@ -204,6 +204,43 @@ describe('user commands (right-click a user, Apps)', () => {
     await expect(double.userCommand(mod, 'loa', target)).rejects.toThrow(/no user command "loa"/);
   });
 
+  it('runs a message command on a message a user posted: the real client gets that message, the answer names it', async () => {
+    const { double, client, handle, errors } = await start();
+    await client.application.commands.set(
+      [{ type: ApplicationCommandType.Message, name: 'Check player' }],
+      double.guildId,
+    );
+    const mod = double.user({ username: 'mod', roles: ['Moderator'] });
+    const reporter = double.user({ username: 'reporter' });
+    const posted = double.post(reporter, {
+      content: 'Player: Foo_1',
+      embeds: [{ title: 'Ticket', fields: [{ name: 'Suspect', value: 'Bar_2' }] }],
+    });
+    expect(posted.channelId).toBe(double.channel().id);
+    const seen: unknown[] = [];
+    handle(async (i) => {
+      if (!i.isMessageContextMenuCommand()) return;
+      seen.push({
+        id: i.targetMessage.id,
+        author: i.targetMessage.author.username,
+        content: i.targetMessage.content,
+        field: i.targetMessage.embeds[0]?.fields[0]?.value,
+        at: i.targetMessage.createdAt.toISOString(),
+      });
+      await i.reply({ content: 'ok', flags: MessageFlags.Ephemeral });
+    });
+    const r = await (await double.messageCommand(mod, 'Check player', posted)).response();
+    expect(errors).toEqual([]);
+    expect(seen).toEqual([
+      { id: posted.id, author: 'reporter', content: 'Player: Foo_1', field: 'Bar_2', at: posted.timestamp },
+    ]);
+    expect(r.message?.interaction_metadata).toMatchObject({ type: 2, target_message_id: posted.id });
+    expect(r.message?.interaction_metadata).not.toHaveProperty('target_user');
+    // a message of another channel is not where the command is run
+    const elsewhere = double.post(reporter, { content: 'x' }, { channel: 'mod-log' });
+    await expect(double.messageCommand(mod, 'Check player', elsewhere)).rejects.toThrow(/another channel/);
+  });
+
   it('refuses what Discord refuses: options on a user command, a name twice, over 15 of a type', async () => {
     const { double } = await start();
     const put = (body: unknown[]) =>

@@ -14,7 +14,14 @@ import { CommandRegistry } from './commands.js';
 import type { DelaySpec, FailSpec, FaultRoute } from './faults.js';
 import { type DispatchOutcome, type DropMode, Gateway, type GatewayStats } from './gateway.js';
 import type { InteractionHandle } from './handle.js';
-import { InteractionDriver, type MessageRef, type ModalInput, type SlashInput } from './harness.js';
+import {
+  InteractionDriver,
+  type MessageRef,
+  type MessageTarget,
+  type ModalInput,
+  type PostedMessage,
+  type SlashInput,
+} from './harness.js';
 import { sendJson } from './http.js';
 import { InteractionLedger, type InteractionRecord } from './interactions.js';
 import { allowedMentionsViolations, type MentionViolation } from './mentions.js';
@@ -27,7 +34,7 @@ import { type DoubleUser, type GuildSpec, type GuildState, type UserSpec, World 
 export type { DelaySpec, FailSpec, FaultRoute, RouteFamily } from './faults.js';
 export type { DispatchOutcome, DropMode, GatewayStats } from './gateway.js';
 export type { InteractionHandle, InteractionResponse, ResponseMessage } from './handle.js';
-export type { MessageRef, ModalInput, SlashInput } from './harness.js';
+export type { MessageRef, MessageTarget, ModalInput, PostedMessage, SlashInput } from './harness.js';
 export type { FinalKind } from './interactions.js';
 export type { MentionViolation } from './mentions.js';
 export type { StoredMessage } from './messages.js';
@@ -181,10 +188,19 @@ export class DiscordDouble {
   messageCommand(
     user: DoubleUser,
     name: string,
-    target: { author: DoubleUser; content?: string; embeds?: APIEmbed[] },
+    target: MessageTarget,
     input?: Where & { bypassPermissions?: boolean },
   ): Promise<InteractionHandle> {
     return this.#driver.messageCommand(user, name, target, input);
+  }
+
+  /**
+   * A message `author` posts in a channel (default: the guild's first), for message commands to be
+   * run on: `messageCommand(mod, 'Check player', double.post(author, { content }))`. Not stored by
+   * the double (it keeps the bot's messages only); the caller keeps it.
+   */
+  post(author: DoubleUser, body: { content?: string; embeds?: APIEmbed[] }, input?: Where): PostedMessage {
+    return this.#driver.post(author, body, input);
   }
 
   /** Types `value` into option `focused` of `/command [subcommand]`. */

@@ -40,6 +40,29 @@ import type { DoubleUser, World } from './world.js';
 /** A message reference for clicks: a message id or anything with an `id` (APIMessage, ResponseMessage). */
 export type MessageRef = string | { id: string };
 
+/**
+ * The message a message command is run on: its author and text, and, for a message posted before
+ * (`post`), its id, channel and time.
+ */
+export interface MessageTarget {
+  author: DoubleUser;
+  content?: string;
+  embeds?: APIEmbed[];
+  id?: string;
+  channelId?: string;
+  timestamp?: string;
+}
+
+/** A message a user posted in a channel (`post`). */
+export interface PostedMessage extends MessageTarget {
+  id: string;
+  channelId: string;
+  guildId: string | null;
+  content: string;
+  embeds: APIEmbed[];
+  timestamp: string;
+}
+
 /** A slash command invocation: subcommand/options plus where it happens. */
 export interface SlashInput extends CommandInput, Where {
   /** Dispatch even when `default_member_permissions` would hide the command from this member. */
@@ -69,7 +92,10 @@ export class InteractionDriver {
     type: InteractionType,
     build: (base: ReturnType<typeof interactionBase>) => APIInteraction,
     extra: Partial<
-      Pick<InteractionRecord, 'commandName' | 'sourceMessageId' | 'triggeredBy' | 'targetUser'>
+      Pick<
+        InteractionRecord,
+        'commandName' | 'sourceMessageId' | 'triggeredBy' | 'targetUser' | 'targetMessageId'
+      >
     > = {},
   ): InteractionHandle {
     const { world, ids, ledger, gateway } = this.deps;
@@ -88,6 +114,7 @@ export class InteractionDriver {
       sourceMessageId: extra.sourceMessageId ?? null,
       triggeredBy: extra.triggeredBy ?? null,
       targetUser: extra.targetUser ?? null,
+      targetMessageId: extra.targetMessageId ?? null,
       owners: ownersOf(place),
       createdAt: performance.now(),
       delivery: 'sent',
@@ -216,7 +243,7 @@ export class InteractionDriver {
   async messageCommand(
     user: DoubleUser,
     name: string,
-    target: { author: DoubleUser; content?: string; embeds?: APIEmbed[] },
+    target: MessageTarget,
     input: Where & { bypassPermissions?: boolean } = {},
   ): Promise<InteractionHandle> {
     const { world, commands, ids } = this.deps;
@@ -224,13 +251,15 @@ export class InteractionDriver {
     const command = commands.find(name, place.guild?.id ?? null, ApplicationCommandType.Message);
     if (!command) throw new Error(`no message command "${name}" is registered here`);
     if (!input.bypassPermissions) assertCommandVisible(command, place.guild, place.memberPermissions);
-    const messageId = ids.next();
+    if (target.channelId !== undefined && target.channelId !== place.channelId)
+      throw new Error(`message ${target.id} is in another channel`);
+    const messageId = target.id ?? ids.next();
     const message: APIMessage = {
       id: messageId,
       channel_id: place.channelId,
       author: world.apiUser(target.author),
       content: target.content ?? '',
-      timestamp: new Date().toISOString(),
+      timestamp: target.timestamp ?? new Date().toISOString(),
       edited_timestamp: null,
       tts: false,
       mention_everyone: false,
@@ -260,8 +289,31 @@ export class InteractionDriver {
           type: InteractionType.ApplicationCommand,
           data,
         }) as APIMessageApplicationCommandInteraction,
-      { commandName: command.name },
+      { commandName: command.name, targetMessageId: messageId },
     );
+  }
+
+  /**
+   * A message `author` posts in a channel (not through an interaction): what a message command is
+   * then run on (`messageCommand(user, name, posted)`). The double keeps no channel history; the
+   * caller keeps what it posted.
+   */
+  post(
+    author: DoubleUser,
+    body: { content?: string; embeds?: APIEmbed[] },
+    input: Where = {},
+  ): PostedMessage {
+    const { world, ids } = this.deps;
+    const place = placeOf(world, author, input);
+    return {
+      id: ids.next(),
+      channelId: place.channelId,
+      guildId: place.guild?.id ?? null,
+      author,
+      content: body.content ?? '',
+      embeds: body.embeds ?? [],
+      timestamp: new Date().toISOString(),
+    };
   }
 
   #component(

@@ -51,6 +51,8 @@ export interface InteractionRecord {
   readonly triggeredBy: InteractionRecord | null;
   /** The user a user command (right-click on a user) was run on. */
   readonly targetUser: APIUser | null;
+  /** The message a message command (right-click on a message) was run on. */
+  readonly targetMessageId: string | null;
   readonly owners: APIAuthorizingIntegrationOwnersMap;
   /** `performance.now()` at dispatch. */
   readonly createdAt: number;
@@ -145,6 +147,7 @@ export function metadataOf(record: InteractionRecord): APIMessageInteractionMeta
     ...base,
     type: InteractionType.ApplicationCommand,
     ...(record.targetUser ? { target_user: record.targetUser } : {}),
+    ...(record.targetMessageId ? { target_message_id: record.targetMessageId } : {}),
   };
 }
 

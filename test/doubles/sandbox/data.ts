@@ -4,10 +4,12 @@
  * Same options (seed included) -> identical dataset. No wall-clock time is read here.
  */
 import { base, en, Faker } from '@faker-js/faker';
+import { LOA_STATUS } from './codes.js';
 import { type BaseContext, DAY, type GenContext } from './data-context.js';
 import { buildApplications, buildAuditLogs, buildJoinRequests } from './data-forms.js';
 import { buildLoas } from './data-loas.js';
 import { buildLogs, buildUsernames, SPECIAL_USERNAMES } from './data-logs.js';
+import { buildPlayerMessages, type SandboxChatMessage } from './data-messages.js';
 import { buildMembers, buildRoles } from './data-people.js';
 import { sampleQuotas } from './data-quotas.js';
 import { buildShifts } from './data-shifts.js';
@@ -83,6 +85,18 @@ export interface DatasetSamples {
   joinRequestUserIds: string[];
   /** A well-formed id that matches no record of any kind. */
   unknownId: string;
+  /** Staff members whose last shift started more than 14 days before baseTime (or who never had one). */
+  idleStaffMemberIds: string[];
+  /**
+   * LOAs running at baseTime (approved, started, not ended) whose end falls on the next calendar day
+   * (UTC) after baseTime: leave ending tomorrow. Empty if the dataset has none.
+   */
+  loasEndingTomorrow: string[];
+  /**
+   * Messages of the community's Discord naming players whose usernames have logs (a report, a
+   * ticket embed), and one naming nobody: what "Check player" is tried on (data-messages.ts).
+   */
+  playerMessages: SandboxChatMessage[];
   /** Sample activity quotas (community role id → hours per period) for `/quota check`: see data-quotas.ts. */
   quotas: Record<string, number>;
 }
@@ -269,8 +283,43 @@ export function generateDataset(options: DatasetOptions = {}): Dataset {
       joinRequestUserIds: joinRequests.map((j) => j.userId),
       unknownId,
       quotas: sampleQuotas(roles, members),
+      idleStaffMemberIds: idleStaff(shifts, staffOrAll, o.baseTime),
+      loasEndingTomorrow: endingTomorrow(loas, o.baseTime),
+      playerMessages: buildPlayerMessages(
+        busyUsernames.map(([name]) => name),
+        [...seeds.filter((s) => !s.staff), ...seeds].map((s) => s.chatId),
+      ),
     },
   };
+}
+
+/** Staff whose last shift started more than 14 days before `baseTime`, or who never had one. */
+function idleStaff(
+  shifts: readonly SandboxShift[],
+  staff: readonly { member: SandboxMember }[],
+  baseTime: number,
+) {
+  const lastStart = new Map<string, number>();
+  for (const s of shifts) {
+    if (!s.memberId) continue;
+    lastStart.set(s.memberId, Math.max(lastStart.get(s.memberId) ?? 0, s.createdAt ?? 0));
+  }
+  return staff.map((s) => s.member.id).filter((id) => (lastStart.get(id) ?? 0) < baseTime - 14 * DAY);
+}
+
+/** Running LOAs whose end falls on the calendar day (UTC) after `baseTime`'s. */
+function endingTomorrow(loas: readonly SandboxLoa[], baseTime: number): string[] {
+  const tomorrow = Math.floor(baseTime / DAY) * DAY + DAY;
+  return loas
+    .filter(
+      (l) =>
+        l.status === LOA_STATUS.approved &&
+        Boolean(l.startedAt) &&
+        !l.endedAt &&
+        (l.endAt ?? 0) >= tomorrow &&
+        (l.endAt ?? 0) < tomorrow + DAY,
+    )
+    .map((l) => l.id);
 }
 
 function stripUndefined<T extends object>(value: T): Partial<T> {

@@ -255,6 +255,51 @@ describe('generateDataset', () => {
     expect(Object.keys(generateDataset({ members: 0 }).samples.quotas)).toEqual([]);
   });
 
+  it('has what the playground’s insight views show: running shifts, idle staff, leave ending tomorrow', () => {
+    // at the default base time and at the playground pictures' instant (2026-11-20 15:00 UTC)
+    for (const d of [ds, generateDataset({ baseTime: Date.UTC(2026, 10, 20, 15) / 1000 })]) {
+      const { samples, baseTime } = d;
+      expect(samples.activeShiftIds.length).toBeGreaterThan(0);
+      for (const id of samples.activeShiftIds) {
+        const shift = d.byId.shifts.get(id);
+        expect(set(shift?.endedAt)).toBe(false);
+        expect(shift?.createdAt ?? 0).toBeGreaterThan(baseTime - 86_400);
+      }
+      expect(samples.idleStaffMemberIds.length).toBeGreaterThan(0);
+      const lastStart = (memberId: string) =>
+        Math.max(0, ...d.shifts.filter((s) => s.memberId === memberId).map((s) => s.createdAt ?? 0));
+      for (const id of samples.idleStaffMemberIds) expect(lastStart(id)).toBeLessThan(baseTime - 14 * 86_400);
+      const busy = d.staffChatIds
+        .map((c) => d.memberByChatId(c)?.id ?? '')
+        .filter((id) => !samples.idleStaffMemberIds.includes(id));
+      for (const id of busy) expect(lastStart(id)).toBeGreaterThanOrEqual(baseTime - 14 * 86_400);
+      expect(samples.loasEndingTomorrow.length).toBeGreaterThan(0);
+      const tomorrow = new Date((baseTime + 86_400) * 1000).toISOString().slice(0, 10);
+      for (const id of samples.loasEndingTomorrow) {
+        const loa = d.byId.loas.get(id);
+        expect(loa?.status).toBe(LOA_STATUS.approved);
+        expect(set(loa?.startedAt) && !set(loa?.endedAt)).toBe(true);
+        expect(new Date((loa?.endAt ?? 0) * 1000).toISOString().slice(0, 10)).toBe(tomorrow);
+      }
+    }
+  });
+
+  it('has messages naming players whose usernames have logs, and one naming nobody', () => {
+    const messages = ds.samples.playerMessages;
+    expect(messages.length).toBeGreaterThanOrEqual(3);
+    const named = messages.flatMap((m) => m.names);
+    expect(named.length).toBeGreaterThanOrEqual(3);
+    for (const name of named) {
+      expect(ds.logsByUsername.get(name)?.length ?? 0).toBeGreaterThan(0);
+      const text = JSON.stringify(messages.filter((m) => m.names.includes(name)));
+      expect(text).toContain(name);
+    }
+    expect(messages.some((m) => m.names.length === 0)).toBe(true);
+    expect(messages.some((m) => m.embeds.length > 0 && m.names.length > 0)).toBe(true);
+    for (const m of messages) expect(ds.memberByChatId(m.authorChatId)).toBeDefined();
+    expect(generateDataset({ members: 0 }).samples.playerMessages).toEqual([]);
+  });
+
   it('works for tiny and empty datasets', () => {
     const tiny = generateDataset({
       seed: 3,

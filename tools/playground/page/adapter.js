@@ -320,10 +320,13 @@ export function renderComponents(components, messageId, ctx) {
  */
 export function renderMessage(view, ctx) {
   const message = view.message;
+  // A message a user posted in the channel (a report), or one of Rollcall's.
+  const poster = view.postedBy ? String(view.postedBy.username) : null;
   const node = el('discord-message', {
-    author: ctx.botName,
-    avatar: ctx.avatar('rollcall'),
-    bot: true,
+    author: poster ?? ctx.botName,
+    avatar: ctx.avatar(poster ?? 'rollcall'),
+    bot: poster === null,
+    'data-posted': poster !== null,
     ephemeral: view.ephemeral,
     edited: false,
     timestamp: formatMessageTime(message.timestamp, {
@@ -338,21 +341,31 @@ export function renderMessage(view, ctx) {
     /** @type {any} */ (node).dismissMessageClicked = () => dismiss(view.id);
   }
   if (view.invokedBy) {
-    const { username, command, target } = view.invokedBy;
-    // A user command (right-click, Apps) reads "used Staff record ▸ alex", a slash command "used /loa list".
+    const { username, command, target, targetMessage } = view.invokedBy;
+    // A user command (right-click, Apps) reads "used Staff record ▸ alex", a slash command "used /loa
+    // list", a message command "used Check player ▸ sam: the message's first words".
     node.append(
       el('discord-command', {
         slot: 'reply',
         author: username,
         avatar: ctx.avatar(username),
-        ...(target === undefined
-          ? { command: `/${command}` }
-          : {
-              type: 'user_command',
+        ...(targetMessage !== undefined
+          ? {
+              type: 'message_command',
               command,
-              'context-user-name': target,
-              'context-user-image': ctx.avatar(target),
-            }),
+              'context-user-name': targetMessage.author,
+              'context-user-image': ctx.avatar(targetMessage.author),
+              // a space between the author's name and the text, as Discord shows it
+              'context-message-reply': `\u00a0${targetMessage.excerpt}`,
+            }
+          : target === undefined
+            ? { command: `/${command}` }
+            : {
+                type: 'user_command',
+                command,
+                'context-user-name': target,
+                'context-user-image': ctx.avatar(target),
+              }),
       }),
     );
   }

@@ -94,7 +94,8 @@ function render() {
     line.textContent = failure.text;
     box.append(line);
   }
-  $('empty').hidden = shown.length > 0;
+  // The hint stays until Rollcall has answered something (the channel's reports are not answers).
+  $('empty').hidden = shown.some((/** @type {Loose} */ view) => !view.postedBy);
   actorSelect.replaceChildren(
     ...state.users.map((/** @type {Loose} */ u) => {
       const option = document.createElement('option');
@@ -110,6 +111,13 @@ function render() {
     const user = state.members.find((/** @type {Loose} */ u) => u.username === line.getAttribute('author'));
     if (user)
       line.addEventListener('contextmenu', (event) => openUserMenu(user, /** @type {MouseEvent} */ (event)));
+  }
+  // Right-clicking a message a user posted opens its Apps menu (Rollcall's message commands).
+  for (const posted of box.querySelectorAll('discord-message[data-posted]')) {
+    const messageId = posted.getAttribute('data-message-id') ?? '';
+    posted.addEventListener('contextmenu', (event) =>
+      openMessageMenu(messageId, /** @type {MouseEvent} */ (event)),
+    );
   }
   document.body.dataset.actor = state.actor.username;
   document.body.dataset.messages = String(shown.length);
@@ -155,17 +163,45 @@ function textItem(tag, className, text) {
  * @param {MouseEvent} event
  */
 function openUserMenu(user, event) {
+  const items = (state?.userCommands ?? []).map((/** @type {Loose} */ command) => ({
+    name: command.name,
+    run: () => act('user-command', { name: command.name, targetId: user.id }),
+  }));
+  openMenu(items, `user:${user.username}`, event);
+}
+
+/**
+ * Opens the Apps menu of a message a user posted: one item per message command Rollcall registered.
+ * @param {string} messageId
+ * @param {MouseEvent} event
+ */
+function openMessageMenu(messageId, event) {
+  const items = (state?.messageCommands ?? []).map((/** @type {Loose} */ command) => ({
+    name: command.name,
+    run: () => act('message-command', { name: command.name, messageId }),
+  }));
+  openMenu(items, `message:${messageId}`, event);
+}
+
+/**
+ * The Apps menu where the pointer is, with `items`; `target` names what it was opened on.
+ * @param {Array<{ name: string, run: () => unknown }>} items
+ * @param {string} target
+ * @param {MouseEvent} event
+ */
+function openMenu(items, target, event) {
   event.preventDefault();
-  const items = (state?.userCommands ?? []).map((/** @type {Loose} */ command) => {
-    const item = textItem('li', 'item', command.name);
+  event.stopPropagation();
+  const nodes = items.map((entry) => {
+    const item = textItem('li', 'item', entry.name);
     item.addEventListener('click', () => {
       closeUserMenu();
-      act('user-command', { name: command.name, targetId: user.id });
+      entry.run();
     });
     return item;
   });
-  userMenu.replaceChildren(textItem('li', 'head', 'Apps'), ...items);
-  userMenu.dataset.target = user.username;
+  userMenu.replaceChildren(textItem('li', 'head', 'Apps'), ...nodes);
+  userMenu.dataset.target = target;
   userMenu.style.left = `${event.clientX}px`;
   userMenu.style.top = `${event.clientY}px`;
   userMenu.hidden = false;
@@ -435,7 +471,8 @@ $('command-form').addEventListener('submit', async (event) => {
   event.preventDefault();
   const line = input.value.trim();
   if (line === '') return;
-  const result = await act('slash', { line });
+  // A line without a leading / is a message in the channel (a report to right-click), as in Discord.
+  const result = line.startsWith('/') ? await act('slash', { line }) : await act('say', { text: line });
   if (result.ok !== false) {
     input.value = '';
     suggestionsBox.hidden = true;

@@ -1,7 +1,7 @@
 /**
- * The tenants' map of Apis: one per token, a replaced token gets a new one, the least recently
+ * Hosted mode's Apis (src/community/api-pool.ts): one per token, a replaced token gets a new one, the least recently
  * used is closed when the map is full. A real SQLite store in a temporary DATA_DIR; no request is
- * made (resolving a tenant reads nothing from the API).
+ * made (resolving a community reads nothing from the API).
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCache } from '../../src/api/cache.js';
 import { parseLimits } from '../../src/api/limits/spec.js';
-import { createTenants, strictest, type Tenants } from '../../src/community/hosted.js';
+import { strictest } from '../../src/community/api-pool.js';
+import { createHostedCommunities, type HostedCommunities } from '../../src/community/hosted.js';
 import { loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/log.js';
 import { openStore, type Store } from '../../src/store/index.js';
@@ -21,7 +22,7 @@ const G4 = '1400000000000000004';
 const key = Buffer.alloc(32, 5);
 
 let store: Store;
-let tenants: Tenants;
+let hosted: HostedCommunities;
 let cache: ReturnType<typeof createCache>;
 
 const baseEnv = {
@@ -34,29 +35,29 @@ const baseEnv = {
 let storeDir: string;
 
 beforeAll(async () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'rollcall-tenants-'));
+  const dataDir = mkdtempSync(join(tmpdir(), 'rollcall-hosted-'));
   storeDir = dataDir;
   const loaded = loadConfig({ ...baseEnv, DATA_DIR: dataDir });
   if (!loaded.ok) throw new Error(loaded.errors.join('; '));
   const logger = createLogger({ level: 'silent', format: 'json' });
   cache = createCache(loaded.config, logger);
   store = await openStore({ dataDir, secretKey: key });
-  tenants = createTenants({ config: loaded.config, logger, store: () => store, cache, maxApis: 1 });
+  hosted = createHostedCommunities({ config: loaded.config, logger, store: () => store, cache, maxApis: 1 });
 });
 
 afterAll(async () => {
-  await tenants?.close();
+  await hosted?.close();
   await store?.close();
   await cache?.close();
 });
 
 async function apiOf(guildId: string) {
-  const tenant = await tenants.resolve(guildId);
-  expect(typeof tenant).toBe('object');
-  return { api: tenant.allowance, key: tenant.key };
+  const community = await hosted.resolve(guildId);
+  expect(typeof community).toBe('object');
+  return { api: community.allowance, key: community.key };
 }
 
-describe('hosted tenants', () => {
+describe("hosted mode's communities and their Apis", () => {
   it('keeps one Api per token, a new one for a replaced token, and evicts the least recently used', async () => {
     await store.saveCredential(G1, { token: 'token-one', linkedBy: '1' });
     await store.saveCredential(G2, { token: 'token-two', linkedBy: '1' });
@@ -92,7 +93,7 @@ describe('hosted tenants', () => {
     expect(again.api).toBe(shared.api); // one Api, one set of counters
     expect(again.key).toBe(shared.key);
     // G3 unlinked: the token is kept to G4's limits alone from then on.
-    await tenants.forget(G3);
+    await hosted.forget(G3);
     expect(await texts(G4)).toEqual(['777/month', '60/60s', '1000/3600s'].map(normal));
   });
 
@@ -102,20 +103,20 @@ describe('hosted tenants', () => {
     await store.saveCredential(G5, { token: 'token-restart', linkedBy: '1' });
     await store.saveCredential(G6, { token: 'token-restart', linkedBy: '1' });
     await store.saveSettings(G5, { apiLimits: '10/month,100/1m' });
-    // A second process (its own store connection and tenants, nothing of this one's memory).
-    const dataDir = mkdtempSync(join(tmpdir(), 'rollcall-tenants-other-'));
+    // A second process (its own store connection and hosted, nothing of this one's memory).
+    const dataDir = mkdtempSync(join(tmpdir(), 'rollcall-hosted-other-'));
     const other = await openStore({ dataDir: storeDir, secretKey: key });
     const config = loadConfig({ ...baseEnv, DATA_DIR: dataDir });
     if (!config.ok) throw new Error(config.errors.join('; '));
     const logger = createLogger({ level: 'silent', format: 'json' });
-    const otherTenants = createTenants({ config: config.config, logger, store: () => other, cache });
+    const otherHosted = createHostedCommunities({ config: config.config, logger, store: () => other, cache });
     try {
-      const tenant = await otherTenants.resolve(G6);
-      const status = await tenant.allowance.limitStatus();
+      const community = await otherHosted.resolve(G6);
+      const status = await community.allowance.limitStatus();
       // G6 chose nothing (the bot's default, 30 a minute): G5's month, the default's minute.
       expect(status.map((s) => s.text)).toEqual(['10/month', '30/60s'].map(normal));
     } finally {
-      await otherTenants.close();
+      await otherHosted.close();
       await other.close();
     }
   });

@@ -1,0 +1,259 @@
+/**
+ * Leave reminders (hosted mode: a server's admins choose a channel with /rollcall-admin reports), and
+ * the digests' two sections of leave ahead ("Returning this week", "Starting this week").
+ *
+ * The scheduler runs in every bot process: at start and every REMINDER_TICK_MS it pages through the
+ * servers with reminders on (the store's `reminder_settings`) and, for each one this process serves,
+ * reads its community's report snapshot as saved (no API request, ever: what the reports and digests
+ * last read), and finds the leave that ends tomorrow, a day of the server's report time zone
+ * (src/reports/reminders.ts, the same leave rules as /loa active). When any is due, it first checks
+ * it may post in the channel (View Channel, Send Messages; lacking one, the problem is recorded for
+ * the admins' settings view and nothing is claimed), then claims each reminder in the store (a row
+ * keyed by server, LOA id and the leave's end: of several processes, or one restarted, exactly one
+ * gets it) and posts it. A claimed reminder whose post fails is not tried again (like a digest's
+ * run: posted at most once), and the failure is recorded for the admins.
+ *
+ * The message names the member (a mention when the directory knows their Discord user, else the
+ * member id) and pings nobody unless the admins turned pings on; then only that member.
+ */
+import { type APIEmbed, type Client, PermissionFlagsBits, type PermissionResolvable } from 'discord.js';
+import { reportInput } from '../../commands/report-data.js';
+import type { Loa } from '../../generated/api.js';
+import { NotSavedError } from '../api/errors.js';
+import { withoutRequests } from '../api/wait.js';
+import type { Community, CommunityOf } from '../community/community.js';
+import { peopleOf } from '../discord/paging/show.js';
+import { PAGE_SIZE } from '../discord/paging/views.js';
+import { UserError } from '../discord/replies.js';
+import type { Logger } from '../log.js';
+import type { People } from '../render/people.js';
+import {
+  type LeaveAheadKind,
+  REMINDER_TEXT,
+  type ReminderMessage,
+  renderLeaveAhead,
+  renderReminder,
+} from '../render/reminders.js';
+import type { ReminderStore, SavedReminders } from '../store/reminders.js';
+import { type DigestTimer, realTimer } from './digest-places.js';
+import { remindersDue, returningThisWeek, startingThisWeek } from './reminders.js';
+
+/**
+ * The digests' two sections of leave ahead, from the community's snapshot as the digest's own
+ * reports just read it (saved pages only: no request), each the first page of its rows.
+ */
+export async function leaveAheadEmbeds(community: Community): Promise<APIEmbed[]> {
+  const input = await reportInput(community, { savedOnly: true });
+  const facts = { servedAt: input.data.servedAt, complete: input.data.complete };
+  const embeds: APIEmbed[] = [];
+  const sections: Array<[LeaveAheadKind, typeof returningThisWeek]> = [
+    ['returning', returningThisWeek],
+    ['starting', startingThisWeek],
+  ];
+  for (const [kind, rowsOf] of sections) {
+    const rows = rowsOf(input.data.loas, input.now, input.settings.timeZone);
+    const items = rows.slice(0, PAGE_SIZE);
+    const info = { page: 1, totalPages: Math.max(1, Math.ceil(rows.length / PAGE_SIZE)), total: rows.length };
+    const people = await peopleOf(community, items, (row) => [row.loa.memberId]);
+    embeds.push(renderLeaveAhead(items, info, { ...input.data.source, people }, kind, facts));
+  }
+  return embeds;
+}
+
+/** How often the scheduler looks for reminders due (ms): any look in the day before a leave ends posts it. */
+export const REMINDER_TICK_MS = 5 * 60_000;
+
+/** Servers with reminders asked for per page of a round. */
+const REMINDER_BATCH = 100;
+
+/** How long a posted reminder's claim is kept after its leave ended (s): long past any restart or clock skew. */
+const KEEP_CLAIMS_SECONDS = 30 * 86_400;
+
+/** The permissions a reminder needs in its channel, with the names admins see. */
+const NEEDED: Array<[PermissionResolvable, string]> = [
+  [PermissionFlagsBits.ViewChannel, 'View Channel'],
+  [PermissionFlagsBits.SendMessages, 'Send Messages'],
+];
+
+/** What the scheduler needs of Discord and of the server's community. */
+export interface ReminderPoster {
+  /** A problem that keeps reminders from being posted in the channel (one sentence), or undefined. */
+  check(guildId: string, channelId: string): Promise<string | undefined>;
+  /**
+   * The server's LOAs from its saved snapshot (no request), its report time zone and the directory's
+   * lookup; undefined when it has no snapshot saved yet (or no community: not linked).
+   */
+  leave(guildId: string): Promise<LeaveData | undefined>;
+  /** Post one reminder; throws a UserError (its message for the admins) when it cannot. */
+  send(channelId: string, message: ReminderMessage): Promise<void>;
+}
+
+export interface LeaveData {
+  loas: Partial<Loa>[];
+  timeZone: string;
+  people(memberIds: string[]): Promise<People | undefined>;
+}
+
+export interface ReminderSchedulerOptions {
+  /** The store's reminders (undefined until the store is open). */
+  reminders: () => ReminderStore | undefined | Promise<ReminderStore | undefined>;
+  poster: ReminderPoster;
+  /** Whether this process serves the server (its shard holds it). */
+  owns?: (guildId: string) => boolean;
+  logger: Logger;
+  /** The clock (ms; tests bring a fake one). */
+  now?: () => number;
+  timer?: DigestTimer;
+  /** How often to look (default REMINDER_TICK_MS). */
+  intervalMs?: number;
+  /** Servers asked for per page (default 100). */
+  batch?: number;
+}
+
+export interface ReminderScheduler {
+  /** Look for reminders due now and post them; resolves with how many this round posted. */
+  tick(): Promise<number>;
+  /** Tick now and then every interval. */
+  start(): void;
+  /** Stop ticking; resolves when the round under way has finished. */
+  stop(): Promise<void>;
+}
+
+export function createReminderScheduler(options: ReminderSchedulerOptions): ReminderScheduler {
+  const now = options.now ?? Date.now;
+  const timer = options.timer ?? realTimer;
+  const batch = Math.max(1, options.batch ?? REMINDER_BATCH);
+  const { logger, poster } = options;
+  let round: Promise<number> | undefined;
+  let stopTicking: (() => void) | undefined;
+  let stopped = false;
+
+  /** One server: the reminders due, the channel's permissions, each claim and post; how many were posted. */
+  async function remind(store: ReminderStore, saved: SavedReminders): Promise<number> {
+    const at = Math.floor(now() / 1000);
+    const leave = await poster.leave(saved.guildId);
+    if (!leave) return 0;
+    const due = remindersDue(leave.loas, at, leave.timeZone);
+    if (due.length === 0) return 0;
+    const problem = await poster.check(saved.guildId, saved.channelId);
+    if (problem) {
+      if (problem !== saved.problem) await store.setProblem(saved.guildId, problem);
+      return 0;
+    }
+    const people = await leave.people(due.flatMap((r) => (r.memberId === undefined ? [] : [r.memberId])));
+    let posted = 0;
+    for (const reminder of due) {
+      if (stopped) break;
+      if (!(await store.claim(saved.guildId, reminder.loaId, reminder.endAt))) continue;
+      try {
+        await poster.send(saved.channelId, renderReminder(reminder, people, saved.pings));
+      } catch (error) {
+        logger.warn({ guild: saved.guildId, err: error }, 'a leave reminder was not posted');
+        await store.setProblem(
+          saved.guildId,
+          error instanceof UserError ? error.message : REMINDER_TEXT.failed,
+        );
+        return posted;
+      }
+      posted += 1;
+    }
+    if (posted > 0) {
+      if (saved.problem !== undefined) await store.setProblem(saved.guildId, undefined);
+      logger.info({ guild: saved.guildId, posted }, 'leave reminders posted');
+    }
+    return posted;
+  }
+
+  async function look(): Promise<number> {
+    const store = await options.reminders();
+    if (!store || stopped) return 0;
+    let posted = 0;
+    let after: string | undefined;
+    for (;;) {
+      const page = await store.list(batch, after);
+      for (const saved of page) {
+        if (stopped) return posted;
+        if (options.owns && !options.owns(saved.guildId)) continue;
+        posted += await remind(store, saved).catch((error: unknown) => {
+          logger.warn({ guild: saved.guildId, err: error }, 'leave reminders could not be checked');
+          return 0;
+        });
+      }
+      if (page.length < batch) break;
+      after = page.at(-1)?.guildId;
+    }
+    await store.prune(Math.floor(now() / 1000) - KEEP_CLAIMS_SECONDS);
+    return posted;
+  }
+
+  function tick(): Promise<number> {
+    round ??= look()
+      .catch((error: unknown) => {
+        logger.warn({ err: error }, 'looking for leave reminders due failed');
+        return 0;
+      })
+      .finally(() => {
+        round = undefined;
+      });
+    return round;
+  }
+
+  return {
+    tick,
+    start() {
+      if (stopTicking || stopped) return;
+      void tick();
+      stopTicking = timer.every(options.intervalMs ?? REMINDER_TICK_MS, () => void tick());
+    },
+    async stop() {
+      stopped = true;
+      stopTicking?.();
+      stopTicking = undefined;
+      await round;
+    },
+  };
+}
+
+/** Reminders through the bot's client, each server's leave read from its community's saved snapshot. */
+export function discordReminderPoster(client: Client, communityOf: CommunityOf): ReminderPoster {
+  async function channelOf(channelId: string) {
+    return client.channels.cache.get(channelId) ?? client.channels.fetch(channelId).catch(() => null);
+  }
+  return {
+    async check(guildId, channelId) {
+      const channel = await channelOf(channelId);
+      if (!channel || channel.isDMBased() || channel.guildId !== guildId || !channel.isSendable())
+        return REMINDER_TEXT.noChannel(channelId);
+      const member = channel.guild.members.me ?? (await channel.guild.members.fetchMe().catch(() => null));
+      const me = member ? channel.permissionsFor(member) : null;
+      const missing = NEEDED.filter(([bit]) => !me?.has(bit)).map(([, name]) => name);
+      return missing.length > 0 ? REMINDER_TEXT.missing(channelId, missing) : undefined;
+    },
+    async leave(guildId) {
+      // A server refused (not linked, token rejected...) has nothing to remind of.
+      const community = await communityOf(guildId).catch(() => undefined);
+      const source = community?.reports;
+      if (!community || !source) return undefined;
+      const refused = new Error('leave reminders read the saved snapshot only');
+      try {
+        const [data, settings] = await withoutRequests(refused, () =>
+          Promise.all([source.data({ savedOnly: true }), source.settings()]),
+        );
+        return {
+          loas: data.loas,
+          timeZone: settings.timeZone,
+          people: async (ids) =>
+            ids.length === 0 ? undefined : community.directory?.lookup(ids).catch(() => undefined),
+        };
+      } catch (error) {
+        if (error instanceof NotSavedError || error === refused) return undefined;
+        throw error;
+      }
+    },
+    async send(channelId, message) {
+      const channel = await channelOf(channelId);
+      if (!channel?.isSendable()) throw new UserError(REMINDER_TEXT.noChannel(channelId));
+      await channel.send({ content: message.content, allowedMentions: message.allowedMentions });
+    },
+  };
+}
