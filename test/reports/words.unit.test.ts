@@ -22,6 +22,7 @@ import {
 import type { InactiveRow, OnDutyRow } from '../../src/reports/activity.js';
 import type { QuotaRow } from '../../src/reports/leave.js';
 import { periodOf } from '../../src/reports/period.js';
+import { DEFAULT_REPORT_SETTINGS, readReportSettings } from '../../src/reports/source.js';
 import type { MemberTotal } from '../../src/reports/time.js';
 
 const NOW = Date.UTC(2026, 9, 14, 12) / 1000;
@@ -194,5 +195,13 @@ describe('posted to a channel', () => {
     expect(allowanceAlertText({ ...mark, share: 1, used: 2_000 }, ENGLISH)).toBe(
       `Rollcall has spent all 2,000 of this community server's API requests for the month; it shows saved data until the allowance starts again <t:${reset}:f>.`,
     );
+  });
+});
+
+describe("the digest's language in the report settings", () => {
+  it('is read back when offered; one no longer offered reads as none and keeps the other settings', () => {
+    expect(readReportSettings({ language: 'fr' }, DEFAULT_REPORT_SETTINGS).language).toBe('fr');
+    const stale = readReportSettings({ timeZone: 'Europe/London', language: 'xx' }, DEFAULT_REPORT_SETTINGS);
+    expect(stale).toEqual({ ...DEFAULT_REPORT_SETTINGS, timeZone: 'Europe/London' });
   });
 });
