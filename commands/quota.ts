@@ -7,6 +7,7 @@ import { argumentsOf, type Command, defineCommand, publicOption } from '../src/d
 import { showList } from '../src/discord/paging/show.js';
 import type { ListView } from '../src/discord/paging/views.js';
 import { say, UserError } from '../src/discord/replies.js';
+import { ENGLISH } from '../src/i18n/words.js';
 import { isoTime } from '../src/render/csv.js';
 import { plainText } from '../src/render/format.js';
 import { displayNameOf } from '../src/render/people.js';
@@ -77,12 +78,16 @@ export const quotaCheckView: ListView<Row, unknown, ReportPage<Row> & { quota: Q
   people: (row) => [row.memberId],
   open: {
     detailView: VIEW.shiftMemberPeriod,
-    option: (row, _context, _labels, who) => ({
-      label:
-        displayNameOf(row.memberId, who?.people, who?.names, 80) ?? `Member ${plainText(row.memberId, 80)}`,
-      value: row.open,
-      description: 'Their shifts in this period',
-    }),
+    option: (row, _context, _labels, who) => {
+      const t = who?.t ?? ENGLISH;
+      return {
+        label:
+          displayNameOf(row.memberId, who?.people, who?.names, 80) ??
+          t.reports.memberOption(plainText(row.memberId, 80)),
+        value: row.open,
+        description: t.reports.theirShifts,
+      };
+    },
     canOpen: (value) => value.split('|').length === 4,
   },
 };
@@ -145,11 +150,14 @@ export const quotaInactiveView: ListView<InactiveRow, unknown, InactivePage> = {
   people: (row) => [row.memberId],
   open: {
     detailView: VIEW.member,
-    option: (row) => ({
-      label: `Member ${plainText(row.memberId, 80)}`,
-      value: row.memberId,
-      description: row.lastShift === undefined ? 'Never on duty' : 'Their record',
-    }),
+    option: (row, _context, _labels, who) => {
+      const t = who?.t ?? ENGLISH;
+      return {
+        label: t.reports.memberOption(plainText(row.memberId, 80)),
+        value: row.memberId,
+        description: row.lastShift === undefined ? t.reports.neverOnDutyOption : t.reports.theirRecord,
+      };
+    },
   },
   csv: [
     { header: 'member_id', value: (r) => r.memberId },

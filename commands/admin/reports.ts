@@ -2,16 +2,26 @@
  * /rollcall-admin reports (hosted mode, Manage Server): a server's report settings: the community's
  * time zone, the first day of its week, and activity quotas per community role (hours per report
  * period), and the scheduled digest (src/reports/digest-scheduler.ts: channel, daily or weekly,
- * day, hour, which reports; with the last problem posting it) and the leave reminders
+ * day, hour, which reports; with the last problem posting it), the leave reminders
  * (src/reports/reminder-scheduler.ts: a channel, pings on or off; with the last problem posting
- * one). No option shows them. Included in
+ * one), and the digest's language (the server's preferred locale unless chosen). No option shows
+ * them. Included in
  * /rollcall-admin by commands/admin/index.ts when the wiring gives a place for the settings.
  */
 import { ApplicationCommandOptionType, ChannelType, type ChatInputCommandInteraction } from 'discord.js';
 import { argumentsOf, defineCommand } from '../../src/discord/command.js';
 import { MESSAGES, say, textPayload, UserError } from '../../src/discord/replies.js';
+import { catalogueFor } from '../../src/i18n/catalogue.js';
+import { type Words, wordsFor } from '../../src/i18n/words.js';
 import { REMINDER_TEXT } from '../../src/render/reminders.js';
-import { DIGEST_REPORTS, type DigestReport, type DigestSettings } from '../../src/reports/digest.js';
+import {
+  DIGEST_LANGUAGES,
+  DIGEST_REPORTS,
+  type DigestLanguage,
+  type DigestReport,
+  type DigestSettings,
+  isDigestLanguage,
+} from '../../src/reports/digest.js';
 import { isQuotaHours } from '../../src/reports/leave.js';
 import { isTimeZone, WEEKDAYS, type Weekday } from '../../src/reports/period.js';
 import { MAX_QUOTA_HOURS, MAX_QUOTA_ROLES, type ReportSettings } from '../../src/reports/source.js';
@@ -27,6 +37,16 @@ const DIGEST_CHOICES = [
   'totals,leave',
   'quota,leave',
 ] as const;
+
+/** The `language` choice that removes the admins' choice: digests follow the server's preferred locale. */
+const SERVER_LANGUAGE = 'server';
+
+/** "Digest language: Deutsch." or "…: server default (Français).", in the admin's words. */
+function languageLine(language: DigestLanguage | undefined, guildLocale: string | null, t: Words): string {
+  if (language !== undefined) return t.digest.language(DIGEST_LANGUAGES[language]);
+  const own = catalogueFor(guildLocale)?.locale;
+  return t.digest.language(t.digest.serverDefault(DIGEST_LANGUAGES[isDigestLanguage(own) ? own : 'en']));
+}
 
 const REPORT_NAMES: Record<DigestReport, string> = {
   totals: 'time on duty',
@@ -130,6 +150,16 @@ export const reportsDefinition = defineCommand({
           description: REMINDER_TEXT.options['reminders-off'],
           required: false,
         },
+        {
+          type: ApplicationCommandOptionType.String,
+          name: 'language',
+          description: "The language digests are posted in (server default: the server's own language)",
+          required: false,
+          choices: [
+            { name: 'server default', value: SERVER_LANGUAGE },
+            ...Object.entries(DIGEST_LANGUAGES).map(([value, name]) => ({ name, value })),
+          ],
+        },
       ],
     },
   ],
@@ -230,7 +260,12 @@ export function createReportsCommand(place: ReportSettingsPlace): AdminCommand {
   return {
     data: reportsDefinition,
     execute: async ({ interaction, guildId }) =>
-      textPayload(await reportSettings(reportsArguments(interaction), guildId, place)),
+      textPayload(
+        await reportSettings(reportsArguments(interaction), guildId, place, {
+          t: wordsFor(interaction.locale),
+          guildLocale: interaction.guildLocale,
+        }),
+      ),
   };
 }
 
@@ -239,6 +274,7 @@ async function reportSettings(
   args: ReportsArguments,
   guildId: string,
   place: ReportSettingsPlace,
+  reader: { t: Words; guildLocale: string | null },
 ): Promise<string> {
   const zone = args.string('time-zone')?.trim() || null;
   const weekStart = args.string('week-start') as Weekday | null;
@@ -253,6 +289,9 @@ async function reportSettings(
     next.timeZone = zone;
   }
   if (weekStart !== null) next.weekStart = weekStart;
+  const language = args.string('language');
+  if (language === SERVER_LANGUAGE) delete next.language;
+  else if (isDigestLanguage(language)) next.language = language;
   if ((roleText === null) !== (hours === null)) throw new UserError(say.quotaNeedsBoth);
   const read = await rolesOrRefusal(() => place.roles(guildId));
   roles = Array.isArray(read) ? read : undefined;
@@ -279,7 +318,7 @@ async function reportSettings(
   const reminders = place.reminders
     ? nextReminders(args, savedReminders)
     : { changed: false, settings: undefined };
-  let changed = zone !== null || weekStart !== null || roleText !== null;
+  let changed = zone !== null || weekStart !== null || roleText !== null || language !== null;
   if (changed) await place.save(guildId, next);
   if (digest.changed) await place.digest?.save(guildId, digest.settings);
   if (reminders.changed) {
@@ -308,6 +347,7 @@ async function reportSettings(
             },
       ),
     );
+    lines.push(languageLine(next.language, reader.guildLocale, reader.t));
   }
   if (place.reminders) {
     const r = reminders.settings;

@@ -1,16 +1,31 @@
 /**
  * QUOTA_ALERT_CHANNEL_ID: one message in a staff channel when the monthly API allowance passes 80%
- * and 100%, pinging nobody. A message that cannot be sent is logged, never retried.
+ * and 100%, pinging nobody, in the language of the channel's server (its preferred locale; English
+ * where Rollcall has no catalogue for it). A message that cannot be sent is logged, never retried.
  */
 import { type Client, Routes } from 'discord.js';
 import type { AllowanceMark } from '../api/types.js';
+import { type Words, wordsFor } from '../i18n/words.js';
 import type { Logger } from '../log.js';
-import { MESSAGES } from './replies.js';
+
+/** The words of the server `channelId` is in, as far as the client's cache knows it (else English). */
+function wordsOfChannel(client: Client, channelId: string): Words {
+  const channel = client.channels.cache.get(channelId);
+  return wordsFor(channel && !channel.isDMBased() ? channel.guild.preferredLocale : undefined);
+}
+
+/** The alert for a mark: how much of the month's allowance is spent, and when it starts again. */
+export function allowanceAlertText(mark: AllowanceMark, t: Words): string {
+  const reset = Math.floor(mark.resetAt / 1000);
+  return mark.used >= mark.points
+    ? t.digest.allowanceSpent(mark.points, reset)
+    : t.digest.allowanceMark(mark.used, mark.points, reset);
+}
 
 /** A sender of allowance alerts to `channelId` through `client`'s REST. */
 export function allowanceAlerts(client: Client, channelId: string, logger: Logger) {
   return (mark: AllowanceMark): void => {
-    const content = MESSAGES.allowanceMark(mark.used, mark.points, Math.floor(mark.resetAt / 1000));
+    const content = allowanceAlertText(mark, wordsOfChannel(client, channelId));
     client.rest
       .post(Routes.channelMessages(channelId), { body: { content, allowed_mentions: { parse: [] } } })
       .catch((error: unknown) =>

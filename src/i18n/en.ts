@@ -646,8 +646,89 @@ export function english(f: Formats) {
         banAppeal: 'Ban appeal',
       },
     },
-    reports: {},
-    digest: {},
+    /** Reports (src/render/reports.ts): /shift totals and active, /loa active and upcoming, /quota. */
+    reports: {
+      /** The report periods, as titles name them. */
+      period: {
+        thisWeek: 'This week',
+        lastWeek: 'Last week',
+        last7Days: 'Last 7 days',
+        last30Days: 'Last 30 days',
+        thisMonth: 'This month',
+        lastMonth: 'Last month',
+      },
+      /** "Last month (1 Oct 2026 – 31 Oct 2026, Europe/London)". */
+      periodSpan: (name: string, from: string, to: string, zone: string) =>
+        `${name} (${from} – ${to}, ${zone})`,
+      /** A totals filter in the title: "type Patrol", "wave 3". */
+      filterType: (type: string) => `type ${type}`,
+      filterWave: (wave: number) => `wave ${f.count(wave)}`,
+      totalsTitle: (period: string) => `Time on duty · ${period}`,
+      memberTitle: (memberId: string, period: string) => `Member ${memberId} · ${period}`,
+      members: (n: number) => `${f.count(n)} ${f.plural(n, { one: 'member', other: 'members' })}`,
+      shifts: (n: number) => `${f.count(n)} ${f.plural(n, { one: 'shift', other: 'shifts' })}`,
+      loas: (n: number) => `${f.count(n)} ${f.plural(n, { one: 'LOA', other: 'LOAs' })}`,
+      /** A total that may count a shift whose end is unknown as running to now. */
+      atMost: (time: string) => `at most ${time}`,
+      longest: (time: string) => `longest ${time}`,
+      onDutyNowCount: (n: number) => `${f.count(n)} on duty now`,
+      noShifts: 'No shifts in this period.',
+      /** "Alex: 4h 6m on duty in 3 shifts (longest 2h)." */
+      memberTotal: (time: string, shifts: number, longest: string, approximate: boolean) =>
+        `${approximate ? 'At most ' : ''}${time} on duty in ${f.count(shifts)} ${f.plural(shifts, { one: 'shift', other: 'shifts' })} (longest ${longest}).`,
+      andMore: (n: number) => `… and ${f.count(n)} more`,
+      onLeaveTitle: 'On leave now',
+      leaveStartingTitle: (days: number) =>
+        `Leave starting within ${f.count(days)} ${f.plural(days, { one: 'day', other: 'days' })}`,
+      noReturnDate: 'no return date',
+      back: (when: string) => `back ${when}`,
+      fromBack: (start: string, back: string) => `from ${start} · back ${back}`,
+      nobodyOnLeave: 'Nobody is on leave now.',
+      noLeaveStarts: 'No leave starts in that time.',
+      quotaTitle: (period: string) => `Quota check · ${period}`,
+      pass: '✅ pass',
+      fail: '❌ fail',
+      onLeave: '🌴 on leave',
+      /** "2h of 10h". */
+      doneOf: (done: string, required: string) => `${done} of ${required}`,
+      quotaSummary: (pass: number, fail: number, leave: number) =>
+        `${f.count(pass)} pass · ${f.count(fail)} fail · ${f.count(leave)} on leave`,
+      noQuotaRoles: (where: string) => `No member holds a role with a quota (${where}).`,
+      quotasSetByAdmins: 'admins set quotas with /rollcall-admin reports',
+      quotasSetInEnvironment: "quotas are set in Rollcall's environment (REPORTS_QUOTAS)",
+      onDutyTitle: 'On duty now',
+      since: (when: string) => `since ${when}`,
+      onDutyFor: (time: string) => `${time} on duty`,
+      nobodyOnDuty: 'Nobody is on duty now.',
+      inactiveTitle: (days: number) =>
+        `No shift in over ${f.count(days)} ${f.plural(days, { one: 'day', other: 'days' })}`,
+      leaveLeftOut: 'on leave left out',
+      neverOnDuty: 'never on duty',
+      lastShift: (when: string) => `last shift ${when}`,
+      onLeaveNoReturn: '🌴 on leave, no return date',
+      onLeaveUntil: (when: string) => `🌴 on leave until ${when}`,
+      everyoneActive: 'Every member had a shift in that time.',
+      /** The "Open…" select of the quota and inactive reports. */
+      memberOption: (memberId: string) => `Member ${memberId}`,
+      theirShifts: 'Their shifts in this period',
+      theirRecord: 'Their record',
+      neverOnDutyOption: 'Never on duty',
+    },
+    /**
+     * What Rollcall posts to a channel by itself (digests, allowance alerts), in the server's
+     * language or the one its admins chose (/rollcall-admin reports language).
+     */
+    digest: {
+      /** QUOTA_ALERT_CHANNEL_ID: the monthly allowance passed 80 % (`reset` is Unix seconds). */
+      allowanceMark: (used: number, points: number, reset: number) =>
+        `Rollcall has spent ${f.count(used)} of this community server's ${f.count(points)} API requests for the month; saved data is shown more often until the allowance starts again <t:${reset}:f>.`,
+      allowanceSpent: (points: number, reset: number) =>
+        `Rollcall has spent all ${f.count(points)} of this community server's API requests for the month; it shows saved data until the allowance starts again <t:${reset}:f>.`,
+      /** The admins' settings view: the language digests and alerts are posted in. */
+      language: (name: string) => `Digest language: ${name}.`,
+      /** The language when the admins chose none: the server's own ("server default: Deutsch"). */
+      serverDefault: (name: string) => `server default (${name})`,
+    },
     /** /rollcall help (src/render/help.ts); commands' own descriptions come from their localizations. */
     help: {
       title: 'Rollcall commands',

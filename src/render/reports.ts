@@ -2,16 +2,18 @@
  * Report renderers: shift totals, a member's shifts in a period, who is on leave, quota checks.
  * Pure: rows come computed (src/reports), and the report's own facts (period, when the snapshot
  * was served, whether every page of it was read) come with them, and every report's footer says how
- * old its data is (page.ts footerText).
+ * old its data is (page.ts footerText). Every word is the reader's (`source.t`, English when not
+ * given; a digest's are its server's): the renderers take them from the source and pass them down.
  */
 import { type APIEmbed, TimestampStyles, time } from 'discord.js';
 import type { Loa, Shift } from '../../generated/api.js';
 import type { PageInfo, Source } from '../api/pages.js';
+import { ENGLISH, type Words } from '../i18n/words.js';
 import type { InactiveRow, OnDutyRow } from '../reports/activity.js';
 import type { QuotaRow } from '../reports/leave.js';
-import { PERIOD_LABELS, type Period } from '../reports/period.js';
+import type { Period, PeriodKind } from '../reports/period.js';
 import type { MemberTotal } from '../reports/time.js';
-import { clampEmbed, code, duration, formatCount, LIMITS, safeLine, timestamp } from './format.js';
+import { clampEmbed, code, LIMITS, safeLine, timestamp } from './format.js';
 import type { Labelled } from './labels.js';
 import { detailEmbed, listEmbed } from './page.js';
 import { type People, person } from './people.js';
@@ -28,19 +30,44 @@ export interface ReportFacts {
   complete: boolean;
 }
 
-export function periodText(period: Period, timeZone: string): string {
+/** A period's name in the reader's words. */
+export function periodName(kind: PeriodKind, t: Words): string {
+  const names = t.reports.period;
+  switch (kind) {
+    case 'this-week':
+      return names.thisWeek;
+    case 'last-week':
+      return names.lastWeek;
+    case '7-days':
+      return names.last7Days;
+    case '30-days':
+      return names.last30Days;
+    case 'this-month':
+      return names.thisMonth;
+    case 'last-month':
+      return names.lastMonth;
+  }
+}
+
+/** "Last month (1 Oct 2026 – 31 Oct 2026, Europe/London)", in the reader's words and dates. */
+export function periodText(period: Period, timeZone: string, t: Words = ENGLISH): string {
   // Titles are plain text in Discord (a <t:…> timestamp is not rendered there): dates are written out
-  // in the community's time zone, which the period is cut in.
-  return `${PERIOD_LABELS[period.kind]} (${zoneDate(period.start, timeZone)} – ${zoneDate(period.end - 1, timeZone)}, ${safeLine(timeZone, 64)})`;
+  // in the community's time zone, which the period is cut in, the reader's way.
+  return t.reports.periodSpan(
+    periodName(period.kind, t),
+    zoneDate(period.start, timeZone, t),
+    zoneDate(period.end - 1, timeZone, t),
+    safeLine(timeZone, 64),
+  );
 }
 
 /** "1 Oct 2026": the day of `seconds` in the time zone `timeZone` (UTC when the runtime does not know it). */
-function zoneDate(seconds: number, timeZone: string): string {
+function zoneDate(seconds: number, timeZone: string, t: Words): string {
   const options: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' };
   try {
-    return new Intl.DateTimeFormat('en-GB', { ...options, timeZone }).format(seconds * 1000);
+    return new Intl.DateTimeFormat(t.f.locale, { ...options, timeZone }).format(seconds * 1000);
   } catch {
-    return new Intl.DateTimeFormat('en-GB', { ...options, timeZone: 'UTC' }).format(seconds * 1000);
+    return new Intl.DateTimeFormat(t.f.locale, { ...options, timeZone: 'UTC' }).format(seconds * 1000);
   }
 }
 
@@ -51,17 +78,18 @@ export interface TotalsHeading {
   wave?: number;
 }
 
-function filterText(h: TotalsHeading): string {
+function filterText(h: TotalsHeading, t: Words): string {
   const parts: string[] = [];
-  if (h.type !== undefined) parts.push(`type ${safeLine(h.type, 40)}`);
-  if (h.wave !== undefined) parts.push(`wave ${h.wave}`);
+  if (h.type !== undefined) parts.push(t.reports.filterType(safeLine(h.type, 40)));
+  if (h.wave !== undefined) parts.push(t.reports.filterWave(h.wave));
   return parts.length > 0 ? ` · ${parts.join(', ')}` : '';
 }
 
-export function totalsRow(row: MemberTotal, rank: number, people?: People): string {
-  const approx = row.approximate ? 'at most ' : '';
-  const active = row.active > 0 ? ` · ${formatCount(row.active)} on duty now` : '';
-  return `**${formatCount(rank)}.** ${person(row.memberId, people)} · ${approx}${duration(row.seconds)} · ${formatCount(row.shifts)} ${row.shifts === 1 ? 'shift' : 'shifts'} · longest ${duration(row.longest)}${active}`;
+export function totalsRow(row: MemberTotal, rank: number, people: People | undefined, t: Words): string {
+  const time = t.f.duration(row.seconds);
+  const total = row.approximate ? t.reports.atMost(time) : time;
+  const active = row.active > 0 ? ` · ${t.reports.onDutyNowCount(row.active)}` : '';
+  return `**${t.f.count(rank)}.** ${person(row.memberId, people)} · ${total} · ${t.reports.shifts(row.shifts)} · ${t.reports.longest(t.f.duration(row.longest))}${active}`;
 }
 
 export function renderTotals(
@@ -72,15 +100,19 @@ export function renderTotals(
   facts: ReportFacts,
   firstRank: number,
 ): APIEmbed {
+  const t = source.t ?? ENGLISH;
   return listEmbed({
-    title: `Time on duty · ${periodText(heading.period, heading.timeZone)}${filterText(heading)}`,
-    rows: rows.map((r, i) => totalsRow(r, firstRank + i, source.people)),
+    title: t.reports.totalsTitle(
+      `${periodText(heading.period, heading.timeZone, t)}${filterText(heading, t)}`,
+    ),
+    rows: rows.map((r, i) => totalsRow(r, firstRank + i, source.people, t)),
     info,
-    noun: info.total === 1 ? 'member' : 'members',
+    total: t.reports.members(info.total),
     source,
-    emptyText: 'No shifts in this period.',
+    emptyText: t.reports.noShifts,
     colour: 0x5865f2,
     facts,
+    t,
   });
 }
 
@@ -93,6 +125,7 @@ export function renderMemberPeriod(
   heading: TotalsHeading,
   facts: ReportFacts,
 ): APIEmbed {
+  const t = source.t ?? ENGLISH;
   const lines = shifts.map((s) => shiftRow(s, facts.servedAt, source.people));
   const shown: string[] = [];
   let length = 0;
@@ -101,30 +134,45 @@ export function renderMemberPeriod(
     shown.push(line);
     length += line.length + 1;
   }
-  if (shown.length < lines.length) shown.push(`… and ${formatCount(lines.length - shown.length)} more`);
+  if (shown.length < lines.length) shown.push(t.reports.andMore(lines.length - shown.length));
   const summary = `${person(memberId, source.people)}: ${
     total
-      ? `${total.approximate ? 'At most ' : ''}${duration(total.seconds)} on duty in ${formatCount(total.shifts)} ${total.shifts === 1 ? 'shift' : 'shifts'} (longest ${duration(total.longest)}).`
-      : 'No shifts in this period.'
+      ? t.reports.memberTotal(
+          t.f.duration(total.seconds),
+          total.shifts,
+          t.f.duration(total.longest),
+          total.approximate,
+        )
+      : t.reports.noShifts
   }`;
   return detailEmbed(
     {
-      title: `Member ${safeLine(memberId, 64)} · ${periodText(heading.period, heading.timeZone)}${filterText(heading)}`,
+      title: t.reports.memberTitle(
+        safeLine(memberId, 64),
+        `${periodText(heading.period, heading.timeZone, t)}${filterText(heading, t)}`,
+      ),
       description: [summary, ...shown].join('\n'),
       color: 0x5865f2,
     },
     source,
     undefined,
     facts,
+    t,
   );
 }
 
 export type LeaveReportKind = 'active' | 'upcoming';
 
 /** One row: who, then when they leave or come back (the LOA's own id is in its detail). */
-export function leaveRow(loa: Partial<Loa>, kind: LeaveReportKind, people?: People): string {
-  const returns = loa.endAt ? timestamp(loa.endAt) : 'no return date';
-  const lead = kind === 'active' ? `back ${returns}` : `from ${timestamp(loa.startAt)} · back ${returns}`;
+export function leaveRow(
+  loa: Partial<Loa>,
+  kind: LeaveReportKind,
+  people: People | undefined,
+  t: Words,
+): string {
+  const returns = loa.endAt ? timestamp(loa.endAt) : t.reports.noReturnDate;
+  const lead =
+    kind === 'active' ? t.reports.back(returns) : t.reports.fromBack(timestamp(loa.startAt), returns);
   return `${person(loa.memberId, people)} · ${lead}`;
 }
 
@@ -136,40 +184,42 @@ export function renderLeave(
   days: number,
   facts: ReportFacts,
 ): APIEmbed {
+  const t = source.t ?? ENGLISH;
   return listEmbed({
-    title:
-      kind === 'active'
-        ? 'On leave now'
-        : `Leave starting within ${formatCount(days)} ${days === 1 ? 'day' : 'days'}`,
-    rows: items.map((l) => leaveRow(l, kind, source.people)),
+    title: kind === 'active' ? t.reports.onLeaveTitle : t.reports.leaveStartingTitle(days),
+    rows: items.map((l) => leaveRow(l, kind, source.people, t)),
     info,
-    noun: info.total === 1 ? 'LOA' : 'LOAs',
+    total: t.reports.loas(info.total),
     source,
-    emptyText: kind === 'active' ? 'Nobody is on leave now.' : 'No leave starts in that time.',
+    emptyText: kind === 'active' ? t.reports.nobodyOnLeave : t.reports.noLeaveStarts,
     colour: 0x3498db,
     facts,
+    t,
   });
 }
 
-const QUOTA_MARK: Record<QuotaRow['status'], string> = {
-  pass: '✅ pass',
-  fail: '❌ fail',
-  'on leave': '🌴 on leave',
-};
+function quotaMark(status: QuotaRow['status'], t: Words): string {
+  if (status === 'pass') return t.reports.pass;
+  return status === 'fail' ? t.reports.fail : t.reports.onLeave;
+}
 
-export function quotaRow(row: QuotaRow, roleName: string | undefined, people?: People): string {
+export function quotaRow(
+  row: QuotaRow,
+  roleName: string | undefined,
+  people: People | undefined,
+  t: Words,
+): string {
   const role = roleName ? safeLine(roleName, 40) : code(row.roleId, 40);
-  return `${person(row.memberId, people)} · ${QUOTA_MARK[row.status]} · ${duration(row.done)} of ${duration(row.required)} (${role})`;
+  return `${person(row.memberId, people)} · ${quotaMark(row.status, t)} · ${t.reports.doneOf(t.f.duration(row.done), t.f.duration(row.required))} (${role})`;
 }
 
 /** Where a community's report settings are set: by its server's admins, or in the environment. */
 export type SettingsFrom = 'admins' | 'environment';
 
 /** Where quotas are set, for a list with no member to check (the only place that works in each mode). */
-const QUOTAS_SET_IN: Record<SettingsFrom, string> = {
-  admins: 'admins set quotas with /rollcall-admin reports',
-  environment: "quotas are set in Rollcall's environment (REPORTS_QUOTAS)",
-};
+function quotasSetIn(from: SettingsFrom, t: Words): string {
+  return from === 'admins' ? t.reports.quotasSetByAdmins : t.reports.quotasSetInEnvironment;
+}
 
 export function renderQuota(
   rows: QuotaRow[],
@@ -180,28 +230,33 @@ export function renderQuota(
   roleNames: ReadonlyMap<string, string>,
   counts: { pass: number; fail: number; leave: number },
 ): APIEmbed {
+  const t = source.t ?? ENGLISH;
   const embed = listEmbed({
-    title: `Quota check · ${periodText(heading.period, heading.timeZone)}`,
-    rows: rows.map((r) => quotaRow(r, roleNames.get(r.roleId), source.people)),
+    title: t.reports.quotaTitle(periodText(heading.period, heading.timeZone, t)),
+    rows: rows.map((r) => quotaRow(r, roleNames.get(r.roleId), source.people, t)),
     info,
-    noun: info.total === 1 ? 'member' : 'members',
+    total: t.reports.members(info.total),
     source,
-    emptyText: `No member holds a role with a quota (${QUOTAS_SET_IN[heading.settingsFrom]}).`,
+    emptyText: t.reports.noQuotaRoles(quotasSetIn(heading.settingsFrom, t)),
     colour: counts.fail > 0 ? 0xed4245 : 0x57f287,
     facts,
+    t,
   });
-  const summary = `${formatCount(counts.pass)} pass · ${formatCount(counts.fail)} fail · ${formatCount(counts.leave)} on leave`;
+  const summary = t.reports.quotaSummary(counts.pass, counts.fail, counts.leave);
   return clampEmbed({ ...embed, description: `${summary}\n${embed.description ?? ''}` });
 }
 
 /** One running shift: member, type and wave, when it started, time on duty so far. */
-export function onDutyRow(row: OnDutyRow, people?: People): string {
+export function onDutyRow(row: OnDutyRow, people: People | undefined, t: Words): string {
   const { shift } = row;
   const parts = [person(shift.memberId, people)];
   if (typeof shift.type === 'string' && shift.type.trim() !== '') parts.push(safeLine(shift.type, 40));
   if (typeof shift.wave === 'number' && Number.isFinite(shift.wave))
-    parts.push(`wave ${formatCount(shift.wave)}`);
-  parts.push(`since ${time(row.start, TimestampStyles.RelativeTime)}`, `${duration(row.net)} on duty`);
+    parts.push(t.reports.filterWave(shift.wave));
+  parts.push(
+    t.reports.since(time(row.start, TimestampStyles.RelativeTime)),
+    t.reports.onDutyFor(t.f.duration(row.net)),
+  );
   return parts.join(' · ');
 }
 
@@ -211,15 +266,17 @@ export function renderOnDuty(
   source: Source & Labelled,
   facts: ReportFacts,
 ): APIEmbed {
+  const t = source.t ?? ENGLISH;
   return listEmbed({
-    title: 'On duty now',
-    rows: rows.map((r) => onDutyRow(r, source.people)),
+    title: t.reports.onDutyTitle,
+    rows: rows.map((r) => onDutyRow(r, source.people, t)),
     info,
-    noun: info.total === 1 ? 'shift' : 'shifts',
+    total: t.reports.shifts(info.total),
     source,
-    emptyText: 'Nobody is on duty now.',
+    emptyText: t.reports.nobodyOnDuty,
     colour: 0x57f287,
     facts,
+    t,
   });
 }
 
@@ -233,21 +290,22 @@ export interface InactiveHeading {
 export function inactiveRow(
   row: InactiveRow,
   roleNames: ReadonlyMap<string, string>,
-  people?: People,
+  people: People | undefined,
+  t: Words,
 ): string {
   const last =
     row.lastShift === undefined
-      ? 'never on duty'
-      : `last shift ${time(row.lastShift, TimestampStyles.RelativeTime)}`;
+      ? t.reports.neverOnDuty
+      : t.reports.lastShift(time(row.lastShift, TimestampStyles.RelativeTime));
   const names = row.roles.map((id) => roleNames.get(id)).filter((n): n is string => n !== undefined);
   const roles = names.length > 0 ? ` · ${safeLine(names.slice(0, 3).join(', '), 80)}` : '';
-  const extra = names.length > 3 ? ` +${formatCount(names.length - 3)}` : '';
+  const extra = names.length > 3 ? ` +${t.f.count(names.length - 3)}` : '';
   const leave =
     row.onLeaveUntil === undefined
       ? ''
       : row.onLeaveUntil === Infinity
-        ? ' · 🌴 on leave, no return date'
-        : ` · 🌴 on leave until ${timestamp(row.onLeaveUntil)}`;
+        ? ` · ${t.reports.onLeaveNoReturn}`
+        : ` · ${t.reports.onLeaveUntil(timestamp(row.onLeaveUntil))}`;
   return `${person(row.memberId, people)} · ${last}${roles}${extra}${leave}`;
 }
 
@@ -259,16 +317,18 @@ export function renderInactive(
   facts: ReportFacts,
   roleNames: ReadonlyMap<string, string>,
 ): APIEmbed {
+  const t = source.t ?? ENGLISH;
   const role = heading.roleName === undefined ? '' : ` · ${safeLine(heading.roleName, 60)}`;
-  const leave = heading.includeLeave ? '' : ' · on leave left out';
+  const leave = heading.includeLeave ? '' : ` · ${t.reports.leaveLeftOut}`;
   return listEmbed({
-    title: `No shift in over ${formatCount(heading.days)} ${heading.days === 1 ? 'day' : 'days'}${role}${leave}`,
-    rows: rows.map((r) => inactiveRow(r, roleNames, source.people)),
+    title: `${t.reports.inactiveTitle(heading.days)}${role}${leave}`,
+    rows: rows.map((r) => inactiveRow(r, roleNames, source.people, t)),
     info,
-    noun: info.total === 1 ? 'member' : 'members',
+    total: t.reports.members(info.total),
     source,
-    emptyText: 'Every member had a shift in that time.',
+    emptyText: t.reports.everyoneActive,
     colour: 0xfee75c,
     facts,
+    t,
   });
 }

@@ -42,6 +42,7 @@ import type { CommunityOf } from '../community/community.js';
 import { peopleOf } from '../discord/paging/show.js';
 import { type ListView, PAGE_SIZE } from '../discord/paging/views.js';
 import { MESSAGES, NO_MENTIONS, say, UserError } from '../discord/replies.js';
+import { type Words, wordsFor } from '../i18n/words.js';
 import type { Logger } from '../log.js';
 import type { DigestStore, DueCursor, SavedDigest } from '../store/digests.js';
 import {
@@ -50,6 +51,7 @@ import {
   type DigestSettings,
   digestGapMs,
   digestHorizonMs,
+  digestLocale,
   digestPeriod,
   digestTickMs,
   latestInstant,
@@ -125,7 +127,11 @@ export function discordPoster(client: Client, communityOf: CommunityOf): DigestP
       // A server refused (not linked, token rejected...) throws the UserError saying why.
       const community = await untilAborted(communityOf(guildId), signal);
       const period = digestPeriod(settings);
-      const embeds: APIEmbed[] = [];
+      // The language the admins chose for the digest, if any (a failed read: the server's own).
+      const chosen = community.reports?.settings().catch(() => undefined);
+      const language = (await untilAborted(Promise.resolve(chosen), signal))?.language;
+      // Each report read now, rendered once the channel (and so the server's language) is known.
+      const reads: Array<(t: Words) => APIEmbed> = [];
       for (const report of DIGEST_REPORTS) {
         if (!settings.reports.includes(report)) continue;
         const [view, arg] = viewOf(report, period);
@@ -139,12 +145,20 @@ export function discordPoster(client: Client, communityOf: CommunityOf): DigestP
         );
         const { items, info } = cutPage(fetched.data, 1, PAGE_SIZE);
         const people = await untilAborted(peopleOf(community, items, view.people), signal);
-        embeds.push(view.render(items, info, { ...fetched, people }, arg, undefined));
-        // Who is on leave now, then who comes back and who goes this week (the snapshot just read).
-        if (report === 'leave') embeds.push(...(await untilAborted(leaveAheadEmbeds(community), signal)));
+        reads.push((t) => view.render(items, info, { ...fetched, people, t }, arg, undefined));
+        // Who is on leave now, then who comes back and who goes this week (the snapshot just read;
+        // rendered in English until src/render/reminders.ts takes the reader's words).
+        if (report === 'leave')
+          for (const embed of await untilAborted(leaveAheadEmbeds(community), signal))
+            reads.push(() => embed);
       }
       const channel = await untilAborted(channelOf(settings), signal);
       if (!channel?.isSendable()) throw new UserError(say.digestNoChannel(settings.channelId));
+      // Written in the server's language (or the admins' choice), as everything posted to a channel.
+      const t = wordsFor(
+        digestLocale(language, channel.isDMBased() ? undefined : channel.guild.preferredLocale),
+      );
+      const embeds = reads.map((render) => render(t));
       // One message while the embeds fit Discord's 6,000 characters per message, else more; none
       // once the deadline passed (the run is then recorded as not posted).
       for (const group of fitting(embeds)) {

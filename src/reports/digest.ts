@@ -150,6 +150,32 @@ export function digestHorizonMs(monthSeconds = 0): number {
   return 8 * dayMs;
 }
 
+/**
+ * The languages admins may post their server's digests in (/rollcall-admin reports language), by
+ * Discord locale, each named in itself. Without a choice, a digest is in the server's preferred
+ * locale (Discord's Community servers set it), English where Rollcall has no catalogue for it.
+ */
+export const DIGEST_LANGUAGES = {
+  en: 'English',
+  de: 'Deutsch',
+  'es-ES': 'Español',
+  fr: 'Français',
+  'pt-BR': 'Português (Brasil)',
+} as const;
+export type DigestLanguage = keyof typeof DIGEST_LANGUAGES;
+
+export function isDigestLanguage(value: unknown): value is DigestLanguage {
+  return typeof value === 'string' && Object.hasOwn(DIGEST_LANGUAGES, value);
+}
+
+/** The locale a server's digest is written in: the admins' choice, else the server's preferred locale. */
+export function digestLocale(
+  language: DigestLanguage | undefined,
+  preferredLocale: string | null | undefined,
+): string | undefined {
+  return language ?? preferredLocale ?? undefined;
+}
+
 /** The report period a digest covers: last week for a weekly digest, the week so far for a daily one. */
 export function digestPeriod(settings: DigestSettings): PeriodKind {
   return settings.cadence === 'weekly' ? 'last-week' : 'this-week';

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { Loa, Member, Role, Shift } from '../../generated/api.js';
 import type { Source } from '../api/pages.js';
 import type { ReadOptions } from '../api/types.js';
+import { DIGEST_LANGUAGES, type DigestLanguage } from './digest.js';
 import { type Calendar, DEFAULT_CALENDAR, isTimeZone, WEEKDAYS } from './period.js';
 
 export interface ReportData {
@@ -36,6 +37,14 @@ export const reportSettingsSchema = z.object({
     .record(z.string().min(1).max(64), z.number().positive().max(MAX_QUOTA_HOURS))
     .refine((q) => Object.keys(q).length <= MAX_QUOTA_ROLES, `at most ${MAX_QUOTA_ROLES} roles`)
     .default({}),
+  /**
+   * The language of the server's digests (a Discord locale of DIGEST_LANGUAGES); absent: the
+   * server's preferred locale. A value no longer offered reads as absent.
+   */
+  language: z
+    .enum(Object.keys(DIGEST_LANGUAGES) as [DigestLanguage, ...DigestLanguage[]])
+    .optional()
+    .catch(undefined),
 });
 
 export type ReportSettings = z.output<typeof reportSettingsSchema>;
@@ -55,6 +64,11 @@ export function readReportSettings(value: unknown, defaults: ReportSettings): Re
     timeZone: 'timeZone' in saved ? parsed.data.timeZone : defaults.timeZone,
     weekStart: 'weekStart' in saved ? parsed.data.weekStart : defaults.weekStart,
     quotas: 'quotas' in saved ? parsed.data.quotas : defaults.quotas,
+    ...(parsed.data.language !== undefined
+      ? { language: parsed.data.language }
+      : defaults.language !== undefined
+        ? { language: defaults.language }
+        : {}),
   };
 }
 

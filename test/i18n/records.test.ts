@@ -7,7 +7,6 @@
  * ⟦brackets⟧ is the API's data.
  */
 import type { APIModalInteractionResponseCallbackData } from 'discord.js';
-import { errorText } from '../../src/discord/replies.js';
 import { describe, expect, it } from 'vitest';
 import { applicationDetailView, applicationListView } from '../../commands/application.js';
 import { auditDetailView, auditListView } from '../../commands/audit-log.js';
@@ -22,6 +21,7 @@ import { askModal } from '../../src/discord/paging/controller.js';
 import { showDetail, showList } from '../../src/discord/paging/show.js';
 import type { ShowContext } from '../../src/discord/paging/views.js';
 import type { Payload } from '../../src/discord/replies.js';
+import { errorText } from '../../src/discord/replies.js';
 import {
   ENGLISH,
   PSEUDO_CLOSE,

@@ -8,12 +8,16 @@
 import { ApplicationCommandOptionType } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/discord/replies.js';
+import { ENGLISH } from '../../src/i18n/words.js';
 import { REMINDER_TEXT } from '../../src/render/reminders.js';
 import { WEEKDAYS } from '../../src/reports/period.js';
 import type { DoubleUser } from '../doubles/discord/double.js';
 import type { World } from '../e2e/world.js';
 import { startHostedWorld } from '../hosted/world.js';
 import { ignoreDefinition, logRecords } from './support.js';
+
+/** The digest's language line of a server whose admins chose none (the double's servers are English). */
+const SERVER_LANGUAGE = ENGLISH.digest.language(ENGLISH.digest.serverDefault('English'));
 
 const GUILD = '1300000000000000031';
 const TOKEN = 'forged-options-community-token-7a8b9c';
@@ -61,8 +65,19 @@ describe('/rollcall-admin with forged values', () => {
     expect(await admin_('reports', { 'time-zone': 'Asia/Tokyo', 'week-start': 'someday' })).toBe(
       MESSAGES.notAChoice('week-start', WEEKDAYS),
     );
+    // A language Rollcall does not offer: one sentence naming the choices, nothing saved.
+    expect(await admin_('reports', { language: 'xx' })).toBe(
+      MESSAGES.notAChoice('language', [
+        'server default',
+        'English',
+        'Deutsch',
+        'Español',
+        'Français',
+        'Português (Brasil)',
+      ]),
+    );
     expect(await admin_('reports')).toBe(
-      `${MESSAGES.reportSettingsState({ timeZone: 'Europe/London', weekStart: 'sunday', quotas: [] })}\n${MESSAGES.digestState(undefined)}\n${REMINDER_TEXT.state(undefined)}`,
+      `${MESSAGES.reportSettingsState({ timeZone: 'Europe/London', weekStart: 'sunday', quotas: [] })}\n${MESSAGES.digestState(undefined)}\n${SERVER_LANGUAGE}\n${REMINDER_TEXT.state(undefined)}`,
     );
   });
 

@@ -65,9 +65,9 @@ describe('list lines lead with the person and leave the record’s id out', () =
       active: 0,
       approximate: false,
     };
-    expect(totalsRow(total, 1, people)).toBe(`**1.** <@${USER}> · 1h · 1 shift · longest 1h`);
+    expect(totalsRow(total, 1, people, ENGLISH)).toBe(`**1.** <@${USER}> · 1h · 1 shift · longest 1h`);
     const quota = { memberId: MEMBER, roleId: 'r', status: 'pass' as const, done: 7200, required: 3600 };
-    expect(quotaRow(quota, 'Staff', people).startsWith(`<@${USER}> · ✅ pass · `)).toBe(true);
+    expect(quotaRow(quota, 'Staff', people, ENGLISH).startsWith(`<@${USER}> · ✅ pass · `)).toBe(true);
   });
 
   it('the LOA’s detail names the member and the reviewer, mentioning only Discord users', () => {

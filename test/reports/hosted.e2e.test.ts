@@ -1,11 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/discord/replies.js';
+import { ENGLISH } from '../../src/i18n/words.js';
 import { REMINDER_TEXT } from '../../src/render/reminders.js';
 import { quotaCheck } from '../../src/reports/leave.js';
 import { MAX_NEW_PAGES } from '../../src/reports/snapshots.js';
 import type { DoubleUser } from '../doubles/discord/double.js';
 import { embedOf, type World } from '../e2e/world.js';
 import { startHostedWorld } from '../hosted/world.js';
+
+/** The digest's language line of a server whose admins chose none (the double's servers are English). */
+const SERVER_LANGUAGE = ENGLISH.digest.language(ENGLISH.digest.serverDefault('English'));
 
 const A = '1300000000000000011';
 const B = '1300000000000000012';
@@ -76,11 +80,11 @@ describe('/rollcall-admin reports', () => {
         timeZone: 'Europe/London',
         weekStart: 'sunday',
         quotas: [`${role.name}: 2.5 h`],
-      })}\n${MESSAGES.digestState(undefined)}\n${REMINDER_TEXT.state(undefined)}`,
+      })}\n${MESSAGES.digestState(undefined)}\n${SERVER_LANGUAGE}\n${REMINDER_TEXT.state(undefined)}`,
     );
     // The other server keeps the defaults.
     expect(await adminReports(B, {})).toBe(
-      `${MESSAGES.reportSettingsState({ timeZone: 'UTC', weekStart: 'monday', quotas: [] })}\n${MESSAGES.digestState(undefined)}\n${REMINDER_TEXT.state(undefined)}`,
+      `${MESSAGES.reportSettingsState({ timeZone: 'UTC', weekStart: 'monday', quotas: [] })}\n${MESSAGES.digestState(undefined)}\n${SERVER_LANGUAGE}\n${REMINDER_TEXT.state(undefined)}`,
     );
   });
 

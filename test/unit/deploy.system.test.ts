@@ -85,6 +85,31 @@ describe('deploy-commands --dry-run', () => {
     expect(admin?.default_member_permissions).toBe('32'); // ManageGuild
     expect(admin?.contexts).toEqual([0]);
     expect(admin?.options?.map((o) => o.name)).toEqual(['setup', 'settings', 'labels', 'unlink', 'reports']);
+    // The digest's language: the server's own by default, or one Rollcall has a catalogue for.
+    const reports = admin?.options?.find((o) => o.name === 'reports') as
+      | { options?: Array<{ name: string; choices?: Array<{ name: string; value: string }> }> }
+      | undefined;
+    const language = reports?.options?.find((o) => o.name === 'language') as
+      | {
+          description_localizations?: Record<string, string>;
+          choices?: Array<{ name: string; value: string; name_localizations?: Record<string, string> }>;
+        }
+      | undefined;
+    expect(language?.choices?.map((c) => [c.value, c.name])).toEqual([
+      ['server', 'server default'],
+      ['en', 'English'],
+      ['de', 'Deutsch'],
+      ['es-ES', 'Español'],
+      ['fr', 'Français'],
+      ['pt-BR', 'Português (Brasil)'],
+    ]);
+    expect(language?.choices?.[0]?.name_localizations).toMatchObject({
+      de: 'Standard des Servers',
+      fr: 'par défaut du serveur',
+    });
+    expect(Object.keys(language?.description_localizations ?? {}).sort()).toEqual(
+      ['de', 'es-419', 'es-ES', 'fr', 'pt-BR'].sort(),
+    );
     expect(commandBodies('ModerateMembers').some((b) => b.name === 'rollcall-admin')).toBe(false);
     expect(bodies.filter((b) => b.name !== 'rollcall-admin')).toEqual(commandBodies('ModerateMembers'));
   }, 60_000);

@@ -23,8 +23,7 @@ const MAX_TENANT = 5;
  * Functions known to be over MAX_LINES while their own change splits them, as `file: name` pairs.
  * An entry whose function is short again fails too (delete it then).
  */
-const KNOWN_LONG: ReadonlySet<string> = new Set<string>([
-]);
+const KNOWN_LONG: ReadonlySet<string> = new Set<string>([]);
 
 function tsFiles(dir: string): string[] {
   return readdirSync(join(ROOT, dir), { withFileTypes: true, recursive: true })

@@ -204,6 +204,14 @@ export const de: Catalogue = {
     'rollcall-admin.reports.options.digest-reports.choices.totals,quota.name': 'Summen, Quote',
     'rollcall-admin.reports.options.digest-reports.choices.totals,leave.name': 'Summen, Abwesenheit',
     'rollcall-admin.reports.options.digest-reports.choices.quota,leave.name': 'Quote, Abwesenheit',
+    'rollcall-admin.reports.options.language.description':
+      'Die Sprache, in der Digests gepostet werden (Standard des Servers: seine eigene Sprache)',
+    'rollcall-admin.reports.options.language.choices.server.name': 'Standard des Servers',
+    'rollcall-admin.reports.options.language.choices.en.name': 'English',
+    'rollcall-admin.reports.options.language.choices.de.name': 'Deutsch',
+    'rollcall-admin.reports.options.language.choices.es-ES.name': 'Español',
+    'rollcall-admin.reports.options.language.choices.fr.name': 'Français',
+    'rollcall-admin.reports.options.language.choices.pt-BR.name': 'Português (Brasil)',
     'rollcall-admin.reports.options.reminder-channel.description':
       'Hier am Tag vor dem Ende einer Abwesenheit erinnern',
     'rollcall-admin.reports.options.reminder-pings.description':
@@ -777,9 +785,74 @@ export const de: Catalogue = {
       },
     },
 
-    reports: {},
+    reports: {
+      period: {
+        thisWeek: 'Diese Woche',
+        lastWeek: 'Letzte Woche',
+        last7Days: 'Letzte 7 Tage',
+        last30Days: 'Letzte 30 Tage',
+        thisMonth: 'Dieser Monat',
+        lastMonth: 'Letzter Monat',
+      },
+      periodSpan: (name, from, to, zone) => `${name} (${from} – ${to}, ${zone})`,
+      filterType: (type) => `Typ ${type}`,
+      filterWave: (wave) => `Welle ${f.count(wave)}`,
+      totalsTitle: (period) => `Dienstzeit · ${period}`,
+      memberTitle: (memberId, period) => `Mitglied ${memberId} · ${period}`,
+      members: (n) => `${f.count(n)} ${f.plural(n, { one: 'Mitglied', other: 'Mitglieder' })}`,
+      shifts: (n) => `${f.count(n)} ${f.plural(n, { one: 'Schicht', other: 'Schichten' })}`,
+      loas: (n) => `${f.count(n)} ${f.plural(n, { one: 'Abwesenheit', other: 'Abwesenheiten' })}`,
+      atMost: (time) => `höchstens ${time}`,
+      longest: (time) => `längste ${time}`,
+      onDutyNowCount: (n) => `${f.count(n)} gerade im Dienst`,
+      noShifts: 'Keine Schichten in diesem Zeitraum.',
+      memberTotal: (time, shifts, longest, approximate) =>
+        `${approximate ? 'Höchstens ' : ''}${time} im Dienst in ${f.count(shifts)} ${f.plural(shifts, { one: 'Schicht', other: 'Schichten' })} (längste ${longest}).`,
+      andMore: (n) => `… und ${f.count(n)} weitere`,
+      onLeaveTitle: 'Gerade abwesend',
+      leaveStartingTitle: (days) =>
+        `Abwesenheiten, die innerhalb von ${f.count(days)} ${f.plural(days, { one: 'Tag', other: 'Tagen' })} beginnen`,
+      noReturnDate: 'ohne Rückkehrdatum',
+      back: (when) => `zurück ${when}`,
+      fromBack: (start, back) => `ab ${start} · zurück ${back}`,
+      nobodyOnLeave: 'Gerade ist niemand abwesend.',
+      noLeaveStarts: 'In dieser Zeit beginnt keine Abwesenheit.',
+      quotaTitle: (period) => `Quotenprüfung · ${period}`,
+      pass: '✅ erfüllt',
+      fail: '❌ nicht erfüllt',
+      onLeave: '🌴 abwesend',
+      doneOf: (done, required) => `${done} von ${required}`,
+      quotaSummary: (pass, fail, leave) =>
+        `${f.count(pass)} erfüllt · ${f.count(fail)} nicht erfüllt · ${f.count(leave)} abwesend`,
+      noQuotaRoles: (where) => `Kein Mitglied hat eine Rolle mit Quote (${where}).`,
+      quotasSetByAdmins: 'Admins legen Quoten mit /rollcall-admin reports fest',
+      quotasSetInEnvironment: 'Quoten werden in der Umgebung von Rollcall festgelegt (REPORTS_QUOTAS)',
+      onDutyTitle: 'Gerade im Dienst',
+      since: (when) => `seit ${when}`,
+      onDutyFor: (time) => `${time} im Dienst`,
+      nobodyOnDuty: 'Gerade ist niemand im Dienst.',
+      inactiveTitle: (days) =>
+        `Seit über ${f.count(days)} ${f.plural(days, { one: 'Tag', other: 'Tagen' })} keine Schicht`,
+      leaveLeftOut: 'Abwesende ausgelassen',
+      neverOnDuty: 'nie im Dienst',
+      lastShift: (when) => `letzte Schicht ${when}`,
+      onLeaveNoReturn: '🌴 abwesend, ohne Rückkehrdatum',
+      onLeaveUntil: (when) => `🌴 abwesend bis ${when}`,
+      everyoneActive: 'Jedes Mitglied hatte in dieser Zeit eine Schicht.',
+      memberOption: (memberId) => `Mitglied ${memberId}`,
+      theirShifts: 'Die Schichten in diesem Zeitraum',
+      theirRecord: 'Die Akte des Mitglieds',
+      neverOnDutyOption: 'Nie im Dienst',
+    },
 
-    digest: {},
+    digest: {
+      allowanceMark: (used, points, reset) =>
+        `Rollcall hat ${f.count(used)} der ${f.count(points)} monatlichen API-Anfragen dieses Community-Servers verbraucht; gespeicherte Daten werden öfter gezeigt, bis das Kontingent <t:${reset}:f> neu beginnt.`,
+      allowanceSpent: (points, reset) =>
+        `Rollcall hat alle ${f.count(points)} monatlichen API-Anfragen dieses Community-Servers verbraucht; es zeigt gespeicherte Daten, bis das Kontingent <t:${reset}:f> neu beginnt.`,
+      language: (name) => `Sprache des Digests: ${name}.`,
+      serverDefault: (name) => `Standard des Servers (${name})`,
+    },
 
     help: {
       title: 'Rollcall-Befehle',

@@ -215,6 +215,14 @@ export const esES: Catalogue = {
     'rollcall-admin.reports.options.digest-reports.choices.totals,quota.name': 'totales, cuota',
     'rollcall-admin.reports.options.digest-reports.choices.totals,leave.name': 'totales, ausencias',
     'rollcall-admin.reports.options.digest-reports.choices.quota,leave.name': 'cuota, ausencias',
+    'rollcall-admin.reports.options.language.description':
+      'El idioma en que se publican los resúmenes (por defecto: el del servidor)',
+    'rollcall-admin.reports.options.language.choices.server.name': 'el del servidor',
+    'rollcall-admin.reports.options.language.choices.en.name': 'English',
+    'rollcall-admin.reports.options.language.choices.de.name': 'Deutsch',
+    'rollcall-admin.reports.options.language.choices.es-ES.name': 'Español',
+    'rollcall-admin.reports.options.language.choices.fr.name': 'Français',
+    'rollcall-admin.reports.options.language.choices.pt-BR.name': 'Português (Brasil)',
     'rollcall-admin.reports.options.reminder-channel.description':
       'Publicar aquí un recordatorio el día antes de que termine una ausencia',
     'rollcall-admin.reports.options.reminder-pings.description':
@@ -794,9 +802,74 @@ export const esES: Catalogue = {
       },
     },
 
-    reports: {},
+    reports: {
+      period: {
+        thisWeek: 'Esta semana',
+        lastWeek: 'La semana pasada',
+        last7Days: 'Últimos 7 días',
+        last30Days: 'Últimos 30 días',
+        thisMonth: 'Este mes',
+        lastMonth: 'El mes pasado',
+      },
+      periodSpan: (name, from, to, zone) => `${name} (${from} – ${to}, ${zone})`,
+      filterType: (type) => `tipo ${type}`,
+      filterWave: (wave) => `oleada ${f.count(wave)}`,
+      totalsTitle: (period) => `Tiempo de servicio · ${period}`,
+      memberTitle: (memberId, period) => `Miembro ${memberId} · ${period}`,
+      members: (n) => `${f.count(n)} ${f.plural(n, { one: 'miembro', other: 'miembros' })}`,
+      shifts: (n) => `${f.count(n)} ${f.plural(n, { one: 'turno', other: 'turnos' })}`,
+      loas: (n) => `${f.count(n)} ${f.plural(n, { one: 'ausencia', other: 'ausencias' })}`,
+      atMost: (time) => `como mucho ${time}`,
+      longest: (time) => `el más largo ${time}`,
+      onDutyNowCount: (n) => `${f.count(n)} de servicio ahora`,
+      noShifts: 'No hay turnos en este periodo.',
+      memberTotal: (time, shifts, longest, approximate) =>
+        `${approximate ? 'Como mucho ' : ''}${time} de servicio en ${f.count(shifts)} ${f.plural(shifts, { one: 'turno', other: 'turnos' })} (el más largo: ${longest}).`,
+      andMore: (n) => `… y ${f.count(n)} más`,
+      onLeaveTitle: 'Ausentes ahora',
+      leaveStartingTitle: (days) =>
+        `Ausencias que empiezan en un plazo de ${f.count(days)} ${f.plural(days, { one: 'día', other: 'días' })}`,
+      noReturnDate: 'sin fecha de regreso',
+      back: (when) => `vuelve ${when}`,
+      fromBack: (start, back) => `desde ${start} · vuelve ${back}`,
+      nobodyOnLeave: 'Nadie está ausente ahora.',
+      noLeaveStarts: 'No empieza ninguna ausencia en ese plazo.',
+      quotaTitle: (period) => `Revisión de cuotas · ${period}`,
+      pass: '✅ cumple',
+      fail: '❌ no cumple',
+      onLeave: '🌴 ausente',
+      doneOf: (done, required) => `${done} de ${required}`,
+      quotaSummary: (pass, fail, leave) =>
+        `${f.count(pass)} cumplen · ${f.count(fail)} no cumplen · ${f.count(leave)} ausentes`,
+      noQuotaRoles: (where) => `Ningún miembro tiene un rol con cuota (${where}).`,
+      quotasSetByAdmins: 'los admins fijan las cuotas con /rollcall-admin reports',
+      quotasSetInEnvironment: 'las cuotas se fijan en el entorno de Rollcall (REPORTS_QUOTAS)',
+      onDutyTitle: 'De servicio ahora',
+      since: (when) => `desde ${when}`,
+      onDutyFor: (time) => `${time} de servicio`,
+      nobodyOnDuty: 'Nadie está de servicio ahora.',
+      inactiveTitle: (days) =>
+        `Sin turno desde hace más de ${f.count(days)} ${f.plural(days, { one: 'día', other: 'días' })}`,
+      leaveLeftOut: 'ausentes omitidos',
+      neverOnDuty: 'nunca de servicio',
+      lastShift: (when) => `último turno ${when}`,
+      onLeaveNoReturn: '🌴 ausente, sin fecha de regreso',
+      onLeaveUntil: (when) => `🌴 ausente hasta ${when}`,
+      everyoneActive: 'Todos los miembros tuvieron un turno en ese plazo.',
+      memberOption: (memberId) => `Miembro ${memberId}`,
+      theirShifts: 'Sus turnos en este periodo',
+      theirRecord: 'Su ficha',
+      neverOnDutyOption: 'Nunca de servicio',
+    },
 
-    digest: {},
+    digest: {
+      allowanceMark: (used, points, reset) =>
+        `Rollcall ha gastado ${f.count(used)} de las ${f.count(points)} peticiones a la API de este mes de este servidor de la comunidad; se muestran datos guardados más a menudo hasta que la cuota se renueve <t:${reset}:f>.`,
+      allowanceSpent: (points, reset) =>
+        `Rollcall ha gastado las ${f.count(points)} peticiones a la API de este mes de este servidor de la comunidad; muestra datos guardados hasta que la cuota se renueve <t:${reset}:f>.`,
+      language: (name) => `Idioma del resumen: ${name}.`,
+      serverDefault: (name) => `el del servidor (${name})`,
+    },
 
     help: {
       title: 'Comandos de Rollcall',

@@ -218,6 +218,14 @@ export const fr: Catalogue = {
     'rollcall-admin.reports.options.digest-reports.choices.totals,quota.name': 'totaux, quota',
     'rollcall-admin.reports.options.digest-reports.choices.totals,leave.name': 'totaux, absences',
     'rollcall-admin.reports.options.digest-reports.choices.quota,leave.name': 'quota, absences',
+    'rollcall-admin.reports.options.language.description':
+      'La langue dans laquelle les résumés sont publiés (par défaut : celle du serveur)',
+    'rollcall-admin.reports.options.language.choices.server.name': 'par défaut du serveur',
+    'rollcall-admin.reports.options.language.choices.en.name': 'English',
+    'rollcall-admin.reports.options.language.choices.de.name': 'Deutsch',
+    'rollcall-admin.reports.options.language.choices.es-ES.name': 'Español',
+    'rollcall-admin.reports.options.language.choices.fr.name': 'Français',
+    'rollcall-admin.reports.options.language.choices.pt-BR.name': 'Português (Brasil)',
     'rollcall-admin.reports.options.reminder-channel.description':
       'Publier ici un rappel la veille de la fin d’une absence',
     'rollcall-admin.reports.options.reminder-pings.description':
@@ -794,9 +802,74 @@ export const fr: Catalogue = {
       },
     },
 
-    reports: {},
+    reports: {
+      period: {
+        thisWeek: 'Cette semaine',
+        lastWeek: 'La semaine dernière',
+        last7Days: 'Les 7 derniers jours',
+        last30Days: 'Les 30 derniers jours',
+        thisMonth: 'Ce mois-ci',
+        lastMonth: 'Le mois dernier',
+      },
+      periodSpan: (name, from, to, zone) => `${name} (${from} – ${to}, ${zone})`,
+      filterType: (type) => `type ${type}`,
+      filterWave: (wave) => `vague ${f.count(wave)}`,
+      totalsTitle: (period) => `Temps de service · ${period}`,
+      memberTitle: (memberId, period) => `Membre ${memberId} · ${period}`,
+      members: (n) => `${f.count(n)} ${f.plural(n, { one: 'membre', other: 'membres' })}`,
+      shifts: (n) => `${f.count(n)} ${f.plural(n, { one: 'service', other: 'services' })}`,
+      loas: (n) => `${f.count(n)} ${f.plural(n, { one: 'absence', other: 'absences' })}`,
+      atMost: (time) => `au plus ${time}`,
+      longest: (time) => `le plus long ${time}`,
+      onDutyNowCount: (n) => `${f.count(n)} en service en ce moment`,
+      noShifts: 'Aucun service sur cette période.',
+      memberTotal: (time, shifts, longest, approximate) =>
+        `${approximate ? 'Au plus ' : ''}${time} de service en ${f.count(shifts)} ${f.plural(shifts, { one: 'service', other: 'services' })} (le plus long : ${longest}).`,
+      andMore: (n) => `… et ${f.count(n)} de plus`,
+      onLeaveTitle: 'Absents en ce moment',
+      leaveStartingTitle: (days) =>
+        `Absences qui commencent d’ici ${f.count(days)} ${f.plural(days, { one: 'jour', other: 'jours' })}`,
+      noReturnDate: 'sans date de retour',
+      back: (when) => `retour ${when}`,
+      fromBack: (start, back) => `à partir de ${start} · retour ${back}`,
+      nobodyOnLeave: 'Personne n’est absent en ce moment.',
+      noLeaveStarts: 'Aucune absence ne commence dans ce délai.',
+      quotaTitle: (period) => `Contrôle des quotas · ${period}`,
+      pass: '✅ atteint',
+      fail: '❌ non atteint',
+      onLeave: '🌴 absent',
+      doneOf: (done, required) => `${done} sur ${required}`,
+      quotaSummary: (pass, fail, leave) =>
+        `${f.count(pass)} atteint · ${f.count(fail)} non atteint · ${f.count(leave)} absent`,
+      noQuotaRoles: (where) => `Aucun membre n’a de rôle avec un quota (${where}).`,
+      quotasSetByAdmins: 'les admins fixent les quotas avec /rollcall-admin reports',
+      quotasSetInEnvironment: 'les quotas sont fixés dans l’environnement de Rollcall (REPORTS_QUOTAS)',
+      onDutyTitle: 'En service en ce moment',
+      since: (when) => `depuis ${when}`,
+      onDutyFor: (time) => `${time} de service`,
+      nobodyOnDuty: 'Personne n’est en service en ce moment.',
+      inactiveTitle: (days) =>
+        `Aucun service depuis plus de ${f.count(days)} ${f.plural(days, { one: 'jour', other: 'jours' })}`,
+      leaveLeftOut: 'absents exclus',
+      neverOnDuty: 'jamais en service',
+      lastShift: (when) => `dernier service ${when}`,
+      onLeaveNoReturn: '🌴 absent, sans date de retour',
+      onLeaveUntil: (when) => `🌴 absent jusqu’au ${when}`,
+      everyoneActive: 'Chaque membre a eu un service dans ce délai.',
+      memberOption: (memberId) => `Membre ${memberId}`,
+      theirShifts: 'Ses services sur cette période',
+      theirRecord: 'Son dossier',
+      neverOnDutyOption: 'Jamais en service',
+    },
 
-    digest: {},
+    digest: {
+      allowanceMark: (used, points, reset) =>
+        `Rollcall a utilisé ${f.count(used)} des ${f.count(points)} requêtes d'API mensuelles de ce serveur communautaire ; les données enregistrées sont montrées plus souvent jusqu'au renouvellement du quota <t:${reset}:f>.`,
+      allowanceSpent: (points, reset) =>
+        `Rollcall a utilisé toutes les ${f.count(points)} requêtes d'API mensuelles de ce serveur communautaire ; il montre les données enregistrées jusqu'au renouvellement du quota <t:${reset}:f>.`,
+      language: (name) => `Langue du résumé : ${name}.`,
+      serverDefault: (name) => `celle du serveur (${name})`,
+    },
 
     help: {
       title: 'Commandes de Rollcall',

@@ -197,6 +197,14 @@ export const ptBR: Catalogue = {
     'rollcall-admin.reports.options.digest-reports.choices.totals,quota.name': 'totais, meta',
     'rollcall-admin.reports.options.digest-reports.choices.totals,leave.name': 'totais, ausências',
     'rollcall-admin.reports.options.digest-reports.choices.quota,leave.name': 'meta, ausências',
+    'rollcall-admin.reports.options.language.description':
+      'O idioma em que os resumos são publicados (padrão: o do servidor)',
+    'rollcall-admin.reports.options.language.choices.server.name': 'padrão do servidor',
+    'rollcall-admin.reports.options.language.choices.en.name': 'English',
+    'rollcall-admin.reports.options.language.choices.de.name': 'Deutsch',
+    'rollcall-admin.reports.options.language.choices.es-ES.name': 'Español',
+    'rollcall-admin.reports.options.language.choices.fr.name': 'Français',
+    'rollcall-admin.reports.options.language.choices.pt-BR.name': 'Português (Brasil)',
     'rollcall-admin.reports.options.reminder-channel.description':
       'Publicar aqui um lembrete na véspera do fim de uma ausência',
     'rollcall-admin.reports.options.reminder-pings.description':
@@ -760,9 +768,74 @@ export const ptBR: Catalogue = {
       },
     },
 
-    reports: {},
+    reports: {
+      period: {
+        thisWeek: 'Esta semana',
+        lastWeek: 'Semana passada',
+        last7Days: 'Últimos 7 dias',
+        last30Days: 'Últimos 30 dias',
+        thisMonth: 'Este mês',
+        lastMonth: 'Mês passado',
+      },
+      periodSpan: (name, from, to, zone) => `${name} (${from} – ${to}, ${zone})`,
+      filterType: (type) => `tipo ${type}`,
+      filterWave: (wave) => `onda ${f.count(wave)}`,
+      totalsTitle: (period) => `Tempo em serviço · ${period}`,
+      memberTitle: (memberId, period) => `Membro ${memberId} · ${period}`,
+      members: (n) => `${f.count(n)} ${f.plural(n, { one: 'membro', other: 'membros' })}`,
+      shifts: (n) => `${f.count(n)} ${f.plural(n, { one: 'turno', other: 'turnos' })}`,
+      loas: (n) => `${f.count(n)} ${f.plural(n, { one: 'ausência', other: 'ausências' })}`,
+      atMost: (time) => `no máximo ${time}`,
+      longest: (time) => `o mais longo ${time}`,
+      onDutyNowCount: (n) => `${f.count(n)} em serviço agora`,
+      noShifts: 'Nenhum turno neste período.',
+      memberTotal: (time, shifts, longest, approximate) =>
+        `${approximate ? 'No máximo ' : ''}${time} em serviço em ${f.count(shifts)} ${f.plural(shifts, { one: 'turno', other: 'turnos' })} (o mais longo: ${longest}).`,
+      andMore: (n) => `… e mais ${f.count(n)}`,
+      onLeaveTitle: 'Ausentes agora',
+      leaveStartingTitle: (days) =>
+        `Ausências que começam em até ${f.count(days)} ${f.plural(days, { one: 'dia', other: 'dias' })}`,
+      noReturnDate: 'sem data de volta',
+      back: (when) => `volta ${when}`,
+      fromBack: (start, back) => `a partir de ${start} · volta ${back}`,
+      nobodyOnLeave: 'Ninguém está ausente agora.',
+      noLeaveStarts: 'Nenhuma ausência começa nesse prazo.',
+      quotaTitle: (period) => `Verificação de metas · ${period}`,
+      pass: '✅ cumpriu',
+      fail: '❌ não cumpriu',
+      onLeave: '🌴 ausente',
+      doneOf: (done, required) => `${done} de ${required}`,
+      quotaSummary: (pass, fail, leave) =>
+        `${f.count(pass)} cumpriram · ${f.count(fail)} não cumpriram · ${f.count(leave)} ausentes`,
+      noQuotaRoles: (where) => `Nenhum membro tem um cargo com meta (${where}).`,
+      quotasSetByAdmins: 'os admins definem as metas com /rollcall-admin reports',
+      quotasSetInEnvironment: 'as metas são definidas no ambiente do Rollcall (REPORTS_QUOTAS)',
+      onDutyTitle: 'Em serviço agora',
+      since: (when) => `desde ${when}`,
+      onDutyFor: (time) => `${time} em serviço`,
+      nobodyOnDuty: 'Ninguém está em serviço agora.',
+      inactiveTitle: (days) =>
+        `Sem turno há mais de ${f.count(days)} ${f.plural(days, { one: 'dia', other: 'dias' })}`,
+      leaveLeftOut: 'ausentes deixados de fora',
+      neverOnDuty: 'nunca em serviço',
+      lastShift: (when) => `último turno ${when}`,
+      onLeaveNoReturn: '🌴 ausente, sem data de volta',
+      onLeaveUntil: (when) => `🌴 ausente até ${when}`,
+      everyoneActive: 'Todo membro teve um turno nesse prazo.',
+      memberOption: (memberId) => `Membro ${memberId}`,
+      theirShifts: 'Turnos neste período',
+      theirRecord: 'Ficha do membro',
+      neverOnDutyOption: 'Nunca em serviço',
+    },
 
-    digest: {},
+    digest: {
+      allowanceMark: (used, points, reset) =>
+        `O Rollcall gastou ${f.count(used)} dos ${f.count(points)} pedidos mensais à API deste servidor da comunidade; dados salvos são mostrados com mais frequência até a cota recomeçar <t:${reset}:f>.`,
+      allowanceSpent: (points, reset) =>
+        `O Rollcall gastou todos os ${f.count(points)} pedidos mensais à API deste servidor da comunidade; ele mostra dados salvos até a cota recomeçar <t:${reset}:f>.`,
+      language: (name) => `Idioma do resumo: ${name}.`,
+      serverDefault: (name) => `o do servidor (${name})`,
+    },
 
     help: {
       title: 'Comandos do Rollcall',
