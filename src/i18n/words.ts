@@ -136,5 +136,11 @@ function pseudoOf(value: unknown): unknown {
  * that renders every view with it finds English that escaped translation as text outside brackets.
  */
 export function pseudoWords(): Words {
-  return { ...(pseudoOf(english(ENGLISH_FORMATS)) as Sections), f: ENGLISH_FORMATS };
+  // English numbers, but the words Intl writes (month names, "and") bracketed like the rest.
+  const f: Formats = {
+    ...ENGLISH_FORMATS,
+    day: (seconds, withYear) => pseudoOf(ENGLISH_FORMATS.day(seconds, withYear)) as string,
+    list: (items) => `${PSEUDO_OPEN}${ENGLISH_FORMATS.list(items)}${PSEUDO_CLOSE}`,
+  };
+  return { ...(pseudoOf(english(f)) as Sections), f };
 }

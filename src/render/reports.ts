@@ -126,7 +126,7 @@ export function renderMemberPeriod(
   facts: ReportFacts,
 ): APIEmbed {
   const t = source.t ?? ENGLISH;
-  const lines = shifts.map((s) => shiftRow(s, facts.servedAt, source.people));
+  const lines = shifts.map((s) => shiftRow(s, facts.servedAt, source.people, t));
   const shown: string[] = [];
   let length = 0;
   for (const line of lines) {

@@ -147,7 +147,7 @@ function wave(shift: Partial<Shift>): string {
  * One list row: who (a mention when the directory knows them), state, when (start), length, what
  * (type, wave). The shift's own id is in its detail, its "Open…" option and the export.
  */
-export function shiftRow(shift: Partial<Shift>, nowMs: number, people?: People, t: Words = ENGLISH): string {
+export function shiftRow(shift: Partial<Shift>, nowMs: number, people: People | undefined, t: Words): string {
   const timing = shiftTiming(shift, nowMs);
   const w = wave(shift);
   const type = safeLine(shift.type, 40);

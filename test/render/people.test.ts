@@ -54,6 +54,7 @@ describe('list lines lead with the person and leave the record’s id out', () =
       { id: '6ae66e2b9370499ef66b3643', memberId: MEMBER, createdAt: 1_800_000_000 },
       0,
       people,
+      ENGLISH,
     );
     expect(shift.startsWith(`<@${USER}> · `)).toBe(true);
     expect(shift).not.toContain('6ae66e2b9370499ef66b3643');

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import type { Shift } from '../../generated/api.js';
 import type { Source } from '../../src/api/pages.js';
+import { ENGLISH } from '../../src/i18n/words.js';
 import {
   renderShift,
   renderShiftList,
@@ -76,7 +77,7 @@ describe('shift renderers (properties)', () => {
   it('a list row is one bounded line that shows no mention', () => {
     fc.assert(
       fc.property(shiftArb, sourceArb, (shift, src) => {
-        const row = shiftRow(shift, src.fetchedAt);
+        const row = shiftRow(shift, src.fetchedAt, undefined, ENGLISH);
         expect(row).not.toContain('\n');
         expect(Array.from(row).length).toBeLessThanOrEqual(400);
         expect(pingProblems('row', row, new Set())).toEqual([]);
