@@ -5,8 +5,10 @@
  * here: Discord shows them in the reader's own language and time zone.
  */
 
+import { NONE } from '../safe-text.js';
+
 /** Shown wherever a value is absent or "not set" (the same in every language). */
-export const NONE = '—';
+export { NONE };
 
 /** What a language says its own way that `Intl` does not cover on Node 20. */
 export interface FormatSpec {
