@@ -8,7 +8,6 @@ import {
   roleMention as discordRoleMention,
   userMention as discordUserMention,
   embedLength,
-  escapeMarkdown,
   inlineCode,
   resolveColor,
   TimestampStyles,
@@ -19,7 +18,7 @@ import { isSetTimestamp, LIMITS, MAX_TIMESTAMP_SECONDS, SNOWFLAKE } from '../dis
 export { NONE, plainText, safeLine, safeText, truncate, truncateUnits } from '../safe-text.js';
 export { isSetTimestamp, LIMITS };
 
-import { NONE, plainText, safeLine, safeText, truncate, truncateUnits } from '../safe-text.js';
+import { NONE, plainText, truncate, truncateUnits } from '../safe-text.js';
 
 /** Said after a timestamp Discord cannot show (beyond year 9999). */
 export const INVALID_DATE_HINT = '(not a valid date)';
