@@ -75,7 +75,7 @@ export function keysOf(words: object, prefix = ''): string[] {
 
 /**
  * The pseudo-locale's code (Android's and Windows' for pseudo-localized English). Discord never
- * sends it; tests and the playground (`--locale en-XA`) use it to show every word that escaped
+ * sends it; tests and the playground (act as `moderator-xa`) use it to show every word that escaped
  * translation. It is not registered with Discord.
  */
 export const PSEUDO_LOCALE = 'en-XA';

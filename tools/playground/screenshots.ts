@@ -149,13 +149,13 @@ async function main(): Promise<void> {
       'message commands',
       `right-click a report → Apps → Check player → ${first}`,
     );
-    // A sentence in the reader's language: a moderator whose Discord client is in German.
+    // A screen in the reader's language: a moderator whose Discord client is in German.
     const asGerman = playground.session.actAs('moderator-de');
     if (!asGerman.ok) throw new Error(`act as moderator-de: ${asGerman.error}`);
-    const unknown = '/loa view id:000000000000000000000000';
-    const answered = await playground.session.slash(unknown);
-    if (!answered.ok) throw new Error(`${unknown}: ${answered.error}`);
-    await picture('translated.png', 'languages', `as moderator-de (German) ${unknown}`);
+    const german = '/loa list';
+    const answered = await playground.session.slash(german);
+    if (!answered.ok) throw new Error(`${german}: ${answered.error}`);
+    await picture('translated.png', 'languages', `as moderator-de (German) ${german}`);
 
     /** The last message of the conversation, cropped to it, as `file`. */
     async function picture(file: string, family: string, run: string): Promise<void> {

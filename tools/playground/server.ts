@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { dirname, extname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Locale } from 'discord.js';
+import { PSEUDO_LOCALE } from '../../src/i18n/words.js';
 import { tokenHash } from '../../src/store/crypto.js';
 import { generateDataset } from '../../test/doubles/sandbox/data.js';
 import { startWorld, type World, type WorldOptions } from '../../test/e2e/world.js';
@@ -49,8 +50,11 @@ export const DEFAULT_PORT = 5180;
 export const EXTRA_USERS = [
   { username: 'other-mod', roles: ['Moderator'] },
   { username: 'member', roles: ['Member'] },
-  // A moderator whose Discord client is in German: Rollcall's sentences reach them translated.
+  // A moderator whose Discord client is in German: everything Rollcall shows reaches them in German.
   { username: 'moderator-de', roles: ['Moderator'], locale: Locale.German },
+  // The pseudo-locale (src/i18n/words.ts): every translated word accented in ⟦brackets⟧, so English
+  // that escaped translation stands out.
+  { username: 'moderator-xa', roles: ['Moderator'], locale: PSEUDO_LOCALE as Locale },
 ];
 
 /** The installed package's directory (found as Node finds it: node_modules up from here). */
