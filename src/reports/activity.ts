@@ -102,3 +102,35 @@ export function inactiveMembers(
       (a.memberId < b.memberId ? -1 : a.memberId > b.memberId ? 1 : 0),
   );
 }
+
+/** The lists `/quota inactive` needs whole: a shift, a leave or a member on an unread page changes the answer. */
+export const INACTIVE_NEEDS = ['shifts', 'loas', 'members'] as const;
+
+/** How far the lists a report needs are read: pages saved, and the pages there are (undefined: not known yet). */
+export interface Reading {
+  read: number;
+  total: number | undefined;
+}
+
+/**
+ * Undefined when every list `/quota inactive` needs is read whole; else how far they are read
+ * together. On a partial read no row is certain (a newer shift or a leave may be on a page not read
+ * yet, and "never on duty" never is), so the report lists nobody until then.
+ */
+export function inactiveReading(data: {
+  complete: boolean;
+  pages?: Partial<Record<(typeof INACTIVE_NEEDS)[number], Reading>>;
+}): Reading | undefined {
+  const lists = INACTIVE_NEEDS.map((name) => data.pages?.[name]);
+  const whole = lists.every((p) => p !== undefined && p.total !== undefined && p.read >= p.total);
+  // A source that does not say how far it read: its `complete` decides, no progress to give.
+  if (data.pages === undefined) return data.complete ? undefined : { read: 0, total: undefined };
+  if (whole) return undefined;
+  let read = 0;
+  let total: number | undefined = 0;
+  for (const p of lists) {
+    read += p?.read ?? 0;
+    total = p?.total === undefined || total === undefined ? undefined : total + p.total;
+  }
+  return { read, total };
+}
