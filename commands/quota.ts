@@ -17,7 +17,13 @@ import {
   renderQuota,
   type SettingsFrom,
 } from '../src/render/reports.js';
-import { type InactiveRow, inactiveMembers, inactiveReading, type Reading } from '../src/reports/activity.js';
+import {
+  type InactiveRow,
+  inactiveMembers,
+  inactiveReading,
+  listWhole,
+  type Reading,
+} from '../src/reports/activity.js';
 import { type QuotaRow, quotaCheckSliced } from '../src/reports/leave.js';
 import type { Period } from '../src/reports/period.js';
 import { mapSliced } from '../src/slices.js';
@@ -139,8 +145,10 @@ export const quotaInactiveView: ListView<InactiveRow, unknown, InactivePage> = {
     const input = await reportInput(community, options);
     const { shifts, loas, members, roles } = input.data;
     const role = a.role === '' ? undefined : findRole(roles, a.role);
-    if (a.role !== '' && !role) throw new UserError(say.reportRoleUnknown);
-    const reading = inactiveReading(input.data);
+    // A role not found is unknown only once every page of the roles is read; till then, it may be on one not read.
+    const roleMissing = a.role !== '' && !role;
+    if (roleMissing && listWhole(input.data, 'roles')) throw new UserError(say.reportRoleUnknown);
+    const reading = inactiveReading(input.data, roleMissing);
     const rows = reading
       ? []
       : inactiveMembers(members, shifts, loas, input.now, {

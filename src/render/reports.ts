@@ -340,7 +340,7 @@ export function renderInactive(
     total: reading ? '' : t.reports.members(info.total),
     source,
     emptyText: reading
-      ? t.reports.inactiveNeedsEveryPage(reading.read, reading.total)
+      ? t.reports.inactiveNeedsEveryPage(reading.read, reading.total, reading.roles === true)
       : t.reports.everyoneActive,
     colour: 0xfee75c,
     facts,

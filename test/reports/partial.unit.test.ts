@@ -39,11 +39,15 @@ const community = (d: ReportData) =>
   }) as unknown as Community;
 
 /** The inactive report as a moderator sees it: fetched from the snapshot, rendered. */
-async function inactive(d: ReportData, t = ENGLISH): Promise<{ rows: number; embed: APIEmbed }> {
-  const page = await quotaInactiveView.fetch(community(d), '14||0', { page: 1, limit: 10 }, {});
+async function inactive(
+  d: ReportData,
+  t = ENGLISH,
+  arg = '14||0',
+): Promise<{ rows: number; embed: APIEmbed }> {
+  const page = await quotaInactiveView.fetch(community(d), arg, { page: 1, limit: 10 }, {});
   const rows = page.data.data ?? [];
   const info = { page: 1, totalPages: 1, total: page.data.total ?? rows.length };
-  return { rows: rows.length, embed: quotaInactiveView.render(rows, info, { ...page, t }) };
+  return { rows: rows.length, embed: quotaInactiveView.render(rows, info, { ...page, t }, arg, undefined) };
 }
 
 const members = [{ id: 'm-idle' }, { id: 'm-never' }, { id: 'm-busy' }] as Member[];
@@ -104,6 +108,20 @@ describe('/quota inactive on a partial snapshot', () => {
     const { embed } = await inactive(partial, wordsFor('de'));
     expect(embed.description).toContain('3 von 5');
     expect(embed.description).not.toContain('Who went quiet');
+  });
+
+  it('a role: not among the roles read so far is not called unknown while roles are unread', async () => {
+    const roles = { read: 0, total: undefined };
+    const readWhole = { ...partial, complete: false, pages: { ...data({}).pages!, roles } };
+    const { rows, embed } = await inactive(readWhole, ENGLISH, '14|Staff|0');
+    expect(rows).toBe(0);
+    expect(embed.description).toMatch(
+      /^Who went quiet needs every page of the shifts, LOAs, members and roles, and Rollcall has read 3 so far/,
+    );
+    // Every role read: it is unknown, one sentence.
+    await expect(
+      inactive({ ...partial, complete: true, pages: data({}).pages! }, ENGLISH, '14|Staff|0'),
+    ).rejects.toThrow(/role/i);
   });
 
   it('the same snapshot read whole lists the idle and the never-on-duty', async () => {

@@ -839,8 +839,8 @@ export const de: Catalogue = {
       onLeaveNoReturn: '🌴 abwesend, ohne Rückkehrdatum',
       onLeaveUntil: (when) => `🌴 abwesend bis ${when}`,
       everyoneActive: 'Jedes Mitglied hatte in dieser Zeit eine Schicht.',
-      inactiveNeedsEveryPage: (read, total) =>
-        `Wer still geworden ist, lässt sich erst mit allen Seiten der Schichten, Abwesenheiten und Mitglieder sagen; Rollcall hat bisher ${total === undefined ? f.count(read) : `${f.count(read)} von ${f.count(total)}`} gelesen (seitenweise, wie es das monatliche API-Kontingent erlaubt). Bis dahin wird niemand aufgeführt: Frag später noch einmal.`,
+      inactiveNeedsEveryPage: (read, total, roles) =>
+        `Wer still geworden ist, lässt sich erst mit allen Seiten der Schichten, Abwesenheiten${roles ? ', Mitglieder und Rollen' : ' und Mitglieder'} sagen; Rollcall hat bisher ${total === undefined ? f.count(read) : `${f.count(read)} von ${f.count(total)}`} gelesen (seitenweise, wie es das monatliche API-Kontingent erlaubt). Bis dahin wird niemand aufgeführt: Frag später noch einmal.`,
       runningLong: (days) =>
         `⚠️ läuft seit ${f.count(days)} ${f.plural(days, { one: 'Tag', other: 'Tagen' })} (automatisches Beenden ist womöglich fehlgeschlagen)`,
       memberOption: (memberId) => `Mitglied ${memberId}`,
