@@ -17,7 +17,13 @@ import {
   renderQuota,
   type SettingsFrom,
 } from '../src/render/reports.js';
-import { type InactiveRow, inactiveMembers } from '../src/reports/activity.js';
+import {
+  type InactiveRow,
+  inactiveMembers,
+  inactiveReading,
+  listWhole,
+  type Reading,
+} from '../src/reports/activity.js';
 import { type QuotaRow, quotaCheckSliced } from '../src/reports/leave.js';
 import type { Period } from '../src/reports/period.js';
 import { mapSliced } from '../src/slices.js';
@@ -118,9 +124,18 @@ function findRole(roles: readonly { id: string; name?: unknown }[], typed: strin
   );
 }
 
-type InactivePage = ReportPage<InactiveRow> & { heading: InactiveHeading; roleNames: Map<string, string> };
+type InactivePage = ReportPage<InactiveRow> & {
+  heading: InactiveHeading;
+  roleNames: Map<string, string>;
+  /** Set while the shifts, LOAs or members are not read whole: no row then, how far reading is instead. */
+  reading?: Reading;
+};
 
-/** Members with no shift in `days` days (or never), from the snapshot; those on leave left out unless asked. */
+/**
+ * Members with no shift in `days` days (or never), from the snapshot; those on leave left out unless
+ * asked. Only from a snapshot whose shifts, LOAs and members are read whole: on a partial read no row
+ * is certain, so none is listed and the report says how far reading is.
+ */
 export const quotaInactiveView: ListView<InactiveRow, unknown, InactivePage> = {
   kind: 'list',
   id: VIEW.inactive,
@@ -130,12 +145,17 @@ export const quotaInactiveView: ListView<InactiveRow, unknown, InactivePage> = {
     const input = await reportInput(community, options);
     const { shifts, loas, members, roles } = input.data;
     const role = a.role === '' ? undefined : findRole(roles, a.role);
-    if (a.role !== '' && !role) throw new UserError(say.reportRoleUnknown);
-    const rows = inactiveMembers(members, shifts, loas, input.now, {
-      days: a.days,
-      includeLeave: a.includeLeave,
-      ...(role ? { roleId: role.id } : {}),
-    });
+    // A role not found is unknown only once every page of the roles is read; till then, it may be on one not read.
+    const roleMissing = a.role !== '' && !role;
+    if (roleMissing && listWhole(input.data, 'roles')) throw new UserError(say.reportRoleUnknown);
+    const reading = inactiveReading(input.data, roleMissing);
+    const rows = reading
+      ? []
+      : inactiveMembers(members, shifts, loas, input.now, {
+          days: a.days,
+          includeLeave: a.includeLeave,
+          ...(role ? { roleId: role.id } : {}),
+        });
     const roleNames = new Map<string, string>();
     for (const r of roles) if (typeof r.name === 'string') roleNames.set(r.id, r.name);
     const heading: InactiveHeading = {
@@ -143,10 +163,10 @@ export const quotaInactiveView: ListView<InactiveRow, unknown, InactivePage> = {
       includeLeave: a.includeLeave,
       ...(role && typeof role.name === 'string' ? { roleName: role.name } : {}),
     };
-    return { ...reportPage(rows, query, input), heading, roleNames };
+    return { ...reportPage(rows, query, input), heading, roleNames, ...(reading ? { reading } : {}) };
   },
   render: (items, info, source) =>
-    renderInactive(items, info, source, source.heading, source.report, source.roleNames),
+    renderInactive(items, info, source, source.heading, source.report, source.roleNames, source.reading),
   people: (row) => [row.memberId],
   open: {
     detailView: VIEW.member,

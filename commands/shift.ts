@@ -222,7 +222,8 @@ export const shiftActiveView: ListView<OnDutyRow, unknown, ReportPage<OnDutyRow>
     const input = await reportInput(community, options);
     return reportPage(onDuty(input.data.shifts, input.now), query, input);
   },
-  render: (items, info, source) => renderOnDuty(items, info, source, source.report),
+  render: (items, info, source) =>
+    renderOnDuty(items, info, source, source.report, Math.floor(source.report.servedAt / 1000)),
   people: ({ shift }) => [shift.memberId],
   open: {
     detailView: VIEW.shift,

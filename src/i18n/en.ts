@@ -708,6 +708,12 @@ export function english(f: Formats) {
       onLeaveNoReturn: '🌴 on leave, no return date',
       onLeaveUntil: (when: string) => `🌴 on leave until ${when}`,
       everyoneActive: 'Every member had a shift in that time.',
+      /** /quota inactive on a snapshot whose shifts, LOAs or members are not read whole (`total`: pages there are, when known). */
+      inactiveNeedsEveryPage: (read: number, total: number | undefined, roles: boolean) =>
+        `Who went quiet needs every page of the shifts, LOAs${roles ? ', members and roles' : ' and members'}, and Rollcall has read ${total === undefined ? f.count(read) : `${f.count(read)} of ${f.count(total)}`} so far (a page at a time, as the monthly API allowance's pace allows). Nobody is listed until then: ask again later.`,
+      /** A shift still running after more than 7 days (/shift active). */
+      runningLong: (days: number) =>
+        `⚠️ running for ${f.count(days)} ${f.plural(days, { one: 'day', other: 'days' })} (auto-end may have failed)`,
       /** The "Open…" select of the quota and inactive reports. */
       memberOption: (memberId: string) => `Member ${memberId}`,
       theirShifts: 'Their shifts in this period',

@@ -9,7 +9,7 @@ import { type APIEmbed, TimestampStyles, time } from 'discord.js';
 import type { Loa, Shift } from '../../generated/api.js';
 import type { PageInfo, Source } from '../api/pages.js';
 import { ENGLISH, type Words } from '../i18n/words.js';
-import type { InactiveRow, OnDutyRow } from '../reports/activity.js';
+import type { InactiveRow, OnDutyRow, Reading } from '../reports/activity.js';
 import type { QuotaRow } from '../reports/leave.js';
 import type { Period, PeriodKind } from '../reports/period.js';
 import type { MemberTotal } from '../reports/time.js';
@@ -246,8 +246,14 @@ export function renderQuota(
   return clampEmbed({ ...embed, description: `${summary}\n${embed.description ?? ''}` });
 }
 
-/** One running shift: member, type and wave, when it started, time on duty so far. */
-export function onDutyRow(row: OnDutyRow, people: People | undefined, t: Words): string {
+/** A running shift started longer ago than this (seconds) is marked: its auto-end may have failed. */
+export const LONG_RUNNING_SECONDS = 7 * 86_400;
+
+/**
+ * One running shift: member, type and wave, when it started, time on duty so far; one started more
+ * than 7 days before `now` (Unix seconds, the view's: the snapshot's time) is marked, never hidden.
+ */
+export function onDutyRow(row: OnDutyRow, now: number, people: People | undefined, t: Words): string {
   const { shift } = row;
   const parts = [person(shift.memberId, people)];
   if (typeof shift.type === 'string' && shift.type.trim() !== '') parts.push(safeLine(shift.type, 40));
@@ -257,19 +263,23 @@ export function onDutyRow(row: OnDutyRow, people: People | undefined, t: Words):
     t.reports.since(time(row.start, TimestampStyles.RelativeTime)),
     t.reports.onDutyFor(t.f.duration(row.net)),
   );
+  const running = now - row.start;
+  if (running > LONG_RUNNING_SECONDS) parts.push(t.reports.runningLong(Math.floor(running / 86_400)));
   return parts.join(' · ');
 }
 
+/** `now`: the view's time (Unix seconds; the snapshot's, which the rows were counted to). */
 export function renderOnDuty(
   rows: OnDutyRow[],
   info: PageInfo,
   source: Source & Labelled,
   facts: ReportFacts,
+  now: number,
 ): APIEmbed {
   const t = source.t ?? ENGLISH;
   return listEmbed({
     title: t.reports.onDutyTitle,
-    rows: rows.map((r) => onDutyRow(r, source.people, t)),
+    rows: rows.map((r) => onDutyRow(r, now, source.people, t)),
     info,
     total: t.reports.shifts(info.total),
     source,
@@ -316,17 +326,22 @@ export function renderInactive(
   heading: InactiveHeading,
   facts: ReportFacts,
   roleNames: ReadonlyMap<string, string>,
+  /** Set while the lists it needs are not read whole: no rows, and how far reading is, instead. */
+  reading?: Reading,
 ): APIEmbed {
   const t = source.t ?? ENGLISH;
   const role = heading.roleName === undefined ? '' : ` · ${safeLine(heading.roleName, 60)}`;
   const leave = heading.includeLeave ? '' : ` · ${t.reports.leaveLeftOut}`;
   return listEmbed({
     title: `${t.reports.inactiveTitle(heading.days)}${role}${leave}`,
-    rows: rows.map((r) => inactiveRow(r, roleNames, source.people, t)),
+    rows: reading ? [] : rows.map((r) => inactiveRow(r, roleNames, source.people, t)),
     info,
-    total: t.reports.members(info.total),
+    // While reading, no count: "0 members" would be a claim too.
+    total: reading ? '' : t.reports.members(info.total),
     source,
-    emptyText: t.reports.everyoneActive,
+    emptyText: reading
+      ? t.reports.inactiveNeedsEveryPage(reading.read, reading.total, reading.roles === true)
+      : t.reports.everyoneActive,
     colour: 0xfee75c,
     facts,
     t,

@@ -385,6 +385,7 @@ async function assemble(
   slicer: Slicer,
 ): Promise<ReportData> {
   let complete = true;
+  const progress = {} as NonNullable<ReportData['pages']>;
   let oldest = how.servedAt;
   const signature = SNAPSHOT_RESOURCES.map((r) =>
     [...(saved.get(r)?.values() ?? [])].map((p) => `${p.page}:${p.fetchedAt}`).join(','),
@@ -396,6 +397,7 @@ async function assemble(
     const pages = [...(saved.get(resource)?.values() ?? [])].sort((a, b) => a.fetchedAt - b.fetchedAt);
     const first = saved.get(resource)?.get(1);
     if (!first || pages.length < Math.max(1, first.totalPages)) complete = false;
+    progress[resource] = { read: pages.length, total: first ? Math.max(1, first.totalPages) : undefined };
     const byId = new Map<unknown, unknown>();
     const anonymous: unknown[] = [];
     for (const page of pages) oldest = Math.min(oldest, page.fetchedAt);
@@ -428,6 +430,7 @@ async function assemble(
     source: mergeSources(parts),
     servedAt: how.servedAt,
     complete,
+    pages: progress,
     requests: how.requests,
   };
 }

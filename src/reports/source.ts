@@ -22,8 +22,19 @@ export interface ReportData {
   servedAt: number;
   /** False when some page of a list could not be read yet. */
   complete: boolean;
+  /**
+   * How far each list is read: its pages saved, and how many it has (undefined while its page 1 is
+   * not saved). Absent where the source does not say (tests' fixed data).
+   */
+  pages?: Record<'shifts' | 'loas' | 'members' | 'roles', ListProgress>;
   /** Requests this call made to refresh the snapshot (pages read from the API). */
   requests: number;
+}
+
+/** How far one list of the snapshot is read. */
+export interface ListProgress {
+  read: number;
+  total: number | undefined;
 }
 
 /** Quotas are hours with at most two decimals, per community role id (counted as whole seconds: `quotaSeconds`). */

@@ -144,9 +144,19 @@ describe('/quota inactive in hosted mode', () => {
       [A, ofA, ofB],
       [B, ofB, ofA],
     ] as const) {
-      const answer = await slash(guild, 'quota', 'inactive', { days: 30 });
-      expect(answer.ephemeral).toBe(true);
-      const message = await settled(answer, titled(/inactive|idle|no shift/i));
+      // A community of more pages than one report reads (MAX_NEW_PAGES) is read over several: until
+      // then the answer lists nobody and says how far reading is.
+      let message: Message | undefined;
+      for (let i = 0; i < 6; i++) {
+        const answer = await slash(guild, 'quota', 'inactive', { days: 30 });
+        expect(answer.ephemeral).toBe(true);
+        message = await settled(answer, titled(/inactive|idle|no shift/i));
+        const embed = embedOf(message);
+        if (!/not every page read yet/.test(embed.footer?.text ?? '')) break;
+        expect(embed.description).toMatch(/^Who went quiet needs every page .* has read \d+/);
+        expect(openValues(message)).toEqual([]);
+      }
+      expect(embedOf(message).footer?.text).not.toMatch(/not every page read yet/);
       const values = openValues(message);
       expect(values.length).toBeGreaterThan(0);
       const theirIds = new Set(theirs.members.map((m) => m.id));

@@ -123,6 +123,7 @@ const SAME_ALLOWED = new Set<string>([
   'loa.dateRange',
   'loa.detailTitle',
   'loa.optionKind',
+  'reports.periodSpan',
   'sentences.accessRolesChecked',
   'status.api',
   'status.backendRedis',
@@ -170,6 +171,7 @@ const SAME_ALLOWED = new Set<string>([
   'fr:role.id',
   'fr:role.permissions',
   'fr:shift.type',
+  'fr:reports.filterType',
   'fr:status.cache',
   'fr:status.version',
 ]);

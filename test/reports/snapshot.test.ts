@@ -176,6 +176,9 @@ describe('report snapshot refresh and the monthly allowance', () => {
     const first = await source.data();
     expect(first.requests).toBe(1);
     expect(first.complete).toBe(false);
+    // How far each list is read: shifts' page 1 first; a list whose page 1 is not read has no total yet.
+    expect(first.pages?.shifts).toEqual({ read: 1, total: Math.ceil(dataset.shifts.length / 100) });
+    expect(first.pages?.loas).toEqual({ read: 0, total: undefined });
     let data = first;
     let calls = 1;
     while (!data.complete && calls < 40) {
@@ -188,6 +191,8 @@ describe('report snapshot refresh and the monthly allowance', () => {
     expect(calls).toBeGreaterThanOrEqual(7);
     expect(data.complete).toBe(true);
     expect(listCalls(sandbox)).toBe(7);
+    for (const list of Object.values(data.pages ?? {})) expect(list.read).toBe(list.total);
+    expect(Object.values(data.pages ?? {}).reduce((n, p) => n + p.read, 0)).toBe(7);
     expect(ids(data.shifts)).toEqual(ids(dataset.shifts));
   });
 

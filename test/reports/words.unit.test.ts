@@ -46,6 +46,7 @@ const loas = [
 ] as Loa[];
 const onDuty = [
   { shift: { id: 's1', memberId: 'm-alpha', type: 'Patrol', wave: 3 }, start: NOW - 3_000, net: 2_900 },
+  { shift: { id: 's2', memberId: 'm-bravo' }, start: NOW - 9 * 86_400, net: 9 * 86_400 },
 ] as OnDutyRow[];
 const inactive: InactiveRow[] = [
   { memberId: 'm-alpha', lastShift: undefined, roles: ['r1'] },
@@ -71,10 +72,14 @@ function everyReport(t: Words): APIEmbed[] {
     renderLeave([], info(0), source, 'upcoming', 1, facts),
     renderQuota(quota, info(3), source, { ...heading, settingsFrom: 'admins' }, facts, roles, counts),
     renderQuota([], info(0), source, { ...heading, settingsFrom: 'environment' }, facts, roles, counts),
-    renderOnDuty(onDuty, info(1), source, facts),
-    renderOnDuty([], info(0), source, facts),
+    renderOnDuty(onDuty, info(1), source, facts, NOW),
+    renderOnDuty([], info(0), source, facts, NOW),
     renderInactive(inactive, info(3), source, { days: 14, includeLeave: true }, facts, roles),
     renderInactive([], info(0), source, { days: 1, includeLeave: false, roleName: 'Staff' }, facts, roles),
+    renderInactive([], info(0), source, { days: 14, includeLeave: false }, facts, roles, {
+      read: 3,
+      total: 9,
+    }),
   ];
 }
 

@@ -839,6 +839,10 @@ export const de: Catalogue = {
       onLeaveNoReturn: '🌴 abwesend, ohne Rückkehrdatum',
       onLeaveUntil: (when) => `🌴 abwesend bis ${when}`,
       everyoneActive: 'Jedes Mitglied hatte in dieser Zeit eine Schicht.',
+      inactiveNeedsEveryPage: (read, total, roles) =>
+        `Wer still geworden ist, lässt sich erst mit allen Seiten der Schichten, Abwesenheiten${roles ? ', Mitglieder und Rollen' : ' und Mitglieder'} sagen; Rollcall hat bisher ${total === undefined ? f.count(read) : `${f.count(read)} von ${f.count(total)}`} gelesen (seitenweise, wie es das monatliche API-Kontingent erlaubt). Bis dahin wird niemand aufgeführt: Frag später noch einmal.`,
+      runningLong: (days) =>
+        `⚠️ läuft seit ${f.count(days)} ${f.plural(days, { one: 'Tag', other: 'Tagen' })} (automatisches Beenden ist womöglich fehlgeschlagen)`,
       memberOption: (memberId) => `Mitglied ${memberId}`,
       theirShifts: 'Die Schichten in diesem Zeitraum',
       theirRecord: 'Die Akte des Mitglieds',

@@ -856,6 +856,10 @@ export const esES: Catalogue = {
       onLeaveNoReturn: '🌴 ausente, sin fecha de regreso',
       onLeaveUntil: (when) => `🌴 ausente hasta ${when}`,
       everyoneActive: 'Todos los miembros tuvieron un turno en ese plazo.',
+      inactiveNeedsEveryPage: (read, total, roles) =>
+        `Saber quién ha dejado de estar activo requiere todas las páginas de turnos, ausencias${roles ? ', miembros y roles' : ' y miembros'}, y Rollcall ha leído ${total === undefined ? f.count(read) : `${f.count(read)} de ${f.count(total)}`} hasta ahora (una página cada vez, al ritmo que permite la cuota mensual de la API). Hasta entonces no se muestra a nadie: vuelve a preguntar más tarde.`,
+      runningLong: (days) =>
+        `⚠️ en curso desde hace ${f.count(days)} ${f.plural(days, { one: 'día', other: 'días' })} (puede que el cierre automático haya fallado)`,
       memberOption: (memberId) => `Miembro ${memberId}`,
       theirShifts: 'Sus turnos en este periodo',
       theirRecord: 'Su ficha',

@@ -856,6 +856,10 @@ export const fr: Catalogue = {
       onLeaveNoReturn: '🌴 absent, sans date de retour',
       onLeaveUntil: (when) => `🌴 absent jusqu’au ${when}`,
       everyoneActive: 'Chaque membre a eu un service dans ce délai.',
+      inactiveNeedsEveryPage: (read, total, roles) =>
+        `Savoir qui s'est fait discret demande toutes les pages des services, des absences${roles ? ', des membres et des rôles' : ' et des membres'}, et Rollcall en a lu ${total === undefined ? f.count(read) : `${f.count(read)} sur ${f.count(total)}`} pour l'instant (une page à la fois, au rythme que permet le quota mensuel de l'API). Personne n'est listé d'ici là : redemandez plus tard.`,
+      runningLong: (days) =>
+        `⚠️ en cours depuis ${f.count(days)} ${f.plural(days, { one: 'jour', other: 'jours' })} (la fin automatique a peut-être échoué)`,
       memberOption: (memberId) => `Membre ${memberId}`,
       theirShifts: 'Ses services sur cette période',
       theirRecord: 'Son dossier',

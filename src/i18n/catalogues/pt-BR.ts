@@ -822,6 +822,10 @@ export const ptBR: Catalogue = {
       onLeaveNoReturn: '🌴 ausente, sem data de volta',
       onLeaveUntil: (when) => `🌴 ausente até ${when}`,
       everyoneActive: 'Todo membro teve um turno nesse prazo.',
+      inactiveNeedsEveryPage: (read, total, roles) =>
+        `Saber quem ficou inativo exige todas as páginas de turnos, ausências${roles ? ', membros e cargos' : ' e membros'}, e o Rollcall leu ${total === undefined ? f.count(read) : `${f.count(read)} de ${f.count(total)}`} até agora (uma página por vez, no ritmo que a cota mensal da API permite). Ninguém é listado até lá: pergunte de novo mais tarde.`,
+      runningLong: (days) =>
+        `⚠️ em andamento há ${f.count(days)} ${f.plural(days, { one: 'dia', other: 'dias' })} (o encerramento automático pode ter falhado)`,
       memberOption: (memberId) => `Membro ${memberId}`,
       theirShifts: 'Turnos neste período',
       theirRecord: 'Ficha do membro',
