@@ -104,7 +104,8 @@ export function createSettingsCommand(links: Links): AdminCommand {
       }
       const nameOf = (id: string) => safeLine(roles?.find((r) => r.id === id)?.name ?? id, 100);
       const saved = Object.keys(change).length > 0;
-      const checks = now.accessRoleIds.length > 0 ? accessChecks(interaction, guildId, now, roles) : undefined;
+      const checks =
+        now.accessRoleIds.length > 0 ? accessChecks(interaction, guildId, now, roles) : undefined;
       // In the admin's words; role names and limits as they are.
       const state: Text = (t) =>
         [

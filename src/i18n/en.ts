@@ -83,6 +83,12 @@ export function english(f: Formats) {
       shiftIdName: 'shift id',
       logIdName: 'log id',
       userIdName: 'user id',
+      roleIdName: 'role id',
+      applicationIdName: 'application id',
+      /** What several records sharing a name are called (`nameMatchesSeveral`). */
+      rolesName: 'roles',
+      applicationFormsName: 'application forms',
+      recordsName: 'records',
       giveUsername: 'Give the game username.',
       badUsername: (max: number) =>
         `That is not a valid game username: use up to ${f.count(max)} visible characters.`,

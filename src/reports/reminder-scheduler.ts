@@ -27,9 +27,9 @@ import type { Community, CommunityOf } from '../community/community.js';
 import { peopleOf } from '../discord/paging/show.js';
 import { PAGE_SIZE } from '../discord/paging/views.js';
 import { UserError } from '../discord/replies.js';
+import { ENGLISH, type Words, wordsFor } from '../i18n/words.js';
 import type { Logger } from '../log.js';
 import type { People } from '../render/people.js';
-import { ENGLISH, type Words, wordsFor } from '../i18n/words.js';
 import {
   type LeaveAheadKind,
   type ReminderMessage,

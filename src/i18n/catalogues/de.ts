@@ -279,6 +279,11 @@ export const de: Catalogue = {
       shiftIdName: 'Schicht-ID',
       logIdName: 'Log-ID',
       userIdName: 'Nutzer-ID',
+      roleIdName: 'Rollen-ID',
+      applicationIdName: 'Bewerbungs-ID',
+      rolesName: 'Rollen',
+      applicationFormsName: 'Bewerbungsformulare',
+      recordsName: 'Einträge',
       giveUsername: 'Gib den Spielernamen an.',
       badUsername: (max) =>
         `Das ist kein gültiger Spielername: Nutze bis zu ${f.count(max)} sichtbare Zeichen.`,
@@ -975,12 +980,14 @@ export const de: Catalogue = {
         r === undefined
           ? 'Abwesenheitserinnerungen: aus.'
           : `Abwesenheitserinnerungen: in ${channelMention(r.channelId)}, am Tag vor dem Ende einer Abwesenheit (${r.pings ? 'mit Ping des Mitglieds' : 'ohne Ping'}).${r.problem ? `\n⚠️ ${r.problem}` : ''}`,
-      needsChannel: 'Abwesenheitserinnerungen brauchen einen Kanal (reminder-channel). Nichts wurde gespeichert.',
+      needsChannel:
+        'Abwesenheitserinnerungen brauchen einen Kanal (reminder-channel). Nichts wurde gespeichert.',
       noChannel: (channelId) =>
         `Rollcall kann keine Abwesenheitserinnerungen in ${channelMention(channelId)} posten: Der Kanal existiert nicht mehr oder ist kein Textkanal dieses Servers; wähle einen anderen.`,
       missing: (channelId, missing) =>
         `Rollcall kann keine Abwesenheitserinnerungen in ${channelMention(channelId)} posten: es fehlt ${missing.join(', ')}.`,
-      failed: 'Die letzte Abwesenheitserinnerung konnte nicht gepostet werden (Discord hat nicht geantwortet); die nächste wird versucht.',
+      failed:
+        'Die letzte Abwesenheitserinnerung konnte nicht gepostet werden (Discord hat nicht geantwortet); die nächste wird versucht.',
     },
   }),
 };

@@ -291,6 +291,11 @@ export const esES: Catalogue = {
       shiftIdName: 'id del turno',
       logIdName: 'id del registro',
       userIdName: 'id de usuario',
+      roleIdName: 'id del rol',
+      applicationIdName: 'id de la solicitud',
+      rolesName: 'roles',
+      applicationFormsName: 'formularios de solicitud',
+      recordsName: 'registros',
       giveUsername: 'Indica el nombre de juego.',
       badUsername: (max) =>
         `Ese no es un nombre de jugador válido: usa hasta ${f.count(max)} caracteres visibles.`,
@@ -991,12 +996,14 @@ export const esES: Catalogue = {
         r === undefined
           ? 'Recordatorios de ausencia: desactivados.'
           : `Recordatorios de ausencia: en ${channelMention(r.channelId)}, el día antes de que termine una ausencia (${r.pings ? 'mencionando al miembro' : 'sin mención'}).${r.problem ? `\n⚠️ ${r.problem}` : ''}`,
-      needsChannel: 'Los recordatorios de ausencia necesitan un canal (reminder-channel). No se ha guardado nada.',
+      needsChannel:
+        'Los recordatorios de ausencia necesitan un canal (reminder-channel). No se ha guardado nada.',
       noChannel: (channelId) =>
         `Rollcall no puede publicar recordatorios de ausencia en ${channelMention(channelId)}: el canal ya no existe o no es un canal de texto de este servidor; elige otro.`,
       missing: (channelId, missing) =>
         `Rollcall no puede publicar recordatorios de ausencia en ${channelMention(channelId)}: falta ${missing.join(', ')}.`,
-      failed: 'No se pudo publicar el último recordatorio de ausencia (Discord no respondió); se intentará el siguiente.',
+      failed:
+        'No se pudo publicar el último recordatorio de ausencia (Discord no respondió); se intentará el siguiente.',
     },
   }),
 };

@@ -293,6 +293,11 @@ export const fr: Catalogue = {
       shiftIdName: 'id de service',
       logIdName: 'id de log',
       userIdName: "id d'utilisateur",
+      roleIdName: 'id de rôle',
+      applicationIdName: 'id de candidature',
+      rolesName: 'rôles',
+      applicationFormsName: 'formulaires de candidature',
+      recordsName: 'enregistrements',
       giveUsername: 'Donnez le pseudo de jeu.',
       badUsername: (max) =>
         `Ce n'est pas un nom de joueur valide : utilisez jusqu'à ${f.count(max)} caractères visibles.`,
@@ -991,12 +996,14 @@ export const fr: Catalogue = {
         r === undefined
           ? "Rappels d'absence : désactivés."
           : `Rappels d'absence : dans ${channelMention(r.channelId)}, la veille de la fin d'une absence (${r.pings ? 'en mentionnant le membre' : 'sans mention'}).${r.problem ? `\n⚠️ ${r.problem}` : ''}`,
-      needsChannel: "Les rappels d'absence ont besoin d'un salon (reminder-channel). Rien n'a été enregistré.",
+      needsChannel:
+        "Les rappels d'absence ont besoin d'un salon (reminder-channel). Rien n'a été enregistré.",
       noChannel: (channelId) =>
         `Rollcall ne peut pas publier de rappels d'absence dans ${channelMention(channelId)} : le salon n'existe plus ou n'est pas un salon textuel de ce serveur ; choisissez-en un autre.`,
       missing: (channelId, missing) =>
         `Rollcall ne peut pas publier de rappels d'absence dans ${channelMention(channelId)} : il manque ${missing.join(', ')}.`,
-      failed: "Le dernier rappel d'absence n'a pas pu être publié (Discord n'a pas répondu) ; le prochain sera tenté.",
+      failed:
+        "Le dernier rappel d'absence n'a pas pu être publié (Discord n'a pas répondu) ; le prochain sera tenté.",
     },
   }),
 };

@@ -271,6 +271,11 @@ export const ptBR: Catalogue = {
       shiftIdName: 'id do turno',
       logIdName: 'id do registro',
       userIdName: 'id do usuário',
+      roleIdName: 'id do cargo',
+      applicationIdName: 'id da candidatura',
+      rolesName: 'cargos',
+      applicationFormsName: 'formulários de candidatura',
+      recordsName: 'registros',
       giveUsername: 'Informe o nome no jogo.',
       badUsername: (max) =>
         `Esse não é um nome de jogador válido: use até ${f.count(max)} caracteres visíveis.`,
@@ -962,7 +967,8 @@ export const ptBR: Catalogue = {
         `O Rollcall não pode publicar lembretes de ausência em ${channelMention(channelId)}: o canal não existe mais ou não é um canal de texto deste servidor; escolha outro.`,
       missing: (channelId, missing) =>
         `O Rollcall não pode publicar lembretes de ausência em ${channelMention(channelId)}: falta ${missing.join(', ')}.`,
-      failed: 'Não foi possível publicar o último lembrete de ausência (o Discord não respondeu); o próximo será tentado.',
+      failed:
+        'Não foi possível publicar o último lembrete de ausência (o Discord não respondeu); o próximo será tentado.',
     },
   }),
 };
