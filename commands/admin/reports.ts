@@ -251,6 +251,11 @@ function nextReminders(
   return { changed: true, settings: { channelId, pings: pings ?? current?.pings ?? false } };
 }
 
+/** A quota's hours as the admin's language writes them, up to two decimals ("2.5", "2,5"). */
+function quotaHours(h: number, t: Words): string {
+  return new Intl.NumberFormat(t.f.locale, { maximumFractionDigits: 2 }).format(h);
+}
+
 /** "daily at 09:00 Europe/London", "every Monday at 18:00 UTC", in the admin's words. */
 function digestWhen(d: DigestSettings, timeZone: string, t: Words): string {
   const hour = `${String(d.hour).padStart(2, '0')}:00 ${timeZone}`;
@@ -337,7 +342,7 @@ async function reportSettings(
       t.sentences.reportSettingsState({
         timeZone: next.timeZone,
         weekStart: next.weekStart,
-        quotas: quotas.map(([id, h]) => `${nameOf(id)}: ${t.common.hours(h)}`),
+        quotas: quotas.map(([id, h]) => `${nameOf(id)}: ${quotaHours(h, t)} h`),
       }),
     ];
     if (place.digest) {

@@ -10,13 +10,15 @@ import { PermissionFlagsBits } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_IDS } from '../../commands/admin/index.js';
 import type { Loa } from '../../generated/api.js';
-import { REMINDER_TEXT } from '../../src/render/reminders.js';
+import { ENGLISH } from '../../src/i18n/words.js';
 import { leaveSpan, readStatusCodes } from '../../src/reports/leave.js';
 import { tokenHash } from '../../src/store/crypto.js';
 import type { Store } from '../../src/store/index.js';
 import type { DoubleUser } from '../doubles/discord/double.js';
 import { generateDataset } from '../doubles/sandbox/data.js';
 import { startWorld, type World } from '../e2e/world.js';
+
+const REMINDER_TEXT = ENGLISH.reminders;
 
 const GUILD = '1300000000000000481';
 const KNOWN_USER = '1300000000000000482';
