@@ -191,8 +191,9 @@ describe('leave reminders', () => {
     expect(postedSince(from)).toHaveLength(expected.size);
   });
 
-  it('with pings on, a known member is pinged and nobody else', async () => {
-    expect(await adminReports({ 'reminder-pings': true })).toContain('pinging the member');
+  it('with pings on, a known member is pinged and nobody else; in the digest language chosen (German)', async () => {
+    // The admin reads English (their client); the reminders are posted in the digest's language.
+    expect(await adminReports({ 'reminder-pings': true, language: 'de' })).toContain('pinging the member');
     const expected = endingOn(second);
     const [target] = [...expected.values()];
     if (!target) throw new Error('no leave ends on the second date');
@@ -206,6 +207,10 @@ describe('leave reminders', () => {
     expect(await world.app.reminders?.tick()).toBe(expected.size);
     const pinging = postedSince(from).filter((m) => m.content.includes(`<@${KNOWN_USER}>`));
     expect(pinging.length).toBeGreaterThan(0);
+    for (const message of postedSince(from))
+      expect(message.content).toMatch(
+        /^🌴 Abwesenheit endet morgen: .+ ist <t:\d+:f> \(<t:\d+:R>\) zurück\.$/,
+      );
     for (const message of postedSince(from))
       expect(allowedMentionsOf(message.content)).toEqual({
         parse: [],
