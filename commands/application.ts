@@ -62,8 +62,8 @@ const applicationPicker: Picker<Application> = {
   load: allApplications,
   name: (app) => app.title,
   id: (app) => app.id,
-  what: 'application id',
-  plural: 'application forms',
+  what: (t) => t.sentences.applicationIdName,
+  plural: (t) => t.sentences.applicationFormsName,
 };
 
 const data = defineCommand({

@@ -60,7 +60,7 @@ export const joinRequest: Command = {
   data,
   views: [joinRequestView],
   async execute({ interaction, show }) {
-    const target = userOrId(argumentsOf(interaction, data), 'user-id', 'user id');
+    const target = userOrId(argumentsOf(interaction, data), 'user-id', (t) => t.sentences.userIdName);
     return showJoinRequestOf('user' in target ? target.user : target.id, show);
   },
 };

@@ -380,8 +380,13 @@ export const loa: Command = {
         ? showList(loaByStatusView, show, { arg: parseFilter(status) })
         : showList(loaListView, show);
     }
-    if (sub === 'view') return showDetail(loaDetailView, parseId(args.string('id'), 'LOA id'), show);
-    const target = userOrId(args, 'member-id', 'member id');
+    if (sub === 'view')
+      return showDetail(
+        loaDetailView,
+        parseId(args.string('id'), (t) => t.sentences.loaIdName),
+        show,
+      );
+    const target = userOrId(args, 'member-id', (t) => t.sentences.memberIdName);
     if ('id' in target) return showList(loaMemberView, show, { arg: target.id });
     return showLoasOfUser(target.user, show);
   },

@@ -417,7 +417,12 @@ export const log: Command = {
   async execute({ interaction, show }) {
     const args = argumentsOf(interaction, data);
     const sub = args.subcommand();
-    if (sub === 'view') return showDetail(logDetailView, parseId(args.string('id'), 'log id'), show);
+    if (sub === 'view')
+      return showDetail(
+        logDetailView,
+        parseId(args.string('id'), (t) => t.sentences.logIdName),
+        show,
+      );
     const username = parseUsername(args.string('username'));
     const type = args.integer('type') ?? undefined;
     const sinceText = args.string('since');

@@ -226,7 +226,7 @@ export const member: Command = {
     const args = argumentsOf(interaction, data);
     const sub = args.subcommand();
     if (sub === 'list') return showList(memberListView, show);
-    const target = userOrId(args, 'member-id', 'member id');
+    const target = userOrId(args, 'member-id', (t) => t.sentences.memberIdName);
     if ('user' in target) return showMemberOfUser(target.user, show);
     return showDetail(memberDetailView, target.id, show);
   },

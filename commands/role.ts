@@ -82,8 +82,8 @@ const rolePicker: Picker<Role> = {
   load: async (resources) => (await loadRoleDirectory(resources)).roles,
   name: (role) => role.name,
   id: (role) => role.id,
-  what: 'role id',
-  plural: 'roles',
+  what: (t) => t.sentences.roleIdName,
+  plural: (t) => t.sentences.rolesName,
 };
 
 export const role: Command = {

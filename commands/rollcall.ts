@@ -11,9 +11,9 @@ import type { ApiStats, LimitStatus, Resources } from '../src/api/types.js';
 import type { Community } from '../src/community/community.js';
 import { accessRoleLinks, serverRolesOf } from '../src/discord/access.js';
 import { type Command, publicOption } from '../src/discord/command.js';
-import { errorMessage, MESSAGES } from '../src/discord/replies.js';
+import { errorText } from '../src/discord/replies.js';
 import { localize } from '../src/i18n/commands.js';
-import { ENGLISH } from '../src/i18n/words.js';
+import { ENGLISH, type Words } from '../src/i18n/words.js';
 import { renderHelp } from '../src/render/help.js';
 import { renderStatus, type StatusReport } from '../src/render/status.js';
 import { messageMenus, userMenus } from './user-menus.js';
@@ -34,20 +34,20 @@ export interface StatusInfo {
  * The API probe: the first page of roles, timed. It goes through the cache like any read (roles are
  * kept for CACHE_TTL_STABLE_SECONDS and every role picker reads the same page), so asking for the
  * status spends no request of the community's monthly allowance while a recent answer is saved; the
- * report then says how old that answer is.
+ * report then says how old that answer is. A problem is said in the reader's words `t`.
  */
-export async function probeApi(resources: Resources): Promise<StatusReport['probe']> {
+export async function probeApi(resources: Resources, t: Words = ENGLISH): Promise<StatusReport['probe']> {
   const started = performance.now();
   try {
     const fetched = await resources.listRoles({ page: 1, limit: 1 });
     const roundTripMs = performance.now() - started;
     // Saved data served instead of a fresh answer means the API did not answer.
-    if (fetched.stale) return { ok: false, roundTripMs, problem: MESSAGES.unavailable };
+    if (fetched.stale) return { ok: false, roundTripMs, problem: t.sentences.unavailable };
     return fetched.fromCache
       ? { ok: true, roundTripMs, answeredAt: fetched.fetchedAt }
       : { ok: true, roundTripMs };
   } catch (error) {
-    return { ok: false, roundTripMs: performance.now() - started, problem: errorMessage(error) };
+    return { ok: false, roundTripMs: performance.now() - started, problem: errorText(error)(t) };
   }
 }
 
@@ -101,7 +101,7 @@ export function createRollcallCommand(
           components: [],
         };
       }
-      const probe = await probeApi(show.community.resources);
+      const probe = await probeApi(show.community.resources, show.t ?? ENGLISH);
       const info = status(show.community);
       const limits = await info.limits?.().catch(() => undefined);
       // The access roles' links, from the roles list the guard uses (read again here when older than

@@ -337,7 +337,7 @@ export const shift: Command = {
       if (wave !== undefined) parseWave(String(wave));
       if (args.user('user') === null && args.string('member-id') === null)
         return showList(shiftTotalsView, show, { arg: joinArg([a.period, a.wave, a.type]) });
-      const target = userOrId(args, 'member-id', 'member id');
+      const target = userOrId(args, 'member-id', (t) => t.sentences.memberIdName);
       let memberId: string;
       if ('id' in target) memberId = target.id;
       else {
@@ -350,6 +350,10 @@ export const shift: Command = {
       }
       return showDetail(shiftMemberPeriodView, memberArg(a, memberId), show);
     }
-    return showDetail(shiftDetailView, parseId(args.string('id'), 'shift id'), show);
+    return showDetail(
+      shiftDetailView,
+      parseId(args.string('id'), (t) => t.sentences.shiftIdName),
+      show,
+    );
   },
 };

@@ -5,7 +5,7 @@
  */
 import { ApplicationCommandOptionType } from 'discord.js';
 import { argumentsOf, defineCommand } from '../../src/discord/command.js';
-import { MESSAGES, say, type Text, textPayload, UserError } from '../../src/discord/replies.js';
+import { say, type Text, textPayload, UserError } from '../../src/discord/replies.js';
 import { safeLine, truncate } from '../../src/render/format.js';
 import {
   CODE_PATTERN,
@@ -14,6 +14,7 @@ import {
   type CodeLabels,
   type CodeTable,
   codeLabel,
+  codeTableName,
   labelProblem,
   MAX_LABEL_LENGTH,
 } from '../../src/render/labels.js';
@@ -83,7 +84,7 @@ export function createLabelsCommand(links: Links): AdminCommand {
       else named[code] = label;
       const next: CodeLabels = { ...current, [t]: named };
       await links.saveSettings(guildId, { labels: next });
-      if (code === undefined) return textPayload(say.labelsTableCleared(CODE_TABLE_NAMES[t]));
+      if (code === undefined) return textPayload(say.labelsTableCleared((w) => codeTableName(t, w)));
       if (label === undefined) return textPayload(say.labelCleared(code));
       return textPayload(say.labelSaved(code, codeLabel(next, t, Number(code)) ?? code));
     },
@@ -118,15 +119,17 @@ export function checkLabelChange(
   return { table, code, label: labelText.trim() };
 }
 
-/** The labels now set, table by table, escaped like API text. */
-function labelsState(labels: CodeLabels): string {
-  const text = MESSAGES.labelsState(
-    CODE_TABLES.map((table) => ({
-      name: CODE_TABLE_NAMES[table],
-      labels: Object.entries(labels[table] ?? {})
-        .sort(([a], [b]) => Number(a) - Number(b))
-        .map(([code, label]) => [code, safeLine(label, MAX_LABEL_LENGTH)] as [string, string]),
-    })),
-  );
-  return truncate(text, 2000);
+/** The labels now set, table by table (each named in the admin's words), escaped like API text. */
+function labelsState(labels: CodeLabels): Text {
+  const tables = CODE_TABLES.map((table) => ({
+    table,
+    labels: Object.entries(labels[table] ?? {})
+      .sort(([a], [b]) => Number(a) - Number(b))
+      .map(([code, label]) => [code, safeLine(label, MAX_LABEL_LENGTH)] as [string, string]),
+  }));
+  return (t) =>
+    truncate(
+      t.sentences.labelsState(tables.map(({ table, labels }) => ({ name: t.labels.table[table], labels }))),
+      2000,
+    );
 }

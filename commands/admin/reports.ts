@@ -10,10 +10,9 @@
  */
 import { ApplicationCommandOptionType, ChannelType, type ChatInputCommandInteraction } from 'discord.js';
 import { argumentsOf, defineCommand } from '../../src/discord/command.js';
-import { MESSAGES, say, textPayload, UserError } from '../../src/discord/replies.js';
+import { say, type Text, textPayload, UserError } from '../../src/discord/replies.js';
 import { catalogueFor } from '../../src/i18n/catalogue.js';
-import { type Words, wordsFor } from '../../src/i18n/words.js';
-import { REMINDER_TEXT } from '../../src/render/reminders.js';
+import type { Words } from '../../src/i18n/words.js';
 import {
   DIGEST_LANGUAGES,
   DIGEST_REPORTS,
@@ -48,11 +47,12 @@ function languageLine(language: DigestLanguage | undefined, guildLocale: string 
   return t.digest.language(t.digest.serverDefault(DIGEST_LANGUAGES[isDigestLanguage(own) ? own : 'en']));
 }
 
-const REPORT_NAMES: Record<DigestReport, string> = {
-  totals: 'time on duty',
-  quota: 'quota results',
-  leave: 'on leave now',
-};
+/** The leave reminders' options: their descriptions stay English here (commands' localizations translate them). */
+const REMINDER_OPTIONS = {
+  'reminder-channel': 'Post a reminder here the day before anyone’s leave ends',
+  'reminder-pings': 'Whether a leave reminder pings the member it names (default no)',
+  'reminders-off': 'True turns leave reminders off',
+} as const;
 
 export const reportsDefinition = defineCommand({
   ...ADMIN_BASE,
@@ -134,20 +134,20 @@ export const reportsDefinition = defineCommand({
         {
           type: ApplicationCommandOptionType.Channel,
           name: 'reminder-channel',
-          description: REMINDER_TEXT.options['reminder-channel'],
+          description: REMINDER_OPTIONS['reminder-channel'],
           required: false,
           channel_types: [ChannelType.GuildText, ChannelType.GuildAnnouncement],
         },
         {
           type: ApplicationCommandOptionType.Boolean,
           name: 'reminder-pings',
-          description: REMINDER_TEXT.options['reminder-pings'],
+          description: REMINDER_OPTIONS['reminder-pings'],
           required: false,
         },
         {
           type: ApplicationCommandOptionType.Boolean,
           name: 'reminders-off',
-          description: REMINDER_TEXT.options['reminders-off'],
+          description: REMINDER_OPTIONS['reminders-off'],
           required: false,
         },
         {
@@ -247,13 +247,21 @@ function nextReminders(
   if (off === true) return { changed: true, settings: undefined };
   if (channel === null && pings === null) return { changed: false, settings: current };
   const channelId = channel?.id ?? current?.channelId;
-  if (channelId === undefined) throw new UserError(REMINDER_TEXT.needsChannel);
+  if (channelId === undefined) throw new UserError((t) => t.reminders.needsChannel);
   return { changed: true, settings: { channelId, pings: pings ?? current?.pings ?? false } };
 }
 
-function digestWhen(d: DigestSettings, timeZone: string): string {
+/** A quota's hours as the admin's language writes them, up to two decimals ("2.5", "2,5"). */
+function quotaHours(h: number, t: Words): string {
+  return new Intl.NumberFormat(t.f.locale, { maximumFractionDigits: 2 }).format(h);
+}
+
+/** "daily at 09:00 Europe/London", "every Monday at 18:00 UTC", in the admin's words. */
+function digestWhen(d: DigestSettings, timeZone: string, t: Words): string {
   const hour = `${String(d.hour).padStart(2, '0')}:00 ${timeZone}`;
-  return d.cadence === 'daily' ? `daily at ${hour}` : `every ${d.day} at ${hour}`;
+  return d.cadence === 'daily'
+    ? t.admin.digestDaily(hour)
+    : t.admin.digestWeekly(t.admin.weekday[d.day] ?? d.day, hour);
 }
 
 export function createReportsCommand(place: ReportSettingsPlace): AdminCommand {
@@ -261,21 +269,21 @@ export function createReportsCommand(place: ReportSettingsPlace): AdminCommand {
     data: reportsDefinition,
     execute: async ({ interaction, guildId }) =>
       textPayload(
-        await reportSettings(reportsArguments(interaction), guildId, place, {
-          t: wordsFor(interaction.locale),
-          guildLocale: interaction.guildLocale,
-        }),
+        await reportSettings(reportsArguments(interaction), guildId, place, interaction.guildLocale),
       ),
   };
 }
 
-/** Save what the options change, and say the settings (and digest) as they now are. */
+/**
+ * Save what the options change, and say the settings (and digest) as they now are, in the admin's
+ * words (a problem recorded for the admins is shown as it was written).
+ */
 async function reportSettings(
   args: ReportsArguments,
   guildId: string,
   place: ReportSettingsPlace,
-  reader: { t: Words; guildLocale: string | null },
-): Promise<string> {
+  guildLocale: string | null,
+): Promise<Text> {
   const zone = args.string('time-zone')?.trim() || null;
   const weekStart = args.string('week-start') as Weekday | null;
   const roleText = args.string('quota-role')?.trim() || null;
@@ -326,41 +334,43 @@ async function reportSettings(
     await place.reminders?.save(guildId, r && { channelId: r.channelId, pings: r.pings });
   }
   changed ||= digest.changed || reminders.changed;
-  const lines = [
-    MESSAGES.reportSettingsState({
-      timeZone: next.timeZone,
-      weekStart: next.weekStart,
-      quotas: Object.entries(next.quotas).map(([id, h]) => `${nameOf(id)}: ${h} h`),
-    }),
-  ];
-  if (place.digest) {
-    const d = digest.settings;
-    lines.push(
-      MESSAGES.digestState(
-        d === undefined
-          ? undefined
-          : {
-              channelId: d.channelId,
-              when: digestWhen(d, next.timeZone),
-              reports: d.reports.map((r) => REPORT_NAMES[r]),
-              ...(!digest.changed && saved?.problem ? { problem: saved.problem } : {}),
-            },
-      ),
-    );
-    lines.push(languageLine(next.language, reader.guildLocale, reader.t));
-  }
-  if (place.reminders) {
-    const r = reminders.settings;
-    lines.push(
-      REMINDER_TEXT.state(
-        r && {
-          channelId: r.channelId,
-          pings: r.pings,
-          ...(!reminders.changed && savedReminders?.problem ? { problem: savedReminders.problem } : {}),
-        },
-      ),
-    );
-  }
-  const state = lines.join('\n');
-  return changed ? `${MESSAGES.settingsSaved}\n${state}` : state;
+  const quotas = Object.entries(next.quotas);
+  const d = digest.settings;
+  const r = reminders.settings;
+  return (t) => {
+    const lines = [
+      t.sentences.reportSettingsState({
+        timeZone: next.timeZone,
+        weekStart: next.weekStart,
+        quotas: quotas.map(([id, h]) => `${nameOf(id)}: ${quotaHours(h, t)} h`),
+      }),
+    ];
+    if (place.digest) {
+      lines.push(
+        t.sentences.digestState(
+          d === undefined
+            ? undefined
+            : {
+                channelId: d.channelId,
+                when: digestWhen(d, next.timeZone, t),
+                reports: d.reports.map((report) => t.admin.report[report]),
+                ...(!digest.changed && saved?.problem ? { problem: saved.problem } : {}),
+              },
+        ),
+      );
+      lines.push(languageLine(next.language, guildLocale, t));
+    }
+    if (place.reminders)
+      lines.push(
+        t.reminders.state(
+          r && {
+            channelId: r.channelId,
+            pings: r.pings,
+            ...(!reminders.changed && savedReminders?.problem ? { problem: savedReminders.problem } : {}),
+          },
+        ),
+      );
+    const state = lines.join('\n');
+    return changed ? `${t.sentences.settingsSaved}\n${state}` : state;
+  };
 }

@@ -11,7 +11,7 @@ import {
 } from 'discord.js';
 import { linkOf, serverRolesOf } from '../../src/discord/access.js';
 import { argumentsOf, defineCommand } from '../../src/discord/command.js';
-import { MESSAGES, say, textPayload, UserError } from '../../src/discord/replies.js';
+import { say, type Text, textPayload, UserError } from '../../src/discord/replies.js';
 import { ENGLISH, type Words, wordsFor } from '../../src/i18n/words.js';
 import { accessRoleLines } from '../../src/render/access.js';
 import { plainText, roleMention, safeLine } from '../../src/render/format.js';
@@ -103,15 +103,22 @@ export function createSettingsCommand(links: Links): AdminCommand {
         roles = Array.isArray(again) ? again : undefined;
       }
       const nameOf = (id: string) => safeLine(roles?.find((r) => r.id === id)?.name ?? id, 100);
-      const state = MESSAGES.settingsState({
-        visibility: now.defaultVisibility,
-        accessRoles: now.accessRoleIds.map(nameOf),
-        limits: now.apiLimits,
-        discordRoles: now.accessDiscordRoleIds.map(roleMention),
-      });
-      const shown =
-        now.accessRoleIds.length > 0 ? `${state}\n${accessChecks(interaction, guildId, now, roles)}` : state;
-      return textPayload(Object.keys(change).length > 0 ? `${MESSAGES.settingsSaved}\n${shown}` : shown);
+      const saved = Object.keys(change).length > 0;
+      const checks =
+        now.accessRoleIds.length > 0 ? accessChecks(interaction, guildId, now, roles) : undefined;
+      // In the admin's words; role names and limits as they are.
+      const state: Text = (t) =>
+        [
+          ...(saved ? [t.sentences.settingsSaved] : []),
+          t.sentences.settingsState({
+            visibility: now.defaultVisibility,
+            accessRoles: now.accessRoleIds.map(nameOf),
+            limits: now.apiLimits,
+            discordRoles: now.accessDiscordRoleIds.map(roleMention),
+          }),
+          ...(checks ? [checks(t)] : []),
+        ].join('\n');
+      return textPayload(state);
     },
     /**
      * Choices for the role options: the roles whose name holds what is typed after the last comma,
@@ -141,7 +148,7 @@ function accessChecks(
   guildId: string,
   settings: ServerSettings,
   roles: Array<NamedRole & { linkedChatRoleId?: unknown }> | undefined,
-): string {
+): Text {
   const serverRoles = serverRolesOf(interaction) ?? new Set<string>();
   const links = settings.accessRoleIds.map((id) =>
     roles
@@ -153,9 +160,11 @@ function accessChecks(
         )
       : { id, name: id, problem: 'unread' as const },
   );
-  const { free, lookups } = accessRoleLines(links, undefined, wordsFor(interaction.locale));
-  const checked = MESSAGES.accessRolesChecked(free, lookups);
-  return lookups.length > 0 ? `${checked}\n${MESSAGES.accessRolesTip}` : checked;
+  return (t) => {
+    const { free, lookups } = accessRoleLines(links, undefined, t);
+    const checked = t.sentences.accessRolesChecked(free, lookups);
+    return lookups.length > 0 ? `${checked}\n${t.sentences.accessRolesTip}` : checked;
+  };
 }
 
 /**

@@ -14,7 +14,7 @@ import {
 } from 'discord.js';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { defineCommand } from '../../src/discord/command.js';
-import { MESSAGES, type Payload, say, textPayload } from '../../src/discord/replies.js';
+import { type Payload, say, textPayload } from '../../src/discord/replies.js';
 import { ENGLISH, type Words, wordsFor } from '../../src/i18n/words.js';
 import { safeLine } from '../../src/render/format.js';
 import { ADMIN_BASE, ADMIN_IDS, type AdminCommand, type Links } from './command.js';
@@ -51,7 +51,7 @@ export function createSetupCommand(links: Links): AdminCommand {
       const linked = await links.describe(guildId);
       if (!linked) return { modal: tokenModal(t) };
       return {
-        content: MESSAGES.linkState({ ...linked, communityId: apiText(linked.communityId) }),
+        content: say.linkState({ ...linked, communityId: apiText(linked.communityId) }),
         components: [linkButtons(t)],
       };
     },
@@ -88,8 +88,9 @@ export function createTokenSubmit(
       return textPayload(sentence);
     }
     await links.link(guildId, token, interaction.user.id, checked.communityId);
+    const communityId = apiText(checked.communityId);
     return textPayload(
-      `${MESSAGES.setupLinked(apiText(checked.communityId), checked.roleCount)}\n${MESSAGES.accessRolesTip}`,
+      (t) => `${t.sentences.setupLinked(communityId, checked.roleCount)}\n${t.sentences.accessRolesTip}`,
     );
   };
 }

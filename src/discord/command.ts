@@ -15,7 +15,7 @@ import type { Words } from '../i18n/words.js';
 import { MAX_ARG_LENGTH, parseId } from './input.js';
 import type { ShowContext, View } from './paging/views.js';
 import type { MessageText } from './player-names.js';
-import { type Payload, say, UserError } from './replies.js';
+import { type Payload, say, type Text, UserError } from './replies.js';
 
 export interface CommandContext {
   interaction: ChatInputCommandInteraction;
@@ -115,7 +115,7 @@ export function userOrIdOptions<const N extends string>(
 export function userOrId<N extends string>(
   args: { user(name: 'user'): { id: string } | null; string(name: N): string | null },
   idOption: N,
-  idName: string,
+  idName: string | Text,
 ): { user: string } | { id: string } {
   const user = args.user('user');
   const typed = args.string(idOption);

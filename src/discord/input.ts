@@ -2,7 +2,7 @@
  * What a moderator may type as an id or a name, decided once. Impossible values are refused here,
  * before any API call; everything that passes is still URL-encoded by the API layer.
  */
-import { say, UserError } from './replies.js';
+import { say, type Text, UserError } from './replies.js';
 
 /** Longest id or username Rollcall sends to the API. */
 export const MAX_ARG_LENGTH = 64;
@@ -12,8 +12,11 @@ const ID = /^[A-Za-z0-9_.:-]{1,64}$/;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
 const CONTROL = /[\u0000-\u001F\u007F-\u009F\u200B-\u200F\u2028-\u202E\u2060-\u2069\uFEFF]/;
 
-/** A record id typed by a moderator, or a UserError naming what is wrong. */
-export function parseId(raw: string | null | undefined, what: string): string {
+/**
+ * A record id typed by a moderator, or a UserError naming what is wrong; `what` names the id asked
+ * for, in the reader's words (`(t) => t.sentences.loaIdName`).
+ */
+export function parseId(raw: string | null | undefined, what: string | Text): string {
   const value = (raw ?? '').trim();
   if (value === '') throw new UserError(say.giveId(what));
   if (value.length > MAX_ARG_LENGTH || !ID.test(value) || /^\.+$/.test(value)) {
@@ -36,7 +39,7 @@ export function parseUsername(raw: string | null | undefined): string {
 export function checkedId(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
   try {
-    return parseId(value, 'id');
+    return parseId(value, (t) => t.sentences.idName);
   } catch {
     return undefined;
   }

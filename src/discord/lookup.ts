@@ -10,7 +10,7 @@ import { LIMITS } from '../discord-limits.js';
 import { code, plainText, safeLine, truncate } from '../render/format.js';
 import type { AutocompleteContext, CommandContext } from './command.js';
 import { checkedId, parseId } from './input.js';
-import { say, UserError } from './replies.js';
+import { say, type Text, UserError } from './replies.js';
 
 /** True when `value` is an id a moderator could type (so a picked choice passes parseId too). */
 function isUsableId(value: unknown): value is string {
@@ -84,8 +84,8 @@ export function resolveTyped<T>(
   items: readonly T[],
   name: (item: T) => unknown,
   id: (item: T) => unknown,
-  what: string,
-  plural = 'records',
+  what: string | Text,
+  plural: string | Text = (t) => t.sentences.recordsName,
 ): string {
   const typed = (raw ?? '').trim();
   if (items.some((item) => id(item) === typed)) return typed;
@@ -115,9 +115,9 @@ export interface Picker<T> {
   name: (item: T) => unknown;
   id: (item: T) => unknown;
   /** How the id is named in the error for something that is neither a name nor an id. */
-  what: string;
+  what: string | Text;
   /** What several items are called, for a name they share ("roles"). */
-  plural: string;
+  plural: string | Text;
 }
 
 /**

@@ -76,6 +76,19 @@ export function english(f: Formats) {
       giveId: (what: string) => `Give the ${what}.`,
       badId: (what: string, max: number) =>
         `That is not a valid ${what}: use up to ${f.count(max)} letters, digits, dashes or underscores.`,
+      /** What `giveId`, `badId` and `userOrId` name: the id asked for. */
+      idName: 'id',
+      loaIdName: 'LOA id',
+      memberIdName: 'member id',
+      shiftIdName: 'shift id',
+      logIdName: 'log id',
+      userIdName: 'user id',
+      roleIdName: 'role id',
+      applicationIdName: 'application id',
+      /** What several records sharing a name are called (`nameMatchesSeveral`). */
+      rolesName: 'roles',
+      applicationFormsName: 'application forms',
+      recordsName: 'records',
       giveUsername: 'Give the game username.',
       badUsername: (max: number) =>
         `That is not a valid game username: use up to ${f.count(max)} visible characters.`,
@@ -820,6 +833,57 @@ export function english(f: Formats) {
       replaceToken: 'Replace token',
       unlink: 'Unlink',
       noRoleNeeded: 'none (no role needed)',
+      /** The digest's schedule in the settings view: "daily at 09:00 Europe/London". */
+      digestDaily: (hour: string) => `daily at ${hour}`,
+      digestWeekly: (day: string, hour: string) => `every ${day} at ${hour}`,
+      /** The days a weekly digest is posted on, as the schedule names them. */
+      weekday: {
+        monday: 'Monday',
+        tuesday: 'Tuesday',
+        wednesday: 'Wednesday',
+        thursday: 'Thursday',
+        friday: 'Friday',
+        saturday: 'Saturday',
+        sunday: 'Sunday',
+      },
+      /** The reports a digest holds, as the settings view lists them. */
+      report: {
+        totals: 'time on duty',
+        quota: 'quota results',
+        leave: 'on leave now',
+      },
+    },
+
+    /**
+     * Leave ahead (src/render/reminders.ts): the digests' "Returning this week" and "Starting this
+     * week", and the reminder posted the day before someone's leave ends (in the digest's language);
+     * the reminders' lines in the admins' settings view.
+     */
+    reminders: {
+      returningTitle: 'Returning this week',
+      startingTitle: 'Starting this week',
+      returningEmpty: 'Nobody comes back from leave this week.',
+      startingEmpty: 'No leave starts this week.',
+      /** A returning row: who, and when they are back (a Discord timestamp or `noReturnDate`). */
+      returningRow: (who: string, back: string) => `${who} · back ${back}`,
+      /** A starting row: who, when they leave and when they are back. */
+      startingRow: (who: string, from: string, back: string) => `${who} · from ${from} · back ${back}`,
+      noReturnDate: 'no return date',
+      count: (n: number) => `${f.count(n)} ${f.plural(n, { one: 'LOA', other: 'LOAs' })}`,
+      /** The reminder posted the day before a leave ends. */
+      reminder: (who: string, back: string) => `🌴 Leave ends tomorrow: ${who} is back ${back}.`,
+      /** The admins' settings view; `problem` is the last one recorded, as it was written. */
+      state: (r: { channelId: string; pings: boolean; problem?: string } | undefined) =>
+        r === undefined
+          ? 'Leave reminders: off.'
+          : `Leave reminders: in ${channelMention(r.channelId)}, the day before leave ends (${r.pings ? 'pinging the member' : 'no ping'}).${r.problem ? `\n⚠️ ${r.problem}` : ''}`,
+      needsChannel: 'Leave reminders need a channel (reminder-channel). Nothing was saved.',
+      noChannel: (channelId: string) =>
+        `Rollcall cannot post leave reminders in ${channelMention(channelId)}: the channel is gone or is not a text channel of this server; choose another.`,
+      missing: (channelId: string, missing: string[]) =>
+        `Rollcall cannot post leave reminders in ${channelMention(channelId)}: missing ${missing.join(', ')}.`,
+      failed:
+        'The last leave reminder could not be posted (Discord did not answer); the next one will be tried.',
     },
   };
 }

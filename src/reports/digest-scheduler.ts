@@ -146,11 +146,8 @@ export function discordPoster(client: Client, communityOf: CommunityOf): DigestP
         const { items, info } = cutPage(fetched.data, 1, PAGE_SIZE);
         const people = await untilAborted(peopleOf(community, items, view.people), signal);
         reads.push((t) => view.render(items, info, { ...fetched, people, t }, arg, undefined));
-        // Who is on leave now, then who comes back and who goes this week (the snapshot just read;
-        // rendered in English until src/render/reminders.ts takes the reader's words).
-        if (report === 'leave')
-          for (const embed of await untilAborted(leaveAheadEmbeds(community), signal))
-            reads.push(() => embed);
+        // Who is on leave now, then who comes back and who goes this week (the snapshot just read).
+        if (report === 'leave') reads.push(...(await untilAborted(leaveAheadEmbeds(community), signal)));
       }
       const channel = await untilAborted(channelOf(settings), signal);
       if (!channel?.isSendable()) throw new UserError(say.digestNoChannel(settings.channelId));

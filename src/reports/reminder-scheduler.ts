@@ -14,7 +14,9 @@
  * run: posted at most once), and the failure is recorded for the admins.
  *
  * The message names the member (a mention when the directory knows their Discord user, else the
- * member id) and pings nobody unless the admins turned pings on; then only that member.
+ * member id) and pings nobody unless the admins turned pings on; then only that member. It is
+ * written in the digest's language (the admins' choice, else the server's preferred locale). A
+ * problem recorded for the admins is kept in English, as it was written (docs/reports.md).
  */
 import { type APIEmbed, type Client, PermissionFlagsBits, type PermissionResolvable } from 'discord.js';
 import { reportInput } from '../../commands/report-data.js';
@@ -25,27 +27,29 @@ import type { Community, CommunityOf } from '../community/community.js';
 import { peopleOf } from '../discord/paging/show.js';
 import { PAGE_SIZE } from '../discord/paging/views.js';
 import { UserError } from '../discord/replies.js';
+import { ENGLISH, type Words, wordsFor } from '../i18n/words.js';
 import type { Logger } from '../log.js';
 import type { People } from '../render/people.js';
 import {
   type LeaveAheadKind,
-  REMINDER_TEXT,
   type ReminderMessage,
   renderLeaveAhead,
   renderReminder,
 } from '../render/reminders.js';
 import type { ReminderStore, SavedReminders } from '../store/reminders.js';
+import { digestLocale } from './digest.js';
 import { type DigestTimer, realTimer } from './digest-places.js';
 import { remindersDue, returningThisWeek, startingThisWeek } from './reminders.js';
 
 /**
  * The digests' two sections of leave ahead, from the community's snapshot as the digest's own
- * reports just read it (saved pages only: no request), each the first page of its rows.
+ * reports just read it (saved pages only: no request), each the first page of its rows; rendered
+ * once the digest's language is known (given its words).
  */
-export async function leaveAheadEmbeds(community: Community): Promise<APIEmbed[]> {
+export async function leaveAheadEmbeds(community: Community): Promise<Array<(t: Words) => APIEmbed>> {
   const input = await reportInput(community, { savedOnly: true });
   const facts = { servedAt: input.data.servedAt, complete: input.data.complete };
-  const embeds: APIEmbed[] = [];
+  const embeds: Array<(t: Words) => APIEmbed> = [];
   const sections: Array<[LeaveAheadKind, typeof returningThisWeek]> = [
     ['returning', returningThisWeek],
     ['starting', startingThisWeek],
@@ -55,7 +59,7 @@ export async function leaveAheadEmbeds(community: Community): Promise<APIEmbed[]
     const items = rows.slice(0, PAGE_SIZE);
     const info = { page: 1, totalPages: Math.max(1, Math.ceil(rows.length / PAGE_SIZE)), total: rows.length };
     const people = await peopleOf(community, items, (row) => [row.loa.memberId]);
-    embeds.push(renderLeaveAhead(items, info, { ...input.data.source, people }, kind, facts));
+    embeds.push((t) => renderLeaveAhead(items, info, { ...input.data.source, people }, kind, facts, t));
   }
   return embeds;
 }
@@ -91,6 +95,11 @@ export interface ReminderPoster {
 export interface LeaveData {
   loas: Partial<Loa>[];
   timeZone: string;
+  /**
+   * The locale reminders are written in: the digest's (the admins' choice of language, else the
+   * server's preferred locale); absent: English.
+   */
+  locale?: string | undefined;
   people(memberIds: string[]): Promise<People | undefined>;
 }
 
@@ -140,18 +149,19 @@ export function createReminderScheduler(options: ReminderSchedulerOptions): Remi
       if (problem !== saved.problem) await store.setProblem(saved.guildId, problem);
       return 0;
     }
+    const words = wordsFor(leave.locale);
     const people = await leave.people(due.flatMap((r) => (r.memberId === undefined ? [] : [r.memberId])));
     let posted = 0;
     for (const reminder of due) {
       if (stopped) break;
       if (!(await store.claim(saved.guildId, reminder.loaId, reminder.endAt))) continue;
       try {
-        await poster.send(saved.channelId, renderReminder(reminder, people, saved.pings));
+        await poster.send(saved.channelId, renderReminder(reminder, people, saved.pings, words));
       } catch (error) {
         logger.warn({ guild: saved.guildId, err: error }, 'a leave reminder was not posted');
         await store.setProblem(
           saved.guildId,
-          error instanceof UserError ? error.message : REMINDER_TEXT.failed,
+          error instanceof UserError ? error.message : ENGLISH.reminders.failed,
         );
         return posted;
       }
@@ -223,11 +233,11 @@ export function discordReminderPoster(client: Client, communityOf: CommunityOf):
     async check(guildId, channelId) {
       const channel = await channelOf(channelId);
       if (!channel || channel.isDMBased() || channel.guildId !== guildId || !channel.isSendable())
-        return REMINDER_TEXT.noChannel(channelId);
+        return ENGLISH.reminders.noChannel(channelId);
       const member = channel.guild.members.me ?? (await channel.guild.members.fetchMe().catch(() => null));
       const me = member ? channel.permissionsFor(member) : null;
       const missing = NEEDED.filter(([bit]) => !me?.has(bit)).map(([, name]) => name);
-      return missing.length > 0 ? REMINDER_TEXT.missing(channelId, missing) : undefined;
+      return missing.length > 0 ? ENGLISH.reminders.missing(channelId, missing) : undefined;
     },
     async leave(guildId) {
       // A server refused (not linked, token rejected...) has nothing to remind of.
@@ -242,6 +252,7 @@ export function discordReminderPoster(client: Client, communityOf: CommunityOf):
         return {
           loas: data.loas,
           timeZone: settings.timeZone,
+          locale: digestLocale(settings.language, client.guilds.cache.get(guildId)?.preferredLocale),
           people: async (ids) =>
             ids.length === 0 ? undefined : community.directory?.lookup(ids).catch(() => undefined),
         };
@@ -252,7 +263,7 @@ export function discordReminderPoster(client: Client, communityOf: CommunityOf):
     },
     async send(channelId, message) {
       const channel = await channelOf(channelId);
-      if (!channel?.isSendable()) throw new UserError(REMINDER_TEXT.noChannel(channelId));
+      if (!channel?.isSendable()) throw new UserError((t) => t.reminders.noChannel(channelId));
       await channel.send({ content: message.content, allowedMentions: message.allowedMentions });
     },
   };

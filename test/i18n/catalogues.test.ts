@@ -85,6 +85,15 @@ const SAMPLES: Record<string, unknown[][]> = {
   ],
   'sentences.digestNoChannel': [['99']],
   'sentences.digestMissing': [['99', ['Send Messages']]],
+  'reminders.missing': [['99', ['Send Messages']]],
+  'reminders.noChannel': [['99']],
+  'reminders.state': [[undefined], [{ channelId: '99', pings: true }], [{ channelId: '99', pings: false }]],
+  'reminders.count': [[1], [3]],
+  'reminders.reminder': [['<@42>', '<t:1780000000:f>']],
+  'reminders.returningRow': [['<@42>', '<t:1780000000:f>']],
+  'reminders.startingRow': [['<@42>', '<t:1780000000:f>', '<t:1780086400:f>']],
+  'admin.digestDaily': [['09:00 UTC']],
+  'admin.digestWeekly': [['Monday', '09:00 UTC']],
   'sentences.digestState': [
     [undefined],
     [{ channelId: '99', when: 'daily at 09:00', reports: ['totals'], problem: 'x' }],
@@ -119,6 +128,13 @@ const SAME_ALLOWED = new Set<string>([
   'sentences.labelsState#0',
   // "Digest" is German too; the schedule and report names are the caller's.
   'de:sentences.digestState#1',
+  // "id" is an id in these languages too, and "roles" Spanish.
+  'es-ES:sentences.idName',
+  'fr:sentences.idName',
+  'pt-BR:sentences.idName',
+  'es-ES:sentences.rolesName',
+  // "LOA" is German too.
+  'de:reminders.count',
   // The same in every language: names (LOA, API, Redis), and texts made only of values.
   'loa.dateRange',
   'loa.detailTitle',

@@ -9,12 +9,13 @@ import { ApplicationCommandOptionType } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/discord/replies.js';
 import { ENGLISH } from '../../src/i18n/words.js';
-import { REMINDER_TEXT } from '../../src/render/reminders.js';
 import { WEEKDAYS } from '../../src/reports/period.js';
 import type { DoubleUser } from '../doubles/discord/double.js';
 import type { World } from '../e2e/world.js';
 import { startHostedWorld } from '../hosted/world.js';
 import { ignoreDefinition, logRecords } from './support.js';
+
+const REMINDER_TEXT = ENGLISH.reminders;
 
 /** The digest's language line of a server whose admins chose none (the double's servers are English). */
 const SERVER_LANGUAGE = ENGLISH.digest.language(ENGLISH.digest.serverDefault('English'));

@@ -73,21 +73,20 @@ async function dueAgain() {
 }
 
 /**
- * Post the due digest and give its three reports' embeds (time on duty, quota, on leave now). The
- * leave report is followed by the week's returns and starts (src/render/reminders.ts), which are
- * not yet said in the server's words: left out here until that renderer takes them.
+ * Post the due digest and give every embed: its three reports (time on duty, quota, on leave now),
+ * the leave report followed by the week's returns and starts (src/render/reminders.ts).
  */
 async function posted() {
   const before = world.double.channelMessages.length;
   expect(await world.app.digests?.tick()).toBe(1);
   const messages = world.double.channelMessages.slice(before);
   expect(messages).toHaveLength(1);
-  return (messages[0]?.embeds ?? []).slice(0, 3);
+  return messages[0]?.embeds ?? [];
 }
 
 /** English interface words a digest's embeds show (titles, totals, states, footers). */
 const ENGLISH_WORDS =
-  /Time on duty|Quota check|On leave now|This week|Last week|\bmembers?\b|\bpass\b|\bfail\b|\bback\b|Nobody|Page \d|Data as of|Saved data|shifts?\b/;
+  /Time on duty|Quota check|On leave now|This week|Last week|Returning|Starting|\bmembers?\b|\bpass\b|\bfail\b|\bback\b|\bfrom\b|no return date|Nobody|No leave|Page \d|Data as of|Saved data|shifts?\b/;
 
 describe('the language of a digest', () => {
   it("is the server's preferred locale (German) when its admins chose none", async () => {
@@ -104,6 +103,8 @@ describe('the language of a digest', () => {
       'Dienstzeit',
       'Quotenprüfung',
       'Gerade abwesend',
+      'Rückkehr diese Woche',
+      'Beginn diese Woche',
     ]);
     expect(embeds[0]?.title).toContain('Letzte Woche (');
     for (const embed of embeds) {
@@ -124,6 +125,8 @@ describe('the language of a digest', () => {
       'Temps de service',
       'Contrôle des quotas',
       'Absents en ce moment',
+      'Retours cette semaine',
+      'Départs cette semaine',
     ]);
     expect(french[0]?.title).toContain('La semaine dernière (');
     for (const embed of french) {

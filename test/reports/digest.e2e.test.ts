@@ -105,7 +105,7 @@ describe('scheduled digests', () => {
       'digest-hour': 9,
     });
     expect(set).toContain(
-      `Digest: every monday at 09:00 UTC in <#${channel.id}>: time on duty, quota results, on leave now.`,
+      `Digest: every Monday at 09:00 UTC in <#${channel.id}>: time on duty, quota results, on leave now.`,
     );
     // Saved just now: the latest Monday 09:00 is before that, so nothing is due yet.
     expect(await world.app.digests?.tick()).toBe(0);

@@ -10,13 +10,15 @@ import { PermissionFlagsBits } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_IDS } from '../../commands/admin/index.js';
 import type { Loa } from '../../generated/api.js';
-import { REMINDER_TEXT } from '../../src/render/reminders.js';
+import { ENGLISH } from '../../src/i18n/words.js';
 import { leaveSpan, readStatusCodes } from '../../src/reports/leave.js';
 import { tokenHash } from '../../src/store/crypto.js';
 import type { Store } from '../../src/store/index.js';
 import type { DoubleUser } from '../doubles/discord/double.js';
 import { generateDataset } from '../doubles/sandbox/data.js';
 import { startWorld, type World } from '../e2e/world.js';
+
+const REMINDER_TEXT = ENGLISH.reminders;
 
 const GUILD = '1300000000000000481';
 const KNOWN_USER = '1300000000000000482';
@@ -189,8 +191,9 @@ describe('leave reminders', () => {
     expect(postedSince(from)).toHaveLength(expected.size);
   });
 
-  it('with pings on, a known member is pinged and nobody else', async () => {
-    expect(await adminReports({ 'reminder-pings': true })).toContain('pinging the member');
+  it('with pings on, a known member is pinged and nobody else; in the digest language chosen (German)', async () => {
+    // The admin reads English (their client); the reminders are posted in the digest's language.
+    expect(await adminReports({ 'reminder-pings': true, language: 'de' })).toContain('pinging the member');
     const expected = endingOn(second);
     const [target] = [...expected.values()];
     if (!target) throw new Error('no leave ends on the second date');
@@ -204,6 +207,10 @@ describe('leave reminders', () => {
     expect(await world.app.reminders?.tick()).toBe(expected.size);
     const pinging = postedSince(from).filter((m) => m.content.includes(`<@${KNOWN_USER}>`));
     expect(pinging.length).toBeGreaterThan(0);
+    for (const message of postedSince(from))
+      expect(message.content).toMatch(
+        /^🌴 Abwesenheit endet morgen: .+ ist <t:\d+:f> \(<t:\d+:R>\) zurück\.$/,
+      );
     for (const message of postedSince(from))
       expect(allowedMentionsOf(message.content)).toEqual({
         parse: [],

@@ -6,7 +6,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Loa } from '../../generated/api.js';
-import { REMINDER_TEXT, renderLeaveAhead, renderReminder } from '../../src/render/reminders.js';
+import { ENGLISH, wordsFor } from '../../src/i18n/words.js';
+import { renderLeaveAhead, renderReminder } from '../../src/render/reminders.js';
+
+const REMINDER_TEXT = ENGLISH.reminders;
+
 import {
   dayStart,
   remindersDue,
@@ -191,5 +195,31 @@ describe('the reminder message and the sections', () => {
     const starting = renderLeaveAhead([row], { ...empty, total: 1 }, source, 'starting', facts);
     expect(starting.title).toBe(REMINDER_TEXT.startingTitle);
     expect(starting.description).toContain(REMINDER_TEXT.noReturnDate);
+    expect(starting.footer?.text).toMatch(/^Page 1 of 1 · 1 LOA · /);
+  });
+
+  it('says the reminder and the sections in the words it is given (German), none of the English', () => {
+    const de = wordsFor('de');
+    const message = renderReminder(reminder, people, false, de);
+    expect(message.content).toBe(
+      `🌴 Abwesenheit endet morgen: <@1300000000000000042> ist <t:${reminder.endAt}:f> (<t:${reminder.endAt}:R>) zurück.`,
+    );
+    const source = { fetchedAt: 1_780_000_000_000, fromCache: true, stale: false, t: de };
+    const facts = { servedAt: 1_780_000_000_000, complete: true };
+    const row = { loa: leave('a', 100, undefined), start: at('2026-06-02T09:00:00Z'), end: Infinity };
+    const starting = renderLeaveAhead([row], { page: 1, totalPages: 1, total: 2 }, source, 'starting', facts);
+    expect(starting.title).toBe('Beginn diese Woche');
+    expect(starting.description).toContain('kein Rückkehrdatum');
+    expect(starting.footer?.text).toMatch(/^Seite 1 von 1 · 2 LOAs · /);
+    const returning = renderLeaveAhead([], { page: 1, totalPages: 1, total: 0 }, source, 'returning', facts);
+    expect(returning.description).toBe('Diese Woche kehrt niemand aus einer Abwesenheit zurück.');
+    const all = [
+      message.content,
+      starting.title,
+      starting.description,
+      starting.footer?.text,
+      returning.title,
+    ].join('\n');
+    expect(all).not.toMatch(/Leave ends|back|from|no return date|Returning|Starting|Page|Data as of/);
   });
 });

@@ -273,6 +273,17 @@ export const de: Catalogue = {
       giveId: (what) => `Gib die ID an (${what}).`,
       badId: (what, max) =>
         `Das ist keine gültige ID (${what}): Nutze bis zu ${f.count(max)} Buchstaben, Ziffern, Binde- oder Unterstriche.`,
+      idName: 'ID',
+      loaIdName: 'LOA-ID',
+      memberIdName: 'Mitglieds-ID',
+      shiftIdName: 'Schicht-ID',
+      logIdName: 'Log-ID',
+      userIdName: 'Nutzer-ID',
+      roleIdName: 'Rollen-ID',
+      applicationIdName: 'Bewerbungs-ID',
+      rolesName: 'Rollen',
+      applicationFormsName: 'Bewerbungsformulare',
+      recordsName: 'Einträge',
       giveUsername: 'Gib den Spielernamen an.',
       badUsername: (max) =>
         `Das ist kein gültiger Spielername: Nutze bis zu ${f.count(max)} sichtbare Zeichen.`,
@@ -941,6 +952,46 @@ export const de: Catalogue = {
       replaceToken: 'Token ersetzen',
       unlink: 'Trennen',
       noRoleNeeded: 'none (keine Rolle nötig)',
+      digestDaily: (hour) => `täglich um ${hour}`,
+      digestWeekly: (day, hour) => `jeden ${day} um ${hour}`,
+      weekday: {
+        monday: 'Montag',
+        tuesday: 'Dienstag',
+        wednesday: 'Mittwoch',
+        thursday: 'Donnerstag',
+        friday: 'Freitag',
+        saturday: 'Samstag',
+        sunday: 'Sonntag',
+      },
+      report: {
+        totals: 'Dienstzeit',
+        quota: 'Quotenergebnisse',
+        leave: 'jetzt abwesend',
+      },
+    },
+
+    reminders: {
+      returningTitle: 'Rückkehr diese Woche',
+      startingTitle: 'Beginn diese Woche',
+      returningEmpty: 'Diese Woche kehrt niemand aus einer Abwesenheit zurück.',
+      startingEmpty: 'Diese Woche beginnt keine Abwesenheit.',
+      returningRow: (who, back) => `${who} · zurück ${back}`,
+      startingRow: (who, from, back) => `${who} · ab ${from} · zurück ${back}`,
+      noReturnDate: 'kein Rückkehrdatum',
+      count: (n) => `${f.count(n)} ${f.plural(n, { one: 'LOA', other: 'LOAs' })}`,
+      reminder: (who, back) => `🌴 Abwesenheit endet morgen: ${who} ist ${back} zurück.`,
+      state: (r) =>
+        r === undefined
+          ? 'Abwesenheitserinnerungen: aus.'
+          : `Abwesenheitserinnerungen: in ${channelMention(r.channelId)}, am Tag vor dem Ende einer Abwesenheit (${r.pings ? 'mit Ping des Mitglieds' : 'ohne Ping'}).${r.problem ? `\n⚠️ ${r.problem}` : ''}`,
+      needsChannel:
+        'Abwesenheitserinnerungen brauchen einen Kanal (reminder-channel). Nichts wurde gespeichert.',
+      noChannel: (channelId) =>
+        `Rollcall kann keine Abwesenheitserinnerungen in ${channelMention(channelId)} posten: Der Kanal existiert nicht mehr oder ist kein Textkanal dieses Servers; wähle einen anderen.`,
+      missing: (channelId, missing) =>
+        `Rollcall kann keine Abwesenheitserinnerungen in ${channelMention(channelId)} posten: es fehlt ${missing.join(', ')}.`,
+      failed:
+        'Die letzte Abwesenheitserinnerung konnte nicht gepostet werden (Discord hat nicht geantwortet); die nächste wird versucht.',
     },
   }),
 };

@@ -285,6 +285,17 @@ export const esES: Catalogue = {
       giveId: (what) => `Indica el id (${what}).`,
       badId: (what, max) =>
         `Ese no es un id válido (${what}): usa hasta ${f.count(max)} letras, dígitos, guiones o guiones bajos.`,
+      idName: 'id',
+      loaIdName: 'id de la ausencia (LOA)',
+      memberIdName: 'id de miembro',
+      shiftIdName: 'id del turno',
+      logIdName: 'id del registro',
+      userIdName: 'id de usuario',
+      roleIdName: 'id del rol',
+      applicationIdName: 'id de la solicitud',
+      rolesName: 'roles',
+      applicationFormsName: 'formularios de solicitud',
+      recordsName: 'registros',
       giveUsername: 'Indica el nombre de juego.',
       badUsername: (max) =>
         `Ese no es un nombre de jugador válido: usa hasta ${f.count(max)} caracteres visibles.`,
@@ -957,6 +968,46 @@ export const esES: Catalogue = {
       replaceToken: 'Reemplazar token',
       unlink: 'Desvincular',
       noRoleNeeded: 'none (no hace falta rol)',
+      digestDaily: (hour) => `cada día a las ${hour}`,
+      digestWeekly: (day, hour) => `cada ${day} a las ${hour}`,
+      weekday: {
+        monday: 'lunes',
+        tuesday: 'martes',
+        wednesday: 'miércoles',
+        thursday: 'jueves',
+        friday: 'viernes',
+        saturday: 'sábado',
+        sunday: 'domingo',
+      },
+      report: {
+        totals: 'tiempo de servicio',
+        quota: 'resultados de cuotas',
+        leave: 'de ausencia ahora',
+      },
+    },
+
+    reminders: {
+      returningTitle: 'Vuelven esta semana',
+      startingTitle: 'Empiezan esta semana',
+      returningEmpty: 'Nadie vuelve de una ausencia esta semana.',
+      startingEmpty: 'Ninguna ausencia empieza esta semana.',
+      returningRow: (who, back) => `${who} · vuelve ${back}`,
+      startingRow: (who, from, back) => `${who} · desde ${from} · vuelve ${back}`,
+      noReturnDate: 'sin fecha de vuelta',
+      count: (n) => `${f.count(n)} ${f.plural(n, { one: 'ausencia', other: 'ausencias' })}`,
+      reminder: (who, back) => `🌴 Una ausencia termina mañana: ${who} vuelve ${back}.`,
+      state: (r) =>
+        r === undefined
+          ? 'Recordatorios de ausencia: desactivados.'
+          : `Recordatorios de ausencia: en ${channelMention(r.channelId)}, el día antes de que termine una ausencia (${r.pings ? 'mencionando al miembro' : 'sin mención'}).${r.problem ? `\n⚠️ ${r.problem}` : ''}`,
+      needsChannel:
+        'Los recordatorios de ausencia necesitan un canal (reminder-channel). No se ha guardado nada.',
+      noChannel: (channelId) =>
+        `Rollcall no puede publicar recordatorios de ausencia en ${channelMention(channelId)}: el canal ya no existe o no es un canal de texto de este servidor; elige otro.`,
+      missing: (channelId, missing) =>
+        `Rollcall no puede publicar recordatorios de ausencia en ${channelMention(channelId)}: falta ${missing.join(', ')}.`,
+      failed:
+        'No se pudo publicar el último recordatorio de ausencia (Discord no respondió); se intentará el siguiente.',
     },
   }),
 };

@@ -287,6 +287,17 @@ export const fr: Catalogue = {
       giveId: (what) => `Donnez l'identifiant (${what}).`,
       badId: (what, max) =>
         `Ce n'est pas un identifiant valide (${what}) : utilisez jusqu'à ${f.count(max)} lettres, chiffres, tirets ou tirets bas.`,
+      idName: 'id',
+      loaIdName: "id d'absence (LOA)",
+      memberIdName: 'id de membre',
+      shiftIdName: 'id de service',
+      logIdName: 'id de log',
+      userIdName: "id d'utilisateur",
+      roleIdName: 'id de rôle',
+      applicationIdName: 'id de candidature',
+      rolesName: 'rôles',
+      applicationFormsName: 'formulaires de candidature',
+      recordsName: 'enregistrements',
       giveUsername: 'Donnez le pseudo de jeu.',
       badUsername: (max) =>
         `Ce n'est pas un nom de joueur valide : utilisez jusqu'à ${f.count(max)} caractères visibles.`,
@@ -957,6 +968,46 @@ export const fr: Catalogue = {
       replaceToken: 'Remplacer le token',
       unlink: 'Délier',
       noRoleNeeded: 'none (aucun rôle requis)',
+      digestDaily: (hour) => `chaque jour à ${hour}`,
+      digestWeekly: (day, hour) => `chaque ${day} à ${hour}`,
+      weekday: {
+        monday: 'lundi',
+        tuesday: 'mardi',
+        wednesday: 'mercredi',
+        thursday: 'jeudi',
+        friday: 'vendredi',
+        saturday: 'samedi',
+        sunday: 'dimanche',
+      },
+      report: {
+        totals: 'temps de service',
+        quota: 'résultats des quotas',
+        leave: 'absents en ce moment',
+      },
+    },
+
+    reminders: {
+      returningTitle: 'Retours cette semaine',
+      startingTitle: 'Départs cette semaine',
+      returningEmpty: "Personne ne revient d'absence cette semaine.",
+      startingEmpty: 'Aucune absence ne commence cette semaine.',
+      returningRow: (who, back) => `${who} · de retour ${back}`,
+      startingRow: (who, from, back) => `${who} · à partir de ${from} · de retour ${back}`,
+      noReturnDate: 'pas de date de retour',
+      count: (n) => `${f.count(n)} ${f.plural(n, { one: 'absence', other: 'absences' })}`,
+      reminder: (who, back) => `🌴 Fin d'absence demain : ${who} est de retour ${back}.`,
+      state: (r) =>
+        r === undefined
+          ? "Rappels d'absence : désactivés."
+          : `Rappels d'absence : dans ${channelMention(r.channelId)}, la veille de la fin d'une absence (${r.pings ? 'en mentionnant le membre' : 'sans mention'}).${r.problem ? `\n⚠️ ${r.problem}` : ''}`,
+      needsChannel:
+        "Les rappels d'absence ont besoin d'un salon (reminder-channel). Rien n'a été enregistré.",
+      noChannel: (channelId) =>
+        `Rollcall ne peut pas publier de rappels d'absence dans ${channelMention(channelId)} : le salon n'existe plus ou n'est pas un salon textuel de ce serveur ; choisissez-en un autre.`,
+      missing: (channelId, missing) =>
+        `Rollcall ne peut pas publier de rappels d'absence dans ${channelMention(channelId)} : il manque ${missing.join(', ')}.`,
+      failed:
+        "Le dernier rappel d'absence n'a pas pu être publié (Discord n'a pas répondu) ; le prochain sera tenté.",
     },
   }),
 };

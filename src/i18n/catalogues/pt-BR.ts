@@ -265,6 +265,17 @@ export const ptBR: Catalogue = {
       giveId: (what) => `Informe o id (${what}).`,
       badId: (what, max) =>
         `Esse não é um id válido (${what}): use até ${f.count(max)} letras, dígitos, hifens ou sublinhados.`,
+      idName: 'id',
+      loaIdName: 'id da ausência (LOA)',
+      memberIdName: 'id do membro',
+      shiftIdName: 'id do turno',
+      logIdName: 'id do registro',
+      userIdName: 'id do usuário',
+      roleIdName: 'id do cargo',
+      applicationIdName: 'id da candidatura',
+      rolesName: 'cargos',
+      applicationFormsName: 'formulários de candidatura',
+      recordsName: 'registros',
       giveUsername: 'Informe o nome no jogo.',
       badUsername: (max) =>
         `Esse não é um nome de jogador válido: use até ${f.count(max)} caracteres visíveis.`,
@@ -923,6 +934,45 @@ export const ptBR: Catalogue = {
       replaceToken: 'Substituir token',
       unlink: 'Desvincular',
       noRoleNeeded: 'none (nenhum cargo necessário)',
+      digestDaily: (hour) => `todo dia às ${hour}`,
+      digestWeekly: (day, hour) => `toda semana, ${day}, às ${hour}`,
+      weekday: {
+        monday: 'segunda-feira',
+        tuesday: 'terça-feira',
+        wednesday: 'quarta-feira',
+        thursday: 'quinta-feira',
+        friday: 'sexta-feira',
+        saturday: 'sábado',
+        sunday: 'domingo',
+      },
+      report: {
+        totals: 'tempo em serviço',
+        quota: 'resultados de cota',
+        leave: 'de ausência agora',
+      },
+    },
+
+    reminders: {
+      returningTitle: 'Voltam esta semana',
+      startingTitle: 'Começam esta semana',
+      returningEmpty: 'Ninguém volta de ausência esta semana.',
+      startingEmpty: 'Nenhuma ausência começa esta semana.',
+      returningRow: (who, back) => `${who} · volta ${back}`,
+      startingRow: (who, from, back) => `${who} · a partir de ${from} · volta ${back}`,
+      noReturnDate: 'sem data de volta',
+      count: (n) => `${f.count(n)} ${f.plural(n, { one: 'ausência', other: 'ausências' })}`,
+      reminder: (who, back) => `🌴 A ausência termina amanhã: ${who} volta ${back}.`,
+      state: (r) =>
+        r === undefined
+          ? 'Lembretes de ausência: desligados.'
+          : `Lembretes de ausência: em ${channelMention(r.channelId)}, no dia antes de uma ausência terminar (${r.pings ? 'mencionando o membro' : 'sem menção'}).${r.problem ? `\n⚠️ ${r.problem}` : ''}`,
+      needsChannel: 'Os lembretes de ausência precisam de um canal (reminder-channel). Nada foi salvo.',
+      noChannel: (channelId) =>
+        `O Rollcall não pode publicar lembretes de ausência em ${channelMention(channelId)}: o canal não existe mais ou não é um canal de texto deste servidor; escolha outro.`,
+      missing: (channelId, missing) =>
+        `O Rollcall não pode publicar lembretes de ausência em ${channelMention(channelId)}: falta ${missing.join(', ')}.`,
+      failed:
+        'Não foi possível publicar o último lembrete de ausência (o Discord não respondeu); o próximo será tentado.',
     },
   }),
 };
