@@ -7,7 +7,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadDeployConfig } from '../src/config.js';
+import { loadDeployConfig } from '../src/base/config.js';
 import { registerCommands } from '../src/deploy-commands.js';
 import {
   type DiscordDouble,

@@ -12,7 +12,7 @@ import {
 import { showDetail } from '../src/discord/paging/show.js';
 import type { DetailView, ShowContext } from '../src/discord/paging/views.js';
 import { say } from '../src/discord/replies.js';
-import { SNOWFLAKE } from '../src/discord-limits.js';
+import { SNOWFLAKE } from '../src/base/discord-limits.js';
 import { renderJoinRequest } from '../src/render/join-request.js';
 import { VIEW } from './view-ids.js';
 

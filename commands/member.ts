@@ -3,7 +3,7 @@ import { ApplicationCommandOptionType } from 'discord.js';
 import type { Member } from '../generated/api.js';
 import { loadRoleDirectoryOrEmpty } from '../src/api/pages.js';
 import type { Fetched, ReadOptions, Resources } from '../src/api/types.js';
-import type { Community } from '../src/community/community.js';
+import type { Community } from '../src/discord/community.js';
 import {
   argumentsOf,
   type Command,

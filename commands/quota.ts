@@ -26,7 +26,7 @@ import {
 } from '../src/reports/activity.js';
 import { type QuotaRow, quotaCheckSliced } from '../src/reports/leave.js';
 import type { Period } from '../src/reports/period.js';
-import { mapSliced } from '../src/slices.js';
+import { mapSliced } from '../src/base/slices.js';
 import {
   allRows,
   joinArg,

@@ -6,7 +6,7 @@
 
 import { pageOfItems } from '../src/api/pages.js';
 import type { Fetched, PageQuery, ReadOptions } from '../src/api/types.js';
-import type { Community } from '../src/community/community.js';
+import type { Community } from '../src/discord/community.js';
 import type { ListEnvelope } from '../src/discord/paging/views.js';
 import { say, UserError } from '../src/discord/replies.js';
 import type { ReportFacts, SettingsFrom } from '../src/render/reports.js';

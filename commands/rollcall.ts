@@ -8,7 +8,7 @@ import {
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
 import type { ApiStats, LimitStatus, Resources } from '../src/api/types.js';
-import type { Community } from '../src/community/community.js';
+import type { Community } from '../src/discord/community.js';
 import { accessRoleLinks, serverRolesOf } from '../src/discord/access.js';
 import { type Command, publicOption } from '../src/discord/command.js';
 import { errorText } from '../src/discord/replies.js';

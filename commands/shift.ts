@@ -29,7 +29,7 @@ import {
   shiftTotalsSliced,
   type TotalsFilter,
 } from '../src/reports/time.js';
-import { mapSliced } from '../src/slices.js';
+import { mapSliced } from '../src/base/slices.js';
 import {
   allRows,
   joinArg,

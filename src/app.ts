@@ -15,17 +15,17 @@ import { type ApiCache, createCache } from './api/cache.js';
 import type { Api } from './api/types.js';
 import { createCommunities } from './community/communities.js';
 import type { HostedCommunities } from './community/hosted.js';
-import type { Config } from './config.js';
+import type { Config } from './base/config.js';
 import { type Bot, createBot } from './discord/bot.js';
 import type { Command } from './discord/command.js';
 import { type KeyValue, StateStore } from './discord/paging/state.js';
 import { ViewRegistry } from './discord/paging/views.js';
 import { say, UserError } from './discord/replies.js';
-import type { Logger } from './log.js';
+import type { Logger } from './base/log.js';
 import { createHealthServer, type HealthServer } from './ops/health.js';
 import { Metrics } from './ops/metrics.js';
-import { type DigestScheduler, discordPoster } from './reports/digest-scheduler.js';
-import { discordReminderPoster, type ReminderScheduler } from './reports/reminder-scheduler.js';
+import { type DigestScheduler, discordPoster } from './community/digest-scheduler.js';
+import { discordReminderPoster, type ReminderScheduler } from './community/reminder-scheduler.js';
 import type { Store } from './store/index.js';
 
 export interface App {
@@ -139,7 +139,7 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
     ...communities.admin,
     onOutcome: metrics?.interaction,
   });
-  // Scheduled digests (src/reports/digest-scheduler.ts), when the mode has any.
+  // Scheduled digests (src/community/digest-scheduler.ts), when the mode has any.
   const digests = communities.attach(bot.client, {
     poster: discordPoster(bot.client, (guildId) => communities.of(guildId)),
     owns: (guildId: string) => bot.client.guilds.cache.has(guildId),
@@ -147,7 +147,7 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
     monthSeconds: config.API_MONTH_SECONDS,
     ...(options.now ? { now: options.now } : {}),
   });
-  // Leave reminders (src/reports/reminder-scheduler.ts), when the mode has any.
+  // Leave reminders (src/community/reminder-scheduler.ts), when the mode has any.
   const reminders = communities.reminders(bot.client, {
     poster: discordReminderPoster(bot.client, (guildId) => communities.of(guildId)),
     owns: (guildId: string) => bot.client.guilds.cache.has(guildId),

@@ -22,9 +22,9 @@ import {
   formatConfigErrors,
   isHosted,
   loadDeployConfig,
-} from './config.js';
+} from './base/config.js';
 import { localize } from './i18n/commands.js';
-import { resolvePermissions } from './permissions.js';
+import { resolvePermissions } from './base/permissions.js';
 
 /** The command definitions as Discord receives them. */
 export function commandBodies(

@@ -19,8 +19,8 @@ import {
   loadEnvFile,
   resembledSentence,
   resembledSettings,
-} from './config.js';
-import { createLogger, redactUrlCredentials } from './log.js';
+} from './base/config.js';
+import { createLogger, redactUrlCredentials } from './base/log.js';
 import {
   createManager,
   dropEmptyClientEnv,

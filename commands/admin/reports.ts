@@ -1,9 +1,9 @@
 /**
  * /rollcall-admin reports (hosted mode, Manage Server): a server's report settings: the community's
  * time zone, the first day of its week, and activity quotas per community role (hours per report
- * period), and the scheduled digest (src/reports/digest-scheduler.ts: channel, daily or weekly,
+ * period), and the scheduled digest (src/community/digest-scheduler.ts: channel, daily or weekly,
  * day, hour, which reports; with the last problem posting it), the leave reminders
- * (src/reports/reminder-scheduler.ts: a channel, pings on or off; with the last problem posting
+ * (src/community/reminder-scheduler.ts: a channel, pings on or off; with the last problem posting
  * one), and the digest's language (the server's preferred locale unless chosen). No option shows
  * them. Included in
  * /rollcall-admin by commands/admin/index.ts when the wiring gives a place for the settings.

@@ -9,8 +9,8 @@
  */
 import { Keyv } from 'keyv';
 import stringify from 'safe-stable-stringify';
-import type { Config } from '../config.js';
-import type { Logger } from '../log.js';
+import type { Config } from '../base/config.js';
+import type { Logger } from '../base/log.js';
 import { within } from './abort.js';
 import { createRedisKeyv } from './cache-redis.js';
 

@@ -4,8 +4,8 @@
  */
 import createClient from 'openapi-fetch';
 import type { paths } from '../../generated/api.js';
-import type { Config } from '../config.js';
-import type { Logger } from '../log.js';
+import type { Config } from '../base/config.js';
+import type { Logger } from '../base/log.js';
 import { tokenHash } from '../store/crypto.js';
 import { type ApiCache, createCache } from './cache.js';
 import { httpError } from './errors.js';

@@ -9,7 +9,7 @@
  * API_QUEUE_MAX_WAIT_MS, or when the last attempt is still answered 429; ApiError 'quota' when the
  * monthly allowance is spent.
  */
-import type { Logger } from '../log.js';
+import type { Logger } from '../base/log.js';
 import { pause, untilAborted } from './abort.js';
 import { ApiError } from './errors.js';
 import { rateLimitResetMs } from './headers.js';

@@ -27,7 +27,7 @@
  * no answer. Work run `withoutRequests` (the shutdown's drain) is answered from what is saved, of
  * any age the cache would keep; a read that would need a request throws the refusal's reason.
  */
-import type { Logger } from '../log.js';
+import type { Logger } from '../base/log.js';
 import { within } from './abort.js';
 import { type ApiCache, type CacheEntry, cacheKey } from './cache.js';
 import {

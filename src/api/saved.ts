@@ -15,7 +15,7 @@
  *   RETRY_AFTER_MS (reads then answer "nothing saved" at once), and a warning is logged at most once
  *   every WARN_INTERVAL_MS. The store down only means more requests, never a failed answer.
  */
-import type { Logger } from '../log.js';
+import type { Logger } from '../base/log.js';
 import { within } from './abort.js';
 import { type CacheEntry, isCacheEntry } from './cache.js';
 

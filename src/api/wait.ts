@@ -25,7 +25,7 @@ export interface WaitContext {
   /**
    * The work's deadline: once it aborts, every request the work still makes or waits for (in the
    * limits' line, backing off, or on the wire) ends (http.ts), and no new one starts. A scheduled
-   * digest's (src/reports/digest-scheduler.ts).
+   * digest's (src/community/digest-scheduler.ts).
    */
   signal?: AbortSignal;
 }

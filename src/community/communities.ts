@@ -16,13 +16,13 @@ import type { ApiCache } from '../api/cache.js';
 import { createApi } from '../api/client.js';
 import { lockDataDir } from '../api/limits/store.js';
 import type { AllowanceMark, Api, Resources } from '../api/types.js';
-import { type Config, isHosted } from '../config.js';
+import { type Config, isHosted } from '../base/config.js';
 import { createAccessGuard } from '../discord/access.js';
 import { allowanceAlerts } from '../discord/alerts.js';
 import type { BotOptions } from '../discord/bot.js';
 import type { StateStore } from '../discord/paging/state.js';
 import { say, UserError } from '../discord/replies.js';
-import type { Logger } from '../log.js';
+import type { Logger } from '../base/log.js';
 import type { Metrics } from '../ops/metrics.js';
 import {
   createDigestScheduler,
@@ -30,13 +30,13 @@ import {
   type DigestSchedulerOptions,
   environmentDigest,
   readDigestSettings,
-} from '../reports/digest-scheduler.js';
+} from './digest-scheduler.js';
 import {
   createReminderScheduler,
   type ReminderScheduler,
   type ReminderSchedulerOptions,
-} from '../reports/reminder-scheduler.js';
-import { SnapshotMemory, snapshotSource } from '../reports/snapshots.js';
+} from './reminder-scheduler.js';
+import { SnapshotMemory, snapshotSource } from './snapshots.js';
 import {
   type ReportData,
   type ReportSettings,
@@ -49,7 +49,7 @@ import { tokenHash } from '../store/crypto.js';
 // when it cannot be opened.
 import type { Store } from '../store/index.js';
 import { answerArchive, keepsAnswers } from './api-pool.js';
-import type { Community } from './community.js';
+import type { Community } from '../discord/community.js';
 import { createDirectory, DirectoryMemory, remembering } from './directory.js';
 import { createHostedCommunities, type HostedCommunities } from './hosted.js';
 

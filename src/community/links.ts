@@ -3,7 +3,7 @@
  * server reads with, and its settings, in the store.
  */
 import type { Links } from '../../commands/admin/command.js';
-import { parseLimits } from '../api/limits/spec.js';
+import { parseLimits } from '../base/limits-spec.js';
 import { say, UserError } from '../discord/replies.js';
 import { StoreError } from '../store/errors.js';
 import type { CredentialInfo, Store } from '../store/index.js';

@@ -34,8 +34,8 @@ import type { Interaction } from 'discord.js';
 import type { Role } from '../../generated/api.js';
 import { AccessSpentError, isApiError } from '../api/errors.js';
 import type { Resources } from '../api/types.js';
-import { SNOWFLAKE } from '../discord-limits.js';
-import type { Logger } from '../log.js';
+import { SNOWFLAKE } from '../base/discord-limits.js';
+import type { Logger } from '../base/log.js';
 import type { AccessRoleLink } from '../render/access.js';
 import { errorText, say, type Text } from './replies.js';
 

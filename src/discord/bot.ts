@@ -5,7 +5,7 @@
 import { Client, Events, GatewayIntentBits, type Interaction, Options } from 'discord.js';
 import { within } from '../api/abort.js';
 import { withoutRequests } from '../api/wait.js';
-import type { Logger } from '../log.js';
+import type { Logger } from '../base/log.js';
 import { say, UserError } from './replies.js';
 import { Router, type RouterOptions } from './router.js';
 

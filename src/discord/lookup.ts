@@ -6,7 +6,7 @@
 import type { APIApplicationCommandOptionChoice } from 'discord.js';
 import type { Resources } from '../api/types.js';
 import { uniqueById } from '../api/unique.js';
-import { LIMITS } from '../discord-limits.js';
+import { LIMITS } from '../base/discord-limits.js';
 import { code, plainText, safeLine, truncate } from '../render/format.js';
 import type { AutocompleteContext, CommandContext } from './command.js';
 import { checkedId, parseId } from './input.js';

@@ -6,7 +6,7 @@
  * Foo_1", "Spieler: Foo_1", an embed field named "Player" or "Jugador"), then words shaped only like usernames (with an
  * underscore, letters and digits mixed, or an inner capital), so plain words are not offered.
  */
-import { LIMITS } from '../discord-limits.js';
+import { LIMITS } from '../base/discord-limits.js';
 
 /** What of a message is read: its text and its embeds' text. */
 export interface MessageText {

@@ -5,7 +5,7 @@
  * here: Discord shows them in the reader's own language and time zone.
  */
 
-import { NONE } from '../safe-text.js';
+import { NONE } from '../base/safe-text.js';
 
 /** Shown wherever a value is absent or "not set" (the same in every language). */
 export { NONE };

@@ -4,7 +4,7 @@
  * translation can turn typed text into markup or a mention.
  */
 import { channelMention, TimestampStyles, time, userMention } from 'discord.js';
-import { safeLine } from '../safe-text.js';
+import { safeLine } from '../base/safe-text.js';
 
 /**
  * What a moderator or admin typed, quoted back in a sentence: text, never markup or a mention (a

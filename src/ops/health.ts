@@ -10,7 +10,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Logger } from '../log.js';
+import type { Logger } from '../base/log.js';
 
 /** What `/metrics` serves: one process's `Metrics`, or the shard manager's sum of its shards'. */
 export interface MetricsSource {

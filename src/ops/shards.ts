@@ -15,8 +15,8 @@ import type { ChildProcess } from 'node:child_process';
 import { REST, type RESTGetAPIGatewayBotResult, Routes, type Shard, ShardingManager } from 'discord.js';
 import { AggregatorRegistry, type Registry } from 'prom-client';
 import { within } from '../api/abort.js';
-import { type Config, isHosted } from '../config.js';
-import type { Logger } from '../log.js';
+import { type Config, isHosted } from '../base/config.js';
+import type { Logger } from '../base/log.js';
 import { createHealthServer, type HealthServer } from './health.js';
 
 /** A shard's metrics as prom-client's `getMetricsAsJSON` gives them (what the aggregator adds up). */

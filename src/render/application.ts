@@ -2,7 +2,7 @@
 import { type APIEmbed, channelMention as discordChannelMention } from 'discord.js';
 import type { Application } from '../../generated/api.js';
 import type { PageInfo, Source } from '../api/pages.js';
-import { SNOWFLAKE } from '../discord-limits.js';
+import { SNOWFLAKE } from '../base/discord-limits.js';
 import { ENGLISH, type Words } from '../i18n/words.js';
 import { describeEntries, isRecord } from './entries.js';
 import {

@@ -9,7 +9,7 @@
  *   written as numbers and need no guard (their text is digits, '.', 'e' and '-' only).
  * - Timestamps (Unix seconds from the API) are ISO 8601 in UTC; 0 or absent is an empty cell.
  */
-import { eachSliced, SLICING, type Slicing } from '../slices.js';
+import { eachSliced, SLICING, type Slicing } from '../base/slices.js';
 
 /** What a cell may hold before it is written. */
 export type CsvValue = string | number | boolean | null | undefined;
@@ -114,7 +114,7 @@ export function csvFiles<T>(
   return writer.files();
 }
 
-/** `csvFiles` in slices (src/slices.ts): what the export runs, so 10,000 rows never hold the event loop. */
+/** `csvFiles` in slices (src/base/slices.ts): what the export runs, so 10,000 rows never hold the event loop. */
 export async function csvFilesSliced<T>(
   columns: readonly CsvColumn<T>[],
   items: readonly T[],

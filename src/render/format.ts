@@ -13,12 +13,12 @@ import {
   TimestampStyles,
   time,
 } from 'discord.js';
-import { isSetTimestamp, LIMITS, MAX_TIMESTAMP_SECONDS, SNOWFLAKE } from '../discord-limits.js';
+import { isSetTimestamp, LIMITS, MAX_TIMESTAMP_SECONDS, SNOWFLAKE } from '../base/discord-limits.js';
 
-export { NONE, plainText, safeLine, safeText, truncate, truncateUnits } from '../safe-text.js';
+export { NONE, plainText, safeLine, safeText, truncate, truncateUnits } from '../base/safe-text.js';
 export { isSetTimestamp, LIMITS };
 
-import { NONE, plainText, truncate, truncateUnits } from '../safe-text.js';
+import { NONE, plainText, truncate, truncateUnits } from '../base/safe-text.js';
 
 /** Said after a timestamp Discord cannot show (beyond year 9999). */
 export const INVALID_DATE_HINT = '(not a valid date)';

@@ -5,7 +5,7 @@
  * member as a mention (`<@id>`: Discord shows the name; replies ping nobody), an unknown one by a
  * short id in lists and the whole id in details. Pure: no lookup here.
  */
-import { SNOWFLAKE } from '../discord-limits.js';
+import { SNOWFLAKE } from '../base/discord-limits.js';
 import type { Words } from '../i18n/words.js';
 import { code, NONE, plainText, userMention } from './format.js';
 

@@ -1,11 +1,11 @@
 /**
  * Scheduled digests' settings and schedule, pure: which reports, daily or weekly, the day and hour
  * in the server's report time zone; the latest scheduled instant at or before a given time, and the
- * report period a digest covers. Posting and claiming runs is src/reports/digest-scheduler.ts.
+ * report period a digest covers. Posting and claiming runs is src/community/digest-scheduler.ts.
  */
 import { DateTime } from 'luxon';
 import { z } from 'zod';
-import { DIGEST_REPORTS, type DigestReport, WEEKDAYS } from '../config.js';
+import { DIGEST_REPORTS, type DigestReport, WEEKDAYS } from '../base/config.js';
 import type { PeriodKind } from './period.js';
 
 export { DIGEST_REPORTS, type DigestReport };

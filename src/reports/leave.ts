@@ -9,8 +9,8 @@
  * missing deny reason or review time; a code with mixed or no such LOAs says nothing.
  */
 import type { Loa, Member, Shift } from '../../generated/api.js';
-import { isSetTimestamp } from '../discord-limits.js';
-import { eachSliced, SLICING, type Slicing } from '../slices.js';
+import { isSetTimestamp } from '../base/discord-limits.js';
+import { eachSliced, SLICING, type Slicing } from '../base/slices.js';
 import { MAX_QUOTA_HOURS } from './source.js';
 import { netWithin, overlap, shiftSpan } from './time.js';
 
@@ -262,7 +262,7 @@ export function quotaCheck(
   return check.rows();
 }
 
-/** `quotaCheck` in slices (src/slices.ts): what the report runs, so a large community never holds the event loop. */
+/** `quotaCheck` in slices (src/base/slices.ts): what the report runs, so a large community never holds the event loop. */
 export async function quotaCheckSliced(
   members: readonly Partial<Member>[],
   quotas: Readonly<Record<string, number>>,

@@ -11,7 +11,7 @@
  * Every period is a half-open interval [start, end) of Unix seconds.
  */
 import { DateTime, IANAZone } from 'luxon';
-import { WEEKDAYS, type Weekday } from '../config.js';
+import { WEEKDAYS, type Weekday } from '../base/config.js';
 
 export { WEEKDAYS, type Weekday };
 

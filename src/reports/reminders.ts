@@ -4,7 +4,7 @@
  * and /loa upcoming (leave.ts: only approved LOAs give leave, over `leaveSpan`), with the status
  * codes read from the same list. "This week" is today and the six days after it, and "tomorrow" the
  * next day, both as days of the server's report time zone: a day with a DST change has 23 or 25 hours.
- * Posting the reminders is src/reports/reminder-scheduler.ts.
+ * Posting the reminders is src/community/reminder-scheduler.ts.
  */
 import { DateTime } from 'luxon';
 import type { Loa } from '../../generated/api.js';

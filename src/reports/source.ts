@@ -1,7 +1,7 @@
 /**
  * What a report is computed from: a community's snapshot (shifts, LOAs, members, roles, with where
  * they came from) and its server's report settings. Each community carries its own source
- * (`Community.reports`, made by src/community/communities.ts over src/reports/snapshots.ts), so the
+ * (`Community.reports`, made by src/community/communities.ts over src/community/snapshots.ts), so the
  * report views read the snapshot of the interaction's own server, and never anyone else's.
  */
 import { z } from 'zod';

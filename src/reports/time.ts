@@ -9,8 +9,8 @@
  * whole. Shifts whose times cannot be read (no start, an end before the start) count no time.
  */
 import type { Shift } from '../../generated/api.js';
-import { isSetTimestamp } from '../discord-limits.js';
-import { eachSliced, filterSliced, SLICING, type Slicing } from '../slices.js';
+import { isSetTimestamp } from '../base/discord-limits.js';
+import { eachSliced, filterSliced, SLICING, type Slicing } from '../base/slices.js';
 
 // The API does not describe a break entry's shape: these are the key names read as its start and
 // end (lower case, letters only), as src/render/shift.ts's header lists them.
@@ -197,7 +197,7 @@ export function shiftTotals(
   return totals.rows();
 }
 
-/** `shiftTotals` in slices (src/slices.ts): what the reports run, so a community's 100,000 shifts never hold the event loop. */
+/** `shiftTotals` in slices (src/base/slices.ts): what the reports run, so a community's 100,000 shifts never hold the event loop. */
 export async function shiftTotalsSliced(
   shifts: readonly Partial<Shift>[],
   period: { start: number; end: number },

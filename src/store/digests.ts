@@ -1,6 +1,6 @@
 /**
  * Scheduled digests in the store: each server's digest settings (opaque JSON, validated by
- * src/reports/digest-scheduler.ts), the last problem met posting it (shown to its admins), and the runs claimed.
+ * src/community/digest-scheduler.ts), the last problem met posting it (shown to its admins), and the runs claimed.
  * A run is claimed by inserting (guild, scheduled instant) under a unique key: of several
  * processes claiming the same run, exactly one insert succeeds, and only that one posts.
  *

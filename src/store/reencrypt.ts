@@ -4,7 +4,7 @@
  * the bot runs and to run twice; afterwards ROLLCALL_SECRET_KEY_PREVIOUS can be removed.
  */
 import { pathToFileURL } from 'node:url';
-import { formatConfigErrors, loadStoreConfig } from '../config.js';
+import { formatConfigErrors, loadStoreConfig } from '../base/config.js';
 import { openStore } from './index.js';
 
 export async function main(env: NodeJS.ProcessEnv = process.env): Promise<number> {

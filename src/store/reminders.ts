@@ -4,7 +4,7 @@
  * claimed by inserting (server, LOA id, leave end) under a unique key: of several processes (or one
  * restarted) claiming the same reminder, exactly one insert succeeds, and only that one posts. A
  * leave whose end moves (an extension) is a new reminder. The store knows no calendar: the
- * scheduler (src/reports/reminder-scheduler.ts) decides which reminders are due.
+ * scheduler (src/community/reminder-scheduler.ts) decides which reminders are due.
  */
 import type { Kysely } from 'kysely';
 import type { Tables } from './migrations.js';

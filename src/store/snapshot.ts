@@ -3,7 +3,7 @@
  * read in, with when each page was read, and each server's report settings. The store keeps API
  * records as opaque JSON (it knows nothing of the API); the community is the credential's hash, never
  * the token. Reports read every page of a list and refresh the oldest page first, as the monthly
- * allowance's pace allows (src/reports/snapshots.ts).
+ * allowance's pace allows (src/community/snapshots.ts).
  */
 import type { Kysely } from 'kysely';
 import { COMMUNITY_COLUMN, type Tables } from './migrations.js';

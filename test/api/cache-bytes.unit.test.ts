@@ -10,7 +10,7 @@ import {
   heldBytes,
   SWEEP_INTERVAL_MS,
 } from '../../src/api/cache.js';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/base/config.js';
 import { silentLogger } from './helpers.js';
 
 const MB = 1_000_000;

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/api/client.js';
 import type { Api } from '../../src/api/types.js';
-import type { Config } from '../../src/config.js';
+import type { Config } from '../../src/base/config.js';
 import {
   fakeClock,
   fastDeps,

@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/api/client.js';
-import { parseLimits } from '../../src/api/limits/spec.js';
+import { parseLimits } from '../../src/base/limits-spec.js';
 import type { Api } from '../../src/api/types.js';
 import { type Sandbox, startSandbox } from '../doubles/sandbox/server.js';
 import { fastDeps, silentLogger, testConfig } from './helpers.js';

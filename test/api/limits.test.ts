@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../src/api/errors.js';
 import { createLimits, type Limits } from '../../src/api/limits/limits.js';
-import { bucketPlan, parseLimits } from '../../src/api/limits/spec.js';
+import { bucketPlan, parseLimits } from '../../src/base/limits-spec.js';
 import { fileLimitStore, type LimitStore, redisLimitStore } from '../../src/api/limits/store.js';
 import { withWait } from '../../src/api/wait.js';
 import { MESSAGES } from '../../src/discord/replies.js';

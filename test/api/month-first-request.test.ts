@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/errors.js';
 import { createLimits, type Limits, type MonthLedger } from '../../src/api/limits/limits.js';
-import { monthOf, parseLimits } from '../../src/api/limits/spec.js';
+import { monthOf, parseLimits } from '../../src/base/limits-spec.js';
 import { fileLimitStore, type LimitStore, redisLimitStore } from '../../src/api/limits/store.js';
 import { openStore, type Store } from '../../src/store/index.js';
 import { reachable } from '../support/redis.js';

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/errors.js';
 import { createLimits, type Limits, type MonthLedger } from '../../src/api/limits/limits.js';
-import { parseLimits } from '../../src/api/limits/spec.js';
+import { parseLimits } from '../../src/base/limits-spec.js';
 import { fileLimitStore, type LimitStore, redisLimitStore } from '../../src/api/limits/store.js';
 import { openStore, type Store } from '../../src/store/index.js';
 import { hasRedisServer, OwnRedis } from '../support/redis.js';

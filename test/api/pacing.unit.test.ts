@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/api/client.js';
-import { parseLimits } from '../../src/api/limits/spec.js';
+import { parseLimits } from '../../src/base/limits-spec.js';
 import { gatherPages } from '../../src/api/pages.js';
 import type { Api } from '../../src/api/types.js';
 import { errorMessage, MESSAGES } from '../../src/discord/replies.js';

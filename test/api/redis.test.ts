@@ -9,7 +9,7 @@ import { createClient } from '@keyv/redis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/api/client.js';
 import type { Api } from '../../src/api/types.js';
-import type { Config } from '../../src/config.js';
+import type { Config } from '../../src/base/config.js';
 import { tokenHash } from '../../src/store/crypto.js';
 import { hasRedisServer, OwnRedis, reachable } from '../support/redis.js';
 import {

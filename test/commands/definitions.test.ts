@@ -17,7 +17,7 @@ import {
 } from '../../src/discord/command.js';
 import { ViewRegistry } from '../../src/discord/paging/views.js';
 import { Router } from '../../src/discord/router.js';
-import { createLogger } from '../../src/log.js';
+import { createLogger } from '../../src/base/log.js';
 import { fakeCommunity } from './roster-fakes.js';
 
 const NAME = /^[-_a-z0-9]{1,32}$/;

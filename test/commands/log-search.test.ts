@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchesSearch, parseSearchArg, parseSince, searchArg } from '../../commands/log.js';
 import type { Log } from '../../generated/api.js';
-import { nextMonthStart } from '../../src/api/limits/spec.js';
+import { nextMonthStart } from '../../src/base/limits-spec.js';
 import { MESSAGES, UserError } from '../../src/discord/replies.js';
 import { generateDataset } from '../doubles/sandbox/data.js';
 import { control, embedOf, startWorld, type World } from '../e2e/world.js';

@@ -10,7 +10,7 @@ import { messageMenus, userMenus } from '../../commands/user-menus.js';
 import type { RolePage } from '../../generated/api.js';
 import { ApiError } from '../../src/api/errors.js';
 import { createLimits } from '../../src/api/limits/limits.js';
-import { parseLimits } from '../../src/api/limits/spec.js';
+import { parseLimits } from '../../src/base/limits-spec.js';
 import { fileLimitStore } from '../../src/api/limits/store.js';
 import type { ApiStats, Fetched } from '../../src/api/types.js';
 import type { Command } from '../../src/discord/command.js';

@@ -15,7 +15,7 @@ import { commands } from '../../commands/index.js';
 import type { Application, JoinRequest, Member, Role } from '../../generated/api.js';
 import { ApiError } from '../../src/api/errors.js';
 import type { ApiStats, Fetched, PageQuery, ReadOptions, Resources } from '../../src/api/types.js';
-import type { Community } from '../../src/community/community.js';
+import type { Community } from '../../src/discord/community.js';
 import type { HoldMonth } from '../../src/discord/paging/allowance.js';
 import { parseCustomId } from '../../src/discord/paging/custom-id.js';
 import { StateStore } from '../../src/discord/paging/state.js';

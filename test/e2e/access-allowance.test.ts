@@ -6,7 +6,7 @@
  * moderator still gets in and reads.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nextMonthStart } from '../../src/api/limits/spec.js';
+import { nextMonthStart } from '../../src/base/limits-spec.js';
 import { MESSAGES } from '../../src/discord/replies.js';
 import { embedOf, startWorld, type World } from './world.js';
 

@@ -4,7 +4,7 @@
  * or one sentence naming when it starts again; /rollcall status shows where each limit stands.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nextMonthStart } from '../../src/api/limits/spec.js';
+import { nextMonthStart } from '../../src/base/limits-spec.js';
 import { MESSAGES } from '../../src/discord/replies.js';
 import { embedOf, startWorld, type World } from './world.js';
 

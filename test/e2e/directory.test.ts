@@ -8,7 +8,7 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, createApp } from '../../src/app.js';
-import { createLogger } from '../../src/log.js';
+import { createLogger } from '../../src/base/log.js';
 import { tokenHash } from '../../src/store/crypto.js';
 import type { DoubleUser } from '../doubles/discord/double.js';
 import { embedOf, startWorld, type World } from './world.js';

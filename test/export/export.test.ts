@@ -4,7 +4,7 @@
  */
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nextMonthStart } from '../../src/api/limits/spec.js';
+import { nextMonthStart } from '../../src/base/limits-spec.js';
 import { MESSAGES } from '../../src/discord/replies.js';
 import { ENGLISH } from '../../src/i18n/words.js';
 import type { InteractionHandle } from '../doubles/discord/handle.js';

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { quotaCheckView } from '../../commands/quota.js';
-import type { Community } from '../../src/community/community.js';
+import type { Community } from '../../src/discord/community.js';
 import { exportList } from '../../src/discord/paging/export.js';
 import type { ShowContext } from '../../src/discord/paging/views.js';
 import type { ReportData, ReportSource } from '../../src/reports/source.js';

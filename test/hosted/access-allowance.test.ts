@@ -5,7 +5,7 @@
  */
 import { PermissionFlagsBits } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nextMonthStart } from '../../src/api/limits/spec.js';
+import { nextMonthStart } from '../../src/base/limits-spec.js';
 import { MESSAGES } from '../../src/discord/replies.js';
 import { embedOf, type World } from '../e2e/world.js';
 import { startHostedWorld } from './world.js';

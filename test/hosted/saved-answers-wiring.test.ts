@@ -4,7 +4,7 @@
  * waits for it to open, a write does.
  */
 import { describe, expect, it } from 'vitest';
-import { parseLimits } from '../../src/api/limits/spec.js';
+import { parseLimits } from '../../src/base/limits-spec.js';
 import { answerArchive, keepsAnswers } from '../../src/community/api-pool.js';
 import type { SavedAnswer, Store } from '../../src/store/index.js';
 

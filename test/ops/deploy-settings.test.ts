@@ -5,7 +5,7 @@
  */
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { loadConfig, loadStoreConfig, secretValues } from '../../src/config.js';
+import { loadConfig, loadStoreConfig, secretValues } from '../../src/base/config.js';
 import { readyzUrl } from '../../src/ops/healthcheck.js';
 import { environmentOf, interpolate, readCompose, rollcallServices } from './compose.js';
 import { REQUIRED_EXAMPLE } from './env-file.js';

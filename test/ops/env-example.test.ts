@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseEnv, promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/base/config.js';
 import { fillEnv, REQUIRED_EXAMPLE, readEnvExample, uncommentAll } from './env-file.js';
 
 const run = promisify(execFile);

@@ -13,39 +13,28 @@ import { describe, expect, it } from 'vitest';
 const ROOT = resolve(new URL('../..', import.meta.url).pathname);
 
 /**
- * Lowest first; a module may import from its own layer and those before it. Paths are relative to
- * the repository; one ending in `/` holds everything below it. Keep in step with the table in
- * docs/architecture.md.
+ * Lowest first; a module may import from its own layer and those before it. Each layer is a folder:
+ * paths are relative to the repository, one ending in `/` holds everything below it, and `src/*.ts`
+ * the files of src/ itself (the wiring). Keep in step with the table in docs/architecture.md.
  */
 const LAYERS: ReadonlyArray<{ name: string; holds: readonly string[] }> = [
-  {
-    name: 'neutral',
-    holds: ['generated/', 'src/discord-limits.ts', 'src/permissions.ts', 'src/slices.ts', 'src/safe-text.ts'],
-  },
+  { name: 'generated', holds: ['generated/'] },
+  // Discord's limits, permission bits, slicing, safe text, the logger, the settings and API_LIMITS's grammar.
+  { name: 'base', holds: ['src/base/'] },
   // Every word Rollcall shows, by key, in each language: renderers and sentences say theirs with it.
   { name: 'words', holds: ['src/i18n/'] },
-  // API_LIMITS's grammar is read by config: a pure parser that imports nothing.
-  { name: 'base', holds: ['src/log.ts', 'src/config.ts', 'src/api/limits/spec.ts'] },
   { name: 'store', holds: ['src/store/'] },
   { name: 'api', holds: ['src/api/'] },
   { name: 'reports', holds: ['src/reports/'] },
   { name: 'render', holds: ['src/render/'] },
-  // The Community type is what the router hands every command and view.
-  { name: 'discord', holds: ['src/discord/', 'src/community/community.ts'] },
+  // Everything that speaks Discord, and the Community type the router hands every command and view.
+  { name: 'discord', holds: ['src/discord/'] },
   { name: 'commands', holds: ['commands/'] },
   { name: 'ops', holds: ['src/ops/'] },
-  // Building each server's Community, and the reports' I/O: snapshots kept in the store, and the
-  // digest scheduler, which posts the report commands' own views.
-  {
-    name: 'community',
-    holds: [
-      'src/community/',
-      'src/reports/snapshots.ts',
-      'src/reports/digest-scheduler.ts',
-      'src/reports/reminder-scheduler.ts',
-    ],
-  },
-  { name: 'wiring', holds: ['src/app.ts', 'src/main.ts', 'src/deploy-commands.ts'] },
+  // Building each server's Community, and the reports' I/O: snapshots kept in the store, the digest
+  // and reminder schedulers, which post the report commands' own views.
+  { name: 'community', holds: ['src/community/'] },
+  { name: 'wiring', holds: ['src/*.ts'] },
 ];
 
 /**
@@ -93,11 +82,15 @@ function specifierOf(node: ts.Node): string | undefined {
   return undefined;
 }
 
-/** The layer's index, or -1 for a path in none. A file named on its own wins over its folder's layer. */
+/** Whether `held` (a folder ending in `/`, or `dir/*.ts` for a folder's own files) holds `path`. */
+function holds(held: string, path: string): boolean {
+  if (held.endsWith('/*.ts')) return path.endsWith('.ts') && `${dirname(path)}/` === held.slice(0, -4);
+  return path.startsWith(held);
+}
+
+/** The layer's index, or -1 for a path in none. */
 function layerOf(path: string): number {
-  const named = LAYERS.findIndex((layer) => layer.holds.includes(path));
-  if (named >= 0) return named;
-  return LAYERS.findIndex((layer) => layer.holds.some((held) => held.endsWith('/') && path.startsWith(held)));
+  return LAYERS.findIndex((layer) => layer.holds.some((held) => holds(held, path)));
 }
 
 /** `a → b` for each edge that leads to a higher layer than its own. */
@@ -154,9 +147,13 @@ describe('the layer rule', () => {
       upward([
         { from: 'src/render/page.ts', to: 'src/discord/replies.ts' },
         { from: 'src/discord/replies.ts', to: 'src/render/page.ts' },
-        { from: 'src/config.ts', to: 'src/discord-limits.ts' },
+        { from: 'src/base/config.ts', to: 'src/base/discord-limits.ts' },
       ]),
     ).toEqual(['src/render/page.ts → src/discord/replies.ts']);
+    // Layers are folders; the wiring is the files of src/ itself, and a new folder is in no layer.
+    expect(layerOf('src/app.ts')).toBe(LAYERS.length - 1);
+    expect(layerOf('src/api/client.ts')).toBe(LAYERS.findIndex((l) => l.name === 'api'));
+    expect(layerOf('src/new-folder/x.ts')).toBe(-1);
   });
 
   it('puts every module of src/ and commands/ in a layer', () => {

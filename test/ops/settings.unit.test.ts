@@ -1,6 +1,6 @@
 /**
  * One list of settings: every environment name the deployment files give Rollcall (compose.yaml's
- * Rollcall services, the Dockerfile's ENV, .env.example) is one src/config.ts reads, and every one it
+ * Rollcall services, the Dockerfile's ENV, .env.example) is one src/base/config.ts reads, and every one it
  * reads is documented in .env.example and in the settings table of docs/settings.md (linked from the
  * README). Written against the
  * schema's keys, so settings added later are covered without touching this file.
@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig, SETTING_NAMES } from '../../src/config.js';
+import { loadConfig, SETTING_NAMES } from '../../src/base/config.js';
 import { environmentOf, rollcallServices } from './compose.js';
 import { envOf, readDockerfile } from './dockerfile.js';
 

@@ -29,7 +29,7 @@ const DRIVERS = /\/node_modules\/(pg|libsql)\//;
 
 describe('modules loaded at start-up', () => {
   it('the app and its commands load no database driver; opening the store does', async () => {
-    const atStart = await loadedAfter(['./src/app.ts', './src/ops/shards.ts', './src/config.ts']);
+    const atStart = await loadedAfter(['./src/app.ts', './src/ops/shards.ts', './src/base/config.ts']);
     expect(atStart.length).toBeGreaterThan(0); // discord.js and others are CommonJS: the probe works
     expect(atStart.filter((path) => DRIVERS.test(path))).toEqual([]);
     const withStore = await loadedAfter(['./src/store/index.ts']);

@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { loadDeployConfig } from '../../src/config.js';
+import { loadDeployConfig } from '../../src/base/config.js';
 import { registerCommands } from '../../src/deploy-commands.js';
 import { startDiscordDouble } from '../doubles/discord/double.js';
 import { startSandbox } from '../doubles/sandbox/server.js';

@@ -164,7 +164,7 @@ describe('the process', () => {
     redis = withRedis ? await OwnRedis.create() : undefined;
     await redis?.start();
     const { registerCommands } = await import('../../src/deploy-commands.js');
-    const { loadDeployConfig } = await import('../../src/config.js');
+    const { loadDeployConfig } = await import('../../src/base/config.js');
     const deploy = loadDeployConfig(env());
     if (!deploy.ok) throw new Error(deploy.errors.join('; '));
     await registerCommands(deploy.config);

@@ -10,7 +10,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadDeployConfig } from '../../src/config.js';
+import { loadDeployConfig } from '../../src/base/config.js';
 import { registerCommands } from '../../src/deploy-commands.js';
 import { flattenComponents } from '../doubles/discord/components.js';
 import {

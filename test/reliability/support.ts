@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { secretValues } from '../../src/config.js';
+import { secretValues } from '../../src/base/config.js';
 import { flattenComponents } from '../doubles/discord/components.js';
 import type { DiscordDouble, DoubleUser } from '../doubles/discord/double.js';
 import type { InteractionResponse } from '../doubles/discord/handle.js';

@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { loadConfig, parseDigestSchedule } from '../../src/config.js';
+import { loadConfig, parseDigestSchedule } from '../../src/base/config.js';
 import {
   compressedInstant,
   type DigestSettings,
@@ -14,7 +14,7 @@ import {
   digestTickMs,
   latestInstant,
   nextInstant,
-} from '../../src/reports/digest-scheduler.js';
+} from '../../src/community/digest-scheduler.js';
 import { WEEKDAYS } from '../../src/reports/period.js';
 
 const CHANNEL = '1300000000000000193';

@@ -13,13 +13,13 @@ import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { currentWait } from '../../src/api/wait.js';
 import { MESSAGES } from '../../src/discord/replies.js';
-import { createLogger } from '../../src/log.js';
+import { createLogger } from '../../src/base/log.js';
 import {
   createDigestScheduler,
   type DigestPoster,
   type DigestSettings,
   digestHorizonMs,
-} from '../../src/reports/digest-scheduler.js';
+} from '../../src/community/digest-scheduler.js';
 import { SqlDigests } from '../../src/store/digests.js';
 import { openStore, SQLITE_FILE, type Store } from '../../src/store/index.js';
 import {

@@ -5,13 +5,13 @@
  */
 import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createLogger } from '../../src/log.js';
+import { createLogger } from '../../src/base/log.js';
 import {
   digestHorizonMs,
   type EnvironmentDigestSettings,
   environmentDigest,
   readDigestSettings,
-} from '../../src/reports/digest-scheduler.js';
+} from '../../src/community/digest-scheduler.js';
 import { openStore, type Store } from '../../src/store/index.js';
 import { sqlite } from '../store/places.js';
 

@@ -7,7 +7,7 @@
 import { Locale, PermissionFlagsBits } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_IDS } from '../../commands/admin/index.js';
-import { readDigestSettings } from '../../src/reports/digest-scheduler.js';
+import { readDigestSettings } from '../../src/community/digest-scheduler.js';
 import type { Store } from '../../src/store/index.js';
 import type { DoubleUser } from '../doubles/discord/double.js';
 import { startWorld, type World } from '../e2e/world.js';

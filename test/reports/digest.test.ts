@@ -8,13 +8,13 @@
 import { randomBytes } from 'node:crypto';
 import { DateTime } from 'luxon';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createLogger } from '../../src/log.js';
+import { createLogger } from '../../src/base/log.js';
 import {
   createDigestScheduler,
   type DigestPoster,
   type DigestSettings,
   latestInstant,
-} from '../../src/reports/digest-scheduler.js';
+} from '../../src/community/digest-scheduler.js';
 import { tokenHash } from '../../src/store/crypto.js';
 import { openStore, type Store } from '../../src/store/index.js';
 import { backends, type Place } from './../store/places.js';

@@ -10,9 +10,9 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { PermissionFlagsBits } from 'discord.js';
 import { type App, createApp } from '../../src/app.js';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/base/config.js';
 import { registerCommands } from '../../src/deploy-commands.js';
-import { createLogger } from '../../src/log.js';
+import { createLogger } from '../../src/base/log.js';
 import { type DiscordDouble, startDiscordDouble } from '../doubles/discord/double.js';
 import { type Sandbox, startSandbox } from '../doubles/sandbox/server.js';
 

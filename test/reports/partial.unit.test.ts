@@ -8,7 +8,7 @@ import type { APIEmbed } from 'discord.js';
 import { describe, expect, it } from 'vitest';
 import { quotaInactiveView } from '../../commands/quota.js';
 import type { Member, Shift } from '../../generated/api.js';
-import type { Community } from '../../src/community/community.js';
+import type { Community } from '../../src/discord/community.js';
 import { ENGLISH, wordsFor } from '../../src/i18n/words.js';
 import { renderOnDuty } from '../../src/render/reports.js';
 import { inactiveReading, onDuty } from '../../src/reports/activity.js';

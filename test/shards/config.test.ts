@@ -4,7 +4,7 @@
  * refuse to run without.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Config, isSharded, loadConfig } from '../../src/config.js';
+import { type Config, isSharded, loadConfig } from '../../src/base/config.js';
 import { shardCount, shardIds, shardingProblem } from '../../src/ops/shards.js';
 import { type DiscordDouble, startDiscordDouble } from '../doubles/discord/double.js';
 import { freePort } from '../support/redis.js';

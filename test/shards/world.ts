@@ -6,7 +6,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/base/config.js';
 import { registerCommands } from '../../src/deploy-commands.js';
 import { type DiscordDouble, startDiscordDouble } from '../doubles/discord/double.js';
 import { snowflakeOnShard } from '../doubles/discord/snowflake.js';

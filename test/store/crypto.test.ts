@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { decodeKey, loadConfig, loadStoreConfig } from '../../src/config.js';
+import { decodeKey, loadConfig, loadStoreConfig } from '../../src/base/config.js';
 import { Keyring, SealError, sealKey, tokenFingerprint } from '../../src/store/crypto.js';
 import { openStore } from '../../src/store/index.js';
 import { main as reencrypt } from '../../src/store/reencrypt.js';

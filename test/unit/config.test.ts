@@ -5,7 +5,7 @@ import {
   loadConfig,
   loadDeployConfig,
   secretValues,
-} from '../../src/config.js';
+} from '../../src/base/config.js';
 
 const minimal = {
   DISCORD_TOKEN: 'discord-secret',

@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadEnvFile, resembledSentence, resembledSettings } from '../../src/config.js';
+import { loadEnvFile, resembledSentence, resembledSettings } from '../../src/base/config.js';
 
 const dir = () => mkdtempSync(join(tmpdir(), 'rollcall-env-'));
 

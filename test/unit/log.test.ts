@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createLogger, redactUrlCredentials } from '../../src/log.js';
+import { createLogger, redactUrlCredentials } from '../../src/base/log.js';
 
 function capture() {
   const lines: string[] = [];
@@ -109,7 +109,7 @@ describe('URL credentials', () => {
 
   it('never reach pretty output either (fields and errors included)', () => {
     const script = `
-      import { createLogger } from './src/log.ts';
+      import { createLogger } from './src/base/log.ts';
       const url = 'redis://rollcall:pretty-p@ss"wd@cache.internal:6379';
       createLogger({ level: 'info', format: 'pretty' })
         .warn({ url, err: new Error('connect to ' + url + ' failed') }, 'cache at ' + url);

@@ -1,5 +1,5 @@
 /**
- * Reports, snapshots and CSV exports work in slices (src/slices.ts): at most `every` records
+ * Reports, snapshots and CSV exports work in slices (src/base/slices.ts): at most `every` records
  * between two pauses, so a community of 100,000 shifts never holds the event loop. Held here by
  * counting, through an injected pause, how many records were touched between pauses (no timing),
  * and that the sliced forms give exactly what the whole-list forms give.
@@ -9,7 +9,7 @@ import type { Loa, Member, Shift } from '../../generated/api.js';
 import { csvFiles, csvFilesSliced } from '../../src/render/csv.js';
 import { quotaCheck, quotaCheckSliced } from '../../src/reports/leave.js';
 import { shiftsInPeriodSliced, shiftTotals, shiftTotalsSliced } from '../../src/reports/time.js';
-import { eachSliced, SLICE_ITEMS, Slicer, type Slicing } from '../../src/slices.js';
+import { eachSliced, SLICE_ITEMS, Slicer, type Slicing } from '../../src/base/slices.js';
 
 const H = 3600;
 const T0 = 1_790_000_000;

@@ -4,7 +4,7 @@
  * when API_LIMITS is given, the same limits kept by the sandbox API, as the real API keeps the plan
  * the bot is told about (so the monthly allowance can be tried: `/rollcall status`, the reserve).
  */
-import { parseLimits } from '../../src/api/limits/spec.js';
+import { parseLimits } from '../../src/base/limits-spec.js';
 import { generateDataset } from '../../test/doubles/sandbox/data.js';
 import { quotasSetting } from '../../test/doubles/sandbox/data-quotas.js';
 import type { SandboxSettings } from '../../test/doubles/sandbox/server.js';

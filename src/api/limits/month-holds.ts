@@ -12,7 +12,7 @@
  * one taken early, as in one counter expiring with its first hold. What is held is the sum of the
  * slots still read. Keys: `<token hash>:<slot>`.
  */
-import type { Logger } from '../../log.js';
+import type { Logger } from '../../base/log.js';
 import type { MonthCount } from './month.js';
 import type { LimitStore } from './store.js';
 import type { LimitStatus, MonthHold } from './types.js';

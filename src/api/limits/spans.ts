@@ -3,7 +3,7 @@
  * bucket (spec.ts's bucketPlan), counted in the limit store every process of the token shares.
  */
 import { RateLimiterRes } from 'rate-limiter-flexible';
-import { bucketPlan, type LimitSpec } from './spec.js';
+import { bucketPlan, type LimitSpec } from '../../base/limits-spec.js';
 import type { Counter, LimitStore } from './store.js';
 import type { LimitStatus } from './types.js';
 

@@ -34,7 +34,7 @@ import {
   RateLimiterRes,
   RLWrapperTimeouts,
 } from 'rate-limiter-flexible';
-import type { Logger } from '../../log.js';
+import type { Logger } from '../../base/log.js';
 import { within } from '../abort.js';
 
 /** The limiter type every backend hands out (all share rate-limiter-flexible's interface). */

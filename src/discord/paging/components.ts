@@ -14,7 +14,7 @@ import {
 } from 'discord.js';
 import type { PageInfo } from '../../api/pages.js';
 import type { Fetched } from '../../api/types.js';
-import { LIMITS } from '../../discord-limits.js';
+import { LIMITS } from '../../base/discord-limits.js';
 import { ENGLISH } from '../../i18n/words.js';
 import { truncate } from '../../render/format.js';
 import { ACTIONS, type Action } from './custom-id.js';

@@ -15,7 +15,7 @@ import {
   type StringSelectMenuInteraction,
   TextInputStyle,
 } from 'discord.js';
-import type { Community } from '../../community/community.js';
+import type { Community } from '../community.js';
 import { ENGLISH, said, type Words, wordsFor } from '../../i18n/words.js';
 import type { DisplayNames } from '../../render/people.js';
 import { type Payload, say, UserError } from '../replies.js';

@@ -17,7 +17,7 @@
  * zeros, needless or lower-case escapes, lone surrogates, an argument for a view that takes none,
  * an unknown view: all refused), so `encode(parse(s)) === s` for every `s` that parses.
  */
-import { LIMITS, SNOWFLAKE } from '../../discord-limits.js';
+import { LIMITS, SNOWFLAKE } from '../../base/discord-limits.js';
 
 export const CUSTOM_ID_VERSION = 'rc1';
 

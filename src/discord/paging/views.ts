@@ -9,7 +9,7 @@ import type { APIEmbed, APISelectMenuOption } from 'discord.js';
 import type { PageInfo } from '../../api/pages.js';
 import type { Fetched, PageQuery, ReadOptions } from '../../api/types.js';
 import { isSendableSegment } from '../../api/validate.js';
-import type { Community } from '../../community/community.js';
+import type { Community } from '../community.js';
 import type { Text, Words } from '../../i18n/words.js';
 import type { CsvColumn } from '../../render/csv.js';
 import type { CodeLabels, Labelled } from '../../render/labels.js';

@@ -23,8 +23,8 @@ import { mergeSources, pageInfo, pageItems, type Source } from '../api/pages.js'
 import type { Fetched, PageQuery, ReadOptions, Resources } from '../api/types.js';
 import { currentPurpose, withPurpose } from '../api/wait.js';
 import { say, UserError } from '../discord/replies.js';
-import type { Logger } from '../log.js';
-import { Slicer, type Slicing } from '../slices.js';
+import type { Logger } from '../base/log.js';
+import { Slicer, type Slicing } from '../base/slices.js';
 import { StoreError } from '../store/errors.js';
 import {
   SNAPSHOT_RESOURCES,
@@ -38,7 +38,7 @@ import {
   type ReportSettings,
   type ReportSource,
   readReportSettings,
-} from './source.js';
+} from '../reports/source.js';
 
 /** Pages never read before that one call may read (each is one request). */
 export const MAX_NEW_PAGES = 20;
@@ -74,7 +74,7 @@ export interface SnapshotSourceOptions {
   /** Hosted mode: where the server's own settings are kept. */
   guildId?: string;
   now?: () => number;
-  /** How reading and merging the saved pages gives the event loop back (src/slices.ts); tests inject it. */
+  /** How reading and merging the saved pages gives the event loop back (src/base/slices.ts); tests inject it. */
   slicing?: Slicing;
 }
 
@@ -340,7 +340,7 @@ export const LOAD_CHUNK_PAGES = 5;
 /**
  * The saved pages of a community: their times from the store, and the records only of the pages
  * that changed since this process last read them (the rest from memory). They are read
- * LOAD_CHUNK_PAGES at a time, in slices (src/slices.ts): a community of 1,000 pages never holds the
+ * LOAD_CHUNK_PAGES at a time, in slices (src/base/slices.ts): a community of 1,000 pages never holds the
  * event loop while its JSON is read and parsed.
  */
 async function loadPages(

@@ -38,12 +38,12 @@ import { shiftTotalsView } from '../../commands/shift.js';
 import { untilAborted, within } from '../api/abort.js';
 import { cutPage } from '../api/pages.js';
 import { type WaitContext, withWait } from '../api/wait.js';
-import type { CommunityOf } from '../community/community.js';
+import type { CommunityOf } from '../discord/community.js';
 import { peopleOf } from '../discord/paging/show.js';
 import { type ListView, PAGE_SIZE } from '../discord/paging/views.js';
 import { MESSAGES, NO_MENTIONS, say, UserError } from '../discord/replies.js';
 import { type Words, wordsFor } from '../i18n/words.js';
-import type { Logger } from '../log.js';
+import type { Logger } from '../base/log.js';
 import type { DigestStore, DueCursor, SavedDigest } from '../store/digests.js';
 import {
   DIGEST_REPORTS,
@@ -57,15 +57,15 @@ import {
   latestInstant,
   nextInstant,
   readDigestSettings,
-} from './digest.js';
+} from '../reports/digest.js';
 import {
   createDigestPlaces,
   type DigestPlaces,
   type DigestTimer,
   type DigestTurn,
   realTimer,
-} from './digest-places.js';
-import type { PeriodKind } from './period.js';
+} from '../reports/digest-places.js';
+import type { PeriodKind } from '../reports/period.js';
 import { leaveAheadEmbeds } from './reminder-scheduler.js';
 
 export {
@@ -76,7 +76,7 @@ export {
   latestInstant,
   nextInstant,
   readDigestSettings,
-} from './digest.js';
+} from '../reports/digest.js';
 
 /** The permissions a digest needs in its channel, with the names admins see. */
 const NEEDED: Array<[PermissionResolvable, string]> = [

@@ -6,8 +6,8 @@
  */
 import type { Interaction } from 'discord.js';
 import type { Api, Resources } from '../api/types.js';
-import type { HoldMonth } from '../discord/paging/allowance.js';
-import type { StateStore } from '../discord/paging/state.js';
+import type { HoldMonth } from './paging/allowance.js';
+import type { StateStore } from './paging/state.js';
 import type { Text } from '../i18n/words.js';
 import type { CodeLabels } from '../render/labels.js';
 import type { People } from '../render/people.js';
