@@ -1,6 +1,7 @@
 /** Every slash command Rollcall offers, in the order they are registered. */
-import type { Community } from '../src/discord/community.js';
+
 import type { Command } from '../src/discord/command.js';
+import type { Community } from '../src/discord/community.js';
 import { application } from './application.js';
 import { auditLog } from './audit-log.js';
 import { joinRequest } from './join-request.js';

@@ -1,6 +1,7 @@
 /** /join-request: the join request of one user. */
 import { ApplicationCommandOptionType } from 'discord.js';
 import type { JoinRequest } from '../generated/api.js';
+import { SNOWFLAKE } from '../src/base/discord-limits.js';
 import {
   argumentsOf,
   type Command,
@@ -12,7 +13,6 @@ import {
 import { showDetail } from '../src/discord/paging/show.js';
 import type { DetailView, ShowContext } from '../src/discord/paging/views.js';
 import { say } from '../src/discord/replies.js';
-import { SNOWFLAKE } from '../src/base/discord-limits.js';
 import { renderJoinRequest } from '../src/render/join-request.js';
 import { VIEW } from './view-ids.js';
 

@@ -3,7 +3,6 @@ import { ApplicationCommandOptionType } from 'discord.js';
 import type { Member } from '../generated/api.js';
 import { loadRoleDirectoryOrEmpty } from '../src/api/pages.js';
 import type { Fetched, ReadOptions, Resources } from '../src/api/types.js';
-import type { Community } from '../src/discord/community.js';
 import {
   argumentsOf,
   type Command,
@@ -12,6 +11,7 @@ import {
   userOrId,
   userOrIdOptions,
 } from '../src/discord/command.js';
+import type { Community } from '../src/discord/community.js';
 import { showDetail, showList } from '../src/discord/paging/show.js';
 import type { DetailView, ListView, Shortcut, ShowContext } from '../src/discord/paging/views.js';
 import { say, UserError } from '../src/discord/replies.js';

@@ -3,6 +3,7 @@
  * or on leave. /quota inactive: who had no shift in a number of days.
  */
 import { ApplicationCommandOptionType } from 'discord.js';
+import { mapSliced } from '../src/base/slices.js';
 import { argumentsOf, type Command, defineCommand, publicOption } from '../src/discord/command.js';
 import { showList } from '../src/discord/paging/show.js';
 import type { ListView } from '../src/discord/paging/views.js';
@@ -26,7 +27,6 @@ import {
 } from '../src/reports/activity.js';
 import { type QuotaRow, quotaCheckSliced } from '../src/reports/leave.js';
 import type { Period } from '../src/reports/period.js';
-import { mapSliced } from '../src/base/slices.js';
 import {
   allRows,
   joinArg,

@@ -8,9 +8,9 @@ import {
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
 import type { ApiStats, LimitStatus, Resources } from '../src/api/types.js';
-import type { Community } from '../src/discord/community.js';
 import { accessRoleLinks, serverRolesOf } from '../src/discord/access.js';
 import { type Command, publicOption } from '../src/discord/command.js';
+import type { Community } from '../src/discord/community.js';
 import { errorText } from '../src/discord/replies.js';
 import { localize } from '../src/i18n/commands.js';
 import { ENGLISH, type Words } from '../src/i18n/words.js';

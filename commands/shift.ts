@@ -3,6 +3,7 @@ import { ApplicationCommandOptionType } from 'discord.js';
 import type { Shift } from '../generated/api.js';
 import { isApiError } from '../src/api/errors.js';
 import type { Fetched } from '../src/api/types.js';
+import { mapSliced } from '../src/base/slices.js';
 import {
   argumentsOf,
   type Command,
@@ -29,7 +30,6 @@ import {
   shiftTotalsSliced,
   type TotalsFilter,
 } from '../src/reports/time.js';
-import { mapSliced } from '../src/base/slices.js';
 import {
   allRows,
   joinArg,

@@ -13,19 +13,19 @@ import { messageMenus, userMenus } from '../commands/user-menus.js';
 import { within } from './api/abort.js';
 import { type ApiCache, createCache } from './api/cache.js';
 import type { Api } from './api/types.js';
-import { createCommunities } from './community/communities.js';
-import type { HostedCommunities } from './community/hosted.js';
 import type { Config } from './base/config.js';
+import type { Logger } from './base/log.js';
+import { createCommunities } from './community/communities.js';
+import { type DigestScheduler, discordPoster } from './community/digest-scheduler.js';
+import type { HostedCommunities } from './community/hosted.js';
+import { discordReminderPoster, type ReminderScheduler } from './community/reminder-scheduler.js';
 import { type Bot, createBot } from './discord/bot.js';
 import type { Command } from './discord/command.js';
 import { type KeyValue, StateStore } from './discord/paging/state.js';
 import { ViewRegistry } from './discord/paging/views.js';
 import { say, UserError } from './discord/replies.js';
-import type { Logger } from './base/log.js';
 import { createHealthServer, type HealthServer } from './ops/health.js';
 import { Metrics } from './ops/metrics.js';
-import { type DigestScheduler, discordPoster } from './community/digest-scheduler.js';
-import { discordReminderPoster, type ReminderScheduler } from './community/reminder-scheduler.js';
 import type { Store } from './store/index.js';
 
 export interface App {

@@ -23,8 +23,8 @@ import {
   isHosted,
   loadDeployConfig,
 } from './base/config.js';
-import { localize } from './i18n/commands.js';
 import { resolvePermissions } from './base/permissions.js';
+import { localize } from './i18n/commands.js';
 
 /** The command definitions as Discord receives them. */
 export function commandBodies(

@@ -20,11 +20,11 @@ import {
   PermissionFlagsBits,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
+import { LIMITS } from '../../src/base/discord-limits.js';
 import { checkOptions } from '../../src/discord/command.js';
 import { type Payload, say, UserError } from '../../src/discord/replies.js';
 import type { Repliable, Responder } from '../../src/discord/respond.js';
 import type { AdminHandler } from '../../src/discord/router.js';
-import { LIMITS } from '../../src/base/discord-limits.js';
 import { wordsFor } from '../../src/i18n/words.js';
 import { StoreError } from '../../src/store/errors.js';
 import {

@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { parseEnv } from 'node:util';
 import { z } from 'zod';
-import { DEFAULT_API_LIMITS, parseLimits } from './limits-spec.js';
 import { SNOWFLAKE } from './discord-limits.js';
+import { DEFAULT_API_LIMITS, parseLimits } from './limits-spec.js';
 import { resolvePermissions } from './permissions.js';
 
 /**

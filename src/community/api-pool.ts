@@ -9,10 +9,10 @@
 import type { ApiCache } from '../api/cache.js';
 import { createApi } from '../api/client.js';
 import type { MonthLedger } from '../api/limits/limits.js';
-import { type LimitSpec, parseLimits } from '../base/limits-spec.js';
 import type { AnswerArchive } from '../api/saved.js';
 import type { Api } from '../api/types.js';
 import type { Config } from '../base/config.js';
+import { type LimitSpec, parseLimits } from '../base/limits-spec.js';
 import type { Logger } from '../base/log.js';
 import type { Metrics } from '../ops/metrics.js';
 // Values from the store's own modules, not its index: the index loads kysely and the database drivers.

@@ -17,26 +17,14 @@ import { createApi } from '../api/client.js';
 import { lockDataDir } from '../api/limits/store.js';
 import type { AllowanceMark, Api, Resources } from '../api/types.js';
 import { type Config, isHosted } from '../base/config.js';
+import type { Logger } from '../base/log.js';
 import { createAccessGuard } from '../discord/access.js';
 import { allowanceAlerts } from '../discord/alerts.js';
 import type { BotOptions } from '../discord/bot.js';
+import type { Community } from '../discord/community.js';
 import type { StateStore } from '../discord/paging/state.js';
 import { say, UserError } from '../discord/replies.js';
-import type { Logger } from '../base/log.js';
 import type { Metrics } from '../ops/metrics.js';
-import {
-  createDigestScheduler,
-  type DigestScheduler,
-  type DigestSchedulerOptions,
-  environmentDigest,
-  readDigestSettings,
-} from './digest-scheduler.js';
-import {
-  createReminderScheduler,
-  type ReminderScheduler,
-  type ReminderSchedulerOptions,
-} from './reminder-scheduler.js';
-import { SnapshotMemory, snapshotSource } from './snapshots.js';
 import {
   type ReportData,
   type ReportSettings,
@@ -49,9 +37,21 @@ import { tokenHash } from '../store/crypto.js';
 // when it cannot be opened.
 import type { Store } from '../store/index.js';
 import { answerArchive, keepsAnswers } from './api-pool.js';
-import type { Community } from '../discord/community.js';
+import {
+  createDigestScheduler,
+  type DigestScheduler,
+  type DigestSchedulerOptions,
+  environmentDigest,
+  readDigestSettings,
+} from './digest-scheduler.js';
 import { createDirectory, DirectoryMemory, remembering } from './directory.js';
 import { createHostedCommunities, type HostedCommunities } from './hosted.js';
+import {
+  createReminderScheduler,
+  type ReminderScheduler,
+  type ReminderSchedulerOptions,
+} from './reminder-scheduler.js';
+import { SnapshotMemory, snapshotSource } from './snapshots.js';
 
 export interface Communities {
   /** The community of a Discord server; a UserError with the sentence refusing the server otherwise. */

@@ -38,13 +38,12 @@ import { shiftTotalsView } from '../../commands/shift.js';
 import { untilAborted, within } from '../api/abort.js';
 import { cutPage } from '../api/pages.js';
 import { type WaitContext, withWait } from '../api/wait.js';
+import type { Logger } from '../base/log.js';
 import type { CommunityOf } from '../discord/community.js';
 import { peopleOf } from '../discord/paging/show.js';
 import { type ListView, PAGE_SIZE } from '../discord/paging/views.js';
 import { MESSAGES, NO_MENTIONS, say, UserError } from '../discord/replies.js';
 import { type Words, wordsFor } from '../i18n/words.js';
-import type { Logger } from '../base/log.js';
-import type { DigestStore, DueCursor, SavedDigest } from '../store/digests.js';
 import {
   DIGEST_REPORTS,
   type DigestReport,
@@ -66,6 +65,7 @@ import {
   realTimer,
 } from '../reports/digest-places.js';
 import type { PeriodKind } from '../reports/period.js';
+import type { DigestStore, DueCursor, SavedDigest } from '../store/digests.js';
 import { leaveAheadEmbeds } from './reminder-scheduler.js';
 
 export {

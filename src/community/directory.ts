@@ -14,9 +14,9 @@ import { within } from '../api/abort.js';
 import type { Resources } from '../api/types.js';
 import { SNOWFLAKE } from '../base/discord-limits.js';
 import type { Logger } from '../base/log.js';
+import type { Directory } from '../discord/community.js';
 import type { People } from '../render/people.js';
 import type { DirectoryStore } from '../store/index.js';
-import type { Directory } from '../discord/community.js';
 
 /** Longest a page waits for the store's directory before it is shown with what is at hand. */
 export const DIRECTORY_LOOKUP_MS = 400;

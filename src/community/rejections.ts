@@ -7,8 +7,8 @@
  */
 import { isApiError } from '../api/errors.js';
 import type { Api, Fetched, Resources } from '../api/types.js';
-import { say, UserError } from '../discord/replies.js';
 import type { Logger } from '../base/log.js';
+import { say, UserError } from '../discord/replies.js';
 import { tokenHash } from '../store/crypto.js';
 import type { Store } from '../store/index.js';
 

@@ -23,12 +23,12 @@ import { reportInput } from '../../commands/report-data.js';
 import type { Loa } from '../../generated/api.js';
 import { NotSavedError } from '../api/errors.js';
 import { withoutRequests } from '../api/wait.js';
+import type { Logger } from '../base/log.js';
 import type { Community, CommunityOf } from '../discord/community.js';
 import { peopleOf } from '../discord/paging/show.js';
 import { PAGE_SIZE } from '../discord/paging/views.js';
 import { UserError } from '../discord/replies.js';
 import { ENGLISH, type Words, wordsFor } from '../i18n/words.js';
-import type { Logger } from '../base/log.js';
 import type { People } from '../render/people.js';
 import {
   type LeaveAheadKind,
@@ -36,10 +36,10 @@ import {
   renderLeaveAhead,
   renderReminder,
 } from '../render/reminders.js';
-import type { ReminderStore, SavedReminders } from '../store/reminders.js';
 import { digestLocale } from '../reports/digest.js';
 import { type DigestTimer, realTimer } from '../reports/digest-places.js';
 import { remindersDue, returningThisWeek, startingThisWeek } from '../reports/reminders.js';
+import type { ReminderStore, SavedReminders } from '../store/reminders.js';
 
 /**
  * The digests' two sections of leave ahead, from the community's snapshot as the digest's own

@@ -22,16 +22,9 @@ import { NotSavedError, PacedError } from '../api/errors.js';
 import { mergeSources, pageInfo, pageItems, type Source } from '../api/pages.js';
 import type { Fetched, PageQuery, ReadOptions, Resources } from '../api/types.js';
 import { currentPurpose, withPurpose } from '../api/wait.js';
-import { say, UserError } from '../discord/replies.js';
 import type { Logger } from '../base/log.js';
 import { Slicer, type Slicing } from '../base/slices.js';
-import { StoreError } from '../store/errors.js';
-import {
-  SNAPSHOT_RESOURCES,
-  type SnapshotPage,
-  type SnapshotResource,
-  type SnapshotStore,
-} from '../store/snapshot.js';
+import { say, UserError } from '../discord/replies.js';
 import {
   DEFAULT_REPORT_SETTINGS,
   type ReportData,
@@ -39,6 +32,13 @@ import {
   type ReportSource,
   readReportSettings,
 } from '../reports/source.js';
+import { StoreError } from '../store/errors.js';
+import {
+  SNAPSHOT_RESOURCES,
+  type SnapshotPage,
+  type SnapshotResource,
+  type SnapshotStore,
+} from '../store/snapshot.js';
 
 /** Pages never read before that one call may read (each is one request). */
 export const MAX_NEW_PAGES = 20;

@@ -5,8 +5,8 @@
 import type { TokenCheck } from '../../commands/admin/command.js';
 import { isApiError, NoRoomError } from '../api/errors.js';
 import type { Api } from '../api/types.js';
-import { UserError } from '../discord/replies.js';
 import type { Logger } from '../base/log.js';
+import { UserError } from '../discord/replies.js';
 import { tokenFingerprint } from '../store/crypto.js';
 import type { Store } from '../store/index.js';
 import type { ApiPool } from './api-pool.js';

@@ -5,8 +5,8 @@
  */
 import { type Client, Routes } from 'discord.js';
 import type { AllowanceMark } from '../api/types.js';
-import { type Words, wordsFor } from '../i18n/words.js';
 import type { Logger } from '../base/log.js';
+import { type Words, wordsFor } from '../i18n/words.js';
 
 /** The words of the server `channelId` is in, as far as the client's cache knows it (else English). */
 function wordsOfChannel(client: Client, channelId: string): Words {

@@ -6,12 +6,12 @@
  */
 import type { Interaction } from 'discord.js';
 import type { Api, Resources } from '../api/types.js';
-import type { HoldMonth } from './paging/allowance.js';
-import type { StateStore } from './paging/state.js';
 import type { Text } from '../i18n/words.js';
 import type { CodeLabels } from '../render/labels.js';
 import type { People } from '../render/people.js';
 import type { ReportSource } from '../reports/source.js';
+import type { HoldMonth } from './paging/allowance.js';
+import type { StateStore } from './paging/state.js';
 
 /**
  * The community's directory of who is who (member id ↔ Discord user id), filled by every member

@@ -15,8 +15,8 @@ import {
   type UserContextMenuCommandInteraction,
 } from 'discord.js';
 import { withWait } from '../api/wait.js';
-import { said, type Text, type Words, wordsFor } from '../i18n/words.js';
 import type { Logger } from '../base/log.js';
+import { said, type Text, type Words, wordsFor } from '../i18n/words.js';
 import { errorText, isExpectedError, NO_MENTIONS, type Payload, say, UserError } from './replies.js';
 
 /** Answer directly if the work is done within this many ms of receiving the interaction; else defer. */

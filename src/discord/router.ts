@@ -16,11 +16,11 @@ import {
   type MessageContextMenuCommandInteraction,
   type UserContextMenuCommandInteraction,
 } from 'discord.js';
-import type { Community, CommunityOf } from './community.js';
 import { LIMITS } from '../base/discord-limits.js';
-import { wordsFor } from '../i18n/words.js';
 import type { Logger } from '../base/log.js';
+import { wordsFor } from '../i18n/words.js';
 import { type Command, checkOptions, type MessageMenu, PUBLIC_OPTION, type UserMenu } from './command.js';
+import type { Community, CommunityOf } from './community.js';
 import { PagingController, showContext } from './paging/controller.js';
 import type { ShowContext, ViewRegistry } from './paging/views.js';
 import { type Payload, say, type Text, UserError } from './replies.js';

@@ -8,8 +8,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type AccessKind, type Limits, PACE_RESERVE } from '../../src/api/limits/limits.js';
-import { nextMonthStart } from '../../src/base/limits-spec.js';
 import { fileLimitStore, redisLimitStore } from '../../src/api/limits/store.js';
+import { nextMonthStart } from '../../src/base/limits-spec.js';
 import { reachable } from '../support/redis.js';
 import { fakeClock, freshDataDir, limitsOf, silentLogger } from './helpers.js';
 

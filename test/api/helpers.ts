@@ -8,9 +8,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLimits, type Limits, type LimitsOptions } from '../../src/api/limits/limits.js';
-import { parseLimits } from '../../src/base/limits-spec.js';
 import { fileLimitStore, type LimitStore } from '../../src/api/limits/store.js';
 import { type Config, loadConfig } from '../../src/base/config.js';
+import { parseLimits } from '../../src/base/limits-spec.js';
 import { createLogger, type Logger } from '../../src/base/log.js';
 
 export const TOKEN = 'rc_test_TOKEN_5ecr3t_0123456789abcdef';

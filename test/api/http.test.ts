@@ -3,10 +3,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApi } from '../../src/api/client.js';
 import { ApiError } from '../../src/api/errors.js';
 import { createLimits } from '../../src/api/limits/limits.js';
-import { parseLimits } from '../../src/base/limits-spec.js';
 import { fileLimitStore } from '../../src/api/limits/store.js';
 import type { Api } from '../../src/api/types.js';
 import type { Config } from '../../src/base/config.js';
+import { parseLimits } from '../../src/base/limits-spec.js';
 import { fastDeps, rejection, silentLogger, startServer, type TestServer, testConfig } from './helpers.js';
 
 let server: TestServer;

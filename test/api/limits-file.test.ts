@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/errors.js';
 import { createLimits, type Limits } from '../../src/api/limits/limits.js';
-import { parseLimits } from '../../src/base/limits-spec.js';
 import { fileLimitStore, LOCK_STALE_MS, lockDataDir } from '../../src/api/limits/store.js';
+import { parseLimits } from '../../src/base/limits-spec.js';
 import { freshDataDir, silentLogger } from './helpers.js';
 
 const opened: Limits[] = [];

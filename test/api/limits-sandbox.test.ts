@@ -5,8 +5,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/api/client.js';
-import { parseLimits } from '../../src/base/limits-spec.js';
 import type { Api } from '../../src/api/types.js';
+import { parseLimits } from '../../src/base/limits-spec.js';
 import { type Sandbox, startSandbox } from '../doubles/sandbox/server.js';
 import { fastDeps, silentLogger, testConfig } from './helpers.js';
 

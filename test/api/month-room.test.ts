@@ -7,8 +7,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createLimits, type Limits } from '../../src/api/limits/limits.js';
-import { nextMonthStart, parseLimits } from '../../src/base/limits-spec.js';
 import { fileLimitStore } from '../../src/api/limits/store.js';
+import { nextMonthStart, parseLimits } from '../../src/base/limits-spec.js';
 import { freshDataDir, silentLogger } from './helpers.js';
 
 const NOW = Date.UTC(2026, 2, 14, 12);

@@ -5,9 +5,9 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/api/client.js';
-import { parseLimits } from '../../src/base/limits-spec.js';
 import { gatherPages } from '../../src/api/pages.js';
 import type { Api } from '../../src/api/types.js';
+import { parseLimits } from '../../src/base/limits-spec.js';
 import { errorMessage, MESSAGES } from '../../src/discord/replies.js';
 import { footerText } from '../../src/render/page.js';
 import {

@@ -5,9 +5,9 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/api/client.js';
-import { parseLimits } from '../../src/base/limits-spec.js';
 import type { AnswerArchive } from '../../src/api/saved.js';
 import type { Api } from '../../src/api/types.js';
+import { parseLimits } from '../../src/base/limits-spec.js';
 import { openStore, type Store } from '../../src/store/index.js';
 import {
   captureLogger,

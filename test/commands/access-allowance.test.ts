@@ -8,8 +8,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/api/client.js';
-import { parseLimits } from '../../src/base/limits-spec.js';
 import type { Api } from '../../src/api/types.js';
+import { parseLimits } from '../../src/base/limits-spec.js';
 import { createRefusals, REFUSAL_WINDOW_MS, REFUSALS_BEFORE_HOLD } from '../../src/discord/access.js';
 import { MESSAGES } from '../../src/discord/replies.js';
 import {

@@ -13,8 +13,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/api/client.js';
 import { isApiError } from '../../src/api/errors.js';
-import { parseLimits } from '../../src/base/limits-spec.js';
 import type { Api } from '../../src/api/types.js';
+import { parseLimits } from '../../src/base/limits-spec.js';
 import { createRefusals } from '../../src/discord/access.js';
 import { MESSAGES } from '../../src/discord/replies.js';
 import {

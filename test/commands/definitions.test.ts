@@ -7,6 +7,7 @@ import { loa } from '../../commands/loa.js';
 import { log, logDetailView, logUserView } from '../../commands/log.js';
 import { shift, shiftDetailView, shiftListView } from '../../commands/shift.js';
 import type { Resources } from '../../src/api/types.js';
+import { createLogger } from '../../src/base/log.js';
 import type { Command } from '../../src/discord/command.js';
 import {
   argumentsOf,
@@ -17,7 +18,6 @@ import {
 } from '../../src/discord/command.js';
 import { ViewRegistry } from '../../src/discord/paging/views.js';
 import { Router } from '../../src/discord/router.js';
-import { createLogger } from '../../src/base/log.js';
 import { fakeCommunity } from './roster-fakes.js';
 
 const NAME = /^[-_a-z0-9]{1,32}$/;

@@ -71,7 +71,9 @@ describe('languages', () => {
       ).response();
       return answer.message?.content;
     };
-    expect(await refusal(Locale.German)).toMatch(/^Das ist keine gültige ID \(Schicht-ID\): Nutze bis zu \d+ /);
+    expect(await refusal(Locale.German)).toMatch(
+      /^Das ist keine gültige ID \(Schicht-ID\): Nutze bis zu \d+ /,
+    );
     expect(await refusal(Locale.French)).toMatch(/^Ce n'est pas un identifiant valide \(id de service\)/);
     expect(await refusal(Locale.Japanese)).toMatch(/^That is not a valid shift id: /);
   });

@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { type App, createApp } from '../../src/app.js';
 import { type Config, loadConfig } from '../../src/base/config.js';
-import { registerCommands } from '../../src/deploy-commands.js';
 import { createLogger } from '../../src/base/log.js';
+import { registerCommands } from '../../src/deploy-commands.js';
 import {
   type DiscordDouble,
   type DiscordDoubleOptions,

@@ -8,11 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCache } from '../../src/api/cache.js';
+import { loadConfig } from '../../src/base/config.js';
 import { parseLimits } from '../../src/base/limits-spec.js';
+import { createLogger } from '../../src/base/log.js';
 import { strictest } from '../../src/community/api-pool.js';
 import { createHostedCommunities, type HostedCommunities } from '../../src/community/hosted.js';
-import { loadConfig } from '../../src/base/config.js';
-import { createLogger } from '../../src/base/log.js';
 import { openStore, type Store } from '../../src/store/index.js';
 
 const G1 = '1400000000000000001';

@@ -13,10 +13,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_IDS } from '../../commands/admin/index.js';
-import { monthOf } from '../../src/base/limits-spec.js';
 import { type App, createApp } from '../../src/app.js';
-import { MESSAGES } from '../../src/discord/replies.js';
+import { monthOf } from '../../src/base/limits-spec.js';
 import { createLogger } from '../../src/base/log.js';
+import { MESSAGES } from '../../src/discord/replies.js';
 import { tokenHash } from '../../src/store/crypto.js';
 import type { Store } from '../../src/store/index.js';
 import type { DoubleUser } from '../doubles/discord/double.js';

@@ -10,11 +10,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createCache } from '../../src/api/cache.js';
+import { loadConfig } from '../../src/base/config.js';
+import { createLogger } from '../../src/base/log.js';
 import { createHostedCommunities, type HostedCommunities } from '../../src/community/hosted.js';
 import { REJECTION_CONFIRM_MS } from '../../src/community/rejections.js';
-import { loadConfig } from '../../src/base/config.js';
 import { MESSAGES, UserError } from '../../src/discord/replies.js';
-import { createLogger } from '../../src/base/log.js';
 import { openStore, type Store } from '../../src/store/index.js';
 import { type Sandbox, startSandbox } from '../doubles/sandbox/server.js';
 

@@ -12,7 +12,6 @@ import Database from 'libsql';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { currentWait } from '../../src/api/wait.js';
-import { MESSAGES } from '../../src/discord/replies.js';
 import { createLogger } from '../../src/base/log.js';
 import {
   createDigestScheduler,
@@ -20,6 +19,7 @@ import {
   type DigestSettings,
   digestHorizonMs,
 } from '../../src/community/digest-scheduler.js';
+import { MESSAGES } from '../../src/discord/replies.js';
 import { SqlDigests } from '../../src/store/digests.js';
 import { openStore, SQLITE_FILE, type Store } from '../../src/store/index.js';
 import {

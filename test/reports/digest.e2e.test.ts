@@ -8,8 +8,8 @@
 import { PermissionFlagsBits } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_IDS } from '../../commands/admin/index.js';
-import { MESSAGES } from '../../src/discord/replies.js';
 import { nextInstant, readDigestSettings } from '../../src/community/digest-scheduler.js';
+import { MESSAGES } from '../../src/discord/replies.js';
 import { tokenHash } from '../../src/store/crypto.js';
 import type { Store } from '../../src/store/index.js';
 import type { DoubleUser } from '../doubles/discord/double.js';

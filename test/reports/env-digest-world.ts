@@ -11,8 +11,8 @@ import { Writable } from 'node:stream';
 import { PermissionFlagsBits } from 'discord.js';
 import { type App, createApp } from '../../src/app.js';
 import { loadConfig } from '../../src/base/config.js';
-import { registerCommands } from '../../src/deploy-commands.js';
 import { createLogger } from '../../src/base/log.js';
+import { registerCommands } from '../../src/deploy-commands.js';
 import { type DiscordDouble, startDiscordDouble } from '../doubles/discord/double.js';
 import { type Sandbox, startSandbox } from '../doubles/sandbox/server.js';
 

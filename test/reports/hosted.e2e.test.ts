@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_NEW_PAGES } from '../../src/community/snapshots.js';
 import { MESSAGES } from '../../src/discord/replies.js';
 import { ENGLISH } from '../../src/i18n/words.js';
 import { quotaCheck } from '../../src/reports/leave.js';
-import { MAX_NEW_PAGES } from '../../src/community/snapshots.js';
 import type { DoubleUser } from '../doubles/discord/double.js';
 import { embedOf, type World } from '../e2e/world.js';
 import { startHostedWorld } from '../hosted/world.js';

@@ -10,8 +10,8 @@ import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Loa } from '../../generated/api.js';
 import { createLogger } from '../../src/base/log.js';
-import type { ReminderMessage } from '../../src/render/reminders.js';
 import { createReminderScheduler, type ReminderPoster } from '../../src/community/reminder-scheduler.js';
+import type { ReminderMessage } from '../../src/render/reminders.js';
 import { openStore, type Store } from '../../src/store/index.js';
 import { backends, type Place } from './../store/places.js';
 

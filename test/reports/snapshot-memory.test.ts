@@ -8,8 +8,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { heldBytes } from '../../src/api/cache.js';
 import { createApi } from '../../src/api/client.js';
-import { parseLimits } from '../../src/base/limits-spec.js';
 import { loadConfig } from '../../src/base/config.js';
+import { parseLimits } from '../../src/base/limits-spec.js';
 import { DEFAULT_MEMORY_MAX_BYTES, SnapshotMemory, snapshotSource } from '../../src/community/snapshots.js';
 import { openStore, type Store } from '../../src/store/index.js';
 import { fastDeps, silentLogger, testConfig } from '../api/helpers.js';

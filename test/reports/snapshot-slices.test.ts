@@ -7,8 +7,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Resources } from '../../src/api/types.js';
-import { LOAD_CHUNK_PAGES, SnapshotMemory, snapshotSource } from '../../src/community/snapshots.js';
 import type { Slicing } from '../../src/base/slices.js';
+import { LOAD_CHUNK_PAGES, SnapshotMemory, snapshotSource } from '../../src/community/snapshots.js';
 import { openStore } from '../../src/store/index.js';
 import type { SnapshotStore } from '../../src/store/snapshot.js';
 import { silentLogger } from '../api/helpers.js';

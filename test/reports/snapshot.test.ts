@@ -6,11 +6,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/api/client.js';
 import { NotSavedError } from '../../src/api/errors.js';
-import { parseLimits } from '../../src/base/limits-spec.js';
 import type { Api } from '../../src/api/types.js';
+import { parseLimits } from '../../src/base/limits-spec.js';
+import { snapshotSource } from '../../src/community/snapshots.js';
 import { UserError } from '../../src/discord/replies.js';
 import { footerText } from '../../src/render/page.js';
-import { snapshotSource } from '../../src/community/snapshots.js';
 import { openStore, type Store } from '../../src/store/index.js';
 import { fakeClock, fastDeps, silentLogger, testConfig } from '../api/helpers.js';
 import { generateDataset, type Sandbox, startSandbox } from '../doubles/sandbox/index.js';

@@ -8,8 +8,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Fetched, Resources } from '../../src/api/types.js';
-import { createDirectory, DirectoryMemory, remembering } from '../../src/community/directory.js';
 import { createLogger } from '../../src/base/log.js';
+import { createDirectory, DirectoryMemory, remembering } from '../../src/community/directory.js';
 import { tokenHash } from '../../src/store/crypto.js';
 import { type DirectoryStore, openStore, type Store } from '../../src/store/index.js';
 import { backends, type Place } from './places.js';

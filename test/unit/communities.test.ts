@@ -8,11 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createCache } from '../../src/api/cache.js';
-import { type Communities, createCommunities } from '../../src/community/communities.js';
 import { loadConfig } from '../../src/base/config.js';
+import { createLogger } from '../../src/base/log.js';
+import { type Communities, createCommunities } from '../../src/community/communities.js';
 import { StateStore } from '../../src/discord/paging/state.js';
 import { MESSAGES, UserError } from '../../src/discord/replies.js';
-import { createLogger } from '../../src/base/log.js';
 import { tokenHash } from '../../src/store/crypto.js';
 
 const GUILD = '223456789012345678';

@@ -6,10 +6,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Loa, Member, Shift } from '../../generated/api.js';
+import { eachSliced, SLICE_ITEMS, Slicer, type Slicing } from '../../src/base/slices.js';
 import { csvFiles, csvFilesSliced } from '../../src/render/csv.js';
 import { quotaCheck, quotaCheckSliced } from '../../src/reports/leave.js';
 import { shiftsInPeriodSliced, shiftTotals, shiftTotalsSliced } from '../../src/reports/time.js';
-import { eachSliced, SLICE_ITEMS, Slicer, type Slicing } from '../../src/base/slices.js';
 
 const H = 3600;
 const T0 = 1_790_000_000;

@@ -12,13 +12,13 @@
  */
 import type { RateLimiterMemory } from 'rate-limiter-flexible';
 import { RateLimiterRes } from 'rate-limiter-flexible';
-import type { Logger } from '../../base/log.js';
-import { ApiError } from '../errors.js';
 import {
   monthOf as calendarMonthOf,
   type LimitSpec,
   nextMonthStart as nextCalendarMonthStart,
 } from '../../base/limits-spec.js';
+import type { Logger } from '../../base/log.js';
+import { ApiError } from '../errors.js';
 import type { LimitStore } from './store.js';
 import type { AllowanceMark, MonthLedger } from './types.js';
 

@@ -3,8 +3,9 @@
  * limits.ts), and the shapes their parts share: where a limit stands, holds on the month, the pace's
  * verdict, and what createLimits is built from.
  */
-import type { Logger } from '../../base/log.js';
+
 import type { LimitSpec } from '../../base/limits-spec.js';
+import type { Logger } from '../../base/log.js';
 import type { LimitStore } from './store.js';
 
 /** Where one limit stands for a token (for /rollcall status). */

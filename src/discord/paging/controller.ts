@@ -15,9 +15,9 @@ import {
   type StringSelectMenuInteraction,
   TextInputStyle,
 } from 'discord.js';
-import type { Community } from '../community.js';
 import { ENGLISH, said, type Words, wordsFor } from '../../i18n/words.js';
 import type { DisplayNames } from '../../render/people.js';
+import type { Community } from '../community.js';
 import { type Payload, say, UserError } from '../replies.js';
 import type { Responder } from '../respond.js';
 import { ACTIONS, type ControlState, encodeCustomId, MAX_PAGE, parseCustomId } from './custom-id.js';

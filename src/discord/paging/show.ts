@@ -2,9 +2,9 @@
 import { isApiError } from '../../api/errors.js';
 import { cutPage, pageCount } from '../../api/pages.js';
 import type { Fetched } from '../../api/types.js';
-import type { Community } from '../community.js';
 import { ENGLISH, said } from '../../i18n/words.js';
 import { memberIdsIn, type People } from '../../render/people.js';
+import type { Community } from '../community.js';
 import { type Payload, say, UserError } from '../replies.js';
 import { buildDetailComponents, buildListComponents, type ShortcutLink } from './components.js';
 import {

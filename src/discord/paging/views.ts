@@ -9,11 +9,11 @@ import type { APIEmbed, APISelectMenuOption } from 'discord.js';
 import type { PageInfo } from '../../api/pages.js';
 import type { Fetched, PageQuery, ReadOptions } from '../../api/types.js';
 import { isSendableSegment } from '../../api/validate.js';
-import type { Community } from '../community.js';
 import type { Text, Words } from '../../i18n/words.js';
 import type { CsvColumn } from '../../render/csv.js';
 import type { CodeLabels, Labelled } from '../../render/labels.js';
 import type { DisplayNames, People } from '../../render/people.js';
+import type { Community } from '../community.js';
 import type { ArgKind } from './custom-id.js';
 
 /** Items per Discord page (the API layer cuts them from API pages of 100: src/api/pages.ts). */

@@ -4,8 +4,8 @@
  */
 import { ApiError } from '../../../src/api/errors.js';
 import { createLimits } from '../../../src/api/limits/limits.js';
-import { parseLimits } from '../../../src/base/limits-spec.js';
 import { redisLimitStore } from '../../../src/api/limits/store.js';
+import { parseLimits } from '../../../src/base/limits-spec.js';
 import { createLogger } from '../../../src/base/log.js';
 
 const [url = '', text = '', key = '', attemptsText = '0'] = process.argv.slice(2);
