@@ -150,7 +150,7 @@ export class Responder {
       }
       return;
     }
-    const sentence = errorText(outcome.error)(wordsOf(interaction));
+    const sentence = said(errorText(outcome.error), wordsOf(interaction));
     this.logFailure(outcome.error, interaction);
     const notice = { content: sentence, embeds: [], components: [], allowedMentions: NO_MENTIONS };
     if (!deferred) {

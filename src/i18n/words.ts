@@ -18,7 +18,15 @@ export type Text = (t: Words) => string;
 
 /** A text given either as it is said or as words to say in the reader's language. */
 export function said(text: string | Text, t: Words): string {
-  return typeof text === 'string' ? text : text(t);
+  if (typeof text === 'string') return text;
+  try {
+    return text(t);
+  } catch (error) {
+    // A sentence a catalogue cannot say (a fault in its function) is said in English rather than
+    // leaving the moderator without an answer; English's own fault still throws.
+    if (t === ENGLISH) throw error;
+    return text(ENGLISH);
+  }
 }
 
 /** English numbers ("1,234") with English days ("3 Mar 2026"); "4h 6m". */
