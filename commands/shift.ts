@@ -14,7 +14,7 @@ import {
 } from '../src/discord/command.js';
 import { checkedId, parseId } from '../src/discord/input.js';
 import { showDetail, showList } from '../src/discord/paging/show.js';
-import { type DetailView, type ListView, PAGE_SIZE } from '../src/discord/paging/views.js';
+import { type DetailView, type ListView, PAGE_SIZE, type Who } from '../src/discord/paging/views.js';
 import { say, UserError } from '../src/discord/replies.js';
 import { ENGLISH, type Words } from '../src/i18n/words.js';
 import { isoTime } from '../src/render/csv.js';
@@ -94,6 +94,27 @@ const memberArg = (a: TotalsArg, memberId: string) => joinArg([a.period, a.wave,
 type HeadedPage<T> = ReportPage<T> & { heading: TotalsHeading };
 
 /** Members ranked by time on duty in a period; "Open…" shows a member's shifts in it. */
+/**
+ * A shift in an "Open…" select: kind, its state (`withState`: lists where shifts of every state
+ * stand together), type and day; its member as the description.
+ */
+function shiftOption(shift: Partial<Shift>, who: Who | undefined, withState: boolean) {
+  if (typeof shift.id !== 'string') return undefined;
+  const t = who?.t ?? ENGLISH;
+  return {
+    label: openLabel([
+      t.shift.optionKind,
+      withState ? shiftStateText(shiftState(shift), t) : '',
+      plainText(shift.type, 30),
+      dayOf(shift.createdAt, t) || plainText(shift.id, 40),
+    ]),
+    value: shift.id,
+    description:
+      displayNameOf(shift.memberId, who?.people, who?.names, 100) ??
+      t.shift.optionMember(plainText(shift.memberId, 60)),
+  };
+}
+
 export const shiftTotalsView: ListView<TotalsRow, unknown, HeadedPage<TotalsRow>> = {
   kind: 'list',
   id: VIEW.shiftTotals,
@@ -172,22 +193,7 @@ const dayOf = (seconds: unknown, t: Words) => (isSetTimestamp(seconds) ? t.f.day
 
 const open: ListView<Shift>['open'] = {
   detailView: VIEW.shift,
-  option: (shift, _context, _labels, who) => {
-    if (typeof shift.id !== 'string') return undefined;
-    const t = who?.t ?? ENGLISH;
-    return {
-      label: openLabel([
-        t.shift.optionKind,
-        shiftStateText(shiftState(shift), t),
-        plainText(shift.type, 30),
-        dayOf(shift.createdAt, t) || plainText(shift.id, 40),
-      ]),
-      value: shift.id,
-      description:
-        displayNameOf(shift.memberId, who?.people, who?.names, 100) ??
-        t.shift.optionMember(plainText(shift.memberId, 60)),
-    };
-  },
+  option: (shift, _context, _labels, who) => shiftOption(shift, who, true),
 };
 
 export const shiftListView: ListView<Shift> = {
@@ -227,21 +233,7 @@ export const shiftActiveView: ListView<OnDutyRow, unknown, ReportPage<OnDutyRow>
   people: ({ shift }) => [shift.memberId],
   open: {
     detailView: VIEW.shift,
-    option: ({ shift }, _context, _labels, who) => {
-      if (typeof shift.id !== 'string') return undefined;
-      const t = who?.t ?? ENGLISH;
-      return {
-        label: openLabel([
-          t.shift.optionKind,
-          plainText(shift.type, 30),
-          dayOf(shift.createdAt, t) || plainText(shift.id, 40),
-        ]),
-        value: shift.id,
-        description:
-          displayNameOf(shift.memberId, who?.people, who?.names, 100) ??
-          t.shift.optionMember(plainText(shift.memberId, 60)),
-      };
-    },
+    option: ({ shift }, _context, _labels, who) => shiftOption(shift, who, false),
   },
   csv: [
     { header: 'shift_id', value: ({ shift }) => shift.id },
