@@ -83,6 +83,11 @@ export interface LoopDelay {
    * longest hold in CPU time, which a machine busy with other processes does not inflate.
    */
   cpuMaxMs: number;
+  /** The longest garbage-collection pause (`PerformanceObserver` 'gc' entries) and its kind. */
+  gcMaxMs: number;
+  gcMaxKind: string;
+  /** The five longest gaps between two 5 ms ticks: when each ended (monotonic µs) and how long it was. */
+  longGaps: Array<{ endUs: number; ms: number }>;
 }
 
 /** Children still running, and how to kill each; killed if the bench itself exits early, so none is left behind. */
@@ -263,6 +268,9 @@ export function startBot(options: BotProcessOptions): BotProcess {
         loopP99Ms?: number;
         loopMaxMs?: number;
         loopCpuMaxMs?: number;
+        gcMaxMs?: number;
+        gcMaxKind?: string;
+        longGaps?: LoopDelay['longGaps'];
       };
       // Only lines counted since the last reset the bench asked for.
       if (m.loopCount !== undefined && m.loopResets === resetsSent)
@@ -273,6 +281,9 @@ export function startBot(options: BotProcessOptions): BotProcess {
           p99Ms: m.loopP99Ms ?? 0,
           maxMs: m.loopMaxMs ?? 0,
           cpuMaxMs: m.loopCpuMaxMs ?? 0,
+          gcMaxMs: m.gcMaxMs ?? 0,
+          gcMaxKind: m.gcMaxKind ?? '',
+          longGaps: m.longGaps ?? [],
         };
       heap = {
         heapUsed: Math.max(heap.heapUsed, m.heapUsed),

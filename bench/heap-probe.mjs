@@ -7,7 +7,7 @@
  * time are read from /proc by the bench, not from here.
  */
 import { writeSync } from 'node:fs';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 
 const fd = Number(process.env.BENCH_HEAP_FD);
 if (Number.isInteger(fd) && fd > 2) {
@@ -19,16 +19,41 @@ if (Number.isInteger(fd) && fd > 2) {
   // collector's helpers, counts too), which a busy machine does not inflate as it does the delay.
   let cpuMax = 0;
   let lastCpu = process.cpuUsage();
+  // The five longest gaps between two ticks, each with when it ended on the monotonic clock (µs, the
+  // clock a `--cpu-prof` profile's sample times use), so `bench/holds.ts` can name what ran in it.
+  let lastTick = process.hrtime.bigint();
+  let gaps = [];
   const ticker = setInterval(() => {
     const cpu = process.cpuUsage();
     cpuMax = Math.max(cpuMax, (cpu.user - lastCpu.user + cpu.system - lastCpu.system) / 1000);
     lastCpu = cpu;
+    const tick = process.hrtime.bigint();
+    const ms = Number(tick - lastTick) / 1e6;
+    lastTick = tick;
+    if (gaps.length < 5 || ms > gaps[gaps.length - 1].ms)
+      gaps = [...gaps, { endUs: Number(tick / 1000n), ms }].sort((a, b) => b.ms - a.ms).slice(0, 5);
   }, 5);
   ticker.unref();
+  // The longest garbage-collection pause (the main thread stopped for it) and its kind, so a hold
+  // the bot's own code did not cause can be told from one it did.
+  const GC_KINDS = {
+    [constants.NODE_PERFORMANCE_GC_MINOR]: 'minor',
+    [constants.NODE_PERFORMANCE_GC_MAJOR]: 'major',
+    [constants.NODE_PERFORMANCE_GC_INCREMENTAL]: 'incremental',
+    [constants.NODE_PERFORMANCE_GC_WEAKCB]: 'weak callbacks',
+  };
+  let gcMax = { ms: 0, kind: '' };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries())
+      if (entry.duration > gcMax.ms)
+        gcMax = { ms: entry.duration, kind: GC_KINDS[entry.detail?.kind] ?? 'other' };
+  }).observe({ entryTypes: ['gc'] });
   let resets = 0;
   process.on('SIGUSR2', () => {
     loop.reset();
     cpuMax = 0;
+    gcMax = { ms: 0, kind: '' };
+    gaps = [];
     lastCpu = process.cpuUsage();
     resets++;
   });
@@ -42,6 +67,9 @@ if (Number.isInteger(fd) && fd > 2) {
       loopP99Ms: ms(loop.percentile(99)),
       loopMaxMs: ms(loop.max),
       loopCpuMaxMs: cpuMax,
+      gcMaxMs: gcMax.ms,
+      gcMaxKind: gcMax.kind,
+      longGaps: gaps,
     };
     try {
       writeSync(

@@ -18,7 +18,7 @@
  * first report to the last answer). Targets: max delay <= 50 ms, every interaction acknowledged
  * within 1.6 s.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApi } from '../src/api/client.js';
@@ -300,6 +300,9 @@ export async function runReportsLarge(options: ReportsLargeOptions): Promise<Rep
     const loop = bot.loopDelay();
     const cpuAfter = bot.sample()?.cpuMs;
     const errors = bot.logs().errors;
+    // With a CPU profile asked for, the long gaps go beside it for `bench/holds.ts`.
+    if (process.env.XPROF && loop)
+      writeFileSync(join(process.env.XPROF, 'gaps.json'), JSON.stringify(loop.longGaps, null, 2));
     return {
       size: { ...size, pages },
       seedMs,
@@ -356,6 +359,7 @@ export function formatReportsLarge(r: ReportsLargeResult): string {
     '|---|---|---|',
     `| event loop delay p50 / p99 / max | ${delay(r.loop)} | max <= ${LOOP_TARGET_MS} ms ${mark(pass.loop)} |`,
     `| longest hold in CPU time (upper bound) | ${r.loop ? `${r.loop.cpuMaxMs.toFixed(1)} ms` : 'no probe line'} | |`,
+    `| longest garbage-collection pause (kind) | ${r.loop ? `${r.loop.gcMaxMs.toFixed(1)} ms (${r.loop.gcMaxKind || 'none'})` : 'no probe line'} | |`,
     `| interactions acknowledged within ${n(ACK_TARGET_MS)} ms | ${n(r.asked.length - late)} of ${n(r.asked.length)} | all ${mark(pass.acks)} |`,
     `| \`/role list\` meanwhile (${n(light.length)}): acknowledged p50 / p99 / max | ${ms(quantile(lightAcks, 0.5))} / ${ms(quantile(lightAcks, 0.99))} / ${ms(Math.max(...lightAcks))} | |`,
     ...r.asked
