@@ -7,9 +7,11 @@
  * errors become misses, failures are logged at warn at most once per interval, and a dead Redis
  * (unreachable at start or killed mid-run) is bypassed until it comes back.
  */
+
 import { Keyv } from 'keyv';
 import stringify from 'safe-stable-stringify';
 import type { Config } from '../base/config.js';
+import { heldBytes } from '../base/held-bytes.js';
 import type { Logger } from '../base/log.js';
 import { within } from './abort.js';
 import { createRedisKeyv } from './cache-redis.js';
@@ -184,18 +186,6 @@ export function isCacheEntry(value: unknown): value is CacheEntry {
 
 /** How often, at most, `set` looks through the whole store for expired entries. */
 export const SWEEP_INTERVAL_MS = 30_000;
-
-/** A character V8 cannot keep in a one-byte string: the whole string then takes two bytes a character. */
-const TWO_BYTE = /[\u0100-\uffff]/;
-
-/**
- * The bytes a string takes in memory, as V8 keeps it: one a character when every character is
- * Latin-1, otherwise two a character for the whole string (a JSON answer with one emoji in it
- * weighs twice its length, whatever its UTF-8 length says).
- */
-export function heldBytes(text: string): number {
-  return TWO_BYTE.test(text) ? text.length * 2 : text.length;
-}
 
 /**
  * keyv's store for the in-memory cache: least recently used first out, once more than `maxEntries`

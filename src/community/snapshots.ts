@@ -17,11 +17,11 @@
  * counted under the purpose of the one that started it.
  */
 import type { Loa, Member, Role, Shift } from '../../generated/api.js';
-import { heldBytes } from '../api/cache.js';
 import { NotSavedError, PacedError } from '../api/errors.js';
 import { mergeSources, pageInfo, pageItems, type Source } from '../api/pages.js';
 import type { Fetched, PageQuery, ReadOptions, Resources } from '../api/types.js';
 import { currentPurpose, withPurpose } from '../api/wait.js';
+import { heldBytes } from '../base/held-bytes.js';
 import type { Logger } from '../base/log.js';
 import { Slicer, type Slicing } from '../base/slices.js';
 import { say, UserError } from '../discord/replies.js';
@@ -279,7 +279,7 @@ const pageBytes = new WeakMap<SnapshotPage, number>();
 function bytesOf(page: SnapshotPage): number {
   let bytes = pageBytes.get(page);
   if (bytes === undefined) {
-    bytes = heldBytes(JSON.stringify(page.items));
+    bytes = page.bytes ?? heldBytes(JSON.stringify(page.items));
     pageBytes.set(page, bytes);
   }
   return bytes;

@@ -5,7 +5,9 @@
  * the token. Reports read every page of a list and refresh the oldest page first, as the monthly
  * allowance's pace allows (src/community/snapshots.ts).
  */
+
 import type { Kysely } from 'kysely';
+import { heldBytes } from '../base/held-bytes.js';
 import { COMMUNITY_COLUMN, type Tables } from './migrations.js';
 
 /** The lists a snapshot holds. */
@@ -20,6 +22,11 @@ export interface SnapshotPage {
   totalPages: number;
   /** When the API produced it (ms since epoch). */
   fetchedAt: number;
+  /**
+   * What its records take in memory as JSON text (`heldBytes`), when known: the store gives it for a
+   * page it read (the stored text is that JSON), so the snapshot memory need not serialise it again.
+   */
+  bytes?: number;
 }
 
 export interface PageTime {
@@ -72,6 +79,7 @@ export class SqlSnapshots implements SnapshotStore {
       items: parseItems(r.items),
       totalPages: Number(r.total_pages),
       fetchedAt: Number(r.fetched_at),
+      bytes: heldBytes(r.items),
     }));
   }
 

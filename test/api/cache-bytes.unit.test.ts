@@ -7,10 +7,10 @@ import {
   BoundedStore,
   createCache,
   DEFAULT_CACHE_MAX_BYTES,
-  heldBytes,
   SWEEP_INTERVAL_MS,
 } from '../../src/api/cache.js';
 import { loadConfig } from '../../src/base/config.js';
+import { heldBytes } from '../../src/base/held-bytes.js';
 import { silentLogger } from './helpers.js';
 
 const MB = 1_000_000;

@@ -6,9 +6,9 @@
  * sandbox (real HTTP) and a real SQLite store.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { heldBytes } from '../../src/api/cache.js';
 import { createApi } from '../../src/api/client.js';
 import { loadConfig } from '../../src/base/config.js';
+import { heldBytes } from '../../src/base/held-bytes.js';
 import { parseLimits } from '../../src/base/limits-spec.js';
 import { DEFAULT_MEMORY_MAX_BYTES, SnapshotMemory, snapshotSource } from '../../src/community/snapshots.js';
 import { openStore, type Store } from '../../src/store/index.js';
