@@ -601,7 +601,8 @@ export async function runScenario(spec: ScenarioSpec, ctx: RunContext): Promise<
       entry: ctx.entry,
       manager: shards !== undefined,
     });
-    await bot.ready(shards ? 60_000 : 30_000);
+    // A minute either way: a loaded machine once took over 30 s to connect one bot.
+    await bot.ready(60_000);
     const startMs = performance.now() - bootStarted;
     if (startFirst) await prelude();
     await sleep(300); // let start-up work (JIT, first GC) settle before the baseline
