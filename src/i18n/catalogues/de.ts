@@ -1,6 +1,7 @@
 /** German: the commands' texts keyed by their place in the command JSON, the words by section and key (as src/i18n/en.ts). */
 import type { Catalogue } from '../catalogue.js';
-import type { Sections } from '../en.js';
+import type { AccessSentences, AdminSentences, InputSentences, Section, Sections } from '../en.js';
+import type { Formats } from '../formats.js';
 import { channelMention, dateTime, fromNow, typed, userMention } from '../markup.js';
 
 export const de: Catalogue = {
@@ -220,778 +221,803 @@ export const de: Catalogue = {
       'True schaltet die Abwesenheits-Erinnerungen aus',
   },
   words: (f): Sections => ({
-    common: {
-      yes: 'Ja',
-      no: 'Nein',
-      never: 'nie',
-      underAMinute: 'unter einer Minute',
-      minutes: (n) => `${f.count(n)} Min.`,
-      hours: (n) => `${f.count(n)} Std.`,
-      days: (n) => `${f.count(n)} T`,
-    },
-
-    page: {
-      pageOf: (page, pages) => `Seite ${f.count(page)} von ${f.count(pages)}`,
-      incomplete: 'noch nicht alle Seiten gelesen: Summen können zu niedrig sein',
-      spentUntil: (utc) => `das monatliche API-Kontingent dieses Servers ist bis ${utc} UTC aufgebraucht`,
-      savingFor: (age) => `das monatliche API-Kontingent dieses Servers wird geschont: neue Daten in ${age}`,
-      apiUnavailable: 'API nicht erreichbar: gespeicherte Daten vom',
-      dataAsOf: 'Daten vom',
-      savedAsOf: 'Gespeicherte Daten vom',
-      savedAgedAsOf: (age) => `Gespeicherte Daten (${age} alt) vom`,
-    },
-
-    paging: {
-      refresh: '🔄 Aktualisieren',
-      exportCsv: '📄 Als CSV exportieren',
-      backToList: '↩ Zurück zur Liste',
-      open: 'Öffnen…',
-      goToPage: 'Gehe zu Seite',
-      pageNumber: 'Seitenzahl',
-      pageRangeHint: (last) => `1 bis ${f.count(last)}`,
-    },
-
-    sentences: {
-      notFound: 'Auf diesem Community-Server wurde nichts mit dieser ID gefunden.',
-      memberNotFound: 'Dieser Discord-Nutzer ist kein Mitglied des Community-Servers.',
-      memberIdNotFound: 'Auf diesem Community-Server wurde kein Mitglied mit dieser ID gefunden.',
-      loaNotFound: 'Auf diesem Community-Server wurde keine LOA mit dieser ID gefunden.',
-      logNotFound: 'Auf diesem Community-Server wurde kein Moderationsprotokoll mit dieser ID gefunden.',
-      shiftNotFound: 'Auf diesem Community-Server wurde keine Schicht mit dieser ID gefunden.',
-      roleNotFound: 'Auf diesem Community-Server wurde keine Rolle mit dieser ID oder diesem Namen gefunden.',
-      applicationNotFound:
-        'Auf diesem Community-Server wurde keine Bewerbung mit dieser ID oder diesem Titel gefunden.',
-      joinRequestNotFound:
-        'Auf diesem Community-Server wurde keine Beitrittsanfrage dieses Nutzers gefunden.',
-      nameMatchesSeveral: (name, _plural, candidates, more) =>
-        `${typed(name)} ist der Name von ${f.count(candidates.length + more)} Einträgen: ${candidates.join(', ')}${more > 0 ? ` und ${f.count(more)} weiteren` : ''}. Wähle einen aus der Liste oder gib seine ID an.`,
-      cannotOpen:
-        'Dieser Eintrag lässt sich nicht öffnen: Die API des Community-Servers hat ihm eine ID gegeben, die Rollcall nicht abfragen kann. Er steht weiterhin in der Liste.',
-      auditEntryMoved:
-        'Dieser Audit-Log-Eintrag steht nicht mehr auf der Seite, auf der er aufgeführt war; führe /audit-log list erneut aus.',
-      userOrId: (idName) => `Gib entweder einen Discord-Nutzer oder eine ID (${idName}) an, nicht beides.`,
-      giveId: (what) => `Gib die ID an (${what}).`,
-      badId: (what, max) =>
-        `Das ist keine gültige ID (${what}): Nutze bis zu ${f.count(max)} Buchstaben, Ziffern, Binde- oder Unterstriche.`,
-      idName: 'ID',
-      loaIdName: 'LOA-ID',
-      memberIdName: 'Mitglieds-ID',
-      shiftIdName: 'Schicht-ID',
-      logIdName: 'Log-ID',
-      userIdName: 'Nutzer-ID',
-      roleIdName: 'Rollen-ID',
-      applicationIdName: 'Bewerbungs-ID',
-      rolesName: 'Rollen',
-      applicationFormsName: 'Bewerbungsformulare',
-      recordsName: 'Einträge',
-      giveUsername: 'Gib den Spielernamen an.',
-      badUsername: (max) =>
-        `Das ist kein gültiger Spielername: Nutze bis zu ${f.count(max)} sichtbare Zeichen.`,
-      badRequest:
-        'Die API des Community-Servers hat die Anfrage als ungültig abgelehnt; prüfe die angegebene ID oder den Namen.',
-      unauthorized:
-        'Die API des Community-Servers hat das Token von Rollcall abgelehnt (ungültig oder abgelaufen). Bitte einen Server-Admin, API_TOKEN zu erneuern.',
-      forbidden:
-        'Dem API-Token von Rollcall fehlt dafür die Berechtigung. Bitte einen Server-Admin, dem Inhaber des Tokens diese Berechtigung zu geben.',
-      rateLimited: (seconds) =>
-        `Die API des Community-Servers ist mit den Anfragen von Rollcall ausgelastet; versuche es in ${f.count(seconds)} s erneut.`,
-      unavailable:
-        'Die API des Community-Servers antwortet gerade nicht; versuche es in einer Minute erneut.',
-      allowanceMark: (used, points, resetAtSeconds) =>
-        used >= points
-          ? `Rollcall hat alle ${f.count(points)} monatlichen API-Anfragen dieses Community-Servers verbraucht; es zeigt gespeicherte Daten, bis das Kontingent ${dateTime(resetAtSeconds)} neu beginnt.`
-          : `Rollcall hat ${f.count(used)} der ${f.count(points)} monatlichen API-Anfragen dieses Community-Servers verbraucht; gespeicherte Daten werden öfter gezeigt, bis das Kontingent ${dateTime(resetAtSeconds)} neu beginnt.`,
-      allowanceSpent: (resetAtSeconds) =>
-        `Das monatliche API-Kontingent dieses Community-Servers ist verbraucht und Rollcall hat keine gespeicherte Kopie davon; neue Daten kann es ab ${dateTime(resetAtSeconds)} (${fromNow(resetAtSeconds)}) lesen.`,
-      reportPaced: (nextAtSeconds) =>
-        `Rollcall hat die Daten dieser Community für Berichte noch nicht gelesen: Damit das monatliche API-Kontingent reicht, liest es sie seitenweise und kann ${fromNow(nextAtSeconds)} beginnen.`,
-      malformed:
-        'Die API des Community-Servers hat eine Antwort geschickt, die Rollcall nicht lesen konnte; versuche es in einer Minute erneut.',
-      tooLarge:
-        'Die API des Community-Servers hat eine zu große Antwort geschickt; ein Server-Admin kann API_MAX_RESPONSE_BYTES erhöhen.',
-      internal: 'Bei Rollcall ist etwas schiefgelaufen; es wurde protokolliert. Versuche es erneut.',
-      notYours:
-        'Diese Schaltflächen gehören dem Moderator, der den Befehl ausgeführt hat; führe ihn selbst aus, um zu blättern.',
-      expired: 'Diese Schaltflächen sind abgelaufen; führe den Befehl erneut aus.',
-      oldVersion:
-        'Diese Schaltflächen stammen von einer älteren Version von Rollcall; führe den Befehl erneut aus.',
-      dmOnly: 'Rollcall funktioniert nur im Discord des Community-Servers, nicht in Direktnachrichten.',
-      wrongGuild: 'Rollcall ist auf diesem Server nicht eingerichtet.',
-      storeUnavailable: 'Rollcall erreicht seine Datenbank gerade nicht; versuche es in einer Minute erneut.',
-      notLinked:
-        'Rollcall ist auf diesem Server noch mit keiner Community verbunden; ein Server-Admin (Server verwalten) muss /rollcall-admin setup ausführen.',
-      tokenRejected:
-        'Das API-Token dieses Servers wurde abgelehnt; ein Admin muss /rollcall-admin setup ausführen.',
-      tokenHeld: (nextAtSeconds) =>
-        `Die API des Community-Servers hat das API-Token dieses Servers gerade abgelehnt; Rollcall versucht es ${fromNow(nextAtSeconds)} von selbst erneut. Ein Admin muss /rollcall-admin setup nur ausführen, wenn es dann immer noch abgelehnt wird.`,
-      tokenUnreadable:
-        'Das gespeicherte API-Token dieses Servers ist nicht lesbar; ein Admin muss /rollcall-admin setup erneut ausführen.',
-      adminOnly:
-        'Nur Mitglieder mit der Berechtigung „Server verwalten“ können Rollcall auf diesem Server einrichten.',
-      setupLinked: (communityId, roleCount) =>
-        `Verbunden: Dieser Server liest jetzt den Community-Server ${communityId ?? (roleCount === 0 ? '(unbekannt: er hat keine Rollen)' : '(unbekannt)')} (${f.count(roleCount)} ${f.plural(roleCount, { one: 'Rolle', other: 'Rollen' })}).`,
-      setupRejected:
-        'Die API des Community-Servers hat dieses Token abgelehnt (401): Prüfe, ob es vollständig kopiert wurde und noch gültig ist. Nichts wurde gespeichert.',
-      setupForbidden:
-        'Diesem Token fehlt die Berechtigung, die Daten des Community-Servers zu lesen (403). Nichts wurde gespeichert.',
-      setupUnavailable:
-        'Die API des Community-Servers antwortet nicht, daher konnte das Token nicht geprüft werden. Nichts wurde gespeichert; versuche es in einer Minute erneut.',
-      setupEmpty: 'Füge das API-Token in das Feld ein. Nichts wurde gespeichert.',
-      unlinked: 'Getrennt: API-Token und Einstellungen dieses Servers sind gelöscht.',
-      linkState: (link) =>
-        [
-          `Verbunden mit Community-Server ${link.communityId ?? '(unbekannt)'} seit ${dateTime(link.linkedAt)}, von ${userMention(link.linkedBy)}.`,
-          `Token-Fingerabdruck: ${link.fingerprint}`,
-          link.invalidAt
-            ? `Die API hat dieses Token ${fromNow(link.invalidAt)} abgelehnt; Moderatoren werden abgewiesen, bis es ersetzt ist.`
-            : 'Status: in Gebrauch.',
-        ].join('\n'),
-      settingsState: (s) =>
-        [
-          `Antworten: standardmäßig ${s.visibility === 'public' ? 'öffentlich' : 'privat'} (Moderatoren können mit der Option public weiterhin wählen).`,
-          `Zugriff: ${s.accessRoles.length > 0 ? `Inhaber der Community-Rolle(n) ${s.accessRoles.join(', ')}` : 'alle, die die Befehlsberechtigungen zulassen'}.`,
-          `Discord-Rollen: ${(s.discordRoles ?? []).length > 0 ? `nur Inhaber von ${(s.discordRoles ?? []).join(', ')} auf diesem Server` : 'keine Discord-Rolle nötig'}.`,
-          `API-Limits: ${s.limits ?? 'die Standardwerte des Bots'}.`,
-        ].join('\n'),
-      settingsSaved: 'Einstellungen gespeichert.',
-      badLimits: (problem) =>
-        `Diese API-Limits sind ungültig: ${typed(problem, 400)} (zum Beispiel 100/month,30/1m oder default). Nichts wurde gespeichert.`,
-      unknownRoles: (names) =>
-        `Keine Community-Rolle heißt ${names.map((n) => typed(n)).join(', ')}; gib Rollennamen oder IDs vom Community-Server an, oder none. Nichts wurde gespeichert.`,
-      nothingToUnlink:
-        'Auf diesem Server ist kein API-Token verbunden; hier gespeicherte Einstellungen werden gelöscht.',
-      notAllowed: 'Nur das Team des Community-Servers kann Rollcall nutzen.',
-      accessUnchecked: (reason) =>
-        `Rollcall kann deinen Team-Zugang gerade nicht prüfen und lehnt daher sicherheitshalber ab. ${reason}`,
-      accessChecksSpent: (resetAtSeconds) =>
-        `Rollcall kann deinen Team-Zugang erst ab ${dateTime(resetAtSeconds)} prüfen: Der Anteil des monatlichen API-Kontingents dieses Community-Servers für Zugangsprüfungen ist verbraucht.`,
-      accessRolesTip:
-        'Eine Zugriffsrolle, die mit einer Discord-Rolle dieses Servers verknüpft ist (der Community-Server hält beide gleich), wird kostenlos anhand der Rollen geprüft, die jede Interaktion mitbringt, und eine entzogene Rolle zählt sofort. Jede andere kostet für die Prüfung einer Person eine API-Anfrage, aus einem Zehntel des Monatskontingents: verknüpfe sie im Community-Server mit einer Discord-Rolle oder wähle stattdessen mit discord-roles (die Rollen dieses Servers).',
-      accessRolesChecked: (free, lookups) =>
-        [
-          ...(free.length > 0 ? [`Kostenlos geprüft (verknüpfte Discord-Rolle): ${free.join(', ')}.`] : []),
-          ...(lookups.length > 0 ? [`Kosten eine Mitgliedsabfrage: ${lookups.join(', ')}.`] : []),
-        ].join('\n'),
-      unknownCommand:
-        'Dieser Befehl ist dieser Version von Rollcall unbekannt; die Befehle müssen eventuell neu registriert werden.',
-      restarting: 'Rollcall startet neu; führe den Befehl in einer Minute erneut aus.',
-      notAChoice: (option, choices) =>
-        `Dieser Wert ist keine der Auswahlmöglichkeiten von \`${option}\`; wähle eine von ${choices.map((c) => `\`${c}\``).join(', ')}. Es wurde nichts getan.`,
-      optionOutOfRange: (option, min, max, whole) =>
-        `\`${option}\` erwartet eine ${whole ? 'ganze Zahl' : 'Zahl'} von ${f.count(min)} bis ${f.count(max)}. Es wurde nichts getan.`,
-      badOptionValue: (option) => `Diesen Wert nimmt \`${option}\` nicht an. Es wurde nichts getan.`,
-      pageRange: (last) =>
-        last === 1 ? 'Diese Liste hat nur Seite 1.' : `Gib eine Seitenzahl von 1 bis ${f.count(last)} ein.`,
-      labelsState: (tables) =>
-        tables.some((t) => t.labels.length > 0)
-          ? tables
-              .filter((t) => t.labels.length > 0)
-              .map((t) => `${t.name}: ${t.labels.map(([code, label]) => `${code} = ${label}`).join(', ')}`)
-              .join('\n')
-          : 'Auf diesem Server hat kein Code eine Bezeichnung: Codes werden als Zahlen gezeigt. Benenne einen mit /rollcall-admin labels table code label.',
-      labelSaved: (code, shown) => `Gespeichert: Code ${code} wird jetzt als ${shown} gezeigt.`,
-      labelCleared: (code) => `Entfernt: Code ${code} wird wieder als Zahl gezeigt.`,
-      labelsTableCleared: (table) =>
-        `Alle Bezeichnungen für ${table} entfernt: Diese Codes werden wieder als Zahlen gezeigt.`,
-      labelNeedsTable:
-        'Wähle, für welche Codes die Bezeichnung gilt (die Option table). Nichts wurde gespeichert.',
-      labelNeedsCode:
-        'Gib den zu benennenden Code an (die Option code), oder nutze clear ohne Code, um die ganze Tabelle zu leeren. Nichts wurde gespeichert.',
-      labelBadCode:
-        'Der Code muss eine ganze Zahl sein, wie 3 oder -1 (bis zu zehn Ziffern). Nichts wurde gespeichert.',
-      labelNeedsText:
-        'Gib die Bezeichnung an (die Option label), oder setze clear, um eine zu entfernen. Nichts wurde gespeichert.',
-      labelBoth: 'Gib entweder label oder clear an, nicht beides. Nichts wurde gespeichert.',
-      labelBadLength: (max) =>
-        `Eine Bezeichnung hat 1 bis ${f.count(max)} sichtbare Zeichen. Nichts wurde gespeichert.`,
-      labelBadText:
-        'Eine Bezeichnung ist reiner Text: keine Markdown-Zeichen (` * _ ~ | \\ [ ]), Erwähnungen (< > @), Links oder unsichtbaren Zeichen. Nichts wurde gespeichert.',
-      unknownDiscordRoles: (names) =>
-        `Dieser Server hat keine Rolle namens ${names.map((n) => typed(n)).join(', ')}; wähle Rollen beim Tippen aus der Liste, oder none. Nichts wurde gespeichert.`,
-      setupMalformed:
-        'Das ist kein API-Token: Ein Token besteht nur aus Buchstaben, Ziffern und Symbolen, ohne Leerzeichen oder Zeilenumbruch. Nichts wurde gespeichert.',
-      setupSaving: (left, points, nextAtSeconds) =>
-        left <= 0
-          ? `Diesem Token bleiben diesen Monat keine API-Anfragen (sein monatliches Kontingent von ${f.count(points)} ist verbraucht), daher konnte es nicht mit einer Anfrage geprüft werden. Nichts wurde gespeichert; versuche es ${fromNow(nextAtSeconds)} erneut.`
-          : `Diesem Token bleiben diesen Monat ${f.count(left)} seiner ${f.count(points)} API-Anfragen, alle als Reserve für das, was Moderatoren noch nicht gelesen haben, daher konnte es nicht mit einer Anfrage geprüft werden. Nichts wurde gespeichert; versuche es ${fromNow(nextAtSeconds)} erneut.`,
-      setupTooOften: (checks, minutes) =>
-        `Auf diesem Server wurden in den letzten Minuten ${f.count(checks)} Tokens geprüft; versuche es in ${f.count(minutes)} Min. erneut. Nichts wurde gespeichert.`,
-      settingsUnreadable:
-        'Die Rollcall-Einstellungen dieses Servers sind nicht lesbar, daher lehnt Rollcall sicherheitshalber ab; ein Admin muss sie mit /rollcall-admin settings erneut speichern.',
-      tooManyRoles: (max) => `Gib höchstens ${f.count(max)} Rollen jeder Art an. Nichts wurde gespeichert.`,
-      serverInstallOnly:
-        'Rollcall antwortet nur über die App, die dieser Server hinzugefügt hat, nicht über eine App in deinem eigenen Konto.',
-      labelTooMany: (max) =>
-        `Eine Tabelle fasst höchstens ${f.count(max)} Bezeichnungen; entferne zuerst welche. Nichts wurde gespeichert.`,
-      badSince:
-        'Das ist kein gültiges since: Gib ein Datum (2026-11-01, UTC) oder einen Zeitraum bis jetzt an (12h, 7d, 30d, 4w).',
-      searchNeeds: (possibleAtSeconds) =>
-        `Die Suche in den Protokollen dieses Spielers braucht mindestens 1 Anfrage an die API des Community-Servers (keine seiner Protokollseiten ist gespeichert), aber vom Kontingent dieses Monats ist keine übrig; möglich ist sie ${dateTime(possibleAtSeconds)} (${fromNow(possibleAtSeconds)}).`,
-      searchPartial: (searched, pages, needed, possibleAtSeconds) =>
-        `${f.count(searched)} gespeicherte ${f.plural(searched, { one: 'Seite', other: 'Seiten' })} von ${f.count(pages)} durchsucht; eine vollständige Suche braucht ${f.count(needed)} weitere ${f.plural(needed, { one: 'Anfrage', other: 'Anfragen' })} an die API des Community-Servers, möglich ${dateTime(possibleAtSeconds)} (${fromNow(possibleAtSeconds)}).`,
-      reportsUnavailable: 'Berichte sind auf diesem Server nicht verfügbar.',
-      badReport: 'Dieser Berichtslink ist nicht mehr gültig; führe den Befehl erneut aus.',
-      badWave: 'Die Welle ist eine ganze Zahl von 0 bis 100000.',
-      noPlayerLogs: 'Keine Protokolle für diesen Spieler.',
-      noPlayerNames:
-        'Diese Nachricht nennt keinen Spielernamen; nutze Spielernamen eingeben… oder /log user.',
-      reportRoleUnknown: 'Keine Community-Rolle hat diesen Namen oder diese ID; /role list zeigt sie.',
-      badDays: 'Die Anzahl der Tage ist eine ganze Zahl von 1 bis 365.',
-      badTimeZone: (zone) =>
-        `${typed(zone)} ist keine Zeitzone, die Rollcall kennt; nutze einen IANA-Namen wie Europe/London, America/New_York oder UTC. Nichts wurde gespeichert.`,
-      badQuotaHours:
-        'Eine Quote ist eine Stundenzahl über 0 und höchstens 168, mit höchstens zwei Nachkommastellen. Nichts wurde gespeichert.',
-      tooManyQuotas:
-        'Höchstens 25 Rollen können eine Quote haben; entferne zuerst eine. Nichts wurde gespeichert.',
-      unknownRole: 'Keine Community-Rolle hat diesen Namen oder diese ID. Nichts wurde gespeichert.',
-      quotaNeedsBoth:
-        'Gib quota-role und quota-hours an (0 Stunden entfernt die Quote). Nichts wurde gespeichert.',
-      reportSettingsState: (s) =>
-        [
-          `Zeitzone: ${s.timeZone}.`,
-          `Wochen beginnen am ${({ monday: 'Montag', tuesday: 'Dienstag', wednesday: 'Mittwoch', thursday: 'Donnerstag', friday: 'Freitag', saturday: 'Samstag', sunday: 'Sonntag' } as Record<string, string>)[s.weekStart] ?? s.weekStart}.`,
-          `Quoten: ${s.quotas.length > 0 ? s.quotas.join(', ') : 'keine'}.`,
-        ].join('\n'),
-      digestNoChannel: (channelId) =>
-        `Rollcall kann den Digest nicht in ${channelMention(channelId)} posten: Der Kanal existiert nicht mehr oder ist kein Textkanal dieses Servers; wähle einen anderen.`,
-      digestMissing: (channelId, missing) =>
-        `Rollcall kann den Digest nicht in ${channelMention(channelId)} posten: Es fehlt ${missing.join(', ')}.`,
-      digestFailed:
-        'Der letzte Digest konnte nicht gepostet werden (Discord oder die API hat nicht geantwortet); der nächste wird versucht.',
-      digestNeedsChannel:
-        'Ein Digest braucht einen Kanal, einen Zeitplan und eine Stunde (und bei wöchentlichem einen Tag). Nichts wurde gespeichert.',
-      digestState: (d) =>
-        d === undefined
-          ? 'Digest: keiner.'
-          : `Digest: ${d.when} in ${channelMention(d.channelId)}: ${d.reports.join(', ')}.${d.problem ? `\n⚠️ ${d.problem}` : ''}`,
-      queued: (position, etaSeconds) =>
-        `Warten auf das API-Kontingent: Du bist ${f.ordinal(position)} in der Schlange, etwa ${
-          etaSeconds < 57.5
-            ? `${f.count(Math.max(5, Math.ceil(etaSeconds / 5) * 5))} s`
-            : `${f.count(Math.max(1, Math.round(etaSeconds / 60)))} Min.`
-        }.`,
-    },
-
-    export: {
-      done: (e) =>
-        `${f.count(e.rows)} ${f.plural(e.rows, { one: 'Zeile', other: 'Zeilen' })} in ${f.count(e.files)} ${f.plural(e.files, { one: 'CSV-Datei', other: 'CSV-Dateien' })} exportiert; dafür ${f.plural(e.requests, { one: 'war', other: 'waren' })} ${f.count(e.requests)} ${f.plural(e.requests, { one: 'Anfrage', other: 'Anfragen' })} an die API des Community-Servers nötig (Datenstand: ${fromNow(e.fetchedAtSeconds)}).${e.capped === undefined ? '' : ` Nur die ersten ${f.count(e.capped)} von ${f.count(e.total)} Zeilen: Ein Export liest höchstens so viele.`}`,
-      needs: (needed, spare, possibleAtSeconds) =>
-        `Diese ganze Liste zu exportieren braucht ${f.count(needed)} weitere ${f.plural(needed, { one: 'Anfrage', other: 'Anfragen' })} an die API des Community-Servers (Seiten, die Rollcall nicht gespeichert hat), aber vom Kontingent dieses Monats ${f.plural(spare, { one: 'ist', other: 'sind' })} nur ${f.count(spare)} übrig; möglich ist es ${dateTime(possibleAtSeconds)} (${fromNow(possibleAtSeconds)}).`,
-      tooLarge: (rows) =>
-        `Diese Liste (${f.count(rows)} Zeilen) ist zu groß, um sie innerhalb des Upload-Limits von Discord als CSV-Dateien zu senden; grenze sie zuerst ein.`,
-      fileName: (base, part, parts) => (parts > 1 ? `${base}-teil${part}von${parts}.csv` : `${base}.csv`),
-    },
-
-    loa: {
-      title: 'Abwesenheiten',
-      titleOfMember: (memberId) => `Abwesenheiten von Mitglied ${memberId}`,
-      titleFiltered: (filter) => `Abwesenheiten · ${filter}`,
-      filters: { pending: 'Prüfung ausstehend', active: 'Aktiv: gerade abwesend', ended: 'Beendet' },
-      count: (n) => `${f.count(n)} ${f.plural(n, { one: 'LOA', other: 'LOAs' })}`,
-      empty: 'Keine Abwesenheiten gefunden.',
-      states: {
-        cancelled: 'Storniert',
-        denied: 'Abgelehnt',
-        ended: 'Beendet',
-        expired: 'Abgelaufen',
-        active: 'Aktiv',
-        approved: 'Genehmigt',
-        pendingReview: 'Prüfung ausstehend',
-      },
-      detailTitle: (id, state) => `LOA ${id} · ${state}`,
-      member: 'Mitglied',
-      statusCode: 'Statuscode',
-      startType: 'Starttyp',
-      requested: 'Beantragt',
-      starts: 'Beginnt',
-      ends: 'Endet',
-      started: 'Begonnen',
-      ended: 'Beendet',
-      length: 'Dauer',
-      reviewed: 'Geprüft',
-      reviewedBy: 'Geprüft von',
-      endedBy: 'Beendet von',
-      cancelled: 'Storniert',
-      expired: 'Abgelaufen',
-      denyReason: 'Ablehnungsgrund',
-      reasonHistory: 'Verlauf des Grundes',
-      extensionRequests: 'Verlängerungsanträge',
-      readsAs: (code, reading) => `${code} (gilt als ${reading})`,
-      readings: {
-        approved: 'genehmigt',
-        denied: 'abgelehnt',
-        startingWhenRequested: 'Beginn mit dem Antrag',
-        startingLater: 'späterer Beginn',
-      },
-      entryEnd: (from, to) => `Ende ${from} → ${to}`,
-      entryAtBy: (what, day, by) => `${what} ${day} von ${by}`,
-      dateRange: (from, to) => `${from}–${to}`,
-      dateFrom: (day) => `ab ${day}`,
-      dateUntil: (day) => `bis ${day}`,
-      optionKind: 'LOA',
-      optionId: (id) => `ID ${id}`,
-      memberShortcut: 'Mitglied',
-      membersLoas: 'LOAs des Mitglieds',
-    },
-
-    shift: {
-      title: 'Schichten',
-      count: (n) => `${f.count(n)} ${f.plural(n, { one: 'Schicht', other: 'Schichten' })}`,
-      empty: 'Keine Schichten gefunden.',
-      states: { active: 'Aktiv', ended: 'Beendet', unknown: 'Unbekannt' },
-      detailTitle: (id, state) => `Schicht ${id} · ${state}`,
-      typeInWave: (type, wave) => `${type} (Welle ${wave})`,
-      member: 'Mitglied',
-      type: 'Typ',
-      wave: 'Welle',
-      autoEnd: 'Automatisches Ende',
-      started: 'Begonnen',
-      ended: 'Beendet',
-      stillOnDuty: 'Noch im Dienst',
-      endedBy: 'Beendet von',
-      length: 'Dauer',
-      breaks: 'Pausen',
-      netTime: 'Netto-Dienstzeit',
-      breakEntries: 'Pauseneinträge',
-      soFar: (length) => `${length} bisher`,
-      breakCount: (n) => `${f.count(n)} ${f.plural(n, { one: 'Pause', other: 'Pausen' })}`,
-      timesUnreadable: (breaks) => `${breaks} (Zeiten nicht lesbar)`,
-      onBreakNow: 'gerade in der Pause',
-      oneNeverEnded: 'eine nie beendet',
-      unreadable: (n) => `${f.count(n)} nicht lesbar`,
-      atMost: (length) => `höchstens ${length}`,
-      optionKind: 'Schicht',
-      optionMember: (memberId) => `Mitglied ${memberId}`,
-      theirShifts: 'Schichten des Mitglieds in diesem Zeitraum',
-      membersLoas: 'LOAs des Mitglieds',
-    },
-
-    member: {
-      title: 'Mitglieder',
-      count: (n) => `${f.count(n)} ${f.plural(n, { one: 'Mitglied', other: 'Mitglieder' })}`,
-      empty: 'Keine Mitglieder gefunden.',
-      joinedOn: (day) => `beigetreten ${day}`,
-      noRolesInRow: 'keine Rollen',
-      detailTitle: (id) => `Mitglied ${id}`,
-      id: 'ID',
-      joined: 'Beigetreten',
-      roleCount: 'Anzahl Rollen',
-      roles: 'Rollen',
-      linkedRoles: 'Verknüpfte Discord-Rollen',
-      none: 'Keine',
-      thisWeek: (from, to, timeZone) => `Diese Woche (${from} – ${to}, ${timeZone})`,
-      timeInShifts: (time, shifts) =>
-        `${time} in ${f.count(shifts)} ${f.plural(shifts, { one: 'Schicht', other: 'Schichten' })}`,
-      rank: (place, of) => `Platz ${f.count(place)} von ${f.count(of)}`,
-      noTimeOnDuty: 'keine Dienstzeit',
-      onDutyNow: 'gerade im Dienst',
-      quota: 'Quote',
-      quotaMet: '✅ erfüllt',
-      quotaNotMet: '❌ nicht erfüllt',
-      quotaExempt: '🌴 befreit (abwesend)',
-      quotaDone: (done, required) => `${done} von ${required}`,
-      onLeave: 'Abwesend',
-      nextLeave: 'Nächste Abwesenheit',
-      noReturnDate: 'kein Rückkehrdatum',
-      leaveUntil: (back) => `bis ${back}`,
-      leaveFromBack: (start, back) => `ab ${start} · zurück ${back}`,
-      reportDataAge: (age) => `Berichtsdaten ${age} alt`,
-      optionMember: (memberId) => `Mitglied ${memberId}`,
-      noRoles: 'Keine Rollen',
-      loas: 'LOAs',
-      shiftsThisWeek: 'Schichten diese Woche',
-      backToLoa: '↩ Zurück zur LOA',
-    },
-
-    role: {
-      title: 'Rollen',
-      count: (n) => `${f.count(n)} ${f.plural(n, { one: 'Rolle', other: 'Rollen' })}`,
-      empty: 'Keine Rollen gefunden.',
-      linkedTo: (role) => `verknüpft mit ${role}`,
-      createdOn: (day) => `erstellt ${day}`,
-      detailTitle: (name) => `Rolle ${name}`,
-      id: 'ID',
-      colour: 'Farbe',
-      linkedRole: 'Verknüpfte Discord-Rolle',
-      permissions: 'Berechtigungen',
-      extraPermissions: 'Zusätzliche Berechtigungen',
-      created: 'Erstellt',
-    },
-
-    records: {
-      server: (id) => `Server ${id}`,
-      yes: 'ja',
-      no: 'nein',
-      none: 'Keine',
-      noneInValue: 'keine',
-      entries: (n) => `${f.count(n)} ${f.plural(n, { one: 'Eintrag', other: 'Einträge' })}`,
-      items: (n) => `${f.count(n)} ${f.plural(n, { one: 'Element', other: 'Elemente' })}`,
-      fields: (n) => `${f.count(n)} ${f.plural(n, { one: 'Feld', other: 'Felder' })}`,
-      andMore: (n) => `… und ${f.count(n)} weitere`,
-      andMoreFields: (n) =>
-        `… und ${f.count(n)} ${f.plural(n, { one: 'weiteres Feld', other: 'weitere Felder' })}`,
-      plusMore: (n) => `+${f.count(n)} weitere`,
-      pairsMore: (n) => `(+${f.count(n)} weitere)`,
-      inTotal: (n) => `${f.count(n)} insgesamt`,
-    },
-
-    log: {
-      title: 'Moderationsprotokolle',
-      titleOf: (who) => `Moderationsprotokolle von ${who}`,
-      count: (n) => `${f.count(n)} ${f.plural(n, { one: 'Protokoll', other: 'Protokolle' })}`,
-      empty: 'Keine Moderationsprotokolle gefunden.',
-      typeOf: (type) => `Typ ${type}`,
-      detailTitle: (id, type) => `Protokoll ${id} · Typ ${type}`,
-      text: 'Text',
-      description: 'Beschreibung',
-      gameUsername: 'Spielername',
-      gameId: 'Spiel-ID',
-      type: 'Typ',
-      typeId: 'Typ-ID',
-      created: 'Erstellt',
-      createdBy: 'Erstellt von',
-      completedBy: 'Abgeschlossen von',
-      hidden: 'Verborgen',
-      hiddenBy: 'Verborgen von',
-      expired: 'Abgelaufen',
-      expiredAt: 'Abgelaufen am',
-      expiredBy: 'Als abgelaufen markiert von',
-      temporaryBan: 'Zeitweiliger Bann',
-      proof: 'Beweise',
-      editedBy: 'Bearbeitet von',
-      server: (id) => `Server ${id}`,
-      banStillInEffect: (until) => `Zeitweiliger Bann bis ${until}\nNoch in Kraft`,
-      banTimePassed: (until) => `Zeitweiliger Bann bis ${until}\nEntbannungszeit ist verstrichen`,
-      banNoUnbanTime: 'Zeitweiliger Bann, keine Entbannungszeit gesetzt',
-      banUnbanTime: (until) => `Zeitweiliger Bann, Entbannungszeit ${until}`,
-      notBannedUnbanSet: (until) => `Nein (Entbannungszeit gesetzt: ${until})`,
-      unbanTime: (until) => `Entbannungszeit ${until}`,
-      openKind: 'Protokoll',
-      openType: (type) => `Typ ${type}`,
-      allLogsOfPlayer: 'Alle Protokolle dieses Spielers',
-      notFound: 'Auf diesem Community-Server wurde kein Moderationsprotokoll mit dieser ID gefunden.',
-      since: (time) => `seit ${time}`,
-      savedPagesSearched: (searched, pages) =>
-        `${f.count(searched)} von ${f.count(pages)} gespeicherten Seiten durchsucht`,
-      firstSearched: (n) => `die ersten ${f.count(n)} Protokolle durchsucht`,
-      savedPagesOnly: 'Nur gespeicherte Seiten',
-      searchPartial: (searched, pages, needed, at) =>
-        `Durchsucht: ${f.count(searched)} ${f.plural(searched, { one: 'gespeicherte Seite', other: 'gespeicherte Seiten' })} von ${f.count(pages)}; eine vollständige Suche braucht ${f.count(needed)} weitere ${f.plural(needed, { one: 'Anfrage', other: 'Anfragen' })} an die API des Community-Servers, möglich <t:${at}:f> (<t:${at}:R>).`,
-    },
-
-    auditLog: {
-      title: 'Audit-Log',
-      count: (n) => `${f.count(n)} ${f.plural(n, { one: 'Eintrag', other: 'Einträge' })}`,
-      empty: 'Keine Audit-Log-Einträge gefunden.',
-      typeOf: (type) => `Typ ${type}`,
-      by: (user) => `von ${user}`,
-      detailTitle: (id, type) => `Audit-Log-Eintrag ${id} · Typ ${type}`,
-      description: 'Beschreibung',
-      type: 'Typ',
-      user: 'Nutzer',
-      application: 'Bewerbung',
-      time: 'Zeit',
-      server: (id) => `Server ${id}`,
-      pageOf: (page) => `Seite ${f.count(page)} des Audit-Logs`,
-      openKind: 'Audit-Eintrag',
-      openType: (type) => `Typ ${type}`,
-    },
-
-    application: {
-      title: 'Bewerbungen',
-      count: (n) => `${f.count(n)} ${f.plural(n, { one: 'Bewerbung', other: 'Bewerbungen' })}`,
-      empty: 'Keine Bewerbungen gefunden.',
-      open: 'Offen',
-      closed: 'Geschlossen',
-      untitled: 'Ohne Titel',
-      updated: (day) => `aktualisiert ${day}`,
-      detailTitle: (title) => `Bewerbung: ${title}`,
-      id: 'ID',
-      acceptingResponses: 'Nimmt Antworten an',
-      banAppeal: 'Bann-Einspruch',
-      cooldown: 'Wartezeit',
-      maxLogs: 'Max. Protokolle',
-      minMembership: 'Min. Discord-Mitgliedschaft',
-      resultsChannel: 'Ergebniskanal',
-      eventsChannel: 'Ereigniskanal',
-      gameGroup: 'Spielgruppe',
-      created: 'Erstellt',
-      lastUpdated: 'Zuletzt aktualisiert',
-      banner: 'Banner',
-      settings: 'Einstellungen',
-      onApproval: 'Bei Annahme',
-      onDenial: 'Bei Ablehnung',
-      reviewers: 'Prüfer',
-      applicants: 'Bewerber',
-      mentionedOnSubmit: 'Beim Absenden erwähnt',
-      closedMessage: 'Nachricht bei geschlossenem Formular',
-      submissionMessage: 'Nachricht nach dem Absenden',
-      sections: 'Abschnitte',
-      questions: 'Fragen',
-      presets: 'Vorlagen',
-      adds: 'Fügt hinzu',
-      removes: 'Entfernt',
-      review: 'Prüfen',
-      reviewOnly: 'Nur prüfen',
-      mustHave: 'Müssen haben',
-      mustNotHave: 'Dürfen nicht haben',
-      setting: {
-        requireChatMember: 'Muss auf dem Discord-Server sein',
-        collectGameAccount: 'Erfasst das Spielkonto',
-        stageResponses: 'Gestufte Antworten',
-        requireApprovedReason: 'Begründung zum Annehmen nötig',
-        requiredDenialReason: 'Begründung zum Ablehnen nötig',
-        revealReviewer: 'Zeigt den Prüfer',
-        resultsMentionUser: 'Ergebnisse erwähnen den Bewerber',
-        inviteOnApproval: 'Einladung bei Annahme',
-        banAppealNote: 'Hinweis zum Bann-Einspruch',
-      },
-      server: (id) => `Server ${id}`,
-      notFound: 'Auf diesem Community-Server wurde keine Bewerbung mit dieser ID oder diesem Titel gefunden.',
-    },
-
-    joinRequest: {
-      title: 'Beitrittsanfrage',
-      user: 'Nutzer',
-      userId: 'Nutzer-ID',
-      joinCode: 'Beitrittscode',
-      requested: 'Angefragt',
-      server: (id) => `Server ${id}`,
-      memberRecord: 'Mitgliedsakte',
-      notFound: 'Auf diesem Community-Server wurde keine Beitrittsanfrage dieses Nutzers gefunden.',
-    },
-
-    player: {
-      title: (username) => `Spieler ${username}`,
-      entries: 'Einträge',
-      countsOfNewest: (n) => `(gezählt: die neuesten ${f.count(n)})`,
-      byType: 'Nach Typ',
-      temporaryBan: 'Zeitweiliger Bann',
-      banInEffectUntil: (until) => `In Kraft bis ${until}`,
-      noBanInEffect: 'Keiner in Kraft',
-      hidden: 'Verborgen',
-      expired: 'Abgelaufen',
-      newestShown: (n) => `Die neuesten ${f.count(n)} angezeigt`,
-      allTheirLogs: 'Alle Protokolle des Spielers',
-      checkPlayer: 'Spieler prüfen',
-      gameUsername: 'Spielername',
-      typeUsername: 'Spielernamen eingeben…',
-      namedTitle: 'In dieser Nachricht genannte Spieler',
-      usernames: (n) => `${f.count(n)} ${f.plural(n, { one: 'Spielername', other: 'Spielernamen' })}`,
-      noUsername: 'Kein Spielername gefunden.',
-      theirRecord: 'Moderationsakte des Spielers',
-    },
-
-    people: {
-      member: (id) => `Mitglied ${id}`,
-    },
-
-    labels: {
-      table: {
-        logTypes: 'Protokolltyp',
-        loaStatus: 'LOA-Status',
-        loaStartType: 'LOA-Beginntyp',
-        auditTypes: 'Audit-Typ',
-        banAppeal: 'Bann-Einspruch',
-      },
-    },
-
-    reports: {
-      period: {
-        thisWeek: 'Diese Woche',
-        lastWeek: 'Letzte Woche',
-        last7Days: 'Letzte 7 Tage',
-        last30Days: 'Letzte 30 Tage',
-        thisMonth: 'Dieser Monat',
-        lastMonth: 'Letzter Monat',
-      },
-      periodSpan: (name, from, to, zone) => `${name} (${from} – ${to}, ${zone})`,
-      filterType: (type) => `Typ ${type}`,
-      filterWave: (wave) => `Welle ${f.count(wave)}`,
-      totalsTitle: (period) => `Dienstzeit · ${period}`,
-      memberTitle: (memberId, period) => `Mitglied ${memberId} · ${period}`,
-      members: (n) => `${f.count(n)} ${f.plural(n, { one: 'Mitglied', other: 'Mitglieder' })}`,
-      shifts: (n) => `${f.count(n)} ${f.plural(n, { one: 'Schicht', other: 'Schichten' })}`,
-      loas: (n) => `${f.count(n)} ${f.plural(n, { one: 'Abwesenheit', other: 'Abwesenheiten' })}`,
-      atMost: (time) => `höchstens ${time}`,
-      longest: (time) => `längste ${time}`,
-      onDutyNowCount: (n) => `${f.count(n)} gerade im Dienst`,
-      noShifts: 'Keine Schichten in diesem Zeitraum.',
-      memberTotal: (time, shifts, longest, approximate) =>
-        `${approximate ? 'Höchstens ' : ''}${time} im Dienst in ${f.count(shifts)} ${f.plural(shifts, { one: 'Schicht', other: 'Schichten' })} (längste ${longest}).`,
-      andMore: (n) => `… und ${f.count(n)} weitere`,
-      onLeaveTitle: 'Gerade abwesend',
-      leaveStartingTitle: (days) =>
-        `Abwesenheiten, die innerhalb von ${f.count(days)} ${f.plural(days, { one: 'Tag', other: 'Tagen' })} beginnen`,
-      noReturnDate: 'ohne Rückkehrdatum',
-      back: (when) => `zurück ${when}`,
-      fromBack: (start, back) => `ab ${start} · zurück ${back}`,
-      nobodyOnLeave: 'Gerade ist niemand abwesend.',
-      noLeaveStarts: 'In dieser Zeit beginnt keine Abwesenheit.',
-      quotaTitle: (period) => `Quotenprüfung · ${period}`,
-      pass: '✅ erfüllt',
-      fail: '❌ nicht erfüllt',
-      onLeave: '🌴 abwesend',
-      doneOf: (done, required) => `${done} von ${required}`,
-      quotaSummary: (pass, fail, leave) =>
-        `${f.count(pass)} erfüllt · ${f.count(fail)} nicht erfüllt · ${f.count(leave)} abwesend`,
-      noQuotaRoles: (where) => `Kein Mitglied hat eine Rolle mit Quote (${where}).`,
-      quotasSetByAdmins: 'Admins legen Quoten mit /rollcall-admin reports fest',
-      quotasSetInEnvironment: 'Quoten werden in der Umgebung von Rollcall festgelegt (REPORTS_QUOTAS)',
-      onDutyTitle: 'Gerade im Dienst',
-      since: (when) => `seit ${when}`,
-      onDutyFor: (time) => `${time} im Dienst`,
-      nobodyOnDuty: 'Gerade ist niemand im Dienst.',
-      inactiveTitle: (days) =>
-        `Seit über ${f.count(days)} ${f.plural(days, { one: 'Tag', other: 'Tagen' })} keine Schicht`,
-      leaveLeftOut: 'Abwesende ausgelassen',
-      neverOnDuty: 'nie im Dienst',
-      lastShift: (when) => `letzte Schicht ${when}`,
-      onLeaveNoReturn: '🌴 abwesend, ohne Rückkehrdatum',
-      onLeaveUntil: (when) => `🌴 abwesend bis ${when}`,
-      everyoneActive: 'Jedes Mitglied hatte in dieser Zeit eine Schicht.',
-      inactiveNeedsEveryPage: (read, total, roles) =>
-        `Wer still geworden ist, lässt sich erst mit allen Seiten der Schichten, Abwesenheiten${roles ? ', Mitglieder und Rollen' : ' und Mitglieder'} sagen; Rollcall hat bisher ${total === undefined ? f.count(read) : `${f.count(read)} von ${f.count(total)}`} gelesen (seitenweise, wie es das monatliche API-Kontingent erlaubt). Bis dahin wird niemand aufgeführt: Frag später noch einmal.`,
-      runningLong: (days) =>
-        `⚠️ läuft seit ${f.count(days)} ${f.plural(days, { one: 'Tag', other: 'Tagen' })} (automatisches Beenden ist womöglich fehlgeschlagen)`,
-      memberOption: (memberId) => `Mitglied ${memberId}`,
-      theirShifts: 'Die Schichten in diesem Zeitraum',
-      theirRecord: 'Die Akte des Mitglieds',
-      neverOnDutyOption: 'Nie im Dienst',
-    },
-
-    digest: {
-      allowanceMark: (used, points, reset) =>
-        `Rollcall hat ${f.count(used)} der ${f.count(points)} monatlichen API-Anfragen dieses Community-Servers verbraucht; gespeicherte Daten werden öfter gezeigt, bis das Kontingent <t:${reset}:f> neu beginnt.`,
-      allowanceSpent: (points, reset) =>
-        `Rollcall hat alle ${f.count(points)} monatlichen API-Anfragen dieses Community-Servers verbraucht; es zeigt gespeicherte Daten, bis das Kontingent <t:${reset}:f> neu beginnt.`,
-      language: (name) => `Sprache des Digests: ${name}.`,
-      serverDefault: (name) => `Standard des Servers (${name})`,
-    },
-
-    help: {
-      title: 'Rollcall-Befehle',
-      intro:
-        'Nur-Lese-Zugriff auf die Akten des Community-Servers. Listen blätterst du mit den Knöpfen darunter; ' +
-        '„Öffnen…“ zeigt einen Eintrag. Füge `public:True` zu einem Befehl hinzu, um die Antwort im Kanal zu posten ' +
-        '(sonst siehst nur du sie).',
-      memberMenus: 'Rechtsklick auf ein Mitglied → Apps',
-      messageMenus: 'Rechtsklick auf eine Nachricht → Apps',
-      messageMenuLine: 'die darin genannten Spieler und ihre Akten',
-      moreCommands: 'Weitere Befehle',
-      sampleUser: '@nutzer',
-    },
-
-    status: {
-      title: 'Rollcall-Status',
-      footer: 'Zählungen seit dem Start von Rollcall',
-      api: 'API',
-      reachable: '🟢 Erreichbar',
-      notReachable: '🔴 Nicht erreichbar',
-      roundTrip: 'Antwortzeit',
-      milliseconds: (ms) => `${f.count(ms)} ms`,
-      savedProbe: (relative) => `gespeicherte Antwort von ${relative}: keine Anfrage verbraucht`,
-      cache: 'Cache',
-      backendMemory: 'Im Arbeitsspeicher',
-      backendRedis: 'Redis',
-      backendOff: 'Aus',
-      healthy: 'funktioniert',
-      notAnswering: 'antwortet nicht',
-      hitRate: 'Cache-Trefferquote',
-      noReadsYet: 'noch keine Lesezugriffe',
-      hits: (percent, hits, reads) =>
-        `${new Intl.NumberFormat(f.locale, { maximumFractionDigits: 1 }).format(percent)} % (${f.count(hits)} von ${f.count(reads)} Lesezugriffen)`,
-      requestsMade: 'API-Anfragen gestellt',
-      rateLimited: 'Antworten mit Ratenlimit',
-      staleServed: 'Gespeicherte Daten gezeigt (API ausgefallen)',
-      coalesced: 'Geteilte Anfragen',
-      version: 'Version',
-      uptime: 'Laufzeit',
-      accessRoles: 'Zugriffsrollen',
-      problem: 'Problem',
-      leftAsCounted: 'Verbleibende Anfragen (zuletzt hier gezählt)',
-      leftThisMonth: 'Übrig in diesem Monat',
-      allowedNow: 'Jetzt erlaubt',
-      leftOf: (left, points) => `${f.count(left)} von ${f.count(points)}`,
-      noMonthlyLimit: 'Kein Monatslimit',
-      savedOnlyUntil: (when) => `Nur gespeicherte Daten, bis ${when}`,
-      nothingUntil: (when, limit) => `Nichts bis ${when} (${limit})`,
-      upToReads: (n) => `Bis zu ${f.count(n)} neue Abrufe`,
-      anyRead: 'Jeder Abruf (kein Limit gesetzt)',
-      readsAndRefresh: (reads, next) => `${reads}; Auffrischen gespeicherter Daten: ${next}`,
-      dueNow: 'eines ist jetzt fällig',
-      next: (when) => `nächstes ${when}`,
-      monthName: (limit) => `API-Kontingent (${limit})`,
-      monthLine: (left, points, used, resets) =>
-        `${f.count(left)} von ${f.count(points)} übrig in diesem Monat · ${f.count(used)} verbraucht · beginnt neu ${resets}`,
-      paceSpent: 'Tempo: aufgebraucht; gespeicherte Daten werden gezeigt, bis es neu beginnt',
-      paceLine: (every, next) =>
-        `Tempo: ein Auffrischen gespeicherter Daten alle ${every} (20 % für neue Abrufe reserviert) · ${next}`,
-      windowName: (limit) => `Anfragelimit (${limit})`,
-      windowLine: (left, window, used, refills) =>
-        `${left} übrig in diesem Fenster von ${window} · ${f.count(used)} verbraucht · füllt sich auf ${refills}`,
-      leftOfWindow: (left, per) => `${f.count(left)} von ${f.count(per)}`,
-    },
-
-    access: {
-      unlinked: 'keine verknüpfte Discord-Rolle',
-      badId: 'die verknüpfte Discord-Rolle ist keine Rollen-ID',
-      gone: 'die verknüpfte Discord-Rolle gibt es auf diesem Server nicht mehr',
-      unknownRole: 'nicht unter den Community-Rollen',
-      unread: 'die Community-Rollen konnten nicht gelesen werden',
-      discordRole: (id) => `Discord-Rolle ${id}`,
-      checkedFree: (roles) => `Kostenlos geprüft (verknüpfte Discord-Rolle): ${roles}`,
-      costLookup: (roles) => `Kosten eine Mitgliedsabfrage: ${roles}`,
-      linkTip:
-        'Verknüpfe sie im Community-Server mit einer Discord-Rolle, damit sie kostenlos geprüft werden.',
-    },
-
-    admin: {
-      setupTitle: 'Rollcall mit deiner Community verbinden',
-      tokenLabel: 'Der API-Token des Community-Servers',
-      replaceToken: 'Token ersetzen',
-      unlink: 'Trennen',
-      noRoleNeeded: 'none (keine Rolle nötig)',
-      digestDaily: (hour) => `täglich um ${hour}`,
-      digestWeekly: (day, hour) => `jeden ${day} um ${hour}`,
-      weekday: {
-        monday: 'Montag',
-        tuesday: 'Dienstag',
-        wednesday: 'Mittwoch',
-        thursday: 'Donnerstag',
-        friday: 'Freitag',
-        saturday: 'Samstag',
-        sunday: 'Sonntag',
-      },
-      report: {
-        totals: 'Dienstzeit',
-        quota: 'Quotenergebnisse',
-        leave: 'jetzt abwesend',
-      },
-    },
-
-    reminders: {
-      returningTitle: 'Rückkehr diese Woche',
-      startingTitle: 'Beginn diese Woche',
-      returningEmpty: 'Diese Woche kehrt niemand aus einer Abwesenheit zurück.',
-      startingEmpty: 'Diese Woche beginnt keine Abwesenheit.',
-      returningRow: (who, back) => `${who} · zurück ${back}`,
-      startingRow: (who, from, back) => `${who} · ab ${from} · zurück ${back}`,
-      noReturnDate: 'kein Rückkehrdatum',
-      count: (n) => `${f.count(n)} ${f.plural(n, { one: 'LOA', other: 'LOAs' })}`,
-      reminder: (who, back) => `🌴 Abwesenheit endet morgen: ${who} ist ${back} zurück.`,
-      state: (r) =>
-        r === undefined
-          ? 'Abwesenheitserinnerungen: aus.'
-          : `Abwesenheitserinnerungen: in ${channelMention(r.channelId)}, am Tag vor dem Ende einer Abwesenheit (${r.pings ? 'mit Ping des Mitglieds' : 'ohne Ping'}).${r.problem ? `\n⚠️ ${r.problem}` : ''}`,
-      needsChannel:
-        'Abwesenheitserinnerungen brauchen einen Kanal (reminder-channel). Nichts wurde gespeichert.',
-      noChannel: (channelId) =>
-        `Rollcall kann keine Abwesenheitserinnerungen in ${channelMention(channelId)} posten: Der Kanal existiert nicht mehr oder ist kein Textkanal dieses Servers; wähle einen anderen.`,
-      missing: (channelId, missing) =>
-        `Rollcall kann keine Abwesenheitserinnerungen in ${channelMention(channelId)} posten: es fehlt ${missing.join(', ')}.`,
-      failed:
-        'Die letzte Abwesenheitserinnerung konnte nicht gepostet werden (Discord hat nicht geantwortet); die nächste wird versucht.',
-    },
+    common: common(f),
+    page: page(f),
+    paging: paging(f),
+    sentences: { ...inputSentences(f), ...accessSentences(f), ...adminSentences(f) },
+    export: csvExport(f),
+    loa: loa(f),
+    shift: shift(f),
+    member: member(f),
+    role: role(f),
+    records: records(f),
+    log: log(f),
+    auditLog: auditLog(f),
+    application: application(f),
+    joinRequest: joinRequest(f),
+    player: player(f),
+    people: people(f),
+    labels: labels(f),
+    reports: reports(f),
+    digest: digest(f),
+    help: help(f),
+    status: status(f),
+    access: access(f),
+    admin: admin(f),
+    reminders: reminders(f),
   }),
 };
+
+const common = (f: Formats): Section<'common'> => ({
+  yes: 'Ja',
+  no: 'Nein',
+  never: 'nie',
+  underAMinute: 'unter einer Minute',
+  minutes: (n) => `${f.count(n)} Min.`,
+  hours: (n) => `${f.count(n)} Std.`,
+  days: (n) => `${f.count(n)} T`,
+});
+
+const page = (f: Formats): Section<'page'> => ({
+  pageOf: (page, pages) => `Seite ${f.count(page)} von ${f.count(pages)}`,
+  incomplete: 'noch nicht alle Seiten gelesen: Summen können zu niedrig sein',
+  spentUntil: (utc) => `das monatliche API-Kontingent dieses Servers ist bis ${utc} UTC aufgebraucht`,
+  savingFor: (age) => `das monatliche API-Kontingent dieses Servers wird geschont: neue Daten in ${age}`,
+  apiUnavailable: 'API nicht erreichbar: gespeicherte Daten vom',
+  dataAsOf: 'Daten vom',
+  savedAsOf: 'Gespeicherte Daten vom',
+  savedAgedAsOf: (age) => `Gespeicherte Daten (${age} alt) vom`,
+});
+
+const paging = (f: Formats): Section<'paging'> => ({
+  refresh: '🔄 Aktualisieren',
+  exportCsv: '📄 Als CSV exportieren',
+  backToList: '↩ Zurück zur Liste',
+  open: 'Öffnen…',
+  goToPage: 'Gehe zu Seite',
+  pageNumber: 'Seitenzahl',
+  pageRangeHint: (last) => `1 bis ${f.count(last)}`,
+});
+
+const inputSentences = (f: Formats): InputSentences => ({
+  notFound: 'Auf diesem Community-Server wurde nichts mit dieser ID gefunden.',
+  memberNotFound: 'Dieser Discord-Nutzer ist kein Mitglied des Community-Servers.',
+  memberIdNotFound: 'Auf diesem Community-Server wurde kein Mitglied mit dieser ID gefunden.',
+  loaNotFound: 'Auf diesem Community-Server wurde keine LOA mit dieser ID gefunden.',
+  logNotFound: 'Auf diesem Community-Server wurde kein Moderationsprotokoll mit dieser ID gefunden.',
+  shiftNotFound: 'Auf diesem Community-Server wurde keine Schicht mit dieser ID gefunden.',
+  roleNotFound: 'Auf diesem Community-Server wurde keine Rolle mit dieser ID oder diesem Namen gefunden.',
+  applicationNotFound:
+    'Auf diesem Community-Server wurde keine Bewerbung mit dieser ID oder diesem Titel gefunden.',
+  joinRequestNotFound: 'Auf diesem Community-Server wurde keine Beitrittsanfrage dieses Nutzers gefunden.',
+  nameMatchesSeveral: (name, _plural, candidates, more) =>
+    `${typed(name)} ist der Name von ${f.count(candidates.length + more)} Einträgen: ${candidates.join(', ')}${more > 0 ? ` und ${f.count(more)} weiteren` : ''}. Wähle einen aus der Liste oder gib seine ID an.`,
+  cannotOpen:
+    'Dieser Eintrag lässt sich nicht öffnen: Die API des Community-Servers hat ihm eine ID gegeben, die Rollcall nicht abfragen kann. Er steht weiterhin in der Liste.',
+  auditEntryMoved:
+    'Dieser Audit-Log-Eintrag steht nicht mehr auf der Seite, auf der er aufgeführt war; führe /audit-log list erneut aus.',
+  userOrId: (idName) => `Gib entweder einen Discord-Nutzer oder eine ID (${idName}) an, nicht beides.`,
+  giveId: (what) => `Gib die ID an (${what}).`,
+  badId: (what, max) =>
+    `Das ist keine gültige ID (${what}): Nutze bis zu ${f.count(max)} Buchstaben, Ziffern, Binde- oder Unterstriche.`,
+  idName: 'ID',
+  loaIdName: 'LOA-ID',
+  memberIdName: 'Mitglieds-ID',
+  shiftIdName: 'Schicht-ID',
+  logIdName: 'Log-ID',
+  userIdName: 'Nutzer-ID',
+  roleIdName: 'Rollen-ID',
+  applicationIdName: 'Bewerbungs-ID',
+  rolesName: 'Rollen',
+  applicationFormsName: 'Bewerbungsformulare',
+  recordsName: 'Einträge',
+  giveUsername: 'Gib den Spielernamen an.',
+  badUsername: (max) => `Das ist kein gültiger Spielername: Nutze bis zu ${f.count(max)} sichtbare Zeichen.`,
+  notYours:
+    'Diese Schaltflächen gehören dem Moderator, der den Befehl ausgeführt hat; führe ihn selbst aus, um zu blättern.',
+  expired: 'Diese Schaltflächen sind abgelaufen; führe den Befehl erneut aus.',
+  oldVersion:
+    'Diese Schaltflächen stammen von einer älteren Version von Rollcall; führe den Befehl erneut aus.',
+  unknownCommand:
+    'Dieser Befehl ist dieser Version von Rollcall unbekannt; die Befehle müssen eventuell neu registriert werden.',
+  notAChoice: (option, choices) =>
+    `Dieser Wert ist keine der Auswahlmöglichkeiten von \`${option}\`; wähle eine von ${choices.map((c) => `\`${c}\``).join(', ')}. Es wurde nichts getan.`,
+  optionOutOfRange: (option, min, max, whole) =>
+    `\`${option}\` erwartet eine ${whole ? 'ganze Zahl' : 'Zahl'} von ${f.count(min)} bis ${f.count(max)}. Es wurde nichts getan.`,
+  badOptionValue: (option) => `Diesen Wert nimmt \`${option}\` nicht an. Es wurde nichts getan.`,
+  pageRange: (last) =>
+    last === 1 ? 'Diese Liste hat nur Seite 1.' : `Gib eine Seitenzahl von 1 bis ${f.count(last)} ein.`,
+  badSince:
+    'Das ist kein gültiges since: Gib ein Datum (2026-11-01, UTC) oder einen Zeitraum bis jetzt an (12h, 7d, 30d, 4w).',
+  badReport: 'Dieser Berichtslink ist nicht mehr gültig; führe den Befehl erneut aus.',
+  badWave: 'Die Welle ist eine ganze Zahl von 0 bis 100000.',
+  noPlayerLogs: 'Keine Protokolle für diesen Spieler.',
+  noPlayerNames: 'Diese Nachricht nennt keinen Spielernamen; nutze Spielernamen eingeben… oder /log user.',
+  reportRoleUnknown: 'Keine Community-Rolle hat diesen Namen oder diese ID; /role list zeigt sie.',
+  badDays: 'Die Anzahl der Tage ist eine ganze Zahl von 1 bis 365.',
+});
+
+const accessSentences = (f: Formats): AccessSentences => ({
+  badRequest:
+    'Die API des Community-Servers hat die Anfrage als ungültig abgelehnt; prüfe die angegebene ID oder den Namen.',
+  unauthorized:
+    'Die API des Community-Servers hat das Token von Rollcall abgelehnt (ungültig oder abgelaufen). Bitte einen Server-Admin, API_TOKEN zu erneuern.',
+  forbidden:
+    'Dem API-Token von Rollcall fehlt dafür die Berechtigung. Bitte einen Server-Admin, dem Inhaber des Tokens diese Berechtigung zu geben.',
+  rateLimited: (seconds) =>
+    `Die API des Community-Servers ist mit den Anfragen von Rollcall ausgelastet; versuche es in ${f.count(seconds)} s erneut.`,
+  unavailable: 'Die API des Community-Servers antwortet gerade nicht; versuche es in einer Minute erneut.',
+  allowanceMark: (used, points, resetAtSeconds) =>
+    used >= points
+      ? `Rollcall hat alle ${f.count(points)} monatlichen API-Anfragen dieses Community-Servers verbraucht; es zeigt gespeicherte Daten, bis das Kontingent ${dateTime(resetAtSeconds)} neu beginnt.`
+      : `Rollcall hat ${f.count(used)} der ${f.count(points)} monatlichen API-Anfragen dieses Community-Servers verbraucht; gespeicherte Daten werden öfter gezeigt, bis das Kontingent ${dateTime(resetAtSeconds)} neu beginnt.`,
+  allowanceSpent: (resetAtSeconds) =>
+    `Das monatliche API-Kontingent dieses Community-Servers ist verbraucht und Rollcall hat keine gespeicherte Kopie davon; neue Daten kann es ab ${dateTime(resetAtSeconds)} (${fromNow(resetAtSeconds)}) lesen.`,
+  reportPaced: (nextAtSeconds) =>
+    `Rollcall hat die Daten dieser Community für Berichte noch nicht gelesen: Damit das monatliche API-Kontingent reicht, liest es sie seitenweise und kann ${fromNow(nextAtSeconds)} beginnen.`,
+  malformed:
+    'Die API des Community-Servers hat eine Antwort geschickt, die Rollcall nicht lesen konnte; versuche es in einer Minute erneut.',
+  tooLarge:
+    'Die API des Community-Servers hat eine zu große Antwort geschickt; ein Server-Admin kann API_MAX_RESPONSE_BYTES erhöhen.',
+  internal: 'Bei Rollcall ist etwas schiefgelaufen; es wurde protokolliert. Versuche es erneut.',
+  dmOnly: 'Rollcall funktioniert nur im Discord des Community-Servers, nicht in Direktnachrichten.',
+  wrongGuild: 'Rollcall ist auf diesem Server nicht eingerichtet.',
+  storeUnavailable: 'Rollcall erreicht seine Datenbank gerade nicht; versuche es in einer Minute erneut.',
+  notLinked:
+    'Rollcall ist auf diesem Server noch mit keiner Community verbunden; ein Server-Admin (Server verwalten) muss /rollcall-admin setup ausführen.',
+  tokenRejected:
+    'Das API-Token dieses Servers wurde abgelehnt; ein Admin muss /rollcall-admin setup ausführen.',
+  tokenHeld: (nextAtSeconds) =>
+    `Die API des Community-Servers hat das API-Token dieses Servers gerade abgelehnt; Rollcall versucht es ${fromNow(nextAtSeconds)} von selbst erneut. Ein Admin muss /rollcall-admin setup nur ausführen, wenn es dann immer noch abgelehnt wird.`,
+  tokenUnreadable:
+    'Das gespeicherte API-Token dieses Servers ist nicht lesbar; ein Admin muss /rollcall-admin setup erneut ausführen.',
+  notAllowed: 'Nur das Team des Community-Servers kann Rollcall nutzen.',
+  accessUnchecked: (reason) =>
+    `Rollcall kann deinen Team-Zugang gerade nicht prüfen und lehnt daher sicherheitshalber ab. ${reason}`,
+  accessChecksSpent: (resetAtSeconds) =>
+    `Rollcall kann deinen Team-Zugang erst ab ${dateTime(resetAtSeconds)} prüfen: Der Anteil des monatlichen API-Kontingents dieses Community-Servers für Zugangsprüfungen ist verbraucht.`,
+  accessRolesTip:
+    'Eine Zugriffsrolle, die mit einer Discord-Rolle dieses Servers verknüpft ist (der Community-Server hält beide gleich), wird kostenlos anhand der Rollen geprüft, die jede Interaktion mitbringt, und eine entzogene Rolle zählt sofort. Jede andere kostet für die Prüfung einer Person eine API-Anfrage, aus einem Zehntel des Monatskontingents: verknüpfe sie im Community-Server mit einer Discord-Rolle oder wähle stattdessen mit discord-roles (die Rollen dieses Servers).',
+  accessRolesChecked: (free, lookups) =>
+    [
+      ...(free.length > 0 ? [`Kostenlos geprüft (verknüpfte Discord-Rolle): ${free.join(', ')}.`] : []),
+      ...(lookups.length > 0 ? [`Kosten eine Mitgliedsabfrage: ${lookups.join(', ')}.`] : []),
+    ].join('\n'),
+  restarting: 'Rollcall startet neu; führe den Befehl in einer Minute erneut aus.',
+  settingsUnreadable:
+    'Die Rollcall-Einstellungen dieses Servers sind nicht lesbar, daher lehnt Rollcall sicherheitshalber ab; ein Admin muss sie mit /rollcall-admin settings erneut speichern.',
+  serverInstallOnly:
+    'Rollcall antwortet nur über die App, die dieser Server hinzugefügt hat, nicht über eine App in deinem eigenen Konto.',
+  searchNeeds: (possibleAtSeconds) =>
+    `Die Suche in den Protokollen dieses Spielers braucht mindestens 1 Anfrage an die API des Community-Servers (keine seiner Protokollseiten ist gespeichert), aber vom Kontingent dieses Monats ist keine übrig; möglich ist sie ${dateTime(possibleAtSeconds)} (${fromNow(possibleAtSeconds)}).`,
+  searchPartial: (searched, pages, needed, possibleAtSeconds) =>
+    `${f.count(searched)} gespeicherte ${f.plural(searched, { one: 'Seite', other: 'Seiten' })} von ${f.count(pages)} durchsucht; eine vollständige Suche braucht ${f.count(needed)} weitere ${f.plural(needed, { one: 'Anfrage', other: 'Anfragen' })} an die API des Community-Servers, möglich ${dateTime(possibleAtSeconds)} (${fromNow(possibleAtSeconds)}).`,
+  reportsUnavailable: 'Berichte sind auf diesem Server nicht verfügbar.',
+  queued: (position, etaSeconds) =>
+    `Warten auf das API-Kontingent: Du bist ${f.ordinal(position)} in der Schlange, etwa ${
+      etaSeconds < 57.5
+        ? `${f.count(Math.max(5, Math.ceil(etaSeconds / 5) * 5))} s`
+        : `${f.count(Math.max(1, Math.round(etaSeconds / 60)))} Min.`
+    }.`,
+});
+
+const adminSentences = (f: Formats): AdminSentences => ({
+  adminOnly:
+    'Nur Mitglieder mit der Berechtigung „Server verwalten“ können Rollcall auf diesem Server einrichten.',
+  setupLinked: (communityId, roleCount) =>
+    `Verbunden: Dieser Server liest jetzt den Community-Server ${communityId ?? (roleCount === 0 ? '(unbekannt: er hat keine Rollen)' : '(unbekannt)')} (${f.count(roleCount)} ${f.plural(roleCount, { one: 'Rolle', other: 'Rollen' })}).`,
+  setupRejected:
+    'Die API des Community-Servers hat dieses Token abgelehnt (401): Prüfe, ob es vollständig kopiert wurde und noch gültig ist. Nichts wurde gespeichert.',
+  setupForbidden:
+    'Diesem Token fehlt die Berechtigung, die Daten des Community-Servers zu lesen (403). Nichts wurde gespeichert.',
+  setupUnavailable:
+    'Die API des Community-Servers antwortet nicht, daher konnte das Token nicht geprüft werden. Nichts wurde gespeichert; versuche es in einer Minute erneut.',
+  setupEmpty: 'Füge das API-Token in das Feld ein. Nichts wurde gespeichert.',
+  unlinked: 'Getrennt: API-Token und Einstellungen dieses Servers sind gelöscht.',
+  linkState: (link) =>
+    [
+      `Verbunden mit Community-Server ${link.communityId ?? '(unbekannt)'} seit ${dateTime(link.linkedAt)}, von ${userMention(link.linkedBy)}.`,
+      `Token-Fingerabdruck: ${link.fingerprint}`,
+      link.invalidAt
+        ? `Die API hat dieses Token ${fromNow(link.invalidAt)} abgelehnt; Moderatoren werden abgewiesen, bis es ersetzt ist.`
+        : 'Status: in Gebrauch.',
+    ].join('\n'),
+  settingsState: (s) =>
+    [
+      `Antworten: standardmäßig ${s.visibility === 'public' ? 'öffentlich' : 'privat'} (Moderatoren können mit der Option public weiterhin wählen).`,
+      `Zugriff: ${s.accessRoles.length > 0 ? `Inhaber der Community-Rolle(n) ${s.accessRoles.join(', ')}` : 'alle, die die Befehlsberechtigungen zulassen'}.`,
+      `Discord-Rollen: ${(s.discordRoles ?? []).length > 0 ? `nur Inhaber von ${(s.discordRoles ?? []).join(', ')} auf diesem Server` : 'keine Discord-Rolle nötig'}.`,
+      `API-Limits: ${s.limits ?? 'die Standardwerte des Bots'}.`,
+    ].join('\n'),
+  settingsSaved: 'Einstellungen gespeichert.',
+  badLimits: (problem) =>
+    `Diese API-Limits sind ungültig: ${typed(problem, 400)} (zum Beispiel 100/month,30/1m oder default). Nichts wurde gespeichert.`,
+  unknownRoles: (names) =>
+    `Keine Community-Rolle heißt ${names.map((n) => typed(n)).join(', ')}; gib Rollennamen oder IDs vom Community-Server an, oder none. Nichts wurde gespeichert.`,
+  nothingToUnlink:
+    'Auf diesem Server ist kein API-Token verbunden; hier gespeicherte Einstellungen werden gelöscht.',
+  labelsState: (tables) =>
+    tables.some((t) => t.labels.length > 0)
+      ? tables
+          .filter((t) => t.labels.length > 0)
+          .map((t) => `${t.name}: ${t.labels.map(([code, label]) => `${code} = ${label}`).join(', ')}`)
+          .join('\n')
+      : 'Auf diesem Server hat kein Code eine Bezeichnung: Codes werden als Zahlen gezeigt. Benenne einen mit /rollcall-admin labels table code label.',
+  labelSaved: (code, shown) => `Gespeichert: Code ${code} wird jetzt als ${shown} gezeigt.`,
+  labelCleared: (code) => `Entfernt: Code ${code} wird wieder als Zahl gezeigt.`,
+  labelsTableCleared: (table) =>
+    `Alle Bezeichnungen für ${table} entfernt: Diese Codes werden wieder als Zahlen gezeigt.`,
+  labelNeedsTable:
+    'Wähle, für welche Codes die Bezeichnung gilt (die Option table). Nichts wurde gespeichert.',
+  labelNeedsCode:
+    'Gib den zu benennenden Code an (die Option code), oder nutze clear ohne Code, um die ganze Tabelle zu leeren. Nichts wurde gespeichert.',
+  labelBadCode:
+    'Der Code muss eine ganze Zahl sein, wie 3 oder -1 (bis zu zehn Ziffern). Nichts wurde gespeichert.',
+  labelNeedsText:
+    'Gib die Bezeichnung an (die Option label), oder setze clear, um eine zu entfernen. Nichts wurde gespeichert.',
+  labelBoth: 'Gib entweder label oder clear an, nicht beides. Nichts wurde gespeichert.',
+  labelBadLength: (max) =>
+    `Eine Bezeichnung hat 1 bis ${f.count(max)} sichtbare Zeichen. Nichts wurde gespeichert.`,
+  labelBadText:
+    'Eine Bezeichnung ist reiner Text: keine Markdown-Zeichen (` * _ ~ | \\ [ ]), Erwähnungen (< > @), Links oder unsichtbaren Zeichen. Nichts wurde gespeichert.',
+  unknownDiscordRoles: (names) =>
+    `Dieser Server hat keine Rolle namens ${names.map((n) => typed(n)).join(', ')}; wähle Rollen beim Tippen aus der Liste, oder none. Nichts wurde gespeichert.`,
+  setupMalformed:
+    'Das ist kein API-Token: Ein Token besteht nur aus Buchstaben, Ziffern und Symbolen, ohne Leerzeichen oder Zeilenumbruch. Nichts wurde gespeichert.',
+  setupSaving: (left, points, nextAtSeconds) =>
+    left <= 0
+      ? `Diesem Token bleiben diesen Monat keine API-Anfragen (sein monatliches Kontingent von ${f.count(points)} ist verbraucht), daher konnte es nicht mit einer Anfrage geprüft werden. Nichts wurde gespeichert; versuche es ${fromNow(nextAtSeconds)} erneut.`
+      : `Diesem Token bleiben diesen Monat ${f.count(left)} seiner ${f.count(points)} API-Anfragen, alle als Reserve für das, was Moderatoren noch nicht gelesen haben, daher konnte es nicht mit einer Anfrage geprüft werden. Nichts wurde gespeichert; versuche es ${fromNow(nextAtSeconds)} erneut.`,
+  setupTooOften: (checks, minutes) =>
+    `Auf diesem Server wurden in den letzten Minuten ${f.count(checks)} Tokens geprüft; versuche es in ${f.count(minutes)} Min. erneut. Nichts wurde gespeichert.`,
+  tooManyRoles: (max) => `Gib höchstens ${f.count(max)} Rollen jeder Art an. Nichts wurde gespeichert.`,
+  labelTooMany: (max) =>
+    `Eine Tabelle fasst höchstens ${f.count(max)} Bezeichnungen; entferne zuerst welche. Nichts wurde gespeichert.`,
+  badTimeZone: (zone) =>
+    `${typed(zone)} ist keine Zeitzone, die Rollcall kennt; nutze einen IANA-Namen wie Europe/London, America/New_York oder UTC. Nichts wurde gespeichert.`,
+  badQuotaHours:
+    'Eine Quote ist eine Stundenzahl über 0 und höchstens 168, mit höchstens zwei Nachkommastellen. Nichts wurde gespeichert.',
+  tooManyQuotas:
+    'Höchstens 25 Rollen können eine Quote haben; entferne zuerst eine. Nichts wurde gespeichert.',
+  unknownRole: 'Keine Community-Rolle hat diesen Namen oder diese ID. Nichts wurde gespeichert.',
+  quotaNeedsBoth:
+    'Gib quota-role und quota-hours an (0 Stunden entfernt die Quote). Nichts wurde gespeichert.',
+  reportSettingsState: (s) =>
+    [
+      `Zeitzone: ${s.timeZone}.`,
+      `Wochen beginnen am ${({ monday: 'Montag', tuesday: 'Dienstag', wednesday: 'Mittwoch', thursday: 'Donnerstag', friday: 'Freitag', saturday: 'Samstag', sunday: 'Sonntag' } as Record<string, string>)[s.weekStart] ?? s.weekStart}.`,
+      `Quoten: ${s.quotas.length > 0 ? s.quotas.join(', ') : 'keine'}.`,
+    ].join('\n'),
+  digestNoChannel: (channelId) =>
+    `Rollcall kann den Digest nicht in ${channelMention(channelId)} posten: Der Kanal existiert nicht mehr oder ist kein Textkanal dieses Servers; wähle einen anderen.`,
+  digestMissing: (channelId, missing) =>
+    `Rollcall kann den Digest nicht in ${channelMention(channelId)} posten: Es fehlt ${missing.join(', ')}.`,
+  digestFailed:
+    'Der letzte Digest konnte nicht gepostet werden (Discord oder die API hat nicht geantwortet); der nächste wird versucht.',
+  digestNeedsChannel:
+    'Ein Digest braucht einen Kanal, einen Zeitplan und eine Stunde (und bei wöchentlichem einen Tag). Nichts wurde gespeichert.',
+  digestState: (d) =>
+    d === undefined
+      ? 'Digest: keiner.'
+      : `Digest: ${d.when} in ${channelMention(d.channelId)}: ${d.reports.join(', ')}.${d.problem ? `\n⚠️ ${d.problem}` : ''}`,
+});
+
+const csvExport = (f: Formats): Section<'export'> => ({
+  done: (e) =>
+    `${f.count(e.rows)} ${f.plural(e.rows, { one: 'Zeile', other: 'Zeilen' })} in ${f.count(e.files)} ${f.plural(e.files, { one: 'CSV-Datei', other: 'CSV-Dateien' })} exportiert; dafür ${f.plural(e.requests, { one: 'war', other: 'waren' })} ${f.count(e.requests)} ${f.plural(e.requests, { one: 'Anfrage', other: 'Anfragen' })} an die API des Community-Servers nötig (Datenstand: ${fromNow(e.fetchedAtSeconds)}).${e.capped === undefined ? '' : ` Nur die ersten ${f.count(e.capped)} von ${f.count(e.total)} Zeilen: Ein Export liest höchstens so viele.`}`,
+  needs: (needed, spare, possibleAtSeconds) =>
+    `Diese ganze Liste zu exportieren braucht ${f.count(needed)} weitere ${f.plural(needed, { one: 'Anfrage', other: 'Anfragen' })} an die API des Community-Servers (Seiten, die Rollcall nicht gespeichert hat), aber vom Kontingent dieses Monats ${f.plural(spare, { one: 'ist', other: 'sind' })} nur ${f.count(spare)} übrig; möglich ist es ${dateTime(possibleAtSeconds)} (${fromNow(possibleAtSeconds)}).`,
+  tooLarge: (rows) =>
+    `Diese Liste (${f.count(rows)} Zeilen) ist zu groß, um sie innerhalb des Upload-Limits von Discord als CSV-Dateien zu senden; grenze sie zuerst ein.`,
+  fileName: (base, part, parts) => (parts > 1 ? `${base}-teil${part}von${parts}.csv` : `${base}.csv`),
+});
+
+const loa = (f: Formats): Section<'loa'> => ({
+  title: 'Abwesenheiten',
+  titleOfMember: (memberId) => `Abwesenheiten von Mitglied ${memberId}`,
+  titleFiltered: (filter) => `Abwesenheiten · ${filter}`,
+  filters: { pending: 'Prüfung ausstehend', active: 'Aktiv: gerade abwesend', ended: 'Beendet' },
+  count: (n) => `${f.count(n)} ${f.plural(n, { one: 'LOA', other: 'LOAs' })}`,
+  empty: 'Keine Abwesenheiten gefunden.',
+  states: {
+    cancelled: 'Storniert',
+    denied: 'Abgelehnt',
+    ended: 'Beendet',
+    expired: 'Abgelaufen',
+    active: 'Aktiv',
+    approved: 'Genehmigt',
+    pendingReview: 'Prüfung ausstehend',
+  },
+  detailTitle: (id, state) => `LOA ${id} · ${state}`,
+  member: 'Mitglied',
+  statusCode: 'Statuscode',
+  startType: 'Starttyp',
+  requested: 'Beantragt',
+  starts: 'Beginnt',
+  ends: 'Endet',
+  started: 'Begonnen',
+  ended: 'Beendet',
+  length: 'Dauer',
+  reviewed: 'Geprüft',
+  reviewedBy: 'Geprüft von',
+  endedBy: 'Beendet von',
+  cancelled: 'Storniert',
+  expired: 'Abgelaufen',
+  denyReason: 'Ablehnungsgrund',
+  reasonHistory: 'Verlauf des Grundes',
+  extensionRequests: 'Verlängerungsanträge',
+  readsAs: (code, reading) => `${code} (gilt als ${reading})`,
+  readings: {
+    approved: 'genehmigt',
+    denied: 'abgelehnt',
+    startingWhenRequested: 'Beginn mit dem Antrag',
+    startingLater: 'späterer Beginn',
+  },
+  entryEnd: (from, to) => `Ende ${from} → ${to}`,
+  entryAtBy: (what, day, by) => `${what} ${day} von ${by}`,
+  dateRange: (from, to) => `${from}–${to}`,
+  dateFrom: (day) => `ab ${day}`,
+  dateUntil: (day) => `bis ${day}`,
+  optionKind: 'LOA',
+  optionId: (id) => `ID ${id}`,
+  memberShortcut: 'Mitglied',
+  membersLoas: 'LOAs des Mitglieds',
+});
+
+const shift = (f: Formats): Section<'shift'> => ({
+  title: 'Schichten',
+  count: (n) => `${f.count(n)} ${f.plural(n, { one: 'Schicht', other: 'Schichten' })}`,
+  empty: 'Keine Schichten gefunden.',
+  states: { active: 'Aktiv', ended: 'Beendet', unknown: 'Unbekannt' },
+  detailTitle: (id, state) => `Schicht ${id} · ${state}`,
+  typeInWave: (type, wave) => `${type} (Welle ${wave})`,
+  member: 'Mitglied',
+  type: 'Typ',
+  wave: 'Welle',
+  autoEnd: 'Automatisches Ende',
+  started: 'Begonnen',
+  ended: 'Beendet',
+  stillOnDuty: 'Noch im Dienst',
+  endedBy: 'Beendet von',
+  length: 'Dauer',
+  breaks: 'Pausen',
+  netTime: 'Netto-Dienstzeit',
+  breakEntries: 'Pauseneinträge',
+  soFar: (length) => `${length} bisher`,
+  breakCount: (n) => `${f.count(n)} ${f.plural(n, { one: 'Pause', other: 'Pausen' })}`,
+  timesUnreadable: (breaks) => `${breaks} (Zeiten nicht lesbar)`,
+  onBreakNow: 'gerade in der Pause',
+  oneNeverEnded: 'eine nie beendet',
+  unreadable: (n) => `${f.count(n)} nicht lesbar`,
+  atMost: (length) => `höchstens ${length}`,
+  optionKind: 'Schicht',
+  optionMember: (memberId) => `Mitglied ${memberId}`,
+  theirShifts: 'Schichten des Mitglieds in diesem Zeitraum',
+  membersLoas: 'LOAs des Mitglieds',
+});
+
+const member = (f: Formats): Section<'member'> => ({
+  title: 'Mitglieder',
+  count: (n) => `${f.count(n)} ${f.plural(n, { one: 'Mitglied', other: 'Mitglieder' })}`,
+  empty: 'Keine Mitglieder gefunden.',
+  joinedOn: (day) => `beigetreten ${day}`,
+  noRolesInRow: 'keine Rollen',
+  detailTitle: (id) => `Mitglied ${id}`,
+  id: 'ID',
+  joined: 'Beigetreten',
+  roleCount: 'Anzahl Rollen',
+  roles: 'Rollen',
+  linkedRoles: 'Verknüpfte Discord-Rollen',
+  none: 'Keine',
+  thisWeek: (from, to, timeZone) => `Diese Woche (${from} – ${to}, ${timeZone})`,
+  timeInShifts: (time, shifts) =>
+    `${time} in ${f.count(shifts)} ${f.plural(shifts, { one: 'Schicht', other: 'Schichten' })}`,
+  rank: (place, of) => `Platz ${f.count(place)} von ${f.count(of)}`,
+  noTimeOnDuty: 'keine Dienstzeit',
+  onDutyNow: 'gerade im Dienst',
+  quota: 'Quote',
+  quotaMet: '✅ erfüllt',
+  quotaNotMet: '❌ nicht erfüllt',
+  quotaExempt: '🌴 befreit (abwesend)',
+  quotaDone: (done, required) => `${done} von ${required}`,
+  onLeave: 'Abwesend',
+  nextLeave: 'Nächste Abwesenheit',
+  noReturnDate: 'kein Rückkehrdatum',
+  leaveUntil: (back) => `bis ${back}`,
+  leaveFromBack: (start, back) => `ab ${start} · zurück ${back}`,
+  reportDataAge: (age) => `Berichtsdaten ${age} alt`,
+  optionMember: (memberId) => `Mitglied ${memberId}`,
+  noRoles: 'Keine Rollen',
+  loas: 'LOAs',
+  shiftsThisWeek: 'Schichten diese Woche',
+  backToLoa: '↩ Zurück zur LOA',
+});
+
+const role = (f: Formats): Section<'role'> => ({
+  title: 'Rollen',
+  count: (n) => `${f.count(n)} ${f.plural(n, { one: 'Rolle', other: 'Rollen' })}`,
+  empty: 'Keine Rollen gefunden.',
+  linkedTo: (role) => `verknüpft mit ${role}`,
+  createdOn: (day) => `erstellt ${day}`,
+  detailTitle: (name) => `Rolle ${name}`,
+  id: 'ID',
+  colour: 'Farbe',
+  linkedRole: 'Verknüpfte Discord-Rolle',
+  permissions: 'Berechtigungen',
+  extraPermissions: 'Zusätzliche Berechtigungen',
+  created: 'Erstellt',
+});
+
+const records = (f: Formats): Section<'records'> => ({
+  server: (id) => `Server ${id}`,
+  yes: 'ja',
+  no: 'nein',
+  none: 'Keine',
+  noneInValue: 'keine',
+  entries: (n) => `${f.count(n)} ${f.plural(n, { one: 'Eintrag', other: 'Einträge' })}`,
+  items: (n) => `${f.count(n)} ${f.plural(n, { one: 'Element', other: 'Elemente' })}`,
+  fields: (n) => `${f.count(n)} ${f.plural(n, { one: 'Feld', other: 'Felder' })}`,
+  andMore: (n) => `… und ${f.count(n)} weitere`,
+  andMoreFields: (n) =>
+    `… und ${f.count(n)} ${f.plural(n, { one: 'weiteres Feld', other: 'weitere Felder' })}`,
+  plusMore: (n) => `+${f.count(n)} weitere`,
+  pairsMore: (n) => `(+${f.count(n)} weitere)`,
+  inTotal: (n) => `${f.count(n)} insgesamt`,
+});
+
+const log = (f: Formats): Section<'log'> => ({
+  title: 'Moderationsprotokolle',
+  titleOf: (who) => `Moderationsprotokolle von ${who}`,
+  count: (n) => `${f.count(n)} ${f.plural(n, { one: 'Protokoll', other: 'Protokolle' })}`,
+  empty: 'Keine Moderationsprotokolle gefunden.',
+  typeOf: (type) => `Typ ${type}`,
+  detailTitle: (id, type) => `Protokoll ${id} · Typ ${type}`,
+  text: 'Text',
+  description: 'Beschreibung',
+  gameUsername: 'Spielername',
+  gameId: 'Spiel-ID',
+  type: 'Typ',
+  typeId: 'Typ-ID',
+  created: 'Erstellt',
+  createdBy: 'Erstellt von',
+  completedBy: 'Abgeschlossen von',
+  hidden: 'Verborgen',
+  hiddenBy: 'Verborgen von',
+  expired: 'Abgelaufen',
+  expiredAt: 'Abgelaufen am',
+  expiredBy: 'Als abgelaufen markiert von',
+  temporaryBan: 'Zeitweiliger Bann',
+  proof: 'Beweise',
+  editedBy: 'Bearbeitet von',
+  server: (id) => `Server ${id}`,
+  banStillInEffect: (until) => `Zeitweiliger Bann bis ${until}\nNoch in Kraft`,
+  banTimePassed: (until) => `Zeitweiliger Bann bis ${until}\nEntbannungszeit ist verstrichen`,
+  banNoUnbanTime: 'Zeitweiliger Bann, keine Entbannungszeit gesetzt',
+  banUnbanTime: (until) => `Zeitweiliger Bann, Entbannungszeit ${until}`,
+  notBannedUnbanSet: (until) => `Nein (Entbannungszeit gesetzt: ${until})`,
+  unbanTime: (until) => `Entbannungszeit ${until}`,
+  openKind: 'Protokoll',
+  openType: (type) => `Typ ${type}`,
+  allLogsOfPlayer: 'Alle Protokolle dieses Spielers',
+  notFound: 'Auf diesem Community-Server wurde kein Moderationsprotokoll mit dieser ID gefunden.',
+  since: (time) => `seit ${time}`,
+  savedPagesSearched: (searched, pages) =>
+    `${f.count(searched)} von ${f.count(pages)} gespeicherten Seiten durchsucht`,
+  firstSearched: (n) => `die ersten ${f.count(n)} Protokolle durchsucht`,
+  savedPagesOnly: 'Nur gespeicherte Seiten',
+  searchPartial: (searched, pages, needed, at) =>
+    `Durchsucht: ${f.count(searched)} ${f.plural(searched, { one: 'gespeicherte Seite', other: 'gespeicherte Seiten' })} von ${f.count(pages)}; eine vollständige Suche braucht ${f.count(needed)} weitere ${f.plural(needed, { one: 'Anfrage', other: 'Anfragen' })} an die API des Community-Servers, möglich <t:${at}:f> (<t:${at}:R>).`,
+});
+
+const auditLog = (f: Formats): Section<'auditLog'> => ({
+  title: 'Audit-Log',
+  count: (n) => `${f.count(n)} ${f.plural(n, { one: 'Eintrag', other: 'Einträge' })}`,
+  empty: 'Keine Audit-Log-Einträge gefunden.',
+  typeOf: (type) => `Typ ${type}`,
+  by: (user) => `von ${user}`,
+  detailTitle: (id, type) => `Audit-Log-Eintrag ${id} · Typ ${type}`,
+  description: 'Beschreibung',
+  type: 'Typ',
+  user: 'Nutzer',
+  application: 'Bewerbung',
+  time: 'Zeit',
+  server: (id) => `Server ${id}`,
+  pageOf: (page) => `Seite ${f.count(page)} des Audit-Logs`,
+  openKind: 'Audit-Eintrag',
+  openType: (type) => `Typ ${type}`,
+});
+
+const application = (f: Formats): Section<'application'> => ({
+  title: 'Bewerbungen',
+  count: (n) => `${f.count(n)} ${f.plural(n, { one: 'Bewerbung', other: 'Bewerbungen' })}`,
+  empty: 'Keine Bewerbungen gefunden.',
+  open: 'Offen',
+  closed: 'Geschlossen',
+  untitled: 'Ohne Titel',
+  updated: (day) => `aktualisiert ${day}`,
+  detailTitle: (title) => `Bewerbung: ${title}`,
+  id: 'ID',
+  acceptingResponses: 'Nimmt Antworten an',
+  banAppeal: 'Bann-Einspruch',
+  cooldown: 'Wartezeit',
+  maxLogs: 'Max. Protokolle',
+  minMembership: 'Min. Discord-Mitgliedschaft',
+  resultsChannel: 'Ergebniskanal',
+  eventsChannel: 'Ereigniskanal',
+  gameGroup: 'Spielgruppe',
+  created: 'Erstellt',
+  lastUpdated: 'Zuletzt aktualisiert',
+  banner: 'Banner',
+  settings: 'Einstellungen',
+  onApproval: 'Bei Annahme',
+  onDenial: 'Bei Ablehnung',
+  reviewers: 'Prüfer',
+  applicants: 'Bewerber',
+  mentionedOnSubmit: 'Beim Absenden erwähnt',
+  closedMessage: 'Nachricht bei geschlossenem Formular',
+  submissionMessage: 'Nachricht nach dem Absenden',
+  sections: 'Abschnitte',
+  questions: 'Fragen',
+  presets: 'Vorlagen',
+  adds: 'Fügt hinzu',
+  removes: 'Entfernt',
+  review: 'Prüfen',
+  reviewOnly: 'Nur prüfen',
+  mustHave: 'Müssen haben',
+  mustNotHave: 'Dürfen nicht haben',
+  setting: {
+    requireChatMember: 'Muss auf dem Discord-Server sein',
+    collectGameAccount: 'Erfasst das Spielkonto',
+    stageResponses: 'Gestufte Antworten',
+    requireApprovedReason: 'Begründung zum Annehmen nötig',
+    requiredDenialReason: 'Begründung zum Ablehnen nötig',
+    revealReviewer: 'Zeigt den Prüfer',
+    resultsMentionUser: 'Ergebnisse erwähnen den Bewerber',
+    inviteOnApproval: 'Einladung bei Annahme',
+    banAppealNote: 'Hinweis zum Bann-Einspruch',
+  },
+  server: (id) => `Server ${id}`,
+  notFound: 'Auf diesem Community-Server wurde keine Bewerbung mit dieser ID oder diesem Titel gefunden.',
+});
+
+const joinRequest = (_f: Formats): Section<'joinRequest'> => ({
+  title: 'Beitrittsanfrage',
+  user: 'Nutzer',
+  userId: 'Nutzer-ID',
+  joinCode: 'Beitrittscode',
+  requested: 'Angefragt',
+  server: (id) => `Server ${id}`,
+  memberRecord: 'Mitgliedsakte',
+  notFound: 'Auf diesem Community-Server wurde keine Beitrittsanfrage dieses Nutzers gefunden.',
+});
+
+const player = (f: Formats): Section<'player'> => ({
+  title: (username) => `Spieler ${username}`,
+  entries: 'Einträge',
+  countsOfNewest: (n) => `(gezählt: die neuesten ${f.count(n)})`,
+  byType: 'Nach Typ',
+  temporaryBan: 'Zeitweiliger Bann',
+  banInEffectUntil: (until) => `In Kraft bis ${until}`,
+  noBanInEffect: 'Keiner in Kraft',
+  hidden: 'Verborgen',
+  expired: 'Abgelaufen',
+  newestShown: (n) => `Die neuesten ${f.count(n)} angezeigt`,
+  allTheirLogs: 'Alle Protokolle des Spielers',
+  checkPlayer: 'Spieler prüfen',
+  gameUsername: 'Spielername',
+  typeUsername: 'Spielernamen eingeben…',
+  namedTitle: 'In dieser Nachricht genannte Spieler',
+  usernames: (n) => `${f.count(n)} ${f.plural(n, { one: 'Spielername', other: 'Spielernamen' })}`,
+  noUsername: 'Kein Spielername gefunden.',
+  theirRecord: 'Moderationsakte des Spielers',
+});
+
+const people = (_f: Formats): Section<'people'> => ({
+  member: (id) => `Mitglied ${id}`,
+});
+
+const labels = (_f: Formats): Section<'labels'> => ({
+  table: {
+    logTypes: 'Protokolltyp',
+    loaStatus: 'LOA-Status',
+    loaStartType: 'LOA-Beginntyp',
+    auditTypes: 'Audit-Typ',
+    banAppeal: 'Bann-Einspruch',
+  },
+});
+
+const reports = (f: Formats): Section<'reports'> => ({
+  period: {
+    thisWeek: 'Diese Woche',
+    lastWeek: 'Letzte Woche',
+    last7Days: 'Letzte 7 Tage',
+    last30Days: 'Letzte 30 Tage',
+    thisMonth: 'Dieser Monat',
+    lastMonth: 'Letzter Monat',
+  },
+  periodSpan: (name, from, to, zone) => `${name} (${from} – ${to}, ${zone})`,
+  filterType: (type) => `Typ ${type}`,
+  filterWave: (wave) => `Welle ${f.count(wave)}`,
+  totalsTitle: (period) => `Dienstzeit · ${period}`,
+  memberTitle: (memberId, period) => `Mitglied ${memberId} · ${period}`,
+  members: (n) => `${f.count(n)} ${f.plural(n, { one: 'Mitglied', other: 'Mitglieder' })}`,
+  shifts: (n) => `${f.count(n)} ${f.plural(n, { one: 'Schicht', other: 'Schichten' })}`,
+  loas: (n) => `${f.count(n)} ${f.plural(n, { one: 'Abwesenheit', other: 'Abwesenheiten' })}`,
+  atMost: (time) => `höchstens ${time}`,
+  longest: (time) => `längste ${time}`,
+  onDutyNowCount: (n) => `${f.count(n)} gerade im Dienst`,
+  noShifts: 'Keine Schichten in diesem Zeitraum.',
+  memberTotal: (time, shifts, longest, approximate) =>
+    `${approximate ? 'Höchstens ' : ''}${time} im Dienst in ${f.count(shifts)} ${f.plural(shifts, { one: 'Schicht', other: 'Schichten' })} (längste ${longest}).`,
+  andMore: (n) => `… und ${f.count(n)} weitere`,
+  onLeaveTitle: 'Gerade abwesend',
+  leaveStartingTitle: (days) =>
+    `Abwesenheiten, die innerhalb von ${f.count(days)} ${f.plural(days, { one: 'Tag', other: 'Tagen' })} beginnen`,
+  noReturnDate: 'ohne Rückkehrdatum',
+  back: (when) => `zurück ${when}`,
+  fromBack: (start, back) => `ab ${start} · zurück ${back}`,
+  nobodyOnLeave: 'Gerade ist niemand abwesend.',
+  noLeaveStarts: 'In dieser Zeit beginnt keine Abwesenheit.',
+  quotaTitle: (period) => `Quotenprüfung · ${period}`,
+  pass: '✅ erfüllt',
+  fail: '❌ nicht erfüllt',
+  onLeave: '🌴 abwesend',
+  doneOf: (done, required) => `${done} von ${required}`,
+  quotaSummary: (pass, fail, leave) =>
+    `${f.count(pass)} erfüllt · ${f.count(fail)} nicht erfüllt · ${f.count(leave)} abwesend`,
+  noQuotaRoles: (where) => `Kein Mitglied hat eine Rolle mit Quote (${where}).`,
+  quotasSetByAdmins: 'Admins legen Quoten mit /rollcall-admin reports fest',
+  quotasSetInEnvironment: 'Quoten werden in der Umgebung von Rollcall festgelegt (REPORTS_QUOTAS)',
+  onDutyTitle: 'Gerade im Dienst',
+  since: (when) => `seit ${when}`,
+  onDutyFor: (time) => `${time} im Dienst`,
+  nobodyOnDuty: 'Gerade ist niemand im Dienst.',
+  inactiveTitle: (days) =>
+    `Seit über ${f.count(days)} ${f.plural(days, { one: 'Tag', other: 'Tagen' })} keine Schicht`,
+  leaveLeftOut: 'Abwesende ausgelassen',
+  neverOnDuty: 'nie im Dienst',
+  lastShift: (when) => `letzte Schicht ${when}`,
+  onLeaveNoReturn: '🌴 abwesend, ohne Rückkehrdatum',
+  onLeaveUntil: (when) => `🌴 abwesend bis ${when}`,
+  everyoneActive: 'Jedes Mitglied hatte in dieser Zeit eine Schicht.',
+  inactiveNeedsEveryPage: (read, total, roles) =>
+    `Wer still geworden ist, lässt sich erst mit allen Seiten der Schichten, Abwesenheiten${roles ? ', Mitglieder und Rollen' : ' und Mitglieder'} sagen; Rollcall hat bisher ${total === undefined ? f.count(read) : `${f.count(read)} von ${f.count(total)}`} gelesen (seitenweise, wie es das monatliche API-Kontingent erlaubt). Bis dahin wird niemand aufgeführt: Frag später noch einmal.`,
+  runningLong: (days) =>
+    `⚠️ läuft seit ${f.count(days)} ${f.plural(days, { one: 'Tag', other: 'Tagen' })} (automatisches Beenden ist womöglich fehlgeschlagen)`,
+  memberOption: (memberId) => `Mitglied ${memberId}`,
+  theirShifts: 'Die Schichten in diesem Zeitraum',
+  theirRecord: 'Die Akte des Mitglieds',
+  neverOnDutyOption: 'Nie im Dienst',
+});
+
+const digest = (f: Formats): Section<'digest'> => ({
+  allowanceMark: (used, points, reset) =>
+    `Rollcall hat ${f.count(used)} der ${f.count(points)} monatlichen API-Anfragen dieses Community-Servers verbraucht; gespeicherte Daten werden öfter gezeigt, bis das Kontingent <t:${reset}:f> neu beginnt.`,
+  allowanceSpent: (points, reset) =>
+    `Rollcall hat alle ${f.count(points)} monatlichen API-Anfragen dieses Community-Servers verbraucht; es zeigt gespeicherte Daten, bis das Kontingent <t:${reset}:f> neu beginnt.`,
+  language: (name) => `Sprache des Digests: ${name}.`,
+  serverDefault: (name) => `Standard des Servers (${name})`,
+});
+
+const help = (_f: Formats): Section<'help'> => ({
+  title: 'Rollcall-Befehle',
+  intro:
+    'Nur-Lese-Zugriff auf die Akten des Community-Servers. Listen blätterst du mit den Knöpfen darunter; ' +
+    '„Öffnen…“ zeigt einen Eintrag. Füge `public:True` zu einem Befehl hinzu, um die Antwort im Kanal zu posten ' +
+    '(sonst siehst nur du sie).',
+  memberMenus: 'Rechtsklick auf ein Mitglied → Apps',
+  messageMenus: 'Rechtsklick auf eine Nachricht → Apps',
+  messageMenuLine: 'die darin genannten Spieler und ihre Akten',
+  moreCommands: 'Weitere Befehle',
+  sampleUser: '@nutzer',
+});
+
+const status = (f: Formats): Section<'status'> => ({
+  title: 'Rollcall-Status',
+  footer: 'Zählungen seit dem Start von Rollcall',
+  api: 'API',
+  reachable: '🟢 Erreichbar',
+  notReachable: '🔴 Nicht erreichbar',
+  roundTrip: 'Antwortzeit',
+  milliseconds: (ms) => `${f.count(ms)} ms`,
+  savedProbe: (relative) => `gespeicherte Antwort von ${relative}: keine Anfrage verbraucht`,
+  cache: 'Cache',
+  backendMemory: 'Im Arbeitsspeicher',
+  backendRedis: 'Redis',
+  backendOff: 'Aus',
+  healthy: 'funktioniert',
+  notAnswering: 'antwortet nicht',
+  hitRate: 'Cache-Trefferquote',
+  noReadsYet: 'noch keine Lesezugriffe',
+  hits: (percent, hits, reads) =>
+    `${new Intl.NumberFormat(f.locale, { maximumFractionDigits: 1 }).format(percent)} % (${f.count(hits)} von ${f.count(reads)} Lesezugriffen)`,
+  requestsMade: 'API-Anfragen gestellt',
+  rateLimited: 'Antworten mit Ratenlimit',
+  staleServed: 'Gespeicherte Daten gezeigt (API ausgefallen)',
+  coalesced: 'Geteilte Anfragen',
+  version: 'Version',
+  uptime: 'Laufzeit',
+  accessRoles: 'Zugriffsrollen',
+  problem: 'Problem',
+  leftAsCounted: 'Verbleibende Anfragen (zuletzt hier gezählt)',
+  leftThisMonth: 'Übrig in diesem Monat',
+  allowedNow: 'Jetzt erlaubt',
+  leftOf: (left, points) => `${f.count(left)} von ${f.count(points)}`,
+  noMonthlyLimit: 'Kein Monatslimit',
+  savedOnlyUntil: (when) => `Nur gespeicherte Daten, bis ${when}`,
+  nothingUntil: (when, limit) => `Nichts bis ${when} (${limit})`,
+  upToReads: (n) => `Bis zu ${f.count(n)} neue Abrufe`,
+  anyRead: 'Jeder Abruf (kein Limit gesetzt)',
+  readsAndRefresh: (reads, next) => `${reads}; Auffrischen gespeicherter Daten: ${next}`,
+  dueNow: 'eines ist jetzt fällig',
+  next: (when) => `nächstes ${when}`,
+  monthName: (limit) => `API-Kontingent (${limit})`,
+  monthLine: (left, points, used, resets) =>
+    `${f.count(left)} von ${f.count(points)} übrig in diesem Monat · ${f.count(used)} verbraucht · beginnt neu ${resets}`,
+  paceSpent: 'Tempo: aufgebraucht; gespeicherte Daten werden gezeigt, bis es neu beginnt',
+  paceLine: (every, next) =>
+    `Tempo: ein Auffrischen gespeicherter Daten alle ${every} (20 % für neue Abrufe reserviert) · ${next}`,
+  windowName: (limit) => `Anfragelimit (${limit})`,
+  windowLine: (left, window, used, refills) =>
+    `${left} übrig in diesem Fenster von ${window} · ${f.count(used)} verbraucht · füllt sich auf ${refills}`,
+  leftOfWindow: (left, per) => `${f.count(left)} von ${f.count(per)}`,
+});
+
+const access = (_f: Formats): Section<'access'> => ({
+  unlinked: 'keine verknüpfte Discord-Rolle',
+  badId: 'die verknüpfte Discord-Rolle ist keine Rollen-ID',
+  gone: 'die verknüpfte Discord-Rolle gibt es auf diesem Server nicht mehr',
+  unknownRole: 'nicht unter den Community-Rollen',
+  unread: 'die Community-Rollen konnten nicht gelesen werden',
+  discordRole: (id) => `Discord-Rolle ${id}`,
+  checkedFree: (roles) => `Kostenlos geprüft (verknüpfte Discord-Rolle): ${roles}`,
+  costLookup: (roles) => `Kosten eine Mitgliedsabfrage: ${roles}`,
+  linkTip: 'Verknüpfe sie im Community-Server mit einer Discord-Rolle, damit sie kostenlos geprüft werden.',
+});
+
+const admin = (_f: Formats): Section<'admin'> => ({
+  setupTitle: 'Rollcall mit deiner Community verbinden',
+  tokenLabel: 'Der API-Token des Community-Servers',
+  replaceToken: 'Token ersetzen',
+  unlink: 'Trennen',
+  noRoleNeeded: 'none (keine Rolle nötig)',
+  digestDaily: (hour) => `täglich um ${hour}`,
+  digestWeekly: (day, hour) => `jeden ${day} um ${hour}`,
+  weekday: {
+    monday: 'Montag',
+    tuesday: 'Dienstag',
+    wednesday: 'Mittwoch',
+    thursday: 'Donnerstag',
+    friday: 'Freitag',
+    saturday: 'Samstag',
+    sunday: 'Sonntag',
+  },
+  report: {
+    totals: 'Dienstzeit',
+    quota: 'Quotenergebnisse',
+    leave: 'jetzt abwesend',
+  },
+});
+
+const reminders = (f: Formats): Section<'reminders'> => ({
+  returningTitle: 'Rückkehr diese Woche',
+  startingTitle: 'Beginn diese Woche',
+  returningEmpty: 'Diese Woche kehrt niemand aus einer Abwesenheit zurück.',
+  startingEmpty: 'Diese Woche beginnt keine Abwesenheit.',
+  returningRow: (who, back) => `${who} · zurück ${back}`,
+  startingRow: (who, from, back) => `${who} · ab ${from} · zurück ${back}`,
+  noReturnDate: 'kein Rückkehrdatum',
+  count: (n) => `${f.count(n)} ${f.plural(n, { one: 'LOA', other: 'LOAs' })}`,
+  reminder: (who, back) => `🌴 Abwesenheit endet morgen: ${who} ist ${back} zurück.`,
+  state: (r) =>
+    r === undefined
+      ? 'Abwesenheitserinnerungen: aus.'
+      : `Abwesenheitserinnerungen: in ${channelMention(r.channelId)}, am Tag vor dem Ende einer Abwesenheit (${r.pings ? 'mit Ping des Mitglieds' : 'ohne Ping'}).${r.problem ? `\n⚠️ ${r.problem}` : ''}`,
+  needsChannel: 'Abwesenheitserinnerungen brauchen einen Kanal (reminder-channel). Nichts wurde gespeichert.',
+  noChannel: (channelId) =>
+    `Rollcall kann keine Abwesenheitserinnerungen in ${channelMention(channelId)} posten: Der Kanal existiert nicht mehr oder ist kein Textkanal dieses Servers; wähle einen anderen.`,
+  missing: (channelId, missing) =>
+    `Rollcall kann keine Abwesenheitserinnerungen in ${channelMention(channelId)} posten: es fehlt ${missing.join(', ')}.`,
+  failed:
+    'Die letzte Abwesenheitserinnerung konnte nicht gepostet werden (Discord hat nicht geantwortet); die nächste wird versucht.',
+});

@@ -1,6 +1,7 @@
 /** Spanish (Spain; Latin America reads it too): the commands' texts keyed by their place in the command JSON, the words by section and key (as src/i18n/en.ts). */
 import type { Catalogue } from '../catalogue.js';
-import type { Sections } from '../en.js';
+import type { AccessSentences, AdminSentences, InputSentences, Section, Sections } from '../en.js';
+import type { Formats } from '../formats.js';
 import { channelMention, dateTime, fromNow, typed, userMention } from '../markup.js';
 
 export const esES: Catalogue = {
@@ -231,783 +232,807 @@ export const esES: Catalogue = {
       'True desactiva los recordatorios de ausencias',
   },
   words: (f): Sections => ({
-    common: {
-      yes: 'Sí',
-      no: 'No',
-      never: 'nunca',
-      underAMinute: 'menos de un minuto',
-      minutes: (n) => `${f.count(n)} min`,
-      hours: (n) => `${f.count(n)} h`,
-      days: (n) => `${f.count(n)} d`,
-    },
-
-    page: {
-      pageOf: (page, pages) => `Página ${f.count(page)} de ${f.count(pages)}`,
-      incomplete: 'aún no se leyeron todas las páginas: los totales pueden ser bajos',
-      spentUntil: (utc) => `la cuota mensual de API de este servidor está agotada hasta el ${utc} UTC`,
-      savingFor: (age) => `ahorrando la cuota mensual de API de este servidor: datos nuevos en ${age}`,
-      apiUnavailable: 'API no disponible: datos guardados del',
-      dataAsOf: 'Datos del',
-      savedAsOf: 'Datos guardados del',
-      savedAgedAsOf: (age) => `Datos guardados (de hace ${age}) del`,
-    },
-
-    paging: {
-      refresh: '🔄 Actualizar',
-      exportCsv: '📄 Exportar CSV',
-      backToList: '↩ Volver a la lista',
-      open: 'Abrir…',
-      goToPage: 'Ir a la página',
-      pageNumber: 'Número de página',
-      pageRangeHint: (last) => `1 a ${f.count(last)}`,
-    },
-
-    sentences: {
-      notFound: 'No se encontró nada con ese id en este servidor de la comunidad.',
-      memberNotFound: 'Ese usuario de Discord no es miembro del servidor de la comunidad.',
-      memberIdNotFound: 'No se encontró ningún miembro con ese id en este servidor de la comunidad.',
-      loaNotFound: 'No se encontró ninguna LOA con ese id en este servidor de la comunidad.',
-      logNotFound:
-        'No se encontró ningún registro de moderación con ese id en este servidor de la comunidad.',
-      shiftNotFound: 'No se encontró ningún turno con ese id en este servidor de la comunidad.',
-      roleNotFound: 'No se encontró ningún rol con ese id o nombre en este servidor de la comunidad.',
-      applicationNotFound:
-        'No se encontró ninguna solicitud con ese id o título en este servidor de la comunidad.',
-      joinRequestNotFound:
-        'No se encontró ninguna solicitud de ingreso de ese usuario en este servidor de la comunidad.',
-      nameMatchesSeveral: (name, _plural, candidates, more) =>
-        `${typed(name)} es el nombre de ${f.count(candidates.length + more)} elementos: ${candidates.join(', ')}${more > 0 ? ` y ${f.count(more)} más` : ''}. Elige uno de la lista o indica su id.`,
-      cannotOpen:
-        'Ese elemento no se puede abrir: la API del servidor de la comunidad le dio un id que Rollcall no puede pedir. Sigue apareciendo en la lista.',
-      auditEntryMoved:
-        'Esa entrada del registro de auditoría ya no está en la página donde aparecía; ejecuta /audit-log list de nuevo.',
-      userOrId: (idName) => `Indica un usuario de Discord o un id (${idName}): uno de los dos, no ambos.`,
-      giveId: (what) => `Indica el id (${what}).`,
-      badId: (what, max) =>
-        `Ese no es un id válido (${what}): usa hasta ${f.count(max)} letras, dígitos, guiones o guiones bajos.`,
-      idName: 'id',
-      loaIdName: 'id de la ausencia (LOA)',
-      memberIdName: 'id de miembro',
-      shiftIdName: 'id del turno',
-      logIdName: 'id del registro',
-      userIdName: 'id de usuario',
-      roleIdName: 'id del rol',
-      applicationIdName: 'id de la solicitud',
-      rolesName: 'roles',
-      applicationFormsName: 'formularios de solicitud',
-      recordsName: 'registros',
-      giveUsername: 'Indica el nombre de juego.',
-      badUsername: (max) =>
-        `Ese no es un nombre de jugador válido: usa hasta ${f.count(max)} caracteres visibles.`,
-      badRequest:
-        'La API del servidor de la comunidad rechazó la petición por no ser válida; revisa el id o nombre que diste.',
-      unauthorized:
-        'La API del servidor de la comunidad rechazó el token de Rollcall (no válido o caducado). Pide a un administrador del servidor que actualice API_TOKEN.',
-      forbidden:
-        'El token de API de Rollcall no tiene permiso para esto. Pide a un administrador del servidor que dé ese permiso al dueño del token.',
-      rateLimited: (seconds) =>
-        `La API del servidor de la comunidad está ocupada con las peticiones de Rollcall; inténtalo de nuevo en ${f.count(seconds)} s.`,
-      unavailable:
-        'La API del servidor de la comunidad no responde ahora mismo; inténtalo de nuevo en un minuto.',
-      allowanceMark: (used, points, resetAtSeconds) =>
-        used >= points
-          ? `Rollcall ha gastado las ${f.count(points)} peticiones a la API de este mes de este servidor de la comunidad; muestra datos guardados hasta que la cuota se renueve ${dateTime(resetAtSeconds)}.`
-          : `Rollcall ha gastado ${f.count(used)} de las ${f.count(points)} peticiones a la API de este mes de este servidor de la comunidad; se muestran datos guardados más a menudo hasta que la cuota se renueve ${dateTime(resetAtSeconds)}.`,
-      allowanceSpent: (resetAtSeconds) =>
-        `La cuota mensual de API de este servidor de la comunidad está agotada y Rollcall no tiene una copia guardada de esto; podrá leer datos nuevos ${dateTime(resetAtSeconds)} (${fromNow(resetAtSeconds)}).`,
-      reportPaced: (nextAtSeconds) =>
-        `Rollcall aún no ha leído los datos de esta comunidad para los informes: para que la cuota mensual de API dure todo el mes los lee página a página, y puede empezar ${fromNow(nextAtSeconds)}.`,
-      malformed:
-        'La API del servidor de la comunidad envió una respuesta que Rollcall no pudo leer; inténtalo de nuevo en un minuto.',
-      tooLarge:
-        'La API del servidor de la comunidad envió una respuesta demasiado grande para Rollcall; un administrador del servidor puede subir API_MAX_RESPONSE_BYTES.',
-      internal: 'Algo falló por parte de Rollcall; se ha registrado. Inténtalo de nuevo.',
-      notYours:
-        'Estos controles pertenecen al moderador que ejecutó el comando; ejecútalo tú para pasar las páginas.',
-      expired: 'Estos controles han caducado; ejecuta el comando de nuevo.',
-      oldVersion: 'Estos controles son de una versión anterior de Rollcall; ejecuta el comando de nuevo.',
-      dmOnly:
-        'Rollcall solo funciona dentro del Discord del servidor de la comunidad, no en mensajes directos.',
-      wrongGuild: 'Rollcall no está configurado en este servidor.',
-      storeUnavailable:
-        'Rollcall no puede acceder a su base de datos ahora mismo; inténtalo de nuevo en un minuto.',
-      notLinked:
-        'Rollcall aún no está vinculado a ninguna comunidad en este servidor; un administrador (Gestionar servidor) debe ejecutar /rollcall-admin setup.',
-      tokenRejected:
-        'El token de API de este servidor fue rechazado; un administrador debe ejecutar /rollcall-admin setup.',
-      tokenHeld: (nextAtSeconds) =>
-        `La API del servidor de la comunidad acaba de rechazar el token de API de este servidor; Rollcall lo volverá a intentar por sí mismo ${fromNow(nextAtSeconds)}. Un admin solo tiene que ejecutar /rollcall-admin setup si sigue rechazado entonces.`,
-      tokenUnreadable:
-        'El token de API guardado de este servidor no se puede leer; un administrador debe ejecutar /rollcall-admin setup de nuevo.',
-      adminOnly:
-        'Solo los miembros con el permiso Gestionar servidor pueden configurar Rollcall en este servidor.',
-      setupLinked: (communityId, roleCount) =>
-        `Vinculado: este servidor lee ahora el servidor de la comunidad ${communityId ?? (roleCount === 0 ? '(desconocido: no tiene roles)' : '(desconocido)')} (${f.count(roleCount)} ${f.plural(roleCount, { one: 'rol', other: 'roles' })}).`,
-      setupRejected:
-        'La API del servidor de la comunidad rechazó ese token (401): comprueba que se copió entero y que sigue siendo válido. No se guardó nada.',
-      setupForbidden:
-        'Ese token no tiene permiso para leer los datos del servidor de la comunidad (403). No se guardó nada.',
-      setupUnavailable:
-        'La API del servidor de la comunidad no responde, así que no se pudo comprobar el token. No se guardó nada; inténtalo de nuevo en un minuto.',
-      setupEmpty: 'Pega el token de API en el campo. No se guardó nada.',
-      unlinked: 'Desvinculado: el token de API y la configuración de este servidor se han borrado.',
-      linkState: (link) =>
-        [
-          `Vinculado al servidor de la comunidad ${link.communityId ?? '(desconocido)'} desde ${dateTime(link.linkedAt)}, por ${userMention(link.linkedBy)}.`,
-          `Huella del token: ${link.fingerprint}`,
-          link.invalidAt
-            ? `La API rechazó este token ${fromNow(link.invalidAt)}; se rechaza a los moderadores hasta que se sustituya.`
-            : 'Estado: en uso.',
-        ].join('\n'),
-      settingsState: (s) =>
-        [
-          `Respuestas: ${s.visibility === 'public' ? 'públicas' : 'privadas'} por defecto (los moderadores aún pueden elegir con la opción public).`,
-          `Acceso: ${s.accessRoles.length > 0 ? `quienes tengan el rol o los roles de la comunidad ${s.accessRoles.join(', ')}` : 'todos los que permitan los permisos de los comandos'}.`,
-          `Roles de Discord: ${(s.discordRoles ?? []).length > 0 ? `solo quienes tengan ${(s.discordRoles ?? []).join(', ')} en este servidor` : 'no hace falta ningún rol de Discord'}.`,
-          `Límites de API: ${s.limits ?? 'los predeterminados del bot'}.`,
-        ].join('\n'),
-      settingsSaved: 'Configuración guardada.',
-      badLimits: (problem) =>
-        `Esos límites de API no son válidos: ${typed(problem, 400)} (por ejemplo 100/month,30/1m, o default). No se guardó nada.`,
-      unknownRoles: (names) =>
-        `Ningún rol de la comunidad se llama ${names.map((n) => typed(n)).join(', ')}; indica nombres o ids de roles del servidor de la comunidad, o none. No se guardó nada.`,
-      nothingToUnlink:
-        'No hay ningún token de API vinculado en este servidor; la configuración guardada aquí se ha borrado.',
-      notAllowed: 'Solo el equipo del servidor de la comunidad puede usar Rollcall.',
-      accessUnchecked: (reason) =>
-        `Rollcall no puede comprobar tu acceso de equipo ahora mismo, así que se niega por seguridad. ${reason}`,
-      accessChecksSpent: (resetAtSeconds) =>
-        `Rollcall no puede comprobar tu acceso de equipo hasta ${dateTime(resetAtSeconds)}: la parte de la cuota mensual de API de este servidor de la comunidad reservada a comprobar accesos está agotada.`,
-      accessRolesTip:
-        'Un rol de acceso vinculado a un rol de Discord de este servidor (el servidor de la comunidad mantiene ambos a la par) se comprueba gratis con los roles que trae cada interacción, y un rol retirado cuenta al instante. Cada uno de los demás cuesta una petición a la API por comprobación, de una décima parte de la cuota mensual: vincúlalo a un rol de Discord en el servidor de la comunidad, o elige con discord-roles (los roles de este servidor).',
-      accessRolesChecked: (free, lookups) =>
-        [
-          ...(free.length > 0
-            ? [`Se comprueban gratis (rol de Discord vinculado): ${free.join(', ')}.`]
-            : []),
-          ...(lookups.length > 0 ? [`Cuestan una consulta de miembro: ${lookups.join(', ')}.`] : []),
-        ].join('\n'),
-      unknownCommand:
-        'Esta versión de Rollcall no conoce ese comando; puede que haya que volver a registrar los comandos.',
-      restarting: 'Rollcall se está reiniciando; ejecuta el comando de nuevo en un minuto.',
-      notAChoice: (option, choices) =>
-        `Ese valor no es una de las opciones de \`${option}\`; elige una de ${choices.map((c) => `\`${c}\``).join(', ')}. No se hizo nada.`,
-      optionOutOfRange: (option, min, max, whole) =>
-        `\`${option}\` admite un ${whole ? 'número entero' : 'número'} de ${f.count(min)} a ${f.count(max)}. No se hizo nada.`,
-      badOptionValue: (option) => `Ese no es un valor que admita \`${option}\`. No se hizo nada.`,
-      pageRange: (last) =>
-        last === 1
-          ? 'Esta lista solo tiene la página 1.'
-          : `Indica un número de página del 1 al ${f.count(last)}.`,
-      labelsState: (tables) =>
-        tables.some((t) => t.labels.length > 0)
-          ? tables
-              .filter((t) => t.labels.length > 0)
-              .map((t) => `${t.name}: ${t.labels.map(([code, label]) => `${code} = ${label}`).join(', ')}`)
-              .join('\n')
-          : 'Ningún código tiene etiqueta en este servidor: los códigos se muestran como números. Nombra uno con /rollcall-admin labels table code label.',
-      labelSaved: (code, shown) => `Guardado: el código ${code} se muestra ahora como ${shown}.`,
-      labelCleared: (code) => `Quitado: el código ${code} vuelve a mostrarse como su número.`,
-      labelsTableCleared: (table) =>
-        `Quitadas todas las etiquetas de ${table}: esos códigos vuelven a mostrarse como números.`,
-      labelNeedsTable: 'Elige para qué códigos es la etiqueta (la opción table). No se guardó nada.',
-      labelNeedsCode:
-        'Indica el código que quieres nombrar (la opción code), o usa clear sin código para vaciar toda la tabla. No se guardó nada.',
-      labelBadCode:
-        'El código debe ser un número entero, como 3 o -1 (hasta diez dígitos). No se guardó nada.',
-      labelNeedsText:
-        'Indica la etiqueta (la opción label), o activa clear para quitar una. No se guardó nada.',
-      labelBoth: 'Indica una etiqueta o clear, no las dos cosas. No se guardó nada.',
-      labelBadLength: (max) =>
-        `Una etiqueta tiene de 1 a ${f.count(max)} caracteres visibles. No se guardó nada.`,
-      labelBadText:
-        'Una etiqueta es texto simple: sin caracteres markdown (` * _ ~ | \\ [ ]), menciones (< > @), enlaces ni caracteres invisibles. No se guardó nada.',
-      unknownDiscordRoles: (names) =>
-        `Este servidor no tiene ningún rol llamado ${names.map((n) => typed(n)).join(', ')}; elige roles de la lista mientras escribes, o none. No se guardó nada.`,
-      setupMalformed:
-        'Eso no es un token de API: un token solo tiene letras, dígitos y símbolos, sin espacios ni saltos de línea. No se guardó nada.',
-      setupSaving: (left, points, nextAtSeconds) =>
-        left <= 0
-          ? `A ese token no le quedan peticiones de API este mes (su cuota mensual de ${f.count(points)} está agotada), así que no se pudo comprobar con una petición. No se guardó nada; inténtalo de nuevo ${fromNow(nextAtSeconds)}.`
-          : `A ese token le quedan ${f.count(left)} de sus ${f.count(points)} peticiones de API este mes, todas reservadas para lo que los moderadores aún no han leído, así que no se pudo comprobar con una petición. No se guardó nada; inténtalo de nuevo ${fromNow(nextAtSeconds)}.`,
-      setupTooOften: (checks, minutes) =>
-        `Este servidor ha comprobado ${f.count(checks)} tokens en los últimos minutos; inténtalo de nuevo en ${f.count(minutes)} min. No se guardó nada.`,
-      settingsUnreadable:
-        'La configuración de Rollcall de este servidor no se puede leer, así que Rollcall se niega por seguridad; un administrador debe guardarla de nuevo con /rollcall-admin settings.',
-      tooManyRoles: (max) => `Indica como mucho ${f.count(max)} roles de cada tipo. No se guardó nada.`,
-      serverInstallOnly:
-        'Rollcall solo responde a través de la aplicación que añadió este servidor, no de una aplicación añadida a tu propia cuenta.',
-      labelTooMany: (max) =>
-        `Una tabla tiene como mucho ${f.count(max)} etiquetas; quita alguna primero. No se guardó nada.`,
-      badSince:
-        'Ese since no es válido: indica una fecha (2026-11-01, UTC) o un periodo hasta ahora (12h, 7d, 30d, 4w).',
-      searchNeeds: (possibleAtSeconds) =>
-        `Buscar en los registros de este jugador necesita al menos 1 petición a la API del servidor de la comunidad (ninguna de sus páginas de registros está guardada), pero no se puede gastar ninguna de la cuota de este mes; será posible ${dateTime(possibleAtSeconds)} (${fromNow(possibleAtSeconds)}).`,
-      searchPartial: (searched, pages, needed, possibleAtSeconds) =>
-        `Se ${f.plural(searched, { one: 'buscó en', other: 'buscó en las' })} ${f.count(searched)} ${f.plural(searched, { one: 'página guardada', other: 'páginas guardadas' })} de ${f.count(pages)}; una búsqueda completa necesita ${f.count(needed)} ${f.plural(needed, { one: 'petición más', other: 'peticiones más' })} a la API del servidor de la comunidad, posible ${dateTime(possibleAtSeconds)} (${fromNow(possibleAtSeconds)}).`,
-      reportsUnavailable: 'Los informes no están disponibles en este servidor.',
-      badReport: 'Ese enlace de informe ya no es válido; ejecuta el comando de nuevo.',
-      badWave: 'La oleada es un número entero de 0 a 100000.',
-      noPlayerLogs: 'No hay registros de ese jugador.',
-      noPlayerNames: 'Ese mensaje no nombra a ningún jugador; usa Escribir un nombre… o /log user.',
-      reportRoleUnknown: 'Ningún rol de la comunidad tiene ese nombre o ID; /role list los muestra.',
-      badDays: 'El número de días es un número entero de 1 a 365.',
-      badTimeZone: (zone) =>
-        `${typed(zone)} no es una zona horaria que Rollcall conozca; usa un nombre IANA como Europe/London, America/New_York o UTC. No se guardó nada.`,
-      badQuotaHours:
-        'Una cuota es un número de horas mayor que 0 y como mucho 168, con como mucho dos decimales. No se guardó nada.',
-      tooManyQuotas: 'Como mucho 25 roles pueden tener cuota; quita uno primero. No se guardó nada.',
-      unknownRole: 'Ningún rol de la comunidad tiene ese nombre o id. No se guardó nada.',
-      quotaNeedsBoth: 'Indica quota-role y quota-hours (0 horas quita la cuota). No se guardó nada.',
-      reportSettingsState: (s) =>
-        [
-          `Zona horaria: ${s.timeZone}.`,
-          `Las semanas empiezan el ${({ monday: 'lunes', tuesday: 'martes', wednesday: 'miércoles', thursday: 'jueves', friday: 'viernes', saturday: 'sábado', sunday: 'domingo' } as Record<string, string>)[s.weekStart] ?? s.weekStart}.`,
-          `Cuotas: ${s.quotas.length > 0 ? s.quotas.join(', ') : 'ninguna'}.`,
-        ].join('\n'),
-      digestNoChannel: (channelId) =>
-        `Rollcall no puede publicar el resumen en ${channelMention(channelId)}: el canal ya no existe o no es un canal de texto de este servidor; elige otro.`,
-      digestMissing: (channelId, missing) =>
-        `Rollcall no puede publicar el resumen en ${channelMention(channelId)}: falta ${missing.join(', ')}.`,
-      digestFailed:
-        'El último resumen no se pudo publicar (Discord o la API no respondieron); se intentará el siguiente.',
-      digestNeedsChannel:
-        'Un resumen necesita un canal, un horario y una hora (y un día si es semanal). No se guardó nada.',
-      digestState: (d) =>
-        d === undefined
-          ? 'Resumen: ninguno.'
-          : `Resumen: ${d.when} en ${channelMention(d.channelId)}: ${d.reports.join(', ')}.${d.problem ? `\n⚠️ ${d.problem}` : ''}`,
-      queued: (position, etaSeconds) =>
-        `Esperando la cuota de API: eres el ${f.ordinal(position)} en la cola, unos ${
-          etaSeconds < 57.5
-            ? `${f.count(Math.max(5, Math.ceil(etaSeconds / 5) * 5))} s`
-            : `${f.count(Math.max(1, Math.round(etaSeconds / 60)))} min`
-        }.`,
-    },
-
-    export: {
-      done: (e) =>
-        `${f.plural(e.rows, { one: 'Exportada', other: 'Exportadas' })} ${f.count(e.rows)} ${f.plural(e.rows, { one: 'fila', other: 'filas' })} en ${f.count(e.files)} ${f.plural(e.files, { one: 'archivo CSV', other: 'archivos CSV' })}; ${f.plural(e.requests, { one: 'hizo', other: 'hicieron' })} falta ${f.count(e.requests)} ${f.plural(e.requests, { one: 'petición', other: 'peticiones' })} a la API del servidor de la comunidad (datos de ${fromNow(e.fetchedAtSeconds)}).${e.capped === undefined ? '' : ` Solo las primeras ${f.count(e.capped)} de ${f.count(e.total)} filas: una exportación lee como mucho esas.`}`,
-      needs: (needed, spare, possibleAtSeconds) =>
-        `Exportar toda esta lista necesita ${f.count(needed)} ${f.plural(needed, { one: 'petición más', other: 'peticiones más' })} a la API del servidor de la comunidad (páginas que Rollcall no ha guardado), pero solo se pueden gastar ${f.count(spare)} de la cuota de este mes; será posible ${dateTime(possibleAtSeconds)} (${fromNow(possibleAtSeconds)}).`,
-      tooLarge: (rows) =>
-        `Esta lista (${f.count(rows)} filas) es demasiado grande para enviarla como archivos CSV dentro del límite de subida de Discord; acótala primero.`,
-      fileName: (base, part, parts) => (parts > 1 ? `${base}-parte${part}de${parts}.csv` : `${base}.csv`),
-    },
-
-    loa: {
-      title: 'Ausencias',
-      titleOfMember: (memberId) => `Ausencias del miembro ${memberId}`,
-      titleFiltered: (filter) => `Ausencias · ${filter}`,
-      filters: {
-        pending: 'Pendientes de revisión',
-        active: 'Activas: de ausencia ahora',
-        ended: 'Terminadas',
-      },
-      count: (n) => `${f.count(n)} LOA`,
-      empty: 'No se encontraron ausencias.',
-      states: {
-        cancelled: 'Cancelada',
-        denied: 'Denegada',
-        ended: 'Terminada',
-        expired: 'Caducada',
-        active: 'Activa',
-        approved: 'Aprobada',
-        pendingReview: 'Pendiente de revisión',
-      },
-      detailTitle: (id, state) => `LOA ${id} · ${state}`,
-      member: 'Miembro',
-      statusCode: 'Código de estado',
-      startType: 'Tipo de inicio',
-      requested: 'Solicitada',
-      starts: 'Empieza',
-      ends: 'Termina',
-      started: 'Empezó',
-      ended: 'Terminó',
-      length: 'Duración',
-      reviewed: 'Revisada',
-      reviewedBy: 'Revisada por',
-      endedBy: 'Terminada por',
-      cancelled: 'Cancelada',
-      expired: 'Caducada',
-      denyReason: 'Motivo de la denegación',
-      reasonHistory: 'Historial del motivo',
-      extensionRequests: 'Solicitudes de prórroga',
-      readsAs: (code, reading) => `${code} (se lee como ${reading})`,
-      readings: {
-        approved: 'aprobada',
-        denied: 'denegada',
-        startingWhenRequested: 'empieza al solicitarla',
-        startingLater: 'empieza más tarde',
-      },
-      entryEnd: (from, to) => `fin ${from} → ${to}`,
-      entryAtBy: (what, day, by) => `${what} ${day} por ${by}`,
-      dateRange: (from, to) => `${from}–${to}`,
-      dateFrom: (day) => `desde el ${day}`,
-      dateUntil: (day) => `hasta el ${day}`,
-      optionKind: 'LOA',
-      optionId: (id) => `id ${id}`,
-      memberShortcut: 'Miembro',
-      membersLoas: 'LOA del miembro',
-    },
-
-    shift: {
-      title: 'Turnos',
-      count: (n) => `${f.count(n)} ${f.plural(n, { one: 'turno', other: 'turnos' })}`,
-      empty: 'No se encontraron turnos.',
-      states: { active: 'Activo', ended: 'Terminado', unknown: 'Desconocido' },
-      detailTitle: (id, state) => `Turno ${id} · ${state}`,
-      typeInWave: (type, wave) => `${type} (oleada ${wave})`,
-      member: 'Miembro',
-      type: 'Tipo',
-      wave: 'Oleada',
-      autoEnd: 'Fin automático',
-      started: 'Empezó',
-      ended: 'Terminó',
-      stillOnDuty: 'Sigue de servicio',
-      endedBy: 'Terminado por',
-      length: 'Duración',
-      breaks: 'Pausas',
-      netTime: 'Tiempo neto de servicio',
-      breakEntries: 'Registros de pausas',
-      soFar: (length) => `${length} hasta ahora`,
-      breakCount: (n) => `${f.count(n)} ${f.plural(n, { one: 'pausa', other: 'pausas' })}`,
-      timesUnreadable: (breaks) => `${breaks} (horas ilegibles)`,
-      onBreakNow: 'en pausa ahora',
-      oneNeverEnded: 'una nunca terminó',
-      unreadable: (n) => `${f.count(n)} ${f.plural(n, { one: 'ilegible', other: 'ilegibles' })}`,
-      atMost: (length) => `como máximo ${length}`,
-      optionKind: 'Turno',
-      optionMember: (memberId) => `Miembro ${memberId}`,
-      theirShifts: 'Sus turnos en este periodo',
-      membersLoas: 'LOA del miembro',
-    },
-
-    member: {
-      title: 'Miembros',
-      count: (n) => `${f.count(n)} ${f.plural(n, { one: 'miembro', other: 'miembros' })}`,
-      empty: 'No se encontraron miembros.',
-      joinedOn: (day) => `se unió el ${day}`,
-      noRolesInRow: 'sin roles',
-      detailTitle: (id) => `Miembro ${id}`,
-      id: 'Id',
-      joined: 'Se unió',
-      roleCount: 'Número de roles',
-      roles: 'Roles',
-      linkedRoles: 'Roles de Discord vinculados',
-      none: 'Ninguno',
-      thisWeek: (from, to, timeZone) => `Esta semana (${from} – ${to}, ${timeZone})`,
-      timeInShifts: (time, shifts) =>
-        `${time} en ${f.count(shifts)} ${f.plural(shifts, { one: 'turno', other: 'turnos' })}`,
-      rank: (place, of) => `${f.ordinal(place)} de ${f.count(of)}`,
-      noTimeOnDuty: 'sin tiempo de servicio',
-      onDutyNow: 'de servicio ahora',
-      quota: 'Cuota',
-      quotaMet: '✅ cumplida',
-      quotaNotMet: '❌ no cumplida',
-      quotaExempt: '🌴 exento (de ausencia)',
-      quotaDone: (done, required) => `${done} de ${required}`,
-      onLeave: 'De ausencia',
-      nextLeave: 'Próxima ausencia',
-      noReturnDate: 'sin fecha de vuelta',
-      leaveUntil: (back) => `hasta ${back}`,
-      leaveFromBack: (start, back) => `desde ${start} · vuelve ${back}`,
-      reportDataAge: (age) => `datos de informes de hace ${age}`,
-      optionMember: (memberId) => `Miembro ${memberId}`,
-      noRoles: 'Sin roles',
-      loas: 'LOA',
-      shiftsThisWeek: 'Turnos de esta semana',
-      backToLoa: '↩ Volver a la LOA',
-    },
-
-    role: {
-      title: 'Roles',
-      count: (n) => `${f.count(n)} ${f.plural(n, { one: 'rol', other: 'roles' })}`,
-      empty: 'No se encontraron roles.',
-      linkedTo: (role) => `vinculado a ${role}`,
-      createdOn: (day) => `creado el ${day}`,
-      detailTitle: (name) => `Rol ${name}`,
-      id: 'Id',
-      colour: 'Color',
-      linkedRole: 'Rol de Discord vinculado',
-      permissions: 'Permisos',
-      extraPermissions: 'Permisos adicionales',
-      created: 'Creado',
-    },
-
-    records: {
-      server: (id) => `Servidor ${id}`,
-      yes: 'sí',
-      no: 'no',
-      none: 'Ninguno',
-      noneInValue: 'ninguno',
-      entries: (n) => `${f.count(n)} ${f.plural(n, { one: 'entrada', other: 'entradas' })}`,
-      items: (n) => `${f.count(n)} ${f.plural(n, { one: 'elemento', other: 'elementos' })}`,
-      fields: (n) => `${f.count(n)} ${f.plural(n, { one: 'campo', other: 'campos' })}`,
-      andMore: (n) => `… y ${f.count(n)} más`,
-      andMoreFields: (n) => `… y ${f.count(n)} ${f.plural(n, { one: 'campo', other: 'campos' })} más`,
-      plusMore: (n) => `+${f.count(n)} más`,
-      pairsMore: (n) => `(+${f.count(n)} más)`,
-      inTotal: (n) => `${f.count(n)} en total`,
-    },
-
-    log: {
-      title: 'Registros de moderación',
-      titleOf: (who) => `Registros de moderación de ${who}`,
-      count: (n) => `${f.count(n)} ${f.plural(n, { one: 'registro', other: 'registros' })}`,
-      empty: 'No se encontraron registros de moderación.',
-      typeOf: (type) => `tipo ${type}`,
-      detailTitle: (id, type) => `Registro ${id} · tipo ${type}`,
-      text: 'Texto',
-      description: 'Descripción',
-      gameUsername: 'Nombre en el juego',
-      gameId: 'Id de juego',
-      type: 'Tipo',
-      typeId: 'Id del tipo',
-      created: 'Creado',
-      createdBy: 'Creado por',
-      completedBy: 'Completado por',
-      hidden: 'Oculto',
-      hiddenBy: 'Ocultado por',
-      expired: 'Caducado',
-      expiredAt: 'Caducó el',
-      expiredBy: 'Caducado por',
-      temporaryBan: 'Baneo temporal',
-      proof: 'Pruebas',
-      editedBy: 'Editado por',
-      server: (id) => `Servidor ${id}`,
-      banStillInEffect: (until) => `Baneo temporal hasta ${until}\nSigue vigente`,
-      banTimePassed: (until) => `Baneo temporal hasta ${until}\nLa hora de desbaneo ya pasó`,
-      banNoUnbanTime: 'Baneo temporal, sin hora de desbaneo',
-      banUnbanTime: (until) => `Baneo temporal, desbaneo ${until}`,
-      notBannedUnbanSet: (until) => `No (hora de desbaneo fijada: ${until})`,
-      unbanTime: (until) => `Desbaneo ${until}`,
-      openKind: 'Registro',
-      openType: (type) => `Tipo ${type}`,
-      allLogsOfPlayer: 'Todos los registros de este jugador',
-      notFound: 'No se encontró ningún registro de moderación con ese id en este servidor de la comunidad.',
-      since: (time) => `desde ${time}`,
-      savedPagesSearched: (searched, pages) =>
-        `buscadas ${f.count(searched)} de ${f.count(pages)} páginas guardadas`,
-      firstSearched: (n) => `buscados los primeros ${f.count(n)} registros`,
-      savedPagesOnly: 'Solo páginas guardadas',
-      searchPartial: (searched, pages, needed, at) =>
-        `Se buscó en ${f.count(searched)} ${f.plural(searched, { one: 'página guardada', other: 'páginas guardadas' })} de ${f.count(pages)}; una búsqueda completa necesita ${f.count(needed)} ${f.plural(needed, { one: 'solicitud', other: 'solicitudes' })} más a la API del servidor de la comunidad, posible <t:${at}:f> (<t:${at}:R>).`,
-    },
-
-    auditLog: {
-      title: 'Registro de auditoría',
-      count: (n) => `${f.count(n)} ${f.plural(n, { one: 'entrada', other: 'entradas' })}`,
-      empty: 'No se encontraron entradas del registro de auditoría.',
-      typeOf: (type) => `tipo ${type}`,
-      by: (user) => `por ${user}`,
-      detailTitle: (id, type) => `Entrada del registro de auditoría ${id} · tipo ${type}`,
-      description: 'Descripción',
-      type: 'Tipo',
-      user: 'Usuario',
-      application: 'Solicitud',
-      time: 'Hora',
-      server: (id) => `Servidor ${id}`,
-      pageOf: (page) => `Página ${f.count(page)} del registro de auditoría`,
-      openKind: 'Entrada de auditoría',
-      openType: (type) => `Tipo ${type}`,
-    },
-
-    application: {
-      title: 'Solicitudes',
-      count: (n) => `${f.count(n)} ${f.plural(n, { one: 'solicitud', other: 'solicitudes' })}`,
-      empty: 'No se encontraron solicitudes.',
-      open: 'Abierta',
-      closed: 'Cerrada',
-      untitled: 'Sin título',
-      updated: (day) => `actualizada ${day}`,
-      detailTitle: (title) => `Solicitud: ${title}`,
-      id: 'Id',
-      acceptingResponses: 'Acepta respuestas',
-      banAppeal: 'Apelación de baneo',
-      cooldown: 'Tiempo de espera',
-      maxLogs: 'Máx. registros',
-      minMembership: 'Antigüedad mín. en Discord',
-      resultsChannel: 'Canal de resultados',
-      eventsChannel: 'Canal de eventos',
-      gameGroup: 'Grupo del juego',
-      created: 'Creada',
-      lastUpdated: 'Última actualización',
-      banner: 'Banner',
-      settings: 'Ajustes',
-      onApproval: 'Al aprobar',
-      onDenial: 'Al rechazar',
-      reviewers: 'Revisores',
-      applicants: 'Solicitantes',
-      mentionedOnSubmit: 'Mencionados al enviar',
-      closedMessage: 'Mensaje de cierre',
-      submissionMessage: 'Mensaje de envío',
-      sections: 'Secciones',
-      questions: 'Preguntas',
-      presets: 'Plantillas',
-      adds: 'Añade',
-      removes: 'Quita',
-      review: 'Revisan',
-      reviewOnly: 'Solo revisan',
-      mustHave: 'Deben tener',
-      mustNotHave: 'No deben tener',
-      setting: {
-        requireChatMember: 'Debe estar en el servidor de Discord',
-        collectGameAccount: 'Recoge la cuenta del juego',
-        stageResponses: 'Respuestas por etapas',
-        requireApprovedReason: 'Motivo obligatorio para aprobar',
-        requiredDenialReason: 'Motivo obligatorio para rechazar',
-        revealReviewer: 'Revela quién revisa',
-        resultsMentionUser: 'Los resultados mencionan al solicitante',
-        inviteOnApproval: 'Invitación al aprobar',
-        banAppealNote: 'Nota de apelación de baneo',
-      },
-      server: (id) => `Servidor ${id}`,
-      notFound: 'No se encontró ninguna solicitud con ese id o título en este servidor de la comunidad.',
-    },
-
-    joinRequest: {
-      title: 'Solicitud de ingreso',
-      user: 'Usuario',
-      userId: 'Id del usuario',
-      joinCode: 'Código de ingreso',
-      requested: 'Solicitada',
-      server: (id) => `Servidor ${id}`,
-      memberRecord: 'Ficha del miembro',
-      notFound:
-        'No se encontró ninguna solicitud de ingreso de ese usuario en este servidor de la comunidad.',
-    },
-
-    player: {
-      title: (username) => `Jugador ${username}`,
-      entries: 'Entradas',
-      countsOfNewest: (n) => `(recuento de las ${f.count(n)} más recientes)`,
-      byType: 'Por tipo',
-      temporaryBan: 'Baneo temporal',
-      banInEffectUntil: (until) => `Vigente hasta ${until}`,
-      noBanInEffect: 'Ninguno vigente',
-      hidden: 'Ocultas',
-      expired: 'Caducadas',
-      newestShown: (n) => `Se muestran las ${f.count(n)} más recientes`,
-      allTheirLogs: 'Todos sus registros',
-      checkPlayer: 'Revisar jugador',
-      gameUsername: 'Nombre en el juego',
-      typeUsername: 'Escribir un nombre…',
-      namedTitle: 'Jugadores nombrados en este mensaje',
-      usernames: (n) => `${f.count(n)} ${f.plural(n, { one: 'nombre', other: 'nombres' })}`,
-      noUsername: 'No se encontró ningún nombre.',
-      theirRecord: 'Su historial de moderación',
-    },
-
-    people: {
-      member: (id) => `miembro ${id}`,
-    },
-
-    labels: {
-      table: {
-        logTypes: 'Tipo de registro',
-        loaStatus: 'Estado de LOA',
-        loaStartType: 'Tipo de inicio de LOA',
-        auditTypes: 'Tipo de auditoría',
-        banAppeal: 'Apelación de baneo',
-      },
-    },
-
-    reports: {
-      period: {
-        thisWeek: 'Esta semana',
-        lastWeek: 'La semana pasada',
-        last7Days: 'Últimos 7 días',
-        last30Days: 'Últimos 30 días',
-        thisMonth: 'Este mes',
-        lastMonth: 'El mes pasado',
-      },
-      periodSpan: (name, from, to, zone) => `${name} (${from} – ${to}, ${zone})`,
-      filterType: (type) => `tipo ${type}`,
-      filterWave: (wave) => `oleada ${f.count(wave)}`,
-      totalsTitle: (period) => `Tiempo de servicio · ${period}`,
-      memberTitle: (memberId, period) => `Miembro ${memberId} · ${period}`,
-      members: (n) => `${f.count(n)} ${f.plural(n, { one: 'miembro', other: 'miembros' })}`,
-      shifts: (n) => `${f.count(n)} ${f.plural(n, { one: 'turno', other: 'turnos' })}`,
-      loas: (n) => `${f.count(n)} ${f.plural(n, { one: 'ausencia', other: 'ausencias' })}`,
-      atMost: (time) => `como mucho ${time}`,
-      longest: (time) => `el más largo ${time}`,
-      onDutyNowCount: (n) => `${f.count(n)} de servicio ahora`,
-      noShifts: 'No hay turnos en este periodo.',
-      memberTotal: (time, shifts, longest, approximate) =>
-        `${approximate ? 'Como mucho ' : ''}${time} de servicio en ${f.count(shifts)} ${f.plural(shifts, { one: 'turno', other: 'turnos' })} (el más largo: ${longest}).`,
-      andMore: (n) => `… y ${f.count(n)} más`,
-      onLeaveTitle: 'Ausentes ahora',
-      leaveStartingTitle: (days) =>
-        `Ausencias que empiezan en un plazo de ${f.count(days)} ${f.plural(days, { one: 'día', other: 'días' })}`,
-      noReturnDate: 'sin fecha de regreso',
-      back: (when) => `vuelve ${when}`,
-      fromBack: (start, back) => `desde ${start} · vuelve ${back}`,
-      nobodyOnLeave: 'Nadie está ausente ahora.',
-      noLeaveStarts: 'No empieza ninguna ausencia en ese plazo.',
-      quotaTitle: (period) => `Revisión de cuotas · ${period}`,
-      pass: '✅ cumple',
-      fail: '❌ no cumple',
-      onLeave: '🌴 ausente',
-      doneOf: (done, required) => `${done} de ${required}`,
-      quotaSummary: (pass, fail, leave) =>
-        `${f.count(pass)} cumplen · ${f.count(fail)} no cumplen · ${f.count(leave)} ausentes`,
-      noQuotaRoles: (where) => `Ningún miembro tiene un rol con cuota (${where}).`,
-      quotasSetByAdmins: 'los admins fijan las cuotas con /rollcall-admin reports',
-      quotasSetInEnvironment: 'las cuotas se fijan en el entorno de Rollcall (REPORTS_QUOTAS)',
-      onDutyTitle: 'De servicio ahora',
-      since: (when) => `desde ${when}`,
-      onDutyFor: (time) => `${time} de servicio`,
-      nobodyOnDuty: 'Nadie está de servicio ahora.',
-      inactiveTitle: (days) =>
-        `Sin turno desde hace más de ${f.count(days)} ${f.plural(days, { one: 'día', other: 'días' })}`,
-      leaveLeftOut: 'ausentes omitidos',
-      neverOnDuty: 'nunca de servicio',
-      lastShift: (when) => `último turno ${when}`,
-      onLeaveNoReturn: '🌴 ausente, sin fecha de regreso',
-      onLeaveUntil: (when) => `🌴 ausente hasta ${when}`,
-      everyoneActive: 'Todos los miembros tuvieron un turno en ese plazo.',
-      inactiveNeedsEveryPage: (read, total, roles) =>
-        `Saber quién ha dejado de estar activo requiere todas las páginas de turnos, ausencias${roles ? ', miembros y roles' : ' y miembros'}, y Rollcall ha leído ${total === undefined ? f.count(read) : `${f.count(read)} de ${f.count(total)}`} hasta ahora (una página cada vez, al ritmo que permite la cuota mensual de la API). Hasta entonces no se muestra a nadie: vuelve a preguntar más tarde.`,
-      runningLong: (days) =>
-        `⚠️ en curso desde hace ${f.count(days)} ${f.plural(days, { one: 'día', other: 'días' })} (puede que el cierre automático haya fallado)`,
-      memberOption: (memberId) => `Miembro ${memberId}`,
-      theirShifts: 'Sus turnos en este periodo',
-      theirRecord: 'Su ficha',
-      neverOnDutyOption: 'Nunca de servicio',
-    },
-
-    digest: {
-      allowanceMark: (used, points, reset) =>
-        `Rollcall ha gastado ${f.count(used)} de las ${f.count(points)} peticiones a la API de este mes de este servidor de la comunidad; se muestran datos guardados más a menudo hasta que la cuota se renueve <t:${reset}:f>.`,
-      allowanceSpent: (points, reset) =>
-        `Rollcall ha gastado las ${f.count(points)} peticiones a la API de este mes de este servidor de la comunidad; muestra datos guardados hasta que la cuota se renueve <t:${reset}:f>.`,
-      language: (name) => `Idioma del resumen: ${name}.`,
-      serverDefault: (name) => `el del servidor (${name})`,
-    },
-
-    help: {
-      title: 'Comandos de Rollcall',
-      intro:
-        'Acceso de solo lectura a los registros del servidor de la comunidad. Las listas se pasan con los botones de abajo; ' +
-        '«Abrir…» muestra un registro. Añade `public:True` a cualquier comando para publicar la respuesta en el canal ' +
-        '(si no, solo la ves tú).',
-      memberMenus: 'Clic derecho en un miembro → Aplicaciones',
-      messageMenus: 'Clic derecho en un mensaje → Aplicaciones',
-      messageMenuLine: 'los jugadores que nombra y el historial de cada uno',
-      moreCommands: 'Más comandos',
-      sampleUser: '@usuario',
-    },
-
-    status: {
-      title: 'Estado de Rollcall',
-      footer: 'Recuentos desde que Rollcall arrancó',
-      api: 'API',
-      reachable: '🟢 Accesible',
-      notReachable: '🔴 No accesible',
-      roundTrip: 'Ida y vuelta',
-      milliseconds: (ms) => `${f.count(ms)} ms`,
-      savedProbe: (relative) => `respuesta guardada de ${relative}: ninguna petición gastada`,
-      cache: 'Caché',
-      backendMemory: 'En memoria',
-      backendRedis: 'Redis',
-      backendOff: 'Desactivada',
-      healthy: 'funciona',
-      notAnswering: 'no responde',
-      hitRate: 'Tasa de aciertos de la caché',
-      noReadsYet: 'aún no hay lecturas',
-      hits: (percent, hits, reads) =>
-        `${new Intl.NumberFormat(f.locale, { maximumFractionDigits: 1 }).format(percent)} % (${f.count(hits)} de ${f.count(reads)} lecturas)`,
-      requestsMade: 'Peticiones a la API hechas',
-      rateLimited: 'Respuestas con límite de ritmo',
-      staleServed: 'Datos guardados servidos (API caída)',
-      coalesced: 'Peticiones compartidas',
-      version: 'Versión',
-      uptime: 'Tiempo activo',
-      accessRoles: 'Roles de acceso',
-      problem: 'Problema',
-      leftAsCounted: 'Peticiones restantes (según el último recuento aquí)',
-      leftThisMonth: 'Quedan este mes',
-      allowedNow: 'Permitido ahora',
-      leftOf: (left, points) => `${f.count(left)} de ${f.count(points)}`,
-      noMonthlyLimit: 'Sin límite mensual',
-      savedOnlyUntil: (when) => `Solo datos guardados, hasta ${when}`,
-      nothingUntil: (when, limit) => `Nada hasta ${when} (${limit})`,
-      upToReads: (n) => `Hasta ${f.count(n)} lecturas nuevas`,
-      anyRead: 'Cualquier lectura (sin límite fijado)',
-      readsAndRefresh: (reads, next) => `${reads}; actualización de datos guardados: ${next}`,
-      dueNow: 'toca una ahora',
-      next: (when) => `la siguiente ${when}`,
-      monthName: (limit) => `Cuota de API (${limit})`,
-      monthLine: (left, points, used, resets) =>
-        `Quedan ${f.count(left)} de ${f.count(points)} este mes · ${f.count(used)} usadas · se renueva ${resets}`,
-      paceSpent: 'Ritmo: agotado; se muestran datos guardados hasta que se renueve',
-      paceLine: (every, next) =>
-        `Ritmo: una actualización de datos guardados cada ${every} (20 % reservado para lecturas nuevas) · ${next}`,
-      windowName: (limit) => `Límite de peticiones (${limit})`,
-      windowLine: (left, window, used, refills) =>
-        `Quedan ${left} en esta ventana de ${window} · ${f.count(used)} usadas · se recarga ${refills}`,
-      leftOfWindow: (left, per) => `${f.count(left)} de ${f.count(per)}`,
-    },
-
-    access: {
-      unlinked: 'sin rol de Discord vinculado',
-      badId: 'su rol de Discord vinculado no es un id de rol',
-      gone: 'su rol de Discord vinculado ya no está en este servidor',
-      unknownRole: 'no está entre los roles de la comunidad',
-      unread: 'no se pudieron leer los roles de la comunidad',
-      discordRole: (id) => `rol de Discord ${id}`,
-      checkedFree: (roles) => `Comprobados gratis (rol de Discord vinculado): ${roles}`,
-      costLookup: (roles) => `Cuestan una consulta de miembro: ${roles}`,
-      linkTip: 'Vincúlalos a un rol de Discord en el servidor de la comunidad para comprobarlos gratis.',
-    },
-
-    admin: {
-      setupTitle: 'Vincular Rollcall a tu comunidad',
-      tokenLabel: 'El token de API del servidor de la comunidad',
-      replaceToken: 'Reemplazar token',
-      unlink: 'Desvincular',
-      noRoleNeeded: 'none (no hace falta rol)',
-      digestDaily: (hour) => `cada día a las ${hour}`,
-      digestWeekly: (day, hour) => `cada ${day} a las ${hour}`,
-      weekday: {
-        monday: 'lunes',
-        tuesday: 'martes',
-        wednesday: 'miércoles',
-        thursday: 'jueves',
-        friday: 'viernes',
-        saturday: 'sábado',
-        sunday: 'domingo',
-      },
-      report: {
-        totals: 'tiempo de servicio',
-        quota: 'resultados de cuotas',
-        leave: 'de ausencia ahora',
-      },
-    },
-
-    reminders: {
-      returningTitle: 'Vuelven esta semana',
-      startingTitle: 'Empiezan esta semana',
-      returningEmpty: 'Nadie vuelve de una ausencia esta semana.',
-      startingEmpty: 'Ninguna ausencia empieza esta semana.',
-      returningRow: (who, back) => `${who} · vuelve ${back}`,
-      startingRow: (who, from, back) => `${who} · desde ${from} · vuelve ${back}`,
-      noReturnDate: 'sin fecha de vuelta',
-      count: (n) => `${f.count(n)} ${f.plural(n, { one: 'ausencia', other: 'ausencias' })}`,
-      reminder: (who, back) => `🌴 Una ausencia termina mañana: ${who} vuelve ${back}.`,
-      state: (r) =>
-        r === undefined
-          ? 'Recordatorios de ausencia: desactivados.'
-          : `Recordatorios de ausencia: en ${channelMention(r.channelId)}, el día antes de que termine una ausencia (${r.pings ? 'mencionando al miembro' : 'sin mención'}).${r.problem ? `\n⚠️ ${r.problem}` : ''}`,
-      needsChannel:
-        'Los recordatorios de ausencia necesitan un canal (reminder-channel). No se ha guardado nada.',
-      noChannel: (channelId) =>
-        `Rollcall no puede publicar recordatorios de ausencia en ${channelMention(channelId)}: el canal ya no existe o no es un canal de texto de este servidor; elige otro.`,
-      missing: (channelId, missing) =>
-        `Rollcall no puede publicar recordatorios de ausencia en ${channelMention(channelId)}: falta ${missing.join(', ')}.`,
-      failed:
-        'No se pudo publicar el último recordatorio de ausencia (Discord no respondió); se intentará el siguiente.',
-    },
+    common: common(f),
+    page: page(f),
+    paging: paging(f),
+    sentences: { ...inputSentences(f), ...accessSentences(f), ...adminSentences(f) },
+    export: csvExport(f),
+    loa: loa(f),
+    shift: shift(f),
+    member: member(f),
+    role: role(f),
+    records: records(f),
+    log: log(f),
+    auditLog: auditLog(f),
+    application: application(f),
+    joinRequest: joinRequest(f),
+    player: player(f),
+    people: people(f),
+    labels: labels(f),
+    reports: reports(f),
+    digest: digest(f),
+    help: help(f),
+    status: status(f),
+    access: access(f),
+    admin: admin(f),
+    reminders: reminders(f),
   }),
 };
+
+const common = (f: Formats): Section<'common'> => ({
+  yes: 'Sí',
+  no: 'No',
+  never: 'nunca',
+  underAMinute: 'menos de un minuto',
+  minutes: (n) => `${f.count(n)} min`,
+  hours: (n) => `${f.count(n)} h`,
+  days: (n) => `${f.count(n)} d`,
+});
+
+const page = (f: Formats): Section<'page'> => ({
+  pageOf: (page, pages) => `Página ${f.count(page)} de ${f.count(pages)}`,
+  incomplete: 'aún no se leyeron todas las páginas: los totales pueden ser bajos',
+  spentUntil: (utc) => `la cuota mensual de API de este servidor está agotada hasta el ${utc} UTC`,
+  savingFor: (age) => `ahorrando la cuota mensual de API de este servidor: datos nuevos en ${age}`,
+  apiUnavailable: 'API no disponible: datos guardados del',
+  dataAsOf: 'Datos del',
+  savedAsOf: 'Datos guardados del',
+  savedAgedAsOf: (age) => `Datos guardados (de hace ${age}) del`,
+});
+
+const paging = (f: Formats): Section<'paging'> => ({
+  refresh: '🔄 Actualizar',
+  exportCsv: '📄 Exportar CSV',
+  backToList: '↩ Volver a la lista',
+  open: 'Abrir…',
+  goToPage: 'Ir a la página',
+  pageNumber: 'Número de página',
+  pageRangeHint: (last) => `1 a ${f.count(last)}`,
+});
+
+const inputSentences = (f: Formats): InputSentences => ({
+  notFound: 'No se encontró nada con ese id en este servidor de la comunidad.',
+  memberNotFound: 'Ese usuario de Discord no es miembro del servidor de la comunidad.',
+  memberIdNotFound: 'No se encontró ningún miembro con ese id en este servidor de la comunidad.',
+  loaNotFound: 'No se encontró ninguna LOA con ese id en este servidor de la comunidad.',
+  logNotFound: 'No se encontró ningún registro de moderación con ese id en este servidor de la comunidad.',
+  shiftNotFound: 'No se encontró ningún turno con ese id en este servidor de la comunidad.',
+  roleNotFound: 'No se encontró ningún rol con ese id o nombre en este servidor de la comunidad.',
+  applicationNotFound:
+    'No se encontró ninguna solicitud con ese id o título en este servidor de la comunidad.',
+  joinRequestNotFound:
+    'No se encontró ninguna solicitud de ingreso de ese usuario en este servidor de la comunidad.',
+  nameMatchesSeveral: (name, _plural, candidates, more) =>
+    `${typed(name)} es el nombre de ${f.count(candidates.length + more)} elementos: ${candidates.join(', ')}${more > 0 ? ` y ${f.count(more)} más` : ''}. Elige uno de la lista o indica su id.`,
+  cannotOpen:
+    'Ese elemento no se puede abrir: la API del servidor de la comunidad le dio un id que Rollcall no puede pedir. Sigue apareciendo en la lista.',
+  auditEntryMoved:
+    'Esa entrada del registro de auditoría ya no está en la página donde aparecía; ejecuta /audit-log list de nuevo.',
+  userOrId: (idName) => `Indica un usuario de Discord o un id (${idName}): uno de los dos, no ambos.`,
+  giveId: (what) => `Indica el id (${what}).`,
+  badId: (what, max) =>
+    `Ese no es un id válido (${what}): usa hasta ${f.count(max)} letras, dígitos, guiones o guiones bajos.`,
+  idName: 'id',
+  loaIdName: 'id de la ausencia (LOA)',
+  memberIdName: 'id de miembro',
+  shiftIdName: 'id del turno',
+  logIdName: 'id del registro',
+  userIdName: 'id de usuario',
+  roleIdName: 'id del rol',
+  applicationIdName: 'id de la solicitud',
+  rolesName: 'roles',
+  applicationFormsName: 'formularios de solicitud',
+  recordsName: 'registros',
+  giveUsername: 'Indica el nombre de juego.',
+  badUsername: (max) =>
+    `Ese no es un nombre de jugador válido: usa hasta ${f.count(max)} caracteres visibles.`,
+  notYours:
+    'Estos controles pertenecen al moderador que ejecutó el comando; ejecútalo tú para pasar las páginas.',
+  expired: 'Estos controles han caducado; ejecuta el comando de nuevo.',
+  oldVersion: 'Estos controles son de una versión anterior de Rollcall; ejecuta el comando de nuevo.',
+  unknownCommand:
+    'Esta versión de Rollcall no conoce ese comando; puede que haya que volver a registrar los comandos.',
+  notAChoice: (option, choices) =>
+    `Ese valor no es una de las opciones de \`${option}\`; elige una de ${choices.map((c) => `\`${c}\``).join(', ')}. No se hizo nada.`,
+  optionOutOfRange: (option, min, max, whole) =>
+    `\`${option}\` admite un ${whole ? 'número entero' : 'número'} de ${f.count(min)} a ${f.count(max)}. No se hizo nada.`,
+  badOptionValue: (option) => `Ese no es un valor que admita \`${option}\`. No se hizo nada.`,
+  pageRange: (last) =>
+    last === 1
+      ? 'Esta lista solo tiene la página 1.'
+      : `Indica un número de página del 1 al ${f.count(last)}.`,
+  badSince:
+    'Ese since no es válido: indica una fecha (2026-11-01, UTC) o un periodo hasta ahora (12h, 7d, 30d, 4w).',
+  badReport: 'Ese enlace de informe ya no es válido; ejecuta el comando de nuevo.',
+  badWave: 'La oleada es un número entero de 0 a 100000.',
+  noPlayerLogs: 'No hay registros de ese jugador.',
+  noPlayerNames: 'Ese mensaje no nombra a ningún jugador; usa Escribir un nombre… o /log user.',
+  reportRoleUnknown: 'Ningún rol de la comunidad tiene ese nombre o ID; /role list los muestra.',
+  badDays: 'El número de días es un número entero de 1 a 365.',
+});
+
+const accessSentences = (f: Formats): AccessSentences => ({
+  badRequest:
+    'La API del servidor de la comunidad rechazó la petición por no ser válida; revisa el id o nombre que diste.',
+  unauthorized:
+    'La API del servidor de la comunidad rechazó el token de Rollcall (no válido o caducado). Pide a un administrador del servidor que actualice API_TOKEN.',
+  forbidden:
+    'El token de API de Rollcall no tiene permiso para esto. Pide a un administrador del servidor que dé ese permiso al dueño del token.',
+  rateLimited: (seconds) =>
+    `La API del servidor de la comunidad está ocupada con las peticiones de Rollcall; inténtalo de nuevo en ${f.count(seconds)} s.`,
+  unavailable:
+    'La API del servidor de la comunidad no responde ahora mismo; inténtalo de nuevo en un minuto.',
+  allowanceMark: (used, points, resetAtSeconds) =>
+    used >= points
+      ? `Rollcall ha gastado las ${f.count(points)} peticiones a la API de este mes de este servidor de la comunidad; muestra datos guardados hasta que la cuota se renueve ${dateTime(resetAtSeconds)}.`
+      : `Rollcall ha gastado ${f.count(used)} de las ${f.count(points)} peticiones a la API de este mes de este servidor de la comunidad; se muestran datos guardados más a menudo hasta que la cuota se renueve ${dateTime(resetAtSeconds)}.`,
+  allowanceSpent: (resetAtSeconds) =>
+    `La cuota mensual de API de este servidor de la comunidad está agotada y Rollcall no tiene una copia guardada de esto; podrá leer datos nuevos ${dateTime(resetAtSeconds)} (${fromNow(resetAtSeconds)}).`,
+  reportPaced: (nextAtSeconds) =>
+    `Rollcall aún no ha leído los datos de esta comunidad para los informes: para que la cuota mensual de API dure todo el mes los lee página a página, y puede empezar ${fromNow(nextAtSeconds)}.`,
+  malformed:
+    'La API del servidor de la comunidad envió una respuesta que Rollcall no pudo leer; inténtalo de nuevo en un minuto.',
+  tooLarge:
+    'La API del servidor de la comunidad envió una respuesta demasiado grande para Rollcall; un administrador del servidor puede subir API_MAX_RESPONSE_BYTES.',
+  internal: 'Algo falló por parte de Rollcall; se ha registrado. Inténtalo de nuevo.',
+  dmOnly: 'Rollcall solo funciona dentro del Discord del servidor de la comunidad, no en mensajes directos.',
+  wrongGuild: 'Rollcall no está configurado en este servidor.',
+  storeUnavailable:
+    'Rollcall no puede acceder a su base de datos ahora mismo; inténtalo de nuevo en un minuto.',
+  notLinked:
+    'Rollcall aún no está vinculado a ninguna comunidad en este servidor; un administrador (Gestionar servidor) debe ejecutar /rollcall-admin setup.',
+  tokenRejected:
+    'El token de API de este servidor fue rechazado; un administrador debe ejecutar /rollcall-admin setup.',
+  tokenHeld: (nextAtSeconds) =>
+    `La API del servidor de la comunidad acaba de rechazar el token de API de este servidor; Rollcall lo volverá a intentar por sí mismo ${fromNow(nextAtSeconds)}. Un admin solo tiene que ejecutar /rollcall-admin setup si sigue rechazado entonces.`,
+  tokenUnreadable:
+    'El token de API guardado de este servidor no se puede leer; un administrador debe ejecutar /rollcall-admin setup de nuevo.',
+  notAllowed: 'Solo el equipo del servidor de la comunidad puede usar Rollcall.',
+  accessUnchecked: (reason) =>
+    `Rollcall no puede comprobar tu acceso de equipo ahora mismo, así que se niega por seguridad. ${reason}`,
+  accessChecksSpent: (resetAtSeconds) =>
+    `Rollcall no puede comprobar tu acceso de equipo hasta ${dateTime(resetAtSeconds)}: la parte de la cuota mensual de API de este servidor de la comunidad reservada a comprobar accesos está agotada.`,
+  accessRolesTip:
+    'Un rol de acceso vinculado a un rol de Discord de este servidor (el servidor de la comunidad mantiene ambos a la par) se comprueba gratis con los roles que trae cada interacción, y un rol retirado cuenta al instante. Cada uno de los demás cuesta una petición a la API por comprobación, de una décima parte de la cuota mensual: vincúlalo a un rol de Discord en el servidor de la comunidad, o elige con discord-roles (los roles de este servidor).',
+  accessRolesChecked: (free, lookups) =>
+    [
+      ...(free.length > 0 ? [`Se comprueban gratis (rol de Discord vinculado): ${free.join(', ')}.`] : []),
+      ...(lookups.length > 0 ? [`Cuestan una consulta de miembro: ${lookups.join(', ')}.`] : []),
+    ].join('\n'),
+  restarting: 'Rollcall se está reiniciando; ejecuta el comando de nuevo en un minuto.',
+  settingsUnreadable:
+    'La configuración de Rollcall de este servidor no se puede leer, así que Rollcall se niega por seguridad; un administrador debe guardarla de nuevo con /rollcall-admin settings.',
+  serverInstallOnly:
+    'Rollcall solo responde a través de la aplicación que añadió este servidor, no de una aplicación añadida a tu propia cuenta.',
+  searchNeeds: (possibleAtSeconds) =>
+    `Buscar en los registros de este jugador necesita al menos 1 petición a la API del servidor de la comunidad (ninguna de sus páginas de registros está guardada), pero no se puede gastar ninguna de la cuota de este mes; será posible ${dateTime(possibleAtSeconds)} (${fromNow(possibleAtSeconds)}).`,
+  searchPartial: (searched, pages, needed, possibleAtSeconds) =>
+    `Se ${f.plural(searched, { one: 'buscó en', other: 'buscó en las' })} ${f.count(searched)} ${f.plural(searched, { one: 'página guardada', other: 'páginas guardadas' })} de ${f.count(pages)}; una búsqueda completa necesita ${f.count(needed)} ${f.plural(needed, { one: 'petición más', other: 'peticiones más' })} a la API del servidor de la comunidad, posible ${dateTime(possibleAtSeconds)} (${fromNow(possibleAtSeconds)}).`,
+  reportsUnavailable: 'Los informes no están disponibles en este servidor.',
+  queued: (position, etaSeconds) =>
+    `Esperando la cuota de API: eres el ${f.ordinal(position)} en la cola, unos ${
+      etaSeconds < 57.5
+        ? `${f.count(Math.max(5, Math.ceil(etaSeconds / 5) * 5))} s`
+        : `${f.count(Math.max(1, Math.round(etaSeconds / 60)))} min`
+    }.`,
+});
+
+const adminSentences = (f: Formats): AdminSentences => ({
+  adminOnly:
+    'Solo los miembros con el permiso Gestionar servidor pueden configurar Rollcall en este servidor.',
+  setupLinked: (communityId, roleCount) =>
+    `Vinculado: este servidor lee ahora el servidor de la comunidad ${communityId ?? (roleCount === 0 ? '(desconocido: no tiene roles)' : '(desconocido)')} (${f.count(roleCount)} ${f.plural(roleCount, { one: 'rol', other: 'roles' })}).`,
+  setupRejected:
+    'La API del servidor de la comunidad rechazó ese token (401): comprueba que se copió entero y que sigue siendo válido. No se guardó nada.',
+  setupForbidden:
+    'Ese token no tiene permiso para leer los datos del servidor de la comunidad (403). No se guardó nada.',
+  setupUnavailable:
+    'La API del servidor de la comunidad no responde, así que no se pudo comprobar el token. No se guardó nada; inténtalo de nuevo en un minuto.',
+  setupEmpty: 'Pega el token de API en el campo. No se guardó nada.',
+  unlinked: 'Desvinculado: el token de API y la configuración de este servidor se han borrado.',
+  linkState: (link) =>
+    [
+      `Vinculado al servidor de la comunidad ${link.communityId ?? '(desconocido)'} desde ${dateTime(link.linkedAt)}, por ${userMention(link.linkedBy)}.`,
+      `Huella del token: ${link.fingerprint}`,
+      link.invalidAt
+        ? `La API rechazó este token ${fromNow(link.invalidAt)}; se rechaza a los moderadores hasta que se sustituya.`
+        : 'Estado: en uso.',
+    ].join('\n'),
+  settingsState: (s) =>
+    [
+      `Respuestas: ${s.visibility === 'public' ? 'públicas' : 'privadas'} por defecto (los moderadores aún pueden elegir con la opción public).`,
+      `Acceso: ${s.accessRoles.length > 0 ? `quienes tengan el rol o los roles de la comunidad ${s.accessRoles.join(', ')}` : 'todos los que permitan los permisos de los comandos'}.`,
+      `Roles de Discord: ${(s.discordRoles ?? []).length > 0 ? `solo quienes tengan ${(s.discordRoles ?? []).join(', ')} en este servidor` : 'no hace falta ningún rol de Discord'}.`,
+      `Límites de API: ${s.limits ?? 'los predeterminados del bot'}.`,
+    ].join('\n'),
+  settingsSaved: 'Configuración guardada.',
+  badLimits: (problem) =>
+    `Esos límites de API no son válidos: ${typed(problem, 400)} (por ejemplo 100/month,30/1m, o default). No se guardó nada.`,
+  unknownRoles: (names) =>
+    `Ningún rol de la comunidad se llama ${names.map((n) => typed(n)).join(', ')}; indica nombres o ids de roles del servidor de la comunidad, o none. No se guardó nada.`,
+  nothingToUnlink:
+    'No hay ningún token de API vinculado en este servidor; la configuración guardada aquí se ha borrado.',
+  labelsState: (tables) =>
+    tables.some((t) => t.labels.length > 0)
+      ? tables
+          .filter((t) => t.labels.length > 0)
+          .map((t) => `${t.name}: ${t.labels.map(([code, label]) => `${code} = ${label}`).join(', ')}`)
+          .join('\n')
+      : 'Ningún código tiene etiqueta en este servidor: los códigos se muestran como números. Nombra uno con /rollcall-admin labels table code label.',
+  labelSaved: (code, shown) => `Guardado: el código ${code} se muestra ahora como ${shown}.`,
+  labelCleared: (code) => `Quitado: el código ${code} vuelve a mostrarse como su número.`,
+  labelsTableCleared: (table) =>
+    `Quitadas todas las etiquetas de ${table}: esos códigos vuelven a mostrarse como números.`,
+  labelNeedsTable: 'Elige para qué códigos es la etiqueta (la opción table). No se guardó nada.',
+  labelNeedsCode:
+    'Indica el código que quieres nombrar (la opción code), o usa clear sin código para vaciar toda la tabla. No se guardó nada.',
+  labelBadCode: 'El código debe ser un número entero, como 3 o -1 (hasta diez dígitos). No se guardó nada.',
+  labelNeedsText: 'Indica la etiqueta (la opción label), o activa clear para quitar una. No se guardó nada.',
+  labelBoth: 'Indica una etiqueta o clear, no las dos cosas. No se guardó nada.',
+  labelBadLength: (max) =>
+    `Una etiqueta tiene de 1 a ${f.count(max)} caracteres visibles. No se guardó nada.`,
+  labelBadText:
+    'Una etiqueta es texto simple: sin caracteres markdown (` * _ ~ | \\ [ ]), menciones (< > @), enlaces ni caracteres invisibles. No se guardó nada.',
+  unknownDiscordRoles: (names) =>
+    `Este servidor no tiene ningún rol llamado ${names.map((n) => typed(n)).join(', ')}; elige roles de la lista mientras escribes, o none. No se guardó nada.`,
+  setupMalformed:
+    'Eso no es un token de API: un token solo tiene letras, dígitos y símbolos, sin espacios ni saltos de línea. No se guardó nada.',
+  setupSaving: (left, points, nextAtSeconds) =>
+    left <= 0
+      ? `A ese token no le quedan peticiones de API este mes (su cuota mensual de ${f.count(points)} está agotada), así que no se pudo comprobar con una petición. No se guardó nada; inténtalo de nuevo ${fromNow(nextAtSeconds)}.`
+      : `A ese token le quedan ${f.count(left)} de sus ${f.count(points)} peticiones de API este mes, todas reservadas para lo que los moderadores aún no han leído, así que no se pudo comprobar con una petición. No se guardó nada; inténtalo de nuevo ${fromNow(nextAtSeconds)}.`,
+  setupTooOften: (checks, minutes) =>
+    `Este servidor ha comprobado ${f.count(checks)} tokens en los últimos minutos; inténtalo de nuevo en ${f.count(minutes)} min. No se guardó nada.`,
+  tooManyRoles: (max) => `Indica como mucho ${f.count(max)} roles de cada tipo. No se guardó nada.`,
+  labelTooMany: (max) =>
+    `Una tabla tiene como mucho ${f.count(max)} etiquetas; quita alguna primero. No se guardó nada.`,
+  badTimeZone: (zone) =>
+    `${typed(zone)} no es una zona horaria que Rollcall conozca; usa un nombre IANA como Europe/London, America/New_York o UTC. No se guardó nada.`,
+  badQuotaHours:
+    'Una cuota es un número de horas mayor que 0 y como mucho 168, con como mucho dos decimales. No se guardó nada.',
+  tooManyQuotas: 'Como mucho 25 roles pueden tener cuota; quita uno primero. No se guardó nada.',
+  unknownRole: 'Ningún rol de la comunidad tiene ese nombre o id. No se guardó nada.',
+  quotaNeedsBoth: 'Indica quota-role y quota-hours (0 horas quita la cuota). No se guardó nada.',
+  reportSettingsState: (s) =>
+    [
+      `Zona horaria: ${s.timeZone}.`,
+      `Las semanas empiezan el ${({ monday: 'lunes', tuesday: 'martes', wednesday: 'miércoles', thursday: 'jueves', friday: 'viernes', saturday: 'sábado', sunday: 'domingo' } as Record<string, string>)[s.weekStart] ?? s.weekStart}.`,
+      `Cuotas: ${s.quotas.length > 0 ? s.quotas.join(', ') : 'ninguna'}.`,
+    ].join('\n'),
+  digestNoChannel: (channelId) =>
+    `Rollcall no puede publicar el resumen en ${channelMention(channelId)}: el canal ya no existe o no es un canal de texto de este servidor; elige otro.`,
+  digestMissing: (channelId, missing) =>
+    `Rollcall no puede publicar el resumen en ${channelMention(channelId)}: falta ${missing.join(', ')}.`,
+  digestFailed:
+    'El último resumen no se pudo publicar (Discord o la API no respondieron); se intentará el siguiente.',
+  digestNeedsChannel:
+    'Un resumen necesita un canal, un horario y una hora (y un día si es semanal). No se guardó nada.',
+  digestState: (d) =>
+    d === undefined
+      ? 'Resumen: ninguno.'
+      : `Resumen: ${d.when} en ${channelMention(d.channelId)}: ${d.reports.join(', ')}.${d.problem ? `\n⚠️ ${d.problem}` : ''}`,
+});
+
+const csvExport = (f: Formats): Section<'export'> => ({
+  done: (e) =>
+    `${f.plural(e.rows, { one: 'Exportada', other: 'Exportadas' })} ${f.count(e.rows)} ${f.plural(e.rows, { one: 'fila', other: 'filas' })} en ${f.count(e.files)} ${f.plural(e.files, { one: 'archivo CSV', other: 'archivos CSV' })}; ${f.plural(e.requests, { one: 'hizo', other: 'hicieron' })} falta ${f.count(e.requests)} ${f.plural(e.requests, { one: 'petición', other: 'peticiones' })} a la API del servidor de la comunidad (datos de ${fromNow(e.fetchedAtSeconds)}).${e.capped === undefined ? '' : ` Solo las primeras ${f.count(e.capped)} de ${f.count(e.total)} filas: una exportación lee como mucho esas.`}`,
+  needs: (needed, spare, possibleAtSeconds) =>
+    `Exportar toda esta lista necesita ${f.count(needed)} ${f.plural(needed, { one: 'petición más', other: 'peticiones más' })} a la API del servidor de la comunidad (páginas que Rollcall no ha guardado), pero solo se pueden gastar ${f.count(spare)} de la cuota de este mes; será posible ${dateTime(possibleAtSeconds)} (${fromNow(possibleAtSeconds)}).`,
+  tooLarge: (rows) =>
+    `Esta lista (${f.count(rows)} filas) es demasiado grande para enviarla como archivos CSV dentro del límite de subida de Discord; acótala primero.`,
+  fileName: (base, part, parts) => (parts > 1 ? `${base}-parte${part}de${parts}.csv` : `${base}.csv`),
+});
+
+const loa = (f: Formats): Section<'loa'> => ({
+  title: 'Ausencias',
+  titleOfMember: (memberId) => `Ausencias del miembro ${memberId}`,
+  titleFiltered: (filter) => `Ausencias · ${filter}`,
+  filters: {
+    pending: 'Pendientes de revisión',
+    active: 'Activas: de ausencia ahora',
+    ended: 'Terminadas',
+  },
+  count: (n) => `${f.count(n)} LOA`,
+  empty: 'No se encontraron ausencias.',
+  states: {
+    cancelled: 'Cancelada',
+    denied: 'Denegada',
+    ended: 'Terminada',
+    expired: 'Caducada',
+    active: 'Activa',
+    approved: 'Aprobada',
+    pendingReview: 'Pendiente de revisión',
+  },
+  detailTitle: (id, state) => `LOA ${id} · ${state}`,
+  member: 'Miembro',
+  statusCode: 'Código de estado',
+  startType: 'Tipo de inicio',
+  requested: 'Solicitada',
+  starts: 'Empieza',
+  ends: 'Termina',
+  started: 'Empezó',
+  ended: 'Terminó',
+  length: 'Duración',
+  reviewed: 'Revisada',
+  reviewedBy: 'Revisada por',
+  endedBy: 'Terminada por',
+  cancelled: 'Cancelada',
+  expired: 'Caducada',
+  denyReason: 'Motivo de la denegación',
+  reasonHistory: 'Historial del motivo',
+  extensionRequests: 'Solicitudes de prórroga',
+  readsAs: (code, reading) => `${code} (se lee como ${reading})`,
+  readings: {
+    approved: 'aprobada',
+    denied: 'denegada',
+    startingWhenRequested: 'empieza al solicitarla',
+    startingLater: 'empieza más tarde',
+  },
+  entryEnd: (from, to) => `fin ${from} → ${to}`,
+  entryAtBy: (what, day, by) => `${what} ${day} por ${by}`,
+  dateRange: (from, to) => `${from}–${to}`,
+  dateFrom: (day) => `desde el ${day}`,
+  dateUntil: (day) => `hasta el ${day}`,
+  optionKind: 'LOA',
+  optionId: (id) => `id ${id}`,
+  memberShortcut: 'Miembro',
+  membersLoas: 'LOA del miembro',
+});
+
+const shift = (f: Formats): Section<'shift'> => ({
+  title: 'Turnos',
+  count: (n) => `${f.count(n)} ${f.plural(n, { one: 'turno', other: 'turnos' })}`,
+  empty: 'No se encontraron turnos.',
+  states: { active: 'Activo', ended: 'Terminado', unknown: 'Desconocido' },
+  detailTitle: (id, state) => `Turno ${id} · ${state}`,
+  typeInWave: (type, wave) => `${type} (oleada ${wave})`,
+  member: 'Miembro',
+  type: 'Tipo',
+  wave: 'Oleada',
+  autoEnd: 'Fin automático',
+  started: 'Empezó',
+  ended: 'Terminó',
+  stillOnDuty: 'Sigue de servicio',
+  endedBy: 'Terminado por',
+  length: 'Duración',
+  breaks: 'Pausas',
+  netTime: 'Tiempo neto de servicio',
+  breakEntries: 'Registros de pausas',
+  soFar: (length) => `${length} hasta ahora`,
+  breakCount: (n) => `${f.count(n)} ${f.plural(n, { one: 'pausa', other: 'pausas' })}`,
+  timesUnreadable: (breaks) => `${breaks} (horas ilegibles)`,
+  onBreakNow: 'en pausa ahora',
+  oneNeverEnded: 'una nunca terminó',
+  unreadable: (n) => `${f.count(n)} ${f.plural(n, { one: 'ilegible', other: 'ilegibles' })}`,
+  atMost: (length) => `como máximo ${length}`,
+  optionKind: 'Turno',
+  optionMember: (memberId) => `Miembro ${memberId}`,
+  theirShifts: 'Sus turnos en este periodo',
+  membersLoas: 'LOA del miembro',
+});
+
+const member = (f: Formats): Section<'member'> => ({
+  title: 'Miembros',
+  count: (n) => `${f.count(n)} ${f.plural(n, { one: 'miembro', other: 'miembros' })}`,
+  empty: 'No se encontraron miembros.',
+  joinedOn: (day) => `se unió el ${day}`,
+  noRolesInRow: 'sin roles',
+  detailTitle: (id) => `Miembro ${id}`,
+  id: 'Id',
+  joined: 'Se unió',
+  roleCount: 'Número de roles',
+  roles: 'Roles',
+  linkedRoles: 'Roles de Discord vinculados',
+  none: 'Ninguno',
+  thisWeek: (from, to, timeZone) => `Esta semana (${from} – ${to}, ${timeZone})`,
+  timeInShifts: (time, shifts) =>
+    `${time} en ${f.count(shifts)} ${f.plural(shifts, { one: 'turno', other: 'turnos' })}`,
+  rank: (place, of) => `${f.ordinal(place)} de ${f.count(of)}`,
+  noTimeOnDuty: 'sin tiempo de servicio',
+  onDutyNow: 'de servicio ahora',
+  quota: 'Cuota',
+  quotaMet: '✅ cumplida',
+  quotaNotMet: '❌ no cumplida',
+  quotaExempt: '🌴 exento (de ausencia)',
+  quotaDone: (done, required) => `${done} de ${required}`,
+  onLeave: 'De ausencia',
+  nextLeave: 'Próxima ausencia',
+  noReturnDate: 'sin fecha de vuelta',
+  leaveUntil: (back) => `hasta ${back}`,
+  leaveFromBack: (start, back) => `desde ${start} · vuelve ${back}`,
+  reportDataAge: (age) => `datos de informes de hace ${age}`,
+  optionMember: (memberId) => `Miembro ${memberId}`,
+  noRoles: 'Sin roles',
+  loas: 'LOA',
+  shiftsThisWeek: 'Turnos de esta semana',
+  backToLoa: '↩ Volver a la LOA',
+});
+
+const role = (f: Formats): Section<'role'> => ({
+  title: 'Roles',
+  count: (n) => `${f.count(n)} ${f.plural(n, { one: 'rol', other: 'roles' })}`,
+  empty: 'No se encontraron roles.',
+  linkedTo: (role) => `vinculado a ${role}`,
+  createdOn: (day) => `creado el ${day}`,
+  detailTitle: (name) => `Rol ${name}`,
+  id: 'Id',
+  colour: 'Color',
+  linkedRole: 'Rol de Discord vinculado',
+  permissions: 'Permisos',
+  extraPermissions: 'Permisos adicionales',
+  created: 'Creado',
+});
+
+const records = (f: Formats): Section<'records'> => ({
+  server: (id) => `Servidor ${id}`,
+  yes: 'sí',
+  no: 'no',
+  none: 'Ninguno',
+  noneInValue: 'ninguno',
+  entries: (n) => `${f.count(n)} ${f.plural(n, { one: 'entrada', other: 'entradas' })}`,
+  items: (n) => `${f.count(n)} ${f.plural(n, { one: 'elemento', other: 'elementos' })}`,
+  fields: (n) => `${f.count(n)} ${f.plural(n, { one: 'campo', other: 'campos' })}`,
+  andMore: (n) => `… y ${f.count(n)} más`,
+  andMoreFields: (n) => `… y ${f.count(n)} ${f.plural(n, { one: 'campo', other: 'campos' })} más`,
+  plusMore: (n) => `+${f.count(n)} más`,
+  pairsMore: (n) => `(+${f.count(n)} más)`,
+  inTotal: (n) => `${f.count(n)} en total`,
+});
+
+const log = (f: Formats): Section<'log'> => ({
+  title: 'Registros de moderación',
+  titleOf: (who) => `Registros de moderación de ${who}`,
+  count: (n) => `${f.count(n)} ${f.plural(n, { one: 'registro', other: 'registros' })}`,
+  empty: 'No se encontraron registros de moderación.',
+  typeOf: (type) => `tipo ${type}`,
+  detailTitle: (id, type) => `Registro ${id} · tipo ${type}`,
+  text: 'Texto',
+  description: 'Descripción',
+  gameUsername: 'Nombre en el juego',
+  gameId: 'Id de juego',
+  type: 'Tipo',
+  typeId: 'Id del tipo',
+  created: 'Creado',
+  createdBy: 'Creado por',
+  completedBy: 'Completado por',
+  hidden: 'Oculto',
+  hiddenBy: 'Ocultado por',
+  expired: 'Caducado',
+  expiredAt: 'Caducó el',
+  expiredBy: 'Caducado por',
+  temporaryBan: 'Baneo temporal',
+  proof: 'Pruebas',
+  editedBy: 'Editado por',
+  server: (id) => `Servidor ${id}`,
+  banStillInEffect: (until) => `Baneo temporal hasta ${until}\nSigue vigente`,
+  banTimePassed: (until) => `Baneo temporal hasta ${until}\nLa hora de desbaneo ya pasó`,
+  banNoUnbanTime: 'Baneo temporal, sin hora de desbaneo',
+  banUnbanTime: (until) => `Baneo temporal, desbaneo ${until}`,
+  notBannedUnbanSet: (until) => `No (hora de desbaneo fijada: ${until})`,
+  unbanTime: (until) => `Desbaneo ${until}`,
+  openKind: 'Registro',
+  openType: (type) => `Tipo ${type}`,
+  allLogsOfPlayer: 'Todos los registros de este jugador',
+  notFound: 'No se encontró ningún registro de moderación con ese id en este servidor de la comunidad.',
+  since: (time) => `desde ${time}`,
+  savedPagesSearched: (searched, pages) =>
+    `buscadas ${f.count(searched)} de ${f.count(pages)} páginas guardadas`,
+  firstSearched: (n) => `buscados los primeros ${f.count(n)} registros`,
+  savedPagesOnly: 'Solo páginas guardadas',
+  searchPartial: (searched, pages, needed, at) =>
+    `Se buscó en ${f.count(searched)} ${f.plural(searched, { one: 'página guardada', other: 'páginas guardadas' })} de ${f.count(pages)}; una búsqueda completa necesita ${f.count(needed)} ${f.plural(needed, { one: 'solicitud', other: 'solicitudes' })} más a la API del servidor de la comunidad, posible <t:${at}:f> (<t:${at}:R>).`,
+});
+
+const auditLog = (f: Formats): Section<'auditLog'> => ({
+  title: 'Registro de auditoría',
+  count: (n) => `${f.count(n)} ${f.plural(n, { one: 'entrada', other: 'entradas' })}`,
+  empty: 'No se encontraron entradas del registro de auditoría.',
+  typeOf: (type) => `tipo ${type}`,
+  by: (user) => `por ${user}`,
+  detailTitle: (id, type) => `Entrada del registro de auditoría ${id} · tipo ${type}`,
+  description: 'Descripción',
+  type: 'Tipo',
+  user: 'Usuario',
+  application: 'Solicitud',
+  time: 'Hora',
+  server: (id) => `Servidor ${id}`,
+  pageOf: (page) => `Página ${f.count(page)} del registro de auditoría`,
+  openKind: 'Entrada de auditoría',
+  openType: (type) => `Tipo ${type}`,
+});
+
+const application = (f: Formats): Section<'application'> => ({
+  title: 'Solicitudes',
+  count: (n) => `${f.count(n)} ${f.plural(n, { one: 'solicitud', other: 'solicitudes' })}`,
+  empty: 'No se encontraron solicitudes.',
+  open: 'Abierta',
+  closed: 'Cerrada',
+  untitled: 'Sin título',
+  updated: (day) => `actualizada ${day}`,
+  detailTitle: (title) => `Solicitud: ${title}`,
+  id: 'Id',
+  acceptingResponses: 'Acepta respuestas',
+  banAppeal: 'Apelación de baneo',
+  cooldown: 'Tiempo de espera',
+  maxLogs: 'Máx. registros',
+  minMembership: 'Antigüedad mín. en Discord',
+  resultsChannel: 'Canal de resultados',
+  eventsChannel: 'Canal de eventos',
+  gameGroup: 'Grupo del juego',
+  created: 'Creada',
+  lastUpdated: 'Última actualización',
+  banner: 'Banner',
+  settings: 'Ajustes',
+  onApproval: 'Al aprobar',
+  onDenial: 'Al rechazar',
+  reviewers: 'Revisores',
+  applicants: 'Solicitantes',
+  mentionedOnSubmit: 'Mencionados al enviar',
+  closedMessage: 'Mensaje de cierre',
+  submissionMessage: 'Mensaje de envío',
+  sections: 'Secciones',
+  questions: 'Preguntas',
+  presets: 'Plantillas',
+  adds: 'Añade',
+  removes: 'Quita',
+  review: 'Revisan',
+  reviewOnly: 'Solo revisan',
+  mustHave: 'Deben tener',
+  mustNotHave: 'No deben tener',
+  setting: {
+    requireChatMember: 'Debe estar en el servidor de Discord',
+    collectGameAccount: 'Recoge la cuenta del juego',
+    stageResponses: 'Respuestas por etapas',
+    requireApprovedReason: 'Motivo obligatorio para aprobar',
+    requiredDenialReason: 'Motivo obligatorio para rechazar',
+    revealReviewer: 'Revela quién revisa',
+    resultsMentionUser: 'Los resultados mencionan al solicitante',
+    inviteOnApproval: 'Invitación al aprobar',
+    banAppealNote: 'Nota de apelación de baneo',
+  },
+  server: (id) => `Servidor ${id}`,
+  notFound: 'No se encontró ninguna solicitud con ese id o título en este servidor de la comunidad.',
+});
+
+const joinRequest = (_f: Formats): Section<'joinRequest'> => ({
+  title: 'Solicitud de ingreso',
+  user: 'Usuario',
+  userId: 'Id del usuario',
+  joinCode: 'Código de ingreso',
+  requested: 'Solicitada',
+  server: (id) => `Servidor ${id}`,
+  memberRecord: 'Ficha del miembro',
+  notFound: 'No se encontró ninguna solicitud de ingreso de ese usuario en este servidor de la comunidad.',
+});
+
+const player = (f: Formats): Section<'player'> => ({
+  title: (username) => `Jugador ${username}`,
+  entries: 'Entradas',
+  countsOfNewest: (n) => `(recuento de las ${f.count(n)} más recientes)`,
+  byType: 'Por tipo',
+  temporaryBan: 'Baneo temporal',
+  banInEffectUntil: (until) => `Vigente hasta ${until}`,
+  noBanInEffect: 'Ninguno vigente',
+  hidden: 'Ocultas',
+  expired: 'Caducadas',
+  newestShown: (n) => `Se muestran las ${f.count(n)} más recientes`,
+  allTheirLogs: 'Todos sus registros',
+  checkPlayer: 'Revisar jugador',
+  gameUsername: 'Nombre en el juego',
+  typeUsername: 'Escribir un nombre…',
+  namedTitle: 'Jugadores nombrados en este mensaje',
+  usernames: (n) => `${f.count(n)} ${f.plural(n, { one: 'nombre', other: 'nombres' })}`,
+  noUsername: 'No se encontró ningún nombre.',
+  theirRecord: 'Su historial de moderación',
+});
+
+const people = (_f: Formats): Section<'people'> => ({
+  member: (id) => `miembro ${id}`,
+});
+
+const labels = (_f: Formats): Section<'labels'> => ({
+  table: {
+    logTypes: 'Tipo de registro',
+    loaStatus: 'Estado de LOA',
+    loaStartType: 'Tipo de inicio de LOA',
+    auditTypes: 'Tipo de auditoría',
+    banAppeal: 'Apelación de baneo',
+  },
+});
+
+const reports = (f: Formats): Section<'reports'> => ({
+  period: {
+    thisWeek: 'Esta semana',
+    lastWeek: 'La semana pasada',
+    last7Days: 'Últimos 7 días',
+    last30Days: 'Últimos 30 días',
+    thisMonth: 'Este mes',
+    lastMonth: 'El mes pasado',
+  },
+  periodSpan: (name, from, to, zone) => `${name} (${from} – ${to}, ${zone})`,
+  filterType: (type) => `tipo ${type}`,
+  filterWave: (wave) => `oleada ${f.count(wave)}`,
+  totalsTitle: (period) => `Tiempo de servicio · ${period}`,
+  memberTitle: (memberId, period) => `Miembro ${memberId} · ${period}`,
+  members: (n) => `${f.count(n)} ${f.plural(n, { one: 'miembro', other: 'miembros' })}`,
+  shifts: (n) => `${f.count(n)} ${f.plural(n, { one: 'turno', other: 'turnos' })}`,
+  loas: (n) => `${f.count(n)} ${f.plural(n, { one: 'ausencia', other: 'ausencias' })}`,
+  atMost: (time) => `como mucho ${time}`,
+  longest: (time) => `el más largo ${time}`,
+  onDutyNowCount: (n) => `${f.count(n)} de servicio ahora`,
+  noShifts: 'No hay turnos en este periodo.',
+  memberTotal: (time, shifts, longest, approximate) =>
+    `${approximate ? 'Como mucho ' : ''}${time} de servicio en ${f.count(shifts)} ${f.plural(shifts, { one: 'turno', other: 'turnos' })} (el más largo: ${longest}).`,
+  andMore: (n) => `… y ${f.count(n)} más`,
+  onLeaveTitle: 'Ausentes ahora',
+  leaveStartingTitle: (days) =>
+    `Ausencias que empiezan en un plazo de ${f.count(days)} ${f.plural(days, { one: 'día', other: 'días' })}`,
+  noReturnDate: 'sin fecha de regreso',
+  back: (when) => `vuelve ${when}`,
+  fromBack: (start, back) => `desde ${start} · vuelve ${back}`,
+  nobodyOnLeave: 'Nadie está ausente ahora.',
+  noLeaveStarts: 'No empieza ninguna ausencia en ese plazo.',
+  quotaTitle: (period) => `Revisión de cuotas · ${period}`,
+  pass: '✅ cumple',
+  fail: '❌ no cumple',
+  onLeave: '🌴 ausente',
+  doneOf: (done, required) => `${done} de ${required}`,
+  quotaSummary: (pass, fail, leave) =>
+    `${f.count(pass)} cumplen · ${f.count(fail)} no cumplen · ${f.count(leave)} ausentes`,
+  noQuotaRoles: (where) => `Ningún miembro tiene un rol con cuota (${where}).`,
+  quotasSetByAdmins: 'los admins fijan las cuotas con /rollcall-admin reports',
+  quotasSetInEnvironment: 'las cuotas se fijan en el entorno de Rollcall (REPORTS_QUOTAS)',
+  onDutyTitle: 'De servicio ahora',
+  since: (when) => `desde ${when}`,
+  onDutyFor: (time) => `${time} de servicio`,
+  nobodyOnDuty: 'Nadie está de servicio ahora.',
+  inactiveTitle: (days) =>
+    `Sin turno desde hace más de ${f.count(days)} ${f.plural(days, { one: 'día', other: 'días' })}`,
+  leaveLeftOut: 'ausentes omitidos',
+  neverOnDuty: 'nunca de servicio',
+  lastShift: (when) => `último turno ${when}`,
+  onLeaveNoReturn: '🌴 ausente, sin fecha de regreso',
+  onLeaveUntil: (when) => `🌴 ausente hasta ${when}`,
+  everyoneActive: 'Todos los miembros tuvieron un turno en ese plazo.',
+  inactiveNeedsEveryPage: (read, total, roles) =>
+    `Saber quién ha dejado de estar activo requiere todas las páginas de turnos, ausencias${roles ? ', miembros y roles' : ' y miembros'}, y Rollcall ha leído ${total === undefined ? f.count(read) : `${f.count(read)} de ${f.count(total)}`} hasta ahora (una página cada vez, al ritmo que permite la cuota mensual de la API). Hasta entonces no se muestra a nadie: vuelve a preguntar más tarde.`,
+  runningLong: (days) =>
+    `⚠️ en curso desde hace ${f.count(days)} ${f.plural(days, { one: 'día', other: 'días' })} (puede que el cierre automático haya fallado)`,
+  memberOption: (memberId) => `Miembro ${memberId}`,
+  theirShifts: 'Sus turnos en este periodo',
+  theirRecord: 'Su ficha',
+  neverOnDutyOption: 'Nunca de servicio',
+});
+
+const digest = (f: Formats): Section<'digest'> => ({
+  allowanceMark: (used, points, reset) =>
+    `Rollcall ha gastado ${f.count(used)} de las ${f.count(points)} peticiones a la API de este mes de este servidor de la comunidad; se muestran datos guardados más a menudo hasta que la cuota se renueve <t:${reset}:f>.`,
+  allowanceSpent: (points, reset) =>
+    `Rollcall ha gastado las ${f.count(points)} peticiones a la API de este mes de este servidor de la comunidad; muestra datos guardados hasta que la cuota se renueve <t:${reset}:f>.`,
+  language: (name) => `Idioma del resumen: ${name}.`,
+  serverDefault: (name) => `el del servidor (${name})`,
+});
+
+const help = (_f: Formats): Section<'help'> => ({
+  title: 'Comandos de Rollcall',
+  intro:
+    'Acceso de solo lectura a los registros del servidor de la comunidad. Las listas se pasan con los botones de abajo; ' +
+    '«Abrir…» muestra un registro. Añade `public:True` a cualquier comando para publicar la respuesta en el canal ' +
+    '(si no, solo la ves tú).',
+  memberMenus: 'Clic derecho en un miembro → Aplicaciones',
+  messageMenus: 'Clic derecho en un mensaje → Aplicaciones',
+  messageMenuLine: 'los jugadores que nombra y el historial de cada uno',
+  moreCommands: 'Más comandos',
+  sampleUser: '@usuario',
+});
+
+const status = (f: Formats): Section<'status'> => ({
+  title: 'Estado de Rollcall',
+  footer: 'Recuentos desde que Rollcall arrancó',
+  api: 'API',
+  reachable: '🟢 Accesible',
+  notReachable: '🔴 No accesible',
+  roundTrip: 'Ida y vuelta',
+  milliseconds: (ms) => `${f.count(ms)} ms`,
+  savedProbe: (relative) => `respuesta guardada de ${relative}: ninguna petición gastada`,
+  cache: 'Caché',
+  backendMemory: 'En memoria',
+  backendRedis: 'Redis',
+  backendOff: 'Desactivada',
+  healthy: 'funciona',
+  notAnswering: 'no responde',
+  hitRate: 'Tasa de aciertos de la caché',
+  noReadsYet: 'aún no hay lecturas',
+  hits: (percent, hits, reads) =>
+    `${new Intl.NumberFormat(f.locale, { maximumFractionDigits: 1 }).format(percent)} % (${f.count(hits)} de ${f.count(reads)} lecturas)`,
+  requestsMade: 'Peticiones a la API hechas',
+  rateLimited: 'Respuestas con límite de ritmo',
+  staleServed: 'Datos guardados servidos (API caída)',
+  coalesced: 'Peticiones compartidas',
+  version: 'Versión',
+  uptime: 'Tiempo activo',
+  accessRoles: 'Roles de acceso',
+  problem: 'Problema',
+  leftAsCounted: 'Peticiones restantes (según el último recuento aquí)',
+  leftThisMonth: 'Quedan este mes',
+  allowedNow: 'Permitido ahora',
+  leftOf: (left, points) => `${f.count(left)} de ${f.count(points)}`,
+  noMonthlyLimit: 'Sin límite mensual',
+  savedOnlyUntil: (when) => `Solo datos guardados, hasta ${when}`,
+  nothingUntil: (when, limit) => `Nada hasta ${when} (${limit})`,
+  upToReads: (n) => `Hasta ${f.count(n)} lecturas nuevas`,
+  anyRead: 'Cualquier lectura (sin límite fijado)',
+  readsAndRefresh: (reads, next) => `${reads}; actualización de datos guardados: ${next}`,
+  dueNow: 'toca una ahora',
+  next: (when) => `la siguiente ${when}`,
+  monthName: (limit) => `Cuota de API (${limit})`,
+  monthLine: (left, points, used, resets) =>
+    `Quedan ${f.count(left)} de ${f.count(points)} este mes · ${f.count(used)} usadas · se renueva ${resets}`,
+  paceSpent: 'Ritmo: agotado; se muestran datos guardados hasta que se renueve',
+  paceLine: (every, next) =>
+    `Ritmo: una actualización de datos guardados cada ${every} (20 % reservado para lecturas nuevas) · ${next}`,
+  windowName: (limit) => `Límite de peticiones (${limit})`,
+  windowLine: (left, window, used, refills) =>
+    `Quedan ${left} en esta ventana de ${window} · ${f.count(used)} usadas · se recarga ${refills}`,
+  leftOfWindow: (left, per) => `${f.count(left)} de ${f.count(per)}`,
+});
+
+const access = (_f: Formats): Section<'access'> => ({
+  unlinked: 'sin rol de Discord vinculado',
+  badId: 'su rol de Discord vinculado no es un id de rol',
+  gone: 'su rol de Discord vinculado ya no está en este servidor',
+  unknownRole: 'no está entre los roles de la comunidad',
+  unread: 'no se pudieron leer los roles de la comunidad',
+  discordRole: (id) => `rol de Discord ${id}`,
+  checkedFree: (roles) => `Comprobados gratis (rol de Discord vinculado): ${roles}`,
+  costLookup: (roles) => `Cuestan una consulta de miembro: ${roles}`,
+  linkTip: 'Vincúlalos a un rol de Discord en el servidor de la comunidad para comprobarlos gratis.',
+});
+
+const admin = (_f: Formats): Section<'admin'> => ({
+  setupTitle: 'Vincular Rollcall a tu comunidad',
+  tokenLabel: 'El token de API del servidor de la comunidad',
+  replaceToken: 'Reemplazar token',
+  unlink: 'Desvincular',
+  noRoleNeeded: 'none (no hace falta rol)',
+  digestDaily: (hour) => `cada día a las ${hour}`,
+  digestWeekly: (day, hour) => `cada ${day} a las ${hour}`,
+  weekday: {
+    monday: 'lunes',
+    tuesday: 'martes',
+    wednesday: 'miércoles',
+    thursday: 'jueves',
+    friday: 'viernes',
+    saturday: 'sábado',
+    sunday: 'domingo',
+  },
+  report: {
+    totals: 'tiempo de servicio',
+    quota: 'resultados de cuotas',
+    leave: 'de ausencia ahora',
+  },
+});
+
+const reminders = (f: Formats): Section<'reminders'> => ({
+  returningTitle: 'Vuelven esta semana',
+  startingTitle: 'Empiezan esta semana',
+  returningEmpty: 'Nadie vuelve de una ausencia esta semana.',
+  startingEmpty: 'Ninguna ausencia empieza esta semana.',
+  returningRow: (who, back) => `${who} · vuelve ${back}`,
+  startingRow: (who, from, back) => `${who} · desde ${from} · vuelve ${back}`,
+  noReturnDate: 'sin fecha de vuelta',
+  count: (n) => `${f.count(n)} ${f.plural(n, { one: 'ausencia', other: 'ausencias' })}`,
+  reminder: (who, back) => `🌴 Una ausencia termina mañana: ${who} vuelve ${back}.`,
+  state: (r) =>
+    r === undefined
+      ? 'Recordatorios de ausencia: desactivados.'
+      : `Recordatorios de ausencia: en ${channelMention(r.channelId)}, el día antes de que termine una ausencia (${r.pings ? 'mencionando al miembro' : 'sin mención'}).${r.problem ? `\n⚠️ ${r.problem}` : ''}`,
+  needsChannel:
+    'Los recordatorios de ausencia necesitan un canal (reminder-channel). No se ha guardado nada.',
+  noChannel: (channelId) =>
+    `Rollcall no puede publicar recordatorios de ausencia en ${channelMention(channelId)}: el canal ya no existe o no es un canal de texto de este servidor; elige otro.`,
+  missing: (channelId, missing) =>
+    `Rollcall no puede publicar recordatorios de ausencia en ${channelMention(channelId)}: falta ${missing.join(', ')}.`,
+  failed:
+    'No se pudo publicar el último recordatorio de ausencia (Discord no respondió); se intentará el siguiente.',
+});

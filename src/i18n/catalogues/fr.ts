@@ -1,6 +1,7 @@
 /** French: the commands' texts keyed by their place in the command JSON, the words by section and key (as src/i18n/en.ts). */
 import type { Catalogue } from '../catalogue.js';
-import type { Sections } from '../en.js';
+import type { AccessSentences, AdminSentences, InputSentences, Section, Sections } from '../en.js';
+import type { Formats } from '../formats.js';
 import { channelMention, dateTime, fromNow, typed, userMention } from '../markup.js';
 
 export const fr: Catalogue = {
@@ -233,781 +234,807 @@ export const fr: Catalogue = {
     'rollcall-admin.reports.options.reminders-off.description': 'True désactive les rappels d’absence',
   },
   words: (f): Sections => ({
-    common: {
-      yes: 'Oui',
-      no: 'Non',
-      never: 'jamais',
-      underAMinute: "moins d'une minute",
-      minutes: (n) => `${f.count(n)} min`,
-      hours: (n) => `${f.count(n)} h`,
-      days: (n) => `${f.count(n)} j`,
-    },
-
-    page: {
-      pageOf: (page, pages) => `Page ${f.count(page)} sur ${f.count(pages)}`,
-      incomplete: 'pages pas encore toutes lues : les totaux peuvent être bas',
-      spentUntil: (utc) => `le quota mensuel d'API de ce serveur est épuisé jusqu'au ${utc} UTC`,
-      savingFor: (age) => `économie du quota mensuel d'API de ce serveur : données fraîches dans ${age}`,
-      apiUnavailable: 'API indisponible : données enregistrées du',
-      dataAsOf: 'Données du',
-      savedAsOf: 'Données enregistrées du',
-      savedAgedAsOf: (age) => `Données enregistrées (il y a ${age}) du`,
-    },
-
-    paging: {
-      refresh: '🔄 Actualiser',
-      exportCsv: '📄 Exporter en CSV',
-      backToList: '↩ Retour à la liste',
-      open: 'Ouvrir…',
-      goToPage: 'Aller à la page',
-      pageNumber: 'Numéro de page',
-      pageRangeHint: (last) => `1 à ${f.count(last)}`,
-    },
-
-    sentences: {
-      notFound: "Rien avec cet id n'a été trouvé sur ce serveur communautaire.",
-      memberNotFound: "Cet utilisateur Discord n'est pas membre du serveur communautaire.",
-      memberIdNotFound: "Aucun membre avec cet id n'a été trouvé sur ce serveur communautaire.",
-      loaNotFound: "Aucune LOA avec cet id n'a été trouvée sur ce serveur communautaire.",
-      logNotFound: "Aucun journal de modération avec cet id n'a été trouvé sur ce serveur communautaire.",
-      shiftNotFound: "Aucun service avec cet id n'a été trouvé sur ce serveur communautaire.",
-      roleNotFound: "Aucun rôle avec cet id ou ce nom n'a été trouvé sur ce serveur communautaire.",
-      applicationNotFound:
-        "Aucune candidature avec cet id ou ce titre n'a été trouvée sur ce serveur communautaire.",
-      joinRequestNotFound:
-        "Aucune demande d'adhésion de cet utilisateur n'a été trouvée sur ce serveur communautaire.",
-      nameMatchesSeveral: (name, _plural, candidates, more) =>
-        `${typed(name)} est le nom de ${f.count(candidates.length + more)} éléments : ${candidates.join(', ')}${more > 0 ? ` et ${f.count(more)} autres` : ''}. Choisissez-en un dans la liste, ou donnez son identifiant.`,
-      cannotOpen:
-        "Cet élément ne peut pas être ouvert : l'API du serveur communautaire lui a donné un id que Rollcall ne peut pas demander. Il reste affiché dans la liste.",
-      auditEntryMoved:
-        "Cette entrée du journal d'audit n'est plus sur la page où elle était listée ; relancez /audit-log list.",
-      userOrId: (idName) =>
-        `Donnez soit un utilisateur Discord, soit un identifiant (${idName}) : l'un des deux, pas les deux.`,
-      giveId: (what) => `Donnez l'identifiant (${what}).`,
-      badId: (what, max) =>
-        `Ce n'est pas un identifiant valide (${what}) : utilisez jusqu'à ${f.count(max)} lettres, chiffres, tirets ou tirets bas.`,
-      idName: 'id',
-      loaIdName: "id d'absence (LOA)",
-      memberIdName: 'id de membre',
-      shiftIdName: 'id de service',
-      logIdName: 'id de log',
-      userIdName: "id d'utilisateur",
-      roleIdName: 'id de rôle',
-      applicationIdName: 'id de candidature',
-      rolesName: 'rôles',
-      applicationFormsName: 'formulaires de candidature',
-      recordsName: 'enregistrements',
-      giveUsername: 'Donnez le pseudo de jeu.',
-      badUsername: (max) =>
-        `Ce n'est pas un nom de joueur valide : utilisez jusqu'à ${f.count(max)} caractères visibles.`,
-      badRequest:
-        "L'API du serveur communautaire a refusé cette requête comme invalide ; vérifiez l'id ou le nom donné.",
-      unauthorized:
-        "L'API du serveur communautaire a rejeté le jeton de Rollcall (invalide ou expiré). Demandez à un admin du serveur de mettre à jour API_TOKEN.",
-      forbidden:
-        "Le jeton d'API de Rollcall n'a pas la permission pour cela. Demandez à un admin du serveur de donner cette permission au propriétaire du jeton.",
-      rateLimited: (seconds) =>
-        `L'API du serveur communautaire est occupée par les requêtes de Rollcall ; réessayez dans ${f.count(seconds)} s.`,
-      unavailable: "L'API du serveur communautaire ne répond pas pour le moment ; réessayez dans une minute.",
-      allowanceMark: (used, points, resetAtSeconds) =>
-        used >= points
-          ? `Rollcall a utilisé toutes les ${f.count(points)} requêtes d'API mensuelles de ce serveur communautaire ; il montre les données enregistrées jusqu'au renouvellement du quota ${dateTime(resetAtSeconds)}.`
-          : `Rollcall a utilisé ${f.count(used)} des ${f.count(points)} requêtes d'API mensuelles de ce serveur communautaire ; les données enregistrées sont montrées plus souvent jusqu'au renouvellement du quota ${dateTime(resetAtSeconds)}.`,
-      allowanceSpent: (resetAtSeconds) =>
-        `Le quota mensuel d'API de ce serveur communautaire est épuisé et Rollcall n'en a aucune copie enregistrée ; il pourra lire de nouvelles données ${dateTime(resetAtSeconds)} (${fromNow(resetAtSeconds)}).`,
-      reportPaced: (nextAtSeconds) =>
-        `Rollcall n'a pas encore lu les données de cette communauté pour les rapports : pour que le quota mensuel d'API dure tout le mois, il les lit page par page, et peut commencer ${fromNow(nextAtSeconds)}.`,
-      malformed:
-        "L'API du serveur communautaire a envoyé une réponse que Rollcall n'a pas pu lire ; réessayez dans une minute.",
-      tooLarge:
-        "L'API du serveur communautaire a envoyé une réponse trop grande pour Rollcall ; un admin du serveur peut augmenter API_MAX_RESPONSE_BYTES.",
-      internal: 'Un problème est survenu du côté de Rollcall ; il a été journalisé. Réessayez.',
-      notYours:
-        'Ces boutons appartiennent au modérateur qui a lancé la commande ; lancez-la vous-même pour parcourir les pages.',
-      expired: 'Ces boutons ont expiré ; relancez la commande.',
-      oldVersion: "Ces boutons viennent d'une ancienne version de Rollcall ; relancez la commande.",
-      dmOnly: 'Rollcall ne fonctionne que dans le Discord du serveur communautaire, pas en messages privés.',
-      wrongGuild: "Rollcall n'est pas configuré sur ce serveur.",
-      storeUnavailable:
-        "Rollcall n'arrive pas à joindre sa base de données pour le moment ; réessayez dans une minute.",
-      notLinked:
-        "Rollcall n'est encore relié à aucune communauté sur ce serveur ; un admin du serveur (Gérer le serveur) doit lancer /rollcall-admin setup.",
-      tokenRejected:
-        "Le jeton d'API de ce serveur a été rejeté ; un admin doit lancer /rollcall-admin setup.",
-      tokenHeld: (nextAtSeconds) =>
-        `L'API du serveur communautaire vient de rejeter le jeton d'API de ce serveur ; Rollcall le réessaiera de lui-même ${fromNow(nextAtSeconds)}. Un admin n'a besoin de lancer /rollcall-admin setup que s'il est encore rejeté à ce moment-là.`,
-      tokenUnreadable:
-        "Le jeton d'API enregistré pour ce serveur est illisible ; un admin doit relancer /rollcall-admin setup.",
-      adminOnly:
-        'Seuls les membres ayant la permission Gérer le serveur peuvent configurer Rollcall sur ce serveur.',
-      setupLinked: (communityId, roleCount) =>
-        `Lié : ce serveur lit désormais le serveur communautaire ${communityId ?? (roleCount === 0 ? '(inconnu : il n’a aucun rôle)' : '(inconnu)')} (${f.count(roleCount)} ${f.plural(roleCount, { one: 'rôle', other: 'rôles' })}).`,
-      setupRejected:
-        "L'API du serveur communautaire a rejeté ce jeton (401) : vérifiez qu'il a été copié en entier et qu'il est encore valide. Rien n'a été enregistré.",
-      setupForbidden:
-        "Ce jeton n'a pas la permission de lire les données du serveur communautaire (403). Rien n'a été enregistré.",
-      setupUnavailable:
-        "L'API du serveur communautaire ne répond pas, le jeton n'a donc pas pu être vérifié. Rien n'a été enregistré ; réessayez dans une minute.",
-      setupEmpty: "Collez le jeton d'API dans le champ. Rien n'a été enregistré.",
-      unlinked: "Délié : le jeton d'API et les réglages de ce serveur sont supprimés.",
-      linkState: (link) =>
-        [
-          `Lié au serveur communautaire ${link.communityId ?? '(inconnu)'} depuis ${dateTime(link.linkedAt)}, par ${userMention(link.linkedBy)}.`,
-          `Empreinte du jeton : ${link.fingerprint}`,
-          link.invalidAt
-            ? `L'API a rejeté ce jeton ${fromNow(link.invalidAt)} ; les modérateurs sont refusés jusqu'à ce qu'il soit remplacé.`
-            : 'État : en service.',
-        ].join('\n'),
-      settingsState: (s) =>
-        [
-          `Réponses : ${s.visibility === 'public' ? 'publiques' : 'privées'} par défaut (les modérateurs peuvent toujours choisir avec l'option public).`,
-          `Accès : ${s.accessRoles.length > 0 ? `détenteurs du ou des rôles communautaires ${s.accessRoles.join(', ')}` : 'toute personne que les permissions des commandes autorisent'}.`,
-          `Rôles Discord : ${(s.discordRoles ?? []).length > 0 ? `seulement les détenteurs de ${(s.discordRoles ?? []).join(', ')} sur ce serveur` : 'aucun rôle Discord requis'}.`,
-          `Limites d'API : ${s.limits ?? 'celles du bot par défaut'}.`,
-        ].join('\n'),
-      settingsSaved: 'Réglages enregistrés.',
-      badLimits: (problem) =>
-        `Ces limites d'API ne sont pas valides : ${typed(problem, 400)} (par exemple 100/month,30/1m, ou default). Rien n'a été enregistré.`,
-      unknownRoles: (names) =>
-        `Aucun rôle communautaire ne s'appelle ${names.map((n) => typed(n)).join(', ')} ; donnez des noms ou identifiants de rôles du serveur communautaire, ou none. Rien n'a été enregistré.`,
-      nothingToUnlink:
-        "Aucun jeton d'API n'est relié sur ce serveur ; les réglages enregistrés ici sont supprimés.",
-      notAllowed: "Seule l'équipe du serveur communautaire peut utiliser Rollcall.",
-      accessUnchecked: (reason) =>
-        `Rollcall ne peut pas vérifier votre accès d'équipe pour le moment, il refuse donc par sécurité. ${reason}`,
-      accessChecksSpent: (resetAtSeconds) =>
-        `Rollcall ne peut pas vérifier votre accès d'équipe avant ${dateTime(resetAtSeconds)} : la part du quota mensuel d'API de ce serveur communautaire réservée aux vérifications d'accès est épuisée.`,
-      accessRolesTip:
-        "Un rôle d'accès lié à un rôle Discord de ce serveur (le serveur communautaire garde les deux en phase) est vérifié gratuitement avec les rôles que porte chaque interaction, et un rôle retiré compte aussitôt. Chacun des autres coûte une requête d'API par vérification, sur un dixième du quota mensuel : liez-le à un rôle Discord dans le serveur communautaire, ou choisissez plutôt avec discord-roles (les rôles de ce serveur).",
-      accessRolesChecked: (free, lookups) =>
-        [
-          ...(free.length > 0 ? [`Vérifiés gratuitement (rôle Discord lié) : ${free.join(', ')}.`] : []),
-          ...(lookups.length > 0 ? [`Coûtent une recherche de membre : ${lookups.join(', ')}.`] : []),
-        ].join('\n'),
-      unknownCommand:
-        'Cette commande est inconnue de cette version de Rollcall ; les commandes doivent peut-être être redéployées.',
-      restarting: 'Rollcall redémarre ; relancez la commande dans une minute.',
-      notAChoice: (option, choices) =>
-        `Cette valeur ne fait pas partie des choix de \`${option}\` ; choisissez parmi ${choices.map((c) => `\`${c}\``).join(', ')}. Rien n'a été fait.`,
-      optionOutOfRange: (option, min, max, whole) =>
-        `\`${option}\` prend un ${whole ? 'nombre entier' : 'nombre'} de ${f.count(min)} à ${f.count(max)}. Rien n'a été fait.`,
-      badOptionValue: (option) => `Ce n'est pas une valeur que \`${option}\` accepte. Rien n'a été fait.`,
-      pageRange: (last) =>
-        last === 1 ? "Cette liste n'a que la page 1." : `Entrez un numéro de page de 1 à ${f.count(last)}.`,
-      labelsState: (tables) =>
-        tables.some((t) => t.labels.length > 0)
-          ? tables
-              .filter((t) => t.labels.length > 0)
-              .map((t) => `${t.name} : ${t.labels.map(([code, label]) => `${code} = ${label}`).join(', ')}`)
-              .join('\n')
-          : "Aucun code n'a de libellé sur ce serveur : les codes sont affichés comme des nombres. Nommez-en un avec /rollcall-admin labels table code label.",
-      labelSaved: (code, shown) => `Enregistré : le code ${code} est désormais affiché comme ${shown}.`,
-      labelCleared: (code) => `Retiré : le code ${code} est de nouveau affiché comme son nombre.`,
-      labelsTableCleared: (table) =>
-        `Tous les libellés de ${table} sont retirés : ces codes sont de nouveau affichés comme des nombres.`,
-      labelNeedsTable:
-        "Choisissez à quels codes le libellé s'applique (l'option table). Rien n'a été enregistré.",
-      labelNeedsCode:
-        "Donnez le code à nommer (l'option code), ou utilisez clear sans code pour vider toute la table. Rien n'a été enregistré.",
-      labelBadCode:
-        "Le code doit être un nombre entier, comme 3 ou -1 (jusqu'à dix chiffres). Rien n'a été enregistré.",
-      labelNeedsText:
-        "Donnez le libellé (l'option label), ou activez clear pour en retirer un. Rien n'a été enregistré.",
-      labelBoth: "Donnez soit un libellé soit clear, pas les deux. Rien n'a été enregistré.",
-      labelBadLength: (max) =>
-        `Un libellé a de 1 à ${f.count(max)} caractères visibles. Rien n'a été enregistré.`,
-      labelBadText:
-        "Un libellé est du texte simple : pas de caractères markdown (` * _ ~ | \\ [ ]), de mentions (< > @), de liens ni de caractères invisibles. Rien n'a été enregistré.",
-      unknownDiscordRoles: (names) =>
-        `Ce serveur n'a aucun rôle appelé ${names.map((n) => typed(n)).join(', ')} ; choisissez les rôles dans la liste en tapant, ou none. Rien n'a été enregistré.`,
-      setupMalformed:
-        "Ce n'est pas un jeton d'API : un jeton ne contient que des lettres, chiffres et symboles, sans espace ni saut de ligne. Rien n'a été enregistré.",
-      setupSaving: (left, points, nextAtSeconds) =>
-        left <= 0
-          ? `Il ne reste à ce jeton aucune requête d'API ce mois-ci (son quota mensuel de ${f.count(points)} est épuisé), il n'a donc pas pu être vérifié par une requête. Rien n'a été enregistré ; réessayez ${fromNow(nextAtSeconds)}.`
-          : `Il reste à ce jeton ${f.count(left)} de ses ${f.count(points)} requêtes d'API ce mois-ci, toutes gardées en réserve pour ce que les modérateurs n'ont pas encore lu, il n'a donc pas pu être vérifié par une requête. Rien n'a été enregistré ; réessayez ${fromNow(nextAtSeconds)}.`,
-      setupTooOften: (checks, minutes) =>
-        `Ce serveur a fait vérifier ${f.count(checks)} jetons ces dernières minutes ; réessayez dans ${f.count(minutes)} min. Rien n'a été enregistré.`,
-      settingsUnreadable:
-        'Les réglages Rollcall de ce serveur sont illisibles, Rollcall refuse donc par sécurité ; un admin doit les réenregistrer avec /rollcall-admin settings.',
-      tooManyRoles: (max) => `Donnez au plus ${f.count(max)} rôles de chaque sorte. Rien n'a été enregistré.`,
-      serverInstallOnly:
-        "Rollcall ne répond que par l'application ajoutée par ce serveur, pas par une application ajoutée à votre propre compte.",
-      labelTooMany: (max) =>
-        `Une table contient au plus ${f.count(max)} libellés ; retirez-en d'abord. Rien n'a été enregistré.`,
-      badSince:
-        "Ce since n'est pas valide : donnez une date (2026-11-01, UTC) ou une durée avant maintenant (12h, 7d, 30d, 4w).",
-      searchNeeds: (possibleAtSeconds) =>
-        `Chercher dans les journaux de ce joueur demande au moins 1 requête à l'API du serveur communautaire (aucune de ses pages de journaux n'est enregistrée), mais aucune ne peut être prise sur le quota de ce mois ; ce sera possible ${dateTime(possibleAtSeconds)} (${fromNow(possibleAtSeconds)}).`,
-      searchPartial: (searched, pages, needed, possibleAtSeconds) =>
-        `${f.count(searched)} ${f.plural(searched, { one: 'page enregistrée parcourue', other: 'pages enregistrées parcourues' })} sur ${f.count(pages)} ; une recherche complète demande ${f.count(needed)} ${f.plural(needed, { one: 'requête de plus', other: 'requêtes de plus' })} à l'API du serveur communautaire, possible ${dateTime(possibleAtSeconds)} (${fromNow(possibleAtSeconds)}).`,
-      reportsUnavailable: 'Les rapports ne sont pas disponibles sur ce serveur.',
-      badReport: "Ce lien de rapport n'est plus valide ; relancez la commande.",
-      badWave: 'La vague est un nombre entier de 0 à 100000.',
-      noPlayerLogs: 'Aucun journal pour ce joueur.',
-      noPlayerNames: 'Ce message ne nomme aucun joueur ; utilise Saisir un nom… ou /log user.',
-      reportRoleUnknown: 'Aucun rôle communautaire n’a ce nom ou cet ID ; /role list les montre.',
-      badDays: 'Le nombre de jours est un nombre entier de 1 à 365.',
-      badTimeZone: (zone) =>
-        `${typed(zone)} n'est pas un fuseau horaire que Rollcall connaît ; utilisez un nom IANA comme Europe/London, America/New_York ou UTC. Rien n'a été enregistré.`,
-      badQuotaHours:
-        "Un quota est un nombre d'heures supérieur à 0 et au plus 168, avec au plus deux décimales. Rien n'a été enregistré.",
-      tooManyQuotas:
-        "Au plus 25 rôles peuvent avoir un quota ; retirez-en un d'abord. Rien n'a été enregistré.",
-      unknownRole: "Aucun rôle de la communauté n'a ce nom ou cet id. Rien n'a été enregistré.",
-      quotaNeedsBoth:
-        "Donnez à la fois quota-role et quota-hours (0 heure retire le quota). Rien n'a été enregistré.",
-      reportSettingsState: (s) =>
-        [
-          `Fuseau horaire : ${s.timeZone}.`,
-          `Les semaines commencent le ${({ monday: 'lundi', tuesday: 'mardi', wednesday: 'mercredi', thursday: 'jeudi', friday: 'vendredi', saturday: 'samedi', sunday: 'dimanche' } as Record<string, string>)[s.weekStart] ?? s.weekStart}.`,
-          `Quotas : ${s.quotas.length > 0 ? s.quotas.join(', ') : 'aucun'}.`,
-        ].join('\n'),
-      digestNoChannel: (channelId) =>
-        `Rollcall ne peut pas publier le résumé dans ${channelMention(channelId)} : le salon n'existe plus ou n'est pas un salon textuel de ce serveur ; choisissez-en un autre.`,
-      digestMissing: (channelId, missing) =>
-        `Rollcall ne peut pas publier le résumé dans ${channelMention(channelId)} : il manque ${missing.join(', ')}.`,
-      digestFailed:
-        "Le dernier résumé n'a pas pu être publié (Discord ou l'API n'a pas répondu) ; le prochain sera tenté.",
-      digestNeedsChannel:
-        "Un résumé a besoin d'un salon, d'un calendrier et d'une heure (et d'un jour s'il est hebdomadaire). Rien n'a été enregistré.",
-      digestState: (d) =>
-        d === undefined
-          ? 'Résumé : aucun.'
-          : `Résumé : ${d.when} dans ${channelMention(d.channelId)} : ${d.reports.join(', ')}.${d.problem ? `\n⚠️ ${d.problem}` : ''}`,
-      queued: (position, etaSeconds) =>
-        `En attente du quota d'API : vous êtes ${f.ordinal(position)} dans la file, environ ${
-          etaSeconds < 57.5
-            ? `${f.count(Math.max(5, Math.ceil(etaSeconds / 5) * 5))} s`
-            : `${f.count(Math.max(1, Math.round(etaSeconds / 60)))} min`
-        }.`,
-    },
-
-    export: {
-      done: (e) =>
-        `${f.count(e.rows)} ${f.plural(e.rows, { one: 'ligne exportée', other: 'lignes exportées' })} dans ${f.count(e.files)} ${f.plural(e.files, { one: 'fichier CSV', other: 'fichiers CSV' })} ; cela a pris ${f.count(e.requests)} ${f.plural(e.requests, { one: 'requête', other: 'requêtes' })} à l'API du serveur communautaire (données datant de ${fromNow(e.fetchedAtSeconds)}).${e.capped === undefined ? '' : ` Seulement les ${f.count(e.capped)} premières lignes sur ${f.count(e.total)} : un export en lit au plus autant.`}`,
-      needs: (needed, spare, possibleAtSeconds) =>
-        `Exporter toute cette liste demande ${f.count(needed)} ${f.plural(needed, { one: 'requête de plus', other: 'requêtes de plus' })} à l'API du serveur communautaire (des pages que Rollcall n'a pas enregistrées), mais seulement ${f.count(spare)} peuvent être prises sur le quota de ce mois ; ce sera possible ${dateTime(possibleAtSeconds)} (${fromNow(possibleAtSeconds)}).`,
-      tooLarge: (rows) =>
-        `Cette liste (${f.count(rows)} lignes) est trop grande pour être envoyée en fichiers CSV dans la limite d'envoi de Discord ; réduisez-la d'abord.`,
-      fileName: (base, part, parts) => (parts > 1 ? `${base}-partie${part}sur${parts}.csv` : `${base}.csv`),
-    },
-
-    loa: {
-      title: 'Absences',
-      titleOfMember: (memberId) => `Absences du membre ${memberId}`,
-      titleFiltered: (filter) => `Absences · ${filter}`,
-      filters: {
-        pending: 'En attente d’examen',
-        active: 'Actives : absents en ce moment',
-        ended: 'Terminées',
-      },
-      count: (n) => `${f.count(n)} LOA`,
-      empty: 'Aucune absence trouvée.',
-      states: {
-        cancelled: 'Annulée',
-        denied: 'Refusée',
-        ended: 'Terminée',
-        expired: 'Expirée',
-        active: 'En cours',
-        approved: 'Approuvée',
-        pendingReview: 'En attente d’examen',
-      },
-      detailTitle: (id, state) => `LOA ${id} · ${state}`,
-      member: 'Membre',
-      statusCode: 'Code de statut',
-      startType: 'Type de début',
-      requested: 'Demandée',
-      starts: 'Début',
-      ends: 'Fin',
-      started: 'Commencée',
-      ended: 'Terminée',
-      length: 'Durée',
-      reviewed: 'Examinée',
-      reviewedBy: 'Examinée par',
-      endedBy: 'Terminée par',
-      cancelled: 'Annulée',
-      expired: 'Expirée',
-      denyReason: 'Motif du refus',
-      reasonHistory: 'Historique du motif',
-      extensionRequests: 'Demandes de prolongation',
-      readsAs: (code, reading) => `${code} (se lit : ${reading})`,
-      readings: {
-        approved: 'approuvée',
-        denied: 'refusée',
-        startingWhenRequested: 'début dès la demande',
-        startingLater: 'début ultérieur',
-      },
-      entryEnd: (from, to) => `fin ${from} → ${to}`,
-      entryAtBy: (what, day, by) => `${what} ${day} par ${by}`,
-      dateRange: (from, to) => `${from}–${to}`,
-      dateFrom: (day) => `à partir du ${day}`,
-      dateUntil: (day) => `jusqu’au ${day}`,
-      optionKind: 'LOA',
-      optionId: (id) => `id ${id}`,
-      memberShortcut: 'Membre',
-      membersLoas: 'LOA du membre',
-    },
-
-    shift: {
-      title: 'Services',
-      count: (n) => `${f.count(n)} ${f.plural(n, { one: 'service', other: 'services' })}`,
-      empty: 'Aucun service trouvé.',
-      states: { active: 'En cours', ended: 'Terminé', unknown: 'Inconnu' },
-      detailTitle: (id, state) => `Service ${id} · ${state}`,
-      typeInWave: (type, wave) => `${type} (vague ${wave})`,
-      member: 'Membre',
-      type: 'Type',
-      wave: 'Vague',
-      autoEnd: 'Fin automatique',
-      started: 'Commencé',
-      ended: 'Terminé',
-      stillOnDuty: 'Toujours en service',
-      endedBy: 'Terminé par',
-      length: 'Durée',
-      breaks: 'Pauses',
-      netTime: 'Temps de service net',
-      breakEntries: 'Entrées de pause',
-      soFar: (length) => `${length} jusqu’ici`,
-      breakCount: (n) => `${f.count(n)} ${f.plural(n, { one: 'pause', other: 'pauses' })}`,
-      timesUnreadable: (breaks) => `${breaks} (heures illisibles)`,
-      onBreakNow: 'en pause en ce moment',
-      oneNeverEnded: 'une jamais terminée',
-      unreadable: (n) => `${f.count(n)} ${f.plural(n, { one: 'illisible', other: 'illisibles' })}`,
-      atMost: (length) => `au plus ${length}`,
-      optionKind: 'Service',
-      optionMember: (memberId) => `Membre ${memberId}`,
-      theirShifts: 'Ses services sur cette période',
-      membersLoas: 'LOA du membre',
-    },
-
-    member: {
-      title: 'Membres',
-      count: (n) => `${f.count(n)} ${f.plural(n, { one: 'membre', other: 'membres' })}`,
-      empty: 'Aucun membre trouvé.',
-      joinedOn: (day) => `membre depuis le ${day}`,
-      noRolesInRow: 'aucun rôle',
-      detailTitle: (id) => `Membre ${id}`,
-      id: 'Id',
-      joined: 'Membre depuis',
-      roleCount: 'Nombre de rôles',
-      roles: 'Rôles',
-      linkedRoles: 'Rôles Discord liés',
-      none: 'Aucun',
-      thisWeek: (from, to, timeZone) => `Cette semaine (${from} – ${to}, ${timeZone})`,
-      timeInShifts: (time, shifts) =>
-        `${time} en ${f.count(shifts)} ${f.plural(shifts, { one: 'service', other: 'services' })}`,
-      rank: (place, of) => `${f.ordinal(place)} sur ${f.count(of)}`,
-      noTimeOnDuty: 'aucun temps de service',
-      onDutyNow: 'en service en ce moment',
-      quota: 'Quota',
-      quotaMet: '✅ atteint',
-      quotaNotMet: '❌ non atteint',
-      quotaExempt: '🌴 exempté (absent)',
-      quotaDone: (done, required) => `${done} sur ${required}`,
-      onLeave: 'Absent',
-      nextLeave: 'Prochaine absence',
-      noReturnDate: 'pas de date de retour',
-      leaveUntil: (back) => `jusqu’au ${back}`,
-      leaveFromBack: (start, back) => `du ${start} · retour ${back}`,
-      reportDataAge: (age) => `données des rapports datant de ${age}`,
-      optionMember: (memberId) => `Membre ${memberId}`,
-      noRoles: 'Aucun rôle',
-      loas: 'LOA',
-      shiftsThisWeek: 'Services de la semaine',
-      backToLoa: '↩ Retour à la LOA',
-    },
-
-    role: {
-      title: 'Rôles',
-      count: (n) => `${f.count(n)} ${f.plural(n, { one: 'rôle', other: 'rôles' })}`,
-      empty: 'Aucun rôle trouvé.',
-      linkedTo: (role) => `lié à ${role}`,
-      createdOn: (day) => `créé le ${day}`,
-      detailTitle: (name) => `Rôle ${name}`,
-      id: 'Id',
-      colour: 'Couleur',
-      linkedRole: 'Rôle Discord lié',
-      permissions: 'Permissions',
-      extraPermissions: 'Permissions supplémentaires',
-      created: 'Créé',
-    },
-
-    records: {
-      server: (id) => `Serveur ${id}`,
-      yes: 'oui',
-      no: 'non',
-      none: 'Aucun',
-      noneInValue: 'aucun',
-      entries: (n) => `${f.count(n)} ${f.plural(n, { one: 'entrée', other: 'entrées' })}`,
-      items: (n) => `${f.count(n)} ${f.plural(n, { one: 'élément', other: 'éléments' })}`,
-      fields: (n) => `${f.count(n)} ${f.plural(n, { one: 'champ', other: 'champs' })}`,
-      andMore: (n) => `… et ${f.count(n)} de plus`,
-      andMoreFields: (n) =>
-        `… et ${f.count(n)} ${f.plural(n, { one: 'autre champ', other: 'autres champs' })}`,
-      plusMore: (n) => `+${f.count(n)} ${f.plural(n, { one: 'autre', other: 'autres' })}`,
-      pairsMore: (n) => `(+${f.count(n)} ${f.plural(n, { one: 'autre', other: 'autres' })})`,
-      inTotal: (n) => `${f.count(n)} au total`,
-    },
-
-    log: {
-      title: 'Journaux de modération',
-      titleOf: (who) => `Journaux de modération de ${who}`,
-      count: (n) => `${f.count(n)} ${f.plural(n, { one: 'journal', other: 'journaux' })}`,
-      empty: 'Aucun journal de modération trouvé.',
-      typeOf: (type) => `type ${type}`,
-      detailTitle: (id, type) => `Journal ${id} · type ${type}`,
-      text: 'Texte',
-      description: 'Description',
-      gameUsername: 'Pseudo de jeu',
-      gameId: 'Id de jeu',
-      type: 'Type',
-      typeId: 'Id du type',
-      created: 'Créé',
-      createdBy: 'Créé par',
-      completedBy: 'Complété par',
-      hidden: 'Masqué',
-      hiddenBy: 'Masqué par',
-      expired: 'Expiré',
-      expiredAt: 'Expiré le',
-      expiredBy: 'Expiré par',
-      temporaryBan: 'Bannissement temporaire',
-      proof: 'Preuves',
-      editedBy: 'Modifié par',
-      server: (id) => `Serveur ${id}`,
-      banStillInEffect: (until) => `Bannissement temporaire jusqu'au ${until}\nToujours en vigueur`,
-      banTimePassed: (until) =>
-        `Bannissement temporaire jusqu'au ${until}\nL'heure de débannissement est passée`,
-      banNoUnbanTime: 'Bannissement temporaire, heure de débannissement non définie',
-      banUnbanTime: (until) => `Bannissement temporaire, débannissement ${until}`,
-      notBannedUnbanSet: (until) => `Non (débannissement défini : ${until})`,
-      unbanTime: (until) => `Débannissement ${until}`,
-      openKind: 'Journal',
-      openType: (type) => `Type ${type}`,
-      allLogsOfPlayer: 'Tous les journaux de ce joueur',
-      notFound: "Aucun journal de modération avec cet id n'a été trouvé sur ce serveur communautaire.",
-      since: (time) => `depuis ${time}`,
-      savedPagesSearched: (searched, pages) =>
-        `${f.count(searched)} pages enregistrées sur ${f.count(pages)} parcourues`,
-      firstSearched: (n) => `${f.count(n)} premiers journaux parcourus`,
-      savedPagesOnly: 'Pages enregistrées seulement',
-      searchPartial: (searched, pages, needed, at) =>
-        `Recherche faite dans ${f.count(searched)} ${f.plural(searched, { one: 'page enregistrée', other: 'pages enregistrées' })} sur ${f.count(pages)} ; une recherche complète demande ${f.count(needed)} ${f.plural(needed, { one: 'requête', other: 'requêtes' })} de plus à l'API du serveur communautaire, possible <t:${at}:f> (<t:${at}:R>).`,
-    },
-
-    auditLog: {
-      title: "Journal d'audit",
-      count: (n) => `${f.count(n)} ${f.plural(n, { one: 'entrée', other: 'entrées' })}`,
-      empty: "Aucune entrée du journal d'audit trouvée.",
-      typeOf: (type) => `type ${type}`,
-      by: (user) => `par ${user}`,
-      detailTitle: (id, type) => `Entrée du journal d'audit ${id} · type ${type}`,
-      description: 'Description',
-      type: 'Type',
-      user: 'Utilisateur',
-      application: 'Candidature',
-      time: 'Heure',
-      server: (id) => `Serveur ${id}`,
-      pageOf: (page) => `Page ${f.count(page)} du journal d'audit`,
-      openKind: "Entrée d'audit",
-      openType: (type) => `Type ${type}`,
-    },
-
-    application: {
-      title: 'Candidatures',
-      count: (n) => `${f.count(n)} ${f.plural(n, { one: 'candidature', other: 'candidatures' })}`,
-      empty: 'Aucune candidature trouvée.',
-      open: 'Ouverte',
-      closed: 'Fermée',
-      untitled: 'Sans titre',
-      updated: (day) => `mise à jour ${day}`,
-      detailTitle: (title) => `Candidature : ${title}`,
-      id: 'Id',
-      acceptingResponses: 'Accepte des réponses',
-      banAppeal: 'Appel de bannissement',
-      cooldown: "Délai d'attente",
-      maxLogs: 'Journaux max.',
-      minMembership: 'Ancienneté Discord min.',
-      resultsChannel: 'Salon des résultats',
-      eventsChannel: 'Salon des événements',
-      gameGroup: 'Groupe de jeu',
-      created: 'Créée',
-      lastUpdated: 'Dernière mise à jour',
-      banner: 'Bannière',
-      settings: 'Paramètres',
-      onApproval: "À l'acceptation",
-      onDenial: 'Au refus',
-      reviewers: 'Examinateurs',
-      applicants: 'Candidats',
-      mentionedOnSubmit: "Mentionnés à l'envoi",
-      closedMessage: 'Message de fermeture',
-      submissionMessage: "Message d'envoi",
-      sections: 'Sections',
-      questions: 'Questions',
-      presets: 'Modèles',
-      adds: 'Ajoute',
-      removes: 'Retire',
-      review: 'Examen',
-      reviewOnly: 'Examen seul',
-      mustHave: 'Doivent avoir',
-      mustNotHave: 'Ne doivent pas avoir',
-      setting: {
-        requireChatMember: 'Doit être sur le serveur Discord',
-        collectGameAccount: 'Recueille le compte de jeu',
-        stageResponses: 'Réponses par étapes',
-        requireApprovedReason: 'Motif requis pour accepter',
-        requiredDenialReason: 'Motif requis pour refuser',
-        revealReviewer: "Révèle l'examinateur",
-        resultsMentionUser: 'Les résultats mentionnent le candidat',
-        inviteOnApproval: "Invitation à l'acceptation",
-        banAppealNote: "Note d'appel de bannissement",
-      },
-      server: (id) => `Serveur ${id}`,
-      notFound: "Aucune candidature avec cet id ou ce titre n'a été trouvée sur ce serveur communautaire.",
-    },
-
-    joinRequest: {
-      title: "Demande d'adhésion",
-      user: 'Utilisateur',
-      userId: "Id de l'utilisateur",
-      joinCode: "Code d'adhésion",
-      requested: 'Demandée',
-      server: (id) => `Serveur ${id}`,
-      memberRecord: 'Fiche du membre',
-      notFound: "Aucune demande d'adhésion de cet utilisateur n'a été trouvée sur ce serveur communautaire.",
-    },
-
-    player: {
-      title: (username) => `Joueur ${username}`,
-      entries: 'Entrées',
-      countsOfNewest: (n) => `(décompte des ${f.count(n)} plus récentes)`,
-      byType: 'Par type',
-      temporaryBan: 'Bannissement temporaire',
-      banInEffectUntil: (until) => `En vigueur jusqu'au ${until}`,
-      noBanInEffect: 'Aucun en vigueur',
-      hidden: 'Masquées',
-      expired: 'Expirées',
-      newestShown: (n) => `Les ${f.count(n)} plus récentes affichées`,
-      allTheirLogs: 'Tous ses journaux',
-      checkPlayer: 'Vérifier le joueur',
-      gameUsername: 'Pseudo de jeu',
-      typeUsername: 'Saisir un nom…',
-      namedTitle: 'Joueurs nommés dans ce message',
-      usernames: (n) => `${f.count(n)} ${f.plural(n, { one: 'pseudo', other: 'pseudos' })}`,
-      noUsername: 'Aucun pseudo trouvé.',
-      theirRecord: 'Son dossier de modération',
-    },
-
-    people: {
-      member: (id) => `membre ${id}`,
-    },
-
-    labels: {
-      table: {
-        logTypes: 'Type de journal',
-        loaStatus: 'Statut de LOA',
-        loaStartType: 'Type de début de LOA',
-        auditTypes: "Type d'audit",
-        banAppeal: 'Appel de bannissement',
-      },
-    },
-
-    reports: {
-      period: {
-        thisWeek: 'Cette semaine',
-        lastWeek: 'La semaine dernière',
-        last7Days: 'Les 7 derniers jours',
-        last30Days: 'Les 30 derniers jours',
-        thisMonth: 'Ce mois-ci',
-        lastMonth: 'Le mois dernier',
-      },
-      periodSpan: (name, from, to, zone) => `${name} (${from} – ${to}, ${zone})`,
-      filterType: (type) => `type ${type}`,
-      filterWave: (wave) => `vague ${f.count(wave)}`,
-      totalsTitle: (period) => `Temps de service · ${period}`,
-      memberTitle: (memberId, period) => `Membre ${memberId} · ${period}`,
-      members: (n) => `${f.count(n)} ${f.plural(n, { one: 'membre', other: 'membres' })}`,
-      shifts: (n) => `${f.count(n)} ${f.plural(n, { one: 'service', other: 'services' })}`,
-      loas: (n) => `${f.count(n)} ${f.plural(n, { one: 'absence', other: 'absences' })}`,
-      atMost: (time) => `au plus ${time}`,
-      longest: (time) => `le plus long ${time}`,
-      onDutyNowCount: (n) => `${f.count(n)} en service en ce moment`,
-      noShifts: 'Aucun service sur cette période.',
-      memberTotal: (time, shifts, longest, approximate) =>
-        `${approximate ? 'Au plus ' : ''}${time} de service en ${f.count(shifts)} ${f.plural(shifts, { one: 'service', other: 'services' })} (le plus long : ${longest}).`,
-      andMore: (n) => `… et ${f.count(n)} de plus`,
-      onLeaveTitle: 'Absents en ce moment',
-      leaveStartingTitle: (days) =>
-        `Absences qui commencent d’ici ${f.count(days)} ${f.plural(days, { one: 'jour', other: 'jours' })}`,
-      noReturnDate: 'sans date de retour',
-      back: (when) => `retour ${when}`,
-      fromBack: (start, back) => `à partir de ${start} · retour ${back}`,
-      nobodyOnLeave: 'Personne n’est absent en ce moment.',
-      noLeaveStarts: 'Aucune absence ne commence dans ce délai.',
-      quotaTitle: (period) => `Contrôle des quotas · ${period}`,
-      pass: '✅ atteint',
-      fail: '❌ non atteint',
-      onLeave: '🌴 absent',
-      doneOf: (done, required) => `${done} sur ${required}`,
-      quotaSummary: (pass, fail, leave) =>
-        `${f.count(pass)} atteint · ${f.count(fail)} non atteint · ${f.count(leave)} absent`,
-      noQuotaRoles: (where) => `Aucun membre n’a de rôle avec un quota (${where}).`,
-      quotasSetByAdmins: 'les admins fixent les quotas avec /rollcall-admin reports',
-      quotasSetInEnvironment: 'les quotas sont fixés dans l’environnement de Rollcall (REPORTS_QUOTAS)',
-      onDutyTitle: 'En service en ce moment',
-      since: (when) => `depuis ${when}`,
-      onDutyFor: (time) => `${time} de service`,
-      nobodyOnDuty: 'Personne n’est en service en ce moment.',
-      inactiveTitle: (days) =>
-        `Aucun service depuis plus de ${f.count(days)} ${f.plural(days, { one: 'jour', other: 'jours' })}`,
-      leaveLeftOut: 'absents exclus',
-      neverOnDuty: 'jamais en service',
-      lastShift: (when) => `dernier service ${when}`,
-      onLeaveNoReturn: '🌴 absent, sans date de retour',
-      onLeaveUntil: (when) => `🌴 absent jusqu’au ${when}`,
-      everyoneActive: 'Chaque membre a eu un service dans ce délai.',
-      inactiveNeedsEveryPage: (read, total, roles) =>
-        `Savoir qui s'est fait discret demande toutes les pages des services, des absences${roles ? ', des membres et des rôles' : ' et des membres'}, et Rollcall en a lu ${total === undefined ? f.count(read) : `${f.count(read)} sur ${f.count(total)}`} pour l'instant (une page à la fois, au rythme que permet le quota mensuel de l'API). Personne n'est listé d'ici là : redemandez plus tard.`,
-      runningLong: (days) =>
-        `⚠️ en cours depuis ${f.count(days)} ${f.plural(days, { one: 'jour', other: 'jours' })} (la fin automatique a peut-être échoué)`,
-      memberOption: (memberId) => `Membre ${memberId}`,
-      theirShifts: 'Ses services sur cette période',
-      theirRecord: 'Son dossier',
-      neverOnDutyOption: 'Jamais en service',
-    },
-
-    digest: {
-      allowanceMark: (used, points, reset) =>
-        `Rollcall a utilisé ${f.count(used)} des ${f.count(points)} requêtes d'API mensuelles de ce serveur communautaire ; les données enregistrées sont montrées plus souvent jusqu'au renouvellement du quota <t:${reset}:f>.`,
-      allowanceSpent: (points, reset) =>
-        `Rollcall a utilisé toutes les ${f.count(points)} requêtes d'API mensuelles de ce serveur communautaire ; il montre les données enregistrées jusqu'au renouvellement du quota <t:${reset}:f>.`,
-      language: (name) => `Langue du résumé : ${name}.`,
-      serverDefault: (name) => `celle du serveur (${name})`,
-    },
-
-    help: {
-      title: 'Commandes de Rollcall',
-      intro:
-        'Accès en lecture seule aux registres du serveur communautaire. Les listes se feuillettent avec les boutons en dessous ; ' +
-        '« Ouvrir… » affiche un enregistrement. Ajoutez `public:True` à une commande pour publier la réponse dans le salon ' +
-        '(sinon vous seul la voyez).',
-      memberMenus: 'Clic droit sur un membre → Applications',
-      messageMenus: 'Clic droit sur un message → Applications',
-      messageMenuLine: 'les joueurs qu’il nomme, et le dossier de chacun',
-      moreCommands: 'Autres commandes',
-      sampleUser: '@utilisateur',
-    },
-
-    status: {
-      title: 'État de Rollcall',
-      footer: 'Compteurs depuis le démarrage de Rollcall',
-      api: 'API',
-      reachable: '🟢 Joignable',
-      notReachable: '🔴 Injoignable',
-      roundTrip: 'Aller-retour',
-      milliseconds: (ms) => `${f.count(ms)} ms`,
-      savedProbe: (relative) => `réponse enregistrée ${relative} : aucune requête dépensée`,
-      cache: 'Cache',
-      backendMemory: 'En mémoire',
-      backendRedis: 'Redis',
-      backendOff: 'Désactivé',
-      healthy: 'en bon état',
-      notAnswering: 'ne répond pas',
-      hitRate: 'Taux de succès du cache',
-      noReadsYet: 'aucune lecture pour l’instant',
-      hits: (percent, hits, reads) =>
-        `${new Intl.NumberFormat(f.locale, { maximumFractionDigits: 1 }).format(percent)} % (${f.count(hits)} sur ${f.count(reads)} lectures)`,
-      requestsMade: 'Requêtes API effectuées',
-      rateLimited: 'Réponses limitées en débit',
-      staleServed: 'Données enregistrées servies (API hors service)',
-      coalesced: 'Requêtes partagées',
-      version: 'Version',
-      uptime: 'Temps de fonctionnement',
-      accessRoles: "Rôles d'accès",
-      problem: 'Problème',
-      leftAsCounted: 'Requêtes restantes (au dernier comptage ici)',
-      leftThisMonth: 'Restant ce mois-ci',
-      allowedNow: 'Permis maintenant',
-      leftOf: (left, points) => `${f.count(left)} sur ${f.count(points)}`,
-      noMonthlyLimit: 'Pas de limite mensuelle',
-      savedOnlyUntil: (when) => `Données enregistrées uniquement, jusqu'au ${when}`,
-      nothingUntil: (when, limit) => `Rien jusqu'au ${when} (${limit})`,
-      upToReads: (n) => `Jusqu'à ${f.count(n)} nouvelles lectures`,
-      anyRead: 'Toute lecture (aucune limite définie)',
-      readsAndRefresh: (reads, next) => `${reads} ; actualisation des données enregistrées : ${next}`,
-      dueNow: 'une est due maintenant',
-      next: (when) => `prochaine ${when}`,
-      monthName: (limit) => `Quota d'API (${limit})`,
-      monthLine: (left, points, used, resets) =>
-        `${f.count(left)} sur ${f.count(points)} restantes ce mois-ci · ${f.count(used)} utilisées · repart ${resets}`,
-      paceSpent: "Rythme : épuisé ; les données enregistrées sont affichées jusqu'à la remise à zéro",
-      paceLine: (every, next) =>
-        `Rythme : une actualisation des données enregistrées toutes les ${every} (20 % gardés pour les nouvelles lectures) · ${next}`,
-      windowName: (limit) => `Limite de requêtes (${limit})`,
-      windowLine: (left, window, used, refills) =>
-        `${left} restantes dans cette fenêtre de ${window} · ${f.count(used)} utilisées · se remplit ${refills}`,
-      leftOfWindow: (left, per) => `${f.count(left)} sur ${f.count(per)}`,
-    },
-
-    access: {
-      unlinked: 'aucun rôle Discord lié',
-      badId: "son rôle Discord lié n'est pas un id de rôle",
-      gone: "son rôle Discord lié n'existe plus sur ce serveur",
-      unknownRole: 'absent des rôles de la communauté',
-      unread: "les rôles de la communauté n'ont pas pu être lus",
-      discordRole: (id) => `rôle Discord ${id}`,
-      checkedFree: (roles) => `Vérifiés gratuitement (rôle Discord lié) : ${roles}`,
-      costLookup: (roles) => `Coûtent une recherche de membre : ${roles}`,
-      linkTip: 'Liez-les à un rôle Discord dans le serveur communautaire pour les vérifier gratuitement.',
-    },
-
-    admin: {
-      setupTitle: 'Relier Rollcall à votre communauté',
-      tokenLabel: "Le token d'API du serveur communautaire",
-      replaceToken: 'Remplacer le token',
-      unlink: 'Délier',
-      noRoleNeeded: 'none (aucun rôle requis)',
-      digestDaily: (hour) => `chaque jour à ${hour}`,
-      digestWeekly: (day, hour) => `chaque ${day} à ${hour}`,
-      weekday: {
-        monday: 'lundi',
-        tuesday: 'mardi',
-        wednesday: 'mercredi',
-        thursday: 'jeudi',
-        friday: 'vendredi',
-        saturday: 'samedi',
-        sunday: 'dimanche',
-      },
-      report: {
-        totals: 'temps de service',
-        quota: 'résultats des quotas',
-        leave: 'absents en ce moment',
-      },
-    },
-
-    reminders: {
-      returningTitle: 'Retours cette semaine',
-      startingTitle: 'Départs cette semaine',
-      returningEmpty: "Personne ne revient d'absence cette semaine.",
-      startingEmpty: 'Aucune absence ne commence cette semaine.',
-      returningRow: (who, back) => `${who} · de retour ${back}`,
-      startingRow: (who, from, back) => `${who} · à partir de ${from} · de retour ${back}`,
-      noReturnDate: 'pas de date de retour',
-      count: (n) => `${f.count(n)} ${f.plural(n, { one: 'absence', other: 'absences' })}`,
-      reminder: (who, back) => `🌴 Fin d'absence demain : ${who} est de retour ${back}.`,
-      state: (r) =>
-        r === undefined
-          ? "Rappels d'absence : désactivés."
-          : `Rappels d'absence : dans ${channelMention(r.channelId)}, la veille de la fin d'une absence (${r.pings ? 'en mentionnant le membre' : 'sans mention'}).${r.problem ? `\n⚠️ ${r.problem}` : ''}`,
-      needsChannel:
-        "Les rappels d'absence ont besoin d'un salon (reminder-channel). Rien n'a été enregistré.",
-      noChannel: (channelId) =>
-        `Rollcall ne peut pas publier de rappels d'absence dans ${channelMention(channelId)} : le salon n'existe plus ou n'est pas un salon textuel de ce serveur ; choisissez-en un autre.`,
-      missing: (channelId, missing) =>
-        `Rollcall ne peut pas publier de rappels d'absence dans ${channelMention(channelId)} : il manque ${missing.join(', ')}.`,
-      failed:
-        "Le dernier rappel d'absence n'a pas pu être publié (Discord n'a pas répondu) ; le prochain sera tenté.",
-    },
+    common: common(f),
+    page: page(f),
+    paging: paging(f),
+    sentences: { ...inputSentences(f), ...accessSentences(f), ...adminSentences(f) },
+    export: csvExport(f),
+    loa: loa(f),
+    shift: shift(f),
+    member: member(f),
+    role: role(f),
+    records: records(f),
+    log: log(f),
+    auditLog: auditLog(f),
+    application: application(f),
+    joinRequest: joinRequest(f),
+    player: player(f),
+    people: people(f),
+    labels: labels(f),
+    reports: reports(f),
+    digest: digest(f),
+    help: help(f),
+    status: status(f),
+    access: access(f),
+    admin: admin(f),
+    reminders: reminders(f),
   }),
 };
+
+const common = (f: Formats): Section<'common'> => ({
+  yes: 'Oui',
+  no: 'Non',
+  never: 'jamais',
+  underAMinute: "moins d'une minute",
+  minutes: (n) => `${f.count(n)} min`,
+  hours: (n) => `${f.count(n)} h`,
+  days: (n) => `${f.count(n)} j`,
+});
+
+const page = (f: Formats): Section<'page'> => ({
+  pageOf: (page, pages) => `Page ${f.count(page)} sur ${f.count(pages)}`,
+  incomplete: 'pages pas encore toutes lues : les totaux peuvent être bas',
+  spentUntil: (utc) => `le quota mensuel d'API de ce serveur est épuisé jusqu'au ${utc} UTC`,
+  savingFor: (age) => `économie du quota mensuel d'API de ce serveur : données fraîches dans ${age}`,
+  apiUnavailable: 'API indisponible : données enregistrées du',
+  dataAsOf: 'Données du',
+  savedAsOf: 'Données enregistrées du',
+  savedAgedAsOf: (age) => `Données enregistrées (il y a ${age}) du`,
+});
+
+const paging = (f: Formats): Section<'paging'> => ({
+  refresh: '🔄 Actualiser',
+  exportCsv: '📄 Exporter en CSV',
+  backToList: '↩ Retour à la liste',
+  open: 'Ouvrir…',
+  goToPage: 'Aller à la page',
+  pageNumber: 'Numéro de page',
+  pageRangeHint: (last) => `1 à ${f.count(last)}`,
+});
+
+const inputSentences = (f: Formats): InputSentences => ({
+  notFound: "Rien avec cet id n'a été trouvé sur ce serveur communautaire.",
+  memberNotFound: "Cet utilisateur Discord n'est pas membre du serveur communautaire.",
+  memberIdNotFound: "Aucun membre avec cet id n'a été trouvé sur ce serveur communautaire.",
+  loaNotFound: "Aucune LOA avec cet id n'a été trouvée sur ce serveur communautaire.",
+  logNotFound: "Aucun journal de modération avec cet id n'a été trouvé sur ce serveur communautaire.",
+  shiftNotFound: "Aucun service avec cet id n'a été trouvé sur ce serveur communautaire.",
+  roleNotFound: "Aucun rôle avec cet id ou ce nom n'a été trouvé sur ce serveur communautaire.",
+  applicationNotFound:
+    "Aucune candidature avec cet id ou ce titre n'a été trouvée sur ce serveur communautaire.",
+  joinRequestNotFound:
+    "Aucune demande d'adhésion de cet utilisateur n'a été trouvée sur ce serveur communautaire.",
+  nameMatchesSeveral: (name, _plural, candidates, more) =>
+    `${typed(name)} est le nom de ${f.count(candidates.length + more)} éléments : ${candidates.join(', ')}${more > 0 ? ` et ${f.count(more)} autres` : ''}. Choisissez-en un dans la liste, ou donnez son identifiant.`,
+  cannotOpen:
+    "Cet élément ne peut pas être ouvert : l'API du serveur communautaire lui a donné un id que Rollcall ne peut pas demander. Il reste affiché dans la liste.",
+  auditEntryMoved:
+    "Cette entrée du journal d'audit n'est plus sur la page où elle était listée ; relancez /audit-log list.",
+  userOrId: (idName) =>
+    `Donnez soit un utilisateur Discord, soit un identifiant (${idName}) : l'un des deux, pas les deux.`,
+  giveId: (what) => `Donnez l'identifiant (${what}).`,
+  badId: (what, max) =>
+    `Ce n'est pas un identifiant valide (${what}) : utilisez jusqu'à ${f.count(max)} lettres, chiffres, tirets ou tirets bas.`,
+  idName: 'id',
+  loaIdName: "id d'absence (LOA)",
+  memberIdName: 'id de membre',
+  shiftIdName: 'id de service',
+  logIdName: 'id de log',
+  userIdName: "id d'utilisateur",
+  roleIdName: 'id de rôle',
+  applicationIdName: 'id de candidature',
+  rolesName: 'rôles',
+  applicationFormsName: 'formulaires de candidature',
+  recordsName: 'enregistrements',
+  giveUsername: 'Donnez le pseudo de jeu.',
+  badUsername: (max) =>
+    `Ce n'est pas un nom de joueur valide : utilisez jusqu'à ${f.count(max)} caractères visibles.`,
+  notYours:
+    'Ces boutons appartiennent au modérateur qui a lancé la commande ; lancez-la vous-même pour parcourir les pages.',
+  expired: 'Ces boutons ont expiré ; relancez la commande.',
+  oldVersion: "Ces boutons viennent d'une ancienne version de Rollcall ; relancez la commande.",
+  unknownCommand:
+    'Cette commande est inconnue de cette version de Rollcall ; les commandes doivent peut-être être redéployées.',
+  notAChoice: (option, choices) =>
+    `Cette valeur ne fait pas partie des choix de \`${option}\` ; choisissez parmi ${choices.map((c) => `\`${c}\``).join(', ')}. Rien n'a été fait.`,
+  optionOutOfRange: (option, min, max, whole) =>
+    `\`${option}\` prend un ${whole ? 'nombre entier' : 'nombre'} de ${f.count(min)} à ${f.count(max)}. Rien n'a été fait.`,
+  badOptionValue: (option) => `Ce n'est pas une valeur que \`${option}\` accepte. Rien n'a été fait.`,
+  pageRange: (last) =>
+    last === 1 ? "Cette liste n'a que la page 1." : `Entrez un numéro de page de 1 à ${f.count(last)}.`,
+  badSince:
+    "Ce since n'est pas valide : donnez une date (2026-11-01, UTC) ou une durée avant maintenant (12h, 7d, 30d, 4w).",
+  badReport: "Ce lien de rapport n'est plus valide ; relancez la commande.",
+  badWave: 'La vague est un nombre entier de 0 à 100000.',
+  noPlayerLogs: 'Aucun journal pour ce joueur.',
+  noPlayerNames: 'Ce message ne nomme aucun joueur ; utilise Saisir un nom… ou /log user.',
+  reportRoleUnknown: 'Aucun rôle communautaire n’a ce nom ou cet ID ; /role list les montre.',
+  badDays: 'Le nombre de jours est un nombre entier de 1 à 365.',
+});
+
+const accessSentences = (f: Formats): AccessSentences => ({
+  badRequest:
+    "L'API du serveur communautaire a refusé cette requête comme invalide ; vérifiez l'id ou le nom donné.",
+  unauthorized:
+    "L'API du serveur communautaire a rejeté le jeton de Rollcall (invalide ou expiré). Demandez à un admin du serveur de mettre à jour API_TOKEN.",
+  forbidden:
+    "Le jeton d'API de Rollcall n'a pas la permission pour cela. Demandez à un admin du serveur de donner cette permission au propriétaire du jeton.",
+  rateLimited: (seconds) =>
+    `L'API du serveur communautaire est occupée par les requêtes de Rollcall ; réessayez dans ${f.count(seconds)} s.`,
+  unavailable: "L'API du serveur communautaire ne répond pas pour le moment ; réessayez dans une minute.",
+  allowanceMark: (used, points, resetAtSeconds) =>
+    used >= points
+      ? `Rollcall a utilisé toutes les ${f.count(points)} requêtes d'API mensuelles de ce serveur communautaire ; il montre les données enregistrées jusqu'au renouvellement du quota ${dateTime(resetAtSeconds)}.`
+      : `Rollcall a utilisé ${f.count(used)} des ${f.count(points)} requêtes d'API mensuelles de ce serveur communautaire ; les données enregistrées sont montrées plus souvent jusqu'au renouvellement du quota ${dateTime(resetAtSeconds)}.`,
+  allowanceSpent: (resetAtSeconds) =>
+    `Le quota mensuel d'API de ce serveur communautaire est épuisé et Rollcall n'en a aucune copie enregistrée ; il pourra lire de nouvelles données ${dateTime(resetAtSeconds)} (${fromNow(resetAtSeconds)}).`,
+  reportPaced: (nextAtSeconds) =>
+    `Rollcall n'a pas encore lu les données de cette communauté pour les rapports : pour que le quota mensuel d'API dure tout le mois, il les lit page par page, et peut commencer ${fromNow(nextAtSeconds)}.`,
+  malformed:
+    "L'API du serveur communautaire a envoyé une réponse que Rollcall n'a pas pu lire ; réessayez dans une minute.",
+  tooLarge:
+    "L'API du serveur communautaire a envoyé une réponse trop grande pour Rollcall ; un admin du serveur peut augmenter API_MAX_RESPONSE_BYTES.",
+  internal: 'Un problème est survenu du côté de Rollcall ; il a été journalisé. Réessayez.',
+  dmOnly: 'Rollcall ne fonctionne que dans le Discord du serveur communautaire, pas en messages privés.',
+  wrongGuild: "Rollcall n'est pas configuré sur ce serveur.",
+  storeUnavailable:
+    "Rollcall n'arrive pas à joindre sa base de données pour le moment ; réessayez dans une minute.",
+  notLinked:
+    "Rollcall n'est encore relié à aucune communauté sur ce serveur ; un admin du serveur (Gérer le serveur) doit lancer /rollcall-admin setup.",
+  tokenRejected: "Le jeton d'API de ce serveur a été rejeté ; un admin doit lancer /rollcall-admin setup.",
+  tokenHeld: (nextAtSeconds) =>
+    `L'API du serveur communautaire vient de rejeter le jeton d'API de ce serveur ; Rollcall le réessaiera de lui-même ${fromNow(nextAtSeconds)}. Un admin n'a besoin de lancer /rollcall-admin setup que s'il est encore rejeté à ce moment-là.`,
+  tokenUnreadable:
+    "Le jeton d'API enregistré pour ce serveur est illisible ; un admin doit relancer /rollcall-admin setup.",
+  notAllowed: "Seule l'équipe du serveur communautaire peut utiliser Rollcall.",
+  accessUnchecked: (reason) =>
+    `Rollcall ne peut pas vérifier votre accès d'équipe pour le moment, il refuse donc par sécurité. ${reason}`,
+  accessChecksSpent: (resetAtSeconds) =>
+    `Rollcall ne peut pas vérifier votre accès d'équipe avant ${dateTime(resetAtSeconds)} : la part du quota mensuel d'API de ce serveur communautaire réservée aux vérifications d'accès est épuisée.`,
+  accessRolesTip:
+    "Un rôle d'accès lié à un rôle Discord de ce serveur (le serveur communautaire garde les deux en phase) est vérifié gratuitement avec les rôles que porte chaque interaction, et un rôle retiré compte aussitôt. Chacun des autres coûte une requête d'API par vérification, sur un dixième du quota mensuel : liez-le à un rôle Discord dans le serveur communautaire, ou choisissez plutôt avec discord-roles (les rôles de ce serveur).",
+  accessRolesChecked: (free, lookups) =>
+    [
+      ...(free.length > 0 ? [`Vérifiés gratuitement (rôle Discord lié) : ${free.join(', ')}.`] : []),
+      ...(lookups.length > 0 ? [`Coûtent une recherche de membre : ${lookups.join(', ')}.`] : []),
+    ].join('\n'),
+  restarting: 'Rollcall redémarre ; relancez la commande dans une minute.',
+  settingsUnreadable:
+    'Les réglages Rollcall de ce serveur sont illisibles, Rollcall refuse donc par sécurité ; un admin doit les réenregistrer avec /rollcall-admin settings.',
+  serverInstallOnly:
+    "Rollcall ne répond que par l'application ajoutée par ce serveur, pas par une application ajoutée à votre propre compte.",
+  searchNeeds: (possibleAtSeconds) =>
+    `Chercher dans les journaux de ce joueur demande au moins 1 requête à l'API du serveur communautaire (aucune de ses pages de journaux n'est enregistrée), mais aucune ne peut être prise sur le quota de ce mois ; ce sera possible ${dateTime(possibleAtSeconds)} (${fromNow(possibleAtSeconds)}).`,
+  searchPartial: (searched, pages, needed, possibleAtSeconds) =>
+    `${f.count(searched)} ${f.plural(searched, { one: 'page enregistrée parcourue', other: 'pages enregistrées parcourues' })} sur ${f.count(pages)} ; une recherche complète demande ${f.count(needed)} ${f.plural(needed, { one: 'requête de plus', other: 'requêtes de plus' })} à l'API du serveur communautaire, possible ${dateTime(possibleAtSeconds)} (${fromNow(possibleAtSeconds)}).`,
+  reportsUnavailable: 'Les rapports ne sont pas disponibles sur ce serveur.',
+  queued: (position, etaSeconds) =>
+    `En attente du quota d'API : vous êtes ${f.ordinal(position)} dans la file, environ ${
+      etaSeconds < 57.5
+        ? `${f.count(Math.max(5, Math.ceil(etaSeconds / 5) * 5))} s`
+        : `${f.count(Math.max(1, Math.round(etaSeconds / 60)))} min`
+    }.`,
+});
+
+const adminSentences = (f: Formats): AdminSentences => ({
+  adminOnly:
+    'Seuls les membres ayant la permission Gérer le serveur peuvent configurer Rollcall sur ce serveur.',
+  setupLinked: (communityId, roleCount) =>
+    `Lié : ce serveur lit désormais le serveur communautaire ${communityId ?? (roleCount === 0 ? '(inconnu : il n’a aucun rôle)' : '(inconnu)')} (${f.count(roleCount)} ${f.plural(roleCount, { one: 'rôle', other: 'rôles' })}).`,
+  setupRejected:
+    "L'API du serveur communautaire a rejeté ce jeton (401) : vérifiez qu'il a été copié en entier et qu'il est encore valide. Rien n'a été enregistré.",
+  setupForbidden:
+    "Ce jeton n'a pas la permission de lire les données du serveur communautaire (403). Rien n'a été enregistré.",
+  setupUnavailable:
+    "L'API du serveur communautaire ne répond pas, le jeton n'a donc pas pu être vérifié. Rien n'a été enregistré ; réessayez dans une minute.",
+  setupEmpty: "Collez le jeton d'API dans le champ. Rien n'a été enregistré.",
+  unlinked: "Délié : le jeton d'API et les réglages de ce serveur sont supprimés.",
+  linkState: (link) =>
+    [
+      `Lié au serveur communautaire ${link.communityId ?? '(inconnu)'} depuis ${dateTime(link.linkedAt)}, par ${userMention(link.linkedBy)}.`,
+      `Empreinte du jeton : ${link.fingerprint}`,
+      link.invalidAt
+        ? `L'API a rejeté ce jeton ${fromNow(link.invalidAt)} ; les modérateurs sont refusés jusqu'à ce qu'il soit remplacé.`
+        : 'État : en service.',
+    ].join('\n'),
+  settingsState: (s) =>
+    [
+      `Réponses : ${s.visibility === 'public' ? 'publiques' : 'privées'} par défaut (les modérateurs peuvent toujours choisir avec l'option public).`,
+      `Accès : ${s.accessRoles.length > 0 ? `détenteurs du ou des rôles communautaires ${s.accessRoles.join(', ')}` : 'toute personne que les permissions des commandes autorisent'}.`,
+      `Rôles Discord : ${(s.discordRoles ?? []).length > 0 ? `seulement les détenteurs de ${(s.discordRoles ?? []).join(', ')} sur ce serveur` : 'aucun rôle Discord requis'}.`,
+      `Limites d'API : ${s.limits ?? 'celles du bot par défaut'}.`,
+    ].join('\n'),
+  settingsSaved: 'Réglages enregistrés.',
+  badLimits: (problem) =>
+    `Ces limites d'API ne sont pas valides : ${typed(problem, 400)} (par exemple 100/month,30/1m, ou default). Rien n'a été enregistré.`,
+  unknownRoles: (names) =>
+    `Aucun rôle communautaire ne s'appelle ${names.map((n) => typed(n)).join(', ')} ; donnez des noms ou identifiants de rôles du serveur communautaire, ou none. Rien n'a été enregistré.`,
+  nothingToUnlink:
+    "Aucun jeton d'API n'est relié sur ce serveur ; les réglages enregistrés ici sont supprimés.",
+  labelsState: (tables) =>
+    tables.some((t) => t.labels.length > 0)
+      ? tables
+          .filter((t) => t.labels.length > 0)
+          .map((t) => `${t.name} : ${t.labels.map(([code, label]) => `${code} = ${label}`).join(', ')}`)
+          .join('\n')
+      : "Aucun code n'a de libellé sur ce serveur : les codes sont affichés comme des nombres. Nommez-en un avec /rollcall-admin labels table code label.",
+  labelSaved: (code, shown) => `Enregistré : le code ${code} est désormais affiché comme ${shown}.`,
+  labelCleared: (code) => `Retiré : le code ${code} est de nouveau affiché comme son nombre.`,
+  labelsTableCleared: (table) =>
+    `Tous les libellés de ${table} sont retirés : ces codes sont de nouveau affichés comme des nombres.`,
+  labelNeedsTable:
+    "Choisissez à quels codes le libellé s'applique (l'option table). Rien n'a été enregistré.",
+  labelNeedsCode:
+    "Donnez le code à nommer (l'option code), ou utilisez clear sans code pour vider toute la table. Rien n'a été enregistré.",
+  labelBadCode:
+    "Le code doit être un nombre entier, comme 3 ou -1 (jusqu'à dix chiffres). Rien n'a été enregistré.",
+  labelNeedsText:
+    "Donnez le libellé (l'option label), ou activez clear pour en retirer un. Rien n'a été enregistré.",
+  labelBoth: "Donnez soit un libellé soit clear, pas les deux. Rien n'a été enregistré.",
+  labelBadLength: (max) =>
+    `Un libellé a de 1 à ${f.count(max)} caractères visibles. Rien n'a été enregistré.`,
+  labelBadText:
+    "Un libellé est du texte simple : pas de caractères markdown (` * _ ~ | \\ [ ]), de mentions (< > @), de liens ni de caractères invisibles. Rien n'a été enregistré.",
+  unknownDiscordRoles: (names) =>
+    `Ce serveur n'a aucun rôle appelé ${names.map((n) => typed(n)).join(', ')} ; choisissez les rôles dans la liste en tapant, ou none. Rien n'a été enregistré.`,
+  setupMalformed:
+    "Ce n'est pas un jeton d'API : un jeton ne contient que des lettres, chiffres et symboles, sans espace ni saut de ligne. Rien n'a été enregistré.",
+  setupSaving: (left, points, nextAtSeconds) =>
+    left <= 0
+      ? `Il ne reste à ce jeton aucune requête d'API ce mois-ci (son quota mensuel de ${f.count(points)} est épuisé), il n'a donc pas pu être vérifié par une requête. Rien n'a été enregistré ; réessayez ${fromNow(nextAtSeconds)}.`
+      : `Il reste à ce jeton ${f.count(left)} de ses ${f.count(points)} requêtes d'API ce mois-ci, toutes gardées en réserve pour ce que les modérateurs n'ont pas encore lu, il n'a donc pas pu être vérifié par une requête. Rien n'a été enregistré ; réessayez ${fromNow(nextAtSeconds)}.`,
+  setupTooOften: (checks, minutes) =>
+    `Ce serveur a fait vérifier ${f.count(checks)} jetons ces dernières minutes ; réessayez dans ${f.count(minutes)} min. Rien n'a été enregistré.`,
+  tooManyRoles: (max) => `Donnez au plus ${f.count(max)} rôles de chaque sorte. Rien n'a été enregistré.`,
+  labelTooMany: (max) =>
+    `Une table contient au plus ${f.count(max)} libellés ; retirez-en d'abord. Rien n'a été enregistré.`,
+  badTimeZone: (zone) =>
+    `${typed(zone)} n'est pas un fuseau horaire que Rollcall connaît ; utilisez un nom IANA comme Europe/London, America/New_York ou UTC. Rien n'a été enregistré.`,
+  badQuotaHours:
+    "Un quota est un nombre d'heures supérieur à 0 et au plus 168, avec au plus deux décimales. Rien n'a été enregistré.",
+  tooManyQuotas: "Au plus 25 rôles peuvent avoir un quota ; retirez-en un d'abord. Rien n'a été enregistré.",
+  unknownRole: "Aucun rôle de la communauté n'a ce nom ou cet id. Rien n'a été enregistré.",
+  quotaNeedsBoth:
+    "Donnez à la fois quota-role et quota-hours (0 heure retire le quota). Rien n'a été enregistré.",
+  reportSettingsState: (s) =>
+    [
+      `Fuseau horaire : ${s.timeZone}.`,
+      `Les semaines commencent le ${({ monday: 'lundi', tuesday: 'mardi', wednesday: 'mercredi', thursday: 'jeudi', friday: 'vendredi', saturday: 'samedi', sunday: 'dimanche' } as Record<string, string>)[s.weekStart] ?? s.weekStart}.`,
+      `Quotas : ${s.quotas.length > 0 ? s.quotas.join(', ') : 'aucun'}.`,
+    ].join('\n'),
+  digestNoChannel: (channelId) =>
+    `Rollcall ne peut pas publier le résumé dans ${channelMention(channelId)} : le salon n'existe plus ou n'est pas un salon textuel de ce serveur ; choisissez-en un autre.`,
+  digestMissing: (channelId, missing) =>
+    `Rollcall ne peut pas publier le résumé dans ${channelMention(channelId)} : il manque ${missing.join(', ')}.`,
+  digestFailed:
+    "Le dernier résumé n'a pas pu être publié (Discord ou l'API n'a pas répondu) ; le prochain sera tenté.",
+  digestNeedsChannel:
+    "Un résumé a besoin d'un salon, d'un calendrier et d'une heure (et d'un jour s'il est hebdomadaire). Rien n'a été enregistré.",
+  digestState: (d) =>
+    d === undefined
+      ? 'Résumé : aucun.'
+      : `Résumé : ${d.when} dans ${channelMention(d.channelId)} : ${d.reports.join(', ')}.${d.problem ? `\n⚠️ ${d.problem}` : ''}`,
+});
+
+const csvExport = (f: Formats): Section<'export'> => ({
+  done: (e) =>
+    `${f.count(e.rows)} ${f.plural(e.rows, { one: 'ligne exportée', other: 'lignes exportées' })} dans ${f.count(e.files)} ${f.plural(e.files, { one: 'fichier CSV', other: 'fichiers CSV' })} ; cela a pris ${f.count(e.requests)} ${f.plural(e.requests, { one: 'requête', other: 'requêtes' })} à l'API du serveur communautaire (données datant de ${fromNow(e.fetchedAtSeconds)}).${e.capped === undefined ? '' : ` Seulement les ${f.count(e.capped)} premières lignes sur ${f.count(e.total)} : un export en lit au plus autant.`}`,
+  needs: (needed, spare, possibleAtSeconds) =>
+    `Exporter toute cette liste demande ${f.count(needed)} ${f.plural(needed, { one: 'requête de plus', other: 'requêtes de plus' })} à l'API du serveur communautaire (des pages que Rollcall n'a pas enregistrées), mais seulement ${f.count(spare)} peuvent être prises sur le quota de ce mois ; ce sera possible ${dateTime(possibleAtSeconds)} (${fromNow(possibleAtSeconds)}).`,
+  tooLarge: (rows) =>
+    `Cette liste (${f.count(rows)} lignes) est trop grande pour être envoyée en fichiers CSV dans la limite d'envoi de Discord ; réduisez-la d'abord.`,
+  fileName: (base, part, parts) => (parts > 1 ? `${base}-partie${part}sur${parts}.csv` : `${base}.csv`),
+});
+
+const loa = (f: Formats): Section<'loa'> => ({
+  title: 'Absences',
+  titleOfMember: (memberId) => `Absences du membre ${memberId}`,
+  titleFiltered: (filter) => `Absences · ${filter}`,
+  filters: {
+    pending: 'En attente d’examen',
+    active: 'Actives : absents en ce moment',
+    ended: 'Terminées',
+  },
+  count: (n) => `${f.count(n)} LOA`,
+  empty: 'Aucune absence trouvée.',
+  states: {
+    cancelled: 'Annulée',
+    denied: 'Refusée',
+    ended: 'Terminée',
+    expired: 'Expirée',
+    active: 'En cours',
+    approved: 'Approuvée',
+    pendingReview: 'En attente d’examen',
+  },
+  detailTitle: (id, state) => `LOA ${id} · ${state}`,
+  member: 'Membre',
+  statusCode: 'Code de statut',
+  startType: 'Type de début',
+  requested: 'Demandée',
+  starts: 'Début',
+  ends: 'Fin',
+  started: 'Commencée',
+  ended: 'Terminée',
+  length: 'Durée',
+  reviewed: 'Examinée',
+  reviewedBy: 'Examinée par',
+  endedBy: 'Terminée par',
+  cancelled: 'Annulée',
+  expired: 'Expirée',
+  denyReason: 'Motif du refus',
+  reasonHistory: 'Historique du motif',
+  extensionRequests: 'Demandes de prolongation',
+  readsAs: (code, reading) => `${code} (se lit : ${reading})`,
+  readings: {
+    approved: 'approuvée',
+    denied: 'refusée',
+    startingWhenRequested: 'début dès la demande',
+    startingLater: 'début ultérieur',
+  },
+  entryEnd: (from, to) => `fin ${from} → ${to}`,
+  entryAtBy: (what, day, by) => `${what} ${day} par ${by}`,
+  dateRange: (from, to) => `${from}–${to}`,
+  dateFrom: (day) => `à partir du ${day}`,
+  dateUntil: (day) => `jusqu’au ${day}`,
+  optionKind: 'LOA',
+  optionId: (id) => `id ${id}`,
+  memberShortcut: 'Membre',
+  membersLoas: 'LOA du membre',
+});
+
+const shift = (f: Formats): Section<'shift'> => ({
+  title: 'Services',
+  count: (n) => `${f.count(n)} ${f.plural(n, { one: 'service', other: 'services' })}`,
+  empty: 'Aucun service trouvé.',
+  states: { active: 'En cours', ended: 'Terminé', unknown: 'Inconnu' },
+  detailTitle: (id, state) => `Service ${id} · ${state}`,
+  typeInWave: (type, wave) => `${type} (vague ${wave})`,
+  member: 'Membre',
+  type: 'Type',
+  wave: 'Vague',
+  autoEnd: 'Fin automatique',
+  started: 'Commencé',
+  ended: 'Terminé',
+  stillOnDuty: 'Toujours en service',
+  endedBy: 'Terminé par',
+  length: 'Durée',
+  breaks: 'Pauses',
+  netTime: 'Temps de service net',
+  breakEntries: 'Entrées de pause',
+  soFar: (length) => `${length} jusqu’ici`,
+  breakCount: (n) => `${f.count(n)} ${f.plural(n, { one: 'pause', other: 'pauses' })}`,
+  timesUnreadable: (breaks) => `${breaks} (heures illisibles)`,
+  onBreakNow: 'en pause en ce moment',
+  oneNeverEnded: 'une jamais terminée',
+  unreadable: (n) => `${f.count(n)} ${f.plural(n, { one: 'illisible', other: 'illisibles' })}`,
+  atMost: (length) => `au plus ${length}`,
+  optionKind: 'Service',
+  optionMember: (memberId) => `Membre ${memberId}`,
+  theirShifts: 'Ses services sur cette période',
+  membersLoas: 'LOA du membre',
+});
+
+const member = (f: Formats): Section<'member'> => ({
+  title: 'Membres',
+  count: (n) => `${f.count(n)} ${f.plural(n, { one: 'membre', other: 'membres' })}`,
+  empty: 'Aucun membre trouvé.',
+  joinedOn: (day) => `membre depuis le ${day}`,
+  noRolesInRow: 'aucun rôle',
+  detailTitle: (id) => `Membre ${id}`,
+  id: 'Id',
+  joined: 'Membre depuis',
+  roleCount: 'Nombre de rôles',
+  roles: 'Rôles',
+  linkedRoles: 'Rôles Discord liés',
+  none: 'Aucun',
+  thisWeek: (from, to, timeZone) => `Cette semaine (${from} – ${to}, ${timeZone})`,
+  timeInShifts: (time, shifts) =>
+    `${time} en ${f.count(shifts)} ${f.plural(shifts, { one: 'service', other: 'services' })}`,
+  rank: (place, of) => `${f.ordinal(place)} sur ${f.count(of)}`,
+  noTimeOnDuty: 'aucun temps de service',
+  onDutyNow: 'en service en ce moment',
+  quota: 'Quota',
+  quotaMet: '✅ atteint',
+  quotaNotMet: '❌ non atteint',
+  quotaExempt: '🌴 exempté (absent)',
+  quotaDone: (done, required) => `${done} sur ${required}`,
+  onLeave: 'Absent',
+  nextLeave: 'Prochaine absence',
+  noReturnDate: 'pas de date de retour',
+  leaveUntil: (back) => `jusqu’au ${back}`,
+  leaveFromBack: (start, back) => `du ${start} · retour ${back}`,
+  reportDataAge: (age) => `données des rapports datant de ${age}`,
+  optionMember: (memberId) => `Membre ${memberId}`,
+  noRoles: 'Aucun rôle',
+  loas: 'LOA',
+  shiftsThisWeek: 'Services de la semaine',
+  backToLoa: '↩ Retour à la LOA',
+});
+
+const role = (f: Formats): Section<'role'> => ({
+  title: 'Rôles',
+  count: (n) => `${f.count(n)} ${f.plural(n, { one: 'rôle', other: 'rôles' })}`,
+  empty: 'Aucun rôle trouvé.',
+  linkedTo: (role) => `lié à ${role}`,
+  createdOn: (day) => `créé le ${day}`,
+  detailTitle: (name) => `Rôle ${name}`,
+  id: 'Id',
+  colour: 'Couleur',
+  linkedRole: 'Rôle Discord lié',
+  permissions: 'Permissions',
+  extraPermissions: 'Permissions supplémentaires',
+  created: 'Créé',
+});
+
+const records = (f: Formats): Section<'records'> => ({
+  server: (id) => `Serveur ${id}`,
+  yes: 'oui',
+  no: 'non',
+  none: 'Aucun',
+  noneInValue: 'aucun',
+  entries: (n) => `${f.count(n)} ${f.plural(n, { one: 'entrée', other: 'entrées' })}`,
+  items: (n) => `${f.count(n)} ${f.plural(n, { one: 'élément', other: 'éléments' })}`,
+  fields: (n) => `${f.count(n)} ${f.plural(n, { one: 'champ', other: 'champs' })}`,
+  andMore: (n) => `… et ${f.count(n)} de plus`,
+  andMoreFields: (n) => `… et ${f.count(n)} ${f.plural(n, { one: 'autre champ', other: 'autres champs' })}`,
+  plusMore: (n) => `+${f.count(n)} ${f.plural(n, { one: 'autre', other: 'autres' })}`,
+  pairsMore: (n) => `(+${f.count(n)} ${f.plural(n, { one: 'autre', other: 'autres' })})`,
+  inTotal: (n) => `${f.count(n)} au total`,
+});
+
+const log = (f: Formats): Section<'log'> => ({
+  title: 'Journaux de modération',
+  titleOf: (who) => `Journaux de modération de ${who}`,
+  count: (n) => `${f.count(n)} ${f.plural(n, { one: 'journal', other: 'journaux' })}`,
+  empty: 'Aucun journal de modération trouvé.',
+  typeOf: (type) => `type ${type}`,
+  detailTitle: (id, type) => `Journal ${id} · type ${type}`,
+  text: 'Texte',
+  description: 'Description',
+  gameUsername: 'Pseudo de jeu',
+  gameId: 'Id de jeu',
+  type: 'Type',
+  typeId: 'Id du type',
+  created: 'Créé',
+  createdBy: 'Créé par',
+  completedBy: 'Complété par',
+  hidden: 'Masqué',
+  hiddenBy: 'Masqué par',
+  expired: 'Expiré',
+  expiredAt: 'Expiré le',
+  expiredBy: 'Expiré par',
+  temporaryBan: 'Bannissement temporaire',
+  proof: 'Preuves',
+  editedBy: 'Modifié par',
+  server: (id) => `Serveur ${id}`,
+  banStillInEffect: (until) => `Bannissement temporaire jusqu'au ${until}\nToujours en vigueur`,
+  banTimePassed: (until) => `Bannissement temporaire jusqu'au ${until}\nL'heure de débannissement est passée`,
+  banNoUnbanTime: 'Bannissement temporaire, heure de débannissement non définie',
+  banUnbanTime: (until) => `Bannissement temporaire, débannissement ${until}`,
+  notBannedUnbanSet: (until) => `Non (débannissement défini : ${until})`,
+  unbanTime: (until) => `Débannissement ${until}`,
+  openKind: 'Journal',
+  openType: (type) => `Type ${type}`,
+  allLogsOfPlayer: 'Tous les journaux de ce joueur',
+  notFound: "Aucun journal de modération avec cet id n'a été trouvé sur ce serveur communautaire.",
+  since: (time) => `depuis ${time}`,
+  savedPagesSearched: (searched, pages) =>
+    `${f.count(searched)} pages enregistrées sur ${f.count(pages)} parcourues`,
+  firstSearched: (n) => `${f.count(n)} premiers journaux parcourus`,
+  savedPagesOnly: 'Pages enregistrées seulement',
+  searchPartial: (searched, pages, needed, at) =>
+    `Recherche faite dans ${f.count(searched)} ${f.plural(searched, { one: 'page enregistrée', other: 'pages enregistrées' })} sur ${f.count(pages)} ; une recherche complète demande ${f.count(needed)} ${f.plural(needed, { one: 'requête', other: 'requêtes' })} de plus à l'API du serveur communautaire, possible <t:${at}:f> (<t:${at}:R>).`,
+});
+
+const auditLog = (f: Formats): Section<'auditLog'> => ({
+  title: "Journal d'audit",
+  count: (n) => `${f.count(n)} ${f.plural(n, { one: 'entrée', other: 'entrées' })}`,
+  empty: "Aucune entrée du journal d'audit trouvée.",
+  typeOf: (type) => `type ${type}`,
+  by: (user) => `par ${user}`,
+  detailTitle: (id, type) => `Entrée du journal d'audit ${id} · type ${type}`,
+  description: 'Description',
+  type: 'Type',
+  user: 'Utilisateur',
+  application: 'Candidature',
+  time: 'Heure',
+  server: (id) => `Serveur ${id}`,
+  pageOf: (page) => `Page ${f.count(page)} du journal d'audit`,
+  openKind: "Entrée d'audit",
+  openType: (type) => `Type ${type}`,
+});
+
+const application = (f: Formats): Section<'application'> => ({
+  title: 'Candidatures',
+  count: (n) => `${f.count(n)} ${f.plural(n, { one: 'candidature', other: 'candidatures' })}`,
+  empty: 'Aucune candidature trouvée.',
+  open: 'Ouverte',
+  closed: 'Fermée',
+  untitled: 'Sans titre',
+  updated: (day) => `mise à jour ${day}`,
+  detailTitle: (title) => `Candidature : ${title}`,
+  id: 'Id',
+  acceptingResponses: 'Accepte des réponses',
+  banAppeal: 'Appel de bannissement',
+  cooldown: "Délai d'attente",
+  maxLogs: 'Journaux max.',
+  minMembership: 'Ancienneté Discord min.',
+  resultsChannel: 'Salon des résultats',
+  eventsChannel: 'Salon des événements',
+  gameGroup: 'Groupe de jeu',
+  created: 'Créée',
+  lastUpdated: 'Dernière mise à jour',
+  banner: 'Bannière',
+  settings: 'Paramètres',
+  onApproval: "À l'acceptation",
+  onDenial: 'Au refus',
+  reviewers: 'Examinateurs',
+  applicants: 'Candidats',
+  mentionedOnSubmit: "Mentionnés à l'envoi",
+  closedMessage: 'Message de fermeture',
+  submissionMessage: "Message d'envoi",
+  sections: 'Sections',
+  questions: 'Questions',
+  presets: 'Modèles',
+  adds: 'Ajoute',
+  removes: 'Retire',
+  review: 'Examen',
+  reviewOnly: 'Examen seul',
+  mustHave: 'Doivent avoir',
+  mustNotHave: 'Ne doivent pas avoir',
+  setting: {
+    requireChatMember: 'Doit être sur le serveur Discord',
+    collectGameAccount: 'Recueille le compte de jeu',
+    stageResponses: 'Réponses par étapes',
+    requireApprovedReason: 'Motif requis pour accepter',
+    requiredDenialReason: 'Motif requis pour refuser',
+    revealReviewer: "Révèle l'examinateur",
+    resultsMentionUser: 'Les résultats mentionnent le candidat',
+    inviteOnApproval: "Invitation à l'acceptation",
+    banAppealNote: "Note d'appel de bannissement",
+  },
+  server: (id) => `Serveur ${id}`,
+  notFound: "Aucune candidature avec cet id ou ce titre n'a été trouvée sur ce serveur communautaire.",
+});
+
+const joinRequest = (_f: Formats): Section<'joinRequest'> => ({
+  title: "Demande d'adhésion",
+  user: 'Utilisateur',
+  userId: "Id de l'utilisateur",
+  joinCode: "Code d'adhésion",
+  requested: 'Demandée',
+  server: (id) => `Serveur ${id}`,
+  memberRecord: 'Fiche du membre',
+  notFound: "Aucune demande d'adhésion de cet utilisateur n'a été trouvée sur ce serveur communautaire.",
+});
+
+const player = (f: Formats): Section<'player'> => ({
+  title: (username) => `Joueur ${username}`,
+  entries: 'Entrées',
+  countsOfNewest: (n) => `(décompte des ${f.count(n)} plus récentes)`,
+  byType: 'Par type',
+  temporaryBan: 'Bannissement temporaire',
+  banInEffectUntil: (until) => `En vigueur jusqu'au ${until}`,
+  noBanInEffect: 'Aucun en vigueur',
+  hidden: 'Masquées',
+  expired: 'Expirées',
+  newestShown: (n) => `Les ${f.count(n)} plus récentes affichées`,
+  allTheirLogs: 'Tous ses journaux',
+  checkPlayer: 'Vérifier le joueur',
+  gameUsername: 'Pseudo de jeu',
+  typeUsername: 'Saisir un nom…',
+  namedTitle: 'Joueurs nommés dans ce message',
+  usernames: (n) => `${f.count(n)} ${f.plural(n, { one: 'pseudo', other: 'pseudos' })}`,
+  noUsername: 'Aucun pseudo trouvé.',
+  theirRecord: 'Son dossier de modération',
+});
+
+const people = (_f: Formats): Section<'people'> => ({
+  member: (id) => `membre ${id}`,
+});
+
+const labels = (_f: Formats): Section<'labels'> => ({
+  table: {
+    logTypes: 'Type de journal',
+    loaStatus: 'Statut de LOA',
+    loaStartType: 'Type de début de LOA',
+    auditTypes: "Type d'audit",
+    banAppeal: 'Appel de bannissement',
+  },
+});
+
+const reports = (f: Formats): Section<'reports'> => ({
+  period: {
+    thisWeek: 'Cette semaine',
+    lastWeek: 'La semaine dernière',
+    last7Days: 'Les 7 derniers jours',
+    last30Days: 'Les 30 derniers jours',
+    thisMonth: 'Ce mois-ci',
+    lastMonth: 'Le mois dernier',
+  },
+  periodSpan: (name, from, to, zone) => `${name} (${from} – ${to}, ${zone})`,
+  filterType: (type) => `type ${type}`,
+  filterWave: (wave) => `vague ${f.count(wave)}`,
+  totalsTitle: (period) => `Temps de service · ${period}`,
+  memberTitle: (memberId, period) => `Membre ${memberId} · ${period}`,
+  members: (n) => `${f.count(n)} ${f.plural(n, { one: 'membre', other: 'membres' })}`,
+  shifts: (n) => `${f.count(n)} ${f.plural(n, { one: 'service', other: 'services' })}`,
+  loas: (n) => `${f.count(n)} ${f.plural(n, { one: 'absence', other: 'absences' })}`,
+  atMost: (time) => `au plus ${time}`,
+  longest: (time) => `le plus long ${time}`,
+  onDutyNowCount: (n) => `${f.count(n)} en service en ce moment`,
+  noShifts: 'Aucun service sur cette période.',
+  memberTotal: (time, shifts, longest, approximate) =>
+    `${approximate ? 'Au plus ' : ''}${time} de service en ${f.count(shifts)} ${f.plural(shifts, { one: 'service', other: 'services' })} (le plus long : ${longest}).`,
+  andMore: (n) => `… et ${f.count(n)} de plus`,
+  onLeaveTitle: 'Absents en ce moment',
+  leaveStartingTitle: (days) =>
+    `Absences qui commencent d’ici ${f.count(days)} ${f.plural(days, { one: 'jour', other: 'jours' })}`,
+  noReturnDate: 'sans date de retour',
+  back: (when) => `retour ${when}`,
+  fromBack: (start, back) => `à partir de ${start} · retour ${back}`,
+  nobodyOnLeave: 'Personne n’est absent en ce moment.',
+  noLeaveStarts: 'Aucune absence ne commence dans ce délai.',
+  quotaTitle: (period) => `Contrôle des quotas · ${period}`,
+  pass: '✅ atteint',
+  fail: '❌ non atteint',
+  onLeave: '🌴 absent',
+  doneOf: (done, required) => `${done} sur ${required}`,
+  quotaSummary: (pass, fail, leave) =>
+    `${f.count(pass)} atteint · ${f.count(fail)} non atteint · ${f.count(leave)} absent`,
+  noQuotaRoles: (where) => `Aucun membre n’a de rôle avec un quota (${where}).`,
+  quotasSetByAdmins: 'les admins fixent les quotas avec /rollcall-admin reports',
+  quotasSetInEnvironment: 'les quotas sont fixés dans l’environnement de Rollcall (REPORTS_QUOTAS)',
+  onDutyTitle: 'En service en ce moment',
+  since: (when) => `depuis ${when}`,
+  onDutyFor: (time) => `${time} de service`,
+  nobodyOnDuty: 'Personne n’est en service en ce moment.',
+  inactiveTitle: (days) =>
+    `Aucun service depuis plus de ${f.count(days)} ${f.plural(days, { one: 'jour', other: 'jours' })}`,
+  leaveLeftOut: 'absents exclus',
+  neverOnDuty: 'jamais en service',
+  lastShift: (when) => `dernier service ${when}`,
+  onLeaveNoReturn: '🌴 absent, sans date de retour',
+  onLeaveUntil: (when) => `🌴 absent jusqu’au ${when}`,
+  everyoneActive: 'Chaque membre a eu un service dans ce délai.',
+  inactiveNeedsEveryPage: (read, total, roles) =>
+    `Savoir qui s'est fait discret demande toutes les pages des services, des absences${roles ? ', des membres et des rôles' : ' et des membres'}, et Rollcall en a lu ${total === undefined ? f.count(read) : `${f.count(read)} sur ${f.count(total)}`} pour l'instant (une page à la fois, au rythme que permet le quota mensuel de l'API). Personne n'est listé d'ici là : redemandez plus tard.`,
+  runningLong: (days) =>
+    `⚠️ en cours depuis ${f.count(days)} ${f.plural(days, { one: 'jour', other: 'jours' })} (la fin automatique a peut-être échoué)`,
+  memberOption: (memberId) => `Membre ${memberId}`,
+  theirShifts: 'Ses services sur cette période',
+  theirRecord: 'Son dossier',
+  neverOnDutyOption: 'Jamais en service',
+});
+
+const digest = (f: Formats): Section<'digest'> => ({
+  allowanceMark: (used, points, reset) =>
+    `Rollcall a utilisé ${f.count(used)} des ${f.count(points)} requêtes d'API mensuelles de ce serveur communautaire ; les données enregistrées sont montrées plus souvent jusqu'au renouvellement du quota <t:${reset}:f>.`,
+  allowanceSpent: (points, reset) =>
+    `Rollcall a utilisé toutes les ${f.count(points)} requêtes d'API mensuelles de ce serveur communautaire ; il montre les données enregistrées jusqu'au renouvellement du quota <t:${reset}:f>.`,
+  language: (name) => `Langue du résumé : ${name}.`,
+  serverDefault: (name) => `celle du serveur (${name})`,
+});
+
+const help = (_f: Formats): Section<'help'> => ({
+  title: 'Commandes de Rollcall',
+  intro:
+    'Accès en lecture seule aux registres du serveur communautaire. Les listes se feuillettent avec les boutons en dessous ; ' +
+    '« Ouvrir… » affiche un enregistrement. Ajoutez `public:True` à une commande pour publier la réponse dans le salon ' +
+    '(sinon vous seul la voyez).',
+  memberMenus: 'Clic droit sur un membre → Applications',
+  messageMenus: 'Clic droit sur un message → Applications',
+  messageMenuLine: 'les joueurs qu’il nomme, et le dossier de chacun',
+  moreCommands: 'Autres commandes',
+  sampleUser: '@utilisateur',
+});
+
+const status = (f: Formats): Section<'status'> => ({
+  title: 'État de Rollcall',
+  footer: 'Compteurs depuis le démarrage de Rollcall',
+  api: 'API',
+  reachable: '🟢 Joignable',
+  notReachable: '🔴 Injoignable',
+  roundTrip: 'Aller-retour',
+  milliseconds: (ms) => `${f.count(ms)} ms`,
+  savedProbe: (relative) => `réponse enregistrée ${relative} : aucune requête dépensée`,
+  cache: 'Cache',
+  backendMemory: 'En mémoire',
+  backendRedis: 'Redis',
+  backendOff: 'Désactivé',
+  healthy: 'en bon état',
+  notAnswering: 'ne répond pas',
+  hitRate: 'Taux de succès du cache',
+  noReadsYet: 'aucune lecture pour l’instant',
+  hits: (percent, hits, reads) =>
+    `${new Intl.NumberFormat(f.locale, { maximumFractionDigits: 1 }).format(percent)} % (${f.count(hits)} sur ${f.count(reads)} lectures)`,
+  requestsMade: 'Requêtes API effectuées',
+  rateLimited: 'Réponses limitées en débit',
+  staleServed: 'Données enregistrées servies (API hors service)',
+  coalesced: 'Requêtes partagées',
+  version: 'Version',
+  uptime: 'Temps de fonctionnement',
+  accessRoles: "Rôles d'accès",
+  problem: 'Problème',
+  leftAsCounted: 'Requêtes restantes (au dernier comptage ici)',
+  leftThisMonth: 'Restant ce mois-ci',
+  allowedNow: 'Permis maintenant',
+  leftOf: (left, points) => `${f.count(left)} sur ${f.count(points)}`,
+  noMonthlyLimit: 'Pas de limite mensuelle',
+  savedOnlyUntil: (when) => `Données enregistrées uniquement, jusqu'au ${when}`,
+  nothingUntil: (when, limit) => `Rien jusqu'au ${when} (${limit})`,
+  upToReads: (n) => `Jusqu'à ${f.count(n)} nouvelles lectures`,
+  anyRead: 'Toute lecture (aucune limite définie)',
+  readsAndRefresh: (reads, next) => `${reads} ; actualisation des données enregistrées : ${next}`,
+  dueNow: 'une est due maintenant',
+  next: (when) => `prochaine ${when}`,
+  monthName: (limit) => `Quota d'API (${limit})`,
+  monthLine: (left, points, used, resets) =>
+    `${f.count(left)} sur ${f.count(points)} restantes ce mois-ci · ${f.count(used)} utilisées · repart ${resets}`,
+  paceSpent: "Rythme : épuisé ; les données enregistrées sont affichées jusqu'à la remise à zéro",
+  paceLine: (every, next) =>
+    `Rythme : une actualisation des données enregistrées toutes les ${every} (20 % gardés pour les nouvelles lectures) · ${next}`,
+  windowName: (limit) => `Limite de requêtes (${limit})`,
+  windowLine: (left, window, used, refills) =>
+    `${left} restantes dans cette fenêtre de ${window} · ${f.count(used)} utilisées · se remplit ${refills}`,
+  leftOfWindow: (left, per) => `${f.count(left)} sur ${f.count(per)}`,
+});
+
+const access = (_f: Formats): Section<'access'> => ({
+  unlinked: 'aucun rôle Discord lié',
+  badId: "son rôle Discord lié n'est pas un id de rôle",
+  gone: "son rôle Discord lié n'existe plus sur ce serveur",
+  unknownRole: 'absent des rôles de la communauté',
+  unread: "les rôles de la communauté n'ont pas pu être lus",
+  discordRole: (id) => `rôle Discord ${id}`,
+  checkedFree: (roles) => `Vérifiés gratuitement (rôle Discord lié) : ${roles}`,
+  costLookup: (roles) => `Coûtent une recherche de membre : ${roles}`,
+  linkTip: 'Liez-les à un rôle Discord dans le serveur communautaire pour les vérifier gratuitement.',
+});
+
+const admin = (_f: Formats): Section<'admin'> => ({
+  setupTitle: 'Relier Rollcall à votre communauté',
+  tokenLabel: "Le token d'API du serveur communautaire",
+  replaceToken: 'Remplacer le token',
+  unlink: 'Délier',
+  noRoleNeeded: 'none (aucun rôle requis)',
+  digestDaily: (hour) => `chaque jour à ${hour}`,
+  digestWeekly: (day, hour) => `chaque ${day} à ${hour}`,
+  weekday: {
+    monday: 'lundi',
+    tuesday: 'mardi',
+    wednesday: 'mercredi',
+    thursday: 'jeudi',
+    friday: 'vendredi',
+    saturday: 'samedi',
+    sunday: 'dimanche',
+  },
+  report: {
+    totals: 'temps de service',
+    quota: 'résultats des quotas',
+    leave: 'absents en ce moment',
+  },
+});
+
+const reminders = (f: Formats): Section<'reminders'> => ({
+  returningTitle: 'Retours cette semaine',
+  startingTitle: 'Départs cette semaine',
+  returningEmpty: "Personne ne revient d'absence cette semaine.",
+  startingEmpty: 'Aucune absence ne commence cette semaine.',
+  returningRow: (who, back) => `${who} · de retour ${back}`,
+  startingRow: (who, from, back) => `${who} · à partir de ${from} · de retour ${back}`,
+  noReturnDate: 'pas de date de retour',
+  count: (n) => `${f.count(n)} ${f.plural(n, { one: 'absence', other: 'absences' })}`,
+  reminder: (who, back) => `🌴 Fin d'absence demain : ${who} est de retour ${back}.`,
+  state: (r) =>
+    r === undefined
+      ? "Rappels d'absence : désactivés."
+      : `Rappels d'absence : dans ${channelMention(r.channelId)}, la veille de la fin d'une absence (${r.pings ? 'en mentionnant le membre' : 'sans mention'}).${r.problem ? `\n⚠️ ${r.problem}` : ''}`,
+  needsChannel: "Les rappels d'absence ont besoin d'un salon (reminder-channel). Rien n'a été enregistré.",
+  noChannel: (channelId) =>
+    `Rollcall ne peut pas publier de rappels d'absence dans ${channelMention(channelId)} : le salon n'existe plus ou n'est pas un salon textuel de ce serveur ; choisissez-en un autre.`,
+  missing: (channelId, missing) =>
+    `Rollcall ne peut pas publier de rappels d'absence dans ${channelMention(channelId)} : il manque ${missing.join(', ')}.`,
+  failed:
+    "Le dernier rappel d'absence n'a pas pu être publié (Discord n'a pas répondu) ; le prochain sera tenté.",
+});
