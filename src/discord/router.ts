@@ -381,6 +381,7 @@ export class Router {
     }
   }
 
+  /** The command's choices: given its server when it needs no community, else its community's views. */
   private async choices(
     interaction: InGuild<AutocompleteInteraction>,
     command: RoutedCommand | undefined,
