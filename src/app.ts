@@ -7,7 +7,6 @@
  */
 import { readFileSync } from 'node:fs';
 import { type Client, Status } from 'discord.js';
-import { ADMIN_COMMAND } from '../commands/admin/command.js';
 import { withRollcall } from '../commands/index.js';
 import { messageMenus, userMenus } from '../commands/user-menus.js';
 import { within } from './api/abort.js';
@@ -130,13 +129,15 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
   const bot = createBot({
     token: config.DISCORD_TOKEN,
     restApiUrl: config.DISCORD_API_URL,
-    commands,
     userMenus,
     messageMenus,
     views,
     logger,
     community: (guildId) => communities.of(guildId),
-    ...communities.admin,
+    // The admin command (hosted mode): subcommands and controls that need no community.
+    commands: [...commands, ...communities.admin.commands],
+    controls: communities.admin.controls,
+    onGuildLeft: communities.admin.onGuildLeft,
     onOutcome: metrics?.interaction,
   });
   // Scheduled digests (src/community/digest-scheduler.ts), when the mode has any.
@@ -156,11 +157,7 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
   });
   let serving = false;
   let stopped = false; // readiness turns 503 the moment this is set
-  metrics?.watchCommands(
-    commands,
-    [...userMenus, ...messageMenus],
-    communities.admin.admin ? [ADMIN_COMMAND] : [],
-  );
+  metrics?.watchCommands([...commands, ...communities.admin.commands], [...userMenus, ...messageMenus]);
   metrics?.watchClient(bot.client);
   const health =
     metrics && config.HEALTH_PORT !== undefined && options.serveHealth !== false

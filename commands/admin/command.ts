@@ -1,17 +1,11 @@
 /**
  * What every /rollcall-admin subcommand module builds on: the command's name and default
- * permission, the custom_ids of its controls, what the wiring gives it (`Links`), and the shape of
- * a subcommand module (`AdminCommand`), the admin's counterpart of `Command`.
+ * permission, where its subcommands and controls run (`ADMIN_ROUTE`), the custom_ids of its
+ * controls, and what the wiring gives it (`Links`). Each subcommand is a `ServerCommand`
+ * (src/discord/command.ts), which the router dispatches as it does every command.
  */
-import {
-  type APIApplicationCommandOptionChoice,
-  type APIModalInteractionResponseCallbackData,
-  type AutocompleteInteraction,
-  type ChatInputCommandInteraction,
-  PermissionFlagsBits,
-  type RESTPostAPIChatInputApplicationCommandsJSONBody,
-} from 'discord.js';
-import { type Payload, say, UserError } from '../../src/discord/replies.js';
+import { PermissionFlagsBits } from 'discord.js';
+import { say, UserError } from '../../src/discord/replies.js';
 import type { CodeLabels } from '../../src/render/labels.js';
 
 export const ADMIN_COMMAND = 'rollcall-admin';
@@ -26,6 +20,14 @@ export const ADMIN_BASE = {
   description: 'Link this server to its community server (server admins)',
   default_member_permissions: String(PermissionFlagsBits.ManageGuild),
 } as const;
+
+/**
+ * Where every admin subcommand and control runs: in the server alone, before any community is looked
+ * up (a server with no link yet has none), for members with Manage Server. The router checks that
+ * from the interaction (interaction.memberPermissions), so a server's own override of the command's
+ * permissions cannot hand it to someone else.
+ */
+export const ADMIN_ROUTE = { scope: 'server', requires: 'manage-server' } as const;
 
 /** custom_ids of the admin controls (outside the paging codec's `rc1:` space; old messages keep them). */
 export const ADMIN_IDS = {
@@ -101,39 +103,3 @@ export interface Links {
   link(guildId: string, token: string, linkedBy: string, communityId: string | undefined): Promise<unknown>;
   forget(guildId: string): Promise<void>;
 }
-
-/** A subcommand run by a server admin (Manage Server, checked), in the server `guildId`. */
-export interface AdminContext {
-  interaction: ChatInputCommandInteraction;
-  guildId: string;
-}
-
-export interface AdminAutocompleteContext {
-  interaction: AutocompleteInteraction;
-  guildId: string;
-}
-
-/** A modal to open as the interaction's answer. */
-export interface AdminModal {
-  modal: APIModalInteractionResponseCallbackData;
-}
-
-/** One /rollcall-admin subcommand: answered through the responder like any command's (always private). */
-export type AdminCommand = {
-  /** /rollcall-admin with this subcommand alone (commands/admin/index.ts joins them). */
-  data: RESTPostAPIChatInputApplicationCommandsJSONBody;
-  /** Choices for an option being typed. */
-  autocomplete?(ctx: AdminAutocompleteContext): Promise<APIApplicationCommandOptionChoice[]>;
-} & (
-  | {
-      /** Produce the answer; the responder replies, or defers and edits, as time requires. */
-      execute(ctx: AdminContext): Promise<Payload>;
-    }
-  | {
-      /**
-       * The answer or a modal to open instead. A modal must be the interaction's first response
-       * (never after a defer), so this is not timed for a defer: it must be quick (a store read).
-       */
-      open(ctx: AdminContext): Promise<Payload | AdminModal>;
-    }
-);

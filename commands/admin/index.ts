@@ -1,45 +1,32 @@
 /**
  * /rollcall-admin (hosted mode only): a server's admins link it to their community. One module per
- * subcommand (setup, settings, labels, unlink, reports), each on `defineCommand`/`argumentsOf` and
- * answered through the responder like every command; this module joins their definitions into one
- * command and routes its interactions (the router hands them over before any community: a server with
- * no link yet has none).
+ * subcommand (setup, settings, labels, unlink, reports), each a `ServerCommand` on
+ * `defineCommand`/`argumentsOf` that the router dispatches as it does every command: it needs no
+ * community (a server with no link yet has none) and requires Manage Server (`ADMIN_ROUTE`). This
+ * module joins their definitions into the one command deploy-commands registers, and gives the
+ * router the subcommands and the controls under setup's answer (parsed from their custom_id).
  *
  * A separate top-level command because Discord's default permissions apply to a whole command:
- * ManageGuild here keeps it out of moderators' menus while /rollcall stays theirs. The bot checks
- * Manage Server itself too (interaction.memberPermissions), so a server's own override of the
- * command's permissions cannot hand it to someone else.
+ * ManageGuild here keeps it out of moderators' menus while /rollcall stays theirs. The router checks
+ * Manage Server itself too (the declared requirement), so a server's own override of the command's
+ * permissions cannot hand it to someone else.
  */
 
-import {
-  type APIApplicationCommandOptionChoice,
-  type AutocompleteInteraction,
-  type ButtonInteraction,
-  type ChatInputCommandInteraction,
-  type ModalSubmitInteraction,
-  PermissionFlagsBits,
-  type RESTPostAPIChatInputApplicationCommandsJSONBody,
-} from 'discord.js';
-import { LIMITS } from '../../src/base/discord-limits.js';
-import { checkOptions } from '../../src/discord/command.js';
-import { type Payload, say, UserError } from '../../src/discord/replies.js';
-import type { Repliable, Responder } from '../../src/discord/respond.js';
-import type { AdminHandler } from '../../src/discord/router.js';
-import { wordsFor } from '../../src/i18n/words.js';
+import type { RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
+import type {
+  ServerAnswer,
+  ServerCommand,
+  ServerControl,
+  ServerControls,
+} from '../../src/discord/command.js';
+import { say, UserError } from '../../src/discord/replies.js';
 import { StoreError } from '../../src/store/errors.js';
-import {
-  ADMIN_BASE,
-  ADMIN_ID_PREFIX,
-  ADMIN_IDS,
-  type AdminCommand,
-  type AdminModal,
-  type Links,
-} from './command.js';
+import { ADMIN_BASE, ADMIN_ID_PREFIX, ADMIN_IDS, ADMIN_ROUTE, type Links } from './command.js';
 import { createLabelsCommand, labelsDefinition } from './labels.js';
 import { createReportsCommand, type ReportSettingsPlace, reportsDefinition } from './reports.js';
 import { createSettingsCommand, settingsDefinition } from './settings.js';
-import { createSetupCommand, createTokenSubmit, setupDefinition, tokenModal } from './setup.js';
-import { createUnlinkCommand, unlink, unlinkDefinition } from './unlink.js';
+import { createSetupCommand, setupControls, setupDefinition } from './setup.js';
+import { createUnlinkCommand, unlinkButton, unlinkDefinition } from './unlink.js';
 
 export {
   ADMIN_COMMAND,
@@ -66,119 +53,57 @@ export const adminData = {
   ].flatMap((definition) => definition.options ?? []),
 } satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
-/** The admin command's handler for the router: its subcommands, autocomplete, buttons and token modal. */
-export function createAdminHandler(
-  links: Links,
-  logger: { warn(o: object, m: string): void },
-  reports?: ReportSettingsPlace,
-): AdminHandler {
-  const commands = new Map<string, AdminCommand>();
-  // Each module's definition is /rollcall-admin with its one subcommand: named by it.
-  for (const command of [
+/** What the router is given of the admin command: its subcommands and its controls. */
+export interface Admin {
+  commands: ServerCommand[];
+  controls: ServerControls;
+}
+
+type Logger = { warn(o: object, m: string): void };
+
+/** The admin command's subcommands and the controls under setup's answer, for the router. */
+export function createAdmin(links: Links, logger: Logger, reports?: ReportSettingsPlace): Admin {
+  const commands = [
     createSetupCommand(links),
     createSettingsCommand(links),
     createLabelsCommand(links),
     createUnlinkCommand(links),
     ...(reports ? [createReportsCommand(reports)] : []),
-  ])
-    commands.set(command.data.options?.[0]?.name ?? '', command);
-  const submitToken = createTokenSubmit(links);
+  ].map((command) => storeSafe(command, logger));
+  const setup = setupControls(links);
+  // By custom_id, as old messages still carry them.
+  const controls = new Map<string, ServerControl>(
+    (
+      [
+        [ADMIN_IDS.replace, setup.replace],
+        [ADMIN_IDS.unlink, unlinkButton(links)],
+        [ADMIN_IDS.modal, setup.modal],
+      ] as const
+    ).map(([id, control]) => [id, storeSafe(control, logger)]),
+  );
+  return {
+    commands,
+    controls: { ...ADMIN_ROUTE, prefix: ADMIN_ID_PREFIX, parse: (customId) => controls.get(customId) },
+  };
+}
 
-  /**
-   * Answer through the responder (privately). A StoreError means the database is not answering:
-   * said so; any other error gets the sentence every command's does.
-   */
-  function answer(
-    interaction: Repliable & { guildId: string },
-    respond: Responder,
-    work: () => Promise<Payload>,
-    newMessage = false,
-  ): Promise<void> {
-    const guarded = async () => {
+/**
+ * The same command or control, its StoreError said as the database not answering (and logged); any
+ * other error left as it is, for the sentence every command's gets.
+ */
+function storeSafe<A extends ServerAnswer<never>>(answer: A, logger: Logger): A {
+  const guarded =
+    <C extends { guildId: string }, T>(work: (ctx: C) => Promise<T>) =>
+    async (ctx: C): Promise<T> => {
       try {
-        return await work();
+        return await work(ctx);
       } catch (error) {
         if (!(error instanceof StoreError)) throw error;
-        logger.warn({ err: error, guild: interaction.guildId }, 'admin command failed');
+        logger.warn({ err: error, guild: ctx.guildId }, 'admin command failed');
         throw new UserError(say.storeUnavailable, { cause: error });
       }
     };
-    return respond.answer(interaction, guarded, true, newMessage);
-  }
-
-  async function onCommand(
-    interaction: ChatInputCommandInteraction<'cached' | 'raw'>,
-    respond: Responder,
-  ): Promise<void> {
-    const command = commands.get(interaction.options.getSubcommand(true));
-    if (!command) return respond.notice(interaction, say.unknownCommand);
-    const ctx = { interaction, guildId: interaction.guildId };
-    // Every option against the subcommand's definition first (src/discord/command.ts), as the
-    // router does for every other command: a forged choice is refused before anything is saved.
-    const checked = () => checkOptions(command.data, interaction.options.data);
-    if ('execute' in command)
-      return answer(interaction, respond, async () => {
-        checked();
-        return command.execute(ctx);
-      });
-    // Worked out before anything is sent: a modal cannot follow a defer.
-    let opened: Payload | AdminModal;
-    try {
-      checked();
-      opened = await command.open(ctx);
-    } catch (error) {
-      return answer(interaction, respond, () => Promise.reject(error));
-    }
-    if ('modal' in opened) {
-      await interaction.showModal(opened.modal);
-      return;
-    }
-    return answer(interaction, respond, async () => opened);
-  }
-
-  async function onAutocomplete(interaction: AutocompleteInteraction<'cached' | 'raw'>): Promise<void> {
-    const command = commands.get(interaction.options.getSubcommand(false) ?? '');
-    let choices: APIApplicationCommandOptionChoice[] = [];
-    try {
-      choices = (await command?.autocomplete?.({ interaction, guildId: interaction.guildId })) ?? [];
-    } catch (error) {
-      logger.warn({ err: error, guild: interaction.guildId }, 'admin autocomplete failed');
-    }
-    await interaction.respond(choices.slice(0, LIMITS.autocompleteChoices));
-  }
-
-  /** The controls under setup's answer, and its token modal; their answers are messages of their own. */
-  async function onControl(
-    interaction: (ButtonInteraction | ModalSubmitInteraction) & { guildId: string },
-    respond: Responder,
-  ): Promise<void> {
-    const { customId, guildId } = interaction;
-    if (interaction.isButton() && customId === ADMIN_IDS.replace) {
-      await interaction.showModal(tokenModal(wordsFor(interaction.locale)));
-      return;
-    }
-    if (interaction.isButton() && customId === ADMIN_IDS.unlink)
-      return answer(interaction, respond, () => unlink(links, guildId), true);
-    if (interaction.isModalSubmit() && customId === ADMIN_IDS.modal)
-      return answer(interaction, respond, () => submitToken(interaction, guildId), true);
-    return respond.refuse(interaction, say.expired);
-  }
-
-  return {
-    owns(interaction) {
-      if (interaction.isChatInputCommand() || interaction.isAutocomplete())
-        return interaction.commandName === ADMIN_BASE.name;
-      if (interaction.isButton() || interaction.isModalSubmit())
-        return interaction.customId.startsWith(ADMIN_ID_PREFIX);
-      return false;
-    },
-    async handle(interaction, respond) {
-      if (!interaction.inGuild()) return respond.refuse(interaction, say.dmOnly);
-      if (!interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild))
-        return respond.refuse(interaction, say.adminOnly);
-      if (interaction.isChatInputCommand()) return onCommand(interaction, respond);
-      if (interaction.isAutocomplete()) return onAutocomplete(interaction);
-      if (interaction.isButton() || interaction.isModalSubmit()) return onControl(interaction, respond);
-    },
-  };
+  return 'execute' in answer
+    ? { ...answer, execute: guarded(answer.execute) }
+    : { ...answer, open: guarded(answer.open) };
 }

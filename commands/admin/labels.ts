@@ -4,7 +4,7 @@
  * label is shown as its number.
  */
 import { ApplicationCommandOptionType } from 'discord.js';
-import { argumentsOf, defineCommand } from '../../src/discord/command.js';
+import { argumentsOf, defineCommand, type ServerCommand } from '../../src/discord/command.js';
 import { say, type Text, textPayload, UserError } from '../../src/discord/replies.js';
 import { safeLine, truncate } from '../../src/render/format.js';
 import {
@@ -18,7 +18,7 @@ import {
   labelProblem,
   MAX_LABEL_LENGTH,
 } from '../../src/render/labels.js';
-import { ADMIN_BASE, type AdminCommand, type Links } from './command.js';
+import { ADMIN_BASE, ADMIN_ROUTE, type Links } from './command.js';
 
 /** Labels one table may hold (the store refuses more). */
 export const MAX_LABELS_PER_TABLE = 100;
@@ -63,8 +63,9 @@ export const labelsDefinition = defineCommand({
   ],
 });
 
-export function createLabelsCommand(links: Links): AdminCommand {
+export function createLabelsCommand(links: Links): ServerCommand {
   return {
+    ...ADMIN_ROUTE,
     data: labelsDefinition,
     async execute({ interaction, guildId }) {
       const args = argumentsOf(interaction, labelsDefinition);

@@ -9,7 +9,7 @@
  * /rollcall-admin by commands/admin/index.ts when the wiring gives a place for the settings.
  */
 import { ApplicationCommandOptionType, ChannelType, type ChatInputCommandInteraction } from 'discord.js';
-import { argumentsOf, defineCommand } from '../../src/discord/command.js';
+import { argumentsOf, defineCommand, type ServerCommand } from '../../src/discord/command.js';
 import { say, type Text, textPayload, UserError } from '../../src/discord/replies.js';
 import { catalogueFor } from '../../src/i18n/catalogue.js';
 import type { Words } from '../../src/i18n/words.js';
@@ -24,7 +24,7 @@ import {
 import { isQuotaHours } from '../../src/reports/leave.js';
 import { isTimeZone, WEEKDAYS, type Weekday } from '../../src/reports/period.js';
 import { MAX_QUOTA_HOURS, MAX_QUOTA_ROLES, type ReportSettings } from '../../src/reports/source.js';
-import { ADMIN_BASE, type AdminCommand, rolesOrRefusal } from './command.js';
+import { ADMIN_BASE, ADMIN_ROUTE, rolesOrRefusal } from './command.js';
 
 /** The digest's report choices: every non-empty set of the three, as "totals,quota,leave". */
 const DIGEST_CHOICES = [
@@ -264,8 +264,9 @@ function digestWhen(d: DigestSettings, timeZone: string, t: Words): string {
     : t.admin.digestWeekly(t.admin.weekday[d.day] ?? d.day, hour);
 }
 
-export function createReportsCommand(place: ReportSettingsPlace): AdminCommand {
+export function createReportsCommand(place: ReportSettingsPlace): ServerCommand {
   return {
+    ...ADMIN_ROUTE,
     data: reportsDefinition,
     execute: async ({ interaction, guildId }) =>
       textPayload(

@@ -10,14 +10,14 @@ import {
   type Interaction,
 } from 'discord.js';
 import { linkOf, serverRolesOf } from '../../src/discord/access.js';
-import { argumentsOf, defineCommand } from '../../src/discord/command.js';
+import { argumentsOf, defineCommand, type ServerCommand } from '../../src/discord/command.js';
 import { say, type Text, textPayload, UserError } from '../../src/discord/replies.js';
 import { ENGLISH, type Words, wordsFor } from '../../src/i18n/words.js';
 import { accessRoleLines } from '../../src/render/access.js';
 import { plainText, roleMention, safeLine } from '../../src/render/format.js';
 import {
   ADMIN_BASE,
-  type AdminCommand,
+  ADMIN_ROUTE,
   type Links,
   MAX_ACCESS_ROLES,
   rolesOrRefusal,
@@ -77,8 +77,9 @@ interface NamedRole {
   name: string;
 }
 
-export function createSettingsCommand(links: Links): AdminCommand {
+export function createSettingsCommand(links: Links): ServerCommand {
   return {
+    ...ADMIN_ROUTE,
     data: settingsDefinition,
     async execute({ interaction, guildId }) {
       const args = argumentsOf(interaction, settingsDefinition);

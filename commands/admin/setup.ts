@@ -13,11 +13,11 @@ import {
   TextInputStyle,
 } from 'discord.js';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
-import { defineCommand } from '../../src/discord/command.js';
+import { defineCommand, type ServerCommand, type ServerControl } from '../../src/discord/command.js';
 import { type Payload, say, textPayload } from '../../src/discord/replies.js';
 import { ENGLISH, type Words, wordsFor } from '../../src/i18n/words.js';
 import { safeLine } from '../../src/render/format.js';
-import { ADMIN_BASE, ADMIN_IDS, type AdminCommand, type Links } from './command.js';
+import { ADMIN_BASE, ADMIN_IDS, ADMIN_ROUTE, type Links } from './command.js';
 
 export const setupDefinition = defineCommand({
   ...ADMIN_BASE,
@@ -43,8 +43,9 @@ const TOKEN_CHARACTERS = /^[\x21-\x7e]+$/;
 export const SETUP_CHECKS = 5;
 export const SETUP_CHECK_WINDOW_S = 600;
 
-export function createSetupCommand(links: Links): AdminCommand {
+export function createSetupCommand(links: Links): ServerCommand {
   return {
+    ...ADMIN_ROUTE,
     data: setupDefinition,
     async open({ guildId, interaction }) {
       const t = wordsFor(interaction.locale);
@@ -58,8 +59,22 @@ export function createSetupCommand(links: Links): AdminCommand {
   };
 }
 
-/** The token modal's submission: checked with one API read (at most SETUP_CHECKS a window), then saved. */
-export function createTokenSubmit(
+/**
+ * Setup's controls, as their custom_ids name them: the Replace button (the token modal again) and
+ * the token modal's submission, checked with one API read (at most SETUP_CHECKS a window), then saved.
+ */
+export function setupControls(links: Links): Record<'replace' | 'modal', ServerControl> {
+  const submit = createTokenSubmit(links);
+  return {
+    replace: {
+      on: 'button',
+      open: async ({ interaction }) => ({ modal: tokenModal(wordsFor(interaction.locale)) }),
+    },
+    modal: { on: 'modal', execute: ({ interaction, guildId }) => submit(interaction, guildId) },
+  };
+}
+
+function createTokenSubmit(
   links: Links,
 ): (interaction: ModalSubmitInteraction, guildId: string) => Promise<Payload> {
   const checks = new RateLimiterMemory({ points: SETUP_CHECKS, duration: SETUP_CHECK_WINDOW_S });
@@ -101,7 +116,7 @@ function apiText(value: string | undefined): string | undefined {
 }
 
 /** The modal asking for the token (setup on a server with none, and the Replace button). */
-export function tokenModal(t: Words = ENGLISH) {
+function tokenModal(t: Words = ENGLISH) {
   return {
     custom_id: ADMIN_IDS.modal,
     title: t.admin.setupTitle,

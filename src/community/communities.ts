@@ -11,7 +11,7 @@
  */
 import type { Client } from 'discord.js';
 import { Routes } from 'discord.js';
-import { createAdminHandler } from '../../commands/admin/index.js';
+import { createAdmin } from '../../commands/admin/index.js';
 import type { ApiCache } from '../api/cache.js';
 import { createApi } from '../api/client.js';
 import { lockDataDir } from '../api/limits/store.js';
@@ -21,6 +21,7 @@ import type { Logger } from '../base/log.js';
 import { createAccessGuard } from '../discord/access.js';
 import { allowanceAlerts } from '../discord/alerts.js';
 import type { BotOptions } from '../discord/bot.js';
+import type { ServerCommand, ServerControls } from '../discord/command.js';
 import type { Community } from '../discord/community.js';
 import type { StateStore } from '../discord/paging/state.js';
 import { say, UserError } from '../discord/replies.js';
@@ -62,8 +63,11 @@ export interface Communities {
   hosted: HostedCommunities | undefined;
   /** The store, once open (hosted: by `open`; single: at the first report, month's count or digest). */
   store(): Store | undefined;
-  /** The admin command and what leaving a server deletes (hosted mode; none in single-community mode). */
-  admin: Pick<BotOptions, 'admin' | 'onGuildLeft'>;
+  /**
+   * The admin command's subcommands and controls, which the router dispatches with every other, and
+   * what leaving a server deletes (hosted mode; none in single-community mode).
+   */
+  admin: { commands: ServerCommand[]; controls: ServerControls[]; onGuildLeft?: BotOptions['onGuildLeft'] };
   /**
    * With the bot's client: the allowance alerts (QUOTA_ALERT_CHANNEL_ID) and the scheduler of the
    * scheduled digests, when the mode has any (hosted: the admins'; single: DIGEST_CHANNEL_ID's).
@@ -246,7 +250,7 @@ function single(options: CommunitiesOptions): Communities {
     api,
     hosted: undefined,
     store: store.current,
-    admin: {},
+    admin: { commands: [], controls: [] },
     attach(client, scheduling) {
       if (config.QUOTA_ALERT_CHANNEL_ID)
         alert = allowanceAlerts(client, config.QUOTA_ALERT_CHANNEL_ID, logger);
@@ -275,7 +279,7 @@ function single(options: CommunitiesOptions): Communities {
 }
 
 /** What the admin command is given to find and keep a server's digest. */
-type DigestPlace = NonNullable<NonNullable<Parameters<typeof createAdminHandler>[2]>['digest']>;
+type DigestPlace = NonNullable<NonNullable<Parameters<typeof createAdmin>[2]>['digest']>;
 
 /** Where the admins' /rollcall-admin reports finds and keeps their server's digest (hosted mode). */
 function digestPlace(digests: () => Store['digests']): DigestPlace {
@@ -349,7 +353,7 @@ function hosted(options: CommunitiesOptions): Communities {
   const reports = reportSources(options, async () => opened().snapshots, defaults);
   const reportSettings = async (guildId: string) =>
     readReportSettings(await opened().snapshots.reportSettings(guildId), defaults);
-  const admin = createAdminHandler(linked, logger, {
+  const admin = createAdmin(linked, logger, {
     get: reportSettings,
     save: async (guildId, settings) => {
       await opened().snapshots.saveReportSettings(guildId, settings);
@@ -382,7 +386,8 @@ function hosted(options: CommunitiesOptions): Communities {
     hosted: linked,
     store: () => store,
     admin: {
-      admin,
+      commands: admin.commands,
+      controls: [admin.controls],
       onGuildLeft: async (guildId: string) => {
         try {
           await linked.forget(guildId);

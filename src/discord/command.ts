@@ -6,8 +6,10 @@ import {
   ApplicationCommandOptionType,
   type ApplicationCommandType,
   type AutocompleteInteraction,
+  type ButtonInteraction,
   type ChatInputCommandInteraction,
   type CommandInteractionOption,
+  type ModalSubmitInteraction,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
   type RESTPostAPIContextMenuApplicationCommandsJSONBody,
 } from 'discord.js';
@@ -27,7 +29,18 @@ export interface AutocompleteContext {
   show: ShowContext;
 }
 
+/**
+ * What a command or control asks of the member who used it, checked by the router before anything
+ * runs or any community is looked up (never by the handler itself): `manage-server`, Discord's
+ * Manage Server permission as the interaction carries it. Discord's default permissions only hide
+ * a command, and a server can override them; this holds whatever the server's settings say.
+ */
+export type Requirement = 'manage-server';
+
+/** A command answered in the server's community (the router looks it up first; the default). */
 export interface Command {
+  scope?: 'community';
+  requires?: Requirement;
   /** The definition sent to Discord (default permissions are applied at deploy time). */
   data: RESTPostAPIChatInputApplicationCommandsJSONBody;
   /** Views this command shows; registered once at start. */
@@ -36,6 +49,63 @@ export interface Command {
   execute(ctx: CommandContext): Promise<Payload>;
   /** Choices for an option being typed. */
   autocomplete?(ctx: AutocompleteContext): Promise<APIApplicationCommandOptionChoice[]>;
+}
+
+/** What a command or control that needs no community runs with: its interaction and its server. */
+export interface ServerContext<I> {
+  interaction: I;
+  guildId: string;
+}
+
+/** A modal to open as the first answer. */
+export interface ModalAnswer {
+  modal: APIModalInteractionResponseCallbackData;
+}
+
+/**
+ * How a command or control that needs no community answers, always privately: `execute`, timed by
+ * the responder (a reply, or a defer and an edit), or `open`, the answer or a modal to open instead,
+ * worked out before anything is sent (a modal cannot follow a defer), so quick: a store read.
+ */
+export type ServerAnswer<I> =
+  | { execute(ctx: ServerContext<I>): Promise<Payload> }
+  | { open(ctx: ServerContext<I>): Promise<Payload | ModalAnswer> };
+
+/**
+ * A command that needs no community (the server admins' /rollcall-admin): the router runs it before
+ * any community is looked up, so it answers on a server with no community linked yet. Its options are
+ * checked against `data` first, as every command's; it has no `public` option. Several may share one
+ * top-level name, each `data` holding that command with its one subcommand: the router finds each by
+ * its subcommand (deploy-commands registers them joined).
+ */
+export type ServerCommand = {
+  scope: 'server';
+  requires?: Requirement;
+  data: RESTPostAPIChatInputApplicationCommandsJSONBody;
+  /** Choices for an option being typed. */
+  autocomplete?(ctx: ServerContext<AutocompleteInteraction>): Promise<APIApplicationCommandOptionChoice[]>;
+} & ServerAnswer<ChatInputCommandInteraction>;
+
+/** Every kind of slash command the router answers. */
+export type RoutedCommand = Command | ServerCommand;
+
+/** One control outside the paging codec, as its custom_id names it: a button, or a modal's submission. */
+export type ServerControl =
+  | ({ on: 'button' } & ServerAnswer<ButtonInteraction>)
+  | { on: 'modal'; execute(ctx: ServerContext<ModalSubmitInteraction>): Promise<Payload> };
+
+/**
+ * Controls outside the paging codec that need no community (the admin command's): every custom_id
+ * starting with `prefix` is theirs, parsed into the control it names, then run, as a paging control
+ * is; one `parse` cannot read is out of date. Their custom_ids never change (old messages keep them).
+ * Each answers in a message of its own, always private.
+ */
+export interface ServerControls {
+  scope: 'server';
+  requires?: Requirement;
+  prefix: string;
+  /** The control this custom_id names, or undefined when it names none. */
+  parse(customId: string): ServerControl | undefined;
 }
 
 /** A user's right-click menu entry (Apps): the right-clicked user, shown as a slash command shows them. */

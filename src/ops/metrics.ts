@@ -26,7 +26,7 @@ import { within } from '../api/abort.js';
 import { isApiError } from '../api/errors.js';
 import type { Api } from '../api/types.js';
 import { currentPurpose } from '../api/wait.js';
-import type { Command, MessageMenu, UserMenu } from '../discord/command.js';
+import type { MessageMenu, RoutedCommand, UserMenu } from '../discord/command.js';
 import { type ArgKind, parseCustomId } from '../discord/paging/custom-id.js';
 import { argKind } from '../discord/paging/views.js';
 import { UserError } from '../discord/replies.js';
@@ -234,18 +234,17 @@ export class Metrics {
   }
 
   /**
-   * Learn the registered commands, their views, the user commands and any other command answered
-   * here (the admins' /rollcall-admin): the only names labels may carry.
+   * Learn the registered commands (the admins' /rollcall-admin among them in hosted mode), their
+   * views and the user commands: the only names labels may carry.
    */
   watchCommands(
-    commands: readonly Command[],
+    commands: readonly RoutedCommand[],
     userMenus: readonly (UserMenu | MessageMenu)[] = [],
-    others: readonly string[] = [],
   ): void {
-    for (const name of others) this.commandNames.add(name);
     for (const menu of userMenus) this.commandNames.add(menu.data.name);
     for (const command of commands) {
       this.commandNames.add(command.data.name);
+      if (command.scope === 'server') continue; // no views
       for (const view of command.views) {
         this.viewCommands.set(view.id, command.data.name);
         this.viewKinds.set(view.id, argKind(view));

@@ -1,6 +1,7 @@
 /** Every command definition against Discord's rules for application commands; views and their links. */
 import { ApplicationCommandOptionType, type ChatInputCommandInteraction } from 'discord.js';
 import { describe, expect, it } from 'vitest';
+import { adminData, createAdmin, type Links, type ReportSettingsPlace } from '../../commands/admin/index.js';
 import { auditLog } from '../../commands/audit-log.js';
 import { commands } from '../../commands/index.js';
 import { loa } from '../../commands/loa.js';
@@ -8,7 +9,7 @@ import { log, logDetailView, logUserView } from '../../commands/log.js';
 import { shift, shiftDetailView, shiftListView } from '../../commands/shift.js';
 import type { Resources } from '../../src/api/types.js';
 import { createLogger } from '../../src/base/log.js';
-import type { Command } from '../../src/discord/command.js';
+import type { Command, ServerCommand } from '../../src/discord/command.js';
 import {
   argumentsOf,
   defineCommand,
@@ -154,6 +155,47 @@ describe('views', () => {
     const whole = new ViewRegistry();
     whole.register(...shift.views, ...loa.views, ...commands.find((c) => c.data.name === 'member')!.views);
     expect(() => new Router({ ...options, views: whole })).not.toThrow();
+  });
+});
+
+describe('/rollcall-admin on the router', () => {
+  const options = {
+    views: new ViewRegistry(),
+    community: async () => fakeCommunity({} as Resources),
+    logger: createLogger({ level: 'silent', format: 'json' }),
+  };
+  const admin = createAdmin({} as Links, { warn: () => undefined }, {} as ReportSettingsPlace);
+
+  it('is its subcommands, each a command that needs no community and requires Manage Server', () => {
+    const registered = adminData.options.map((o) => o.name);
+    expect(admin.commands.map((c) => c.data.options?.map((o) => o.name))).toEqual(registered.map((n) => [n]));
+    for (const command of admin.commands) {
+      expect(command.data.name).toBe(adminData.name);
+      expect([command.scope, command.requires]).toEqual(['server', 'manage-server']);
+    }
+    expect([admin.controls.scope, admin.controls.requires]).toEqual(['server', 'manage-server']);
+    expect(() => new Router({ ...options, commands: [shift, ...admin.commands] })).not.toThrow();
+  });
+
+  it('parses exactly the custom_ids old messages carry', () => {
+    expect(admin.controls.parse('rca:replace')?.on).toBe('button');
+    expect(admin.controls.parse('rca:unlink')?.on).toBe('button');
+    expect(admin.controls.parse('rca:setup')?.on).toBe('modal');
+    for (const id of ['rca:', 'rca:token', 'rca:unlink:x', 'rc1:n:loa.all:1:1:-']) {
+      expect(admin.controls.parse(id), id).toBeUndefined();
+    }
+    expect(admin.controls.prefix).toBe('rca:');
+  });
+
+  it('the router refuses to start when a command split into subcommand modules is ambiguous', () => {
+    const [setup, settings] = admin.commands as [ServerCommand, ServerCommand];
+    expect(() => new Router({ ...options, commands: [setup, setup] })).toThrow(
+      /two commands answer \/rollcall-admin setup/,
+    );
+    const both = { ...setup, data: { ...setup.data, options: [...adminData.options] } };
+    expect(() => new Router({ ...options, commands: [both, settings] })).toThrow(
+      /rollcall-admin is defined more than once/,
+    );
   });
 });
 
