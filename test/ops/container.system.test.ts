@@ -230,7 +230,6 @@ describe('the image, replayed in a clean copy of the tracked files', () => {
   let double: DiscordDouble;
   let apiToken = '';
   const children = new Set<ChildProcess>();
-  const timings: Record<string, number> = {};
   /** The CMD's user: the Dockerfile's USER (as root; otherwise whoever runs the tests). */
   const imageUser = () => {
     const uid = IMAGE_USERS[of(runtime, 'USER').at(-1)?.words[0] ?? ''];
@@ -239,15 +238,12 @@ describe('the image, replayed in a clean copy of the tracked files', () => {
 
   beforeAll(async () => {
     const tracked = (await run('git', ['ls-files', '-z'], { cwd: root })).stdout.split('\0').filter(Boolean);
-    let started = performance.now();
     // Build stage: its COPYs from the tracked files; its `npm ci` is the dev tree's node_modules
     // (the same lockfile), its `npm run build` is run for real.
     await replay(build as Stage, buildFs, tracked, {}, async (args, fs) => {
       if (args[0] === 'ci') symlinkSync(join(root, 'node_modules'), join(fs.workdir, 'node_modules'), 'dir');
       else await run('npm', args, { cwd: fs.workdir });
     });
-    timings.build = performance.now() - started;
-    started = performance.now();
     // Runtime stage: its COPYs, `npm ci` with --prefer-offline, not `npm cache clean` (it would empty
     // the machine's shared cache), and its mkdir and chown on the mapped paths.
     await replay(runtime, runtimeFs, tracked, { build: buildFs }, async (args, fs) => {
@@ -258,7 +254,6 @@ describe('the image, replayed in a clean copy of the tracked files', () => {
       });
     });
     appDir = runtimeFs.workdir;
-    timings.install = performance.now() - started;
     apiToken = secret('image-api-token');
     sandbox = await startSandbox({ tokens: { [apiToken]: { permission: 'all', label: 'image' } } });
     double = await startDiscordDouble();
@@ -338,8 +333,7 @@ describe('the image, replayed in a clean copy of the tracked files', () => {
     return output;
   }
 
-  it('has production dependencies only, and took well under the 90 s guard (about 40 s)', () => {
-    expect(timings.build! + timings.install!, JSON.stringify(timings)).toBeLessThan(90_000);
+  it('has production dependencies only', () => {
     expect(existsSync(join(appDir, 'dist/src/main.js'))).toBe(true);
     expect(existsSync(join(appDir, 'node_modules/discord.js/package.json'))).toBe(true);
     expect(existsSync(join(appDir, 'node_modules/prom-client/package.json'))).toBe(true);

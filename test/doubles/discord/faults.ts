@@ -29,13 +29,18 @@ export interface FailSpec {
 export interface DelaySpec {
   route: FaultRoute;
   ms: number;
+  /**
+   * Held until this settles as well (and at least `ms`): a test that must know a call is in flight
+   * at some moment holds it until it has seen that moment, instead of guessing a duration.
+   */
+  until?: Promise<unknown>;
   times?: number;
 }
 
 /** What the router must do with a call a fault matched. */
 export type FaultAction =
   | { kind: 'fail'; status: number | 'reset'; body: DiscordErrorBody; headers: Record<string, string> }
-  | { kind: 'delay'; ms: number };
+  | { kind: 'delay'; ms: number; until?: Promise<unknown> };
 
 interface Rule {
   route: FaultRoute;
@@ -109,7 +114,7 @@ export class FaultInjector {
     this.#rules.push({
       route: spec.route,
       left: spec.times ?? 1,
-      action: () => ({ kind: 'delay', ms: spec.ms }),
+      action: () => ({ kind: 'delay', ms: spec.ms, until: spec.until }),
     });
   }
 

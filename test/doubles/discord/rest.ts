@@ -108,7 +108,7 @@ export class RestDouble {
     };
     this.calls.push(call);
     const fault = this.faults.take(method, call.path, route);
-    if (fault?.kind === 'delay') await sleep(fault.ms);
+    if (fault?.kind === 'delay') await Promise.all([sleep(fault.ms), fault.until]);
     let answer: Answer;
     let headers: Record<string, string> = {};
     if (fault?.kind === 'fail') {
