@@ -47,7 +47,10 @@ export interface App {
    * single-community mode with DIGEST_CHANNEL_ID.
    */
   digests: DigestScheduler | undefined;
-  /** The leave reminders' scheduler (started by `start`, stopped by `stop`): hosted mode only. */
+  /**
+   * The leave reminders' scheduler (started by `start`, stopped by `stop`): hosted mode, or
+   * single-community mode with REMINDER_CHANNEL_ID.
+   */
   reminders: ReminderScheduler | undefined;
   start(): Promise<void>;
   /**
