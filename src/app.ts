@@ -21,6 +21,7 @@ import type { HostedCommunities } from './community/hosted.js';
 import { discordReminderPoster, type ReminderScheduler } from './community/reminder-scheduler.js';
 import { type Bot, createBot } from './discord/bot.js';
 import type { Command } from './discord/command.js';
+import type { Community } from './discord/community.js';
 import { type KeyValue, StateStore } from './discord/paging/state.js';
 import { ViewRegistry } from './discord/paging/views.js';
 import { say, UserError } from './discord/replies.js';
@@ -37,6 +38,8 @@ export interface App {
   /** Hosted mode: each server's linked community, and the store (open once `start` resolved). */
   hosted: HostedCommunities | undefined;
   store(): Store | undefined;
+  /** The community a Discord server reads, as its interactions do (tests and tools). */
+  community(guildId: string): Promise<Community>;
   commands: Command[];
   /** The health and metrics listener, when HEALTH_PORT is set (and the app serves it itself). */
   health: HealthServer | undefined;
@@ -184,6 +187,7 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
     cache,
     hosted: communities.hosted,
     store: () => communities.store(),
+    community: (guildId) => communities.of(guildId),
     commands,
     health,
     metrics,
