@@ -167,6 +167,12 @@ export const quotaInactiveView: ListView<InactiveRow, unknown, InactivePage> = {
   },
   render: (items, info, source) =>
     renderInactive(items, info, source, source.heading, source.report, source.roleNames, source.reading),
+  // The export takes the report's rows; while reading, there are none to take, and it says why.
+  everyRow(page) {
+    const r = page.reading;
+    if (r) throw new UserError(say.inactiveExportReading(r.read, r.total, r.roles === true));
+    return allRows(page);
+  },
   people: (row) => [row.memberId],
   open: {
     detailView: VIEW.member,

@@ -20,6 +20,7 @@ import type { HostedCommunities } from './community/hosted.js';
 import { discordReminderPoster, type ReminderScheduler } from './community/reminder-scheduler.js';
 import { type Bot, createBot } from './discord/bot.js';
 import type { Command } from './discord/command.js';
+import type { Community } from './discord/community.js';
 import { type KeyValue, StateStore } from './discord/paging/state.js';
 import { ViewRegistry } from './discord/paging/views.js';
 import { say, UserError } from './discord/replies.js';
@@ -36,6 +37,8 @@ export interface App {
   /** Hosted mode: each server's linked community, and the store (open once `start` resolved). */
   hosted: HostedCommunities | undefined;
   store(): Store | undefined;
+  /** The community a Discord server reads, as its interactions do (tests and tools). */
+  community(guildId: string): Promise<Community>;
   commands: Command[];
   /** The health and metrics listener, when HEALTH_PORT is set (and the app serves it itself). */
   health: HealthServer | undefined;
@@ -46,7 +49,10 @@ export interface App {
    * single-community mode with DIGEST_CHANNEL_ID.
    */
   digests: DigestScheduler | undefined;
-  /** The leave reminders' scheduler (started by `start`, stopped by `stop`): hosted mode only. */
+  /**
+   * The leave reminders' scheduler (started by `start`, stopped by `stop`): hosted mode, or
+   * single-community mode with REMINDER_CHANNEL_ID.
+   */
   reminders: ReminderScheduler | undefined;
   start(): Promise<void>;
   /**
@@ -178,6 +184,7 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
     cache,
     hosted: communities.hosted,
     store: () => communities.store(),
+    community: (guildId) => communities.of(guildId),
     commands,
     health,
     metrics,

@@ -291,6 +291,11 @@ const schema = z.object({
       message: `must be report names separated by commas, of ${DIGEST_REPORTS.join(', ')}`,
     })
     .transform((names) => DIGEST_REPORTS.filter((name) => names.includes(name))),
+  // Single-community mode's leave reminders (hosted mode: each server's admins set theirs with
+  // /rollcall-admin reports): the channel (unset: no reminders), and whether a reminder pings the
+  // member it names.
+  REMINDER_CHANNEL_ID: snowflake.optional(),
+  REMINDER_PINGS: bool(false),
   // Several processes (discord.js ShardingManager): `auto` (Discord's recommendation) or a number.
   // Unset: one process, no manager.
   SHARDS: z
@@ -454,14 +459,23 @@ function modeErrors(env: NodeJS.ProcessEnv): string[] {
   return [];
 }
 
-/** Hosted mode's digests are each server's admins' (/rollcall-admin reports), not the environment's. */
+/**
+ * Hosted mode's digests and leave reminders are each server's admins' (/rollcall-admin reports),
+ * not the environment's.
+ */
 function digestErrors(env: NodeJS.ProcessEnv): string[] {
   const hasToken = (env.API_TOKEN?.trim() ?? '') !== '';
-  if (!hasToken && (env.DIGEST_CHANNEL_ID?.trim() ?? '') !== '')
-    return [
+  if (hasToken) return [];
+  const errors: string[] = [];
+  if ((env.DIGEST_CHANNEL_ID?.trim() ?? '') !== '')
+    errors.push(
       "DIGEST_CHANNEL_ID is read only with API_TOKEN (single-community mode); in hosted mode each server's admins set their digest with /rollcall-admin reports",
-    ];
-  return [];
+    );
+  if ((env.REMINDER_CHANNEL_ID?.trim() ?? '') !== '')
+    errors.push(
+      "REMINDER_CHANNEL_ID is read only with API_TOKEN (single-community mode); in hosted mode each server's admins set their leave reminders with /rollcall-admin reports",
+    );
+  return errors;
 }
 
 /**

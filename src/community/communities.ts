@@ -2,7 +2,8 @@
  * Communities: the community each Discord server reads, in one of two modes.
  *
  * - single (API_TOKEN set): one Api, answering in DISCORD_GUILD_ID's servers only; the store (the
- *   reports' snapshots, the month's count, the environment's digest) is opened at its first use.
+ *   reports' snapshots, the month's count, the environment's digest and leave reminders) is opened
+ *   at its first use.
  * - hosted (no API_TOKEN): each server's admin links a token with /rollcall-admin setup; the store
  *   keeps it sealed, opened by `open` before anything is served, and each server reads with the Api
  *   of its own token (src/community/hosted.ts).
@@ -49,6 +50,7 @@ import { createDirectory, DirectoryMemory, remembering } from './directory.js';
 import { createHostedCommunities, type HostedCommunities } from './hosted.js';
 import {
   createReminderScheduler,
+  environmentReminders,
   type ReminderScheduler,
   type ReminderSchedulerOptions,
 } from './reminder-scheduler.js';
@@ -73,7 +75,10 @@ export interface Communities {
    * scheduled digests, when the mode has any (hosted: the admins'; single: DIGEST_CHANNEL_ID's).
    */
   attach(client: Client, scheduling: Scheduling): DigestScheduler | undefined;
-  /** With the bot's client: the leave reminders' scheduler, when the mode has any (hosted: the admins'). */
+  /**
+   * With the bot's client: the leave reminders' scheduler, when the mode has any (hosted: the
+   * admins'; single: REMINDER_CHANNEL_ID's).
+   */
   reminders(client: Client, scheduling: ReminderScheduling): ReminderScheduler | undefined;
   /** What must be open before anything is served. */
   open(): Promise<void>;
@@ -257,8 +262,20 @@ function single(options: CommunitiesOptions): Communities {
       if (!config.DIGEST_CHANNEL_ID) return undefined;
       return environmentScheduler(config, config.DIGEST_CHANNEL_ID, logger, client, scheduling, store.open);
     },
-    // Leave reminders are set by a server's admins (hosted mode) only.
-    reminders: () => undefined,
+    // Leave reminders in REMINDER_CHANNEL_ID, claimed in the store reports use (as the digest's runs).
+    reminders(client, scheduling) {
+      if (!config.REMINDER_CHANNEL_ID) return undefined;
+      const fromEnvironment = environmentReminders({
+        settings: { channelId: config.REMINDER_CHANNEL_ID, pings: config.REMINDER_PINGS },
+        guildIds: config.DISCORD_GUILD_ID,
+        guildOf: channelGuild(client),
+        logger,
+      });
+      return createReminderScheduler({
+        ...scheduling,
+        reminders: async () => fromEnvironment((await store.open()).reminders),
+      });
+    },
     async open() {
       // The directory, the digest's claims and the saved answers need the store: open it now rather
       // than at the first page (after a restart, the first reads find what was saved before). One that
@@ -294,6 +311,21 @@ function digestPlace(digests: () => Store['digests']): DigestPlace {
 }
 
 /**
+ * The server of a channel set in the environment (DIGEST_CHANNEL_ID, REMINDER_CHANNEL_ID), asked of
+ * Discord's REST API, not the client's cache: a shard process does not hold the servers of other
+ * shards, whose channels discord.js would not build (a false "channel gone"). A server not on this
+ * shard is then skipped by `owns`, as in hosted mode.
+ */
+function channelGuild(client: Client): (channelId: string) => Promise<string | undefined> {
+  return async (channelId) => {
+    const raw = (await client.rest.get(Routes.channel(channelId)).catch(() => null)) as {
+      guild_id?: unknown;
+    } | null;
+    return typeof raw?.guild_id === 'string' ? raw.guild_id : undefined;
+  };
+}
+
+/**
  * The scheduler of single-community mode's one digest (DIGEST_CHANNEL_ID), its runs claimed in the
  * store that reports open.
  */
@@ -308,15 +340,7 @@ function environmentScheduler(
   const fromEnvironment = environmentDigest({
     settings: { channelId, ...config.DIGEST_SCHEDULE, reports: config.DIGEST_REPORTS },
     guildIds: config.DISCORD_GUILD_ID,
-    // Asked of Discord's REST API, not the client's cache: a shard process does not hold the
-    // servers of other shards, whose channels discord.js would not build (a false "channel
-    // gone"). A server not on this shard is then skipped by `owns`, as in hosted mode.
-    guildOf: async (channelId) => {
-      const raw = (await client.rest.get(Routes.channel(channelId)).catch(() => null)) as {
-        guild_id?: unknown;
-      } | null;
-      return typeof raw?.guild_id === 'string' ? raw.guild_id : undefined;
-    },
+    guildOf: channelGuild(client),
     logger,
     ...(scheduling.now ? { now: scheduling.now } : {}),
   });

@@ -66,6 +66,7 @@ import {
 } from '../reports/digest-places.js';
 import type { PeriodKind } from '../reports/period.js';
 import type { DigestStore, DueCursor, SavedDigest } from '../store/digests.js';
+import { environmentChannel } from './environment-channel.js';
 import { leaveAheadEmbeds } from './reminder-scheduler.js';
 
 export {
@@ -510,13 +511,6 @@ export function createDigestScheduler(options: DigestSchedulerOptions): DigestSc
   };
 }
 
-/** The operator's log line (not a reply) for a DIGEST_CHANNEL_ID in a server API_TOKEN does not serve. */
-const OUTSIDE_GUILDS =
-  "DIGEST_CHANNEL_ID is a channel of a server not in DISCORD_GUILD_ID; no digest is posted until it names a channel of one of DISCORD_GUILD_ID's servers";
-
-/** How long a DIGEST_CHANNEL_ID not found (or outside DISCORD_GUILD_ID) is left before it is looked for again. */
-const LOOK_AGAIN_MS = 60_000;
-
 /** The environment's digest (single-community mode): DIGEST_CHANNEL_ID, DIGEST_SCHEDULE, DIGEST_REPORTS. */
 export type EnvironmentDigestSettings = Omit<DigestSettings, 'since'>;
 
@@ -536,43 +530,23 @@ export interface EnvironmentDigestOptions {
  * one posts each. The settings are saved there too, only to keep when they were first seen (their
  * `since`): a restart with the same settings posts a missed run, a change starts afresh. Nobody
  * sees a problem in this mode but the operator, so each problem is one warn line (one per problem,
- * until it changes), and a channel outside DISCORD_GUILD_ID's servers an error line.
+ * until it changes), and a channel outside DISCORD_GUILD_ID's servers an error line
+ * (environment-channel.ts).
  */
 export function environmentDigest(options: EnvironmentDigestOptions): (store: DigestStore) => DigestStore {
   const now = options.now ?? Date.now;
-  const { settings, logger } = options;
-  const channel = settings.channelId;
-  let guildId: string | undefined;
+  const { settings } = options;
+  const channel = environmentChannel({
+    setting: 'DIGEST_CHANNEL_ID',
+    what: 'the digest',
+    none: 'no digest',
+    channelId: settings.channelId,
+    guildIds: options.guildIds,
+    guildOf: options.guildOf,
+    notFound: MESSAGES.digestNoChannel(settings.channelId),
+    logger: options.logger,
+  });
   let since: number | undefined;
-  let problem: string | undefined;
-
-  function report(next: string | undefined, level: 'warn' | 'error' = 'warn') {
-    if (next === problem) return;
-    problem = next;
-    if (next === undefined) logger.info({ channel }, 'the digest (DIGEST_CHANNEL_ID) can be posted again');
-    else logger[level]({ channel, problem: next }, 'the digest (DIGEST_CHANNEL_ID) cannot be posted');
-  }
-
-  /** When the channel was last looked for in vain (real time: Discord is asked at most once a minute). */
-  let missedAt = Number.NEGATIVE_INFINITY;
-
-  async function resolveGuild(): Promise<string | undefined> {
-    if (guildId !== undefined) return guildId;
-    if (Date.now() - missedAt < LOOK_AGAIN_MS) return undefined;
-    missedAt = Date.now();
-    const found = await options.guildOf(channel);
-    if (!found) {
-      report(MESSAGES.digestNoChannel(channel));
-      return undefined;
-    }
-    if (!options.guildIds.includes(found)) {
-      report(OUTSIDE_GUILDS, 'error');
-      return undefined;
-    }
-    guildId = found;
-    missedAt = Number.NEGATIVE_INFINITY;
-    return found;
-  }
 
   /** When these settings were first seen (saved in the store, shared by every process). */
   async function sinceOf(store: DigestStore, guild: string): Promise<number> {
@@ -600,7 +574,7 @@ export function environmentDigest(options: EnvironmentDigestOptions): (store: Di
     claim: (guild, at) => store.claim(guild, at),
     lastRun: (guild) => store.lastRun(guild),
     async due({ now: at, horizonMs }) {
-      const guild = await resolveGuild();
+      const guild = await channel.guild();
       if (guild === undefined) return [];
       const since = await sinceOf(store, guild);
       const nextAt = (await store.get(guild))?.nextAt ?? 0;
@@ -608,10 +582,12 @@ export function environmentDigest(options: EnvironmentDigestOptions): (store: Di
       // stored instant was worked out in) may have changed with the restart.
       const due = !looked || nextAt <= at || nextAt > at + horizonMs;
       looked = true;
-      return due ? [{ guildId: guild, settings: { ...settings, since }, problem, nextAt }] : [];
+      return due
+        ? [{ guildId: guild, settings: { ...settings, since }, problem: channel.problem(), nextAt }]
+        : [];
     },
     async setProblem(_guild, next) {
-      report(next);
+      channel.report(next);
     },
   });
 }

@@ -1,6 +1,7 @@
 /**
- * Leave reminders (hosted mode: a server's admins choose a channel with /rollcall-admin reports), and
- * the digests' two sections of leave ahead ("Returning this week", "Starting this week").
+ * Leave reminders (hosted mode: a server's admins choose a channel with /rollcall-admin reports;
+ * single-community mode: REMINDER_CHANNEL_ID, `environmentReminders`), and the digests' two sections
+ * of leave ahead ("Returning this week", "Starting this week").
  *
  * The scheduler runs in every bot process: at start and every REMINDER_TICK_MS it pages through the
  * servers with reminders on (the store's `reminder_settings`) and, for each one this process serves,
@@ -40,6 +41,7 @@ import { digestLocale } from '../reports/digest.js';
 import { type DigestTimer, realTimer } from '../reports/digest-places.js';
 import { remindersDue, returningThisWeek, startingThisWeek } from '../reports/reminders.js';
 import type { ReminderStore, SavedReminders } from '../store/reminders.js';
+import { environmentChannel } from './environment-channel.js';
 
 /**
  * The digests' two sections of leave ahead, from the community's snapshot as the digest's own
@@ -103,9 +105,16 @@ export interface LeaveData {
   people(memberIds: string[]): Promise<People | undefined>;
 }
 
+/**
+ * What the scheduler asks of the store's reminders: the servers with reminders on, their problems,
+ * the claims. Hosted mode: the store's own (`ReminderStore`); single-community mode: the
+ * environment's one channel over the store's claims (`environmentReminders`).
+ */
+export type ReminderClaims = Pick<ReminderStore, 'list' | 'setProblem' | 'claim' | 'prune'>;
+
 export interface ReminderSchedulerOptions {
   /** The store's reminders (undefined until the store is open). */
-  reminders: () => ReminderStore | undefined | Promise<ReminderStore | undefined>;
+  reminders: () => ReminderClaims | undefined | Promise<ReminderClaims | undefined>;
   poster: ReminderPoster;
   /** Whether this process serves the server (its shard holds it). */
   owns?: (guildId: string) => boolean;
@@ -138,7 +147,7 @@ export function createReminderScheduler(options: ReminderSchedulerOptions): Remi
   let stopped = false;
 
   /** One server: the reminders due, the channel's permissions, each claim and post; how many were posted. */
-  async function remind(store: ReminderStore, saved: SavedReminders): Promise<number> {
+  async function remind(store: ReminderClaims, saved: SavedReminders): Promise<number> {
     const at = Math.floor(now() / 1000);
     const leave = await poster.leave(saved.guildId);
     if (!leave) return 0;
@@ -267,4 +276,48 @@ export function discordReminderPoster(client: Client, communityOf: CommunityOf):
       await channel.send({ content: message.content, allowedMentions: message.allowedMentions });
     },
   };
+}
+
+/** Single-community mode's leave reminders: REMINDER_CHANNEL_ID, REMINDER_PINGS. */
+export interface EnvironmentRemindersOptions {
+  settings: { channelId: string; pings: boolean };
+  /** DISCORD_GUILD_ID: the channel's server must be one of them. */
+  guildIds: readonly string[];
+  /** The channel's server, or undefined when the bot cannot see the channel (or it is not a server's). */
+  guildOf(channelId: string): Promise<string | null | undefined>;
+  logger: Logger;
+}
+
+/**
+ * Single-community mode's leave reminders as the scheduler's store: one server with reminders on,
+ * the channel's (one of DISCORD_GUILD_ID's), its reminders claimed in the real store (`store`), so
+ * of several processes exactly one posts each. Nobody sees a problem in this mode but the
+ * operator: each is one log line until it changes (environment-channel.ts), as the digest's.
+ */
+export function environmentReminders(
+  options: EnvironmentRemindersOptions,
+): (store: ReminderClaims) => ReminderClaims {
+  const { channelId, pings } = options.settings;
+  const channel = environmentChannel({
+    setting: 'REMINDER_CHANNEL_ID',
+    what: 'leave reminders',
+    none: 'no leave reminder',
+    channelId,
+    guildIds: options.guildIds,
+    guildOf: options.guildOf,
+    notFound: ENGLISH.reminders.noChannel(channelId),
+    logger: options.logger,
+  });
+  return (store) => ({
+    async list(limit, after) {
+      const guildId = await channel.guild();
+      if (guildId === undefined || limit < 1 || (after !== undefined && guildId <= after)) return [];
+      return [{ guildId, channelId, pings, problem: channel.problem() }];
+    },
+    async setProblem(_guild, problem) {
+      channel.report(problem);
+    },
+    claim: (guild, loaId, endAt) => store.claim(guild, loaId, endAt),
+    prune: (endAt) => store.prune(endAt),
+  });
 }

@@ -237,6 +237,9 @@ const accessSentences = (f: Formats) => ({
         ? `${f.count(Math.max(5, Math.ceil(etaSeconds / 5) * 5))} s`
         : `${f.count(Math.max(1, Math.round(etaSeconds / 60)))} min`
     }.`,
+  /** "Export CSV" of /quota inactive while the lists it needs are not read whole (as the report's `inactiveNeedsEveryPage`). */
+  inactiveExportReading: (read: number, total: number | undefined, roles: boolean) =>
+    `There is nothing to export yet: who went quiet needs every page of the shifts, LOAs${roles ? ', members and roles' : ' and members'}, and Rollcall has read ${total === undefined ? f.count(read) : `${f.count(read)} of ${f.count(total)}`} so far; export again once every page is read.`,
 });
 
 /** Sentences answering /rollcall-admin: setup and its token checks, settings, labels, reports' settings, the digest. */

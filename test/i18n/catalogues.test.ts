@@ -102,6 +102,10 @@ const SAMPLES: Record<string, unknown[][]> = {
     [2, 40],
     [21, 600],
   ],
+  'sentences.inactiveExportReading': [
+    [3, 5, false],
+    [1, undefined, true],
+  ],
   'export.done': [
     [{ rows: 1, total: 1, files: 1, requests: 1, fetchedAtSeconds: AT, capped: undefined }],
     [{ rows: 10_000, total: 10_050, files: 3, requests: 99, fetchedAtSeconds: AT, capped: 10_000 }],

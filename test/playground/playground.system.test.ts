@@ -69,6 +69,22 @@ describe.skipIf(missing !== null)(title, () => {
     await expect.poll(messageCount, { timeout: WAIT }).toBeGreaterThan(before);
   }
 
+  it("opens on Rollcall's own posts of the morning: the digest's leave sections, then leave reminders", async () => {
+    const scheduled = page.locator('discord-message[data-scheduled]');
+    await expect.poll(() => scheduled.count(), { timeout: WAIT }).toBeGreaterThan(1);
+    const digest = scheduled.first();
+    expect(await digest.getAttribute('author')).toBe(playground.world.double.bot.username);
+    expect(await digest.getAttribute('ephemeral')).toBeNull();
+    expect(await digest.locator('discord-command').count()).toBe(0); // no "used /command": nobody asked
+    const titles = await digest
+      .locator('discord-embed')
+      .evaluateAll((embeds) => embeds.map((e) => e.getAttribute('embed-title')));
+    expect(titles).toEqual(['On leave now', 'Returning this week', 'Starting this week']);
+    expect(await text(scheduled.nth(1))).toMatch(/🌴 Leave ends tomorrow: @?\S+ is back /);
+    // They answer nobody: the hint to type a command is still shown.
+    expect(await page.locator('#empty').isVisible()).toBe(true);
+  });
+
   it('/loa list picked from the command box: an ephemeral embed with colour bar, fields of text, footer and buttons', async () => {
     const box = page.locator('#command');
     await box.click();
@@ -84,7 +100,7 @@ describe.skipIf(missing !== null)(title, () => {
     // option hints for what is left to type
     await expect.poll(() => text(page.locator('#suggestions')), { timeout: WAIT }).toContain('public:');
     await box.press('Enter');
-    await page.locator('discord-message:not([data-posted])').first().waitFor();
+    await page.locator('discord-message:not([data-posted]):not([data-scheduled])').first().waitFor();
 
     const message = last();
     expect(await message.locator('discord-command').getAttribute('command')).toBe('/loa list');
@@ -225,7 +241,9 @@ describe.skipIf(missing !== null)(title, () => {
     playground.world.sandbox.set({ latency: { minMs: 2_500, maxMs: 2_500 } });
     try {
       const before = await messageCount();
-      await page.locator('#command').fill('/shift list');
+      // The audit log: no page of it saved yet (the morning's digest read the report snapshot, and
+      // with it the first page of /shift list).
+      await page.locator('#command').fill('/audit-log list');
       await page.locator('#command').press('Enter');
       await expect.poll(() => text(last()), { timeout: WAIT }).toContain('Rollcall is thinking…');
       await expect

@@ -12,6 +12,7 @@ import { controls } from '../../test/e2e/world.js';
 const exportId = (message: { components?: unknown[] } | undefined): string =>
   [...controls(message)].find(([label]) => label.includes('Export CSV'))?.[1] ?? 'no Export CSV button';
 
+import { CHANNEL_ID } from '../../tools/playground/schedules.js';
 import { importMap, type Playground, startPlayground } from '../../tools/playground/server.js';
 import { sandboxLimits } from '../../tools/try/offline.js';
 
@@ -196,6 +197,37 @@ describe('the playground server', () => {
     for (const s of running) expect(now - (s.createdAt ?? 0)).toBeLessThan(86_400);
     expect(ds.samples.loasEndingTomorrow.length).toBeGreaterThan(0);
     expect(ds.samples.idleStaffMemberIds.length).toBeGreaterThan(0);
+  });
+
+  it("opens on the morning's digest (its leave sections) and a leave reminder for each leave ending tomorrow", async () => {
+    const ds = playground.world.sandbox.dataset;
+    const posted = playground.session.state().messages.filter((m) => m.scheduled);
+    const [digest, ...reminders] = posted;
+    expect(digest?.message.embeds?.map((e) => e.title?.split(' · ')[0])).toEqual([
+      'On leave now',
+      'Returning this week',
+      'Starting this week',
+    ]);
+    expect(digest?.invokedBy).toBeNull();
+    // From the snapshot read whole before the morning (as the days' reports would have).
+    for (const embed of digest?.message.embeds ?? [])
+      expect(embed.footer?.text).not.toContain('not every page read yet');
+    expect(digest?.ephemeral).toBe(false);
+    // A reminder for every leave running now that ends tomorrow (others may end tomorrow too).
+    const ending = ds.samples.loasEndingTomorrow;
+    expect(ending.length).toBeGreaterThan(0);
+    expect(reminders.length).toBeGreaterThanOrEqual(ending.length);
+    for (const reminder of reminders)
+      expect(reminder.message.content).toMatch(
+        /^🌴 Leave ends tomorrow: .+ is back <t:\d+:f> \(<t:\d+:R>\)\.$/,
+      );
+    const contents = reminders.map((r) => r.message.content).join('\n');
+    for (const loaId of ending) {
+      const memberId = ds.loas.find((l) => l.id === loaId)?.memberId ?? '';
+      const userId = ds.chatIdOf(memberId);
+      expect(contents).toContain(userId ? `<@${userId}>` : memberId);
+    }
+    for (const message of posted) expect(message.message.channel_id).toBe(CHANNEL_ID);
   });
 
   it('shows the reports of the channel, runs Check player on one, and posts what is typed without a slash', async () => {

@@ -204,4 +204,26 @@ describe('single-community digest settings', () => {
       "DIGEST_CHANNEL_ID is read only with API_TOKEN (single-community mode); in hosted mode each server's admins set their digest with /rollcall-admin reports",
     ]);
   });
+
+  it('reads REMINDER_CHANNEL_ID and REMINDER_PINGS in single-community mode, refuses the channel in hosted mode', () => {
+    const single = load({ REMINDER_CHANNEL_ID: CHANNEL, REMINDER_PINGS: 'true' });
+    expect(single.ok && [single.config.REMINDER_CHANNEL_ID, single.config.REMINDER_PINGS]).toEqual([
+      CHANNEL,
+      true,
+    ]);
+    const quiet = load({});
+    expect(quiet.ok && [quiet.config.REMINDER_CHANNEL_ID, quiet.config.REMINDER_PINGS]).toEqual([
+      undefined,
+      false,
+    ]);
+    const hosted = loadConfig({
+      ...base,
+      API_TOKEN: '',
+      ROLLCALL_SECRET_KEY: Buffer.alloc(32, 1).toString('base64'),
+      REMINDER_CHANNEL_ID: CHANNEL,
+    });
+    expect(hosted.ok ? [] : hosted.errors).toEqual([
+      "REMINDER_CHANNEL_ID is read only with API_TOKEN (single-community mode); in hosted mode each server's admins set their leave reminders with /rollcall-admin reports",
+    ]);
+  });
 });

@@ -4,73 +4,37 @@
  * French); "server default" gives the server's own back. The real bot, the Discord double and the
  * sandbox API, as in digest.e2e.test.ts.
  */
-import { Locale, PermissionFlagsBits } from 'discord.js';
+import { Locale } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_IDS } from '../../commands/admin/index.js';
-import { readDigestSettings } from '../../src/community/digest-scheduler.js';
 import type { Store } from '../../src/store/index.js';
-import type { DoubleUser } from '../doubles/discord/double.js';
-import { startWorld, type World } from '../e2e/world.js';
+import type { World } from '../e2e/world.js';
+import { type HostedWorld, startHostedWorld } from './hosted-world.js';
 
 const GUILD = '1300000000000000082';
 const TOKEN = 'digest-language-token-5d6e7f';
 
+let hosted: HostedWorld;
 let world: World;
-let admin: DoubleUser;
 
 beforeAll(async () => {
-  world = await startWorld({
+  hosted = await startHostedWorld({
+    guildId: GUILD,
     sandbox: { communities: { [TOKEN]: { seed: 82, label: 'digest-language' } } },
-    double: {
-      guildId: GUILD,
-      guild: { preferredLocale: Locale.German, channels: [{ name: 'general' }, { name: 'staff-digest' }] },
-    },
-    env: {
-      API_TOKEN: '',
-      DISCORD_GUILD_ID: '',
-      ROLLCALL_SECRET_KEY: Buffer.alloc(32, 9).toString('base64'),
-      API_RETRIES: '0',
-    },
+    token: TOKEN,
+    guild: { preferredLocale: Locale.German, channels: [{ name: 'general' }, { name: 'staff-digest' }] },
+    keyByte: 9,
   });
-  admin = world.double.user({
-    username: 'admin',
-    permissions: PermissionFlagsBits.ManageGuild | PermissionFlagsBits.ModerateMembers,
-  });
-  await (
-    await world.double.slash(admin, 'rollcall-admin', { subcommand: 'setup', guildId: GUILD })
-  ).response();
-  const linked = await (
-    await world.double.submitModal(
-      admin,
-      ADMIN_IDS.modal,
-      { [ADMIN_IDS.tokenField]: TOKEN },
-      { guildId: GUILD },
-    )
-  ).response();
-  expect(linked.message?.content).toMatch(/linked/i);
+  ({ world } = hosted);
 }, 60_000);
 
 afterAll(async () => {
-  await world?.close();
+  await hosted?.close();
 });
 
-async function adminReports(options: Record<string, unknown>) {
-  const handle = await world.double.slash(admin, 'rollcall-admin', {
-    subcommand: 'reports',
-    guildId: GUILD,
-    options: options as never,
-  });
-  return (await handle.response()).message?.content ?? '';
-}
+const adminReports = (options: Record<string, unknown>) => hosted.adminReports(options);
 
 /** Make the saved digest's latest instant due again, as if saved long ago and never posted. */
-async function dueAgain() {
-  const store = world.app.store() as Store;
-  const settings = readDigestSettings((await store.digests.get(GUILD))?.settings);
-  expect(settings).toBeDefined();
-  await store.digests.remove(GUILD);
-  await store.digests.save(GUILD, { ...settings, since: 0 });
-}
+const dueAgain = () => hosted.digestDueAgain();
 
 /**
  * Post the due digest and give every embed: its three reports (time on duty, quota, on leave now),

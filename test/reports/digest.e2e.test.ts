@@ -5,87 +5,43 @@
  * data is; it is not posted twice; in a channel where the bot may not send, nothing is posted and
  * the admins' settings view says why.
  */
-import { PermissionFlagsBits } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_IDS } from '../../commands/admin/index.js';
 import { nextInstant, readDigestSettings } from '../../src/community/digest-scheduler.js';
 import { MESSAGES } from '../../src/discord/replies.js';
 import { tokenHash } from '../../src/store/crypto.js';
 import type { Store } from '../../src/store/index.js';
 import type { DoubleUser } from '../doubles/discord/double.js';
-import { startWorld, type World } from '../e2e/world.js';
+import type { World } from '../e2e/world.js';
+import { type HostedWorld, lockedChannel, startHostedWorld } from './hosted-world.js';
 
 const GUILD = '1300000000000000081';
 const TOKEN = 'digest-community-token-7a8b9c';
 
+let hosted: HostedWorld;
 let world: World;
 let admin: DoubleUser;
 
 beforeAll(async () => {
-  world = await startWorld({
+  hosted = await startHostedWorld({
+    guildId: GUILD,
     sandbox: { communities: { [TOKEN]: { seed: 81, label: 'digests' } } },
-    double: {
-      guildId: GUILD,
-      guild: {
-        channels: [
-          { name: 'general' },
-          { name: 'staff-digest' },
-          // @everyone (whose role id is the guild's) may not send here, and the bot has no overwrite.
-          {
-            name: 'announcements',
-            permissionOverwrites: [
-              { id: GUILD, type: 0, allow: '0', deny: PermissionFlagsBits.SendMessages.toString() },
-            ],
-          },
-        ],
-      },
+    token: TOKEN,
+    guild: {
+      channels: [{ name: 'general' }, { name: 'staff-digest' }, lockedChannel(GUILD, 'announcements')],
     },
-    env: {
-      API_TOKEN: '',
-      DISCORD_GUILD_ID: '',
-      ROLLCALL_SECRET_KEY: Buffer.alloc(32, 8).toString('base64'),
-      API_RETRIES: '0',
-    },
+    keyByte: 8,
   });
-  admin = world.double.user({
-    username: 'admin',
-    permissions: PermissionFlagsBits.ManageGuild | PermissionFlagsBits.ModerateMembers,
-  });
-  await (
-    await world.double.slash(admin, 'rollcall-admin', { subcommand: 'setup', guildId: GUILD })
-  ).response();
-  const linked = await (
-    await world.double.submitModal(
-      admin,
-      ADMIN_IDS.modal,
-      { [ADMIN_IDS.tokenField]: TOKEN },
-      { guildId: GUILD },
-    )
-  ).response();
-  expect(linked.message?.content).toMatch(/linked/i);
+  ({ world, admin } = hosted);
 }, 60_000);
 
 afterAll(async () => {
-  await world?.close();
+  await hosted?.close();
 });
 
-async function adminReports(options: Record<string, unknown>) {
-  const handle = await world.double.slash(admin, 'rollcall-admin', {
-    subcommand: 'reports',
-    guildId: GUILD,
-    options: options as never,
-  });
-  return (await handle.response()).message?.content ?? '';
-}
+const adminReports = (options: Record<string, unknown>) => hosted.adminReports(options);
 
 /** Make the saved digest's latest instant due, as if saved long ago and never posted. */
-async function savedLongAgo() {
-  const store = world.app.store() as Store;
-  const settings = readDigestSettings((await store.digests.get(GUILD))?.settings);
-  expect(settings).toBeDefined();
-  await store.digests.remove(GUILD); // its claimed runs too
-  await store.digests.save(GUILD, { ...settings, since: 0 });
-}
+const savedLongAgo = () => hosted.digestDueAgain();
 
 describe('scheduled digests', () => {
   it('refuses a digest without a channel or an hour with one sentence, saving nothing', async () => {

@@ -1,7 +1,8 @@
 /**
- * Single-community mode's digest end to end: the sandbox API, the Discord double with a staff channel,
- * a channel the bot may not send in and a second server not in DISCORD_GUILD_ID, and bots (the real
- * app, each one "process") started on demand with a test clock for the digest scheduler.
+ * Single-community mode's digest and leave reminders end to end: the sandbox API, the Discord double
+ * with a staff channel, a channel the bot may not send in and a second server not in
+ * DISCORD_GUILD_ID, and bots (the real app, each one "process") started on demand with a test clock
+ * for the digest and reminder schedulers.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
@@ -32,8 +33,10 @@ export interface Bot {
 
 export interface EnvDigestWorld {
   sandbox: Sandbox;
+  /** The community's API_TOKEN (every bot's). */
+  token: string;
   double: DiscordDouble;
-  /** The digest scheduler's clock (every bot's); tests set `clock.now`. */
+  /** The digest and reminder schedulers' clock (every bot's); tests set `clock.now`. */
   clock: { now: number };
   /** A fresh DATA_DIR (one per "machine": bots sharing it share the SQLite store). */
   dataDir(): string;
@@ -69,6 +72,7 @@ export async function startEnvDigestWorld(): Promise<EnvDigestWorld> {
   const dataDir = () => mkdtempSync(join(tmpdir(), 'rollcall-env-digest-'));
   return {
     sandbox,
+    token,
     double,
     clock,
     dataDir,

@@ -6,26 +6,22 @@
  * never twice; with pings on only the member named is pinged; no API request is made for them; a
  * channel the bot may not send in is reported in the admins' settings view; turned off, nothing.
  */
-import { PermissionFlagsBits } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_IDS } from '../../commands/admin/index.js';
-import type { Loa } from '../../generated/api.js';
 import { ENGLISH } from '../../src/i18n/words.js';
-import { leaveSpan, readStatusCodes } from '../../src/reports/leave.js';
 import { tokenHash } from '../../src/store/crypto.js';
 import type { Store } from '../../src/store/index.js';
-import type { DoubleUser } from '../doubles/discord/double.js';
 import { generateDataset } from '../doubles/sandbox/data.js';
-import { startWorld, type World } from '../e2e/world.js';
+import type { World } from '../e2e/world.js';
+import { type HostedWorld, lockedChannel, startHostedWorld } from './hosted-world.js';
+import { busyDates as busyDatesOf, dayBefore, endingOn as endingOnOf } from './leave-ending.js';
 
 const REMINDER_TEXT = ENGLISH.reminders;
 
 const GUILD = '1300000000000000481';
 const KNOWN_USER = '1300000000000000482';
-const DAY = 86_400;
 
+let hosted: HostedWorld;
 let world: World;
-let admin: DoubleUser;
 let clock = Date.now();
 const dataset = generateDataset({
   seed: 29,
@@ -37,94 +33,30 @@ const dataset = generateDataset({
   activeShifts: 3,
 });
 
-/** The UTC date of a Unix time, "2026-11-03". */
-const dateOf = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
-
 /** Independently of the scheduler: the approved leave ending on `date` (UTC, the default zone), by LOA id. */
-function endingOn(date: string): Map<string, { memberId: string; end: number }> {
-  const loas = dataset.loas as unknown as Loa[];
-  const readings = readStatusCodes(loas);
-  const out = new Map<string, { memberId: string; end: number }>();
-  for (const loa of loas) {
-    const span = leaveSpan(loa, readings);
-    if (span && Number.isFinite(span.end) && dateOf(span.end) === date)
-      out.set(loa.id, { memberId: loa.memberId, end: span.end });
-  }
-  return out;
-}
+const endingOn = (date: string) => endingOnOf(dataset, date);
 
 /** End dates with leave ending on them, most first. */
-function busyDates(): string[] {
-  const counts = new Map<string, number>();
-  const loas = dataset.loas as unknown as Loa[];
-  const readings = readStatusCodes(loas);
-  for (const loa of loas) {
-    const span = leaveSpan(loa, readings);
-    if (span && Number.isFinite(span.end))
-      counts.set(dateOf(span.end), (counts.get(dateOf(span.end)) ?? 0) + 1);
-  }
-  return [...counts.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([d]) => d);
-}
-
-/** Noon UTC of the day before `date`. */
-const dayBefore = (date: string) => Date.parse(`${date}T12:00:00Z`) - DAY * 1000;
+const busyDates = () => busyDatesOf(dataset);
 
 beforeAll(async () => {
-  world = await startWorld({
+  hosted = await startHostedWorld({
+    guildId: GUILD,
     sandbox: { dataset },
     now: () => clock,
-    double: {
-      guildId: GUILD,
-      guild: {
-        channels: [
-          { name: 'general' },
-          { name: 'leave-reminders' },
-          {
-            name: 'announcements',
-            permissionOverwrites: [
-              { id: GUILD, type: 0, allow: '0', deny: PermissionFlagsBits.SendMessages.toString() },
-            ],
-          },
-        ],
-      },
+    guild: {
+      channels: [{ name: 'general' }, { name: 'leave-reminders' }, lockedChannel(GUILD, 'announcements')],
     },
-    env: {
-      API_TOKEN: '',
-      DISCORD_GUILD_ID: '',
-      ROLLCALL_SECRET_KEY: Buffer.alloc(32, 9).toString('base64'),
-      API_RETRIES: '0',
-    },
+    keyByte: 9,
   });
-  admin = world.double.user({
-    username: 'admin',
-    permissions: PermissionFlagsBits.ManageGuild | PermissionFlagsBits.ModerateMembers,
-  });
-  await (
-    await world.double.slash(admin, 'rollcall-admin', { subcommand: 'setup', guildId: GUILD })
-  ).response();
-  const linked = await (
-    await world.double.submitModal(
-      admin,
-      ADMIN_IDS.modal,
-      { [ADMIN_IDS.tokenField]: world.sandbox.token },
-      { guildId: GUILD },
-    )
-  ).response();
-  expect(linked.message?.content).toMatch(/linked/i);
+  ({ world } = hosted);
 }, 60_000);
 
 afterAll(async () => {
-  await world?.close();
+  await hosted?.close();
 });
 
-async function adminReports(options: Record<string, unknown>) {
-  const handle = await world.double.slash(admin, 'rollcall-admin', {
-    subcommand: 'reports',
-    guildId: GUILD,
-    options: options as never,
-  });
-  return (await handle.response()).message?.content ?? '';
-}
+const adminReports = (options: Record<string, unknown>) => hosted.adminReports(options);
 
 /** The channel messages posted since `from`, with the body each was sent with. */
 function postedSince(from: number) {

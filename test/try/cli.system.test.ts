@@ -192,6 +192,39 @@ describe('the REPL against the real bot', () => {
     expect(out).not.toContain('Unknown command');
   });
 
+  it('runs Check player on a message: the sample report, then a name it offers; a message naming nobody asks', async () => {
+    const [sample] = world.sandbox.dataset.samples.playerMessages;
+    const [player] = sample?.names ?? [];
+    if (!sample || !player) throw new Error('the sandbox has no sample report naming a player');
+    const logReads = () =>
+      world.sandbox.requests.filter((r) => r.path.endsWith(`/logs/user/${encodeURIComponent(player)}`))
+        .length;
+    const before = logReads();
+    const out = await runScript(
+      ['check-player', `open ${player}`, 'check-player someone was rude', 'submit Sir Space'],
+      {
+        world,
+      },
+    );
+    const answers = out.split(/^rollcall \(moderator\)> /m).slice(1);
+    expect(answers[0]).toContain(
+      "check-player\n── reporter's message (right-click → Apps → Check player) ──\n",
+    );
+    expect(answers[0]).toContain(sample.content);
+    expect(answers[0]).toContain('── reply · ephemeral (only you) ──\n┃ ■ Players named in this message');
+    expect(answers[0]).toContain(`Open…: 1) ${player}`);
+    expect(answers[1]).toContain(`■ Player ${player}`);
+    expect(logReads()).toBe(before + 1);
+    expect(answers[2]).toContain('someone was rude');
+    expect(answers[2]).toContain('── modal ──\nModal "Check player"');
+    expect(answers[2]).toContain('(answer with: submit <value>)');
+    expect(answers[3]).toContain('Sir Space');
+    // The bot received a MESSAGE command on the posted message, run by the moderator.
+    const runs = world.double.interactions().filter((r) => r.commandName === 'Check player');
+    expect(runs.slice(-2).map((r) => r.user.username)).toEqual(['moderator', 'moderator']);
+    expect(runs.at(-1)?.targetMessageId).toBeDefined();
+  });
+
   it('shows the CSV file that Export CSV attaches', async () => {
     const out = await runScript(['/role list', 'click Export'], { world });
     const exported = out.split('click Export\n')[1] ?? '';

@@ -54,6 +54,7 @@ const NOT_QUOTING = [
   'notAChoice',
   'optionOutOfRange',
   'badOptionValue',
+  'inactiveExportReading',
 ];
 
 describe('sentences quoting typed text', () => {

@@ -25,6 +25,8 @@ export const INPUTS = [
   // What the playground's channel holds and when its data is (reports naming players, "now").
   'tools/playground/session.ts',
   'tools/playground/server.ts',
+  // What Rollcall posts in the channel on its own (the morning's digest and leave reminders).
+  'tools/playground/schedules.ts',
   'test/doubles/sandbox/data-messages.ts',
   'node_modules/@skyra/discord-components-core/package.json',
 ] as const;

@@ -1,6 +1,6 @@
 /**
  * `npm run screenshots`: one picture per command family, one of a user command (right-click a
- * member, Apps), one of the message command (right-click a report, Apps, Check player), a detail view, the status view and a sentence in German (a moderator whose Discord is in German), taken
+ * member, Apps), one of the message command (right-click a report, Apps, Check player), a detail view, the status view, a sentence in German (a moderator whose Discord is in German) and the morning's digest and leave reminders the channel opens on, taken
  * from the playground in Chromium,
  * into docs/images/<family>.png (cropped to the message), with docs/images/manifest.json recording
  * the hash of what they were made from (see manifest.ts). Reproducible: a fixed sandbox seed, the
@@ -90,6 +90,20 @@ async function main(): Promise<void> {
     const pictures: Manifest['pictures'] = {};
     mkdirSync(IMAGES_DIR, { recursive: true });
     for (const old of readdirSync(IMAGES_DIR)) if (old.endsWith('.png')) rmSync(join(IMAGES_DIR, old));
+    // The morning's posts the channel opens on (tools/playground/schedules.ts): the digest's leave
+    // sections and the leave reminders, from the digest to the last reminder, on a taller page.
+    const posted = playground.session.state().messages.filter((m) => m.scheduled);
+    const digest = posted[0];
+    if (!digest || posted.length < 2) throw new Error('the playground opened on no digest and reminders');
+    await page.setViewportSize({ width: 900, height: 2400 });
+    await picture(
+      'digest.png',
+      'digests and leave reminders',
+      'the digest (leave) and leave reminders',
+      digest.id,
+    );
+    await page.setViewportSize({ width: 640, height: 1400 });
+
     for (const family of families) {
       const steps = wanted[family] ?? fallback(playground.session.state().commands, family);
       if (!steps) {
@@ -157,23 +171,30 @@ async function main(): Promise<void> {
     if (!answered.ok) throw new Error(`${german}: ${answered.error}`);
     await picture('translated.png', 'languages', `as moderator-de (German) ${german}`);
 
-    /** The last message of the conversation, cropped to it, as `file`. */
-    async function picture(file: string, family: string, run: string): Promise<void> {
+    /**
+     * The last message of the conversation, cropped to it, as `file`; with `fromId`, the messages
+     * from that one to the last.
+     */
+    async function picture(file: string, family: string, run: string, fromId?: string): Promise<void> {
       const count = playground.session.state().messages.length;
       const message = page.locator('discord-message').nth(count - 1);
       await page.waitForFunction(`document.querySelectorAll('discord-message').length >= ${count}`, null, {
         timeout: 10_000,
       });
       await page.evaluate('document.fonts.ready.then(() => true)');
-      await message.scrollIntoViewIfNeeded();
-      // Crop to the message: its height, and its width up to the widest embed or row of buttons.
-      const box = await message.boundingBox();
-      if (!box) throw new Error(`${family}: the message is not on the page`);
-      const parts = message.locator('discord-embed, discord-action-row, discord-command');
+      const first = fromId ? page.locator(`discord-message[data-message-id="${fromId}"]`) : message;
+      await first.scrollIntoViewIfNeeded();
+      // Crop to the messages: their height, and their width up to the widest embed or row of buttons.
+      const top = await first.boundingBox();
+      const bottom = await message.boundingBox();
+      if (!top || !bottom) throw new Error(`${family}: the message is not on the page`);
+      const box = { x: top.x, y: top.y, width: top.width, height: bottom.y + bottom.height - top.y };
       let right = box.x + 420;
-      for (const part of await parts.all()) {
-        const partBox = await part.boundingBox();
-        if (partBox) right = Math.max(right, partBox.x + partBox.width);
+      for (const edge of fromId ? [first, message] : [message]) {
+        for (const part of await edge.locator('discord-embed, discord-action-row, discord-command').all()) {
+          const partBox = await part.boundingBox();
+          if (partBox) right = Math.max(right, partBox.x + partBox.width);
+        }
       }
       const shot = await page.screenshot({
         animations: 'disabled',

@@ -17,6 +17,7 @@ import { tokenHash } from '../../src/store/crypto.js';
 import { generateDataset } from '../../test/doubles/sandbox/data.js';
 import { startWorld, type World, type WorldOptions } from '../../test/e2e/world.js';
 import { offlineWorld } from '../try/offline.js';
+import { postMorning, schedulerClock, withSchedules } from './schedules.js';
 import { InputError, PlaygroundSession } from './session.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -183,9 +184,13 @@ export function nowCentred(world: WorldOptions = {}): WorldOptions {
   return { ...world, sandbox: { ...sandbox, dataset } };
 }
 
-/** Starts the world (sandbox API, Discord double, the real bot) and the page's server. */
+/**
+ * Starts the world (sandbox API, Discord double, the real bot) and the page's server; the channel
+ * opens on the morning's digest and leave reminders (schedules.ts).
+ */
 export async function startPlayground(options: PlaygroundOptions = {}): Promise<Playground> {
-  const world = await startWorld(offlineWorld(nowCentred(options.world)));
+  const clock = schedulerClock();
+  const world = await startWorld(offlineWorld(withSchedules(nowCentred(options.world), clock)));
   const session = new PlaygroundSession(world, EXTRA_USERS);
   // The directory of who is who, as if each member had been right-clicked once: the playground shows
   // people by name from its first page (a right-click teaches it the same, one member at a time).
@@ -193,6 +198,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
   const community = tokenHash(world.config.API_TOKEN);
   for (const { memberId, userId } of session.communityPeople())
     await directory?.remember(community, memberId, userId).catch(() => undefined);
+  await postMorning(world, clock);
   const vendorRoots = new Map(VENDOR_PACKAGES.map((name) => [name, packageRoot(name)]));
   const map = JSON.stringify(importMap());
   const clients = new Set<ServerResponse>();

@@ -78,6 +78,8 @@ export interface ViewMessage {
   } | null;
   /** Who posted it when a user did (a message of the channel, not Rollcall's): right-click for Apps. */
   postedBy?: PlaygroundUser;
+  /** Rollcall posted it in the channel on its own (a scheduled digest, a leave reminder): no answer to anyone. */
+  scheduled?: boolean;
 }
 
 /** What the page shows. */
@@ -235,6 +237,8 @@ export class PlaygroundSession {
       invokedBy: null,
       postedBy: userView(post.author),
     }));
+    for (const posted of double.channelMessages)
+      messages.push({ id: posted.id, message: posted, ephemeral: false, invokedBy: null, scheduled: true });
     for (const stored of double.messages()) {
       if (stored.deleted) continue;
       if (stored.visibleTo !== null && stored.visibleTo !== this.#actor.id) continue;

@@ -28,7 +28,7 @@ import {
   snowflakeOf,
   splitSlash,
 } from './parse.js';
-import { buttonText, renderButton, renderResponse } from './render-text.js';
+import { buttonText, renderButton, renderMessage, renderResponse } from './render-text.js';
 
 export const HELP = `Commands:
   /<command> [subcommand] [name:value …]   a slash command as in Discord, e.g.
@@ -41,6 +41,8 @@ export const HELP = `Commands:
   page <n>             jump to page n (the middle button, then its modal)
   submit <value>       answer the last modal shown to you
   complete /<command> … option:<text>   show the autocomplete choices for what you typed
+  check-player [text]  right-click a message → Apps → Check player: "text" is posted in the channel
+                       by "reporter" first (alone: the community's sample report); then open <name>
   as <username>        act as another Discord user (a moderator; created on first use), "as" alone: who am I
   help                 this text
   quit                 stop (also Ctrl-D)
@@ -136,6 +138,7 @@ export class TrySession {
       `  /role view role:${role}`,
       `  complete /role view role:${role.slice(0, 3)}`,
       `  /application view application:${app}`,
+      "  check-player      (right-click the community's sample report → Apps → Check player; then open 1)",
       `  /join-request view user-id:${s.joinRequestUserIds[0] ?? '-'}`,
       '  /rollcall help',
       'Then: next, open 1, back, page 7, as other-mod (on a public:true list). "help" for all, "quit" to stop.',
@@ -163,6 +166,8 @@ export class TrySession {
           return this.#done(await this.#submit(rest));
         case 'complete':
           return this.#done(await this.#complete(rest));
+        case 'check-player':
+          return this.#done(await this.#checkPlayer(rest));
         case 'as':
           return this.#done(this.#as(rest));
         case 'help':
@@ -188,6 +193,7 @@ export class TrySession {
       'page',
       'submit',
       'complete',
+      'check-player',
       'as',
       ...Object.keys(BUTTON_ALIASES),
       'help',
@@ -221,11 +227,11 @@ export class TrySession {
 
   // ---- slash commands and autocomplete ---------------------------------------------------------------
 
-  /** The slash commands registered (not the user commands of a right-click menu). */
-  #registered(): APIApplicationCommand[] {
+  /** The registered commands of one type: slash commands unless told (not a right-click menu's). */
+  #registered(type = ApplicationCommandType.ChatInput): APIApplicationCommand[] {
     const double = this.#world.double;
     return [...double.registeredCommands(double.guildId), ...double.registeredCommands(null)].filter(
-      (c) => c.type === ApplicationCommandType.ChatInput,
+      (c) => c.type === type,
     );
   }
 
@@ -357,6 +363,37 @@ export class TrySession {
       },
     );
     return this.#show(await handle.response({ timeoutMs: ANSWER_WAIT_MS }));
+  }
+
+  // ---- a message's right-click menu (Apps) -------------------------------------------------------------
+
+  /**
+   * "Check player" on a message: `text` posted in the channel by "reporter" (a member of the server,
+   * not a moderator), or with no text the community's first sample report; the message is shown,
+   * then the bot's answer (the names it offers: `open <name>`; naming nobody: the modal, `submit`).
+   */
+  async #checkPlayer(text: string): Promise<string> {
+    const command = this.#registered(ApplicationCommandType.Message).find((c) => c.name === 'Check player');
+    if (!command) throw new Error('Rollcall registered no "Check player" message command');
+    if (text.length > 2000) throw new Error('a message is at most 2,000 characters');
+    const sample = this.#world.sandbox.dataset.samples.playerMessages[0];
+    const body =
+      text !== '' ? { content: text } : sample && { content: sample.content, embeds: sample.embeds };
+    if (!body) throw new Error('check-player what? e.g. check-player Report: Player: Sir_Space was rude');
+    const post = this.#world.double.post(this.#reporter(), body);
+    const shown = renderMessage(post, { now: this.#now(), width: this.#width });
+    const handle = await this.#world.double.messageCommand(this.#actor, command.name, post);
+    const answer = this.#show(await handle.response({ timeoutMs: ANSWER_WAIT_MS }));
+    return [`── reporter's message (right-click → Apps → ${command.name}) ──`, ...shown, answer].join('\n');
+  }
+
+  /** The member who posts what `check-player` is run on (created on first use). */
+  #reporter(): DoubleUser {
+    const known = [...this.#users.values()].find((u) => u.username === 'reporter');
+    if (known) return known;
+    const user = this.#world.double.user({ username: 'reporter', roles: ['Member'] });
+    this.#users.set(user.id, user);
+    return user;
   }
 
   // ---- buttons, selects, modals ------------------------------------------------------------------------

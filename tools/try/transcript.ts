@@ -28,6 +28,8 @@ export const LINES = [
   '/quota check period:last week',
   '/shift totals period:yesterday',
   'complete /role view role:Mod',
+  'check-player',
+  'open 1',
   'quit',
 ];
 

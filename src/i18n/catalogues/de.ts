@@ -399,6 +399,8 @@ const accessSentences = (f: Formats): AccessSentences => ({
         ? `${f.count(Math.max(5, Math.ceil(etaSeconds / 5) * 5))} s`
         : `${f.count(Math.max(1, Math.round(etaSeconds / 60)))} Min.`
     }.`,
+  inactiveExportReading: (read, total, roles) =>
+    `Noch gibt es nichts zu exportieren: Wer still geworden ist, lässt sich erst mit allen Seiten der Schichten, Abwesenheiten${roles ? ', Mitglieder und Rollen' : ' und Mitglieder'} sagen, und Rollcall hat bisher ${total === undefined ? f.count(read) : `${f.count(read)} von ${f.count(total)}`} gelesen; exportiere erneut, sobald alle Seiten gelesen sind.`,
 });
 
 const adminSentences = (f: Formats): AdminSentences => ({

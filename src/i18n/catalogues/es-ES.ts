@@ -415,6 +415,8 @@ const accessSentences = (f: Formats): AccessSentences => ({
         ? `${f.count(Math.max(5, Math.ceil(etaSeconds / 5) * 5))} s`
         : `${f.count(Math.max(1, Math.round(etaSeconds / 60)))} min`
     }.`,
+  inactiveExportReading: (read, total, roles) =>
+    `Todavía no hay nada que exportar: saber quién ha dejado de estar activo requiere todas las páginas de turnos, ausencias${roles ? ', miembros y roles' : ' y miembros'}, y Rollcall ha leído ${total === undefined ? f.count(read) : `${f.count(read)} de ${f.count(total)}`} hasta ahora; vuelve a exportar cuando se hayan leído todas.`,
 });
 
 const adminSentences = (f: Formats): AdminSentences => ({

@@ -414,6 +414,8 @@ const accessSentences = (f: Formats): AccessSentences => ({
         ? `${f.count(Math.max(5, Math.ceil(etaSeconds / 5) * 5))} s`
         : `${f.count(Math.max(1, Math.round(etaSeconds / 60)))} min`
     }.`,
+  inactiveExportReading: (read, total, roles) =>
+    `Rien à exporter pour l'instant : savoir qui s'est fait discret demande toutes les pages des services, des absences${roles ? ', des membres et des rôles' : ' et des membres'}, et Rollcall en a lu ${total === undefined ? f.count(read) : `${f.count(read)} sur ${f.count(total)}`} jusqu'ici ; exportez de nouveau une fois toutes les pages lues.`,
 });
 
 const adminSentences = (f: Formats): AdminSentences => ({

@@ -389,6 +389,8 @@ const accessSentences = (f: Formats): AccessSentences => ({
         ? `${f.count(Math.max(5, Math.ceil(etaSeconds / 5) * 5))} s`
         : `${f.count(Math.max(1, Math.round(etaSeconds / 60)))} min`
     }.`,
+  inactiveExportReading: (read, total, roles) =>
+    `Ainda não há nada para exportar: saber quem ficou inativo exige todas as páginas de turnos, ausências${roles ? ', membros e cargos' : ' e membros'}, e o Rollcall leu ${total === undefined ? f.count(read) : `${f.count(read)} de ${f.count(total)}`} até agora; exporte de novo quando todas forem lidas.`,
 });
 
 const adminSentences = (f: Formats): AdminSentences => ({

@@ -315,7 +315,7 @@ export function renderComponents(components, messageId, ctx) {
 
 /**
  * One message of the conversation, with the "used /command" line above it when a command made it.
- * @param {{ id: string, message: Loose, ephemeral: boolean, invokedBy: { username: string, command: string, target?: string } | null }} view
+ * @param {{ id: string, message: Loose, ephemeral: boolean, invokedBy: { username: string, command: string, target?: string } | null, postedBy?: Loose, scheduled?: boolean }} view
  * @param {Context} ctx
  */
 export function renderMessage(view, ctx) {
@@ -327,6 +327,8 @@ export function renderMessage(view, ctx) {
     avatar: ctx.avatar(poster ?? 'rollcall'),
     bot: poster === null,
     'data-posted': poster !== null,
+    // Rollcall's own post in the channel (a scheduled digest, a leave reminder): no answer to anyone.
+    'data-scheduled': view.scheduled === true,
     ephemeral: view.ephemeral,
     edited: false,
     timestamp: formatMessageTime(message.timestamp, {

@@ -94,8 +94,9 @@ function render() {
     line.textContent = failure.text;
     box.append(line);
   }
-  // The hint stays until Rollcall has answered something (the channel's reports are not answers).
-  $('empty').hidden = shown.some((/** @type {Loose} */ view) => !view.postedBy);
+  // The hint stays until Rollcall has answered something (the channel's reports, the digest and the
+  // leave reminders are not answers).
+  $('empty').hidden = shown.some((/** @type {Loose} */ view) => !view.postedBy && !view.scheduled);
   actorSelect.replaceChildren(
     ...state.users.map((/** @type {Loose} */ u) => {
       const option = document.createElement('option');

@@ -1,0 +1,77 @@
+/**
+ * A channel single-community mode posts in, named by a setting (DIGEST_CHANNEL_ID for the digest,
+ * REMINDER_CHANNEL_ID for leave reminders): its server, found once and required to be one of
+ * DISCORD_GUILD_ID's, and its problems. Nobody sees a problem in this mode but the operator, so
+ * each is one log line (one per problem, until it changes): a warn line for a channel the bot
+ * cannot post in or cannot find, an error line for a channel outside DISCORD_GUILD_ID's servers.
+ */
+import type { Logger } from '../base/log.js';
+
+/** How long a channel not found (or outside DISCORD_GUILD_ID) is left before it is looked for again. */
+const LOOK_AGAIN_MS = 60_000;
+
+export interface EnvironmentChannelOptions {
+  /** The setting naming the channel (DIGEST_CHANNEL_ID), as the log lines name it. */
+  setting: string;
+  /** What is posted there, as the log lines say it: "the digest", "leave reminders". */
+  what: string;
+  /** What is not posted while the channel is outside DISCORD_GUILD_ID's servers: "no digest". */
+  none: string;
+  channelId: string;
+  /** DISCORD_GUILD_ID: the channel's server must be one of them. */
+  guildIds: readonly string[];
+  /** The channel's server, or undefined when the bot cannot see the channel (or it is not a server's). */
+  guildOf(channelId: string): Promise<string | null | undefined>;
+  /** The problem of a channel not found (one sentence, for the log). */
+  notFound: string;
+  logger: Logger;
+}
+
+export interface EnvironmentChannel {
+  /** The channel's server once found among DISCORD_GUILD_ID's; undefined (and logged) until then. */
+  guild(): Promise<string | undefined>;
+  /** The problem last reported (undefined: none). */
+  problem(): string | undefined;
+  /** Report a problem (a log line when it is a new one), or its end (undefined). */
+  report(problem: string | undefined, level?: 'warn' | 'error'): void;
+}
+
+export function environmentChannel(options: EnvironmentChannelOptions): EnvironmentChannel {
+  const { setting, what, channelId: channel, logger } = options;
+  let guildId: string | undefined;
+  let problem: string | undefined;
+  /** When the channel was last looked for in vain (real time: Discord is asked at most once a minute). */
+  let missedAt = Number.NEGATIVE_INFINITY;
+
+  function report(next: string | undefined, level: 'warn' | 'error' = 'warn') {
+    if (next === problem) return;
+    problem = next;
+    if (next === undefined) logger.info({ channel }, `${what} (${setting}) can be posted again`);
+    else logger[level]({ channel, problem: next }, `${what} (${setting}) cannot be posted`);
+  }
+
+  return {
+    async guild() {
+      if (guildId !== undefined) return guildId;
+      if (Date.now() - missedAt < LOOK_AGAIN_MS) return undefined;
+      missedAt = Date.now();
+      const found = await options.guildOf(channel);
+      if (!found) {
+        report(options.notFound);
+        return undefined;
+      }
+      if (!options.guildIds.includes(found)) {
+        report(
+          `${setting} is a channel of a server not in DISCORD_GUILD_ID; ${options.none} is posted until it names a channel of one of DISCORD_GUILD_ID's servers`,
+          'error',
+        );
+        return undefined;
+      }
+      guildId = found;
+      missedAt = Number.NEGATIVE_INFINITY;
+      return found;
+    },
+    problem: () => problem,
+    report,
+  };
+}
