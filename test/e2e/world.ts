@@ -91,7 +91,7 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
 }
 
 /** The single embed of an answer, with its footer text. */
-export function embedOf(message: { embeds?: unknown[] } | null | undefined) {
+export function embedOf(message: { embeds?: unknown[]; content?: string } | null | undefined) {
   const embed = message?.embeds?.[0] as
     | {
         title?: string;
@@ -100,7 +100,8 @@ export function embedOf(message: { embeds?: unknown[] } | null | undefined) {
         fields?: Array<{ name: string; value: string }>;
       }
     | undefined;
-  if (!embed) throw new Error('the answer has no embed');
+  if (!embed)
+    throw new Error(`the answer has no embed (it says: ${JSON.stringify(message?.content ?? null)})`);
   return embed;
 }
 

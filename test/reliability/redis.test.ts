@@ -34,6 +34,9 @@ async function scanKeys(redis: OwnRedis | number, pattern: string): Promise<stri
 }
 
 /** Time one API read through the bot's API layer (the cache first), in ms. */
+/** Longer than any read that did not wait on Redis, on any machine; shorter than the phases that hold it. */
+const NO_HANG_MS = 5_000;
+
 async function timedRead(world: ReliableWorld, page: number): Promise<number> {
   const started = performance.now();
   await world.app.api.resources.listLoas({ page, limit: 10 });
@@ -107,12 +110,16 @@ describe.runIf(hasRedisServer || process.env.CI === 'true')(
       );
     });
 
-    /** Reads through the API layer: each bounded by the cache's 250 ms guard, far below a second. */
+    /**
+     * Reads through the API layer never wait on Redis: each cache call is cut by the cache's 250 ms
+     * guard. A read that waited would wait until the test brings Redis back, so the bound here is
+     * far above the guard (a loaded machine stretches every read) and far below a hang.
+     */
     async function readsStayQuick(phase: string): Promise<void> {
       const times: number[] = [];
       for (let page = 1; page <= 5; page++) times.push(await timedRead(world, page));
       readTimes[phase] = times;
-      for (const ms of times) expect(ms).toBeLessThan(800);
+      for (const ms of times) expect(ms).toBeLessThan(NO_HANG_MS);
     }
 
     it('unreachable at start: the bot answers at once, without the cache', async () => {

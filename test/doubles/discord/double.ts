@@ -338,6 +338,11 @@ export class DiscordDouble {
     this.#rest.faults.delay(spec);
   }
 
+  /** Every interaction token given so far expires now (its webhooks answer 401 50027), as after 15 minutes. */
+  expireTokens(): void {
+    this.ledger.expireTokens();
+  }
+
   /** Drops every pending fault. */
   clearFaults(): void {
     this.#rest.faults.clear();

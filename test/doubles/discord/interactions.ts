@@ -160,6 +160,8 @@ export class InteractionLedger {
   readonly #byToken = new Map<string, InteractionRecord>();
   /** Notified whenever an interaction or message changes. */
   readonly changes = new Notifier();
+  /** Tokens of interactions created up to this moment have expired (`expireTokens`). */
+  #expiredUpTo = Number.NEGATIVE_INFINITY;
 
   constructor(
     readonly messages: MessageStore,
@@ -383,11 +385,18 @@ export class InteractionLedger {
     }
   }
 
+  /** Every token given so far expires now, as 15 minutes passing would have it (no real wait). */
+  expireTokens(): void {
+    this.#expiredUpTo = performance.now();
+  }
+
   /** The interaction behind a webhook token, or the error Discord gives. */
   #webhook(applicationId: string, token: string): InteractionRecord | Answer {
     const record = this.#byToken.get(token);
     if (!record || applicationId !== this.applicationId) return INVALID_WEBHOOK_TOKEN;
-    if (performance.now() - record.createdAt > this.timing.tokenLifetimeMs) return INVALID_WEBHOOK_TOKEN;
+    const age = performance.now() - record.createdAt;
+    if (age > this.timing.tokenLifetimeMs || record.createdAt <= this.#expiredUpTo)
+      return INVALID_WEBHOOK_TOKEN;
     if (!record.ack) return UNKNOWN_WEBHOOK;
     return record;
   }
