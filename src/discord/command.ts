@@ -272,13 +272,52 @@ const VALUE_TYPE: Partial<Record<ApplicationCommandOptionType, 'string' | 'numbe
   [ApplicationCommandOptionType.Attachment]: 'string',
 };
 
+/** A subcommand or a group of them: what names the handler an interaction is for. */
+function isBranch(option: { type: ApplicationCommandOptionType }): boolean {
+  return (
+    option.type === ApplicationCommandOptionType.Subcommand ||
+    option.type === ApplicationCommandOptionType.SubcommandGroup
+  );
+}
+
+/**
+ * Whether an interaction names a subcommand its command defines, as Discord sends one: a command
+ * with subcommands is sent exactly one of them, alone (inside one of its groups when it has
+ * groups), a command without is sent none. Anything else (a subcommand or group the definition
+ * does not have, one of the wrong kind, none, or one beside other options) comes from a modified
+ * client or a forged request, and names no command: the router answers it as an unknown command
+ * before any handler runs, rather than let the handler take it for one of its own subcommands.
+ */
+export function namesDefinedSubcommand(
+  definition: RESTPostAPIChatInputApplicationCommandsJSONBody,
+  given: readonly CommandInteractionOption[],
+): boolean {
+  return branchDefined((definition.options ?? []) as readonly OptionDefinition[], given);
+}
+
+function branchDefined(
+  definitions: readonly OptionDefinition[],
+  given: readonly CommandInteractionOption[],
+): boolean {
+  const named = given.filter(isBranch);
+  if (!definitions.some(isBranch)) return named.length === 0;
+  const [option] = given;
+  if (given.length !== 1 || option === undefined || named.length !== 1) return false;
+  const definition = definitions.find((d) => isBranch(d) && d.name === option.name);
+  return (
+    definition?.type === option.type &&
+    branchDefined((definition.options ?? []) as readonly OptionDefinition[], option.options ?? [])
+  );
+}
+
 /**
  * Every option of a command interaction checked against the command's definition, before any
  * handler sees it: a value of another type, outside its choices, outside its range, or a channel of
  * a type it does not take is refused with one UserError, so nothing is read or saved with it.
  * Discord's own client never sends such a value; a modified client or a forged request can.
- * Options the definition does not have are left alone (no handler reads them). Length limits stay
- * with the handlers, whose sentences say what a valid id or name is.
+ * Options the definition does not have are left alone (no handler reads them); a subcommand it does
+ * not have never gets here (`namesDefinedSubcommand`). Length limits stay with the handlers, whose
+ * sentences say what a valid id or name is.
  */
 export function checkOptions(
   definition: RESTPostAPIChatInputApplicationCommandsJSONBody,
@@ -295,10 +334,7 @@ function checkLevel(
     const definition = definitions.find((d) => d.name === option.name);
     if (!definition) continue;
     if (definition.type !== option.type) throw new UserError(say.badOptionValue(option.name));
-    if (
-      option.type === ApplicationCommandOptionType.Subcommand ||
-      option.type === ApplicationCommandOptionType.SubcommandGroup
-    ) {
+    if (isBranch(option)) {
       checkLevel((definition.options ?? []) as readonly OptionDefinition[], option.options ?? []);
       continue;
     }

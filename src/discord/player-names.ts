@@ -1,10 +1,18 @@
 /**
  * The game usernames a message names, for "Check player" (right-click a message → Apps): what the
  * community's reports and tickets call a player, offered in a select. The API does not say what a
- * username looks like (docs/api-decisions.md): Rollcall takes 3 to 20 letters, digits and
- * underscores, the shape game usernames commonly have. Labelled names come first ("Username:
- * Foo_1", "Spieler: Foo_1", an embed field named "Player" or "Jugador"), then words shaped only like usernames (with an
+ * username looks like (docs/api-decisions.md): Rollcall takes 3 to 20 letters (any script), digits,
+ * underscores and inner dots. Labelled names come first ("Username: Foo_1", "Spieler: Foo_1", an
+ * embed field named "Player" or "Jugador"), then words shaped only like usernames (with an
  * underscore, letters and digits mixed, or an inner capital), so plain words are not offered.
+ *
+ * A name is a whole word or nothing, never a piece of one: markdown escapes are read first
+ * (`Foo\_Bar` is `Foo_Bar`), a word is what lies between spaces (and `,` `;` brackets and quotes),
+ * only the punctuation and markdown around it is taken off (`**Foo_1**,` `@Foo_1` `Foo_1's`), and a
+ * word holding any other character a username cannot hold (`100%_x`, `a/b_1`) is left out whole. A
+ * labelled name followed by a capitalised word that is no label of its own (`Player: Sir Space`)
+ * names a display name of several words, which no username is: nothing is offered for it. A mass
+ * mention (`@everyone`, `@here`) is never a player.
  */
 import { LIMITS } from '../base/discord-limits.js';
 
@@ -20,9 +28,10 @@ export interface MessageText {
   }>;
 }
 
-/** 3 to 20 letters, digits, underscores and inner dots ("john.doe"; a dot never starts or ends one). */
-const NAME = '[A-Za-z0-9_](?:[A-Za-z0-9_.]{1,18})[A-Za-z0-9_]';
-const SHAPE = new RegExp(`^${NAME}$`);
+/** A character a username holds anywhere: a letter of any script (with its accents), a digit, `_`. */
+const NAME_CHAR = '[\\p{L}\\p{M}\\p{Nd}_]';
+/** 3 to 20 of them, with inner dots ("john.doe"; a dot never starts or ends one). */
+const SHAPE = new RegExp(`^${NAME_CHAR}(?:${NAME_CHAR}|\\.){1,18}${NAME_CHAR}$`, 'u');
 /**
  * The labels a report puts before a username, in the languages Rollcall speaks: English, German,
  * French, Spanish and Brazilian Portuguese ("Spieler: X", "Joueur : X", "Jugador: X", "Jogador: X").
@@ -34,27 +43,70 @@ const LABEL = [
   'jugador|(?:nombre\\s+de\\s+)?usuario|sospechoso',
   'jogador|(?:nome\\s+de\\s+)?usu[aá]rio|apelido|suspeito',
 ].join('|');
-const LABELLED = new RegExp(`\\b(?:${LABEL})\\s*[:=]\\s*@?(${NAME})(?![A-Za-z0-9_]|\\.[A-Za-z0-9_])`, 'gi');
-const FIELD_NAME = new RegExp(`\\b(?:${LABEL})\\b`, 'i');
+/** A label not inside a longer word ("Benutzername" is one label, not "name"). */
+const NOT_AFTER_WORD = '(?<![\\p{L}\\p{M}\\p{N}_])';
+const LABELLED = new RegExp(`${NOT_AFTER_WORD}(?:${LABEL})\\s*[:=]\\s*`, 'giu');
+const FIELD_NAME = new RegExp(`${NOT_AFTER_WORD}(?:${LABEL})(?![\\p{L}\\p{M}\\p{N}_])`, 'iu');
+/** What begins the rest of a line with a label of its own ("Reason:", "Benutzername=hans", "Reported user:"). */
+const LABEL_AHEAD = new RegExp(`^(?:(?:${LABEL})|[^\\s:=]+)\\s*[:=]`, 'iu');
+/** What separates words besides spaces: list punctuation, brackets and quotes. */
+const SEPARATOR = /[\s,;()[\]{}"“”„«»]+/u;
+/** One word, from where a label ends. */
+const WORD_AT = /^[^\s,;()[\]{}"“”„«»]+/u;
+/** Markdown and punctuation around a word, never part of it (a dot before or after is a sentence's). */
+const LEADING = /^[*~|`>'‘.¿¡]*@?/u;
+const TRAILING = /(?:['’]s)?[*~|`'’.:!?…]*$/u;
+/** A markdown escape: a backslash before punctuation, which then stands for itself. */
+const ESCAPE = /\\([!-/:-@[-`{-~])/g;
 /** Mentions, channels, custom emoji, timestamps (<…>) and links: never usernames. */
 const NOT_TEXT = /<[^>\s]{1,100}>|https?:\/\/\S+/g;
+/** A mass mention: never a player. */
+const MASS_MENTION = /^[*~|`>'‘.¿¡]*@(?:everyone|here)(?![\p{L}\p{M}\p{N}_])/iu;
+
+/** The text as read: markdown escapes undone, mentions and links taken out. */
+function clean(text: string | null | undefined): string {
+  return (text ?? '').replace(ESCAPE, '$1').replace(NOT_TEXT, ' ');
+}
+
+/** The username a word is, with what surrounds it taken off, or undefined when it is none whole. */
+function nameOf(word: string): string | undefined {
+  if (MASS_MENTION.test(word)) return undefined;
+  const name = word.replace(LEADING, '').replace(TRAILING, '');
+  return SHAPE.test(name) ? name : undefined;
+}
 
 /**
  * A word shaped only like a username: an underscore, letters with digits, an inner capital, or an
  * inner dot in a word of 5 or more ("john.doe", not "e.g").
  */
-function looksLikeUsername(word: string): boolean {
-  if (!SHAPE.test(word) || /^[\d.]+$/.test(word)) return false;
+function looksLikeUsername(name: string): boolean {
+  if (/^[\p{N}.]+$/u.test(name)) return false;
   return (
-    word.includes('_') ||
-    (/\d/.test(word) && /[A-Za-z]/.test(word)) ||
-    /[a-z][A-Z]/.test(word) ||
-    (word.includes('.') && word.length >= 5)
+    name.includes('_') ||
+    (/\p{N}/u.test(name) && /\p{L}/u.test(name)) ||
+    /\p{Ll}\p{Lu}/u.test(name) ||
+    (name.includes('.') && name.length >= 5)
   );
 }
 
-function clean(text: string | null | undefined): string {
-  return (text ?? '').replace(NOT_TEXT, ' ').replace(/[`*~|>]/g, ' ');
+/**
+ * The name each label in `text` names: the word after it, when it is a username whole and the value
+ * does not go on with a capitalised word that is no label ("Player: Sir Space" names no username).
+ */
+function labelledNames(text: string): string[] {
+  const names: string[] = [];
+  for (const match of text.matchAll(LABELLED)) {
+    const from = (match.index ?? 0) + match[0].length;
+    const word = WORD_AT.exec(text.slice(from))?.[0];
+    const name = word && nameOf(word);
+    if (!word || !name) continue;
+    // Punctuation after the name ends the value ("Player: Bob. Then…"); else a capitalised word may go on.
+    const rest = text.slice(from + word.length);
+    const next = /^[ \t]+(\S)/u.exec(rest)?.[1];
+    const ended = !word.endsWith(name) || next === undefined || !/\p{Lu}/u.test(next);
+    if (ended || LABEL_AHEAD.test(rest.trimStart())) names.push(name);
+  }
+  return names;
 }
 
 /** The usernames a message names, labelled ones first, each once (any case), at most 25. */
@@ -70,18 +122,17 @@ export function playerNames(message: MessageText): string[] {
       ...(e.fields ?? []).flatMap((f) => [`${f.name ?? ''}: ${f.value ?? ''}`]),
     ]),
   ].map(clean);
-  const labelled: string[] = [];
-  for (const text of texts) for (const m of text.matchAll(LABELLED)) labelled.push(m[1] as string);
+  const labelled = texts.flatMap(labelledNames);
   for (const e of embeds)
     for (const f of e.fields ?? [])
       if (FIELD_NAME.test(f.name ?? '')) {
-        const value = clean(f.value).trim().replace(/^@/, '');
-        if (SHAPE.test(value)) labelled.push(value);
+        const name = nameOf(clean(f.value).trim());
+        if (name) labelled.push(name);
       }
   const shaped = texts
-    .flatMap((t) => t.split(/[^A-Za-z0-9_.]+/))
-    .map((w) => w.replace(/^\.+|\.+$/g, ''))
-    .filter(looksLikeUsername);
+    .flatMap((t) => t.split(SEPARATOR))
+    .map(nameOf)
+    .filter((name): name is string => name !== undefined && looksLikeUsername(name));
   const seen = new Set<string>();
   const names: string[] = [];
   for (const name of [...labelled, ...shaped]) {

@@ -31,6 +31,7 @@ import {
   checkOptions,
   type MessageMenu,
   type ModalAnswer,
+  namesDefinedSubcommand,
   PUBLIC_OPTION,
   type Requirement,
   type RoutedCommand,
@@ -186,12 +187,16 @@ export class Router {
     return undefined;
   }
 
-  /** The command an interaction names: by its name, or by name and subcommand (see `commandIndex`). */
+  /**
+   * The command an interaction names: by its name, or by name and subcommand (see `commandIndex`);
+   * none when the subcommand it names is not one the command defines (`namesDefinedSubcommand`: a
+   * forged one), so it is refused as unknown before any handler runs, as an unknown name is.
+   */
   private commandOf(interaction: ChatInputCommandInteraction | AutocompleteInteraction) {
     const name = interaction.commandName;
-    return (
-      this.commands.get(name) ?? this.commands.get(`${name} ${interaction.options.getSubcommand(false)}`)
-    );
+    const command =
+      this.commands.get(name) ?? this.commands.get(`${name} ${interaction.options.getSubcommand(false)}`);
+    return command && namesDefinedSubcommand(command.data, interaction.options.data) ? command : undefined;
   }
 
   /**

@@ -1,11 +1,12 @@
 /**
  * Option values Discord's own client never sends, sent anyway (a modified client, a hand-made
  * request): a choice that is none of its choices, a number outside its range, a value of another
- * type. The real bot in hosted mode, through the Discord double with the checks dropped from the
- * registered definitions. Each is refused with one private sentence before any handler runs:
- * nothing is saved, nothing is read from the API, nothing is logged as a failure.
+ * type, a subcommand the command does not define. The real bot in hosted mode, through the Discord
+ * double with the checks dropped from the registered definitions. Each is refused with one private
+ * sentence before any handler runs: nothing is saved, nothing is read from the API, nothing is
+ * logged as a failure.
  */
-import { ApplicationCommandOptionType } from 'discord.js';
+import { ApplicationCommandOptionType, ApplicationCommandType } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/discord/replies.js';
 import { ENGLISH } from '../../src/i18n/words.js';
@@ -13,7 +14,7 @@ import { WEEKDAYS } from '../../src/reports/period.js';
 import type { DoubleUser } from '../doubles/discord/double.js';
 import type { World } from '../e2e/world.js';
 import { startHostedWorld } from '../hosted/world.js';
-import { ignoreDefinition, logRecords } from './support.js';
+import { ignoreDefinition, logRecords, unchecked } from './support.js';
 
 const REMINDER_TEXT = ENGLISH.reminders;
 
@@ -158,7 +159,55 @@ describe('moderator commands with forged values', () => {
       expect(answer.message?.content).toBe(MESSAGES.optionOutOfRange('wave', 0, 100_000, true));
     }
   });
+});
 
+describe('a subcommand the command does not define', () => {
+  /** Every slash command registered (the admin command's too), with the first subcommand it defines. */
+  function everyCommand(): Array<[name: string, subcommand: string]> {
+    const registered = [
+      ...world.double.registeredCommands(GUILD),
+      ...world.double.registeredCommands(null),
+    ].filter((c) => c.type === ApplicationCommandType.ChatInput);
+    return registered.map((c) => {
+      const first = c.options?.find((o) => o.type === ApplicationCommandOptionType.Subcommand);
+      if (!first) throw new Error(`/${c.name} has no subcommand`);
+      return [c.name, first.name];
+    });
+  }
+
+  it.each([
+    ['a subcommand it lacks', () => ({ subcommand: 'nope' })],
+    ['no subcommand', () => ({})],
+    ['its subcommand in a group it lacks', (subcommand: string) => ({ group: 'nope', subcommand })],
+    ['a group named as its subcommand', (subcommand: string) => ({ group: subcommand, subcommand: 'nope' })],
+  ] as const)('every command, sent %s: the unknown-command sentence, nothing read', async (_, input) => {
+    const every = ['loa', 'log', 'audit-log', 'shift', 'role', 'member', 'application', 'join-request'];
+    expect(everyCommand().map(([name]) => name)).toEqual(
+      expect.arrayContaining([...every, 'quota', 'rollcall', 'rollcall-admin']),
+    );
+    for (const [name, subcommand] of everyCommand()) {
+      world.sandbox.resetLog();
+      const handle = await unchecked(world.double, () =>
+        world.double.slash(world.mod, name, { ...input(subcommand), guildId: GUILD }),
+      );
+      const answer = await handle.response();
+      expect(answer.ephemeral, `/${name}`).toBe(true);
+      expect(answer.message?.content, `/${name}`).toBe(MESSAGES.unknownCommand);
+      expect(world.sandbox.requests, `/${name}`).toEqual([]);
+    }
+  });
+
+  it('autocomplete under a subcommand the command lacks offers nothing and reads nothing', async () => {
+    world.sandbox.resetLog();
+    const handle = await unchecked(world.double, () =>
+      world.double.autocomplete(world.mod, 'role', 'nope', 'role', 'a', { guildId: GUILD }),
+    );
+    expect((await handle.response()).choices).toEqual([]);
+    expect(world.sandbox.requests).toEqual([]);
+  });
+});
+
+describe('no forged input made the bot fail', () => {
   it('logged no handler failure', () => {
     expect(logRecords(world, 50)).toEqual([]);
   });

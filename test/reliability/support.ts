@@ -276,6 +276,21 @@ export function ignoreMaxLength(double: DiscordDouble, command: string): void {
 }
 
 /**
+ * Send what `send` sends as a hand-made request would: the double checks nothing against the
+ * registered commands (as for a command it never registered), so a subcommand or group the
+ * definition does not have, or none where it has them, reaches the bot as written.
+ */
+export async function unchecked<T>(double: DiscordDouble, send: () => Promise<T>): Promise<T> {
+  const { find } = double.commands;
+  double.commands.find = () => undefined;
+  try {
+    return await send();
+  } finally {
+    double.commands.find = find;
+  }
+}
+
+/**
  * Drop the given checks (`choices`, `min_value`, …) from every option of a registered command in
  * the double (the guild's and the global one), as a modified client or a hand-made request would
  * ignore them: lets a test send a value the definition does not allow. `retype` changes an option's

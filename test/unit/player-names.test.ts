@@ -1,4 +1,7 @@
-/** The usernames a message names, for "Check player" (src/discord/player-names.ts). */
+/**
+ * The usernames a message names, for "Check player" (src/discord/player-names.ts): a whole
+ * username-shaped word or nothing, never a piece of one (a piece opens another player's record).
+ */
 import { describe, expect, it } from 'vitest';
 import { playerNames } from '../../src/discord/player-names.js';
 
@@ -60,5 +63,62 @@ describe('playerNames', () => {
         ],
       }),
     ).toEqual(['Alice_1', 'Mod_Bob', 'CarolX2']);
+  });
+
+  it('reads markdown escapes first (Foo_Bar, as bots and moderators write it, is one name)', () => {
+    expect(playerNames({ content: 'Player: Foo\\_Bar was spawn killing' })).toEqual(['Foo_Bar']);
+    expect(
+      playerNames({ embeds: [{ title: 'Ticket', fields: [{ name: 'Suspect', value: 'John\\_Doe\\_99' }] }] }),
+    ).toEqual(['John_Doe_99']);
+    expect(playerNames({ content: 'IGN: \\*\\*Bob\\_1\\*\\*' })).toEqual(['Bob_1']);
+  });
+
+  it('keeps a name with letters of any script whole (Müller_1, Élodie_7, Ñandú_22)', () => {
+    expect(playerNames({ content: 'Spieler: Müller_1 · Joueur : Élodie_7 · Jugador: Ñandú_22' })).toEqual([
+      'Müller_1',
+      'Élodie_7',
+      'Ñandú_22',
+    ]);
+    expect(playerNames({ content: 'ein Bericht über Jürgen_5 und Øyvind2' })).toEqual([
+      'Jürgen_5',
+      'Øyvind2',
+    ]);
+  });
+
+  it('leaves out whole a word holding a character no username holds, labelled or not', () => {
+    for (const content of [
+      'IGN: 100%_x',
+      'player: a/b_1',
+      'Player: Foo-Bar_1',
+      'Player: Foo*Bar_1',
+      'seen with a/b_1, 100%_x and x+y_2',
+    ])
+      expect(playerNames({ content }), content).toEqual([]);
+  });
+
+  it('offers nothing for a label followed by a name of several words (Sir Space); a label or punctuation ends a name', () => {
+    expect(playerNames({ content: 'player: Sir Space' })).toEqual([]);
+    expect(playerNames({ embeds: [{ fields: [{ name: 'Player', value: 'Sir Space' }] }] })).toEqual([]);
+    expect(playerNames({ content: 'Player: Bob Reason: spam' })).toEqual(['Bob']);
+    expect(playerNames({ content: 'Player: Bob Reported user: Eve' })).toEqual(['Bob', 'Eve']);
+    expect(playerNames({ content: 'Player: Bob. Then Alice left' })).toEqual(['Bob']);
+  });
+
+  it('never offers a mass mention (@everyone, @here) as a player', () => {
+    for (const message of [
+      { content: 'Player: @everyone' },
+      { content: 'IGN: @here' },
+      { content: 'Suspect: **@Everyone**' },
+      { embeds: [{ fields: [{ name: 'Player', value: '@everyone' }] }] },
+      { embeds: [{ fields: [{ name: 'Suspect', value: '@here' }] }] },
+    ])
+      expect(playerNames(message), JSON.stringify(message)).toEqual([]);
+    expect(playerNames({ content: 'Player: @Bob_1' })).toEqual(['Bob_1']);
+  });
+
+  it('takes off the markdown and punctuation around a name, never part of it', () => {
+    expect(
+      playerNames({ content: "**Foo_1**, (Bar_2) “Baz_3” ||Qux_4|| `Zed_5` Bob_6's ~~Kit_7~~!" }),
+    ).toEqual(['Foo_1', 'Bar_2', 'Baz_3', 'Qux_4', 'Zed_5', 'Bob_6', 'Kit_7']);
   });
 });
