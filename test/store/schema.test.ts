@@ -42,4 +42,22 @@ describe.each(backends)('the schema: $title', (backend) => {
       { tenant: 'a-community', member_id: 'member-1' },
     ]);
   });
+
+  it.runIf(backend.run && backend.name === 'sqlite')(
+    "reads the reports' page times from an index alone, never through the pages' records",
+    async () => {
+      const place = await backend.fresh();
+      places.push(place);
+      const store = await openStore(place.options);
+      stores.push(store);
+      // The query of `SqlSnapshots.pageTimes` (src/store/snapshot.ts), asked at every report.
+      const plan = await place.query(
+        `explain query plan select resource, page, total_pages, fetched_at from snapshot_pages where ${COMMUNITY_COLUMN} = ?`,
+        ['a-community'],
+      );
+      expect(plan.map((row) => String(row.detail)).join('\n')).toMatch(
+        /USING COVERING INDEX snapshot_pages_times\b/,
+      );
+    },
+  );
 });
