@@ -6,12 +6,15 @@
  * community; and a store that fails or does not answer never fails or holds up a lookup.
  */
 import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Fetched, Resources } from '../../src/api/types.js';
 import { createLogger } from '../../src/base/log.js';
 import { createDirectory, DirectoryMemory, remembering } from '../../src/community/directory.js';
 import { tokenHash } from '../../src/store/crypto.js';
+import { SqlDirectory } from '../../src/store/directory.js';
 import { type DirectoryStore, openStore, type Store } from '../../src/store/index.js';
+import type { Tables } from '../../src/store/migrations.js';
 import { backends, type Place } from './places.js';
 
 const logger = createLogger({ level: 'silent', format: 'json' });
@@ -168,5 +171,37 @@ describe('the directory never holds an answer up', () => {
     memory.set('t', 'c', { user: USER, saved: true });
     expect(memory.get('t', 'a')).toBeUndefined();
     expect(memory.get('t', 'c')?.user).toBe(USER);
+  });
+});
+
+describe('the directory store gives the loop back between its queries', () => {
+  it('an export of 1,200 member ids: three queries, a pause between two of them', async () => {
+    const sqlite = backends.find((b) => b.name === 'sqlite');
+    if (!sqlite) throw new Error('no SQLite place');
+    const place = await sqlite.fresh();
+    const store = await openStore(place.options);
+    try {
+      const events: string[] = [];
+      const db = (store as unknown as { db: Kysely<Tables> }).db;
+      const directory = new SqlDirectory(
+        db,
+        async (query) => {
+          events.push('query');
+          return query();
+        },
+        () => 1,
+        async () => {
+          events.push('pause');
+        },
+      );
+      await directory.remember('c', 'member-7', '310000000000000007');
+      events.length = 0;
+      const ids = Array.from({ length: 1_200 }, (_, i) => `member-${i}`);
+      expect(await directory.lookup('c', ids)).toEqual(new Map([['member-7', '310000000000000007']]));
+      expect(events).toEqual(['query', 'pause', 'query', 'pause', 'query']);
+    } finally {
+      await store.close();
+      await place.remove();
+    }
   });
 });

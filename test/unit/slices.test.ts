@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Loa, Member, Shift } from '../../generated/api.js';
 import { eachSliced, SLICE_ITEMS, Slicer, type Slicing } from '../../src/base/slices.js';
-import { csvFiles, csvFilesSliced } from '../../src/render/csv.js';
+import { csvFiles, csvFilesSliced, genericColumns, genericColumnsSliced } from '../../src/render/csv.js';
 import { quotaCheck, quotaCheckSliced } from '../../src/reports/leave.js';
 import { shiftsInPeriodSliced, shiftTotals, shiftTotalsSliced } from '../../src/reports/time.js';
 
@@ -167,5 +167,25 @@ describe('CSV in slices', () => {
     expect(whole.length).toBeGreaterThan(1);
     expect(c.between).toEqual(Array(12).fill(100));
     expect(c.rest()).toBe(34);
+  });
+
+  it('the columns of a generic export: the same as from the whole list, each record looked at in its slice', async () => {
+    let looked = 0;
+    const records = Array.from({ length: 1_050 }, (_, i) => {
+      const record: Record<string, unknown> = { id: `r${i}`, ...(i % 7 === 0 ? { note: 'x' } : {}) };
+      return new Proxy(record, {
+        ownKeys(target) {
+          looked++;
+          return Reflect.ownKeys(target);
+        },
+      });
+    });
+    const whole = genericColumns(records).map((c) => c.header);
+    const before = looked;
+    const c = counting(100, () => looked - before);
+    const sliced = await genericColumnsSliced(records, c.slicing);
+    expect(sliced.map((column) => column.header)).toEqual(whole);
+    expect(c.between).toEqual(Array(10).fill(100));
+    expect(c.rest()).toBe(50);
   });
 });

@@ -15,7 +15,7 @@ import { API_PAGE_SIZE, cutPage, mergeSources, pageItems, type Source } from '..
 import type { Fetched, ReadOptions } from '../../api/types.js';
 import { uniqueById } from '../../api/unique.js';
 import { ENGLISH, type Words } from '../../i18n/words.js';
-import { type CsvColumn, csvFilesSliced, genericColumns } from '../../render/csv.js';
+import { type CsvColumn, csvFilesSliced, genericColumnsSliced } from '../../render/csv.js';
 import { discordUserOf } from '../../render/people.js';
 import { type Payload, textsOf, UserError } from '../replies.js';
 import { planHold } from './allowance.js';
@@ -108,7 +108,7 @@ export async function exportList<T, C, F extends Fetched<ListEnvelope<T>>>(
   const limit =
     exporting.uploadLimit && exporting.uploadLimit > 0 ? exporting.uploadLimit : UPLOAD_FLOOR_BYTES;
   const columns = [
-    ...((view.csv ?? genericColumns(items as object[])) as CsvColumn<T>[]),
+    ...((view.csv ?? (await genericColumnsSliced(items as object[]))) as CsvColumn<T>[]),
     ...(await discordUserColumn(view, items, ctx)),
   ];
   let files: Buffer[];

@@ -2,6 +2,7 @@
 import { isApiError } from '../../api/errors.js';
 import { cutPage, pageCount } from '../../api/pages.js';
 import type { Fetched } from '../../api/types.js';
+import { eachSliced } from '../../base/slices.js';
 import { ENGLISH, said } from '../../i18n/words.js';
 import { memberIdsIn, type People } from '../../render/people.js';
 import type { Community } from '../community.js';
@@ -29,7 +30,12 @@ export async function peopleOf<T>(
   waitMs?: number,
 ): Promise<People | undefined> {
   if (!community.directory || !people) return undefined;
-  const ids = memberIdsIn(items.flatMap((item) => people(item)));
+  // An export's 10,000 records: their people are gathered in slices.
+  const values: unknown[] = [];
+  await eachSliced(items, (item) => {
+    for (const value of people(item)) values.push(value);
+  });
+  const ids = memberIdsIn(values);
   if (ids.length === 0) return undefined;
   return community.directory.lookup(ids, waitMs).catch(() => undefined);
 }
