@@ -210,12 +210,27 @@ describe.skipIf(missing !== null)(title, () => {
     await expect
       .poll(() => text(page.locator('#suggestions .head')), { timeout: WAIT })
       .toContain('choices from Rollcall');
+    // Each keystroke asked Rollcall; the page shows the newest answer it has. Once the last question
+    // is answered (`choices` is null until then), the page shows exactly its choices.
+    const lastAnswer = () => {
+      const asked = playground.world.double
+        .interactions()
+        .filter((r) => r.type === 4)
+        .at(-1);
+      return asked?.choices ? asked.choices.map((c) => c.name) : undefined;
+    };
+    await expect
+      .poll(
+        async () => {
+          const answer = lastAnswer();
+          const shown = await page.locator('.suggestion .name').allTextContents();
+          return answer === undefined ? 'not answered yet' : { shown, answer };
+        },
+        { timeout: WAIT },
+      )
+      .toSatisfy((v) => typeof v === 'object' && JSON.stringify(v.shown) === JSON.stringify(v.answer));
     const shown = await page.locator('.suggestion .name').allTextContents();
-    const asked = playground.world.double
-      .interactions()
-      .filter((r) => r.type === 4)
-      .at(-1);
-    expect(shown).toEqual((asked?.choices ?? []).map((c) => c.name));
+    expect(shown).toEqual(lastAnswer());
     expect(shown).toContain(role?.name);
     await page
       .locator('.suggestion', { hasText: String(role?.name) })
