@@ -34,7 +34,7 @@ import {
   type SelectValue,
   type Where,
 } from './payloads.js';
-import type { SnowflakeFactory } from './snowflake.js';
+import { type SnowflakeFactory, snowflakeTime } from './snowflake.js';
 import type { DoubleUser, World } from './world.js';
 
 /** A message reference for clicks: a message id or anything with an `id` (APIMessage, ResponseMessage). */
@@ -305,14 +305,16 @@ export class InteractionDriver {
   ): PostedMessage {
     const { world, ids } = this.deps;
     const place = placeOf(world, author, input);
+    const id = ids.next();
     return {
-      id: ids.next(),
+      id,
       channelId: place.channelId,
       guildId: place.guild?.id ?? null,
       author,
       content: body.content ?? '',
       embeds: body.embeds ?? [],
-      timestamp: new Date().toISOString(),
+      // The instant its id holds, as Discord's: discord.js reads `createdAt` from the id.
+      timestamp: new Date(snowflakeTime(id)).toISOString(),
     };
   }
 

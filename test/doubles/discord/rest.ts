@@ -15,6 +15,7 @@ import type { Answer, InteractionLedger } from './interactions.js';
 import { type MessageBody, mentionsOf } from './messages.js';
 import { Notifier } from './notifier.js';
 import { readResource, unknownResource } from './resources.js';
+import { snowflakeTime } from './snowflake.js';
 import { invalidFormBody } from './validate.js';
 import type { World } from './world.js';
 
@@ -212,13 +213,14 @@ export class RestDouble {
       const user = this.world.users.get(id);
       return user ? this.world.apiUser(user) : undefined;
     });
+    const id = this.world.nextId();
     const message = {
-      id: this.world.nextId(),
+      id,
       channel_id: channelId,
       guild_id: guild.id,
       author: this.world.bot,
       content,
-      timestamp: new Date().toISOString(),
+      timestamp: new Date(snowflakeTime(id)).toISOString(),
       edited_timestamp: null,
       tts: false,
       mention_everyone: mentions.everyone,
