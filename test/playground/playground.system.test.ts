@@ -230,7 +230,6 @@ describe.skipIf(missing !== null)(title, () => {
       )
       .toSatisfy((v) => typeof v === 'object' && JSON.stringify(v.shown) === JSON.stringify(v.answer));
     const shown = await page.locator('.suggestion .name').allTextContents();
-    expect(shown).toEqual(lastAnswer());
     expect(shown).toContain(role?.name);
     await page
       .locator('.suggestion', { hasText: String(role?.name) })
