@@ -16,7 +16,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, Migrator, SqliteDialect, sql } from 'kysely';
 import Database from 'libsql';
 import { type AllowanceStore, SqlAllowance } from './allowance.js';
 import { type AnswerStore, SqlAnswers } from './answers.js';
@@ -32,7 +32,7 @@ import {
   type Tables,
 } from './migrations.js';
 import { SQLITE_BUSY_TIMEOUT_MS, SQLITE_LOCK_PATIENCE_MS, whileLocked } from './patience.js';
-import { PG_QUERY_TIMEOUT_MS, postgresPool } from './postgres.js';
+import { PG_QUERY_TIMEOUT_MS, postgresPool, StoreDialect } from './postgres.js';
 import { type ReminderStore, SqlReminders } from './reminders.js';
 import {
   defaultSettings,
@@ -225,7 +225,7 @@ function connectPostgres(options: StoreOptions): Connection {
   pool.on('connect', (client) => client.on('error', () => {}));
   pool.on('error', (error) => options.onBackgroundError?.(unavailable(location, error)));
   return {
-    db: new Kysely<Tables>({ dialect: new PostgresDialect({ pool: kysely }) }),
+    db: new Kysely<Tables>({ dialect: new StoreDialect({ pool: kysely }) }),
     kind: 'postgres',
     location,
     // PostgreSQL waits for its row locks itself, without blocking this process.

@@ -10,7 +10,17 @@
  *   time out too), so the next query gets a fresh connection.
  * - TCP keepalive and an idle timeout retire silent connections nobody is using.
  */
-import type { PostgresPool, PostgresPoolClient } from 'kysely';
+import {
+  type DatabaseIntrospector,
+  type DatabaseMetadata,
+  type Kysely,
+  PostgresDialect,
+  type PostgresPool,
+  type PostgresPoolClient,
+  type SchemaMetadata,
+  sql,
+  type TableMetadata,
+} from 'kysely';
 import pg from 'pg';
 
 /** Client-side deadline of one query (ms): the credential lookup itself gives up at 2 s. */
@@ -75,4 +85,43 @@ function guarded(client: pg.PoolClient): PostgresPoolClient {
     // instead of pooling it.
     release: () => client.release(silent),
   };
+}
+
+/**
+ * Kysely's PostgreSQL dialect, but looking only at the store's own schema when the migrator asks
+ * which tables exist. Kysely's own introspector reads every column of every schema in the database
+ * and calls `pg_get_serial_sequence` on each by name: a schema another program (or another test)
+ * drops meanwhile makes that call fail with "schema … does not exist" (3F000), so opening the
+ * store failed now and then while something else in the same database was being removed.
+ * The migrator needs only the tables' names and schemas.
+ */
+export class StoreDialect extends PostgresDialect {
+  override createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
+    return new OwnSchemaIntrospector(db);
+  }
+}
+
+class OwnSchemaIntrospector implements DatabaseIntrospector {
+  constructor(private readonly db: Kysely<unknown>) {}
+
+  async getSchemas(): Promise<SchemaMetadata[]> {
+    const { rows } = await sql<{ name: string }>`select nspname as name from pg_catalog.pg_namespace`.execute(
+      this.db,
+    );
+    return rows.map(({ name }) => ({ name }));
+  }
+
+  /** The tables and views of the first schema of the search path (the store's), without columns. */
+  async getTables(): Promise<TableMetadata[]> {
+    const { rows } = await sql<{ name: string; schema: string; kind: string }>`
+      select c.relname as name, n.nspname as schema, c.relkind as kind
+      from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = current_schema() and c.relkind in ('r', 'v', 'p')
+      order by c.relname`.execute(this.db);
+    return rows.map(({ name, schema, kind }) => ({ name, schema, isView: kind === 'v', columns: [] }));
+  }
+
+  async getMetadata(): Promise<DatabaseMetadata> {
+    return { tables: await this.getTables() };
+  }
 }

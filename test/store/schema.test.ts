@@ -3,11 +3,16 @@
  * `tenant` in the four tables the migrations created it in (the code says community around it,
  * through COMMUNITY_COLUMN), on both databases, and a community's rows are written under it.
  */
+
+import { Kysely } from 'kysely';
+import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../../src/store/index.js';
 import { COMMUNITY_COLUMN } from '../../src/store/migrations.js';
-import { backends, type Place } from './places.js';
+import { postgresPool, StoreDialect } from '../../src/store/postgres.js';
+import { backends, PG_URL, type Place, postgres } from './places.js';
 
+const POOL = { max: 1, connectTimeoutMs: 2_000, queryTimeoutMs: 3_000 };
 const TABLES = ['snapshot_pages', 'directory', 'saved_answers', 'saved_answer_totals'] as const;
 
 /** The column names of `table` at `place`. */
@@ -60,4 +65,41 @@ describe.each(backends)('the schema: $title', (backend) => {
       );
     },
   );
+});
+
+describe.runIf(postgres.run)('the schema: PostgreSQL shared with other schemas', () => {
+  it("the migrator is told only of the store's own tables, never resolving another schema's", async () => {
+    // Kysely's own introspection resolved every table of every schema by name: a schema another
+    // program (or test) dropped meanwhile failed opening the store now and then (3F000).
+    const other = await postgres.fresh();
+    const place = await postgres.fresh();
+    const admin = new pg.Client({ connectionString: PG_URL });
+    await admin.connect();
+    const { kysely } = postgresPool({
+      ...POOL,
+      connectionString: PG_URL,
+      schema: place.options.schema,
+    });
+    const db = new Kysely<unknown>({ dialect: new StoreDialect({ pool: kysely }) });
+    try {
+      for (const schema of [other.options.schema, place.options.schema])
+        await admin.query(`create schema ${schema}`);
+      await admin.query(`create table ${other.options.schema}.elsewhere (id serial primary key)`);
+      await admin.query(`create table ${place.options.schema}.here (id serial primary key)`);
+      await admin.query(
+        `create view ${place.options.schema}.here_view as select id from ${place.options.schema}.here`,
+      );
+      const tables = await db.introspection.getTables();
+      expect(tables.map(({ schema, name, isView }) => ({ schema, name, isView }))).toEqual([
+        { schema: place.options.schema, name: 'here', isView: false },
+        { schema: place.options.schema, name: 'here_view', isView: true },
+      ]);
+      const schemas = (await db.introspection.getSchemas()).map(({ name }) => name);
+      expect(schemas).toContain(place.options.schema);
+    } finally {
+      await db.destroy();
+      await admin.end();
+      await Promise.all([other.remove(), place.remove()]);
+    }
+  });
 });
