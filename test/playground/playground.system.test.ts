@@ -13,6 +13,17 @@ import { type Playground, startPlayground } from '../../tools/playground/server.
 const missing = browserMissing();
 const required = process.env.CI === 'true' || process.env.CI === '1';
 const WAIT = 10_000;
+
+/** The value of the focused option of an autocomplete interaction's data, at any depth. */
+function focusedValue(data: unknown): unknown {
+  const options = (data as { options?: unknown[] } | undefined)?.options ?? [];
+  for (const option of options as Array<{ focused?: boolean; value?: unknown }>) {
+    if (option.focused) return option.value;
+    const inner = focusedValue(option);
+    if (inner !== undefined) return inner;
+  }
+  return undefined;
+}
 /** The viewer's time zone: far from UTC, so a timestamp written in UTC would be seen as wrong. */
 const ZONE = 'Pacific/Kiritimati';
 
@@ -210,12 +221,13 @@ describe.skipIf(missing !== null)(title, () => {
     await expect
       .poll(() => text(page.locator('#suggestions .head')), { timeout: WAIT })
       .toContain('choices from Rollcall');
-    // Each keystroke asked Rollcall; the page shows the newest answer it has. Once the last question
-    // is answered (`choices` is null until then), the page shows exactly its choices.
+    // Each keystroke asked Rollcall; the page shows the newest answer it has. Once the question about
+    // the whole typed text is answered (`choices` is null until then), the page shows exactly its
+    // choices (an earlier keystroke's question may be answered after it, or not at all).
     const lastAnswer = () => {
       const asked = playground.world.double
         .interactions()
-        .filter((r) => r.type === 4)
+        .filter((r) => r.type === 4 && focusedValue(r.payload.data) === typed)
         .at(-1);
       return asked?.choices ? asked.choices.map((c) => c.name) : undefined;
     };
