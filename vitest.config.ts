@@ -1,4 +1,5 @@
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import LongestKnownFirst from './test/support/sequencer.js';
 
 /**
  * Three projects (docs/development.md, "Tests"):
@@ -8,13 +9,16 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
  * - integration: the real bot in-process against the Discord double and the sandbox API, Redis,
  *   PostgreSQL and SQLite, HTTP servers.
  * - system: child processes (`npm start`, shards, the image replayed, the benchmark), the browser,
- *   and the soak. They run after the first two, two at a time; the soak last and alone, since its
- *   moderators must each be answered within Discord's 3 seconds.
+ *   and the soak. They run after the first two, three at a time: the benchmark's quick run and the
+ *   soak, the two longest files and mostly waiting on their own clocks, start first
+ *   (test/support/sequencer.ts) and the others share the third worker. The soak's moderators are
+ *   still each answered within Discord's 3 seconds meanwhile: a bot that needed the machine to
+ *   itself for that would be a defect.
  * `npm test` runs all three; `npm test -- --project fast --project integration` the first two.
  */
 /**
  * Tiers by file name and folder, never by a list: pure folders and `*.unit.test.ts` are fast,
- * `*.system.test.ts` system, `*.soak.test.ts` the soak; every other test is integration.
+ * `*.system.test.ts` and `*.soak.test.ts` system; every other test is integration.
  */
 const SYSTEM = ['test/**/*.system.test.ts'];
 const SOAK = ['test/**/*.soak.test.ts'];
@@ -33,7 +37,7 @@ const projects: TestProjectInlineConfiguration[] = [
       ...shared,
       name: 'fast',
       include: FAST,
-      exclude: SYSTEM,
+      exclude: [...SYSTEM, ...SOAK],
       isolate: false,
       sequence: { groupOrder: 0 },
     },
@@ -53,22 +57,20 @@ const projects: TestProjectInlineConfiguration[] = [
     test: {
       ...shared,
       name: 'system',
-      include: SYSTEM,
+      include: [...SYSTEM, ...SOAK],
       // `dist/` built once for every test that starts the bot as shipped (`npm start` rebuilds
       // incrementally: nothing to do).
       globalSetup: ['test/support/build-once.ts'],
-      maxWorkers: 2,
+      maxWorkers: 3,
       sequence: { groupOrder: 1 },
     },
-  },
-  {
-    extends: true,
-    test: { ...shared, name: 'soak', include: SOAK, maxWorkers: 1, sequence: { groupOrder: 2 } },
   },
 ];
 
 export default defineConfig({
   test: {
+    // The benchmark's quick run, the longest file, starts first in its group (test/support/sequencer.ts).
+    sequence: { sequencer: LongestKnownFirst },
     // One temporary root per run, removed at its end (test/support/temp-root.ts).
     globalSetup: ['test/support/temp-root.ts'],
     // fast and integration share their group: most integration files wait on sockets, so more
