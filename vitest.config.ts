@@ -1,5 +1,5 @@
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
-import LongestKnownFirst from './test/support/sequencer.js';
+import LongestFirst from './test/support/sequencer.js';
 
 /**
  * Three projects (docs/development.md, "Tests"):
@@ -70,7 +70,7 @@ const projects: TestProjectInlineConfiguration[] = [
 export default defineConfig({
   test: {
     // The benchmark's quick run, the longest file, starts first in its group (test/support/sequencer.ts).
-    sequence: { sequencer: LongestKnownFirst },
+    sequence: { sequencer: LongestFirst },
     // One temporary root per run, removed at its end (test/support/temp-root.ts).
     globalSetup: ['test/support/temp-root.ts'],
     // fast and integration share their group: most integration files wait on sockets, so more
