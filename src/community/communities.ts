@@ -17,6 +17,7 @@ import type { ApiCache } from '../api/cache.js';
 import { createApi } from '../api/client.js';
 import { lockDataDir } from '../api/limits/store.js';
 import type { AllowanceMark, Api, Resources } from '../api/types.js';
+import { Circuit } from '../base/circuit.js';
 import { type Config, isHosted } from '../base/config.js';
 import type { Logger } from '../base/log.js';
 import { createAccessGuard } from '../discord/access.js';
@@ -111,6 +112,9 @@ export function createCommunities(options: CommunitiesOptions): Communities {
   return isHosted(options.config) ? hosted(options) : single(options);
 }
 
+/** After single-community mode's store failed to open, how long calls fail at once before it is tried again (ms). */
+export const STORE_REOPEN_PAUSE_MS = 30_000;
+
 /** `openStore`, its module (and the database drivers) loaded at the first call. */
 const openStoreLazily: typeof import('../store/index.js').openStore = async (options) =>
   (await import('../store/index.js')).openStore(options);
@@ -148,44 +152,40 @@ function reportSources(
 }
 
 /**
- * Single-community mode's store, opened at its first use (a failed open is tried again at the next);
- * for the month's count a failed open is not tried again for a minute.
+ * Single-community mode's store, opened at its first use. After an open failed, nothing waits for
+ * the next: calls fail at once for STORE_REOPEN_PAUSE_MS, then the next call tries to open it again
+ * (the calls arriving meanwhile wait for that one try), so a database that does not answer costs one
+ * wait, not one per read. Once open, the store's own circuit does the same for each call.
  */
 function lazyStore({ config, logger }: CommunitiesOptions) {
   let store: Store | undefined;
-  let opening: Promise<Store> | undefined;
-  let ledgerRetryAt = 0;
+  const opener = new Circuit({
+    name: 'the database',
+    pauseMs: STORE_REOPEN_PAUSE_MS,
+    logger,
+  });
   const open = (): Promise<Store> => {
     if (store) return Promise.resolve(store);
-    opening ??= openStoreLazily({
-      ...storeLocation(config),
-      onBackgroundError: (error) => logger.warn({ err: error }, 'database connection lost'),
-    }).then(
-      (opened) => {
-        store = opened;
-        return opened;
-      },
-      (error: unknown) => {
-        opening = undefined;
-        throw error;
-      },
-    );
+    opening ??= opener
+      .run(
+        () => openStoreLazily({ ...storeLocation(config), logger, onBackgroundError }),
+        () => new Error('the store did not open; it is tried again shortly'),
+      )
+      .then(
+        (opened) => {
+          store = opened;
+          return opened;
+        },
+        (error: unknown) => {
+          opening = undefined;
+          throw error;
+        },
+      );
     return opening;
   };
-  return {
-    current: () => store,
-    open,
-    async forLedger(): Promise<Store> {
-      if (store) return store;
-      if (Date.now() < ledgerRetryAt) throw new Error('the store did not open');
-      try {
-        return await open();
-      } catch (error) {
-        ledgerRetryAt = Date.now() + 60_000;
-        throw error;
-      }
-    },
-  };
+  let opening: Promise<Store> | undefined;
+  const onBackgroundError = (error: unknown) => logger.warn({ err: error }, 'database connection lost');
+  return { current: () => store, open };
 }
 
 /** Single-community mode: the one Api of API_TOKEN, in DISCORD_GUILD_ID's servers only. */
@@ -204,19 +204,17 @@ function single(options: CommunitiesOptions): Communities {
     // The reports' store keeps the month's count too (a lost counters file or an emptied Redis
     // then does not start the month again): opened at the first request if nothing opened it.
     ledger: {
-      used: async (key, month) => (await store.forLedger()).allowance.used(key, month),
-      raise: async (key, month, used) => (await store.forLedger()).allowance.raise(key, month, used),
+      used: async (key, month) => (await store.open()).allowance.used(key, month),
+      raise: async (key, month, used) => (await store.open()).allowance.raise(key, month, used),
     },
-    ...(keeping
-      ? { answers: answerArchive(config.SAVED_ANSWERS_MAX_BYTES, store.current, store.forLedger) }
-      : {}),
+    ...(keeping ? { answers: answerArchive(config.SAVED_ANSWERS_MAX_BYTES, store.current, store.open) } : {}),
   });
   metrics?.watchApi(api, config.API_TOKEN);
   const key = tokenHash(config.API_TOKEN);
-  // Who is who, in the same store (a store that did not open is tried again a minute later).
+  // Who is who, in the same store (one that did not open is tried again after STORE_REOPEN_PAUSE_MS).
   const directory = createDirectory({
     community: key,
-    store: async () => (await store.forLedger()).directory,
+    store: async () => (await store.open()).directory,
     memory: new DirectoryMemory(),
     logger,
   });
@@ -439,6 +437,7 @@ function hosted(options: CommunitiesOptions): Communities {
         ...(config.ROLLCALL_SECRET_KEY ? { secretKey: config.ROLLCALL_SECRET_KEY } : {}),
         ...(config.ROLLCALL_SECRET_KEY_PREVIOUS ? { previousKey: config.ROLLCALL_SECRET_KEY_PREVIOUS } : {}),
         onBackgroundError: (error) => logger.warn({ err: error }, 'database connection lost'),
+        logger,
       });
       store = opening;
       logger.info({ store: opening.kind, location: opening.location }, 'store open');

@@ -18,6 +18,8 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Kysely, Migrator, SqliteDialect, sql } from 'kysely';
 import Database from 'libsql';
+import { Circuit } from '../base/circuit.js';
+import type { Logger } from '../base/log.js';
 import { type AllowanceStore, SqlAllowance } from './allowance.js';
 import { type AnswerStore, SqlAnswers } from './answers.js';
 import { Keyring, SealError, tokenFingerprint, tokenHash } from './crypto.js';
@@ -32,7 +34,13 @@ import {
   type Tables,
 } from './migrations.js';
 import { SQLITE_BUSY_TIMEOUT_MS, SQLITE_LOCK_PATIENCE_MS, whileLocked } from './patience.js';
-import { PG_QUERY_TIMEOUT_MS, postgresPool, StoreDialect } from './postgres.js';
+import {
+  isOutage,
+  PG_CIRCUIT_PAUSE_MS,
+  PG_QUERY_TIMEOUT_MS,
+  postgresPool,
+  StoreDialect,
+} from './postgres.js';
 import { type ReminderStore, SqlReminders } from './reminders.js';
 import {
   defaultSettings,
@@ -76,6 +84,15 @@ export interface StoreOptions {
   busyTimeoutMs?: number;
   /** SQLite: how long a call keeps retrying while another connection holds the lock (ms); default 5000. */
   lockPatienceMs?: number;
+  /**
+   * PostgreSQL: after a call found the database not answering, calls fail at once this long before
+   * the next is let through to try (ms); default PG_CIRCUIT_PAUSE_MS. See `Circuit` (src/base/circuit.ts).
+   */
+  circuitPauseMs?: number;
+  /** The circuit's clock for its pause (ms, monotonic); default performance.now. For tests. */
+  circuitClock?: () => number;
+  /** Where the store says that the database stopped and started answering (once each). */
+  logger?: Pick<Logger, 'warn' | 'info'>;
   /** Errors of idle PostgreSQL connections (the server restarted): reported here instead of crashing. */
   onBackgroundError?: (error: StoreError) => void;
   /** Clock, for tests. */
@@ -148,7 +165,7 @@ export interface Store {
 /** Open (creating and migrating as needed) the store the options point to. */
 export async function openStore(options: StoreOptions): Promise<Store> {
   const connection = options.databaseUrl ? connectPostgres(options) : connectSqlite(options);
-  const { db, kind, location, patiently } = connection;
+  const { db, kind, location, patiently, circuit } = connection;
   try {
     await patiently(() => probe(db, kind, location));
     if (kind === 'postgres' && options.schema) {
@@ -158,7 +175,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     await patiently(() => migrate(db, location, schema));
     const keyring = options.secretKey ? new Keyring(options.secretKey, options.previousKey) : undefined;
     await patiently(() => checkKeys(db, keyring));
-    return new SqlStore(db, kind, location, keyring, options.now ?? Date.now, patiently);
+    return new SqlStore(db, kind, location, keyring, options.now ?? Date.now, patiently, circuit);
   } catch (error) {
     await db.destroy().catch(() => {});
     throw error;
@@ -171,6 +188,12 @@ interface Connection {
   location: string;
   /** Runs a whole statement or transaction, again while SQLite reports another connection's lock. */
   patiently: Patiently;
+  /**
+   * PostgreSQL's: every call after the store opened goes through it, so a database that stops
+   * answering costs one wait (the query timeout), then calls fail at once until it answers again.
+   * SQLite has none: a local file does not go silent, and its lock has its own patience.
+   */
+  circuit?: Circuit;
 }
 
 type Patiently = <T>(attempt: () => Promise<T>) => Promise<T>;
@@ -211,11 +234,12 @@ function connectPostgres(options: StoreOptions): Connection {
   if (options.schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(options.schema)) {
     throw new RangeError('a PostgreSQL schema name is lower-case letters, digits and _');
   }
+  const queryTimeoutMs = options.queryTimeoutMs ?? PG_QUERY_TIMEOUT_MS;
   const { pool, kysely } = postgresPool({
     connectionString: url,
     max: 4,
     connectTimeoutMs: options.connectTimeoutMs ?? 5_000,
-    queryTimeoutMs: options.queryTimeoutMs ?? PG_QUERY_TIMEOUT_MS,
+    queryTimeoutMs,
     schema: options.schema,
   });
   // A connection dropped by the server must not crash the process: when idle, the pool reports it
@@ -230,6 +254,17 @@ function connectPostgres(options: StoreOptions): Connection {
     location,
     // PostgreSQL waits for its row locks itself, without blocking this process.
     patiently: (attempt) => attempt(),
+    circuit: new Circuit({
+      name: `the database at ${location}`,
+      // A call waiting for a connection is bounded too (a relay that accepts and passes nothing);
+      // a silent connection's own query timeout comes first, and names itself.
+      deadlineMs: queryTimeoutMs + 250,
+      pauseMs: options.circuitPauseMs ?? PG_CIRCUIT_PAUSE_MS,
+      isOutage,
+      ...(options.circuitClock ? { clock: options.circuitClock } : {}),
+      late: (ms) => unavailable(location, new Error(`no answer within ${ms} ms`)),
+      ...(options.logger ? { logger: options.logger } : {}),
+    }),
   };
 }
 
@@ -341,6 +376,7 @@ class SqlStore implements Store {
     private readonly keyring: Keyring | undefined,
     private readonly now: () => number,
     private readonly patiently: Patiently,
+    private readonly circuit: Circuit | undefined,
   ) {
     this.snapshots = new SqlSnapshots(db, (query) => this.run(query), now);
     this.digests = new SqlDigests(db, (query) => this.run(query), now);
@@ -555,13 +591,24 @@ class SqlStore implements Store {
    * Run a query (a whole statement or transaction, redone whole while another connection holds
    * SQLite's lock); any failure of the database becomes a StoreError naming where it is.
    */
-  private async run<T>(query: () => Promise<T>): Promise<T> {
-    try {
-      return await this.patiently(query);
-    } catch (error) {
-      if (error instanceof StoreError) throw error;
-      throw unavailable(this.location, error);
-    }
+  private run<T>(query: () => Promise<T>): Promise<T> {
+    const attempt = async () => {
+      try {
+        return await this.patiently(query);
+      } catch (error) {
+        if (error instanceof StoreError) throw error;
+        throw unavailable(this.location, error);
+      }
+    };
+    if (!this.circuit) return attempt();
+    return this.circuit.run(
+      attempt,
+      () =>
+        new StoreError(
+          'unavailable',
+          `The database at ${this.location} is not answering (no answer a moment ago; it is asked again shortly).`,
+        ),
+    );
   }
 }
 

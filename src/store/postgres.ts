@@ -22,9 +22,32 @@ import {
   type TableMetadata,
 } from 'kysely';
 import pg from 'pg';
+import { StoreError } from './errors.js';
 
 /** Client-side deadline of one query (ms): the credential lookup itself gives up at 2 s. */
 export const PG_QUERY_TIMEOUT_MS = 3_000;
+/**
+ * After a call found the database not answering, how long calls fail at once before the next one is
+ * let through to try (ms): the month's count, the directory, saved answers and snapshots carry on
+ * without the database meanwhile (src/base/circuit.ts).
+ */
+export const PG_CIRCUIT_PAUSE_MS = 30_000;
+
+/** SQLSTATE classes that mean the database is not there to answer: connection, resources, operator, system. */
+const OUTAGE_CLASSES = new Set(['08', '53', '57', '58']);
+
+/**
+ * Whether a store call's failure means the database is down (not answering, unreachable, shutting
+ * down), rather than one statement refused by a database that answered (a constraint, a type).
+ */
+export function isOutage(error: unknown): boolean {
+  if (error instanceof StoreError && error.code !== 'unavailable') return false;
+  const cause = error instanceof Error && error.cause !== undefined ? error.cause : error;
+  const code = (cause as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return OUTAGE_CLASSES.has(code.slice(0, 2));
+  return true;
+}
+
 /** A pooled connection unused this long is closed (ms). */
 export const PG_IDLE_TIMEOUT_MS = 30_000;
 /** Silence on a connection before TCP keepalive probes start (ms). */

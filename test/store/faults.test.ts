@@ -10,13 +10,13 @@
  */
 import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { connect, createServer, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openStore, SQLITE_FILE, type Store, StoreError } from '../../src/store/index.js';
+import { pgRelay } from '../support/pg-relay.js';
 import { PG_URL, type Place, postgres, sqlite } from './places.js';
 
 const GUILD_A = '1300000000000000001';
@@ -202,60 +202,25 @@ describe('store: SQLite file locked by another process', () => {
   });
 });
 
-/**
- * A TCP relay to the real PostgreSQL whose connections can go silent: each stops forwarding both
- * ways and reading, without closing (as a vanished peer behind a firewall: no FIN, no RST).
- * Connections made after that are relayed normally.
- */
-async function silencer(targetPort: number) {
-  const pairs: Array<{ client: Socket; upstream: Socket }> = [];
-  const server: Server = createServer((client) => {
-    const upstream = connect(targetPort, '127.0.0.1');
-    for (const s of [client, upstream]) s.on('error', () => {});
-    client.pipe(upstream).pipe(client);
-    pairs.push({ client, upstream });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const open = () => pairs.filter((p) => !p.client.destroyed && !p.upstream.destroyed);
-  let silenced: typeof pairs = [];
-  return {
-    port: (server.address() as { port: number }).port,
-    /** Every open connection goes silent; returns how many. */
-    silence(): number {
-      silenced = open();
-      for (const { client, upstream } of silenced) {
-        client.unpipe(upstream);
-        upstream.unpipe(client);
-        client.pause();
-        upstream.pause();
-      }
-      return silenced.length;
-    },
-    /** The silent connections forward again. */
-    speak(): void {
-      for (const { client, upstream } of silenced) client.pipe(upstream).pipe(client);
-      silenced = [];
-    },
-    async close(): Promise<void> {
-      for (const { client, upstream } of pairs) {
-        client.destroy();
-        upstream.destroy();
-      }
-      await new Promise((resolve) => server.close(resolve));
-    },
-  };
-}
-
 describe.runIf(postgres.run)('store: PostgreSQL connections that go silent', () => {
-  it('a query on a silent connection fails within the query timeout, and the next ones get fresh connections', async () => {
+  it('a query on a silent connection fails within the query timeout; the calls after it are refused at once, until one after the pause finds a fresh connection', async () => {
     const place = await postgres.fresh();
-    const link = await silencer(5432);
+    const link = await pgRelay(5432);
     const queryTimeoutMs = 500;
+    const warnings: string[] = [];
+    const infos: string[] = [];
+    let clock = 0;
     const store = await openStore({
       ...place.options,
       databaseUrl: PG_URL.replace(':5432/', `:${link.port}/`),
       connectTimeoutMs: 1_000,
       queryTimeoutMs,
+      circuitPauseMs: 30_000,
+      circuitClock: () => clock,
+      logger: {
+        warn: (_: unknown, message: string) => warnings.push(message),
+        info: (_: unknown, message: string) => infos.push(message),
+      } as never,
       secretKey: key(),
     });
     try {
@@ -287,22 +252,35 @@ describe.runIf(postgres.run)('store: PostgreSQL connections that go silent', () 
       expect(elapsed).toBeGreaterThanOrEqual(queryTimeoutMs - 10);
       expect(elapsed).toBeLessThan(2_500);
 
-      // The silent connections were dropped, not pooled again: while they are still silent,
-      // every next call is answered on a fresh connection, promptly.
-      const next = performance.now();
+      // The circuit is open: the calls that follow are refused at once, without touching the
+      // database (no connection made), with the database sentence's error.
+      const connections = link.connections;
+      const refused = await Promise.allSettled([1, 2, 3, 4, 5, 6].map(() => store.getSettings(GUILD_A)));
+      for (const outcome of refused) {
+        expect(outcome.status).toBe('rejected');
+        const error = (outcome as PromiseRejectedResult).reason as StoreError;
+        expect(error.code).toBe('unavailable');
+        expect(error.message).toMatch(/is not answering \(no answer a moment ago/);
+      }
+      expect(link.connections).toBe(connections);
+      expect(warnings.filter((w) => /is not answering/.test(w))).toHaveLength(1);
+
+      // After the pause (the circuit's clock moved on), one call goes: the silent connections were dropped, not pooled again, so
+      // it is answered on a fresh one (while they are still silent), and so is every call after it.
+      clock = 30_000;
       const answers = await within(
         3_000,
         Promise.all([1, 2, 3, 4, 5, 6].map(() => store.getSettings(GUILD_A))),
       );
       for (const answer of answers) expect(answer.defaultVisibility).toBe('public');
-      expect(performance.now() - next).toBeLessThan(queryTimeoutMs);
+      expect(infos).toEqual([expect.stringMatching(/is answering again$/)]);
 
       // Once the relay forwards again, all is well too.
       link.speak();
       await store.saveSettings(GUILD_A, { defaultVisibility: 'private' });
       expect((await store.getSettings(GUILD_A)).defaultVisibility).toBe('private');
       console.log(
-        `PostgreSQL: ${silent} silent connection(s) failed in ${elapsed.toFixed(0)} ms (query timeout ${queryTimeoutMs} ms); the next 6 calls answered at once`,
+        `PostgreSQL: ${silent} silent connection(s) failed in ${elapsed.toFixed(0)} ms (query timeout ${queryTimeoutMs} ms); the next 6 refused at once, then answered after the pause`,
       );
     } finally {
       // The relay first: its sockets closing end whatever is still waiting on them.

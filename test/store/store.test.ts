@@ -401,6 +401,8 @@ describe.runIf(postgres.run)('store: PostgreSQL goes away mid-run', () => {
       ...place.options,
       databaseUrl: url,
       connectTimeoutMs: 500,
+      // No pause: each call tries the database (the circuit's pause is test/store/faults.test.ts's).
+      circuitPauseMs: 0,
       secretKey: key(),
       onBackgroundError: (error) => background.push(error),
     });
