@@ -694,6 +694,8 @@ const log = (f: Formats): Section<'log'> => ({
   server: (id) => `Server ${id}`,
   banStillInEffect: (until) => `Zeitweiliger Bann bis ${until}\nNoch in Kraft`,
   banTimePassed: (until) => `Zeitweiliger Bann bis ${until}\nEntbannungszeit ist verstrichen`,
+  banExpired: (until) =>
+    `${until === undefined ? 'Zeitweiliger Bann' : `Zeitweiliger Bann bis ${until}`}\nNicht in Kraft: der Eintrag ist als abgelaufen markiert`,
   banNoUnbanTime: 'Zeitweiliger Bann, keine Entbannungszeit gesetzt',
   banUnbanTime: (until) => `Zeitweiliger Bann, Entbannungszeit ${until}`,
   notBannedUnbanSet: (until) => `Nein (Entbannungszeit gesetzt: ${until})`,
@@ -796,14 +798,19 @@ const joinRequest = (_f: Formats): Section<'joinRequest'> => ({
 const player = (f: Formats): Section<'player'> => ({
   title: (username) => `Spieler ${username}`,
   entries: 'Einträge',
-  countsOfNewest: (n) => `(gezählt: die neuesten ${f.count(n)})`,
+  countsOfRead: (n) => `(gezählt: die ${f.count(n)} gelesenen, Reihenfolge unbekannt)`,
   byType: 'Nach Typ',
   temporaryBan: 'Zeitweiliger Bann',
   banInEffectUntil: (until) => `In Kraft bis ${until}`,
   noBanInEffect: 'Keiner in Kraft',
+  banWithoutEnd: (when) =>
+    `Ein zeitweiliger Bann vom ${when} hat keine Entbannungszeit: er kann noch in Kraft sein`,
+  banUndecided: (read, total, at) =>
+    `Unbekannt: keiner in Kraft unter den ${f.count(read)} von ${f.count(total)} gelesenen Einträgen${at === undefined ? '' : `; der Rest kann <t:${at}:f> (<t:${at}:R>) gelesen werden`}`,
   hidden: 'Verborgen',
   expired: 'Abgelaufen',
   newestShown: (n) => `Die neuesten ${f.count(n)} angezeigt`,
+  newestOfRead: (n, read) => `Die neuesten ${f.count(n)} der ${f.count(read)} gelesenen angezeigt`,
   allTheirLogs: 'Alle Protokolle des Spielers',
   checkPlayer: 'Spieler prüfen',
   gameUsername: 'Spielername',

@@ -708,6 +708,8 @@ const log = (f: Formats): Section<'log'> => ({
   server: (id) => `Servidor ${id}`,
   banStillInEffect: (until) => `Baneo temporal hasta ${until}\nSigue vigente`,
   banTimePassed: (until) => `Baneo temporal hasta ${until}\nLa hora de desbaneo ya pasó`,
+  banExpired: (until) =>
+    `${until === undefined ? 'Baneo temporal' : `Baneo temporal hasta ${until}`}\nNo está en vigor: la entrada está marcada como expirada`,
   banNoUnbanTime: 'Baneo temporal, sin hora de desbaneo',
   banUnbanTime: (until) => `Baneo temporal, desbaneo ${until}`,
   notBannedUnbanSet: (until) => `No (hora de desbaneo fijada: ${until})`,
@@ -810,14 +812,18 @@ const joinRequest = (_f: Formats): Section<'joinRequest'> => ({
 const player = (f: Formats): Section<'player'> => ({
   title: (username) => `Jugador ${username}`,
   entries: 'Entradas',
-  countsOfNewest: (n) => `(recuento de las ${f.count(n)} más recientes)`,
+  countsOfRead: (n) => `(recuento de las ${f.count(n)} leídas, orden desconocido)`,
   byType: 'Por tipo',
   temporaryBan: 'Baneo temporal',
   banInEffectUntil: (until) => `Vigente hasta ${until}`,
   noBanInEffect: 'Ninguno vigente',
+  banWithoutEnd: (when) => `Un baneo temporal del ${when} no tiene hora de desbaneo: puede seguir vigente`,
+  banUndecided: (read, total, at) =>
+    `Se desconoce: ninguno vigente entre las ${f.count(read)} de ${f.count(total)} entradas leídas${at === undefined ? '' : `; el resto se puede leer <t:${at}:f> (<t:${at}:R>)`}`,
   hidden: 'Ocultas',
   expired: 'Caducadas',
   newestShown: (n) => `Se muestran las ${f.count(n)} más recientes`,
+  newestOfRead: (n, read) => `Se muestran las ${f.count(n)} más recientes de las ${f.count(read)} leídas`,
   allTheirLogs: 'Todos sus registros',
   checkPlayer: 'Revisar jugador',
   gameUsername: 'Nombre en el juego',

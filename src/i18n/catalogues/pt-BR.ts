@@ -676,6 +676,8 @@ const log = (f: Formats): Section<'log'> => ({
   server: (id) => `Servidor ${id}`,
   banStillInEffect: (until) => `Banimento temporário até ${until}\nAinda em vigor`,
   banTimePassed: (until) => `Banimento temporário até ${until}\nO horário de desbanimento já passou`,
+  banExpired: (until) =>
+    `${until === undefined ? 'Banimento temporário' : `Banimento temporário até ${until}`}\nNão está em vigor: a entrada está marcada como expirada`,
   banNoUnbanTime: 'Banimento temporário, sem horário de desbanimento',
   banUnbanTime: (until) => `Banimento temporário, desbanimento ${until}`,
   notBannedUnbanSet: (until) => `Não (desbanimento definido: ${until})`,
@@ -778,14 +780,19 @@ const joinRequest = (_f: Formats): Section<'joinRequest'> => ({
 const player = (f: Formats): Section<'player'> => ({
   title: (username) => `Jogador ${username}`,
   entries: 'Entradas',
-  countsOfNewest: (n) => `(contagem das ${f.count(n)} mais recentes)`,
+  countsOfRead: (n) => `(contagem das ${f.count(n)} lidas, ordem desconhecida)`,
   byType: 'Por tipo',
   temporaryBan: 'Banimento temporário',
   banInEffectUntil: (until) => `Em vigor até ${until}`,
   noBanInEffect: 'Nenhum em vigor',
+  banWithoutEnd: (when) =>
+    `Um banimento temporário de ${when} não tem horário de desbanimento: pode ainda estar em vigor`,
+  banUndecided: (read, total, at) =>
+    `Desconhecido: nenhum em vigor entre as ${f.count(read)} de ${f.count(total)} entradas lidas${at === undefined ? '' : `; o restante pode ser lido <t:${at}:f> (<t:${at}:R>)`}`,
   hidden: 'Ocultas',
   expired: 'Expiradas',
   newestShown: (n) => `As ${f.count(n)} mais recentes exibidas`,
+  newestOfRead: (n, read) => `As ${f.count(n)} mais recentes das ${f.count(read)} lidas exibidas`,
   allTheirLogs: 'Todos os registros do jogador',
   checkPlayer: 'Verificar jogador',
   gameUsername: 'Nome no jogo',
