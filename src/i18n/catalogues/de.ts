@@ -14,7 +14,7 @@ export const de: Catalogue = {
     'Join request.name': 'Beitrittsanfrage',
     'Check player.name': 'Spieler prüfen',
     'loa.description': 'Abwesenheiten (LOAs) des Community-Servers',
-    'loa.list.description': 'Alle LOAs auflisten, neueste zuerst',
+    'loa.list.description': 'Alle LOAs auflisten, oder nur die eines Zustands (neueste zuerst)',
     'loa.list.options.status.description':
       'Nur ausstehende, gerade laufende (aktive) oder beendete Abwesenheiten',
     'loa.list.options.status.choices.pending.name': 'Prüfung ausstehend',

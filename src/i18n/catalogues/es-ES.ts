@@ -15,7 +15,7 @@ export const esES: Catalogue = {
     'Join request.name': 'Solicitud de ingreso',
     'Check player.name': 'Revisar jugador',
     'loa.description': 'Ausencias (LOA) del servidor de la comunidad',
-    'loa.list.description': 'Listar todas las LOA, las más recientes primero',
+    'loa.list.description': 'Listar todas las LOA, o solo las de un estado (las más recientes primero)',
     'loa.list.options.status.description':
       'Solo pendientes de revisión, de ausencia ahora (activas) o terminadas',
     'loa.list.options.status.choices.pending.name': 'Pendiente de revisión',

@@ -14,7 +14,8 @@ export const fr: Catalogue = {
     'Join request.name': "Demande d'adhésion",
     'Check player.name': 'Vérifier le joueur',
     'loa.description': 'Absences (LOA) du serveur communautaire',
-    'loa.list.description': "Lister toutes les LOA, les plus récentes d'abord",
+    'loa.list.description':
+      "Lister toutes les LOA, ou seulement celles d'un état (les plus récentes d'abord)",
     'loa.list.options.status.description': 'Seulement en attente d’examen, en cours (actives) ou terminées',
     'loa.list.options.status.choices.pending.name': 'En attente d’examen',
     'loa.list.options.status.choices.active.name': 'Active (absent en ce moment)',

@@ -14,7 +14,7 @@ export const ptBR: Catalogue = {
     'Join request.name': 'Pedido de entrada',
     'Check player.name': 'Verificar jogador',
     'loa.description': 'Ausências (LOAs) do servidor da comunidade',
-    'loa.list.description': 'Listar todas as LOAs, as mais recentes primeiro',
+    'loa.list.description': 'Listar todas as LOAs, ou só as de um estado (as mais recentes primeiro)',
     'loa.list.options.status.description':
       'Só pendentes de revisão, em ausência agora (ativas) ou encerradas',
     'loa.list.options.status.choices.pending.name': 'Pendente de revisão',
