@@ -564,6 +564,9 @@ const log = (f: Formats) => ({
   titleOf: (who: string) => `Moderation logs of ${who}`,
   count: (n: number) => `${f.count(n)} ${f.plural(n, { one: 'log', other: 'logs' })}`,
   empty: 'No moderation logs found.',
+  /** An empty search that did not read every log (its title says how much it searched). */
+  noneAmongSearched:
+    'None of the logs searched match. Not every log was searched and the API gives no order, so a match may be among the others.',
   /** A log's type in a row or a title: "type 3 (Warning)". */
   typeOf: (type: string) => `type ${type}`,
   detailTitle: (id: string, type: string) => `Log ${id} · type ${type}`,

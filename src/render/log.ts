@@ -105,6 +105,8 @@ export function renderLogList(
   info: PageInfo,
   source: Source & Labelled,
   username?: string,
+  /** A search that did not read every log: an empty list is not "no logs", only none among those searched. */
+  partial = false,
 ): APIEmbed {
   const t = source.t ?? ENGLISH;
   return listEmbed({
@@ -113,7 +115,7 @@ export function renderLogList(
     info,
     total: t.log.count(info.total),
     source,
-    emptyText: t.log.empty,
+    emptyText: partial ? t.log.noneAmongSearched : t.log.empty,
     colour: COLOUR,
     t,
   });

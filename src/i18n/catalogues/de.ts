@@ -672,6 +672,8 @@ const log = (f: Formats): Section<'log'> => ({
   titleOf: (who) => `Moderationsprotokolle von ${who}`,
   count: (n) => `${f.count(n)} ${f.plural(n, { one: 'Protokoll', other: 'Protokolle' })}`,
   empty: 'Keine Moderationsprotokolle gefunden.',
+  noneAmongSearched:
+    'Keines der durchsuchten Protokolle passt. Nicht jedes Protokoll wurde durchsucht, und die API nennt keine Reihenfolge: ein Treffer kann unter den übrigen sein.',
   typeOf: (type) => `Typ ${type}`,
   detailTitle: (id, type) => `Protokoll ${id} · Typ ${type}`,
   text: 'Text',

@@ -686,6 +686,8 @@ const log = (f: Formats): Section<'log'> => ({
   titleOf: (who) => `Registros de moderación de ${who}`,
   count: (n) => `${f.count(n)} ${f.plural(n, { one: 'registro', other: 'registros' })}`,
   empty: 'No se encontraron registros de moderación.',
+  noneAmongSearched:
+    'Ninguno de los registros buscados coincide. No se buscó en todos los registros y la API no da un orden, así que puede haber una coincidencia entre los demás.',
   typeOf: (type) => `tipo ${type}`,
   detailTitle: (id, type) => `Registro ${id} · tipo ${type}`,
   text: 'Texto',

@@ -690,6 +690,8 @@ const log = (f: Formats): Section<'log'> => ({
   titleOf: (who) => `Journaux de modération de ${who}`,
   count: (n) => `${f.count(n)} ${f.plural(n, { one: 'journal', other: 'journaux' })}`,
   empty: 'Aucun journal de modération trouvé.',
+  noneAmongSearched:
+    "Aucun des journaux parcourus ne correspond. Tous les journaux n'ont pas été parcourus et l'API ne donne aucun ordre : une correspondance peut se trouver parmi les autres.",
   typeOf: (type) => `type ${type}`,
   detailTitle: (id, type) => `Journal ${id} · type ${type}`,
   text: 'Texte',

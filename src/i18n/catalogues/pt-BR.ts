@@ -654,6 +654,8 @@ const log = (f: Formats): Section<'log'> => ({
   titleOf: (who) => `Registros de moderação de ${who}`,
   count: (n) => `${f.count(n)} ${f.plural(n, { one: 'registro', other: 'registros' })}`,
   empty: 'Nenhum registro de moderação encontrado.',
+  noneAmongSearched:
+    'Nenhum dos registros pesquisados corresponde. Nem todos os registros foram pesquisados e a API não dá uma ordem, então pode haver uma correspondência entre os outros.',
   typeOf: (type) => `tipo ${type}`,
   detailTitle: (id, type) => `Registro ${id} · tipo ${type}`,
   text: 'Texto',
