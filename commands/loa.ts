@@ -294,7 +294,7 @@ const data = defineCommand({
     {
       type: ApplicationCommandOptionType.Subcommand,
       name: 'list',
-      description: 'List all LOAs, newest first, or only those of one state',
+      description: 'List all LOAs, or only those of one state (newest first)',
       options: [
         {
           type: ApplicationCommandOptionType.String,

@@ -326,6 +326,7 @@ function searchView(planned?: PlannedSearch): ListView<Log, undefined, SearchPag
         info,
         source,
         s ? searchTitle(s, complete, labels, savedOnly, t) : arg,
+        !complete || savedOnly !== undefined,
       );
       if (!savedOnly) return embed;
       // Discord shows timestamps in field values (not in titles or footers).

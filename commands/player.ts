@@ -1,15 +1,19 @@
 /**
  * "Check player" (right-click a message → Apps): the game usernames the message names, offered in
- * a select, each opening that player's record from their moderation logs (one request per player,
- * saved like every list); "Type a username…" opens a modal, and so does the command itself when the
+ * a select, each opening that player's record from their moderation logs (one request per 100 of
+ * the player's logs, as the month allows, saved like every list); "Type a username…" opens a modal, and so does the command itself when the
  * message names nobody.
  */
 import { ApplicationCommandType, ComponentType } from 'discord.js';
-import type { Log } from '../generated/api.js';
-import { pageItems, pageOfItems } from '../src/api/pages.js';
-import type { Fetched } from '../src/api/types.js';
+import type { Log, LogPage } from '../generated/api.js';
+import { isNotSaved } from '../src/api/errors.js';
+import { cutPage, GATHER_PAGE_SIZE, mergeSources, pageItems, pageOfItems } from '../src/api/pages.js';
+import type { Fetched, ReadOptions, Resources } from '../src/api/types.js';
+import { uniqueById } from '../src/api/unique.js';
 import type { MessageMenu } from '../src/discord/command.js';
+import type { Community } from '../src/discord/community.js';
 import { parseUsername } from '../src/discord/input.js';
+import { planHold } from '../src/discord/paging/allowance.js';
 import { askButton, askModal } from '../src/discord/paging/controller.js';
 import { showList } from '../src/discord/paging/show.js';
 import type { DetailView, ListEnvelope, ListView } from '../src/discord/paging/views.js';
@@ -22,20 +26,71 @@ import { type PlayerRecord, renderPlayer } from '../src/render/player.js';
 import { joinArg, splitArgs } from './report-data.js';
 import { VIEW } from './view-ids.js';
 
-/** A player's record: the first page of their logs (one request, saved like every list). */
+/** Pages of 100 "Check player" reads at most: a player's first 1,000 logs. */
+export const PLAYER_MAX_PAGES = 10;
+
+/** Page `page` of the player's logs as saved, or undefined when it is not saved (no request). */
+async function savedPage(api: Resources, username: string, page: number) {
+  try {
+    return await api.listUserLogs(username, { page, limit: GATHER_PAGE_SIZE }, { savedOnly: true });
+  } catch (error) {
+    if (isNotSaved(error)) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Every page of the player's logs (at most PLAYER_MAX_PAGES), each entry once: the API gives no
+ * order, so the newest entries and a ban in effect can be on any page (docs/api-decisions.md).
+ * Page 1 is read as any record is; the pages not saved are planned by the export's rule
+ * (`planHold`: what the month can spare above the pace's reserve); when they do not fit, only the
+ * saved pages are read and the record says how many, and when every page can be.
+ */
+async function readPlayer(
+  { resources, allowance }: Community,
+  username: string,
+  options: ReadOptions,
+): Promise<Fetched<PlayerRecord>> {
+  const first = await resources.listUserLogs(username, { page: 1, limit: GATHER_PAGE_SIZE }, options);
+  const { items: firstLogs, info } = cutPage<Log>(first.data, 1, Number.POSITIVE_INFINITY);
+  if (firstLogs.length === 0) throw new UserError(say.noPlayerLogs);
+  const pages = Math.min(info.totalPages, PLAYER_MAX_PAGES);
+  const rest = Array.from({ length: Math.max(0, pages - 1) }, (_, i) => i + 2);
+  const saved = await Promise.all(rest.map((page) => savedPage(resources, username, page)));
+  // A refresh reads every page again; otherwise only the pages not saved cost a request.
+  const bought = (i: number) => options.fresh === true || saved[i] === undefined;
+  const planned = await planHold(allowance.holdMonth, rest.filter((_, i) => bought(i)).length);
+  let reads: Fetched<LogPage>[];
+  if (planned.ok) {
+    try {
+      reads = await Promise.all(
+        rest.map(async (page, i) => {
+          const read = await resources.listUserLogs(username, { page, limit: GATHER_PAGE_SIZE }, options);
+          if (!read.fromCache && bought(i)) await planned.hold.spent();
+          return read;
+        }),
+      );
+    } finally {
+      await planned.hold.release();
+    }
+  } else {
+    reads = saved.filter((page): page is Fetched<LogPage> => page !== undefined);
+  }
+  const logs = uniqueById([firstLogs, ...reads.map((read) => pageItems<Log>(read.data))].flat());
+  const record: PlayerRecord = {
+    username,
+    logs,
+    total: Math.max(info.total, logs.length),
+    ...(planned.ok ? {} : { possibleAt: Math.floor(planned.possibleAt / 1000) }),
+  };
+  return { ...mergeSources([first, ...reads]), data: record };
+}
+
+/** A player's record: every page of their logs, as the month allows (saved like every list). */
 export const playerView: DetailView<PlayerRecord> = {
   kind: 'detail',
   id: VIEW.player,
-  async fetch({ resources }, username, options): Promise<Fetched<PlayerRecord>> {
-    const fetched = await resources.listUserLogs(username, { page: 1, limit: 100 }, options);
-    const logs = pageItems(fetched.data) as Log[];
-    if (logs.length === 0) throw new UserError(say.noPlayerLogs);
-    const total =
-      typeof fetched.data.total === 'number' && fetched.data.total >= logs.length
-        ? fetched.data.total
-        : logs.length;
-    return { ...fetched, data: { username, logs, total } };
-  },
+  fetch: readPlayer,
   render: renderPlayer,
   shortcuts: [{ label: (t) => t.player.allTheirLogs, view: VIEW.userLogs, arg: ({ username }) => username }],
   ask: {

@@ -9,6 +9,7 @@
  */
 import type { Role } from '../../generated/api.js';
 import type { Fetched, PageQuery, ReadOptions, Resources } from './types.js';
+import { uniqueById } from './unique.js';
 
 type JsonObject = Record<string, unknown>;
 
@@ -192,13 +193,7 @@ export async function gatherPages<T extends { id?: unknown }>(
   const rest = await Promise.all(
     Array.from({ length: Math.max(0, last - 1) }, (_, i) => read({ page: i + 2, limit })),
   );
-  const seen = new Set<unknown>();
-  const items: T[] = [];
-  for (const item of [firstItems, ...rest.map((p) => pageItems<T>(p.data))].flat()) {
-    if (item.id !== undefined && seen.has(item.id)) continue;
-    seen.add(item.id);
-    items.push(item);
-  }
+  const items = uniqueById([firstItems, ...rest.map((p) => pageItems<T>(p.data))].flat());
   return { items, complete: info.totalPages <= maxPages, ...mergeSources([first, ...rest]) };
 }
 

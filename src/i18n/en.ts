@@ -564,6 +564,9 @@ const log = (f: Formats) => ({
   titleOf: (who: string) => `Moderation logs of ${who}`,
   count: (n: number) => `${f.count(n)} ${f.plural(n, { one: 'log', other: 'logs' })}`,
   empty: 'No moderation logs found.',
+  /** An empty search that did not read every log (its title says how much it searched). */
+  noneAmongSearched:
+    'None of the logs searched match. Not every log was searched and the API gives no order, so a match may be among the others.',
   /** A log's type in a row or a title: "type 3 (Warning)". */
   typeOf: (type: string) => `type ${type}`,
   detailTitle: (id: string, type: string) => `Log ${id} · type ${type}`,
@@ -589,6 +592,9 @@ const log = (f: Formats) => ({
   /** The "Temporary ban" field; `until` is a Discord timestamp. */
   banStillInEffect: (until: string) => `Temporary ban until ${until}\nStill in effect`,
   banTimePassed: (until: string) => `Temporary ban until ${until}\nUnban time has passed`,
+  /** An entry marked expired: its ban is over whatever its unban time says (`until`: when it was set). */
+  banExpired: (until: string | undefined) =>
+    `${until === undefined ? 'Temporary ban' : `Temporary ban until ${until}`}\nNot in effect: the entry is marked expired`,
   banNoUnbanTime: 'Temporary ban, unban time not set',
   banUnbanTime: (until: string) => `Temporary ban, unban time ${until}`,
   notBannedUnbanSet: (until: string) => `No (unban time set: ${until})`,
@@ -703,16 +709,22 @@ const joinRequest = (_f: Formats) => ({
 const player = (f: Formats) => ({
   title: (username: string) => `Player ${username}`,
   entries: 'Entries',
-  /** After the total when only the newest logs were counted: "250 (counts of the newest 100)". */
-  countsOfNewest: (n: number) => `(counts of the newest ${f.count(n)})`,
+  /** After the total when not every log was read: "250 (counts of the 100 read, order unknown)". */
+  countsOfRead: (n: number) => `(counts of the ${f.count(n)} read, order unknown)`,
   byType: 'By type',
   temporaryBan: 'Temporary ban',
   /** `until` is a Discord timestamp. */
   banInEffectUntil: (until: string) => `In effect until ${until}`,
   noBanInEffect: 'None in effect',
+  /** A temporary ban without an unban time; `when` is when the entry was made (a Discord timestamp). */
+  banWithoutEnd: (when: string) => `A temporary ban of ${when} has no unban time: it may still be in effect`,
+  /** No ban in effect among the logs read, but not every log was read (`at`: when the rest can be, Unix seconds). */
+  banUndecided: (read: number, total: number, at: number | undefined) =>
+    `Not known: none in effect among the ${f.count(read)} of ${f.count(total)} entries read${at === undefined ? '' : `; the rest can be read <t:${at}:f> (<t:${at}:R>)`}`,
   hidden: 'Hidden',
   expired: 'Expired',
   newestShown: (n: number) => `The newest ${f.count(n)} shown`,
+  newestOfRead: (n: number, read: number) => `The newest ${f.count(n)} of the ${f.count(read)} read shown`,
   allTheirLogs: 'All their logs',
   /** The modal asking for a username. */
   checkPlayer: 'Check player',

@@ -22,18 +22,22 @@ import { actor } from './people.js';
 const COLOUR = 0xed4245;
 
 /**
- * Where a temporary ban stands at the time the data was read (`nowMs`, the data's fetchedAt):
+ * Where a temporary ban stands at the time the data was read (`nowMs`, the data's fetchedAt). The
+ * one place `expired` is read next to `tempBan`/`unbanAt` (docs/api-decisions.md): an entry marked
+ * `expired: true` holds no ban in effect, whatever its unban time says.
  * - 'none'      not a temporary ban (tempBan is false)
+ * - 'expired'   tempBan on an entry marked expired: not in effect
  * - 'running'   tempBan with an unban time still ahead
  * - 'passed'    tempBan whose unban time has passed
  * - 'no-end'    tempBan without a usable unban time
  * - 'unknown'   tempBan absent or not a boolean
  */
-export type TempBanState = 'none' | 'running' | 'passed' | 'no-end' | 'unknown';
+export type TempBanState = 'none' | 'expired' | 'running' | 'passed' | 'no-end' | 'unknown';
 
 export function tempBanState(log: Partial<Log>, nowMs: number): TempBanState {
   if (log.tempBan === false) return 'none';
   if (log.tempBan !== true) return 'unknown';
+  if (log.expired === true) return 'expired';
   if (!isSetTimestamp(log.unbanAt)) return 'no-end';
   return log.unbanAt * 1000 <= nowMs ? 'passed' : 'running';
 }
@@ -47,6 +51,8 @@ export function tempBanText(log: Partial<Log>, nowMs: number, t: Words): string 
       return t.log.banStillInEffect(until);
     case 'passed':
       return t.log.banTimePassed(until);
+    case 'expired':
+      return t.log.banExpired(until === NONE ? undefined : until);
     case 'no-end':
       return until === NONE ? t.log.banNoUnbanTime : t.log.banUnbanTime(until);
     case 'none':
@@ -99,6 +105,8 @@ export function renderLogList(
   info: PageInfo,
   source: Source & Labelled,
   username?: string,
+  /** A search that did not read every log: an empty list is not "no logs", only none among those searched. */
+  partial = false,
 ): APIEmbed {
   const t = source.t ?? ENGLISH;
   return listEmbed({
@@ -107,7 +115,7 @@ export function renderLogList(
     info,
     total: t.log.count(info.total),
     source,
-    emptyText: t.log.empty,
+    emptyText: partial ? t.log.noneAmongSearched : t.log.empty,
     colour: COLOUR,
     t,
   });

@@ -1,25 +1,28 @@
 /**
  * A player's record from their moderation logs (`/server/logs/user/{username}`), for "Check
  * player": how many entries, how many of each log type (types the server's admins named first),
- * a temporary ban still in effect, hidden and expired counts, and the newest entries. Pure: the
- * time is the data's fetchedAt.
+ * a temporary ban still in effect, hidden and expired counts, and the newest entries. The API gives
+ * no order: "newest" is by creation time over every entry read, and where not every entry was read
+ * the record says so rather than claim the newest or no ban. Pure: the time is the data's fetchedAt.
  */
 import type { APIEmbed } from 'discord.js';
 import type { Log } from '../../generated/api.js';
 import type { Source } from '../api/pages.js';
 import { ENGLISH, type Words } from '../i18n/words.js';
-import { field, NONE, safeLine, timestamp } from './format.js';
+import { field, isSetTimestamp, NONE, safeLine, timestamp } from './format.js';
 import { codeLabel, type Labelled } from './labels.js';
 import { logRow, tempBanState } from './log.js';
 import { detailEmbed } from './page.js';
 
-/** What "Check player" read: the first page of the player's logs and the total the API gave. */
+/** What "Check player" read: the player's logs, from as many pages as the month allowed. */
 export interface PlayerRecord {
   username: string;
-  /** The logs read (the first API page: up to 100). */
+  /** The logs read, each once, from every page read (the API gives no order). */
   logs: Log[];
-  /** Entries in all (the envelope's total, else the logs read). */
+  /** Entries in all (the envelope's total, at least the logs read). */
   total: number;
+  /** When the pages not read can be read (Unix seconds): the month could not spare them now. */
+  possibleAt?: number;
 }
 
 /** Entries shown in the record; the rest are one button away (the player's full list). */
@@ -39,33 +42,61 @@ export function typeCounts(logs: readonly Partial<Log>[], source: Labelled, t: W
     .map(([type, n]) => `${codeLabel(source.labels, 'logTypes', type) ?? NONE}: ${t.f.count(n)}`);
 }
 
+/**
+ * The "Temporary ban" field, decided from every entry read (`tempBanState`, where `expired` is
+ * read): a ban in effect is shown whatever was left unread; "none in effect" only when every entry
+ * was read; otherwise what is known and what is not.
+ */
+function banField(record: PlayerRecord, newest: readonly Log[], nowMs: number, t: Words): string {
+  const w = t.player;
+  const ban = newest.find((l) => tempBanState(l, nowMs) === 'running');
+  if (ban) return w.banInEffectUntil(timestamp(ban.unbanAt));
+  const open = newest.find((l) => tempBanState(l, nowMs) === 'no-end');
+  if (open) return w.banWithoutEnd(timestamp(open.createdAt));
+  if (record.logs.length >= record.total) return w.noBanInEffect;
+  return w.banUndecided(record.logs.length, record.total, record.possibleAt);
+}
+
+/** Newest first by when each was created (the API's order is not known); entries without a time last. */
+function newestFirst(logs: readonly Log[]): Log[] {
+  const at = (l: Log) => (isSetTimestamp(l.createdAt) ? l.createdAt : Number.NEGATIVE_INFINITY);
+  return [...logs].sort((a, b) => at(b) - at(a));
+}
+
 export function renderPlayer(record: PlayerRecord, source: Source & Labelled): APIEmbed {
   const t = source.t ?? ENGLISH;
   const w = t.player;
   const { logs } = record;
-  const newest = [...logs].sort((a, b) => (b.createdAt ?? 0) - (a.createdAt ?? 0));
-  const ban = newest.find((l) => tempBanState(l, source.fetchedAt) === 'running');
-  const read = logs.length < record.total ? ` ${w.countsOfNewest(logs.length)}` : '';
+  const newest = newestFirst(logs);
+  const running = newest.some((l) => tempBanState(l, source.fetchedAt) === 'running');
+  // Every entry read: counts and "newest" are the player's; otherwise of the entries read only.
+  const whole = logs.length >= record.total;
+  const read = whole ? '' : ` ${w.countsOfRead(logs.length)}`;
   const hidden = logs.filter((l) => l.hidden === true).length;
   const expired = logs.filter((l) => l.expired === true).length;
+  const shown = Math.min(NEWEST_SHOWN, logs.length);
   return detailEmbed(
     {
-      title: `${ban ? '⛔ ' : ''}${w.title(safeLine(record.username, 100))}`,
+      title: `${running ? '⛔ ' : ''}${w.title(safeLine(record.username, 100))}`,
       description: newest
         .slice(0, NEWEST_SHOWN)
         .map((l) => logRow(l, source.fetchedAt, source.labels, t))
         .join('\n'),
-      color: ban ? 0xed4245 : 0xfee75c,
+      color: running ? 0xed4245 : 0xfee75c,
       fields: [
         field(w.entries, `${t.f.count(record.total)}${read}`),
         field(w.byType, typeCounts(logs, source, t).join('\n') || NONE),
-        field(w.temporaryBan, ban ? w.banInEffectUntil(timestamp(ban.unbanAt)) : w.noBanInEffect),
+        field(w.temporaryBan, banField(record, newest, source.fetchedAt, t)),
         field(w.hidden, t.f.count(hidden)),
         field(w.expired, t.f.count(expired)),
       ],
     },
     source,
-    logs.length > NEWEST_SHOWN ? w.newestShown(NEWEST_SHOWN) : undefined,
+    whole
+      ? logs.length > NEWEST_SHOWN
+        ? w.newestShown(shown)
+        : undefined
+      : w.newestOfRead(shown, logs.length),
     undefined,
     t,
   );

@@ -10,6 +10,7 @@ import { matchesSearch, parseSearchArg, parseSince, searchArg } from '../../comm
 import type { Log } from '../../generated/api.js';
 import { nextMonthStart } from '../../src/base/limits-spec.js';
 import { MESSAGES, UserError } from '../../src/discord/replies.js';
+import { ENGLISH } from '../../src/i18n/words.js';
 import { generateDataset } from '../doubles/sandbox/data.js';
 import { control, embedOf, startWorld, type World } from '../e2e/world.js';
 
@@ -256,6 +257,17 @@ describe('/log user search and a tiny monthly allowance', () => {
       new RegExp(`^Page 2 of ${Math.ceil(expected.length / 10)} · ${expected.length} `),
     );
     expect(page2.title).toContain(`1 of ${pages} saved pages searched`);
+  });
+
+  it('a search of the saved pages that matches nothing says none of those searched match, not that there are none', async () => {
+    const username = world.sandbox.dataset.samples.busyUsernames[0]!;
+    world.sandbox.resetLog();
+    const answer = await search(world, username, { type: 999_999 });
+    expect(pagesRead(world)).toEqual([]); // page 1 is saved from the search before
+    const embed = embedOf(answer.message);
+    expect(embed.title).toContain('saved pages searched');
+    expect(embed.description).toContain(ENGLISH.log.noneAmongSearched);
+    expect(embed.description).not.toContain(ENGLISH.log.empty);
   });
 
   it('with nothing saved and nothing to spare, one sentence says when the search is possible, and nothing is read', async () => {

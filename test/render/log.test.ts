@@ -168,6 +168,23 @@ describe('temporary ban state', () => {
     expect(tempBanText({} as Log, NOW, ENGLISH)).toBe(NONE);
   });
 
+  it('an entry marked expired holds no ban in effect, whatever its unban time (docs/api-decisions.md)', () => {
+    const lifted = { tempBan: true, unbanAt: NOW_S + 3600, expired: true } as Log;
+    expect(tempBanState(lifted, NOW)).toBe('expired');
+    expect(tempBanState({ tempBan: true, expired: true } as Log, NOW)).toBe('expired');
+    expect(tempBanState({ tempBan: true, unbanAt: NOW_S + 3600, expired: false } as Log, NOW)).toBe(
+      'running',
+    );
+    expect(tempBanState({ tempBan: false, expired: true } as Log, NOW)).toBe('none');
+    expect(tempBanText(lifted, NOW, ENGLISH)).toBe(
+      `Temporary ban until <t:${NOW_S + 3600}:f> (<t:${NOW_S + 3600}:R>)\nNot in effect: the entry is marked expired`,
+    );
+    expect(tempBanText({ tempBan: true, expired: true } as Log, NOW, ENGLISH)).toBe(
+      'Temporary ban\nNot in effect: the entry is marked expired',
+    );
+    expect(logFlags(lifted, NOW)).toBe('⌛');
+  });
+
   it('sets the list flags', () => {
     expect(logFlags({ hidden: true, expired: true } as Log, NOW)).toBe('🙈⌛');
     expect(logFlags({ tempBan: true, unbanAt: NOW_S + 1 } as Log, NOW)).toBe('⛔');

@@ -45,7 +45,8 @@ describe('renderPlayer', () => {
     assertNoPings(embed);
     const f = Object.fromEntries((embed.fields ?? []).map((x) => [x.name, x.value]));
     expect(embed.title).toBe('⛔ Player Bob\\_1');
-    expect(f.Entries).toBe('250 (counts of the newest 7)');
+    expect(f.Entries).toBe('250 (counts of the 7 read, order unknown)');
+    expect(embed.footer?.text).toContain('The newest 5 of the 7 read shown');
     expect(f['Temporary ban']).toMatch(/^In effect until <t:1800003600:f>/);
     expect(f.Hidden).toBe('1');
     expect(f.Expired).toBe('1');
@@ -58,5 +59,50 @@ describe('renderPlayer', () => {
     const embed = renderPlayer({ username: 'Bob_1', logs: passed, total: 1 }, source());
     expect(embed.title).toBe('Player Bob\\_1');
     expect(embed.fields?.find((x) => x.name === 'Temporary ban')?.value).toBe('None in effect');
+  });
+
+  const ban = (record: Parameters<typeof renderPlayer>[0]) =>
+    renderPlayer(record, source()).fields?.find((x) => x.name === 'Temporary ban')?.value;
+
+  it('an entry marked expired holds no ban, whatever its unban time', () => {
+    const lifted = [log('l1', 7, { tempBan: true, unbanAt: T + 3600, expired: true })];
+    const embed = renderPlayer({ username: 'Bob_1', logs: lifted, total: 1 }, source());
+    expect(embed.title).toBe('Player Bob\\_1');
+    expect(ban({ username: 'Bob_1', logs: lifted, total: 1 })).toBe('None in effect');
+  });
+
+  it('"none in effect" only when every entry was read; otherwise what is known, and when the rest can be', () => {
+    const read = [log('l1', 2), log('l2', 2)];
+    expect(ban({ username: 'Bob_1', logs: read, total: 2 })).toBe('None in effect');
+    expect(ban({ username: 'Bob_1', logs: read, total: 130 })).toBe(
+      'Not known: none in effect among the 2 of 130 entries read',
+    );
+    expect(ban({ username: 'Bob_1', logs: read, total: 130, possibleAt: T + 86_400 })).toBe(
+      `Not known: none in effect among the 2 of 130 entries read; the rest can be read <t:${T + 86_400}:f> (<t:${T + 86_400}:R>)`,
+    );
+  });
+
+  it('a temporary ban without an unban time is never "none in effect"', () => {
+    const open = [log('l1', 2), log('l2', 7, { tempBan: true })];
+    expect(ban({ username: 'Bob_1', logs: open, total: 2 })).toBe(
+      `A temporary ban of <t:${T - 120}:f> (<t:${T - 120}:R>) has no unban time: it may still be in effect`,
+    );
+  });
+
+  it('the newest are by creation time whatever order the logs came in; every entry read: no qualifier', () => {
+    const shuffled = [
+      log('l9', 2),
+      log('l3', 2),
+      log('l7', 2),
+      log('l1', 2),
+      log('l8', 2),
+      log('l2', 2),
+      log('l6', 2),
+    ];
+    const embed = renderPlayer({ username: 'Bob_1', logs: shuffled, total: 7 }, source());
+    const ids = embed.description?.split('\n').map((row) => /`(l\d)`/.exec(row)?.[1]);
+    expect(ids).toEqual(['l1', 'l2', 'l3', 'l6', 'l7']);
+    expect(embed.fields?.find((x) => x.name === 'Entries')?.value).toBe('7');
+    expect(embed.footer?.text).toContain('The newest 5 shown');
   });
 });

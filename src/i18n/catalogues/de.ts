@@ -14,7 +14,7 @@ export const de: Catalogue = {
     'Join request.name': 'Beitrittsanfrage',
     'Check player.name': 'Spieler prüfen',
     'loa.description': 'Abwesenheiten (LOAs) des Community-Servers',
-    'loa.list.description': 'Alle LOAs auflisten, neueste zuerst',
+    'loa.list.description': 'Alle LOAs auflisten, oder nur die eines Zustands (neueste zuerst)',
     'loa.list.options.status.description':
       'Nur ausstehende, gerade laufende (aktive) oder beendete Abwesenheiten',
     'loa.list.options.status.choices.pending.name': 'Prüfung ausstehend',
@@ -672,6 +672,8 @@ const log = (f: Formats): Section<'log'> => ({
   titleOf: (who) => `Moderationsprotokolle von ${who}`,
   count: (n) => `${f.count(n)} ${f.plural(n, { one: 'Protokoll', other: 'Protokolle' })}`,
   empty: 'Keine Moderationsprotokolle gefunden.',
+  noneAmongSearched:
+    'Keines der durchsuchten Protokolle passt. Nicht jedes Protokoll wurde durchsucht, und die API nennt keine Reihenfolge: ein Treffer kann unter den übrigen sein.',
   typeOf: (type) => `Typ ${type}`,
   detailTitle: (id, type) => `Protokoll ${id} · Typ ${type}`,
   text: 'Text',
@@ -694,6 +696,8 @@ const log = (f: Formats): Section<'log'> => ({
   server: (id) => `Server ${id}`,
   banStillInEffect: (until) => `Zeitweiliger Bann bis ${until}\nNoch in Kraft`,
   banTimePassed: (until) => `Zeitweiliger Bann bis ${until}\nEntbannungszeit ist verstrichen`,
+  banExpired: (until) =>
+    `${until === undefined ? 'Zeitweiliger Bann' : `Zeitweiliger Bann bis ${until}`}\nNicht in Kraft: der Eintrag ist als abgelaufen markiert`,
   banNoUnbanTime: 'Zeitweiliger Bann, keine Entbannungszeit gesetzt',
   banUnbanTime: (until) => `Zeitweiliger Bann, Entbannungszeit ${until}`,
   notBannedUnbanSet: (until) => `Nein (Entbannungszeit gesetzt: ${until})`,
@@ -796,14 +800,19 @@ const joinRequest = (_f: Formats): Section<'joinRequest'> => ({
 const player = (f: Formats): Section<'player'> => ({
   title: (username) => `Spieler ${username}`,
   entries: 'Einträge',
-  countsOfNewest: (n) => `(gezählt: die neuesten ${f.count(n)})`,
+  countsOfRead: (n) => `(gezählt: die ${f.count(n)} gelesenen, Reihenfolge unbekannt)`,
   byType: 'Nach Typ',
   temporaryBan: 'Zeitweiliger Bann',
   banInEffectUntil: (until) => `In Kraft bis ${until}`,
   noBanInEffect: 'Keiner in Kraft',
+  banWithoutEnd: (when) =>
+    `Ein zeitweiliger Bann vom ${when} hat keine Entbannungszeit: er kann noch in Kraft sein`,
+  banUndecided: (read, total, at) =>
+    `Unbekannt: keiner in Kraft unter den ${f.count(read)} von ${f.count(total)} gelesenen Einträgen${at === undefined ? '' : `; der Rest kann <t:${at}:f> (<t:${at}:R>) gelesen werden`}`,
   hidden: 'Verborgen',
   expired: 'Abgelaufen',
   newestShown: (n) => `Die neuesten ${f.count(n)} angezeigt`,
+  newestOfRead: (n, read) => `Die neuesten ${f.count(n)} der ${f.count(read)} gelesenen angezeigt`,
   allTheirLogs: 'Alle Protokolle des Spielers',
   checkPlayer: 'Spieler prüfen',
   gameUsername: 'Spielername',

@@ -15,7 +15,7 @@ export const esES: Catalogue = {
     'Join request.name': 'Solicitud de ingreso',
     'Check player.name': 'Revisar jugador',
     'loa.description': 'Ausencias (LOA) del servidor de la comunidad',
-    'loa.list.description': 'Listar todas las LOA, las más recientes primero',
+    'loa.list.description': 'Listar todas las LOA, o solo las de un estado (las más recientes primero)',
     'loa.list.options.status.description':
       'Solo pendientes de revisión, de ausencia ahora (activas) o terminadas',
     'loa.list.options.status.choices.pending.name': 'Pendiente de revisión',
@@ -686,6 +686,8 @@ const log = (f: Formats): Section<'log'> => ({
   titleOf: (who) => `Registros de moderación de ${who}`,
   count: (n) => `${f.count(n)} ${f.plural(n, { one: 'registro', other: 'registros' })}`,
   empty: 'No se encontraron registros de moderación.',
+  noneAmongSearched:
+    'Ninguno de los registros buscados coincide. No se buscó en todos los registros y la API no da un orden, así que puede haber una coincidencia entre los demás.',
   typeOf: (type) => `tipo ${type}`,
   detailTitle: (id, type) => `Registro ${id} · tipo ${type}`,
   text: 'Texto',
@@ -708,6 +710,8 @@ const log = (f: Formats): Section<'log'> => ({
   server: (id) => `Servidor ${id}`,
   banStillInEffect: (until) => `Baneo temporal hasta ${until}\nSigue vigente`,
   banTimePassed: (until) => `Baneo temporal hasta ${until}\nLa hora de desbaneo ya pasó`,
+  banExpired: (until) =>
+    `${until === undefined ? 'Baneo temporal' : `Baneo temporal hasta ${until}`}\nNo está en vigor: la entrada está marcada como expirada`,
   banNoUnbanTime: 'Baneo temporal, sin hora de desbaneo',
   banUnbanTime: (until) => `Baneo temporal, desbaneo ${until}`,
   notBannedUnbanSet: (until) => `No (hora de desbaneo fijada: ${until})`,
@@ -810,14 +814,18 @@ const joinRequest = (_f: Formats): Section<'joinRequest'> => ({
 const player = (f: Formats): Section<'player'> => ({
   title: (username) => `Jugador ${username}`,
   entries: 'Entradas',
-  countsOfNewest: (n) => `(recuento de las ${f.count(n)} más recientes)`,
+  countsOfRead: (n) => `(recuento de las ${f.count(n)} leídas, orden desconocido)`,
   byType: 'Por tipo',
   temporaryBan: 'Baneo temporal',
   banInEffectUntil: (until) => `Vigente hasta ${until}`,
   noBanInEffect: 'Ninguno vigente',
+  banWithoutEnd: (when) => `Un baneo temporal del ${when} no tiene hora de desbaneo: puede seguir vigente`,
+  banUndecided: (read, total, at) =>
+    `Se desconoce: ninguno vigente entre las ${f.count(read)} de ${f.count(total)} entradas leídas${at === undefined ? '' : `; el resto se puede leer <t:${at}:f> (<t:${at}:R>)`}`,
   hidden: 'Ocultas',
   expired: 'Caducadas',
   newestShown: (n) => `Se muestran las ${f.count(n)} más recientes`,
+  newestOfRead: (n, read) => `Se muestran las ${f.count(n)} más recientes de las ${f.count(read)} leídas`,
   allTheirLogs: 'Todos sus registros',
   checkPlayer: 'Revisar jugador',
   gameUsername: 'Nombre en el juego',

@@ -14,7 +14,8 @@ export const fr: Catalogue = {
     'Join request.name': "Demande d'adhésion",
     'Check player.name': 'Vérifier le joueur',
     'loa.description': 'Absences (LOA) du serveur communautaire',
-    'loa.list.description': "Lister toutes les LOA, les plus récentes d'abord",
+    'loa.list.description':
+      "Lister toutes les LOA, ou seulement celles d'un état (les plus récentes d'abord)",
     'loa.list.options.status.description': 'Seulement en attente d’examen, en cours (actives) ou terminées',
     'loa.list.options.status.choices.pending.name': 'En attente d’examen',
     'loa.list.options.status.choices.active.name': 'Active (absent en ce moment)',
@@ -689,6 +690,8 @@ const log = (f: Formats): Section<'log'> => ({
   titleOf: (who) => `Journaux de modération de ${who}`,
   count: (n) => `${f.count(n)} ${f.plural(n, { one: 'journal', other: 'journaux' })}`,
   empty: 'Aucun journal de modération trouvé.',
+  noneAmongSearched:
+    "Aucun des journaux parcourus ne correspond. Tous les journaux n'ont pas été parcourus et l'API ne donne aucun ordre : une correspondance peut se trouver parmi les autres.",
   typeOf: (type) => `type ${type}`,
   detailTitle: (id, type) => `Journal ${id} · type ${type}`,
   text: 'Texte',
@@ -711,6 +714,8 @@ const log = (f: Formats): Section<'log'> => ({
   server: (id) => `Serveur ${id}`,
   banStillInEffect: (until) => `Bannissement temporaire jusqu'au ${until}\nToujours en vigueur`,
   banTimePassed: (until) => `Bannissement temporaire jusqu'au ${until}\nL'heure de débannissement est passée`,
+  banExpired: (until) =>
+    `${until === undefined ? 'Bannissement temporaire' : `Bannissement temporaire jusqu'au ${until}`}\nPas en vigueur : l'entrée est marquée comme expirée`,
   banNoUnbanTime: 'Bannissement temporaire, heure de débannissement non définie',
   banUnbanTime: (until) => `Bannissement temporaire, débannissement ${until}`,
   notBannedUnbanSet: (until) => `Non (débannissement défini : ${until})`,
@@ -813,14 +818,19 @@ const joinRequest = (_f: Formats): Section<'joinRequest'> => ({
 const player = (f: Formats): Section<'player'> => ({
   title: (username) => `Joueur ${username}`,
   entries: 'Entrées',
-  countsOfNewest: (n) => `(décompte des ${f.count(n)} plus récentes)`,
+  countsOfRead: (n) => `(décompte des ${f.count(n)} lues, ordre inconnu)`,
   byType: 'Par type',
   temporaryBan: 'Bannissement temporaire',
   banInEffectUntil: (until) => `En vigueur jusqu'au ${until}`,
   noBanInEffect: 'Aucun en vigueur',
+  banWithoutEnd: (when) =>
+    `Un bannissement temporaire du ${when} n'a pas d'heure de débannissement : il peut être encore en vigueur`,
+  banUndecided: (read, total, at) =>
+    `Inconnu : aucun en vigueur parmi les ${f.count(read)} entrées lues sur ${f.count(total)}${at === undefined ? '' : ` ; le reste pourra être lu <t:${at}:f> (<t:${at}:R>)`}`,
   hidden: 'Masquées',
   expired: 'Expirées',
   newestShown: (n) => `Les ${f.count(n)} plus récentes affichées`,
+  newestOfRead: (n, read) => `Les ${f.count(n)} plus récentes des ${f.count(read)} lues affichées`,
   allTheirLogs: 'Tous ses journaux',
   checkPlayer: 'Vérifier le joueur',
   gameUsername: 'Pseudo de jeu',

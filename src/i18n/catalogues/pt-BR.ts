@@ -14,7 +14,7 @@ export const ptBR: Catalogue = {
     'Join request.name': 'Pedido de entrada',
     'Check player.name': 'Verificar jogador',
     'loa.description': 'Ausências (LOAs) do servidor da comunidade',
-    'loa.list.description': 'Listar todas as LOAs, as mais recentes primeiro',
+    'loa.list.description': 'Listar todas as LOAs, ou só as de um estado (as mais recentes primeiro)',
     'loa.list.options.status.description':
       'Só pendentes de revisão, em ausência agora (ativas) ou encerradas',
     'loa.list.options.status.choices.pending.name': 'Pendente de revisão',
@@ -654,6 +654,8 @@ const log = (f: Formats): Section<'log'> => ({
   titleOf: (who) => `Registros de moderação de ${who}`,
   count: (n) => `${f.count(n)} ${f.plural(n, { one: 'registro', other: 'registros' })}`,
   empty: 'Nenhum registro de moderação encontrado.',
+  noneAmongSearched:
+    'Nenhum dos registros pesquisados corresponde. Nem todos os registros foram pesquisados e a API não dá uma ordem, então pode haver uma correspondência entre os outros.',
   typeOf: (type) => `tipo ${type}`,
   detailTitle: (id, type) => `Registro ${id} · tipo ${type}`,
   text: 'Texto',
@@ -676,6 +678,8 @@ const log = (f: Formats): Section<'log'> => ({
   server: (id) => `Servidor ${id}`,
   banStillInEffect: (until) => `Banimento temporário até ${until}\nAinda em vigor`,
   banTimePassed: (until) => `Banimento temporário até ${until}\nO horário de desbanimento já passou`,
+  banExpired: (until) =>
+    `${until === undefined ? 'Banimento temporário' : `Banimento temporário até ${until}`}\nNão está em vigor: a entrada está marcada como expirada`,
   banNoUnbanTime: 'Banimento temporário, sem horário de desbanimento',
   banUnbanTime: (until) => `Banimento temporário, desbanimento ${until}`,
   notBannedUnbanSet: (until) => `Não (desbanimento definido: ${until})`,
@@ -778,14 +782,19 @@ const joinRequest = (_f: Formats): Section<'joinRequest'> => ({
 const player = (f: Formats): Section<'player'> => ({
   title: (username) => `Jogador ${username}`,
   entries: 'Entradas',
-  countsOfNewest: (n) => `(contagem das ${f.count(n)} mais recentes)`,
+  countsOfRead: (n) => `(contagem das ${f.count(n)} lidas, ordem desconhecida)`,
   byType: 'Por tipo',
   temporaryBan: 'Banimento temporário',
   banInEffectUntil: (until) => `Em vigor até ${until}`,
   noBanInEffect: 'Nenhum em vigor',
+  banWithoutEnd: (when) =>
+    `Um banimento temporário de ${when} não tem horário de desbanimento: pode ainda estar em vigor`,
+  banUndecided: (read, total, at) =>
+    `Desconhecido: nenhum em vigor entre as ${f.count(read)} de ${f.count(total)} entradas lidas${at === undefined ? '' : `; o restante pode ser lido <t:${at}:f> (<t:${at}:R>)`}`,
   hidden: 'Ocultas',
   expired: 'Expiradas',
   newestShown: (n) => `As ${f.count(n)} mais recentes exibidas`,
+  newestOfRead: (n, read) => `As ${f.count(n)} mais recentes das ${f.count(read)} lidas exibidas`,
   allTheirLogs: 'Todos os registros do jogador',
   checkPlayer: 'Verificar jogador',
   gameUsername: 'Nome no jogo',
