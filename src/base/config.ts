@@ -382,7 +382,10 @@ export type DeployConfig = z.output<typeof deploySchema>;
 export type Result<T> = { ok: true; config: T } | { ok: false; errors: string[] };
 export type ConfigResult = Result<Config>;
 
-/** Setting names whose values are secret; used by the logger's redaction too. */
+/**
+ * Setting names whose values are secret: the one list. The logger censors them in every logged object
+ * (`REDACT_PATHS`, src/base/log.ts) and `secretValues` finds their values for the audits.
+ */
 export const SECRET_SETTINGS = [
   'DISCORD_TOKEN',
   'API_TOKEN',
