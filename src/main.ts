@@ -59,11 +59,23 @@ for (const sentence of resembled) rootLogger.warn(sentence);
 // Handlers never let a rejection escape; should one slip through, log it and keep serving.
 process.on('unhandledRejection', (reason) => rootLogger.error({ err: reason }, 'unhandled rejection'));
 
-/** Say why Rollcall cannot start, in the log and in one line on stderr, and exit 1. */
+/**
+ * Say why Rollcall cannot start, once: in one line on stderr (the log's fatal line points to it, so a
+ * terminal showing both says the reason once), and exit 1.
+ */
 function refuse(reason: string): never {
-  rootLogger.fatal({ reason }, 'could not start');
+  rootLogger.fatal('could not start; the reason is the line on stderr');
   process.stderr.write(`Rollcall could not start: ${redactUrlCredentials(reason)}\n`);
   process.exit(1);
+}
+
+/** Why a start failed, in one sentence: a host not found or not answering says so, with what to check. */
+function startProblem(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const { code, hostname } = error as NodeJS.ErrnoException & { hostname?: string };
+  if (hostname && (code === 'ENOTFOUND' || code === 'EAI_AGAIN'))
+    return `${hostname} cannot be found (${error.message}); check this machine's network and DNS`;
+  return error.message;
 }
 
 const dataProblem = dataDirProblem(config);
@@ -185,8 +197,7 @@ async function runProcess(): Promise<void> {
     client.on(Events.ShardResume, follow);
     client.on(Events.ShardReady, follow);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
     await app.stop(0).catch(() => undefined);
-    refuse(reason);
+    refuse(startProblem(error));
   }
 }

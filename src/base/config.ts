@@ -382,7 +382,10 @@ export type DeployConfig = z.output<typeof deploySchema>;
 export type Result<T> = { ok: true; config: T } | { ok: false; errors: string[] };
 export type ConfigResult = Result<Config>;
 
-/** Setting names whose values are secret; used by the logger's redaction too. */
+/**
+ * Setting names whose values are secret: the one list. The logger censors them in every logged object
+ * (`REDACT_PATHS`, src/base/log.ts) and `secretValues` finds their values for the audits.
+ */
 export const SECRET_SETTINGS = [
   'DISCORD_TOKEN',
   'API_TOKEN',
@@ -647,18 +650,43 @@ function firstNonUtf8Line(bytes: Buffer): number | undefined {
   }
 }
 
+/**
+ * The first words of Rollcall's settings that no other program's names are taken to start with: a name
+ * so begun that is no setting was meant for Rollcall (`API_URL`, `ACCESS_ROLES`), so it is named.
+ */
+const ROLLCALL_PREFIXES = [
+  'ROLLCALL_',
+  'DISCORD_',
+  'API_',
+  'ACCESS_',
+  'CACHE_',
+  'DIGEST_',
+  'REMINDER_',
+  'REPORTS_',
+  'QUOTA_',
+  'SAVED_ANSWERS_',
+] as const;
+
 /** A name given to Rollcall that is not a setting but looks like a misspelling of one. */
 export interface ResembledSetting {
   name: string;
-  resembles: string;
+  /** The setting it resembles; absent when it resembles none but starts as Rollcall's do (`prefix`). */
+  resembles?: string;
+  /** The settings' first word it starts with (`ACCESS_`), when it resembles none. */
+  prefix?: string;
   /** Where the name was set. */
   from: '.env' | 'the environment';
 }
 
+/** Equal once `S` and `_` are left out (LOGLEVEL and LOG_LEVEL, ACCESS_ROLES and ACCESS_ROLE). */
+const sameLetters = (a: string, b: string) => a.replace(/[S_]/g, '') === b.replace(/[S_]/g, '');
+
 /**
  * The names in `env` (and the settings file's `fromFile`) that no setting has but that resemble one:
- * the same but for case, a missing or extra `S` or `_`, or at most one edit away (two for names of
- * ten characters or more; a swap of two neighbours is one). Names of other programs (PATH, HOME,
+ * the same but for case, a missing or extra `S` or `_`, a missing `_ID`/`_IDS` (DIGEST_CHANNEL,
+ * ACCESS_ROLES), or at most one edit away (two for names of ten characters or more; a swap of two
+ * neighbours is one); and the names that resemble none but start with a first word of Rollcall's
+ * settings (`ROLLCALL_PREFIXES`: API_URL, ACCESS_LEVEL). Names of other programs (PATH, HOME,
  * npm's) are far from every setting and are never named.
  */
 export function resembledSettings(
@@ -670,27 +698,30 @@ export function resembledSettings(
   for (const name of Object.keys(env)) {
     if (known.includes(name) || !/^[A-Za-z][A-Za-z0-9_]*$/.test(name)) continue;
     const upper = name.toUpperCase();
+    const from = fromFile.includes(name) ? '.env' : 'the environment';
     let best: { setting: string; distance: number } | undefined;
     for (const setting of known) {
       const distance = editDistance(upper, setting);
+      const stem = setting.replace(/_IDS?$/, '');
       const near =
         distance <= (setting.length >= 10 ? 2 : 1) ||
-        upper.replace(/[S_]/g, '') === setting.replace(/[S_]/g, '');
+        sameLetters(upper, setting) ||
+        (stem !== setting && sameLetters(upper, stem));
       if (near && (best === undefined || distance < best.distance)) best = { setting, distance };
     }
-    if (best)
-      found.push({
-        name,
-        resembles: best.setting,
-        from: fromFile.includes(name) ? '.env' : 'the environment',
-      });
+    const prefix = ROLLCALL_PREFIXES.find((p) => upper.startsWith(p));
+    if (best) found.push({ name, resembles: best.setting, from });
+    else if (prefix) found.push({ name, prefix, from });
   }
   return found;
 }
 
 /** The sentence for a name that resembles a setting (names only: a value may be a secret). */
 export function resembledSentence(r: ResembledSetting): string {
-  return `${r.name} (in ${r.from}) is not a setting Rollcall reads, so it is ignored; did you mean ${r.resembles}?`;
+  const ignored = `${r.name} (in ${r.from}) is not a setting Rollcall reads, so it is ignored`;
+  if (r.resembles) return `${ignored}; did you mean ${r.resembles}?`;
+  const alike = SETTING_NAMES.filter((n) => n.startsWith(r.prefix ?? '\0'));
+  return `${ignored}; the ${r.prefix} settings are ${alike.join(', ')} (docs/settings.md)`;
 }
 
 /** Edits (insert, delete, replace, swap of neighbours) from `a` to `b` (optimal string alignment). */

@@ -1,31 +1,24 @@
 import { createRequire } from 'node:module';
 import pino, { type Logger } from 'pino';
+import { SECRET_SETTINGS } from './config.js';
 
 export type { Logger };
 
-/** Paths pino censors wherever they appear in a logged object (case-sensitive). */
-export const REDACT_PATHS = [
+/** Fields that carry a credential whatever object they are in (a request's header, a client's token). */
+const SECRET_FIELDS = [
   'token',
-  '*.token',
   'authorization',
   'Authorization',
-  '*.authorization',
-  '*.Authorization',
   'headers.authorization',
   'headers.Authorization',
-  '*.headers.authorization',
-  '*.headers.Authorization',
-  'DISCORD_TOKEN',
-  'API_TOKEN',
-  '*.DISCORD_TOKEN',
-  '*.API_TOKEN',
   'apiToken',
-  '*.apiToken',
-  'ROLLCALL_SECRET_KEY',
-  '*.ROLLCALL_SECRET_KEY',
-  'ROLLCALL_SECRET_KEY_PREVIOUS',
-  '*.ROLLCALL_SECRET_KEY_PREVIOUS',
 ];
+
+/**
+ * Paths pino censors wherever they appear in a logged object (case-sensitive), at the top or one
+ * level down (`{ config }`): the secret fields and every secret setting, from the settings' own list.
+ */
+export const REDACT_PATHS = [...SECRET_FIELDS, ...SECRET_SETTINGS].flatMap((path) => [path, `*.${path}`]);
 
 /**
  * `scheme://userinfo@` in any text: the credentials part of a URL. The user info runs to the last `@`

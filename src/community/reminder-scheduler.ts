@@ -19,7 +19,14 @@
  * written in the digest's language (the admins' choice, else the server's preferred locale). A
  * problem recorded for the admins is kept in English, as it was written (docs/reports.md).
  */
-import { type APIEmbed, type Client, PermissionFlagsBits, type PermissionResolvable } from 'discord.js';
+import {
+  type APIEmbed,
+  type Client,
+  DiscordAPIError,
+  PermissionFlagsBits,
+  type PermissionResolvable,
+  RESTJSONErrorCodes,
+} from 'discord.js';
 import { reportInput } from '../../commands/report-data.js';
 import type { Loa } from '../../generated/api.js';
 import { NotSavedError } from '../api/errors.js';
@@ -80,6 +87,17 @@ const NEEDED: Array<[PermissionResolvable, string]> = [
   [PermissionFlagsBits.ViewChannel, 'View Channel'],
   [PermissionFlagsBits.SendMessages, 'Send Messages'],
 ];
+
+/**
+ * The permission a 403 from Discord says the bot lacks for a reminder (by the names admins see):
+ * Missing Access is the channel it cannot see, Missing Permissions the right to post; another 403
+ * could be either.
+ */
+function refusedPermissions(error: DiscordAPIError): string[] {
+  if (error.code === RESTJSONErrorCodes.MissingAccess) return ['View Channel'];
+  if (error.code === RESTJSONErrorCodes.MissingPermissions) return ['Send Messages'];
+  return NEEDED.map(([, name]) => name);
+}
 
 /** What the scheduler needs of Discord and of the server's community. */
 export interface ReminderPoster {
@@ -273,7 +291,13 @@ export function discordReminderPoster(client: Client, communityOf: CommunityOf):
     async send(channelId, message) {
       const channel = await channelOf(channelId);
       if (!channel?.isSendable()) throw new UserError((t) => t.reminders.noChannel(channelId));
-      await channel.send({ content: message.content, allowedMentions: message.allowedMentions });
+      try {
+        await channel.send({ content: message.content, allowedMentions: message.allowedMentions });
+      } catch (error) {
+        if (!(error instanceof DiscordAPIError) || error.status !== 403) throw error;
+        const permissions = refusedPermissions(error);
+        throw new UserError((t) => t.reminders.refused(channelId, permissions), { cause: error });
+      }
     },
   };
 }

@@ -13,6 +13,10 @@
  * labelled name followed by a capitalised word that is no label of its own (`Player: Sir Space`)
  * names a display name of several words, which no username is: nothing is offered for it. A mass
  * mention (`@everyone`, `@here`) is never a player.
+ *
+ * A label's value is the text after it up to the next label or the line's end, read once mentions and
+ * links are taken out: `IGN: <@1…> Name: Bob_1` gives IGN nothing and Name `Bob_1`. A label word
+ * (`Name`, `Player`, `Spieler`) is never offered, whatever stands around it.
  */
 import { LIMITS } from '../base/discord-limits.js';
 
@@ -47,6 +51,8 @@ const LABEL = [
 const NOT_AFTER_WORD = '(?<![\\p{L}\\p{M}\\p{N}_])';
 const LABELLED = new RegExp(`${NOT_AFTER_WORD}(?:${LABEL})\\s*[:=]\\s*`, 'giu');
 const FIELD_NAME = new RegExp(`${NOT_AFTER_WORD}(?:${LABEL})(?![\\p{L}\\p{M}\\p{N}_])`, 'iu');
+/** A word that is a label in full ("Name", "IGN", "Spieler"): never a player. */
+const LABEL_WORD = new RegExp(`^(?:${LABEL})$`, 'iu');
 /** What begins the rest of a line with a label of its own ("Reason:", "Benutzername=hans", "Reported user:"). */
 const LABEL_AHEAD = new RegExp(`^(?:(?:${LABEL})|[^\\s:=]+)\\s*[:=]`, 'iu');
 /** What separates words besides spaces: list punctuation, brackets and quotes. */
@@ -72,7 +78,7 @@ function clean(text: string | null | undefined): string {
 function nameOf(word: string): string | undefined {
   if (MASS_MENTION.test(word)) return undefined;
   const name = word.replace(LEADING, '').replace(TRAILING, '');
-  return SHAPE.test(name) ? name : undefined;
+  return SHAPE.test(name) && !LABEL_WORD.test(name) ? name : undefined;
 }
 
 /**
@@ -90,23 +96,33 @@ function looksLikeUsername(name: string): boolean {
 }
 
 /**
- * The name each label in `text` names: the word after it, when it is a username whole and the value
- * does not go on with a capitalised word that is no label ("Player: Sir Space" names no username).
+ * The name each label in `text` names: the first word of its value (up to the next label or the line's
+ * end), when it is a username whole and the value does not go on with a capitalised word that is no
+ * label ("Player: Sir Space" names no username).
  */
 function labelledNames(text: string): string[] {
   const names: string[] = [];
-  for (const match of text.matchAll(LABELLED)) {
-    const from = (match.index ?? 0) + match[0].length;
-    const word = WORD_AT.exec(text.slice(from))?.[0];
-    const name = word && nameOf(word);
-    if (!word || !name) continue;
-    // Punctuation after the name ends the value ("Player: Bob. Then…"); else a capitalised word may go on.
-    const rest = text.slice(from + word.length);
-    const next = /^[ \t]+(\S)/u.exec(rest)?.[1];
-    const ended = !word.endsWith(name) || next === undefined || !/\p{Lu}/u.test(next);
-    if (ended || LABEL_AHEAD.test(rest.trimStart())) names.push(name);
+  for (const line of text.split('\n')) {
+    const labels = [...line.matchAll(LABELLED)];
+    for (const [i, match] of labels.entries()) {
+      const from = match.index + match[0].length;
+      const name = nameInValue(line.slice(from, labels[i + 1]?.index ?? line.length));
+      if (name) names.push(name);
+    }
   }
   return names;
+}
+
+/** The username a label's value names, or undefined (empty, several words, no username). */
+function nameInValue(value: string): string | undefined {
+  const word = WORD_AT.exec(value)?.[0];
+  const name = word && nameOf(word);
+  if (!word || !name) return undefined;
+  // Punctuation after the name ends the value ("Player: Bob. Then…"); else a capitalised word may go on.
+  const rest = value.slice(word.length);
+  const next = /^[ \t]+(\S)/u.exec(rest)?.[1];
+  const ended = !word.endsWith(name) || next === undefined || !/\p{Lu}/u.test(next);
+  return ended || LABEL_AHEAD.test(rest.trimStart()) ? name : undefined;
 }
 
 /** The usernames a message names, labelled ones first, each once (any case), at most 25. */

@@ -981,4 +981,7 @@ const reminders = (f: Formats) => ({
   missing: (channelId: string, missing: string[]) =>
     `Rollcall cannot post leave reminders in ${channelMention(channelId)}: missing ${missing.join(', ')}.`,
   failed: 'The last leave reminder could not be posted (Discord did not answer); the next one will be tried.',
+  /** Discord refused a post (403): the permissions it lacks in the channel, by the names admins see. */
+  refused: (channelId: string, permissions: string[]) =>
+    `Discord refused the last leave reminder in ${channelMention(channelId)} (403): Rollcall lacks ${permissions.join(' or ')} there; give it that permission, and the next one will be tried.`,
 });

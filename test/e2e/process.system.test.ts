@@ -59,6 +59,32 @@ describe('npm start', () => {
     expect(result.stderr).not.toContain('db-password-123');
   }, 120_000);
 
+  it('a Discord it cannot find is said once, in one line with what to check, and exit 1', async () => {
+    const result = await run('npm', ['start', '--silent'], {
+      cwd,
+      env: baseEnv({
+        DISCORD_TOKEN: 'discord-token-child',
+        DISCORD_APPLICATION_ID: '123456789012345678',
+        DISCORD_GUILD_ID: '223456789012345678',
+        // .invalid never resolves (RFC 2606): the lookup fails as discord.com's does off the network.
+        DISCORD_API_URL: 'http://discord.invalid/api',
+        API_BASE_URL: 'http://127.0.0.1:9/api/v1',
+        API_TOKEN: 'api-token-child',
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'rollcall-dns-')),
+      }),
+    }).then(
+      () => ({ code: 0, stdout: '', stderr: '' }),
+      (error: { code: number; stdout: string; stderr: string }) => error,
+    );
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim().split('\n')).toEqual([
+      "Rollcall could not start: discord.invalid cannot be found (getaddrinfo ENOTFOUND discord.invalid); check this machine's network and DNS",
+    ]);
+    // The log's fatal line (stdout, at the default level) points to it rather than saying it again.
+    expect(`${result.stdout}${result.stderr}`.split('ENOTFOUND discord.invalid')).toHaveLength(2);
+    expect(result.stdout).toContain('could not start; the reason is the line on stderr');
+  }, 120_000);
+
   describe('with settings', () => {
     let sandbox: Sandbox;
     let double: DiscordDouble;

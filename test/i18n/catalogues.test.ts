@@ -86,6 +86,10 @@ const SAMPLES: Record<string, unknown[][]> = {
   'sentences.digestNoChannel': [['99']],
   'sentences.digestMissing': [['99', ['Send Messages']]],
   'reminders.missing': [['99', ['Send Messages']]],
+  'reminders.refused': [
+    ['99', ['Send Messages']],
+    ['99', ['View Channel', 'Send Messages']],
+  ],
   'reminders.noChannel': [['99']],
   'reminders.state': [[undefined], [{ channelId: '99', pings: true }], [{ channelId: '99', pings: false }]],
   'reminders.count': [[1], [3]],

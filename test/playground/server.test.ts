@@ -188,6 +188,27 @@ describe('the playground server', () => {
     );
   });
 
+  it('takes a member of its list for a user option by name or @name, and names some when none is meant', async () => {
+    const post = async (line: string) => {
+      const res = await fetch(new URL('/api/slash', playground.url), {
+        method: 'POST',
+        body: JSON.stringify({ line }),
+      });
+      return { status: res.status, body: (await res.json()) as { ok: boolean; error?: string } };
+    };
+    const member = playground.world.sandbox.dataset.samples.busyMemberIds[0] as string;
+    for (const line of ['/member view user:alex', '/member view user:@Alex']) {
+      const answered = await post(line);
+      expect(answered.status, line).toBe(200);
+      expect(playground.session.state().messages.at(-1)?.message.embeds?.[0]?.title, line).toContain(member);
+    }
+    const unknown = await post('/member view user:@nobody-here');
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error).toMatch(
+      /^user: give a member by name \(@alex, @jordan, @robin, .+…: the member list\) or a Discord user id \(17 to 20 digits\)$/,
+    );
+  });
+
   it('has its data around now: shifts running for hours, leave ending tomorrow, staff idle for weeks', () => {
     const ds = playground.world.sandbox.dataset;
     const now = Date.now() / 1000;

@@ -89,10 +89,27 @@ describe('resembledSettings', () => {
     ['DISCROD_TOKEN', 'DISCORD_TOKEN'], // two letters swapped
     ['API_BASE_URI', 'API_BASE_URL'], // one letter
     ['DATABSE_URLL', 'DATABASE_URL'], // two edits in a long name
+    ['DIGEST_CHANNEL', 'DIGEST_CHANNEL_ID'], // a missing _ID
+    ['REMINDER_CHANNEL', 'REMINDER_CHANNEL_ID'],
+    ['QUOTA_ALERT_CHANNEL', 'QUOTA_ALERT_CHANNEL_ID'],
+    ['ACCESS_ROLES', 'ACCESS_ROLE_IDS'], // a missing _IDS, the plural kept
+    ['ACCESS_DISCORD_ROLE', 'ACCESS_DISCORD_ROLE_IDS'],
+    ['discord_guild', 'DISCORD_GUILD_ID'],
   ])('%s resembles %s', (name, setting) => {
     expect(resembledSettings({ [name]: 'x' })).toEqual([
       { name, resembles: setting, from: 'the environment' },
     ]);
+  });
+
+  it('names a name that resembles no setting but starts as Rollcall’s do, with the settings so begun', () => {
+    expect(resembledSettings({ API_URL: 'x', ACCESS_LEVEL: 'x', ROLLCALL_KEY: 'x' }, ['API_URL'])).toEqual([
+      { name: 'API_URL', prefix: 'API_', from: '.env' },
+      { name: 'ACCESS_LEVEL', prefix: 'ACCESS_', from: 'the environment' },
+      { name: 'ROLLCALL_KEY', prefix: 'ROLLCALL_', from: 'the environment' },
+    ]);
+    expect(resembledSentence({ name: 'ACCESS_LEVEL', prefix: 'ACCESS_', from: 'the environment' })).toBe(
+      'ACCESS_LEVEL (in the environment) is not a setting Rollcall reads, so it is ignored; the ACCESS_ settings are ACCESS_REQUIRE_MEMBER, ACCESS_ROLE_IDS, ACCESS_DISCORD_ROLE_IDS, ACCESS_MAX_AGE_SECONDS, ACCESS_GRACE_SECONDS (docs/settings.md)',
+    );
   });
 
   it("leaves every setting, and other programs' names, alone", () => {

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { loadConfig, SECRET_SETTINGS, secretValues } from '../../src/base/config.js';
 import { createLogger, redactUrlCredentials } from '../../src/base/log.js';
 
 function capture() {
@@ -27,6 +28,46 @@ describe('logger redaction', () => {
       expect(line).not.toContain(secret);
       expect(line).toContain('[REDACTED]');
     }
+  });
+});
+
+describe('every setting logged', () => {
+  it('shows none of the secret values, whatever way the settings are logged', () => {
+    const key = Buffer.alloc(32, 0x5a);
+    const loaded = loadConfig({
+      DISCORD_TOKEN: 'discord-token-value',
+      DISCORD_APPLICATION_ID: '123456789012345678',
+      DISCORD_GUILD_ID: '223456789012345678',
+      API_BASE_URL: 'https://api.example.test/api/v1/',
+      API_TOKEN: 'api-token-value',
+      ROLLCALL_SECRET_KEY: key.toString('base64'),
+      ROLLCALL_SECRET_KEY_PREVIOUS: Buffer.alloc(32, 0x3c).toString('hex'),
+      DATABASE_URL: 'postgres://rollcall@db.internal/rollcall',
+      DATABASE_PASSWORD: 'database-password-value',
+      CACHE_URL: 'redis://:cache-password-value@cache.internal:6379',
+    });
+    expect(loaded.ok).toBe(true);
+    if (!loaded.ok) return;
+    const config: Record<string, unknown> = loaded.config;
+    // Every secret setting is set, so the check covers each of them.
+    for (const name of SECRET_SETTINGS) expect(config[name], name).toBeDefined();
+    const { lines, logger } = capture();
+    logger.info(config, 'the settings, spread');
+    logger.info({ config }, 'the settings, as a field');
+    for (const [name, value] of Object.entries(config)) {
+      logger.info({ [name]: value }, `one setting: ${name}`);
+      logger.info({ settings: { [name]: value } }, `one setting, nested: ${name}`);
+    }
+    const text = lines.join('\n');
+    const secrets = [...secretValues(config), 'database-password-value'];
+    expect(secrets).toEqual(
+      expect.arrayContaining(['discord-token-value', 'api-token-value', 'cache-password-value']),
+    );
+    for (const secret of secrets) expect(text, secret).not.toContain(secret);
+    // The key's bytes, as pino writes a Buffer, are not there either.
+    expect(text).not.toContain(JSON.stringify([...key]).slice(1, -1));
+    // What is not secret is still logged.
+    expect(text).toContain('api.example.test');
   });
 });
 

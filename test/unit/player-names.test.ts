@@ -2,6 +2,7 @@
  * The usernames a message names, for "Check player" (src/discord/player-names.ts): a whole
  * username-shaped word or nothing, never a piece of one (a piece opens another player's record).
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { playerNames } from '../../src/discord/player-names.js';
 
@@ -120,5 +121,80 @@ describe('playerNames', () => {
     expect(
       playerNames({ content: "**Foo_1**, (Bar_2) “Baz_3” ||Qux_4|| `Zed_5` Bob_6's ~~Kit_7~~!" }),
     ).toEqual(['Foo_1', 'Bar_2', 'Baz_3', 'Qux_4', 'Zed_5', 'Bob_6', 'Kit_7']);
+  });
+
+  it('reads a label’s value up to the next label or the line’s end, mentions and links taken out first', () => {
+    expect(playerNames({ content: 'IGN: <@123456789012345678> Name: Bob_1' })).toEqual(['Bob_1']);
+    expect(playerNames({ content: 'Player: <@123456789012345678> Player: <@&123456789012345678>' })).toEqual(
+      [],
+    );
+    expect(playerNames({ content: 'IGN: https://example.com/x Spieler: hans\nName:\nBob_2' })).toEqual([
+      'hans',
+      'Bob_2',
+    ]);
+    expect(
+      playerNames({ embeds: [{ fields: [{ name: 'Player', value: '<@123456789012345678> Name' }] }] }),
+    ).toEqual([]);
+  });
+
+  it('never offers a label word, whatever surrounds it (property)', () => {
+    const labels = [
+      'IGN',
+      'Name',
+      'Player',
+      'Username',
+      'User',
+      'Target',
+      'Spieler',
+      'Joueur',
+      'Jugador',
+      'Jogador',
+    ];
+    const noise = [
+      '<@123456789012345678>',
+      '<@&123456789012345678>',
+      '<#123456789012345678>',
+      'https://x.io/Bob_9',
+    ];
+    const names = ['Bob_1', 'xX_Sniper', 'eve', 'Mallory', 'john.doe', 'Müller_2'];
+    const token = fc.oneof(
+      fc.constantFrom(...labels).chain((l) => fc.constantFrom(`${l}:`, `${l} :`, `${l}=`, l, `**${l}**:`)),
+      fc.constantFrom(...noise),
+      fc.constantFrom(...names),
+    );
+    const message = fc.array(token, { maxLength: 12 }).chain((tokens) =>
+      fc
+        .array(fc.constantFrom(' ', '  ', '\n', ', '), {
+          minLength: tokens.length,
+          maxLength: tokens.length,
+        })
+        .map((gaps) => tokens.map((t, i) => `${t}${gaps[i]}`).join('')),
+    );
+    const isLabel = (name: string) => labels.some((l) => l.toLowerCase() === name.toLowerCase());
+    fc.assert(
+      fc.property(message, (content) => {
+        for (const offered of [
+          ...playerNames({ content }),
+          ...playerNames({
+            embeds: [{ description: content, fields: [{ name: 'Player', value: content }] }],
+          }),
+        ]) {
+          expect(isLabel(offered), `${offered} offered from ${JSON.stringify(content)}`).toBe(false);
+          expect(names).toContain(offered);
+        }
+      }),
+    );
+    // A label, something taken out, another label and a name: that name alone.
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...labels),
+        fc.constantFrom(...noise),
+        fc.constantFrom(...labels),
+        fc.constantFrom(...names),
+        (first, between, second, name) => {
+          expect(playerNames({ content: `${first}: ${between} ${second}: ${name}` })).toEqual([name]);
+        },
+      ),
+    );
   });
 });

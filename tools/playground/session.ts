@@ -396,7 +396,10 @@ export class PlaygroundSession {
     return out;
   }
 
-  /** A Discord user by id (created with that id on first use) or by a known username. */
+  /**
+   * A Discord user by id or mention (created with that id on first use), or one the playground knows
+   * (the acting users, the member list, the sandbox's members) by username, with or without `@`.
+   */
   #userOf(option: string, raw: string): DoubleUser {
     const id = snowflakeOf(raw);
     if (id) {
@@ -407,9 +410,14 @@ export class PlaygroundSession {
       }
       return user;
     }
-    const byName = [...this.#users.values()].find((u) => u.username.toLowerCase() === raw.toLowerCase());
+    const name = raw.trim().replace(/^@/, '').toLowerCase();
+    const known = [...this.#users.values(), ...this.#community, ...this.#people];
+    const byName = known.find((u) => u.username.toLowerCase() === name);
     if (byName) return byName;
-    throw new InputError(`${option}: give a Discord user id (17 to 20 digits) or a known username`);
+    const some = [...this.#community, ...this.#people].slice(0, 5).map((u) => `@${u.username}`);
+    throw new InputError(
+      `${option}: give a member by name (${some.join(', ')}…: the member list) or a Discord user id (17 to 20 digits)`,
+    );
   }
 
   /** Runs a typed slash command (`/loa list public:true`) as the acting user. */

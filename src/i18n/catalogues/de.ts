@@ -1031,4 +1031,6 @@ const reminders = (f: Formats): Section<'reminders'> => ({
     `Rollcall kann keine Abwesenheitserinnerungen in ${channelMention(channelId)} posten: es fehlt ${missing.join(', ')}.`,
   failed:
     'Die letzte Abwesenheitserinnerung konnte nicht gepostet werden (Discord hat nicht geantwortet); die nächste wird versucht.',
+  refused: (channelId, permissions) =>
+    `Discord hat die letzte Abwesenheitserinnerung in ${channelMention(channelId)} abgelehnt (403): Rollcall fehlt dort ${permissions.join(' oder ')}; gib Rollcall diese Berechtigung, dann wird die nächste versucht.`,
 });

@@ -1045,4 +1045,6 @@ const reminders = (f: Formats): Section<'reminders'> => ({
     `Rollcall no puede publicar recordatorios de ausencia en ${channelMention(channelId)}: falta ${missing.join(', ')}.`,
   failed:
     'No se pudo publicar el último recordatorio de ausencia (Discord no respondió); se intentará el siguiente.',
+  refused: (channelId, permissions) =>
+    `Discord rechazó el último recordatorio de ausencia en ${channelMention(channelId)} (403): a Rollcall le falta ${permissions.join(' o ')} allí; dale ese permiso y se intentará el siguiente.`,
 });

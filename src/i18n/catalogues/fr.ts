@@ -1049,4 +1049,6 @@ const reminders = (f: Formats): Section<'reminders'> => ({
     `Rollcall ne peut pas publier de rappels d'absence dans ${channelMention(channelId)} : il manque ${missing.join(', ')}.`,
   failed:
     "Le dernier rappel d'absence n'a pas pu être publié (Discord n'a pas répondu) ; le prochain sera tenté.",
+  refused: (channelId, permissions) =>
+    `Discord a refusé le dernier rappel d'absence dans ${channelMention(channelId)} (403) : il manque à Rollcall ${permissions.join(' ou ')} dans ce salon ; donnez-lui cette permission, et le prochain sera tenté.`,
 });

@@ -1013,4 +1013,6 @@ const reminders = (f: Formats): Section<'reminders'> => ({
     `O Rollcall não pode publicar lembretes de ausência em ${channelMention(channelId)}: falta ${missing.join(', ')}.`,
   failed:
     'Não foi possível publicar o último lembrete de ausência (o Discord não respondeu); o próximo será tentado.',
+  refused: (channelId, permissions) =>
+    `O Discord recusou o último lembrete de ausência em ${channelMention(channelId)} (403): falta ao Rollcall ${permissions.join(' ou ')} ali; dê essa permissão a ele, e o próximo será tentado.`,
 });

@@ -426,6 +426,25 @@ function suggest() {
       );
       return;
     }
+    // A user option: the playground's people by name (`@alex`), as Discord's client offers members.
+    if (def && (def.type === 6 || def.type === 9) && !/\s$/.test(text)) {
+      const typed = value.replace(/^@/, '').toLowerCase();
+      const people = [...state.members, ...state.people].filter(
+        (/** @type {Loose} */ u, i, all) => all.findIndex((o) => o.id === u.id) === i,
+      );
+      showSuggestions(
+        `${def.name}: members`,
+        people
+          .filter((/** @type {Loose} */ u) => u.username.toLowerCase().startsWith(typed))
+          .slice(0, 25)
+          .map((/** @type {Loose} */ u) => ({
+            name: `@${u.username}`,
+            hint: def.description,
+            fill: `${before}@${u.username} `,
+          })),
+      );
+      return;
+    }
     if (def && !/\s$/.test(text)) {
       showSuggestions(`${def.name}`, [
         {
