@@ -13,9 +13,8 @@ import { ENGLISH, type Words } from '../i18n/words.js';
 import type { LeaveAhead } from '../reports/reminders.js';
 import { code, NONE, timestamp } from './format.js';
 import type { Labelled } from './labels.js';
-import { listEmbed } from './page.js';
 import { discordUserOf, type People, person } from './people.js';
-import type { ReportFacts } from './reports.js';
+import { type ReportFacts, reportList } from './reports.js';
 
 export type LeaveAheadKind = 'returning' | 'starting';
 
@@ -45,7 +44,7 @@ export function renderLeaveAhead(
   facts: ReportFacts,
   t: Words = source.t ?? ENGLISH,
 ): APIEmbed {
-  return listEmbed({
+  return reportList({
     title: kind === 'returning' ? t.reminders.returningTitle : t.reminders.startingTitle,
     rows: rows.map((r) => leaveAheadRow(r, kind, source.people, t)),
     info,
