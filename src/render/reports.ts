@@ -64,8 +64,11 @@ export function reportList(input: ListEmbedInput & { facts: ReportFacts; t: Word
   return listEmbed({
     ...input,
     rows: input.rows.length > 0 ? [t.reports.partialRows(soFar), ...input.rows] : [],
-    shown: input.rows.length,
-    ...(input.total !== undefined && input.total !== '' ? { total: t.reports.soFar(input.total) } : {}),
+    shown: input.shown ?? input.rows.length,
+    // With no row read, no count either: "0 LOAs so far" would read as "none".
+    ...(input.total !== undefined && input.total !== ''
+      ? { total: input.rows.length > 0 ? t.reports.soFar(input.total) : '' }
+      : {}),
     emptyText: t.reports.notKnownYet(soFar),
   });
 }
