@@ -7,7 +7,7 @@
  */
 import type { APIEmbed } from 'discord.js';
 import { describe, expect, it } from 'vitest';
-import { loaActiveView } from '../../commands/loa.js';
+import { loaActiveView, loaByStatusView } from '../../commands/loa.js';
 import { quotaCheckView } from '../../commands/quota.js';
 import { shiftTotalsView } from '../../commands/shift.js';
 import type { Loa, Member, Shift } from '../../generated/api.js';
@@ -104,6 +104,19 @@ describe('/loa active', () => {
     const embed = await shown(loaActiveView, community(data({}, false)), '');
     expect(embed.description).toBe('Nobody is on leave now.');
     expect(text(embed)).not.toMatch(/Partial|so far/);
+  });
+});
+
+describe('/loa list status: (from the snapshot)', () => {
+  it('on a partial read says nothing of "no LOAs found"', async () => {
+    const embed = await shown(loaByStatusView, community(data({}, true)), 'active');
+    expect(text(embed)).not.toMatch(/No leaves of absence found/);
+    expect(embed.description).toMatch(READ_SO_FAR);
+  });
+
+  it('on a complete read says none was found', async () => {
+    const embed = await shown(loaByStatusView, community(data({}, false)), 'active');
+    expect(embed.description).toBe('No leaves of absence found.');
   });
 });
 
