@@ -185,7 +185,7 @@ export const loaByStatusView: ListView<Loa, unknown, Read<ReportPage<Loa>>> = {
     const rows = all
       .filter((loa) => matchesLoaFilter(loa, filter, reading.statuses, input.now))
       .sort((a, b) => (b.createdAt ?? 0) - (a.createdAt ?? 0));
-    return { ...reportPage(rows, query, input), reading };
+    return { ...reportPage(rows, query, input, LEAVE_NEEDS), reading };
   },
   render: (items, info, source, arg) =>
     renderLoaList(
@@ -199,6 +199,9 @@ export const loaByStatusView: ListView<Loa, unknown, Read<ReportPage<Loa>>> = {
   people: loaPerson,
   open,
 };
+
+/** The lists the leave views are made from: the LOAs (their status codes read from all of them). */
+const LEAVE_NEEDS = ['loas'] as const;
 
 /** The report's "days" argument, 1 to 365. */
 function readDays(text: string): number {
@@ -214,7 +217,7 @@ export const loaActiveView: ListView<Loa, unknown, Read<ReportPage<Loa>>> = {
   everyRow: allRows,
   async fetch(community, _arg, query, options) {
     const input = await reportInput(community, options);
-    const page = reportPage(onLeaveAt(input.data.loas, input.now), query, input);
+    const page = reportPage(onLeaveAt(input.data.loas, input.now), query, input, LEAVE_NEEDS);
     return { ...page, reading: readingOf(input.data.loas, input.now) };
   },
   render: (items, info, source) => renderLeave(items, info, source, 'active', 0, source.report),
@@ -231,7 +234,7 @@ export const loaUpcomingView: ListView<Loa, unknown, Read<ReportPage<Loa>>> = {
   async fetch(community, arg, query, options) {
     const days = readDays(arg);
     const input = await reportInput(community, options);
-    const page = reportPage(startingWithin(input.data.loas, input.now, days), query, input);
+    const page = reportPage(startingWithin(input.data.loas, input.now, days), query, input, LEAVE_NEEDS);
     return { ...page, reading: readingOf(input.data.loas, input.now) };
   },
   render: (items, info, source, arg) =>

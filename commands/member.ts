@@ -27,6 +27,7 @@ import {
   zoneDay,
 } from '../src/render/member.js';
 import { displayNameOf } from '../src/render/people.js';
+import { coverageOf } from '../src/reports/coverage.js';
 import { scorecardOf } from '../src/reports/scorecard.js';
 import { joinArg, periodFor, reportInput } from './report-data.js';
 import { VIEW } from './view-ids.js';
@@ -44,6 +45,9 @@ export interface MemberWithRoles {
  * button `t.member.shiftsThisWeek`: another period needs other words).
  */
 const STANDING_PERIOD = 'this-week';
+
+/** The lists a staff record's standing is made from: time on duty, quota (roles), leave. */
+const STANDING_NEEDS = ['shifts', 'loas', 'members'] as const;
 
 /**
  * The member's standing from the community's report snapshot as saved: the record spends no request
@@ -66,6 +70,7 @@ async function standingOf(community: Community, memberId: unknown): Promise<Memb
           safeLine(zone, 64),
         ),
       ageMs: Math.max(0, input.data.servedAt - input.data.source.fetchedAt),
+      coverage: coverageOf(input.data, STANDING_NEEDS),
     };
   } catch {
     return undefined;

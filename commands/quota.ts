@@ -19,6 +19,7 @@ import {
   type SettingsFrom,
 } from '../src/render/reports.js';
 import {
+  INACTIVE_NEEDS,
   type InactiveRow,
   inactiveMembers,
   inactiveReading,
@@ -41,6 +42,9 @@ import {
 import { VIEW } from './view-ids.js';
 
 type Row = QuotaRow & { open: string };
+
+/** The lists a quota check is made from: who holds a quota role, their shifts, their leave. */
+export const QUOTA_NEEDS = ['shifts', 'loas', 'members'] as const;
 
 interface QuotaFacts {
   period: Period;
@@ -75,7 +79,7 @@ export const quotaCheckView: ListView<Row, unknown, ReportPage<Row> & { quota: Q
       roleNames,
       counts: { pass: count('pass'), fail: count('fail'), leave: count('on leave') },
     };
-    return { ...reportPage(rows, query, input), quota };
+    return { ...reportPage(rows, query, input, QUOTA_NEEDS), quota };
   },
   render(items, info, source) {
     const facts = source.quota;
@@ -163,7 +167,12 @@ export const quotaInactiveView: ListView<InactiveRow, unknown, InactivePage> = {
       includeLeave: a.includeLeave,
       ...(role && typeof role.name === 'string' ? { roleName: role.name } : {}),
     };
-    return { ...reportPage(rows, query, input), heading, roleNames, ...(reading ? { reading } : {}) };
+    return {
+      ...reportPage(rows, query, input, roleMissing ? [...INACTIVE_NEEDS, 'roles'] : INACTIVE_NEEDS),
+      heading,
+      roleNames,
+      ...(reading ? { reading } : {}),
+    };
   },
   render: (items, info, source) =>
     renderInactive(items, info, source, source.heading, source.report, source.roleNames, source.reading),

@@ -10,6 +10,7 @@ import type { Community } from '../src/discord/community.js';
 import type { ListEnvelope } from '../src/discord/paging/views.js';
 import { say, UserError } from '../src/discord/replies.js';
 import type { ReportFacts, SettingsFrom } from '../src/render/reports.js';
+import { coverageOf, type SnapshotList } from '../src/reports/coverage.js';
 import {
   type Calendar,
   isPeriodKind,
@@ -55,13 +56,29 @@ export function periodFor(kind: PeriodKind, input: ReportInput): Period {
 /** A report list as a fetched view page: the rows of the page asked for, and the report's facts. */
 export type ReportPage<T> = Fetched<ListEnvelope<T>> & { report: ReportFacts; all: T[] };
 
-export function reportPage<T>(rows: T[], query: PageQuery, input: ReportInput): ReportPage<T> {
+/**
+ * A report list as a fetched view page. `needs`: the snapshot's lists the rows were computed from;
+ * the page's coverage says how far those are read (src/reports/coverage.ts), so its renderer says
+ * only what was read.
+ */
+export function reportPage<T>(
+  rows: T[],
+  query: PageQuery,
+  input: ReportInput,
+  needs: readonly SnapshotList[],
+): ReportPage<T> {
   return {
     ...input.data.source,
     data: pageOfItems(rows, query),
-    report: { servedAt: input.data.servedAt, complete: input.data.complete },
+    report: reportFacts(input, needs),
     all: rows,
   };
+}
+
+/** What a report made from the lists `needs` says about itself: when it was served, what it covers. */
+export function reportFacts(input: ReportInput, needs: readonly SnapshotList[]): ReportFacts {
+  const coverage = coverageOf(input.data, needs);
+  return { servedAt: input.data.servedAt, complete: coverage.complete, coverage };
 }
 
 /** Every row of a report (its views' `everyRow`): the export takes them from the first page's fetch. */

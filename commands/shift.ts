@@ -115,6 +115,9 @@ function shiftOption(shift: Partial<Shift>, who: Who | undefined, withState: boo
   };
 }
 
+/** The list the shift reports are made from. */
+const SHIFT_NEEDS = ['shifts'] as const;
+
 export const shiftTotalsView: ListView<TotalsRow, unknown, HeadedPage<TotalsRow>> = {
   kind: 'list',
   id: VIEW.shiftTotals,
@@ -126,7 +129,7 @@ export const shiftTotalsView: ListView<TotalsRow, unknown, HeadedPage<TotalsRow>
     const h = heading(a, input);
     const totals = await shiftTotalsSliced(input.data.shifts, h.period, input.now, filterOf(a));
     const rows = await mapSliced(totals, (r) => ({ ...r, open: memberArg(a, r.memberId) }));
-    return { ...reportPage(rows, query, input), heading: h };
+    return { ...reportPage(rows, query, input, SHIFT_NEEDS), heading: h };
   },
   render(items, info, source) {
     return renderTotals(items, info, source, source.heading, source.report, (info.page - 1) * PAGE_SIZE + 1);
@@ -176,7 +179,7 @@ export const shiftMemberPeriodView: DetailView<
     // One member's shifts first (a filter in slices), then their total from those alone.
     const shifts = await shiftsInPeriodSliced(input.data.shifts, h.period, input.now, filter);
     const [total] = shiftTotals(shifts, h.period, input.now, filter);
-    const page = reportPage([], { page: 1, limit: 1 }, input);
+    const page = reportPage([], { page: 1, limit: 1 }, input, SHIFT_NEEDS);
     return { ...page, data: { memberId: a.memberId, total, shifts }, heading: h };
   },
   render(item, source) {
@@ -226,7 +229,7 @@ export const shiftActiveView: ListView<OnDutyRow, unknown, ReportPage<OnDutyRow>
   takesArg: false,
   async fetch(community, _arg, query, options) {
     const input = await reportInput(community, options);
-    return reportPage(onDuty(input.data.shifts, input.now), query, input);
+    return reportPage(onDuty(input.data.shifts, input.now), query, input, SHIFT_NEEDS);
   },
   render: (items, info, source) =>
     renderOnDuty(items, info, source, source.report, Math.floor(source.report.servedAt / 1000)),

@@ -1,7 +1,7 @@
 /**
  * Scheduled digests: a channel, a schedule (daily, or weekly on a day) at an hour of the report time
  * zone, and which reports (time on duty, quota results, who is on leave, with who returns and whose
- * leave starts this week: reminder-scheduler.ts `leaveAheadEmbeds`); Rollcall posts them there.
+ * leave starts this week: reminder-scheduler.ts `digestLeaveEmbeds`); Rollcall posts them there.
  * Hosted mode: each server's admins choose theirs (/rollcall-admin reports), kept in the store.
  * Single-community mode: the environment sets one (DIGEST_CHANNEL_ID, DIGEST_SCHEDULE,
  * DIGEST_REPORTS; `environmentDigest`), posted in the channel's server, one of DISCORD_GUILD_ID.
@@ -31,9 +31,8 @@ import {
   PermissionFlagsBits,
   type PermissionResolvable,
 } from 'discord.js';
-import { loaActiveView } from '../../commands/loa.js';
 import { quotaCheckView } from '../../commands/quota.js';
-import { joinArg } from '../../commands/report-data.js';
+import { joinArg, reportInput } from '../../commands/report-data.js';
 import { shiftTotalsView } from '../../commands/shift.js';
 import { untilAborted, within } from '../api/abort.js';
 import { cutPage } from '../api/pages.js';
@@ -67,7 +66,7 @@ import {
 import type { PeriodKind } from '../reports/period.js';
 import type { DigestStore, DueCursor, SavedDigest } from '../store/digests.js';
 import { environmentChannel } from './environment-channel.js';
-import { leaveAheadEmbeds } from './reminder-scheduler.js';
+import { digestLeaveEmbeds } from './reminder-scheduler.js';
 
 export {
   compressedInstant,
@@ -135,7 +134,13 @@ export function discordPoster(client: Client, communityOf: CommunityOf): DigestP
       const reads: Array<(t: Words) => APIEmbed> = [];
       for (const report of DIGEST_REPORTS) {
         if (!settings.reports.includes(report)) continue;
-        const [view, arg] = viewOf(report, period);
+        // Who is on leave now, who comes back and who goes this week: three sections, no one twice.
+        if (report === 'leave') {
+          const input = await untilAborted(reportInput(community, {}), signal);
+          reads.push(...(await untilAborted(digestLeaveEmbeds(community, input), signal)));
+          continue;
+        }
+        const [view, arg, command] = viewOf(report, period);
         // Past the deadline the digest stops waiting here, and its requests end where they are (the
         // scheduler's wait context carries the signal to the API layer): a snapshot refresh the
         // digest started then serves the pages saved to any report sharing it; one it joined (a
@@ -146,9 +151,8 @@ export function discordPoster(client: Client, communityOf: CommunityOf): DigestP
         );
         const { items, info } = cutPage(fetched.data, 1, PAGE_SIZE);
         const people = await untilAborted(peopleOf(community, items, view.people), signal);
-        reads.push((t) => view.render(items, info, { ...fetched, people, t }, arg, undefined));
-        // Who is on leave now, then who comes back and who goes this week (the snapshot just read).
-        if (report === 'leave') reads.push(...(await untilAborted(leaveAheadEmbeds(community), signal)));
+        // A post cannot be paged: its footer names the command that shows every row.
+        reads.push((t) => view.render(items, info, { ...fetched, people, t, post: command }, arg, undefined));
       }
       const channel = await untilAborted(channelOf(settings), signal);
       if (!channel?.isSendable()) throw new UserError(say.digestNoChannel(settings.channelId));
@@ -167,14 +171,16 @@ export function discordPoster(client: Client, communityOf: CommunityOf): DigestP
   };
 }
 
-function viewOf(report: DigestReport, period: PeriodKind): [ListView<unknown>, string] {
+/** A report's view, its argument, and the command that shows it whole. */
+function viewOf(
+  report: Exclude<DigestReport, 'leave'>,
+  period: PeriodKind,
+): [ListView<unknown>, string, string] {
   switch (report) {
     case 'totals':
-      return [shiftTotalsView as ListView<unknown>, joinArg([period, undefined, undefined])];
+      return [shiftTotalsView as ListView<unknown>, joinArg([period, undefined, undefined]), '/shift totals'];
     case 'quota':
-      return [quotaCheckView as ListView<unknown>, period];
-    case 'leave':
-      return [loaActiveView as ListView<unknown>, ''];
+      return [quotaCheckView as ListView<unknown>, period, '/quota check'];
   }
 }
 

@@ -1,7 +1,7 @@
 /**
  * Leave reminders (hosted mode: a server's admins choose a channel with /rollcall-admin reports;
- * single-community mode: REMINDER_CHANNEL_ID, `environmentReminders`), and the digests' two sections
- * of leave ahead ("Returning this week", "Starting this week").
+ * single-community mode: REMINDER_CHANNEL_ID, `environmentReminders`), and the digests' leave
+ * sections ("On leave now", "Returning this week", "Starting this week").
  *
  * The scheduler runs in every bot process: at start and every REMINDER_TICK_MS it pages through the
  * servers with reminders on (the store's `reminder_settings`) and, for each one this process serves,
@@ -27,7 +27,7 @@ import {
   type PermissionResolvable,
   RESTJSONErrorCodes,
 } from 'discord.js';
-import { reportInput } from '../../commands/report-data.js';
+import { type ReportInput, reportFacts } from '../../commands/report-data.js';
 import type { Loa } from '../../generated/api.js';
 import { NotSavedError } from '../api/errors.js';
 import { withoutRequests } from '../api/wait.js';
@@ -46,29 +46,38 @@ import {
 } from '../render/reminders.js';
 import { digestLocale } from '../reports/digest.js';
 import { type DigestTimer, realTimer } from '../reports/digest-places.js';
-import { remindersDue, returningThisWeek, startingThisWeek } from '../reports/reminders.js';
+import { digestLeave, remindersDue } from '../reports/reminders.js';
 import type { ReminderStore, SavedReminders } from '../store/reminders.js';
 import { environmentChannel } from './environment-channel.js';
 
+/** The commands a digest's leave sections point to for all their rows (a post cannot be paged). */
+const LEAVE_COMMANDS: Record<LeaveAheadKind, string> = {
+  onLeave: '/loa active',
+  returning: '/loa active',
+  starting: '/loa upcoming',
+};
+
 /**
- * The digests' two sections of leave ahead, from the community's snapshot as the digest's own
- * reports just read it (saved pages only: no request), each the first page of its rows; rendered
- * once the digest's language is known (given its words).
+ * A digest's leave sections, "On leave now", "Returning this week" and "Starting this week"
+ * (`digestLeave`: no leave in two of them, a member's overlapping leaves one row), from the
+ * snapshot the digest just read, each the first page of its rows; rendered once the digest's
+ * language is known (given its words).
  */
-export async function leaveAheadEmbeds(community: Community): Promise<Array<(t: Words) => APIEmbed>> {
-  const input = await reportInput(community, { savedOnly: true });
-  const facts = { servedAt: input.data.servedAt, complete: input.data.complete };
+export async function digestLeaveEmbeds(
+  community: Community,
+  input: ReportInput,
+): Promise<Array<(t: Words) => APIEmbed>> {
+  const facts = reportFacts(input, ['loas']);
+  const sections = digestLeave(input.data.loas, input.now, input.settings.timeZone);
   const embeds: Array<(t: Words) => APIEmbed> = [];
-  const sections: Array<[LeaveAheadKind, typeof returningThisWeek]> = [
-    ['returning', returningThisWeek],
-    ['starting', startingThisWeek],
-  ];
-  for (const [kind, rowsOf] of sections) {
-    const rows = rowsOf(input.data.loas, input.now, input.settings.timeZone);
+  for (const kind of ['onLeave', 'returning', 'starting'] as const) {
+    const rows = sections[kind];
     const items = rows.slice(0, PAGE_SIZE);
     const info = { page: 1, totalPages: Math.max(1, Math.ceil(rows.length / PAGE_SIZE)), total: rows.length };
     const people = await peopleOf(community, items, (row) => [row.loa.memberId]);
-    embeds.push((t) => renderLeaveAhead(items, info, { ...input.data.source, people }, kind, facts, t));
+    const source = { ...input.data.source, people, post: LEAVE_COMMANDS[kind] };
+    const also = kind === 'onLeave' ? sections.returning.length : 0;
+    embeds.push((t) => renderLeaveAhead(items, info, source, kind, facts, t, also));
   }
   return embeds;
 }

@@ -253,7 +253,13 @@ async function refreshAndLoad(
     saved,
     memory,
     options.community,
-    { requests, held, failed: failure !== undefined, servedAt: now() },
+    {
+      requests,
+      held,
+      failed: failure !== undefined,
+      servedAt: now(),
+      nextReadAt: pacedUntil ?? held?.saving?.nextFreshAt,
+    },
     slicer,
   );
 }
@@ -381,7 +387,14 @@ async function assemble(
   saved: Saved,
   memory: SnapshotMemory,
   community: string,
-  how: { requests: number; held: Source | undefined; failed: boolean; servedAt: number },
+  how: {
+    requests: number;
+    held: Source | undefined;
+    failed: boolean;
+    servedAt: number;
+    /** When the pace allows the next read, when it held one back (the coverage's `nextReadAt`). */
+    nextReadAt: number | undefined;
+  },
   slicer: Slicer,
 ): Promise<ReportData> {
   let complete = true;
@@ -432,5 +445,8 @@ async function assemble(
     complete,
     pages: progress,
     requests: how.requests,
+    ...(how.nextReadAt !== undefined && Number.isFinite(how.nextReadAt)
+      ? { nextReadAt: how.nextReadAt }
+      : {}),
   };
 }

@@ -85,6 +85,9 @@ const common = (f: Formats) => ({
 const page = (f: Formats) => ({
   /** "Page 2 of 15". */
   pageOf: (page: number, pages: number) => `Page ${f.count(page)} of ${f.count(pages)}`,
+  /** A list posted to a channel (a digest), which cannot be paged: "10 of 156 shown · /loa active for all". */
+  shownOf: (shown: number, total: number, command: string) =>
+    `${f.count(shown)} of ${f.count(total)} shown · ${command} for all`,
   incomplete: 'not every page read yet: totals may be low',
   spentUntil: (utc: string) => `this server's monthly API allowance is spent until ${utc} UTC`,
   savingFor: (age: string) => `saving this server's monthly API allowance: fresh data in ${age}`,
@@ -484,6 +487,13 @@ const member = (f: Formats) => ({
   /** Their place among staff: "#2 of 14". */
   rank: (place: number, of: number) => `#${f.count(place)} of ${f.count(of)}`,
   noTimeOnDuty: 'no time on duty',
+  /** Time on duty from a partial read: "at least 4h 6m in 3 shifts so far". */
+  timeInShiftsSoFar: (time: string, shifts: number) =>
+    `at least ${time} in ${f.count(shifts)} ${f.plural(shifts, { one: 'shift', other: 'shifts' })} so far`,
+  rankNotKnownYet: 'rank not known yet',
+  quotaNotMetSoFar: '❔ not met so far',
+  /** A field whose answer is on pages not read yet (quota, leave). */
+  notKnownYet: 'not known yet',
   onDutyNow: 'on duty now',
   quota: 'Quota',
   quotaMet: '✅ met',
@@ -817,6 +827,18 @@ const reports = (f: Formats) => ({
   /** /quota inactive on a snapshot whose shifts, LOAs or members are not read whole (`total`: pages there are, when known). */
   inactiveNeedsEveryPage: (read: number, total: number | undefined, roles: boolean) =>
     `Who went quiet needs every page of the shifts, LOAs${roles ? ', members and roles' : ' and members'}, and Rollcall has read ${total === undefined ? f.count(read) : `${f.count(read)} of ${f.count(total)}`} so far (a page at a time, as the monthly API allowance's pace allows). Nobody is listed until then: ask again later.`,
+  /** How far a partial read is (src/reports/coverage.ts); `next`: when the pace allows the next read (a Discord timestamp). */
+  readSoFar: (read: number, total: number | undefined, next: string | undefined) =>
+    `Rollcall has read ${total === undefined ? f.count(read) : `${f.count(read)} of ${f.count(total)}`} pages so far (a page at a time, as the monthly API allowance's pace allows): ask again ${next === undefined ? 'later' : `after ${next}`}.`,
+  /** A report with no row from a partial read: it states no absence. */
+  notKnownYet: (readSoFar: string) => `Not known yet: ${readSoFar}`,
+  /** Above the rows of a report from a partial read. */
+  partialRows: (readSoFar: string) => `⚠️ Partial: more may be on pages not read yet. ${readSoFar}`,
+  /** A report's total from a partial read: "10 LOAs so far". */
+  soFar: (total: string) => `${total} so far`,
+  failSoFar: '❔ not met so far',
+  quotaSummarySoFar: (pass: number, fail: number, leave: number) =>
+    `${f.count(pass)} pass · ${f.count(fail)} not met so far · ${f.count(leave)} on leave`,
   /** A shift still running after more than 7 days (/shift active). */
   runningLong: (days: number) =>
     `⚠️ running for ${f.count(days)} ${f.plural(days, { one: 'day', other: 'days' })} (auto-end may have failed)`,
@@ -962,6 +984,8 @@ const reminders = (f: Formats) => ({
   startingTitle: 'Starting this week',
   returningEmpty: 'Nobody comes back from leave this week.',
   startingEmpty: 'No leave starts this week.',
+  /** The digest's "On leave now" leaves out who is back this week (their own section). */
+  alsoReturning: (n: number) => `+ ${f.count(n)} on leave now and back this week: see "Returning this week".`,
   /** A returning row: who, and when they are back (a Discord timestamp or `noReturnDate`). */
   returningRow: (who: string, back: string) => `${who} · back ${back}`,
   /** A starting row: who, when they leave and when they are back. */

@@ -29,6 +29,11 @@ export interface Labelled {
   people?: People | undefined;
   /** The reader's words (English when not given): every text the renderer makes is said with them. */
   t?: Words | undefined;
+  /**
+   * Set when the view is posted to a channel (a digest), where it cannot be paged: the command that
+   * shows it all ("/loa active"), named in the footer instead of "Page 1 of N".
+   */
+  post?: string | undefined;
 }
 
 /** The longest label a server may give a code (visible characters). */

@@ -28,6 +28,7 @@ import {
   personInDetail,
   personPlain,
 } from './people.js';
+import { partialOf, type ReportFacts, reportList } from './reports.js';
 
 const COLOUR = 0x5865f2;
 
@@ -92,7 +93,7 @@ export function renderLoaList(
   facts?: FooterFacts,
 ): APIEmbed {
   const t = source.t ?? ENGLISH;
-  return listEmbed({
+  const input = {
     title: title === undefined ? t.loa.title : said(title, t),
     rows: items.map((loa) => loaRow(loa, stateOf(loa), source.people, t)),
     info,
@@ -102,7 +103,10 @@ export function renderLoaList(
     colour: COLOUR,
     ...(facts ? { facts } : {}),
     t,
-  });
+  };
+  // From the reports' snapshot (`/loa list status:`) read in part: it says what it read, no "none found".
+  const report = facts as ReportFacts | undefined;
+  return report && partialOf(report) ? reportList({ ...input, facts: report }) : listEmbed(input);
 }
 
 /**

@@ -3,6 +3,7 @@ import type { APIEmbed, APIEmbedField } from 'discord.js';
 import type { Member, Role } from '../../generated/api.js';
 import type { PageInfo, Source } from '../api/pages.js';
 import { ENGLISH, said, type Text, type Words } from '../i18n/words.js';
+import type { Coverage } from '../reports/coverage.js';
 import type { QuotaRow } from '../reports/leave.js';
 import type { Scorecard } from '../reports/scorecard.js';
 import {
@@ -20,6 +21,7 @@ import { joinWithin, stringItems } from './inline-list.js';
 import type { Labelled } from './labels.js';
 import { ageText, detailEmbed, listEmbed } from './page.js';
 import { discordUserOf, type People, person, personInDetail } from './people.js';
+import { partialOf, readSoFar } from './reports.js';
 
 const COLOUR = 0x57f287;
 /** Role names shown in a list row before "+N more". */
@@ -100,6 +102,8 @@ export interface MemberStanding {
   period: string | Text;
   /** How old the snapshot is (ms). */
   ageMs: number;
+  /** What the snapshot's read covers (src/reports/coverage.ts): while partial, no absence is stated. */
+  coverage?: Coverage;
 }
 
 /** "23 Nov 2026": the day of `seconds` in `timeZone` (UTC when the runtime does not know it), in the reader's language. */
@@ -125,17 +129,32 @@ const QUOTA_KEYS: Record<QuotaRow['status'], 'quotaMet' | 'quotaNotMet' | 'quota
 export function standingFields(s: MemberStanding, t: Words = ENGLISH): APIEmbedField[] {
   const { card } = s;
   const w = t.member;
-  const rank = card.rank === undefined ? w.noTimeOnDuty : w.rank(card.rank, card.ranked);
-  const onDuty = [w.timeInShifts(t.f.duration(card.seconds), card.shifts), rank];
+  // From a partial read: what was read ("at least … so far"), how far reading is, and never
+  // "no time on duty", a "not met" quota or no leave as fact.
+  const partial = partialOf(s);
+  const onDuty = partial
+    ? [
+        card.shifts > 0 ? w.timeInShiftsSoFar(t.f.duration(card.seconds), card.shifts) : w.notKnownYet,
+        w.rankNotKnownYet,
+      ]
+    : [
+        w.timeInShifts(t.f.duration(card.seconds), card.shifts),
+        card.rank === undefined ? w.noTimeOnDuty : w.rank(card.rank, card.ranked),
+      ];
   if (card.onDuty) onDuty.push(w.onDutyNow);
-  const fields = [field(said(s.period, t), onDuty.join(' · '), false)];
-  if (card.quota)
+  const reading = partial ? `\n${readSoFar(partial, t)}` : '';
+  const fields = [field(said(s.period, t), `${onDuty.join(' · ')}${reading}`, false)];
+  if (card.quota) {
+    const mark =
+      partial && card.quota.status === 'fail' ? w.quotaNotMetSoFar : w[QUOTA_KEYS[card.quota.status]];
     fields.push(
       field(
         w.quota,
-        `${w[QUOTA_KEYS[card.quota.status]]} · ${w.quotaDone(t.f.duration(card.quota.done), t.f.duration(card.quota.required))}`,
+        `${mark} · ${w.quotaDone(t.f.duration(card.quota.done), t.f.duration(card.quota.required))}`,
       ),
     );
+  } else if (partial && card.memberRead === false) fields.push(field(w.quota, w.notKnownYet));
+  if (!card.leave && partial) fields.push(field(w.onLeave, w.notKnownYet));
   if (card.leave) {
     const back = Number.isFinite(card.leave.end) ? timestamp(card.leave.end) : w.noReturnDate;
     fields.push(
@@ -179,7 +198,7 @@ export function renderMember(
     },
     source,
     standing ? `${server} · ${w.reportDataAge(ageText(standing.ageMs, t))}` : server,
-    undefined,
+    standing && partialOf(standing) ? { complete: false } : undefined,
     t,
   );
 }

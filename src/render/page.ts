@@ -79,8 +79,11 @@ export interface ListEmbedInput {
   total?: string;
   /** @deprecated English plural noun for the total ("LOAs"): give `total` instead. */
   noun?: string;
-  source: Source;
+  /** `post`: a list posted to a channel, which cannot be paged (`Labelled.post`). */
+  source: Source & { post?: string | undefined };
   emptyText: string;
+  /** Rows that are items (default: every row), when a row above them is not one. */
+  shown?: number;
   colour?: number;
   /** Reports: when the data was served and whether every page was read. */
   facts?: FooterFacts;
@@ -95,17 +98,21 @@ export function listEmbed(input: ListEmbedInput): APIEmbed {
   const perRow = Math.floor(LIMITS.description / Math.max(1, input.rows.length)) - 1;
   const description =
     input.rows.length > 0 ? input.rows.map((r) => truncate(r, perRow)).join('\n') : input.emptyText;
+  const total = input.total ?? `${t.f.count(info.total)} ${input.noun}`;
+  // A post cannot be paged: it says how many it shows and where the rest is, never "Page 1 of N".
+  const shown = input.shown ?? input.rows.length;
+  const context =
+    source.post === undefined
+      ? [t.page.pageOf(info.page, info.totalPages), total]
+      : shown < info.total
+        ? [t.page.shownOf(shown, info.total, source.post)]
+        : [total];
   return clampEmbed({
     title: input.title,
     description,
     color: input.colour,
     footer: {
-      text: footerText(
-        [t.page.pageOf(info.page, info.totalPages), input.total ?? `${t.f.count(info.total)} ${input.noun}`],
-        source,
-        input.facts,
-        t,
-      ),
+      text: footerText(context, source, input.facts, t),
     },
     timestamp: new Date(source.fetchedAt).toISOString(),
   });

@@ -13,11 +13,11 @@ import { ENGLISH, type Words } from '../i18n/words.js';
 import type { LeaveAhead } from '../reports/reminders.js';
 import { code, NONE, timestamp } from './format.js';
 import type { Labelled } from './labels.js';
-import { listEmbed } from './page.js';
 import { discordUserOf, type People, person } from './people.js';
-import type { ReportFacts } from './reports.js';
+import { type ReportFacts, reportList } from './reports.js';
 
-export type LeaveAheadKind = 'returning' | 'starting';
+/** A digest's leave sections: on leave now (past this week), returning this week, starting this week. */
+export type LeaveAheadKind = 'onLeave' | 'returning' | 'starting';
 
 function back(end: number, t: Words): string {
   return Number.isFinite(end) ? timestamp(end) : t.reminders.noReturnDate;
@@ -31,12 +31,15 @@ export function leaveAheadRow(
   t: Words,
 ): string {
   const who = person(row.loa.memberId, people);
-  return kind === 'returning'
-    ? t.reminders.returningRow(who, back(row.end, t))
-    : t.reminders.startingRow(who, timestamp(row.start), back(row.end, t));
+  return kind === 'starting'
+    ? t.reminders.startingRow(who, timestamp(row.start), back(row.end, t))
+    : t.reminders.returningRow(who, back(row.end, t));
 }
 
-/** A digest's section: the first page of rows, the total and the data's age in the footer. */
+/**
+ * A digest's section: the first page of rows, the total and the data's age in the footer.
+ * `alsoReturning` ("On leave now"): how many on leave now are under "Returning this week" instead.
+ */
 export function renderLeaveAhead(
   rows: LeaveAhead<Partial<Loa>>[],
   info: PageInfo,
@@ -44,14 +47,27 @@ export function renderLeaveAhead(
   kind: LeaveAheadKind,
   facts: ReportFacts,
   t: Words = source.t ?? ENGLISH,
+  alsoReturning = 0,
 ): APIEmbed {
-  return listEmbed({
-    title: kind === 'returning' ? t.reminders.returningTitle : t.reminders.startingTitle,
-    rows: rows.map((r) => leaveAheadRow(r, kind, source.people, t)),
+  const lines = rows.map((r) => leaveAheadRow(r, kind, source.people, t));
+  const title = {
+    onLeave: t.reports.onLeaveTitle,
+    returning: t.reminders.returningTitle,
+    starting: t.reminders.startingTitle,
+  }[kind];
+  const empty = {
+    onLeave: t.reports.nobodyOnLeave,
+    returning: t.reminders.returningEmpty,
+    starting: t.reminders.startingEmpty,
+  }[kind];
+  return reportList({
+    title,
+    rows: alsoReturning > 0 ? [...lines, t.reminders.alsoReturning(alsoReturning)] : lines,
+    shown: lines.length,
     info,
     total: t.reminders.count(info.total),
     source,
-    emptyText: kind === 'returning' ? t.reminders.returningEmpty : t.reminders.startingEmpty,
+    emptyText: empty,
     colour: 0x3498db,
     facts,
     t,

@@ -10,12 +10,13 @@ import type { Loa, Shift } from '../../generated/api.js';
 import type { PageInfo, Source } from '../api/pages.js';
 import { ENGLISH, type Words } from '../i18n/words.js';
 import type { InactiveRow, OnDutyRow, Reading } from '../reports/activity.js';
+import type { Coverage } from '../reports/coverage.js';
 import type { QuotaRow } from '../reports/leave.js';
 import type { Period, PeriodKind } from '../reports/period.js';
 import type { MemberTotal } from '../reports/time.js';
 import { clampEmbed, code, LIMITS, safeLine, timestamp } from './format.js';
 import type { Labelled } from './labels.js';
-import { detailEmbed, listEmbed } from './page.js';
+import { detailEmbed, type ListEmbedInput, listEmbed } from './page.js';
 import { type People, person } from './people.js';
 
 export { ageText } from './page.js';
@@ -26,8 +27,50 @@ import { shiftRow } from './shift.js';
 export interface ReportFacts {
   /** When the snapshot was served (ms): its age is servedAt − source.fetchedAt. */
   servedAt: number;
-  /** False when some page of a list was not read yet. */
+  /** False when some page of a list the report needs was not read yet. */
   complete: boolean;
+  /**
+   * What the read covers (src/reports/coverage.ts): while partial, the report states no absence
+   * and says how far reading is. Absent where the caller does not say (then `complete` alone).
+   */
+  coverage?: Coverage;
+}
+
+/** The coverage of a read that is partial, or undefined when it is whole (or not said). */
+export function partialOf(facts: { coverage?: Coverage | undefined } | undefined): Coverage | undefined {
+  const c = facts?.coverage;
+  return c && !c.complete ? c : undefined;
+}
+
+/** How far a partial read is, and when to ask again, in the reader's words. */
+export function readSoFar(c: Coverage, t: Words): string {
+  const next =
+    c.nextReadAt !== undefined && Number.isFinite(c.nextReadAt)
+      ? time(Math.ceil(c.nextReadAt / 1000), TimestampStyles.RelativeTime)
+      : undefined;
+  return t.reports.readSoFar(c.pagesRead, c.pagesTotal, next);
+}
+
+/**
+ * Every report list's frame (listEmbed) over its coverage: from a partial read it states no absence
+ * (no empty text, no bare total): the rows read, under a line saying more may come, the total "so
+ * far", or, with no row, that it is not known yet; each with how far reading is.
+ */
+export function reportList(input: ListEmbedInput & { facts: ReportFacts; t: Words }): APIEmbed {
+  const partial = partialOf(input.facts);
+  if (!partial) return listEmbed(input);
+  const { t } = input;
+  const soFar = readSoFar(partial, t);
+  return listEmbed({
+    ...input,
+    rows: input.rows.length > 0 ? [t.reports.partialRows(soFar), ...input.rows] : [],
+    shown: input.shown ?? input.rows.length,
+    // With no row read, no count either: "0 LOAs so far" would read as "none".
+    ...(input.total !== undefined && input.total !== ''
+      ? { total: input.rows.length > 0 ? t.reports.soFar(input.total) : '' }
+      : {}),
+    emptyText: t.reports.notKnownYet(soFar),
+  });
 }
 
 /** A period's name in the reader's words. */
@@ -101,7 +144,7 @@ export function renderTotals(
   firstRank: number,
 ): APIEmbed {
   const t = source.t ?? ENGLISH;
-  return listEmbed({
+  return reportList({
     title: t.reports.totalsTitle(
       `${periodText(heading.period, heading.timeZone, t)}${filterText(heading, t)}`,
     ),
@@ -135,15 +178,20 @@ export function renderMemberPeriod(
     length += line.length + 1;
   }
   if (shown.length < lines.length) shown.push(t.reports.andMore(lines.length - shown.length));
-  const summary = `${person(memberId, source.people)}: ${
-    total
-      ? t.reports.memberTotal(
-          t.f.duration(total.seconds),
-          total.shifts,
-          t.f.duration(total.longest),
-          total.approximate,
-        )
-      : t.reports.noShifts
+  // From a partial read: what was read, then how far reading is; never "no shifts".
+  const partial = partialOf(facts);
+  const said = total
+    ? t.reports.memberTotal(
+        t.f.duration(total.seconds),
+        total.shifts,
+        t.f.duration(total.longest),
+        total.approximate,
+      )
+    : partial
+      ? t.reports.notKnownYet(readSoFar(partial, t))
+      : t.reports.noShifts;
+  const summary = `${person(memberId, source.people)}: ${said}${
+    total && partial ? `\n${t.reports.partialRows(readSoFar(partial, t))}` : ''
   }`;
   return detailEmbed(
     {
@@ -185,7 +233,7 @@ export function renderLeave(
   facts: ReportFacts,
 ): APIEmbed {
   const t = source.t ?? ENGLISH;
-  return listEmbed({
+  return reportList({
     title: kind === 'active' ? t.reports.onLeaveTitle : t.reports.leaveStartingTitle(days),
     rows: items.map((l) => leaveRow(l, kind, source.people, t)),
     info,
@@ -203,14 +251,17 @@ function quotaMark(status: QuotaRow['status'], t: Words): string {
   return status === 'fail' ? t.reports.fail : t.reports.onLeave;
 }
 
+/** `partial`: from a partial read, where "fail" is only "not met so far" (a shift may be on a page not read). */
 export function quotaRow(
   row: QuotaRow,
   roleName: string | undefined,
   people: People | undefined,
   t: Words,
+  partial = false,
 ): string {
   const role = roleName ? safeLine(roleName, 40) : code(row.roleId, 40);
-  return `${person(row.memberId, people)} · ${quotaMark(row.status, t)} · ${t.reports.doneOf(t.f.duration(row.done), t.f.duration(row.required))} (${role})`;
+  const mark = partial && row.status === 'fail' ? t.reports.failSoFar : quotaMark(row.status, t);
+  return `${person(row.memberId, people)} · ${mark} · ${t.reports.doneOf(t.f.duration(row.done), t.f.duration(row.required))} (${role})`;
 }
 
 /** Where a community's report settings are set: by its server's admins, or in the environment. */
@@ -231,9 +282,10 @@ export function renderQuota(
   counts: { pass: number; fail: number; leave: number },
 ): APIEmbed {
   const t = source.t ?? ENGLISH;
-  const embed = listEmbed({
+  const partial = partialOf(facts) !== undefined;
+  const embed = reportList({
     title: t.reports.quotaTitle(periodText(heading.period, heading.timeZone, t)),
-    rows: rows.map((r) => quotaRow(r, roleNames.get(r.roleId), source.people, t)),
+    rows: rows.map((r) => quotaRow(r, roleNames.get(r.roleId), source.people, t, partial)),
     info,
     total: t.reports.members(info.total),
     source,
@@ -242,7 +294,13 @@ export function renderQuota(
     facts,
     t,
   });
-  const summary = t.reports.quotaSummary(counts.pass, counts.fail, counts.leave);
+  // From a partial read with nothing found, no count either: "0 pass" would be a claim too.
+  if (partial && info.total === 0) return embed;
+  const summary = (partial ? t.reports.quotaSummarySoFar : t.reports.quotaSummary)(
+    counts.pass,
+    counts.fail,
+    counts.leave,
+  );
   return clampEmbed({ ...embed, description: `${summary}\n${embed.description ?? ''}` });
 }
 
@@ -277,7 +335,7 @@ export function renderOnDuty(
   now: number,
 ): APIEmbed {
   const t = source.t ?? ENGLISH;
-  return listEmbed({
+  return reportList({
     title: t.reports.onDutyTitle,
     rows: rows.map((r) => onDutyRow(r, now, source.people, t)),
     info,

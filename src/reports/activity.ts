@@ -3,7 +3,11 @@
  * Pure. Leave is read by the one rule every report keeps (leave.ts: `leaveSpan`, as `/loa active`).
  */
 import type { Loa, Member, Shift } from '../../generated/api.js';
+import { coverageOf, listWhole, type SnapshotList, type SnapshotReading } from './coverage.js';
 import { leaveSpan, readStatusCodes } from './leave.js';
+
+export { listWhole, type SnapshotReading };
+
 import { shiftSpan } from './time.js';
 
 /** A shift running at `now`: its start and whether a break is open. */
@@ -106,44 +110,30 @@ export function inactiveMembers(
 /** The lists `/quota inactive` needs whole: a shift, a leave or a member on an unread page changes the answer. */
 export const INACTIVE_NEEDS = ['shifts', 'loas', 'members'] as const;
 
-type ListName = (typeof INACTIVE_NEEDS)[number] | 'roles';
-
 /** How far the lists a report needs are read: pages saved, and the pages there are (undefined: not known yet). */
 export interface Reading {
   read: number;
   total: number | undefined;
   /** The roles are counted too (a role: asked for and not found among the roles read so far). */
   roles?: boolean;
-}
-
-/** How far a snapshot is read: whole or not, and, when its source says, each list's pages. */
-export interface SnapshotReading {
-  complete: boolean;
-  pages?: Partial<Record<ListName, { read: number; total: number | undefined }>>;
-}
-
-/** Whether one list of the snapshot is read whole (a source that does not count pages: its `complete`). */
-export function listWhole(data: SnapshotReading, name: ListName): boolean {
-  if (data.pages === undefined) return data.complete;
-  const p = data.pages[name];
-  return p !== undefined && p.total !== undefined && p.read >= p.total;
+  /** When the pace allows the next read (ms), when known. */
+  nextReadAt?: number;
 }
 
 /**
  * Undefined when every list `/quota inactive` needs is read whole (the roles too with `roles`: a
- * role asked for not found yet); else how far they are read together. On a partial read no row is
- * certain (a newer shift or a leave may be on a page not read yet, and "never on duty" never is),
- * so the report lists nobody until then.
+ * role asked for not found yet); else how far they are read together (`coverageOf`). On a partial
+ * read no row is certain (a newer shift or a leave may be on a page not read yet, and "never on
+ * duty" never is), so the report lists nobody until then.
  */
 export function inactiveReading(data: SnapshotReading, roles = false): Reading | undefined {
-  const names: ListName[] = roles ? [...INACTIVE_NEEDS, 'roles'] : [...INACTIVE_NEEDS];
-  if (names.every((name) => listWhole(data, name))) return undefined;
-  let read = 0;
-  let total: number | undefined = data.pages === undefined ? undefined : 0;
-  for (const name of names) {
-    const p = data.pages?.[name];
-    read += p?.read ?? 0;
-    total = p?.total === undefined || total === undefined ? undefined : total + p.total;
-  }
-  return { read, total, ...(roles ? { roles } : {}) };
+  const names: SnapshotList[] = roles ? [...INACTIVE_NEEDS, 'roles'] : [...INACTIVE_NEEDS];
+  const c = coverageOf(data, names);
+  if (c.complete) return undefined;
+  return {
+    read: c.pagesRead,
+    total: c.pagesTotal,
+    ...(roles ? { roles } : {}),
+    ...(c.nextReadAt !== undefined ? { nextReadAt: c.nextReadAt } : {}),
+  };
 }

@@ -98,3 +98,69 @@ export function remindersDue(loas: readonly Partial<Loa>[], now: number, timeZon
       endAt: s.end,
     }));
 }
+
+/** A digest's three leave sections: each leave in one of them only, a member's overlapping leaves as one. */
+export interface DigestLeave<L> {
+  /** On leave now and not back before the week ahead ends (open-ended too), soonest back first. */
+  onLeave: LeaveAhead<L>[];
+  /** On leave now and back before the week ahead ends, soonest back first. */
+  returning: LeaveAhead<L>[];
+  /** Leave that starts after now and before the week ahead ends (back this week or not), soonest first. */
+  starting: LeaveAhead<L>[];
+}
+
+/**
+ * Each member's leave with overlapping or touching leaves merged into one span (`loa`: the first of
+ * them; `end` Infinity: open-ended). An LOA naming no member is its own span.
+ */
+export function memberLeave<L extends Partial<Loa>>(loas: readonly L[]): LeaveAhead<L>[] {
+  const readings = readStatusCodes(loas);
+  const byMember = new Map<string, LeaveAhead<L>[]>();
+  const alone: LeaveAhead<L>[] = [];
+  for (const loa of loas) {
+    const span = leaveSpan(loa, readings);
+    if (!span) continue;
+    const row = { loa, start: span.start, end: span.end };
+    if (typeof loa.memberId !== 'string' || loa.memberId === '') alone.push(row);
+    else byMember.set(loa.memberId, [...(byMember.get(loa.memberId) ?? []), row]);
+  }
+  const out = [...alone];
+  for (const rows of byMember.values()) {
+    rows.sort((a, b) => a.start - b.start || a.end - b.end);
+    let current: LeaveAhead<L> | undefined;
+    for (const row of rows) {
+      if (current && row.start <= current.end) current.end = Math.max(current.end, row.end);
+      else {
+        current = { ...row };
+        out.push(current);
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * The digest's leave sections at `now` over the week ahead (`weekAhead`): who is on leave now and
+ * stays out past the week, who is on leave now and back this week, and whose leave starts this week.
+ * No leave is in two sections and a member's overlapping leaves are one row: a post lists no one twice.
+ */
+export function digestLeave<L extends Partial<Loa>>(
+  loas: readonly L[],
+  now: number,
+  timeZone: string,
+): DigestLeave<L> {
+  const week = weekAhead(now, timeZone);
+  const onLeave: LeaveAhead<L>[] = [];
+  const returning: LeaveAhead<L>[] = [];
+  const starting: LeaveAhead<L>[] = [];
+  for (const row of memberLeave(loas)) {
+    if (row.start <= now && now < row.end) (row.end < week.end ? returning : onLeave).push(row);
+    else if (row.start > now && row.start < week.end) starting.push(row);
+  }
+  const byEnd = (a: LeaveAhead<L>, b: LeaveAhead<L>) => a.end - b.end || a.start - b.start;
+  return {
+    onLeave: onLeave.sort(byEnd),
+    returning: returning.sort(byEnd),
+    starting: starting.sort((a, b) => a.start - b.start || a.end - b.end),
+  };
+}

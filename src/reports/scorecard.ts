@@ -20,6 +20,8 @@ export interface Scorecard {
   quota: QuotaRow | undefined;
   /** Leave now (`now: true`) or the next one to start, as [start, end) (end Infinity: open-ended). */
   leave: { now: boolean; start: number; end: number } | undefined;
+  /** False: the member is not among the members read (their roles, and so their quota, not known). */
+  memberRead?: boolean;
 }
 
 export function scorecardOf(
@@ -54,5 +56,6 @@ export function scorecardOf(
     onDuty: own !== undefined && own.active > 0,
     quota,
     leave: current ? { now: true, ...current } : next ? { now: false, ...next } : undefined,
+    memberRead: member.length > 0,
   };
 }

@@ -27,6 +27,8 @@ export interface ReportData {
    * not saved). Absent where the source does not say (tests' fixed data).
    */
   pages?: Record<'shifts' | 'loas' | 'members' | 'roles', ListProgress>;
+  /** When the pace allows the next page to be read (ms), when this call was held back from one. */
+  nextReadAt?: number;
   /** Requests this call made to refresh the snapshot (pages read from the API). */
   requests: number;
 }

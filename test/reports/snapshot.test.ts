@@ -179,6 +179,8 @@ describe('report snapshot refresh and the monthly allowance', () => {
     // How far each list is read: shifts' page 1 first; a list whose page 1 is not read has no total yet.
     expect(first.pages?.shifts).toEqual({ read: 1, total: Math.ceil(dataset.shifts.length / 100) });
     expect(first.pages?.loas).toEqual({ read: 0, total: undefined });
+    // The page the pace held back says when it can be read: the coverage's "ask again after".
+    expect(first.nextReadAt).toBeGreaterThan(first.servedAt);
     let data = first;
     let calls = 1;
     while (!data.complete && calls < 40) {

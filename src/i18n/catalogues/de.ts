@@ -260,6 +260,7 @@ const common = (f: Formats): Section<'common'> => ({
 
 const page = (f: Formats): Section<'page'> => ({
   pageOf: (page, pages) => `Seite ${f.count(page)} von ${f.count(pages)}`,
+  shownOf: (shown, total, command) => `${f.count(shown)} von ${f.count(total)} gezeigt · alle mit ${command}`,
   incomplete: 'noch nicht alle Seiten gelesen: Summen können zu niedrig sein',
   spentUntil: (utc) => `das monatliche API-Kontingent dieses Servers ist bis ${utc} UTC aufgebraucht`,
   savingFor: (age) => `das monatliche API-Kontingent dieses Servers wird geschont: neue Daten in ${age}`,
@@ -616,6 +617,11 @@ const member = (f: Formats): Section<'member'> => ({
     `${time} in ${f.count(shifts)} ${f.plural(shifts, { one: 'Schicht', other: 'Schichten' })}`,
   rank: (place, of) => `Platz ${f.count(place)} von ${f.count(of)}`,
   noTimeOnDuty: 'keine Dienstzeit',
+  timeInShiftsSoFar: (time, shifts) =>
+    `bisher mindestens ${time} in ${f.count(shifts)} ${f.plural(shifts, { one: 'Schicht', other: 'Schichten' })}`,
+  rankNotKnownYet: 'Platz noch nicht bekannt',
+  quotaNotMetSoFar: '❔ bisher nicht erfüllt',
+  notKnownYet: 'noch nicht bekannt',
   onDutyNow: 'gerade im Dienst',
   quota: 'Quote',
   quotaMet: '✅ erfüllt',
@@ -893,6 +899,15 @@ const reports = (f: Formats): Section<'reports'> => ({
   everyoneActive: 'Jedes Mitglied hatte in dieser Zeit eine Schicht.',
   inactiveNeedsEveryPage: (read, total, roles) =>
     `Wer still geworden ist, lässt sich erst mit allen Seiten der Schichten, Abwesenheiten${roles ? ', Mitglieder und Rollen' : ' und Mitglieder'} sagen; Rollcall hat bisher ${total === undefined ? f.count(read) : `${f.count(read)} von ${f.count(total)}`} gelesen (seitenweise, wie es das monatliche API-Kontingent erlaubt). Bis dahin wird niemand aufgeführt: Frag später noch einmal.`,
+  readSoFar: (read, total, next) =>
+    `Rollcall hat bisher ${total === undefined ? f.count(read) : `${f.count(read)} von ${f.count(total)}`} Seiten gelesen (seitenweise, wie es das monatliche API-Kontingent erlaubt): Frag ${next === undefined ? 'später' : `nach ${next}`} noch einmal.`,
+  notKnownYet: (readSoFar) => `Noch nicht bekannt: ${readSoFar}`,
+  partialRows: (readSoFar) =>
+    `⚠️ Unvollständig: Weiteres kann auf noch nicht gelesenen Seiten stehen. ${readSoFar}`,
+  soFar: (total) => `bisher ${total}`,
+  failSoFar: '❔ bisher nicht erfüllt',
+  quotaSummarySoFar: (pass, fail, leave) =>
+    `${f.count(pass)} erfüllt · ${f.count(fail)} bisher nicht erfüllt · ${f.count(leave)} abwesend`,
   runningLong: (days) =>
     `⚠️ läuft seit ${f.count(days)} ${f.plural(days, { one: 'Tag', other: 'Tagen' })} (automatisches Beenden ist womöglich fehlgeschlagen)`,
   memberOption: (memberId) => `Mitglied ${memberId}`,
@@ -1015,6 +1030,8 @@ const reminders = (f: Formats): Section<'reminders'> => ({
   startingTitle: 'Beginn diese Woche',
   returningEmpty: 'Diese Woche kehrt niemand aus einer Abwesenheit zurück.',
   startingEmpty: 'Diese Woche beginnt keine Abwesenheit.',
+  alsoReturning: (n) =>
+    `+ ${f.count(n)} gerade abwesend und diese Woche zurück: siehe „Rückkehr diese Woche“.`,
   returningRow: (who, back) => `${who} · zurück ${back}`,
   startingRow: (who, from, back) => `${who} · ab ${from} · zurück ${back}`,
   noReturnDate: 'kein Rückkehrdatum',

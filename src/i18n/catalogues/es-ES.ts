@@ -271,6 +271,8 @@ const common = (f: Formats): Section<'common'> => ({
 
 const page = (f: Formats): Section<'page'> => ({
   pageOf: (page, pages) => `Página ${f.count(page)} de ${f.count(pages)}`,
+  shownOf: (shown, total, command) =>
+    `${f.count(shown)} de ${f.count(total)} mostrados · todos con ${command}`,
   incomplete: 'aún no se leyeron todas las páginas: los totales pueden ser bajos',
   spentUntil: (utc) => `la cuota mensual de API de este servidor está agotada hasta el ${utc} UTC`,
   savingFor: (age) => `ahorrando la cuota mensual de API de este servidor: datos nuevos en ${age}`,
@@ -631,6 +633,11 @@ const member = (f: Formats): Section<'member'> => ({
     `${time} en ${f.count(shifts)} ${f.plural(shifts, { one: 'turno', other: 'turnos' })}`,
   rank: (place, of) => `${f.ordinal(place)} de ${f.count(of)}`,
   noTimeOnDuty: 'sin tiempo de servicio',
+  timeInShiftsSoFar: (time, shifts) =>
+    `al menos ${time} en ${f.count(shifts)} ${f.plural(shifts, { one: 'turno', other: 'turnos' })} hasta ahora`,
+  rankNotKnownYet: 'puesto aún desconocido',
+  quotaNotMetSoFar: '❔ no cumplida hasta ahora',
+  notKnownYet: 'aún no se sabe',
   onDutyNow: 'de servicio ahora',
   quota: 'Cuota',
   quotaMet: '✅ cumplida',
@@ -906,6 +913,14 @@ const reports = (f: Formats): Section<'reports'> => ({
   everyoneActive: 'Todos los miembros tuvieron un turno en ese plazo.',
   inactiveNeedsEveryPage: (read, total, roles) =>
     `Saber quién ha dejado de estar activo requiere todas las páginas de turnos, ausencias${roles ? ', miembros y roles' : ' y miembros'}, y Rollcall ha leído ${total === undefined ? f.count(read) : `${f.count(read)} de ${f.count(total)}`} hasta ahora (una página cada vez, al ritmo que permite la cuota mensual de la API). Hasta entonces no se muestra a nadie: vuelve a preguntar más tarde.`,
+  readSoFar: (read, total, next) =>
+    `Rollcall ha leído ${total === undefined ? f.count(read) : `${f.count(read)} de ${f.count(total)}`} páginas hasta ahora (una página cada vez, al ritmo que permite la cuota mensual de la API): vuelve a preguntar ${next === undefined ? 'más tarde' : `después de ${next}`}.`,
+  notKnownYet: (readSoFar) => `Aún no se sabe: ${readSoFar}`,
+  partialRows: (readSoFar) => `⚠️ Parcial: puede haber más en páginas aún no leídas. ${readSoFar}`,
+  soFar: (total) => `${total} hasta ahora`,
+  failSoFar: '❔ no cumple hasta ahora',
+  quotaSummarySoFar: (pass, fail, leave) =>
+    `${f.count(pass)} cumplen · ${f.count(fail)} no cumplen hasta ahora · ${f.count(leave)} ausentes`,
   runningLong: (days) =>
     `⚠️ en curso desde hace ${f.count(days)} ${f.plural(days, { one: 'día', other: 'días' })} (puede que el cierre automático haya fallado)`,
   memberOption: (memberId) => `Miembro ${memberId}`,
@@ -1028,6 +1043,7 @@ const reminders = (f: Formats): Section<'reminders'> => ({
   startingTitle: 'Empiezan esta semana',
   returningEmpty: 'Nadie vuelve de una ausencia esta semana.',
   startingEmpty: 'Ninguna ausencia empieza esta semana.',
+  alsoReturning: (n) => `+ ${f.count(n)} ausentes ahora que vuelven esta semana: ver «Vuelven esta semana».`,
   returningRow: (who, back) => `${who} · vuelve ${back}`,
   startingRow: (who, from, back) => `${who} · desde ${from} · vuelve ${back}`,
   noReturnDate: 'sin fecha de vuelta',

@@ -274,6 +274,8 @@ const common = (f: Formats): Section<'common'> => ({
 
 const page = (f: Formats): Section<'page'> => ({
   pageOf: (page, pages) => `Page ${f.count(page)} sur ${f.count(pages)}`,
+  shownOf: (shown, total, command) =>
+    `${f.count(shown)} sur ${f.count(total)} affichés · tous avec ${command}`,
   incomplete: 'pages pas encore toutes lues : les totaux peuvent être bas',
   spentUntil: (utc) => `le quota mensuel d'API de ce serveur est épuisé jusqu'au ${utc} UTC`,
   savingFor: (age) => `économie du quota mensuel d'API de ce serveur : données fraîches dans ${age}`,
@@ -635,6 +637,11 @@ const member = (f: Formats): Section<'member'> => ({
     `${time} en ${f.count(shifts)} ${f.plural(shifts, { one: 'service', other: 'services' })}`,
   rank: (place, of) => `${f.ordinal(place)} sur ${f.count(of)}`,
   noTimeOnDuty: 'aucun temps de service',
+  timeInShiftsSoFar: (time, shifts) =>
+    `au moins ${time} en ${f.count(shifts)} ${f.plural(shifts, { one: 'service', other: 'services' })} pour l'instant`,
+  rankNotKnownYet: 'rang pas encore connu',
+  quotaNotMetSoFar: "❔ non atteint pour l'instant",
+  notKnownYet: 'pas encore connu',
   onDutyNow: 'en service en ce moment',
   quota: 'Quota',
   quotaMet: '✅ atteint',
@@ -911,6 +918,15 @@ const reports = (f: Formats): Section<'reports'> => ({
   everyoneActive: 'Chaque membre a eu un service dans ce délai.',
   inactiveNeedsEveryPage: (read, total, roles) =>
     `Savoir qui s'est fait discret demande toutes les pages des services, des absences${roles ? ', des membres et des rôles' : ' et des membres'}, et Rollcall en a lu ${total === undefined ? f.count(read) : `${f.count(read)} sur ${f.count(total)}`} pour l'instant (une page à la fois, au rythme que permet le quota mensuel de l'API). Personne n'est listé d'ici là : redemandez plus tard.`,
+  readSoFar: (read, total, next) =>
+    `Rollcall a lu ${total === undefined ? f.count(read) : `${f.count(read)} sur ${f.count(total)}`} pages pour l'instant (une page à la fois, au rythme que permet le quota mensuel de l'API) : redemandez ${next === undefined ? 'plus tard' : `après ${next}`}.`,
+  notKnownYet: (readSoFar) => `Pas encore connu : ${readSoFar}`,
+  partialRows: (readSoFar) =>
+    `⚠️ Partiel : d'autres peuvent figurer sur des pages pas encore lues. ${readSoFar}`,
+  soFar: (total) => `${total} pour l'instant`,
+  failSoFar: "❔ non atteint pour l'instant",
+  quotaSummarySoFar: (pass, fail, leave) =>
+    `${f.count(pass)} atteint · ${f.count(fail)} non atteint pour l'instant · ${f.count(leave)} absent`,
   runningLong: (days) =>
     `⚠️ en cours depuis ${f.count(days)} ${f.plural(days, { one: 'jour', other: 'jours' })} (la fin automatique a peut-être échoué)`,
   memberOption: (memberId) => `Membre ${memberId}`,
@@ -1033,6 +1049,8 @@ const reminders = (f: Formats): Section<'reminders'> => ({
   startingTitle: 'Départs cette semaine',
   returningEmpty: "Personne ne revient d'absence cette semaine.",
   startingEmpty: 'Aucune absence ne commence cette semaine.',
+  alsoReturning: (n) =>
+    `+ ${f.count(n)} absents en ce moment et de retour cette semaine : voir « Retours cette semaine ».`,
   returningRow: (who, back) => `${who} · de retour ${back}`,
   startingRow: (who, from, back) => `${who} · à partir de ${from} · de retour ${back}`,
   noReturnDate: 'pas de date de retour',

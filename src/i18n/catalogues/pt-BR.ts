@@ -252,6 +252,8 @@ const common = (f: Formats): Section<'common'> => ({
 
 const page = (f: Formats): Section<'page'> => ({
   pageOf: (page, pages) => `Página ${f.count(page)} de ${f.count(pages)}`,
+  shownOf: (shown, total, command) =>
+    `${f.count(shown)} de ${f.count(total)} mostrados · todos com ${command}`,
   incomplete: 'nem todas as páginas foram lidas: os totais podem estar baixos',
   spentUntil: (utc) => `a cota mensal de API deste servidor acabou até ${utc} UTC`,
   savingFor: (age) => `poupando a cota mensal de API deste servidor: dados novos em ${age}`,
@@ -599,6 +601,11 @@ const member = (f: Formats): Section<'member'> => ({
     `${time} em ${f.count(shifts)} ${f.plural(shifts, { one: 'turno', other: 'turnos' })}`,
   rank: (place, of) => `${f.ordinal(place)} de ${f.count(of)}`,
   noTimeOnDuty: 'sem tempo em serviço',
+  timeInShiftsSoFar: (time, shifts) =>
+    `pelo menos ${time} em ${f.count(shifts)} ${f.plural(shifts, { one: 'turno', other: 'turnos' })} até agora`,
+  rankNotKnownYet: 'posição ainda desconhecida',
+  quotaNotMetSoFar: '❔ não cumprida até agora',
+  notKnownYet: 'ainda não se sabe',
   onDutyNow: 'em serviço agora',
   quota: 'Meta',
   quotaMet: '✅ cumprida',
@@ -875,6 +882,14 @@ const reports = (f: Formats): Section<'reports'> => ({
   everyoneActive: 'Todo membro teve um turno nesse prazo.',
   inactiveNeedsEveryPage: (read, total, roles) =>
     `Saber quem ficou inativo exige todas as páginas de turnos, ausências${roles ? ', membros e cargos' : ' e membros'}, e o Rollcall leu ${total === undefined ? f.count(read) : `${f.count(read)} de ${f.count(total)}`} até agora (uma página por vez, no ritmo que a cota mensal da API permite). Ninguém é listado até lá: pergunte de novo mais tarde.`,
+  readSoFar: (read, total, next) =>
+    `O Rollcall leu ${total === undefined ? f.count(read) : `${f.count(read)} de ${f.count(total)}`} páginas até agora (uma página por vez, no ritmo que a cota mensal da API permite): pergunte de novo ${next === undefined ? 'mais tarde' : `depois de ${next}`}.`,
+  notKnownYet: (readSoFar) => `Ainda não se sabe: ${readSoFar}`,
+  partialRows: (readSoFar) => `⚠️ Parcial: pode haver mais em páginas ainda não lidas. ${readSoFar}`,
+  soFar: (total) => `${total} até agora`,
+  failSoFar: '❔ não cumpriu até agora',
+  quotaSummarySoFar: (pass, fail, leave) =>
+    `${f.count(pass)} cumpriram · ${f.count(fail)} não cumpriram até agora · ${f.count(leave)} ausentes`,
   runningLong: (days) =>
     `⚠️ em andamento há ${f.count(days)} ${f.plural(days, { one: 'dia', other: 'dias' })} (o encerramento automático pode ter falhado)`,
   memberOption: (memberId) => `Membro ${memberId}`,
@@ -997,6 +1012,7 @@ const reminders = (f: Formats): Section<'reminders'> => ({
   startingTitle: 'Começam esta semana',
   returningEmpty: 'Ninguém volta de ausência esta semana.',
   startingEmpty: 'Nenhuma ausência começa esta semana.',
+  alsoReturning: (n) => `+ ${f.count(n)} ausentes agora que voltam esta semana: veja "Voltam esta semana".`,
   returningRow: (who, back) => `${who} · volta ${back}`,
   startingRow: (who, from, back) => `${who} · a partir de ${from} · volta ${back}`,
   noReturnDate: 'sem data de volta',
