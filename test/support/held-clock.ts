@@ -9,7 +9,8 @@ import { vi } from 'vitest';
 
 /**
  * A Wednesday, mid-month, at midday UTC: "this week", "last week" and "last month" each hold days
- * of data, and no day, week or month boundary falls within hours of it in any time zone's hour.
+ * of data, the month's allowance has 12½ days left to pace, and no day, week or month boundary falls
+ * within hours of it.
  */
 export const HELD_INSTANT = Date.parse('2026-11-18T12:00:00Z');
 
