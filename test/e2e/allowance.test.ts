@@ -6,12 +6,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextMonthStart } from '../../src/base/limits-spec.js';
 import { MESSAGES } from '../../src/discord/replies.js';
+import { holdClock } from '../support/held-clock.js';
 import { embedOf, startWorld, type World } from './world.js';
 
 let world: World;
 const ALERT_CHANNEL = '123456789012345678';
 
+/** Lets the test's clock go: the pace of the month's allowance depends on the time left in it. */
+let releaseClock: (() => void) | undefined;
+
 beforeAll(async () => {
+  releaseClock = holdClock();
   // A small month (4 requests) and records that are never fresh: every view would like a request.
   world = await startWorld({
     env: {
@@ -24,6 +29,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await world?.close();
+  releaseClock?.();
 });
 
 const view = async (id: string) =>

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PSEUDO_CLOSE, PSEUDO_LOCALE, PSEUDO_OPEN } from '../../src/i18n/words.js';
 import type { DoubleUser } from '../doubles/discord/double.js';
 import type { InteractionResponse } from '../doubles/discord/handle.js';
+import { holdClock } from '../support/held-clock.js';
 import { startWorld, type World } from './world.js';
 
 let world: World;
@@ -21,7 +22,11 @@ let data: string[];
 /** Each visible text, with where it was seen. */
 const seen: Array<{ where: string; text: string }> = [];
 
+/** Lets the test's clock go (the screens reached depend on the day: the clock is held at one). */
+let releaseClock: (() => void) | undefined;
+
 beforeAll(async () => {
+  releaseClock = holdClock();
   world = await startWorld();
   moderator = world.double.user({
     username: 'pseudo-moderator',
@@ -32,6 +37,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await world?.close();
+  releaseClock?.();
 });
 
 function dataStrings(w: World): string[] {

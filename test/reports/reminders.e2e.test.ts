@@ -24,6 +24,7 @@ let hosted: HostedWorld;
 let world: World;
 let clock = Date.now();
 const dataset = generateDataset({
+  now: () => clock,
   seed: 29,
   members: 40,
   loas: 150,

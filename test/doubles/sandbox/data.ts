@@ -1,7 +1,9 @@
 /**
  * Deterministic generated data for the sandbox API: one community server with roles, members, LOAs,
  * moderation logs, shifts, audit logs, applications and join requests whose references agree.
- * Same options (seed included) -> identical dataset. No wall-clock time is read here.
+ * Every time is placed around `baseTime`, by default the instant the dataset is made (`now`, an
+ * injectable clock, default the real one), so "on leave now", "shifts this week" and "ended
+ * yesterday" hold on any date. Same options (seed and baseTime included) -> identical dataset.
  */
 import { base, en, Faker } from '@faker-js/faker';
 import { LOA_STATUS } from './codes.js';
@@ -31,8 +33,13 @@ export { SPECIAL_USERNAMES } from './data-logs.js';
 /** Sizes and knobs of a generated dataset. Every field is optional; see DATASET_DEFAULTS. */
 export interface DatasetOptions {
   seed?: number;
-  /** Unix seconds that "now" is for the data: history lies before it, scheduled LOAs after it. */
+  /**
+   * Unix seconds that "now" is for the data: history lies before it, scheduled LOAs after it.
+   * Default: `now()` to the second.
+   */
   baseTime?: number;
+  /** The clock (ms since the epoch) whose instant is the default `baseTime` (default Date.now). */
+  now?: () => number;
   roles?: number;
   members?: number;
   loas?: number;
@@ -49,11 +56,9 @@ export interface DatasetOptions {
   absentRate?: number;
 }
 
-/** Default dataset size: realistic for a busy community server. */
-export const DATASET_DEFAULTS: Required<DatasetOptions> = {
+/** Default dataset size: realistic for a busy community server (its time: see DatasetOptions). */
+export const DATASET_DEFAULTS: Required<Omit<DatasetOptions, 'baseTime' | 'now'>> = {
   seed: 1,
-  /** 2026-11-01T00:00:00Z. */
-  baseTime: Date.UTC(2026, 10, 1) / 1000,
   roles: 20,
   members: 400,
   loas: 1_500,
@@ -189,7 +194,8 @@ function createContext(seed: number, baseTime: number, absentRate: number): Base
  * @example const ds = generateDataset({ seed: 7, members: 50 }); ds.chatIdOf(ds.members[0].id)
  */
 export function generateDataset(options: DatasetOptions = {}): Dataset {
-  const o: Required<DatasetOptions> = { ...DATASET_DEFAULTS, ...stripUndefined(options) };
+  const { now = Date.now, ...sizes } = stripUndefined(options);
+  const o = { ...DATASET_DEFAULTS, baseTime: Math.floor(now() / 1000), ...sizes };
   const partial = createContext(o.seed, o.baseTime, o.absentRate);
   const roles = buildRoles(partial, o.roles);
   const seeds = buildMembers(partial, o.members, roles);

@@ -4,7 +4,10 @@ import { DATASET_DEFAULTS, type Dataset, generateDataset, SPECIAL_USERNAMES } fr
 import { quotasSetting, SAMPLE_QUOTA_HOURS } from './data-quotas.js';
 import { loadOpenApi } from './openapi-schemas.js';
 
-const ds = generateDataset();
+/** The test's clock: the dataset is made around it (the instant the file runs, held). */
+const NOW = Date.now();
+const clock = () => NOW;
+const ds = generateDataset({ now: clock });
 const SNOWFLAKE = /^\d{17,19}$/;
 const OBJECT_ID = /^[0-9a-f]{24}$/;
 const set = (v: number | undefined): boolean => v !== undefined && v !== 0;
@@ -29,14 +32,32 @@ function serialize(d: Dataset): string {
 
 describe('generateDataset', () => {
   it('is deterministic for a seed and differs between seeds', () => {
-    expect(serialize(generateDataset({ seed: DATASET_DEFAULTS.seed }))).toBe(serialize(ds));
-    const small = { members: 30, loas: 50, logs: 50, shifts: 50, auditLogs: 50 };
+    expect(serialize(generateDataset({ seed: DATASET_DEFAULTS.seed, now: clock }))).toBe(serialize(ds));
+    expect(serialize(generateDataset({ seed: DATASET_DEFAULTS.seed, baseTime: ds.baseTime }))).toBe(
+      serialize(ds),
+    );
+    const small = { members: 30, loas: 50, logs: 50, shifts: 50, auditLogs: 50, now: clock };
     expect(serialize(generateDataset({ ...small, seed: 2 }))).toBe(
       serialize(generateDataset({ ...small, seed: 2 })),
     );
     expect(serialize(generateDataset({ ...small, seed: 3 }))).not.toBe(
       serialize(generateDataset({ ...small, seed: 2 })),
     );
+  });
+
+  it('is made around the clock it is given, by default the real one', () => {
+    expect(ds.baseTime).toBe(Math.floor(NOW / 1000));
+    const later = NOW + 40 * 86_400_000 + 1_234;
+    const moved = generateDataset({ members: 30, loas: 50, logs: 50, shifts: 50, now: () => later });
+    expect(moved.baseTime).toBe(Math.floor(later / 1000));
+    // every record is dated around its base time: nothing made before the history reaches or after it
+    const times = [...moved.loas, ...moved.shifts, ...moved.logs].map((r) => r.createdAt ?? 0);
+    expect(Math.max(...times)).toBeLessThanOrEqual(moved.baseTime);
+    expect(Math.min(...times)).toBeGreaterThan(moved.baseTime - 541 * 86_400);
+    const before = Math.floor(Date.now() / 1000);
+    const real = generateDataset({ members: 5, loas: 5, logs: 5, shifts: 5 }).baseTime;
+    expect(real).toBeGreaterThanOrEqual(before);
+    expect(real).toBeLessThanOrEqual(Math.floor(Date.now() / 1000));
   });
 
   it('has a realistic size by default, with some very busy members and usernames', () => {
@@ -256,7 +277,7 @@ describe('generateDataset', () => {
   });
 
   it('has what the playground’s insight views show: running shifts, idle staff, leave ending tomorrow', () => {
-    // at the default base time and at the playground pictures' instant (2026-11-20 15:00 UTC)
+    // at the test's clock and at the playground pictures' instant (2026-11-20 15:00 UTC)
     for (const d of [ds, generateDataset({ baseTime: Date.UTC(2026, 10, 20, 15) / 1000 })]) {
       const { samples, baseTime } = d;
       expect(samples.activeShiftIds.length).toBeGreaterThan(0);

@@ -344,6 +344,23 @@ describe('pagination', () => {
   });
 });
 
+describe('its data', () => {
+  it('is made around its clock when no dataset is given, for every community', async () => {
+    const clock = Date.now() + 100 * 86_400_000; // not the real clock: the data follows the one given
+    const own = await startSandbox({ seed: 9, now: () => clock, communities: { other: { seed: 10 } } });
+    try {
+      expect(own.dataset.baseTime).toBe(Math.floor(clock / 1000));
+      expect(own.datasetOf('other').baseTime).toBe(own.dataset.baseTime);
+      expect(own.datasetOf('other').seed).toBe(10);
+      const running = own.dataset.shifts.filter((s) => !s.endedAt);
+      expect(running.length).toBeGreaterThan(0);
+      for (const shift of running) expect(clock / 1000 - (shift.createdAt ?? 0)).toBeLessThan(86_400);
+    } finally {
+      await own.close();
+    }
+  });
+});
+
 describe('rate limiting', () => {
   it('answers 429 with Retry-After and X-RateLimit-* after the limit, per token, until the window ends', async () => {
     let clock = Date.UTC(2026, 10, 1, 12, 0, 0, 250);

@@ -50,7 +50,7 @@ export interface SandboxSettings {
 
 /** Options of `startSandbox`. */
 export interface SandboxOptions extends SandboxSettings {
-  /** The data to serve; generated from `seed` when absent. */
+  /** The data to serve; generated from `seed` around `now` (its baseTime) when absent. */
   dataset?: Dataset;
   /** Seed of the generated dataset and of the latency/fault draws (default SANDBOX_DEFAULTS.seed). */
   seed?: number;
@@ -64,7 +64,10 @@ export interface SandboxOptions extends SandboxSettings {
   port?: number;
   /** How long a 'timeout' fault holds a request before destroying its socket. */
   timeoutHoldMs?: number;
-  /** Clock in ms since the epoch for rate-limit windows and log times (default Date.now); tests can fake it. */
+  /**
+   * Clock in ms since the epoch for rate-limit windows, log times and the generated data's baseTime
+   * (default Date.now); tests can fake it.
+   */
   now?: () => number;
   /** Called with each request log entry as it is recorded (the CLI prints them). */
   onRequest?: (entry: Readonly<RequestLogEntry>) => void;
@@ -126,16 +129,16 @@ interface State {
 /** Starts a sandbox on 127.0.0.1 (a free port unless `port` is given). */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const seed = options.seed ?? options.dataset?.seed ?? SANDBOX_DEFAULTS.seed;
-  const dataset = options.dataset ?? generateDataset({ seed });
-  const holdMs = options.timeoutHoldMs ?? SANDBOX_DEFAULTS.timeoutHoldMs;
   const now = options.now ?? Date.now;
+  const dataset = options.dataset ?? generateDataset({ seed, now });
+  const holdMs = options.timeoutHoldMs ?? SANDBOX_DEFAULTS.timeoutHoldMs;
   const latencyRng = createRng(seed ^ 0x1a7e);
   const faultRng = createRng(seed ^ 0xfa17);
   const communities: Record<string, TokenConfig> = {};
   for (const [token, community] of Object.entries(options.communities ?? {})) {
     communities[token] = {
       permission: 'all',
-      dataset: generateDataset({ seed: community.seed }),
+      dataset: generateDataset({ seed: community.seed, baseTime: dataset.baseTime }),
       ...(community.label ? { label: community.label } : {}),
     };
   }
