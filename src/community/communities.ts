@@ -128,9 +128,9 @@ function reportSources(
   { config, logger }: CommunitiesOptions,
   snapshots: () => Promise<Store['snapshots']>,
   defaults: ReportSettings,
+  remembered = new SnapshotMemory(config.REPORTS_MEMORY_MAX_BYTES),
 ) {
   const refreshing = new Map<string, Promise<ReportData>>();
-  const remembered = new SnapshotMemory(config.REPORTS_MEMORY_MAX_BYTES);
   return (key: string, resources: Resources, guildId?: string): ReportSource =>
     snapshotSource(
       {
@@ -361,6 +361,8 @@ function hosted(options: CommunitiesOptions): Communities {
     if (!store) throw new Error('the store is not open yet');
     return store;
   };
+  /** The snapshots this process keeps in memory, by community. */
+  const remembered = new SnapshotMemory(config.REPORTS_MEMORY_MAX_BYTES);
   const linked = createHostedCommunities({
     config,
     logger,
@@ -368,13 +370,14 @@ function hosted(options: CommunitiesOptions): Communities {
     cache: options.cache,
     stop: options.stop,
     ...(metrics ? { metrics } : {}),
+    onForgotten: (community) => remembered.delete(community),
   });
   const defaults: ReportSettings = {
     timeZone: config.REPORTS_TIME_ZONE,
     weekStart: config.REPORTS_WEEK_START,
     quotas: {},
   };
-  const reports = reportSources(options, async () => opened().snapshots, defaults);
+  const reports = reportSources(options, async () => opened().snapshots, defaults, remembered);
   const reportSettings = async (guildId: string) =>
     readReportSettings(await opened().snapshots.reportSettings(guildId), defaults);
   const admin = createAdmin(linked, logger, {

@@ -57,6 +57,8 @@ export interface HostedOptions {
   maxApis?: number;
   /** The clock of the 401 rule (tests; default Date.now). */
   now?: () => number;
+  /** A community forgotten (its last server deleted): what this process keeps of it goes too. */
+  onForgotten?: (community: string) => void;
 }
 
 /** A server's credential, settings and the limits of every server linked to its token, within LOOKUP_TIMEOUT_MS. */
@@ -127,7 +129,13 @@ export function createHostedCommunities(options: HostedOptions): HostedCommuniti
   return {
     resolve,
     check: (token, guildId) => checkToken(token, guildId, { store, apis, logger }),
-    ...linkStore(store),
+    ...linkStore(store, (community) => {
+      // The store fences the community's writes; this process's own copies go, and its Api's
+      // reads still in flight write nothing more to the cache.
+      apis.forget(community);
+      directoryMemory.forget(community);
+      options.onForgotten?.(community);
+    }),
     async roles(guildId) {
       const community = await resolve(guildId);
       const page = await community.resources.listRoles({ page: 1, limit: 100 });
