@@ -6,7 +6,7 @@
  * from its first read, whichever server reads first. The month's count is kept in the store too
  * (its allowance ledger), so losing Redis or the counters file does not restart the month.
  */
-import type { ApiCache } from '../api/cache.js';
+import { type ApiCache, communityPrefix } from '../api/cache.js';
 import { createApi } from '../api/client.js';
 import type { MonthLedger } from '../api/limits/limits.js';
 import type { AnswerArchive } from '../api/saved.js';
@@ -163,15 +163,18 @@ export class ApiPool {
   }
 
   /**
-   * The community (token hash) is forgotten (its last server deleted): its Api is closed, and the
-   * reads still in flight on it write nothing more to the cache (the store fences its own writes).
+   * The community (token hash) is forgotten (its last server deleted): its Api is closed, the reads
+   * still in flight on it write nothing more to the cache, and the cache's entries of the token are
+   * deleted (the store fences its own writes).
    */
-  forget(hash: string): void {
+  async forget(hash: string): Promise<void> {
     const entry = this.apis.get(hash);
-    if (!entry) return;
-    this.apis.delete(hash);
-    entry.fence();
-    void this.retire(entry);
+    if (entry) {
+      this.apis.delete(hash);
+      entry.fence();
+      void this.retire(entry);
+    }
+    await this.options.cache.forget?.(communityPrefix(hash));
   }
 
   async close(): Promise<void> {

@@ -129,12 +129,12 @@ export function createHostedCommunities(options: HostedOptions): HostedCommuniti
   return {
     resolve,
     check: (token, guildId) => checkToken(token, guildId, { store, apis, logger }),
-    ...linkStore(store, (community) => {
-      // The store fences the community's writes; this process's own copies go, and its Api's
-      // reads still in flight write nothing more to the cache.
-      apis.forget(community);
+    ...linkStore(store, async (community) => {
+      // The store fences the community's writes; this process's own copies go, its Api's reads
+      // still in flight write nothing more to the cache, and the cache's entries of it go.
       directoryMemory.forget(community);
       options.onForgotten?.(community);
+      await apis.forget(community);
     }),
     async roles(guildId) {
       const community = await resolve(guildId);

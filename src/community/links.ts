@@ -43,7 +43,7 @@ async function adminSettings(store: Store, guildId: string): Promise<GuildSettin
 /** The links and settings over `store` (asked for at each use). */
 export function linkStore(
   store: () => Store,
-  forgotten: (community: string) => void = () => undefined,
+  forgotten: (community: string) => Promise<void> = async () => undefined,
 ): LinkStore {
   return {
     describe: (guildId) => store().describeCredential(guildId),
@@ -65,7 +65,7 @@ export function linkStore(
     },
     async forget(guildId) {
       const community = await store().deleteGuild(guildId);
-      if (community !== undefined) forgotten(community);
+      if (community !== undefined) await forgotten(community);
     },
   };
 }
