@@ -81,6 +81,8 @@ export interface ApiPoolOptions {
   metrics?: Metrics | undefined;
   /** Aborted when Rollcall stops: every Api's calls still running end with its reason. */
   stop?: AbortSignal | undefined;
+  /** Aborted when Rollcall begins to stop: reads waiting in line with a saved answer get it. */
+  drain?: AbortSignal | undefined;
   maxApis?: number | undefined;
 }
 
@@ -141,6 +143,7 @@ export class ApiPool {
       ...(keepsAnswers(config, limits) ? { answers: this.answers } : {}),
       fetch: metrics?.apiFetch(config.API_BASE_URL),
       ...(this.options.stop ? { stop: this.options.stop } : {}),
+      ...(this.options.drain ? { drain: this.options.drain } : {}),
     });
     const unwatch = metrics?.watchApi(api, token) ?? (() => undefined);
     this.apis.set(hash, { api, unwatch, fence: cache.fence, limits: limitsKey });

@@ -102,6 +102,8 @@ export interface CommunitiesOptions {
   metrics?: Metrics | undefined;
   /** Aborted when Rollcall stops: the API calls still running end with its reason. */
   stop: AbortSignal;
+  /** Aborted when Rollcall begins to stop: reads waiting in line with a saved answer get it. */
+  drain?: AbortSignal;
   /** The paging arguments kept aside; each community sees its own share. */
   state: StateStore;
 }
@@ -200,6 +202,7 @@ function single(options: CommunitiesOptions): Communities {
     cache: options.cache,
     fetch: metrics?.apiFetch(config.API_BASE_URL),
     stop: options.stop,
+    ...(options.drain ? { drain: options.drain } : {}),
     onAllowanceMark: (mark) => alert?.(mark),
     // The reports' store keeps the month's count too (a lost counters file or an emptied Redis
     // then does not start the month again): opened at the first request if nothing opened it.
@@ -369,6 +372,7 @@ function hosted(options: CommunitiesOptions): Communities {
     store: opened,
     cache: options.cache,
     stop: options.stop,
+    ...(options.drain ? { drain: options.drain } : {}),
     ...(metrics ? { metrics } : {}),
     onForgotten: (community) => remembered.delete(community),
   });

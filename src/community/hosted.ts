@@ -54,6 +54,8 @@ export interface HostedOptions {
   metrics?: Metrics;
   /** Aborted when Rollcall stops: every Api's calls still running end with its reason. */
   stop?: AbortSignal;
+  /** Aborted when Rollcall begins to stop: reads waiting in line with a saved answer get it. */
+  drain?: AbortSignal;
   maxApis?: number;
   /** The clock of the 401 rule (tests; default Date.now). */
   now?: () => number;
