@@ -68,6 +68,28 @@ export interface ApiHttp {
 /** Wait `ms` on a real timer. */
 export const defaultSleep = (ms: number): Promise<void> => pause(ms);
 
+/**
+ * A place in the limits' line; a send with a saved answer to fall back on leaves it (or does not
+ * join it) once Rollcall begins to stop (`drain`), so the drain answers it with that answer.
+ */
+async function placeInLine(
+  limits: Limits,
+  key: string,
+  maxWaitMs: number,
+  signal: AbortSignal,
+  drain: AbortSignal | undefined,
+) {
+  const leave = drain && hasSavedFallback() ? drain : undefined;
+  if (!leave) return limits.acquire(key, maxWaitMs, signal);
+  if (leave.aborted) throw new LeftLineError(leave.reason);
+  try {
+    return await limits.acquire(key, maxWaitMs, AbortSignal.any([signal, leave]));
+  } catch (error) {
+    if (leave.aborted && !signal.aborted) throw new LeftLineError(leave.reason);
+    throw error;
+  }
+}
+
 /** Build the sender. One per token: the limits for `key` are shared by every call. */
 export function createHttp(options: HttpOptions): ApiHttp {
   const {
@@ -95,21 +117,7 @@ export function createHttp(options: HttpOptions): ApiHttp {
     return untilAborted(work, stop);
   };
 
-  /**
-   * A place in the limits' line; a send with a saved answer to fall back on leaves it (or does not
-   * join it) once Rollcall begins to stop, so the drain answers it with that answer.
-   */
-  async function inLine(signal: AbortSignal) {
-    const leave = drain && hasSavedFallback() ? drain : undefined;
-    if (!leave) return limits.acquire(key, maxWaitMs, signal);
-    if (leave.aborted) throw new LeftLineError(leave.reason);
-    try {
-      return await limits.acquire(key, maxWaitMs, AbortSignal.any([signal, leave]));
-    } catch (error) {
-      if (leave.aborted && !signal.aborted) throw new LeftLineError(leave.reason);
-      throw error;
-    }
-  }
+  const inLine = (signal: AbortSignal) => placeInLine(limits, key, maxWaitMs, signal, drain);
 
   /**
    * Send within the wait context's deadline (a scheduled digest's), if it has one: once that aborts,
