@@ -115,12 +115,15 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
   // Aborted when stopping: the API calls still running end with the restarting sentence.
   const stopping = new AbortController();
   const abortApi = () => stopping.abort(new UserError(say.restarting));
+  // Aborted when stopping begins: reads waiting in line with a saved answer are answered with it.
+  const draining = new AbortController();
   const communities = createCommunities({
     config,
     logger,
     cache,
     metrics,
     stop: stopping.signal,
+    drain: draining.signal,
     state: new StateStore(stateKeyValue(cache)),
   });
   const startedAt = Date.now();
@@ -201,6 +204,7 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
     async stop(graceMs = config.SHUTDOWN_GRACE_MS) {
       if (stopped) return;
       stopped = true; // readiness turns 503 from here
+      draining.abort(new UserError(say.restarting));
       const deadline = Date.now() + graceMs;
       // No new digest from here; one being posted finishes within the grace (or is cut with the rest).
       await step(

@@ -16,6 +16,8 @@ export interface RedisHooks {
 
 export interface RedisKeyv {
   keyv: Keyv;
+  /** Delete every key starting with `prefix` (SCAN and UNLINK, a batch at a time). */
+  forget(prefix: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -41,6 +43,13 @@ export function createRedisKeyv(url: string, hooks: RedisHooks): RedisKeyv {
 
   return {
     keyv,
+    async forget(prefix) {
+      if (!client.isReady) throw new Error('Redis is not connected');
+      // The prefix is the cache's own (letters, digits and colons): no glob character to escape.
+      for await (const keys of client.scanIterator({ MATCH: `${prefix}*`, COUNT: 500 })) {
+        if (keys.length > 0) await client.unlink(keys);
+      }
+    },
     async close() {
       if (!client.isOpen) return;
       if (!client.isReady) {

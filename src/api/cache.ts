@@ -31,6 +31,11 @@ export interface ApiCache {
   get(key: string): Promise<CacheEntry | undefined>;
   /** Store `entry` for `ttlMs` (ignored when not positive). Never throws. */
   set(key: string, entry: CacheEntry, ttlMs: number): Promise<void>;
+  /**
+   * Delete every entry of one token (`communityPrefix`): its last server was unlinked. Bounded
+   * (FORGET_TIMEOUT_MS) and never throws; a failure is logged like any other.
+   */
+  forget?(prefix: string): Promise<void>;
   /** Release the connection. Safe to call twice. */
   close(): Promise<void>;
   /** What the in-memory store holds right now (absent for Redis and for no cache). */
@@ -44,6 +49,8 @@ export const DEFAULT_CACHE_MAX_BYTES = 32 * 1024 * 1024;
 
 /** Bound on each get/set; a slower answer counts as a failure. */
 const OP_TIMEOUT_MS = 250;
+/** Bound on deleting one token's entries (a SCAN over Redis). */
+const FORGET_TIMEOUT_MS = 2_000;
 /** Minimum time between two warn lines about cache failures. */
 const WARN_INTERVAL_MS = 30_000;
 
@@ -52,7 +59,12 @@ const WARN_INTERVAL_MS = 30_000;
  * appears; the parameters are serialised with sorted keys so equal reads share one key.
  */
 export function cacheKey(hash: string, op: string, params: object): string {
-  return `rollcall:v1:${hash}:${op}:${stringify(params)}`;
+  return `${communityPrefix(hash)}${op}:${stringify(params)}`;
+}
+
+/** What every cache key of one token starts with. */
+export function communityPrefix(hash: string): string {
+  return `rollcall:v1:${hash}:`;
 }
 
 /** Build the cache chosen by the configuration. */
@@ -66,7 +78,7 @@ export function createCache(
       onError: guard.failed,
       onReady: guard.succeeded,
     });
-    return guardedCache(redis.keyv, guard, redis.close);
+    return guardedCache(redis.keyv, guard, redis.close, redis.forget);
   }
   if (config.CACHE_MAX_ENTRIES > 0) {
     const guard = createGuard('memory', logger);
@@ -79,6 +91,7 @@ export function createCache(
       new Keyv({ store, namespace: undefined, useKeyPrefix: false }),
       guard,
       async () => store.clear(),
+      async (prefix) => store.forget(prefix),
     );
     cache.usage = () => ({ entries: store.size, bytes: store.bytes });
     return cache;
@@ -97,7 +110,7 @@ interface Guard {
   operations: { ok: number; failed: number };
   isHealthy(): boolean;
   /** Run `work` within the time bound; undefined on failure or timeout. */
-  run<T>(what: 'get' | 'set', work: () => Promise<T>): Promise<T | undefined>;
+  run<T>(what: 'get' | 'set' | 'forget', work: () => Promise<T>, timeoutMs?: number): Promise<T | undefined>;
   failed(error: unknown): void;
   succeeded(): void;
 }
@@ -133,10 +146,10 @@ function createGuard(backend: CacheBackend, logger: Logger): Guard {
       healthy = true;
       logger.info({ kind: 'cache', backend }, 'cache available again');
     },
-    async run(what, work) {
+    async run(what, work, timeoutMs = OP_TIMEOUT_MS) {
       try {
-        const result = await within(work(), OP_TIMEOUT_MS, () => {
-          throw new Error(`cache ${what} took over ${OP_TIMEOUT_MS} ms`);
+        const result = await within(work(), timeoutMs, () => {
+          throw new Error(`cache ${what} took over ${timeoutMs} ms`);
         });
         guard.operations.ok++;
         guard.succeeded();
@@ -151,7 +164,12 @@ function createGuard(backend: CacheBackend, logger: Logger): Guard {
   return guard;
 }
 
-function guardedCache(keyv: Keyv, guard: Guard, release: () => Promise<void>): ApiCache {
+function guardedCache(
+  keyv: Keyv,
+  guard: Guard,
+  release: () => Promise<void>,
+  forget: (prefix: string) => Promise<void>,
+): ApiCache {
   let closed = false;
   keyv.on('error', guard.failed);
   return {
@@ -166,6 +184,10 @@ function guardedCache(keyv: Keyv, guard: Guard, release: () => Promise<void>): A
     async set(key, entry, ttlMs) {
       if (closed || !(ttlMs > 0)) return;
       await guard.run('set', () => keyv.set(key, entry, Math.ceil(ttlMs)));
+    },
+    async forget(prefix) {
+      if (closed) return;
+      await guard.run('forget', () => forget(prefix), FORGET_TIMEOUT_MS);
     },
     async close() {
       if (closed) return;
@@ -272,5 +294,14 @@ export class BoundedStore {
   clear(): void {
     this.entries.clear();
     this.held = 0;
+  }
+
+  /** Drop every entry whose key starts with `prefix`. */
+  forget(prefix: string): void {
+    for (const [key, entry] of this.entries) {
+      if (!key.startsWith(prefix)) continue;
+      this.entries.delete(key);
+      this.held -= entry.bytes;
+    }
   }
 }

@@ -57,6 +57,8 @@ export interface ApiDeps {
   retryBaseMs?: number;
   /** Aborted when Rollcall stops: API calls in flight end at once with its reason. */
   stop?: AbortSignal;
+  /** Aborted when Rollcall begins to stop: reads waiting in line with a saved answer get it (http.ts). */
+  drain?: AbortSignal;
 }
 
 type Send = (request: Request) => Promise<Response>;
@@ -91,6 +93,7 @@ export function createApi(config: Config, logger: Logger, deps: ApiDeps = {}): A
     sleep: deps.sleep,
     retryBaseMs: deps.retryBaseMs,
     stop: deps.stop,
+    drain: deps.drain,
   });
   const cache = deps.cache ?? createCache(config, logger);
   const reader = readerFor(config, logger, deps, { cache, hash, now, limits });

@@ -80,6 +80,18 @@ function scrub(text: string, secret: string): string {
   return secret ? text.split(secret).join('[REDACTED]') : text;
 }
 
+/**
+ * A request with a saved answer to fall back on left the limits' line (or did not join it) because
+ * Rollcall began to stop (no request was made): the reader answers with the saved answer, else
+ * throws `reason` (the restarting sentence).
+ */
+export class LeftLineError extends Error {
+  override name = 'LeftLineError';
+  constructor(readonly reason: unknown) {
+    super('left the line: Rollcall is stopping');
+  }
+}
+
 /** A `savedOnly` read found no saved copy (no request was made). */
 export class NotSavedError extends Error {
   override name = 'NotSavedError';

@@ -11,10 +11,10 @@
  */
 import type { Logger } from '../base/log.js';
 import { pause, untilAborted } from './abort.js';
-import { ApiError } from './errors.js';
+import { ApiError, LeftLineError } from './errors.js';
 import { rateLimitResetMs } from './headers.js';
 import type { Limits } from './limits/types.js';
-import { currentPurpose, currentWait } from './wait.js';
+import { currentPurpose, currentWait, hasSavedFallback } from './wait.js';
 
 export interface HttpOptions {
   /** Limits key for this token (its hash, never the token). */
@@ -38,6 +38,11 @@ export interface HttpOptions {
    * wire) ends at once with the signal's reason, and no attempt starts after it.
    */
   stop?: AbortSignal;
+  /**
+   * Aborted when Rollcall begins to stop: a send that has a saved answer to fall back on
+   * (`withSavedFallback`) leaves the limits' line at once, or does not join it, with `LeftLineError`.
+   */
+  drain?: AbortSignal;
 }
 
 /** Ceiling of one backoff delay. */
@@ -63,6 +68,28 @@ export interface ApiHttp {
 /** Wait `ms` on a real timer. */
 export const defaultSleep = (ms: number): Promise<void> => pause(ms);
 
+/**
+ * A place in the limits' line; a send with a saved answer to fall back on leaves it (or does not
+ * join it) once Rollcall begins to stop (`drain`), so the drain answers it with that answer.
+ */
+async function placeInLine(
+  limits: Limits,
+  key: string,
+  maxWaitMs: number,
+  signal: AbortSignal,
+  drain: AbortSignal | undefined,
+) {
+  const leave = drain && hasSavedFallback() ? drain : undefined;
+  if (!leave) return limits.acquire(key, maxWaitMs, signal);
+  if (leave.aborted) throw new LeftLineError(leave.reason);
+  try {
+    return await limits.acquire(key, maxWaitMs, AbortSignal.any([signal, leave]));
+  } catch (error) {
+    if (leave.aborted && !signal.aborted) throw new LeftLineError(leave.reason);
+    throw error;
+  }
+}
+
 /** Build the sender. One per token: the limits for `key` are shared by every call. */
 export function createHttp(options: HttpOptions): ApiHttp {
   const {
@@ -77,6 +104,7 @@ export function createHttp(options: HttpOptions): ApiHttp {
     retryBaseMs = 250,
     maxBodyBytes = DEFAULT_MAX_BODY_BYTES,
     stop,
+    drain,
   } = options;
   const counters = { requests: 0, rateLimited: 0 };
   const backoff = (attempt: number) =>
@@ -88,6 +116,8 @@ export function createHttp(options: HttpOptions): ApiHttp {
     work.catch(() => undefined); // settles unobserved once stopped
     return untilAborted(work, stop);
   };
+
+  const inLine = (signal: AbortSignal) => placeInLine(limits, key, maxWaitMs, signal, drain);
 
   /**
    * Send within the wait context's deadline (a scheduled digest's), if it has one: once that aborts,
@@ -112,7 +142,7 @@ export function createHttp(options: HttpOptions): ApiHttp {
     for (let attempt = 1; ; attempt++) {
       const final = attempt > retries;
       stop?.throwIfAborted();
-      const { probe } = await unlessStopped(limits.acquire(key, maxWaitMs, request.signal));
+      const { probe } = await unlessStopped(inLine(request.signal));
       const timeout = AbortSignal.timeout(timeoutMs);
       // Held in this frame until the body is read: a combined signal that nothing references can be
       // garbage-collected mid-request, and its abort then never reaches fetch (nodejs/node#55428).

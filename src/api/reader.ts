@@ -25,7 +25,9 @@
  * also answers) is kept in the store as well, written after the answer; when the cache has nothing
  * under a key, the store's copy stands in (and is put back in the cache), so an emptied cache costs
  * no answer. Work run `withoutRequests` (the shutdown's drain) is answered from what is saved, of
- * any age the cache would keep; a read that would need a request throws the refusal's reason.
+ * any age the cache would keep; a read that would need a request throws the refusal's reason. A
+ * read already waiting in the limits' line when the drain begins, with such a saved answer, leaves
+ * the line and is answered with it (`withSavedFallback`, http.ts's `drain`).
  */
 import type { Logger } from '../base/log.js';
 import { within } from './abort.js';
@@ -35,6 +37,7 @@ import {
   type ApiError,
   httpError,
   isApiError,
+  LeftLineError,
   NoRoomError,
   NotSavedError,
   PacedError,
@@ -42,7 +45,7 @@ import {
 import type { AccessKind, PaceVerdict, RoomVerdict } from './limits/types.js';
 import type { SavedAnswers } from './saved.js';
 import type { Fetched, ReadOptions } from './types.js';
-import { requestsRefused } from './wait.js';
+import { requestsRefused, withSavedFallback } from './wait.js';
 
 /** How long closing waits for the saved answers still queued to be written. */
 const SAVED_FLUSH_MS = 2_000;
@@ -333,10 +336,14 @@ class CacheReader implements Reader {
             return load();
           }
         : load;
+    const loadChecked = plan.check && room ? this.withRoom(spec.op, loadOnce) : loadOnce;
+    // What the drain could answer from (as it does a newcomer): the request leaves the limits' line
+    // for it once Rollcall begins to stop (LeftLineError, answered in fallBack).
+    const canLeave = saved !== undefined && !plan.fresh && !plan.bounded;
     try {
       const loaded = await this.coalesced(
         plan,
-        plan.check && room ? this.withRoom(spec.op, loadOnce) : loadOnce,
+        canLeave ? () => withSavedFallback(loadChecked) : loadChecked,
         spec.related,
       );
       return { data: loaded.data as T, fetchedAt: loaded.fetchedAt, fromCache: false, stale: false };
@@ -364,6 +371,12 @@ class CacheReader implements Reader {
     saved: SavedEntry | undefined,
   ): Fetched<T> {
     const { now, logger } = this.options;
+    // Rollcall began to stop while this read waited in line: the saved answer, as the drain gives.
+    if (error instanceof LeftLineError) {
+      if (!saved || plan.fresh || plan.bounded) throw error.reason;
+      this.counters.cacheHits++;
+      return fromCache(saved);
+    }
     // A refresh that spends from the access share (the access checks' roles list) keeps its copy.
     if (!plan.bounded && saved && error instanceof AccessSpentError)
       return this.savedFor(saved, error.nextAt, true);

@@ -81,3 +81,19 @@ export function withoutRequests<T>(reason: unknown, work: () => T): T {
 export function requestsRefused(): Refusal | undefined {
   return refusals.getStore();
 }
+
+const fallbacks = new AsyncLocalStorage<true>();
+
+/**
+ * Run a read's request that has a saved answer to fall back on (the reader's): once Rollcall
+ * begins to stop (the http layer's `drain`), such a request leaves the limits' line, or does not
+ * join it, and the reader answers with the saved answer (`LeftLineError`).
+ */
+export function withSavedFallback<T>(work: () => T): T {
+  return fallbacks.run(true, work);
+}
+
+/** Whether the running request has a saved answer to fall back on (`withSavedFallback`). */
+export function hasSavedFallback(): boolean {
+  return fallbacks.getStore() === true;
+}

@@ -6,7 +6,7 @@
  * from its first read, whichever server reads first. The month's count is kept in the store too
  * (its allowance ledger), so losing Redis or the counters file does not restart the month.
  */
-import type { ApiCache } from '../api/cache.js';
+import { type ApiCache, communityPrefix } from '../api/cache.js';
 import { createApi } from '../api/client.js';
 import type { MonthLedger } from '../api/limits/limits.js';
 import type { AnswerArchive } from '../api/saved.js';
@@ -81,11 +81,15 @@ export interface ApiPoolOptions {
   metrics?: Metrics | undefined;
   /** Aborted when Rollcall stops: every Api's calls still running end with its reason. */
   stop?: AbortSignal | undefined;
+  /** Aborted when Rollcall begins to stop: reads waiting in line with a saved answer get it. */
+  drain?: AbortSignal | undefined;
   maxApis?: number | undefined;
 }
 
 interface Entry {
   api: Api;
+  /** Stops its reads' writes to the shared cache (its community forgotten): see `forget`. */
+  fence: () => void;
   unwatch: () => void;
   /** The limits it keeps, as text (a change of the token's limits builds a new Api). */
   limits: string;
@@ -132,15 +136,17 @@ export class ApiPool {
       }
       void this.retire(kept);
     }
+    const cache = fencedCache(this.options.cache);
     const api = createApi({ ...config, API_TOKEN: token, API_LIMITS: limits }, logger, {
-      cache: this.options.cache,
+      cache: cache.cache,
       ledger: this.ledger,
       ...(keepsAnswers(config, limits) ? { answers: this.answers } : {}),
       fetch: metrics?.apiFetch(config.API_BASE_URL),
       ...(this.options.stop ? { stop: this.options.stop } : {}),
+      ...(this.options.drain ? { drain: this.options.drain } : {}),
     });
     const unwatch = metrics?.watchApi(api, token) ?? (() => undefined);
-    this.apis.set(hash, { api, unwatch, limits: limitsKey });
+    this.apis.set(hash, { api, unwatch, fence: cache.fence, limits: limitsKey });
     const maxApis = this.options.maxApis ?? MAX_APIS;
     while (this.apis.size > maxApis) {
       const [oldest, entry] = this.apis.entries().next().value as [string, Entry];
@@ -159,6 +165,21 @@ export class ApiPool {
     void this.retire(entry);
   }
 
+  /**
+   * The community (token hash) is forgotten (its last server deleted): its Api is closed, the reads
+   * still in flight on it write nothing more to the cache, and the cache's entries of the token are
+   * deleted (the store fences its own writes).
+   */
+  async forget(hash: string): Promise<void> {
+    const entry = this.apis.get(hash);
+    if (entry) {
+      this.apis.delete(hash);
+      entry.fence();
+      void this.retire(entry);
+    }
+    await this.options.cache.forget?.(communityPrefix(hash));
+  }
+
   async close(): Promise<void> {
     const entries = [...this.apis.values()];
     this.apis.clear();
@@ -171,4 +192,27 @@ export class ApiPool {
       .close()
       .catch((error: unknown) => this.options.logger.warn({ err: error }, 'closing an Api failed'));
   }
+}
+
+/** The shared cache as one Api sees it, until `fence()`: then it reads and writes nothing. */
+function fencedCache(shared: ApiCache): { cache: ApiCache; fence: () => void } {
+  let fenced = false;
+  const cache: ApiCache = {
+    get backend() {
+      return shared.backend;
+    },
+    healthy: () => shared.healthy(),
+    get: async (key) => (fenced ? undefined : shared.get(key)),
+    set: async (key, entry, ttlMs) => {
+      if (!fenced) await shared.set(key, entry, ttlMs);
+    },
+    // The cache is shared: only the pool's owner closes it.
+    close: async () => undefined,
+  };
+  return {
+    cache,
+    fence: () => {
+      fenced = true;
+    },
+  };
 }

@@ -103,6 +103,8 @@ export interface CommunitiesOptions {
   metrics?: Metrics | undefined;
   /** Aborted when Rollcall stops: the API calls still running end with its reason. */
   stop: AbortSignal;
+  /** Aborted when Rollcall begins to stop: reads waiting in line with a saved answer get it. */
+  drain?: AbortSignal;
   /** The paging arguments kept aside; each community sees its own share. */
   state: StateStore;
 }
@@ -132,9 +134,9 @@ function reportSources(
   { config, logger }: CommunitiesOptions,
   snapshots: () => Promise<Store['snapshots']>,
   defaults: ReportSettings,
+  remembered = new SnapshotMemory(config.REPORTS_MEMORY_MAX_BYTES),
 ) {
   const refreshing = new Map<string, Promise<ReportData>>();
-  const remembered = new SnapshotMemory(config.REPORTS_MEMORY_MAX_BYTES);
   return (key: string, resources: Resources, guildId?: string): ReportSource =>
     snapshotSource(
       {
@@ -200,6 +202,7 @@ function single(options: CommunitiesOptions): Communities {
     cache: options.cache,
     fetch: metrics?.apiFetch(config.API_BASE_URL),
     stop: options.stop,
+    ...(options.drain ? { drain: options.drain } : {}),
     onAllowanceMark: (mark) => alert?.(mark),
     // The reports' store keeps the month's count too (a lost counters file or an emptied Redis
     // then does not start the month again): opened at the first request if nothing opened it.
@@ -359,20 +362,24 @@ function hosted(options: CommunitiesOptions): Communities {
     if (!store) throw new Error('the store is not open yet');
     return store;
   };
+  /** The snapshots this process keeps in memory, by community. */
+  const remembered = new SnapshotMemory(config.REPORTS_MEMORY_MAX_BYTES);
   const linked = createHostedCommunities({
     config,
     logger,
     store: opened,
     cache: options.cache,
     stop: options.stop,
+    ...(options.drain ? { drain: options.drain } : {}),
     ...(metrics ? { metrics } : {}),
+    onForgotten: (community) => remembered.delete(community),
   });
   const defaults: ReportSettings = {
     timeZone: config.REPORTS_TIME_ZONE,
     weekStart: config.REPORTS_WEEK_START,
     quotas: {},
   };
-  const reports = reportSources(options, async () => opened().snapshots, defaults);
+  const reports = reportSources(options, async () => opened().snapshots, defaults, remembered);
   const reportSettings = async (guildId: string) =>
     readReportSettings(await opened().snapshots.reportSettings(guildId), defaults);
   const admin = createAdmin(linked, logger, {

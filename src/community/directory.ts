@@ -59,6 +59,12 @@ export class DirectoryMemory {
   delete(community: string, memberId: string): void {
     this.entries.delete(`${community}\u0000${memberId}`);
   }
+
+  /** Forget everything seen of a community (its last server deleted). */
+  forget(community: string): void {
+    const prefix = `${community}\u0000`;
+    for (const key of this.entries.keys()) if (key.startsWith(prefix)) this.entries.delete(key);
+  }
 }
 
 export interface DirectoryOptions {

@@ -54,9 +54,13 @@ export interface HostedOptions {
   metrics?: Metrics;
   /** Aborted when Rollcall stops: every Api's calls still running end with its reason. */
   stop?: AbortSignal;
+  /** Aborted when Rollcall begins to stop: reads waiting in line with a saved answer get it. */
+  drain?: AbortSignal;
   maxApis?: number;
   /** The clock of the 401 rule (tests; default Date.now). */
   now?: () => number;
+  /** A community forgotten (its last server deleted): what this process keeps of it goes too. */
+  onForgotten?: (community: string) => void;
 }
 
 /** A server's credential, settings and the limits of every server linked to its token, within LOOKUP_TIMEOUT_MS. */
@@ -127,7 +131,13 @@ export function createHostedCommunities(options: HostedOptions): HostedCommuniti
   return {
     resolve,
     check: (token, guildId) => checkToken(token, guildId, { store, apis, logger }),
-    ...linkStore(store),
+    ...linkStore(store, async (community) => {
+      // The store fences the community's writes; this process's own copies go, its Api's reads
+      // still in flight write nothing more to the cache, and the cache's entries of it go.
+      directoryMemory.forget(community);
+      options.onForgotten?.(community);
+      await apis.forget(community);
+    }),
     async roles(guildId) {
       const community = await resolve(guildId);
       const page = await community.resources.listRoles({ page: 1, limit: 100 });

@@ -20,7 +20,10 @@ export interface LinkStore extends Pick<Links, 'settings' | 'saveSettings'> {
     linkedBy: string,
     communityId: string | undefined,
   ): Promise<CredentialInfo>;
-  /** Forget the server: its credential and settings. */
+  /**
+   * Forget the server: its credential and settings, and its community's data when no other server
+   * reads it (`forgotten` is then told that community, the token's hash, once the store committed).
+   */
   forget(guildId: string): Promise<void>;
 }
 
@@ -38,7 +41,10 @@ async function adminSettings(store: Store, guildId: string): Promise<GuildSettin
 }
 
 /** The links and settings over `store` (asked for at each use). */
-export function linkStore(store: () => Store): LinkStore {
+export function linkStore(
+  store: () => Store,
+  forgotten: (community: string) => Promise<void> = async () => undefined,
+): LinkStore {
   return {
     describe: (guildId) => store().describeCredential(guildId),
     settings: async (guildId) => adminSettings(store(), guildId),
@@ -58,7 +64,8 @@ export function linkStore(store: () => Store): LinkStore {
       return store().saveCredential(guildId, { token, linkedBy, ...(communityId ? { communityId } : {}) });
     },
     async forget(guildId) {
-      await store().deleteGuild(guildId);
+      const community = await store().deleteGuild(guildId);
+      if (community !== undefined) await forgotten(community);
     },
   };
 }

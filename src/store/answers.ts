@@ -13,6 +13,7 @@
  * as long as a statement runs).
  */
 import { type Kysely, sql } from 'kysely';
+import { mayWrite } from './fence.js';
 import { COMMUNITY_COLUMN, type Tables } from './migrations.js';
 
 export interface SavedAnswer {
@@ -31,7 +32,8 @@ export interface AnswerStore {
   get(community: string, key: string, now: number): Promise<SavedAnswer | undefined>;
   /**
    * Save (or replace) answers of one community in one transaction, then drop the community's oldest until
-   * what it keeps is at most `maxBytes` (an answer alone over `maxBytes` is not kept).
+   * what it keeps is at most `maxBytes` (an answer alone over `maxBytes` is not kept). Nothing lands
+   * once the community is forgotten (src/store/fence.ts).
    */
   save(community: string, answers: readonly SavedAnswer[], maxBytes: number): Promise<void>;
   /** Bytes the community keeps (keys and answers, UTF-8). */
@@ -85,6 +87,8 @@ export class SqlAnswers implements AnswerStore {
     const unique = [...new Map(rows.map((row) => [row.key, row])).values()];
     await this.run(() =>
       this.db.transaction().execute(async (trx) => {
+        // A community forgotten (its last server deleted) keeps nothing, even what was read before.
+        if (!(await mayWrite(trx, community))) return;
         // The community's total first: its row lock (PostgreSQL) keeps two processes' saves of one
         // community in turn, so each one's arithmetic on it is exact (SQLite's write lock is held).
         await trx

@@ -6,6 +6,7 @@
  */
 import type { Kysely } from 'kysely';
 import { type Pause, SLICING } from '../base/slices.js';
+import { mayWrite } from './fence.js';
 import { COMMUNITY_COLUMN, type Tables } from './migrations.js';
 
 /** Longest member id (and Discord user id) the directory keeps: longer ones are not remembered. */
@@ -16,7 +17,8 @@ export const DIRECTORY_QUERY_IDS = 500;
 export interface DirectoryStore {
   /**
    * Remember that `memberId` is `userId` in `community`; a member id already known is
-   * moved to the newer user (a re-linked account). Ids longer than DIRECTORY_ID_MAX are ignored.
+   * moved to the newer user (a re-linked account). Ids longer than DIRECTORY_ID_MAX are ignored;
+   * nothing lands once the community is forgotten (src/store/fence.ts).
    */
   remember(community: string, memberId: string, userId: string): Promise<void>;
   /** The Discord users of those of `memberIds` the community's directory knows (member id → user id). */
@@ -40,13 +42,17 @@ export class SqlDirectory implements DirectoryStore {
     if (!fits(memberId) || !fits(userId)) return;
     const now = this.now();
     await this.run(() =>
-      this.db
-        .insertInto('directory')
-        .values({ [COMMUNITY_COLUMN]: community, member_id: memberId, user_id: userId, seen_at: now })
-        .onConflict((oc) =>
-          oc.columns([COMMUNITY_COLUMN, 'member_id']).doUpdateSet({ user_id: userId, seen_at: now }),
-        )
-        .execute(),
+      this.db.transaction().execute(async (trx) => {
+        // A community forgotten (its last server deleted) keeps no row, even one read before.
+        if (!(await mayWrite(trx, community))) return;
+        await trx
+          .insertInto('directory')
+          .values({ [COMMUNITY_COLUMN]: community, member_id: memberId, user_id: userId, seen_at: now })
+          .onConflict((oc) =>
+            oc.columns([COMMUNITY_COLUMN, 'member_id']).doUpdateSet({ user_id: userId, seen_at: now }),
+          )
+          .execute();
+      }),
     );
   }
 

@@ -26,6 +26,7 @@ import { Keyring, SealError, tokenFingerprint, tokenHash } from './crypto.js';
 import { type DigestStore, SqlDigests } from './digests.js';
 import { type DirectoryStore, SqlDirectory } from './directory.js';
 import { reasonOf, StoreError } from './errors.js';
+import { forget, reopen } from './fence.js';
 import {
   COMMUNITY_COLUMN,
   MIGRATION_LOCK_TABLE,
@@ -139,8 +140,12 @@ export interface Store {
   saveCredential(guildId: string, input: CredentialInput): Promise<CredentialInfo>;
   /** Mark the server's token as rejected by the API; false when none is linked. */
   markInvalid(guildId: string): Promise<boolean>;
-  /** Forget everything about the server (credential and settings). */
-  deleteGuild(guildId: string): Promise<void>;
+  /**
+   * Forget everything about the server (credential and settings), and its community's data when no
+   * other server reads it: resolves with that community (its credential's hash) then, fenced off so
+   * that no later write of it lands (src/store/fence.ts) until its token is linked again.
+   */
+  deleteGuild(guildId: string): Promise<string | undefined>;
   /** The server's settings (the defaults when none were saved). */
   getSettings(guildId: string): Promise<GuildSettings>;
   /** Validate and save the server's settings; resolves once committed, with what was saved. */
@@ -438,22 +443,26 @@ class SqlStore implements Store {
       updated_at: now,
     };
     await this.run(() =>
-      this.db
-        .insertInto('credentials')
-        .values(row)
-        .onConflict((oc) =>
-          oc.column('guild_id').doUpdateSet({
-            sealed: row.sealed,
-            key_id: row.key_id,
-            fingerprint: row.fingerprint,
-            community_id: row.community_id,
-            linked_by: row.linked_by,
-            linked_at: row.linked_at,
-            invalid_at: null,
-            updated_at: row.updated_at,
-          }),
-        )
-        .execute(),
+      this.db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('credentials')
+          .values(row)
+          .onConflict((oc) =>
+            oc.column('guild_id').doUpdateSet({
+              sealed: row.sealed,
+              key_id: row.key_id,
+              fingerprint: row.fingerprint,
+              community_id: row.community_id,
+              linked_by: row.linked_by,
+              linked_at: row.linked_at,
+              invalid_at: null,
+              updated_at: row.updated_at,
+            }),
+          )
+          .execute();
+        // A community forgotten before (unlinked) is written again from its new link on.
+        await reopen(trx, tokenHash(input.token));
+      }),
     );
     return info(row);
   }
@@ -470,7 +479,7 @@ class SqlStore implements Store {
     return Number(result.numUpdatedRows) > 0;
   }
 
-  async deleteGuild(guildId: string): Promise<void> {
+  async deleteGuild(guildId: string): Promise<string | undefined> {
     // The community's snapshot and directory go too, unless another server reads the same community with the
     // same token (its community is the token's hash, which only the opened token gives).
     const row = await this.run(() =>
@@ -484,7 +493,8 @@ class SqlStore implements Store {
         community = undefined; // a token that no longer opens: its snapshot cannot be found
       }
     }
-    await this.run(() =>
+    const now = this.now();
+    return this.run(() =>
       this.db.transaction().execute(async (trx) => {
         await trx.deleteFrom('credentials').where('guild_id', '=', guildId).execute();
         await trx.deleteFrom('guild_settings').where('guild_id', '=', guildId).execute();
@@ -500,12 +510,17 @@ class SqlStore implements Store {
             .where('fingerprint', '=', row.fingerprint)
             .executeTakeFirst();
           if (!shared) {
+            // The fence first: a write of the community waiting on its row (PostgreSQL) sees the
+            // mark once this commits; one that took it before is committed, so deleted below.
+            await forget(trx, community, now);
             await trx.deleteFrom('snapshot_pages').where(COMMUNITY_COLUMN, '=', community).execute();
             await trx.deleteFrom('directory').where(COMMUNITY_COLUMN, '=', community).execute();
             await trx.deleteFrom('saved_answers').where(COMMUNITY_COLUMN, '=', community).execute();
             await trx.deleteFrom('saved_answer_totals').where(COMMUNITY_COLUMN, '=', community).execute();
+            return community;
           }
         }
+        return undefined;
       }),
     );
   }

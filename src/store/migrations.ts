@@ -238,6 +238,21 @@ export const migrations: Record<string, Migration> = {
       await db.schema.dropIndex('snapshot_pages_times').execute();
     },
   },
+  // The fence of forgotten communities (src/store/fence.ts): one row per community that wrote
+  // (its credential's hash), `forgotten_at` set when its last server was deleted. Every write of a
+  // community's data locks its row first in the same transaction and lands only while it is null.
+  '0011_community_fences': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('community_fences')
+        .addColumn(COMMUNITY_COLUMN, 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('forgotten_at', 'bigint')
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('community_fences').execute();
+    },
+  },
 };
 
 /** Table shapes as the queries see them (bigint columns come back as strings from PostgreSQL). */
@@ -314,6 +329,11 @@ export interface Tables {
     /** The leave's end (Unix seconds) the reminder was posted for. */
     end_at: number | string;
     claimed_at: number | string;
+  };
+  community_fences: {
+    [COMMUNITY_COLUMN]: string;
+    /** When the community's last server was deleted (ms); null while it may be written. */
+    forgotten_at: number | string | null;
   };
   saved_answers: {
     [COMMUNITY_COLUMN]: string;

@@ -8,6 +8,7 @@
 
 import type { Kysely } from 'kysely';
 import { heldBytes } from '../base/held-bytes.js';
+import { mayWrite } from './fence.js';
 import { COMMUNITY_COLUMN, type Tables } from './migrations.js';
 
 /** The lists a snapshot holds. */
@@ -41,7 +42,10 @@ export interface SnapshotStore {
   pages(community: string, resource: SnapshotResource, only?: readonly number[]): Promise<SnapshotPage[]>;
   /** Which pages a community's snapshot holds and when each was read, without their records. */
   pageTimes(community: string): Promise<PageTime[]>;
-  /** Save (or replace) one page; pages past its `totalPages` are dropped (the list shrank). */
+  /**
+   * Save (or replace) one page; pages past its `totalPages` are dropped (the list shrank). Nothing
+   * lands once the community is forgotten (src/store/fence.ts).
+   */
   savePage(community: string, resource: SnapshotResource, page: SnapshotPage): Promise<void>;
   /** Forget a community's snapshot. */
   forget(community: string): Promise<void>;
@@ -110,6 +114,8 @@ export class SqlSnapshots implements SnapshotStore {
     };
     await this.run(() =>
       this.db.transaction().execute(async (trx) => {
+        // A community forgotten (its last server deleted) keeps no page, even one read before.
+        if (!(await mayWrite(trx, community))) return;
         await trx
           .insertInto('snapshot_pages')
           .values(row)

@@ -46,6 +46,8 @@ export interface SandboxSettings {
   quota?: QuotaOptions | null;
   /** Accepted tokens (replaces the whole map). */
   tokens?: Readonly<Record<string, TokenConfig>>;
+  /** Each answer held until the gate's promise settles (`SandboxGate`). */
+  gate?: SandboxGate | null;
 }
 
 /** Options of `startSandbox`. */
@@ -124,7 +126,14 @@ interface State {
   limiter: RateLimiter | null;
   quota: RateLimiter | null;
   forced: FaultKind[];
+  gate: SandboxGate | null;
 }
+
+/**
+ * Holds each answer until the promise it returns settles (a test's controllable latency: no real
+ * sleep); undefined lets the answer go at once.
+ */
+export type SandboxGate = (entry: Readonly<RequestLogEntry>) => Promise<void> | undefined;
 
 /** Starts a sandbox on 127.0.0.1 (a free port unless `port` is given). */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
@@ -149,6 +158,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     limiter: options.rateLimit ? createRateLimiter(options.rateLimit) : null,
     quota: options.quota ? createQuota(options.quota) : null,
     forced: [],
+    gate: null,
   };
   const log: RequestLogEntry[] = [];
   const sockets = new Set<Socket>();
@@ -246,6 +256,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     }
     const latency = state.latency;
     if (latency) await wait(latency.minMs + latencyRng.next() * Math.max(0, latency.maxMs - latency.minMs));
+    await state.gate?.(entry)?.catch(() => undefined);
     if (closed || res.destroyed) return;
     write(res, answer);
     entry.status = answer.status;
@@ -293,6 +304,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     },
     set: (settings) => {
       if (settings.latency !== undefined) state.latency = settings.latency;
+      if (settings.gate !== undefined) state.gate = settings.gate;
       if (settings.faults !== undefined) {
         state.faults = settings.faults;
         if (settings.faults === null) state.forced.length = 0;
