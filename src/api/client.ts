@@ -10,7 +10,7 @@ import { tokenHash } from '../store/crypto.js';
 import { readItemBody, readPageBody } from './body.js';
 import { type ApiCache, createCache } from './cache.js';
 import { httpError } from './errors.js';
-import { createHttp } from './http.js';
+import { bodyBytes, createHttp } from './http.js';
 import { type AllowanceMark, createLimits, type Limits, type MonthLedger } from './limits/limits.js';
 import { fileLimitStore, redisLimitStore } from './limits/store.js';
 import {
@@ -56,15 +56,18 @@ export interface ApiDeps {
 type Send = (request: Request) => Promise<Response>;
 /** What one API page is read with: the page number and the same size under both names. */
 type ApiPageQuery = { page: number; limit: number; pageSize: number };
-/** openapi-fetch's GET over any path of the table, asked for the raw bytes so we parse and check them ourselves (src/api/body.ts). */
+/**
+ * openapi-fetch's GET over any path of the table, asked not to read a 2xx body: its bytes, as the
+ * sender read them (`bodyBytes`), are parsed and checked by us (src/api/body.ts).
+ */
 type Get = (
   path: string,
   init: {
     params: { path: Record<string, string>; query?: ApiPageQuery };
-    parseAs: 'arrayBuffer';
+    parseAs: 'stream';
     fetch: Send;
   },
-) => Promise<{ data?: ArrayBuffer; error?: unknown; response: Response }>;
+) => Promise<{ error?: unknown; response: Response }>;
 
 /** Build the API layer for `config.API_TOKEN`. */
 export function createApi(config: Config, logger: Logger, deps: ApiDeps = {}): Api {
@@ -96,12 +99,12 @@ export function createApi(config: Config, logger: Logger, deps: ApiDeps = {}): A
   });
   const get = client.GET as unknown as Get;
   const send: SendOp = async (op, path, query) => {
-    const { data, error, response } = await get(op.path, {
+    const { error, response } = await get(op.path, {
       params: query ? { path, query } : { path },
-      parseAs: 'arrayBuffer',
+      parseAs: 'stream',
       fetch: (request) => http.send(request, op.id),
     });
-    if (response.status >= 200 && response.status < 300) return data;
+    if (response.status >= 200 && response.status < 300) return bodyBytes(response);
     throw httpError(response.status, error, token);
   };
 

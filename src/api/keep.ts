@@ -22,7 +22,7 @@ export const KEEP_STRING_CHARS = 4_096;
 /** Objects and arrays kept down to this depth, the record itself being depth 1. */
 export const KEEP_DEPTH = 8;
 /** Characters of JSON one record keeps at most (about; each value's own punctuation counted roughly). */
-export const RECORD_KEEP_CHARS = 16_384;
+export const RECORD_KEEP_CHARS = 8_192;
 
 type JsonObject = Record<string, unknown>;
 
