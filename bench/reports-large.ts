@@ -104,8 +104,9 @@ async function seedSnapshot(sandbox: Sandbox, dataDir: string, together: number)
     API_BASE_URL: sandbox.url,
     API_TOKEN: sandbox.token,
     API_LIMITS: '100000/60s',
-    // hostile-pages' pages are about 20 MB.
+    // hostile-pages' pages are about 20 MB, each a few seconds on a loaded machine.
     API_MAX_RESPONSE_BYTES: String(32 * 1024 * 1024),
+    API_TIMEOUT_MS: '60000',
     DATA_DIR: dataDir,
   });
   if (!loaded.ok) throw new Error(loaded.errors.join('; '));
@@ -290,8 +291,8 @@ export async function runReportsLarge(options: ReportsLargeOptions): Promise<Rep
       CACHE_TTL_LIST_SECONDS: hostile ? '5' : '3600',
       REPORTS_QUOTAS: dataset.roles.map((r) => `${r.id}=4`).join(','),
       LOG_LEVEL: 'info',
-      // Pages of about 20 MB: let them in (the default is 5 MiB).
-      ...(hostile ? { API_MAX_RESPONSE_BYTES: String(32 * 1024 * 1024) } : {}),
+      // Pages of about 20 MB: let them in (the default is 5 MiB), and give each up to 30 s.
+      ...(hostile ? { API_MAX_RESPONSE_BYTES: String(32 * 1024 * 1024), API_TIMEOUT_MS: '30000' } : {}),
     };
     const deploy = loadDeployConfig(env);
     if (!deploy.ok) throw new Error(deploy.errors.join('; '));

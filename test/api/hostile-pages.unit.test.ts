@@ -6,9 +6,11 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { OFF_LOOP_BYTES, parser, readItemBody, readPageBody } from '../../src/api/body.js';
+import { createApi } from '../../src/api/client.js';
 import { isApiError } from '../../src/api/errors.js';
 import { KEEP_DEPTH, KEEP_STRING_CHARS, keepRecord, RECORD_KEEP_CHARS } from '../../src/api/keep.js';
 import { MAX_JSON_DEPTH, parsePageBody } from '../../src/api/validate.js';
+import { fastDeps, silentLogger, startServer, testConfig } from './helpers.js';
 
 const nested = (levels: number, leaf: unknown = 'leaf'): unknown => {
   let value: unknown = leaf;
@@ -128,5 +130,35 @@ describe('a large page read off the event loop', () => {
     expect(item).toMatchObject(shift(5));
     const notAnItem = await readItemBody(bytesOf([hostileShift(5, 1_000_000)])).catch((e: unknown) => e);
     expect(isApiError(notAnItem) && notAnItem.kind).toBe('malformed');
+  });
+});
+
+describe('a hostile page read through the API client', () => {
+  it('lists its records whole and opens one without a request, its extra fields bounded', async () => {
+    const data = Array.from({ length: 100 }, (_, i) => hostileShift(i, 60_000));
+    const server = await startServer(() => ({
+      body: { data, page: 1, pageSize: 100, total: 100, totalPages: 1 },
+    }));
+    const api = createApi(
+      testConfig(server.baseUrl, { API_RETRIES: 0, API_MAX_RESPONSE_BYTES: 32 * 1024 * 1024 }),
+      silentLogger,
+      fastDeps,
+    );
+    try {
+      const listed = await api.resources.listShifts({ page: 2, limit: 10 });
+      const rows = (listed.data as { data: Record<string, unknown>[] }).data;
+      expect(rows.map((r) => r.id)).toEqual(Array.from({ length: 10 }, (_, i) => `S${10 + i}`));
+      rows.forEach((row, i) => {
+        expect(row).toMatchObject(shift(10 + i));
+        expect(JSON.stringify(row).length).toBeLessThanOrEqual(RECORD_KEEP_CHARS + 64);
+      });
+      // The record was kept from the page: opening it reads nothing more.
+      const opened = await api.resources.getShift('S42');
+      expect(opened.data).toMatchObject(shift(42));
+      expect(server.requests).toHaveLength(1);
+    } finally {
+      await api.close();
+      await server.close();
+    }
   });
 });
