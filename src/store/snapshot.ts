@@ -41,7 +41,10 @@ export interface SnapshotStore {
   pages(community: string, resource: SnapshotResource, only?: readonly number[]): Promise<SnapshotPage[]>;
   /** Which pages a community's snapshot holds and when each was read, without their records. */
   pageTimes(community: string): Promise<PageTime[]>;
-  /** Save (or replace) one page; pages past its `totalPages` are dropped (the list shrank). */
+  /**
+   * Save (or replace) one page; pages past its `totalPages` are dropped (the list shrank). Sets the
+   * page's `bytes` from the text it wrote, so nobody serialises its records again to count them.
+   */
   savePage(community: string, resource: SnapshotResource, page: SnapshotPage): Promise<void>;
   /** Forget a community's snapshot. */
   forget(community: string): Promise<void>;
@@ -108,6 +111,7 @@ export class SqlSnapshots implements SnapshotStore {
       total_pages: page.totalPages,
       fetched_at: page.fetchedAt,
     };
+    page.bytes = heldBytes(row.items);
     await this.run(() =>
       this.db.transaction().execute(async (trx) => {
         await trx

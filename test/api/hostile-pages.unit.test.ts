@@ -6,6 +6,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { OFF_LOOP_BYTES, parser, readItemBody, readPageBody } from '../../src/api/body.js';
+import { createCache } from '../../src/api/cache.js';
 import { createApi } from '../../src/api/client.js';
 import { isApiError } from '../../src/api/errors.js';
 import { KEEP_DEPTH, KEEP_STRING_CHARS, keepRecord, RECORD_KEEP_CHARS } from '../../src/api/keep.js';
@@ -160,5 +161,15 @@ describe('a hostile page read through the API client', () => {
       await api.close();
       await server.close();
     }
+  });
+});
+
+describe('the cache', () => {
+  it('gives back a page of bounded records as it was kept, text starting with a colon too', async () => {
+    const cache = createCache({ CACHE_URL: undefined, CACHE_MAX_ENTRIES: 10 }, silentLogger);
+    const data = { data: [keepRecord(hostileShift(1, 50_000)), { id: ':colon', note: '::two', n: null }] };
+    await cache.set('k', { data, fetchedAt: 1 }, 60_000);
+    expect(await cache.get('k')).toEqual({ data, fetchedAt: 1 });
+    await cache.close();
   });
 });
