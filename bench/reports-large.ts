@@ -17,6 +17,14 @@
  * (`perf_hooks.monitorEventLoopDelay`, through bench/heap-probe.mjs, counted from just before the
  * first report to the last answer). Targets: max delay <= 50 ms, every interaction acknowledged
  * within 1.6 s.
+ *
+ * Scenario `hostile-pages` (`--scenario hostile-pages`): the same run over hostile but
+ * contract-valid records, which the bot's snapshot refreshes read again at every report (its saved
+ * pages are 5 s fresh, CACHE_TTL_LIST_SECONDS=5; saved as in reports-large first): every shift,
+ * LOA and member carries extra fields (HOSTILE_EXTRA: a chain nested 50 deep ending in 1,000
+ * records, and 80,000 characters of text), about 200 KB a record, so each API page of 100 is about
+ * 20 MB (API_MAX_RESPONSE_BYTES raised to 32 MiB to let them in). 1,000 shifts, 300 LOAs and
+ * 300 members (300 / 100 / 100 with `--quick`): 17 pages, each read again by every report call.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -51,6 +59,8 @@ const ANSWER_TIMEOUT_MS = 120_000;
 
 export interface ReportsLargeOptions {
   quick: boolean;
+  /** Scenario `hostile-pages`: hostile records, read by the bot (see the module). */
+  hostile?: boolean;
   seed: number;
   entry: BotEntry;
   log: (line: string) => void;
@@ -67,6 +77,7 @@ export interface Asked {
 }
 
 export interface ReportsLargeResult {
+  hostile: boolean;
   size: { members: number; loas: number; shifts: number; pages: number };
   /** Reading the snapshot through the API client and saving it, before the bot starts. */
   seedMs: number;
@@ -85,7 +96,7 @@ const clock = () => performance.timeOrigin + performance.now();
 type ListRead = (q: PageQuery) => Promise<Fetched<{ data?: unknown[] }>>;
 
 /** Every page of the four snapshot lists, read through Rollcall's API client and saved as the bot saves them. */
-async function seedSnapshot(sandbox: Sandbox, dataDir: string): Promise<number> {
+async function seedSnapshot(sandbox: Sandbox, dataDir: string, together: number): Promise<number> {
   const loaded = loadConfig({
     DISCORD_TOKEN: 'bench',
     DISCORD_APPLICATION_ID: '123456789012345678',
@@ -93,6 +104,9 @@ async function seedSnapshot(sandbox: Sandbox, dataDir: string): Promise<number> 
     API_BASE_URL: sandbox.url,
     API_TOKEN: sandbox.token,
     API_LIMITS: '100000/60s',
+    // hostile-pages' pages are about 20 MB, each a few seconds on a loaded machine.
+    API_MAX_RESPONSE_BYTES: String(32 * 1024 * 1024),
+    API_TIMEOUT_MS: '60000',
     DATA_DIR: dataDir,
   });
   if (!loaded.ok) throw new Error(loaded.errors.join('; '));
@@ -122,9 +136,9 @@ async function seedSnapshot(sandbox: Sandbox, dataDir: string): Promise<number> 
         return info.totalPages;
       };
       const total = await read(1);
-      // 64 at a time: the sandbox answers each after 100–200 ms.
-      for (let next = 2; next <= total; next += 64) {
-        const batch = Array.from({ length: Math.min(64, total - next + 1) }, (_, i) => next + i);
+      // `together` at a time (64; 4 of hostile pages): the sandbox answers each after 100–200 ms.
+      for (let next = 2; next <= total; next += together) {
+        const batch = Array.from({ length: Math.min(together, total - next + 1) }, (_, i) => next + i);
         await Promise.all(batch.map(read));
       }
       pages += total;
@@ -202,17 +216,46 @@ async function runReporter(double: DiscordDouble, mod: DoubleUser, steps: Step[]
   }
 }
 
+/** Nested `levels` deep around `leaf`. */
+function nestedAround(levels: number, leaf: unknown): unknown {
+  let value = leaf;
+  for (let i = 0; i < levels; i++) value = { level: i, down: value };
+  return value;
+}
+
+/**
+ * The extra fields of every hostile record (contract-valid: records may carry extra fields), about
+ * 200 KB as JSON: a chain nested 50 deep (under the 64 levels Rollcall reads) ending in 1,000
+ * records, and 80,000 characters of text. One object shared by every record (the sandbox writes it
+ * out for each).
+ */
+export const HOSTILE_EXTRA = {
+  auditTrail: nestedAround(
+    50,
+    Array.from({ length: 1_000 }, (_, i) => ({ step: i, note: `${'n'.repeat(90)}${i}` })),
+  ),
+  notes: 'hostile '.repeat(10_000),
+};
+
 export async function runReportsLarge(options: ReportsLargeOptions): Promise<ReportsLargeResult> {
   const { log } = options;
-  const size = options.quick
-    ? { members: 1_000, loas: 500, shifts: 10_000 }
-    : { members: 10_000, loas: 5_000, shifts: 100_000 };
+  const hostile = options.hostile === true;
+  const size = hostile
+    ? options.quick
+      ? { members: 100, loas: 100, shifts: 300 }
+      : { members: 300, loas: 300, shifts: 1_000 }
+    : options.quick
+      ? { members: 1_000, loas: 500, shifts: 10_000 }
+      : { members: 10_000, loas: 5_000, shifts: 100_000 };
   const dataset = generateDataset({
     seed: options.seed,
     baseTime: Math.floor(Date.now() / 1000) - 3600,
     roles: 20,
     ...size,
   });
+  if (hostile)
+    for (const record of [...dataset.shifts, ...dataset.loas, ...dataset.members])
+      Object.assign(record, { extra: HOSTILE_EXTRA });
   const dataDir = mkdtempSync(join(tmpdir(), 'rollcall-bench-reports-large-'));
   let sandbox: Sandbox | undefined;
   let double: DiscordDouble | undefined;
@@ -227,9 +270,11 @@ export async function runReportsLarge(options: ReportsLargeOptions): Promise<Rep
       now: clock,
     });
     const seedStarted = performance.now();
-    const pages = await seedSnapshot(sandbox, dataDir);
+    const pages = await seedSnapshot(sandbox, dataDir, hostile ? 4 : 64);
     const seedMs = performance.now() - seedStarted;
-    log(`  reports-large: ${pages} snapshot pages saved in ${(seedMs / 1000).toFixed(1)} s`);
+    log(
+      `  ${hostile ? 'hostile-pages' : 'reports-large'}: ${pages} snapshot pages saved in ${(seedMs / 1000).toFixed(1)} s`,
+    );
     double = await startDiscordDouble({});
     const env: Record<string, string> = {
       DISCORD_TOKEN: 'bench-discord-bot-token',
@@ -240,10 +285,14 @@ export async function runReportsLarge(options: ReportsLargeOptions): Promise<Rep
       API_TOKEN: sandbox.token,
       API_LIMITS: '3000/60s',
       DATA_DIR: dataDir,
-      // The saved pages stay fresh for the run: the reports read the snapshot, not the API.
-      CACHE_TTL_LIST_SECONDS: '3600',
+      // reports-large: the saved pages stay fresh for the run, the reports read the snapshot, not
+      // the API. hostile-pages: every saved page is 5 s old at most, so each report refreshes the
+      // snapshot (20 pages of about 20 MB a call) while the others are asked.
+      CACHE_TTL_LIST_SECONDS: hostile ? '5' : '3600',
       REPORTS_QUOTAS: dataset.roles.map((r) => `${r.id}=4`).join(','),
       LOG_LEVEL: 'info',
+      // Pages of about 20 MB: let them in (the default is 5 MiB), and give each up to 30 s.
+      ...(hostile ? { API_MAX_RESPONSE_BYTES: String(32 * 1024 * 1024), API_TIMEOUT_MS: '30000' } : {}),
     };
     const deploy = loadDeployConfig(env);
     if (!deploy.ok) throw new Error(deploy.errors.join('; '));
@@ -304,6 +353,7 @@ export async function runReportsLarge(options: ReportsLargeOptions): Promise<Rep
     if (process.env.XPROF && loop)
       writeFileSync(join(process.env.XPROF, 'gaps.json'), JSON.stringify(loop.longGaps, null, 2));
     return {
+      hostile,
       size: { ...size, pages },
       seedMs,
       first,
@@ -353,7 +403,9 @@ export function formatReportsLarge(r: ReportsLargeResult): string {
   const late = r.asked.filter((a) => a.ackMs === null || a.ackMs > ACK_TARGET_MS).length;
   const n = (x: number) => x.toLocaleString('en-US');
   const lines = [
-    `reports-large: ${n(r.size.members)} members, ${n(r.size.loas)} LOAs, ${n(r.size.shifts)} shifts (${n(r.size.pages)} snapshot pages, saved in ${(r.seedMs / 1000).toFixed(1)} s before the bot started)`,
+    r.hostile
+      ? `hostile-pages: ${n(r.size.members)} members, ${n(r.size.loas)} LOAs, ${n(r.size.shifts)} shifts, each record about 200 KB (${n(r.size.pages)} API pages of about 20 MB, saved ${(r.seedMs / 1000).toFixed(1)} s before the bot started, refreshed by every report: CACHE_TTL_LIST_SECONDS=5)`
+      : `reports-large: ${n(r.size.members)} members, ${n(r.size.loas)} LOAs, ${n(r.size.shifts)} shifts (${n(r.size.pages)} snapshot pages, saved in ${(r.seedMs / 1000).toFixed(1)} s before the bot started)`,
     '',
     '| figure | value | target |',
     '|---|---|---|',

@@ -98,6 +98,8 @@ export interface CliArgs {
   scale?: boolean;
   /** `--scenario reports-large` (bench/reports-large.ts: the event loop under a large community's reports; reported on its own). */
   reportsLarge?: boolean;
+  /** `--scenario hostile-pages` (bench/reports-large.ts over records of about 200 KB, pages of 20 MB; reported on its own). */
+  hostilePages?: boolean;
   seed: number;
 }
 
@@ -128,6 +130,10 @@ export function parseArgs(argv: string[]): CliArgs {
           args.reportsLarge = true;
           continue;
         }
+        if (name === 'hostile-pages') {
+          args.hostilePages = true;
+          continue;
+        }
         if (!(SCENARIO_NAMES as readonly string[]).includes(name)) {
           throw new Error(`unknown scenario ${name} (one of ${SCENARIO_NAMES.join(', ')})`);
         }
@@ -140,7 +146,7 @@ export function parseArgs(argv: string[]): CliArgs {
   return args;
 }
 
-const USAGE = `usage: npm run bench [-- --quick] [--scenario ${[...SCENARIO_NAMES, 'scale', 'reports-large'].join('|')}[,...]] [--seed N]`;
+const USAGE = `usage: npm run bench [-- --quick] [--scenario ${[...SCENARIO_NAMES, 'scale', 'reports-large', 'hostile-pages'].join('|')}[,...]] [--seed N]`;
 
 async function main(argv: string[]): Promise<number> {
   let args: CliArgs;
@@ -176,13 +182,26 @@ async function main(argv: string[]): Promise<number> {
       log,
     });
     process.stdout.write(formatScale(scale));
-    if (args.scenarios.length === 0 && !args.reportsLarge) return 0;
+    if (args.scenarios.length === 0 && !args.reportsLarge && !args.hostilePages) return 0;
   }
   if (args.reportsLarge) {
     const log = (line: string) => process.stderr.write(`${line}\n`);
     log("reports-large: a large community's reports while other interactions arrive");
     const large = await runReportsLarge({ quick: args.quick, seed: args.seed, entry: 'dist', log });
     process.stdout.write(formatReportsLarge(large));
+    if (args.scenarios.length === 0 && !args.hostilePages) return 0;
+  }
+  if (args.hostilePages) {
+    const log = (line: string) => process.stderr.write(`${line}\n`);
+    log('hostile-pages: the same reports over pages of about 20 MB of deeply nested records');
+    const hostile = await runReportsLarge({
+      quick: args.quick,
+      hostile: true,
+      seed: args.seed,
+      entry: 'dist',
+      log,
+    });
+    process.stdout.write(formatReportsLarge(hostile));
     if (args.scenarios.length === 0) return 0;
   }
   const report = await runBench({

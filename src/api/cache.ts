@@ -82,7 +82,7 @@ export function createCache(
   }
   if (config.CACHE_MAX_ENTRIES > 0) {
     const guard = createGuard('memory', logger);
-    // Stored serialised (keyv's default), like Redis: callers can never mutate a cached value.
+    // Stored serialised (plainJson below), like Redis: callers can never mutate a cached value.
     const store = new BoundedStore(
       config.CACHE_MAX_ENTRIES,
       config.CACHE_MAX_BYTES ?? DEFAULT_CACHE_MAX_BYTES,
@@ -164,6 +164,25 @@ function createGuard(backend: CacheBackend, logger: Logger): Guard {
   return guard;
 }
 
+/** The mark of an entry written as plain JSON (keyv's own format, read too, starts with `{`). */
+const JSON_MARK = 'J';
+
+/**
+ * Entries written with `JSON.stringify` and read with `JSON.parse`, natively: keyv's default
+ * serialiser builds the text in script, value by value, and its reader runs a function on every
+ * value, which for a page of large records held the event loop for tens of milliseconds and made
+ * much of the garbage. Entries keyv wrote before (a Redis kept across an upgrade) are still read
+ * with keyv's own reader.
+ */
+function plainJson(keyv: Keyv): void {
+  const earlier = keyv.deserialize;
+  keyv.serialize = ((data: unknown) => JSON_MARK + JSON.stringify(data)) as Keyv['serialize'];
+  keyv.deserialize = ((text: string) =>
+    typeof text === 'string' && text.startsWith(JSON_MARK)
+      ? JSON.parse(text.slice(JSON_MARK.length))
+      : earlier?.(text)) as Keyv['deserialize'];
+}
+
 function guardedCache(
   keyv: Keyv,
   guard: Guard,
@@ -171,6 +190,7 @@ function guardedCache(
   forget: (prefix: string) => Promise<void>,
 ): ApiCache {
   let closed = false;
+  plainJson(keyv);
   keyv.on('error', guard.failed);
   return {
     backend: guard.backend,

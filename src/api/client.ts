@@ -7,9 +7,10 @@ import type { paths } from '../../generated/api.js';
 import type { Config } from '../base/config.js';
 import type { Logger } from '../base/log.js';
 import { tokenHash } from '../store/crypto.js';
+import { readItemBody, readPageBody } from './body.js';
 import { type ApiCache, createCache } from './cache.js';
 import { httpError } from './errors.js';
-import { createHttp } from './http.js';
+import { bodyBytes, createHttp } from './http.js';
 import { type AllowanceMark, createLimits, type Limits, type MonthLedger } from './limits/limits.js';
 import { fileLimitStore, redisLimitStore } from './limits/store.js';
 import {
@@ -24,14 +25,7 @@ import { API_PAGE_SIZE, apiPagesFor, echoedSize, mergeSources, viewPageOf } from
 import { createReader, type Reader, type Related } from './reader.js';
 import { type AnswerArchive, createSavedAnswers } from './saved.js';
 import type { Api, Fetched, PageQuery, ReadOptions, Resources } from './types.js';
-import {
-  checkPageQuery,
-  checkPathParams,
-  isSendableSegment,
-  type PageBody,
-  parseItemBody,
-  parsePageBody,
-} from './validate.js';
+import { checkPageQuery, checkPathParams, isSendableSegment, type PageBody } from './validate.js';
 
 export interface ApiDeps {
   /** The transport under the retries and the budget (tests; defaults to global fetch). */
@@ -64,15 +58,18 @@ export interface ApiDeps {
 type Send = (request: Request) => Promise<Response>;
 /** What one API page is read with: the page number and the same size under both names. */
 type ApiPageQuery = { page: number; limit: number; pageSize: number };
-/** openapi-fetch's GET over any path of the table, asked for the raw text so we parse and check it ourselves. */
+/**
+ * openapi-fetch's GET over any path of the table, asked not to read a 2xx body: its bytes, as the
+ * sender read them (`bodyBytes`), are parsed and checked by us (src/api/body.ts).
+ */
 type Get = (
   path: string,
   init: {
     params: { path: Record<string, string>; query?: ApiPageQuery };
-    parseAs: 'text';
+    parseAs: 'stream';
     fetch: Send;
   },
-) => Promise<{ data?: string; error?: unknown; response: Response }>;
+) => Promise<{ error?: unknown; response: Response }>;
 
 /** Build the API layer for `config.API_TOKEN`. */
 export function createApi(config: Config, logger: Logger, deps: ApiDeps = {}): Api {
@@ -105,12 +102,12 @@ export function createApi(config: Config, logger: Logger, deps: ApiDeps = {}): A
   });
   const get = client.GET as unknown as Get;
   const send: SendOp = async (op, path, query) => {
-    const { data, error, response } = await get(op.path, {
+    const { error, response } = await get(op.path, {
       params: query ? { path, query } : { path },
-      parseAs: 'text',
+      parseAs: 'stream',
       fetch: (request) => http.send(request, op.id),
     });
-    if (response.status >= 200 && response.status < 300) return data;
+    if (response.status >= 200 && response.status < 300) return bodyBytes(response);
     throw httpError(response.status, error, token);
   };
 
@@ -183,12 +180,12 @@ function readerFor(
   });
 }
 
-/** One request for `op` (its checked path parameters, and for a list one API page): the body's text. */
+/** One request for `op` (its checked path parameters, and for a list one API page): the body's bytes. */
 type SendOp = (
   op: Operation,
   path: Record<string, string>,
   query?: ApiPageQuery,
-) => Promise<string | undefined>;
+) => Promise<ArrayBuffer | undefined>;
 
 /** `Resources`: a method per row of OPERATIONS, its arguments as the row's `Resources` type says. */
 function resourcesOf(reader: Reader, send: SendOp): Resources {
@@ -214,7 +211,7 @@ function readItem(
   options: ReadOptions | undefined,
 ): Promise<Fetched<unknown>> {
   return reader.read({ op: op.id, cacheClass: op.cache, params: { path } }, options, async () =>
-    parseItemBody(await send(op, checkPathParams(path))),
+    readItemBody(await send(op, checkPathParams(path))),
   );
 }
 
@@ -238,7 +235,7 @@ async function readList(
       options,
       async () => {
         const apiQuery = { page, limit: API_PAGE_SIZE, pageSize: API_PAGE_SIZE };
-        return parsePageBody(await send(op, checkPathParams(path), apiQuery), apiQuery);
+        return readPageBody(await send(op, checkPathParams(path), apiQuery), apiQuery);
       },
     );
   const readView = (size: number) => Promise.all(apiPagesFor(view, size).map(readApiPage));

@@ -225,10 +225,24 @@ export function retryAfterMs(headers: Headers, nowMs: number): number | undefine
   return rateLimitResetMs(headers, nowMs);
 }
 
+/** The bytes of each answer `buffered` read, for the client to parse (src/api/body.ts) without copying them again. */
+const bodies = new WeakMap<Response, ArrayBuffer>();
+
+/**
+ * The body of an answer this sender returned, as one buffer of its own (undefined when empty). The
+ * caller may hand it over to another thread; the Response's own body is then no longer readable.
+ */
+export function bodyBytes(response: Response): ArrayBuffer | undefined {
+  return bodies.get(response);
+}
+
 /**
  * Read the whole body inside the attempt, so the timeout and retries cover it too, and never more
  * than `maxBytes` of it: a larger body (by its Content-Length, or as it streams in) is cancelled and
- * becomes ApiError 'too-large' without being held in memory.
+ * becomes ApiError 'too-large' without being held in memory. Counted as the chunks arrive, then
+ * copied once into one buffer (`bodyBytes`): a Response built on a buffer copies it again, and
+ * reading it a third time, which for a page of 20 MB held the event loop for hundreds of
+ * milliseconds; this one's body streams that same buffer, read only if someone asks.
  */
 async function buffered(response: Response, maxBytes: number): Promise<Response> {
   const tooLarge = () => {
@@ -246,9 +260,21 @@ async function buffered(response: Response, maxBytes: number): Promise<Response>
       chunks.push(chunk);
     }
   }
-  return new Response(size > 0 ? Buffer.concat(chunks, size) : null, {
-    status: response.status,
-    statusText: response.statusText,
-    headers: response.headers,
+  const init = { status: response.status, statusText: response.statusText, headers: response.headers };
+  if (size === 0) return new Response(null, init);
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      controller.enqueue(bytes);
+      controller.close();
+    },
   });
+  const read = new Response(body, init);
+  bodies.set(read, bytes.buffer);
+  return read;
 }

@@ -10,8 +10,11 @@
  * Incoming: tolerant of extra fields and of a list envelope without its numbers (they are derived
  * from the request), strict about the parts the bot relies on: an item is a JSON object, a list is
  * an object whose `data` is an array of objects; and no JSON nested deeper than MAX_JSON_DEPTH.
+ * Each record (and the envelope's own fields) is kept as `keepRecord` bounds it (src/api/keep.ts).
+ * A large body is read off the event loop by src/api/body.ts, with these same functions.
  */
 import { ApiError, invalidParams } from './errors.js';
+import { keepRecord } from './keep.js';
 import { envelopeNumbers, type PageBody } from './pages.js';
 
 export type { PageBody };
@@ -49,7 +52,7 @@ export function checkPageQuery(query: PageQuery): PageQuery {
 export function parseItemBody(text: string | undefined): JsonObject {
   const body = parseJson(text);
   if (!isObject(body)) throw malformed('expected a JSON object');
-  return body;
+  return keepRecord(body);
 }
 
 /**
@@ -60,9 +63,11 @@ export function parseItemBody(text: string | undefined): JsonObject {
 export function parsePageBody(text: string | undefined, query: PageQuery): PageBody {
   const body = parseJson(text);
   if (!isObject(body) || !Array.isArray(body.data)) throw malformed('expected an object with a data array');
-  const data: unknown[] = body.data;
-  if (!data.every(isObject)) throw malformed('expected data to hold objects');
-  return { ...body, data, ...envelopeNumbers(body, data.length, query) };
+  const items: unknown[] = body.data;
+  if (!items.every(isObject)) throw malformed('expected data to hold objects');
+  const data = items.map(keepRecord);
+  const { data: _, ...envelope } = body;
+  return { ...keepRecord(envelope), data, ...envelopeNumbers(body, data.length, query) };
 }
 
 /**

@@ -44,7 +44,8 @@ export interface SnapshotStore {
   pageTimes(community: string): Promise<PageTime[]>;
   /**
    * Save (or replace) one page; pages past its `totalPages` are dropped (the list shrank). Nothing
-   * lands once the community is forgotten (src/store/fence.ts).
+   * lands once the community is forgotten (src/store/fence.ts). Sets the page's `bytes` from the text
+   * it wrote, so nobody serialises its records again to count them.
    */
   savePage(community: string, resource: SnapshotResource, page: SnapshotPage): Promise<void>;
   /** Forget a community's snapshot. */
@@ -112,6 +113,7 @@ export class SqlSnapshots implements SnapshotStore {
       total_pages: page.totalPages,
       fetched_at: page.fetchedAt,
     };
+    page.bytes = heldBytes(row.items);
     await this.run(() =>
       this.db.transaction().execute(async (trx) => {
         // A community forgotten (its last server deleted) keeps no page, even one read before.
