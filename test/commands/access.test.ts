@@ -2,8 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/api/client.js';
 import { ApiError } from '../../src/api/errors.js';
 import type { Api } from '../../src/api/types.js';
-import { accessRoleLinks, createRefusals } from '../../src/discord/access.js';
+import { accessRoles, createRefusals, createWarnGate } from '../../src/discord/access.js';
 import { MESSAGES } from '../../src/discord/replies.js';
+import { ENGLISH } from '../../src/i18n/words.js';
 import {
   fakeClock,
   fastDeps,
@@ -52,7 +53,7 @@ describe('access guard', () => {
       logger,
     });
     expect(await guard(asUser(GUEST))).toBeUndefined();
-    expect(await guard(asUser(STRANGER))).toBe(MESSAGES.notAllowed);
+    expect(await guard(asUser(STRANGER))).toBe(MESSAGES.accessNotMember);
     expect(calls.map((c) => [c.method, c.args[0]])).toEqual([
       ['getMemberByChatId', GUEST],
       ['getMemberByChatId', STRANGER],
@@ -67,8 +68,8 @@ describe('access guard', () => {
       logger,
     });
     expect(await guard(asUser(STAFF))).toBeUndefined();
-    expect(await guard(asUser(GUEST))).toBe(MESSAGES.notAllowed);
-    expect(await guard(asUser(STRANGER))).toBe(MESSAGES.notAllowed);
+    expect(await guard(asUser(GUEST))).toBe(MESSAGES.accessNoRole);
+    expect(await guard(asUser(STRANGER))).toBe(MESSAGES.accessNotMember);
   });
 
   it('refuses a member whose roles are missing or not a list', async () => {
@@ -78,7 +79,7 @@ describe('access guard', () => {
       resources: fakeResources({ members: [{ id: 'm', serverId: 's' }], chat: { [STAFF]: 'm' } }),
       logger,
     });
-    expect(await guard(asUser(STAFF))).toBe(MESSAGES.notAllowed);
+    expect(await guard(asUser(STAFF))).toBe(MESSAGES.accessNoRole);
   });
 
   it('fails closed with the sentence for the API failure, and logs it', async () => {
@@ -92,6 +93,7 @@ describe('access guard', () => {
       roleIds: [],
       resources,
       logger: { debug: () => undefined, warn: (o: unknown) => warnings.push(o) },
+      warnGate: createWarnGate(),
     });
     expect(await guard(asUser(STAFF))).toBe(MESSAGES.accessUnchecked(MESSAGES.unavailable));
     expect(warnings).toHaveLength(1);
@@ -153,7 +155,7 @@ describe('access decisions never rest on stale data', () => {
     expect(w.requests()).toBe(1);
     w.clock.advance(40_000); // 70 s: older than the bound, though the cache still counts it fresh
     w.member.current = { id: 'm-staff', serverId: 's', roles: [] };
-    expect(await w.guard(asUser(STAFF))).toBe(MESSAGES.notAllowed);
+    expect(await w.guard(asUser(STAFF))).toBe(MESSAGES.accessNoRole);
     expect(w.requests()).toBe(2);
   });
 
@@ -184,8 +186,8 @@ describe('the Discord role gate', () => {
     });
     expect(await guard(withRoles([DISCORD_STAFF_ROLE]))).toBeUndefined();
     expect(await guard(withRoles(new Map([[DISCORD_STAFF_ROLE, {}]])))).toBeUndefined();
-    expect(await guard(withRoles(['700000000000000009']))).toBe(MESSAGES.notAllowed);
-    expect(await guard(asUser(STAFF))).toBe(MESSAGES.notAllowed); // no member (a DM)
+    expect(await guard(withRoles(['700000000000000009']))).toBe(MESSAGES.accessNoDiscordRole);
+    expect(await guard(asUser(STAFF))).toBe(MESSAGES.accessNoDiscordRole); // no member (a DM)
     expect(calls).toEqual([]);
   });
 
@@ -199,7 +201,7 @@ describe('the Discord role gate', () => {
     });
     expect(await guard(withRoles([DISCORD_STAFF_ROLE]))).toBeUndefined();
     expect(await guard({ user: { id: GUEST }, member: { roles: [DISCORD_STAFF_ROLE] } } as never)).toBe(
-      MESSAGES.notAllowed,
+      MESSAGES.accessNoRole,
     );
   });
 });
@@ -238,7 +240,7 @@ describe('access roles linked to Discord roles', () => {
   const lookups = (calls: Call[]) => calls.filter((c) => c.method === 'getMemberByChatId').length;
 
   it('says which are free and why the others cost a lookup (empty, not a Discord id, gone, @everyone, unknown)', async () => {
-    const links = await accessRoleLinks({
+    const { links } = await accessRoles({
       resources: fakeResources({ ...data, roles }),
       roleIds: [...roles.map((r) => r.id), 'r-missing'],
       serverRoles: new Set(serverRoles.keys()),
@@ -256,15 +258,16 @@ describe('access roles linked to Discord roles', () => {
     unread.listRoles = async () => {
       throw new ApiError('timeout', 'no answer');
     };
-    const none = await accessRoleLinks({ resources: unread, roleIds: ['r-staff'], serverRoles: new Set() });
-    expect(none).toEqual([{ id: 'r-staff', name: 'r-staff', problem: 'unread' }]);
+    const none = await accessRoles({ resources: unread, roleIds: ['r-staff'], serverRoles: new Set() });
+    expect(none.links).toEqual([{ id: 'r-staff', name: 'r-staff', problem: 'unread' }]);
+    expect(none.unread?.reason(ENGLISH)).toBe(MESSAGES.unavailable);
   });
 
   it('lets a holder of the linked Discord role in, and refuses others, with no lookup when all are linked', async () => {
     const calls: Call[] = [];
     const guard = guardFor(['r-staff'], calls);
     expect(await guard(inServer(STRANGER, [LINKED]))).toBeUndefined();
-    expect(await guard(inServer(STAFF, []))).toBe(MESSAGES.notAllowed);
+    expect(await guard(inServer(STAFF, []))).toBe(MESSAGES.accessNoLinkedRole(['Staff']));
     expect(lookups(calls)).toBe(0);
   });
 
@@ -275,7 +278,7 @@ describe('access roles linked to Discord roles', () => {
       expect(await guard(inServer(STAFF, [LINKED]))).toBeUndefined(); // the linked one: free
       expect(lookups(calls)).toBe(0);
       expect(await guard(inServer(STAFF, []))).toBeUndefined(); // a lookup finds r-staff
-      expect(await guard(inServer(GUEST, [GONE]))).toBe(MESSAGES.notAllowed); // a lookup, no role
+      expect(await guard(inServer(GUEST, [GONE]))).toBe(MESSAGES.accessNoRole); // a lookup, no role
       expect(lookups(calls), role).toBe(2);
     }
   });
