@@ -34,7 +34,10 @@ const SAMPLES: Record<string, unknown[][]> = {
     ['ACCESS_ROLE_IDS', 'Moderator', false, 'ACCESS_DISCORD_ROLE_IDS'],
   ],
   'sentences.accessFirstChecksSpent': [[AT, 'ACCESS_DISCORD_ROLE_IDS']],
-  'sentences.accessRoleIsDiscord': [[['Moderator'], 'discord-roles'], [['1', '2'], 'discord-roles']],
+  'sentences.accessRoleIsDiscord': [
+    [['Moderator'], 'discord-roles'],
+    [['1', '2'], 'discord-roles'],
+  ],
   'access.rolesRead': [['150', '<t:1700000000:f>']],
   'access.rolesUnread': [['The API is down.', '<t:1700000000:f>']],
   'access.ruleDiscordRoles': [['ACCESS_DISCORD_ROLE_IDS', '`1`']],
