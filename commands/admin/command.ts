@@ -101,9 +101,9 @@ export interface Links {
   /**
    * The community's roles (the one roles reader: every page), read with the server's own token, with
    * the Discord role each is linked to (as the API has it: checked before use); `refresh` reads the
-   * list again now, as the pace allows.
+   * list again now, as the pace allows (true) or at once ('now', as a link check).
    */
-  roles(guildId: string, options?: { refresh?: boolean }): Promise<CommunityRoles>;
+  roles(guildId: string, options?: { refresh?: boolean | 'now' }): Promise<CommunityRoles>;
   describe(guildId: string): Promise<LinkInfo | undefined>;
   /** One read with the token, under the server's own limits. */
   check(token: string, guildId: string): Promise<TokenCheck>;

@@ -93,11 +93,11 @@ export function createSettingsCommand(links: Links): ServerCommand {
       const change: Partial<ServerSettings> = {};
       if (visibility) change.defaultVisibility = visibility;
       if (limitsText) change.apiLimits = limitsText.toLowerCase() === 'default' ? undefined : limitsText;
-      // The one roles reader, read again now (as the pace allows): a link or a role added since
-      // counts from this answer on, for the guard too (one saved list).
+      // The one roles reader, read again now (as a link check: no wait for the pace): a link or a
+      // role added since counts from this answer on, for the guard too (one saved list).
       const read =
         rolesText || !visibility
-          ? await rolesOrRefusal(() => links.roles(guildId, { refresh: true }))
+          ? await rolesOrRefusal(() => links.roles(guildId, { refresh: 'now' }))
           : undefined;
       const community = read instanceof UserError ? undefined : read;
       // A server not linked is told so (not that the API is not answering).

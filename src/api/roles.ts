@@ -41,8 +41,11 @@ export interface RolesList {
 }
 
 export interface ReadRolesOptions {
-  /** Read it again now (as the pace allows), not only when older than ROLES_FRESH_MS. */
-  refresh?: boolean;
+  /**
+   * Read it again now, not only when older than ROLES_FRESH_MS: as the month's pace allows (true), or
+   * at once, as a link check is ('now': an admin saving settings; only with room above the reserve).
+   */
+  refresh?: boolean | 'now';
   /** The access guard's read: a refresh spends from the access checks' share (Limits.takeAccess). */
   access?: boolean;
   now?: () => number;
@@ -55,6 +58,7 @@ function readOptions(options: ReadRolesOptions): ReadOptions {
     keepMs: ROLES_KEEP_MS,
     ...(options.access ? { access: true } : {}),
     ...(options.refresh ? { fresh: true } : {}),
+    ...(options.refresh === 'now' ? { check: true } : {}),
   };
 }
 

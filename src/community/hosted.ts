@@ -132,7 +132,7 @@ export function createHostedCommunities(options: HostedOptions): HostedCommuniti
     async roles(guildId, options) {
       const community = await resolve(guildId);
       // The one roles reader (every page), shared with the guard, pickers and /rollcall status.
-      const list = await readRoles(community.resources, options?.refresh ? { refresh: true } : {});
+      const list = await readRoles(community.resources, options?.refresh ? { refresh: options.refresh } : {});
       return {
         roles: list.roles.map((role) => ({
           id: role.id,
