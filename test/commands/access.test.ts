@@ -2,7 +2,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/api/client.js';
 import { ApiError } from '../../src/api/errors.js';
 import type { Api } from '../../src/api/types.js';
-import { accessRoles, createRefusals, createWarnGate } from '../../src/discord/access.js';
+import {
+  accessRoles,
+  createAccessJournal,
+  createRefusals,
+  createWarnGate,
+} from '../../src/discord/access.js';
 import { MESSAGES } from '../../src/discord/replies.js';
 import { ENGLISH } from '../../src/i18n/words.js';
 import {
@@ -303,5 +308,48 @@ describe('access roles linked to Discord roles', () => {
     expect(await guard(inServer(STAFF, [LINKED]))).toBeUndefined();
     expect(lookups(calls)).toBe(2);
     expect(reads).toBe(1);
+  });
+});
+
+describe('refusals for the operator', () => {
+  it('one warn line per user and cause an hour (who, which rule, what lets them in), and the journal for status', async () => {
+    const warnings: Array<Record<string, unknown>> = [];
+    let now = Date.now();
+    const journal = createAccessJournal();
+    const guard = createAccessGuard({
+      requireMember: false,
+      roleIds: ['r-staff'],
+      resources: fakeResources(data),
+      // Only the refusals' lines (an access role the roles list lacks has a line of its own).
+      logger: {
+        debug: () => undefined,
+        warn: (o: unknown) => {
+          if ((o as { rule?: unknown }).rule !== undefined) warnings.push(o as Record<string, unknown>);
+        },
+      },
+      warnGate: createWarnGate(),
+      refusals: createRefusals(),
+      journal,
+      now: () => now,
+    });
+    const inServer = (id: string) => ({ user: { id }, guildId: '323456789012345678' }) as never;
+    expect(await guard(inServer(GUEST))).toBe(MESSAGES.accessNoRole);
+    now += 60_000;
+    expect(await guard(inServer(GUEST))).toBe(MESSAGES.accessNoRole);
+    expect(await guard(inServer(STRANGER))).toBe(MESSAGES.accessNotMember);
+    expect(warnings).toEqual([
+      expect.objectContaining({ guild: '323456789012345678', user: GUEST, rule: 'no-access-role' }),
+      expect.objectContaining({ user: STRANGER, rule: 'not-member' }),
+    ]);
+    expect(String(warnings[0]?.letsIn)).toContain('ACCESS_ROLE_IDS');
+    now += 3_600_000; // an hour later: the same user and cause is logged again
+    await guard(inServer(GUEST));
+    expect(warnings).toHaveLength(3);
+    expect(journal.recent('323456789012345678').map((r) => [r.cause, r.userId])).toEqual([
+      ['no-access-role', GUEST],
+      ['not-member', STRANGER],
+      ['no-access-role', GUEST],
+      ['no-access-role', GUEST],
+    ]);
   });
 });
