@@ -1,7 +1,7 @@
 /** /member: members of the community server — the whole list, or one member by Discord user or member id. */
 import { ApplicationCommandOptionType } from 'discord.js';
 import type { Member } from '../generated/api.js';
-import { loadRoleDirectoryOrEmpty } from '../src/api/pages.js';
+import { readRolesOrEmpty } from '../src/api/roles.js';
 import type { Fetched, ReadOptions, Resources } from '../src/api/types.js';
 import {
   argumentsOf,
@@ -89,7 +89,7 @@ async function withStanding(
 
 /** The role index; the role list is cached for long by the API layer, and a failure only costs the names. */
 async function roleIndex(resources: Resources): Promise<RoleIndex> {
-  return (await loadRoleDirectoryOrEmpty(resources)).byId;
+  return (await readRolesOrEmpty(resources)).byId;
 }
 
 /** One member read, joined with the role index (read in parallel). */

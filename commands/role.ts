@@ -1,7 +1,7 @@
 /** /role: the community server's roles — the whole list, or one role (with autocomplete by name). */
 import { ApplicationCommandOptionType } from 'discord.js';
 import type { Role } from '../generated/api.js';
-import { loadRoleDirectory } from '../src/api/pages.js';
+import { readRoles } from '../src/api/roles.js';
 import { argumentsOf, type Command, defineCommand, publicOption } from '../src/discord/command.js';
 import { type Picker, pickedId, pickerChoices } from '../src/discord/lookup.js';
 import { showDetail, showList } from '../src/discord/paging/show.js';
@@ -79,7 +79,7 @@ const data = defineCommand({
 /** A picked choice is a role id; a name typed in full without picking still finds its role. */
 const rolePicker: Picker<Role> = {
   option: 'role',
-  load: async (resources) => (await loadRoleDirectory(resources)).roles,
+  load: async (resources) => (await readRoles(resources)).roles,
   name: (role) => role.name,
   id: (role) => role.id,
   what: (t) => t.sentences.roleIdName,

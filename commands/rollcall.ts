@@ -8,7 +8,7 @@ import {
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
 import type { ApiStats, LimitStatus, Resources } from '../src/api/types.js';
-import { accessRoleLinks, serverRolesOf } from '../src/discord/access.js';
+import { accessRoles, processJournal, serverRolesOf } from '../src/discord/access.js';
 import { type Command, publicOption } from '../src/discord/command.js';
 import type { Community } from '../src/discord/community.js';
 import { errorText } from '../src/discord/replies.js';
@@ -83,6 +83,8 @@ export function createRollcallCommand(
   return {
     data,
     views: [],
+    // A server's admins can always see Rollcall's status, whatever the access rules.
+    openToAdmins: ['status'],
     async execute({ interaction, show }) {
       const sub = interaction.options.getSubcommand(true);
       if (sub === 'help') {
@@ -104,14 +106,20 @@ export function createRollcallCommand(
       const probe = await probeApi(show.community.resources, show.t ?? ENGLISH);
       const info = status(show.community);
       const limits = await info.limits?.().catch(() => undefined);
-      // The access roles' links, from the roles list the guard uses (read again here when older than
-      // CACHE_TTL_STABLE_SECONDS, as the pace allows, so a link changed today shows and counts).
-      const access = await accessRoleLinks({
-        resources: show.community.resources,
-        roleIds: show.community.accessRoleIds ?? [],
-        serverRoles: serverRolesOf(interaction) ?? new Set(),
-        guildId: interaction.guildId,
-      });
+      // The access rules, and the roles list the guard uses, read again now (as the pace allows), so
+      // a link changed since counts from this answer on (one saved list for every reader).
+      const rules = show.community.access;
+      const access = rules
+        ? await accessRoles({
+            resources: show.community.resources,
+            roleIds: rules.roleIds,
+            serverRoles: serverRolesOf(interaction) ?? new Set(),
+            guildId: interaction.guildId,
+            refresh: rules.roleIds.length > 0,
+            settingNames: rules.settingNames,
+            now,
+          })
+        : undefined;
       const at = now();
       const startedAt = info.startedAt ?? at - process.uptime() * 1000;
       const embed = renderStatus(
@@ -120,7 +128,9 @@ export function createRollcallCommand(
           stats: info.stats,
           version: info.version,
           ...(limits ? { limits } : {}),
-          ...(access.length > 0 ? { access } : {}),
+          ...(rules && access
+            ? { access, rules, refusals: processJournal.recent(interaction.guildId ?? '') }
+            : {}),
           uptimeSeconds: Math.max(0, (at - startedAt) / 1000),
           now: at,
         },

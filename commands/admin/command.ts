@@ -5,6 +5,7 @@
  * (src/discord/command.ts), which the router dispatches as it does every command.
  */
 import { PermissionFlagsBits } from 'discord.js';
+import type { RolesList } from '../../src/api/roles.js';
 import { say, UserError } from '../../src/discord/replies.js';
 import type { CodeLabels } from '../../src/render/labels.js';
 
@@ -45,12 +46,18 @@ export const ADMIN_ID_PREFIX = 'rca:';
  * not be read: the sentence the read refused with (a server not linked, its token rejected or held,
  * the store unavailable: each says so), else that the API is not answering.
  */
-export async function rolesOrRefusal<R>(read: () => Promise<R[]>): Promise<R[] | UserError> {
+export async function rolesOrRefusal<R>(read: () => Promise<R>): Promise<R | UserError> {
   try {
     return await read();
   } catch (error) {
     return error instanceof UserError ? error : new UserError(say.unavailable);
   }
+}
+
+/** The community's roles as the admin commands read them, and what that read covers. */
+export interface CommunityRoles {
+  roles: Array<{ id: string; name: string; linkedChatRoleId?: unknown }>;
+  list: Omit<RolesList, 'roles' | 'byId'>;
 }
 
 /** Access roles of each kind a server may keep (the store refuses more). */
@@ -92,10 +99,11 @@ export interface Links {
   /** Save a change (merged into the stored settings); throws a UserError for invalid limits. */
   saveSettings(guildId: string, change: Partial<ServerSettings>): Promise<unknown>;
   /**
-   * The community's roles (page 1 of the roles list), read with the server's own token, with the
-   * Discord role each is linked to (as the API has it: checked before use).
+   * The community's roles (the one roles reader: every page), read with the server's own token, with
+   * the Discord role each is linked to (as the API has it: checked before use); `refresh` reads the
+   * list again now, as the pace allows (true) or at once ('now', as a link check).
    */
-  roles(guildId: string): Promise<Array<{ id: string; name: string; linkedChatRoleId?: unknown }>>;
+  roles(guildId: string, options?: { refresh?: boolean | 'now' }): Promise<CommunityRoles>;
   describe(guildId: string): Promise<LinkInfo | undefined>;
   /** One read with the token, under the server's own limits. */
   check(token: string, guildId: string): Promise<TokenCheck>;

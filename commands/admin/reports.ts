@@ -9,6 +9,7 @@
  * /rollcall-admin by commands/admin/index.ts when the wiring gives a place for the settings.
  */
 import { ApplicationCommandOptionType, ChannelType, type ChatInputCommandInteraction } from 'discord.js';
+import { SNOWFLAKE } from '../../src/base/discord-limits.js';
 import { argumentsOf, defineCommand, type ServerCommand } from '../../src/discord/command.js';
 import { say, type Text, textPayload, UserError } from '../../src/discord/replies.js';
 import { catalogueFor } from '../../src/i18n/catalogue.js';
@@ -174,7 +175,8 @@ type ReportsArguments = ReturnType<typeof reportsArguments>;
 export interface ReportSettingsPlace {
   get(guildId: string): Promise<ReportSettings>;
   save(guildId: string, settings: ReportSettings): Promise<void>;
-  roles(guildId: string): Promise<Array<{ id: string; name: string }>>;
+  /** The community's roles (every page); `refresh`: read again now, as the pace allows. */
+  roles(guildId: string, options?: { refresh?: boolean }): Promise<Array<{ id: string; name: string }>>;
   /** The server's scheduled digest (hosted mode): its settings and the last problem posting it. */
   digest?: {
     get(guildId: string): Promise<{ settings: DigestSettings | undefined; problem: string | undefined }>;
@@ -270,7 +272,10 @@ export function createReportsCommand(place: ReportSettingsPlace): ServerCommand 
     data: reportsDefinition,
     execute: async ({ interaction, guildId }) =>
       textPayload(
-        await reportSettings(reportsArguments(interaction), guildId, place, interaction.guildLocale),
+        await reportSettings(reportsArguments(interaction), guildId, place, {
+          guildLocale: interaction.guildLocale,
+          serverRoles: [...(interaction.guild?.roles.cache.values() ?? [])],
+        }),
       ),
   };
 }
@@ -283,8 +288,9 @@ async function reportSettings(
   args: ReportsArguments,
   guildId: string,
   place: ReportSettingsPlace,
-  guildLocale: string | null,
+  server: { guildLocale: string | null; serverRoles: ReadonlyArray<{ id: string; name: string }> },
 ): Promise<Text> {
+  const { guildLocale, serverRoles } = server;
   const zone = args.string('time-zone')?.trim() || null;
   const weekStart = args.string('week-start') as Weekday | null;
   const roleText = args.string('quota-role')?.trim() || null;
@@ -307,9 +313,24 @@ async function reportSettings(
   if (roleText !== null && hours !== null) {
     // A server not linked is told so (not that the API is not answering).
     if (!roles) throw read;
-    const role =
-      roles.find((r) => r.id === roleText) ??
-      roles.find((r) => r.name.toLowerCase() === roleText.toLowerCase());
+    const find = (list: Array<{ id: string; name: string }>) =>
+      list.find((r) => r.id === roleText) ??
+      list.find((r) => r.name.toLowerCase() === roleText.toLowerCase());
+    let role = find(roles);
+    if (!role) {
+      // A role made since the saved list was read: the list is read again (as the pace allows).
+      const again = await rolesOrRefusal(() => place.roles(guildId, { refresh: true }));
+      if (Array.isArray(again)) roles = again;
+      role = find(roles);
+    }
+    if (
+      !role &&
+      (SNOWFLAKE.test(roleText) ||
+        serverRoles.some((r) => r.id === roleText || r.name.toLowerCase() === roleText.toLowerCase()))
+    )
+      throw new UserError(
+        say.accessRoleIsDiscord([roleText], 'the Discord roles of /rollcall-admin settings (discord-roles)'),
+      );
     if (!role) throw new UserError(say.unknownRole);
     if (hours !== 0 && !isQuotaHours(hours)) throw new UserError(say.badQuotaHours);
     if (hours === 0) delete next.quotas[role.id];

@@ -9,15 +9,18 @@ import {
   ApplicationCommandOptionType,
   type Interaction,
 } from 'discord.js';
-import { linkOf, serverRolesOf } from '../../src/discord/access.js';
+import { rolesRetryAt } from '../../src/api/roles.js';
+import { SNOWFLAKE } from '../../src/base/discord-limits.js';
+import { ADMIN_SETTING_NAMES, linkOf, serverRolesOf } from '../../src/discord/access.js';
 import { argumentsOf, defineCommand, type ServerCommand } from '../../src/discord/command.js';
 import { say, type Text, textPayload, UserError } from '../../src/discord/replies.js';
 import { ENGLISH, type Words, wordsFor } from '../../src/i18n/words.js';
-import { accessRoleLines } from '../../src/render/access.js';
+import { type AccessRolesRead, accessRoleLines, rolesReadLine } from '../../src/render/access.js';
 import { plainText, roleMention, safeLine } from '../../src/render/format.js';
 import {
   ADMIN_BASE,
   ADMIN_ROUTE,
+  type CommunityRoles,
   type Links,
   MAX_ACCESS_ROLES,
   rolesOrRefusal,
@@ -90,23 +93,28 @@ export function createSettingsCommand(links: Links): ServerCommand {
       const change: Partial<ServerSettings> = {};
       if (visibility) change.defaultVisibility = visibility;
       if (limitsText) change.apiLimits = limitsText.toLowerCase() === 'default' ? undefined : limitsText;
-      const readRoles = () => rolesOrRefusal(() => links.roles(guildId));
-      const read = rolesText || !visibility ? await readRoles() : undefined;
-      let roles = Array.isArray(read) ? read : undefined;
+      // The one roles reader, read again now (as a link check: no wait for the pace): a link or a
+      // role added since counts from this answer on, for the guard too (one saved list).
+      const read =
+        rolesText || !visibility
+          ? await rolesOrRefusal(() => links.roles(guildId, { refresh: 'now' }))
+          : undefined;
+      const community = read instanceof UserError ? undefined : read;
       // A server not linked is told so (not that the API is not answering).
       if (rolesText)
-        change.accessRoleIds = communityRoleIds(rolesText, read ?? new UserError(say.unavailable));
+        change.accessRoleIds = communityRoleIds(
+          rolesText,
+          community?.roles ?? (read as UserError | undefined) ?? new UserError(say.unavailable),
+          discordRolesOf(interaction),
+        );
       if (discordText) change.accessDiscordRoleIds = discordRoleIds(discordText, discordRolesOf(interaction));
       if (Object.keys(change).length > 0) await links.saveSettings(guildId, change);
       const now = await links.settings(guildId);
-      if (now.accessRoleIds.length > 0 && !roles) {
-        const again = await readRoles();
-        roles = Array.isArray(again) ? again : undefined;
-      }
+      const roles = community?.roles;
       const nameOf = (id: string) => safeLine(roles?.find((r) => r.id === id)?.name ?? id, 100);
       const saved = Object.keys(change).length > 0;
       const checks =
-        now.accessRoleIds.length > 0 ? accessChecks(interaction, guildId, now, roles) : undefined;
+        now.accessRoleIds.length > 0 ? accessChecks(interaction, guildId, now, community, read) : undefined;
       // In the admin's words; role names and limits as they are.
       const state: Text = (t) =>
         [
@@ -133,7 +141,10 @@ export function createSettingsCommand(links: Links): ServerCommand {
         focused.name === 'discord-roles'
           ? discordRolesOf(interaction)
           : focused.name === 'access-roles'
-            ? await links.roles(guildId).catch(() => [])
+            ? await links.roles(guildId).then(
+                (read) => read.roles,
+                () => [],
+              )
             : [];
       return roleChoices(String(focused.value), roles, wordsFor(interaction.locale));
     },
@@ -142,52 +153,82 @@ export function createSettingsCommand(links: Links): ServerCommand {
 
 /**
  * Which access roles are checked for free (linked to a Discord role of this server) and which cost a
- * member lookup; when some do, the tip to link them (they cost API reads, from a small share of the month).
+ * member lookup; when some do, the tip to link them (they cost API reads, from a small share of the
+ * month); when the roles list was read and will be read again, or why it could not be (and when it
+ * is tried again).
  */
 function accessChecks(
   interaction: Interaction,
   guildId: string,
   settings: ServerSettings,
-  roles: Array<NamedRole & { linkedChatRoleId?: unknown }> | undefined,
+  community: CommunityRoles | undefined,
+  failed: unknown,
 ): Text {
   const serverRoles = serverRolesOf(interaction) ?? new Set<string>();
+  const list = community?.list;
   const links = settings.accessRoleIds.map((id) =>
-    roles
+    community && list
       ? linkOf(
           id,
-          roles.find((r) => r.id === id),
+          community.roles.find((r) => r.id === id),
           serverRoles,
           guildId,
+          { roles: community.roles, complete: list.complete },
         )
       : { id, name: id, problem: 'unread' as const },
   );
+  const read: AccessRolesRead = list
+    ? {
+        links,
+        list: {
+          readAt: list.readAt,
+          nextReadAt: list.nextReadAt,
+          complete: list.complete,
+          count: community.roles.length,
+          ...(list.standIn ? { standIn: list.standIn } : {}),
+        },
+      }
+    : {
+        links,
+        unread: {
+          retryAt: rolesRetryAt(failed, Date.now()),
+          reason: failed instanceof UserError ? failed.text : say.unavailable,
+        },
+      };
   return (t) => {
     const { free, lookups } = accessRoleLines(links, undefined, t);
     const checked = t.sentences.accessRolesChecked(free, lookups);
-    return lookups.length > 0 ? `${checked}\n${t.sentences.accessRolesTip}` : checked;
+    return [
+      checked,
+      ...(lookups.length > 0 ? [t.sentences.accessRolesTip] : []),
+      rolesReadLine(read, t) ?? '',
+    ].join('\n');
   };
 }
 
 /**
  * The community roles named in `access-roles` (`none`: no role), by id; a UserError for a name not
- * found, or the refusal the roles' read gave.
+ * found (naming discord-roles when it is a Discord role of this server, or looks like a Discord role
+ * id), or the refusal the roles' read gave.
  */
-function communityRoleIds(text: string, roles: NamedRole[] | UserError): string[] {
+function communityRoleIds(
+  text: string,
+  roles: readonly NamedRole[] | UserError,
+  serverRoles: readonly NamedRole[],
+): string[] {
   const wanted = text.toLowerCase() === 'none' ? [] : segments(text);
   if (roles instanceof UserError) throw roles;
-  const unknown = wanted.filter(
-    (w) => !roles.some((r) => r.id === w || r.name.toLowerCase() === w.toLowerCase()),
+  const known = (w: string) =>
+    roles.find((r) => r.id === w) ?? roles.find((r) => r.name.toLowerCase() === w.toLowerCase());
+  const unknown = wanted.filter((w) => !known(w));
+  const discord = unknown.filter(
+    (w) =>
+      SNOWFLAKE.test(w) || serverRoles.some((r) => r.id === w || r.name.toLowerCase() === w.toLowerCase()),
   );
+  if (discord.length > 0)
+    throw new UserError(say.accessRoleIsDiscord(discord, ADMIN_SETTING_NAMES.discordRoles));
   if (unknown.length > 0) throw new UserError(say.unknownRoles(unknown));
-  const ids = [
-    ...new Set(
-      wanted.map(
-        (w) =>
-          (roles.find((r) => r.id === w) ?? roles.find((r) => r.name.toLowerCase() === w.toLowerCase()))
-            ?.id as string,
-      ),
-    ),
-  ];
+  const ids = [...new Set(wanted.map((w) => known(w)?.id as string))];
   if (ids.length > MAX_ACCESS_ROLES) throw new UserError(say.tooManyRoles(MAX_ACCESS_ROLES));
   return ids;
 }

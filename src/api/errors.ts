@@ -121,6 +121,8 @@ export class AccessSpentError extends Error {
   constructor(
     message: string,
     readonly nextAt: number,
+    /** Which part was spent: the first checks' (a user no saved answer allowed), or the whole share. */
+    readonly kind: 'first' | 'recheck' = 'recheck',
   ) {
     super(message);
   }

@@ -7,8 +7,7 @@
  * layout: an API that ignores the size asked for and answers 50 per page is paged by 50, so no
  * record becomes unreachable. A view page that straddles two API pages reads each of them.
  */
-import type { Role } from '../../generated/api.js';
-import type { Fetched, PageQuery, ReadOptions, Resources } from './types.js';
+import type { Fetched, PageQuery } from './types.js';
 import { uniqueById } from './unique.js';
 
 type JsonObject = Record<string, unknown>;
@@ -195,40 +194,6 @@ export async function gatherPages<T extends { id?: unknown }>(
   );
   const items = uniqueById([firstItems, ...rest.map((p) => pageItems<T>(p.data))].flat());
   return { items, complete: info.totalPages <= maxPages, ...mergeSources([first, ...rest]) };
-}
-
-/** The community's roles, by id. */
-export interface RoleDirectory {
-  roles: Role[];
-  byId: Map<string, Role>;
-  complete: boolean;
-}
-
-/**
- * The role list (pages of 100, at most GATHER_MAX_PAGES), read through the cache, which keeps it
- * for long. Used for role autocomplete and to show members' role names.
- */
-export async function loadRoleDirectory(
-  resources: Resources,
-  options: ReadOptions = {},
-): Promise<RoleDirectory> {
-  const gathered = await gatherPages<Role>((query) => resources.listRoles(query, options));
-  const byId = new Map<string, Role>();
-  for (const role of gathered.items) if (typeof role.id === 'string') byId.set(role.id, role);
-  return { roles: gathered.items, byId, complete: gathered.complete };
-}
-
-/** The role directory, or an empty one when the role list cannot be read (names then show as ids). */
-export async function loadRoleDirectoryOrEmpty(
-  resources: Resources,
-  onError?: (error: unknown) => void,
-): Promise<RoleDirectory> {
-  try {
-    return await loadRoleDirectory(resources);
-  } catch (error) {
-    onError?.(error);
-    return { roles: [], byId: new Map(), complete: false };
-  }
 }
 
 /**

@@ -331,7 +331,11 @@ class CacheReader implements Reader {
         ? async () => {
             const verdict = await takeAccess(allowed ? 'recheck' : 'first');
             if (!verdict.ok) {
-              throw new AccessSpentError(`${spec.op}: the access checks' allowance is spent`, verdict.nextAt);
+              throw new AccessSpentError(
+                `${spec.op}: the access checks' allowance is spent`,
+                verdict.nextAt,
+                allowed ? 'recheck' : 'first',
+              );
             }
             return load();
           }

@@ -20,7 +20,7 @@ import type { AllowanceMark, Api, Resources } from '../api/types.js';
 import { Circuit } from '../base/circuit.js';
 import { type Config, isHosted } from '../base/config.js';
 import type { Logger } from '../base/log.js';
-import { createAccessGuard } from '../discord/access.js';
+import { createAccessGuard, ENV_SETTING_NAMES } from '../discord/access.js';
 import { allowanceAlerts } from '../discord/alerts.js';
 import type { BotOptions } from '../discord/bot.js';
 import type { ServerCommand, ServerControls } from '../discord/command.js';
@@ -233,12 +233,18 @@ function single(options: CommunitiesOptions): Communities {
     allowance: api,
     reports: reports(key, api.resources),
     defaultPublic: false,
-    accessRoleIds: config.ACCESS_ROLE_IDS,
+    access: {
+      requireMember: config.ACCESS_REQUIRE_MEMBER,
+      roleIds: config.ACCESS_ROLE_IDS,
+      discordRoleIds: config.ACCESS_DISCORD_ROLE_IDS,
+      settingNames: ENV_SETTING_NAMES,
+    },
     // The access checks' member lookups feed the directory too.
     guard: createAccessGuard({
       requireMember: config.ACCESS_REQUIRE_MEMBER,
       roleIds: config.ACCESS_ROLE_IDS,
       discordRoleIds: config.ACCESS_DISCORD_ROLE_IDS,
+      settingNames: ENV_SETTING_NAMES,
       maxAgeMs: config.ACCESS_MAX_AGE_SECONDS * 1000,
       graceMs: config.ACCESS_GRACE_SECONDS * 1000,
       resources,
@@ -389,7 +395,7 @@ function hosted(options: CommunitiesOptions): Communities {
       // The digest's next instant was worked out in the old time zone: due at the next round.
       await opened().digests.schedule(guildId, 0);
     },
-    roles: (guildId) => linked.roles(guildId),
+    roles: async (guildId, options) => (await linked.roles(guildId, options)).roles,
     digest: digestPlace(() => opened().digests),
     reminders: {
       get: async (guildId) => {

@@ -10,10 +10,11 @@
 import type { Links } from '../../commands/admin/command.js';
 import { within } from '../api/abort.js';
 import type { ApiCache } from '../api/cache.js';
+import { readRoles } from '../api/roles.js';
 import type { Api } from '../api/types.js';
 import type { Config } from '../base/config.js';
 import type { Logger } from '../base/log.js';
-import { createAccessGuard } from '../discord/access.js';
+import { ADMIN_SETTING_NAMES, createAccessGuard } from '../discord/access.js';
 import type { Community } from '../discord/community.js';
 import { say, UserError } from '../discord/replies.js';
 import type { Metrics } from '../ops/metrics.js';
@@ -138,14 +139,18 @@ export function createHostedCommunities(options: HostedOptions): HostedCommuniti
       options.onForgotten?.(community);
       await apis.forget(community);
     }),
-    async roles(guildId) {
+    async roles(guildId, options) {
       const community = await resolve(guildId);
-      const page = await community.resources.listRoles({ page: 1, limit: 100 });
-      return page.data.data.map((role) => ({
-        id: role.id,
-        name: role.name ?? role.id,
-        linkedChatRoleId: role.linkedChatRoleId,
-      }));
+      // The one roles reader (every page), shared with the guard, pickers and /rollcall status.
+      const list = await readRoles(community.resources, options?.refresh ? { refresh: options.refresh } : {});
+      return {
+        roles: list.roles.map((role) => ({
+          id: role.id,
+          name: role.name ?? role.id,
+          linkedChatRoleId: role.linkedChatRoleId,
+        })),
+        list,
+      };
     },
     close: () => apis.close(),
   };
@@ -165,6 +170,7 @@ function linkedCommunity(
     requireMember: config.ACCESS_REQUIRE_MEMBER,
     roleIds: settings.accessRoleIds,
     discordRoleIds: settings.accessDiscordRoleIds,
+    settingNames: ADMIN_SETTING_NAMES,
     maxAgeMs: config.ACCESS_MAX_AGE_SECONDS * 1000,
     graceMs: config.ACCESS_GRACE_SECONDS * 1000,
     resources,
@@ -179,7 +185,12 @@ function linkedCommunity(
     allowance: api,
     defaultPublic: settings.defaultVisibility === 'public',
     labels: settings.labels,
-    accessRoleIds: settings.accessRoleIds,
+    access: {
+      requireMember: config.ACCESS_REQUIRE_MEMBER,
+      roleIds: settings.accessRoleIds,
+      discordRoleIds: settings.accessDiscordRoleIds,
+      settingNames: ADMIN_SETTING_NAMES,
+    },
     guard: (interaction) => guard(interaction),
   };
 }

@@ -10,18 +10,25 @@
  * server (the community server keeps the two in step) is held by whoever holds that Discord role, as
  * the interaction says. A holder is let in with no lookup; when every access role is linked, anyone
  * else is refused with no lookup. Only access roles with no usable link (none, not a Discord id, a
- * role no longer on the server) fall back to member lookups. The roles list this rests on is one
- * saved read, shared by every process (the cache), read again at most once a day (ROLES_FRESH_MS)
- * and only as the month's pace and the access share (as a first check) allow: the saved list stands
- * in meanwhile (up to ROLES_KEEP_MS). /rollcall-admin settings and /rollcall status read it again
- * when it is older than CACHE_TTL_STABLE_SECONDS (as the pace allows), so a changed link shows there.
+ * role not on this server) fall back to member lookups. The roles list this rests on is the one
+ * reader of src/api/roles.ts (every page, shared by every process through the cache), read again
+ * at most once a day and only as the month's pace and the access share (as a first check) allow:
+ * the saved list stands in meanwhile (up to ROLES_KEEP_MS). /rollcall-admin settings and /rollcall
+ * status read it again when asked (as the pace allows), so a changed link counts from then on.
+ *
+ * An access role the roles list does not hold is a mistyped setting: a Discord role id (what
+ * "Copy Role ID" gives) or a role's name. It is named in a warn line (once an hour per server and
+ * role) and, when no access role is left to check, refuses without a lookup with the sentence naming
+ * the setting to use.
  *
  * Anyone who can run a command can make the community gates look them up, so a lookup costs little:
  * - it spends from the access checks' share of the monthly allowance, never from the rest or the
  *   reserve (the `access` read option; Limits.takeAccess); when that share is spent, a user with no
  *   saved answer young enough is told so in one sentence (a saved positive answer still lets in);
  * - first checks (anyone no saved answer allowed: every stranger) spend only part of that share, so
- *   re-checks of users a lookup allowed always find the rest (allowance.ts, FIRST_CHECKS_PART);
+ *   re-checks of users a lookup allowed always find the rest (allowance.ts, FIRST_CHECKS_PART); the
+ *   answer of every lookup is kept to the month's end (LOOKUP_KEEP_MS), so a moderator let in once
+ *   this month is re-checked from that rest, however long ago: strangers cannot lock them out;
  * - the one place a saved answer may allow: when the share is spent, a user whose last lookup allowed
  *   them is let in on that answer while it is younger than ACCESS_GRACE_SECONDS (a demotion then
  *   reaches Rollcall only when the grace runs out; a lookup that refused them since ends it);
@@ -29,17 +36,54 @@
  *   age, so a stranger asking again within it costs no request;
  * - a user refused REFUSALS_BEFORE_HOLD times within REFUSAL_WINDOW_MS is refused without a lookup
  *   for the rest of that window (Refusals).
+ *
+ * Every refusal names its cause: one sentence for the user (`RefusalCause`, each its own) and a warn
+ * line for the operator (who, which rule, what would let them in; at most one per user and cause
+ * every REFUSAL_WARN_MS), and the last refusals of each server are kept for /rollcall status.
  */
 import type { Interaction } from 'discord.js';
-import type { Role } from '../../generated/api.js';
 import { AccessSpentError, isApiError } from '../api/errors.js';
+import { type RolesList, readRoles, rolesRetryAt } from '../api/roles.js';
 import type { Resources } from '../api/types.js';
 import { SNOWFLAKE } from '../base/discord-limits.js';
 import type { Logger } from '../base/log.js';
-import type { AccessRoleLink } from '../render/access.js';
+import type { AccessRoleLink, AccessRolesRead, RefusalCause, RefusalRecord } from '../render/access.js';
 import { errorText, say, type Text } from './replies.js';
 
-export type { AccessRoleLink, LinkProblem } from '../render/access.js';
+export type {
+  AccessRoleLink,
+  AccessRolesRead,
+  LinkProblem,
+  RefusalCause,
+  RefusalRecord,
+} from '../render/access.js';
+
+/** The names an admin knows the access settings by (environment variables, or the admin options). */
+export interface AccessSettingNames {
+  roles: string;
+  discordRoles: string;
+}
+
+/** Single-community mode's: the environment. */
+export const ENV_SETTING_NAMES: AccessSettingNames = {
+  roles: 'ACCESS_ROLE_IDS',
+  discordRoles: 'ACCESS_DISCORD_ROLE_IDS',
+};
+/** Hosted mode's: /rollcall-admin settings' options. */
+export const ADMIN_SETTING_NAMES: AccessSettingNames = {
+  roles: 'access-roles',
+  discordRoles: 'discord-roles',
+};
+
+/** The access rules of a community, as configured (what /rollcall status lists). */
+export interface AccessRules {
+  requireMember: boolean;
+  /** Community role ids (ACCESS_ROLE_IDS; access-roles). */
+  roleIds: readonly string[];
+  /** Discord role ids of the server (ACCESS_DISCORD_ROLE_IDS; discord-roles). */
+  discordRoleIds: readonly string[];
+  settingNames: AccessSettingNames;
+}
 
 export interface AccessOptions {
   /** Discord role ids of which the user must hold at least one (ACCESS_DISCORD_ROLE_IDS); empty = any. */
@@ -55,6 +99,8 @@ export interface AccessOptions {
   requireMember: boolean;
   /** Community role ids of which the member must hold at least one (ACCESS_ROLE_IDS); empty = any. */
   roleIds: readonly string[];
+  /** What the settings are called where the admin sets them (default: the environment's names). */
+  settingNames?: AccessSettingNames;
   resources: Resources;
   logger: Pick<Logger, 'debug' | 'warn'>;
   /**
@@ -67,6 +113,10 @@ export interface AccessOptions {
    * every guard); within that time their access roles go to lookups without a read.
    */
   rolesUnread?: Map<string, number>;
+  /** The last refusals of each server, for /rollcall status (default: this process's). */
+  journal?: AccessJournal;
+  /** Which warn lines may be written now (default: this process's, REFUSAL_WARN_MS per key). */
+  warnGate?: WarnGate;
   /** Clock of the refusal window and of the roles list's retry (ms since epoch). */
   now?: () => number;
 }
@@ -83,23 +133,10 @@ export const DEFAULT_ACCESS_MAX_AGE_MS = 300_000;
 /** Default of ACCESS_GRACE_SECONDS, in ms. */
 export const DEFAULT_ACCESS_GRACE_MS = 86_400_000;
 /**
- * How long the community's roles list (which access roles are linked to which Discord roles) is used
- * before it is read again. Links change rarely; /rollcall-admin settings and /rollcall status read
- * it again sooner (when older than CACHE_TTL_STABLE_SECONDS), as the month's pace allows.
+ * How long every lookup's answer is kept (not how long it may decide: ACCESS_MAX_AGE_SECONDS): past
+ * the month's end, so a user a lookup let in this month is re-checked from the re-checks' part.
  */
-export const ROLES_FRESH_MS = 86_400_000;
-/**
- * How long the guard holds on to a roles list it could not read again (the access share spent, the
- * API failing): links keep saving lookups all month, and a removed Discord role still counts at once.
- */
-export const ROLES_KEEP_MS = 35 * 86_400_000;
-/** Pages of 100 roles read at most to find the access roles. */
-const MAX_ROLE_PAGES = 5;
-/**
- * After the roles list could not be read for a server, how long this process leaves its access roles
- * to member lookups before trying again (so a failing read is not a request per interaction).
- */
-export const ROLES_RETRY_MS = 10 * 60_000;
+export const LOOKUP_KEEP_MS = 35 * 86_400_000;
 /** This process's servers whose roles list did not read lately, and until when (bounded, oldest first). */
 const processRolesUnread = new Map<string, number>();
 /** Refusals within REFUSAL_WINDOW_MS after which a user is refused without a lookup. */
@@ -107,6 +144,57 @@ export const REFUSALS_BEFORE_HOLD = 3;
 export const REFUSAL_WINDOW_MS = 10 * 60_000;
 /** Users whose refusals are remembered at most (the least recently refused are forgotten first). */
 const MAX_REFUSED_USERS = 10_000;
+/** At most one warn line per server, user and refusal cause (or mistyped role) in this time. */
+export const REFUSAL_WARN_MS = 60 * 60_000;
+/** Refusals kept per server for /rollcall status. */
+export const JOURNAL_PER_SERVER = 20;
+
+/** The last refusals of each server (in memory, this process's; bounded). */
+export interface AccessJournal {
+  record(guildId: string, refusal: RefusalRecord): void;
+  /** The server's last refusals, newest first. */
+  recent(guildId: string): RefusalRecord[];
+}
+
+export function createAccessJournal(perServer = JOURNAL_PER_SERVER, maxServers = 10_000): AccessJournal {
+  const byServer = new Map<string, RefusalRecord[]>();
+  return {
+    record(guildId, refusal) {
+      const list = byServer.get(guildId) ?? [];
+      byServer.delete(guildId);
+      byServer.set(guildId, [refusal, ...list].slice(0, perServer));
+      for (const oldest of byServer.keys()) {
+        if (byServer.size <= maxServers) break;
+        byServer.delete(oldest);
+      }
+    },
+    recent: (guildId) => [...(byServer.get(guildId) ?? [])],
+  };
+}
+
+/** This process's journal: every guard's, and what /rollcall status reads. */
+export const processJournal = createAccessJournal();
+
+/** Whether a warn line under `key` may be written at `at` (and, if so, counts it written). */
+export type WarnGate = (key: string, at: number) => boolean;
+
+/** Whether `key` may be logged now (once per `everyMs`); bounded, the oldest keys forgotten. */
+export function createWarnGate(everyMs = REFUSAL_WARN_MS, max = MAX_REFUSED_USERS): WarnGate {
+  const last = new Map<string, number>();
+  return (key: string, at: number): boolean => {
+    const before = last.get(key);
+    if (before !== undefined && at - before < everyMs) return false;
+    last.delete(key);
+    last.set(key, at);
+    for (const oldest of last.keys()) {
+      if (last.size <= max) break;
+      last.delete(oldest);
+    }
+    return true;
+  };
+}
+
+const processWarnGate = createWarnGate();
 
 /**
  * Users refused lately, by key (server, gates and user): after `limit` refusals within `windowMs`,
@@ -116,6 +204,8 @@ const MAX_REFUSED_USERS = 10_000;
  */
 export interface Refusals {
   held(key: string, at: number): boolean;
+  /** When the user's hold ends (ms), or undefined when not held. */
+  heldUntil?(key: string, at: number): number | undefined;
   refused(key: string, at: number): void;
   /** The user was let in: their refusals no longer count. */
   forget(key: string): void;
@@ -128,12 +218,14 @@ export function createRefusals(
 ): Refusals {
   /** The times of each user's last `limit` refusals, oldest first; Map order is refusal order. */
   const byKey = new Map<string, number[]>();
+  const heldUntil = (key: string, at: number) => {
+    const times = byKey.get(key);
+    const first = times?.length === limit ? times[0] : undefined;
+    return first !== undefined && at - first < windowMs ? first + windowMs : undefined;
+  };
   return {
-    held(key, at) {
-      const times = byKey.get(key);
-      const first = times?.length === limit ? times[0] : undefined;
-      return first !== undefined && at - first < windowMs;
-    },
+    held: (key, at) => heldUntil(key, at) !== undefined,
+    heldUntil,
     refused(key, at) {
       const times = (byKey.get(key) ?? []).filter((t) => at - t < windowMs);
       times.push(at);
@@ -173,96 +265,278 @@ export function serverRolesOf(
 }
 
 /**
- * The community's roles among `roleIds`, from the saved roles list (pages of 100, fresh for
- * `freshForMs`, only as many pages as it takes); undefined when the list cannot be read.
+ * The access roles against the community's roles list (the one reader): which are checked free (a
+ * usable linked Discord role), which cost a lookup and why, and what the read covers. `refresh`
+ * reads the list again now (as the pace allows: settings saved, /rollcall status); `access` is the
+ * guard's own read (a refresh spends from the access share). Never throws: a list that cannot be
+ * read leaves every role to lookups, and says when it is tried again.
  */
-async function communityRoles(
-  resources: Resources,
-  roleIds: readonly string[],
-  freshForMs: number | undefined,
-): Promise<Map<string, Role> | undefined> {
-  const found = new Map<string, Role>();
-  for (let page = 1; page <= MAX_ROLE_PAGES; page++) {
-    // The guard's reads (`freshForMs`) spend from the access checks' share, as a first check: links
-    // save lookups, not the moderators' reads. A saved list is kept when the share is spent.
-    const read = await resources.listRoles(
-      { page, limit: 100 },
-      freshForMs ? { freshForMs, keepMs: ROLES_KEEP_MS, access: true } : undefined,
-    );
-    for (const role of read.data.data) if (roleIds.includes(role.id)) found.set(role.id, role);
-    if (found.size === roleIds.length || page >= read.data.totalPages) break;
-  }
-  return found;
-}
-
-/**
- * Which of `roleIds` are checked for free (a usable linked Discord role) and which cost a lookup.
- * `serverRoles`: the Discord roles of the server (a link to one not among them is gone); `guildId`:
- * its @everyone role, which no member holds as a role. `freshForMs`: how old a saved roles list may be
- * (default: the cache's own freshness for roles, CACHE_TTL_STABLE_SECONDS). Never throws: a roles list
- * that cannot be read leaves every role to lookups.
- */
-export async function accessRoleLinks(options: {
+export async function accessRoles(options: {
   resources: Resources;
   roleIds: readonly string[];
   serverRoles: ReadonlySet<string>;
   guildId?: string | null;
-  freshForMs?: number;
+  refresh?: boolean;
+  access?: boolean;
+  now?: () => number;
   logger?: Pick<Logger, 'warn'>;
-}): Promise<AccessRoleLink[]> {
+  settingNames?: AccessSettingNames;
+}): Promise<AccessRolesRead> {
   const { roleIds, serverRoles, guildId } = options;
-  if (roleIds.length === 0) return [];
-  let roles: Map<string, Role> | undefined;
+  const now = options.now ?? Date.now;
+  let list: RolesList;
   try {
-    roles = await communityRoles(options.resources, roleIds, options.freshForMs);
+    list = await readRoles(options.resources, {
+      ...(options.refresh ? { refresh: true } : {}),
+      ...(options.access ? { access: true } : {}),
+      now,
+    });
   } catch (error) {
     options.logger?.warn({ err: error }, 'the community roles could not be read; access roles cost lookups');
+    return {
+      links: roleIds.map((id) => ({ id, name: id, problem: 'unread' })),
+      unread: { retryAt: rolesRetryAt(error, now()), reason: errorText(error) },
+    };
   }
-  return roleIds.map((id) => (roles ? linkOf(id, roles.get(id), serverRoles, guildId) : unread(id)));
+  const links = roleIds.map((id) => linkOf(id, list.byId.get(id), serverRoles, guildId, list));
+  warnMistyped(links, guildId ?? '', options, now());
+  return {
+    links,
+    list: {
+      readAt: list.readAt,
+      nextReadAt: list.nextReadAt,
+      complete: list.complete,
+      count: list.roles.length,
+      ...(list.standIn ? { standIn: list.standIn } : {}),
+    },
+  };
 }
 
-const unread = (id: string): AccessRoleLink => ({ id, name: id, problem: 'unread' });
+/** A warn line for each access role that is a mistyped setting (once an hour per server and role). */
+function warnMistyped(
+  links: readonly AccessRoleLink[],
+  guildId: string,
+  options: { logger?: Pick<Logger, 'warn'>; settingNames?: AccessSettingNames },
+  at: number,
+) {
+  const names = options.settingNames ?? ENV_SETTING_NAMES;
+  for (const link of links) {
+    if (link.problem !== 'discord-id' && link.problem !== 'role-name' && link.problem !== 'unknown-role')
+      continue;
+    if (!processWarnGate(`mistyped:${guildId}:${link.id}`, at)) continue;
+    const fix =
+      link.problem === 'discord-id'
+        ? `a Discord role id: Discord roles go in ${names.discordRoles}`
+        : link.problem === 'role-name'
+          ? `a role's name: give its id ${link.suggestion ?? ''}`
+          : 'no community role: give the id of a role of the community server';
+    options.logger?.warn(
+      { guild: guildId, setting: names.roles, value: link.id },
+      `${names.roles} names ${fix}`,
+    );
+  }
+}
+
+/** The community's roles by id and name, and whether that is all of them. */
+export interface RoleNames {
+  roles: ReadonlyArray<{ id: string; name?: unknown }>;
+  complete: boolean;
+}
 
 /**
  * One access role's link: `role` is the community role (undefined: not among the community's roles),
- * `serverRoles` the Discord roles of the server, `guildId` its @everyone role.
+ * `serverRoles` the Discord roles of the server, `guildId` its @everyone role. `list`, when given, is
+ * the whole roles list: an id it does not hold is named for what it looks like (a Discord role id, a
+ * role's name) when the list is complete.
  */
 export function linkOf(
   id: string,
   role: { name?: unknown; linkedChatRoleId?: unknown } | undefined,
   serverRoles: ReadonlySet<string>,
   guildId?: string | null,
+  list?: RoleNames,
 ): AccessRoleLink {
-  if (!role) return { id, name: id, problem: 'unknown-role' };
+  if (!role) return notARole(id, list);
   const name = typeof role.name === 'string' && role.name !== '' ? role.name : id;
   const linked = role.linkedChatRoleId;
   if (typeof linked !== 'string' || linked.trim() === '') return { id, name, problem: 'unlinked' };
   if (!SNOWFLAKE.test(linked) || linked === guildId) return { id, name, problem: 'bad-id' };
-  if (!serverRoles.has(linked)) return { id, name, problem: 'gone' };
+  if (!serverRoles.has(linked)) return { id, name, problem: 'gone', linkedTo: linked };
   return { id, name, discordRoleId: linked };
 }
+
+/** An access role the roles list does not hold: a role's name, a Discord role id, or nothing known. */
+function notARole(id: string, list: RoleNames | undefined): AccessRoleLink {
+  const byName = list?.roles.find(
+    (r) => typeof r.name === 'string' && r.name.trim().toLowerCase() === id.trim().toLowerCase(),
+  );
+  if (byName) return { id, name: id, problem: 'role-name', suggestion: byName.id };
+  if (list?.complete && SNOWFLAKE.test(id)) return { id, name: id, problem: 'discord-id' };
+  return { id, name: id, problem: 'unknown-role' };
+}
+
+/** A refusal: its cause, its sentence, and what would let the user in (for the operator's log). */
+interface Refusal {
+  cause: RefusalCause;
+  /** Why it could not be checked (the API's failure), for the log line. */
+  err?: unknown;
+  text: Text;
+  letsIn: string;
+}
+
+/** The guard's state for one server's interaction: what byLinks found. */
+type LinksVerdict = 'in' | { out: Refusal } | undefined;
 
 export function createAccessGuard(options: AccessOptions): AccessGuard {
   const wanted = new Set(options.roleIds);
   const discordWanted = new Set(options.discordRoleIds ?? []);
-  const maxAgeMs = options.maxAgeMs ?? DEFAULT_ACCESS_MAX_AGE_MS;
-  const graceMs = options.graceMs ?? DEFAULT_ACCESS_GRACE_MS;
   const apiGate = options.requireMember || wanted.size > 0;
   if (!apiGate && discordWanted.size === 0) return async () => undefined;
+  const names = options.settingNames ?? ENV_SETTING_NAMES;
+  const journal = options.journal ?? processJournal;
+  const warnGate = options.warnGate ?? processWarnGate;
+  const now = options.now ?? Date.now;
+  const check = accessCheck(options, names, now);
+
+  return async (interaction) => {
+    const refusal = await check(interaction);
+    if (!refusal) return undefined;
+    const userId = interaction.user.id;
+    const guildId = interaction.guildId ?? '';
+    const at = now();
+    journal.record(guildId, { cause: refusal.cause, at, userId });
+    if (warnGate(`refused:${guildId}:${refusal.cause}:${userId}`, at)) {
+      options.logger.warn(
+        {
+          guild: guildId,
+          user: userId,
+          rule: refusal.cause,
+          letsIn: refusal.letsIn,
+          ...(refusal.err !== undefined ? { err: refusal.err } : {}),
+        },
+        'access refused',
+      );
+    }
+    return refusal.text;
+  };
+}
+
+/** The checks themselves: undefined to let in, else the refusal. */
+function accessCheck(options: AccessOptions, names: AccessSettingNames, now: () => number) {
+  const wanted = new Set(options.roleIds);
+  const discordWanted = new Set(options.discordRoleIds ?? []);
+  const apiGate = options.requireMember || wanted.size > 0;
   const refusals = options.refusals ?? processRefusals;
   const rolesUnread = options.rolesUnread ?? processRolesUnread;
-  const now = options.now ?? Date.now;
+  const lookUp = memberLookup(options, names);
   /** A refusal counts for these gates only: changed settings start the count again. */
   const gates = `${options.requireMember ? 'member' : ''}:${[...wanted].sort().join(',')}`;
+
+  /**
+   * The access roles' links, for the free part of the check: 'in' when the user holds a linked
+   * Discord role, a refusal when every access role is linked (or no access role is a community
+   * role) and they hold none, else undefined (look up).
+   */
+  async function byLinks(interaction: AccessInteraction, held: ReadonlySet<string>): Promise<LinksVerdict> {
+    if (wanted.size === 0) return undefined;
+    const server = interaction.guildId ?? '';
+    if ((rolesUnread.get(server) ?? 0) > now()) return undefined;
+    const read = await accessRoles({
+      resources: options.resources,
+      roleIds: [...wanted],
+      // Without the server's roles, a Discord role the user holds is known to exist; others are not.
+      serverRoles: serverRolesOf(interaction) ?? held,
+      guildId: interaction.guildId,
+      access: true,
+      now,
+      logger: options.logger,
+      settingNames: names,
+    });
+    if (read.unread) {
+      rolesUnread.delete(server);
+      rolesUnread.set(server, Math.max(read.unread.retryAt, now() + 1));
+      for (const oldest of rolesUnread.keys()) {
+        if (rolesUnread.size <= MAX_REFUSED_USERS) break;
+        rolesUnread.delete(oldest);
+      }
+      return undefined;
+    }
+    const links = read.links;
+    const linked = links.filter((link) => link.discordRoleId !== undefined);
+    if (linked.some((link) => held.has(link.discordRoleId as string))) return 'in';
+    const mistyped = links.filter((l) => l.problem === 'discord-id' || l.problem === 'role-name');
+    if (linked.length === 0 && mistyped.length === links.length && read.list?.complete) {
+      const first = mistyped[0] as AccessRoleLink;
+      return {
+        out: {
+          cause: 'misconfigured',
+          text: say.accessMisconfigured(
+            names.roles,
+            first.id,
+            first.problem === 'discord-id',
+            names.discordRoles,
+          ),
+          letsIn: `${names.roles} naming community role ids (it names ${mistyped.map((l) => l.id).join(', ')})`,
+        },
+      };
+    }
+    if (linked.length !== links.length) return undefined;
+    const roleNames = links.map((l) => l.name);
+    return {
+      out: {
+        cause: 'linked-role',
+        text: say.accessNoLinkedRole(roleNames),
+        letsIn: `a Discord role linked to ${roleNames.join(', ')} (${linked.map((l) => l.discordRoleId).join(', ')})`,
+      },
+    };
+  }
+
+  return async (interaction: AccessInteraction): Promise<Refusal | undefined> => {
+    const userId = interaction.user.id;
+    const held = discordRolesOf(interaction.member);
+    if (discordWanted.size > 0 && ![...discordWanted].some((id) => held.has(id))) {
+      return {
+        cause: 'discord-role',
+        text: say.accessNoDiscordRole,
+        letsIn: `one of the Discord roles of ${names.discordRoles} (${[...discordWanted].join(', ')})`,
+      };
+    }
+    if (!apiGate) return undefined;
+    const linked = await byLinks(interaction, held);
+    if (linked === 'in') return undefined;
+    if (linked) return linked.out;
+    const key = `${interaction.guildId ?? ''}:${gates}:${userId}`;
+    const heldUntil = refusals.heldUntil?.(key, now()) ?? (refusals.held(key, now()) ? now() : undefined);
+    if (heldUntil !== undefined) {
+      return {
+        cause: 'held',
+        text: say.accessHeld(Math.ceil(heldUntil / 1000)),
+        letsIn: 'the hold to end (it saves lookups of a user refused again and again)',
+      };
+    }
+    const answer = await lookUp(userId);
+    if (answer === 'in') {
+      refusals.forget(key);
+      return undefined;
+    }
+    if (answer.cause === 'not-member' || answer.cause === 'no-access-role') refusals.refused(key, now());
+    return answer;
+  };
+}
+
+/** The community gates' lookup: let in, or the refusal (not a member, no role, or not checkable). */
+function memberLookup(options: AccessOptions, names: AccessSettingNames) {
+  const wanted = new Set(options.roleIds);
+  const maxAgeMs = options.maxAgeMs ?? DEFAULT_ACCESS_MAX_AGE_MS;
+  const graceMs = options.graceMs ?? DEFAULT_ACCESS_GRACE_MS;
   /** Does a member record hold an access role (or, with none set, is it a record at all)? */
   const allows = (record: unknown): boolean => {
     if (wanted.size === 0) return typeof record === 'object' && record !== null;
     const roles: unknown = (record as { roles?: unknown } | null)?.roles;
     return Array.isArray(roles) && roles.some((id) => typeof id === 'string' && wanted.has(id));
   };
-
-  /** The community gates' answer: let in, refused, or the sentence saying why it cannot be checked. */
-  async function lookUp(userId: string): Promise<'in' | 'refused' | { unchecked: Text }> {
+  const remedy = `a Discord role linked to an access role (free checks), or ${names.discordRoles}`;
+  return async (userId: string): Promise<'in' | Refusal> => {
     let record: unknown;
     try {
       const fetched = await options.resources.getMemberByChatId(userId, {
@@ -270,6 +544,7 @@ export function createAccessGuard(options: AccessOptions): AccessGuard {
         access: true,
         allowedBy: allows,
         graceMs,
+        keepMs: LOOKUP_KEEP_MS,
       });
       if (fetched.stale) throw new Error('a saved member record was offered for an access check');
       if (fetched.saving) {
@@ -278,84 +553,36 @@ export function createAccessGuard(options: AccessOptions): AccessGuard {
       record = fetched.data;
     } catch (error) {
       if (isApiError(error) && error.status === 404) {
-        options.logger.debug({ user: userId }, 'access refused: not a member');
-        return 'refused';
+        return {
+          cause: 'not-member',
+          text: say.accessNotMember,
+          letsIn: 'a community member record linked to their Discord account',
+        };
       }
       if (error instanceof AccessSpentError) {
-        options.logger.debug({ user: userId }, 'access unchecked: the access checks allowance is spent');
-        return { unchecked: say.accessChecksSpent(Math.floor(error.nextAt / 1000)) };
+        const at = Math.floor(error.nextAt / 1000);
+        return error.kind === 'first'
+          ? {
+              cause: 'first-checks-spent',
+              text: say.accessFirstChecksSpent(at, names.discordRoles),
+              letsIn: remedy,
+            }
+          : { cause: 'checks-spent', text: say.accessChecksSpent(at), letsIn: remedy };
       }
-      options.logger.warn({ user: userId, err: error }, 'access check failed; refusing');
-      return { unchecked: say.accessUnchecked(errorText(error)) };
+      return {
+        err: error,
+        cause: 'unchecked',
+        text: say.accessUnchecked(errorText(error)),
+        letsIn: 'the community server API answering',
+      };
     }
-    if (!allows(record)) {
-      options.logger.debug({ user: userId }, 'access refused: no allowed role');
-      return 'refused';
-    }
-    return 'in';
-  }
-
-  /**
-   * The access roles' links, for the free part of the check: 'in' when the user holds a linked
-   * Discord role, 'out' when every access role is linked and they hold none, else undefined (look up).
-   */
-  async function byLinks(interaction: AccessInteraction, held: ReadonlySet<string>) {
-    if (wanted.size === 0) return undefined;
-    const server = interaction.guildId ?? '';
-    if ((rolesUnread.get(server) ?? 0) > now()) return undefined;
-    const links = await accessRoleLinks({
-      resources: options.resources,
-      roleIds: [...wanted],
-      // Without the server's roles, a Discord role the user holds is known to exist; others are not.
-      serverRoles: serverRolesOf(interaction) ?? held,
-      guildId: interaction.guildId,
-      freshForMs: ROLES_FRESH_MS,
-      logger: options.logger,
-    });
-    if (links.some((link) => link.problem === 'unread')) {
-      rolesUnread.delete(server);
-      rolesUnread.set(server, now() + ROLES_RETRY_MS);
-      for (const oldest of rolesUnread.keys()) {
-        if (rolesUnread.size <= MAX_REFUSED_USERS) break;
-        rolesUnread.delete(oldest);
-      }
-      return undefined;
-    }
-    const linked = links.filter((link) => link.discordRoleId !== undefined);
-    if (linked.some((link) => held.has(link.discordRoleId as string))) return 'in' as const;
-    return linked.length === links.length ? ('out' as const) : undefined;
-  }
-
-  return async (interaction) => {
-    const userId = interaction.user.id;
-    const held = discordRolesOf(interaction.member);
-    if (discordWanted.size > 0) {
-      if (![...discordWanted].some((id) => held.has(id))) {
-        options.logger.debug({ user: userId }, 'access refused: no allowed Discord role');
-        return say.notAllowed;
-      }
-    }
-    if (!apiGate) return undefined;
-    const linked = await byLinks(interaction, held);
-    if (linked === 'in') return undefined;
-    if (linked === 'out') {
-      options.logger.debug({ user: userId }, 'access refused: no linked Discord role held (no lookup)');
-      return say.notAllowed;
-    }
-    const key = `${interaction.guildId ?? ''}:${gates}:${userId}`;
-    if (refusals.held(key, now())) {
-      options.logger.debug({ user: userId }, 'access refused: refused again and again lately (no lookup)');
-      return say.notAllowed;
-    }
-    const answer = await lookUp(userId);
-    if (answer === 'in') {
-      refusals.forget(key);
-      return undefined;
-    }
-    if (answer === 'refused') {
-      refusals.refused(key, now());
-      return say.notAllowed;
-    }
-    return answer.unchecked;
+    if (allows(record)) return 'in';
+    return wanted.size === 0
+      ? { cause: 'not-member', text: say.accessNotMember, letsIn: 'a community member record' }
+      : {
+          cause: 'no-access-role',
+          text: say.accessNoRole,
+          letsIn: `one of the community roles of ${names.roles} on their member record`,
+        };
   };
 }

@@ -41,6 +41,11 @@ export type Requirement = 'manage-server';
 export interface Command {
   scope?: 'community';
   requires?: Requirement;
+  /**
+   * Subcommands a member with Manage Server (as the interaction carries it) may always run, past
+   * the community's access guard (/rollcall status: an admin can always see why moderators are refused).
+   */
+  openToAdmins?: readonly string[];
   /** The definition sent to Discord (default permissions are applied at deploy time). */
   data: RESTPostAPIChatInputApplicationCommandsJSONBody;
   /** Views this command shows; registered once at start. */

@@ -10,6 +10,7 @@ import type { Text } from '../i18n/words.js';
 import type { CodeLabels } from '../render/labels.js';
 import type { People } from '../render/people.js';
 import type { ReportSource } from '../reports/source.js';
+import type { AccessRules } from './access.js';
 import type { HoldMonth } from './paging/allowance.js';
 import type { StateStore } from './paging/state.js';
 
@@ -55,8 +56,11 @@ export interface Community {
   defaultPublic: boolean;
   /** The server's names for integer codes, shown beside the numbers (hosted mode's settings). */
   labels?: CodeLabels;
-  /** The community roles the access guard asks for (ACCESS_ROLE_IDS; the server's access-roles). */
-  accessRoleIds?: readonly string[];
+  /**
+   * The access rules the guard keeps (ACCESS_* in single-community mode; the server's access-roles
+   * and discord-roles in hosted mode), for /rollcall status; none: no rule.
+   */
+  access?: AccessRules;
   /** The access guard (run within the answer time, so it may be slow); none: everyone may read. */
   guard?: Guard;
   /** Who is who in this community; none: members are shown by their ids. */

@@ -28,6 +28,7 @@ import { LIMITS } from '../base/discord-limits.js';
 import type { Logger } from '../base/log.js';
 import { wordsFor } from '../i18n/words.js';
 import {
+  type Command,
   checkOptions,
   type MessageMenu,
   type ModalAnswer,
@@ -234,7 +235,7 @@ export class Router {
     await this.respond.answer(
       interaction,
       async () => {
-        await this.checkAccess(interaction, community);
+        if (!openToAdmin(command, interaction)) await this.checkAccess(interaction, community);
         checkOptions(command.data, interaction.options.data);
         return command.execute({ interaction, show });
       },
@@ -398,4 +399,18 @@ export class Router {
     const show = showContext(community, this.options.views, interaction);
     return command.autocomplete({ interaction, show });
   }
+}
+
+/**
+ * Whether the command's subcommand is one a server admin may always run (`openToAdmins`) and the
+ * member has Manage Server, as the interaction carries it (a server's permission overrides cannot
+ * hand it to anyone else).
+ */
+function openToAdmin(command: Command, interaction: ChatInputCommandInteraction): boolean {
+  const sub = interaction.options.getSubcommand(false);
+  return (
+    sub !== null &&
+    command.openToAdmins?.includes(sub) === true &&
+    interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild) === true
+  );
 }

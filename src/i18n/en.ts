@@ -210,7 +210,24 @@ const accessSentences = (f: Formats) => ({
     `The community server API rejected this server's API token just now; Rollcall will try it again by itself ${fromNow(nextAtSeconds)}. An admin needs to run /rollcall-admin setup only if it is still rejected then.`,
   tokenUnreadable:
     "This server's stored API token cannot be read; an admin must run /rollcall-admin setup again.",
-  notAllowed: 'Only staff of the community server can use Rollcall.',
+  accessNoDiscordRole:
+    'Rollcall is for holders of certain Discord roles on this server, and you hold none of them: a server admin can give you one.',
+  /** `roles`: the access roles' names, from the API. */
+  accessNoLinkedRole: (roles: string[]) =>
+    `Rollcall is for holders of the community role${roles.length === 1 ? '' : 's'} ${roles.join(', ')}, and you hold none of the Discord roles linked to ${roles.length === 1 ? 'it' : 'them'}: if you hold one on the community server, ask its admins to give you the linked Discord role here.`,
+  accessNotMember:
+    'Rollcall found no community member linked to your Discord account: link your Discord account to your member record on the community server, then try again.',
+  accessNoRole:
+    "Your member record on the community server holds none of Rollcall's access roles: ask an admin of the community server for one, then try again.",
+  accessHeld: (untilSeconds: number) =>
+    `You were refused several times in a row, so Rollcall checks you again ${fromNow(untilSeconds)}; if you were given an access role meanwhile, it counts then.`,
+  /** `value`: what the setting holds, as an admin typed it. */
+  accessMisconfigured: (setting: string, value: string, discordId: boolean, discordSetting: string) =>
+    discordId
+      ? `Rollcall's access setting ${setting} holds ${typed(value, 100)}, which is no community role: it looks like a Discord role id, and Discord roles go in ${discordSetting}. A server admin must fix the setting; until then nobody is let in.`
+      : `Rollcall's access setting ${setting} holds ${typed(value, 100)}, a role's name: it takes community role ids (/rollcall status shows the right one). A server admin must fix the setting; until then nobody is let in.`,
+  accessFirstChecksSpent: (resetAtSeconds: number, discordSetting: string) =>
+    `Rollcall cannot check you before ${dateTime(resetAtSeconds)}: this month's checks of users it has not let in before are spent (a moderator it let in this month is still checked). To be checked free, a server admin can link the access role to a Discord role in the community server, or choose Discord roles with ${discordSetting}.`,
   accessUnchecked: (reason: string) =>
     `Rollcall cannot check your staff access right now, so it refuses for safety. ${reason}`,
   accessChecksSpent: (resetAtSeconds: number) =>
@@ -277,6 +294,9 @@ const adminSentences = (f: Formats) => ({
   /** `problem` is parseLimits's, which quotes what was typed. */
   badLimits: (problem: string) =>
     `Those API limits are not valid: they ${typed(problem, 400)} (for example 100/month,30/1m, or default). Nothing was saved.`,
+  /** `names`: what was typed in access-roles (or quota-role) that is a Discord role, not a community role. */
+  accessRoleIsDiscord: (names: string[], discordSetting: string) =>
+    `${names.map((n) => typed(n)).join(', ')} ${names.length === 1 ? 'is' : 'are'} a Discord role of this server (or a Discord role id), not a community role: community roles are named as the community server names them, and Discord roles go in ${discordSetting}. Nothing was saved.`,
   unknownRoles: (names: string[]) =>
     `No community role is called ${names.map((n) => typed(n)).join(', ')}; give role names or ids from the community server, or none. Nothing was saved.`,
   nothingToUnlink: 'No API token is linked on this server; any settings saved here are deleted.',
@@ -908,6 +928,8 @@ const status = (f: Formats) => ({
   version: 'Version',
   uptime: 'Uptime',
   accessRoles: 'Access roles',
+  accessRules: 'Access rules',
+  lastRefusals: 'Last refusals (this process)',
   problem: 'Problem',
   leftAsCounted: 'Requests left (as last counted here)',
   leftThisMonth: 'Left this month',
@@ -934,12 +956,42 @@ const status = (f: Formats) => ({
 });
 
 /** Which access roles are checked free (src/render/access.ts): status and settings. */
-const access = (_f: Formats) => ({
+const access = (f: Formats) => ({
   unlinked: 'no linked Discord role',
   badId: 'its linked Discord role is not a role id',
-  gone: 'its linked Discord role is no longer on this server',
+  notOnServer: (id: string) =>
+    `its linked Discord role ${id} is not a role of this server (it must exist on every server Rollcall serves)`,
   unknownRole: 'not among the community roles',
+  discordId: 'a Discord role id, not a community role: Discord roles go in the Discord roles setting',
+  roleName: (id: string) => `a role's name, not its id: the community role of that name is ${id}`,
   unread: 'the community roles could not be read',
+  rolesRead: (count: string, when: string) => `Roles list (${count} roles) read ${when};`,
+  firstRoles: (count: number) => `the first ${f.count(count)}`,
+  rolesNext: (when: string) => `read again at the latest ${when}, or at the next /rollcall status.`,
+  rolesFailing: (when: string) =>
+    `it could not be read again (the community server API is not answering): tried again ${when}.`,
+  rolesSpent: (when: string) => `not read again: the API allowance for it is spent until ${when}.`,
+  rolesPaced: (when: string) => `not read again yet: the month's pace allows it ${when}.`,
+  rolesUnread: (reason: string, when: string) =>
+    `The community roles could not be read, so every access role costs a member lookup: ${reason} Tried again ${when}.`,
+  ruleDiscordRoles: (setting: string, ids: string) =>
+    `Discord roles (${setting}): ${ids}: checked free from every interaction.`,
+  ruleMember: 'Members of the community server only: a member lookup per check.',
+  ruleRoles: (setting: string) => `Community roles (${setting}):`,
+  ruleNone: 'None: everyone the command permissions allow.',
+  noRefusals: 'None since this process started.',
+  refusalLine: (cause: string, count: number, when: string) => `${cause}: ${f.count(count)} (last ${when})`,
+  cause: {
+    'discord-role': 'no Discord role of the Discord roles setting',
+    'linked-role': 'none of the linked Discord roles',
+    'not-member': 'no community member linked to their Discord account',
+    'no-access-role': 'a member holding no access role',
+    held: 'refused again and again (no lookup)',
+    misconfigured: 'the access setting names no community role',
+    'first-checks-spent': "this month's first checks spent",
+    'checks-spent': "the access checks' share spent",
+    unchecked: 'the community server API not answering',
+  },
   discordRole: (id: string) => `Discord role ${id}`,
   checkedFree: (roles: string) => `Checked free (linked Discord role): ${roles}`,
   costLookup: (roles: string) => `Cost a member lookup: ${roles}`,

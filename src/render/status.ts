@@ -2,7 +2,14 @@
 import { type APIEmbed, TimestampStyles, time } from 'discord.js';
 import type { ApiStats, LimitStatus } from '../api/types.js';
 import { ENGLISH, type Words } from '../i18n/words.js';
-import { type AccessRoleLink, accessRolesText } from './access.js';
+import {
+  type AccessRolesRead,
+  type AccessRulesShown,
+  accessRolesText,
+  accessRulesText,
+  type RefusalRecord,
+  refusalsText,
+} from './access.js';
 import { clampEmbed, code, field, NONE, safeLine, safeText } from './format.js';
 
 /** What /rollcall status measured and gathered. */
@@ -18,7 +25,11 @@ export interface StatusReport {
   /** Where each limit of API_LIMITS stands. */
   limits?: LimitStatus[];
   /** The access roles: which are checked for free (linked) and which cost a member lookup. */
-  access?: readonly AccessRoleLink[];
+  access?: AccessRolesRead;
+  /** The access rules as configured (each listed with what it costs). */
+  rules?: AccessRulesShown;
+  /** The server's last refusals, newest first (with `rules`). */
+  refusals?: readonly RefusalRecord[];
 }
 
 const OK = 0x57f287;
@@ -133,8 +144,14 @@ export function renderStatus(report: StatusReport, t: Words = ENGLISH): APIEmbed
     field(t.status.uptime, uptime),
   ];
   for (const limit of report.limits ?? []) fields.push(limitField(limit, report.now, t));
-  const access = accessRolesText(report.access ?? [], t);
-  if (access) fields.push(field(t.status.accessRoles, access, false));
+  const read = report.access ?? { links: [] };
+  if (report.rules) {
+    fields.push(field(t.status.accessRules, accessRulesText(report.rules, read, t), false));
+    fields.push(field(t.status.lastRefusals, refusalsText(report.refusals ?? [], t), false));
+  } else {
+    const access = accessRolesText(read, t);
+    if (access) fields.push(field(t.status.accessRoles, access, false));
+  }
   if (!probe.ok && probe.problem) fields.push(field(t.status.problem, safeText(probe.problem, 1000), false));
   const date = Number.isFinite(report.now) ? new Date(report.now) : undefined;
   return clampEmbed({

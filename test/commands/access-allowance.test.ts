@@ -91,7 +91,10 @@ describe('the access checks share of a 20/month allowance (2: 1 for first checks
     const answers = [];
     for (let n = 1; n <= 30; n++) answers.push(await w.guard(asUser(stranger(n))));
     expect(w.lookups()).toBe(1);
-    expect(new Set(answers)).toEqual(new Set([MESSAGES.accessChecksSpent(reset)]));
+    // The sentence names the first checks and the remedy (a moderator let in this month is still checked).
+    expect(new Set(answers)).toEqual(
+      new Set([MESSAGES.accessFirstChecksSpent(reset, 'ACCESS_DISCORD_ROLE_IDS')]),
+    );
 
     // The moderator's saved answer is young enough: in, and the month still reads for them.
     w.clock.advance(MINUTE);
@@ -144,10 +147,12 @@ describe('the access checks share of a 20/month allowance (2: 1 for first checks
     expect(await w.guard(asUser(STAFF))).toBeUndefined();
     w.members[STAFF] = { id: 'm-staff', serverId: 's', roles: ['r-other'] }; // demoted
     w.clock.advance(5 * MINUTE + 1);
-    expect(await w.guard(asUser(STAFF))).toBe(MESSAGES.notAllowed); // the re-check sees it
+    expect(await w.guard(asUser(STAFF))).toBe(MESSAGES.accessNoRole); // the re-check sees it
     w.members[STAFF] = { id: 'm-staff', serverId: 's', roles: ['r-staff'] };
     w.clock.advance(5 * MINUTE + 1); // the share is spent; the saved answer refuses, so no grace
-    expect(await w.guard(asUser(STAFF))).toBe(MESSAGES.accessChecksSpent(reset));
+    expect(await w.guard(asUser(STAFF))).toBe(
+      MESSAGES.accessFirstChecksSpent(reset, 'ACCESS_DISCORD_ROLE_IDS'),
+    );
     expect(w.lookups()).toBe(2);
   });
 });
@@ -155,40 +160,42 @@ describe('the access checks share of a 20/month allowance (2: 1 for first checks
 describe('refusals cost no lookup while they are young enough', () => {
   it("a stranger's second try within the maximum age (past the 404's own 30 s) costs no request", async () => {
     const w = await world('1000/1s');
-    expect(await w.guard(asUser(stranger(1)))).toBe(MESSAGES.notAllowed);
+    expect(await w.guard(asUser(stranger(1)))).toBe(MESSAGES.accessNotMember);
     w.clock.advance(4 * MINUTE);
-    expect(await w.guard(asUser(stranger(1)))).toBe(MESSAGES.notAllowed);
+    expect(await w.guard(asUser(stranger(1)))).toBe(MESSAGES.accessNotMember);
     expect(w.lookups()).toBe(1);
     w.clock.advance(2 * MINUTE); // past the maximum age: looked up again
-    expect(await w.guard(asUser(stranger(1)))).toBe(MESSAGES.notAllowed);
+    expect(await w.guard(asUser(stranger(1)))).toBe(MESSAGES.accessNotMember);
     expect(w.lookups()).toBe(2);
   });
 
   it('a member without an allowed role: the second try within the maximum age costs no request', async () => {
     // Records are fresh for 1 minute elsewhere; an access check may rest on one up to its maximum age.
     const w = await world('1000/1s', 60);
-    expect(await w.guard(asUser(GUEST))).toBe(MESSAGES.notAllowed);
+    expect(await w.guard(asUser(GUEST))).toBe(MESSAGES.accessNoRole);
     w.clock.advance(4 * MINUTE);
-    expect(await w.guard(asUser(GUEST))).toBe(MESSAGES.notAllowed);
+    expect(await w.guard(asUser(GUEST))).toBe(MESSAGES.accessNoRole);
     expect(w.lookups()).toBe(1);
   });
 
   it(`a user refused ${REFUSALS_BEFORE_HOLD} times within the window is refused without a lookup`, async () => {
     const w = await world('1000/1s');
+    const heldUntil = Math.ceil((w.clock.now() + REFUSAL_WINDOW_MS) / 1000);
     for (let i = 0; i < REFUSALS_BEFORE_HOLD; i++) {
-      expect(await w.guard(asUser(stranger(1)))).toBe(MESSAGES.notAllowed);
+      expect(await w.guard(asUser(stranger(1)))).toBe(MESSAGES.accessNotMember);
       w.clock.advance(MINUTE);
     }
     expect(w.lookups()).toBe(1);
-    // Past the maximum age (the saved 404 is too old), within the window: still no lookup.
+    // Past the maximum age (the saved 404 is too old), within the window: still no lookup, and the
+    // sentence says when the hold ends.
     w.clock.advance(4 * MINUTE);
-    expect(await w.guard(asUser(stranger(1)))).toBe(MESSAGES.notAllowed);
+    expect(await w.guard(asUser(stranger(1)))).toBe(MESSAGES.accessHeld(heldUntil));
     expect(w.lookups()).toBe(1);
     // Another user is not held; and once the window since the first refusal has passed, one lookup.
-    expect(await w.guard(asUser(stranger(2)))).toBe(MESSAGES.notAllowed);
+    expect(await w.guard(asUser(stranger(2)))).toBe(MESSAGES.accessNotMember);
     expect(w.lookups()).toBe(2);
     w.clock.advance(REFUSAL_WINDOW_MS - 7 * MINUTE);
-    expect(await w.guard(asUser(stranger(1)))).toBe(MESSAGES.notAllowed);
+    expect(await w.guard(asUser(stranger(1)))).toBe(MESSAGES.accessNotMember);
     expect(w.lookups()).toBe(3);
   });
 
@@ -205,15 +212,16 @@ describe('refusals cost no lookup while they are young enough', () => {
         logger,
         now: w.clock.now,
       })({ user: { id: stranger(9) }, guildId } as never);
+    const heldUntil = Math.ceil((w.clock.now() + REFUSAL_WINDOW_MS) / 1000);
     for (let i = 0; i < REFUSALS_BEFORE_HOLD; i++) {
-      expect(await guardOnce(here)).toBe(MESSAGES.notAllowed);
+      expect(await guardOnce(here)).toBe(MESSAGES.accessNotMember);
       w.clock.advance(2 * MINUTE);
     }
     expect(w.lookups()).toBe(1);
     // 6 minutes: the saved 404 is too old, but the user is held: no lookup.
-    expect(await guardOnce(here)).toBe(MESSAGES.notAllowed);
+    expect(await guardOnce(here)).toBe(MESSAGES.accessHeld(heldUntil));
     expect(w.lookups()).toBe(1);
-    expect(await guardOnce(there)).toBe(MESSAGES.notAllowed); // another server: not held
+    expect(await guardOnce(there)).toBe(MESSAGES.accessNotMember); // another server: not held
     expect(w.lookups()).toBe(2);
   });
 

@@ -2,8 +2,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/api/client.js';
 import { ApiError } from '../../src/api/errors.js';
 import type { Api } from '../../src/api/types.js';
-import { accessRoleLinks, createRefusals } from '../../src/discord/access.js';
+import {
+  accessRoles,
+  createAccessJournal,
+  createRefusals,
+  createWarnGate,
+} from '../../src/discord/access.js';
 import { MESSAGES } from '../../src/discord/replies.js';
+import { ENGLISH } from '../../src/i18n/words.js';
 import {
   fakeClock,
   fastDeps,
@@ -52,7 +58,7 @@ describe('access guard', () => {
       logger,
     });
     expect(await guard(asUser(GUEST))).toBeUndefined();
-    expect(await guard(asUser(STRANGER))).toBe(MESSAGES.notAllowed);
+    expect(await guard(asUser(STRANGER))).toBe(MESSAGES.accessNotMember);
     expect(calls.map((c) => [c.method, c.args[0]])).toEqual([
       ['getMemberByChatId', GUEST],
       ['getMemberByChatId', STRANGER],
@@ -67,8 +73,8 @@ describe('access guard', () => {
       logger,
     });
     expect(await guard(asUser(STAFF))).toBeUndefined();
-    expect(await guard(asUser(GUEST))).toBe(MESSAGES.notAllowed);
-    expect(await guard(asUser(STRANGER))).toBe(MESSAGES.notAllowed);
+    expect(await guard(asUser(GUEST))).toBe(MESSAGES.accessNoRole);
+    expect(await guard(asUser(STRANGER))).toBe(MESSAGES.accessNotMember);
   });
 
   it('refuses a member whose roles are missing or not a list', async () => {
@@ -78,7 +84,7 @@ describe('access guard', () => {
       resources: fakeResources({ members: [{ id: 'm', serverId: 's' }], chat: { [STAFF]: 'm' } }),
       logger,
     });
-    expect(await guard(asUser(STAFF))).toBe(MESSAGES.notAllowed);
+    expect(await guard(asUser(STAFF))).toBe(MESSAGES.accessNoRole);
   });
 
   it('fails closed with the sentence for the API failure, and logs it', async () => {
@@ -92,6 +98,7 @@ describe('access guard', () => {
       roleIds: [],
       resources,
       logger: { debug: () => undefined, warn: (o: unknown) => warnings.push(o) },
+      warnGate: createWarnGate(),
     });
     expect(await guard(asUser(STAFF))).toBe(MESSAGES.accessUnchecked(MESSAGES.unavailable));
     expect(warnings).toHaveLength(1);
@@ -153,7 +160,7 @@ describe('access decisions never rest on stale data', () => {
     expect(w.requests()).toBe(1);
     w.clock.advance(40_000); // 70 s: older than the bound, though the cache still counts it fresh
     w.member.current = { id: 'm-staff', serverId: 's', roles: [] };
-    expect(await w.guard(asUser(STAFF))).toBe(MESSAGES.notAllowed);
+    expect(await w.guard(asUser(STAFF))).toBe(MESSAGES.accessNoRole);
     expect(w.requests()).toBe(2);
   });
 
@@ -184,8 +191,8 @@ describe('the Discord role gate', () => {
     });
     expect(await guard(withRoles([DISCORD_STAFF_ROLE]))).toBeUndefined();
     expect(await guard(withRoles(new Map([[DISCORD_STAFF_ROLE, {}]])))).toBeUndefined();
-    expect(await guard(withRoles(['700000000000000009']))).toBe(MESSAGES.notAllowed);
-    expect(await guard(asUser(STAFF))).toBe(MESSAGES.notAllowed); // no member (a DM)
+    expect(await guard(withRoles(['700000000000000009']))).toBe(MESSAGES.accessNoDiscordRole);
+    expect(await guard(asUser(STAFF))).toBe(MESSAGES.accessNoDiscordRole); // no member (a DM)
     expect(calls).toEqual([]);
   });
 
@@ -199,7 +206,7 @@ describe('the Discord role gate', () => {
     });
     expect(await guard(withRoles([DISCORD_STAFF_ROLE]))).toBeUndefined();
     expect(await guard({ user: { id: GUEST }, member: { roles: [DISCORD_STAFF_ROLE] } } as never)).toBe(
-      MESSAGES.notAllowed,
+      MESSAGES.accessNoRole,
     );
   });
 });
@@ -238,7 +245,7 @@ describe('access roles linked to Discord roles', () => {
   const lookups = (calls: Call[]) => calls.filter((c) => c.method === 'getMemberByChatId').length;
 
   it('says which are free and why the others cost a lookup (empty, not a Discord id, gone, @everyone, unknown)', async () => {
-    const links = await accessRoleLinks({
+    const { links } = await accessRoles({
       resources: fakeResources({ ...data, roles }),
       roleIds: [...roles.map((r) => r.id), 'r-missing'],
       serverRoles: new Set(serverRoles.keys()),
@@ -256,15 +263,16 @@ describe('access roles linked to Discord roles', () => {
     unread.listRoles = async () => {
       throw new ApiError('timeout', 'no answer');
     };
-    const none = await accessRoleLinks({ resources: unread, roleIds: ['r-staff'], serverRoles: new Set() });
-    expect(none).toEqual([{ id: 'r-staff', name: 'r-staff', problem: 'unread' }]);
+    const none = await accessRoles({ resources: unread, roleIds: ['r-staff'], serverRoles: new Set() });
+    expect(none.links).toEqual([{ id: 'r-staff', name: 'r-staff', problem: 'unread' }]);
+    expect(none.unread?.reason(ENGLISH)).toBe(MESSAGES.unavailable);
   });
 
   it('lets a holder of the linked Discord role in, and refuses others, with no lookup when all are linked', async () => {
     const calls: Call[] = [];
     const guard = guardFor(['r-staff'], calls);
     expect(await guard(inServer(STRANGER, [LINKED]))).toBeUndefined();
-    expect(await guard(inServer(STAFF, []))).toBe(MESSAGES.notAllowed);
+    expect(await guard(inServer(STAFF, []))).toBe(MESSAGES.accessNoLinkedRole(['Staff']));
     expect(lookups(calls)).toBe(0);
   });
 
@@ -275,7 +283,7 @@ describe('access roles linked to Discord roles', () => {
       expect(await guard(inServer(STAFF, [LINKED]))).toBeUndefined(); // the linked one: free
       expect(lookups(calls)).toBe(0);
       expect(await guard(inServer(STAFF, []))).toBeUndefined(); // a lookup finds r-staff
-      expect(await guard(inServer(GUEST, [GONE]))).toBe(MESSAGES.notAllowed); // a lookup, no role
+      expect(await guard(inServer(GUEST, [GONE]))).toBe(MESSAGES.accessNoRole); // a lookup, no role
       expect(lookups(calls), role).toBe(2);
     }
   });
@@ -300,5 +308,48 @@ describe('access roles linked to Discord roles', () => {
     expect(await guard(inServer(STAFF, [LINKED]))).toBeUndefined();
     expect(lookups(calls)).toBe(2);
     expect(reads).toBe(1);
+  });
+});
+
+describe('refusals for the operator', () => {
+  it('one warn line per user and cause an hour (who, which rule, what lets them in), and the journal for status', async () => {
+    const warnings: Array<Record<string, unknown>> = [];
+    let now = Date.now();
+    const journal = createAccessJournal();
+    const guard = createAccessGuard({
+      requireMember: false,
+      roleIds: ['r-staff'],
+      resources: fakeResources(data),
+      // Only the refusals' lines (an access role the roles list lacks has a line of its own).
+      logger: {
+        debug: () => undefined,
+        warn: (o: unknown) => {
+          if ((o as { rule?: unknown }).rule !== undefined) warnings.push(o as Record<string, unknown>);
+        },
+      },
+      warnGate: createWarnGate(),
+      refusals: createRefusals(),
+      journal,
+      now: () => now,
+    });
+    const inServer = (id: string) => ({ user: { id }, guildId: '323456789012345678' }) as never;
+    expect(await guard(inServer(GUEST))).toBe(MESSAGES.accessNoRole);
+    now += 60_000;
+    expect(await guard(inServer(GUEST))).toBe(MESSAGES.accessNoRole);
+    expect(await guard(inServer(STRANGER))).toBe(MESSAGES.accessNotMember);
+    expect(warnings).toEqual([
+      expect.objectContaining({ guild: '323456789012345678', user: GUEST, rule: 'no-access-role' }),
+      expect.objectContaining({ user: STRANGER, rule: 'not-member' }),
+    ]);
+    expect(String(warnings[0]?.letsIn)).toContain('ACCESS_ROLE_IDS');
+    now += 3_600_000; // an hour later: the same user and cause is logged again
+    await guard(inServer(GUEST));
+    expect(warnings).toHaveLength(3);
+    expect(journal.recent('323456789012345678').map((r) => [r.cause, r.userId])).toEqual([
+      ['no-access-role', GUEST],
+      ['not-member', STRANGER],
+      ['no-access-role', GUEST],
+      ['no-access-role', GUEST],
+    ]);
   });
 });

@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Role } from '../../generated/api.js';
-import {
-  GATHER_MAX_PAGES,
-  gatherPages,
-  loadRoleDirectory,
-  loadRoleDirectoryOrEmpty,
-} from '../../src/api/pages.js';
+import { GATHER_MAX_PAGES, gatherPages } from '../../src/api/pages.js';
+import { ROLE_PAGES_MAX, readRoles, readRolesOrEmpty } from '../../src/api/roles.js';
 import { autocompleteChoices, resolveTyped } from '../../src/discord/lookup.js';
 import { UserError } from '../../src/discord/replies.js';
 import { type Call, fakeResources, manyRoles } from './roster-fakes.js';
@@ -136,19 +132,19 @@ describe('resolveTyped', () => {
 describe('gatherPages and the role directory', () => {
   it('reads pages of 100 up to the cap and says when the list was cut', async () => {
     const calls: Call[] = [];
-    const resources = fakeResources({ roles: manyRoles(730) }, calls);
-    const directory = await loadRoleDirectory(resources);
+    const resources = fakeResources({ roles: manyRoles(1730) }, calls);
+    const directory = await readRoles(resources);
     expect(calls.map((c) => c.args[0])).toEqual(
-      Array.from({ length: GATHER_MAX_PAGES }, (_, i) => ({ page: i + 1, limit: 100 })),
+      Array.from({ length: ROLE_PAGES_MAX }, (_, i) => ({ page: i + 1, limit: 100 })),
     );
-    expect(directory.roles).toHaveLength(500);
+    expect(directory.roles).toHaveLength(1000);
     expect(directory.complete).toBe(false);
     expect(directory.byId.get('r42')?.name).toBe('Role 42');
   });
 
   it('reads one page when one is enough', async () => {
     const calls: Call[] = [];
-    const directory = await loadRoleDirectory(fakeResources({ roles: manyRoles(3) }, calls));
+    const directory = await readRoles(fakeResources({ roles: manyRoles(3) }, calls));
     expect(calls).toHaveLength(1);
     expect(directory.complete).toBe(true);
   });
@@ -177,7 +173,7 @@ describe('gatherPages and the role directory', () => {
       throw new Error('down');
     };
     const errors: unknown[] = [];
-    const empty = await loadRoleDirectoryOrEmpty(failing, (e) => errors.push(e));
+    const empty = await readRolesOrEmpty(failing, (e) => errors.push(e));
     expect(empty.byId.size).toBe(0);
     expect(errors).toHaveLength(1);
   });

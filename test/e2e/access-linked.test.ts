@@ -48,7 +48,7 @@ describe('access roles linked to a Discord role', () => {
         await world.double.slash(stranger, 'loa', { subcommand: 'list', bypassPermissions: true })
       ).response();
       expect(answer.ephemeral).toBe(true);
-      expect(answer.message?.content).toBe(MESSAGES.notAllowed);
+      expect(answer.message?.content).toBe(MESSAGES.accessNoLinkedRole([staffRole.name!]));
     }
     expect(lookups()).toBe(0);
 

@@ -52,8 +52,10 @@ describe('languages', () => {
       expect(answer.ephemeral).toBe(true);
       return answer.message?.content;
     };
-    expect(await refusal(Locale.German)).toBe('Nur das Team des Community-Servers kann Rollcall nutzen.');
-    expect(await refusal(Locale.Japanese)).toBe(MESSAGES.notAllowed);
+    expect(await refusal(Locale.German)).toBe(
+      'Rollcall hat kein Community-Mitglied gefunden, das mit deinem Discord-Konto verknüpft ist: Verknüpfe dein Discord-Konto auf dem Community-Server mit deinem Mitgliedseintrag und versuche es dann erneut.',
+    );
+    expect(await refusal(Locale.Japanese)).toBe(MESSAGES.accessNotMember);
   });
 
   it("says a handler's refusal, with its values, in the reader's language", async () => {

@@ -110,7 +110,7 @@ describe('user commands in hosted mode', () => {
     });
     world.sandbox.resetLog();
     const refused = await menu('Join request', A, other);
-    expect(refused.message?.content).toBe(MESSAGES.notAllowed);
+    expect(refused.message?.content).toBe(MESSAGES.accessNoDiscordRole);
     expect(refused.ephemeral).toBe(true);
     expect(world.sandbox.requests).toEqual([]);
     // The moderator holds the role: let in (B's member has no join request in A's community).

@@ -167,7 +167,7 @@ describe('the access guard', () => {
     world.sandbox.resetLog();
     for (const name of ['Staff record', 'LOAs', 'Join request']) {
       const answer = await menu(name, busy, stranger);
-      expect(answer.message?.content, name).toBe(MESSAGES.notAllowed);
+      expect(answer.message?.content, name).toBe(MESSAGES.accessNotMember);
       expect(answer.ephemeral).toBe(true);
       expect(answer.message?.embeds ?? []).toEqual([]);
     }

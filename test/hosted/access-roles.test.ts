@@ -88,7 +88,7 @@ describe("access roles picked by name: the server's Discord roles", () => {
     world.sandbox.resetLog();
     const refused = await loaList(other, A);
     expect(refused.ephemeral).toBe(true);
-    expect(refused.message?.content).toBe(MESSAGES.notAllowed);
+    expect(refused.message?.content).toBe(MESSAGES.accessNoDiscordRole);
     expect(world.sandbox.requests).toEqual([]);
     // Server B chose no Discord role: the same user is served there.
     expect(embedOf((await loaList(other, B)).message).title).toBeDefined();

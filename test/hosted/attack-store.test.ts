@@ -96,7 +96,7 @@ function oddIds(backend: Backend): void {
     const loaList = async (user: DoubleUser) =>
       (await world.double.slash(user, 'loa', { subcommand: 'list', guildId: A })).response();
     await settings({ 'discord-roles': moderator.id });
-    expect((await loaList(other)).message?.content).toBe(MESSAGES.notAllowed);
+    expect((await loaList(other)).message?.content).toBe(MESSAGES.accessNoDiscordRole);
     // The row as another version (or a damaged database) left it: it no longer validates.
     const [row] = await place.query(
       'select settings from guild_settings where guild_id = $1'.replace(
@@ -121,7 +121,7 @@ function oddIds(backend: Backend): void {
     // An admin saving the settings again writes a valid row.
     const saved = await settings({ 'discord-roles': moderator.id });
     expect(saved.message?.content).toContain(MESSAGES.settingsSaved);
-    expect((await loaList(other)).message?.content).toBe(MESSAGES.notAllowed);
+    expect((await loaList(other)).message?.content).toBe(MESSAGES.accessNoDiscordRole);
     expect((await loaList(world.mod)).message?.embeds).toHaveLength(1);
   });
 }

@@ -386,7 +386,7 @@ function hostedSuite(backend: Backend): void {
       const refused = await (
         await world.double.slash(world.mod, 'loa', { subcommand: 'list', guildId: A })
       ).response();
-      expect(refused.message?.content).toBe(MESSAGES.notAllowed);
+      expect(refused.message?.content).toBe(MESSAGES.accessNotMember);
       const inB = await (
         await world.double.slash(world.mod, 'loa', { subcommand: 'list', guildId: B })
       ).response();

@@ -28,6 +28,21 @@ const SAMPLES: Record<string, unknown[][]> = {
     ['Moderator', 'roles', ['Moderator (`1`)'], 3],
   ],
   'sentences.userOrId': [['member id']],
+  'sentences.accessNoLinkedRole': [[['Staff']], [['Staff', 'Helper']]],
+  'sentences.accessMisconfigured': [
+    ['ACCESS_ROLE_IDS', '700000000000000001', true, 'ACCESS_DISCORD_ROLE_IDS'],
+    ['ACCESS_ROLE_IDS', 'Moderator', false, 'ACCESS_DISCORD_ROLE_IDS'],
+  ],
+  'sentences.accessFirstChecksSpent': [[AT, 'ACCESS_DISCORD_ROLE_IDS']],
+  'sentences.accessRoleIsDiscord': [
+    [['Moderator'], 'discord-roles'],
+    [['1', '2'], 'discord-roles'],
+  ],
+  'access.rolesRead': [['150', '<t:1700000000:f>']],
+  'access.rolesUnread': [['The API is down.', '<t:1700000000:f>']],
+  'access.ruleDiscordRoles': [['ACCESS_DISCORD_ROLE_IDS', '`1`']],
+  'access.ruleRoles': [['ACCESS_ROLE_IDS']],
+  'access.refusalLine': [['cause', 2, '<t:1700000000:f>']],
   'sentences.giveId': [['LOA id']],
   'sentences.badId': [['shift id', 100]],
   'sentences.allowanceMark': [
@@ -355,12 +370,14 @@ describe('sentences', () => {
   });
 
   it('picks the language from the locale; a locale with no catalogue reads English', () => {
-    expect(wordsFor('de').sentences.notAllowed).toBe(
-      'Nur das Team des Community-Servers kann Rollcall nutzen.',
+    expect(wordsFor('de').sentences.accessNoDiscordRole).toBe(
+      'Rollcall ist für Inhaber bestimmter Discord-Rollen auf diesem Server, und du hast keine davon: Ein Server-Admin kann dir eine geben.',
     );
-    expect(wordsFor('es-419').sentences.notAllowed).toBe(wordsFor('es-ES').sentences.notAllowed);
+    expect(wordsFor('es-419').sentences.accessNoDiscordRole).toBe(
+      wordsFor('es-ES').sentences.accessNoDiscordRole,
+    );
     for (const locale of ['ja', 'en-US', 'en-GB', '', null, undefined])
-      expect(wordsFor(locale).sentences.notAllowed).toBe(MESSAGES.notAllowed);
+      expect(wordsFor(locale).sentences.accessNoDiscordRole).toBe(MESSAGES.accessNoDiscordRole);
     expect(catalogueFor('pt-PT')?.locale).toBe('pt-BR');
   });
 });
@@ -373,7 +390,7 @@ describe('a refusal', () => {
     expect(error.message).toBe('Enter a page number from 1 to 12,000.');
     expect(error.text(german)).toBe('Gib eine Seitenzahl von 1 bis 12.000 ein.');
     expect(errorText(error)(german)).toBe('Gib eine Seitenzahl von 1 bis 12.000 ein.');
-    expect(new UserError(say.notAllowed).text(german)).toBe(german.sentences.notAllowed);
+    expect(new UserError(say.accessNoDiscordRole).text(german)).toBe(german.sentences.accessNoDiscordRole);
   });
 
   it('given as a plain string is data, said as it is in every language', () => {

@@ -340,7 +340,7 @@ describe('the access check (ACCESS_REQUIRE_MEMBER) against a slow or failing API
       const failing = await ask(guarded, 'loa', { subcommand: 'list' }, other);
       expect(failing.message?.content).toBe(MESSAGES.accessUnchecked(MESSAGES.unavailable));
       const stranger = await ask(guarded, 'loa', { subcommand: 'list' });
-      expect(stranger.message?.content).toBe(MESSAGES.notAllowed);
+      expect(stranger.message?.content).toBe(MESSAGES.accessNotMember);
       const allowed = await ask(guarded, 'loa', { subcommand: 'list' }, other);
       expect(embedOf(allowed.message).title).toBe('Leaves of absence');
     } finally {

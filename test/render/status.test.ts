@@ -29,26 +29,85 @@ describe('status renderer', () => {
       version: '0.1.0',
       uptimeSeconds: 1,
       now: 1_700_000_000_000,
-      access: [
-        { id: 'r1', name: 'Staff', discordRoleId: '700000000000000011' },
-        { id: 'r2', name: 'Helper', problem: 'unlinked' },
-        { id: 'r3', name: '**Gone**', problem: 'gone' },
-        { id: 'r4', name: 'Odd', problem: 'bad-id' },
-      ],
+      access: {
+        links: [
+          { id: 'r1', name: 'Staff', discordRoleId: '700000000000000011' },
+          { id: 'r2', name: 'Helper', problem: 'unlinked' },
+          { id: 'r3', name: '**Gone**', problem: 'gone', linkedTo: '700000000000000012' },
+          { id: 'r4', name: 'Odd', problem: 'bad-id' },
+        ],
+      },
     };
     expect(fields(report)['Access roles']).toBe(
       [
         'Checked free (linked Discord role): Staff (Discord role `700000000000000011`)',
-        'Cost a member lookup: Helper (no linked Discord role), \\*\\*Gone\\*\\* (its linked Discord role is no longer on this server), Odd (its linked Discord role is not a role id)',
+        'Cost a member lookup: Helper (no linked Discord role), \\*\\*Gone\\*\\* (its linked Discord role `700000000000000012` is not a role of this server (it must exist on every server Rollcall serves)), Odd (its linked Discord role is not a role id)',
         'Link these to a Discord role in the community server to check them free.',
       ].join('\n'),
     );
     assertNoPings(renderStatus(report));
-    const allLinked = { ...report, access: report.access?.slice(0, 1) };
+    const allLinked = { ...report, access: { links: report.access?.links.slice(0, 1) ?? [] } };
     expect(fields(allLinked)['Access roles']).toBe(
       'Checked free (linked Discord role): Staff (Discord role `700000000000000011`)',
     );
-    expect(fields({ ...report, access: [] })['Access roles']).toBeUndefined();
+    expect(fields({ ...report, access: { links: [] } })['Access roles']).toBeUndefined();
+  });
+
+  it('lists each access rule with its cost, when the roles list was read and is read again, and the last refusals', () => {
+    const now = Date.now();
+    const s = (ms: number) => Math.floor(ms / 1000);
+    const report: StatusReport = {
+      probe: { ok: true, roundTripMs: 1 },
+      stats,
+      version: '0.1.0',
+      uptimeSeconds: 1,
+      now,
+      rules: {
+        requireMember: true,
+        discordRoleIds: ['700000000000000001'],
+        settingNames: { roles: 'ACCESS_ROLE_IDS', discordRoles: 'ACCESS_DISCORD_ROLE_IDS' },
+      },
+      access: {
+        links: [{ id: '700000000000000099', name: '700000000000000099', problem: 'discord-id' }],
+        list: { readAt: now - 60_000, nextReadAt: now + 3_600_000, complete: true, count: 150 },
+      },
+      refusals: [
+        { cause: 'misconfigured', at: now - 1_000, userId: '1' },
+        { cause: 'not-member', at: now - 5_000, userId: '2' },
+        { cause: 'misconfigured', at: now - 9_000, userId: '3' },
+      ],
+    };
+    const rules = fields(report)['Access rules'] ?? '';
+    expect(rules).toContain('Discord roles (ACCESS_DISCORD_ROLE_IDS): `700000000000000001`: checked free');
+    expect(rules).toContain('Community roles (ACCESS_ROLE_IDS):');
+    expect(rules).toContain('a Discord role id, not a community role');
+    expect(rules).toContain(`Roles list (150 roles) read <t:${s(now - 60_000)}:f>`);
+    expect(rules).toContain(`read again at the latest <t:${s(now + 3_600_000)}:f>`);
+    expect(fields(report)['Last refusals (this process)']).toBe(
+      [
+        `the access setting names no community role: 2 (last <t:${s(now - 1_000)}:f> (<t:${s(now - 1_000)}:R>))`,
+        `no community member linked to their Discord account: 1 (last <t:${s(now - 5_000)}:f> (<t:${s(now - 5_000)}:R>))`,
+      ].join('\n'),
+    );
+    // A roles list that could not be read: said, with when it is tried again.
+    const unread: StatusReport = {
+      ...report,
+      access: {
+        links: [{ id: 'r1', name: 'r1', problem: 'unread' }],
+        unread: { retryAt: now + 600_000, reason: () => 'The community server API is not answering.' },
+      },
+      refusals: [],
+    };
+    expect(fields(unread)['Access rules']).toContain(
+      `The community roles could not be read, so every access role costs a member lookup: The community server API is not answering. Tried again <t:${s(now + 600_000)}:f>`,
+    );
+    expect(fields(unread)['Last refusals (this process)']).toBe('None since this process started.');
+    const none = {
+      ...report,
+      rules: { ...report.rules!, requireMember: false, discordRoleIds: [] },
+      access: { links: [] },
+    };
+    expect(fields(none)['Access rules']).toBe('None: everyone the command permissions allow.');
   });
 
   it('shows reachability, round trip, cache, hit rate, requests, budget, version and uptime', () => {

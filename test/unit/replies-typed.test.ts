@@ -13,6 +13,9 @@ const QUOTING: Record<string, (typed: string) => string> = {
   nameMatchesSeveral: (typed) => MESSAGES.nameMatchesSeveral(typed, 'roles', ['A (`1`)', 'B (`2`)'], 0),
   badLimits: (typed) => MESSAGES.badLimits(`has "${typed}"; each limit is N/window, like 100/month`),
   unknownRoles: (typed) => MESSAGES.unknownRoles([typed, 'Other']),
+  accessRoleIsDiscord: (typed) => MESSAGES.accessRoleIsDiscord([typed], 'discord-roles'),
+  accessMisconfigured: (typed) =>
+    MESSAGES.accessMisconfigured('ACCESS_ROLE_IDS', typed, true, 'ACCESS_DISCORD_ROLE_IDS'),
   unknownDiscordRoles: (typed) => MESSAGES.unknownDiscordRoles([typed]),
   badTimeZone: (typed) => MESSAGES.badTimeZone(typed),
 };
@@ -33,6 +36,9 @@ const NOT_QUOTING = [
   'accessRolesChecked',
   'accessUnchecked',
   'accessChecksSpent',
+  'accessFirstChecksSpent',
+  'accessNoLinkedRole',
+  'accessHeld',
   'pageRange',
   'labelsState',
   'labelSaved',

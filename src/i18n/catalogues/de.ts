@@ -372,7 +372,22 @@ const accessSentences = (f: Formats): AccessSentences => ({
     `Die API des Community-Servers hat das API-Token dieses Servers gerade abgelehnt; Rollcall versucht es ${fromNow(nextAtSeconds)} von selbst erneut. Ein Admin muss /rollcall-admin setup nur ausführen, wenn es dann immer noch abgelehnt wird.`,
   tokenUnreadable:
     'Das gespeicherte API-Token dieses Servers ist nicht lesbar; ein Admin muss /rollcall-admin setup erneut ausführen.',
-  notAllowed: 'Nur das Team des Community-Servers kann Rollcall nutzen.',
+  accessNoDiscordRole:
+    'Rollcall ist für Inhaber bestimmter Discord-Rollen auf diesem Server, und du hast keine davon: Ein Server-Admin kann dir eine geben.',
+  accessNoLinkedRole: (roles) =>
+    `Rollcall ist für Inhaber der Community-Rolle${roles.length === 1 ? '' : 'n'} ${roles.join(', ')}, und du hast keine der damit verknüpften Discord-Rollen: Hast du eine davon auf dem Community-Server, bitte dessen Admins, dir hier die verknüpfte Discord-Rolle zu geben.`,
+  accessNotMember:
+    'Rollcall hat kein Community-Mitglied gefunden, das mit deinem Discord-Konto verknüpft ist: Verknüpfe dein Discord-Konto auf dem Community-Server mit deinem Mitgliedseintrag und versuche es dann erneut.',
+  accessNoRole:
+    'Dein Mitgliedseintrag auf dem Community-Server hat keine der Zugriffsrollen von Rollcall: Bitte einen Admin des Community-Servers um eine und versuche es dann erneut.',
+  accessHeld: (untilSeconds) =>
+    `Du wurdest mehrmals hintereinander abgelehnt, daher prüft Rollcall dich ${fromNow(untilSeconds)} erneut; hast du inzwischen eine Zugriffsrolle bekommen, zählt sie dann.`,
+  accessMisconfigured: (setting, value, discordId, discordSetting) =>
+    discordId
+      ? `Die Zugriffseinstellung ${setting} von Rollcall enthält ${typed(value, 100)}, und das ist keine Community-Rolle: Es sieht nach einer Discord-Rollen-ID aus, und Discord-Rollen gehören in ${discordSetting}. Ein Server-Admin muss die Einstellung korrigieren; bis dahin wird niemand eingelassen.`
+      : `Die Zugriffseinstellung ${setting} von Rollcall enthält ${typed(value, 100)}, den Namen einer Rolle: Sie erwartet IDs von Community-Rollen (/rollcall status zeigt die richtige). Ein Server-Admin muss die Einstellung korrigieren; bis dahin wird niemand eingelassen.`,
+  accessFirstChecksSpent: (resetAtSeconds, discordSetting) =>
+    `Rollcall kann dich nicht vor ${dateTime(resetAtSeconds)} prüfen: Die Prüfungen dieses Monats für Personen, die es noch nicht eingelassen hat, sind verbraucht (wer diesen Monat eingelassen wurde, wird weiter geprüft). Für kostenlose Prüfungen kann ein Server-Admin die Zugriffsrolle im Community-Server mit einer Discord-Rolle verknüpfen oder mit ${discordSetting} Discord-Rollen wählen.`,
   accessUnchecked: (reason) =>
     `Rollcall kann deinen Team-Zugang gerade nicht prüfen und lehnt daher sicherheitshalber ab. ${reason}`,
   accessChecksSpent: (resetAtSeconds) =>
@@ -435,6 +450,8 @@ const adminSentences = (f: Formats): AdminSentences => ({
   settingsSaved: 'Einstellungen gespeichert.',
   badLimits: (problem) =>
     `Diese API-Limits sind ungültig: ${typed(problem, 400)} (zum Beispiel 100/month,30/1m oder default). Nichts wurde gespeichert.`,
+  accessRoleIsDiscord: (names, discordSetting) =>
+    `${names.map((n) => typed(n)).join(', ')} ${names.length === 1 ? 'ist eine Discord-Rolle' : 'sind Discord-Rollen'} dieses Servers (oder eine Discord-Rollen-ID), keine Community-Rolle: Community-Rollen werden so genannt, wie der Community-Server sie nennt, und Discord-Rollen gehören in ${discordSetting}. Nichts wurde gespeichert.`,
   unknownRoles: (names) =>
     `Keine Community-Rolle heißt ${names.map((n) => typed(n)).join(', ')}; gib Rollennamen oder IDs vom Community-Server an, oder none. Nichts wurde gespeichert.`,
   nothingToUnlink:
@@ -964,6 +981,8 @@ const status = (f: Formats): Section<'status'> => ({
   version: 'Version',
   uptime: 'Laufzeit',
   accessRoles: 'Zugriffsrollen',
+  accessRules: 'Zugriffsregeln',
+  lastRefusals: 'Letzte Ablehnungen (dieser Prozess)',
   problem: 'Problem',
   leftAsCounted: 'Verbleibende Anfragen (zuletzt hier gezählt)',
   leftThisMonth: 'Übrig in diesem Monat',
@@ -989,12 +1008,43 @@ const status = (f: Formats): Section<'status'> => ({
   leftOfWindow: (left, per) => `${f.count(left)} von ${f.count(per)}`,
 });
 
-const access = (_f: Formats): Section<'access'> => ({
+const access = (f: Formats): Section<'access'> => ({
   unlinked: 'keine verknüpfte Discord-Rolle',
   badId: 'die verknüpfte Discord-Rolle ist keine Rollen-ID',
-  gone: 'die verknüpfte Discord-Rolle gibt es auf diesem Server nicht mehr',
+  notOnServer: (id) =>
+    `die verknüpfte Discord-Rolle ${id} ist keine Rolle dieses Servers (sie muss auf jedem Server existieren, den Rollcall bedient)`,
   unknownRole: 'nicht unter den Community-Rollen',
+  discordId:
+    'eine Discord-Rollen-ID, keine Community-Rolle: Discord-Rollen gehören in die Einstellung der Discord-Rollen',
+  roleName: (id) => `der Name einer Rolle, nicht ihre ID: Die Community-Rolle dieses Namens ist ${id}`,
   unread: 'die Community-Rollen konnten nicht gelesen werden',
+  rolesRead: (count, when) => `Rollenliste (${count} Rollen) gelesen ${when};`,
+  firstRoles: (count) => `die ersten ${f.count(count)}`,
+  rolesNext: (when) => `spätestens erneut gelesen ${when} oder beim nächsten /rollcall status.`,
+  rolesFailing: (when) =>
+    `sie konnte nicht erneut gelesen werden (die API des Community-Servers antwortet nicht): neuer Versuch ${when}.`,
+  rolesSpent: (when) => `nicht erneut gelesen: Das API-Kontingent dafür ist verbraucht bis ${when}.`,
+  rolesPaced: (when) => `noch nicht erneut gelesen: Das Monatstempo erlaubt es ${when}.`,
+  rolesUnread: (reason, when) =>
+    `Die Community-Rollen konnten nicht gelesen werden, daher kostet jede Zugriffsrolle eine Mitgliedsabfrage: ${reason} Neuer Versuch ${when}.`,
+  ruleDiscordRoles: (setting, ids) =>
+    `Discord-Rollen (${setting}): ${ids}: kostenlos anhand jeder Interaktion geprüft.`,
+  ruleMember: 'Nur Mitglieder des Community-Servers: eine Mitgliedsabfrage pro Prüfung.',
+  ruleRoles: (setting) => `Community-Rollen (${setting}):`,
+  ruleNone: 'Keine: alle, die die Befehlsberechtigungen zulassen.',
+  noRefusals: 'Keine, seit dieser Prozess läuft.',
+  refusalLine: (cause, count, when) => `${cause}: ${f.count(count)} (zuletzt ${when})`,
+  cause: {
+    'discord-role': 'keine Discord-Rolle aus der Einstellung der Discord-Rollen',
+    'linked-role': 'keine der verknüpften Discord-Rollen',
+    'not-member': 'kein Community-Mitglied mit ihrem Discord-Konto verknüpft',
+    'no-access-role': 'ein Mitglied ohne Zugriffsrolle',
+    held: 'immer wieder abgelehnt (ohne Abfrage)',
+    misconfigured: 'die Zugriffseinstellung nennt keine Community-Rolle',
+    'first-checks-spent': 'die ersten Prüfungen dieses Monats verbraucht',
+    'checks-spent': 'der Anteil für Zugangsprüfungen verbraucht',
+    unchecked: 'die API des Community-Servers antwortet nicht',
+  },
   discordRole: (id) => `Discord-Rolle ${id}`,
   checkedFree: (roles) => `Kostenlos geprüft (verknüpfte Discord-Rolle): ${roles}`,
   costLookup: (roles) => `Kosten eine Mitgliedsabfrage: ${roles}`,

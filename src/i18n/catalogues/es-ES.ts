@@ -389,7 +389,22 @@ const accessSentences = (f: Formats): AccessSentences => ({
     `La API del servidor de la comunidad acaba de rechazar el token de API de este servidor; Rollcall lo volverá a intentar por sí mismo ${fromNow(nextAtSeconds)}. Un admin solo tiene que ejecutar /rollcall-admin setup si sigue rechazado entonces.`,
   tokenUnreadable:
     'El token de API guardado de este servidor no se puede leer; un administrador debe ejecutar /rollcall-admin setup de nuevo.',
-  notAllowed: 'Solo el equipo del servidor de la comunidad puede usar Rollcall.',
+  accessNoDiscordRole:
+    'Rollcall es para quienes tienen ciertos roles de Discord en este servidor, y no tienes ninguno: un administrador del servidor puede darte uno.',
+  accessNoLinkedRole: (roles) =>
+    `Rollcall es para quienes tienen ${roles.length === 1 ? 'el rol' : 'los roles'} de la comunidad ${roles.join(', ')}, y no tienes ninguno de los roles de Discord vinculados: si tienes uno en el servidor de la comunidad, pide a sus administradores que te den aquí el rol de Discord vinculado.`,
+  accessNotMember:
+    'Rollcall no ha encontrado ningún miembro de la comunidad vinculado a tu cuenta de Discord: vincula tu cuenta de Discord a tu ficha de miembro en el servidor de la comunidad y vuelve a intentarlo.',
+  accessNoRole:
+    'Tu ficha de miembro en el servidor de la comunidad no tiene ninguno de los roles de acceso de Rollcall: pide uno a un administrador del servidor de la comunidad y vuelve a intentarlo.',
+  accessHeld: (untilSeconds) =>
+    `Se te ha rechazado varias veces seguidas, así que Rollcall volverá a comprobarte ${fromNow(untilSeconds)}; si mientras tanto te han dado un rol de acceso, contará entonces.`,
+  accessMisconfigured: (setting, value, discordId, discordSetting) =>
+    discordId
+      ? `El ajuste de acceso ${setting} de Rollcall contiene ${typed(value, 100)}, que no es un rol de la comunidad: parece un ID de rol de Discord, y los roles de Discord van en ${discordSetting}. Un administrador del servidor debe corregir el ajuste; hasta entonces no se deja entrar a nadie.`
+      : `El ajuste de acceso ${setting} de Rollcall contiene ${typed(value, 100)}, el nombre de un rol: espera IDs de roles de la comunidad (/rollcall status muestra el correcto). Un administrador del servidor debe corregir el ajuste; hasta entonces no se deja entrar a nadie.`,
+  accessFirstChecksSpent: (resetAtSeconds, discordSetting) =>
+    `Rollcall no puede comprobarte antes del ${dateTime(resetAtSeconds)}: se han agotado las comprobaciones de este mes de personas a las que aún no ha dejado entrar (a quien dejó entrar este mes se le sigue comprobando). Para comprobaciones gratuitas, un administrador del servidor puede vincular el rol de acceso a un rol de Discord en el servidor de la comunidad, o elegir roles de Discord con ${discordSetting}.`,
   accessUnchecked: (reason) =>
     `Rollcall no puede comprobar tu acceso de equipo ahora mismo, así que se niega por seguridad. ${reason}`,
   accessChecksSpent: (resetAtSeconds) =>
@@ -452,6 +467,8 @@ const adminSentences = (f: Formats): AdminSentences => ({
   settingsSaved: 'Configuración guardada.',
   badLimits: (problem) =>
     `Esos límites de API no son válidos: ${typed(problem, 400)} (por ejemplo 100/month,30/1m, o default). No se guardó nada.`,
+  accessRoleIsDiscord: (names, discordSetting) =>
+    `${names.map((n) => typed(n)).join(', ')} ${names.length === 1 ? 'es un rol' : 'son roles'} de Discord de este servidor (o un ID de rol de Discord), no de la comunidad: los roles de la comunidad se nombran como los nombra el servidor de la comunidad, y los roles de Discord van en ${discordSetting}. No se ha guardado nada.`,
   unknownRoles: (names) =>
     `Ningún rol de la comunidad se llama ${names.map((n) => typed(n)).join(', ')}; indica nombres o ids de roles del servidor de la comunidad, o none. No se guardó nada.`,
   nothingToUnlink:
@@ -977,6 +994,8 @@ const status = (f: Formats): Section<'status'> => ({
   version: 'Versión',
   uptime: 'Tiempo activo',
   accessRoles: 'Roles de acceso',
+  accessRules: 'Reglas de acceso',
+  lastRefusals: 'Últimos rechazos (este proceso)',
   problem: 'Problema',
   leftAsCounted: 'Peticiones restantes (según el último recuento aquí)',
   leftThisMonth: 'Quedan este mes',
@@ -1002,12 +1021,43 @@ const status = (f: Formats): Section<'status'> => ({
   leftOfWindow: (left, per) => `${f.count(left)} de ${f.count(per)}`,
 });
 
-const access = (_f: Formats): Section<'access'> => ({
+const access = (f: Formats): Section<'access'> => ({
   unlinked: 'sin rol de Discord vinculado',
   badId: 'su rol de Discord vinculado no es un id de rol',
-  gone: 'su rol de Discord vinculado ya no está en este servidor',
+  notOnServer: (id) =>
+    `su rol de Discord vinculado ${id} no es un rol de este servidor (debe existir en cada servidor que atiende Rollcall)`,
   unknownRole: 'no está entre los roles de la comunidad',
-  unread: 'no se pudieron leer los roles de la comunidad',
+  discordId:
+    'un ID de rol de Discord, no un rol de la comunidad: los roles de Discord van en el ajuste de roles de Discord',
+  roleName: (id) => `el nombre de un rol, no su ID: el rol de la comunidad con ese nombre es ${id}`,
+  unread: 'no se han podido leer los roles de la comunidad',
+  rolesRead: (count, when) => `Lista de roles (${count} roles) leída ${when};`,
+  firstRoles: (count) => `los primeros ${f.count(count)}`,
+  rolesNext: (when) => `se vuelve a leer a más tardar ${when}, o con el próximo /rollcall status.`,
+  rolesFailing: (when) =>
+    `no se ha podido volver a leer (la API del servidor de la comunidad no responde): nuevo intento ${when}.`,
+  rolesSpent: (when) => `no se ha vuelto a leer: la cuota de la API para ello está agotada hasta ${when}.`,
+  rolesPaced: (when) => `aún no se ha vuelto a leer: el ritmo del mes lo permite ${when}.`,
+  rolesUnread: (reason, when) =>
+    `No se han podido leer los roles de la comunidad, así que cada rol de acceso cuesta una consulta de miembro: ${reason} Nuevo intento ${when}.`,
+  ruleDiscordRoles: (setting, ids) =>
+    `Roles de Discord (${setting}): ${ids}: comprobados gratis en cada interacción.`,
+  ruleMember: 'Solo miembros del servidor de la comunidad: una consulta de miembro por comprobación.',
+  ruleRoles: (setting) => `Roles de la comunidad (${setting}):`,
+  ruleNone: 'Ninguna: todos los que permiten los permisos de los comandos.',
+  noRefusals: 'Ninguno desde que se inició este proceso.',
+  refusalLine: (cause, count, when) => `${cause}: ${f.count(count)} (último ${when})`,
+  cause: {
+    'discord-role': 'ningún rol de Discord del ajuste de roles de Discord',
+    'linked-role': 'ninguno de los roles de Discord vinculados',
+    'not-member': 'ningún miembro de la comunidad vinculado a su cuenta de Discord',
+    'no-access-role': 'un miembro sin rol de acceso',
+    held: 'rechazado una y otra vez (sin consulta)',
+    misconfigured: 'el ajuste de acceso no nombra ningún rol de la comunidad',
+    'first-checks-spent': 'agotadas las primeras comprobaciones del mes',
+    'checks-spent': 'agotada la parte de las comprobaciones de acceso',
+    unchecked: 'la API del servidor de la comunidad no responde',
+  },
   discordRole: (id) => `rol de Discord ${id}`,
   checkedFree: (roles) => `Comprobados gratis (rol de Discord vinculado): ${roles}`,
   costLookup: (roles) => `Cuestan una consulta de miembro: ${roles}`,

@@ -389,7 +389,22 @@ const accessSentences = (f: Formats): AccessSentences => ({
     `L'API du serveur communautaire vient de rejeter le jeton d'API de ce serveur ; Rollcall le réessaiera de lui-même ${fromNow(nextAtSeconds)}. Un admin n'a besoin de lancer /rollcall-admin setup que s'il est encore rejeté à ce moment-là.`,
   tokenUnreadable:
     "Le jeton d'API enregistré pour ce serveur est illisible ; un admin doit relancer /rollcall-admin setup.",
-  notAllowed: "Seule l'équipe du serveur communautaire peut utiliser Rollcall.",
+  accessNoDiscordRole:
+    "Rollcall est réservé aux titulaires de certains rôles Discord sur ce serveur, et vous n'en avez aucun : un administrateur du serveur peut vous en donner un.",
+  accessNoLinkedRole: (roles) =>
+    `Rollcall est réservé aux titulaires ${roles.length === 1 ? 'du rôle' : 'des rôles'} de la communauté ${roles.join(', ')}, et vous n'avez aucun des rôles Discord qui y sont liés : si vous en avez un sur le serveur de la communauté, demandez à ses administrateurs de vous donner ici le rôle Discord lié.`,
+  accessNotMember:
+    "Rollcall n'a trouvé aucun membre de la communauté lié à votre compte Discord : liez votre compte Discord à votre fiche de membre sur le serveur de la communauté, puis réessayez.",
+  accessNoRole:
+    "Votre fiche de membre sur le serveur de la communauté n'a aucun des rôles d'accès de Rollcall : demandez-en un à un administrateur du serveur de la communauté, puis réessayez.",
+  accessHeld: (untilSeconds) =>
+    `Vous avez été refusé plusieurs fois de suite, Rollcall vous vérifiera donc de nouveau ${fromNow(untilSeconds)} ; si un rôle d'accès vous a été donné entre-temps, il comptera alors.`,
+  accessMisconfigured: (setting, value, discordId, discordSetting) =>
+    discordId
+      ? `Le réglage d'accès ${setting} de Rollcall contient ${typed(value, 100)}, qui n'est pas un rôle de la communauté : cela ressemble à un identifiant de rôle Discord, et les rôles Discord vont dans ${discordSetting}. Un administrateur du serveur doit corriger le réglage ; d'ici là, personne n'entre.`
+      : `Le réglage d'accès ${setting} de Rollcall contient ${typed(value, 100)}, le nom d'un rôle : il attend des identifiants de rôles de la communauté (/rollcall status montre le bon). Un administrateur du serveur doit corriger le réglage ; d'ici là, personne n'entre.`,
+  accessFirstChecksSpent: (resetAtSeconds, discordSetting) =>
+    `Rollcall ne peut pas vous vérifier avant le ${dateTime(resetAtSeconds)} : les vérifications de ce mois pour les personnes qu'il n'a pas encore laissées entrer sont épuisées (qui est entré ce mois-ci est toujours vérifié). Pour des vérifications gratuites, un administrateur du serveur peut lier le rôle d'accès à un rôle Discord sur le serveur de la communauté, ou choisir des rôles Discord avec ${discordSetting}.`,
   accessUnchecked: (reason) =>
     `Rollcall ne peut pas vérifier votre accès d'équipe pour le moment, il refuse donc par sécurité. ${reason}`,
   accessChecksSpent: (resetAtSeconds) =>
@@ -452,6 +467,8 @@ const adminSentences = (f: Formats): AdminSentences => ({
   settingsSaved: 'Réglages enregistrés.',
   badLimits: (problem) =>
     `Ces limites d'API ne sont pas valides : ${typed(problem, 400)} (par exemple 100/month,30/1m, ou default). Rien n'a été enregistré.`,
+  accessRoleIsDiscord: (names, discordSetting) =>
+    `${names.map((n) => typed(n)).join(', ')} ${names.length === 1 ? 'est un rôle' : 'sont des rôles'} Discord de ce serveur (ou un identifiant de rôle Discord), pas de la communauté : les rôles de la communauté se nomment comme le serveur de la communauté les nomme, et les rôles Discord vont dans ${discordSetting}. Rien n'a été enregistré.`,
   unknownRoles: (names) =>
     `Aucun rôle communautaire ne s'appelle ${names.map((n) => typed(n)).join(', ')} ; donnez des noms ou identifiants de rôles du serveur communautaire, ou none. Rien n'a été enregistré.`,
   nothingToUnlink:
@@ -983,6 +1000,8 @@ const status = (f: Formats): Section<'status'> => ({
   version: 'Version',
   uptime: 'Temps de fonctionnement',
   accessRoles: "Rôles d'accès",
+  accessRules: "Règles d'accès",
+  lastRefusals: 'Derniers refus (ce processus)',
   problem: 'Problème',
   leftAsCounted: 'Requêtes restantes (au dernier comptage ici)',
   leftThisMonth: 'Restant ce mois-ci',
@@ -1008,12 +1027,43 @@ const status = (f: Formats): Section<'status'> => ({
   leftOfWindow: (left, per) => `${f.count(left)} sur ${f.count(per)}`,
 });
 
-const access = (_f: Formats): Section<'access'> => ({
+const access = (f: Formats): Section<'access'> => ({
   unlinked: 'aucun rôle Discord lié',
   badId: "son rôle Discord lié n'est pas un id de rôle",
-  gone: "son rôle Discord lié n'existe plus sur ce serveur",
+  notOnServer: (id) =>
+    `son rôle Discord lié ${id} n'est pas un rôle de ce serveur (il doit exister sur chaque serveur que Rollcall sert)`,
   unknownRole: 'absent des rôles de la communauté',
+  discordId:
+    'un identifiant de rôle Discord, pas un rôle de la communauté : les rôles Discord vont dans le réglage des rôles Discord',
+  roleName: (id) => `le nom d'un rôle, pas son identifiant : le rôle de la communauté de ce nom est ${id}`,
   unread: "les rôles de la communauté n'ont pas pu être lus",
+  rolesRead: (count, when) => `Liste des rôles (${count} rôles) lue ${when} ;`,
+  firstRoles: (count) => `les ${f.count(count)} premiers`,
+  rolesNext: (when) => `relue au plus tard ${when}, ou au prochain /rollcall status.`,
+  rolesFailing: (when) =>
+    `elle n'a pas pu être relue (l'API du serveur de la communauté ne répond pas) : nouvel essai ${when}.`,
+  rolesSpent: (when) => `pas relue : le quota de l'API pour cela est épuisé jusqu'au ${when}.`,
+  rolesPaced: (when) => `pas encore relue : le rythme du mois le permet ${when}.`,
+  rolesUnread: (reason, when) =>
+    `Les rôles de la communauté n'ont pas pu être lus, donc chaque rôle d'accès coûte une recherche de membre : ${reason} Nouvel essai ${when}.`,
+  ruleDiscordRoles: (setting, ids) =>
+    `Rôles Discord (${setting}) : ${ids} : vérifiés gratuitement à chaque interaction.`,
+  ruleMember: 'Membres du serveur de la communauté uniquement : une recherche de membre par vérification.',
+  ruleRoles: (setting) => `Rôles de la communauté (${setting}) :`,
+  ruleNone: 'Aucune : tous ceux que les permissions des commandes autorisent.',
+  noRefusals: 'Aucun depuis le démarrage de ce processus.',
+  refusalLine: (cause, count, when) => `${cause} : ${f.count(count)} (dernier ${when})`,
+  cause: {
+    'discord-role': 'aucun rôle Discord du réglage des rôles Discord',
+    'linked-role': 'aucun des rôles Discord liés',
+    'not-member': 'aucun membre de la communauté lié à son compte Discord',
+    'no-access-role': "un membre sans rôle d'accès",
+    held: 'refusé encore et encore (sans recherche)',
+    misconfigured: "le réglage d'accès ne nomme aucun rôle de la communauté",
+    'first-checks-spent': 'premières vérifications du mois épuisées',
+    'checks-spent': "part des vérifications d'accès épuisée",
+    unchecked: "l'API du serveur de la communauté ne répond pas",
+  },
   discordRole: (id) => `rôle Discord ${id}`,
   checkedFree: (roles) => `Vérifiés gratuitement (rôle Discord lié) : ${roles}`,
   costLookup: (roles) => `Coûtent une recherche de membre : ${roles}`,

@@ -363,7 +363,22 @@ const accessSentences = (f: Formats): AccessSentences => ({
     `A API do servidor da comunidade acabou de rejeitar o token de API deste servidor; o Rollcall vai tentar de novo sozinho ${fromNow(nextAtSeconds)}. Um admin só precisa executar /rollcall-admin setup se ele ainda for rejeitado então.`,
   tokenUnreadable:
     'O token de API salvo deste servidor não pode ser lido; um admin precisa executar /rollcall-admin setup de novo.',
-  notAllowed: 'Só a equipe do servidor da comunidade pode usar o Rollcall.',
+  accessNoDiscordRole:
+    'O Rollcall é para quem tem certos cargos do Discord neste servidor, e você não tem nenhum deles: um administrador do servidor pode te dar um.',
+  accessNoLinkedRole: (roles) =>
+    `O Rollcall é para quem tem ${roles.length === 1 ? 'o cargo' : 'os cargos'} da comunidade ${roles.join(', ')}, e você não tem nenhum dos cargos do Discord vinculados: se você tem um no servidor da comunidade, peça aos administradores de lá que te deem aqui o cargo do Discord vinculado.`,
+  accessNotMember:
+    'O Rollcall não encontrou nenhum membro da comunidade vinculado à sua conta do Discord: vincule sua conta do Discord ao seu registro de membro no servidor da comunidade e tente de novo.',
+  accessNoRole:
+    'Seu registro de membro no servidor da comunidade não tem nenhum dos cargos de acesso do Rollcall: peça um a um administrador do servidor da comunidade e tente de novo.',
+  accessHeld: (untilSeconds) =>
+    `Você foi recusado várias vezes seguidas, então o Rollcall vai te verificar de novo ${fromNow(untilSeconds)}; se você recebeu um cargo de acesso nesse meio-tempo, ele conta então.`,
+  accessMisconfigured: (setting, value, discordId, discordSetting) =>
+    discordId
+      ? `A configuração de acesso ${setting} do Rollcall contém ${typed(value, 100)}, que não é um cargo da comunidade: parece um ID de cargo do Discord, e cargos do Discord vão em ${discordSetting}. Um administrador do servidor precisa corrigir a configuração; até lá ninguém entra.`
+      : `A configuração de acesso ${setting} do Rollcall contém ${typed(value, 100)}, o nome de um cargo: ela espera IDs de cargos da comunidade (/rollcall status mostra o certo). Um administrador do servidor precisa corrigir a configuração; até lá ninguém entra.`,
+  accessFirstChecksSpent: (resetAtSeconds, discordSetting) =>
+    `O Rollcall não pode te verificar antes de ${dateTime(resetAtSeconds)}: as verificações deste mês de quem ele ainda não deixou entrar acabaram (quem entrou este mês continua sendo verificado). Para verificações gratuitas, um administrador do servidor pode vincular o cargo de acesso a um cargo do Discord no servidor da comunidade, ou escolher cargos do Discord com ${discordSetting}.`,
   accessUnchecked: (reason) =>
     `O Rollcall não consegue verificar seu acesso de equipe agora, então recusa por segurança. ${reason}`,
   accessChecksSpent: (resetAtSeconds) =>
@@ -425,6 +440,8 @@ const adminSentences = (f: Formats): AdminSentences => ({
   settingsSaved: 'Configurações salvas.',
   badLimits: (problem) =>
     `Esses limites de API não são válidos: ${typed(problem, 400)} (por exemplo 100/month,30/1m, ou default). Nada foi salvo.`,
+  accessRoleIsDiscord: (names, discordSetting) =>
+    `${names.map((n) => typed(n)).join(', ')} ${names.length === 1 ? 'é um cargo' : 'são cargos'} do Discord deste servidor (ou um ID de cargo do Discord), não da comunidade: cargos da comunidade têm o nome que o servidor da comunidade lhes dá, e cargos do Discord vão em ${discordSetting}. Nada foi salvo.`,
   unknownRoles: (names) =>
     `Nenhum cargo da comunidade se chama ${names.map((n) => typed(n)).join(', ')}; informe nomes ou ids de cargos do servidor da comunidade, ou none. Nada foi salvo.`,
   nothingToUnlink:
@@ -946,6 +963,8 @@ const status = (f: Formats): Section<'status'> => ({
   version: 'Versão',
   uptime: 'Tempo no ar',
   accessRoles: 'Cargos de acesso',
+  accessRules: 'Regras de acesso',
+  lastRefusals: 'Últimas recusas (este processo)',
   problem: 'Problema',
   leftAsCounted: 'Requisições restantes (na última contagem aqui)',
   leftThisMonth: 'Restam este mês',
@@ -971,12 +990,43 @@ const status = (f: Formats): Section<'status'> => ({
   leftOfWindow: (left, per) => `${f.count(left)} de ${f.count(per)}`,
 });
 
-const access = (_f: Formats): Section<'access'> => ({
+const access = (f: Formats): Section<'access'> => ({
   unlinked: 'sem cargo do Discord vinculado',
   badId: 'o cargo do Discord vinculado não é um id de cargo',
-  gone: 'o cargo do Discord vinculado não existe mais neste servidor',
+  notOnServer: (id) =>
+    `seu cargo do Discord vinculado ${id} não é um cargo deste servidor (ele precisa existir em cada servidor que o Rollcall atende)`,
   unknownRole: 'não está entre os cargos da comunidade',
+  discordId:
+    'um ID de cargo do Discord, não um cargo da comunidade: cargos do Discord vão na configuração de cargos do Discord',
+  roleName: (id) => `o nome de um cargo, não seu ID: o cargo da comunidade com esse nome é ${id}`,
   unread: 'não foi possível ler os cargos da comunidade',
+  rolesRead: (count, when) => `Lista de cargos (${count} cargos) lida ${when};`,
+  firstRoles: (count) => `os primeiros ${f.count(count)}`,
+  rolesNext: (when) => `lida de novo no mais tardar ${when}, ou no próximo /rollcall status.`,
+  rolesFailing: (when) =>
+    `não foi possível lê-la de novo (a API do servidor da comunidade não responde): nova tentativa ${when}.`,
+  rolesSpent: (when) => `não lida de novo: a cota da API para isso acabou até ${when}.`,
+  rolesPaced: (when) => `ainda não lida de novo: o ritmo do mês permite ${when}.`,
+  rolesUnread: (reason, when) =>
+    `Não foi possível ler os cargos da comunidade, então cada cargo de acesso custa uma consulta de membro: ${reason} Nova tentativa ${when}.`,
+  ruleDiscordRoles: (setting, ids) =>
+    `Cargos do Discord (${setting}): ${ids}: verificados de graça em cada interação.`,
+  ruleMember: 'Só membros do servidor da comunidade: uma consulta de membro por verificação.',
+  ruleRoles: (setting) => `Cargos da comunidade (${setting}):`,
+  ruleNone: 'Nenhuma: todos que as permissões dos comandos permitem.',
+  noRefusals: 'Nenhuma desde que este processo começou.',
+  refusalLine: (cause, count, when) => `${cause}: ${f.count(count)} (última ${when})`,
+  cause: {
+    'discord-role': 'nenhum cargo do Discord da configuração de cargos do Discord',
+    'linked-role': 'nenhum dos cargos do Discord vinculados',
+    'not-member': 'nenhum membro da comunidade vinculado à conta do Discord',
+    'no-access-role': 'um membro sem cargo de acesso',
+    held: 'recusado de novo e de novo (sem consulta)',
+    misconfigured: 'a configuração de acesso não nomeia nenhum cargo da comunidade',
+    'first-checks-spent': 'primeiras verificações do mês esgotadas',
+    'checks-spent': 'parte das verificações de acesso esgotada',
+    unchecked: 'a API do servidor da comunidade não responde',
+  },
   discordRole: (id) => `cargo do Discord ${id}`,
   checkedFree: (roles) => `Verificados de graça (cargo do Discord vinculado): ${roles}`,
   costLookup: (roles) => `Custam uma consulta de membro: ${roles}`,

@@ -1,0 +1,104 @@
+/**
+ * Access settings that cannot lock moderators out unseen (issue 35), through the real bot in
+ * single-community mode: a Discord role id in ACCESS_ROLE_IDS gets the sentence naming
+ * ACCESS_DISCORD_ROLE_IDS, costs no lookup, and is named in a warn line; with an access role that is
+ * not linked, strangers who spent the month's first checks do not lock out a moderator let in before
+ * (whose saved answer would otherwise be gone: nothing else is kept here).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nextMonthStart } from '../../src/base/limits-spec.js';
+import { MESSAGES } from '../../src/discord/replies.js';
+import { generateDataset, SANDBOX_DEFAULTS } from '../doubles/sandbox/index.js';
+import { embedOf, startWorld, type World } from './world.js';
+
+const lookups = (world: World) =>
+  world.sandbox.requests.filter((r) => r.path.includes('/server/members/chat/')).length;
+
+describe('a Discord role id in ACCESS_ROLE_IDS', () => {
+  const DISCORD_ROLE_ID = '1234567890123456789';
+  let world: World;
+  beforeAll(async () => {
+    world = await startWorld({ env: { ACCESS_ROLE_IDS: DISCORD_ROLE_ID } });
+  }, 60_000);
+  afterAll(async () => {
+    await world?.close();
+  });
+
+  it('refuses with the sentence naming ACCESS_DISCORD_ROLE_IDS, no lookup, and one warn line', async () => {
+    world.sandbox.resetLog();
+    for (let n = 0; n < 2; n++) {
+      const answer = await (await world.double.slash(world.mod, 'loa', { subcommand: 'list' })).response();
+      expect(answer.ephemeral).toBe(true);
+      expect(answer.message?.content).toBe(
+        MESSAGES.accessMisconfigured('ACCESS_ROLE_IDS', DISCORD_ROLE_ID, true, 'ACCESS_DISCORD_ROLE_IDS'),
+      );
+    }
+    expect(lookups(world)).toBe(0);
+    const warned = world.logLines
+      .map((line) => JSON.parse(line) as { level: number; msg: string; value?: string })
+      .filter((line) => line.level === 40 && line.msg.includes('ACCESS_ROLE_IDS names a Discord role id'));
+    expect(warned).toHaveLength(1);
+    expect(warned[0]?.msg).toContain('ACCESS_DISCORD_ROLE_IDS');
+    expect(warned[0]?.value).toBe(DISCORD_ROLE_ID);
+  }, 60_000);
+});
+
+describe('strangers against a moderator holding an unlinked access role', () => {
+  const dataset = generateDataset({ seed: SANDBOX_DEFAULTS.seed });
+  const role = dataset.roles.find(
+    (r) =>
+      !r.linkedChatRoleId &&
+      dataset.members.filter((m) => m.roles?.includes(r.id) && dataset.chatIdOf(m.id)).length >= 3,
+  );
+  let world: World;
+  beforeAll(async () => {
+    world = await startWorld({
+      sandbox: { dataset },
+      env: {
+        // 100 a month: a share of 10 for access checks, 5 of them for first checks.
+        API_LIMITS: '100/month,1000/1s',
+        ACCESS_ROLE_IDS: role?.id ?? 'none',
+        // Every check a lookup, and nothing kept by the cache's own times: as if a day had passed.
+        ACCESS_MAX_AGE_SECONDS: '0',
+        ACCESS_GRACE_SECONDS: '0',
+        CACHE_TTL_ITEM_SECONDS: '0',
+        CACHE_STALE_SECONDS: '0',
+      },
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await world?.close();
+  });
+
+  it('2 moderators and 3 strangers spend the first checks; the moderator let in before them still gets in', async () => {
+    expect(role).toBeDefined();
+    const staff = dataset.members.filter((m) => m.roles?.includes(role!.id) && dataset.chatIdOf(m.id));
+    const moderators = staff
+      .slice(0, 3)
+      .map((m, n) =>
+        world.double.user({ id: dataset.chatIdOf(m.id)!, username: `mod-${n}`, roles: ['Moderator'] }),
+      );
+    const help = async (user: (typeof moderators)[number]) =>
+      (await world.double.slash(user, 'rollcall', { subcommand: 'help' })).response();
+    world.sandbox.resetLog();
+    // The third moderator is let in first (a first check), then two more moderators and 2 strangers.
+    for (const moderator of [moderators[2]!, moderators[0]!, moderators[1]!])
+      expect(embedOf((await help(moderator)).message).title).toBeDefined();
+    const reset = Math.floor(nextMonthStart(Date.now()) / 1000);
+    const strangers = [0, 1, 2].map((n) =>
+      world.double.user({ username: `stranger-${n}`, roles: ['Moderator'] }),
+    );
+    expect((await help(strangers[0]!)).message?.content).toBe(MESSAGES.accessNotMember);
+    expect((await help(strangers[1]!)).message?.content).toBe(MESSAGES.accessNotMember);
+    // The 5 first checks are spent: the third stranger is told so, with the remedy.
+    expect((await help(strangers[2]!)).message?.content).toBe(
+      MESSAGES.accessFirstChecksSpent(reset, 'ACCESS_DISCORD_ROLE_IDS'),
+    );
+    expect(lookups(world)).toBe(5);
+    // The moderator let in this month is re-checked from the part strangers cannot spend.
+    const again = await help(moderators[2]!);
+    expect(again.message?.content ?? '').not.toContain('Rollcall cannot');
+    expect(embedOf(again.message).title).toBeDefined();
+    expect(lookups(world)).toBe(6);
+  }, 60_000);
+});
