@@ -18,7 +18,7 @@ import { type DetailView, type ListView, PAGE_SIZE, type Who } from '../src/disc
 import { say, UserError } from '../src/discord/replies.js';
 import { ENGLISH, type Words } from '../src/i18n/words.js';
 import { isoTime } from '../src/render/csv.js';
-import { isSetTimestamp, openLabel, plainText } from '../src/render/format.js';
+import { openLabel, plainText } from '../src/render/format.js';
 import { displayNameOf } from '../src/render/people.js';
 import { renderMemberPeriod, renderOnDuty, renderTotals, type TotalsHeading } from '../src/render/reports.js';
 import { renderShift, renderShiftList, shiftState, shiftStateText } from '../src/render/shift.js';
@@ -188,8 +188,8 @@ export const shiftMemberPeriodView: DetailView<
   ],
 };
 
-/** A shift's day in an "Open…" label, in the reader's language; '' when it has none a date can hold. */
-const dayOf = (seconds: unknown, t: Words) => (isSetTimestamp(seconds) ? t.f.day(seconds) : '');
+/** A shift's day in an "Open…" label, in the reader's language; '' when not set. */
+const dayOf = (seconds: unknown, t: Words) => t.f.day(seconds);
 
 const open: ListView<Shift>['open'] = {
   detailView: VIEW.shift,

@@ -10,49 +10,13 @@ import {
   embedLength,
   inlineCode,
   resolveColor,
-  TimestampStyles,
-  time,
 } from 'discord.js';
-import { isSetTimestamp, LIMITS, MAX_TIMESTAMP_SECONDS, SNOWFLAKE } from '../base/discord-limits.js';
+import { isSetTimestamp, LIMITS, SNOWFLAKE } from '../base/discord-limits.js';
 
 export { NONE, plainText, safeLine, safeText, truncate, truncateUnits } from '../base/safe-text.js';
 export { isSetTimestamp, LIMITS };
 
 import { NONE, plainText, truncate, truncateUnits } from '../base/safe-text.js';
-
-/** Said after a timestamp Discord cannot show (beyond year 9999). */
-export const INVALID_DATE_HINT = '(not a valid date)';
-
-/**
- * A Unix-seconds timestamp as Discord timestamps: full date plus relative time.
- * 0, absent or not a number → NONE; beyond year 9999 → the raw number with a hint,
- * "253402300800 (not a valid date)".
- */
-export function timestamp(value: unknown): string {
-  if (isSetTimestamp(value))
-    return `${time(value, TimestampStyles.ShortDateTime)} (${time(value, TimestampStyles.RelativeTime)})`;
-  if (typeof value === 'number' && Number.isFinite(value) && value > MAX_TIMESTAMP_SECONDS)
-    return `${String(value)} ${INVALID_DATE_HINT}`;
-  return NONE;
-}
-
-/** A short date only, for list rows. */
-export function shortDate(value: unknown): string {
-  return isSetTimestamp(value) ? time(value, TimestampStyles.ShortDate) : NONE;
-}
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/**
- * A day as plain text, "3 Mar 2026" ("3 Mar" without the year), in UTC: for select labels, which
- * show no Discord timestamps. Not set → ''.
- */
-export function plainDay(value: unknown, withYear = true): string {
-  if (!isSetTimestamp(value)) return '';
-  const d = new Date(value * 1000);
-  const day = `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]}`;
-  return withYear ? `${day} ${d.getUTCFullYear()}` : day;
-}
 
 /**
  * An "Open…" select label saying what the item is, kind first ("Log · Type 3 · Sir Space · 3 Mar

@@ -5,17 +5,7 @@ import type { PageInfo, Source } from '../api/pages.js';
 import { ENGLISH, said, type Text, type Words } from '../i18n/words.js';
 import type { QuotaRow } from '../reports/leave.js';
 import type { Scorecard } from '../reports/scorecard.js';
-import {
-  code,
-  colour,
-  field,
-  NONE,
-  plainText,
-  roleMention,
-  safeLine,
-  shortDate,
-  timestamp,
-} from './format.js';
+import { code, colour, field, NONE, plainText, roleMention, safeLine } from './format.js';
 import { joinWithin, stringItems } from './inline-list.js';
 import type { Labelled } from './labels.js';
 import { ageText, detailEmbed, listEmbed } from './page.js';
@@ -69,7 +59,7 @@ export function memberRow(
   return [
     discordUserOf(member.id, people) === undefined ? code(member.id, 40) : person(member.id, people),
     joinWithin(names, ROW_ROLE_CHARS, ', ', t.member.noRolesInRow, t),
-    t.member.joinedOn(shortDate(member.createdAt)),
+    t.member.joinedOn(t.f.date(member.createdAt)),
   ].join(' · ');
 }
 
@@ -102,16 +92,6 @@ export interface MemberStanding {
   ageMs: number;
 }
 
-/** "23 Nov 2026": the day of `seconds` in `timeZone` (UTC when the runtime does not know it), in the reader's language. */
-export function zoneDay(seconds: number, timeZone: string, t: Words = ENGLISH): string {
-  const options: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' };
-  try {
-    return new Intl.DateTimeFormat(t.f.locale, { ...options, timeZone }).format(seconds * 1000);
-  } catch {
-    return new Intl.DateTimeFormat(t.f.locale, { ...options, timeZone: 'UTC' }).format(seconds * 1000);
-  }
-}
-
 const QUOTA_KEYS: Record<QuotaRow['status'], 'quotaMet' | 'quotaNotMet' | 'quotaExempt'> = {
   pass: 'quotaMet',
   fail: 'quotaNotMet',
@@ -137,11 +117,11 @@ export function standingFields(s: MemberStanding, t: Words = ENGLISH): APIEmbedF
       ),
     );
   if (card.leave) {
-    const back = Number.isFinite(card.leave.end) ? timestamp(card.leave.end) : w.noReturnDate;
+    const back = Number.isFinite(card.leave.end) ? t.f.when(card.leave.end) : w.noReturnDate;
     fields.push(
       field(
         card.leave.now ? w.onLeave : w.nextLeave,
-        card.leave.now ? w.leaveUntil(back) : w.leaveFromBack(timestamp(card.leave.start), back),
+        card.leave.now ? w.leaveUntil(back) : w.leaveFromBack(t.f.when(card.leave.start), back),
       ),
     );
   }
@@ -170,7 +150,7 @@ export function renderMember(
       color: memberColour(member, roles) ?? COLOUR,
       fields: [
         field(w.id, personInDetail(member.id, source.people)),
-        field(w.joined, timestamp(member.createdAt)),
+        field(w.joined, t.f.when(member.createdAt)),
         field(w.roleCount, t.f.count(ids.length)),
         field(w.roles, joinWithin(names, 1000, ', ', Array.isArray(member.roles) ? w.none : NONE, t), false),
         field(w.linkedRoles, joinWithin([...new Set(linked)], 1000, ' ', w.none, t), false),

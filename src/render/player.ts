@@ -8,7 +8,7 @@ import type { APIEmbed } from 'discord.js';
 import type { Log } from '../../generated/api.js';
 import type { Source } from '../api/pages.js';
 import { ENGLISH, type Words } from '../i18n/words.js';
-import { field, NONE, safeLine, timestamp } from './format.js';
+import { field, NONE, safeLine } from './format.js';
 import { codeLabel, type Labelled } from './labels.js';
 import { logRow, tempBanState } from './log.js';
 import { detailEmbed } from './page.js';
@@ -59,7 +59,7 @@ export function renderPlayer(record: PlayerRecord, source: Source & Labelled): A
       fields: [
         field(w.entries, `${t.f.count(record.total)}${read}`),
         field(w.byType, typeCounts(logs, source, t).join('\n') || NONE),
-        field(w.temporaryBan, ban ? w.banInEffectUntil(timestamp(ban.unbanAt)) : w.noBanInEffect),
+        field(w.temporaryBan, ban ? w.banInEffectUntil(t.f.when(ban.unbanAt)) : w.noBanInEffect),
         field(w.hidden, t.f.count(hidden)),
         field(w.expired, t.f.count(expired)),
       ],

@@ -304,6 +304,7 @@ describe('registration', () => {
       locale: 'de',
       ordinal: (n) => n,
       units: { d: 'd', h: 'h', m: 'm', s: 's' },
+      invalidDate: (raw) => raw,
       words: englishWords,
       commands: {
         'View member.name': 'Mitglied anzeigen (ein viel zu langer Name)',

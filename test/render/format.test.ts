@@ -1,20 +1,16 @@
 /** The shared formatters a moderator sees everywhere: timestamps Discord cannot show, and counts. */
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/discord/replies.js';
-import {
-  field,
-  formatCount,
-  NONE,
-  openLabel,
-  plainDay,
-  shownFields,
-  timestamp,
-} from '../../src/render/format.js';
+import { ENGLISH } from '../../src/i18n/words.js';
+import { field, formatCount, NONE, openLabel, shownFields } from '../../src/render/format.js';
 import { joinWithin } from '../../src/render/inline-list.js';
 import { renderLoa } from '../../src/render/loa.js';
 import { describeValue } from '../../src/render/open-values.js';
 import { detailEmbed, listEmbed } from '../../src/render/page.js';
 import { hitRate } from '../../src/render/status.js';
+
+const timestamp = ENGLISH.f.when;
+const plainDay = ENGLISH.f.day;
 
 const source = { fetchedAt: 1_700_000_000_000, fromCache: false, stale: false };
 
@@ -60,7 +56,7 @@ describe('timestamp', () => {
     expect(timestamp(Number.MAX_SAFE_INTEGER)).toBe(`${Number.MAX_SAFE_INTEGER} (not a valid date)`);
     expect(timestamp(253_402_300_799)).toBe('<t:253402300799:f> (<t:253402300799:R>)');
     expect(timestamp(0)).toBe(NONE);
-    expect(timestamp(-5)).toBe(NONE);
+    expect(timestamp(-5)).toBe('-5 (not a valid date)');
   });
 
   it('carries the hint into detail fields and open-shaped values', () => {

@@ -8,6 +8,7 @@ export const de: Catalogue = {
   locale: 'de',
   ordinal: (n) => `${n}.`,
   units: { d: ' T', h: ' Std.', m: ' Min.', s: ' s' },
+  invalidDate: (raw) => `${raw} (kein gültiges Datum)`,
   commands: {
     'Staff record.name': 'Team-Akte',
     'LOAs.name': 'Abwesenheiten',

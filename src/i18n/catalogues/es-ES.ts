@@ -9,6 +9,7 @@ export const esES: Catalogue = {
   alsoFor: ['es-419'],
   ordinal: (n) => `${n}.º`,
   units: { d: ' d', h: ' h', m: ' min', s: ' s' },
+  invalidDate: (raw) => `${raw} (no es una fecha válida)`,
   commands: {
     'Staff record.name': 'Ficha del staff',
     'LOAs.name': 'Ausencias (LOA)',

@@ -8,6 +8,7 @@ export const fr: Catalogue = {
   locale: 'fr',
   ordinal: (n) => (n === '1' ? '1er' : `${n}e`),
   units: { d: ' j', h: ' h', m: ' min', s: ' s' },
+  invalidDate: (raw) => `${raw} (date non valide)`,
   commands: {
     'Staff record.name': 'Fiche staff',
     'LOAs.name': 'Absences',

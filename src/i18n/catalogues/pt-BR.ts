@@ -8,6 +8,7 @@ export const ptBR: Catalogue = {
   locale: 'pt-BR',
   ordinal: (n) => `${n}º`,
   units: { d: ' d', h: ' h', m: ' min', s: ' s' },
+  invalidDate: (raw) => `${raw} (não é uma data válida)`,
   commands: {
     'Staff record.name': 'Ficha da equipe',
     'LOAs.name': 'Ausências (LOAs)',
