@@ -6,7 +6,17 @@ import { timestampState, utcYear } from '../i18n/dates.js';
 import { ENGLISH, said, type Text, type Words } from '../i18n/words.js';
 import type { LoaState, StartReading, StatusReading } from '../reports/leave.js';
 import { describeEntries, describeEntry, isRecord, isTimeKey } from './entries.js';
-import { code, field, isSetTimestamp, LIMITS, NONE, plainText, safeLine, safeText, truncate } from './format.js';
+import {
+  code,
+  field,
+  isSetTimestamp,
+  LIMITS,
+  NONE,
+  plainText,
+  safeLine,
+  safeText,
+  truncate,
+} from './format.js';
 import { codeLabel, type Labelled, LOA_STATE_EMOJI } from './labels.js';
 import { detailEmbed, type FooterFacts, listEmbed } from './page.js';
 import {

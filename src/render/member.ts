@@ -9,7 +9,7 @@ import { code, colour, field, NONE, plainText, roleMention, safeLine } from './f
 import { joinWithin, stringItems } from './inline-list.js';
 import type { Labelled } from './labels.js';
 import { ageText, detailEmbed, listEmbed } from './page.js';
-import { discordUserOf, type People, person, personInDetail } from './people.js';
+import { type People, person, personInDetail } from './people.js';
 
 const COLOUR = 0x57f287;
 /** Role names shown in a list row before "+N more". */
@@ -57,7 +57,7 @@ export function memberRow(
 ): string {
   const names = memberRoleIds(member).map((id) => roleLabel(id, roles, 40));
   return [
-    discordUserOf(member.id, people) === undefined ? code(member.id, 40) : person(member.id, people),
+    person(member.id, people),
     joinWithin(names, ROW_ROLE_CHARS, ', ', t.member.noRolesInRow, t),
     t.member.joinedOn(t.f.date(member.createdAt)),
   ].join(' · ');
