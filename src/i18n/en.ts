@@ -404,6 +404,12 @@ const loa = (f: Formats) => ({
   entryEnd: (from: string, to: string) => `end ${from} → ${to}`,
   /** "reviewed 6 Mar 2026 by @Sam": `what` is the entry's key in words (API data). */
   entryAtBy: (what: string, day: string, by: string) => `${what} ${day} by ${by}`,
+  /** An entry's time with no one named: "requested 3 Mar 2026" (`what`: the API's key in words). */
+  entryAt: (what: string, day: string) => `${what} ${day}`,
+  /** Who an entry names: "approved by @Sam". */
+  entryBy: (what: string, by: string) => `${what} ${by}`,
+  /** Any other key of an entry and its value: "days: 3". */
+  entryValue: (what: string, value: string) => `${what}: ${value}`,
   /** "3 Mar–10 Mar 2026" in an "Open…" label. */
   dateRange: (from: string, to: string) => `${from}–${to}`,
   dateFrom: (day: string) => `from ${day}`,

@@ -156,12 +156,13 @@ export function loaEntry(entry: unknown, people?: People, t: Words = ENGLISH): s
     const status = entry.status.trim();
     parts.push(`**${safeLine(status.charAt(0).toUpperCase() + status.slice(1), 40)}**`);
   }
-  if (isSetTimestamp(entry.previousEndAt) || isSetTimestamp(entry.newEndAt))
+  const isSet = (value: unknown) => timestampState(value) !== 'unset';
+  if (isSet(entry.previousEndAt) || isSet(entry.newEndAt))
     parts.push(t.loa.entryEnd(t.f.date(entry.previousEndAt), t.f.date(entry.newEndAt)));
   // "reviewedBy" is said with "reviewedAt" ("reviewed 6 Mar 2026 by `id`"), whichever comes first.
   const byOf = (key: string) => key.replace(/(At|_at)$/, (end) => (end === 'At' ? 'By' : '_by'));
   for (const [key, value] of Object.entries(entry))
-    if (isTimeKey(key) && isSetTimestamp(value) && byOf(key) !== key && typeof entry[byOf(key)] === 'string')
+    if (isTimeKey(key) && isSet(value) && byOf(key) !== key && typeof entry[byOf(key)] === 'string')
       used.add(byOf(key));
   for (const [key, value] of Object.entries(entry)) {
     if (used.has(key) || value === null || value === undefined) continue;
@@ -169,19 +170,19 @@ export function loaEntry(entry: unknown, people?: People, t: Words = ENGLISH): s
     if (typeof value === 'string' && WRITTEN.test(key)) {
       if (value.trim() !== '') written.push(`“${safeLine(value, 300)}”`);
     } else if (typeof value === 'number' && isTimeKey(key)) {
-      if (!isSetTimestamp(value)) continue;
+      if (!isSet(value)) continue;
       const by =
         byOf(key) !== key && typeof entry[byOf(key)] === 'string' ? (entry[byOf(key)] as string) : '';
       parts.push(
         by.trim() !== ''
           ? t.loa.entryAtBy(words, t.f.date(value), actorIn(by, people))
-          : `${words} ${t.f.date(value)}`,
+          : t.loa.entryAt(words, t.f.date(value)),
       );
     } else if (typeof value === 'string' && /(By|_by)$/.test(key)) {
-      if (value.trim() !== '') parts.push(`${words} ${actorIn(value, people)}`);
+      if (value.trim() !== '') parts.push(t.loa.entryBy(words, actorIn(value, people)));
     } else {
       const text = describeEntry(value, t);
-      if (text !== NONE) parts.push(`${words}: ${text}`);
+      if (text !== NONE) parts.push(t.loa.entryValue(words, text));
     }
   }
   const all = [...parts, ...written];
