@@ -797,7 +797,8 @@ const reports = (f: Formats) => ({
   quotasSetByAdmins: 'admins set quotas with /rollcall-admin reports',
   quotasSetInEnvironment: "quotas are set in Rollcall's environment (REPORTS_QUOTAS)",
   onDutyTitle: 'On duty now',
-  since: (when: string) => `since ${when}`,
+  /** When a shift began, `when` being Discord's relative time ("9 hours ago"). */
+  startedAgo: (when: string) => `started ${when}`,
   onDutyFor: (time: string) => `${time} on duty`,
   nobodyOnDuty: 'Nobody is on duty now.',
   inactiveTitle: (days: number) =>

@@ -29,7 +29,10 @@ export interface Formats {
   count(value: unknown): string;
   /** A place ("3rd", "3.", "3e"). */
   ordinal(n: number): string;
-  /** A length of time in seconds as its two largest units ("2d 3h", "45m", "0s"); negative or not a number → NONE. */
+  /**
+   * A length of time in seconds, the one way Rollcall writes one: its largest unit and the next
+   * when not 0 ("2d 3h", "7h", "45m 10s"), nothing as "0"; negative or not a number → NONE.
+   */
   duration(seconds: unknown): string;
   /**
    * Unix seconds as Discord shows a moment, date and time then relative ("<t:S:f> (<t:S:R>)").
@@ -98,20 +101,24 @@ export function formatsFor(locale: string, spec: FormatSpec): Formats {
     ordinal: (n) => spec.ordinal(count(n)),
     duration(seconds) {
       if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0) return NONE;
-      let rest = Math.floor(seconds);
-      const parts: string[] = [];
-      for (const [unit, size] of [
+      const rest = Math.floor(seconds);
+      const units = [
         ['d', 86_400],
         ['h', 3_600],
         ['m', 60],
         ['s', 1],
-      ] as const) {
-        const n = Math.floor(rest / size);
-        rest -= n * size;
-        if (n > 0) parts.push(`${count(n)}${spec.units[unit]}`);
-        if (parts.length === 2) break;
-      }
-      return parts.length > 0 ? parts.join(' ') : `${count(0)}${spec.units.s}`;
+      ] as const;
+      // The largest unit with something in it and the unit after it, dropped when 0:
+      // "7h" (not "7h 30s"), "2d 3h", "45m 10s"; nothing at all is "0", so "0 of 12h".
+      const first = units.findIndex(([, size]) => rest >= size);
+      const [unit, size] = units[first] ?? ['s', 1];
+      if (first < 0) return count(0);
+      const big = Math.floor(rest / size);
+      const parts = [`${count(big)}${spec.units[unit]}`];
+      const after = units[first + 1];
+      const next = after ? Math.floor((rest - big * size) / after[1]) : 0;
+      if (after && next > 0) parts.push(`${count(next)}${spec.units[after[0]]}`);
+      return parts.join(' ');
     },
     when: (seconds) => dated(seconds, discordMoment(seconds), NONE),
     date: (seconds) => dated(seconds, discordTime(seconds, TimestampStyles.ShortDate), NONE),

@@ -17,6 +17,9 @@ export { NONE, plainText, safeLine, safeText, truncate, truncateUnits } from '..
 export { isSetTimestamp, LIMITS };
 
 import { NONE, plainText, truncate, truncateUnits } from '../base/safe-text.js';
+import { ENGLISH } from '../i18n/words.js';
+
+const ENGLISH_DURATION = ENGLISH.f.duration;
 
 /**
  * An "Open…" select label saying what the item is, kind first ("Log · Type 3 · Sir Space · 3 Mar
@@ -38,26 +41,8 @@ export function formatCount(value: unknown): string {
   return typeof value === 'number' && Number.isFinite(value) ? COUNT_FORMAT.format(value) : NONE;
 }
 
-/** A length of time in seconds as "2d 3h", "45m", "30s"; negative or non-numbers → NONE. */
-export function duration(seconds: unknown): string {
-  if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0) return NONE;
-  const s = Math.floor(seconds);
-  const units: Array<[string, number]> = [
-    ['d', 86_400],
-    ['h', 3_600],
-    ['m', 60],
-    ['s', 1],
-  ];
-  const parts: string[] = [];
-  let rest = s;
-  for (const [label, size] of units) {
-    const n = Math.floor(rest / size);
-    rest -= n * size;
-    if (n > 0) parts.push(`${n}${label}`);
-    if (parts.length === 2) break;
-  }
-  return parts.length > 0 ? parts.join(' ') : '0s';
-}
+/** A length of time in English ("2d 3h", "7h", "0"): `Formats.duration`, the one rule, for English text. */
+export const duration = (seconds: unknown): string => ENGLISH_DURATION(seconds);
 
 /** A boolean as Yes/No; anything else as NONE. */
 export function yesNo(value: unknown): string {

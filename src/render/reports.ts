@@ -249,7 +249,7 @@ export function onDutyRow(row: OnDutyRow, now: number, people: People | undefine
   if (typeof shift.type === 'string' && shift.type.trim() !== '') parts.push(safeLine(shift.type, 40));
   if (typeof shift.wave === 'number' && Number.isFinite(shift.wave))
     parts.push(t.reports.filterWave(shift.wave));
-  parts.push(t.reports.since(t.f.ago(row.start)), t.reports.onDutyFor(t.f.duration(row.net)));
+  parts.push(t.reports.startedAgo(t.f.ago(row.start)), t.reports.onDutyFor(t.f.duration(row.net)));
   const running = now - row.start;
   if (running > LONG_RUNNING_SECONDS) parts.push(t.reports.runningLong(Math.floor(running / 86_400)));
   return parts.join(' · ');

@@ -143,6 +143,7 @@ const SAME_ALLOWED = new Set<string>([
   'loa.dateRange',
   'loa.detailTitle',
   'loa.optionKind',
+  'loa.entryValue',
   'reports.periodSpan',
   'sentences.accessRolesChecked',
   'status.api',

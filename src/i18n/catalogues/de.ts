@@ -875,7 +875,7 @@ const reports = (f: Formats): Section<'reports'> => ({
   quotasSetByAdmins: 'Admins legen Quoten mit /rollcall-admin reports fest',
   quotasSetInEnvironment: 'Quoten werden in der Umgebung von Rollcall festgelegt (REPORTS_QUOTAS)',
   onDutyTitle: 'Gerade im Dienst',
-  since: (when) => `seit ${when}`,
+  startedAgo: (when) => `begonnen ${when}`,
   onDutyFor: (time) => `${time} im Dienst`,
   nobodyOnDuty: 'Gerade ist niemand im Dienst.',
   inactiveTitle: (days) =>

@@ -889,7 +889,7 @@ const reports = (f: Formats): Section<'reports'> => ({
   quotasSetByAdmins: 'los admins fijan las cuotas con /rollcall-admin reports',
   quotasSetInEnvironment: 'las cuotas se fijan en el entorno de Rollcall (REPORTS_QUOTAS)',
   onDutyTitle: 'De servicio ahora',
-  since: (when) => `desde ${when}`,
+  startedAgo: (when) => `empezó ${when}`,
   onDutyFor: (time) => `${time} de servicio`,
   nobodyOnDuty: 'Nadie está de servicio ahora.',
   inactiveTitle: (days) =>

@@ -892,7 +892,7 @@ const reports = (f: Formats): Section<'reports'> => ({
   quotasSetByAdmins: 'les admins fixent les quotas avec /rollcall-admin reports',
   quotasSetInEnvironment: 'les quotas sont fixés dans l’environnement de Rollcall (REPORTS_QUOTAS)',
   onDutyTitle: 'En service en ce moment',
-  since: (when) => `depuis ${when}`,
+  startedAgo: (when) => `commencé ${when}`,
   onDutyFor: (time) => `${time} de service`,
   nobodyOnDuty: 'Personne n’est en service en ce moment.',
   inactiveTitle: (days) =>

@@ -857,7 +857,7 @@ const reports = (f: Formats): Section<'reports'> => ({
   quotasSetByAdmins: 'os admins definem as metas com /rollcall-admin reports',
   quotasSetInEnvironment: 'as metas são definidas no ambiente do Rollcall (REPORTS_QUOTAS)',
   onDutyTitle: 'Em serviço agora',
-  since: (when) => `desde ${when}`,
+  startedAgo: (when) => `começou ${when}`,
   onDutyFor: (time) => `${time} em serviço`,
   nobodyOnDuty: 'Ninguém está em serviço agora.',
   inactiveTitle: (days) =>
