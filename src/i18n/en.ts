@@ -478,7 +478,8 @@ const member = (f: Formats) => ({
   detailTitle: (id: string) => `Member ${id}`,
   id: 'Id',
   joined: 'Joined',
-  roleCount: 'Role count',
+  /** The Discord user the directory knows the member as (the id is in the title). */
+  discordUser: 'Discord user',
   roles: 'Roles',
   linkedRoles: 'Linked Discord roles',
   none: 'None',

@@ -5,11 +5,11 @@ import type { PageInfo, Source } from '../api/pages.js';
 import { ENGLISH, said, type Text, type Words } from '../i18n/words.js';
 import type { QuotaRow } from '../reports/leave.js';
 import type { Scorecard } from '../reports/scorecard.js';
-import { code, colour, field, NONE, plainText, roleMention, safeLine } from './format.js';
+import { code, colour, field, NONE, plainText, roleMention, safeLine, userMention } from './format.js';
 import { joinWithin, stringItems } from './inline-list.js';
 import type { Labelled } from './labels.js';
 import { ageText, detailEmbed, listEmbed } from './page.js';
-import { type People, person, personInDetail } from './people.js';
+import { discordUserOf, type People, person } from './people.js';
 
 const COLOUR = 0x57f287;
 /** Role names shown in a list row before "+N more". */
@@ -144,16 +144,18 @@ export function renderMember(
     .filter((id): id is string => typeof id === 'string' && id.trim() !== '')
     .map((id) => roleMention(id));
   const server = t.records.server(plainText(member.serverId, 40));
+  const user = discordUserOf(member.id, source.people);
+  const allRead = ids.every((id) => roles.has(id));
   return detailEmbed(
     {
       title: w.detailTitle(safeLine(member.id, 200)),
       color: memberColour(member, roles) ?? COLOUR,
       fields: [
-        field(w.id, personInDetail(member.id, source.people)),
+        field(w.discordUser, user === undefined ? NONE : userMention(user)),
         field(w.joined, t.f.when(member.createdAt)),
-        field(w.roleCount, t.f.count(ids.length)),
         field(w.roles, joinWithin(names, 1000, ', ', Array.isArray(member.roles) ? w.none : NONE, t), false),
-        field(w.linkedRoles, joinWithin([...new Set(linked)], 1000, ' ', w.none, t), false),
+        // "None" only when every role of the member was read and none is linked.
+        field(w.linkedRoles, joinWithin([...new Set(linked)], 1000, ' ', allRead ? w.none : NONE, t), false),
         ...(standing ? standingFields(standing, t) : []),
       ],
     },

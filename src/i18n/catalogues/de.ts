@@ -611,7 +611,7 @@ const member = (f: Formats): Section<'member'> => ({
   detailTitle: (id) => `Mitglied ${id}`,
   id: 'ID',
   joined: 'Beigetreten',
-  roleCount: 'Anzahl Rollen',
+  discordUser: 'Discord-Nutzer',
   roles: 'Rollen',
   linkedRoles: 'Verknüpfte Discord-Rollen',
   none: 'Keine',

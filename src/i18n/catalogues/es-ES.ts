@@ -626,7 +626,7 @@ const member = (f: Formats): Section<'member'> => ({
   detailTitle: (id) => `Miembro ${id}`,
   id: 'Id',
   joined: 'Se unió',
-  roleCount: 'Número de roles',
+  discordUser: 'Usuario de Discord',
   roles: 'Roles',
   linkedRoles: 'Roles de Discord vinculados',
   none: 'Ninguno',

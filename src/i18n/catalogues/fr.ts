@@ -629,7 +629,7 @@ const member = (f: Formats): Section<'member'> => ({
   detailTitle: (id) => `Membre ${id}`,
   id: 'Id',
   joined: 'Membre depuis',
-  roleCount: 'Nombre de rôles',
+  discordUser: 'Utilisateur Discord',
   roles: 'Rôles',
   linkedRoles: 'Rôles Discord liés',
   none: 'Aucun',

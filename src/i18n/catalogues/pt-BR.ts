@@ -594,7 +594,7 @@ const member = (f: Formats): Section<'member'> => ({
   detailTitle: (id) => `Membro ${id}`,
   id: 'Id',
   joined: 'Entrou',
-  roleCount: 'Número de cargos',
+  discordUser: 'Usuário do Discord',
   roles: 'Cargos',
   linkedRoles: 'Cargos do Discord vinculados',
   none: 'Nenhum',
