@@ -568,6 +568,7 @@ const loa = (f: Formats): Section<'loa'> => ({
   reasonHistory: 'Historique du motif',
   extensionRequests: 'Demandes de prolongation',
   readsAs: (code, reading) => `${code} (se lit : ${reading})`,
+  reviewReadsAs: (code, reading) => `${code} (examen : ${reading})`,
   readings: {
     approved: 'approuvée',
     denied: 'refusée',
