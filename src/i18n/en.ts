@@ -393,8 +393,6 @@ const loa = (f: Formats) => ({
   extensionRequests: 'Extension requests',
   /** A code beside what the community's own LOAs say of it: "3 (reads as approved)". */
   readsAs: (code: string, reading: string) => `${code} (reads as ${reading})`,
-  /** A status code's reading is the review's outcome, not where the leave stands (the title says that): "4 (reviewed: approved)". */
-  reviewReadsAs: (code: string, reading: string) => `${code} (reviewed: ${reading})`,
   /** What a status code or start type reads as (src/reports/leave.ts). */
   readings: {
     approved: 'approved',

@@ -107,7 +107,7 @@ export function renderLoaList(
 
 /**
  * A code in words: the admins' label first ("3 (Accepted)"), else what the community's own LOAs
- * say of it ("3 (reviewed: approved)": the review, beside the title's state), else the bare number.
+ * say of it ("3 (reads as approved)"), else the bare number.
  */
 function codeInWords(
   source: Labelled,
@@ -118,9 +118,7 @@ function codeInWords(
 ): string {
   const named = codeLabel(source.labels, table, value);
   if (named === undefined) return NONE;
-  if (!reads || named !== String(value)) return named;
-  const reading = t.loa.readings[READING_KEYS[reads]];
-  return table === 'loaStatus' ? t.loa.reviewReadsAs(named, reading) : t.loa.readsAs(named, reading);
+  return reads && named === String(value) ? t.loa.readsAs(named, t.loa.readings[READING_KEYS[reads]]) : named;
 }
 
 /** "requestedAt" → "requested", "previousEndAt" → "previous end", "changed_by" → "changed by". */
@@ -194,7 +192,7 @@ export function loaEntry(entry: unknown, people?: People, t: Words = ENGLISH): s
 /**
  * One LOA. `statusReads`: what its status code says as the community's own LOAs use it (read by
  * src/reports/leave.ts readStatusCodes), shown beside a code the admins did not name:
- * "3 (reviewed: approved)"; `startReads` the same for its start type (readStartTypes): "0 (reads as
+ * "3 (reads as approved)"; `startReads` the same for its start type (readStartTypes): "0 (reads as
  * starting when requested)". A name the admins gave wins: "3 (Accepted)".
  */
 export function renderLoa(

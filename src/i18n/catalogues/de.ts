@@ -550,7 +550,6 @@ const loa = (f: Formats): Section<'loa'> => ({
   reasonHistory: 'Verlauf des Grundes',
   extensionRequests: 'Verlängerungsanträge',
   readsAs: (code, reading) => `${code} (gilt als ${reading})`,
-  reviewReadsAs: (code, reading) => `${code} (Prüfung: ${reading})`,
   readings: {
     approved: 'genehmigt',
     denied: 'abgelehnt',

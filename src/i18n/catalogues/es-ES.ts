@@ -565,7 +565,6 @@ const loa = (f: Formats): Section<'loa'> => ({
   reasonHistory: 'Historial del motivo',
   extensionRequests: 'Solicitudes de prórroga',
   readsAs: (code, reading) => `${code} (se lee como ${reading})`,
-  reviewReadsAs: (code, reading) => `${code} (revisión: ${reading})`,
   readings: {
     approved: 'aprobada',
     denied: 'denegada',

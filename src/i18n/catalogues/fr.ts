@@ -568,7 +568,6 @@ const loa = (f: Formats): Section<'loa'> => ({
   reasonHistory: 'Historique du motif',
   extensionRequests: 'Demandes de prolongation',
   readsAs: (code, reading) => `${code} (se lit : ${reading})`,
-  reviewReadsAs: (code, reading) => `${code} (examen : ${reading})`,
   readings: {
     approved: 'approuvée',
     denied: 'refusée',

@@ -533,7 +533,6 @@ const loa = (f: Formats): Section<'loa'> => ({
   reasonHistory: 'Histórico do motivo',
   extensionRequests: 'Pedidos de prorrogação',
   readsAs: (code, reading) => `${code} (lido como ${reading})`,
-  reviewReadsAs: (code, reading) => `${code} (revisão: ${reading})`,
   readings: {
     approved: 'aprovada',
     denied: 'negada',
