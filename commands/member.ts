@@ -24,7 +24,6 @@ import {
   renderMember,
   renderMemberList,
   rolePlainLabel,
-  zoneDay,
 } from '../src/render/member.js';
 import { displayNameOf } from '../src/render/people.js';
 import { coverageOf } from '../src/reports/coverage.js';
@@ -64,11 +63,7 @@ async function standingOf(community: Community, memberId: unknown): Promise<Memb
     return {
       card,
       period: (t) =>
-        t.member.thisWeek(
-          zoneDay(period.start, zone, t),
-          zoneDay(period.end - 1, zone, t),
-          safeLine(zone, 64),
-        ),
+        t.member.thisWeek(t.f.dayIn(period.start, zone), t.f.dayIn(period.end - 1, zone), safeLine(zone, 64)),
       ageMs: Math.max(0, input.data.servedAt - input.data.source.fetchedAt),
       coverage: coverageOf(input.data, STANDING_NEEDS),
     };

@@ -18,8 +18,8 @@ import { type DetailView, type ListView, PAGE_SIZE, type Who } from '../src/disc
 import { say, UserError } from '../src/discord/replies.js';
 import { ENGLISH, type Words } from '../src/i18n/words.js';
 import { isoTime } from '../src/render/csv.js';
-import { isSetTimestamp, openLabel, plainText } from '../src/render/format.js';
-import { displayNameOf } from '../src/render/people.js';
+import { openLabel, plainText } from '../src/render/format.js';
+import { displayNameOf, plainShortId } from '../src/render/people.js';
 import { renderMemberPeriod, renderOnDuty, renderTotals, type TotalsHeading } from '../src/render/reports.js';
 import { renderShift, renderShiftList, shiftState, shiftStateText } from '../src/render/shift.js';
 import { type OnDutyRow, onDuty } from '../src/reports/activity.js';
@@ -111,7 +111,7 @@ function shiftOption(shift: Partial<Shift>, who: Who | undefined, withState: boo
     value: shift.id,
     description:
       displayNameOf(shift.memberId, who?.people, who?.names, 100) ??
-      t.shift.optionMember(plainText(shift.memberId, 60)),
+      t.shift.optionMember(plainShortId(shift.memberId, who?.people)),
   };
 }
 
@@ -142,7 +142,7 @@ export const shiftTotalsView: ListView<TotalsRow, unknown, HeadedPage<TotalsRow>
       return {
         label:
           displayNameOf(row.memberId, who?.people, who?.names, 80) ??
-          t.shift.optionMember(plainText(row.memberId, 80)),
+          t.shift.optionMember(plainShortId(row.memberId, who?.people)),
         value: row.open,
         description: t.shift.theirShifts,
       };
@@ -191,8 +191,8 @@ export const shiftMemberPeriodView: DetailView<
   ],
 };
 
-/** A shift's day in an "Open…" label, in the reader's language; '' when it has none a date can hold. */
-const dayOf = (seconds: unknown, t: Words) => (isSetTimestamp(seconds) ? t.f.day(seconds) : '');
+/** A shift's day in an "Open…" label, in the reader's language; '' when not set. */
+const dayOf = (seconds: unknown, t: Words) => t.f.day(seconds);
 
 const open: ListView<Shift>['open'] = {
   detailView: VIEW.shift,

@@ -42,3 +42,13 @@ export const MAX_TIMESTAMP_SECONDS = 253_402_300_799;
 export function isSetTimestamp(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value > 0 && value <= MAX_TIMESTAMP_SECONDS;
 }
+
+/**
+ * What a timestamp from the API is: `unset` (0 or absent), a `date` Rollcall can show
+ * (`isSetTimestamp`), or `invalid`: a number that is no such date (negative, beyond year 9999 as
+ * milliseconds are, not whole), shown as the number and "not a valid date".
+ */
+export function timestampState(value: unknown): 'unset' | 'date' | 'invalid' {
+  if (typeof value !== 'number' || value === 0) return 'unset';
+  return isSetTimestamp(value) ? 'date' : 'invalid';
+}

@@ -427,6 +427,12 @@ const loa = (f: Formats) => ({
   entryEnd: (from: string, to: string) => `end ${from} → ${to}`,
   /** "reviewed 6 Mar 2026 by @Sam": `what` is the entry's key in words (API data). */
   entryAtBy: (what: string, day: string, by: string) => `${what} ${day} by ${by}`,
+  /** An entry's time with no one named: "requested 3 Mar 2026" (`what`: the API's key in words). */
+  entryAt: (what: string, day: string) => `${what} ${day}`,
+  /** Who an entry names: "approved by @Sam". */
+  entryBy: (what: string, by: string) => `${what} ${by}`,
+  /** Any other key of an entry and its value: "days: 3". */
+  entryValue: (what: string, value: string) => `${what}: ${value}`,
   /** "3 Mar–10 Mar 2026" in an "Open…" label. */
   dateRange: (from: string, to: string) => `${from}–${to}`,
   dateFrom: (day: string) => `from ${day}`,
@@ -495,7 +501,8 @@ const member = (f: Formats) => ({
   detailTitle: (id: string) => `Member ${id}`,
   id: 'Id',
   joined: 'Joined',
-  roleCount: 'Role count',
+  /** The Discord user the directory knows the member as (the id is in the title). */
+  discordUser: 'Discord user',
   roles: 'Roles',
   linkedRoles: 'Linked Discord roles',
   none: 'None',
@@ -833,7 +840,8 @@ const reports = (f: Formats) => ({
   quotasSetByAdmins: 'admins set quotas with /rollcall-admin reports',
   quotasSetInEnvironment: "quotas are set in Rollcall's environment (REPORTS_QUOTAS)",
   onDutyTitle: 'On duty now',
-  since: (when: string) => `since ${when}`,
+  /** When a shift began, `when` being Discord's relative time ("9 hours ago"). */
+  startedAgo: (when: string) => `started ${when}`,
   onDutyFor: (time: string) => `${time} on duty`,
   nobodyOnDuty: 'Nobody is on duty now.',
   inactiveTitle: (days: number) =>

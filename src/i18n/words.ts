@@ -7,8 +7,9 @@
  * reader's language.
  */
 import { CATALOGUES, type Catalogue, catalogueFor } from './catalogue.js';
+import { timestampState } from './dates.js';
 import { english, type Sections } from './en.js';
-import { type Formats, formatsFor } from './formats.js';
+import { type FormatSpec, type Formats, formatsFor } from './formats.js';
 
 /** Every word of one language, and the formats its sentences were written with. */
 export type Words = Sections & { readonly f: Formats };
@@ -30,7 +31,7 @@ export function said(text: string | Text, t: Words): string {
 }
 
 /** English numbers ("1,234") with English days ("3 Mar 2026"); "4h 6m". */
-const ENGLISH_FORMATS = formatsFor('en-GB', {
+const ENGLISH_SPEC: FormatSpec = {
   ordinal(count) {
     const n = Number(count.replaceAll(',', ''));
     const tens = n % 100;
@@ -38,7 +39,9 @@ const ENGLISH_FORMATS = formatsFor('en-GB', {
     return `${count}${['th', 'st', 'nd', 'rd'][n % 10] ?? 'th'}`;
   },
   units: { d: 'd', h: 'h', m: 'm', s: 's' },
-});
+  invalidDate: (raw) => `${raw} (not a valid date)`,
+};
+const ENGLISH_FORMATS = formatsFor('en-GB', ENGLISH_SPEC);
 
 /** English, the words every other language is checked against, and what logs and tests read. */
 export const ENGLISH: Words = { ...english(ENGLISH_FORMATS), f: ENGLISH_FORMATS };
@@ -145,9 +148,17 @@ function pseudoOf(value: unknown): unknown {
  */
 export function pseudoWords(): Words {
   // English numbers, but the words Intl writes (month names, "and") bracketed like the rest.
+  const plain = formatsFor('en-GB', {
+    ...ENGLISH_SPEC,
+    invalidDate: (raw) => `${raw} ${pseudoOf('(not a valid date)') as string}`,
+  });
+  // A day's month name bracketed; "not a valid date" is bracketed already.
+  const monthsOf = (seconds: unknown, day: string) =>
+    timestampState(seconds) === 'date' ? (pseudoOf(day) as string) : day;
   const f: Formats = {
-    ...ENGLISH_FORMATS,
-    day: (seconds, withYear) => pseudoOf(ENGLISH_FORMATS.day(seconds, withYear)) as string,
+    ...plain,
+    day: (seconds, withYear) => monthsOf(seconds, plain.day(seconds, withYear)),
+    dayIn: (seconds, timeZone) => monthsOf(seconds, plain.dayIn(seconds, timeZone)),
     list: (items) => `${PSEUDO_OPEN}${ENGLISH_FORMATS.list(items)}${PSEUDO_CLOSE}`,
   };
   return { ...(pseudoOf(english(f)) as Sections), f };

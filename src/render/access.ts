@@ -4,7 +4,6 @@
  * and will be read again; the access rules and the last refusals: lines for /rollcall status and
  * /rollcall-admin settings. Pure.
  */
-import { TimestampStyles, time } from 'discord.js';
 import { ENGLISH, type Words } from '../i18n/words.js';
 import { code, roleMention, safeLine } from './format.js';
 
@@ -126,10 +125,9 @@ export function accessRoleLines(
   };
 }
 
-/** A Discord timestamp, full and relative, for ms since epoch. */
-function when(ms: number): string {
-  const s = Math.max(0, Math.floor(ms / 1000));
-  return `${time(s, TimestampStyles.ShortDateTime)} (${time(s, TimestampStyles.RelativeTime)})`;
+/** A Discord timestamp, full and relative, for ms since epoch (the one guarded formatter's). */
+function when(ms: number, t: Words): string {
+  return t.f.when(Math.floor(ms / 1000));
 }
 
 /**
@@ -138,20 +136,20 @@ function when(ms: number): string {
  */
 export function rolesReadLine(read: AccessRolesRead, t: Words = ENGLISH): string | undefined {
   const words = t.access;
-  if (read.unread) return words.rolesUnread(read.unread.reason(t), when(read.unread.retryAt));
+  if (read.unread) return words.rolesUnread(read.unread.reason(t), when(read.unread.retryAt, t));
   const list = read.list;
   if (!list) return undefined;
   const count = list.complete ? t.f.count(list.count) : words.firstRoles(list.count);
-  const age = words.rolesRead(count, when(list.readAt));
+  const age = words.rolesRead(count, when(list.readAt, t));
   switch (list.standIn) {
     case 'failing':
-      return `${age} ${words.rolesFailing(when(list.nextReadAt))}`;
+      return `${age} ${words.rolesFailing(when(list.nextReadAt, t))}`;
     case 'spent':
-      return `${age} ${words.rolesSpent(when(list.nextReadAt))}`;
+      return `${age} ${words.rolesSpent(when(list.nextReadAt, t))}`;
     case 'paced':
-      return `${age} ${words.rolesPaced(when(list.nextReadAt))}`;
+      return `${age} ${words.rolesPaced(when(list.nextReadAt, t))}`;
     default:
-      return `${age} ${words.rolesNext(when(list.nextReadAt))}`;
+      return `${age} ${words.rolesNext(when(list.nextReadAt, t))}`;
   }
 }
 
@@ -204,6 +202,6 @@ export function refusalsText(refusals: readonly RefusalRecord[], t: Words = ENGL
     else byCause.set(refusal.cause, { count: 1, last: refusal.at });
   }
   return [...byCause]
-    .map(([cause, { count, last }]) => t.access.refusalLine(t.access.cause[cause], count, when(last)))
+    .map(([cause, { count, last }]) => t.access.refusalLine(t.access.cause[cause], count, when(last, t)))
     .join('\n');
 }

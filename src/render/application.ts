@@ -14,8 +14,6 @@ import {
   plainText,
   safeLine,
   safeText,
-  shortDate,
-  timestamp,
   truncate,
 } from './format.js';
 import { roleMentions } from './inline-list.js';
@@ -107,7 +105,7 @@ export function applicationRow(app: Partial<Application>, t: Words): string {
   return [
     `${title === NONE ? t.application.untitled : `**${title}**`} ${code(app.id, 40)}`,
     state,
-    t.application.updated(shortDate(isSetTimestamp(app.lastUpdated) ? app.lastUpdated : app.createdAt)),
+    t.application.updated(t.f.date(isSetTimestamp(app.lastUpdated) ? app.lastUpdated : app.createdAt)),
   ].join(' · ');
 }
 
@@ -149,8 +147,8 @@ export function renderApplication(app: Application, source: Source & Labelled): 
         field(w.resultsChannel, channelMention(app.resultsChannelId)),
         field(w.eventsChannel, channelMention(app.eventsChannelId)),
         field(w.gameGroup, code(app.gameGroupId)),
-        field(w.created, timestamp(app.createdAt)),
-        field(w.lastUpdated, timestamp(app.lastUpdated)),
+        field(w.created, t.f.when(app.createdAt)),
+        field(w.lastUpdated, t.f.when(app.lastUpdated)),
         field(w.banner, code(app.bannerKey, 200)),
         field(w.settings, settingsSummary(app, t), false),
         field(

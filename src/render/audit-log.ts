@@ -7,17 +7,7 @@ import type { AuditLogEntry } from '../../generated/api.js';
 import type { PageInfo, Source } from '../api/pages.js';
 import { ENGLISH, type Words } from '../i18n/words.js';
 import { describeEntry, isRecord } from './entries.js';
-import {
-  code,
-  field,
-  NONE,
-  plainText,
-  safeLine,
-  shortDate,
-  timestamp,
-  truncate,
-  userMention,
-} from './format.js';
+import { code, field, NONE, plainText, safeLine, truncate, userMention } from './format.js';
 import { type CodeLabels, codeLabel, type Labelled, plainCodeLabel } from './labels.js';
 import { describeObject } from './open-values.js';
 import { detailEmbed, listEmbed } from './page.js';
@@ -47,7 +37,7 @@ export function auditRow(entry: Partial<AuditLogEntry>, labels: CodeLabels | und
   return [
     `**${t.auditLog.typeOf(auditType(entry, labels))}**`,
     t.auditLog.by(userMention(entry.userId)),
-    shortDate(entry.timestamp),
+    t.f.date(entry.timestamp),
     auditSummary(entry, 120, t),
     code(entry.id, 40),
   ].join(' · ');
@@ -89,7 +79,7 @@ export function renderAuditEntry(
         field(t.auditLog.type, type),
         field(t.auditLog.user, userMention(entry.userId)),
         field(t.auditLog.application, code(entry.applicationId)),
-        field(t.auditLog.time, timestamp(entry.timestamp)),
+        field(t.auditLog.time, t.f.when(entry.timestamp)),
       ],
     },
     source,

@@ -10,6 +10,7 @@
  * - Timestamps (Unix seconds from the API) are ISO 8601 in UTC; 0 or absent is an empty cell.
  */
 import { eachSliced, SLICING, type Slicing } from '../base/slices.js';
+import { isoSeconds } from '../i18n/dates.js';
 
 /** What a cell may hold before it is written. */
 export type CsvValue = string | number | boolean | null | undefined;
@@ -53,17 +54,13 @@ export function csvLine(cells: readonly CsvValue[]): string {
   return cells.map(csvField).join(',') + CRLF;
 }
 
-/** Latest time `Date` can hold, in seconds. */
-const MAX_DATE_SECONDS = 8.64e12;
-
 /**
  * A Unix-seconds timestamp as ISO 8601 UTC ("2026-11-23T21:11:19Z"); '' for 0 or absent; the number
- * itself when it is no time a date can hold.
+ * itself when it is no date Rollcall shows (negative, past year 9999), as the views say it.
  */
 export function isoTime(seconds: unknown): CsvValue {
   if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds === 0) return '';
-  if (Math.abs(seconds) > MAX_DATE_SECONDS) return seconds;
-  return new Date(seconds * 1000).toISOString().replace('.000Z', 'Z');
+  return isoSeconds(seconds) ?? seconds;
 }
 
 /** A field name that holds a Unix-seconds timestamp in the API's records (createdAt, timestamp…). */

@@ -4,7 +4,7 @@
  * count plus the readable scalar content of each entry: never raw JSON, never a crash.
  */
 import { ENGLISH, type Words } from '../i18n/words.js';
-import { LIMITS, NONE, safeLine, shortDate, truncate } from './format.js';
+import { LIMITS, NONE, safeLine, truncate } from './format.js';
 
 const MAX_ENTRIES = 5;
 const MAX_PAIRS = 4;
@@ -24,7 +24,7 @@ function scalar(key: string, value: unknown, t: Words): string | undefined {
   if (typeof value === 'string') return value.trim() === '' ? undefined : safeLine(value, 120);
   if (typeof value === 'boolean') return value ? t.records.yes : t.records.no;
   if (typeof value === 'number' && Number.isFinite(value)) {
-    return isTimeKey(key) && value > 0 ? shortDate(value) : String(value);
+    return isTimeKey(key) && value > 0 ? t.f.date(value) : String(value);
   }
   return undefined;
 }

@@ -10,49 +10,16 @@ import {
   embedLength,
   inlineCode,
   resolveColor,
-  TimestampStyles,
-  time,
 } from 'discord.js';
-import { isSetTimestamp, LIMITS, MAX_TIMESTAMP_SECONDS, SNOWFLAKE } from '../base/discord-limits.js';
+import { isSetTimestamp, LIMITS, SNOWFLAKE } from '../base/discord-limits.js';
 
 export { NONE, plainText, safeLine, safeText, truncate, truncateUnits } from '../base/safe-text.js';
 export { isSetTimestamp, LIMITS };
 
 import { NONE, plainText, truncate, truncateUnits } from '../base/safe-text.js';
+import { ENGLISH } from '../i18n/words.js';
 
-/** Said after a timestamp Discord cannot show (beyond year 9999). */
-export const INVALID_DATE_HINT = '(not a valid date)';
-
-/**
- * A Unix-seconds timestamp as Discord timestamps: full date plus relative time.
- * 0, absent or not a number → NONE; beyond year 9999 → the raw number with a hint,
- * "253402300800 (not a valid date)".
- */
-export function timestamp(value: unknown): string {
-  if (isSetTimestamp(value))
-    return `${time(value, TimestampStyles.ShortDateTime)} (${time(value, TimestampStyles.RelativeTime)})`;
-  if (typeof value === 'number' && Number.isFinite(value) && value > MAX_TIMESTAMP_SECONDS)
-    return `${String(value)} ${INVALID_DATE_HINT}`;
-  return NONE;
-}
-
-/** A short date only, for list rows. */
-export function shortDate(value: unknown): string {
-  return isSetTimestamp(value) ? time(value, TimestampStyles.ShortDate) : NONE;
-}
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/**
- * A day as plain text, "3 Mar 2026" ("3 Mar" without the year), in UTC: for select labels, which
- * show no Discord timestamps. Not set → ''.
- */
-export function plainDay(value: unknown, withYear = true): string {
-  if (!isSetTimestamp(value)) return '';
-  const d = new Date(value * 1000);
-  const day = `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]}`;
-  return withYear ? `${day} ${d.getUTCFullYear()}` : day;
-}
+const ENGLISH_DURATION = ENGLISH.f.duration;
 
 /**
  * An "Open…" select label saying what the item is, kind first ("Log · Type 3 · Sir Space · 3 Mar
@@ -74,26 +41,8 @@ export function formatCount(value: unknown): string {
   return typeof value === 'number' && Number.isFinite(value) ? COUNT_FORMAT.format(value) : NONE;
 }
 
-/** A length of time in seconds as "2d 3h", "45m", "30s"; negative or non-numbers → NONE. */
-export function duration(seconds: unknown): string {
-  if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0) return NONE;
-  const s = Math.floor(seconds);
-  const units: Array<[string, number]> = [
-    ['d', 86_400],
-    ['h', 3_600],
-    ['m', 60],
-    ['s', 1],
-  ];
-  const parts: string[] = [];
-  let rest = s;
-  for (const [label, size] of units) {
-    const n = Math.floor(rest / size);
-    rest -= n * size;
-    if (n > 0) parts.push(`${n}${label}`);
-    if (parts.length === 2) break;
-  }
-  return parts.length > 0 ? parts.join(' ') : '0s';
-}
+/** A length of time in English ("2d 3h", "7h", "0"): `Formats.duration`, the one rule, for English text. */
+export const duration = (seconds: unknown): string => ENGLISH_DURATION(seconds);
 
 /** A boolean as Yes/No; anything else as NONE. */
 export function yesNo(value: unknown): string {

@@ -3,7 +3,7 @@ import type { APIEmbed } from 'discord.js';
 import type { JoinRequest } from '../../generated/api.js';
 import type { Source } from '../api/pages.js';
 import { ENGLISH } from '../i18n/words.js';
-import { code, field, plainText, timestamp, userMention } from './format.js';
+import { code, field, plainText, userMention } from './format.js';
 import type { Labelled } from './labels.js';
 import { detailEmbed } from './page.js';
 
@@ -19,7 +19,7 @@ export function renderJoinRequest(request: JoinRequest, source: Source & Labelle
         field(t.joinRequest.user, userMention(request.userId)),
         field(t.joinRequest.userId, code(request.userId)),
         field(t.joinRequest.joinCode, code(request.joinCode)),
-        field(t.joinRequest.requested, timestamp(request.createdAt)),
+        field(t.joinRequest.requested, t.f.when(request.createdAt)),
       ],
     },
     source,

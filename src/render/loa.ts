@@ -2,6 +2,7 @@
 import type { APIEmbed } from 'discord.js';
 import type { Loa } from '../../generated/api.js';
 import type { PageInfo, Source } from '../api/pages.js';
+import { timestampState, utcYear } from '../i18n/dates.js';
 import { ENGLISH, said, type Text, type Words } from '../i18n/words.js';
 import type { LoaState, StartReading, StatusReading } from '../reports/leave.js';
 import { describeEntries, describeEntry, isRecord, isTimeKey } from './entries.js';
@@ -14,8 +15,7 @@ import {
   plainText,
   safeLine,
   safeText,
-  shortDate,
-  timestamp,
+  truncate,
 } from './format.js';
 import { codeLabel, type Labelled, LOA_STATE_EMOJI } from './labels.js';
 import { detailEmbed, type FooterFacts, listEmbed } from './page.js';
@@ -75,7 +75,7 @@ export function loaRow(loa: Partial<Loa>, state: LoaState, people?: People, t: W
   return [
     person(loa.memberId, people),
     `${LOA_STATE_EMOJI[state]} **${loaStateText(state, t)}**`,
-    `${shortDate(loa.startAt)} → ${shortDate(loa.endAt)}`,
+    `${t.f.date(loa.startAt)} → ${t.f.date(loa.endAt)}`,
     safeLine(loa.reason, 80),
   ].join(' · ');
 }
@@ -160,12 +160,13 @@ export function loaEntry(entry: unknown, people?: People, t: Words = ENGLISH): s
     const status = entry.status.trim();
     parts.push(`**${safeLine(status.charAt(0).toUpperCase() + status.slice(1), 40)}**`);
   }
-  if (isSetTimestamp(entry.previousEndAt) || isSetTimestamp(entry.newEndAt))
-    parts.push(t.loa.entryEnd(shortDate(entry.previousEndAt), shortDate(entry.newEndAt)));
+  const isSet = (value: unknown) => timestampState(value) !== 'unset';
+  if (isSet(entry.previousEndAt) || isSet(entry.newEndAt))
+    parts.push(t.loa.entryEnd(t.f.date(entry.previousEndAt), t.f.date(entry.newEndAt)));
   // "reviewedBy" is said with "reviewedAt" ("reviewed 6 Mar 2026 by `id`"), whichever comes first.
   const byOf = (key: string) => key.replace(/(At|_at)$/, (end) => (end === 'At' ? 'By' : '_by'));
   for (const [key, value] of Object.entries(entry))
-    if (isTimeKey(key) && isSetTimestamp(value) && byOf(key) !== key && typeof entry[byOf(key)] === 'string')
+    if (isTimeKey(key) && isSet(value) && byOf(key) !== key && typeof entry[byOf(key)] === 'string')
       used.add(byOf(key));
   for (const [key, value] of Object.entries(entry)) {
     if (used.has(key) || value === null || value === undefined) continue;
@@ -173,19 +174,19 @@ export function loaEntry(entry: unknown, people?: People, t: Words = ENGLISH): s
     if (typeof value === 'string' && WRITTEN.test(key)) {
       if (value.trim() !== '') written.push(`“${safeLine(value, 300)}”`);
     } else if (typeof value === 'number' && isTimeKey(key)) {
-      if (!isSetTimestamp(value)) continue;
+      if (!isSet(value)) continue;
       const by =
         byOf(key) !== key && typeof entry[byOf(key)] === 'string' ? (entry[byOf(key)] as string) : '';
       parts.push(
         by.trim() !== ''
-          ? t.loa.entryAtBy(words, shortDate(value), actorIn(by, people))
-          : `${words} ${shortDate(value)}`,
+          ? t.loa.entryAtBy(words, t.f.date(value), actorIn(by, people))
+          : t.loa.entryAt(words, t.f.date(value)),
       );
     } else if (typeof value === 'string' && /(By|_by)$/.test(key)) {
-      if (value.trim() !== '') parts.push(`${words} ${actorIn(value, people)}`);
+      if (value.trim() !== '') parts.push(t.loa.entryBy(words, actorIn(value, people)));
     } else {
       const text = describeEntry(value, t);
-      if (text !== NONE) parts.push(`${words}: ${text}`);
+      if (text !== NONE) parts.push(t.loa.entryValue(words, text));
     }
   }
   const all = [...parts, ...written];
@@ -218,17 +219,17 @@ export function renderLoa(
         field(w.member, personInDetail(loa.memberId, source.people)),
         field(w.statusCode, codeInWords(source, 'loaStatus', loa.status, statusReads, t)),
         field(w.startType, codeInWords(source, 'loaStartType', loa.startType, startReads, t)),
-        field(w.requested, timestamp(loa.createdAt)),
-        field(w.starts, timestamp(loa.startAt)),
-        field(w.ends, timestamp(loa.endAt)),
-        field(w.started, timestamp(loa.startedAt)),
-        field(w.ended, timestamp(loa.endedAt)),
+        field(w.requested, t.f.when(loa.createdAt)),
+        field(w.starts, t.f.when(loa.startAt)),
+        field(w.ends, t.f.when(loa.endAt)),
+        field(w.started, t.f.when(loa.startedAt)),
+        field(w.ended, t.f.when(loa.endedAt)),
         field(w.length, loaLength(loa, t)),
-        field(w.reviewed, timestamp(loa.reviewedAt)),
+        field(w.reviewed, t.f.when(loa.reviewedAt)),
         field(w.reviewedBy, actor(loa.reviewedBy, source.people)),
         field(w.endedBy, actor(loa.endedBy, source.people)),
-        field(w.cancelled, timestamp(loa.cancelledAt)),
-        field(w.expired, timestamp(loa.expiredAt)),
+        field(w.cancelled, t.f.when(loa.cancelledAt)),
+        field(w.expired, t.f.when(loa.expiredAt)),
         field(w.denyReason, safeText(loa.denyReason, 1000), false),
         field(w.reasonHistory, entries(loa.reasonHistory), false),
         field(w.extensionRequests, entries(loa.extensionRequests), false),
@@ -243,10 +244,10 @@ export function renderLoa(
 
 /** "3 Mar–10 Mar 2026", "28 Dec 2025–3 Jan 2026", "from 3 Mar 2026", "until 10 Mar 2026", or ''. */
 export function plainDates(start: unknown, end: unknown, t: Words = ENGLISH): string {
-  const from = isSetTimestamp(start) ? start : undefined;
-  const to = isSetTimestamp(end) ? end : undefined;
+  const from = timestampState(start) === 'unset' ? undefined : start;
+  const to = timestampState(end) === 'unset' ? undefined : end;
   if (from !== undefined && to !== undefined) {
-    const sameYear = new Date(from * 1000).getUTCFullYear() === new Date(to * 1000).getUTCFullYear();
+    const sameYear = utcYear(from) !== undefined && utcYear(from) === utcYear(to);
     return t.loa.dateRange(t.f.day(from, !sameYear), t.f.day(to));
   }
   if (from !== undefined) return t.loa.dateFrom(t.f.day(from));
@@ -273,7 +274,10 @@ export function loaOptionLabel(
     t,
   );
   const kind = t.loa.optionKind;
-  const tail = [dates, loaStateText(state, t)].filter(Boolean).join(' · ');
+  const stateText = loaStateText(state, t);
+  // Dates that are no dates ("… (not a valid date)") can be long: cut them before the state.
+  const datesRoom = LIMITS.selectOptionLabel - `${kind} ·  ·  · `.length - 16 - stateText.length;
+  const tail = [truncate(dates, Math.max(0, datesRoom)), stateText].filter(Boolean).join(' · ');
   const room = Math.max(16, LIMITS.selectOptionLabel - `${kind} ·  · `.length - tail.length);
   const who = personPlain(loa.memberId, people, names, room, t);
   return [kind, who, tail].filter((part) => part !== '' && part !== NONE).join(' · ');

@@ -4,17 +4,7 @@ import type { Log } from '../../generated/api.js';
 import type { PageInfo, Source } from '../api/pages.js';
 import { ENGLISH, type Words } from '../i18n/words.js';
 import { describeEntries } from './entries.js';
-import {
-  code,
-  field,
-  isSetTimestamp,
-  NONE,
-  plainText,
-  safeLine,
-  safeText,
-  shortDate,
-  timestamp,
-} from './format.js';
+import { code, field, isSetTimestamp, NONE, plainText, safeLine, safeText } from './format.js';
 import { type CodeLabels, codeLabel, type Labelled, plainCodeLabel } from './labels.js';
 import { detailEmbed, listEmbed } from './page.js';
 import { actor } from './people.js';
@@ -45,7 +35,7 @@ export function tempBanState(log: Partial<Log>, nowMs: number): TempBanState {
 /** The "Temporary ban" field: until when, and whether that time has passed as of the data. */
 export function tempBanText(log: Partial<Log>, nowMs: number, t: Words): string {
   const state = tempBanState(log, nowMs);
-  const until = timestamp(log.unbanAt);
+  const until = t.f.when(log.unbanAt);
   switch (state) {
     case 'running':
       return t.log.banStillInEffect(until);
@@ -95,7 +85,7 @@ export function logRow(log: Partial<Log>, nowMs: number, labels: CodeLabels | un
     `${flags ? `${flags} ` : ''}**${safeLine(log.username, 40)}**`,
     t.log.typeOf(logType(log, labels)),
     safeLine(log.text, 100),
-    shortDate(log.createdAt),
+    t.f.date(log.createdAt),
     code(log.id, 40),
   ].join(' · ');
 }
@@ -140,13 +130,13 @@ export function renderLog(log: Log, source: Source & Labelled): APIEmbed {
         field(t.log.gameId, code(log.gameId)),
         field(t.log.type, type),
         field(t.log.typeId, code(log.typeId)),
-        field(t.log.created, timestamp(log.createdAt)),
+        field(t.log.created, t.f.when(log.createdAt)),
         field(t.log.createdBy, actor(log.createdBy, source.people)),
         field(t.log.completedBy, actor(log.completedBy, source.people)),
         field(t.log.hidden, yesNo(log.hidden, t)),
         field(t.log.hiddenBy, actor(log.hiddenBy, source.people)),
         field(t.log.expired, yesNo(log.expired, t)),
-        field(t.log.expiredAt, timestamp(log.expiredAt)),
+        field(t.log.expiredAt, t.f.when(log.expiredAt)),
         field(t.log.expiredBy, actor(log.expiredBy, source.people)),
         field(t.log.temporaryBan, tempBanText(log, source.fetchedAt, t), false),
         field(t.log.proof, describeEntries(log.proof, 700, undefined, t), false),

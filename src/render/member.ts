@@ -6,21 +6,11 @@ import { ENGLISH, said, type Text, type Words } from '../i18n/words.js';
 import type { Coverage } from '../reports/coverage.js';
 import type { QuotaRow } from '../reports/leave.js';
 import type { Scorecard } from '../reports/scorecard.js';
-import {
-  code,
-  colour,
-  field,
-  NONE,
-  plainText,
-  roleMention,
-  safeLine,
-  shortDate,
-  timestamp,
-} from './format.js';
+import { code, colour, field, NONE, plainText, roleMention, safeLine, userMention } from './format.js';
 import { joinWithin, stringItems } from './inline-list.js';
 import type { Labelled } from './labels.js';
 import { ageText, detailEmbed, listEmbed } from './page.js';
-import { discordUserOf, type People, person, personInDetail } from './people.js';
+import { discordUserOf, type People, person } from './people.js';
 import { partialOf, readSoFar } from './reports.js';
 
 const COLOUR = 0x57f287;
@@ -69,9 +59,9 @@ export function memberRow(
 ): string {
   const names = memberRoleIds(member).map((id) => roleLabel(id, roles, 40));
   return [
-    discordUserOf(member.id, people) === undefined ? code(member.id, 40) : person(member.id, people),
+    person(member.id, people),
     joinWithin(names, ROW_ROLE_CHARS, ', ', t.member.noRolesInRow, t),
-    t.member.joinedOn(shortDate(member.createdAt)),
+    t.member.joinedOn(t.f.date(member.createdAt)),
   ].join(' · ');
 }
 
@@ -104,16 +94,6 @@ export interface MemberStanding {
   ageMs: number;
   /** What the snapshot's read covers (src/reports/coverage.ts): while partial, no absence is stated. */
   coverage?: Coverage;
-}
-
-/** "23 Nov 2026": the day of `seconds` in `timeZone` (UTC when the runtime does not know it), in the reader's language. */
-export function zoneDay(seconds: number, timeZone: string, t: Words = ENGLISH): string {
-  const options: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' };
-  try {
-    return new Intl.DateTimeFormat(t.f.locale, { ...options, timeZone }).format(seconds * 1000);
-  } catch {
-    return new Intl.DateTimeFormat(t.f.locale, { ...options, timeZone: 'UTC' }).format(seconds * 1000);
-  }
 }
 
 const QUOTA_KEYS: Record<QuotaRow['status'], 'quotaMet' | 'quotaNotMet' | 'quotaExempt'> = {
@@ -156,11 +136,11 @@ export function standingFields(s: MemberStanding, t: Words = ENGLISH): APIEmbedF
   } else if (partial && card.memberRead === false) fields.push(field(w.quota, w.notKnownYet));
   if (!card.leave && partial) fields.push(field(w.onLeave, w.notKnownYet));
   if (card.leave) {
-    const back = Number.isFinite(card.leave.end) ? timestamp(card.leave.end) : w.noReturnDate;
+    const back = Number.isFinite(card.leave.end) ? t.f.when(card.leave.end) : w.noReturnDate;
     fields.push(
       field(
         card.leave.now ? w.onLeave : w.nextLeave,
-        card.leave.now ? w.leaveUntil(back) : w.leaveFromBack(timestamp(card.leave.start), back),
+        card.leave.now ? w.leaveUntil(back) : w.leaveFromBack(t.f.when(card.leave.start), back),
       ),
     );
   }
@@ -183,16 +163,18 @@ export function renderMember(
     .filter((id): id is string => typeof id === 'string' && id.trim() !== '')
     .map((id) => roleMention(id));
   const server = t.records.server(plainText(member.serverId, 40));
+  const user = discordUserOf(member.id, source.people);
+  const allRead = ids.every((id) => roles.has(id));
   return detailEmbed(
     {
       title: w.detailTitle(safeLine(member.id, 200)),
       color: memberColour(member, roles) ?? COLOUR,
       fields: [
-        field(w.id, personInDetail(member.id, source.people)),
-        field(w.joined, timestamp(member.createdAt)),
-        field(w.roleCount, t.f.count(ids.length)),
+        field(w.discordUser, user === undefined ? NONE : userMention(user)),
+        field(w.joined, t.f.when(member.createdAt)),
         field(w.roles, joinWithin(names, 1000, ', ', Array.isArray(member.roles) ? w.none : NONE, t), false),
-        field(w.linkedRoles, joinWithin([...new Set(linked)], 1000, ' ', w.none, t), false),
+        // "None" only when every role of the member was read and none is linked.
+        field(w.linkedRoles, joinWithin([...new Set(linked)], 1000, ' ', allRead ? w.none : NONE, t), false),
         ...(standing ? standingFields(standing, t) : []),
       ],
     },

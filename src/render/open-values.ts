@@ -5,7 +5,7 @@
 
 import { ENGLISH, type Words } from '../i18n/words.js';
 import { describeEntries, describeEntry, isRecord, isTimeKey } from './entries.js';
-import { LIMITS, NONE, safeLine, timestamp, truncate } from './format.js';
+import { LIMITS, NONE, safeLine, truncate } from './format.js';
 
 const MAX_KEY = 30;
 const MAX_OBJECT_LINES = 20;
@@ -19,7 +19,7 @@ export function describeValue(key: string, value: unknown, max = 300, t: Words =
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) return NONE;
     if (isTimeKey(key) && value > 0) {
-      const shown = timestamp(value);
+      const shown = t.f.when(value);
       return shown === NONE ? String(value) : shown;
     }
     return String(value);

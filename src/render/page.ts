@@ -4,8 +4,9 @@
  */
 import type { APIEmbed } from 'discord.js';
 import type { PageInfo, Source } from '../api/pages.js';
+import { isoMs } from '../i18n/dates.js';
 import { ENGLISH, type Words } from '../i18n/words.js';
-import { clampEmbed, LIMITS, shownFields, truncate } from './format.js';
+import { clampEmbed, LIMITS, NONE, shownFields, truncate } from './format.js';
 
 /** "under a minute", "12 min", "3 h", "2 d": the age of the data. */
 export function ageText(ms: number, t: Words = ENGLISH): string {
@@ -45,7 +46,7 @@ function savingNote(source: Source, t: Words): string | undefined {
   const saving = source.saving;
   if (!saving || !Number.isFinite(saving.servedAt) || !Number.isFinite(saving.nextFreshAt)) return undefined;
   if (saving.spent) {
-    const reset = new Date(saving.nextFreshAt).toISOString().replace('T', ' ').slice(0, 16);
+    const reset = isoMs(saving.nextFreshAt)?.replace('T', ' ').slice(0, 16) ?? NONE;
     return t.page.spentUntil(reset);
   }
   return t.page.savingFor(ageText(saving.nextFreshAt - saving.servedAt, t));
@@ -114,7 +115,7 @@ export function listEmbed(input: ListEmbedInput): APIEmbed {
     footer: {
       text: footerText(context, source, input.facts, t),
     },
-    timestamp: new Date(source.fetchedAt).toISOString(),
+    timestamp: isoMs(source.fetchedAt),
   });
 }
 
@@ -130,6 +131,6 @@ export function detailEmbed(
     ...embed,
     ...(embed.fields ? { fields: shownFields(embed.fields) } : {}),
     footer: { text: footerText(footerPrefix ? [footerPrefix] : [], source, facts, t) },
-    timestamp: new Date(source.fetchedAt).toISOString(),
+    timestamp: isoMs(source.fetchedAt),
   });
 }

@@ -8,8 +8,9 @@
 import type { APIEmbed } from 'discord.js';
 import type { Log } from '../../generated/api.js';
 import type { Source } from '../api/pages.js';
+import { isSetTimestamp } from '../base/discord-limits.js';
 import { ENGLISH, type Words } from '../i18n/words.js';
-import { field, isSetTimestamp, NONE, safeLine, timestamp } from './format.js';
+import { field, NONE, safeLine } from './format.js';
 import { codeLabel, type Labelled } from './labels.js';
 import { logRow, tempBanState } from './log.js';
 import { detailEmbed } from './page.js';
@@ -50,9 +51,9 @@ export function typeCounts(logs: readonly Partial<Log>[], source: Labelled, t: W
 function banField(record: PlayerRecord, newest: readonly Log[], nowMs: number, t: Words): string {
   const w = t.player;
   const ban = newest.find((l) => tempBanState(l, nowMs) === 'running');
-  if (ban) return w.banInEffectUntil(timestamp(ban.unbanAt));
+  if (ban) return w.banInEffectUntil(t.f.when(ban.unbanAt));
   const open = newest.find((l) => tempBanState(l, nowMs) === 'no-end');
-  if (open) return w.banWithoutEnd(timestamp(open.createdAt));
+  if (open) return w.banWithoutEnd(t.f.when(open.createdAt));
   if (record.logs.length >= record.total) return w.noBanInEffect;
   return w.banUndecided(record.logs.length, record.total, record.possibleAt);
 }

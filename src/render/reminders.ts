@@ -11,7 +11,7 @@ import type { Loa } from '../../generated/api.js';
 import type { PageInfo, Source } from '../api/pages.js';
 import { ENGLISH, type Words } from '../i18n/words.js';
 import type { LeaveAhead } from '../reports/reminders.js';
-import { code, NONE, timestamp } from './format.js';
+import { code, NONE } from './format.js';
 import type { Labelled } from './labels.js';
 import { discordUserOf, type People, person } from './people.js';
 import { type ReportFacts, reportList } from './reports.js';
@@ -20,7 +20,7 @@ import { type ReportFacts, reportList } from './reports.js';
 export type LeaveAheadKind = 'onLeave' | 'returning' | 'starting';
 
 function back(end: number, t: Words): string {
-  return Number.isFinite(end) ? timestamp(end) : t.reminders.noReturnDate;
+  return Number.isFinite(end) ? t.f.when(end) : t.reminders.noReturnDate;
 }
 
 /** One row of a section. */
@@ -32,7 +32,7 @@ export function leaveAheadRow(
 ): string {
   const who = person(row.loa.memberId, people);
   return kind === 'starting'
-    ? t.reminders.startingRow(who, timestamp(row.start), back(row.end, t))
+    ? t.reminders.startingRow(who, t.f.when(row.start), back(row.end, t))
     : t.reminders.returningRow(who, back(row.end, t));
 }
 
@@ -94,7 +94,7 @@ export function renderReminder(
   const who =
     user !== undefined ? `<@${user}>` : reminder.memberId === undefined ? NONE : code(reminder.memberId, 64);
   return {
-    content: t.reminders.reminder(who, timestamp(reminder.endAt)),
+    content: t.reminders.reminder(who, t.f.when(reminder.endAt)),
     allowedMentions: { parse: [], users: pings && user !== undefined ? [user] : [] },
   };
 }

@@ -5,7 +5,7 @@
  * old its data is (page.ts footerText). Every word is the reader's (`source.t`, English when not
  * given; a digest's are its server's): the renderers take them from the source and pass them down.
  */
-import { type APIEmbed, TimestampStyles, time } from 'discord.js';
+import type { APIEmbed } from 'discord.js';
 import type { Loa, Shift } from '../../generated/api.js';
 import type { PageInfo, Source } from '../api/pages.js';
 import { ENGLISH, type Words } from '../i18n/words.js';
@@ -14,7 +14,7 @@ import type { Coverage } from '../reports/coverage.js';
 import type { QuotaRow } from '../reports/leave.js';
 import type { Period, PeriodKind } from '../reports/period.js';
 import type { MemberTotal } from '../reports/time.js';
-import { clampEmbed, code, LIMITS, safeLine, timestamp } from './format.js';
+import { clampEmbed, code, LIMITS, safeLine } from './format.js';
 import type { Labelled } from './labels.js';
 import { detailEmbed, type ListEmbedInput, listEmbed } from './page.js';
 import { type People, person } from './people.js';
@@ -46,7 +46,7 @@ export function partialOf(facts: { coverage?: Coverage | undefined } | undefined
 export function readSoFar(c: Coverage, t: Words): string {
   const next =
     c.nextReadAt !== undefined && Number.isFinite(c.nextReadAt)
-      ? time(Math.ceil(c.nextReadAt / 1000), TimestampStyles.RelativeTime)
+      ? t.f.ago(Math.ceil(c.nextReadAt / 1000))
       : undefined;
   return t.reports.readSoFar(c.pagesRead, c.pagesTotal, next);
 }
@@ -98,20 +98,10 @@ export function periodText(period: Period, timeZone: string, t: Words = ENGLISH)
   // in the community's time zone, which the period is cut in, the reader's way.
   return t.reports.periodSpan(
     periodName(period.kind, t),
-    zoneDate(period.start, timeZone, t),
-    zoneDate(period.end - 1, timeZone, t),
+    t.f.dayIn(period.start, timeZone),
+    t.f.dayIn(period.end - 1, timeZone),
     safeLine(timeZone, 64),
   );
-}
-
-/** "1 Oct 2026": the day of `seconds` in the time zone `timeZone` (UTC when the runtime does not know it). */
-function zoneDate(seconds: number, timeZone: string, t: Words): string {
-  const options: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' };
-  try {
-    return new Intl.DateTimeFormat(t.f.locale, { ...options, timeZone }).format(seconds * 1000);
-  } catch {
-    return new Intl.DateTimeFormat(t.f.locale, { ...options, timeZone: 'UTC' }).format(seconds * 1000);
-  }
 }
 
 export interface TotalsHeading {
@@ -218,9 +208,9 @@ export function leaveRow(
   people: People | undefined,
   t: Words,
 ): string {
-  const returns = loa.endAt ? timestamp(loa.endAt) : t.reports.noReturnDate;
+  const returns = loa.endAt ? t.f.when(loa.endAt) : t.reports.noReturnDate;
   const lead =
-    kind === 'active' ? t.reports.back(returns) : t.reports.fromBack(timestamp(loa.startAt), returns);
+    kind === 'active' ? t.reports.back(returns) : t.reports.fromBack(t.f.when(loa.startAt), returns);
   return `${person(loa.memberId, people)} · ${lead}`;
 }
 
@@ -317,10 +307,7 @@ export function onDutyRow(row: OnDutyRow, now: number, people: People | undefine
   if (typeof shift.type === 'string' && shift.type.trim() !== '') parts.push(safeLine(shift.type, 40));
   if (typeof shift.wave === 'number' && Number.isFinite(shift.wave))
     parts.push(t.reports.filterWave(shift.wave));
-  parts.push(
-    t.reports.since(time(row.start, TimestampStyles.RelativeTime)),
-    t.reports.onDutyFor(t.f.duration(row.net)),
-  );
+  parts.push(t.reports.startedAgo(t.f.ago(row.start)), t.reports.onDutyFor(t.f.duration(row.net)));
   const running = now - row.start;
   if (running > LONG_RUNNING_SECONDS) parts.push(t.reports.runningLong(Math.floor(running / 86_400)));
   return parts.join(' · ');
@@ -362,9 +349,7 @@ export function inactiveRow(
   t: Words,
 ): string {
   const last =
-    row.lastShift === undefined
-      ? t.reports.neverOnDuty
-      : t.reports.lastShift(time(row.lastShift, TimestampStyles.RelativeTime));
+    row.lastShift === undefined ? t.reports.neverOnDuty : t.reports.lastShift(t.f.ago(row.lastShift));
   const names = row.roles.map((id) => roleNames.get(id)).filter((n): n is string => n !== undefined);
   const roles = names.length > 0 ? ` · ${safeLine(names.slice(0, 3).join(', '), 80)}` : '';
   const extra = names.length > 3 ? ` +${t.f.count(names.length - 3)}` : '';
@@ -373,7 +358,7 @@ export function inactiveRow(
       ? ''
       : row.onLeaveUntil === Infinity
         ? ` · ${t.reports.onLeaveNoReturn}`
-        : ` · ${t.reports.onLeaveUntil(timestamp(row.onLeaveUntil))}`;
+        : ` · ${t.reports.onLeaveUntil(t.f.when(row.onLeaveUntil))}`;
   return `${person(row.memberId, people)} · ${last}${roles}${extra}${leave}`;
 }
 

@@ -3,17 +3,7 @@ import type { APIEmbed } from 'discord.js';
 import type { Role } from '../../generated/api.js';
 import type { PageInfo, Source } from '../api/pages.js';
 import { ENGLISH, type Words } from '../i18n/words.js';
-import {
-  code,
-  colour,
-  field,
-  NONE,
-  plainText,
-  roleMention,
-  safeLine,
-  shortDate,
-  timestamp,
-} from './format.js';
+import { code, colour, field, NONE, plainText, roleMention, safeLine } from './format.js';
 import type { Labelled } from './labels.js';
 import { detailEmbed, listEmbed } from './page.js';
 
@@ -43,7 +33,7 @@ export function roleRow(role: Partial<Role>, t: Words = ENGLISH): string {
   if (hex) parts.push(hex);
   if (typeof role.linkedChatRoleId === 'string' && role.linkedChatRoleId.trim() !== '')
     parts.push(t.role.linkedTo(roleMention(role.linkedChatRoleId)));
-  parts.push(t.role.createdOn(shortDate(role.createdAt)));
+  parts.push(t.role.createdOn(t.f.date(role.createdAt)));
   return parts.join(' · ');
 }
 
@@ -78,7 +68,7 @@ export function renderRole(role: Role, source: Source & Labelled): APIEmbed {
         field(w.linkedRole, roleMention(role.linkedChatRoleId)),
         field(w.permissions, code(role.permissions, 1000), false),
         field(w.extraPermissions, wholeNumber(role.extraPermissions)),
-        field(w.created, timestamp(role.createdAt)),
+        field(w.created, t.f.when(role.createdAt)),
       ],
     },
     source,

@@ -16,7 +16,7 @@ import type { PageInfo, Source } from '../api/pages.js';
 import { ENGLISH, type Words } from '../i18n/words.js';
 import { readBreak } from '../reports/time.js';
 import { describeEntries, isRecord } from './entries.js';
-import { field, isSetTimestamp, NONE, plainText, safeLine, shortDate, timestamp } from './format.js';
+import { field, isSetTimestamp, NONE, plainText, safeLine } from './format.js';
 import type { Labelled } from './labels.js';
 import { detailEmbed, listEmbed } from './page.js';
 import { actor, type People, person, personInDetail } from './people.js';
@@ -154,7 +154,7 @@ export function shiftRow(shift: Partial<Shift>, nowMs: number, people: People | 
   return [
     person(shift.memberId, people),
     `${SHIFT_STATE_EMOJI[timing.state]} **${shiftStateText(timing.state, t)}**`,
-    shortDate(shift.createdAt),
+    t.f.date(shift.createdAt),
     lengthText(timing, t),
     w === NONE ? type : t.shift.typeInWave(type, w),
   ].join(' · ');
@@ -195,8 +195,8 @@ export function renderShift(shift: Shift, source: Source & Labelled): APIEmbed {
         field(w.type, safeLine(shift.type, 200)),
         field(w.wave, wave(shift)),
         field(w.autoEnd, autoEnd),
-        field(w.started, timestamp(shift.createdAt)),
-        field(w.ended, timing.state === 'Active' ? w.stillOnDuty : timestamp(shift.endedAt)),
+        field(w.started, t.f.when(shift.createdAt)),
+        field(w.ended, timing.state === 'Active' ? w.stillOnDuty : t.f.when(shift.endedAt)),
         field(w.endedBy, actor(shift.endedBy, source.people)),
         field(w.length, lengthText(timing, t)),
         field(w.breaks, breaksText(timing, t)),

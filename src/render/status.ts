@@ -1,6 +1,7 @@
 /** /rollcall status renderer: a health report → embed JSON. Pure (the clock is passed in). */
-import { type APIEmbed, TimestampStyles, time } from 'discord.js';
+import type { APIEmbed } from 'discord.js';
 import type { ApiStats, LimitStatus } from '../api/types.js';
+import { isoMs } from '../i18n/dates.js';
 import { ENGLISH, type Words } from '../i18n/words.js';
 import {
   type AccessRolesRead,
@@ -55,10 +56,9 @@ function backendName(backend: unknown, t: Words): string {
 }
 
 /** A Discord timestamp (full date and relative) for ms since epoch; NONE when not a date. */
-function when(ms: number): string {
+function when(ms: number, t: Words): string {
   const s = Math.floor(ms / 1000);
-  if (!Number.isFinite(s) || s <= 0) return NONE;
-  return `${time(s, TimestampStyles.ShortDateTime)} (${time(s, TimestampStyles.RelativeTime)})`;
+  return Number.isFinite(s) && s > 0 ? t.f.when(s) : NONE;
 }
 
 /**
@@ -69,7 +69,7 @@ function when(ms: number): string {
 export function limitField(limit: LimitStatus, now: number = Number.NaN, t: Words = ENGLISH) {
   const text = safeLine(limit.text, 40);
   if (limit.kind === 'month') {
-    const lines = [t.status.monthLine(limit.left, limit.points, limit.used, when(limit.resetAt))];
+    const lines = [t.status.monthLine(limit.left, limit.points, limit.used, when(limit.resetAt, t))];
     const pace = limit.pace;
     if (pace && 'spent' in pace) lines.push(t.status.paceSpent);
     else if (pace)
@@ -81,14 +81,14 @@ export function limitField(limit: LimitStatus, now: number = Number.NaN, t: Word
   const left = bucket ? t.status.leftOfWindow(limit.left, bucket.perBucket) : t.f.count(limit.left);
   return field(
     t.status.windowName(text),
-    t.status.windowLine(left, window, limit.used, when(limit.resetAt)),
+    t.status.windowLine(left, window, limit.used, when(limit.resetAt, t)),
     false,
   );
 }
 
 /** "next <t:…>", or "one is due now" when the pace's turn has come. */
 function nextRefresh(nextAt: number, now: number, t: Words): string {
-  return Number.isFinite(now) && nextAt <= now ? t.status.dueNow : t.status.next(when(nextAt));
+  return Number.isFinite(now) && nextAt <= now ? t.status.dueNow : t.status.next(when(nextAt, t));
 }
 
 /**
@@ -104,8 +104,8 @@ function allowanceFields(report: StatusReport, t: Words) {
   const windows = limits.filter((l) => l.kind === 'span');
   const emptied = windows.find((l) => l.left <= 0);
   let now: string;
-  if (month?.pace && 'spent' in month.pace) now = t.status.savedOnlyUntil(when(month.resetAt));
-  else if (emptied) now = t.status.nothingUntil(when(emptied.resetAt), safeLine(emptied.text, 40));
+  if (month?.pace && 'spent' in month.pace) now = t.status.savedOnlyUntil(when(month.resetAt, t));
+  else if (emptied) now = t.status.nothingUntil(when(emptied.resetAt, t), safeLine(emptied.text, 40));
   else {
     // New reads are bounded by every limit at once: the month's rest and each window's.
     const lefts = [...(month ? [month.left] : []), ...windows.map((l) => l.left)];
@@ -120,7 +120,7 @@ export function renderStatus(report: StatusReport, t: Words = ENGLISH): APIEmbed
   const { probe, stats } = report;
   const saved = probe.ok && typeof probe.answeredAt === 'number' && Number.isFinite(probe.answeredAt);
   const ms = saved
-    ? `${NONE} (${t.status.savedProbe(time(Math.floor((probe.answeredAt ?? 0) / 1000), TimestampStyles.RelativeTime))})`
+    ? `${NONE} (${t.status.savedProbe(t.f.ago(Math.floor((probe.answeredAt ?? 0) / 1000)))})`
     : Number.isFinite(probe.roundTripMs)
       ? t.status.milliseconds(Math.max(0, Math.round(probe.roundTripMs)))
       : NONE;
@@ -153,12 +153,12 @@ export function renderStatus(report: StatusReport, t: Words = ENGLISH): APIEmbed
     if (access) fields.push(field(t.status.accessRoles, access, false));
   }
   if (!probe.ok && probe.problem) fields.push(field(t.status.problem, safeText(probe.problem, 1000), false));
-  const date = Number.isFinite(report.now) ? new Date(report.now) : undefined;
+  const date = isoMs(report.now);
   return clampEmbed({
     title: t.status.title,
     color: probe.ok ? OK : BAD,
     fields,
     footer: { text: t.status.footer },
-    timestamp: date && !Number.isNaN(date.getTime()) ? date.toISOString() : undefined,
+    timestamp: date,
   });
 }

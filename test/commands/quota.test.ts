@@ -108,7 +108,7 @@ describe('/quota inactive and /shift active through their commands', () => {
     const payload = await shift.execute({ interaction: chatInput({ sub: 'active' }), show: show() });
     const text = payload.embeds?.[0]?.description ?? '';
     expect(payload.embeds?.[0]?.title).toBe('On duty now');
-    expect(text).toMatch(/m2.*Patrol.*since <t:\d+:R>.*1h/);
+    expect(text).toMatch(/m2.*Patrol.*started <t:\d+:R>.*1h/);
     expect(text).not.toContain('m1');
   });
 });

@@ -162,6 +162,7 @@ const SAME_ALLOWED = new Set<string>([
   'loa.dateRange',
   'loa.detailTitle',
   'loa.optionKind',
+  'loa.entryValue',
   'reports.periodSpan',
   'sentences.accessRolesChecked',
   'status.api',
@@ -323,6 +324,7 @@ describe('registration', () => {
       locale: 'de',
       ordinal: (n) => n,
       units: { d: 'd', h: 'h', m: 'm', s: 's' },
+      invalidDate: (raw) => raw,
       words: englishWords,
       commands: {
         'View member.name': 'Mitglied anzeigen (ein viel zu langer Name)',

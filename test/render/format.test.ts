@@ -1,20 +1,16 @@
 /** The shared formatters a moderator sees everywhere: timestamps Discord cannot show, and counts. */
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/discord/replies.js';
-import {
-  field,
-  formatCount,
-  NONE,
-  openLabel,
-  plainDay,
-  shownFields,
-  timestamp,
-} from '../../src/render/format.js';
+import { ENGLISH, wordsFor } from '../../src/i18n/words.js';
+import { field, formatCount, NONE, openLabel, shownFields } from '../../src/render/format.js';
 import { joinWithin } from '../../src/render/inline-list.js';
 import { renderLoa } from '../../src/render/loa.js';
 import { describeValue } from '../../src/render/open-values.js';
 import { detailEmbed, listEmbed } from '../../src/render/page.js';
 import { hitRate } from '../../src/render/status.js';
+
+const timestamp = ENGLISH.f.when;
+const plainDay = ENGLISH.f.day;
 
 const source = { fetchedAt: 1_700_000_000_000, fromCache: false, stale: false };
 
@@ -60,7 +56,7 @@ describe('timestamp', () => {
     expect(timestamp(Number.MAX_SAFE_INTEGER)).toBe(`${Number.MAX_SAFE_INTEGER} (not a valid date)`);
     expect(timestamp(253_402_300_799)).toBe('<t:253402300799:f> (<t:253402300799:R>)');
     expect(timestamp(0)).toBe(NONE);
-    expect(timestamp(-5)).toBe(NONE);
+    expect(timestamp(-5)).toBe('-5 (not a valid date)');
   });
 
   it('carries the hint into detail fields and open-shaped values', () => {
@@ -102,5 +98,22 @@ describe('counts', () => {
     ).toBe('role, role, role +1,499 more');
     expect(hitRate({ cacheHits: 12_000, cacheMisses: 3_000 })).toBe('80% (12,000 of 15,000 reads)');
     expect(MESSAGES.pageRange(123_457)).toBe('Enter a page number from 1 to 123,457.');
+  });
+});
+
+describe('lengths of time, one rule', () => {
+  it('the largest unit and the next when not 0; nothing is "0", in every language', () => {
+    const f = ENGLISH.f;
+    expect(f.duration(7 * 3600 + 30)).toBe('7h');
+    expect(f.duration(7 * 3600 + 5 * 60 + 30)).toBe('7h 5m');
+    expect(f.duration(2 * 86_400 + 3 * 3600)).toBe('2d 3h');
+    expect(f.duration(45 * 60 + 10)).toBe('45m 10s');
+    expect(f.duration(30)).toBe('30s');
+    expect(f.duration(0)).toBe('0');
+    expect(f.duration(-1)).toBe(NONE);
+    expect(wordsFor('de').f.duration(7 * 3600 + 30)).toBe('7 Std.');
+    expect(
+      wordsFor('de').reports.doneOf(wordsFor('de').f.duration(0), wordsFor('de').f.duration(12 * 3600)),
+    ).toMatch(/^0 .*12 Std\.$/);
   });
 });

@@ -5,6 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Loa } from '../../generated/api.js';
+import { wordsFor } from '../../src/i18n/words.js';
 import {
   loaEntry,
   loaLength,
@@ -223,10 +224,10 @@ describe('LOA renderers (examples)', () => {
     expect(loaOptionLabel({ ...loa, endAt: 0 }, 'Pending review')).toBe(
       'LOA · member m1 · from 3 Mar 2026 · Pending review',
     );
-    // A long member id is cut; the dates and state stay.
+    // A long member id is shown by its short form; the dates and state stay.
     const long = loaOptionLabel({ ...loa, memberId: 'x'.repeat(200) }, 'Pending review');
     expect(long.length).toBeLessThanOrEqual(100);
-    expect(long).toMatch(/x… · 3 Mar–10 Mar 2026 · Pending review$/);
+    expect(long).toMatch(/member …x{8} · 3 Mar–10 Mar 2026 · Pending review$/);
   });
 
   it("shows a status code in words: the admins' label first, else what the community's LOAs read it as", () => {
@@ -279,6 +280,18 @@ describe('LOA detail in words', () => {
       `• **Pending** · end <t:${T + 86_400}:d> → <t:${T + 3 * 86_400}:d> · requested <t:${T}:d> · handled in dm: yes · “Family trip”`,
     );
     expect(shown).not.toMatch(/requestedAt|previousEndAt|newEndAt|reviewedBy|\(\+\d+ more\)/);
+  });
+
+  it("says an entry's time, who and other keys as sentences of the reader's language", () => {
+    const entry = { requestedAt: T, approvedBy: 'x9', days: 3, expiredAt: Number.MAX_SAFE_INTEGER };
+    expect(loaEntry(entry, undefined, wordsFor('de'))).toBe(
+      `requested: <t:${T}:d> · approved by: \`x9\` · days: 3 · expired: ${Number.MAX_SAFE_INTEGER} (kein gültiges Datum)`,
+    );
+    // In the pseudo-locale every part is a sentence of the catalogue: nothing outside ⟦brackets⟧ but the joins.
+    const pseudo = loaEntry(entry, undefined, wordsFor('en-XA'));
+    let outside = pseudo;
+    while (/⟦[^⟦⟧]*⟧/.test(outside)) outside = outside.replace(/⟦[^⟦⟧]*⟧/g, '');
+    expect(outside.replace(/ · /g, '')).toBe('');
   });
 
   it('says a reason change in words', () => {

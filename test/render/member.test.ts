@@ -46,7 +46,7 @@ describe('member renderers', () => {
     expect(embed.color).toBe(0x57f287);
   });
 
-  it('show a member with role names, count, join date and linked Discord roles', () => {
+  it('show a member with role names, join date and linked Discord roles, the id once (in the title)', () => {
     const member: Member = {
       id: 'm1',
       serverId: 's',
@@ -56,11 +56,27 @@ describe('member renderers', () => {
     const embed = renderMember(member, source, roles);
     const byName = Object.fromEntries((embed.fields ?? []).map((f) => [f.name, f.value]));
     expect(byName.Roles).toBe('Moderator, Admin\\_\\*x\\*, `gone`');
-    expect(byName['Role count']).toBe('3');
+    expect(byName['Role count']).toBeUndefined();
+    expect(byName.Id).toBeUndefined();
+    expect(byName['Discord user']).toBeUndefined();
+    expect(
+      JSON.stringify(
+        renderMember(member, { ...source, people: new Map([['m1', '310000000000000001']]) }, roles),
+      ),
+    ).toContain('"name":"Discord user","value":"<@310000000000000001>"');
     expect(byName.Joined).toBe('<t:1600000000:f> (<t:1600000000:R>)');
     expect(byName['Linked Discord roles']).toBe('<@&223456789012345678>');
     expect(embed.color).toBe(0xff0000);
     assertNoPings(embed, ['223456789012345678']);
+    // "None" only when every role was read: with 'gone' unread, nothing is said of its links.
+    const none = renderMember({ ...member, roles: ['gone'] }, source, roles);
+    expect(none.fields?.map((f) => f.name)).not.toContain('Linked Discord roles');
+    const read = renderMember(
+      { ...member, roles: ['r-admin'] },
+      source,
+      new Map([['r-admin', { id: 'r-admin' }]]),
+    );
+    expect(read.fields?.find((f) => f.name === 'Linked Discord roles')?.value).toBe('None');
   });
 
   it('a row shows the id, the first role names and the join date', () => {

@@ -3,13 +3,24 @@
  * mention, one it does not a short id in lists and the whole id in details; list lines lead with the
  * person and leave the record's own id out; select labels use a display name when one is at hand.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Loa } from '../../generated/api.js';
 import { ENGLISH } from '../../src/i18n/words.js';
 import { loaOptionLabel, loaRow, renderLoa } from '../../src/render/loa.js';
-import { actor, person, personInDetail, personPlain, shortId } from '../../src/render/people.js';
+import {
+  actor,
+  onPage,
+  person,
+  personInDetail,
+  personPlain,
+  plainShortId,
+  shortId,
+  shortIds,
+} from '../../src/render/people.js';
 import { quotaRow, totalsRow } from '../../src/render/reports.js';
 import { shiftRow } from '../../src/render/shift.js';
+import { PROPS } from './arbitraries.js';
 import { assertNoPings } from './limits.js';
 
 const MEMBER = '69e281ce72c7322a4748bbfd';
@@ -83,5 +94,59 @@ describe('list lines lead with the person and leave the record’s id out', () =
   it('an "Open…" label names the member by display name, else by short id', () => {
     expect(loaOptionLabel(loa, 'Active', people, () => 'Sam')).toMatch(/^LOA · Sam · .+ · Active$/);
     expect(loaOptionLabel(loa, 'Active')).toMatch(/^LOA · member …4748bbfd · .+ · Active$/);
+  });
+});
+
+describe('short ids told apart on one page (docs/api-decisions.md, "Short ids")', () => {
+  const A = '69e281ce72c7322a0000000d';
+  const B = '69e281ce72c7322b0000000d';
+
+  it('two members sharing their last eight characters read apart on one /quota check page', () => {
+    const page = onPage(undefined, [A, B]);
+    const rows = [A, B].map((memberId, i) =>
+      quotaRow(
+        { memberId, required: 3600, roleId: 'r', done: i * 3600, status: i ? 'pass' : 'fail' },
+        'Staff',
+        page,
+        ENGLISH,
+      ),
+    );
+    const shown = rows.map((row) => row.split(' · ')[0]);
+    expect(shown[0]).not.toBe(shown[1]);
+    expect(shown).toEqual(['`…a0000000d`', '`…b0000000d`']);
+    // Alone on a page, the eight characters are enough.
+    expect(person(A, onPage(undefined, [A]))).toBe('`…0000000d`');
+    expect(plainShortId(B, onPage(undefined, [A, B]))).toBe('…b0000000d');
+  });
+
+  it('an id shorter than eight characters is shown whole, as is one whose end is another id', () => {
+    const page = onPage(undefined, ['ab12x', A, `x${A}`]);
+    expect(person('ab12x', page)).toBe('`ab12x`');
+    expect(shortId(A, page.page)).toBe(A);
+    expect(shortId(`x${A}`, page.page)).toBe(`x${A}`);
+  });
+
+  it('any ids of any length and alphabet: each short form unique on the page and an end of its id', () => {
+    const id = fc.oneof(
+      fc.string({ minLength: 1, maxLength: 30 }),
+      fc.string({ unit: fc.constantFrom('0', '1', 'd'), minLength: 1, maxLength: 30 }),
+      fc.tuple(fc.string({ maxLength: 6 }), fc.constantFrom('0000000d', 'é€😀…abcd')).map(([a, b]) => a + b),
+    );
+    fc.assert(
+      fc.property(fc.uniqueArray(id, { minLength: 1, maxLength: 40 }), (ids) => {
+        const short = shortIds(ids);
+        const shown = ids.map((i) => short.of(i));
+        expect(new Set(shown).size).toBe(ids.length);
+        ids.forEach((i, n) => {
+          const s = shown[n] as string;
+          if (s === i) return;
+          expect(s.startsWith('…')).toBe(true);
+          expect(i.endsWith(s.slice(1))).toBe(true);
+          expect(s.length - 1).toBeGreaterThanOrEqual(8);
+        });
+        for (const i of ids) if (i.length < 8) expect(short.of(i)).toBe(i);
+      }),
+      PROPS,
+    );
   });
 });

@@ -103,6 +103,7 @@ const ENGLISH_WORDS = [
   'on leave',
   'back',
   'since',
+  'started',
   'never',
   'last shift',
   'no return date',
@@ -136,7 +137,7 @@ describe('reports read in German', () => {
     expect(upcoming?.title).toBe('Abwesenheiten, die innerhalb von 7 Tagen beginnen');
     expect(quotaEmbed?.description).toMatch(/^1 erfüllt · 1 nicht erfüllt · 1 abwesend\n/);
     expect(quotaEmbed?.description).toContain('✅ erfüllt · 11 Std. 6 Min. von 10 Std. (Staff)');
-    expect(onDutyEmbed?.description).toContain('Welle 3 · seit <t:');
+    expect(onDutyEmbed?.description).toContain('Welle 3 · begonnen <t:');
     expect(idle?.description).toContain('nie im Dienst');
     expect(idle?.description).toContain('🌴 abwesend, ohne Rückkehrdatum');
   });

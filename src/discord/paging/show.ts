@@ -4,7 +4,7 @@ import { cutPage, pageCount } from '../../api/pages.js';
 import type { Fetched } from '../../api/types.js';
 import { eachSliced } from '../../base/slices.js';
 import { ENGLISH, said } from '../../i18n/words.js';
-import { memberIdsIn, type People } from '../../render/people.js';
+import { memberIdsIn, onPage, type People } from '../../render/people.js';
 import type { Community } from '../community.js';
 import { type Payload, say, UserError } from '../replies.js';
 import { buildDetailComponents, buildListComponents, type ShortcutLink } from './components.js';
@@ -20,7 +20,7 @@ import {
 
 /**
  * Who the members of `items` are, as the community's directory knows them (each item's ids from
- * `people`); undefined without a directory or ids. Never fails: a directory that does not answer
+ * `people`), with the short forms of those ids (`onPage`); undefined without ids. Never fails: a directory that does not answer
  * in time gives what is at hand, and the page shows ids.
  */
 export async function peopleOf<T>(
@@ -29,7 +29,7 @@ export async function peopleOf<T>(
   people: ((item: T) => unknown[]) | undefined,
   waitMs?: number,
 ): Promise<People | undefined> {
-  if (!community.directory || !people) return undefined;
+  if (!people) return undefined;
   // An export's 10,000 records: their people are gathered in slices.
   const values: unknown[] = [];
   await eachSliced(items, (item) => {
@@ -37,7 +37,9 @@ export async function peopleOf<T>(
   });
   const ids = memberIdsIn(values);
   if (ids.length === 0) return undefined;
-  return community.directory.lookup(ids, waitMs).catch(() => undefined);
+  const known = await community.directory?.lookup(ids, waitMs).catch(() => undefined);
+  // The short forms of the page's ids come with it, so two members read apart (docs/api-decisions.md).
+  return onPage(known, ids);
 }
 
 /**
