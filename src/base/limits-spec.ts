@@ -81,30 +81,3 @@ export function nextMonthStart(nowMs: number): number {
 export function monthOf(nowMs: number): string {
   return new Date(nowMs).toISOString().slice(0, 7);
 }
-
-/**
- * How a span limit of `points` per `seconds` is kept in every window of that length, whatever the
- * API's own alignment: as a bucket of `perBucket` requests that refills every `bucketSeconds`
- * (each bucket is one of rate-limiter-flexible's windows, which open at their first request).
- *
- * With k buckets of at least (seconds + margin) / k each, any stretch of seconds + margin overlaps at
- * most k + 1 buckets, so it holds at most (k + 1) * perBucket <= points requests; the margin covers
- * the delay between sending a request and the API counting it. Buckets are whole seconds (Redis
- * expiries are), and k is chosen for the best sustained rate.
- */
-export function bucketPlan(
-  points: number,
-  seconds: number,
-  marginSeconds = 1,
-): { perBucket: number; bucketSeconds: number } {
-  const span = seconds + marginSeconds;
-  if (points < 2) return { perBucket: 1, bucketSeconds: span };
-  let best = { perBucket: 1, bucketSeconds: span, rate: 1 / span };
-  for (let k = 1; k <= Math.min(points - 1, 60); k++) {
-    const perBucket = Math.floor(points / (k + 1));
-    const bucketSeconds = Math.ceil(span / k);
-    const rate = perBucket / bucketSeconds;
-    if (perBucket >= 1 && rate > best.rate + 1e-12) best = { perBucket, bucketSeconds, rate };
-  }
-  return { perBucket: best.perBucket, bucketSeconds: best.bucketSeconds };
-}

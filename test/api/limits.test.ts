@@ -13,7 +13,7 @@ import { ApiError } from '../../src/api/errors.js';
 import { createLimits, type Limits } from '../../src/api/limits/limits.js';
 import { fileLimitStore, type LimitStore, redisLimitStore } from '../../src/api/limits/store.js';
 import { withWait } from '../../src/api/wait.js';
-import { bucketPlan, parseLimits } from '../../src/base/limits-spec.js';
+import { parseLimits } from '../../src/base/limits-spec.js';
 import { MESSAGES } from '../../src/discord/replies.js';
 import { reachable } from '../support/redis.js';
 import { captureLogger, fakeClock, freshDataDir, rejection, silentLogger } from './helpers.js';
@@ -47,42 +47,8 @@ const outcome = (p: Promise<unknown>) =>
     (e: unknown) => (e instanceof ApiError ? e.kind : 'other'),
   );
 
-describe('bucketPlan: a span limit kept in every window of its length', () => {
-  it.each([
-    [1, 10],
-    [2, 10],
-    [5, 1],
-    [16, 1],
-    [30, 10],
-    [30, 60],
-    [60, 60],
-    [100, 86_400],
-  ])('%i per %i s: the worst-aligned window holds at most the limit', (points, seconds) => {
-    const { perBucket, bucketSeconds } = bucketPlan(points, seconds);
-    // Buckets open back to back, each at its first request; the others may fall anywhere inside
-    // it (the worst case). A window of `seconds + 1` (the margin for delays in flight), at every
-    // alignment that matters, sees all of a bucket that opens inside it and all but the first
-    // request of one that opened before it.
-    const starts = Array.from({ length: 50 }, (_, i) => i * bucketSeconds);
-    const span = seconds + 1;
-    let busiest = 0;
-    for (const t of starts.flatMap((s) => [s - span, s - span + 0.001, s, s + 0.001, s - 0.001])) {
-      const inside = starts.filter((s) => s >= t && s < t + span).length * perBucket;
-      const before = starts.some((s) => s < t && s + bucketSeconds > t) ? perBucket - 1 : 0;
-      busiest = Math.max(busiest, inside + before);
-    }
-    expect(busiest).toBeLessThanOrEqual(points);
-    expect(perBucket).toBeGreaterThanOrEqual(1);
-  });
-
-  it('keeps most of the rate for realistic limits', () => {
-    const { perBucket, bucketSeconds } = bucketPlan(30, 10);
-    expect((perBucket / bucketSeconds) * 10).toBeGreaterThanOrEqual(19);
-  });
-});
-
 describe('every limit at once, under concurrency', () => {
-  it('sixty parallel callers never get more than the month allows, nor more than a bucket per window', async () => {
+  it('sixty parallel callers never get more than the month allows, nor more than the limit in any window', async () => {
     const l = limits('7/month,4/2s', fileLimitStore(freshDataDir(), 'h', silentLogger));
     const key = freshKey();
     const granted: number[] = [];
@@ -93,8 +59,10 @@ describe('every limit at once, under concurrency', () => {
     // The others are told the month is spent, or (queued too deep to be served in time) to come back.
     expect(outcomes.filter((o) => o !== 'ok' && o !== 'quota' && o !== 'busy')).toEqual([]);
     expect((await l.status(key))[0]).toMatchObject({ used: 7, left: 0 });
-    // 4 per 2 s: in every 3 s (the window plus the margin) at most 4 were granted.
-    const busiest = Math.max(...granted.map((t) => granted.filter((u) => u >= t && u < t + 3_000).length));
+    // 4 per 2 s: no 2 s (the API's window) held more than 4 grants. (The log keeps 4 in every 3 s, the
+    // margin covering the time between a grant and its request reaching the API, as here the
+    // moment a caller noticed it.)
+    const busiest = Math.max(...granted.map((t) => granted.filter((u) => u >= t && u < t + 2_000).length));
     expect(busiest).toBeLessThanOrEqual(4);
   }, 20_000);
 
@@ -359,11 +327,11 @@ describe('waiting callers', () => {
   it('are served in arrival order, and one that gives up (abort) leaves the line at once', async () => {
     const l = lineLimits('2/1s');
     const key = freshKey();
-    await l.acquire(key, 0); // 2/1s is kept as 1 request every 2 s
+    await l.acquire(key, 0); // 2/1s: one more has room now, then the window (2 s with the margin) is full
     const order: string[] = [];
     const started = Date.now();
     const first = l.acquire(key, 60_000).then(() => order.push('first'));
-    // Behind `first` in line (which waits ~2 s for the bucket): gives up after 200 ms.
+    // Behind `first` in line (the window full after it, for about 2 s): gives up after 200 ms.
     const giveUp = new AbortController();
     setTimeout(() => giveUp.abort(new DOMException('timed out', 'TimeoutError')), 200);
     let gaveUpAt = 0;
@@ -386,9 +354,9 @@ describe('a fair line between the people asking (the wait context)', () => {
   useLineClock();
 
   it("takes turns: one person's many reads do not starve another's one; each is told its place and wait", async () => {
-    const l = lineLimits('3/1s'); // 1 request a second
+    const l = lineLimits('1/1s'); // one request in every 2 s (the second plus the margin)
     const key = freshKey();
-    await l.acquire(key, 0); // the bucket is full for about a second
+    await l.acquire(key, 0); // the window is full for 2 s
     const order: string[] = [];
     const told = new Map<string, Array<[number, number]>>();
     const ask = (who: string, n: number) => {
@@ -404,10 +372,10 @@ describe('a fair line between the people asking (the wait context)', () => {
     expect(order).toEqual(['a1', 'b1', 'a2', 'a3', 'a4']);
     const b1 = told.get('b1') ?? [];
     expect(b1[0]?.[0]).toBe(2);
-    // Once a1's wait for the bucket is known: about 1 s for a1, and one bucket (1 s) more.
+    // Once a1's wait for the window is known: about 2 s for a1, and one window (2 s) more.
     const eta = Math.max(...b1.filter(([p]) => p === 2).map(([, ms]) => ms));
-    expect(eta).toBeGreaterThan(1_000);
-    expect(eta).toBeLessThanOrEqual(2_000);
+    expect(eta).toBeGreaterThan(2_000);
+    expect(eta).toBeLessThanOrEqual(4_000);
     expect(told.get('b1')?.at(-1)).toEqual([0, 0]); // served: no longer waiting
     // a4 was 4th; b1 then came in ahead of it (5th); from there its place only moves up.
     const a4 = (told.get('a4') ?? []).map(([p]) => p).filter((p) => p > 0);
@@ -417,7 +385,7 @@ describe('a fair line between the people asking (the wait context)', () => {
   }, 15_000);
 
   it('refuses at once a read whose place in line already says it would wait longer than allowed', async () => {
-    const l = lineLimits('3/1s');
+    const l = lineLimits('1/1s');
     const key = freshKey();
     await l.acquire(key, 0);
     const queued = [1, 2, 3].map(() =>

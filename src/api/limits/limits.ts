@@ -6,7 +6,7 @@
  * - fair-queue.ts: callers wait for a request slot up to API_QUEUE_MAX_WAIT_MS, then get ApiError
  *   'busy' (at once when their place in line already says the wait would be longer), in a line fair
  *   between the people asking, each told its place and an estimated wait.
- * - spans.ts: a span limit (N per W) is a bucket (spec.ts's bucketPlan).
+ * - spans.ts: the span limits (N per W) kept exactly, in a log of the last requests (request-log.ts).
  * - month.ts: the month's count, of every request whether or not a monthly limit is known, under
  *   a key of its own per month (the calendar month in UTC), kept in the ledger too; when a monthly
  *   limit is spent, callers get ApiError 'quota' naming the reset at once (waiting would not help).
@@ -67,7 +67,7 @@ export function createLimits(options: LimitsOptions): Limits {
     onAllowanceMark: options.onAllowanceMark,
   });
   const month: MonthCount | undefined = counted.limited ? counted : undefined;
-  const spans = createSpans(specs, store, prefix);
+  const spans = createSpans(specs, store, prefix, now);
   const retryAfter = createRetryAfter(store, prefix, options.probeIntervalMs ?? PROBE_INTERVAL_MS);
   const holds: MonthHolds | undefined =
     month &&

@@ -1,14 +1,21 @@
 /**
- * The rolling windows of API_LIMITS (N per W, every limit but the month's), per key: each kept as a
- * bucket (spec.ts's bucketPlan), counted in the limit store every process of the token shares.
+ * The rolling windows of API_LIMITS (N per W, every limit but the month's), per key: kept exactly in
+ * a log of the last requests' times (request-log.ts), in the limit store every process of the token
+ * shares. A request goes as soon as every window has room, so a burst of up to N goes at once.
  */
-import { RateLimiterRes } from 'rate-limiter-flexible';
-import { bucketPlan, type LimitSpec } from '../../base/limits-spec.js';
-import type { Counter, LimitStore } from './store.js';
+import type { LimitSpec } from '../../base/limits-spec.js';
+import type { LogWindow } from './request-log.js';
+import type { LimitStore } from './store.js';
 import type { LimitStatus } from './types.js';
 
+/**
+ * Added to each window: the delay between sending a request and the API counting it (whatever
+ * the API's windows are, none of W then holds more than N of ours).
+ */
+export const SPAN_MARGIN_MS = 1_000;
+
 export interface Spans {
-  /** Consume one request in every span bucket; the wait (ms) when one is full, else 0. */
+  /** Write one request in every span if each has room now: 0; else the wait (ms) and nothing written. */
   take(key: string): Promise<number>;
   /** Estimated wait (ms) of the waiter at `position` (1 = being served) behind a head ready in `headMs`. */
   etaAt(position: number, headMs: number): number;
@@ -18,75 +25,44 @@ export interface Spans {
   readonly longestMs: number | undefined;
 }
 
-interface Span {
-  spec: LimitSpec;
-  counter: Counter;
-  perBucket: number;
-  bucketSeconds: number;
-}
-
-/** The spans among `specs`, counted in `store` under `prefix`. */
-export function createSpans(specs: LimitSpec[], store: LimitStore, prefix: string): Spans {
-  const spans: Span[] = specs
+/** The spans among `specs`, logged in `store` under `prefix`, on the clock `now` (ms since epoch). */
+export function createSpans(specs: LimitSpec[], store: LimitStore, prefix: string, now: () => number): Spans {
+  const spans = specs
     .filter((s) => s.window.kind === 'span')
     .sort((a, b) => windowSeconds(a) - windowSeconds(b))
-    .map((spec) => {
-      const plan = bucketPlan(spec.points, windowSeconds(spec));
-      return {
-        spec,
-        ...plan,
-        counter: store.counter(
-          `${prefix}:span:${windowSeconds(spec)}s:${plan.bucketSeconds}s`,
-          plan.perBucket,
-          plan.bucketSeconds,
-        ),
-      };
-    });
+    .map((spec) => ({
+      spec,
+      window: { ms: windowSeconds(spec) * 1000 + SPAN_MARGIN_MS, points: spec.points } satisfies LogWindow,
+    }));
+  const windows = spans.map((span) => span.window);
+  const log = store.log(`${prefix}:log`);
   const longest = spans.at(-1);
 
   return {
-    async take(key) {
-      // Look first, so a full bucket does not cost the others a slot.
-      for (const span of spans) {
-        const res = await span.counter.get(key);
-        if (res && res.consumedPoints >= span.perBucket && res.msBeforeNext > 0) return res.msBeforeNext;
-      }
-      for (const span of spans) {
-        try {
-          await span.counter.consume(key);
-        } catch (rejection) {
-          if (rejection instanceof RateLimiterRes) return Math.max(1, rejection.msBeforeNext);
-          throw rejection;
-        }
-      }
-      return 0;
-    },
+    take: async (key) => (windows.length === 0 ? 0 : log.take(key, windows, now())),
 
     etaAt(position, headMs) {
       let eta = 0;
-      for (const span of spans) {
-        eta = Math.max(eta, Math.floor((position - 1) / span.perBucket) * span.bucketSeconds * 1000);
-      }
+      for (const { window } of spans)
+        eta = Math.max(eta, Math.floor((position - 1) / window.points) * window.ms);
       return Math.max(0, headMs) + eta;
     },
 
     async status(key, t) {
-      const out: LimitStatus[] = [];
-      for (const span of spans) {
-        const res = await span.counter.get(key);
-        const open = res !== null && res.msBeforeNext > 0;
-        const used = open ? Math.min(span.perBucket, res.consumedPoints) : 0;
-        out.push({
-          text: span.spec.text,
+      const standings = await log.look(key, windows, t);
+      return spans.map(({ spec, window }, i) => {
+        const used = Math.min(window.points, standings[i]?.used ?? 0);
+        return {
+          text: spec.text,
           kind: 'span',
-          points: span.spec.points,
+          points: spec.points,
           used,
-          left: span.perBucket - used,
-          resetAt: open ? t + res.msBeforeNext : t,
-          bucket: { perBucket: span.perBucket, seconds: span.bucketSeconds },
-        });
-      }
-      return out;
+          left: window.points - used,
+          // When the oldest counted leaves the window, giving one more request room.
+          resetAt: standings[i]?.freesAt ?? t,
+          bucket: { perBucket: window.points, seconds: windowSeconds(spec) },
+        };
+      });
     },
 
     longestMs: longest && windowSeconds(longest.spec) * 1000,

@@ -36,6 +36,16 @@ import {
 } from 'rate-limiter-flexible';
 import type { Logger } from '../../base/log.js';
 import { within } from '../abort.js';
+import {
+  type LogDump,
+  type LogWindow,
+  MemoryLog,
+  REDIS_LOOK,
+  REDIS_TAKE,
+  type RequestLog,
+  readRedisTake,
+  standing,
+} from './request-log.js';
 
 /** The limiter type every backend hands out (all share rate-limiter-flexible's interface). */
 export type Counter = RateLimiterAbstract;
@@ -44,6 +54,8 @@ export interface LimitStore {
   readonly backend: 'redis' | 'file';
   /** A limiter of `points` per `durationSeconds` (0: never expires) under `prefix`. */
   counter(prefix: string, points: number, durationSeconds: number): Counter;
+  /** The log of the short limits' requests under `prefix` (request-log.ts): shared, atomic. */
+  log(prefix: string): RequestLog;
   /** The in-memory limiter that stands in for `counter` when Redis fails (Redis only). */
   insurance(counter: Counter): RateLimiterMemory | undefined;
   /**
@@ -190,6 +202,7 @@ export function redisLimitStore(url: string, logger: Logger): LimitStore {
       insurances.set(limiter, insuranceLimiter);
       return limiter;
     },
+    log: (prefix) => redisLog(client, prefix, health),
     insurance: (counter) => insurances.get(counter),
     shared: () =>
       client.isReady && Date.now() >= health.downUntil && Date.now() - health.insuredAt >= REDIS_RETRY_MS,
@@ -207,9 +220,85 @@ export function redisLimitStore(url: string, logger: Logger): LimitStore {
   };
 }
 
+/** What the log needs of the Redis client: scripts. */
+interface EvalClient {
+  eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
+}
+
+/**
+ * The short limits' log in Redis (request-log.ts's REDIS_TAKE, one atomic script per request), with
+ * a memory log as its insurance: seeded with what Redis held after each answer, so when Redis fails
+ * or is slow (as for the counters: REDIS_TIMEOUT_MS, then REDIS_RETRY_MS alone) this process goes on
+ * from the last state it saw, its own requests written on top.
+ */
+function redisLog(client: EvalClient, prefix: string, health: Health): RequestLog {
+  const memory = new MemoryLog();
+  const keyOf = (key: string, window: LogWindow) => `${prefix}:{${key}}:${window.ms}ms`;
+  const insured = <T>(answer: () => T): T => {
+    health.insuredAt = Date.now();
+    return answer();
+  };
+  return {
+    async take(key, windows, now) {
+      if (windows.length === 0) return 0;
+      if (Date.now() < health.downUntil) return insured(() => memory.takeNow(key, windows, now));
+      const started = Date.now();
+      try {
+        const reply = await within(
+          client.eval(REDIS_TAKE, {
+            keys: windows.map((window) => keyOf(key, window)),
+            arguments: [
+              String(now),
+              `${now}:${process.pid}:${Math.random().toString(36).slice(2)}`,
+              ...windows.flatMap((window) => [String(window.ms), String(window.points)]),
+            ],
+          }),
+          REDIS_TIMEOUT_MS,
+          () => {
+            throw new Error(`Redis answered no log in ${REDIS_TIMEOUT_MS} ms`);
+          },
+        );
+        const { wait, times } = readRedisTake(reply, windows.length);
+        windows.forEach((window, i) => {
+          memory.seed(key, window, times[i] ?? []);
+        });
+        if (Date.now() - started >= REDIS_TIMEOUT_MS) health.downUntil = Date.now() + REDIS_RETRY_MS;
+        return wait;
+      } catch {
+        health.downUntil = Date.now() + REDIS_RETRY_MS;
+        return insured(() => memory.takeNow(key, windows, now));
+      }
+    },
+    async look(key, windows, now) {
+      if (windows.length === 0 || Date.now() < health.downUntil) return memory.look(key, windows, now);
+      try {
+        const reply = await within(
+          client.eval(REDIS_LOOK, {
+            keys: windows.map((window) => keyOf(key, window)),
+            arguments: [
+              String(now),
+              ...windows.flatMap((window) => [String(window.ms), String(window.points)]),
+            ],
+          }),
+          REDIS_TIMEOUT_MS,
+          () => {
+            throw new Error(`Redis answered no log in ${REDIS_TIMEOUT_MS} ms`);
+          },
+        );
+        const { times } = readRedisTake(reply, windows.length);
+        return windows.map((window, i) => standing(times[i] ?? [], window));
+      } catch {
+        return memory.look(key, windows, now);
+      }
+    },
+  };
+}
+
 interface FileState {
   version: 1;
   limiters: Record<string, ReturnType<RateLimiterMemory['dump']>>;
+  /** The short limits' logs (request-log.ts), by prefix; absent in files of older versions. */
+  logs?: Record<string, LogDump>;
 }
 
 /**
@@ -224,6 +313,10 @@ interface OpenFile {
   /** The file's windows as read when first opened (kept until a limiter here takes one over). */
   saved: FileState['limiters'];
   limiters: Map<string, RateLimiterMemory>;
+  /** The short limits' logs by prefix (restored from the file's). */
+  logs: Map<string, MemoryLog>;
+  /** The file's logs as read when first opened. */
+  savedLogs: NonNullable<FileState['logs']>;
   users: number;
   dirty: boolean;
   writing: Promise<void>;
@@ -237,11 +330,14 @@ function openFile(dataDir: string, path: string, logger: Logger): OpenFile {
     open.users++;
     return open;
   }
+  const state = readState(path, logger);
   const file: OpenFile = {
     path,
     dataDir,
-    saved: readState(path, logger)?.limiters ?? {},
+    saved: state?.limiters ?? {},
     limiters: new Map(),
+    logs: new Map(),
+    savedLogs: state?.logs ?? {},
     users: 1,
     dirty: false,
     writing: Promise.resolve(),
@@ -255,6 +351,8 @@ async function writeFile(file: OpenFile): Promise<void> {
   file.dirty = false;
   const state: FileState = { version: 1, limiters: { ...file.saved } };
   for (const [prefix, limiter] of file.limiters) state.limiters[prefix] = limiter.dump();
+  state.logs = { ...file.savedLogs };
+  for (const [prefix, log] of file.logs) state.logs[prefix] = log.dump();
   const temporary = `${file.path}.${process.pid}.tmp`;
   const handle = await open(temporary, 'w');
   try {
@@ -304,6 +402,18 @@ export function fileLimitStore(dataDir: string, hash: string, logger: Logger): L
         };
       }
       return limiter;
+    },
+    log(prefix) {
+      const shared = file.logs.get(prefix);
+      if (shared) return shared;
+      const log = new MemoryLog();
+      const dump = file.savedLogs[prefix];
+      if (dump) log.restore(dump);
+      log.onChange = () => {
+        file.dirty = true;
+      };
+      file.logs.set(prefix, log);
+      return log;
     },
     insurance: () => undefined,
     shared: () => true,

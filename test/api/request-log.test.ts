@@ -1,0 +1,170 @@
+/**
+ * The short limits' log (src/api/limits/request-log.ts), in memory and in Redis (the same Lua the
+ * bot runs): no stretch of the window, starting at any instant, ever holds more than its requests;
+ * a request is refused only when a window is full (never with room), and then told exactly how long
+ * until the oldest leaves; a clock stepped back counts the entries ahead of it as now; a limit lowered
+ * mid-window applies at once. Property runs on generated request times, on an explicit clock.
+ */
+import { randomBytes } from 'node:crypto';
+import { createClient } from '@keyv/redis';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  type LogWindow,
+  MemoryLog,
+  REDIS_LOOK,
+  REDIS_TAKE,
+  type RequestLog,
+  readRedisTake,
+  standing,
+} from '../../src/api/limits/request-log.js';
+import { reachable } from '../support/redis.js';
+
+const redisUp = (await reachable(6379)) || process.env.CI === 'true';
+
+/** The same script the bot's Redis store runs, over a client of the test's own. */
+function redisLog(client: { eval: ReturnType<typeof createClient>['eval'] }): RequestLog {
+  const prefix = `test:log:${randomBytes(6).toString('hex')}`;
+  const keys = (key: string, windows: readonly LogWindow[]) =>
+    windows.map((w) => `${prefix}:{${key}}:${w.ms}ms`);
+  let n = 0;
+  return {
+    async take(key, windows, now) {
+      const reply = await client.eval(REDIS_TAKE, {
+        keys: keys(key, windows),
+        arguments: [String(now), `m${n++}`, ...windows.flatMap((w) => [String(w.ms), String(w.points)])],
+      });
+      return readRedisTake(reply, windows.length).wait;
+    },
+    async look(key, windows, now) {
+      const reply = await client.eval(REDIS_LOOK, {
+        keys: keys(key, windows),
+        arguments: [String(now), ...windows.flatMap((w) => [String(w.ms), String(w.points)])],
+      });
+      const { times } = readRedisTake(reply, windows.length);
+      return windows.map((w, i) => standing(times[i] ?? [], w));
+    },
+  };
+}
+
+const WINDOWS: LogWindow[] = [
+  { ms: 3_000, points: 4 },
+  { ms: 11_000, points: 9 },
+];
+
+/** Steps of time between attempts (ms): bursts (0), short and long gaps, and clock steps back. */
+const steps = fc.array(
+  fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 1_500 }), fc.integer({ min: -2_000, max: -1 })),
+  {
+    minLength: 1,
+    maxLength: 120,
+  },
+);
+
+/**
+ * Run the attempts; check every rule after each. The wall clock (the log's) steps back by the
+ * negative gaps while real time stands still; the API counts in real time.
+ */
+async function holds(log: RequestLog, gaps: number[]) {
+  const key = `k${randomBytes(4).toString('hex')}`;
+  let now = 1_000_000;
+  let real = 0;
+  // What the log must hold, per window: granted times, those later than the clock as now, and
+  // each dropped for good once out of its window.
+  const kept: number[][] = WINDOWS.map(() => []);
+  // Every grant in real time, per window alike: what the API sees.
+  const realGrants: number[] = [];
+  for (const gap of gaps) {
+    now += gap;
+    real += Math.max(gap, 0);
+    WINDOWS.forEach((w, i) => {
+      kept[i] = (kept[i] as number[]).map((t) => Math.min(t, now)).filter((t) => t > now - w.ms);
+    });
+    const full = WINDOWS.some((w, i) => (kept[i] as number[]).length >= w.points);
+    const wait = await log.take(key, WINDOWS, now);
+    if (!full) {
+      // Room in every window: it goes at once.
+      expect(wait).toBe(0);
+      for (const list of kept) list.push(now);
+      realGrants.push(real);
+    } else {
+      // Full: refused, told how long until the fullest window's oldest counted entry leaves.
+      const expected = Math.max(
+        ...WINDOWS.map((w, i) => {
+          const list = [...(kept[i] as number[])].sort((a, b) => a - b);
+          return list.length >= w.points ? (list[list.length - w.points] as number) + w.ms - now : 0;
+        }),
+        1,
+      );
+      expect(wait).toBe(expected);
+    }
+    // No stretch of any window, ending at any grant, holds more than its requests, in real time.
+    for (const w of WINDOWS) {
+      for (const end of realGrants)
+        expect(realGrants.filter((t) => t > end - w.ms && t <= end).length).toBeLessThanOrEqual(w.points);
+    }
+    const look = await log.look(key, WINDOWS, now);
+    WINDOWS.forEach((_, i) => {
+      expect(look[i]?.used).toBe((kept[i] as number[]).length);
+    });
+  }
+}
+
+describe('the short limits kept exactly', () => {
+  it('in memory: never over a window, never refused with room, the wait exact, a clock stepped back held', async () => {
+    await fc.assert(
+      fc.asyncProperty(steps, async (gaps) => holds(new MemoryLog(), gaps)),
+      { numRuns: 150 },
+    );
+  });
+
+  it('a burst up to the limit goes at once, the next waits for the oldest to leave', async () => {
+    const log = new MemoryLog();
+    const window = [{ ms: 61_000, points: 30 }];
+    for (let i = 0; i < 30; i++) expect(await log.take('k', window, 5_000 + i)).toBe(0);
+    expect(await log.take('k', window, 5_030)).toBe(5_000 + 61_000 - 5_030);
+    expect(await log.take('k', window, 66_000)).toBe(0);
+  });
+
+  it('a limit lowered mid-window applies at once; the log is kept', async () => {
+    const log = new MemoryLog();
+    for (let i = 0; i < 5; i++) expect(await log.take('k', [{ ms: 10_000, points: 10 }], 100 + i)).toBe(0);
+    expect(await log.take('k', [{ ms: 10_000, points: 3 }], 200)).toBe(100 + 2 + 10_000 - 200);
+    expect(await log.take('k', [{ ms: 10_000, points: 6 }], 200)).toBe(0);
+  });
+
+  it('survives a dump and a restore (the counters file)', async () => {
+    const log = new MemoryLog();
+    const window = [{ ms: 10_000, points: 2 }];
+    await log.take('k', window, 1_000);
+    await log.take('k', window, 1_001);
+    const again = new MemoryLog();
+    again.restore(JSON.parse(JSON.stringify(log.dump())));
+    expect(await again.take('k', window, 1_002)).toBe(1_000 + 10_000 - 1_002);
+  });
+
+  describe.runIf(redisUp)('in Redis (the Lua script the bot runs)', () => {
+    const client = createClient({ url: 'redis://127.0.0.1:6379' });
+    const connected = client.connect();
+    afterAll(async () => {
+      await connected;
+      await client.close();
+    });
+
+    it('the same rules, atomically', async () => {
+      await connected;
+      await fc.assert(
+        fc.asyncProperty(steps, async (gaps) => holds(redisLog(client), gaps)),
+        { numRuns: 40 },
+      );
+    });
+
+    it('two writers at the same instant are never both granted the last place', async () => {
+      await connected;
+      const log = redisLog(client);
+      const window = [{ ms: 5_000, points: 3 }];
+      const waits = await Promise.all(Array.from({ length: 12 }, () => log.take('same', window, 10_000)));
+      expect(waits.filter((w) => w === 0)).toHaveLength(3);
+    });
+  });
+});
