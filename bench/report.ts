@@ -6,6 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Distribution, MonthFigures, ScenarioResult } from './measure.js';
+import { SPAN_MARGIN_MS } from '../src/api/limits/spans.js';
 import { BURST_LIMIT } from './scenarios.js';
 
 export interface TargetResult {
@@ -145,16 +146,21 @@ export function buildReport(
         },
   );
 
-  // The least time the burst's requests need under the API's limit: N go at once, then N more
-  // every window. A moderator's answer can come no sooner than its request's turn.
+  // The least time the burst's requests need under the limit as Rollcall must keep it: N go at once,
+  // then N more every window and its margin (SPAN_MARGIN_MS, for requests that reach the API late).
+  // A moderator's answer can come no sooner than its request's turn.
   for (const run of scenarios.filter((s) => s.name === 'burst' || s.name.startsWith('burst-'))) {
-    const floorMs = burstFloorMs(run.api.requests, BURST_LIMIT.requests, BURST_LIMIT.windowSeconds);
+    const floorMs = burstFloorMs(
+      run.api.requests,
+      BURST_LIMIT.requests,
+      BURST_LIMIT.windowSeconds + SPAN_MARGIN_MS / 1000,
+    );
     const p95 = run.embedMs.p95;
     const limit = Math.max(floorMs, 1_000) * TARGETS.burstFloorFactor;
     targets.push({
       id: `burst-floor-${run.name}`,
       target: `${run.title}: embed p95 <= ${TARGETS.burstFloorFactor} x the time its requests need under the limit`,
-      figure: `${ms(p95)} ms; floor ${ms(floorMs)} ms (${run.api.requests} requests at ${BURST_LIMIT.requests} / ${BURST_LIMIT.windowSeconds} s)`,
+      figure: `${ms(p95)} ms; floor ${ms(floorMs)} ms (${run.api.requests} requests at ${BURST_LIMIT.requests} / ${BURST_LIMIT.windowSeconds} s and its margin)`,
       status: p95 === null ? 'n/a' : p95 <= limit ? 'pass' : 'miss',
       note:
         p95 === null || p95 <= limit

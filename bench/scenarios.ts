@@ -800,7 +800,7 @@ export const STEADY_LIMIT: RateLimitOptions = { requests: 3_000, windowSeconds: 
 export const BURST_LIMIT: RateLimitOptions = { requests: 30, windowSeconds: 10 };
 /**
  * The bot's short limit in the burst: the API's own, as operators are told to set it. The log of
- * the last requests (src/api/limits/request-log.ts) keeps it over the window and a second more
+ * the last requests (src/api/limits/request-log.ts) keeps it over the window and 2 s more
  * (SPAN_MARGIN_MS), the margin for requests that reach the API later than they were counted.
  */
 export const BURST_BUDGET = { requests: 30, windowSeconds: 10 };

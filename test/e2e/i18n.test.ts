@@ -40,7 +40,9 @@ describe('languages', () => {
       'Beitrittsanfrage',
     );
     const list = loa?.options?.find((o) => o.name === 'list');
-    expect(list?.description_localizations?.de).toBe('Alle LOAs auflisten, neueste zuerst');
+    expect(list?.description_localizations?.de).toBe(
+      'Alle LOAs auflisten, oder nur die eines Zustands (neueste zuerst)',
+    );
   });
 
   it('refuses a stranger in German for de and in English for ja', async () => {

@@ -68,7 +68,8 @@ describe('the access checks share in hosted mode', () => {
     // and the other 1 is kept for re-checks of the moderator.
     expect(lookups()).toBe(1);
     const reset = Math.floor(nextMonthStart(Date.now()) / 1000);
-    expect(new Set(answers)).toEqual(new Set([MESSAGES.accessChecksSpent(reset)]));
+    // The first checks' part is spent (the moderator's): strangers are told so, and the remedy.
+    expect(new Set(answers)).toEqual(new Set([MESSAGES.accessFirstChecksSpent(reset, 'discord-roles')]));
 
     const before = world.sandbox.requests.length;
     const shifts = await (

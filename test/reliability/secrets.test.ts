@@ -188,11 +188,10 @@ describe.skipIf(!withRedis)('a Redis password in CACHE_URL (redis-server --requi
     expect(Number(redis.cli('DBSIZE').trim())).toBeGreaterThan(0);
     recordText('Redis keys (password-protected)', redis.cli('KEYS', '*'));
     await redis.kill();
-    const during = await ask(cached, 'loa', {
-      subcommand: 'view',
-      options: { id: upstream.dataset.loas[40]!.id },
-    });
-    expect(embedOf(during.message).title).toContain(upstream.dataset.loas[40]!.id);
+    // An LOA of this world's own sandbox (its data is dated around its start, so its ids are its own).
+    const loa = cached.sandbox.dataset.loas[40]!;
+    const during = await ask(cached, 'loa', { subcommand: 'view', options: { id: loa.id } });
+    expect(embedOf(during.message).title).toContain(loa.id);
     await until(
       () => cached.logLines.some((line) => line.includes('cache unavailable')),
       5_000,

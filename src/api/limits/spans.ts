@@ -9,10 +9,11 @@ import type { LimitStore } from './store.js';
 import type { LimitStatus } from './types.js';
 
 /**
- * Added to each window: the delay between sending a request and the API counting it (whatever
- * the API's windows are, none of W then holds more than N of ours).
+ * Added to each window: the delay between counting a request and the API counting it (a loaded
+ * machine delays a request by a second or more after it was counted; whatever the API's windows
+ * are, none of W then holds more than N of ours).
  */
-export const SPAN_MARGIN_MS = 1_000;
+export const SPAN_MARGIN_MS = 2_000;
 
 export interface Spans {
   /** Write one request in every span if each has room now: 0; else the wait (ms) and nothing written. */
