@@ -29,6 +29,10 @@
  *   re-checks of users a lookup allowed always find the rest (allowance.ts, FIRST_CHECKS_PART); the
  *   answer of every lookup is kept to the month's end (LOOKUP_KEEP_MS), so a moderator let in once
  *   this month is re-checked from that rest, however long ago: strangers cannot lock them out;
+ * - with access roles set, a first check is spent only on a user holding some Discord role of the
+ *   server (any but @everyone): one holding none is a stranger, refused without a lookup (its
+ *   sentence names the remedies), so strangers cannot spend the first checks a moderator never
+ *   looked up this month needs; a user holding none whom a lookup let in before is re-checked;
  * - the one place a saved answer may allow: when the share is spent, a user whose last lookup allowed
  *   them is let in on that answer while it is younger than ACCESS_GRACE_SECONDS (a demotion then
  *   reaches Rollcall only when the grace runs out; a lookup that refused them since ends it);
@@ -42,7 +46,7 @@
  * every REFUSAL_WARN_MS), and the last refusals of each server are kept for /rollcall status.
  */
 import type { Interaction } from 'discord.js';
-import { AccessSpentError, isApiError } from '../api/errors.js';
+import { AccessSpentError, FirstCheckSkippedError, isApiError } from '../api/errors.js';
 import { type RolesList, readRoles, rolesRetryAt } from '../api/roles.js';
 import type { Resources } from '../api/types.js';
 import { SNOWFLAKE } from '../base/discord-limits.js';
@@ -514,7 +518,10 @@ function accessCheck(options: AccessOptions, names: AccessSettingNames, now: () 
         letsIn: 'the hold to end (it saves lookups of a user refused again and again)',
       };
     }
-    const answer = await lookUp(userId);
+    // A stranger (no Discord role of the server but @everyone) spends no first check.
+    const stranger =
+      wanted.size > 0 && !!interaction.guildId && [...held].every((id) => id === interaction.guildId);
+    const answer = await lookUp(userId, stranger);
     if (answer === 'in') {
       refusals.forget(key);
       return undefined;
@@ -536,7 +543,7 @@ function memberLookup(options: AccessOptions, names: AccessSettingNames) {
     return Array.isArray(roles) && roles.some((id) => typeof id === 'string' && wanted.has(id));
   };
   const remedy = `a Discord role linked to an access role (free checks), or ${names.discordRoles}`;
-  return async (userId: string): Promise<'in' | Refusal> => {
+  return async (userId: string, stranger = false): Promise<'in' | Refusal> => {
     let record: unknown;
     try {
       const fetched = await options.resources.getMemberByChatId(userId, {
@@ -545,6 +552,7 @@ function memberLookup(options: AccessOptions, names: AccessSettingNames) {
         allowedBy: allows,
         graceMs,
         keepMs: LOOKUP_KEEP_MS,
+        ...(stranger ? { noFirstCheck: true } : {}),
       });
       if (fetched.stale) throw new Error('a saved member record was offered for an access check');
       if (fetched.saving) {
@@ -557,6 +565,13 @@ function memberLookup(options: AccessOptions, names: AccessSettingNames) {
           cause: 'not-member',
           text: say.accessNotMember,
           letsIn: 'a community member record linked to their Discord account',
+        };
+      }
+      if (error instanceof FirstCheckSkippedError) {
+        return {
+          cause: 'stranger',
+          text: say.accessStranger(names.discordRoles),
+          letsIn: `any role of this Discord server (then a lookup), a Discord role linked to an access role, or ${names.discordRoles}`,
         };
       }
       if (error instanceof AccessSpentError) {

@@ -67,6 +67,7 @@ export type RefusalCause =
   | 'held'
   | 'misconfigured'
   | 'first-checks-spent'
+  | 'stranger'
   | 'checks-spent'
   | 'unchecked';
 
