@@ -87,6 +87,14 @@ export interface AccessRules {
   /** Discord role ids of the server (ACCESS_DISCORD_ROLE_IDS; discord-roles). */
   discordRoleIds: readonly string[];
   settingNames: AccessSettingNames;
+  /** Community role ids that have a quota (single-community mode's REPORTS_QUOTAS), checked at each read. */
+  quotaRoles?: QuotaRoles;
+}
+
+/** Role ids a reports setting names (`setting`: REPORTS_QUOTAS), checked against the roles list. */
+export interface QuotaRoles {
+  setting: string;
+  ids: readonly string[];
 }
 
 export interface AccessOptions {
@@ -105,6 +113,8 @@ export interface AccessOptions {
   roleIds: readonly string[];
   /** What the settings are called where the admin sets them (default: the environment's names). */
   settingNames?: AccessSettingNames;
+  /** Quota roles checked (and warned of) when the guard reads the roles list. */
+  quotaRoles?: QuotaRoles;
   resources: Resources;
   logger: Pick<Logger, 'debug' | 'warn'>;
   /**
@@ -285,6 +295,8 @@ export async function accessRoles(options: {
   now?: () => number;
   logger?: Pick<Logger, 'warn'>;
   settingNames?: AccessSettingNames;
+  /** Quota roles to check against the list too: those it does not hold are named (and warned of). */
+  quotaRoles?: QuotaRoles;
 }): Promise<AccessRolesRead> {
   const { roleIds, serverRoles, guildId } = options;
   const now = options.now ?? Date.now;
@@ -304,8 +316,11 @@ export async function accessRoles(options: {
   }
   const links = roleIds.map((id) => linkOf(id, list.byId.get(id), serverRoles, guildId, list));
   warnMistyped(links, guildId ?? '', options, now());
+  const quotaRoles = options.quotaRoles ? quotaProblems(options.quotaRoles, list) : undefined;
+  if (quotaRoles) warnQuotaRoles(quotaRoles, guildId ?? '', options.logger, now());
   return {
     links,
+    ...(quotaRoles && quotaRoles.links.length > 0 ? { quotaRoles } : {}),
     list: {
       readAt: list.readAt,
       nextReadAt: list.nextReadAt,
@@ -337,6 +352,40 @@ function warnMistyped(
     options.logger?.warn(
       { guild: guildId, setting: names.roles, value: link.id },
       `${names.roles} names ${fix}`,
+    );
+  }
+}
+
+/**
+ * The quota roles the roles list does not hold (a Discord role id, a role's name, or nothing known);
+ * with a partial list, only those named by a role's name (any other may be past what was read).
+ */
+function quotaProblems(quota: QuotaRoles, list: RolesList): { setting: string; links: AccessRoleLink[] } {
+  const links = [...new Set(quota.ids)]
+    .filter((id) => !list.byId.has(id))
+    .map((id) => notARole(id, list))
+    .filter((link) => list.complete || link.problem === 'role-name');
+  return { setting: quota.setting, links };
+}
+
+/** A warn line for each quota role that is no community role (once an hour per server and role). */
+function warnQuotaRoles(
+  quota: { setting: string; links: readonly AccessRoleLink[] },
+  guildId: string,
+  logger: Pick<Logger, 'warn'> | undefined,
+  at: number,
+) {
+  for (const link of quota.links) {
+    if (!processWarnGate(`quota-role:${guildId}:${link.id}`, at)) continue;
+    const what =
+      link.problem === 'discord-id'
+        ? 'a Discord role id: quotas take community role ids'
+        : link.problem === 'role-name'
+          ? `a role's name: give its id ${link.suggestion ?? ''}`
+          : 'no community role: give the id of a role of the community server';
+    logger?.warn(
+      { guild: guildId, setting: quota.setting, value: link.id },
+      `${quota.setting} names ${what} (its quota counts nobody)`,
     );
   }
 }
@@ -455,6 +504,7 @@ function accessCheck(options: AccessOptions, names: AccessSettingNames, now: () 
       now,
       logger: options.logger,
       settingNames: names,
+      ...(options.quotaRoles ? { quotaRoles: options.quotaRoles } : {}),
     });
     if (read.unread) {
       rolesUnread.delete(server);

@@ -989,6 +989,9 @@ const access = (f: Formats) => ({
   ruleMember: 'Members of the community server only: a member lookup per check.',
   ruleRoles: (setting: string) => `Community roles (${setting}):`,
   ruleNone: 'None: everyone the command permissions allow.',
+  quotaNotRoles: (setting: string, roles: string) =>
+    `${setting} names roles that are no community role, so their quotas count nobody: ${roles}.`,
+  quotaDiscordId: 'a Discord role id: quotas take community role ids',
   noRefusals: 'None since this process started.',
   refusalLine: (cause: string, count: number, when: string) => `${cause}: ${f.count(count)} (last ${when})`,
   cause: {

@@ -167,3 +167,53 @@ describe('strangers with no Discord role against a moderator never looked up thi
     expect(refused[0]?.letsIn).toContain('ACCESS_DISCORD_ROLE_IDS');
   }, 60_000);
 });
+
+describe('REPORTS_QUOTAS naming roles that are no community role', () => {
+  const dataset = generateDataset({ seed: SANDBOX_DEFAULTS.seed });
+  const real = dataset.roles[0];
+  const named = dataset.roles.find((r) => r.id !== real?.id && /^[A-Za-z0-9_-]{1,64}$/.test(r.name ?? ''));
+  const DISCORD_ROLE_ID = '1234567890123456789';
+  let world: World;
+  beforeAll(async () => {
+    world = await startWorld({
+      sandbox: { dataset },
+      env: { REPORTS_QUOTAS: `${real?.id}=5,${DISCORD_ROLE_ID}=4,${named?.name ?? 'none'}=3` },
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await world?.close();
+  });
+
+  it('/rollcall status names each with what it looks like, and the log warns once of each', async () => {
+    expect(real && named).toBeTruthy();
+    const status = async () =>
+      embedOf(
+        (await (await world.double.slash(world.mod, 'rollcall', { subcommand: 'status' })).response())
+          .message,
+      );
+    const quotaLines = (embed: ReturnType<typeof embedOf>) =>
+      (embed.fields ?? []).flatMap((f) => f.value.split('\n')).filter((l) => l.startsWith('REPORTS_QUOTAS'));
+    const warned = () =>
+      world.logLines
+        .map((line) => JSON.parse(line) as { level: number; msg: string; setting?: string; value?: string })
+        .filter((line) => line.level === 40 && line.setting === 'REPORTS_QUOTAS');
+    const [line] = quotaLines(await status());
+    expect(line).toBeDefined();
+    expect(line).toContain(`\`${DISCORD_ROLE_ID}\` (a Discord role id: quotas take community role ids)`);
+    expect(line).toContain(
+      `\`${named!.name}\` (a role's name, not its id: the community role of that name is \`${named!.id}\`)`,
+    );
+    expect(line).not.toContain(real!.id);
+    expect(
+      warned()
+        .map((w) => w.value)
+        .sort(),
+    ).toEqual([DISCORD_ROLE_ID, named!.name].sort());
+    expect(warned().find((w) => w.value === DISCORD_ROLE_ID)?.msg).toContain(
+      'quotas take community role ids',
+    );
+    // Asked again: shown again, not logged again.
+    expect(quotaLines(await status())).toEqual([line]);
+    expect(warned()).toHaveLength(2);
+  }, 60_000);
+});

@@ -1038,6 +1038,9 @@ const access = (f: Formats): Section<'access'> => ({
   ruleMember: 'Nur Mitglieder des Community-Servers: eine Mitgliedsabfrage pro Prüfung.',
   ruleRoles: (setting) => `Community-Rollen (${setting}):`,
   ruleNone: 'Keine: alle, die die Befehlsberechtigungen zulassen.',
+  quotaNotRoles: (setting, roles) =>
+    `${setting} nennt Rollen, die keine Community-Rollen sind, daher zählen ihre Quoten niemanden: ${roles}.`,
+  quotaDiscordId: 'eine Discord-Rollen-ID: Quoten nehmen Community-Rollen-IDs',
   noRefusals: 'Keine, seit dieser Prozess läuft.',
   refusalLine: (cause, count, when) => `${cause}: ${f.count(count)} (zuletzt ${when})`,
   cause: {

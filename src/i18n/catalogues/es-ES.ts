@@ -1051,6 +1051,9 @@ const access = (f: Formats): Section<'access'> => ({
   ruleMember: 'Solo miembros del servidor de la comunidad: una consulta de miembro por comprobación.',
   ruleRoles: (setting) => `Roles de la comunidad (${setting}):`,
   ruleNone: 'Ninguna: todos los que permiten los permisos de los comandos.',
+  quotaNotRoles: (setting, roles) =>
+    `${setting} nombra roles que no son roles de la comunidad, así que sus cuotas no cuentan a nadie: ${roles}.`,
+  quotaDiscordId: 'un ID de rol de Discord: las cuotas usan IDs de roles de la comunidad',
   noRefusals: 'Ninguno desde que se inició este proceso.',
   refusalLine: (cause, count, when) => `${cause}: ${f.count(count)} (último ${when})`,
   cause: {

@@ -1057,6 +1057,9 @@ const access = (f: Formats): Section<'access'> => ({
   ruleMember: 'Membres du serveur de la communauté uniquement : une recherche de membre par vérification.',
   ruleRoles: (setting) => `Rôles de la communauté (${setting}) :`,
   ruleNone: 'Aucune : tous ceux que les permissions des commandes autorisent.',
+  quotaNotRoles: (setting, roles) =>
+    `${setting} nomme des rôles qui ne sont pas des rôles de la communauté, donc leurs quotas ne comptent personne : ${roles}.`,
+  quotaDiscordId: 'un ID de rôle Discord : les quotas prennent des ID de rôles de la communauté',
   noRefusals: 'Aucun depuis le démarrage de ce processus.',
   refusalLine: (cause, count, when) => `${cause} : ${f.count(count)} (dernier ${when})`,
   cause: {

@@ -1020,6 +1020,9 @@ const access = (f: Formats): Section<'access'> => ({
   ruleMember: 'Só membros do servidor da comunidade: uma consulta de membro por verificação.',
   ruleRoles: (setting) => `Cargos da comunidade (${setting}):`,
   ruleNone: 'Nenhuma: todos que as permissões dos comandos permitem.',
+  quotaNotRoles: (setting, roles) =>
+    `${setting} cita cargos que não são cargos da comunidade, então suas cotas não contam ninguém: ${roles}.`,
+  quotaDiscordId: 'um ID de cargo do Discord: as cotas usam IDs de cargos da comunidade',
   noRefusals: 'Nenhuma desde que este processo começou.',
   refusalLine: (cause, count, when) => `${cause}: ${f.count(count)} (última ${when})`,
   cause: {
