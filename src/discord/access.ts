@@ -19,7 +19,9 @@
  * An access role the roles list does not hold is a mistyped setting: a Discord role id (what
  * "Copy Role ID" gives) or a role's name. It is named in a warn line (once an hour per server and
  * role) and, when no access role is left to check, refuses without a lookup with the sentence naming
- * the setting to use.
+ * the setting to use. The role ids of a quota setting (single-community mode's REPORTS_QUOTAS) are
+ * checked at the same reads: one that is no community role gets its own warn line and is named in
+ * /rollcall status.
  *
  * Anyone who can run a command can make the community gates look them up, so a lookup costs little:
  * - it spends from the access checks' share of the monthly allowance, never from the rest or the
