@@ -8,6 +8,7 @@ import {
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
 import type { ApiStats, LimitStatus, Resources } from '../src/api/types.js';
+import type { Logger } from '../src/base/log.js';
 import { accessRoles, processJournal, serverRolesOf } from '../src/discord/access.js';
 import { type Command, publicOption } from '../src/discord/command.js';
 import type { Community } from '../src/discord/community.js';
@@ -28,6 +29,8 @@ export interface StatusInfo {
   startedAt?: number;
   /** Where each limit of API_LIMITS stands (Api.limitStatus); read when status is asked for. */
   limits?: () => Promise<LimitStatus[]>;
+  /** Where a setting the roles list shows mistyped (an access or quota role) is warned of. */
+  logger?: Pick<Logger, 'warn'>;
 }
 
 /**
@@ -117,6 +120,8 @@ export function createRollcallCommand(
             guildId: interaction.guildId,
             refresh: rules.roleIds.length > 0,
             settingNames: rules.settingNames,
+            ...(rules.quotaRoles ? { quotaRoles: rules.quotaRoles } : {}),
+            ...(info.logger ? { logger: info.logger } : {}),
             now,
           })
         : undefined;

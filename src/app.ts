@@ -132,6 +132,7 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
     stats: allowance.stats(),
     limits: () => allowance.limitStatus(),
     startedAt,
+    logger,
   }));
   const views = new ViewRegistry();
   for (const command of commands) views.register(...command.views);

@@ -129,6 +129,15 @@ export class AccessSpentError extends Error {
 }
 
 /**
+ * An access check's lookup would have been a first check (no saved answer allowed the user) for a
+ * user the guard knows for a stranger (ReadOptions.noFirstCheck): no request was made and nothing
+ * was spent.
+ */
+export class FirstCheckSkippedError extends Error {
+  override name = 'FirstCheckSkippedError';
+}
+
+/**
  * A read that must be made now (a link check, ReadOptions.check) found no room in the monthly
  * allowance (Limits.room; no request was made): `left` of `points` remain this month, all of it the
  * reserve or held (none when spent), and room comes back at `nextAt` (ms).

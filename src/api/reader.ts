@@ -17,7 +17,8 @@
  * `access`, a request spends from the access checks' share of the month first (`takeAccess`): a
  * re-check (the saved answer allowed the user, by `allowedBy`) from the whole share, anyone else's
  * from the first checks' part; when the share is spent, a saved answer that allowed stands in while
- * younger than `graceMs` (the one place a saved answer may allow). Without `maxAgeMs` (the access
+ * younger than `graceMs` (the one place a saved answer may allow); with `noFirstCheck`, a first
+ * check is not made at all (FirstCheckSkippedError). Without `maxAgeMs` (the access
  * checks' roles list), only a refresh of a saved copy spends from the share, and the copy stands in
  * when it is spent. `freshForMs` and `keepMs` set a read's own freshness and how long it is kept.
  *
@@ -35,6 +36,7 @@ import { type ApiCache, type CacheEntry, cacheKey } from './cache.js';
 import {
   AccessSpentError,
   type ApiError,
+  FirstCheckSkippedError,
   httpError,
   isApiError,
   LeftLineError,
@@ -329,6 +331,9 @@ class CacheReader implements Reader {
     const loadOnce =
       spendsAccess && takeAccess
         ? async () => {
+            if (!allowed && readOptions?.noFirstCheck) {
+              throw new FirstCheckSkippedError(`${spec.op}: a first check of a stranger is not made`);
+            }
             const verdict = await takeAccess(allowed ? 'recheck' : 'first');
             if (!verdict.ok) {
               throw new AccessSpentError(

@@ -77,6 +77,12 @@ export interface ReadOptions {
    */
   allowedBy?: (saved: unknown) => boolean;
   /**
+   * With `access` and `allowedBy`: a request that would be a first check (no saved answer allowed the
+   * user) and would spend from the access share is not made; it throws FirstCheckSkippedError. The
+   * guard's strangers (no Discord role of the server) never spend the first checks' part.
+   */
+  noFirstCheck?: boolean;
+  /**
    * With `access` and `allowedBy`: how long (ms) a saved answer that allowed may stand in when the
    * access share is spent (ACCESS_GRACE_SECONDS; 0 or unset: never). What the read stores is kept at
    * least this long.

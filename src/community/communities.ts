@@ -227,6 +227,8 @@ function single(options: CommunitiesOptions): Communities {
     weekStart: config.REPORTS_WEEK_START,
     quotas: config.REPORTS_QUOTAS,
   });
+  // Quota roles are checked against the community's roles wherever the roles list is read.
+  const quotaRoles = { setting: 'REPORTS_QUOTAS', ids: Object.keys(config.REPORTS_QUOTAS) };
   const community: Omit<Community, 'guildId'> = {
     key,
     resources,
@@ -238,6 +240,7 @@ function single(options: CommunitiesOptions): Communities {
       roleIds: config.ACCESS_ROLE_IDS,
       discordRoleIds: config.ACCESS_DISCORD_ROLE_IDS,
       settingNames: ENV_SETTING_NAMES,
+      quotaRoles,
     },
     // The access checks' member lookups feed the directory too.
     guard: createAccessGuard({
@@ -245,6 +248,7 @@ function single(options: CommunitiesOptions): Communities {
       roleIds: config.ACCESS_ROLE_IDS,
       discordRoleIds: config.ACCESS_DISCORD_ROLE_IDS,
       settingNames: ENV_SETTING_NAMES,
+      quotaRoles,
       maxAgeMs: config.ACCESS_MAX_AGE_SECONDS * 1000,
       graceMs: config.ACCESS_GRACE_SECONDS * 1000,
       resources,

@@ -19,7 +19,9 @@
  * An access role the roles list does not hold is a mistyped setting: a Discord role id (what
  * "Copy Role ID" gives) or a role's name. It is named in a warn line (once an hour per server and
  * role) and, when no access role is left to check, refuses without a lookup with the sentence naming
- * the setting to use.
+ * the setting to use. The role ids of a quota setting (single-community mode's REPORTS_QUOTAS) are
+ * checked at the same reads: one that is no community role gets its own warn line and is named in
+ * /rollcall status.
  *
  * Anyone who can run a command can make the community gates look them up, so a lookup costs little:
  * - it spends from the access checks' share of the monthly allowance, never from the rest or the
@@ -29,6 +31,10 @@
  *   re-checks of users a lookup allowed always find the rest (allowance.ts, FIRST_CHECKS_PART); the
  *   answer of every lookup is kept to the month's end (LOOKUP_KEEP_MS), so a moderator let in once
  *   this month is re-checked from that rest, however long ago: strangers cannot lock them out;
+ * - with access roles set, a first check is spent only on a user holding some Discord role of the
+ *   server (any but @everyone): one holding none is a stranger, refused without a lookup (its
+ *   sentence names the remedies), so strangers cannot spend the first checks a moderator never
+ *   looked up this month needs; a user holding none whom a lookup let in before is re-checked;
  * - the one place a saved answer may allow: when the share is spent, a user whose last lookup allowed
  *   them is let in on that answer while it is younger than ACCESS_GRACE_SECONDS (a demotion then
  *   reaches Rollcall only when the grace runs out; a lookup that refused them since ends it);
@@ -42,7 +48,7 @@
  * every REFUSAL_WARN_MS), and the last refusals of each server are kept for /rollcall status.
  */
 import type { Interaction } from 'discord.js';
-import { AccessSpentError, isApiError } from '../api/errors.js';
+import { AccessSpentError, FirstCheckSkippedError, isApiError } from '../api/errors.js';
 import { type RolesList, readRoles, rolesRetryAt } from '../api/roles.js';
 import type { Resources } from '../api/types.js';
 import { SNOWFLAKE } from '../base/discord-limits.js';
@@ -83,6 +89,14 @@ export interface AccessRules {
   /** Discord role ids of the server (ACCESS_DISCORD_ROLE_IDS; discord-roles). */
   discordRoleIds: readonly string[];
   settingNames: AccessSettingNames;
+  /** Community role ids that have a quota (single-community mode's REPORTS_QUOTAS), checked at each read. */
+  quotaRoles?: QuotaRoles;
+}
+
+/** Role ids a reports setting names (`setting`: REPORTS_QUOTAS), checked against the roles list. */
+export interface QuotaRoles {
+  setting: string;
+  ids: readonly string[];
 }
 
 export interface AccessOptions {
@@ -101,6 +115,8 @@ export interface AccessOptions {
   roleIds: readonly string[];
   /** What the settings are called where the admin sets them (default: the environment's names). */
   settingNames?: AccessSettingNames;
+  /** Quota roles checked (and warned of) when the guard reads the roles list. */
+  quotaRoles?: QuotaRoles;
   resources: Resources;
   logger: Pick<Logger, 'debug' | 'warn'>;
   /**
@@ -281,6 +297,8 @@ export async function accessRoles(options: {
   now?: () => number;
   logger?: Pick<Logger, 'warn'>;
   settingNames?: AccessSettingNames;
+  /** Quota roles to check against the list too: those it does not hold are named (and warned of). */
+  quotaRoles?: QuotaRoles;
 }): Promise<AccessRolesRead> {
   const { roleIds, serverRoles, guildId } = options;
   const now = options.now ?? Date.now;
@@ -300,8 +318,11 @@ export async function accessRoles(options: {
   }
   const links = roleIds.map((id) => linkOf(id, list.byId.get(id), serverRoles, guildId, list));
   warnMistyped(links, guildId ?? '', options, now());
+  const quotaRoles = options.quotaRoles ? quotaProblems(options.quotaRoles, list) : undefined;
+  if (quotaRoles) warnQuotaRoles(quotaRoles, guildId ?? '', options.logger, now());
   return {
     links,
+    ...(quotaRoles && quotaRoles.links.length > 0 ? { quotaRoles } : {}),
     list: {
       readAt: list.readAt,
       nextReadAt: list.nextReadAt,
@@ -333,6 +354,40 @@ function warnMistyped(
     options.logger?.warn(
       { guild: guildId, setting: names.roles, value: link.id },
       `${names.roles} names ${fix}`,
+    );
+  }
+}
+
+/**
+ * The quota roles the roles list does not hold (a Discord role id, a role's name, or nothing known);
+ * with a partial list, only those named by a role's name (any other may be past what was read).
+ */
+function quotaProblems(quota: QuotaRoles, list: RolesList): { setting: string; links: AccessRoleLink[] } {
+  const links = [...new Set(quota.ids)]
+    .filter((id) => !list.byId.has(id))
+    .map((id) => notARole(id, list))
+    .filter((link) => list.complete || link.problem === 'role-name');
+  return { setting: quota.setting, links };
+}
+
+/** A warn line for each quota role that is no community role (once an hour per server and role). */
+function warnQuotaRoles(
+  quota: { setting: string; links: readonly AccessRoleLink[] },
+  guildId: string,
+  logger: Pick<Logger, 'warn'> | undefined,
+  at: number,
+) {
+  for (const link of quota.links) {
+    if (!processWarnGate(`quota-role:${guildId}:${link.id}`, at)) continue;
+    const what =
+      link.problem === 'discord-id'
+        ? 'a Discord role id: quotas take community role ids'
+        : link.problem === 'role-name'
+          ? `a role's name: give its id ${link.suggestion ?? ''}`
+          : 'no community role: give the id of a role of the community server';
+    logger?.warn(
+      { guild: guildId, setting: quota.setting, value: link.id },
+      `${quota.setting} names ${what} (its quota counts nobody)`,
     );
   }
 }
@@ -451,6 +506,7 @@ function accessCheck(options: AccessOptions, names: AccessSettingNames, now: () 
       now,
       logger: options.logger,
       settingNames: names,
+      ...(options.quotaRoles ? { quotaRoles: options.quotaRoles } : {}),
     });
     if (read.unread) {
       rolesUnread.delete(server);
@@ -514,7 +570,10 @@ function accessCheck(options: AccessOptions, names: AccessSettingNames, now: () 
         letsIn: 'the hold to end (it saves lookups of a user refused again and again)',
       };
     }
-    const answer = await lookUp(userId);
+    // A stranger (no Discord role of the server but @everyone) spends no first check.
+    const stranger =
+      wanted.size > 0 && !!interaction.guildId && [...held].every((id) => id === interaction.guildId);
+    const answer = await lookUp(userId, stranger);
     if (answer === 'in') {
       refusals.forget(key);
       return undefined;
@@ -536,7 +595,7 @@ function memberLookup(options: AccessOptions, names: AccessSettingNames) {
     return Array.isArray(roles) && roles.some((id) => typeof id === 'string' && wanted.has(id));
   };
   const remedy = `a Discord role linked to an access role (free checks), or ${names.discordRoles}`;
-  return async (userId: string): Promise<'in' | Refusal> => {
+  return async (userId: string, stranger = false): Promise<'in' | Refusal> => {
     let record: unknown;
     try {
       const fetched = await options.resources.getMemberByChatId(userId, {
@@ -545,6 +604,7 @@ function memberLookup(options: AccessOptions, names: AccessSettingNames) {
         allowedBy: allows,
         graceMs,
         keepMs: LOOKUP_KEEP_MS,
+        ...(stranger ? { noFirstCheck: true } : {}),
       });
       if (fetched.stale) throw new Error('a saved member record was offered for an access check');
       if (fetched.saving) {
@@ -557,6 +617,13 @@ function memberLookup(options: AccessOptions, names: AccessSettingNames) {
           cause: 'not-member',
           text: say.accessNotMember,
           letsIn: 'a community member record linked to their Discord account',
+        };
+      }
+      if (error instanceof FirstCheckSkippedError) {
+        return {
+          cause: 'stranger',
+          text: say.accessStranger(names.discordRoles),
+          letsIn: `any role of this Discord server (then a lookup), a Discord role linked to an access role, or ${names.discordRoles}`,
         };
       }
       if (error instanceof AccessSpentError) {

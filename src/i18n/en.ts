@@ -228,6 +228,8 @@ const accessSentences = (f: Formats) => ({
       : `Rollcall's access setting ${setting} holds ${typed(value, 100)}, a role's name: it takes community role ids (/rollcall status shows the right one). A server admin must fix the setting; until then nobody is let in.`,
   accessFirstChecksSpent: (resetAtSeconds: number, discordSetting: string) =>
     `Rollcall cannot check you before ${dateTime(resetAtSeconds)}: this month's checks of users it has not let in before are spent (a moderator it let in this month is still checked). To be checked free, a server admin can link the access role to a Discord role in the community server, or choose Discord roles with ${discordSetting}.`,
+  accessStranger: (discordSetting: string) =>
+    `Rollcall does not spend a check on someone holding no role on this Discord server, and it has not let you in before. A server admin can give you any role here (you are then checked), link the access role to a Discord role in the community server, or choose Discord roles with ${discordSetting}.`,
   accessUnchecked: (reason: string) =>
     `Rollcall cannot check your staff access right now, so it refuses for safety. ${reason}`,
   accessChecksSpent: (resetAtSeconds: number) =>
@@ -987,6 +989,9 @@ const access = (f: Formats) => ({
   ruleMember: 'Members of the community server only: a member lookup per check.',
   ruleRoles: (setting: string) => `Community roles (${setting}):`,
   ruleNone: 'None: everyone the command permissions allow.',
+  quotaNotRoles: (setting: string, roles: string) =>
+    `${setting} names roles that are no community role, so their quotas count nobody: ${roles}.`,
+  quotaDiscordId: 'a Discord role id: quotas take community role ids',
   noRefusals: 'None since this process started.',
   refusalLine: (cause: string, count: number, when: string) => `${cause}: ${f.count(count)} (last ${when})`,
   cause: {
@@ -997,6 +1002,7 @@ const access = (f: Formats) => ({
     held: 'refused again and again (no lookup)',
     misconfigured: 'the access setting names no community role',
     'first-checks-spent': "this month's first checks spent",
+    stranger: 'no role on this Discord server (not looked up)',
     'checks-spent': "the access checks' share spent",
     unchecked: 'the community server API not answering',
   },

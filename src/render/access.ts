@@ -50,6 +50,8 @@ export interface AccessRolesRead {
   };
   /** The roles list could not be read and nothing was saved: when it is tried again, and why. */
   unread?: { retryAt: number; reason: (t: Words) => string };
+  /** Quota roles (`setting`: REPORTS_QUOTAS) the roles list read does not hold, and what they look like. */
+  quotaRoles?: { setting: string; links: AccessRoleLink[] };
 }
 
 /**
@@ -67,6 +69,7 @@ export type RefusalCause =
   | 'held'
   | 'misconfigured'
   | 'first-checks-spent'
+  | 'stranger'
   | 'checks-spent'
   | 'unchecked';
 
@@ -189,7 +192,27 @@ export function accessRulesText(rules: AccessRulesShown, read: AccessRolesRead, 
     lines.push(words.ruleRoles(rules.settingNames.roles));
     lines.push(accessRolesText(read, t) ?? '');
   }
-  return lines.length > 0 ? lines.join('\n') : words.ruleNone;
+  if (lines.length === 0) lines.push(words.ruleNone);
+  const quota = quotaRolesLine(read, t);
+  if (quota) lines.push(quota);
+  return lines.join('\n');
+}
+
+/** The quota roles that are no community role, each with what it looks like; undefined when none. */
+export function quotaRolesLine(read: AccessRolesRead, t: Words = ENGLISH): string | undefined {
+  const quota = read.quotaRoles;
+  if (!quota || quota.links.length === 0) return undefined;
+  const words = t.access;
+  const each = quota.links.map((link) => {
+    const like =
+      link.problem === 'discord-id'
+        ? words.quotaDiscordId
+        : link.problem === 'role-name'
+          ? words.roleName(code(link.suggestion ?? '?'))
+          : words.unknownRole;
+    return `${code(link.id)} (${like})`;
+  });
+  return words.quotaNotRoles(quota.setting, each.join(', '));
 }
 
 /** Why the last refusals happened: each cause, how many, and the latest (newest first). */

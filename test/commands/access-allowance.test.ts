@@ -28,7 +28,11 @@ const GUILD = '223456789012345678';
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 const logger = { debug: () => undefined, warn: () => undefined };
-const asUser = (id: string) => ({ user: { id }, guildId: GUILD }) as never;
+const SERVER_ROLE = '710000000000000009'; // a Discord role of the server (no access role is linked to it)
+/** A user holding some Discord role of the server: not a stranger, so a first check may be spent. */
+const asUser = (id: string) => ({ user: { id }, guildId: GUILD, member: { roles: [SERVER_ROLE] } }) as never;
+/** A user holding no Discord role of the server but @everyone. */
+const asRoleless = (id: string) => ({ user: { id }, guildId: GUILD, member: { roles: [GUILD] } }) as never;
 const stranger = (n: number) => `6100000000000${String(n).padStart(5, '0')}`;
 
 let server: TestServer | undefined;
@@ -106,6 +110,28 @@ describe('the access checks share of a 20/month allowance (2: 1 for first checks
     const [month] = await w.api.limitStatus();
     // The roles list (read once: the access role has no linked Discord role), one lookup, one read.
     expect(month).toMatchObject({ used: 3, left: 17 });
+  });
+
+  it('strangers holding no Discord role spend no first check: a moderator never looked up gets in after them', async () => {
+    const w = await world();
+    for (let n = 1; n <= 30; n++)
+      expect(await w.guard(asRoleless(stranger(n)))).toBe(MESSAGES.accessStranger('ACCESS_DISCORD_ROLE_IDS'));
+    expect(w.lookups()).toBe(0);
+    expect(await w.guard(asUser(STAFF))).toBeUndefined(); // the first checks' 1, left by the strangers
+    expect(w.lookups()).toBe(1);
+  });
+
+  it('a user holding no Discord role whom a lookup let in before is re-checked, not refused as a stranger', async () => {
+    const w = await world('100/month,1000/1s'); // 5 first checks
+    expect(await w.guard(asUser(STAFF))).toBeUndefined(); // let in while holding a role
+    w.clock.advance(5 * MINUTE + 1); // past the maximum age; the role since taken away on Discord
+    expect(await w.guard(asRoleless(STAFF))).toBeUndefined(); // a re-check
+    expect(w.lookups()).toBe(2);
+    // A member the last lookup refused is a first check again: refused as a stranger, no lookup.
+    expect(await w.guard(asUser(GUEST))).toBe(MESSAGES.accessNoRole);
+    w.clock.advance(5 * MINUTE + 1);
+    expect(await w.guard(asRoleless(GUEST))).toBe(MESSAGES.accessStranger('ACCESS_DISCORD_ROLE_IDS'));
+    expect(w.lookups()).toBe(3);
   });
 
   it("strangers cannot spend the part kept for the moderator's re-check", async () => {
@@ -211,7 +237,7 @@ describe('refusals cost no lookup while they are young enough', () => {
         resources: w.api.resources,
         logger,
         now: w.clock.now,
-      })({ user: { id: stranger(9) }, guildId } as never);
+      })({ user: { id: stranger(9) }, guildId, member: { roles: [SERVER_ROLE] } } as never);
     const heldUntil = Math.ceil((w.clock.now() + REFUSAL_WINDOW_MS) / 1000);
     for (let i = 0; i < REFUSALS_BEFORE_HOLD; i++) {
       expect(await guardOnce(here)).toBe(MESSAGES.accessNotMember);

@@ -3,7 +3,8 @@
  * single-community mode: a Discord role id in ACCESS_ROLE_IDS gets the sentence naming
  * ACCESS_DISCORD_ROLE_IDS, costs no lookup, and is named in a warn line; with an access role that is
  * not linked, strangers who spent the month's first checks do not lock out a moderator let in before
- * (whose saved answer would otherwise be gone: nothing else is kept here).
+ * (whose saved answer would otherwise be gone: nothing else is kept here), and strangers holding no
+ * role of the Discord server spend no first check, so a moderator never looked up this month gets in.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextMonthStart } from '../../src/base/limits-spec.js';
@@ -100,5 +101,119 @@ describe('strangers against a moderator holding an unlinked access role', () => 
     expect(again.message?.content ?? '').not.toContain('Rollcall cannot');
     expect(embedOf(again.message).title).toBeDefined();
     expect(lookups(world)).toBe(6);
+  }, 60_000);
+});
+
+describe('strangers with no Discord role against a moderator never looked up this month', () => {
+  const dataset = generateDataset({ seed: SANDBOX_DEFAULTS.seed });
+  const role = dataset.roles.find(
+    (r) =>
+      !r.linkedChatRoleId &&
+      dataset.members.filter((m) => m.roles?.includes(r.id) && dataset.chatIdOf(m.id)).length >= 3,
+  );
+  let world: World;
+  beforeAll(async () => {
+    world = await startWorld({
+      sandbox: { dataset },
+      env: {
+        // 100 a month: a share of 10 for access checks, 5 of them for first checks.
+        API_LIMITS: '100/month,1000/1s',
+        ACCESS_ROLE_IDS: role?.id ?? 'none',
+        // The commands shown to everyone (as for staff roles without Timeout Members).
+        COMMAND_PERMISSIONS: 'none',
+        ACCESS_MAX_AGE_SECONDS: '0',
+        ACCESS_GRACE_SECONDS: '0',
+        CACHE_TTL_ITEM_SECONDS: '0',
+        CACHE_STALE_SECONDS: '0',
+      },
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await world?.close();
+  });
+
+  it('3 strangers are refused with no lookup, then the third moderator is looked up and let in', async () => {
+    expect(role).toBeDefined();
+    const staff = dataset.members.filter((m) => m.roles?.includes(role!.id) && dataset.chatIdOf(m.id));
+    const moderators = staff
+      .slice(0, 3)
+      .map((m, n) =>
+        world.double.user({ id: dataset.chatIdOf(m.id)!, username: `mod-${n}`, roles: ['Moderator'] }),
+      );
+    const help = async (user: (typeof moderators)[number]) =>
+      (await world.double.slash(user, 'rollcall', { subcommand: 'help' })).response();
+    world.sandbox.resetLog();
+    // Two moderators spend 2 of the 5 first checks.
+    for (const moderator of [moderators[0]!, moderators[1]!])
+      expect(embedOf((await help(moderator)).message).title).toBeDefined();
+    expect(lookups(world)).toBe(2);
+    // Three strangers holding no role of this server (a first check each, were they looked up).
+    const answers = [];
+    for (let n = 0; n < 3; n++)
+      answers.push(await help(world.double.user({ username: `stranger-${n}`, roles: [] })));
+    // The moderator never looked up this month: a first check, from the part strangers left.
+    const first = await help(moderators[2]!);
+    expect(first.message?.content ?? '').not.toContain('Rollcall cannot');
+    expect(embedOf(first.message).title).toBeDefined();
+    expect(lookups(world)).toBe(3);
+    for (const answer of answers) {
+      expect(answer.ephemeral).toBe(true);
+      expect(answer.message?.content).toBe(MESSAGES.accessStranger('ACCESS_DISCORD_ROLE_IDS'));
+    }
+    const refused = world.logLines
+      .map((line) => JSON.parse(line) as { level: number; msg: string; rule?: string; letsIn?: string })
+      .filter((line) => line.level === 40 && line.msg === 'access refused' && line.rule === 'stranger');
+    expect(refused).toHaveLength(3);
+    expect(refused[0]?.letsIn).toContain('ACCESS_DISCORD_ROLE_IDS');
+  }, 60_000);
+});
+
+describe('REPORTS_QUOTAS naming roles that are no community role', () => {
+  const dataset = generateDataset({ seed: SANDBOX_DEFAULTS.seed });
+  const real = dataset.roles[0];
+  const named = dataset.roles.find((r) => r.id !== real?.id && /^[A-Za-z0-9_-]{1,64}$/.test(r.name ?? ''));
+  const DISCORD_ROLE_ID = '1234567890123456789';
+  let world: World;
+  beforeAll(async () => {
+    world = await startWorld({
+      sandbox: { dataset },
+      env: { REPORTS_QUOTAS: `${real?.id}=5,${DISCORD_ROLE_ID}=4,${named?.name ?? 'none'}=3` },
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await world?.close();
+  });
+
+  it('/rollcall status names each with what it looks like, and the log warns once of each', async () => {
+    expect(real && named).toBeTruthy();
+    const status = async () =>
+      embedOf(
+        (await (await world.double.slash(world.mod, 'rollcall', { subcommand: 'status' })).response())
+          .message,
+      );
+    const quotaLines = (embed: ReturnType<typeof embedOf>) =>
+      (embed.fields ?? []).flatMap((f) => f.value.split('\n')).filter((l) => l.startsWith('REPORTS_QUOTAS'));
+    const warned = () =>
+      world.logLines
+        .map((line) => JSON.parse(line) as { level: number; msg: string; setting?: string; value?: string })
+        .filter((line) => line.level === 40 && line.setting === 'REPORTS_QUOTAS');
+    const [line] = quotaLines(await status());
+    expect(line).toBeDefined();
+    expect(line).toContain(`\`${DISCORD_ROLE_ID}\` (a Discord role id: quotas take community role ids)`);
+    expect(line).toContain(
+      `\`${named!.name}\` (a role's name, not its id: the community role of that name is \`${named!.id}\`)`,
+    );
+    expect(line).not.toContain(real!.id);
+    expect(
+      warned()
+        .map((w) => w.value)
+        .sort(),
+    ).toEqual([DISCORD_ROLE_ID, named!.name].sort());
+    expect(warned().find((w) => w.value === DISCORD_ROLE_ID)?.msg).toContain(
+      'quotas take community role ids',
+    );
+    // Asked again: shown again, not logged again.
+    expect(quotaLines(await status())).toEqual([line]);
+    expect(warned()).toHaveLength(2);
   }, 60_000);
 });

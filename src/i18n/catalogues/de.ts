@@ -389,6 +389,8 @@ const accessSentences = (f: Formats): AccessSentences => ({
       : `Die Zugriffseinstellung ${setting} von Rollcall enthält ${typed(value, 100)}, den Namen einer Rolle: Sie erwartet IDs von Community-Rollen (/rollcall status zeigt die richtige). Ein Server-Admin muss die Einstellung korrigieren; bis dahin wird niemand eingelassen.`,
   accessFirstChecksSpent: (resetAtSeconds, discordSetting) =>
     `Rollcall kann dich nicht vor ${dateTime(resetAtSeconds)} prüfen: Die Prüfungen dieses Monats für Personen, die es noch nicht eingelassen hat, sind verbraucht (wer diesen Monat eingelassen wurde, wird weiter geprüft). Für kostenlose Prüfungen kann ein Server-Admin die Zugriffsrolle im Community-Server mit einer Discord-Rolle verknüpfen oder mit ${discordSetting} Discord-Rollen wählen.`,
+  accessStranger: (discordSetting) =>
+    `Rollcall verbraucht keine Prüfung für jemanden ohne Rolle auf diesem Discord-Server, und dich hat es noch nicht eingelassen. Ein Server-Admin kann dir hier eine beliebige Rolle geben (dann wirst du geprüft), die Zugriffsrolle im Community-Server mit einer Discord-Rolle verknüpfen oder mit ${discordSetting} Discord-Rollen wählen.`,
   accessUnchecked: (reason) =>
     `Rollcall kann deinen Team-Zugang gerade nicht prüfen und lehnt daher sicherheitshalber ab. ${reason}`,
   accessChecksSpent: (resetAtSeconds) =>
@@ -1036,6 +1038,9 @@ const access = (f: Formats): Section<'access'> => ({
   ruleMember: 'Nur Mitglieder des Community-Servers: eine Mitgliedsabfrage pro Prüfung.',
   ruleRoles: (setting) => `Community-Rollen (${setting}):`,
   ruleNone: 'Keine: alle, die die Befehlsberechtigungen zulassen.',
+  quotaNotRoles: (setting, roles) =>
+    `${setting} nennt Rollen, die keine Community-Rollen sind, daher zählen ihre Quoten niemanden: ${roles}.`,
+  quotaDiscordId: 'eine Discord-Rollen-ID: Quoten nehmen Community-Rollen-IDs',
   noRefusals: 'Keine, seit dieser Prozess läuft.',
   refusalLine: (cause, count, when) => `${cause}: ${f.count(count)} (zuletzt ${when})`,
   cause: {
@@ -1046,6 +1051,7 @@ const access = (f: Formats): Section<'access'> => ({
     held: 'immer wieder abgelehnt (ohne Abfrage)',
     misconfigured: 'die Zugriffseinstellung nennt keine Community-Rolle',
     'first-checks-spent': 'die ersten Prüfungen dieses Monats verbraucht',
+    stranger: 'keine Rolle auf diesem Discord-Server (nicht nachgeschlagen)',
     'checks-spent': 'der Anteil für Zugangsprüfungen verbraucht',
     unchecked: 'die API des Community-Servers antwortet nicht',
   },

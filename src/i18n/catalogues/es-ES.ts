@@ -406,6 +406,8 @@ const accessSentences = (f: Formats): AccessSentences => ({
       : `El ajuste de acceso ${setting} de Rollcall contiene ${typed(value, 100)}, el nombre de un rol: espera IDs de roles de la comunidad (/rollcall status muestra el correcto). Un administrador del servidor debe corregir el ajuste; hasta entonces no se deja entrar a nadie.`,
   accessFirstChecksSpent: (resetAtSeconds, discordSetting) =>
     `Rollcall no puede comprobarte antes del ${dateTime(resetAtSeconds)}: se han agotado las comprobaciones de este mes de personas a las que aún no ha dejado entrar (a quien dejó entrar este mes se le sigue comprobando). Para comprobaciones gratuitas, un administrador del servidor puede vincular el rol de acceso a un rol de Discord en el servidor de la comunidad, o elegir roles de Discord con ${discordSetting}.`,
+  accessStranger: (discordSetting) =>
+    `Rollcall no gasta una comprobación en quien no tiene ningún rol en este servidor de Discord, y a ti aún no te ha dejado entrar. Un administrador del servidor puede darte cualquier rol aquí (entonces se te comprueba), vincular el rol de acceso a un rol de Discord en el servidor de la comunidad, o elegir roles de Discord con ${discordSetting}.`,
   accessUnchecked: (reason) =>
     `Rollcall no puede comprobar tu acceso de equipo ahora mismo, así que se niega por seguridad. ${reason}`,
   accessChecksSpent: (resetAtSeconds) =>
@@ -1049,6 +1051,9 @@ const access = (f: Formats): Section<'access'> => ({
   ruleMember: 'Solo miembros del servidor de la comunidad: una consulta de miembro por comprobación.',
   ruleRoles: (setting) => `Roles de la comunidad (${setting}):`,
   ruleNone: 'Ninguna: todos los que permiten los permisos de los comandos.',
+  quotaNotRoles: (setting, roles) =>
+    `${setting} nombra roles que no son roles de la comunidad, así que sus cuotas no cuentan a nadie: ${roles}.`,
+  quotaDiscordId: 'un ID de rol de Discord: las cuotas usan IDs de roles de la comunidad',
   noRefusals: 'Ninguno desde que se inició este proceso.',
   refusalLine: (cause, count, when) => `${cause}: ${f.count(count)} (último ${when})`,
   cause: {
@@ -1059,6 +1064,7 @@ const access = (f: Formats): Section<'access'> => ({
     held: 'rechazado una y otra vez (sin consulta)',
     misconfigured: 'el ajuste de acceso no nombra ningún rol de la comunidad',
     'first-checks-spent': 'agotadas las primeras comprobaciones del mes',
+    stranger: 'ningún rol en este servidor de Discord (sin consulta)',
     'checks-spent': 'agotada la parte de las comprobaciones de acceso',
     unchecked: 'la API del servidor de la comunidad no responde',
   },

@@ -406,6 +406,8 @@ const accessSentences = (f: Formats): AccessSentences => ({
       : `Le réglage d'accès ${setting} de Rollcall contient ${typed(value, 100)}, le nom d'un rôle : il attend des identifiants de rôles de la communauté (/rollcall status montre le bon). Un administrateur du serveur doit corriger le réglage ; d'ici là, personne n'entre.`,
   accessFirstChecksSpent: (resetAtSeconds, discordSetting) =>
     `Rollcall ne peut pas vous vérifier avant le ${dateTime(resetAtSeconds)} : les vérifications de ce mois pour les personnes qu'il n'a pas encore laissées entrer sont épuisées (qui est entré ce mois-ci est toujours vérifié). Pour des vérifications gratuites, un administrateur du serveur peut lier le rôle d'accès à un rôle Discord sur le serveur de la communauté, ou choisir des rôles Discord avec ${discordSetting}.`,
+  accessStranger: (discordSetting) =>
+    `Rollcall ne dépense pas de vérification pour quelqu'un qui n'a aucun rôle sur ce serveur Discord, et il ne vous a pas encore laissé entrer. Un administrateur du serveur peut vous donner n'importe quel rôle ici (vous êtes alors vérifié), lier le rôle d'accès à un rôle Discord sur le serveur de la communauté, ou choisir des rôles Discord avec ${discordSetting}.`,
   accessUnchecked: (reason) =>
     `Rollcall ne peut pas vérifier votre accès d'équipe pour le moment, il refuse donc par sécurité. ${reason}`,
   accessChecksSpent: (resetAtSeconds) =>
@@ -1055,6 +1057,9 @@ const access = (f: Formats): Section<'access'> => ({
   ruleMember: 'Membres du serveur de la communauté uniquement : une recherche de membre par vérification.',
   ruleRoles: (setting) => `Rôles de la communauté (${setting}) :`,
   ruleNone: 'Aucune : tous ceux que les permissions des commandes autorisent.',
+  quotaNotRoles: (setting, roles) =>
+    `${setting} nomme des rôles qui ne sont pas des rôles de la communauté, donc leurs quotas ne comptent personne : ${roles}.`,
+  quotaDiscordId: 'un ID de rôle Discord : les quotas prennent des ID de rôles de la communauté',
   noRefusals: 'Aucun depuis le démarrage de ce processus.',
   refusalLine: (cause, count, when) => `${cause} : ${f.count(count)} (dernier ${when})`,
   cause: {
@@ -1065,6 +1070,7 @@ const access = (f: Formats): Section<'access'> => ({
     held: 'refusé encore et encore (sans recherche)',
     misconfigured: "le réglage d'accès ne nomme aucun rôle de la communauté",
     'first-checks-spent': 'premières vérifications du mois épuisées',
+    stranger: 'aucun rôle sur ce serveur Discord (non recherché)',
     'checks-spent': "part des vérifications d'accès épuisée",
     unchecked: "l'API du serveur de la communauté ne répond pas",
   },

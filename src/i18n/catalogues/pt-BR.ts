@@ -380,6 +380,8 @@ const accessSentences = (f: Formats): AccessSentences => ({
       : `A configuração de acesso ${setting} do Rollcall contém ${typed(value, 100)}, o nome de um cargo: ela espera IDs de cargos da comunidade (/rollcall status mostra o certo). Um administrador do servidor precisa corrigir a configuração; até lá ninguém entra.`,
   accessFirstChecksSpent: (resetAtSeconds, discordSetting) =>
     `O Rollcall não pode te verificar antes de ${dateTime(resetAtSeconds)}: as verificações deste mês de quem ele ainda não deixou entrar acabaram (quem entrou este mês continua sendo verificado). Para verificações gratuitas, um administrador do servidor pode vincular o cargo de acesso a um cargo do Discord no servidor da comunidade, ou escolher cargos do Discord com ${discordSetting}.`,
+  accessStranger: (discordSetting) =>
+    `O Rollcall não gasta uma verificação com quem não tem nenhum cargo neste servidor do Discord, e ainda não te deixou entrar. Um administrador do servidor pode te dar qualquer cargo aqui (aí você é verificado), vincular o cargo de acesso a um cargo do Discord no servidor da comunidade, ou escolher cargos do Discord com ${discordSetting}.`,
   accessUnchecked: (reason) =>
     `O Rollcall não consegue verificar seu acesso de equipe agora, então recusa por segurança. ${reason}`,
   accessChecksSpent: (resetAtSeconds) =>
@@ -1018,6 +1020,9 @@ const access = (f: Formats): Section<'access'> => ({
   ruleMember: 'Só membros do servidor da comunidade: uma consulta de membro por verificação.',
   ruleRoles: (setting) => `Cargos da comunidade (${setting}):`,
   ruleNone: 'Nenhuma: todos que as permissões dos comandos permitem.',
+  quotaNotRoles: (setting, roles) =>
+    `${setting} cita cargos que não são cargos da comunidade, então suas cotas não contam ninguém: ${roles}.`,
+  quotaDiscordId: 'um ID de cargo do Discord: as cotas usam IDs de cargos da comunidade',
   noRefusals: 'Nenhuma desde que este processo começou.',
   refusalLine: (cause, count, when) => `${cause}: ${f.count(count)} (última ${when})`,
   cause: {
@@ -1028,6 +1033,7 @@ const access = (f: Formats): Section<'access'> => ({
     held: 'recusado de novo e de novo (sem consulta)',
     misconfigured: 'a configuração de acesso não nomeia nenhum cargo da comunidade',
     'first-checks-spent': 'primeiras verificações do mês esgotadas',
+    stranger: 'nenhum cargo neste servidor do Discord (sem consulta)',
     'checks-spent': 'parte das verificações de acesso esgotada',
     unchecked: 'a API do servidor da comunidade não responde',
   },
