@@ -414,8 +414,13 @@ const loa = (f: Formats) => ({
   denyReason: 'Deny reason',
   reasonHistory: 'Reason history',
   extensionRequests: 'Extension requests',
-  /** A code beside what the community's own LOAs say of it: "3 (reads as approved)". */
+  /** A start type beside what the community's own LOAs say of it: "0 (reads as starting when requested)". */
   readsAs: (code: string, reading: string) => `${code} (reads as ${reading})`,
+  /**
+   * A status code beside the review's outcome the community's LOAs give it: "4 (approved)" (the
+   * title says where the leave stands, "Ended"; the code says how it was reviewed).
+   */
+  statusReads: (code: string, outcome: string) => `${code} (${outcome})`,
   /** What a status code or start type reads as (src/reports/leave.ts). */
   readings: {
     approved: 'approved',

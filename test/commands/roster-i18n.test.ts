@@ -153,8 +153,16 @@ describe.each(['de', 'es-ES'] as const)('the roster commands in %s', (locale) =>
     const payload = await run(loa, { sub: 'view', strings: { id: 'a1' } }, t);
     expect(payload.embeds?.[0]?.title).toBe(`🟢 ${t.loa.detailTitle('a1', t.loa.states.active)}`);
     const status = payload.embeds?.[0]?.fields?.find((f) => f.name === t.loa.statusCode)?.value;
-    expect(status).toBe(t.loa.readsAs('3', t.loa.readings.approved));
+    expect(status).toBe(t.loa.statusReads('3', t.loa.readings.approved));
     expect(buttons(payload).map((b) => b.label)).toEqual([t.loa.memberShortcut, t.loa.membersLoas]);
+    expect(englishLeft(shown(payload), t)).toEqual([]);
+  });
+
+  it('/loa view of an ended LOA: the title says ended, the status code the review’s outcome', async () => {
+    const payload = await run(loa, { sub: 'view', strings: { id: 'h1' } }, t);
+    expect(payload.embeds?.[0]?.title).toContain(t.loa.detailTitle('h1', t.loa.states.ended));
+    const status = payload.embeds?.[0]?.fields?.find((f) => f.name === t.loa.statusCode)?.value;
+    expect(status).toBe(t.loa.statusReads('3', t.loa.readings.approved));
     expect(englishLeft(shown(payload), t)).toEqual([]);
   });
 

@@ -568,6 +568,7 @@ const loa = (f: Formats): Section<'loa'> => ({
   reasonHistory: 'Verlauf des Grundes',
   extensionRequests: 'Verlängerungsanträge',
   readsAs: (code, reading) => `${code} (gilt als ${reading})`,
+  statusReads: (code, outcome) => `${code} (${outcome})`,
   readings: {
     approved: 'genehmigt',
     denied: 'abgelehnt',

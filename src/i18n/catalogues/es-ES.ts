@@ -584,6 +584,7 @@ const loa = (f: Formats): Section<'loa'> => ({
   reasonHistory: 'Historial del motivo',
   extensionRequests: 'Solicitudes de prórroga',
   readsAs: (code, reading) => `${code} (se lee como ${reading})`,
+  statusReads: (code, outcome) => `${code} (${outcome})`,
   readings: {
     approved: 'aprobada',
     denied: 'denegada',

@@ -588,6 +588,7 @@ const loa = (f: Formats): Section<'loa'> => ({
   reasonHistory: 'Historique du motif',
   extensionRequests: 'Demandes de prolongation',
   readsAs: (code, reading) => `${code} (se lit : ${reading})`,
+  statusReads: (code, outcome) => `${code} (${outcome})`,
   readings: {
     approved: 'approuvée',
     denied: 'refusée',

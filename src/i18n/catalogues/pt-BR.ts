@@ -552,6 +552,7 @@ const loa = (f: Formats): Section<'loa'> => ({
   reasonHistory: 'Histórico do motivo',
   extensionRequests: 'Pedidos de prorrogação',
   readsAs: (code, reading) => `${code} (lido como ${reading})`,
+  statusReads: (code, outcome) => `${code} (${outcome})`,
   readings: {
     approved: 'aprovada',
     denied: 'negada',
