@@ -550,6 +550,8 @@ const member = (f: Formats) => ({
   loas: 'LOAs',
   shiftsThisWeek: 'Shifts this week',
   backToLoa: '↩ Back to LOA',
+  /** On "Shifts this week" opened from a staff record: the way back to it. */
+  backToRecord: '↩ Back to staff record',
 });
 
 /** Roles: /role list and one role (src/render/role.ts). */

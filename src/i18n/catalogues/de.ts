@@ -661,6 +661,7 @@ const member = (f: Formats): Section<'member'> => ({
   loas: 'LOAs',
   shiftsThisWeek: 'Schichten diese Woche',
   backToLoa: '↩ Zurück zur LOA',
+  backToRecord: '↩ Zurück zur Team-Akte',
 });
 
 const role = (f: Formats): Section<'role'> => ({

@@ -677,6 +677,7 @@ const member = (f: Formats): Section<'member'> => ({
   loas: 'LOA',
   shiftsThisWeek: 'Turnos de esta semana',
   backToLoa: '↩ Volver a la LOA',
+  backToRecord: '↩ Volver a la ficha del staff',
 });
 
 const role = (f: Formats): Section<'role'> => ({

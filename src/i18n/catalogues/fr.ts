@@ -681,6 +681,7 @@ const member = (f: Formats): Section<'member'> => ({
   loas: 'LOA',
   shiftsThisWeek: 'Services de la semaine',
   backToLoa: '↩ Retour à la LOA',
+  backToRecord: '↩ Retour à la fiche staff',
 });
 
 const role = (f: Formats): Section<'role'> => ({

@@ -645,6 +645,7 @@ const member = (f: Formats): Section<'member'> => ({
   loas: 'LOAs',
   shiftsThisWeek: 'Turnos desta semana',
   backToLoa: '↩ Voltar à LOA',
+  backToRecord: '↩ Voltar à ficha da equipe',
 });
 
 const role = (f: Formats): Section<'role'> => ({
