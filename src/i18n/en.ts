@@ -420,7 +420,10 @@ const loa = (f: Formats) => ({
    * A status code beside the review's outcome the community's LOAs give it: "4 (approved)" (the
    * title says where the leave stands, "Ended"; the code says how it was reviewed).
    */
-  statusReads: (code: string, outcome: string) => `${code} (${outcome})`,
+  reviewOutcome: {
+    approved: (code: string) => `${code} (approved)`,
+    denied: (code: string) => `${code} (denied)`,
+  },
   /** What a status code or start type reads as (src/reports/leave.ts). */
   readings: {
     approved: 'approved',

@@ -124,9 +124,9 @@ function codeInWords(
   const named = codeLabel(source.labels, table, value);
   if (named === undefined) return NONE;
   if (!reads || named !== String(value)) return named;
-  const reading = t.loa.readings[READING_KEYS[reads]];
   // A status code reads as the review's outcome; where the leave stands is the title's.
-  return table === 'loaStatus' ? t.loa.statusReads(named, reading) : t.loa.readsAs(named, reading);
+  if (reads === 'approved' || reads === 'denied') return t.loa.reviewOutcome[reads](named);
+  return t.loa.readsAs(named, t.loa.readings[READING_KEYS[reads]]);
 }
 
 /** "requestedAt" → "requested", "previousEndAt" → "previous end", "changed_by" → "changed by". */

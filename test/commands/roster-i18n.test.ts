@@ -155,7 +155,7 @@ describe.each(['de', 'es-ES'] as const)('the roster commands in %s', (locale) =>
     const payload = await run(loa, { sub: 'view', strings: { id: 'a1' } }, t);
     expect(payload.embeds?.[0]?.title).toBe(`🟢 ${t.loa.detailTitle('a1', t.loa.states.active)}`);
     const status = payload.embeds?.[0]?.fields?.find((f) => f.name === t.loa.statusCode)?.value;
-    expect(status).toBe(t.loa.statusReads('3', t.loa.readings.approved));
+    expect(status).toBe(t.loa.reviewOutcome.approved('3'));
     expect(buttons(payload).map((b) => b.label)).toEqual([t.loa.memberShortcut, t.loa.membersLoas]);
     expect(englishLeft(shown(payload), t)).toEqual([]);
   });
@@ -164,7 +164,7 @@ describe.each(['de', 'es-ES'] as const)('the roster commands in %s', (locale) =>
     const payload = await run(loa, { sub: 'view', strings: { id: 'h1' } }, t);
     expect(payload.embeds?.[0]?.title).toContain(t.loa.detailTitle('h1', t.loa.states.ended));
     const status = payload.embeds?.[0]?.fields?.find((f) => f.name === t.loa.statusCode)?.value;
-    expect(status).toBe(t.loa.statusReads('3', t.loa.readings.approved));
+    expect(status).toBe(t.loa.reviewOutcome.approved('3'));
     expect(englishLeft(shown(payload), t)).toEqual([]);
   });
 

@@ -568,7 +568,10 @@ const loa = (f: Formats): Section<'loa'> => ({
   reasonHistory: 'Verlauf des Grundes',
   extensionRequests: 'Verlängerungsanträge',
   readsAs: (code, reading) => `${code} (gilt als ${reading})`,
-  statusReads: (code, outcome) => `${code} (${outcome})`,
+  reviewOutcome: {
+    approved: (code) => `${code} (genehmigt)`,
+    denied: (code) => `${code} (abgelehnt)`,
+  },
   readings: {
     approved: 'genehmigt',
     denied: 'abgelehnt',

@@ -584,7 +584,10 @@ const loa = (f: Formats): Section<'loa'> => ({
   reasonHistory: 'Historial del motivo',
   extensionRequests: 'Solicitudes de prórroga',
   readsAs: (code, reading) => `${code} (se lee como ${reading})`,
-  statusReads: (code, outcome) => `${code} (${outcome})`,
+  reviewOutcome: {
+    approved: (code) => `${code} (aprobada)`,
+    denied: (code) => `${code} (denegada)`,
+  },
   readings: {
     approved: 'aprobada',
     denied: 'denegada',

@@ -588,7 +588,10 @@ const loa = (f: Formats): Section<'loa'> => ({
   reasonHistory: 'Historique du motif',
   extensionRequests: 'Demandes de prolongation',
   readsAs: (code, reading) => `${code} (se lit : ${reading})`,
-  statusReads: (code, outcome) => `${code} (${outcome})`,
+  reviewOutcome: {
+    approved: (code) => `${code} (approuvée)`,
+    denied: (code) => `${code} (refusée)`,
+  },
   readings: {
     approved: 'approuvée',
     denied: 'refusée',

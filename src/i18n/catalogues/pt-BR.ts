@@ -552,7 +552,10 @@ const loa = (f: Formats): Section<'loa'> => ({
   reasonHistory: 'Histórico do motivo',
   extensionRequests: 'Pedidos de prorrogação',
   readsAs: (code, reading) => `${code} (lido como ${reading})`,
-  statusReads: (code, outcome) => `${code} (${outcome})`,
+  reviewOutcome: {
+    approved: (code) => `${code} (aprovada)`,
+    denied: (code) => `${code} (negada)`,
+  },
   readings: {
     approved: 'aprovada',
     denied: 'negada',
