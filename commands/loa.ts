@@ -13,6 +13,7 @@ import {
   userOrIdOptions,
 } from '../src/discord/command.js';
 import { parseId } from '../src/discord/input.js';
+import { argWithBack, splitBack } from '../src/discord/paging/back.js';
 import { showDetail, showList } from '../src/discord/paging/show.js';
 import type { DetailView, ListEnvelope, ListView, ShowContext, Who } from '../src/discord/paging/views.js';
 import { say, UserError } from '../src/discord/replies.js';
@@ -251,6 +252,20 @@ const memberIdOf = (loa: Loa) =>
 const codeReading = <R>(readings: ReadonlyMap<number, R>, code: unknown): R | undefined =>
   typeof code === 'number' ? readings.get(code) : undefined;
 
+/**
+ * An LOA's shortcuts. The member view is reached through the LOA's id (with the list the LOA was
+ * opened from, when it was), so it can lead back to this LOA and on to that list.
+ */
+const loaShortcuts: DetailView<Loa>['shortcuts'] = [
+  {
+    label: (t) => t.loa.memberShortcut,
+    view: VIEW.memberOfLoa,
+    arg: (loa, back) =>
+      memberIdOf(loa) && typeof loa.id === 'string' && loa.id !== '' ? argWithBack(loa.id, back) : undefined,
+  },
+  { label: (t) => t.loa.membersLoas, view: VIEW.memberLoas, arg: memberIdOf },
+];
+
 export const loaDetailView: DetailView<Loa, Read<Fetched<Loa>>> = {
   kind: 'detail',
   id: VIEW.loa,
@@ -267,16 +282,19 @@ export const loaDetailView: DetailView<Loa, Read<Fetched<Loa>>> = {
       codeReading(source.reading.starts, loa.startType),
     ),
   people: (loa) => [loa.memberId, loa.reviewedBy, loa.endedBy],
-  shortcuts: [
-    // The member view is reached through the LOA's id, so it can lead back to this LOA.
-    {
-      label: (t) => t.loa.memberShortcut,
-      view: VIEW.memberOfLoa,
-      arg: (loa) => (memberIdOf(loa) && typeof loa.id === 'string' && loa.id !== '' ? loa.id : undefined),
-    },
-    { label: (t) => t.loa.membersLoas, view: VIEW.memberLoas, arg: memberIdOf },
-  ],
+  shortcuts: loaShortcuts,
   notFound: say.loaNotFound,
+};
+
+/**
+ * The LOA again, from its member's "Back to LOA": the argument is the LOA's id with the list it was
+ * first opened from (src/discord/paging/back.ts), so it has "Back to list" as when opened from it.
+ */
+export const loaFromMemberView: DetailView<Loa, Read<Fetched<Loa>>> = {
+  ...loaDetailView,
+  id: VIEW.loaFromMember,
+  fetch: (community, arg, options) => loaDetailView.fetch(community, splitBack(arg).arg, options),
+  backOf: (arg) => splitBack(arg).back,
 };
 
 /** `/loa member user:`: the LOAs of a Discord user's member record (also their right-click "LOAs"). */
@@ -368,7 +386,15 @@ const data = defineCommand({
 
 export const loa: Command = {
   data,
-  views: [loaListView, loaMemberView, loaDetailView, loaActiveView, loaUpcomingView, loaByStatusView],
+  views: [
+    loaListView,
+    loaMemberView,
+    loaDetailView,
+    loaFromMemberView,
+    loaActiveView,
+    loaUpcomingView,
+    loaByStatusView,
+  ],
   async execute({ interaction, show }) {
     const args = argumentsOf(interaction, data);
     const sub = args.subcommand();

@@ -12,6 +12,7 @@ import {
   userOrIdOptions,
 } from '../src/discord/command.js';
 import type { Community } from '../src/discord/community.js';
+import { splitBack } from '../src/discord/paging/back.js';
 import { showDetail, showList } from '../src/discord/paging/show.js';
 import type { DetailView, ListView, Shortcut, ShowContext } from '../src/discord/paging/views.js';
 import { say, UserError } from '../src/discord/replies.js';
@@ -134,7 +135,8 @@ const shortcuts: Shortcut<MemberWithRoles>[] = [
   },
   {
     label: (t) => t.member.shiftsThisWeek,
-    view: VIEW.shiftMemberPeriod,
+    // The member's shifts with a way back to this record.
+    view: VIEW.recordShifts,
     arg: ({ member, standing }) =>
       standing && typeof member.id === 'string' && member.id !== ''
         ? joinArg([STANDING_PERIOD, undefined, undefined, member.id])
@@ -165,28 +167,34 @@ export const memberByChatView: DetailView<MemberWithRoles> = {
   notFound: say.memberNotFound,
 };
 
-/** A member reached from one of their LOAs, with that LOA's id for the way back. */
+/** A member reached from one of their LOAs, with that LOA's argument for the way back. */
 export interface MemberOfLoa extends MemberWithRoles {
-  loaId: string;
+  /** The LOA's id, with the list it was opened from when it was (src/discord/paging/back.ts). */
+  loaArg: string;
 }
 
 /**
- * The member an LOA names; the argument is the LOA's id (read first, usually from the cache), so
- * the member view can offer "Back to LOA" while every piece of state stays in the custom_id.
+ * The member an LOA names; the argument is the LOA's id (read first, usually from the cache) with
+ * the list the LOA was opened from, so the member view can offer "Back to list" and "Back to LOA"
+ * while every piece of state stays in the custom_id.
  */
 export const memberOfLoaView: DetailView<MemberOfLoa> = {
   kind: 'detail',
   id: VIEW.memberOfLoa,
-  fetch: async (community, loaId, options: ReadOptions) => {
-    const loa = await community.resources.getLoa(loaId, options);
+  fetch: async (community, arg, options: ReadOptions) => {
+    const loa = await community.resources.getLoa(splitBack(arg).arg, options);
     const memberId = loa.data.memberId;
     if (typeof memberId !== 'string' || memberId === '') throw new UserError(say.memberIdNotFound);
     const fetched = await withStanding(community, community.resources.getMember(memberId, options));
-    return { ...fetched, stale: fetched.stale || loa.stale, data: { ...fetched.data, loaId } };
+    return { ...fetched, stale: fetched.stale || loa.stale, data: { ...fetched.data, loaArg: arg } };
   },
+  backOf: (arg) => splitBack(arg).back,
   render: ({ member, roles, standing }, source) => renderMember(member, source, roles, standing),
   people: ({ member }) => [member.id],
-  shortcuts: [{ label: (t) => t.member.backToLoa, view: VIEW.loa, arg: ({ loaId }) => loaId }, ...shortcuts],
+  shortcuts: [
+    { label: (t) => t.member.backToLoa, view: VIEW.loaFromMember, arg: ({ loaArg }) => loaArg },
+    ...shortcuts,
+  ],
   notFound: say.memberIdNotFound,
 };
 

@@ -191,6 +191,19 @@ export const shiftMemberPeriodView: DetailView<
   ],
 };
 
+/**
+ * The same, opened from a staff record ("Shifts this week"), with the way back to that record by
+ * the member's id.
+ */
+export const recordShiftsView: typeof shiftMemberPeriodView = {
+  ...shiftMemberPeriodView,
+  id: VIEW.recordShifts,
+  shortcuts: [
+    { label: (t) => t.member.backToRecord, view: VIEW.member, arg: (m) => checkedId(m.memberId) },
+    ...(shiftMemberPeriodView.shortcuts ?? []),
+  ],
+};
+
 /** A shift's day in an "Open…" label, in the reader's language; '' when not set. */
 const dayOf = (seconds: unknown, t: Words) => t.f.day(seconds);
 
@@ -319,7 +332,14 @@ const data = defineCommand({
 
 export const shift: Command = {
   data,
-  views: [shiftListView, shiftDetailView, shiftTotalsView, shiftMemberPeriodView, shiftActiveView],
+  views: [
+    shiftListView,
+    shiftDetailView,
+    shiftTotalsView,
+    shiftMemberPeriodView,
+    recordShiftsView,
+    shiftActiveView,
+  ],
   async execute({ interaction, show }) {
     const args = argumentsOf(interaction, data);
     const sub = args.subcommand();

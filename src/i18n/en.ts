@@ -416,8 +416,16 @@ const loa = (f: Formats) => ({
   denyReason: 'Deny reason',
   reasonHistory: 'Reason history',
   extensionRequests: 'Extension requests',
-  /** A code beside what the community's own LOAs say of it: "3 (reads as approved)". */
+  /** A start type beside what the community's own LOAs say of it: "0 (reads as starting when requested)". */
   readsAs: (code: string, reading: string) => `${code} (reads as ${reading})`,
+  /**
+   * A status code beside the review's outcome the community's LOAs give it: "4 (approved)" (the
+   * title says where the leave stands, "Ended"; the code says how it was reviewed).
+   */
+  reviewOutcome: {
+    approved: (code: string) => `${code} (approved)`,
+    denied: (code: string) => `${code} (denied)`,
+  },
   /** What a status code or start type reads as (src/reports/leave.ts). */
   readings: {
     approved: 'approved',
@@ -547,6 +555,8 @@ const member = (f: Formats) => ({
   loas: 'LOAs',
   shiftsThisWeek: 'Shifts this week',
   backToLoa: '↩ Back to LOA',
+  /** On "Shifts this week" opened from a staff record: the way back to it. */
+  backToRecord: '↩ Back to staff record',
 });
 
 /** Roles: /role list and one role (src/render/role.ts). */

@@ -111,7 +111,8 @@ export function renderLoaList(
 
 /**
  * A code in words: the admins' label first ("3 (Accepted)"), else what the community's own LOAs
- * say of it ("3 (reads as approved)"), else the bare number.
+ * say of it (a status as the review's outcome, "3 (approved)"; a start type "0 (reads as starting when
+ * requested)"), else the bare number.
  */
 function codeInWords(
   source: Labelled,
@@ -122,7 +123,10 @@ function codeInWords(
 ): string {
   const named = codeLabel(source.labels, table, value);
   if (named === undefined) return NONE;
-  return reads && named === String(value) ? t.loa.readsAs(named, t.loa.readings[READING_KEYS[reads]]) : named;
+  if (!reads || named !== String(value)) return named;
+  // A status code reads as the review's outcome; where the leave stands is the title's.
+  if (reads === 'approved' || reads === 'denied') return t.loa.reviewOutcome[reads](named);
+  return t.loa.readsAs(named, t.loa.readings[READING_KEYS[reads]]);
 }
 
 /** "requestedAt" → "requested", "previousEndAt" → "previous end", "changed_by" → "changed by". */
@@ -196,7 +200,7 @@ export function loaEntry(entry: unknown, people?: People, t: Words = ENGLISH): s
 /**
  * One LOA. `statusReads`: what its status code says as the community's own LOAs use it (read by
  * src/reports/leave.ts readStatusCodes), shown beside a code the admins did not name:
- * "3 (reads as approved)"; `startReads` the same for its start type (readStartTypes): "0 (reads as
+ * "3 (approved)", the review's outcome; `startReads` the same for its start type (readStartTypes): "0 (reads as
  * starting when requested)". A name the admins gave wins: "3 (Accepted)".
  */
 export function renderLoa(

@@ -76,12 +76,19 @@ describe('/loa view', () => {
     });
     expect(payload.embeds?.[0]?.title).toBe('🟢 LOA a1 · Active');
     // The code in words, as this community's LOAs use it (no admin label for it).
-    expect(payload.embeds?.[0]?.fields?.find((f) => f.name === 'Status code')?.value).toBe(
-      '3 (reads as approved)',
-    );
+    expect(payload.embeds?.[0]?.fields?.find((f) => f.name === 'Status code')?.value).toBe('3 (approved)');
     // The codes are read from saved pages only: no request beyond the LOA itself.
     for (const call of calls.filter((c) => c.method === 'listLoas'))
       expect((call.args[1] as ReadOptions | undefined)?.savedOnly).toBe(true);
+  });
+
+  it('an ended LOA: the title says "Ended", the status code the review\'s outcome, never a state against it', async () => {
+    const payload = await loaCommand.execute({
+      interaction: chatInput({ sub: 'view', strings: { id: 'h1' } }),
+      show: showContext(community(true)),
+    });
+    expect(payload.embeds?.[0]?.title).toBe('⚫ LOA h1 · Ended');
+    expect(payload.embeds?.[0]?.fields?.find((f) => f.name === 'Status code')?.value).toBe('3 (approved)');
   });
 
   it('with nothing saved, reads the LOA by its own fields', async () => {

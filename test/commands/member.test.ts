@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { loaDetailView } from '../../commands/loa.js';
+import { loaDetailView, loaFromMemberView } from '../../commands/loa.js';
 import { member, memberOfLoaView } from '../../commands/member.js';
+import { recordShiftsView, shiftMemberPeriodView } from '../../commands/shift.js';
 import type { Loa, Member, Role } from '../../generated/api.js';
 import { ApiError } from '../../src/api/errors.js';
+import { parseCustomId } from '../../src/discord/paging/custom-id.js';
 import { showDetail } from '../../src/discord/paging/show.js';
 import { MESSAGES, UserError } from '../../src/discord/replies.js';
 import { DEFAULT_REPORT_SETTINGS, type ReportSource } from '../../src/reports/source.js';
@@ -137,11 +139,16 @@ describe('/member', () => {
     const show = showContext(resources);
     const loaPage = await showDetail(loaDetailView, 'loa_1', show);
     const toMember = await linkOf(loaPage, 'Member', show);
-    expect(toMember).toEqual({ view: 'member.loa', arg: 'loa_1' });
+    // Opened by its id (no list before it): the member's argument carries no way back.
+    expect(toMember).toEqual({ view: 'member.loa', arg: 'loa_1|||' });
     const memberPage = await showDetail(memberOfLoaView, toMember.arg!, show);
     expect(memberPage.embeds?.[0]?.title).toBe('Member m1');
     expect(fields(memberPage).Roles).toBe('Moderator, Staff, `r-gone`');
-    expect(await linkOf(memberPage, '↩ Back to LOA', show)).toEqual({ view: 'loa', arg: 'loa_1' });
+    expect(await linkOf(memberPage, '↩ Back to LOA', show)).toEqual({
+      view: 'loa.from-member',
+      arg: 'loa_1|||',
+    });
+    expect(buttons(memberPage).map((b) => b.label)).not.toContain('↩ Back to list');
     expect(await linkOf(memberPage, 'LOAs', show)).toEqual({ view: 'loa.member', arg: 'm1' });
     // An LOA naming no member has no Member button; a vanished LOA says the member is not found.
     expect(
@@ -166,6 +173,40 @@ describe('/member', () => {
     await expect(showDetail(memberOfLoaView, 'gone', show)).rejects.toThrow(
       new UserError(MESSAGES.memberIdNotFound),
     );
+  });
+
+  it('LOA list → LOA → Member → "Back to LOA": each step keeps the way back to the list page', async () => {
+    const resources = fakeResources({ roles, members, chat });
+    const loa: Loa = { id: 'loa_1', serverId: 's', memberId: 'm1' };
+    resources.getLoa = async () => ({ data: loa, fetchedAt: 1, fromCache: false, stale: false });
+    const show = showContext(resources);
+    /** Where a payload's "↩ Back to list" leads: view and page. */
+    const backOf = (payload: Awaited<ReturnType<typeof showDetail>>) => {
+      const button = buttons(payload).find((b) => b.label === '↩ Back to list');
+      const parsed = button && parseCustomId(button.custom_id, show.views.argKindOf);
+      return parsed?.ok
+        ? { action: parsed.state.action, view: parsed.state.view, page: parsed.state.page }
+        : undefined;
+    };
+    const back = { action: 'b', view: 'loa.all', page: 2 };
+    // Opened from page 2 of /loa list.
+    const loaPage = await showDetail(loaDetailView, 'loa_1', show, { view: 'loa.all', page: 2, arg: '' });
+    expect(backOf(loaPage)).toEqual(back);
+    const toMember = await linkOf(loaPage, 'Member', show);
+    expect(toMember).toEqual({ view: 'member.loa', arg: 'loa_1|loa.all|2|' });
+    const memberPage = await showDetail(memberOfLoaView, toMember.arg!, show);
+    expect(memberPage.embeds?.[0]?.title).toBe('Member m1');
+    expect(backOf(memberPage)).toEqual(back);
+    const toLoa = await linkOf(memberPage, '↩ Back to LOA', show);
+    const loaAgain = await showDetail(loaFromMemberView, toLoa.arg!, show);
+    expect(loaAgain.embeds?.[0]?.title).toBe('🟡 LOA loa\\_1 · Pending review');
+    expect(backOf(loaAgain)).toEqual(back);
+    expect(await linkOf(loaAgain, 'Member', show)).toEqual(toMember);
+    // A forged way back (no such list, a page 0, a list that takes no argument given one) is refused.
+    for (const forged of ['loa_1|nowhere|1|', 'loa_1|loa.all|0|', 'loa_1|loa.all|1|x', 'loa_1|a|b'])
+      await expect(showDetail(memberOfLoaView, forged, show)).rejects.toThrow(
+        new UserError(MESSAGES.expired),
+      );
   });
 });
 
@@ -215,10 +256,14 @@ describe('the staff record as a scorecard (from the report snapshot)', () => {
     expect(f.Quota).toBe('🌴 exempt (on leave) · 1h 10m of 2h');
     expect(f['Next leave']).toMatch(/^from <t:\d+:f> \(<t:\d+:R>\) · back <t:\d+:f>/);
     expect(payload.embeds?.[0]?.footer?.text).toContain('report data 5 min old');
-    expect(await linkOf(payload, 'Shifts this week', showContext(fakeResources({})))).toEqual({
-      view: 'shift.member-period',
-      arg: 'this-week|||m1',
-    });
+    const shiftsLink = await linkOf(payload, 'Shifts this week', showContext(fakeResources({})));
+    expect(shiftsLink).toEqual({ view: 'shift.of-record', arg: 'this-week|||m1' });
+    // "Shifts this week" leads back to the record.
+    const shifts = await showDetail(recordShiftsView, shiftsLink.arg!, show);
+    expect(await linkOf(shifts, '↩ Back to staff record', show)).toEqual({ view: 'member', arg: 'm1' });
+    // Reached from /shift totals instead, it has no such button.
+    const totals = await showDetail(shiftMemberPeriodView, shiftsLink.arg!, show);
+    expect(buttons(totals).map((b) => b.label)).not.toContain('↩ Back to staff record');
   });
 
   it('without a snapshot the record is shown as before, with no scorecard and no Shifts button', async () => {

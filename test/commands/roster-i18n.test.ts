@@ -8,10 +8,11 @@ import { describe, expect, it } from 'vitest';
 import { loa } from '../../commands/loa.js';
 import { member } from '../../commands/member.js';
 import { role } from '../../commands/role.js';
-import { shift } from '../../commands/shift.js';
+import { recordShiftsView, shift } from '../../commands/shift.js';
 import type { Loa, Member, Role, Shift } from '../../generated/api.js';
 import type { Fetched, PageQuery, Resources } from '../../src/api/types.js';
 import type { Command } from '../../src/discord/command.js';
+import { showDetail } from '../../src/discord/paging/show.js';
 import type { Payload } from '../../src/discord/replies.js';
 import { type Words, wordsFor } from '../../src/i18n/words.js';
 import { DEFAULT_REPORT_SETTINGS, type ReportSource } from '../../src/reports/source.js';
@@ -21,6 +22,7 @@ import {
   type CommandInput,
   chatInput,
   fakeResources,
+  linkOf,
   selectOptions,
   showContext,
 } from './roster-fakes.js';
@@ -153,8 +155,16 @@ describe.each(['de', 'es-ES'] as const)('the roster commands in %s', (locale) =>
     const payload = await run(loa, { sub: 'view', strings: { id: 'a1' } }, t);
     expect(payload.embeds?.[0]?.title).toBe(`🟢 ${t.loa.detailTitle('a1', t.loa.states.active)}`);
     const status = payload.embeds?.[0]?.fields?.find((f) => f.name === t.loa.statusCode)?.value;
-    expect(status).toBe(t.loa.readsAs('3', t.loa.readings.approved));
+    expect(status).toBe(t.loa.reviewOutcome.approved('3'));
     expect(buttons(payload).map((b) => b.label)).toEqual([t.loa.memberShortcut, t.loa.membersLoas]);
+    expect(englishLeft(shown(payload), t)).toEqual([]);
+  });
+
+  it('/loa view of an ended LOA: the title says ended, the status code the review’s outcome', async () => {
+    const payload = await run(loa, { sub: 'view', strings: { id: 'h1' } }, t);
+    expect(payload.embeds?.[0]?.title).toContain(t.loa.detailTitle('h1', t.loa.states.ended));
+    const status = payload.embeds?.[0]?.fields?.find((f) => f.name === t.loa.statusCode)?.value;
+    expect(status).toBe(t.loa.reviewOutcome.approved('3'));
     expect(englishLeft(shown(payload), t)).toEqual([]);
   });
 
@@ -166,6 +176,12 @@ describe.each(['de', 'es-ES'] as const)('the roster commands in %s', (locale) =>
     expect(payload.embeds?.[0]?.footer?.text).toContain(t.member.reportDataAge(t.common.minutes(5)));
     expect(buttons(payload).map((b) => b.label)).toEqual([t.member.loas, t.member.shiftsThisWeek]);
     expect(englishLeft(shown(payload), t)).toEqual([]);
+    // "Shifts this week" and its way back to the record, in the reader's words.
+    const show = { ...showContext(resources(), { reports, directory }), t };
+    const week = await linkOf(payload, t.member.shiftsThisWeek, show);
+    const shifts = await showDetail(recordShiftsView, week.arg ?? '', show);
+    expect(buttons(shifts).map((b) => b.label)).toEqual([t.member.backToRecord, t.shift.membersLoas]);
+    expect(englishLeft(shown(shifts), t)).toEqual([]);
   });
 
   it('/member list, /role list and /role view', async () => {

@@ -234,7 +234,7 @@ describe('LOA renderers (examples)', () => {
     const item = { id: 'l', serverId: 's', memberId: 'm', status: 3 } as Loa;
     const status = (embed: ReturnType<typeof renderLoa>) =>
       embed.fields?.find((f) => f.name === 'Status code')?.value;
-    expect(status(renderLoa(item, source, 'Active', 'approved'))).toBe('3 (reads as approved)');
+    expect(status(renderLoa(item, source, 'Active', 'approved'))).toBe('3 (approved)');
     const labelled = { ...source, labels: { loaStatus: { '3': 'Accepted' } } };
     expect(status(renderLoa(item, labelled, 'Active', 'approved'))).toBe('3 (Accepted)');
     expect(status(renderLoa(item, source, 'Pending review'))).toBe('3');
@@ -307,7 +307,7 @@ describe('LOA detail in words', () => {
     ).toBe('0 (reads as starting when requested)');
     expect(
       fieldOf(renderLoa(loa, source, 'Active', 'approved', 'starting when requested'), 'Status code'),
-    ).toBe('2 (reads as approved)');
+    ).toBe('2 (approved)');
     const labelled = {
       ...source,
       labels: { loaStartType: { '0': 'Right away' }, loaStatus: { '2': 'Accepted' } },

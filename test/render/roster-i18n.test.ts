@@ -201,7 +201,7 @@ describe.each([
       'Rollen',
       'Verknüpfte Discord-Rolle',
       'Seite 1 von 2',
-      'gilt als genehmigt',
+      '3 (genehmigt)',
     ],
   ],
   [
@@ -220,7 +220,7 @@ describe.each([
       'Rôles',
       'Rôle Discord lié',
       'Page 1 sur 2',
-      'se lit : approuvée',
+      '3 (approuvée)',
     ],
   ],
 ] as const)('the roster screens in %s', (locale, theirWords) => {

@@ -87,7 +87,8 @@ export async function showList<T, C, F extends Fetched<ListEnvelope<T>>>(
 /**
  * Read and render one record, with "Back to list" and shortcut buttons. A record opened from a
  * list (`back` set) whose id cannot be opened is refused with a sentence that says so, before any
- * read (the select never offers one; this covers a forged or stale select).
+ * read (the select never offers one; this covers a forged or stale select). A record whose argument
+ * carries a way back (`view.backOf`) gets "Back to list" as well, and passes it on to its shortcuts.
  */
 export async function showDetail<T, F extends Fetched<T>>(
   view: DetailView<T, F>,
@@ -97,6 +98,8 @@ export async function showDetail<T, F extends Fetched<T>>(
 ): Promise<Payload> {
   const from = back && ctx.views.get(back.view);
   if (from?.kind === 'list' && !canOpen(from, arg)) throw new UserError(say.cannotOpen);
+  const backTo = back ?? view.backOf?.(arg);
+  if (backTo && !leadsToList(backTo, ctx)) throw new UserError(say.expired);
   let fetched: F;
   try {
     fetched = await view.fetch(ctx.community, arg, ctx.options ?? {});
@@ -108,10 +111,16 @@ export async function showDetail<T, F extends Fetched<T>>(
   const embed = view.render(fetched.data, { ...fetched, labels: ctx.community.labels, people, t: ctx.t });
   const shortcuts: ShortcutLink[] = [];
   for (const s of view.shortcuts ?? []) {
-    const target = s.arg(fetched.data);
+    const target = s.arg(fetched.data, backTo);
     if (target !== undefined)
       shortcuts.push({ label: said(s.label, ctx.t ?? ENGLISH), view: s.view, arg: target });
   }
-  const components = await buildDetailComponents(shortcuts, ctx, back);
+  const components = await buildDetailComponents(shortcuts, ctx, backTo);
   return { content: '', embeds: [embed], components };
+}
+
+/** Whether a way back carried in an argument leads to a registered list it can be a control of. */
+function leadsToList(back: BackTarget, ctx: ShowContext): boolean {
+  const list = ctx.views.get(back.view);
+  return list?.kind === 'list' && (list.takesArg || back.arg === '');
 }

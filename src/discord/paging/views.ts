@@ -25,8 +25,11 @@ export interface Shortcut<T> {
   label: string | Text;
   /** The view it opens (must be registered). */
   view: string;
-  /** The argument for that view, or undefined when this record has none (no button then). */
-  arg(item: T): string | undefined;
+  /**
+   * The argument for that view, or undefined when this record has none (no button then). `back` is
+   * the list this record leads back to, for a view that carries it on (src/discord/paging/back.ts).
+   */
+  arg(item: T, back?: BackTarget): string | undefined;
 }
 
 /**
@@ -108,6 +111,11 @@ export interface DetailView<T = unknown, F extends Fetched<T> = Fetched<T>> {
   people?(item: T): unknown[];
   /** At most two are shown. */
   shortcuts?: Shortcut<T>[];
+  /**
+   * The list a record reached through a shortcut leads back to, when its argument carries one
+   * (`splitBack` in src/discord/paging/back.ts): shown as "Back to list", as if opened from it.
+   */
+  backOf?(arg: string): BackTarget | undefined;
   /** Sentence for a 404 on this view. */
   notFound?: string | Text;
   /**

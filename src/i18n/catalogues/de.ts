@@ -570,6 +570,10 @@ const loa = (f: Formats): Section<'loa'> => ({
   reasonHistory: 'Verlauf des Grundes',
   extensionRequests: 'Verlängerungsanträge',
   readsAs: (code, reading) => `${code} (gilt als ${reading})`,
+  reviewOutcome: {
+    approved: (code) => `${code} (genehmigt)`,
+    denied: (code) => `${code} (abgelehnt)`,
+  },
   readings: {
     approved: 'genehmigt',
     denied: 'abgelehnt',
@@ -662,6 +666,7 @@ const member = (f: Formats): Section<'member'> => ({
   loas: 'LOAs',
   shiftsThisWeek: 'Schichten diese Woche',
   backToLoa: '↩ Zurück zur LOA',
+  backToRecord: '↩ Zurück zur Team-Akte',
 });
 
 const role = (f: Formats): Section<'role'> => ({

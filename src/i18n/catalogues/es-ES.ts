@@ -586,6 +586,10 @@ const loa = (f: Formats): Section<'loa'> => ({
   reasonHistory: 'Historial del motivo',
   extensionRequests: 'Solicitudes de prórroga',
   readsAs: (code, reading) => `${code} (se lee como ${reading})`,
+  reviewOutcome: {
+    approved: (code) => `${code} (aprobada)`,
+    denied: (code) => `${code} (denegada)`,
+  },
   readings: {
     approved: 'aprobada',
     denied: 'denegada',
@@ -678,6 +682,7 @@ const member = (f: Formats): Section<'member'> => ({
   loas: 'LOA',
   shiftsThisWeek: 'Turnos de esta semana',
   backToLoa: '↩ Volver a la LOA',
+  backToRecord: '↩ Volver a la ficha del staff',
 });
 
 const role = (f: Formats): Section<'role'> => ({

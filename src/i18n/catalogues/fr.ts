@@ -590,6 +590,10 @@ const loa = (f: Formats): Section<'loa'> => ({
   reasonHistory: 'Historique du motif',
   extensionRequests: 'Demandes de prolongation',
   readsAs: (code, reading) => `${code} (se lit : ${reading})`,
+  reviewOutcome: {
+    approved: (code) => `${code} (approuvée)`,
+    denied: (code) => `${code} (refusée)`,
+  },
   readings: {
     approved: 'approuvée',
     denied: 'refusée',
@@ -682,6 +686,7 @@ const member = (f: Formats): Section<'member'> => ({
   loas: 'LOA',
   shiftsThisWeek: 'Services de la semaine',
   backToLoa: '↩ Retour à la LOA',
+  backToRecord: '↩ Retour à la fiche staff',
 });
 
 const role = (f: Formats): Section<'role'> => ({

@@ -554,6 +554,10 @@ const loa = (f: Formats): Section<'loa'> => ({
   reasonHistory: 'Histórico do motivo',
   extensionRequests: 'Pedidos de prorrogação',
   readsAs: (code, reading) => `${code} (lido como ${reading})`,
+  reviewOutcome: {
+    approved: (code) => `${code} (aprovada)`,
+    denied: (code) => `${code} (negada)`,
+  },
   readings: {
     approved: 'aprovada',
     denied: 'negada',
@@ -646,6 +650,7 @@ const member = (f: Formats): Section<'member'> => ({
   loas: 'LOAs',
   shiftsThisWeek: 'Turnos desta semana',
   backToLoa: '↩ Voltar à LOA',
+  backToRecord: '↩ Voltar à ficha da equipe',
 });
 
 const role = (f: Formats): Section<'role'> => ({
