@@ -5,8 +5,8 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Distribution, MonthFigures, ScenarioResult } from './measure.js';
 import { SPAN_MARGIN_MS } from '../src/api/limits/spans.js';
+import type { Distribution, MonthFigures, ScenarioResult } from './measure.js';
 import { BURST_LIMIT } from './scenarios.js';
 
 export interface TargetResult {

@@ -44,7 +44,9 @@ describe('30 strangers against a 20/month allowance', () => {
     expect(lookups()).toBe(1);
     const reset = Math.floor(nextMonthStart(Date.now()) / 1000);
     // The first checks' part is spent (the moderator's): strangers are told so, and the remedy.
-    expect(new Set(answers)).toEqual(new Set([MESSAGES.accessFirstChecksSpent(reset, 'ACCESS_DISCORD_ROLE_IDS')]));
+    expect(new Set(answers)).toEqual(
+      new Set([MESSAGES.accessFirstChecksSpent(reset, 'ACCESS_DISCORD_ROLE_IDS')]),
+    );
 
     // The moderator was checked within ACCESS_MAX_AGE_SECONDS: in, and the month still has room.
     const before = world.sandbox.requests.length;
