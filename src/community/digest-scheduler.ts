@@ -464,14 +464,15 @@ export function createDigestScheduler(options: DigestSchedulerOptions): DigestSc
 
   /**
    * One round: the digests due, one query per batch of them (the next batch asked for at once, up
-   * to ROUND_BATCHES), each started unless already under way; their outcomes.
+   * to ROUND_BATCHES), then each started unless already under way; their outcomes. Every batch is
+   * read before any digest starts, so the round's queries do not wait behind the digests' own (a
+   * SQLite store answers one statement at a time).
    */
   async function round(): Promise<Array<Promise<boolean>>> {
     const store = await options.digests();
     if (!store || stopped) return [];
     const now = run.now();
-    const outcomes: Array<Promise<boolean>> = [];
-    const seen = new Set<string>();
+    const due = new Map<string, SavedDigest>();
     for (let batches = 0; batches < ROUND_BATCHES && !stopped; batches++) {
       const rows = await store.due({
         now,
@@ -481,25 +482,25 @@ export function createDigestScheduler(options: DigestSchedulerOptions): DigestSc
       });
       const last = rows.at(-1);
       cursor = rows.length >= batch && last ? { nextAt: last.nextAt, guildId: last.guildId } : undefined;
-      let fresh = 0;
-      for (const saved of rows) {
-        if (seen.has(saved.guildId)) continue;
-        seen.add(saved.guildId);
-        fresh++;
-        if (options.owns && !options.owns(saved.guildId)) continue;
-        let outcome = inFlight.get(saved.guildId);
-        if (!outcome) {
-          const started = runDigest(run, places, store, saved);
-          outcome = started;
-          inFlight.set(saved.guildId, started);
-          void started.finally(() => {
-            if (inFlight.get(saved.guildId) === started) inFlight.delete(saved.guildId);
-          });
-        }
-        outcomes.push(outcome);
-      }
+      const before = due.size;
+      for (const saved of rows) if (!due.has(saved.guildId)) due.set(saved.guildId, saved);
       // The last batch, or a store that answered nothing new (it pages no further).
-      if (!cursor || fresh === 0) break;
+      if (!cursor || due.size === before) break;
+    }
+    const outcomes: Array<Promise<boolean>> = [];
+    for (const saved of due.values()) {
+      if (stopped) break;
+      if (options.owns && !options.owns(saved.guildId)) continue;
+      let outcome = inFlight.get(saved.guildId);
+      if (!outcome) {
+        const started = runDigest(run, places, store, saved);
+        outcome = started;
+        inFlight.set(saved.guildId, started);
+        void started.finally(() => {
+          if (inFlight.get(saved.guildId) === started) inFlight.delete(saved.guildId);
+        });
+      }
+      outcomes.push(outcome);
     }
     return outcomes;
   }

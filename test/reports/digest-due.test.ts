@@ -416,12 +416,24 @@ describe.each(backends)('digests per community: $title', (backend) => {
           })),
         )
         .execute();
+      // What happens in which order: the store's `due` queries and each digest's token lookup.
+      const order: string[] = [];
       const due = vi.spyOn(digests, 'due');
+      due.mockImplementation(async (query) => {
+        order.push('due');
+        return SqlDigests.prototype.due.call(digests, query);
+      });
       const poster = hangingPoster(new Set());
       const scheduler = createDigestScheduler({
         digests: () => digests,
         timeZone: async () => 'UTC',
-        poster: poster.poster,
+        poster: {
+          ...poster.poster,
+          tokenOf: async (guildId) => {
+            order.push('token');
+            return guildId;
+          },
+        },
         logger,
         now: () => now,
         concurrency: 50,
@@ -430,6 +442,8 @@ describe.each(backends)('digests per community: $title', (backend) => {
       expect(await scheduler.tick()).toBe(250);
       expect(due).toHaveBeenCalledTimes(3);
       expect(new Set(poster.posts)).toEqual(new Set(ids.slice(0, 250)));
+      // Every batch read before any digest starts: the round's queries never wait behind the digests'.
+      expect(order.slice(0, 4)).toEqual(['due', 'due', 'due', 'token']);
       // The next round finds none due, with one query.
       due.mockClear();
       expect(await scheduler.tick()).toBe(0);
