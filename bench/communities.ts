@@ -66,6 +66,8 @@ export interface CommunitiesOptions {
   entry: BotEntry;
   log: (line: string) => void;
   backends?: Backend[];
+  /** The counts of communities (default 1,000 and 10,000; quick 100 and 1,000). */
+  counts?: number[];
 }
 
 /** One statement the probe saw in the bot's process. */
@@ -84,6 +86,8 @@ export interface CommunitiesRun {
   readyMs: number;
   rssAtReadyMb: number;
   peakRssMb: number;
+  /** Largest RSS and V8 heap (used) sampled in each phase (every 200 ms; MB). */
+  phases: Record<'start' | 'digests' | 'interactions', { rssMb: number; heapMb: number }>;
   digests: {
     due: number;
     posted: number;
@@ -91,6 +95,8 @@ export interface CommunitiesRun {
     dueQueries: number;
     /** Each `due` query: ms after the bot was ready, and the rows it answered. */
     rounds: Array<{ atMs: number; rows: number }>;
+    /** The first round (its `due` queries, each within 2 s of the one before): queries, rows, first start to last end. */
+    firstRound: { queries: number; rows: number; ms: number };
     dueQueryMaxMs: number;
     /** From the first `due` query to the last digest posted (NaN: not all posted in time). */
     allPostedMs: number;
@@ -176,6 +182,22 @@ function commonest(statements: Statement[], top: number): Array<[string, number]
   return [...counts.entries()].sort((a, b) => b[1] - a[1]).slice(0, top);
 }
 
+/** The first round's `due` queries: each within 2 s of the end of the one before. */
+function firstRoundOf(queries: Statement[]): { queries: number; rows: number; ms: number } {
+  const first = queries[0];
+  if (!first) return { queries: 0, rows: 0, ms: Number.NaN };
+  let end = first.t + first.ms;
+  let count = 0;
+  let rows = 0;
+  for (const q of queries) {
+    if (count > 0 && q.t > end + 2_000) break;
+    count++;
+    rows += q.rows ?? 0;
+    end = Math.max(end, q.t + q.ms);
+  }
+  return { queries: count, rows, ms: end - first.t };
+}
+
 /** Seed `n` linked servers through the store's own API, 50 at a time. */
 async function seedStore(store: Store, n: number, now: number): Promise<void> {
   const hour = new Date(now).getUTCHours();
@@ -234,6 +256,7 @@ async function runOne(options: CommunitiesOptions, backend: Backend, n: number):
   let sandbox: Sandbox | undefined;
   let double: DiscordDouble | undefined;
   let bot: ReturnType<typeof startBot> | undefined;
+  let sampler: NodeJS.Timeout | undefined;
   try {
     const dataset = generateDataset({
       seed: options.seed,
@@ -301,6 +324,18 @@ async function runOne(options: CommunitiesOptions, backend: Backend, n: number):
       preload: [new URL('./query-probe.mjs', import.meta.url).href],
     });
     const b = bot;
+    // Each phase's largest RSS, sampled every 200 ms (VmHWM is the whole run's).
+    let phaseRss = 0;
+    sampler = setInterval(() => {
+      phaseRss = Math.max(phaseRss, b.sample()?.rss ?? 0);
+    }, 200);
+    const phases = {} as CommunitiesRun['phases'];
+    const endPhase = (name: keyof CommunitiesRun['phases']) => {
+      phaseRss = Math.max(phaseRss, b.sample()?.rss ?? 0);
+      phases[name] = { rssMb: mb(phaseRss), heapMb: mb(b.heapPeak().heapUsed) };
+      phaseRss = 0;
+      b.resetHeapPeak();
+    };
     const readyUrl = `http://127.0.0.1:${healthPort}/readyz`;
     const readyFailed = b.ready(120_000).then(
       () => undefined,
@@ -318,6 +353,7 @@ async function runOne(options: CommunitiesOptions, backend: Backend, n: number):
     if (Number.isNaN(readyMs)) throw new Error('not ready within 120 s');
     const readyAt = Date.now();
     const rssAtReadyMb = mb(b.sample()?.rss ?? 0);
+    endPhase('start');
     log(`  communities: ready after ${Math.round(readyMs)} ms, RSS ${rssAtReadyMb} MB`);
 
     // The digests due at start: posted in their channels.
@@ -336,6 +372,7 @@ async function runOne(options: CommunitiesOptions, backend: Backend, n: number):
     const digestStatements = readStatements(queryLog).filter(isQuery);
     const dueQueries = digestStatements.filter(isDueQuery);
     const postedCount = posted();
+    endPhase('digests');
     log(`  communities: ${postedCount} of ${due.length} digests posted`);
 
     // Two percent of the communities active: one moderator each, three list commands.
@@ -370,6 +407,8 @@ async function runOne(options: CommunitiesOptions, backend: Backend, n: number):
       }),
     );
     await sleep(300);
+    endPhase('interactions');
+    clearInterval(sampler);
     const cpuMs = (b.sample()?.cpuMs ?? cpuBefore) - cpuBefore;
     const during = readStatements(queryLog).filter(isQuery).slice(statementsBefore);
     const peakRssMb = mb(b.sample()?.peakRss ?? 0);
@@ -382,11 +421,13 @@ async function runOne(options: CommunitiesOptions, backend: Backend, n: number):
       readyMs,
       rssAtReadyMb,
       peakRssMb,
+      phases,
       digests: {
         due: due.length,
         posted: postedCount,
         dueQueries: dueQueries.length,
         rounds: dueQueries.map((q) => ({ atMs: q.t - readyAt, rows: q.rows ?? Number.NaN })),
+        firstRound: firstRoundOf(dueQueries),
         dueQueryMaxMs: Math.max(0, ...dueQueries.map((s) => s.ms)),
         allPostedMs:
           postedCount === due.length && firstDue !== undefined ? lastPostedAt - firstDue : Number.NaN,
@@ -408,6 +449,7 @@ async function runOne(options: CommunitiesOptions, backend: Backend, n: number):
       wallMs: performance.now() - started,
     };
   } finally {
+    clearInterval(sampler);
     await bot?.stop(10_000).catch(() => undefined);
     await double?.close().catch(() => undefined);
     await sandbox?.close().catch(() => undefined);
@@ -418,7 +460,7 @@ async function runOne(options: CommunitiesOptions, backend: Backend, n: number):
 
 /** Every backend at each count, smaller first. */
 export async function runCommunities(options: CommunitiesOptions): Promise<CommunitiesResult> {
-  const counts = options.quick ? [100, 1_000] : [1_000, 10_000];
+  const counts = options.counts ?? (options.quick ? [100, 1_000] : [1_000, 10_000]);
   const runs: CommunitiesRun[] = [];
   for (const backend of options.backends ?? (['sqlite', 'postgres'] as const))
     for (const n of counts) {
@@ -435,11 +477,11 @@ export function formatCommunities(result: CommunitiesResult): string {
   const lines = [
     `communities: one process, hosted mode${result.quick ? ' (quick)' : ''}`,
     '',
-    '| backend | communities | seed | ready | RSS at ready / peak | digests posted (due) | `due` queries; longest | all posted after | statements per digest | interactions answered | first response p50 / p95 | CPU per interaction | statements per interaction |',
+    '| backend | communities | seed | ready | RSS at ready / peak | digests posted (due) | first round: `due` queries, rows, time | all posted after | statements per digest | interactions answered | first response p50 / p95 | CPU per interaction | statements per interaction |',
     '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...result.runs.map(
       (r) =>
-        `| ${r.backend} | ${n(r.communities)} | ${(r.seedMs / 1000).toFixed(1)} s | ${ms(r.readyMs)} | ${r.rssAtReadyMb} / ${r.peakRssMb} MB | ${n(r.digests.posted)} (${n(r.digests.due)}) | ${r.digests.dueQueries}; ${r.digests.dueQueryMaxMs.toFixed(1)} ms | ${ms(r.digests.allPostedMs)} | ${r.digests.statementsPerDigest.toFixed(1)} | ${r.interactions.answered}/${r.interactions.dispatched} | ${ms(r.interactions.firstP50)} / ${ms(r.interactions.firstP95)} | ${r.interactions.cpuMsPer.toFixed(1)} ms | ${r.interactions.statementsPer.toFixed(1)} |`,
+        `| ${r.backend} | ${n(r.communities)} | ${(r.seedMs / 1000).toFixed(1)} s | ${ms(r.readyMs)} | ${r.rssAtReadyMb} / ${r.peakRssMb} MB | ${n(r.digests.posted)} (${n(r.digests.due)}) | ${r.digests.firstRound.queries}, ${r.digests.firstRound.rows}, ${ms(r.digests.firstRound.ms)} | ${ms(r.digests.allPostedMs)} | ${r.digests.statementsPerDigest.toFixed(1)} | ${r.interactions.answered}/${r.interactions.dispatched} | ${ms(r.interactions.firstP50)} / ${ms(r.interactions.firstP95)} | ${r.interactions.cpuMsPer.toFixed(1)} ms | ${r.interactions.statementsPer.toFixed(1)} |`,
     ),
     '',
   ];
@@ -450,7 +492,7 @@ export function formatCommunities(result: CommunitiesResult): string {
     if (!small || !large || small === large) continue;
     const batches = Math.ceil(large.digests.due / 100);
     lines.push(
-      `${backend} at ${n(large.communities)}: peak RSS ${large.peakRssMb} MB (<= ${TARGETS.peakRssMb}) ${mark(large.peakRssMb <= TARGETS.peakRssMb)}; ready ${ms(large.readyMs)} (<= ${n(TARGETS.readyMs)}) ${mark(large.readyMs <= TARGETS.readyMs)}; \`due\` queries ${large.digests.dueQueries} for ${batches} batches ${mark(large.digests.dueQueries <= batches)}, longest ${large.digests.dueQueryMaxMs.toFixed(1)} ms ${mark(large.digests.dueQueryMaxMs <= TARGETS.roundMs)}; first response p95 ${(large.interactions.firstP95 / small.interactions.firstP95).toFixed(2)} x ${mark(large.interactions.firstP95 <= TARGETS.growth * small.interactions.firstP95)}; CPU per interaction ${(large.interactions.cpuMsPer / small.interactions.cpuMsPer).toFixed(2)} x ${mark(large.interactions.cpuMsPer <= TARGETS.growth * small.interactions.cpuMsPer)}`,
+      `${backend} at ${n(large.communities)}: peak RSS ${large.peakRssMb} MB (<= ${TARGETS.peakRssMb}) ${mark(large.peakRssMb <= TARGETS.peakRssMb)}; ready ${ms(large.readyMs)} (<= ${n(TARGETS.readyMs)}) ${mark(large.readyMs <= TARGETS.readyMs)}; first digest round ${large.digests.firstRound.queries} \`due\` queries for ${batches} batches ${mark(large.digests.firstRound.queries <= batches)}, ${ms(large.digests.firstRound.ms)} (<= ${n(TARGETS.roundMs)}) ${mark(large.digests.firstRound.ms <= TARGETS.roundMs)}; first response p95 ${(large.interactions.firstP95 / small.interactions.firstP95).toFixed(2)} x ${mark(large.interactions.firstP95 <= TARGETS.growth * small.interactions.firstP95)}; CPU per interaction ${(large.interactions.cpuMsPer / small.interactions.cpuMsPer).toFixed(2)} x ${mark(large.interactions.cpuMsPer <= TARGETS.growth * small.interactions.cpuMsPer)}`,
     );
   }
   const errors = result.runs.flatMap((r) => r.errors.map((e) => `${r.backend} ${r.communities}: ${e}`));
