@@ -495,6 +495,15 @@ export function formatCommunities(result: CommunitiesResult): string {
       `${backend} at ${n(large.communities)}: peak RSS ${large.peakRssMb} MB (<= ${TARGETS.peakRssMb}) ${mark(large.peakRssMb <= TARGETS.peakRssMb)}; ready ${ms(large.readyMs)} (<= ${n(TARGETS.readyMs)}) ${mark(large.readyMs <= TARGETS.readyMs)}; first digest round ${large.digests.firstRound.queries} \`due\` queries for ${batches} batches ${mark(large.digests.firstRound.queries <= batches)}, ${ms(large.digests.firstRound.ms)} (<= ${n(TARGETS.roundMs)}) ${mark(large.digests.firstRound.ms <= TARGETS.roundMs)}; first response p95 ${(large.interactions.firstP95 / small.interactions.firstP95).toFixed(2)} x ${mark(large.interactions.firstP95 <= TARGETS.growth * small.interactions.firstP95)}; CPU per interaction ${(large.interactions.cpuMsPer / small.interactions.cpuMsPer).toFixed(2)} x ${mark(large.interactions.cpuMsPer <= TARGETS.growth * small.interactions.cpuMsPer)}`,
     );
   }
+  lines.push(
+    '',
+    'largest RSS / V8 heap used in each phase (start to ready; digests; interactions):',
+    ...result.runs.map(
+      (r) =>
+        `  ${r.backend} ${n(r.communities)}: ${(['start', 'digests', 'interactions'] as const).map((p) => `${r.phases[p]?.rssMb ?? 'n/a'} / ${r.phases[p]?.heapMb ?? 'n/a'} MB`).join('; ')}`,
+    ),
+    '',
+  );
   const errors = result.runs.flatMap((r) => r.errors.map((e) => `${r.backend} ${r.communities}: ${e}`));
   lines.push(`bot errors logged: ${errors.length === 0 ? '0' : errors.join('; ')}`, '');
   return lines.join('\n');
