@@ -1,7 +1,7 @@
 /**
  * Scenario `communities` (`npm run bench -- --scenario communities`; reported on its own): one
- * Rollcall process in hosted mode serving 1,000 and then 10,000 linked communities (`--quick`: 100
- * and 1,000), with SQLite (under the bot's DATA_DIR) and with PostgreSQL (127.0.0.1:5432, database
+ * Rollcall process in hosted mode serving 1,000 and then 10,000 linked communities (no quick
+ * variant: the smallest useful run takes over a minute), with SQLite (under the bot's DATA_DIR) and with PostgreSQL (127.0.0.1:5432, database
  * `test`, a schema of the run's own, dropped after). Each community is one Discord server of the
  * double linked to a token of its own; the sandbox serves every token (they share one small dataset:
  * 60 members, 40 LOAs, 150 shifts, so a snapshot is 4 pages).
@@ -61,12 +61,11 @@ const CHANNEL_BASE = 1_310_000_000_000_000_000n;
 const SECRET = Buffer.alloc(32, 38).toString('base64');
 
 export interface CommunitiesOptions {
-  quick: boolean;
   seed: number;
   entry: BotEntry;
   log: (line: string) => void;
   backends?: Backend[];
-  /** The counts of communities (default 1,000 and 10,000; quick 100 and 1,000). */
+  /** The counts of communities (default 1,000 and 10,000). */
   counts?: number[];
 }
 
@@ -121,7 +120,6 @@ export interface CommunitiesRun {
 }
 
 export interface CommunitiesResult {
-  quick: boolean;
   runs: CommunitiesRun[];
 }
 
@@ -365,7 +363,7 @@ async function runOne(options: CommunitiesOptions, backend: Backend, n: number):
       for (const m of d.channelMessages) if (dueChannels.has(m.channel_id)) seen.add(m.channel_id);
       return seen.size;
     };
-    const digestDeadline = performance.now() + (options.quick ? 90_000 : DIGEST_WAIT_MS);
+    const digestDeadline = performance.now() + DIGEST_WAIT_MS;
     while (posted() < due.length && performance.now() < digestDeadline) await sleep(200);
     const lastPostedAt = Date.now();
     await sleep(300); // the probe writes every 100 ms
@@ -460,14 +458,14 @@ async function runOne(options: CommunitiesOptions, backend: Backend, n: number):
 
 /** Every backend at each count, smaller first. */
 export async function runCommunities(options: CommunitiesOptions): Promise<CommunitiesResult> {
-  const counts = options.counts ?? (options.quick ? [100, 1_000] : [1_000, 10_000]);
+  const counts = options.counts ?? [1_000, 10_000];
   const runs: CommunitiesRun[] = [];
   for (const backend of options.backends ?? (['sqlite', 'postgres'] as const))
     for (const n of counts) {
       options.log(`communities: ${backend}, ${n} linked communities in one process`);
       runs.push(await runOne(options, backend, n));
     }
-  return { quick: options.quick, runs };
+  return { runs };
 }
 
 export function formatCommunities(result: CommunitiesResult): string {
@@ -475,7 +473,7 @@ export function formatCommunities(result: CommunitiesResult): string {
   const ms = (v: number) => `${n(v)} ms`;
   const mark = (ok: boolean) => (ok ? 'PASS' : 'MISS');
   const lines = [
-    `communities: one process, hosted mode${result.quick ? ' (quick)' : ''}`,
+    'communities: one process, hosted mode',
     '',
     '| backend | communities | seed | ready | RSS at ready / peak | digests posted (due) | first round: `due` queries, rows, time | all posted after | statements per digest | interactions answered | first response p50 / p95 | CPU per interaction | statements per interaction |',
     '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
@@ -496,7 +494,6 @@ export function formatCommunities(result: CommunitiesResult): string {
     );
   }
   lines.push(
-    '',
     'largest RSS / V8 heap used in each phase (start to ready; digests; interactions):',
     ...result.runs.map(
       (r) =>
