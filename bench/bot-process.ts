@@ -27,6 +27,8 @@ export interface BotProcessOptions {
    * IPC channel to the manager, not the bench's pipe).
    */
   manager?: boolean;
+  /** More modules preloaded with `--import` after the heap probe (bench/query-probe.mjs), as file URLs. */
+  preload?: string[];
 }
 
 /** One reading of the child from /proc. */
@@ -177,7 +179,13 @@ export function shippedNodeFlags(root: string = ROOT): string[] {
 /** Start the bot. Build it first for `entry: 'dist'` (`npm run bench` does). */
 export function startBot(options: BotProcessOptions): BotProcess {
   const manager = options.manager ?? false;
-  const probe = manager ? [] : ['--import', new URL('./heap-probe.mjs', import.meta.url).href];
+  const probe = manager
+    ? []
+    : [
+        '--import',
+        new URL('./heap-probe.mjs', import.meta.url).href,
+        ...(options.preload ?? []).flatMap((href) => ['--import', href]),
+      ];
   const flags = [
     ...shippedNodeFlags(),
     ...(process.env.XPROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.XPROF}`] : []),

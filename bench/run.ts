@@ -7,6 +7,7 @@ import { cpus } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { type Dataset, generateDataset } from '../test/doubles/sandbox/index.js';
 import type { BotEntry } from './bot-process.js';
+import { formatCommunities, runCommunities } from './communities.js';
 import { measure, type ScenarioResult } from './measure.js';
 import { type BenchReport, buildReport, formatText, writeReport } from './report.js';
 import { formatReportsBench, runReportsBench } from './reports.js';
@@ -100,6 +101,8 @@ export interface CliArgs {
   reportsLarge?: boolean;
   /** `--scenario hostile-pages` (bench/reports-large.ts over records of about 200 KB, pages of 20 MB; reported on its own). */
   hostilePages?: boolean;
+  /** `--scenario communities` (bench/communities.ts: 1,000 and 10,000 linked communities in one process; reported on its own). */
+  communities?: boolean;
   seed: number;
 }
 
@@ -134,6 +137,10 @@ export function parseArgs(argv: string[]): CliArgs {
           args.hostilePages = true;
           continue;
         }
+        if (name === 'communities') {
+          args.communities = true;
+          continue;
+        }
         if (!(SCENARIO_NAMES as readonly string[]).includes(name)) {
           throw new Error(`unknown scenario ${name} (one of ${SCENARIO_NAMES.join(', ')})`);
         }
@@ -146,7 +153,7 @@ export function parseArgs(argv: string[]): CliArgs {
   return args;
 }
 
-const USAGE = `usage: npm run bench [-- --quick] [--scenario ${[...SCENARIO_NAMES, 'scale', 'reports-large', 'hostile-pages'].join('|')}[,...]] [--seed N]`;
+const USAGE = `usage: npm run bench [-- --quick] [--scenario ${[...SCENARIO_NAMES, 'scale', 'reports-large', 'hostile-pages', 'communities'].join('|')}[,...]] [--seed N]`;
 
 async function main(argv: string[]): Promise<number> {
   let args: CliArgs;
@@ -163,7 +170,8 @@ async function main(argv: string[]): Promise<number> {
   const extraMonths = ['month-faults', 'month-access'].filter((name) =>
     args.scenarios.includes(name as ScenarioName),
   ).length;
-  const limitMs = args.quick ? 120_000 + extraMonths * 120_000 : 70 * 60_000;
+  // communities has no quick variant: with --quick it runs in full, within the full limit.
+  const limitMs = args.quick && !args.communities ? 120_000 + extraMonths * 120_000 : 70 * 60_000;
   const watchdog = setTimeout(() => {
     process.stderr.write(`bench: still running after ${limitMs / 1000} s; giving up\n`);
     process.exit(3);
@@ -182,14 +190,15 @@ async function main(argv: string[]): Promise<number> {
       log,
     });
     process.stdout.write(formatScale(scale));
-    if (args.scenarios.length === 0 && !args.reportsLarge && !args.hostilePages) return 0;
+    if (args.scenarios.length === 0 && !args.reportsLarge && !args.hostilePages && !args.communities)
+      return 0;
   }
   if (args.reportsLarge) {
     const log = (line: string) => process.stderr.write(`${line}\n`);
     log("reports-large: a large community's reports while other interactions arrive");
     const large = await runReportsLarge({ quick: args.quick, seed: args.seed, entry: 'dist', log });
     process.stdout.write(formatReportsLarge(large));
-    if (args.scenarios.length === 0 && !args.hostilePages) return 0;
+    if (args.scenarios.length === 0 && !args.hostilePages && !args.communities) return 0;
   }
   if (args.hostilePages) {
     const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -202,6 +211,12 @@ async function main(argv: string[]): Promise<number> {
       log,
     });
     process.stdout.write(formatReportsLarge(hostile));
+    if (args.scenarios.length === 0 && !args.communities) return 0;
+  }
+  if (args.communities) {
+    const log = (line: string) => process.stderr.write(`${line}\n`);
+    const result = await runCommunities({ seed: args.seed, entry: 'dist', log });
+    process.stdout.write(formatCommunities(result));
     if (args.scenarios.length === 0) return 0;
   }
   const report = await runBench({

@@ -7,7 +7,7 @@
  * DIGEST_REPORTS; `environmentDigest`), posted in the channel's server, one of DISCORD_GUILD_ID.
  *
  * The scheduler runs in every bot process: at start and every minute it asks the store for the
- * digests due (one query: each digest keeps when it is next due, `next_at`) and runs each on its own,
+ * digests due (one query per 100 of them: each digest keeps when it is next due, `next_at`) and runs each on its own,
  * in its token's turn (digest-places.ts: the servers sharing a token take turns; at most
  * DIGEST_CONCURRENCY tokens hold a place at once, and a digest waiting for its API gives its place
  * back), each under DIGEST_DEADLINE_MS, so one community's slow or held API, or four of them, delay
@@ -221,8 +221,14 @@ export const DIGEST_DEADLINE_MS = 10 * 60_000;
  */
 export const DIGEST_PATIENCE_MS = 15_000;
 
-/** Due digests one round asks the store for; when there are more, the next round goes on after them. */
+/** Due digests one query of a round asks the store for; when there are more, the round asks again after them. */
 const DUE_BATCH = 100;
+
+/**
+ * Queries one round makes at most (DUE_BATCH each): a round starts every digest due up to this many
+ * batches at once, however many servers have one; beyond them, the next round goes on after the last.
+ */
+const ROUND_BATCHES = 100;
 
 /** How long finding a server's token may take before its digest takes turns on its own (ms). */
 const TOKEN_LOOKUP_MS = 5_000;
@@ -423,7 +429,9 @@ async function runDigest(run: Run, places: DigestPlaces, store: DigestStore, sav
 }
 
 /**
- * The scheduler. Each round is one query: the store's digests due (`next_at` reached). Each due
+ * The scheduler. Each round is one query per batch of the store's digests due (`next_at` reached),
+ * every batch asked for at once (up to ROUND_BATCHES), so a process of many servers starts an
+ * hour's digests in one round instead of 100 a minute. Each due
  * digest runs on its own, in its token's turn (digest-places.ts: servers sharing a token take turns,
  * and at most `concurrency` tokens hold a place at once; a digest waiting for its API gives its place
  * back), each under its deadline; a round starts them and does not wait for them, so a community
@@ -454,20 +462,34 @@ export function createDigestScheduler(options: DigestSchedulerOptions): DigestSc
   /** Each server's digest waiting for a turn or running, by server id: never two at once. */
   const inFlight = new Map<string, Promise<boolean>>();
 
-  /** One round: the digests due (one query), each started unless already under way; their outcomes. */
+  /**
+   * One round: the digests due, one query per batch of them (the next batch asked for at once, up
+   * to ROUND_BATCHES), then each started unless already under way; their outcomes. Every batch is
+   * read before any digest starts, so the round's queries do not wait behind the digests' own (a
+   * SQLite store answers one statement at a time).
+   */
   async function round(): Promise<Array<Promise<boolean>>> {
     const store = await options.digests();
     if (!store || stopped) return [];
-    const rows = await store.due({
-      now: run.now(),
-      horizonMs: digestHorizonMs(monthSeconds),
-      limit: batch,
-      after: cursor,
-    });
-    const last = rows.at(-1);
-    cursor = rows.length >= batch && last ? { nextAt: last.nextAt, guildId: last.guildId } : undefined;
+    const now = run.now();
+    const due = new Map<string, SavedDigest>();
+    for (let batches = 0; batches < ROUND_BATCHES && !stopped; batches++) {
+      const rows = await store.due({
+        now,
+        horizonMs: digestHorizonMs(monthSeconds),
+        limit: batch,
+        after: cursor,
+      });
+      const last = rows.at(-1);
+      cursor = rows.length >= batch && last ? { nextAt: last.nextAt, guildId: last.guildId } : undefined;
+      const before = due.size;
+      for (const saved of rows) if (!due.has(saved.guildId)) due.set(saved.guildId, saved);
+      // The last batch, or a store that answered nothing new (it pages no further).
+      if (!cursor || due.size === before) break;
+    }
     const outcomes: Array<Promise<boolean>> = [];
-    for (const saved of rows) {
+    for (const saved of due.values()) {
+      if (stopped) break;
       if (options.owns && !options.owns(saved.guildId)) continue;
       let outcome = inFlight.get(saved.guildId);
       if (!outcome) {

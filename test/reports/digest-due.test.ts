@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import Database from 'libsql';
 import pg from 'pg';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { currentWait } from '../../src/api/wait.js';
 import { createLogger } from '../../src/base/log.js';
 import {
@@ -394,6 +394,60 @@ describe.each(backends)('digests per community: $title', (backend) => {
       expect(counter.queries).toBe(1);
       expect(perDigest).toBeLessThanOrEqual(6);
       for (const id of [saved, atInstant, farAhead]) expect((await digests.get(id))?.nextAt).toBe(nine(1));
+      await scheduler.stop();
+    }, 60_000);
+
+    it('a round with more digests due than one query asks for starts them all, one query per batch', async () => {
+      const now = nine(0);
+      const { place } = await open(() => now);
+      const { digests, db } = counted(place, () => now);
+      // 250 due at this instant (as one hour of a day's digests in a large process), 50 tomorrow.
+      const settings = JSON.stringify(daily);
+      const ids = Array.from({ length: 300 }, (_, i) => String(1_400_000_000_000_000_000n + BigInt(i)));
+      await db
+        .insertInto('digest_settings')
+        .values(
+          ids.map((id, i) => ({
+            guild_id: id,
+            settings,
+            problem: null,
+            updated_at: now,
+            next_at: i < 250 ? now : nine(1),
+          })),
+        )
+        .execute();
+      // What happens in which order: the store's `due` queries and each digest's token lookup.
+      const order: string[] = [];
+      const due = vi.spyOn(digests, 'due');
+      due.mockImplementation(async (query) => {
+        order.push('due');
+        return SqlDigests.prototype.due.call(digests, query);
+      });
+      const poster = hangingPoster(new Set());
+      const scheduler = createDigestScheduler({
+        digests: () => digests,
+        timeZone: async () => 'UTC',
+        poster: {
+          ...poster.poster,
+          tokenOf: async (guildId) => {
+            order.push('token');
+            return guildId;
+          },
+        },
+        logger,
+        now: () => now,
+        concurrency: 50,
+      });
+      // One round: every due digest posted, not the first 100 now and the rest a round (a minute) later each.
+      expect(await scheduler.tick()).toBe(250);
+      expect(due).toHaveBeenCalledTimes(3);
+      expect(new Set(poster.posts)).toEqual(new Set(ids.slice(0, 250)));
+      // Every batch read before any digest starts: the round's queries never wait behind the digests'.
+      expect(order.slice(0, 4)).toEqual(['due', 'due', 'due', 'token']);
+      // The next round finds none due, with one query.
+      due.mockClear();
+      expect(await scheduler.tick()).toBe(0);
+      expect(due).toHaveBeenCalledTimes(1);
       await scheduler.stop();
     }, 60_000);
   });
