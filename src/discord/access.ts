@@ -517,34 +517,7 @@ function accessCheck(options: AccessOptions, names: AccessSettingNames, now: () 
       }
       return undefined;
     }
-    const links = read.links;
-    const linked = links.filter((link) => link.discordRoleId !== undefined);
-    if (linked.some((link) => held.has(link.discordRoleId as string))) return 'in';
-    const mistyped = links.filter((l) => l.problem === 'discord-id' || l.problem === 'role-name');
-    if (linked.length === 0 && mistyped.length === links.length && read.list?.complete) {
-      const first = mistyped[0] as AccessRoleLink;
-      return {
-        out: {
-          cause: 'misconfigured',
-          text: say.accessMisconfigured(
-            names.roles,
-            first.id,
-            first.problem === 'discord-id',
-            names.discordRoles,
-          ),
-          letsIn: `${names.roles} naming community role ids (it names ${mistyped.map((l) => l.id).join(', ')})`,
-        },
-      };
-    }
-    if (linked.length !== links.length) return undefined;
-    const roleNames = links.map((l) => l.name);
-    return {
-      out: {
-        cause: 'linked-role',
-        text: say.accessNoLinkedRole(roleNames),
-        letsIn: `a Discord role linked to ${roleNames.join(', ')} (${linked.map((l) => l.discordRoleId).join(', ')})`,
-      },
-    };
+    return linksVerdict(read.links, read.list?.complete === true, held, names);
   }
 
   return async (interaction: AccessInteraction): Promise<Refusal | undefined> => {
@@ -580,6 +553,46 @@ function accessCheck(options: AccessOptions, names: AccessSettingNames, now: () 
     }
     if (answer.cause === 'not-member' || answer.cause === 'no-access-role') refusals.refused(key, now());
     return answer;
+  };
+}
+
+/**
+ * What the access roles' links decide for a user holding `held`: 'in' when they hold a linked
+ * Discord role, a refusal when every access role is linked (or, the list read whole, none is a
+ * community role) and they hold none, else undefined (look up).
+ */
+function linksVerdict(
+  links: readonly AccessRoleLink[],
+  complete: boolean,
+  held: ReadonlySet<string>,
+  names: AccessSettingNames,
+): LinksVerdict {
+  const linked = links.filter((link) => link.discordRoleId !== undefined);
+  if (linked.some((link) => held.has(link.discordRoleId as string))) return 'in';
+  const mistyped = links.filter((l) => l.problem === 'discord-id' || l.problem === 'role-name');
+  if (linked.length === 0 && mistyped.length === links.length && complete) {
+    const first = mistyped[0] as AccessRoleLink;
+    return {
+      out: {
+        cause: 'misconfigured',
+        text: say.accessMisconfigured(
+          names.roles,
+          first.id,
+          first.problem === 'discord-id',
+          names.discordRoles,
+        ),
+        letsIn: `${names.roles} naming community role ids (it names ${mistyped.map((l) => l.id).join(', ')})`,
+      },
+    };
+  }
+  if (linked.length !== links.length) return undefined;
+  const roleNames = links.map((l) => l.name);
+  return {
+    out: {
+      cause: 'linked-role',
+      text: say.accessNoLinkedRole(roleNames),
+      letsIn: `a Discord role linked to ${roleNames.join(', ')} (${linked.map((l) => l.discordRoleId).join(', ')})`,
+    },
   };
 }
 
