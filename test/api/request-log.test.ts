@@ -3,48 +3,22 @@
  * bot runs): no stretch of the window, starting at any instant, ever holds more than its requests;
  * a request is refused only when a window is full (never with room), and then told exactly how long
  * until the oldest leaves; a clock stepped back counts the entries ahead of it as now; a limit lowered
- * mid-window applies at once. Property runs on generated request times, on an explicit clock.
+ * mid-window applies at once. Property runs on generated request times, on an explicit clock; in
+ * Redis through the limit store the bot uses.
  */
 import { randomBytes } from 'node:crypto';
-import { createClient } from '@keyv/redis';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  type LogWindow,
-  MemoryLog,
-  REDIS_LOOK,
-  REDIS_TAKE,
-  type RequestLog,
-  readRedisTake,
-  standing,
-} from '../../src/api/limits/request-log.js';
+import { type LogWindow, MemoryLog, type RequestLog } from '../../src/api/limits/request-log.js';
+import { type LimitStore, redisLimitStore } from '../../src/api/limits/store.js';
 import { reachable } from '../support/redis.js';
+import { silentLogger } from './helpers.js';
 
 const redisUp = (await reachable(6379)) || process.env.CI === 'true';
 
-/** The same script the bot's Redis store runs, over a client of the test's own. */
-function redisLog(client: { eval: ReturnType<typeof createClient>['eval'] }): RequestLog {
-  const prefix = `test:log:${randomBytes(6).toString('hex')}`;
-  const keys = (key: string, windows: readonly LogWindow[]) =>
-    windows.map((w) => `${prefix}:{${key}}:${w.ms}ms`);
-  let n = 0;
-  return {
-    async take(key, windows, now) {
-      const reply = await client.eval(REDIS_TAKE, {
-        keys: keys(key, windows),
-        arguments: [String(now), `m${n++}`, ...windows.flatMap((w) => [String(w.ms), String(w.points)])],
-      });
-      return readRedisTake(reply, windows.length).wait;
-    },
-    async look(key, windows, now) {
-      const reply = await client.eval(REDIS_LOOK, {
-        keys: keys(key, windows),
-        arguments: [String(now), ...windows.flatMap((w) => [String(w.ms), String(w.points)])],
-      });
-      const { times } = readRedisTake(reply, windows.length);
-      return windows.map((w, i) => standing(times[i] ?? [], w));
-    },
-  };
+/** The Redis store's own log (its Lua script), under a prefix no other run has used. */
+function redisLog(store: LimitStore): RequestLog {
+  return store.log(`test:log:${randomBytes(6).toString('hex')}`);
 }
 
 const WINDOWS: LogWindow[] = [
@@ -144,24 +118,25 @@ describe('the short limits kept exactly', () => {
   });
 
   describe.runIf(redisUp)('in Redis (the Lua script the bot runs)', () => {
-    const client = createClient({ url: 'redis://127.0.0.1:6379' });
-    const connected = client.connect();
+    const store = redisLimitStore('redis://127.0.0.1:6379', silentLogger);
+    const connected = store.ready();
     afterAll(async () => {
-      await connected;
-      await client.close();
+      await store.close();
     });
 
     it('the same rules, atomically', async () => {
       await connected;
       await fc.assert(
-        fc.asyncProperty(steps, async (gaps) => holds(redisLog(client), gaps)),
+        fc.asyncProperty(steps, async (gaps) => holds(redisLog(store), gaps)),
         { numRuns: 40 },
       );
+      // Answered by Redis throughout, never by the memory log standing in for it.
+      expect(store.shared()).toBe(true);
     });
 
     it('two writers at the same instant are never both granted the last place', async () => {
       await connected;
-      const log = redisLog(client);
+      const log = redisLog(store);
       const window = [{ ms: 5_000, points: 3 }];
       const waits = await Promise.all(Array.from({ length: 12 }, () => log.take('same', window, 10_000)));
       expect(waits.filter((w) => w === 0)).toHaveLength(3);
