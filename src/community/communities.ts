@@ -228,27 +228,23 @@ function single(options: CommunitiesOptions): Communities {
     quotas: config.REPORTS_QUOTAS,
   });
   // Quota roles are checked against the community's roles wherever the roles list is read.
-  const quotaRoles = { setting: 'REPORTS_QUOTAS', ids: Object.keys(config.REPORTS_QUOTAS) };
+  const access = {
+    requireMember: config.ACCESS_REQUIRE_MEMBER,
+    roleIds: config.ACCESS_ROLE_IDS,
+    discordRoleIds: config.ACCESS_DISCORD_ROLE_IDS,
+    settingNames: ENV_SETTING_NAMES,
+    quotaRoles: { setting: 'REPORTS_QUOTAS', ids: Object.keys(config.REPORTS_QUOTAS) },
+  };
   const community: Omit<Community, 'guildId'> = {
     key,
     resources,
     allowance: api,
     reports: reports(key, api.resources),
     defaultPublic: false,
-    access: {
-      requireMember: config.ACCESS_REQUIRE_MEMBER,
-      roleIds: config.ACCESS_ROLE_IDS,
-      discordRoleIds: config.ACCESS_DISCORD_ROLE_IDS,
-      settingNames: ENV_SETTING_NAMES,
-      quotaRoles,
-    },
+    access,
     // The access checks' member lookups feed the directory too.
     guard: createAccessGuard({
-      requireMember: config.ACCESS_REQUIRE_MEMBER,
-      roleIds: config.ACCESS_ROLE_IDS,
-      discordRoleIds: config.ACCESS_DISCORD_ROLE_IDS,
-      settingNames: ENV_SETTING_NAMES,
-      quotaRoles,
+      ...access,
       maxAgeMs: config.ACCESS_MAX_AGE_SECONDS * 1000,
       graceMs: config.ACCESS_GRACE_SECONDS * 1000,
       resources,
@@ -273,20 +269,7 @@ function single(options: CommunitiesOptions): Communities {
       if (!config.DIGEST_CHANNEL_ID) return undefined;
       return environmentScheduler(config, config.DIGEST_CHANNEL_ID, logger, client, scheduling, store.open);
     },
-    // Leave reminders in REMINDER_CHANNEL_ID, claimed in the store reports use (as the digest's runs).
-    reminders(client, scheduling) {
-      if (!config.REMINDER_CHANNEL_ID) return undefined;
-      const fromEnvironment = environmentReminders({
-        settings: { channelId: config.REMINDER_CHANNEL_ID, pings: config.REMINDER_PINGS },
-        guildIds: config.DISCORD_GUILD_ID,
-        guildOf: channelGuild(client),
-        logger,
-      });
-      return createReminderScheduler({
-        ...scheduling,
-        reminders: async () => fromEnvironment((await store.open()).reminders),
-      });
-    },
+    reminders: (client, scheduling) => reminderScheduler(config, logger, client, scheduling, store.open),
     async open() {
       // The directory, the digest's claims and the saved answers need the store: open it now rather
       // than at the first page (after a restart, the first reads find what was saved before). One that
@@ -304,6 +287,27 @@ function single(options: CommunitiesOptions): Communities {
     close: () => api.close(),
     release: () => undefined,
   };
+}
+
+/** Leave reminders in REMINDER_CHANNEL_ID, claimed in the store reports use (as the digest's runs). */
+function reminderScheduler(
+  config: Config,
+  logger: CommunitiesOptions['logger'],
+  client: Parameters<Communities['reminders']>[0],
+  scheduling: Parameters<Communities['reminders']>[1],
+  openStore: () => Promise<Store>,
+) {
+  if (!config.REMINDER_CHANNEL_ID) return undefined;
+  const fromEnvironment = environmentReminders({
+    settings: { channelId: config.REMINDER_CHANNEL_ID, pings: config.REMINDER_PINGS },
+    guildIds: config.DISCORD_GUILD_ID,
+    guildOf: channelGuild(client),
+    logger,
+  });
+  return createReminderScheduler({
+    ...scheduling,
+    reminders: async () => fromEnvironment((await openStore()).reminders),
+  });
 }
 
 /** What the admin command is given to find and keep a server's digest. */
