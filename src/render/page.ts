@@ -77,9 +77,7 @@ export interface ListEmbedInput {
   rows: string[];
   info: PageInfo;
   /** The total in words, e.g. "150 LOAs" (`t.loa.count(150)`). */
-  total?: string;
-  /** @deprecated English plural noun for the total ("LOAs"): give `total` instead. */
-  noun?: string;
+  total: string;
   /** `post`: a list posted to a channel, which cannot be paged (`Labelled.post`). */
   source: Source & { post?: string | undefined };
   emptyText: string;
@@ -99,15 +97,14 @@ export function listEmbed(input: ListEmbedInput): APIEmbed {
   const perRow = Math.floor(LIMITS.description / Math.max(1, input.rows.length)) - 1;
   const description =
     input.rows.length > 0 ? input.rows.map((r) => truncate(r, perRow)).join('\n') : input.emptyText;
-  const total = input.total ?? `${t.f.count(info.total)} ${input.noun}`;
   // A post cannot be paged: it says how many it shows and where the rest is, never "Page 1 of N".
   const shown = input.shown ?? input.rows.length;
   const context =
     source.post === undefined
-      ? [t.page.pageOf(info.page, info.totalPages), total]
+      ? [t.page.pageOf(info.page, info.totalPages), input.total]
       : shown < info.total
         ? [t.page.shownOf(shown, info.total, source.post)]
-        : [total];
+        : [input.total];
   return clampEmbed({
     title: input.title,
     description,

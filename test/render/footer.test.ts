@@ -2,6 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Source } from '../../src/api/pages.js';
+import { ENGLISH } from '../../src/i18n/words.js';
 import { detailEmbed, footerText, listEmbed } from '../../src/render/page.js';
 import { renderLeave } from '../../src/render/reports.js';
 import { PROPS } from './arbitraries.js';
@@ -60,7 +61,14 @@ describe('footerText', () => {
     fc.assert(
       fc.property(sources, facts, (source, f) => {
         const texts = [
-          listEmbed({ title: 'T', rows: ['a'], info, noun: 'LOAs', source, emptyText: '-' }).footer?.text,
+          listEmbed({
+            title: 'T',
+            rows: ['a'],
+            info,
+            total: ENGLISH.loa.count(info.total),
+            source,
+            emptyText: '-',
+          }).footer?.text,
           detailEmbed({ title: 'T' }, source, 'Server srv').footer?.text,
           renderLeave([], info, source, 'active', 0, f).footer?.text,
         ];

@@ -85,7 +85,7 @@ describe('counts', () => {
       title: 'Audit log',
       rows: ['a'],
       info: { page: 1, totalPages: 123_457, total: 1_234_567 },
-      noun: 'entries',
+      total: ENGLISH.auditLog.count(1_234_567),
       source,
       emptyText: 'none',
     });
