@@ -7,8 +7,8 @@ import { de } from './catalogues/de.js';
 import { esES } from './catalogues/es-ES.js';
 import { fr } from './catalogues/fr.js';
 import { ptBR } from './catalogues/pt-BR.js';
-import type { Sections } from './en.js';
-import type { FormatSpec, Formats } from './formats.js';
+import type { ENGLISH_SECTIONS } from './en.js';
+import type { FormatSpec } from './formats.js';
 
 /**
  * One language: the commands' descriptions and choice names (registered with Discord), and every
@@ -25,8 +25,8 @@ export interface Catalogue extends FormatSpec {
    * `shift.totals.options.period.choices.this-week.name`.
    */
   commands: Readonly<Record<string, string>>;
-  /** Every word Rollcall shows, written with the formats of this language. */
-  words(f: Formats): Sections;
+  /** Every word Rollcall shows: English's section functions, written in this language. */
+  sections: typeof ENGLISH_SECTIONS;
 }
 
 export const CATALOGUES: readonly Catalogue[] = [esES, ptBR, de, fr];

@@ -11,63 +11,28 @@
  * section per area. CSV column headers are not here: they stay English (docs/commands.md).
  *
  * Each section is a function of its own, `const loa = (f: Formats) => ({ … })` (`_f` when none of
- * its words needs a format), composed by `english` under its key; no function here or in a
- * catalogue is over 120 lines (test/unit/house.unit.test.ts), so a section that outgrows that is
- * written in areas, as `sentences` is: `inputSentences`, `accessSentences` and `adminSentences`,
- * spread into the one `sentences` section (`say.<key>` whichever area holds it). A new word goes in
+ * its words needs a format), listed under its key in ENGLISH_SECTIONS at the end of this file and
+ * called by `composeWords` (sections.ts). A section too long for one function (the house test's
+ * limit) is written in areas, as `sentences` is, spread into the one section. A new word goes in
  * the section, or area, of what it is about. A catalogue has the same functions in the same order,
- * each returning English's type for it (`Section<'loa'>`, `AccessSentences`), so the type check
+ * each returning English's type for it (`Section<'loa'>`, `Area<'accessSentences'>`), so the type check
  * names a missing or extra key, or a sentence's wrong values, in the section that has it.
  */
 import type { Formats } from './formats.js';
 import { channelMention, dateTime, fromNow, typed, userMention } from './markup.js';
+import type { Composed } from './sections.js';
 import type { DigestState, ExportDone, LabelTables, LinkState, SettingsState } from './values.js';
 
-/** English: every section, each written by its function below. */
-export function english(f: Formats) {
-  return {
-    common: common(f),
-    page: page(f),
-    paging: paging(f),
-    /**
-     * Every sentence a moderator or admin can see when something goes wrong, or as an admin
-     * command's answer (src/discord/replies.ts: `say.notFound`, `say.rateLimited(5)`). Written in three
-     * areas, spread into one section: a sentence is `say.<key>` whichever area holds it.
-     */
-    sentences: { ...inputSentences(f), ...accessSentences(f), ...adminSentences(f) },
-    export: csvExport(f),
-    loa: loa(f),
-    shift: shift(f),
-    member: member(f),
-    role: role(f),
-    records: records(f),
-    log: log(f),
-    auditLog: auditLog(f),
-    application: application(f),
-    joinRequest: joinRequest(f),
-    player: player(f),
-    people: people(f),
-    labels: labels(f),
-    reports: reports(f),
-    digest: digest(f),
-    help: help(f),
-    status: status(f),
-    access: access(f),
-    admin: admin(f),
-    reminders: reminders(f),
-  };
-}
-
-/** Every section of words, as English has them (the shape each catalogue's `words` returns). */
-export type Sections = ReturnType<typeof english>;
+/** Every section of words, as English has them (a catalogue's sections write the same). */
+export type Sections = Composed<typeof ENGLISH_SECTIONS>;
 
 /** One section as English has it: what a catalogue's function for that section returns (`Section<'loa'>`). */
 export type Section<K extends keyof Sections> = Sections[K];
 
-/** The areas of `sentences` as English has them: what a catalogue's function for each area returns. */
-export type InputSentences = ReturnType<typeof inputSentences>;
-export type AccessSentences = ReturnType<typeof accessSentences>;
-export type AdminSentences = ReturnType<typeof adminSentences>;
+/** One area of `sentences` as English has it (`Area<'accessSentences'>`). */
+export type Area<K extends keyof (typeof ENGLISH_SECTIONS)['sentences']> = ReturnType<
+  (typeof ENGLISH_SECTIONS)['sentences'][K]
+>;
 
 /** Words every view may use. */
 const common = (f: Formats) => ({
@@ -264,8 +229,8 @@ const accessSentences = (f: Formats) => ({
     `There is nothing to export yet: who went quiet needs every page of the shifts, LOAs${roles ? ', members and roles' : ' and members'}, and Rollcall has read ${total === undefined ? f.count(read) : `${f.count(read)} of ${f.count(total)}`} so far; export again once every page is read.`,
 });
 
-/** Sentences answering /rollcall-admin: setup and its token checks, settings, labels, reports' settings, the digest. */
-const adminSentences = (f: Formats) => ({
+/** Sentences answering /rollcall-admin setup and unlink: the link, and the checks of its token. */
+const linkSentences = (f: Formats) => ({
   adminOnly: 'Only members with the Manage Server permission can set Rollcall up on this server.',
   setupLinked: (communityId: string | undefined, roleCount: number) =>
     `Linked: this server now reads community server ${communityId ?? (roleCount === 0 ? '(unknown: it has no roles)' : '(unknown)')} (${f.count(roleCount)} ${f.plural(roleCount, { one: 'role', other: 'roles' })}).`,
@@ -285,6 +250,19 @@ const adminSentences = (f: Formats) => ({
         ? `The API rejected this token ${fromNow(link.invalidAt)}; moderators are refused until it is replaced.`
         : 'Status: in use.',
     ].join('\n'),
+  nothingToUnlink: 'No API token is linked on this server; any settings saved here are deleted.',
+  setupMalformed:
+    'That is not an API token: a token is letters, digits and symbols only, with no space or line break inside. Nothing was saved.',
+  setupSaving: (left: number, points: number, nextAtSeconds: number) =>
+    left <= 0
+      ? `That token has no API requests left this month (its monthly allowance of ${f.count(points)} is spent), so it could not be checked with a request. Nothing was saved; try again ${fromNow(nextAtSeconds)}.`
+      : `That token has ${f.count(left)} of its ${f.count(points)} API requests left this month, all kept in reserve for what moderators have not read before, so it could not be checked with a request. Nothing was saved; try again ${fromNow(nextAtSeconds)}.`,
+  setupTooOften: (checks: number, minutes: number) =>
+    `This server has had ${f.count(checks)} tokens checked in the last few minutes; try again in ${f.count(minutes)} min. Nothing was saved.`,
+});
+
+/** Sentences answering /rollcall-admin settings and labels: who may read, the API limits, the codes' labels. */
+const settingsSentences = (f: Formats) => ({
   settingsState: (s: SettingsState) =>
     [
       `Answers: ${s.visibility} by default (moderators can still choose with the public option).`,
@@ -301,7 +279,6 @@ const adminSentences = (f: Formats) => ({
     `${names.map((n) => typed(n)).join(', ')} ${names.length === 1 ? 'is' : 'are'} a Discord role of this server (or a Discord role id), not a community role: community roles are named as the community server names them, and Discord roles go in ${discordSetting}. Nothing was saved.`,
   unknownRoles: (names: string[]) =>
     `No community role is called ${names.map((n) => typed(n)).join(', ')}; give role names or ids from the community server, or none. Nothing was saved.`,
-  nothingToUnlink: 'No API token is linked on this server; any settings saved here are deleted.',
   labelsState: (tables: LabelTables) =>
     tables.some((t) => t.labels.length > 0)
       ? tables
@@ -324,17 +301,13 @@ const adminSentences = (f: Formats) => ({
     'A label is plain text: no markdown characters (` * _ ~ | \\ [ ]), mentions (< > @), links or invisible characters. Nothing was saved.',
   unknownDiscordRoles: (names: string[]) =>
     `This server has no role called ${names.map((n) => typed(n)).join(', ')}; pick roles from the list as you type, or none. Nothing was saved.`,
-  setupMalformed:
-    'That is not an API token: a token is letters, digits and symbols only, with no space or line break inside. Nothing was saved.',
-  setupSaving: (left: number, points: number, nextAtSeconds: number) =>
-    left <= 0
-      ? `That token has no API requests left this month (its monthly allowance of ${f.count(points)} is spent), so it could not be checked with a request. Nothing was saved; try again ${fromNow(nextAtSeconds)}.`
-      : `That token has ${f.count(left)} of its ${f.count(points)} API requests left this month, all kept in reserve for what moderators have not read before, so it could not be checked with a request. Nothing was saved; try again ${fromNow(nextAtSeconds)}.`,
-  setupTooOften: (checks: number, minutes: number) =>
-    `This server has had ${f.count(checks)} tokens checked in the last few minutes; try again in ${f.count(minutes)} min. Nothing was saved.`,
   tooManyRoles: (max: number) => `Give at most ${f.count(max)} roles of each kind. Nothing was saved.`,
   labelTooMany: (max: number) =>
     `A table holds at most ${f.count(max)} labels; clear some first. Nothing was saved.`,
+});
+
+/** Sentences answering /rollcall-admin reports: the report settings and the digest. */
+const reportSentences = (_f: Formats) => ({
   badTimeZone: (zone: string) =>
     `${typed(zone)} is not a time zone Rollcall knows; use an IANA name such as Europe/London, America/New_York or UTC. Nothing was saved.`,
   badQuotaHours:
@@ -1085,3 +1058,36 @@ const reminders = (f: Formats) => ({
   refused: (channelId: string, permissions: string[]) =>
     `Discord refused the last leave reminder in ${channelMention(channelId)} (403): Rollcall lacks ${permissions.join(' or ')} there; give it that permission, and the next one will be tried.`,
 });
+
+/** English's section functions by section key, the shape every catalogue's `sections` lists. */
+export const ENGLISH_SECTIONS = {
+  common,
+  page,
+  paging,
+  /**
+   * Every sentence a moderator or admin can see when something goes wrong, or as an admin
+   * command's answer (src/discord/replies.ts: `say.notFound`, `say.rateLimited(5)`). Written in
+   * areas, spread into one section: a sentence is `say.<key>` whichever area holds it.
+   */
+  sentences: { inputSentences, accessSentences, linkSentences, settingsSentences, reportSentences },
+  export: csvExport,
+  loa,
+  shift,
+  member,
+  role,
+  records,
+  log,
+  auditLog,
+  application,
+  joinRequest,
+  player,
+  people,
+  labels,
+  reports,
+  digest,
+  help,
+  status,
+  access,
+  admin,
+  reminders,
+};

@@ -8,8 +8,9 @@
  */
 import { CATALOGUES, type Catalogue, catalogueFor } from './catalogue.js';
 import { timestampState } from './dates.js';
-import { english, type Sections } from './en.js';
+import { ENGLISH_SECTIONS, type Sections } from './en.js';
 import { type FormatSpec, type Formats, formatsFor } from './formats.js';
+import { composeWords } from './sections.js';
 
 /** Every word of one language, and the formats its sentences were written with. */
 export type Words = Sections & { readonly f: Formats };
@@ -44,7 +45,7 @@ const ENGLISH_SPEC: FormatSpec = {
 const ENGLISH_FORMATS = formatsFor('en-GB', ENGLISH_SPEC);
 
 /** English, the words every other language is checked against, and what logs and tests read. */
-export const ENGLISH: Words = { ...english(ENGLISH_FORMATS), f: ENGLISH_FORMATS };
+export const ENGLISH: Words = { ...composeWords(ENGLISH_SECTIONS, ENGLISH_FORMATS), f: ENGLISH_FORMATS };
 
 const byCatalogue = new WeakMap<Catalogue, Words>();
 
@@ -53,7 +54,7 @@ export function wordsOf(catalogue: Catalogue): Words {
   let words = byCatalogue.get(catalogue);
   if (!words) {
     const f = formatsFor(catalogue.locale, catalogue);
-    words = { ...catalogue.words(f), f };
+    words = { ...composeWords(catalogue.sections, f), f };
     byCatalogue.set(catalogue, words);
   }
   return words;
@@ -161,5 +162,5 @@ export function pseudoWords(): Words {
     dayIn: (seconds, timeZone) => monthsOf(seconds, plain.dayIn(seconds, timeZone)),
     list: (items) => `${PSEUDO_OPEN}${ENGLISH_FORMATS.list(items)}${PSEUDO_CLOSE}`,
   };
-  return { ...(pseudoOf(english(f)) as Sections), f };
+  return { ...(pseudoOf(composeWords(ENGLISH_SECTIONS, f)) as Sections), f };
 }

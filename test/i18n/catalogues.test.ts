@@ -9,7 +9,7 @@ import { commandBodies } from '../../src/deploy-commands.js';
 import { errorMessage, errorText, MESSAGES, say, UserError } from '../../src/discord/replies.js';
 import { CATALOGUES, type Catalogue, catalogueFor } from '../../src/i18n/catalogue.js';
 import { commandEntries, localizationProblems, localize } from '../../src/i18n/commands.js';
-import { english as englishWords } from '../../src/i18n/en.js';
+import { ENGLISH_SECTIONS } from '../../src/i18n/en.js';
 import { ENGLISH, keysOf, type Words, wordsFor, wordsOf } from '../../src/i18n/words.js';
 
 /** Every command as registered in hosted mode (the largest set). */
@@ -325,7 +325,7 @@ describe('registration', () => {
       ordinal: (n) => n,
       units: { d: 'd', h: 'h', m: 'm', s: 's' },
       invalidDate: (raw) => raw,
-      words: englishWords,
+      sections: ENGLISH_SECTIONS,
       commands: {
         'View member.name': 'Mitglied anzeigen (ein viel zu langer Name)',
         'Open LOA.name': 'LOA öffnen',

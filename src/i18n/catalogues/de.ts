@@ -1,253 +1,8 @@
 /** German: the commands' texts keyed by their place in the command JSON, the words by section and key (as src/i18n/en.ts). */
 import type { Catalogue } from '../catalogue.js';
-import type { AccessSentences, AdminSentences, InputSentences, Section, Sections } from '../en.js';
+import type { Area, Section } from '../en.js';
 import type { Formats } from '../formats.js';
 import { channelMention, dateTime, fromNow, typed, userMention } from '../markup.js';
-
-export const de: Catalogue = {
-  locale: 'de',
-  ordinal: (n) => `${n}.`,
-  units: { d: ' T', h: ' Std.', m: ' Min.', s: ' s' },
-  invalidDate: (raw) => `${raw} (kein gültiges Datum)`,
-  commands: {
-    'Staff record.name': 'Team-Akte',
-    'LOAs.name': 'Abwesenheiten',
-    'Join request.name': 'Beitrittsanfrage',
-    'Check player.name': 'Spieler prüfen',
-    'loa.description': 'Abwesenheiten (LOAs) des Community-Servers',
-    'loa.list.description': 'Alle LOAs auflisten, oder nur die eines Zustands (neueste zuerst)',
-    'loa.list.options.status.description':
-      'Nur ausstehende, gerade laufende (aktive) oder beendete Abwesenheiten',
-    'loa.list.options.status.choices.pending.name': 'Prüfung ausstehend',
-    'loa.list.options.status.choices.active.name': 'Aktiv (gerade abwesend)',
-    'loa.list.options.status.choices.ended.name': 'Beendet',
-    'loa.list.options.public.description': 'Antwort im Kanal für alle posten (Standard: nur du siehst sie)',
-    'loa.view.description': 'Eine LOA anzeigen',
-    'loa.view.options.id.description': 'Die LOA-ID',
-    'loa.view.options.public.description': 'Antwort im Kanal für alle posten (Standard: nur du siehst sie)',
-    'loa.member.description': 'Die LOAs eines Mitglieds auflisten',
-    'loa.member.options.user.description': 'Das Mitglied auf Discord',
-    'loa.member.options.member-id.description':
-      'Die ID des Mitglieds auf dem Community-Server (statt eines Discord-Nutzers)',
-    'loa.member.options.public.description': 'Antwort im Kanal für alle posten (Standard: nur du siehst sie)',
-    'loa.active.description': 'Wer gerade abwesend ist, mit Rückkehrdatum',
-    'loa.active.options.public.description': 'Antwort im Kanal für alle posten (Standard: nur du siehst sie)',
-    'loa.upcoming.description': 'Abwesenheiten, die in den nächsten Tagen beginnen',
-    'loa.upcoming.options.days.description': 'Wie viele Tage voraus (Standard 7)',
-    'loa.upcoming.options.public.description':
-      'Antwort im Kanal für alle posten (Standard: nur du siehst sie)',
-    'log.description': 'Moderationsprotokolle des Community-Servers',
-    'log.view.description': 'Ein Moderationsprotokoll anzeigen',
-    'log.view.options.id.description': 'Die Protokoll-ID',
-    'log.view.options.public.description': 'Antwort im Kanal für alle posten (Standard: nur du siehst sie)',
-    'log.user.description': 'Die Moderationsprotokolle eines Spielers auflisten, nach Spielername',
-    'log.user.options.username.description': 'Der Spielername des Spielers (nicht sein Discord-Name)',
-    'log.user.options.type.description': 'Nur Protokolle mit diesem Typcode',
-    'log.user.options.since.description':
-      'Nur Protokolle seit einem Datum (2026-11-01, UTC) oder Zeitraum bis jetzt (7d, 30d)',
-    'log.user.options.public.description': 'Antwort im Kanal für alle posten (Standard: nur du siehst sie)',
-    'audit-log.description': 'Audit-Log des Community-Servers',
-    'audit-log.list.description': 'Audit-Log-Einträge auflisten; einen öffnen zeigt alle Details',
-    'audit-log.list.options.public.description':
-      'Antwort im Kanal für alle posten (Standard: nur du siehst sie)',
-    'shift.description': 'Dienstschichten im Community-Server',
-    'shift.list.description': 'Alle Schichten auflisten',
-    'shift.list.options.public.description': 'Antwort im Kanal für alle posten (Standard: nur du siehst sie)',
-    'shift.view.description': 'Eine Schicht anzeigen, mit Dauer und Pausen',
-    'shift.view.options.id.description': 'Die Schicht-ID',
-    'shift.view.options.public.description': 'Antwort im Kanal für alle posten (Standard: nur du siehst sie)',
-    'shift.active.description': 'Wer gerade im Dienst ist: jede laufende Schicht, die längste zuerst',
-    'shift.active.options.public.description':
-      'Antwort im Kanal für alle posten (Standard: nur du siehst sie)',
-    'shift.totals.description':
-      'Mitglieder nach Dienstzeit (ohne Pausen) in einem Zeitraum, oder ein Mitglied',
-    'shift.totals.options.period.description': 'Der Zeitraum, in der Zeitzone des Servers',
-    'shift.totals.options.period.choices.this-week.name': 'Diese Woche',
-    'shift.totals.options.period.choices.last-week.name': 'Letzte Woche',
-    'shift.totals.options.period.choices.7-days.name': 'Letzte 7 Tage',
-    'shift.totals.options.period.choices.30-days.name': 'Letzte 30 Tage',
-    'shift.totals.options.period.choices.this-month.name': 'Dieser Monat',
-    'shift.totals.options.period.choices.last-month.name': 'Letzter Monat',
-    'shift.totals.options.type.description': 'Nur Schichten dieses Typs',
-    'shift.totals.options.wave.description': 'Nur Schichten dieser Welle',
-    'shift.totals.options.user.description': 'Das Mitglied auf Discord',
-    'shift.totals.options.member-id.description':
-      'Nur dieses Mitglied: seine ID auf dem Community-Server (statt eines Discord-Nutzers)',
-    'shift.totals.options.public.description':
-      'Antwort im Kanal für alle posten (Standard: nur du siehst sie)',
-    'role.description': 'Rollen des Community-Servers',
-    'role.list.description': 'Alle Rollen auflisten',
-    'role.list.options.public.description': 'Antwort im Kanal für alle posten (Standard: nur du siehst sie)',
-    'role.view.description': 'Eine Rolle anzeigen',
-    'role.view.options.role.description': 'Rollennamen eintippen und auswählen, oder die Rollen-ID angeben',
-    'role.view.options.public.description': 'Antwort im Kanal für alle posten (Standard: nur du siehst sie)',
-    'member.description': 'Mitglieder des Community-Servers',
-    'member.list.description': 'Alle Mitglieder auflisten',
-    'member.list.options.public.description':
-      'Antwort im Kanal für alle posten (Standard: nur du siehst sie)',
-    'member.view.description': 'Ein Mitglied anzeigen, per Discord-Nutzer oder Mitglieds-ID',
-    'member.view.options.user.description': 'Das Mitglied auf Discord',
-    'member.view.options.member-id.description':
-      'Die ID des Mitglieds auf dem Community-Server (statt eines Discord-Nutzers)',
-    'member.view.options.public.description':
-      'Antwort im Kanal für alle posten (Standard: nur du siehst sie)',
-    'application.description': 'Bewerbungsformulare des Community-Servers',
-    'application.list.description': 'Alle Bewerbungsformulare auflisten',
-    'application.list.options.public.description':
-      'Antwort im Kanal für alle posten (Standard: nur du siehst sie)',
-    'application.view.description': 'Ein Bewerbungsformular und seine Einstellungen anzeigen',
-    'application.view.options.application.description':
-      'Titel eintippen und auswählen, oder die Bewerbungs-ID angeben',
-    'application.view.options.public.description':
-      'Antwort im Kanal für alle posten (Standard: nur du siehst sie)',
-    'join-request.description': 'Beitrittsanfragen an den Community-Server',
-    'join-request.view.description':
-      'Die Beitrittsanfrage eines Nutzers anzeigen, per Discord-Nutzer oder Nutzer-ID',
-    'join-request.view.options.user.description': 'Der Nutzer auf Discord',
-    'join-request.view.options.user-id.description':
-      'Die ID des Nutzers (statt einen Discord-Nutzer auszuwählen)',
-    'join-request.view.options.public.description':
-      'Antwort im Kanal für alle posten (Standard: nur du siehst sie)',
-    'quota.description': 'Aktivitätsquoten des Community-Servers',
-    'quota.check.description': 'Soll und Ist je Mitglied mit einer Quoten-Rolle; Abwesende sind befreit',
-    'quota.check.options.period.description': 'Der Zeitraum, in der Zeitzone des Servers',
-    'quota.check.options.period.choices.this-week.name': 'Diese Woche',
-    'quota.check.options.period.choices.last-week.name': 'Letzte Woche',
-    'quota.check.options.period.choices.7-days.name': 'Letzte 7 Tage',
-    'quota.check.options.period.choices.30-days.name': 'Letzte 30 Tage',
-    'quota.check.options.period.choices.this-month.name': 'Dieser Monat',
-    'quota.check.options.period.choices.last-month.name': 'Letzter Monat',
-    'quota.check.options.public.description':
-      'Antwort im Kanal für alle posten (Standard: nur du siehst sie)',
-    'quota.inactive.description':
-      'Mitglieder ohne Schicht seit einer Anzahl Tagen oder nie; Abwesende ausgelassen',
-    'quota.inactive.options.days.description': 'Seit mehr als so vielen Tagen ohne Schicht (Standard 14)',
-    'quota.inactive.options.role.description': 'Nur Mitglieder mit dieser Community-Rolle (Name oder ID)',
-    'quota.inactive.options.include-leave.description':
-      'Auch gerade Abwesende auflisten, mit Rückkehrdatum (Standard: ausgelassen)',
-    'quota.inactive.options.public.description':
-      'Antwort im Kanal für alle posten (Standard: nur du siehst sie)',
-    'rollcall.description': 'Über Rollcall: seine Befehle und sein Zustand',
-    'rollcall.help.description': 'Jeden Befehl mit einem Beispiel auflisten',
-    'rollcall.help.options.public.description':
-      'Antwort im Kanal für alle posten (Standard: nur du siehst sie)',
-    'rollcall.status.description': 'API-Verbindung, Cache und verbleibendes API-Kontingent prüfen',
-    'rollcall.status.options.public.description':
-      'Antwort im Kanal für alle posten (Standard: nur du siehst sie)',
-    'rollcall-admin.description': 'Diesen Server mit seinem Community-Server verbinden (Server-Admins)',
-    'rollcall-admin.setup.description':
-      'Diesen Server per API-Token des Community-Servers verbinden, oder die Verbindung ansehen und ändern',
-    'rollcall-admin.settings.description':
-      'Einstellungen dieses Servers anzeigen oder ändern (ohne Option: anzeigen)',
-    'rollcall-admin.settings.options.visibility.description':
-      'Ob Antworten standardmäßig privat sind oder für alle gepostet werden',
-    'rollcall-admin.settings.options.visibility.choices.private.name': 'privat',
-    'rollcall-admin.settings.options.visibility.choices.public.name': 'öffentlich',
-    'rollcall-admin.settings.options.access-roles.description':
-      'Community-Rollen (Namen oder IDs, kommagetrennt), deren Inhaber Rollcall nutzen dürfen; none: alle',
-    'rollcall-admin.settings.options.limits.description':
-      'Die API-Limits des Community-Tarifs, z. B. 100/month,30/1m; default: die des Bots',
-    'rollcall-admin.settings.options.discord-roles.description':
-      'Rollen dieses Servers (per Name, kommagetrennt), deren Inhaber Rollcall nutzen dürfen; none',
-    'rollcall-admin.labels.description':
-      'Die Zahlencodes dieser Community benennen (Protokolltypen, LOA-Status…); ohne Option: anzeigen',
-    'rollcall-admin.labels.options.table.description': 'Welche Codes',
-    'rollcall-admin.labels.options.table.choices.logTypes.name': 'Protokolltyp',
-    'rollcall-admin.labels.options.table.choices.loaStatus.name': 'LOA-Status',
-    'rollcall-admin.labels.options.table.choices.loaStartType.name': 'LOA-Beginntyp',
-    'rollcall-admin.labels.options.table.choices.auditTypes.name': 'Audit-Typ',
-    'rollcall-admin.labels.options.table.choices.banAppeal.name': 'Bann-Einspruch',
-    'rollcall-admin.labels.options.code.description': 'Die Codenummer, z. B. 3',
-    'rollcall-admin.labels.options.label.description':
-      'Wie die Community ihn nennt (1 bis 40 Zeichen, reiner Text)',
-    'rollcall-admin.labels.options.clear.description':
-      'Die Bezeichnung des Codes entfernen (ohne Code: alle der Tabelle)',
-    'rollcall-admin.unlink.description': 'API-Token und Einstellungen dieses Servers löschen',
-    'rollcall-admin.reports.description':
-      'Berichtseinstellungen anzeigen oder ändern: Zeitzone, Wochenbeginn, Quoten, Digest',
-    'rollcall-admin.reports.options.time-zone.description':
-      'Die Zeitzone der Community, ein IANA-Name wie Europe/London',
-    'rollcall-admin.reports.options.week-start.description': 'Der erste Tag der Woche',
-    'rollcall-admin.reports.options.week-start.choices.monday.name': 'Montag',
-    'rollcall-admin.reports.options.week-start.choices.tuesday.name': 'Dienstag',
-    'rollcall-admin.reports.options.week-start.choices.wednesday.name': 'Mittwoch',
-    'rollcall-admin.reports.options.week-start.choices.thursday.name': 'Donnerstag',
-    'rollcall-admin.reports.options.week-start.choices.friday.name': 'Freitag',
-    'rollcall-admin.reports.options.week-start.choices.saturday.name': 'Samstag',
-    'rollcall-admin.reports.options.week-start.choices.sunday.name': 'Sonntag',
-    'rollcall-admin.reports.options.quota-role.description':
-      'Eine Community-Rolle (Name oder ID), deren Inhaber eine Quote haben',
-    'rollcall-admin.reports.options.quota-hours.description':
-      'Dienststunden, die die Rolle je Berichtszeitraum schuldet (0 entfernt die Quote)',
-    'rollcall-admin.reports.options.digest.description':
-      'Berichte nach Zeitplan in einem Kanal posten (aus beendet es)',
-    'rollcall-admin.reports.options.digest.choices.daily.name': 'täglich',
-    'rollcall-admin.reports.options.digest.choices.weekly.name': 'wöchentlich',
-    'rollcall-admin.reports.options.digest.choices.off.name': 'aus',
-    'rollcall-admin.reports.options.digest-channel.description': 'Der Kanal, in dem der Digest gepostet wird',
-    'rollcall-admin.reports.options.digest-hour.description':
-      'Die Stunde (0-23, Berichtszeitzone des Servers), zu der der Digest gepostet wird',
-    'rollcall-admin.reports.options.digest-day.description':
-      'Der Tag, an dem ein wöchentlicher Digest gepostet wird',
-    'rollcall-admin.reports.options.digest-day.choices.monday.name': 'Montag',
-    'rollcall-admin.reports.options.digest-day.choices.tuesday.name': 'Dienstag',
-    'rollcall-admin.reports.options.digest-day.choices.wednesday.name': 'Mittwoch',
-    'rollcall-admin.reports.options.digest-day.choices.thursday.name': 'Donnerstag',
-    'rollcall-admin.reports.options.digest-day.choices.friday.name': 'Freitag',
-    'rollcall-admin.reports.options.digest-day.choices.saturday.name': 'Samstag',
-    'rollcall-admin.reports.options.digest-day.choices.sunday.name': 'Sonntag',
-    'rollcall-admin.reports.options.digest-reports.description':
-      'Welche Berichte der Digest enthält (Standard: alle drei)',
-    'rollcall-admin.reports.options.digest-reports.choices.totals,quota,leave.name':
-      'Summen, Quote, Abwesenheit',
-    'rollcall-admin.reports.options.digest-reports.choices.totals.name': 'Summen',
-    'rollcall-admin.reports.options.digest-reports.choices.quota.name': 'Quote',
-    'rollcall-admin.reports.options.digest-reports.choices.leave.name': 'Abwesenheit',
-    'rollcall-admin.reports.options.digest-reports.choices.totals,quota.name': 'Summen, Quote',
-    'rollcall-admin.reports.options.digest-reports.choices.totals,leave.name': 'Summen, Abwesenheit',
-    'rollcall-admin.reports.options.digest-reports.choices.quota,leave.name': 'Quote, Abwesenheit',
-    'rollcall-admin.reports.options.language.description':
-      'Die Sprache, in der Digests gepostet werden (Standard des Servers: seine eigene Sprache)',
-    'rollcall-admin.reports.options.language.choices.server.name': 'Standard des Servers',
-    'rollcall-admin.reports.options.language.choices.en.name': 'English',
-    'rollcall-admin.reports.options.language.choices.de.name': 'Deutsch',
-    'rollcall-admin.reports.options.language.choices.es-ES.name': 'Español',
-    'rollcall-admin.reports.options.language.choices.fr.name': 'Français',
-    'rollcall-admin.reports.options.language.choices.pt-BR.name': 'Português (Brasil)',
-    'rollcall-admin.reports.options.reminder-channel.description':
-      'Hier am Tag vor dem Ende einer Abwesenheit erinnern',
-    'rollcall-admin.reports.options.reminder-pings.description':
-      'Ob die Erinnerung das genannte Mitglied anpingt (Standard: nein)',
-    'rollcall-admin.reports.options.reminders-off.description':
-      'True schaltet die Abwesenheits-Erinnerungen aus',
-  },
-  words: (f): Sections => ({
-    common: common(f),
-    page: page(f),
-    paging: paging(f),
-    sentences: { ...inputSentences(f), ...accessSentences(f), ...adminSentences(f) },
-    export: csvExport(f),
-    loa: loa(f),
-    shift: shift(f),
-    member: member(f),
-    role: role(f),
-    records: records(f),
-    log: log(f),
-    auditLog: auditLog(f),
-    application: application(f),
-    joinRequest: joinRequest(f),
-    player: player(f),
-    people: people(f),
-    labels: labels(f),
-    reports: reports(f),
-    digest: digest(f),
-    help: help(f),
-    status: status(f),
-    access: access(f),
-    admin: admin(f),
-    reminders: reminders(f),
-  }),
-};
 
 const common = (f: Formats): Section<'common'> => ({
   yes: 'Ja',
@@ -281,7 +36,7 @@ const paging = (f: Formats): Section<'paging'> => ({
   pageRangeHint: (last) => `1 bis ${f.count(last)}`,
 });
 
-const inputSentences = (f: Formats): InputSentences => ({
+const inputSentences = (f: Formats): Area<'inputSentences'> => ({
   notFound: 'Auf diesem Community-Server wurde nichts mit dieser ID gefunden.',
   memberNotFound: 'Dieser Discord-Nutzer ist kein Mitglied des Community-Servers.',
   memberIdNotFound: 'Auf diesem Community-Server wurde kein Mitglied mit dieser ID gefunden.',
@@ -339,7 +94,7 @@ const inputSentences = (f: Formats): InputSentences => ({
   badDays: 'Die Anzahl der Tage ist eine ganze Zahl von 1 bis 365.',
 });
 
-const accessSentences = (f: Formats): AccessSentences => ({
+const accessSentences = (f: Formats): Area<'accessSentences'> => ({
   badRequest:
     'Die API des Community-Servers hat die Anfrage als ungültig abgelehnt; prüfe die angegebene ID oder den Namen.',
   unauthorized:
@@ -422,7 +177,7 @@ const accessSentences = (f: Formats): AccessSentences => ({
     `Noch gibt es nichts zu exportieren: Wer still geworden ist, lässt sich erst mit allen Seiten der Schichten, Abwesenheiten${roles ? ', Mitglieder und Rollen' : ' und Mitglieder'} sagen, und Rollcall hat bisher ${total === undefined ? f.count(read) : `${f.count(read)} von ${f.count(total)}`} gelesen; exportiere erneut, sobald alle Seiten gelesen sind.`,
 });
 
-const adminSentences = (f: Formats): AdminSentences => ({
+const linkSentences = (f: Formats): Area<'linkSentences'> => ({
   adminOnly:
     'Nur Mitglieder mit der Berechtigung „Server verwalten“ können Rollcall auf diesem Server einrichten.',
   setupLinked: (communityId, roleCount) =>
@@ -443,6 +198,19 @@ const adminSentences = (f: Formats): AdminSentences => ({
         ? `Die API hat dieses Token ${fromNow(link.invalidAt)} abgelehnt; Moderatoren werden abgewiesen, bis es ersetzt ist.`
         : 'Status: in Gebrauch.',
     ].join('\n'),
+  nothingToUnlink:
+    'Auf diesem Server ist kein API-Token verbunden; hier gespeicherte Einstellungen werden gelöscht.',
+  setupMalformed:
+    'Das ist kein API-Token: Ein Token besteht nur aus Buchstaben, Ziffern und Symbolen, ohne Leerzeichen oder Zeilenumbruch. Nichts wurde gespeichert.',
+  setupSaving: (left, points, nextAtSeconds) =>
+    left <= 0
+      ? `Diesem Token bleiben diesen Monat keine API-Anfragen (sein monatliches Kontingent von ${f.count(points)} ist verbraucht), daher konnte es nicht mit einer Anfrage geprüft werden. Nichts wurde gespeichert; versuche es ${fromNow(nextAtSeconds)} erneut.`
+      : `Diesem Token bleiben diesen Monat ${f.count(left)} seiner ${f.count(points)} API-Anfragen, alle als Reserve für das, was Moderatoren noch nicht gelesen haben, daher konnte es nicht mit einer Anfrage geprüft werden. Nichts wurde gespeichert; versuche es ${fromNow(nextAtSeconds)} erneut.`,
+  setupTooOften: (checks, minutes) =>
+    `Auf diesem Server wurden in den letzten Minuten ${f.count(checks)} Tokens geprüft; versuche es in ${f.count(minutes)} Min. erneut. Nichts wurde gespeichert.`,
+});
+
+const settingsSentences = (f: Formats): Area<'settingsSentences'> => ({
   settingsState: (s) =>
     [
       `Antworten: standardmäßig ${s.visibility === 'public' ? 'öffentlich' : 'privat'} (Moderatoren können mit der Option public weiterhin wählen).`,
@@ -457,8 +225,6 @@ const adminSentences = (f: Formats): AdminSentences => ({
     `${names.map((n) => typed(n)).join(', ')} ${names.length === 1 ? 'ist eine Discord-Rolle' : 'sind Discord-Rollen'} dieses Servers (oder eine Discord-Rollen-ID), keine Community-Rolle: Community-Rollen werden so genannt, wie der Community-Server sie nennt, und Discord-Rollen gehören in ${discordSetting}. Nichts wurde gespeichert.`,
   unknownRoles: (names) =>
     `Keine Community-Rolle heißt ${names.map((n) => typed(n)).join(', ')}; gib Rollennamen oder IDs vom Community-Server an, oder none. Nichts wurde gespeichert.`,
-  nothingToUnlink:
-    'Auf diesem Server ist kein API-Token verbunden; hier gespeicherte Einstellungen werden gelöscht.',
   labelsState: (tables) =>
     tables.some((t) => t.labels.length > 0)
       ? tables
@@ -485,17 +251,12 @@ const adminSentences = (f: Formats): AdminSentences => ({
     'Eine Bezeichnung ist reiner Text: keine Markdown-Zeichen (` * _ ~ | \\ [ ]), Erwähnungen (< > @), Links oder unsichtbaren Zeichen. Nichts wurde gespeichert.',
   unknownDiscordRoles: (names) =>
     `Dieser Server hat keine Rolle namens ${names.map((n) => typed(n)).join(', ')}; wähle Rollen beim Tippen aus der Liste, oder none. Nichts wurde gespeichert.`,
-  setupMalformed:
-    'Das ist kein API-Token: Ein Token besteht nur aus Buchstaben, Ziffern und Symbolen, ohne Leerzeichen oder Zeilenumbruch. Nichts wurde gespeichert.',
-  setupSaving: (left, points, nextAtSeconds) =>
-    left <= 0
-      ? `Diesem Token bleiben diesen Monat keine API-Anfragen (sein monatliches Kontingent von ${f.count(points)} ist verbraucht), daher konnte es nicht mit einer Anfrage geprüft werden. Nichts wurde gespeichert; versuche es ${fromNow(nextAtSeconds)} erneut.`
-      : `Diesem Token bleiben diesen Monat ${f.count(left)} seiner ${f.count(points)} API-Anfragen, alle als Reserve für das, was Moderatoren noch nicht gelesen haben, daher konnte es nicht mit einer Anfrage geprüft werden. Nichts wurde gespeichert; versuche es ${fromNow(nextAtSeconds)} erneut.`,
-  setupTooOften: (checks, minutes) =>
-    `Auf diesem Server wurden in den letzten Minuten ${f.count(checks)} Tokens geprüft; versuche es in ${f.count(minutes)} Min. erneut. Nichts wurde gespeichert.`,
   tooManyRoles: (max) => `Gib höchstens ${f.count(max)} Rollen jeder Art an. Nichts wurde gespeichert.`,
   labelTooMany: (max) =>
     `Eine Tabelle fasst höchstens ${f.count(max)} Bezeichnungen; entferne zuerst welche. Nichts wurde gespeichert.`,
+});
+
+const reportSentences = (_f: Formats): Area<'reportSentences'> => ({
   badTimeZone: (zone) =>
     `${typed(zone)} ist keine Zeitzone, die Rollcall kennt; nutze einen IANA-Namen wie Europe/London, America/New_York oder UTC. Nichts wurde gespeichert.`,
   badQuotaHours:
@@ -1116,3 +877,248 @@ const reminders = (f: Formats): Section<'reminders'> => ({
   refused: (channelId, permissions) =>
     `Discord hat die letzte Abwesenheitserinnerung in ${channelMention(channelId)} abgelehnt (403): Rollcall fehlt dort ${permissions.join(' oder ')}; gib Rollcall diese Berechtigung, dann wird die nächste versucht.`,
 });
+
+export const de: Catalogue = {
+  locale: 'de',
+  ordinal: (n) => `${n}.`,
+  units: { d: ' T', h: ' Std.', m: ' Min.', s: ' s' },
+  invalidDate: (raw) => `${raw} (kein gültiges Datum)`,
+  commands: {
+    'Staff record.name': 'Team-Akte',
+    'LOAs.name': 'Abwesenheiten',
+    'Join request.name': 'Beitrittsanfrage',
+    'Check player.name': 'Spieler prüfen',
+    'loa.description': 'Abwesenheiten (LOAs) des Community-Servers',
+    'loa.list.description': 'Alle LOAs auflisten, oder nur die eines Zustands (neueste zuerst)',
+    'loa.list.options.status.description':
+      'Nur ausstehende, gerade laufende (aktive) oder beendete Abwesenheiten',
+    'loa.list.options.status.choices.pending.name': 'Prüfung ausstehend',
+    'loa.list.options.status.choices.active.name': 'Aktiv (gerade abwesend)',
+    'loa.list.options.status.choices.ended.name': 'Beendet',
+    'loa.list.options.public.description': 'Antwort im Kanal für alle posten (Standard: nur du siehst sie)',
+    'loa.view.description': 'Eine LOA anzeigen',
+    'loa.view.options.id.description': 'Die LOA-ID',
+    'loa.view.options.public.description': 'Antwort im Kanal für alle posten (Standard: nur du siehst sie)',
+    'loa.member.description': 'Die LOAs eines Mitglieds auflisten',
+    'loa.member.options.user.description': 'Das Mitglied auf Discord',
+    'loa.member.options.member-id.description':
+      'Die ID des Mitglieds auf dem Community-Server (statt eines Discord-Nutzers)',
+    'loa.member.options.public.description': 'Antwort im Kanal für alle posten (Standard: nur du siehst sie)',
+    'loa.active.description': 'Wer gerade abwesend ist, mit Rückkehrdatum',
+    'loa.active.options.public.description': 'Antwort im Kanal für alle posten (Standard: nur du siehst sie)',
+    'loa.upcoming.description': 'Abwesenheiten, die in den nächsten Tagen beginnen',
+    'loa.upcoming.options.days.description': 'Wie viele Tage voraus (Standard 7)',
+    'loa.upcoming.options.public.description':
+      'Antwort im Kanal für alle posten (Standard: nur du siehst sie)',
+    'log.description': 'Moderationsprotokolle des Community-Servers',
+    'log.view.description': 'Ein Moderationsprotokoll anzeigen',
+    'log.view.options.id.description': 'Die Protokoll-ID',
+    'log.view.options.public.description': 'Antwort im Kanal für alle posten (Standard: nur du siehst sie)',
+    'log.user.description': 'Die Moderationsprotokolle eines Spielers auflisten, nach Spielername',
+    'log.user.options.username.description': 'Der Spielername des Spielers (nicht sein Discord-Name)',
+    'log.user.options.type.description': 'Nur Protokolle mit diesem Typcode',
+    'log.user.options.since.description':
+      'Nur Protokolle seit einem Datum (2026-11-01, UTC) oder Zeitraum bis jetzt (7d, 30d)',
+    'log.user.options.public.description': 'Antwort im Kanal für alle posten (Standard: nur du siehst sie)',
+    'audit-log.description': 'Audit-Log des Community-Servers',
+    'audit-log.list.description': 'Audit-Log-Einträge auflisten; einen öffnen zeigt alle Details',
+    'audit-log.list.options.public.description':
+      'Antwort im Kanal für alle posten (Standard: nur du siehst sie)',
+    'shift.description': 'Dienstschichten im Community-Server',
+    'shift.list.description': 'Alle Schichten auflisten',
+    'shift.list.options.public.description': 'Antwort im Kanal für alle posten (Standard: nur du siehst sie)',
+    'shift.view.description': 'Eine Schicht anzeigen, mit Dauer und Pausen',
+    'shift.view.options.id.description': 'Die Schicht-ID',
+    'shift.view.options.public.description': 'Antwort im Kanal für alle posten (Standard: nur du siehst sie)',
+    'shift.active.description': 'Wer gerade im Dienst ist: jede laufende Schicht, die längste zuerst',
+    'shift.active.options.public.description':
+      'Antwort im Kanal für alle posten (Standard: nur du siehst sie)',
+    'shift.totals.description':
+      'Mitglieder nach Dienstzeit (ohne Pausen) in einem Zeitraum, oder ein Mitglied',
+    'shift.totals.options.period.description': 'Der Zeitraum, in der Zeitzone des Servers',
+    'shift.totals.options.period.choices.this-week.name': 'Diese Woche',
+    'shift.totals.options.period.choices.last-week.name': 'Letzte Woche',
+    'shift.totals.options.period.choices.7-days.name': 'Letzte 7 Tage',
+    'shift.totals.options.period.choices.30-days.name': 'Letzte 30 Tage',
+    'shift.totals.options.period.choices.this-month.name': 'Dieser Monat',
+    'shift.totals.options.period.choices.last-month.name': 'Letzter Monat',
+    'shift.totals.options.type.description': 'Nur Schichten dieses Typs',
+    'shift.totals.options.wave.description': 'Nur Schichten dieser Welle',
+    'shift.totals.options.user.description': 'Das Mitglied auf Discord',
+    'shift.totals.options.member-id.description':
+      'Nur dieses Mitglied: seine ID auf dem Community-Server (statt eines Discord-Nutzers)',
+    'shift.totals.options.public.description':
+      'Antwort im Kanal für alle posten (Standard: nur du siehst sie)',
+    'role.description': 'Rollen des Community-Servers',
+    'role.list.description': 'Alle Rollen auflisten',
+    'role.list.options.public.description': 'Antwort im Kanal für alle posten (Standard: nur du siehst sie)',
+    'role.view.description': 'Eine Rolle anzeigen',
+    'role.view.options.role.description': 'Rollennamen eintippen und auswählen, oder die Rollen-ID angeben',
+    'role.view.options.public.description': 'Antwort im Kanal für alle posten (Standard: nur du siehst sie)',
+    'member.description': 'Mitglieder des Community-Servers',
+    'member.list.description': 'Alle Mitglieder auflisten',
+    'member.list.options.public.description':
+      'Antwort im Kanal für alle posten (Standard: nur du siehst sie)',
+    'member.view.description': 'Ein Mitglied anzeigen, per Discord-Nutzer oder Mitglieds-ID',
+    'member.view.options.user.description': 'Das Mitglied auf Discord',
+    'member.view.options.member-id.description':
+      'Die ID des Mitglieds auf dem Community-Server (statt eines Discord-Nutzers)',
+    'member.view.options.public.description':
+      'Antwort im Kanal für alle posten (Standard: nur du siehst sie)',
+    'application.description': 'Bewerbungsformulare des Community-Servers',
+    'application.list.description': 'Alle Bewerbungsformulare auflisten',
+    'application.list.options.public.description':
+      'Antwort im Kanal für alle posten (Standard: nur du siehst sie)',
+    'application.view.description': 'Ein Bewerbungsformular und seine Einstellungen anzeigen',
+    'application.view.options.application.description':
+      'Titel eintippen und auswählen, oder die Bewerbungs-ID angeben',
+    'application.view.options.public.description':
+      'Antwort im Kanal für alle posten (Standard: nur du siehst sie)',
+    'join-request.description': 'Beitrittsanfragen an den Community-Server',
+    'join-request.view.description':
+      'Die Beitrittsanfrage eines Nutzers anzeigen, per Discord-Nutzer oder Nutzer-ID',
+    'join-request.view.options.user.description': 'Der Nutzer auf Discord',
+    'join-request.view.options.user-id.description':
+      'Die ID des Nutzers (statt einen Discord-Nutzer auszuwählen)',
+    'join-request.view.options.public.description':
+      'Antwort im Kanal für alle posten (Standard: nur du siehst sie)',
+    'quota.description': 'Aktivitätsquoten des Community-Servers',
+    'quota.check.description': 'Soll und Ist je Mitglied mit einer Quoten-Rolle; Abwesende sind befreit',
+    'quota.check.options.period.description': 'Der Zeitraum, in der Zeitzone des Servers',
+    'quota.check.options.period.choices.this-week.name': 'Diese Woche',
+    'quota.check.options.period.choices.last-week.name': 'Letzte Woche',
+    'quota.check.options.period.choices.7-days.name': 'Letzte 7 Tage',
+    'quota.check.options.period.choices.30-days.name': 'Letzte 30 Tage',
+    'quota.check.options.period.choices.this-month.name': 'Dieser Monat',
+    'quota.check.options.period.choices.last-month.name': 'Letzter Monat',
+    'quota.check.options.public.description':
+      'Antwort im Kanal für alle posten (Standard: nur du siehst sie)',
+    'quota.inactive.description':
+      'Mitglieder ohne Schicht seit einer Anzahl Tagen oder nie; Abwesende ausgelassen',
+    'quota.inactive.options.days.description': 'Seit mehr als so vielen Tagen ohne Schicht (Standard 14)',
+    'quota.inactive.options.role.description': 'Nur Mitglieder mit dieser Community-Rolle (Name oder ID)',
+    'quota.inactive.options.include-leave.description':
+      'Auch gerade Abwesende auflisten, mit Rückkehrdatum (Standard: ausgelassen)',
+    'quota.inactive.options.public.description':
+      'Antwort im Kanal für alle posten (Standard: nur du siehst sie)',
+    'rollcall.description': 'Über Rollcall: seine Befehle und sein Zustand',
+    'rollcall.help.description': 'Jeden Befehl mit einem Beispiel auflisten',
+    'rollcall.help.options.public.description':
+      'Antwort im Kanal für alle posten (Standard: nur du siehst sie)',
+    'rollcall.status.description': 'API-Verbindung, Cache und verbleibendes API-Kontingent prüfen',
+    'rollcall.status.options.public.description':
+      'Antwort im Kanal für alle posten (Standard: nur du siehst sie)',
+    'rollcall-admin.description': 'Diesen Server mit seinem Community-Server verbinden (Server-Admins)',
+    'rollcall-admin.setup.description':
+      'Diesen Server per API-Token des Community-Servers verbinden, oder die Verbindung ansehen und ändern',
+    'rollcall-admin.settings.description':
+      'Einstellungen dieses Servers anzeigen oder ändern (ohne Option: anzeigen)',
+    'rollcall-admin.settings.options.visibility.description':
+      'Ob Antworten standardmäßig privat sind oder für alle gepostet werden',
+    'rollcall-admin.settings.options.visibility.choices.private.name': 'privat',
+    'rollcall-admin.settings.options.visibility.choices.public.name': 'öffentlich',
+    'rollcall-admin.settings.options.access-roles.description':
+      'Community-Rollen (Namen oder IDs, kommagetrennt), deren Inhaber Rollcall nutzen dürfen; none: alle',
+    'rollcall-admin.settings.options.limits.description':
+      'Die API-Limits des Community-Tarifs, z. B. 100/month,30/1m; default: die des Bots',
+    'rollcall-admin.settings.options.discord-roles.description':
+      'Rollen dieses Servers (per Name, kommagetrennt), deren Inhaber Rollcall nutzen dürfen; none',
+    'rollcall-admin.labels.description':
+      'Die Zahlencodes dieser Community benennen (Protokolltypen, LOA-Status…); ohne Option: anzeigen',
+    'rollcall-admin.labels.options.table.description': 'Welche Codes',
+    'rollcall-admin.labels.options.table.choices.logTypes.name': 'Protokolltyp',
+    'rollcall-admin.labels.options.table.choices.loaStatus.name': 'LOA-Status',
+    'rollcall-admin.labels.options.table.choices.loaStartType.name': 'LOA-Beginntyp',
+    'rollcall-admin.labels.options.table.choices.auditTypes.name': 'Audit-Typ',
+    'rollcall-admin.labels.options.table.choices.banAppeal.name': 'Bann-Einspruch',
+    'rollcall-admin.labels.options.code.description': 'Die Codenummer, z. B. 3',
+    'rollcall-admin.labels.options.label.description':
+      'Wie die Community ihn nennt (1 bis 40 Zeichen, reiner Text)',
+    'rollcall-admin.labels.options.clear.description':
+      'Die Bezeichnung des Codes entfernen (ohne Code: alle der Tabelle)',
+    'rollcall-admin.unlink.description': 'API-Token und Einstellungen dieses Servers löschen',
+    'rollcall-admin.reports.description':
+      'Berichtseinstellungen anzeigen oder ändern: Zeitzone, Wochenbeginn, Quoten, Digest',
+    'rollcall-admin.reports.options.time-zone.description':
+      'Die Zeitzone der Community, ein IANA-Name wie Europe/London',
+    'rollcall-admin.reports.options.week-start.description': 'Der erste Tag der Woche',
+    'rollcall-admin.reports.options.week-start.choices.monday.name': 'Montag',
+    'rollcall-admin.reports.options.week-start.choices.tuesday.name': 'Dienstag',
+    'rollcall-admin.reports.options.week-start.choices.wednesday.name': 'Mittwoch',
+    'rollcall-admin.reports.options.week-start.choices.thursday.name': 'Donnerstag',
+    'rollcall-admin.reports.options.week-start.choices.friday.name': 'Freitag',
+    'rollcall-admin.reports.options.week-start.choices.saturday.name': 'Samstag',
+    'rollcall-admin.reports.options.week-start.choices.sunday.name': 'Sonntag',
+    'rollcall-admin.reports.options.quota-role.description':
+      'Eine Community-Rolle (Name oder ID), deren Inhaber eine Quote haben',
+    'rollcall-admin.reports.options.quota-hours.description':
+      'Dienststunden, die die Rolle je Berichtszeitraum schuldet (0 entfernt die Quote)',
+    'rollcall-admin.reports.options.digest.description':
+      'Berichte nach Zeitplan in einem Kanal posten (aus beendet es)',
+    'rollcall-admin.reports.options.digest.choices.daily.name': 'täglich',
+    'rollcall-admin.reports.options.digest.choices.weekly.name': 'wöchentlich',
+    'rollcall-admin.reports.options.digest.choices.off.name': 'aus',
+    'rollcall-admin.reports.options.digest-channel.description': 'Der Kanal, in dem der Digest gepostet wird',
+    'rollcall-admin.reports.options.digest-hour.description':
+      'Die Stunde (0-23, Berichtszeitzone des Servers), zu der der Digest gepostet wird',
+    'rollcall-admin.reports.options.digest-day.description':
+      'Der Tag, an dem ein wöchentlicher Digest gepostet wird',
+    'rollcall-admin.reports.options.digest-day.choices.monday.name': 'Montag',
+    'rollcall-admin.reports.options.digest-day.choices.tuesday.name': 'Dienstag',
+    'rollcall-admin.reports.options.digest-day.choices.wednesday.name': 'Mittwoch',
+    'rollcall-admin.reports.options.digest-day.choices.thursday.name': 'Donnerstag',
+    'rollcall-admin.reports.options.digest-day.choices.friday.name': 'Freitag',
+    'rollcall-admin.reports.options.digest-day.choices.saturday.name': 'Samstag',
+    'rollcall-admin.reports.options.digest-day.choices.sunday.name': 'Sonntag',
+    'rollcall-admin.reports.options.digest-reports.description':
+      'Welche Berichte der Digest enthält (Standard: alle drei)',
+    'rollcall-admin.reports.options.digest-reports.choices.totals,quota,leave.name':
+      'Summen, Quote, Abwesenheit',
+    'rollcall-admin.reports.options.digest-reports.choices.totals.name': 'Summen',
+    'rollcall-admin.reports.options.digest-reports.choices.quota.name': 'Quote',
+    'rollcall-admin.reports.options.digest-reports.choices.leave.name': 'Abwesenheit',
+    'rollcall-admin.reports.options.digest-reports.choices.totals,quota.name': 'Summen, Quote',
+    'rollcall-admin.reports.options.digest-reports.choices.totals,leave.name': 'Summen, Abwesenheit',
+    'rollcall-admin.reports.options.digest-reports.choices.quota,leave.name': 'Quote, Abwesenheit',
+    'rollcall-admin.reports.options.language.description':
+      'Die Sprache, in der Digests gepostet werden (Standard des Servers: seine eigene Sprache)',
+    'rollcall-admin.reports.options.language.choices.server.name': 'Standard des Servers',
+    'rollcall-admin.reports.options.language.choices.en.name': 'English',
+    'rollcall-admin.reports.options.language.choices.de.name': 'Deutsch',
+    'rollcall-admin.reports.options.language.choices.es-ES.name': 'Español',
+    'rollcall-admin.reports.options.language.choices.fr.name': 'Français',
+    'rollcall-admin.reports.options.language.choices.pt-BR.name': 'Português (Brasil)',
+    'rollcall-admin.reports.options.reminder-channel.description':
+      'Hier am Tag vor dem Ende einer Abwesenheit erinnern',
+    'rollcall-admin.reports.options.reminder-pings.description':
+      'Ob die Erinnerung das genannte Mitglied anpingt (Standard: nein)',
+    'rollcall-admin.reports.options.reminders-off.description':
+      'True schaltet die Abwesenheits-Erinnerungen aus',
+  },
+  sections: {
+    common,
+    page,
+    paging,
+    sentences: { inputSentences, accessSentences, linkSentences, settingsSentences, reportSentences },
+    export: csvExport,
+    loa,
+    shift,
+    member,
+    role,
+    records,
+    log,
+    auditLog,
+    application,
+    joinRequest,
+    player,
+    people,
+    labels,
+    reports,
+    digest,
+    help,
+    status,
+    access,
+    admin,
+    reminders,
+  },
+};

@@ -1,264 +1,8 @@
 /** Spanish (Spain; Latin America reads it too): the commands' texts keyed by their place in the command JSON, the words by section and key (as src/i18n/en.ts). */
 import type { Catalogue } from '../catalogue.js';
-import type { AccessSentences, AdminSentences, InputSentences, Section, Sections } from '../en.js';
+import type { Area, Section } from '../en.js';
 import type { Formats } from '../formats.js';
 import { channelMention, dateTime, fromNow, typed, userMention } from '../markup.js';
-
-export const esES: Catalogue = {
-  locale: 'es-ES',
-  alsoFor: ['es-419'],
-  ordinal: (n) => `${n}.º`,
-  units: { d: ' d', h: ' h', m: ' min', s: ' s' },
-  invalidDate: (raw) => `${raw} (no es una fecha válida)`,
-  commands: {
-    'Staff record.name': 'Ficha del staff',
-    'LOAs.name': 'Ausencias (LOA)',
-    'Join request.name': 'Solicitud de ingreso',
-    'Check player.name': 'Revisar jugador',
-    'loa.description': 'Ausencias (LOA) del servidor de la comunidad',
-    'loa.list.description': 'Listar todas las LOA, o solo las de un estado (las más recientes primero)',
-    'loa.list.options.status.description':
-      'Solo pendientes de revisión, de ausencia ahora (activas) o terminadas',
-    'loa.list.options.status.choices.pending.name': 'Pendiente de revisión',
-    'loa.list.options.status.choices.active.name': 'Activa (de ausencia ahora)',
-    'loa.list.options.status.choices.ended.name': 'Terminada',
-    'loa.list.options.public.description':
-      'Publicar la respuesta en el canal para todos (por defecto: solo la ves tú)',
-    'loa.view.description': 'Mostrar una LOA',
-    'loa.view.options.id.description': 'El id de la LOA',
-    'loa.view.options.public.description':
-      'Publicar la respuesta en el canal para todos (por defecto: solo la ves tú)',
-    'loa.member.description': 'Listar las LOA de un miembro',
-    'loa.member.options.user.description': 'El miembro en Discord',
-    'loa.member.options.member-id.description':
-      'El id del miembro en el servidor de la comunidad (en lugar de un usuario de Discord)',
-    'loa.member.options.public.description':
-      'Publicar la respuesta en el canal para todos (por defecto: solo la ves tú)',
-    'loa.active.description': 'Quién está ausente ahora, con fechas de regreso',
-    'loa.active.options.public.description':
-      'Publicar la respuesta en el canal para todos (por defecto: solo la ves tú)',
-    'loa.upcoming.description': 'Ausencias que empiezan en los próximos días',
-    'loa.upcoming.options.days.description': 'Cuántos días por delante (por defecto 7)',
-    'loa.upcoming.options.public.description':
-      'Publicar la respuesta en el canal para todos (por defecto: solo la ves tú)',
-    'log.description': 'Registros de moderación del servidor de la comunidad',
-    'log.view.description': 'Mostrar un registro de moderación',
-    'log.view.options.id.description': 'El id del registro',
-    'log.view.options.public.description':
-      'Publicar la respuesta en el canal para todos (por defecto: solo la ves tú)',
-    'log.user.description': 'Listar los registros de moderación de un jugador, por nombre de juego',
-    'log.user.options.username.description': 'El nombre de juego del jugador (no su nombre de Discord)',
-    'log.user.options.type.description': 'Solo registros de este código de tipo',
-    'log.user.options.since.description':
-      'Solo registros desde una fecha (2026-11-01, UTC) o un periodo hasta ahora (7d, 30d)',
-    'log.user.options.public.description':
-      'Publicar la respuesta en el canal para todos (por defecto: solo la ves tú)',
-    'audit-log.description': 'Registro de auditoría del servidor de la comunidad',
-    'audit-log.list.description':
-      'Listar entradas del registro de auditoría; abre una para ver todos sus detalles',
-    'audit-log.list.options.public.description':
-      'Publicar la respuesta en el canal para todos (por defecto: solo la ves tú)',
-    'shift.description': 'Turnos de servicio en el servidor de la comunidad',
-    'shift.list.description': 'Listar todos los turnos',
-    'shift.list.options.public.description':
-      'Publicar la respuesta en el canal para todos (por defecto: solo la ves tú)',
-    'shift.view.description': 'Mostrar un turno, con su duración y pausas',
-    'shift.view.options.id.description': 'El id del turno',
-    'shift.view.options.public.description':
-      'Publicar la respuesta en el canal para todos (por defecto: solo la ves tú)',
-    'shift.active.description': 'Quién está de servicio ahora: cada turno en curso, el más largo primero',
-    'shift.active.options.public.description':
-      'Publicar la respuesta en el canal para todos (por defecto: solo la ves tú)',
-    'shift.totals.description': 'Miembros por tiempo de servicio (sin pausas) en un periodo, o un miembro',
-    'shift.totals.options.period.description': 'El periodo, en la zona horaria del servidor',
-    'shift.totals.options.period.choices.this-week.name': 'Esta semana',
-    'shift.totals.options.period.choices.last-week.name': 'La semana pasada',
-    'shift.totals.options.period.choices.7-days.name': 'Últimos 7 días',
-    'shift.totals.options.period.choices.30-days.name': 'Últimos 30 días',
-    'shift.totals.options.period.choices.this-month.name': 'Este mes',
-    'shift.totals.options.period.choices.last-month.name': 'El mes pasado',
-    'shift.totals.options.type.description': 'Solo turnos de este tipo',
-    'shift.totals.options.wave.description': 'Solo turnos de esta oleada',
-    'shift.totals.options.user.description': 'El miembro en Discord',
-    'shift.totals.options.member-id.description':
-      'Solo este miembro: su id en el servidor de la comunidad (en lugar de un usuario de Discord)',
-    'shift.totals.options.public.description':
-      'Publicar la respuesta en el canal para todos (por defecto: solo la ves tú)',
-    'role.description': 'Roles del servidor de la comunidad',
-    'role.list.description': 'Listar todos los roles',
-    'role.list.options.public.description':
-      'Publicar la respuesta en el canal para todos (por defecto: solo la ves tú)',
-    'role.view.description': 'Mostrar un rol',
-    'role.view.options.role.description': 'Escribe el nombre del rol y elígelo, o da el id del rol',
-    'role.view.options.public.description':
-      'Publicar la respuesta en el canal para todos (por defecto: solo la ves tú)',
-    'member.description': 'Miembros del servidor de la comunidad',
-    'member.list.description': 'Listar todos los miembros',
-    'member.list.options.public.description':
-      'Publicar la respuesta en el canal para todos (por defecto: solo la ves tú)',
-    'member.view.description': 'Mostrar un miembro, por usuario de Discord o id de miembro',
-    'member.view.options.user.description': 'El miembro en Discord',
-    'member.view.options.member-id.description':
-      'El id del miembro en el servidor de la comunidad (en lugar de un usuario de Discord)',
-    'member.view.options.public.description':
-      'Publicar la respuesta en el canal para todos (por defecto: solo la ves tú)',
-    'application.description': 'Formularios de solicitud del servidor de la comunidad',
-    'application.list.description': 'Listar todos los formularios de solicitud',
-    'application.list.options.public.description':
-      'Publicar la respuesta en el canal para todos (por defecto: solo la ves tú)',
-    'application.view.description': 'Mostrar un formulario de solicitud y su configuración',
-    'application.view.options.application.description':
-      'Escribe el título y elígelo, o da el id de la solicitud',
-    'application.view.options.public.description':
-      'Publicar la respuesta en el canal para todos (por defecto: solo la ves tú)',
-    'join-request.description': 'Solicitudes de ingreso al servidor de la comunidad',
-    'join-request.view.description':
-      'Mostrar la solicitud de ingreso de un usuario, por usuario de Discord o id',
-    'join-request.view.options.user.description': 'El usuario en Discord',
-    'join-request.view.options.user-id.description':
-      'El id del usuario (en lugar de elegir un usuario de Discord)',
-    'join-request.view.options.public.description':
-      'Publicar la respuesta en el canal para todos (por defecto: solo la ves tú)',
-    'quota.description': 'Cuotas de actividad del servidor de la comunidad',
-    'quota.check.description':
-      'Exigido frente a hecho por cada miembro con un rol con cuota; los ausentes quedan exentos',
-    'quota.check.options.period.description': 'El periodo, en la zona horaria del servidor',
-    'quota.check.options.period.choices.this-week.name': 'Esta semana',
-    'quota.check.options.period.choices.last-week.name': 'La semana pasada',
-    'quota.check.options.period.choices.7-days.name': 'Últimos 7 días',
-    'quota.check.options.period.choices.30-days.name': 'Últimos 30 días',
-    'quota.check.options.period.choices.this-month.name': 'Este mes',
-    'quota.check.options.period.choices.last-month.name': 'El mes pasado',
-    'quota.check.options.public.description':
-      'Publicar la respuesta en el canal para todos (por defecto: solo la ves tú)',
-    'quota.inactive.description':
-      'Miembros sin turno desde hace unos días, o nunca; los de ausencia se omiten',
-    'quota.inactive.options.days.description': 'Sin turno desde hace más de estos días (14 por defecto)',
-    'quota.inactive.options.role.description': 'Solo miembros con este rol de la comunidad (nombre o ID)',
-    'quota.inactive.options.include-leave.description':
-      'Incluir también a quienes están de ausencia, con su regreso (por defecto: se omiten)',
-    'quota.inactive.options.public.description':
-      'Publicar la respuesta en el canal para todos (por defecto: solo la ves tú)',
-    'rollcall.description': 'Acerca de Rollcall: sus comandos y su estado',
-    'rollcall.help.description': 'Listar cada comando con un ejemplo',
-    'rollcall.help.options.public.description':
-      'Publicar la respuesta en el canal para todos (por defecto: solo la ves tú)',
-    'rollcall.status.description': 'Comprobar la conexión con la API, la caché y la cuota de API restante',
-    'rollcall.status.options.public.description':
-      'Publicar la respuesta en el canal para todos (por defecto: solo la ves tú)',
-    'rollcall-admin.description': 'Vincular este servidor con su servidor de la comunidad (administradores)',
-    'rollcall-admin.setup.description':
-      'Vincular este servidor con el token de API de su comunidad, o ver y cambiar el vínculo',
-    'rollcall-admin.settings.description':
-      'Mostrar o cambiar la configuración de este servidor (sin opciones: verla)',
-    'rollcall-admin.settings.options.visibility.description':
-      'Si las respuestas son privadas o se publican para todos por defecto',
-    'rollcall-admin.settings.options.visibility.choices.private.name': 'privadas',
-    'rollcall-admin.settings.options.visibility.choices.public.name': 'públicas',
-    'rollcall-admin.settings.options.access-roles.description':
-      'Roles de la comunidad (nombres o ids, separados por comas) que pueden usar Rollcall; none: todos',
-    'rollcall-admin.settings.options.limits.description':
-      'Los límites de API del plan de la comunidad, como 100/month,30/1m; default: los del bot',
-    'rollcall-admin.settings.options.discord-roles.description':
-      'Roles de este servidor (por nombre, separados por comas) que pueden usar Rollcall; none',
-    'rollcall-admin.labels.description':
-      'Nombrar los códigos de la comunidad (tipos de registro, estado de LOA…); sin opción: verlos',
-    'rollcall-admin.labels.options.table.description': 'Qué códigos',
-    'rollcall-admin.labels.options.table.choices.logTypes.name': 'Tipo de registro',
-    'rollcall-admin.labels.options.table.choices.loaStatus.name': 'Estado de LOA',
-    'rollcall-admin.labels.options.table.choices.loaStartType.name': 'Tipo de inicio de LOA',
-    'rollcall-admin.labels.options.table.choices.auditTypes.name': 'Tipo de auditoría',
-    'rollcall-admin.labels.options.table.choices.banAppeal.name': 'Apelación de baneo',
-    'rollcall-admin.labels.options.code.description': 'El número del código, como 3',
-    'rollcall-admin.labels.options.label.description':
-      'Cómo lo llama la comunidad (de 1 a 40 caracteres, texto simple)',
-    'rollcall-admin.labels.options.clear.description':
-      'Quitar la etiqueta del código (sin código: todas las de la tabla)',
-    'rollcall-admin.unlink.description': 'Borrar el token de API y la configuración de este servidor',
-    'rollcall-admin.reports.description':
-      'Ver o cambiar la configuración de informes: zona horaria, inicio de semana, cuotas, resumen',
-    'rollcall-admin.reports.options.time-zone.description':
-      'La zona horaria de la comunidad, un nombre IANA como Europe/London',
-    'rollcall-admin.reports.options.week-start.description': 'El primer día de la semana',
-    'rollcall-admin.reports.options.week-start.choices.monday.name': 'lunes',
-    'rollcall-admin.reports.options.week-start.choices.tuesday.name': 'martes',
-    'rollcall-admin.reports.options.week-start.choices.wednesday.name': 'miércoles',
-    'rollcall-admin.reports.options.week-start.choices.thursday.name': 'jueves',
-    'rollcall-admin.reports.options.week-start.choices.friday.name': 'viernes',
-    'rollcall-admin.reports.options.week-start.choices.saturday.name': 'sábado',
-    'rollcall-admin.reports.options.week-start.choices.sunday.name': 'domingo',
-    'rollcall-admin.reports.options.quota-role.description':
-      'Un rol de la comunidad (nombre o id) cuyos miembros tienen una cuota',
-    'rollcall-admin.reports.options.quota-hours.description':
-      'Horas de servicio que debe ese rol por periodo de informe (0 quita su cuota)',
-    'rollcall-admin.reports.options.digest.description':
-      'Publicar informes en un canal según un horario (desactivado lo detiene)',
-    'rollcall-admin.reports.options.digest.choices.daily.name': 'diario',
-    'rollcall-admin.reports.options.digest.choices.weekly.name': 'semanal',
-    'rollcall-admin.reports.options.digest.choices.off.name': 'desactivado',
-    'rollcall-admin.reports.options.digest-channel.description': 'El canal donde se publica el resumen',
-    'rollcall-admin.reports.options.digest-hour.description':
-      'La hora (0-23, zona horaria de informes del servidor) a la que se publica el resumen',
-    'rollcall-admin.reports.options.digest-day.description': 'El día en que se publica un resumen semanal',
-    'rollcall-admin.reports.options.digest-day.choices.monday.name': 'lunes',
-    'rollcall-admin.reports.options.digest-day.choices.tuesday.name': 'martes',
-    'rollcall-admin.reports.options.digest-day.choices.wednesday.name': 'miércoles',
-    'rollcall-admin.reports.options.digest-day.choices.thursday.name': 'jueves',
-    'rollcall-admin.reports.options.digest-day.choices.friday.name': 'viernes',
-    'rollcall-admin.reports.options.digest-day.choices.saturday.name': 'sábado',
-    'rollcall-admin.reports.options.digest-day.choices.sunday.name': 'domingo',
-    'rollcall-admin.reports.options.digest-reports.description':
-      'Qué informes contiene el resumen (por defecto los tres)',
-    'rollcall-admin.reports.options.digest-reports.choices.totals,quota,leave.name':
-      'totales, cuota, ausencias',
-    'rollcall-admin.reports.options.digest-reports.choices.totals.name': 'totales',
-    'rollcall-admin.reports.options.digest-reports.choices.quota.name': 'cuota',
-    'rollcall-admin.reports.options.digest-reports.choices.leave.name': 'ausencias',
-    'rollcall-admin.reports.options.digest-reports.choices.totals,quota.name': 'totales, cuota',
-    'rollcall-admin.reports.options.digest-reports.choices.totals,leave.name': 'totales, ausencias',
-    'rollcall-admin.reports.options.digest-reports.choices.quota,leave.name': 'cuota, ausencias',
-    'rollcall-admin.reports.options.language.description':
-      'El idioma en que se publican los resúmenes (por defecto: el del servidor)',
-    'rollcall-admin.reports.options.language.choices.server.name': 'el del servidor',
-    'rollcall-admin.reports.options.language.choices.en.name': 'English',
-    'rollcall-admin.reports.options.language.choices.de.name': 'Deutsch',
-    'rollcall-admin.reports.options.language.choices.es-ES.name': 'Español',
-    'rollcall-admin.reports.options.language.choices.fr.name': 'Français',
-    'rollcall-admin.reports.options.language.choices.pt-BR.name': 'Português (Brasil)',
-    'rollcall-admin.reports.options.reminder-channel.description':
-      'Publicar aquí un recordatorio el día antes de que termine una ausencia',
-    'rollcall-admin.reports.options.reminder-pings.description':
-      'Si el recordatorio menciona con ping al miembro que nombra (por defecto no)',
-    'rollcall-admin.reports.options.reminders-off.description':
-      'True desactiva los recordatorios de ausencias',
-  },
-  words: (f): Sections => ({
-    common: common(f),
-    page: page(f),
-    paging: paging(f),
-    sentences: { ...inputSentences(f), ...accessSentences(f), ...adminSentences(f) },
-    export: csvExport(f),
-    loa: loa(f),
-    shift: shift(f),
-    member: member(f),
-    role: role(f),
-    records: records(f),
-    log: log(f),
-    auditLog: auditLog(f),
-    application: application(f),
-    joinRequest: joinRequest(f),
-    player: player(f),
-    people: people(f),
-    labels: labels(f),
-    reports: reports(f),
-    digest: digest(f),
-    help: help(f),
-    status: status(f),
-    access: access(f),
-    admin: admin(f),
-    reminders: reminders(f),
-  }),
-};
 
 const common = (f: Formats): Section<'common'> => ({
   yes: 'Sí',
@@ -293,7 +37,7 @@ const paging = (f: Formats): Section<'paging'> => ({
   pageRangeHint: (last) => `1 a ${f.count(last)}`,
 });
 
-const inputSentences = (f: Formats): InputSentences => ({
+const inputSentences = (f: Formats): Area<'inputSentences'> => ({
   notFound: 'No se encontró nada con ese id en este servidor de la comunidad.',
   memberNotFound: 'Ese usuario de Discord no es miembro del servidor de la comunidad.',
   memberIdNotFound: 'No se encontró ningún miembro con ese id en este servidor de la comunidad.',
@@ -354,7 +98,7 @@ const inputSentences = (f: Formats): InputSentences => ({
   badDays: 'El número de días es un número entero de 1 a 365.',
 });
 
-const accessSentences = (f: Formats): AccessSentences => ({
+const accessSentences = (f: Formats): Area<'accessSentences'> => ({
   badRequest:
     'La API del servidor de la comunidad rechazó la petición por no ser válida; revisa el id o nombre que diste.',
   unauthorized:
@@ -439,7 +183,7 @@ const accessSentences = (f: Formats): AccessSentences => ({
     `Todavía no hay nada que exportar: saber quién ha dejado de estar activo requiere todas las páginas de turnos, ausencias${roles ? ', miembros y roles' : ' y miembros'}, y Rollcall ha leído ${total === undefined ? f.count(read) : `${f.count(read)} de ${f.count(total)}`} hasta ahora; vuelve a exportar cuando se hayan leído todas.`,
 });
 
-const adminSentences = (f: Formats): AdminSentences => ({
+const linkSentences = (f: Formats): Area<'linkSentences'> => ({
   adminOnly:
     'Solo los miembros con el permiso Gestionar servidor pueden configurar Rollcall en este servidor.',
   setupLinked: (communityId, roleCount) =>
@@ -460,6 +204,19 @@ const adminSentences = (f: Formats): AdminSentences => ({
         ? `La API rechazó este token ${fromNow(link.invalidAt)}; se rechaza a los moderadores hasta que se sustituya.`
         : 'Estado: en uso.',
     ].join('\n'),
+  nothingToUnlink:
+    'No hay ningún token de API vinculado en este servidor; la configuración guardada aquí se ha borrado.',
+  setupMalformed:
+    'Eso no es un token de API: un token solo tiene letras, dígitos y símbolos, sin espacios ni saltos de línea. No se guardó nada.',
+  setupSaving: (left, points, nextAtSeconds) =>
+    left <= 0
+      ? `A ese token no le quedan peticiones de API este mes (su cuota mensual de ${f.count(points)} está agotada), así que no se pudo comprobar con una petición. No se guardó nada; inténtalo de nuevo ${fromNow(nextAtSeconds)}.`
+      : `A ese token le quedan ${f.count(left)} de sus ${f.count(points)} peticiones de API este mes, todas reservadas para lo que los moderadores aún no han leído, así que no se pudo comprobar con una petición. No se guardó nada; inténtalo de nuevo ${fromNow(nextAtSeconds)}.`,
+  setupTooOften: (checks, minutes) =>
+    `Este servidor ha comprobado ${f.count(checks)} tokens en los últimos minutos; inténtalo de nuevo en ${f.count(minutes)} min. No se guardó nada.`,
+});
+
+const settingsSentences = (f: Formats): Area<'settingsSentences'> => ({
   settingsState: (s) =>
     [
       `Respuestas: ${s.visibility === 'public' ? 'públicas' : 'privadas'} por defecto (los moderadores aún pueden elegir con la opción public).`,
@@ -474,8 +231,6 @@ const adminSentences = (f: Formats): AdminSentences => ({
     `${names.map((n) => typed(n)).join(', ')} ${names.length === 1 ? 'es un rol' : 'son roles'} de Discord de este servidor (o un ID de rol de Discord), no de la comunidad: los roles de la comunidad se nombran como los nombra el servidor de la comunidad, y los roles de Discord van en ${discordSetting}. No se ha guardado nada.`,
   unknownRoles: (names) =>
     `Ningún rol de la comunidad se llama ${names.map((n) => typed(n)).join(', ')}; indica nombres o ids de roles del servidor de la comunidad, o none. No se guardó nada.`,
-  nothingToUnlink:
-    'No hay ningún token de API vinculado en este servidor; la configuración guardada aquí se ha borrado.',
   labelsState: (tables) =>
     tables.some((t) => t.labels.length > 0)
       ? tables
@@ -499,17 +254,12 @@ const adminSentences = (f: Formats): AdminSentences => ({
     'Una etiqueta es texto simple: sin caracteres markdown (` * _ ~ | \\ [ ]), menciones (< > @), enlaces ni caracteres invisibles. No se guardó nada.',
   unknownDiscordRoles: (names) =>
     `Este servidor no tiene ningún rol llamado ${names.map((n) => typed(n)).join(', ')}; elige roles de la lista mientras escribes, o none. No se guardó nada.`,
-  setupMalformed:
-    'Eso no es un token de API: un token solo tiene letras, dígitos y símbolos, sin espacios ni saltos de línea. No se guardó nada.',
-  setupSaving: (left, points, nextAtSeconds) =>
-    left <= 0
-      ? `A ese token no le quedan peticiones de API este mes (su cuota mensual de ${f.count(points)} está agotada), así que no se pudo comprobar con una petición. No se guardó nada; inténtalo de nuevo ${fromNow(nextAtSeconds)}.`
-      : `A ese token le quedan ${f.count(left)} de sus ${f.count(points)} peticiones de API este mes, todas reservadas para lo que los moderadores aún no han leído, así que no se pudo comprobar con una petición. No se guardó nada; inténtalo de nuevo ${fromNow(nextAtSeconds)}.`,
-  setupTooOften: (checks, minutes) =>
-    `Este servidor ha comprobado ${f.count(checks)} tokens en los últimos minutos; inténtalo de nuevo en ${f.count(minutes)} min. No se guardó nada.`,
   tooManyRoles: (max) => `Indica como mucho ${f.count(max)} roles de cada tipo. No se guardó nada.`,
   labelTooMany: (max) =>
     `Una tabla tiene como mucho ${f.count(max)} etiquetas; quita alguna primero. No se guardó nada.`,
+});
+
+const reportSentences = (_f: Formats): Area<'reportSentences'> => ({
   badTimeZone: (zone) =>
     `${typed(zone)} no es una zona horaria que Rollcall conozca; usa un nombre IANA como Europe/London, America/New_York o UTC. No se guardó nada.`,
   badQuotaHours:
@@ -1129,3 +879,259 @@ const reminders = (f: Formats): Section<'reminders'> => ({
   refused: (channelId, permissions) =>
     `Discord rechazó el último recordatorio de ausencia en ${channelMention(channelId)} (403): a Rollcall le falta ${permissions.join(' o ')} allí; dale ese permiso y se intentará el siguiente.`,
 });
+
+export const esES: Catalogue = {
+  locale: 'es-ES',
+  alsoFor: ['es-419'],
+  ordinal: (n) => `${n}.º`,
+  units: { d: ' d', h: ' h', m: ' min', s: ' s' },
+  invalidDate: (raw) => `${raw} (no es una fecha válida)`,
+  commands: {
+    'Staff record.name': 'Ficha del staff',
+    'LOAs.name': 'Ausencias (LOA)',
+    'Join request.name': 'Solicitud de ingreso',
+    'Check player.name': 'Revisar jugador',
+    'loa.description': 'Ausencias (LOA) del servidor de la comunidad',
+    'loa.list.description': 'Listar todas las LOA, o solo las de un estado (las más recientes primero)',
+    'loa.list.options.status.description':
+      'Solo pendientes de revisión, de ausencia ahora (activas) o terminadas',
+    'loa.list.options.status.choices.pending.name': 'Pendiente de revisión',
+    'loa.list.options.status.choices.active.name': 'Activa (de ausencia ahora)',
+    'loa.list.options.status.choices.ended.name': 'Terminada',
+    'loa.list.options.public.description':
+      'Publicar la respuesta en el canal para todos (por defecto: solo la ves tú)',
+    'loa.view.description': 'Mostrar una LOA',
+    'loa.view.options.id.description': 'El id de la LOA',
+    'loa.view.options.public.description':
+      'Publicar la respuesta en el canal para todos (por defecto: solo la ves tú)',
+    'loa.member.description': 'Listar las LOA de un miembro',
+    'loa.member.options.user.description': 'El miembro en Discord',
+    'loa.member.options.member-id.description':
+      'El id del miembro en el servidor de la comunidad (en lugar de un usuario de Discord)',
+    'loa.member.options.public.description':
+      'Publicar la respuesta en el canal para todos (por defecto: solo la ves tú)',
+    'loa.active.description': 'Quién está ausente ahora, con fechas de regreso',
+    'loa.active.options.public.description':
+      'Publicar la respuesta en el canal para todos (por defecto: solo la ves tú)',
+    'loa.upcoming.description': 'Ausencias que empiezan en los próximos días',
+    'loa.upcoming.options.days.description': 'Cuántos días por delante (por defecto 7)',
+    'loa.upcoming.options.public.description':
+      'Publicar la respuesta en el canal para todos (por defecto: solo la ves tú)',
+    'log.description': 'Registros de moderación del servidor de la comunidad',
+    'log.view.description': 'Mostrar un registro de moderación',
+    'log.view.options.id.description': 'El id del registro',
+    'log.view.options.public.description':
+      'Publicar la respuesta en el canal para todos (por defecto: solo la ves tú)',
+    'log.user.description': 'Listar los registros de moderación de un jugador, por nombre de juego',
+    'log.user.options.username.description': 'El nombre de juego del jugador (no su nombre de Discord)',
+    'log.user.options.type.description': 'Solo registros de este código de tipo',
+    'log.user.options.since.description':
+      'Solo registros desde una fecha (2026-11-01, UTC) o un periodo hasta ahora (7d, 30d)',
+    'log.user.options.public.description':
+      'Publicar la respuesta en el canal para todos (por defecto: solo la ves tú)',
+    'audit-log.description': 'Registro de auditoría del servidor de la comunidad',
+    'audit-log.list.description':
+      'Listar entradas del registro de auditoría; abre una para ver todos sus detalles',
+    'audit-log.list.options.public.description':
+      'Publicar la respuesta en el canal para todos (por defecto: solo la ves tú)',
+    'shift.description': 'Turnos de servicio en el servidor de la comunidad',
+    'shift.list.description': 'Listar todos los turnos',
+    'shift.list.options.public.description':
+      'Publicar la respuesta en el canal para todos (por defecto: solo la ves tú)',
+    'shift.view.description': 'Mostrar un turno, con su duración y pausas',
+    'shift.view.options.id.description': 'El id del turno',
+    'shift.view.options.public.description':
+      'Publicar la respuesta en el canal para todos (por defecto: solo la ves tú)',
+    'shift.active.description': 'Quién está de servicio ahora: cada turno en curso, el más largo primero',
+    'shift.active.options.public.description':
+      'Publicar la respuesta en el canal para todos (por defecto: solo la ves tú)',
+    'shift.totals.description': 'Miembros por tiempo de servicio (sin pausas) en un periodo, o un miembro',
+    'shift.totals.options.period.description': 'El periodo, en la zona horaria del servidor',
+    'shift.totals.options.period.choices.this-week.name': 'Esta semana',
+    'shift.totals.options.period.choices.last-week.name': 'La semana pasada',
+    'shift.totals.options.period.choices.7-days.name': 'Últimos 7 días',
+    'shift.totals.options.period.choices.30-days.name': 'Últimos 30 días',
+    'shift.totals.options.period.choices.this-month.name': 'Este mes',
+    'shift.totals.options.period.choices.last-month.name': 'El mes pasado',
+    'shift.totals.options.type.description': 'Solo turnos de este tipo',
+    'shift.totals.options.wave.description': 'Solo turnos de esta oleada',
+    'shift.totals.options.user.description': 'El miembro en Discord',
+    'shift.totals.options.member-id.description':
+      'Solo este miembro: su id en el servidor de la comunidad (en lugar de un usuario de Discord)',
+    'shift.totals.options.public.description':
+      'Publicar la respuesta en el canal para todos (por defecto: solo la ves tú)',
+    'role.description': 'Roles del servidor de la comunidad',
+    'role.list.description': 'Listar todos los roles',
+    'role.list.options.public.description':
+      'Publicar la respuesta en el canal para todos (por defecto: solo la ves tú)',
+    'role.view.description': 'Mostrar un rol',
+    'role.view.options.role.description': 'Escribe el nombre del rol y elígelo, o da el id del rol',
+    'role.view.options.public.description':
+      'Publicar la respuesta en el canal para todos (por defecto: solo la ves tú)',
+    'member.description': 'Miembros del servidor de la comunidad',
+    'member.list.description': 'Listar todos los miembros',
+    'member.list.options.public.description':
+      'Publicar la respuesta en el canal para todos (por defecto: solo la ves tú)',
+    'member.view.description': 'Mostrar un miembro, por usuario de Discord o id de miembro',
+    'member.view.options.user.description': 'El miembro en Discord',
+    'member.view.options.member-id.description':
+      'El id del miembro en el servidor de la comunidad (en lugar de un usuario de Discord)',
+    'member.view.options.public.description':
+      'Publicar la respuesta en el canal para todos (por defecto: solo la ves tú)',
+    'application.description': 'Formularios de solicitud del servidor de la comunidad',
+    'application.list.description': 'Listar todos los formularios de solicitud',
+    'application.list.options.public.description':
+      'Publicar la respuesta en el canal para todos (por defecto: solo la ves tú)',
+    'application.view.description': 'Mostrar un formulario de solicitud y su configuración',
+    'application.view.options.application.description':
+      'Escribe el título y elígelo, o da el id de la solicitud',
+    'application.view.options.public.description':
+      'Publicar la respuesta en el canal para todos (por defecto: solo la ves tú)',
+    'join-request.description': 'Solicitudes de ingreso al servidor de la comunidad',
+    'join-request.view.description':
+      'Mostrar la solicitud de ingreso de un usuario, por usuario de Discord o id',
+    'join-request.view.options.user.description': 'El usuario en Discord',
+    'join-request.view.options.user-id.description':
+      'El id del usuario (en lugar de elegir un usuario de Discord)',
+    'join-request.view.options.public.description':
+      'Publicar la respuesta en el canal para todos (por defecto: solo la ves tú)',
+    'quota.description': 'Cuotas de actividad del servidor de la comunidad',
+    'quota.check.description':
+      'Exigido frente a hecho por cada miembro con un rol con cuota; los ausentes quedan exentos',
+    'quota.check.options.period.description': 'El periodo, en la zona horaria del servidor',
+    'quota.check.options.period.choices.this-week.name': 'Esta semana',
+    'quota.check.options.period.choices.last-week.name': 'La semana pasada',
+    'quota.check.options.period.choices.7-days.name': 'Últimos 7 días',
+    'quota.check.options.period.choices.30-days.name': 'Últimos 30 días',
+    'quota.check.options.period.choices.this-month.name': 'Este mes',
+    'quota.check.options.period.choices.last-month.name': 'El mes pasado',
+    'quota.check.options.public.description':
+      'Publicar la respuesta en el canal para todos (por defecto: solo la ves tú)',
+    'quota.inactive.description':
+      'Miembros sin turno desde hace unos días, o nunca; los de ausencia se omiten',
+    'quota.inactive.options.days.description': 'Sin turno desde hace más de estos días (14 por defecto)',
+    'quota.inactive.options.role.description': 'Solo miembros con este rol de la comunidad (nombre o ID)',
+    'quota.inactive.options.include-leave.description':
+      'Incluir también a quienes están de ausencia, con su regreso (por defecto: se omiten)',
+    'quota.inactive.options.public.description':
+      'Publicar la respuesta en el canal para todos (por defecto: solo la ves tú)',
+    'rollcall.description': 'Acerca de Rollcall: sus comandos y su estado',
+    'rollcall.help.description': 'Listar cada comando con un ejemplo',
+    'rollcall.help.options.public.description':
+      'Publicar la respuesta en el canal para todos (por defecto: solo la ves tú)',
+    'rollcall.status.description': 'Comprobar la conexión con la API, la caché y la cuota de API restante',
+    'rollcall.status.options.public.description':
+      'Publicar la respuesta en el canal para todos (por defecto: solo la ves tú)',
+    'rollcall-admin.description': 'Vincular este servidor con su servidor de la comunidad (administradores)',
+    'rollcall-admin.setup.description':
+      'Vincular este servidor con el token de API de su comunidad, o ver y cambiar el vínculo',
+    'rollcall-admin.settings.description':
+      'Mostrar o cambiar la configuración de este servidor (sin opciones: verla)',
+    'rollcall-admin.settings.options.visibility.description':
+      'Si las respuestas son privadas o se publican para todos por defecto',
+    'rollcall-admin.settings.options.visibility.choices.private.name': 'privadas',
+    'rollcall-admin.settings.options.visibility.choices.public.name': 'públicas',
+    'rollcall-admin.settings.options.access-roles.description':
+      'Roles de la comunidad (nombres o ids, separados por comas) que pueden usar Rollcall; none: todos',
+    'rollcall-admin.settings.options.limits.description':
+      'Los límites de API del plan de la comunidad, como 100/month,30/1m; default: los del bot',
+    'rollcall-admin.settings.options.discord-roles.description':
+      'Roles de este servidor (por nombre, separados por comas) que pueden usar Rollcall; none',
+    'rollcall-admin.labels.description':
+      'Nombrar los códigos de la comunidad (tipos de registro, estado de LOA…); sin opción: verlos',
+    'rollcall-admin.labels.options.table.description': 'Qué códigos',
+    'rollcall-admin.labels.options.table.choices.logTypes.name': 'Tipo de registro',
+    'rollcall-admin.labels.options.table.choices.loaStatus.name': 'Estado de LOA',
+    'rollcall-admin.labels.options.table.choices.loaStartType.name': 'Tipo de inicio de LOA',
+    'rollcall-admin.labels.options.table.choices.auditTypes.name': 'Tipo de auditoría',
+    'rollcall-admin.labels.options.table.choices.banAppeal.name': 'Apelación de baneo',
+    'rollcall-admin.labels.options.code.description': 'El número del código, como 3',
+    'rollcall-admin.labels.options.label.description':
+      'Cómo lo llama la comunidad (de 1 a 40 caracteres, texto simple)',
+    'rollcall-admin.labels.options.clear.description':
+      'Quitar la etiqueta del código (sin código: todas las de la tabla)',
+    'rollcall-admin.unlink.description': 'Borrar el token de API y la configuración de este servidor',
+    'rollcall-admin.reports.description':
+      'Ver o cambiar la configuración de informes: zona horaria, inicio de semana, cuotas, resumen',
+    'rollcall-admin.reports.options.time-zone.description':
+      'La zona horaria de la comunidad, un nombre IANA como Europe/London',
+    'rollcall-admin.reports.options.week-start.description': 'El primer día de la semana',
+    'rollcall-admin.reports.options.week-start.choices.monday.name': 'lunes',
+    'rollcall-admin.reports.options.week-start.choices.tuesday.name': 'martes',
+    'rollcall-admin.reports.options.week-start.choices.wednesday.name': 'miércoles',
+    'rollcall-admin.reports.options.week-start.choices.thursday.name': 'jueves',
+    'rollcall-admin.reports.options.week-start.choices.friday.name': 'viernes',
+    'rollcall-admin.reports.options.week-start.choices.saturday.name': 'sábado',
+    'rollcall-admin.reports.options.week-start.choices.sunday.name': 'domingo',
+    'rollcall-admin.reports.options.quota-role.description':
+      'Un rol de la comunidad (nombre o id) cuyos miembros tienen una cuota',
+    'rollcall-admin.reports.options.quota-hours.description':
+      'Horas de servicio que debe ese rol por periodo de informe (0 quita su cuota)',
+    'rollcall-admin.reports.options.digest.description':
+      'Publicar informes en un canal según un horario (desactivado lo detiene)',
+    'rollcall-admin.reports.options.digest.choices.daily.name': 'diario',
+    'rollcall-admin.reports.options.digest.choices.weekly.name': 'semanal',
+    'rollcall-admin.reports.options.digest.choices.off.name': 'desactivado',
+    'rollcall-admin.reports.options.digest-channel.description': 'El canal donde se publica el resumen',
+    'rollcall-admin.reports.options.digest-hour.description':
+      'La hora (0-23, zona horaria de informes del servidor) a la que se publica el resumen',
+    'rollcall-admin.reports.options.digest-day.description': 'El día en que se publica un resumen semanal',
+    'rollcall-admin.reports.options.digest-day.choices.monday.name': 'lunes',
+    'rollcall-admin.reports.options.digest-day.choices.tuesday.name': 'martes',
+    'rollcall-admin.reports.options.digest-day.choices.wednesday.name': 'miércoles',
+    'rollcall-admin.reports.options.digest-day.choices.thursday.name': 'jueves',
+    'rollcall-admin.reports.options.digest-day.choices.friday.name': 'viernes',
+    'rollcall-admin.reports.options.digest-day.choices.saturday.name': 'sábado',
+    'rollcall-admin.reports.options.digest-day.choices.sunday.name': 'domingo',
+    'rollcall-admin.reports.options.digest-reports.description':
+      'Qué informes contiene el resumen (por defecto los tres)',
+    'rollcall-admin.reports.options.digest-reports.choices.totals,quota,leave.name':
+      'totales, cuota, ausencias',
+    'rollcall-admin.reports.options.digest-reports.choices.totals.name': 'totales',
+    'rollcall-admin.reports.options.digest-reports.choices.quota.name': 'cuota',
+    'rollcall-admin.reports.options.digest-reports.choices.leave.name': 'ausencias',
+    'rollcall-admin.reports.options.digest-reports.choices.totals,quota.name': 'totales, cuota',
+    'rollcall-admin.reports.options.digest-reports.choices.totals,leave.name': 'totales, ausencias',
+    'rollcall-admin.reports.options.digest-reports.choices.quota,leave.name': 'cuota, ausencias',
+    'rollcall-admin.reports.options.language.description':
+      'El idioma en que se publican los resúmenes (por defecto: el del servidor)',
+    'rollcall-admin.reports.options.language.choices.server.name': 'el del servidor',
+    'rollcall-admin.reports.options.language.choices.en.name': 'English',
+    'rollcall-admin.reports.options.language.choices.de.name': 'Deutsch',
+    'rollcall-admin.reports.options.language.choices.es-ES.name': 'Español',
+    'rollcall-admin.reports.options.language.choices.fr.name': 'Français',
+    'rollcall-admin.reports.options.language.choices.pt-BR.name': 'Português (Brasil)',
+    'rollcall-admin.reports.options.reminder-channel.description':
+      'Publicar aquí un recordatorio el día antes de que termine una ausencia',
+    'rollcall-admin.reports.options.reminder-pings.description':
+      'Si el recordatorio menciona con ping al miembro que nombra (por defecto no)',
+    'rollcall-admin.reports.options.reminders-off.description':
+      'True desactiva los recordatorios de ausencias',
+  },
+  sections: {
+    common,
+    page,
+    paging,
+    sentences: { inputSentences, accessSentences, linkSentences, settingsSentences, reportSentences },
+    export: csvExport,
+    loa,
+    shift,
+    member,
+    role,
+    records,
+    log,
+    auditLog,
+    application,
+    joinRequest,
+    player,
+    people,
+    labels,
+    reports,
+    digest,
+    help,
+    status,
+    access,
+    admin,
+    reminders,
+  },
+};

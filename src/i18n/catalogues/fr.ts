@@ -1,267 +1,8 @@
 /** French: the commands' texts keyed by their place in the command JSON, the words by section and key (as src/i18n/en.ts). */
 import type { Catalogue } from '../catalogue.js';
-import type { AccessSentences, AdminSentences, InputSentences, Section, Sections } from '../en.js';
+import type { Area, Section } from '../en.js';
 import type { Formats } from '../formats.js';
 import { channelMention, dateTime, fromNow, typed, userMention } from '../markup.js';
-
-export const fr: Catalogue = {
-  locale: 'fr',
-  ordinal: (n) => (n === '1' ? '1er' : `${n}e`),
-  units: { d: ' j', h: ' h', m: ' min', s: ' s' },
-  invalidDate: (raw) => `${raw} (date non valide)`,
-  commands: {
-    'Staff record.name': 'Fiche staff',
-    'LOAs.name': 'Absences',
-    'Join request.name': "Demande d'adhésion",
-    'Check player.name': 'Vérifier le joueur',
-    'loa.description': 'Absences (LOA) du serveur communautaire',
-    'loa.list.description':
-      "Lister toutes les LOA, ou seulement celles d'un état (les plus récentes d'abord)",
-    'loa.list.options.status.description': 'Seulement en attente d’examen, en cours (actives) ou terminées',
-    'loa.list.options.status.choices.pending.name': 'En attente d’examen',
-    'loa.list.options.status.choices.active.name': 'Active (absent en ce moment)',
-    'loa.list.options.status.choices.ended.name': 'Terminée',
-    'loa.list.options.public.description':
-      'Publier la réponse dans le salon pour tous (par défaut : vous seul la voyez)',
-    'loa.view.description': 'Afficher une LOA',
-    'loa.view.options.id.description': "L'id de la LOA",
-    'loa.view.options.public.description':
-      'Publier la réponse dans le salon pour tous (par défaut : vous seul la voyez)',
-    'loa.member.description': "Lister les LOA d'un membre",
-    'loa.member.options.user.description': 'Le membre sur Discord',
-    'loa.member.options.member-id.description':
-      "L'id du membre sur le serveur communautaire (au lieu d'un utilisateur Discord)",
-    'loa.member.options.public.description':
-      'Publier la réponse dans le salon pour tous (par défaut : vous seul la voyez)',
-    'loa.active.description': 'Qui est absent maintenant, avec les dates de retour',
-    'loa.active.options.public.description':
-      'Publier la réponse dans le salon pour tous (par défaut : vous seul la voyez)',
-    'loa.upcoming.description': 'Absences qui commencent dans les prochains jours',
-    'loa.upcoming.options.days.description': "Combien de jours à l'avance (par défaut 7)",
-    'loa.upcoming.options.public.description':
-      'Publier la réponse dans le salon pour tous (par défaut : vous seul la voyez)',
-    'log.description': 'Journaux de modération du serveur communautaire',
-    'log.view.description': 'Afficher un journal de modération',
-    'log.view.options.id.description': "L'id du journal",
-    'log.view.options.public.description':
-      'Publier la réponse dans le salon pour tous (par défaut : vous seul la voyez)',
-    'log.user.description': "Lister les journaux de modération d'un joueur, par pseudo de jeu",
-    'log.user.options.username.description': 'Le pseudo de jeu du joueur (pas son nom Discord)',
-    'log.user.options.type.description': 'Seulement les journaux de ce code de type',
-    'log.user.options.since.description':
-      'Seulement depuis une date (2026-11-01, UTC) ou une durée avant maintenant (7d, 30d)',
-    'log.user.options.public.description':
-      'Publier la réponse dans le salon pour tous (par défaut : vous seul la voyez)',
-    'audit-log.description': "Journal d'audit du serveur communautaire",
-    'audit-log.list.description':
-      "Lister les entrées du journal d'audit ; en ouvrir une montre tous ses détails",
-    'audit-log.list.options.public.description':
-      'Publier la réponse dans le salon pour tous (par défaut : vous seul la voyez)',
-    'shift.description': 'Services effectués sur le serveur communautaire',
-    'shift.list.description': 'Lister tous les services',
-    'shift.list.options.public.description':
-      'Publier la réponse dans le salon pour tous (par défaut : vous seul la voyez)',
-    'shift.view.description': 'Afficher un service, avec sa durée et ses pauses',
-    'shift.view.options.id.description': "L'id du service",
-    'shift.view.options.public.description':
-      'Publier la réponse dans le salon pour tous (par défaut : vous seul la voyez)',
-    'shift.active.description':
-      'Qui est en service maintenant : chaque service en cours, le plus long d’abord',
-    'shift.active.options.public.description':
-      'Publier la réponse dans le salon pour tous (par défaut : vous seul la voyez)',
-    'shift.totals.description':
-      'Membres classés par temps de service (hors pauses) sur une période, ou un membre',
-    'shift.totals.options.period.description': 'La période, dans le fuseau horaire du serveur',
-    'shift.totals.options.period.choices.this-week.name': 'Cette semaine',
-    'shift.totals.options.period.choices.last-week.name': 'La semaine dernière',
-    'shift.totals.options.period.choices.7-days.name': 'Les 7 derniers jours',
-    'shift.totals.options.period.choices.30-days.name': 'Les 30 derniers jours',
-    'shift.totals.options.period.choices.this-month.name': 'Ce mois-ci',
-    'shift.totals.options.period.choices.last-month.name': 'Le mois dernier',
-    'shift.totals.options.type.description': 'Seulement les services de ce type',
-    'shift.totals.options.wave.description': 'Seulement les services de cette vague',
-    'shift.totals.options.user.description': 'Le membre sur Discord',
-    'shift.totals.options.member-id.description':
-      "Seulement ce membre : son id sur le serveur communautaire (au lieu d'un utilisateur Discord)",
-    'shift.totals.options.public.description':
-      'Publier la réponse dans le salon pour tous (par défaut : vous seul la voyez)',
-    'role.description': 'Rôles du serveur communautaire',
-    'role.list.description': 'Lister tous les rôles',
-    'role.list.options.public.description':
-      'Publier la réponse dans le salon pour tous (par défaut : vous seul la voyez)',
-    'role.view.description': 'Afficher un rôle',
-    'role.view.options.role.description': "Tapez le nom du rôle et choisissez-le, ou donnez l'id du rôle",
-    'role.view.options.public.description':
-      'Publier la réponse dans le salon pour tous (par défaut : vous seul la voyez)',
-    'member.description': 'Membres du serveur communautaire',
-    'member.list.description': 'Lister tous les membres',
-    'member.list.options.public.description':
-      'Publier la réponse dans le salon pour tous (par défaut : vous seul la voyez)',
-    'member.view.description': 'Afficher un membre, par utilisateur Discord ou id de membre',
-    'member.view.options.user.description': 'Le membre sur Discord',
-    'member.view.options.member-id.description':
-      "L'id du membre sur le serveur communautaire (au lieu d'un utilisateur Discord)",
-    'member.view.options.public.description':
-      'Publier la réponse dans le salon pour tous (par défaut : vous seul la voyez)',
-    'application.description': 'Formulaires de candidature du serveur communautaire',
-    'application.list.description': 'Lister tous les formulaires de candidature',
-    'application.list.options.public.description':
-      'Publier la réponse dans le salon pour tous (par défaut : vous seul la voyez)',
-    'application.view.description': 'Afficher un formulaire de candidature et ses réglages',
-    'application.view.options.application.description':
-      "Tapez le titre et choisissez-le, ou donnez l'id de la candidature",
-    'application.view.options.public.description':
-      'Publier la réponse dans le salon pour tous (par défaut : vous seul la voyez)',
-    'join-request.description': "Demandes d'adhésion au serveur communautaire",
-    'join-request.view.description':
-      "Afficher la demande d'adhésion d'un utilisateur, par utilisateur Discord ou id",
-    'join-request.view.options.user.description': "L'utilisateur sur Discord",
-    'join-request.view.options.user-id.description':
-      "L'id de l'utilisateur (au lieu de choisir un utilisateur Discord)",
-    'join-request.view.options.public.description':
-      'Publier la réponse dans le salon pour tous (par défaut : vous seul la voyez)',
-    'quota.description': "Quotas d'activité du serveur communautaire",
-    'quota.check.description':
-      'Exigé et fait pour chaque membre ayant un rôle à quota, les absents étant exemptés',
-    'quota.check.options.period.description': 'La période, dans le fuseau horaire du serveur',
-    'quota.check.options.period.choices.this-week.name': 'Cette semaine',
-    'quota.check.options.period.choices.last-week.name': 'La semaine dernière',
-    'quota.check.options.period.choices.7-days.name': 'Les 7 derniers jours',
-    'quota.check.options.period.choices.30-days.name': 'Les 30 derniers jours',
-    'quota.check.options.period.choices.this-month.name': 'Ce mois-ci',
-    'quota.check.options.period.choices.last-month.name': 'Le mois dernier',
-    'quota.check.options.public.description':
-      'Publier la réponse dans le salon pour tous (par défaut : vous seul la voyez)',
-    'quota.inactive.description':
-      'Membres sans service depuis un nombre de jours, ou jamais ; les absents exclus',
-    'quota.inactive.options.days.description':
-      'Sans service depuis plus de ce nombre de jours (14 par défaut)',
-    'quota.inactive.options.role.description':
-      'Seulement les membres ayant ce rôle communautaire (nom ou ID)',
-    'quota.inactive.options.include-leave.description':
-      'Inclure aussi les membres absents, avec leur retour (par défaut : exclus)',
-    'quota.inactive.options.public.description':
-      'Publier la réponse dans le salon pour tous (par défaut : vous seul la voyez)',
-    'rollcall.description': 'À propos de Rollcall : ses commandes et son état',
-    'rollcall.help.description': 'Lister chaque commande avec un exemple',
-    'rollcall.help.options.public.description':
-      'Publier la réponse dans le salon pour tous (par défaut : vous seul la voyez)',
-    'rollcall.status.description': "Vérifier la connexion à l'API, le cache et le quota d'API restant",
-    'rollcall.status.options.public.description':
-      'Publier la réponse dans le salon pour tous (par défaut : vous seul la voyez)',
-    'rollcall-admin.description': 'Relier ce serveur à son serveur communautaire (admins du serveur)',
-    'rollcall-admin.setup.description':
-      "Relier ce serveur avec le jeton d'API de son serveur communautaire, ou voir et changer le lien",
-    'rollcall-admin.settings.description':
-      'Afficher ou changer les réglages de ce serveur (sans option : les afficher)',
-    'rollcall-admin.settings.options.visibility.description':
-      'Si les réponses sont privées ou publiées pour tous par défaut',
-    'rollcall-admin.settings.options.visibility.choices.private.name': 'privé',
-    'rollcall-admin.settings.options.visibility.choices.public.name': 'public',
-    'rollcall-admin.settings.options.access-roles.description':
-      'Rôles de la communauté (noms ou ids, séparés par des virgules) autorisés ; none : tout le monde',
-    'rollcall-admin.settings.options.limits.description':
-      "Les limites d'API de l'offre de la communauté, comme 100/month,30/1m ; default : celles du bot",
-    'rollcall-admin.settings.options.discord-roles.description':
-      'Rôles de ce serveur (choisis par nom, séparés par des virgules) autorisés à utiliser Rollcall ; none',
-    'rollcall-admin.labels.description':
-      'Nommer les codes de cette communauté (types de journal, statut de LOA…) ; sans option : les voir',
-    'rollcall-admin.labels.options.table.description': 'Quels codes',
-    'rollcall-admin.labels.options.table.choices.logTypes.name': 'Type de journal',
-    'rollcall-admin.labels.options.table.choices.loaStatus.name': 'Statut de LOA',
-    'rollcall-admin.labels.options.table.choices.loaStartType.name': 'Type de début de LOA',
-    'rollcall-admin.labels.options.table.choices.auditTypes.name': "Type d'audit",
-    'rollcall-admin.labels.options.table.choices.banAppeal.name': 'Appel de bannissement',
-    'rollcall-admin.labels.options.code.description': 'Le numéro du code, comme 3',
-    'rollcall-admin.labels.options.label.description':
-      "Comment la communauté l'appelle (1 à 40 caractères, texte simple)",
-    'rollcall-admin.labels.options.clear.description':
-      'Retirer le libellé du code (sans code : tous les libellés de la table)',
-    'rollcall-admin.unlink.description': "Supprimer le jeton d'API et les réglages de ce serveur",
-    'rollcall-admin.reports.description':
-      'Voir ou changer les réglages des rapports : fuseau horaire, début de semaine, quotas, résumé',
-    'rollcall-admin.reports.options.time-zone.description':
-      'Le fuseau horaire de la communauté, un nom IANA comme Europe/London',
-    'rollcall-admin.reports.options.week-start.description': 'Le premier jour de la semaine',
-    'rollcall-admin.reports.options.week-start.choices.monday.name': 'lundi',
-    'rollcall-admin.reports.options.week-start.choices.tuesday.name': 'mardi',
-    'rollcall-admin.reports.options.week-start.choices.wednesday.name': 'mercredi',
-    'rollcall-admin.reports.options.week-start.choices.thursday.name': 'jeudi',
-    'rollcall-admin.reports.options.week-start.choices.friday.name': 'vendredi',
-    'rollcall-admin.reports.options.week-start.choices.saturday.name': 'samedi',
-    'rollcall-admin.reports.options.week-start.choices.sunday.name': 'dimanche',
-    'rollcall-admin.reports.options.quota-role.description':
-      'Un rôle de la communauté (nom ou id) dont les titulaires ont un quota',
-    'rollcall-admin.reports.options.quota-hours.description':
-      'Heures de service dues par ce rôle par période de rapport (0 retire son quota)',
-    'rollcall-admin.reports.options.digest.description':
-      "Publier des rapports dans un salon selon un calendrier (désactivé l'arrête)",
-    'rollcall-admin.reports.options.digest.choices.daily.name': 'quotidien',
-    'rollcall-admin.reports.options.digest.choices.weekly.name': 'hebdomadaire',
-    'rollcall-admin.reports.options.digest.choices.off.name': 'désactivé',
-    'rollcall-admin.reports.options.digest-channel.description': 'Le salon où le résumé est publié',
-    'rollcall-admin.reports.options.digest-hour.description':
-      "L'heure (0-23, fuseau horaire des rapports du serveur) de publication du résumé",
-    'rollcall-admin.reports.options.digest-day.description':
-      "Le jour de publication d'un résumé hebdomadaire",
-    'rollcall-admin.reports.options.digest-day.choices.monday.name': 'lundi',
-    'rollcall-admin.reports.options.digest-day.choices.tuesday.name': 'mardi',
-    'rollcall-admin.reports.options.digest-day.choices.wednesday.name': 'mercredi',
-    'rollcall-admin.reports.options.digest-day.choices.thursday.name': 'jeudi',
-    'rollcall-admin.reports.options.digest-day.choices.friday.name': 'vendredi',
-    'rollcall-admin.reports.options.digest-day.choices.saturday.name': 'samedi',
-    'rollcall-admin.reports.options.digest-day.choices.sunday.name': 'dimanche',
-    'rollcall-admin.reports.options.digest-reports.description':
-      'Quels rapports le résumé contient (par défaut les trois)',
-    'rollcall-admin.reports.options.digest-reports.choices.totals,quota,leave.name':
-      'totaux, quota, absences',
-    'rollcall-admin.reports.options.digest-reports.choices.totals.name': 'totaux',
-    'rollcall-admin.reports.options.digest-reports.choices.quota.name': 'quota',
-    'rollcall-admin.reports.options.digest-reports.choices.leave.name': 'absences',
-    'rollcall-admin.reports.options.digest-reports.choices.totals,quota.name': 'totaux, quota',
-    'rollcall-admin.reports.options.digest-reports.choices.totals,leave.name': 'totaux, absences',
-    'rollcall-admin.reports.options.digest-reports.choices.quota,leave.name': 'quota, absences',
-    'rollcall-admin.reports.options.language.description':
-      'La langue dans laquelle les résumés sont publiés (par défaut : celle du serveur)',
-    'rollcall-admin.reports.options.language.choices.server.name': 'par défaut du serveur',
-    'rollcall-admin.reports.options.language.choices.en.name': 'English',
-    'rollcall-admin.reports.options.language.choices.de.name': 'Deutsch',
-    'rollcall-admin.reports.options.language.choices.es-ES.name': 'Español',
-    'rollcall-admin.reports.options.language.choices.fr.name': 'Français',
-    'rollcall-admin.reports.options.language.choices.pt-BR.name': 'Português (Brasil)',
-    'rollcall-admin.reports.options.reminder-channel.description':
-      'Publier ici un rappel la veille de la fin d’une absence',
-    'rollcall-admin.reports.options.reminder-pings.description':
-      'Si le rappel notifie le membre qu’il nomme (non par défaut)',
-    'rollcall-admin.reports.options.reminders-off.description': 'True désactive les rappels d’absence',
-  },
-  words: (f): Sections => ({
-    common: common(f),
-    page: page(f),
-    paging: paging(f),
-    sentences: { ...inputSentences(f), ...accessSentences(f), ...adminSentences(f) },
-    export: csvExport(f),
-    loa: loa(f),
-    shift: shift(f),
-    member: member(f),
-    role: role(f),
-    records: records(f),
-    log: log(f),
-    auditLog: auditLog(f),
-    application: application(f),
-    joinRequest: joinRequest(f),
-    player: player(f),
-    people: people(f),
-    labels: labels(f),
-    reports: reports(f),
-    digest: digest(f),
-    help: help(f),
-    status: status(f),
-    access: access(f),
-    admin: admin(f),
-    reminders: reminders(f),
-  }),
-};
 
 const common = (f: Formats): Section<'common'> => ({
   yes: 'Oui',
@@ -296,7 +37,7 @@ const paging = (f: Formats): Section<'paging'> => ({
   pageRangeHint: (last) => `1 à ${f.count(last)}`,
 });
 
-const inputSentences = (f: Formats): InputSentences => ({
+const inputSentences = (f: Formats): Area<'inputSentences'> => ({
   notFound: "Rien avec cet id n'a été trouvé sur ce serveur communautaire.",
   memberNotFound: "Cet utilisateur Discord n'est pas membre du serveur communautaire.",
   memberIdNotFound: "Aucun membre avec cet id n'a été trouvé sur ce serveur communautaire.",
@@ -356,7 +97,7 @@ const inputSentences = (f: Formats): InputSentences => ({
   badDays: 'Le nombre de jours est un nombre entier de 1 à 365.',
 });
 
-const accessSentences = (f: Formats): AccessSentences => ({
+const accessSentences = (f: Formats): Area<'accessSentences'> => ({
   badRequest:
     "L'API du serveur communautaire a refusé cette requête comme invalide ; vérifiez l'id ou le nom donné.",
   unauthorized:
@@ -439,7 +180,7 @@ const accessSentences = (f: Formats): AccessSentences => ({
     `Rien à exporter pour l'instant : savoir qui s'est fait discret demande toutes les pages des services, des absences${roles ? ', des membres et des rôles' : ' et des membres'}, et Rollcall en a lu ${total === undefined ? f.count(read) : `${f.count(read)} sur ${f.count(total)}`} jusqu'ici ; exportez de nouveau une fois toutes les pages lues.`,
 });
 
-const adminSentences = (f: Formats): AdminSentences => ({
+const linkSentences = (f: Formats): Area<'linkSentences'> => ({
   adminOnly:
     'Seuls les membres ayant la permission Gérer le serveur peuvent configurer Rollcall sur ce serveur.',
   setupLinked: (communityId, roleCount) =>
@@ -460,6 +201,19 @@ const adminSentences = (f: Formats): AdminSentences => ({
         ? `L'API a rejeté ce jeton ${fromNow(link.invalidAt)} ; les modérateurs sont refusés jusqu'à ce qu'il soit remplacé.`
         : 'État : en service.',
     ].join('\n'),
+  nothingToUnlink:
+    "Aucun jeton d'API n'est relié sur ce serveur ; les réglages enregistrés ici sont supprimés.",
+  setupMalformed:
+    "Ce n'est pas un jeton d'API : un jeton ne contient que des lettres, chiffres et symboles, sans espace ni saut de ligne. Rien n'a été enregistré.",
+  setupSaving: (left, points, nextAtSeconds) =>
+    left <= 0
+      ? `Il ne reste à ce jeton aucune requête d'API ce mois-ci (son quota mensuel de ${f.count(points)} est épuisé), il n'a donc pas pu être vérifié par une requête. Rien n'a été enregistré ; réessayez ${fromNow(nextAtSeconds)}.`
+      : `Il reste à ce jeton ${f.count(left)} de ses ${f.count(points)} requêtes d'API ce mois-ci, toutes gardées en réserve pour ce que les modérateurs n'ont pas encore lu, il n'a donc pas pu être vérifié par une requête. Rien n'a été enregistré ; réessayez ${fromNow(nextAtSeconds)}.`,
+  setupTooOften: (checks, minutes) =>
+    `Ce serveur a fait vérifier ${f.count(checks)} jetons ces dernières minutes ; réessayez dans ${f.count(minutes)} min. Rien n'a été enregistré.`,
+});
+
+const settingsSentences = (f: Formats): Area<'settingsSentences'> => ({
   settingsState: (s) =>
     [
       `Réponses : ${s.visibility === 'public' ? 'publiques' : 'privées'} par défaut (les modérateurs peuvent toujours choisir avec l'option public).`,
@@ -474,8 +228,6 @@ const adminSentences = (f: Formats): AdminSentences => ({
     `${names.map((n) => typed(n)).join(', ')} ${names.length === 1 ? 'est un rôle' : 'sont des rôles'} Discord de ce serveur (ou un identifiant de rôle Discord), pas de la communauté : les rôles de la communauté se nomment comme le serveur de la communauté les nomme, et les rôles Discord vont dans ${discordSetting}. Rien n'a été enregistré.`,
   unknownRoles: (names) =>
     `Aucun rôle communautaire ne s'appelle ${names.map((n) => typed(n)).join(', ')} ; donnez des noms ou identifiants de rôles du serveur communautaire, ou none. Rien n'a été enregistré.`,
-  nothingToUnlink:
-    "Aucun jeton d'API n'est relié sur ce serveur ; les réglages enregistrés ici sont supprimés.",
   labelsState: (tables) =>
     tables.some((t) => t.labels.length > 0)
       ? tables
@@ -502,17 +254,12 @@ const adminSentences = (f: Formats): AdminSentences => ({
     "Un libellé est du texte simple : pas de caractères markdown (` * _ ~ | \\ [ ]), de mentions (< > @), de liens ni de caractères invisibles. Rien n'a été enregistré.",
   unknownDiscordRoles: (names) =>
     `Ce serveur n'a aucun rôle appelé ${names.map((n) => typed(n)).join(', ')} ; choisissez les rôles dans la liste en tapant, ou none. Rien n'a été enregistré.`,
-  setupMalformed:
-    "Ce n'est pas un jeton d'API : un jeton ne contient que des lettres, chiffres et symboles, sans espace ni saut de ligne. Rien n'a été enregistré.",
-  setupSaving: (left, points, nextAtSeconds) =>
-    left <= 0
-      ? `Il ne reste à ce jeton aucune requête d'API ce mois-ci (son quota mensuel de ${f.count(points)} est épuisé), il n'a donc pas pu être vérifié par une requête. Rien n'a été enregistré ; réessayez ${fromNow(nextAtSeconds)}.`
-      : `Il reste à ce jeton ${f.count(left)} de ses ${f.count(points)} requêtes d'API ce mois-ci, toutes gardées en réserve pour ce que les modérateurs n'ont pas encore lu, il n'a donc pas pu être vérifié par une requête. Rien n'a été enregistré ; réessayez ${fromNow(nextAtSeconds)}.`,
-  setupTooOften: (checks, minutes) =>
-    `Ce serveur a fait vérifier ${f.count(checks)} jetons ces dernières minutes ; réessayez dans ${f.count(minutes)} min. Rien n'a été enregistré.`,
   tooManyRoles: (max) => `Donnez au plus ${f.count(max)} rôles de chaque sorte. Rien n'a été enregistré.`,
   labelTooMany: (max) =>
     `Une table contient au plus ${f.count(max)} libellés ; retirez-en d'abord. Rien n'a été enregistré.`,
+});
+
+const reportSentences = (_f: Formats): Area<'reportSentences'> => ({
   badTimeZone: (zone) =>
     `${typed(zone)} n'est pas un fuseau horaire que Rollcall connaît ; utilisez un nom IANA comme Europe/London, America/New_York ou UTC. Rien n'a été enregistré.`,
   badQuotaHours:
@@ -1135,3 +882,262 @@ const reminders = (f: Formats): Section<'reminders'> => ({
   refused: (channelId, permissions) =>
     `Discord a refusé le dernier rappel d'absence dans ${channelMention(channelId)} (403) : il manque à Rollcall ${permissions.join(' ou ')} dans ce salon ; donnez-lui cette permission, et le prochain sera tenté.`,
 });
+
+export const fr: Catalogue = {
+  locale: 'fr',
+  ordinal: (n) => (n === '1' ? '1er' : `${n}e`),
+  units: { d: ' j', h: ' h', m: ' min', s: ' s' },
+  invalidDate: (raw) => `${raw} (date non valide)`,
+  commands: {
+    'Staff record.name': 'Fiche staff',
+    'LOAs.name': 'Absences',
+    'Join request.name': "Demande d'adhésion",
+    'Check player.name': 'Vérifier le joueur',
+    'loa.description': 'Absences (LOA) du serveur communautaire',
+    'loa.list.description':
+      "Lister toutes les LOA, ou seulement celles d'un état (les plus récentes d'abord)",
+    'loa.list.options.status.description': 'Seulement en attente d’examen, en cours (actives) ou terminées',
+    'loa.list.options.status.choices.pending.name': 'En attente d’examen',
+    'loa.list.options.status.choices.active.name': 'Active (absent en ce moment)',
+    'loa.list.options.status.choices.ended.name': 'Terminée',
+    'loa.list.options.public.description':
+      'Publier la réponse dans le salon pour tous (par défaut : vous seul la voyez)',
+    'loa.view.description': 'Afficher une LOA',
+    'loa.view.options.id.description': "L'id de la LOA",
+    'loa.view.options.public.description':
+      'Publier la réponse dans le salon pour tous (par défaut : vous seul la voyez)',
+    'loa.member.description': "Lister les LOA d'un membre",
+    'loa.member.options.user.description': 'Le membre sur Discord',
+    'loa.member.options.member-id.description':
+      "L'id du membre sur le serveur communautaire (au lieu d'un utilisateur Discord)",
+    'loa.member.options.public.description':
+      'Publier la réponse dans le salon pour tous (par défaut : vous seul la voyez)',
+    'loa.active.description': 'Qui est absent maintenant, avec les dates de retour',
+    'loa.active.options.public.description':
+      'Publier la réponse dans le salon pour tous (par défaut : vous seul la voyez)',
+    'loa.upcoming.description': 'Absences qui commencent dans les prochains jours',
+    'loa.upcoming.options.days.description': "Combien de jours à l'avance (par défaut 7)",
+    'loa.upcoming.options.public.description':
+      'Publier la réponse dans le salon pour tous (par défaut : vous seul la voyez)',
+    'log.description': 'Journaux de modération du serveur communautaire',
+    'log.view.description': 'Afficher un journal de modération',
+    'log.view.options.id.description': "L'id du journal",
+    'log.view.options.public.description':
+      'Publier la réponse dans le salon pour tous (par défaut : vous seul la voyez)',
+    'log.user.description': "Lister les journaux de modération d'un joueur, par pseudo de jeu",
+    'log.user.options.username.description': 'Le pseudo de jeu du joueur (pas son nom Discord)',
+    'log.user.options.type.description': 'Seulement les journaux de ce code de type',
+    'log.user.options.since.description':
+      'Seulement depuis une date (2026-11-01, UTC) ou une durée avant maintenant (7d, 30d)',
+    'log.user.options.public.description':
+      'Publier la réponse dans le salon pour tous (par défaut : vous seul la voyez)',
+    'audit-log.description': "Journal d'audit du serveur communautaire",
+    'audit-log.list.description':
+      "Lister les entrées du journal d'audit ; en ouvrir une montre tous ses détails",
+    'audit-log.list.options.public.description':
+      'Publier la réponse dans le salon pour tous (par défaut : vous seul la voyez)',
+    'shift.description': 'Services effectués sur le serveur communautaire',
+    'shift.list.description': 'Lister tous les services',
+    'shift.list.options.public.description':
+      'Publier la réponse dans le salon pour tous (par défaut : vous seul la voyez)',
+    'shift.view.description': 'Afficher un service, avec sa durée et ses pauses',
+    'shift.view.options.id.description': "L'id du service",
+    'shift.view.options.public.description':
+      'Publier la réponse dans le salon pour tous (par défaut : vous seul la voyez)',
+    'shift.active.description':
+      'Qui est en service maintenant : chaque service en cours, le plus long d’abord',
+    'shift.active.options.public.description':
+      'Publier la réponse dans le salon pour tous (par défaut : vous seul la voyez)',
+    'shift.totals.description':
+      'Membres classés par temps de service (hors pauses) sur une période, ou un membre',
+    'shift.totals.options.period.description': 'La période, dans le fuseau horaire du serveur',
+    'shift.totals.options.period.choices.this-week.name': 'Cette semaine',
+    'shift.totals.options.period.choices.last-week.name': 'La semaine dernière',
+    'shift.totals.options.period.choices.7-days.name': 'Les 7 derniers jours',
+    'shift.totals.options.period.choices.30-days.name': 'Les 30 derniers jours',
+    'shift.totals.options.period.choices.this-month.name': 'Ce mois-ci',
+    'shift.totals.options.period.choices.last-month.name': 'Le mois dernier',
+    'shift.totals.options.type.description': 'Seulement les services de ce type',
+    'shift.totals.options.wave.description': 'Seulement les services de cette vague',
+    'shift.totals.options.user.description': 'Le membre sur Discord',
+    'shift.totals.options.member-id.description':
+      "Seulement ce membre : son id sur le serveur communautaire (au lieu d'un utilisateur Discord)",
+    'shift.totals.options.public.description':
+      'Publier la réponse dans le salon pour tous (par défaut : vous seul la voyez)',
+    'role.description': 'Rôles du serveur communautaire',
+    'role.list.description': 'Lister tous les rôles',
+    'role.list.options.public.description':
+      'Publier la réponse dans le salon pour tous (par défaut : vous seul la voyez)',
+    'role.view.description': 'Afficher un rôle',
+    'role.view.options.role.description': "Tapez le nom du rôle et choisissez-le, ou donnez l'id du rôle",
+    'role.view.options.public.description':
+      'Publier la réponse dans le salon pour tous (par défaut : vous seul la voyez)',
+    'member.description': 'Membres du serveur communautaire',
+    'member.list.description': 'Lister tous les membres',
+    'member.list.options.public.description':
+      'Publier la réponse dans le salon pour tous (par défaut : vous seul la voyez)',
+    'member.view.description': 'Afficher un membre, par utilisateur Discord ou id de membre',
+    'member.view.options.user.description': 'Le membre sur Discord',
+    'member.view.options.member-id.description':
+      "L'id du membre sur le serveur communautaire (au lieu d'un utilisateur Discord)",
+    'member.view.options.public.description':
+      'Publier la réponse dans le salon pour tous (par défaut : vous seul la voyez)',
+    'application.description': 'Formulaires de candidature du serveur communautaire',
+    'application.list.description': 'Lister tous les formulaires de candidature',
+    'application.list.options.public.description':
+      'Publier la réponse dans le salon pour tous (par défaut : vous seul la voyez)',
+    'application.view.description': 'Afficher un formulaire de candidature et ses réglages',
+    'application.view.options.application.description':
+      "Tapez le titre et choisissez-le, ou donnez l'id de la candidature",
+    'application.view.options.public.description':
+      'Publier la réponse dans le salon pour tous (par défaut : vous seul la voyez)',
+    'join-request.description': "Demandes d'adhésion au serveur communautaire",
+    'join-request.view.description':
+      "Afficher la demande d'adhésion d'un utilisateur, par utilisateur Discord ou id",
+    'join-request.view.options.user.description': "L'utilisateur sur Discord",
+    'join-request.view.options.user-id.description':
+      "L'id de l'utilisateur (au lieu de choisir un utilisateur Discord)",
+    'join-request.view.options.public.description':
+      'Publier la réponse dans le salon pour tous (par défaut : vous seul la voyez)',
+    'quota.description': "Quotas d'activité du serveur communautaire",
+    'quota.check.description':
+      'Exigé et fait pour chaque membre ayant un rôle à quota, les absents étant exemptés',
+    'quota.check.options.period.description': 'La période, dans le fuseau horaire du serveur',
+    'quota.check.options.period.choices.this-week.name': 'Cette semaine',
+    'quota.check.options.period.choices.last-week.name': 'La semaine dernière',
+    'quota.check.options.period.choices.7-days.name': 'Les 7 derniers jours',
+    'quota.check.options.period.choices.30-days.name': 'Les 30 derniers jours',
+    'quota.check.options.period.choices.this-month.name': 'Ce mois-ci',
+    'quota.check.options.period.choices.last-month.name': 'Le mois dernier',
+    'quota.check.options.public.description':
+      'Publier la réponse dans le salon pour tous (par défaut : vous seul la voyez)',
+    'quota.inactive.description':
+      'Membres sans service depuis un nombre de jours, ou jamais ; les absents exclus',
+    'quota.inactive.options.days.description':
+      'Sans service depuis plus de ce nombre de jours (14 par défaut)',
+    'quota.inactive.options.role.description':
+      'Seulement les membres ayant ce rôle communautaire (nom ou ID)',
+    'quota.inactive.options.include-leave.description':
+      'Inclure aussi les membres absents, avec leur retour (par défaut : exclus)',
+    'quota.inactive.options.public.description':
+      'Publier la réponse dans le salon pour tous (par défaut : vous seul la voyez)',
+    'rollcall.description': 'À propos de Rollcall : ses commandes et son état',
+    'rollcall.help.description': 'Lister chaque commande avec un exemple',
+    'rollcall.help.options.public.description':
+      'Publier la réponse dans le salon pour tous (par défaut : vous seul la voyez)',
+    'rollcall.status.description': "Vérifier la connexion à l'API, le cache et le quota d'API restant",
+    'rollcall.status.options.public.description':
+      'Publier la réponse dans le salon pour tous (par défaut : vous seul la voyez)',
+    'rollcall-admin.description': 'Relier ce serveur à son serveur communautaire (admins du serveur)',
+    'rollcall-admin.setup.description':
+      "Relier ce serveur avec le jeton d'API de son serveur communautaire, ou voir et changer le lien",
+    'rollcall-admin.settings.description':
+      'Afficher ou changer les réglages de ce serveur (sans option : les afficher)',
+    'rollcall-admin.settings.options.visibility.description':
+      'Si les réponses sont privées ou publiées pour tous par défaut',
+    'rollcall-admin.settings.options.visibility.choices.private.name': 'privé',
+    'rollcall-admin.settings.options.visibility.choices.public.name': 'public',
+    'rollcall-admin.settings.options.access-roles.description':
+      'Rôles de la communauté (noms ou ids, séparés par des virgules) autorisés ; none : tout le monde',
+    'rollcall-admin.settings.options.limits.description':
+      "Les limites d'API de l'offre de la communauté, comme 100/month,30/1m ; default : celles du bot",
+    'rollcall-admin.settings.options.discord-roles.description':
+      'Rôles de ce serveur (choisis par nom, séparés par des virgules) autorisés à utiliser Rollcall ; none',
+    'rollcall-admin.labels.description':
+      'Nommer les codes de cette communauté (types de journal, statut de LOA…) ; sans option : les voir',
+    'rollcall-admin.labels.options.table.description': 'Quels codes',
+    'rollcall-admin.labels.options.table.choices.logTypes.name': 'Type de journal',
+    'rollcall-admin.labels.options.table.choices.loaStatus.name': 'Statut de LOA',
+    'rollcall-admin.labels.options.table.choices.loaStartType.name': 'Type de début de LOA',
+    'rollcall-admin.labels.options.table.choices.auditTypes.name': "Type d'audit",
+    'rollcall-admin.labels.options.table.choices.banAppeal.name': 'Appel de bannissement',
+    'rollcall-admin.labels.options.code.description': 'Le numéro du code, comme 3',
+    'rollcall-admin.labels.options.label.description':
+      "Comment la communauté l'appelle (1 à 40 caractères, texte simple)",
+    'rollcall-admin.labels.options.clear.description':
+      'Retirer le libellé du code (sans code : tous les libellés de la table)',
+    'rollcall-admin.unlink.description': "Supprimer le jeton d'API et les réglages de ce serveur",
+    'rollcall-admin.reports.description':
+      'Voir ou changer les réglages des rapports : fuseau horaire, début de semaine, quotas, résumé',
+    'rollcall-admin.reports.options.time-zone.description':
+      'Le fuseau horaire de la communauté, un nom IANA comme Europe/London',
+    'rollcall-admin.reports.options.week-start.description': 'Le premier jour de la semaine',
+    'rollcall-admin.reports.options.week-start.choices.monday.name': 'lundi',
+    'rollcall-admin.reports.options.week-start.choices.tuesday.name': 'mardi',
+    'rollcall-admin.reports.options.week-start.choices.wednesday.name': 'mercredi',
+    'rollcall-admin.reports.options.week-start.choices.thursday.name': 'jeudi',
+    'rollcall-admin.reports.options.week-start.choices.friday.name': 'vendredi',
+    'rollcall-admin.reports.options.week-start.choices.saturday.name': 'samedi',
+    'rollcall-admin.reports.options.week-start.choices.sunday.name': 'dimanche',
+    'rollcall-admin.reports.options.quota-role.description':
+      'Un rôle de la communauté (nom ou id) dont les titulaires ont un quota',
+    'rollcall-admin.reports.options.quota-hours.description':
+      'Heures de service dues par ce rôle par période de rapport (0 retire son quota)',
+    'rollcall-admin.reports.options.digest.description':
+      "Publier des rapports dans un salon selon un calendrier (désactivé l'arrête)",
+    'rollcall-admin.reports.options.digest.choices.daily.name': 'quotidien',
+    'rollcall-admin.reports.options.digest.choices.weekly.name': 'hebdomadaire',
+    'rollcall-admin.reports.options.digest.choices.off.name': 'désactivé',
+    'rollcall-admin.reports.options.digest-channel.description': 'Le salon où le résumé est publié',
+    'rollcall-admin.reports.options.digest-hour.description':
+      "L'heure (0-23, fuseau horaire des rapports du serveur) de publication du résumé",
+    'rollcall-admin.reports.options.digest-day.description':
+      "Le jour de publication d'un résumé hebdomadaire",
+    'rollcall-admin.reports.options.digest-day.choices.monday.name': 'lundi',
+    'rollcall-admin.reports.options.digest-day.choices.tuesday.name': 'mardi',
+    'rollcall-admin.reports.options.digest-day.choices.wednesday.name': 'mercredi',
+    'rollcall-admin.reports.options.digest-day.choices.thursday.name': 'jeudi',
+    'rollcall-admin.reports.options.digest-day.choices.friday.name': 'vendredi',
+    'rollcall-admin.reports.options.digest-day.choices.saturday.name': 'samedi',
+    'rollcall-admin.reports.options.digest-day.choices.sunday.name': 'dimanche',
+    'rollcall-admin.reports.options.digest-reports.description':
+      'Quels rapports le résumé contient (par défaut les trois)',
+    'rollcall-admin.reports.options.digest-reports.choices.totals,quota,leave.name':
+      'totaux, quota, absences',
+    'rollcall-admin.reports.options.digest-reports.choices.totals.name': 'totaux',
+    'rollcall-admin.reports.options.digest-reports.choices.quota.name': 'quota',
+    'rollcall-admin.reports.options.digest-reports.choices.leave.name': 'absences',
+    'rollcall-admin.reports.options.digest-reports.choices.totals,quota.name': 'totaux, quota',
+    'rollcall-admin.reports.options.digest-reports.choices.totals,leave.name': 'totaux, absences',
+    'rollcall-admin.reports.options.digest-reports.choices.quota,leave.name': 'quota, absences',
+    'rollcall-admin.reports.options.language.description':
+      'La langue dans laquelle les résumés sont publiés (par défaut : celle du serveur)',
+    'rollcall-admin.reports.options.language.choices.server.name': 'par défaut du serveur',
+    'rollcall-admin.reports.options.language.choices.en.name': 'English',
+    'rollcall-admin.reports.options.language.choices.de.name': 'Deutsch',
+    'rollcall-admin.reports.options.language.choices.es-ES.name': 'Español',
+    'rollcall-admin.reports.options.language.choices.fr.name': 'Français',
+    'rollcall-admin.reports.options.language.choices.pt-BR.name': 'Português (Brasil)',
+    'rollcall-admin.reports.options.reminder-channel.description':
+      'Publier ici un rappel la veille de la fin d’une absence',
+    'rollcall-admin.reports.options.reminder-pings.description':
+      'Si le rappel notifie le membre qu’il nomme (non par défaut)',
+    'rollcall-admin.reports.options.reminders-off.description': 'True désactive les rappels d’absence',
+  },
+  sections: {
+    common,
+    page,
+    paging,
+    sentences: { inputSentences, accessSentences, linkSentences, settingsSentences, reportSentences },
+    export: csvExport,
+    loa,
+    shift,
+    member,
+    role,
+    records,
+    log,
+    auditLog,
+    application,
+    joinRequest,
+    player,
+    people,
+    labels,
+    reports,
+    digest,
+    help,
+    status,
+    access,
+    admin,
+    reminders,
+  },
+};

@@ -1,245 +1,8 @@
 /** Portuguese (Brazil): the commands' texts keyed by their place in the command JSON, the words by section and key (as src/i18n/en.ts). */
 import type { Catalogue } from '../catalogue.js';
-import type { AccessSentences, AdminSentences, InputSentences, Section, Sections } from '../en.js';
+import type { Area, Section } from '../en.js';
 import type { Formats } from '../formats.js';
 import { channelMention, dateTime, fromNow, typed, userMention } from '../markup.js';
-
-export const ptBR: Catalogue = {
-  locale: 'pt-BR',
-  ordinal: (n) => `${n}º`,
-  units: { d: ' d', h: ' h', m: ' min', s: ' s' },
-  invalidDate: (raw) => `${raw} (não é uma data válida)`,
-  commands: {
-    'Staff record.name': 'Ficha da equipe',
-    'LOAs.name': 'Ausências (LOAs)',
-    'Join request.name': 'Pedido de entrada',
-    'Check player.name': 'Verificar jogador',
-    'loa.description': 'Ausências (LOAs) do servidor da comunidade',
-    'loa.list.description': 'Listar todas as LOAs, ou só as de um estado (as mais recentes primeiro)',
-    'loa.list.options.status.description':
-      'Só pendentes de revisão, em ausência agora (ativas) ou encerradas',
-    'loa.list.options.status.choices.pending.name': 'Pendente de revisão',
-    'loa.list.options.status.choices.active.name': 'Ativa (em ausência agora)',
-    'loa.list.options.status.choices.ended.name': 'Encerrada',
-    'loa.list.options.public.description': 'Publicar a resposta no canal para todos (padrão: só você vê)',
-    'loa.view.description': 'Mostrar uma LOA',
-    'loa.view.options.id.description': 'O id da LOA',
-    'loa.view.options.public.description': 'Publicar a resposta no canal para todos (padrão: só você vê)',
-    'loa.member.description': 'Listar as LOAs de um membro',
-    'loa.member.options.user.description': 'O membro no Discord',
-    'loa.member.options.member-id.description':
-      'O id do membro no servidor da comunidade (em vez de um usuário do Discord)',
-    'loa.member.options.public.description': 'Publicar a resposta no canal para todos (padrão: só você vê)',
-    'loa.active.description': 'Quem está ausente agora, com datas de retorno',
-    'loa.active.options.public.description': 'Publicar a resposta no canal para todos (padrão: só você vê)',
-    'loa.upcoming.description': 'Ausências que começam nos próximos dias',
-    'loa.upcoming.options.days.description': 'Quantos dias à frente (padrão 7)',
-    'loa.upcoming.options.public.description': 'Publicar a resposta no canal para todos (padrão: só você vê)',
-    'log.description': 'Registros de moderação do servidor da comunidade',
-    'log.view.description': 'Mostrar um registro de moderação',
-    'log.view.options.id.description': 'O id do registro',
-    'log.view.options.public.description': 'Publicar a resposta no canal para todos (padrão: só você vê)',
-    'log.user.description': 'Listar os registros de moderação de um jogador, pelo nome no jogo',
-    'log.user.options.username.description': 'O nome do jogador no jogo (não o nome no Discord)',
-    'log.user.options.type.description': 'Só registros deste código de tipo',
-    'log.user.options.since.description':
-      'Só registros desde uma data (2026-11-01, UTC) ou um período até agora (7d, 30d)',
-    'log.user.options.public.description': 'Publicar a resposta no canal para todos (padrão: só você vê)',
-    'audit-log.description': 'Registro de auditoria do servidor da comunidade',
-    'audit-log.list.description':
-      'Listar entradas do registro de auditoria; abra uma para ver todos os detalhes',
-    'audit-log.list.options.public.description':
-      'Publicar a resposta no canal para todos (padrão: só você vê)',
-    'shift.description': 'Turnos de serviço no servidor da comunidade',
-    'shift.list.description': 'Listar todos os turnos',
-    'shift.list.options.public.description': 'Publicar a resposta no canal para todos (padrão: só você vê)',
-    'shift.view.description': 'Mostrar um turno, com duração e pausas',
-    'shift.view.options.id.description': 'O id do turno',
-    'shift.view.options.public.description': 'Publicar a resposta no canal para todos (padrão: só você vê)',
-    'shift.active.description': 'Quem está em serviço agora: cada turno em andamento, o mais longo primeiro',
-    'shift.active.options.public.description': 'Publicar a resposta no canal para todos (padrão: só você vê)',
-    'shift.totals.description': 'Membros por tempo de serviço (sem pausas) em um período, ou um membro',
-    'shift.totals.options.period.description': 'O período, no fuso horário do servidor',
-    'shift.totals.options.period.choices.this-week.name': 'Esta semana',
-    'shift.totals.options.period.choices.last-week.name': 'Semana passada',
-    'shift.totals.options.period.choices.7-days.name': 'Últimos 7 dias',
-    'shift.totals.options.period.choices.30-days.name': 'Últimos 30 dias',
-    'shift.totals.options.period.choices.this-month.name': 'Este mês',
-    'shift.totals.options.period.choices.last-month.name': 'Mês passado',
-    'shift.totals.options.type.description': 'Só turnos deste tipo',
-    'shift.totals.options.wave.description': 'Só turnos desta onda',
-    'shift.totals.options.user.description': 'O membro no Discord',
-    'shift.totals.options.member-id.description':
-      'Só este membro: o id dele no servidor da comunidade (em vez de um usuário do Discord)',
-    'shift.totals.options.public.description': 'Publicar a resposta no canal para todos (padrão: só você vê)',
-    'role.description': 'Cargos do servidor da comunidade',
-    'role.list.description': 'Listar todos os cargos',
-    'role.list.options.public.description': 'Publicar a resposta no canal para todos (padrão: só você vê)',
-    'role.view.description': 'Mostrar um cargo',
-    'role.view.options.role.description': 'Digite o nome do cargo e escolha, ou informe o id do cargo',
-    'role.view.options.public.description': 'Publicar a resposta no canal para todos (padrão: só você vê)',
-    'member.description': 'Membros do servidor da comunidade',
-    'member.list.description': 'Listar todos os membros',
-    'member.list.options.public.description': 'Publicar a resposta no canal para todos (padrão: só você vê)',
-    'member.view.description': 'Mostrar um membro, por usuário do Discord ou id de membro',
-    'member.view.options.user.description': 'O membro no Discord',
-    'member.view.options.member-id.description':
-      'O id do membro no servidor da comunidade (em vez de um usuário do Discord)',
-    'member.view.options.public.description': 'Publicar a resposta no canal para todos (padrão: só você vê)',
-    'application.description': 'Formulários de inscrição do servidor da comunidade',
-    'application.list.description': 'Listar todos os formulários de inscrição',
-    'application.list.options.public.description':
-      'Publicar a resposta no canal para todos (padrão: só você vê)',
-    'application.view.description': 'Mostrar um formulário de inscrição e suas configurações',
-    'application.view.options.application.description':
-      'Digite o título e escolha, ou informe o id da inscrição',
-    'application.view.options.public.description':
-      'Publicar a resposta no canal para todos (padrão: só você vê)',
-    'join-request.description': 'Pedidos de entrada no servidor da comunidade',
-    'join-request.view.description':
-      'Mostrar o pedido de entrada de um usuário, por usuário do Discord ou id',
-    'join-request.view.options.user.description': 'O usuário no Discord',
-    'join-request.view.options.user-id.description':
-      'O id do usuário (em vez de escolher um usuário do Discord)',
-    'join-request.view.options.public.description':
-      'Publicar a resposta no canal para todos (padrão: só você vê)',
-    'quota.description': 'Metas de atividade do servidor da comunidade',
-    'quota.check.description':
-      'Exigido e feito por membro com um cargo com meta; quem está ausente fica isento',
-    'quota.check.options.period.description': 'O período, no fuso horário do servidor',
-    'quota.check.options.period.choices.this-week.name': 'Esta semana',
-    'quota.check.options.period.choices.last-week.name': 'Semana passada',
-    'quota.check.options.period.choices.7-days.name': 'Últimos 7 dias',
-    'quota.check.options.period.choices.30-days.name': 'Últimos 30 dias',
-    'quota.check.options.period.choices.this-month.name': 'Este mês',
-    'quota.check.options.period.choices.last-month.name': 'Mês passado',
-    'quota.check.options.public.description': 'Publicar a resposta no canal para todos (padrão: só você vê)',
-    'quota.inactive.description': 'Membros sem turno há alguns dias, ou nunca; os de licença ficam de fora',
-    'quota.inactive.options.days.description': 'Sem turno há mais que estes dias (padrão 14)',
-    'quota.inactive.options.role.description': 'Só membros com este cargo da comunidade (nome ou ID)',
-    'quota.inactive.options.include-leave.description':
-      'Incluir também quem está de licença, com a volta (padrão: de fora)',
-    'quota.inactive.options.public.description':
-      'Publicar a resposta no canal para todos (padrão: só você vê)',
-    'rollcall.description': 'Sobre o Rollcall: seus comandos e seu estado',
-    'rollcall.help.description': 'Listar cada comando com um exemplo',
-    'rollcall.help.options.public.description':
-      'Publicar a resposta no canal para todos (padrão: só você vê)',
-    'rollcall.status.description': 'Verificar a conexão com a API, o cache e a cota de API restante',
-    'rollcall.status.options.public.description':
-      'Publicar a resposta no canal para todos (padrão: só você vê)',
-    'rollcall-admin.description': 'Vincular este servidor ao servidor da comunidade (admins do servidor)',
-    'rollcall-admin.setup.description':
-      'Vincular este servidor com o token de API da comunidade, ou ver e mudar o vínculo',
-    'rollcall-admin.settings.description':
-      'Mostrar ou mudar as configurações deste servidor (sem opção: ver)',
-    'rollcall-admin.settings.options.visibility.description':
-      'Se as respostas são privadas ou publicadas para todos por padrão',
-    'rollcall-admin.settings.options.visibility.choices.private.name': 'privadas',
-    'rollcall-admin.settings.options.visibility.choices.public.name': 'públicas',
-    'rollcall-admin.settings.options.access-roles.description':
-      'Cargos da comunidade (nomes ou ids, separados por vírgula) que podem usar o Rollcall; none: todos',
-    'rollcall-admin.settings.options.limits.description':
-      'Os limites de API do plano da comunidade, como 100/month,30/1m; default: os do bot',
-    'rollcall-admin.settings.options.discord-roles.description':
-      'Cargos deste servidor (pelo nome, separados por vírgula) que podem usar o Rollcall; none',
-    'rollcall-admin.labels.description':
-      'Dar nomes aos códigos numéricos da comunidade (tipos de registro, status de LOA…); sem opção: ver',
-    'rollcall-admin.labels.options.table.description': 'Quais códigos',
-    'rollcall-admin.labels.options.table.choices.logTypes.name': 'Tipo de registro',
-    'rollcall-admin.labels.options.table.choices.loaStatus.name': 'Status de LOA',
-    'rollcall-admin.labels.options.table.choices.loaStartType.name': 'Tipo de início de LOA',
-    'rollcall-admin.labels.options.table.choices.auditTypes.name': 'Tipo de auditoria',
-    'rollcall-admin.labels.options.table.choices.banAppeal.name': 'Recurso de banimento',
-    'rollcall-admin.labels.options.code.description': 'O número do código, como 3',
-    'rollcall-admin.labels.options.label.description':
-      'Como a comunidade o chama (1 a 40 caracteres, texto simples)',
-    'rollcall-admin.labels.options.clear.description':
-      'Remover o rótulo do código (sem código: todos os rótulos da tabela)',
-    'rollcall-admin.unlink.description': 'Apagar o token de API e as configurações deste servidor',
-    'rollcall-admin.reports.description':
-      'Ver ou mudar as configurações de relatórios: fuso horário, início da semana, metas, resumo',
-    'rollcall-admin.reports.options.time-zone.description':
-      'O fuso horário da comunidade, um nome IANA como Europe/London',
-    'rollcall-admin.reports.options.week-start.description': 'O primeiro dia da semana',
-    'rollcall-admin.reports.options.week-start.choices.monday.name': 'segunda-feira',
-    'rollcall-admin.reports.options.week-start.choices.tuesday.name': 'terça-feira',
-    'rollcall-admin.reports.options.week-start.choices.wednesday.name': 'quarta-feira',
-    'rollcall-admin.reports.options.week-start.choices.thursday.name': 'quinta-feira',
-    'rollcall-admin.reports.options.week-start.choices.friday.name': 'sexta-feira',
-    'rollcall-admin.reports.options.week-start.choices.saturday.name': 'sábado',
-    'rollcall-admin.reports.options.week-start.choices.sunday.name': 'domingo',
-    'rollcall-admin.reports.options.quota-role.description':
-      'Um cargo da comunidade (nome ou id) cujos membros têm uma meta',
-    'rollcall-admin.reports.options.quota-hours.description':
-      'Horas de serviço que o cargo deve por período de relatório (0 remove a meta)',
-    'rollcall-admin.reports.options.digest.description':
-      'Publicar relatórios em um canal conforme uma agenda (desativado para)',
-    'rollcall-admin.reports.options.digest.choices.daily.name': 'diário',
-    'rollcall-admin.reports.options.digest.choices.weekly.name': 'semanal',
-    'rollcall-admin.reports.options.digest.choices.off.name': 'desativado',
-    'rollcall-admin.reports.options.digest-channel.description': 'O canal onde o resumo é publicado',
-    'rollcall-admin.reports.options.digest-hour.description':
-      'A hora (0-23, fuso horário de relatórios do servidor) em que o resumo é publicado',
-    'rollcall-admin.reports.options.digest-day.description': 'O dia em que um resumo semanal é publicado',
-    'rollcall-admin.reports.options.digest-day.choices.monday.name': 'segunda-feira',
-    'rollcall-admin.reports.options.digest-day.choices.tuesday.name': 'terça-feira',
-    'rollcall-admin.reports.options.digest-day.choices.wednesday.name': 'quarta-feira',
-    'rollcall-admin.reports.options.digest-day.choices.thursday.name': 'quinta-feira',
-    'rollcall-admin.reports.options.digest-day.choices.friday.name': 'sexta-feira',
-    'rollcall-admin.reports.options.digest-day.choices.saturday.name': 'sábado',
-    'rollcall-admin.reports.options.digest-day.choices.sunday.name': 'domingo',
-    'rollcall-admin.reports.options.digest-reports.description':
-      'Quais relatórios o resumo traz (padrão: os três)',
-    'rollcall-admin.reports.options.digest-reports.choices.totals,quota,leave.name':
-      'totais, meta, ausências',
-    'rollcall-admin.reports.options.digest-reports.choices.totals.name': 'totais',
-    'rollcall-admin.reports.options.digest-reports.choices.quota.name': 'meta',
-    'rollcall-admin.reports.options.digest-reports.choices.leave.name': 'ausências',
-    'rollcall-admin.reports.options.digest-reports.choices.totals,quota.name': 'totais, meta',
-    'rollcall-admin.reports.options.digest-reports.choices.totals,leave.name': 'totais, ausências',
-    'rollcall-admin.reports.options.digest-reports.choices.quota,leave.name': 'meta, ausências',
-    'rollcall-admin.reports.options.language.description':
-      'O idioma em que os resumos são publicados (padrão: o do servidor)',
-    'rollcall-admin.reports.options.language.choices.server.name': 'padrão do servidor',
-    'rollcall-admin.reports.options.language.choices.en.name': 'English',
-    'rollcall-admin.reports.options.language.choices.de.name': 'Deutsch',
-    'rollcall-admin.reports.options.language.choices.es-ES.name': 'Español',
-    'rollcall-admin.reports.options.language.choices.fr.name': 'Français',
-    'rollcall-admin.reports.options.language.choices.pt-BR.name': 'Português (Brasil)',
-    'rollcall-admin.reports.options.reminder-channel.description':
-      'Publicar aqui um lembrete na véspera do fim de uma ausência',
-    'rollcall-admin.reports.options.reminder-pings.description':
-      'Se o lembrete menciona com ping o membro citado (padrão: não)',
-    'rollcall-admin.reports.options.reminders-off.description': 'True desativa os lembretes de ausência',
-  },
-  words: (f): Sections => ({
-    common: common(f),
-    page: page(f),
-    paging: paging(f),
-    sentences: { ...inputSentences(f), ...accessSentences(f), ...adminSentences(f) },
-    export: csvExport(f),
-    loa: loa(f),
-    shift: shift(f),
-    member: member(f),
-    role: role(f),
-    records: records(f),
-    log: log(f),
-    auditLog: auditLog(f),
-    application: application(f),
-    joinRequest: joinRequest(f),
-    player: player(f),
-    people: people(f),
-    labels: labels(f),
-    reports: reports(f),
-    digest: digest(f),
-    help: help(f),
-    status: status(f),
-    access: access(f),
-    admin: admin(f),
-    reminders: reminders(f),
-  }),
-};
 
 const common = (f: Formats): Section<'common'> => ({
   yes: 'Sim',
@@ -274,7 +37,7 @@ const paging = (f: Formats): Section<'paging'> => ({
   pageRangeHint: (last) => `1 a ${f.count(last)}`,
 });
 
-const inputSentences = (f: Formats): InputSentences => ({
+const inputSentences = (f: Formats): Area<'inputSentences'> => ({
   notFound: 'Nada com esse id foi encontrado neste servidor da comunidade.',
   memberNotFound: 'Esse usuário do Discord não é membro do servidor da comunidade.',
   memberIdNotFound: 'Nenhum membro com esse id foi encontrado neste servidor da comunidade.',
@@ -330,7 +93,7 @@ const inputSentences = (f: Formats): InputSentences => ({
   badDays: 'O número de dias é um número inteiro de 1 a 365.',
 });
 
-const accessSentences = (f: Formats): AccessSentences => ({
+const accessSentences = (f: Formats): Area<'accessSentences'> => ({
   badRequest:
     'A API do servidor da comunidade recusou o pedido como inválido; confira o id ou nome informado.',
   unauthorized:
@@ -413,7 +176,7 @@ const accessSentences = (f: Formats): AccessSentences => ({
     `Ainda não há nada para exportar: saber quem ficou inativo exige todas as páginas de turnos, ausências${roles ? ', membros e cargos' : ' e membros'}, e o Rollcall leu ${total === undefined ? f.count(read) : `${f.count(read)} de ${f.count(total)}`} até agora; exporte de novo quando todas forem lidas.`,
 });
 
-const adminSentences = (f: Formats): AdminSentences => ({
+const linkSentences = (f: Formats): Area<'linkSentences'> => ({
   adminOnly: 'Só membros com a permissão Gerenciar servidor podem configurar o Rollcall neste servidor.',
   setupLinked: (communityId, roleCount) =>
     `Vinculado: este servidor agora lê o servidor da comunidade ${communityId ?? (roleCount === 0 ? '(desconhecido: ele não tem cargos)' : '(desconhecido)')} (${f.count(roleCount)} ${f.plural(roleCount, { one: 'cargo', other: 'cargos' })}).`,
@@ -433,6 +196,19 @@ const adminSentences = (f: Formats): AdminSentences => ({
         ? `A API rejeitou este token ${fromNow(link.invalidAt)}; os moderadores são recusados até ele ser substituído.`
         : 'Status: em uso.',
     ].join('\n'),
+  nothingToUnlink:
+    'Nenhum token de API está vinculado neste servidor; as configurações salvas aqui foram apagadas.',
+  setupMalformed:
+    'Isso não é um token de API: um token tem só letras, dígitos e símbolos, sem espaço nem quebra de linha. Nada foi salvo.',
+  setupSaving: (left, points, nextAtSeconds) =>
+    left <= 0
+      ? `Não restam a esse token pedidos de API neste mês (sua cota mensal de ${f.count(points)} acabou), então ele não pôde ser verificado com um pedido. Nada foi salvo; tente de novo ${fromNow(nextAtSeconds)}.`
+      : `Restam a esse token ${f.count(left)} dos seus ${f.count(points)} pedidos de API neste mês, todos guardados como reserva para o que os moderadores ainda não leram, então ele não pôde ser verificado com um pedido. Nada foi salvo; tente de novo ${fromNow(nextAtSeconds)}.`,
+  setupTooOften: (checks, minutes) =>
+    `Este servidor verificou ${f.count(checks)} tokens nos últimos minutos; tente de novo em ${f.count(minutes)} min. Nada foi salvo.`,
+});
+
+const settingsSentences = (f: Formats): Area<'settingsSentences'> => ({
   settingsState: (s) =>
     [
       `Respostas: ${s.visibility === 'public' ? 'públicas' : 'privadas'} por padrão (os moderadores ainda podem escolher com a opção public).`,
@@ -447,8 +223,6 @@ const adminSentences = (f: Formats): AdminSentences => ({
     `${names.map((n) => typed(n)).join(', ')} ${names.length === 1 ? 'é um cargo' : 'são cargos'} do Discord deste servidor (ou um ID de cargo do Discord), não da comunidade: cargos da comunidade têm o nome que o servidor da comunidade lhes dá, e cargos do Discord vão em ${discordSetting}. Nada foi salvo.`,
   unknownRoles: (names) =>
     `Nenhum cargo da comunidade se chama ${names.map((n) => typed(n)).join(', ')}; informe nomes ou ids de cargos do servidor da comunidade, ou none. Nada foi salvo.`,
-  nothingToUnlink:
-    'Nenhum token de API está vinculado neste servidor; as configurações salvas aqui foram apagadas.',
   labelsState: (tables) =>
     tables.some((t) => t.labels.length > 0)
       ? tables
@@ -471,17 +245,12 @@ const adminSentences = (f: Formats): AdminSentences => ({
     'Um rótulo é texto simples: sem caracteres de markdown (` * _ ~ | \\ [ ]), menções (< > @), links ou caracteres invisíveis. Nada foi salvo.',
   unknownDiscordRoles: (names) =>
     `Este servidor não tem nenhum cargo chamado ${names.map((n) => typed(n)).join(', ')}; escolha cargos da lista enquanto digita, ou none. Nada foi salvo.`,
-  setupMalformed:
-    'Isso não é um token de API: um token tem só letras, dígitos e símbolos, sem espaço nem quebra de linha. Nada foi salvo.',
-  setupSaving: (left, points, nextAtSeconds) =>
-    left <= 0
-      ? `Não restam a esse token pedidos de API neste mês (sua cota mensal de ${f.count(points)} acabou), então ele não pôde ser verificado com um pedido. Nada foi salvo; tente de novo ${fromNow(nextAtSeconds)}.`
-      : `Restam a esse token ${f.count(left)} dos seus ${f.count(points)} pedidos de API neste mês, todos guardados como reserva para o que os moderadores ainda não leram, então ele não pôde ser verificado com um pedido. Nada foi salvo; tente de novo ${fromNow(nextAtSeconds)}.`,
-  setupTooOften: (checks, minutes) =>
-    `Este servidor verificou ${f.count(checks)} tokens nos últimos minutos; tente de novo em ${f.count(minutes)} min. Nada foi salvo.`,
   tooManyRoles: (max) => `Informe no máximo ${f.count(max)} cargos de cada tipo. Nada foi salvo.`,
   labelTooMany: (max) =>
     `Uma tabela tem no máximo ${f.count(max)} rótulos; remova alguns primeiro. Nada foi salvo.`,
+});
+
+const reportSentences = (_f: Formats): Area<'reportSentences'> => ({
   badTimeZone: (zone) =>
     `${typed(zone)} não é um fuso horário que o Rollcall conheça; use um nome IANA como Europe/London, America/New_York ou UTC. Nada foi salvo.`,
   badQuotaHours:
@@ -1097,3 +866,240 @@ const reminders = (f: Formats): Section<'reminders'> => ({
   refused: (channelId, permissions) =>
     `O Discord recusou o último lembrete de ausência em ${channelMention(channelId)} (403): falta ao Rollcall ${permissions.join(' ou ')} ali; dê essa permissão a ele, e o próximo será tentado.`,
 });
+
+export const ptBR: Catalogue = {
+  locale: 'pt-BR',
+  ordinal: (n) => `${n}º`,
+  units: { d: ' d', h: ' h', m: ' min', s: ' s' },
+  invalidDate: (raw) => `${raw} (não é uma data válida)`,
+  commands: {
+    'Staff record.name': 'Ficha da equipe',
+    'LOAs.name': 'Ausências (LOAs)',
+    'Join request.name': 'Pedido de entrada',
+    'Check player.name': 'Verificar jogador',
+    'loa.description': 'Ausências (LOAs) do servidor da comunidade',
+    'loa.list.description': 'Listar todas as LOAs, ou só as de um estado (as mais recentes primeiro)',
+    'loa.list.options.status.description':
+      'Só pendentes de revisão, em ausência agora (ativas) ou encerradas',
+    'loa.list.options.status.choices.pending.name': 'Pendente de revisão',
+    'loa.list.options.status.choices.active.name': 'Ativa (em ausência agora)',
+    'loa.list.options.status.choices.ended.name': 'Encerrada',
+    'loa.list.options.public.description': 'Publicar a resposta no canal para todos (padrão: só você vê)',
+    'loa.view.description': 'Mostrar uma LOA',
+    'loa.view.options.id.description': 'O id da LOA',
+    'loa.view.options.public.description': 'Publicar a resposta no canal para todos (padrão: só você vê)',
+    'loa.member.description': 'Listar as LOAs de um membro',
+    'loa.member.options.user.description': 'O membro no Discord',
+    'loa.member.options.member-id.description':
+      'O id do membro no servidor da comunidade (em vez de um usuário do Discord)',
+    'loa.member.options.public.description': 'Publicar a resposta no canal para todos (padrão: só você vê)',
+    'loa.active.description': 'Quem está ausente agora, com datas de retorno',
+    'loa.active.options.public.description': 'Publicar a resposta no canal para todos (padrão: só você vê)',
+    'loa.upcoming.description': 'Ausências que começam nos próximos dias',
+    'loa.upcoming.options.days.description': 'Quantos dias à frente (padrão 7)',
+    'loa.upcoming.options.public.description': 'Publicar a resposta no canal para todos (padrão: só você vê)',
+    'log.description': 'Registros de moderação do servidor da comunidade',
+    'log.view.description': 'Mostrar um registro de moderação',
+    'log.view.options.id.description': 'O id do registro',
+    'log.view.options.public.description': 'Publicar a resposta no canal para todos (padrão: só você vê)',
+    'log.user.description': 'Listar os registros de moderação de um jogador, pelo nome no jogo',
+    'log.user.options.username.description': 'O nome do jogador no jogo (não o nome no Discord)',
+    'log.user.options.type.description': 'Só registros deste código de tipo',
+    'log.user.options.since.description':
+      'Só registros desde uma data (2026-11-01, UTC) ou um período até agora (7d, 30d)',
+    'log.user.options.public.description': 'Publicar a resposta no canal para todos (padrão: só você vê)',
+    'audit-log.description': 'Registro de auditoria do servidor da comunidade',
+    'audit-log.list.description':
+      'Listar entradas do registro de auditoria; abra uma para ver todos os detalhes',
+    'audit-log.list.options.public.description':
+      'Publicar a resposta no canal para todos (padrão: só você vê)',
+    'shift.description': 'Turnos de serviço no servidor da comunidade',
+    'shift.list.description': 'Listar todos os turnos',
+    'shift.list.options.public.description': 'Publicar a resposta no canal para todos (padrão: só você vê)',
+    'shift.view.description': 'Mostrar um turno, com duração e pausas',
+    'shift.view.options.id.description': 'O id do turno',
+    'shift.view.options.public.description': 'Publicar a resposta no canal para todos (padrão: só você vê)',
+    'shift.active.description': 'Quem está em serviço agora: cada turno em andamento, o mais longo primeiro',
+    'shift.active.options.public.description': 'Publicar a resposta no canal para todos (padrão: só você vê)',
+    'shift.totals.description': 'Membros por tempo de serviço (sem pausas) em um período, ou um membro',
+    'shift.totals.options.period.description': 'O período, no fuso horário do servidor',
+    'shift.totals.options.period.choices.this-week.name': 'Esta semana',
+    'shift.totals.options.period.choices.last-week.name': 'Semana passada',
+    'shift.totals.options.period.choices.7-days.name': 'Últimos 7 dias',
+    'shift.totals.options.period.choices.30-days.name': 'Últimos 30 dias',
+    'shift.totals.options.period.choices.this-month.name': 'Este mês',
+    'shift.totals.options.period.choices.last-month.name': 'Mês passado',
+    'shift.totals.options.type.description': 'Só turnos deste tipo',
+    'shift.totals.options.wave.description': 'Só turnos desta onda',
+    'shift.totals.options.user.description': 'O membro no Discord',
+    'shift.totals.options.member-id.description':
+      'Só este membro: o id dele no servidor da comunidade (em vez de um usuário do Discord)',
+    'shift.totals.options.public.description': 'Publicar a resposta no canal para todos (padrão: só você vê)',
+    'role.description': 'Cargos do servidor da comunidade',
+    'role.list.description': 'Listar todos os cargos',
+    'role.list.options.public.description': 'Publicar a resposta no canal para todos (padrão: só você vê)',
+    'role.view.description': 'Mostrar um cargo',
+    'role.view.options.role.description': 'Digite o nome do cargo e escolha, ou informe o id do cargo',
+    'role.view.options.public.description': 'Publicar a resposta no canal para todos (padrão: só você vê)',
+    'member.description': 'Membros do servidor da comunidade',
+    'member.list.description': 'Listar todos os membros',
+    'member.list.options.public.description': 'Publicar a resposta no canal para todos (padrão: só você vê)',
+    'member.view.description': 'Mostrar um membro, por usuário do Discord ou id de membro',
+    'member.view.options.user.description': 'O membro no Discord',
+    'member.view.options.member-id.description':
+      'O id do membro no servidor da comunidade (em vez de um usuário do Discord)',
+    'member.view.options.public.description': 'Publicar a resposta no canal para todos (padrão: só você vê)',
+    'application.description': 'Formulários de inscrição do servidor da comunidade',
+    'application.list.description': 'Listar todos os formulários de inscrição',
+    'application.list.options.public.description':
+      'Publicar a resposta no canal para todos (padrão: só você vê)',
+    'application.view.description': 'Mostrar um formulário de inscrição e suas configurações',
+    'application.view.options.application.description':
+      'Digite o título e escolha, ou informe o id da inscrição',
+    'application.view.options.public.description':
+      'Publicar a resposta no canal para todos (padrão: só você vê)',
+    'join-request.description': 'Pedidos de entrada no servidor da comunidade',
+    'join-request.view.description':
+      'Mostrar o pedido de entrada de um usuário, por usuário do Discord ou id',
+    'join-request.view.options.user.description': 'O usuário no Discord',
+    'join-request.view.options.user-id.description':
+      'O id do usuário (em vez de escolher um usuário do Discord)',
+    'join-request.view.options.public.description':
+      'Publicar a resposta no canal para todos (padrão: só você vê)',
+    'quota.description': 'Metas de atividade do servidor da comunidade',
+    'quota.check.description':
+      'Exigido e feito por membro com um cargo com meta; quem está ausente fica isento',
+    'quota.check.options.period.description': 'O período, no fuso horário do servidor',
+    'quota.check.options.period.choices.this-week.name': 'Esta semana',
+    'quota.check.options.period.choices.last-week.name': 'Semana passada',
+    'quota.check.options.period.choices.7-days.name': 'Últimos 7 dias',
+    'quota.check.options.period.choices.30-days.name': 'Últimos 30 dias',
+    'quota.check.options.period.choices.this-month.name': 'Este mês',
+    'quota.check.options.period.choices.last-month.name': 'Mês passado',
+    'quota.check.options.public.description': 'Publicar a resposta no canal para todos (padrão: só você vê)',
+    'quota.inactive.description': 'Membros sem turno há alguns dias, ou nunca; os de licença ficam de fora',
+    'quota.inactive.options.days.description': 'Sem turno há mais que estes dias (padrão 14)',
+    'quota.inactive.options.role.description': 'Só membros com este cargo da comunidade (nome ou ID)',
+    'quota.inactive.options.include-leave.description':
+      'Incluir também quem está de licença, com a volta (padrão: de fora)',
+    'quota.inactive.options.public.description':
+      'Publicar a resposta no canal para todos (padrão: só você vê)',
+    'rollcall.description': 'Sobre o Rollcall: seus comandos e seu estado',
+    'rollcall.help.description': 'Listar cada comando com um exemplo',
+    'rollcall.help.options.public.description':
+      'Publicar a resposta no canal para todos (padrão: só você vê)',
+    'rollcall.status.description': 'Verificar a conexão com a API, o cache e a cota de API restante',
+    'rollcall.status.options.public.description':
+      'Publicar a resposta no canal para todos (padrão: só você vê)',
+    'rollcall-admin.description': 'Vincular este servidor ao servidor da comunidade (admins do servidor)',
+    'rollcall-admin.setup.description':
+      'Vincular este servidor com o token de API da comunidade, ou ver e mudar o vínculo',
+    'rollcall-admin.settings.description':
+      'Mostrar ou mudar as configurações deste servidor (sem opção: ver)',
+    'rollcall-admin.settings.options.visibility.description':
+      'Se as respostas são privadas ou publicadas para todos por padrão',
+    'rollcall-admin.settings.options.visibility.choices.private.name': 'privadas',
+    'rollcall-admin.settings.options.visibility.choices.public.name': 'públicas',
+    'rollcall-admin.settings.options.access-roles.description':
+      'Cargos da comunidade (nomes ou ids, separados por vírgula) que podem usar o Rollcall; none: todos',
+    'rollcall-admin.settings.options.limits.description':
+      'Os limites de API do plano da comunidade, como 100/month,30/1m; default: os do bot',
+    'rollcall-admin.settings.options.discord-roles.description':
+      'Cargos deste servidor (pelo nome, separados por vírgula) que podem usar o Rollcall; none',
+    'rollcall-admin.labels.description':
+      'Dar nomes aos códigos numéricos da comunidade (tipos de registro, status de LOA…); sem opção: ver',
+    'rollcall-admin.labels.options.table.description': 'Quais códigos',
+    'rollcall-admin.labels.options.table.choices.logTypes.name': 'Tipo de registro',
+    'rollcall-admin.labels.options.table.choices.loaStatus.name': 'Status de LOA',
+    'rollcall-admin.labels.options.table.choices.loaStartType.name': 'Tipo de início de LOA',
+    'rollcall-admin.labels.options.table.choices.auditTypes.name': 'Tipo de auditoria',
+    'rollcall-admin.labels.options.table.choices.banAppeal.name': 'Recurso de banimento',
+    'rollcall-admin.labels.options.code.description': 'O número do código, como 3',
+    'rollcall-admin.labels.options.label.description':
+      'Como a comunidade o chama (1 a 40 caracteres, texto simples)',
+    'rollcall-admin.labels.options.clear.description':
+      'Remover o rótulo do código (sem código: todos os rótulos da tabela)',
+    'rollcall-admin.unlink.description': 'Apagar o token de API e as configurações deste servidor',
+    'rollcall-admin.reports.description':
+      'Ver ou mudar as configurações de relatórios: fuso horário, início da semana, metas, resumo',
+    'rollcall-admin.reports.options.time-zone.description':
+      'O fuso horário da comunidade, um nome IANA como Europe/London',
+    'rollcall-admin.reports.options.week-start.description': 'O primeiro dia da semana',
+    'rollcall-admin.reports.options.week-start.choices.monday.name': 'segunda-feira',
+    'rollcall-admin.reports.options.week-start.choices.tuesday.name': 'terça-feira',
+    'rollcall-admin.reports.options.week-start.choices.wednesday.name': 'quarta-feira',
+    'rollcall-admin.reports.options.week-start.choices.thursday.name': 'quinta-feira',
+    'rollcall-admin.reports.options.week-start.choices.friday.name': 'sexta-feira',
+    'rollcall-admin.reports.options.week-start.choices.saturday.name': 'sábado',
+    'rollcall-admin.reports.options.week-start.choices.sunday.name': 'domingo',
+    'rollcall-admin.reports.options.quota-role.description':
+      'Um cargo da comunidade (nome ou id) cujos membros têm uma meta',
+    'rollcall-admin.reports.options.quota-hours.description':
+      'Horas de serviço que o cargo deve por período de relatório (0 remove a meta)',
+    'rollcall-admin.reports.options.digest.description':
+      'Publicar relatórios em um canal conforme uma agenda (desativado para)',
+    'rollcall-admin.reports.options.digest.choices.daily.name': 'diário',
+    'rollcall-admin.reports.options.digest.choices.weekly.name': 'semanal',
+    'rollcall-admin.reports.options.digest.choices.off.name': 'desativado',
+    'rollcall-admin.reports.options.digest-channel.description': 'O canal onde o resumo é publicado',
+    'rollcall-admin.reports.options.digest-hour.description':
+      'A hora (0-23, fuso horário de relatórios do servidor) em que o resumo é publicado',
+    'rollcall-admin.reports.options.digest-day.description': 'O dia em que um resumo semanal é publicado',
+    'rollcall-admin.reports.options.digest-day.choices.monday.name': 'segunda-feira',
+    'rollcall-admin.reports.options.digest-day.choices.tuesday.name': 'terça-feira',
+    'rollcall-admin.reports.options.digest-day.choices.wednesday.name': 'quarta-feira',
+    'rollcall-admin.reports.options.digest-day.choices.thursday.name': 'quinta-feira',
+    'rollcall-admin.reports.options.digest-day.choices.friday.name': 'sexta-feira',
+    'rollcall-admin.reports.options.digest-day.choices.saturday.name': 'sábado',
+    'rollcall-admin.reports.options.digest-day.choices.sunday.name': 'domingo',
+    'rollcall-admin.reports.options.digest-reports.description':
+      'Quais relatórios o resumo traz (padrão: os três)',
+    'rollcall-admin.reports.options.digest-reports.choices.totals,quota,leave.name':
+      'totais, meta, ausências',
+    'rollcall-admin.reports.options.digest-reports.choices.totals.name': 'totais',
+    'rollcall-admin.reports.options.digest-reports.choices.quota.name': 'meta',
+    'rollcall-admin.reports.options.digest-reports.choices.leave.name': 'ausências',
+    'rollcall-admin.reports.options.digest-reports.choices.totals,quota.name': 'totais, meta',
+    'rollcall-admin.reports.options.digest-reports.choices.totals,leave.name': 'totais, ausências',
+    'rollcall-admin.reports.options.digest-reports.choices.quota,leave.name': 'meta, ausências',
+    'rollcall-admin.reports.options.language.description':
+      'O idioma em que os resumos são publicados (padrão: o do servidor)',
+    'rollcall-admin.reports.options.language.choices.server.name': 'padrão do servidor',
+    'rollcall-admin.reports.options.language.choices.en.name': 'English',
+    'rollcall-admin.reports.options.language.choices.de.name': 'Deutsch',
+    'rollcall-admin.reports.options.language.choices.es-ES.name': 'Español',
+    'rollcall-admin.reports.options.language.choices.fr.name': 'Français',
+    'rollcall-admin.reports.options.language.choices.pt-BR.name': 'Português (Brasil)',
+    'rollcall-admin.reports.options.reminder-channel.description':
+      'Publicar aqui um lembrete na véspera do fim de uma ausência',
+    'rollcall-admin.reports.options.reminder-pings.description':
+      'Se o lembrete menciona com ping o membro citado (padrão: não)',
+    'rollcall-admin.reports.options.reminders-off.description': 'True desativa os lembretes de ausência',
+  },
+  sections: {
+    common,
+    page,
+    paging,
+    sentences: { inputSentences, accessSentences, linkSentences, settingsSentences, reportSentences },
+    export: csvExport,
+    loa,
+    shift,
+    member,
+    role,
+    records,
+    log,
+    auditLog,
+    application,
+    joinRequest,
+    player,
+    people,
+    labels,
+    reports,
+    digest,
+    help,
+    status,
+    access,
+    admin,
+    reminders,
+  },
+};
