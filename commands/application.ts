@@ -66,7 +66,7 @@ const applicationPicker: Picker<Application> = {
   plural: (t) => t.sentences.applicationFormsName,
 };
 
-const data = defineCommand({
+export const data = defineCommand({
   name: 'application',
   description: 'Application forms of the community server',
   options: [

@@ -144,7 +144,7 @@ export const auditDetailView: DetailView<PagedAuditEntry> = {
   render: ({ entry, page }, source) => renderAuditEntry(entry, source, page),
 };
 
-const data = defineCommand({
+export const data = defineCommand({
   name: 'audit-log',
   description: 'Audit log of the community server',
   options: [

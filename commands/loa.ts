@@ -308,7 +308,7 @@ export async function showLoasOfUser(userId: string, show: ShowContext) {
   }
 }
 
-const data = defineCommand({
+export const data = defineCommand({
   name: 'loa',
   description: 'Leaves of absence (LOAs) of the community server',
   options: [

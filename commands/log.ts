@@ -358,7 +358,7 @@ export const logDetailView: DetailView<Log> = {
   notFound: say.logNotFound,
 };
 
-const data = defineCommand({
+export const data = defineCommand({
   name: 'log',
   description: 'Moderation logs of the community server',
   options: [

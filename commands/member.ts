@@ -202,7 +202,7 @@ export const memberOfLoaView: DetailView<MemberOfLoa> = {
 export const showMemberOfUser = (userId: string, show: ShowContext) =>
   showDetail(memberByChatView, userId, show);
 
-const data = defineCommand({
+export const data = defineCommand({
   name: 'member',
   description: 'Members of the community server',
   options: [

@@ -135,8 +135,8 @@ export const playerPickView: ListView<{ name: string }> = {
   },
 };
 
-export const checkPlayer: MessageMenu = {
-  data: { type: ApplicationCommandType.Message, name: 'Check player' },
+export const checkPlayer = {
+  data: { type: ApplicationCommandType.Message, name: 'Check player' } as const,
   modal: ({ message, owner, t }) =>
     playerNames(message).length === 0 ? askModal(playerView, owner, t ?? ENGLISH) : undefined,
   async execute({ message, show }) {
@@ -149,4 +149,4 @@ export const checkPlayer: MessageMenu = {
     };
     return { ...payload, components: [...(payload.components ?? []), row] };
   },
-};
+} satisfies MessageMenu;

@@ -210,7 +210,7 @@ export const quotaInactiveView: ListView<InactiveRow, unknown, InactivePage> = {
   ],
 };
 
-const data = defineCommand({
+export const data = defineCommand({
   name: 'quota',
   description: 'Activity quotas of the community server',
   options: [

@@ -3,14 +3,11 @@
  * so it never drifts) and `status` (an API probe that spends no request while a recent answer is saved, cache and request numbers, version, uptime, and which access roles are checked for free).
  */
 import { performance } from 'node:perf_hooks';
-import {
-  ApplicationCommandOptionType,
-  type RESTPostAPIChatInputApplicationCommandsJSONBody,
-} from 'discord.js';
+import { ApplicationCommandOptionType } from 'discord.js';
 import type { ApiStats, LimitStatus, Resources } from '../src/api/types.js';
 import type { Logger } from '../src/base/log.js';
 import { accessRoles, processJournal, serverRolesOf } from '../src/discord/access.js';
-import { type Command, publicOption } from '../src/discord/command.js';
+import { type Command, defineCommand, publicOption } from '../src/discord/command.js';
 import type { Community } from '../src/discord/community.js';
 import { errorText } from '../src/discord/replies.js';
 import { localize } from '../src/i18n/commands.js';
@@ -54,7 +51,7 @@ export async function probeApi(resources: Resources, t: Words = ENGLISH): Promis
   }
 }
 
-const data = {
+export const data = defineCommand({
   name: 'rollcall',
   description: 'About Rollcall: its commands and its health',
   options: [
@@ -71,7 +68,7 @@ const data = {
       options: [publicOption],
     },
   ],
-} satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
+});
 
 /**
  * The /rollcall command. `getCommands` returns every registered command (this one included) at the

@@ -261,7 +261,7 @@ export const shiftActiveView: ListView<OnDutyRow, unknown, ReportPage<OnDutyRow>
   ],
 };
 
-const data = defineCommand({
+export const data = defineCommand({
   name: 'shift',
   description: 'Shifts on duty in the community server',
   options: [

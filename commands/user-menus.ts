@@ -13,20 +13,20 @@ import { showMemberOfUser } from './member.js';
 import { checkPlayer } from './player.js';
 
 /** The user commands, in the order Discord lists them. */
-export const userMenus: UserMenu[] = [
+export const userMenus = [
   {
-    data: { type: ApplicationCommandType.User, name: 'Staff record' },
+    data: { type: ApplicationCommandType.User, name: 'Staff record' } as const,
     execute: ({ target, show }) => showMemberOfUser(target, show),
   },
   {
-    data: { type: ApplicationCommandType.User, name: 'LOAs' },
+    data: { type: ApplicationCommandType.User, name: 'LOAs' } as const,
     execute: ({ target, show }) => showLoasOfUser(target, show),
   },
   {
-    data: { type: ApplicationCommandType.User, name: 'Join request' },
+    data: { type: ApplicationCommandType.User, name: 'Join request' } as const,
     execute: ({ target, show }) => showJoinRequestOf(target, show),
   },
-];
+] satisfies UserMenu[];
 
 /** The message commands (a message's right-click menu, Apps): "Check player". */
-export const messageMenus: MessageMenu[] = [checkPlayer];
+export const messageMenus = [checkPlayer] satisfies MessageMenu[];

@@ -15,6 +15,7 @@ import {
 } from 'discord.js';
 import { adminData } from '../commands/admin/index.js';
 import { commands } from '../commands/index.js';
+import { COMMAND_CATALOGUES } from '../commands/texts.js';
 import { messageMenus, userMenus } from '../commands/user-menus.js';
 import {
   DEFAULT_COMMAND_PERMISSIONS,
@@ -47,7 +48,7 @@ export function commandBodies(
       contexts: [InteractionContextType.Guild],
       integration_types: [ApplicationIntegrationType.GuildInstall],
     });
-  return localize(bodies);
+  return localize(bodies, COMMAND_CATALOGUES);
 }
 
 /** Where the commands go: each listed guild, or globally (`null`) when none is listed. */

@@ -158,7 +158,10 @@ export const reportsDefinition = defineCommand({
           required: false,
           choices: [
             { name: 'server default', value: SERVER_LANGUAGE },
-            ...Object.entries(DIGEST_LANGUAGES).map(([value, name]) => ({ name, value })),
+            ...(Object.keys(DIGEST_LANGUAGES) as DigestLanguage[]).map((value) => ({
+              name: DIGEST_LANGUAGES[value],
+              value,
+            })),
           ],
         },
       ],

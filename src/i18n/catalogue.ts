@@ -20,16 +20,17 @@ export interface Catalogue extends FormatSpec {
   /** More Discord locales served by the same text (Latin American Spanish by the Spanish one). */
   alsoFor?: readonly string[];
   /**
-   * Keyed by where the text sits in the command JSON: `loa.description`,
-   * `loa.list.description`, `loa.member.options.member-id.description`,
-   * `shift.totals.options.period.choices.this-week.name`.
+   * Keyed by where the text sits in the command JSON: `loa.list.description`,
+   * `shift.totals.options.period.choices.this-week.name`; commands/texts.ts checks the keys
+   * against the definitions.
    */
   commands: Readonly<Record<string, string>>;
   /** Every word Rollcall shows: English's section functions, written in this language. */
   sections: typeof ENGLISH_SECTIONS;
 }
 
-export const CATALOGUES: readonly Catalogue[] = [esES, ptBR, de, fr];
+/** Every catalogue, each typed as it is written (its command keys kept for commands/texts.ts to check). */
+export const CATALOGUES = [esES, ptBR, de, fr] as const satisfies readonly Catalogue[];
 
 /**
  * The catalogue for a Discord locale: its own, else one of the same language (es-419 reads the

@@ -21,6 +21,33 @@ interface Node {
   choices?: readonly { name: string; value: string | number }[];
 }
 
+type Nesting = ApplicationCommandOptionType.Subcommand | ApplicationCommandOptionType.SubcommandGroup;
+type Menu = ApplicationCommandType.User | ApplicationCommandType.Message;
+
+/** The keys `walkNode` gives the texts of node `N` at `K`, computed from its literal (`as const`) type. */
+type NodeKeys<N, K extends string> =
+  | (N extends { readonly description: string } ? `${K}.description` : never)
+  | (N extends { readonly choices: readonly (infer C)[] }
+      ? C extends { readonly value: infer V extends string | number }
+        ? `${K}.choices.${V}.name`
+        : never
+      : never)
+  | (N extends { readonly options: readonly (infer O)[] }
+      ? O extends { readonly type: infer T; readonly name: infer M extends string }
+        ? NodeKeys<O, T extends Nesting ? `${K}.${M}` : `${K}.options.${M}`>
+        : never
+      : never);
+
+/**
+ * Every catalogue key of a definition's texts, as `walk` makes them, so a catalogue can be checked
+ * against the definitions by the type check (commands/texts.ts: this layer cannot import them).
+ */
+export type TextKeys<D> = D extends { readonly type: Menu; readonly name: infer N extends string }
+  ? `${N}.name`
+  : D extends { readonly name: infer N extends string }
+    ? NodeKeys<D, N>
+    : never;
+
 /** One localizable text: its catalogue key, its English, and where it goes in the JSON. */
 export interface Entry {
   key: string;
@@ -77,7 +104,10 @@ function localizations(key: string, catalogues: readonly Catalogue[]): Record<st
 }
 
 /** A deep copy of the definitions with `name_localizations`/`description_localizations` added. */
-export function localize<T extends Node>(commands: readonly T[], catalogues = CATALOGUES): T[] {
+export function localize<T extends Node>(
+  commands: readonly T[],
+  catalogues: readonly Catalogue[] = CATALOGUES,
+): T[] {
   const copies = structuredClone(commands) as T[];
   for (const command of copies)
     walk(command, (holder, entry) => {

@@ -878,7 +878,7 @@ const reminders = (f: Formats): Section<'reminders'> => ({
     `Discord hat die letzte Abwesenheitserinnerung in ${channelMention(channelId)} abgelehnt (403): Rollcall fehlt dort ${permissions.join(' oder ')}; gib Rollcall diese Berechtigung, dann wird die nächste versucht.`,
 });
 
-export const de: Catalogue = {
+export const de = {
   locale: 'de',
   ordinal: (n) => `${n}.`,
   units: { d: ' T', h: ' Std.', m: ' Min.', s: ' s' },
@@ -1121,4 +1121,4 @@ export const de: Catalogue = {
     admin,
     reminders,
   },
-};
+} satisfies Catalogue;

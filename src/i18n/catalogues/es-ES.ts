@@ -880,7 +880,7 @@ const reminders = (f: Formats): Section<'reminders'> => ({
     `Discord rechazó el último recordatorio de ausencia en ${channelMention(channelId)} (403): a Rollcall le falta ${permissions.join(' o ')} allí; dale ese permiso y se intentará el siguiente.`,
 });
 
-export const esES: Catalogue = {
+export const esES = {
   locale: 'es-ES',
   alsoFor: ['es-419'],
   ordinal: (n) => `${n}.º`,
@@ -1134,4 +1134,4 @@ export const esES: Catalogue = {
     admin,
     reminders,
   },
-};
+} satisfies Catalogue;

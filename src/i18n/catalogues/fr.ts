@@ -883,7 +883,7 @@ const reminders = (f: Formats): Section<'reminders'> => ({
     `Discord a refusé le dernier rappel d'absence dans ${channelMention(channelId)} (403) : il manque à Rollcall ${permissions.join(' ou ')} dans ce salon ; donnez-lui cette permission, et le prochain sera tenté.`,
 });
 
-export const fr: Catalogue = {
+export const fr = {
   locale: 'fr',
   ordinal: (n) => (n === '1' ? '1er' : `${n}e`),
   units: { d: ' j', h: ' h', m: ' min', s: ' s' },
@@ -1140,4 +1140,4 @@ export const fr: Catalogue = {
     admin,
     reminders,
   },
-};
+} satisfies Catalogue;

@@ -867,7 +867,7 @@ const reminders = (f: Formats): Section<'reminders'> => ({
     `O Discord recusou o último lembrete de ausência em ${channelMention(channelId)} (403): falta ao Rollcall ${permissions.join(' ou ')} ali; dê essa permissão a ele, e o próximo será tentado.`,
 });
 
-export const ptBR: Catalogue = {
+export const ptBR = {
   locale: 'pt-BR',
   ordinal: (n) => `${n}º`,
   units: { d: ' d', h: ' h', m: ' min', s: ' s' },
@@ -1102,4 +1102,4 @@ export const ptBR: Catalogue = {
     admin,
     reminders,
   },
-};
+} satisfies Catalogue;
