@@ -28,7 +28,7 @@ import type { messageMenus, userMenus } from './user-menus.js';
 type Literal<T> = T extends { readonly __definition?: infer D } ? NonNullable<D> : T;
 
 /** Every text of every registered definition, by its catalogue key. */
-export type CommandTextKey = TextKeys<
+type CommandTextKey = TextKeys<
   | Literal<
       | typeof loa
       | typeof log

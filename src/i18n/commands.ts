@@ -118,32 +118,3 @@ export function localize<T extends Node>(
     });
   return copies;
 }
-
-/** Discord's pattern for slash command and option names (lower case too, where a case exists). */
-const NAME = /^[-_\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$/u;
-
-/** What Discord would refuse in a definition's localizations: one line per fault. */
-export function localizationProblems(commands: readonly Node[]): string[] {
-  const problems: string[] = [];
-  const check = (where: string, map: unknown, valid: (text: string) => boolean) => {
-    for (const [locale, text] of Object.entries((map ?? {}) as Record<string, string>))
-      if (!valid(text)) problems.push(`${where} [${locale}]: ${JSON.stringify(text)}`);
-  };
-  const visit = (node: Node & Record<string, unknown>, path: string, menu: boolean) => {
-    check(`${path} name`, node.name_localizations, (t) =>
-      menu ? t.length >= 1 && t.length <= 32 : NAME.test(t) && t === t.toLowerCase(),
-    );
-    check(`${path} description`, node.description_localizations, (t) => t.length >= 1 && t.length <= 100);
-    for (const choice of node.choices ?? [])
-      check(
-        `${path} choice ${choice.value}`,
-        (choice as Record<string, unknown>).name_localizations,
-        (t) => t.length >= 1 && t.length <= 100,
-      );
-    for (const option of node.options ?? [])
-      visit(option as Node & Record<string, unknown>, `${path} ${option.name}`, false);
-  };
-  for (const command of commands)
-    visit(command as Node & Record<string, unknown>, command.name, isMenu(command));
-  return problems;
-}

@@ -57,7 +57,7 @@ export interface Formats {
 }
 
 /** A word's forms by Intl.PluralRules category; `other` is required, the rest fall back to it. */
-export type PluralForms = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
+type PluralForms = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
 
 /** The formats of `locale`, with what `spec` says the language's own way. */
 export function formatsFor(locale: string, spec: FormatSpec): Formats {

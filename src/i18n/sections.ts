@@ -8,7 +8,7 @@ import type { Formats } from './formats.js';
 type Writer = (f: Formats) => object;
 
 /** A language's section functions by section key: one function, or one per area of the section. */
-export type Writers = Readonly<Record<string, Writer | Readonly<Record<string, Writer>>>>;
+type Writers = Readonly<Record<string, Writer | Readonly<Record<string, Writer>>>>;
 
 type Spread<A> = (A extends unknown ? (areas: A) => void : never) extends (areas: infer I) => void
   ? I

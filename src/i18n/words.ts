@@ -73,18 +73,6 @@ export function wordsFor(
   return catalogue ? wordsOf(catalogue) : ENGLISH;
 }
 
-/** Every key of `words` (nested keys joined by dots), sorted: what completeness is checked on. */
-export function keysOf(words: object, prefix = ''): string[] {
-  const keys: string[] = [];
-  for (const [key, value] of Object.entries(words)) {
-    if (prefix === '' && key === 'f') continue;
-    const path = prefix === '' ? key : `${prefix}.${key}`;
-    if (value !== null && typeof value === 'object') keys.push(...keysOf(value, path));
-    else keys.push(path);
-  }
-  return keys.sort();
-}
-
 /**
  * The pseudo-locale's code (Android's and Windows' for pseudo-localized English). Discord never
  * sends it; tests and the playground (act as `moderator-xa`) use it to show every word that escaped

@@ -3,14 +3,67 @@
  * language (and nothing else), every sentence translated, commands, settings and Discord markup
  * kept as they are, typed text quoted as text, and Discord's rules for what is registered.
  */
+import { ApplicationCommandType } from 'discord.js';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/errors.js';
 import { commandBodies } from '../../src/deploy-commands.js';
 import { errorMessage, errorText, MESSAGES, say, UserError } from '../../src/discord/replies.js';
 import { CATALOGUES, type Catalogue, catalogueFor } from '../../src/i18n/catalogue.js';
-import { commandEntries, localizationProblems, localize } from '../../src/i18n/commands.js';
+import { commandEntries, localize } from '../../src/i18n/commands.js';
 import { ENGLISH_SECTIONS } from '../../src/i18n/en.js';
-import { ENGLISH, keysOf, type Words, wordsFor, wordsOf } from '../../src/i18n/words.js';
+import { ENGLISH, type Words, wordsFor, wordsOf } from '../../src/i18n/words.js';
+
+/** The parts of a command definition the Discord rules read. */
+interface Node {
+  type?: number;
+  name: string;
+  options?: readonly Node[];
+  choices?: readonly { name: string; value: string | number }[];
+}
+
+const isMenu = (command: Node) =>
+  command.type === ApplicationCommandType.User || command.type === ApplicationCommandType.Message;
+
+/** Every key of `words` (nested keys joined by dots), sorted: what completeness is checked on. */
+function keysOf(words: object, prefix = ''): string[] {
+  const keys: string[] = [];
+  for (const [key, value] of Object.entries(words)) {
+    if (prefix === '' && key === 'f') continue;
+    const path = prefix === '' ? key : `${prefix}.${key}`;
+    if (value !== null && typeof value === 'object') keys.push(...keysOf(value, path));
+    else keys.push(path);
+  }
+  return keys.sort();
+}
+
+/** Discord's pattern for slash command and option names (lower case too, where a case exists). */
+const NAME = /^[-_\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$/u;
+
+/** What Discord would refuse in a definition's localizations: one line per fault. */
+function localizationProblems(commands: readonly Node[]): string[] {
+  const problems: string[] = [];
+  const check = (where: string, map: unknown, valid: (text: string) => boolean) => {
+    for (const [locale, text] of Object.entries((map ?? {}) as Record<string, string>))
+      if (!valid(text)) problems.push(`${where} [${locale}]: ${JSON.stringify(text)}`);
+  };
+  const visit = (node: Node & Record<string, unknown>, path: string, menu: boolean) => {
+    check(`${path} name`, node.name_localizations, (t) =>
+      menu ? t.length >= 1 && t.length <= 32 : NAME.test(t) && t === t.toLowerCase(),
+    );
+    check(`${path} description`, node.description_localizations, (t) => t.length >= 1 && t.length <= 100);
+    for (const choice of node.choices ?? [])
+      check(
+        `${path} choice ${choice.value}`,
+        (choice as Record<string, unknown>).name_localizations,
+        (t) => t.length >= 1 && t.length <= 100,
+      );
+    for (const option of node.options ?? [])
+      visit(option as Node & Record<string, unknown>, `${path} ${option.name}`, false);
+  };
+  for (const command of commands)
+    visit(command as Node & Record<string, unknown>, command.name, isMenu(command));
+  return problems;
+}
 
 /** Every command as registered in hosted mode (the largest set). */
 const bodies = commandBodies('ModerateMembers', true);
