@@ -142,7 +142,9 @@ export function createHostedCommunities(options: HostedOptions): HostedCommuniti
     async roles(guildId, options) {
       const community = await resolve(guildId);
       // The one roles reader (every page), shared with the guard, pickers and /rollcall status.
-      const list = await readRoles(community.resources, options?.refresh ? { refresh: options.refresh } : {});
+      const list = await readRoles(community.resources, {
+        purpose: options?.refresh === 'now' ? 'link-check' : options?.refresh ? 'refresh' : 'ask',
+      });
       return {
         roles: list.roles.map((role) => ({
           id: role.id,

@@ -2,19 +2,17 @@
  * Who may use Rollcall beyond Discord's own command permissions: optionally only holders of one of
  * the given Discord roles (free: every interaction carries the member's roles), optionally only
  * members of the community server, optionally only those holding one of the given community roles.
- * Every configured gate must pass. The community member is looked up by Discord user id through the
- * API layer, accepting a saved record only up to ACCESS_MAX_AGE_SECONDS old and never the copy kept
- * for when the API fails. Fails closed: when the API cannot answer, the refusal says why.
+ * Every configured gate must pass. The community member is looked up by Discord user id (an
+ * 'access-lookup' read: ReadOptions in src/api/types.ts says what it may rest on and spend). Fails
+ * closed: when the API cannot answer, the refusal says why.
  *
  * Linked roles cost nothing: a community role whose `linkedChatRoleId` names a Discord role of this
  * server (the community server keeps the two in step) is held by whoever holds that Discord role, as
  * the interaction says. A holder is let in with no lookup; when every access role is linked, anyone
  * else is refused with no lookup. Only access roles with no usable link (none, not a Discord id, a
- * role not on this server) fall back to member lookups. The roles list this rests on is the one
- * reader of src/api/roles.ts (every page, shared by every process through the cache), read again
- * at most once a day and only as the month's pace and the access share (as a first check) allow:
- * the saved list stands in meanwhile (up to ROLES_KEEP_MS). /rollcall-admin settings and /rollcall
- * status read it again when asked (as the pace allows), so a changed link counts from then on.
+ * role not on this server) fall back to member lookups. The links come from the one roles list of
+ * src/api/roles.ts (the guard's 'access-roles' read); /rollcall-admin settings and /rollcall status
+ * read it again when asked, so a changed link counts from then on.
  *
  * An access role the roles list does not hold is a mistyped setting: a Discord role id (what
  * "Copy Role ID" gives) or a role's name. It is named in a warn line (once an hour per server and
@@ -24,22 +22,15 @@
  * /rollcall status.
  *
  * Anyone who can run a command can make the community gates look them up, so a lookup costs little:
- * - it spends from the access checks' share of the monthly allowance, never from the rest or the
- *   reserve (the `access` read option; Limits.takeAccess); when that share is spent, a user with no
- *   saved answer young enough is told so in one sentence (a saved positive answer still lets in);
- * - first checks (anyone no saved answer allowed: every stranger) spend only part of that share, so
- *   re-checks of users a lookup allowed always find the rest (allowance.ts, FIRST_CHECKS_PART); the
- *   answer of every lookup is kept to the month's end (LOOKUP_KEEP_MS), so a moderator let in once
- *   this month is re-checked from that rest, however long ago: strangers cannot lock them out;
+ * - first checks spend only part of the access checks' share, so re-checks of users a lookup allowed
+ *   always find the rest (allowance.ts, FIRST_CHECKS_PART); every lookup's answer is kept to the
+ *   month's end (LOOKUP_KEEP_MS), so a moderator let in once this month is re-checked from that
+ *   rest, however long ago: strangers cannot lock them out;
  * - with access roles set, a first check is spent only on a user holding some Discord role of the
  *   server (any but @everyone): one holding none is a stranger, refused without a lookup (its
- *   sentence names the remedies), so strangers cannot spend the first checks a moderator never
- *   looked up this month needs; a user holding none whom a lookup let in before is re-checked;
- * - the one place a saved answer may allow: when the share is spent, a user whose last lookup allowed
- *   them is let in on that answer while it is younger than ACCESS_GRACE_SECONDS (a demotion then
- *   reaches Rollcall only when the grace runs out; a lookup that refused them since ends it);
- * - a refusal rests on a saved answer ("not a member", or the member's roles) up to the same maximum
- *   age, so a stranger asking again within it costs no request;
+ *   sentence names the remedies); a user holding none whom a lookup let in before is re-checked;
+ * - while the share is spent, a user whose last lookup allowed them is let in on that answer for
+ *   ACCESS_GRACE_SECONDS (a demotion then reaches Rollcall only when the grace runs out);
  * - a user refused REFUSALS_BEFORE_HOLD times within REFUSAL_WINDOW_MS is refused without a lookup
  *   for the rest of that window (Refusals).
  *
@@ -49,7 +40,7 @@
  */
 import type { Interaction } from 'discord.js';
 import { AccessSpentError, FirstCheckSkippedError, isApiError } from '../api/errors.js';
-import { type RolesList, readRoles, rolesRetryAt } from '../api/roles.js';
+import { type ReadRolesOptions, type RolesList, readRoles, rolesRetryAt } from '../api/roles.js';
 import type { Resources } from '../api/types.js';
 import { SNOWFLAKE } from '../base/discord-limits.js';
 import type { Logger } from '../base/log.js';
@@ -282,18 +273,16 @@ export function serverRolesOf(
 
 /**
  * The access roles against the community's roles list (the one reader): which are checked free (a
- * usable linked Discord role), which cost a lookup and why, and what the read covers. `refresh`
- * reads the list again now (as the pace allows: settings saved, /rollcall status); `access` is the
- * guard's own read (a refresh spends from the access share). Never throws: a list that cannot be
- * read leaves every role to lookups, and says when it is tried again.
+ * usable linked Discord role), which cost a lookup and why, and what the read covers (`purpose`: as
+ * readRoles'). Never throws: a list that cannot be read leaves every role to lookups, and says when
+ * it is tried again.
  */
 export async function accessRoles(options: {
   resources: Resources;
   roleIds: readonly string[];
   serverRoles: ReadonlySet<string>;
   guildId?: string | null;
-  refresh?: boolean;
-  access?: boolean;
+  purpose?: ReadRolesOptions['purpose'];
   now?: () => number;
   logger?: Pick<Logger, 'warn'>;
   settingNames?: AccessSettingNames;
@@ -305,8 +294,7 @@ export async function accessRoles(options: {
   let list: RolesList;
   try {
     list = await readRoles(options.resources, {
-      ...(options.refresh ? { refresh: true } : {}),
-      ...(options.access ? { access: true } : {}),
+      ...(options.purpose ? { purpose: options.purpose } : {}),
       now,
     });
   } catch (error) {
@@ -502,7 +490,7 @@ function accessCheck(options: AccessOptions, names: AccessSettingNames, now: () 
       // Without the server's roles, a Discord role the user holds is known to exist; others are not.
       serverRoles: serverRolesOf(interaction) ?? held,
       guildId: interaction.guildId,
-      access: true,
+      purpose: 'access-roles',
       now,
       logger: options.logger,
       settingNames: names,
@@ -612,12 +600,12 @@ function memberLookup(options: AccessOptions, names: AccessSettingNames) {
     let record: unknown;
     try {
       const fetched = await options.resources.getMemberByChatId(userId, {
+        purpose: 'access-lookup',
         maxAgeMs,
-        access: true,
         allowedBy: allows,
         graceMs,
         keepMs: LOOKUP_KEEP_MS,
-        ...(stranger ? { noFirstCheck: true } : {}),
+        noFirstCheck: stranger,
       });
       if (fetched.stale) throw new Error('a saved member record was offered for an access check');
       if (fetched.saving) {
