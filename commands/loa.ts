@@ -73,7 +73,7 @@ async function savedLoas(resources: Resources): Promise<Loa[]> {
   const loas: Loa[] = [];
   for (let page = 1; page <= SAVED_PAGES; page++) {
     try {
-      const read = await resources.listLoas({ page, limit: API_PAGE_SIZE }, { savedOnly: true });
+      const read = await resources.listLoas({ page, limit: API_PAGE_SIZE }, { purpose: 'saved-only' });
       loas.push(...read.data.data);
       if (page >= (read.data.totalPages ?? 1)) break;
     } catch {

@@ -164,7 +164,7 @@ export function matchesSearch(log: Log, s: Pick<LogSearch, 'type' | 'since'>): b
 /** Page `page` (of 100) of the user's logs as saved, or undefined when it is not saved. */
 async function savedLogPage(api: Resources, username: string, page: number) {
   try {
-    return await api.listUserLogs(username, { page, limit: GATHER_PAGE_SIZE }, { savedOnly: true });
+    return await api.listUserLogs(username, { page, limit: GATHER_PAGE_SIZE }, { purpose: 'saved-only' });
   } catch (error) {
     if (isNotSaved(error)) return undefined;
     throw error;
@@ -251,7 +251,8 @@ async function searchLogs(
   const unplanned = (page: number) => planned !== undefined && page > planned;
   try {
     const gathered = await gatherPages<Log>(
-      (query) => api.listUserLogs(s.username, query, unplanned(query.page) ? { savedOnly: true } : options),
+      (query) =>
+        api.listUserLogs(s.username, query, unplanned(query.page) ? { purpose: 'saved-only' } : options),
       LOG_SEARCH_MAX_PAGES,
     );
     return { ...gathered, items: gathered.items.filter((log) => matchesSearch(log, s)) };
@@ -466,7 +467,7 @@ export async function typeChoices(
   if (username) {
     // Page by page: a page not saved is skipped, the others still count.
     const page = (n: number) =>
-      api.listUserLogs(username.trim(), { page: n, limit: 100 }, { savedOnly: true }).then(
+      api.listUserLogs(username.trim(), { page: n, limit: 100 }, { purpose: 'saved-only' }).then(
         (read) => cutPage<Log>(read.data, n, Number.POSITIVE_INFINITY),
         () => undefined,
       );

@@ -57,7 +57,7 @@ const STANDING_NEEDS = ['shifts', 'loas', 'members'] as const;
 async function standingOf(community: Community, memberId: unknown): Promise<MemberStanding | undefined> {
   if (typeof memberId !== 'string' || memberId === '' || !community.reports) return undefined;
   try {
-    const input = await reportInput(community, { savedOnly: true });
+    const input = await reportInput(community, { purpose: 'saved-only' });
     const period = periodFor(STANDING_PERIOD, input);
     const card = scorecardOf(memberId, input.data, input.settings.quotas, period, input.now);
     const zone = input.calendar.timeZone;

@@ -32,7 +32,7 @@ export const PLAYER_MAX_PAGES = 10;
 /** Page `page` of the player's logs as saved, or undefined when it is not saved (no request). */
 async function savedPage(api: Resources, username: string, page: number) {
   try {
-    return await api.listUserLogs(username, { page, limit: GATHER_PAGE_SIZE }, { savedOnly: true });
+    return await api.listUserLogs(username, { page, limit: GATHER_PAGE_SIZE }, { purpose: 'saved-only' });
   } catch (error) {
     if (isNotSaved(error)) return undefined;
     throw error;
@@ -58,7 +58,7 @@ async function readPlayer(
   const rest = Array.from({ length: Math.max(0, pages - 1) }, (_, i) => i + 2);
   const saved = await Promise.all(rest.map((page) => savedPage(resources, username, page)));
   // A refresh reads every page again; otherwise only the pages not saved cost a request.
-  const bought = (i: number) => options.fresh === true || saved[i] === undefined;
+  const bought = (i: number) => options.purpose === 'refresh' || saved[i] === undefined;
   const planned = await planHold(allowance.holdMonth, rest.filter((_, i) => bought(i)).length);
   let reads: Fetched<LogPage>[];
   if (planned.ok) {

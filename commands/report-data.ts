@@ -36,7 +36,10 @@ export interface ReportInput {
 }
 
 /** The community's snapshot (refreshed as the pace allows) and its report settings. */
-export async function reportInput(community: Community, options: ReadOptions = {}): Promise<ReportInput> {
+export async function reportInput(
+  community: Community,
+  options: ReadOptions = { purpose: 'ask' },
+): Promise<ReportInput> {
   const source = community.reports;
   if (!source) throw new UserError(say.reportsUnavailable);
   const [data, settings] = await Promise.all([source.data(options), source.settings()]);

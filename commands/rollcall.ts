@@ -115,7 +115,7 @@ export function createRollcallCommand(
             roleIds: rules.roleIds,
             serverRoles: serverRolesOf(interaction) ?? new Set(),
             guildId: interaction.guildId,
-            refresh: rules.roleIds.length > 0,
+            purpose: rules.roleIds.length > 0 ? 'refresh' : 'ask',
             settingNames: rules.settingNames,
             ...(rules.quotaRoles ? { quotaRoles: rules.quotaRoles } : {}),
             ...(info.logger ? { logger: info.logger } : {}),

@@ -92,13 +92,13 @@ export class LeftLineError extends Error {
   }
 }
 
-/** A `savedOnly` read found no saved copy (no request was made). */
+/** A 'saved-only' read found no saved copy (no request was made). */
 export class NotSavedError extends Error {
   override name = 'NotSavedError';
 }
 
 /**
- * A `paced` read of something never saved that the monthly allowance's pace does not allow now (no
+ * A 'snapshot' read of something never saved that the monthly allowance's pace does not allow now (no
  * request was made): `nextAt` (ms) is when the pace allows the next read.
  */
 export class PacedError extends NotSavedError {
@@ -130,7 +130,7 @@ export class AccessSpentError extends Error {
 
 /**
  * An access check's lookup would have been a first check (no saved answer allowed the user) for a
- * user the guard knows for a stranger (ReadOptions.noFirstCheck): no request was made and nothing
+ * user the guard knows for a stranger (its `noFirstCheck`): no request was made and nothing
  * was spent.
  */
 export class FirstCheckSkippedError extends Error {
@@ -138,7 +138,7 @@ export class FirstCheckSkippedError extends Error {
 }
 
 /**
- * A read that must be made now (a link check, ReadOptions.check) found no room in the monthly
+ * A read that must be made now (a 'link-check' read) found no room in the monthly
  * allowance (Limits.room; no request was made): `left` of `points` remain this month, all of it the
  * reserve or held (none when spent), and room comes back at `nextAt` (ms).
  */

@@ -8,19 +8,8 @@
  * A 404 is remembered for CACHE_TTL_NOT_FOUND_SECONDS and answered as ApiError('http', 404).
  * 400/401/403 and every other failure are never stored.
  *
- * Stale-first: when a saved copy exists and a new read would outrun the monthly allowance's pace
- * (or the allowance is spent), the saved copy is served with `saving` set (its age and when a fresh
- * read is possible) and no request is made. Reads with a maximum age (access checks) never are.
- *
- * Access checks (`maxAgeMs`): a saved answer is used up to that age, a 404 ("not a member") too, and
- * each is kept at least that long, so a refused stranger asking again costs no request. With
- * `access`, a request spends from the access checks' share of the month first (`takeAccess`): a
- * re-check (the saved answer allowed the user, by `allowedBy`) from the whole share, anyone else's
- * from the first checks' part; when the share is spent, a saved answer that allowed stands in while
- * younger than `graceMs` (the one place a saved answer may allow); with `noFirstCheck`, a first
- * check is not made at all (FirstCheckSkippedError). Without `maxAgeMs` (the access
- * checks' roles list), only a refresh of a saved copy spends from the share, and the copy stands in
- * when it is spent. `freshForMs` and `keepMs` set a read's own freshness and how long it is kept.
+ * What a read may be answered with, and what its request spends, is its purpose's policy: the
+ * purposes and their rules are `ReadOptions` (src/api/types.ts).
  *
  * Saved answers (`saved`, src/api/saved.ts): every answer a request bought (and the records it
  * also answers) is kept in the store as well, written after the answer; when the cache has nothing
@@ -132,49 +121,65 @@ interface Loaded {
 /** A saved answer (a cache entry with data). */
 type SavedEntry = Extract<CacheEntry, { data: unknown }>;
 
-/** The ages one read works with (ms), from its class's freshness and its own options. */
+/** One read's purpose and the ages it works with (ms), from its class's freshness and its purpose. */
 interface ReadPlan {
   key: string;
-  /** An access check's maximum age, when the read has one. */
-  maxAgeMs: number | undefined;
-  bounded: boolean;
+  purpose: ReadOptions['purpose'];
+  /** Set for an access check's lookup: its maximum age bounds every answer, and nothing stands in. */
+  lookup: Extract<ReadOptions, { purpose: 'access-lookup' }> | undefined;
+  /** A fresh saved copy does not answer (it may still stand in). */
+  fresh: boolean;
   softMs: number;
-  /** How long an allowing answer stands in while the access share is spent (access checks only). */
+  /** How long an allowing answer stands in while the access share is spent. */
   graceMs: number;
   /** What is read is kept at least this long. */
   keepMs: number;
-  /** How old a saved copy may be to stand in (pace, spent allowance, failure). */
+  /** How old a saved copy may be to stand in. */
   savedMs: number;
   freshMs: number;
   notFoundFreshMs: number;
-  fresh: boolean;
-  check: boolean;
 }
 
-/** Work out the ages of a read of `spec` with `options`. */
-function planRead(key: string, spec: ReadSpec, options: ReadOptions | undefined, ttl: TtlPolicy): ReadPlan {
-  const staleMs = ttl.stale * 1000;
+/** Work out the ages of a read of `spec` for `options`' purpose. */
+function planRead(key: string, spec: ReadSpec, options: ReadOptions, ttl: TtlPolicy): ReadPlan {
   const notFoundMs = ttl.notFound * 1000;
-  const maxAgeMs = options?.maxAgeMs;
-  const bounded = maxAgeMs !== undefined;
-  // A read may say how long its saved copy stays fresh (the access checks' roles list: a day).
-  const softMs = options?.freshForMs ?? ttl[spec.cacheClass] * 1000;
-  // What is read is kept at least this long (an access check's maximum age, or its grace).
-  const graceMs = options?.access ? (options.graceMs ?? 0) : 0;
+  const life = 'life' in options ? options.life : undefined;
+  const lookup = options.purpose === 'access-lookup' ? options : undefined;
+  const softMs = life?.freshForMs ?? ttl[spec.cacheClass] * 1000;
+  const keptMs = life?.keepMs ?? lookup?.keepMs ?? 0;
+  const graceMs = lookup?.graceMs ?? 0;
   return {
     key,
-    maxAgeMs,
-    bounded,
+    purpose: options.purpose,
+    lookup,
+    fresh:
+      options.purpose === 'refresh' ||
+      options.purpose === 'link-check' ||
+      (options.purpose === 'snapshot' && options.refresh === true),
     softMs,
     graceMs,
-    keepMs: Math.max(maxAgeMs ?? 0, graceMs, options?.keepMs ?? 0),
-    savedMs: Math.max(softMs + staleMs, options?.keepMs ?? 0),
+    keepMs: Math.max(lookup?.maxAgeMs ?? 0, graceMs, keptMs),
+    savedMs: Math.max(softMs + ttl.stale * 1000, keptMs),
     // An access check decides on what is at most its maximum age, whatever the class's freshness.
-    freshMs: bounded ? maxAgeMs : softMs,
-    notFoundFreshMs: bounded ? Math.max(notFoundMs, maxAgeMs) : notFoundMs,
-    fresh: options?.fresh === true,
-    check: options?.check === true,
+    freshMs: lookup ? lookup.maxAgeMs : softMs,
+    notFoundFreshMs: lookup ? Math.max(notFoundMs, lookup.maxAgeMs) : notFoundMs,
   };
+}
+
+/** Whether a request of `purpose` waits for the month's pace (`saved`: a copy could stand in meanwhile). */
+function waitsForPace(purpose: ReadOptions['purpose'], saved: boolean): boolean {
+  switch (purpose) {
+    case 'snapshot':
+      return true;
+    case 'ask':
+    case 'refresh':
+    case 'access-roles':
+      return saved;
+    case 'saved-only':
+    case 'link-check':
+    case 'access-lookup':
+      return false;
+  }
 }
 
 /** Build the read pipeline over `cache`. */
@@ -212,16 +217,11 @@ class CacheReader implements Reader {
     readOptions: ReadOptions | undefined,
     load: () => Promise<T>,
   ): Promise<Fetched<T>> {
-    const { now } = this.options;
-    const plan = planRead(
-      cacheKey(this.options.hash, spec.op, spec.params),
-      spec,
-      readOptions,
-      this.options.ttl,
-    );
+    const { now, hash, ttl } = this.options;
+    const plan = planRead(cacheKey(hash, spec.op, spec.params), spec, readOptions ?? { purpose: 'ask' }, ttl);
     // A refresh skips the saved copy, but may still have to fall back on it (pace, failure).
     const entry = await this.lookUp(plan.key);
-    const answered = this.answerSaved<T>(spec, plan, entry, readOptions);
+    const answered = this.answerSaved<T>(spec, plan, entry);
     if (answered) return answered;
     this.counters.cacheMisses++;
     const saved = entry && 'data' in entry && now() - entry.fetchedAt < plan.savedMs ? entry : undefined;
@@ -229,11 +229,11 @@ class CacheReader implements Reader {
     // API itself (a refresh) or for data younger than the copy (an access check).
     const refusal = requestsRefused();
     if (refusal && !this.joins(plan.key)) {
-      if (!saved || plan.fresh || plan.bounded) throw refusal.reason;
+      if (!saved || plan.fresh || plan.lookup) throw refusal.reason;
       this.counters.cacheHits++;
       return fromCache(saved);
     }
-    return this.request(spec, plan, readOptions, load, entry, saved);
+    return this.request(spec, plan, load, entry, saved);
   }
 
   async drain(): Promise<void> {
@@ -249,14 +249,13 @@ class CacheReader implements Reader {
   }
 
   /**
-   * The answer from `entry` without a request: a fresh copy, or a 404 still fresh (thrown); with
-   * `savedOnly`, any copy young enough to stand in (else NotSavedError). Undefined: a request is needed.
+   * The answer from `entry` without a request: a fresh copy, or a 404 still fresh (thrown); for a
+   * 'saved-only' read, any copy young enough to stand in (else NotSavedError). Undefined: a request is needed.
    */
   private answerSaved<T>(
     spec: ReadSpec,
     plan: ReadPlan,
     entry: CacheEntry | undefined,
-    readOptions: ReadOptions | undefined,
   ): Fetched<T> | undefined {
     const { now } = this.options;
     if (entry && !plan.fresh) {
@@ -268,12 +267,12 @@ class CacheReader implements Reader {
       }
       // A copy dated in this process's future (saved by a process whose clock runs ahead) has no
       // age an access decision could rest on.
-      if ('data' in entry && age < plan.freshMs && (!plan.bounded || age >= 0)) {
+      if ('data' in entry && age < plan.freshMs && (!plan.lookup || age >= 0)) {
         this.counters.cacheHits++;
         return fromCache(entry);
       }
     }
-    if (readOptions?.savedOnly) {
+    if (plan.purpose === 'saved-only') {
       if (entry && 'data' in entry && now() - entry.fetchedAt < plan.savedMs) {
         this.counters.cacheHits++;
         return fromCache(entry);
@@ -300,55 +299,28 @@ class CacheReader implements Reader {
   private async request<T>(
     spec: ReadSpec,
     plan: ReadPlan,
-    readOptions: ReadOptions | undefined,
     load: () => Promise<T>,
     entry: CacheEntry | undefined,
     saved: SavedEntry | undefined,
   ): Promise<Fetched<T>> {
-    const { now, pace, takeAccess, room } = this.options;
-    // Joining a read already on its way costs nothing; a new one must fit the pace (and so must a
-    // first read that can wait).
-    if ((saved || readOptions?.paced) && !plan.bounded && !plan.check && pace && !this.joins(plan.key)) {
+    const { now, pace, room } = this.options;
+    // Joining a read already on its way costs nothing; a new one must fit the pace.
+    if (waitsForPace(plan.purpose, saved !== undefined) && pace && !this.joins(plan.key)) {
       const verdict = await pace();
       if (!verdict.ok) {
         if (saved) return this.savedFor(saved, verdict.nextAt, verdict.reason === 'spent');
         throw new PacedError(`${spec.op}: waits for the pace`, verdict.nextAt);
       }
     }
-    // An access check's request spends from the access checks' share first (only the read that
-    // makes the request: one joining it costs nothing); a re-check of a user the saved answer
-    // allowed may take the whole share, and rests on that answer within its grace when it is spent.
-    const allowed =
-      readOptions?.access === true &&
-      entry !== undefined &&
-      'data' in entry &&
-      readOptions.allowedBy?.(entry.data) === true;
+    const allowed = entry !== undefined && 'data' in entry && plan.lookup?.allowedBy?.(entry.data) === true;
     const graceAge = allowed ? now() - entry.fetchedAt : Number.NaN;
     const inGrace = graceAge >= 0 && graceAge < plan.graceMs;
-    // Without a maximum age (the access checks' roles list), only a refresh of a saved copy does:
-    // a first read spends like any other.
-    const spendsAccess = readOptions?.access === true && (plan.bounded || saved !== undefined);
-    const loadOnce =
-      spendsAccess && takeAccess
-        ? async () => {
-            if (!allowed && readOptions?.noFirstCheck) {
-              throw new FirstCheckSkippedError(`${spec.op}: a first check of a stranger is not made`);
-            }
-            const verdict = await takeAccess(allowed ? 'recheck' : 'first');
-            if (!verdict.ok) {
-              throw new AccessSpentError(
-                `${spec.op}: the access checks' allowance is spent`,
-                verdict.nextAt,
-                allowed ? 'recheck' : 'first',
-              );
-            }
-            return load();
-          }
-        : load;
-    const loadChecked = plan.check && room ? this.withRoom(spec.op, loadOnce) : loadOnce;
+    const spendsAccess = plan.lookup || (plan.purpose === 'access-roles' && saved);
+    const loadOnce = spendsAccess ? this.withAccess(spec.op, plan, allowed, load) : load;
+    const loadChecked = plan.purpose === 'link-check' && room ? this.withRoom(spec.op, loadOnce) : loadOnce;
     // What the drain could answer from (as it does a newcomer): the request leaves the limits' line
     // for it once Rollcall begins to stop (LeftLineError, answered in fallBack).
-    const canLeave = saved !== undefined && !plan.fresh && !plan.bounded;
+    const canLeave = saved !== undefined && !plan.fresh && !plan.lookup;
     try {
       const loaded = await this.coalesced(
         plan,
@@ -372,6 +344,32 @@ class CacheReader implements Reader {
     }
   }
 
+  /**
+   * `load`, made only when the access checks' share allows it: a re-check (`allowed`: the saved answer
+   * allowed the user) from the whole share, anything else as a first check. Only the read that makes
+   * the request spends: one joining it costs nothing.
+   */
+  private withAccess<T>(
+    op: string,
+    plan: ReadPlan,
+    allowed: boolean,
+    load: () => Promise<T>,
+  ): () => Promise<T> {
+    const { takeAccess } = this.options;
+    if (!takeAccess) return load;
+    return async () => {
+      if (!allowed && plan.lookup?.noFirstCheck) {
+        throw new FirstCheckSkippedError(`${op}: a first check of a stranger is not made`);
+      }
+      const kind = allowed ? 'recheck' : 'first';
+      const verdict = await takeAccess(kind);
+      if (!verdict.ok) {
+        throw new AccessSpentError(`${op}: the access checks' allowance is spent`, verdict.nextAt, kind);
+      }
+      return load();
+    };
+  }
+
   /** A request failed: the saved copy when the failure says nothing about the data, else the failure. */
   private fallBack<T>(
     error: unknown,
@@ -382,14 +380,14 @@ class CacheReader implements Reader {
     const { now, logger } = this.options;
     // Rollcall began to stop while this read waited in line: the saved answer, as the drain gives.
     if (error instanceof LeftLineError) {
-      if (!saved || plan.fresh || plan.bounded) throw error.reason;
+      if (!saved || plan.fresh || plan.lookup) throw error.reason;
       this.counters.cacheHits++;
       return fromCache(saved);
     }
     // A refresh that spends from the access share (the access checks' roles list) keeps its copy.
-    if (!plan.bounded && saved && error instanceof AccessSpentError)
+    if (!plan.lookup && saved && error instanceof AccessSpentError)
       return this.savedFor(saved, error.nextAt, true);
-    if (plan.bounded || !isApiError(error) || !allowsStale(error) || !saved) throw error;
+    if (plan.lookup || !isApiError(error) || !allowsStale(error) || !saved) throw error;
     if (error.kind === 'quota') return this.savedFor(saved, error.resetAt ?? now(), true);
     this.counters.staleServed++;
     logger.info(
@@ -417,7 +415,7 @@ class CacheReader implements Reader {
     return restored.entry;
   }
 
-  /** Load and store under `plan.key`; `plan.keepMs`: the shortest life of what is stored (an access check's maximum age). */
+  /** Load and store under `plan.key`, for at least `plan.keepMs`. */
   private async loadAndStore(
     plan: ReadPlan,
     load: () => Promise<unknown>,
@@ -468,7 +466,7 @@ class CacheReader implements Reader {
     return started;
   }
 
-  /** `load`, made only when the month has room for it (a link check: ReadOptions.check). */
+  /** `load`, made only when the month has room for it (a 'link-check' read). */
   private withRoom<T>(op: string, load: () => Promise<T>): () => Promise<T> {
     return async () => {
       const verdict = await this.options.room?.();

@@ -1,10 +1,9 @@
 /**
  * The community's roles list: one reader, paged to the end (up to ROLE_PAGES_MAX pages of 100), used
  * by the access guard, /rollcall-admin settings and reports, every role picker and /rollcall status
- * alike. Every reader reads with the same options, so they share one saved copy (the cache), fresh
- * for ROLES_FRESH_MS and kept ROLES_KEEP_MS; `refresh` (an admin saving access settings, /rollcall
- * status) reads it again now as the month's pace allows. Each answer says when it was read, when it
- * will be read again, and whether it is the saved copy standing in for a read that failed.
+ * alike. Every reader reads with the same life, so they share one saved copy (the cache), fresh for
+ * ROLES_FRESH_MS and kept ROLES_KEEP_MS. Each answer says when it was read, when it will be read
+ * again, and whether it is the saved copy standing in for a read that failed.
  */
 import type { Role } from '../../generated/api.js';
 import { AccessSpentError, isApiError } from './errors.js';
@@ -42,25 +41,17 @@ export interface RolesList {
 
 export interface ReadRolesOptions {
   /**
-   * Read it again now, not only when older than ROLES_FRESH_MS: as the month's pace allows (true), or
-   * at once, as a link check is ('now': an admin saving settings; only with room above the reserve).
+   * Why it is read (ReadOptions, src/api/types.ts): 'ask' (the default) takes the saved copy while
+   * younger than ROLES_FRESH_MS; 'refresh' reads it again now as the month's pace allows; 'link-check'
+   * at once (an admin saving settings: only with room above the reserve); 'access-roles' is the
+   * access guard's, whose refresh spends from the access checks' share.
    */
-  refresh?: boolean | 'now';
-  /** The access guard's read: a refresh spends from the access checks' share (Limits.takeAccess). */
-  access?: boolean;
+  purpose?: 'ask' | 'refresh' | 'link-check' | 'access-roles';
   now?: () => number;
 }
 
-/** The options every reader of the roles list reads with (one saved copy for all). */
-function readOptions(options: ReadRolesOptions): ReadOptions {
-  return {
-    freshForMs: ROLES_FRESH_MS,
-    keepMs: ROLES_KEEP_MS,
-    ...(options.access ? { access: true } : {}),
-    ...(options.refresh ? { fresh: true } : {}),
-    ...(options.refresh === 'now' ? { check: true } : {}),
-  };
-}
+/** Every reader's life of the roles list (one saved copy for all). */
+const ROLES_LIFE = { freshForMs: ROLES_FRESH_MS, keepMs: ROLES_KEEP_MS };
 
 /**
  * The whole roles list through the cache. Throws the read's error when it cannot be read and nothing
@@ -68,7 +59,7 @@ function readOptions(options: ReadRolesOptions): ReadOptions {
  */
 export async function readRoles(resources: Resources, options: ReadRolesOptions = {}): Promise<RolesList> {
   const now = options.now ?? Date.now;
-  const read = readOptions(options);
+  const read: ReadOptions = { purpose: options.purpose ?? 'ask', life: ROLES_LIFE };
   const gathered: Gathered<Role> = await gatherPages<Role>(
     (query) => resources.listRoles(query, read),
     ROLE_PAGES_MAX,

@@ -33,72 +33,76 @@ export interface PageQuery {
   limit: number;
 }
 
-export interface ReadOptions {
-  /** Skip the cache for this read (a refresh button); the fresh value is still stored. */
-  fresh?: boolean;
-  /**
-   * Accept a saved value only this young (ms), and never an older one when the API fails: for reads
-   * a decision rests on (access checks), where stale data must not count.
-   */
-  maxAgeMs?: number;
-  /**
-   * Answer only from a saved copy (of any age the cache still keeps) and never make a request;
-   * throws NotSavedError when there is none. For planning a whole-list read (an export) before
-   * spending anything.
-   */
-  savedOnly?: boolean;
-  /**
-   * A read that can wait (a report's snapshot page): it spends a request only when the monthly
-   * allowance's pace allows, even when nothing is saved (so it never takes the share kept for first
-   * reads of what moderators ask); when the pace does not allow it and nothing is saved, it throws
-   * PacedError with the time the pace allows the next read.
-   */
-  paced?: boolean;
-  /**
-   * An access check's lookup (with `maxAgeMs`): a request for it spends from the access checks'
-   * share of the monthly allowance (Limits.takeAccess), never from the reserve; when that share is
-   * spent it throws AccessSpentError and makes no request. A saved answer young enough costs nothing.
-   * Without `maxAgeMs` (the access checks' roles list) only a refresh of a saved copy spends from the
-   * share, and the saved copy is served when the share is spent.
-   */
-  access?: boolean;
-  /**
-   * A read whose answer only the API can give now (a link check, with `fresh`): it never waits for
-   * the pace, and spends from the month like a first read; when nothing is left above the reserve
-   * and what whole-list reads hold (Limits.room) it throws NoRoomError and makes no request.
-   */
-  check?: boolean;
-  /**
-   * With `access`: whether a saved answer (the record last read for this lookup, of any age the cache
-   * keeps) allowed the user. If it did, a request is a re-check, which may spend from the whole
-   * access share (a first check, every stranger's, only from its part); and when the share is spent,
-   * that saved answer is served (with `saving.spent`) while it is younger than `graceMs`. A refusing
-   * answer read since has replaced it, so the grace never outlives a refusal.
-   */
-  allowedBy?: (saved: unknown) => boolean;
-  /**
-   * With `access` and `allowedBy`: a request that would be a first check (no saved answer allowed the
-   * user) and would spend from the access share is not made; it throws FirstCheckSkippedError. The
-   * guard's strangers (no Discord role of the server) never spend the first checks' part.
-   */
-  noFirstCheck?: boolean;
-  /**
-   * With `access` and `allowedBy`: how long (ms) a saved answer that allowed may stand in when the
-   * access share is spent (ACCESS_GRACE_SECONDS; 0 or unset: never). What the read stores is kept at
-   * least this long.
-   */
-  graceMs?: number;
-  /**
-   * How long a saved copy is fresh (ms), instead of the cache class's CACHE_TTL_*_SECONDS; it is
-   * kept that long plus CACHE_STALE_SECONDS. The access checks' roles list: read at most once a day.
-   */
-  freshForMs?: number;
-  /**
-   * Keep what this read stores at least this long (ms), and let it stand in (pace, spent allowance,
-   * a failing API) up to that age: the access checks' roles list, which links hold on to for a month.
-   */
-  keepMs?: number;
+/** A read's own life instead of its cache class's (the roles list's: read at most once a day, kept a month). */
+export interface ReadLife {
+  /** Fresh this long (ms); kept that long plus CACHE_STALE_SECONDS. */
+  freshForMs: number;
+  /** Kept at least this long (ms), and standing in (pace, spent allowance, a failing API) up to that age. */
+  keepMs: number;
 }
+
+/**
+ * Why a read is made: each purpose is one policy of the reader (src/api/reader.ts), its rules written
+ * here once. A saved copy "stands in" for a request the month's pace or a spent allowance does not
+ * allow (the answer's `saving` says so), or for one that failed for a reason that says nothing about
+ * the data (`stale`).
+ */
+export type ReadOptions =
+  /**
+   * What a moderator asks (the default): a saved copy while fresh for its cache class, else a request.
+   * Something never saved is read at once (the month's reserve is kept for it); something saved is
+   * read again only as the month's pace allows, its copy standing in meanwhile.
+   */
+  | { purpose: 'ask'; life?: ReadLife }
+  /** A refresh button: as 'ask', but a fresh saved copy does not answer; the new value is stored. */
+  | { purpose: 'refresh'; life?: ReadLife }
+  /**
+   * Planning a whole-list read (an export) before spending anything: a saved copy of any age the
+   * cache keeps, never a request; NotSavedError when there is none.
+   */
+  | { purpose: 'saved-only' }
+  /**
+   * A read that can wait (a report's snapshot page): a request only when the pace allows, even with
+   * nothing saved, so it never takes the share kept for first reads of what moderators ask; with
+   * nothing saved, PacedError says when the pace allows the next. `refresh`: a fresh copy does not answer.
+   */
+  | { purpose: 'snapshot'; refresh?: boolean }
+  /**
+   * An answer only the API can give now (a token's or a roles list's link check): never a saved copy
+   * but for a failing API, never waiting for the pace; it spends from the month like a first read,
+   * and throws NoRoomError, with no request, when nothing is left above the reserve and what
+   * whole-list reads hold (Limits.room).
+   */
+  | { purpose: 'link-check'; life?: ReadLife }
+  /**
+   * An access check's member lookup: a decision rests on nothing older than `maxAgeMs` (a 404, "not a
+   * member", too) and on no stand-in, and what it reads is kept at least that long, so a refused
+   * stranger asking again costs no request. A request spends from the access checks' share of the
+   * month (Limits.takeAccess), never from the reserve: a re-check (the saved answer allowed the user,
+   * by `allowedBy`) from the whole share, a first check from its first part only; when the share is
+   * spent it throws AccessSpentError and makes no request.
+   */
+  | {
+      purpose: 'access-lookup';
+      maxAgeMs: number;
+      /** Whether a saved answer (the last read for this lookup, of any age kept) allowed the user. */
+      allowedBy?: (saved: unknown) => boolean;
+      /** A first check is not made (FirstCheckSkippedError): the guard's strangers spend none. */
+      noFirstCheck?: boolean;
+      /**
+       * While the share is spent, a saved answer that allowed stands in (`saving.spent`) this long
+       * (ms, ACCESS_GRACE_SECONDS; unset: never): the one place a saved answer may allow. A refusing
+       * answer read since has replaced it, so the grace never outlives a refusal.
+       */
+      graceMs?: number;
+      /** Keep what it reads at least this long (ms): a re-check a month later still finds the answer. */
+      keepMs?: number;
+    }
+  /**
+   * The access guard's read of the roles list: as 'ask', but a refresh of a saved copy spends from
+   * the access checks' share (as a first check), the copy standing in when that share is spent.
+   */
+  | { purpose: 'access-roles'; life: ReadLife };
 
 /**
  * The reads, one method per row of OPERATIONS (src/api/operations.ts): its path parameters in order

@@ -20,7 +20,7 @@ import type { AllowanceMark, Api, Resources } from '../api/types.js';
 import { Circuit } from '../base/circuit.js';
 import { type Config, isHosted } from '../base/config.js';
 import type { Logger } from '../base/log.js';
-import { createAccessGuard, ENV_SETTING_NAMES } from '../discord/access.js';
+import { AccessGuard, ENV_SETTING_NAMES } from '../discord/access.js';
 import { allowanceAlerts } from '../discord/alerts.js';
 import type { BotOptions } from '../discord/bot.js';
 import type { ServerCommand, ServerControls } from '../discord/command.js';
@@ -243,13 +243,13 @@ function single(options: CommunitiesOptions): Communities {
     defaultPublic: false,
     access,
     // The access checks' member lookups feed the directory too.
-    guard: createAccessGuard({
+    guard: new AccessGuard({
       ...access,
       maxAgeMs: config.ACCESS_MAX_AGE_SECONDS * 1000,
       graceMs: config.ACCESS_GRACE_SECONDS * 1000,
       resources,
       logger,
-    }),
+    }).check,
     directory,
     // The one community's paging arguments are kept unscoped, as they always were.
     state: options.state,

@@ -136,7 +136,7 @@ export function discordPoster(client: Client, communityOf: CommunityOf): DigestP
         if (!settings.reports.includes(report)) continue;
         // Who is on leave now, who comes back and who goes this week: three sections, no one twice.
         if (report === 'leave') {
-          const input = await untilAborted(reportInput(community, {}), signal);
+          const input = await untilAborted(reportInput(community, { purpose: 'ask' }), signal);
           reads.push(...(await untilAborted(digestLeaveEmbeds(community, input), signal)));
           continue;
         }
@@ -146,7 +146,7 @@ export function discordPoster(client: Client, communityOf: CommunityOf): DigestP
         // digest started then serves the pages saved to any report sharing it; one it joined (a
         // moderator's) goes on, unheeded.
         const fetched = await untilAborted(
-          view.fetch(community, arg, { page: 1, limit: PAGE_SIZE }, {}),
+          view.fetch(community, arg, { page: 1, limit: PAGE_SIZE }, { purpose: 'ask' }),
           signal,
         );
         const { items, info } = cutPage(fetched.data, 1, PAGE_SIZE);

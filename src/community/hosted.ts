@@ -14,7 +14,7 @@ import { readRoles } from '../api/roles.js';
 import type { Api } from '../api/types.js';
 import type { Config } from '../base/config.js';
 import type { Logger } from '../base/log.js';
-import { ADMIN_SETTING_NAMES, createAccessGuard } from '../discord/access.js';
+import { AccessGuard, ADMIN_SETTING_NAMES } from '../discord/access.js';
 import type { Community } from '../discord/community.js';
 import { say, UserError } from '../discord/replies.js';
 import type { Metrics } from '../ops/metrics.js';
@@ -142,7 +142,9 @@ export function createHostedCommunities(options: HostedOptions): HostedCommuniti
     async roles(guildId, options) {
       const community = await resolve(guildId);
       // The one roles reader (every page), shared with the guard, pickers and /rollcall status.
-      const list = await readRoles(community.resources, options?.refresh ? { refresh: options.refresh } : {});
+      const list = await readRoles(community.resources, {
+        purpose: options?.refresh === 'now' ? 'link-check' : options?.refresh ? 'refresh' : 'ask',
+      });
       return {
         roles: list.roles.map((role) => ({
           id: role.id,
@@ -166,7 +168,7 @@ function linkedCommunity(
   logger: Logger,
 ): LinkedCommunity {
   const { key, guildId, api, resources, directory, settings } = parts;
-  const guard = createAccessGuard({
+  const guard = new AccessGuard({
     requireMember: config.ACCESS_REQUIRE_MEMBER,
     roleIds: settings.accessRoleIds,
     discordRoleIds: settings.accessDiscordRoleIds,
@@ -191,6 +193,6 @@ function linkedCommunity(
       discordRoleIds: settings.accessDiscordRoleIds,
       settingNames: ADMIN_SETTING_NAMES,
     },
-    guard: (interaction) => guard(interaction),
+    guard: guard.check,
   };
 }

@@ -283,7 +283,7 @@ export function discordReminderPoster(client: Client, communityOf: CommunityOf):
       const refused = new Error('leave reminders read the saved snapshot only');
       try {
         const [data, settings] = await withoutRequests(refused, () =>
-          Promise.all([source.data({ savedOnly: true }), source.settings()]),
+          Promise.all([source.data({ purpose: 'saved-only' }), source.settings()]),
         );
         return {
           loas: data.loas,

@@ -8,7 +8,7 @@
  * docs/api-decisions.md), so there is no "stop at the first known record": a list is refreshed page
  * by page instead, the oldest saved page first, across all four lists. A page never read is read
  * (up to MAX_NEW_PAGES per call); a saved page older than the list freshness
- * (CACHE_TTL_LIST_SECONDS) is read again with `fresh`, which the API layer grants only when the
+ * (CACHE_TTL_LIST_SECONDS) is read again (`refresh`), which the API layer grants only when the
  * pace does; the first page the pace refuses (or the API fails on) ends the refresh, and the saved
  * pages are served with their age. Records are merged by id, the newest page winning.
  *
@@ -90,9 +90,9 @@ export function snapshotSource(
   const defaults = options.defaults ?? DEFAULT_REPORT_SETTINGS;
   const { guildId } = options;
   const source: ReportSource = {
-    data(readOptions = {}) {
+    data(readOptions = { purpose: 'ask' }) {
       const running = inFlight.get(options.community);
-      if (running && !readOptions.fresh) return running;
+      if (running && readOptions.purpose !== 'refresh') return running;
       // Its requests are counted as a report's, or as a digest's when a scheduled digest asked.
       const purpose = currentPurpose() === 'digest' ? 'digest' : 'report';
       const work = withPurpose(purpose, () => refreshAndLoad(options, readOptions, memory))
@@ -107,7 +107,7 @@ export function snapshotSource(
           if (inFlight.get(options.community) === work) inFlight.delete(options.community);
         });
       // A saved-only read refreshes nothing: a report asked meanwhile must not wait on it for its refresh.
-      if (!readOptions.savedOnly) inFlight.set(options.community, work);
+      if (readOptions.purpose !== 'saved-only') inFlight.set(options.community, work);
       return work;
     },
     async settings() {
@@ -179,15 +179,16 @@ async function refreshAndLoad(
   const budget = { fresh: MAX_NEW_PAGES, known: MAX_REFRESHED_PAGES };
   const done = new Set<string>();
   // The refresh button asks for everything saved to count as old.
-  const freshMs = readOptions.fresh ? 0 : options.freshMs;
+  const freshMs = readOptions.purpose === 'refresh' ? 0 : options.freshMs;
   let requests = 0;
   let held: Source | undefined;
   let failure: unknown;
   /** When the pace allows the next read, if it held back a page never read. */
   let pacedUntil: number | undefined;
   for (;;) {
-    // `savedOnly`: the saved pages as they are, without a read (a view that only adds to its answer).
-    const target = readOptions.savedOnly ? undefined : nextTarget(saved, now(), freshMs, done, budget);
+    // 'saved-only': the saved pages as they are, without a read (a view that only adds to its answer).
+    const target =
+      readOptions.purpose === 'saved-only' ? undefined : nextTarget(saved, now(), freshMs, done, budget);
     if (!target) break;
     done.add(`${target.resource}:${target.page}`);
     if (target.fetchedAt === undefined) budget.fresh--;
@@ -199,7 +200,7 @@ async function refreshAndLoad(
         // Every page waits for the pace, a page never read too (reports never take the share of the
         // monthly allowance kept for the first reads of what moderators ask), and a saved one also
         // when this process has no copy of it in its cache (after a restart).
-        target.fetchedAt === undefined ? { paced: true } : { fresh: true, paced: true },
+        { purpose: 'snapshot', refresh: target.fetchedAt !== undefined },
       );
     } catch (error) {
       if (!(error instanceof PacedError)) failure = error;
@@ -242,7 +243,8 @@ async function refreshAndLoad(
     if (held) break;
   }
   const all = [...saved.values()].flatMap((pages) => [...pages.values()]);
-  if (all.length === 0 && readOptions.savedOnly) throw new NotSavedError('no report snapshot saved');
+  if (all.length === 0 && readOptions.purpose === 'saved-only')
+    throw new NotSavedError('no report snapshot saved');
   if (all.length === 0 && failure !== undefined) throw failure;
   if (all.length === 0 && pacedUntil !== undefined)
     throw new UserError(say.reportPaced(Math.ceil(pacedUntil / 1000)));

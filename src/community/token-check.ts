@@ -45,7 +45,7 @@ export async function checkToken(
   try {
     // Spent from the month like any read, whatever the pace: only the API can say whether the
     // token works now. Refused (NoRoomError) only when nothing is left above the reserve.
-    const roles = await api.resources.listRoles({ page: 1, limit: 100 }, { fresh: true, check: true });
+    const roles = await api.resources.listRoles({ page: 1, limit: 100 }, { purpose: 'link-check' });
     if (roles.stale) return { ok: false, reason: 'unavailable' };
     // A saved answer (the month spent meanwhile) says nothing of the token now.
     if (roles.saving)

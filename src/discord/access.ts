@@ -2,19 +2,17 @@
  * Who may use Rollcall beyond Discord's own command permissions: optionally only holders of one of
  * the given Discord roles (free: every interaction carries the member's roles), optionally only
  * members of the community server, optionally only those holding one of the given community roles.
- * Every configured gate must pass. The community member is looked up by Discord user id through the
- * API layer, accepting a saved record only up to ACCESS_MAX_AGE_SECONDS old and never the copy kept
- * for when the API fails. Fails closed: when the API cannot answer, the refusal says why.
+ * Every configured gate must pass. The community member is looked up by Discord user id (an
+ * 'access-lookup' read: ReadOptions in src/api/types.ts says what it may rest on and spend). Fails
+ * closed: when the API cannot answer, the refusal says why.
  *
  * Linked roles cost nothing: a community role whose `linkedChatRoleId` names a Discord role of this
  * server (the community server keeps the two in step) is held by whoever holds that Discord role, as
  * the interaction says. A holder is let in with no lookup; when every access role is linked, anyone
  * else is refused with no lookup. Only access roles with no usable link (none, not a Discord id, a
- * role not on this server) fall back to member lookups. The roles list this rests on is the one
- * reader of src/api/roles.ts (every page, shared by every process through the cache), read again
- * at most once a day and only as the month's pace and the access share (as a first check) allow:
- * the saved list stands in meanwhile (up to ROLES_KEEP_MS). /rollcall-admin settings and /rollcall
- * status read it again when asked (as the pace allows), so a changed link counts from then on.
+ * role not on this server) fall back to member lookups. The links come from the one roles list of
+ * src/api/roles.ts (the guard's 'access-roles' read); /rollcall-admin settings and /rollcall status
+ * read it again when asked, so a changed link counts from then on.
  *
  * An access role the roles list does not hold is a mistyped setting: a Discord role id (what
  * "Copy Role ID" gives) or a role's name. It is named in a warn line (once an hour per server and
@@ -24,22 +22,15 @@
  * /rollcall status.
  *
  * Anyone who can run a command can make the community gates look them up, so a lookup costs little:
- * - it spends from the access checks' share of the monthly allowance, never from the rest or the
- *   reserve (the `access` read option; Limits.takeAccess); when that share is spent, a user with no
- *   saved answer young enough is told so in one sentence (a saved positive answer still lets in);
- * - first checks (anyone no saved answer allowed: every stranger) spend only part of that share, so
- *   re-checks of users a lookup allowed always find the rest (allowance.ts, FIRST_CHECKS_PART); the
- *   answer of every lookup is kept to the month's end (LOOKUP_KEEP_MS), so a moderator let in once
- *   this month is re-checked from that rest, however long ago: strangers cannot lock them out;
+ * - first checks spend only part of the access checks' share, so re-checks of users a lookup allowed
+ *   always find the rest (allowance.ts, FIRST_CHECKS_PART); every lookup's answer is kept to the
+ *   month's end (LOOKUP_KEEP_MS), so a moderator let in once this month is re-checked from that
+ *   rest, however long ago: strangers cannot lock them out;
  * - with access roles set, a first check is spent only on a user holding some Discord role of the
  *   server (any but @everyone): one holding none is a stranger, refused without a lookup (its
- *   sentence names the remedies), so strangers cannot spend the first checks a moderator never
- *   looked up this month needs; a user holding none whom a lookup let in before is re-checked;
- * - the one place a saved answer may allow: when the share is spent, a user whose last lookup allowed
- *   them is let in on that answer while it is younger than ACCESS_GRACE_SECONDS (a demotion then
- *   reaches Rollcall only when the grace runs out; a lookup that refused them since ends it);
- * - a refusal rests on a saved answer ("not a member", or the member's roles) up to the same maximum
- *   age, so a stranger asking again within it costs no request;
+ *   sentence names the remedies); a user holding none whom a lookup let in before is re-checked;
+ * - while the share is spent, a user whose last lookup allowed them is let in on that answer for
+ *   ACCESS_GRACE_SECONDS (a demotion then reaches Rollcall only when the grace runs out);
  * - a user refused REFUSALS_BEFORE_HOLD times within REFUSAL_WINDOW_MS is refused without a lookup
  *   for the rest of that window (Refusals).
  *
@@ -49,7 +40,7 @@
  */
 import type { Interaction } from 'discord.js';
 import { AccessSpentError, FirstCheckSkippedError, isApiError } from '../api/errors.js';
-import { type RolesList, readRoles, rolesRetryAt } from '../api/roles.js';
+import { type ReadRolesOptions, type RolesList, readRoles, rolesRetryAt } from '../api/roles.js';
 import type { Resources } from '../api/types.js';
 import { SNOWFLAKE } from '../base/discord-limits.js';
 import type { Logger } from '../base/log.js';
@@ -136,9 +127,6 @@ export interface AccessOptions {
   /** Clock of the refusal window and of the roles list's retry (ms since epoch). */
   now?: () => number;
 }
-
-/** The router's guard: a refusal sentence (said in the reader's language), or undefined to allow. */
-export type AccessGuard = (interaction: AccessInteraction) => Promise<Text | undefined>;
 
 /** What the guard reads of an interaction: the user, and (in a server) the member and the server. */
 export type AccessInteraction = Pick<Interaction, 'user'> &
@@ -282,18 +270,16 @@ export function serverRolesOf(
 
 /**
  * The access roles against the community's roles list (the one reader): which are checked free (a
- * usable linked Discord role), which cost a lookup and why, and what the read covers. `refresh`
- * reads the list again now (as the pace allows: settings saved, /rollcall status); `access` is the
- * guard's own read (a refresh spends from the access share). Never throws: a list that cannot be
- * read leaves every role to lookups, and says when it is tried again.
+ * usable linked Discord role), which cost a lookup and why, and what the read covers (`purpose`: as
+ * readRoles'). Never throws: a list that cannot be read leaves every role to lookups, and says when
+ * it is tried again.
  */
 export async function accessRoles(options: {
   resources: Resources;
   roleIds: readonly string[];
   serverRoles: ReadonlySet<string>;
   guildId?: string | null;
-  refresh?: boolean;
-  access?: boolean;
+  purpose?: ReadRolesOptions['purpose'];
   now?: () => number;
   logger?: Pick<Logger, 'warn'>;
   settingNames?: AccessSettingNames;
@@ -305,8 +291,7 @@ export async function accessRoles(options: {
   let list: RolesList;
   try {
     list = await readRoles(options.resources, {
-      ...(options.refresh ? { refresh: true } : {}),
-      ...(options.access ? { access: true } : {}),
+      ...(options.purpose ? { purpose: options.purpose } : {}),
       now,
     });
   } catch (error) {
@@ -439,29 +424,51 @@ interface Refusal {
   letsIn: string;
 }
 
-/** The guard's state for one server's interaction: what byLinks found. */
+/** What the access roles' links decide: let in, refuse, or undefined (look the member up). */
 type LinksVerdict = 'in' | { out: Refusal } | undefined;
 
-export function createAccessGuard(options: AccessOptions): AccessGuard {
-  const wanted = new Set(options.roleIds);
-  const discordWanted = new Set(options.discordRoleIds ?? []);
-  const apiGate = options.requireMember || wanted.size > 0;
-  if (!apiGate && discordWanted.size === 0) return async () => undefined;
-  const names = options.settingNames ?? ENV_SETTING_NAMES;
-  const journal = options.journal ?? processJournal;
-  const warnGate = options.warnGate ?? processWarnGate;
-  const now = options.now ?? Date.now;
-  const check = accessCheck(options, names, now);
+/** The router's guard of one community's rules (built per interaction in hosted mode). */
+export class AccessGuard {
+  /** The options' `roleIds` and `discordRoleIds`. */
+  private readonly wanted: ReadonlySet<string>;
+  private readonly discordWanted: ReadonlySet<string>;
+  /** Whether a community gate is set (membership or a community role): else no API read at all. */
+  private readonly apiGate: boolean;
+  private readonly names: AccessSettingNames;
+  private readonly journal: AccessJournal;
+  private readonly warnGate: WarnGate;
+  private readonly refusals: Refusals;
+  private readonly rolesUnread: Map<string, number>;
+  private readonly now: () => number;
+  /** A refusal counts for these gates only: changed settings start the count again. */
+  private readonly gates: string;
 
-  return async (interaction) => {
-    const refusal = await check(interaction);
+  constructor(private readonly options: AccessOptions) {
+    this.wanted = new Set(options.roleIds);
+    this.discordWanted = new Set(options.discordRoleIds ?? []);
+    this.apiGate = options.requireMember || this.wanted.size > 0;
+    this.names = options.settingNames ?? ENV_SETTING_NAMES;
+    this.journal = options.journal ?? processJournal;
+    this.warnGate = options.warnGate ?? processWarnGate;
+    this.refusals = options.refusals ?? processRefusals;
+    this.rolesUnread = options.rolesUnread ?? processRolesUnread;
+    this.now = options.now ?? Date.now;
+    this.gates = `${options.requireMember ? 'member' : ''}:${[...this.wanted].sort().join(',')}`;
+  }
+
+  /**
+   * A refusal sentence (said in the reader's language), or undefined to allow; each refusal is
+   * journaled and logged. Bound, so it may be handed on as the community's guard.
+   */
+  readonly check = async (interaction: AccessInteraction): Promise<Text | undefined> => {
+    const refusal = await this.refusal(interaction);
     if (!refusal) return undefined;
     const userId = interaction.user.id;
     const guildId = interaction.guildId ?? '';
-    const at = now();
-    journal.record(guildId, { cause: refusal.cause, at, userId });
-    if (warnGate(`refused:${guildId}:${refusal.cause}:${userId}`, at)) {
-      options.logger.warn(
+    const at = this.now();
+    this.journal.record(guildId, { cause: refusal.cause, at, userId });
+    if (this.warnGate(`refused:${guildId}:${refusal.cause}:${userId}`, at)) {
+      this.options.logger.warn(
         {
           guild: guildId,
           user: userId,
@@ -474,54 +481,10 @@ export function createAccessGuard(options: AccessOptions): AccessGuard {
     }
     return refusal.text;
   };
-}
 
-/** The checks themselves: undefined to let in, else the refusal. */
-function accessCheck(options: AccessOptions, names: AccessSettingNames, now: () => number) {
-  const wanted = new Set(options.roleIds);
-  const discordWanted = new Set(options.discordRoleIds ?? []);
-  const apiGate = options.requireMember || wanted.size > 0;
-  const refusals = options.refusals ?? processRefusals;
-  const rolesUnread = options.rolesUnread ?? processRolesUnread;
-  const lookUp = memberLookup(options, names);
-  /** A refusal counts for these gates only: changed settings start the count again. */
-  const gates = `${options.requireMember ? 'member' : ''}:${[...wanted].sort().join(',')}`;
-
-  /**
-   * The access roles' links, for the free part of the check: 'in' when the user holds a linked
-   * Discord role, a refusal when every access role is linked (or no access role is a community
-   * role) and they hold none, else undefined (look up).
-   */
-  async function byLinks(interaction: AccessInteraction, held: ReadonlySet<string>): Promise<LinksVerdict> {
-    if (wanted.size === 0) return undefined;
-    const server = interaction.guildId ?? '';
-    if ((rolesUnread.get(server) ?? 0) > now()) return undefined;
-    const read = await accessRoles({
-      resources: options.resources,
-      roleIds: [...wanted],
-      // Without the server's roles, a Discord role the user holds is known to exist; others are not.
-      serverRoles: serverRolesOf(interaction) ?? held,
-      guildId: interaction.guildId,
-      access: true,
-      now,
-      logger: options.logger,
-      settingNames: names,
-      ...(options.quotaRoles ? { quotaRoles: options.quotaRoles } : {}),
-    });
-    if (read.unread) {
-      rolesUnread.delete(server);
-      rolesUnread.set(server, Math.max(read.unread.retryAt, now() + 1));
-      for (const oldest of rolesUnread.keys()) {
-        if (rolesUnread.size <= MAX_REFUSED_USERS) break;
-        rolesUnread.delete(oldest);
-      }
-      return undefined;
-    }
-    return linksVerdict(read.links, read.list?.complete === true, held, names);
-  }
-
-  return async (interaction: AccessInteraction): Promise<Refusal | undefined> => {
-    const userId = interaction.user.id;
+  /** The checks themselves: undefined to let in, else the refusal. */
+  private async refusal(interaction: AccessInteraction): Promise<Refusal | undefined> {
+    const { names, discordWanted, refusals, now } = this;
     const held = discordRolesOf(interaction.member);
     if (discordWanted.size > 0 && ![...discordWanted].some((id) => held.has(id))) {
       return {
@@ -530,11 +493,11 @@ function accessCheck(options: AccessOptions, names: AccessSettingNames, now: () 
         letsIn: `one of the Discord roles of ${names.discordRoles} (${[...discordWanted].join(', ')})`,
       };
     }
-    if (!apiGate) return undefined;
-    const linked = await byLinks(interaction, held);
+    if (!this.apiGate) return undefined;
+    const linked = await this.byLinks(interaction, held);
     if (linked === 'in') return undefined;
     if (linked) return linked.out;
-    const key = `${interaction.guildId ?? ''}:${gates}:${userId}`;
+    const key = `${interaction.guildId ?? ''}:${this.gates}:${interaction.user.id}`;
     const heldUntil = refusals.heldUntil?.(key, now()) ?? (refusals.held(key, now()) ? now() : undefined);
     if (heldUntil !== undefined) {
       return {
@@ -545,14 +508,116 @@ function accessCheck(options: AccessOptions, names: AccessSettingNames, now: () 
     }
     // A stranger (no Discord role of the server but @everyone) spends no first check.
     const stranger =
-      wanted.size > 0 && !!interaction.guildId && [...held].every((id) => id === interaction.guildId);
-    const answer = await lookUp(userId, stranger);
+      this.wanted.size > 0 && !!interaction.guildId && [...held].every((id) => id === interaction.guildId);
+    const answer = await this.lookUp(interaction.user.id, stranger);
     if (answer === 'in') {
       refusals.forget(key);
       return undefined;
     }
     if (answer.cause === 'not-member' || answer.cause === 'no-access-role') refusals.refused(key, now());
     return answer;
+  }
+
+  /** The free part of the check: what the access roles' links decide for a user holding `held`. */
+  private async byLinks(interaction: AccessInteraction, held: ReadonlySet<string>): Promise<LinksVerdict> {
+    const { rolesUnread, now } = this;
+    if (this.wanted.size === 0) return undefined;
+    const server = interaction.guildId ?? '';
+    if ((rolesUnread.get(server) ?? 0) > now()) return undefined;
+    const read = await accessRoles({
+      resources: this.options.resources,
+      roleIds: [...this.wanted],
+      // Without the server's roles, a Discord role the user holds is known to exist; others are not.
+      serverRoles: serverRolesOf(interaction) ?? held,
+      guildId: interaction.guildId,
+      purpose: 'access-roles',
+      now,
+      logger: this.options.logger,
+      settingNames: this.names,
+      ...(this.options.quotaRoles ? { quotaRoles: this.options.quotaRoles } : {}),
+    });
+    if (read.unread) {
+      rolesUnread.delete(server);
+      rolesUnread.set(server, Math.max(read.unread.retryAt, now() + 1));
+      for (const oldest of rolesUnread.keys()) {
+        if (rolesUnread.size <= MAX_REFUSED_USERS) break;
+        rolesUnread.delete(oldest);
+      }
+      return undefined;
+    }
+    return linksVerdict(read.links, read.list?.complete === true, held, this.names);
+  }
+
+  /** Does a member record hold an access role (or, with none set, is it a record at all)? */
+  private allows(record: unknown): boolean {
+    if (this.wanted.size === 0) return typeof record === 'object' && record !== null;
+    const roles: unknown = (record as { roles?: unknown } | null)?.roles;
+    return Array.isArray(roles) && roles.some((id) => typeof id === 'string' && this.wanted.has(id));
+  }
+
+  /** The community gates' lookup: let in, or the refusal (not a member, no role, or not checkable). */
+  private async lookUp(userId: string, stranger: boolean): Promise<'in' | Refusal> {
+    const { names } = this;
+    let record: unknown;
+    try {
+      const fetched = await this.options.resources.getMemberByChatId(userId, {
+        purpose: 'access-lookup',
+        maxAgeMs: this.options.maxAgeMs ?? DEFAULT_ACCESS_MAX_AGE_MS,
+        allowedBy: (saved) => this.allows(saved),
+        graceMs: this.options.graceMs ?? DEFAULT_ACCESS_GRACE_MS,
+        keepMs: LOOKUP_KEEP_MS,
+        noFirstCheck: stranger,
+      });
+      if (fetched.stale) throw new Error('a saved member record was offered for an access check');
+      if (fetched.saving) {
+        this.options.logger.debug(
+          { user: userId },
+          'access allowed on a saved answer: the access share is spent',
+        );
+      }
+      record = fetched.data;
+    } catch (error) {
+      return lookupFailure(error, names);
+    }
+    if (this.allows(record)) return 'in';
+    return this.wanted.size === 0
+      ? { cause: 'not-member', text: say.accessNotMember, letsIn: 'a community member record' }
+      : {
+          cause: 'no-access-role',
+          text: say.accessNoRole,
+          letsIn: `one of the community roles of ${names.roles} on their member record`,
+        };
+  }
+}
+
+/** The refusal of a lookup that did not answer a record: not a member, a stranger, a spent share, or unchecked. */
+function lookupFailure(error: unknown, names: AccessSettingNames): Refusal {
+  if (isApiError(error) && error.status === 404) {
+    return {
+      cause: 'not-member',
+      text: say.accessNotMember,
+      letsIn: 'a community member record linked to their Discord account',
+    };
+  }
+  if (error instanceof FirstCheckSkippedError) {
+    return {
+      cause: 'stranger',
+      text: say.accessStranger(names.discordRoles),
+      letsIn: `any role of this Discord server (then a lookup), a Discord role linked to an access role, or ${names.discordRoles}`,
+    };
+  }
+  if (error instanceof AccessSpentError) {
+    const at = Math.floor(error.nextAt / 1000);
+    const letsIn = `a Discord role linked to an access role (free checks), or ${names.discordRoles}`;
+    return error.kind === 'first'
+      ? { cause: 'first-checks-spent', text: say.accessFirstChecksSpent(at, names.discordRoles), letsIn }
+      : { cause: 'checks-spent', text: say.accessChecksSpent(at), letsIn };
+  }
+  return {
+    err: error,
+    cause: 'unchecked',
+    text: say.accessUnchecked(errorText(error)),
+    letsIn: 'the community server API answering',
   };
 }
 
@@ -593,76 +658,5 @@ function linksVerdict(
       text: say.accessNoLinkedRole(roleNames),
       letsIn: `a Discord role linked to ${roleNames.join(', ')} (${linked.map((l) => l.discordRoleId).join(', ')})`,
     },
-  };
-}
-
-/** The community gates' lookup: let in, or the refusal (not a member, no role, or not checkable). */
-function memberLookup(options: AccessOptions, names: AccessSettingNames) {
-  const wanted = new Set(options.roleIds);
-  const maxAgeMs = options.maxAgeMs ?? DEFAULT_ACCESS_MAX_AGE_MS;
-  const graceMs = options.graceMs ?? DEFAULT_ACCESS_GRACE_MS;
-  /** Does a member record hold an access role (or, with none set, is it a record at all)? */
-  const allows = (record: unknown): boolean => {
-    if (wanted.size === 0) return typeof record === 'object' && record !== null;
-    const roles: unknown = (record as { roles?: unknown } | null)?.roles;
-    return Array.isArray(roles) && roles.some((id) => typeof id === 'string' && wanted.has(id));
-  };
-  const remedy = `a Discord role linked to an access role (free checks), or ${names.discordRoles}`;
-  return async (userId: string, stranger = false): Promise<'in' | Refusal> => {
-    let record: unknown;
-    try {
-      const fetched = await options.resources.getMemberByChatId(userId, {
-        maxAgeMs,
-        access: true,
-        allowedBy: allows,
-        graceMs,
-        keepMs: LOOKUP_KEEP_MS,
-        ...(stranger ? { noFirstCheck: true } : {}),
-      });
-      if (fetched.stale) throw new Error('a saved member record was offered for an access check');
-      if (fetched.saving) {
-        options.logger.debug({ user: userId }, 'access allowed on a saved answer: the access share is spent');
-      }
-      record = fetched.data;
-    } catch (error) {
-      if (isApiError(error) && error.status === 404) {
-        return {
-          cause: 'not-member',
-          text: say.accessNotMember,
-          letsIn: 'a community member record linked to their Discord account',
-        };
-      }
-      if (error instanceof FirstCheckSkippedError) {
-        return {
-          cause: 'stranger',
-          text: say.accessStranger(names.discordRoles),
-          letsIn: `any role of this Discord server (then a lookup), a Discord role linked to an access role, or ${names.discordRoles}`,
-        };
-      }
-      if (error instanceof AccessSpentError) {
-        const at = Math.floor(error.nextAt / 1000);
-        return error.kind === 'first'
-          ? {
-              cause: 'first-checks-spent',
-              text: say.accessFirstChecksSpent(at, names.discordRoles),
-              letsIn: remedy,
-            }
-          : { cause: 'checks-spent', text: say.accessChecksSpent(at), letsIn: remedy };
-      }
-      return {
-        err: error,
-        cause: 'unchecked',
-        text: say.accessUnchecked(errorText(error)),
-        letsIn: 'the community server API answering',
-      };
-    }
-    if (allows(record)) return 'in';
-    return wanted.size === 0
-      ? { cause: 'not-member', text: say.accessNotMember, letsIn: 'a community member record' }
-      : {
-          cause: 'no-access-role',
-          text: say.accessNoRole,
-          letsIn: `one of the community roles of ${names.roles} on their member record`,
-        };
   };
 }

@@ -38,7 +38,10 @@ describe('a saved member record from a clock that runs ahead', () => {
     expect(server.requests).toHaveLength(1);
     // Six minutes pass: the record is six minutes old, whatever the clock that saved it said.
     behind.advance(6 * MINUTE);
-    const checked = await slow.resources.getMemberByChatId('123456789012345678', { maxAgeMs: 5 * MINUTE });
+    const checked = await slow.resources.getMemberByChatId('123456789012345678', {
+      purpose: 'access-lookup',
+      maxAgeMs: 5 * MINUTE,
+    });
     expect(checked.fromCache).toBe(false);
     expect(server.requests).toHaveLength(2);
     // A read without a maximum age still uses the copy (only access checks are strict).

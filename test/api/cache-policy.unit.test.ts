@@ -106,7 +106,7 @@ describe('hits and coalescing', () => {
     const a = api();
     await a.resources.getLoa('L1');
     clock.advance(SECOND);
-    const refreshed = await a.resources.getLoa('L1', { fresh: true });
+    const refreshed = await a.resources.getLoa('L1', { purpose: 'refresh' });
     expect(refreshed.fromCache).toBe(false);
     expect(server.requests).toHaveLength(2);
     const after = await a.resources.getLoa('L1');
@@ -215,7 +215,7 @@ describe('errors and the cache', () => {
     const a = api();
     const original = await a.resources.getLoa('L1');
     server.handle(() => ({ status: 502, body: { error: 'bad gateway' } }));
-    const result = await a.resources.getLoa('L1', { fresh: true });
+    const result = await a.resources.getLoa('L1', { purpose: 'refresh' });
     expect(result).toMatchObject({ stale: true, fetchedAt: original.fetchedAt });
   });
 });

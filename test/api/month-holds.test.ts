@@ -241,9 +241,9 @@ function fakeList(pages: number, failAt?: number): { view: ListView<{ id: number
   const view = {
     kind: 'list',
     id: 'fake',
-    async fetch(_api: unknown, _arg: string, query: { page: number }, options: { savedOnly?: boolean }) {
+    async fetch(_api: unknown, _arg: string, query: { page: number }, options: { purpose: string }) {
       const page = query.page;
-      if (options.savedOnly && page > 1) throw new NotSavedError('not saved');
+      if (options.purpose === 'saved-only' && page > 1) throw new NotSavedError('not saved');
       if (page > 1) reads.push(page);
       if (page === failAt) throw new Error('the API failed');
       const envelope: ListEnvelope<{ id: number }> = {
@@ -310,8 +310,8 @@ describe('a log search holds what it plans', () => {
   function fakeLogs(pages: number, failures = 0, failAt = 1) {
     let failing = failures;
     return {
-      async listUserLogs(_username: string, query: { page: number }, options: { savedOnly?: boolean } = {}) {
-        if (options.savedOnly) throw new NotSavedError('not saved');
+      async listUserLogs(_username: string, query: { page: number }, options?: { purpose: string }) {
+        if (options?.purpose === 'saved-only') throw new NotSavedError('not saved');
         if (query.page === failAt && failing-- > 0) throw new Error('the API failed');
         return {
           data: { data: [], page: query.page, pageSize: 100, total: pages * 100, totalPages: pages },

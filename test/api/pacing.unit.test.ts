@@ -63,7 +63,7 @@ describe('pacing: stale-first answers', () => {
     );
 
     // The refresh button is paced too, and says when a fresh read is possible.
-    const button = await api.resources.getLoa('L1', { fresh: true });
+    const button = await api.resources.getLoa('L1', { purpose: 'refresh' });
     expect(server.requests).toHaveLength(2);
     expect(button.saving).toBeDefined();
 
@@ -80,7 +80,7 @@ describe('pacing: stale-first answers', () => {
     clock.advance(61_000);
     await api.resources.getMember('M1');
     clock.advance(61_000);
-    const checked = await api.resources.getMember('M1', { maxAgeMs: 30_000 });
+    const checked = await api.resources.getMember('M1', { purpose: 'access-lookup', maxAgeMs: 30_000 });
     expect(checked.fromCache).toBe(false);
     expect(server.requests).toHaveLength(3);
   });

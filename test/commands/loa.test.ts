@@ -57,7 +57,7 @@ function community(saved: boolean, calls: Call[] = []) {
   });
   resources.listLoas = async (query: PageQuery, options?: ReadOptions) => {
     calls.push({ method: 'listLoas', args: [query, options] });
-    if (options?.savedOnly && (!saved || query.page > 1)) throw new NotSavedError('not saved');
+    if (options?.purpose === 'saved-only' && (!saved || query.page > 1)) throw new NotSavedError('not saved');
     return fetched(envelope(all.slice((query.page - 1) * query.limit, query.page * query.limit)));
   };
   resources.getLoa = async (id: string) => {
@@ -79,7 +79,7 @@ describe('/loa view', () => {
     expect(payload.embeds?.[0]?.fields?.find((f) => f.name === 'Status code')?.value).toBe('3 (approved)');
     // The codes are read from saved pages only: no request beyond the LOA itself.
     for (const call of calls.filter((c) => c.method === 'listLoas'))
-      expect((call.args[1] as ReadOptions | undefined)?.savedOnly).toBe(true);
+      expect((call.args[1] as ReadOptions | undefined)?.purpose).toBe('saved-only');
   });
 
   it('an ended LOA: the title says "Ended", the status code the review\'s outcome, never a state against it', async () => {

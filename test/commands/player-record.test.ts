@@ -44,9 +44,9 @@ function fake(pages: Log[][], saved: number[] = [], holdMonth?: HoldMonth, total
   const requests: number[] = [];
   const kept = new Set(saved);
   const resources = {
-    async listUserLogs(_username: string, { page }: PageQuery, options: ReadOptions = {}) {
-      if (options.savedOnly && !kept.has(page)) throw new NotSavedError('not saved');
-      const fromCache = kept.has(page) && options.fresh !== true;
+    async listUserLogs(_username: string, { page }: PageQuery, options: ReadOptions = { purpose: 'ask' }) {
+      if (options.purpose === 'saved-only' && !kept.has(page)) throw new NotSavedError('not saved');
+      const fromCache = kept.has(page) && options.purpose !== 'refresh';
       if (!fromCache) {
         requests.push(page);
         kept.add(page);
@@ -59,7 +59,7 @@ function fake(pages: Log[][], saved: number[] = [], holdMonth?: HoldMonth, total
 }
 
 async function open(f: Fake): Promise<APIEmbed> {
-  const fetched = await playerView.fetch(f.community, 'Bob_1', {});
+  const fetched = await playerView.fetch(f.community, 'Bob_1', { purpose: 'ask' });
   return playerView.render(fetched.data, fetched);
 }
 

@@ -79,7 +79,7 @@ describe('/log', () => {
     const getLog = vi.fn(async (_id: string) => fetched(aLog));
     const show = context({ getLog });
     const payload = await run(log, 'view', { id: ' log_1 ' }, show);
-    expect(getLog).toHaveBeenCalledWith('log_1', {});
+    expect(getLog).toHaveBeenCalledWith('log_1', { purpose: 'ask' });
     const embed = payload.embeds?.[0];
     expect(embed?.title).toBe('Log log\\_1 · type 1');
     assertEmbedWithinLimits(embed!);
@@ -115,7 +115,11 @@ describe('/log', () => {
     );
     const show = context({ listUserLogs });
     const payload = await run(log, 'user', { username: '  Player One ' }, show);
-    expect(listUserLogs).toHaveBeenCalledWith('Player One', { page: 1, limit: PAGE_SIZE }, {});
+    expect(listUserLogs).toHaveBeenCalledWith(
+      'Player One',
+      { page: 1, limit: PAGE_SIZE },
+      { purpose: 'ask' },
+    );
     expect(payload.embeds?.[0]?.title).toBe('Moderation logs of Player One');
     expect(payload.embeds?.[0]?.footer?.text).toMatch(/^Page 1 of 1 · 2 logs/);
     expect(selectOptions(payload).map((o) => o.value)).toEqual(['log_1', 'log_2']);
@@ -142,7 +146,7 @@ describe('/shift', () => {
   it('list: lists shifts, each openable as a shift', async () => {
     const listShifts = vi.fn(async (q: PageQuery) => page([aShift], q.page));
     const payload = await run(shift, 'list', {}, context({ listShifts }));
-    expect(listShifts).toHaveBeenCalledWith({ page: 1, limit: PAGE_SIZE }, {});
+    expect(listShifts).toHaveBeenCalledWith({ page: 1, limit: PAGE_SIZE }, { purpose: 'ask' });
     expect(payload.embeds?.[0]?.description).toContain('🟢 **Active**');
     expect(payload.embeds?.[0]?.description).toContain('1h so far');
     expect(selectOptions(payload)).toEqual([
@@ -155,7 +159,7 @@ describe('/shift', () => {
     const getShift = vi.fn(async (_id: string) => fetched(aShift));
     const show = context({ getShift });
     const payload = await run(shift, 'view', { id: 'sh_1' }, show);
-    expect(getShift).toHaveBeenCalledWith('sh_1', {});
+    expect(getShift).toHaveBeenCalledWith('sh_1', { purpose: 'ask' });
     expect(payload.embeds?.[0]?.title).toBe('🟢 Shift sh\\_1 · Active');
     expect(await linkOf(payload, "Member's LOAs", show)).toEqual({ view: 'loa.member', arg: 'mem_9' });
     expect(shortcutArgs(shiftDetailView, { ...aShift, memberId: '' })).toEqual([]);
@@ -206,7 +210,7 @@ describe('/audit-log', () => {
       page: 2,
       arg: '',
     });
-    expect(resources.listAuditLogs).toHaveBeenCalledWith({ page: 2, limit: PAGE_SIZE }, {});
+    expect(resources.listAuditLogs).toHaveBeenCalledWith({ page: 2, limit: PAGE_SIZE }, { purpose: 'ask' });
     const embed = payload.embeds?.[0];
     expect(embed?.title).toBe('Audit log entry a13 · type 5');
     expect(embed?.description).toContain('**summary**: Created @\u200Beveryone');
@@ -220,25 +224,29 @@ describe('/audit-log', () => {
     // Two new entries arrived at the top since the list was shown: a9 moved from page 1 to page 2.
     const shifted = [entry('new1'), entry('new2'), ...entries];
     const resources = auditResources(shifted);
-    const found = await readAuditEntry(resources as unknown as Resources, '1:a9', {});
+    const found = await readAuditEntry(resources as unknown as Resources, '1:a9', { purpose: 'ask' });
     expect(found.data).toEqual({ entry: entries[9], page: 2 });
     // Entries were removed: a10 moved from page 2 back to page 1.
     const removed = auditResources(entries.slice(3));
-    expect((await readAuditEntry(removed as unknown as Resources, '2:a10', {})).data.page).toBe(1);
+    expect(
+      (await readAuditEntry(removed as unknown as Resources, '2:a10', { purpose: 'ask' })).data.page,
+    ).toBe(1);
   });
 
   it('open: says so when the entry is gone, and refuses an argument it did not make', async () => {
     const resources = auditResources(entries) as unknown as Resources;
-    await expect(readAuditEntry(resources, '1:missing', {})).rejects.toThrow(MESSAGES.auditEntryMoved);
-    await expect(readAuditEntry(resources, 'a13', {})).rejects.toThrow(MESSAGES.expired);
-    await expect(readAuditEntry(resources, '0:a13', {})).rejects.toThrow(MESSAGES.expired);
+    await expect(readAuditEntry(resources, '1:missing', { purpose: 'ask' })).rejects.toThrow(
+      MESSAGES.auditEntryMoved,
+    );
+    await expect(readAuditEntry(resources, 'a13', { purpose: 'ask' })).rejects.toThrow(MESSAGES.expired);
+    await expect(readAuditEntry(resources, '0:a13', { purpose: 'ask' })).rejects.toThrow(MESSAGES.expired);
   });
 
   it('open: does not read past the last page or before the first', async () => {
     const resources = auditResources(entries.slice(0, 5));
-    await expect(readAuditEntry(resources as unknown as Resources, '1:zzz', {})).rejects.toThrow(
-      MESSAGES.auditEntryMoved,
-    );
+    await expect(
+      readAuditEntry(resources as unknown as Resources, '1:zzz', { purpose: 'ask' }),
+    ).rejects.toThrow(MESSAGES.auditEntryMoved);
     expect(resources.listAuditLogs).toHaveBeenCalledTimes(1);
   });
 
@@ -276,7 +284,7 @@ describe('/audit-log', () => {
       page: last,
       arg: '',
     });
-    expect(listAuditLogs).toHaveBeenLastCalledWith({ page: last, limit: PAGE_SIZE }, {});
+    expect(listAuditLogs).toHaveBeenLastCalledWith({ page: last, limit: PAGE_SIZE }, { purpose: 'ask' });
     expect(payload.embeds?.[0]?.title).toBe('Audit log entry a0 · type 5');
   });
 

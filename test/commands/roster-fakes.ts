@@ -145,7 +145,12 @@ export function showContext(
   resources: Resources,
   more: Partial<Community> & { holdMonth?: HoldMonth } = {},
 ): ShowContext {
-  return { community: fakeCommunity(resources, more), views: allViews(), owner: OWNER, options: {} };
+  return {
+    community: fakeCommunity(resources, more),
+    views: allViews(),
+    owner: OWNER,
+    options: { purpose: 'ask' },
+  };
 }
 
 /** Every command's views, registered and checked as at start. */

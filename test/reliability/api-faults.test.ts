@@ -251,7 +251,7 @@ describe('API refusing connections', () => {
     const refused = await ask(world, 'loa', { subcommand: 'view', options: { id: unsaved } });
     expect(refused.message?.content).toBe(MESSAGES.unavailable);
     try {
-      await world.app.api.resources.getLoa(unsaved, { fresh: true });
+      await world.app.api.resources.getLoa(unsaved, { purpose: 'refresh' });
     } catch (error) {
       recordError('connection refused', error);
     }
@@ -355,7 +355,7 @@ describe('the API token', () => {
     const answer = await ask(world, 'loa', { subcommand: 'list' });
     expect(answer.message?.content).toBe(MESSAGES.unauthorized);
     try {
-      await world.app.api.resources.listLoas({ page: 1, limit: 10 }, { fresh: true });
+      await world.app.api.resources.listLoas({ page: 1, limit: 10 }, { purpose: 'refresh' });
     } catch (error) {
       recordError('401', error);
     }

@@ -132,10 +132,10 @@ describe('an export whose saved page is refreshed on the way', () => {
     const view = {
       kind: 'list',
       id: 'fake',
-      async fetch(_api: unknown, _arg: string, query: { page: number }, options: { savedOnly?: boolean }) {
+      async fetch(_api: unknown, _arg: string, query: { page: number }, options: { purpose: string }) {
         const page = query.page;
-        if (options.savedOnly && page > 2) throw new NotSavedError('not saved');
-        const fromCache = page === 1 || options.savedOnly === true;
+        if (options.purpose === 'saved-only' && page > 2) throw new NotSavedError('not saved');
+        const fromCache = page === 1 || options.purpose === 'saved-only';
         if (!fromCache) {
           seen.push(await spare()); // what another export would see just before this read
           await l.acquire(key, 0);

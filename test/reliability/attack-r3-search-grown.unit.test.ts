@@ -39,9 +39,9 @@ describe('/log search whose user grew since page 1 was saved', () => {
     });
     const resources = {
       ...fakeResources({}),
-      async listUserLogs(_u: string, query: { page: number }, options: { savedOnly?: boolean } = {}) {
+      async listUserLogs(_u: string, query: { page: number }, options?: { purpose: string }) {
         // Page 1 was saved when the user had 2 pages; nothing else is saved; the API now has 6.
-        if (options.savedOnly) {
+        if (options?.purpose === 'saved-only') {
           if (query.page === 1) return { ...page(1, 2), fromCache: true };
           throw new NotSavedError('not saved');
         }

@@ -140,7 +140,7 @@ function hostedAudit(backend: Backend): void {
     // Reads that fail: a record that is not there, and the check of a token the API rejects.
     const community = await world.app.hosted?.resolve(A);
     if (typeof community !== 'object') throw new Error(`no community for A: ${community}`);
-    await community.resources.getLoa('no-such-loa', { fresh: true }).then(
+    await community.resources.getLoa('no-such-loa', { purpose: 'refresh' }).then(
       () => expect.unreachable('the read should fail'),
       (error: unknown) => recordError('hosted 404', error),
     );

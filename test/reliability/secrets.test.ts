@@ -120,7 +120,7 @@ describe('an API that echoes the token back', () => {
     const answer = await ask(world, 'loa', { subcommand: 'view', options: { id } });
     expect(answer.message?.content).toBe(sentence);
     try {
-      await world.app.api.resources.getLoa(`${id}-direct`, { fresh: true });
+      await world.app.api.resources.getLoa(`${id}-direct`, { purpose: 'refresh' });
       expect.unreachable('the read should fail');
     } catch (error) {
       recordError(`echo ${mode}`, error);

@@ -58,7 +58,7 @@ const community = (d: ReportData, quotas: Record<string, number> = {}) =>
 
 /** A report view as a moderator sees it: fetched from the snapshot, its first page rendered. */
 async function shown<T>(view: ListView<T>, c: Community, arg: string): Promise<APIEmbed> {
-  const page = await view.fetch(c, arg, { page: 1, limit: 10 }, {});
+  const page = await view.fetch(c, arg, { page: 1, limit: 10 }, { purpose: 'ask' });
   const rows = (page.data.data ?? []) as T[];
   const total = page.data.total ?? rows.length;
   const info = { page: 1, totalPages: Math.max(1, Math.ceil(total / 10)), total };

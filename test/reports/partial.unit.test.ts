@@ -44,7 +44,7 @@ async function inactive(
   t = ENGLISH,
   arg = '14||0',
 ): Promise<{ rows: number; embed: APIEmbed }> {
-  const page = await quotaInactiveView.fetch(community(d), arg, { page: 1, limit: 10 }, {});
+  const page = await quotaInactiveView.fetch(community(d), arg, { page: 1, limit: 10 }, { purpose: 'ask' });
   const rows = page.data.data ?? [];
   const info = { page: 1, totalPages: 1, total: page.data.total ?? rows.length };
   return { rows: rows.length, embed: quotaInactiveView.render(rows, info, { ...page, t }, arg, undefined) };

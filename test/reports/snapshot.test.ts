@@ -116,12 +116,12 @@ describe('a saved-only read of the snapshot (the staff record)', () => {
       freshMs: 0,
       logger: silentLogger,
     });
-    await expect(source.data({ savedOnly: true })).rejects.toBeInstanceOf(NotSavedError);
+    await expect(source.data({ purpose: 'saved-only' })).rejects.toBeInstanceOf(NotSavedError);
     expect(listCalls(sandbox)).toBe(0);
     const full = await source.data();
     expect(full.requests).toBe(7);
     // freshMs 0: every saved page is old, and a report would read each again; a saved-only read does not.
-    const saved = await source.data({ savedOnly: true });
+    const saved = await source.data({ purpose: 'saved-only' });
     expect(saved.requests).toBe(0);
     expect(listCalls(sandbox)).toBe(7);
     expect(ids(saved.members)).toEqual(ids(dataset.members));
@@ -147,7 +147,7 @@ describe('report snapshot kept in memory', () => {
     const first = await mine.data();
     await new Promise((resolve) => setTimeout(resolve, 20));
     // Another process (its own memory) refreshes everything.
-    const theirs = await make().data({ fresh: true });
+    const theirs = await make().data({ purpose: 'refresh' });
     expect(theirs.requests).toBe(7);
     expect(theirs.source.fetchedAt).toBeGreaterThan(first.source.fetchedAt);
     const seen = await mine.data();
@@ -207,7 +207,7 @@ describe('report snapshot refresh and the monthly allowance', () => {
     const store = await open(place);
     // A moderator's refresh of a saved list takes this turn of the pace.
     await made.resources.listRoles({ page: 1, limit: 100 });
-    await made.resources.listRoles({ page: 1, limit: 100 }, { fresh: true });
+    await made.resources.listRoles({ page: 1, limit: 100 }, { purpose: 'refresh' });
     expect(sandbox.requests).toHaveLength(2);
     const source = snapshotSource({
       community: 'community-w',

@@ -116,7 +116,7 @@ export function showContext(
     community,
     views,
     owner: interaction.user.id,
-    options: fresh ? { fresh: true } : {},
+    options: { purpose: fresh ? 'refresh' : 'ask' },
     names: displayNames(interaction),
     t: wordsFor(interaction.locale),
   };

@@ -94,7 +94,7 @@ export async function exportList<T, C, F extends Fetched<ListEnvelope<T>>>(
     }
   };
 
-  const first = await read(1, ctx.options ?? {});
+  const first = await read(1, ctx.options ?? { purpose: 'ask' });
   const { info } = cutPage(first.data, 1, Number.POSITIVE_INFINITY);
   const pages = Math.min(info.totalPages, EXPORT_MAX_PAGES);
   const every = view.everyRow?.(first);
@@ -151,7 +151,7 @@ async function readRest<F extends Fetched<unknown>>(
   const rest = Array.from({ length: pages - 1 }, (_, i) => i + 2);
   const saved = await Promise.all(
     rest.map((page) =>
-      read(page, { savedOnly: true }).then(
+      read(page, { purpose: 'saved-only' }).then(
         () => true,
         (error: unknown) => {
           if (isNotSaved(error)) return false;
@@ -170,7 +170,7 @@ async function readRest<F extends Fetched<unknown>>(
   const reads: F[] = [first];
   try {
     for (const [i, page] of rest.entries()) {
-      const fetched = await read(page, ctx.options ?? {});
+      const fetched = await read(page, ctx.options ?? { purpose: 'ask' });
       reads.push(fetched);
       // A request spent on a page planned (not saved) is counted by the limits now: no longer
       // held. A saved page refreshed on the way was the pace's request, not one the hold covers.

@@ -54,7 +54,8 @@ export async function showList<T, C, F extends Fetched<ListEnvelope<T>>>(
   const arg = at.arg ?? '';
   const page = at.page ?? 1;
   const { community } = ctx;
-  const read = (p: number) => view.fetch(community, arg, { page: p, limit: PAGE_SIZE }, ctx.options ?? {});
+  const read = (p: number) =>
+    view.fetch(community, arg, { page: p, limit: PAGE_SIZE }, ctx.options ?? { purpose: 'ask' });
   const [first, context] = await Promise.all([
     read(page),
     view.context ? view.context(community) : (undefined as C),
@@ -102,7 +103,7 @@ export async function showDetail<T, F extends Fetched<T>>(
   if (backTo && !leadsToList(backTo, ctx)) throw new UserError(say.expired);
   let fetched: F;
   try {
-    fetched = await view.fetch(ctx.community, arg, ctx.options ?? {});
+    fetched = await view.fetch(ctx.community, arg, ctx.options ?? { purpose: 'ask' });
   } catch (error) {
     if (view.notFound && isApiError(error) && error.status === 404) throw new UserError(view.notFound);
     throw error;
