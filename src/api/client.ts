@@ -10,7 +10,7 @@ import { tokenHash } from '../store/crypto.js';
 import { readItemBody, readPageBody } from './body.js';
 import { type ApiCache, createCache } from './cache.js';
 import { httpError } from './errors.js';
-import { bodyBytes, createHttp } from './http.js';
+import { ApiHttp, bodyBytes } from './http.js';
 import { type AllowanceMark, createLimits, type Limits, type MonthLedger } from './limits/limits.js';
 import { fileLimitStore, redisLimitStore } from './limits/store.js';
 import {
@@ -78,7 +78,7 @@ export function createApi(config: Config, logger: Logger, deps: ApiDeps = {}): A
   const hash = tokenHash(token);
   const now = deps.now ?? Date.now;
   const limits = deps.limits ?? limitsFor(config, logger, deps, hash, now);
-  const http = createHttp({
+  const http = new ApiHttp({
     key: hash,
     limits,
     logger,
