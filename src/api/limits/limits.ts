@@ -26,7 +26,7 @@
 import { pause, untilAborted } from '../abort.js';
 import { rateLimitResetMs, wholeHeader } from '../headers.js';
 import { type Allowance, createAllowance } from './allowance.js';
-import { busy, createFairQueue, type Grant, type Turn } from './fair-queue.js';
+import { busy, FairQueue, type Grant, type Turn } from './fair-queue.js';
 import { createMonthCount, type MonthCount } from './month.js';
 import { createMonthHolds, type MonthHolds, noHold } from './month-holds.js';
 import { createRetryAfter, PROBE_INTERVAL_MS } from './retry-after.js';
@@ -113,10 +113,10 @@ export function createLimits(options: LimitsOptions): Limits {
     }
   }
 
-  const queue = createFairQueue({ etaAt: spans.etaAt, serve, pause: pauseFor });
+  const queue = new FairQueue({ etaAt: spans.etaAt, serve, pause: pauseFor });
 
   return {
-    acquire: queue.enter,
+    acquire: (key, maxWaitMs, signal) => queue.enter(key, maxWaitMs, signal),
     hold: retryAfter.hold,
     release: retryAfter.release,
 
