@@ -28,7 +28,7 @@ import { rateLimitResetMs, wholeHeader } from '../headers.js';
 import { type Allowance, createAllowance } from './allowance.js';
 import { busy, FairQueue, type Grant, type Turn } from './fair-queue.js';
 import { createMonthCount, type MonthCount } from './month.js';
-import { createMonthHolds, type MonthHolds, noHold } from './month-holds.js';
+import { MonthHolds, noHold } from './month-holds.js';
 import { createRetryAfter, PROBE_INTERVAL_MS } from './retry-after.js';
 import { createSpans } from './spans.js';
 import type { Limits, LimitsOptions } from './types.js';
@@ -71,7 +71,7 @@ export function createLimits(options: LimitsOptions): Limits {
   const retryAfter = createRetryAfter(store, prefix, options.probeIntervalMs ?? PROBE_INTERVAL_MS);
   const holds: MonthHolds | undefined =
     month &&
-    createMonthHolds({
+    new MonthHolds({
       month,
       store,
       prefix,
