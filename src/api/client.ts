@@ -11,7 +11,7 @@ import { readItemBody, readPageBody } from './body.js';
 import { type ApiCache, createCache } from './cache.js';
 import { httpError } from './errors.js';
 import { ApiHttp, bodyBytes } from './http.js';
-import { type AllowanceMark, createLimits, type Limits, type MonthLedger } from './limits/limits.js';
+import { type AllowanceMark, ApiLimits, type Limits, type MonthLedger } from './limits/limits.js';
 import { fileLimitStore, redisLimitStore } from './limits/store.js';
 import {
   type ItemOperation,
@@ -138,7 +138,7 @@ export function createApi(config: Config, logger: Logger, deps: ApiDeps = {}): A
 
 /** The limits API_LIMITS describes, counted in Redis (CACHE_URL) or under DATA_DIR. */
 function limitsFor(config: Config, logger: Logger, deps: ApiDeps, hash: string, now: () => number): Limits {
-  return createLimits({
+  return new ApiLimits({
     specs: config.API_LIMITS,
     store: config.CACHE_URL
       ? redisLimitStore(config.CACHE_URL, logger)
