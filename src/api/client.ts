@@ -23,7 +23,7 @@ import {
 } from './operations.js';
 import { API_PAGE_SIZE, apiPagesFor, echoedSize, mergeSources, viewPageOf } from './pages.js';
 import { createReader, type Reader, type Related } from './reader.js';
-import { type AnswerArchive, createSavedAnswers } from './saved.js';
+import { type AnswerArchive, SavedAnswers } from './saved.js';
 import type { Api, Fetched, PageQuery, ReadOptions, Resources } from './types.js';
 import { checkPageQuery, checkPathParams, isSendableSegment, type PageBody } from './validate.js';
 
@@ -167,7 +167,7 @@ function readerFor(
     takeAccess: (kind) => limits.takeAccess(hash, kind),
     room: () => limits.room(hash),
     ...(deps.answers
-      ? { saved: createSavedAnswers({ archive: deps.answers, community: hash, logger, now }) }
+      ? { saved: new SavedAnswers({ archive: deps.answers, community: hash, logger, now }) }
       : {}),
     coalesce: config.API_COALESCE,
     ttl: {
