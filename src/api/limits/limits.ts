@@ -27,7 +27,7 @@
 import type { LimitSpec } from '../../base/limits-spec.js';
 import { pause, untilAborted } from '../abort.js';
 import { rateLimitResetMs, wholeHeader } from '../headers.js';
-import { type Allowance, createAllowance } from './allowance.js';
+import { Allowance } from './allowance.js';
 import { busy, FairQueue, type Grant, type Turn } from './fair-queue.js';
 import { createMonthCount, type MonthCount } from './month.js';
 import { MonthHolds, noHold } from './month-holds.js';
@@ -110,7 +110,7 @@ export class ApiLimits implements Limits {
       });
     this.month = month;
     this.holds = holds;
-    this.allowance = month && holds && createAllowance({ month, holds, store, prefix: PREFIX, now });
+    this.allowance = month && holds && new Allowance({ month, holds, store, prefix: PREFIX, now });
     this.spans = createSpans(specs, store, PREFIX, now);
     this.retryAfter = createRetryAfter(store, PREFIX, options.probeIntervalMs ?? PROBE_INTERVAL_MS);
     this.queue = new FairQueue({
