@@ -47,7 +47,7 @@ export interface AllowanceOptions {
   now: () => number;
 }
 
-/** The sharing out of `options.month`. */
+/** The sharing out of `options.month`: Limits' pace, takeAccess, room and status under a monthly limit. */
 export class Allowance {
   private readonly month: MonthCount;
   private readonly holds: MonthHolds;
@@ -74,7 +74,6 @@ export class Allowance {
     this.firstChecks = store.counter(`${prefix}:access-first`, parts.first, 0);
   }
 
-  /** May a read of something already saved spend a request now? Claims the turn when it may. */
   async pace(key: string): Promise<PaceVerdict> {
     const t = this.now();
     const { left, resetAt, spendable, freedAt } = await this.standing(key, t);
@@ -94,10 +93,6 @@ export class Allowance {
     }
   }
 
-  /**
-   * May an access check spend a request? Takes one from the access checks' share when it may; a
-   * first check (the default) only while the first checks' part has room.
-   */
   async takeAccess(key: string, kind: AccessKind = 'first'): Promise<PaceVerdict> {
     const { month } = this;
     const { spendable, resetAt, freedAt } = await this.standing(key, this.now());
@@ -116,7 +111,6 @@ export class Allowance {
     }
   }
 
-  /** Is anything left above the reserve and the holds for a read that must be made now (Limits.room)? */
   async room(key: string): Promise<RoomVerdict> {
     const { left, spendable, freedAt } = await this.standing(key, this.now());
     if (spendable > 0) return { ok: true };
@@ -124,7 +118,6 @@ export class Allowance {
     return { ok: false, reason, nextAt: freedAt, left: Math.max(0, left), points: this.month.spec.points };
   }
 
-  /** Where the month stands for `key` at `t` (ms), with its pace. */
   async status(key: string, t: number): Promise<LimitStatus> {
     const { text, points } = this.month.spec;
     const { used, left, resetAt, spendable, freedAt } = await this.standing(key, t);

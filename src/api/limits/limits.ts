@@ -1,29 +1,11 @@
 /**
  * Every request limit of API_LIMITS at once, per token (keyed by the token's hash), persistent and
- * shared (store.ts), plus the pace that makes a monthly allowance last the month. ApiLimits
- * composes the parts, each in a module of its own:
- *
- * - fair-queue.ts: callers wait for a request slot up to API_QUEUE_MAX_WAIT_MS, then get ApiError
- *   'busy' (at once when their place in line already says the wait would be longer), in a line fair
- *   between the people asking, each told its place and an estimated wait.
- * - spans.ts: the span limits (N per W) kept exactly, in a log of the last requests (request-log.ts).
- * - month.ts: the month's count, of every request whether or not a monthly limit is known, under
- *   a key of its own per month (the calendar month in UTC), kept in the ledger too; when a monthly
- *   limit is spent, callers get ApiError 'quota' naming the reset at once (waiting would not help).
- * - retry-after.ts: a 429's hold (Retry-After) is kept in the store too, so every caller and every
- *   process of the token waits; a long hold lets one request through every PROBE_INTERVAL_MS to
- *   notice a recovered API.
- * - The API's X-RateLimit-* headers bring the counts in line when the API's view is stricter
- *   (observe, below).
- * - allowance.ts: pace(): for the monthly limit, what is left (less a reserve for things never read
- *   before) is spread over the time left; a refresh of something already saved waits for its turn.
- *   takeAccess(): access checks spend from a share of their own. room(): a read that must be made
- *   now (a link check) goes whatever the pace, while anything is left above the reserve.
- * - month-holds.ts: holdMonth(): requests of the month held by whole-list reads (exports, log
- *   searches) of every process of the token, in the store beside the month's count, until their
- *   reads are done (or they lapse: MONTH_HOLD_MS).
+ * shared (store.ts). ApiLimits composes the parts, each described in its own module: the line fair
+ * between the people asking (fair-queue.ts), the rolling windows (spans.ts), the month's count
+ * (month.ts), a 429's hold (retry-after.ts), the pace and the access share (allowance.ts), and the
+ * holds of whole-list reads (month-holds.ts). The API's X-RateLimit-* headers bring the counts in
+ * line when the API's view is stricter (observe).
  */
-
 import type { LimitSpec } from '../../base/limits-spec.js';
 import { pause, untilAborted } from '../abort.js';
 import { rateLimitResetMs, wholeHeader } from '../headers.js';
@@ -67,10 +49,7 @@ export class ApiLimits implements Limits {
   private readonly store: LimitStore;
   private readonly now: () => number;
   private readonly sleep: ((ms: number) => Promise<void>) | undefined;
-  /**
-   * The month is counted whether or not a monthly limit is known (see month.ts): a plan declared
-   * later applies to what was already spent. Only a known limit (`month`) refuses, paces and holds.
-   */
+  /** Counted with or without a monthly limit (month.ts); only a known one (`month`) refuses, paces, holds. */
   private readonly counted: MonthCount;
   private readonly month: MonthCount | undefined;
   private readonly holds: MonthHolds | undefined;
