@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { ENGLISH, wordsFor } from '../../src/i18n/words.js';
 import { drawnName, MAX_ROWS, SPECS, totalsSpec } from '../../src/render/charts/spec.js';
 import { totalsRow } from '../../src/render/reports.js';
-import { onDutyByDay, pastDays } from '../../src/reports/charts.js';
+import { onDutyByDay, onDutyByDaySliced, pastDays } from '../../src/reports/charts.js';
 import { shiftTotals } from '../../src/reports/time.js';
 import { chartData, NOW, shifts } from '../charts/fixtures.js';
 
@@ -28,7 +28,7 @@ describe('the charts draw the reports numbers', () => {
     });
   });
 
-  it('a member’s days add up to their total over the same days, breaks taken off', () => {
+  it('a member’s days add up to their total over the same days, breaks taken off, sliced or not', async () => {
     const withBreak = [
       ...shifts(),
       {
@@ -45,6 +45,7 @@ describe('the charts draw the reports numbers', () => {
       const range = { start: edges[0] as number, end: edges.at(-1) as number };
       const total = shiftTotals(withBreak, range, NOW, { memberId })[0]?.seconds ?? 0;
       expect(days.reduce((a, b) => a + b, 0)).toBe(total);
+      expect(await onDutyByDaySliced(withBreak, edges, NOW, { memberId })).toEqual(days);
       expect(total).toBeGreaterThan(0);
     }
   });

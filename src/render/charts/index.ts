@@ -34,6 +34,8 @@ const DRAW_TIMEOUT_MS = 15_000;
 const WORKER_HEAP_MB = 256;
 /** Failures in a row after which this process stops trying (a native module that cannot load). */
 const MAX_FAILURES = 3;
+/** An idle thread is stopped after this, giving back the 100 MB Vega and resvg hold. */
+const IDLE_MS = 60_000;
 
 interface Settings {
   enabled: boolean;
@@ -83,6 +85,7 @@ class Drawer {
   private nextId = 1;
   private failures = 0;
   private warned = false;
+  private idle: NodeJS.Timeout | undefined;
 
   draw(job: ChartJob): Promise<Buffer | undefined> {
     if (this.failures >= MAX_FAILURES || this.waiting.size >= MAX_WAITING) return Promise.resolve(undefined);
@@ -93,6 +96,7 @@ class Drawer {
       this.failed(error);
       return Promise.resolve(undefined);
     }
+    clearTimeout(this.idle);
     const id = this.nextId++;
     return new Promise((resolve) => {
       const timer = setTimeout(
@@ -106,6 +110,7 @@ class Drawer {
   }
 
   close(): Promise<unknown> | undefined {
+    clearTimeout(this.idle);
     const worker = this.worker;
     this.worker = undefined;
     this.settle();
@@ -144,7 +149,10 @@ class Drawer {
     if (!job) return;
     this.waiting.delete(answer.id);
     clearTimeout(job.timer);
-    if (this.waiting.size === 0) this.worker?.unref();
+    if (this.waiting.size === 0) {
+      this.worker?.unref();
+      this.idle = setTimeout(() => void this.close(), IDLE_MS).unref();
+    }
     if (answer.ok) {
       this.failures = 0;
       job.done(Buffer.from(answer.png.buffer, answer.png.byteOffset, answer.png.byteLength));
