@@ -10,7 +10,8 @@ export type DrawAnswer =
 parentPort?.on('message', async ({ id, job }: { id: number; job: ChartJob }) => {
   let answer: DrawAnswer;
   try {
-    answer = { id, ok: true, png: await drawChart(job) };
+    // A copy of resvg's buffer: Node 24 cannot hand over a buffer a native module made.
+    answer = { id, ok: true, png: new Uint8Array(await drawChart(job)) };
   } catch (error) {
     answer = { id, ok: false, message: error instanceof Error ? error.message : String(error) };
   }
