@@ -69,8 +69,10 @@ describe('charts drawn', () => {
       [member(0, 300 * 3600), member(1, 0)],
       Array.from({ length: 10_000 }, (_, i) => member(i, 10_000 - i)),
     ];
+    // Names are data, never code: quotes, backslashes and an expression's syntax are drawn as text.
+    const odd = (id: string) => (id === 'm2' ? `"]}; datum.x //\\ \u0007 '` : name(id));
     for (const rows of cases) {
-      const chart = await renderChart('totals', { period: 'p', rows, name }, ENGLISH);
+      const chart = await renderChart('totals', { period: 'p\u0000', rows, name: odd }, ENGLISH);
       if (!('file' in chart)) throw new Error(`no chart: ${chart.omitted}`);
       const image = UPNG.decode(new Uint8Array(chart.file.data).buffer);
       expect(image.width).toBeGreaterThan(600);

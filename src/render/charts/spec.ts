@@ -1,8 +1,9 @@
 /**
  * Each chart as a Vega-Lite specification (plain JSON, pure): the numbers are the reports' own
  * (MemberTotal, QuotaRow, src/reports/charts.ts), every word and date is the reader's (`t`), and
- * numbers on the axes are written with the reader's separators (the config's `locale`). No chart draws more than MAX_ROWS rows: a longer list is cut, with a line
- * saying so, since 10,000 bars are no picture and would cost seconds to draw.
+ * axis numbers use the reader's separators (the config's `locale`). No chart draws more than
+ * MAX_ROWS rows: a longer list is cut, with a line saying so (10,000 bars are no picture and would
+ * take seconds to draw).
  */
 import { dayWith } from '../../i18n/dates.js';
 import type { Words } from '../../i18n/words.js';
@@ -23,14 +24,17 @@ type MemberName = (memberId: string) => string;
 /**
  * What the shipped fonts (DejaVu Sans) draw: Latin, Greek, Cyrillic, Armenian, Georgian, Hebrew and
  * Arabic, with their marks, digits and punctuation. Other scripts (Chinese, Japanese, Korean, Thai,
- * Devanagari and the other Indic scripts) and emoji are left out of a name rather than drawn as
- * empty boxes (and so are bidi overrides); a name left with nothing is the member's short id, as the text shows it without a name.
+ * Devanagari and the other Indic scripts), emoji and bidi overrides are left out of a name rather
+ * than drawn as empty boxes; a name left with nothing is the member's short id.
  */
 const UNDRAWN =
   /[^\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{Script=Armenian}\p{Script=Georgian}\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Common}\p{Script=Inherited}]|\p{Extended_Pictographic}|[\u202A-\u202E\u2066-\u2069]/gu;
 
+/** Control characters are no XML: one would make the whole picture unreadable to resvg. */
+const controls = (text: string) => text.replace(/\p{Cc}/gu, ' ');
+
 export function drawnName(name: string, memberId: string, t: Words): string {
-  const drawn = name.replace(UNDRAWN, '').replace(/\s+/g, ' ').trim();
+  const drawn = controls(name).replace(UNDRAWN, '').replace(/\s+/g, ' ').trim();
   return drawn === '' ? t.people.member(memberId.slice(0, 8)) : drawn;
 }
 
@@ -57,7 +61,7 @@ export interface ChartData {
 }
 export type ChartKind = keyof ChartData;
 
-/** What the drawing thread is given: the specification, the reader's number separators in its config. */
+/** The Vega-Lite specification the drawing thread is given. */
 export type ChartJob = Record<string, unknown>;
 
 /** The chart, or why there is none (`noData`: nothing to draw). */
@@ -81,7 +85,7 @@ function frame(
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
     background: 'white',
     padding: 12,
-    title: subtitle === undefined ? { text: title } : { text: title, subtitle },
+    title: subtitle === undefined ? { text: controls(title) } : { text: controls(title), subtitle },
     config: {
       locale: { number: numberLocale(t.f.locale) },
       font: FONT,
