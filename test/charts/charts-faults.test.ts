@@ -54,6 +54,15 @@ describe('charts left out', () => {
     expect(warned).toHaveLength(1);
   });
 
+  it('data that cannot be drawn: no chart, the next one drawn', async () => {
+    const broken = () => {
+      throw new Error('no name');
+    };
+    const chart = await renderChart('totals', { ...chartData().totals, name: broken }, ENGLISH);
+    expect(chart).toEqual({ omitted: ENGLISH.charts.unavailable });
+    expect('file' in (await renderChart('totals', chartData().totals, ENGLISH))).toBe(true);
+  });
+
   it('a picture over the attachment limit is never sent', async () => {
     configureCharts({ maxBytes: 1000 });
     expect(await renderChart('totals', chartData().totals, ENGLISH)).toEqual({

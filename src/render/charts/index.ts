@@ -16,7 +16,7 @@ import type { APIEmbed } from 'discord.js';
 import { LIMITS } from '../../base/discord-limits.js';
 import type { Logger } from '../../base/log.js';
 import type { Words } from '../../i18n/words.js';
-import { type ChartData, type ChartJob, type ChartKind, SPECS } from './spec.js';
+import { type ChartData, type ChartJob, type ChartKind, type ChartSpec, SPECS } from './spec.js';
 import type { DrawAnswer } from './worker.js';
 
 export { MAX_ROWS } from './spec.js';
@@ -32,7 +32,7 @@ export type ChartResult = { file: ChartFile } | { omitted: string };
 const MAX_WAITING = 8;
 const DRAW_TIMEOUT_MS = 15_000;
 const WORKER_HEAP_MB = 256;
-/** Failures in a row after which this process stops trying (a native module that cannot load). */
+/** Thread failures in a row after which this process stops trying (a native module that cannot load). */
 const MAX_FAILURES = 3;
 /** An idle thread is stopped after this, giving back the 100 MB Vega and resvg hold. */
 const IDLE_MS = 60_000;
@@ -59,7 +59,13 @@ export async function renderChart<K extends ChartKind>(
   t: Words,
 ): Promise<ChartResult> {
   if (!settings.enabled) return { omitted: '' };
-  const spec = SPECS[kind](data, t);
+  let spec: ChartSpec;
+  try {
+    spec = SPECS[kind](data, t);
+  } catch (error) {
+    drawer().failed(error, false);
+    return { omitted: t.charts.unavailable };
+  }
   if ('omitted' in spec) return { omitted: t.charts.noData };
   const png = await drawer().draw(spec.job);
   if (png === undefined) return { omitted: t.charts.unavailable };
@@ -157,7 +163,8 @@ class Drawer {
       this.failures = 0;
       job.done(Buffer.from(answer.png.buffer, answer.png.byteOffset, answer.png.byteLength));
     } else {
-      this.failed(new Error(answer.message));
+      // One chart the thread could not draw: that answer goes without it, the thread draws on.
+      this.failed(new Error(answer.message), false);
       job.done(undefined);
     }
   }
@@ -171,8 +178,8 @@ class Drawer {
     this.settle();
   }
 
-  private failed(cause: unknown): void {
-    this.failures++;
+  failed(cause: unknown, thread = true): void {
+    if (thread) this.failures++;
     if (this.warned) return;
     this.warned = true;
     const message = cause instanceof Error ? cause.message : String(cause);
