@@ -24,13 +24,7 @@
  * snapshot like any report, never spending beyond the allowance, and its footers say how old the
  * data is. Its work runs in a wait context whose purpose is `digest` (the requests metric's label).
  */
-import {
-  type APIEmbed,
-  type Client,
-  embedLength,
-  PermissionFlagsBits,
-  type PermissionResolvable,
-} from 'discord.js';
+import { type APIEmbed, type Client, embedLength, PermissionFlagsBits } from 'discord.js';
 import { quotaCheckView } from '../../commands/quota.js';
 import { joinArg, reportInput } from '../../commands/report-data.js';
 import { shiftTotalsView } from '../../commands/shift.js';
@@ -65,6 +59,7 @@ import {
 } from '../reports/digest-places.js';
 import type { PeriodKind } from '../reports/period.js';
 import type { DigestStore, DueCursor, SavedDigest } from '../store/digests.js';
+import { ChannelPoster, type ChannelProblems, type Needed, POST_NEEDS } from './channel-post.js';
 import { environmentChannel } from './environment-channel.js';
 import { digestLeaveEmbeds } from './reminder-scheduler.js';
 
@@ -79,11 +74,9 @@ export {
 } from '../reports/digest.js';
 
 /** The permissions a digest needs in its channel, with the names admins see. */
-const NEEDED: Array<[PermissionResolvable, string]> = [
-  [PermissionFlagsBits.ViewChannel, 'View Channel'],
-  [PermissionFlagsBits.SendMessages, 'Send Messages'],
-  [PermissionFlagsBits.EmbedLinks, 'Embed Links'],
-];
+const NEEDED: Needed = [...POST_NEEDS, [PermissionFlagsBits.EmbedLinks, 'Embed Links']];
+
+const PROBLEMS: ChannelProblems = { noChannel: MESSAGES.digestNoChannel, missing: MESSAGES.digestMissing };
 
 export interface DigestPoster {
   /** A problem that keeps the digest from being posted in its channel (one sentence), or undefined. */
@@ -104,25 +97,12 @@ export interface DigestPoster {
 
 /** Posts digests with the bot's client, reading each server's reports through its community. */
 export function discordPoster(client: Client, communityOf: CommunityOf): DigestPoster {
-  async function channelOf(settings: DigestSettings) {
-    return (
-      client.channels.cache.get(settings.channelId) ??
-      client.channels.fetch(settings.channelId).catch(() => null)
-    );
-  }
+  const channels = new ChannelPoster(client);
   return {
     async tokenOf(guildId) {
       return (await communityOf(guildId).catch(() => undefined))?.key;
     },
-    async check(guildId, settings) {
-      const channel = await channelOf(settings);
-      if (!channel || channel.isDMBased() || channel.guildId !== guildId || !channel.isSendable())
-        return MESSAGES.digestNoChannel(settings.channelId);
-      const member = channel.guild.members.me ?? (await channel.guild.members.fetchMe().catch(() => null));
-      const me = member ? channel.permissionsFor(member) : null;
-      const missing = NEEDED.filter(([bit]) => !me?.has(bit)).map(([, name]) => name);
-      return missing.length > 0 ? MESSAGES.digestMissing(settings.channelId, missing) : undefined;
-    },
+    check: (guildId, settings) => channels.problem(guildId, settings.channelId, NEEDED, PROBLEMS),
     async post(guildId, settings, signal = new AbortController().signal) {
       // A server refused (not linked, token rejected...) throws the UserError saying why.
       const community = await untilAborted(communityOf(guildId), signal);
@@ -154,8 +134,11 @@ export function discordPoster(client: Client, communityOf: CommunityOf): DigestP
         // A post cannot be paged: its footer names the command that shows every row.
         reads.push((t) => view.render(items, info, { ...fetched, people, t, post: command }, arg, undefined));
       }
-      const channel = await untilAborted(channelOf(settings), signal);
-      if (!channel?.isSendable()) throw new UserError(say.digestNoChannel(settings.channelId));
+      const { channelId } = settings;
+      const channel = await untilAborted(
+        channels.sendable(channelId, say.digestNoChannel(channelId)),
+        signal,
+      );
       // Written in the server's language (or the admins' choice), as everything posted to a channel.
       const t = wordsFor(
         digestLocale(language, channel.isDMBased() ? undefined : channel.guild.preferredLocale),

@@ -19,14 +19,7 @@
  * written in the digest's language (the admins' choice, else the server's preferred locale). A
  * problem recorded for the admins is kept in English, as it was written (docs/reports.md).
  */
-import {
-  type APIEmbed,
-  type Client,
-  DiscordAPIError,
-  PermissionFlagsBits,
-  type PermissionResolvable,
-  RESTJSONErrorCodes,
-} from 'discord.js';
+import { type APIEmbed, type Client, DiscordAPIError, RESTJSONErrorCodes } from 'discord.js';
 import { type ReportInput, reportFacts } from '../../commands/report-data.js';
 import type { Loa } from '../../generated/api.js';
 import { NotSavedError } from '../api/errors.js';
@@ -48,6 +41,7 @@ import { digestLocale } from '../reports/digest.js';
 import { type DigestTimer, realTimer } from '../reports/digest-places.js';
 import { digestLeave, remindersDue } from '../reports/reminders.js';
 import type { ReminderStore, SavedReminders } from '../store/reminders.js';
+import { ChannelPoster, POST_NEEDS } from './channel-post.js';
 import { environmentChannel } from './environment-channel.js';
 
 /** The commands a digest's leave sections point to for all their rows (a post cannot be paged). */
@@ -91,12 +85,6 @@ const REMINDER_BATCH = 100;
 /** How long a posted reminder's claim is kept after its leave ended (s): long past any restart or clock skew. */
 const KEEP_CLAIMS_SECONDS = 30 * 86_400;
 
-/** The permissions a reminder needs in its channel, with the names admins see. */
-const NEEDED: Array<[PermissionResolvable, string]> = [
-  [PermissionFlagsBits.ViewChannel, 'View Channel'],
-  [PermissionFlagsBits.SendMessages, 'Send Messages'],
-];
-
 /**
  * The permission a 403 from Discord says the bot lacks for a reminder (by the names admins see):
  * Missing Access is the channel it cannot see, Missing Permissions the right to post; another 403
@@ -105,7 +93,7 @@ const NEEDED: Array<[PermissionResolvable, string]> = [
 function refusedPermissions(error: DiscordAPIError): string[] {
   if (error.code === RESTJSONErrorCodes.MissingAccess) return ['View Channel'];
   if (error.code === RESTJSONErrorCodes.MissingPermissions) return ['Send Messages'];
-  return NEEDED.map(([, name]) => name);
+  return POST_NEEDS.map(([, name]) => name);
 }
 
 /** What the scheduler needs of Discord and of the server's community. */
@@ -262,19 +250,9 @@ export function createReminderScheduler(options: ReminderSchedulerOptions): Remi
 
 /** Reminders through the bot's client, each server's leave read from its community's saved snapshot. */
 export function discordReminderPoster(client: Client, communityOf: CommunityOf): ReminderPoster {
-  async function channelOf(channelId: string) {
-    return client.channels.cache.get(channelId) ?? client.channels.fetch(channelId).catch(() => null);
-  }
+  const channels = new ChannelPoster(client);
   return {
-    async check(guildId, channelId) {
-      const channel = await channelOf(channelId);
-      if (!channel || channel.isDMBased() || channel.guildId !== guildId || !channel.isSendable())
-        return ENGLISH.reminders.noChannel(channelId);
-      const member = channel.guild.members.me ?? (await channel.guild.members.fetchMe().catch(() => null));
-      const me = member ? channel.permissionsFor(member) : null;
-      const missing = NEEDED.filter(([bit]) => !me?.has(bit)).map(([, name]) => name);
-      return missing.length > 0 ? ENGLISH.reminders.missing(channelId, missing) : undefined;
-    },
+    check: (guildId, channelId) => channels.problem(guildId, channelId, POST_NEEDS, ENGLISH.reminders),
     async leave(guildId) {
       // A server refused (not linked, token rejected...) has nothing to remind of.
       const community = await communityOf(guildId).catch(() => undefined);
@@ -298,8 +276,7 @@ export function discordReminderPoster(client: Client, communityOf: CommunityOf):
       }
     },
     async send(channelId, message) {
-      const channel = await channelOf(channelId);
-      if (!channel?.isSendable()) throw new UserError((t) => t.reminders.noChannel(channelId));
+      const channel = await channels.sendable(channelId, (t) => t.reminders.noChannel(channelId));
       try {
         await channel.send({ content: message.content, allowedMentions: message.allowedMentions });
       } catch (error) {

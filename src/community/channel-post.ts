@@ -1,0 +1,61 @@
+/**
+ * The channel a scheduler posts in (the digests, the leave reminders), through the bot's client:
+ * found in the client's cache or asked of Discord, and checked before anything is claimed.
+ */
+import {
+  type Client,
+  PermissionFlagsBits,
+  type PermissionResolvable,
+  type SendableChannels,
+} from 'discord.js';
+import { UserError } from '../discord/replies.js';
+import type { Text } from '../i18n/words.js';
+
+/** Permissions a post needs, with the names admins see. */
+export type Needed = ReadonlyArray<readonly [PermissionResolvable, string]>;
+
+/** What every scheduled post needs in its channel. */
+export const POST_NEEDS: Needed = [
+  [PermissionFlagsBits.ViewChannel, 'View Channel'],
+  [PermissionFlagsBits.SendMessages, 'Send Messages'],
+];
+
+/** The sentences (kept in English, as recorded for the admins) of a channel the bot cannot post in. */
+export interface ChannelProblems {
+  noChannel(channelId: string): string;
+  missing(channelId: string, missing: string[]): string;
+}
+
+export class ChannelPoster {
+  constructor(private readonly client: Client) {}
+
+  /** The channel, or null when the bot cannot see it. */
+  async channel(channelId: string) {
+    return (
+      this.client.channels.cache.get(channelId) ?? this.client.channels.fetch(channelId).catch(() => null)
+    );
+  }
+
+  /** What keeps the bot from posting in the server's channel (one sentence), or undefined. */
+  async problem(
+    guildId: string,
+    channelId: string,
+    needed: Needed,
+    problems: ChannelProblems,
+  ): Promise<string | undefined> {
+    const channel = await this.channel(channelId);
+    if (!channel || channel.isDMBased() || channel.guildId !== guildId || !channel.isSendable())
+      return problems.noChannel(channelId);
+    const member = channel.guild.members.me ?? (await channel.guild.members.fetchMe().catch(() => null));
+    const me = member ? channel.permissionsFor(member) : null;
+    const missing = needed.filter(([bit]) => !me?.has(bit)).map(([, name]) => name);
+    return missing.length > 0 ? problems.missing(channelId, missing) : undefined;
+  }
+
+  /** The channel to send in; a UserError saying `gone` when the bot cannot. */
+  async sendable(channelId: string, gone: Text): Promise<SendableChannels> {
+    const channel = await this.channel(channelId);
+    if (!channel?.isSendable()) throw new UserError(gone);
+    return channel;
+  }
+}
