@@ -1,28 +1,8 @@
 /**
- * Scheduled digests: a channel, a schedule (daily, or weekly on a day) at an hour of the report time
- * zone, and which reports (time on duty, quota results, who is on leave, with who returns and whose
- * leave starts this week: reminder-scheduler.ts `digestLeaveEmbeds`); Rollcall posts them there.
- * Hosted mode: each server's admins choose theirs (/rollcall-admin reports), kept in the store.
- * Single-community mode: the environment sets one (DIGEST_CHANNEL_ID, DIGEST_SCHEDULE,
- * DIGEST_REPORTS; `environmentDigest`), posted in the channel's server, one of DISCORD_GUILD_ID.
- *
- * The scheduler runs in every bot process: at start and every minute it asks the store for the
- * digests due (one query per 100 of them: each digest keeps when it is next due, `next_at`) and runs each on its own,
- * in its token's turn (digest-places.ts: the servers sharing a token take turns; at most
- * DIGEST_CONCURRENCY tokens hold a place at once, and a digest waiting for its API gives its place
- * back), each under DIGEST_DEADLINE_MS, so one community's slow or held API, or four of them, delay
- * no other's digest. For each it finds the latest scheduled instant; when that
- * instant is due (and not older than the digest's settings), the
- * process first checks it may post in the channel (View Channel, Send Messages, Embed Links;
- * lacking one, the problem is recorded for the admins' settings view, or in single-community mode
- * logged once, and nothing is claimed), then claims the run in the store (a row keyed by server and
- * instant: of several processes exactly one gets it) and posts. A run missed while no process ran
- * is posted once at the next start: only the latest missed instant, never an earlier one, and never
- * twice. With API_MONTH_SECONDS the schedule follows the compressed calendar (compressedInstant).
- *
- * The reports are the report commands' own views (fetch and render), so a digest reads the paced
- * snapshot like any report, never spending beyond the allowance, and its footers say how old the
- * data is. Its work runs in a wait context whose purpose is `digest` (the requests metric's label).
+ * Scheduled digests (docs/reports.md): the poster (the report commands' own views, read from the paced
+ * snapshot in a wait context whose purpose is `digest`), the scheduler (each due digest on its own,
+ * in its token's turn, under its deadline: one community's slow or held API delays no other's), and
+ * single-community mode's one digest from the environment (`environmentDigest`).
  */
 import { type APIEmbed, type Client, embedLength, PermissionFlagsBits } from 'discord.js';
 import { quotaCheckView } from '../../commands/quota.js';
@@ -412,15 +392,8 @@ async function runDigest(run: Run, places: DigestPlaces, store: DigestStore, sav
 }
 
 /**
- * The scheduler. Each round is one query per batch of the store's digests due (`next_at` reached),
- * every batch asked for at once (up to ROUND_BATCHES), so a process of many servers starts an
- * hour's digests in one round instead of 100 a minute. Each due
- * digest runs on its own, in its token's turn (digest-places.ts: servers sharing a token take turns,
- * and at most `concurrency` tokens hold a place at once; a digest waiting for its API gives its place
- * back), each under its deadline; a round starts them and does not wait for them, so a community
- * whose reads hang or wait out a long Retry-After delays nobody else's digest. After each look the
- * digest's `next_at` is set to its next instant (or the next round, while its channel cannot be
- * posted in).
+ * The scheduler: a round starts every digest due and does not wait for them, so a community whose
+ * reads hang or wait out a long Retry-After delays nobody else's digest.
  */
 export function createDigestScheduler(options: DigestSchedulerOptions): DigestScheduler {
   const monthSeconds = options.monthSeconds ?? 0;
@@ -536,12 +509,9 @@ export interface EnvironmentDigestOptions {
 }
 
 /**
- * Single-community mode's digest as the scheduler's store: one digest, the environment's, in the
- * channel's server; its runs claimed in the real store (`store`), so of several processes exactly
- * one posts each. The settings are saved there too, only to keep when they were first seen (their
- * `since`): a restart with the same settings posts a missed run, a change starts afresh. Nobody
- * sees a problem in this mode but the operator, so each problem is one warn line (one per problem,
- * until it changes), and a channel outside DISCORD_GUILD_ID's servers an error line
+ * Single-community mode's digest as the scheduler's store, its runs claimed in the real store. The
+ * settings are saved there only to keep when they were first seen (their `since`): a restart with
+ * the same settings posts a missed run, a change starts afresh. Problems go to the log
  * (environment-channel.ts).
  */
 export function environmentDigest(options: EnvironmentDigestOptions): (store: DigestStore) => DigestStore {

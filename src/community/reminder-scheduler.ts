@@ -1,23 +1,8 @@
 /**
- * Leave reminders (hosted mode: a server's admins choose a channel with /rollcall-admin reports;
- * single-community mode: REMINDER_CHANNEL_ID, `environmentReminders`), and the digests' leave
- * sections ("On leave now", "Returning this week", "Starting this week").
- *
- * The scheduler runs in every bot process: at start and every REMINDER_TICK_MS it pages through the
- * servers with reminders on (the store's `reminder_settings`) and, for each one this process serves,
- * reads its community's report snapshot as saved (no API request, ever: what the reports and digests
- * last read), and finds the leave that ends tomorrow, a day of the server's report time zone
- * (src/reports/reminders.ts, the same leave rules as /loa active). When any is due, it first checks
- * it may post in the channel (View Channel, Send Messages; lacking one, the problem is recorded for
- * the admins' settings view and nothing is claimed), then claims each reminder in the store (a row
- * keyed by server, LOA id and the leave's end: of several processes, or one restarted, exactly one
- * gets it) and posts it. A claimed reminder whose post fails is not tried again (like a digest's
- * run: posted at most once), and the failure is recorded for the admins.
- *
- * The message names the member (a mention when the directory knows their Discord user, else the
- * member id) and pings nobody unless the admins turned pings on; then only that member. It is
- * written in the digest's language (the admins' choice, else the server's preferred locale). A
- * problem recorded for the admins is kept in English, as it was written (docs/reports.md).
+ * Leave reminders (docs/reports.md): the scheduler, which reads each server's snapshot as saved (no
+ * API request, ever) and claims each reminder in the store before posting it; the poster; single-
+ * community mode's channel from the environment (`environmentReminders`); and the digests' leave
+ * sections. A problem recorded for the admins is kept in English, as it was written.
  */
 import { type APIEmbed, type Client, DiscordAPIError, RESTJSONErrorCodes } from 'discord.js';
 import { type ReportInput, reportFacts } from '../../commands/report-data.js';
@@ -299,10 +284,8 @@ export interface EnvironmentRemindersOptions {
 }
 
 /**
- * Single-community mode's leave reminders as the scheduler's store: one server with reminders on,
- * the channel's (one of DISCORD_GUILD_ID's), its reminders claimed in the real store (`store`), so
- * of several processes exactly one posts each. Nobody sees a problem in this mode but the
- * operator: each is one log line until it changes (environment-channel.ts), as the digest's.
+ * Single-community mode's leave reminders as the scheduler's store: one server, the channel's, its
+ * reminders claimed in the real store; problems go to the log (environment-channel.ts).
  */
 export function environmentReminders(
   options: EnvironmentRemindersOptions,
