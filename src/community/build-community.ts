@@ -1,7 +1,6 @@
 /**
- * The one builder of a `Community` (src/discord/community.ts), for both modes: the credential's
- * reads and directory, its access rules and the guard that keeps them. The adapters
- * (communities.ts, hosted.ts) add the server, its reports and its paging arguments.
+ * The one builder of a `Community`, for both modes: the credential's reads, its access rules and the
+ * guard that keeps them. The adapters add the server, its reports and its paging arguments.
  */
 import type { Api, Resources } from '../api/types.js';
 import type { Config } from '../base/config.js';
@@ -10,10 +9,9 @@ import { type AccessRules, createAccessGuard } from '../discord/access.js';
 import type { Community, Directory } from '../discord/community.js';
 import type { CodeLabels } from '../render/labels.js';
 
-/** A community before its server, reports and paging arguments are known. */
-export type CredentialCommunity = Omit<Community, 'guildId' | 'reports' | 'state'>;
+type CredentialCommunity = Omit<Community, 'guildId' | 'reports' | 'state'>;
 
-export interface CommunityParts {
+interface CommunityParts {
   key: string;
   /** The credential's Api: its stats and limits for /rollcall status, its month's holds for whole-list reads. */
   api: Api;

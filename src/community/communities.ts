@@ -63,15 +63,9 @@ export interface Communities {
    * what leaving a server deletes (hosted mode; none in single-community mode).
    */
   admin: { commands: ServerCommand[]; controls: ServerControls[]; onGuildLeft?: BotOptions['onGuildLeft'] };
-  /**
-   * With the bot's client: the allowance alerts (QUOTA_ALERT_CHANNEL_ID) and the scheduler of the
-   * scheduled digests, when the mode has any (hosted: the admins'; single: DIGEST_CHANNEL_ID's).
-   */
+  /** The allowance alerts (QUOTA_ALERT_CHANNEL_ID) and the digests' scheduler, when the mode has any. */
   attach(client: Client, scheduling: Scheduling): DigestScheduler | undefined;
-  /**
-   * With the bot's client: the leave reminders' scheduler, when the mode has any (hosted: the
-   * admins'; single: REMINDER_CHANNEL_ID's).
-   */
+  /** The leave reminders' scheduler, when the mode has any. */
   reminders(client: Client, scheduling: ReminderScheduling): ReminderScheduler | undefined;
   /** What must be open before anything is served. */
   open(): Promise<void>;
@@ -81,10 +75,8 @@ export interface Communities {
   release(): void;
 }
 
-/** What the leave reminders' scheduler is built with. */
 export type ReminderScheduling = Omit<ReminderSchedulerOptions, 'reminders'>;
 
-/** What every digest scheduler is built with, whichever the mode. */
 export type Scheduling = Omit<DigestSchedulerOptions, 'digests' | 'timeZone'>;
 
 export interface CommunitiesOptions {
@@ -323,21 +315,6 @@ class SingleMode implements Communities {
   release(): void {}
 }
 
-/** What the admin command is given to find and keep a server's digest. */
-type DigestPlace = NonNullable<NonNullable<Parameters<typeof createAdmin>[2]>['digest']>;
-
-/** Where the admins' /rollcall-admin reports finds and keeps their server's digest (hosted mode). */
-function digestPlace(digests: () => Store['digests']): DigestPlace {
-  return {
-    async get(guildId) {
-      const saved = await digests().get(guildId);
-      return { settings: readDigestSettings(saved?.settings), problem: saved?.problem };
-    },
-    save: async (guildId, settings) =>
-      settings === undefined ? digests().remove(guildId) : digests().save(guildId, settings),
-  };
-}
-
 /**
  * The server of a channel set in the environment (DIGEST_CHANNEL_ID, REMINDER_CHANNEL_ID), asked of
  * Discord's REST API, not the client's cache: a shard process does not hold the servers of other
@@ -395,7 +372,6 @@ class HostedMode implements Communities {
     };
   }
 
-  /** The store, open once `open` resolved. */
   private openStore(): Store {
     if (!this.opened) throw new Error('the store is not open yet');
     return this.opened;
@@ -416,7 +392,16 @@ class HostedMode implements Communities {
         await opened().digests.schedule(guildId, 0);
       },
       roles: async (guildId, options) => (await this.hosted.roles(guildId, options)).roles,
-      digest: digestPlace(() => opened().digests),
+      digest: {
+        get: async (guildId) => {
+          const saved = await opened().digests.get(guildId);
+          return { settings: readDigestSettings(saved?.settings), problem: saved?.problem };
+        },
+        save: async (guildId, settings) =>
+          settings === undefined
+            ? opened().digests.remove(guildId)
+            : opened().digests.save(guildId, settings),
+      },
       reminders: {
         get: async (guildId) => {
           const saved = await opened().reminders.get(guildId);
