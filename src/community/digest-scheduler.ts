@@ -53,7 +53,6 @@ export {
   readDigestSettings,
 } from '../reports/digest.js';
 
-/** The permissions a digest needs in its channel, with the names admins see. */
 const NEEDED: Needed = [...POST_NEEDS, [PermissionFlagsBits.EmbedLinks, 'Embed Links']];
 
 const PROBLEMS: ChannelProblems = { noChannel: MESSAGES.digestNoChannel, missing: MESSAGES.digestMissing };
@@ -68,9 +67,8 @@ export interface DigestPoster {
    */
   post(guildId: string, settings: DigestSettings, signal?: AbortSignal): Promise<void>;
   /**
-   * The token the server reads with (its hash, never the token), or undefined when it has none (not
-   * linked...): the digests of servers sharing a token take turns (digest-places.ts). Without it,
-   * each server takes turns on its own.
+   * The token's hash the server reads with (none: not linked...): the digests of servers sharing a
+   * token take turns (digest-places.ts); without it, each server takes turns on its own.
    */
   tokenOf?(guildId: string): Promise<string | undefined>;
 }
@@ -251,7 +249,6 @@ interface Run {
   now: () => number;
   timer: DigestTimer;
   monthSeconds: number;
-  /** The interval between rounds. */
   every: number;
   deadlineMs: number;
   patienceMs: number;
@@ -320,11 +317,10 @@ async function lookAt(
 }
 
 /**
- * A digest in its token's turn, under its deadline (an AbortSignal its reads and its post are cut
- * short by, down to the API's requests: the wait context's `signal`). Its place is given back as
- * soon as a request waits for the token's limits, or at the patience; the turn ends, and the next
- * of its token's servers may go, once it finished or was abandoned at its deadline (then recorded
- * as not posted before the turn ends, so whoever looks next sees why).
+ * A digest in its token's turn, under its deadline (cutting its reads short down to the API's
+ * requests). Its place is given back as soon as a request waits for the token's limits, or at the
+ * patience; one abandoned at its deadline is recorded as not posted before the turn ends, so
+ * whoever looks next sees why.
  */
 async function inTurn(
   run: Run,
@@ -419,10 +415,9 @@ export function createDigestScheduler(options: DigestSchedulerOptions): DigestSc
   const inFlight = new Map<string, Promise<boolean>>();
 
   /**
-   * One round: the digests due, one query per batch of them (the next batch asked for at once, up
-   * to ROUND_BATCHES), then each started unless already under way; their outcomes. Every batch is
-   * read before any digest starts, so the round's queries do not wait behind the digests' own (a
-   * SQLite store answers one statement at a time).
+   * One round: the digests due, then each started unless already under way; their outcomes. Every
+   * batch is read before any digest starts, so the round's queries do not wait behind the digests'
+   * own (a SQLite store answers one statement at a time).
    */
   async function round(): Promise<Array<Promise<boolean>>> {
     const store = await options.digests();
@@ -544,7 +539,6 @@ export function environmentDigest(options: EnvironmentDigestOptions): (store: Di
     return since;
   }
 
-  /** Whether this process has looked at the digest yet: its first round does, whatever `next_at` says. */
   let looked = false;
 
   return (store) => ({

@@ -97,10 +97,7 @@ export interface ReminderPoster {
 export interface LeaveData {
   loas: Partial<Loa>[];
   timeZone: string;
-  /**
-   * The locale reminders are written in: the digest's (the admins' choice of language, else the
-   * server's preferred locale); absent: English.
-   */
+  /** The digest's locale (the admins' choice of language, else the server's); absent: English. */
   locale?: string | undefined;
   people(memberIds: string[]): Promise<People | undefined>;
 }
