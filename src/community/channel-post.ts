@@ -8,8 +8,28 @@ import {
   type PermissionResolvable,
   type SendableChannels,
 } from 'discord.js';
+import type { Logger } from '../base/log.js';
 import { UserError } from '../discord/replies.js';
 import type { Text } from '../i18n/words.js';
+import type { DigestTimer } from '../reports/digest-places.js';
+
+/** What the digests' and the leave reminders' schedulers both run with. */
+export interface PostSchedulerOptions {
+  /**
+   * Whether this process serves the server (its shard holds it): under several shards each process
+   * posts only its own servers', so a process never records another shard's channel as lost.
+   */
+  owns?: (guildId: string) => boolean;
+  logger: Logger;
+  /** The clock (ms; tests bring a fake one). */
+  now?: () => number;
+  /** The rounds' timers, and the digests' deadlines and patience (default real ones). */
+  timer?: DigestTimer;
+  /** How often to look for what is due (default: the scheduler's own). */
+  intervalMs?: number;
+  /** Servers asked for per query of a round (default 100). */
+  batch?: number;
+}
 
 /** Permissions a post needs, with the names admins see. */
 export type Needed = ReadonlyArray<readonly [PermissionResolvable, string]>;

@@ -39,7 +39,13 @@ import {
 } from '../reports/digest-places.js';
 import type { PeriodKind } from '../reports/period.js';
 import type { DigestStore, DueCursor, SavedDigest } from '../store/digests.js';
-import { ChannelPoster, type ChannelProblems, type Needed, POST_NEEDS } from './channel-post.js';
+import {
+  ChannelPoster,
+  type ChannelProblems,
+  type Needed,
+  POST_NEEDS,
+  type PostSchedulerOptions,
+} from './channel-post.js';
 import { environmentChannel } from './environment-channel.js';
 import { digestLeaveEmbeds } from './reminder-scheduler.js';
 
@@ -202,33 +208,20 @@ export class DigestDeadlineError extends Error {
   }
 }
 
-export interface DigestSchedulerOptions {
+export interface DigestSchedulerOptions extends PostSchedulerOptions {
   /** The store's digests (undefined until the store is open). */
   digests: () => DigestStore | undefined | Promise<DigestStore | undefined>;
   /** The server's report time zone. */
   timeZone: (guildId: string) => Promise<string>;
   poster: DigestPoster;
-  /**
-   * Whether this process serves the server (its shard holds it): under several shards each process
-   * posts only its own servers' digests, so a process never records another shard's channel as lost.
-   */
-  owns?: (guildId: string) => boolean;
-  logger: Logger;
-  now?: () => number;
-  /** The deadlines', the patience's and the rounds' timers (default real ones; tests bring their own). */
-  timer?: DigestTimer;
   /** API_MONTH_SECONDS: over 0, the schedule follows the compressed calendar (compressedInstant). */
   monthSeconds?: number;
-  /** How often to look for digests due (default a minute, or a compressed minute: digestTickMs). */
-  intervalMs?: number;
   /** Digests run at once, by token (default DIGEST_CONCURRENCY). */
   concurrency?: number;
   /** How long one digest may take before it is abandoned (default DIGEST_DEADLINE_MS). */
   deadlineMs?: number;
   /** How long a digest keeps its place (default DIGEST_PATIENCE_MS, at most the interval). */
   patienceMs?: number;
-  /** Due digests asked for per round (default 100). */
-  batch?: number;
 }
 
 export interface DigestScheduler {

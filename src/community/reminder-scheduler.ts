@@ -23,10 +23,10 @@ import {
   renderReminder,
 } from '../render/reminders.js';
 import { digestLocale } from '../reports/digest.js';
-import { type DigestTimer, realTimer } from '../reports/digest-places.js';
+import { realTimer } from '../reports/digest-places.js';
 import { digestLeave, remindersDue } from '../reports/reminders.js';
 import type { ReminderStore, SavedReminders } from '../store/reminders.js';
-import { ChannelPoster, POST_NEEDS } from './channel-post.js';
+import { ChannelPoster, POST_NEEDS, type PostSchedulerOptions } from './channel-post.js';
 import { environmentChannel } from './environment-channel.js';
 
 /** The commands a digest's leave sections point to for all their rows (a post cannot be paged). */
@@ -109,20 +109,10 @@ export interface LeaveData {
  */
 export type ReminderClaims = Pick<ReminderStore, 'list' | 'setProblem' | 'claim' | 'prune'>;
 
-export interface ReminderSchedulerOptions {
+export interface ReminderSchedulerOptions extends PostSchedulerOptions {
   /** The store's reminders (undefined until the store is open). */
   reminders: () => ReminderClaims | undefined | Promise<ReminderClaims | undefined>;
   poster: ReminderPoster;
-  /** Whether this process serves the server (its shard holds it). */
-  owns?: (guildId: string) => boolean;
-  logger: Logger;
-  /** The clock (ms; tests bring a fake one). */
-  now?: () => number;
-  timer?: DigestTimer;
-  /** How often to look (default REMINDER_TICK_MS). */
-  intervalMs?: number;
-  /** Servers asked for per page (default 100). */
-  batch?: number;
 }
 
 export interface ReminderScheduler {
