@@ -292,8 +292,9 @@ async function quotaRole(
 ): Promise<Role> {
   // A server not linked is told so (not that the API is not answering).
   if (!listed.roles) throw listed.refusal;
-  const find = (list: Role[]) =>
-    list.find((r) => r.id === roleText) ?? list.find((r) => r.name.toLowerCase() === roleText.toLowerCase());
+  const lower = roleText.toLowerCase();
+  const find = (list: ReadonlyArray<Role>) =>
+    list.find((r) => r.id === roleText) ?? list.find((r) => r.name.toLowerCase() === lower);
   let role = find(listed.roles);
   if (!role) {
     // A role made since the saved list was read: the list is read again (as the pace allows).
@@ -301,11 +302,7 @@ async function quotaRole(
     if (Array.isArray(again)) listed.roles = again;
     role = find(listed.roles);
   }
-  if (
-    !role &&
-    (SNOWFLAKE.test(roleText) ||
-      serverRoles.some((r) => r.id === roleText || r.name.toLowerCase() === roleText.toLowerCase()))
-  )
+  if (!role && (SNOWFLAKE.test(roleText) || find(serverRoles)))
     throw new UserError(
       say.accessRoleIsDiscord([roleText], 'the Discord roles of /rollcall-admin settings (discord-roles)'),
     );

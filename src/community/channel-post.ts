@@ -15,10 +15,7 @@ import type { DigestTimer } from '../reports/digest-places.js';
 
 /** What the digests' and the leave reminders' schedulers both run with. */
 export interface PostSchedulerOptions {
-  /**
-   * Whether this process serves the server (its shard holds it): under several shards each process
-   * posts only its own servers', so a process never records another shard's channel as lost.
-   */
+  /** Whether this process's shard holds the server: a process never records another shard's channel as lost. */
   owns?: (guildId: string) => boolean;
   logger: Logger;
   /** The clock (ms; tests bring a fake one). */
@@ -31,10 +28,9 @@ export interface PostSchedulerOptions {
   batch?: number;
 }
 
-/** Permissions a post needs, with the names admins see. */
+/** Permissions a post needs, by the names admins see. */
 export type Needed = ReadonlyArray<readonly [PermissionResolvable, string]>;
 
-/** What every scheduled post needs in its channel. */
 export const POST_NEEDS: Needed = [
   [PermissionFlagsBits.ViewChannel, 'View Channel'],
   [PermissionFlagsBits.SendMessages, 'Send Messages'],
@@ -49,7 +45,6 @@ export interface ChannelProblems {
 export class ChannelPoster {
   constructor(private readonly client: Client) {}
 
-  /** The channel, or null when the bot cannot see it. */
   async channel(channelId: string) {
     return (
       this.client.channels.cache.get(channelId) ?? this.client.channels.fetch(channelId).catch(() => null)
