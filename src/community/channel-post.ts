@@ -1,6 +1,6 @@
 /**
- * The channel a scheduler posts in (the digests, the leave reminders), through the bot's client:
- * found in the client's cache or asked of Discord, and checked before anything is claimed.
+ * What the two schedulers (the digests, the leave reminders) share: their options, their rounds, and
+ * the channel they post in, through the bot's client, checked before anything is claimed.
  */
 import {
   type Client,
@@ -72,5 +72,47 @@ export class ChannelPoster {
     const channel = await this.channel(channelId);
     if (!channel?.isSendable()) throw new UserError(gone);
     return channel;
+  }
+}
+
+/**
+ * A scheduler's rounds: one at a time (a tick during one joins it), at start and then every
+ * interval, until stopped; a round that fails is logged as `failed` and counts as `none`.
+ */
+export class Rounds<T> {
+  stopped = false;
+  private running: Promise<T> | undefined;
+  private stopTicking: (() => void) | undefined;
+
+  constructor(
+    private readonly round: () => Promise<T>,
+    private readonly failed: { logger: Logger; message: string; none: T },
+  ) {}
+
+  run(): Promise<T> {
+    const { logger, message, none } = this.failed;
+    this.running ??= this.round()
+      .catch((error: unknown) => {
+        logger.warn({ err: error }, message);
+        return none;
+      })
+      .finally(() => {
+        this.running = undefined;
+      });
+    return this.running;
+  }
+
+  start(timer: DigestTimer, every: number): void {
+    if (this.stopTicking || this.stopped) return;
+    void this.run();
+    this.stopTicking = timer.every(every, () => void this.run());
+  }
+
+  /** Stop ticking; the round under way, if any. */
+  stop(): Promise<T | undefined> {
+    this.stopped = true;
+    this.stopTicking?.();
+    this.stopTicking = undefined;
+    return Promise.resolve(this.running);
   }
 }

@@ -45,6 +45,7 @@ import {
   type Needed,
   POST_NEEDS,
   type PostSchedulerOptions,
+  Rounds,
 } from './channel-post.js';
 import { environmentChannel } from './environment-channel.js';
 import { digestLeaveEmbeds } from './reminder-scheduler.js';
@@ -398,10 +399,6 @@ export function createDigestScheduler(options: DigestSchedulerOptions): DigestSc
   };
   const places = createDigestPlaces(options.concurrency ?? DIGEST_CONCURRENCY);
   const batch = Math.max(1, options.batch ?? DUE_BATCH);
-  let stopTicking: (() => void) | undefined;
-  let stopped = false;
-  /** The round under way (the query and starting its digests). */
-  let looking: Promise<Array<Promise<boolean>>> | undefined;
   /** Where the last full round ended: the next one goes on after it. */
   let cursor: DueCursor | undefined;
   /** Each server's digest waiting for a turn or running, by server id: never two at once. */
@@ -414,10 +411,10 @@ export function createDigestScheduler(options: DigestSchedulerOptions): DigestSc
    */
   async function round(): Promise<Array<Promise<boolean>>> {
     const store = await options.digests();
-    if (!store || stopped) return [];
+    if (!store || rounds.stopped) return [];
     const now = run.now();
     const due = new Map<string, SavedDigest>();
-    for (let batches = 0; batches < ROUND_BATCHES && !stopped; batches++) {
+    for (let batches = 0; batches < ROUND_BATCHES && !rounds.stopped; batches++) {
       const rows = await store.due({
         now,
         horizonMs: digestHorizonMs(monthSeconds),
@@ -433,7 +430,7 @@ export function createDigestScheduler(options: DigestSchedulerOptions): DigestSc
     }
     const outcomes: Array<Promise<boolean>> = [];
     for (const saved of due.values()) {
-      if (stopped) break;
+      if (rounds.stopped) break;
       if (options.owns && !options.owns(saved.guildId)) continue;
       let outcome = inFlight.get(saved.guildId);
       if (!outcome) {
@@ -449,33 +446,21 @@ export function createDigestScheduler(options: DigestSchedulerOptions): DigestSc
     return outcomes;
   }
 
-  function look(): Promise<Array<Promise<boolean>>> {
-    if (looking) return looking;
-    looking = round()
-      .catch((error: unknown) => {
-        options.logger.warn({ err: error }, 'looking for digests due failed');
-        return [];
-      })
-      .finally(() => {
-        looking = undefined;
-      });
-    return looking;
-  }
+  const none: Array<Promise<boolean>> = [];
+  const rounds = new Rounds(round, {
+    logger: options.logger,
+    message: 'looking for digests due failed',
+    none,
+  });
 
   return {
     async tick() {
-      const outcomes = await Promise.all(await look());
+      const outcomes = await Promise.all(await rounds.run());
       return outcomes.filter(Boolean).length;
     },
-    start() {
-      if (stopTicking || stopped) return;
-      void look();
-      stopTicking = run.timer.every(every, () => void look());
-    },
+    start: () => rounds.start(run.timer, every),
     async stop() {
-      stopped = true;
-      stopTicking?.();
-      stopTicking = undefined;
+      const looking = rounds.stop();
       places.close();
       await looking;
       await Promise.all(inFlight.values());

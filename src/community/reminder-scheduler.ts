@@ -26,7 +26,7 @@ import { digestLocale } from '../reports/digest.js';
 import { realTimer } from '../reports/digest-places.js';
 import { digestLeave, remindersDue } from '../reports/reminders.js';
 import type { ReminderStore, SavedReminders } from '../store/reminders.js';
-import { ChannelPoster, POST_NEEDS, type PostSchedulerOptions } from './channel-post.js';
+import { ChannelPoster, POST_NEEDS, type PostSchedulerOptions, Rounds } from './channel-post.js';
 import { environmentChannel } from './environment-channel.js';
 
 /** The commands a digest's leave sections point to for all their rows (a post cannot be paged). */
@@ -129,9 +129,6 @@ export function createReminderScheduler(options: ReminderSchedulerOptions): Remi
   const timer = options.timer ?? realTimer;
   const batch = Math.max(1, options.batch ?? REMINDER_BATCH);
   const { logger, poster } = options;
-  let round: Promise<number> | undefined;
-  let stopTicking: (() => void) | undefined;
-  let stopped = false;
 
   /** One server: the reminders due, the channel's permissions, each claim and post; how many were posted. */
   async function remind(store: ReminderClaims, saved: SavedReminders): Promise<number> {
@@ -149,7 +146,7 @@ export function createReminderScheduler(options: ReminderSchedulerOptions): Remi
     const people = await leave.people(due.flatMap((r) => (r.memberId === undefined ? [] : [r.memberId])));
     let posted = 0;
     for (const reminder of due) {
-      if (stopped) break;
+      if (rounds.stopped) break;
       if (!(await store.claim(saved.guildId, reminder.loaId, reminder.endAt))) continue;
       try {
         await poster.send(saved.channelId, renderReminder(reminder, people, saved.pings, words));
@@ -172,13 +169,13 @@ export function createReminderScheduler(options: ReminderSchedulerOptions): Remi
 
   async function look(): Promise<number> {
     const store = await options.reminders();
-    if (!store || stopped) return 0;
+    if (!store || rounds.stopped) return 0;
     let posted = 0;
     let after: string | undefined;
     for (;;) {
       const page = await store.list(batch, after);
       for (const saved of page) {
-        if (stopped) return posted;
+        if (rounds.stopped) return posted;
         if (options.owns && !options.owns(saved.guildId)) continue;
         posted += await remind(store, saved).catch((error: unknown) => {
           logger.warn({ guild: saved.guildId, err: error }, 'leave reminders could not be checked');
@@ -192,30 +189,12 @@ export function createReminderScheduler(options: ReminderSchedulerOptions): Remi
     return posted;
   }
 
-  function tick(): Promise<number> {
-    round ??= look()
-      .catch((error: unknown) => {
-        logger.warn({ err: error }, 'looking for leave reminders due failed');
-        return 0;
-      })
-      .finally(() => {
-        round = undefined;
-      });
-    return round;
-  }
-
+  const rounds = new Rounds(look, { logger, message: 'looking for leave reminders due failed', none: 0 });
   return {
-    tick,
-    start() {
-      if (stopTicking || stopped) return;
-      void tick();
-      stopTicking = timer.every(options.intervalMs ?? REMINDER_TICK_MS, () => void tick());
-    },
+    tick: () => rounds.run(),
+    start: () => rounds.start(timer, options.intervalMs ?? REMINDER_TICK_MS),
     async stop() {
-      stopped = true;
-      stopTicking?.();
-      stopTicking = undefined;
-      await round;
+      await rounds.stop();
     },
   };
 }
