@@ -58,10 +58,7 @@ export interface Communities {
   hosted: HostedCommunities | undefined;
   /** The store, once open (hosted: by `open`; single: at the first report, month's count or digest). */
   store(): Store | undefined;
-  /**
-   * The admin command's subcommands and controls, which the router dispatches with every other, and
-   * what leaving a server deletes (hosted mode; none in single-community mode).
-   */
+  /** The admin command's subcommands and controls, and what leaving a server deletes (hosted mode). */
   admin: { commands: ServerCommand[]; controls: ServerControls[]; onGuildLeft?: BotOptions['onGuildLeft'] };
   /** The allowance alerts (QUOTA_ALERT_CHANNEL_ID) and the digests' scheduler, when the mode has any. */
   attach(client: Client, scheduling: Scheduling): DigestScheduler | undefined;
@@ -93,7 +90,6 @@ export interface CommunitiesOptions {
   state: StateStore;
 }
 
-/** The communities of the configured mode. */
 export function createCommunities(options: CommunitiesOptions): Communities {
   return isHosted(options.config) ? new HostedMode(options) : new SingleMode(options);
 }

@@ -49,12 +49,10 @@ export interface HostedOptions {
   logger: Logger;
   /** The store: asked for at each use, and open by the time anything is served (the adapter opens it at start). */
   store: () => Store;
-  /** The shared cache (API data of every token, keyed by the token's hash). */
   cache: ApiCache;
   metrics?: Metrics;
-  /** Aborted when Rollcall stops: every Api's calls still running end with its reason. */
+  /** As the communities' (communities.ts). */
   stop?: AbortSignal;
-  /** Aborted when Rollcall begins to stop: reads waiting in line with a saved answer get it. */
   drain?: AbortSignal;
   maxApis?: number;
   /** The clock of the 401 rule (tests; default Date.now). */
