@@ -72,11 +72,11 @@ export interface Communities {
   release(): void;
 }
 
-export type ReminderScheduling = Omit<ReminderSchedulerOptions, 'reminders'>;
+type ReminderScheduling = Omit<ReminderSchedulerOptions, 'reminders'>;
 
-export type Scheduling = Omit<DigestSchedulerOptions, 'digests' | 'timeZone'>;
+type Scheduling = Omit<DigestSchedulerOptions, 'digests' | 'timeZone'>;
 
-export interface CommunitiesOptions {
+interface CommunitiesOptions {
   config: Config;
   logger: Logger;
   /** The shared cache (API data of every token, keyed by the token's hash). */
@@ -95,7 +95,7 @@ export function createCommunities(options: CommunitiesOptions): Communities {
 }
 
 /** After single-community mode's store failed to open, how long calls fail at once before it is tried again (ms). */
-export const STORE_REOPEN_PAUSE_MS = 30_000;
+const STORE_REOPEN_PAUSE_MS = 30_000;
 
 /** `openStore`, its module (and the database drivers) loaded at the first call. */
 const openStoreLazily: typeof import('../store/index.js').openStore = async (options) =>

@@ -62,7 +62,7 @@ export async function digestLeaveEmbeds(
 }
 
 /** How often the scheduler looks for reminders due (ms): any look in the day before a leave ends posts it. */
-export const REMINDER_TICK_MS = 5 * 60_000;
+const REMINDER_TICK_MS = 5 * 60_000;
 
 /** Servers with reminders asked for per page of a round. */
 const REMINDER_BATCH = 100;
@@ -94,7 +94,7 @@ export interface ReminderPoster {
   send(channelId: string, message: ReminderMessage): Promise<void>;
 }
 
-export interface LeaveData {
+interface LeaveData {
   loas: Partial<Loa>[];
   timeZone: string;
   /** The digest's locale (the admins' choice of language, else the server's); absent: English. */
@@ -107,7 +107,7 @@ export interface LeaveData {
  * the claims. Hosted mode: the store's own (`ReminderStore`); single-community mode: the
  * environment's one channel over the store's claims (`environmentReminders`).
  */
-export type ReminderClaims = Pick<ReminderStore, 'list' | 'setProblem' | 'claim' | 'prune'>;
+type ReminderClaims = Pick<ReminderStore, 'list' | 'setProblem' | 'claim' | 'prune'>;
 
 export interface ReminderSchedulerOptions extends PostSchedulerOptions {
   /** The store's reminders (undefined until the store is open). */
@@ -240,7 +240,7 @@ export function discordReminderPoster(client: Client, communityOf: CommunityOf):
 }
 
 /** Single-community mode's leave reminders: REMINDER_CHANNEL_ID, REMINDER_PINGS. */
-export interface EnvironmentRemindersOptions {
+interface EnvironmentRemindersOptions {
   settings: { channelId: string; pings: boolean };
   /** DISCORD_GUILD_ID: the channel's server must be one of them. */
   guildIds: readonly string[];
