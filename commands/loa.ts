@@ -17,9 +17,8 @@ import { argWithBack, splitBack } from '../src/discord/paging/back.js';
 import { showDetail, showList } from '../src/discord/paging/show.js';
 import type { DetailView, ListEnvelope, ListView, ShowContext, Who } from '../src/discord/paging/views.js';
 import { say, UserError } from '../src/discord/replies.js';
-import { ENGLISH, type Words } from '../src/i18n/words.js';
+import type { Words } from '../src/i18n/words.js';
 import { NONE, plainText, safeLine } from '../src/render/format.js';
-import type { CodeLabels } from '../src/render/labels.js';
 import { loaOptionLabel, renderLoa, renderLoaList } from '../src/render/loa.js';
 import { renderLeave } from '../src/render/reports.js';
 import {
@@ -102,18 +101,12 @@ function readingOf(all: readonly Loa[], now: number): LoaReading {
 type ReadPage = Read<Fetched<ListEnvelope<Loa>>>;
 
 /** An LOA in the "Open…" select: what it is, in the reader's words, its state as its page's rows say it. */
-function openOption(
-  loa: Loa,
-  _context: unknown,
-  _labels?: CodeLabels,
-  who?: Who,
-  source?: Partial<ReadPage>,
-) {
+function openOption({ item: loa, who, source }: { item: Loa; who: Who; source: Partial<ReadPage> }) {
   return typeof loa.id === 'string'
     ? {
-        label: loaOptionLabel(loa, stateIn(loa, source?.reading), who?.people, who?.names, who?.t ?? ENGLISH),
+        label: loaOptionLabel(loa, stateIn(loa, source.reading), who.people, who.names, who.t),
         value: loa.id,
-        description: describeOption(loa, who?.t ?? ENGLISH),
+        description: describeOption(loa, who.t),
       }
     : undefined;
 }

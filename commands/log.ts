@@ -27,7 +27,7 @@ import { type HoldMonth, planHold } from '../src/discord/paging/allowance.js';
 import { showDetail, showList } from '../src/discord/paging/show.js';
 import type { DetailView, ListEnvelope, ListView } from '../src/discord/paging/views.js';
 import { say, UserError } from '../src/discord/replies.js';
-import { ENGLISH, type Words } from '../src/i18n/words.js';
+import type { Words } from '../src/i18n/words.js';
 import { type CsvColumn, isoTime } from '../src/render/csv.js';
 import { openLabel, plainText } from '../src/render/format.js';
 import { type CodeLabels, codeLabel, plainCodeLabel } from '../src/render/labels.js';
@@ -37,9 +37,9 @@ import { VIEW } from './view-ids.js';
 
 const open: ListView<Log>['open'] = {
   detailView: VIEW.log,
-  option: (log, _context, labels, who) => {
+  option: ({ item: log, labels, who }) => {
     if (typeof log.id !== 'string') return undefined;
-    const t = who?.t ?? ENGLISH;
+    const t = who.t;
     return {
       label: openLabel([
         t.log.openKind,
@@ -318,7 +318,7 @@ function searchView(planned?: PlannedSearch): ListView<Log, undefined, SearchPag
       return { ...source, complete, data: pageOfItems(items, query) };
     },
     render: (items, info, source, arg) => {
-      const t = source.t ?? ENGLISH;
+      const t = source.t;
       const s = parseSearchArg(arg);
       const { complete, savedOnly, labels } = source;
       const embed = renderLogList(

@@ -16,7 +16,6 @@ import { splitBack } from '../src/discord/paging/back.js';
 import { showDetail, showList } from '../src/discord/paging/show.js';
 import type { DetailView, ListView, Shortcut, ShowContext } from '../src/discord/paging/views.js';
 import { say, UserError } from '../src/discord/replies.js';
-import { ENGLISH } from '../src/i18n/words.js';
 import { plainText, safeLine } from '../src/render/format.js';
 import {
   type MemberStanding,
@@ -108,12 +107,12 @@ export const memberListView: ListView<Member, RoleIndex> = {
   people: (member) => [member.id],
   open: {
     detailView: VIEW.member,
-    option: (member, roles, _labels, who) => {
+    option: ({ item: member, context: roles, who }) => {
       if (typeof member.id !== 'string') return undefined;
-      const t = who?.t ?? ENGLISH;
+      const t = who.t;
       return {
         label:
-          displayNameOf(member.id, who?.people, who?.names, 80) ??
+          displayNameOf(member.id, who.people, who.names, 80) ??
           t.member.optionMember(plainText(member.id, 80)),
         value: member.id,
         description: plainText(

@@ -25,7 +25,7 @@ export const roleListView: ListView<Role> = {
   render: (items, info, source) => renderRoleList(items, info, source),
   open: {
     detailView: VIEW.role,
-    option: (role) =>
+    option: ({ item: role }) =>
       typeof role.id === 'string'
         ? {
             label: optionLabel(role.name, role.id),

@@ -16,7 +16,7 @@ import { checkedId, parseId } from '../src/discord/input.js';
 import { showDetail, showList } from '../src/discord/paging/show.js';
 import { type DetailView, type ListView, PAGE_SIZE, type Who } from '../src/discord/paging/views.js';
 import { say, UserError } from '../src/discord/replies.js';
-import { ENGLISH, type Words } from '../src/i18n/words.js';
+import type { Words } from '../src/i18n/words.js';
 import { isoTime } from '../src/render/csv.js';
 import { openLabel, plainText } from '../src/render/format.js';
 import { displayNameOf, plainShortId } from '../src/render/people.js';
@@ -98,9 +98,9 @@ type HeadedPage<T> = ReportPage<T> & { heading: TotalsHeading };
  * A shift in an "Open…" select: kind, its state (`withState`: lists where shifts of every state
  * stand together), type and day; its member as the description.
  */
-function shiftOption(shift: Partial<Shift>, who: Who | undefined, withState: boolean) {
+function shiftOption(shift: Partial<Shift>, who: Who, withState: boolean) {
   if (typeof shift.id !== 'string') return undefined;
-  const t = who?.t ?? ENGLISH;
+  const t = who.t;
   return {
     label: openLabel([
       t.shift.optionKind,
@@ -110,8 +110,8 @@ function shiftOption(shift: Partial<Shift>, who: Who | undefined, withState: boo
     ]),
     value: shift.id,
     description:
-      displayNameOf(shift.memberId, who?.people, who?.names, 100) ??
-      t.shift.optionMember(plainShortId(shift.memberId, who?.people)),
+      displayNameOf(shift.memberId, who.people, who.names, 100) ??
+      t.shift.optionMember(plainShortId(shift.memberId, who.people)),
   };
 }
 
@@ -137,12 +137,12 @@ export const shiftTotalsView: ListView<TotalsRow, unknown, HeadedPage<TotalsRow>
   people: (row) => [row.memberId],
   open: {
     detailView: VIEW.shiftMemberPeriod,
-    option: (row, _context, _labels, who) => {
-      const t = who?.t ?? ENGLISH;
+    option: ({ item: row, who }) => {
+      const t = who.t;
       return {
         label:
-          displayNameOf(row.memberId, who?.people, who?.names, 80) ??
-          t.shift.optionMember(plainShortId(row.memberId, who?.people)),
+          displayNameOf(row.memberId, who.people, who.names, 80) ??
+          t.shift.optionMember(plainShortId(row.memberId, who.people)),
         value: row.open,
         description: t.shift.theirShifts,
       };
@@ -209,7 +209,7 @@ const dayOf = (seconds: unknown, t: Words) => t.f.day(seconds);
 
 const open: ListView<Shift>['open'] = {
   detailView: VIEW.shift,
-  option: (shift, _context, _labels, who) => shiftOption(shift, who, true),
+  option: ({ item: shift, who }) => shiftOption(shift, who, true),
 };
 
 export const shiftListView: ListView<Shift> = {
@@ -249,7 +249,7 @@ export const shiftActiveView: ListView<OnDutyRow, unknown, ReportPage<OnDutyRow>
   people: ({ shift }) => [shift.memberId],
   open: {
     detailView: VIEW.shift,
-    option: ({ shift }, _context, _labels, who) => shiftOption(shift, who, false),
+    option: ({ item: { shift }, who }) => shiftOption(shift, who, false),
   },
   csv: [
     { header: 'shift_id', value: ({ shift }) => shift.id },

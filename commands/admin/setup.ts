@@ -15,7 +15,7 @@ import {
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { defineCommand, type ServerCommand, type ServerControl } from '../../src/discord/command.js';
 import { type Payload, say, textPayload } from '../../src/discord/replies.js';
-import { ENGLISH, type Words, wordsFor } from '../../src/i18n/words.js';
+import { type Words, wordsFor } from '../../src/i18n/words.js';
 import { safeLine } from '../../src/render/format.js';
 import { ADMIN_BASE, ADMIN_IDS, ADMIN_ROUTE, type Links } from './command.js';
 
@@ -116,7 +116,7 @@ function apiText(value: string | undefined): string | undefined {
 }
 
 /** The modal asking for the token (setup on a server with none, and the Replace button). */
-function tokenModal(t: Words = ENGLISH) {
+function tokenModal(t: Words) {
   return {
     custom_id: ADMIN_IDS.modal,
     title: t.admin.setupTitle,

@@ -148,8 +148,7 @@ export interface MessageMenu {
   modal?(ctx: {
     message: MessageText;
     owner: string;
-    /** The reader's words (the interaction's locale), for the modal's title and label. */
-    t?: Words;
+    t: Words;
   }): APIModalInteractionResponseCallbackData | undefined;
   execute(ctx: MessageMenuContext): Promise<Payload>;
 }

@@ -3,6 +3,7 @@
  * API does, 404 as an ApiError), fake interactions with just what the commands read, and a
  * community (and its ShowContext) with an in-memory state store.
  */
+
 import type {
   APIActionRowComponent,
   APIComponentInMessageActionRow,
@@ -21,6 +22,7 @@ import { parseCustomId } from '../../src/discord/paging/custom-id.js';
 import { StateStore } from '../../src/discord/paging/state.js';
 import { type ShowContext, ViewRegistry } from '../../src/discord/paging/views.js';
 import type { Payload } from '../../src/discord/replies.js';
+import { ENGLISH } from '../../src/i18n/words.js';
 
 export const OWNER = '111111111111111111';
 
@@ -145,7 +147,13 @@ export function showContext(
   resources: Resources,
   more: Partial<Community> & { holdMonth?: HoldMonth } = {},
 ): ShowContext {
-  return { community: fakeCommunity(resources, more), views: allViews(), owner: OWNER, options: {} };
+  return {
+    community: fakeCommunity(resources, more),
+    views: allViews(),
+    owner: OWNER,
+    options: {},
+    t: ENGLISH,
+  };
 }
 
 /** Every command's views, registered and checked as at start. */

@@ -50,11 +50,7 @@ function askCustomId(view: DetailView, owner: string, action: typeof ACTIONS.ask
 }
 
 /** The modal asking for a detail view's argument (`DetailView.ask`). */
-export function askModal(
-  view: DetailView,
-  owner: string,
-  t: Words = ENGLISH,
-): APIModalInteractionResponseCallbackData {
+export function askModal(view: DetailView, owner: string, t: Words): APIModalInteractionResponseCallbackData {
   const ask = view.ask;
   if (!ask) throw new Error(`view ${view.id} asks for nothing`);
   return {
