@@ -311,7 +311,7 @@ function reminderScheduler(
 }
 
 /** What the admin command is given to find and keep a server's digest. */
-type DigestPlace = NonNullable<NonNullable<Parameters<typeof createAdmin>[2]>['digest']>;
+type DigestPlace = NonNullable<NonNullable<Parameters<typeof createAdmin>[1]>['digest']>;
 
 /** Where the admins' /rollcall-admin reports finds and keeps their server's digest (hosted mode). */
 function digestPlace(digests: () => Store['digests']): DigestPlace {
@@ -396,7 +396,7 @@ function hosted(options: CommunitiesOptions): Communities {
   const reports = reportSources(options, async () => opened().snapshots, defaults, remembered);
   const reportSettings = async (guildId: string) =>
     readReportSettings(await opened().snapshots.reportSettings(guildId), defaults);
-  const admin = createAdmin(linked, logger, {
+  const admin = createAdmin(linked, {
     get: reportSettings,
     save: async (guildId, settings) => {
       await opened().snapshots.saveReportSettings(guildId, settings);
