@@ -19,7 +19,10 @@ export async function answerServer<I extends ChatInputCommandInteraction | Butto
   const route = (run: () => Promise<Payload>): Route => ({ private: true, newMessage: how.newMessage, run });
   if ('execute' in answer)
     return respond.answer(
-      route(async () => (how.check?.(), answer.execute(ask))),
+      route(async () => {
+        how.check?.();
+        return answer.execute(ask);
+      }),
       ask,
     );
   let opened: Payload | ModalAnswer;
