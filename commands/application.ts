@@ -17,7 +17,7 @@ export const applicationListView: ListView<Application> = {
   id: VIEW.applications,
   takesArg: false,
   fetch: ({ resources: api }, _arg, query, options) => api.listApplications(query, options),
-  render: (items, info, source) => renderApplicationList(items, info, source),
+  render: ({ items, info, source }) => renderApplicationList(items, info, source),
   open: {
     detailView: VIEW.application,
     option: ({ item: app, who }) => {

@@ -108,7 +108,7 @@ export const auditListView: ListView<PagedAuditEntry> = {
       value: ({ entry }) => (entry.description === undefined ? '' : JSON.stringify(entry.description)),
     },
   ],
-  render: (items, info, source) =>
+  render: ({ items, info, source }) =>
     renderAuditLogList(
       items.map((i) => i.entry),
       info,

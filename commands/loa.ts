@@ -136,7 +136,7 @@ export const loaListView: ListView<Loa, unknown, ReadPage> = {
     const page = await api.listLoas(query, options);
     return { ...page, reading: await readingWithSaved(api, page.data.data) };
   },
-  render: (items, info, source) => renderLoaList(items, info, source, statesOf(source)),
+  render: ({ items, info, source }) => renderLoaList(items, info, source, statesOf(source)),
   people: loaPerson,
   open,
 };
@@ -149,7 +149,7 @@ export const loaMemberView: ListView<Loa, unknown, ReadPage> = {
     const page = await api.listMemberLoas(memberId, query, options);
     return { ...page, reading: await readingWithSaved(api, page.data.data) };
   },
-  render: (items, info, source, memberId) =>
+  render: ({ items, info, source, arg: memberId }) =>
     renderLoaList(items, info, source, statesOf(source), (t) => t.loa.titleOfMember(safeLine(memberId, 64))),
   people: loaPerson,
   open,
@@ -181,7 +181,7 @@ export const loaByStatusView: ListView<Loa, unknown, Read<ReportPage<Loa>>> = {
       .sort((a, b) => (b.createdAt ?? 0) - (a.createdAt ?? 0));
     return { ...reportPage(rows, query, input, LEAVE_NEEDS), reading };
   },
-  render: (items, info, source, arg) =>
+  render: ({ items, info, source, arg }) =>
     renderLoaList(
       items,
       info,
@@ -214,7 +214,7 @@ export const loaActiveView: ListView<Loa, unknown, Read<ReportPage<Loa>>> = {
     const page = reportPage(onLeaveAt(input.data.loas, input.now), query, input, LEAVE_NEEDS);
     return { ...page, reading: readingOf(input.data.loas, input.now) };
   },
-  render: (items, info, source) => renderLeave(items, info, source, 'active', 0, source.report),
+  render: ({ items, info, source }) => renderLeave(items, info, source, 'active', 0, source.report),
   people: loaPerson,
   open,
 };
@@ -231,7 +231,7 @@ export const loaUpcomingView: ListView<Loa, unknown, Read<ReportPage<Loa>>> = {
     const page = reportPage(startingWithin(input.data.loas, input.now, days), query, input, LEAVE_NEEDS);
     return { ...page, reading: readingOf(input.data.loas, input.now) };
   },
-  render: (items, info, source, arg) =>
+  render: ({ items, info, source, arg }) =>
     renderLeave(items, info, source, 'upcoming', readDays(arg), source.report),
   people: loaPerson,
   open,

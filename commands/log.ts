@@ -81,7 +81,7 @@ export const logUserView: ListView<Log> = {
   id: VIEW.userLogs,
   takesArg: true,
   fetch: ({ resources: api }, username, query, options) => api.listUserLogs(username, query, options),
-  render: (items, info, source, username) => renderLogList(items, info, source, username),
+  render: ({ items, info, source, arg: username }) => renderLogList(items, info, source, username),
   open,
   csv: logCsv,
 };
@@ -317,7 +317,7 @@ function searchView(planned?: PlannedSearch): ListView<Log, undefined, SearchPag
       );
       return { ...source, complete, data: pageOfItems(items, query) };
     },
-    render: (items, info, source, arg) => {
+    render: ({ items, info, source, arg }) => {
       const t = source.t;
       const s = parseSearchArg(arg);
       const { complete, savedOnly, labels } = source;

@@ -103,7 +103,8 @@ export const memberListView: ListView<Member, RoleIndex> = {
   takesArg: false,
   fetch: ({ resources: api }, _arg, query, options) => api.listMembers(query, options),
   context: ({ resources }) => roleIndex(resources),
-  render: (members, info, source, _arg, roles) => renderMemberList(members, info, source, roles),
+  render: ({ items: members, info, source, context: roles }) =>
+    renderMemberList(members, info, source, roles),
   people: (member) => [member.id],
   open: {
     detailView: VIEW.member,

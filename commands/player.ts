@@ -111,7 +111,7 @@ export const playerPickView: ListView<{ name: string }> = {
     // Nothing is read: the names came with the message.
     return { data, fetchedAt: Date.now(), fromCache: false, stale: false };
   },
-  render: (names, info, source) => {
+  render: ({ items: names, info, source }) => {
     const t = source.t;
     return listEmbed({
       title: t.player.namedTitle,

@@ -80,7 +80,7 @@ export const quotaCheckView: ListView<Row, unknown, ReportPage<Row> & { quota: Q
     };
     return { ...reportPage(rows, query, input, QUOTA_NEEDS), quota };
   },
-  render(items, info, source) {
+  render({ items, info, source }) {
     const facts = source.quota;
     return renderQuota(items, info, source, facts, source.report, facts.roleNames, facts.counts);
   },
@@ -173,7 +173,7 @@ export const quotaInactiveView: ListView<InactiveRow, unknown, InactivePage> = {
       ...(reading ? { reading } : {}),
     };
   },
-  render: (items, info, source) =>
+  render: ({ items, info, source }) =>
     renderInactive(items, info, source, source.heading, source.report, source.roleNames, source.reading),
   // The export takes the report's rows; while reading, there are none to take, and it says why.
   everyRow(page) {

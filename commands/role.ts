@@ -22,7 +22,7 @@ export const roleListView: ListView<Role> = {
   id: VIEW.roles,
   takesArg: false,
   fetch: ({ resources: api }, _arg, query, options) => api.listRoles(query, options),
-  render: (items, info, source) => renderRoleList(items, info, source),
+  render: ({ items, info, source }) => renderRoleList(items, info, source),
   open: {
     detailView: VIEW.role,
     option: ({ item: role }) =>

@@ -131,7 +131,7 @@ export const shiftTotalsView: ListView<TotalsRow, unknown, HeadedPage<TotalsRow>
     const rows = await mapSliced(totals, (r) => ({ ...r, open: memberArg(a, r.memberId) }));
     return { ...reportPage(rows, query, input, SHIFT_NEEDS), heading: h };
   },
-  render(items, info, source) {
+  render({ items, info, source }) {
     return renderTotals(items, info, source, source.heading, source.report, (info.page - 1) * PAGE_SIZE + 1);
   },
   people: (row) => [row.memberId],
@@ -217,7 +217,7 @@ export const shiftListView: ListView<Shift> = {
   id: VIEW.shifts,
   takesArg: false,
   fetch: ({ resources: api }, _arg, query, options) => api.listShifts(query, options),
-  render: (items, info, source) => renderShiftList(items, info, source),
+  render: ({ items, info, source }) => renderShiftList(items, info, source),
   people: (shift) => [shift.memberId],
   open,
 };
@@ -244,7 +244,7 @@ export const shiftActiveView: ListView<OnDutyRow, unknown, ReportPage<OnDutyRow>
     const input = await reportInput(community, options);
     return reportPage(onDuty(input.data.shifts, input.now), query, input, SHIFT_NEEDS);
   },
-  render: (items, info, source) =>
+  render: ({ items, info, source }) =>
     renderOnDuty(items, info, source, source.report, Math.floor(source.report.servedAt / 1000)),
   people: ({ shift }) => [shift.memberId],
   open: {

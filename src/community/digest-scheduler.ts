@@ -152,7 +152,15 @@ export function discordPoster(client: Client, communityOf: CommunityOf): DigestP
         const { items, info } = cutPage(fetched.data, 1, PAGE_SIZE);
         const people = await untilAborted(peopleOf(community, items, view.people), signal);
         // A post cannot be paged: its footer names the command that shows every row.
-        reads.push((t) => view.render(items, info, { ...fetched, people, t, post: command }, arg, undefined));
+        reads.push((t) =>
+          view.render({
+            items,
+            info,
+            source: { ...fetched, people, t, post: command },
+            arg,
+            context: undefined,
+          }),
+        );
       }
       const channel = await untilAborted(channelOf(settings), signal);
       if (!channel?.isSendable()) throw new UserError(say.digestNoChannel(settings.channelId));

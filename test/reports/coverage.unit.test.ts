@@ -62,7 +62,7 @@ async function shown<T>(view: ListView<T>, c: Community, arg: string): Promise<A
   const rows = (page.data.data ?? []) as T[];
   const total = page.data.total ?? rows.length;
   const info = { page: 1, totalPages: Math.max(1, Math.ceil(total / 10)), total };
-  return view.render(rows, info, { ...page, t: ENGLISH }, arg, undefined);
+  return view.render({ items: rows, info, source: { ...page, t: ENGLISH }, arg, context: undefined });
 }
 
 const text = (e: APIEmbed) =>

@@ -69,13 +69,8 @@ export async function showList<T, C, F extends Fetched<ListEnvelope<T>>>(
     }
   }
   const people = await peopleOf(community, cut.items, view.people);
-  const embed = view.render(
-    cut.items,
-    cut.info,
-    { ...fetched, labels: community.labels, people, t: ctx.t },
-    arg,
-    context,
-  );
+  const source = { ...fetched, labels: community.labels, people, t: ctx.t };
+  const embed = view.render({ items: cut.items, info: cut.info, source, arg, context });
   const components = await buildListComponents(
     view,
     { ...cut, arg, context, who: { people, names: ctx.names, t: ctx.t }, source: fetched },

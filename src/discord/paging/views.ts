@@ -54,7 +54,7 @@ export interface ListView<
    * `source` is what `fetch` returned (where the page came from, and what the fetch put beside it),
    * with the server's code labels (`labels`).
    */
-  render(items: T[], info: PageInfo, source: F & Labelled, arg: string, context: C): APIEmbed;
+  render(page: { items: T[]; info: PageInfo; source: F & Labelled; arg: string; context: C }): APIEmbed;
   /**
    * The member ids an item shows, the record's own member first: the page's are looked up in the
    * community's directory and given to `render` (`source.people`) and `open.option`; the first is
