@@ -108,11 +108,7 @@ export class Responder {
 
   /** Answer at once with the sentence for a refusal (a UserError's own words). */
   async notice(ask: Ask<Repliable>, sentence: string | Text, isPrivate = true): Promise<void> {
-    const refused = () => Promise.reject(new UserError(sentence));
-    await this.deliver(ask, { ok: false, error: new UserError(sentence) }, false, {
-      run: refused,
-      private: isPrivate,
-    });
+    await this.deliver(ask, { ok: false, error: new UserError(sentence) }, false, { private: isPrivate });
   }
 
   /**
@@ -160,7 +156,7 @@ export class Responder {
   }
 
   /** Send an outcome as the right kind of Discord response. */
-  private async deliver(ask: Ask<Repliable>, outcome: Outcome, deferred: boolean, route: Route) {
+  private async deliver(ask: Ask<Repliable>, outcome: Outcome, deferred: boolean, route: Omit<Route, 'run'>) {
     const { interaction, t: words } = ask;
     const ephemeral = route.private;
     const newMessage = route.newMessage === true;
