@@ -27,7 +27,7 @@ import { type HoldMonth, planHold } from '../src/discord/paging/allowance.js';
 import { showDetail, showList } from '../src/discord/paging/show.js';
 import type { DetailView, ListEnvelope, ListView } from '../src/discord/paging/views.js';
 import { say, UserError } from '../src/discord/replies.js';
-import { ENGLISH, type Words } from '../src/i18n/words.js';
+import type { Words } from '../src/i18n/words.js';
 import { type CsvColumn, isoTime } from '../src/render/csv.js';
 import { openLabel, plainText } from '../src/render/format.js';
 import { type CodeLabels, codeLabel, plainCodeLabel } from '../src/render/labels.js';
@@ -37,9 +37,9 @@ import { VIEW } from './view-ids.js';
 
 const open: ListView<Log>['open'] = {
   detailView: VIEW.log,
-  option: (log, _context, labels, who) => {
+  option: ({ item: log, labels, who }) => {
     if (typeof log.id !== 'string') return undefined;
-    const t = who?.t ?? ENGLISH;
+    const t = who.t;
     return {
       label: openLabel([
         t.log.openKind,
@@ -81,7 +81,7 @@ export const logUserView: ListView<Log> = {
   id: VIEW.userLogs,
   takesArg: true,
   fetch: ({ resources: api }, username, query, options) => api.listUserLogs(username, query, options),
-  render: (items, info, source, username) => renderLogList(items, info, source, username),
+  render: ({ items, info, source, arg: username }) => renderLogList(items, info, source, username),
   open,
   csv: logCsv,
 };
@@ -318,8 +318,8 @@ function searchView(planned?: PlannedSearch): ListView<Log, undefined, SearchPag
       );
       return { ...source, complete, data: pageOfItems(items, query) };
     },
-    render: (items, info, source, arg) => {
-      const t = source.t ?? ENGLISH;
+    render: ({ items, info, source, arg }) => {
+      const t = source.t;
       const s = parseSearchArg(arg);
       const { complete, savedOnly, labels } = source;
       const embed = renderLogList(

@@ -16,7 +16,6 @@ import { splitBack } from '../src/discord/paging/back.js';
 import { showDetail, showList } from '../src/discord/paging/show.js';
 import type { DetailView, ListView, Shortcut, ShowContext } from '../src/discord/paging/views.js';
 import { say, UserError } from '../src/discord/replies.js';
-import { ENGLISH } from '../src/i18n/words.js';
 import { plainText, safeLine } from '../src/render/format.js';
 import {
   type MemberStanding,
@@ -104,16 +103,17 @@ export const memberListView: ListView<Member, RoleIndex> = {
   takesArg: false,
   fetch: ({ resources: api }, _arg, query, options) => api.listMembers(query, options),
   context: ({ resources }) => roleIndex(resources),
-  render: (members, info, source, _arg, roles) => renderMemberList(members, info, source, roles),
+  render: ({ items: members, info, source, context: roles }) =>
+    renderMemberList(members, info, source, roles),
   people: (member) => [member.id],
   open: {
     detailView: VIEW.member,
-    option: (member, roles, _labels, who) => {
+    option: ({ item: member, context: roles, who }) => {
       if (typeof member.id !== 'string') return undefined;
-      const t = who?.t ?? ENGLISH;
+      const t = who.t;
       return {
         label:
-          displayNameOf(member.id, who?.people, who?.names, 80) ??
+          displayNameOf(member.id, who.people, who.names, 80) ??
           t.member.optionMember(plainText(member.id, 80)),
         value: member.id,
         description: plainText(

@@ -14,7 +14,7 @@ import { SNOWFLAKE } from '../../src/base/discord-limits.js';
 import { ADMIN_SETTING_NAMES, linkOf, serverRolesOf } from '../../src/discord/access.js';
 import { argumentsOf, defineCommand, type ServerCommand } from '../../src/discord/command.js';
 import { say, type Text, textPayload, UserError } from '../../src/discord/replies.js';
-import { ENGLISH, type Words, wordsFor } from '../../src/i18n/words.js';
+import type { Words } from '../../src/i18n/words.js';
 import { type AccessRolesRead, accessRoleLines, rolesReadLine } from '../../src/render/access.js';
 import { plainText, roleMention, safeLine } from '../../src/render/format.js';
 import {
@@ -135,7 +135,7 @@ export function createSettingsCommand(links: Links): ServerCommand {
      * offers the community's roles (one cached API read), `discord-roles` this server's own Discord
      * roles (from the gateway's cache, no request).
      */
-    async autocomplete({ interaction, guildId }) {
+    async autocomplete({ interaction, guildId, t }) {
       const focused = interaction.options.getFocused(true);
       const roles =
         focused.name === 'discord-roles'
@@ -146,7 +146,7 @@ export function createSettingsCommand(links: Links): ServerCommand {
                 () => [],
               )
             : [];
-      return roleChoices(String(focused.value), roles, wordsFor(interaction.locale));
+      return roleChoices(String(focused.value), roles, t);
     },
   };
 }
@@ -285,7 +285,7 @@ export function pickRoles(
 export function roleChoices(
   typed: string,
   roles: readonly NamedRole[],
-  t: Words = ENGLISH,
+  t: Words,
 ): APIApplicationCommandOptionChoice[] {
   const cut = typed.lastIndexOf(',');
   const earlier = cut < 0 ? [] : segments(typed.slice(0, cut));

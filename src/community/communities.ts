@@ -360,7 +360,7 @@ class HostedMode implements Communities {
     });
     this.defaults = { timeZone: config.REPORTS_TIME_ZONE, weekStart: config.REPORTS_WEEK_START, quotas: {} };
     this.reports = reportSources(options, async () => this.openStore().snapshots, this.defaults, remembered);
-    const admin = createAdmin(this.hosted, logger, this.adminPlaces());
+    const admin = createAdmin(this.hosted, this.adminPlaces());
     this.admin = {
       commands: admin.commands,
       controls: [admin.controls],
@@ -378,7 +378,7 @@ class HostedMode implements Communities {
   }
 
   /** Where /rollcall-admin reports finds and keeps a server's report settings, digest and reminders. */
-  private adminPlaces(): Parameters<typeof createAdmin>[2] {
+  private adminPlaces(): Parameters<typeof createAdmin>[1] {
     const opened = () => this.openStore();
     return {
       get: (guildId) => this.reportSettings(guildId),

@@ -12,18 +12,18 @@ import { untilAborted, within } from '../api/abort.js';
 import { cutPage } from '../api/pages.js';
 import { type WaitContext, withWait } from '../api/wait.js';
 import type { Logger } from '../base/log.js';
+import { audienceWords } from '../discord/alerts.js';
 import type { CommunityOf } from '../discord/community.js';
 import { peopleOf } from '../discord/paging/show.js';
 import { type ListView, PAGE_SIZE } from '../discord/paging/views.js';
 import { MESSAGES, NO_MENTIONS, say, UserError } from '../discord/replies.js';
-import { type Words, wordsFor } from '../i18n/words.js';
+import type { Words } from '../i18n/words.js';
 import {
   DIGEST_REPORTS,
   type DigestReport,
   type DigestSettings,
   digestGapMs,
   digestHorizonMs,
-  digestLocale,
   digestPeriod,
   digestTickMs,
   latestInstant,
@@ -117,7 +117,15 @@ export function discordPoster(client: Client, communityOf: CommunityOf): DigestP
         const { items, info } = cutPage(fetched.data, 1, PAGE_SIZE);
         const people = await untilAborted(peopleOf(community, items, view.people), signal);
         // A post cannot be paged: its footer names the command that shows every row.
-        reads.push((t) => view.render(items, info, { ...fetched, people, t, post: command }, arg, undefined));
+        reads.push((t) =>
+          view.render({
+            items,
+            info,
+            source: { ...fetched, people, t, post: command },
+            arg,
+            context: undefined,
+          }),
+        );
       }
       const { channelId } = settings;
       const channel = await untilAborted(
@@ -125,9 +133,7 @@ export function discordPoster(client: Client, communityOf: CommunityOf): DigestP
         signal,
       );
       // Written in the server's language (or the admins' choice), as everything posted to a channel.
-      const t = wordsFor(
-        digestLocale(language, channel.isDMBased() ? undefined : channel.guild.preferredLocale),
-      );
+      const t = audienceWords(channel.isDMBased() ? undefined : channel.guild, language);
       const embeds = reads.map((render) => render(t));
       // One message while the embeds fit Discord's 6,000 characters per message, else more; none
       // once the deadline passed (the run is then recorded as not posted).

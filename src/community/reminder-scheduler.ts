@@ -10,11 +10,12 @@ import type { Loa } from '../../generated/api.js';
 import { NotSavedError } from '../api/errors.js';
 import { withoutRequests } from '../api/wait.js';
 import type { Logger } from '../base/log.js';
+import { audienceWords } from '../discord/alerts.js';
 import type { Community, CommunityOf } from '../discord/community.js';
 import { peopleOf } from '../discord/paging/show.js';
 import { PAGE_SIZE } from '../discord/paging/views.js';
 import { UserError } from '../discord/replies.js';
-import { ENGLISH, type Words, wordsFor } from '../i18n/words.js';
+import { ENGLISH, type Words } from '../i18n/words.js';
 import type { People } from '../render/people.js';
 import {
   type LeaveAheadKind,
@@ -22,8 +23,7 @@ import {
   renderLeaveAhead,
   renderReminder,
 } from '../render/reminders.js';
-import { digestLocale } from '../reports/digest.js';
-import { realTimer } from '../reports/digest-places.js';
+import { type DigestTimer, realTimer } from '../reports/digest-places.js';
 import { digestLeave, remindersDue } from '../reports/reminders.js';
 import type { ReminderStore, SavedReminders } from '../store/reminders.js';
 import { ChannelPoster, POST_NEEDS, type PostSchedulerOptions, Rounds } from './channel-post.js';
@@ -97,8 +97,8 @@ export interface ReminderPoster {
 interface LeaveData {
   loas: Partial<Loa>[];
   timeZone: string;
-  /** The digest's locale (the admins' choice of language, else the server's); absent: English. */
-  locale?: string | undefined;
+  /** The words reminders are written in: the digest's (`audienceWords`). */
+  words: Words;
   people(memberIds: string[]): Promise<People | undefined>;
 }
 
@@ -142,7 +142,7 @@ export function createReminderScheduler(options: ReminderSchedulerOptions): Remi
       if (problem !== saved.problem) await store.setProblem(saved.guildId, problem);
       return 0;
     }
-    const words = wordsFor(leave.locale);
+    const { words } = leave;
     const people = await leave.people(due.flatMap((r) => (r.memberId === undefined ? [] : [r.memberId])));
     let posted = 0;
     for (const reminder of due) {
@@ -217,7 +217,7 @@ export function discordReminderPoster(client: Client, communityOf: CommunityOf):
         return {
           loas: data.loas,
           timeZone: settings.timeZone,
-          locale: digestLocale(settings.language, client.guilds.cache.get(guildId)?.preferredLocale),
+          words: audienceWords(client.guilds.cache.get(guildId), settings.language),
           people: async (ids) =>
             ids.length === 0 ? undefined : community.directory?.lookup(ids).catch(() => undefined),
         };

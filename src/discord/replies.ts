@@ -7,6 +7,7 @@ import type { APIActionRowComponent, APIComponentInMessageActionRow, APIEmbed } 
 import { isApiError } from '../api/errors.js';
 import type { Sections } from '../i18n/en.js';
 import { ENGLISH, said, type Text, type Words } from '../i18n/words.js';
+import { StoreError } from '../store/errors.js';
 
 export type { Text };
 
@@ -83,6 +84,7 @@ export class UserError extends Error {
 /** The one sentence for any error a handler throws, in the reader's words. */
 export function errorText(error: unknown): Text {
   if (error instanceof UserError) return error.text;
+  if (error instanceof StoreError) return say.storeUnavailable;
   if (isApiError(error)) {
     switch (error.kind) {
       case 'http':

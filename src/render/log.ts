@@ -2,7 +2,7 @@
 import type { APIEmbed } from 'discord.js';
 import type { Log } from '../../generated/api.js';
 import type { PageInfo, Source } from '../api/pages.js';
-import { ENGLISH, type Words } from '../i18n/words.js';
+import type { Words } from '../i18n/words.js';
 import { describeEntries } from './entries.js';
 import { code, field, isSetTimestamp, NONE, plainText, safeLine, safeText } from './format.js';
 import { type CodeLabels, codeLabel, type Labelled, plainCodeLabel } from './labels.js';
@@ -98,7 +98,7 @@ export function renderLogList(
   /** A search that did not read every log: an empty list is not "no logs", only none among those searched. */
   partial = false,
 ): APIEmbed {
-  const t = source.t ?? ENGLISH;
+  const t = source.t;
   return listEmbed({
     title: username === undefined ? t.log.title : t.log.titleOf(safeLine(username, 100)),
     rows: items.map((log) => logRow(log, source.fetchedAt, source.labels, t)),
@@ -117,7 +117,7 @@ function logBody(log: Partial<Log>, t: Words): string {
 }
 
 export function renderLog(log: Log, source: Source & Labelled): APIEmbed {
-  const t = source.t ?? ENGLISH;
+  const t = source.t;
   const flags = logFlags(log, source.fetchedAt);
   const type = logType(log, source.labels);
   return detailEmbed(

@@ -14,7 +14,7 @@ import { isApiError, isNotSaved } from '../../api/errors.js';
 import { API_PAGE_SIZE, cutPage, mergeSources, pageItems, type Source } from '../../api/pages.js';
 import type { Fetched, ReadOptions } from '../../api/types.js';
 import { uniqueById } from '../../api/unique.js';
-import { ENGLISH, type Words } from '../../i18n/words.js';
+import type { Words } from '../../i18n/words.js';
 import { type CsvColumn, csvFilesSliced, genericColumnsSliced } from '../../render/csv.js';
 import { discordUserOf } from '../../render/people.js';
 import { type Payload, textsOf, UserError } from '../replies.js';
@@ -131,7 +131,7 @@ export async function exportList<T, C, F extends Fetched<ListEnvelope<T>>>(
     content: i === 0 ? content : '',
     embeds: [],
     components: [],
-    files: [{ name: fileName(view.id, arg, i + 1, files.length, ctx.t ?? ENGLISH), attachment: file }],
+    files: [{ name: fileName(view.id, arg, i + 1, files.length, ctx.t), attachment: file }],
   }));
   const [head, ...more] = messages as [Payload, ...Payload[]];
   return more.length > 0 ? { ...head, followUps: more } : head;
