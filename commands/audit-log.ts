@@ -23,7 +23,7 @@ import { openLabel, plainText } from '../src/render/format.js';
 import { VIEW } from './view-ids.js';
 
 /** An audit log entry with the list page it was read from. */
-export interface PagedAuditEntry {
+interface PagedAuditEntry {
   entry: AuditLogEntry;
   page: number;
 }

@@ -141,7 +141,7 @@ export const loaListView: ListView<Loa, unknown, ReadPage> = {
   open,
 };
 
-export const loaMemberView: ListView<Loa, unknown, ReadPage> = {
+const loaMemberView: ListView<Loa, unknown, ReadPage> = {
   kind: 'list',
   id: VIEW.memberLoas,
   takesArg: true,
@@ -220,7 +220,7 @@ export const loaActiveView: ListView<Loa, unknown, Read<ReportPage<Loa>>> = {
 };
 
 /** Leave starting within N days (from the reports' snapshot), soonest first. */
-export const loaUpcomingView: ListView<Loa, unknown, Read<ReportPage<Loa>>> = {
+const loaUpcomingView: ListView<Loa, unknown, Read<ReportPage<Loa>>> = {
   kind: 'list',
   id: VIEW.loasUpcoming,
   takesArg: true,

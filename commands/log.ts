@@ -87,10 +87,10 @@ export const logUserView: ListView<Log> = {
 };
 
 /** Pages of 100 a filtered search reads at most (the user's first 1,000 logs). */
-export const LOG_SEARCH_MAX_PAGES = 10;
+const LOG_SEARCH_MAX_PAGES = 10;
 
 /** What `/log user` filters on: a type code and/or a time (Unix seconds), for one username. */
-export interface LogSearch {
+interface LogSearch {
   username: string;
   type: number | undefined;
   since: number | undefined;
@@ -457,7 +457,7 @@ export const log: Command = {
  * Choices for `type`: the codes with a known label, and the codes seen in the user's saved logs
  * (only what is saved is looked at: typing never spends a request), matching what is typed.
  */
-export async function typeChoices(
+async function typeChoices(
   api: Resources,
   username: string | null,
   typed: string,

@@ -32,7 +32,7 @@ import { joinArg, periodFor, reportInput } from './report-data.js';
 import { VIEW } from './view-ids.js';
 
 /** A member with the role index its role names are resolved through, and their standing in the reports. */
-export interface MemberWithRoles {
+interface MemberWithRoles {
   member: Member;
   roles: RoleIndex;
   /** From the report snapshot; absent where reports are not available or not read yet. */
@@ -97,7 +97,7 @@ async function withRoles(
 }
 
 /** Members, each page shown with the role index (read once per page, alongside it). */
-export const memberListView: ListView<Member, RoleIndex> = {
+const memberListView: ListView<Member, RoleIndex> = {
   kind: 'list',
   id: VIEW.members,
   takesArg: false,
@@ -144,7 +144,7 @@ const shortcuts: Shortcut<MemberWithRoles>[] = [
   },
 ];
 
-export const memberDetailView: DetailView<MemberWithRoles> = {
+const memberDetailView: DetailView<MemberWithRoles> = {
   kind: 'detail',
   id: VIEW.member,
   fetch: (community, memberId, options: ReadOptions) =>
@@ -156,7 +156,7 @@ export const memberDetailView: DetailView<MemberWithRoles> = {
 };
 
 /** The member whose Discord (chat) user id is the argument; used by `/member view user:` and shortcuts. */
-export const memberByChatView: DetailView<MemberWithRoles> = {
+const memberByChatView: DetailView<MemberWithRoles> = {
   kind: 'detail',
   id: VIEW.memberByChat,
   fetch: (community, chatId, options: ReadOptions) =>
@@ -168,7 +168,7 @@ export const memberByChatView: DetailView<MemberWithRoles> = {
 };
 
 /** A member reached from one of their LOAs, with that LOA's argument for the way back. */
-export interface MemberOfLoa extends MemberWithRoles {
+interface MemberOfLoa extends MemberWithRoles {
   /** The LOA's id, with the list it was opened from when it was (src/discord/paging/back.ts). */
   loaArg: string;
 }

@@ -26,7 +26,7 @@ import { joinArg, splitArgs } from './report-data.js';
 import { VIEW } from './view-ids.js';
 
 /** Pages of 100 "Check player" reads at most: a player's first 1,000 logs. */
-export const PLAYER_MAX_PAGES = 10;
+const PLAYER_MAX_PAGES = 10;
 
 /** Page `page` of the player's logs as saved, or undefined when it is not saved (no request). */
 async function savedPage(api: Resources, username: string, page: number) {

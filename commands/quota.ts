@@ -43,7 +43,7 @@ import { VIEW } from './view-ids.js';
 type Row = QuotaRow & { open: string };
 
 /** The lists a quota check is made from: who holds a quota role, their shifts, their leave. */
-export const QUOTA_NEEDS = ['shifts', 'loas', 'members'] as const;
+const QUOTA_NEEDS = ['shifts', 'loas', 'members'] as const;
 
 interface QuotaFacts {
   period: Period;
@@ -108,7 +108,7 @@ interface InactiveArg {
   includeLeave: boolean;
 }
 
-export const INACTIVE_DAYS = { min: 1, max: 365, default: 14 } as const;
+const INACTIVE_DAYS = { min: 1, max: 365, default: 14 } as const;
 
 function readInactiveArg(arg: string): InactiveArg {
   const [days = '', role = '', leave = ''] = splitArg(arg, 3);

@@ -36,7 +36,7 @@ export interface StatusInfo {
  * status spends no request of the community's monthly allowance while a recent answer is saved; the
  * report then says how old that answer is. A problem is said in the reader's words `t`.
  */
-export async function probeApi(resources: Resources, t: Words): Promise<StatusReport['probe']> {
+async function probeApi(resources: Resources, t: Words): Promise<StatusReport['probe']> {
   const started = performance.now();
   try {
     const fetched = await resources.listRoles({ page: 1, limit: 1 });

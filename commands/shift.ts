@@ -236,7 +236,7 @@ export const shiftDetailView: DetailView<Shift> = {
 };
 
 /** Who is on duty now: every running shift in the snapshot, longest running first. */
-export const shiftActiveView: ListView<OnDutyRow, unknown, ReportPage<OnDutyRow>> = {
+const shiftActiveView: ListView<OnDutyRow, unknown, ReportPage<OnDutyRow>> = {
   kind: 'list',
   id: VIEW.onDuty,
   takesArg: false,

@@ -47,7 +47,7 @@ export const adminData = {
 } satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
 /** What the router is given of the admin command: its subcommands and its controls. */
-export interface Admin {
+interface Admin {
   commands: ServerCommand[];
   controls: ServerControls;
 }

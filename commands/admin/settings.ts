@@ -260,10 +260,7 @@ function segments(text: string): string[] {
 }
 
 /** The roles named (by id, as a pick sends, or by name) in `text`; `none` is the empty list. */
-export function pickRoles(
-  text: string,
-  roles: readonly NamedRole[],
-): { ids: string[] } | { unknown: string[] } {
+function pickRoles(text: string, roles: readonly NamedRole[]): { ids: string[] } | { unknown: string[] } {
   if (text.trim().toLowerCase() === 'none') return { ids: [] };
   const ids: string[] = [];
   const unknown: string[] = [];
@@ -282,7 +279,7 @@ export function pickRoles(
  * the last comma (names starting with it first), not already listed. A choice's name shows the
  * whole list by name; its value is the list by id (choices longer than Discord allows are left out).
  */
-export function roleChoices(
+function roleChoices(
   typed: string,
   roles: readonly NamedRole[],
   t: Words,

@@ -23,7 +23,7 @@ import {
   renderLeaveAhead,
   renderReminder,
 } from '../render/reminders.js';
-import { type DigestTimer, realTimer } from '../reports/digest-places.js';
+import { realTimer } from '../reports/digest-places.js';
 import { digestLeave, remindersDue } from '../reports/reminders.js';
 import type { ReminderStore, SavedReminders } from '../store/reminders.js';
 import { ChannelPoster, POST_NEEDS, type PostSchedulerOptions, Rounds } from './channel-post.js';

@@ -35,7 +35,7 @@ export function askOf<I extends Interaction>(interaction: I & { guildId: string 
  * users): the users it resolves (a `user:` option, a right-clicked member) and the one who sent it,
  * as server members (their nickname) or as users (global or user name); else the client's cache.
  */
-export function displayNames(interaction: Interaction): DisplayNames {
+function displayNames(interaction: Interaction): DisplayNames {
   const resolved =
     interaction.isChatInputCommand() || interaction.isContextMenuCommand()
       ? interaction.options.resolved

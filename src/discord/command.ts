@@ -110,7 +110,7 @@ export interface ServerControls {
 }
 
 /** A user's right-click menu entry (Apps): the right-clicked user, shown as a slash command shows them. */
-export interface UserMenuContext {
+interface UserMenuContext {
   /** The Discord user id of the user right-clicked. */
   target: string;
   show: ShowContext;
@@ -128,7 +128,7 @@ export interface UserMenu {
 }
 
 /** A message's right-click menu entry (Apps): the message's text, and the modal it may open at once. */
-export interface MessageMenuContext {
+interface MessageMenuContext {
   /** The message right-clicked (Discord's resolved message: its text and embeds). */
   message: MessageText;
   show: ShowContext;
@@ -261,7 +261,7 @@ type DeepReadonly<T> = T extends (infer E)[]
 type Definition = DeepReadonly<RESTPostAPIChatInputApplicationCommandsJSONBody>;
 
 /** A definition that remembers its literal shape, so handlers can be typed from it. */
-export type TypedDefinition<D extends Definition> = RESTPostAPIChatInputApplicationCommandsJSONBody & {
+type TypedDefinition<D extends Definition> = RESTPostAPIChatInputApplicationCommandsJSONBody & {
   readonly __definition?: D;
 };
 
@@ -346,7 +346,7 @@ function isBranch(option: { type: ApplicationCommandOptionType }): boolean {
  * client or a forged request, and names no command: the router answers it as an unknown command
  * before any handler runs, rather than let the handler take it for one of its own subcommands.
  */
-export function namesDefinedSubcommand(
+function namesDefinedSubcommand(
   definition: RESTPostAPIChatInputApplicationCommandsJSONBody,
   given: readonly CommandInteractionOption[],
 ): boolean {

@@ -36,7 +36,7 @@ export const MESSAGES = ENGLISH.sentences;
 type Given<A extends readonly unknown[]> = { [I in keyof A]: A[I] extends string ? A[I] | Text : A[I] };
 
 /** A section's texts by key: a word → its Text, a sentence with values → a function making its Text. */
-export type Say<S> = {
+type Say<S> = {
   readonly [K in keyof S]: S[K] extends (...args: infer A) => string ? (...args: Given<A>) => Text : Text;
 };
 

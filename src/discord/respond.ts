@@ -24,13 +24,13 @@ import { type Ask, readerWords } from './ask.js';
 import { errorText, isExpectedError, NO_MENTIONS, type Payload, say, UserError } from './replies.js';
 
 /** Answer directly if the work is done within this many ms of receiving the interaction; else defer. */
-export const DEFER_AFTER_MS = 1_500;
+const DEFER_AFTER_MS = 1_500;
 /** A moderator whose read waits this long for the API allowance is told their place in line. */
-export const NOTICE_AFTER_MS = 3_000;
+const NOTICE_AFTER_MS = 3_000;
 /** A place-in-line notice is brought up to date at most this often. */
-export const NOTICE_EVERY_MS = 5_000;
+const NOTICE_EVERY_MS = 5_000;
 
-export type Repliable =
+type Repliable =
   | ChatInputCommandInteraction
   | UserContextMenuCommandInteraction
   | MessageContextMenuCommandInteraction

@@ -199,7 +199,7 @@ export function accessRulesText(rules: AccessRulesShown, read: AccessRolesRead, 
 }
 
 /** The quota roles that are no community role, each with what it looks like; undefined when none. */
-export function quotaRolesLine(read: AccessRolesRead, t: Words): string | undefined {
+function quotaRolesLine(read: AccessRolesRead, t: Words): string | undefined {
   const quota = read.quotaRoles;
   if (!quota || quota.links.length === 0) return undefined;
   const words = t.access;

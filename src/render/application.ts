@@ -72,7 +72,7 @@ function rolePair(first: [string, unknown], second: [string, unknown], t: Words)
  * An entry prepared for describeEntry: its most readable keys first (describeEntry shows only the
  * first few scalar pairs, so labels and names win over internal ids). Other values unchanged.
  */
-export function preferKeys(entry: unknown, keys: readonly string[]): unknown {
+function preferKeys(entry: unknown, keys: readonly string[]): unknown {
   if (!isRecord(entry)) return entry;
   const pairs = Object.entries(entry);
   const first = keys.flatMap((k) => pairs.filter(([key]) => key === k));

@@ -15,7 +15,7 @@ import { detailEmbed, listEmbed } from './page.js';
 const COLOUR = 0xfee75c;
 
 /** The audit type as its code number (with the server's label for it, if any), else NONE. */
-export function auditType(entry: Partial<AuditLogEntry>, labels?: CodeLabels): string {
+function auditType(entry: Partial<AuditLogEntry>, labels?: CodeLabels): string {
   return codeLabel(labels, 'auditTypes', entry.type) ?? NONE;
 }
 

@@ -38,11 +38,6 @@ export function formatCount(value: unknown): string {
   return typeof value === 'number' && Number.isFinite(value) ? COUNT_FORMAT.format(value) : NONE;
 }
 
-/** A boolean as Yes/No; anything else as NONE. */
-export function yesNo(value: unknown): string {
-  return value === true ? 'Yes' : value === false ? 'No' : NONE;
-}
-
 /** An identifier in inline code (backticks in it swapped for a look-alike); absent → NONE. */
 export function code(value: unknown, max = 100): string {
   if (typeof value !== 'string' && typeof value !== 'number') return NONE;

@@ -17,7 +17,7 @@ import { joinWithin } from './inline-list.js';
 const COLOUR = 0x5865f2;
 
 /** One usable command line: "/loa view", its description and an example invocation. */
-export interface HelpLine {
+interface HelpLine {
   command: string;
   path: string;
   description: string;

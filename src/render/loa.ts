@@ -44,7 +44,7 @@ const STATE_KEYS: Record<LoaState, keyof Words['loa']['states']> = {
 };
 
 /** An LOA's state in the reader's words ("Pending review", "Prüfung ausstehend"). */
-export function loaStateText(state: LoaState, t: Words): string {
+function loaStateText(state: LoaState, t: Words): string {
   return t.loa.states[STATE_KEYS[state]];
 }
 
@@ -65,7 +65,7 @@ export function loaLength(loa: Partial<Loa>, t: Words): string {
 }
 
 /** An LOA's state as decided by the caller (src/reports/leave.ts loaStateAt), for each LOA shown. */
-export type LoaStates = (loa: Partial<Loa>) => LoaState;
+type LoaStates = (loa: Partial<Loa>) => LoaState;
 
 /**
  * One list row, as moderators scan it: who (a mention when the directory knows them), state, dates,
@@ -247,7 +247,7 @@ export function renderLoa(
 }
 
 /** "3 Mar–10 Mar 2026", "28 Dec 2025–3 Jan 2026", "from 3 Mar 2026", "until 10 Mar 2026", or ''. */
-export function plainDates(start: unknown, end: unknown, t: Words): string {
+function plainDates(start: unknown, end: unknown, t: Words): string {
   const from = timestampState(start) === 'unset' ? undefined : start;
   const to = timestampState(end) === 'unset' ? undefined : end;
   if (from !== undefined && to !== undefined) {

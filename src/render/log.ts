@@ -22,7 +22,7 @@ const COLOUR = 0xed4245;
  * - 'no-end'    tempBan without a usable unban time
  * - 'unknown'   tempBan absent or not a boolean
  */
-export type TempBanState = 'none' | 'expired' | 'running' | 'passed' | 'no-end' | 'unknown';
+type TempBanState = 'none' | 'expired' | 'running' | 'passed' | 'no-end' | 'unknown';
 
 export function tempBanState(log: Partial<Log>, nowMs: number): TempBanState {
   if (log.tempBan === false) return 'none';
@@ -69,7 +69,7 @@ export function logFlags(log: Partial<Log>, nowMs: number): string {
 }
 
 /** The log type as its code number (with the server's label for it, if any), else NONE. */
-export function logType(log: Partial<Log>, labels?: CodeLabels): string {
+function logType(log: Partial<Log>, labels?: CodeLabels): string {
   return codeLabel(labels, 'logTypes', log.type) ?? NONE;
 }
 

@@ -106,7 +106,7 @@ const QUOTA_KEYS: Record<QuotaRow['status'], 'quotaMet' | 'quotaNotMet' | 'quota
  * The scorecard's fields: time on duty and rank, quota, leave; a field with nothing to say is left
  * out. In the reader's words `t`.
  */
-export function standingFields(s: MemberStanding, t: Words): APIEmbedField[] {
+function standingFields(s: MemberStanding, t: Words): APIEmbedField[] {
   const { card } = s;
   const w = t.member;
   // From a partial read: what was read ("at least … so far"), how far reading is, and never

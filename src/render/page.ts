@@ -31,7 +31,7 @@ export interface FooterFacts {
  * Fresh: "Data as of"; saved: "Saved data (12 min old) as of" (the age when it is known);
  * the API failed: "API unavailable: saved data as of".
  */
-export function sourceNote(source: Source, facts: FooterFacts = {}, t: Words): string {
+function sourceNote(source: Source, facts: FooterFacts = {}, t: Words): string {
   const servedAt = source.saving?.servedAt ?? facts.servedAt;
   const age =
     typeof servedAt === 'number' && Number.isFinite(servedAt) ? servedAt - source.fetchedAt : undefined;

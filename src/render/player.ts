@@ -27,7 +27,7 @@ export interface PlayerRecord {
 }
 
 /** Entries shown in the record; the rest are one button away (the player's full list). */
-export const NEWEST_SHOWN = 5;
+const NEWEST_SHOWN = 5;
 
 /** Log types with their counts: types the server named first, then by count, then by code. */
 export function typeCounts(logs: readonly Partial<Log>[], source: Labelled, t: Words): string[] {

@@ -24,7 +24,7 @@ function back(end: number, t: Words): string {
 }
 
 /** One row of a section. */
-export function leaveAheadRow(
+function leaveAheadRow(
   row: LeaveAhead<Partial<Loa>>,
   kind: LeaveAheadKind,
   people: People | undefined,

@@ -74,7 +74,7 @@ export function reportList(input: ListEmbedInput & { facts: ReportFacts; t: Word
 }
 
 /** A period's name in the reader's words. */
-export function periodName(kind: PeriodKind, t: Words): string {
+function periodName(kind: PeriodKind, t: Words): string {
   const names = t.reports.period;
   switch (kind) {
     case 'this-week':
@@ -93,7 +93,7 @@ export function periodName(kind: PeriodKind, t: Words): string {
 }
 
 /** "Last month (1 Oct 2026 – 31 Oct 2026, Europe/London)", in the reader's words and dates. */
-export function periodText(period: Period, timeZone: string, t: Words): string {
+function periodText(period: Period, timeZone: string, t: Words): string {
   // Titles are plain text in Discord (a <t:…> timestamp is not rendered there): dates are written out
   // in the community's time zone, which the period is cut in, the reader's way.
   return t.reports.periodSpan(
@@ -199,15 +199,10 @@ export function renderMemberPeriod(
   );
 }
 
-export type LeaveReportKind = 'active' | 'upcoming';
+type LeaveReportKind = 'active' | 'upcoming';
 
 /** One row: who, then when they leave or come back (the LOA's own id is in its detail). */
-export function leaveRow(
-  loa: Partial<Loa>,
-  kind: LeaveReportKind,
-  people: People | undefined,
-  t: Words,
-): string {
+function leaveRow(loa: Partial<Loa>, kind: LeaveReportKind, people: People | undefined, t: Words): string {
   const returns = loa.endAt ? t.f.when(loa.endAt) : t.reports.noReturnDate;
   const lead =
     kind === 'active' ? t.reports.back(returns) : t.reports.fromBack(t.f.when(loa.startAt), returns);
@@ -295,13 +290,13 @@ export function renderQuota(
 }
 
 /** A running shift started longer ago than this (seconds) is marked: its auto-end may have failed. */
-export const LONG_RUNNING_SECONDS = 7 * 86_400;
+const LONG_RUNNING_SECONDS = 7 * 86_400;
 
 /**
  * One running shift: member, type and wave, when it started, time on duty so far; one started more
  * than 7 days before `now` (Unix seconds, the view's: the snapshot's time) is marked, never hidden.
  */
-export function onDutyRow(row: OnDutyRow, now: number, people: People | undefined, t: Words): string {
+function onDutyRow(row: OnDutyRow, now: number, people: People | undefined, t: Words): string {
   const { shift } = row;
   const parts = [person(shift.memberId, people)];
   if (typeof shift.type === 'string' && shift.type.trim() !== '') parts.push(safeLine(shift.type, 40));
@@ -342,7 +337,7 @@ export interface InactiveHeading {
   includeLeave: boolean;
 }
 
-export function inactiveRow(
+function inactiveRow(
   row: InactiveRow,
   roleNames: ReadonlyMap<string, string>,
   people: People | undefined,

@@ -16,12 +16,12 @@ export function colourHex(value: unknown): string | undefined {
 }
 
 /** A whole number as text; anything else → NONE. */
-export function wholeNumber(value: unknown): string {
+function wholeNumber(value: unknown): string {
   return typeof value === 'number' && Number.isFinite(value) ? String(value) : NONE;
 }
 
 /** A role's name for one line, falling back to its id in code when it has none. */
-export function roleName(role: Partial<Role>, max = 80): string {
+function roleName(role: Partial<Role>, max = 80): string {
   const name = safeLine(role.name, max);
   return name === NONE ? code(role.id, 40) : `**${name}**`;
 }

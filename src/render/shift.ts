@@ -21,9 +21,9 @@ import type { Labelled } from './labels.js';
 import { detailEmbed, listEmbed } from './page.js';
 import { actor, type People, person, personInDetail } from './people.js';
 
-export type ShiftState = 'Active' | 'Ended' | 'Unknown';
+type ShiftState = 'Active' | 'Ended' | 'Unknown';
 
-export const SHIFT_STATE_EMOJI: Record<ShiftState, string> = {
+const SHIFT_STATE_EMOJI: Record<ShiftState, string> = {
   Active: '🟢',
   Ended: '⚫',
   Unknown: '❔',
@@ -50,7 +50,7 @@ export function shiftState(shift: Partial<Shift>): ShiftState {
   return 'Unknown';
 }
 
-export interface BreakSummary {
+interface BreakSummary {
   /** Entries in breakTimestamps. */
   count: number;
   /** Entries read as a break. */
@@ -92,7 +92,7 @@ export function summariseBreaks(breaks: unknown, shiftStart?: number, shiftEnd?:
   return { count: entries.length, readable, seconds, open };
 }
 
-export interface ShiftTiming {
+interface ShiftTiming {
   state: ShiftState;
   /** Seconds from start to end (or to the data time for an active shift); undefined when unknown. */
   length?: number;

@@ -66,7 +66,7 @@ function when(ms: number, t: Words): string {
  * what was used and when it resets, and the pace; for a short window what is left in the current
  * one and when it refills.
  */
-export function limitField(limit: LimitStatus, now: number = Number.NaN, t: Words) {
+function limitField(limit: LimitStatus, now: number = Number.NaN, t: Words) {
   const text = safeLine(limit.text, 40);
   if (limit.kind === 'month') {
     const lines = [t.status.monthLine(limit.left, limit.points, limit.used, when(limit.resetAt, t))];

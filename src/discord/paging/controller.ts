@@ -25,9 +25,9 @@ import { showDetail, showList } from './show.js';
 import type { StateStore } from './state.js';
 import type { DetailView, ShowContext, ViewRegistry } from './views.js';
 
-export type ControlInteraction = ButtonInteraction | StringSelectMenuInteraction | ModalSubmitInteraction;
+type ControlInteraction = ButtonInteraction | StringSelectMenuInteraction | ModalSubmitInteraction;
 
-export interface PagingOptions {
+interface PagingOptions {
   views: ViewRegistry;
   respond: Responder;
   /** The access check, run inside the timed work (throws a UserError to refuse). */

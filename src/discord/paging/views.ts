@@ -96,7 +96,7 @@ export interface Who {
 }
 
 /** One item of a page, for its "Open…" option: with the page's context, labels, members and fetch. */
-export interface OpenRow<T, C, F> {
+interface OpenRow<T, C, F> {
   item: T;
   context: C;
   labels: CodeLabels | undefined;
