@@ -14,7 +14,7 @@ import { type ApiCache, createCache } from './api/cache.js';
 import type { Api } from './api/types.js';
 import type { Config } from './base/config.js';
 import type { Logger } from './base/log.js';
-import { createCommunities } from './community/communities.js';
+import { type Communities, createCommunities } from './community/communities.js';
 import { type DigestScheduler, discordPoster } from './community/digest-scheduler.js';
 import type { HostedCommunities } from './community/hosted.js';
 import { discordReminderPoster, type ReminderScheduler } from './community/reminder-scheduler.js';
@@ -44,15 +44,9 @@ export interface App {
   health: HealthServer | undefined;
   /** The process's metrics, when HEALTH_PORT is set (a shard hands them to the manager). */
   metrics: Metrics | undefined;
-  /**
-   * The scheduled digests' scheduler (started by `start`, stopped by `stop`): hosted mode, or
-   * single-community mode with DIGEST_CHANNEL_ID.
-   */
+  /** Hosted mode, or single-community mode with DIGEST_CHANNEL_ID (started by `start`). */
   digests: DigestScheduler | undefined;
-  /**
-   * The leave reminders' scheduler (started by `start`, stopped by `stop`): hosted mode, or
-   * single-community mode with REMINDER_CHANNEL_ID.
-   */
+  /** Hosted mode, or single-community mode with REMINDER_CHANNEL_ID (started by `start`). */
   reminders: ReminderScheduler | undefined;
   start(): Promise<void>;
   /**
@@ -64,7 +58,7 @@ export interface App {
 }
 
 /** The package version, read once (from src/ when run by tsx, from dist/src/ when built). */
-export const VERSION = readVersion();
+const VERSION = readVersion();
 
 function readVersion(): string {
   for (const path of ['../package.json', '../../package.json']) {
@@ -99,7 +93,7 @@ const CLOSE_RESERVE_MS = 1_000;
 /** A step of the shutdown: `work`, or nothing once `ms` have passed (the process lives until then). */
 const step = (work: Promise<unknown>, ms: number) => within(work, ms, () => undefined, true);
 
-export interface AppOptions {
+interface AppOptions {
   /**
    * Whether the app listens on HEALTH_PORT itself (default true). A shard process under the
    * manager does not: the manager listens and asks each shard for its readiness and metrics.
@@ -150,35 +144,13 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
     onGuildLeft: communities.admin.onGuildLeft,
     onOutcome: metrics?.interaction,
   });
-  // Scheduled digests (src/community/digest-scheduler.ts), when the mode has any.
-  const digests = communities.attach(bot.client, {
-    poster: discordPoster(bot.client, (guildId) => communities.of(guildId)),
-    owns: (guildId: string) => bot.client.guilds.cache.has(guildId),
-    logger,
-    monthSeconds: config.API_MONTH_SECONDS,
-    ...(options.now ? { now: options.now } : {}),
-  });
-  // Leave reminders (src/community/reminder-scheduler.ts), when the mode has any.
-  const reminders = communities.reminders(bot.client, {
-    poster: discordReminderPoster(bot.client, (guildId) => communities.of(guildId)),
-    owns: (guildId: string) => bot.client.guilds.cache.has(guildId),
-    logger,
-    ...(options.now ? { now: options.now } : {}),
-  });
+  const { digests, reminders } = schedulers(config, logger, communities, bot.client, options.now);
   let serving = false;
   let stopped = false; // readiness turns 503 the moment this is set
   metrics?.watchCommands([...commands, ...communities.admin.commands], [...userMenus, ...messageMenus]);
   metrics?.watchClient(bot.client);
-  const health =
-    metrics && config.HEALTH_PORT !== undefined && options.serveHealth !== false
-      ? createHealthServer({
-          host: config.HEALTH_HOST,
-          port: config.HEALTH_PORT,
-          ready: () => serving && !stopped && gatewayReady(bot.client),
-          metrics,
-          logger,
-        })
-      : undefined;
+  const ready = () => serving && !stopped && gatewayReady(bot.client);
+  const health = options.serveHealth !== false ? healthServer(config, logger, metrics, ready) : undefined;
   return {
     bot,
     get api(): Api {
@@ -221,6 +193,38 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
       communities.release();
     },
   };
+}
+
+function schedulers(
+  config: Config,
+  logger: Logger,
+  communities: Communities,
+  client: Client,
+  now: (() => number) | undefined,
+) {
+  const common = {
+    owns: (guildId: string) => client.guilds.cache.has(guildId),
+    logger,
+    ...(now ? { now } : {}),
+  };
+  const communityOf = (guildId: string) => communities.of(guildId);
+  return {
+    digests: communities.attach(client, {
+      ...common,
+      poster: discordPoster(client, communityOf),
+      monthSeconds: config.API_MONTH_SECONDS,
+    }),
+    reminders: communities.reminders(client, {
+      ...common,
+      poster: discordReminderPoster(client, communityOf),
+    }),
+  };
+}
+
+/** The health and metrics listener, when HEALTH_PORT is set. */
+function healthServer(config: Config, logger: Logger, metrics: Metrics | undefined, ready: () => boolean) {
+  if (!metrics || config.HEALTH_PORT === undefined) return undefined;
+  return createHealthServer({ host: config.HEALTH_HOST, port: config.HEALTH_PORT, ready, metrics, logger });
 }
 
 /**

@@ -235,7 +235,7 @@ function nextDigest(
 }
 
 /** A server's leave reminders as the admins see them. */
-export interface ReminderSettings {
+interface ReminderSettings {
   channelId: string;
   pings: boolean;
   problem?: string | undefined;
@@ -283,23 +283,47 @@ export function createReportsCommand(place: ReportSettingsPlace): ServerCommand 
   };
 }
 
-/**
- * Save what the options change, and say the settings (and digest) as they now are, in the admin's
- * words (a problem recorded for the admins is shown as it was written).
- */
-async function reportSettings(
+type Role = { id: string; name: string };
+
+/** The quota role the admin named (by id or name), the roles list read again once when it is not there. */
+async function quotaRole(
+  roleText: string,
+  guildId: string,
+  place: ReportSettingsPlace,
+  listed: { roles: Role[] | undefined; refusal: unknown },
+  serverRoles: ReadonlyArray<Role>,
+): Promise<Role> {
+  // A server not linked is told so (not that the API is not answering).
+  if (!listed.roles) throw listed.refusal;
+  const lower = roleText.toLowerCase();
+  const find = (list: ReadonlyArray<Role>) =>
+    list.find((r) => r.id === roleText) ?? list.find((r) => r.name.toLowerCase() === lower);
+  let role = find(listed.roles);
+  if (!role) {
+    // A role made since the saved list was read: the list is read again (as the pace allows).
+    const again = await rolesOrRefusal(() => place.roles(guildId, { refresh: true }));
+    if (Array.isArray(again)) listed.roles = again;
+    role = find(listed.roles);
+  }
+  if (!role && (SNOWFLAKE.test(roleText) || find(serverRoles)))
+    throw new UserError(
+      say.accessRoleIsDiscord([roleText], 'the Discord roles of /rollcall-admin settings (discord-roles)'),
+    );
+  if (!role) throw new UserError(say.unknownRole);
+  return role;
+}
+
+/** The report settings as the options change them, and the community's roles as last read (for their names). */
+async function nextReportSettings(
   args: ReportsArguments,
   guildId: string,
   place: ReportSettingsPlace,
-  server: { guildLocale: string | null; serverRoles: ReadonlyArray<{ id: string; name: string }> },
-): Promise<Text> {
-  const { guildLocale, serverRoles } = server;
+  serverRoles: ReadonlyArray<Role>,
+) {
   const zone = args.string('time-zone')?.trim() || null;
   const weekStart = args.string('week-start') as Weekday | null;
   const roleText = args.string('quota-role')?.trim() || null;
   const hours = args.number('quota-hours');
-  let roles: Array<{ id: string; name: string }> | undefined;
-  const nameOf = (id: string) => roles?.find((r) => r.id === id)?.name ?? id;
   const settings = await place.get(guildId);
   const next: ReportSettings = { ...settings, quotas: { ...settings.quotas } };
   if (zone !== null) {
@@ -312,29 +336,9 @@ async function reportSettings(
   else if (isDigestLanguage(language)) next.language = language;
   if ((roleText === null) !== (hours === null)) throw new UserError(say.quotaNeedsBoth);
   const read = await rolesOrRefusal(() => place.roles(guildId));
-  roles = Array.isArray(read) ? read : undefined;
+  const listed = { roles: Array.isArray(read) ? read : undefined, refusal: read };
   if (roleText !== null && hours !== null) {
-    // A server not linked is told so (not that the API is not answering).
-    if (!roles) throw read;
-    const find = (list: Array<{ id: string; name: string }>) =>
-      list.find((r) => r.id === roleText) ??
-      list.find((r) => r.name.toLowerCase() === roleText.toLowerCase());
-    let role = find(roles);
-    if (!role) {
-      // A role made since the saved list was read: the list is read again (as the pace allows).
-      const again = await rolesOrRefusal(() => place.roles(guildId, { refresh: true }));
-      if (Array.isArray(again)) roles = again;
-      role = find(roles);
-    }
-    if (
-      !role &&
-      (SNOWFLAKE.test(roleText) ||
-        serverRoles.some((r) => r.id === roleText || r.name.toLowerCase() === roleText.toLowerCase()))
-    )
-      throw new UserError(
-        say.accessRoleIsDiscord([roleText], 'the Discord roles of /rollcall-admin settings (discord-roles)'),
-      );
-    if (!role) throw new UserError(say.unknownRole);
+    const role = await quotaRole(roleText, guildId, place, listed, serverRoles);
     if (hours !== 0 && !isQuotaHours(hours)) throw new UserError(say.badQuotaHours);
     if (hours === 0) delete next.quotas[role.id];
     else {
@@ -343,6 +347,27 @@ async function reportSettings(
       next.quotas[role.id] = hours;
     }
   }
+  const changed = zone !== null || weekStart !== null || roleText !== null || language !== null;
+  return { next, changed, roles: listed.roles };
+}
+
+/**
+ * Save what the options change, and say the settings (and digest) as they now are, in the admin's
+ * words (a problem recorded for the admins is shown as it was written).
+ */
+async function reportSettings(
+  args: ReportsArguments,
+  guildId: string,
+  place: ReportSettingsPlace,
+  server: { guildLocale: string | null; serverRoles: ReadonlyArray<Role> },
+): Promise<Text> {
+  const { guildLocale, serverRoles } = server;
+  const {
+    next,
+    changed: reportsChanged,
+    roles,
+  } = await nextReportSettings(args, guildId, place, serverRoles);
+  const nameOf = (id: string) => roles?.find((r) => r.id === id)?.name ?? id;
   const saved = await place.digest?.get(guildId);
   const digest = place.digest
     ? nextDigest(args, saved?.settings, (place.now ?? Date.now)())
@@ -351,14 +376,13 @@ async function reportSettings(
   const reminders = place.reminders
     ? nextReminders(args, savedReminders)
     : { changed: false, settings: undefined };
-  let changed = zone !== null || weekStart !== null || roleText !== null || language !== null;
-  if (changed) await place.save(guildId, next);
+  if (reportsChanged) await place.save(guildId, next);
   if (digest.changed) await place.digest?.save(guildId, digest.settings);
   if (reminders.changed) {
     const r = reminders.settings;
     await place.reminders?.save(guildId, r && { channelId: r.channelId, pings: r.pings });
   }
-  changed ||= digest.changed || reminders.changed;
+  const changed = reportsChanged || digest.changed || reminders.changed;
   const quotas = Object.entries(next.quotas);
   const d = digest.settings;
   const r = reminders.settings;

@@ -10,8 +10,8 @@ import { tokenHash } from '../store/crypto.js';
 import { readItemBody, readPageBody } from './body.js';
 import { type ApiCache, createCache } from './cache.js';
 import { httpError } from './errors.js';
-import { bodyBytes, createHttp } from './http.js';
-import { type AllowanceMark, createLimits, type Limits, type MonthLedger } from './limits/limits.js';
+import { ApiHttp, bodyBytes } from './http.js';
+import { type AllowanceMark, ApiLimits, type Limits, type MonthLedger } from './limits/limits.js';
 import { fileLimitStore, redisLimitStore } from './limits/store.js';
 import {
   type ItemOperation,
@@ -23,11 +23,11 @@ import {
 } from './operations.js';
 import { API_PAGE_SIZE, apiPagesFor, echoedSize, mergeSources, viewPageOf } from './pages.js';
 import { createReader, type Reader, type Related } from './reader.js';
-import { type AnswerArchive, createSavedAnswers } from './saved.js';
+import { type AnswerArchive, SavedAnswers } from './saved.js';
 import type { Api, Fetched, PageQuery, ReadOptions, Resources } from './types.js';
 import { checkPageQuery, checkPathParams, isSendableSegment, type PageBody } from './validate.js';
 
-export interface ApiDeps {
+interface ApiDeps {
   /** The transport under the retries and the budget (tests; defaults to global fetch). */
   fetch?: typeof fetch;
   /** A cache to use instead of the one CACHE_URL / CACHE_MAX_ENTRIES would build; the caller closes it. */
@@ -78,7 +78,7 @@ export function createApi(config: Config, logger: Logger, deps: ApiDeps = {}): A
   const hash = tokenHash(token);
   const now = deps.now ?? Date.now;
   const limits = deps.limits ?? limitsFor(config, logger, deps, hash, now);
-  const http = createHttp({
+  const http = new ApiHttp({
     key: hash,
     limits,
     logger,
@@ -138,7 +138,7 @@ export function createApi(config: Config, logger: Logger, deps: ApiDeps = {}): A
 
 /** The limits API_LIMITS describes, counted in Redis (CACHE_URL) or under DATA_DIR. */
 function limitsFor(config: Config, logger: Logger, deps: ApiDeps, hash: string, now: () => number): Limits {
-  return createLimits({
+  return new ApiLimits({
     specs: config.API_LIMITS,
     store: config.CACHE_URL
       ? redisLimitStore(config.CACHE_URL, logger)
@@ -167,7 +167,7 @@ function readerFor(
     takeAccess: (kind) => limits.takeAccess(hash, kind),
     room: () => limits.room(hash),
     ...(deps.answers
-      ? { saved: createSavedAnswers({ archive: deps.answers, community: hash, logger, now }) }
+      ? { saved: new SavedAnswers({ archive: deps.answers, community: hash, logger, now }) }
       : {}),
     coalesce: config.API_COALESCE,
     ttl: {

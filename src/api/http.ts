@@ -31,183 +31,194 @@ export interface HttpOptions {
   maxBodyBytes?: number;
   fetch?: typeof fetch;
   sleep?: (ms: number) => Promise<void>;
-  /** Backoff before retry n is uniform in [0, min(RETRY_MAX_MS, retryBaseMs * 2^(n-1))). Default 250. */
+  /** The backoff's base (default 250 ms; see ApiHttp.backoff). */
   retryBaseMs?: number;
-  /**
-   * Aborted when Rollcall stops: every send in flight (waiting for the budget, backing off or on the
-   * wire) ends at once with the signal's reason, and no attempt starts after it.
-   */
+  /** Aborted when Rollcall stops: every send ends at once with its reason, wherever it waits. */
   stop?: AbortSignal;
-  /**
-   * Aborted when Rollcall begins to stop: a send that has a saved answer to fall back on
-   * (`withSavedFallback`) leaves the limits' line at once, or does not join it, with `LeftLineError`.
-   */
+  /** Aborted when Rollcall begins to stop: see `placeInLine`. */
   drain?: AbortSignal;
 }
 
-/** Ceiling of one backoff delay. */
 const RETRY_MAX_MS = 4_000;
 /**
  * Longest wait a 429 can impose: a larger Retry-After (86400, 1e20, a date in 2099) is read as this,
  * both for the hold and in the sentence the moderator sees, so one bad header cannot shut Rollcall
  * out, and a recovered API is tried again within this time.
  */
-export const MAX_RETRY_AFTER_MS = 300_000;
+const MAX_RETRY_AFTER_MS = 300_000;
 /** Default of API_MAX_RESPONSE_BYTES: far above any real page of 100 records. */
-export const DEFAULT_MAX_BODY_BYTES = 5 * 1024 * 1024;
+const DEFAULT_MAX_BODY_BYTES = 5 * 1024 * 1024;
 /** Hold used for a 429 that names no wait (no Retry-After, no X-RateLimit-Reset). */
 const DEFAULT_RATE_LIMIT_WAIT_MS = 1_000;
 
-export interface ApiHttp {
-  /** Send `request` (a GET built by openapi-fetch); `op` labels the log lines. */
-  send(request: Request, op: string): Promise<Response>;
+/** The sender, one per token: the limits for `key` are shared by every call. */
+export class ApiHttp {
   /** Attempts put on the wire, and 429 answers received. */
-  readonly counters: { requests: number; rateLimited: number };
-}
+  readonly counters = { requests: 0, rateLimited: 0 };
+  private readonly key: string;
+  private readonly limits: Limits;
+  private readonly logger: Logger;
+  private readonly timeoutMs: number;
+  private readonly retries: number;
+  private readonly maxWaitMs: number;
+  private readonly maxBodyBytes: number;
+  private readonly fetch: typeof fetch;
+  private readonly sleep: (ms: number) => Promise<void>;
+  private readonly retryBaseMs: number;
+  private readonly stop: AbortSignal | undefined;
+  private readonly drain: AbortSignal | undefined;
 
-/** Wait `ms` on a real timer. */
-export const defaultSleep = (ms: number): Promise<void> => pause(ms);
-
-/**
- * A place in the limits' line; a send with a saved answer to fall back on leaves it (or does not
- * join it) once Rollcall begins to stop (`drain`), so the drain answers it with that answer.
- */
-async function placeInLine(
-  limits: Limits,
-  key: string,
-  maxWaitMs: number,
-  signal: AbortSignal,
-  drain: AbortSignal | undefined,
-) {
-  const leave = drain && hasSavedFallback() ? drain : undefined;
-  if (!leave) return limits.acquire(key, maxWaitMs, signal);
-  if (leave.aborted) throw new LeftLineError(leave.reason);
-  try {
-    return await limits.acquire(key, maxWaitMs, AbortSignal.any([signal, leave]));
-  } catch (error) {
-    if (leave.aborted && !signal.aborted) throw new LeftLineError(leave.reason);
-    throw error;
+  constructor(options: HttpOptions) {
+    this.key = options.key;
+    this.limits = options.limits;
+    this.logger = options.logger;
+    this.timeoutMs = options.timeoutMs;
+    this.retries = options.retries;
+    this.maxWaitMs = options.maxWaitMs;
+    this.maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+    this.fetch = options.fetch ?? globalThis.fetch;
+    this.sleep = options.sleep ?? ((ms) => pause(ms));
+    this.retryBaseMs = options.retryBaseMs ?? 250;
+    this.stop = options.stop;
+    this.drain = options.drain;
   }
-}
-
-/** Build the sender. One per token: the limits for `key` are shared by every call. */
-export function createHttp(options: HttpOptions): ApiHttp {
-  const {
-    key,
-    limits,
-    logger,
-    timeoutMs,
-    retries,
-    maxWaitMs,
-    fetch: baseFetch = globalThis.fetch,
-    sleep = defaultSleep,
-    retryBaseMs = 250,
-    maxBodyBytes = DEFAULT_MAX_BODY_BYTES,
-    stop,
-    drain,
-  } = options;
-  const counters = { requests: 0, rateLimited: 0 };
-  const backoff = (attempt: number) =>
-    Math.floor(Math.random() * Math.min(RETRY_MAX_MS, retryBaseMs * 2 ** (attempt - 1)));
-
-  /** `work`, or the stop signal's reason as soon as it aborts. */
-  const unlessStopped = <T>(work: Promise<T>): Promise<T> => {
-    if (!stop) return work;
-    work.catch(() => undefined); // settles unobserved once stopped
-    return untilAborted(work, stop);
-  };
-
-  const inLine = (signal: AbortSignal) => placeInLine(limits, key, maxWaitMs, signal, drain);
 
   /**
-   * Send within the wait context's deadline (a scheduled digest's), if it has one: once that aborts,
-   * the request ends where it is (in the limits' line, backing off, on the wire) as ApiError
-   * 'timeout', so a report sharing the read is answered as when the API does not answer in time.
+   * Send `request` (a GET built by openapi-fetch; `op` labels the log lines) within the wait
+   * context's deadline (a scheduled digest's), if it has one: once that aborts, the request ends
+   * where it is (in the limits' line, backing off, on the wire) as ApiError 'timeout', so a report
+   * sharing the read is answered as when the API does not answer in time.
    */
-  async function send(original: Request, op: string): Promise<Response> {
+  async send(original: Request, op: string): Promise<Response> {
     const deadline = currentWait()?.signal;
-    if (!deadline) return attempts(original, op);
+    if (!deadline) return this.attempts(original, op);
     // Held in this frame until the answer is read (see the attempt's signal below).
     const signal = AbortSignal.any([original.signal, deadline]);
     try {
-      return await attempts(new Request(original, { signal }), op);
+      return await this.attempts(new Request(original, { signal }), op);
     } catch (error) {
       if (!deadline.aborted || original.signal.aborted) throw error;
       throw new ApiError('timeout', "API request abandoned at its caller's deadline", { cause: error });
     }
   }
 
-  async function attempts(request: Request, op: string): Promise<Response> {
-    const path = new URL(request.url).pathname;
+  private async attempts(request: Request, op: string): Promise<Response> {
+    const log = { op, path: new URL(request.url).pathname };
     for (let attempt = 1; ; attempt++) {
-      const final = attempt > retries;
-      stop?.throwIfAborted();
-      const { probe } = await unlessStopped(inLine(request.signal));
-      const timeout = AbortSignal.timeout(timeoutMs);
-      // Held in this frame until the body is read: a combined signal that nothing references can be
-      // garbage-collected mid-request, and its abort then never reaches fetch (nodejs/node#55428).
-      const signal = AbortSignal.any(stop ? [request.signal, timeout, stop] : [request.signal, timeout]);
-      const attemptRequest = new Request(request, { signal });
-      const started = Date.now();
-      counters.requests++;
-      let response: Response;
-      try {
-        response = await untilAborted(buffered(await baseFetch(attemptRequest), maxBodyBytes), signal);
-      } catch (cause) {
-        if (request.signal.aborted) throw cause; // the caller gave up: not ours to retry or relabel
-        if (stop?.aborted) throw stop.reason; // Rollcall is stopping
-        if (cause instanceof ApiError && cause.kind === 'too-large') {
-          logger.warn({ op, path, error: cause.kind, limit: maxBodyBytes }, 'api answer too large; not read');
-          throw cause; // too large: asking again would bring the same answer
-        }
-        const kind = timeout.aborted ? 'timeout' : 'network';
-        logger.debug(
-          { op, path, error: kind, ms: Date.now() - started, attempt, purpose: currentPurpose() },
-          'api request failed',
-        );
-        if (final) {
-          const what = kind === 'timeout' ? `no answer within ${timeoutMs} ms` : 'network error';
-          throw new ApiError(kind, `API request failed (${what}) after ${attempt} attempt(s)`, { cause });
-        }
-        await unlessStopped(untilAborted(sleep(backoff(attempt)), request.signal));
+      const final = attempt > this.retries;
+      this.stop?.throwIfAborted();
+      const { probe } = await this.unlessStopped(this.placeInLine(request.signal));
+      const response = await this.attempt(request, log, attempt, final);
+      if (!response) {
+        await this.backoff(attempt, request.signal);
         continue;
       }
-      logger.debug(
-        { op, path, status: response.status, ms: Date.now() - started, attempt, purpose: currentPurpose() },
-        'api request',
-      );
-      await limits.observe(key, response.headers);
+      await this.limits.observe(this.key, response.headers);
       if (response.status === 429) {
-        counters.rateLimited++;
-        const waitMs = Math.min(
-          MAX_RETRY_AFTER_MS,
-          retryAfterMs(response.headers, Date.now()) ?? DEFAULT_RATE_LIMIT_WAIT_MS,
-        );
-        await limits.hold(key, waitMs);
-        if (final || waitMs > maxWaitMs) {
-          const retryAfterSeconds = Math.max(1, Math.ceil(waitMs / 1000));
-          throw new ApiError('busy', `API rate limit reached; retry in ${retryAfterSeconds}s`, {
-            retryAfterSeconds,
-          });
-        }
+        await this.rateLimited(response, final);
         continue; // the next acquire() waits out the hold, together with every other caller
       }
       if (probe) {
-        logger.info(
-          { op, path, status: response.status },
+        this.logger.info(
+          { ...log, status: response.status },
           'api answered a probe during a rate-limit hold; hold ended',
         );
-        await limits.release(key);
+        await this.limits.release(this.key);
       }
       if (response.status >= 500 && !final) {
-        await unlessStopped(untilAborted(sleep(backoff(attempt)), request.signal));
+        await this.backoff(attempt, request.signal);
         continue;
       }
       return response;
     }
   }
 
-  return { send, counters };
+  /** One attempt on the wire: its answer, read whole, or undefined when it failed and may be tried again. */
+  private async attempt(
+    request: Request,
+    log: { op: string; path: string },
+    attempt: number,
+    final: boolean,
+  ): Promise<Response | undefined> {
+    const timeout = AbortSignal.timeout(this.timeoutMs);
+    // The signal and the Request carrying it are held in this frame until the body is read (each in
+    // a variable): a combined signal that nothing references can be garbage-collected mid-request,
+    // and its abort then never reaches fetch (nodejs/node#55428; test/reliability/api-timeout.test.ts).
+    const signal = AbortSignal.any(
+      this.stop ? [request.signal, timeout, this.stop] : [request.signal, timeout],
+    );
+    const started = Date.now();
+    const took = () => ({ ms: Date.now() - started, attempt, purpose: currentPurpose() });
+    this.counters.requests++;
+    try {
+      const attemptRequest = new Request(request, { signal });
+      const response = await untilAborted(
+        buffered(await this.fetch(attemptRequest), this.maxBodyBytes),
+        signal,
+      );
+      this.logger.debug({ ...log, status: response.status, ...took() }, 'api request');
+      return response;
+    } catch (cause) {
+      if (request.signal.aborted) throw cause; // the caller gave up: not ours to retry or relabel
+      if (this.stop?.aborted) throw this.stop.reason;
+      if (cause instanceof ApiError && cause.kind === 'too-large') {
+        this.logger.warn(
+          { ...log, error: cause.kind, limit: this.maxBodyBytes },
+          'api answer too large; not read',
+        );
+        throw cause; // asking again would bring the same answer
+      }
+      const kind = timeout.aborted ? 'timeout' : 'network';
+      this.logger.debug({ ...log, error: kind, ...took() }, 'api request failed');
+      if (!final) return undefined;
+      const what = kind === 'timeout' ? `no answer within ${this.timeoutMs} ms` : 'network error';
+      throw new ApiError(kind, `API request failed (${what}) after ${attempt} attempt(s)`, { cause });
+    }
+  }
+
+  /** Hold every caller for the 429's wait; 'busy' when it is the last attempt or the wait is too long. */
+  private async rateLimited(response: Response, final: boolean): Promise<void> {
+    this.counters.rateLimited++;
+    const waitMs = Math.min(
+      MAX_RETRY_AFTER_MS,
+      retryAfterMs(response.headers, Date.now()) ?? DEFAULT_RATE_LIMIT_WAIT_MS,
+    );
+    await this.limits.hold(this.key, waitMs);
+    if (!final && waitMs <= this.maxWaitMs) return;
+    const retryAfterSeconds = Math.max(1, Math.ceil(waitMs / 1000));
+    throw new ApiError('busy', `API rate limit reached; retry in ${retryAfterSeconds}s`, {
+      retryAfterSeconds,
+    });
+  }
+
+  /** Backoff before retry n: uniform in [0, min(RETRY_MAX_MS, retryBaseMs * 2^(n-1))). */
+  private backoff(attempt: number, signal: AbortSignal): Promise<void> {
+    const ms = Math.floor(Math.random() * Math.min(RETRY_MAX_MS, this.retryBaseMs * 2 ** (attempt - 1)));
+    return this.unlessStopped(untilAborted(this.sleep(ms), signal));
+  }
+
+  /** `work`, or the stop signal's reason as soon as it aborts. */
+  private unlessStopped<T>(work: Promise<T>): Promise<T> {
+    if (!this.stop) return work;
+    work.catch(() => undefined); // settles unobserved once stopped
+    return untilAborted(work, this.stop);
+  }
+
+  /**
+   * A place in the limits' line; a send with a saved answer to fall back on leaves it (or does not
+   * join it) once Rollcall begins to stop (`drain`), so the drain answers it with that answer.
+   */
+  private async placeInLine(signal: AbortSignal): Promise<{ probe: boolean }> {
+    const leave = this.drain && hasSavedFallback() ? this.drain : undefined;
+    if (!leave) return this.limits.acquire(this.key, this.maxWaitMs, signal);
+    if (leave.aborted) throw new LeftLineError(leave.reason);
+    try {
+      return await this.limits.acquire(this.key, this.maxWaitMs, AbortSignal.any([signal, leave]));
+    } catch (error) {
+      if (leave.aborted && !signal.aborted) throw new LeftLineError(leave.reason);
+      throw error;
+    }
+  }
 }
 
 /**

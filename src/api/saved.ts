@@ -20,7 +20,7 @@ import { within } from './abort.js';
 import { type CacheEntry, isCacheEntry } from './cache.js';
 
 /** One saved answer as the store keeps it: its cache key, the entry as JSON, its dates (ms). */
-export interface ArchivedAnswer {
+interface ArchivedAnswer {
   key: string;
   entry: string;
   fetchedAt: number;
@@ -35,35 +35,17 @@ export interface AnswerArchive {
   save(community: string, answers: ArchivedAnswer[]): Promise<void>;
 }
 
-export interface SavedAnswers {
-  /**
-   * The entry saved under `key` and until when it may be used (ms), or undefined (none, expired,
-   * unreadable, store slow or down). Never throws.
-   */
-  get(key: string): Promise<{ entry: CacheEntry; expiresAt: number } | undefined>;
-  /** Keep `entry` for `ttlMs` from now: queued, written a moment later. Never throws, never waits. */
-  keep(key: string, entry: CacheEntry, ttlMs: number): void;
-  /** Write what is queued now (resolves when written or given up on). Never rejects. */
-  flush(): Promise<void>;
-  readonly counters: {
-    /** Entries written to the store. */
-    written: number;
-    /** Entries dropped unwritten (the queue's bound, or a failed write). */
-    dropped: number;
-  };
-}
-
 /** How long answers wait in the queue, to be written together, after the first of them. */
-export const WRITE_DELAY_MS = 200;
+const WRITE_DELAY_MS = 200;
 /** The longest a read waits for the store. */
-export const READ_TIMEOUT_MS = 250;
+const READ_TIMEOUT_MS = 250;
 /** After a failed or late read or write, the store is left alone this long. */
-export const RETRY_AFTER_MS = 5_000;
+const RETRY_AFTER_MS = 5_000;
 /** Bytes of answers queued at most (key and JSON, as JavaScript counts characters); oldest dropped. */
-export const MAX_QUEUED_BYTES = 8 * 1024 * 1024;
+const MAX_QUEUED_BYTES = 8 * 1024 * 1024;
 const WARN_INTERVAL_MS = 30_000;
 
-export interface SavedAnswersOptions {
+interface SavedAnswersOptions {
   archive: AnswerArchive;
   /** The token's hash. */
   community: string;
@@ -72,116 +54,136 @@ export interface SavedAnswersOptions {
   now: () => number;
 }
 
-export function createSavedAnswers(options: SavedAnswersOptions): SavedAnswers {
-  const { archive, community, logger, now } = options;
-  const counters = { written: 0, dropped: 0 };
-  const queue = new Map<string, ArchivedAnswer>();
-  let queuedBytes = 0;
-  let timer: NodeJS.Timeout | undefined;
-  let writing: Promise<void> | undefined;
-  // Backoff and warnings on the monotonic clock: the reader's `now` may be a test's frozen one.
-  let leftAloneUntil = Number.NEGATIVE_INFINITY;
-  let lastWarnAt = Number.NEGATIVE_INFINITY;
-
-  const down = () => performance.now() < leftAloneUntil;
-  const failed = (what: 'read' | 'write', error: unknown) => {
-    leftAloneUntil = performance.now() + RETRY_AFTER_MS;
-    if (performance.now() - lastWarnAt < WARN_INTERVAL_MS) return;
-    lastWarnAt = performance.now();
-    logger.warn(
-      { kind: 'saved-answers', what, err: error instanceof Error ? error.message : String(error) },
-      'saved answers unavailable; reading through to the API',
-    );
+/** The saved answers of one community, over its archive. */
+export class SavedAnswers {
+  readonly counters = {
+    /** Entries written to the store. */
+    written: 0,
+    /** Entries dropped unwritten (the queue's bound, or a failed write). */
+    dropped: 0,
   };
+  private readonly archive: AnswerArchive;
+  private readonly community: string;
+  private readonly logger: Logger;
+  private readonly now: () => number;
+  private readonly queue = new Map<string, ArchivedAnswer>();
+  private queuedBytes = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private writing: Promise<void> | undefined;
+  // Backoff and warnings on the monotonic clock: the reader's `now` may be a test's frozen one.
+  private leftAloneUntil = Number.NEGATIVE_INFINITY;
+  private lastWarnAt = Number.NEGATIVE_INFINITY;
 
-  function unqueue(key: string): void {
-    const queued = queue.get(key);
-    if (!queued) return;
-    queue.delete(key);
-    queuedBytes -= queued.key.length + queued.entry.length;
+  constructor(options: SavedAnswersOptions) {
+    this.archive = options.archive;
+    this.community = options.community;
+    this.logger = options.logger;
+    this.now = options.now;
   }
 
-  function schedule(delayMs: number): void {
-    if (timer || queue.size === 0) return;
-    timer = setTimeout(() => {
-      timer = undefined;
-      void flush();
-    }, delayMs);
-    timer.unref();
+  /**
+   * The entry saved under `key` and until when it may be used (ms), or undefined (none, expired,
+   * unreadable, store slow or down). Never throws.
+   */
+  async get(key: string): Promise<{ entry: CacheEntry; expiresAt: number } | undefined> {
+    const found = this.queue.get(key) ?? (this.down() ? undefined : await this.read(key));
+    if (!found || found.expiresAt <= this.now()) return undefined;
+    const entry = parse(found.entry);
+    return entry && { entry, expiresAt: found.expiresAt };
   }
 
-  async function write(): Promise<void> {
-    if (down()) {
-      schedule(Math.max(WRITE_DELAY_MS, leftAloneUntil - performance.now()));
-      return;
+  /** Keep `entry` for `ttlMs` from now: queued, written a moment later. Never throws, never waits. */
+  keep(key: string, entry: CacheEntry, ttlMs: number): void {
+    if (!(ttlMs > 0)) return;
+    const answer = {
+      key,
+      entry: JSON.stringify(entry),
+      fetchedAt: entry.fetchedAt,
+      expiresAt: this.now() + ttlMs,
+    };
+    this.unqueue(key);
+    this.queue.set(key, answer);
+    this.queuedBytes += answer.key.length + answer.entry.length;
+    for (const [oldest] of this.queue) {
+      if (this.queuedBytes <= MAX_QUEUED_BYTES || oldest === key) break;
+      this.unqueue(oldest);
+      this.counters.dropped++;
     }
-    const batch = [...queue.values()];
-    queue.clear();
-    queuedBytes = 0;
-    if (batch.length === 0) return;
-    try {
-      await archive.save(community, batch);
-      counters.written += batch.length;
-    } catch (error) {
-      counters.dropped += batch.length;
-      failed('write', error);
-    }
+    this.schedule(WRITE_DELAY_MS);
   }
 
-  function flush(): Promise<void> {
-    if (timer) {
-      clearTimeout(timer);
-      timer = undefined;
+  /** Write what is queued now (resolves when written or given up on). Never rejects. */
+  flush(): Promise<void> {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
     }
     // One write at a time; what arrives meanwhile goes in the next.
-    const next = (writing ?? Promise.resolve()).then(write);
+    const next = (this.writing ?? Promise.resolve()).then(() => this.write());
     const current = next.finally(() => {
-      if (writing === current) writing = undefined;
-      schedule(WRITE_DELAY_MS);
+      if (this.writing === current) this.writing = undefined;
+      this.schedule(WRITE_DELAY_MS);
     });
-    writing = current;
+    this.writing = current;
     return current;
   }
 
-  return {
-    counters,
-    async get(key) {
-      const queued = queue.get(key);
-      const found =
-        queued ??
-        (down()
-          ? undefined
-          : await within(archive.get(community, key, now()), READ_TIMEOUT_MS, () => {
-              throw new Error(`reading a saved answer took over ${READ_TIMEOUT_MS} ms`);
-            }).catch((error: unknown) => {
-              failed('read', error);
-              return undefined;
-            }));
-      if (!found || found.expiresAt <= now()) return undefined;
-      const entry = parse(found.entry);
-      if (!entry) return undefined;
-      return { entry, expiresAt: found.expiresAt };
-    },
-    keep(key, entry, ttlMs) {
-      if (!(ttlMs > 0)) return;
-      const answer = {
-        key,
-        entry: JSON.stringify(entry),
-        fetchedAt: entry.fetchedAt,
-        expiresAt: now() + ttlMs,
-      };
-      unqueue(key);
-      queue.set(key, answer);
-      queuedBytes += answer.key.length + answer.entry.length;
-      for (const [oldest] of queue) {
-        if (queuedBytes <= MAX_QUEUED_BYTES || oldest === key) break;
-        unqueue(oldest);
-        counters.dropped++;
-      }
-      schedule(WRITE_DELAY_MS);
-    },
-    flush,
-  };
+  private read(key: string): Promise<ArchivedAnswer | undefined> {
+    return within(this.archive.get(this.community, key, this.now()), READ_TIMEOUT_MS, () => {
+      throw new Error(`reading a saved answer took over ${READ_TIMEOUT_MS} ms`);
+    }).catch((error: unknown) => {
+      this.failed('read', error);
+      return undefined;
+    });
+  }
+
+  private async write(): Promise<void> {
+    if (this.down()) {
+      this.schedule(Math.max(WRITE_DELAY_MS, this.leftAloneUntil - performance.now()));
+      return;
+    }
+    const batch = [...this.queue.values()];
+    this.queue.clear();
+    this.queuedBytes = 0;
+    if (batch.length === 0) return;
+    try {
+      await this.archive.save(this.community, batch);
+      this.counters.written += batch.length;
+    } catch (error) {
+      this.counters.dropped += batch.length;
+      this.failed('write', error);
+    }
+  }
+
+  private unqueue(key: string): void {
+    const queued = this.queue.get(key);
+    if (!queued) return;
+    this.queue.delete(key);
+    this.queuedBytes -= queued.key.length + queued.entry.length;
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.timer || this.queue.size === 0) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.flush();
+    }, delayMs);
+    this.timer.unref();
+  }
+
+  private down(): boolean {
+    return performance.now() < this.leftAloneUntil;
+  }
+
+  private failed(what: 'read' | 'write', error: unknown): void {
+    this.leftAloneUntil = performance.now() + RETRY_AFTER_MS;
+    if (performance.now() - this.lastWarnAt < WARN_INTERVAL_MS) return;
+    this.lastWarnAt = performance.now();
+    this.logger.warn(
+      { kind: 'saved-answers', what, err: error instanceof Error ? error.message : String(error) },
+      'saved answers unavailable; reading through to the API',
+    );
+  }
 }
 
 function parse(text: string): CacheEntry | undefined {

@@ -246,6 +246,8 @@ const schema = z.object({
     .default('monday'),
   // Bytes of report snapshots a process keeps in memory (as CACHE_MAX_BYTES counts the cache's).
   REPORTS_MEMORY_MAX_BYTES: int(1_048_576, 1_073_741_824, 33_554_432),
+  // Charts drawn beside the reports' text (src/render/charts/); false: the text alone.
+  REPORTS_CHARTS: bool(true),
   REPORTS_QUOTAS: z
     .string()
     .default('')

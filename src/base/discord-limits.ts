@@ -27,6 +27,8 @@ export const LIMITS = {
   autocompleteName: 100,
   autocompleteValue: 100,
   modalTitle: 45,
+  /** A message's attachments, for a bot on a server without boosts: 10 MiB. */
+  attachmentBytes: 10 * 1024 * 1024,
 } as const;
 
 /** A Discord id (snowflake) as Discord sends it: 17 to 20 digits. */

@@ -1,14 +1,8 @@
 /**
- * Communities: the community each Discord server reads, in one of two modes.
- *
- * - single (API_TOKEN set): one Api, answering in DISCORD_GUILD_ID's servers only; the store (the
- *   reports' snapshots, the month's count, the environment's digest and leave reminders) is opened
- *   at its first use.
- * - hosted (no API_TOKEN): each server's admin links a token with /rollcall-admin setup; the store
- *   keeps it sealed, opened by `open` before anything is served, and each server reads with the Api
- *   of its own token (src/community/hosted.ts).
- *
- * Everything that differs between the modes is here, so the wiring (src/app.ts) only composes.
+ * Communities: the community each Discord server reads, in one of two modes. Single (API_TOKEN set):
+ * one Api, in DISCORD_GUILD_ID's servers only, its store opened at the first use. Hosted (no
+ * API_TOKEN): each server reads with the token its admins linked (hosted.ts), the store opened by
+ * `open` before anything is served. Everything that differs between the modes is here.
  */
 import type { Client } from 'discord.js';
 import { Routes } from 'discord.js';
@@ -20,7 +14,7 @@ import type { AllowanceMark, Api, Resources } from '../api/types.js';
 import { Circuit } from '../base/circuit.js';
 import { type Config, isHosted } from '../base/config.js';
 import type { Logger } from '../base/log.js';
-import { AccessGuard, ENV_SETTING_NAMES } from '../discord/access.js';
+import { ENV_SETTING_NAMES } from '../discord/access.js';
 import { allowanceAlerts } from '../discord/alerts.js';
 import type { BotOptions } from '../discord/bot.js';
 import type { ServerCommand, ServerControls } from '../discord/command.js';
@@ -35,11 +29,9 @@ import {
   readReportSettings,
 } from '../reports/source.js';
 import { tokenHash } from '../store/crypto.js';
-// The store (kysely with the PostgreSQL and SQLite drivers) loads when first opened: single-community
-// mode opens it at start (the directory of who is who lives there), without holding the start up
-// when it cannot be opened.
 import type { Store } from '../store/index.js';
 import { answerArchive, keepsAnswers } from './api-pool.js';
+import { buildCommunity } from './build-community.js';
 import {
   createDigestScheduler,
   type DigestScheduler,
@@ -66,20 +58,11 @@ export interface Communities {
   hosted: HostedCommunities | undefined;
   /** The store, once open (hosted: by `open`; single: at the first report, month's count or digest). */
   store(): Store | undefined;
-  /**
-   * The admin command's subcommands and controls, which the router dispatches with every other, and
-   * what leaving a server deletes (hosted mode; none in single-community mode).
-   */
+  /** The admin command's subcommands and controls, and what leaving a server deletes (hosted mode). */
   admin: { commands: ServerCommand[]; controls: ServerControls[]; onGuildLeft?: BotOptions['onGuildLeft'] };
-  /**
-   * With the bot's client: the allowance alerts (QUOTA_ALERT_CHANNEL_ID) and the scheduler of the
-   * scheduled digests, when the mode has any (hosted: the admins'; single: DIGEST_CHANNEL_ID's).
-   */
+  /** The allowance alerts (QUOTA_ALERT_CHANNEL_ID) and the digests' scheduler, when the mode has any. */
   attach(client: Client, scheduling: Scheduling): DigestScheduler | undefined;
-  /**
-   * With the bot's client: the leave reminders' scheduler, when the mode has any (hosted: the
-   * admins'; single: REMINDER_CHANNEL_ID's).
-   */
+  /** The leave reminders' scheduler, when the mode has any. */
   reminders(client: Client, scheduling: ReminderScheduling): ReminderScheduler | undefined;
   /** What must be open before anything is served. */
   open(): Promise<void>;
@@ -89,13 +72,11 @@ export interface Communities {
   release(): void;
 }
 
-/** What the leave reminders' scheduler is built with. */
-export type ReminderScheduling = Omit<ReminderSchedulerOptions, 'reminders'>;
+type ReminderScheduling = Omit<ReminderSchedulerOptions, 'reminders'>;
 
-/** What every digest scheduler is built with, whichever the mode. */
-export type Scheduling = Omit<DigestSchedulerOptions, 'digests' | 'timeZone'>;
+type Scheduling = Omit<DigestSchedulerOptions, 'digests' | 'timeZone'>;
 
-export interface CommunitiesOptions {
+interface CommunitiesOptions {
   config: Config;
   logger: Logger;
   /** The shared cache (API data of every token, keyed by the token's hash). */
@@ -109,13 +90,12 @@ export interface CommunitiesOptions {
   state: StateStore;
 }
 
-/** The communities of the configured mode. */
 export function createCommunities(options: CommunitiesOptions): Communities {
-  return isHosted(options.config) ? hosted(options) : single(options);
+  return isHosted(options.config) ? new HostedMode(options) : new SingleMode(options);
 }
 
 /** After single-community mode's store failed to open, how long calls fail at once before it is tried again (ms). */
-export const STORE_REOPEN_PAUSE_MS = 30_000;
+const STORE_REOPEN_PAUSE_MS = 30_000;
 
 /** `openStore`, its module (and the database drivers) loaded at the first call. */
 const openStoreLazily: typeof import('../store/index.js').openStore = async (options) =>
@@ -159,170 +139,176 @@ function reportSources(
  * (the calls arriving meanwhile wait for that one try), so a database that does not answer costs one
  * wait, not one per read. Once open, the store's own circuit does the same for each call.
  */
-function lazyStore({ config, logger }: CommunitiesOptions) {
-  let store: Store | undefined;
-  const opener = new Circuit({
-    name: 'the database',
-    pauseMs: STORE_REOPEN_PAUSE_MS,
-    logger,
-  });
-  const open = (): Promise<Store> => {
-    if (store) return Promise.resolve(store);
-    opening ??= opener
+class LazyStore {
+  private store: Store | undefined;
+  private opening: Promise<Store> | undefined;
+
+  private readonly opener: Circuit;
+
+  constructor(
+    private readonly config: Config,
+    private readonly logger: Logger,
+  ) {
+    this.opener = new Circuit({ name: 'the database', pauseMs: STORE_REOPEN_PAUSE_MS, logger });
+  }
+
+  readonly current = (): Store | undefined => this.store;
+
+  readonly open = (): Promise<Store> => {
+    if (this.store) return Promise.resolve(this.store);
+    const { config, logger } = this;
+    const onBackgroundError = (error: unknown) => logger.warn({ err: error }, 'database connection lost');
+    this.opening ??= this.opener
       .run(
         () => openStoreLazily({ ...storeLocation(config), logger, onBackgroundError }),
         () => new Error('the store did not open; it is tried again shortly'),
       )
       .then(
         (opened) => {
-          store = opened;
+          this.store = opened;
           return opened;
         },
         (error: unknown) => {
-          opening = undefined;
+          this.opening = undefined;
           throw error;
         },
       );
-    return opening;
+    return this.opening;
   };
-  let opening: Promise<Store> | undefined;
-  const onBackgroundError = (error: unknown) => logger.warn({ err: error }, 'database connection lost');
-  return { current: () => store, open };
 }
 
 /** Single-community mode: the one Api of API_TOKEN, in DISCORD_GUILD_ID's servers only. */
-function single(options: CommunitiesOptions): Communities {
-  const { config, logger, metrics } = options;
-  const store = lazyStore(options);
-  // Allowance alerts go out through the bot's client, which is built after the Api (`attach`).
-  let alert: ((mark: AllowanceMark) => void) | undefined;
-  // Answers bought with the month's allowance are kept in the store too: opened at start for them.
-  const keeping = keepsAnswers(config, config.API_LIMITS);
-  const api = createApi(config, logger, {
-    cache: options.cache,
-    fetch: metrics?.apiFetch(config.API_BASE_URL),
-    stop: options.stop,
-    ...(options.drain ? { drain: options.drain } : {}),
-    onAllowanceMark: (mark) => alert?.(mark),
-    // The reports' store keeps the month's count too (a lost counters file or an emptied Redis
-    // then does not start the month again): opened at the first request if nothing opened it.
-    ledger: {
-      used: async (key, month) => (await store.open()).allowance.used(key, month),
-      raise: async (key, month, used) => (await store.open()).allowance.raise(key, month, used),
-    },
-    ...(keeping ? { answers: answerArchive(config.SAVED_ANSWERS_MAX_BYTES, store.current, store.open) } : {}),
-  });
-  metrics?.watchApi(api, config.API_TOKEN);
-  const key = tokenHash(config.API_TOKEN);
-  // Who is who, in the same store (one that did not open is tried again after STORE_REOPEN_PAUSE_MS).
-  const directory = createDirectory({
-    community: key,
-    store: async () => (await store.open()).directory,
-    memory: new DirectoryMemory(),
-    logger,
-  });
-  const resources = remembering(api.resources, directory);
-  const reports = reportSources(options, async () => (await store.open()).snapshots, {
-    timeZone: config.REPORTS_TIME_ZONE,
-    weekStart: config.REPORTS_WEEK_START,
-    quotas: config.REPORTS_QUOTAS,
-  });
-  // Quota roles are checked against the community's roles wherever the roles list is read.
-  const access = {
-    requireMember: config.ACCESS_REQUIRE_MEMBER,
-    roleIds: config.ACCESS_ROLE_IDS,
-    discordRoleIds: config.ACCESS_DISCORD_ROLE_IDS,
-    settingNames: ENV_SETTING_NAMES,
-    quotaRoles: { setting: 'REPORTS_QUOTAS', ids: Object.keys(config.REPORTS_QUOTAS) },
-  };
-  const community: Omit<Community, 'guildId'> = {
-    key,
-    resources,
-    allowance: api,
-    reports: reports(key, api.resources),
-    defaultPublic: false,
-    access,
-    // The access checks' member lookups feed the directory too.
-    guard: new AccessGuard({
-      ...access,
-      maxAgeMs: config.ACCESS_MAX_AGE_SECONDS * 1000,
-      graceMs: config.ACCESS_GRACE_SECONDS * 1000,
-      resources,
+class SingleMode implements Communities {
+  readonly api: Api;
+  readonly hosted = undefined;
+  readonly admin: Communities['admin'] = { commands: [], controls: [] };
+  private readonly config: Config;
+  private readonly logger: Logger;
+  private readonly lazy: LazyStore;
+  private readonly community: Omit<Community, 'guildId'>;
+  /** The allowance alerts, through the bot's client, which is built after the Api (`attach`). */
+  private alert: ((mark: AllowanceMark) => void) | undefined;
+
+  constructor(options: CommunitiesOptions) {
+    const { config, logger, metrics } = options;
+    this.config = config;
+    this.logger = logger;
+    const store = new LazyStore(config, logger);
+    this.lazy = store;
+    // Answers bought with the month's allowance are kept in the store too: opened at start for them.
+    const keeping = keepsAnswers(config, config.API_LIMITS);
+    this.api = createApi(config, logger, {
+      cache: options.cache,
+      fetch: metrics?.apiFetch(config.API_BASE_URL),
+      stop: options.stop,
+      ...(options.drain ? { drain: options.drain } : {}),
+      onAllowanceMark: (mark) => this.alert?.(mark),
+      // The reports' store keeps the month's count too (a lost counters file or an emptied Redis
+      // then does not start the month again): opened at the first request if nothing opened it.
+      ledger: {
+        used: async (key, month) => (await store.open()).allowance.used(key, month),
+        raise: async (key, month, used) => (await store.open()).allowance.raise(key, month, used),
+      },
+      ...(keeping
+        ? { answers: answerArchive(config.SAVED_ANSWERS_MAX_BYTES, store.current, store.open) }
+        : {}),
+    });
+    metrics?.watchApi(this.api, config.API_TOKEN);
+    const key = tokenHash(config.API_TOKEN);
+    const directory = createDirectory({
+      community: key,
+      store: async () => (await store.open()).directory,
+      memory: new DirectoryMemory(),
       logger,
-    }).check,
-    directory,
-    // The one community's paging arguments are kept unscoped, as they always were.
-    state: options.state,
-  };
-  return {
-    async of(guildId) {
-      if (!config.DISCORD_GUILD_ID.includes(guildId)) throw new UserError(say.wrongGuild);
-      return { ...community, guildId };
-    },
-    api,
-    hosted: undefined,
-    store: store.current,
-    admin: { commands: [], controls: [] },
-    attach(client, scheduling) {
-      if (config.QUOTA_ALERT_CHANNEL_ID)
-        alert = allowanceAlerts(client, config.QUOTA_ALERT_CHANNEL_ID, logger);
-      if (!config.DIGEST_CHANNEL_ID) return undefined;
-      return environmentScheduler(config, config.DIGEST_CHANNEL_ID, logger, client, scheduling, store.open);
-    },
-    reminders: (client, scheduling) => reminderScheduler(config, logger, client, scheduling, store.open),
-    async open() {
-      // The directory, the digest's claims and the saved answers need the store: open it now rather
-      // than at the first page (after a restart, the first reads find what was saved before). One that
-      // does not open is tried again later; pages show ids meanwhile.
-      try {
-        const opened = await store.open();
-        logger.info({ store: opened.kind, location: opened.location }, 'store open');
-      } catch (error) {
-        logger.warn(
-          { err: error },
-          'the store did not open; the directory, the digest and saved answers wait for it',
-        );
-      }
-    },
-    close: () => api.close(),
-    release: () => undefined,
-  };
-}
+    });
+    const resources = remembering(this.api.resources, directory);
+    const reports = reportSources(options, async () => (await store.open()).snapshots, {
+      timeZone: config.REPORTS_TIME_ZONE,
+      weekStart: config.REPORTS_WEEK_START,
+      quotas: config.REPORTS_QUOTAS,
+    });
+    const rules = {
+      roleIds: config.ACCESS_ROLE_IDS,
+      discordRoleIds: config.ACCESS_DISCORD_ROLE_IDS,
+      settingNames: ENV_SETTING_NAMES,
+      // Quota roles are checked against the community's roles wherever the roles list is read.
+      quotaRoles: { setting: 'REPORTS_QUOTAS', ids: Object.keys(config.REPORTS_QUOTAS) },
+    };
+    const parts = { key, api: this.api, resources, directory, rules, defaultPublic: false };
+    this.community = {
+      ...buildCommunity(parts, config, logger),
+      reports: reports(key, this.api.resources),
+      // The one community's paging arguments are kept unscoped, as they always were.
+      state: options.state,
+    };
+  }
 
-/** Leave reminders in REMINDER_CHANNEL_ID, claimed in the store reports use (as the digest's runs). */
-function reminderScheduler(
-  config: Config,
-  logger: CommunitiesOptions['logger'],
-  client: Parameters<Communities['reminders']>[0],
-  scheduling: Parameters<Communities['reminders']>[1],
-  openStore: () => Promise<Store>,
-) {
-  if (!config.REMINDER_CHANNEL_ID) return undefined;
-  const fromEnvironment = environmentReminders({
-    settings: { channelId: config.REMINDER_CHANNEL_ID, pings: config.REMINDER_PINGS },
-    guildIds: config.DISCORD_GUILD_ID,
-    guildOf: channelGuild(client),
-    logger,
-  });
-  return createReminderScheduler({
-    ...scheduling,
-    reminders: async () => fromEnvironment((await openStore()).reminders),
-  });
-}
+  async of(guildId: string): Promise<Community> {
+    if (!this.config.DISCORD_GUILD_ID.includes(guildId)) throw new UserError(say.wrongGuild);
+    return { ...this.community, guildId };
+  }
 
-/** What the admin command is given to find and keep a server's digest. */
-type DigestPlace = NonNullable<NonNullable<Parameters<typeof createAdmin>[2]>['digest']>;
+  store(): Store | undefined {
+    return this.lazy.current();
+  }
 
-/** Where the admins' /rollcall-admin reports finds and keeps their server's digest (hosted mode). */
-function digestPlace(digests: () => Store['digests']): DigestPlace {
-  return {
-    async get(guildId) {
-      const saved = await digests().get(guildId);
-      return { settings: readDigestSettings(saved?.settings), problem: saved?.problem };
-    },
-    save: async (guildId, settings) =>
-      settings === undefined ? digests().remove(guildId) : digests().save(guildId, settings),
-  };
+  attach(client: Client, scheduling: Scheduling): DigestScheduler | undefined {
+    const { config, logger } = this;
+    if (config.QUOTA_ALERT_CHANNEL_ID)
+      this.alert = allowanceAlerts(client, config.QUOTA_ALERT_CHANNEL_ID, logger);
+    const channelId = config.DIGEST_CHANNEL_ID;
+    if (!channelId) return undefined;
+    // Its runs are claimed in the store reports use.
+    const fromEnvironment = environmentDigest({
+      settings: { channelId, ...config.DIGEST_SCHEDULE, reports: config.DIGEST_REPORTS },
+      guildIds: config.DISCORD_GUILD_ID,
+      guildOf: channelGuild(client),
+      logger,
+      ...(scheduling.now ? { now: scheduling.now } : {}),
+    });
+    return createDigestScheduler({
+      ...scheduling,
+      digests: async () => fromEnvironment((await this.lazy.open()).digests),
+      timeZone: async () => config.REPORTS_TIME_ZONE,
+    });
+  }
+
+  /** Leave reminders in REMINDER_CHANNEL_ID, claimed in the store reports use (as the digest's runs). */
+  reminders(client: Client, scheduling: ReminderScheduling): ReminderScheduler | undefined {
+    const { config, logger } = this;
+    if (!config.REMINDER_CHANNEL_ID) return undefined;
+    const fromEnvironment = environmentReminders({
+      settings: { channelId: config.REMINDER_CHANNEL_ID, pings: config.REMINDER_PINGS },
+      guildIds: config.DISCORD_GUILD_ID,
+      guildOf: channelGuild(client),
+      logger,
+    });
+    return createReminderScheduler({
+      ...scheduling,
+      reminders: async () => fromEnvironment((await this.lazy.open()).reminders),
+    });
+  }
+
+  async open(): Promise<void> {
+    // The directory, the digest's claims and the saved answers need the store: open it now rather
+    // than at the first page (after a restart, the first reads find what was saved before). One that
+    // does not open is tried again later; pages show ids meanwhile.
+    try {
+      const opened = await this.lazy.open();
+      this.logger.info({ store: opened.kind, location: opened.location }, 'store open');
+    } catch (error) {
+      this.logger.warn(
+        { err: error },
+        'the store did not open; the directory, the digest and saved answers wait for it',
+      );
+    }
+  }
+
+  close(): Promise<void> {
+    return this.api.close();
+  }
+
+  release(): void {}
 }
 
 /**
@@ -340,136 +326,149 @@ function channelGuild(client: Client): (channelId: string) => Promise<string | u
   };
 }
 
-/**
- * The scheduler of single-community mode's one digest (DIGEST_CHANNEL_ID), its runs claimed in the
- * store that reports open.
- */
-function environmentScheduler(
-  config: Config,
-  channelId: string,
-  logger: Logger,
-  client: Client,
-  scheduling: Scheduling,
-  openStore: () => Promise<Store>,
-): DigestScheduler {
-  const fromEnvironment = environmentDigest({
-    settings: { channelId, ...config.DIGEST_SCHEDULE, reports: config.DIGEST_REPORTS },
-    guildIds: config.DISCORD_GUILD_ID,
-    guildOf: channelGuild(client),
-    logger,
-    ...(scheduling.now ? { now: scheduling.now } : {}),
-  });
-  return createDigestScheduler({
-    ...scheduling,
-    digests: async () => fromEnvironment((await openStore()).digests),
-    timeZone: async () => config.REPORTS_TIME_ZONE,
-  });
-}
-
 /** Hosted mode: each server reads with the token its admins linked, kept in the store. */
-function hosted(options: CommunitiesOptions): Communities {
-  const { config, logger, metrics } = options;
-  let store: Store | undefined;
-  let unlockDataDir: (() => void) | undefined;
-  /** The store, open once `open` resolved (nothing is served before). */
-  const opened = (): Store => {
-    if (!store) throw new Error('the store is not open yet');
-    return store;
-  };
-  /** The snapshots this process keeps in memory, by community. */
-  const remembered = new SnapshotMemory(config.REPORTS_MEMORY_MAX_BYTES);
-  const linked = createHostedCommunities({
-    config,
-    logger,
-    store: opened,
-    cache: options.cache,
-    stop: options.stop,
-    ...(options.drain ? { drain: options.drain } : {}),
-    ...(metrics ? { metrics } : {}),
-    onForgotten: (community) => remembered.delete(community),
-  });
-  const defaults: ReportSettings = {
-    timeZone: config.REPORTS_TIME_ZONE,
-    weekStart: config.REPORTS_WEEK_START,
-    quotas: {},
-  };
-  const reports = reportSources(options, async () => opened().snapshots, defaults, remembered);
-  const reportSettings = async (guildId: string) =>
-    readReportSettings(await opened().snapshots.reportSettings(guildId), defaults);
-  const admin = createAdmin(linked, logger, {
-    get: reportSettings,
-    save: async (guildId, settings) => {
-      await opened().snapshots.saveReportSettings(guildId, settings);
-      // The digest's next instant was worked out in the old time zone: due at the next round.
-      await opened().digests.schedule(guildId, 0);
-    },
-    roles: async (guildId, options) => (await linked.roles(guildId, options)).roles,
-    digest: digestPlace(() => opened().digests),
-    reminders: {
-      get: async (guildId) => {
-        const saved = await opened().reminders.get(guildId);
-        return saved && { channelId: saved.channelId, pings: saved.pings, problem: saved.problem };
-      },
-      save: async (guildId, settings) =>
-        settings === undefined
-          ? opened().reminders.remove(guildId)
-          : opened().reminders.save(guildId, settings),
-    },
-  });
-  return {
-    async of(guildId) {
-      const community = await linked.resolve(guildId);
-      return {
-        ...community,
-        reports: reports(community.key, community.resources, guildId),
-        state: options.state.forCommunity(community.key),
-      };
-    },
-    api: undefined,
-    hosted: linked,
-    store: () => store,
-    admin: {
+class HostedMode implements Communities {
+  readonly api = undefined;
+  readonly hosted: HostedCommunities;
+  readonly admin: Communities['admin'];
+  private readonly config: Config;
+  private readonly logger: Logger;
+  private readonly state: StateStore;
+  private readonly metrics: Metrics | undefined;
+  /** Open once `open` resolved (nothing is served before). */
+  private opened: Store | undefined;
+  private unlockDataDir: (() => void) | undefined;
+  private readonly reports: ReturnType<typeof reportSources>;
+  private readonly defaults: ReportSettings;
+
+  constructor(options: CommunitiesOptions) {
+    const { config, logger, metrics } = options;
+    this.config = config;
+    this.logger = logger;
+    this.state = options.state;
+    this.metrics = metrics;
+    const remembered = new SnapshotMemory(config.REPORTS_MEMORY_MAX_BYTES);
+    this.hosted = createHostedCommunities({
+      config,
+      logger,
+      store: () => this.openStore(),
+      cache: options.cache,
+      stop: options.stop,
+      ...(options.drain ? { drain: options.drain } : {}),
+      ...(metrics ? { metrics } : {}),
+      onForgotten: (community) => remembered.delete(community),
+    });
+    this.defaults = { timeZone: config.REPORTS_TIME_ZONE, weekStart: config.REPORTS_WEEK_START, quotas: {} };
+    this.reports = reportSources(options, async () => this.openStore().snapshots, this.defaults, remembered);
+    const admin = createAdmin(this.hosted, this.adminPlaces());
+    this.admin = {
       commands: admin.commands,
       controls: [admin.controls],
-      onGuildLeft: async (guildId: string) => {
-        try {
-          await linked.forget(guildId);
-          logger.info({ guild: guildId }, 'removed from a server; its token and settings are deleted');
-        } catch (error) {
-          logger.error({ err: error, guild: guildId }, 'could not delete the token of a server left');
-        }
+      onGuildLeft: (guildId: string) => this.onGuildLeft(guildId),
+    };
+  }
+
+  private openStore(): Store {
+    if (!this.opened) throw new Error('the store is not open yet');
+    return this.opened;
+  }
+
+  private async reportSettings(guildId: string): Promise<ReportSettings> {
+    return readReportSettings(await this.openStore().snapshots.reportSettings(guildId), this.defaults);
+  }
+
+  /** Where /rollcall-admin reports finds and keeps a server's report settings, digest and reminders. */
+  private adminPlaces(): Parameters<typeof createAdmin>[1] {
+    const opened = () => this.openStore();
+    return {
+      get: (guildId) => this.reportSettings(guildId),
+      save: async (guildId, settings) => {
+        await opened().snapshots.saveReportSettings(guildId, settings);
+        // The digest's next instant was worked out in the old time zone: due at the next round.
+        await opened().digests.schedule(guildId, 0);
       },
-    },
-    attach: (_client, scheduling) =>
-      createDigestScheduler({
-        ...scheduling,
-        digests: () => store?.digests,
-        timeZone: async (guildId) => (await reportSettings(guildId)).timeZone,
-      }),
-    reminders: (_client, scheduling) =>
-      createReminderScheduler({ ...scheduling, reminders: () => store?.reminders }),
-    async open() {
-      // Each token is counted in DATA_DIR (without CACHE_URL) from its first read on: the directory
-      // is made this process's before anything is served (single-community mode's Api does it).
-      if (!config.CACHE_URL && !unlockDataDir) unlockDataDir = lockDataDir(config.DATA_DIR);
-      if (store) return;
-      const opening = await openStoreLazily({
-        ...storeLocation(config),
-        ...(config.ROLLCALL_SECRET_KEY ? { secretKey: config.ROLLCALL_SECRET_KEY } : {}),
-        ...(config.ROLLCALL_SECRET_KEY_PREVIOUS ? { previousKey: config.ROLLCALL_SECRET_KEY_PREVIOUS } : {}),
-        onBackgroundError: (error) => logger.warn({ err: error }, 'database connection lost'),
-        logger,
-      });
-      store = opening;
-      logger.info({ store: opening.kind, location: opening.location }, 'store open');
-      metrics?.watchStore(() => opening.version());
-    },
-    async close() {
-      await linked.close();
-    },
-    release() {
-      unlockDataDir?.();
-      unlockDataDir = undefined;
-    },
-  };
+      roles: async (guildId, options) => (await this.hosted.roles(guildId, options)).roles,
+      digest: {
+        get: async (guildId) => {
+          const saved = await opened().digests.get(guildId);
+          return { settings: readDigestSettings(saved?.settings), problem: saved?.problem };
+        },
+        save: async (guildId, settings) =>
+          settings === undefined
+            ? opened().digests.remove(guildId)
+            : opened().digests.save(guildId, settings),
+      },
+      reminders: {
+        get: async (guildId) => {
+          const saved = await opened().reminders.get(guildId);
+          return saved && { channelId: saved.channelId, pings: saved.pings, problem: saved.problem };
+        },
+        save: async (guildId, settings) =>
+          settings === undefined
+            ? opened().reminders.remove(guildId)
+            : opened().reminders.save(guildId, settings),
+      },
+    };
+  }
+
+  private async onGuildLeft(guildId: string): Promise<void> {
+    try {
+      await this.hosted.forget(guildId);
+      this.logger.info({ guild: guildId }, 'removed from a server; its token and settings are deleted');
+    } catch (error) {
+      this.logger.error({ err: error, guild: guildId }, 'could not delete the token of a server left');
+    }
+  }
+
+  async of(guildId: string): Promise<Community> {
+    const community = await this.hosted.resolve(guildId);
+    return {
+      ...community,
+      reports: this.reports(community.key, community.resources, guildId),
+      state: this.state.forCommunity(community.key),
+    };
+  }
+
+  store(): Store | undefined {
+    return this.opened;
+  }
+
+  attach(_client: Client, scheduling: Scheduling): DigestScheduler {
+    return createDigestScheduler({
+      ...scheduling,
+      digests: () => this.opened?.digests,
+      timeZone: async (guildId) => (await this.reportSettings(guildId)).timeZone,
+    });
+  }
+
+  reminders(_client: Client, scheduling: ReminderScheduling): ReminderScheduler {
+    return createReminderScheduler({ ...scheduling, reminders: () => this.opened?.reminders });
+  }
+
+  async open(): Promise<void> {
+    const { config, logger } = this;
+    // Each token is counted in DATA_DIR (without CACHE_URL) from its first read on: the directory
+    // is made this process's before anything is served (single-community mode's Api does it).
+    if (!config.CACHE_URL && !this.unlockDataDir) this.unlockDataDir = lockDataDir(config.DATA_DIR);
+    if (this.opened) return;
+    const opening = await openStoreLazily({
+      ...storeLocation(config),
+      ...(config.ROLLCALL_SECRET_KEY ? { secretKey: config.ROLLCALL_SECRET_KEY } : {}),
+      ...(config.ROLLCALL_SECRET_KEY_PREVIOUS ? { previousKey: config.ROLLCALL_SECRET_KEY_PREVIOUS } : {}),
+      onBackgroundError: (error) => logger.warn({ err: error }, 'database connection lost'),
+      logger,
+    });
+    this.opened = opening;
+    logger.info({ store: opening.kind, location: opening.location }, 'store open');
+    this.metrics?.watchStore(() => opening.version());
+  }
+
+  async close(): Promise<void> {
+    await this.hosted.close();
+  }
+
+  release(): void {
+    this.unlockDataDir?.();
+    this.unlockDataDir = undefined;
+  }
 }

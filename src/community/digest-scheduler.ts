@@ -1,36 +1,10 @@
 /**
- * Scheduled digests: a channel, a schedule (daily, or weekly on a day) at an hour of the report time
- * zone, and which reports (time on duty, quota results, who is on leave, with who returns and whose
- * leave starts this week: reminder-scheduler.ts `digestLeaveEmbeds`); Rollcall posts them there.
- * Hosted mode: each server's admins choose theirs (/rollcall-admin reports), kept in the store.
- * Single-community mode: the environment sets one (DIGEST_CHANNEL_ID, DIGEST_SCHEDULE,
- * DIGEST_REPORTS; `environmentDigest`), posted in the channel's server, one of DISCORD_GUILD_ID.
- *
- * The scheduler runs in every bot process: at start and every minute it asks the store for the
- * digests due (one query per 100 of them: each digest keeps when it is next due, `next_at`) and runs each on its own,
- * in its token's turn (digest-places.ts: the servers sharing a token take turns; at most
- * DIGEST_CONCURRENCY tokens hold a place at once, and a digest waiting for its API gives its place
- * back), each under DIGEST_DEADLINE_MS, so one community's slow or held API, or four of them, delay
- * no other's digest. For each it finds the latest scheduled instant; when that
- * instant is due (and not older than the digest's settings), the
- * process first checks it may post in the channel (View Channel, Send Messages, Embed Links;
- * lacking one, the problem is recorded for the admins' settings view, or in single-community mode
- * logged once, and nothing is claimed), then claims the run in the store (a row keyed by server and
- * instant: of several processes exactly one gets it) and posts. A run missed while no process ran
- * is posted once at the next start: only the latest missed instant, never an earlier one, and never
- * twice. With API_MONTH_SECONDS the schedule follows the compressed calendar (compressedInstant).
- *
- * The reports are the report commands' own views (fetch and render), so a digest reads the paced
- * snapshot like any report, never spending beyond the allowance, and its footers say how old the
- * data is. Its work runs in a wait context whose purpose is `digest` (the requests metric's label).
+ * Scheduled digests (docs/reports.md): the poster (the report commands' own views, read from the paced
+ * snapshot in a wait context whose purpose is `digest`), the scheduler (each due digest on its own,
+ * in its token's turn, under its deadline: one community's slow or held API delays no other's), and
+ * single-community mode's one digest from the environment (`environmentDigest`).
  */
-import {
-  type APIEmbed,
-  type Client,
-  embedLength,
-  PermissionFlagsBits,
-  type PermissionResolvable,
-} from 'discord.js';
+import { type APIEmbed, type Client, embedLength, PermissionFlagsBits } from 'discord.js';
 import { quotaCheckView } from '../../commands/quota.js';
 import { joinArg, reportInput } from '../../commands/report-data.js';
 import { shiftTotalsView } from '../../commands/shift.js';
@@ -38,18 +12,18 @@ import { untilAborted, within } from '../api/abort.js';
 import { cutPage } from '../api/pages.js';
 import { type WaitContext, withWait } from '../api/wait.js';
 import type { Logger } from '../base/log.js';
+import { audienceWords } from '../discord/alerts.js';
 import type { CommunityOf } from '../discord/community.js';
 import { peopleOf } from '../discord/paging/show.js';
 import { type ListView, PAGE_SIZE } from '../discord/paging/views.js';
 import { MESSAGES, NO_MENTIONS, say, UserError } from '../discord/replies.js';
-import { type Words, wordsFor } from '../i18n/words.js';
+import type { Words } from '../i18n/words.js';
 import {
   DIGEST_REPORTS,
   type DigestReport,
   type DigestSettings,
   digestGapMs,
   digestHorizonMs,
-  digestLocale,
   digestPeriod,
   digestTickMs,
   latestInstant,
@@ -65,6 +39,14 @@ import {
 } from '../reports/digest-places.js';
 import type { PeriodKind } from '../reports/period.js';
 import type { DigestStore, DueCursor, SavedDigest } from '../store/digests.js';
+import {
+  ChannelPoster,
+  type ChannelProblems,
+  type Needed,
+  POST_NEEDS,
+  type PostSchedulerOptions,
+  Rounds,
+} from './channel-post.js';
 import { environmentChannel } from './environment-channel.js';
 import { digestLeaveEmbeds } from './reminder-scheduler.js';
 
@@ -78,12 +60,9 @@ export {
   readDigestSettings,
 } from '../reports/digest.js';
 
-/** The permissions a digest needs in its channel, with the names admins see. */
-const NEEDED: Array<[PermissionResolvable, string]> = [
-  [PermissionFlagsBits.ViewChannel, 'View Channel'],
-  [PermissionFlagsBits.SendMessages, 'Send Messages'],
-  [PermissionFlagsBits.EmbedLinks, 'Embed Links'],
-];
+const NEEDED: Needed = [...POST_NEEDS, [PermissionFlagsBits.EmbedLinks, 'Embed Links']];
+
+const PROBLEMS: ChannelProblems = { noChannel: MESSAGES.digestNoChannel, missing: MESSAGES.digestMissing };
 
 export interface DigestPoster {
   /** A problem that keeps the digest from being posted in its channel (one sentence), or undefined. */
@@ -95,34 +74,20 @@ export interface DigestPoster {
    */
   post(guildId: string, settings: DigestSettings, signal?: AbortSignal): Promise<void>;
   /**
-   * The token the server reads with (its hash, never the token), or undefined when it has none (not
-   * linked...): the digests of servers sharing a token take turns (digest-places.ts). Without it,
-   * each server takes turns on its own.
+   * The token's hash the server reads with (none: not linked...): the digests of servers sharing a
+   * token take turns (digest-places.ts); without it, each server takes turns on its own.
    */
   tokenOf?(guildId: string): Promise<string | undefined>;
 }
 
 /** Posts digests with the bot's client, reading each server's reports through its community. */
 export function discordPoster(client: Client, communityOf: CommunityOf): DigestPoster {
-  async function channelOf(settings: DigestSettings) {
-    return (
-      client.channels.cache.get(settings.channelId) ??
-      client.channels.fetch(settings.channelId).catch(() => null)
-    );
-  }
+  const channels = new ChannelPoster(client);
   return {
     async tokenOf(guildId) {
       return (await communityOf(guildId).catch(() => undefined))?.key;
     },
-    async check(guildId, settings) {
-      const channel = await channelOf(settings);
-      if (!channel || channel.isDMBased() || channel.guildId !== guildId || !channel.isSendable())
-        return MESSAGES.digestNoChannel(settings.channelId);
-      const member = channel.guild.members.me ?? (await channel.guild.members.fetchMe().catch(() => null));
-      const me = member ? channel.permissionsFor(member) : null;
-      const missing = NEEDED.filter(([bit]) => !me?.has(bit)).map(([, name]) => name);
-      return missing.length > 0 ? MESSAGES.digestMissing(settings.channelId, missing) : undefined;
-    },
+    check: (guildId, settings) => channels.problem(guildId, settings.channelId, NEEDED, PROBLEMS),
     async post(guildId, settings, signal = new AbortController().signal) {
       // A server refused (not linked, token rejected...) throws the UserError saying why.
       const community = await untilAborted(communityOf(guildId), signal);
@@ -152,14 +117,23 @@ export function discordPoster(client: Client, communityOf: CommunityOf): DigestP
         const { items, info } = cutPage(fetched.data, 1, PAGE_SIZE);
         const people = await untilAborted(peopleOf(community, items, view.people), signal);
         // A post cannot be paged: its footer names the command that shows every row.
-        reads.push((t) => view.render(items, info, { ...fetched, people, t, post: command }, arg, undefined));
+        reads.push((t) =>
+          view.render({
+            items,
+            info,
+            source: { ...fetched, people, t, post: command },
+            arg,
+            context: undefined,
+          }),
+        );
       }
-      const channel = await untilAborted(channelOf(settings), signal);
-      if (!channel?.isSendable()) throw new UserError(say.digestNoChannel(settings.channelId));
-      // Written in the server's language (or the admins' choice), as everything posted to a channel.
-      const t = wordsFor(
-        digestLocale(language, channel.isDMBased() ? undefined : channel.guild.preferredLocale),
+      const { channelId } = settings;
+      const channel = await untilAborted(
+        channels.sendable(channelId, say.digestNoChannel(channelId)),
+        signal,
       );
+      // Written in the server's language (or the admins' choice), as everything posted to a channel.
+      const t = audienceWords(channel.isDMBased() ? undefined : channel.guild, language);
       const embeds = reads.map((render) => render(t));
       // One message while the embeds fit Discord's 6,000 characters per message, else more; none
       // once the deadline passed (the run is then recorded as not posted).
@@ -205,21 +179,21 @@ function fitting(embeds: APIEmbed[]): APIEmbed[][] {
  * Digests one process runs at once, by token (digest-places.ts): a token whose API is held or does
  * not answer occupies at most one of them, and gives it back while it waits.
  */
-export const DIGEST_CONCURRENCY = 4;
+const DIGEST_CONCURRENCY = 4;
 
 /**
  * How long one digest may take (ms) before it is abandoned and recorded as not posted: long enough
  * to wait out an API's Retry-After of a few minutes, short enough that a read that never answers
  * ends. Its turn (and its token's other servers behind it) waits that long at most.
  */
-export const DIGEST_DEADLINE_MS = 10 * 60_000;
+const DIGEST_DEADLINE_MS = 10 * 60_000;
 
 /**
  * How long a digest keeps its place (ms) before it gives it back and finishes in its token's turn
  * (one waiting for its token's limits gives it back at once): a read that does not answer holds
  * a place no longer than this. At most the interval between rounds (a compressed minute).
  */
-export const DIGEST_PATIENCE_MS = 15_000;
+const DIGEST_PATIENCE_MS = 15_000;
 
 /** Due digests one query of a round asks the store for; when there are more, the round asks again after them. */
 const DUE_BATCH = 100;
@@ -234,40 +208,27 @@ const ROUND_BATCHES = 100;
 const TOKEN_LOOKUP_MS = 5_000;
 
 /** Why a digest was abandoned: it ran past its deadline. */
-export class DigestDeadlineError extends Error {
+class DigestDeadlineError extends Error {
   constructor(readonly deadlineMs: number) {
     super(`the digest took longer than ${deadlineMs} ms`);
     this.name = 'DigestDeadlineError';
   }
 }
 
-export interface DigestSchedulerOptions {
+export interface DigestSchedulerOptions extends PostSchedulerOptions {
   /** The store's digests (undefined until the store is open). */
   digests: () => DigestStore | undefined | Promise<DigestStore | undefined>;
   /** The server's report time zone. */
   timeZone: (guildId: string) => Promise<string>;
   poster: DigestPoster;
-  /**
-   * Whether this process serves the server (its shard holds it): under several shards each process
-   * posts only its own servers' digests, so a process never records another shard's channel as lost.
-   */
-  owns?: (guildId: string) => boolean;
-  logger: Logger;
-  now?: () => number;
-  /** The deadlines', the patience's and the rounds' timers (default real ones; tests bring their own). */
-  timer?: DigestTimer;
   /** API_MONTH_SECONDS: over 0, the schedule follows the compressed calendar (compressedInstant). */
   monthSeconds?: number;
-  /** How often to look for digests due (default a minute, or a compressed minute: digestTickMs). */
-  intervalMs?: number;
   /** Digests run at once, by token (default DIGEST_CONCURRENCY). */
   concurrency?: number;
   /** How long one digest may take before it is abandoned (default DIGEST_DEADLINE_MS). */
   deadlineMs?: number;
   /** How long a digest keeps its place (default DIGEST_PATIENCE_MS, at most the interval). */
   patienceMs?: number;
-  /** Due digests asked for per round (default 100). */
-  batch?: number;
 }
 
 export interface DigestScheduler {
@@ -288,7 +249,6 @@ interface Run {
   now: () => number;
   timer: DigestTimer;
   monthSeconds: number;
-  /** The interval between rounds. */
   every: number;
   deadlineMs: number;
   patienceMs: number;
@@ -357,11 +317,10 @@ async function lookAt(
 }
 
 /**
- * A digest in its token's turn, under its deadline (an AbortSignal its reads and its post are cut
- * short by, down to the API's requests: the wait context's `signal`). Its place is given back as
- * soon as a request waits for the token's limits, or at the patience; the turn ends, and the next
- * of its token's servers may go, once it finished or was abandoned at its deadline (then recorded
- * as not posted before the turn ends, so whoever looks next sees why).
+ * A digest in its token's turn, under its deadline (cutting its reads short down to the API's
+ * requests). Its place is given back as soon as a request waits for the token's limits, or at the
+ * patience; one abandoned at its deadline is recorded as not posted before the turn ends, so
+ * whoever looks next sees why.
  */
 async function inTurn(
   run: Run,
@@ -429,15 +388,8 @@ async function runDigest(run: Run, places: DigestPlaces, store: DigestStore, sav
 }
 
 /**
- * The scheduler. Each round is one query per batch of the store's digests due (`next_at` reached),
- * every batch asked for at once (up to ROUND_BATCHES), so a process of many servers starts an
- * hour's digests in one round instead of 100 a minute. Each due
- * digest runs on its own, in its token's turn (digest-places.ts: servers sharing a token take turns,
- * and at most `concurrency` tokens hold a place at once; a digest waiting for its API gives its place
- * back), each under its deadline; a round starts them and does not wait for them, so a community
- * whose reads hang or wait out a long Retry-After delays nobody else's digest. After each look the
- * digest's `next_at` is set to its next instant (or the next round, while its channel cannot be
- * posted in).
+ * The scheduler: a round starts every digest due and does not wait for them, so a community whose
+ * reads hang or wait out a long Retry-After delays nobody else's digest.
  */
 export function createDigestScheduler(options: DigestSchedulerOptions): DigestScheduler {
   const monthSeconds = options.monthSeconds ?? 0;
@@ -453,27 +405,22 @@ export function createDigestScheduler(options: DigestSchedulerOptions): DigestSc
   };
   const places = createDigestPlaces(options.concurrency ?? DIGEST_CONCURRENCY);
   const batch = Math.max(1, options.batch ?? DUE_BATCH);
-  let stopTicking: (() => void) | undefined;
-  let stopped = false;
-  /** The round under way (the query and starting its digests). */
-  let looking: Promise<Array<Promise<boolean>>> | undefined;
   /** Where the last full round ended: the next one goes on after it. */
   let cursor: DueCursor | undefined;
   /** Each server's digest waiting for a turn or running, by server id: never two at once. */
   const inFlight = new Map<string, Promise<boolean>>();
 
   /**
-   * One round: the digests due, one query per batch of them (the next batch asked for at once, up
-   * to ROUND_BATCHES), then each started unless already under way; their outcomes. Every batch is
-   * read before any digest starts, so the round's queries do not wait behind the digests' own (a
-   * SQLite store answers one statement at a time).
+   * One round: the digests due, then each started unless already under way; their outcomes. Every
+   * batch is read before any digest starts, so the round's queries do not wait behind the digests'
+   * own (a SQLite store answers one statement at a time).
    */
   async function round(): Promise<Array<Promise<boolean>>> {
     const store = await options.digests();
-    if (!store || stopped) return [];
+    if (!store || rounds.stopped) return [];
     const now = run.now();
     const due = new Map<string, SavedDigest>();
-    for (let batches = 0; batches < ROUND_BATCHES && !stopped; batches++) {
+    for (let batches = 0; batches < ROUND_BATCHES && !rounds.stopped; batches++) {
       const rows = await store.due({
         now,
         horizonMs: digestHorizonMs(monthSeconds),
@@ -489,7 +436,7 @@ export function createDigestScheduler(options: DigestSchedulerOptions): DigestSc
     }
     const outcomes: Array<Promise<boolean>> = [];
     for (const saved of due.values()) {
-      if (stopped) break;
+      if (rounds.stopped) break;
       if (options.owns && !options.owns(saved.guildId)) continue;
       let outcome = inFlight.get(saved.guildId);
       if (!outcome) {
@@ -505,33 +452,21 @@ export function createDigestScheduler(options: DigestSchedulerOptions): DigestSc
     return outcomes;
   }
 
-  function look(): Promise<Array<Promise<boolean>>> {
-    if (looking) return looking;
-    looking = round()
-      .catch((error: unknown) => {
-        options.logger.warn({ err: error }, 'looking for digests due failed');
-        return [];
-      })
-      .finally(() => {
-        looking = undefined;
-      });
-    return looking;
-  }
+  const none: Array<Promise<boolean>> = [];
+  const rounds = new Rounds(round, {
+    logger: options.logger,
+    message: 'looking for digests due failed',
+    none,
+  });
 
   return {
     async tick() {
-      const outcomes = await Promise.all(await look());
+      const outcomes = await Promise.all(await rounds.run());
       return outcomes.filter(Boolean).length;
     },
-    start() {
-      if (stopTicking || stopped) return;
-      void look();
-      stopTicking = run.timer.every(every, () => void look());
-    },
+    start: () => rounds.start(run.timer, every),
     async stop() {
-      stopped = true;
-      stopTicking?.();
-      stopTicking = undefined;
+      const looking = rounds.stop();
       places.close();
       await looking;
       await Promise.all(inFlight.values());
@@ -542,7 +477,7 @@ export function createDigestScheduler(options: DigestSchedulerOptions): DigestSc
 /** The environment's digest (single-community mode): DIGEST_CHANNEL_ID, DIGEST_SCHEDULE, DIGEST_REPORTS. */
 export type EnvironmentDigestSettings = Omit<DigestSettings, 'since'>;
 
-export interface EnvironmentDigestOptions {
+interface EnvironmentDigestOptions {
   settings: EnvironmentDigestSettings;
   /** DISCORD_GUILD_ID: the channel's server must be one of them. */
   guildIds: readonly string[];
@@ -553,12 +488,9 @@ export interface EnvironmentDigestOptions {
 }
 
 /**
- * Single-community mode's digest as the scheduler's store: one digest, the environment's, in the
- * channel's server; its runs claimed in the real store (`store`), so of several processes exactly
- * one posts each. The settings are saved there too, only to keep when they were first seen (their
- * `since`): a restart with the same settings posts a missed run, a change starts afresh. Nobody
- * sees a problem in this mode but the operator, so each problem is one warn line (one per problem,
- * until it changes), and a channel outside DISCORD_GUILD_ID's servers an error line
+ * Single-community mode's digest as the scheduler's store, its runs claimed in the real store. The
+ * settings are saved there only to keep when they were first seen (their `since`): a restart with
+ * the same settings posts a missed run, a change starts afresh. Problems go to the log
  * (environment-channel.ts).
  */
 export function environmentDigest(options: EnvironmentDigestOptions): (store: DigestStore) => DigestStore {
@@ -591,7 +523,6 @@ export function environmentDigest(options: EnvironmentDigestOptions): (store: Di
     return since;
   }
 
-  /** Whether this process has looked at the digest yet: its first round does, whatever `next_at` says. */
   let looked = false;
 
   return (store) => ({

@@ -11,10 +11,9 @@ import type { Links } from '../../commands/admin/command.js';
 import { within } from '../api/abort.js';
 import type { ApiCache } from '../api/cache.js';
 import { readRoles } from '../api/roles.js';
-import type { Api } from '../api/types.js';
 import type { Config } from '../base/config.js';
 import type { Logger } from '../base/log.js';
-import { AccessGuard, ADMIN_SETTING_NAMES } from '../discord/access.js';
+import { ADMIN_SETTING_NAMES } from '../discord/access.js';
 import type { Community } from '../discord/community.js';
 import { say, UserError } from '../discord/replies.js';
 import type { Metrics } from '../ops/metrics.js';
@@ -22,21 +21,21 @@ import type { Metrics } from '../ops/metrics.js';
 import { tokenHash } from '../store/crypto.js';
 import { StoreError } from '../store/errors.js';
 import type { Store } from '../store/index.js';
-import type { GuildSettings } from '../store/settings.js';
 import { ApiPool } from './api-pool.js';
+import { buildCommunity } from './build-community.js';
 import { createDirectory, DirectoryMemory, remembering } from './directory.js';
 import { type LinkStore, linkStore } from './links.js';
 import { Rejections } from './rejections.js';
 import { checkToken } from './token-check.js';
 
 /** How long a credential lookup may take before moderators are told the database is not answering. */
-export const LOOKUP_TIMEOUT_MS = 2_000;
+const LOOKUP_TIMEOUT_MS = 2_000;
 
 /**
  * What the store says a server reads: its credential's reads, allowance and the server's settings
  * (the hosted adapter, src/community/communities.ts, adds its reports and paging arguments).
  */
-export type LinkedCommunity = Omit<Community, 'reports' | 'state'>;
+type LinkedCommunity = Omit<Community, 'reports' | 'state'>;
 
 /** Hosted mode's communities, and what the admin command keeps and checks (`Links`). */
 export interface HostedCommunities extends Omit<Links, keyof LinkStore>, LinkStore {
@@ -45,17 +44,15 @@ export interface HostedCommunities extends Omit<Links, keyof LinkStore>, LinkSto
   close(): Promise<void>;
 }
 
-export interface HostedOptions {
+interface HostedOptions {
   config: Config;
   logger: Logger;
   /** The store: asked for at each use, and open by the time anything is served (the adapter opens it at start). */
   store: () => Store;
-  /** The shared cache (API data of every token, keyed by the token's hash). */
   cache: ApiCache;
   metrics?: Metrics;
-  /** Aborted when Rollcall stops: every Api's calls still running end with its reason. */
+  /** As the communities' (communities.ts). */
   stop?: AbortSignal;
-  /** Aborted when Rollcall begins to stop: reads waiting in line with a saved answer get it. */
   drain?: AbortSignal;
   maxApis?: number;
   /** The clock of the 401 rule (tests; default Date.now). */
@@ -126,7 +123,14 @@ export function createHostedCommunities(options: HostedOptions): HostedCommuniti
       logger,
     });
     const resources = remembering(rejections.guarded(guildId, credential.token, api), directory);
-    return linkedCommunity({ key, guildId, api, resources, directory, settings }, config, logger);
+    const rules = {
+      roleIds: settings.accessRoleIds,
+      discordRoleIds: settings.accessDiscordRoleIds,
+      settingNames: ADMIN_SETTING_NAMES,
+    };
+    const defaultPublic = settings.defaultVisibility === 'public';
+    const parts = { key, api, resources, directory, rules, defaultPublic, labels: settings.labels };
+    return { ...buildCommunity(parts, config, logger), guildId };
   }
 
   return {
@@ -155,44 +159,5 @@ export function createHostedCommunities(options: HostedOptions): HostedCommuniti
       };
     },
     close: () => apis.close(),
-  };
-}
-
-/** A linked server's community: its reads, directory, allowance and settings, with its access guard. */
-function linkedCommunity(
-  parts: Pick<LinkedCommunity, 'key' | 'guildId' | 'resources' | 'directory'> & {
-    api: Api;
-    settings: GuildSettings;
-  },
-  config: Config,
-  logger: Logger,
-): LinkedCommunity {
-  const { key, guildId, api, resources, directory, settings } = parts;
-  const guard = new AccessGuard({
-    requireMember: config.ACCESS_REQUIRE_MEMBER,
-    roleIds: settings.accessRoleIds,
-    discordRoleIds: settings.accessDiscordRoleIds,
-    settingNames: ADMIN_SETTING_NAMES,
-    maxAgeMs: config.ACCESS_MAX_AGE_SECONDS * 1000,
-    graceMs: config.ACCESS_GRACE_SECONDS * 1000,
-    resources,
-    logger,
-  });
-  return {
-    key,
-    guildId,
-    resources,
-    directory,
-    // The Api itself: its stats and limits for /rollcall status, its month's holds for whole-list reads.
-    allowance: api,
-    defaultPublic: settings.defaultVisibility === 'public',
-    labels: settings.labels,
-    access: {
-      requireMember: config.ACCESS_REQUIRE_MEMBER,
-      roleIds: settings.accessRoleIds,
-      discordRoleIds: settings.accessDiscordRoleIds,
-      settingNames: ADMIN_SETTING_NAMES,
-    },
-    guard: guard.check,
   };
 }

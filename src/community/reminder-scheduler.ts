@@ -1,42 +1,21 @@
 /**
- * Leave reminders (hosted mode: a server's admins choose a channel with /rollcall-admin reports;
- * single-community mode: REMINDER_CHANNEL_ID, `environmentReminders`), and the digests' leave
- * sections ("On leave now", "Returning this week", "Starting this week").
- *
- * The scheduler runs in every bot process: at start and every REMINDER_TICK_MS it pages through the
- * servers with reminders on (the store's `reminder_settings`) and, for each one this process serves,
- * reads its community's report snapshot as saved (no API request, ever: what the reports and digests
- * last read), and finds the leave that ends tomorrow, a day of the server's report time zone
- * (src/reports/reminders.ts, the same leave rules as /loa active). When any is due, it first checks
- * it may post in the channel (View Channel, Send Messages; lacking one, the problem is recorded for
- * the admins' settings view and nothing is claimed), then claims each reminder in the store (a row
- * keyed by server, LOA id and the leave's end: of several processes, or one restarted, exactly one
- * gets it) and posts it. A claimed reminder whose post fails is not tried again (like a digest's
- * run: posted at most once), and the failure is recorded for the admins.
- *
- * The message names the member (a mention when the directory knows their Discord user, else the
- * member id) and pings nobody unless the admins turned pings on; then only that member. It is
- * written in the digest's language (the admins' choice, else the server's preferred locale). A
- * problem recorded for the admins is kept in English, as it was written (docs/reports.md).
+ * Leave reminders (docs/reports.md): the scheduler, which reads each server's snapshot as saved (no
+ * API request, ever) and claims each reminder in the store before posting it; the poster; single-
+ * community mode's channel from the environment (`environmentReminders`); and the digests' leave
+ * sections. A problem recorded for the admins is kept in English, as it was written.
  */
-import {
-  type APIEmbed,
-  type Client,
-  DiscordAPIError,
-  PermissionFlagsBits,
-  type PermissionResolvable,
-  RESTJSONErrorCodes,
-} from 'discord.js';
+import { type APIEmbed, type Client, DiscordAPIError, RESTJSONErrorCodes } from 'discord.js';
 import { type ReportInput, reportFacts } from '../../commands/report-data.js';
 import type { Loa } from '../../generated/api.js';
 import { NotSavedError } from '../api/errors.js';
 import { withoutRequests } from '../api/wait.js';
 import type { Logger } from '../base/log.js';
+import { audienceWords } from '../discord/alerts.js';
 import type { Community, CommunityOf } from '../discord/community.js';
 import { peopleOf } from '../discord/paging/show.js';
 import { PAGE_SIZE } from '../discord/paging/views.js';
 import { UserError } from '../discord/replies.js';
-import { ENGLISH, type Words, wordsFor } from '../i18n/words.js';
+import { ENGLISH, type Words } from '../i18n/words.js';
 import type { People } from '../render/people.js';
 import {
   type LeaveAheadKind,
@@ -44,10 +23,10 @@ import {
   renderLeaveAhead,
   renderReminder,
 } from '../render/reminders.js';
-import { digestLocale } from '../reports/digest.js';
-import { type DigestTimer, realTimer } from '../reports/digest-places.js';
+import { realTimer } from '../reports/digest-places.js';
 import { digestLeave, remindersDue } from '../reports/reminders.js';
 import type { ReminderStore, SavedReminders } from '../store/reminders.js';
+import { ChannelPoster, POST_NEEDS, type PostSchedulerOptions, Rounds } from './channel-post.js';
 import { environmentChannel } from './environment-channel.js';
 
 /** The commands a digest's leave sections point to for all their rows (a post cannot be paged). */
@@ -83,19 +62,13 @@ export async function digestLeaveEmbeds(
 }
 
 /** How often the scheduler looks for reminders due (ms): any look in the day before a leave ends posts it. */
-export const REMINDER_TICK_MS = 5 * 60_000;
+const REMINDER_TICK_MS = 5 * 60_000;
 
 /** Servers with reminders asked for per page of a round. */
 const REMINDER_BATCH = 100;
 
 /** How long a posted reminder's claim is kept after its leave ended (s): long past any restart or clock skew. */
 const KEEP_CLAIMS_SECONDS = 30 * 86_400;
-
-/** The permissions a reminder needs in its channel, with the names admins see. */
-const NEEDED: Array<[PermissionResolvable, string]> = [
-  [PermissionFlagsBits.ViewChannel, 'View Channel'],
-  [PermissionFlagsBits.SendMessages, 'Send Messages'],
-];
 
 /**
  * The permission a 403 from Discord says the bot lacks for a reminder (by the names admins see):
@@ -105,7 +78,7 @@ const NEEDED: Array<[PermissionResolvable, string]> = [
 function refusedPermissions(error: DiscordAPIError): string[] {
   if (error.code === RESTJSONErrorCodes.MissingAccess) return ['View Channel'];
   if (error.code === RESTJSONErrorCodes.MissingPermissions) return ['Send Messages'];
-  return NEEDED.map(([, name]) => name);
+  return POST_NEEDS.map(([, name]) => name);
 }
 
 /** What the scheduler needs of Discord and of the server's community. */
@@ -121,14 +94,11 @@ export interface ReminderPoster {
   send(channelId: string, message: ReminderMessage): Promise<void>;
 }
 
-export interface LeaveData {
+interface LeaveData {
   loas: Partial<Loa>[];
   timeZone: string;
-  /**
-   * The locale reminders are written in: the digest's (the admins' choice of language, else the
-   * server's preferred locale); absent: English.
-   */
-  locale?: string | undefined;
+  /** The words reminders are written in: the digest's (`audienceWords`). */
+  words: Words;
   people(memberIds: string[]): Promise<People | undefined>;
 }
 
@@ -137,22 +107,12 @@ export interface LeaveData {
  * the claims. Hosted mode: the store's own (`ReminderStore`); single-community mode: the
  * environment's one channel over the store's claims (`environmentReminders`).
  */
-export type ReminderClaims = Pick<ReminderStore, 'list' | 'setProblem' | 'claim' | 'prune'>;
+type ReminderClaims = Pick<ReminderStore, 'list' | 'setProblem' | 'claim' | 'prune'>;
 
-export interface ReminderSchedulerOptions {
+export interface ReminderSchedulerOptions extends PostSchedulerOptions {
   /** The store's reminders (undefined until the store is open). */
   reminders: () => ReminderClaims | undefined | Promise<ReminderClaims | undefined>;
   poster: ReminderPoster;
-  /** Whether this process serves the server (its shard holds it). */
-  owns?: (guildId: string) => boolean;
-  logger: Logger;
-  /** The clock (ms; tests bring a fake one). */
-  now?: () => number;
-  timer?: DigestTimer;
-  /** How often to look (default REMINDER_TICK_MS). */
-  intervalMs?: number;
-  /** Servers asked for per page (default 100). */
-  batch?: number;
 }
 
 export interface ReminderScheduler {
@@ -169,9 +129,6 @@ export function createReminderScheduler(options: ReminderSchedulerOptions): Remi
   const timer = options.timer ?? realTimer;
   const batch = Math.max(1, options.batch ?? REMINDER_BATCH);
   const { logger, poster } = options;
-  let round: Promise<number> | undefined;
-  let stopTicking: (() => void) | undefined;
-  let stopped = false;
 
   /** One server: the reminders due, the channel's permissions, each claim and post; how many were posted. */
   async function remind(store: ReminderClaims, saved: SavedReminders): Promise<number> {
@@ -185,11 +142,11 @@ export function createReminderScheduler(options: ReminderSchedulerOptions): Remi
       if (problem !== saved.problem) await store.setProblem(saved.guildId, problem);
       return 0;
     }
-    const words = wordsFor(leave.locale);
+    const { words } = leave;
     const people = await leave.people(due.flatMap((r) => (r.memberId === undefined ? [] : [r.memberId])));
     let posted = 0;
     for (const reminder of due) {
-      if (stopped) break;
+      if (rounds.stopped) break;
       if (!(await store.claim(saved.guildId, reminder.loaId, reminder.endAt))) continue;
       try {
         await poster.send(saved.channelId, renderReminder(reminder, people, saved.pings, words));
@@ -212,13 +169,13 @@ export function createReminderScheduler(options: ReminderSchedulerOptions): Remi
 
   async function look(): Promise<number> {
     const store = await options.reminders();
-    if (!store || stopped) return 0;
+    if (!store || rounds.stopped) return 0;
     let posted = 0;
     let after: string | undefined;
     for (;;) {
       const page = await store.list(batch, after);
       for (const saved of page) {
-        if (stopped) return posted;
+        if (rounds.stopped) return posted;
         if (options.owns && !options.owns(saved.guildId)) continue;
         posted += await remind(store, saved).catch((error: unknown) => {
           logger.warn({ guild: saved.guildId, err: error }, 'leave reminders could not be checked');
@@ -232,49 +189,21 @@ export function createReminderScheduler(options: ReminderSchedulerOptions): Remi
     return posted;
   }
 
-  function tick(): Promise<number> {
-    round ??= look()
-      .catch((error: unknown) => {
-        logger.warn({ err: error }, 'looking for leave reminders due failed');
-        return 0;
-      })
-      .finally(() => {
-        round = undefined;
-      });
-    return round;
-  }
-
+  const rounds = new Rounds(look, { logger, message: 'looking for leave reminders due failed', none: 0 });
   return {
-    tick,
-    start() {
-      if (stopTicking || stopped) return;
-      void tick();
-      stopTicking = timer.every(options.intervalMs ?? REMINDER_TICK_MS, () => void tick());
-    },
+    tick: () => rounds.run(),
+    start: () => rounds.start(timer, options.intervalMs ?? REMINDER_TICK_MS),
     async stop() {
-      stopped = true;
-      stopTicking?.();
-      stopTicking = undefined;
-      await round;
+      await rounds.stop();
     },
   };
 }
 
 /** Reminders through the bot's client, each server's leave read from its community's saved snapshot. */
 export function discordReminderPoster(client: Client, communityOf: CommunityOf): ReminderPoster {
-  async function channelOf(channelId: string) {
-    return client.channels.cache.get(channelId) ?? client.channels.fetch(channelId).catch(() => null);
-  }
+  const channels = new ChannelPoster(client);
   return {
-    async check(guildId, channelId) {
-      const channel = await channelOf(channelId);
-      if (!channel || channel.isDMBased() || channel.guildId !== guildId || !channel.isSendable())
-        return ENGLISH.reminders.noChannel(channelId);
-      const member = channel.guild.members.me ?? (await channel.guild.members.fetchMe().catch(() => null));
-      const me = member ? channel.permissionsFor(member) : null;
-      const missing = NEEDED.filter(([bit]) => !me?.has(bit)).map(([, name]) => name);
-      return missing.length > 0 ? ENGLISH.reminders.missing(channelId, missing) : undefined;
-    },
+    check: (guildId, channelId) => channels.problem(guildId, channelId, POST_NEEDS, ENGLISH.reminders),
     async leave(guildId) {
       // A server refused (not linked, token rejected...) has nothing to remind of.
       const community = await communityOf(guildId).catch(() => undefined);
@@ -288,7 +217,7 @@ export function discordReminderPoster(client: Client, communityOf: CommunityOf):
         return {
           loas: data.loas,
           timeZone: settings.timeZone,
-          locale: digestLocale(settings.language, client.guilds.cache.get(guildId)?.preferredLocale),
+          words: audienceWords(client.guilds.cache.get(guildId), settings.language),
           people: async (ids) =>
             ids.length === 0 ? undefined : community.directory?.lookup(ids).catch(() => undefined),
         };
@@ -298,8 +227,7 @@ export function discordReminderPoster(client: Client, communityOf: CommunityOf):
       }
     },
     async send(channelId, message) {
-      const channel = await channelOf(channelId);
-      if (!channel?.isSendable()) throw new UserError((t) => t.reminders.noChannel(channelId));
+      const channel = await channels.sendable(channelId, (t) => t.reminders.noChannel(channelId));
       try {
         await channel.send({ content: message.content, allowedMentions: message.allowedMentions });
       } catch (error) {
@@ -312,7 +240,7 @@ export function discordReminderPoster(client: Client, communityOf: CommunityOf):
 }
 
 /** Single-community mode's leave reminders: REMINDER_CHANNEL_ID, REMINDER_PINGS. */
-export interface EnvironmentRemindersOptions {
+interface EnvironmentRemindersOptions {
   settings: { channelId: string; pings: boolean };
   /** DISCORD_GUILD_ID: the channel's server must be one of them. */
   guildIds: readonly string[];
@@ -322,10 +250,8 @@ export interface EnvironmentRemindersOptions {
 }
 
 /**
- * Single-community mode's leave reminders as the scheduler's store: one server with reminders on,
- * the channel's (one of DISCORD_GUILD_ID's), its reminders claimed in the real store (`store`), so
- * of several processes exactly one posts each. Nobody sees a problem in this mode but the
- * operator: each is one log line until it changes (environment-channel.ts), as the digest's.
+ * Single-community mode's leave reminders as the scheduler's store: one server, the channel's, its
+ * reminders claimed in the real store; problems go to the log (environment-channel.ts).
  */
 export function environmentReminders(
   options: EnvironmentRemindersOptions,

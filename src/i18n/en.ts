@@ -1059,6 +1059,27 @@ const reminders = (f: Formats) => ({
     `Discord refused the last leave reminder in ${channelMention(channelId)} (403): Rollcall lacks ${permissions.join(' or ')} there; give it that permission, and the next one will be tried.`,
 });
 
+/** Charts (src/render/charts/): their titles, axes and legends, drawn in the image with the shipped fonts (no emoji). */
+const charts = (f: Formats) => ({
+  totalsTitle: (period: string) => `Time on duty · ${period}`,
+  quotaTitle: (period: string) => `Hours against quota · ${period}`,
+  memberTitle: (who: string) => `${who} · time on duty per day, last four weeks`,
+  digestDaysTitle: 'Team time on duty per day, past week',
+  digestLeaveTitle: 'On leave, coming week',
+  hours: 'Hours',
+  quota: 'Quota',
+  pass: 'met',
+  fail: 'not met',
+  onLeave: 'on leave',
+  onDuty: 'on duty',
+  /** Under a chart that draws only the first rows of a longer list. */
+  firstOf: (shown: number, total: number) => `The first ${f.count(shown)} of ${f.count(total)}`,
+  /** Why an answer has no chart (said once, in the embed's text). */
+  noData: 'No chart: nothing to draw.',
+  unavailable: 'No chart: charts could not be drawn just now.',
+  tooLarge: 'No chart: the picture would be too large to send.',
+});
+
 /** English's section functions by section key, the shape every catalogue's `sections` lists. */
 export const ENGLISH_SECTIONS = {
   common,
@@ -1090,4 +1111,5 @@ export const ENGLISH_SECTIONS = {
   access,
   admin,
   reminders,
+  charts,
 };

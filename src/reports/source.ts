@@ -34,7 +34,7 @@ export interface ReportData {
 }
 
 /** How far one list of the snapshot is read. */
-export interface ListProgress {
+interface ListProgress {
   read: number;
   total: number | undefined;
 }
@@ -43,7 +43,7 @@ export interface ListProgress {
 export const MAX_QUOTA_HOURS = 168;
 export const MAX_QUOTA_ROLES = 25;
 
-export const reportSettingsSchema = z.object({
+const reportSettingsSchema = z.object({
   timeZone: z.string().refine(isTimeZone, 'an IANA time zone, e.g. Europe/London').default('UTC'),
   weekStart: z.enum(WEEKDAYS).default('monday'),
   quotas: z

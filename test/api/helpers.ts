@@ -7,7 +7,7 @@ import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'nod
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createLimits, type Limits, type LimitsOptions } from '../../src/api/limits/limits.js';
+import { ApiLimits, type Limits, type LimitsOptions } from '../../src/api/limits/limits.js';
 import { fileLimitStore, type LimitStore } from '../../src/api/limits/store.js';
 import { type Config, loadConfig } from '../../src/base/config.js';
 import { parseLimits } from '../../src/base/limits-spec.js';
@@ -179,7 +179,7 @@ export const fastDeps = { retryBaseMs: 1 } as const;
 export function limitsOf(text: string, store?: LimitStore, extra: Partial<LimitsOptions> = {}): Limits {
   const parsed = parseLimits(text);
   if (!parsed.ok) throw new Error(parsed.error);
-  return createLimits({
+  return new ApiLimits({
     specs: parsed.limits,
     store: store ?? fileLimitStore(freshDataDir(), 'h', silentLogger),
     logger: silentLogger,

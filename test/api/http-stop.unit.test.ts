@@ -4,7 +4,7 @@
  * attempt starts after it.
  */
 import { describe, expect, it } from 'vitest';
-import { createHttp } from '../../src/api/http.js';
+import { ApiHttp, type HttpOptions } from '../../src/api/http.js';
 import type { Limits } from '../../src/api/limits/limits.js';
 import { silentLogger } from './helpers.js';
 
@@ -26,10 +26,10 @@ const REASON = new Error('Rollcall is stopping');
 const never = () => new Promise<never>(() => {});
 
 /** Send one GET with `stop`, abort it after `afterMs`, and time how the send ends. */
-async function abortedAfter(afterMs: number, options: Partial<Parameters<typeof createHttp>[0]>) {
+async function abortedAfter(afterMs: number, options: Partial<HttpOptions>) {
   const stop = new AbortController();
   let calls = 0;
-  const http = createHttp({
+  const http = new ApiHttp({
     key: 'k',
     limits: open,
     logger: silentLogger,

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApi } from '../../src/api/client.js';
 import { ApiError } from '../../src/api/errors.js';
-import { createLimits } from '../../src/api/limits/limits.js';
+import { ApiLimits } from '../../src/api/limits/limits.js';
 import { fileLimitStore } from '../../src/api/limits/store.js';
 import type { Api } from '../../src/api/types.js';
 import type { Config } from '../../src/base/config.js';
@@ -237,7 +237,7 @@ describe('429', () => {
     server.handle((_, n) => (n === 1 ? limited({ 'retry-after': '120' }) : item('L')));
     // Callers may wait less than the probe interval: they are refused while no probe is due.
     const config = testConfig(server.baseUrl, { CACHE_MAX_ENTRIES: 0, API_QUEUE_MAX_WAIT_MS: 100 });
-    const limits = createLimits({
+    const limits = new ApiLimits({
       specs: config.API_LIMITS,
       store: fileLimitStore(config.DATA_DIR, 'probe', silentLogger),
       logger: silentLogger,
@@ -281,7 +281,7 @@ describe('429', () => {
     const held = new Promise<void>((resolve) => {
       waiting = resolve;
     });
-    const limits = createLimits({
+    const limits = new ApiLimits({
       specs: config.API_LIMITS,
       store: fileLimitStore(config.DATA_DIR, 'recover', silentLogger),
       logger: silentLogger,

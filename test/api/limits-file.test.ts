@@ -8,7 +8,7 @@ import { readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/errors.js';
-import { createLimits, type Limits } from '../../src/api/limits/limits.js';
+import { ApiLimits, type Limits } from '../../src/api/limits/limits.js';
 import { fileLimitStore, LOCK_STALE_MS, lockDataDir } from '../../src/api/limits/store.js';
 import { parseLimits } from '../../src/base/limits-spec.js';
 import { freshDataDir, silentLogger } from './helpers.js';
@@ -21,7 +21,7 @@ afterAll(async () => {
 function limits(text: string, dir: string): Limits {
   const parsed = parseLimits(text);
   if (!parsed.ok) throw new Error(parsed.error);
-  const created = createLimits({
+  const created = new ApiLimits({
     specs: parsed.limits,
     store: fileLimitStore(dir, 'h', silentLogger),
     logger: silentLogger,

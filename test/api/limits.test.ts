@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../src/api/errors.js';
-import { createLimits, type Limits } from '../../src/api/limits/limits.js';
+import { ApiLimits, type Limits, type LimitsOptions } from '../../src/api/limits/limits.js';
 import { fileLimitStore, type LimitStore, redisLimitStore } from '../../src/api/limits/store.js';
 import { withWait } from '../../src/api/wait.js';
 import { parseLimits } from '../../src/base/limits-spec.js';
@@ -32,8 +32,8 @@ function specs(text: string) {
   return parsed.limits;
 }
 
-function limits(text: string, store: LimitStore, extra: Partial<Parameters<typeof createLimits>[0]> = {}) {
-  const created = createLimits({ specs: specs(text), store, logger: silentLogger, ...extra });
+function limits(text: string, store: LimitStore, extra: Partial<LimitsOptions> = {}) {
+  const created = new ApiLimits({ specs: specs(text), store, logger: silentLogger, ...extra });
   opened.push(created);
   return created;
 }
@@ -457,7 +457,7 @@ describe('warnings', () => {
     const { logger, lines } = captureLogger();
     const marks: unknown[] = [];
     const clock = fakeClock(Date.parse('2026-11-21T00:00:00Z'));
-    const l = createLimits({
+    const l = new ApiLimits({
       specs: specs('5/month'),
       store: fileLimitStore(freshDataDir(), 'h', silentLogger),
       logger,

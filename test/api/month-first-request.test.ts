@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/errors.js';
-import { createLimits, type Limits, type MonthLedger } from '../../src/api/limits/limits.js';
+import { ApiLimits, type Limits, type MonthLedger } from '../../src/api/limits/limits.js';
 import { fileLimitStore, type LimitStore, redisLimitStore } from '../../src/api/limits/store.js';
 import { monthOf, parseLimits } from '../../src/base/limits-spec.js';
 import { openStore, type Store } from '../../src/store/index.js';
@@ -40,7 +40,7 @@ afterAll(async () => {
 function limits(text: string, limitStore: LimitStore): Limits {
   const parsed = parseLimits(text);
   if (!parsed.ok) throw new Error(parsed.error);
-  const created = createLimits({
+  const created = new ApiLimits({
     specs: parsed.limits,
     store: limitStore,
     logger: silentLogger,

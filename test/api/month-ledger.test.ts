@@ -8,7 +8,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/errors.js';
-import { createLimits, type Limits, type MonthLedger } from '../../src/api/limits/limits.js';
+import { ApiLimits, type Limits, type MonthLedger } from '../../src/api/limits/limits.js';
 import { fileLimitStore, type LimitStore, redisLimitStore } from '../../src/api/limits/store.js';
 import { parseLimits } from '../../src/base/limits-spec.js';
 import { openStore, type Store } from '../../src/store/index.js';
@@ -34,7 +34,7 @@ afterAll(async () => {
 function limits(text: string, limitStore: LimitStore, withLedger = true): Limits {
   const parsed = parseLimits(text);
   if (!parsed.ok) throw new Error(parsed.error);
-  const created = createLimits({
+  const created = new ApiLimits({
     specs: parsed.limits,
     store: limitStore,
     logger: silentLogger,

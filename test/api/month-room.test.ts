@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createLimits, type Limits } from '../../src/api/limits/limits.js';
+import { ApiLimits, type Limits } from '../../src/api/limits/limits.js';
 import { fileLimitStore } from '../../src/api/limits/store.js';
 import { nextMonthStart, parseLimits } from '../../src/base/limits-spec.js';
 import { freshDataDir, silentLogger } from './helpers.js';
@@ -20,7 +20,7 @@ afterAll(async () => {
 function limits(text: string): Limits {
   const parsed = parseLimits(text);
   if (!parsed.ok) throw new Error(parsed.error);
-  const created = createLimits({
+  const created = new ApiLimits({
     specs: parsed.limits,
     store: fileLimitStore(freshDataDir(), 'h', silentLogger),
     logger: silentLogger,

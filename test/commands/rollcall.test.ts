@@ -9,7 +9,7 @@ import { createRollcallCommand, type StatusInfo } from '../../commands/rollcall.
 import { messageMenus, userMenus } from '../../commands/user-menus.js';
 import type { RolePage } from '../../generated/api.js';
 import { ApiError } from '../../src/api/errors.js';
-import { createLimits } from '../../src/api/limits/limits.js';
+import { ApiLimits } from '../../src/api/limits/limits.js';
 import { fileLimitStore } from '../../src/api/limits/store.js';
 import type { ApiStats, Fetched } from '../../src/api/types.js';
 import { parseLimits } from '../../src/base/limits-spec.js';
@@ -91,7 +91,7 @@ describe('/rollcall help', () => {
 describe('/rollcall status', () => {
   it('shows each limit: used / left / resets at (a Discord timestamp), and the pace', async () => {
     const clock = Date.parse('2026-11-21T00:00:00Z');
-    const limits = createLimits({
+    const limits = new ApiLimits({
       specs: parseLimitsOrThrow('100/month,30/1m'),
       store: fileLimitStore(freshDataDir(), 'h', silentLogger),
       logger: silentLogger,

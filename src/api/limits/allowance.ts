@@ -11,7 +11,7 @@
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import type { MonthCount } from './month.js';
 import type { MonthHolds } from './month-holds.js';
-import type { LimitStore } from './store.js';
+import type { Counter, LimitStore } from './store.js';
 import type { AccessKind, LimitStatus, PaceVerdict, RoomVerdict } from './types.js';
 
 /** Share of a monthly allowance kept for reads of things never seen (no saved copy to show). */
@@ -38,21 +38,7 @@ export function accessParts(points: number): { share: number; first: number } {
   return { share, first: Math.max(1, Math.ceil(share * FIRST_CHECKS_PART)) };
 }
 
-export interface Allowance {
-  /** May a read of something already saved spend a request now? Claims the turn when it may. */
-  pace(key: string): Promise<PaceVerdict>;
-  /**
-   * May an access check spend a request? Takes one from the access checks' share when it may; a
-   * first check (the default) only while the first checks' part has room.
-   */
-  takeAccess(key: string, kind?: AccessKind): Promise<PaceVerdict>;
-  /** Where the month stands for `key` at `t` (ms), with its pace. */
-  status(key: string, t: number): Promise<LimitStatus>;
-  /** Is anything left above the reserve and the holds for a read that must be made now (Limits.room)? */
-  room(key: string): Promise<RoomVerdict>;
-}
-
-export interface AllowanceOptions {
+interface AllowanceOptions {
   month: MonthCount;
   holds: MonthHolds;
   store: LimitStore;
@@ -61,22 +47,104 @@ export interface AllowanceOptions {
   now: () => number;
 }
 
-/** Share out `options.month`. */
-export function createAllowance(options: AllowanceOptions): Allowance {
-  const { month, holds, store, prefix, now } = options;
-  const paces = store.counter(`${prefix}:pace`, 1, 1);
-  // Member lookups of access checks are counted per month beside the month's own count (in Redis:
-  // shared by every process of the token), up to their share; each also counts in the month. First
-  // checks are counted again apart, up to their part: what they leave is the re-checks'.
-  const parts = accessParts(month.spec.points);
-  const accessChecks = store.counter(`${prefix}:access`, parts.share, 0);
-  const firstChecks = store.counter(`${prefix}:access-first`, parts.first, 0);
+/** The sharing out of `options.month`: Limits' pace, takeAccess, room and status under a monthly limit. */
+export class Allowance {
+  private readonly month: MonthCount;
+  private readonly holds: MonthHolds;
+  private readonly store: LimitStore;
+  private readonly now: () => number;
+  private readonly paces: Counter;
+  /**
+   * Member lookups of access checks are counted per month beside the month's own count (in Redis:
+   * shared by every process of the token), up to their share; each also counts in the month. First
+   * checks are counted again apart, up to their part: what they leave is the re-checks'.
+   */
+  private readonly accessChecks: Counter;
+  private readonly firstChecks: Counter;
+
+  constructor(options: AllowanceOptions) {
+    const { month, store, prefix } = options;
+    this.month = month;
+    this.holds = options.holds;
+    this.store = store;
+    this.now = options.now;
+    this.paces = store.counter(`${prefix}:pace`, 1, 1);
+    const parts = accessParts(month.spec.points);
+    this.accessChecks = store.counter(`${prefix}:access`, parts.share, 0);
+    this.firstChecks = store.counter(`${prefix}:access-first`, parts.first, 0);
+  }
+
+  async pace(key: string): Promise<PaceVerdict> {
+    const t = this.now();
+    const { left, resetAt, spendable, freedAt } = await this.standing(key, t);
+    if (left <= 0) return { ok: false, reason: 'spent', nextAt: resetAt };
+    if (spendable <= 0) return { ok: false, reason: 'pace', nextAt: freedAt };
+    // At most ~23 days: the memory store's timers cannot run longer.
+    const intervalS = Math.min(2_000_000, Math.max(1, Math.ceil((resetAt - t) / spendable / 1000)));
+    try {
+      await this.paces.consume(key, 1, { customDuration: intervalS });
+      await this.store.flush();
+      return { ok: true };
+    } catch (rejection) {
+      if (rejection instanceof RateLimiterRes) {
+        return { ok: false, reason: 'pace', nextAt: t + Math.max(1, rejection.msBeforeNext) };
+      }
+      throw rejection;
+    }
+  }
+
+  async takeAccess(key: string, kind: AccessKind = 'first'): Promise<PaceVerdict> {
+    const { month } = this;
+    const { spendable, resetAt, freedAt } = await this.standing(key, this.now());
+    // The reserve (and what whole-list reads hold) is for what staff ask, never for a lookup.
+    if (spendable <= 0) return { ok: false, reason: 'spent', nextAt: freedAt };
+    try {
+      // A first check takes its part first (each counter alone is atomic across processes); one
+      // refused by the whole share after that has only used up part of what is spent anyway.
+      if (kind === 'first') await this.firstChecks.consume(month.monthKey(key), 1, month.counterOptions());
+      await this.accessChecks.consume(month.monthKey(key), 1, month.counterOptions());
+      await this.store.flush();
+      return { ok: true };
+    } catch (rejection) {
+      if (rejection instanceof RateLimiterRes) return { ok: false, reason: 'spent', nextAt: resetAt };
+      throw rejection;
+    }
+  }
+
+  async room(key: string): Promise<RoomVerdict> {
+    const { left, spendable, freedAt } = await this.standing(key, this.now());
+    if (spendable > 0) return { ok: true };
+    const reason = left <= 0 ? 'spent' : 'reserve';
+    return { ok: false, reason, nextAt: freedAt, left: Math.max(0, left), points: this.month.spec.points };
+  }
+
+  async status(key: string, t: number): Promise<LimitStatus> {
+    const { text, points } = this.month.spec;
+    const { used, left, resetAt, spendable, freedAt } = await this.standing(key, t);
+    const turn = await this.paces.get(key);
+    return {
+      text,
+      kind: 'month',
+      points,
+      used,
+      left,
+      resetAt,
+      pace:
+        left <= 0
+          ? { spent: true }
+          : {
+              intervalMs: spendable > 0 ? Math.ceil((resetAt - t) / spendable) : resetAt - t,
+              nextAt: spendable > 0 ? t + Math.max(0, turn?.msBeforeNext ?? 0) : freedAt,
+            },
+    };
+  }
 
   /**
    * Where the month stands for the pace: requests used and left, the reset, what the pace may spread
    * (left less the reserve and every process's holds), and when holds alone stop standing in the way.
    */
-  async function room(key: string, t: number) {
+  private async standing(key: string, t: number) {
+    const { month, holds } = this;
     const used = Math.min(month.spec.points, await month.used(key));
     const resetAt = month.nextMonthStart(t);
     const left = month.spec.points - used;
@@ -87,74 +155,4 @@ export function createAllowance(options: AllowanceOptions): Allowance {
     const freedAt = spendable + held > 0 ? Math.min(resetAt, t + holds.lapseMs) : resetAt;
     return { used, left, resetAt, spendable, freedAt };
   }
-
-  return {
-    async pace(key) {
-      const t = now();
-      const { left, resetAt, spendable, freedAt } = await room(key, t);
-      if (left <= 0) return { ok: false, reason: 'spent', nextAt: resetAt };
-      if (spendable <= 0) return { ok: false, reason: 'pace', nextAt: freedAt };
-      // At most ~23 days: the memory store's timers cannot run longer.
-      const intervalS = Math.min(2_000_000, Math.max(1, Math.ceil((resetAt - t) / spendable / 1000)));
-      try {
-        await paces.consume(key, 1, { customDuration: intervalS });
-        await store.flush();
-        return { ok: true };
-      } catch (rejection) {
-        if (rejection instanceof RateLimiterRes) {
-          return { ok: false, reason: 'pace', nextAt: t + Math.max(1, rejection.msBeforeNext) };
-        }
-        throw rejection;
-      }
-    },
-
-    async takeAccess(key, kind = 'first') {
-      const { spendable, resetAt, freedAt } = await room(key, now());
-      // The reserve (and what whole-list reads hold) is for what staff ask, never for a lookup.
-      if (spendable <= 0) return { ok: false, reason: 'spent', nextAt: freedAt };
-      try {
-        // A first check takes its part first (each counter alone is atomic across processes); one
-        // refused by the whole share after that has only used up part of what is spent anyway.
-        if (kind === 'first') await firstChecks.consume(month.monthKey(key), 1, month.counterOptions());
-        await accessChecks.consume(month.monthKey(key), 1, month.counterOptions());
-        await store.flush();
-        return { ok: true };
-      } catch (rejection) {
-        if (rejection instanceof RateLimiterRes) return { ok: false, reason: 'spent', nextAt: resetAt };
-        throw rejection;
-      }
-    },
-
-    async room(key) {
-      const { left, spendable, freedAt } = await room(key, now());
-      if (spendable > 0) return { ok: true };
-      return {
-        ok: false,
-        reason: left <= 0 ? 'spent' : 'reserve',
-        nextAt: freedAt,
-        left: Math.max(0, left),
-        points: month.spec.points,
-      };
-    },
-
-    async status(key, t) {
-      const { used, left, resetAt, spendable, freedAt } = await room(key, t);
-      const turn = await paces.get(key);
-      return {
-        text: month.spec.text,
-        kind: 'month',
-        points: month.spec.points,
-        used,
-        left,
-        resetAt,
-        pace:
-          left <= 0
-            ? { spent: true }
-            : {
-                intervalMs: spendable > 0 ? Math.ceil((resetAt - t) / spendable) : resetAt - t,
-                nextAt: spendable > 0 ? t + Math.max(0, turn?.msBeforeNext ?? 0) : freedAt,
-              },
-      };
-    },
-  };
 }

@@ -26,7 +26,7 @@ export interface Turn {
   ready(): void;
 }
 
-export interface FairQueueOptions {
+interface FairQueueOptions {
   /** Estimated wait (ms) of the waiter at `position` (1 = being served) behind a head ready in `headMs`. */
   etaAt(position: number, headMs: number): number;
   /** Take a slot for the head of `key`'s line, waiting through `turn` as the limits say. */
@@ -35,35 +35,15 @@ export interface FairQueueOptions {
   pause(ms: number, signal?: AbortSignal): Promise<void>;
 }
 
-export interface FairQueue {
-  /** Join `key`'s line; settles when served. Rejects with `signal`'s reason as soon as it aborts. */
-  enter(key: string, maxWaitMs: number, signal?: AbortSignal): Promise<Grant>;
-}
-
 /** One caller waiting for a request slot. */
-interface Waiter {
+interface Waiter extends Pick<Turn, 'started' | 'maxWaitMs' | 'signal'> {
   who: string;
   context: WaitContext | undefined;
-  started: number;
-  maxWaitMs: number;
-  signal: AbortSignal | undefined;
   resolve: (granted: Grant) => void;
   reject: (error: unknown) => void;
   onAbort: () => void;
   /** What the waiter was last told, and when (ms since epoch). */
   told?: { position: number; etaMs: number; at: number };
-}
-
-/**
- * The callers of one key: each person's requests in arrival order (`byWho`), and the people with
- * requests waiting in the order they take turns (`order`, the next first).
- */
-interface Line {
-  byWho: Map<string, Waiter[]>;
-  order: string[];
-  serving?: Waiter;
-  /** When the caller being served may go (ms since epoch; 0 when it is not waiting). */
-  readyAt: number;
 }
 
 /** The wait for a slot would be longer than the caller may wait: try again in `waitMs`. */
@@ -72,43 +52,83 @@ export function busy(waitMs: number): ApiError {
   return new ApiError('busy', `Request limit reached; retry in ${retryAfterSeconds}s`, { retryAfterSeconds });
 }
 
-/** Build the lines (one per key, made as callers come and dropped once empty). */
-export function createFairQueue(options: FairQueueOptions): FairQueue {
-  const { etaAt, serve: serveHead, pause } = options;
-  /** Callers in line per key. */
-  const lines = new Map<string, Line>();
+/** The lines, one per key, made as callers come and dropped once empty. */
+export class FairQueue {
+  private readonly etaAt: FairQueueOptions['etaAt'];
+  private readonly serveHead: FairQueueOptions['serve'];
+  private readonly pause: FairQueueOptions['pause'];
+  private readonly lines = new Map<string, Line>();
+
+  constructor(options: FairQueueOptions) {
+    this.etaAt = options.etaAt;
+    this.serveHead = options.serve;
+    this.pause = options.pause;
+  }
+
+  /** Join `key`'s line; settles when served. Rejects with `signal`'s reason as soon as it aborts. */
+  enter(key: string, maxWaitMs: number, signal?: AbortSignal): Promise<Grant> {
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    const context = currentWait();
+    const who = context?.who ?? '';
+    const existing = this.lines.get(key);
+    if (existing) {
+      const eta = this.etaAt(1 + (existing.serving ? 1 : 0) + existing.placeOf(who), existing.headMs());
+      if (eta > maxWaitMs) return Promise.reject(busy(eta));
+    }
+    const line = existing ?? new Line();
+    if (!existing) this.lines.set(key, line);
+    return new Promise<Grant>((resolve, reject) => {
+      const onAbort = () => {
+        // A waiter still in line leaves it at once; the one being served stops its own wait.
+        if (!line.remove(waiter)) return;
+        reject(signal?.reason);
+        this.report(line);
+      };
+      const waiter: Waiter = {
+        who,
+        context,
+        started: Date.now(),
+        maxWaitMs,
+        signal,
+        resolve,
+        reject,
+        onAbort,
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      line.add(waiter);
+      if (existing) this.report(line);
+      else void this.serve(key, line);
+    });
+  }
 
   /** Tell every waiter of `line` its place (1 = being served) and estimated wait, when it changed. */
-  function report(line: Line) {
-    const headMs = Math.max(0, line.readyAt - Date.now());
-    let position = 0;
-    const tell = (waiter: Waiter) => {
-      position++;
-      const eta = etaAt(position, headMs);
+  private report(line: Line): void {
+    const headMs = line.headMs();
+    const now = Date.now();
+    const waiters = line.serving ? [line.serving, ...line.inServiceOrder()] : line.inServiceOrder();
+    waiters.forEach((waiter, i) => {
+      const position = i + 1;
+      const eta = this.etaAt(position, headMs);
       // Retell when the place changes, or the estimate moves by half a second or more from what
       // the last one, counted down, says now.
       const told = waiter.told;
-      const now = Date.now();
       if (told?.position === position && Math.abs(told.etaMs - (now - told.at) - eta) < 500) return;
       waiter.told = { position, etaMs: eta, at: now };
-      const at = position;
-      safely(() => waiter.context?.onWait(at, eta));
-    };
-    if (line.serving) tell(line.serving);
-    for (const waiter of serviceOrder(line)) tell(waiter);
+      safely(() => waiter.context?.onWait(position, eta));
+    });
   }
 
   /** The turn of `waiter`, the head of `line`. */
-  function turnOf(line: Line, waiter: Waiter): Turn {
+  private turnOf(line: Line, waiter: Waiter): Turn {
     const { started, maxWaitMs, signal } = waiter;
     return {
       started,
       maxWaitMs,
       signal,
-      async wait(ms) {
+      wait: async (ms) => {
         line.readyAt = Date.now() + ms;
-        report(line);
-        await pause(ms, signal);
+        this.report(line);
+        await this.pause(ms, signal);
       },
       ready() {
         line.readyAt = 0;
@@ -117,15 +137,15 @@ export function createFairQueue(options: FairQueueOptions): FairQueue {
   }
 
   /** Serve the waiters of `key`'s line one at a time, round-robin between who they are for. */
-  async function serve(key: string, line: Line) {
+  private async serve(key: string, line: Line): Promise<void> {
     for (;;) {
-      const waiter = next(line);
+      const waiter = line.next();
       if (!waiter) break;
       line.serving = waiter;
       line.readyAt = 0;
-      if (line.order.length > 0) report(line); // everyone behind moved up one place
+      if (line.order.length > 0) this.report(line); // everyone behind moved up one place
       try {
-        const granted = await serveHead(key, turnOf(line, waiter));
+        const granted = await this.serveHead(key, this.turnOf(line, waiter));
         if (waiter.told) safely(() => waiter.context?.onWait(0, 0));
         waiter.resolve(granted);
       } catch (error) {
@@ -135,107 +155,95 @@ export function createFairQueue(options: FairQueueOptions): FairQueue {
         line.serving = undefined;
       }
     }
-    lines.delete(key);
-  }
-
-  return {
-    enter(key, maxWaitMs, signal) {
-      if (signal?.aborted) return Promise.reject(signal.reason);
-      const context = currentWait();
-      const who = context?.who ?? '';
-      const existing = lines.get(key);
-      const line: Line = existing ?? { byWho: new Map(), order: [], readyAt: 0 };
-      if (existing) {
-        // A wait longer than allowed is known at once when the place in line already says so.
-        const position = 1 + (line.serving ? 1 : 0) + placeOf(line, who);
-        const eta = etaAt(position, Math.max(0, line.readyAt - Date.now()));
-        if (eta > maxWaitMs) return Promise.reject(busy(eta));
-      } else lines.set(key, line);
-      return new Promise<Grant>((resolve, reject) => {
-        const waiter: Waiter = {
-          who,
-          context,
-          started: Date.now(),
-          maxWaitMs,
-          signal,
-          resolve,
-          reject,
-          onAbort: () => {
-            // A waiter still in line leaves it at once; the one being served stops its own wait.
-            const queue = line.byWho.get(who);
-            const at = queue?.indexOf(waiter) ?? -1;
-            if (!queue || at < 0) return;
-            queue.splice(at, 1);
-            if (queue.length === 0) {
-              line.byWho.delete(who);
-              line.order = line.order.filter((w) => w !== who);
-            }
-            reject(signal?.reason);
-            report(line);
-          },
-        };
-        signal?.addEventListener('abort', waiter.onAbort, { once: true });
-        const queue = line.byWho.get(who);
-        if (queue) queue.push(waiter);
-        else {
-          line.byWho.set(who, [waiter]);
-          // A newcomer goes before the next turn of the person being served (their turn is now).
-          const last = line.order.length - 1;
-          if (last >= 0 && line.order[last] === line.serving?.who) line.order.splice(last, 0, who);
-          else line.order.push(who);
-        }
-        if (existing) report(line);
-        else void serve(key, line);
-      });
-    },
-  };
-}
-
-/** Take the next waiter: the first request of the person whose turn it is, who then goes last. */
-function next(line: Line): Waiter | undefined {
-  for (;;) {
-    const who = line.order.shift();
-    if (who === undefined) return undefined;
-    const queue = line.byWho.get(who) ?? [];
-    const waiter = queue.shift();
-    if (queue.length > 0) line.order.push(who);
-    else line.byWho.delete(who);
-    if (waiter) return waiter;
+    this.lines.delete(key);
   }
 }
 
-/** The waiters of `line` in the order they will be served (round after round of turns). */
-function serviceOrder(line: Line): Waiter[] {
-  const out: Waiter[] = [];
-  const queues = line.order.map((who) => line.byWho.get(who) ?? []);
-  const rounds = Math.max(0, ...queues.map((q) => q.length));
-  for (let round = 0; round < rounds; round++) {
-    for (const queue of queues) {
-      const waiter = queue[round];
-      if (waiter) out.push(waiter);
+/**
+ * The callers of one key: each person's requests in arrival order (`byWho`), and the people with
+ * requests waiting in the order they take turns (`order`, the next first).
+ */
+class Line {
+  readonly byWho = new Map<string, Waiter[]>();
+  order: string[] = [];
+  serving: Waiter | undefined;
+  /** When the caller being served may go (ms since epoch; 0 when it is not waiting). */
+  readyAt = 0;
+
+  headMs(): number {
+    return Math.max(0, this.readyAt - Date.now());
+  }
+
+  /** Where a newcomer's turn goes in `order`: before the next turn of the person being served (their turn is now). */
+  private newcomerAt(): number {
+    const last = this.order.length - 1;
+    return last >= 0 && this.order[last] === this.serving?.who ? last : this.order.length;
+  }
+
+  add(waiter: Waiter): void {
+    const queue = this.byWho.get(waiter.who);
+    if (queue) queue.push(waiter);
+    else {
+      this.byWho.set(waiter.who, [waiter]);
+      this.order.splice(this.newcomerAt(), 0, waiter.who);
     }
   }
-  return out;
-}
 
-/** How many waiters in line (not counting the one being served) go before a new request of `who`. */
-function placeOf(line: Line, who: string): number {
-  const own = line.byWho.get(who)?.length ?? 0;
-  let ahead = 0;
-  if (own === 0) {
-    // A newcomer takes the next turn after one request of each person already in line (before the
-    // next turn of the person being served, as enter places it), however many each has queued.
-    const last = line.order.length - 1;
-    return last >= 0 && line.order[last] === line.serving?.who ? last : line.order.length;
+  /** Take `waiter` out of line; false when it is not in it (being served, or served). */
+  remove(waiter: Waiter): boolean {
+    const queue = this.byWho.get(waiter.who);
+    const at = queue?.indexOf(waiter) ?? -1;
+    if (!queue || at < 0) return false;
+    queue.splice(at, 1);
+    if (queue.length === 0) {
+      this.byWho.delete(waiter.who);
+      this.order = this.order.filter((w) => w !== waiter.who);
+    }
+    return true;
   }
-  // It joins `who`'s own requests: everyone's first `own` requests go before it, plus one more of
-  // each person whose turn comes before `who`'s in that round.
-  const at = line.order.indexOf(who);
-  line.order.forEach((other, i) => {
-    const n = line.byWho.get(other)?.length ?? 0;
-    ahead += Math.min(n, i < at ? own + 1 : own);
-  });
-  return ahead;
+
+  /** Take the next waiter: the first request of the person whose turn it is, who then goes last. */
+  next(): Waiter | undefined {
+    for (;;) {
+      const who = this.order.shift();
+      if (who === undefined) return undefined;
+      const queue = this.byWho.get(who) ?? [];
+      const waiter = queue.shift();
+      if (queue.length > 0) this.order.push(who);
+      else this.byWho.delete(who);
+      if (waiter) return waiter;
+    }
+  }
+
+  /** The waiters in the order they will be served (round after round of turns). */
+  inServiceOrder(): Waiter[] {
+    const out: Waiter[] = [];
+    const queues = this.order.map((who) => this.byWho.get(who) ?? []);
+    const rounds = Math.max(0, ...queues.map((q) => q.length));
+    for (let round = 0; round < rounds; round++) {
+      for (const queue of queues) {
+        const waiter = queue[round];
+        if (waiter) out.push(waiter);
+      }
+    }
+    return out;
+  }
+
+  /** How many waiters in line (not counting the one being served) go before a new request of `who`. */
+  placeOf(who: string): number {
+    const own = this.byWho.get(who)?.length ?? 0;
+    // A newcomer takes the next turn after one request of each person already in line (as `add`
+    // places it), however many each has queued.
+    if (own === 0) return this.newcomerAt();
+    // It joins `who`'s own requests: everyone's first `own` requests go before it, plus one more of
+    // each person whose turn comes before `who`'s in that round.
+    const at = this.order.indexOf(who);
+    let ahead = 0;
+    this.order.forEach((other, i) => {
+      ahead += Math.min(this.byWho.get(other)?.length ?? 0, i < at ? own + 1 : own);
+    });
+    return ahead;
+  }
 }
 
 /** Call a listener that must not throw; ignore it if it does. */

@@ -1,7 +1,7 @@
 /**
- * What the API's limits promise the rest of the API layer (Limits, built by createLimits in
+ * What the API's limits promise the rest of the API layer (Limits, kept by ApiLimits in
  * limits.ts), and the shapes their parts share: where a limit stands, holds on the month, the pace's
- * verdict, and what createLimits is built from.
+ * verdict, and what ApiLimits is built from.
  */
 
 import type { LimitSpec } from '../../base/limits-spec.js';

@@ -878,6 +878,24 @@ const reminders = (f: Formats): Section<'reminders'> => ({
     `Discord hat die letzte Abwesenheitserinnerung in ${channelMention(channelId)} abgelehnt (403): Rollcall fehlt dort ${permissions.join(' oder ')}; gib Rollcall diese Berechtigung, dann wird die nächste versucht.`,
 });
 
+const charts = (f: Formats): Section<'charts'> => ({
+  totalsTitle: (period) => `Dienstzeit · ${period}`,
+  quotaTitle: (period) => `Stunden gegen Quote · ${period}`,
+  memberTitle: (who) => `${who} · Dienstzeit pro Tag, letzte vier Wochen`,
+  digestDaysTitle: 'Dienstzeit des Teams pro Tag, letzte Woche',
+  digestLeaveTitle: 'Abwesend, kommende Woche',
+  hours: 'Stunden',
+  quota: 'Quote',
+  pass: 'erfüllt',
+  fail: 'nicht erfüllt',
+  onLeave: 'abwesend',
+  onDuty: 'im Dienst',
+  firstOf: (shown, total) => `Die ersten ${f.count(shown)} von ${f.count(total)}`,
+  noData: 'Kein Diagramm: nichts zu zeichnen.',
+  unavailable: 'Kein Diagramm: Diagramme konnten gerade nicht gezeichnet werden.',
+  tooLarge: 'Kein Diagramm: das Bild wäre zu groß zum Senden.',
+});
+
 export const de = {
   locale: 'de',
   ordinal: (n) => `${n}.`,
@@ -1120,5 +1138,6 @@ export const de = {
     access,
     admin,
     reminders,
+    charts,
   },
 } satisfies Catalogue;

@@ -880,6 +880,24 @@ const reminders = (f: Formats): Section<'reminders'> => ({
     `Discord rechazó el último recordatorio de ausencia en ${channelMention(channelId)} (403): a Rollcall le falta ${permissions.join(' o ')} allí; dale ese permiso y se intentará el siguiente.`,
 });
 
+const charts = (f: Formats): Section<'charts'> => ({
+  totalsTitle: (period) => `Tiempo de servicio · ${period}`,
+  quotaTitle: (period) => `Horas frente a la cuota · ${period}`,
+  memberTitle: (who) => `${who} · tiempo de servicio por día, últimas cuatro semanas`,
+  digestDaysTitle: 'Tiempo de servicio del equipo por día, semana pasada',
+  digestLeaveTitle: 'De ausencia, próxima semana',
+  hours: 'Horas',
+  quota: 'Cuota',
+  pass: 'cumplida',
+  fail: 'no cumplida',
+  onLeave: 'de ausencia',
+  onDuty: 'de servicio',
+  firstOf: (shown, total) => `Los primeros ${f.count(shown)} de ${f.count(total)}`,
+  noData: 'Sin gráfico: no hay nada que dibujar.',
+  unavailable: 'Sin gráfico: ahora no se pudieron dibujar gráficos.',
+  tooLarge: 'Sin gráfico: la imagen sería demasiado grande para enviarla.',
+});
+
 export const esES = {
   locale: 'es-ES',
   alsoFor: ['es-419'],
@@ -1133,5 +1151,6 @@ export const esES = {
     access,
     admin,
     reminders,
+    charts,
   },
 } satisfies Catalogue;

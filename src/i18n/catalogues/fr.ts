@@ -883,6 +883,24 @@ const reminders = (f: Formats): Section<'reminders'> => ({
     `Discord a refusé le dernier rappel d'absence dans ${channelMention(channelId)} (403) : il manque à Rollcall ${permissions.join(' ou ')} dans ce salon ; donnez-lui cette permission, et le prochain sera tenté.`,
 });
 
+const charts = (f: Formats): Section<'charts'> => ({
+  totalsTitle: (period) => `Temps de service · ${period}`,
+  quotaTitle: (period) => `Heures face au quota · ${period}`,
+  memberTitle: (who) => `${who} · temps de service par jour, quatre dernières semaines`,
+  digestDaysTitle: 'Temps de service de l’équipe par jour, semaine passée',
+  digestLeaveTitle: 'En absence, semaine à venir',
+  hours: 'Heures',
+  quota: 'Quota requis',
+  pass: 'atteint',
+  fail: 'non atteint',
+  onLeave: 'en absence',
+  onDuty: 'en service',
+  firstOf: (shown, total) => `Les ${f.count(shown)} premiers sur ${f.count(total)}`,
+  noData: 'Pas de graphique : rien à dessiner.',
+  unavailable: 'Pas de graphique : les graphiques n’ont pas pu être dessinés pour l’instant.',
+  tooLarge: 'Pas de graphique : l’image serait trop lourde à envoyer.',
+});
+
 export const fr = {
   locale: 'fr',
   ordinal: (n) => (n === '1' ? '1er' : `${n}e`),
@@ -1139,5 +1157,6 @@ export const fr = {
     access,
     admin,
     reminders,
+    charts,
   },
 } satisfies Catalogue;

@@ -867,6 +867,24 @@ const reminders = (f: Formats): Section<'reminders'> => ({
     `O Discord recusou o último lembrete de ausência em ${channelMention(channelId)} (403): falta ao Rollcall ${permissions.join(' ou ')} ali; dê essa permissão a ele, e o próximo será tentado.`,
 });
 
+const charts = (f: Formats): Section<'charts'> => ({
+  totalsTitle: (period) => `Tempo em serviço · ${period}`,
+  quotaTitle: (period) => `Horas em relação à cota · ${period}`,
+  memberTitle: (who) => `${who} · tempo em serviço por dia, últimas quatro semanas`,
+  digestDaysTitle: 'Tempo em serviço da equipe por dia, semana passada',
+  digestLeaveTitle: 'De licença, próxima semana',
+  hours: 'Horas',
+  quota: 'Cota',
+  pass: 'cumprida',
+  fail: 'não cumprida',
+  onLeave: 'de licença',
+  onDuty: 'em serviço',
+  firstOf: (shown, total) => `Os primeiros ${f.count(shown)} de ${f.count(total)}`,
+  noData: 'Sem gráfico: nada para desenhar.',
+  unavailable: 'Sem gráfico: não foi possível desenhar gráficos agora.',
+  tooLarge: 'Sem gráfico: a imagem seria grande demais para enviar.',
+});
+
 export const ptBR = {
   locale: 'pt-BR',
   ordinal: (n) => `${n}º`,
@@ -1101,5 +1119,6 @@ export const ptBR = {
     access,
     admin,
     reminders,
+    charts,
   },
 } satisfies Catalogue;

@@ -3,7 +3,7 @@
  * <key> <attempts>` makes `attempts` parallel acquires and prints how each ended, as JSON.
  */
 import { ApiError } from '../../../src/api/errors.js';
-import { createLimits } from '../../../src/api/limits/limits.js';
+import { ApiLimits } from '../../../src/api/limits/limits.js';
 import { redisLimitStore } from '../../../src/api/limits/store.js';
 import { parseLimits } from '../../../src/base/limits-spec.js';
 import { createLogger } from '../../../src/base/log.js';
@@ -14,7 +14,7 @@ if (!parsed.ok) throw new Error(parsed.error);
 const logger = createLogger({ level: 'silent', format: 'json' });
 const store = redisLimitStore(url, logger);
 await store.ready();
-const limits = createLimits({ specs: parsed.limits, store, logger });
+const limits = new ApiLimits({ specs: parsed.limits, store, logger });
 // Start together with the other process: wait for the go line on stdin.
 process.stdout.write('ready\n');
 await new Promise<void>((resolve) => process.stdin.once('data', () => resolve()));

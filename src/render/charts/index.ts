@@ -1,0 +1,200 @@
+/**
+ * Charts as PNG attachments: `renderChart(kind, data, t)` builds the chart's specification on the
+ * event loop (spec.ts: pure, at most MAX_ROWS rows, a few milliseconds) and has it drawn in one
+ * worker thread (draw.ts: Vega and resvg take 100 ms and more, never on the loop). The render layer's
+ * one module with a thread: it reads nothing but its fonts and keeps no state an answer depends on.
+ *
+ * A chart is never in the way of its answer: charts turned off (REPORTS_CHARTS=false), nothing to
+ * draw, the thread busy, failing or missing its native module, or a picture over Discord's
+ * attachment limit all give `{ omitted }` (a line to say, or '' when off), and a failing thread is
+ * logged once. `withChart` puts either in the answer.
+ */
+import { extname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { APIEmbed } from 'discord.js';
+import { LIMITS } from '../../base/discord-limits.js';
+import type { Logger } from '../../base/log.js';
+import type { Words } from '../../i18n/words.js';
+import { type ChartData, type ChartJob, type ChartKind, type ChartSpec, SPECS } from './spec.js';
+import type { DrawAnswer } from './worker.js';
+
+export { MAX_ROWS } from './spec.js';
+export type { ChartData, ChartKind };
+
+interface ChartFile {
+  name: string;
+  data: Buffer;
+}
+type ChartResult = { file: ChartFile } | { omitted: string };
+
+/** Jobs waiting for the thread past which a chart is left out rather than queued. */
+const MAX_WAITING = 8;
+const DRAW_TIMEOUT_MS = 15_000;
+const WORKER_HEAP_MB = 256;
+/** Thread failures in a row after which this process stops trying (a native module that cannot load). */
+const MAX_FAILURES = 3;
+/** An idle thread is stopped after this, giving back the 100 MB Vega and resvg hold. */
+const IDLE_MS = 60_000;
+
+interface Settings {
+  enabled: boolean;
+  log: Pick<Logger, 'warn'> | undefined;
+  /** The thread's module (tests name a missing one); the largest picture sent (tests lower it). */
+  worker?: URL;
+  maxBytes: number;
+}
+const settings: Settings = { enabled: true, log: undefined, maxBytes: LIMITS.attachmentBytes };
+
+/** The wiring's settings: REPORTS_CHARTS and the logger a failing thread is reported to (once). */
+export function configureCharts(options: Partial<Settings>): void {
+  Object.assign(settings, options);
+  void shared?.close();
+  shared = undefined;
+}
+
+export async function renderChart<K extends ChartKind>(
+  kind: K,
+  data: ChartData[K],
+  t: Words,
+): Promise<ChartResult> {
+  if (!settings.enabled) return { omitted: '' };
+  let spec: ChartSpec;
+  try {
+    spec = SPECS[kind](data, t);
+  } catch (error) {
+    drawer().failed(error, false);
+    return { omitted: t.charts.unavailable };
+  }
+  if ('omitted' in spec) return { omitted: t.charts.noData };
+  const png = await drawer().draw(spec.job);
+  if (png === undefined) return { omitted: t.charts.unavailable };
+  if (png.byteLength > settings.maxBytes) return { omitted: t.charts.tooLarge };
+  return { file: { name: `${kind}-chart.png`, data: png } };
+}
+
+/** The answer with its chart: the embed shows the attachment, or says in one line why there is none. */
+export function withChart(embed: APIEmbed, chart: ChartResult): { embed: APIEmbed; files: ChartFile[] } {
+  if ('file' in chart)
+    return { embed: { ...embed, image: { url: `attachment://${chart.file.name}` } }, files: [chart.file] };
+  const description = [embed.description, chart.omitted].filter(Boolean).join('\n');
+  if (chart.omitted === '' || description.length > LIMITS.description) return { embed, files: [] };
+  return { embed: { ...embed, description }, files: [] };
+}
+
+class Drawer {
+  private worker: Worker | undefined;
+  private readonly waiting = new Map<
+    number,
+    { done: (png: Buffer | undefined) => void; timer: NodeJS.Timeout }
+  >();
+  private nextId = 1;
+  private failures = 0;
+  private warned = false;
+  private idle: NodeJS.Timeout | undefined;
+
+  draw(job: ChartJob): Promise<Buffer | undefined> {
+    if (this.failures >= MAX_FAILURES || this.waiting.size >= MAX_WAITING) return Promise.resolve(undefined);
+    let worker: Worker;
+    try {
+      worker = this.worker ?? this.start();
+    } catch (error) {
+      this.failed(error);
+      return Promise.resolve(undefined);
+    }
+    clearTimeout(this.idle);
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      const timer = setTimeout(
+        () => this.stop(worker, new Error('a chart took too long to draw')),
+        DRAW_TIMEOUT_MS,
+      );
+      this.waiting.set(id, { done: resolve, timer });
+      worker.ref();
+      worker.postMessage({ id, job });
+    });
+  }
+
+  close(): Promise<unknown> | undefined {
+    clearTimeout(this.idle);
+    const worker = this.worker;
+    this.worker = undefined;
+    this.settle();
+    return worker?.terminate();
+  }
+
+  private settle(): void {
+    for (const job of this.waiting.values()) {
+      clearTimeout(job.timer);
+      job.done(undefined);
+    }
+    this.waiting.clear();
+  }
+
+  private start(): Worker {
+    const resourceLimits = { maxOldGenerationSizeMb: WORKER_HEAP_MB };
+    // As src/api/body.ts: built, the worker is JavaScript beside this file; from the sources, TypeScript through tsx.
+    const typescript = extname(fileURLToPath(import.meta.url)) === '.ts';
+    const entry = settings.worker ?? new URL(`./worker${typescript ? '.ts' : '.js'}`, import.meta.url);
+    const worker = typescript
+      ? new Worker(
+          `import('tsx/esm/api').then((tsx) => tsx.tsImport(${JSON.stringify(entry.href)}, ${JSON.stringify(import.meta.url)}));`,
+          { eval: true, resourceLimits },
+        )
+      : new Worker(entry, { resourceLimits });
+    worker.unref();
+    worker.on('message', (answer: DrawAnswer) => this.answered(answer));
+    worker.on('error', (error) => this.stop(worker, error));
+    worker.on('exit', (code) => this.stop(worker, new Error(`the chart thread stopped (exit code ${code})`)));
+    this.worker = worker;
+    return worker;
+  }
+
+  private answered(answer: DrawAnswer): void {
+    const job = this.waiting.get(answer.id);
+    if (!job) return;
+    this.waiting.delete(answer.id);
+    clearTimeout(job.timer);
+    if (this.waiting.size === 0) {
+      this.worker?.unref();
+      this.idle = setTimeout(() => void this.close(), IDLE_MS).unref();
+    }
+    if (answer.ok) {
+      this.failures = 0;
+      job.done(Buffer.from(answer.png.buffer, answer.png.byteOffset, answer.png.byteLength));
+    } else {
+      // One chart the thread could not draw: that answer goes without it, the thread draws on.
+      this.failed(new Error(answer.message), false);
+      job.done(undefined);
+    }
+  }
+
+  /** The thread failed (an error, its exit, a job past its time): its jobs have no chart. */
+  private stop(worker: Worker, cause: unknown): void {
+    if (this.worker !== worker) return;
+    this.worker = undefined;
+    void worker.terminate().catch(() => undefined);
+    this.failed(cause);
+    this.settle();
+  }
+
+  failed(cause: unknown, thread = true): void {
+    if (thread) this.failures++;
+    if (this.warned) return;
+    this.warned = true;
+    const message = cause instanceof Error ? cause.message : String(cause);
+    settings.log?.warn({ err: message }, 'charts could not be drawn: answers go without them');
+  }
+}
+
+let shared: Drawer | undefined;
+const drawer = () => {
+  shared ??= new Drawer();
+  return shared;
+};
+
+/** Stops the drawing thread (at shutdown; the next chart starts it again). */
+export async function closeCharts(): Promise<void> {
+  await shared?.close();
+  shared = undefined;
+}

@@ -1,0 +1,159 @@
+/**
+ * The charts' specifications (pure): their numbers are the reports' own (the text's rows say the
+ * same lengths of time; the days add up to the period's total), and bad input gives a readable
+ * chart or none: any number of members (at most MAX_ROWS drawn, with a line saying so), 0 s to
+ * 300 h, names of 32 characters in any script.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ENGLISH, wordsFor } from '../../src/i18n/words.js';
+import { drawnName, MAX_ROWS, SPECS, totalsSpec } from '../../src/render/charts/spec.js';
+import { totalsRow } from '../../src/render/reports.js';
+import { onDutyByDay, onDutyByDaySliced, pastDays } from '../../src/reports/charts.js';
+import { shiftTotals } from '../../src/reports/time.js';
+import { chartData, NOW, shifts } from '../charts/fixtures.js';
+
+type Values = Array<Record<string, unknown>>;
+const valuesOf = (spec: ReturnType<typeof totalsSpec>): Values =>
+  'job' in spec ? ((spec.job.data as { values: Values }).values ?? []) : [];
+
+describe('the charts draw the reports numbers', () => {
+  it('a totals bar says what its text row says, in the same order', () => {
+    const data = chartData().totals;
+    const values = valuesOf(totalsSpec(data, ENGLISH));
+    expect(values).toHaveLength(data.rows.length);
+    data.rows.forEach((row, i) => {
+      expect(values[i]?.hours).toBeCloseTo(row.seconds / 3600, 2);
+      expect(totalsRow(row, i + 1, undefined, ENGLISH)).toContain(values[i]?.label as string);
+    });
+  });
+
+  it('a member’s days add up to their total over the same days, breaks taken off, sliced or not', async () => {
+    const withBreak = [
+      ...shifts(),
+      {
+        id: '999',
+        memberId: 'm1',
+        createdAt: NOW - 5000,
+        endedAt: NOW - 1000,
+        breakTimestamps: [{ start: NOW - 4000, end: NOW - 3000 }],
+      },
+    ];
+    const edges = pastDays(NOW, 'Europe/Berlin', 28);
+    for (const memberId of ['m1', 'm2', 'm6']) {
+      const days = onDutyByDay(withBreak, edges, NOW, { memberId });
+      const range = { start: edges[0] as number, end: edges.at(-1) as number };
+      const total = shiftTotals(withBreak, range, NOW, { memberId })[0]?.seconds ?? 0;
+      expect(days.reduce((a, b) => a + b, 0)).toBe(total);
+      expect(await onDutyByDaySliced(withBreak, edges, NOW, { memberId })).toEqual(days);
+      expect(total).toBeGreaterThan(0);
+    }
+  });
+
+  it('numbers on the axes are written the reader’s way', () => {
+    const job = (locale: string) => {
+      const spec = totalsSpec(chartData().totals, wordsFor(locale));
+      return 'job' in spec
+        ? (spec.job.config as { locale: { number: { decimal: string } } }).locale.number
+        : undefined;
+    };
+    expect(job('en-US')?.decimal).toBe('.');
+    expect(job('de')?.decimal).toBe(',');
+  });
+});
+
+describe('bad input', () => {
+  const anyName = fc.oneof(
+    fc.string({ unit: 'grapheme', maxLength: 32 }),
+    fc.constantFrom('محمد علي', 'יוסי כהן', '王小明', '🎉🎉', '', ' ', 'A'.repeat(32), 'Ünïcødé‮evil'),
+  );
+
+  it('any number of members, any names, 0 s to 300 h: at most MAX_ROWS named rows, a line when cut', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 10_000 }),
+        fc.array(anyName, { minLength: 1, maxLength: 5 }),
+        fc.integer({ min: 0, max: 300 * 3600 }),
+        (count, names, seconds) => {
+          const rows = Array.from({ length: count }, (_, i) => ({
+            memberId: `m${i}`,
+            seconds: i === 0 ? seconds : seconds % (i + 1),
+            shifts: 1,
+            longest: 0,
+            active: 0,
+            approximate: false,
+          }));
+          const name = (id: string) => names[Number(id.slice(1)) % names.length] as string;
+          const t = wordsFor('fr');
+          for (const kind of ['totals', 'quota'] as const) {
+            const spec =
+              kind === 'totals'
+                ? SPECS.totals({ period: 'p', rows, name }, t)
+                : SPECS.quota(
+                    {
+                      period: 'p',
+                      name,
+                      rows: rows.map((r) => ({
+                        memberId: r.memberId,
+                        required: 3600,
+                        roleId: 'r',
+                        done: r.seconds,
+                        status: 'fail' as const,
+                      })),
+                    },
+                    t,
+                  );
+            if (count === 0) {
+              expect(spec).toEqual({ omitted: 'noData' });
+              continue;
+            }
+            if (!('job' in spec)) throw new Error('no chart');
+            const values = (spec.job.data as { values: Values }).values;
+            expect(values).toHaveLength(Math.min(count, MAX_ROWS));
+            for (const v of values) {
+              expect((v.name as string).length).toBeGreaterThan(0);
+              expect(drawnName(v.name as string, 'x', t)).toBe(v.name);
+            }
+            const subtitle = JSON.stringify((spec.job.title as { subtitle?: string }).subtitle ?? '');
+            expect(subtitle.includes(t.charts.firstOf(MAX_ROWS, count))).toBe(count > MAX_ROWS);
+            expect(JSON.parse(JSON.stringify(spec.job))).toEqual(spec.job);
+          }
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it('a name the fonts cannot draw loses what they cannot draw, or becomes the member’s short id', () => {
+    expect(drawnName('Zoë 王小明', 'abc', ENGLISH)).toBe('Zoë');
+    expect(drawnName('王小明', 'abcdefghij', ENGLISH)).toBe('member abcdefgh');
+    expect(drawnName('🎉 party', 'abc', ENGLISH)).toBe('party');
+    expect(drawnName('محمد علي', 'abc', ENGLISH)).toBe('محمد علي');
+  });
+
+  it('nothing to draw: no chart', () => {
+    const data = chartData();
+    const zero = data.member.seconds.map(() => 0);
+    expect(SPECS.member({ ...data.member, seconds: zero, leave: zero.map(() => false) }, ENGLISH)).toEqual({
+      omitted: 'noData',
+    });
+    const past = { ...data.digest.past, seconds: data.digest.past.seconds.map(() => 0) };
+    expect(
+      SPECS.digest({ ...data.digest, past, ahead: { ...data.digest.ahead, away: [] } }, ENGLISH),
+    ).toEqual({ omitted: 'noData' });
+  });
+
+  it('a day or a year of days: every day has its label', () => {
+    const data = chartData().member;
+    for (const days of [1, 365]) {
+      const edges = pastDays(NOW, 'America/New_York', days);
+      const spec = SPECS.member(
+        { ...data, edges, seconds: edges.slice(1).map(() => 3600), leave: edges.slice(1).map(() => false) },
+        ENGLISH,
+      );
+      const values = 'job' in spec ? (spec.job.data as { values: Values }).values : [];
+      expect(values).toHaveLength(days);
+      for (const v of values) expect(v.day).not.toBe('');
+    }
+  });
+});
