@@ -20,7 +20,7 @@ import { say, UserError } from '../src/discord/replies.js';
 import { ENGLISH, type Words } from '../src/i18n/words.js';
 import { NONE, plainText, safeLine } from '../src/render/format.js';
 import type { CodeLabels } from '../src/render/labels.js';
-import { loaOptionLabel, renderLoa, renderLoaList } from '../src/render/loa.js';
+import { loaOptionLabel, type ReviewClock, renderLoa, renderLoaList } from '../src/render/loa.js';
 import { renderLeave } from '../src/render/reports.js';
 import {
   LOA_FILTERS,
@@ -35,6 +35,7 @@ import {
   type StatusReadings,
   startingWithin,
 } from '../src/reports/leave.js';
+import { oldestFirst } from '../src/reports/review.js';
 import { allRows, type ReportPage, reportInput, reportPage } from './report-data.js';
 import { VIEW } from './view-ids.js';
 
@@ -52,6 +53,8 @@ interface LoaReading {
   starts: StartReadings;
   /** Unix seconds. */
   now: number;
+  /** The admins' review threshold (hours), where the read knows the report settings. */
+  afterHours?: number | undefined;
 }
 
 /** A read of LOAs with how they read. */
@@ -94,8 +97,8 @@ async function readingWithSaved(resources: Resources, loas: readonly Loa[]): Pro
  * How `all` (the reports' snapshot) reads, at the snapshot's moment. Start types are said only by
  * one LOA's view, so a report list leaves them unread.
  */
-function readingOf(all: readonly Loa[], now: number): LoaReading {
-  return { statuses: readStatusCodes(all), starts: new Map(), now };
+function readingOf(all: readonly Loa[], now: number, afterHours?: number): LoaReading {
+  return { statuses: readStatusCodes(all), starts: new Map(), now, afterHours };
 }
 
 /** A read of LOA pages with how they read. */
@@ -135,6 +138,12 @@ const statesOf =
   (loa: Partial<Loa>): LoaState =>
     stateIn(loa, source.reading);
 
+/** The clock a pending row's wait is counted to (the read's), and the admins' threshold. */
+const reviewOf = (source: Partial<ReadPage>): ReviewClock => ({
+  now: source.reading?.now ?? nowSeconds(),
+  afterHours: source.reading?.afterHours,
+});
+
 export const loaListView: ListView<Loa, unknown, ReadPage> = {
   kind: 'list',
   id: VIEW.loas,
@@ -143,7 +152,8 @@ export const loaListView: ListView<Loa, unknown, ReadPage> = {
     const page = await api.listLoas(query, options);
     return { ...page, reading: await readingWithSaved(api, page.data.data) };
   },
-  render: (items, info, source) => renderLoaList(items, info, source, statesOf(source)),
+  render: (items, info, source) =>
+    renderLoaList(items, info, source, statesOf(source), undefined, undefined, reviewOf(source)),
   people: loaPerson,
   open,
 };
@@ -157,7 +167,15 @@ export const loaMemberView: ListView<Loa, unknown, ReadPage> = {
     return { ...page, reading: await readingWithSaved(api, page.data.data) };
   },
   render: (items, info, source, memberId) =>
-    renderLoaList(items, info, source, statesOf(source), (t) => t.loa.titleOfMember(safeLine(memberId, 64))),
+    renderLoaList(
+      items,
+      info,
+      source,
+      statesOf(source),
+      (t) => t.loa.titleOfMember(safeLine(memberId, 64)),
+      undefined,
+      reviewOf(source),
+    ),
   people: loaPerson,
   open,
 };
@@ -169,7 +187,8 @@ function parseFilter(text: string): LoaFilter {
 }
 
 /**
- * `/loa list status:`: the LOAs of one state, newest first. The API cannot filter, so they come from
+ * `/loa list status:`: the LOAs of one state, newest first (pending ones oldest first: the review
+ * queue, src/reports/review.ts). The API cannot filter, so they come from
  * the reports' snapshot (every LOA, read as the pace allows and shared with the reports), classified
  * by the reports' rule; the filter rides in the controls' custom_id, so paging keeps it.
  */
@@ -182,10 +201,12 @@ export const loaByStatusView: ListView<Loa, unknown, Read<ReportPage<Loa>>> = {
     const filter = parseFilter(arg);
     const input = await reportInput(community, options);
     const all = input.data.loas;
-    const reading = readingOf(all, input.now);
-    const rows = all
-      .filter((loa) => matchesLoaFilter(loa, filter, reading.statuses, input.now))
-      .sort((a, b) => (b.createdAt ?? 0) - (a.createdAt ?? 0));
+    const reading = readingOf(all, input.now, input.settings.reviewAfterHours);
+    const matching = all.filter((loa) => matchesLoaFilter(loa, filter, reading.statuses, input.now));
+    const rows =
+      filter === 'pending'
+        ? oldestFirst(matching)
+        : matching.sort((a, b) => (b.createdAt ?? 0) - (a.createdAt ?? 0));
     return { ...reportPage(rows, query, input, LEAVE_NEEDS), reading };
   },
   render: (items, info, source, arg) =>
@@ -196,6 +217,7 @@ export const loaByStatusView: ListView<Loa, unknown, Read<ReportPage<Loa>>> = {
       statesOf(source),
       (t) => t.loa.titleFiltered(t.loa.filters[parseFilter(arg)]),
       source.report,
+      reviewOf(source),
     ),
   people: loaPerson,
   open,
@@ -315,7 +337,7 @@ export const data = defineCommand({
     {
       type: ApplicationCommandOptionType.Subcommand,
       name: 'list',
-      description: 'List all LOAs, or only those of one state (newest first)',
+      description: 'List all LOAs (newest first) or those of one state (pending review: oldest first)',
       options: [
         {
           type: ApplicationCommandOptionType.String,

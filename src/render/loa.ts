@@ -5,8 +5,10 @@ import type { PageInfo, Source } from '../api/pages.js';
 import { timestampState, utcYear } from '../i18n/dates.js';
 import { ENGLISH, said, type Text, type Words } from '../i18n/words.js';
 import type { LoaState, StartReading, StatusReading } from '../reports/leave.js';
+import { isOverdue, type ReviewQueue, waitedSeconds } from '../reports/review.js';
 import { describeEntries, describeEntry, isRecord, isTimeKey } from './entries.js';
 import {
+  clampEmbed,
   code,
   field,
   isSetTimestamp,
@@ -67,14 +69,40 @@ export function loaLength(loa: Partial<Loa>, t: Words = ENGLISH): string {
 /** An LOA's state as decided by the caller (src/reports/leave.ts loaStateAt), for each LOA shown. */
 export type LoaStates = (loa: Partial<Loa>) => LoaState;
 
+/** The clock (Unix seconds) a pending LOA's wait is counted to, and the admins' threshold in hours. */
+export interface ReviewClock {
+  now: number;
+  afterHours?: number | undefined;
+}
+
+/** A pending LOA's wait ("waiting 3 d", "… · ⏰ over 48 h" past the threshold), or '' . */
+function waitText(loa: Partial<Loa>, review: ReviewClock, t: Words): string {
+  const waited = waitedSeconds(loa, review.now);
+  if (waited === undefined) return '';
+  const wait = t.loa.waiting(t.f.duration(waited));
+  const { afterHours } = review;
+  return afterHours !== undefined && isOverdue(loa, review.now, afterHours)
+    ? `${wait} · ${t.loa.overdue(afterHours)}`
+    : wait;
+}
+
 /**
- * One list row, as moderators scan it: who (a mention when the directory knows them), state, dates,
- * reason. The LOA's own id is in its detail, its "Open…" option and the export.
+ * One list row, as moderators scan it: who (a mention when the directory knows them), state (a
+ * pending one with how long it has waited, given the clock), dates, reason. The LOA's own id is in
+ * its detail, its "Open…" option and the export.
  */
-export function loaRow(loa: Partial<Loa>, state: LoaState, people?: People, t: Words = ENGLISH): string {
+export function loaRow(
+  loa: Partial<Loa>,
+  state: LoaState,
+  people?: People,
+  t: Words = ENGLISH,
+  review?: ReviewClock,
+): string {
+  const wait = review && state === 'Pending review' ? waitText(loa, review, t) : '';
   return [
     person(loa.memberId, people),
     `${LOA_STATE_EMOJI[state]} **${loaStateText(state, t)}**`,
+    ...(wait ? [wait] : []),
     `${t.f.date(loa.startAt)} → ${t.f.date(loa.endAt)}`,
     safeLine(loa.reason, 80),
   ].join(' · ');
@@ -91,11 +119,12 @@ export function renderLoaList(
   stateOf: LoaStates,
   title?: string | Text,
   facts?: FooterFacts,
+  review?: ReviewClock,
 ): APIEmbed {
   const t = source.t ?? ENGLISH;
   const input = {
     title: title === undefined ? t.loa.title : said(title, t),
-    rows: items.map((loa) => loaRow(loa, stateOf(loa), source.people, t)),
+    rows: items.map((loa) => loaRow(loa, stateOf(loa), source.people, t, review)),
     info,
     total: t.loa.count(info.total),
     source,
@@ -285,4 +314,48 @@ export function loaOptionLabel(
   const room = Math.max(16, LIMITS.selectOptionLabel - `${kind} ·  · `.length - tail.length);
   const who = personPlain(loa.memberId, people, names, room, t);
   return [kind, who, tail].filter((part) => part !== '' && part !== NONE).join(' · ');
+}
+
+/**
+ * The digest's "Waiting for review": how many wait, the oldest and how long it has waited, how many
+ * waited past the threshold, then the oldest rows. From a partial snapshot, of the LOAs read
+ * (`reportList` says how far reading is, and states no "nothing waits").
+ */
+export function renderReviewQueue(
+  queue: ReviewQueue<Partial<Loa>>,
+  review: ReviewClock,
+  source: Source & Labelled,
+  facts: ReportFacts,
+  pageSize: number,
+  t: Words = source.t ?? ENGLISH,
+): APIEmbed {
+  const { pending, oldest, overdue } = queue;
+  const partial = partialOf(facts) !== undefined;
+  const info = {
+    page: 1,
+    totalPages: Math.max(1, Math.ceil(pending.length / pageSize)),
+    total: pending.length,
+  };
+  const embed = reportList({
+    title: t.loa.queueTitle,
+    rows: pending.slice(0, pageSize).map((loa) => loaRow(loa, 'Pending review', source.people, t, review)),
+    info,
+    total: t.loa.count(pending.length),
+    source,
+    emptyText: t.loa.queueEmpty,
+    colour: overdue > 0 ? 0xe67e22 : COLOUR,
+    facts,
+    t,
+  });
+  const lines = [
+    ...(oldest
+      ? [t.loa.queueOldest(person(oldest.loa.memberId, source.people), t.f.duration(oldest.waited), partial)]
+      : []),
+    ...(overdue > 0 && review.afterHours !== undefined
+      ? [t.loa.queueOverdue(overdue, review.afterHours, partial)]
+      : []),
+  ];
+  return lines.length > 0
+    ? clampEmbed({ ...embed, description: `${lines.join('\n')}\n${embed.description ?? ''}` })
+    : embed;
 }

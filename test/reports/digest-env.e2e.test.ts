@@ -56,6 +56,7 @@ describe('single-community digests', () => {
       'On leave now',
       'Returning this week',
       'Starting this week',
+      'Waiting for review',
     ]);
     for (const embed of posted[0]?.embeds ?? []) {
       // Where the data came from and its age, said once; Discord shows the time of the read after it.
@@ -99,7 +100,7 @@ describe('single-community digests', () => {
       postedIn(STAFF)
         .at(-1)
         ?.embeds.map((e) => e.title?.split(' · ')[0]),
-    ).toEqual(['On leave now', 'Returning this week', 'Starting this week']);
+    ).toEqual(['On leave now', 'Returning this week', 'Starting this week', 'Waiting for review']);
     await changed.app.stop(2_000);
   });
 

@@ -86,6 +86,7 @@ describe('scheduled digests', () => {
       'On leave now',
       'Returning this week',
       'Starting this week',
+      'Waiting for review',
     ]);
     for (const embed of message?.embeds ?? []) {
       // Where the data came from and its age, said once; Discord shows the time of the read after it.
