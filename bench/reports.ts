@@ -14,6 +14,7 @@ import { loadConfig } from '../src/base/config.js';
 import { parseLimits } from '../src/base/limits-spec.js';
 import { createLogger } from '../src/base/log.js';
 import { snapshotSource } from '../src/community/snapshots.js';
+import { ENGLISH } from '../src/i18n/words.js';
 import { renderLeave, renderQuota, renderTotals } from '../src/render/reports.js';
 import { onLeaveAt, quotaCheck } from '../src/reports/leave.js';
 import { periodOf } from '../src/reports/period.js';
@@ -99,14 +100,21 @@ export async function runReportsBench(options: { quick?: boolean } = {}): Promis
       if (kind === 0) {
         const rows = shiftTotals(data.shifts, period, t);
         const info = { page: 1, totalPages: Math.ceil(rows.length / 10), total: rows.length };
-        renderTotals(rows.slice(0, 10), info, data.source, { period, timeZone: calendar.timeZone }, facts, 1);
+        renderTotals(
+          rows.slice(0, 10),
+          info,
+          { ...data.source, t: ENGLISH },
+          { period, timeZone: calendar.timeZone },
+          facts,
+          1,
+        );
       } else if (kind === 1) {
         const rows = quotaCheck(data.members, quotas, data.shifts, data.loas, period, t);
         const info = { page: 1, totalPages: Math.ceil(rows.length / 10), total: rows.length };
         renderQuota(
           rows.slice(0, 10),
           info,
-          data.source,
+          { ...data.source, t: ENGLISH },
           { period, timeZone: calendar.timeZone, settingsFrom: 'environment' },
           facts,
           new Map(),
@@ -119,7 +127,7 @@ export async function runReportsBench(options: { quick?: boolean } = {}): Promis
       } else {
         const rows = onLeaveAt(data.loas, t);
         const info = { page: 1, totalPages: Math.ceil(rows.length / 10), total: rows.length };
-        renderLeave(rows.slice(0, 10), info, data.source, 'active', 0, facts);
+        renderLeave(rows.slice(0, 10), info, { ...data.source, t: ENGLISH }, 'active', 0, facts);
       }
       times.push(performance.now() - started);
     }

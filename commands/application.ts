@@ -8,7 +8,6 @@ import { type Picker, pickedId, pickerChoices } from '../src/discord/lookup.js';
 import { showDetail, showList } from '../src/discord/paging/show.js';
 import type { DetailView, ListView } from '../src/discord/paging/views.js';
 import { say } from '../src/discord/replies.js';
-import { ENGLISH } from '../src/i18n/words.js';
 import { renderApplication, renderApplicationList } from '../src/render/application.js';
 import { NONE, plainText } from '../src/render/format.js';
 import { VIEW } from './view-ids.js';
@@ -18,12 +17,12 @@ export const applicationListView: ListView<Application> = {
   id: VIEW.applications,
   takesArg: false,
   fetch: ({ resources: api }, _arg, query, options) => api.listApplications(query, options),
-  render: (items, info, source) => renderApplicationList(items, info, source),
+  render: ({ items, info, source }) => renderApplicationList(items, info, source),
   open: {
     detailView: VIEW.application,
-    option: (app, _context, _labels, who) => {
+    option: ({ item: app, who }) => {
       if (typeof app.id !== 'string') return undefined;
-      const t = who?.t ?? ENGLISH;
+      const t = who.t;
       return {
         label: plainText(app.title, 100) === NONE ? plainText(app.id, 100) : plainText(app.title, 100),
         value: app.id,

@@ -16,7 +16,6 @@ import { MAX_PAGE } from '../src/discord/paging/custom-id.js';
 import { showList } from '../src/discord/paging/show.js';
 import { type DetailView, type ListView, PAGE_SIZE } from '../src/discord/paging/views.js';
 import { say, UserError } from '../src/discord/replies.js';
-import { ENGLISH } from '../src/i18n/words.js';
 import { plainAuditType, renderAuditEntry, renderAuditLogList } from '../src/render/audit-log.js';
 import { isoTime } from '../src/render/csv.js';
 import { isRecord } from '../src/render/entries.js';
@@ -24,7 +23,7 @@ import { openLabel, plainText } from '../src/render/format.js';
 import { VIEW } from './view-ids.js';
 
 /** An audit log entry with the list page it was read from. */
-export interface PagedAuditEntry {
+interface PagedAuditEntry {
   entry: AuditLogEntry;
   page: number;
 }
@@ -109,7 +108,7 @@ export const auditListView: ListView<PagedAuditEntry> = {
       value: ({ entry }) => (entry.description === undefined ? '' : JSON.stringify(entry.description)),
     },
   ],
-  render: (items, info, source) =>
+  render: ({ items, info, source }) =>
     renderAuditLogList(
       items.map((i) => i.entry),
       info,
@@ -119,9 +118,9 @@ export const auditListView: ListView<PagedAuditEntry> = {
     detailView: VIEW.auditEntry,
     // The value names the entry by its page; the id itself is never sent to the API.
     canOpen: (value) => parseAuditEntryArg(value) !== undefined,
-    option: ({ entry, page }, _context, labels, who) => {
+    option: ({ item: { entry, page }, labels, who }) => {
       if (typeof entry.id !== 'string' || entry.id === '') return undefined;
-      const t = who?.t ?? ENGLISH;
+      const t = who.t;
       return {
         label: openLabel([
           t.auditLog.openKind,

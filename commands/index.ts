@@ -14,7 +14,7 @@ import { createRollcallCommand, type StatusInfo } from './rollcall.js';
 import { shift } from './shift.js';
 
 /** The commands that read the community server's records. */
-export const resourceCommands: Command[] = [
+const resourceCommands: Command[] = [
   loa,
   log,
   auditLog,

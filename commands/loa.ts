@@ -17,9 +17,8 @@ import { argWithBack, splitBack } from '../src/discord/paging/back.js';
 import { showDetail, showList } from '../src/discord/paging/show.js';
 import type { DetailView, ListEnvelope, ListView, ShowContext, Who } from '../src/discord/paging/views.js';
 import { say, UserError } from '../src/discord/replies.js';
-import { ENGLISH, type Words } from '../src/i18n/words.js';
+import type { Words } from '../src/i18n/words.js';
 import { NONE, plainText, safeLine } from '../src/render/format.js';
-import type { CodeLabels } from '../src/render/labels.js';
 import { loaOptionLabel, type ReviewClock, renderLoa, renderLoaList } from '../src/render/loa.js';
 import { renderLeave } from '../src/render/reports.js';
 import {
@@ -105,18 +104,12 @@ function readingOf(all: readonly Loa[], now: number, afterHours?: number): LoaRe
 type ReadPage = Read<Fetched<ListEnvelope<Loa>>>;
 
 /** An LOA in the "Open…" select: what it is, in the reader's words, its state as its page's rows say it. */
-function openOption(
-  loa: Loa,
-  _context: unknown,
-  _labels?: CodeLabels,
-  who?: Who,
-  source?: Partial<ReadPage>,
-) {
+function openOption({ item: loa, who, source }: { item: Loa; who: Who; source: Partial<ReadPage> }) {
   return typeof loa.id === 'string'
     ? {
-        label: loaOptionLabel(loa, stateIn(loa, source?.reading), who?.people, who?.names, who?.t ?? ENGLISH),
+        label: loaOptionLabel(loa, stateIn(loa, source.reading), who.people, who.names, who.t),
         value: loa.id,
-        description: describeOption(loa, who?.t ?? ENGLISH),
+        description: describeOption(loa, who.t),
       }
     : undefined;
 }
@@ -152,13 +145,13 @@ export const loaListView: ListView<Loa, unknown, ReadPage> = {
     const page = await api.listLoas(query, options);
     return { ...page, reading: await readingWithSaved(api, page.data.data) };
   },
-  render: (items, info, source) =>
+  render: ({ items, info, source }) =>
     renderLoaList(items, info, source, statesOf(source), undefined, undefined, reviewOf(source)),
   people: loaPerson,
   open,
 };
 
-export const loaMemberView: ListView<Loa, unknown, ReadPage> = {
+const loaMemberView: ListView<Loa, unknown, ReadPage> = {
   kind: 'list',
   id: VIEW.memberLoas,
   takesArg: true,
@@ -166,7 +159,7 @@ export const loaMemberView: ListView<Loa, unknown, ReadPage> = {
     const page = await api.listMemberLoas(memberId, query, options);
     return { ...page, reading: await readingWithSaved(api, page.data.data) };
   },
-  render: (items, info, source, memberId) =>
+  render: ({ items, info, source, arg: memberId }) =>
     renderLoaList(
       items,
       info,
@@ -209,7 +202,7 @@ export const loaByStatusView: ListView<Loa, unknown, Read<ReportPage<Loa>>> = {
         : matching.sort((a, b) => (b.createdAt ?? 0) - (a.createdAt ?? 0));
     return { ...reportPage(rows, query, input, LEAVE_NEEDS), reading };
   },
-  render: (items, info, source, arg) =>
+  render: ({ items, info, source, arg }) =>
     renderLoaList(
       items,
       info,
@@ -243,13 +236,13 @@ export const loaActiveView: ListView<Loa, unknown, Read<ReportPage<Loa>>> = {
     const page = reportPage(onLeaveAt(input.data.loas, input.now), query, input, LEAVE_NEEDS);
     return { ...page, reading: readingOf(input.data.loas, input.now) };
   },
-  render: (items, info, source) => renderLeave(items, info, source, 'active', 0, source.report),
+  render: ({ items, info, source }) => renderLeave(items, info, source, 'active', 0, source.report),
   people: loaPerson,
   open,
 };
 
 /** Leave starting within N days (from the reports' snapshot), soonest first. */
-export const loaUpcomingView: ListView<Loa, unknown, Read<ReportPage<Loa>>> = {
+const loaUpcomingView: ListView<Loa, unknown, Read<ReportPage<Loa>>> = {
   kind: 'list',
   id: VIEW.loasUpcoming,
   takesArg: true,
@@ -260,7 +253,7 @@ export const loaUpcomingView: ListView<Loa, unknown, Read<ReportPage<Loa>>> = {
     const page = reportPage(startingWithin(input.data.loas, input.now, days), query, input, LEAVE_NEEDS);
     return { ...page, reading: readingOf(input.data.loas, input.now) };
   },
-  render: (items, info, source, arg) =>
+  render: ({ items, info, source, arg }) =>
     renderLeave(items, info, source, 'upcoming', readDays(arg), source.report),
   people: loaPerson,
   open,

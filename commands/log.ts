@@ -27,7 +27,7 @@ import { type HoldMonth, planHold } from '../src/discord/paging/allowance.js';
 import { showDetail, showList } from '../src/discord/paging/show.js';
 import type { DetailView, ListEnvelope, ListView } from '../src/discord/paging/views.js';
 import { say, UserError } from '../src/discord/replies.js';
-import { ENGLISH, type Words } from '../src/i18n/words.js';
+import type { Words } from '../src/i18n/words.js';
 import { type CsvColumn, isoTime } from '../src/render/csv.js';
 import { openLabel, plainText } from '../src/render/format.js';
 import { type CodeLabels, codeLabel, plainCodeLabel } from '../src/render/labels.js';
@@ -37,9 +37,9 @@ import { VIEW } from './view-ids.js';
 
 const open: ListView<Log>['open'] = {
   detailView: VIEW.log,
-  option: (log, _context, labels, who) => {
+  option: ({ item: log, labels, who }) => {
     if (typeof log.id !== 'string') return undefined;
-    const t = who?.t ?? ENGLISH;
+    const t = who.t;
     return {
       label: openLabel([
         t.log.openKind,
@@ -81,16 +81,16 @@ export const logUserView: ListView<Log> = {
   id: VIEW.userLogs,
   takesArg: true,
   fetch: ({ resources: api }, username, query, options) => api.listUserLogs(username, query, options),
-  render: (items, info, source, username) => renderLogList(items, info, source, username),
+  render: ({ items, info, source, arg: username }) => renderLogList(items, info, source, username),
   open,
   csv: logCsv,
 };
 
 /** Pages of 100 a filtered search reads at most (the user's first 1,000 logs). */
-export const LOG_SEARCH_MAX_PAGES = 10;
+const LOG_SEARCH_MAX_PAGES = 10;
 
 /** What `/log user` filters on: a type code and/or a time (Unix seconds), for one username. */
-export interface LogSearch {
+interface LogSearch {
   username: string;
   type: number | undefined;
   since: number | undefined;
@@ -318,8 +318,8 @@ function searchView(planned?: PlannedSearch): ListView<Log, undefined, SearchPag
       );
       return { ...source, complete, data: pageOfItems(items, query) };
     },
-    render: (items, info, source, arg) => {
-      const t = source.t ?? ENGLISH;
+    render: ({ items, info, source, arg }) => {
+      const t = source.t;
       const s = parseSearchArg(arg);
       const { complete, savedOnly, labels } = source;
       const embed = renderLogList(
@@ -457,7 +457,7 @@ export const log: Command = {
  * Choices for `type`: the codes with a known label, and the codes seen in the user's saved logs
  * (only what is saved is looked at: typing never spends a request), matching what is typed.
  */
-export async function typeChoices(
+async function typeChoices(
   api: Resources,
   username: string | null,
   typed: string,

@@ -16,7 +16,6 @@ import { splitBack } from '../src/discord/paging/back.js';
 import { showDetail, showList } from '../src/discord/paging/show.js';
 import type { DetailView, ListView, Shortcut, ShowContext } from '../src/discord/paging/views.js';
 import { say, UserError } from '../src/discord/replies.js';
-import { ENGLISH } from '../src/i18n/words.js';
 import { plainText, safeLine } from '../src/render/format.js';
 import {
   type MemberStanding,
@@ -33,7 +32,7 @@ import { joinArg, periodFor, reportInput } from './report-data.js';
 import { VIEW } from './view-ids.js';
 
 /** A member with the role index its role names are resolved through, and their standing in the reports. */
-export interface MemberWithRoles {
+interface MemberWithRoles {
   member: Member;
   roles: RoleIndex;
   /** From the report snapshot; absent where reports are not available or not read yet. */
@@ -98,22 +97,23 @@ async function withRoles(
 }
 
 /** Members, each page shown with the role index (read once per page, alongside it). */
-export const memberListView: ListView<Member, RoleIndex> = {
+const memberListView: ListView<Member, RoleIndex> = {
   kind: 'list',
   id: VIEW.members,
   takesArg: false,
   fetch: ({ resources: api }, _arg, query, options) => api.listMembers(query, options),
   context: ({ resources }) => roleIndex(resources),
-  render: (members, info, source, _arg, roles) => renderMemberList(members, info, source, roles),
+  render: ({ items: members, info, source, context: roles }) =>
+    renderMemberList(members, info, source, roles),
   people: (member) => [member.id],
   open: {
     detailView: VIEW.member,
-    option: (member, roles, _labels, who) => {
+    option: ({ item: member, context: roles, who }) => {
       if (typeof member.id !== 'string') return undefined;
-      const t = who?.t ?? ENGLISH;
+      const t = who.t;
       return {
         label:
-          displayNameOf(member.id, who?.people, who?.names, 80) ??
+          displayNameOf(member.id, who.people, who.names, 80) ??
           t.member.optionMember(plainText(member.id, 80)),
         value: member.id,
         description: plainText(
@@ -144,7 +144,7 @@ const shortcuts: Shortcut<MemberWithRoles>[] = [
   },
 ];
 
-export const memberDetailView: DetailView<MemberWithRoles> = {
+const memberDetailView: DetailView<MemberWithRoles> = {
   kind: 'detail',
   id: VIEW.member,
   fetch: (community, memberId, options: ReadOptions) =>
@@ -156,7 +156,7 @@ export const memberDetailView: DetailView<MemberWithRoles> = {
 };
 
 /** The member whose Discord (chat) user id is the argument; used by `/member view user:` and shortcuts. */
-export const memberByChatView: DetailView<MemberWithRoles> = {
+const memberByChatView: DetailView<MemberWithRoles> = {
   kind: 'detail',
   id: VIEW.memberByChat,
   fetch: (community, chatId, options: ReadOptions) =>
@@ -168,7 +168,7 @@ export const memberByChatView: DetailView<MemberWithRoles> = {
 };
 
 /** A member reached from one of their LOAs, with that LOA's argument for the way back. */
-export interface MemberOfLoa extends MemberWithRoles {
+interface MemberOfLoa extends MemberWithRoles {
   /** The LOA's id, with the list it was opened from when it was (src/discord/paging/back.ts). */
   loaArg: string;
 }

@@ -19,7 +19,6 @@ import { showList } from '../src/discord/paging/show.js';
 import type { DetailView, ListEnvelope, ListView } from '../src/discord/paging/views.js';
 import { playerNames } from '../src/discord/player-names.js';
 import { say, UserError } from '../src/discord/replies.js';
-import { ENGLISH } from '../src/i18n/words.js';
 import { code, plainText } from '../src/render/format.js';
 import { listEmbed } from '../src/render/page.js';
 import { type PlayerRecord, renderPlayer } from '../src/render/player.js';
@@ -27,7 +26,7 @@ import { joinArg, splitArgs } from './report-data.js';
 import { VIEW } from './view-ids.js';
 
 /** Pages of 100 "Check player" reads at most: a player's first 1,000 logs. */
-export const PLAYER_MAX_PAGES = 10;
+const PLAYER_MAX_PAGES = 10;
 
 /** Page `page` of the player's logs as saved, or undefined when it is not saved (no request). */
 async function savedPage(api: Resources, username: string, page: number) {
@@ -112,8 +111,8 @@ export const playerPickView: ListView<{ name: string }> = {
     // Nothing is read: the names came with the message.
     return { data, fetchedAt: Date.now(), fromCache: false, stale: false };
   },
-  render: (names, info, source) => {
-    const t = source.t ?? ENGLISH;
+  render: ({ items: names, info, source }) => {
+    const t = source.t;
     return listEmbed({
       title: t.player.namedTitle,
       rows: names.map(({ name }, i) => `**${t.f.count((info.page - 1) * 10 + i + 1)}.** ${code(name, 40)}`),
@@ -127,10 +126,10 @@ export const playerPickView: ListView<{ name: string }> = {
   },
   open: {
     detailView: VIEW.player,
-    option: ({ name }, _context, _labels, who) => ({
+    option: ({ item: { name }, who }) => ({
       label: plainText(name, 100),
       value: name,
-      description: (who?.t ?? ENGLISH).player.theirRecord,
+      description: who.t.player.theirRecord,
     }),
   },
 };
@@ -138,14 +137,14 @@ export const playerPickView: ListView<{ name: string }> = {
 export const checkPlayer = {
   data: { type: ApplicationCommandType.Message, name: 'Check player' } as const,
   modal: ({ message, owner, t }) =>
-    playerNames(message).length === 0 ? askModal(playerView, owner, t ?? ENGLISH) : undefined,
+    playerNames(message).length === 0 ? askModal(playerView, owner, t) : undefined,
   async execute({ message, show }) {
     const names = playerNames(message);
     if (names.length === 0) throw new UserError(say.noPlayerNames);
     const payload = await showList(playerPickView, show, { arg: joinArg(names) });
     const row = {
       type: ComponentType.ActionRow as const,
-      components: [askButton(playerView, show.owner, (show.t ?? ENGLISH).player.typeUsername)],
+      components: [askButton(playerView, show.owner, show.t.player.typeUsername)],
     };
     return { ...payload, components: [...(payload.components ?? []), row] };
   },

@@ -8,7 +8,6 @@ import { argumentsOf, type Command, defineCommand, publicOption } from '../src/d
 import { showList } from '../src/discord/paging/show.js';
 import type { ListView } from '../src/discord/paging/views.js';
 import { say, UserError } from '../src/discord/replies.js';
-import { ENGLISH } from '../src/i18n/words.js';
 import { isoTime } from '../src/render/csv.js';
 import { plainText } from '../src/render/format.js';
 import { displayNameOf } from '../src/render/people.js';
@@ -44,7 +43,7 @@ import { VIEW } from './view-ids.js';
 type Row = QuotaRow & { open: string };
 
 /** The lists a quota check is made from: who holds a quota role, their shifts, their leave. */
-export const QUOTA_NEEDS = ['shifts', 'loas', 'members'] as const;
+const QUOTA_NEEDS = ['shifts', 'loas', 'members'] as const;
 
 interface QuotaFacts {
   period: Period;
@@ -81,18 +80,18 @@ export const quotaCheckView: ListView<Row, unknown, ReportPage<Row> & { quota: Q
     };
     return { ...reportPage(rows, query, input, QUOTA_NEEDS), quota };
   },
-  render(items, info, source) {
+  render({ items, info, source }) {
     const facts = source.quota;
     return renderQuota(items, info, source, facts, source.report, facts.roleNames, facts.counts);
   },
   people: (row) => [row.memberId],
   open: {
     detailView: VIEW.shiftMemberPeriod,
-    option: (row, _context, _labels, who) => {
-      const t = who?.t ?? ENGLISH;
+    option: ({ item: row, who }) => {
+      const t = who.t;
       return {
         label:
-          displayNameOf(row.memberId, who?.people, who?.names, 80) ??
+          displayNameOf(row.memberId, who.people, who.names, 80) ??
           t.reports.memberOption(plainText(row.memberId, 80)),
         value: row.open,
         description: t.reports.theirShifts,
@@ -109,7 +108,7 @@ interface InactiveArg {
   includeLeave: boolean;
 }
 
-export const INACTIVE_DAYS = { min: 1, max: 365, default: 14 } as const;
+const INACTIVE_DAYS = { min: 1, max: 365, default: 14 } as const;
 
 function readInactiveArg(arg: string): InactiveArg {
   const [days = '', role = '', leave = ''] = splitArg(arg, 3);
@@ -174,7 +173,7 @@ export const quotaInactiveView: ListView<InactiveRow, unknown, InactivePage> = {
       ...(reading ? { reading } : {}),
     };
   },
-  render: (items, info, source) =>
+  render: ({ items, info, source }) =>
     renderInactive(items, info, source, source.heading, source.report, source.roleNames, source.reading),
   // The export takes the report's rows; while reading, there are none to take, and it says why.
   everyRow(page) {
@@ -185,8 +184,8 @@ export const quotaInactiveView: ListView<InactiveRow, unknown, InactivePage> = {
   people: (row) => [row.memberId],
   open: {
     detailView: VIEW.member,
-    option: (row, _context, _labels, who) => {
-      const t = who?.t ?? ENGLISH;
+    option: ({ item: row, who }) => {
+      const t = who.t;
       return {
         label: t.reports.memberOption(plainText(row.memberId, 80)),
         value: row.memberId,

@@ -22,10 +22,10 @@ export const roleListView: ListView<Role> = {
   id: VIEW.roles,
   takesArg: false,
   fetch: ({ resources: api }, _arg, query, options) => api.listRoles(query, options),
-  render: (items, info, source) => renderRoleList(items, info, source),
+  render: ({ items, info, source }) => renderRoleList(items, info, source),
   open: {
     detailView: VIEW.role,
-    option: (role) =>
+    option: ({ item: role }) =>
       typeof role.id === 'string'
         ? {
             label: optionLabel(role.name, role.id),

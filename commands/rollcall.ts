@@ -11,7 +11,7 @@ import { type Command, defineCommand, publicOption } from '../src/discord/comman
 import type { Community } from '../src/discord/community.js';
 import { errorText } from '../src/discord/replies.js';
 import { localize } from '../src/i18n/commands.js';
-import { ENGLISH, type Words } from '../src/i18n/words.js';
+import type { Words } from '../src/i18n/words.js';
 import { renderHelp } from '../src/render/help.js';
 import { renderStatus, type StatusReport } from '../src/render/status.js';
 import { messageMenus, userMenus } from './user-menus.js';
@@ -36,7 +36,7 @@ export interface StatusInfo {
  * status spends no request of the community's monthly allowance while a recent answer is saved; the
  * report then says how old that answer is. A problem is said in the reader's words `t`.
  */
-export async function probeApi(resources: Resources, t: Words = ENGLISH): Promise<StatusReport['probe']> {
+async function probeApi(resources: Resources, t: Words): Promise<StatusReport['probe']> {
   const started = performance.now();
   try {
     const fetched = await resources.listRoles({ page: 1, limit: 1 });
@@ -88,7 +88,7 @@ export function createRollcallCommand(
     async execute({ interaction, show }) {
       const sub = interaction.options.getSubcommand(true);
       if (sub === 'help') {
-        const t = show.t ?? ENGLISH;
+        const t = show.t;
         // Menu names as the reader's client shows them (their localizations), else English.
         const named = (menu: {
           name: string;
@@ -103,7 +103,7 @@ export function createRollcallCommand(
           components: [],
         };
       }
-      const probe = await probeApi(show.community.resources, show.t ?? ENGLISH);
+      const probe = await probeApi(show.community.resources, show.t);
       const info = status(show.community);
       const limits = await info.limits?.().catch(() => undefined);
       // The access rules, and the roles list the guard uses, read again now (as the pace allows), so

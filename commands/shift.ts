@@ -16,7 +16,7 @@ import { checkedId, parseId } from '../src/discord/input.js';
 import { showDetail, showList } from '../src/discord/paging/show.js';
 import { type DetailView, type ListView, PAGE_SIZE, type Who } from '../src/discord/paging/views.js';
 import { say, UserError } from '../src/discord/replies.js';
-import { ENGLISH, type Words } from '../src/i18n/words.js';
+import type { Words } from '../src/i18n/words.js';
 import { isoTime } from '../src/render/csv.js';
 import { openLabel, plainText } from '../src/render/format.js';
 import { displayNameOf, plainShortId } from '../src/render/people.js';
@@ -98,9 +98,9 @@ type HeadedPage<T> = ReportPage<T> & { heading: TotalsHeading };
  * A shift in an "Open…" select: kind, its state (`withState`: lists where shifts of every state
  * stand together), type and day; its member as the description.
  */
-function shiftOption(shift: Partial<Shift>, who: Who | undefined, withState: boolean) {
+function shiftOption(shift: Partial<Shift>, who: Who, withState: boolean) {
   if (typeof shift.id !== 'string') return undefined;
-  const t = who?.t ?? ENGLISH;
+  const t = who.t;
   return {
     label: openLabel([
       t.shift.optionKind,
@@ -110,8 +110,8 @@ function shiftOption(shift: Partial<Shift>, who: Who | undefined, withState: boo
     ]),
     value: shift.id,
     description:
-      displayNameOf(shift.memberId, who?.people, who?.names, 100) ??
-      t.shift.optionMember(plainShortId(shift.memberId, who?.people)),
+      displayNameOf(shift.memberId, who.people, who.names, 100) ??
+      t.shift.optionMember(plainShortId(shift.memberId, who.people)),
   };
 }
 
@@ -131,18 +131,18 @@ export const shiftTotalsView: ListView<TotalsRow, unknown, HeadedPage<TotalsRow>
     const rows = await mapSliced(totals, (r) => ({ ...r, open: memberArg(a, r.memberId) }));
     return { ...reportPage(rows, query, input, SHIFT_NEEDS), heading: h };
   },
-  render(items, info, source) {
+  render({ items, info, source }) {
     return renderTotals(items, info, source, source.heading, source.report, (info.page - 1) * PAGE_SIZE + 1);
   },
   people: (row) => [row.memberId],
   open: {
     detailView: VIEW.shiftMemberPeriod,
-    option: (row, _context, _labels, who) => {
-      const t = who?.t ?? ENGLISH;
+    option: ({ item: row, who }) => {
+      const t = who.t;
       return {
         label:
-          displayNameOf(row.memberId, who?.people, who?.names, 80) ??
-          t.shift.optionMember(plainShortId(row.memberId, who?.people)),
+          displayNameOf(row.memberId, who.people, who.names, 80) ??
+          t.shift.optionMember(plainShortId(row.memberId, who.people)),
         value: row.open,
         description: t.shift.theirShifts,
       };
@@ -209,7 +209,7 @@ const dayOf = (seconds: unknown, t: Words) => t.f.day(seconds);
 
 const open: ListView<Shift>['open'] = {
   detailView: VIEW.shift,
-  option: (shift, _context, _labels, who) => shiftOption(shift, who, true),
+  option: ({ item: shift, who }) => shiftOption(shift, who, true),
 };
 
 export const shiftListView: ListView<Shift> = {
@@ -217,7 +217,7 @@ export const shiftListView: ListView<Shift> = {
   id: VIEW.shifts,
   takesArg: false,
   fetch: ({ resources: api }, _arg, query, options) => api.listShifts(query, options),
-  render: (items, info, source) => renderShiftList(items, info, source),
+  render: ({ items, info, source }) => renderShiftList(items, info, source),
   people: (shift) => [shift.memberId],
   open,
 };
@@ -236,7 +236,7 @@ export const shiftDetailView: DetailView<Shift> = {
 };
 
 /** Who is on duty now: every running shift in the snapshot, longest running first. */
-export const shiftActiveView: ListView<OnDutyRow, unknown, ReportPage<OnDutyRow>> = {
+const shiftActiveView: ListView<OnDutyRow, unknown, ReportPage<OnDutyRow>> = {
   kind: 'list',
   id: VIEW.onDuty,
   takesArg: false,
@@ -244,12 +244,12 @@ export const shiftActiveView: ListView<OnDutyRow, unknown, ReportPage<OnDutyRow>
     const input = await reportInput(community, options);
     return reportPage(onDuty(input.data.shifts, input.now), query, input, SHIFT_NEEDS);
   },
-  render: (items, info, source) =>
+  render: ({ items, info, source }) =>
     renderOnDuty(items, info, source, source.report, Math.floor(source.report.servedAt / 1000)),
   people: ({ shift }) => [shift.memberId],
   open: {
     detailView: VIEW.shift,
-    option: ({ shift }, _context, _labels, who) => shiftOption(shift, who, false),
+    option: ({ item: { shift }, who }) => shiftOption(shift, who, false),
   },
   csv: [
     { header: 'shift_id', value: ({ shift }) => shift.id },

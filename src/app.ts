@@ -58,7 +58,7 @@ export interface App {
 }
 
 /** The package version, read once (from src/ when run by tsx, from dist/src/ when built). */
-export const VERSION = readVersion();
+const VERSION = readVersion();
 
 function readVersion(): string {
   for (const path of ['../package.json', '../../package.json']) {
@@ -93,7 +93,7 @@ const CLOSE_RESERVE_MS = 1_000;
 /** A step of the shutdown: `work`, or nothing once `ms` have passed (the process lives until then). */
 const step = (work: Promise<unknown>, ms: number) => within(work, ms, () => undefined, true);
 
-export interface AppOptions {
+interface AppOptions {
   /**
    * Whether the app listens on HEALTH_PORT itself (default true). A shard process under the
    * manager does not: the manager listens and asks each shard for its readiness and metrics.

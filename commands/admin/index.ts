@@ -13,14 +13,7 @@
  */
 
 import type { RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
-import type {
-  ServerAnswer,
-  ServerCommand,
-  ServerControl,
-  ServerControls,
-} from '../../src/discord/command.js';
-import { say, UserError } from '../../src/discord/replies.js';
-import { StoreError } from '../../src/store/errors.js';
+import type { ServerCommand, ServerControl, ServerControls } from '../../src/discord/command.js';
 import { ADMIN_BASE, ADMIN_ID_PREFIX, ADMIN_IDS, ADMIN_ROUTE, type Links } from './command.js';
 import { createLabelsCommand, labelsDefinition } from './labels.js';
 import { createReportsCommand, type ReportSettingsPlace, reportsDefinition } from './reports.js';
@@ -54,56 +47,29 @@ export const adminData = {
 } satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
 /** What the router is given of the admin command: its subcommands and its controls. */
-export interface Admin {
+interface Admin {
   commands: ServerCommand[];
   controls: ServerControls;
 }
 
-type Logger = { warn(o: object, m: string): void };
-
 /** The admin command's subcommands and the controls under setup's answer, for the router. */
-export function createAdmin(links: Links, logger: Logger, reports?: ReportSettingsPlace): Admin {
+export function createAdmin(links: Links, reports?: ReportSettingsPlace): Admin {
   const commands = [
     createSetupCommand(links),
     createSettingsCommand(links),
     createLabelsCommand(links),
     createUnlinkCommand(links),
     ...(reports ? [createReportsCommand(reports)] : []),
-  ].map((command) => storeSafe(command, logger));
+  ];
   const setup = setupControls(links);
   // By custom_id, as old messages still carry them.
-  const controls = new Map<string, ServerControl>(
-    (
-      [
-        [ADMIN_IDS.replace, setup.replace],
-        [ADMIN_IDS.unlink, unlinkButton(links)],
-        [ADMIN_IDS.modal, setup.modal],
-      ] as const
-    ).map(([id, control]) => [id, storeSafe(control, logger)]),
-  );
+  const controls = new Map<string, ServerControl>([
+    [ADMIN_IDS.replace, setup.replace],
+    [ADMIN_IDS.unlink, unlinkButton(links)],
+    [ADMIN_IDS.modal, setup.modal],
+  ] as const);
   return {
     commands,
     controls: { ...ADMIN_ROUTE, prefix: ADMIN_ID_PREFIX, parse: (customId) => controls.get(customId) },
   };
-}
-
-/**
- * The same command or control, its StoreError said as the database not answering (and logged); any
- * other error left as it is, for the sentence every command's gets.
- */
-function storeSafe<A extends ServerAnswer<never>>(answer: A, logger: Logger): A {
-  const guarded =
-    <C extends { guildId: string }, T>(work: (ctx: C) => Promise<T>) =>
-    async (ctx: C): Promise<T> => {
-      try {
-        return await work(ctx);
-      } catch (error) {
-        if (!(error instanceof StoreError)) throw error;
-        logger.warn({ err: error, guild: ctx.guildId }, 'admin command failed');
-        throw new UserError(say.storeUnavailable, { cause: error });
-      }
-    };
-  return 'execute' in answer
-    ? { ...answer, execute: guarded(answer.execute) }
-    : { ...answer, open: guarded(answer.open) };
 }

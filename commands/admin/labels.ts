@@ -96,7 +96,7 @@ export function createLabelsCommand(links: Links): ServerCommand {
  * The change an admin asked for in `/rollcall-admin labels` (code undefined: clear the table;
  * label undefined: clear the code), or the one sentence saying what is wrong (its words).
  */
-export function checkLabelChange(
+function checkLabelChange(
   table: CodeTable | null,
   codeText: string | null,
   labelText: string | null,

@@ -249,7 +249,7 @@ function nextDigest(
 }
 
 /** A server's leave reminders as the admins see them. */
-export interface ReminderSettings {
+interface ReminderSettings {
   channelId: string;
   pings: boolean;
   problem?: string | undefined;

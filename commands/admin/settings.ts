@@ -14,7 +14,7 @@ import { SNOWFLAKE } from '../../src/base/discord-limits.js';
 import { ADMIN_SETTING_NAMES, linkOf, serverRolesOf } from '../../src/discord/access.js';
 import { argumentsOf, defineCommand, type ServerCommand } from '../../src/discord/command.js';
 import { say, type Text, textPayload, UserError } from '../../src/discord/replies.js';
-import { ENGLISH, type Words, wordsFor } from '../../src/i18n/words.js';
+import type { Words } from '../../src/i18n/words.js';
 import { type AccessRolesRead, accessRoleLines, rolesReadLine } from '../../src/render/access.js';
 import { plainText, roleMention, safeLine } from '../../src/render/format.js';
 import {
@@ -135,7 +135,7 @@ export function createSettingsCommand(links: Links): ServerCommand {
      * offers the community's roles (one cached API read), `discord-roles` this server's own Discord
      * roles (from the gateway's cache, no request).
      */
-    async autocomplete({ interaction, guildId }) {
+    async autocomplete({ interaction, guildId, t }) {
       const focused = interaction.options.getFocused(true);
       const roles =
         focused.name === 'discord-roles'
@@ -146,7 +146,7 @@ export function createSettingsCommand(links: Links): ServerCommand {
                 () => [],
               )
             : [];
-      return roleChoices(String(focused.value), roles, wordsFor(interaction.locale));
+      return roleChoices(String(focused.value), roles, t);
     },
   };
 }
@@ -260,10 +260,7 @@ function segments(text: string): string[] {
 }
 
 /** The roles named (by id, as a pick sends, or by name) in `text`; `none` is the empty list. */
-export function pickRoles(
-  text: string,
-  roles: readonly NamedRole[],
-): { ids: string[] } | { unknown: string[] } {
+function pickRoles(text: string, roles: readonly NamedRole[]): { ids: string[] } | { unknown: string[] } {
   if (text.trim().toLowerCase() === 'none') return { ids: [] };
   const ids: string[] = [];
   const unknown: string[] = [];
@@ -282,10 +279,10 @@ export function pickRoles(
  * the last comma (names starting with it first), not already listed. A choice's name shows the
  * whole list by name; its value is the list by id (choices longer than Discord allows are left out).
  */
-export function roleChoices(
+function roleChoices(
   typed: string,
   roles: readonly NamedRole[],
-  t: Words = ENGLISH,
+  t: Words,
 ): APIApplicationCommandOptionChoice[] {
   const cut = typed.lastIndexOf(',');
   const earlier = cut < 0 ? [] : segments(typed.slice(0, cut));

@@ -15,7 +15,7 @@ import {
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { defineCommand, type ServerCommand, type ServerControl } from '../../src/discord/command.js';
 import { type Payload, say, textPayload } from '../../src/discord/replies.js';
-import { ENGLISH, type Words, wordsFor } from '../../src/i18n/words.js';
+import type { Words } from '../../src/i18n/words.js';
 import { safeLine } from '../../src/render/format.js';
 import { ADMIN_BASE, ADMIN_IDS, ADMIN_ROUTE, type Links } from './command.js';
 
@@ -47,8 +47,7 @@ export function createSetupCommand(links: Links): ServerCommand {
   return {
     ...ADMIN_ROUTE,
     data: setupDefinition,
-    async open({ guildId, interaction }) {
-      const t = wordsFor(interaction.locale);
+    async open({ guildId, t }) {
       const linked = await links.describe(guildId);
       if (!linked) return { modal: tokenModal(t) };
       return {
@@ -68,7 +67,7 @@ export function setupControls(links: Links): Record<'replace' | 'modal', ServerC
   return {
     replace: {
       on: 'button',
-      open: async ({ interaction }) => ({ modal: tokenModal(wordsFor(interaction.locale)) }),
+      open: async ({ t }) => ({ modal: tokenModal(t) }),
     },
     modal: { on: 'modal', execute: ({ interaction, guildId }) => submit(interaction, guildId) },
   };
@@ -116,7 +115,7 @@ function apiText(value: string | undefined): string | undefined {
 }
 
 /** The modal asking for the token (setup on a server with none, and the Replace button). */
-function tokenModal(t: Words = ENGLISH) {
+function tokenModal(t: Words) {
   return {
     custom_id: ADMIN_IDS.modal,
     title: t.admin.setupTitle,

@@ -7,14 +7,14 @@ import { createClient, createKeyv } from '@keyv/redis';
 import type { Keyv } from 'keyv';
 import { within } from './abort.js';
 
-export interface RedisHooks {
+interface RedisHooks {
   /** Connection and command errors (also reach keyv's 'error' event). */
   onError(error: unknown): void;
   /** The client is connected and ready (again). */
   onReady(): void;
 }
 
-export interface RedisKeyv {
+interface RedisKeyv {
   keyv: Keyv;
   /** Delete every key starting with `prefix` (SCAN and UNLINK, a batch at a time). */
   forget(prefix: string): Promise<void>;

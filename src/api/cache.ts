@@ -21,7 +21,7 @@ export type CacheEntry =
   | { data: unknown; fetchedAt: number }
   | { notFound: true; fetchedAt: number; message: string };
 
-export type CacheBackend = 'memory' | 'redis' | 'none';
+type CacheBackend = 'memory' | 'redis' | 'none';
 
 export interface ApiCache {
   readonly backend: CacheBackend;

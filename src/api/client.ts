@@ -27,7 +27,7 @@ import { type AnswerArchive, SavedAnswers } from './saved.js';
 import type { Api, Fetched, PageQuery, ReadOptions, Resources } from './types.js';
 import { checkPageQuery, checkPathParams, isSendableSegment, type PageBody } from './validate.js';
 
-export interface ApiDeps {
+interface ApiDeps {
   /** The transport under the retries and the budget (tests; defaults to global fetch). */
   fetch?: typeof fetch;
   /** A cache to use instead of the one CACHE_URL / CACHE_MAX_ENTRIES would build; the caller closes it. */

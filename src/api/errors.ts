@@ -14,7 +14,7 @@ export type ApiErrorKind =
   | 'quota' // the monthly allowance (API_LIMITS) is spent; resetAt says when it starts again
   | 'too-large'; // the answer's body is over API_MAX_RESPONSE_BYTES (not read further, never retried)
 
-export interface ApiErrorDetails {
+interface ApiErrorDetails {
   /** HTTP status, only for kind 'http'. */
   status?: number;
   /** The `error` string of a JSON error body, when the API sent one. */

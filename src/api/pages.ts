@@ -35,7 +35,7 @@ export interface PageInfo {
 export const API_PAGE_SIZE = 100;
 
 /** A view page: 1-based page number and items per page. */
-export interface ViewPage {
+interface ViewPage {
   page: number;
   limit: number;
 }

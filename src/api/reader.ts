@@ -45,7 +45,7 @@ const SAVED_FLUSH_MS = 2_000;
 export type CacheClass = 'list' | 'item' | 'stable';
 
 /** Seconds, as in the configuration (CACHE_TTL_*_SECONDS, CACHE_STALE_SECONDS). */
-export interface TtlPolicy {
+interface TtlPolicy {
   list: number;
   item: number;
   stable: number;
@@ -53,7 +53,7 @@ export interface TtlPolicy {
   stale: number;
 }
 
-export interface ReadSpec {
+interface ReadSpec {
   /** The operationId (part of the cache key and of log lines). */
   op: string;
   cacheClass: CacheClass;
@@ -74,7 +74,7 @@ export interface Related {
   data: unknown;
 }
 
-export interface ReaderOptions {
+interface ReaderOptions {
   cache: ApiCache;
   /** Token hash for the cache keys. */
   hash: string;

@@ -11,14 +11,14 @@ import { type Gathered, gatherPages } from './pages.js';
 import type { ReadOptions, Resources } from './types.js';
 
 /** How long a read roles list is used before it is read again (links change rarely). */
-export const ROLES_FRESH_MS = 86_400_000;
+const ROLES_FRESH_MS = 86_400_000;
 /**
  * How long a roles list that could not be read again (the access share spent, the API failing) stands
  * in: links keep saving lookups all month, and a removed Discord role still counts at once.
  */
-export const ROLES_KEEP_MS = 35 * 86_400_000;
+const ROLES_KEEP_MS = 35 * 86_400_000;
 /** After the roles list failed to read with no saved copy, when it is tried again (per process). */
-export const ROLES_RETRY_MS = 10 * 60_000;
+const ROLES_RETRY_MS = 10 * 60_000;
 /** Pages of 100 roles read at most: 1,000 roles, far beyond any real community. */
 export const ROLE_PAGES_MAX = 10;
 

@@ -20,7 +20,7 @@ import { within } from './abort.js';
 import { type CacheEntry, isCacheEntry } from './cache.js';
 
 /** One saved answer as the store keeps it: its cache key, the entry as JSON, its dates (ms). */
-export interface ArchivedAnswer {
+interface ArchivedAnswer {
   key: string;
   entry: string;
   fetchedAt: number;
@@ -36,16 +36,16 @@ export interface AnswerArchive {
 }
 
 /** How long answers wait in the queue, to be written together, after the first of them. */
-export const WRITE_DELAY_MS = 200;
+const WRITE_DELAY_MS = 200;
 /** The longest a read waits for the store. */
-export const READ_TIMEOUT_MS = 250;
+const READ_TIMEOUT_MS = 250;
 /** After a failed or late read or write, the store is left alone this long. */
-export const RETRY_AFTER_MS = 5_000;
+const RETRY_AFTER_MS = 5_000;
 /** Bytes of answers queued at most (key and JSON, as JavaScript counts characters); oldest dropped. */
-export const MAX_QUEUED_BYTES = 8 * 1024 * 1024;
+const MAX_QUEUED_BYTES = 8 * 1024 * 1024;
 const WARN_INTERVAL_MS = 30_000;
 
-export interface SavedAnswersOptions {
+interface SavedAnswersOptions {
   archive: AnswerArchive;
   /** The token's hash. */
   community: string;

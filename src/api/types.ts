@@ -34,7 +34,7 @@ export interface PageQuery {
 }
 
 /** A read's own life instead of its cache class's (the roles list's: read at most once a day, kept a month). */
-export interface ReadLife {
+interface ReadLife {
   /** Fresh this long (ms); kept that long plus CACHE_STALE_SECONDS. */
   freshForMs: number;
   /** Kept at least this long (ms), and standing in (pace, spent allowance, a failing API) up to that age. */

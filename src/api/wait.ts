@@ -35,8 +35,8 @@ export interface WaitContext {
  * a report command (/shift totals, /loa active|upcoming, /quota check, their pages and exports);
  * `read`, everything else. The metrics' label values: keep them exactly these.
  */
-export const PURPOSES = ['read', 'report', 'digest'] as const;
-export type Purpose = (typeof PURPOSES)[number];
+const PURPOSES = ['read', 'report', 'digest'] as const;
+type Purpose = (typeof PURPOSES)[number];
 
 const storage = new AsyncLocalStorage<WaitContext>();
 

@@ -15,7 +15,7 @@
  */
 import type { Logger } from './log.js';
 
-export interface CircuitOptions {
+interface CircuitOptions {
   /** What depends on it, as the log lines name it ("the database at …"). */
   name: string;
   /** The longest one call may take before it counts as an outage (ms); undefined: no deadline. */

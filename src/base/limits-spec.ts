@@ -5,7 +5,7 @@
  */
 
 /** A calendar month (UTC) or a length of time in seconds. */
-export type LimitWindow = { kind: 'month' } | { kind: 'span'; seconds: number };
+type LimitWindow = { kind: 'month' } | { kind: 'span'; seconds: number };
 
 export interface LimitSpec {
   /** Requests allowed in the window. */
@@ -19,7 +19,7 @@ export interface LimitSpec {
 export const DEFAULT_API_LIMITS = '100/month,30/1m';
 
 /** Longest span window: the memory store's timers cannot run longer (about 24.8 days). */
-export const MAX_SPAN_SECONDS = 24 * 86_400;
+const MAX_SPAN_SECONDS = 24 * 86_400;
 
 const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3_600, d: 86_400 };
 const LIMIT = /^(\d{1,9})\/(?:(month)|(\d{1,9})?([smhd]))$/;
@@ -59,16 +59,6 @@ export function parseLimits(text: string): { ok: true; limits: LimitSpec[] } | {
     limits.push({ points, window: { kind: 'span', seconds }, text: `${points}/${seconds}s` });
   }
   return { ok: true, limits };
-}
-
-/** A window's length as people say it: "month", "10 s", "1 min", "2 h", "1 d". */
-export function windowText(window: LimitWindow): string {
-  if (window.kind === 'month') return 'month';
-  const s = window.seconds;
-  if (s % 86_400 === 0) return `${s / 86_400} d`;
-  if (s % 3_600 === 0) return `${s / 3_600} h`;
-  if (s % 60 === 0) return `${s / 60} min`;
-  return `${s} s`;
 }
 
 /** The start (ms) of the UTC calendar month after the one holding `nowMs`. */

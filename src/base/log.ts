@@ -18,7 +18,7 @@ const SECRET_FIELDS = [
  * Paths pino censors wherever they appear in a logged object (case-sensitive), at the top or one
  * level down (`{ config }`): the secret fields and every secret setting, from the settings' own list.
  */
-export const REDACT_PATHS = [...SECRET_FIELDS, ...SECRET_SETTINGS].flatMap((path) => [path, `*.${path}`]);
+const REDACT_PATHS = [...SECRET_FIELDS, ...SECRET_SETTINGS].flatMap((path) => [path, `*.${path}`]);
 
 /**
  * `scheme://userinfo@` in any text: the credentials part of a URL. The user info runs to the last `@`
@@ -33,7 +33,7 @@ export function redactUrlCredentials(text: string): string {
   return text.replace(URL_CREDENTIALS, '$1[REDACTED]@');
 }
 
-export interface LogOptions {
+interface LogOptions {
   level: string;
   format: 'json' | 'pretty';
   /** Where to write; defaults to stdout. Tests pass a stream to inspect lines. */

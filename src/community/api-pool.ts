@@ -20,7 +20,7 @@ import { tokenHash } from '../store/crypto.js';
 import type { Store } from '../store/index.js';
 
 /** Apis kept at once (one per linked token in use); the least recently used is closed first. */
-export const MAX_APIS = 200;
+const MAX_APIS = 200;
 
 /**
  * The limits that keep every list at once: for each window (the month, or a span length) the
@@ -71,7 +71,7 @@ export function answerArchive(
   };
 }
 
-export interface ApiPoolOptions {
+interface ApiPoolOptions {
   config: Config;
   logger: Logger;
   /** The store: asked for at each use, and open by the time anything is served. */

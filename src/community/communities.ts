@@ -72,11 +72,11 @@ export interface Communities {
   release(): void;
 }
 
-export type ReminderScheduling = Omit<ReminderSchedulerOptions, 'reminders'>;
+type ReminderScheduling = Omit<ReminderSchedulerOptions, 'reminders'>;
 
-export type Scheduling = Omit<DigestSchedulerOptions, 'digests' | 'timeZone'>;
+type Scheduling = Omit<DigestSchedulerOptions, 'digests' | 'timeZone'>;
 
-export interface CommunitiesOptions {
+interface CommunitiesOptions {
   config: Config;
   logger: Logger;
   /** The shared cache (API data of every token, keyed by the token's hash). */
@@ -95,7 +95,7 @@ export function createCommunities(options: CommunitiesOptions): Communities {
 }
 
 /** After single-community mode's store failed to open, how long calls fail at once before it is tried again (ms). */
-export const STORE_REOPEN_PAUSE_MS = 30_000;
+const STORE_REOPEN_PAUSE_MS = 30_000;
 
 /** `openStore`, its module (and the database drivers) loaded at the first call. */
 const openStoreLazily: typeof import('../store/index.js').openStore = async (options) =>
@@ -361,7 +361,7 @@ class HostedMode implements Communities {
     });
     this.defaults = { timeZone: config.REPORTS_TIME_ZONE, weekStart: config.REPORTS_WEEK_START, quotas: {} };
     this.reports = reportSources(options, async () => this.openStore().snapshots, this.defaults, remembered);
-    const admin = createAdmin(this.hosted, logger, this.adminPlaces());
+    const admin = createAdmin(this.hosted, this.adminPlaces());
     this.admin = {
       commands: admin.commands,
       controls: [admin.controls],
@@ -379,7 +379,7 @@ class HostedMode implements Communities {
   }
 
   /** Where /rollcall-admin reports finds and keeps a server's report settings, digest and reminders. */
-  private adminPlaces(): Parameters<typeof createAdmin>[2] {
+  private adminPlaces(): Parameters<typeof createAdmin>[1] {
     const opened = () => this.openStore();
     return {
       get: (guildId) => this.reportSettings(guildId),

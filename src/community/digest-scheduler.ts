@@ -12,18 +12,18 @@ import { untilAborted, within } from '../api/abort.js';
 import { cutPage } from '../api/pages.js';
 import { type WaitContext, withWait } from '../api/wait.js';
 import type { Logger } from '../base/log.js';
+import { audienceWords } from '../discord/alerts.js';
 import type { CommunityOf } from '../discord/community.js';
 import { peopleOf } from '../discord/paging/show.js';
 import { type ListView, PAGE_SIZE } from '../discord/paging/views.js';
 import { MESSAGES, NO_MENTIONS, say, UserError } from '../discord/replies.js';
-import { type Words, wordsFor } from '../i18n/words.js';
+import type { Words } from '../i18n/words.js';
 import {
   DIGEST_REPORTS,
   type DigestReport,
   type DigestSettings,
   digestGapMs,
   digestHorizonMs,
-  digestLocale,
   digestPeriod,
   digestTickMs,
   latestInstant,
@@ -117,7 +117,15 @@ export function discordPoster(client: Client, communityOf: CommunityOf): DigestP
         const { items, info } = cutPage(fetched.data, 1, PAGE_SIZE);
         const people = await untilAborted(peopleOf(community, items, view.people), signal);
         // A post cannot be paged: its footer names the command that shows every row.
-        reads.push((t) => view.render(items, info, { ...fetched, people, t, post: command }, arg, undefined));
+        reads.push((t) =>
+          view.render({
+            items,
+            info,
+            source: { ...fetched, people, t, post: command },
+            arg,
+            context: undefined,
+          }),
+        );
       }
       const { channelId } = settings;
       const channel = await untilAborted(
@@ -125,9 +133,7 @@ export function discordPoster(client: Client, communityOf: CommunityOf): DigestP
         signal,
       );
       // Written in the server's language (or the admins' choice), as everything posted to a channel.
-      const t = wordsFor(
-        digestLocale(language, channel.isDMBased() ? undefined : channel.guild.preferredLocale),
-      );
+      const t = audienceWords(channel.isDMBased() ? undefined : channel.guild, language);
       const embeds = reads.map((render) => render(t));
       // One message while the embeds fit Discord's 6,000 characters per message, else more; none
       // once the deadline passed (the run is then recorded as not posted).
@@ -173,21 +179,21 @@ function fitting(embeds: APIEmbed[]): APIEmbed[][] {
  * Digests one process runs at once, by token (digest-places.ts): a token whose API is held or does
  * not answer occupies at most one of them, and gives it back while it waits.
  */
-export const DIGEST_CONCURRENCY = 4;
+const DIGEST_CONCURRENCY = 4;
 
 /**
  * How long one digest may take (ms) before it is abandoned and recorded as not posted: long enough
  * to wait out an API's Retry-After of a few minutes, short enough that a read that never answers
  * ends. Its turn (and its token's other servers behind it) waits that long at most.
  */
-export const DIGEST_DEADLINE_MS = 10 * 60_000;
+const DIGEST_DEADLINE_MS = 10 * 60_000;
 
 /**
  * How long a digest keeps its place (ms) before it gives it back and finishes in its token's turn
  * (one waiting for its token's limits gives it back at once): a read that does not answer holds
  * a place no longer than this. At most the interval between rounds (a compressed minute).
  */
-export const DIGEST_PATIENCE_MS = 15_000;
+const DIGEST_PATIENCE_MS = 15_000;
 
 /** Due digests one query of a round asks the store for; when there are more, the round asks again after them. */
 const DUE_BATCH = 100;
@@ -202,7 +208,7 @@ const ROUND_BATCHES = 100;
 const TOKEN_LOOKUP_MS = 5_000;
 
 /** Why a digest was abandoned: it ran past its deadline. */
-export class DigestDeadlineError extends Error {
+class DigestDeadlineError extends Error {
   constructor(readonly deadlineMs: number) {
     super(`the digest took longer than ${deadlineMs} ms`);
     this.name = 'DigestDeadlineError';
@@ -471,7 +477,7 @@ export function createDigestScheduler(options: DigestSchedulerOptions): DigestSc
 /** The environment's digest (single-community mode): DIGEST_CHANNEL_ID, DIGEST_SCHEDULE, DIGEST_REPORTS. */
 export type EnvironmentDigestSettings = Omit<DigestSettings, 'since'>;
 
-export interface EnvironmentDigestOptions {
+interface EnvironmentDigestOptions {
   settings: EnvironmentDigestSettings;
   /** DISCORD_GUILD_ID: the channel's server must be one of them. */
   guildIds: readonly string[];

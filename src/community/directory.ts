@@ -19,9 +19,9 @@ import type { People } from '../render/people.js';
 import type { DirectoryStore } from '../store/index.js';
 
 /** Longest a page waits for the store's directory before it is shown with what is at hand. */
-export const DIRECTORY_LOOKUP_MS = 400;
+const DIRECTORY_LOOKUP_MS = 400;
 /** Entries one process keeps in memory (every community together), the oldest dropped first. */
-export const DIRECTORY_MEMORY_ENTRIES = 50_000;
+const DIRECTORY_MEMORY_ENTRIES = 50_000;
 /** Member ids one lookup asks for at most (an export's 10,000 rows; a page shows ten). */
 const LOOKUP_MAX = 10_000;
 /** Longest id remembered (the store's column). */
@@ -67,7 +67,7 @@ export class DirectoryMemory {
   }
 }
 
-export interface DirectoryOptions {
+interface DirectoryOptions {
   /** The community: its credential's hash. */
   community: string;
   /** The store's directory; rejects when the store cannot be opened. */

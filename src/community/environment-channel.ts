@@ -10,7 +10,7 @@ import type { Logger } from '../base/log.js';
 /** How long a channel not found (or outside DISCORD_GUILD_ID) is left before it is looked for again. */
 const LOOK_AGAIN_MS = 60_000;
 
-export interface EnvironmentChannelOptions {
+interface EnvironmentChannelOptions {
   /** The setting naming the channel (DIGEST_CHANNEL_ID), as the log lines name it. */
   setting: string;
   /** What is posted there, as the log lines say it: "the digest", "leave reminders". */
@@ -27,7 +27,7 @@ export interface EnvironmentChannelOptions {
   logger: Logger;
 }
 
-export interface EnvironmentChannel {
+interface EnvironmentChannel {
   /** The channel's server once found among DISCORD_GUILD_ID's; undefined (and logged) until then. */
   guild(): Promise<string | undefined>;
   /** The problem last reported (undefined: none). */

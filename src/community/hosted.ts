@@ -29,13 +29,13 @@ import { Rejections } from './rejections.js';
 import { checkToken } from './token-check.js';
 
 /** How long a credential lookup may take before moderators are told the database is not answering. */
-export const LOOKUP_TIMEOUT_MS = 2_000;
+const LOOKUP_TIMEOUT_MS = 2_000;
 
 /**
  * What the store says a server reads: its credential's reads, allowance and the server's settings
  * (the hosted adapter, src/community/communities.ts, adds its reports and paging arguments).
  */
-export type LinkedCommunity = Omit<Community, 'reports' | 'state'>;
+type LinkedCommunity = Omit<Community, 'reports' | 'state'>;
 
 /** Hosted mode's communities, and what the admin command keeps and checks (`Links`). */
 export interface HostedCommunities extends Omit<Links, keyof LinkStore>, LinkStore {
@@ -44,7 +44,7 @@ export interface HostedCommunities extends Omit<Links, keyof LinkStore>, LinkSto
   close(): Promise<void>;
 }
 
-export interface HostedOptions {
+interface HostedOptions {
   config: Config;
   logger: Logger;
   /** The store: asked for at each use, and open by the time anything is served (the adapter opens it at start). */

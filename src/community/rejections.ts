@@ -32,7 +32,7 @@ interface Suspicion {
   guilds: Set<string>;
 }
 
-export interface RejectionsOptions {
+interface RejectionsOptions {
   logger: Logger;
   /** Where a confirmed rejection marks the credentials invalid. */
   store: () => Store;

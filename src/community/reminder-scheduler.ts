@@ -10,11 +10,12 @@ import type { Loa } from '../../generated/api.js';
 import { NotSavedError } from '../api/errors.js';
 import { withoutRequests } from '../api/wait.js';
 import type { Logger } from '../base/log.js';
+import { audienceWords } from '../discord/alerts.js';
 import type { Community, CommunityOf } from '../discord/community.js';
 import { peopleOf } from '../discord/paging/show.js';
 import { PAGE_SIZE } from '../discord/paging/views.js';
 import { UserError } from '../discord/replies.js';
-import { ENGLISH, type Words, wordsFor } from '../i18n/words.js';
+import { ENGLISH, type Words } from '../i18n/words.js';
 import { renderReviewQueue } from '../render/loa.js';
 import type { People } from '../render/people.js';
 import {
@@ -23,7 +24,6 @@ import {
   renderLeaveAhead,
   renderReminder,
 } from '../render/reminders.js';
-import { digestLocale } from '../reports/digest.js';
 import { realTimer } from '../reports/digest-places.js';
 import { readStatusCodes } from '../reports/leave.js';
 import { digestLeave, remindersDue } from '../reports/reminders.js';
@@ -66,12 +66,12 @@ export async function digestLeaveEmbeds(
   const queue = reviewQueue(input.data.loas, readStatusCodes(input.data.loas), review.now, review.afterHours);
   const people = await peopleOf(community, queue.pending.slice(0, PAGE_SIZE), (loa) => [loa.memberId]);
   const source = { ...input.data.source, people, post: '/loa list status:pending' };
-  embeds.push((t) => renderReviewQueue(queue, review, source, facts, PAGE_SIZE, t));
+  embeds.push((t) => renderReviewQueue(queue, review, { ...source, t }, facts, PAGE_SIZE));
   return embeds;
 }
 
 /** How often the scheduler looks for reminders due (ms): any look in the day before a leave ends posts it. */
-export const REMINDER_TICK_MS = 5 * 60_000;
+const REMINDER_TICK_MS = 5 * 60_000;
 
 /** Servers with reminders asked for per page of a round. */
 const REMINDER_BATCH = 100;
@@ -103,11 +103,11 @@ export interface ReminderPoster {
   send(channelId: string, message: ReminderMessage): Promise<void>;
 }
 
-export interface LeaveData {
+interface LeaveData {
   loas: Partial<Loa>[];
   timeZone: string;
-  /** The digest's locale (the admins' choice of language, else the server's); absent: English. */
-  locale?: string | undefined;
+  /** The words reminders are written in: the digest's (`audienceWords`). */
+  words: Words;
   people(memberIds: string[]): Promise<People | undefined>;
 }
 
@@ -116,7 +116,7 @@ export interface LeaveData {
  * the claims. Hosted mode: the store's own (`ReminderStore`); single-community mode: the
  * environment's one channel over the store's claims (`environmentReminders`).
  */
-export type ReminderClaims = Pick<ReminderStore, 'list' | 'setProblem' | 'claim' | 'prune'>;
+type ReminderClaims = Pick<ReminderStore, 'list' | 'setProblem' | 'claim' | 'prune'>;
 
 export interface ReminderSchedulerOptions extends PostSchedulerOptions {
   /** The store's reminders (undefined until the store is open). */
@@ -151,7 +151,7 @@ export function createReminderScheduler(options: ReminderSchedulerOptions): Remi
       if (problem !== saved.problem) await store.setProblem(saved.guildId, problem);
       return 0;
     }
-    const words = wordsFor(leave.locale);
+    const { words } = leave;
     const people = await leave.people(due.flatMap((r) => (r.memberId === undefined ? [] : [r.memberId])));
     let posted = 0;
     for (const reminder of due) {
@@ -226,7 +226,7 @@ export function discordReminderPoster(client: Client, communityOf: CommunityOf):
         return {
           loas: data.loas,
           timeZone: settings.timeZone,
-          locale: digestLocale(settings.language, client.guilds.cache.get(guildId)?.preferredLocale),
+          words: audienceWords(client.guilds.cache.get(guildId), settings.language),
           people: async (ids) =>
             ids.length === 0 ? undefined : community.directory?.lookup(ids).catch(() => undefined),
         };
@@ -249,7 +249,7 @@ export function discordReminderPoster(client: Client, communityOf: CommunityOf):
 }
 
 /** Single-community mode's leave reminders: REMINDER_CHANNEL_ID, REMINDER_PINGS. */
-export interface EnvironmentRemindersOptions {
+interface EnvironmentRemindersOptions {
   settings: { channelId: string; pings: boolean };
   /** DISCORD_GUILD_ID: the channel's server must be one of them. */
   guildIds: readonly string[];

@@ -43,7 +43,7 @@ import {
 /** Pages never read before that one call may read (each is one request). */
 export const MAX_NEW_PAGES = 20;
 /** Pages already saved that one call may read again (each waits for the pace). */
-export const MAX_REFRESHED_PAGES = 20;
+const MAX_REFRESHED_PAGES = 20;
 const PAGE = 100;
 
 type ListRead = (query: PageQuery, options?: ReadOptions) => Promise<Fetched<{ data?: unknown[] }>>;
@@ -61,7 +61,7 @@ function reader(resources: Resources, resource: SnapshotResource): ListRead {
   }
 }
 
-export interface SnapshotSourceOptions {
+interface SnapshotSourceOptions {
   /** The community's key: its credential's hash (never the token). */
   community: string;
   resources: Resources;
@@ -276,7 +276,7 @@ interface Remembered {
 }
 
 /** Communities whose snapshot a process keeps in memory (least recently used dropped first). */
-export const MEMORY_COMMUNITIES = 50;
+const MEMORY_COMMUNITIES = 50;
 
 /** Default of REPORTS_MEMORY_MAX_BYTES: 32 MiB, as the answer cache's CACHE_MAX_BYTES. */
 export const DEFAULT_MEMORY_MAX_BYTES = 32 * 1024 * 1024;

@@ -12,7 +12,7 @@ import type { Store } from '../store/index.js';
 import type { ApiPool } from './api-pool.js';
 
 /** The longest community id kept with a link (the store's column holds 64 characters). */
-export const MAX_COMMUNITY_ID = 64;
+const MAX_COMMUNITY_ID = 64;
 
 /** What is left of `api`'s month (none when it has no monthly limit), with when room comes back. */
 async function monthLeft(api: Api, nextFreshAt: number) {
@@ -20,7 +20,7 @@ async function monthLeft(api: Api, nextFreshAt: number) {
   return { nextFreshAt, left: month?.left ?? 0, points: month?.points ?? 0 };
 }
 
-export interface TokenCheckOptions {
+interface TokenCheckOptions {
   store: () => Store;
   apis: ApiPool;
   logger: Logger;

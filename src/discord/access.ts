@@ -56,7 +56,7 @@ export type {
 } from '../render/access.js';
 
 /** The names an admin knows the access settings by (environment variables, or the admin options). */
-export interface AccessSettingNames {
+interface AccessSettingNames {
   roles: string;
   discordRoles: string;
 }
@@ -85,12 +85,12 @@ export interface AccessRules {
 }
 
 /** Role ids a reports setting names (`setting`: REPORTS_QUOTAS), checked against the roles list. */
-export interface QuotaRoles {
+interface QuotaRoles {
   setting: string;
   ids: readonly string[];
 }
 
-export interface AccessOptions {
+interface AccessOptions {
   /** Discord role ids of which the user must hold at least one (ACCESS_DISCORD_ROLE_IDS); empty = any. */
   discordRoleIds?: readonly string[];
   /** Oldest saved member record an access decision may rest on, ms (ACCESS_MAX_AGE_SECONDS). */
@@ -133,14 +133,14 @@ export type AccessInteraction = Pick<Interaction, 'user'> &
   Partial<Pick<Interaction, 'member' | 'guildId' | 'guild'>>;
 
 /** Default of ACCESS_MAX_AGE_SECONDS, in ms. */
-export const DEFAULT_ACCESS_MAX_AGE_MS = 300_000;
+const DEFAULT_ACCESS_MAX_AGE_MS = 300_000;
 /** Default of ACCESS_GRACE_SECONDS, in ms. */
-export const DEFAULT_ACCESS_GRACE_MS = 86_400_000;
+const DEFAULT_ACCESS_GRACE_MS = 86_400_000;
 /**
  * How long every lookup's answer is kept (not how long it may decide: ACCESS_MAX_AGE_SECONDS): past
  * the month's end, so a user a lookup let in this month is re-checked from the re-checks' part.
  */
-export const LOOKUP_KEEP_MS = 35 * 86_400_000;
+const LOOKUP_KEEP_MS = 35 * 86_400_000;
 /** This process's servers whose roles list did not read lately, and until when (bounded, oldest first). */
 const processRolesUnread = new Map<string, number>();
 /** Refusals within REFUSAL_WINDOW_MS after which a user is refused without a lookup. */
@@ -149,12 +149,12 @@ export const REFUSAL_WINDOW_MS = 10 * 60_000;
 /** Users whose refusals are remembered at most (the least recently refused are forgotten first). */
 const MAX_REFUSED_USERS = 10_000;
 /** At most one warn line per server, user and refusal cause (or mistyped role) in this time. */
-export const REFUSAL_WARN_MS = 60 * 60_000;
+const REFUSAL_WARN_MS = 60 * 60_000;
 /** Refusals kept per server for /rollcall status. */
-export const JOURNAL_PER_SERVER = 20;
+const JOURNAL_PER_SERVER = 20;
 
 /** The last refusals of each server (in memory, this process's; bounded). */
-export interface AccessJournal {
+interface AccessJournal {
   record(guildId: string, refusal: RefusalRecord): void;
   /** The server's last refusals, newest first. */
   recent(guildId: string): RefusalRecord[];
@@ -180,7 +180,7 @@ export function createAccessJournal(perServer = JOURNAL_PER_SERVER, maxServers =
 export const processJournal = createAccessJournal();
 
 /** Whether a warn line under `key` may be written at `at` (and, if so, counts it written). */
-export type WarnGate = (key: string, at: number) => boolean;
+type WarnGate = (key: string, at: number) => boolean;
 
 /** Whether `key` may be logged now (once per `everyMs`); bounded, the oldest keys forgotten. */
 export function createWarnGate(everyMs = REFUSAL_WARN_MS, max = MAX_REFUSED_USERS): WarnGate {
@@ -206,7 +206,7 @@ const processWarnGate = createWarnGate();
  * not counted, so the hold ends). In memory and bounded: it only ever saves a lookup, never lets
  * anyone in.
  */
-export interface Refusals {
+interface Refusals {
   held(key: string, at: number): boolean;
   /** When the user's hold ends (ms), or undefined when not held. */
   heldUntil?(key: string, at: number): number | undefined;
@@ -378,7 +378,7 @@ function warnQuotaRoles(
 }
 
 /** The community's roles by id and name, and whether that is all of them. */
-export interface RoleNames {
+interface RoleNames {
   roles: ReadonlyArray<{ id: string; name?: unknown }>;
   complete: boolean;
 }

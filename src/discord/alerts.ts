@@ -7,11 +7,23 @@ import { type Client, Routes } from 'discord.js';
 import type { AllowanceMark } from '../api/types.js';
 import type { Logger } from '../base/log.js';
 import { type Words, wordsFor } from '../i18n/words.js';
+import { type DigestLanguage, digestLocale } from '../reports/digest.js';
 
-/** The words of the server `channelId` is in, as far as the client's cache knows it (else English). */
+/**
+ * The words of a post to a channel (an alert, a digest, a reminder): the admins' choice of language,
+ * else its server's preferred locale, else English. Every channel post chooses its words here.
+ */
+export function audienceWords(
+  guild: { preferredLocale: string } | undefined,
+  language?: DigestLanguage | undefined,
+): Words {
+  return wordsFor(digestLocale(language, guild?.preferredLocale));
+}
+
+/** The words of the server `channelId` is in, as far as the client's cache knows it. */
 function wordsOfChannel(client: Client, channelId: string): Words {
   const channel = client.channels.cache.get(channelId);
-  return wordsFor(channel && !channel.isDMBased() ? channel.guild.preferredLocale : undefined);
+  return audienceWords(channel && !channel.isDMBased() ? channel.guild : undefined);
 }
 
 /** The alert for a mark: how much of the month's allowance is spent, and when it starts again. */

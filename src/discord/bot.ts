@@ -36,7 +36,7 @@ export interface Bot {
 }
 
 /** Of the grace period, what is kept for interactions to answer once their API calls are aborted. */
-export const ANSWER_RESERVE_MS = 1_000;
+const ANSWER_RESERVE_MS = 1_000;
 
 export function createBot(options: BotOptions): Bot {
   const logger: Logger = options.logger;

@@ -9,11 +9,13 @@ import {
   type ButtonInteraction,
   type ChatInputCommandInteraction,
   type CommandInteractionOption,
+  type Interaction,
   type ModalSubmitInteraction,
+  PermissionFlagsBits,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
   type RESTPostAPIContextMenuApplicationCommandsJSONBody,
 } from 'discord.js';
-import type { Words } from '../i18n/words.js';
+import type { Ask } from './ask.js';
 import { MAX_ARG_LENGTH, parseId } from './input.js';
 import type { ShowContext, View } from './paging/views.js';
 import type { MessageText } from './player-names.js';
@@ -56,12 +58,6 @@ export interface Command {
   autocomplete?(ctx: AutocompleteContext): Promise<APIApplicationCommandOptionChoice[]>;
 }
 
-/** What a command or control that needs no community runs with: its interaction and its server. */
-export interface ServerContext<I> {
-  interaction: I;
-  guildId: string;
-}
-
 /** A modal to open as the first answer. */
 export interface ModalAnswer {
   modal: APIModalInteractionResponseCallbackData;
@@ -72,9 +68,9 @@ export interface ModalAnswer {
  * the responder (a reply, or a defer and an edit), or `open`, the answer or a modal to open instead,
  * worked out before anything is sent (a modal cannot follow a defer), so quick: a store read.
  */
-export type ServerAnswer<I> =
-  | { execute(ctx: ServerContext<I>): Promise<Payload> }
-  | { open(ctx: ServerContext<I>): Promise<Payload | ModalAnswer> };
+export type ServerAnswer<I extends Interaction> =
+  | { execute(ctx: Ask<I>): Promise<Payload> }
+  | { open(ctx: Ask<I>): Promise<Payload | ModalAnswer> };
 
 /**
  * A command that needs no community (the server admins' /rollcall-admin): the router runs it before
@@ -88,7 +84,7 @@ export type ServerCommand = {
   requires?: Requirement;
   data: RESTPostAPIChatInputApplicationCommandsJSONBody;
   /** Choices for an option being typed. */
-  autocomplete?(ctx: ServerContext<AutocompleteInteraction>): Promise<APIApplicationCommandOptionChoice[]>;
+  autocomplete?(ctx: Ask<AutocompleteInteraction>): Promise<APIApplicationCommandOptionChoice[]>;
 } & ServerAnswer<ChatInputCommandInteraction>;
 
 /** Every kind of slash command the router answers. */
@@ -97,7 +93,7 @@ export type RoutedCommand = Command | ServerCommand;
 /** One control outside the paging codec, as its custom_id names it: a button, or a modal's submission. */
 export type ServerControl =
   | ({ on: 'button' } & ServerAnswer<ButtonInteraction>)
-  | { on: 'modal'; execute(ctx: ServerContext<ModalSubmitInteraction>): Promise<Payload> };
+  | { on: 'modal'; execute(ctx: Ask<ModalSubmitInteraction>): Promise<Payload> };
 
 /**
  * Controls outside the paging codec that need no community (the admin command's): every custom_id
@@ -114,7 +110,7 @@ export interface ServerControls {
 }
 
 /** A user's right-click menu entry (Apps): the right-clicked user, shown as a slash command shows them. */
-export interface UserMenuContext {
+interface UserMenuContext {
   /** The Discord user id of the user right-clicked. */
   target: string;
   show: ShowContext;
@@ -132,7 +128,7 @@ export interface UserMenu {
 }
 
 /** A message's right-click menu entry (Apps): the message's text, and the modal it may open at once. */
-export interface MessageMenuContext {
+interface MessageMenuContext {
   /** The message right-clicked (Discord's resolved message: its text and embeds). */
   message: MessageText;
   show: ShowContext;
@@ -145,13 +141,70 @@ export interface MessageMenuContext {
  */
 export interface MessageMenu {
   data: RESTPostAPIContextMenuApplicationCommandsJSONBody & { type: ApplicationCommandType.Message };
-  modal?(ctx: {
-    message: MessageText;
-    owner: string;
-    /** The reader's words (the interaction's locale), for the modal's title and label. */
-    t?: Words;
-  }): APIModalInteractionResponseCallbackData | undefined;
+  modal?(
+    ctx: Pick<Ask, 'owner' | 't'> & { message: MessageText },
+  ): APIModalInteractionResponseCallbackData | undefined;
   execute(ctx: MessageMenuContext): Promise<Payload>;
+}
+
+/** What each requirement asks of the member, and the sentence refusing them. */
+const REQUIREMENTS: Record<Requirement, { permission: bigint; refusal: Text }> = {
+  'manage-server': { permission: PermissionFlagsBits.ManageGuild, refusal: say.adminOnly },
+};
+
+/** The sentence refusing a member who lacks what `requires` asks, as the interaction carries it. */
+export function unmet(requires: Requirement | undefined, interaction: Interaction): Text | undefined {
+  const required = requires && REQUIREMENTS[requires];
+  return required && !interaction.memberPermissions?.has(required.permission) ? required.refusal : undefined;
+}
+
+/**
+ * The command an interaction names, from the commands by `name`, or `name subcommand` for a command
+ * split into modules of one subcommand each (definitions sharing a name, as /rollcall-admin's); none
+ * when the subcommand it names is not one the command defines (`namesDefinedSubcommand`: a forged
+ * one), so it is refused as unknown. Throws at start when a shared name's module holds other than
+ * one subcommand, or two answer the same one.
+ */
+export function commandFinder(commands: readonly RoutedCommand[]) {
+  const index = commandIndex(commands);
+  return (interaction: ChatInputCommandInteraction | AutocompleteInteraction): RoutedCommand | undefined => {
+    const name = interaction.commandName;
+    const command = index.get(name) ?? index.get(`${name} ${interaction.options.getSubcommand(false)}`);
+    return command && namesDefinedSubcommand(command.data, interaction.options.data) ? command : undefined;
+  };
+}
+
+function commandIndex(commands: readonly RoutedCommand[]): Map<string, RoutedCommand> {
+  const sharing = new Map<string, number>();
+  for (const { data } of commands) sharing.set(data.name, (sharing.get(data.name) ?? 0) + 1);
+  const index = new Map<string, RoutedCommand>();
+  for (const command of commands) {
+    const { name, options = [] } = command.data;
+    let key = name;
+    if (sharing.get(name) !== 1) {
+      const only = options.length === 1 ? options[0] : undefined;
+      if (only?.type !== ApplicationCommandOptionType.Subcommand)
+        throw new Error(`/${name} is defined more than once, and not one subcommand in each`);
+      key = `${name} ${only.name}`;
+    }
+    if (index.has(key)) throw new Error(`two commands answer /${key}`);
+    index.set(key, command);
+  }
+  return index;
+}
+
+/**
+ * Whether the command's subcommand is one a server admin may always run (`openToAdmins`) and the
+ * member has Manage Server, as the interaction carries it (a server's permission overrides cannot
+ * hand it to anyone else).
+ */
+export function openToAdmin(command: Command, interaction: ChatInputCommandInteraction): boolean {
+  const sub = interaction.options.getSubcommand(false);
+  return (
+    sub !== null &&
+    command.openToAdmins?.includes(sub) === true &&
+    interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild) === true
+  );
 }
 
 /** Name of the option every command carries to post its answer for everyone to see. */
@@ -208,7 +261,7 @@ type DeepReadonly<T> = T extends (infer E)[]
 type Definition = DeepReadonly<RESTPostAPIChatInputApplicationCommandsJSONBody>;
 
 /** A definition that remembers its literal shape, so handlers can be typed from it. */
-export type TypedDefinition<D extends Definition> = RESTPostAPIChatInputApplicationCommandsJSONBody & {
+type TypedDefinition<D extends Definition> = RESTPostAPIChatInputApplicationCommandsJSONBody & {
   readonly __definition?: D;
 };
 
@@ -293,7 +346,7 @@ function isBranch(option: { type: ApplicationCommandOptionType }): boolean {
  * client or a forged request, and names no command: the router answers it as an unknown command
  * before any handler runs, rather than let the handler take it for one of its own subcommands.
  */
-export function namesDefinedSubcommand(
+function namesDefinedSubcommand(
   definition: RESTPostAPIChatInputApplicationCommandsJSONBody,
   given: readonly CommandInteractionOption[],
 ): boolean {

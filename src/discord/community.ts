@@ -30,14 +30,14 @@ export interface Directory {
 }
 
 /** A check before a read; returns a refusal sentence, or undefined to allow. */
-export type Guard = (interaction: Interaction) => Promise<Text | undefined>;
+type Guard = (interaction: Interaction) => Promise<Text | undefined>;
 
 /**
  * The credential's monthly allowance as the bot sees it: where its limits stand and the API layer's
  * counters (for /rollcall status), and the holds whole-list reads plan with (without `holdMonth`
  * nothing is limited).
  */
-export type Allowance = Pick<Api, 'stats' | 'limitStatus'> & { holdMonth?: HoldMonth };
+type Allowance = Pick<Api, 'stats' | 'limitStatus'> & { holdMonth?: HoldMonth };
 
 export interface Community {
   /**

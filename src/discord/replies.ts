@@ -7,6 +7,7 @@ import type { APIActionRowComponent, APIComponentInMessageActionRow, APIEmbed } 
 import { isApiError } from '../api/errors.js';
 import type { Sections } from '../i18n/en.js';
 import { ENGLISH, said, type Text, type Words } from '../i18n/words.js';
+import { StoreError } from '../store/errors.js';
 
 export type { Text };
 
@@ -35,7 +36,7 @@ export const MESSAGES = ENGLISH.sentences;
 type Given<A extends readonly unknown[]> = { [I in keyof A]: A[I] extends string ? A[I] | Text : A[I] };
 
 /** A section's texts by key: a word → its Text, a sentence with values → a function making its Text. */
-export type Say<S> = {
+type Say<S> = {
   readonly [K in keyof S]: S[K] extends (...args: infer A) => string ? (...args: Given<A>) => Text : Text;
 };
 
@@ -83,6 +84,7 @@ export class UserError extends Error {
 /** The one sentence for any error a handler throws, in the reader's words. */
 export function errorText(error: unknown): Text {
   if (error instanceof UserError) return error.text;
+  if (error instanceof StoreError) return say.storeUnavailable;
   if (isApiError(error)) {
     switch (error.kind) {
       case 'http':

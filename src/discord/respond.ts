@@ -3,6 +3,8 @@
  * update, follow-up), within Discord's 3-second window, and logs what went wrong without secrets.
  */
 import {
+  type APIApplicationCommandOptionChoice,
+  type AutocompleteInteraction,
   type ButtonInteraction,
   type ChatInputCommandInteraction,
   DiscordAPIError,
@@ -15,18 +17,20 @@ import {
   type UserContextMenuCommandInteraction,
 } from 'discord.js';
 import { withWait } from '../api/wait.js';
+import { LIMITS } from '../base/discord-limits.js';
 import type { Logger } from '../base/log.js';
-import { said, type Text, type Words, wordsFor } from '../i18n/words.js';
+import { said, type Text, type Words } from '../i18n/words.js';
+import { type Ask, readerWords } from './ask.js';
 import { errorText, isExpectedError, NO_MENTIONS, type Payload, say, UserError } from './replies.js';
 
 /** Answer directly if the work is done within this many ms of receiving the interaction; else defer. */
-export const DEFER_AFTER_MS = 1_500;
+const DEFER_AFTER_MS = 1_500;
 /** A moderator whose read waits this long for the API allowance is told their place in line. */
-export const NOTICE_AFTER_MS = 3_000;
+const NOTICE_AFTER_MS = 3_000;
 /** A place-in-line notice is brought up to date at most this often. */
-export const NOTICE_EVERY_MS = 5_000;
+const NOTICE_EVERY_MS = 5_000;
 
-export type Repliable =
+type Repliable =
   | ChatInputCommandInteraction
   | UserContextMenuCommandInteraction
   | MessageContextMenuCommandInteraction
@@ -43,6 +47,15 @@ const QUIET_CODES = new Set<number | string>([
   RESTJSONErrorCodes.UnknownMessage,
 ]);
 
+/** What an interaction runs, and how its answer is sent. */
+export interface Route {
+  run(): Promise<Payload>;
+  /** Seen by the one who asked alone. */
+  private: boolean;
+  /** A control answered with a message of its own (an export) instead of updating its message. */
+  newMessage?: boolean;
+}
+
 /** Told each outcome just before its answer is sent (metrics); must not throw. */
 export type OutcomeListener = (interaction: Interaction, outcome: { ok: boolean; error?: unknown }) => void;
 
@@ -56,21 +69,13 @@ export class Responder {
    * Run the work and answer in time: the answer itself if it is ready within DEFER_AFTER_MS,
    * otherwise a defer (a "thinking" reply, or an acknowledged update for controls) and an edit later.
    */
-  async answer(
-    interaction: Repliable,
-    produce: () => Promise<Payload>,
-    ephemeral: boolean,
-    /** Answer a control with a message of its own (an export) instead of updating its message. */
-    newMessage = false,
-  ): Promise<void> {
+  async answer(route: Route, ask: Ask<Repliable>): Promise<void> {
+    const { interaction } = ask;
     // The work runs in a wait context naming the moderator: the API's limits queue fairly between
     // moderators and report the place in line, which the notice shows once the reply is deferred.
-    const ownReply = !isUpdate(interaction) || newMessage;
-    const notice = new WaitNotice(interaction, ownReply, (error) => this.logDiscordError(error, interaction));
-    const work: Promise<Outcome> = withWait(
-      { who: interaction.user.id, onWait: notice.onWait },
-      produce,
-    ).then(
+    const ownReply = !isUpdate(interaction) || route.newMessage === true;
+    const notice = new WaitNotice(ask, ownReply, (error) => this.logDiscordError(error, interaction));
+    const work: Promise<Outcome> = withWait({ who: ask.owner, onWait: notice.onWait }, route.run).then(
       (payload) => ({ ok: true, payload }),
       (error: unknown) => ({ ok: false, error }),
     );
@@ -84,17 +89,17 @@ export class Responder {
     clearTimeout(timer);
     if (early) {
       await notice.stop();
-      await this.deliver(interaction, early, false, ephemeral, newMessage);
+      await this.deliver(ask, early, false, route);
       return;
     }
     try {
       if (!ownReply) await interaction.deferUpdate();
-      else await interaction.deferReply(ephemeral ? { flags: MessageFlags.Ephemeral } : {});
+      else await interaction.deferReply(route.private ? { flags: MessageFlags.Ephemeral } : {});
       notice.start();
       const outcome = await work;
       // No notice may land after the answer: stop the editor and wait for an edit on its way first.
       await notice.stop();
-      await this.deliver(interaction, outcome, true, ephemeral, newMessage);
+      await this.deliver(ask, outcome, true, route);
     } finally {
       await notice.stop();
       await notice.remove();
@@ -102,8 +107,35 @@ export class Responder {
   }
 
   /** Answer at once with the sentence for a refusal (a UserError's own words). */
-  async notice(interaction: Repliable, sentence: string | Text, ephemeral = true): Promise<void> {
-    await this.deliver(interaction, { ok: false, error: new UserError(sentence) }, false, ephemeral);
+  async notice(ask: Ask<Repliable>, sentence: string | Text, isPrivate = true): Promise<void> {
+    await this.deliver(ask, { ok: false, error: new UserError(sentence) }, false, { private: isPrivate });
+  }
+
+  /**
+   * Choices for an option being typed, as `choose` finds them: none when it refuses the user, or
+   * fails (logged at debug). Metrics hear of each autocomplete once.
+   */
+  async suggest(
+    ask: Ask<AutocompleteInteraction>,
+    choose: () => Promise<{ refusal?: string | Text; choices: APIApplicationCommandOptionChoice[] }>,
+  ): Promise<void> {
+    const { interaction } = ask;
+    let counted = false;
+    try {
+      const { refusal, choices } = await choose();
+      counted = true;
+      this.onOutcome?.(
+        interaction,
+        refusal === undefined ? { ok: true } : { ok: false, error: new UserError(refusal) },
+      );
+      await interaction.respond(choices.slice(0, LIMITS.autocompleteChoices));
+    } catch (error) {
+      // Discord refusing the choices: its error carries the interaction token in its URL.
+      if (error instanceof DiscordAPIError) return this.logDiscordError(error, interaction);
+      this.logger.debug({ err: error, command: interaction.commandName }, 'autocomplete failed');
+      if (!counted) this.onOutcome?.(interaction, { ok: false, error });
+      await interaction.respond([]);
+    }
   }
 
   /** Turn an interaction away with one private sentence (no choices for autocomplete). Never rejects. */
@@ -113,7 +145,7 @@ export class Responder {
       if (interaction.isAutocomplete()) await interaction.respond([]);
       else if (interaction.isRepliable()) {
         await interaction.reply({
-          content: said(sentence, wordsFor(interaction.locale)),
+          content: said(sentence, readerWords(interaction)),
           flags: MessageFlags.Ephemeral,
           allowedMentions: NO_MENTIONS,
         });
@@ -124,17 +156,13 @@ export class Responder {
   }
 
   /** Send an outcome as the right kind of Discord response. */
-  private async deliver(
-    interaction: Repliable,
-    outcome: Outcome,
-    deferred: boolean,
-    ephemeral: boolean,
-    newMessage = false,
-  ) {
+  private async deliver(ask: Ask<Repliable>, outcome: Outcome, deferred: boolean, route: Omit<Route, 'run'>) {
+    const { interaction, t: words } = ask;
+    const ephemeral = route.private;
+    const newMessage = route.newMessage === true;
     this.onOutcome?.(interaction, outcome);
     if (outcome.ok) {
       const { followUps } = outcome.payload;
-      const words = wordsOf(interaction);
       // A sentence above an answer (the allowance mark) or as the answer (an admin's "Settings saved."),
       // in the reader's language.
       const body = { ...sayContent(outcome.payload, words), allowedMentions: NO_MENTIONS };
@@ -150,7 +178,7 @@ export class Responder {
       }
       return;
     }
-    const sentence = said(errorText(outcome.error), wordsOf(interaction));
+    const sentence = said(errorText(outcome.error), words);
     this.logFailure(outcome.error, interaction);
     const notice = { content: sentence, embeds: [], components: [], allowedMentions: NO_MENTIONS };
     if (!deferred) {
@@ -206,12 +234,18 @@ class WaitNotice {
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
 
+  private readonly interaction: Repliable;
+  private readonly t: Words;
+
   constructor(
-    private readonly interaction: Repliable,
+    ask: Ask<Repliable>,
     /** The deferred reply is the answer's own message (a command, or a control answering anew). */
     private readonly ownReply: boolean,
     private readonly onError: (error: unknown) => void,
-  ) {}
+  ) {
+    this.interaction = ask.interaction;
+    this.t = ask.t;
+  }
 
   /** Where the read stands (position 0: it no longer waits). */
   readonly onWait = (position: number, etaMs: number): void => {
@@ -251,7 +285,7 @@ class WaitNotice {
     const now = Date.now();
     if (now - this.since < NOTICE_AFTER_MS) return;
     const left = Math.max(0, this.told.etaMs - (now - this.told.at));
-    const text = say.queued(this.told.position, left / 1000)(wordsOf(this.interaction));
+    const text = say.queued(this.told.position, left / 1000)(this.t);
     if (text === this.shown || (this.shown !== undefined && now - this.shownAt < NOTICE_EVERY_MS)) return;
     this.shown = text;
     this.shownAt = now;
@@ -273,11 +307,6 @@ class WaitNotice {
       this.followUpId = sent.id;
     }
   }
-}
-
-/** The words of the person the interaction is answered to (their Discord client's language). */
-function wordsOf(interaction: Interaction) {
-  return wordsFor(interaction.locale);
 }
 
 /** A payload with its content said in `words` (a Text) or as it is (a string). */

@@ -1,59 +1,37 @@
 /**
  * The interaction router: one entry for everything Discord sends, and one dispatcher. It refuses
- * what must be refused here (DMs, a member without what a command or control declares it requires,
- * servers without a community, users the access guard turns away), then hands commands to their
- * module, autocomplete to its handler and controls to theirs: the paging controller, or the controls
- * outside the paging codec, parsed from their custom_id. Commands and controls that declare they
- * need no community (`scope: 'server'`, the admins' /rollcall-admin) run before any community is
- * looked up. The responder answers within Discord's 3-second window; nothing escapes: every
- * failure becomes one sentence.
- *
- * Whose records an interaction reads (its community) comes from the interaction's server and
- * nothing else: never from a custom_id or an option. Each community brings its own API reads and its
- * own share of the stored paging arguments.
+ * what must be refused here (DMs, a member without what is required, servers without a community,
+ * users the access guard turns away), makes the interaction's `Ask` and hands it on. What needs no
+ * community (`scope: 'server'`) runs before any is looked up. Whose records an interaction reads
+ * comes from its server and nothing else: never from a custom_id or an option.
  */
-import {
-  ApplicationCommandOptionType,
-  type AutocompleteInteraction,
-  type ButtonInteraction,
-  type ChatInputCommandInteraction,
-  DiscordAPIError,
-  type Interaction,
-  type MessageContextMenuCommandInteraction,
-  type ModalSubmitInteraction,
-  PermissionFlagsBits,
-  type UserContextMenuCommandInteraction,
-} from 'discord.js';
-import { LIMITS } from '../base/discord-limits.js';
+import type { AutocompleteInteraction, ChatInputCommandInteraction, Interaction } from 'discord.js';
 import type { Logger } from '../base/log.js';
-import { wordsFor } from '../i18n/words.js';
+import { type Ask, askOf } from './ask.js';
 import {
-  type Command,
   checkOptions,
+  commandFinder,
   type MessageMenu,
-  type ModalAnswer,
-  namesDefinedSubcommand,
+  openToAdmin,
   PUBLIC_OPTION,
   type Requirement,
   type RoutedCommand,
-  type ServerAnswer,
-  type ServerCommand,
-  type ServerContext,
   type ServerControls,
   type UserMenu,
+  unmet,
 } from './command.js';
 import type { Community, CommunityOf } from './community.js';
 import { PagingController, showContext } from './paging/controller.js';
-import type { ShowContext, ViewRegistry } from './paging/views.js';
+import type { ViewRegistry } from './paging/views.js';
 import { type Payload, say, type Text, UserError } from './replies.js';
 import { type OutcomeListener, Responder } from './respond.js';
+import { answerServer, answerServerControl } from './server-answer.js';
 
 export interface RouterOptions {
   /** Slash commands: those of a community, and those that need none (`scope: 'server'`). */
   commands: RoutedCommand[];
-  /** User commands (a user's right-click menu): answered like commands, always privately. */
+  /** Right-click menus: answered like commands, always privately. */
   userMenus?: UserMenu[];
-  /** Message commands (a message's right-click menu): likewise. */
   messageMenus?: MessageMenu[];
   views: ViewRegistry;
   logger: Logger;
@@ -61,53 +39,17 @@ export interface RouterOptions {
   community: CommunityOf;
   /** Controls outside the paging codec, by custom_id prefix (the admin command's, hosted mode). */
   controls?: ServerControls[];
-  /** Told each outcome just before its answer is sent (metrics); must not throw. */
   onOutcome?: OutcomeListener;
 }
 
-/** What each requirement a command or control declares asks of the member, and the sentence refusing them. */
-const REQUIREMENTS: Record<Requirement, { permission: bigint; refusal: Text | string }> = {
-  'manage-server': { permission: PermissionFlagsBits.ManageGuild, refusal: say.adminOnly },
-};
+/** What an interaction declares before any community: its requirement, and its run when it needs none. */
+type Declared = { requires?: Requirement | undefined; run?: () => Promise<void> };
 
-/**
- * What an interaction is for, as far as is known before any community: what it requires, and its
- * run when it needs no community.
- */
-interface Route {
-  requires?: Requirement | undefined;
-  /** Set when it needs no community: run it (it answers itself). */
-  run?: () => Promise<void>;
-}
-
-type InGuild<I> = I & { guildId: string };
-
-/**
- * The commands by what an interaction names: `name`, or `name subcommand` for a command split into
- * modules of one subcommand each (definitions sharing a name, as /rollcall-admin's). Throws at start
- * when such a module holds other than one subcommand, or two answer the same one.
- */
-function commandIndex(commands: readonly RoutedCommand[]): Map<string, RoutedCommand> {
-  const sharing = new Map<string, number>();
-  for (const { data } of commands) sharing.set(data.name, (sharing.get(data.name) ?? 0) + 1);
-  const index = new Map<string, RoutedCommand>();
-  for (const command of commands) {
-    const { name, options = [] } = command.data;
-    let key = name;
-    if (sharing.get(name) !== 1) {
-      const only = options.length === 1 ? options[0] : undefined;
-      if (only?.type !== ApplicationCommandOptionType.Subcommand)
-        throw new Error(`/${name} is defined more than once, and not one subcommand in each`);
-      key = `${name} ${only.name}`;
-    }
-    if (index.has(key)) throw new Error(`two commands answer /${key}`);
-    index.set(key, command);
-  }
-  return index;
-}
+/** The same Ask, typed as the interaction it was narrowed to. */
+const as = <I extends Interaction>(ask: Ask, _interaction: I) => ask as unknown as Ask<I>;
 
 export class Router {
-  private readonly commands: Map<string, RoutedCommand>;
+  private readonly commandOf: ReturnType<typeof commandFinder>;
   private readonly userMenus: Map<string, UserMenu>;
   private readonly messageMenus: Map<string, MessageMenu>;
   private readonly respond: Responder;
@@ -116,7 +58,7 @@ export class Router {
   /** Throws when a view links to a view that is not registered. */
   constructor(private readonly options: RouterOptions) {
     options.views.check();
-    this.commands = commandIndex(options.commands);
+    this.commandOf = commandFinder(options.commands);
     this.userMenus = new Map((options.userMenus ?? []).map((m) => [m.data.name, m]));
     this.messageMenus = new Map((options.messageMenus ?? []).map((m) => [m.data.name, m]));
     this.respond = new Responder(options.logger, options.onOutcome);
@@ -136,74 +78,47 @@ export class Router {
     }
   }
 
-  /** Turn an interaction away with one private sentence (no choices for autocomplete). Never rejects. */
-  refuse(interaction: Interaction, sentence: string | Text): Promise<void> {
-    return this.respond.refuse(interaction, sentence);
-  }
-
   private async dispatch(interaction: Interaction): Promise<void> {
-    if (!interaction.inGuild()) return this.refuse(interaction, say.dmOnly);
-    // Only the server's own install of the app: through a user's install (an app that allows them),
-    // Discord applies none of the server's command permissions.
+    if (!interaction.inGuild()) return this.respond.refuse(interaction, say.dmOnly);
+    // Only the server's own install: through a user's install Discord applies none of the server's permissions.
     if (interaction.authorizingIntegrationOwners.guildId !== interaction.guildId)
-      return this.refuse(interaction, say.serverInstallOnly);
-    const route = this.routeOf(interaction);
-    const required = route?.requires && REQUIREMENTS[route.requires];
-    if (required && !interaction.memberPermissions?.has(required.permission))
-      return this.refuse(interaction, required.refusal);
-    if (route?.run) return route.run();
-    const community = await this.communityOf(interaction.guildId);
-    if (typeof community === 'function') return this.refuse(interaction, community);
-    if (interaction.isChatInputCommand()) return this.onCommand(interaction, community);
-    if (interaction.isUserContextMenuCommand()) return this.onUserMenu(interaction, community);
-    if (interaction.isMessageContextMenuCommand()) return this.onMessageMenu(interaction, community);
+      return this.respond.refuse(interaction, say.serverInstallOnly);
+    const ask = askOf(interaction);
+    const declared = this.declared(ask);
+    const refusal = unmet(declared?.requires, interaction);
+    if (refusal) return this.respond.refuse(interaction, refusal);
+    if (declared?.run) return declared.run();
+    const community = await this.communityOf(ask.guildId);
+    if (typeof community === 'function') return this.respond.refuse(interaction, community);
     if (interaction.isAutocomplete())
-      return this.onAutocomplete(interaction, this.commandOf(interaction), community);
+      return this.onAutocomplete(as(ask, interaction), this.commandOf(interaction), community);
     if (interaction.isButton() || interaction.isStringSelectMenu() || interaction.isModalSubmit())
-      return this.paging.handle(interaction, community);
+      return this.paging.handle(as(ask, interaction), community);
+    return this.onCommunityCommand(ask, community);
   }
 
-  /**
-   * What the interaction declares before any community: the command it names (its requirement; its
-   * run when it needs no community), or the controls outside the paging codec its custom_id is one of.
-   */
-  private routeOf(interaction: InGuild<Interaction>): Route | undefined {
+  /** What the interaction declares before any community: a command's or server controls' requirement and run. */
+  private declared(ask: Ask): Declared | undefined {
+    const { interaction } = ask;
     if (interaction.isChatInputCommand() || interaction.isAutocomplete()) {
       const command = this.commandOf(interaction);
       if (command?.scope !== 'server') return command && { requires: command.requires };
-      return {
-        requires: command.requires,
-        run: () =>
-          interaction.isAutocomplete()
-            ? this.onAutocomplete(interaction, command)
-            : this.onServerCommand(interaction, command),
-      };
+      const run = interaction.isAutocomplete()
+        ? () => this.onAutocomplete(as(ask, interaction), command)
+        : () =>
+            answerServer(this.respond, as(ask, interaction), command, {
+              check: () => checkOptions(command.data, interaction.options.data),
+            });
+      return { requires: command.requires, run };
     }
-    if (interaction.isButton() || interaction.isModalSubmit()) {
-      const { customId } = interaction;
-      const controls = this.options.controls?.find((c) => customId.startsWith(c.prefix));
-      if (controls)
-        return { requires: controls.requires, run: () => this.onServerControl(interaction, controls) };
-    }
-    return undefined;
+    if (!interaction.isButton() && !interaction.isModalSubmit()) return undefined;
+    const { customId } = interaction;
+    const controls = this.options.controls?.find((c) => customId.startsWith(c.prefix));
+    const run = () => answerServerControl(this.respond, as(ask, interaction), controls as ServerControls);
+    return controls && { requires: controls.requires, run };
   }
 
-  /**
-   * The command an interaction names: by its name, or by name and subcommand (see `commandIndex`);
-   * none when the subcommand it names is not one the command defines (`namesDefinedSubcommand`: a
-   * forged one), so it is refused as unknown before any handler runs, as an unknown name is.
-   */
-  private commandOf(interaction: ChatInputCommandInteraction | AutocompleteInteraction) {
-    const name = interaction.commandName;
-    const command =
-      this.commands.get(name) ?? this.commands.get(`${name} ${interaction.options.getSubcommand(false)}`);
-    return command && namesDefinedSubcommand(command.data, interaction.options.data) ? command : undefined;
-  }
-
-  /**
-   * The server's community, or the sentence refusing it: a UserError's own, or (any other failure)
-   * the internal one.
-   */
+  /** The server's community, or the sentence refusing it: a UserError's own, or the internal one. */
   private async communityOf(guildId: string): Promise<Community | Text> {
     try {
       return await this.options.community(guildId);
@@ -214,203 +129,72 @@ export class Router {
     }
   }
 
-  /**
-   * The access guard, run inside the work the responder times: a slow member lookup then leads to
-   * a defer like any slow read, instead of eating Discord's 3 seconds before the timer starts.
-   */
+  /** The access guard, run inside the timed work: a slow member lookup leads to a defer, as a slow read. */
   private async checkAccess(interaction: Interaction, community: Community): Promise<void> {
     const refusal = await community.guard?.(interaction);
     if (refusal !== undefined) throw new UserError(refusal);
   }
 
-  private async onCommand(interaction: ChatInputCommandInteraction, community: Community): Promise<void> {
-    const named = this.commandOf(interaction);
-    const command = named?.scope === 'server' ? undefined : named;
-    // Read as sent (a forged `public` of another type is refused with the other options, below).
-    const sent = interaction.options.get(PUBLIC_OPTION)?.value;
-    const asked = typeof sent === 'boolean' ? sent : null;
-    const ephemeral = asked === null ? !community.defaultPublic : !asked;
-    if (!command) return this.respond.notice(interaction, say.unknownCommand, ephemeral);
-    const show = showContext(community, this.options.views, interaction);
-    await this.respond.answer(
-      interaction,
+  /**
+   * A slash command or right-click menu of the community, behind its access guard: private unless
+   * `public` says otherwise (a menu always); a message menu's modal shown at once when it asks for one.
+   */
+  private async onCommunityCommand(ask: Ask, community: Community): Promise<void> {
+    const { interaction } = ask;
+    const show = showContext(community, this.options.views, ask);
+    const guarded =
+      (run: () => Promise<Payload>, open = false) =>
       async () => {
-        if (!openToAdmin(command, interaction)) await this.checkAccess(interaction, community);
+        if (!open) await this.checkAccess(interaction, community);
+        return run();
+      };
+    const answer = (isPrivate: boolean, run: () => Promise<Payload>) =>
+      this.respond.answer({ private: isPrivate, run }, as(ask, interaction as ChatInputCommandInteraction));
+    if (interaction.isChatInputCommand()) {
+      const named = this.commandOf(interaction);
+      const command = named?.scope === 'server' ? undefined : named;
+      // Read as sent (a forged `public` of another type is refused with the other options).
+      const sent = interaction.options.get(PUBLIC_OPTION)?.value;
+      const isPrivate = typeof sent === 'boolean' ? !sent : !community.defaultPublic;
+      if (!command) return this.respond.notice(as(ask, interaction), say.unknownCommand, isPrivate);
+      const run = () => {
         checkOptions(command.data, interaction.options.data);
         return command.execute({ interaction, show });
-      },
-      ephemeral,
-    );
-  }
-
-  /**
-   * A user command: the same guard, deferral and sentences as a slash command, for the user
-   * right-clicked (Discord's `target_id`, never anything typed). Private: it has no `public` option.
-   */
-  private async onUserMenu(
-    interaction: UserContextMenuCommandInteraction,
-    community: Community,
-  ): Promise<void> {
-    const menu = this.userMenus.get(interaction.commandName);
-    if (!menu) return this.respond.notice(interaction, say.unknownCommand);
-    await this.answerMenu(interaction, community, (show) =>
-      menu.execute({ target: interaction.targetId, show }),
-    );
-  }
-
-  /** A right-click command's answer: always private, behind the access guard, as a slash command's. */
-  private async answerMenu(
-    interaction: UserContextMenuCommandInteraction | MessageContextMenuCommandInteraction,
-    community: Community,
-    execute: (show: ShowContext) => Promise<Payload>,
-  ): Promise<void> {
-    const show = showContext(community, this.options.views, interaction);
-    await this.respond.answer(
-      interaction,
-      async () => {
-        await this.checkAccess(interaction, community);
-        return execute(show);
-      },
-      true,
-    );
-  }
-
-  /**
-   * A message command: its modal at once when it asks for one (decided from the message alone; the
-   * submission is a paging control, checked like any), else answered as a user command is.
-   */
-  private async onMessageMenu(
-    interaction: MessageContextMenuCommandInteraction,
-    community: Community,
-  ): Promise<void> {
-    const menu = this.messageMenus.get(interaction.commandName);
-    if (!menu) return this.respond.notice(interaction, say.unknownCommand);
-    const message = interaction.targetMessage;
-    const modal = menu.modal?.({ message, owner: interaction.user.id, t: wordsFor(interaction.locale) });
-    if (modal) {
-      await interaction.showModal(modal);
-      return;
+      };
+      return answer(isPrivate, guarded(run, openToAdmin(command, interaction)));
     }
-    await this.answerMenu(interaction, community, (show) => menu.execute({ message, show }));
-  }
-
-  /**
-   * A command that needs no community: its options checked against its definition, then its modal
-   * or its answer, always private.
-   */
-  private onServerCommand(
-    interaction: InGuild<ChatInputCommandInteraction>,
-    command: ServerCommand,
-  ): Promise<void> {
-    const check = () => checkOptions(command.data, interaction.options.data);
-    return this.answerServer(interaction, command, { interaction, guildId: interaction.guildId }, check);
-  }
-
-  /**
-   * A control outside the paging codec: the control its custom_id names, run if the interaction is
-   * of its kind; anything else is out of date. Its answer is a message of its own.
-   */
-  private onServerControl(
-    interaction: InGuild<ButtonInteraction | ModalSubmitInteraction>,
-    controls: ServerControls,
-  ): Promise<void> {
-    const control = controls.parse(interaction.customId);
-    const { guildId } = interaction;
-    if (control?.on === 'button' && interaction.isButton())
-      return this.answerServer(interaction, control, { interaction, guildId }, () => undefined, true);
-    if (control?.on === 'modal' && interaction.isModalSubmit())
-      return this.respond.answer(interaction, () => control.execute({ interaction, guildId }), true, true);
-    return this.respond.refuse(interaction, say.expired);
-  }
-
-  /**
-   * What needs no community, answered privately: `execute` timed by the responder; `open` worked out
-   * first (a modal cannot follow a defer), then its modal shown or its answer sent. `check` runs
-   * before either; what it or they throw is answered as any command's failure.
-   */
-  private async answerServer<I extends ChatInputCommandInteraction | ButtonInteraction>(
-    interaction: I,
-    answer: ServerAnswer<I>,
-    ctx: ServerContext<I>,
-    check: () => void,
-    newMessage = false,
-  ): Promise<void> {
-    if ('execute' in answer)
-      return this.respond.answer(
-        interaction,
-        async () => {
-          check();
-          return answer.execute(ctx);
-        },
+    if (interaction.isUserContextMenuCommand()) {
+      const menu = this.userMenus.get(interaction.commandName);
+      if (!menu) return this.respond.notice(as(ask, interaction), say.unknownCommand);
+      return answer(
         true,
-        newMessage,
+        guarded(() => menu.execute({ target: interaction.targetId, show })),
       );
-    let opened: Payload | ModalAnswer;
-    try {
-      check();
-      opened = await answer.open(ctx);
-    } catch (error) {
-      return this.respond.answer(interaction, () => Promise.reject(error), true, newMessage);
     }
-    if ('modal' in opened) {
-      await interaction.showModal(opened.modal);
-      return;
-    }
-    return this.respond.answer(interaction, async () => opened, true, newMessage);
+    if (!interaction.isMessageContextMenuCommand()) return;
+    const menu = this.messageMenus.get(interaction.commandName);
+    if (!menu) return this.respond.notice(as(ask, interaction), say.unknownCommand);
+    const message = interaction.targetMessage;
+    const modal = menu.modal?.({ message, owner: ask.owner, t: ask.t });
+    if (modal) return void (await interaction.showModal(modal));
+    return answer(
+      true,
+      guarded(() => menu.execute({ message, show })),
+    );
   }
 
   /**
    * Choices for an option being typed: none for a user the community's access guard turns away. A
    * command that needs no community is given its server (its requirement was checked already).
    */
-  private async onAutocomplete(
-    interaction: InGuild<AutocompleteInteraction>,
-    command: RoutedCommand | undefined,
-    community?: Community,
-  ): Promise<void> {
-    let counted = false; // metrics hear of each autocomplete once
-    try {
-      const refusal = community && (await community.guard?.(interaction));
-      const choices = refusal !== undefined ? [] : await this.choices(interaction, command, community);
-      counted = true;
-      this.options.onOutcome?.(
-        interaction,
-        refusal === undefined ? { ok: true } : { ok: false, error: new UserError(refusal) },
-      );
-      await interaction.respond(choices.slice(0, LIMITS.autocompleteChoices));
-    } catch (error) {
-      // Discord refusing the choices: its error carries the interaction token in its URL.
-      if (error instanceof DiscordAPIError) return this.respond.logDiscordError(error, interaction);
-      this.options.logger.debug({ err: error, command: interaction.commandName }, 'autocomplete failed');
-      if (!counted) this.options.onOutcome?.(interaction, { ok: false, error });
-      await interaction.respond([]);
-    }
+  private onAutocomplete(ask: Ask<AutocompleteInteraction>, command?: RoutedCommand, community?: Community) {
+    return this.respond.suggest(ask, async () => {
+      const refusal = community && (await community.guard?.(ask.interaction));
+      if (refusal !== undefined) return { refusal, choices: [] };
+      if (command?.scope === 'server') return { choices: (await command.autocomplete?.(ask)) ?? [] };
+      if (!command?.autocomplete || !community) return { choices: [] };
+      const show = showContext(community, this.options.views, ask);
+      return { choices: await command.autocomplete({ interaction: ask.interaction, show }) };
+    });
   }
-
-  /** The command's choices: given its server when it needs no community, else its community's views. */
-  private async choices(
-    interaction: InGuild<AutocompleteInteraction>,
-    command: RoutedCommand | undefined,
-    community: Community | undefined,
-  ) {
-    if (command?.scope === 'server')
-      return (await command.autocomplete?.({ interaction, guildId: interaction.guildId })) ?? [];
-    if (!command?.autocomplete || !community) return [];
-    const show = showContext(community, this.options.views, interaction);
-    return command.autocomplete({ interaction, show });
-  }
-}
-
-/**
- * Whether the command's subcommand is one a server admin may always run (`openToAdmins`) and the
- * member has Manage Server, as the interaction carries it (a server's permission overrides cannot
- * hand it to anyone else).
- */
-function openToAdmin(command: Command, interaction: ChatInputCommandInteraction): boolean {
-  const sub = interaction.options.getSubcommand(false);
-  return (
-    sub !== null &&
-    command.openToAdmins?.includes(sub) === true &&
-    interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild) === true
-  );
 }

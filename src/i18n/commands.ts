@@ -49,7 +49,7 @@ export type TextKeys<D> = D extends { readonly type: Menu; readonly name: infer 
     : never;
 
 /** One localizable text: its catalogue key, its English, and where it goes in the JSON. */
-export interface Entry {
+interface Entry {
   key: string;
   english: string;
   kind: 'description' | 'choice' | 'menu-name';

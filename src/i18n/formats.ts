@@ -10,7 +10,6 @@ import { NONE } from '../base/safe-text.js';
 import { dayWith, discordMoment, discordTime, timestampState } from './dates.js';
 
 /** Shown wherever a value is absent or "not set" (the same in every language). */
-export { NONE };
 
 /** What a language says its own way that `Intl` does not cover on Node 20. */
 export interface FormatSpec {

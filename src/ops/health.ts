@@ -13,12 +13,12 @@ import type { AddressInfo } from 'node:net';
 import type { Logger } from '../base/log.js';
 
 /** What `/metrics` serves: one process's `Metrics`, or the shard manager's sum of its shards'. */
-export interface MetricsSource {
+interface MetricsSource {
   text(): Promise<string>;
   readonly contentType: string;
 }
 
-export interface HealthOptions {
+interface HealthOptions {
   host: string;
   /** 0 lets the system pick a free port (see `url`). */
   port: number;

@@ -34,20 +34,20 @@ import { tokenHash } from '../store/crypto.js';
 import { operationOf } from './operations.js';
 
 /** What the router knows when it answers: success, or the error behind the sentence it sends. */
-export interface InteractionOutcome {
+interface InteractionOutcome {
   ok: boolean;
   error?: unknown;
 }
 
 /** Label for a command or view that Rollcall did not register (nothing typed by anyone becomes a label). */
-export const UNKNOWN = 'unknown';
+const UNKNOWN = 'unknown';
 /** Most credentials tracked at once; more would make the label set unbounded in hosted mode. */
-export const MAX_CREDENTIALS = 100;
+const MAX_CREDENTIALS = 100;
 /** Interactions timed at once; the oldest are dropped beyond this (answered or abandoned long ago). */
 const MAX_PENDING = 1_000;
 
 /** How long a scrape waits for the store to answer before reporting it down. */
-export const STORE_PING_MS = 1_000;
+const STORE_PING_MS = 1_000;
 
 /** Seconds, around Discord's 3 s window for the first response and its 15 min for the rest. */
 const FIRST_RESPONSE_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 1.5, 2, 2.5, 3, 5];
@@ -349,7 +349,7 @@ export class Metrics {
 }
 
 /** The outcome label: a closed set (ok, user_error, not_found, api_<kind>, internal). */
-export function outcomeOf(outcome: InteractionOutcome): string {
+function outcomeOf(outcome: InteractionOutcome): string {
   if (outcome.ok) return 'ok';
   const error = outcome.error;
   if (error instanceof UserError) return 'user_error';

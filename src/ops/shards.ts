@@ -20,7 +20,7 @@ import type { Logger } from '../base/log.js';
 import { createHealthServer, type HealthServer } from './health.js';
 
 /** A shard's metrics as prom-client's `getMetricsAsJSON` gives them (what the aggregator adds up). */
-export type ShardMetrics = Awaited<ReturnType<Registry['getMetricsAsJSON']>>;
+type ShardMetrics = Awaited<ReturnType<Registry['getMetricsAsJSON']>>;
 
 /** What a shard process tells the manager over the IPC channel, and what the manager asks. */
 export type ShardMessage =
@@ -105,7 +105,7 @@ export function shardingProblem(config: Config, count: number): string | undefin
   return undefined;
 }
 
-export interface Manager {
+interface Manager {
   manager: ShardingManager;
   health: HealthServer | undefined;
   /** Whether every shard of this host is ready and nothing is stopping. */

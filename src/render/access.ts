@@ -4,7 +4,7 @@
  * and will be read again; the access rules and the last refusals: lines for /rollcall status and
  * /rollcall-admin settings. Pure.
  */
-import { ENGLISH, type Words } from '../i18n/words.js';
+import type { Words } from '../i18n/words.js';
 import { code, roleMention, safeLine } from './format.js';
 
 /**
@@ -115,7 +115,7 @@ function why(link: AccessRoleLink, t: Words): string {
 export function accessRoleLines(
   links: readonly AccessRoleLink[],
   discordRole: (id: string) => string = roleMention,
-  t: Words = ENGLISH,
+  t: Words,
 ): { free: string[]; lookups: string[] } {
   const name = (link: AccessRoleLink) => safeLine(link.name, 80);
   return {
@@ -137,7 +137,7 @@ function when(ms: number, t: Words): string {
  * When the roles list was read and will be read again, or why it could not be read (and when it is
  * tried again); undefined when there are no access roles to read it for.
  */
-export function rolesReadLine(read: AccessRolesRead, t: Words = ENGLISH): string | undefined {
+export function rolesReadLine(read: AccessRolesRead, t: Words): string | undefined {
   const words = t.access;
   if (read.unread) return words.rolesUnread(read.unread.reason(t), when(read.unread.retryAt, t));
   const list = read.list;
@@ -157,7 +157,7 @@ export function rolesReadLine(read: AccessRolesRead, t: Words = ENGLISH): string
 }
 
 /** The status field's text; undefined when there are no access roles. */
-export function accessRolesText(read: AccessRolesRead, t: Words = ENGLISH): string | undefined {
+export function accessRolesText(read: AccessRolesRead, t: Words): string | undefined {
   const links = read.links;
   if (links.length === 0) return undefined;
   // Embeds show no mention syntax (test/render/limits.ts): the Discord role by id.
@@ -177,7 +177,7 @@ export function accessRolesText(read: AccessRolesRead, t: Words = ENGLISH): stri
  * Each access rule and what it costs: the Discord roles (free), the member check (a lookup), the
  * community roles (free when linked, else a lookup); none: everyone the command permissions allow.
  */
-export function accessRulesText(rules: AccessRulesShown, read: AccessRolesRead, t: Words = ENGLISH): string {
+export function accessRulesText(rules: AccessRulesShown, read: AccessRolesRead, t: Words): string {
   const words = t.access;
   const lines: string[] = [];
   if (rules.discordRoleIds.length > 0)
@@ -199,7 +199,7 @@ export function accessRulesText(rules: AccessRulesShown, read: AccessRolesRead, 
 }
 
 /** The quota roles that are no community role, each with what it looks like; undefined when none. */
-export function quotaRolesLine(read: AccessRolesRead, t: Words = ENGLISH): string | undefined {
+function quotaRolesLine(read: AccessRolesRead, t: Words): string | undefined {
   const quota = read.quotaRoles;
   if (!quota || quota.links.length === 0) return undefined;
   const words = t.access;
@@ -216,7 +216,7 @@ export function quotaRolesLine(read: AccessRolesRead, t: Words = ENGLISH): strin
 }
 
 /** Why the last refusals happened: each cause, how many, and the latest (newest first). */
-export function refusalsText(refusals: readonly RefusalRecord[], t: Words = ENGLISH): string {
+export function refusalsText(refusals: readonly RefusalRecord[], t: Words): string {
   if (refusals.length === 0) return t.access.noRefusals;
   const byCause = new Map<RefusalCause, { count: number; last: number }>();
   for (const refusal of refusals) {

@@ -3,7 +3,7 @@ import { type APIEmbed, channelMention as discordChannelMention } from 'discord.
 import type { Application } from '../../generated/api.js';
 import type { PageInfo, Source } from '../api/pages.js';
 import { SNOWFLAKE } from '../base/discord-limits.js';
-import { ENGLISH, type Words } from '../i18n/words.js';
+import type { Words } from '../i18n/words.js';
 import { describeEntries, isRecord } from './entries.js';
 import {
   code,
@@ -72,7 +72,7 @@ function rolePair(first: [string, unknown], second: [string, unknown], t: Words)
  * An entry prepared for describeEntry: its most readable keys first (describeEntry shows only the
  * first few scalar pairs, so labels and names win over internal ids). Other values unchanged.
  */
-export function preferKeys(entry: unknown, keys: readonly string[]): unknown {
+function preferKeys(entry: unknown, keys: readonly string[]): unknown {
   if (!isRecord(entry)) return entry;
   const pairs = Object.entries(entry);
   const first = keys.flatMap((k) => pairs.filter(([key]) => key === k));
@@ -81,7 +81,7 @@ export function preferKeys(entry: unknown, keys: readonly string[]): unknown {
 }
 
 /** presets / sections (arrays) and questions (an object keyed by id) as counts plus readable content. */
-export function describeForm(value: unknown, keys: readonly string[], t: Words = ENGLISH): string {
+export function describeForm(value: unknown, keys: readonly string[], t: Words): string {
   if (value === undefined || value === null) return NONE;
   const list = Array.isArray(value) ? value : isRecord(value) ? Object.values(value) : [value];
   const text = describeEntries(
@@ -114,7 +114,7 @@ export function renderApplicationList(
   info: PageInfo,
   source: Source & Labelled,
 ): APIEmbed {
-  const t = source.t ?? ENGLISH;
+  const t = source.t;
   return listEmbed({
     title: t.application.title,
     rows: items.map((app) => applicationRow(app, t)),
@@ -128,7 +128,7 @@ export function renderApplicationList(
 }
 
 export function renderApplication(app: Application, source: Source & Labelled): APIEmbed {
-  const t = source.t ?? ENGLISH;
+  const t = source.t;
   const w = t.application;
   const title = safeLine(app.title, 200);
   const appeal = codeLabel(source.labels, 'banAppeal', app.banAppeal) ?? NONE;

@@ -5,7 +5,7 @@
 import type { APIEmbed } from 'discord.js';
 import type { AuditLogEntry } from '../../generated/api.js';
 import type { PageInfo, Source } from '../api/pages.js';
-import { ENGLISH, type Words } from '../i18n/words.js';
+import type { Words } from '../i18n/words.js';
 import { describeEntry, isRecord } from './entries.js';
 import { code, field, NONE, plainText, safeLine, truncate, userMention } from './format.js';
 import { type CodeLabels, codeLabel, type Labelled, plainCodeLabel } from './labels.js';
@@ -15,7 +15,7 @@ import { detailEmbed, listEmbed } from './page.js';
 const COLOUR = 0xfee75c;
 
 /** The audit type as its code number (with the server's label for it, if any), else NONE. */
-export function auditType(entry: Partial<AuditLogEntry>, labels?: CodeLabels): string {
+function auditType(entry: Partial<AuditLogEntry>, labels?: CodeLabels): string {
   return codeLabel(labels, 'auditTypes', entry.type) ?? NONE;
 }
 
@@ -25,7 +25,7 @@ export function plainAuditType(entry: Partial<AuditLogEntry>, labels?: CodeLabel
 }
 
 /** The description's first values on one line, for a list row or a select option. */
-export function auditSummary(entry: Partial<AuditLogEntry>, max = 120, t: Words = ENGLISH): string {
+export function auditSummary(entry: Partial<AuditLogEntry>, max = 120, t: Words): string {
   const d: unknown = entry.description;
   if (d === undefined || d === null) return NONE;
   if (isRecord(d) && Object.keys(d).length === 0) return NONE;
@@ -49,7 +49,7 @@ export function renderAuditLogList(
   source: Source & Labelled,
   title?: string,
 ): APIEmbed {
-  const t = source.t ?? ENGLISH;
+  const t = source.t;
   return listEmbed({
     title: title ?? t.auditLog.title,
     rows: items.map((entry) => auditRow(entry, source.labels, t)),
@@ -68,12 +68,12 @@ export function renderAuditEntry(
   /** The list page the entry was found on (said "Page 3 of the audit log"). */
   page?: number,
 ): APIEmbed {
-  const t = source.t ?? ENGLISH;
+  const t = source.t;
   const type = auditType(entry, source.labels);
   return detailEmbed(
     {
       title: t.auditLog.detailTitle(safeLine(entry.id, 200), type),
-      description: `**${t.auditLog.description}**\n${describeObject(entry.description, 3500)}`,
+      description: `**${t.auditLog.description}**\n${describeObject(entry.description, 3500, t)}`,
       color: COLOUR,
       fields: [
         field(t.auditLog.type, type),

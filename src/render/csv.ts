@@ -40,7 +40,7 @@ export function guardFormula(text: string): string {
 }
 
 /** One field as written: guarded, then quoted when RFC 4180 asks for it. */
-export function csvField(value: CsvValue): string {
+function csvField(value: CsvValue): string {
   let text: string;
   if (value === null || value === undefined) text = '';
   else if (typeof value === 'number') text = Number.isFinite(value) ? String(value) : '';
@@ -50,7 +50,7 @@ export function csvField(value: CsvValue): string {
 }
 
 /** One record as a line, CRLF included. */
-export function csvLine(cells: readonly CsvValue[]): string {
+function csvLine(cells: readonly CsvValue[]): string {
   return cells.map(csvField).join(',') + CRLF;
 }
 

@@ -3,7 +3,7 @@
  * proof, breakTimestamps, presets, sections, questions, the audit-log description) are shown as a
  * count plus the readable scalar content of each entry: never raw JSON, never a crash.
  */
-import { ENGLISH, type Words } from '../i18n/words.js';
+import type { Words } from '../i18n/words.js';
 import { LIMITS, NONE, safeLine, truncate } from './format.js';
 
 const MAX_ENTRIES = 5;
@@ -30,7 +30,7 @@ function scalar(key: string, value: unknown, t: Words): string | undefined {
 }
 
 /** The readable content of one entry: "key: value, key: value", or a bare scalar. */
-export function describeEntry(entry: unknown, t: Words = ENGLISH): string {
+export function describeEntry(entry: unknown, t: Words): string {
   const direct = scalar('', entry, t);
   if (direct !== undefined) return direct;
   if (!isRecord(entry)) return Array.isArray(entry) ? t.records.items(entry.length) : NONE;
@@ -53,8 +53,8 @@ export function describeEntry(entry: unknown, t: Words = ENGLISH): string {
 export function describeEntries(
   value: unknown,
   max: number = LIMITS.fieldValue,
-  describe?: (entry: unknown) => string,
-  t: Words = ENGLISH,
+  describe: ((entry: unknown) => string) | undefined,
+  t: Words,
 ): string {
   if (value === undefined || value === null) return NONE;
   const entries = Array.isArray(value) ? value : isRecord(value) ? Object.values(value) : [value];

@@ -17,9 +17,6 @@ export { NONE, plainText, safeLine, safeText, truncate, truncateUnits } from '..
 export { isSetTimestamp, LIMITS };
 
 import { NONE, plainText, truncate, truncateUnits } from '../base/safe-text.js';
-import { ENGLISH } from '../i18n/words.js';
-
-const ENGLISH_DURATION = ENGLISH.f.duration;
 
 /**
  * An "Open…" select label saying what the item is, kind first ("Log · Type 3 · Sir Space · 3 Mar
@@ -39,14 +36,6 @@ const COUNT_FORMAT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }
  */
 export function formatCount(value: unknown): string {
   return typeof value === 'number' && Number.isFinite(value) ? COUNT_FORMAT.format(value) : NONE;
-}
-
-/** A length of time in English ("2d 3h", "7h", "0"): `Formats.duration`, the one rule, for English text. */
-export const duration = (seconds: unknown): string => ENGLISH_DURATION(seconds);
-
-/** A boolean as Yes/No; anything else as NONE. */
-export function yesNo(value: unknown): string {
-  return value === true ? 'Yes' : value === false ? 'No' : NONE;
 }
 
 /** An identifier in inline code (backticks in it swapped for a look-alike); absent → NONE. */

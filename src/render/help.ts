@@ -10,14 +10,14 @@ import {
   ApplicationCommandOptionType,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
-import { ENGLISH, type Words } from '../i18n/words.js';
+import type { Words } from '../i18n/words.js';
 import { clampEmbed, code, LIMITS, safeLine } from './format.js';
 import { joinWithin } from './inline-list.js';
 
 const COLOUR = 0x5865f2;
 
 /** One usable command line: "/loa view", its description and an example invocation. */
-export interface HelpLine {
+interface HelpLine {
   command: string;
   path: string;
   description: string;
@@ -41,7 +41,7 @@ const OMITTED = new Set(['public']);
 export function exampleCall(
   path: string,
   options: readonly APIApplicationCommandOption[] = [],
-  t: Words = ENGLISH,
+  t: Words,
 ): string {
   const usable = options.filter((o) => !OMITTED.has(o.name));
   const required = usable.filter((o) => 'required' in o && o.required === true);
@@ -63,7 +63,7 @@ function describedFor(
 /** Every subcommand of the given definitions, in order (every Rollcall command has subcommands). */
 export function helpLines(
   definitions: readonly RESTPostAPIChatInputApplicationCommandsJSONBody[],
-  t: Words = ENGLISH,
+  t: Words,
 ): HelpLine[] {
   return definitions.flatMap((def) =>
     (def.options ?? [])
@@ -89,7 +89,7 @@ export function renderHelp(
   definitions: readonly RESTPostAPIChatInputApplicationCommandsJSONBody[],
   userCommands: readonly string[] = [],
   messageCommands: readonly string[] = [],
-  t: Words = ENGLISH,
+  t: Words,
 ): APIEmbed {
   const lines = helpLines(definitions, t);
   const fields: APIEmbedField[] = definitions.map((def) => {
@@ -98,7 +98,7 @@ export function renderHelp(
       .map((l) => `${code(l.example, 200)} — ${safeLine(l.description, 100)}`);
     return {
       name: `/${safeLine(def.name, 32)} — ${safeLine(describedFor(def, t), 100)}`,
-      value: joinWithin(own, LIMITS.fieldValue, '\n'),
+      value: joinWithin(own, LIMITS.fieldValue, t, '\n'),
       inline: false,
     };
   });
@@ -108,6 +108,7 @@ export function renderHelp(
       value: joinWithin(
         userCommands.map((name) => `**${safeLine(name, 32)}**`),
         LIMITS.fieldValue,
+        t,
         ' · ',
       ),
       inline: false,
@@ -118,6 +119,7 @@ export function renderHelp(
       value: joinWithin(
         messageCommands.map((name) => `**${safeLine(name, 32)}**: ${t.help.messageMenuLine}`),
         LIMITS.fieldValue,
+        t,
         ' · ',
       ),
       inline: false,
@@ -126,7 +128,7 @@ export function renderHelp(
     const rest = definitions.slice(LIMITS.fields - 1).map((d) => `/${safeLine(d.name, 32)}`);
     fields.splice(LIMITS.fields - 1, fields.length, {
       name: t.help.moreCommands,
-      value: joinWithin(rest, LIMITS.fieldValue),
+      value: joinWithin(rest, LIMITS.fieldValue, t),
       inline: false,
     });
   }

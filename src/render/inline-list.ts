@@ -2,7 +2,7 @@
  * Lists of short items (role names, role mentions) inside one field value or list row, cut to a
  * length budget with a count of what did not fit. Pure.
  */
-import { ENGLISH, type Words } from '../i18n/words.js';
+import type { Words } from '../i18n/words.js';
 import { NONE, roleMention, truncate } from './format.js';
 
 /**
@@ -12,9 +12,9 @@ import { NONE, roleMention, truncate } from './format.js';
 export function joinWithin(
   parts: readonly string[],
   max: number,
+  t: Words,
   separator = ', ',
   empty = NONE,
-  t: Words = ENGLISH,
 ): string {
   if (parts.length === 0) return truncate(empty, max);
   const kept: string[] = [];
@@ -42,14 +42,14 @@ export function stringItems(value: unknown): string[] {
  * within `max` characters. Mentions render without pinging: replies send empty allowed_mentions.
  * Not an array → NONE; an empty array → "None".
  */
-export function roleMentions(value: unknown, max: number, t: Words = ENGLISH): string {
+export function roleMentions(value: unknown, max: number, t: Words): string {
   if (!Array.isArray(value)) return NONE;
   const ids = [...new Set(stringItems(value).filter((id) => id.trim() !== ''))];
   return joinWithin(
     ids.map((id) => roleMention(id)),
     max,
+    t,
     ' ',
     t.records.none,
-    t,
   );
 }

@@ -2,7 +2,6 @@
 import type { APIEmbed } from 'discord.js';
 import type { JoinRequest } from '../../generated/api.js';
 import type { Source } from '../api/pages.js';
-import { ENGLISH } from '../i18n/words.js';
 import { code, field, plainText, userMention } from './format.js';
 import type { Labelled } from './labels.js';
 import { detailEmbed } from './page.js';
@@ -10,7 +9,7 @@ import { detailEmbed } from './page.js';
 const COLOUR = 0xeb459e;
 
 export function renderJoinRequest(request: JoinRequest, source: Source & Labelled): APIEmbed {
-  const t = source.t ?? ENGLISH;
+  const t = source.t;
   return detailEmbed(
     {
       title: t.joinRequest.title,

@@ -27,8 +27,8 @@ export type CodeLabels = Partial<Record<CodeTable, Readonly<Record<string, strin
 export interface Labelled {
   labels?: CodeLabels | undefined;
   people?: People | undefined;
-  /** The reader's words (English when not given): every text the renderer makes is said with them. */
-  t?: Words | undefined;
+  /** The reader's words: every text the renderer makes is said with them. */
+  t: Words;
   /**
    * Set when the view is posted to a channel (a digest), where it cannot be paged: the command that
    * shows it all ("/loa active"), named in the footer instead of "Page 1 of N".

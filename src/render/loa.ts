@@ -3,7 +3,7 @@ import type { APIEmbed } from 'discord.js';
 import type { Loa } from '../../generated/api.js';
 import type { PageInfo, Source } from '../api/pages.js';
 import { timestampState, utcYear } from '../i18n/dates.js';
-import { ENGLISH, said, type Text, type Words } from '../i18n/words.js';
+import { said, type Text, type Words } from '../i18n/words.js';
 import type { LoaState, StartReading, StatusReading } from '../reports/leave.js';
 import { isOverdue, type ReviewQueue, waitedSeconds } from '../reports/review.js';
 import { describeEntries, describeEntry, isRecord, isTimeKey } from './entries.js';
@@ -46,7 +46,7 @@ const STATE_KEYS: Record<LoaState, keyof Words['loa']['states']> = {
 };
 
 /** An LOA's state in the reader's words ("Pending review", "Prüfung ausstehend"). */
-export function loaStateText(state: LoaState, t: Words = ENGLISH): string {
+function loaStateText(state: LoaState, t: Words): string {
   return t.loa.states[STATE_KEYS[state]];
 }
 
@@ -59,7 +59,7 @@ const READING_KEYS: Record<StatusReading | StartReading, keyof Words['loa']['rea
 };
 
 /** Planned or actual length of an LOA, from its start and end points. */
-export function loaLength(loa: Partial<Loa>, t: Words = ENGLISH): string {
+export function loaLength(loa: Partial<Loa>, t: Words): string {
   const start = isSetTimestamp(loa.startedAt) ? loa.startedAt : loa.startAt;
   const end = isSetTimestamp(loa.endedAt) ? loa.endedAt : loa.endAt;
   if (!isSetTimestamp(start) || !isSetTimestamp(end) || end < start) return NONE;
@@ -67,7 +67,7 @@ export function loaLength(loa: Partial<Loa>, t: Words = ENGLISH): string {
 }
 
 /** An LOA's state as decided by the caller (src/reports/leave.ts loaStateAt), for each LOA shown. */
-export type LoaStates = (loa: Partial<Loa>) => LoaState;
+type LoaStates = (loa: Partial<Loa>) => LoaState;
 
 /** The clock (Unix seconds) a pending LOA's wait is counted to, and the admins' threshold in hours. */
 export interface ReviewClock {
@@ -94,8 +94,8 @@ function waitText(loa: Partial<Loa>, review: ReviewClock, t: Words): string {
 export function loaRow(
   loa: Partial<Loa>,
   state: LoaState,
-  people?: People,
-  t: Words = ENGLISH,
+  people: People | undefined,
+  t: Words,
   review?: ReviewClock,
 ): string {
   const wait = review && state === 'Pending review' ? waitText(loa, review, t) : '';
@@ -121,7 +121,7 @@ export function renderLoaList(
   facts?: FooterFacts,
   review?: ReviewClock,
 ): APIEmbed {
-  const t = source.t ?? ENGLISH;
+  const t = source.t;
   const input = {
     title: title === undefined ? t.loa.title : said(title, t),
     rows: items.map((loa) => loaRow(loa, stateOf(loa), source.people, t, review)),
@@ -184,7 +184,7 @@ function actorIn(id: string, people: People | undefined): string {
   return discordUserOf(id, people) !== undefined ? person(id, people) : code(id, 40);
 }
 
-export function loaEntry(entry: unknown, people?: People, t: Words = ENGLISH): string {
+export function loaEntry(entry: unknown, people: People | undefined, t: Words): string {
   if (!isRecord(entry)) return describeEntry(entry, t);
   const parts: string[] = [];
   const written: string[] = [];
@@ -239,7 +239,7 @@ export function renderLoa(
   statusReads?: StatusReading,
   startReads?: StartReading,
 ): APIEmbed {
-  const t = source.t ?? ENGLISH;
+  const t = source.t;
   const w = t.loa;
   const entries = (value: unknown) =>
     describeEntries(value, undefined, (e) => loaEntry(e, source.people, t), t);
@@ -276,7 +276,7 @@ export function renderLoa(
 }
 
 /** "3 Mar–10 Mar 2026", "28 Dec 2025–3 Jan 2026", "from 3 Mar 2026", "until 10 Mar 2026", or ''. */
-export function plainDates(start: unknown, end: unknown, t: Words = ENGLISH): string {
+function plainDates(start: unknown, end: unknown, t: Words): string {
   const from = timestampState(start) === 'unset' ? undefined : start;
   const to = timestampState(end) === 'unset' ? undefined : end;
   if (from !== undefined && to !== undefined) {
@@ -297,9 +297,9 @@ export function plainDates(start: unknown, end: unknown, t: Words = ENGLISH): st
 export function loaOptionLabel(
   loa: Partial<Loa>,
   state: LoaState,
-  people?: People,
-  names?: DisplayNames,
-  t: Words = ENGLISH,
+  people: People | undefined,
+  names: DisplayNames | undefined,
+  t: Words,
 ): string {
   const dates = plainDates(
     isSetTimestamp(loa.startedAt) ? loa.startedAt : loa.startAt,
@@ -327,8 +327,8 @@ export function renderReviewQueue(
   source: Source & Labelled,
   facts: ReportFacts,
   pageSize: number,
-  t: Words = source.t ?? ENGLISH,
 ): APIEmbed {
+  const { t } = source;
   const { pending, oldest, overdue } = queue;
   const partial = partialOf(facts) !== undefined;
   const info = {

@@ -2,7 +2,7 @@
 import type { APIEmbed } from 'discord.js';
 import type { Log } from '../../generated/api.js';
 import type { PageInfo, Source } from '../api/pages.js';
-import { ENGLISH, type Words } from '../i18n/words.js';
+import type { Words } from '../i18n/words.js';
 import { describeEntries } from './entries.js';
 import { code, field, isSetTimestamp, NONE, plainText, safeLine, safeText } from './format.js';
 import { type CodeLabels, codeLabel, type Labelled, plainCodeLabel } from './labels.js';
@@ -22,7 +22,7 @@ const COLOUR = 0xed4245;
  * - 'no-end'    tempBan without a usable unban time
  * - 'unknown'   tempBan absent or not a boolean
  */
-export type TempBanState = 'none' | 'expired' | 'running' | 'passed' | 'no-end' | 'unknown';
+type TempBanState = 'none' | 'expired' | 'running' | 'passed' | 'no-end' | 'unknown';
 
 export function tempBanState(log: Partial<Log>, nowMs: number): TempBanState {
   if (log.tempBan === false) return 'none';
@@ -69,7 +69,7 @@ export function logFlags(log: Partial<Log>, nowMs: number): string {
 }
 
 /** The log type as its code number (with the server's label for it, if any), else NONE. */
-export function logType(log: Partial<Log>, labels?: CodeLabels): string {
+function logType(log: Partial<Log>, labels?: CodeLabels): string {
   return codeLabel(labels, 'logTypes', log.type) ?? NONE;
 }
 
@@ -98,7 +98,7 @@ export function renderLogList(
   /** A search that did not read every log: an empty list is not "no logs", only none among those searched. */
   partial = false,
 ): APIEmbed {
-  const t = source.t ?? ENGLISH;
+  const t = source.t;
   return listEmbed({
     title: username === undefined ? t.log.title : t.log.titleOf(safeLine(username, 100)),
     rows: items.map((log) => logRow(log, source.fetchedAt, source.labels, t)),
@@ -117,7 +117,7 @@ function logBody(log: Partial<Log>, t: Words): string {
 }
 
 export function renderLog(log: Log, source: Source & Labelled): APIEmbed {
-  const t = source.t ?? ENGLISH;
+  const t = source.t;
   const flags = logFlags(log, source.fetchedAt);
   const type = logType(log, source.labels);
   return detailEmbed(

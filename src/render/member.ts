@@ -2,7 +2,7 @@
 import type { APIEmbed, APIEmbedField } from 'discord.js';
 import type { Member, Role } from '../../generated/api.js';
 import type { PageInfo, Source } from '../api/pages.js';
-import { ENGLISH, said, type Text, type Words } from '../i18n/words.js';
+import { said, type Text, type Words } from '../i18n/words.js';
 import type { Coverage } from '../reports/coverage.js';
 import type { QuotaRow } from '../reports/leave.js';
 import type { Scorecard } from '../reports/scorecard.js';
@@ -54,13 +54,13 @@ export function memberColour(member: Partial<Member>, roles: RoleIndex): number 
 export function memberRow(
   member: Partial<Member>,
   roles: RoleIndex,
-  people?: People,
-  t: Words = ENGLISH,
+  people: People | undefined,
+  t: Words,
 ): string {
   const names = memberRoleIds(member).map((id) => roleLabel(id, roles, 40));
   return [
     person(member.id, people),
-    joinWithin(names, ROW_ROLE_CHARS, ', ', t.member.noRolesInRow, t),
+    joinWithin(names, ROW_ROLE_CHARS, t, ', ', t.member.noRolesInRow),
     t.member.joinedOn(t.f.date(member.createdAt)),
   ].join(' · ');
 }
@@ -72,7 +72,7 @@ export function renderMemberList(
   source: Source & Labelled,
   roles: RoleIndex,
 ): APIEmbed {
-  const t = source.t ?? ENGLISH;
+  const t = source.t;
   return listEmbed({
     title: t.member.title,
     rows: items.map((m) => memberRow(m, roles, source.people, t)),
@@ -106,7 +106,7 @@ const QUOTA_KEYS: Record<QuotaRow['status'], 'quotaMet' | 'quotaNotMet' | 'quota
  * The scorecard's fields: time on duty and rank, quota, leave; a field with nothing to say is left
  * out. In the reader's words `t`.
  */
-export function standingFields(s: MemberStanding, t: Words = ENGLISH): APIEmbedField[] {
+function standingFields(s: MemberStanding, t: Words): APIEmbedField[] {
   const { card } = s;
   const w = t.member;
   // From a partial read: what was read ("at least … so far"), how far reading is, and never
@@ -154,7 +154,7 @@ export function renderMember(
   roles: RoleIndex,
   standing?: MemberStanding,
 ): APIEmbed {
-  const t = source.t ?? ENGLISH;
+  const t = source.t;
   const w = t.member;
   const ids = memberRoleIds(member);
   const names = ids.map((id) => roleLabel(id, roles));
@@ -172,9 +172,9 @@ export function renderMember(
       fields: [
         field(w.discordUser, user === undefined ? NONE : userMention(user)),
         field(w.joined, t.f.when(member.createdAt)),
-        field(w.roles, joinWithin(names, 1000, ', ', Array.isArray(member.roles) ? w.none : NONE, t), false),
+        field(w.roles, joinWithin(names, 1000, t, ', ', Array.isArray(member.roles) ? w.none : NONE), false),
         // "None" only when every role of the member was read and none is linked.
-        field(w.linkedRoles, joinWithin([...new Set(linked)], 1000, ' ', allRead ? w.none : NONE, t), false),
+        field(w.linkedRoles, joinWithin([...new Set(linked)], 1000, t, ' ', allRead ? w.none : NONE), false),
         ...(standing ? standingFields(standing, t) : []),
       ],
     },

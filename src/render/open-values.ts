@@ -3,7 +3,7 @@
  * detail embed: one line per key, nested arrays and objects through describeEntry. Pure.
  */
 
-import { ENGLISH, type Words } from '../i18n/words.js';
+import type { Words } from '../i18n/words.js';
 import { describeEntries, describeEntry, isRecord, isTimeKey } from './entries.js';
 import { LIMITS, NONE, safeLine, truncate } from './format.js';
 
@@ -12,7 +12,7 @@ const MAX_OBJECT_LINES = 20;
 const MAX_NESTED_ITEMS = 3;
 
 /** One value of an open-shaped object, as one line of readable, escaped text. */
-export function describeValue(key: string, value: unknown, max = 300, t: Words = ENGLISH): string {
+export function describeValue(key: string, value: unknown, max = 300, t: Words): string {
   if (value === undefined || value === null) return NONE;
   if (typeof value === 'string') return safeLine(value, max);
   if (typeof value === 'boolean') return value ? t.records.yes : t.records.no;
@@ -40,7 +40,7 @@ export function describeValue(key: string, value: unknown, max = 300, t: Words =
  * An open-shaped object key by key, one line each ("**key**: value"), within `max` characters:
  * at most 20 keys, then "… and N more fields". Not an object → its readable form or NONE.
  */
-export function describeObject(value: unknown, max: number = LIMITS.fieldValue, t: Words = ENGLISH): string {
+export function describeObject(value: unknown, max: number = LIMITS.fieldValue, t: Words): string {
   if (value === undefined || value === null) return NONE;
   if (Array.isArray(value)) return describeEntries(value, max, undefined, t);
   if (!isRecord(value)) return truncate(describeValue('', value, max, t), max);

@@ -5,11 +5,11 @@
 import type { APIEmbed } from 'discord.js';
 import type { PageInfo, Source } from '../api/pages.js';
 import { isoMs } from '../i18n/dates.js';
-import { ENGLISH, type Words } from '../i18n/words.js';
+import type { Words } from '../i18n/words.js';
 import { clampEmbed, LIMITS, NONE, shownFields, truncate } from './format.js';
 
 /** "under a minute", "12 min", "3 h", "2 d": the age of the data. */
-export function ageText(ms: number, t: Words = ENGLISH): string {
+export function ageText(ms: number, t: Words): string {
   const s = Math.max(0, Math.round(ms / 1000));
   if (s < 60) return t.common.underAMinute;
   if (s < 3_600) return t.common.minutes(Math.floor(s / 60));
@@ -31,7 +31,7 @@ export interface FooterFacts {
  * Fresh: "Data as of"; saved: "Saved data (12 min old) as of" (the age when it is known);
  * the API failed: "API unavailable: saved data as of".
  */
-export function sourceNote(source: Source, facts: FooterFacts = {}, t: Words = ENGLISH): string {
+function sourceNote(source: Source, facts: FooterFacts = {}, t: Words): string {
   const servedAt = source.saving?.servedAt ?? facts.servedAt;
   const age =
     typeof servedAt === 'number' && Number.isFinite(servedAt) ? servedAt - source.fetchedAt : undefined;
@@ -61,7 +61,7 @@ export function footerText(
   context: readonly string[],
   source: Source,
   facts: FooterFacts = {},
-  t: Words = ENGLISH,
+  t: Words,
 ): string {
   const parts = [...context.filter((p) => p !== '')];
   if (facts.complete === false) parts.push(t.page.incomplete);
@@ -86,14 +86,13 @@ export interface ListEmbedInput {
   colour?: number;
   /** Reports: when the data was served and whether every page was read. */
   facts?: FooterFacts;
-  /** The reader's words (English when not given). */
-  t?: Words;
+  t: Words;
 }
 
 /** A list page as one embed: rows in the description, page and total in the footer. */
 export function listEmbed(input: ListEmbedInput): APIEmbed {
   const { info, source } = input;
-  const t = input.t ?? ENGLISH;
+  const t = input.t;
   const perRow = Math.floor(LIMITS.description / Math.max(1, input.rows.length)) - 1;
   const description =
     input.rows.length > 0 ? input.rows.map((r) => truncate(r, perRow)).join('\n') : input.emptyText;
@@ -120,9 +119,9 @@ export function listEmbed(input: ListEmbedInput): APIEmbed {
 export function detailEmbed(
   embed: APIEmbed,
   source: Source,
-  footerPrefix?: string,
-  facts?: FooterFacts,
-  t: Words = ENGLISH,
+  footerPrefix: string | undefined,
+  facts: FooterFacts | undefined,
+  t: Words,
 ): APIEmbed {
   return clampEmbed({
     ...embed,

@@ -19,10 +19,10 @@ export type People = ReadonlyMap<string, string> & { readonly page?: ShortIds };
 export type DisplayNames = (userId: string) => string | undefined;
 
 /** Characters of a member id kept in a list line (and select label), at the least, when the directory does not know them. */
-export const SHORT_ID_LENGTH = 8;
+const SHORT_ID_LENGTH = 8;
 
 /** Short forms of the ids on one page, each told apart from every other (`shortIds`). */
-export interface ShortIds {
+interface ShortIds {
   of(id: string): string;
 }
 

@@ -9,7 +9,7 @@ import type { APIEmbed } from 'discord.js';
 import type { Log } from '../../generated/api.js';
 import type { Source } from '../api/pages.js';
 import { isSetTimestamp } from '../base/discord-limits.js';
-import { ENGLISH, type Words } from '../i18n/words.js';
+import type { Words } from '../i18n/words.js';
 import { field, NONE, safeLine } from './format.js';
 import { codeLabel, type Labelled } from './labels.js';
 import { logRow, tempBanState } from './log.js';
@@ -27,7 +27,7 @@ export interface PlayerRecord {
 }
 
 /** Entries shown in the record; the rest are one button away (the player's full list). */
-export const NEWEST_SHOWN = 5;
+const NEWEST_SHOWN = 5;
 
 /** Log types with their counts: types the server named first, then by count, then by code. */
 export function typeCounts(logs: readonly Partial<Log>[], source: Labelled, t: Words): string[] {
@@ -65,7 +65,7 @@ function newestFirst(logs: readonly Log[]): Log[] {
 }
 
 export function renderPlayer(record: PlayerRecord, source: Source & Labelled): APIEmbed {
-  const t = source.t ?? ENGLISH;
+  const t = source.t;
   const w = t.player;
   const { logs } = record;
   const newest = newestFirst(logs);

@@ -9,7 +9,7 @@
 import type { APIEmbed } from 'discord.js';
 import type { Loa } from '../../generated/api.js';
 import type { PageInfo, Source } from '../api/pages.js';
-import { ENGLISH, type Words } from '../i18n/words.js';
+import type { Words } from '../i18n/words.js';
 import type { LeaveAhead } from '../reports/reminders.js';
 import { code, NONE } from './format.js';
 import type { Labelled } from './labels.js';
@@ -24,7 +24,7 @@ function back(end: number, t: Words): string {
 }
 
 /** One row of a section. */
-export function leaveAheadRow(
+function leaveAheadRow(
   row: LeaveAhead<Partial<Loa>>,
   kind: LeaveAheadKind,
   people: People | undefined,
@@ -43,10 +43,10 @@ export function leaveAheadRow(
 export function renderLeaveAhead(
   rows: LeaveAhead<Partial<Loa>>[],
   info: PageInfo,
-  source: Source & Labelled,
+  source: Source & Omit<Labelled, 't'>,
   kind: LeaveAheadKind,
   facts: ReportFacts,
-  t: Words = source.t ?? ENGLISH,
+  t: Words,
   alsoReturning = 0,
 ): APIEmbed {
   const lines = rows.map((r) => leaveAheadRow(r, kind, source.people, t));
@@ -88,7 +88,7 @@ export function renderReminder(
   reminder: { memberId: string | undefined; endAt: number },
   people: People | undefined,
   pings: boolean,
-  t: Words = ENGLISH,
+  t: Words,
 ): ReminderMessage {
   const user = discordUserOf(reminder.memberId, people);
   const who =

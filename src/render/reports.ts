@@ -8,7 +8,7 @@
 import type { APIEmbed } from 'discord.js';
 import type { Loa, Shift } from '../../generated/api.js';
 import type { PageInfo, Source } from '../api/pages.js';
-import { ENGLISH, type Words } from '../i18n/words.js';
+import type { Words } from '../i18n/words.js';
 import type { InactiveRow, OnDutyRow, Reading } from '../reports/activity.js';
 import type { Coverage } from '../reports/coverage.js';
 import type { QuotaRow } from '../reports/leave.js';
@@ -74,7 +74,7 @@ export function reportList(input: ListEmbedInput & { facts: ReportFacts; t: Word
 }
 
 /** A period's name in the reader's words. */
-export function periodName(kind: PeriodKind, t: Words): string {
+function periodName(kind: PeriodKind, t: Words): string {
   const names = t.reports.period;
   switch (kind) {
     case 'this-week':
@@ -93,7 +93,7 @@ export function periodName(kind: PeriodKind, t: Words): string {
 }
 
 /** "Last month (1 Oct 2026 – 31 Oct 2026, Europe/London)", in the reader's words and dates. */
-export function periodText(period: Period, timeZone: string, t: Words = ENGLISH): string {
+function periodText(period: Period, timeZone: string, t: Words): string {
   // Titles are plain text in Discord (a <t:…> timestamp is not rendered there): dates are written out
   // in the community's time zone, which the period is cut in, the reader's way.
   return t.reports.periodSpan(
@@ -133,7 +133,7 @@ export function renderTotals(
   facts: ReportFacts,
   firstRank: number,
 ): APIEmbed {
-  const t = source.t ?? ENGLISH;
+  const t = source.t;
   return reportList({
     title: t.reports.totalsTitle(
       `${periodText(heading.period, heading.timeZone, t)}${filterText(heading, t)}`,
@@ -158,7 +158,7 @@ export function renderMemberPeriod(
   heading: TotalsHeading,
   facts: ReportFacts,
 ): APIEmbed {
-  const t = source.t ?? ENGLISH;
+  const t = source.t;
   const lines = shifts.map((s) => shiftRow(s, facts.servedAt, source.people, t));
   const shown: string[] = [];
   let length = 0;
@@ -199,15 +199,10 @@ export function renderMemberPeriod(
   );
 }
 
-export type LeaveReportKind = 'active' | 'upcoming';
+type LeaveReportKind = 'active' | 'upcoming';
 
 /** One row: who, then when they leave or come back (the LOA's own id is in its detail). */
-export function leaveRow(
-  loa: Partial<Loa>,
-  kind: LeaveReportKind,
-  people: People | undefined,
-  t: Words,
-): string {
+function leaveRow(loa: Partial<Loa>, kind: LeaveReportKind, people: People | undefined, t: Words): string {
   const returns = loa.endAt ? t.f.when(loa.endAt) : t.reports.noReturnDate;
   const lead =
     kind === 'active' ? t.reports.back(returns) : t.reports.fromBack(t.f.when(loa.startAt), returns);
@@ -222,7 +217,7 @@ export function renderLeave(
   days: number,
   facts: ReportFacts,
 ): APIEmbed {
-  const t = source.t ?? ENGLISH;
+  const t = source.t;
   return reportList({
     title: kind === 'active' ? t.reports.onLeaveTitle : t.reports.leaveStartingTitle(days),
     rows: items.map((l) => leaveRow(l, kind, source.people, t)),
@@ -271,7 +266,7 @@ export function renderQuota(
   roleNames: ReadonlyMap<string, string>,
   counts: { pass: number; fail: number; leave: number },
 ): APIEmbed {
-  const t = source.t ?? ENGLISH;
+  const t = source.t;
   const partial = partialOf(facts) !== undefined;
   const embed = reportList({
     title: t.reports.quotaTitle(periodText(heading.period, heading.timeZone, t)),
@@ -295,13 +290,13 @@ export function renderQuota(
 }
 
 /** A running shift started longer ago than this (seconds) is marked: its auto-end may have failed. */
-export const LONG_RUNNING_SECONDS = 7 * 86_400;
+const LONG_RUNNING_SECONDS = 7 * 86_400;
 
 /**
  * One running shift: member, type and wave, when it started, time on duty so far; one started more
  * than 7 days before `now` (Unix seconds, the view's: the snapshot's time) is marked, never hidden.
  */
-export function onDutyRow(row: OnDutyRow, now: number, people: People | undefined, t: Words): string {
+function onDutyRow(row: OnDutyRow, now: number, people: People | undefined, t: Words): string {
   const { shift } = row;
   const parts = [person(shift.memberId, people)];
   if (typeof shift.type === 'string' && shift.type.trim() !== '') parts.push(safeLine(shift.type, 40));
@@ -321,7 +316,7 @@ export function renderOnDuty(
   facts: ReportFacts,
   now: number,
 ): APIEmbed {
-  const t = source.t ?? ENGLISH;
+  const t = source.t;
   return reportList({
     title: t.reports.onDutyTitle,
     rows: rows.map((r) => onDutyRow(r, now, source.people, t)),
@@ -342,7 +337,7 @@ export interface InactiveHeading {
   includeLeave: boolean;
 }
 
-export function inactiveRow(
+function inactiveRow(
   row: InactiveRow,
   roleNames: ReadonlyMap<string, string>,
   people: People | undefined,
@@ -372,7 +367,7 @@ export function renderInactive(
   /** Set while the lists it needs are not read whole: no rows, and how far reading is, instead. */
   reading?: Reading,
 ): APIEmbed {
-  const t = source.t ?? ENGLISH;
+  const t = source.t;
   const role = heading.roleName === undefined ? '' : ` · ${safeLine(heading.roleName, 60)}`;
   const leave = heading.includeLeave ? '' : ` · ${t.reports.leaveLeftOut}`;
   return listEmbed({

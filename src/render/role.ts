@@ -2,7 +2,7 @@
 import type { APIEmbed } from 'discord.js';
 import type { Role } from '../../generated/api.js';
 import type { PageInfo, Source } from '../api/pages.js';
-import { ENGLISH, type Words } from '../i18n/words.js';
+import type { Words } from '../i18n/words.js';
 import { code, colour, field, NONE, plainText, roleMention, safeLine } from './format.js';
 import type { Labelled } from './labels.js';
 import { detailEmbed, listEmbed } from './page.js';
@@ -16,18 +16,18 @@ export function colourHex(value: unknown): string | undefined {
 }
 
 /** A whole number as text; anything else → NONE. */
-export function wholeNumber(value: unknown): string {
+function wholeNumber(value: unknown): string {
   return typeof value === 'number' && Number.isFinite(value) ? String(value) : NONE;
 }
 
 /** A role's name for one line, falling back to its id in code when it has none. */
-export function roleName(role: Partial<Role>, max = 80): string {
+function roleName(role: Partial<Role>, max = 80): string {
   const name = safeLine(role.name, max);
   return name === NONE ? code(role.id, 40) : `**${name}**`;
 }
 
 /** One list row: name, id, colour, linked Discord role, created. */
-export function roleRow(role: Partial<Role>, t: Words = ENGLISH): string {
+export function roleRow(role: Partial<Role>, t: Words): string {
   const parts = [roleName(role), code(role.id, 40)];
   const hex = colourHex(role.colour);
   if (hex) parts.push(hex);
@@ -39,7 +39,7 @@ export function roleRow(role: Partial<Role>, t: Words = ENGLISH): string {
 
 /** A page of roles in the reader's words (`source.t`). */
 export function renderRoleList(items: Role[], info: PageInfo, source: Source & Labelled): APIEmbed {
-  const t = source.t ?? ENGLISH;
+  const t = source.t;
   return listEmbed({
     title: t.role.title,
     rows: items.map((role) => roleRow(role, t)),
@@ -54,7 +54,7 @@ export function renderRoleList(items: Role[], info: PageInfo, source: Source & L
 
 /** One role in the reader's words (`source.t`). */
 export function renderRole(role: Role, source: Source & Labelled): APIEmbed {
-  const t = source.t ?? ENGLISH;
+  const t = source.t;
   const w = t.role;
   const hex = colourHex(role.colour);
   const name = safeLine(role.name, 200);

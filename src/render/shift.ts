@@ -13,7 +13,7 @@
 import type { APIEmbed } from 'discord.js';
 import type { Shift } from '../../generated/api.js';
 import type { PageInfo, Source } from '../api/pages.js';
-import { ENGLISH, type Words } from '../i18n/words.js';
+import type { Words } from '../i18n/words.js';
 import { readBreak } from '../reports/time.js';
 import { describeEntries, isRecord } from './entries.js';
 import { field, isSetTimestamp, NONE, plainText, safeLine } from './format.js';
@@ -21,9 +21,9 @@ import type { Labelled } from './labels.js';
 import { detailEmbed, listEmbed } from './page.js';
 import { actor, type People, person, personInDetail } from './people.js';
 
-export type ShiftState = 'Active' | 'Ended' | 'Unknown';
+type ShiftState = 'Active' | 'Ended' | 'Unknown';
 
-export const SHIFT_STATE_EMOJI: Record<ShiftState, string> = {
+const SHIFT_STATE_EMOJI: Record<ShiftState, string> = {
   Active: '🟢',
   Ended: '⚫',
   Unknown: '❔',
@@ -38,7 +38,7 @@ const STATE_KEYS: Record<ShiftState, keyof Words['shift']['states']> = {
 };
 
 /** A shift's state in the reader's words ("Active", "Aktiv"). */
-export function shiftStateText(state: ShiftState, t: Words = ENGLISH): string {
+export function shiftStateText(state: ShiftState, t: Words): string {
   return t.shift.states[STATE_KEYS[state]];
 }
 
@@ -50,7 +50,7 @@ export function shiftState(shift: Partial<Shift>): ShiftState {
   return 'Unknown';
 }
 
-export interface BreakSummary {
+interface BreakSummary {
   /** Entries in breakTimestamps. */
   count: number;
   /** Entries read as a break. */
@@ -92,7 +92,7 @@ export function summariseBreaks(breaks: unknown, shiftStart?: number, shiftEnd?:
   return { count: entries.length, readable, seconds, open };
 }
 
-export interface ShiftTiming {
+interface ShiftTiming {
   state: ShiftState;
   /** Seconds from start to end (or to the data time for an active shift); undefined when unknown. */
   length?: number;
@@ -167,7 +167,7 @@ export function renderShiftList(
   source: Source & Labelled,
   title?: string,
 ): APIEmbed {
-  const t = source.t ?? ENGLISH;
+  const t = source.t;
   return listEmbed({
     title: title ?? t.shift.title,
     rows: items.map((s) => shiftRow(s, source.fetchedAt, source.people, t)),
@@ -182,7 +182,7 @@ export function renderShiftList(
 
 /** One shift in the reader's words (`source.t`). */
 export function renderShift(shift: Shift, source: Source & Labelled): APIEmbed {
-  const t = source.t ?? ENGLISH;
+  const t = source.t;
   const w = t.shift;
   const timing = shiftTiming(shift, source.fetchedAt);
   const autoEnd = shift.autoEnd === true ? t.common.yes : shift.autoEnd === false ? t.common.no : NONE;

@@ -2,7 +2,7 @@
 import type { APIEmbed } from 'discord.js';
 import type { ApiStats, LimitStatus } from '../api/types.js';
 import { isoMs } from '../i18n/dates.js';
-import { ENGLISH, type Words } from '../i18n/words.js';
+import type { Words } from '../i18n/words.js';
 import {
   type AccessRolesRead,
   type AccessRulesShown,
@@ -37,7 +37,7 @@ const OK = 0x57f287;
 const BAD = 0xed4245;
 
 /** Cache hits as a percentage of cache reads, e.g. "87.5% (35 of 40 reads)"; no reads yet → NONE. */
-export function hitRate(stats: Partial<ApiStats>, t: Words = ENGLISH): string {
+export function hitRate(stats: Partial<ApiStats>, t: Words): string {
   const hits = stats.cacheHits;
   const misses = stats.cacheMisses;
   if (typeof hits !== 'number' || typeof misses !== 'number') return NONE;
@@ -66,7 +66,7 @@ function when(ms: number, t: Words): string {
  * what was used and when it resets, and the pace; for a short window what is left in the current
  * one and when it refills.
  */
-export function limitField(limit: LimitStatus, now: number = Number.NaN, t: Words = ENGLISH) {
+function limitField(limit: LimitStatus, now: number = Number.NaN, t: Words) {
   const text = safeLine(limit.text, 40);
   if (limit.kind === 'month') {
     const lines = [t.status.monthLine(limit.left, limit.points, limit.used, when(limit.resetAt, t))];
@@ -116,7 +116,7 @@ function allowanceFields(report: StatusReport, t: Words) {
   return [field(t.status.leftThisMonth, left), field(t.status.allowedNow, now)];
 }
 
-export function renderStatus(report: StatusReport, t: Words = ENGLISH): APIEmbed {
+export function renderStatus(report: StatusReport, t: Words): APIEmbed {
   const { probe, stats } = report;
   const saved = probe.ok && typeof probe.answeredAt === 'number' && Number.isFinite(probe.answeredAt);
   const ms = saved

@@ -6,7 +6,7 @@ import type { Loa, Member, Shift } from '../../generated/api.js';
 import { coverageOf, listWhole, type SnapshotList, type SnapshotReading } from './coverage.js';
 import { leaveSpan, readStatusCodes } from './leave.js';
 
-export { listWhole, type SnapshotReading };
+export { listWhole };
 
 import { shiftSpan } from './time.js';
 
@@ -35,7 +35,7 @@ export function onDuty<S extends Partial<Shift>>(shifts: readonly S[], now: numb
   return rows.sort((a, b) => a.start - b.start || String(a.shift.id).localeCompare(String(b.shift.id)));
 }
 
-export interface InactiveOptions {
+interface InactiveOptions {
   /** Idle for more than this many days (1..365). */
   days: number;
   /** Only members holding this community role. */

@@ -10,7 +10,7 @@ import type { PeriodKind } from './period.js';
 
 export { DIGEST_REPORTS, type DigestReport };
 
-export const digestSettingsSchema = z.object({
+const digestSettingsSchema = z.object({
   channelId: z.string().regex(/^\d{17,20}$/),
   cadence: z.enum(['daily', 'weekly']),
   /** Weekly digests only: the day they are posted on. */

@@ -100,7 +100,7 @@ export function readStartTypes(loas: readonly Partial<Loa>[]): StartReadings {
   return readCodes(loas, (loa) => loa.startType, startEvidence);
 }
 
-export type LeaveState = 'denied' | 'pending' | 'approved';
+type LeaveState = 'denied' | 'pending' | 'approved';
 
 /**
  * Denied: a deny reason, or a status read as denied (a denied status never reads as approved,

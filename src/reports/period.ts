@@ -53,10 +53,6 @@ export function isPeriodKind(value: unknown): value is PeriodKind {
   return typeof value === 'string' && (PERIODS as readonly string[]).includes(value);
 }
 
-export function isWeekday(value: unknown): value is Weekday {
-  return typeof value === 'string' && (WEEKDAYS as readonly string[]).includes(value);
-}
-
 function at(seconds: number, calendar: Calendar): DateTime {
   const dt = DateTime.fromSeconds(seconds, { zone: calendar.timeZone });
   if (!dt.isValid) throw new RangeError(`unknown time zone ${calendar.timeZone}`);
@@ -64,7 +60,7 @@ function at(seconds: number, calendar: Calendar): DateTime {
 }
 
 /** Midnight (in the zone) at the start of the week holding `seconds`. */
-export function weekStartOf(seconds: number, calendar: Calendar): DateTime {
+function weekStartOf(seconds: number, calendar: Calendar): DateTime {
   const day = at(seconds, calendar).startOf('day');
   const first = WEEKDAYS.indexOf(calendar.weekStart) + 1;
   return day.minus({ days: (day.weekday - first + 7) % 7 }).startOf('day');

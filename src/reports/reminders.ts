@@ -11,7 +11,7 @@ import type { Loa } from '../../generated/api.js';
 import { leaveSpan, readStatusCodes } from './leave.js';
 
 /** The days a digest looks ahead: today and the six after it. */
-export const WEEK_AHEAD_DAYS = 7;
+const WEEK_AHEAD_DAYS = 7;
 
 /** The start (Unix seconds) of the day `days` after the day of `now`, in `timeZone` (UTC when unknown). */
 export function dayStart(now: number, timeZone: string, days: number): number {
@@ -74,7 +74,7 @@ export function startingThisWeek<L extends Partial<Loa>>(
 }
 
 /** A reminder due: one leave ending tomorrow. */
-export interface DueReminder {
+interface DueReminder {
   loaId: string;
   memberId: string | undefined;
   /** The leave's end (Unix seconds): with the LOA id, the reminder's key. */
@@ -100,7 +100,7 @@ export function remindersDue(loas: readonly Partial<Loa>[], now: number, timeZon
 }
 
 /** A digest's three leave sections: each leave in one of them only, a member's overlapping leaves as one. */
-export interface DigestLeave<L> {
+interface DigestLeave<L> {
   /** On leave now and not back before the week ahead ends (open-ended too), soonest back first. */
   onLeave: LeaveAhead<L>[];
   /** On leave now and back before the week ahead ends, soonest back first. */

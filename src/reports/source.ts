@@ -34,7 +34,7 @@ export interface ReportData {
 }
 
 /** How far one list of the snapshot is read. */
-export interface ListProgress {
+interface ListProgress {
   read: number;
   total: number | undefined;
 }
@@ -45,7 +45,7 @@ export const MAX_QUOTA_ROLES = 25;
 /** The review threshold's bounds: a pending LOA is flagged once it has waited longer (hours, up to 30 days). */
 export const MAX_REVIEW_HOURS = 720;
 
-export const reportSettingsSchema = z.object({
+const reportSettingsSchema = z.object({
   timeZone: z.string().refine(isTimeZone, 'an IANA time zone, e.g. Europe/London').default('UTC'),
   weekStart: z.enum(WEEKDAYS).default('monday'),
   quotas: z

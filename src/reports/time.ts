@@ -54,10 +54,10 @@ export function readBreak(entry: unknown): { start: number; end?: number } | und
 }
 
 /** A half-open interval [start, end) of Unix seconds. */
-export type Interval = readonly [number, number];
+type Interval = readonly [number, number];
 
 /** A shift's working span and its breaks (clipped to it, merged, in order). */
-export interface ShiftSpan {
+interface ShiftSpan {
   start: number;
   end: number;
   active: boolean;

@@ -48,7 +48,7 @@ type Run = <T>(query: () => Promise<T>) => Promise<T>;
 const CHUNK = 200;
 
 /** What a row weighs: its key and answer as UTF-8. */
-export function answerBytes(answer: Pick<SavedAnswer, 'key' | 'entry'>): number {
+function answerBytes(answer: Pick<SavedAnswer, 'key' | 'entry'>): number {
   return Buffer.byteLength(answer.key, 'utf8') + Buffer.byteLength(answer.entry, 'utf8');
 }
 

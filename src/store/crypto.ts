@@ -15,7 +15,7 @@ const TAG_BYTES = 16;
 const AAD_PREFIX = 'rollcall:credential:v1:';
 
 /** One 32-byte key and its id (a hash of the key: it names the key without revealing it). */
-export interface SealKey {
+interface SealKey {
   readonly id: string;
   readonly bytes: Buffer;
 }

@@ -28,7 +28,7 @@ export interface DueCursor {
   guildId: string;
 }
 
-export interface DueQuery {
+interface DueQuery {
   /** Rows whose `nextAt` is at or before this (ms) are due. */
   now: number;
   /**

@@ -10,9 +10,9 @@ import { mayWrite } from './fence.js';
 import { COMMUNITY_COLUMN, type Tables } from './migrations.js';
 
 /** Longest member id (and Discord user id) the directory keeps: longer ones are not remembered. */
-export const DIRECTORY_ID_MAX = 128;
+const DIRECTORY_ID_MAX = 128;
 /** Member ids asked for in one query at most (a page shows far fewer; an export asks in several). */
-export const DIRECTORY_QUERY_IDS = 500;
+const DIRECTORY_QUERY_IDS = 500;
 
 export interface DirectoryStore {
   /**

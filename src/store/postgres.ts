@@ -49,13 +49,13 @@ export function isOutage(error: unknown): boolean {
 }
 
 /** A pooled connection unused this long is closed (ms). */
-export const PG_IDLE_TIMEOUT_MS = 30_000;
+const PG_IDLE_TIMEOUT_MS = 30_000;
 /** Silence on a connection before TCP keepalive probes start (ms). */
-export const PG_KEEPALIVE_DELAY_MS = 10_000;
+const PG_KEEPALIVE_DELAY_MS = 10_000;
 /** A transaction left open this long by a client that vanished is ended by the server (ms). */
 const PG_IDLE_IN_TRANSACTION_MS = 30_000;
 
-export interface PoolOptions {
+interface PoolOptions {
   connectionString: string;
   max: number;
   connectTimeoutMs: number;

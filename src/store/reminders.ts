@@ -41,7 +41,7 @@ export interface ReminderStore {
 type Run = <T>(query: () => Promise<T>) => Promise<T>;
 
 /** LOA ids longer than this are not claimed (nor posted): the key column's width. */
-export const REMINDER_LOA_ID_MAX = 128;
+const REMINDER_LOA_ID_MAX = 128;
 
 export class SqlReminders implements ReminderStore {
   constructor(

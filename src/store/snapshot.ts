@@ -30,7 +30,7 @@ export interface SnapshotPage {
   bytes?: number;
 }
 
-export interface PageTime {
+interface PageTime {
   resource: SnapshotResource;
   page: number;
   totalPages: number;

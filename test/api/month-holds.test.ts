@@ -5,6 +5,7 @@
  * back after the reads, also when they fail; the file backend keeps them for one process; with
  * Redis not answering, a whole-list read is refused.
  */
+
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { log, planSearch } from '../../commands/log.js';
@@ -15,6 +16,7 @@ import type { Fetched } from '../../src/api/types.js';
 import { type HoldMonth, planHold, UNSURE_RETRY_MS } from '../../src/discord/paging/allowance.js';
 import { exportList } from '../../src/discord/paging/export.js';
 import type { ListEnvelope, ListView, ShowContext } from '../../src/discord/paging/views.js';
+import { ENGLISH } from '../../src/i18n/words.js';
 import { chatInput, fakeResources, showContext } from '../commands/roster-fakes.js';
 import { hasRedisServer, OwnRedis, reachable } from '../support/redis.js';
 import { freshDataDir, limitsOf, silentLogger } from './helpers.js';
@@ -267,6 +269,7 @@ describe('an export gives its hold back after its reads', () => {
       community: { resources: {}, state: {}, allowance: { holdMonth: holdOf(l, key) } },
       views: {},
       owner: 'u',
+      t: ENGLISH,
     }) as unknown as ShowContext;
   const noWait = { sleep: async () => {} };
 

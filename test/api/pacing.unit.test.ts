@@ -3,12 +3,14 @@
  * allowance's pace and is answered from the saved copy with its age; something never seen is still
  * read; a spent allowance answers saved data, or one sentence naming the reset.
  */
+
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/api/client.js';
 import { gatherPages } from '../../src/api/pages.js';
 import type { Api } from '../../src/api/types.js';
 import { parseLimits } from '../../src/base/limits-spec.js';
 import { errorMessage, MESSAGES } from '../../src/discord/replies.js';
+import { ENGLISH } from '../../src/i18n/words.js';
 import { footerText } from '../../src/render/page.js';
 import {
   fakeClock,
@@ -58,7 +60,7 @@ describe('pacing: stale-first answers', () => {
     expect(server.requests).toHaveLength(2);
     expect(saved).toMatchObject({ fromCache: true, stale: false, fetchedAt: refreshed.fetchedAt });
     expect(saved.saving?.spent).toBe(false);
-    expect(footerText([], saved)).toBe(
+    expect(footerText([], saved, undefined, ENGLISH)).toBe(
       "saving this server's monthly API allowance: fresh data in 3 h · Saved data (3 h old) as of",
     );
 
@@ -93,7 +95,7 @@ describe('pacing: stale-first answers', () => {
     clock.advance(2 * 3_600_000);
     const saved = await api.resources.getLoa('L1');
     expect(saved.saving).toMatchObject({ spent: true, nextFreshAt: Date.parse('2026-12-01T00:00:00Z') });
-    expect(footerText([], saved)).toBe(
+    expect(footerText([], saved, undefined, ENGLISH)).toBe(
       "this server's monthly API allowance is spent until 2026-12-01 00:00 UTC · Saved data (2 h old) as of",
     );
     const error = await rejection(api.resources.getLoa('L3'));
@@ -128,7 +130,7 @@ describe('saved-for-the-allowance, across pages', () => {
     const gathered = await gatherPages(async ({ page }) => pages[page - 1]!);
     expect(gathered.items.map((i) => i.id)).toEqual(['a', 'b']);
     expect(gathered).toMatchObject({ fetchedAt: 1_000, saving });
-    expect(footerText([], gathered)).toMatch(
+    expect(footerText([], gathered, undefined, ENGLISH)).toMatch(
       /^saving this server's monthly API allowance: fresh data in .* · Saved data \(under a minute old\) as of$/,
     );
   });

@@ -164,7 +164,7 @@ describe('/rollcall-admin on the router', () => {
     community: async () => fakeCommunity({} as Resources),
     logger: createLogger({ level: 'silent', format: 'json' }),
   };
-  const admin = createAdmin({} as Links, { warn: () => undefined }, {} as ReportSettingsPlace);
+  const admin = createAdmin({} as Links, {} as ReportSettingsPlace);
 
   it('is its subcommands, each a command that needs no community and requires Manage Server', () => {
     const registered = adminData.options.map((o) => o.name);

@@ -14,6 +14,7 @@ import type { LimitStatus } from '../../src/api/limits/types.js';
 import type { PageQuery, ReadOptions } from '../../src/api/types.js';
 import type { Community } from '../../src/discord/community.js';
 import type { HoldMonth } from '../../src/discord/paging/allowance.js';
+import { ENGLISH } from '../../src/i18n/words.js';
 
 const NOW = Date.now();
 const T = Math.floor(NOW / 1000);
@@ -60,7 +61,7 @@ function fake(pages: Log[][], saved: number[] = [], holdMonth?: HoldMonth, total
 
 async function open(f: Fake): Promise<APIEmbed> {
   const fetched = await playerView.fetch(f.community, 'Bob_1', { purpose: 'ask' });
-  return playerView.render(fetched.data, fetched);
+  return playerView.render(fetched.data, { ...fetched, t: ENGLISH });
 }
 
 const fieldOf = (embed: APIEmbed, name: string) => embed.fields?.find((x) => x.name === name)?.value;

@@ -3,6 +3,7 @@
  * API does, 404 as an ApiError), fake interactions with just what the commands read, and a
  * community (and its ShowContext) with an in-memory state store.
  */
+
 import type {
   APIActionRowComponent,
   APIComponentInMessageActionRow,
@@ -21,6 +22,7 @@ import { parseCustomId } from '../../src/discord/paging/custom-id.js';
 import { StateStore } from '../../src/discord/paging/state.js';
 import { type ShowContext, ViewRegistry } from '../../src/discord/paging/views.js';
 import type { Payload } from '../../src/discord/replies.js';
+import { ENGLISH } from '../../src/i18n/words.js';
 
 export const OWNER = '111111111111111111';
 
@@ -150,6 +152,7 @@ export function showContext(
     views: allViews(),
     owner: OWNER,
     options: { purpose: 'ask' },
+    t: ENGLISH,
   };
 }
 

@@ -47,6 +47,7 @@ describe('export of a report', () => {
       community: { reports, allowance: { holdMonth: async () => ({ ok: true }) } } as unknown as Community,
       views: {},
       owner: 'u',
+      t: ENGLISH,
     } as unknown as ShowContext;
     const payload = await exportList(quotaCheckView, '30-days', ctx);
     expect(reads).toBe(1);
@@ -96,6 +97,7 @@ describe('export of /quota inactive', () => {
       community: { reports, allowance: { holdMonth: async () => ({ ok: true }) } } as unknown as Community,
       views: {},
       owner: 'u',
+      t: ENGLISH,
     } as unknown as ShowContext;
     return { ctx, counted };
   }

@@ -3,6 +3,7 @@
  * our own that restarts empty (no persistence) while a hold is out. The hold given back after the
  * restart must not count below zero in its slot, where it would hide another process's hold.
  */
+
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { NotSavedError } from '../../src/api/errors.js';
@@ -11,6 +12,7 @@ import { type LimitStore, redisLimitStore } from '../../src/api/limits/store.js'
 import { planHold } from '../../src/discord/paging/allowance.js';
 import { exportList } from '../../src/discord/paging/export.js';
 import type { ListEnvelope, ListView, ShowContext } from '../../src/discord/paging/views.js';
+import { ENGLISH } from '../../src/i18n/words.js';
 import { limitsOf, silentLogger } from '../api/helpers.js';
 import { hasRedisServer, OwnRedis } from '../support/redis.js';
 
@@ -154,6 +156,7 @@ describe('an export whose saved page is refreshed on the way', () => {
       community: { resources: {}, state: {}, allowance: { holdMonth: (n: number) => l.holdMonth(key, n) } },
       views: {},
       owner: 'u',
+      t: ENGLISH,
     } as unknown as ShowContext;
     await exportList(view, '', ctx, { sleep: async () => {} });
     // 40 may be spent; 2 held for pages 3 and 4 until each is read.

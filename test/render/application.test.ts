@@ -94,7 +94,7 @@ const full: Application = {
 
 describe('application renderers', () => {
   it('show every useful field of a form', () => {
-    const embed = renderApplication(full, source);
+    const embed = renderApplication(full, { ...source, t: ENGLISH });
     expect(embed.title).toBe('Application: Staff Application');
     expect(embed.description).toBe('Join the \\*\\*team\\*\\*! @\u200Beveryone');
     expect(embed.color).toBe(0x00aaff);
@@ -139,9 +139,9 @@ describe('application renderers', () => {
       sections: Array.from({ length: 50 }, () => ({ title: huge })),
       questions: Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`q${i}`, { label: huge }])),
     } as Application;
-    const embed = renderApplication(app, source);
+    const embed = renderApplication(app, { ...source, t: ENGLISH });
     expect(embed.fields?.map((f) => f.name)).toContain('Presets');
-    expect(embed.fields?.length).toBe(renderApplication(full, source).fields?.length);
+    expect(embed.fields?.length).toBe(renderApplication(full, { ...source, t: ENGLISH }).fields?.length);
     assertSafe(app, embed);
     const byName = Object.fromEntries((embed.fields ?? []).map((f) => [f.name, f.value]));
     expect(byName['Mentioned on submit']).toMatch(/\+\d+ more$/);
@@ -171,7 +171,11 @@ describe('application renderers', () => {
   });
 
   it('open-shaped content escapes keys as well as values', () => {
-    const text = describeForm([{ '@everyone': 'x', '<@&123456789012345678>': 'y', '````': '`' }], []);
+    const text = describeForm(
+      [{ '@everyone': 'x', '<@&123456789012345678>': 'y', '````': '`' }],
+      [],
+      ENGLISH,
+    );
     expect(text).not.toMatch(/(^|[^\\])<@/);
     expect(text).toContain('@\u200Beveryone');
   });
@@ -185,7 +189,7 @@ describe('application renderers', () => {
   it('any form renders within limits with no unintended mention (property)', () => {
     fc.assert(
       fc.property(applicationArb, sourceArb, (raw, src) => {
-        assertSafe(raw, renderApplication(raw as unknown as Application, src));
+        assertSafe(raw, renderApplication(raw as unknown as Application, { ...src, t: ENGLISH }));
       }),
       PROPS,
     );
@@ -194,7 +198,7 @@ describe('application renderers', () => {
   it('any page of forms renders within limits with no unintended mention (property)', () => {
     fc.assert(
       fc.property(fc.array(applicationArb, { maxLength: 10 }), pageInfoArb, sourceArb, (raw, info, src) => {
-        const embed = renderApplicationList(raw as unknown as Application[], info, src);
+        const embed = renderApplicationList(raw as unknown as Application[], info, { ...src, t: ENGLISH });
         assertEmbedWithinLimits(embed);
         assertNoPings(embed);
       }),

@@ -49,7 +49,7 @@ describe('audit log renderers (properties)', () => {
   it('a list page fits Discord and mentions only the entries’ users', () => {
     fc.assert(
       fc.property(fc.array(entryArb, { maxLength: 10 }), pageInfoArb, sourceArb, (items, info, src) => {
-        const embed = renderAuditLogList(items, info, src);
+        const embed = renderAuditLogList(items, info, { ...src, t: ENGLISH });
         assertEmbedWithinLimits(embed);
         assertNoPings(
           embed,
@@ -67,7 +67,7 @@ describe('audit log renderers (properties)', () => {
         sourceArb,
         fc.option(fc.integer({ min: 1, max: 1e6 }), { nil: undefined }),
         (entry, src, page) => {
-          const embed = renderAuditEntry(entry, src, page);
+          const embed = renderAuditEntry(entry, { ...src, t: ENGLISH }, page);
           assertEmbedWithinLimits(embed);
           assertNoPings(embed, snowflakesIn(entry, ['userId']));
           // Fields with no value (absent, empty, not set) are left out; the rest keep their order.
@@ -86,12 +86,15 @@ describe('audit log renderers (properties)', () => {
     fc.assert(
       fc.property(fc.oneof(openObject, anyValue), fc.integer({ min: 1, max: 4000 }), (value, max) => {
         // describeEntries returns 'None' uncut for an empty list (harmless: callers pass 500 or more).
-        const texts = [describeObject(value, max), describeEntries(value, Math.max(4, max))];
+        const texts = [
+          describeObject(value, max, ENGLISH),
+          describeEntries(value, Math.max(4, max), undefined, ENGLISH),
+        ];
         for (const [i, text] of texts.entries()) {
           expect(Array.from(text).length).toBeLessThanOrEqual(i === 0 ? max : Math.max(4, max));
           expect(pingProblems('text', text, new Set())).toEqual([]);
         }
-        expect(pingProblems('entry', describeEntry(value), new Set())).toEqual([]);
+        expect(pingProblems('entry', describeEntry(value, ENGLISH), new Set())).toEqual([]);
       }),
       PROPS,
     );
@@ -119,7 +122,7 @@ describe('audit log entry detail', () => {
   };
 
   it('shows every field and the description key by key', () => {
-    const embed = renderAuditEntry(entry, source, 2);
+    const embed = renderAuditEntry(entry, { ...source, t: ENGLISH }, 2);
     const value = (name: string) => embed.fields?.find((f) => f.name === name)?.value;
     expect(embed.title).toBe('Audit log entry a1 · type 7');
     expect(value('Type')).toBe('7');
@@ -143,26 +146,30 @@ describe('audit log entry detail', () => {
   });
 
   it('copes with a missing, empty or wrongly typed description', () => {
-    expect(renderAuditEntry({ id: 'x', serverId: 's' }, source).description).toBe(`**Description**\n${NONE}`);
-    expect(renderAuditEntry({ ...entry, description: {} }, source).description).toBe('**Description**\nNone');
+    expect(renderAuditEntry({ id: 'x', serverId: 's' }, { ...source, t: ENGLISH }).description).toBe(
+      `**Description**\n${NONE}`,
+    );
+    expect(renderAuditEntry({ ...entry, description: {} }, { ...source, t: ENGLISH }).description).toBe(
+      '**Description**\nNone',
+    );
     const odd = { ...entry, description: 'just text' as unknown as Record<string, unknown> };
-    expect(renderAuditEntry(odd, source).description).toBe('**Description**\njust text');
+    expect(renderAuditEntry(odd, { ...source, t: ENGLISH }).description).toBe('**Description**\njust text');
   });
 
   it('lists at most 20 keys, then counts the rest', () => {
     const many = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`k${i}`, i]));
-    const text = describeObject(many);
+    const text = describeObject(many, undefined, ENGLISH);
     expect(text.split('\n')).toHaveLength(21);
     expect(text.endsWith('… and 10 more fields')).toBe(true);
   });
 
   it('summarises the description in a list row', () => {
-    expect(auditSummary(entry)).toBe(
+    expect(auditSummary(entry, undefined, ENGLISH)).toBe(
       'roleId: r1, applicant: \\<@323456789012345678>, answers: 3, accepted: yes (+4 more)',
     );
-    expect(auditSummary({ description: {} })).toBe(NONE);
+    expect(auditSummary({ description: {} }, undefined, ENGLISH)).toBe(NONE);
     expect(auditRow(entry, undefined, ENGLISH)).toBe(
-      `**type 7** · by <@223456789012345678> · <t:${T - 60}:d> · ${auditSummary(entry)} · \`a1\``,
+      `**type 7** · by <@223456789012345678> · <t:${T - 60}:d> · ${auditSummary(entry, undefined, ENGLISH)} · \`a1\``,
     );
   });
 });

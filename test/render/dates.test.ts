@@ -26,6 +26,9 @@ import { renderRole, renderRoleList } from '../../src/render/role.js';
 import { renderShift, renderShiftList } from '../../src/render/shift.js';
 import { PROPS } from './arbitraries.js';
 
+/** A page's fetch, which these options do not read. */
+const NO_SOURCE = undefined as never;
+
 const LANGUAGES: readonly Words[] = [ENGLISH, ...CATALOGUES.map(wordsOf), pseudoWords()];
 const SAFE = Number.MAX_SAFE_INTEGER;
 
@@ -118,13 +121,37 @@ describe('every renderer and label that shows a timestamp', () => {
         const texts = [
           JSON.stringify(renderLog(log, source)),
           JSON.stringify(renderLogList([log], info, source)),
-          JSON.stringify(logUserView.open?.option(log, undefined, undefined, who)),
+          JSON.stringify(
+            logUserView.open?.option({
+              item: log,
+              context: undefined,
+              labels: undefined,
+              who,
+              source: NO_SOURCE,
+            }),
+          ),
           JSON.stringify(renderAuditEntry(entry, source)),
           JSON.stringify(renderAuditLogList([entry], info, source)),
-          JSON.stringify(auditListView.open?.option({ entry, page: 1 }, undefined, undefined, who)),
+          JSON.stringify(
+            auditListView.open?.option({
+              item: { entry, page: 1 },
+              context: undefined,
+              labels: undefined,
+              who,
+              source: NO_SOURCE,
+            }),
+          ),
           JSON.stringify(renderShift(shift, source)),
           JSON.stringify(renderShiftList([shift], info, source)),
-          JSON.stringify(shiftListView.open?.option(shift, undefined, undefined, who)),
+          JSON.stringify(
+            shiftListView.open?.option({
+              item: shift,
+              context: undefined,
+              labels: undefined,
+              who,
+              source: NO_SOURCE,
+            }),
+          ),
           JSON.stringify(renderLoa(loa, source, 'Cancelled')),
           JSON.stringify(renderLoaList([loa], info, source, () => 'Cancelled')),
           loaOptionLabel(loa, 'Cancelled', undefined, undefined, t),

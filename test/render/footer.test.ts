@@ -27,27 +27,31 @@ const info = { page: 2, totalPages: 15, total: 150 };
 
 describe('footerText', () => {
   it('says where the data came from once, last, before the timestamp Discord adds', () => {
-    expect(footerText(['Page 2 of 15', '150 LOAs'], fresh)).toBe('Page 2 of 15 · 150 LOAs · Data as of');
-    expect(footerText(['Page 2 of 15', '150 LOAs'], cached)).toBe(
+    expect(footerText(['Page 2 of 15', '150 LOAs'], fresh, undefined, ENGLISH)).toBe(
+      'Page 2 of 15 · 150 LOAs · Data as of',
+    );
+    expect(footerText(['Page 2 of 15', '150 LOAs'], cached, undefined, ENGLISH)).toBe(
       'Page 2 of 15 · 150 LOAs · Saved data as of',
     );
-    expect(footerText(['Server srv'], stale)).toBe('Server srv · API unavailable: saved data as of');
+    expect(footerText(['Server srv'], stale, undefined, ENGLISH)).toBe(
+      'Server srv · API unavailable: saved data as of',
+    );
   });
 
   it('paced and spent: the reason, then the saved data with its age', () => {
-    expect(footerText([], paced)).toBe(
+    expect(footerText([], paced, undefined, ENGLISH)).toBe(
       "saving this server's monthly API allowance: fresh data in 12 min · Saved data (3 h old) as of",
     );
-    expect(footerText([], spent)).toBe(
+    expect(footerText([], spent, undefined, ENGLISH)).toBe(
       "this server's monthly API allowance is spent until 2026-12-01 00:00 UTC · Saved data (2 h old) as of",
     );
   });
 
   it('reports: the age from when the snapshot was served, and a word when pages are missing', () => {
-    expect(footerText(['Page 1 of 1'], fresh, { servedAt: AT + 30_000, complete: true })).toBe(
+    expect(footerText(['Page 1 of 1'], fresh, { servedAt: AT + 30_000, complete: true }, ENGLISH)).toBe(
       'Page 1 of 1 · Data as of',
     );
-    expect(footerText(['Page 1 of 1'], fresh, { servedAt: AT + 12 * 60_000, complete: false })).toBe(
+    expect(footerText(['Page 1 of 1'], fresh, { servedAt: AT + 12 * 60_000, complete: false }, ENGLISH)).toBe(
       'Page 1 of 1 · not every page read yet: totals may be low · Saved data (12 min old) as of',
     );
   });
@@ -62,6 +66,7 @@ describe('footerText', () => {
       fc.property(sources, facts, (source, f) => {
         const texts = [
           listEmbed({
+            t: ENGLISH,
             title: 'T',
             rows: ['a'],
             info,
@@ -69,8 +74,8 @@ describe('footerText', () => {
             source,
             emptyText: '-',
           }).footer?.text,
-          detailEmbed({ title: 'T' }, source, 'Server srv').footer?.text,
-          renderLeave([], info, source, 'active', 0, f).footer?.text,
+          detailEmbed({ title: 'T' }, source, 'Server srv', undefined, ENGLISH).footer?.text,
+          renderLeave([], info, { ...source, t: ENGLISH }, 'active', 0, f).footer?.text,
         ];
         for (const text of texts) {
           expect(text).toMatch(

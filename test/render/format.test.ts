@@ -25,12 +25,16 @@ describe('fields of a detail view', () => {
       field('Hidden', 'No'),
     ];
     expect(shownFields(fields).map((f) => f.name)).toEqual(['Roles', 'Wave', 'Hidden']);
-    const embed = detailEmbed({ title: 'T', fields }, source);
+    const embed = detailEmbed({ title: 'T', fields }, source, undefined, undefined, ENGLISH);
     expect(embed.fields?.map((f) => f.name)).toEqual(['Roles', 'Wave', 'Hidden']);
   });
 
   it('an LOA with only a member shows no em-dash fields', () => {
-    const embed = renderLoa({ id: 'l', serverId: 's', memberId: 'm' }, source, 'Pending review');
+    const embed = renderLoa(
+      { id: 'l', serverId: 's', memberId: 'm' },
+      { ...source, t: ENGLISH },
+      'Pending review',
+    );
     expect(embed.fields?.map((f) => f.value)).not.toContain(NONE);
     expect(embed.fields?.map((f) => f.name)).toContain('Member');
   });
@@ -62,12 +66,14 @@ describe('timestamp', () => {
   it('carries the hint into detail fields and open-shaped values', () => {
     const embed = renderLoa(
       { id: 'l1', memberId: 'm1', serverId: 's', startedAt: 253_402_300_800 } as never,
-      source,
+      { ...source, t: ENGLISH },
       'Pending review',
     );
     const started = embed.fields?.find((f) => f.name === 'Started');
     expect(started?.value).toBe('253402300800 (not a valid date)');
-    expect(describeValue('createdAt', 300_000_000_000)).toBe('300000000000 (not a valid date)');
+    expect(describeValue('createdAt', 300_000_000_000, undefined, ENGLISH)).toBe(
+      '300000000000 (not a valid date)',
+    );
   });
 });
 
@@ -82,6 +88,7 @@ describe('counts', () => {
 
   it('show with separators in list footers, "+N more", status and sentences', () => {
     const embed = listEmbed({
+      t: ENGLISH,
       title: 'Audit log',
       rows: ['a'],
       info: { page: 1, totalPages: 123_457, total: 1_234_567 },
@@ -94,9 +101,10 @@ describe('counts', () => {
       joinWithin(
         Array.from({ length: 1_502 }, () => 'role'),
         30,
+        ENGLISH,
       ),
     ).toBe('role, role, role +1,499 more');
-    expect(hitRate({ cacheHits: 12_000, cacheMisses: 3_000 })).toBe('80% (12,000 of 15,000 reads)');
+    expect(hitRate({ cacheHits: 12_000, cacheMisses: 3_000 }, ENGLISH)).toBe('80% (12,000 of 15,000 reads)');
     expect(MESSAGES.pageRange(123_457)).toBe('Enter a page number from 1 to 123,457.');
   });
 });

@@ -4,6 +4,7 @@ import {
 } from 'discord.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { ENGLISH } from '../../src/i18n/words.js';
 import { exampleCall, helpLines, renderHelp } from '../../src/render/help.js';
 import { nastyString } from './arbitraries.js';
 import { assertEmbedWithinLimits, assertNoPings } from './limits.js';
@@ -38,12 +39,12 @@ const defs: RESTPostAPIChatInputApplicationCommandsJSONBody[] = [
 
 describe('help renderer', () => {
   it('lists every subcommand with an example built from its options', () => {
-    expect(helpLines(defs).map((l) => l.example)).toEqual([
+    expect(helpLines(defs, ENGLISH).map((l) => l.example)).toEqual([
       '/loa list',
       '/loa view id:<id>',
       '/loa member user:@user',
     ]);
-    const embed = renderHelp(defs);
+    const embed = renderHelp(defs, undefined, undefined, ENGLISH);
     expect(embed.fields?.map((f) => f.name)).toEqual(['/loa — Leaves of absence']);
     expect(embed.fields?.[0]?.value).toBe(
       "`/loa list` — List all LOAs\n`/loa view id:<id>` — Show one LOA\n`/loa member user:@user` — One member's LOAs",
@@ -54,12 +55,16 @@ describe('help renderer', () => {
   });
 
   it('never shows the public option in examples', () => {
-    expect(exampleCall('/x', [publicOption])).toBe('/x');
+    expect(exampleCall('/x', [publicOption], ENGLISH)).toBe('/x');
     expect(
-      exampleCall('/x', [
-        { type: ApplicationCommandOptionType.Boolean, name: 'all', description: 'All', required: true },
-        publicOption,
-      ]),
+      exampleCall(
+        '/x',
+        [
+          { type: ApplicationCommandOptionType.Boolean, name: 'all', description: 'All', required: true },
+          publicOption,
+        ],
+        ENGLISH,
+      ),
     ).toBe('/x all:True');
   });
 
@@ -83,7 +88,12 @@ describe('help renderer', () => {
     });
     fc.assert(
       fc.property(fc.array(def, { maxLength: 40 }), (list) => {
-        const embed = renderHelp(list as unknown as RESTPostAPIChatInputApplicationCommandsJSONBody[]);
+        const embed = renderHelp(
+          list as unknown as RESTPostAPIChatInputApplicationCommandsJSONBody[],
+          undefined,
+          undefined,
+          ENGLISH,
+        );
         assertEmbedWithinLimits(embed);
         assertNoPings(embed);
       }),
@@ -97,12 +107,19 @@ describe('the help embed and the user commands', () => {
     const embed = renderHelp(
       [{ name: 'loa', description: 'Leaves of absence', options: [] }],
       ['Staff record', 'LOAs', 'Join request'],
+      undefined,
+      ENGLISH,
     );
     const last = embed.fields?.at(-1);
     expect(last?.name).toBe('Right-click a member → Apps');
     expect(last?.value).toBe('**Staff record** · **LOAs** · **Join request**');
-    expect(renderHelp([{ name: 'loa', description: 'Leaves of absence', options: [] }]).fields).toHaveLength(
-      1,
-    );
+    expect(
+      renderHelp(
+        [{ name: 'loa', description: 'Leaves of absence', options: [] }],
+        undefined,
+        undefined,
+        ENGLISH,
+      ).fields,
+    ).toHaveLength(1);
   });
 });

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { ENGLISH } from '../../src/i18n/words.js';
 import { safeLine, safeText } from '../../src/render/format.js';
 import { joinWithin, roleMentions } from '../../src/render/inline-list.js';
 import { nastyString } from './arbitraries.js';
@@ -17,10 +18,10 @@ function hasUnescapedBacktick(text: string): boolean {
 
 describe('joinWithin', () => {
   it('keeps whole parts and counts the rest', () => {
-    expect(joinWithin(['aa', 'bb', 'cc'], 100)).toBe('aa, bb, cc');
-    expect(joinWithin(['aa', 'bb', 'cc'], 12)).toBe('aa +2 more');
-    expect(joinWithin([], 10)).toBe('—');
-    expect(joinWithin(['x'.repeat(50)], 10)).toBe('1 in total');
+    expect(joinWithin(['aa', 'bb', 'cc'], 100, ENGLISH)).toBe('aa, bb, cc');
+    expect(joinWithin(['aa', 'bb', 'cc'], 12, ENGLISH)).toBe('aa +2 more');
+    expect(joinWithin([], 10, ENGLISH)).toBe('—');
+    expect(joinWithin(['x'.repeat(50)], 10, ENGLISH)).toBe('1 in total');
   });
 
   it('never exceeds the budget (property)', () => {
@@ -29,18 +30,18 @@ describe('joinWithin', () => {
         fc.array(fc.string(), { maxLength: 200 }),
         fc.integer({ min: 1, max: 2000 }),
         (parts, max) => {
-          expect(Array.from(joinWithin(parts, max)).length).toBeLessThanOrEqual(max);
+          expect(Array.from(joinWithin(parts, max, ENGLISH)).length).toBeLessThanOrEqual(max);
         },
       ),
     );
   });
 
   it('roleMentions mentions snowflakes only and deduplicates', () => {
-    expect(roleMentions(['123456789012345678', '123456789012345678', 'x', 7], 200)).toBe(
+    expect(roleMentions(['123456789012345678', '123456789012345678', 'x', 7], 200, ENGLISH)).toBe(
       '<@&123456789012345678> `x`',
     );
-    expect(roleMentions([], 200)).toBe('None');
-    expect(roleMentions('nope', 200)).toBe('—');
+    expect(roleMentions([], 200, ENGLISH)).toBe('None');
+    expect(roleMentions('nope', 200, ENGLISH)).toBe('—');
   });
 });
 

@@ -1,5 +1,6 @@
 /** Code labels: per-server data handed to pure renderers, shown escaped like API text. */
 import { describe, expect, it } from 'vitest';
+import { ENGLISH } from '../../src/i18n/words.js';
 import { renderApplication } from '../../src/render/application.js';
 import { codeLabel, labelProblem, plainCodeLabel } from '../../src/render/labels.js';
 import { renderLog } from '../../src/render/log.js';
@@ -25,14 +26,14 @@ describe('code labels', () => {
     expect(shown).not.toMatch(/(?<!\\)<@/);
     expect(shown).not.toMatch(/@everyone/);
     expect(plainCodeLabel(labels, 'logTypes', 3)).toBe('3 (**@everyone** <@123456789012345678>)');
-    const embed = renderLog({ id: 'l1', type: 3 } as never, { ...source, labels });
+    const embed = renderLog({ id: 'l1', type: 3 } as never, { t: ENGLISH, ...source, labels });
     expect(JSON.stringify(embed)).not.toContain('**@everyone**');
   });
 
   it('names the ban appeal code of an application from the same labels', () => {
     const app = { id: 'a1', banAppeal: 2 } as never;
     const field = (labels?: object) =>
-      renderApplication(app, { ...source, ...(labels ? { labels } : {}) }).fields?.find(
+      renderApplication(app, { t: ENGLISH, ...source, ...(labels ? { labels } : {}) }).fields?.find(
         (f) => f.name === 'Ban appeal',
       )?.value;
     expect(field({ banAppeal: { '2': 'Allowed' } })).toBe('2 (Allowed)');

@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Loa } from '../../generated/api.js';
-import { wordsFor } from '../../src/i18n/words.js';
+import { ENGLISH, wordsFor } from '../../src/i18n/words.js';
 import {
   loaEntry,
   loaLength,
@@ -70,7 +70,7 @@ describe('LOA renderers (properties)', () => {
   it('a list row is one line that shows no mention and is never cut by the list', () => {
     fc.assert(
       fc.property(loaArb, stateArb, (loa, state) => {
-        const row = loaRow(loa, state);
+        const row = loaRow(loa, state, undefined, ENGLISH);
         expect(row).not.toContain('\n');
         expect(Array.from(row).length).toBeLessThanOrEqual(400);
         expect(pingProblems('row', row, new Set())).toEqual([]);
@@ -89,7 +89,7 @@ describe('LOA renderers (properties)', () => {
         fc.option(fc.stringMatching(/^[A-Za-z0-9_.:-]{1,64}$/), { nil: undefined }),
         (items, info, src, memberId) => {
           const title = memberId === undefined ? undefined : `Leaves of absence of member ${memberId}`;
-          const embed = renderLoaList(items, info, src, () => 'Active', title);
+          const embed = renderLoaList(items, info, { ...src, t: ENGLISH }, () => 'Active', title);
           assertEmbedWithinLimits(embed);
           assertNoPings(embed);
         },
@@ -101,7 +101,7 @@ describe('LOA renderers (properties)', () => {
   it('a detail fits Discord and shows no mention but of the Discord users it names (member ids as code)', () => {
     fc.assert(
       fc.property(loaArb, sourceArb, stateArb, (loa, src, state) => {
-        const embed = renderLoa(loa, src, state);
+        const embed = renderLoa(loa, { ...src, t: ENGLISH }, state);
         assertEmbedWithinLimits(embed);
         assertNoPings(embed, snowflakesIn(loa, ['reviewedBy', 'endedBy']));
         expect(embed.title).toMatch(new RegExp(` · ${state}$`));
@@ -113,7 +113,7 @@ describe('LOA renderers (properties)', () => {
   it('an "Open…" label says what the item is, within 100 characters, dates and state always shown', () => {
     fc.assert(
       fc.property(loaArb, stateArb, (loa, state) => {
-        const label = loaOptionLabel(loa, state);
+        const label = loaOptionLabel(loa, state, undefined, undefined, ENGLISH);
         expect(label.length).toBeLessThanOrEqual(100);
         expect(label).toMatch(new RegExp(`^LOA · member .* · ${state}$`));
         expect(label).not.toContain('\n');
@@ -131,10 +131,10 @@ describe('LOA renderers (properties)', () => {
         ),
         (raw) => {
           const loa = raw as unknown as Loa;
-          assertEmbedWithinLimits(renderLoa(loa, source, 'Pending review'));
-          loaRow(loa, 'Pending review');
-          loaOptionLabel(loa, 'Pending review');
-          loaLength(loa);
+          assertEmbedWithinLimits(renderLoa(loa, { ...source, t: ENGLISH }, 'Pending review'));
+          loaRow(loa, 'Pending review', undefined, ENGLISH);
+          loaOptionLabel(loa, 'Pending review', undefined, undefined, ENGLISH);
+          loaLength(loa, ENGLISH);
         },
       ),
       PROPS,
@@ -157,7 +157,7 @@ describe('LOA renderers (examples)', () => {
         reviewedAt: T - 50,
         reviewedBy: 'staff',
       },
-      source,
+      { ...source, t: ENGLISH },
       'Approved',
     );
     const value = (name: string) => embed.fields?.find((f) => f.name === name)?.value;
@@ -187,7 +187,7 @@ describe('LOA renderers (examples)', () => {
         reasonHistory: [{ '@everyone': 'x', '<@123456789012345678>': 'y' }],
         extensionRequests: [{ '[x](https://e.com)': 1 }],
       },
-      source,
+      { ...source, t: ENGLISH },
       'Pending review',
     );
     assertNoPings(embed);
@@ -206,7 +206,7 @@ describe('LOA renderers (examples)', () => {
         denyReason: long,
         reasonHistory: Array.from({ length: 5 }, () => ({ note: long })),
       },
-      source,
+      { ...source, t: ENGLISH },
       'Denied',
     );
     assertEmbedWithinLimits(embed);
@@ -218,14 +218,24 @@ describe('LOA renderers (examples)', () => {
     const march3 = Date.UTC(2026, 2, 3) / 1000;
     const march10 = Date.UTC(2026, 2, 10) / 1000;
     const loa = { id: 'l', serverId: 's', memberId: 'm1', startAt: march3, endAt: march10 } as Loa;
-    expect(loaOptionLabel(loa, 'Active')).toBe('LOA · member m1 · 3 Mar–10 Mar 2026 · Active');
+    expect(loaOptionLabel(loa, 'Active', undefined, undefined, ENGLISH)).toBe(
+      'LOA · member m1 · 3 Mar–10 Mar 2026 · Active',
+    );
     const across = { ...loa, startAt: Date.UTC(2025, 11, 28) / 1000, endAt: Date.UTC(2026, 0, 3) / 1000 };
-    expect(loaOptionLabel(across, 'Approved')).toBe('LOA · member m1 · 28 Dec 2025–3 Jan 2026 · Approved');
-    expect(loaOptionLabel({ ...loa, endAt: 0 }, 'Pending review')).toBe(
+    expect(loaOptionLabel(across, 'Approved', undefined, undefined, ENGLISH)).toBe(
+      'LOA · member m1 · 28 Dec 2025–3 Jan 2026 · Approved',
+    );
+    expect(loaOptionLabel({ ...loa, endAt: 0 }, 'Pending review', undefined, undefined, ENGLISH)).toBe(
       'LOA · member m1 · from 3 Mar 2026 · Pending review',
     );
     // A long member id is shown by its short form; the dates and state stay.
-    const long = loaOptionLabel({ ...loa, memberId: 'x'.repeat(200) }, 'Pending review');
+    const long = loaOptionLabel(
+      { ...loa, memberId: 'x'.repeat(200) },
+      'Pending review',
+      undefined,
+      undefined,
+      ENGLISH,
+    );
     expect(long.length).toBeLessThanOrEqual(100);
     expect(long).toMatch(/member …x{8} · 3 Mar–10 Mar 2026 · Pending review$/);
   });
@@ -234,10 +244,10 @@ describe('LOA renderers (examples)', () => {
     const item = { id: 'l', serverId: 's', memberId: 'm', status: 3 } as Loa;
     const status = (embed: ReturnType<typeof renderLoa>) =>
       embed.fields?.find((f) => f.name === 'Status code')?.value;
-    expect(status(renderLoa(item, source, 'Active', 'approved'))).toBe('3 (approved)');
+    expect(status(renderLoa(item, { ...source, t: ENGLISH }, 'Active', 'approved'))).toBe('3 (approved)');
     const labelled = { ...source, labels: { loaStatus: { '3': 'Accepted' } } };
-    expect(status(renderLoa(item, labelled, 'Active', 'approved'))).toBe('3 (Accepted)');
-    expect(status(renderLoa(item, source, 'Pending review'))).toBe('3');
+    expect(status(renderLoa(item, { ...labelled, t: ENGLISH }, 'Active', 'approved'))).toBe('3 (Accepted)');
+    expect(status(renderLoa(item, { ...source, t: ENGLISH }, 'Pending review'))).toBe('3');
   });
 });
 
@@ -247,7 +257,11 @@ describe('LOA detail in words', () => {
     embed.fields?.find((f) => f.name === name)?.value;
 
   it('leaves out an empty reason history and extension requests (no "None")', () => {
-    const embed = renderLoa({ ...base, reasonHistory: [], extensionRequests: [] }, source, 'Pending review');
+    const embed = renderLoa(
+      { ...base, reasonHistory: [], extensionRequests: [] },
+      { ...source, t: ENGLISH },
+      'Pending review',
+    );
     expect(embed.fields?.map((f) => f.name)).toEqual(['Member']);
   });
 
@@ -263,7 +277,7 @@ describe('LOA detail in words', () => {
       reviewedAt: T + 3600,
       handledInDm: true,
     };
-    expect(loaEntry(entry)).toBe(
+    expect(loaEntry(entry, undefined, ENGLISH)).toBe(
       `**Approved** · end <t:${T + 86_400}:d> → <t:${T + 3 * 86_400}:d> · requested <t:${T}:d> · reviewed <t:${T + 3600}:d> by \`923055604840539853\` · handled in dm: yes · “Family trip”`,
     );
     const embed = renderLoa(
@@ -271,7 +285,7 @@ describe('LOA detail in words', () => {
         ...base,
         extensionRequests: [entry, { ...entry, status: 'pending', reviewedBy: null, reviewedAt: null }],
       },
-      source,
+      { ...source, t: ENGLISH },
       'Active',
     );
     const shown = fieldOf(embed, 'Extension requests');
@@ -295,7 +309,7 @@ describe('LOA detail in words', () => {
   });
 
   it('says a reason change in words', () => {
-    expect(loaEntry({ reason: 'Exams', changedAt: T, changedBy: '42' })).toBe(
+    expect(loaEntry({ reason: 'Exams', changedAt: T, changedBy: '42' }, undefined, ENGLISH)).toBe(
       `changed <t:${T}:d> by \`42\` · “Exams”`,
     );
   });
@@ -303,18 +317,30 @@ describe('LOA detail in words', () => {
   it("shows the start type by the admins' label first, else by what the community's LOAs say", () => {
     const loa = { ...base, startType: 0, status: 2 };
     expect(
-      fieldOf(renderLoa(loa, source, 'Active', 'approved', 'starting when requested'), 'Start type'),
+      fieldOf(
+        renderLoa(loa, { ...source, t: ENGLISH }, 'Active', 'approved', 'starting when requested'),
+        'Start type',
+      ),
     ).toBe('0 (reads as starting when requested)');
     expect(
-      fieldOf(renderLoa(loa, source, 'Active', 'approved', 'starting when requested'), 'Status code'),
+      fieldOf(
+        renderLoa(loa, { ...source, t: ENGLISH }, 'Active', 'approved', 'starting when requested'),
+        'Status code',
+      ),
     ).toBe('2 (approved)');
     const labelled = {
       ...source,
       labels: { loaStartType: { '0': 'Right away' }, loaStatus: { '2': 'Accepted' } },
     };
-    const embed = renderLoa(loa, labelled, 'Active', 'approved', 'starting when requested');
+    const embed = renderLoa(
+      loa,
+      { ...labelled, t: ENGLISH },
+      'Active',
+      'approved',
+      'starting when requested',
+    );
     expect(fieldOf(embed, 'Start type')).toBe('0 (Right away)');
     expect(fieldOf(embed, 'Status code')).toBe('2 (Accepted)');
-    expect(fieldOf(renderLoa(loa, source, 'Active'), 'Start type')).toBe('0');
+    expect(fieldOf(renderLoa(loa, { ...source, t: ENGLISH }, 'Active'), 'Start type')).toBe('0');
   });
 });

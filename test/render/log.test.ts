@@ -103,7 +103,7 @@ describe('log renderers (properties)', () => {
         sourceArb,
         fc.option(nastyString, { nil: undefined }),
         (items, info, src, username) => {
-          const embed = renderLogList(items, info, src, username);
+          const embed = renderLogList(items, info, { ...src, t: ENGLISH }, username);
           assertEmbedWithinLimits(embed);
           assertNoPings(embed);
           expect(embed.description?.split('\n').length).toBe(Math.max(1, items.length));
@@ -116,7 +116,7 @@ describe('log renderers (properties)', () => {
   it('a detail fits Discord, shows every field with a value and shows only the mentions of *By ids', () => {
     fc.assert(
       fc.property(logArb, sourceArb, (log, src) => {
-        const embed = renderLog(log, src);
+        const embed = renderLog(log, { ...src, t: ENGLISH });
         assertEmbedWithinLimits(embed);
         assertNoPings(embed, snowflakesIn(log, BY_FIELDS));
         assertShownFields(embed, DETAIL_FIELDS);
@@ -129,8 +129,10 @@ describe('log renderers (properties)', () => {
     fc.assert(
       fc.property(fc.dictionary(fc.constantFrom(...Object.keys(logArb)), anyValue), sourceArb, (raw, src) => {
         const log = raw as unknown as Log;
-        assertEmbedWithinLimits(renderLog(log, src));
-        assertEmbedWithinLimits(renderLogList([log], { page: 1, totalPages: 1, total: 1 }, src));
+        assertEmbedWithinLimits(renderLog(log, { ...src, t: ENGLISH }));
+        assertEmbedWithinLimits(
+          renderLogList([log], { page: 1, totalPages: 1, total: 1 }, { ...src, t: ENGLISH }),
+        );
       }),
       PROPS,
     );
@@ -218,7 +220,7 @@ describe('log detail', () => {
   };
 
   it('shows every field a moderator uses', () => {
-    const embed = renderLog(log, source(NOW));
+    const embed = renderLog(log, { ...source(NOW), t: ENGLISH });
     const value = (name: string) => embed.fields?.find((f) => f.name === name)?.value;
     expect(embed.title).toBe('🙈⛔ Log log\\_1 · type 3');
     expect(embed.description).toContain('Exploiting @\u200Beveryone');
@@ -240,14 +242,17 @@ describe('log detail', () => {
 
   it('renders huge markdown-heavy text within the limits', () => {
     const huge = '*_`\\<@'.repeat(40_000);
-    const embed = renderLog({ ...log, text: huge, description: huge, username: huge }, source(NOW));
+    const embed = renderLog(
+      { ...log, text: huge, description: huge, username: huge },
+      { ...source(NOW), t: ENGLISH },
+    );
     assertEmbedWithinLimits(embed);
   });
 
   it('escapes the keys of open-shaped entries (proof, editedBy)', () => {
     const embed = renderLog(
       { ...log, proof: [{ '<@123456789012345678>': 'x', '@everyone': 'y', '**k**': 1 }] },
-      source(NOW),
+      { ...source(NOW), t: ENGLISH },
     );
     assertNoPings(embed, snowflakesIn(log, BY_FIELDS));
     expect(embed.fields?.find((f) => f.name === 'Proof')?.value).toContain('\\*\\*k\\*\\*: 1');

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Member, Role } from '../../generated/api.js';
+import { ENGLISH } from '../../src/i18n/words.js';
 import {
   memberColour,
   memberRow,
@@ -42,7 +43,11 @@ describe('member renderers', () => {
   it("take the embed colour from the member's first role with a valid colour", () => {
     expect(memberColour({ roles: ['nope', 'r-mod', 'r-admin'] }, roles)).toBe(0xff0000);
     expect(memberColour({ roles: ['r-mod'] }, roles)).toBeUndefined();
-    const embed = renderMember({ id: 'm1', serverId: 's', roles: ['r-mod'] }, source, roles);
+    const embed = renderMember(
+      { id: 'm1', serverId: 's', roles: ['r-mod'] },
+      { ...source, t: ENGLISH },
+      roles,
+    );
     expect(embed.color).toBe(0x57f287);
   });
 
@@ -53,7 +58,7 @@ describe('member renderers', () => {
       roles: ['r-mod', 'r-admin', 'gone'],
       createdAt: 1_600_000_000,
     };
-    const embed = renderMember(member, source, roles);
+    const embed = renderMember(member, { ...source, t: ENGLISH }, roles);
     const byName = Object.fromEntries((embed.fields ?? []).map((f) => [f.name, f.value]));
     expect(byName.Roles).toBe('Moderator, Admin\\_\\*x\\*, `gone`');
     expect(byName['Role count']).toBeUndefined();
@@ -61,7 +66,11 @@ describe('member renderers', () => {
     expect(byName['Discord user']).toBeUndefined();
     expect(
       JSON.stringify(
-        renderMember(member, { ...source, people: new Map([['m1', '310000000000000001']]) }, roles),
+        renderMember(
+          member,
+          { t: ENGLISH, ...source, people: new Map([['m1', '310000000000000001']]) },
+          roles,
+        ),
       ),
     ).toContain('"name":"Discord user","value":"<@310000000000000001>"');
     expect(byName.Joined).toBe('<t:1600000000:f> (<t:1600000000:R>)');
@@ -69,22 +78,32 @@ describe('member renderers', () => {
     expect(embed.color).toBe(0xff0000);
     assertNoPings(embed, ['223456789012345678']);
     // "None" only when every role was read: with 'gone' unread, nothing is said of its links.
-    const none = renderMember({ ...member, roles: ['gone'] }, source, roles);
+    const none = renderMember({ ...member, roles: ['gone'] }, { ...source, t: ENGLISH }, roles);
     expect(none.fields?.map((f) => f.name)).not.toContain('Linked Discord roles');
     const read = renderMember(
       { ...member, roles: ['r-admin'] },
-      source,
+      { ...source, t: ENGLISH },
       new Map([['r-admin', { id: 'r-admin' }]]),
     );
     expect(read.fields?.find((f) => f.name === 'Linked Discord roles')?.value).toBe('None');
   });
 
   it('a row shows the id, the first role names and the join date', () => {
-    const row = memberRow({ id: 'm1', roles: ['r-mod', 'r-admin'], createdAt: 1_600_000_000 }, roles);
+    const row = memberRow(
+      { id: 'm1', roles: ['r-mod', 'r-admin'], createdAt: 1_600_000_000 },
+      roles,
+      undefined,
+      ENGLISH,
+    );
     expect(row).toBe('`m1` · Moderator, Admin\\_\\*x\\* · joined <t:1600000000:d>');
-    const many = memberRow({ id: 'm2', roles: Array.from({ length: 60 }, (_, i) => `role-${i}`) }, roles);
+    const many = memberRow(
+      { id: 'm2', roles: Array.from({ length: 60 }, (_, i) => `role-${i}`) },
+      roles,
+      undefined,
+      ENGLISH,
+    );
     expect(many).toMatch(/\+\d+ more · joined —$/);
-    expect(memberRow({ id: 'm3', roles: [] }, roles)).toContain('no roles');
+    expect(memberRow({ id: 'm3', roles: [] }, roles, undefined, ENGLISH)).toContain('no roles');
   });
 
   it('any member with any role index renders within limits with no unintended mention (property)', () => {
@@ -96,7 +115,7 @@ describe('member renderers', () => {
     fc.assert(
       fc.property(arb, sourceArb, ([list, raw], src) => {
         const idx = index(list as Array<Partial<Role>>);
-        const embed = renderMember(raw as unknown as Member, src, idx);
+        const embed = renderMember(raw as unknown as Member, { ...src, t: ENGLISH }, idx);
         assertEmbedWithinLimits(embed);
         assertNoPings(embed, linkedIds(idx));
       }),
@@ -113,7 +132,7 @@ describe('member renderers', () => {
         sourceArb,
         (list, members, info, src) => {
           const idx = index(list as Array<Partial<Role>>);
-          const embed = renderMemberList(members as unknown as Member[], info, src, idx);
+          const embed = renderMemberList(members as unknown as Member[], info, { ...src, t: ENGLISH }, idx);
           assertEmbedWithinLimits(embed);
           assertNoPings(embed);
         },

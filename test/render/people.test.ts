@@ -58,7 +58,7 @@ describe('list lines lead with the person and leave the record’s id out', () =
   };
 
   it('an LOA, a shift, a total and a quota row', () => {
-    const row = loaRow(loa, 'Active', people);
+    const row = loaRow(loa, 'Active', people, ENGLISH);
     expect(row.startsWith(`<@${USER}> · 🟢 **Active** · `)).toBe(true);
     expect(row).not.toContain(loa.id);
     const shift = shiftRow(
@@ -83,7 +83,11 @@ describe('list lines lead with the person and leave the record’s id out', () =
   });
 
   it('the LOA’s detail names the member and the reviewer, mentioning only Discord users', () => {
-    const embed = renderLoa({ ...loa, reviewedBy: REVIEWER, endedBy: MEMBER } as Loa, source, 'Ended');
+    const embed = renderLoa(
+      { ...loa, reviewedBy: REVIEWER, endedBy: MEMBER } as Loa,
+      { ...source, t: ENGLISH },
+      'Ended',
+    );
     const field = (name: string) => embed.fields?.find((f) => f.name === name)?.value;
     expect(field('Member')).toBe(`<@${USER}> · \`${MEMBER}\``);
     expect(field('Reviewed by')).toBe(`\`${REVIEWER}\``);
@@ -92,8 +96,10 @@ describe('list lines lead with the person and leave the record’s id out', () =
   });
 
   it('an "Open…" label names the member by display name, else by short id', () => {
-    expect(loaOptionLabel(loa, 'Active', people, () => 'Sam')).toMatch(/^LOA · Sam · .+ · Active$/);
-    expect(loaOptionLabel(loa, 'Active')).toMatch(/^LOA · member …4748bbfd · .+ · Active$/);
+    expect(loaOptionLabel(loa, 'Active', people, () => 'Sam', ENGLISH)).toMatch(/^LOA · Sam · .+ · Active$/);
+    expect(loaOptionLabel(loa, 'Active', undefined, undefined, ENGLISH)).toMatch(
+      /^LOA · member …4748bbfd · .+ · Active$/,
+    );
   });
 });
 

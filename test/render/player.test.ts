@@ -31,16 +31,16 @@ describe('renderPlayer', () => {
   ];
 
   it('counts by type with the types the admins named first, then by count', () => {
-    expect(typeCounts(logs, source({ logTypes: { 7: 'Ban' } }), ENGLISH)).toEqual([
+    expect(typeCounts(logs, { ...source({ logTypes: { 7: 'Ban' } }), t: ENGLISH }, ENGLISH)).toEqual([
       '7 (Ban): 1',
       '2: 3',
       '9: 3',
     ]);
-    expect(typeCounts(logs, source(), ENGLISH)).toEqual(['2: 3', '9: 3', '7: 1']);
+    expect(typeCounts(logs, { ...source(), t: ENGLISH }, ENGLISH)).toEqual(['2: 3', '9: 3', '7: 1']);
   });
 
   it('shows the total, a ban still in effect, hidden and expired counts and the five newest', () => {
-    const embed = renderPlayer({ username: 'Bob_1', logs, total: 250 }, source());
+    const embed = renderPlayer({ username: 'Bob_1', logs, total: 250 }, { ...source(), t: ENGLISH });
     assertEmbedWithinLimits(embed);
     assertNoPings(embed);
     const f = Object.fromEntries((embed.fields ?? []).map((x) => [x.name, x.value]));
@@ -56,17 +56,17 @@ describe('renderPlayer', () => {
 
   it('a ban whose unban time has passed is not in effect', () => {
     const passed = [log('l1', 7, { tempBan: true, unbanAt: T - 60 })];
-    const embed = renderPlayer({ username: 'Bob_1', logs: passed, total: 1 }, source());
+    const embed = renderPlayer({ username: 'Bob_1', logs: passed, total: 1 }, { ...source(), t: ENGLISH });
     expect(embed.title).toBe('Player Bob\\_1');
     expect(embed.fields?.find((x) => x.name === 'Temporary ban')?.value).toBe('None in effect');
   });
 
   const ban = (record: Parameters<typeof renderPlayer>[0]) =>
-    renderPlayer(record, source()).fields?.find((x) => x.name === 'Temporary ban')?.value;
+    renderPlayer(record, { ...source(), t: ENGLISH }).fields?.find((x) => x.name === 'Temporary ban')?.value;
 
   it('an entry marked expired holds no ban, whatever its unban time', () => {
     const lifted = [log('l1', 7, { tempBan: true, unbanAt: T + 3600, expired: true })];
-    const embed = renderPlayer({ username: 'Bob_1', logs: lifted, total: 1 }, source());
+    const embed = renderPlayer({ username: 'Bob_1', logs: lifted, total: 1 }, { ...source(), t: ENGLISH });
     expect(embed.title).toBe('Player Bob\\_1');
     expect(ban({ username: 'Bob_1', logs: lifted, total: 1 })).toBe('None in effect');
   });
@@ -99,7 +99,7 @@ describe('renderPlayer', () => {
       log('l2', 2),
       log('l6', 2),
     ];
-    const embed = renderPlayer({ username: 'Bob_1', logs: shuffled, total: 7 }, source());
+    const embed = renderPlayer({ username: 'Bob_1', logs: shuffled, total: 7 }, { ...source(), t: ENGLISH });
     const ids = embed.description?.split('\n').map((row) => /`(l\d)`/.exec(row)?.[1]);
     expect(ids).toEqual(['l1', 'l2', 'l3', 'l6', 'l7']);
     expect(embed.fields?.find((x) => x.name === 'Entries')?.value).toBe('7');

@@ -9,7 +9,7 @@ import { reviewQueue } from '../../src/reports/review.js';
 const H = 3600;
 const D = 86_400;
 const T0 = 1_790_000_000;
-const source = { fetchedAt: T0 * 1000, fromCache: false, stale: false };
+const source = { fetchedAt: T0 * 1000, fromCache: false, stale: false, t: ENGLISH };
 const pending = (id: string, createdAt: number): Partial<Loa> => ({
   id,
   memberId: `member-${id}`,
@@ -41,7 +41,7 @@ describe('a pending row says how long it has waited', () => {
   });
   it('says no wait for another state, nor without a clock', () => {
     expect(loaRow(asked, 'Approved', undefined, ENGLISH, { now: T0 })).not.toContain('waiting');
-    expect(loaRow(asked, 'Pending review')).not.toContain('waiting');
+    expect(loaRow(asked, 'Pending review', undefined, ENGLISH)).not.toContain('waiting');
   });
 });
 
@@ -87,7 +87,7 @@ describe("the digest's Waiting for review", () => {
 
   it("in the digest's language", () => {
     const de = wordsFor('de');
-    const embed = renderReviewQueue(queue, clock, { ...source, t: de }, whole, 10, de);
+    const embed = renderReviewQueue(queue, clock, { ...source, t: de }, whole, 10);
     expect(embed.title).toBe(de.loa.queueTitle);
     expect(embed.description).toContain(de.loa.queueOverdue(2, 24, false));
   });

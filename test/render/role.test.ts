@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Role } from '../../generated/api.js';
+import { ENGLISH } from '../../src/i18n/words.js';
 import { colourHex, renderRole, renderRoleList, roleRow } from '../../src/render/role.js';
 import { PROPS, pageInfoArb, roleArb, sourceArb } from './arbitraries.js';
 import { assertEmbedWithinLimits, assertNoPings, snowflakesIn } from './limits.js';
@@ -19,7 +20,7 @@ describe('role renderers', () => {
       linkedChatRoleId: '123456789012345678',
       createdAt: 1_700_000_000,
     };
-    const embed = renderRole(role, source);
+    const embed = renderRole(role, { ...source, t: ENGLISH });
     expect(embed.title).toBe('Role Senior \\*Moderator\\*');
     expect(embed.color).toBe(0xff8800);
     const byName = Object.fromEntries((embed.fields ?? []).map((f) => [f.name, f.value]));
@@ -32,7 +33,10 @@ describe('role renderers', () => {
   });
 
   it('leaves absent values out and never mentions a non-snowflake linked role', () => {
-    const embed = renderRole({ id: 'r2', serverId: 's', linkedChatRoleId: '<@&1>' } as Role, source);
+    const embed = renderRole({ id: 'r2', serverId: 's', linkedChatRoleId: '<@&1>' } as Role, {
+      ...source,
+      t: ENGLISH,
+    });
     const byName = Object.fromEntries((embed.fields ?? []).map((f) => [f.name, f.value]));
     expect(byName.Colour).toBeUndefined();
     expect(byName['Linked Discord role']).toBe('`<@&1>`');
@@ -48,14 +52,14 @@ describe('role renderers', () => {
   });
 
   it('a row escapes the name and shows the id in code', () => {
-    expect(roleRow({ id: 'x', name: '@everyone' } as Role)).toContain('@\u200Beveryone');
+    expect(roleRow({ id: 'x', name: '@everyone' } as Role, ENGLISH)).toContain('@\u200Beveryone');
   });
 
   it('any role renders within Discord limits with no unintended mention (property)', () => {
     fc.assert(
       fc.property(roleArb, sourceArb, (raw, src) => {
         const role = raw as unknown as Role;
-        const embed = renderRole(role, src);
+        const embed = renderRole(role, { ...src, t: ENGLISH });
         assertEmbedWithinLimits(embed);
         assertNoPings(embed, snowflakesIn(role, ['linkedChatRoleId']));
       }),
@@ -67,7 +71,7 @@ describe('role renderers', () => {
     fc.assert(
       fc.property(fc.array(roleArb, { maxLength: 10 }), pageInfoArb, sourceArb, (raw, info, src) => {
         const roles = raw as unknown as Role[];
-        const embed = renderRoleList(roles, info, src);
+        const embed = renderRoleList(roles, info, { ...src, t: ENGLISH });
         assertEmbedWithinLimits(embed);
         assertNoPings(
           embed,
@@ -85,7 +89,7 @@ describe('role renderers', () => {
         pageInfoArb,
         sourceArb,
         (raw, info, src) => {
-          assertEmbedWithinLimits(renderRoleList(raw as unknown as Role[], info, src));
+          assertEmbedWithinLimits(renderRoleList(raw as unknown as Role[], info, { ...src, t: ENGLISH }));
         },
       ),
       { numRuns: 25 },

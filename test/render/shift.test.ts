@@ -89,7 +89,7 @@ describe('shift renderers (properties)', () => {
   it('a list page fits Discord and shows no mention', () => {
     fc.assert(
       fc.property(fc.array(shiftArb, { maxLength: 10 }), pageInfoArb, sourceArb, (items, info, src) => {
-        const embed = renderShiftList(items, info, src);
+        const embed = renderShiftList(items, info, { ...src, t: ENGLISH });
         assertEmbedWithinLimits(embed);
         assertNoPings(embed);
       }),
@@ -100,7 +100,7 @@ describe('shift renderers (properties)', () => {
   it('a detail fits Discord, shows every field with a value and mentions only endedBy', () => {
     fc.assert(
       fc.property(shiftArb, sourceArb, (shift, src) => {
-        const embed = renderShift(shift, src);
+        const embed = renderShift(shift, { ...src, t: ENGLISH });
         assertEmbedWithinLimits(embed);
         assertNoPings(embed, snowflakesIn(shift, ['endedBy']));
         assertShownFields(embed, DETAIL_FIELDS);
@@ -226,7 +226,7 @@ describe('shift timing', () => {
 
 describe('shift detail', () => {
   const value = (shift: Partial<Shift>, name: string, src = source()) =>
-    renderShift(shift as Shift, src).fields?.find((f) => f.name === name)?.value;
+    renderShift(shift as Shift, { ...src, t: ENGLISH }).fields?.find((f) => f.name === name)?.value;
 
   it('shows an active shift with its running length and current break', () => {
     const nowS = NOW / 1000;
@@ -242,7 +242,7 @@ describe('shift detail', () => {
       endedBy: '',
       breakTimestamps: [{ startedAt: nowS - 600, endedAt: 0 }],
     };
-    const embed = renderShift(shift as Shift, source());
+    const embed = renderShift(shift as Shift, { ...source(), t: ENGLISH });
     expect(embed.title).toBe('🟢 Shift s1 · Active');
     expect(value(shift, 'Member')).toBe('`m_1`');
     expect(value(shift, 'Type')).toBe('patrol');
@@ -284,9 +284,9 @@ describe('shift detail', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
       vi.setSystemTime(NOW);
-      const first = renderShift(shift, source());
+      const first = renderShift(shift, { ...source(), t: ENGLISH });
       vi.setSystemTime(NOW + 5 * 86_400_000);
-      expect(renderShift(shift, source())).toEqual(first);
+      expect(renderShift(shift, { ...source(), t: ENGLISH })).toEqual(first);
     } finally {
       vi.useRealTimers();
     }

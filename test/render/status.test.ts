@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ApiStats, LimitStatus } from '../../src/api/types.js';
+import { ENGLISH } from '../../src/i18n/words.js';
 import { hitRate, renderStatus, type StatusReport } from '../../src/render/status.js';
 import { nastyString, numberish, PROPS } from './arbitraries.js';
 import { assertEmbedWithinLimits, assertNoPings } from './limits.js';
@@ -18,7 +19,7 @@ const stats: ApiStats = {
 };
 
 function fields(report: StatusReport): Record<string, string> {
-  return Object.fromEntries((renderStatus(report).fields ?? []).map((f) => [f.name, f.value]));
+  return Object.fromEntries((renderStatus(report, ENGLISH).fields ?? []).map((f) => [f.name, f.value]));
 }
 
 describe('status renderer', () => {
@@ -45,7 +46,7 @@ describe('status renderer', () => {
         'Link these to a Discord role in the community server to check them free.',
       ].join('\n'),
     );
-    assertNoPings(renderStatus(report));
+    assertNoPings(renderStatus(report, ENGLISH));
     const allLinked = { ...report, access: { links: report.access?.links.slice(0, 1) ?? [] } };
     expect(fields(allLinked)['Access roles']).toBe(
       'Checked free (linked Discord role): Staff (Discord role `700000000000000011`)',
@@ -130,7 +131,7 @@ describe('status renderer', () => {
     expect(f.Version).toBe('`0.1.0`');
     expect(f.Uptime).toBe('1d 1h');
     expect(f.Problem).toBeUndefined();
-    expect(renderStatus(report).color).toBe(0x57f287);
+    expect(renderStatus(report, ENGLISH).color).toBe(0x57f287);
   });
 
   it('names the problem when the API is not reachable', () => {
@@ -208,8 +209,8 @@ describe('status renderer', () => {
   });
 
   it('hitRate tolerates nonsense', () => {
-    expect(hitRate({ cacheHits: Number.NaN, cacheMisses: 1 })).toBe('—');
-    expect(hitRate({})).toBe('—');
+    expect(hitRate({ cacheHits: Number.NaN, cacheMisses: 1 }, ENGLISH)).toBe('—');
+    expect(hitRate({}, ENGLISH)).toBe('—');
   });
 
   it('any report renders within limits and never throws (property)', () => {
@@ -236,7 +237,7 @@ describe('status renderer', () => {
     });
     fc.assert(
       fc.property(reportArb, (report) => {
-        const embed = renderStatus(report as unknown as StatusReport);
+        const embed = renderStatus(report as unknown as StatusReport, ENGLISH);
         assertEmbedWithinLimits(embed);
         assertNoPings(embed);
       }),

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Loa, Shift } from '../../generated/api.js';
 import { MESSAGES } from '../../src/discord/replies.js';
-import { duration } from '../../src/render/format.js';
+import { ENGLISH } from '../../src/i18n/words.js';
 import { generateDataset } from '../doubles/sandbox/index.js';
 import { control, embedOf, startWorld, type World } from '../e2e/world.js';
 import { injectSelectOption } from '../reliability/support.js';
@@ -151,7 +151,7 @@ describe('/shift totals', () => {
     const rows = embedOf(answer.message).description?.split('\n') ?? [];
     expect(expected.length).toBeGreaterThan(0);
     expected.slice(0, rows.length).forEach(([id, t], i) => {
-      expect(rows[i]).toContain(`${short(id)} · ${duration(t.seconds)} · ${t.shifts} shift`);
+      expect(rows[i]).toContain(`${short(id)} · ${ENGLISH.f.duration(t.seconds)} · ${t.shifts} shift`);
     });
   });
 

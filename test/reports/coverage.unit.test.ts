@@ -62,7 +62,7 @@ async function shown<T>(view: ListView<T>, c: Community, arg: string): Promise<A
   const rows = (page.data.data ?? []) as T[];
   const total = page.data.total ?? rows.length;
   const info = { page: 1, totalPages: Math.max(1, Math.ceil(total / 10)), total };
-  return view.render(rows, info, { ...page, t: ENGLISH }, arg, undefined);
+  return view.render({ items: rows, info, source: { ...page, t: ENGLISH }, arg, context: undefined });
 }
 
 const text = (e: APIEmbed) =>
@@ -180,7 +180,7 @@ describe('the staff record', () => {
       coverage: coverageOf(d, ['shifts', 'loas', 'members']),
     };
     const source = { fetchedAt: NOW * 1000, fromCache: false, stale: false };
-    return renderMember(member, source, new Map(), standing);
+    return renderMember(member, { ...source, t: ENGLISH }, new Map(), standing);
   }
 
   it('on a partial read with their shifts not read yet says nothing of "no time", no leave, no quota', () => {
@@ -247,7 +247,14 @@ describe('the digest', () => {
       3,
     );
     expect(embed.description).toBe('+ 3 on leave now and back this week: see "Returning this week".');
-    const none = renderLeaveAhead([], { page: 1, totalPages: 1, total: 0 }, source, 'onLeave', facts(false));
+    const none = renderLeaveAhead(
+      [],
+      { page: 1, totalPages: 1, total: 0 },
+      source,
+      'onLeave',
+      facts(false),
+      ENGLISH,
+    );
     expect(none.description).toBe('Nobody is on leave now.');
   });
 
@@ -259,7 +266,7 @@ describe('the digest', () => {
     }));
     const info = { page: 1, totalPages: 16, total: 156 };
     const post = { ...source, post: '/loa active' };
-    const embed = renderLeaveAhead(rows, info, post, 'onLeave', facts(false));
+    const embed = renderLeaveAhead(rows, info, post, 'onLeave', facts(false), ENGLISH);
     expect(embed.footer?.text).toMatch(/^10 of 156 shown · \/loa active for all · /);
     expect(embed.footer?.text).not.toMatch(/Page \d+ of/);
     // All of it shown: its total alone.
@@ -269,6 +276,7 @@ describe('the digest', () => {
       post,
       'onLeave',
       facts(false),
+      ENGLISH,
     );
     expect(few.footer?.text).toMatch(/^2 LOAs · /);
   });
@@ -284,17 +292,17 @@ describe('the leave-ahead sections', () => {
 
   it('on a partial read state no one returning and no leave starting', () => {
     for (const kind of ['returning', 'starting'] as const) {
-      const embed = renderLeaveAhead([], empty, source, kind, factsOf(true));
+      const embed = renderLeaveAhead([], empty, source, kind, factsOf(true), ENGLISH);
       expect(text(embed)).not.toMatch(/Nobody comes back|No leave starts|\b0 LOAs\b/);
       expect(embed.description).toMatch(READ_SO_FAR);
     }
   });
 
   it('on a complete read say so', () => {
-    expect(renderLeaveAhead([], empty, source, 'returning', factsOf(false)).description).toBe(
+    expect(renderLeaveAhead([], empty, source, 'returning', factsOf(false), ENGLISH).description).toBe(
       'Nobody comes back from leave this week.',
     );
-    expect(renderLeaveAhead([], empty, source, 'starting', factsOf(false)).description).toBe(
+    expect(renderLeaveAhead([], empty, source, 'starting', factsOf(false), ENGLISH).description).toBe(
       'No leave starts this week.',
     );
   });

@@ -47,7 +47,10 @@ async function inactive(
   const page = await quotaInactiveView.fetch(community(d), arg, { page: 1, limit: 10 }, { purpose: 'ask' });
   const rows = page.data.data ?? [];
   const info = { page: 1, totalPages: 1, total: page.data.total ?? rows.length };
-  return { rows: rows.length, embed: quotaInactiveView.render(rows, info, { ...page, t }, arg, undefined) };
+  return {
+    rows: rows.length,
+    embed: quotaInactiveView.render({ items: rows, info, source: { ...page, t }, arg, context: undefined }),
+  };
 }
 
 const members = [{ id: 'm-idle' }, { id: 'm-never' }, { id: 'm-busy' }] as Member[];

@@ -11,6 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Loa } from '../../generated/api.js';
 import { createLogger } from '../../src/base/log.js';
 import { createReminderScheduler, type ReminderPoster } from '../../src/community/reminder-scheduler.js';
+import { ENGLISH } from '../../src/i18n/words.js';
 import type { ReminderMessage } from '../../src/render/reminders.js';
 import { openStore, type Store } from '../../src/store/index.js';
 import { backends, type Place } from './../store/places.js';
@@ -40,6 +41,7 @@ function fakePoster(loas: () => Partial<Loa>[], problem?: () => string | undefin
     leave: async () => ({
       loas: loas(),
       timeZone: 'Europe/London',
+      words: ENGLISH,
       people: async () => new Map([['m-known', USER]]),
     }),
     async send(channelId, message) {

@@ -168,17 +168,17 @@ describe('the reminder message and the sections', () => {
   const people = new Map([['member-1', '1300000000000000042']]);
 
   it('names a known member with a mention that pings nobody unless pings are on, then only them', () => {
-    const quiet = renderReminder(reminder, people, false);
+    const quiet = renderReminder(reminder, people, false, ENGLISH);
     expect(quiet.content).toContain('<@1300000000000000042>');
     expect(quiet.allowedMentions).toEqual({ parse: [], users: [] });
-    expect(renderReminder(reminder, people, true).allowedMentions).toEqual({
+    expect(renderReminder(reminder, people, true, ENGLISH).allowedMentions).toEqual({
       parse: [],
       users: ['1300000000000000042'],
     });
   });
 
   it('names an unknown member by their member id, in code, with no mention to ping', () => {
-    const message = renderReminder({ ...reminder, memberId: '<@&1> @everyone' }, people, true);
+    const message = renderReminder({ ...reminder, memberId: '<@&1> @everyone' }, people, true, ENGLISH);
     expect(message.content).toContain('`<@&1> @everyone`');
     expect(message.allowedMentions).toEqual({ parse: [], users: [] });
     expect(message.content).toContain(`<t:${reminder.endAt}:`);
@@ -188,11 +188,11 @@ describe('the reminder message and the sections', () => {
     const source = { fetchedAt: 1_780_000_000_000, fromCache: true, stale: false };
     const facts = { servedAt: 1_780_000_000_000, complete: true };
     const empty = { page: 1, totalPages: 1, total: 0 };
-    const returning = renderLeaveAhead([], empty, source, 'returning', facts);
+    const returning = renderLeaveAhead([], empty, source, 'returning', facts, ENGLISH);
     expect(returning.title).toBe(REMINDER_TEXT.returningTitle);
     expect(returning.description).toBe(REMINDER_TEXT.returningEmpty);
     const row = { loa: leave('a', 100, undefined), start: at('2026-06-02T09:00:00Z'), end: Infinity };
-    const starting = renderLeaveAhead([row], { ...empty, total: 1 }, source, 'starting', facts);
+    const starting = renderLeaveAhead([row], { ...empty, total: 1 }, source, 'starting', facts, ENGLISH);
     expect(starting.title).toBe(REMINDER_TEXT.startingTitle);
     expect(starting.description).toContain(REMINDER_TEXT.noReturnDate);
     expect(starting.footer?.text).toMatch(/^Page 1 of 1 · 1 LOA · /);
@@ -204,14 +204,28 @@ describe('the reminder message and the sections', () => {
     expect(message.content).toBe(
       `🌴 Abwesenheit endet morgen: <@1300000000000000042> ist <t:${reminder.endAt}:f> (<t:${reminder.endAt}:R>) zurück.`,
     );
-    const source = { fetchedAt: 1_780_000_000_000, fromCache: true, stale: false, t: de };
+    const source = { fetchedAt: 1_780_000_000_000, fromCache: true, stale: false };
     const facts = { servedAt: 1_780_000_000_000, complete: true };
     const row = { loa: leave('a', 100, undefined), start: at('2026-06-02T09:00:00Z'), end: Infinity };
-    const starting = renderLeaveAhead([row], { page: 1, totalPages: 1, total: 2 }, source, 'starting', facts);
+    const starting = renderLeaveAhead(
+      [row],
+      { page: 1, totalPages: 1, total: 2 },
+      source,
+      'starting',
+      facts,
+      de,
+    );
     expect(starting.title).toBe('Beginn diese Woche');
     expect(starting.description).toContain('kein Rückkehrdatum');
     expect(starting.footer?.text).toMatch(/^Seite 1 von 1 · 2 LOAs · /);
-    const returning = renderLeaveAhead([], { page: 1, totalPages: 1, total: 0 }, source, 'returning', facts);
+    const returning = renderLeaveAhead(
+      [],
+      { page: 1, totalPages: 1, total: 0 },
+      source,
+      'returning',
+      facts,
+      de,
+    );
     expect(returning.description).toBe('Diese Woche kehrt niemand aus einer Abwesenheit zurück.');
     const all = [
       message.content,

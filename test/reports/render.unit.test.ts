@@ -1,6 +1,7 @@
 /** Report embeds: within Discord's limits whatever the API's ids and names, no markup or pings from data, the age in the footer. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { ENGLISH } from '../../src/i18n/words.js';
 import { person } from '../../src/render/people.js';
 import { ageText, renderMemberPeriod, renderQuota, renderTotals } from '../../src/render/reports.js';
 import { periodOf } from '../../src/reports/period.js';
@@ -28,7 +29,9 @@ describe('report embeds', () => {
     });
     const heading = { period: month, timeZone: 'Europe/London' };
     const info = { page: 1, totalPages: 1, total: 0 } as Parameters<typeof renderTotals>[1];
-    const source = { fetchedAt: Date.UTC(2026, 10, 15), stale: false } as Parameters<typeof renderTotals>[2];
+    const source = { fetchedAt: Date.UTC(2026, 10, 15), stale: false, t: ENGLISH } as Parameters<
+      typeof renderTotals
+    >[2];
     const embed = renderTotals(
       [],
       info,
@@ -62,8 +65,15 @@ describe('report embeds', () => {
     const info = { page: 1, totalPages: 1, total: 0 };
     const source = { fetchedAt: Date.UTC(2026, 10, 15), fromCache: false, stale: false };
     const quota = (settingsFrom: 'admins' | 'environment') =>
-      renderQuota([], info, source, { period, timeZone: 'UTC', settingsFrom }, facts, new Map(), none)
-        .description;
+      renderQuota(
+        [],
+        info,
+        { ...source, t: ENGLISH },
+        { period, timeZone: 'UTC', settingsFrom },
+        facts,
+        new Map(),
+        none,
+      ).description;
     // Hosted mode: the admins' command. Single-community mode has no such command: the environment.
     expect(quota('admins')).toContain('admins set quotas with /rollcall-admin reports');
     expect(quota('environment')).toContain('REPORTS_QUOTAS');
@@ -82,8 +92,15 @@ describe('report embeds', () => {
           const facts = { servedAt: source.fetchedAt + 7_200_000, complete };
           const heading = { period, timeZone: 'UTC', type };
           for (const embed of [
-            renderTotals(rows, info, source, heading, facts, 1),
-            renderMemberPeriod(rows[0]?.memberId ?? 'm', rows[0], [], source, heading, facts),
+            renderTotals(rows, info, { ...source, t: ENGLISH }, heading, facts, 1),
+            renderMemberPeriod(
+              rows[0]?.memberId ?? 'm',
+              rows[0],
+              [],
+              { ...source, t: ENGLISH },
+              heading,
+              facts,
+            ),
             renderQuota(
               rows.map((r) => ({
                 memberId: r.memberId,
@@ -93,7 +110,7 @@ describe('report embeds', () => {
                 status: 'fail' as const,
               })),
               info,
-              source,
+              { ...source, t: ENGLISH },
               { period, timeZone: 'UTC', settingsFrom: 'admins' },
               facts,
               new Map([[type, type]]),
@@ -118,7 +135,7 @@ describe('report embeds', () => {
               source.stale
                 ? /(^| · )API unavailable: saved data as of$/
                 : saved
-                  ? new RegExp(`(^| · )Saved data \\(${ageText(age)} old\\) as of$`)
+                  ? new RegExp(`(^| · )Saved data \\(${ageText(age, ENGLISH)} old\\) as of$`)
                   : /(^| · )Data as of$/,
             );
             expect(embed.footer?.text).not.toMatch(/ old .* old /);
@@ -131,9 +148,9 @@ describe('report embeds', () => {
   });
 
   it('writes the age of the data plainly', () => {
-    expect(ageText(30_000)).toBe('under a minute');
-    expect(ageText(12 * 60_000)).toBe('12 min');
-    expect(ageText(3 * 3_600_000 + 5)).toBe('3 h');
-    expect(ageText(2 * 86_400_000)).toBe('2 d');
+    expect(ageText(30_000, ENGLISH)).toBe('under a minute');
+    expect(ageText(12 * 60_000, ENGLISH)).toBe('12 min');
+    expect(ageText(3 * 3_600_000 + 5, ENGLISH)).toBe('3 h');
+    expect(ageText(2 * 86_400_000, ENGLISH)).toBe('2 d');
   });
 });

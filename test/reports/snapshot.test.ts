@@ -3,6 +3,7 @@
  * and the real store (SQLite file, and PostgreSQL in a schema of its own): every page read once,
  * kept across a restart, refreshed only as the monthly allowance's pace allows.
  */
+
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/api/client.js';
 import { NotSavedError } from '../../src/api/errors.js';
@@ -10,6 +11,7 @@ import type { Api } from '../../src/api/types.js';
 import { parseLimits } from '../../src/base/limits-spec.js';
 import { snapshotSource } from '../../src/community/snapshots.js';
 import { UserError } from '../../src/discord/replies.js';
+import { ENGLISH } from '../../src/i18n/words.js';
 import { footerText } from '../../src/render/page.js';
 import { openStore, type Store } from '../../src/store/index.js';
 import { fakeClock, fastDeps, silentLogger, testConfig } from '../api/helpers.js';
@@ -262,7 +264,7 @@ describe('report snapshot refresh and the monthly allowance', () => {
     expect(listCalls(sandbox)).toBe(1);
     expect(second.source.saving).toBeDefined();
     expect(second.source.fetchedAt).toBe(first.source.fetchedAt);
-    expect(footerText([], second.source)).toMatch(
+    expect(footerText([], second.source, undefined, ENGLISH)).toMatch(
       /^saving this server's monthly API allowance: .* · Saved data \(2 h old\) as of$/,
     );
     // The next call refreshes a different page (the oldest), not the one just read.

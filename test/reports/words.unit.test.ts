@@ -25,6 +25,9 @@ import { periodOf } from '../../src/reports/period.js';
 import { DEFAULT_REPORT_SETTINGS, readReportSettings } from '../../src/reports/source.js';
 import type { MemberTotal } from '../../src/reports/time.js';
 
+/** A page's fetch, which these options do not read. */
+const NO_SOURCE = undefined as never;
+
 const NOW = Date.UTC(2026, 9, 14, 12) / 1000;
 const facts = { servedAt: NOW * 1000 + 600_000, complete: false };
 const info = (total: number) => ({ page: 1, totalPages: 2, total });
@@ -155,19 +158,47 @@ describe("the quota reports' Open… options", () => {
   it("are in the reader's words", () => {
     const t = wordsFor('de');
     const row = { ...quota[1], open: 'last-week|||m-bravo' } as QuotaRow & { open: string };
-    expect(quotaCheckView.open?.option(row, undefined, undefined, { t })).toMatchObject({
+    expect(
+      quotaCheckView.open?.option({
+        item: row,
+        context: undefined,
+        labels: undefined,
+        who: { t },
+        source: NO_SOURCE,
+      }),
+    ).toMatchObject({
       label: 'Mitglied m-bravo',
       description: 'Die Schichten in diesem Zeitraum',
     });
     const [never, idle] = inactive;
     if (!never || !idle) throw new Error('no rows');
-    expect(quotaInactiveView.open?.option(never, undefined, undefined, { t })?.description).toBe(
-      'Nie im Dienst',
-    );
-    expect(quotaInactiveView.open?.option(idle, undefined, undefined, { t })?.description).toBe(
-      'Die Akte des Mitglieds',
-    );
-    expect(quotaInactiveView.open?.option(idle, undefined, undefined, {})?.description).toBe('Their record');
+    expect(
+      quotaInactiveView.open?.option({
+        item: never,
+        context: undefined,
+        labels: undefined,
+        who: { t },
+        source: NO_SOURCE,
+      })?.description,
+    ).toBe('Nie im Dienst');
+    expect(
+      quotaInactiveView.open?.option({
+        item: idle,
+        context: undefined,
+        labels: undefined,
+        who: { t },
+        source: NO_SOURCE,
+      })?.description,
+    ).toBe('Die Akte des Mitglieds');
+    expect(
+      quotaInactiveView.open?.option({
+        item: idle,
+        context: undefined,
+        labels: undefined,
+        who: { t: ENGLISH },
+        source: NO_SOURCE,
+      })?.description,
+    ).toBe('Their record');
   });
 });
 

@@ -87,13 +87,20 @@ export function importedNames(root: string, fileName: string, source: string): M
         const bindings = clause.namedBindings;
         if (bindings && ts.isNamespaceImport(bindings)) take(specifier, EVERY);
         if (bindings && ts.isNamedImports(bindings)) {
-          for (const element of bindings.elements) take(specifier, (element.propertyName ?? element.name).text);
+          for (const element of bindings.elements)
+            take(specifier, (element.propertyName ?? element.name).text);
         }
       }
-    } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+    } else if (
+      ts.isExportDeclaration(node) &&
+      node.moduleSpecifier &&
+      ts.isStringLiteral(node.moduleSpecifier)
+    ) {
       const specifier = node.moduleSpecifier.text;
       if (!node.exportClause || !ts.isNamedExports(node.exportClause)) take(specifier, EVERY);
-      else for (const element of node.exportClause.elements) take(specifier, (element.propertyName ?? element.name).text);
+      else
+        for (const element of node.exportClause.elements)
+          take(specifier, (element.propertyName ?? element.name).text);
     } else if (
       ts.isCallExpression(node) &&
       node.expression.kind === ts.SyntaxKind.ImportKeyword &&
@@ -103,7 +110,8 @@ export function importedNames(root: string, fileName: string, source: string): M
       take(node.arguments[0].text, EVERY);
     } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) {
       const literal = node.argument.literal;
-      if (ts.isStringLiteral(literal)) take(literal.text, node.qualifier ? node.qualifier.getText(file) : EVERY);
+      if (ts.isStringLiteral(literal))
+        take(literal.text, node.qualifier ? node.qualifier.getText(file) : EVERY);
     }
     ts.forEachChild(node, visit);
   };

@@ -7,12 +7,15 @@
  * - `tokenHash` (the token's stand-in in every cache, snapshot and metrics key) defined once, so
  *   that the keys cannot drift apart;
  * - one word for one thing: "community", with "tenant" left only where a name is persisted (the
- *   store's column) and at most MAX_TENANT times in all.
+ *   store's column) and at most MAX_TENANT times in all;
+ * - no exported name that no other file imports (test/support/exports.ts): a name used only where it
+ *   is defined is not exported.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { exportedNames, importedNames, tsFiles as projectFiles, unusedExports } from '../support/exports.js';
 
 const ROOT = resolve(new URL('../..', import.meta.url).pathname);
 
@@ -170,5 +173,25 @@ describe('the house rules', () => {
       total,
       `"tenant" in ${counts.map(([file, n]) => `${file} (${n})`).join(', ')}`,
     ).toBeLessThanOrEqual(MAX_TENANT);
+  });
+
+  it('measures which exports are used', () => {
+    const module =
+      'export const a = 1;\nexport function b() {}\nconst c = 2;\nexport { c };\nexport type D = 1;';
+    expect(exportedNames('src/m.ts', module)).toEqual(['a', 'b', 'c', 'D']);
+    const reader =
+      "import { a } from './m.js';\nimport type { D as E } from './m.js';\nexport { b } from './m.js';";
+    expect([...(importedNames(ROOT, 'src/r.ts', reader).get('src/m.ts') ?? [])]).toEqual(['a', 'D', 'b']);
+    const whole = "import * as m from './m.js';";
+    expect([...(importedNames(ROOT, 'src/r.ts', whole).get('src/m.ts') ?? [])]).toEqual(['*']);
+  });
+
+  it('exports only what another file imports', () => {
+    const readers = [
+      ...FILES,
+      ...['test', 'tools', 'bench'].flatMap((dir) => projectFiles(ROOT, dir)),
+      'vitest.config.ts',
+    ];
+    expect(unusedExports(ROOT, FILES, readers)).toEqual([]);
   });
 });

@@ -38,7 +38,7 @@ export function accessParts(points: number): { share: number; first: number } {
   return { share, first: Math.max(1, Math.ceil(share * FIRST_CHECKS_PART)) };
 }
 
-export interface AllowanceOptions {
+interface AllowanceOptions {
   month: MonthCount;
   holds: MonthHolds;
   store: LimitStore;

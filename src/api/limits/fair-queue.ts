@@ -26,7 +26,7 @@ export interface Turn {
   ready(): void;
 }
 
-export interface FairQueueOptions {
+interface FairQueueOptions {
   /** Estimated wait (ms) of the waiter at `position` (1 = being served) behind a head ready in `headMs`. */
   etaAt(position: number, headMs: number): number;
   /** Take a slot for the head of `key`'s line, waiting through `turn` as the limits say. */

@@ -26,7 +26,7 @@ export const MONTH_HOLD_MS = 15 * 60_000;
 /** A hold is counted in the time slot it was taken in; MONTH_HOLD_MS is this many slots. */
 const MONTH_HOLD_SLOTS = 3;
 
-export interface MonthHoldsOptions {
+interface MonthHoldsOptions {
   month: MonthCount;
   store: LimitStore;
   prefix: string;

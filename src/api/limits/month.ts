@@ -29,9 +29,9 @@ const RESTORE_CLAIM_SECONDS = 10;
  * The points of the count kept without a monthly limit: never reached (a RateLimiter needs a number;
  * within what Redis's Lua numbers and JSON keep exactly).
  */
-export const UNLIMITED_POINTS = 2 ** 31 - 1;
+const UNLIMITED_POINTS = 2 ** 31 - 1;
 
-export interface MonthCountOptions {
+interface MonthCountOptions {
   /** The monthly limit of API_LIMITS; undefined: none known, the month is only counted. */
   spec: LimitSpec | undefined;
   store: LimitStore;

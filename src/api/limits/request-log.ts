@@ -20,7 +20,7 @@ export interface LogWindow {
 }
 
 /** Where one window of one key stands. */
-export interface LogStanding {
+interface LogStanding {
   /** Requests in the window now. */
   used: number;
   /** When the oldest of them leaves it (ms), making room for one; undefined when it holds none. */

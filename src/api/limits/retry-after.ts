@@ -12,7 +12,7 @@ export const PROBE_INTERVAL_MS = 30_000;
 const MAX_HOLD_MS = 300_000;
 
 /** May a request of a key go? At once, as a probe through a long hold, or after a wait. */
-export type Passage = { go: true; probe: boolean } | { go: false; heldMs: number; waitMs: number };
+type Passage = { go: true; probe: boolean } | { go: false; heldMs: number; waitMs: number };
 
 export interface RetryAfter {
   /** Whether a request may go now; through a long hold, it takes the interval's probe when it may. */

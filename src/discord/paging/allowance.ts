@@ -16,7 +16,7 @@ export type HoldMonth = (requests: number) => Promise<MonthHold>;
 export type ExportVerdict = { ok: true } | { ok: false; spare: number; possibleAt: number };
 
 /** The plan of a whole-list read: its hold, or why it may not spend what it needs. */
-export type Planned = { ok: true; hold: MonthHold } | (ExportVerdict & { ok: false });
+type Planned = { ok: true; hold: MonthHold } | (ExportVerdict & { ok: false });
 
 /**
  * When the shared store does not answer, what others hold is unknown: a read is refused as
@@ -25,7 +25,7 @@ export type Planned = { ok: true; hold: MonthHold } | (ExportVerdict & { ok: fal
 export const UNSURE_RETRY_MS = 60_000;
 
 /** A hold of nothing (no request needed, or nothing limited). */
-export const NO_HOLD: MonthHold = { statuses: [], spent: async () => {}, release: async () => {} };
+const NO_HOLD: MonthHold = { statuses: [], spent: async () => {}, release: async () => {} };
 
 /**
  * The month decides: a whole-list read may spend requests on pages never read only from what is

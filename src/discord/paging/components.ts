@@ -15,7 +15,6 @@ import {
 import type { PageInfo } from '../../api/pages.js';
 import type { Fetched } from '../../api/types.js';
 import { LIMITS } from '../../base/discord-limits.js';
-import { ENGLISH } from '../../i18n/words.js';
 import { truncate } from '../../render/format.js';
 import { ACTIONS, type Action } from './custom-id.js';
 import {
@@ -48,11 +47,11 @@ function button(
 /** The controls under a list page. */
 export async function buildListComponents<T, C, F extends Fetched<ListEnvelope<T>>>(
   view: ListView<T, C, F>,
-  page: { items: T[]; info: PageInfo; arg: string; context: C; who?: Who; source?: F },
+  page: { items: T[]; info: PageInfo; arg: string; context: C; who: Who; source: F },
   ctx: ShowContext,
 ): Promise<Row[]> {
   const { items, info, arg } = page;
-  const t = ctx.t ?? ENGLISH;
+  const t = ctx.t;
   const kind = argKind(view as ListView);
   const id = (action: Action, page: number) =>
     ctx.community.state.customId({ action, view: view.id, owner: ctx.owner, page, arg }, kind);
@@ -79,7 +78,13 @@ export async function buildListComponents<T, C, F extends Fetched<ListEnvelope<T
     const seen = new Set<string>();
     const options: APISelectMenuOption[] = [];
     for (const item of items) {
-      const option = view.open.option(item, page.context, ctx.community.labels, page.who, page.source);
+      const option = view.open.option({
+        item,
+        context: page.context,
+        labels: ctx.community.labels,
+        who: page.who,
+        source: page.source,
+      });
       if (
         !option ||
         option.value.length > LIMITS.selectOptionValue ||
@@ -141,7 +146,7 @@ export async function buildDetailComponents(
       { action: ACTIONS.back, owner: ctx.owner, ...back },
       kindOf(back.view),
     );
-    buttons.push(button(customId, (ctx.t ?? ENGLISH).paging.backToList));
+    buttons.push(button(customId, ctx.t.paging.backToList));
   }
   for (const [i, action] of SHORTCUT_ACTIONS.entries()) {
     const shortcut = shortcuts[i];

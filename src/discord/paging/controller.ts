@@ -10,13 +10,12 @@ import {
   type ButtonInteraction,
   ButtonStyle,
   ComponentType,
-  type Interaction,
   type ModalSubmitInteraction,
   type StringSelectMenuInteraction,
   TextInputStyle,
 } from 'discord.js';
-import { ENGLISH, said, type Words, wordsFor } from '../../i18n/words.js';
-import type { DisplayNames } from '../../render/people.js';
+import { ENGLISH, said, type Words } from '../../i18n/words.js';
+import type { Ask } from '../ask.js';
 import type { Community } from '../community.js';
 import { type Payload, say, UserError } from '../replies.js';
 import type { Responder } from '../respond.js';
@@ -26,9 +25,9 @@ import { showDetail, showList } from './show.js';
 import type { StateStore } from './state.js';
 import type { DetailView, ShowContext, ViewRegistry } from './views.js';
 
-export type ControlInteraction = ButtonInteraction | StringSelectMenuInteraction | ModalSubmitInteraction;
+type ControlInteraction = ButtonInteraction | StringSelectMenuInteraction | ModalSubmitInteraction;
 
-export interface PagingOptions {
+interface PagingOptions {
   views: ViewRegistry;
   respond: Responder;
   /** The access check, run inside the timed work (throws a UserError to refuse). */
@@ -50,11 +49,7 @@ function askCustomId(view: DetailView, owner: string, action: typeof ACTIONS.ask
 }
 
 /** The modal asking for a detail view's argument (`DetailView.ask`). */
-export function askModal(
-  view: DetailView,
-  owner: string,
-  t: Words = ENGLISH,
-): APIModalInteractionResponseCallbackData {
+export function askModal(view: DetailView, owner: string, t: Words): APIModalInteractionResponseCallbackData {
   const ask = view.ask;
   if (!ask) throw new Error(`view ${view.id} asks for nothing`);
   return {
@@ -101,60 +96,21 @@ export function parsePageInput(text: string): number {
   return Number.NaN;
 }
 
-/**
- * What showing a view of `community` needs, for the moderator who sent `interaction` (the owner of
- * its controls), in their language, with Discord users' display names as the interaction's client
- * knows them (select labels).
- */
-export function showContext(
-  community: Community,
-  views: ViewRegistry,
-  interaction: Interaction,
-  fresh = false,
-): ShowContext {
-  return {
-    community,
-    views,
-    owner: interaction.user.id,
-    options: { purpose: fresh ? 'refresh' : 'ask' },
-    names: displayNames(interaction),
-    t: wordsFor(interaction.locale),
-  };
-}
-
-/**
- * Display names from what the interaction itself carries (no request, and the client caches no
- * users): the users it resolves (a `user:` option, a right-clicked member) and the one who sent it,
- * as server members (their nickname) or as users (global or user name); else the client's cache.
- */
-export function displayNames(interaction: Interaction): DisplayNames {
-  const resolved =
-    interaction.isChatInputCommand() || interaction.isContextMenuCommand()
-      ? interaction.options.resolved
-      : null;
-  return (userId) => {
-    const member =
-      resolved?.members?.get(userId) ??
-      (interaction.user.id === userId ? interaction.member : null) ??
-      interaction.guild?.members.cache.get(userId);
-    if (member && 'displayName' in member) return member.displayName;
-    if (member && typeof member.nick === 'string' && member.nick !== '') return member.nick;
-    const user =
-      resolved?.users?.get(userId) ??
-      (interaction.user.id === userId ? interaction.user : undefined) ??
-      interaction.client.users.cache.get(userId);
-    return user ? (user.globalName ?? user.username) : undefined;
-  };
+/** What showing a view of `community` needs, for the moderator who asked (the owner of its controls). */
+export function showContext(community: Community, views: ViewRegistry, ask: Ask, fresh = false): ShowContext {
+  const { owner, names, t } = ask;
+  return { community, views, owner, options: { purpose: fresh ? 'refresh' : 'ask' }, names, t };
 }
 
 export class PagingController {
   constructor(private readonly options: PagingOptions) {}
 
-  async handle(interaction: ControlInteraction, community: Community): Promise<void> {
+  async handle(ask: Ask<ControlInteraction>, community: Community): Promise<void> {
     const { respond } = this.options;
+    const { interaction } = ask;
     const parsed = parseCustomId(interaction.customId, this.options.views.argKindOf);
     if (!parsed.ok) {
-      await respond.notice(interaction, parsed.reason === 'old-version' ? say.oldVersion : say.expired);
+      await respond.notice(ask, parsed.reason === 'old-version' ? say.oldVersion : say.expired);
       return;
     }
     const { state } = parsed;
@@ -162,48 +118,45 @@ export class PagingController {
     // message answers, which a client cannot forge (a tampered custom_id can name anyone).
     const invoker = interaction.message?.interactionMetadata?.user.id;
     if (state.owner !== interaction.user.id || (invoker !== undefined && invoker !== state.owner)) {
-      await respond.notice(interaction, say.notYours);
+      await respond.notice(ask, say.notYours);
       return;
     }
     const asked = this.options.views.get(state.view);
     if (state.action === ACTIONS.ask && interaction.isButton() && asked?.kind === 'detail' && asked.ask) {
       // As the go-to modal: its submission is checked like any control.
-      await interaction.showModal(askModal(asked, state.owner, wordsFor(interaction.locale)));
+      await interaction.showModal(askModal(asked, state.owner, ask.t));
       return;
     }
     if (state.action === ACTIONS.goto && interaction.isButton()) {
       // A modal cannot wait for the access guard; its submission is checked like any control.
-      await interaction.showModal(await this.gotoModal(state, community.state, wordsFor(interaction.locale)));
+      await interaction.showModal(await this.gotoModal(state, community.state, ask.t));
       return;
     }
     // An export answers in a message of its own, always private: the file holds every row, not the
     // page that may have been posted publicly.
     const exporting = state.action === ACTIONS.export;
-    await respond.answer(
-      interaction,
-      async () => {
-        await this.options.checkAccess(interaction, community);
-        return exporting
-          ? this.export(interaction, community, state, parsed.storedKey)
-          : this.run(interaction, community, state, parsed.storedKey);
-      },
-      true,
-      exporting,
-    );
+    const run = async () => {
+      await this.options.checkAccess(interaction, community);
+      return exporting
+        ? this.export(ask, community, state, parsed.storedKey)
+        : this.run(ask, community, state, parsed.storedKey);
+    };
+    await respond.answer({ private: true, newMessage: exporting, run }, ask);
   }
 
   /** "Export CSV": every row of the list, as attachments to a message of its own. */
   private async export(
-    interaction: ControlInteraction,
+    ask: Ask<ControlInteraction>,
     community: Community,
     state: ControlState,
     storedKey: string | undefined,
   ): Promise<Payload> {
+    const { interaction } = ask;
     const arg = await community.state.resolve({ state, storedKey });
     const view = this.options.views.get(state.view);
     if (arg === undefined || view?.kind !== 'list' || !interaction.isButton())
       throw new UserError(say.expired);
-    return exportList(view, arg, showContext(community, this.options.views, interaction), {
+    return exportList(view, arg, showContext(community, this.options.views, ask), {
       uploadLimit: interaction.attachmentSizeLimit,
     });
   }
@@ -236,16 +189,17 @@ export class PagingController {
 
   /** What a button, select or modal asks for, as a payload. */
   private async run(
-    interaction: ControlInteraction,
+    ask: Ask<ControlInteraction>,
     community: Community,
     state: ControlState,
     storedKey: string | undefined,
   ): Promise<Payload> {
+    const { interaction } = ask;
     const arg = await community.state.resolve({ state, storedKey });
     if (arg === undefined) throw new UserError(say.expired);
     const view = this.options.views.get(state.view);
     if (!view) throw new UserError(say.expired);
-    const ctx = showContext(community, this.options.views, interaction, state.action === ACTIONS.refresh);
+    const ctx = showContext(community, this.options.views, ask, state.action === ACTIONS.refresh);
 
     if (state.action === ACTIONS.open) {
       if (view.kind !== 'list' || !view.open || !interaction.isStringSelectMenu())

@@ -19,7 +19,7 @@
  */
 import { LIMITS, SNOWFLAKE } from '../../base/discord-limits.js';
 
-export const CUSTOM_ID_VERSION = 'rc1';
+const CUSTOM_ID_VERSION = 'rc1';
 
 export const ACTIONS = {
   first: 'f',
@@ -52,7 +52,7 @@ export const MAX_PAGE = Math.floor(Number.MAX_SAFE_INTEGER / 100);
 /** Whether a view takes an argument ('one': an API id or name; 'none': the argument is always ''). */
 export type ArgKind = 'none' | 'one';
 /** A view's argument kind by view id; undefined for a view that is not registered. */
-export type ArgKindOf = (view: string) => ArgKind | undefined;
+type ArgKindOf = (view: string) => ArgKind | undefined;
 
 export interface ControlState {
   action: Action;
@@ -63,14 +63,14 @@ export interface ControlState {
   arg: string;
 }
 
-export type ParseResult =
+type ParseResult =
   /** `storedKey` is set (and `arg` is '') when the argument was kept in the state store. */
   | { ok: true; state: ControlState; storedKey?: string }
   | { ok: false; reason: 'foreign' | 'old-version' | 'malformed' };
 
 const VIEW_ID = /^[a-z][a-z0-9.-]{0,23}$/;
 /** A state store key as it appears in a custom_id. */
-export const STORED_KEY = /^~[A-Za-z0-9_-]{16}$/;
+const STORED_KEY = /^~[A-Za-z0-9_-]{16}$/;
 const SHAPE = /^rc1:([a-z]):([^:]*):([^:]*):([^:]*):(.*)$/s;
 
 /**

@@ -14,7 +14,7 @@ import { isApiError, isNotSaved } from '../../api/errors.js';
 import { API_PAGE_SIZE, cutPage, mergeSources, pageItems, type Source } from '../../api/pages.js';
 import type { Fetched, ReadOptions } from '../../api/types.js';
 import { uniqueById } from '../../api/unique.js';
-import { ENGLISH, type Words } from '../../i18n/words.js';
+import type { Words } from '../../i18n/words.js';
 import { type CsvColumn, csvFilesSliced, genericColumnsSliced } from '../../render/csv.js';
 import { discordUserOf } from '../../render/people.js';
 import { type Payload, textsOf, UserError } from '../replies.js';
@@ -23,22 +23,22 @@ import { peopleOf } from './show.js';
 import type { ListEnvelope, ListView, ShowContext } from './views.js';
 
 /** Pages of 100 an export reads at most (10,000 rows). */
-export const EXPORT_MAX_PAGES = 100;
+const EXPORT_MAX_PAGES = 100;
 /** Discord's smallest upload limit for a bot, used when the interaction does not say its own. */
-export const UPLOAD_FLOOR_BYTES = 8 * 1024 * 1024;
+const UPLOAD_FLOOR_BYTES = 8 * 1024 * 1024;
 /** Room kept in each upload for the rest of the request (payload_json, multipart headers). */
-export const REQUEST_MARGIN_BYTES = 64 * 1024;
+const REQUEST_MARGIN_BYTES = 64 * 1024;
 /** Messages an export is sent in at most (one file each). */
-export const EXPORT_MAX_FILES = 10;
+const EXPORT_MAX_FILES = 10;
 /** Longest an export waits for the directory of who is who (then the column is left empty). */
-export const EXPORT_DIRECTORY_MS = 3_000;
+const EXPORT_DIRECTORY_MS = 3_000;
 /** Longest an export waits on short limits in all (the interaction's token lives 15 minutes). */
-export const EXPORT_MAX_WAIT_MS = 10 * 60 * 1000;
+const EXPORT_MAX_WAIT_MS = 10 * 60 * 1000;
 
 export { type ExportVerdict, exportVerdict } from './allowance.js';
 
 /** What an export needs besides the list and its community: Discord's upload limit. */
-export interface ExportOptions {
+interface ExportOptions {
   /** The interaction's upload limit in bytes (discord.js `attachmentSizeLimit`). */
   uploadLimit?: number;
   /** For tests: how waits are made. */
@@ -131,7 +131,7 @@ export async function exportList<T, C, F extends Fetched<ListEnvelope<T>>>(
     content: i === 0 ? content : '',
     embeds: [],
     components: [],
-    files: [{ name: fileName(view.id, arg, i + 1, files.length, ctx.t ?? ENGLISH), attachment: file }],
+    files: [{ name: fileName(view.id, arg, i + 1, files.length, ctx.t), attachment: file }],
   }));
   const [head, ...more] = messages as [Payload, ...Payload[]];
   return more.length > 0 ? { ...head, followUps: more } : head;

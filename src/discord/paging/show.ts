@@ -3,7 +3,7 @@ import { isApiError } from '../../api/errors.js';
 import { cutPage, pageCount } from '../../api/pages.js';
 import type { Fetched } from '../../api/types.js';
 import { eachSliced } from '../../base/slices.js';
-import { ENGLISH, said } from '../../i18n/words.js';
+import { said } from '../../i18n/words.js';
 import { memberIdsIn, onPage, type People } from '../../render/people.js';
 import type { Community } from '../community.js';
 import { type Payload, say, UserError } from '../replies.js';
@@ -70,13 +70,8 @@ export async function showList<T, C, F extends Fetched<ListEnvelope<T>>>(
     }
   }
   const people = await peopleOf(community, cut.items, view.people);
-  const embed = view.render(
-    cut.items,
-    cut.info,
-    { ...fetched, labels: community.labels, people, t: ctx.t },
-    arg,
-    context,
-  );
+  const source = { ...fetched, labels: community.labels, people, t: ctx.t };
+  const embed = view.render({ items: cut.items, info: cut.info, source, arg, context });
   const components = await buildListComponents(
     view,
     { ...cut, arg, context, who: { people, names: ctx.names, t: ctx.t }, source: fetched },
@@ -113,8 +108,7 @@ export async function showDetail<T, F extends Fetched<T>>(
   const shortcuts: ShortcutLink[] = [];
   for (const s of view.shortcuts ?? []) {
     const target = s.arg(fetched.data, backTo);
-    if (target !== undefined)
-      shortcuts.push({ label: said(s.label, ctx.t ?? ENGLISH), view: s.view, arg: target });
+    if (target !== undefined) shortcuts.push({ label: said(s.label, ctx.t), view: s.view, arg: target });
   }
   const components = await buildDetailComponents(shortcuts, ctx, backTo);
   return { content: '', embeds: [embed], components };

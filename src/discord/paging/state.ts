@@ -19,7 +19,7 @@ export interface KeyValue {
 }
 
 /** How long a stored argument stays usable: the life of a Discord interaction token and then some. */
-export const STATE_TTL_MS = 24 * 60 * 60 * 1000;
+const STATE_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** Stored arguments this process also keeps itself (the oldest go first). */
 const LOCAL_MAX = 1_000;

@@ -54,7 +54,7 @@ export interface ListView<
    * `source` is what `fetch` returned (where the page came from, and what the fetch put beside it),
    * with the server's code labels (`labels`).
    */
-  render(items: T[], info: PageInfo, source: F & Labelled, arg: string, context: C): APIEmbed;
+  render(page: { items: T[]; info: PageInfo; source: F & Labelled; arg: string; context: C }): APIEmbed;
   /**
    * The member ids an item shows, the record's own member first: the page's are looked up in the
    * community's directory and given to `render` (`source.people`) and `open.option`; the first is
@@ -70,7 +70,7 @@ export interface ListView<
    */
   open?: {
     detailView: string;
-    option(item: T, context: C, labels?: CodeLabels, who?: Who, source?: F): APISelectMenuOption | undefined;
+    option(row: OpenRow<T, C, F>): APISelectMenuOption | undefined;
     canOpen?(value: string): boolean;
   };
   /**
@@ -92,8 +92,16 @@ export interface ListView<
 export interface Who {
   people?: People | undefined;
   names?: DisplayNames | undefined;
-  /** The reader's words, for the option's label and description (English when not given). */
-  t?: Words | undefined;
+  t: Words;
+}
+
+/** One item of a page, for its "Open…" option: with the page's context, labels, members and fetch. */
+interface OpenRow<T, C, F> {
+  item: T;
+  context: C;
+  labels: CodeLabels | undefined;
+  who: Who;
+  source: F;
 }
 
 /** Whether `value`, picked in the list's "Open…" select, can be opened. */
@@ -198,6 +206,5 @@ export interface ShowContext {
   options?: ReadOptions;
   /** Discord users' display names as the interaction and the client's cache know them (select labels). */
   names?: DisplayNames;
-  /** The reader's words: the interaction's locale (English when not given). */
-  t?: Words;
+  t: Words;
 }

@@ -22,11 +22,11 @@ import type { DrawAnswer } from './worker.js';
 export { MAX_ROWS } from './spec.js';
 export type { ChartData, ChartKind };
 
-export interface ChartFile {
+interface ChartFile {
   name: string;
   data: Buffer;
 }
-export type ChartResult = { file: ChartFile } | { omitted: string };
+type ChartResult = { file: ChartFile } | { omitted: string };
 
 /** Jobs waiting for the thread past which a chart is left out rather than queued. */
 const MAX_WAITING = 8;

@@ -154,7 +154,7 @@ function nameLabels(values: ReadonlyArray<{ key: string; name: string }>): strin
 const SHAPES: Record<QuotaStatus, string> = { pass: 'circle', fail: 'triangle-down', 'on leave': 'square' };
 
 /** Pass, fail and on leave told apart by the marker at each bar's end as well as its colour. */
-export function quotaSpec(data: ChartData['quota'], t: Words): ChartSpec {
+function quotaSpec(data: ChartData['quota'], t: Words): ChartSpec {
   if (data.rows.length === 0) return { omitted: 'noData' };
   const { shown, note } = firstRows(data.rows, t);
   const status: Record<QuotaStatus, string> = {
@@ -280,7 +280,7 @@ function dayBars(labels: readonly string[], seconds: readonly number[], leave: r
   };
 }
 
-export function memberSpec(data: ChartData['member'], t: Words): ChartSpec {
+function memberSpec(data: ChartData['member'], t: Words): ChartSpec {
   if (data.seconds.every((s) => s === 0) && !data.leave.some(Boolean)) return { omitted: 'noData' };
   const labels = dayLabels(data.edges, data.timeZone, t);
   return {
@@ -288,7 +288,7 @@ export function memberSpec(data: ChartData['member'], t: Words): ChartSpec {
   };
 }
 
-export function digestSpec(data: ChartData['digest'], t: Words): ChartSpec {
+function digestSpec(data: ChartData['digest'], t: Words): ChartSpec {
   const { past, ahead } = data;
   if (past.seconds.every((s) => s === 0) && ahead.away.length === 0) return { omitted: 'noData' };
   const days = {
