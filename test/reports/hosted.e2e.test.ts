@@ -175,3 +175,27 @@ describe('/rollcall-admin reports quota-hours', () => {
     await adminReports(A, { 'quota-role': role.name, 'quota-hours': 0 });
   });
 });
+
+describe('/rollcall-admin reports review-after-hours', () => {
+  it("marks the pending LOAs waiting past one server's threshold, not the other's, and 0 turns it off", async () => {
+    const pending = async (guildId: string) => {
+      let embed = await report(guildId, 'loa', 'list', { status: 'pending' });
+      for (let i = 0; i < 10 && /not every page read yet/.test(embed.footer?.text ?? ''); i++)
+        embed = await report(guildId, 'loa', 'list', { status: 'pending' });
+      return embed.description?.split('\n') ?? [];
+    };
+    expect(await adminReports(A, { 'review-after-hours': 24 })).toContain(ENGLISH.admin.reviewAfter(24));
+    const rowsA = await pending(A);
+    expect(rowsA.length).toBeGreaterThan(0);
+    for (const row of rowsA) expect(row).toContain(' · waiting ');
+    // Oldest first: the first row waited longest, past a day in a generated community.
+    expect(rowsA[0]).toContain(ENGLISH.loa.overdue(24));
+    const rowsB = await pending(B);
+    expect(rowsB.length).toBeGreaterThan(0);
+    for (const row of rowsB) expect(row).not.toContain('⏰');
+    expect(await adminReports(A, { 'review-after-hours': 0 })).toContain(
+      ENGLISH.admin.reviewAfter(undefined),
+    );
+    for (const row of await pending(A)) expect(row).not.toContain('⏰');
+  });
+});
