@@ -272,12 +272,8 @@ const schema = z.object({
       return quotas;
     }),
   // Hours a pending LOA may wait for review before /loa list and the digest flag it; unset: never.
-  REPORTS_REVIEW_AFTER_HOURS: z
-    .string()
-    .regex(/^\d{1,3}$/, 'must be a whole number of hours from 1 to 720')
-    .transform(Number)
-    .pipe(z.number().int().min(1).max(720, 'must be a whole number of hours from 1 to 720'))
-    .optional(),
+  // (The default 0 is no hour a setting may give: it stands for unset.)
+  REPORTS_REVIEW_AFTER_HOURS: int(1, 720, 0).transform((hours) => hours || undefined),
   // Single-community mode's scheduled digest (hosted mode: each server's admins set theirs with
   // /rollcall-admin reports): the channel (unset: no digest), when, and which reports.
   DIGEST_CHANNEL_ID: snowflake.optional(),
