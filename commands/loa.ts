@@ -42,10 +42,8 @@ import { VIEW } from './view-ids.js';
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /**
- * How a read's LOAs are read (src/reports/leave.ts, the reports' own rule): what the community's
- * status codes and start types say, and the moment their state is decided at. A view's fetch puts
- * it beside the records it read (`reading`), and the rows, the title and the "Open…" labels all
- * decide each LOA's state from it, so they say the same.
+ * How a read's LOAs are read (src/reports/leave.ts): a view's fetch puts it beside the records, and
+ * the rows, the title and the "Open…" labels all decide each LOA's state from it, so they agree.
  */
 interface LoaReading {
   statuses: StatusReadings;
@@ -56,7 +54,6 @@ interface LoaReading {
   afterHours?: number | undefined;
 }
 
-/** A read of LOAs with how they read. */
 type Read<F> = F & { reading: LoaReading };
 
 /** An LOA's state by a read's reading; without one (a read that said nothing), by its own fields alone. */
@@ -100,7 +97,6 @@ function readingOf(all: readonly Loa[], now: number, afterHours?: number): LoaRe
   return { statuses: readStatusCodes(all), starts: new Map(), now, afterHours };
 }
 
-/** A read of LOA pages with how they read. */
 type ReadPage = Read<Fetched<ListEnvelope<Loa>>>;
 
 /** An LOA in the "Open…" select: what it is, in the reader's words, its state as its page's rows say it. */
@@ -119,13 +115,11 @@ const open = { detailView: VIEW.loa, option: openOption };
 /** The member an LOA is shown by in a list (its directory lookup; the export's discord_user_id). */
 const loaPerson = (loa: Loa): unknown[] => [loa.memberId];
 
-/** The select option's second line: the reason, else the id. */
 function describeOption(loa: Loa, t: Words): string {
   const reason = plainText(loa.reason, 100);
   return reason === NONE ? plainText(t.loa.optionId(String(loa.id)), 100) : reason;
 }
 
-/** Each row's state by the page's reading. */
 const statesOf =
   (source: Partial<ReadPage>) =>
   (loa: Partial<Loa>): LoaState =>
@@ -219,7 +213,6 @@ export const loaByStatusView: ListView<Loa, unknown, Read<ReportPage<Loa>>> = {
 /** The lists the leave views are made from: the LOAs (their status codes read from all of them). */
 const LEAVE_NEEDS = ['loas'] as const;
 
-/** The report's "days" argument, 1 to 365. */
 function readDays(text: string): number {
   if (!/^\d{1,3}$/.test(text) || Number(text) < 1 || Number(text) > 365) throw new UserError(say.badDays);
   return Number(text);
@@ -259,11 +252,9 @@ const loaUpcomingView: ListView<Loa, unknown, Read<ReportPage<Loa>>> = {
   open,
 };
 
-/** The LOA's member, when it names one. */
 const memberIdOf = (loa: Loa) =>
   typeof loa.memberId === 'string' && loa.memberId !== '' ? loa.memberId : undefined;
 
-/** A code's reading, when it is a number the reading knows. */
 const codeReading = <R>(readings: ReadonlyMap<number, R>, code: unknown): R | undefined =>
   typeof code === 'number' ? readings.get(code) : undefined;
 

@@ -50,7 +50,6 @@ function loaStateText(state: LoaState, t: Words): string {
   return t.loa.states[STATE_KEYS[state]];
 }
 
-/** What a status code or start type reads as, in the reader's words. */
 const READING_KEYS: Record<StatusReading | StartReading, keyof Words['loa']['readings']> = {
   approved: 'approved',
   denied: 'denied',
@@ -58,7 +57,6 @@ const READING_KEYS: Record<StatusReading | StartReading, keyof Words['loa']['rea
   'starting later': 'startingLater',
 };
 
-/** Planned or actual length of an LOA, from its start and end points. */
 export function loaLength(loa: Partial<Loa>, t: Words): string {
   const start = isSetTimestamp(loa.startedAt) ? loa.startedAt : loa.startAt;
   const end = isSetTimestamp(loa.endedAt) ? loa.endedAt : loa.endAt;
@@ -75,7 +73,6 @@ export interface ReviewClock {
   afterHours?: number | undefined;
 }
 
-/** A pending LOA's wait ("waiting 3 d", "… · ⏰ over 48 h" past the threshold), or '' . */
 function waitText(loa: Partial<Loa>, review: ReviewClock, t: Words): string {
   const waited = waitedSeconds(loa, review.now);
   if (waited === undefined) return '';
@@ -173,16 +170,16 @@ function keyWords(key: string): string {
 /** Keys whose text is what someone wrote: quoted, last. */
 const WRITTEN = /^(reason|note|text|comment|message|description)$/i;
 
+function actorIn(id: string, people: People | undefined): string {
+  return discordUserOf(id, people) !== undefined ? person(id, people) : code(id, 40);
+}
+
 /**
  * One entry of an LOA's reason history or extension requests, in words (the API does not describe
  * their shape): its status first, a moved end as "end 10 Mar 2026 → 14 Mar 2026", times as dates
  * with who ("reviewed 6 Mar 2026 by `id`"), other keys as words, what was written quoted last.
  * Ids of the entries themselves are left out; every key is shown (no "+N more").
  */
-/** Who did something in an entry: the Discord user when the directory knows them, else the id in code. */
-function actorIn(id: string, people: People | undefined): string {
-  return discordUserOf(id, people) !== undefined ? person(id, people) : code(id, 40);
-}
 
 export function loaEntry(entry: unknown, people: People | undefined, t: Words): string {
   if (!isRecord(entry)) return describeEntry(entry, t);
@@ -226,12 +223,7 @@ export function loaEntry(entry: unknown, people: People | undefined, t: Words): 
   return all.length > 0 ? all.join(' · ') : NONE;
 }
 
-/**
- * One LOA. `statusReads`: what its status code says as the community's own LOAs use it (read by
- * src/reports/leave.ts readStatusCodes), shown beside a code the admins did not name:
- * "3 (approved)", the review's outcome; `startReads` the same for its start type (readStartTypes): "0 (reads as
- * starting when requested)". A name the admins gave wins: "3 (Accepted)".
- */
+/** One LOA; `statusReads` and `startReads` are said beside its codes as `codeInWords` says. */
 export function renderLoa(
   loa: Loa,
   source: Source & Labelled,
