@@ -162,18 +162,33 @@ describe('moderator commands with forged values', () => {
 });
 
 describe('a subcommand the command does not define', () => {
-  /** Every slash command registered (the admin command's too), with the first subcommand it defines. */
+  /**
+   * Every slash command registered with subcommands (the admin command's too), with the first it
+   * defines; `/me`, which has none, is sent a forged one below.
+   */
   function everyCommand(): Array<[name: string, subcommand: string]> {
     const registered = [
       ...world.double.registeredCommands(GUILD),
       ...world.double.registeredCommands(null),
     ].filter((c) => c.type === ApplicationCommandType.ChatInput);
-    return registered.map((c) => {
+    return registered.flatMap((c): Array<[string, string]> => {
       const first = c.options?.find((o) => o.type === ApplicationCommandOptionType.Subcommand);
+      if (!first && c.name === 'me') return [];
       if (!first) throw new Error(`/${c.name} has no subcommand`);
-      return [c.name, first.name];
+      return [[c.name, first.name]];
     });
   }
+
+  it('/me, which has no subcommand, sent one: the unknown-command sentence, nothing read', async () => {
+    world.sandbox.resetLog();
+    const handle = await unchecked(world.double, () =>
+      world.double.slash(world.mod, 'me', { subcommand: 'nope', guildId: GUILD }),
+    );
+    const answer = await handle.response();
+    expect(answer.ephemeral).toBe(true);
+    expect(answer.message?.content).toBe(MESSAGES.unknownCommand);
+    expect(world.sandbox.requests).toEqual([]);
+  });
 
   it.each([
     ['a subcommand it lacks', () => ({ subcommand: 'nope' })],
