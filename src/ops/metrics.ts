@@ -190,21 +190,15 @@ export class Metrics {
     });
   }
 
-  /** The Prometheus content type of `text()`. */
   get contentType(): string {
     return this.registry.contentType;
   }
 
-  /** Every metric in Prometheus text format. */
   text(): Promise<string> {
     return this.registry.metrics();
   }
 
-  /**
-   * A fetch for the API layer (`ApiDeps.fetch`) that counts every attempt by operationId, status and
-   * the purpose of the work it is made for (the wait context's).
-   * `baseUrl` is API_BASE_URL, whose path prefix is not part of the operation's path.
-   */
+  /** A fetch for the API layer counting every attempt (`baseUrl`'s path prefix is not in the operation's path). */
   apiFetch(baseUrl: string, inner?: typeof fetch): typeof fetch {
     const basePath = new URL(baseUrl).pathname;
     const counter = this.apiRequests;
