@@ -38,7 +38,6 @@ export interface AnswerStore {
   save(community: string, answers: readonly SavedAnswer[], maxBytes: number): Promise<void>;
   /** Bytes the community keeps (keys and answers, UTF-8). */
   bytes(community: string): Promise<number>;
-  /** Forget every answer of the community. */
   forget(community: string): Promise<void>;
 }
 
@@ -47,7 +46,6 @@ type Run = <T>(query: () => Promise<T>) => Promise<T>;
 /** Rows written, looked at or deleted per statement (6 parameters a row: far below either database's limit). */
 const CHUNK = 200;
 
-/** What a row weighs: its key and answer as UTF-8. */
 function answerBytes(answer: Pick<SavedAnswer, 'key' | 'entry'>): number {
   return Buffer.byteLength(answer.key, 'utf8') + Buffer.byteLength(answer.entry, 'utf8');
 }

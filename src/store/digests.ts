@@ -43,7 +43,6 @@ interface DueQuery {
 }
 
 export interface DigestStore {
-  /** One server's digest, or undefined when none is set. */
   get(guildId: string): Promise<SavedDigest | undefined>;
   /** The digests due (the scheduler's round): one query, ordered by `nextAt` then server id. */
   due(query: DueQuery): Promise<SavedDigest[]>;
@@ -57,7 +56,6 @@ export interface DigestStore {
   claim(guildId: string, at: number): Promise<boolean>;
   /** The latest instant (ms) a run of the server's digest was claimed for, or undefined. */
   lastRun(guildId: string): Promise<number | undefined>;
-  /** Forget a server's digest and its runs. */
   remove(guildId: string): Promise<void>;
 }
 

@@ -23,7 +23,6 @@ export interface DirectoryStore {
   remember(community: string, memberId: string, userId: string): Promise<void>;
   /** The Discord users of those of `memberIds` the community's directory knows (member id → user id). */
   lookup(community: string, memberIds: readonly string[]): Promise<Map<string, string>>;
-  /** Forget a community's directory. */
   forget(community: string): Promise<void>;
 }
 

@@ -112,7 +112,6 @@ export interface CredentialInfo {
   linkedAt: Date;
   /** When the API last rejected the token (401); undefined while it is usable. */
   invalidAt: Date | undefined;
-  /** The id of the key that sealed it. */
   keyId: string;
 }
 
@@ -153,17 +152,11 @@ export interface Store {
   /** Seal every token not under the current key again under it; returns how many were resealed. */
   reencryptAll(): Promise<number>;
   close(): Promise<void>;
-  /** The reports' snapshot and settings (src/store/snapshot.ts). */
   readonly snapshots: SnapshotStore;
-  /** Scheduled digests' settings and claimed runs (src/store/digests.ts). */
   readonly digests: DigestStore;
-  /** Leave reminders' channel per server and the reminders posted (src/store/reminders.ts). */
   readonly reminders: ReminderStore;
-  /** The month's count per token, and the limits of the servers sharing a token (src/store/allowance.ts). */
   readonly allowance: AllowanceStore;
-  /** Each community's directory of who is who: member id → Discord user id (src/store/directory.ts). */
   readonly directory: DirectoryStore;
-  /** The API's answers bought with the month's allowance, per token, bounded in bytes (src/store/answers.ts). */
   readonly answers: AnswerStore;
 }
 

@@ -11,7 +11,6 @@ import { heldBytes } from '../base/held-bytes.js';
 import { mayWrite } from './fence.js';
 import { COMMUNITY_COLUMN, type Tables } from './migrations.js';
 
-/** The lists a snapshot holds. */
 export const SNAPSHOT_RESOURCES = ['shifts', 'loas', 'members', 'roles'] as const;
 export type SnapshotResource = (typeof SNAPSHOT_RESOURCES)[number];
 
@@ -48,7 +47,6 @@ export interface SnapshotStore {
    * it wrote, so nobody serialises its records again to count them.
    */
   savePage(community: string, resource: SnapshotResource, page: SnapshotPage): Promise<void>;
-  /** Forget a community's snapshot. */
   forget(community: string): Promise<void>;
   /** A server's report settings as saved (JSON), or undefined. */
   reportSettings(guildId: string): Promise<unknown>;
