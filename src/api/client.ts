@@ -38,10 +38,7 @@ interface ApiDeps {
   onAllowanceMark?: (mark: AllowanceMark) => void;
   /** Where the month's count is kept beyond the counters (the database; see MonthLedger). */
   ledger?: MonthLedger;
-  /**
-   * Where the answers requests bought are also kept, and read back from when the cache has none
-   * (the store's saved answers; see src/api/saved.ts). Unset: the cache alone.
-   */
+  /** Where the answers requests bought are also kept (src/api/saved.ts); unset: the cache alone. */
   answers?: AnswerArchive;
   /** Clock for cache ages, `fetchedAt`, calendar months and pacing (ms since epoch). */
   now?: () => number;

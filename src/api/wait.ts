@@ -84,11 +84,7 @@ export function requestsRefused(): Refusal | undefined {
 
 const fallbacks = new AsyncLocalStorage<true>();
 
-/**
- * Run a read's request that has a saved answer to fall back on (the reader's): once Rollcall
- * begins to stop (the http layer's `drain`), such a request leaves the limits' line, or does not
- * join it, and the reader answers with the saved answer (`LeftLineError`).
- */
+/** Run a request with a saved answer to fall back on: it leaves the line once Rollcall begins to stop (http.ts). */
 export function withSavedFallback<T>(work: () => T): T {
   return fallbacks.run(true, work);
 }

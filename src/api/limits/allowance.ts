@@ -43,7 +43,6 @@ interface AllowanceOptions {
   holds: MonthHolds;
   store: LimitStore;
   prefix: string;
-  /** Clock for calendar months and pacing (ms since epoch). */
   now: () => number;
 }
 
