@@ -184,7 +184,6 @@ type SendOp = (
   query?: ApiPageQuery,
 ) => Promise<ArrayBuffer | undefined>;
 
-/** `Resources`: a method per row of OPERATIONS, its arguments as the row's `Resources` type says. */
 function resourcesOf(reader: Reader, send: SendOp): Resources {
   /** API page sizes as the API echoes them, per list operation (100 unless it answers otherwise). */
   const apiPageSizes = new Map<OperationId, number>();
@@ -213,9 +212,8 @@ function readItem(
 }
 
 /**
- * One view page of a list (`query.limit` items), cut from the API page(s) of API_PAGE_SIZE items
- * that hold it, so that one request serves many view pages. Each API page read also seeds the
- * cache entries of its records (`op.items`), so opening one of them needs no request.
+ * One view page of a list, cut from the API page(s) that hold it (pages.ts); each API page read also
+ * fills the cache entries of its records (`op.items`), so opening one of them needs no request.
  */
 async function readList(
   { reader, send, apiPageSizes }: { reader: Reader; send: SendOp; apiPageSizes: Map<OperationId, number> },

@@ -37,7 +37,6 @@ interface MonthHoldsOptions {
    * store is (a slot is read by its number, so a clock ahead of the store's only ends holds sooner).
    */
   clock?: () => number;
-  /** Shortest life of a hold not given back (default MONTH_HOLD_MS). */
   monthHoldMs: number | undefined;
 }
 

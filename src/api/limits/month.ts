@@ -38,7 +38,6 @@ interface MonthCountOptions {
   prefix: string;
   logger: Logger;
   now: () => number;
-  /** The period in seconds, aligned to the Unix epoch; 0: the calendar month in UTC. */
   periodSeconds: number;
   ledger: MonthLedger | undefined;
   onAllowanceMark: ((mark: AllowanceMark) => void) | undefined;
@@ -69,7 +68,6 @@ export function createMonthCount(options: MonthCountOptions): MonthCount {
   return new MonthCounter(options);
 }
 
-/** The spec counted when no monthly limit is known: never reached. */
 const UNLIMITED: LimitSpec = {
   points: UNLIMITED_POINTS,
   window: { kind: 'month' },
