@@ -14,7 +14,7 @@
  */
 import { type Kysely, sql } from 'kysely';
 import { mayWrite } from './fence.js';
-import { COMMUNITY_COLUMN, type Tables } from './migrations.js';
+import { COMMUNITY_COLUMN, type Run, type Tables } from './migrations.js';
 
 export interface SavedAnswer {
   /** The answer's key (the cache's: it carries the token's hash, never the token). */
@@ -40,8 +40,6 @@ export interface AnswerStore {
   bytes(community: string): Promise<number>;
   forget(community: string): Promise<void>;
 }
-
-type Run = <T>(query: () => Promise<T>) => Promise<T>;
 
 /** Rows written, looked at or deleted per statement (6 parameters a row: far below either database's limit). */
 const CHUNK = 200;

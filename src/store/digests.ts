@@ -10,7 +10,7 @@
  * rows whose time has come, one indexed query however many servers there are.
  */
 import type { Kysely } from 'kysely';
-import type { Tables } from './migrations.js';
+import type { Run, Tables } from './migrations.js';
 
 export interface SavedDigest {
   guildId: string;
@@ -58,8 +58,6 @@ export interface DigestStore {
   lastRun(guildId: string): Promise<number | undefined>;
   remove(guildId: string): Promise<void>;
 }
-
-type Run = <T>(query: () => Promise<T>) => Promise<T>;
 
 export class SqlDigests implements DigestStore {
   constructor(

@@ -7,7 +7,7 @@
 import type { Kysely } from 'kysely';
 import { type Pause, SLICING } from '../base/slices.js';
 import { mayWrite } from './fence.js';
-import { COMMUNITY_COLUMN, type Tables } from './migrations.js';
+import { COMMUNITY_COLUMN, type Run, type Tables } from './migrations.js';
 
 /** Longest member id (and Discord user id) the directory keeps: longer ones are not remembered. */
 const DIRECTORY_ID_MAX = 128;
@@ -25,8 +25,6 @@ export interface DirectoryStore {
   lookup(community: string, memberIds: readonly string[]): Promise<Map<string, string>>;
   forget(community: string): Promise<void>;
 }
-
-type Run = <T>(query: () => Promise<T>) => Promise<T>;
 
 export class SqlDirectory implements DirectoryStore {
   constructor(

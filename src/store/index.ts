@@ -32,6 +32,7 @@ import {
   MIGRATION_LOCK_TABLE,
   MIGRATION_TABLE,
   migrations,
+  type Run,
   type Tables,
 } from './migrations.js';
 import { SQLITE_BUSY_TIMEOUT_MS, SQLITE_LOCK_PATIENCE_MS, whileLocked } from './patience.js';
@@ -185,7 +186,7 @@ interface Connection {
   kind: Store['kind'];
   location: string;
   /** Runs a whole statement or transaction, again while SQLite reports another connection's lock. */
-  patiently: Patiently;
+  patiently: Run;
   /**
    * PostgreSQL's: every call after the store opened goes through it, so a database that stops
    * answering costs one wait (the query timeout), then calls fail at once until it answers again.
@@ -193,8 +194,6 @@ interface Connection {
    */
   circuit?: Circuit;
 }
-
-type Patiently = <T>(attempt: () => Promise<T>) => Promise<T>;
 
 function connectSqlite(options: StoreOptions): Connection {
   const dir = resolve(options.dataDir ?? './data');
@@ -373,7 +372,7 @@ class SqlStore implements Store {
     readonly location: string,
     private readonly keyring: Keyring | undefined,
     private readonly now: () => number,
-    private readonly patiently: Patiently,
+    private readonly patiently: Run,
     private readonly circuit: Circuit | undefined,
   ) {
     this.snapshots = new SqlSnapshots(db, (query) => this.run(query), now);

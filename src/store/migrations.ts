@@ -246,6 +246,9 @@ export const migrations: Record<string, Migration> = {
   },
 };
 
+/** How a part of the store runs a query: through the store's patience and circuit (src/store/index.ts). */
+export type Run = <T>(query: () => Promise<T>) => Promise<T>;
+
 /** Table shapes as the queries see them (bigint columns come back as strings from PostgreSQL). */
 export interface Tables {
   credentials: {

@@ -9,7 +9,7 @@
 import type { Kysely } from 'kysely';
 import { heldBytes } from '../base/held-bytes.js';
 import { mayWrite } from './fence.js';
-import { COMMUNITY_COLUMN, type Tables } from './migrations.js';
+import { COMMUNITY_COLUMN, type Run, type Tables } from './migrations.js';
 
 export const SNAPSHOT_RESOURCES = ['shifts', 'loas', 'members', 'roles'] as const;
 export type SnapshotResource = (typeof SNAPSHOT_RESOURCES)[number];
@@ -52,8 +52,6 @@ export interface SnapshotStore {
   reportSettings(guildId: string): Promise<unknown>;
   saveReportSettings(guildId: string, settings: unknown): Promise<void>;
 }
-
-type Run = <T>(query: () => Promise<T>) => Promise<T>;
 
 export class SqlSnapshots implements SnapshotStore {
   constructor(
