@@ -1,18 +1,9 @@
 /**
  * The store: each Discord server's API credential (sealed, see crypto.ts) and settings, in a SQLite
  * file under DATA_DIR (default) or in PostgreSQL (DATABASE_URL). It knows nothing of Discord or the
- * API: ids are opaque strings to it.
- *
- * Guarantees:
- * - the schema is migrated to this version's before `openStore` resolves (versioned migrations);
- * - a write's promise resolves only after the database committed it (SQLite in WAL mode with
- *   synchronous=FULL; PostgreSQL's default synchronous commit);
- * - `openStore` rejects with one clear sentence when the database cannot be reached, or when
- *   ROLLCALL_SECRET_KEY is missing or is not the key the stored rows were sealed with;
- * - every later failure of the database is a `StoreError` with code `unavailable`;
- * - no call blocks the event loop for longer than SQLite's short busy_timeout while another
- *   connection holds the write lock (patience.ts), and no PostgreSQL call waits longer than the
- *   query timeout on a connection that went silent (postgres.ts).
+ * API: ids are opaque strings to it. Its guarantees (migrated before `openStore` resolves, a write
+ * resolved only once committed, one sentence for a database that cannot be reached or a wrong key,
+ * `StoreError` 'unavailable' after, no long block of the event loop) are docs/store.md's.
  */
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';

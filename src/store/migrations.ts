@@ -1,8 +1,6 @@
 /**
- * The store's schema, as versioned migrations applied in name order at start (Kysely's Migrator
- * records each applied one in `rollcall_migration` and holds a lock while migrating, so two
- * processes starting together do not both apply one). Never edit an applied migration: add one.
- * Every statement here must run on both SQLite and PostgreSQL.
+ * The store's schema, as versioned migrations applied in name order at start (docs/store.md). Never
+ * edit an applied migration: add one. Every statement here must run on both SQLite and PostgreSQL.
  */
 import type { Kysely, Migration } from 'kysely';
 
