@@ -40,12 +40,10 @@ type Purpose = (typeof PURPOSES)[number];
 
 const storage = new AsyncLocalStorage<WaitContext>();
 
-/** Run `work` with `context` as the wait context of every request it makes. */
 export function withWait<T>(context: WaitContext, work: () => T): T {
   return storage.run(context, work);
 }
 
-/** The wait context of the running work, if any. */
 export function currentWait(): WaitContext | undefined {
   return storage.getStore();
 }
@@ -77,7 +75,6 @@ export function withoutRequests<T>(reason: unknown, work: () => T): T {
   return refusals.run({ reason }, work);
 }
 
-/** The running work's refusal of requests, if it runs `withoutRequests`. */
 export function requestsRefused(): Refusal | undefined {
   return refusals.getStore();
 }
@@ -89,7 +86,6 @@ export function withSavedFallback<T>(work: () => T): T {
   return fallbacks.run(true, work);
 }
 
-/** Whether the running request has a saved answer to fall back on (`withSavedFallback`). */
 export function hasSavedFallback(): boolean {
   return fallbacks.getStore() === true;
 }
