@@ -48,7 +48,6 @@ export interface DigestStore {
   due(query: DueQuery): Promise<SavedDigest[]>;
   /** Save (or replace) a server's digest settings; clears its problem; due at the next round. */
   save(guildId: string, settings: unknown): Promise<void>;
-  /** When the scheduler next looks at a server's digest (ms; 0: at its next round). */
   schedule(guildId: string, nextAt: number): Promise<void>;
   /** Record (or clear, with undefined) the problem met posting a server's digest. */
   setProblem(guildId: string, problem: string | undefined): Promise<void>;

@@ -42,9 +42,8 @@ export interface SnapshotStore {
   /** Which pages a community's snapshot holds and when each was read, without their records. */
   pageTimes(community: string): Promise<PageTime[]>;
   /**
-   * Save (or replace) one page; pages past its `totalPages` are dropped (the list shrank). Nothing
-   * lands once the community is forgotten (src/store/fence.ts). Sets the page's `bytes` from the text
-   * it wrote, so nobody serialises its records again to count them.
+   * Save (or replace) one page, setting its `bytes`; pages past its `totalPages` are dropped (the list
+   * shrank). Nothing lands once the community is forgotten (src/store/fence.ts).
    */
   savePage(community: string, resource: SnapshotResource, page: SnapshotPage): Promise<void>;
   forget(community: string): Promise<void>;
