@@ -44,11 +44,9 @@ interface ApiDeps {
   now?: () => number;
   /** How retries wait out their backoff (the budget queue always waits in real time). */
   sleep?: (ms: number) => Promise<void>;
-  /** Backoff base for retries (default 250 ms); tests make it tiny. */
+  // As HttpOptions (http.ts) says.
   retryBaseMs?: number;
-  /** Aborted when Rollcall stops: API calls in flight end at once with its reason. */
   stop?: AbortSignal;
-  /** Aborted when Rollcall begins to stop: reads waiting in line with a saved answer get it (http.ts). */
   drain?: AbortSignal;
 }
 
