@@ -73,7 +73,7 @@ async function standingOf(community: Community, memberId: unknown): Promise<Memb
 }
 
 /** The member read, joined with the role index and their standing. */
-async function withStanding(
+export async function withStanding(
   community: Community,
   read: Promise<Fetched<Member>>,
 ): Promise<Fetched<MemberWithRoles>> {

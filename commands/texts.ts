@@ -17,6 +17,7 @@ import type { data as auditLog } from './audit-log.js';
 import type { data as joinRequest } from './join-request.js';
 import type { data as loa } from './loa.js';
 import type { data as log } from './log.js';
+import type { data as me } from './me.js';
 import type { data as member } from './member.js';
 import type { data as quota } from './quota.js';
 import type { data as role } from './role.js';
@@ -39,6 +40,7 @@ type CommandTextKey = TextKeys<
       | typeof application
       | typeof joinRequest
       | typeof quota
+      | typeof me
       | typeof rollcall
       | typeof setupDefinition
       | typeof settingsDefinition

@@ -260,6 +260,13 @@ function discordRolesOf(member: Interaction['member'] | undefined): ReadonlySet<
   return new Set();
 }
 
+/** Whether the user holds no Discord role of the server but @everyone (a stranger: spends no first check). */
+export function isStranger(interaction: AccessInteraction): boolean {
+  return (
+    !!interaction.guildId && [...discordRolesOf(interaction.member)].every((id) => id === interaction.guildId)
+  );
+}
+
 /** The Discord roles of the interaction's server (the gateway's cache); undefined when not known. */
 export function serverRolesOf(
   interaction: Partial<Pick<Interaction, 'guild'>>,
@@ -506,9 +513,8 @@ export class AccessGuard {
         letsIn: 'the hold to end (it saves lookups of a user refused again and again)',
       };
     }
-    // A stranger (no Discord role of the server but @everyone) spends no first check.
-    const stranger =
-      this.wanted.size > 0 && !!interaction.guildId && [...held].every((id) => id === interaction.guildId);
+    // A stranger spends no first check.
+    const stranger = this.wanted.size > 0 && isStranger(interaction);
     const answer = await this.lookUp(interaction.user.id, stranger);
     if (answer === 'in') {
       refusals.forget(key);
