@@ -456,18 +456,14 @@ function modeErrors(env: NodeJS.ProcessEnv): string[] {
 }
 
 function digestErrors(env: NodeJS.ProcessEnv): string[] {
-  const hasToken = (env.API_TOKEN?.trim() ?? '') !== '';
-  if (hasToken) return [];
-  const errors: string[] = [];
-  if ((env.DIGEST_CHANNEL_ID?.trim() ?? '') !== '')
-    errors.push(
-      "DIGEST_CHANNEL_ID is read only with API_TOKEN (single-community mode); in hosted mode each server's admins set their digest with /rollcall-admin reports",
+  if ((env.API_TOKEN?.trim() ?? '') !== '') return [];
+  const posts = { DIGEST_CHANNEL_ID: 'digest', REMINDER_CHANNEL_ID: 'leave reminders' } as const;
+  return Object.entries(posts)
+    .filter(([name]) => (env[name]?.trim() ?? '') !== '')
+    .map(
+      ([name, what]) =>
+        `${name} is read only with API_TOKEN (single-community mode); in hosted mode each server's admins set their ${what} with /rollcall-admin reports`,
     );
-  if ((env.REMINDER_CHANNEL_ID?.trim() ?? '') !== '')
-    errors.push(
-      "REMINDER_CHANNEL_ID is read only with API_TOKEN (single-community mode); in hosted mode each server's admins set their leave reminders with /rollcall-admin reports",
-    );
-  return errors;
 }
 
 function shardErrors(result: ConfigResult): string[] {
