@@ -60,7 +60,7 @@ async function ownMemberId(community: Community, chatId: string): Promise<string
 
 type OwnRecord = MemberWithRoles & { chatId: string };
 
-export const myRecordView: DetailView<OwnRecord> = {
+const myRecordView: DetailView<OwnRecord> = {
   kind: 'detail',
   id: VIEW.me,
   own: true,

@@ -32,7 +32,7 @@ import { joinArg, periodFor, reportInput } from './report-data.js';
 import { VIEW } from './view-ids.js';
 
 /** A member with the role index its role names are resolved through, and their standing in the reports. */
-interface MemberWithRoles {
+export interface MemberWithRoles {
   member: Member;
   roles: RoleIndex;
   /** From the report snapshot; absent where reports are not available or not read yet. */

@@ -140,7 +140,7 @@ const DEFAULT_ACCESS_GRACE_MS = 86_400_000;
  * How long every lookup's answer is kept (not how long it may decide: ACCESS_MAX_AGE_SECONDS): past
  * the month's end, so a user a lookup let in this month is re-checked from the re-checks' part.
  */
-const LOOKUP_KEEP_MS = 35 * 86_400_000;
+export const LOOKUP_KEEP_MS = 35 * 86_400_000;
 /** This process's servers whose roles list did not read lately, and until when (bounded, oldest first). */
 const processRolesUnread = new Map<string, number>();
 /** Refusals within REFUSAL_WINDOW_MS after which a user is refused without a lookup. */
