@@ -67,7 +67,6 @@ export function communityPrefix(hash: string): string {
   return `rollcall:v1:${hash}:`;
 }
 
-/** Build the cache chosen by the configuration. */
 export function createCache(
   config: Pick<Config, 'CACHE_URL' | 'CACHE_MAX_ENTRIES'> & Partial<Pick<Config, 'CACHE_MAX_BYTES'>>,
   logger: Logger,
@@ -289,7 +288,6 @@ export class BoundedStore {
     return true;
   }
 
-  /** Drop every entry expired at `now`. */
   private sweep(now: number): void {
     this.nextSweepAt = now + SWEEP_INTERVAL_MS;
     for (const [key, entry] of this.entries) {
@@ -316,7 +314,6 @@ export class BoundedStore {
     this.held = 0;
   }
 
-  /** Drop every entry whose key starts with `prefix`. */
   forget(prefix: string): void {
     for (const [key, entry] of this.entries) {
       if (!key.startsWith(prefix)) continue;

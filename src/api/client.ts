@@ -38,20 +38,15 @@ interface ApiDeps {
   onAllowanceMark?: (mark: AllowanceMark) => void;
   /** Where the month's count is kept beyond the counters (the database; see MonthLedger). */
   ledger?: MonthLedger;
-  /**
-   * Where the answers requests bought are also kept, and read back from when the cache has none
-   * (the store's saved answers; see src/api/saved.ts). Unset: the cache alone.
-   */
+  /** Where the answers requests bought are also kept (src/api/saved.ts); unset: the cache alone. */
   answers?: AnswerArchive;
   /** Clock for cache ages, `fetchedAt`, calendar months and pacing (ms since epoch). */
   now?: () => number;
   /** How retries wait out their backoff (the budget queue always waits in real time). */
   sleep?: (ms: number) => Promise<void>;
-  /** Backoff base for retries (default 250 ms); tests make it tiny. */
+  // As HttpOptions (http.ts) says.
   retryBaseMs?: number;
-  /** Aborted when Rollcall stops: API calls in flight end at once with its reason. */
   stop?: AbortSignal;
-  /** Aborted when Rollcall begins to stop: reads waiting in line with a saved answer get it (http.ts). */
   drain?: AbortSignal;
 }
 
@@ -187,7 +182,6 @@ type SendOp = (
   query?: ApiPageQuery,
 ) => Promise<ArrayBuffer | undefined>;
 
-/** `Resources`: a method per row of OPERATIONS, its arguments as the row's `Resources` type says. */
 function resourcesOf(reader: Reader, send: SendOp): Resources {
   /** API page sizes as the API echoes them, per list operation (100 unless it answers otherwise). */
   const apiPageSizes = new Map<OperationId, number>();
@@ -216,9 +210,8 @@ function readItem(
 }
 
 /**
- * One view page of a list (`query.limit` items), cut from the API page(s) of API_PAGE_SIZE items
- * that hold it, so that one request serves many view pages. Each API page read also seeds the
- * cache entries of its records (`op.items`), so opening one of them needs no request.
+ * One view page of a list, cut from the API page(s) that hold it (pages.ts); each API page read also
+ * fills the cache entries of its records (`op.items`), so opening one of them needs no request.
  */
 async function readList(
   { reader, send, apiPageSizes }: { reader: Reader; send: SendOp; apiPageSizes: Map<OperationId, number> },

@@ -47,7 +47,6 @@ export class ApiError extends Error {
   }
 }
 
-/** True when `e` is an ApiError (narrows the type). */
 export function isApiError(e: unknown): e is ApiError {
   return e instanceof ApiError;
 }
@@ -80,11 +79,7 @@ function scrub(text: string, secret: string): string {
   return secret ? text.split(secret).join('[REDACTED]') : text;
 }
 
-/**
- * A request with a saved answer to fall back on left the limits' line (or did not join it) because
- * Rollcall began to stop (no request was made): the reader answers with the saved answer, else
- * throws `reason` (the restarting sentence).
- */
+/** A read with a saved answer to fall back on left the limits' line: Rollcall began to stop (`reason` says so). */
 export class LeftLineError extends Error {
   override name = 'LeftLineError';
   constructor(readonly reason: unknown) {
@@ -97,10 +92,7 @@ export class NotSavedError extends Error {
   override name = 'NotSavedError';
 }
 
-/**
- * A 'snapshot' read of something never saved that the monthly allowance's pace does not allow now (no
- * request was made): `nextAt` (ms) is when the pace allows the next read.
- */
+/** A 'snapshot' read with nothing saved that the pace does not allow now: `nextAt` (ms) is when it does. */
 export class PacedError extends NotSavedError {
   override name = 'PacedError';
   constructor(
@@ -111,11 +103,7 @@ export class PacedError extends NotSavedError {
   }
 }
 
-/**
- * An access check's member lookup found nothing young enough saved, and the access checks' share of
- * the monthly allowance is spent (Limits.takeAccess; no request was made): `nextAt` (ms) is when
- * lookups are possible again.
- */
+/** An access lookup's share of the month is spent ('access-lookup', ReadOptions): `nextAt` (ms) is when it is not. */
 export class AccessSpentError extends Error {
   override name = 'AccessSpentError';
   constructor(
@@ -128,19 +116,14 @@ export class AccessSpentError extends Error {
   }
 }
 
-/**
- * An access check's lookup would have been a first check (no saved answer allowed the user) for a
- * user the guard knows for a stranger (its `noFirstCheck`): no request was made and nothing
- * was spent.
- */
+/** A first check of a user the guard knows for a stranger (`noFirstCheck`): no request, nothing spent. */
 export class FirstCheckSkippedError extends Error {
   override name = 'FirstCheckSkippedError';
 }
 
 /**
- * A read that must be made now (a 'link-check' read) found no room in the monthly
- * allowance (Limits.room; no request was made): `left` of `points` remain this month, all of it the
- * reserve or held (none when spent), and room comes back at `nextAt` (ms).
+ * A 'link-check' read found no room in the month (Limits.room; no request was made): `left` of
+ * `points` remain, all of it the reserve or held, and room comes back at `nextAt` (ms).
  */
 export class NoRoomError extends Error {
   override name = 'NoRoomError';

@@ -11,13 +11,10 @@
  * What a read may be answered with, and what its request spends, is its purpose's policy: the
  * purposes and their rules are `ReadOptions` (src/api/types.ts).
  *
- * Saved answers (`saved`, src/api/saved.ts): every answer a request bought (and the records it
- * also answers) is kept in the store as well, written after the answer; when the cache has nothing
- * under a key, the store's copy stands in (and is put back in the cache), so an emptied cache costs
- * no answer. Work run `withoutRequests` (the shutdown's drain) is answered from what is saved, of
- * any age the cache would keep; a read that would need a request throws the refusal's reason. A
- * read already waiting in the limits' line when the drain begins, with such a saved answer, leaves
- * the line and is answered with it (`withSavedFallback`, http.ts's `drain`).
+ * When the cache has nothing under a key, the saved answer (src/api/saved.ts) stands in and is put
+ * back. Work run `withoutRequests` (the shutdown's drain) is answered from what is saved, of any age
+ * the cache would keep, else throws the refusal's reason; a read already waiting in the limits' line
+ * when the drain begins leaves it for such an answer (`withSavedFallback`, http.ts's `drain`).
  */
 import type { Logger } from '../base/log.js';
 import { within } from './abort.js';
@@ -85,10 +82,7 @@ interface ReaderOptions {
   coalesce?: boolean;
   /** May a read of something already saved spend a request now? (Limits.pace; always yes without.) */
   pace?: () => Promise<PaceVerdict>;
-  /**
-   * May an access check's lookup spend a request now? (Limits.takeAccess; always yes without.)
-   * `recheck`: of a user a saved answer allowed (the whole share), else a first check (its part).
-   */
+  /** May an access lookup (`recheck` or first) spend a request now? (Limits.takeAccess; always yes without.) */
   takeAccess?: (kind: AccessKind) => Promise<PaceVerdict>;
   /** Has the month room for a read that must be made now? (Limits.room; always yes without.) */
   room?: () => Promise<RoomVerdict>;
@@ -118,7 +112,6 @@ interface Loaded {
   fetchedAt: number;
 }
 
-/** A saved answer (a cache entry with data). */
 type SavedEntry = Extract<CacheEntry, { data: unknown }>;
 
 /** One read's purpose and the ages it works with (ms), from its class's freshness and its purpose. */
@@ -140,7 +133,6 @@ interface ReadPlan {
   notFoundFreshMs: number;
 }
 
-/** Work out the ages of a read of `spec` for `options`' purpose. */
 function planRead(key: string, spec: ReadSpec, options: ReadOptions, ttl: TtlPolicy): ReadPlan {
   const notFoundMs = ttl.notFound * 1000;
   const life = 'life' in options ? options.life : undefined;
@@ -182,12 +174,10 @@ function waitsForPace(purpose: ReadOptions['purpose'], saved: boolean): boolean 
   }
 }
 
-/** Build the read pipeline over `cache`. */
 export function createReader(options: ReaderOptions): Reader {
   return new CacheReader(options);
 }
 
-/** A saved answer served as it is. */
 function fromCache<T>(entry: SavedEntry): Fetched<T> {
   return { data: entry.data as T, fetchedAt: entry.fetchedAt, fromCache: true, stale: false };
 }
@@ -415,7 +405,6 @@ class CacheReader implements Reader {
     return restored.entry;
   }
 
-  /** Load and store under `plan.key`, for at least `plan.keepMs`. */
   private async loadAndStore(
     plan: ReadPlan,
     load: () => Promise<unknown>,

@@ -40,12 +40,7 @@ export interface RolesList {
 }
 
 export interface ReadRolesOptions {
-  /**
-   * Why it is read (ReadOptions, src/api/types.ts): 'ask' (the default) takes the saved copy while
-   * younger than ROLES_FRESH_MS; 'refresh' reads it again now as the month's pace allows; 'link-check'
-   * at once (an admin saving settings: only with room above the reserve); 'access-roles' is the
-   * access guard's, whose refresh spends from the access checks' share.
-   */
+  /** Why it is read (ReadOptions, src/api/types.ts, says each purpose's rules); default 'ask'. */
   purpose?: 'ask' | 'refresh' | 'link-check' | 'access-roles';
   now?: () => number;
 }

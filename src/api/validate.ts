@@ -55,11 +55,7 @@ export function parseItemBody(text: string | undefined): JsonObject {
   return keepRecord(body);
 }
 
-/**
- * A list body: an object with an array `data` of objects. Missing or invalid numbers are derived:
- * page and pageSize from the request; total from totalPages, else as the lower bound
- * (page - 1) * pageSize + data.length; totalPages from total.
- */
+/** A list body: an object with an array `data` of objects; missing numbers derived (`envelopeNumbers`). */
 export function parsePageBody(text: string | undefined, query: PageQuery): PageBody {
   const body = parseJson(text);
   if (!isObject(body) || !Array.isArray(body.data)) throw malformed('expected an object with a data array');

@@ -40,12 +40,10 @@ type Purpose = (typeof PURPOSES)[number];
 
 const storage = new AsyncLocalStorage<WaitContext>();
 
-/** Run `work` with `context` as the wait context of every request it makes. */
 export function withWait<T>(context: WaitContext, work: () => T): T {
   return storage.run(context, work);
 }
 
-/** The wait context of the running work, if any. */
 export function currentWait(): WaitContext | undefined {
   return storage.getStore();
 }
@@ -77,23 +75,17 @@ export function withoutRequests<T>(reason: unknown, work: () => T): T {
   return refusals.run({ reason }, work);
 }
 
-/** The running work's refusal of requests, if it runs `withoutRequests`. */
 export function requestsRefused(): Refusal | undefined {
   return refusals.getStore();
 }
 
 const fallbacks = new AsyncLocalStorage<true>();
 
-/**
- * Run a read's request that has a saved answer to fall back on (the reader's): once Rollcall
- * begins to stop (the http layer's `drain`), such a request leaves the limits' line, or does not
- * join it, and the reader answers with the saved answer (`LeftLineError`).
- */
+/** Run a request with a saved answer to fall back on: it leaves the line once Rollcall begins to stop (http.ts). */
 export function withSavedFallback<T>(work: () => T): T {
   return fallbacks.run(true, work);
 }
 
-/** Whether the running request has a saved answer to fall back on (`withSavedFallback`). */
 export function hasSavedFallback(): boolean {
   return fallbacks.getStore() === true;
 }

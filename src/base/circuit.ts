@@ -9,9 +9,6 @@
  *   dependency being down) for `pauseMs`; then the next call is the one probe: calls arriving while
  *   it runs wait for it (one wait for them all), and run once it succeeded, or are refused when it
  *   failed, which opens the circuit for another pause.
- *
- * Opening is logged once as a warning, closing again once as info. The pause is on the monotonic
- * clock unless `clock` is given (a test's).
  */
 import type { Logger } from './log.js';
 
@@ -26,12 +23,10 @@ interface CircuitOptions {
   isOutage?: (error: unknown) => boolean;
   /** The error a call past its deadline fails with. */
   late?: (deadlineMs: number) => Error;
-  /** Where the opening and the recovery are said; nowhere without one. */
   logger?: Pick<Logger, 'warn' | 'info'>;
   clock?: () => number;
 }
 
-/** The error of a call past its deadline, unless the options give another. */
 export class CircuitDeadlineError extends Error {
   constructor(readonly deadlineMs: number) {
     super(`no answer within ${deadlineMs} ms`);
@@ -51,7 +46,6 @@ export class Circuit {
   private openUntil: number | undefined;
   /** The probe under way while open: resolves once it has ended, either way. */
   private probe: Promise<void> | undefined;
-  /** Calls refused since the circuit opened (said in the recovery's log line). */
   private refusedCalls = 0;
 
   constructor(options: CircuitOptions) {
@@ -64,7 +58,6 @@ export class Circuit {
     this.clock = options.clock ?? (() => performance.now());
   }
 
-  /** Whether calls are being refused (open, between probes). */
   get isOpen(): boolean {
     return this.openUntil !== undefined;
   }
@@ -111,7 +104,6 @@ export class Circuit {
     return error instanceof CircuitDeadlineError || this.isOutage(error);
   }
 
-  /** The error a caller sees: a deadline's as the options make it. */
   private shown(error: unknown): unknown {
     return error instanceof CircuitDeadlineError ? this.late(error.deadlineMs) : error;
   }

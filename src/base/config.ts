@@ -48,7 +48,6 @@ const bool = (fallback: boolean) =>
     .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
     .default(fallback ? 'true' : 'false')
     .transform((v) => v === 'true' || v === '1' || v === 'yes');
-/** What a URL setting accepts. */
 interface UrlRule {
   /** Schemes allowed, without the colon. */
   schemes: string[];
@@ -56,7 +55,6 @@ interface UrlRule {
   kind: string;
   /** Whether a user name or password may appear (CACHE_URL's Redis password). */
   credentials: boolean;
-  /** A path the URL must end in, and why. */
   pathEnd?: { path: string; why: string };
 }
 
@@ -80,7 +78,6 @@ export function urlProblem(value: string, rule: UrlRule): string | undefined {
   return undefined;
 }
 
-/** A URL setting: checked by `urlProblem`, one message at most. */
 export const urlSetting = (rule: UrlRule) =>
   z.string().superRefine((value, ctx) => {
     const problem = urlProblem(value, rule);
@@ -118,7 +115,6 @@ const secretKey = z.string().transform((v, ctx) => {
   return z.NEVER;
 });
 
-/** The 32 bytes of a key written in hex or base64, or undefined when it is neither. */
 export function decodeKey(value: string): Buffer | undefined {
   if (/^[0-9a-f]{64}$/i.test(value)) return Buffer.from(value, 'hex');
   if (/^[A-Za-z0-9+/_-]{43}=?$/.test(value)) {
@@ -180,11 +176,9 @@ const schema = z.object({
   // A deferred interaction may be completed for 15 minutes: queued work uses that window, less two
   // minutes for the read itself (at most 14 minutes).
   API_QUEUE_MAX_WAIT_MS: int(0, 840_000, 780_000),
-  // The `month` limit's period in seconds (periods aligned to the Unix epoch); 0: the calendar month
-  // in UTC. For a month compressed into minutes (the benchmark, tests against a sandbox quota).
-  // Scheduled digests then follow the same compressed calendar: a day is API_MONTH_SECONDS/30
-  // seconds from the epoch, the time zone plays no part, and the scheduler looks for digests due
-  // every compressed minute, at most once a second (compressedInstant in src/reports/digest.ts).
+  // The `month` limit's period in seconds (aligned to the Unix epoch); 0: the calendar month in UTC.
+  // For a month compressed into minutes (the benchmark, sandbox tests): digests then follow the same
+  // compressed calendar, the time zone playing no part (compressedInstant in src/reports/digest.ts).
   API_MONTH_SECONDS: int(0, 31_622_400, 0),
   API_COALESCE: bool(true),
   API_MAX_RESPONSE_BYTES: int(1_024, 104_857_600, 5_242_880),
@@ -233,14 +227,13 @@ const schema = z.object({
   HEALTH_HOST: z
     .union([z.ipv4(), z.ipv6(), z.hostname()], { error: 'must be an IP address or a host name' })
     .default('127.0.0.1'),
-  // Reports (/shift totals, /loa active, /quota check): the community's calendar, and in
-  // single-community mode the quotas (hosted mode: each server's admins set their own).
+  // Reports: the community's calendar, and single-community mode's quotas.
   REPORTS_TIME_ZONE: z
     .string()
     .default('UTC')
     .refine(isIanaZone, { message: 'must be an IANA time zone name, e.g. Europe/London or UTC' }),
   REPORTS_WEEK_START: z
-    .enum(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'], {
+    .enum(WEEKDAYS, {
       error: 'must be a day of the week in English, e.g. monday',
     })
     .default('monday'),
@@ -366,7 +359,6 @@ function isIanaZone(name: string): boolean {
 /** Settings of earlier versions that are only read to be refused (see `replacedBy`). */
 const RETIRED_SETTINGS: readonly string[] = ['API_BUDGET', 'API_BUDGET_WINDOW_SECONDS'];
 
-/** Every setting name the bot reads (the keys of the schema, less the retired ones). */
 export const SETTING_NAMES: readonly string[] = Object.keys(schema.shape).filter(
   (name) => !RETIRED_SETTINGS.includes(name),
 );
@@ -433,7 +425,6 @@ export function secretValues(config: Partial<Record<string, unknown>>): string[]
   return [...found];
 }
 
-/** The bot's settings from the environment. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
   const result = withDefaultHealthPort(parse(schema, env));
   const errors = [
@@ -467,29 +458,17 @@ function modeErrors(env: NodeJS.ProcessEnv): string[] {
   return [];
 }
 
-/**
- * Hosted mode's digests and leave reminders are each server's admins' (/rollcall-admin reports),
- * not the environment's.
- */
 function digestErrors(env: NodeJS.ProcessEnv): string[] {
-  const hasToken = (env.API_TOKEN?.trim() ?? '') !== '';
-  if (hasToken) return [];
-  const errors: string[] = [];
-  if ((env.DIGEST_CHANNEL_ID?.trim() ?? '') !== '')
-    errors.push(
-      "DIGEST_CHANNEL_ID is read only with API_TOKEN (single-community mode); in hosted mode each server's admins set their digest with /rollcall-admin reports",
+  if ((env.API_TOKEN?.trim() ?? '') !== '') return [];
+  const posts = { DIGEST_CHANNEL_ID: 'digest', REMINDER_CHANNEL_ID: 'leave reminders' } as const;
+  return Object.entries(posts)
+    .filter(([name]) => (env[name]?.trim() ?? '') !== '')
+    .map(
+      ([name, what]) =>
+        `${name} is read only with API_TOKEN (single-community mode); in hosted mode each server's admins set their ${what} with /rollcall-admin reports`,
     );
-  if ((env.REMINDER_CHANNEL_ID?.trim() ?? '') !== '')
-    errors.push(
-      "REMINDER_CHANNEL_ID is read only with API_TOKEN (single-community mode); in hosted mode each server's admins set their leave reminders with /rollcall-admin reports",
-    );
-  return errors;
 }
 
-/**
- * SHARD_IDS and SHARD_COUNT go together (each host names its shards of a count all hosts agree on);
- * SHARDS, when also set, must be that count. Every shard id must be below the count.
- */
 function shardErrors(result: ConfigResult): string[] {
   if (!result.ok) return [];
   const { SHARDS, SHARD_IDS, SHARD_COUNT } = result.config;
@@ -511,7 +490,6 @@ function withDefaultHealthPort(result: ConfigResult): ConfigResult {
   return { ok: true, config: { ...result.config, HEALTH_PORT: result.config.HEALTH_PORT_DEFAULT } };
 }
 
-/** Whether the settings ask for the shard manager (SHARDS, or SHARD_IDS with SHARD_COUNT). */
 export function isSharded(config: Pick<Config, 'SHARDS' | 'SHARD_COUNT'>): boolean {
   return config.SHARDS !== undefined || config.SHARD_COUNT !== undefined;
 }
@@ -521,7 +499,6 @@ export function isHosted(config: Pick<Config, 'API_TOKEN'>): boolean {
   return config.API_TOKEN === '';
 }
 
-/** What the store needs (hosted mode): where the database is and the key that seals the tokens. */
 const storeSchema = schema
   .pick({ DATA_DIR: true, DATABASE_URL: true, ROLLCALL_SECRET_KEY_PREVIOUS: true })
   .extend({ ROLLCALL_SECRET_KEY: secretKey });
@@ -565,10 +542,9 @@ function unquoted(value: string): string {
 }
 
 /**
- * DATABASE_PASSWORD, when set, becomes DATABASE_URL's password, percent-encoded: a generated
- * password (base64 has `/`, `+` and `=`; others have `@` or `:`) cannot be pasted into a URL as it
- * is, and compose.yaml hands the database's own POSTGRES_PASSWORD over this way. The one place the
- * two are joined; everything after reads DATABASE_URL only. Returns the problem, if any.
+ * DATABASE_PASSWORD, when set, becomes DATABASE_URL's password, percent-encoded (the one place the two
+ * are joined): a generated password (base64 has `/`, `+` and `=`; others `@` or `:`) cannot be pasted
+ * into a URL as it is, and compose.yaml hands the database's POSTGRES_PASSWORD over this way.
  */
 function withDatabasePassword(env: Record<string, string>): string | undefined {
   const password = env.DATABASE_PASSWORD;
@@ -591,7 +567,6 @@ export function formatConfigErrors(errors: string[]): string {
   return `Rollcall cannot start; fix these settings (see .env.example):\n${errors.map((e) => `  - ${e}`).join('\n')}`;
 }
 
-/** What reading a settings file found: the names it holds, or why it cannot be read (one sentence). */
 export type EnvFileResult = { ok: true; names: string[] } | { ok: false; problem: string };
 
 /**
@@ -679,7 +654,6 @@ export interface ResembledSetting {
   resembles?: string;
   /** The settings' first word it starts with (`ACCESS_`), when it resembles none. */
   prefix?: string;
-  /** Where the name was set. */
   from: '.env' | 'the environment';
 }
 

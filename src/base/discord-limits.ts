@@ -1,8 +1,4 @@
-/**
- * Discord's limits, in one neutral place every layer may import (render enforces the embed and
- * component limits; the paging codec keeps custom_ids within theirs).
- * https://discord.com/developers/docs/resources/message#embed-object-embed-limits
- */
+/** Discord's limits, below every layer. https://discord.com/developers/docs/resources/message#embed-object-embed-limits */
 export const LIMITS = {
   title: 256,
   description: 4096,

@@ -4,7 +4,6 @@
  * calendar month in UTC, as the service's free tier counts it.
  */
 
-/** A calendar month (UTC) or a length of time in seconds. */
 type LimitWindow = { kind: 'month' } | { kind: 'span'; seconds: number };
 
 export interface LimitSpec {

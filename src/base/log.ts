@@ -36,7 +36,6 @@ export function redactUrlCredentials(text: string): string {
 interface LogOptions {
   level: string;
   format: 'json' | 'pretty';
-  /** Where to write; defaults to stdout. Tests pass a stream to inspect lines. */
   destination?: pino.DestinationStream;
 }
 

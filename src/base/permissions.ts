@@ -1,7 +1,4 @@
-/**
- * COMMAND_PERMISSIONS → the default_member_permissions bit field sent with every command. Neutral:
- * read by config (to validate the setting at start) and by the deploy script (to apply it).
- */
+/** COMMAND_PERMISSIONS → the default_member_permissions bit field (read by config and the deploy script). */
 import { PermissionFlagsBits, PermissionsBitField, type PermissionsString } from 'discord.js';
 
 /**

@@ -1,8 +1,6 @@
 /**
  * Text from the API or from what someone typed, made safe to show: invisible and control characters
- * out, markdown escaped, mentions and links defused, cut to Discord's limits without splitting a
- * character. Neutral: the renderers (src/render/format.ts re-exports these) and the words' markup
- * (src/i18n/markup.ts) both use it.
+ * out, markdown escaped, mentions and links defused, cut to Discord's limits without splitting a character.
  */
 import { escapeMarkdown } from 'discord.js';
 import { LIMITS } from './discord-limits.js';
@@ -22,7 +20,6 @@ const UNESCAPED_MARKUP = /(?<!\\)((?:\\\\)*)([*_~|`])/g;
 // Line starts Discord renders as block quotes (> and >>>) or subtext (-#); escapeMarkdown leaves them.
 const LINE_MARKUP = /^([ \t]*)(>|-#)/gm;
 
-/** `text` without invisible characters, keeping the joiners of emoji sequences. */
 function stripInvisible(text: string): string {
   return text.replace(INVISIBLE, (ch, offset: number) =>
     ch === ZWJ &&
@@ -39,19 +36,7 @@ const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g;
 const DISCORD_TAGS = /<(?=[@#:]|a:|t:|\/)/g;
 const MASS_MENTION = /@(everyone|here)/gi;
 
-/**
- * Cut `text` to at most `max` characters, marking the cut with an ellipsis. Characters are counted
- * in UTF-16 units: the stricter reading of Discord's limits, so an emoji (two units)
- * can never push a label, value or title over its limit. A character is never split.
- */
-export function truncate(text: string, max: number): string {
-  return truncateUnits(text, max);
-}
-
-/**
- * API text is data, never markup: strip invisible and control characters, escape markdown,
- * and defuse anything Discord would turn into a mention or link. An empty result is shown as NONE.
- */
+/** API text is data, never markup; an empty result is shown as NONE. */
 export function safeText(value: unknown, max: number = LIMITS.fieldValue): string {
   if (value === undefined || value === null) return NONE;
   const raw = typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
@@ -76,8 +61,7 @@ export function safeText(value: unknown, max: number = LIMITS.fieldValue): strin
 
 /** One line of text (newlines folded), for list rows and labels. */
 export function safeLine(value: unknown, max: number): string {
-  const text = safeText(typeof value === 'string' ? value.replace(/\s+/g, ' ') : value, max);
-  return text;
+  return safeText(typeof value === 'string' ? value.replace(/\s+/g, ' ') : value, max);
 }
 
 /** Plain text for places where markdown is not rendered (select labels, button labels, choices). */
@@ -88,11 +72,10 @@ export function plainText(value: unknown, max: number): string {
 }
 
 /**
- * `text` cut to at most `max` UTF-16 code units without splitting a character, marked with an
- * ellipsis. Used for the 6000-character total, which is counted in UTF-16 units here: the
- * stricter reading, so astral text (emoji, math letters) can never push an embed over.
+ * `text` cut to at most `max` UTF-16 code units (the stricter reading of Discord's limits, so astral
+ * text never pushes a label or an embed over), marked with an ellipsis, never splitting a character.
  */
-export function truncateUnits(text: string, max: number): string {
+export function truncate(text: string, max: number): string {
   if (text.length <= max) return text;
   if (max <= 0) return '';
   let end = 0;
@@ -103,3 +86,6 @@ export function truncateUnits(text: string, max: number): string {
   // Never end on a lone backslash, which would escape the ellipsis.
   return `${text.slice(0, end).replace(/\\+$/, '')}…`;
 }
+
+/** The embed total's name for `truncate` (src/render/format.ts). */
+export { truncate as truncateUnits };

@@ -33,7 +33,6 @@ export class Slicer {
 
   constructor(private readonly slicing: Slicing = SLICING) {}
 
-  /** Count `records` handled; pause (once) when the slice is full. */
   async step(records = 1): Promise<void> {
     this.done += records;
     if (this.done < Math.max(1, this.slicing.every)) return;

@@ -190,21 +190,15 @@ export class Metrics {
     });
   }
 
-  /** The Prometheus content type of `text()`. */
   get contentType(): string {
     return this.registry.contentType;
   }
 
-  /** Every metric in Prometheus text format. */
   text(): Promise<string> {
     return this.registry.metrics();
   }
 
-  /**
-   * A fetch for the API layer (`ApiDeps.fetch`) that counts every attempt by operationId, status and
-   * the purpose of the work it is made for (the wait context's).
-   * `baseUrl` is API_BASE_URL, whose path prefix is not part of the operation's path.
-   */
+  /** A fetch for the API layer counting every attempt (`baseUrl`'s path prefix is not in the operation's path). */
   apiFetch(baseUrl: string, inner?: typeof fetch): typeof fetch {
     const basePath = new URL(baseUrl).pathname;
     const counter = this.apiRequests;
@@ -255,16 +249,18 @@ export class Metrics {
   /** Time interactions from receipt, and their first response from Discord's acknowledgement. */
   watchClient(client: Client): void {
     // In front of the router's listener, so the clock starts before any work does.
-    client.prependListener(Events.InteractionCreate, (interaction) => this.received(interaction));
-    client.rest.on(RESTEvents.Response, (request, response) => this.restResponse(request, response));
+    client.prependListener(Events.InteractionCreate, (interaction) => quietly(() => this.track(interaction)));
+    client.rest.on(RESTEvents.Response, (request, response) =>
+      quietly(() => this.firstResponseSeen(request, response)),
+    );
   }
 
   /**
    * The router's one observation: `interaction` is being answered with `outcome` (call it just
    * before the final answer is sent). Never throws.
    */
-  readonly interaction = (interaction: Interaction, outcome: InteractionOutcome): void => {
-    try {
+  readonly interaction = (interaction: Interaction, outcome: InteractionOutcome): void =>
+    quietly(() => {
       const entry = this.pending.get(interaction.id) ?? this.track(interaction);
       const result = outcomeOf(outcome);
       this.interactions.inc({ command: entry.command, type: entry.type, outcome: result });
@@ -274,18 +270,7 @@ export class Metrics {
       );
       entry.finalSeen = true;
       if (entry.firstSeen) this.pending.delete(interaction.id);
-    } catch {
-      // measuring must never get in the way of answering
-    }
-  };
-
-  private received(interaction: Interaction): void {
-    try {
-      this.track(interaction);
-    } catch {
-      // as above
-    }
-  }
+    });
 
   private track(interaction: Interaction): Pending {
     const entry: Pending = {
@@ -303,14 +288,6 @@ export class Metrics {
   }
 
   /** Never touches the response's body: it may be the very stream the REST client goes on to read. */
-  private restResponse(request: { method: string; path: string }, response: ResponseLike): void {
-    try {
-      this.firstResponseSeen(request, response);
-    } catch {
-      // as above
-    }
-  }
-
   private firstResponseSeen(request: { method: string; path: string }, response: ResponseLike): void {
     const match = CALLBACK_PATH.exec(request.path);
     if (request.method.toLowerCase() !== 'post' || !match || response.status >= 300) return;
@@ -345,6 +322,14 @@ export class Metrics {
       default:
         return { command: UNKNOWN, type: 'command' };
     }
+  }
+}
+
+function quietly(measure: () => void): void {
+  try {
+    measure();
+  } catch {
+    // measuring must never get in the way of answering
   }
 }
 

@@ -1,8 +1,4 @@
-/**
- * The API operation a request URL belongs to, for the metrics' `endpoint` label: the operationId of
- * its row in OPERATIONS (src/api/operations.ts), which the type check holds to every path of
- * openapi.yaml.
- */
+/** The API operation a request URL belongs to (its row's operationId), for the metrics' `endpoint` label. */
 import { OPERATION_LIST } from '../api/operations.js';
 
 /** Label for a URL that matches no described path (never the path itself: it may carry ids). */
@@ -15,9 +11,7 @@ const PATTERNS = OPERATION_LIST.map(({ id, path }) => ({
   pattern: new RegExp(`^${path.replace(/\{[^}]+\}/g, '[^/]+')}$`),
 })).sort((a, b) => b.literal - a.literal);
 
-/**
- * The operationId for `url` under the API base path `basePath` (e.g. `/api/v1`), or `other`.
- */
+/** The operationId for `url` under the API base path `basePath` (e.g. `/api/v1`), or `other`. */
 export function operationOf(url: string, basePath: string): string {
   let path: string;
   try {

@@ -52,12 +52,10 @@ export const SHARD_ENV = ['SHARDS', 'SHARD_COUNT', 'SHARD_IDS'] as const;
  */
 const CLIENT_ENV = ['SHARDS', 'SHARD_COUNT', 'SHARD_LIST'] as const;
 
-/** Remove the empty (or blank) values of the names discord.js reads from `env` itself. */
 export function dropEmptyClientEnv(env: NodeJS.ProcessEnv = process.env): void {
   for (const name of CLIENT_ENV) if (env[name] !== undefined && env[name].trim() === '') delete env[name];
 }
 
-/** Whether this process is a shard started by the manager. */
 export function isShardProcess(env: NodeJS.ProcessEnv = process.env): boolean {
   return env.SHARDING_MANAGER === 'true' && typeof process.send === 'function';
 }

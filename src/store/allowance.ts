@@ -7,7 +7,7 @@
  *   strictest of them apply from the first read after a restart, in every process.
  */
 import { type Kysely, sql } from 'kysely';
-import type { Tables } from './migrations.js';
+import type { Run, Tables } from './migrations.js';
 
 export interface AllowanceStore {
   /** Requests counted for `token` (its hash) in `month` (the limits' name of it); 0 when none. */
@@ -20,8 +20,6 @@ export interface AllowanceStore {
    */
   tokenLimits(by: { guildId: string } | { fingerprint: string }): Promise<(string | undefined)[]>;
 }
-
-type Run = <T>(query: () => Promise<T>) => Promise<T>;
 
 export class SqlAllowance implements AllowanceStore {
   constructor(

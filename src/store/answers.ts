@@ -14,7 +14,7 @@
  */
 import { type Kysely, sql } from 'kysely';
 import { mayWrite } from './fence.js';
-import { COMMUNITY_COLUMN, type Tables } from './migrations.js';
+import { COMMUNITY_COLUMN, type Run, type Tables } from './migrations.js';
 
 export interface SavedAnswer {
   /** The answer's key (the cache's: it carries the token's hash, never the token). */
@@ -38,16 +38,12 @@ export interface AnswerStore {
   save(community: string, answers: readonly SavedAnswer[], maxBytes: number): Promise<void>;
   /** Bytes the community keeps (keys and answers, UTF-8). */
   bytes(community: string): Promise<number>;
-  /** Forget every answer of the community. */
   forget(community: string): Promise<void>;
 }
-
-type Run = <T>(query: () => Promise<T>) => Promise<T>;
 
 /** Rows written, looked at or deleted per statement (6 parameters a row: far below either database's limit). */
 const CHUNK = 200;
 
-/** What a row weighs: its key and answer as UTF-8. */
 function answerBytes(answer: Pick<SavedAnswer, 'key' | 'entry'>): number {
   return Buffer.byteLength(answer.key, 'utf8') + Buffer.byteLength(answer.entry, 'utf8');
 }

@@ -37,14 +37,12 @@ export class Keyring {
     if (this.previous?.id === this.current.id) this.previous = undefined;
   }
 
-  /** The key with this id, or undefined when neither key has it. */
   find(id: string): SealKey | undefined {
     if (id === this.current.id) return this.current;
     if (id === this.previous?.id) return this.previous;
     return undefined;
   }
 
-  /** Seal `plaintext` for `owner` under the current key. */
   seal(owner: string, plaintext: string): { keyId: string; sealed: string } {
     const nonce = randomBytes(NONCE_BYTES);
     const cipher = createCipheriv(ALGORITHM, this.current.bytes, nonce, { authTagLength: TAG_BYTES });

@@ -10,7 +10,7 @@
  * rows whose time has come, one indexed query however many servers there are.
  */
 import type { Kysely } from 'kysely';
-import type { Tables } from './migrations.js';
+import type { Run, Tables } from './migrations.js';
 
 export interface SavedDigest {
   guildId: string;
@@ -43,13 +43,11 @@ interface DueQuery {
 }
 
 export interface DigestStore {
-  /** One server's digest, or undefined when none is set. */
   get(guildId: string): Promise<SavedDigest | undefined>;
   /** The digests due (the scheduler's round): one query, ordered by `nextAt` then server id. */
   due(query: DueQuery): Promise<SavedDigest[]>;
   /** Save (or replace) a server's digest settings; clears its problem; due at the next round. */
   save(guildId: string, settings: unknown): Promise<void>;
-  /** When the scheduler next looks at a server's digest (ms; 0: at its next round). */
   schedule(guildId: string, nextAt: number): Promise<void>;
   /** Record (or clear, with undefined) the problem met posting a server's digest. */
   setProblem(guildId: string, problem: string | undefined): Promise<void>;
@@ -57,11 +55,8 @@ export interface DigestStore {
   claim(guildId: string, at: number): Promise<boolean>;
   /** The latest instant (ms) a run of the server's digest was claimed for, or undefined. */
   lastRun(guildId: string): Promise<number | undefined>;
-  /** Forget a server's digest and its runs. */
   remove(guildId: string): Promise<void>;
 }
-
-type Run = <T>(query: () => Promise<T>) => Promise<T>;
 
 export class SqlDigests implements DigestStore {
   constructor(

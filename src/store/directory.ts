@@ -7,7 +7,7 @@
 import type { Kysely } from 'kysely';
 import { type Pause, SLICING } from '../base/slices.js';
 import { mayWrite } from './fence.js';
-import { COMMUNITY_COLUMN, type Tables } from './migrations.js';
+import { COMMUNITY_COLUMN, type Run, type Tables } from './migrations.js';
 
 /** Longest member id (and Discord user id) the directory keeps: longer ones are not remembered. */
 const DIRECTORY_ID_MAX = 128;
@@ -23,11 +23,8 @@ export interface DirectoryStore {
   remember(community: string, memberId: string, userId: string): Promise<void>;
   /** The Discord users of those of `memberIds` the community's directory knows (member id → user id). */
   lookup(community: string, memberIds: readonly string[]): Promise<Map<string, string>>;
-  /** Forget a community's directory. */
   forget(community: string): Promise<void>;
 }
-
-type Run = <T>(query: () => Promise<T>) => Promise<T>;
 
 export class SqlDirectory implements DirectoryStore {
   constructor(

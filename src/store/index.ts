@@ -1,18 +1,9 @@
 /**
  * The store: each Discord server's API credential (sealed, see crypto.ts) and settings, in a SQLite
  * file under DATA_DIR (default) or in PostgreSQL (DATABASE_URL). It knows nothing of Discord or the
- * API: ids are opaque strings to it.
- *
- * Guarantees:
- * - the schema is migrated to this version's before `openStore` resolves (versioned migrations);
- * - a write's promise resolves only after the database committed it (SQLite in WAL mode with
- *   synchronous=FULL; PostgreSQL's default synchronous commit);
- * - `openStore` rejects with one clear sentence when the database cannot be reached, or when
- *   ROLLCALL_SECRET_KEY is missing or is not the key the stored rows were sealed with;
- * - every later failure of the database is a `StoreError` with code `unavailable`;
- * - no call blocks the event loop for longer than SQLite's short busy_timeout while another
- *   connection holds the write lock (patience.ts), and no PostgreSQL call waits longer than the
- *   query timeout on a connection that went silent (postgres.ts).
+ * API: ids are opaque strings to it. Its guarantees (migrated before `openStore` resolves, a write
+ * resolved only once committed, one sentence for a database that cannot be reached or a wrong key,
+ * `StoreError` 'unavailable' after, no long block of the event loop) are docs/store.md's.
  */
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -32,6 +23,7 @@ import {
   MIGRATION_LOCK_TABLE,
   MIGRATION_TABLE,
   migrations,
+  type Run,
   type Tables,
 } from './migrations.js';
 import { SQLITE_BUSY_TIMEOUT_MS, SQLITE_LOCK_PATIENCE_MS, whileLocked } from './patience.js';
@@ -112,7 +104,6 @@ export interface CredentialInfo {
   linkedAt: Date;
   /** When the API last rejected the token (401); undefined while it is usable. */
   invalidAt: Date | undefined;
-  /** The id of the key that sealed it. */
   keyId: string;
 }
 
@@ -153,17 +144,11 @@ export interface Store {
   /** Seal every token not under the current key again under it; returns how many were resealed. */
   reencryptAll(): Promise<number>;
   close(): Promise<void>;
-  /** The reports' snapshot and settings (src/store/snapshot.ts). */
   readonly snapshots: SnapshotStore;
-  /** Scheduled digests' settings and claimed runs (src/store/digests.ts). */
   readonly digests: DigestStore;
-  /** Leave reminders' channel per server and the reminders posted (src/store/reminders.ts). */
   readonly reminders: ReminderStore;
-  /** The month's count per token, and the limits of the servers sharing a token (src/store/allowance.ts). */
   readonly allowance: AllowanceStore;
-  /** Each community's directory of who is who: member id → Discord user id (src/store/directory.ts). */
   readonly directory: DirectoryStore;
-  /** The API's answers bought with the month's allowance, per token, bounded in bytes (src/store/answers.ts). */
   readonly answers: AnswerStore;
 }
 
@@ -192,7 +177,7 @@ interface Connection {
   kind: Store['kind'];
   location: string;
   /** Runs a whole statement or transaction, again while SQLite reports another connection's lock. */
-  patiently: Patiently;
+  patiently: Run;
   /**
    * PostgreSQL's: every call after the store opened goes through it, so a database that stops
    * answering costs one wait (the query timeout), then calls fail at once until it answers again.
@@ -200,8 +185,6 @@ interface Connection {
    */
   circuit?: Circuit;
 }
-
-type Patiently = <T>(attempt: () => Promise<T>) => Promise<T>;
 
 function connectSqlite(options: StoreOptions): Connection {
   const dir = resolve(options.dataDir ?? './data');
@@ -380,7 +363,7 @@ class SqlStore implements Store {
     readonly location: string,
     private readonly keyring: Keyring | undefined,
     private readonly now: () => number,
-    private readonly patiently: Patiently,
+    private readonly patiently: Run,
     private readonly circuit: Circuit | undefined,
   ) {
     this.snapshots = new SqlSnapshots(db, (query) => this.run(query), now);

@@ -1,8 +1,6 @@
 /**
- * The store's schema, as versioned migrations applied in name order at start (Kysely's Migrator
- * records each applied one in `rollcall_migration` and holds a lock while migrating, so two
- * processes starting together do not both apply one). Never edit an applied migration: add one.
- * Every statement here must run on both SQLite and PostgreSQL.
+ * The store's schema, as versioned migrations applied in name order at start (docs/store.md). Never
+ * edit an applied migration: add one. Every statement here must run on both SQLite and PostgreSQL.
  */
 import type { Kysely, Migration } from 'kysely';
 
@@ -47,9 +45,8 @@ export const migrations: Record<string, Migration> = {
       await db.schema.dropTable('credentials').execute();
     },
   },
-  // Reports: each community's lists (shifts, LOAs, members, roles) as the API pages of 100 they
-  // were read in, keyed by the credential's hash (never the token), each with when it was read;
-  // and each server's report settings (time zone, first day of the week, quotas per role).
+  // Reports (src/store/snapshot.ts): each community's lists as the API pages they were read in, and
+  // each server's report settings.
   '0003_reports': {
     async up(db: Kysely<unknown>) {
       await db.schema
@@ -74,9 +71,8 @@ export const migrations: Record<string, Migration> = {
       await db.schema.dropTable('snapshot_pages').execute();
     },
   },
-  // Scheduled digests: each server's digest settings (channel, schedule, reports) with the last
-  // problem met posting (shown to its admins), and one row per run claimed: the unique key
-  // (guild, scheduled instant) lets exactly one process post each run.
+  // Scheduled digests (src/store/digests.ts): the unique key (guild, scheduled instant) lets exactly
+  // one process post each run.
   '0004_digests': {
     async up(db: Kysely<unknown>) {
       await db.schema
@@ -140,8 +136,7 @@ export const migrations: Record<string, Migration> = {
       await db.schema.dropTable('month_counts').execute();
     },
   },
-  // The directory of who is who: per community (the credential's hash, never the token), the
-  // Discord user each member id was read for; a member id is kept once (a newer lookup replaces it).
+  // The directory of who is who (src/store/directory.ts): a member id is kept once.
   '0007_directory': {
     async up(db: Kysely<unknown>) {
       await db.schema
@@ -157,11 +152,8 @@ export const migrations: Record<string, Migration> = {
       await db.schema.dropTable('directory').execute();
     },
   },
-  // Saved answers: the API's answers bought with the month's allowance, kept where a Redis flush or
-  // restart cannot take them (src/store/answers.ts). The community is the credential's hash and `key` the
-  // cache's key (it carries that hash), never the token; `bytes` is the key's and the answer's UTF-8
-  // length, summed per community in `saved_answer_totals` to keep each within its bound (oldest
-  // `fetched_at` dropped first).
+  // Saved answers (src/store/answers.ts): `bytes` is the key's and the answer's UTF-8 length, summed
+  // per community in `saved_answer_totals` to keep each within its bound.
   '0008_saved_answers': {
     async up(db: Kysely<unknown>) {
       await db.schema
@@ -193,9 +185,8 @@ export const migrations: Record<string, Migration> = {
       await db.schema.dropTable('saved_answers').execute();
     },
   },
-  // Leave reminders: each server's reminder channel (and whether reminders ping), with the last
-  // problem met posting one (shown to its admins), and one row per reminder posted: the unique key
-  // (server, LOA id, leave end) lets exactly one process post each leave's reminder, once.
+  // Leave reminders (src/store/reminders.ts): the unique key (server, LOA id, leave end) lets exactly
+  // one process post each leave's reminder, once.
   '0009_leave_reminders': {
     async up(db: Kysely<unknown>) {
       await db.schema
@@ -238,9 +229,7 @@ export const migrations: Record<string, Migration> = {
       await db.schema.dropIndex('snapshot_pages_times').execute();
     },
   },
-  // The fence of forgotten communities (src/store/fence.ts): one row per community that wrote
-  // (its credential's hash), `forgotten_at` set when its last server was deleted. Every write of a
-  // community's data locks its row first in the same transaction and lands only while it is null.
+  // The fence of forgotten communities (src/store/fence.ts).
   '0011_community_fences': {
     async up(db: Kysely<unknown>) {
       await db.schema
@@ -254,6 +243,9 @@ export const migrations: Record<string, Migration> = {
     },
   },
 };
+
+/** How a part of the store runs a query: through the store's patience and circuit (src/store/index.ts). */
+export type Run = <T>(query: () => Promise<T>) => Promise<T>;
 
 /** Table shapes as the queries see them (bigint columns come back as strings from PostgreSQL). */
 export interface Tables {

@@ -7,7 +7,7 @@
  * scheduler (src/community/reminder-scheduler.ts) decides which reminders are due.
  */
 import type { Kysely } from 'kysely';
-import type { Tables } from './migrations.js';
+import type { Run, Tables } from './migrations.js';
 
 export interface SavedReminders {
   guildId: string;
@@ -37,8 +37,6 @@ export interface ReminderStore {
   /** Forget a server's reminder settings and the reminders it posted (the server was unlinked or left). */
   forget(guildId: string): Promise<void>;
 }
-
-type Run = <T>(query: () => Promise<T>) => Promise<T>;
 
 /** LOA ids longer than this are not claimed (nor posted): the key column's width. */
 const REMINDER_LOA_ID_MAX = 128;

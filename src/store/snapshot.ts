@@ -9,9 +9,8 @@
 import type { Kysely } from 'kysely';
 import { heldBytes } from '../base/held-bytes.js';
 import { mayWrite } from './fence.js';
-import { COMMUNITY_COLUMN, type Tables } from './migrations.js';
+import { COMMUNITY_COLUMN, type Run, type Tables } from './migrations.js';
 
-/** The lists a snapshot holds. */
 export const SNAPSHOT_RESOURCES = ['shifts', 'loas', 'members', 'roles'] as const;
 export type SnapshotResource = (typeof SNAPSHOT_RESOURCES)[number];
 
@@ -43,19 +42,15 @@ export interface SnapshotStore {
   /** Which pages a community's snapshot holds and when each was read, without their records. */
   pageTimes(community: string): Promise<PageTime[]>;
   /**
-   * Save (or replace) one page; pages past its `totalPages` are dropped (the list shrank). Nothing
-   * lands once the community is forgotten (src/store/fence.ts). Sets the page's `bytes` from the text
-   * it wrote, so nobody serialises its records again to count them.
+   * Save (or replace) one page, setting its `bytes`; pages past its `totalPages` are dropped (the list
+   * shrank). Nothing lands once the community is forgotten (src/store/fence.ts).
    */
   savePage(community: string, resource: SnapshotResource, page: SnapshotPage): Promise<void>;
-  /** Forget a community's snapshot. */
   forget(community: string): Promise<void>;
   /** A server's report settings as saved (JSON), or undefined. */
   reportSettings(guildId: string): Promise<unknown>;
   saveReportSettings(guildId: string, settings: unknown): Promise<void>;
 }
-
-type Run = <T>(query: () => Promise<T>) => Promise<T>;
 
 export class SqlSnapshots implements SnapshotStore {
   constructor(

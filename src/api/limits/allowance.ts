@@ -2,11 +2,9 @@
  * How the monthly allowance is shared out: what is left, less a reserve for things never read before
  * (PACE_RESERVE) and what whole-list reads hold (month-holds.ts), is spread over the time left, so a
  * refresh of something already saved waits for its turn (pace); access checks spend from a share of
- * their own (ACCESS_SHARE), never from the reserve; first checks (every stranger's) only from a part
- * of it (FIRST_CHECKS_PART), so re-checks of users a saved answer allowed always find the rest. A
- * read that must be made now (a link check: its answer says whether a token works, which no saved
- * copy can) ignores the pace and is refused only when nothing is left above the reserve and the
- * holds (room).
+ * their own (ACCESS_SHARE, FIRST_CHECKS_PART); a read that must be made now (a link check, which no
+ * saved copy can answer) ignores the pace and is refused only when nothing is left above the reserve
+ * and the holds (room).
  */
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import type { MonthCount } from './month.js';
@@ -43,7 +41,6 @@ interface AllowanceOptions {
   holds: MonthHolds;
   store: LimitStore;
   prefix: string;
-  /** Clock for calendar months and pacing (ms since epoch). */
   now: () => number;
 }
 

@@ -118,7 +118,6 @@ export class FairQueue {
     });
   }
 
-  /** The turn of `waiter`, the head of `line`. */
   private turnOf(line: Line, waiter: Waiter): Turn {
     const { started, maxWaitMs, signal } = waiter;
     return {

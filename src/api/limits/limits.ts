@@ -43,7 +43,6 @@ export type {
 
 const PREFIX = 'rollcall:v1:limits';
 
-/** The limits over `options.store`. */
 export class ApiLimits implements Limits {
   private readonly specs: LimitSpec[];
   private readonly store: LimitStore;

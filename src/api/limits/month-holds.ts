@@ -31,14 +31,12 @@ interface MonthHoldsOptions {
   store: LimitStore;
   prefix: string;
   logger: Logger;
-  /** Clock for calendar months (ms since epoch). */
   now: () => number;
   /**
    * The slots' clock (ms since epoch; default Date.now): real time, as the counters' expiry in the
    * store is (a slot is read by its number, so a clock ahead of the store's only ends holds sooner).
    */
   clock?: () => number;
-  /** Shortest life of a hold not given back (default MONTH_HOLD_MS). */
   monthHoldMs: number | undefined;
 }
 
@@ -47,7 +45,6 @@ export function noHold(): MonthHold {
   return { statuses: [], spent: async () => {}, release: async () => {} };
 }
 
-/** The holds on a month's count. */
 export class MonthHolds {
   /** The longest a hold taken now stands (ms): by then it is spent, given back or lapsed. */
   readonly lapseMs: number;
@@ -160,7 +157,6 @@ export class MonthHolds {
     ];
   }
 
-  /** Give `n` requests back to the slot that ends at `endsAt`. */
   private async giveBack(slotKey: string, endsAt: number, n: number): Promise<void> {
     // A lapsed hold went with its slot: giving it back now would only count below zero.
     if (this.clock() >= endsAt) return;

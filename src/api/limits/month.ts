@@ -37,9 +37,7 @@ interface MonthCountOptions {
   store: LimitStore;
   prefix: string;
   logger: Logger;
-  /** Clock for calendar months (ms since epoch). */
   now: () => number;
-  /** The period in seconds, aligned to the Unix epoch; 0: the calendar month in UTC. */
   periodSeconds: number;
   ledger: MonthLedger | undefined;
   onAllowanceMark: ((mark: AllowanceMark) => void) | undefined;
@@ -52,7 +50,6 @@ export interface MonthCount {
   readonly limited: boolean;
   /** When the month holding `t` ends (ms since epoch). */
   nextMonthStart(t: number): number;
-  /** The store key of `key`'s current month. */
   monthKey(key: string): string;
   /** Options for a counter of the month: in Redis it lives to the month's end, and a day more. */
   counterOptions(): { customDuration?: number };
@@ -62,18 +59,15 @@ export interface MonthCount {
   take(key: string): Promise<void>;
   /** Count what the API says it has counted (`remaining` left this month) when that is more. */
   resync(key: string, remaining: number): Promise<void>;
-  /** The error for a spent month, naming its reset. */
   quotaError(): ApiError;
   /** Requests left in `key`'s month as last counted here; undefined before the first. */
   lastLeft(key: string): number | undefined;
 }
 
-/** Count the month of `options.spec`. */
 export function createMonthCount(options: MonthCountOptions): MonthCount {
   return new MonthCounter(options);
 }
 
-/** The spec counted when no monthly limit is known: never reached. */
 const UNLIMITED: LimitSpec = {
   points: UNLIMITED_POINTS,
   window: { kind: 'month' },

@@ -33,14 +33,12 @@ export interface RequestLog {
    * nothing and answer how long (ms, at least 1) until the fullest has room. Atomic across windows.
    */
   take(key: string, windows: readonly LogWindow[], now: number): Promise<number>;
-  /** Where each window stands at `now`. */
   look(key: string, windows: readonly LogWindow[], now: number): Promise<LogStanding[]>;
 }
 
 /** The saved form of a memory log: entries (ms) by `<window ms>:<key>`. */
 export type LogDump = Record<string, number[]>;
 
-/** A request log in this process's memory. */
 export class MemoryLog implements RequestLog {
   /** Ascending request times per window and key. */
   private readonly entries = new Map<string, number[]>();

@@ -17,9 +17,7 @@ type Passage = { go: true; probe: boolean } | { go: false; heldMs: number; waitM
 export interface RetryAfter {
   /** Whether a request may go now; through a long hold, it takes the interval's probe when it may. */
   pass(key: string): Promise<Passage>;
-  /** Hold every caller of `key` for `ms`; never shortens a longer hold. */
   hold(key: string, ms: number): Promise<void>;
-  /** End the hold of `key` (a probe was answered). */
   release(key: string): Promise<void>;
 }
 

@@ -18,7 +18,6 @@ export const SPAN_MARGIN_MS = 2_000;
 export interface Spans {
   /** Write one request in every span if each has room now: 0; else the wait (ms) and nothing written. */
   take(key: string): Promise<number>;
-  /** Estimated wait (ms) of the waiter at `position` (1 = being served) behind a head ready in `headMs`. */
   etaAt(position: number, headMs: number): number;
   /** Where each span of `key` stands at `t` (ms), the shortest first. */
   status(key: string, t: number): Promise<LimitStatus[]>;

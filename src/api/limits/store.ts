@@ -238,26 +238,26 @@ function redisLog(client: EvalClient, prefix: string, health: Health): RequestLo
     health.insuredAt = Date.now();
     return answer();
   };
+  /** `script` over `key`'s windows: ARGV is `first`, then each window's length and requests. */
+  const run = (script: string, key: string, windows: readonly LogWindow[], first: string[]) =>
+    within(
+      client.eval(script, {
+        keys: windows.map((window) => keyOf(key, window)),
+        arguments: [...first, ...windows.flatMap((window) => [String(window.ms), String(window.points)])],
+      }),
+      REDIS_TIMEOUT_MS,
+      () => {
+        throw new Error(`Redis answered no log in ${REDIS_TIMEOUT_MS} ms`);
+      },
+    );
   return {
     async take(key, windows, now) {
       if (windows.length === 0) return 0;
       if (Date.now() < health.downUntil) return insured(() => memory.takeNow(key, windows, now));
       const started = Date.now();
       try {
-        const reply = await within(
-          client.eval(REDIS_TAKE, {
-            keys: windows.map((window) => keyOf(key, window)),
-            arguments: [
-              String(now),
-              `${now}:${process.pid}:${Math.random().toString(36).slice(2)}`,
-              ...windows.flatMap((window) => [String(window.ms), String(window.points)]),
-            ],
-          }),
-          REDIS_TIMEOUT_MS,
-          () => {
-            throw new Error(`Redis answered no log in ${REDIS_TIMEOUT_MS} ms`);
-          },
-        );
+        const member = `${now}:${process.pid}:${Math.random().toString(36).slice(2)}`;
+        const reply = await run(REDIS_TAKE, key, windows, [String(now), member]);
         const { wait, times } = readRedisTake(reply, windows.length);
         windows.forEach((window, i) => {
           memory.seed(key, window, times[i] ?? []);
@@ -272,19 +272,7 @@ function redisLog(client: EvalClient, prefix: string, health: Health): RequestLo
     async look(key, windows, now) {
       if (windows.length === 0 || Date.now() < health.downUntil) return memory.look(key, windows, now);
       try {
-        const reply = await within(
-          client.eval(REDIS_LOOK, {
-            keys: windows.map((window) => keyOf(key, window)),
-            arguments: [
-              String(now),
-              ...windows.flatMap((window) => [String(window.ms), String(window.points)]),
-            ],
-          }),
-          REDIS_TIMEOUT_MS,
-          () => {
-            throw new Error(`Redis answered no log in ${REDIS_TIMEOUT_MS} ms`);
-          },
-        );
+        const reply = await run(REDIS_LOOK, key, windows, [String(now)]);
         const { times } = readRedisTake(reply, windows.length);
         return windows.map((window, i) => standing(times[i] ?? [], window));
       } catch {

@@ -1,8 +1,4 @@
-/**
- * What the API's limits promise the rest of the API layer (Limits, kept by ApiLimits in
- * limits.ts), and the shapes their parts share: where a limit stands, holds on the month, the pace's
- * verdict, and what ApiLimits is built from.
- */
+/** What the limits promise the rest of the API layer (Limits, kept by ApiLimits), and the shapes of their parts. */
 
 import type { LimitSpec } from '../../base/limits-spec.js';
 import type { Logger } from '../../base/log.js';
@@ -77,21 +73,14 @@ export interface Limits {
    * token shares; the hold's `statuses` then say whether they fit (see MonthHold).
    */
   holdMonth(key: string, requests: number): Promise<MonthHold>;
-  /**
-   * Has the month room for a read that must be made now (a link check), whatever the pace? Yes while
-   * something is left above the reserve and what whole-list reads hold; takes nothing (the request,
-   * when made, counts in the month like any other). Always yes without a monthly limit.
-   */
+  /** Has the month room for a read that must be made now (RoomVerdict), whatever the pace? Takes nothing. */
   room(key: string): Promise<RoomVerdict>;
   /** The smallest number of requests left over every limit, as last seen (synchronous, for stats). */
   remaining(key: string): number;
   close(): Promise<void>;
   /**
-   * May an access check (a member lookup) of `key` spend a request? Takes one from the access
-   * checks' share of the month (ACCESS_SHARE) when it may; never from the reserve or what
-   * whole-list reads hold. A first check (default) takes only from the first checks' part of the
-   * share (FIRST_CHECKS_PART); a re-check of a user a saved answer allowed, from the whole share.
-   * Always yes without a monthly limit.
+   * May an access check (a member lookup) of `key` spend a request? Takes one from the access share
+   * (ACCESS_SHARE, FIRST_CHECKS_PART: allowance.ts) when it may. Always yes without a monthly limit.
    */
   takeAccess(key: string, kind?: AccessKind): Promise<PaceVerdict>;
 }
@@ -105,10 +94,7 @@ export interface LimitsOptions {
   sleep?: (ms: number) => Promise<void>;
   /** Time between probes through a long hold (default PROBE_INTERVAL_MS). */
   probeIntervalMs?: number;
-  /**
-   * The `month` limit's period in seconds, periods aligned to the Unix epoch (API_MONTH_SECONDS);
-   * unset or 0: the calendar month in UTC. The count, the pace and the resets all follow it.
-   */
+  /** The `month` limit's period (API_MONTH_SECONDS, from the epoch); unset or 0: the calendar month in UTC. */
   monthSeconds?: number;
   /** Told when the monthly allowance passes 80% and 100% (once per month: the count crosses each mark once). */
   onAllowanceMark?: (mark: AllowanceMark) => void;
@@ -119,11 +105,7 @@ export interface LimitsOptions {
    * hold past its lapse while a real Redis runs (never a faked global under a real driver).
    */
   clock?: () => number;
-  /**
-   * Where the month's count is kept beyond the limit store (the database, when there is one): the
-   * count there is raised before each request goes out, and a limit store found counting less (Redis
-   * emptied, the counters file lost) is brought back up to it.
-   */
+  /** Where the month's count is kept beyond the limit store (the database): raised before each request. */
   ledger?: MonthLedger;
 }
 
