@@ -37,6 +37,7 @@ const NOT_QUOTING = [
   'accessUnchecked',
   'accessChecksSpent',
   'accessFirstChecksSpent',
+  'meSpent',
   'accessStranger',
   'accessNoLinkedRole',
   'accessHeld',
