@@ -18,7 +18,7 @@ import { VIEW } from './view-ids.js';
 
 export const joinRequestView: DetailView<JoinRequest> = {
   kind: 'detail',
-  id: VIEW.joinRequest,
+  id: 'join-request',
   fetch: ({ resources: api }, userId, options) => api.getJoinRequest(userId, options),
   render: renderJoinRequest,
   shortcuts: [
@@ -56,11 +56,11 @@ export const data = defineCommand({
   ],
 });
 
-export const joinRequest: Command = {
+export const joinRequest = {
   data,
   views: [joinRequestView],
   async execute({ interaction, show }) {
     const target = userOrId(argumentsOf(interaction, data), 'user-id', (t) => t.sentences.userIdName);
     return showJoinRequestOf('user' in target ? target.user : target.id, show);
   },
-};
+} satisfies Command;

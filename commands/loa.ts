@@ -130,7 +130,7 @@ const statesOf =
 
 export const loaListView: ListView<Loa, unknown, ReadPage> = {
   kind: 'list',
-  id: VIEW.loas,
+  id: 'loa.all',
   takesArg: false,
   async fetch({ resources: api }, _arg, query, options) {
     const page = await api.listLoas(query, options);
@@ -168,7 +168,7 @@ function parseFilter(text: string): LoaFilter {
  */
 export const loaByStatusView: ListView<Loa, unknown, Read<ReportPage<Loa>>> = {
   kind: 'list',
-  id: VIEW.loasByStatus,
+  id: 'loa.status',
   takesArg: true,
   everyRow: allRows,
   async fetch(community, arg, query, options) {
@@ -206,7 +206,7 @@ function readDays(text: string): number {
 /** Who is on leave now (from the reports' snapshot), returning soonest first. */
 export const loaActiveView: ListView<Loa, unknown, Read<ReportPage<Loa>>> = {
   kind: 'list',
-  id: VIEW.loasActive,
+  id: 'loa.active',
   takesArg: false,
   everyRow: allRows,
   async fetch(community, _arg, query, options) {
@@ -222,7 +222,7 @@ export const loaActiveView: ListView<Loa, unknown, Read<ReportPage<Loa>>> = {
 /** Leave starting within N days (from the reports' snapshot), soonest first. */
 const loaUpcomingView: ListView<Loa, unknown, Read<ReportPage<Loa>>> = {
   kind: 'list',
-  id: VIEW.loasUpcoming,
+  id: 'loa.upcoming',
   takesArg: true,
   everyRow: allRows,
   async fetch(community, arg, query, options) {
@@ -377,7 +377,7 @@ export const data = defineCommand({
   ],
 });
 
-export const loa: Command = {
+export const loa = {
   data,
   views: [
     loaListView,
@@ -412,4 +412,4 @@ export const loa: Command = {
     if ('id' in target) return showList(loaMemberView, show, { arg: target.id });
     return showLoasOfUser(target.user, show);
   },
-};
+} satisfies Command;
