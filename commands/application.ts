@@ -65,7 +65,7 @@ const applicationPicker: Picker<Application> = {
   plural: (t) => t.sentences.applicationFormsName,
 };
 
-export const data = defineCommand({
+const data = defineCommand({
   name: 'application',
   description: 'Application forms of the community server',
   options: [

@@ -143,7 +143,7 @@ export const auditDetailView: DetailView<PagedAuditEntry> = {
   render: ({ entry, page }, source) => renderAuditEntry(entry, source, page),
 };
 
-export const data = defineCommand({
+const data = defineCommand({
   name: 'audit-log',
   description: 'Audit log of the community server',
   options: [

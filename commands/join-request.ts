@@ -36,7 +36,7 @@ export const joinRequestView: DetailView<JoinRequest> = {
 export const showJoinRequestOf = (userId: string, show: ShowContext) =>
   showDetail(joinRequestView, userId, show);
 
-export const data = defineCommand({
+const data = defineCommand({
   name: 'join-request',
   description: 'Join requests to the community server',
   options: [

@@ -301,7 +301,7 @@ export async function showLoasOfUser(userId: string, show: ShowContext) {
   }
 }
 
-export const data = defineCommand({
+const data = defineCommand({
   name: 'loa',
   description: 'Leaves of absence (LOAs) of the community server',
   options: [

@@ -359,7 +359,7 @@ export const logDetailView: DetailView<Log> = {
   notFound: say.logNotFound,
 };
 
-export const data = defineCommand({
+const data = defineCommand({
   name: 'log',
   description: 'Moderation logs of the community server',
   options: [

@@ -202,7 +202,7 @@ export const memberOfLoaView: DetailView<MemberOfLoa> = {
 export const showMemberOfUser = (userId: string, show: ShowContext) =>
   showDetail(memberByChatView, userId, show);
 
-export const data = defineCommand({
+const data = defineCommand({
   name: 'member',
   description: 'Members of the community server',
   options: [

@@ -209,7 +209,7 @@ export const quotaInactiveView: ListView<InactiveRow, unknown, InactivePage> = {
   ],
 };
 
-export const data = defineCommand({
+const data = defineCommand({
   name: 'quota',
   description: 'Activity quotas of the community server',
   options: [

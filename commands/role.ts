@@ -47,7 +47,7 @@ export const roleDetailView: DetailView<Role> = {
   notFound: say.roleNotFound,
 };
 
-export const data = defineCommand({
+const data = defineCommand({
   name: 'role',
   description: 'Roles of the community server',
   options: [

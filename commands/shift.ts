@@ -261,7 +261,7 @@ const shiftActiveView: ListView<OnDutyRow, unknown, ReportPage<OnDutyRow>> = {
   ],
 };
 
-export const data = defineCommand({
+const data = defineCommand({
   name: 'shift',
   description: 'Shifts on duty in the community server',
   options: [
