@@ -1,8 +1,8 @@
 /**
  * docs/development.md "Adding a read command", proven: a throwaway read (`GET /server/info`, shown by
  * a new `/server info` in one embed) is added to a copy of the sources touching only the files the
- * recipe lists; the types are generated, the whole tree type-checks, and the read's own test and
- * the operations table's pass there.
+ * recipe lists; the types are generated, the whole tree type-checks, and there the read's own test
+ * passes, as do the operations table's, the sandbox's conformance to openapi.yaml and the house rules.
  */
 import { execFile } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -249,9 +249,12 @@ describe('a new read', () => {
     );
     expect(tsc.stdout).toBe('');
     const env = { PATH: process.env.PATH, HOME: process.env.HOME };
-    await run('npx', ['vitest', 'run', 'test/commands/server.test.ts', 'test/api/operations.unit.test.ts'], {
-      cwd: tree,
-      env,
-    });
+    const tests = [
+      'test/commands/server.test.ts',
+      'test/api/operations.unit.test.ts',
+      'test/doubles/sandbox/openapi-conformance.test.ts',
+      'test/unit/house.unit.test.ts',
+    ];
+    await run('npx', ['vitest', 'run', ...tests], { cwd: tree, env });
   }, 300_000);
 });
