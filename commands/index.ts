@@ -7,6 +7,7 @@ import { auditLog } from './audit-log.js';
 import { joinRequest } from './join-request.js';
 import { loa } from './loa.js';
 import { log } from './log.js';
+import { me } from './me.js';
 import { member } from './member.js';
 import { quota } from './quota.js';
 import { role } from './role.js';
@@ -28,6 +29,7 @@ export const resourceCommands = [
   application,
   joinRequest,
   quota,
+  me,
 ] as const satisfies readonly Command[];
 
 /** All commands, with /rollcall reporting on the running bot through `status`. */

@@ -32,7 +32,7 @@ import { joinArg, periodFor, reportInput } from './report-data.js';
 import { VIEW } from './view-ids.js';
 
 /** A member with the role index its role names are resolved through, and their standing in the reports. */
-interface MemberWithRoles {
+export interface MemberWithRoles {
   member: Member;
   roles: RoleIndex;
   /** From the report snapshot; absent where reports are not available or not read yet. */
@@ -73,7 +73,7 @@ async function standingOf(community: Community, memberId: unknown): Promise<Memb
 }
 
 /** The member read, joined with the role index and their standing. */
-async function withStanding(
+export async function withStanding(
   community: Community,
   read: Promise<Fetched<Member>>,
 ): Promise<Fetched<MemberWithRoles>> {

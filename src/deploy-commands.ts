@@ -33,11 +33,11 @@ export function commandBodies(
   hosted = false,
 ): RESTPostAPIApplicationCommandsJSONBody[] {
   const defaultPermissions = resolvePermissions(permissionsSetting);
-  // The user commands show what slash commands show: the same people may see them.
+  // The user commands show what slash commands show: the same people may see them; /me everyone.
   const bodies: RESTPostAPIApplicationCommandsJSONBody[] = [...commands, ...userMenus, ...messageMenus].map(
-    ({ data }) => ({
-      ...data,
-      default_member_permissions: defaultPermissions,
+    (command) => ({
+      ...command.data,
+      default_member_permissions: 'own' in command && command.own ? null : defaultPermissions,
       contexts: [InteractionContextType.Guild],
       integration_types: [ApplicationIntegrationType.GuildInstall],
     }),

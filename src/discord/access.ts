@@ -140,7 +140,7 @@ const DEFAULT_ACCESS_GRACE_MS = 86_400_000;
  * How long every lookup's answer is kept (not how long it may decide: ACCESS_MAX_AGE_SECONDS): past
  * the month's end, so a user a lookup let in this month is re-checked from the re-checks' part.
  */
-const LOOKUP_KEEP_MS = 35 * 86_400_000;
+export const LOOKUP_KEEP_MS = 35 * 86_400_000;
 /** This process's servers whose roles list did not read lately, and until when (bounded, oldest first). */
 const processRolesUnread = new Map<string, number>();
 /** Refusals within REFUSAL_WINDOW_MS after which a user is refused without a lookup. */
@@ -258,6 +258,13 @@ function discordRolesOf(member: Interaction['member'] | undefined): ReadonlySet<
     return new Set(cache.keys());
   }
   return new Set();
+}
+
+/** Whether the user holds no Discord role of the server but @everyone (a stranger: spends no first check). */
+export function isStranger(interaction: AccessInteraction): boolean {
+  return (
+    !!interaction.guildId && [...discordRolesOf(interaction.member)].every((id) => id === interaction.guildId)
+  );
 }
 
 /** The Discord roles of the interaction's server (the gateway's cache); undefined when not known. */
@@ -506,9 +513,8 @@ export class AccessGuard {
         letsIn: 'the hold to end (it saves lookups of a user refused again and again)',
       };
     }
-    // A stranger (no Discord role of the server but @everyone) spends no first check.
-    const stranger =
-      this.wanted.size > 0 && !!interaction.guildId && [...held].every((id) => id === interaction.guildId);
+    // A stranger spends no first check.
+    const stranger = this.wanted.size > 0 && isStranger(interaction);
     const answer = await this.lookUp(interaction.user.id, stranger);
     if (answer === 'in') {
       refusals.forget(key);

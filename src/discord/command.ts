@@ -48,6 +48,11 @@ export interface Command {
    * the community's access guard (/rollcall status: an admin can always see why moderators are refused).
    */
   openToAdmins?: readonly string[];
+  /**
+   * The caller's own record (/me): always private, shown to everyone (no default permission) and
+   * past the access guard; the command spends by its own rule (commands/me.ts).
+   */
+  own?: true;
   /** The definition sent to Discord (default permissions are applied at deploy time). */
   data: RESTPostAPIChatInputApplicationCommandsJSONBody;
   /** Views this command shows; registered once at start. */

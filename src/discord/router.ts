@@ -155,13 +155,13 @@ export class Router {
       const command = named?.scope === 'server' ? undefined : named;
       // Read as sent (a forged `public` of another type is refused with the other options).
       const sent = interaction.options.get(PUBLIC_OPTION)?.value;
-      const isPrivate = typeof sent === 'boolean' ? !sent : !community.defaultPublic;
+      const isPrivate = command?.own || (typeof sent === 'boolean' ? !sent : !community.defaultPublic);
       if (!command) return this.respond.notice(as(ask, interaction), say.unknownCommand, isPrivate);
       const run = () => {
         checkOptions(command.data, interaction.options.data);
         return command.execute({ interaction, show });
       };
-      return answer(isPrivate, guarded(run, openToAdmin(command, interaction)));
+      return answer(isPrivate, guarded(run, command.own || openToAdmin(command, interaction)));
     }
     if (interaction.isUserContextMenuCommand()) {
       const menu = this.userMenus.get(interaction.commandName);

@@ -195,6 +195,12 @@ const accessSentences = (f: Formats) => ({
     `Rollcall cannot check you before ${dateTime(resetAtSeconds)}: this month's checks of users it has not let in before are spent (a moderator it let in this month is still checked). To be checked free, a server admin can link the access role to a Discord role in the community server, or choose Discord roles with ${discordSetting}.`,
   accessStranger: (discordSetting: string) =>
     `Rollcall does not spend a check on someone holding no role on this Discord server, and it has not let you in before. A server admin can give you any role here (you are then checked), link the access role to a Discord role in the community server, or choose Discord roles with ${discordSetting}.`,
+  meNotMember:
+    "No member of this server's community is linked to your Discord account, so Rollcall has no record of yours here (if you are staff of this community, link your Discord account to your member record on its community server; Rollcall looks again next month).",
+  meStranger:
+    'Rollcall looks up the record of someone holding a role on this Discord server, and you hold none: a server admin can give you one.',
+  meSpent: (resetAtSeconds: number) =>
+    `Rollcall cannot look up your record before ${dateTime(resetAtSeconds)}: the share of this community server's monthly API allowance kept for looking people up is spent.`,
   accessUnchecked: (reason: string) =>
     `Rollcall cannot check your staff access right now, so it refuses for safety. ${reason}`,
   accessChecksSpent: (resetAtSeconds: number) =>

@@ -57,7 +57,12 @@ function dataStrings(w: World): string[] {
   walk([ds.roles, ds.members, ds.loas, ds.logs, ds.shifts, ds.auditLogs, ds.applications, ds.joinRequests]);
   // Discord's own names (users, roles, the server) and the commands' English names, which the pseudo
   // client has no registered translation of (command texts are checked by test/i18n instead).
-  walk(w.double.registeredCommands(w.double.guildId).map((c) => [c.name, c.description, c.options ?? []]));
+  // (/me's name as a word only: cut out of "requirements" it would hide the rest.)
+  walk(
+    w.double
+      .registeredCommands(w.double.guildId)
+      .map((c) => [c.name === 'me' ? '/me' : c.name, c.description, c.options ?? []]),
+  );
   walk(['moderator', 'pseudo-moderator', 'Moderator', 'reporter', 'Rollcall', 'staff-member']);
   // Long data is also shown a line or a sentence at a time.
   for (const value of [...found])

@@ -188,6 +188,24 @@ describe('the playground server', () => {
     );
   });
 
+  it('has /me: acting as a staff member of its list, their own record, privately', async () => {
+    playground.session.actAs('alex');
+    try {
+      const res = await fetch(new URL('/api/slash', playground.url), {
+        method: 'POST',
+        body: JSON.stringify({ line: '/me' }),
+      });
+      expect(res.status).toBe(200);
+      const shown = playground.session.state().messages.at(-1);
+      expect(shown?.ephemeral).toBe(true);
+      expect(shown?.message.embeds?.[0]?.title).toContain(
+        playground.world.sandbox.dataset.samples.busyMemberIds[0],
+      );
+    } finally {
+      playground.session.actAs('moderator');
+    }
+  });
+
   it('takes a member of its list for a user option by name or @name, and names some when none is meant', async () => {
     const post = async (line: string) => {
       const res = await fetch(new URL('/api/slash', playground.url), {

@@ -61,7 +61,8 @@ describe('deploy-commands --dry-run', () => {
       expect(menu).not.toHaveProperty('description');
     }
     for (const body of bodies) {
-      expect(body.default_member_permissions).toBe('1099511627776'); // ModerateMembers
+      // ModerateMembers; /me, the caller's own record, is for everyone.
+      expect(body.default_member_permissions).toBe(body.name === 'me' ? null : '1099511627776');
       expect(body.contexts).toEqual([0]); // guild only
       for (const sub of body.options ?? []) {
         expect((sub as { options?: Array<{ name: string }> }).options?.at(-1)?.name).toBe('public');

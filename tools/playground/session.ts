@@ -193,7 +193,9 @@ export class PlaygroundSession {
       { id: onDuty ? dataset.chatIdOf(onDuty) : undefined, username: 'robin' },
     ];
     for (const { id, username } of community) {
-      if (id && !this.#users.has(id)) this.#community.push(world.double.user({ id, username }));
+      // Holding the Member role, as staff do: acted as (their name), /me shows their own record.
+      if (id && !this.#users.has(id))
+        this.#community.push(world.double.user({ id, username, roles: ['Member'] }));
     }
     const taken = new Set([...this.#users.keys(), ...this.#community.map((u) => u.id)]);
     for (const [i, member] of world.sandbox.dataset.members.entries()) {
@@ -283,12 +285,12 @@ export class PlaygroundSession {
 
   // ---- acting as users ---------------------------------------------------------------------------
 
-  /** Acts as `who` (a username or Discord id); an unknown name becomes a new moderator. */
+  /** Acts as `who` (a username or Discord id, also of the community's people: robin for /me); an unknown name becomes a new moderator. */
   actAs(who: string): ActionResult {
     const name = who.trim();
     if (name === '') throw new InputError('give a username to act as');
     const id = snowflakeOf(name);
-    let user = [...this.#users.values()].find(
+    let user = [...this.#users.values(), ...this.#community].find(
       (u) => u.id === id || u.username.toLowerCase() === name.toLowerCase(),
     );
     if (!user) {

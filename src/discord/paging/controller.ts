@@ -135,8 +135,9 @@ export class PagingController {
     // An export answers in a message of its own, always private: the file holds every row, not the
     // page that may have been posted publicly.
     const exporting = state.action === ACTIONS.export;
+    const own = asked?.own === true && state.arg === interaction.user.id;
     const run = async () => {
-      await this.options.checkAccess(interaction, community);
+      if (!own) await this.options.checkAccess(interaction, community);
       return exporting
         ? this.export(ask, community, state, parsed.storedKey)
         : this.run(ask, community, state, parsed.storedKey);

@@ -19,6 +19,12 @@ import type { ArgKind } from './custom-id.js';
 /** Items per Discord page (the API layer cuts them from API pages of 100: src/api/pages.ts). */
 export const PAGE_SIZE = 10;
 
+/**
+ * A view of the clicker's own record (/me's), its argument their Discord user id: its controls skip
+ * the access guard when the argument is the clicker's, and its fetch spends by /me's rule.
+ */
+type OwnView = true;
+
 /** A button on a detail view that opens another view with an argument taken from the record. */
 export interface Shortcut<T> {
   /** The button's label, in the reader's words. */
@@ -44,6 +50,7 @@ export interface ListView<
 > {
   kind: 'list';
   id: string;
+  own?: OwnView;
   /** Whether the view takes an argument (its `arg` is '' otherwise). */
   takesArg: boolean;
   /** Read one page of the community's records; `arg` is the view's argument ('' when it takes none). */
@@ -113,6 +120,7 @@ export function canOpen(view: ListView, value: string): boolean {
 export interface DetailView<T = unknown, F extends Fetched<T> = Fetched<T>> {
   kind: 'detail';
   id: string;
+  own?: OwnView;
   fetch(community: Community, arg: string, options: ReadOptions): Promise<F>;
   render(item: T, source: F & Labelled): APIEmbed;
   /** The member ids the record shows, looked up in the community's directory for `render`. */

@@ -146,6 +146,12 @@ const accessSentences = (f: Formats): Area<'accessSentences'> => ({
     `Rollcall kann dich nicht vor ${dateTime(resetAtSeconds)} prüfen: Die Prüfungen dieses Monats für Personen, die es noch nicht eingelassen hat, sind verbraucht (wer diesen Monat eingelassen wurde, wird weiter geprüft). Für kostenlose Prüfungen kann ein Server-Admin die Zugriffsrolle im Community-Server mit einer Discord-Rolle verknüpfen oder mit ${discordSetting} Discord-Rollen wählen.`,
   accessStranger: (discordSetting) =>
     `Rollcall verbraucht keine Prüfung für jemanden ohne Rolle auf diesem Discord-Server, und dich hat es noch nicht eingelassen. Ein Server-Admin kann dir hier eine beliebige Rolle geben (dann wirst du geprüft), die Zugriffsrolle im Community-Server mit einer Discord-Rolle verknüpfen oder mit ${discordSetting} Discord-Rollen wählen.`,
+  meNotMember:
+    'Mit deinem Discord-Konto ist kein Mitglied der Community dieses Servers verknüpft, daher hat Rollcall hier keinen Eintrag von dir (gehörst du zum Team dieser Community, verknüpfe dein Discord-Konto auf ihrem Community-Server mit deinem Mitgliedseintrag; Rollcall sieht nächsten Monat erneut nach).',
+  meStranger:
+    'Rollcall sucht den Eintrag von Personen mit einer Rolle auf diesem Discord-Server, und du hast keine: Ein Server-Admin kann dir eine geben.',
+  meSpent: (resetAtSeconds) =>
+    `Rollcall kann deinen Eintrag nicht vor ${dateTime(resetAtSeconds)} suchen: Der Anteil des monatlichen API-Kontingents dieses Community-Servers für das Nachschlagen von Personen ist verbraucht.`,
   accessUnchecked: (reason) =>
     `Rollcall kann deinen Team-Zugang gerade nicht prüfen und lehnt daher sicherheitshalber ab. ${reason}`,
   accessChecksSpent: (resetAtSeconds) =>
@@ -973,6 +979,7 @@ export const de = {
     'role.view.description': 'Eine Rolle anzeigen',
     'role.view.options.role.description': 'Rollennamen eintippen und auswählen, oder die Rollen-ID angeben',
     'role.view.options.public.description': 'Antwort im Kanal für alle posten (Standard: nur du siehst sie)',
+    'me.description': 'Dein eigener Team-Eintrag (nur du siehst ihn)',
     'member.description': 'Mitglieder des Community-Servers',
     'member.list.description': 'Alle Mitglieder auflisten',
     'member.list.options.public.description':

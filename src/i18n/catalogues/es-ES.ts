@@ -152,6 +152,12 @@ const accessSentences = (f: Formats): Area<'accessSentences'> => ({
     `Rollcall no puede comprobarte antes del ${dateTime(resetAtSeconds)}: se han agotado las comprobaciones de este mes de personas a las que aún no ha dejado entrar (a quien dejó entrar este mes se le sigue comprobando). Para comprobaciones gratuitas, un administrador del servidor puede vincular el rol de acceso a un rol de Discord en el servidor de la comunidad, o elegir roles de Discord con ${discordSetting}.`,
   accessStranger: (discordSetting) =>
     `Rollcall no gasta una comprobación en quien no tiene ningún rol en este servidor de Discord, y a ti aún no te ha dejado entrar. Un administrador del servidor puede darte cualquier rol aquí (entonces se te comprueba), vincular el rol de acceso a un rol de Discord en el servidor de la comunidad, o elegir roles de Discord con ${discordSetting}.`,
+  meNotMember:
+    'Ningún miembro de la comunidad de este servidor está vinculado a tu cuenta de Discord, así que Rollcall no tiene aquí ningún registro tuyo (si eres del equipo de esta comunidad, vincula tu cuenta de Discord a tu registro de miembro en su servidor de la comunidad; Rollcall vuelve a mirar el mes que viene).',
+  meStranger:
+    'Rollcall busca el registro de quien tiene algún rol en este servidor de Discord, y tú no tienes ninguno: un admin del servidor puede darte uno.',
+  meSpent: (resetAtSeconds) =>
+    `Rollcall no puede buscar tu registro antes del ${dateTime(resetAtSeconds)}: la parte de la cuota mensual de la API de este servidor de la comunidad reservada para buscar personas está agotada.`,
   accessUnchecked: (reason) =>
     `Rollcall no puede comprobar tu acceso de equipo ahora mismo, así que se niega por seguridad. ${reason}`,
   accessChecksSpent: (resetAtSeconds) =>
@@ -986,6 +992,7 @@ export const esES = {
     'role.view.options.role.description': 'Escribe el nombre del rol y elígelo, o da el id del rol',
     'role.view.options.public.description':
       'Publicar la respuesta en el canal para todos (por defecto: solo la ves tú)',
+    'me.description': 'Tu propio registro del equipo (solo tú lo ves)',
     'member.description': 'Miembros del servidor de la comunidad',
     'member.list.description': 'Listar todos los miembros',
     'member.list.options.public.description':

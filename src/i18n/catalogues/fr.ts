@@ -149,6 +149,12 @@ const accessSentences = (f: Formats): Area<'accessSentences'> => ({
     `Rollcall ne peut pas vous vérifier avant le ${dateTime(resetAtSeconds)} : les vérifications de ce mois pour les personnes qu'il n'a pas encore laissées entrer sont épuisées (qui est entré ce mois-ci est toujours vérifié). Pour des vérifications gratuites, un administrateur du serveur peut lier le rôle d'accès à un rôle Discord sur le serveur de la communauté, ou choisir des rôles Discord avec ${discordSetting}.`,
   accessStranger: (discordSetting) =>
     `Rollcall ne dépense pas de vérification pour quelqu'un qui n'a aucun rôle sur ce serveur Discord, et il ne vous a pas encore laissé entrer. Un administrateur du serveur peut vous donner n'importe quel rôle ici (vous êtes alors vérifié), lier le rôle d'accès à un rôle Discord sur le serveur de la communauté, ou choisir des rôles Discord avec ${discordSetting}.`,
+  meNotMember:
+    "Aucun membre de la communauté de ce serveur n'est lié à ton compte Discord, donc Rollcall n'a ici aucune fiche à ton nom (si tu fais partie de l'équipe de cette communauté, lie ton compte Discord à ta fiche de membre sur son serveur communautaire ; Rollcall regarde de nouveau le mois prochain).",
+  meStranger:
+    "Rollcall cherche la fiche de qui détient un rôle sur ce serveur Discord, et tu n'en détiens aucun : un admin du serveur peut t'en donner un.",
+  meSpent: (resetAtSeconds) =>
+    `Rollcall ne peut pas chercher ta fiche avant le ${dateTime(resetAtSeconds)} : la part du quota mensuel d'API de ce serveur communautaire réservée à la recherche de personnes est épuisée.`,
   accessUnchecked: (reason) =>
     `Rollcall ne peut pas vérifier votre accès d'équipe pour le moment, il refuse donc par sécurité. ${reason}`,
   accessChecksSpent: (resetAtSeconds) =>
@@ -990,6 +996,7 @@ export const fr = {
     'role.view.options.role.description': "Tapez le nom du rôle et choisissez-le, ou donnez l'id du rôle",
     'role.view.options.public.description':
       'Publier la réponse dans le salon pour tous (par défaut : vous seul la voyez)',
+    'me.description': "Ta propre fiche d'équipe (toi seul la vois)",
     'member.description': 'Membres du serveur communautaire',
     'member.list.description': 'Lister tous les membres',
     'member.list.options.public.description':

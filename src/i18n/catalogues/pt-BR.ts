@@ -145,6 +145,12 @@ const accessSentences = (f: Formats): Area<'accessSentences'> => ({
     `O Rollcall não pode te verificar antes de ${dateTime(resetAtSeconds)}: as verificações deste mês de quem ele ainda não deixou entrar acabaram (quem entrou este mês continua sendo verificado). Para verificações gratuitas, um administrador do servidor pode vincular o cargo de acesso a um cargo do Discord no servidor da comunidade, ou escolher cargos do Discord com ${discordSetting}.`,
   accessStranger: (discordSetting) =>
     `O Rollcall não gasta uma verificação com quem não tem nenhum cargo neste servidor do Discord, e ainda não te deixou entrar. Um administrador do servidor pode te dar qualquer cargo aqui (aí você é verificado), vincular o cargo de acesso a um cargo do Discord no servidor da comunidade, ou escolher cargos do Discord com ${discordSetting}.`,
+  meNotMember:
+    'Nenhum membro da comunidade deste servidor está vinculado à sua conta do Discord, então o Rollcall não tem registro seu aqui (se você é da equipe desta comunidade, vincule sua conta do Discord ao seu registro de membro no servidor da comunidade; o Rollcall verifica de novo no mês que vem).',
+  meStranger:
+    'O Rollcall procura o registro de quem tem algum cargo neste servidor do Discord, e você não tem nenhum: um admin do servidor pode lhe dar um.',
+  meSpent: (resetAtSeconds) =>
+    `O Rollcall não pode procurar seu registro antes de ${dateTime(resetAtSeconds)}: a parte da cota mensal da API deste servidor da comunidade reservada para procurar pessoas acabou.`,
   accessUnchecked: (reason) =>
     `O Rollcall não consegue verificar seu acesso de equipe agora, então recusa por segurança. ${reason}`,
   accessChecksSpent: (resetAtSeconds) =>
@@ -959,6 +965,7 @@ export const ptBR = {
     'role.view.description': 'Mostrar um cargo',
     'role.view.options.role.description': 'Digite o nome do cargo e escolha, ou informe o id do cargo',
     'role.view.options.public.description': 'Publicar a resposta no canal para todos (padrão: só você vê)',
+    'me.description': 'Seu próprio registro da equipe (só você vê)',
     'member.description': 'Membros do servidor da comunidade',
     'member.list.description': 'Listar todos os membros',
     'member.list.options.public.description': 'Publicar a resposta no canal para todos (padrão: só você vê)',

@@ -1,0 +1,68 @@
+/**
+ * /me's views with a report snapshot (the e2e tests, test/e2e/me*.test.ts, run the free tier, where
+ * none is read yet): the caller's record with its scorecard, their LOAs and their shifts this week,
+ * each reached by the caller's Discord id and leading back, and the read that finds them.
+ */
+import { describe, expect, it } from 'vitest';
+import { me, myLoasView, myShiftsView } from '../../commands/me.js';
+import type { Member } from '../../generated/api.js';
+import { showDetail, showList } from '../../src/discord/paging/show.js';
+import { MESSAGES, UserError } from '../../src/discord/replies.js';
+import { DEFAULT_REPORT_SETTINGS, type ReportSource } from '../../src/reports/source.js';
+import { type Call, chatInput, fakeResources, linkOf, OWNER, showContext } from './roster-fakes.js';
+
+const AT = Date.parse('2026-11-26T12:00:00Z');
+const NOW_S = Math.floor(AT / 1000);
+const members: Member[] = [
+  { id: 'm1', serverId: 's', roles: [] },
+  { id: 'm2', serverId: 's', roles: [] },
+];
+const reports: ReportSource = {
+  data: async () => ({
+    shifts: [
+      { id: 'a', memberId: 'm1', createdAt: NOW_S - 7200, endedAt: NOW_S - 3600 },
+      { id: 'b', memberId: 'm2', createdAt: NOW_S - 9 * 3600, endedAt: NOW_S - 3600 },
+    ] as never,
+    loas: [
+      { id: 'l1', memberId: 'm1', startAt: NOW_S + 86_400, endAt: NOW_S + 5 * 86_400, createdAt: NOW_S - 60 },
+      { id: 'l2', memberId: 'm2', startAt: NOW_S + 86_400, endAt: NOW_S + 5 * 86_400, createdAt: NOW_S - 30 },
+    ] as never,
+    members,
+    roles: [],
+    source: { fetchedAt: AT - 60_000, fromCache: true, stale: false },
+    servedAt: AT,
+    complete: true,
+    requests: 0,
+  }),
+  settings: async () => DEFAULT_REPORT_SETTINGS,
+};
+
+describe('/me', () => {
+  it("shows the caller's record, found by their Discord id with one access lookup, and leads to their LOAs and shifts", async () => {
+    const calls: Call[] = [];
+    const show = showContext(fakeResources({ members, chat: { [OWNER]: 'm1' } }, calls), { reports });
+    const record = await me.execute({ interaction: chatInput({ sub: '' }), show });
+    expect(record.embeds?.[0]?.title).toContain('m1');
+    const lookups = calls.filter((c) => c.method === 'getMemberByChatId');
+    expect(lookups.map((c) => c.args[0])).toEqual([OWNER]);
+    expect(lookups[0]?.args[1]).toMatchObject({ purpose: 'access-lookup', noFirstCheck: false });
+
+    const toLoas = await linkOf(record, 'LOAs', show);
+    expect(toLoas).toEqual({ view: 'me.loas', arg: OWNER });
+    const loas = await showList(myLoasView, show, { arg: OWNER });
+    expect(loas.embeds?.[0]?.title).toBe('Leaves of absence of member m1');
+    expect(loas.embeds?.[0]?.description).not.toContain('m2');
+
+    const toShifts = await linkOf(record, 'Shifts this week', show);
+    expect(toShifts).toEqual({ view: 'me.shifts', arg: OWNER });
+    const shifts = await showDetail(myShiftsView, OWNER, show);
+    expect(await linkOf(shifts, '↩ Back to staff record', show)).toEqual({ view: 'me', arg: OWNER });
+  });
+
+  it('says so to a caller no member is linked to', async () => {
+    const show = showContext(fakeResources({ members, chat: {} }), { reports });
+    await expect(me.execute({ interaction: chatInput({ sub: '' }), show })).rejects.toThrow(
+      new UserError(MESSAGES.meNotMember),
+    );
+  });
+});
