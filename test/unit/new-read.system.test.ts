@@ -158,7 +158,7 @@ export const server = {
     "import { server } from './server.js';\n",
     true,
   );
-  insert('commands/index.ts', '  quota,\n] as const', '  server,\n', true);
+  insert('commands/index.ts', '\n] as const satisfies', '\n  server,', true);
   insert(
     'src/i18n/en.ts',
     'export const ENGLISH_SECTIONS = {',
