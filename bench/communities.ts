@@ -116,6 +116,8 @@ export interface CommunitiesRun {
     commonest: Array<[string, number]>;
   };
   errors: string[];
+  /** The bot's warnings, by message, with their counts. */
+  warnings: Record<string, number>;
   wallMs: number;
 }
 
@@ -410,7 +412,7 @@ async function runOne(options: CommunitiesOptions, backend: Backend, n: number):
     const cpuMs = (b.sample()?.cpuMs ?? cpuBefore) - cpuBefore;
     const during = readStatements(queryLog).filter(isQuery).slice(statementsBefore);
     const peakRssMb = mb(b.sample()?.peakRss ?? 0);
-    const errors = b.logs().errors;
+    const { errors, warnings } = b.logs();
     const firstDue = dueQueries[0]?.t;
     return {
       backend,
@@ -444,6 +446,7 @@ async function runOne(options: CommunitiesOptions, backend: Backend, n: number):
         commonest: commonest(during, 6),
       },
       errors,
+      warnings,
       wallMs: performance.now() - started,
     };
   } finally {
@@ -502,6 +505,10 @@ export function formatCommunities(result: CommunitiesResult): string {
     '',
   );
   const errors = result.runs.flatMap((r) => r.errors.map((e) => `${r.backend} ${r.communities}: ${e}`));
-  lines.push(`bot errors logged: ${errors.length === 0 ? '0' : errors.join('; ')}`, '');
+  lines.push(`bot errors logged: ${errors.length === 0 ? '0' : errors.join('; ')}`);
+  const warnings = result.runs.flatMap((r) =>
+    Object.entries(r.warnings).map(([msg, count]) => `${r.backend} ${r.communities}: ${msg} (${count})`),
+  );
+  lines.push(`bot warnings logged: ${warnings.length === 0 ? '0' : warnings.join('; ')}`, '');
   return lines.join('\n');
 }

@@ -19,7 +19,7 @@ import type { DetailView, ListEnvelope, ListView, ShowContext, Who } from '../sr
 import { say, UserError } from '../src/discord/replies.js';
 import type { Words } from '../src/i18n/words.js';
 import { NONE, plainText, safeLine } from '../src/render/format.js';
-import { loaOptionLabel, renderLoa, renderLoaList } from '../src/render/loa.js';
+import { loaOptionLabel, type ReviewClock, renderLoa, renderLoaList } from '../src/render/loa.js';
 import { renderLeave } from '../src/render/reports.js';
 import {
   LOA_FILTERS,
@@ -34,6 +34,7 @@ import {
   type StatusReadings,
   startingWithin,
 } from '../src/reports/leave.js';
+import { oldestFirst } from '../src/reports/review.js';
 import { allRows, type ReportPage, reportInput, reportPage } from './report-data.js';
 import { VIEW } from './view-ids.js';
 
@@ -41,19 +42,18 @@ import { VIEW } from './view-ids.js';
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /**
- * How a read's LOAs are read (src/reports/leave.ts, the reports' own rule): what the community's
- * status codes and start types say, and the moment their state is decided at. A view's fetch puts
- * it beside the records it read (`reading`), and the rows, the title and the "Open…" labels all
- * decide each LOA's state from it, so they say the same.
+ * How a read's LOAs are read (src/reports/leave.ts): a view's fetch puts it beside the records, and
+ * the rows, the title and the "Open…" labels all decide each LOA's state from it, so they agree.
  */
 interface LoaReading {
   statuses: StatusReadings;
   starts: StartReadings;
   /** Unix seconds. */
   now: number;
+  /** The admins' review threshold (hours), where the read knows the report settings. */
+  afterHours?: number | undefined;
 }
 
-/** A read of LOAs with how they read. */
 type Read<F> = F & { reading: LoaReading };
 
 /** An LOA's state by a read's reading; without one (a read that said nothing), by its own fields alone. */
@@ -93,11 +93,10 @@ async function readingWithSaved(resources: Resources, loas: readonly Loa[]): Pro
  * How `all` (the reports' snapshot) reads, at the snapshot's moment. Start types are said only by
  * one LOA's view, so a report list leaves them unread.
  */
-function readingOf(all: readonly Loa[], now: number): LoaReading {
-  return { statuses: readStatusCodes(all), starts: new Map(), now };
+function readingOf(all: readonly Loa[], now: number, afterHours?: number): LoaReading {
+  return { statuses: readStatusCodes(all), starts: new Map(), now, afterHours };
 }
 
-/** A read of LOA pages with how they read. */
 type ReadPage = Read<Fetched<ListEnvelope<Loa>>>;
 
 /** An LOA in the "Open…" select: what it is, in the reader's words, its state as its page's rows say it. */
@@ -116,17 +115,21 @@ const open = { detailView: VIEW.loa, option: openOption };
 /** The member an LOA is shown by in a list (its directory lookup; the export's discord_user_id). */
 const loaPerson = (loa: Loa): unknown[] => [loa.memberId];
 
-/** The select option's second line: the reason, else the id. */
 function describeOption(loa: Loa, t: Words): string {
   const reason = plainText(loa.reason, 100);
   return reason === NONE ? plainText(t.loa.optionId(String(loa.id)), 100) : reason;
 }
 
-/** Each row's state by the page's reading. */
 const statesOf =
   (source: Partial<ReadPage>) =>
   (loa: Partial<Loa>): LoaState =>
     stateIn(loa, source.reading);
+
+/** The clock a pending row's wait is counted to (the read's), and the admins' threshold. */
+const reviewOf = (source: Partial<ReadPage>): ReviewClock => ({
+  now: source.reading?.now ?? nowSeconds(),
+  afterHours: source.reading?.afterHours,
+});
 
 export const loaListView: ListView<Loa, unknown, ReadPage> = {
   kind: 'list',
@@ -136,7 +139,8 @@ export const loaListView: ListView<Loa, unknown, ReadPage> = {
     const page = await api.listLoas(query, options);
     return { ...page, reading: await readingWithSaved(api, page.data.data) };
   },
-  render: ({ items, info, source }) => renderLoaList(items, info, source, statesOf(source)),
+  render: ({ items, info, source }) =>
+    renderLoaList(items, info, source, statesOf(source), undefined, undefined, reviewOf(source)),
   people: loaPerson,
   open,
 };
@@ -150,7 +154,15 @@ const loaMemberView: ListView<Loa, unknown, ReadPage> = {
     return { ...page, reading: await readingWithSaved(api, page.data.data) };
   },
   render: ({ items, info, source, arg: memberId }) =>
-    renderLoaList(items, info, source, statesOf(source), (t) => t.loa.titleOfMember(safeLine(memberId, 64))),
+    renderLoaList(
+      items,
+      info,
+      source,
+      statesOf(source),
+      (t) => t.loa.titleOfMember(safeLine(memberId, 64)),
+      undefined,
+      reviewOf(source),
+    ),
   people: loaPerson,
   open,
 };
@@ -162,7 +174,8 @@ function parseFilter(text: string): LoaFilter {
 }
 
 /**
- * `/loa list status:`: the LOAs of one state, newest first. The API cannot filter, so they come from
+ * `/loa list status:`: the LOAs of one state, newest first (pending ones oldest first: the review
+ * queue, src/reports/review.ts). The API cannot filter, so they come from
  * the reports' snapshot (every LOA, read as the pace allows and shared with the reports), classified
  * by the reports' rule; the filter rides in the controls' custom_id, so paging keeps it.
  */
@@ -175,10 +188,12 @@ export const loaByStatusView: ListView<Loa, unknown, Read<ReportPage<Loa>>> = {
     const filter = parseFilter(arg);
     const input = await reportInput(community, options);
     const all = input.data.loas;
-    const reading = readingOf(all, input.now);
-    const rows = all
-      .filter((loa) => matchesLoaFilter(loa, filter, reading.statuses, input.now))
-      .sort((a, b) => (b.createdAt ?? 0) - (a.createdAt ?? 0));
+    const reading = readingOf(all, input.now, input.settings.reviewAfterHours);
+    const matching = all.filter((loa) => matchesLoaFilter(loa, filter, reading.statuses, input.now));
+    const rows =
+      filter === 'pending'
+        ? oldestFirst(matching)
+        : matching.sort((a, b) => (b.createdAt ?? 0) - (a.createdAt ?? 0));
     return { ...reportPage(rows, query, input, LEAVE_NEEDS), reading };
   },
   render: ({ items, info, source, arg }) =>
@@ -189,6 +204,7 @@ export const loaByStatusView: ListView<Loa, unknown, Read<ReportPage<Loa>>> = {
       statesOf(source),
       (t) => t.loa.titleFiltered(t.loa.filters[parseFilter(arg)]),
       source.report,
+      reviewOf(source),
     ),
   people: loaPerson,
   open,
@@ -197,7 +213,6 @@ export const loaByStatusView: ListView<Loa, unknown, Read<ReportPage<Loa>>> = {
 /** The lists the leave views are made from: the LOAs (their status codes read from all of them). */
 const LEAVE_NEEDS = ['loas'] as const;
 
-/** The report's "days" argument, 1 to 365. */
 function readDays(text: string): number {
   if (!/^\d{1,3}$/.test(text) || Number(text) < 1 || Number(text) > 365) throw new UserError(say.badDays);
   return Number(text);
@@ -237,11 +252,9 @@ const loaUpcomingView: ListView<Loa, unknown, Read<ReportPage<Loa>>> = {
   open,
 };
 
-/** The LOA's member, when it names one. */
 const memberIdOf = (loa: Loa) =>
   typeof loa.memberId === 'string' && loa.memberId !== '' ? loa.memberId : undefined;
 
-/** A code's reading, when it is a number the reading knows. */
 const codeReading = <R>(readings: ReadonlyMap<number, R>, code: unknown): R | undefined =>
   typeof code === 'number' ? readings.get(code) : undefined;
 
@@ -308,7 +321,7 @@ const data = defineCommand({
     {
       type: ApplicationCommandOptionType.Subcommand,
       name: 'list',
-      description: 'List all LOAs, or only those of one state (newest first)',
+      description: 'List all LOAs (newest first) or those of one state (pending review: oldest first)',
       options: [
         {
           type: ApplicationCommandOptionType.String,

@@ -4,7 +4,8 @@
  * period), and the scheduled digest (src/community/digest-scheduler.ts: channel, daily or weekly,
  * day, hour, which reports; with the last problem posting it), the leave reminders
  * (src/community/reminder-scheduler.ts: a channel, pings on or off; with the last problem posting
- * one), and the digest's language (the server's preferred locale unless chosen). No option shows
+ * one), the digest's language (the server's preferred locale unless chosen), and the hours a pending
+ * LOA may wait before it is flagged (src/reports/review.ts; never, unless set). No option shows
  * them. Included in
  * /rollcall-admin by commands/admin/index.ts when the wiring gives a place for the settings.
  */
@@ -24,7 +25,12 @@ import {
 } from '../../src/reports/digest.js';
 import { isQuotaHours } from '../../src/reports/leave.js';
 import { isTimeZone, WEEKDAYS, type Weekday } from '../../src/reports/period.js';
-import { MAX_QUOTA_HOURS, MAX_QUOTA_ROLES, type ReportSettings } from '../../src/reports/source.js';
+import {
+  MAX_QUOTA_HOURS,
+  MAX_QUOTA_ROLES,
+  MAX_REVIEW_HOURS,
+  type ReportSettings,
+} from '../../src/reports/source.js';
 import { ADMIN_BASE, ADMIN_ROUTE, rolesOrRefusal } from './command.js';
 
 /** The digest's report choices: every non-empty set of the three, as "totals,quota,leave". */
@@ -150,6 +156,14 @@ export const reportsDefinition = defineCommand({
           name: 'reminders-off',
           description: REMINDER_OPTIONS['reminders-off'],
           required: false,
+        },
+        {
+          type: ApplicationCommandOptionType.Integer,
+          name: 'review-after-hours',
+          description: 'Hours a pending LOA may wait before it is flagged (0: never)',
+          required: false,
+          min_value: 0,
+          max_value: MAX_REVIEW_HOURS,
         },
         {
           type: ApplicationCommandOptionType.String,
@@ -334,6 +348,9 @@ async function nextReportSettings(
   const language = args.string('language');
   if (language === SERVER_LANGUAGE) delete next.language;
   else if (isDigestLanguage(language)) next.language = language;
+  const reviewAfter = args.integer('review-after-hours');
+  if (reviewAfter === 0) delete next.reviewAfterHours;
+  else if (reviewAfter !== null) next.reviewAfterHours = reviewAfter;
   if ((roleText === null) !== (hours === null)) throw new UserError(say.quotaNeedsBoth);
   const read = await rolesOrRefusal(() => place.roles(guildId));
   const listed = { roles: Array.isArray(read) ? read : undefined, refusal: read };
@@ -347,7 +364,8 @@ async function nextReportSettings(
       next.quotas[role.id] = hours;
     }
   }
-  const changed = zone !== null || weekStart !== null || roleText !== null || language !== null;
+  const changed =
+    zone !== null || weekStart !== null || roleText !== null || language !== null || reviewAfter !== null;
   return { next, changed, roles: listed.roles };
 }
 
@@ -419,6 +437,7 @@ async function reportSettings(
           },
         ),
       );
+    lines.push(t.admin.reviewAfter(next.reviewAfterHours));
     const state = lines.join('\n');
     return changed ? `${t.sentences.settingsSaved}\n${state}` : state;
   };

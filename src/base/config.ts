@@ -271,6 +271,9 @@ const schema = z.object({
       }
       return quotas;
     }),
+  // Hours a pending LOA may wait for review before /loa list and the digest flag it; unset: never.
+  // (The default 0 is no hour a setting may give: it stands for unset.)
+  REPORTS_REVIEW_AFTER_HOURS: int(1, 720, 0).transform((hours) => hours || undefined),
   // Single-community mode's scheduled digest (hosted mode: each server's admins set theirs with
   // /rollcall-admin reports): the channel (unset: no digest), when, and which reports.
   DIGEST_CHANNEL_ID: snowflake.optional(),

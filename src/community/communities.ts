@@ -226,6 +226,7 @@ class SingleMode implements Communities {
       timeZone: config.REPORTS_TIME_ZONE,
       weekStart: config.REPORTS_WEEK_START,
       quotas: config.REPORTS_QUOTAS,
+      ...(config.REPORTS_REVIEW_AFTER_HOURS ? { reviewAfterHours: config.REPORTS_REVIEW_AFTER_HOURS } : {}),
     });
     const rules = {
       roleIds: config.ACCESS_ROLE_IDS,

@@ -16,6 +16,7 @@ import { peopleOf } from '../discord/paging/show.js';
 import { PAGE_SIZE } from '../discord/paging/views.js';
 import { UserError } from '../discord/replies.js';
 import { ENGLISH, type Words } from '../i18n/words.js';
+import { renderReviewQueue } from '../render/loa.js';
 import type { People } from '../render/people.js';
 import {
   type LeaveAheadKind,
@@ -24,7 +25,9 @@ import {
   renderReminder,
 } from '../render/reminders.js';
 import { realTimer } from '../reports/digest-places.js';
+import { readStatusCodes } from '../reports/leave.js';
 import { digestLeave, remindersDue } from '../reports/reminders.js';
+import { reviewQueue } from '../reports/review.js';
 import type { ReminderStore, SavedReminders } from '../store/reminders.js';
 import { ChannelPoster, POST_NEEDS, type PostSchedulerOptions, Rounds } from './channel-post.js';
 import { environmentChannel } from './environment-channel.js';
@@ -37,8 +40,9 @@ const LEAVE_COMMANDS: Record<LeaveAheadKind, string> = {
 };
 
 /**
- * A digest's leave sections, "On leave now", "Returning this week" and "Starting this week"
- * (`digestLeave`: no leave in two of them, a member's overlapping leaves one row), from the
+ * A digest's leave sections, "On leave now", "Returning this week", "Starting this week"
+ * (`digestLeave`: no leave in two of them, a member's overlapping leaves one row) and "Waiting for
+ * review" (src/reports/review.ts, oldest first), from the
  * snapshot the digest just read, each the first page of its rows; rendered once the digest's
  * language is known (given its words).
  */
@@ -58,6 +62,11 @@ export async function digestLeaveEmbeds(
     const also = kind === 'onLeave' ? sections.returning.length : 0;
     embeds.push((t) => renderLeaveAhead(items, info, source, kind, facts, t, also));
   }
+  const review = { now: input.now, afterHours: input.settings.reviewAfterHours };
+  const queue = reviewQueue(input.data.loas, readStatusCodes(input.data.loas), review.now, review.afterHours);
+  const people = await peopleOf(community, queue.pending.slice(0, PAGE_SIZE), (loa) => [loa.memberId]);
+  const source = { ...input.data.source, people, post: '/loa list status:pending' };
+  embeds.push((t) => renderReviewQueue(queue, review, { ...source, t }, facts, PAGE_SIZE));
   return embeds;
 }
 

@@ -366,6 +366,17 @@ const loa = (f: Formats) => ({
   /** The list's total in the footer: "150 LOAs". */
   count: (n: number) => `${f.count(n)} ${f.plural(n, { one: 'LOA', other: 'LOAs' })}`,
   empty: 'No leaves of absence found.',
+  /** A pending LOA's wait since its request, in its row: "waiting 3 d". */
+  waiting: (waited: string) => `waiting ${waited}`,
+  /** Beside a wait longer than the admins' threshold: "⏰ over 48 h". */
+  overdue: (hours: number) => `⏰ over ${f.count(hours)} h`,
+  /** The digest's review queue; while the snapshot is partial, its lines are of the LOAs read. */
+  queueTitle: 'Waiting for review',
+  queueEmpty: 'Nothing waits for review.',
+  queueOldest: (who: string, waited: string, partial: boolean) =>
+    `${partial ? 'Oldest of those read' : 'Oldest'}: ${who}, waiting ${waited}.`,
+  queueOverdue: (n: number, hours: number, partial: boolean) =>
+    `⏰ ${f.count(n)}${partial ? ' of those read' : ''} waited longer than ${f.count(hours)} h.`,
   /** An LOA's state as Rollcall reads it (src/reports/leave.ts loaStateAt). */
   states: {
     cancelled: 'Cancelled',
@@ -1002,7 +1013,7 @@ const access = (f: Formats) => ({
 });
 
 /** /rollcall-admin's own controls (its sentences are in `sentences`). */
-const admin = (_f: Formats) => ({
+const admin = (f: Formats) => ({
   setupTitle: 'Link Rollcall to your community',
   tokenLabel: "The community server's API token",
   replaceToken: 'Replace token',
@@ -1027,6 +1038,10 @@ const admin = (_f: Formats) => ({
     quota: 'quota results',
     leave: 'on leave now',
   },
+  reviewAfter: (hours: number | undefined) =>
+    hours === undefined
+      ? 'Review queue: a pending LOA is never flagged.'
+      : `Review queue: a pending LOA waiting longer than ${f.count(hours)} h is flagged.`,
 });
 
 /**

@@ -5,8 +5,10 @@ import type { PageInfo, Source } from '../api/pages.js';
 import { timestampState, utcYear } from '../i18n/dates.js';
 import { said, type Text, type Words } from '../i18n/words.js';
 import type { LoaState, StartReading, StatusReading } from '../reports/leave.js';
+import { isOverdue, type ReviewQueue, waitedSeconds } from '../reports/review.js';
 import { describeEntries, describeEntry, isRecord, isTimeKey } from './entries.js';
 import {
+  clampEmbed,
   code,
   field,
   isSetTimestamp,
@@ -48,7 +50,6 @@ function loaStateText(state: LoaState, t: Words): string {
   return t.loa.states[STATE_KEYS[state]];
 }
 
-/** What a status code or start type reads as, in the reader's words. */
 const READING_KEYS: Record<StatusReading | StartReading, keyof Words['loa']['readings']> = {
   approved: 'approved',
   denied: 'denied',
@@ -56,7 +57,6 @@ const READING_KEYS: Record<StatusReading | StartReading, keyof Words['loa']['rea
   'starting later': 'startingLater',
 };
 
-/** Planned or actual length of an LOA, from its start and end points. */
 export function loaLength(loa: Partial<Loa>, t: Words): string {
   const start = isSetTimestamp(loa.startedAt) ? loa.startedAt : loa.startAt;
   const end = isSetTimestamp(loa.endedAt) ? loa.endedAt : loa.endAt;
@@ -67,14 +67,39 @@ export function loaLength(loa: Partial<Loa>, t: Words): string {
 /** An LOA's state as decided by the caller (src/reports/leave.ts loaStateAt), for each LOA shown. */
 type LoaStates = (loa: Partial<Loa>) => LoaState;
 
+/** The clock (Unix seconds) a pending LOA's wait is counted to, and the admins' threshold in hours. */
+export interface ReviewClock {
+  now: number;
+  afterHours?: number | undefined;
+}
+
+function waitText(loa: Partial<Loa>, review: ReviewClock, t: Words): string {
+  const waited = waitedSeconds(loa, review.now);
+  if (waited === undefined) return '';
+  const wait = t.loa.waiting(t.f.duration(waited));
+  const { afterHours } = review;
+  return afterHours !== undefined && isOverdue(loa, review.now, afterHours)
+    ? `${wait} · ${t.loa.overdue(afterHours)}`
+    : wait;
+}
+
 /**
- * One list row, as moderators scan it: who (a mention when the directory knows them), state, dates,
- * reason. The LOA's own id is in its detail, its "Open…" option and the export.
+ * One list row, as moderators scan it: who (a mention when the directory knows them), state (a
+ * pending one with how long it has waited, given the clock), dates, reason. The LOA's own id is in
+ * its detail, its "Open…" option and the export.
  */
-export function loaRow(loa: Partial<Loa>, state: LoaState, people: People | undefined, t: Words): string {
+export function loaRow(
+  loa: Partial<Loa>,
+  state: LoaState,
+  people: People | undefined,
+  t: Words,
+  review?: ReviewClock,
+): string {
+  const wait = review && state === 'Pending review' ? waitText(loa, review, t) : '';
   return [
     person(loa.memberId, people),
     `${LOA_STATE_EMOJI[state]} **${loaStateText(state, t)}**`,
+    ...(wait ? [wait] : []),
     `${t.f.date(loa.startAt)} → ${t.f.date(loa.endAt)}`,
     safeLine(loa.reason, 80),
   ].join(' · ');
@@ -91,11 +116,12 @@ export function renderLoaList(
   stateOf: LoaStates,
   title?: string | Text,
   facts?: FooterFacts,
+  review?: ReviewClock,
 ): APIEmbed {
   const t = source.t;
   const input = {
     title: title === undefined ? t.loa.title : said(title, t),
-    rows: items.map((loa) => loaRow(loa, stateOf(loa), source.people, t)),
+    rows: items.map((loa) => loaRow(loa, stateOf(loa), source.people, t, review)),
     info,
     total: t.loa.count(info.total),
     source,
@@ -144,16 +170,16 @@ function keyWords(key: string): string {
 /** Keys whose text is what someone wrote: quoted, last. */
 const WRITTEN = /^(reason|note|text|comment|message|description)$/i;
 
+function actorIn(id: string, people: People | undefined): string {
+  return discordUserOf(id, people) !== undefined ? person(id, people) : code(id, 40);
+}
+
 /**
  * One entry of an LOA's reason history or extension requests, in words (the API does not describe
  * their shape): its status first, a moved end as "end 10 Mar 2026 → 14 Mar 2026", times as dates
  * with who ("reviewed 6 Mar 2026 by `id`"), other keys as words, what was written quoted last.
  * Ids of the entries themselves are left out; every key is shown (no "+N more").
  */
-/** Who did something in an entry: the Discord user when the directory knows them, else the id in code. */
-function actorIn(id: string, people: People | undefined): string {
-  return discordUserOf(id, people) !== undefined ? person(id, people) : code(id, 40);
-}
 
 export function loaEntry(entry: unknown, people: People | undefined, t: Words): string {
   if (!isRecord(entry)) return describeEntry(entry, t);
@@ -197,12 +223,7 @@ export function loaEntry(entry: unknown, people: People | undefined, t: Words): 
   return all.length > 0 ? all.join(' · ') : NONE;
 }
 
-/**
- * One LOA. `statusReads`: what its status code says as the community's own LOAs use it (read by
- * src/reports/leave.ts readStatusCodes), shown beside a code the admins did not name:
- * "3 (approved)", the review's outcome; `startReads` the same for its start type (readStartTypes): "0 (reads as
- * starting when requested)". A name the admins gave wins: "3 (Accepted)".
- */
+/** One LOA; `statusReads` and `startReads` are said beside its codes as `codeInWords` says. */
 export function renderLoa(
   loa: Loa,
   source: Source & Labelled,
@@ -285,4 +306,48 @@ export function loaOptionLabel(
   const room = Math.max(16, LIMITS.selectOptionLabel - `${kind} ·  · `.length - tail.length);
   const who = personPlain(loa.memberId, people, names, room, t);
   return [kind, who, tail].filter((part) => part !== '' && part !== NONE).join(' · ');
+}
+
+/**
+ * The digest's "Waiting for review": how many wait, the oldest and how long it has waited, how many
+ * waited past the threshold, then the oldest rows. From a partial snapshot, of the LOAs read
+ * (`reportList` says how far reading is, and states no "nothing waits").
+ */
+export function renderReviewQueue(
+  queue: ReviewQueue<Partial<Loa>>,
+  review: ReviewClock,
+  source: Source & Labelled,
+  facts: ReportFacts,
+  pageSize: number,
+): APIEmbed {
+  const { t } = source;
+  const { pending, oldest, overdue } = queue;
+  const partial = partialOf(facts) !== undefined;
+  const info = {
+    page: 1,
+    totalPages: Math.max(1, Math.ceil(pending.length / pageSize)),
+    total: pending.length,
+  };
+  const embed = reportList({
+    title: t.loa.queueTitle,
+    rows: pending.slice(0, pageSize).map((loa) => loaRow(loa, 'Pending review', source.people, t, review)),
+    info,
+    total: t.loa.count(pending.length),
+    source,
+    emptyText: t.loa.queueEmpty,
+    colour: overdue > 0 ? 0xe67e22 : COLOUR,
+    facts,
+    t,
+  });
+  const lines = [
+    ...(oldest
+      ? [t.loa.queueOldest(person(oldest.loa.memberId, source.people), t.f.duration(oldest.waited), partial)]
+      : []),
+    ...(overdue > 0 && review.afterHours !== undefined
+      ? [t.loa.queueOverdue(overdue, review.afterHours, partial)]
+      : []),
+  ];
+  return lines.length > 0
+    ? clampEmbed({ ...embed, description: `${lines.join('\n')}\n${embed.description ?? ''}` })
+    : embed;
 }

@@ -27,9 +27,8 @@ export type LoaState =
   | 'Approved'
   | 'Pending review';
 
-/** What a status code says about the LOAs that carry it. */
 export type StatusReading = 'denied' | 'approved';
-/** Status code → its reading; a code not in it says nothing. */
+/** A code not in it says nothing. */
 export type StatusReadings = ReadonlyMap<number, StatusReading>;
 
 const NO_READINGS: StatusReadings = new Map();
@@ -45,19 +44,12 @@ function evidenceOf(loa: Partial<Loa>): StatusReading | undefined {
   return undefined;
 }
 
-/**
- * Each status code's reading, from the LOAs that carry it: the code of denied LOAs only is
- * "denied", of started ones only "approved". A code carried by both says nothing (it does not
- * decide between them), and so does one carried by neither (pending, or cancelled before start).
- */
+/** Each status code's reading (the header's rule); one carried by both or neither says nothing. */
 export function readStatusCodes(loas: readonly Partial<Loa>[]): StatusReadings {
   return readCodes(loas, (loa) => loa.status, evidenceOf);
 }
 
-/**
- * Each code's reading from the LOAs that carry it (`codeOf`): the one reading all its LOAs with any
- * evidence agree on; a code whose LOAs disagree, or show nothing, says nothing.
- */
+/** Each code's one reading all its LOAs with evidence agree on; disagreement or none says nothing. */
 function readCodes<R>(
   loas: readonly Partial<Loa>[],
   codeOf: (loa: Partial<Loa>) => unknown,
@@ -77,9 +69,7 @@ function readCodes<R>(
   return readings;
 }
 
-/** What a start type code says about the LOAs that carry it: they start when requested, or later. */
 export type StartReading = 'starting when requested' | 'starting later';
-/** Start type code → its reading; a code not in it says nothing. */
 export type StartReadings = ReadonlyMap<number, StartReading>;
 
 /** An LOA that starts within a minute of its request starts when requested; an hour or more after, later. */
@@ -91,11 +81,7 @@ function startEvidence(loa: Partial<Loa>): StartReading | undefined {
   return undefined;
 }
 
-/**
- * The start type codes as the community's own LOAs use them, read as the status codes are: a code
- * whose LOAs all start when requested reads that way, one whose LOAs all start later reads so; a
- * code carried by both, or by LOAs with no such dates, says nothing.
- */
+/** The start type codes as the community's own LOAs use them, read as the status codes are. */
 export function readStartTypes(loas: readonly Partial<Loa>[]): StartReadings {
   return readCodes(loas, (loa) => loa.startType, startEvidence);
 }
@@ -163,7 +149,6 @@ export function loaStateAt(loa: Partial<Loa>, readings: StatusReadings, now: num
   return span ? 'Ended' : 'Approved';
 }
 
-/** What `/loa list status:` picks. */
 export const LOA_FILTERS = ['pending', 'active', 'ended'] as const;
 export type LoaFilter = (typeof LOA_FILTERS)[number];
 
@@ -185,7 +170,6 @@ export function matchesLoaFilter(
   return span !== undefined && now >= span.end;
 }
 
-/** Each LOA with its leave, status codes read from the same list. */
 function spansOf<L extends Partial<Loa>>(loas: readonly L[]) {
   const readings = readStatusCodes(loas);
   return loas.map((loa) => ({ loa, span: leaveSpan(loa, readings) }));
@@ -232,10 +216,8 @@ export function quotaSeconds(hours: number): number {
 }
 
 /**
- * Whether `hours` is a quota as REPORTS_QUOTAS accepts one: over 0, at most MAX_QUOTA_HOURS, and
- * at most two decimals, so `quotaSeconds` counts it exactly (hosted mode's `quota-hours:` is any
- * number Discord lets through, such as 1.005, which would otherwise be saved as typed and owed as
- * 1 h).
+ * A quota as REPORTS_QUOTAS accepts one, so `quotaSeconds` counts it exactly (hosted mode's
+ * `quota-hours:` lets 1.005 through, which would be saved as typed and owed as 1 h).
  */
 export function isQuotaHours(hours: number): boolean {
   return hours > 0 && hours <= MAX_QUOTA_HOURS && Math.round(hours * 100) / 100 === hours;
@@ -262,7 +244,7 @@ export function quotaCheck(
   return check.rows();
 }
 
-/** `quotaCheck` in slices (src/base/slices.ts): what the report runs, so a large community never holds the event loop. */
+/** `quotaCheck` in slices (src/base/slices.ts), so a large community never holds the event loop. */
 export async function quotaCheckSliced(
   members: readonly Partial<Member>[],
   quotas: Readonly<Record<string, number>>,
@@ -280,7 +262,6 @@ export async function quotaCheckSliced(
   return check.rows();
 }
 
-/** The quota check's steps: time done (shift by shift), who is on leave, each member's row, the order. */
 function quotaChecker(
   quotas: Readonly<Record<string, number>>,
   period: { start: number; end: number },

@@ -42,6 +42,8 @@ interface ListProgress {
 /** Quotas are hours with at most two decimals, per community role id (counted as whole seconds: `quotaSeconds`). */
 export const MAX_QUOTA_HOURS = 168;
 export const MAX_QUOTA_ROLES = 25;
+/** The review threshold's bounds: a pending LOA is flagged once it has waited longer (hours, up to 30 days). */
+export const MAX_REVIEW_HOURS = 720;
 
 const reportSettingsSchema = z.object({
   timeZone: z.string().refine(isTimeZone, 'an IANA time zone, e.g. Europe/London').default('UTC'),
@@ -58,6 +60,8 @@ const reportSettingsSchema = z.object({
     .enum(Object.keys(DIGEST_LANGUAGES) as [DigestLanguage, ...DigestLanguage[]])
     .optional()
     .catch(undefined),
+  /** Hours a pending LOA may wait before it is flagged (`isOverdue`); absent: never flagged. */
+  reviewAfterHours: z.number().int().min(1).max(MAX_REVIEW_HOURS).optional().catch(undefined),
 });
 
 export type ReportSettings = z.output<typeof reportSettingsSchema>;
@@ -82,8 +86,12 @@ export function readReportSettings(value: unknown, defaults: ReportSettings): Re
       : defaults.language !== undefined
         ? { language: defaults.language }
         : {}),
+    ...optional('reviewAfterHours', parsed.data.reviewAfterHours ?? defaults.reviewAfterHours),
   };
 }
+
+const optional = <K extends string, V>(key: K, value: V | undefined) =>
+  (value === undefined ? {} : { [key]: value }) as Partial<Record<K, V>>;
 
 export interface ReportSource {
   /** The snapshot, refreshed first as far as the pace allows (`options.fresh`: the refresh button). */

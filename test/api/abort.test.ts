@@ -1,5 +1,5 @@
 /** The API layer's waits that end early: `within` (work or a deadline), `pause` (a sleep an abort ends). */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { pause, within } from '../../src/api/abort.js';
 
 const never = new Promise<never>(() => {});
@@ -26,6 +26,16 @@ describe('within', () => {
     });
     await pause(20);
     expect(called).toBe(false);
+  });
+
+  it('makes no abort (and so no error with its stack) for work that ends first: it is on every store query', async () => {
+    const aborts = vi.spyOn(AbortController.prototype, 'abort');
+    try {
+      for (let i = 0; i < 10; i++) await within(Promise.resolve(i), 1_000, () => 'late');
+      expect(aborts).not.toHaveBeenCalled();
+    } finally {
+      aborts.mockRestore();
+    }
   });
 });
 

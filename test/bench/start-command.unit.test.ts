@@ -28,6 +28,11 @@ describe('the shipped start command', () => {
     expect(flags).not.toContain('--enable-source-maps');
   });
 
+  it('caps the old generation, by which V8 sizes the garbage it lets grow before a full collection', () => {
+    const old = shippedNodeFlags(root).find((f) => f.startsWith('--max-old-space-size='));
+    expect(Number(old?.split('=')[1])).toBeLessThanOrEqual(512);
+  });
+
   it('refuses a start script of another shape rather than guess the flags', () => {
     const dir = mkdtempSync(join(tmpdir(), 'rollcall-start-'));
     writeFileSync(join(dir, 'package.json'), JSON.stringify({ scripts: { start: 'tsx src/main.ts' } }));

@@ -79,7 +79,7 @@ describe('/rollcall-admin with forged values', () => {
       ]),
     );
     expect(await admin_('reports')).toBe(
-      `${MESSAGES.reportSettingsState({ timeZone: 'Europe/London', weekStart: 'sunday', quotas: [] })}\n${MESSAGES.digestState(undefined)}\n${SERVER_LANGUAGE}\n${REMINDER_TEXT.state(undefined)}`,
+      `${MESSAGES.reportSettingsState({ timeZone: 'Europe/London', weekStart: 'sunday', quotas: [] })}\n${MESSAGES.digestState(undefined)}\n${SERVER_LANGUAGE}\n${REMINDER_TEXT.state(undefined)}\n${ENGLISH.admin.reviewAfter(undefined)}`,
     );
   });
 

@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/discord/replies.js';
+import { ENGLISH } from '../../src/i18n/words.js';
 import { until } from '../reliability/support.js';
 import {
   ELSEWHERE,
@@ -56,6 +57,7 @@ describe('single-community digests', () => {
       'On leave now',
       'Returning this week',
       'Starting this week',
+      'Waiting for review',
     ]);
     for (const embed of posted[0]?.embeds ?? []) {
       // Where the data came from and its age, said once; Discord shows the time of the read after it.
@@ -99,7 +101,7 @@ describe('single-community digests', () => {
       postedIn(STAFF)
         .at(-1)
         ?.embeds.map((e) => e.title?.split(' · ')[0]),
-    ).toEqual(['On leave now', 'Returning this week', 'Starting this week']);
+    ).toEqual(['On leave now', 'Returning this week', 'Starting this week', 'Waiting for review']);
     await changed.app.stop(2_000);
   });
 
@@ -211,6 +213,25 @@ describe('single-community digests', () => {
     }
     await bot.app.stop(2_000);
     expect(posted()).toEqual([start + 1_500, start + 3_500, start + 7_500]);
+  });
+
+  it('with REPORTS_REVIEW_AFTER_HOURS, "Waiting for review" says how many waited longer', async () => {
+    world.clock.now = at('2026-05-04T08:00:00Z');
+    const bot = await world.start({
+      DATA_DIR: world.dataDir(),
+      DIGEST_SCHEDULE: 'daily 9',
+      DIGEST_REPORTS: 'leave',
+      REPORTS_REVIEW_AFTER_HOURS: '24',
+    });
+    expect(await bot.app.digests?.tick()).toBe(0);
+    world.clock.now = at('2026-05-04T09:00:00Z');
+    expect(await bot.app.digests?.tick()).toBe(1);
+    const queue = postedIn(STAFF).at(-1)?.embeds.at(-1);
+    expect(queue?.title).toBe(ENGLISH.loa.queueTitle);
+    const [oldest, overdue] = queue?.description?.split('\n') ?? [];
+    expect(oldest).toMatch(/^Oldest( of those read)?: .+, waiting .+\.$/);
+    expect(overdue).toMatch(/^⏰ \d+( of those read)? waited longer than 24 h\.$/);
+    await bot.app.stop(2_000);
   });
 
   it('without DIGEST_CHANNEL_ID there is no digest scheduler', async () => {

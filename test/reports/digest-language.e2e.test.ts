@@ -69,6 +69,7 @@ describe('the language of a digest', () => {
       'Gerade abwesend',
       'Rückkehr diese Woche',
       'Beginn diese Woche',
+      'Wartet auf Prüfung',
     ]);
     expect(embeds[0]?.title).toContain('Letzte Woche (');
     for (const embed of embeds) {
@@ -76,7 +77,7 @@ describe('the language of a digest', () => {
       expect(embed.footer?.text).not.toMatch(/Seite \d+ von/);
       // (A section with nothing read yet has no count: "not every page read yet" comes first.)
       expect(embed.footer?.text).toMatch(
-        /^(\d+ von \d+ gezeigt · alle mit \/[a-z]+ [a-z]+ · |\d+ \S+ · |noch nicht alle Seiten gelesen)/,
+        /^(\d+ von \d+ gezeigt · alle mit \/[a-z]+ [a-z]+( [a-z]+:[a-z]+)? · |\d+ \S+ · |noch nicht alle Seiten gelesen)/,
       );
       expect(embed.footer?.text).toMatch(/(Daten vom|Gespeicherte Daten \(.+ alt\) vom)$/);
       // Slash commands keep their one name in every language ("/shift totals"): not words to translate.
@@ -98,12 +99,13 @@ describe('the language of a digest', () => {
       'Absents en ce moment',
       'Retours cette semaine',
       'Départs cette semaine',
+      'En attente d’examen',
     ]);
     expect(french[0]?.title).toContain('La semaine dernière (');
     for (const embed of french) {
       expect(embed.footer?.text).not.toMatch(/Page \d+ sur/);
       expect(embed.footer?.text).toMatch(
-        /^(\d+ sur \d+ affichés · tous avec \/[a-z]+ [a-z]+ · |\d+ \S+ · |pages pas encore toutes lues)/,
+        /^(\d+ sur \d+ affichés · tous avec \/[a-z]+ [a-z]+( [a-z]+:[a-z]+)? · |\d+ \S+ · |pages pas encore toutes lues)/,
       );
       expect(`${embed.title}\n${embed.description}`).not.toMatch(ENGLISH_WORDS);
     }

@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextInstant, readDigestSettings } from '../../src/community/digest-scheduler.js';
 import { MESSAGES } from '../../src/discord/replies.js';
+import { ENGLISH } from '../../src/i18n/words.js';
 import { tokenHash } from '../../src/store/crypto.js';
 import type { Store } from '../../src/store/index.js';
 import type { DoubleUser } from '../doubles/discord/double.js';
@@ -86,6 +87,7 @@ describe('scheduled digests', () => {
       'On leave now',
       'Returning this week',
       'Starting this week',
+      'Waiting for review',
     ]);
     for (const embed of message?.embeds ?? []) {
       // Where the data came from and its age, said once; Discord shows the time of the read after it.
@@ -143,6 +145,22 @@ describe('scheduled digests', () => {
     const moved = await afterRound('America/New_York');
     expect(moved.expected).toContain(moved.nextAt);
     expect(moved.nextAt).not.toBe(utc.nextAt);
+  });
+
+  it('ends with "Waiting for review": how many, the oldest and its wait, and how many waited past the threshold', async () => {
+    expect(await adminReports({ 'review-after-hours': 24 })).toContain(ENGLISH.admin.reviewAfter(24));
+    await savedLongAgo();
+    const before = world.double.channelMessages.length;
+    expect(await world.app.digests?.tick()).toBe(1);
+    const embeds = world.double.channelMessages.slice(before).flatMap((m) => m.embeds);
+    const queue = embeds.at(-1);
+    expect(queue?.title).toBe(ENGLISH.loa.queueTitle);
+    const [oldest, overdue, ...rows] = queue?.description?.split('\n') ?? [];
+    expect(oldest).toMatch(/^Oldest( of those read)?: .+, waiting .+\.$/);
+    expect(overdue).toMatch(/^⏰ \d+( of those read)? waited longer than 24 h\.$/);
+    expect(rows.filter((row) => row.includes(' · waiting ')).length).toBeGreaterThan(0);
+    expect(queue?.footer?.text).toMatch(/LOAs · |shown · \/loa list status:pending for all/);
+    expect(await adminReports({ 'review-after-hours': 0 })).toContain(ENGLISH.admin.reviewAfter(undefined));
   });
 
   it("unlinking the server deletes its digest and its community's snapshot", async () => {

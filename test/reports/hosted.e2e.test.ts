@@ -81,11 +81,11 @@ describe('/rollcall-admin reports', () => {
         timeZone: 'Europe/London',
         weekStart: 'sunday',
         quotas: [`${role.name}: 2.5 h`],
-      })}\n${MESSAGES.digestState(undefined)}\n${SERVER_LANGUAGE}\n${REMINDER_TEXT.state(undefined)}`,
+      })}\n${MESSAGES.digestState(undefined)}\n${SERVER_LANGUAGE}\n${REMINDER_TEXT.state(undefined)}\n${ENGLISH.admin.reviewAfter(undefined)}`,
     );
     // The other server keeps the defaults.
     expect(await adminReports(B, {})).toBe(
-      `${MESSAGES.reportSettingsState({ timeZone: 'UTC', weekStart: 'monday', quotas: [] })}\n${MESSAGES.digestState(undefined)}\n${SERVER_LANGUAGE}\n${REMINDER_TEXT.state(undefined)}`,
+      `${MESSAGES.reportSettingsState({ timeZone: 'UTC', weekStart: 'monday', quotas: [] })}\n${MESSAGES.digestState(undefined)}\n${SERVER_LANGUAGE}\n${REMINDER_TEXT.state(undefined)}\n${ENGLISH.admin.reviewAfter(undefined)}`,
     );
   });
 
@@ -173,5 +173,29 @@ describe('/rollcall-admin reports quota-hours', () => {
     expect(met).toMatchObject({ required: 3960, status: 'pass' });
     expect(short?.status).toBe('fail');
     await adminReports(A, { 'quota-role': role.name, 'quota-hours': 0 });
+  });
+});
+
+describe('/rollcall-admin reports review-after-hours', () => {
+  it("marks the pending LOAs waiting past one server's threshold, not the other's, and 0 turns it off", async () => {
+    const pending = async (guildId: string) => {
+      let embed = await report(guildId, 'loa', 'list', { status: 'pending' });
+      for (let i = 0; i < 10 && /not every page read yet/.test(embed.footer?.text ?? ''); i++)
+        embed = await report(guildId, 'loa', 'list', { status: 'pending' });
+      return embed.description?.split('\n') ?? [];
+    };
+    expect(await adminReports(A, { 'review-after-hours': 24 })).toContain(ENGLISH.admin.reviewAfter(24));
+    const rowsA = await pending(A);
+    expect(rowsA.length).toBeGreaterThan(0);
+    for (const row of rowsA) expect(row).toContain(' · waiting ');
+    // Oldest first: the first row waited longest, past a day in a generated community.
+    expect(rowsA[0]).toContain(ENGLISH.loa.overdue(24));
+    const rowsB = await pending(B);
+    expect(rowsB.length).toBeGreaterThan(0);
+    for (const row of rowsB) expect(row).not.toContain('⏰');
+    expect(await adminReports(A, { 'review-after-hours': 0 })).toContain(
+      ENGLISH.admin.reviewAfter(undefined),
+    );
+    for (const row of await pending(A)) expect(row).not.toContain('⏰');
   });
 });

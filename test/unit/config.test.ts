@@ -101,6 +101,23 @@ describe('config: strict values', () => {
     expect(errorsFor({ API_RETRIES: value })).toEqual(['API_RETRIES must be a whole number from 0 to 5']);
   });
 
+  it('reads REPORTS_REVIEW_AFTER_HOURS as 1 to 720 hours, off when unset', () => {
+    const hours = (value?: string) => {
+      const result = loadConfig({
+        ...minimal,
+        ...(value === undefined ? {} : { REPORTS_REVIEW_AFTER_HOURS: value }),
+      });
+      return result.ok ? result.config.REPORTS_REVIEW_AFTER_HOURS : result.errors;
+    };
+    expect(hours('48')).toBe(48);
+    expect(hours()).toBeUndefined();
+    expect(hours('')).toBeUndefined();
+    for (const bad of ['0', '721', '1.5', 'x'])
+      expect(hours(bad)).toEqual([
+        expect.stringMatching(/^REPORTS_REVIEW_AFTER_HOURS must be a whole number from 1 to 720$/),
+      ]);
+  });
+
   it('reads plain digits, trimmed', () => {
     const result = loadConfig({ ...minimal, API_RETRIES: ' 3 ' });
     expect(result.ok && result.config.API_RETRIES).toBe(3);

@@ -309,6 +309,14 @@ const loa = (f: Formats): Section<'loa'> => ({
   filters: { pending: 'Prüfung ausstehend', active: 'Aktiv: gerade abwesend', ended: 'Beendet' },
   count: (n) => `${f.count(n)} ${f.plural(n, { one: 'LOA', other: 'LOAs' })}`,
   empty: 'Keine Abwesenheiten gefunden.',
+  waiting: (waited) => `wartet seit ${waited}`,
+  overdue: (hours) => `⏰ über ${f.count(hours)} Std.`,
+  queueTitle: 'Wartet auf Prüfung',
+  queueEmpty: 'Nichts wartet auf Prüfung.',
+  queueOldest: (who, waited, partial) =>
+    `${partial ? 'Älteste der gelesenen' : 'Älteste'}: ${who}, wartet seit ${waited}.`,
+  queueOverdue: (n, hours, partial) =>
+    `⏰ ${f.count(n)}${partial ? ' der gelesenen' : ''} warten länger als ${f.count(hours)} Std.`,
   states: {
     cancelled: 'Storniert',
     denied: 'Abgelehnt',
@@ -833,7 +841,7 @@ const access = (f: Formats): Section<'access'> => ({
   linkTip: 'Verknüpfe sie im Community-Server mit einer Discord-Rolle, damit sie kostenlos geprüft werden.',
 });
 
-const admin = (_f: Formats): Section<'admin'> => ({
+const admin = (f: Formats): Section<'admin'> => ({
   setupTitle: 'Rollcall mit deiner Community verbinden',
   tokenLabel: 'Der API-Token des Community-Servers',
   replaceToken: 'Token ersetzen',
@@ -855,6 +863,10 @@ const admin = (_f: Formats): Section<'admin'> => ({
     quota: 'Quotenergebnisse',
     leave: 'jetzt abwesend',
   },
+  reviewAfter: (hours) =>
+    hours === undefined
+      ? 'Prüfwarteschlange: eine ausstehende LOA wird nie markiert.'
+      : `Prüfwarteschlange: eine ausstehende LOA, die länger als ${f.count(hours)} Std. wartet, wird markiert.`,
 });
 
 const reminders = (f: Formats): Section<'reminders'> => ({
@@ -913,7 +925,8 @@ export const de = {
     'Join request.name': 'Beitrittsanfrage',
     'Check player.name': 'Spieler prüfen',
     'loa.description': 'Abwesenheiten (LOAs) des Community-Servers',
-    'loa.list.description': 'Alle LOAs auflisten, oder nur die eines Zustands (neueste zuerst)',
+    'loa.list.description':
+      'Alle LOAs auflisten (neueste zuerst) oder die eines Zustands (ausstehende: älteste zuerst)',
     'loa.list.options.status.description':
       'Nur ausstehende, gerade laufende (aktive) oder beendete Abwesenheiten',
     'loa.list.options.status.choices.pending.name': 'Prüfung ausstehend',
@@ -1119,6 +1132,8 @@ export const de = {
       'Ob die Erinnerung das genannte Mitglied anpingt (Standard: nein)',
     'rollcall-admin.reports.options.reminders-off.description':
       'True schaltet die Abwesenheits-Erinnerungen aus',
+    'rollcall-admin.reports.options.review-after-hours.description':
+      'Stunden, die eine ausstehende LOA warten darf, bevor sie markiert wird (0: nie)',
   },
   sections: {
     common,

@@ -314,6 +314,14 @@ const loa = (f: Formats): Section<'loa'> => ({
   },
   count: (n) => `${f.count(n)} LOA`,
   empty: 'No se encontraron ausencias.',
+  waiting: (waited) => `esperando ${waited}`,
+  overdue: (hours) => `⏰ más de ${f.count(hours)} h`,
+  queueTitle: 'Esperando revisión',
+  queueEmpty: 'Nada espera revisión.',
+  queueOldest: (who, waited, partial) =>
+    `${partial ? 'La más antigua de las leídas' : 'La más antigua'}: ${who}, esperando ${waited}.`,
+  queueOverdue: (n, hours, partial) =>
+    `⏰ ${f.count(n)}${partial ? ' de las leídas' : ''} esperaron más de ${f.count(hours)} h.`,
   states: {
     cancelled: 'Cancelada',
     denied: 'Denegada',
@@ -835,7 +843,7 @@ const access = (f: Formats): Section<'access'> => ({
   linkTip: 'Vincúlalos a un rol de Discord en el servidor de la comunidad para comprobarlos gratis.',
 });
 
-const admin = (_f: Formats): Section<'admin'> => ({
+const admin = (f: Formats): Section<'admin'> => ({
   setupTitle: 'Vincular Rollcall a tu comunidad',
   tokenLabel: 'El token de API del servidor de la comunidad',
   replaceToken: 'Reemplazar token',
@@ -857,6 +865,10 @@ const admin = (_f: Formats): Section<'admin'> => ({
     quota: 'resultados de cuotas',
     leave: 'de ausencia ahora',
   },
+  reviewAfter: (hours) =>
+    hours === undefined
+      ? 'Cola de revisión: una LOA pendiente nunca se marca.'
+      : `Cola de revisión: se marca una LOA pendiente que espera más de ${f.count(hours)} h.`,
 });
 
 const reminders = (f: Formats): Section<'reminders'> => ({
@@ -916,7 +928,8 @@ export const esES = {
     'Join request.name': 'Solicitud de ingreso',
     'Check player.name': 'Revisar jugador',
     'loa.description': 'Ausencias (LOA) del servidor de la comunidad',
-    'loa.list.description': 'Listar todas las LOA, o solo las de un estado (las más recientes primero)',
+    'loa.list.description':
+      'Listar las LOA (recientes primero) o las de un estado (pendientes: antiguas primero)',
     'loa.list.options.status.description':
       'Solo pendientes de revisión, de ausencia ahora (activas) o terminadas',
     'loa.list.options.status.choices.pending.name': 'Pendiente de revisión',
@@ -1132,6 +1145,8 @@ export const esES = {
       'Si el recordatorio menciona con ping al miembro que nombra (por defecto no)',
     'rollcall-admin.reports.options.reminders-off.description':
       'True desactiva los recordatorios de ausencias',
+    'rollcall-admin.reports.options.review-after-hours.description':
+      'Horas que una LOA pendiente puede esperar antes de marcarse (0: nunca)',
   },
   sections: {
     common,

@@ -315,6 +315,14 @@ const loa = (f: Formats): Section<'loa'> => ({
   },
   count: (n) => `${f.count(n)} LOA`,
   empty: 'Aucune absence trouvée.',
+  waiting: (waited) => `en attente depuis ${waited}`,
+  overdue: (hours) => `⏰ plus de ${f.count(hours)} h`,
+  queueTitle: 'En attente d’examen',
+  queueEmpty: 'Rien n’attend d’examen.',
+  queueOldest: (who, waited, partial) =>
+    `${partial ? 'La plus ancienne des lues' : 'La plus ancienne'} : ${who}, en attente depuis ${waited}.`,
+  queueOverdue: (n, hours, partial) =>
+    `⏰ ${f.count(n)}${partial ? ' des lues' : ''} ont attendu plus de ${f.count(hours)} h.`,
   states: {
     cancelled: 'Annulée',
     denied: 'Refusée',
@@ -838,7 +846,7 @@ const access = (f: Formats): Section<'access'> => ({
   linkTip: 'Liez-les à un rôle Discord dans le serveur communautaire pour les vérifier gratuitement.',
 });
 
-const admin = (_f: Formats): Section<'admin'> => ({
+const admin = (f: Formats): Section<'admin'> => ({
   setupTitle: 'Relier Rollcall à votre communauté',
   tokenLabel: "Le token d'API du serveur communautaire",
   replaceToken: 'Remplacer le token',
@@ -860,6 +868,10 @@ const admin = (_f: Formats): Section<'admin'> => ({
     quota: 'résultats des quotas',
     leave: 'absents en ce moment',
   },
+  reviewAfter: (hours) =>
+    hours === undefined
+      ? 'File d’examen : une LOA en attente n’est jamais signalée.'
+      : `File d’examen : une LOA en attente depuis plus de ${f.count(hours)} h est signalée.`,
 });
 
 const reminders = (f: Formats): Section<'reminders'> => ({
@@ -919,7 +931,7 @@ export const fr = {
     'Check player.name': 'Vérifier le joueur',
     'loa.description': 'Absences (LOA) du serveur communautaire',
     'loa.list.description':
-      "Lister toutes les LOA, ou seulement celles d'un état (les plus récentes d'abord)",
+      "Lister les LOA (récentes d'abord) ou celles d'un état (en attente : anciennes d'abord)",
     'loa.list.options.status.description': 'Seulement en attente d’examen, en cours (actives) ou terminées',
     'loa.list.options.status.choices.pending.name': 'En attente d’examen',
     'loa.list.options.status.choices.active.name': 'Active (absent en ce moment)',
@@ -1138,6 +1150,8 @@ export const fr = {
     'rollcall-admin.reports.options.reminder-pings.description':
       'Si le rappel notifie le membre qu’il nomme (non par défaut)',
     'rollcall-admin.reports.options.reminders-off.description': 'True désactive les rappels d’absence',
+    'rollcall-admin.reports.options.review-after-hours.description':
+      'Heures qu’une LOA en attente peut attendre avant d’être signalée (0 : jamais)',
   },
   sections: {
     common,

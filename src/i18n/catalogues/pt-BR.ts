@@ -301,6 +301,14 @@ const loa = (f: Formats): Section<'loa'> => ({
   filters: { pending: 'Pendentes de revisão', active: 'Ativas: em ausência agora', ended: 'Encerradas' },
   count: (n) => `${f.count(n)} ${f.plural(n, { one: 'LOA', other: 'LOAs' })}`,
   empty: 'Nenhuma ausência encontrada.',
+  waiting: (waited) => `aguardando há ${waited}`,
+  overdue: (hours) => `⏰ mais de ${f.count(hours)} h`,
+  queueTitle: 'Aguardando revisão',
+  queueEmpty: 'Nada aguarda revisão.',
+  queueOldest: (who, waited, partial) =>
+    `${partial ? 'A mais antiga das lidas' : 'A mais antiga'}: ${who}, aguardando há ${waited}.`,
+  queueOverdue: (n, hours, partial) =>
+    `⏰ ${f.count(n)}${partial ? ' das lidas' : ''} aguardaram mais de ${f.count(hours)} h.`,
   states: {
     cancelled: 'Cancelada',
     denied: 'Negada',
@@ -823,7 +831,7 @@ const access = (f: Formats): Section<'access'> => ({
   linkTip: 'Vincule-os a um cargo do Discord no servidor da comunidade para verificá-los de graça.',
 });
 
-const admin = (_f: Formats): Section<'admin'> => ({
+const admin = (f: Formats): Section<'admin'> => ({
   setupTitle: 'Vincular o Rollcall à sua comunidade',
   tokenLabel: 'O token de API do servidor da comunidade',
   replaceToken: 'Substituir token',
@@ -845,6 +853,10 @@ const admin = (_f: Formats): Section<'admin'> => ({
     quota: 'resultados de cota',
     leave: 'de ausência agora',
   },
+  reviewAfter: (hours) =>
+    hours === undefined
+      ? 'Fila de revisão: uma LOA pendente nunca é marcada.'
+      : `Fila de revisão: uma LOA pendente aguardando há mais de ${f.count(hours)} h é marcada.`,
 });
 
 const reminders = (f: Formats): Section<'reminders'> => ({
@@ -902,7 +914,8 @@ export const ptBR = {
     'Join request.name': 'Pedido de entrada',
     'Check player.name': 'Verificar jogador',
     'loa.description': 'Ausências (LOAs) do servidor da comunidade',
-    'loa.list.description': 'Listar todas as LOAs, ou só as de um estado (as mais recentes primeiro)',
+    'loa.list.description':
+      'Listar as LOAs (recentes primeiro) ou as de um estado (pendentes: antigas primeiro)',
     'loa.list.options.status.description':
       'Só pendentes de revisão, em ausência agora (ativas) ou encerradas',
     'loa.list.options.status.choices.pending.name': 'Pendente de revisão',
@@ -1100,6 +1113,8 @@ export const ptBR = {
     'rollcall-admin.reports.options.reminder-pings.description':
       'Se o lembrete menciona com ping o membro citado (padrão: não)',
     'rollcall-admin.reports.options.reminders-off.description': 'True desativa os lembretes de ausência',
+    'rollcall-admin.reports.options.review-after-hours.description':
+      'Horas que uma LOA pendente pode aguardar antes de ser marcada (0: nunca)',
   },
   sections: {
     common,
