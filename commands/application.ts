@@ -14,7 +14,7 @@ import { VIEW } from './view-ids.js';
 
 export const applicationListView: ListView<Application> = {
   kind: 'list',
-  id: VIEW.applications,
+  id: 'application.all',
   takesArg: false,
   fetch: ({ resources: api }, _arg, query, options) => api.listApplications(query, options),
   render: ({ items, info, source }) => renderApplicationList(items, info, source),
@@ -65,7 +65,7 @@ const applicationPicker: Picker<Application> = {
   plural: (t) => t.sentences.applicationFormsName,
 };
 
-export const data = defineCommand({
+const data = defineCommand({
   name: 'application',
   description: 'Application forms of the community server',
   options: [
@@ -94,7 +94,7 @@ export const data = defineCommand({
   ],
 });
 
-export const application: Command = {
+export const application = {
   data,
   views: [applicationListView, applicationDetailView],
   async execute(ctx) {
@@ -104,4 +104,4 @@ export const application: Command = {
     return showDetail(applicationDetailView, await pickedId(applicationPicker, ctx), ctx.show);
   },
   autocomplete: (ctx) => pickerChoices(applicationPicker, ctx),
-};
+} satisfies Command;

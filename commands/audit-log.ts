@@ -89,7 +89,7 @@ function plainSummary(description: unknown): string {
 
 export const auditListView: ListView<PagedAuditEntry> = {
   kind: 'list',
-  id: VIEW.auditLog,
+  id: 'audit-log.all',
   takesArg: false,
   fetch: async ({ resources: api }, _arg, query, options) => {
     const fetched = await api.listAuditLogs(query, options);
@@ -143,7 +143,7 @@ export const auditDetailView: DetailView<PagedAuditEntry> = {
   render: ({ entry, page }, source) => renderAuditEntry(entry, source, page),
 };
 
-export const data = defineCommand({
+const data = defineCommand({
   name: 'audit-log',
   description: 'Audit log of the community server',
   options: [
@@ -156,10 +156,10 @@ export const data = defineCommand({
   ],
 });
 
-export const auditLog: Command = {
+export const auditLog = {
   data,
   views: [auditListView, auditDetailView],
   async execute({ show }) {
     return showList(auditListView, show);
   },
-};
+} satisfies Command;

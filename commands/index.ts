@@ -14,8 +14,12 @@ import { role } from './role.js';
 import { createRollcallCommand, type StatusInfo } from './rollcall.js';
 import { shift } from './shift.js';
 
-/** The commands that read the community server's records. */
-const resourceCommands: Command[] = [
+/**
+ * The commands that read the community server's records, in the order they are registered: a new
+ * command is one line here. Their definitions keep their literal shapes (`satisfies Command`), from
+ * which commands/texts.ts types the catalogues' command texts.
+ */
+export const resourceCommands = [
   loa,
   log,
   auditLog,
@@ -26,11 +30,11 @@ const resourceCommands: Command[] = [
   joinRequest,
   quota,
   me,
-];
+] as const satisfies readonly Command[];
 
 /** All commands, with /rollcall reporting on the running bot through `status`. */
 export function withRollcall(status: (community: Community) => StatusInfo): Command[] {
-  const all = [...resourceCommands];
+  const all: Command[] = [...resourceCommands];
   all.push(createRollcallCommand(() => all, status));
   return all;
 }

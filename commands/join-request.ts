@@ -18,7 +18,7 @@ import { VIEW } from './view-ids.js';
 
 export const joinRequestView: DetailView<JoinRequest> = {
   kind: 'detail',
-  id: VIEW.joinRequest,
+  id: 'join-request',
   fetch: ({ resources: api }, userId, options) => api.getJoinRequest(userId, options),
   render: renderJoinRequest,
   shortcuts: [
@@ -36,7 +36,7 @@ export const joinRequestView: DetailView<JoinRequest> = {
 export const showJoinRequestOf = (userId: string, show: ShowContext) =>
   showDetail(joinRequestView, userId, show);
 
-export const data = defineCommand({
+const data = defineCommand({
   name: 'join-request',
   description: 'Join requests to the community server',
   options: [
@@ -56,11 +56,11 @@ export const data = defineCommand({
   ],
 });
 
-export const joinRequest: Command = {
+export const joinRequest = {
   data,
   views: [joinRequestView],
   async execute({ interaction, show }) {
     const target = userOrId(argumentsOf(interaction, data), 'user-id', (t) => t.sentences.userIdName);
     return showJoinRequestOf('user' in target ? target.user : target.id, show);
   },
-};
+} satisfies Command;

@@ -133,7 +133,7 @@ const reviewOf = (source: Partial<ReadPage>): ReviewClock => ({
 
 export const loaListView: ListView<Loa, unknown, ReadPage> = {
   kind: 'list',
-  id: VIEW.loas,
+  id: 'loa.all',
   takesArg: false,
   async fetch({ resources: api }, _arg, query, options) {
     const page = await api.listLoas(query, options);
@@ -181,7 +181,7 @@ function parseFilter(text: string): LoaFilter {
  */
 export const loaByStatusView: ListView<Loa, unknown, Read<ReportPage<Loa>>> = {
   kind: 'list',
-  id: VIEW.loasByStatus,
+  id: 'loa.status',
   takesArg: true,
   everyRow: allRows,
   async fetch(community, arg, query, options) {
@@ -221,7 +221,7 @@ function readDays(text: string): number {
 /** Who is on leave now (from the reports' snapshot), returning soonest first. */
 export const loaActiveView: ListView<Loa, unknown, Read<ReportPage<Loa>>> = {
   kind: 'list',
-  id: VIEW.loasActive,
+  id: 'loa.active',
   takesArg: false,
   everyRow: allRows,
   async fetch(community, _arg, query, options) {
@@ -237,7 +237,7 @@ export const loaActiveView: ListView<Loa, unknown, Read<ReportPage<Loa>>> = {
 /** Leave starting within N days (from the reports' snapshot), soonest first. */
 const loaUpcomingView: ListView<Loa, unknown, Read<ReportPage<Loa>>> = {
   kind: 'list',
-  id: VIEW.loasUpcoming,
+  id: 'loa.upcoming',
   takesArg: true,
   everyRow: allRows,
   async fetch(community, arg, query, options) {
@@ -314,7 +314,7 @@ export async function showLoasOfUser(userId: string, show: ShowContext) {
   }
 }
 
-export const data = defineCommand({
+const data = defineCommand({
   name: 'loa',
   description: 'Leaves of absence (LOAs) of the community server',
   options: [
@@ -390,7 +390,7 @@ export const data = defineCommand({
   ],
 });
 
-export const loa: Command = {
+export const loa = {
   data,
   views: [
     loaListView,
@@ -425,4 +425,4 @@ export const loa: Command = {
     if ('id' in target) return showList(loaMemberView, show, { arg: target.id });
     return showLoasOfUser(target.user, show);
   },
-};
+} satisfies Command;

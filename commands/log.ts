@@ -305,7 +305,7 @@ type SearchPage = Fetched<ListEnvelope<Log>> & { complete: boolean; savedOnly?: 
 function searchView(planned?: PlannedSearch): ListView<Log, undefined, SearchPage> {
   return {
     kind: 'list',
-    id: VIEW.userLogSearch,
+    id: 'log.user.search',
     takesArg: true,
     async fetch({ resources }, arg, query, options) {
       const s = parseSearchArg(arg);
@@ -359,7 +359,7 @@ export const logDetailView: DetailView<Log> = {
   notFound: say.logNotFound,
 };
 
-export const data = defineCommand({
+const data = defineCommand({
   name: 'log',
   description: 'Moderation logs of the community server',
   options: [
@@ -412,7 +412,7 @@ export const data = defineCommand({
   ],
 });
 
-export const log: Command = {
+export const log = {
   data,
   // The player's record and the names a message names ("Check player", commands/player.ts).
   views: [logUserView, logSearchView, logDetailView, playerView, playerPickView],
@@ -451,7 +451,7 @@ export const log: Command = {
       show.community.labels,
     );
   },
-};
+} satisfies Command;
 
 /**
  * Choices for `type`: the codes with a known label, and the codes seen in the user's saved logs

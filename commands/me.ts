@@ -138,9 +138,9 @@ export const myShiftsView: DetailView<
   ],
 };
 
-export const data = defineCommand({ name: 'me', description: 'Your own staff record (only you see it)' });
+const data = defineCommand({ name: 'me', description: 'Your own staff record (only you see it)' });
 
-export const me: Command = {
+export const me = {
   data,
   own: true,
   views: [myRecordView, myLoasView, myShiftsView],
@@ -150,4 +150,4 @@ export const me: Command = {
     if (isStranger(interaction)) await lookUpSelf(show.community, self, true);
     return showDetail(myRecordView, self, show);
   },
-};
+} satisfies Command;

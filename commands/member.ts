@@ -99,7 +99,7 @@ async function withRoles(
 /** Members, each page shown with the role index (read once per page, alongside it). */
 const memberListView: ListView<Member, RoleIndex> = {
   kind: 'list',
-  id: VIEW.members,
+  id: 'member.all',
   takesArg: false,
   fetch: ({ resources: api }, _arg, query, options) => api.listMembers(query, options),
   context: ({ resources }) => roleIndex(resources),
@@ -202,7 +202,7 @@ export const memberOfLoaView: DetailView<MemberOfLoa> = {
 export const showMemberOfUser = (userId: string, show: ShowContext) =>
   showDetail(memberByChatView, userId, show);
 
-export const data = defineCommand({
+const data = defineCommand({
   name: 'member',
   description: 'Members of the community server',
   options: [
@@ -227,7 +227,7 @@ export const data = defineCommand({
   ],
 });
 
-export const member: Command = {
+export const member = {
   data,
   views: [memberListView, memberDetailView, memberByChatView, memberOfLoaView],
   async execute({ interaction, show }) {
@@ -238,4 +238,4 @@ export const member: Command = {
     if ('user' in target) return showMemberOfUser(target.user, show);
     return showDetail(memberDetailView, target.id, show);
   },
-};
+} satisfies Command;

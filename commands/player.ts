@@ -103,7 +103,7 @@ export const playerView: DetailView<PlayerRecord> = {
 /** The usernames a message names, each opening the player's record. */
 export const playerPickView: ListView<{ name: string }> = {
   kind: 'list',
-  id: VIEW.playerPick,
+  id: 'log.player.named',
   takesArg: true,
   async fetch(_community, arg, query) {
     const names = splitArgs(arg).map((n) => ({ name: parseUsername(n) }));

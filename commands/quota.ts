@@ -55,7 +55,7 @@ interface QuotaFacts {
 
 export const quotaCheckView: ListView<Row, unknown, ReportPage<Row> & { quota: QuotaFacts }> = {
   kind: 'list',
-  id: VIEW.quotaCheck,
+  id: 'quota.check',
   takesArg: true,
   everyRow: allRows,
   async fetch(community, arg, query, options) {
@@ -141,7 +141,7 @@ type InactivePage = ReportPage<InactiveRow> & {
  */
 export const quotaInactiveView: ListView<InactiveRow, unknown, InactivePage> = {
   kind: 'list',
-  id: VIEW.inactive,
+  id: 'quota.inactive',
   takesArg: true,
   async fetch(community, arg, query, options) {
     const a = readInactiveArg(arg);
@@ -209,7 +209,7 @@ export const quotaInactiveView: ListView<InactiveRow, unknown, InactivePage> = {
   ],
 };
 
-export const data = defineCommand({
+const data = defineCommand({
   name: 'quota',
   description: 'Activity quotas of the community server',
   options: [
@@ -261,7 +261,7 @@ export const data = defineCommand({
   ],
 });
 
-export const quota: Command = {
+export const quota = {
   data,
   views: [quotaCheckView, quotaInactiveView],
   async execute({ interaction, show }) {
@@ -275,4 +275,4 @@ export const quota: Command = {
     }
     return showList(quotaCheckView, show, { arg: parsePeriod(args.string('period') ?? undefined) });
   },
-};
+} satisfies Command;

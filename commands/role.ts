@@ -19,7 +19,7 @@ function optionLabel(name: unknown, id: string): string {
 
 export const roleListView: ListView<Role> = {
   kind: 'list',
-  id: VIEW.roles,
+  id: 'role.all',
   takesArg: false,
   fetch: ({ resources: api }, _arg, query, options) => api.listRoles(query, options),
   render: ({ items, info, source }) => renderRoleList(items, info, source),
@@ -47,7 +47,7 @@ export const roleDetailView: DetailView<Role> = {
   notFound: say.roleNotFound,
 };
 
-export const data = defineCommand({
+const data = defineCommand({
   name: 'role',
   description: 'Roles of the community server',
   options: [
@@ -86,7 +86,7 @@ const rolePicker: Picker<Role> = {
   plural: (t) => t.sentences.rolesName,
 };
 
-export const role: Command = {
+export const role = {
   data,
   views: [roleListView, roleDetailView],
   async execute(ctx) {
@@ -94,4 +94,4 @@ export const role: Command = {
     return showDetail(roleDetailView, await pickedId(rolePicker, ctx), ctx.show);
   },
   autocomplete: (ctx) => pickerChoices(rolePicker, ctx),
-};
+} satisfies Command;

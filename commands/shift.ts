@@ -120,7 +120,7 @@ const SHIFT_NEEDS = ['shifts'] as const;
 
 export const shiftTotalsView: ListView<TotalsRow, unknown, HeadedPage<TotalsRow>> = {
   kind: 'list',
-  id: VIEW.shiftTotals,
+  id: 'shift.totals',
   takesArg: true,
   everyRow: allRows,
   async fetch(community, arg, query, options) {
@@ -214,7 +214,7 @@ const open: ListView<Shift>['open'] = {
 
 export const shiftListView: ListView<Shift> = {
   kind: 'list',
-  id: VIEW.shifts,
+  id: 'shift.all',
   takesArg: false,
   fetch: ({ resources: api }, _arg, query, options) => api.listShifts(query, options),
   render: ({ items, info, source }) => renderShiftList(items, info, source),
@@ -238,7 +238,7 @@ export const shiftDetailView: DetailView<Shift> = {
 /** Who is on duty now: every running shift in the snapshot, longest running first. */
 const shiftActiveView: ListView<OnDutyRow, unknown, ReportPage<OnDutyRow>> = {
   kind: 'list',
-  id: VIEW.onDuty,
+  id: 'shift.active',
   takesArg: false,
   async fetch(community, _arg, query, options) {
     const input = await reportInput(community, options);
@@ -261,7 +261,7 @@ const shiftActiveView: ListView<OnDutyRow, unknown, ReportPage<OnDutyRow>> = {
   ],
 };
 
-export const data = defineCommand({
+const data = defineCommand({
   name: 'shift',
   description: 'Shifts on duty in the community server',
   options: [
@@ -330,7 +330,7 @@ export const data = defineCommand({
   ],
 });
 
-export const shift: Command = {
+export const shift = {
   data,
   views: [
     shiftListView,
@@ -371,4 +371,4 @@ export const shift: Command = {
       show,
     );
   },
-};
+} satisfies Command;

@@ -12,17 +12,8 @@ import type { reportsDefinition } from './admin/reports.js';
 import type { settingsDefinition } from './admin/settings.js';
 import type { setupDefinition } from './admin/setup.js';
 import type { unlinkDefinition } from './admin/unlink.js';
-import type { data as application } from './application.js';
-import type { data as auditLog } from './audit-log.js';
-import type { data as joinRequest } from './join-request.js';
-import type { data as loa } from './loa.js';
-import type { data as log } from './log.js';
-import type { data as me } from './me.js';
-import type { data as member } from './member.js';
-import type { data as quota } from './quota.js';
-import type { data as role } from './role.js';
+import type { resourceCommands } from './index.js';
 import type { data as rollcall } from './rollcall.js';
-import type { data as shift } from './shift.js';
 import type { messageMenus, userMenus } from './user-menus.js';
 
 /** The literal shape `defineCommand` keeps of a definition. */
@@ -31,16 +22,7 @@ type Literal<T> = T extends { readonly __definition?: infer D } ? NonNullable<D>
 /** Every text of every registered definition, by its catalogue key. */
 type CommandTextKey = TextKeys<
   | Literal<
-      | typeof loa
-      | typeof log
-      | typeof auditLog
-      | typeof shift
-      | typeof role
-      | typeof member
-      | typeof application
-      | typeof joinRequest
-      | typeof quota
-      | typeof me
+      | (typeof resourceCommands)[number]['data']
       | typeof rollcall
       | typeof setupDefinition
       | typeof settingsDefinition

@@ -1,22 +1,16 @@
 /**
- * The id of every view, named once: views and the links between them (a list's "Open…", a detail's
- * shortcuts) use these names, so a mistyped link fails the type check; the registry then checks at
- * start that every link leads to a view of the right kind.
+ * The ids links lead to (a list's "Open…", a detail's shortcuts), named once so a mistyped link fails
+ * the type check; the registry then checks at start that every link leads to a view of the right
+ * kind. A view nothing links to has its id written in its definition.
  */
 export const VIEW = {
-  applications: 'application.all',
   application: 'application',
-  auditLog: 'audit-log.all',
   auditEntry: 'audit-log',
-  joinRequest: 'join-request',
-  loas: 'loa.all',
   memberLoas: 'loa.member',
   loa: 'loa',
   loaFromMember: 'loa.from-member',
   userLogs: 'log.user',
-  userLogSearch: 'log.user.search',
   log: 'log',
-  members: 'member.all',
   member: 'member',
   memberByChat: 'member.chat',
   memberOfLoa: 'member.loa',
@@ -24,18 +18,8 @@ export const VIEW = {
   myLoas: 'me.loas',
   myShifts: 'me.shifts',
   recordShifts: 'shift.of-record',
-  roles: 'role.all',
   role: 'role',
-  shifts: 'shift.all',
   shift: 'shift',
-  shiftTotals: 'shift.totals',
   shiftMemberPeriod: 'shift.member-period',
-  loasActive: 'loa.active',
-  loasUpcoming: 'loa.upcoming',
-  loasByStatus: 'loa.status',
-  quotaCheck: 'quota.check',
-  onDuty: 'shift.active',
-  inactive: 'quota.inactive',
   player: 'log.player',
-  playerPick: 'log.player.named',
 } as const;

@@ -15,6 +15,7 @@ import { expect } from 'vitest';
 import { commands } from '../../commands/index.js';
 import type { Application, JoinRequest, Member, Role } from '../../generated/api.js';
 import { ApiError } from '../../src/api/errors.js';
+import { OPERATION_LIST } from '../../src/api/operations.js';
 import type { ApiStats, Fetched, PageQuery, ReadOptions, Resources } from '../../src/api/types.js';
 import type { Community } from '../../src/discord/community.js';
 import type { HoldMonth } from '../../src/discord/paging/allowance.js';
@@ -76,14 +77,7 @@ export function fakeResources(data: FakeData, calls: Call[] = []): Resources {
     throw new Error(`${name} is not faked`);
   };
   return {
-    listLoas: unused('listLoas'),
-    getLoa: unused('getLoa'),
-    listMemberLoas: unused('listMemberLoas'),
-    getLog: unused('getLog'),
-    listUserLogs: unused('listUserLogs'),
-    listAuditLogs: unused('listAuditLogs'),
-    listShifts: unused('listShifts'),
-    getShift: unused('getShift'),
+    ...(Object.fromEntries(OPERATION_LIST.map((op) => [op.id, unused(op.id)])) as unknown as Resources),
     listRoles: record('listRoles', (q: PageQuery, _o?: ReadOptions) => page(data.roles ?? [], q)),
     getRole: record('getRole', (id: string, _o?: ReadOptions) => one(data.roles?.find((r) => r.id === id))),
     listMembers: record('listMembers', (q: PageQuery, _o?: ReadOptions) => page(data.members ?? [], q)),

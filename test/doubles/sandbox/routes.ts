@@ -4,6 +4,8 @@
  * from a Dataset. Matching and parameter rules live here; HTTP concerns live in server.ts.
  */
 
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
 import { type ListOperation, OPERATION_LIST, type Operation } from '../../../src/api/operations.js';
 import type { Dataset } from './data.js';
 import { SANDBOX_DEFAULTS } from './defaults.js';
@@ -96,17 +98,38 @@ function fieldIs(record: SandboxRecord, name: string, value: string): boolean {
   return name.endsWith('Id') && fields.id === value;
 }
 
+type Schema = { $ref?: string; example?: SandboxRecord };
+interface Described {
+  paths: Record<
+    string,
+    { get: { responses: Record<string, { content?: Record<string, { schema: Schema }> }> } }
+  >;
+  components: { schemas: Record<string, Schema> };
+}
+let described: Described | undefined;
+
+/** The example openapi.yaml gives an operation's answer: its schema's `example` (through a `$ref`). */
+function exampleOf(op: Operation): SandboxRecord | undefined {
+  described ??= parse(readFileSync(new URL('../../../openapi.yaml', import.meta.url), 'utf8')) as Described;
+  const schema = described.paths[op.path]?.get.responses['200']?.content?.['application/json']?.schema;
+  const ref = schema?.$ref?.replace('#/components/schemas/', '');
+  return (ref === undefined ? schema : described.components.schemas[ref])?.example;
+}
+
 /**
  * How the sandbox answers an operation with no answer written out, from its row alone: the records
  * are the collection its path's first segment names (`/server/shifts/...`: the shifts); a list is
  * those whose fields match every path parameter by name (`/server/shifts/user/{memberId}`: the
  * shifts of that member, newest first), an item the first record that does (`{shiftId}` with no
- * `shiftId` field: the `id`). A read of a kind of record the dataset does not hold yet needs its
- * records in the dataset, its collection here, and an answer if the convention does not fit.
+ * `shiftId` field: the `id`). An item of a kind the dataset does not hold (`/server/info`) is the
+ * example its schema gives in openapi.yaml; other new kinds need their records in the dataset, their
+ * collection here, and an answer if the convention does not fit.
  */
 export function answerByConvention(op: Operation): ListAnswer | ItemAnswer {
   const resource = op.path.split('/')[2] ?? '';
   const collection = COLLECTIONS[resource];
+  const example = collection === undefined && op.kind === 'item' ? exampleOf(op) : undefined;
+  if (example !== undefined) return { item: () => example };
   if (collection === undefined) throw new Error(`sandbox: no records for ${op.id} (${op.path})`);
   const matches = (params: Readonly<Record<string, string>>) => (record: SandboxRecord) =>
     op.params.every((name) => fieldIs(record, name, p(params, name)));
