@@ -86,16 +86,19 @@ export const quotaCheckView: ListView<Row, unknown, ReportPage<Row> & { quota: Q
     const facts = source.quota;
     return renderQuota(items, info, source, facts, source.report, facts.roleNames, facts.counts);
   },
-  chart: ({ items, source }, names) =>
-    renderChart(
-      'quota',
-      {
-        period: periodText(source.quota.period, source.quota.timeZone, source.t),
-        rows: items,
-        name: (id) => personPlain(id, source.people, names, 32, source.t),
-      },
-      source.t,
-    ),
+  // An empty page's text says there is nothing; no line about a chart beside it.
+  chart: async ({ items, source }, names) =>
+    items.length === 0
+      ? undefined
+      : renderChart(
+          'quota',
+          {
+            period: periodText(source.quota.period, source.quota.timeZone, source.t),
+            rows: items,
+            name: (id) => personPlain(id, source.people, names, 32, source.t),
+          },
+          source.t,
+        ),
   people: (row) => [row.memberId],
   open: {
     detailView: VIEW.shiftMemberPeriod,

@@ -141,16 +141,19 @@ export const shiftTotalsView: ListView<TotalsRow, unknown, HeadedPage<TotalsRow>
   render({ items, info, source }) {
     return renderTotals(items, info, source, source.heading, source.report, (info.page - 1) * PAGE_SIZE + 1);
   },
-  chart: ({ items, source }, names) =>
-    renderChart(
-      'totals',
-      {
-        period: periodText(source.heading.period, source.heading.timeZone, source.t),
-        rows: items,
-        name: (id) => personPlain(id, source.people, names, 32, source.t),
-      },
-      source.t,
-    ),
+  // An empty page's text says there is nothing; no line about a chart beside it.
+  chart: async ({ items, source }, names) =>
+    items.length === 0
+      ? undefined
+      : renderChart(
+          'totals',
+          {
+            period: periodText(source.heading.period, source.heading.timeZone, source.t),
+            rows: items,
+            name: (id) => personPlain(id, source.people, names, 32, source.t),
+          },
+          source.t,
+        ),
   people: (row) => [row.memberId],
   open: {
     detailView: VIEW.shiftMemberPeriod,
