@@ -44,7 +44,8 @@ export interface MemberWithRoles {
 
 /** The standing, and the member's last four weeks by day for the record's chart. */
 interface Standing extends MemberStanding {
-  days: Omit<ChartData['member'], 'who'>;
+  /** Absent where the server's admins turned charts off. */
+  days?: Omit<ChartData['member'], 'who'>;
 }
 
 /**
@@ -81,7 +82,7 @@ async function standingOf(community: Community, memberId: unknown): Promise<Stan
         t.member.thisWeek(t.f.dayIn(period.start, zone), t.f.dayIn(period.end - 1, zone), safeLine(zone, 64)),
       ageMs: Math.max(0, input.data.servedAt - input.data.source.fetchedAt),
       coverage: coverageOf(input.data, STANDING_NEEDS),
-      days,
+      ...(input.settings.charts === false ? {} : { days }),
     };
   } catch {
     return undefined;
@@ -94,7 +95,7 @@ async function recordChart(
   source: Labelled,
   names: DisplayNames | undefined,
 ): Promise<ChartResult | undefined> {
-  if (!standing) return undefined;
+  if (!standing?.days) return undefined;
   const who = personPlain(member.id, source.people, names, 32, source.t);
   return renderChart('member', { ...standing.days, who }, source.t);
 }

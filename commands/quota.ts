@@ -88,7 +88,7 @@ export const quotaCheckView: ListView<Row, unknown, ReportPage<Row> & { quota: Q
   },
   // An empty page's text says there is nothing; no line about a chart beside it.
   chart: async ({ items, source }, names) =>
-    items.length === 0
+    items.length === 0 || !source.charts
       ? undefined
       : renderChart(
           'quota',

@@ -143,7 +143,7 @@ export const shiftTotalsView: ListView<TotalsRow, unknown, HeadedPage<TotalsRow>
   },
   // An empty page's text says there is nothing; no line about a chart beside it.
   chart: async ({ items, source }, names) =>
-    items.length === 0
+    items.length === 0 || !source.charts
       ? undefined
       : renderChart(
           'totals',

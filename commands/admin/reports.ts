@@ -152,6 +152,12 @@ export const reportsDefinition = defineCommand({
           required: false,
         },
         {
+          type: ApplicationCommandOptionType.Boolean,
+          name: 'charts',
+          description: 'Whether report answers and digests carry charts (default on)',
+          required: false,
+        },
+        {
           type: ApplicationCommandOptionType.String,
           name: 'language',
           description: "The language digests are posted in (server default: the server's own language)",
@@ -334,6 +340,9 @@ async function nextReportSettings(
   const language = args.string('language');
   if (language === SERVER_LANGUAGE) delete next.language;
   else if (isDigestLanguage(language)) next.language = language;
+  const charts = args.boolean('charts');
+  if (charts === true) delete next.charts;
+  else if (charts === false) next.charts = false;
   if ((roleText === null) !== (hours === null)) throw new UserError(say.quotaNeedsBoth);
   const read = await rolesOrRefusal(() => place.roles(guildId));
   const listed = { roles: Array.isArray(read) ? read : undefined, refusal: read };
@@ -347,7 +356,8 @@ async function nextReportSettings(
       next.quotas[role.id] = hours;
     }
   }
-  const changed = zone !== null || weekStart !== null || roleText !== null || language !== null;
+  const changed =
+    zone !== null || weekStart !== null || roleText !== null || language !== null || charts !== null;
   return { next, changed, roles: listed.roles };
 }
 
@@ -409,6 +419,7 @@ async function reportSettings(
       );
       lines.push(languageLine(next.language, guildLocale, t));
     }
+    if (next.charts === false) lines.push(t.charts.off);
     if (place.reminders)
       lines.push(
         t.reminders.state(

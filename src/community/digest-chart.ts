@@ -10,13 +10,16 @@ import { type ChartResult, renderChart } from '../render/charts/index.js';
 import { personPlain } from '../render/people.js';
 import { dayEdges, leaveAcross, onDutyByDaySliced, pastDays } from '../reports/charts.js';
 
-/** The chart in the words it is drawn with, once the channel's language is known; undefined without a snapshot. */
+/**
+ * The chart in the words it is drawn with, once the channel's language is known; undefined without a
+ * snapshot or where the server's admins turned charts off.
+ */
 export async function digestChart(
   community: Community,
   read: Promise<ReportInput> = reportInput(community, { purpose: 'ask' }),
 ): Promise<((t: Words) => Promise<ChartResult>) | undefined> {
   const input = await read.catch(() => undefined);
-  if (!input) return undefined;
+  if (!input || input.settings.charts === false) return undefined;
   const timeZone = input.calendar.timeZone;
   const edges = pastDays(input.now, timeZone, 7);
   const past = { edges, seconds: await onDutyByDaySliced(input.data.shifts, edges, input.now) };

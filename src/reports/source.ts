@@ -58,6 +58,8 @@ const reportSettingsSchema = z.object({
     .enum(Object.keys(DIGEST_LANGUAGES) as [DigestLanguage, ...DigestLanguage[]])
     .optional()
     .catch(undefined),
+  /** False: the server's answers and digests go without charts (`/rollcall-admin reports charts:`). */
+  charts: z.boolean().optional().catch(undefined),
 });
 
 export type ReportSettings = z.output<typeof reportSettingsSchema>;
@@ -82,6 +84,7 @@ export function readReportSettings(value: unknown, defaults: ReportSettings): Re
       : defaults.language !== undefined
         ? { language: defaults.language }
         : {}),
+    ...(parsed.data.charts === false ? { charts: false } : {}),
   };
 }
 

@@ -894,6 +894,7 @@ const charts = (f: Formats): Section<'charts'> => ({
   noData: 'Kein Diagramm: nichts zu zeichnen.',
   unavailable: 'Kein Diagramm: Diagramme konnten gerade nicht gezeichnet werden.',
   tooLarge: 'Kein Diagramm: das Bild wäre zu groß zum Senden.',
+  off: 'Diagramme: aus (Antworten und Digests kommen ohne sie).',
 });
 
 export const de = {
@@ -1112,6 +1113,8 @@ export const de = {
       'Ob die Erinnerung das genannte Mitglied anpingt (Standard: nein)',
     'rollcall-admin.reports.options.reminders-off.description':
       'True schaltet die Abwesenheits-Erinnerungen aus',
+    'rollcall-admin.reports.options.charts.description':
+      'Ob Berichtsantworten und Digests Diagramme zeigen (Standard: an)',
   },
   sections: {
     common,

@@ -896,6 +896,7 @@ const charts = (f: Formats): Section<'charts'> => ({
   noData: 'Sin gráfico: no hay nada que dibujar.',
   unavailable: 'Sin gráfico: ahora no se pudieron dibujar gráficos.',
   tooLarge: 'Sin gráfico: la imagen sería demasiado grande para enviarla.',
+  off: 'Gráficos: desactivados (respuestas y resúmenes van sin ellos).',
 });
 
 export const esES = {
@@ -1125,6 +1126,8 @@ export const esES = {
       'Si el recordatorio menciona con ping al miembro que nombra (por defecto no)',
     'rollcall-admin.reports.options.reminders-off.description':
       'True desactiva los recordatorios de ausencias',
+    'rollcall-admin.reports.options.charts.description':
+      'Si las respuestas de informes y los resúmenes llevan gráficos (por defecto sí)',
   },
   sections: {
     common,
