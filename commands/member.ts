@@ -16,7 +16,9 @@ import { splitBack } from '../src/discord/paging/back.js';
 import { showDetail, showList } from '../src/discord/paging/show.js';
 import type { DetailView, ListView, Shortcut, ShowContext } from '../src/discord/paging/views.js';
 import { say, UserError } from '../src/discord/replies.js';
+import { type ChartData, type ChartResult, renderChart } from '../src/render/charts/index.js';
 import { plainText, safeLine } from '../src/render/format.js';
+import type { Labelled } from '../src/render/labels.js';
 import {
   type MemberStanding,
   memberRoleIds,
@@ -25,7 +27,8 @@ import {
   renderMemberList,
   rolePlainLabel,
 } from '../src/render/member.js';
-import { displayNameOf } from '../src/render/people.js';
+import { type DisplayNames, displayNameOf, personPlain } from '../src/render/people.js';
+import { leaveByDay, onDutyByDay, pastDays } from '../src/reports/charts.js';
 import { coverageOf } from '../src/reports/coverage.js';
 import { scorecardOf } from '../src/reports/scorecard.js';
 import { joinArg, periodFor, reportInput } from './report-data.js';
@@ -36,7 +39,13 @@ export interface MemberWithRoles {
   member: Member;
   roles: RoleIndex;
   /** From the report snapshot; absent where reports are not available or not read yet. */
-  standing?: MemberStanding;
+  standing?: Standing;
+}
+
+/** The standing, and the member's last four weeks by day for the record's chart. */
+interface Standing extends MemberStanding {
+  /** Absent where the server's admins turned charts off. */
+  days?: Omit<ChartData['member'], 'who'>;
 }
 
 /**
@@ -53,23 +62,42 @@ const STANDING_NEEDS = ['shifts', 'loas', 'members'] as const;
  * on it (the snapshot is refreshed by the reports, paced). Never fails the record: with no snapshot
  * (reports unavailable, none saved yet, the store down) the record is shown without it.
  */
-async function standingOf(community: Community, memberId: unknown): Promise<MemberStanding | undefined> {
+async function standingOf(community: Community, memberId: unknown): Promise<Standing | undefined> {
   if (typeof memberId !== 'string' || memberId === '' || !community.reports) return undefined;
   try {
     const input = await reportInput(community, { purpose: 'saved-only' });
     const period = periodFor(STANDING_PERIOD, input);
     const card = scorecardOf(memberId, input.data, input.settings.quotas, period, input.now);
     const zone = input.calendar.timeZone;
+    const edges = pastDays(input.now, zone, 28);
+    const days = {
+      timeZone: zone,
+      edges,
+      seconds: onDutyByDay(input.data.shifts, edges, input.now, { memberId }),
+      leave: leaveByDay(input.data.loas, memberId, edges),
+    };
     return {
       card,
       period: (t) =>
         t.member.thisWeek(t.f.dayIn(period.start, zone), t.f.dayIn(period.end - 1, zone), safeLine(zone, 64)),
       ageMs: Math.max(0, input.data.servedAt - input.data.source.fetchedAt),
       coverage: coverageOf(input.data, STANDING_NEEDS),
+      ...(input.settings.charts === false ? {} : { days }),
     };
   } catch {
     return undefined;
   }
+}
+
+/** The record's chart: the member's time on duty per day, leave shaded (none without a standing). */
+async function recordChart(
+  { member, standing }: MemberWithRoles,
+  source: Labelled,
+  names: DisplayNames | undefined,
+): Promise<ChartResult | undefined> {
+  if (!standing?.days) return undefined;
+  const who = personPlain(member.id, source.people, names, 32, source.t);
+  return renderChart('member', { ...standing.days, who }, source.t);
 }
 
 /** The member read, joined with the role index and their standing. */
@@ -150,6 +178,7 @@ const memberDetailView: DetailView<MemberWithRoles> = {
   fetch: (community, memberId, options: ReadOptions) =>
     withStanding(community, community.resources.getMember(memberId, options)),
   render: ({ member, roles, standing }, source) => renderMember(member, source, roles, standing),
+  chart: recordChart,
   people: ({ member }) => [member.id],
   shortcuts,
   notFound: say.memberIdNotFound,
@@ -162,6 +191,7 @@ const memberByChatView: DetailView<MemberWithRoles> = {
   fetch: (community, chatId, options: ReadOptions) =>
     withStanding(community, community.resources.getMemberByChatId(chatId, options)),
   render: ({ member, roles, standing }, source) => renderMember(member, source, roles, standing),
+  chart: recordChart,
   people: ({ member }) => [member.id],
   shortcuts,
   notFound: say.memberNotFound,
@@ -190,6 +220,7 @@ export const memberOfLoaView: DetailView<MemberOfLoa> = {
   },
   backOf: (arg) => splitBack(arg).back,
   render: ({ member, roles, standing }, source) => renderMember(member, source, roles, standing),
+  chart: recordChart,
   people: ({ member }) => [member.id],
   shortcuts: [
     { label: (t) => t.member.backToLoa, view: VIEW.loaFromMember, arg: ({ loaArg }) => loaArg },

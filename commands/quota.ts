@@ -8,11 +8,13 @@ import { argumentsOf, type Command, defineCommand, publicOption } from '../src/d
 import { showList } from '../src/discord/paging/show.js';
 import type { ListView } from '../src/discord/paging/views.js';
 import { say, UserError } from '../src/discord/replies.js';
+import { renderChart } from '../src/render/charts/index.js';
 import { isoTime } from '../src/render/csv.js';
 import { plainText } from '../src/render/format.js';
-import { displayNameOf } from '../src/render/people.js';
+import { displayNameOf, personPlain } from '../src/render/people.js';
 import {
   type InactiveHeading,
+  periodText,
   renderInactive,
   renderQuota,
   type SettingsFrom,
@@ -84,6 +86,19 @@ export const quotaCheckView: ListView<Row, unknown, ReportPage<Row> & { quota: Q
     const facts = source.quota;
     return renderQuota(items, info, source, facts, source.report, facts.roleNames, facts.counts);
   },
+  // An empty page's text says there is nothing; no line about a chart beside it.
+  chart: async ({ items, source }, names) =>
+    items.length === 0 || !source.charts
+      ? undefined
+      : renderChart(
+          'quota',
+          {
+            period: periodText(source.quota.period, source.quota.timeZone, source.t),
+            rows: items,
+            name: (id) => personPlain(id, source.people, names, 32, source.t),
+          },
+          source.t,
+        ),
   people: (row) => [row.memberId],
   open: {
     detailView: VIEW.shiftMemberPeriod,

@@ -57,7 +57,7 @@ export function periodFor(kind: PeriodKind, input: ReportInput): Period {
 }
 
 /** A report list as a fetched view page: the rows of the page asked for, and the report's facts. */
-export type ReportPage<T> = Fetched<ListEnvelope<T>> & { report: ReportFacts; all: T[] };
+export type ReportPage<T> = Fetched<ListEnvelope<T>> & { report: ReportFacts; all: T[]; charts: boolean };
 
 /**
  * A report list as a fetched view page. `needs`: the snapshot's lists the rows were computed from;
@@ -75,6 +75,7 @@ export function reportPage<T>(
     data: pageOfItems(rows, query),
     report: reportFacts(input, needs),
     all: rows,
+    charts: input.settings.charts !== false,
   };
 }
 

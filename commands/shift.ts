@@ -17,10 +17,17 @@ import { showDetail, showList } from '../src/discord/paging/show.js';
 import { type DetailView, type ListView, PAGE_SIZE, type Who } from '../src/discord/paging/views.js';
 import { say, UserError } from '../src/discord/replies.js';
 import type { Words } from '../src/i18n/words.js';
+import { renderChart } from '../src/render/charts/index.js';
 import { isoTime } from '../src/render/csv.js';
 import { openLabel, plainText } from '../src/render/format.js';
-import { displayNameOf, plainShortId } from '../src/render/people.js';
-import { renderMemberPeriod, renderOnDuty, renderTotals, type TotalsHeading } from '../src/render/reports.js';
+import { displayNameOf, personPlain, plainShortId } from '../src/render/people.js';
+import {
+  periodText,
+  renderMemberPeriod,
+  renderOnDuty,
+  renderTotals,
+  type TotalsHeading,
+} from '../src/render/reports.js';
 import { renderShift, renderShiftList, shiftState, shiftStateText } from '../src/render/shift.js';
 import { type OnDutyRow, onDuty } from '../src/reports/activity.js';
 import {
@@ -134,6 +141,19 @@ export const shiftTotalsView: ListView<TotalsRow, unknown, HeadedPage<TotalsRow>
   render({ items, info, source }) {
     return renderTotals(items, info, source, source.heading, source.report, (info.page - 1) * PAGE_SIZE + 1);
   },
+  // An empty page's text says there is nothing; no line about a chart beside it.
+  chart: async ({ items, source }, names) =>
+    items.length === 0 || !source.charts
+      ? undefined
+      : renderChart(
+          'totals',
+          {
+            period: periodText(source.heading.period, source.heading.timeZone, source.t),
+            rows: items,
+            name: (id) => personPlain(id, source.people, names, 32, source.t),
+          },
+          source.t,
+        ),
   people: (row) => [row.memberId],
   open: {
     detailView: VIEW.shiftMemberPeriod,

@@ -26,6 +26,7 @@ import { ViewRegistry } from './discord/paging/views.js';
 import { say, UserError } from './discord/replies.js';
 import { createHealthServer, type HealthServer } from './ops/health.js';
 import { Metrics } from './ops/metrics.js';
+import { closeCharts, configureCharts } from './render/charts/index.js';
 import type { Store } from './store/index.js';
 
 export interface App {
@@ -104,6 +105,7 @@ interface AppOptions {
 }
 
 export function createApp(config: Config, logger: Logger, options: AppOptions = {}): App {
+  configureCharts({ enabled: config.REPORTS_CHARTS, log: logger });
   const cache = createCache(config, logger);
   const metrics = config.HEALTH_PORT === undefined ? undefined : new Metrics();
   // Aborted when stopping: the API calls still running end with the restarting sentence.
@@ -190,6 +192,7 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
       await step(communities.store()?.close() ?? Promise.resolve(), deadline - Date.now() - 250);
       await step(cache.close(), deadline - Date.now());
       await step(health?.stop() ?? Promise.resolve(), deadline - Date.now());
+      await step(closeCharts(), deadline - Date.now());
       communities.release();
     },
   };

@@ -166,6 +166,12 @@ export const reportsDefinition = defineCommand({
           max_value: MAX_REVIEW_HOURS,
         },
         {
+          type: ApplicationCommandOptionType.Boolean,
+          name: 'charts',
+          description: 'Whether report answers and digests carry charts (default on)',
+          required: false,
+        },
+        {
           type: ApplicationCommandOptionType.String,
           name: 'language',
           description: "The language digests are posted in (server default: the server's own language)",
@@ -351,6 +357,9 @@ async function nextReportSettings(
   const reviewAfter = args.integer('review-after-hours');
   if (reviewAfter === 0) delete next.reviewAfterHours;
   else if (reviewAfter !== null) next.reviewAfterHours = reviewAfter;
+  const charts = args.boolean('charts');
+  if (charts === true) delete next.charts;
+  else if (charts === false) next.charts = false;
   if ((roleText === null) !== (hours === null)) throw new UserError(say.quotaNeedsBoth);
   const read = await rolesOrRefusal(() => place.roles(guildId));
   const listed = { roles: Array.isArray(read) ? read : undefined, refusal: read };
@@ -365,7 +374,12 @@ async function nextReportSettings(
     }
   }
   const changed =
-    zone !== null || weekStart !== null || roleText !== null || language !== null || reviewAfter !== null;
+    zone !== null ||
+    weekStart !== null ||
+    roleText !== null ||
+    language !== null ||
+    reviewAfter !== null ||
+    charts !== null;
   return { next, changed, roles: listed.roles };
 }
 
@@ -427,6 +441,7 @@ async function reportSettings(
       );
       lines.push(languageLine(next.language, guildLocale, t));
     }
+    if (next.charts === false) lines.push(t.charts.off);
     if (place.reminders)
       lines.push(
         t.reminders.state(

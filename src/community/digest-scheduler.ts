@@ -14,9 +14,9 @@ import { type WaitContext, withWait } from '../api/wait.js';
 import type { Logger } from '../base/log.js';
 import { audienceWords } from '../discord/alerts.js';
 import type { CommunityOf } from '../discord/community.js';
-import { peopleOf } from '../discord/paging/show.js';
+import { peopleOf, withChartPayload } from '../discord/paging/show.js';
 import { type ListView, PAGE_SIZE } from '../discord/paging/views.js';
-import { MESSAGES, NO_MENTIONS, say, UserError } from '../discord/replies.js';
+import { MESSAGES, NO_MENTIONS, type Payload, say, UserError } from '../discord/replies.js';
 import type { Words } from '../i18n/words.js';
 import {
   DIGEST_REPORTS,
@@ -47,6 +47,7 @@ import {
   type PostSchedulerOptions,
   Rounds,
 } from './channel-post.js';
+import { digestChart } from './digest-chart.js';
 import { environmentChannel } from './environment-channel.js';
 import { digestLeaveEmbeds } from './reminder-scheduler.js';
 
@@ -97,6 +98,8 @@ export function discordPoster(client: Client, communityOf: CommunityOf): DigestP
       const language = (await untilAborted(Promise.resolve(chosen), signal))?.language;
       // Each report read now, rendered once the channel (and so the server's language) is known.
       const reads: Array<(t: Words) => APIEmbed> = [];
+      // Shaped while the reports are read; a chart that cannot be shaped leaves the digest without it.
+      const chart = untilAborted(digestChart(community), signal).catch(() => undefined);
       for (const report of DIGEST_REPORTS) {
         if (!settings.reports.includes(report)) continue;
         // Who is on leave now, who comes back and who goes this week: three sections, no one twice.
@@ -135,11 +138,19 @@ export function discordPoster(client: Client, communityOf: CommunityOf): DigestP
       // Written in the server's language (or the admins' choice), as everything posted to a channel.
       const t = audienceWords(channel.isDMBased() ? undefined : channel.guild, language);
       const embeds = reads.map((render) => render(t));
+      // The chart is the first embed's picture, in the first message.
+      const draw = await chart;
+      let files: Payload['files'] = [];
+      if (draw && embeds[0]) {
+        const drawn = withChartPayload(embeds[0], await untilAborted(draw(t), signal));
+        [embeds[0]] = drawn.embeds;
+        files = drawn.files;
+      }
       // One message while the embeds fit Discord's 6,000 characters per message, else more; none
       // once the deadline passed (the run is then recorded as not posted).
-      for (const group of fitting(embeds)) {
+      for (const [i, group] of fitting(embeds).entries()) {
         signal.throwIfAborted();
-        await channel.send({ embeds: group, allowedMentions: NO_MENTIONS });
+        await channel.send({ embeds: group, files: i === 0 ? files : [], allowedMentions: NO_MENTIONS });
       }
     },
   };

@@ -165,7 +165,8 @@ export class Responder {
       const { followUps } = outcome.payload;
       // A sentence above an answer (the allowance mark) or as the answer (an admin's "Settings saved."),
       // in the reader's language.
-      const body = { ...sayContent(outcome.payload, words), allowedMentions: NO_MENTIONS };
+      // Always its files (none is none): a message edited in place keeps no attachment of the one it replaces.
+      const body = { files: [], ...sayContent(outcome.payload, words), allowedMentions: NO_MENTIONS };
       if (deferred) await interaction.editReply(body);
       else if (isUpdate(interaction) && !newMessage) await (interaction as ButtonInteraction).update(body);
       else await interaction.reply({ ...body, flags: ephemeral ? MessageFlags.Ephemeral : undefined });

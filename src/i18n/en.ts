@@ -1099,6 +1099,8 @@ const charts = (f: Formats) => ({
   noData: 'No chart: nothing to draw.',
   unavailable: 'No chart: charts could not be drawn just now.',
   tooLarge: 'No chart: the picture would be too large to send.',
+  /** `/rollcall-admin reports` when the admins turned charts off (on, the default, goes unsaid). */
+  off: 'Charts: off (answers and digests go without them).',
 });
 
 /** English's section functions by section key, the shape every catalogue's `sections` lists. */

@@ -93,7 +93,7 @@ function periodName(kind: PeriodKind, t: Words): string {
 }
 
 /** "Last month (1 Oct 2026 – 31 Oct 2026, Europe/London)", in the reader's words and dates. */
-function periodText(period: Period, timeZone: string, t: Words): string {
+export function periodText(period: Period, timeZone: string, t: Words): string {
   // Titles are plain text in Discord (a <t:…> timestamp is not rendered there): dates are written out
   // in the community's time zone, which the period is cut in, the reader's way.
   return t.reports.periodSpan(

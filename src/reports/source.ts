@@ -62,6 +62,8 @@ const reportSettingsSchema = z.object({
     .catch(undefined),
   /** Hours a pending LOA may wait before it is flagged (`isOverdue`); absent: never flagged. */
   reviewAfterHours: z.number().int().min(1).max(MAX_REVIEW_HOURS).optional().catch(undefined),
+  /** False: the server's answers and digests go without charts (`/rollcall-admin reports charts:`). */
+  charts: z.boolean().optional().catch(undefined),
 });
 
 export type ReportSettings = z.output<typeof reportSettingsSchema>;
@@ -87,6 +89,7 @@ export function readReportSettings(value: unknown, defaults: ReportSettings): Re
         ? { language: defaults.language }
         : {}),
     ...optional('reviewAfterHours', parsed.data.reviewAfterHours ?? defaults.reviewAfterHours),
+    ...(parsed.data.charts === false ? { charts: false } : {}),
   };
 }
 

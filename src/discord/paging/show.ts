@@ -1,9 +1,11 @@
 /** Showing a view: read, render, and add the controls. Commands and the paging controller call these. */
+import type { APIEmbed } from 'discord.js';
 import { isApiError } from '../../api/errors.js';
 import { cutPage, pageCount } from '../../api/pages.js';
 import type { Fetched } from '../../api/types.js';
 import { eachSliced } from '../../base/slices.js';
 import { said } from '../../i18n/words.js';
+import { type ChartResult, withChart } from '../../render/charts/index.js';
 import { memberIdsIn, onPage, type People } from '../../render/people.js';
 import type { Community } from '../community.js';
 import { type Payload, say, UserError } from '../replies.js';
@@ -71,13 +73,28 @@ export async function showList<T, C, F extends Fetched<ListEnvelope<T>>>(
   }
   const people = await peopleOf(community, cut.items, view.people);
   const source = { ...fetched, labels: community.labels, people, t: ctx.t };
-  const embed = view.render({ items: cut.items, info: cut.info, source, arg, context });
-  const components = await buildListComponents(
-    view,
-    { ...cut, arg, context, who: { people, names: ctx.names, t: ctx.t }, source: fetched },
-    ctx,
-  );
-  return { content: '', embeds: [embed], components };
+  const shown = { items: cut.items, info: cut.info, source, arg, context };
+  const [components, chart] = await Promise.all([
+    buildListComponents(
+      view,
+      { ...cut, arg, context, who: { people, names: ctx.names, t: ctx.t }, source: fetched },
+      ctx,
+    ),
+    view.chart?.(shown, ctx.names),
+  ]);
+  return { content: '', ...withChartPayload(view.render(shown), chart), components };
+}
+
+/** An embed with its chart (if the view draws one) as a payload's embeds and files. */
+export function withChartPayload(
+  embed: APIEmbed,
+  chart: ChartResult | undefined,
+): { embeds: [APIEmbed]; files: NonNullable<Payload['files']> } {
+  const drawn = chart ? withChart(embed, chart) : { embed, files: [] };
+  return {
+    embeds: [drawn.embed],
+    files: drawn.files.map((file) => ({ name: file.name, attachment: file.data })),
+  };
 }
 
 /**
@@ -104,14 +121,15 @@ export async function showDetail<T, F extends Fetched<T>>(
     throw error;
   }
   const people = await peopleOf(ctx.community, [fetched.data], view.people);
-  const embed = view.render(fetched.data, { ...fetched, labels: ctx.community.labels, people, t: ctx.t });
+  const source = { ...fetched, labels: ctx.community.labels, people, t: ctx.t };
+  const chart = view.chart?.(fetched.data, source, ctx.names);
   const shortcuts: ShortcutLink[] = [];
   for (const s of view.shortcuts ?? []) {
     const target = s.arg(fetched.data, backTo);
     if (target !== undefined) shortcuts.push({ label: said(s.label, ctx.t), view: s.view, arg: target });
   }
   const components = await buildDetailComponents(shortcuts, ctx, backTo);
-  return { content: '', embeds: [embed], components };
+  return { content: '', ...withChartPayload(view.render(fetched.data, source), await chart), components };
 }
 
 /** Whether a way back carried in an argument leads to a registered list it can be a control of. */

@@ -10,6 +10,7 @@ import type { PageInfo } from '../../api/pages.js';
 import type { Fetched, PageQuery, ReadOptions } from '../../api/types.js';
 import { isSendableSegment } from '../../api/validate.js';
 import type { Text, Words } from '../../i18n/words.js';
+import type { ChartResult } from '../../render/charts/index.js';
 import type { CsvColumn } from '../../render/csv.js';
 import type { CodeLabels, Labelled } from '../../render/labels.js';
 import type { DisplayNames, People } from '../../render/people.js';
@@ -61,7 +62,9 @@ export interface ListView<
    * `source` is what `fetch` returned (where the page came from, and what the fetch put beside it),
    * with the server's code labels (`labels`).
    */
-  render(page: { items: T[]; info: PageInfo; source: F & Labelled; arg: string; context: C }): APIEmbed;
+  render(page: ListPage<T, C, F>): APIEmbed;
+  /** The page's chart (src/render/charts/), shown in its embed: a page turned shows its own. */
+  chart?(page: ListPage<T, C, F>, names: DisplayNames | undefined): Promise<ChartResult | undefined>;
   /**
    * The member ids an item shows, the record's own member first: the page's are looked up in the
    * community's directory and given to `render` (`source.people`) and `open.option`; the first is
@@ -90,6 +93,15 @@ export interface ListView<
    * export takes them from its first page instead of fetching, and computing, every page again.
    */
   everyRow?(fetched: F): T[];
+}
+
+/** One page of a list, as `render` and `chart` are given it. */
+export interface ListPage<T, C, F> {
+  items: T[];
+  info: PageInfo;
+  source: F & Labelled;
+  arg: string;
+  context: C;
 }
 
 /**
@@ -123,6 +135,7 @@ export interface DetailView<T = unknown, F extends Fetched<T> = Fetched<T>> {
   own?: OwnView;
   fetch(community: Community, arg: string, options: ReadOptions): Promise<F>;
   render(item: T, source: F & Labelled): APIEmbed;
+  chart?(item: T, source: F & Labelled, names: DisplayNames | undefined): Promise<ChartResult | undefined>;
   /** The member ids the record shows, looked up in the community's directory for `render`. */
   people?(item: T): unknown[];
   /** At most two are shown. */

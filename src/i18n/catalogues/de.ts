@@ -912,6 +912,7 @@ const charts = (f: Formats): Section<'charts'> => ({
   noData: 'Kein Diagramm: nichts zu zeichnen.',
   unavailable: 'Kein Diagramm: Diagramme konnten gerade nicht gezeichnet werden.',
   tooLarge: 'Kein Diagramm: das Bild wäre zu groß zum Senden.',
+  off: 'Diagramme: aus (Antworten und Digests kommen ohne sie).',
 });
 
 export const de = {
@@ -1134,6 +1135,8 @@ export const de = {
       'True schaltet die Abwesenheits-Erinnerungen aus',
     'rollcall-admin.reports.options.review-after-hours.description':
       'Stunden, die eine ausstehende LOA warten darf, bevor sie markiert wird (0: nie)',
+    'rollcall-admin.reports.options.charts.description':
+      'Ob Berichtsantworten und Digests Diagramme zeigen (Standard: an)',
   },
   sections: {
     common,

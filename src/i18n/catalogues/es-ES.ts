@@ -914,6 +914,7 @@ const charts = (f: Formats): Section<'charts'> => ({
   noData: 'Sin gráfico: no hay nada que dibujar.',
   unavailable: 'Sin gráfico: ahora no se pudieron dibujar gráficos.',
   tooLarge: 'Sin gráfico: la imagen sería demasiado grande para enviarla.',
+  off: 'Gráficos: desactivados (respuestas y resúmenes van sin ellos).',
 });
 
 export const esES = {
@@ -1147,6 +1148,8 @@ export const esES = {
       'True desactiva los recordatorios de ausencias',
     'rollcall-admin.reports.options.review-after-hours.description':
       'Horas que una LOA pendiente puede esperar antes de marcarse (0: nunca)',
+    'rollcall-admin.reports.options.charts.description':
+      'Si las respuestas de informes y los resúmenes llevan gráficos (por defecto sí)',
   },
   sections: {
     common,

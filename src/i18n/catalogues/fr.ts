@@ -917,6 +917,7 @@ const charts = (f: Formats): Section<'charts'> => ({
   noData: 'Pas de graphique : rien à dessiner.',
   unavailable: 'Pas de graphique : les graphiques n’ont pas pu être dessinés pour l’instant.',
   tooLarge: 'Pas de graphique : l’image serait trop lourde à envoyer.',
+  off: 'Graphiques : désactivés (réponses et résumés s’en passent).',
 });
 
 export const fr = {
@@ -1152,6 +1153,8 @@ export const fr = {
     'rollcall-admin.reports.options.reminders-off.description': 'True désactive les rappels d’absence',
     'rollcall-admin.reports.options.review-after-hours.description':
       'Heures qu’une LOA en attente peut attendre avant d’être signalée (0 : jamais)',
+    'rollcall-admin.reports.options.charts.description':
+      'Si les réponses des rapports et les résumés portent des graphiques (oui par défaut)',
   },
   sections: {
     common,

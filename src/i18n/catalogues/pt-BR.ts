@@ -901,6 +901,7 @@ const charts = (f: Formats): Section<'charts'> => ({
   noData: 'Sem gráfico: nada para desenhar.',
   unavailable: 'Sem gráfico: não foi possível desenhar gráficos agora.',
   tooLarge: 'Sem gráfico: a imagem seria grande demais para enviar.',
+  off: 'Gráficos: desligados (respostas e resumos vão sem eles).',
 });
 
 export const ptBR = {
@@ -1115,6 +1116,8 @@ export const ptBR = {
     'rollcall-admin.reports.options.reminders-off.description': 'True desativa os lembretes de ausência',
     'rollcall-admin.reports.options.review-after-hours.description':
       'Horas que uma LOA pendente pode aguardar antes de ser marcada (0: nunca)',
+    'rollcall-admin.reports.options.charts.description':
+      'Se as respostas de relatórios e os resumos trazem gráficos (padrão: sim)',
   },
   sections: {
     common,

@@ -26,7 +26,7 @@ interface ChartFile {
   name: string;
   data: Buffer;
 }
-type ChartResult = { file: ChartFile } | { omitted: string };
+export type ChartResult = { file: ChartFile } | { omitted: string };
 
 /** Jobs waiting for the thread past which a chart is left out rather than queued. */
 const MAX_WAITING = 8;

@@ -309,7 +309,11 @@ export class DiscordDouble {
       if (meta && file && !stored.deleted)
         return { filename: meta.filename, contentType: meta.content_type, data: file.data };
     }
-    return undefined;
+    const posted = this.#rest.channelMessages.flatMap((m) => m.attachments).find((a) => a.id === id);
+    const file = this.#rest.channelUploads.get(id);
+    return posted && file
+      ? { filename: posted.filename, contentType: posted.content_type, data: file.data }
+      : undefined;
   }
 
   /** Message bodies whose allowed_mentions would let a ping through (see `allowedMentionsViolations`). */

@@ -78,8 +78,8 @@ export function mentionsOf(
   return { users: [...new Map(users.map((u) => [u.id, u])).values()], roles: [...new Set(roles)], everyone };
 }
 
-function attachmentsOf(
-  ids: SnowflakeFactory,
+export function attachmentsOf(
+  ids: Pick<SnowflakeFactory, 'next'>,
   channelId: string,
   body: MessageBody,
   files: UploadedFile[],
@@ -107,6 +107,23 @@ function attachmentsOf(
     };
   });
   return [...keep, ...added];
+}
+
+/**
+ * As Discord does: an embed's image or thumbnail at `attachment://name` shows that attachment of
+ * its message (its CDN url); a name the message has no attachment of stays as sent (nothing shown).
+ */
+export function withAttached(embeds: APIEmbed[], attachments: APIAttachment[]): APIEmbed[] {
+  const resolve = (media: { url: string } | undefined) => {
+    const name = media?.url.startsWith('attachment://') ? media.url.slice('attachment://'.length) : undefined;
+    const file = name === undefined ? undefined : attachments.find((a) => a.filename === name);
+    return file ? { ...media, url: file.url, proxy_url: file.proxy_url } : media;
+  };
+  return embeds.map((embed) => ({
+    ...embed,
+    ...(embed.image ? { image: resolve(embed.image) } : {}),
+    ...(embed.thumbnail ? { thumbnail: resolve(embed.thumbnail) } : {}),
+  }));
 }
 
 function embedsOf(value: unknown): APIEmbed[] {
@@ -170,6 +187,7 @@ export class MessageStore {
       interaction_metadata: origin.metadata,
       ...(origin.legacyInteraction ? { interaction: origin.legacyInteraction } : {}),
     };
+    message.embeds = withAttached(message.embeds, message.attachments);
     return {
       message,
       allowedMentions: allowed,
@@ -203,6 +221,7 @@ export class MessageStore {
       for (const id of [...uploads.keys()])
         if (!message.attachments.some((a) => a.id === id)) uploads.delete(id);
     }
+    message.embeds = withAttached(message.embeds, message.attachments);
     const allowed =
       'allowed_mentions' in body
         ? ((body.allowed_mentions as APIAllowedMentions | null) ?? null)

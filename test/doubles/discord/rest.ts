@@ -12,7 +12,7 @@ import { type CommandRegistry, type CommandScope, commandErrors, overwriteErrors
 import { FaultInjector, type RouteFamily } from './faults.js';
 import { parseBody, readBody, sendJson, type UploadedFile } from './http.js';
 import type { Answer, InteractionLedger } from './interactions.js';
-import { type MessageBody, mentionsOf } from './messages.js';
+import { attachmentsOf, type MessageBody, mentionsOf, withAttached } from './messages.js';
 import { Notifier } from './notifier.js';
 import { readResource, unknownResource } from './resources.js';
 import { snowflakeTime } from './snowflake.js';
@@ -68,6 +68,8 @@ export class RestDouble {
   readonly faults = new FaultInjector();
   /** Messages the bot posted in channels (POST /channels/{id}/messages), oldest first. */
   readonly channelMessages: APIMessage[] = [];
+  /** The bytes of their attachments, by attachment id. */
+  readonly channelUploads = new Map<string, UploadedFile>();
   /** Notified after every call. */
   readonly changes = new Notifier();
 
@@ -188,12 +190,12 @@ export class RestDouble {
     }
     if (a === 'applications' && b && s.includes('commands')) return this.#commands(method, s, call);
     if (a === 'channels' && b && c === 'messages' && s.length === 3 && method === 'POST')
-      return this.#channelMessage(b, body);
+      return this.#channelMessage(b, body, files);
     return readResource(this.world, method, s) ?? this.#unrouted(call, s);
   }
 
   /** POST /channels/{id}/messages by the bot: checked against its permissions in the channel. */
-  #channelMessage(channelId: string, body: unknown): Answer {
+  #channelMessage(channelId: string, body: unknown, files: UploadedFile[]): Answer {
     const guild = [...this.world.guilds.values()].find((g) => g.channels.some((ch) => ch.id === channelId));
     const channel = guild?.channels.find((ch) => ch.id === channelId);
     if (!guild || !channel) return unknownResource(['channels', channelId]);
@@ -206,7 +208,7 @@ export class RestDouble {
     // Without Embed Links, Discord drops the embeds rather than refusing the message.
     const embeds =
       perms & PermissionFlagsBits.EmbedLinks && Array.isArray(b.embeds) ? (b.embeds as APIEmbed[]) : [];
-    if (content === '' && embeds.length === 0)
+    if (content === '' && embeds.length === 0 && files.length === 0)
       return { status: 400, body: { message: 'Cannot send an empty message', code: 50006 } };
     const allowed = (b.allowed_mentions as APIAllowedMentions | undefined) ?? null;
     const mentions = mentionsOf(content, allowed, (id) => {
@@ -226,13 +228,21 @@ export class RestDouble {
       mention_everyone: mentions.everyone,
       mentions: mentions.users,
       mention_roles: mentions.roles,
-      attachments: [],
+      attachments: attachmentsOf(
+        { next: () => this.world.nextId() },
+        channelId,
+        b,
+        files,
+        [],
+        this.channelUploads,
+      ),
       embeds,
       pinned: false,
       type: MessageType.Default,
       flags: 0,
       components: [],
     };
+    message.embeds = withAttached(embeds, message.attachments);
     this.channelMessages.push(message);
     return { status: 200, body: message };
   }

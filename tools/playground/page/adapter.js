@@ -236,6 +236,10 @@ export function fileSize(bytes) {
   return [Number((bytes / 1024 / 1024).toFixed(2)), 'MB'];
 }
 
+/** Where the playground serves an attachment (instead of Discord's CDN). @param {Loose} file */
+const attachmentPath = (file) =>
+  `/attachments/${encodeURIComponent(String(file.id))}/${encodeURIComponent(String(file.filename))}`;
+
 /**
  * The files attached to a message (a CSV export), as Discord shows them: name, size and a download
  * link, served by the playground (`/attachments/<id>/<name>`) instead of Discord's CDN.
@@ -251,7 +255,7 @@ export function renderAttachments(attachments) {
         name: file.filename,
         bytes,
         'bytes-unit': unit,
-        href: `/attachments/${encodeURIComponent(String(file.id))}/${encodeURIComponent(String(file.filename))}`,
+        href: attachmentPath(file),
         rel: 'noreferrer',
         'data-attachment-id': file.id,
       });
@@ -378,11 +382,18 @@ export function renderMessage(view, ctx) {
   if (typeof message.content === 'string' && message.content !== '') {
     for (const child of markdownNodes(message.content, ctx)) node.append(child);
   }
-  if (Array.isArray(message.attachments) && message.attachments.length > 0) {
-    node.append(renderAttachments(message.attachments));
+  // An attachment an embed shows (a chart) is that embed's picture, served here; the others are files.
+  const attachments = Array.isArray(message.attachments) ? message.attachments : [];
+  const embeds = Array.isArray(message.embeds) ? message.embeds : [];
+  const local = new Map(attachments.map((file) => [file.url, attachmentPath(file)]));
+  const shown = embeds.flatMap((embed) => [embed.image?.url, embed.thumbnail?.url]);
+  const files = attachments.filter((file) => !shown.includes(file.url));
+  if (files.length > 0) node.append(renderAttachments(files));
+  for (const embed of embeds) {
+    const at = (/** @type {{ url?: string } | undefined} */ media) =>
+      media && { ...media, url: local.get(media.url) ?? media.url };
+    node.append(renderEmbed({ ...embed, image: at(embed.image), thumbnail: at(embed.thumbnail) }, ctx));
   }
-  for (const embed of Array.isArray(message.embeds) ? message.embeds : [])
-    node.append(renderEmbed(embed, ctx));
   if (Array.isArray(message.components) && message.components.length > 0) {
     node.append(renderComponents(message.components, view.id, ctx));
   }

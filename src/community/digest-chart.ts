@@ -1,0 +1,35 @@
+/**
+ * The digest's chart: the team's time on duty per day of the past week, and who is on leave across
+ * the coming week, from the snapshot the digest's reports read (no request of its own).
+ */
+import { type ReportInput, reportInput } from '../../commands/report-data.js';
+import type { Community } from '../discord/community.js';
+import { peopleOf } from '../discord/paging/show.js';
+import type { Words } from '../i18n/words.js';
+import { type ChartResult, renderChart } from '../render/charts/index.js';
+import { personPlain } from '../render/people.js';
+import { dayEdges, leaveAcross, onDutyByDaySliced, pastDays } from '../reports/charts.js';
+
+/**
+ * The chart in the words it is drawn with, once the channel's language is known; undefined without a
+ * snapshot or where the server's admins turned charts off.
+ */
+export async function digestChart(
+  community: Community,
+  read: Promise<ReportInput> = reportInput(community, { purpose: 'ask' }),
+): Promise<((t: Words) => Promise<ChartResult>) | undefined> {
+  const input = await read.catch(() => undefined);
+  if (!input || input.settings.charts === false) return undefined;
+  const timeZone = input.calendar.timeZone;
+  const edges = pastDays(input.now, timeZone, 7);
+  const past = { edges, seconds: await onDutyByDaySliced(input.data.shifts, edges, input.now) };
+  const aheadEdges = dayEdges(input.now, timeZone, 0, 7);
+  const ahead = { edges: aheadEdges, away: leaveAcross(input.data.loas, aheadEdges) };
+  const people = await peopleOf(community, ahead.away, (row) => [row.memberId]);
+  return (t) =>
+    renderChart(
+      'digest',
+      { timeZone, past, ahead, name: (id) => personPlain(id, people, undefined, 32, t) },
+      t,
+    );
+}

@@ -1,0 +1,76 @@
+/**
+ * A hosted server's admins turn charts off (`/rollcall-admin reports charts:False`): that server's
+ * answers come without them (and say nothing of it), another server's keep theirs; on again, back.
+ */
+import { PermissionFlagsBits } from 'discord.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DoubleUser, InteractionResponse } from '../doubles/discord/double.js';
+import { startHostedWorld } from '../hosted/world.js';
+import { embedOf, type World } from './world.js';
+
+const A = '1380000000000000001';
+const B = '1380000000000000002';
+const WAIT = 30_000;
+
+let world: World;
+let admin: DoubleUser;
+let mod: DoubleUser;
+
+beforeAll(async () => {
+  ({ world, admin } = await startHostedWorld({
+    servers: [
+      { guildId: A, token: 'charts-community-a-token-5d1e', seed: 81, label: 'charts-a' },
+      { guildId: B, token: 'charts-community-b-token-8a2f', seed: 82, label: 'charts-b' },
+    ],
+    keyByte: 12,
+    env: { API_LIMITS: '1000/1s' },
+  }));
+  mod = world.double.user({
+    username: 'charts-mod',
+    roles: ['Moderator'],
+    permissions: PermissionFlagsBits.ModerateMembers,
+  });
+}, 60_000);
+afterAll(async () => {
+  await world?.close();
+});
+
+type Message = NonNullable<InteractionResponse['message']>;
+
+async function totals(guildId: string): Promise<Message> {
+  const handle = await world.double.slash(mod, 'shift', {
+    subcommand: 'totals',
+    guildId,
+    options: { period: '30-days' } as never,
+  });
+  const id = (await handle.response({ timeoutMs: WAIT })).message?.id ?? '';
+  const until = Date.now() + WAIT;
+  for (;;) {
+    const now = world.double.message(id) as Message | undefined;
+    if (now && (embedOf(now).title ?? '').startsWith('Time on duty')) return now;
+    if (Date.now() > until) throw new Error('never settled');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function adminReports(guildId: string, options: Record<string, unknown>): Promise<string> {
+  const handle = await world.double.slash(admin, 'rollcall-admin', {
+    subcommand: 'reports',
+    guildId,
+    options: options as never,
+  });
+  return (await handle.response({ timeoutMs: WAIT })).message?.content ?? '';
+}
+
+describe('the reports setting charts:', () => {
+  it('off leaves that server’s charts out, and says so in the settings; on brings them back', async () => {
+    expect((await totals(A)).attachments.map((a) => a.filename)).toEqual(['totals-chart.png']);
+    expect(await adminReports(A, { charts: false })).toContain('Charts: off');
+    const off = await totals(A);
+    expect(off.attachments).toEqual([]);
+    expect(embedOf(off).description).not.toMatch(/chart/i);
+    expect((await totals(B)).attachments.map((a) => a.filename)).toEqual(['totals-chart.png']);
+    expect(await adminReports(A, { charts: true })).not.toContain('Charts: off');
+    expect((await totals(A)).attachments.map((a) => a.filename)).toEqual(['totals-chart.png']);
+  });
+});
