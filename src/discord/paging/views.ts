@@ -96,7 +96,7 @@ export interface ListView<
 }
 
 /** One page of a list, as `render` and `chart` are given it. */
-export interface ListPage<T, C, F> {
+interface ListPage<T, C, F> {
   items: T[];
   info: PageInfo;
   source: F & Labelled;
