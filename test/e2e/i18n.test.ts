@@ -41,7 +41,7 @@ describe('languages', () => {
     );
     const list = loa?.options?.find((o) => o.name === 'list');
     expect(list?.description_localizations?.de).toBe(
-      'Alle LOAs auflisten, oder nur die eines Zustands (neueste zuerst)',
+      'Alle LOAs auflisten (neueste zuerst) oder die eines Zustands (ausstehende: älteste zuerst)',
     );
   });
 

@@ -238,7 +238,7 @@ describe('the playground server', () => {
     expect(ds.samples.idleStaffMemberIds.length).toBeGreaterThan(0);
   });
 
-  it("opens on the morning's digest (its leave sections) and a leave reminder for each leave ending tomorrow", async () => {
+  it("opens on the morning's digest (its leave sections and the review queue) and a leave reminder for each leave ending tomorrow", async () => {
     const ds = playground.world.sandbox.dataset;
     const posted = playground.session.state().messages.filter((m) => m.scheduled);
     const [digest, ...reminders] = posted;
@@ -246,6 +246,7 @@ describe('the playground server', () => {
       'On leave now',
       'Returning this week',
       'Starting this week',
+      'Waiting for review',
     ]);
     expect(digest?.invokedBy).toBeNull();
     // From the snapshot read whole before the morning (as the days' reports would have).
