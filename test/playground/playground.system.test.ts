@@ -90,7 +90,12 @@ describe.skipIf(missing !== null)(title, () => {
     const titles = await digest
       .locator('discord-embed')
       .evaluateAll((embeds) => embeds.map((e) => e.getAttribute('embed-title')));
-    expect(titles).toEqual(['On leave now', 'Returning this week', 'Starting this week']);
+    expect(titles).toEqual([
+      'On leave now',
+      'Returning this week',
+      'Starting this week',
+      'Waiting for review',
+    ]);
     expect(await text(scheduled.nth(1))).toMatch(/🌴 Leave ends tomorrow: @?\S+ is back /);
     // They answer nobody: the hint to type a command is still shown.
     expect(await page.locator('#empty').isVisible()).toBe(true);
