@@ -97,6 +97,20 @@ interface Health {
 }
 
 /**
+ * A call's arguments for the insurance, without a caller's `customDuration`: the insurance keeps a
+ * count as long as its limiter's own duration says (none for the month's). A month key's custom
+ * duration runs to the month's end, more than a Node timer holds (2^31 − 1 ms) early in a month, and
+ * such a timer fires after 1 ms, dropping the count. Month keys name their month, so a count kept
+ * without a timer is never read in another.
+ */
+function forInsurance(args: unknown[]): unknown[] {
+  const [key, points, options, ...rest] = args;
+  if (options === null || typeof options !== 'object' || !('customDuration' in options)) return args;
+  const { customDuration: _dropped, ...kept } = options as Record<string, unknown>;
+  return [key, points, kept, ...rest];
+}
+
+/**
  * `insurance` as the Redis limiter's timeout wrapper calls it (when Redis errs or is slow): every
  * answer it gives is marked in `health`, so the store knows its counts were not shared.
  */
@@ -107,7 +121,7 @@ function marked(insurance: RateLimiterMemory, health: Health): RateLimiterMemory
       if (typeof value !== 'function' || !COUNTING_METHODS.has(property)) return value;
       return (...args: unknown[]) => {
         health.insuredAt = Date.now();
-        return (value as (...a: unknown[]) => unknown).apply(target, args);
+        return (value as (...a: unknown[]) => unknown).apply(target, forInsurance(args));
       };
     },
   });
@@ -126,7 +140,7 @@ function withFailover(primary: Counter, insurance: RateLimiterMemory, health: He
         health.insuredAt = Date.now();
         return (Reflect.get(insurance, property) as (...a: unknown[]) => Promise<unknown>).apply(
           insurance,
-          args,
+          forInsurance(args),
         );
       };
       return async (...args: unknown[]) => {
