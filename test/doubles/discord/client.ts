@@ -1,4 +1,5 @@
 import { Client, type ClientOptions, Events, GatewayIntentBits } from 'discord.js';
+import { DOUBLE_WAIT_MS } from './notifier.js';
 
 /**
  * Logs a real discord.js Client in to the double (`rest.api` pointed at it, token `fake-token`) and
@@ -7,7 +8,7 @@ import { Client, type ClientOptions, Events, GatewayIntentBits } from 'discord.j
 export async function connectClient(
   double: { restUrl: string },
   options: Partial<ClientOptions> = {},
-  timeoutMs = 10_000,
+  timeoutMs = DOUBLE_WAIT_MS,
 ): Promise<Client<true>> {
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],

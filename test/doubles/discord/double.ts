@@ -26,6 +26,7 @@ import { sendJson } from './http.js';
 import { InteractionLedger, type InteractionRecord } from './interactions.js';
 import { allowedMentionsViolations, type MentionViolation } from './mentions.js';
 import { MessageStore, type StoredMessage } from './messages.js';
+import { DOUBLE_WAIT_MS } from './notifier.js';
 import type { ModalFields, SelectValue, Where } from './payloads.js';
 import { type RecordedCall, RestDouble } from './rest.js';
 import { SnowflakeFactory } from './snowflake.js';
@@ -322,7 +323,7 @@ export class DiscordDouble {
   }
 
   /** Waits until some REST call satisfies `check` (checked on every call); resolves with it. */
-  waitForCall(check: (call: RecordedCall) => boolean, timeoutMs = 10_000): Promise<RecordedCall> {
+  waitForCall(check: (call: RecordedCall) => boolean, timeoutMs = DOUBLE_WAIT_MS): Promise<RecordedCall> {
     return this.#rest.changes.until(
       () => this.#rest.calls.find((c) => c.status !== 0 && check(c)),
       timeoutMs,
@@ -383,7 +384,7 @@ export class DiscordDouble {
   }
 
   /** Waits until the gateway counters satisfy `check`. */
-  waitForGateway(check: (stats: GatewayStats) => boolean, timeoutMs = 10_000): Promise<true> {
+  waitForGateway(check: (stats: GatewayStats) => boolean, timeoutMs = DOUBLE_WAIT_MS): Promise<true> {
     return this.gateway.waitFor(check, timeoutMs);
   }
 

@@ -12,7 +12,7 @@ import {
   type GatewayResumeData,
 } from 'discord-api-types/v10';
 import { type RawData, WebSocket, WebSocketServer } from 'ws';
-import { Notifier } from './notifier.js';
+import { DOUBLE_WAIT_MS, Notifier } from './notifier.js';
 import type { World } from './world.js';
 
 /** One dispatch (op 0) as sent on the wire. */
@@ -215,7 +215,7 @@ export class Gateway {
   /** Waits until `stats` satisfies `check`. */
   waitFor(
     check: (stats: GatewayStats) => boolean,
-    timeoutMs = 10_000,
+    timeoutMs = DOUBLE_WAIT_MS,
     what = 'a gateway condition',
   ): Promise<true> {
     return this.changes.until(

@@ -7,6 +7,7 @@ import type {
 } from 'discord-api-types/v10';
 import { type InteractionResponseType, InteractionType } from 'discord-api-types/v10';
 import type { FinalKind, InteractionLedger, InteractionRecord } from './interactions.js';
+import { DOUBLE_WAIT_MS } from './notifier.js';
 import type { RecordedCall, RestDouble } from './rest.js';
 
 /** A message the bot sent, as returned by `response()`: the API message plus the allowed_mentions it was sent with. */
@@ -131,7 +132,7 @@ export class InteractionHandle {
           }
           return null;
         },
-        options.timeoutMs ?? 10_000,
+        options.timeoutMs ?? DOUBLE_WAIT_MS,
         () => this.#describe(),
       );
       const stored = final.message;
@@ -154,7 +155,7 @@ export class InteractionHandle {
   acknowledged(options: { timeoutMs?: number } = {}): Promise<InteractionResponseType> {
     return this.deps.ledger.changes.until(
       () => this.record.ack?.type,
-      options.timeoutMs ?? 10_000,
+      options.timeoutMs ?? DOUBLE_WAIT_MS,
       () => `an acknowledgement of ${this.#describe()}`,
     );
   }
@@ -166,7 +167,7 @@ export class InteractionHandle {
         const done = this.calls.filter((c) => c.status !== 0 || c.injected);
         return done.length >= count ? done : null;
       },
-      options.timeoutMs ?? 10_000,
+      options.timeoutMs ?? DOUBLE_WAIT_MS,
       () => `${count} calls for ${this.#describe()}`,
     );
   }

@@ -1,3 +1,10 @@
+/**
+ * How long the double waits by default for what a test expects (an answer, a call, a gateway state):
+ * long enough for a bot starved of CPU (the suite passes under half a core), as a limit for a hang,
+ * never a measure of speed (the bench measures that; Discord's 3-second window is checked apart).
+ */
+export const DOUBLE_WAIT_MS = 30_000;
+
 /** Wakes waiters whenever the double's state changes, so tests can wait for a condition without polling. */
 export class Notifier {
   readonly #waiters = new Set<() => void>();
