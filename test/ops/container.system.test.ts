@@ -257,7 +257,8 @@ describe('the image, replayed in a clean copy of the tracked files', () => {
     apiToken = secret('image-api-token');
     sandbox = await startSandbox({ tokens: { [apiToken]: { permission: 'all', label: 'image' } } });
     double = await startDiscordDouble();
-  }, 120_000);
+    // Two `npm ci`-like installs and a build: minutes under half a core (a limit for a hang).
+  }, 600_000);
 
   afterAll(async () => {
     for (const child of children)
