@@ -6,7 +6,7 @@
  * (bench/heap-probe.mjs, writing to a pipe), and the bot's own pino log lines.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -239,7 +239,10 @@ export function startBot(options: BotProcessOptions): BotProcess {
       for (const line of parts) if (line) onLine(line);
     });
   };
+  // With BENCH_BOT_LOG=<file> in the bench's environment, every line the bot logs is kept there too.
+  const keep = process.env.BENCH_BOT_LOG;
   lines(child.stdout, (line) => {
+    if (keep) appendFileSync(keep, `${line}\n`);
     let entry: { level?: number; msg?: string; err?: { message?: string }; reason?: string };
     try {
       entry = JSON.parse(line);

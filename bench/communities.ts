@@ -114,6 +114,10 @@ export interface CommunitiesRun {
     cpuMsPer: number;
     statementsPer: number;
     commonest: Array<[string, number]>;
+    /** Why the unanswered ones were not answered (the double's words, ids taken out), with their counts. */
+    unanswered: Record<string, number>;
+    /** Their first callback, if the bot made one: p50 / max ms after dispatch, and how many made none. */
+    unansweredFirst: { p50: number; max: number; none: number };
   };
   errors: string[];
   /** The bot's warnings, by message, with their counts. */
@@ -381,6 +385,9 @@ async function runOne(options: CommunitiesOptions, backend: Backend, n: number):
     const firsts: number[] = [];
     let dispatched = 0;
     let answered = 0;
+    const unanswered: Record<string, number> = {};
+    const lateFirsts: number[] = [];
+    let noCallback = 0;
     const cpuBefore = b.sample()?.cpuMs ?? 0;
     const statementsBefore = digestStatements.length;
     await Promise.all(
@@ -395,13 +402,21 @@ async function runOne(options: CommunitiesOptions, backend: Backend, n: number):
         for (const [command, subcommand] of COMMANDS) {
           await sleep(500 + next() * 1_500);
           dispatched++;
+          let handle: Awaited<ReturnType<typeof d.slash>> | undefined;
           try {
-            const handle = await d.slash(mod, command, { subcommand, guildId: guildOf(i) });
+            handle = await d.slash(mod, command, { subcommand, guildId: guildOf(i) });
             const answer = await handle.response({ timeoutMs: ANSWER_TIMEOUT_MS });
             firsts.push(answer.msToFirstCallback);
             if (answer.message) answered++;
-          } catch {
-            // counted as not answered
+          } catch (error) {
+            // Counted as not answered, with why, and when (if ever) the bot's first callback came.
+            const why = (error instanceof Error ? error.message : String(error))
+              .replace(/\d{17,20}/g, '<id>')
+              .replace(/:.*$/s, '');
+            unanswered[why] = (unanswered[why] ?? 0) + 1;
+            const first = handle?.msToFirstCallback ?? null;
+            if (first === null) noCallback++;
+            else lateFirsts.push(first);
           }
         }
       }),
@@ -444,6 +459,12 @@ async function runOne(options: CommunitiesOptions, backend: Backend, n: number):
         cpuMsPer: dispatched > 0 ? cpuMs / dispatched : Number.NaN,
         statementsPer: dispatched > 0 ? during.length / dispatched : Number.NaN,
         commonest: commonest(during, 6),
+        unanswered,
+        unansweredFirst: {
+          p50: percentile(lateFirsts, 50),
+          max: Math.max(0, ...lateFirsts),
+          none: noCallback,
+        },
       },
       errors,
       warnings,
@@ -502,6 +523,15 @@ export function formatCommunities(result: CommunitiesResult): string {
       (r) =>
         `  ${r.backend} ${n(r.communities)}: ${(['start', 'digests', 'interactions'] as const).map((p) => `${r.phases[p]?.rssMb ?? 'n/a'} / ${r.phases[p]?.heapMb ?? 'n/a'} MB`).join('; ')}`,
     ),
+    '',
+  );
+  lines.push(
+    'interactions not answered (why; their first callback p50 / max, none made):',
+    ...result.runs.map((r) => {
+      const u = r.interactions.unansweredFirst;
+      const why = Object.entries(r.interactions.unanswered).map(([msg, count]) => `${msg} (${count})`);
+      return `  ${r.backend} ${n(r.communities)}: ${why.join('; ') || 'none'}${why.length > 0 ? `; ${ms(u.p50)} / ${ms(u.max)}, ${u.none} none` : ''}`;
+    }),
     '',
   );
   const errors = result.runs.flatMap((r) => r.errors.map((e) => `${r.backend} ${r.communities}: ${e}`));

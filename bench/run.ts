@@ -7,7 +7,7 @@ import { cpus } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { type Dataset, generateDataset } from '../test/doubles/sandbox/index.js';
 import type { BotEntry } from './bot-process.js';
-import { formatCommunities, runCommunities } from './communities.js';
+import { type Backend, formatCommunities, runCommunities } from './communities.js';
 import { measure, type ScenarioResult } from './measure.js';
 import { type BenchReport, buildReport, formatText, writeReport } from './report.js';
 import { formatReportsBench, runReportsBench } from './reports.js';
@@ -103,6 +103,10 @@ export interface CliArgs {
   hostilePages?: boolean;
   /** `--scenario communities` (bench/communities.ts: 1,000 and 10,000 linked communities in one process; reported on its own). */
   communities?: boolean;
+  /** `--counts 1000,10000` (communities only): the counts of communities to run. */
+  counts?: number[];
+  /** `--backends sqlite,postgres` (communities only): the stores to run them on. */
+  backends?: Backend[];
   seed: number;
 }
 
@@ -146,14 +150,33 @@ export function parseArgs(argv: string[]): CliArgs {
         }
         args.scenarios.push(name as ScenarioName);
       }
+    } else if (flag === '--counts') {
+      args.counts = value()
+        .split(',')
+        .map((v) => {
+          const count = Number(v);
+          if (!Number.isInteger(count) || count < 1)
+            throw new Error('--counts takes whole numbers, e.g. 1000,10000');
+          return count;
+        });
+    } else if (flag === '--backends') {
+      args.backends = value()
+        .split(',')
+        .map((v) => {
+          if (v !== 'sqlite' && v !== 'postgres')
+            throw new Error('--backends takes sqlite, postgres or both');
+          return v;
+        });
     } else if (flag === '--help' || flag === '-h') {
       throw new Error('usage');
     } else throw new Error(`unknown argument ${arg}`);
   }
+  if ((args.counts || args.backends) && !args.communities)
+    throw new Error('--counts and --backends are options of --scenario communities');
   return args;
 }
 
-const USAGE = `usage: npm run bench [-- --quick] [--scenario ${[...SCENARIO_NAMES, 'scale', 'reports-large', 'hostile-pages', 'communities'].join('|')}[,...]] [--seed N]`;
+const USAGE = `usage: npm run bench [-- --quick] [--scenario ${[...SCENARIO_NAMES, 'scale', 'reports-large', 'hostile-pages', 'communities'].join('|')}[,...]] [--seed N] [--counts N[,N]] [--backends sqlite|postgres[,...]]`;
 
 async function main(argv: string[]): Promise<number> {
   let args: CliArgs;
@@ -215,7 +238,13 @@ async function main(argv: string[]): Promise<number> {
   }
   if (args.communities) {
     const log = (line: string) => process.stderr.write(`${line}\n`);
-    const result = await runCommunities({ seed: args.seed, entry: 'dist', log });
+    const result = await runCommunities({
+      seed: args.seed,
+      entry: 'dist',
+      log,
+      ...(args.counts ? { counts: args.counts } : {}),
+      ...(args.backends ? { backends: args.backends } : {}),
+    });
     process.stdout.write(formatCommunities(result));
     if (args.scenarios.length === 0) return 0;
   }

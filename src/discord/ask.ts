@@ -13,6 +13,12 @@ export interface Ask<I extends Interaction = Interaction> {
   owner: string;
   t: Words;
   names: DisplayNames;
+  /**
+   * When Rollcall received the interaction (epoch ms): Discord's 3 s window runs from there, so the
+   * responder's defer counts from it, not from when the answer's work began (after the server's
+   * community was looked up). Unset: from when the work began.
+   */
+  receivedAt?: number;
 }
 
 /** The words of whoever sent `interaction` (their Discord client's language). */
@@ -27,6 +33,7 @@ export function askOf<I extends Interaction>(interaction: I & { guildId: string 
     owner: interaction.user.id,
     t: readerWords(interaction),
     names: displayNames(interaction),
+    receivedAt: Date.now(),
   };
 }
 

@@ -23,7 +23,11 @@ import { said, type Text, type Words } from '../i18n/words.js';
 import { type Ask, readerWords } from './ask.js';
 import { errorText, isExpectedError, NO_MENTIONS, type Payload, say, UserError } from './replies.js';
 
-/** Answer directly if the work is done within this many ms of receiving the interaction; else defer. */
+/**
+ * Answer directly if the work is done within this many ms of receiving the interaction; else defer.
+ * Counted from the interaction's receipt (`Ask.receivedAt`): what ran before the work (the server's
+ * community looked up in the store, up to 2 s) comes out of it, or a defer would miss Discord's 3 s.
+ */
 const DEFER_AFTER_MS = 1_500;
 /** A moderator whose read waits this long for the API allowance is told their place in line. */
 const NOTICE_AFTER_MS = 3_000;
@@ -80,10 +84,12 @@ export class Responder {
       (error: unknown) => ({ ok: false, error }),
     );
     let timer: NodeJS.Timeout | undefined;
+    // A clock stepped back makes the time since receipt negative: never more than DEFER_AFTER_MS.
+    const since = ask.receivedAt === undefined ? 0 : Math.max(0, Date.now() - ask.receivedAt);
     const early = await Promise.race([
       work,
       new Promise<undefined>((resolve) => {
-        timer = setTimeout(() => resolve(undefined), DEFER_AFTER_MS);
+        timer = setTimeout(() => resolve(undefined), Math.max(0, DEFER_AFTER_MS - since));
       }),
     ]);
     clearTimeout(timer);

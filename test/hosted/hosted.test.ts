@@ -485,6 +485,42 @@ function hostedSuite(backend: Backend): void {
       }
     });
 
+    it('a slow credential lookup still leaves the reply time to defer within Discord’s 3 s', async () => {
+      // The store answers the lookup after 1.6 s (of the 2 s it may take), and the read then waits
+      // at the API until Discord saw the defer: the defer is due 1.5 s after the interaction came,
+      // not 1.5 s after the lookup (3.1 s: Discord would already have dropped the interaction).
+      const real = store.getCredential;
+      store.getCredential = async (guildId) => {
+        await new Promise((resolve) => setTimeout(resolve, 1_600));
+        return real.call(store, guildId);
+      };
+      let release: () => void = () => undefined;
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let held = 0;
+      world.sandbox.set({
+        gate: () => {
+          held++;
+          return gate;
+        },
+      });
+      try {
+        const handle = await world.double.slash(world.mod, 'audit-log', { subcommand: 'list', guildId: B });
+        const answer = handle.response();
+        await handle.acknowledged({ timeoutMs: 3_500 }).catch(() => undefined);
+        release();
+        const final = await answer;
+        expect(held).toBeGreaterThan(0);
+        expect(final.kind).toBe('deferred-reply');
+        expect(final.message?.embeds?.length).toBeGreaterThan(0);
+      } finally {
+        release();
+        world.sandbox.set({ gate: null });
+        store.getCredential = real;
+      }
+    });
+
     it('a token is not checked while the store cannot say which limits its servers keep', async () => {
       const real = store.allowance.tokenLimits;
       store.allowance.tokenLimits = async () => {
