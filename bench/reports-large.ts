@@ -411,6 +411,7 @@ export function formatReportsLarge(r: ReportsLargeResult): string {
     '|---|---|---|',
     `| event loop delay p50 / p99 / max | ${delay(r.loop)} | max <= ${LOOP_TARGET_MS} ms ${mark(pass.loop)} |`,
     `| longest hold in CPU time (upper bound) | ${r.loop ? `${r.loop.cpuMaxMs.toFixed(1)} ms` : 'no probe line'} | |`,
+    `| longest hold in the main thread's own CPU time | ${r.loop?.mainCpuMaxMs !== undefined ? `${r.loop.mainCpuMaxMs.toFixed(1)} ms` : 'not measured'} | |`,
     `| longest garbage-collection pause (kind) | ${r.loop ? `${r.loop.gcMaxMs.toFixed(1)} ms (${r.loop.gcMaxKind || 'none'})` : 'no probe line'} | |`,
     `| interactions acknowledged within ${n(ACK_TARGET_MS)} ms | ${n(r.asked.length - late)} of ${n(r.asked.length)} | all ${mark(pass.acks)} |`,
     `| \`/role list\` meanwhile (${n(light.length)}): acknowledged p50 / p99 / max | ${ms(quantile(lightAcks, 0.5))} / ${ms(quantile(lightAcks, 0.99))} / ${ms(Math.max(...lightAcks))} | |`,

@@ -10,8 +10,8 @@ import { createCache } from '../../src/api/cache.js';
 import { createApi } from '../../src/api/client.js';
 import { isApiError } from '../../src/api/errors.js';
 import { ApiHttp, BODY_SLICE_BYTES, bodyBytes } from '../../src/api/http.js';
-import type { Limits } from '../../src/api/limits/limits.js';
 import { KEEP_DEPTH, KEEP_STRING_CHARS, keepRecord, RECORD_KEEP_CHARS } from '../../src/api/keep.js';
+import type { Limits } from '../../src/api/limits/limits.js';
 import { MAX_JSON_DEPTH, parsePageBody } from '../../src/api/validate.js';
 import { fastDeps, silentLogger, startServer, testConfig } from './helpers.js';
 
