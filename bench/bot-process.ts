@@ -85,11 +85,20 @@ export interface LoopDelay {
    * longest hold in CPU time, which a machine busy with other processes does not inflate.
    */
   cpuMaxMs: number;
+  /**
+   * The most CPU time the main thread alone spent between two ticks (Linux's schedstat): the
+   * longest hold of the event loop in its own CPU time, other threads and other processes left out.
+   * Undefined where the system does not say.
+   */
+  mainCpuMaxMs: number | undefined;
   /** The longest garbage-collection pause (`PerformanceObserver` 'gc' entries) and its kind. */
   gcMaxMs: number;
   gcMaxKind: string;
-  /** The five longest gaps between two 5 ms ticks: when each ended (monotonic µs) and how long it was. */
-  longGaps: Array<{ endUs: number; ms: number }>;
+  /**
+   * The five longest gaps between two 5 ms ticks: when each ended (monotonic µs), how long it was,
+   * and of it the main thread's time on a CPU and waiting for one (the rest: blocked in the kernel).
+   */
+  longGaps: Array<{ endUs: number; ms: number; cpuMs?: number; queuedMs?: number }>;
 }
 
 /** Children still running, and how to kill each; killed if the bench itself exits early, so none is left behind. */
@@ -279,6 +288,7 @@ export function startBot(options: BotProcessOptions): BotProcess {
         loopP99Ms?: number;
         loopMaxMs?: number;
         loopCpuMaxMs?: number;
+        loopMainCpuMaxMs?: number;
         gcMaxMs?: number;
         gcMaxKind?: string;
         longGaps?: LoopDelay['longGaps'];
@@ -292,6 +302,7 @@ export function startBot(options: BotProcessOptions): BotProcess {
           p99Ms: m.loopP99Ms ?? 0,
           maxMs: m.loopMaxMs ?? 0,
           cpuMaxMs: m.loopCpuMaxMs ?? 0,
+          mainCpuMaxMs: m.loopMainCpuMaxMs,
           gcMaxMs: m.gcMaxMs ?? 0,
           gcMaxKind: m.gcMaxKind ?? '',
           longGaps: m.longGaps ?? [],

@@ -3,10 +3,11 @@
  * with BENCH_HEAP_FD naming a pipe the bench opened): every 100 ms it writes one JSON line with the
  * V8 heap figures and the event loop's delay (`perf_hooks.monitorEventLoopDelay`, 5 ms resolution:
  * its p50, p99 and max since the process started or since the bench last sent SIGUSR2, which
- * starts the count again, and the most CPU time spent between two ticks of a 5 ms timer) to that pipe. Nothing in Rollcall imports or knows about it. RSS and CPU
+ * starts the count again, the most CPU time spent between two ticks of a 5 ms timer, by the process
+ * and by its main thread alone) to that pipe. Nothing in Rollcall imports or knows about it. RSS and CPU
  * time are read from /proc by the bench, not from here.
  */
-import { writeSync } from 'node:fs';
+import { readFileSync, writeSync } from 'node:fs';
 import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 
 const fd = Number(process.env.BENCH_HEAP_FD);
@@ -23,15 +24,37 @@ if (Number.isInteger(fd) && fd > 2) {
   // clock a `--cpu-prof` profile's sample times use), so `bench/holds.ts` can name what ran in it.
   let lastTick = process.hrtime.bigint();
   let gaps = [];
+  // The main thread's own time on a CPU and waiting for one (ns, Linux's
+  // /proc/<pid>/task/<tid>/schedstat; the main thread's tid is the pid): between two ticks, the
+  // first is the hold in CPU time of the event loop alone, the rest of the gap is the thread kept
+  // off a CPU by other processes (queued) or blocked in the kernel (a disk's fsync).
+  const schedstat = `/proc/${process.pid}/task/${process.pid}/schedstat`;
+  const sched = () => {
+    try {
+      const [run, queued] = readFileSync(schedstat, 'utf8').split(' ').map(Number);
+      return { run, queued };
+    } catch {
+      return undefined;
+    }
+  };
+  let lastSched = sched();
+  let mainCpuMax = 0;
   const ticker = setInterval(() => {
     const cpu = process.cpuUsage();
     cpuMax = Math.max(cpuMax, (cpu.user - lastCpu.user + cpu.system - lastCpu.system) / 1000);
     lastCpu = cpu;
+    const now = sched();
+    const cpuMs = now && lastSched ? (now.run - lastSched.run) / 1e6 : undefined;
+    const queuedMs = now && lastSched ? (now.queued - lastSched.queued) / 1e6 : undefined;
+    lastSched = now;
+    if (cpuMs !== undefined) mainCpuMax = Math.max(mainCpuMax, cpuMs);
     const tick = process.hrtime.bigint();
     const ms = Number(tick - lastTick) / 1e6;
     lastTick = tick;
     if (gaps.length < 5 || ms > gaps[gaps.length - 1].ms)
-      gaps = [...gaps, { endUs: Number(tick / 1000n), ms }].sort((a, b) => b.ms - a.ms).slice(0, 5);
+      gaps = [...gaps, { endUs: Number(tick / 1000n), ms, cpuMs, queuedMs }]
+        .sort((a, b) => b.ms - a.ms)
+        .slice(0, 5);
   }, 5);
   ticker.unref();
   // The longest garbage-collection pause (the main thread stopped for it) and its kind, so a hold
@@ -52,6 +75,8 @@ if (Number.isInteger(fd) && fd > 2) {
   process.on('SIGUSR2', () => {
     loop.reset();
     cpuMax = 0;
+    mainCpuMax = 0;
+    lastSched = sched();
     gcMax = { ms: 0, kind: '' };
     gaps = [];
     lastCpu = process.cpuUsage();
@@ -67,6 +92,7 @@ if (Number.isInteger(fd) && fd > 2) {
       loopP99Ms: ms(loop.percentile(99)),
       loopMaxMs: ms(loop.max),
       loopCpuMaxMs: cpuMax,
+      loopMainCpuMaxMs: lastSched ? mainCpuMax : undefined,
       gcMaxMs: gcMax.ms,
       gcMaxKind: gcMax.kind,
       longGaps: gaps,

@@ -6,7 +6,13 @@
  * lasting longer than `--over` milliseconds (default 25): the main thread busy without a break, which
  * is what delays every other interaction. For each stretch it prints where it started, its length,
  * the functions with the most self time in it, and the deepest frames of Rollcall's own code
- * (`src/`, `commands/`) on its stacks: the work to slice.
+ * (`src/`, `commands/`) on its stacks: the work to slice. Only the main thread's profile is read
+ * (Node names it `CPU.<date>.<time>.<pid>.0.<n>.cpuprofile`): a worker's (the reading thread's,
+ * src/api/parse-worker.ts) holds no interaction; `--threads` reads every profile named.
+ *
+ * With `gaps.json`, each gap also says, when the probe could tell (Linux's schedstat), how long of
+ * it the main thread was on a CPU (the bot's own hold), waiting for one (other processes), or
+ * blocked in the kernel (a disk's fsync under SQLite's synchronous commit).
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -110,6 +116,13 @@ export function windowOf(file: string, profile: Profile, fromUs: number, toUs: n
   return hold;
 }
 
+/** How the main thread spent a gap, when the probe could tell (Linux's schedstat). */
+function sched(gap: { ms: number; cpuMs?: number; queuedMs?: number }): string {
+  if (gap.cpuMs === undefined || gap.queuedMs === undefined) return '';
+  const blocked = Math.max(0, gap.ms - gap.cpuMs - gap.queuedMs);
+  return `: the main thread on a CPU ${gap.cpuMs.toFixed(1)} ms, waiting for one ${gap.queuedMs.toFixed(1)} ms, blocked in the kernel (I/O) ${blocked.toFixed(1)} ms`;
+}
+
 function top(map: Map<string, number>, n: number): string[] {
   return [...map.entries()]
     .sort((a, b) => b[1] - a[1])
@@ -119,21 +132,29 @@ function top(map: Map<string, number>, n: number): string[] {
 
 function main(argv: string[]): void {
   let overMs = 25;
+  let threads = false;
   const paths: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--over') overMs = Number(argv[++i]);
+    else if (argv[i] === '--threads') threads = true;
     else paths.push(argv[i] as string);
   }
+  const mainThread = (f: string) => threads || /\.\d+\.0\.\d+\.cpuprofile$/.test(f);
   const files = paths.flatMap((p) =>
     statSync(p).isDirectory()
       ? readdirSync(p)
-          .filter((f) => f.endsWith('.cpuprofile'))
+          .filter((f) => f.endsWith('.cpuprofile') && mainThread(f))
           .map((f) => join(p, f))
       : [p],
   );
   const gapsFile = paths.map((p) => join(p, 'gaps.json')).find((g) => existsSync(g));
   if (gapsFile) {
-    const gaps = JSON.parse(readFileSync(gapsFile, 'utf8')) as Array<{ endUs: number; ms: number }>;
+    const gaps = JSON.parse(readFileSync(gapsFile, 'utf8')) as Array<{
+      endUs: number;
+      ms: number;
+      cpuMs?: number;
+      queuedMs?: number;
+    }>;
     const profiles = files.map((file) => ({
       file,
       profile: JSON.parse(readFileSync(file, 'utf8')) as Profile,
@@ -145,7 +166,7 @@ function main(argv: string[]): void {
       for (const { file, profile } of within) {
         const w = windowOf(file, profile, fromUs, gap.endUs);
         console.log(
-          `\ngap of ${gap.ms.toFixed(1)} ms (${w.ms.toFixed(1)} ms of samples) at ${(w.atMs / 1000).toFixed(2)} s`,
+          `\ngap of ${gap.ms.toFixed(1)} ms (${w.ms.toFixed(1)} ms of samples) at ${(w.atMs / 1000).toFixed(2)} s${sched(gap)}`,
         );
         console.log(top(w.self, 8).join('\n'));
         console.log('  our deepest frames:');

@@ -411,6 +411,7 @@ export function formatReportsLarge(r: ReportsLargeResult): string {
     '|---|---|---|',
     `| event loop delay p50 / p99 / max | ${delay(r.loop)} | max <= ${LOOP_TARGET_MS} ms ${mark(pass.loop)} |`,
     `| longest hold in CPU time (upper bound) | ${r.loop ? `${r.loop.cpuMaxMs.toFixed(1)} ms` : 'no probe line'} | |`,
+    `| longest hold in the main thread's own CPU time | ${r.loop?.mainCpuMaxMs !== undefined ? `${r.loop.mainCpuMaxMs.toFixed(1)} ms` : 'not measured'} | |`,
     `| longest garbage-collection pause (kind) | ${r.loop ? `${r.loop.gcMaxMs.toFixed(1)} ms (${r.loop.gcMaxKind || 'none'})` : 'no probe line'} | |`,
     `| interactions acknowledged within ${n(ACK_TARGET_MS)} ms | ${n(r.asked.length - late)} of ${n(r.asked.length)} | all ${mark(pass.acks)} |`,
     `| \`/role list\` meanwhile (${n(light.length)}): acknowledged p50 / p99 / max | ${ms(quantile(lightAcks, 0.5))} / ${ms(quantile(lightAcks, 0.99))} / ${ms(Math.max(...lightAcks))} | |`,
@@ -421,7 +422,7 @@ export function formatReportsLarge(r: ReportsLargeResult): string {
           `| ${a.what}: acknowledged / answered | ${ms(a.ackMs)}${a.deferred ? ' (deferred)' : ''} / ${ms(a.answerMs)} | ack <= ${n(ACK_TARGET_MS)} ms ${mark(a.ackMs !== null && a.ackMs <= ACK_TARGET_MS)} |`,
       ),
     `| wall time; bot CPU | ${ms(r.wallMs)}; ${ms(r.cpuMs)} | |`,
-    `| before those: the first report after start (${r.first.asked?.what ?? 'none'}): acknowledged / answered; event loop delay p50 / p99 / max; longest hold in CPU time | ${ms(r.first.asked?.ackMs)} / ${ms(r.first.asked?.answerMs)}; ${delay(r.first.loop)}; ${r.first.loop ? `${r.first.loop.cpuMaxMs.toFixed(1)} ms` : 'none'} | |`,
+    `| before those: the first report after start (${r.first.asked?.what ?? 'none'}): acknowledged / answered; event loop delay p50 / p99 / max; longest hold in CPU time | ${ms(r.first.asked?.ackMs)} / ${ms(r.first.asked?.answerMs)}; ${delay(r.first.loop)}; ${r.first.loop ? `${r.first.loop.cpuMaxMs.toFixed(1)} ms${r.first.loop.mainCpuMaxMs !== undefined ? ` (the main thread's own ${r.first.loop.mainCpuMaxMs.toFixed(1)} ms)` : ''}` : 'none'} | |`,
     `| bot errors logged | ${r.errors.length === 0 ? '0' : r.errors.join('; ')} | 0 |`,
     '',
   ];

@@ -10,6 +10,7 @@
  * monthly allowance is spent.
  */
 import type { Logger } from '../base/log.js';
+import { SLICING, Slicer, type Slicing } from '../base/slices.js';
 import { pause, untilAborted } from './abort.js';
 import { ApiError, LeftLineError } from './errors.js';
 import { rateLimitResetMs } from './headers.js';
@@ -37,6 +38,8 @@ export interface HttpOptions {
   stop?: AbortSignal;
   /** Aborted when Rollcall begins to stop: see `placeInLine`. */
   drain?: AbortSignal;
+  /** What reading a body waits for after each BODY_SLICE_BYTES (default one turn of the loop; tests count it). */
+  bodyPause?: Slicing['pause'];
 }
 
 const RETRY_MAX_MS = 4_000;
@@ -48,6 +51,12 @@ const RETRY_MAX_MS = 4_000;
 const MAX_RETRY_AFTER_MS = 300_000;
 /** Default of API_MAX_RESPONSE_BYTES: far above any real page of 100 records. */
 const DEFAULT_MAX_BODY_BYTES = 5 * 1024 * 1024;
+/**
+ * Bytes of a body read between two turns of the event loop. The chunks of a large answer that
+ * arrived while the loop was busy wait in the body's queue, and reading them one after another
+ * takes only microtasks: a 20 MB page held the loop for over 100 ms in one turn.
+ */
+export const BODY_SLICE_BYTES = 1024 * 1024;
 /** Hold used for a 429 that names no wait (no Retry-After, no X-RateLimit-Reset). */
 const DEFAULT_RATE_LIMIT_WAIT_MS = 1_000;
 
@@ -67,6 +76,7 @@ export class ApiHttp {
   private readonly retryBaseMs: number;
   private readonly stop: AbortSignal | undefined;
   private readonly drain: AbortSignal | undefined;
+  private readonly bodySlicing: Slicing;
 
   constructor(options: HttpOptions) {
     this.key = options.key;
@@ -81,6 +91,7 @@ export class ApiHttp {
     this.retryBaseMs = options.retryBaseMs ?? 250;
     this.stop = options.stop;
     this.drain = options.drain;
+    this.bodySlicing = { every: BODY_SLICE_BYTES, pause: options.bodyPause ?? SLICING.pause };
   }
 
   /**
@@ -153,7 +164,7 @@ export class ApiHttp {
     try {
       const attemptRequest = new Request(request, { signal });
       const response = await untilAborted(
-        buffered(await this.fetch(attemptRequest), this.maxBodyBytes),
+        buffered(await this.fetch(attemptRequest), this.maxBodyBytes, this.bodySlicing),
         signal,
       );
       this.logger.debug({ ...log, status: response.status, ...took() }, 'api request');
@@ -253,9 +264,10 @@ export function bodyBytes(response: Response): ArrayBuffer | undefined {
  * becomes ApiError 'too-large' without being held in memory. Counted as the chunks arrive, then
  * copied once into one buffer (`bodyBytes`): a Response built on a buffer copies it again, and
  * reading it a third time, which for a page of 20 MB held the event loop for hundreds of
- * milliseconds; this one's body streams that same buffer, read only if someone asks.
+ * milliseconds; this one's body streams that same buffer, read only if someone asks. The chunks are
+ * taken, and copied, BODY_SLICE_BYTES at a time, the loop given back between two slices (`slicing`).
  */
-async function buffered(response: Response, maxBytes: number): Promise<Response> {
+async function buffered(response: Response, maxBytes: number, slicing: Slicing): Promise<Response> {
   const tooLarge = () => {
     void response.body?.cancel().catch(() => undefined);
     return new ApiError('too-large', `API answer larger than ${maxBytes} bytes; not read`);
@@ -264,20 +276,25 @@ async function buffered(response: Response, maxBytes: number): Promise<Response>
   if (declared > maxBytes) throw tooLarge();
   const chunks: Uint8Array[] = [];
   let size = 0;
+  const slicer = new Slicer(slicing);
   if (response.body) {
     for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
       size += chunk.byteLength;
       if (size > maxBytes) throw tooLarge();
       chunks.push(chunk);
+      await slicer.step(chunk.byteLength);
     }
   }
   const init = { status: response.status, statusText: response.statusText, headers: response.headers };
   if (size === 0) return new Response(null, init);
   const bytes = new Uint8Array(size);
   let at = 0;
+  // Copied in slices too: writing 20 MB into a fresh buffer (its pages faulted in one by one) took
+  // tens of milliseconds in one piece.
   for (const chunk of chunks) {
     bytes.set(chunk, at);
     at += chunk.byteLength;
+    await slicer.step(chunk.byteLength);
   }
   const body = new ReadableStream<Uint8Array>({
     pull(controller) {

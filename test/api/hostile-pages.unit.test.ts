@@ -9,7 +9,9 @@ import { OFF_LOOP_BYTES, parser, readItemBody, readPageBody } from '../../src/ap
 import { createCache } from '../../src/api/cache.js';
 import { createApi } from '../../src/api/client.js';
 import { isApiError } from '../../src/api/errors.js';
+import { ApiHttp, BODY_SLICE_BYTES, bodyBytes } from '../../src/api/http.js';
 import { KEEP_DEPTH, KEEP_STRING_CHARS, keepRecord, RECORD_KEEP_CHARS } from '../../src/api/keep.js';
+import type { Limits } from '../../src/api/limits/limits.js';
 import { MAX_JSON_DEPTH, parsePageBody } from '../../src/api/validate.js';
 import { fastDeps, silentLogger, startServer, testConfig } from './helpers.js';
 
@@ -131,6 +133,52 @@ describe('a large page read off the event loop', () => {
     expect(item).toMatchObject(shift(5));
     const notAnItem = await readItemBody(bytesOf([hostileShift(5, 1_000_000)])).catch((e: unknown) => e);
     expect(isApiError(notAnItem) && notAnItem.kind).toBe('malformed');
+  });
+});
+
+/** Limits that never hold anything back. */
+const open: Limits = {
+  acquire: async () => ({ probe: false }),
+  hold: async () => {},
+  release: async () => {},
+  observe: async () => {},
+  pace: async () => ({ ok: true }),
+  status: async () => [],
+  holdMonth: async () => ({ statuses: [], spent: async () => {}, release: async () => {} }),
+  room: async () => ({ ok: true }),
+  remaining: () => 1,
+  close: async () => {},
+  takeAccess: async () => ({ ok: true }),
+};
+
+describe('a large body received', () => {
+  it('is taken from the wire and copied in slices, the loop given back after every slice of bytes', async () => {
+    const text = JSON.stringify({ data: [{ id: 'a', pad: 'p'.repeat(20 * 1024 * 1024) }] });
+    const server = await startServer(() => ({ body: JSON.parse(text) }));
+    let pauses = 0;
+    const http = new ApiHttp({
+      key: 'k',
+      limits: open,
+      logger: silentLogger,
+      timeoutMs: 60_000,
+      retries: 0,
+      maxWaitMs: 60_000,
+      maxBodyBytes: 32 * 1024 * 1024,
+      bodyPause: async () => {
+        pauses++;
+      },
+    });
+    try {
+      const response = await http.send(new Request(`${server.baseUrl}/server/shifts`), 'listShifts');
+      const bytes = bodyBytes(response);
+      expect(bytes?.byteLength).toBe(Buffer.byteLength(text));
+      // Every BODY_SLICE_BYTES taken from the wire, and again copied into the one buffer, one pause:
+      // never a whole 20 MB body in one turn of the loop.
+      const slices = Math.floor(Buffer.byteLength(text) / BODY_SLICE_BYTES);
+      expect(pauses).toBeGreaterThanOrEqual(2 * slices - 2);
+    } finally {
+      await server.close();
+    }
   });
 });
 
