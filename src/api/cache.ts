@@ -32,8 +32,9 @@ export interface ApiCache {
   /** Store `entry` for `ttlMs` (ignored when not positive). Never throws. */
   set(key: string, entry: CacheEntry, ttlMs: number): Promise<void>;
   /**
-   * Delete every entry of one token (`communityPrefix`): its last server was unlinked. Bounded
-   * (FORGET_TIMEOUT_MS) and never throws; a failure is logged like any other.
+   * Delete every entry of one token (`communityPrefix`): its last server was unlinked. Writes of the
+   * token in flight land first, never after. Bounded (FORGET_TIMEOUT_MS) and never throws; a failure
+   * is logged like any other.
    */
   forget?(prefix: string): Promise<void>;
   /** Release the connection. Safe to call twice. */
@@ -189,6 +190,17 @@ function guardedCache(
   forget: (prefix: string) => Promise<void>,
 ): ApiCache {
   let closed = false;
+  /** Writes started and not yet settled, by key: `forget` waits for those under its prefix. */
+  const writing = new Map<Promise<unknown>, string>();
+  const tracked = <T>(key: string, write: Promise<T>): Promise<T> => {
+    const settled = write.then(
+      () => undefined,
+      () => undefined,
+    );
+    writing.set(settled, key);
+    void settled.then(() => writing.delete(settled));
+    return write;
+  };
   plainJson(keyv);
   keyv.on('error', guard.failed);
   return {
@@ -202,11 +214,21 @@ function guardedCache(
     },
     async set(key, entry, ttlMs) {
       if (closed || !(ttlMs > 0)) return;
-      await guard.run('set', () => keyv.set(key, entry, Math.ceil(ttlMs)));
+      await guard.run('set', () => tracked(key, keyv.set(key, entry, Math.ceil(ttlMs))));
     },
     async forget(prefix) {
       if (closed) return;
-      await guard.run('forget', () => forget(prefix), FORGET_TIMEOUT_MS);
+      // A write of the prefix still in flight (a read answered as its token is unlinked, or one past
+      // its deadline, which still goes on) would land after the keys are gone: wait for it first.
+      const inFlight = [...writing].filter(([, key]) => key.startsWith(prefix)).map(([write]) => write);
+      await guard.run(
+        'forget',
+        async () => {
+          await Promise.all(inFlight);
+          await forget(prefix);
+        },
+        FORGET_TIMEOUT_MS,
+      );
     },
     async close() {
       if (closed) return;

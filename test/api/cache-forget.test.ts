@@ -46,4 +46,27 @@ describe.each(caches)('the cache %s', (name, make) => {
       await cache.close();
     }
   });
+
+  it.runIf(name === 'in memory' || redisUp)('lets no write in flight land after forgetting', async () => {
+    const cache = make();
+    try {
+      const [gone, kept] = [randomBytes(8).toString('hex'), randomBytes(8).toString('hex')];
+      const entry = { data: { id: 1 }, fetchedAt: Date.now() };
+      await expect
+        .poll(async () => {
+          await cache.set(cacheKey(kept, 'listLoas', { page: 0 }), entry, 60_000);
+          return cache.get(cacheKey(kept, 'listLoas', { page: 0 }));
+        })
+        .toBeDefined();
+      // Writes started and not yet done when the token is forgotten (a read answered as it is unlinked).
+      const writes = [1, 2, 3].map((page) => cache.set(cacheKey(gone, 'listLoas', { page }), entry, 60_000));
+      await cache.forget?.(communityPrefix(gone));
+      await Promise.all(writes);
+      for (const page of [1, 2, 3])
+        expect(await cache.get(cacheKey(gone, 'listLoas', { page }))).toBeUndefined();
+      expect(await cache.get(cacheKey(kept, 'listLoas', { page: 0 }))).toEqual(entry);
+    } finally {
+      await cache.close();
+    }
+  });
 });
