@@ -1,6 +1,7 @@
-/** What goes on the wire: the 16 endpoints, query parameters, and path-parameter encoding. */
+/** What goes on the wire: every operation's request, query parameters, and path-parameter encoding. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/api/client.js';
+import { OPERATIONS, type OperationId } from '../../src/api/operations.js';
 import type { Api, Resources } from '../../src/api/types.js';
 import { rejection, silentLogger, startServer, type TestServer, TOKEN, testConfig } from './helpers.js';
 
@@ -20,34 +21,22 @@ beforeEach(() => {
 });
 
 const q = { page: 2, limit: 25 };
-const endpoints: [string, (r: Resources) => Promise<unknown>, string][] = [
-  ['listLoas', (r) => r.listLoas(q), '/server/loas'],
-  ['getLoa', (r) => r.getLoa('L1'), '/server/loas/L1'],
-  ['listMemberLoas', (r) => r.listMemberLoas('M1', q), '/server/loas/user/M1'],
-  ['getLog', (r) => r.getLog('G1'), '/server/logs/G1'],
-  ['listUserLogs', (r) => r.listUserLogs('bob', q), '/server/logs/user/bob'],
-  ['listAuditLogs', (r) => r.listAuditLogs(q), '/server/audit-logs'],
-  ['listShifts', (r) => r.listShifts(q), '/server/shifts'],
-  ['getShift', (r) => r.getShift('S1'), '/server/shifts/S1'],
-  ['listRoles', (r) => r.listRoles(q), '/server/roles'],
-  ['getRole', (r) => r.getRole('R1'), '/server/roles/R1'],
-  ['listMembers', (r) => r.listMembers(q), '/server/members'],
-  ['getMember', (r) => r.getMember('M1'), '/server/members/M1'],
-  [
-    'getMemberByChatId',
-    (r) => r.getMemberByChatId('123456789012345678'),
-    '/server/members/chat/123456789012345678',
-  ],
-  ['listApplications', (r) => r.listApplications(q), '/server/applications'],
-  ['getApplication', (r) => r.getApplication('A1'), '/server/applications/A1'],
-  ['getJoinRequest', (r) => r.getJoinRequest('U1'), '/server/join-requests/U1'],
-];
+/** A path parameter's value in these requests, by its name in the template; any other is `X1`. */
+const SAMPLE: Record<string, string> = { chatId: '123456789012345678', username: 'bob' };
+/** Every operation of the table (src/api/operations.ts), called with sample values: its method and path. */
+const endpoints = Object.entries(OPERATIONS).map(([op, row]) => {
+  const names = [...row.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+  const values = names.map((name) => SAMPLE[name] ?? 'X1');
+  const path = names.reduce((p, name, i) => p.replace(`{${name}}`, values[i]!), row.path as string);
+  const method = (r: Resources) =>
+    (r[op as OperationId] as (...args: unknown[]) => Promise<unknown>)(
+      ...values,
+      ...(row.kind === 'list' ? [q] : []),
+    );
+  return [op, method, path] as const;
+});
 
 describe('endpoints', () => {
-  it('covers all 16 operations', () => {
-    expect(new Set(endpoints.map(([op]) => op)).size).toBe(16);
-  });
-
   it.each(endpoints)('%s sends GET %s with the bearer token', async (op, read, path) => {
     await read(api.resources);
     const [request] = server.requests;
@@ -55,7 +44,7 @@ describe('endpoints', () => {
     expect(request?.headers.authorization).toBe(`Bearer ${TOKEN}`);
     // A view page of 25 items (page 2) is cut from the API's first page of 100: one request that
     // names the size under both names the API may read.
-    const isList = op.startsWith('list');
+    const isList = OPERATIONS[op as OperationId].kind === 'list';
     expect(request?.query.get('page')).toBe(isList ? '1' : null);
     expect(request?.query.get('limit')).toBe(isList ? '100' : null);
     expect(request?.query.get('pageSize')).toBe(isList ? '100' : null);
