@@ -7,9 +7,13 @@
  */
 import { Locale } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { configureCharts } from '../../src/render/charts/index.js';
+import { UNHURRIED } from '../charts/fixtures.js';
 import type { DoubleUser, InteractionResponse } from '../doubles/discord/double.js';
 import { generateDataset } from '../doubles/sandbox/index.js';
 import { control, embedOf, startWorld, type World } from './world.js';
+
+configureCharts(UNHURRIED);
 
 const WAIT = 30_000;
 const STAFF = '1370000000000000001';
