@@ -74,6 +74,8 @@ export interface Asked {
   /** Dispatch → the answer (null: none within the timeout). */
   answerMs: number | null;
   deferred: boolean;
+  /** The answer carries a picture (a chart). */
+  charted: boolean;
 }
 
 /** The charts one run drew, from the bot's `chart drawn` lines (LOG_LEVEL=debug). */
@@ -193,13 +195,14 @@ async function ask(
   asked: Asked[],
 ): Promise<ResponseMessage | null> {
   const handle = await start();
-  const entry: Asked = { what, heavy, ackMs: null, answerMs: null, deferred: false };
+  const entry: Asked = { what, heavy, ackMs: null, answerMs: null, deferred: false, charted: false };
   asked.push(entry);
   try {
     const answer = await handle.response({ timeoutMs: ANSWER_TIMEOUT_MS });
     entry.ackMs = answer.msToFirstCallback;
     entry.answerMs = answer.msToFinal;
     entry.deferred = answer.callbackType === 5 || answer.callbackType === 6;
+    entry.charted = (answer.message?.attachments ?? []).some((a) => a.filename.endsWith('-chart.png'));
     return answer.message;
   } catch {
     return null;
@@ -302,13 +305,22 @@ export async function runReportsLarge(options: ReportsLargeOptions): Promise<Rep
     const env = botEnv(sandbox, dataDir, dataset.roles, hostile);
     for (const charts of hostile ? [true] : [false, true]) {
       log(`  ${hostile ? 'hostile-pages' : 'reports-large'}: charts ${charts ? 'on' : 'off'}`);
-      runs.push(await runSide(env, charts, dataset.members[0]?.id ?? '', options.entry));
+      runs.push(await runSide(env, charts, latestOnDuty(dataset.shifts), options.entry));
     }
     return { hostile, size: { ...size, pages }, seedMs, runs };
   } finally {
     await sandbox?.close().catch(() => undefined);
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** The member of the latest shift: their staff record has days on duty to draw. */
+function latestOnDuty(shifts: ReadonlyArray<{ memberId?: string; createdAt?: number }>): string {
+  let latest = { memberId: '', createdAt: -1 };
+  for (const s of shifts)
+    if ((s.createdAt ?? -1) > latest.createdAt && s.memberId)
+      latest = { memberId: s.memberId, createdAt: s.createdAt ?? -1 };
+  return latest.memberId;
 }
 
 /** The bot's settings for the saved snapshot (REPORTS_CHARTS is each run's). */
@@ -478,7 +490,10 @@ function heavyRows(runs: ReportsLargeRun[]): string[] {
     const cells = runs.map((r) =>
       r.asked
         .filter((a) => a.heavy && a.what === what)
-        .map((a) => `${ms(a.ackMs)}${a.deferred ? ' (deferred)' : ''} / ${ms(a.answerMs)}`)
+        .map(
+          (a) =>
+            `${ms(a.ackMs)}${a.deferred ? ' (deferred)' : ''} / ${ms(a.answerMs)}${a.charted ? ' (chart)' : ''}`,
+        )
         .join('; '),
     );
     const ok = runs.every((r) =>

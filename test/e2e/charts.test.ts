@@ -143,6 +143,38 @@ describe('charts on', () => {
   });
 });
 
+describe('the digest in English', () => {
+  const at = { now: Date.parse('2026-03-30T08:00:00Z') };
+  beforeAll(async () => {
+    const dataset = generateDataset();
+    world = await startWorld({
+      sandbox: { dataset },
+      env: { DIGEST_CHANNEL_ID: STAFF, DIGEST_SCHEDULE: 'weekly monday 9' },
+      double: {
+        guild: {
+          preferredLocale: Locale.EnglishUS,
+          channels: [{ name: 'general' }, { id: STAFF, name: 'staff' }],
+        },
+      },
+      now: () => at.now,
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await world?.close();
+  });
+
+  it('carries its chart in its first embed, in English', async () => {
+    await world.app.digests?.tick();
+    at.now = Date.parse('2026-03-30T09:00:00Z');
+    expect(await world.app.digests?.tick()).toBe(1);
+    const posted = world.double.channelMessages.filter((m) => m.channel_id === STAFF);
+    expect(posted[0]?.embeds[0]?.title).toMatch(/^Time on duty/);
+    chartOf(posted[0] as Message, 'digest-chart.png');
+    // One picture, in the first message only.
+    expect(posted.slice(1).flatMap((m) => m.attachments)).toEqual([]);
+  });
+});
+
 describe('charts off', () => {
   beforeAll(async () => {
     world = await startWorld({ env: { REPORTS_CHARTS: 'false' } });
