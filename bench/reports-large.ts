@@ -9,8 +9,14 @@
  *
  * - two "reporters" run the largest reports at once, each step after the last one's answer: the
  *   first `/quota check` reads the whole snapshot from SQLite (the coldest path), then the totals,
- *   an "Export CSV" of each (10,000 quota rows), `/loa active`, and another period;
+ *   an "Export CSV" of each (10,000 quota rows), `/loa active`, another period, and `/member view`
+ *   of the member on duty last (the staff record's chart);
  * - meanwhile four moderators each send `/role list` (answered from the cache) every 150 ms.
+ *
+ * reports-large runs the bot twice over the same saved snapshot, side by side: REPORTS_CHARTS=false,
+ * then on (the charts of /shift totals, /quota check and the staff record drawn in the bot's thread,
+ * each one's time there and PNG size read from its `chart drawn` debug line, and the RSS at the end
+ * with the thread alive), each with the machine's load average.
  *
  * Measured from the outside: every interaction's acknowledgement (dispatch → the bot's first
  * callback, the double's ledger) and answer time, and the event loop's delay inside the bot
