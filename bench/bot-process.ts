@@ -29,6 +29,8 @@ export interface BotProcessOptions {
   manager?: boolean;
   /** More modules preloaded with `--import` after the heap probe (bench/query-probe.mjs), as file URLs. */
   preload?: string[];
+  /** Told every one of the bot's log lines, parsed (bench/reports-large.ts reads its charts' lines). */
+  onLog?: (entry: Record<string, unknown>) => void;
 }
 
 /** One reading of the child from /proc. */
@@ -258,6 +260,7 @@ export function startBot(options: BotProcessOptions): BotProcess {
     } catch {
       return;
     }
+    options.onLog?.(entry);
     const level = String(entry.level ?? '?');
     byLevel[level] = (byLevel[level] ?? 0) + 1;
     if ((entry.level ?? 0) >= 50 && errors.length < 5) {

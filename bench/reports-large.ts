@@ -9,8 +9,14 @@
  *
  * - two "reporters" run the largest reports at once, each step after the last one's answer: the
  *   first `/quota check` reads the whole snapshot from SQLite (the coldest path), then the totals,
- *   an "Export CSV" of each (10,000 quota rows), `/loa active`, and another period;
+ *   an "Export CSV" of each (10,000 quota rows), `/loa active`, another period, and `/member view`
+ *   of the member on duty last (the staff record's chart);
  * - meanwhile four moderators each send `/role list` (answered from the cache) every 150 ms.
+ *
+ * reports-large runs the bot twice over the same saved snapshot, side by side: REPORTS_CHARTS=false,
+ * then on (the charts of /shift totals, /quota check and the staff record drawn in the bot's thread,
+ * each one's time there and PNG size read from its `chart drawn` debug line, and the RSS at the end
+ * with the thread alive), each with the machine's load average.
  *
  * Measured from the outside: every interaction's acknowledgement (dispatch → the bot's first
  * callback, the double's ledger) and answer time, and the event loop's delay inside the bot
@@ -27,7 +33,7 @@
  * 300 members (300 / 100 / 100 with `--quick`): 17 pages, each read again by every report call.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApi } from '../src/api/client.js';
 import { pageInfo, pageItems } from '../src/api/pages.js';
@@ -74,6 +80,35 @@ export interface Asked {
   /** Dispatch → the answer (null: none within the timeout). */
   answerMs: number | null;
   deferred: boolean;
+  /** The answer carries a picture (a chart). */
+  charted: boolean;
+}
+
+/** The charts one run drew, from the bot's `chart drawn` lines (LOG_LEVEL=debug). */
+interface Drawn {
+  kind: string;
+  /** The drawing's time in the thread. */
+  drawMs: number;
+  /** The PNG's size. */
+  bytes: number;
+}
+
+/** One run of the bot over the saved snapshot: charts off or on (REPORTS_CHARTS). */
+export interface ReportsLargeRun {
+  charts: boolean;
+  /** The first report after the bot started (it opens the store), measured on its own. */
+  first: { asked: Asked | undefined; loop: LoopDelay | undefined };
+  asked: Asked[];
+  loop: LoopDelay | undefined;
+  wallMs: number;
+  cpuMs: number | undefined;
+  /** The bot's RSS at the end (the drawing thread, when charts are on, still alive) and its peak. */
+  rss: number | undefined;
+  peakRss: number | undefined;
+  drawn: Drawn[];
+  /** The machine's 1-minute load average at this run's start and end. */
+  load: [number, number];
+  errors: string[];
 }
 
 export interface ReportsLargeResult {
@@ -81,13 +116,8 @@ export interface ReportsLargeResult {
   size: { members: number; loas: number; shifts: number; pages: number };
   /** Reading the snapshot through the API client and saving it, before the bot starts. */
   seedMs: number;
-  /** The first report after the bot started (it opens the store), measured on its own. */
-  first: { asked: Asked | undefined; loop: LoopDelay | undefined };
-  asked: Asked[];
-  loop: LoopDelay | undefined;
-  wallMs: number;
-  cpuMs: number | undefined;
-  errors: string[];
+  /** reports-large: charts off, then on, over the same saved snapshot; hostile-pages: charts on. */
+  runs: ReportsLargeRun[];
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
@@ -171,13 +201,14 @@ async function ask(
   asked: Asked[],
 ): Promise<ResponseMessage | null> {
   const handle = await start();
-  const entry: Asked = { what, heavy, ackMs: null, answerMs: null, deferred: false };
+  const entry: Asked = { what, heavy, ackMs: null, answerMs: null, deferred: false, charted: false };
   asked.push(entry);
   try {
     const answer = await handle.response({ timeoutMs: ANSWER_TIMEOUT_MS });
     entry.ackMs = answer.msToFirstCallback;
     entry.answerMs = answer.msToFinal;
     entry.deferred = answer.callbackType === 5 || answer.callbackType === 6;
+    entry.charted = (answer.message?.attachments ?? []).some((a) => a.filename.endsWith('-chart.png'));
     return answer.message;
   } catch {
     return null;
@@ -186,18 +217,21 @@ async function ask(
 
 type Step = { what: string; slash?: [string, string, Record<string, string>]; exportOfLast?: true };
 
-const REPORTER_STEPS: Step[][] = [
+/** The reporters' steps; `memberId`: the staff record `/member view` opens (it draws the member's chart). */
+const reporterSteps = (memberId: string): Step[][] => [
   [
     { what: '/quota check 30-days', slash: ['quota', 'check', { period: '30-days' }] },
     { what: 'Export CSV of /quota check', exportOfLast: true },
     { what: '/shift totals this-month', slash: ['shift', 'totals', { period: 'this-month' }] },
     { what: '/quota check this-month', slash: ['quota', 'check', { period: 'this-month' }] },
+    { what: '/member view', slash: ['member', 'view', { 'member-id': memberId }] },
   ],
   [
     { what: '/shift totals 30-days', slash: ['shift', 'totals', { period: '30-days' }] },
     { what: 'Export CSV of /shift totals', exportOfLast: true },
     { what: '/loa active', slash: ['loa', 'active', {}] },
     { what: '/shift totals last-month', slash: ['shift', 'totals', { period: 'last-month' }] },
+    { what: '/member view', slash: ['member', 'view', { 'member-id': memberId }] },
   ],
 ];
 
@@ -258,8 +292,6 @@ export async function runReportsLarge(options: ReportsLargeOptions): Promise<Rep
       Object.assign(record, { extra: HOSTILE_EXTRA });
   const dataDir = mkdtempSync(join(tmpdir(), 'rollcall-bench-reports-large-'));
   let sandbox: Sandbox | undefined;
-  let double: DiscordDouble | undefined;
-  let bot: ReturnType<typeof startBot> | undefined;
   try {
     sandbox = await startSandbox({
       dataset,
@@ -275,100 +307,150 @@ export async function runReportsLarge(options: ReportsLargeOptions): Promise<Rep
     log(
       `  ${hostile ? 'hostile-pages' : 'reports-large'}: ${pages} snapshot pages saved in ${(seedMs / 1000).toFixed(1)} s`,
     );
+    const runs: ReportsLargeRun[] = [];
+    const env = botEnv(sandbox, dataDir, dataset.roles, hostile);
+    for (const charts of hostile ? [true] : [false, true]) {
+      log(`  ${hostile ? 'hostile-pages' : 'reports-large'}: charts ${charts ? 'on' : 'off'}`);
+      runs.push(await runSide(env, charts, latestOnDuty(dataset.shifts), options.entry));
+    }
+    return { hostile, size: { ...size, pages }, seedMs, runs };
+  } finally {
+    await sandbox?.close().catch(() => undefined);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The member of the latest shift: their staff record has days on duty to draw. */
+function latestOnDuty(shifts: ReadonlyArray<{ memberId?: string; createdAt?: number }>): string {
+  let latest = { memberId: '', createdAt: -1 };
+  for (const s of shifts)
+    if ((s.createdAt ?? -1) > latest.createdAt && s.memberId)
+      latest = { memberId: s.memberId, createdAt: s.createdAt ?? -1 };
+  return latest.memberId;
+}
+
+/** The bot's settings for the saved snapshot (REPORTS_CHARTS is each run's). */
+function botEnv(sandbox: Sandbox, dataDir: string, roles: ReadonlyArray<{ id: string }>, hostile: boolean) {
+  return {
+    DISCORD_TOKEN: 'bench-discord-bot-token',
+    API_BASE_URL: sandbox.url,
+    API_TOKEN: sandbox.token,
+    API_LIMITS: '3000/60s',
+    DATA_DIR: dataDir,
+    // reports-large: the saved pages stay fresh for the run, the reports read the snapshot, not
+    // the API. hostile-pages: every saved page is 5 s old at most, so each report refreshes the
+    // snapshot (20 pages of about 20 MB a call) while the others are asked.
+    CACHE_TTL_LIST_SECONDS: hostile ? '5' : '3600',
+    REPORTS_QUOTAS: roles.map((r) => `${r.id}=4`).join(','),
+    // debug: the charts' `chart drawn` lines (their time in the thread, their size); the snapshot
+    // is fresh, so the other debug lines (API requests) are few.
+    LOG_LEVEL: 'debug',
+    // Pages of about 20 MB: let them in (the default is 5 MiB), and give each up to 30 s.
+    ...(hostile ? { API_MAX_RESPONSE_BYTES: String(32 * 1024 * 1024), API_TIMEOUT_MS: '30000' } : {}),
+  };
+}
+
+/** One bot, its own Discord double, over the saved snapshot: the first report, then the measured ones. */
+async function runSide(
+  base: Record<string, string>,
+  charts: boolean,
+  memberId: string,
+  entry: BotEntry,
+): Promise<ReportsLargeRun> {
+  const loadAtStart = loadavg()[0] ?? 0;
+  let double: DiscordDouble | undefined;
+  let bot: ReturnType<typeof startBot> | undefined;
+  try {
     double = await startDiscordDouble({});
     const env: Record<string, string> = {
-      DISCORD_TOKEN: 'bench-discord-bot-token',
+      ...base,
       DISCORD_APPLICATION_ID: double.applicationId,
       DISCORD_GUILD_ID: double.guildId,
       DISCORD_API_URL: double.restUrl,
-      API_BASE_URL: sandbox.url,
-      API_TOKEN: sandbox.token,
-      API_LIMITS: '3000/60s',
-      DATA_DIR: dataDir,
-      // reports-large: the saved pages stay fresh for the run, the reports read the snapshot, not
-      // the API. hostile-pages: every saved page is 5 s old at most, so each report refreshes the
-      // snapshot (20 pages of about 20 MB a call) while the others are asked.
-      CACHE_TTL_LIST_SECONDS: hostile ? '5' : '3600',
-      REPORTS_QUOTAS: dataset.roles.map((r) => `${r.id}=4`).join(','),
-      LOG_LEVEL: 'info',
-      // Pages of about 20 MB: let them in (the default is 5 MiB), and give each up to 30 s.
-      ...(hostile ? { API_MAX_RESPONSE_BYTES: String(32 * 1024 * 1024), API_TIMEOUT_MS: '30000' } : {}),
+      REPORTS_CHARTS: String(charts),
     };
     const deploy = loadDeployConfig(env);
     if (!deploy.ok) throw new Error(deploy.errors.join('; '));
     await registerCommands(deploy.config);
-    bot = startBot({ env, entry: options.entry });
-    await bot.ready(60_000);
-    const d = double;
-    const reporters = REPORTER_STEPS.map((_, i) =>
-      d.user({ username: `reporter${i + 1}`, roles: ['Moderator'] }),
-    );
-    const light = Array.from({ length: LIGHT_MODERATORS }, (_, i) =>
-      d.user({ username: `moderator${i + 1}`, roles: ['Moderator'] }),
-    );
-    const asked: Asked[] = [];
-    // The role list once, so the light interactions are answered from the cache.
-    await ask(
-      '/role list (warm-up)',
-      false,
-      () => d.slash(light[0] as DoubleUser, 'role', { subcommand: 'list' }),
-      [],
-    );
-    // The first report after start opens the store (loading its database driver, once per
-    // process): measured on its own.
-    bot.resetLoopDelay();
-    await sleep(300);
-    const firstAsked: Asked[] = [];
-    await ask(
-      '/loa active (first report)',
-      true,
-      () => d.slash(reporters[0] as DoubleUser, 'loa', { subcommand: 'active' }),
-      firstAsked,
-    );
-    await sleep(300);
-    const first = { asked: firstAsked[0], loop: bot.loopDelay() };
-    const cpuBefore = bot.sample()?.cpuMs;
-    bot.resetLoopDelay();
-    await sleep(300);
-    const started = performance.now();
-    let heavyDone = false;
-    const lightRuns = light.map(async (mod) => {
-      while (!heavyDone) {
-        await ask('/role list', false, () => d.slash(mod, 'role', { subcommand: 'list' }), asked);
-        await sleep(LIGHT_EVERY_MS);
-      }
+    const drawn: Drawn[] = [];
+    bot = startBot({
+      env,
+      entry,
+      onLog: (line) => {
+        if (line.msg === 'chart drawn')
+          drawn.push({ kind: String(line.chart), drawMs: Number(line.drawMs), bytes: Number(line.bytes) });
+      },
     });
-    await Promise.all(
-      REPORTER_STEPS.map((steps, i) => runReporter(d, reporters[i] as DoubleUser, steps, asked)),
-    );
-    heavyDone = true;
-    await Promise.all(lightRuns);
-    const wallMs = performance.now() - started;
-    // The probe writes every 100 ms: wait for a line that covers the end.
-    await sleep(300);
-    const loop = bot.loopDelay();
-    const cpuAfter = bot.sample()?.cpuMs;
-    const errors = bot.logs().errors;
-    // With a CPU profile asked for, the long gaps go beside it for `bench/holds.ts`.
-    if (process.env.XPROF && loop)
-      writeFileSync(join(process.env.XPROF, 'gaps.json'), JSON.stringify(loop.longGaps, null, 2));
+    await bot.ready(60_000);
+    const measured = await measure(double, bot, reporterSteps(memberId));
+    // Read before the bot stops: the drawing thread is still alive (it stops after an idle minute).
+    const proc = bot.sample();
     return {
-      hostile,
-      size: { ...size, pages },
-      seedMs,
-      first,
-      asked,
-      loop,
-      wallMs,
-      cpuMs: cpuBefore !== undefined && cpuAfter !== undefined ? cpuAfter - cpuBefore : undefined,
-      errors,
+      charts,
+      ...measured,
+      rss: proc?.rss,
+      peakRss: proc?.peakRss,
+      drawn,
+      load: [loadAtStart, loadavg()[0] ?? 0],
+      errors: bot.logs().errors,
     };
   } finally {
     await bot?.stop(10_000).catch(() => undefined);
     await double?.close().catch(() => undefined);
-    await sandbox?.close().catch(() => undefined);
-    rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** The warm-up, the first report on its own, then the reporters and the light interactions together. */
+async function measure(d: DiscordDouble, bot: ReturnType<typeof startBot>, steps: Step[][]) {
+  const reporters = steps.map((_, i) => d.user({ username: `reporter${i + 1}`, roles: ['Moderator'] }));
+  const light = Array.from({ length: LIGHT_MODERATORS }, (_, i) =>
+    d.user({ username: `moderator${i + 1}`, roles: ['Moderator'] }),
+  );
+  const asked: Asked[] = [];
+  // The role list once, so the light interactions are answered from the cache.
+  await ask(
+    '/role list (warm-up)',
+    false,
+    () => d.slash(light[0] as DoubleUser, 'role', { subcommand: 'list' }),
+    [],
+  );
+  // The first report after start opens the store (loading its database driver, once per
+  // process): measured on its own.
+  bot.resetLoopDelay();
+  await sleep(300);
+  const firstAsked: Asked[] = [];
+  await ask(
+    '/loa active (first report)',
+    true,
+    () => d.slash(reporters[0] as DoubleUser, 'loa', { subcommand: 'active' }),
+    firstAsked,
+  );
+  await sleep(300);
+  const first = { asked: firstAsked[0], loop: bot.loopDelay() };
+  const cpuBefore = bot.sample()?.cpuMs;
+  bot.resetLoopDelay();
+  await sleep(300);
+  const started = performance.now();
+  let heavyDone = false;
+  const lightRuns = light.map(async (mod) => {
+    while (!heavyDone) {
+      await ask('/role list', false, () => d.slash(mod, 'role', { subcommand: 'list' }), asked);
+      await sleep(LIGHT_EVERY_MS);
+    }
+  });
+  await Promise.all(steps.map((list, i) => runReporter(d, reporters[i] as DoubleUser, list, asked)));
+  heavyDone = true;
+  await Promise.all(lightRuns);
+  const wallMs = performance.now() - started;
+  // The probe writes every 100 ms: wait for a line that covers the end.
+  await sleep(300);
+  const loop = bot.loopDelay();
+  const cpuAfter = bot.sample()?.cpuMs;
+  // With a CPU profile asked for, the long gaps go beside it for `bench/holds.ts`.
+  if (process.env.XPROF && loop)
+    writeFileSync(join(process.env.XPROF, 'gaps.json'), JSON.stringify(loop.longGaps, null, 2));
+  const cpuMs = cpuBefore !== undefined && cpuAfter !== undefined ? cpuAfter - cpuBefore : undefined;
+  return { first, asked, loop, wallMs, cpuMs };
 }
 
 function quantile(values: number[], q: number): number {
@@ -377,8 +459,8 @@ function quantile(values: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] as number;
 }
 
-/** Whether the run met both targets. */
-export function reportsLargePass(r: ReportsLargeResult): { loop: boolean; acks: boolean } {
+/** Whether a run met both targets. */
+export function reportsLargePass(r: ReportsLargeRun): { loop: boolean; acks: boolean } {
   return {
     loop: r.loop !== undefined && r.loop.maxMs <= LOOP_TARGET_MS,
     acks: r.asked.every((a) => a.ackMs !== null && a.ackMs <= ACK_TARGET_MS),
@@ -391,39 +473,102 @@ function delay(loop: LoopDelay | undefined): string {
     : 'no probe line';
 }
 
+const n = (x: number) => x.toLocaleString('en-US');
+const ms = (x: number | null | undefined) =>
+  x === null || x === undefined || !Number.isFinite(x) ? 'none' : `${n(Math.round(x))} ms`;
+const mark = (ok: boolean) => (ok ? 'PASS' : 'MISS');
+const mib = (bytes: number | undefined) =>
+  bytes === undefined ? 'none' : `${(bytes / 2 ** 20).toFixed(0)} MiB`;
+
+/** The charts a run drew: how many, their time in the thread (p50 / max) and PNG sizes (p50 / max). */
+function drawnText(r: ReportsLargeRun): string {
+  if (r.drawn.length === 0) return r.charts ? 'none drawn' : 'off';
+  const kinds = [...new Set(r.drawn.map((d) => d.kind))].join(', ');
+  const times = r.drawn.map((d) => d.drawMs);
+  const sizes = r.drawn.map((d) => d.bytes / 1024);
+  return `${r.drawn.length} (${kinds}): ${ms(quantile(times, 0.5))} / ${ms(Math.max(...times))}; ${quantile(sizes, 0.5).toFixed(0)} / ${Math.max(...sizes).toFixed(0)} KiB`;
+}
+
+/** Each heavy interaction's acknowledgement / answer, by what was asked (in asking order). */
+function heavyRows(runs: ReportsLargeRun[]): string[] {
+  const whats = [...new Set(runs.flatMap((r) => r.asked.filter((a) => a.heavy).map((a) => a.what)))];
+  return whats.map((what) => {
+    const cells = runs.map((r) =>
+      r.asked
+        .filter((a) => a.heavy && a.what === what)
+        .map(
+          (a) =>
+            `${ms(a.ackMs)}${a.deferred ? ' (deferred)' : ''} / ${ms(a.answerMs)}${a.charted ? ' (chart)' : ''}`,
+        )
+        .join('; '),
+    );
+    const ok = runs.every((r) =>
+      r.asked.filter((a) => a.what === what).every((a) => a.ackMs !== null && a.ackMs <= ACK_TARGET_MS),
+    );
+    return `| ${what}: acknowledged / answered | ${cells.join(' | ')} | ack <= ${n(ACK_TARGET_MS)} ms ${mark(ok)} |`;
+  });
+}
+
+function runRows(runs: ReportsLargeRun[]): string[] {
+  const row = (figure: string, cell: (r: ReportsLargeRun) => string, target = '') =>
+    `| ${figure} | ${runs.map(cell).join(' | ')} | ${target} |`;
+  const lightAcks = (r: ReportsLargeRun) =>
+    r.asked.filter((a) => !a.heavy).map((a) => a.ackMs ?? Number.POSITIVE_INFINITY);
+  const late = (r: ReportsLargeRun) =>
+    r.asked.filter((a) => a.ackMs === null || a.ackMs > ACK_TARGET_MS).length;
+  return [
+    row(
+      'machine load average (1 min) at start / end',
+      (r) => `${r.load[0].toFixed(2)} / ${r.load[1].toFixed(2)}`,
+    ),
+    row(
+      'event loop delay p50 / p99 / max',
+      (r) => `${delay(r.loop)} ${mark(reportsLargePass(r).loop)}`,
+      `max <= ${LOOP_TARGET_MS} ms`,
+    ),
+    row('longest hold in CPU time (upper bound)', (r) =>
+      r.loop ? `${r.loop.cpuMaxMs.toFixed(1)} ms` : 'none',
+    ),
+    row("longest hold in the main thread's own CPU time", (r) =>
+      r.loop?.mainCpuMaxMs !== undefined ? `${r.loop.mainCpuMaxMs.toFixed(1)} ms` : 'not measured',
+    ),
+    row('longest garbage-collection pause (kind)', (r) =>
+      r.loop ? `${r.loop.gcMaxMs.toFixed(1)} ms (${r.loop.gcMaxKind || 'none'})` : 'none',
+    ),
+    row(
+      `interactions acknowledged within ${n(ACK_TARGET_MS)} ms`,
+      (r) => `${n(r.asked.length - late(r))} of ${n(r.asked.length)} ${mark(reportsLargePass(r).acks)}`,
+      'all',
+    ),
+    row('`/role list` meanwhile: count; acknowledged p50 / p99 / max', (r) => {
+      const acks = lightAcks(r);
+      return `${n(acks.length)}; ${ms(quantile(acks, 0.5))} / ${ms(quantile(acks, 0.99))} / ${ms(Math.max(...acks))}`;
+    }),
+    ...heavyRows(runs),
+    row('charts drawn: count (kinds); time in the thread p50 / max; PNG p50 / max', drawnText),
+    row(
+      'bot RSS at the end (drawing thread alive when on); peak RSS',
+      (r) => `${mib(r.rss)}; ${mib(r.peakRss)}`,
+    ),
+    row('wall time; bot CPU', (r) => `${ms(r.wallMs)}; ${ms(r.cpuMs)}`),
+    row(
+      `before those: the first report after start: acknowledged / answered; delay max; CPU hold`,
+      (r) =>
+        `${ms(r.first.asked?.ackMs)} / ${ms(r.first.asked?.answerMs)}; ${r.first.loop ? `${r.first.loop.maxMs.toFixed(1)} ms` : 'none'}; ${r.first.loop ? `${r.first.loop.cpuMaxMs.toFixed(1)} ms${r.first.loop.mainCpuMaxMs !== undefined ? ` (the main thread's own ${r.first.loop.mainCpuMaxMs.toFixed(1)} ms)` : ''}` : 'none'}`,
+    ),
+    row('bot errors logged', (r) => (r.errors.length === 0 ? '0' : r.errors.join('; ')), '0'),
+  ];
+}
+
 export function formatReportsLarge(r: ReportsLargeResult): string {
-  const ms = (n: number | null | undefined) =>
-    n === null || n === undefined || !Number.isFinite(n)
-      ? 'none'
-      : `${Math.round(n).toLocaleString('en-US')} ms`;
-  const mark = (ok: boolean) => (ok ? 'PASS' : 'MISS');
-  const pass = reportsLargePass(r);
-  const light = r.asked.filter((a) => !a.heavy);
-  const lightAcks = light.map((a) => a.ackMs ?? Number.POSITIVE_INFINITY);
-  const late = r.asked.filter((a) => a.ackMs === null || a.ackMs > ACK_TARGET_MS).length;
-  const n = (x: number) => x.toLocaleString('en-US');
   const lines = [
     r.hostile
       ? `hostile-pages: ${n(r.size.members)} members, ${n(r.size.loas)} LOAs, ${n(r.size.shifts)} shifts, each record about 200 KB (${n(r.size.pages)} API pages of about 20 MB, saved ${(r.seedMs / 1000).toFixed(1)} s before the bot started, refreshed by every report: CACHE_TTL_LIST_SECONDS=5)`
       : `reports-large: ${n(r.size.members)} members, ${n(r.size.loas)} LOAs, ${n(r.size.shifts)} shifts (${n(r.size.pages)} snapshot pages, saved in ${(r.seedMs / 1000).toFixed(1)} s before the bot started)`,
     '',
-    '| figure | value | target |',
-    '|---|---|---|',
-    `| event loop delay p50 / p99 / max | ${delay(r.loop)} | max <= ${LOOP_TARGET_MS} ms ${mark(pass.loop)} |`,
-    `| longest hold in CPU time (upper bound) | ${r.loop ? `${r.loop.cpuMaxMs.toFixed(1)} ms` : 'no probe line'} | |`,
-    `| longest hold in the main thread's own CPU time | ${r.loop?.mainCpuMaxMs !== undefined ? `${r.loop.mainCpuMaxMs.toFixed(1)} ms` : 'not measured'} | |`,
-    `| longest garbage-collection pause (kind) | ${r.loop ? `${r.loop.gcMaxMs.toFixed(1)} ms (${r.loop.gcMaxKind || 'none'})` : 'no probe line'} | |`,
-    `| interactions acknowledged within ${n(ACK_TARGET_MS)} ms | ${n(r.asked.length - late)} of ${n(r.asked.length)} | all ${mark(pass.acks)} |`,
-    `| \`/role list\` meanwhile (${n(light.length)}): acknowledged p50 / p99 / max | ${ms(quantile(lightAcks, 0.5))} / ${ms(quantile(lightAcks, 0.99))} / ${ms(Math.max(...lightAcks))} | |`,
-    ...r.asked
-      .filter((a) => a.heavy)
-      .map(
-        (a) =>
-          `| ${a.what}: acknowledged / answered | ${ms(a.ackMs)}${a.deferred ? ' (deferred)' : ''} / ${ms(a.answerMs)} | ack <= ${n(ACK_TARGET_MS)} ms ${mark(a.ackMs !== null && a.ackMs <= ACK_TARGET_MS)} |`,
-      ),
-    `| wall time; bot CPU | ${ms(r.wallMs)}; ${ms(r.cpuMs)} | |`,
-    `| before those: the first report after start (${r.first.asked?.what ?? 'none'}): acknowledged / answered; event loop delay p50 / p99 / max; longest hold in CPU time | ${ms(r.first.asked?.ackMs)} / ${ms(r.first.asked?.answerMs)}; ${delay(r.first.loop)}; ${r.first.loop ? `${r.first.loop.cpuMaxMs.toFixed(1)} ms${r.first.loop.mainCpuMaxMs !== undefined ? ` (the main thread's own ${r.first.loop.mainCpuMaxMs.toFixed(1)} ms)` : ''}` : 'none'} | |`,
-    `| bot errors logged | ${r.errors.length === 0 ? '0' : r.errors.join('; ')} | 0 |`,
+    `| figure | ${r.runs.map((x) => `charts ${x.charts ? 'on' : 'off'}`).join(' | ')} | target |`,
+    `|---|${r.runs.map(() => '---|').join('')}---|`,
+    ...runRows(r.runs),
     '',
   ];
   return lines.join('\n');

@@ -16,7 +16,7 @@ import { splitBack } from '../src/discord/paging/back.js';
 import { showDetail, showList } from '../src/discord/paging/show.js';
 import type { DetailView, ListView, Shortcut, ShowContext } from '../src/discord/paging/views.js';
 import { say, UserError } from '../src/discord/replies.js';
-import { type ChartData, type ChartResult, renderChart } from '../src/render/charts/index.js';
+import { type ChartData, type ChartResult, renderChart, warmCharts } from '../src/render/charts/index.js';
 import { plainText, safeLine } from '../src/render/format.js';
 import type { Labelled } from '../src/render/labels.js';
 import {
@@ -64,6 +64,8 @@ const STANDING_NEEDS = ['shifts', 'loas', 'members'] as const;
  */
 async function standingOf(community: Community, memberId: unknown): Promise<Standing | undefined> {
   if (typeof memberId !== 'string' || memberId === '' || !community.reports) return undefined;
+  // The chart's thread loads while the member and the snapshot are read.
+  warmCharts();
   try {
     const input = await reportInput(community, { purpose: 'saved-only' });
     const period = periodFor(STANDING_PERIOD, input);

@@ -8,10 +8,10 @@ import { argumentsOf, type Command, defineCommand, publicOption } from '../src/d
 import { showList } from '../src/discord/paging/show.js';
 import type { ListView } from '../src/discord/paging/views.js';
 import { say, UserError } from '../src/discord/replies.js';
-import { renderChart } from '../src/render/charts/index.js';
+import { warmCharts } from '../src/render/charts/index.js';
 import { isoTime } from '../src/render/csv.js';
 import { plainText } from '../src/render/format.js';
-import { displayNameOf, personPlain } from '../src/render/people.js';
+import { displayNameOf } from '../src/render/people.js';
 import {
   type InactiveHeading,
   periodText,
@@ -32,6 +32,7 @@ import type { Period } from '../src/reports/period.js';
 import {
   allRows,
   joinArg,
+  pageChart,
   parsePeriod,
   periodChoices,
   periodFor,
@@ -62,6 +63,8 @@ export const quotaCheckView: ListView<Row, unknown, ReportPage<Row> & { quota: Q
   everyRow: allRows,
   async fetch(community, arg, query, options) {
     const kind = parsePeriod(arg);
+    // The chart's thread loads while the snapshot is read (a cold one takes about a second).
+    warmCharts();
     const input = await reportInput(community, options);
     const period = periodFor(kind, input);
     const { shifts, loas, members, roles } = input.data;
@@ -86,19 +89,7 @@ export const quotaCheckView: ListView<Row, unknown, ReportPage<Row> & { quota: Q
     const facts = source.quota;
     return renderQuota(items, info, source, facts, source.report, facts.roleNames, facts.counts);
   },
-  // An empty page's text says there is nothing; no line about a chart beside it.
-  chart: async ({ items, source }, names) =>
-    items.length === 0 || !source.charts
-      ? undefined
-      : renderChart(
-          'quota',
-          {
-            period: periodText(source.quota.period, source.quota.timeZone, source.t),
-            rows: items,
-            name: (id) => personPlain(id, source.people, names, 32, source.t),
-          },
-          source.t,
-        ),
+  chart: pageChart('quota', ({ quota }, t) => periodText(quota.period, quota.timeZone, t)),
   people: (row) => [row.memberId],
   open: {
     detailView: VIEW.shiftMemberPeriod,

@@ -9,6 +9,11 @@ import type { Fetched, PageQuery, ReadOptions } from '../src/api/types.js';
 import type { Community } from '../src/discord/community.js';
 import type { ListEnvelope } from '../src/discord/paging/views.js';
 import { say, UserError } from '../src/discord/replies.js';
+import type { Words } from '../src/i18n/words.js';
+import { type ChartData, type ChartResult, renderChart } from '../src/render/charts/index.js';
+import type { MemberName } from '../src/render/charts/spec.js';
+import type { Labelled } from '../src/render/labels.js';
+import { type DisplayNames, displayNameOf, type People, plainShortId } from '../src/render/people.js';
 import type { ReportFacts, SettingsFrom } from '../src/render/reports.js';
 import { coverageOf, type SnapshotList } from '../src/reports/coverage.js';
 import {
@@ -83,6 +88,40 @@ export function reportPage<T>(
 export function reportFacts(input: ReportInput, needs: readonly SnapshotList[]): ReportFacts {
   const coverage = coverageOf(input.data, needs);
   return { servedAt: input.data.servedAt, complete: coverage.complete, coverage };
+}
+
+/**
+ * How a chart names the members of a page: the display name of their Discord user when the
+ * directory knows them and it is at hand, else their id's short form among the page's ids (the
+ * text's own, unique on the page: ids sharing their first or last characters still read apart).
+ */
+export function chartNames(people: People | undefined, names: DisplayNames | undefined): MemberName {
+  return (memberId) => ({
+    name: displayNameOf(memberId, people, names, 32),
+    short: plainShortId(memberId, people),
+  });
+}
+
+type PageChartKind = 'totals' | 'quota';
+type PageChartRow<K extends PageChartKind> = ChartData[K]['rows'][number];
+
+/**
+ * A report list's chart hook (`ListView.chart`) drawing `kind` of the page's rows, over the period
+ * `period` names; none for an empty page (its text says there is nothing) or where the server's
+ * admins turned charts off.
+ */
+export function pageChart<K extends PageChartKind, S extends { charts: boolean } & Labelled>(
+  kind: K,
+  period: (source: S, t: Words) => string,
+) {
+  return async (
+    { items, source }: { items: PageChartRow<K>[]; source: S },
+    names: DisplayNames | undefined,
+  ): Promise<ChartResult | undefined> => {
+    if (items.length === 0 || !source.charts) return undefined;
+    const data = { period: period(source, source.t), rows: items, name: chartNames(source.people, names) };
+    return renderChart(kind, data as ChartData[K], source.t);
+  };
 }
 
 /** Every row of a report (its views' `everyRow`): the export takes them from the first page's fetch. */

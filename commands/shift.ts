@@ -17,10 +17,10 @@ import { showDetail, showList } from '../src/discord/paging/show.js';
 import { type DetailView, type ListView, PAGE_SIZE, type Who } from '../src/discord/paging/views.js';
 import { say, UserError } from '../src/discord/replies.js';
 import type { Words } from '../src/i18n/words.js';
-import { renderChart } from '../src/render/charts/index.js';
+import { warmCharts } from '../src/render/charts/index.js';
 import { isoTime } from '../src/render/csv.js';
 import { openLabel, plainText } from '../src/render/format.js';
-import { displayNameOf, personPlain, plainShortId } from '../src/render/people.js';
+import { displayNameOf, plainShortId } from '../src/render/people.js';
 import {
   periodText,
   renderMemberPeriod,
@@ -40,6 +40,7 @@ import {
 import {
   allRows,
   joinArg,
+  pageChart,
   parsePeriod,
   parseWave,
   periodChoices,
@@ -132,6 +133,8 @@ export const shiftTotalsView: ListView<TotalsRow, unknown, HeadedPage<TotalsRow>
   everyRow: allRows,
   async fetch(community, arg, query, options) {
     const a = readTotalsArg(arg);
+    // The chart's thread loads while the snapshot is read (a cold one takes about a second).
+    warmCharts();
     const input = await reportInput(community, options);
     const h = heading(a, input);
     const totals = await shiftTotalsSliced(input.data.shifts, h.period, input.now, filterOf(a));
@@ -141,19 +144,7 @@ export const shiftTotalsView: ListView<TotalsRow, unknown, HeadedPage<TotalsRow>
   render({ items, info, source }) {
     return renderTotals(items, info, source, source.heading, source.report, (info.page - 1) * PAGE_SIZE + 1);
   },
-  // An empty page's text says there is nothing; no line about a chart beside it.
-  chart: async ({ items, source }, names) =>
-    items.length === 0 || !source.charts
-      ? undefined
-      : renderChart(
-          'totals',
-          {
-            period: periodText(source.heading.period, source.heading.timeZone, source.t),
-            rows: items,
-            name: (id) => personPlain(id, source.people, names, 32, source.t),
-          },
-          source.t,
-        ),
+  chart: pageChart('totals', ({ heading }, t) => periodText(heading.period, heading.timeZone, t)),
   people: (row) => [row.memberId],
   open: {
     detailView: VIEW.shiftMemberPeriod,

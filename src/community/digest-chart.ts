@@ -2,12 +2,11 @@
  * The digest's chart: the team's time on duty per day of the past week, and who is on leave across
  * the coming week, from the snapshot the digest's reports read (no request of its own).
  */
-import { type ReportInput, reportInput } from '../../commands/report-data.js';
+import { chartNames, type ReportInput, reportInput } from '../../commands/report-data.js';
 import type { Community } from '../discord/community.js';
 import { peopleOf } from '../discord/paging/show.js';
 import type { Words } from '../i18n/words.js';
-import { type ChartResult, renderChart } from '../render/charts/index.js';
-import { personPlain } from '../render/people.js';
+import { type ChartResult, renderChart, warmCharts } from '../render/charts/index.js';
 import { dayEdges, leaveAcross, onDutyByDaySliced, pastDays } from '../reports/charts.js';
 
 /**
@@ -26,10 +25,7 @@ export async function digestChart(
   const aheadEdges = dayEdges(input.now, timeZone, 0, 7);
   const ahead = { edges: aheadEdges, away: leaveAcross(input.data.loas, aheadEdges) };
   const people = await peopleOf(community, ahead.away, (row) => [row.memberId]);
-  return (t) =>
-    renderChart(
-      'digest',
-      { timeZone, past, ahead, name: (id) => personPlain(id, people, undefined, 32, t) },
-      t,
-    );
+  warmCharts();
+  // No interaction, so no display names at hand: members the directory knows by their short ids, as the rest.
+  return (t) => renderChart('digest', { timeZone, past, ahead, name: chartNames(people, undefined) }, t);
 }

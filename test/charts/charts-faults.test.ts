@@ -6,13 +6,26 @@
  * measure, not a test's).
  */
 import UPNG from 'upng-js';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ENGLISH } from '../../src/i18n/words.js';
-import { closeCharts, configureCharts, renderChart, withChart } from '../../src/render/charts/index.js';
+import {
+  CHART_WAIT_MS,
+  closeCharts,
+  configureCharts,
+  renderChart,
+  withChart,
+} from '../../src/render/charts/index.js';
 import { MAX_ROWS, SPECS } from '../../src/render/charts/spec.js';
-import { chartData, name } from './fixtures.js';
+import { chartData, name, UNHURRIED } from './fixtures.js';
 
-const DEFAULTS = { enabled: true, log: undefined, worker: undefined, maxBytes: 10 * 1024 * 1024 };
+const DEFAULTS = {
+  enabled: true,
+  log: undefined,
+  worker: undefined,
+  maxBytes: 10 * 1024 * 1024,
+  ...UNHURRIED,
+};
+configureCharts(DEFAULTS);
 afterEach(() => configureCharts(DEFAULTS));
 afterEach(closeCharts);
 
@@ -64,6 +77,24 @@ describe('charts left out', () => {
     expect('file' in (await renderChart('totals', chartData().totals, ENGLISH))).toBe(true);
   });
 
+  it('a chart not drawn within CHART_WAIT_MS: the answer goes without it, and waits no longer', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      configureCharts({ waitMs: CHART_WAIT_MS, worker: new URL('./silent-worker.mjs', import.meta.url) });
+      let settled: unknown;
+      const chart = renderChart('totals', chartData().totals, ENGLISH).then((c) => {
+        settled = c;
+      });
+      await vi.advanceTimersByTimeAsync(CHART_WAIT_MS - 1);
+      expect(settled).toBeUndefined();
+      await vi.advanceTimersByTimeAsync(1);
+      await chart;
+      expect(settled).toEqual({ omitted: ENGLISH.charts.unavailable });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('a picture over the attachment limit is never sent', async () => {
     configureCharts({ maxBytes: 1000 });
     expect(await renderChart('totals', chartData().totals, ENGLISH)).toEqual({
@@ -80,7 +111,7 @@ describe('charts drawn', () => {
       Array.from({ length: 10_000 }, (_, i) => member(i, 10_000 - i)),
     ];
     // Names are data, never code: quotes, backslashes and an expression's syntax are drawn as text.
-    const odd = (id: string) => (id === 'm2' ? `"]}; datum.x //\\ \u0007 '` : name(id));
+    const odd = (id: string) => (id === 'm2' ? { name: `"]}; datum.x //\\ \u0007 '`, short: id } : name(id));
     for (const rows of cases) {
       const chart = await renderChart('totals', { period: 'p\u0000', rows, name: odd }, ENGLISH);
       if (!('file' in chart)) throw new Error(`no chart: ${chart.omitted}`);

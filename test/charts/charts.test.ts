@@ -8,8 +8,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import UPNG from 'upng-js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { wordsFor } from '../../src/i18n/words.js';
-import { type ChartKind, closeCharts, renderChart } from '../../src/render/charts/index.js';
-import { chartData } from './fixtures.js';
+import { type ChartKind, closeCharts, configureCharts, renderChart } from '../../src/render/charts/index.js';
+import { chartData, UNHURRIED } from './fixtures.js';
 
 const GOLDEN = new URL('./golden/', import.meta.url);
 /** Pixels that may differ (anti-aliasing), and by how much a channel must differ to count. */
@@ -32,6 +32,7 @@ function differing(a: Buffer, b: Buffer): { size: boolean; share: number } {
   return { size: false, share: off / (x.width * x.height) };
 }
 
+configureCharts(UNHURRIED);
 afterAll(closeCharts);
 
 describe('charts against their golden pictures', () => {

@@ -4,9 +4,13 @@
  */
 import { PermissionFlagsBits } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { configureCharts } from '../../src/render/charts/index.js';
+import { UNHURRIED } from '../charts/fixtures.js';
 import type { DoubleUser, InteractionResponse } from '../doubles/discord/double.js';
 import { startHostedWorld } from '../hosted/world.js';
 import { embedOf, type World } from './world.js';
+
+configureCharts(UNHURRIED);
 
 const A = '1380000000000000001';
 const B = '1380000000000000002';

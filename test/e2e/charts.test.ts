@@ -7,9 +7,13 @@
  */
 import { Locale } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { configureCharts } from '../../src/render/charts/index.js';
+import { UNHURRIED } from '../charts/fixtures.js';
 import type { DoubleUser, InteractionResponse } from '../doubles/discord/double.js';
 import { generateDataset } from '../doubles/sandbox/index.js';
 import { control, embedOf, startWorld, type World } from './world.js';
+
+configureCharts(UNHURRIED);
 
 const WAIT = 30_000;
 const STAFF = '1370000000000000001';
@@ -136,6 +140,38 @@ describe('charts on', () => {
     const [posted] = world.double.channelMessages.filter((m) => m.channel_id === STAFF);
     expect(posted?.embeds[0]?.title).toMatch(/^Dienstzeit/);
     chartOf(posted as Message, 'digest-chart.png');
+  });
+});
+
+describe('the digest in English', () => {
+  const at = { now: Date.parse('2026-03-30T08:00:00Z') };
+  beforeAll(async () => {
+    const dataset = generateDataset();
+    world = await startWorld({
+      sandbox: { dataset },
+      env: { DIGEST_CHANNEL_ID: STAFF, DIGEST_SCHEDULE: 'weekly monday 9' },
+      double: {
+        guild: {
+          preferredLocale: Locale.EnglishUS,
+          channels: [{ name: 'general' }, { id: STAFF, name: 'staff' }],
+        },
+      },
+      now: () => at.now,
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await world?.close();
+  });
+
+  it('carries its chart in its first embed, in English', async () => {
+    await world.app.digests?.tick();
+    at.now = Date.parse('2026-03-30T09:00:00Z');
+    expect(await world.app.digests?.tick()).toBe(1);
+    const posted = world.double.channelMessages.filter((m) => m.channel_id === STAFF);
+    expect(posted[0]?.embeds[0]?.title).toMatch(/^Time on duty/);
+    chartOf(posted[0] as Message, 'digest-chart.png');
+    // One picture, in the first message only.
+    expect(posted.slice(1).flatMap((m) => m.attachments)).toEqual([]);
   });
 });
 

@@ -83,7 +83,7 @@ describe('bad input', () => {
             active: 0,
             approximate: false,
           }));
-          const name = (id: string) => names[Number(id.slice(1)) % names.length] as string;
+          const name = (id: string) => ({ name: names[Number(id.slice(1)) % names.length], short: id });
           const t = wordsFor('fr');
           for (const kind of ['totals', 'quota'] as const) {
             const spec =
@@ -112,7 +112,7 @@ describe('bad input', () => {
             expect(values).toHaveLength(Math.min(count, MAX_ROWS));
             for (const v of values) {
               expect((v.name as string).length).toBeGreaterThan(0);
-              expect(drawnName(v.name as string, 'x', t)).toBe(v.name);
+              expect(drawnName({ name: v.name as string, short: 'x' }, t)).toBe(v.name);
             }
             const subtitle = JSON.stringify((spec.job.title as { subtitle?: string }).subtitle ?? '');
             expect(subtitle.includes(t.charts.firstOf(MAX_ROWS, count))).toBe(count > MAX_ROWS);
@@ -125,10 +125,12 @@ describe('bad input', () => {
   });
 
   it('a name the fonts cannot draw loses what they cannot draw, or becomes the member’s short id', () => {
-    expect(drawnName('Zoë 王小明', 'abc', ENGLISH)).toBe('Zoë');
-    expect(drawnName('王小明', 'abcdefghij', ENGLISH)).toBe('member abcdefgh');
-    expect(drawnName('🎉 party', 'abc', ENGLISH)).toBe('party');
-    expect(drawnName('محمد علي', 'abc', ENGLISH)).toBe('محمد علي');
+    const as = (name: string | undefined) => drawnName({ name, short: '…4748bbfd' }, ENGLISH);
+    expect(as('Zoë 王小明')).toBe('Zoë');
+    expect(as('王小明')).toBe('member …4748bbfd');
+    expect(as(undefined)).toBe('member …4748bbfd');
+    expect(as('🎉 party')).toBe('party');
+    expect(as('محمد علي')).toBe('محمد علي');
   });
 
   it('nothing to draw: no chart', () => {

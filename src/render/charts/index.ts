@@ -5,8 +5,8 @@
  * one module with a thread: it reads nothing but its fonts and keeps no state an answer depends on.
  *
  * A chart is never in the way of its answer: charts turned off (REPORTS_CHARTS=false), nothing to
- * draw, the thread busy, failing or missing its native module, or a picture over Discord's
- * attachment limit all give `{ omitted }` (a line to say, or '' when off), and a failing thread is
+ * draw, the thread busy, failing, missing its native module or not done within CHART_WAIT_MS, or a
+ * picture over Discord's attachment limit all give `{ omitted }` (a line to say, or '' when off), and a failing thread is
  * logged once. `withChart` puts either in the answer.
  */
 import { extname } from 'node:path';
@@ -30,6 +30,16 @@ export type ChartResult = { file: ChartFile } | { omitted: string };
 
 /** Jobs waiting for the thread past which a chart is left out rather than queued. */
 const MAX_WAITING = 8;
+/**
+ * Longest an answer waits for its chart once its text is ready: past it the answer goes without the
+ * chart (one line says so) and the picture, when drawn, is dropped. A cold thread (started by the
+ * report's `warmCharts` while it reads its snapshot, the first time or after an idle minute) loads
+ * Vega in about 1.3 s on an idle machine; a warm one draws in about 0.1 s. Three seconds is room
+ * for a cold thread on a busy machine, and as long as a reader waits for a picture; more and the
+ * chart holds the record up (the thread's own limit, DRAW_TIMEOUT_MS, is for a stuck thread).
+ */
+export const CHART_WAIT_MS = 3_000;
+/** A job the thread has not answered in this long stops the thread (stuck): the next chart starts another. */
 const DRAW_TIMEOUT_MS = 15_000;
 const WORKER_HEAP_MB = 256;
 /** Thread failures in a row after which this process stops trying (a native module that cannot load). */
@@ -39,12 +49,20 @@ const IDLE_MS = 60_000;
 
 interface Settings {
   enabled: boolean;
-  log: Pick<Logger, 'warn'> | undefined;
+  /** Warnings (a failing thread, once) and a debug line per chart drawn (its time in the thread, its size). */
+  log: Pick<Logger, 'warn' | 'debug'> | undefined;
   /** The thread's module (tests name a missing one); the largest picture sent (tests lower it). */
   worker?: URL;
   maxBytes: number;
+  /** How long an answer waits for its chart (CHART_WAIT_MS; tests whose thread starts cold through tsx raise it). */
+  waitMs: number;
 }
-const settings: Settings = { enabled: true, log: undefined, maxBytes: LIMITS.attachmentBytes };
+const settings: Settings = {
+  enabled: true,
+  log: undefined,
+  maxBytes: LIMITS.attachmentBytes,
+  waitMs: CHART_WAIT_MS,
+};
 
 /** The wiring's settings: REPORTS_CHARTS and the logger a failing thread is reported to (once). */
 export function configureCharts(options: Partial<Settings>): void {
@@ -67,10 +85,28 @@ export async function renderChart<K extends ChartKind>(
     return { omitted: t.charts.unavailable };
   }
   if ('omitted' in spec) return { omitted: t.charts.noData };
-  const png = await drawer().draw(spec.job);
+  const png = await inTime(drawer().draw(kind, spec.job), settings.waitMs);
   if (png === undefined) return { omitted: t.charts.unavailable };
   if (png.byteLength > settings.maxBytes) return { omitted: t.charts.tooLarge };
   return { file: { name: `${kind}-chart.png`, data: png } };
+}
+
+/** `drawn`, or undefined once `ms` have passed without it. */
+function inTime(drawn: Promise<Buffer | undefined>, ms: number): Promise<Buffer | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), ms);
+  });
+  return Promise.race([drawn, late]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Starts the drawing thread, if charts are on and it is not running, so it loads Vega while a
+ * report reads its snapshot (the reports that draw call it first): its chart then waits for the
+ * drawing only. Cheap when the thread runs; never fails. An unused thread stops after IDLE_MS.
+ */
+export function warmCharts(): void {
+  if (settings.enabled) drawer().warm();
 }
 
 /** The answer with its chart: the embed shows the attachment, or says in one line why there is none. */
@@ -86,14 +122,30 @@ class Drawer {
   private worker: Worker | undefined;
   private readonly waiting = new Map<
     number,
-    { done: (png: Buffer | undefined) => void; timer: NodeJS.Timeout }
+    { done: (png: Buffer | undefined) => void; timer: NodeJS.Timeout; kind: ChartKind }
   >();
   private nextId = 1;
   private failures = 0;
   private warned = false;
   private idle: NodeJS.Timeout | undefined;
 
-  draw(job: ChartJob): Promise<Buffer | undefined> {
+  warm(): void {
+    if (this.worker || this.failures >= MAX_FAILURES) return;
+    try {
+      this.start();
+    } catch (error) {
+      this.failed(error);
+      return;
+    }
+    this.idleAfter();
+  }
+
+  private idleAfter(): void {
+    clearTimeout(this.idle);
+    this.idle = setTimeout(() => void this.close(), IDLE_MS).unref();
+  }
+
+  draw(kind: ChartKind, job: ChartJob): Promise<Buffer | undefined> {
     if (this.failures >= MAX_FAILURES || this.waiting.size >= MAX_WAITING) return Promise.resolve(undefined);
     let worker: Worker;
     try {
@@ -109,7 +161,7 @@ class Drawer {
         () => this.stop(worker, new Error('a chart took too long to draw')),
         DRAW_TIMEOUT_MS,
       );
-      this.waiting.set(id, { done: resolve, timer });
+      this.waiting.set(id, { done: resolve, timer, kind });
       worker.ref();
       worker.postMessage({ id, job });
     });
@@ -157,10 +209,14 @@ class Drawer {
     clearTimeout(job.timer);
     if (this.waiting.size === 0) {
       this.worker?.unref();
-      this.idle = setTimeout(() => void this.close(), IDLE_MS).unref();
+      this.idleAfter();
     }
     if (answer.ok) {
       this.failures = 0;
+      settings.log?.debug(
+        { chart: job.kind, drawMs: Math.round(answer.ms), bytes: answer.png.byteLength },
+        'chart drawn',
+      );
       job.done(Buffer.from(answer.png.buffer, answer.png.byteOffset, answer.png.byteLength));
     } else {
       // One chart the thread could not draw: that answer goes without it, the thread draws on.

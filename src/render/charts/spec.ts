@@ -19,7 +19,13 @@ const ROW_PIXELS = 22;
 export const FONT = 'DejaVu Sans';
 const COLOURS = { duty: '#2f6db3', pass: '#1b8a5a', fail: '#d55e00', leave: '#a0a0a0', quota: '#222222' };
 
-type MemberName = (memberId: string) => string;
+/**
+ * A member as a chart names them: `name`, the best name Rollcall knows (the display name of their
+ * Discord user, when the directory knows them and it is at hand: the contract's Member carries no
+ * name of its own), and `short`, their id's short form among the chart's ids (unique among them, as
+ * the text's), drawn as "member …4748bbfd" when there is no name or none the fonts can draw.
+ */
+export type MemberName = (memberId: string) => { name?: string | undefined; short: string };
 
 /**
  * What the shipped fonts (DejaVu Sans) draw: Latin, Greek, Cyrillic, Armenian, Georgian, Hebrew and
@@ -33,9 +39,12 @@ const UNDRAWN =
 /** Control characters are no XML: one would make the whole picture unreadable to resvg. */
 const controls = (text: string) => text.replace(/\p{Cc}/gu, ' ');
 
-export function drawnName(name: string, memberId: string, t: Words): string {
-  const drawn = controls(name).replace(UNDRAWN, '').replace(/\s+/g, ' ').trim();
-  return drawn === '' ? t.people.member(memberId.slice(0, 8)) : drawn;
+export function drawnName({ name, short }: ReturnType<MemberName>, t: Words): string {
+  const drawn = controls(name ?? '')
+    .replace(UNDRAWN, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return drawn === '' ? controls(t.people.member(short)) : drawn;
 }
 
 export interface ChartData {
@@ -112,7 +121,7 @@ export function totalsSpec(data: ChartData['totals'], t: Words): ChartSpec {
   const { shown, note } = firstRows(data.rows, t);
   const values = shown.map((r, i) => ({
     key: `${i}`,
-    name: drawnName(data.name(r.memberId), r.memberId, t),
+    name: drawnName(data.name(r.memberId), t),
     hours: hours(r.seconds),
     label: t.f.duration(r.seconds),
   }));
@@ -165,7 +174,7 @@ function quotaSpec(data: ChartData['quota'], t: Words): ChartSpec {
   const order: QuotaStatus[] = ['pass', 'fail', 'on leave'];
   const values = shown.map((r, i) => ({
     key: `${i}`,
-    name: drawnName(data.name(r.memberId), r.memberId, t),
+    name: drawnName(data.name(r.memberId), t),
     done: hours(r.done),
     required: hours(r.required),
     end: hours(Math.max(r.done, r.required)),
@@ -298,7 +307,7 @@ function digestSpec(data: ChartData['digest'], t: Words): ChartSpec {
   if (ahead.away.length === 0) return { job: frame(t, t.charts.digestDaysTitle, undefined, days) };
   const { shown, note } = firstRows(ahead.away, t);
   const labels = dayLabels(ahead.edges, data.timeZone, t);
-  const names = shown.map((a, i) => ({ key: `${i}`, name: drawnName(data.name(a.memberId), a.memberId, t) }));
+  const names = shown.map((a, i) => ({ key: `${i}`, name: drawnName(data.name(a.memberId), t) }));
   const values = shown.flatMap((a, i) => a.days.map((d) => ({ key: `${i}`, day: labels[d] ?? '' })));
   const leave = {
     title:
