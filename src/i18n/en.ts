@@ -122,6 +122,11 @@ const inputSentences = (f: Formats) => ({
   unknownCommand:
     'That command is not known to this version of Rollcall; the commands may need re-deploying.',
   /** `option` and `choices` come from the command's definition (never typed), shown as code. */
+  /** A settings form's refusals (/rollcall-admin reports with no option): nothing is saved. */
+  formCannotPost: (channelId: string, missing: readonly string[]) =>
+    `Rollcall cannot post in <#${channelId}> (missing ${missing.join(', ')}); give it those permissions there or pick another channel. Nothing was saved.`,
+  formNotThisServer: 'That channel is not one of this server’s; pick one of its own. Nothing was saved.',
+  formForged: 'The form sent a value it does not offer; open it again and pick from it. Nothing was saved.',
   notAChoice: (option: string, choices: readonly string[]) =>
     `That value is not one of the choices of \`${option}\`; pick one of ${choices.map((c) => `\`${c}\``).join(', ')}. Nothing was done.`,
   optionOutOfRange: (option: string, min: number, max: number, whole: boolean) =>
@@ -1037,6 +1042,30 @@ const admin = (f: Formats) => ({
     totals: 'time on duty',
     quota: 'quota results',
     leave: 'on leave now',
+  },
+  /** The report settings form (/rollcall-admin reports with no option). */
+  form: {
+    reportsTitle: 'Report settings',
+    digestChannel: 'Digest channel',
+    digestChannelHint: 'Empty: no digest. A new digest needs its cadence and hour (options).',
+    reminderChannel: 'Leave reminder channel',
+    weekStart: 'First day of the week',
+    language: 'Digest language',
+    serverLanguage: 'Server default',
+    switches: 'Reminders and charts',
+    reminders: 'Post leave reminders',
+    pings: 'Reminders ping the member',
+    charts: 'Charts in reports and digests',
+    /** The first line of the form's answer: what it changed, in the reader's words. */
+    changed: (items: readonly string[]) => `Changed: ${items.join(', ')}.`,
+    nothingChanged: 'Nothing changed.',
+    item: {
+      digest: 'digest channel',
+      reminders: 'leave reminders',
+      weekStart: 'first day of the week',
+      language: 'digest language',
+      charts: 'charts',
+    },
   },
   reviewAfter: (hours: number | undefined) =>
     hours === undefined

@@ -80,6 +80,10 @@ const inputSentences = (f: Formats): Area<'inputSentences'> => ({
   oldVersion: "Ces boutons viennent d'une ancienne version de Rollcall ; relancez la commande.",
   unknownCommand:
     'Cette commande est inconnue de cette version de Rollcall ; les commandes doivent peut-être être redéployées.',
+  formCannotPost: (channelId, missing) =>
+    `Rollcall ne peut pas publier dans <#${channelId}> (il manque : ${missing.join(', ')}) ; donnez-lui ces permissions ou choisissez un autre salon. Rien n’a été enregistré.`,
+  formNotThisServer: 'Ce salon n’appartient pas à ce serveur ; choisissez-en un des siens. Rien n’a été enregistré.',
+  formForged: 'Le formulaire a envoyé une valeur qu’il ne propose pas ; rouvrez-le et choisissez-y. Rien n’a été enregistré.',
   notAChoice: (option, choices) =>
     `Cette valeur ne fait pas partie des choix de \`${option}\` ; choisissez parmi ${choices.map((c) => `\`${c}\``).join(', ')}. Rien n'a été fait.`,
   optionOutOfRange: (option, min, max, whole) =>
@@ -868,6 +872,28 @@ const admin = (f: Formats): Section<'admin'> => ({
     quota: 'résultats des quotas',
     leave: 'absents en ce moment',
   },
+  form: {
+    reportsTitle: 'Réglages des rapports',
+    digestChannel: 'Salon du résumé',
+    digestChannelHint: 'Vide : pas de résumé. Un nouveau résumé demande sa fréquence et son heure (options).',
+    reminderChannel: 'Salon des rappels d’absence',
+    weekStart: 'Premier jour de la semaine',
+    language: 'Langue du résumé',
+    serverLanguage: 'Celle du serveur',
+    switches: 'Rappels et graphiques',
+    reminders: 'Publier les rappels d’absence',
+    pings: 'Les rappels mentionnent le membre',
+    charts: 'Graphiques dans les rapports et résumés',
+    changed: (items) => `Modifié : ${items.join(', ')}.`,
+    nothingChanged: 'Rien n’a changé.',
+    item: {
+      digest: 'salon du résumé',
+      reminders: 'rappels d’absence',
+      weekStart: 'premier jour de la semaine',
+      language: 'langue du résumé',
+      charts: 'graphiques',
+    },
+  },
   reviewAfter: (hours) =>
     hours === undefined
       ? 'File d’examen : une LOA en attente n’est jamais signalée.'
@@ -1150,6 +1176,7 @@ export const fr = {
       'Publier ici un rappel la veille de la fin d’une absence',
     'rollcall-admin.reports.options.reminder-pings.description':
       'Si le rappel notifie le membre qu’il nomme (non par défaut)',
+    'rollcall-admin.reports.options.show.description': 'True affiche les réglages en texte au lieu d’ouvrir le formulaire',
     'rollcall-admin.reports.options.reminders-off.description': 'True désactive les rappels d’absence',
     'rollcall-admin.reports.options.review-after-hours.description':
       'Heures qu’une LOA en attente peut attendre avant d’être signalée (0 : jamais)',
