@@ -85,8 +85,6 @@ function withReportsForm(command: ServerCommand, place: ReportSettingsPlace): Se
   return {
     ...command,
     form: async ({ interaction, guildId, t }) =>
-      (interaction.options.data[0]?.options ?? []).length === 0
-        ? reportsForm(guildId, place, t)
-        : undefined,
+      (interaction.options.data[0]?.options ?? []).length === 0 ? reportsForm(guildId, place, t) : undefined,
   };
 }

@@ -80,7 +80,11 @@ function channelLabel(label: string, customId: string, saved: string | undefined
 }
 
 /** The form with the settings now saved. */
-export async function reportsForm(guildId: string, place: ReportSettingsPlace, t: Words): Promise<ModalAnswer> {
+export async function reportsForm(
+  guildId: string,
+  place: ReportSettingsPlace,
+  t: Words,
+): Promise<ModalAnswer> {
   const now = await current(guildId, place);
   const words = t.admin.form;
   const radio = (customId: string, options: Array<[string, string]>, chosen: string) =>
@@ -109,15 +113,13 @@ export async function reportsForm(guildId: string, place: ReportSettingsPlace, t
     .addLabelComponents(
       channelLabel(words.digestChannel, FIELD.digestChannel, now.digestChannel, words.digestChannelHint),
       channelLabel(words.reminderChannel, FIELD.reminderChannel, now.reminders?.channelId),
-      new LabelBuilder()
-        .setLabel(words.weekStart)
-        .setRadioGroupComponent(
-          radio(
-            FIELD.weekStart,
-            WEEKDAYS.map((d) => [d, t.admin.weekday[d] ?? d]),
-            now.weekStart,
-          ),
+      new LabelBuilder().setLabel(words.weekStart).setRadioGroupComponent(
+        radio(
+          FIELD.weekStart,
+          WEEKDAYS.map((d) => [d, t.admin.weekday[d] ?? d]),
+          now.weekStart,
         ),
+      ),
       new LabelBuilder()
         .setLabel(words.language)
         .setRadioGroupComponent(
@@ -193,9 +195,13 @@ async function asOptions(interaction: ModalSubmitInteraction, guildId: string, p
     options.set('reminder-pings', pings);
   }
   if (options.has('reminders-off') || options.has('reminder-pings')) changed.push('reminders');
-  if (weekStart !== was.weekStart) (options.set('week-start', weekStart), changed.push('weekStart'));
-  if (language !== was.language) (options.set('language', language), changed.push('language'));
-  if (on(SWITCH.charts) !== was.charts) (options.set('charts', on(SWITCH.charts)), changed.push('charts'));
+  const set = (option: string, value: Option, item: FormItem) => {
+    options.set(option, value);
+    changed.push(item);
+  };
+  if (weekStart !== was.weekStart) set('week-start', weekStart, 'weekStart');
+  if (language !== was.language) set('language', language, 'language');
+  if (on(SWITCH.charts) !== was.charts) set('charts', on(SWITCH.charts), 'charts');
   return { options, changed };
 }
 

@@ -24,7 +24,9 @@ beforeAll(async () => {
   hosted = await startHostedWorld({
     guildId: GUILD,
     sandbox: { dataset },
-    guild: { channels: [{ name: 'general' }, { name: 'leave-reminders' }, lockedChannel(GUILD, 'announcements')] },
+    guild: {
+      channels: [{ name: 'general' }, { name: 'leave-reminders' }, lockedChannel(GUILD, 'announcements')],
+    },
     extraGuilds: [{ name: 'Elsewhere', channels: [{ name: 'elsewhere-general' }] }],
     keyByte: 11,
   });

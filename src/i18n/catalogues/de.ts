@@ -79,8 +79,10 @@ const inputSentences = (f: Formats): Area<'inputSentences'> => ({
     'Dieser Befehl ist dieser Version von Rollcall unbekannt; die Befehle müssen eventuell neu registriert werden.',
   formCannotPost: (channelId, missing) =>
     `Rollcall kann in <#${channelId}> nicht posten (es fehlt: ${missing.join(', ')}); gib ihm dort diese Berechtigungen oder wähle einen anderen Kanal. Es wurde nichts gespeichert.`,
-  formNotThisServer: 'Dieser Kanal gehört nicht zu diesem Server; wähle einen seiner eigenen. Es wurde nichts gespeichert.',
-  formForged: 'Das Formular hat einen Wert gesendet, den es nicht anbietet; öffne es erneut und wähle daraus. Es wurde nichts gespeichert.',
+  formNotThisServer:
+    'Dieser Kanal gehört nicht zu diesem Server; wähle einen seiner eigenen. Es wurde nichts gespeichert.',
+  formForged:
+    'Das Formular hat einen Wert gesendet, den es nicht anbietet; öffne es erneut und wähle daraus. Es wurde nichts gespeichert.',
   notAChoice: (option, choices) =>
     `Dieser Wert ist keine der Auswahlmöglichkeiten von \`${option}\`; wähle eine von ${choices.map((c) => `\`${c}\``).join(', ')}. Es wurde nichts getan.`,
   optionOutOfRange: (option, min, max, whole) =>
@@ -1157,7 +1159,8 @@ export const de = {
       'Hier am Tag vor dem Ende einer Abwesenheit erinnern',
     'rollcall-admin.reports.options.reminder-pings.description':
       'Ob die Erinnerung das genannte Mitglied anpingt (Standard: nein)',
-    'rollcall-admin.reports.options.show.description': 'True zeigt die Einstellungen als Text, statt das Formular zu öffnen',
+    'rollcall-admin.reports.options.show.description':
+      'True zeigt die Einstellungen als Text, statt das Formular zu öffnen',
     'rollcall-admin.reports.options.reminders-off.description':
       'True schaltet die Abwesenheits-Erinnerungen aus',
     'rollcall-admin.reports.options.review-after-hours.description':

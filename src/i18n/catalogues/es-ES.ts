@@ -82,7 +82,8 @@ const inputSentences = (f: Formats): Area<'inputSentences'> => ({
   formCannotPost: (channelId, missing) =>
     `Rollcall no puede publicar en <#${channelId}> (falta: ${missing.join(', ')}); dale esos permisos allí o elige otro canal. No se ha guardado nada.`,
   formNotThisServer: 'Ese canal no es de este servidor; elige uno de los suyos. No se ha guardado nada.',
-  formForged: 'El formulario envió un valor que no ofrece; ábrelo de nuevo y elige de él. No se ha guardado nada.',
+  formForged:
+    'El formulario envió un valor que no ofrece; ábrelo de nuevo y elige de él. No se ha guardado nada.',
   notAChoice: (option, choices) =>
     `Ese valor no es una de las opciones de \`${option}\`; elige una de ${choices.map((c) => `\`${c}\``).join(', ')}. No se hizo nada.`,
   optionOutOfRange: (option, min, max, whole) =>
@@ -1170,7 +1171,8 @@ export const esES = {
       'Publicar aquí un recordatorio el día antes de que termine una ausencia',
     'rollcall-admin.reports.options.reminder-pings.description':
       'Si el recordatorio menciona con ping al miembro que nombra (por defecto no)',
-    'rollcall-admin.reports.options.show.description': 'True muestra los ajustes como texto en lugar de abrir el formulario',
+    'rollcall-admin.reports.options.show.description':
+      'True muestra los ajustes como texto en lugar de abrir el formulario',
     'rollcall-admin.reports.options.reminders-off.description':
       'True desactiva los recordatorios de ausencias',
     'rollcall-admin.reports.options.review-after-hours.description':

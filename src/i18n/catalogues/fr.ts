@@ -82,8 +82,10 @@ const inputSentences = (f: Formats): Area<'inputSentences'> => ({
     'Cette commande est inconnue de cette version de Rollcall ; les commandes doivent peut-être être redéployées.',
   formCannotPost: (channelId, missing) =>
     `Rollcall ne peut pas publier dans <#${channelId}> (il manque : ${missing.join(', ')}) ; donnez-lui ces permissions ou choisissez un autre salon. Rien n’a été enregistré.`,
-  formNotThisServer: 'Ce salon n’appartient pas à ce serveur ; choisissez-en un des siens. Rien n’a été enregistré.',
-  formForged: 'Le formulaire a envoyé une valeur qu’il ne propose pas ; rouvrez-le et choisissez-y. Rien n’a été enregistré.',
+  formNotThisServer:
+    'Ce salon n’appartient pas à ce serveur ; choisissez-en un des siens. Rien n’a été enregistré.',
+  formForged:
+    'Le formulaire a envoyé une valeur qu’il ne propose pas ; rouvrez-le et choisissez-y. Rien n’a été enregistré.',
   notAChoice: (option, choices) =>
     `Cette valeur ne fait pas partie des choix de \`${option}\` ; choisissez parmi ${choices.map((c) => `\`${c}\``).join(', ')}. Rien n'a été fait.`,
   optionOutOfRange: (option, min, max, whole) =>
@@ -1176,7 +1178,8 @@ export const fr = {
       'Publier ici un rappel la veille de la fin d’une absence',
     'rollcall-admin.reports.options.reminder-pings.description':
       'Si le rappel notifie le membre qu’il nomme (non par défaut)',
-    'rollcall-admin.reports.options.show.description': 'True affiche les réglages en texte au lieu d’ouvrir le formulaire',
+    'rollcall-admin.reports.options.show.description':
+      'True affiche les réglages en texte au lieu d’ouvrir le formulaire',
     'rollcall-admin.reports.options.reminders-off.description': 'True désactive les rappels d’absence',
     'rollcall-admin.reports.options.review-after-hours.description':
       'Heures qu’une LOA en attente peut attendre avant d’être signalée (0 : jamais)',

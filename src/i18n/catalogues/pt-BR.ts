@@ -79,7 +79,8 @@ const inputSentences = (f: Formats): Area<'inputSentences'> => ({
   formCannotPost: (channelId, missing) =>
     `O Rollcall não pode postar em <#${channelId}> (falta: ${missing.join(', ')}); dê a ele essas permissões lá ou escolha outro canal. Nada foi salvo.`,
   formNotThisServer: 'Esse canal não é deste servidor; escolha um dos dele. Nada foi salvo.',
-  formForged: 'O formulário enviou um valor que ele não oferece; abra-o de novo e escolha nele. Nada foi salvo.',
+  formForged:
+    'O formulário enviou um valor que ele não oferece; abra-o de novo e escolha nele. Nada foi salvo.',
   notAChoice: (option, choices) =>
     `Esse valor não é uma das opções de \`${option}\`; escolha uma entre ${choices.map((c) => `\`${c}\``).join(', ')}. Nada foi feito.`,
   optionOutOfRange: (option, min, max, whole) =>
@@ -1139,7 +1140,8 @@ export const ptBR = {
       'Publicar aqui um lembrete na véspera do fim de uma ausência',
     'rollcall-admin.reports.options.reminder-pings.description':
       'Se o lembrete menciona com ping o membro citado (padrão: não)',
-    'rollcall-admin.reports.options.show.description': 'True mostra as configurações em texto em vez de abrir o formulário',
+    'rollcall-admin.reports.options.show.description':
+      'True mostra as configurações em texto em vez de abrir o formulário',
     'rollcall-admin.reports.options.reminders-off.description': 'True desativa os lembretes de ausência',
     'rollcall-admin.reports.options.review-after-hours.description':
       'Horas que uma LOA pendente pode aguardar antes de ser marcada (0: nunca)',

@@ -203,7 +203,10 @@ export class Resolver {
     const channel = [...this.world.guilds.values()].flatMap((g) => g.channels).find((c) => c.id === id);
     if (!channel) throw new Error(`no server has channel ${id}`);
     this.#used = true;
-    this.resolved.channels = { ...this.resolved.channels, [channel.id]: this.world.resolvedChannel(channel, '0') };
+    this.resolved.channels = {
+      ...this.resolved.channels,
+      [channel.id]: this.world.resolvedChannel(channel, '0'),
+    };
     return channel.id;
   }
 }

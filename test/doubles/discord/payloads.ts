@@ -233,7 +233,10 @@ const optionValues = (component: LooseComponent): string[] =>
 const defaultsOf = (component: LooseComponent): string[] =>
   Array.isArray(component.default_values)
     ? (component.default_values as Array<{ id?: unknown }>).map((d) => String(d.id))
-    : (Array.isArray(component.options) ? (component.options as Array<{ value?: unknown; default?: unknown }>) : [])
+    : (Array.isArray(component.options)
+        ? (component.options as Array<{ value?: unknown; default?: unknown }>)
+        : []
+      )
         .filter((o) => o.default === true)
         .map((o) => String(o.value));
 
@@ -241,7 +244,8 @@ function textInput(component: LooseComponent, value: ModalFields[string] | undef
   const customId = String(component.custom_id ?? '');
   if (value === undefined && component.required !== false)
     throw new Error(`modal field ${customId} is required`);
-  if (typeof value !== 'string' && value !== undefined) throw new Error(`modal field ${customId} is a text input`);
+  if (typeof value !== 'string' && value !== undefined)
+    throw new Error(`modal field ${customId} is a text input`);
   const text = value ?? '';
   const min = typeof component.min_length === 'number' ? component.min_length : 0;
   const max = typeof component.max_length === 'number' ? component.max_length : 4000;
@@ -251,7 +255,11 @@ function textInput(component: LooseComponent, value: ModalFields[string] | undef
 }
 
 /** The values chosen in a select, radio group or checkbox group, checked as Discord's client allows them. */
-function chosen(component: LooseComponent, value: ModalFields[string] | undefined, how: Submitting): string[] {
+function chosen(
+  component: LooseComponent,
+  value: ModalFields[string] | undefined,
+  how: Submitting,
+): string[] {
   const customId = String(component.custom_id ?? '');
   if (typeof value === 'boolean') throw new Error(`modal field ${customId} takes values, not true or false`);
   const values = value === undefined ? defaultsOf(component) : Array.isArray(value) ? value : [value];
@@ -259,9 +267,27 @@ function chosen(component: LooseComponent, value: ModalFields[string] | undefine
   const required = component.required !== false;
   const radio = component.type === ComponentType.RadioGroup;
   const checkboxes = component.type === ComponentType.CheckboxGroup;
-  const min = radio ? (required ? 1 : 0) : typeof component.min_values === 'number' ? component.min_values : required ? 1 : 0;
-  const max = radio ? 1 : typeof component.max_values === 'number' ? component.max_values : checkboxes ? optionValues(component).length : 1;
-  if (values.length < (required ? Math.max(1, min) : 0) || values.length > max || (values.length > 0 && values.length < min))
+  const min = radio
+    ? required
+      ? 1
+      : 0
+    : typeof component.min_values === 'number'
+      ? component.min_values
+      : required
+        ? 1
+        : 0;
+  const max = radio
+    ? 1
+    : typeof component.max_values === 'number'
+      ? component.max_values
+      : checkboxes
+        ? optionValues(component).length
+        : 1;
+  if (
+    values.length < (required ? Math.max(1, min) : 0) ||
+    values.length > max ||
+    (values.length > 0 && values.length < min)
+  )
     throw new Error(`modal field ${customId} takes ${min} to ${max} values, got ${values.length}`);
   if (component.type === ComponentType.StringSelect || radio || checkboxes) {
     const offered = optionValues(component);
@@ -302,16 +328,31 @@ function submitted(component: LooseComponent, how: Submitting): ModalSubmitCompo
     case ComponentType.Checkbox: {
       if (value !== undefined && typeof value !== 'boolean')
         throw new Error(`modal field ${customId} is a checkbox: true or false`);
-      return { type: ComponentType.Checkbox, id, custom_id: customId, value: value ?? component.default === true };
+      return {
+        type: ComponentType.Checkbox,
+        id,
+        custom_id: customId,
+        value: value ?? component.default === true,
+      };
     }
     case ComponentType.RadioGroup: {
       const values = chosen(component, value, how);
       return { type: ComponentType.RadioGroup, id, custom_id: customId, value: values[0] ?? null };
     }
     case ComponentType.CheckboxGroup:
-      return { type: ComponentType.CheckboxGroup, id, custom_id: customId, values: chosen(component, value, how) };
+      return {
+        type: ComponentType.CheckboxGroup,
+        id,
+        custom_id: customId,
+        values: chosen(component, value, how),
+      };
     case ComponentType.StringSelect:
-      return { type: ComponentType.StringSelect, id, custom_id: customId, values: chosen(component, value, how) };
+      return {
+        type: ComponentType.StringSelect,
+        id,
+        custom_id: customId,
+        values: chosen(component, value, how),
+      };
     case ComponentType.ChannelSelect:
     case ComponentType.RoleSelect:
     case ComponentType.UserSelect: {
@@ -333,7 +374,12 @@ export function modalSubmission(
   fields: ModalFields,
   options: { resolver?: Resolver; forged?: boolean } = {},
 ): APIModalSubmission {
-  const how: Submitting = { fields, used: new Set(), resolver: options.resolver, forged: options.forged === true };
+  const how: Submitting = {
+    fields,
+    used: new Set(),
+    resolver: options.resolver,
+    forged: options.forged === true,
+  };
   const components: APIModalSubmissionComponent[] = [];
   walkComponents(modal.components, (component, path) => {
     if (path.length !== 2) return;

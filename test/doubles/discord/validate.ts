@@ -282,7 +282,11 @@ function groupErrors(errors: FormError[], component: LooseComponent, path: Compo
   });
   const defaults = options.filter((o) => isObject(o) && o.default === true).length;
   if (radio && defaults > 1)
-    errors.push({ path: at('options'), code: 'COMPONENT_INVALID', message: 'Only one option can be default.' });
+    errors.push({
+      path: at('options'),
+      code: 'COMPONENT_INVALID',
+      message: 'Only one option can be default.',
+    });
   if (!radio) {
     between(errors, at('min_values'), component.min_values, 0, 10);
     between(errors, at('max_values'), component.max_values, 1, 10);
@@ -357,7 +361,9 @@ export function modalErrors(data: Loose): FormError[] {
             message: 'A label wraps a text input, a select, a file upload, a radio group or checkbox(es).',
           });
       } else if (component.type === ComponentType.ActionRow) {
-        const children = Array.isArray(component.components) ? (component.components as LooseComponent[]) : [];
+        const children = Array.isArray(component.components)
+          ? (component.components as LooseComponent[])
+          : [];
         if (children.length !== 1 || children[0]?.type !== ComponentType.TextInput)
           errors.push({
             path: [...path, 'components'],
