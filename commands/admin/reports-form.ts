@@ -151,7 +151,7 @@ function pickedChannel(interaction: ModalSubmitInteraction, customId: string): s
   const me = channel.guild.members.me;
   const allowed = me ? channel.permissionsFor(me) : null;
   const missing = POST_NEEDS.filter(([bit]) => !allowed?.has(bit)).map(([, name]) => name);
-  if (missing.length > 0) throw new UserError(say.formCannotPost(id, missing));
+  if (missing.length > 0) throw new UserError(say.formCannotPost(id, missing.join(', ')));
   return id;
 }
 
@@ -232,7 +232,9 @@ export function reportsFormSubmit(place: ReportSettingsPlace): ServerControl {
       const answer: Text = (t) => {
         const words = t.admin.form;
         const first =
-          changed.length > 0 ? words.changed(changed.map((item) => words.item[item])) : words.nothingChanged;
+          changed.length > 0
+            ? words.changed(changed.map((item) => words.item[item]).join(', '))
+            : words.nothingChanged;
         return `${first}\n${state(t)}`;
       };
       return textPayload(answer);

@@ -123,8 +123,8 @@ const inputSentences = (f: Formats) => ({
     'That command is not known to this version of Rollcall; the commands may need re-deploying.',
   /** `option` and `choices` come from the command's definition (never typed), shown as code. */
   /** A settings form's refusals (/rollcall-admin reports with no option): nothing is saved. */
-  formCannotPost: (channelId: string, missing: readonly string[]) =>
-    `Rollcall cannot post in <#${channelId}> (missing ${missing.join(', ')}); give it those permissions there or pick another channel. Nothing was saved.`,
+  formCannotPost: (channelId: string, missing: string) =>
+    `Rollcall cannot post in <#${channelId}> (missing ${missing}); give it those permissions there or pick another channel. Nothing was saved.`,
   formNotThisServer: 'That channel is not one of this server’s; pick one of its own. Nothing was saved.',
   formForged: 'The form sent a value it does not offer; open it again and pick from it. Nothing was saved.',
   notAChoice: (option: string, choices: readonly string[]) =>
@@ -335,7 +335,7 @@ const reportSentences = (_f: Formats) => ({
   digestNoChannel: (channelId: string) =>
     `Rollcall cannot post the digest in ${channelMention(channelId)}: the channel is gone or is not a text channel of this server; choose another.`,
   digestMissing: (channelId: string, missing: string[]) =>
-    `Rollcall cannot post the digest in ${channelMention(channelId)}: missing ${missing.join(', ')}.`,
+    `Rollcall cannot post the digest in ${channelMention(channelId)}: missing ${missing}.`,
   digestFailed:
     'The last digest could not be posted (Discord or the API did not answer); the next one will be tried.',
   digestNeedsChannel:
@@ -1057,7 +1057,7 @@ const admin = (f: Formats) => ({
     pings: 'Reminders ping the member',
     charts: 'Charts in reports and digests',
     /** The first line of the form's answer: what it changed, in the reader's words. */
-    changed: (items: readonly string[]) => `Changed: ${items.join(', ')}.`,
+    changed: (items: string) => `Changed: ${items}.`,
     nothingChanged: 'Nothing changed.',
     item: {
       digest: 'digest channel',
@@ -1102,7 +1102,7 @@ const reminders = (f: Formats) => ({
   noChannel: (channelId: string) =>
     `Rollcall cannot post leave reminders in ${channelMention(channelId)}: the channel is gone or is not a text channel of this server; choose another.`,
   missing: (channelId: string, missing: string[]) =>
-    `Rollcall cannot post leave reminders in ${channelMention(channelId)}: missing ${missing.join(', ')}.`,
+    `Rollcall cannot post leave reminders in ${channelMention(channelId)}: missing ${missing}.`,
   failed: 'The last leave reminder could not be posted (Discord did not answer); the next one will be tried.',
   /** Discord refused a post (403): the permissions it lacks in the channel, by the names admins see. */
   refused: (channelId: string, permissions: string[]) =>

@@ -75,7 +75,7 @@ describe('the report settings form', () => {
       switches: ['reminders', 'charts'],
     });
     expect(answer.split('\n')[0]).toBe(
-      EN.admin.form.changed([EN.admin.form.item.reminders, EN.admin.form.item.weekStart]),
+      EN.admin.form.changed(`${EN.admin.form.item.reminders}, ${EN.admin.form.item.weekStart}`),
     );
     expect(await store().reminders.get(GUILD)).toMatchObject({ channelId: reminders.id, pings: false });
 
@@ -92,7 +92,7 @@ describe('the report settings form', () => {
     const before = await store().reminders.get(GUILD);
     await openForm();
     expect(await submit({ 'reminder-channel': [locked.id], 'week-start': 'friday' })).toBe(
-      EN.sentences.formCannotPost(locked.id, ['Send Messages']),
+      EN.sentences.formCannotPost(locked.id, 'Send Messages'),
     );
     expect(await store().reminders.get(GUILD)).toEqual(before);
   }, 60_000);

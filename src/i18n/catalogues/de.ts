@@ -78,7 +78,7 @@ const inputSentences = (f: Formats): Area<'inputSentences'> => ({
   unknownCommand:
     'Dieser Befehl ist dieser Version von Rollcall unbekannt; die Befehle müssen eventuell neu registriert werden.',
   formCannotPost: (channelId, missing) =>
-    `Rollcall kann in <#${channelId}> nicht posten (es fehlt: ${missing.join(', ')}); gib ihm dort diese Berechtigungen oder wähle einen anderen Kanal. Es wurde nichts gespeichert.`,
+    `Rollcall kann in <#${channelId}> nicht posten (es fehlt: ${missing}); gib ihm dort diese Berechtigungen oder wähle einen anderen Kanal. Es wurde nichts gespeichert.`,
   formNotThisServer:
     'Dieser Kanal gehört nicht zu diesem Server; wähle einen seiner eigenen. Es wurde nichts gespeichert.',
   formForged:
@@ -287,7 +287,7 @@ const reportSentences = (_f: Formats): Area<'reportSentences'> => ({
   digestNoChannel: (channelId) =>
     `Rollcall kann den Digest nicht in ${channelMention(channelId)} posten: Der Kanal existiert nicht mehr oder ist kein Textkanal dieses Servers; wähle einen anderen.`,
   digestMissing: (channelId, missing) =>
-    `Rollcall kann den Digest nicht in ${channelMention(channelId)} posten: Es fehlt ${missing.join(', ')}.`,
+    `Rollcall kann den Digest nicht in ${channelMention(channelId)} posten: Es fehlt ${missing}.`,
   digestFailed:
     'Der letzte Digest konnte nicht gepostet werden (Discord oder die API hat nicht geantwortet); der nächste wird versucht.',
   digestNeedsChannel:
@@ -881,7 +881,7 @@ const admin = (f: Formats): Section<'admin'> => ({
     reminders: 'Abwesenheitserinnerungen posten',
     pings: 'Erinnerungen pingen das Mitglied',
     charts: 'Diagramme in Berichten und Übersichten',
-    changed: (items) => `Geändert: ${items.join(', ')}.`,
+    changed: (items) => `Geändert: ${items}.`,
     nothingChanged: 'Nichts geändert.',
     item: {
       digest: 'Kanal der Übersicht',
@@ -917,7 +917,7 @@ const reminders = (f: Formats): Section<'reminders'> => ({
   noChannel: (channelId) =>
     `Rollcall kann keine Abwesenheitserinnerungen in ${channelMention(channelId)} posten: Der Kanal existiert nicht mehr oder ist kein Textkanal dieses Servers; wähle einen anderen.`,
   missing: (channelId, missing) =>
-    `Rollcall kann keine Abwesenheitserinnerungen in ${channelMention(channelId)} posten: es fehlt ${missing.join(', ')}.`,
+    `Rollcall kann keine Abwesenheitserinnerungen in ${channelMention(channelId)} posten: es fehlt ${missing}.`,
   failed:
     'Die letzte Abwesenheitserinnerung konnte nicht gepostet werden (Discord hat nicht geantwortet); die nächste wird versucht.',
   refused: (channelId, permissions) =>

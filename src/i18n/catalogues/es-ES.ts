@@ -80,7 +80,7 @@ const inputSentences = (f: Formats): Area<'inputSentences'> => ({
   unknownCommand:
     'Esta versión de Rollcall no conoce ese comando; puede que haya que volver a registrar los comandos.',
   formCannotPost: (channelId, missing) =>
-    `Rollcall no puede publicar en <#${channelId}> (falta: ${missing.join(', ')}); dale esos permisos allí o elige otro canal. No se ha guardado nada.`,
+    `Rollcall no puede publicar en <#${channelId}> (falta: ${missing}); dale esos permisos allí o elige otro canal. No se ha guardado nada.`,
   formNotThisServer: 'Ese canal no es de este servidor; elige uno de los suyos. No se ha guardado nada.',
   formForged:
     'El formulario envió un valor que no ofrece; ábrelo de nuevo y elige de él. No se ha guardado nada.',
@@ -287,7 +287,7 @@ const reportSentences = (_f: Formats): Area<'reportSentences'> => ({
   digestNoChannel: (channelId) =>
     `Rollcall no puede publicar el resumen en ${channelMention(channelId)}: el canal ya no existe o no es un canal de texto de este servidor; elige otro.`,
   digestMissing: (channelId, missing) =>
-    `Rollcall no puede publicar el resumen en ${channelMention(channelId)}: falta ${missing.join(', ')}.`,
+    `Rollcall no puede publicar el resumen en ${channelMention(channelId)}: falta ${missing}.`,
   digestFailed:
     'El último resumen no se pudo publicar (Discord o la API no respondieron); se intentará el siguiente.',
   digestNeedsChannel:
@@ -882,7 +882,7 @@ const admin = (f: Formats): Section<'admin'> => ({
     reminders: 'Publicar recordatorios de ausencia',
     pings: 'Los recordatorios mencionan al miembro',
     charts: 'Gráficos en informes y resúmenes',
-    changed: (items) => `Cambiado: ${items.join(', ')}.`,
+    changed: (items) => `Cambiado: ${items}.`,
     nothingChanged: 'No ha cambiado nada.',
     item: {
       digest: 'canal del resumen',
@@ -918,7 +918,7 @@ const reminders = (f: Formats): Section<'reminders'> => ({
   noChannel: (channelId) =>
     `Rollcall no puede publicar recordatorios de ausencia en ${channelMention(channelId)}: el canal ya no existe o no es un canal de texto de este servidor; elige otro.`,
   missing: (channelId, missing) =>
-    `Rollcall no puede publicar recordatorios de ausencia en ${channelMention(channelId)}: falta ${missing.join(', ')}.`,
+    `Rollcall no puede publicar recordatorios de ausencia en ${channelMention(channelId)}: falta ${missing}.`,
   failed:
     'No se pudo publicar el último recordatorio de ausencia (Discord no respondió); se intentará el siguiente.',
   refused: (channelId, permissions) =>

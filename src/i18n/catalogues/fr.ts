@@ -81,7 +81,7 @@ const inputSentences = (f: Formats): Area<'inputSentences'> => ({
   unknownCommand:
     'Cette commande est inconnue de cette version de Rollcall ; les commandes doivent peut-être être redéployées.',
   formCannotPost: (channelId, missing) =>
-    `Rollcall ne peut pas publier dans <#${channelId}> (il manque : ${missing.join(', ')}) ; donnez-lui ces permissions ou choisissez un autre salon. Rien n’a été enregistré.`,
+    `Rollcall ne peut pas publier dans <#${channelId}> (il manque : ${missing}) ; donnez-lui ces permissions ou choisissez un autre salon. Rien n’a été enregistré.`,
   formNotThisServer:
     'Ce salon n’appartient pas à ce serveur ; choisissez-en un des siens. Rien n’a été enregistré.',
   formForged:
@@ -289,7 +289,7 @@ const reportSentences = (_f: Formats): Area<'reportSentences'> => ({
   digestNoChannel: (channelId) =>
     `Rollcall ne peut pas publier le résumé dans ${channelMention(channelId)} : le salon n'existe plus ou n'est pas un salon textuel de ce serveur ; choisissez-en un autre.`,
   digestMissing: (channelId, missing) =>
-    `Rollcall ne peut pas publier le résumé dans ${channelMention(channelId)} : il manque ${missing.join(', ')}.`,
+    `Rollcall ne peut pas publier le résumé dans ${channelMention(channelId)} : il manque ${missing}.`,
   digestFailed:
     "Le dernier résumé n'a pas pu être publié (Discord ou l'API n'a pas répondu) ; le prochain sera tenté.",
   digestNeedsChannel:
@@ -886,7 +886,7 @@ const admin = (f: Formats): Section<'admin'> => ({
     reminders: 'Publier les rappels d’absence',
     pings: 'Les rappels mentionnent le membre',
     charts: 'Graphiques dans les rapports et résumés',
-    changed: (items) => `Modifié : ${items.join(', ')}.`,
+    changed: (items) => `Modifié : ${items}.`,
     nothingChanged: 'Rien n’a changé.',
     item: {
       digest: 'salon du résumé',
@@ -922,7 +922,7 @@ const reminders = (f: Formats): Section<'reminders'> => ({
   noChannel: (channelId) =>
     `Rollcall ne peut pas publier de rappels d'absence dans ${channelMention(channelId)} : le salon n'existe plus ou n'est pas un salon textuel de ce serveur ; choisissez-en un autre.`,
   missing: (channelId, missing) =>
-    `Rollcall ne peut pas publier de rappels d'absence dans ${channelMention(channelId)} : il manque ${missing.join(', ')}.`,
+    `Rollcall ne peut pas publier de rappels d'absence dans ${channelMention(channelId)} : il manque ${missing}.`,
   failed:
     "Le dernier rappel d'absence n'a pas pu être publié (Discord n'a pas répondu) ; le prochain sera tenté.",
   refused: (channelId, permissions) =>

@@ -77,7 +77,7 @@ const inputSentences = (f: Formats): Area<'inputSentences'> => ({
   unknownCommand:
     'Esta versão do Rollcall não conhece esse comando; talvez os comandos precisem ser registrados de novo.',
   formCannotPost: (channelId, missing) =>
-    `O Rollcall não pode postar em <#${channelId}> (falta: ${missing.join(', ')}); dê a ele essas permissões lá ou escolha outro canal. Nada foi salvo.`,
+    `O Rollcall não pode postar em <#${channelId}> (falta: ${missing}); dê a ele essas permissões lá ou escolha outro canal. Nada foi salvo.`,
   formNotThisServer: 'Esse canal não é deste servidor; escolha um dos dele. Nada foi salvo.',
   formForged:
     'O formulário enviou um valor que ele não oferece; abra-o de novo e escolha nele. Nada foi salvo.',
@@ -278,7 +278,7 @@ const reportSentences = (_f: Formats): Area<'reportSentences'> => ({
   digestNoChannel: (channelId) =>
     `O Rollcall não consegue publicar o resumo em ${channelMention(channelId)}: o canal não existe mais ou não é um canal de texto deste servidor; escolha outro.`,
   digestMissing: (channelId, missing) =>
-    `O Rollcall não consegue publicar o resumo em ${channelMention(channelId)}: falta ${missing.join(', ')}.`,
+    `O Rollcall não consegue publicar o resumo em ${channelMention(channelId)}: falta ${missing}.`,
   digestFailed:
     'O último resumo não pôde ser publicado (o Discord ou a API não respondeu); o próximo será tentado.',
   digestNeedsChannel:
@@ -870,7 +870,7 @@ const admin = (f: Formats): Section<'admin'> => ({
     reminders: 'Postar lembretes de ausência',
     pings: 'Os lembretes mencionam o membro',
     charts: 'Gráficos nos relatórios e resumos',
-    changed: (items) => `Alterado: ${items.join(', ')}.`,
+    changed: (items) => `Alterado: ${items}.`,
     nothingChanged: 'Nada mudou.',
     item: {
       digest: 'canal do resumo',
@@ -905,7 +905,7 @@ const reminders = (f: Formats): Section<'reminders'> => ({
   noChannel: (channelId) =>
     `O Rollcall não pode publicar lembretes de ausência em ${channelMention(channelId)}: o canal não existe mais ou não é um canal de texto deste servidor; escolha outro.`,
   missing: (channelId, missing) =>
-    `O Rollcall não pode publicar lembretes de ausência em ${channelMention(channelId)}: falta ${missing.join(', ')}.`,
+    `O Rollcall não pode publicar lembretes de ausência em ${channelMention(channelId)}: falta ${missing}.`,
   failed:
     'Não foi possível publicar o último lembrete de ausência (o Discord não respondeu); o próximo será tentado.',
   refused: (channelId, permissions) =>
