@@ -5,7 +5,8 @@
  * day, hour, which reports; with the last problem posting it), the leave reminders
  * (src/community/reminder-scheduler.ts: a channel, pings on or off; with the last problem posting
  * one), the digest's language (the server's preferred locale unless chosen), and the hours a pending
- * LOA may wait before it is flagged (src/reports/review.ts; never, unless set). No option shows
+ * LOA may wait before it is flagged (src/reports/review.ts; never, unless set). No option opens the
+ * settings form (reports-form.ts, hosted mode), `show` shows
  * them. Included in
  * /rollcall-admin by commands/admin/index.ts when the wiring gives a place for the settings.
  */
