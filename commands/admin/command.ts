@@ -36,6 +36,8 @@ export const ADMIN_IDS = {
   tokenField: 'token',
   replace: 'rca:replace',
   unlink: 'rca:unlink',
+  /** The report settings form (/rollcall-admin reports with no option) and its submission. */
+  reportsForm: 'rca:reports',
 } as const;
 
 /** The prefix every admin control's custom_id starts with. */

@@ -17,6 +17,7 @@ import type { ServerCommand, ServerControl, ServerControls } from '../../src/dis
 import { ADMIN_BASE, ADMIN_ID_PREFIX, ADMIN_IDS, ADMIN_ROUTE, type Links } from './command.js';
 import { createLabelsCommand, labelsDefinition } from './labels.js';
 import { createReportsCommand, type ReportSettingsPlace, reportsDefinition } from './reports.js';
+import { reportsForm, reportsFormSubmit } from './reports-form.js';
 import { createSettingsCommand, settingsDefinition } from './settings.js';
 import { createSetupCommand, setupControls, setupDefinition } from './setup.js';
 import { createUnlinkCommand, unlinkButton, unlinkDefinition } from './unlink.js';
@@ -59,7 +60,7 @@ export function createAdmin(links: Links, reports?: ReportSettingsPlace): Admin 
     createSettingsCommand(links),
     createLabelsCommand(links),
     createUnlinkCommand(links),
-    ...(reports ? [createReportsCommand(reports)] : []),
+    ...(reports ? [withReportsForm(createReportsCommand(reports), reports)] : []),
   ];
   const setup = setupControls(links);
   // By custom_id, as old messages still carry them.
@@ -67,9 +68,23 @@ export function createAdmin(links: Links, reports?: ReportSettingsPlace): Admin 
     [ADMIN_IDS.replace, setup.replace],
     [ADMIN_IDS.unlink, unlinkButton(links)],
     [ADMIN_IDS.modal, setup.modal],
-  ] as const);
+    ...(reports ? [[ADMIN_IDS.reportsForm, reportsFormSubmit(reports)] as const] : []),
+  ]);
   return {
     commands,
     controls: { ...ADMIN_ROUTE, prefix: ADMIN_ID_PREFIX, parse: (customId) => controls.get(customId) },
+  };
+}
+
+/**
+ * /rollcall-admin reports with no option opens the report settings form where the wiring keeps a
+ * digest and reminders (hosted mode); with options, or elsewhere, it runs as before.
+ */
+function withReportsForm(command: ServerCommand, place: ReportSettingsPlace): ServerCommand {
+  if (!('execute' in command) || !place.digest || !place.reminders) return command;
+  return {
+    ...command,
+    form: async ({ interaction, guildId, t }) =>
+      (interaction.options.data[0]?.options ?? []).length === 0 ? reportsForm(guildId, place, t) : undefined,
   };
 }

@@ -5,7 +5,8 @@
  * day, hour, which reports; with the last problem posting it), the leave reminders
  * (src/community/reminder-scheduler.ts: a channel, pings on or off; with the last problem posting
  * one), the digest's language (the server's preferred locale unless chosen), and the hours a pending
- * LOA may wait before it is flagged (src/reports/review.ts; never, unless set). No option shows
+ * LOA may wait before it is flagged (src/reports/review.ts; never, unless set). No option opens the
+ * settings form (reports-form.ts, hosted mode), `show` shows
  * them. Included in
  * /rollcall-admin by commands/admin/index.ts when the wiring gives a place for the settings.
  */
@@ -45,7 +46,7 @@ const DIGEST_CHOICES = [
 ] as const;
 
 /** The `language` choice that removes the admins' choice: digests follow the server's preferred locale. */
-const SERVER_LANGUAGE = 'server';
+export const SERVER_LANGUAGE = 'server';
 
 /** "Digest language: Deutsch." or "…: server default (Français).", in the admin's words. */
 function languageLine(language: DigestLanguage | undefined, guildLocale: string | null, t: Words): string {
@@ -172,6 +173,12 @@ export const reportsDefinition = defineCommand({
           required: false,
         },
         {
+          type: ApplicationCommandOptionType.Boolean,
+          name: 'show',
+          description: 'True shows the settings as text instead of opening the settings form',
+          required: false,
+        },
+        {
           type: ApplicationCommandOptionType.String,
           name: 'language',
           description: "The language digests are posted in (server default: the server's own language)",
@@ -192,7 +199,7 @@ export const reportsDefinition = defineCommand({
 /** The options of one `/rollcall-admin reports`, read through its definition. */
 const reportsArguments = (interaction: ChatInputCommandInteraction) =>
   argumentsOf(interaction, reportsDefinition);
-type ReportsArguments = ReturnType<typeof reportsArguments>;
+export type ReportsArguments = ReturnType<typeof reportsArguments>;
 
 /** Where a server's report settings are kept, and its community's roles (the wiring provides them). */
 export interface ReportSettingsPlace {
@@ -387,7 +394,7 @@ async function nextReportSettings(
  * Save what the options change, and say the settings (and digest) as they now are, in the admin's
  * words (a problem recorded for the admins is shown as it was written).
  */
-async function reportSettings(
+export async function reportSettings(
   args: ReportsArguments,
   guildId: string,
   place: ReportSettingsPlace,

@@ -74,7 +74,14 @@ export interface ModalAnswer {
  * worked out before anything is sent (a modal cannot follow a defer), so quick: a store read.
  */
 export type ServerAnswer<I extends Interaction> =
-  | { execute(ctx: Ask<I>): Promise<Payload> }
+  | {
+      execute(ctx: Ask<I>): Promise<Payload>;
+      /**
+       * A modal to open instead of `execute` (a slash command given no option opens its form), worked
+       * out first and quickly as `open` is; undefined runs `execute`.
+       */
+      form?(ctx: Ask<I>): Promise<ModalAnswer | undefined>;
+    }
   | { open(ctx: Ask<I>): Promise<Payload | ModalAnswer> };
 
 /**

@@ -17,7 +17,21 @@ export async function answerServer<I extends ChatInputCommandInteraction | Butto
   how: { check?: () => void; newMessage?: boolean },
 ): Promise<void> {
   const route = (run: () => Promise<Payload>): Route => ({ private: true, newMessage: how.newMessage, run });
-  if ('execute' in answer)
+  if ('execute' in answer) {
+    const form = answer.form;
+    if (form) {
+      let modal: ModalAnswer | undefined;
+      try {
+        how.check?.();
+        modal = await form(ask);
+      } catch (error) {
+        return respond.answer(
+          route(() => Promise.reject(error)),
+          ask,
+        );
+      }
+      if (modal) return void (await ask.interaction.showModal(modal.modal));
+    }
     return respond.answer(
       route(async () => {
         how.check?.();
@@ -25,6 +39,7 @@ export async function answerServer<I extends ChatInputCommandInteraction | Butto
       }),
       ask,
     );
+  }
   let opened: Payload | ModalAnswer;
   try {
     how.check?.();

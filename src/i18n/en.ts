@@ -122,6 +122,11 @@ const inputSentences = (f: Formats) => ({
   unknownCommand:
     'That command is not known to this version of Rollcall; the commands may need re-deploying.',
   /** `option` and `choices` come from the command's definition (never typed), shown as code. */
+  /** A settings form's refusals (/rollcall-admin reports with no option): nothing is saved. */
+  formCannotPost: (channelId: string, missing: string) =>
+    `Rollcall cannot post in <#${channelId}> (missing ${missing}); give it those permissions there or pick another channel. Nothing was saved.`,
+  formNotThisServer: 'That channel is not one of this server’s; pick one of its own. Nothing was saved.',
+  formForged: 'The form sent a value it does not offer; open it again and pick from it. Nothing was saved.',
   notAChoice: (option: string, choices: readonly string[]) =>
     `That value is not one of the choices of \`${option}\`; pick one of ${choices.map((c) => `\`${c}\``).join(', ')}. Nothing was done.`,
   optionOutOfRange: (option: string, min: number, max: number, whole: boolean) =>
@@ -330,7 +335,7 @@ const reportSentences = (_f: Formats) => ({
   digestNoChannel: (channelId: string) =>
     `Rollcall cannot post the digest in ${channelMention(channelId)}: the channel is gone or is not a text channel of this server; choose another.`,
   digestMissing: (channelId: string, missing: string[]) =>
-    `Rollcall cannot post the digest in ${channelMention(channelId)}: missing ${missing.join(', ')}.`,
+    `Rollcall cannot post the digest in ${channelMention(channelId)}: missing ${missing}.`,
   digestFailed:
     'The last digest could not be posted (Discord or the API did not answer); the next one will be tried.',
   digestNeedsChannel:
@@ -1038,6 +1043,30 @@ const admin = (f: Formats) => ({
     quota: 'quota results',
     leave: 'on leave now',
   },
+  /** The report settings form (/rollcall-admin reports with no option). */
+  form: {
+    reportsTitle: 'Report settings',
+    digestChannel: 'Digest channel',
+    digestChannelHint: 'Empty: no digest. A new digest needs its cadence and hour (options).',
+    reminderChannel: 'Leave reminder channel',
+    weekStart: 'First day of the week',
+    language: 'Digest language',
+    serverLanguage: 'Server default',
+    switches: 'Reminders and charts',
+    reminders: 'Post leave reminders',
+    pings: 'Reminders ping the member',
+    charts: 'Charts in reports and digests',
+    /** The first line of the form's answer: what it changed, in the reader's words. */
+    changed: (items: string) => `Changed: ${items}.`,
+    nothingChanged: 'Nothing changed.',
+    item: {
+      digest: 'digest channel',
+      reminders: 'leave reminders',
+      weekStart: 'first day of the week',
+      language: 'digest language',
+      charts: 'charts',
+    },
+  },
   reviewAfter: (hours: number | undefined) =>
     hours === undefined
       ? 'Review queue: a pending LOA is never flagged.'
@@ -1073,7 +1102,7 @@ const reminders = (f: Formats) => ({
   noChannel: (channelId: string) =>
     `Rollcall cannot post leave reminders in ${channelMention(channelId)}: the channel is gone or is not a text channel of this server; choose another.`,
   missing: (channelId: string, missing: string[]) =>
-    `Rollcall cannot post leave reminders in ${channelMention(channelId)}: missing ${missing.join(', ')}.`,
+    `Rollcall cannot post leave reminders in ${channelMention(channelId)}: missing ${missing}.`,
   failed: 'The last leave reminder could not be posted (Discord did not answer); the next one will be tried.',
   /** Discord refused a post (403): the permissions it lacks in the channel, by the names admins see. */
   refused: (channelId: string, permissions: string[]) =>

@@ -21,6 +21,8 @@ export interface HostedWorldOptions {
   token?: string;
   /** The server's name, channels, preferred locale. */
   guild: DiscordDoubleOptions['guild'];
+  /** Other servers the bot is in. */
+  extraGuilds?: DiscordDoubleOptions['extraGuilds'];
   /** The byte ROLLCALL_SECRET_KEY is made of. */
   keyByte: number;
   /** The clock of the scheduled digests and leave reminders (default Date.now). */
@@ -54,7 +56,11 @@ export async function startHostedWorld(options: HostedWorldOptions): Promise<Hos
   const world = await startWorld({
     sandbox: options.sandbox,
     ...(options.now ? { now: options.now } : {}),
-    double: { guildId, ...(options.guild ? { guild: options.guild } : {}) },
+    double: {
+      guildId,
+      ...(options.guild ? { guild: options.guild } : {}),
+      ...(options.extraGuilds ? { extraGuilds: options.extraGuilds } : {}),
+    },
     env: {
       API_TOKEN: '',
       DISCORD_GUILD_ID: '',
@@ -83,7 +89,8 @@ export async function startHostedWorld(options: HostedWorldOptions): Promise<Hos
       const handle = await world.double.slash(admin, 'rollcall-admin', {
         subcommand: 'reports',
         guildId,
-        options: reportOptions as never,
+        // No option opens the form: the settings as text are `show`'s.
+        options: (Object.keys(reportOptions).length > 0 ? reportOptions : { show: true }) as never,
       });
       return (await handle.response()).message?.content ?? '';
     },

@@ -84,7 +84,7 @@ describe('/rollcall-admin reports', () => {
       })}\n${MESSAGES.digestState(undefined)}\n${SERVER_LANGUAGE}\n${REMINDER_TEXT.state(undefined)}\n${ENGLISH.admin.reviewAfter(undefined)}`,
     );
     // The other server keeps the defaults.
-    expect(await adminReports(B, {})).toBe(
+    expect(await adminReports(B, { show: true })).toBe(
       `${MESSAGES.reportSettingsState({ timeZone: 'UTC', weekStart: 'monday', quotas: [] })}\n${MESSAGES.digestState(undefined)}\n${SERVER_LANGUAGE}\n${REMINDER_TEXT.state(undefined)}\n${ENGLISH.admin.reviewAfter(undefined)}`,
     );
   });

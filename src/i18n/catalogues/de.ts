@@ -77,6 +77,12 @@ const inputSentences = (f: Formats): Area<'inputSentences'> => ({
     'Diese Schaltflächen stammen von einer älteren Version von Rollcall; führe den Befehl erneut aus.',
   unknownCommand:
     'Dieser Befehl ist dieser Version von Rollcall unbekannt; die Befehle müssen eventuell neu registriert werden.',
+  formCannotPost: (channelId, missing) =>
+    `Rollcall kann in <#${channelId}> nicht posten (es fehlt: ${missing}); gib ihm dort diese Berechtigungen oder wähle einen anderen Kanal. Es wurde nichts gespeichert.`,
+  formNotThisServer:
+    'Dieser Kanal gehört nicht zu diesem Server; wähle einen seiner eigenen. Es wurde nichts gespeichert.',
+  formForged:
+    'Das Formular hat einen Wert gesendet, den es nicht anbietet; öffne es erneut und wähle daraus. Es wurde nichts gespeichert.',
   notAChoice: (option, choices) =>
     `Dieser Wert ist keine der Auswahlmöglichkeiten von \`${option}\`; wähle eine von ${choices.map((c) => `\`${c}\``).join(', ')}. Es wurde nichts getan.`,
   optionOutOfRange: (option, min, max, whole) =>
@@ -281,7 +287,7 @@ const reportSentences = (_f: Formats): Area<'reportSentences'> => ({
   digestNoChannel: (channelId) =>
     `Rollcall kann den Digest nicht in ${channelMention(channelId)} posten: Der Kanal existiert nicht mehr oder ist kein Textkanal dieses Servers; wähle einen anderen.`,
   digestMissing: (channelId, missing) =>
-    `Rollcall kann den Digest nicht in ${channelMention(channelId)} posten: Es fehlt ${missing.join(', ')}.`,
+    `Rollcall kann den Digest nicht in ${channelMention(channelId)} posten: Es fehlt ${missing}.`,
   digestFailed:
     'Der letzte Digest konnte nicht gepostet werden (Discord oder die API hat nicht geantwortet); der nächste wird versucht.',
   digestNeedsChannel:
@@ -863,6 +869,28 @@ const admin = (f: Formats): Section<'admin'> => ({
     quota: 'Quotenergebnisse',
     leave: 'jetzt abwesend',
   },
+  form: {
+    reportsTitle: 'Berichtseinstellungen',
+    digestChannel: 'Kanal der Übersicht',
+    digestChannelHint: 'Leer: keine Übersicht. Eine neue braucht Rhythmus und Stunde (Optionen).',
+    reminderChannel: 'Kanal der Abwesenheitserinnerungen',
+    weekStart: 'Erster Tag der Woche',
+    language: 'Sprache der Übersicht',
+    serverLanguage: 'Standard des Servers',
+    switches: 'Erinnerungen und Diagramme',
+    reminders: 'Abwesenheitserinnerungen posten',
+    pings: 'Erinnerungen pingen das Mitglied',
+    charts: 'Diagramme in Berichten und Übersichten',
+    changed: (items) => `Geändert: ${items}.`,
+    nothingChanged: 'Nichts geändert.',
+    item: {
+      digest: 'Kanal der Übersicht',
+      reminders: 'Abwesenheitserinnerungen',
+      weekStart: 'erster Tag der Woche',
+      language: 'Sprache der Übersicht',
+      charts: 'Diagramme',
+    },
+  },
   reviewAfter: (hours) =>
     hours === undefined
       ? 'Prüfwarteschlange: eine ausstehende LOA wird nie markiert.'
@@ -889,7 +917,7 @@ const reminders = (f: Formats): Section<'reminders'> => ({
   noChannel: (channelId) =>
     `Rollcall kann keine Abwesenheitserinnerungen in ${channelMention(channelId)} posten: Der Kanal existiert nicht mehr oder ist kein Textkanal dieses Servers; wähle einen anderen.`,
   missing: (channelId, missing) =>
-    `Rollcall kann keine Abwesenheitserinnerungen in ${channelMention(channelId)} posten: es fehlt ${missing.join(', ')}.`,
+    `Rollcall kann keine Abwesenheitserinnerungen in ${channelMention(channelId)} posten: es fehlt ${missing}.`,
   failed:
     'Die letzte Abwesenheitserinnerung konnte nicht gepostet werden (Discord hat nicht geantwortet); die nächste wird versucht.',
   refused: (channelId, permissions) =>
@@ -1131,6 +1159,8 @@ export const de = {
       'Hier am Tag vor dem Ende einer Abwesenheit erinnern',
     'rollcall-admin.reports.options.reminder-pings.description':
       'Ob die Erinnerung das genannte Mitglied anpingt (Standard: nein)',
+    'rollcall-admin.reports.options.show.description':
+      'True zeigt die Einstellungen als Text, statt das Formular zu öffnen',
     'rollcall-admin.reports.options.reminders-off.description':
       'True schaltet die Abwesenheits-Erinnerungen aus',
     'rollcall-admin.reports.options.review-after-hours.description':

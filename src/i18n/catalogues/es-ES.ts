@@ -79,6 +79,11 @@ const inputSentences = (f: Formats): Area<'inputSentences'> => ({
   oldVersion: 'Estos controles son de una versión anterior de Rollcall; ejecuta el comando de nuevo.',
   unknownCommand:
     'Esta versión de Rollcall no conoce ese comando; puede que haya que volver a registrar los comandos.',
+  formCannotPost: (channelId, missing) =>
+    `Rollcall no puede publicar en <#${channelId}> (falta: ${missing}); dale esos permisos allí o elige otro canal. No se ha guardado nada.`,
+  formNotThisServer: 'Ese canal no es de este servidor; elige uno de los suyos. No se ha guardado nada.',
+  formForged:
+    'El formulario envió un valor que no ofrece; ábrelo de nuevo y elige de él. No se ha guardado nada.',
   notAChoice: (option, choices) =>
     `Ese valor no es una de las opciones de \`${option}\`; elige una de ${choices.map((c) => `\`${c}\``).join(', ')}. No se hizo nada.`,
   optionOutOfRange: (option, min, max, whole) =>
@@ -282,7 +287,7 @@ const reportSentences = (_f: Formats): Area<'reportSentences'> => ({
   digestNoChannel: (channelId) =>
     `Rollcall no puede publicar el resumen en ${channelMention(channelId)}: el canal ya no existe o no es un canal de texto de este servidor; elige otro.`,
   digestMissing: (channelId, missing) =>
-    `Rollcall no puede publicar el resumen en ${channelMention(channelId)}: falta ${missing.join(', ')}.`,
+    `Rollcall no puede publicar el resumen en ${channelMention(channelId)}: falta ${missing}.`,
   digestFailed:
     'El último resumen no se pudo publicar (Discord o la API no respondieron); se intentará el siguiente.',
   digestNeedsChannel:
@@ -865,6 +870,28 @@ const admin = (f: Formats): Section<'admin'> => ({
     quota: 'resultados de cuotas',
     leave: 'de ausencia ahora',
   },
+  form: {
+    reportsTitle: 'Ajustes de los informes',
+    digestChannel: 'Canal del resumen',
+    digestChannelHint: 'Vacío: sin resumen. Uno nuevo necesita su frecuencia y su hora (opciones).',
+    reminderChannel: 'Canal de recordatorios de ausencia',
+    weekStart: 'Primer día de la semana',
+    language: 'Idioma del resumen',
+    serverLanguage: 'El del servidor',
+    switches: 'Recordatorios y gráficos',
+    reminders: 'Publicar recordatorios de ausencia',
+    pings: 'Los recordatorios mencionan al miembro',
+    charts: 'Gráficos en informes y resúmenes',
+    changed: (items) => `Cambiado: ${items}.`,
+    nothingChanged: 'No ha cambiado nada.',
+    item: {
+      digest: 'canal del resumen',
+      reminders: 'recordatorios de ausencia',
+      weekStart: 'primer día de la semana',
+      language: 'idioma del resumen',
+      charts: 'gráficos',
+    },
+  },
   reviewAfter: (hours) =>
     hours === undefined
       ? 'Cola de revisión: una LOA pendiente nunca se marca.'
@@ -891,7 +918,7 @@ const reminders = (f: Formats): Section<'reminders'> => ({
   noChannel: (channelId) =>
     `Rollcall no puede publicar recordatorios de ausencia en ${channelMention(channelId)}: el canal ya no existe o no es un canal de texto de este servidor; elige otro.`,
   missing: (channelId, missing) =>
-    `Rollcall no puede publicar recordatorios de ausencia en ${channelMention(channelId)}: falta ${missing.join(', ')}.`,
+    `Rollcall no puede publicar recordatorios de ausencia en ${channelMention(channelId)}: falta ${missing}.`,
   failed:
     'No se pudo publicar el último recordatorio de ausencia (Discord no respondió); se intentará el siguiente.',
   refused: (channelId, permissions) =>
@@ -1144,6 +1171,8 @@ export const esES = {
       'Publicar aquí un recordatorio el día antes de que termine una ausencia',
     'rollcall-admin.reports.options.reminder-pings.description':
       'Si el recordatorio menciona con ping al miembro que nombra (por defecto no)',
+    'rollcall-admin.reports.options.show.description':
+      'True muestra los ajustes como texto en lugar de abrir el formulario',
     'rollcall-admin.reports.options.reminders-off.description':
       'True desactiva los recordatorios de ausencias',
     'rollcall-admin.reports.options.review-after-hours.description':

@@ -80,6 +80,12 @@ const inputSentences = (f: Formats): Area<'inputSentences'> => ({
   oldVersion: "Ces boutons viennent d'une ancienne version de Rollcall ; relancez la commande.",
   unknownCommand:
     'Cette commande est inconnue de cette version de Rollcall ; les commandes doivent peut-être être redéployées.',
+  formCannotPost: (channelId, missing) =>
+    `Rollcall ne peut pas publier dans <#${channelId}> (il manque : ${missing}) ; donnez-lui ces permissions ou choisissez un autre salon. Rien n’a été enregistré.`,
+  formNotThisServer:
+    'Ce salon n’appartient pas à ce serveur ; choisissez-en un des siens. Rien n’a été enregistré.',
+  formForged:
+    'Le formulaire a envoyé une valeur qu’il ne propose pas ; rouvrez-le et choisissez-y. Rien n’a été enregistré.',
   notAChoice: (option, choices) =>
     `Cette valeur ne fait pas partie des choix de \`${option}\` ; choisissez parmi ${choices.map((c) => `\`${c}\``).join(', ')}. Rien n'a été fait.`,
   optionOutOfRange: (option, min, max, whole) =>
@@ -283,7 +289,7 @@ const reportSentences = (_f: Formats): Area<'reportSentences'> => ({
   digestNoChannel: (channelId) =>
     `Rollcall ne peut pas publier le résumé dans ${channelMention(channelId)} : le salon n'existe plus ou n'est pas un salon textuel de ce serveur ; choisissez-en un autre.`,
   digestMissing: (channelId, missing) =>
-    `Rollcall ne peut pas publier le résumé dans ${channelMention(channelId)} : il manque ${missing.join(', ')}.`,
+    `Rollcall ne peut pas publier le résumé dans ${channelMention(channelId)} : il manque ${missing}.`,
   digestFailed:
     "Le dernier résumé n'a pas pu être publié (Discord ou l'API n'a pas répondu) ; le prochain sera tenté.",
   digestNeedsChannel:
@@ -868,6 +874,28 @@ const admin = (f: Formats): Section<'admin'> => ({
     quota: 'résultats des quotas',
     leave: 'absents en ce moment',
   },
+  form: {
+    reportsTitle: 'Réglages des rapports',
+    digestChannel: 'Salon du résumé',
+    digestChannelHint: 'Vide : pas de résumé. Un nouveau résumé demande sa fréquence et son heure (options).',
+    reminderChannel: 'Salon des rappels d’absence',
+    weekStart: 'Premier jour de la semaine',
+    language: 'Langue du résumé',
+    serverLanguage: 'Celle du serveur',
+    switches: 'Rappels et graphiques',
+    reminders: 'Publier les rappels d’absence',
+    pings: 'Les rappels mentionnent le membre',
+    charts: 'Graphiques dans les rapports et résumés',
+    changed: (items) => `Modifié : ${items}.`,
+    nothingChanged: 'Rien n’a changé.',
+    item: {
+      digest: 'salon du résumé',
+      reminders: 'rappels d’absence',
+      weekStart: 'premier jour de la semaine',
+      language: 'langue du résumé',
+      charts: 'graphiques',
+    },
+  },
   reviewAfter: (hours) =>
     hours === undefined
       ? 'File d’examen : une LOA en attente n’est jamais signalée.'
@@ -894,7 +922,7 @@ const reminders = (f: Formats): Section<'reminders'> => ({
   noChannel: (channelId) =>
     `Rollcall ne peut pas publier de rappels d'absence dans ${channelMention(channelId)} : le salon n'existe plus ou n'est pas un salon textuel de ce serveur ; choisissez-en un autre.`,
   missing: (channelId, missing) =>
-    `Rollcall ne peut pas publier de rappels d'absence dans ${channelMention(channelId)} : il manque ${missing.join(', ')}.`,
+    `Rollcall ne peut pas publier de rappels d'absence dans ${channelMention(channelId)} : il manque ${missing}.`,
   failed:
     "Le dernier rappel d'absence n'a pas pu être publié (Discord n'a pas répondu) ; le prochain sera tenté.",
   refused: (channelId, permissions) =>
@@ -1150,6 +1178,8 @@ export const fr = {
       'Publier ici un rappel la veille de la fin d’une absence',
     'rollcall-admin.reports.options.reminder-pings.description':
       'Si le rappel notifie le membre qu’il nomme (non par défaut)',
+    'rollcall-admin.reports.options.show.description':
+      'True affiche les réglages en texte au lieu d’ouvrir le formulaire',
     'rollcall-admin.reports.options.reminders-off.description': 'True désactive les rappels d’absence',
     'rollcall-admin.reports.options.review-after-hours.description':
       'Heures qu’une LOA en attente peut attendre avant d’être signalée (0 : jamais)',

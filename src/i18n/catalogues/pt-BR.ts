@@ -76,6 +76,11 @@ const inputSentences = (f: Formats): Area<'inputSentences'> => ({
   oldVersion: 'Estes controles são de uma versão antiga do Rollcall; execute o comando de novo.',
   unknownCommand:
     'Esta versão do Rollcall não conhece esse comando; talvez os comandos precisem ser registrados de novo.',
+  formCannotPost: (channelId, missing) =>
+    `O Rollcall não pode postar em <#${channelId}> (falta: ${missing}); dê a ele essas permissões lá ou escolha outro canal. Nada foi salvo.`,
+  formNotThisServer: 'Esse canal não é deste servidor; escolha um dos dele. Nada foi salvo.',
+  formForged:
+    'O formulário enviou um valor que ele não oferece; abra-o de novo e escolha nele. Nada foi salvo.',
   notAChoice: (option, choices) =>
     `Esse valor não é uma das opções de \`${option}\`; escolha uma entre ${choices.map((c) => `\`${c}\``).join(', ')}. Nada foi feito.`,
   optionOutOfRange: (option, min, max, whole) =>
@@ -273,7 +278,7 @@ const reportSentences = (_f: Formats): Area<'reportSentences'> => ({
   digestNoChannel: (channelId) =>
     `O Rollcall não consegue publicar o resumo em ${channelMention(channelId)}: o canal não existe mais ou não é um canal de texto deste servidor; escolha outro.`,
   digestMissing: (channelId, missing) =>
-    `O Rollcall não consegue publicar o resumo em ${channelMention(channelId)}: falta ${missing.join(', ')}.`,
+    `O Rollcall não consegue publicar o resumo em ${channelMention(channelId)}: falta ${missing}.`,
   digestFailed:
     'O último resumo não pôde ser publicado (o Discord ou a API não respondeu); o próximo será tentado.',
   digestNeedsChannel:
@@ -853,6 +858,28 @@ const admin = (f: Formats): Section<'admin'> => ({
     quota: 'resultados de cota',
     leave: 'de ausência agora',
   },
+  form: {
+    reportsTitle: 'Configurações dos relatórios',
+    digestChannel: 'Canal do resumo',
+    digestChannelHint: 'Vazio: sem resumo. Um novo resumo precisa da frequência e da hora (opções).',
+    reminderChannel: 'Canal dos lembretes de ausência',
+    weekStart: 'Primeiro dia da semana',
+    language: 'Idioma do resumo',
+    serverLanguage: 'O do servidor',
+    switches: 'Lembretes e gráficos',
+    reminders: 'Postar lembretes de ausência',
+    pings: 'Os lembretes mencionam o membro',
+    charts: 'Gráficos nos relatórios e resumos',
+    changed: (items) => `Alterado: ${items}.`,
+    nothingChanged: 'Nada mudou.',
+    item: {
+      digest: 'canal do resumo',
+      reminders: 'lembretes de ausência',
+      weekStart: 'primeiro dia da semana',
+      language: 'idioma do resumo',
+      charts: 'gráficos',
+    },
+  },
   reviewAfter: (hours) =>
     hours === undefined
       ? 'Fila de revisão: uma LOA pendente nunca é marcada.'
@@ -878,7 +905,7 @@ const reminders = (f: Formats): Section<'reminders'> => ({
   noChannel: (channelId) =>
     `O Rollcall não pode publicar lembretes de ausência em ${channelMention(channelId)}: o canal não existe mais ou não é um canal de texto deste servidor; escolha outro.`,
   missing: (channelId, missing) =>
-    `O Rollcall não pode publicar lembretes de ausência em ${channelMention(channelId)}: falta ${missing.join(', ')}.`,
+    `O Rollcall não pode publicar lembretes de ausência em ${channelMention(channelId)}: falta ${missing}.`,
   failed:
     'Não foi possível publicar o último lembrete de ausência (o Discord não respondeu); o próximo será tentado.',
   refused: (channelId, permissions) =>
@@ -1113,6 +1140,8 @@ export const ptBR = {
       'Publicar aqui um lembrete na véspera do fim de uma ausência',
     'rollcall-admin.reports.options.reminder-pings.description':
       'Se o lembrete menciona com ping o membro citado (padrão: não)',
+    'rollcall-admin.reports.options.show.description':
+      'True mostra as configurações em texto em vez de abrir o formulário',
     'rollcall-admin.reports.options.reminders-off.description': 'True desativa os lembretes de ausência',
     'rollcall-admin.reports.options.review-after-hours.description':
       'Horas que uma LOA pendente pode aguardar antes de ser marcada (0: nunca)',

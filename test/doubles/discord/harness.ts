@@ -73,6 +73,11 @@ export interface SlashInput extends CommandInput, Where {
 export interface ModalInput extends Where {
   /** Submit even though no modal with this custom_id was shown to the user (builds plain rows from `fields`). */
   unsolicited?: boolean;
+  /**
+   * A crafted payload, not what Discord's client sends: values the modal does not offer pass, and a
+   * channel select's ids are resolved in whichever server has them (unresolved when none has).
+   */
+  forged?: boolean;
 }
 
 interface DriverDeps extends HandleDeps {
@@ -403,7 +408,10 @@ export class InteractionDriver {
         : { dm: true }
       : input;
     const place = placeOf(world, user, where);
-    const data = modalSubmission(modal, fields);
+    const data = modalSubmission(modal, fields, {
+      ...(place.guild ? { resolver: new Resolver(world, place.guild) } : {}),
+      forged: input.forged === true,
+    });
     const source = trigger?.sourceMessageId ? ledger.messages.get(trigger.sourceMessageId) : undefined;
     return this.#record(
       user,

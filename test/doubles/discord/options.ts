@@ -197,6 +197,18 @@ export class Resolver {
     };
     return channel.id;
   }
+
+  /** Resolves a channel of any server the double has, by id (a forged submission's "other server"). */
+  anyChannel(id: string): string {
+    const channel = [...this.world.guilds.values()].flatMap((g) => g.channels).find((c) => c.id === id);
+    if (!channel) throw new Error(`no server has channel ${id}`);
+    this.#used = true;
+    this.resolved.channels = {
+      ...this.resolved.channels,
+      [channel.id]: this.world.resolvedChannel(channel, '0'),
+    };
+    return channel.id;
+  }
 }
 
 function basicOption(

@@ -209,64 +209,197 @@ export function componentData(
   }
 }
 
-/** What the user filled in a modal: text by input custom_id, or chosen values for selects in labels. */
-export type ModalFields = Record<string, string | string[]>;
+/**
+ * What the user filled in a modal, by component custom_id: text for a text input or a radio group,
+ * chosen values for a select (channel and role selects take names or ids) or a checkbox group, true or
+ * false for a checkbox. A select, radio group or checkbox group left out sends what Discord sends for
+ * an untouched one: its defaults.
+ */
+export type ModalFields = Record<string, string | string[] | boolean>;
 
-function submitted(
+/** How a submission is checked: as Discord's client does (the default), or `forged`, as a crafted payload. */
+interface Submitting {
+  fields: ModalFields;
+  used: Set<string>;
+  resolver: Resolver | undefined;
+  /** Values a real client could not send pass through (ids unknown to the server are left unresolved). */
+  forged: boolean;
+}
+
+const optionValues = (component: LooseComponent): string[] =>
+  (Array.isArray(component.options) ? (component.options as Array<{ value?: unknown }>) : []).map((o) =>
+    String(o.value),
+  );
+const defaultsOf = (component: LooseComponent): string[] =>
+  Array.isArray(component.default_values)
+    ? (component.default_values as Array<{ id?: unknown }>).map((d) => String(d.id))
+    : (Array.isArray(component.options)
+        ? (component.options as Array<{ value?: unknown; default?: unknown }>)
+        : []
+      )
+        .filter((o) => o.default === true)
+        .map((o) => String(o.value));
+
+function textInput(component: LooseComponent, value: ModalFields[string] | undefined, id: number) {
+  const customId = String(component.custom_id ?? '');
+  if (value === undefined && component.required !== false)
+    throw new Error(`modal field ${customId} is required`);
+  if (typeof value !== 'string' && value !== undefined)
+    throw new Error(`modal field ${customId} is a text input`);
+  const text = value ?? '';
+  const min = typeof component.min_length === 'number' ? component.min_length : 0;
+  const max = typeof component.max_length === 'number' ? component.max_length : 4000;
+  if (text !== '' && (text.length < min || text.length > max))
+    throw new Error(`modal field ${customId}: length out of range`);
+  return { type: ComponentType.TextInput, id, custom_id: customId, value: text } as const;
+}
+
+/** The values chosen in a select, radio group or checkbox group, checked as Discord's client allows them. */
+function chosen(
   component: LooseComponent,
-  fields: ModalFields,
-  used: Set<string>,
-): ModalSubmitComponent | null {
+  value: ModalFields[string] | undefined,
+  how: Submitting,
+): string[] {
+  const customId = String(component.custom_id ?? '');
+  if (typeof value === 'boolean') throw new Error(`modal field ${customId} takes values, not true or false`);
+  const values = value === undefined ? defaultsOf(component) : Array.isArray(value) ? value : [value];
+  if (how.forged) return values;
+  const required = component.required !== false;
+  const radio = component.type === ComponentType.RadioGroup;
+  const checkboxes = component.type === ComponentType.CheckboxGroup;
+  const min = radio
+    ? required
+      ? 1
+      : 0
+    : typeof component.min_values === 'number'
+      ? component.min_values
+      : required
+        ? 1
+        : 0;
+  const max = radio
+    ? 1
+    : typeof component.max_values === 'number'
+      ? component.max_values
+      : checkboxes
+        ? optionValues(component).length
+        : 1;
+  if (
+    values.length < (required ? Math.max(1, min) : 0) ||
+    values.length > max ||
+    (values.length > 0 && values.length < min)
+  )
+    throw new Error(`modal field ${customId} takes ${min} to ${max} values, got ${values.length}`);
+  if (component.type === ComponentType.StringSelect || radio || checkboxes) {
+    const offered = optionValues(component);
+    const missing = values.filter((v) => !offered.includes(v));
+    if (missing.length > 0) throw new Error(`modal field ${customId} has no option ${missing.join(', ')}`);
+  }
+  return values;
+}
+
+/** A channel or role select's values, resolved (a forged id no server has stays unresolved, as Discord would not resolve it). */
+function resolvedValues(component: LooseComponent, values: string[], how: Submitting): string[] {
+  const resolver = how.resolver;
+  if (!resolver) throw new Error('selects in a modal need a guild');
+  return values.map((v) => {
+    try {
+      return component.type === ComponentType.ChannelSelect
+        ? how.forged
+          ? resolver.anyChannel(v)
+          : resolver.channel(v, '0')
+        : component.type === ComponentType.RoleSelect
+          ? resolver.role(v)
+          : resolver.user(v);
+    } catch (error) {
+      if (how.forged) return v;
+      throw error;
+    }
+  });
+}
+
+function submitted(component: LooseComponent, how: Submitting): ModalSubmitComponent | null {
   const customId = String(component.custom_id ?? '');
   const id = typeof component.id === 'number' ? component.id : 0;
-  const value = fields[customId];
-  if (value !== undefined) used.add(customId);
-  if (component.type === ComponentType.TextInput) {
-    if (value === undefined && component.required !== false)
-      throw new Error(`modal field ${customId} is required`);
-    if (Array.isArray(value)) throw new Error(`modal field ${customId} is a text input`);
-    const text = value ?? '';
-    const min = typeof component.min_length === 'number' ? component.min_length : 0;
-    const max = typeof component.max_length === 'number' ? component.max_length : 4000;
-    if (text !== '' && (text.length < min || text.length > max))
-      throw new Error(`modal field ${customId}: length out of range`);
-    return { type: ComponentType.TextInput, id, custom_id: customId, value: text };
+  const value = how.fields[customId];
+  if (value !== undefined) how.used.add(customId);
+  switch (component.type) {
+    case ComponentType.TextInput:
+      return textInput(component, value, id);
+    case ComponentType.Checkbox: {
+      if (value !== undefined && typeof value !== 'boolean')
+        throw new Error(`modal field ${customId} is a checkbox: true or false`);
+      return {
+        type: ComponentType.Checkbox,
+        id,
+        custom_id: customId,
+        value: value ?? component.default === true,
+      };
+    }
+    case ComponentType.RadioGroup: {
+      const values = chosen(component, value, how);
+      return { type: ComponentType.RadioGroup, id, custom_id: customId, value: values[0] ?? null };
+    }
+    case ComponentType.CheckboxGroup:
+      return {
+        type: ComponentType.CheckboxGroup,
+        id,
+        custom_id: customId,
+        values: chosen(component, value, how),
+      };
+    case ComponentType.StringSelect:
+      return {
+        type: ComponentType.StringSelect,
+        id,
+        custom_id: customId,
+        values: chosen(component, value, how),
+      };
+    case ComponentType.ChannelSelect:
+    case ComponentType.RoleSelect:
+    case ComponentType.UserSelect: {
+      const values = resolvedValues(component, chosen(component, value, how), how);
+      return { type: component.type, id, custom_id: customId, values } as ModalSubmitComponent;
+    }
+    default:
+      return null;
   }
-  if (component.type === ComponentType.StringSelect) {
-    const values = value === undefined ? [] : Array.isArray(value) ? value : [value];
-    return { type: ComponentType.StringSelect, id, custom_id: customId, values };
-  }
-  return null;
 }
 
 /**
  * The `data` of a modal submit, shaped like the modal that was shown: action rows with text inputs, or
- * labels wrapping a text input or string select; text displays come back as `{type: 10, id}`.
+ * labels wrapping a text input, a select (channel, role and user selects with their `resolved` data),
+ * a radio group, a checkbox group or a checkbox; text displays come back as `{type: 10, id}`.
  */
 export function modalSubmission(
   modal: APIModalInteractionResponseCallbackData,
   fields: ModalFields,
+  options: { resolver?: Resolver; forged?: boolean } = {},
 ): APIModalSubmission {
-  const used = new Set<string>();
+  const how: Submitting = {
+    fields,
+    used: new Set(),
+    resolver: options.resolver,
+    forged: options.forged === true,
+  };
   const components: APIModalSubmissionComponent[] = [];
   walkComponents(modal.components, (component, path) => {
     if (path.length !== 2) return;
     const id = typeof component.id === 'number' ? component.id : 0;
     if (component.type === ComponentType.ActionRow) {
       const inner = (Array.isArray(component.components) ? (component.components as LooseComponent[]) : [])
-        .map((c) => submitted(c, fields, used))
+        .map((c) => submitted(c, how))
         .filter((c): c is APIModalSubmitTextInputComponent => c?.type === ComponentType.TextInput);
       components.push({ type: ComponentType.ActionRow, id, components: inner });
     } else if (component.type === ComponentType.Label && component.component) {
-      const inner = submitted(component.component as LooseComponent, fields, used);
+      const inner = submitted(component.component as LooseComponent, how);
       if (inner) components.push({ type: ComponentType.Label, id, component: inner });
     } else if (component.type === ComponentType.TextDisplay) {
       components.push({ type: ComponentType.TextDisplay, id });
     }
   });
-  const unknown = Object.keys(fields).filter((key) => !used.has(key));
+  const unknown = Object.keys(fields).filter((key) => !how.used.has(key));
   if (unknown.length > 0) throw new Error(`modal ${modal.custom_id} has no field ${unknown.join(', ')}`);
-  return { custom_id: modal.custom_id, components };
+  const resolved = options.resolver?.result;
+  return { custom_id: modal.custom_id, components, ...(resolved ? { resolved } : {}) } as APIModalSubmission;
 }
 
 /** A modal submit payload. */

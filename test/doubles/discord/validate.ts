@@ -243,6 +243,80 @@ function messageErrorsAt(body: Loose): FormError[] {
   return errors;
 }
 
+/** What a label (18) may wrap in a modal. */
+const IN_LABEL = new Set<unknown>([
+  ComponentType.TextInput,
+  ...SELECTS,
+  ComponentType.FileUpload,
+  ComponentType.RadioGroup,
+  ComponentType.CheckboxGroup,
+  ComponentType.Checkbox,
+]);
+
+/** A modal's top-level components: labels, text displays, and (deprecated) action rows of text inputs. */
+const MODAL_TOP = new Set<unknown>([ComponentType.Label, ComponentType.TextDisplay, ComponentType.ActionRow]);
+
+function between(errors: FormError[], path: ComponentPath, value: unknown, min: number, max: number): void {
+  if (value === undefined) return;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max)
+    errors.push({ path, code: 'NUMBER_TYPE_OUT_OF_RANGE', message: `Must be between ${min} and ${max}.` });
+}
+
+/** A radio group's or checkbox group's options: how many, their labels, values and descriptions, and defaults. */
+function groupErrors(errors: FormError[], component: LooseComponent, path: ComponentPath): void {
+  const at = (...rest: Array<string | number>): ComponentPath => [...path, ...rest];
+  const radio = component.type === ComponentType.RadioGroup;
+  const options = Array.isArray(component.options) ? (component.options as unknown[]) : [];
+  const [min, max] = radio ? [2, 10] : [1, 10];
+  if (options.length < min || options.length > max)
+    errors.push({
+      path: at('options'),
+      code: 'BASE_TYPE_BAD_LENGTH',
+      message: `Must be between ${min} and ${max} in length.`,
+    });
+  options.forEach((option, o) => {
+    if (!isObject(option)) return;
+    maxLength(errors, at('options', o, 'label'), option.label, 100, 1);
+    maxLength(errors, at('options', o, 'value'), option.value, 100, 1);
+    maxLength(errors, at('options', o, 'description'), option.description, 100);
+  });
+  const defaults = options.filter((o) => isObject(o) && o.default === true).length;
+  if (radio && defaults > 1)
+    errors.push({
+      path: at('options'),
+      code: 'COMPONENT_INVALID',
+      message: 'Only one option can be default.',
+    });
+  if (!radio) {
+    between(errors, at('min_values'), component.min_values, 0, 10);
+    between(errors, at('max_values'), component.max_values, 1, 10);
+  }
+}
+
+/** One component inside a modal's label (or a text input in a legacy row). */
+function modalComponentErrors(errors: FormError[], component: LooseComponent, path: ComponentPath): void {
+  const at = (...rest: Array<string | number>): ComponentPath => [...path, ...rest];
+  maxLength(errors, at('custom_id'), component.custom_id, 100, 1);
+  if (component.type === ComponentType.TextInput) {
+    maxLength(errors, at('label'), component.label, 45);
+    maxLength(errors, at('value'), component.value, 4000);
+    maxLength(errors, at('placeholder'), component.placeholder, 100);
+  } else if (SELECTS.has(component.type)) {
+    componentErrors(errors, component, path);
+    between(errors, at('min_values'), component.min_values, 0, 25);
+    between(errors, at('max_values'), component.max_values, 1, 25);
+    const max = typeof component.max_values === 'number' ? component.max_values : 1;
+    if (Array.isArray(component.default_values) && component.default_values.length > max)
+      errors.push({
+        path: at('default_values'),
+        code: 'BASE_TYPE_BAD_LENGTH',
+        message: `Must be between 0 and ${max} in length.`,
+      });
+  } else if (component.type === ComponentType.RadioGroup || component.type === ComponentType.CheckboxGroup) {
+    groupErrors(errors, component, path);
+  }
+}
+
 /** The form errors of a modal (callback type 9). */
 export function modalErrors(data: Loose): FormError[] {
   const errors: FormError[] = [];
@@ -256,16 +330,48 @@ export function modalErrors(data: Loose): FormError[] {
       message: 'Must be between 1 and 5 in length.',
     });
   }
+  const seen = new Set<string>();
   walkComponents(
     rows,
     (component, path) => {
-      if (component.type === ComponentType.TextInput) {
-        maxLength(errors, [...path, 'custom_id'], component.custom_id, 100, 1);
-        maxLength(errors, [...path, 'label'], component.label, 45);
-        maxLength(errors, [...path, 'value'], component.value, 4000);
-        maxLength(errors, [...path, 'placeholder'], component.placeholder, 100);
-      } else if (component.type === ComponentType.Label) {
+      const top = path.length === 3;
+      if (top && !MODAL_TOP.has(component.type))
+        errors.push({
+          path: [...path, 'type'],
+          code: 'UNION_TYPE_CHOICES',
+          message: 'A modal holds labels, text displays or action rows of text inputs.',
+        });
+      if (typeof component.custom_id === 'string') {
+        if (seen.has(component.custom_id))
+          errors.push({
+            path: [...path, 'custom_id'],
+            code: 'COMPONENT_CUSTOM_ID_DUPLICATED',
+            message: 'Component custom id cannot be duplicated',
+          });
+        seen.add(component.custom_id);
+      }
+      if (component.type === ComponentType.Label) {
         maxLength(errors, [...path, 'label'], component.label, 45, 1);
+        maxLength(errors, [...path, 'description'], component.description, 100);
+        const inner = isObject(component.component) ? component.component : undefined;
+        if (!inner || !IN_LABEL.has(inner.type))
+          errors.push({
+            path: [...path, 'component'],
+            code: 'UNION_TYPE_CHOICES',
+            message: 'A label wraps a text input, a select, a file upload, a radio group or checkbox(es).',
+          });
+      } else if (component.type === ComponentType.ActionRow) {
+        const children = Array.isArray(component.components)
+          ? (component.components as LooseComponent[])
+          : [];
+        if (children.length !== 1 || children[0]?.type !== ComponentType.TextInput)
+          errors.push({
+            path: [...path, 'components'],
+            code: 'UNION_TYPE_CHOICES',
+            message: "A modal's action row holds one text input (put other components in a label).",
+          });
+      } else if (!top && component.type !== ComponentType.TextDisplay) {
+        modalComponentErrors(errors, component, path);
       }
     },
     ['data', 'components'],

@@ -1,0 +1,113 @@
+/**
+ * The report settings form end to end in hosted mode (issue 40 item 3): the real bot between the
+ * Discord double (which checks the modal as Discord does) and the sandbox API. /rollcall-admin reports
+ * with no option opens the form holding the saved values; a submission saves what changed and says
+ * so; a channel the bot cannot post in, a channel of another server, and a value the form does not
+ * offer are refused in one sentence each, with nothing saved.
+ */
+import { ComponentType } from 'discord.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_IDS } from '../../commands/admin/index.js';
+import { wordsFor } from '../../src/i18n/words.js';
+import type { Store } from '../../src/store/index.js';
+import { flattenComponents } from '../doubles/discord/components.js';
+import { generateDataset } from '../doubles/sandbox/data.js';
+import { type HostedWorld, lockedChannel, startHostedWorld } from '../reports/hosted-world.js';
+
+const GUILD = '1300000000000000581';
+const EN = wordsFor('en-US');
+
+let hosted: HostedWorld;
+const dataset = generateDataset({ seed: 31, members: 20, loas: 20, shifts: 20, logs: 5, auditLogs: 5 });
+
+beforeAll(async () => {
+  hosted = await startHostedWorld({
+    guildId: GUILD,
+    sandbox: { dataset },
+    guild: {
+      channels: [{ name: 'general' }, { name: 'leave-reminders' }, lockedChannel(GUILD, 'announcements')],
+    },
+    extraGuilds: [{ name: 'Elsewhere', channels: [{ name: 'elsewhere-general' }] }],
+    keyByte: 11,
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await hosted?.close();
+});
+
+const store = () => hosted.world.app.store() as Store;
+
+async function openForm() {
+  const { world, admin } = hosted;
+  const opened = await (
+    await world.double.slash(admin, 'rollcall-admin', { subcommand: 'reports', guildId: GUILD })
+  ).response();
+  expect(opened.kind).toBe('modal');
+  return opened.modal!;
+}
+
+async function submit(fields: Record<string, string | string[] | boolean>, forged = false) {
+  const { world, admin } = hosted;
+  const answer = await (
+    await world.double.submitModal(admin, ADMIN_IDS.reportsForm, fields, { guildId: GUILD, forged })
+  ).response();
+  expect(answer.ephemeral).toBe(true);
+  return answer.message?.content ?? '';
+}
+
+const field = (modal: { components: unknown[] }, customId: string) =>
+  flattenComponents(modal.components).find((c) => c.custom_id === customId);
+
+describe('the report settings form', () => {
+  it('opens with the saved values, saves what changed and says what changed', async () => {
+    const reminders = hosted.world.double.channel('leave-reminders', GUILD);
+    const modal = await openForm();
+    expect(modal.components).toHaveLength(5);
+    expect(modal.components.every((c) => c.type === ComponentType.Label)).toBe(true);
+    const week = field(modal, 'week-start') as { options: Array<{ value: string; default?: boolean }> };
+    expect(week.options.find((o) => o.default)?.value).toBe('monday');
+    expect(field(modal, 'reminder-channel')?.default_values).toBeUndefined();
+
+    const answer = await submit({
+      'reminder-channel': [reminders.id],
+      'week-start': 'sunday',
+      switches: ['reminders', 'charts'],
+    });
+    expect(answer.split('\n')[0]).toBe(
+      EN.admin.form.changed(`${EN.admin.form.item.reminders}, ${EN.admin.form.item.weekStart}`),
+    );
+    expect(await store().reminders.get(GUILD)).toMatchObject({ channelId: reminders.id, pings: false });
+
+    const again = await openForm();
+    expect(field(again, 'reminder-channel')?.default_values).toEqual([{ id: reminders.id, type: 'channel' }]);
+    const weekAgain = field(again, 'week-start') as { options: Array<{ value: string; default?: boolean }> };
+    expect(weekAgain.options.find((o) => o.default)?.value).toBe('sunday');
+    // Submitted untouched: nothing changes, the settings are shown.
+    expect((await submit({})).split('\n')[0]).toBe(EN.admin.form.nothingChanged);
+  }, 60_000);
+
+  it('refuses a channel the bot cannot post in, saving nothing', async () => {
+    const locked = hosted.world.double.channel('announcements', GUILD);
+    const before = await store().reminders.get(GUILD);
+    await openForm();
+    expect(await submit({ 'reminder-channel': [locked.id], 'week-start': 'friday' })).toBe(
+      EN.sentences.formCannotPost(locked.id, 'Send Messages'),
+    );
+    expect(await store().reminders.get(GUILD)).toEqual(before);
+  }, 60_000);
+
+  it('refuses a channel of another server and a forged value, saving nothing', async () => {
+    const elsewhere = hosted.world.double.guilds.find((g) => g.id !== GUILD)!.channels[0]!;
+    const before = await store().reminders.get(GUILD);
+    await openForm();
+    expect(await submit({ 'reminder-channel': [elsewhere.id], 'week-start': 'friday' }, true)).toBe(
+      EN.sentences.formNotThisServer,
+    );
+    expect(await submit({ 'week-start': 'someday' }, true)).toBe(EN.sentences.formForged);
+    expect(await submit({ 'digest-channel': ['1300000000000000999'] }, true)).toBe(EN.sentences.formForged);
+    expect(await store().reminders.get(GUILD)).toEqual(before);
+    const settings = await hosted.adminReports({});
+    expect(settings).not.toContain('Friday');
+  }, 60_000);
+});
