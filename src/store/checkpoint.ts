@@ -102,6 +102,8 @@ export class Checkpointer {
     const { file, everyMs, busyTimeoutMs } = options;
     const worker = new Worker(SCRIPT, {
       eval: true,
+      // None of the process's flags: `--input-type=module` would make the script ESM (no require).
+      execArgv: [],
       workerData: { driver, file, everyMs, busyTimeoutMs },
       resourceLimits: { maxOldGenerationSizeMb: 32 },
     });

@@ -5,12 +5,13 @@
  * alone (without its WAL), so a checkpoint is proven by the rows it moved; the thread's own timer
  * is set to an hour, so only the checkpoints the tests ask for happen.
  */
+import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'libsql';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { checkpointThreads } from '../../src/store/checkpoint.js';
 import { openStore, SQLITE_FILE, type Store, type StoreOptions } from '../../src/store/index.js';
 
@@ -163,5 +164,31 @@ describe('store: SQLite checkpoints in a thread of their own', () => {
     expect(JSON.stringify(warned[0]?.fields)).toMatch(/disk I\/O error/);
     await write(store, 4);
     expect((await store.getSettings(GUILD(3))).defaultVisibility).toBe('public');
+  });
+
+  it('never keeps the process alive: a process that opened a store and did not close it ends by itself', async () => {
+    const dir = folder();
+    const store = new URL('../../src/store/index.ts', import.meta.url).href;
+    const script = `
+      const { openStore } = await import(${JSON.stringify(store)});
+      const opened = await openStore({ dataDir: ${JSON.stringify(dir)} });
+      const state = await opened.checkpoint();
+      console.log(state.by);
+    `;
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    onTestFinished(() => {
+      if (child.exitCode === null) child.kill();
+    });
+    let said = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      said += chunk.toString();
+    });
+    // Nothing ends the child but its event loop running out of work; a thread it waits for hangs
+    // the test until its timeout.
+    const code = await new Promise((resolve) => child.once('exit', resolve));
+    expect(said.trim()).toBe('thread');
+    expect(code).toBe(0);
   });
 });
