@@ -77,7 +77,7 @@ export function checkpointThreads(): number {
   return running;
 }
 
-export interface CheckpointerOptions {
+interface CheckpointerOptions {
   file: string;
   everyMs: number;
   /** How long the thread's TRUNCATE at close waits for another connection's lock (ms). */

@@ -167,7 +167,7 @@ export interface Store {
 }
 
 /** How a SQLite store's commits reach the disk, as its own connection reports it. */
-export interface CheckpointState {
+interface CheckpointState {
   /** Who checkpoints: the store's thread, or SQLite itself on the event loop (the thread failed). */
   by: 'thread' | 'sqlite';
   /** The connection's `PRAGMA synchronous`: 1 NORMAL, 2 FULL. */
