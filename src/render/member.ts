@@ -103,7 +103,11 @@ const QUOTA_KEYS: Record<QuotaRow['status'], 'quotaMet' | 'quotaNotMet' | 'quota
   'on leave': 'quotaExempt',
 };
 
-const QUOTA_MARKS: Record<QuotaRow['status'], MarkName> = { pass: 'pass', fail: 'fail', 'on leave': 'onLeave' };
+const QUOTA_MARKS: Record<QuotaRow['status'], MarkName> = {
+  pass: 'pass',
+  fail: 'fail',
+  'on leave': 'onLeave',
+};
 
 /**
  * The scorecard's fields: time on duty and rank, quota, leave; a field with nothing to say is left
