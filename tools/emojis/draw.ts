@@ -61,7 +61,7 @@ const folder = new URL('../../assets/emojis/', import.meta.url);
 for (const name of EMOJI_NAMES) {
   const shape = SHAPES[name];
   if (!shape) throw new Error(`No shape for ${name}: add one to tools/emojis/draw.ts`);
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="128" height="128" viewBox="0 0 128 128">${shape}</svg>\n`;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="128" height="128" viewBox="0 0 128 128" role="img"><title>${name}</title>${shape}</svg>\n`;
   const png = new Resvg(svg, { fitTo: { mode: 'width', value: 128 }, font: { loadSystemFonts: false } })
     .render()
     .asPng();
