@@ -23,6 +23,8 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist ./dist
+# The application emojis deploy-commands uploads (dist/src/deploy-emojis.js reads ../../assets/emojis).
+COPY assets ./assets
 # Rollcall's own files (DATA_DIR: the limit counters without CACHE_URL, the SQLite store without
 # DATABASE_URL) live in a volume at /data, owned by the user the bot runs as; /app stays read-only.
 # Without a volume they would go with the container, and the month's request count with them.

@@ -133,6 +133,7 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
   const views = new ViewRegistry();
   for (const command of commands) views.register(...command.views);
   const bot = createBot({
+    appEmojis: config.APP_EMOJIS,
     token: config.DISCORD_TOKEN,
     restApiUrl: config.DISCORD_API_URL,
     userMenus,

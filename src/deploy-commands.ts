@@ -25,6 +25,7 @@ import {
   loadDeployConfig,
 } from './base/config.js';
 import { resolvePermissions } from './base/permissions.js';
+import { deployEmojis, emojiPlan } from './deploy-emojis.js';
 import { localize } from './i18n/commands.js';
 
 /** The command definitions as Discord receives them. */
@@ -56,11 +57,15 @@ function targets(config: DeployConfig): Array<string | null> {
   return config.DISCORD_GUILD_ID.length > 0 ? config.DISCORD_GUILD_ID : [null];
 }
 
-/** Replace the application's commands (in each listed guild, or globally) with Rollcall's; returns how many. */
-export async function registerCommands(config: DeployConfig): Promise<number> {
-  const rest = new REST(config.DISCORD_API_URL ? { api: config.DISCORD_API_URL } : {}).setToken(
+function restOf(config: Pick<DeployConfig, 'DISCORD_API_URL' | 'DISCORD_TOKEN'>): REST {
+  return new REST(config.DISCORD_API_URL ? { api: config.DISCORD_API_URL } : {}).setToken(
     config.DISCORD_TOKEN,
   );
+}
+
+/** Replace the application's commands (in each listed guild, or globally) with Rollcall's; returns how many. */
+export async function registerCommands(config: DeployConfig): Promise<number> {
+  const rest = restOf(config);
   const body = commandBodies(config.COMMAND_PERMISSIONS, isHosted(config));
   let count = 0;
   for (const guildId of targets(config)) {
@@ -77,6 +82,24 @@ async function main(argv: string[]): Promise<number> {
     const setting = process.env.COMMAND_PERMISSIONS?.trim() || DEFAULT_COMMAND_PERMISSIONS;
     const hosted = (process.env.API_TOKEN?.trim() ?? '') === '';
     process.stdout.write(`${JSON.stringify(commandBodies(setting, hosted), null, 2)}\n`);
+    // What it would upload, on stderr (stdout is the JSON): compared with the application's own
+    // emojis when its settings are there (a read, nothing written), else the whole set.
+    const token = process.env.DISCORD_TOKEN?.trim();
+    const app = process.env.DISCORD_APPLICATION_ID?.trim();
+    if (!/^(false|0|no)$/.test(process.env.APP_EMOJIS?.trim() ?? '')) {
+      const lines =
+        token && app
+          ? await deployEmojis(
+              restOf({
+                DISCORD_TOKEN: token,
+                DISCORD_API_URL: process.env.DISCORD_API_URL?.trim() || undefined,
+              }),
+              app,
+              true,
+            )
+          : { said: [emojiPlan()], problems: [] };
+      process.stderr.write([...lines.said, ...lines.problems].map((l) => `${l}\n`).join(''));
+    }
     return 0;
   }
   const loaded = loadDeployConfig();
@@ -91,6 +114,14 @@ async function main(argv: string[]): Promise<number> {
     const where =
       ids.length > 0 ? `server${ids.length > 1 ? 's' : ''} ${ids.join(', ')}` : 'every server (global)';
     process.stdout.write(`Registered ${count} commands for ${where}.\n`);
+    if (!config.APP_EMOJIS) {
+      process.stdout.write('Emojis: off (APP_EMOJIS=false), none uploaded.\n');
+      return 0;
+    }
+    // Emoji failures are said, one line each, and never fail the deploy: the answers use Unicode.
+    const emojis = await deployEmojis(restOf(config), config.DISCORD_APPLICATION_ID);
+    process.stdout.write(emojis.said.map((l) => `${l}\n`).join(''));
+    process.stderr.write(emojis.problems.map((l) => `${l}\n`).join(''));
     return 0;
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);

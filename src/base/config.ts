@@ -148,6 +148,8 @@ const schema = z.object({
     message: 'must be Discord server ids (17-20 digits) separated by commas',
   }),
   DISCORD_API_URL: urlSetting(httpUrl).optional(),
+  // The application's own emojis as the states' marks (uploaded by deploy-commands); false: Unicode.
+  APP_EMOJIS: bool(true),
   API_BASE_URL: urlSetting({
     ...httpUrl,
     pathEnd: { path: '/api/v1', why: 'the API version prefix' },
@@ -369,6 +371,7 @@ const deploySchema = schema.pick({
   DISCORD_APPLICATION_ID: true,
   DISCORD_GUILD_ID: true,
   DISCORD_API_URL: true,
+  APP_EMOJIS: true,
   COMMAND_PERMISSIONS: true,
   LOG_LEVEL: true,
   LOG_FORMAT: true,

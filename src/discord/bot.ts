@@ -6,6 +6,7 @@ import { Client, Events, GatewayIntentBits, type Interaction, Options } from 'di
 import { within } from '../api/abort.js';
 import { withoutRequests } from '../api/wait.js';
 import type { Logger } from '../base/log.js';
+import { useApplicationEmojis } from '../render/marks.js';
 import { say, UserError } from './replies.js';
 import { Router, type RouterOptions } from './router.js';
 
@@ -18,6 +19,8 @@ export interface BotOptions extends RouterOptions {
    * is only unavailable during a Discord outage. Must not reject.
    */
   onGuildLeft?: (guildId: string) => Promise<void>;
+  /** Use the application's own emojis as the states' marks (APP_EMOJIS; default true). */
+  appEmojis?: boolean;
 }
 
 export interface Bot {
@@ -100,12 +103,41 @@ export function createBot(options: BotOptions): Bot {
   });
   client.on(Events.ShardResume, (shard, replayed) => logger.info({ shard, replayed }, 'gateway resumed'));
 
+  /**
+   * Read the application's emojis (one request) and use Rollcall's among them as the marks; on a
+   * failure, one log line and the Unicode marks. Again at each new gateway session (a reconnect
+   * that could not resume), which is when an upload made meanwhile is picked up without a restart.
+   */
+  async function loadEmojis(): Promise<void> {
+    if (options.appEmojis === false) {
+      useApplicationEmojis([]);
+      return;
+    }
+    try {
+      const emojis = await client.application?.emojis.fetch();
+      const used = useApplicationEmojis([...(emojis?.values() ?? [])]);
+      logger.info(
+        { used },
+        used > 0 ? 'application emojis in use as marks' : 'no application emojis: Unicode marks',
+      );
+    } catch (error) {
+      useApplicationEmojis([]);
+      logger.warn({ err: error }, 'could not read the application emojis: Unicode marks');
+    }
+  }
+  let sessions = 0;
+  client.on(Events.ShardReady, () => {
+    sessions += 1;
+    if (sessions > 1 && client.isReady()) void loadEmojis();
+  });
+
   return {
     client,
     async start() {
       const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
       await client.login(options.token);
       await ready;
+      await loadEmojis();
       logger.info({ user: client.user?.id, guilds: client.guilds.cache.size }, 'connected to Discord');
     },
     async stop(graceMs = 8_000, atDeadline) {

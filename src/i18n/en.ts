@@ -523,14 +523,14 @@ const member = (f: Formats) => ({
   timeInShiftsSoFar: (time: string, shifts: number) =>
     `at least ${time} in ${f.count(shifts)} ${f.plural(shifts, { one: 'shift', other: 'shifts' })} so far`,
   rankNotKnownYet: 'rank not known yet',
-  quotaNotMetSoFar: '❔ not met so far',
+  quotaNotMetSoFar: 'not met so far',
   /** A field whose answer is on pages not read yet (quota, leave). */
   notKnownYet: 'not known yet',
   onDutyNow: 'on duty now',
   quota: 'Quota',
-  quotaMet: '✅ met',
-  quotaNotMet: '❌ not met',
-  quotaExempt: '🌴 exempt (on leave)',
+  quotaMet: 'met',
+  quotaNotMet: 'not met',
+  quotaExempt: 'exempt (on leave)',
   /** "2h of 5h". */
   quotaDone: (done: string, required: string) => `${done} of ${required}`,
   onLeave: 'On leave',
@@ -836,9 +836,9 @@ const reports = (f: Formats) => ({
   nobodyOnLeave: 'Nobody is on leave now.',
   noLeaveStarts: 'No leave starts in that time.',
   quotaTitle: (period: string) => `Quota check · ${period}`,
-  pass: '✅ pass',
-  fail: '❌ fail',
-  onLeave: '🌴 on leave',
+  pass: 'pass',
+  fail: 'fail',
+  onLeave: 'on leave',
   /** "2h of 10h". */
   doneOf: (done: string, required: string) => `${done} of ${required}`,
   quotaSummary: (pass: number, fail: number, leave: number) =>
@@ -856,8 +856,8 @@ const reports = (f: Formats) => ({
   leaveLeftOut: 'on leave left out',
   neverOnDuty: 'never on duty',
   lastShift: (when: string) => `last shift ${when}`,
-  onLeaveNoReturn: '🌴 on leave, no return date',
-  onLeaveUntil: (when: string) => `🌴 on leave until ${when}`,
+  onLeaveNoReturn: 'on leave, no return date',
+  onLeaveUntil: (when: string) => `on leave until ${when}`,
   everyoneActive: 'Every member had a shift in that time.',
   /** /quota inactive on a snapshot whose shifts, LOAs or members are not read whole (`total`: pages there are, when known). */
   inactiveNeedsEveryPage: (read: number, total: number | undefined, roles: boolean) =>
@@ -871,7 +871,7 @@ const reports = (f: Formats) => ({
   partialRows: (readSoFar: string) => `⚠️ Partial: more may be on pages not read yet. ${readSoFar}`,
   /** A report's total from a partial read: "10 LOAs so far". */
   soFar: (total: string) => `${total} so far`,
-  failSoFar: '❔ not met so far',
+  failSoFar: 'not met so far',
   quotaSummarySoFar: (pass: number, fail: number, leave: number) =>
     `${f.count(pass)} pass · ${f.count(fail)} not met so far · ${f.count(leave)} on leave`,
   /** A shift still running after more than 7 days (/shift active). */
@@ -1092,7 +1092,7 @@ const reminders = (f: Formats) => ({
   noReturnDate: 'no return date',
   count: (n: number) => `${f.count(n)} ${f.plural(n, { one: 'LOA', other: 'LOAs' })}`,
   /** The reminder posted the day before a leave ends. */
-  reminder: (who: string, back: string) => `🌴 Leave ends tomorrow: ${who} is back ${back}.`,
+  reminder: (who: string, back: string) => `Leave ends tomorrow: ${who} is back ${back}.`,
   /** The admins' settings view; `problem` is the last one recorded, as it was written. */
   state: (r: { channelId: string; pings: boolean; problem?: string } | undefined) =>
     r === undefined

@@ -18,6 +18,7 @@ import {
 } from './format.js';
 import { roleMentions } from './inline-list.js';
 import { codeLabel, type Labelled } from './labels.js';
+import { mark } from './marks.js';
 import { detailEmbed, listEmbed } from './page.js';
 
 const COLOUR = 0xfee75c;
@@ -52,8 +53,8 @@ export function settingsSummary(app: Partial<Application>, t: Words): string {
   for (const key of APPLICATION_SETTINGS) {
     const value = app[key];
     const label = t.application.setting[key];
-    if (value === true) lines.push(`✅ ${label}`);
-    else if (value === false) lines.push(`❌ ${label}`);
+    if (value === true) lines.push(`${mark('pass')} ${label}`);
+    else if (value === false) lines.push(`${mark('fail')} ${label}`);
   }
   return lines.length > 0 ? lines.join('\n') : NONE;
 }
@@ -97,9 +98,9 @@ export function describeForm(value: unknown, keys: readonly string[], t: Words):
 export function applicationRow(app: Partial<Application>, t: Words): string {
   const state =
     app.acceptingResponses === true
-      ? `🟢 ${t.application.open}`
+      ? `${mark('open')} ${t.application.open}`
       : app.acceptingResponses === false
-        ? `🔴 ${t.application.closed}`
+        ? `${mark('closed')} ${t.application.closed}`
         : NONE;
   const title = safeLine(app.title, 80);
   return [

@@ -11,6 +11,7 @@
 import { ENGLISH, type Words } from '../i18n/words.js';
 import type { LoaState } from '../reports/leave.js';
 import { plainText, safeLine } from './format.js';
+import { type MarkName, mark } from './marks.js';
 import type { People } from './people.js';
 
 /** The code tables a server can name, as stored in its settings. */
@@ -107,12 +108,17 @@ export function labelProblem(label: string): 'length' | 'markup' | undefined {
 }
 
 /** An LOA's state (src/reports/leave.ts decides it) as its mark. */
-export const LOA_STATE_EMOJI: Record<LoaState, string> = {
-  Cancelled: '⚪',
-  Denied: '🔴',
-  Ended: '⚫',
-  Expired: '⚫',
-  Active: '🟢',
-  Approved: '🔵',
-  'Pending review': '🟡',
+const LOA_STATE_MARK: Record<LoaState, MarkName> = {
+  Cancelled: 'cancelled',
+  Denied: 'denied',
+  Ended: 'ended',
+  Expired: 'ended',
+  Active: 'loaActive',
+  Approved: 'approved',
+  'Pending review': 'pending',
 };
+
+/** An LOA's state as its mark (src/render/marks.ts). */
+export function loaStateMark(state: LoaState): string {
+  return mark(LOA_STATE_MARK[state]);
+}

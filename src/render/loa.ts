@@ -19,7 +19,7 @@ import {
   safeText,
   truncate,
 } from './format.js';
-import { codeLabel, type Labelled, LOA_STATE_EMOJI } from './labels.js';
+import { codeLabel, type Labelled, loaStateMark } from './labels.js';
 import { detailEmbed, type FooterFacts, listEmbed } from './page.js';
 import {
   actor,
@@ -98,7 +98,7 @@ export function loaRow(
   const wait = review && state === 'Pending review' ? waitText(loa, review, t) : '';
   return [
     person(loa.memberId, people),
-    `${LOA_STATE_EMOJI[state]} **${loaStateText(state, t)}**`,
+    `${loaStateMark(state)} **${loaStateText(state, t)}**`,
     ...(wait ? [wait] : []),
     `${t.f.date(loa.startAt)} → ${t.f.date(loa.endAt)}`,
     safeLine(loa.reason, 80),
@@ -237,7 +237,7 @@ export function renderLoa(
     describeEntries(value, undefined, (e) => loaEntry(e, source.people, t), t);
   return detailEmbed(
     {
-      title: `${LOA_STATE_EMOJI[state]} ${w.detailTitle(safeLine(loa.id, 200), loaStateText(state, t))}`,
+      title: `${loaStateMark(state)} ${w.detailTitle(safeLine(loa.id, 200), loaStateText(state, t))}`,
       description: safeText(loa.reason, 2000),
       color: COLOUR,
       fields: [

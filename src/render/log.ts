@@ -6,6 +6,7 @@ import type { Words } from '../i18n/words.js';
 import { describeEntries } from './entries.js';
 import { code, field, isSetTimestamp, NONE, plainText, safeLine, safeText } from './format.js';
 import { type CodeLabels, codeLabel, type Labelled, plainCodeLabel } from './labels.js';
+import { mark } from './marks.js';
 import { detailEmbed, listEmbed } from './page.js';
 import { actor } from './people.js';
 
@@ -60,11 +61,11 @@ function yesNo(value: unknown, t: Words): string {
 /** Emoji flags for a list row: hidden, expired, temporary ban (running or over). */
 export function logFlags(log: Partial<Log>, nowMs: number): string {
   const flags: string[] = [];
-  if (log.hidden === true) flags.push('🙈');
-  if (log.expired === true) flags.push('⌛');
+  if (log.hidden === true) flags.push(mark('hidden'));
+  if (log.expired === true) flags.push(mark('expired'));
   const ban = tempBanState(log, nowMs);
-  if (ban === 'running' || ban === 'no-end') flags.push('⛔');
-  if (ban === 'passed') flags.push('🔓');
+  if (ban === 'running' || ban === 'no-end') flags.push(mark('ban'));
+  if (ban === 'passed') flags.push(mark('banOver'));
   return flags.join('');
 }
 

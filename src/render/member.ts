@@ -9,6 +9,7 @@ import type { Scorecard } from '../reports/scorecard.js';
 import { code, colour, field, NONE, plainText, roleMention, safeLine, userMention } from './format.js';
 import { joinWithin, stringItems } from './inline-list.js';
 import type { Labelled } from './labels.js';
+import { type MarkName, mark } from './marks.js';
 import { ageText, detailEmbed, listEmbed } from './page.js';
 import { discordUserOf, type People, person } from './people.js';
 import { partialOf, readSoFar } from './reports.js';
@@ -102,6 +103,12 @@ const QUOTA_KEYS: Record<QuotaRow['status'], 'quotaMet' | 'quotaNotMet' | 'quota
   'on leave': 'quotaExempt',
 };
 
+const QUOTA_MARKS: Record<QuotaRow['status'], MarkName> = {
+  pass: 'pass',
+  fail: 'fail',
+  'on leave': 'onLeave',
+};
+
 /**
  * The scorecard's fields: time on duty and rank, quota, leave; a field with nothing to say is left
  * out. In the reader's words `t`.
@@ -125,12 +132,14 @@ function standingFields(s: MemberStanding, t: Words): APIEmbedField[] {
   const reading = partial ? `\n${readSoFar(partial, t)}` : '';
   const fields = [field(said(s.period, t), `${onDuty.join(' · ')}${reading}`, false)];
   if (card.quota) {
-    const mark =
-      partial && card.quota.status === 'fail' ? w.quotaNotMetSoFar : w[QUOTA_KEYS[card.quota.status]];
+    const state =
+      partial && card.quota.status === 'fail'
+        ? `${mark('unknown')} ${w.quotaNotMetSoFar}`
+        : `${mark(QUOTA_MARKS[card.quota.status])} ${w[QUOTA_KEYS[card.quota.status]]}`;
     fields.push(
       field(
         w.quota,
-        `${mark} · ${w.quotaDone(t.f.duration(card.quota.done), t.f.duration(card.quota.required))}`,
+        `${state} · ${w.quotaDone(t.f.duration(card.quota.done), t.f.duration(card.quota.required))}`,
       ),
     );
   } else if (partial && card.memberRead === false) fields.push(field(w.quota, w.notKnownYet));

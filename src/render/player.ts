@@ -13,6 +13,7 @@ import type { Words } from '../i18n/words.js';
 import { field, NONE, safeLine } from './format.js';
 import { codeLabel, type Labelled } from './labels.js';
 import { logRow, tempBanState } from './log.js';
+import { mark } from './marks.js';
 import { detailEmbed } from './page.js';
 
 /** What "Check player" read: the player's logs, from as many pages as the month allowed. */
@@ -78,7 +79,7 @@ export function renderPlayer(record: PlayerRecord, source: Source & Labelled): A
   const shown = Math.min(NEWEST_SHOWN, logs.length);
   return detailEmbed(
     {
-      title: `${running ? '⛔ ' : ''}${w.title(safeLine(record.username, 100))}`,
+      title: `${running ? `${mark('ban')} ` : ''}${w.title(safeLine(record.username, 100))}`,
       description: newest
         .slice(0, NEWEST_SHOWN)
         .map((l) => logRow(l, source.fetchedAt, source.labels, t))

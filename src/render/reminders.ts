@@ -13,6 +13,7 @@ import type { Words } from '../i18n/words.js';
 import type { LeaveAhead } from '../reports/reminders.js';
 import { code, NONE } from './format.js';
 import type { Labelled } from './labels.js';
+import { mark } from './marks.js';
 import { discordUserOf, type People, person } from './people.js';
 import { type ReportFacts, reportList } from './reports.js';
 
@@ -94,7 +95,7 @@ export function renderReminder(
   const who =
     user !== undefined ? `<@${user}>` : reminder.memberId === undefined ? NONE : code(reminder.memberId, 64);
   return {
-    content: t.reminders.reminder(who, t.f.when(reminder.endAt)),
+    content: `${mark('onLeave')} ${t.reminders.reminder(who, t.f.when(reminder.endAt))}`,
     allowedMentions: { parse: [], users: pings && user !== undefined ? [user] : [] },
   };
 }

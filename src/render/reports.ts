@@ -16,6 +16,7 @@ import type { Period, PeriodKind } from '../reports/period.js';
 import type { MemberTotal } from '../reports/time.js';
 import { clampEmbed, code, LIMITS, safeLine } from './format.js';
 import type { Labelled } from './labels.js';
+import { mark } from './marks.js';
 import { detailEmbed, type ListEmbedInput, listEmbed } from './page.js';
 import { type People, person } from './people.js';
 
@@ -232,8 +233,8 @@ export function renderLeave(
 }
 
 function quotaMark(status: QuotaRow['status'], t: Words): string {
-  if (status === 'pass') return t.reports.pass;
-  return status === 'fail' ? t.reports.fail : t.reports.onLeave;
+  if (status === 'pass') return `${mark('pass')} ${t.reports.pass}`;
+  return status === 'fail' ? `${mark('fail')} ${t.reports.fail}` : `${mark('onLeave')} ${t.reports.onLeave}`;
 }
 
 /** `partial`: from a partial read, where "fail" is only "not met so far" (a shift may be on a page not read). */
@@ -245,8 +246,9 @@ export function quotaRow(
   partial = false,
 ): string {
   const role = roleName ? safeLine(roleName, 40) : code(row.roleId, 40);
-  const mark = partial && row.status === 'fail' ? t.reports.failSoFar : quotaMark(row.status, t);
-  return `${person(row.memberId, people)} · ${mark} · ${t.reports.doneOf(t.f.duration(row.done), t.f.duration(row.required))} (${role})`;
+  const said =
+    partial && row.status === 'fail' ? `${mark('unknown')} ${t.reports.failSoFar}` : quotaMark(row.status, t);
+  return `${person(row.memberId, people)} · ${said} · ${t.reports.doneOf(t.f.duration(row.done), t.f.duration(row.required))} (${role})`;
 }
 
 /** Where a community's report settings are set: by its server's admins, or in the environment. */
@@ -352,8 +354,8 @@ function inactiveRow(
     row.onLeaveUntil === undefined
       ? ''
       : row.onLeaveUntil === Infinity
-        ? ` · ${t.reports.onLeaveNoReturn}`
-        : ` · ${t.reports.onLeaveUntil(t.f.when(row.onLeaveUntil))}`;
+        ? ` · ${mark('onLeave')} ${t.reports.onLeaveNoReturn}`
+        : ` · ${mark('onLeave')} ${t.reports.onLeaveUntil(t.f.when(row.onLeaveUntil))}`;
   return `${person(row.memberId, people)} · ${last}${roles}${extra}${leave}`;
 }
 

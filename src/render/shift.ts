@@ -18,15 +18,16 @@ import { readBreak } from '../reports/time.js';
 import { describeEntries, isRecord } from './entries.js';
 import { field, isSetTimestamp, NONE, plainText, safeLine } from './format.js';
 import type { Labelled } from './labels.js';
+import { type MarkName, mark } from './marks.js';
 import { detailEmbed, listEmbed } from './page.js';
 import { actor, type People, person, personInDetail } from './people.js';
 
 type ShiftState = 'Active' | 'Ended' | 'Unknown';
 
-const SHIFT_STATE_EMOJI: Record<ShiftState, string> = {
-  Active: '🟢',
-  Ended: '⚫',
-  Unknown: '❔',
+const SHIFT_STATE_MARK: Record<ShiftState, MarkName> = {
+  Active: 'onDuty',
+  Ended: 'ended',
+  Unknown: 'unknown',
 };
 
 const COLOUR: Record<ShiftState, number> = { Active: 0x57f287, Ended: 0x99aab5, Unknown: 0x99aab5 };
@@ -153,7 +154,7 @@ export function shiftRow(shift: Partial<Shift>, nowMs: number, people: People | 
   const type = safeLine(shift.type, 40);
   return [
     person(shift.memberId, people),
-    `${SHIFT_STATE_EMOJI[timing.state]} **${shiftStateText(timing.state, t)}**`,
+    `${mark(SHIFT_STATE_MARK[timing.state])} **${shiftStateText(timing.state, t)}**`,
     t.f.date(shift.createdAt),
     lengthText(timing, t),
     w === NONE ? type : t.shift.typeInWave(type, w),
@@ -188,7 +189,7 @@ export function renderShift(shift: Shift, source: Source & Labelled): APIEmbed {
   const autoEnd = shift.autoEnd === true ? t.common.yes : shift.autoEnd === false ? t.common.no : NONE;
   return detailEmbed(
     {
-      title: `${SHIFT_STATE_EMOJI[timing.state]} ${w.detailTitle(safeLine(shift.id, 200), shiftStateText(timing.state, t))}`,
+      title: `${mark(SHIFT_STATE_MARK[timing.state])} ${w.detailTitle(safeLine(shift.id, 200), shiftStateText(timing.state, t))}`,
       color: COLOUR[timing.state],
       fields: [
         field(w.member, personInDetail(shift.memberId, source.people)),

@@ -8,10 +8,12 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
+import { REST } from 'discord.js';
 import { type App, createApp } from '../../src/app.js';
 import { type Config, loadConfig } from '../../src/base/config.js';
 import { createLogger } from '../../src/base/log.js';
 import { registerCommands } from '../../src/deploy-commands.js';
+import { deployEmojis } from '../../src/deploy-emojis.js';
 import {
   type DiscordDouble,
   type DiscordDoubleOptions,
@@ -42,6 +44,8 @@ export interface WorldOptions {
   logDestination?: NodeJS.WritableStream;
   /** The clock of the scheduled digests and leave reminders (default Date.now). */
   now?: () => number;
+  /** Upload Rollcall's application emojis first, as deploy-commands does. */
+  emojis?: boolean;
 }
 
 export async function startWorld(options: WorldOptions = {}): Promise<World> {
@@ -63,6 +67,10 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
   if (!loaded.ok) throw new Error(loaded.errors.join('; '));
   const config = loaded.config;
   await registerCommands(config);
+  if (options.emojis) {
+    const rest = new REST({ api: double.restUrl }).setToken(config.DISCORD_TOKEN);
+    await deployEmojis(rest, double.applicationId);
+  }
   const logLines: string[] = [];
   const destination = new Writable({
     write(chunk, _encoding, done) {

@@ -30,6 +30,17 @@ describe('Discord markdown as Rollcall writes it', () => {
     ]);
   });
 
+  it('reads an application emoji as its name and id, and an escaped one as text', () => {
+    expect(parseMarkdown('<:rc_pending:1577750745422368768> **Pending**')).toEqual([
+      { type: 'emoji', name: 'rc_pending', id: '1577750745422368768', animated: false },
+      { type: 'text', text: ' ' },
+      { type: 'bold', children: [{ type: 'text', text: 'Pending' }] },
+    ]);
+    expect(parseMarkdown('\\<:rc_pending:1577750745422368768>')).toEqual([
+      { type: 'text', text: '<:rc_pending:1577750745422368768>' },
+    ]);
+  });
+
   it('reads lines, quotes, code blocks, links, italics and underline', () => {
     // a quote is a block of its own: no line breaks around it
     expect(parseMarkdown('a\n> quoted\nb')).toEqual([

@@ -96,7 +96,15 @@ describe.skipIf(missing !== null)(title, () => {
       'Starting this week',
       'Waiting for review',
     ]);
-    expect(await text(scheduled.nth(1))).toMatch(/🌴 Leave ends tomorrow: @?\S+ is back /);
+    // The mark is the application's emoji, drawn as its image, with its name as the text.
+    expect(await text(scheduled.nth(1))).toMatch(/Leave ends tomorrow: @?\S+ is back /);
+    const mark = scheduled.nth(1).locator('img.rc-emoji').first();
+    expect(await mark.getAttribute('alt')).toBe(':rc_on_leave:');
+    await expect
+      .poll(() => mark.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth), {
+        timeout: WAIT,
+      })
+      .toBe(128);
     // They answer nobody: the hint to type a command is still shown.
     expect(await page.locator('#empty').isVisible()).toBe(true);
   });

@@ -259,8 +259,13 @@ describe('the playground server', () => {
     expect(reminders.length).toBeGreaterThanOrEqual(ending.length);
     for (const reminder of reminders)
       expect(reminder.message.content).toMatch(
-        /^🌴 Leave ends tomorrow: .+ is back <t:\d+:f> \(<t:\d+:R>\)\.$/,
+        /^<:rc_on_leave:\d{17,20}> Leave ends tomorrow: .+ is back <t:\d+:f> \(<t:\d+:R>\)\.$/,
       );
+    // The emoji's image, served as Discord's CDN serves it (what the page shows for <:name:id>).
+    const emojiId = /<:rc_on_leave:(\d+)>/.exec(reminders[0]?.message.content ?? '')?.[1];
+    const image = await get(playground.url, `/emojis/${emojiId}.png`);
+    expect([image.status, image.headers['content-type']]).toEqual([200, 'image/png']);
+    expect((await get(playground.url, '/emojis/123456789012345678.png')).status).toBe(404);
     const contents = reminders.map((r) => r.message.content).join('\n');
     for (const loaId of ending) {
       const memberId = ds.loas.find((l) => l.id === loaId)?.memberId ?? '';

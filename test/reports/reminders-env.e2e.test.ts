@@ -99,7 +99,7 @@ describe('single-community leave reminders', () => {
     const contents = posted.map((m) => m.content);
     for (const { memberId, end } of expected.values()) {
       const who = memberId === known.memberId ? `<@${KNOWN_USER}>` : `\`${memberId}\``;
-      expect(contents).toContain(REMINDER_TEXT.reminder(who, `<t:${end}:f> (<t:${end}:R>)`));
+      expect(contents).toContain(`🌴 ${REMINDER_TEXT.reminder(who, `<t:${end}:f> (<t:${end}:R>)`)}`);
     }
     for (const message of posted) {
       expect(message.mentions).toEqual([]);

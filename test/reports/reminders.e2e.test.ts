@@ -114,7 +114,7 @@ describe('leave reminders', () => {
     const contents = posted.map((m) => m.content);
     for (const { memberId, end } of expected.values()) {
       const who = memberId === known.memberId ? `<@${KNOWN_USER}>` : `\`${memberId}\``;
-      expect(contents).toContain(REMINDER_TEXT.reminder(who, `<t:${end}:f> (<t:${end}:R>)`));
+      expect(contents).toContain(`🌴 ${REMINDER_TEXT.reminder(who, `<t:${end}:f> (<t:${end}:R>)`)}`);
     }
     expect(world.double.allowedMentionsViolations()).toEqual([]);
 

@@ -2,12 +2,18 @@
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
-import { ApplicationCommandType, type RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
+import {
+  ApplicationCommandType,
+  REST,
+  type RESTPostAPIChatInputApplicationCommandsJSONBody,
+  Routes,
+} from 'discord.js';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { commands } from '../../commands/index.js';
 import { commandBodies } from '../../src/deploy-commands.js';
 import type { Community } from '../../src/discord/community.js';
+import { EMOJI_NAMES } from '../../src/render/marks.js';
 import { startDiscordDouble } from '../doubles/discord/double.js';
 
 const run = promisify(execFile);
@@ -151,13 +157,91 @@ describe('deploy-commands against Discord (the local double)', () => {
       });
       expect(result.stderr).toBe('');
       expect(result.stdout).toBe(
-        `Registered ${commandBodies('ModerateMembers').length} commands for server ${double.guildId}.\n`,
+        `Registered ${commandBodies('ModerateMembers').length} commands for server ${double.guildId}.\n` +
+          `Uploaded ${EMOJI_NAMES.length} emojis: ${EMOJI_NAMES.join(', ')}.\n`,
       );
       expect(result.code).toBe(0);
     } finally {
       await double.close();
     }
   }, 60_000);
+
+  it('uploads each emoji once, only the missing, and leaves other emojis alone', async () => {
+    const double = await startDiscordDouble();
+    try {
+      const env = {
+        DISCORD_APPLICATION_ID: double.applicationId,
+        DISCORD_GUILD_ID: double.guildId,
+        DISCORD_API_URL: double.restUrl,
+      };
+      // Someone else's emoji, and one of Rollcall's uploaded by hand before.
+      const png = `data:image/png;base64,${readFileSync(new URL('../../assets/emojis/rc_pass.png', import.meta.url)).toString('base64')}`;
+      const rest = new REST({ api: double.restUrl }).setToken('deploy-test-token');
+      await rest.post(Routes.applicationEmojis(double.applicationId), {
+        body: { name: 'party', image: png },
+      });
+      await rest.post(Routes.applicationEmojis(double.applicationId), {
+        body: { name: 'rc_pass', image: png },
+      });
+      const first = await deploy(env);
+      expect(first.code).toBe(0);
+      expect(first.stdout).toContain(`Uploaded ${EMOJI_NAMES.length - 1} emojis: `);
+      expect(first.stdout).not.toMatch(/emojis: .*rc_pass/);
+      const names = double.emojis.items.map((e) => e.name).sort();
+      expect(names).toEqual([...EMOJI_NAMES, 'party'].sort());
+      const posts = () =>
+        double.calls.filter((c) => c.method === 'POST' && c.path.endsWith('/emojis')).length;
+      const before = posts();
+      const second = await deploy(env);
+      expect(second.code).toBe(0);
+      expect(second.stdout).toContain(
+        `Emojis: all ${EMOJI_NAMES.length} of Rollcall's are uploaded already.`,
+      );
+      expect(posts()).toBe(before);
+      expect(double.emojis.items).toHaveLength(EMOJI_NAMES.length + 1);
+      // The dry run reads and says what it would upload: nothing now; and writes nothing.
+      const dry = await run(process.execPath, ['--import', 'tsx', 'src/deploy-commands.ts', '--dry-run'], {
+        cwd: root,
+        env: { PATH: process.env.PATH, HOME: process.env.HOME, DISCORD_TOKEN: 't', ...env },
+      });
+      expect(dry.stderr).toContain('are uploaded already');
+      expect(posts()).toBe(before);
+    } finally {
+      await double.close();
+    }
+  }, 90_000);
+
+  it('says each emoji failure in one line and carries on, exit 0: limit reached, then no access', async () => {
+    const double = await startDiscordDouble({ emojiLimit: 3 });
+    try {
+      const env = {
+        DISCORD_APPLICATION_ID: double.applicationId,
+        DISCORD_GUILD_ID: double.guildId,
+        DISCORD_API_URL: double.restUrl,
+      };
+      const full = await deploy(env);
+      expect(full.code).toBe(0);
+      expect(full.stdout).toContain('Registered ');
+      expect(full.stdout).toContain(`Uploaded 3 emojis: ${EMOJI_NAMES.slice(0, 3).join(', ')}.`);
+      const lines = full.stderr.trim().split('\n');
+      expect(lines[0]).toBe(
+        `Could not upload emoji ${EMOJI_NAMES[3]}: the application has reached Discord's emoji limit (30008): delete some of its emojis in the Developer Portal; its mark stays Unicode.`,
+      );
+      expect(lines[1]).toBe(`Not tried, for the same reason: ${EMOJI_NAMES.slice(4).join(', ')}.`);
+      expect(lines).toHaveLength(2);
+      double.emojis.limit = 2_000;
+      double.failNext({ route: /\/emojis$/, status: 403, code: 50001, message: 'Missing Access', times: 20 });
+      const refused = await deploy(env);
+      expect(refused.code).toBe(0);
+      expect(refused.stderr).toMatch(
+        /^Could not read the application's emojis: Discord refused \(403, Missing Access\)/,
+      );
+      expect(double.emojis.items).toHaveLength(3);
+      expect(`${refused.stdout}${refused.stderr}`).not.toContain('deploy-test-token');
+    } finally {
+      await double.close();
+    }
+  }, 90_000);
 
   it('says why and exits 1 when Discord cannot be reached, without the token', async () => {
     const result = await deploy({

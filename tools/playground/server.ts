@@ -190,7 +190,11 @@ export function nowCentred(world: WorldOptions = {}): WorldOptions {
  */
 export async function startPlayground(options: PlaygroundOptions = {}): Promise<Playground> {
   const clock = schedulerClock();
-  const world = await startWorld(offlineWorld(withSchedules(nowCentred(options.world), clock)));
+  // Rollcall's application emojis uploaded first, as deploy-commands does: the marks show as images.
+  const world = await startWorld({
+    ...offlineWorld(withSchedules(nowCentred(options.world), clock)),
+    emojis: true,
+  });
   const session = new PlaygroundSession(world, EXTRA_USERS);
   // The directory of who is who, as if each member had been right-clicked once: the playground shows
   // people by name from its first page (a right-click teaches it the same, one member at a time).
@@ -284,6 +288,13 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
         const root = name && vendorRoots.get(name);
         if (!name || !root) return send(res, 404, 'not found', 'text/plain');
         return serveFile(res, root, rest.slice(name.length + 1));
+      }
+      // An application emoji's image, as Discord's CDN serves it at /emojis/{id}.png.
+      const emoji = /^\/emojis\/(\d{17,20})\.png$/.exec(path);
+      if (emoji) {
+        const found = world.double.emojis.items.find((e) => e.id === emoji[1]);
+        if (!found) return send(res, 404, 'not found', 'text/plain');
+        return send(res, 200, found.image, found.contentType);
       }
       // A file the bot attached (a CSV export): what Discord's CDN serves at the attachment's url.
       const attached = /^\/attachments\/(\d{17,20})\/[^/]+$/.exec(path);

@@ -428,13 +428,13 @@ const member = (f: Formats): Section<'member'> => ({
   timeInShiftsSoFar: (time, shifts) =>
     `bisher mindestens ${time} in ${f.count(shifts)} ${f.plural(shifts, { one: 'Schicht', other: 'Schichten' })}`,
   rankNotKnownYet: 'Platz noch nicht bekannt',
-  quotaNotMetSoFar: '❔ bisher nicht erfüllt',
+  quotaNotMetSoFar: 'bisher nicht erfüllt',
   notKnownYet: 'noch nicht bekannt',
   onDutyNow: 'gerade im Dienst',
   quota: 'Quote',
-  quotaMet: '✅ erfüllt',
-  quotaNotMet: '❌ nicht erfüllt',
-  quotaExempt: '🌴 befreit (abwesend)',
+  quotaMet: 'erfüllt',
+  quotaNotMet: 'nicht erfüllt',
+  quotaExempt: 'befreit (abwesend)',
   quotaDone: (done, required) => `${done} von ${required}`,
   onLeave: 'Abwesend',
   nextLeave: 'Nächste Abwesenheit',
@@ -685,9 +685,9 @@ const reports = (f: Formats): Section<'reports'> => ({
   nobodyOnLeave: 'Gerade ist niemand abwesend.',
   noLeaveStarts: 'In dieser Zeit beginnt keine Abwesenheit.',
   quotaTitle: (period) => `Quotenprüfung · ${period}`,
-  pass: '✅ erfüllt',
-  fail: '❌ nicht erfüllt',
-  onLeave: '🌴 abwesend',
+  pass: 'erfüllt',
+  fail: 'nicht erfüllt',
+  onLeave: 'abwesend',
   doneOf: (done, required) => `${done} von ${required}`,
   quotaSummary: (pass, fail, leave) =>
     `${f.count(pass)} erfüllt · ${f.count(fail)} nicht erfüllt · ${f.count(leave)} abwesend`,
@@ -703,8 +703,8 @@ const reports = (f: Formats): Section<'reports'> => ({
   leaveLeftOut: 'Abwesende ausgelassen',
   neverOnDuty: 'nie im Dienst',
   lastShift: (when) => `letzte Schicht ${when}`,
-  onLeaveNoReturn: '🌴 abwesend, ohne Rückkehrdatum',
-  onLeaveUntil: (when) => `🌴 abwesend bis ${when}`,
+  onLeaveNoReturn: 'abwesend, ohne Rückkehrdatum',
+  onLeaveUntil: (when) => `abwesend bis ${when}`,
   everyoneActive: 'Jedes Mitglied hatte in dieser Zeit eine Schicht.',
   inactiveNeedsEveryPage: (read, total, roles) =>
     `Wer still geworden ist, lässt sich erst mit allen Seiten der Schichten, Abwesenheiten${roles ? ', Mitglieder und Rollen' : ' und Mitglieder'} sagen; Rollcall hat bisher ${total === undefined ? f.count(read) : `${f.count(read)} von ${f.count(total)}`} gelesen (seitenweise, wie es das monatliche API-Kontingent erlaubt). Bis dahin wird niemand aufgeführt: Frag später noch einmal.`,
@@ -714,7 +714,7 @@ const reports = (f: Formats): Section<'reports'> => ({
   partialRows: (readSoFar) =>
     `⚠️ Unvollständig: Weiteres kann auf noch nicht gelesenen Seiten stehen. ${readSoFar}`,
   soFar: (total) => `bisher ${total}`,
-  failSoFar: '❔ bisher nicht erfüllt',
+  failSoFar: 'bisher nicht erfüllt',
   quotaSummarySoFar: (pass, fail, leave) =>
     `${f.count(pass)} erfüllt · ${f.count(fail)} bisher nicht erfüllt · ${f.count(leave)} abwesend`,
   runningLong: (days) =>
@@ -908,7 +908,7 @@ const reminders = (f: Formats): Section<'reminders'> => ({
   startingRow: (who, from, back) => `${who} · ab ${from} · zurück ${back}`,
   noReturnDate: 'kein Rückkehrdatum',
   count: (n) => `${f.count(n)} ${f.plural(n, { one: 'LOA', other: 'LOAs' })}`,
-  reminder: (who, back) => `🌴 Abwesenheit endet morgen: ${who} ist ${back} zurück.`,
+  reminder: (who, back) => `Abwesenheit endet morgen: ${who} ist ${back} zurück.`,
   state: (r) =>
     r === undefined
       ? 'Abwesenheitserinnerungen: aus.'

@@ -432,13 +432,13 @@ const member = (f: Formats): Section<'member'> => ({
   timeInShiftsSoFar: (time, shifts) =>
     `al menos ${time} en ${f.count(shifts)} ${f.plural(shifts, { one: 'turno', other: 'turnos' })} hasta ahora`,
   rankNotKnownYet: 'puesto aún desconocido',
-  quotaNotMetSoFar: '❔ no cumplida hasta ahora',
+  quotaNotMetSoFar: 'no cumplida hasta ahora',
   notKnownYet: 'aún no se sabe',
   onDutyNow: 'de servicio ahora',
   quota: 'Cuota',
-  quotaMet: '✅ cumplida',
-  quotaNotMet: '❌ no cumplida',
-  quotaExempt: '🌴 exento (de ausencia)',
+  quotaMet: 'cumplida',
+  quotaNotMet: 'no cumplida',
+  quotaExempt: 'exento (de ausencia)',
   quotaDone: (done, required) => `${done} de ${required}`,
   onLeave: 'De ausencia',
   nextLeave: 'Próxima ausencia',
@@ -687,9 +687,9 @@ const reports = (f: Formats): Section<'reports'> => ({
   nobodyOnLeave: 'Nadie está ausente ahora.',
   noLeaveStarts: 'No empieza ninguna ausencia en ese plazo.',
   quotaTitle: (period) => `Revisión de cuotas · ${period}`,
-  pass: '✅ cumple',
-  fail: '❌ no cumple',
-  onLeave: '🌴 ausente',
+  pass: 'cumple',
+  fail: 'no cumple',
+  onLeave: 'ausente',
   doneOf: (done, required) => `${done} de ${required}`,
   quotaSummary: (pass, fail, leave) =>
     `${f.count(pass)} cumplen · ${f.count(fail)} no cumplen · ${f.count(leave)} ausentes`,
@@ -705,8 +705,8 @@ const reports = (f: Formats): Section<'reports'> => ({
   leaveLeftOut: 'ausentes omitidos',
   neverOnDuty: 'nunca de servicio',
   lastShift: (when) => `último turno ${when}`,
-  onLeaveNoReturn: '🌴 ausente, sin fecha de regreso',
-  onLeaveUntil: (when) => `🌴 ausente hasta ${when}`,
+  onLeaveNoReturn: 'ausente, sin fecha de regreso',
+  onLeaveUntil: (when) => `ausente hasta ${when}`,
   everyoneActive: 'Todos los miembros tuvieron un turno en ese plazo.',
   inactiveNeedsEveryPage: (read, total, roles) =>
     `Saber quién ha dejado de estar activo requiere todas las páginas de turnos, ausencias${roles ? ', miembros y roles' : ' y miembros'}, y Rollcall ha leído ${total === undefined ? f.count(read) : `${f.count(read)} de ${f.count(total)}`} hasta ahora (una página cada vez, al ritmo que permite la cuota mensual de la API). Hasta entonces no se muestra a nadie: vuelve a preguntar más tarde.`,
@@ -715,7 +715,7 @@ const reports = (f: Formats): Section<'reports'> => ({
   notKnownYet: (readSoFar) => `Aún no se sabe: ${readSoFar}`,
   partialRows: (readSoFar) => `⚠️ Parcial: puede haber más en páginas aún no leídas. ${readSoFar}`,
   soFar: (total) => `${total} hasta ahora`,
-  failSoFar: '❔ no cumple hasta ahora',
+  failSoFar: 'no cumple hasta ahora',
   quotaSummarySoFar: (pass, fail, leave) =>
     `${f.count(pass)} cumplen · ${f.count(fail)} no cumplen hasta ahora · ${f.count(leave)} ausentes`,
   runningLong: (days) =>
@@ -908,7 +908,7 @@ const reminders = (f: Formats): Section<'reminders'> => ({
   startingRow: (who, from, back) => `${who} · desde ${from} · vuelve ${back}`,
   noReturnDate: 'sin fecha de vuelta',
   count: (n) => `${f.count(n)} ${f.plural(n, { one: 'ausencia', other: 'ausencias' })}`,
-  reminder: (who, back) => `🌴 Una ausencia termina mañana: ${who} vuelve ${back}.`,
+  reminder: (who, back) => `Una ausencia termina mañana: ${who} vuelve ${back}.`,
   state: (r) =>
     r === undefined
       ? 'Recordatorios de ausencia: desactivados.'

@@ -434,13 +434,13 @@ const member = (f: Formats): Section<'member'> => ({
   timeInShiftsSoFar: (time, shifts) =>
     `au moins ${time} en ${f.count(shifts)} ${f.plural(shifts, { one: 'service', other: 'services' })} pour l'instant`,
   rankNotKnownYet: 'rang pas encore connu',
-  quotaNotMetSoFar: "❔ non atteint pour l'instant",
+  quotaNotMetSoFar: "non atteint pour l'instant",
   notKnownYet: 'pas encore connu',
   onDutyNow: 'en service en ce moment',
   quota: 'Quota',
-  quotaMet: '✅ atteint',
-  quotaNotMet: '❌ non atteint',
-  quotaExempt: '🌴 exempté (absent)',
+  quotaMet: 'atteint',
+  quotaNotMet: 'non atteint',
+  quotaExempt: 'exempté (absent)',
   quotaDone: (done, required) => `${done} sur ${required}`,
   onLeave: 'Absent',
   nextLeave: 'Prochaine absence',
@@ -690,9 +690,9 @@ const reports = (f: Formats): Section<'reports'> => ({
   nobodyOnLeave: 'Personne n’est absent en ce moment.',
   noLeaveStarts: 'Aucune absence ne commence dans ce délai.',
   quotaTitle: (period) => `Contrôle des quotas · ${period}`,
-  pass: '✅ atteint',
-  fail: '❌ non atteint',
-  onLeave: '🌴 absent',
+  pass: 'atteint',
+  fail: 'non atteint',
+  onLeave: 'absent',
   doneOf: (done, required) => `${done} sur ${required}`,
   quotaSummary: (pass, fail, leave) =>
     `${f.count(pass)} atteint · ${f.count(fail)} non atteint · ${f.count(leave)} absent`,
@@ -708,8 +708,8 @@ const reports = (f: Formats): Section<'reports'> => ({
   leaveLeftOut: 'absents exclus',
   neverOnDuty: 'jamais en service',
   lastShift: (when) => `dernier service ${when}`,
-  onLeaveNoReturn: '🌴 absent, sans date de retour',
-  onLeaveUntil: (when) => `🌴 absent jusqu’au ${when}`,
+  onLeaveNoReturn: 'absent, sans date de retour',
+  onLeaveUntil: (when) => `absent jusqu’au ${when}`,
   everyoneActive: 'Chaque membre a eu un service dans ce délai.',
   inactiveNeedsEveryPage: (read, total, roles) =>
     `Savoir qui s'est fait discret demande toutes les pages des services, des absences${roles ? ', des membres et des rôles' : ' et des membres'}, et Rollcall en a lu ${total === undefined ? f.count(read) : `${f.count(read)} sur ${f.count(total)}`} pour l'instant (une page à la fois, au rythme que permet le quota mensuel de l'API). Personne n'est listé d'ici là : redemandez plus tard.`,
@@ -719,7 +719,7 @@ const reports = (f: Formats): Section<'reports'> => ({
   partialRows: (readSoFar) =>
     `⚠️ Partiel : d'autres peuvent figurer sur des pages pas encore lues. ${readSoFar}`,
   soFar: (total) => `${total} pour l'instant`,
-  failSoFar: "❔ non atteint pour l'instant",
+  failSoFar: "non atteint pour l'instant",
   quotaSummarySoFar: (pass, fail, leave) =>
     `${f.count(pass)} atteint · ${f.count(fail)} non atteint pour l'instant · ${f.count(leave)} absent`,
   runningLong: (days) =>
@@ -913,7 +913,7 @@ const reminders = (f: Formats): Section<'reminders'> => ({
   startingRow: (who, from, back) => `${who} · à partir de ${from} · de retour ${back}`,
   noReturnDate: 'pas de date de retour',
   count: (n) => `${f.count(n)} ${f.plural(n, { one: 'absence', other: 'absences' })}`,
-  reminder: (who, back) => `🌴 Fin d'absence demain : ${who} est de retour ${back}.`,
+  reminder: (who, back) => `Fin d'absence demain : ${who} est de retour ${back}.`,
   state: (r) =>
     r === undefined
       ? "Rappels d'absence : désactivés."

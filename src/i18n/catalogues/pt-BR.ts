@@ -419,13 +419,13 @@ const member = (f: Formats): Section<'member'> => ({
   timeInShiftsSoFar: (time, shifts) =>
     `pelo menos ${time} em ${f.count(shifts)} ${f.plural(shifts, { one: 'turno', other: 'turnos' })} até agora`,
   rankNotKnownYet: 'posição ainda desconhecida',
-  quotaNotMetSoFar: '❔ não cumprida até agora',
+  quotaNotMetSoFar: 'não cumprida até agora',
   notKnownYet: 'ainda não se sabe',
   onDutyNow: 'em serviço agora',
   quota: 'Meta',
-  quotaMet: '✅ cumprida',
-  quotaNotMet: '❌ não cumprida',
-  quotaExempt: '🌴 isento (em ausência)',
+  quotaMet: 'cumprida',
+  quotaNotMet: 'não cumprida',
+  quotaExempt: 'isento (em ausência)',
   quotaDone: (done, required) => `${done} de ${required}`,
   onLeave: 'Em ausência',
   nextLeave: 'Próxima ausência',
@@ -675,9 +675,9 @@ const reports = (f: Formats): Section<'reports'> => ({
   nobodyOnLeave: 'Ninguém está ausente agora.',
   noLeaveStarts: 'Nenhuma ausência começa nesse prazo.',
   quotaTitle: (period) => `Verificação de metas · ${period}`,
-  pass: '✅ cumpriu',
-  fail: '❌ não cumpriu',
-  onLeave: '🌴 ausente',
+  pass: 'cumpriu',
+  fail: 'não cumpriu',
+  onLeave: 'ausente',
   doneOf: (done, required) => `${done} de ${required}`,
   quotaSummary: (pass, fail, leave) =>
     `${f.count(pass)} cumpriram · ${f.count(fail)} não cumpriram · ${f.count(leave)} ausentes`,
@@ -693,8 +693,8 @@ const reports = (f: Formats): Section<'reports'> => ({
   leaveLeftOut: 'ausentes deixados de fora',
   neverOnDuty: 'nunca em serviço',
   lastShift: (when) => `último turno ${when}`,
-  onLeaveNoReturn: '🌴 ausente, sem data de volta',
-  onLeaveUntil: (when) => `🌴 ausente até ${when}`,
+  onLeaveNoReturn: 'ausente, sem data de volta',
+  onLeaveUntil: (when) => `ausente até ${when}`,
   everyoneActive: 'Todo membro teve um turno nesse prazo.',
   inactiveNeedsEveryPage: (read, total, roles) =>
     `Saber quem ficou inativo exige todas as páginas de turnos, ausências${roles ? ', membros e cargos' : ' e membros'}, e o Rollcall leu ${total === undefined ? f.count(read) : `${f.count(read)} de ${f.count(total)}`} até agora (uma página por vez, no ritmo que a cota mensal da API permite). Ninguém é listado até lá: pergunte de novo mais tarde.`,
@@ -703,7 +703,7 @@ const reports = (f: Formats): Section<'reports'> => ({
   notKnownYet: (readSoFar) => `Ainda não se sabe: ${readSoFar}`,
   partialRows: (readSoFar) => `⚠️ Parcial: pode haver mais em páginas ainda não lidas. ${readSoFar}`,
   soFar: (total) => `${total} até agora`,
-  failSoFar: '❔ não cumpriu até agora',
+  failSoFar: 'não cumpriu até agora',
   quotaSummarySoFar: (pass, fail, leave) =>
     `${f.count(pass)} cumpriram · ${f.count(fail)} não cumpriram até agora · ${f.count(leave)} ausentes`,
   runningLong: (days) =>
@@ -896,7 +896,7 @@ const reminders = (f: Formats): Section<'reminders'> => ({
   startingRow: (who, from, back) => `${who} · a partir de ${from} · volta ${back}`,
   noReturnDate: 'sem data de volta',
   count: (n) => `${f.count(n)} ${f.plural(n, { one: 'ausência', other: 'ausências' })}`,
-  reminder: (who, back) => `🌴 A ausência termina amanhã: ${who} volta ${back}.`,
+  reminder: (who, back) => `A ausência termina amanhã: ${who} volta ${back}.`,
   state: (r) =>
     r === undefined
       ? 'Lembretes de ausência: desligados.'

@@ -11,6 +11,7 @@ import type {
   InteractionType,
 } from 'discord-api-types/v10';
 import { CommandRegistry } from './commands.js';
+import { ApplicationEmojis } from './emojis.js';
 import type { DelaySpec, FailSpec, FaultRoute } from './faults.js';
 import { type DispatchOutcome, type DropMode, Gateway, type GatewayStats } from './gateway.js';
 import type { InteractionHandle } from './handle.js';
@@ -80,6 +81,8 @@ export interface DiscordDoubleOptions {
   uploadLimit?: number;
   /** The shard count GET /gateway/bot recommends (default 1): what `SHARDS=auto` reads. */
   recommendedShards?: number;
+  /** How many emojis the application may own (default 2,000, Discord's): lower it to drive 30008. */
+  emojiLimit?: number;
 }
 
 /**
@@ -102,6 +105,8 @@ export class DiscordDouble {
   readonly gateway: Gateway;
   readonly commands: CommandRegistry;
   readonly ledger: InteractionLedger;
+  /** The application's own emojis (GET/POST /applications/{app}/emojis). */
+  readonly emojis: ApplicationEmojis;
   readonly #world: World;
   readonly #rest: RestDouble;
   readonly #driver: InteractionDriver;
@@ -117,7 +122,9 @@ export class DiscordDouble {
     driver: InteractionDriver;
     server: Server;
     users: DoubleUser[];
+    emojis: ApplicationEmojis;
   }) {
+    this.emojis = parts.emojis;
     const port = (parts.server.address() as AddressInfo).port;
     this.restUrl = `http://127.0.0.1:${port}/api`;
     this.gatewayUrl = `ws://127.0.0.1:${port}`;
@@ -417,7 +424,9 @@ export async function startDiscordDouble(options: DiscordDoubleOptions = {}): Pr
   });
   const gateway = new Gateway(world, options.heartbeatInterval ?? 41_250);
   let gatewayUrl = '';
-  const rest = new RestDouble(world, commands, ledger, () => gatewayUrl, options.recommendedShards);
+  const emojis = new ApplicationEmojis(() => ids.next(), world.bot);
+  if (options.emojiLimit !== undefined) emojis.limit = options.emojiLimit;
+  const rest = new RestDouble(world, commands, ledger, () => gatewayUrl, emojis, options.recommendedShards);
   const server = createServer((req, res) => {
     rest.handle(req, res).catch((error: unknown) => {
       if (!res.headersSent) sendJson(res, 500, { message: `double failed: ${String(error)}`, code: 0 });
@@ -431,5 +440,5 @@ export async function startDiscordDouble(options: DiscordDoubleOptions = {}): Pr
   gatewayUrl = `ws://127.0.0.1:${(server.address() as AddressInfo).port}`;
   gateway.url = gatewayUrl;
   const driver = new InteractionDriver({ world, ids, commands, ledger, gateway, rest });
-  return new DiscordDouble({ world, gateway, rest, commands, ledger, driver, server, users });
+  return new DiscordDouble({ world, gateway, rest, commands, ledger, driver, server, users, emojis });
 }

@@ -9,6 +9,7 @@ import {
   PermissionFlagsBits,
 } from 'discord-api-types/v10';
 import { type CommandRegistry, type CommandScope, commandErrors, overwriteErrors } from './commands.js';
+import type { ApplicationEmojis } from './emojis.js';
 import { FaultInjector, type RouteFamily } from './faults.js';
 import { parseBody, readBody, sendJson, type UploadedFile } from './http.js';
 import type { Answer, InteractionLedger } from './interactions.js';
@@ -78,6 +79,8 @@ export class RestDouble {
     private readonly commands: CommandRegistry,
     private readonly ledger: InteractionLedger,
     private readonly gatewayUrl: () => string,
+    /** The application's own emojis (/applications/{app}/emojis). */
+    private readonly emojis: ApplicationEmojis,
     /** The shard count GET /gateway/bot recommends. */
     private readonly recommendedShards = 1,
   ) {}
@@ -189,6 +192,10 @@ export class RestDouble {
       if (s.length === 1) return { status: 200, body: { url } };
     }
     if (a === 'applications' && b && s.includes('commands')) return this.#commands(method, s, call);
+    if (a === 'applications' && b && c === 'emojis') {
+      if (b !== this.world.applicationId) return MISSING_ACCESS;
+      return this.emojis.route(method, s.slice(3), body);
+    }
     if (a === 'channels' && b && c === 'messages' && s.length === 3 && method === 'POST')
       return this.#channelMessage(b, body, files);
     return readResource(this.world, method, s) ?? this.#unrouted(call, s);

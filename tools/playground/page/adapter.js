@@ -87,6 +87,15 @@ function mdNode(node, ctx) {
       const name = node.kind === 'user' ? (ctx.userName(node.id) ?? `user ${node.id.slice(-4)}`) : node.id;
       return el('discord-mention', { type: node.kind }, [name]);
     }
+    case 'emoji':
+      // As Discord's client: the image from the CDN (here the double's upload), its name as the text.
+      return el('img', {
+        class: 'rc-emoji',
+        src: `/emojis/${node.id}.png`,
+        alt: `:${node.name}:`,
+        title: `:${node.name}:`,
+        draggable: 'false',
+      });
     case 'time': {
       const options = { now: ctx.now(), timeZone: ctx.timeZone, locale: ctx.locale };
       return el(

@@ -5,8 +5,20 @@
  * choices and the bot's autocomplete), and switching the acting user. Every action is a POST to the
  * playground's server, which drives the Discord double.
  */
-import '@skyra/discord-components-core';
+import { getConfig } from '@skyra/discord-components-core';
 import { renderMessage, renderModal } from './adapter.js';
+
+// Application emojis in embed titles and field names (the renderer reads those itself): their image
+// from the playground's stand-in for Discord's CDN, never from the internet.
+getConfig().emojis = new Proxy(
+  {},
+  {
+    get: (_, word) => {
+      const match = /^<(a?):([A-Za-z0-9_]{2,32}):(\d{17,20})>$/.exec(String(word));
+      return match ? { name: match[2], url: `/emojis/${match[3]}.png` } : undefined;
+    },
+  },
+);
 
 /** @typedef {Record<string, any>} Loose */
 

@@ -7,7 +7,8 @@ export type MdNode =
   | { type: 'codeblock'; text: string }
   | { type: 'link'; url: string; children: MdNode[] }
   | { type: 'mention'; kind: 'user' | 'role' | 'channel'; id: string }
-  | { type: 'time'; seconds: number; style: string };
+  | { type: 'time'; seconds: number; style: string }
+  | { type: 'emoji'; name: string; id: string; animated: boolean };
 
 export interface TimeOptions {
   now: number;

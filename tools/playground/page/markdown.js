@@ -15,7 +15,8 @@
  *   | { type: 'codeblock', text: string }
  *   | { type: 'link', url: string, children: MdNode[] }
  *   | { type: 'mention', kind: 'user' | 'role' | 'channel', id: string }
- *   | { type: 'time', seconds: number, style: string }} MdNode
+ *   | { type: 'time', seconds: number, style: string }
+ *   | { type: 'emoji', name: string, id: string, animated: boolean }} MdNode
  */
 
 /** @type {Array<[string, 'bold' | 'underline' | 'strike' | 'italic']>} */
@@ -60,6 +61,13 @@ function inline(text) {
       flush();
       out.push({ type: 'time', seconds: Number(time[1]), style: time[2] ?? 'f' });
       i += time[0].length;
+      continue;
+    }
+    const emoji = /^<(a?):([A-Za-z0-9_]{2,32}):(\d{17,20})>/.exec(rest);
+    if (emoji) {
+      flush();
+      out.push({ type: 'emoji', name: emoji[2] ?? '', id: emoji[3] ?? '', animated: emoji[1] === 'a' });
+      i += emoji[0].length;
       continue;
     }
     const mention = /^<(@!?|@&|#)(\d{17,20})>/.exec(rest);
