@@ -4,7 +4,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { type ApiCache, cacheKey, communityPrefix, createCache } from '../../src/api/cache.js';
+import {
+  type ApiCache,
+  type CacheEntry,
+  cacheKey,
+  communityPrefix,
+  createCache,
+} from '../../src/api/cache.js';
 import { reachable } from '../support/redis.js';
 import { silentLogger } from './helpers.js';
 
@@ -18,19 +24,23 @@ const caches: Array<[string, () => ApiCache]> = [
   ],
 ];
 
+/** Writes `kept`'s page 0 until it reads back: Redis connects in the background, so the first set may miss it. */
+async function keptOnceReady(cache: ApiCache, kept: string, entry: CacheEntry): Promise<void> {
+  await expect
+    .poll(async () => {
+      await cache.set(cacheKey(kept, 'listLoas', { page: 0 }), entry, 60_000);
+      return cache.get(cacheKey(kept, 'listLoas', { page: 0 }));
+    })
+    .toBeDefined();
+}
+
 describe.each(caches)('the cache %s', (name, make) => {
   it.runIf(name === 'in memory' || redisUp)("forgets one token's entries, and only those", async () => {
     const cache = make();
     try {
       const [gone, kept] = [randomBytes(8).toString('hex'), randomBytes(8).toString('hex')];
       const entry = { data: { id: 1 }, fetchedAt: Date.now() };
-      // Redis connects in the background: the first set may miss it.
-      await expect
-        .poll(async () => {
-          await cache.set(cacheKey(kept, 'listLoas', { page: 0 }), entry, 60_000);
-          return cache.get(cacheKey(kept, 'listLoas', { page: 0 }));
-        })
-        .toBeDefined();
+      await keptOnceReady(cache, kept, entry);
       // More than one SCAN batch of the forgotten token's keys.
       for (let page = 1; page <= 1_200; page++) {
         await cache.set(cacheKey(gone, 'listLoas', { page }), entry, 60_000);
@@ -52,12 +62,7 @@ describe.each(caches)('the cache %s', (name, make) => {
     try {
       const [gone, kept] = [randomBytes(8).toString('hex'), randomBytes(8).toString('hex')];
       const entry = { data: { id: 1 }, fetchedAt: Date.now() };
-      await expect
-        .poll(async () => {
-          await cache.set(cacheKey(kept, 'listLoas', { page: 0 }), entry, 60_000);
-          return cache.get(cacheKey(kept, 'listLoas', { page: 0 }));
-        })
-        .toBeDefined();
+      await keptOnceReady(cache, kept, entry);
       // Writes started and not yet done when the token is forgotten (a read answered as it is unlinked).
       const writes = [1, 2, 3].map((page) => cache.set(cacheKey(gone, 'listLoas', { page }), entry, 60_000));
       await cache.forget?.(communityPrefix(gone));

@@ -11,9 +11,8 @@ import { createApi } from '../../src/api/client.js';
 import { isApiError } from '../../src/api/errors.js';
 import { ApiHttp, BODY_SLICE_BYTES, bodyBytes } from '../../src/api/http.js';
 import { KEEP_DEPTH, KEEP_STRING_CHARS, keepRecord, RECORD_KEEP_CHARS } from '../../src/api/keep.js';
-import type { Limits } from '../../src/api/limits/limits.js';
 import { MAX_JSON_DEPTH, parsePageBody } from '../../src/api/validate.js';
-import { fastDeps, silentLogger, startServer, testConfig } from './helpers.js';
+import { fastDeps, OPEN_LIMITS as open, silentLogger, startServer, testConfig } from './helpers.js';
 
 const nested = (levels: number, leaf: unknown = 'leaf'): unknown => {
   let value: unknown = leaf;
@@ -135,21 +134,6 @@ describe('a large page read off the event loop', () => {
     expect(isApiError(notAnItem) && notAnItem.kind).toBe('malformed');
   });
 });
-
-/** Limits that never hold anything back. */
-const open: Limits = {
-  acquire: async () => ({ probe: false }),
-  hold: async () => {},
-  release: async () => {},
-  observe: async () => {},
-  pace: async () => ({ ok: true }),
-  status: async () => [],
-  holdMonth: async () => ({ statuses: [], spent: async () => {}, release: async () => {} }),
-  room: async () => ({ ok: true }),
-  remaining: () => 1,
-  close: async () => {},
-  takeAccess: async () => ({ ok: true }),
-};
 
 describe('a large body received', () => {
   it('is taken from the wire and copied in slices, the loop given back after every slice of bytes', async () => {

@@ -5,23 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ApiHttp, type HttpOptions } from '../../src/api/http.js';
-import type { Limits } from '../../src/api/limits/limits.js';
-import { silentLogger } from './helpers.js';
+import { OPEN_LIMITS as open, silentLogger } from './helpers.js';
 
-/** Limits that never hold anything back. */
-const open: Limits = {
-  acquire: async () => ({ probe: false }),
-  hold: async () => {},
-  release: async () => {},
-  observe: async () => {},
-  pace: async () => ({ ok: true }),
-  status: async () => [],
-  holdMonth: async () => ({ statuses: [], spent: async () => {}, release: async () => {} }),
-  room: async () => ({ ok: true }),
-  remaining: () => 1,
-  close: async () => {},
-  takeAccess: async () => ({ ok: true }),
-};
 const REASON = new Error('Rollcall is stopping');
 const never = () => new Promise<never>(() => {});
 
