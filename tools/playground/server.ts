@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { Locale } from 'discord.js';
 import { PSEUDO_LOCALE } from '../../src/i18n/words.js';
 import { tokenHash } from '../../src/store/crypto.js';
+import type { ModalFields } from '../../test/doubles/discord/double.js';
 import { generateDataset } from '../../test/doubles/sandbox/data.js';
 import { startWorld, type World, type WorldOptions } from '../../test/e2e/world.js';
 import { offlineWorld } from '../try/offline.js';
@@ -253,9 +254,12 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
       return session.select(text(b.messageId, 'messageId'), text(b.customId, 'customId'), values);
     },
     modal: (b) => {
-      const fields: Record<string, string> = {};
+      // Text, a select's or checkbox group's values, a radio group's value, a checkbox's true or false.
+      const fields: ModalFields = {};
       const given = typeof b.fields === 'object' && b.fields !== null ? b.fields : {};
-      for (const [key, value] of Object.entries(given)) fields[key] = text(value, key);
+      for (const [key, value] of Object.entries(given))
+        fields[key] =
+          typeof value === 'boolean' ? value : Array.isArray(value) ? value.map((v) => text(v, key)) : text(value, key);
       return session.submitModal(text(b.customId, 'customId'), fields);
     },
     'user-command': (b) => session.userCommand(text(b.name, 'name'), text(b.targetId, 'targetId')),
