@@ -23,7 +23,9 @@ let session: PlaygroundSession;
 beforeAll(async () => {
   hosted = await startHostedWorld({
     guildId: GUILD,
-    sandbox: { dataset: generateDataset({ seed: 32, members: 12, loas: 8, shifts: 8, logs: 3, auditLogs: 3 }) },
+    sandbox: {
+      dataset: generateDataset({ seed: 32, members: 12, loas: 8, shifts: 8, logs: 3, auditLogs: 3 }),
+    },
     guild: {
       roles: [
         {
