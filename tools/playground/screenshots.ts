@@ -15,8 +15,8 @@ import {
   type APIApplicationCommand,
   ApplicationCommandOptionType,
   ComponentType,
+  PermissionFlagsBits as P,
 } from 'discord-api-types/v10';
-import { PermissionFlagsBits as P } from 'discord-api-types/v10';
 import type { BrowserContext } from 'playwright-core';
 import UPNG from 'upng-js';
 import type { Dataset } from '../../test/doubles/sandbox/data.js';
