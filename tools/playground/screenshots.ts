@@ -1,6 +1,7 @@
 /**
  * `npm run screenshots`: one picture per command family, one of a user command (right-click a
- * member, Apps), one of the message command (right-click a report, Apps, Check player), a detail view, the status view, a sentence in German (a moderator whose Discord is in German) and the morning's digest and leave reminders the channel opens on, taken
+ * member, Apps), one of the message command (right-click a report, Apps, Check player), the report
+ * settings form of /rollcall-admin reports (on a hosted world), a detail view, the status view, a sentence in German (a moderator whose Discord is in German) and the morning's digest and leave reminders the channel opens on, taken
  * from the playground in Chromium,
  * into docs/images/<family>.png (cropped to the message), with docs/images/manifest.json recording
  * the hash of what they were made from (see manifest.ts). Reproducible: a fixed sandbox seed, the
@@ -14,9 +15,12 @@ import {
   type APIApplicationCommand,
   ApplicationCommandOptionType,
   ComponentType,
+  PermissionFlagsBits as P,
 } from 'discord-api-types/v10';
+import type { BrowserContext } from 'playwright-core';
 import UPNG from 'upng-js';
 import type { Dataset } from '../../test/doubles/sandbox/data.js';
+import type { World } from '../../test/e2e/world.js';
 import { browserMissing, launchBrowser } from './browser.js';
 import { IMAGES_DIR, inputsHash, MANIFEST_PATH, type Manifest } from './manifest.js';
 
@@ -170,6 +174,7 @@ async function main(): Promise<void> {
     const answered = await playground.session.slash(german);
     if (!answered.ok) throw new Error(`${german}: ${answered.error}`);
     await picture('translated.png', 'languages', `as moderator-de (German) ${german}`);
+    await settingsForm(context);
 
     /**
      * The last message of the conversation, cropped to it, as `file`; with `fromId`, the messages
@@ -205,6 +210,46 @@ async function main(): Promise<void> {
       pictures[file] = { family, run };
       console.log(`${file}: ${run}`);
     }
+    /**
+     * The report settings form of /rollcall-admin reports (hosted mode only, so not in the
+     * playground's one community): the page served for a hosted world whose Moderator linked the
+     * sandbox's token, the form opened from the command box, cropped to its box.
+     */
+    async function settingsForm(inside: BrowserContext): Promise<void> {
+      const hosted = await hostedWorld();
+      const { servePlayground } = await import('./server.js');
+      const { PlaygroundSession } = await import('./session.js');
+      const served = await servePlayground(hosted, new PlaygroundSession(hosted), 0);
+      try {
+        const formPage = await inside.newPage();
+        await formPage.clock.setFixedTime(new Date(CLOCK));
+        await formPage.setViewportSize({ width: 640, height: 1000 });
+        await formPage.goto(served.url);
+        await formPage.locator('#actor option').first().waitFor({ state: 'attached', timeout: 10_000 });
+        const line = '/rollcall-admin reports';
+        const opened = await served.session.slash(line);
+        if (opened.kind !== 'modal') throw new Error(`${line}: no form (${opened.error ?? opened.kind})`);
+        const box = formPage.locator('discord-modal div.discord-modal-box');
+        await box.waitFor({ state: 'visible', timeout: 10_000 });
+        await formPage.evaluate('document.fonts.ready.then(() => true)');
+        // The box and its footer (Cancel, Submit), which reaches below the box's own height.
+        const edge = await box.boundingBox();
+        const submit = await formPage.locator('discord-modal button[type="submit"]').boundingBox();
+        if (!edge || !submit) throw new Error('the settings form is not on the page');
+        const bottom = Math.max(edge.y + edge.height, submit.y + submit.height + 16);
+        const shot = await formPage.screenshot({
+          animations: 'disabled',
+          timeout: 10_000,
+          clip: { x: edge.x, y: edge.y, width: edge.width, height: bottom - edge.y },
+        });
+        writeFileSync(join(IMAGES_DIR, 'settings-form.png'), quantize(shot));
+        pictures['settings-form.png'] = { family: 'rollcall-admin', run: `${line} (hosted mode)` };
+        console.log(`settings-form.png: ${line} (hosted mode)`);
+        await formPage.close();
+      } finally {
+        await served.close();
+      }
+    }
     const manifest: Manifest = {
       inputs: inputsHash(),
       seed: SEED,
@@ -218,6 +263,48 @@ async function main(): Promise<void> {
     await browser.close();
     await playground.close();
   }
+}
+
+/**
+ * The bot in hosted mode between the doubles, its server's Moderator role allowed to manage the
+ * server (the playground acts as its moderator), the sandbox's token linked with /rollcall-admin setup.
+ */
+async function hostedWorld(): Promise<World> {
+  const { startWorld } = await import('../../test/e2e/world.js');
+  const { ADMIN_IDS } = await import('../../commands/admin/index.js');
+  const { generateDataset } = await import('../../test/doubles/sandbox/data.js');
+  const world = await startWorld({
+    sandbox: { dataset: generateDataset({ seed: SEED, baseTime: Math.floor(Date.parse(CLOCK) / 1000) }) },
+    double: {
+      guild: {
+        roles: [
+          {
+            name: 'Moderator',
+            permissions: P.ViewChannel | P.SendMessages | P.ManageGuild | P.ModerateMembers,
+          },
+          { name: 'Member' },
+        ],
+        channels: [{ name: 'general' }, { name: 'staff' }, { name: 'leave-reminders' }],
+      },
+    },
+    env: {
+      LOG_LEVEL: 'silent',
+      API_TOKEN: '',
+      DISCORD_GUILD_ID: '',
+      ROLLCALL_SECRET_KEY: Buffer.alloc(32, 7).toString('base64'),
+    },
+  });
+  await (await world.double.slash(world.mod, 'rollcall-admin', { subcommand: 'setup' })).response();
+  const linked = await (
+    await world.double.submitModal(world.mod, ADMIN_IDS.modal, {
+      [ADMIN_IDS.tokenField]: world.sandbox.token,
+    })
+  ).response();
+  if (!/linked/i.test(linked.message?.content ?? '')) {
+    await world.close();
+    throw new Error(`the hosted world did not link its token: ${linked.message?.content ?? linked.kind}`);
+  }
+  return world;
 }
 
 /** The PNG with at most 256 colours (a fraction of the size; text stays sharp). */

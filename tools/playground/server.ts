@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { Locale } from 'discord.js';
 import { PSEUDO_LOCALE } from '../../src/i18n/words.js';
 import { tokenHash } from '../../src/store/crypto.js';
+import type { ModalFields } from '../../test/doubles/discord/double.js';
 import { generateDataset } from '../../test/doubles/sandbox/data.js';
 import { startWorld, type World, type WorldOptions } from '../../test/e2e/world.js';
 import { offlineWorld } from '../try/offline.js';
@@ -203,6 +204,19 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
   for (const { memberId, userId } of session.communityPeople())
     await directory?.remember(community, memberId, userId).catch(() => undefined);
   await postMorning(world, clock);
+  return servePlayground(world, session, options.port ?? DEFAULT_PORT);
+}
+
+/**
+ * Serves the page and its JSON API for `session` on `world` at 127.0.0.1:`port` (0 picks a free
+ * one); closing it closes the world. startPlayground serves the one community of `npm run playground`;
+ * a test may serve a session on another world (hosted mode, where /rollcall-admin exists).
+ */
+export async function servePlayground(
+  world: World,
+  session: PlaygroundSession,
+  port: number,
+): Promise<Playground> {
   const vendorRoots = new Map(VENDOR_PACKAGES.map((name) => [name, packageRoot(name)]));
   const map = JSON.stringify(importMap());
   const clients = new Set<ServerResponse>();
@@ -257,9 +271,16 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
       return session.select(text(b.messageId, 'messageId'), text(b.customId, 'customId'), values);
     },
     modal: (b) => {
-      const fields: Record<string, string> = {};
+      // Text, a select's or checkbox group's values, a radio group's value, a checkbox's true or false.
+      const fields: ModalFields = {};
       const given = typeof b.fields === 'object' && b.fields !== null ? b.fields : {};
-      for (const [key, value] of Object.entries(given)) fields[key] = text(value, key);
+      for (const [key, value] of Object.entries(given))
+        fields[key] =
+          typeof value === 'boolean'
+            ? value
+            : Array.isArray(value)
+              ? value.map((v) => text(v, key))
+              : text(value, key);
       return session.submitModal(text(b.customId, 'customId'), fields);
     },
     'user-command': (b) => session.userCommand(text(b.name, 'name'), text(b.targetId, 'targetId')),
@@ -342,8 +363,8 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
   };
 
   const server: Server = createServer((req, res) => {
-    const port = (server.address() as AddressInfo).port;
-    handle(req, res, port).catch((error: unknown) => {
+    const bound = (server.address() as AddressInfo).port;
+    handle(req, res, bound).catch((error: unknown) => {
       if (!res.headersSent) send(res, 500, String(error), 'text/plain');
       else res.end();
     });
@@ -351,7 +372,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
   try {
     await new Promise<void>((ready, fail) => {
       server.once('error', fail);
-      server.listen(options.port ?? DEFAULT_PORT, '127.0.0.1', () => ready());
+      server.listen(port, '127.0.0.1', () => ready());
     });
   } catch (error) {
     closed = true;
@@ -359,9 +380,9 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
     await world.close();
     throw error;
   }
-  const port = (server.address() as AddressInfo).port;
+  const listening = (server.address() as AddressInfo).port;
   return {
-    url: `http://127.0.0.1:${port}/`,
+    url: `http://127.0.0.1:${listening}/`,
     world,
     session,
     async close() {

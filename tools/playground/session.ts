@@ -21,6 +21,7 @@ import type {
   DoubleUser,
   InteractionHandle,
   InteractionResponse,
+  ModalFields,
   OptionValue,
   PostedMessage,
 } from '../../test/doubles/discord/double.js';
@@ -98,6 +99,8 @@ export interface PlaygroundState {
   /** Every Discord user of the community's members (the sandbox's), to show mentions by name. */
   people: PlaygroundUser[];
   messages: ViewMessage[];
+  /** The server's text channels (what a channel select in a modal lists). */
+  channels: Array<{ id: string; name: string; type: number }>;
   /** The modal the bot opened for the acting user and not yet answered. */
   modal: APIModalInteractionResponseCallbackData | null;
   /** Interactions of the acting user the bot did not answer ("The application did not respond"). */
@@ -278,6 +281,7 @@ export class PlaygroundSession {
       members: [...this.#users.values(), ...this.#community].map(userView),
       people: [...this.#community, ...this.#people].map(userView),
       messages,
+      channels: double.guild().channels.map((c) => ({ id: c.id, name: c.name, type: c.type })),
       modal: this.#modals.get(this.#actor.id) ?? null,
       failures: this.#failures.get(this.#actor.id) ?? [],
     };
@@ -560,8 +564,12 @@ export class PlaygroundSession {
     return this.#answer(handle, String(menu.placeholder ?? 'a menu'));
   }
 
-  /** Submits the modal the bot opened for the acting user, with values by input custom_id. */
-  async submitModal(customId: string, fields: Record<string, string>): Promise<ActionResult> {
+  /**
+   * Submits the modal the bot opened for the acting user, with values by field custom_id (text, a
+   * select's or checkbox group's values, a radio group's value, a checkbox's true or false): the
+   * double builds the submission as Discord's client would, and refuses what it would not send.
+   */
+  async submitModal(customId: string, fields: ModalFields): Promise<ActionResult> {
     const modal = this.#modals.get(this.#actor.id);
     if (!modal || modal.custom_id !== customId) throw new InputError('no such form is open for you');
     this.#modals.delete(this.#actor.id);

@@ -410,7 +410,8 @@ export function renderMessage(view, ctx) {
 }
 
 /**
- * The text inputs of a modal (action rows of inputs, or labels around them).
+ * The fields of a modal: action rows of text inputs, or labels (with their description) around a
+ * text input, a select, a radio group, a checkbox group or a checkbox.
  * @param {Loose} modal
  * @returns {Loose[]}
  */
@@ -420,20 +421,163 @@ export function modalInputs(modal) {
   for (const top of Array.isArray(modal.components) ? modal.components : []) {
     if (top?.type === 1) {
       for (const c of top.components ?? []) if (c?.type === 4) inputs.push(c);
-    } else if (top?.type === 18 && top.component?.type === 4) {
+    } else if (top?.type === 18 && top.component && typeof top.component.type === 'number') {
       inputs.push({ ...top.component, label: top.label, description: top.description });
     }
   }
   return inputs;
 }
 
+/** Field ids of the page's modal controls (a label's `for`, a description's id), unique per page. */
+let fieldCount = 0;
+
 /**
- * A modal the bot opened, as Discord draws it; `submit` gets the values by input custom_id.
+ * A labelled field's description under its label, tied to the control by aria-describedby.
+ * @param {Loose} input
+ * @returns {{ node: HTMLElement | null, id: string | undefined }}
+ */
+function describe(input) {
+  if (!input.description) return { node: null, id: undefined };
+  const id = `modal-hint-${++fieldCount}`;
+  return { node: el('p', { class: 'modal-hint', id }, [String(input.description)]), id };
+}
+
+/**
+ * A select in a modal as a native <select> with its <label>: a channel select lists the server's
+ * channels of the types it takes, a string select its options; defaults preselected.
+ * @param {Loose} input
+ * @param {Array<{ id: string, name: string, type: number }>} channels
+ */
+function modalSelect(input, channels) {
+  const id = `modal-field-${++fieldCount}`;
+  const hint = describe(input);
+  const many = typeof input.max_values === 'number' && input.max_values > 1;
+  const select = el('select', {
+    id,
+    'data-custom-id': input.custom_id,
+    'data-kind': 'select',
+    multiple: many,
+    required: input.required !== false && (input.min_values ?? 1) > 0,
+    'aria-describedby': hint.id,
+  });
+  const chosen = new Set(
+    (Array.isArray(input.default_values) ? input.default_values : []).map((d) => String(d.id)),
+  );
+  /** @type {Array<{ value: string, label: string, selected: boolean }>} */
+  let options;
+  if (input.type === 8) {
+    const types = Array.isArray(input.channel_types) ? input.channel_types : null;
+    options = channels
+      .filter((c) => !types || types.includes(c.type))
+      .map((c) => ({ value: c.id, label: `#${c.name}`, selected: chosen.has(c.id) }));
+  } else {
+    options = (Array.isArray(input.options) ? input.options : []).map((o) => ({
+      value: String(o.value),
+      label: String(o.label),
+      selected: o.default === true,
+    }));
+  }
+  if (!many) select.append(el('option', { value: '' }, [input.placeholder ?? '—']));
+  for (const o of options) select.append(el('option', { value: o.value, selected: o.selected }, [o.label]));
+  const children = [el('label', { for: id }, [String(input.label ?? '')])];
+  if (hint.node) children.push(hint.node);
+  children.push(select);
+  return el('div', { class: 'modal-field' }, children);
+}
+
+/**
+ * A radio group (one choice) or checkbox group (several) in a modal: a fieldset whose legend is the
+ * label, defaults checked.
+ * @param {Loose} input
+ */
+function modalChoices(input) {
+  const radio = input.type === 21;
+  const name = `modal-group-${++fieldCount}`;
+  const hint = describe(input);
+  /** @type {Node[]} */
+  const children = [el('legend', {}, [String(input.label ?? '')])];
+  if (hint.node) children.push(hint.node);
+  for (const option of Array.isArray(input.options) ? input.options : []) {
+    const box = el('input', {
+      type: radio ? 'radio' : 'checkbox',
+      name,
+      value: String(option.value),
+      checked: option.default === true,
+    });
+    children.push(el('label', { class: 'modal-choice' }, [box, ` ${String(option.label)}`]));
+  }
+  return el(
+    'fieldset',
+    {
+      class: 'modal-field',
+      'data-custom-id': input.custom_id,
+      'data-kind': radio ? 'radio' : 'checkboxes',
+      'aria-describedby': hint.id,
+    },
+    children,
+  );
+}
+
+/**
+ * A lone checkbox in a modal, its label beside it.
+ * @param {Loose} input
+ */
+function modalCheckbox(input) {
+  const hint = describe(input);
+  const box = el('input', {
+    type: 'checkbox',
+    'data-custom-id': input.custom_id,
+    'data-kind': 'checkbox',
+    checked: input.default === true,
+    'aria-describedby': hint.id,
+  });
+  const children = [el('label', { class: 'modal-choice' }, [box, ` ${String(input.label ?? '')}`])];
+  if (hint.node) children.push(hint.node);
+  return el('div', { class: 'modal-field' }, children);
+}
+
+/**
+ * What a modal's fields hold now, as the playground's server takes them (the double's ModalFields):
+ * text, a select's chosen values, a radio group's value (left out when none is chosen), a checkbox
+ * group's checked values, true or false for a checkbox.
+ * @param {HTMLElement} node
+ * @returns {Record<string, string | string[] | boolean>}
+ */
+function modalValues(node) {
+  /** @type {Record<string, string | string[] | boolean>} */
+  const fields = {};
+  for (const child of node.querySelectorAll('discord-input-text')) {
+    const field = child.shadowRoot?.querySelector('input, textarea');
+    fields[child.getAttribute('data-custom-id') ?? ''] =
+      field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement ? field.value : '';
+  }
+  for (const field of node.querySelectorAll('[data-kind]')) {
+    const id = field.getAttribute('data-custom-id') ?? '';
+    const kind = field.getAttribute('data-kind');
+    if (kind === 'select' && field instanceof HTMLSelectElement) {
+      fields[id] = [...field.selectedOptions].map((o) => o.value).filter((v) => v !== '');
+    } else if (kind === 'checkbox' && field instanceof HTMLInputElement) {
+      fields[id] = field.checked;
+    } else {
+      const checked = [...field.querySelectorAll('input:checked')].map((i) =>
+        i instanceof HTMLInputElement ? i.value : '',
+      );
+      if (kind === 'checkboxes') fields[id] = checked;
+      else if (checked[0] !== undefined) fields[id] = checked[0];
+    }
+  }
+  return fields;
+}
+
+/**
+ * A modal the bot opened, as Discord draws it; `submit` gets the values by field custom_id. Channel
+ * selects list `channels` (the server's).
  * @param {Loose} modal
  * @param {Context} ctx
- * @param {{ submit: (fields: Record<string, string>) => void, close: () => void }} handlers
+ * @param {{ submit: (fields: Record<string, string | string[] | boolean>) => void, close: () => void }} handlers
+ * @param {Array<{ id: string, name: string, type: number }>} [channels]
  */
-export function renderModal(modal, ctx, handlers) {
+export function renderModal(modal, ctx, handlers, channels = []) {
   const inputs = modalInputs(modal);
   const node = el('discord-modal', {
     'modal-title': modal.title,
@@ -442,31 +586,29 @@ export function renderModal(modal, ctx, handlers) {
     'data-custom-id': modal.custom_id,
   });
   for (const input of inputs) {
-    node.append(
-      el('discord-input-text', {
-        label: input.label,
-        placeholder: input.placeholder,
-        type: input.style === 2 ? 'paragraph' : 'short',
-        required: input.required !== false,
-        'min-length': input.min_length,
-        'max-length': input.max_length,
-        'default-value': input.value,
-        'data-custom-id': input.custom_id,
-      }),
-    );
+    if (input.type === 3 || input.type === 8) node.append(modalSelect(input, channels));
+    else if (input.type === 21 || input.type === 22) node.append(modalChoices(input));
+    else if (input.type === 23) node.append(modalCheckbox(input));
+    else if (input.type !== 4) continue;
+    else
+      node.append(
+        el('discord-input-text', {
+          label: input.label,
+          placeholder: input.placeholder,
+          type: input.style === 2 ? 'paragraph' : 'short',
+          required: input.required !== false,
+          'min-length': input.min_length,
+          'max-length': input.max_length,
+          'default-value': input.value,
+          'data-custom-id': input.custom_id,
+        }),
+      );
   }
   let submitted = false;
   const any = /** @type {any} */ (node);
   any.submitForm = () => {
     submitted = true;
-    /** @type {Record<string, string>} */
-    const fields = {};
-    for (const child of node.querySelectorAll('discord-input-text')) {
-      const field = child.shadowRoot?.querySelector('input, textarea');
-      fields[child.getAttribute('data-custom-id') ?? ''] =
-        field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement ? field.value : '';
-    }
-    handlers.submit(fields);
+    handlers.submit(modalValues(node));
   };
   any.closeForm = () => {
     if (!submitted) handlers.close();

@@ -248,10 +248,15 @@ async function showModal(modal) {
   shownModal = key;
   host.replaceChildren();
   if (!modal) return;
-  const node = renderModal(modal, ctx, {
-    submit: (fields) => act('modal', { customId: modal.custom_id, fields }),
-    close: () => act('close-modal', {}),
-  });
+  const node = renderModal(
+    modal,
+    ctx,
+    {
+      submit: (fields) => act('modal', { customId: modal.custom_id, fields }),
+      close: () => act('close-modal', {}),
+    },
+    state?.channels ?? [],
+  );
   host.append(node);
   await /** @type {any} */ (node).updateComplete;
   // As the renderer's own buttons open a modal: show its box, then the dialog.
