@@ -158,3 +158,65 @@ describe('the server settings form', () => {
     expect(await saved()).toEqual(before);
   }, 60_000);
 });
+
+describe('the server settings form for a community with more roles than a select offers', () => {
+  let many: HostedWorld;
+  const GUILD_MANY = '1300000000000000583';
+  beforeAll(async () => {
+    many = await startHostedWorld({
+      guildId: GUILD_MANY,
+      sandbox: {
+        dataset: generateDataset({
+          seed: 33,
+          members: 5,
+          roles: 30,
+          loas: 2,
+          shifts: 2,
+          logs: 2,
+          auditLogs: 2,
+        }),
+      },
+      guild: {},
+      keyByte: 13,
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await many?.close();
+  });
+
+  it('takes the community roles as names or ids, shows them back by name, and refuses an unknown one', async () => {
+    const { world, admin } = many;
+    const roles = world.sandbox.datasetOf(world.sandbox.token).roles as unknown as Role[];
+    const open = async () => {
+      const opened = await (
+        await world.double.slash(admin, 'rollcall-admin', { subcommand: 'settings', guildId: GUILD_MANY })
+      ).response();
+      expect(opened.kind).toBe('modal');
+      return opened.modal!;
+    };
+    const send = async (fields: Record<string, string>) =>
+      (
+        await (
+          await world.double.submitModal(admin, ADMIN_IDS.settingsForm, fields, { guildId: GUILD_MANY })
+        ).response()
+      ).message?.content ?? '';
+    const store = () => (world.app.store() as Store).getSettings(GUILD_MANY);
+    expect(field(await open(), 'access-roles')?.type).toBe(ComponentType.TextInput);
+    const [a, b] = roles;
+    expect((await send({ 'access-roles': `${a!.name}, ${b!.id}` })).split('\n')[0]).toBe(
+      EN.admin.form.changed(EN.admin.form.item.accessRoles),
+    );
+    expect((await store()).accessRoleIds).toEqual([a!.id, b!.id]);
+    const shown = field(await open(), 'access-roles')?.value ?? '';
+    expect(shown.split(', ').sort()).toEqual(
+      [a!, b!]
+        .map((r) =>
+          roles.filter((x) => x.name.toLowerCase() === r.name.toLowerCase()).length === 1 ? r.name : r.id,
+        )
+        .sort(),
+    );
+    expect((await send({})).split('\n')[0]).toBe(EN.admin.form.nothingChanged);
+    expect(await send({ 'access-roles': 'No Such Role' })).toBe(EN.sentences.unknownRoles(['No Such Role']));
+    expect((await store()).accessRoleIds).toEqual([a!.id, b!.id]);
+  }, 60_000);
+});
