@@ -38,6 +38,8 @@ export const ADMIN_IDS = {
   unlink: 'rca:unlink',
   /** The report settings form (/rollcall-admin reports with no option) and its submission. */
   reportsForm: 'rca:reports',
+  /** The server settings form (/rollcall-admin settings with no option) and its submission. */
+  settingsForm: 'rca:settings',
 } as const;
 
 /** The prefix every admin control's custom_id starts with. */

@@ -19,6 +19,7 @@ import { createLabelsCommand, labelsDefinition } from './labels.js';
 import { createReportsCommand, type ReportSettingsPlace, reportsDefinition } from './reports.js';
 import { reportsForm, reportsFormSubmit } from './reports-form.js';
 import { createSettingsCommand, settingsDefinition } from './settings.js';
+import { settingsForm, settingsFormSubmit } from './settings-form.js';
 import { createSetupCommand, setupControls, setupDefinition } from './setup.js';
 import { createUnlinkCommand, unlinkButton, unlinkDefinition } from './unlink.js';
 
@@ -57,7 +58,7 @@ interface Admin {
 export function createAdmin(links: Links, reports?: ReportSettingsPlace): Admin {
   const commands = [
     createSetupCommand(links),
-    createSettingsCommand(links),
+    withSettingsForm(createSettingsCommand(links), links),
     createLabelsCommand(links),
     createUnlinkCommand(links),
     ...(reports ? [withReportsForm(createReportsCommand(reports), reports)] : []),
@@ -68,6 +69,7 @@ export function createAdmin(links: Links, reports?: ReportSettingsPlace): Admin 
     [ADMIN_IDS.replace, setup.replace],
     [ADMIN_IDS.unlink, unlinkButton(links)],
     [ADMIN_IDS.modal, setup.modal],
+    [ADMIN_IDS.settingsForm, settingsFormSubmit(links)],
     ...(reports ? [[ADMIN_IDS.reportsForm, reportsFormSubmit(reports)] as const] : []),
   ]);
   return {
@@ -86,5 +88,17 @@ function withReportsForm(command: ServerCommand, place: ReportSettingsPlace): Se
     ...command,
     form: async ({ interaction, guildId, t }) =>
       (interaction.options.data[0]?.options ?? []).length === 0 ? reportsForm(guildId, place, t) : undefined,
+  };
+}
+
+/** /rollcall-admin settings with no option opens the server settings form; with options it runs as before. */
+function withSettingsForm(command: ServerCommand, links: Links): ServerCommand {
+  if (!('execute' in command)) return command;
+  return {
+    ...command,
+    form: async ({ interaction, guildId, t }) =>
+      (interaction.options.data[0]?.options ?? []).length === 0
+        ? settingsForm(guildId, links, [...(interaction.guild?.roles.cache.values() ?? [])], t)
+        : undefined,
   };
 }

@@ -1,7 +1,7 @@
 /**
  * /rollcall-admin settings: default visibility, access roles (community roles; Discord roles of
  * the server), both picked by name with autocomplete (the pick's value is the role id), API limits.
- * With no option, the settings now saved.
+ * No option opens the settings form (settings-form.ts), `show` shows the settings now saved.
  */
 
 import {
@@ -70,6 +70,12 @@ export const settingsDefinition = defineCommand({
           max_length: 500,
           autocomplete: true,
         },
+        {
+          type: ApplicationCommandOptionType.Boolean,
+          name: 'show',
+          description: 'True shows the settings as text instead of opening the settings form',
+          required: false,
+        },
       ],
     },
   ],
@@ -86,48 +92,20 @@ export function createSettingsCommand(links: Links): ServerCommand {
     data: settingsDefinition,
     async execute({ interaction, guildId }) {
       const args = argumentsOf(interaction, settingsDefinition);
-      const visibility = args.string('visibility') as ServerSettings['defaultVisibility'] | null;
-      const rolesText = args.string('access-roles')?.trim() ?? null;
-      const limitsText = args.string('limits')?.trim() ?? null;
-      const discordText = args.string('discord-roles')?.trim() ?? null;
-      const change: Partial<ServerSettings> = {};
-      if (visibility) change.defaultVisibility = visibility;
-      if (limitsText) change.apiLimits = limitsText.toLowerCase() === 'default' ? undefined : limitsText;
-      // The one roles reader, read again now (as a link check: no wait for the pace): a link or a
-      // role added since counts from this answer on, for the guard too (one saved list).
-      const read =
-        rolesText || !visibility
-          ? await rolesOrRefusal(() => links.roles(guildId, { refresh: 'now' }))
-          : undefined;
-      const community = read instanceof UserError ? undefined : read;
-      // A server not linked is told so (not that the API is not answering).
-      if (rolesText)
-        change.accessRoleIds = communityRoleIds(
-          rolesText,
-          community?.roles ?? (read as UserError | undefined) ?? new UserError(say.unavailable),
-          discordRolesOf(interaction),
-        );
-      if (discordText) change.accessDiscordRoleIds = discordRoleIds(discordText, discordRolesOf(interaction));
-      if (Object.keys(change).length > 0) await links.saveSettings(guildId, change);
-      const now = await links.settings(guildId);
-      const roles = community?.roles;
-      const nameOf = (id: string) => safeLine(roles?.find((r) => r.id === id)?.name ?? id, 100);
-      const saved = Object.keys(change).length > 0;
-      const checks =
-        now.accessRoleIds.length > 0 ? accessChecks(interaction, guildId, now, community, read) : undefined;
-      // In the admin's words; role names and limits as they are.
-      const state: Text = (t) =>
-        [
-          ...(saved ? [t.sentences.settingsSaved] : []),
-          t.sentences.settingsState({
-            visibility: now.defaultVisibility,
-            accessRoles: now.accessRoleIds.map(nameOf),
-            limits: now.apiLimits,
-            discordRoles: now.accessDiscordRoleIds.map(roleMention),
-          }),
-          ...(checks ? [checks(t)] : []),
-        ].join('\n');
-      return textPayload(state);
+      const given = (name: 'access-roles' | 'limits' | 'discord-roles') => args.string(name)?.trim() ?? null;
+      return textPayload(
+        await serverSettings(
+          {
+            visibility: args.string('visibility') as ServerSettings['defaultVisibility'] | null,
+            rolesText: given('access-roles'),
+            limitsText: given('limits'),
+            discordText: given('discord-roles'),
+          },
+          interaction,
+          guildId,
+          links,
+        ),
+      );
     },
     /**
      * Choices for the role options: the roles whose name holds what is typed after the last comma,
@@ -149,6 +127,67 @@ export function createSettingsCommand(links: Links): ServerCommand {
       return roleChoices(String(focused.value), roles, t);
     },
   };
+}
+
+/** What one /rollcall-admin settings changes (null: left as it is), as its options or its form give it. */
+export interface SettingsChange {
+  visibility: ServerSettings['defaultVisibility'] | null;
+  /** Community roles by name or id, comma-separated; `none`: no role. */
+  rolesText: string | null;
+  /** API limits; `default`: the bot's. */
+  limitsText: string | null;
+  /** This server's roles by name or id, comma-separated; `none`: no role. */
+  discordText: string | null;
+}
+
+/**
+ * Check and save what `input` changes (all of it or, on a refusal, nothing), and say the settings as
+ * they now are, with which access roles are checked free: the slash options' and the form's one path.
+ */
+export async function serverSettings(
+  input: SettingsChange,
+  interaction: Interaction,
+  guildId: string,
+  links: Links,
+): Promise<Text> {
+  const { visibility, rolesText, limitsText, discordText } = input;
+  const change: Partial<ServerSettings> = {};
+  if (visibility) change.defaultVisibility = visibility;
+  if (limitsText) change.apiLimits = limitsText.toLowerCase() === 'default' ? undefined : limitsText;
+  // The one roles reader, read again now (as a link check: no wait for the pace): a link or a
+  // role added since counts from this answer on, for the guard too (one saved list).
+  const read =
+    rolesText || !visibility
+      ? await rolesOrRefusal(() => links.roles(guildId, { refresh: 'now' }))
+      : undefined;
+  const community = read instanceof UserError ? undefined : read;
+  // A server not linked is told so (not that the API is not answering).
+  if (rolesText)
+    change.accessRoleIds = communityRoleIds(
+      rolesText,
+      community?.roles ?? (read as UserError | undefined) ?? new UserError(say.unavailable),
+      discordRolesOf(interaction),
+    );
+  if (discordText) change.accessDiscordRoleIds = discordRoleIds(discordText, discordRolesOf(interaction));
+  if (Object.keys(change).length > 0) await links.saveSettings(guildId, change);
+  const now = await links.settings(guildId);
+  const roles = community?.roles;
+  const nameOf = (id: string) => safeLine(roles?.find((r) => r.id === id)?.name ?? id, 100);
+  const saved = Object.keys(change).length > 0;
+  const checks =
+    now.accessRoleIds.length > 0 ? accessChecks(interaction, guildId, now, community, read) : undefined;
+  // In the admin's words; role names and limits as they are.
+  return (t) =>
+    [
+      ...(saved ? [t.sentences.settingsSaved] : []),
+      t.sentences.settingsState({
+        visibility: now.defaultVisibility,
+        accessRoles: now.accessRoleIds.map(nameOf),
+        limits: now.apiLimits,
+        discordRoles: now.accessDiscordRoleIds.map(roleMention),
+      }),
+      ...(checks ? [checks(t)] : []),
+    ].join('\n');
 }
 
 /**

@@ -55,7 +55,7 @@ describe('access an admin can see and fix', () => {
     // The admin links it in the community panel; the next settings reads the list again.
     role.linkedChatRoleId = world.double.role('Moderator', A).id;
     const before = Math.floor(Date.now() / 1000) - 1;
-    const shown = (await settings()).message?.content ?? '';
+    const shown = (await settings({ show: true } as never)).message?.content ?? '';
     expect(shown).toContain(`Checked free (linked Discord role): ${role.name}`);
     const readAt = Number(/Roles list \(\d+ roles\) read <t:(\d+):f>/.exec(shown)?.[1]);
     expect(readAt).toBeGreaterThanOrEqual(before);

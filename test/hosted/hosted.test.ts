@@ -310,7 +310,7 @@ function hostedSuite(backend: Backend): void {
     }
 
     it('shows the defaults, then posts answers publicly by default in that server only', async () => {
-      const shown = await settings({});
+      const shown = await settings({ show: true } as never);
       expect(shown.ephemeral).toBe(true);
       expect(shown.message?.content).toBe(
         MESSAGES.settingsState({ visibility: 'private', accessRoles: [], limits: undefined }),

@@ -295,7 +295,12 @@ describe('/metrics', () => {
     expect(await up()).toBe(1);
     // the admins' command is counted under its own name, not as an unknown one
     const admin = w.double.user({ username: 'admin', permissions: PermissionFlagsBits.ManageGuild });
-    await (await w.double.slash(admin, 'rollcall-admin', { subcommand: 'settings' })).response();
+    await (
+      await w.double.slash(admin, 'rollcall-admin', {
+        subcommand: 'settings',
+        options: { show: true } as never,
+      })
+    ).response();
     const counted = parsePrometheus((await probe(urlOf(w), '/metrics')).body).filter(
       (s) => s.name === 'rollcall_interactions_total',
     );

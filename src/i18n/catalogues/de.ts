@@ -881,6 +881,18 @@ const admin = (f: Formats): Section<'admin'> => ({
     reminders: 'Abwesenheitserinnerungen posten',
     pings: 'Erinnerungen pingen das Mitglied',
     charts: 'Diagramme in Berichten und Übersichten',
+    settingsTitle: 'Servereinstellungen',
+    accessRoles: 'Community-Rollen mit Zugang',
+    accessRolesHint: 'Keine gewählt: keine Community-Rolle nötig.',
+    accessRolesTyped: 'Namen oder IDs, kommagetrennt (zu viele Rollen für eine Liste). Leer: keine.',
+    staleRole: (id) => `${id} (nicht in der Rollenliste)`,
+    discordRoles: 'Discord-Rollen mit Zugang',
+    discordRolesHint: 'Keine gewählt: keine Discord-Rolle nötig.',
+    visibility: 'Antworten standardmäßig',
+    private: 'Privat (nur der Fragende sieht sie)',
+    public: 'Für alle gepostet',
+    limits: 'API-Limits',
+    limitsHint: 'Z. B. 100/month,30/1m. Leer: die des Bots.',
     changed: (items) => `Geändert: ${items}.`,
     nothingChanged: 'Nichts geändert.',
     item: {
@@ -889,6 +901,10 @@ const admin = (f: Formats): Section<'admin'> => ({
       weekStart: 'erster Tag der Woche',
       language: 'Sprache der Übersicht',
       charts: 'Diagramme',
+      accessRoles: 'Community-Rollen mit Zugang',
+      discordRoles: 'Discord-Rollen mit Zugang',
+      visibility: 'Standardsichtbarkeit',
+      limits: 'API-Limits',
     },
   },
   reviewAfter: (hours) =>
@@ -1090,6 +1106,8 @@ export const de = {
       'Die API-Limits des Community-Tarifs, z. B. 100/month,30/1m; default: die des Bots',
     'rollcall-admin.settings.options.discord-roles.description':
       'Rollen dieses Servers (per Name, kommagetrennt), deren Inhaber Rollcall nutzen dürfen; none',
+    'rollcall-admin.settings.options.show.description':
+      'True zeigt die Einstellungen als Text, statt das Formular zu öffnen',
     'rollcall-admin.labels.description':
       'Die Zahlencodes dieser Community benennen (Protokolltypen, LOA-Status…); ohne Option: anzeigen',
     'rollcall-admin.labels.options.table.description': 'Welche Codes',

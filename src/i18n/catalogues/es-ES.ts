@@ -882,6 +882,18 @@ const admin = (f: Formats): Section<'admin'> => ({
     reminders: 'Publicar recordatorios de ausencia',
     pings: 'Los recordatorios mencionan al miembro',
     charts: 'Gráficos en informes y resúmenes',
+    settingsTitle: 'Ajustes del servidor',
+    accessRoles: 'Roles de la comunidad con acceso',
+    accessRolesHint: 'Ninguno elegido: no hace falta rol de la comunidad.',
+    accessRolesTyped: 'Nombres o ids, separados por comas (demasiados roles para una lista). Vacío: ninguno.',
+    staleRole: (id) => `${id} (no está en la lista de roles)`,
+    discordRoles: 'Roles de Discord con acceso',
+    discordRolesHint: 'Ninguno elegido: no hace falta rol de Discord.',
+    visibility: 'Respuestas por defecto',
+    private: 'Privadas (solo las ve quien pregunta)',
+    public: 'Publicadas para todos',
+    limits: 'Límites de API',
+    limitsHint: 'Como 100/month,30/1m. Vacío: los del bot.',
     changed: (items) => `Cambiado: ${items}.`,
     nothingChanged: 'No ha cambiado nada.',
     item: {
@@ -890,6 +902,10 @@ const admin = (f: Formats): Section<'admin'> => ({
       weekStart: 'primer día de la semana',
       language: 'idioma del resumen',
       charts: 'gráficos',
+      accessRoles: 'roles de la comunidad con acceso',
+      discordRoles: 'roles de Discord con acceso',
+      visibility: 'visibilidad por defecto',
+      limits: 'límites de API',
     },
   },
   reviewAfter: (hours) =>
@@ -1103,6 +1119,8 @@ export const esES = {
       'Los límites de API del plan de la comunidad, como 100/month,30/1m; default: los del bot',
     'rollcall-admin.settings.options.discord-roles.description':
       'Roles de este servidor (por nombre, separados por comas) que pueden usar Rollcall; none',
+    'rollcall-admin.settings.options.show.description':
+      'True muestra los ajustes como texto en lugar de abrir el formulario',
     'rollcall-admin.labels.description':
       'Nombrar los códigos de la comunidad (tipos de registro, estado de LOA…); sin opción: verlos',
     'rollcall-admin.labels.options.table.description': 'Qué códigos',

@@ -886,6 +886,18 @@ const admin = (f: Formats): Section<'admin'> => ({
     reminders: 'Publier les rappels d’absence',
     pings: 'Les rappels mentionnent le membre',
     charts: 'Graphiques dans les rapports et résumés',
+    settingsTitle: 'Paramètres du serveur',
+    accessRoles: 'Rôles de la communauté autorisés',
+    accessRolesHint: 'Aucun choisi : aucun rôle de la communauté requis.',
+    accessRolesTyped: 'Noms ou ids, séparés par des virgules (trop de rôles pour une liste). Vide : aucun.',
+    staleRole: (id) => `${id} (absent de la liste des rôles)`,
+    discordRoles: 'Rôles Discord autorisés',
+    discordRolesHint: 'Aucun choisi : aucun rôle Discord requis.',
+    visibility: 'Réponses par défaut',
+    private: 'Privées (seul le demandeur les voit)',
+    public: 'Publiées pour tous',
+    limits: 'Limites d’API',
+    limitsHint: 'Comme 100/month,30/1m. Vide : celles du bot.',
     changed: (items) => `Modifié : ${items}.`,
     nothingChanged: 'Rien n’a changé.',
     item: {
@@ -894,6 +906,10 @@ const admin = (f: Formats): Section<'admin'> => ({
       weekStart: 'premier jour de la semaine',
       language: 'langue du résumé',
       charts: 'graphiques',
+      accessRoles: 'rôles de la communauté autorisés',
+      discordRoles: 'rôles Discord autorisés',
+      visibility: 'visibilité par défaut',
+      limits: 'limites d’API',
     },
   },
   reviewAfter: (hours) =>
@@ -1109,6 +1125,8 @@ export const fr = {
       "Les limites d'API de l'offre de la communauté, comme 100/month,30/1m ; default : celles du bot",
     'rollcall-admin.settings.options.discord-roles.description':
       'Rôles de ce serveur (choisis par nom, séparés par des virgules) autorisés à utiliser Rollcall ; none',
+    'rollcall-admin.settings.options.show.description':
+      'True affiche les réglages en texte au lieu d’ouvrir le formulaire',
     'rollcall-admin.labels.description':
       'Nommer les codes de cette communauté (types de journal, statut de LOA…) ; sans option : les voir',
     'rollcall-admin.labels.options.table.description': 'Quels codes',

@@ -870,6 +870,18 @@ const admin = (f: Formats): Section<'admin'> => ({
     reminders: 'Postar lembretes de ausência',
     pings: 'Os lembretes mencionam o membro',
     charts: 'Gráficos nos relatórios e resumos',
+    settingsTitle: 'Configurações do servidor',
+    accessRoles: 'Cargos da comunidade com acesso',
+    accessRolesHint: 'Nenhum escolhido: nenhum cargo da comunidade é exigido.',
+    accessRolesTyped: 'Nomes ou ids, separados por vírgula (cargos demais para uma lista). Vazio: nenhum.',
+    staleRole: (id) => `${id} (fora da lista de cargos)`,
+    discordRoles: 'Cargos do Discord com acesso',
+    discordRolesHint: 'Nenhum escolhido: nenhum cargo do Discord é exigido.',
+    visibility: 'Respostas por padrão',
+    private: 'Privadas (só quem pergunta vê)',
+    public: 'Publicadas para todos',
+    limits: 'Limites de API',
+    limitsHint: 'Como 100/month,30/1m. Vazio: os do bot.',
     changed: (items) => `Alterado: ${items}.`,
     nothingChanged: 'Nada mudou.',
     item: {
@@ -878,6 +890,10 @@ const admin = (f: Formats): Section<'admin'> => ({
       weekStart: 'primeiro dia da semana',
       language: 'idioma do resumo',
       charts: 'gráficos',
+      accessRoles: 'cargos da comunidade com acesso',
+      discordRoles: 'cargos do Discord com acesso',
+      visibility: 'visibilidade padrão',
+      limits: 'limites de API',
     },
   },
   reviewAfter: (hours) =>
@@ -1072,6 +1088,8 @@ export const ptBR = {
       'Os limites de API do plano da comunidade, como 100/month,30/1m; default: os do bot',
     'rollcall-admin.settings.options.discord-roles.description':
       'Cargos deste servidor (pelo nome, separados por vírgula) que podem usar o Rollcall; none',
+    'rollcall-admin.settings.options.show.description':
+      'True mostra as configurações em texto em vez de abrir o formulário',
     'rollcall-admin.labels.description':
       'Dar nomes aos códigos numéricos da comunidade (tipos de registro, status de LOA…); sem opção: ver',
     'rollcall-admin.labels.options.table.description': 'Quais códigos',

@@ -242,11 +242,13 @@ const defaultsOf = (component: LooseComponent): string[] =>
 
 function textInput(component: LooseComponent, value: ModalFields[string] | undefined, id: number) {
   const customId = String(component.custom_id ?? '');
-  if (value === undefined && component.required !== false)
+  // An input left as it was sends the value it was shown with, as Discord's client does.
+  const shown = typeof component.value === 'string' ? component.value : '';
+  if (value === undefined && component.required !== false && shown === '')
     throw new Error(`modal field ${customId} is required`);
   if (typeof value !== 'string' && value !== undefined)
     throw new Error(`modal field ${customId} is a text input`);
-  const text = value ?? '';
+  const text = value ?? shown;
   const min = typeof component.min_length === 'number' ? component.min_length : 0;
   const max = typeof component.max_length === 'number' ? component.max_length : 4000;
   if (text !== '' && (text.length < min || text.length > max))
