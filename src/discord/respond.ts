@@ -41,6 +41,9 @@ type Repliable =
   | ButtonInteraction
   | StringSelectMenuInteraction
   | ModalSubmitInteraction;
+/** What may answer with a modal: everything but a modal's own submission. */
+type ModalCapable = Exclude<Repliable, ModalSubmitInteraction>;
+type Modal = Parameters<ChatInputCommandInteraction['showModal']>[0];
 type Outcome = { ok: true; payload: Payload } | { ok: false; error: unknown };
 
 /** Discord errors that mean "this interaction is already answered or gone": not worth more than a debug line. */
@@ -68,6 +71,12 @@ export class Responder {
     private readonly logger: Logger,
     private readonly onOutcome?: OutcomeListener,
   ) {}
+
+  /** Answer with a modal (it must be the first response), counted like any other answer. */
+  async showModal(ask: Ask<ModalCapable>, modal: Modal): Promise<void> {
+    this.onOutcome?.(ask.interaction, { ok: true });
+    await ask.interaction.showModal(modal);
+  }
 
   /**
    * Run the work and answer in time: the answer itself if it is ready within DEFER_AFTER_MS,

@@ -176,7 +176,7 @@ export class Router {
     if (!menu) return this.respond.notice(as(ask, interaction), say.unknownCommand);
     const message = interaction.targetMessage;
     const modal = menu.modal?.({ message, owner: ask.owner, t: ask.t });
-    if (modal) return void (await interaction.showModal(modal));
+    if (modal) return this.respond.showModal(as(ask, interaction), modal);
     return answer(
       true,
       guarded(() => menu.execute({ message, show })),

@@ -30,7 +30,7 @@ export async function answerServer<I extends ChatInputCommandInteraction | Butto
           ask,
         );
       }
-      if (modal) return void (await ask.interaction.showModal(modal.modal));
+      if (modal) return respond.showModal(ask, modal.modal);
     }
     return respond.answer(
       route(async () => {
@@ -50,7 +50,7 @@ export async function answerServer<I extends ChatInputCommandInteraction | Butto
       ask,
     );
   }
-  if ('modal' in opened) return void (await ask.interaction.showModal(opened.modal));
+  if ('modal' in opened) return respond.showModal(ask, opened.modal);
   return respond.answer(
     route(async () => opened),
     ask,

@@ -155,6 +155,16 @@ describe('the container healthcheck (dist/src/ops/healthcheck.js)', () => {
   });
 });
 
+/** The custom_id of a list's page button ("1 / N"), which opens the page-jump modal. */
+function pageJump(message: { components?: unknown[] } | null | undefined): string {
+  const rows = (message?.components ?? []) as Array<{
+    components?: Array<{ label?: string; custom_id?: string }>;
+  }>;
+  const button = rows.flatMap((r) => r.components ?? []).find((c) => c.label?.startsWith('1 /'));
+  if (!button?.custom_id) throw new Error('no page button');
+  return button.custom_id;
+}
+
 describe('/metrics', () => {
   it('counts a real slash command and its API requests by status, and names no secret or id', async () => {
     // a monthly allowance: the gauge follows the month's count, so what the command spent shows
@@ -266,6 +276,11 @@ describe('/metrics', () => {
     const choices = await (await w.double.autocomplete(w.mod, 'role', 'view', 'role', 'a')).response();
     expect(choices.kind).toBe('autocomplete');
     expect(await count({ command: 'role', type: 'autocomplete', outcome: 'ok' })).toBe(1);
+    // a modal (the page jump) answers a button: counted like any answer
+    const list = await (await w.double.slash(w.mod, 'audit-log', { subcommand: 'list' })).response();
+    const jump = await (await w.double.click(w.mod, list.message!, pageJump(list.message))).response();
+    expect(jump.kind).toBe('modal');
+    expect(await count({ command: 'audit-log', type: 'component', outcome: 'ok' })).toBe(1);
     // while stopping (one read in flight), newcomers get the restarting notice: counted too
     w.sandbox.set({ latency: { minMs: 1_500, maxMs: 1_600 } });
     const slow = await w.double.slash(w.mod, 'loa', {

@@ -124,12 +124,12 @@ export class PagingController {
     const asked = this.options.views.get(state.view);
     if (state.action === ACTIONS.ask && interaction.isButton() && asked?.kind === 'detail' && asked.ask) {
       // As the go-to modal: its submission is checked like any control.
-      await interaction.showModal(askModal(asked, state.owner, ask.t));
+      await respond.showModal({ ...ask, interaction }, askModal(asked, state.owner, ask.t));
       return;
     }
     if (state.action === ACTIONS.goto && interaction.isButton()) {
       // A modal cannot wait for the access guard; its submission is checked like any control.
-      await interaction.showModal(await this.gotoModal(state, community.state, ask.t));
+      await respond.showModal({ ...ask, interaction }, await this.gotoModal(state, community.state, ask.t));
       return;
     }
     // An export answers in a message of its own, always private: the file holds every row, not the
