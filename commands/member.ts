@@ -28,7 +28,7 @@ import {
   rolePlainLabel,
 } from '../src/render/member.js';
 import { type DisplayNames, displayNameOf, personPlain } from '../src/render/people.js';
-import { leaveByDay, onDutyByDay, pastDays } from '../src/reports/charts.js';
+import { leaveByDay, onDutyByDaySliced, pastDays } from '../src/reports/charts.js';
 import { coverageOf } from '../src/reports/coverage.js';
 import { scorecardOf } from '../src/reports/scorecard.js';
 import { joinArg, periodFor, reportInput } from './report-data.js';
@@ -69,13 +69,13 @@ async function standingOf(community: Community, memberId: unknown): Promise<Stan
   try {
     const input = await reportInput(community, { purpose: 'saved-only' });
     const period = periodFor(STANDING_PERIOD, input);
-    const card = scorecardOf(memberId, input.data, input.settings.quotas, period, input.now);
+    const card = await scorecardOf(memberId, input.data, input.settings.quotas, period, input.now);
     const zone = input.calendar.timeZone;
     const edges = pastDays(input.now, zone, 28);
     const days = {
       timeZone: zone,
       edges,
-      seconds: onDutyByDay(input.data.shifts, edges, input.now, { memberId }),
+      seconds: await onDutyByDaySliced(input.data.shifts, edges, input.now, { memberId }),
       leave: leaveByDay(input.data.loas, memberId, edges),
     };
     return {

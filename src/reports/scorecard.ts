@@ -1,10 +1,13 @@
 /**
  * A staff member's standing, from the report snapshot alone: time on duty in a period and their rank
- * among staff, their quota (when one is set for a role they hold), and their leave now or next. Pure.
+ * among staff, their quota (when one is set for a role they hold), and their leave now or next. The
+ * whole community's shifts are read for the rank, in slices (src/base/slices.ts): at 100,000 shifts
+ * one piece held the event loop over 200 ms.
  */
 import type { Loa, Member, Shift } from '../../generated/api.js';
-import { leaveSpan, type QuotaRow, quotaCheck, readStatusCodes } from './leave.js';
-import { shiftTotals } from './time.js';
+import { SLICING, type Slicing } from '../base/slices.js';
+import { leaveSpan, type QuotaRow, quotaCheckSliced, readStatusCodes } from './leave.js';
+import { shiftTotalsSliced } from './time.js';
 
 export interface Scorecard {
   /** Net seconds on duty in the period. */
@@ -24,7 +27,7 @@ export interface Scorecard {
   memberRead?: boolean;
 }
 
-export function scorecardOf(
+export async function scorecardOf(
   memberId: string,
   data: {
     shifts: readonly Partial<Shift>[];
@@ -34,12 +37,13 @@ export function scorecardOf(
   quotas: Readonly<Record<string, number>>,
   period: { start: number; end: number },
   now: number,
-): Scorecard {
-  const totals = shiftTotals(data.shifts, period, now);
+  slicing: Slicing = SLICING,
+): Promise<Scorecard> {
+  const totals = await shiftTotalsSliced(data.shifts, period, now, {}, slicing);
   const index = totals.findIndex((t) => t.memberId === memberId);
   const own = index >= 0 ? totals[index] : undefined;
   const member = data.members.filter((m) => m.id === memberId);
-  const quota = quotaCheck(member, quotas, data.shifts, data.loas, period, now)[0];
+  const quota = (await quotaCheckSliced(member, quotas, data.shifts, data.loas, period, now, slicing))[0];
   // Status codes are read from the whole community's LOAs (leave.ts), not from this member's alone.
   const readings = readStatusCodes(data.loas);
   const spans = data.loas

@@ -78,7 +78,7 @@ describe('/rollcall-admin with forged values', () => {
         'Português (Brasil)',
       ]),
     );
-    expect(await admin_('reports')).toBe(
+    expect(await admin_('reports', { show: true })).toBe(
       `${MESSAGES.reportSettingsState({ timeZone: 'Europe/London', weekStart: 'sunday', quotas: [] })}\n${MESSAGES.digestState(undefined)}\n${SERVER_LANGUAGE}\n${REMINDER_TEXT.state(undefined)}\n${ENGLISH.admin.reviewAfter(undefined)}`,
     );
   });
@@ -88,7 +88,7 @@ describe('/rollcall-admin with forged values', () => {
     expect(await admin_('settings', { visibility: 'everyone' })).toBe(
       MESSAGES.notAChoice('visibility', ['private', 'public']),
     );
-    expect(await admin_('settings')).toContain('Answers: private by default');
+    expect(await admin_('settings', { show: true })).toContain('Answers: private by default');
     const logged = world.logLines.slice(lines).map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(JSON.stringify(logged)).not.toContain('ZodError');
     // Refusals are told at info; nothing at warn or above.
@@ -101,7 +101,7 @@ describe('/rollcall-admin with forged values', () => {
     expect(await admin_('reports', { ...digest, 'digest-hour': '99' })).toBe(
       MESSAGES.badOptionValue('digest-hour'),
     );
-    expect(await admin_('reports')).toContain(MESSAGES.digestState(undefined));
+    expect(await admin_('reports', { show: true })).toContain(MESSAGES.digestState(undefined));
   });
 
   it('a quota-hours above its maximum is refused', async () => {

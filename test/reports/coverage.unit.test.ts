@@ -171,8 +171,8 @@ describe('the staff record', () => {
     endedAt: NOW - (i + 1) * H + 50 * 60,
   })) as Shift[];
 
-  function record(d: ReportData): APIEmbed {
-    const card = scorecardOf('m1', d, { staff: 10 }, week, NOW);
+  async function record(d: ReportData): Promise<APIEmbed> {
+    const card = await scorecardOf('m1', d, { staff: 10 }, week, NOW);
     const standing = {
       card,
       period: 'This week',
@@ -183,8 +183,8 @@ describe('the staff record', () => {
     return renderMember(member, { ...source, t: ENGLISH }, new Map(), standing);
   }
 
-  it('on a partial read with their shifts not read yet says nothing of "no time", no leave, no quota', () => {
-    const embed = record(data({}, true));
+  it('on a partial read with their shifts not read yet says nothing of "no time", no leave, no quota', async () => {
+    const embed = await record(data({}, true));
     const all = text(embed);
     expect(all).not.toMatch(/no time on duty|\b0 in 0 shifts|❌ not met/);
     expect(all).toContain('This week: not known yet · rank not known yet');
@@ -194,8 +194,8 @@ describe('the staff record', () => {
     expect(embed.footer?.text).toContain('not every page read yet');
   });
 
-  it('on a partial read shows what was read as "at least … so far"', () => {
-    const embed = record(
+  it('on a partial read shows what was read as "at least … so far"', async () => {
+    const embed = await record(
       data({ shifts, members: [member], loas: [loa('l1', 'm1', NOW - D, NOW + D)] }, true),
     );
     const all = text(embed);
@@ -204,8 +204,8 @@ describe('the staff record', () => {
     expect(all).toMatch(/On leave: until <t:/);
   });
 
-  it('on a complete read states no time on duty and no leave field', () => {
-    const embed = record(data({ members: [member] }, false));
+  it('on a complete read states no time on duty and no leave field', async () => {
+    const embed = await record(data({ members: [member] }, false));
     const all = text(embed);
     expect(all).toContain('0 in 0 shifts · no time on duty');
     expect(all).toContain('Quota: ❌ not met');

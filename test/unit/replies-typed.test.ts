@@ -63,6 +63,7 @@ const NOT_QUOTING = [
   'optionOutOfRange',
   'badOptionValue',
   'inactiveExportReading',
+  'formCannotPost',
 ];
 
 describe('sentences quoting typed text', () => {
