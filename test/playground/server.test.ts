@@ -179,7 +179,11 @@ describe('the playground server', () => {
       method: 'POST',
       body: JSON.stringify({ name: 'Staff record', targetId: alex?.id }),
     });
-    expect(await res.json()).toEqual({ ok: true, kind: 'reply' });
+    // A reply, or a deferred one on a machine short of CPU (the record waits for its chart).
+    expect(await res.json()).toMatchObject({
+      ok: true,
+      kind: expect.stringMatching(/^(reply|deferred-reply)$/),
+    });
     const shown = playground.session.state().messages.at(-1);
     expect(shown?.ephemeral).toBe(true);
     expect(shown?.invokedBy).toEqual({ username: 'moderator', command: 'Staff record', target: 'alex' });

@@ -94,7 +94,8 @@ describe('/shift totals', () => {
         `^Page 1 of ${Math.ceil(expected.length / 10)} · ${expected.length} members · (Data as of|Saved data \\(under a minute old\\) as of)$`,
       ),
     );
-    const rows = embed.description?.split('\n') ?? [];
+    // A machine short of CPU may answer without the chart, saying so in a line of its own.
+    const rows = (embed.description?.split('\n') ?? []).filter((r) => r !== ENGLISH.charts.unavailable);
     expect(rows).toHaveLength(Math.min(10, expected.length));
     // The top member and their shift count, as worked out here.
     const [topId, top] = expected[0] ?? [];
