@@ -41,6 +41,29 @@ export interface Bot {
 /** Of the grace period, what is kept for interactions to answer once their API calls are aborted. */
 const ANSWER_RESERVE_MS = 1_000;
 
+/**
+ * Read the application's emojis (one request) and use Rollcall's among them as the marks; on a
+ * failure, one log line and the Unicode marks. Again at each new gateway session (a reconnect that
+ * could not resume), which is when an upload made meanwhile is picked up without a restart.
+ */
+async function loadEmojis(client: Client, appEmojis: boolean | undefined, logger: Logger): Promise<void> {
+  if (appEmojis === false) {
+    useApplicationEmojis([]);
+    return;
+  }
+  try {
+    const emojis = await client.application?.emojis.fetch();
+    const used = useApplicationEmojis([...(emojis?.values() ?? [])]);
+    logger.info(
+      { used },
+      used > 0 ? 'application emojis in use as marks' : 'no application emojis: Unicode marks',
+    );
+  } catch (error) {
+    useApplicationEmojis([]);
+    logger.warn({ err: error }, 'could not read the application emojis: Unicode marks');
+  }
+}
+
 export function createBot(options: BotOptions): Bot {
   const logger: Logger = options.logger;
   const client = new Client({
@@ -103,32 +126,10 @@ export function createBot(options: BotOptions): Bot {
   });
   client.on(Events.ShardResume, (shard, replayed) => logger.info({ shard, replayed }, 'gateway resumed'));
 
-  /**
-   * Read the application's emojis (one request) and use Rollcall's among them as the marks; on a
-   * failure, one log line and the Unicode marks. Again at each new gateway session (a reconnect
-   * that could not resume), which is when an upload made meanwhile is picked up without a restart.
-   */
-  async function loadEmojis(): Promise<void> {
-    if (options.appEmojis === false) {
-      useApplicationEmojis([]);
-      return;
-    }
-    try {
-      const emojis = await client.application?.emojis.fetch();
-      const used = useApplicationEmojis([...(emojis?.values() ?? [])]);
-      logger.info(
-        { used },
-        used > 0 ? 'application emojis in use as marks' : 'no application emojis: Unicode marks',
-      );
-    } catch (error) {
-      useApplicationEmojis([]);
-      logger.warn({ err: error }, 'could not read the application emojis: Unicode marks');
-    }
-  }
   let sessions = 0;
   client.on(Events.ShardReady, () => {
     sessions += 1;
-    if (sessions > 1 && client.isReady()) void loadEmojis();
+    if (sessions > 1 && client.isReady()) void loadEmojis(client, options.appEmojis, logger);
   });
 
   return {
@@ -137,7 +138,7 @@ export function createBot(options: BotOptions): Bot {
       const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
       await client.login(options.token);
       await ready;
-      await loadEmojis();
+      await loadEmojis(client, options.appEmojis, logger);
       logger.info({ user: client.user?.id, guilds: client.guilds.cache.size }, 'connected to Discord');
     },
     async stop(graceMs = 8_000, atDeadline) {

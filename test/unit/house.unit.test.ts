@@ -19,7 +19,7 @@ import { exportedNames, importedNames, tsFiles as projectFiles, unusedExports } 
 
 const ROOT = resolve(new URL('../..', import.meta.url).pathname);
 
-const MAX_LINES = 120;
+const MAX_LINES = 100;
 const MAX_TENANT = 5;
 
 /**
