@@ -76,7 +76,8 @@ describe('the Dockerfile', () => {
     expect(copies.some((c) => c.flags.from === 'build' && c.words[0] === '/app/dist')).toBe(true);
     for (const c of copies.filter((x) => !x.flags.from))
       for (const source of c.words.slice(0, -1))
-        expect(['package.json', 'package-lock.json']).toContain(source);
+        // the lockfile pair, and the emoji images deploy-commands uploads (data, not code)
+        expect(['package.json', 'package-lock.json', 'assets']).toContain(source);
   });
 
   it('runs as a non-root user, node as PID 1 (exec form), with a HEALTHCHECK that node itself runs', () => {
