@@ -75,8 +75,8 @@ describe('the Dockerfile', () => {
     const copies = of(runtime, 'COPY');
     expect(copies.some((c) => c.flags.from === 'build' && c.words[0] === '/app/dist')).toBe(true);
     for (const c of copies.filter((x) => !x.flags.from))
+      // the lockfile pair, and the emoji images deploy-commands uploads (data, not code)
       for (const source of c.words.slice(0, -1))
-        // the lockfile pair, and the emoji images deploy-commands uploads (data, not code)
         expect(['package.json', 'package-lock.json', 'assets']).toContain(source);
   });
 
