@@ -74,8 +74,8 @@ describe('the Dockerfile', () => {
     // the runtime stage gets compiled code from the build stage, never sources or dev tooling
     const copies = of(runtime, 'COPY');
     expect(copies.some((c) => c.flags.from === 'build' && c.words[0] === '/app/dist')).toBe(true);
+    // the lockfile pair, and the emoji images deploy-commands uploads (data, not code)
     for (const c of copies.filter((x) => !x.flags.from))
-      // the lockfile pair, and the emoji images deploy-commands uploads (data, not code)
       for (const source of c.words.slice(0, -1))
         expect(['package.json', 'package-lock.json', 'assets']).toContain(source);
   });
