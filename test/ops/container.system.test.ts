@@ -351,11 +351,24 @@ describe('the image, replayed in a clean copy of the tracked files', () => {
   });
 
   it('with no settings, fails fast: exit 1 and one message naming the missing settings', async () => {
-    const started = performance.now();
-    const result = await runCmd(imageEnv());
-    const ms = performance.now() - started;
-    expect(result.code).toBe(1);
-    expect(ms).toBeLessThan(5_000);
+    // Fast is counted, not timed (loading the code takes seconds under half a core): the process
+    // exits on its own before any timer of its fired (every timeout, retry and backoff is one) and
+    // with no connection or lookup made, so it waited on nothing (test/support/waits-probe.mjs).
+    const probeDir = join(temp, 'waits');
+    mkdirSync(probeDir, { mode: 0o777 });
+    chmodSync(probeDir, 0o777); // the image's user writes what it saw there
+    cpSync(join(root, 'test/support/waits-probe.mjs'), join(probeDir, 'waits-probe.mjs'));
+    const result = await runCmd({
+      ...imageEnv(),
+      NODE_OPTIONS: `--import=${join(probeDir, 'waits-probe.mjs')}`,
+    });
+    expect(result.code, result.stderr).toBe(1);
+    const waits = JSON.parse(readFileSync(join(probeDir, 'waits.json'), 'utf8')) as {
+      timers: Array<{ ms: number; fired: boolean }>;
+      network: Record<string, number>;
+    };
+    expect(waits.timers.filter((t) => t.fired)).toEqual([]);
+    expect(waits.network).toEqual({});
     expect(result.stdout).toBe('');
     expect(result.stderr.startsWith('Rollcall cannot start; fix these settings (see .env.example):\n')).toBe(
       true,
