@@ -15,6 +15,7 @@ import { MESSAGES } from '../../src/discord/replies.js';
 import { type DiscordDouble, startDiscordDouble } from '../doubles/discord/double.js';
 import { type Sandbox, startSandbox } from '../doubles/sandbox/server.js';
 import { embedOf } from '../e2e/world.js';
+import { EVENT_LIMIT_MS, START_LIMIT_MS } from '../support/hang.js';
 import { hasRedisServer, OwnRedis } from '../support/redis.js';
 import {
   auditEverything,
@@ -202,10 +203,15 @@ describe('the process', () => {
     };
   }
 
+  /**
+   * Wait for the child to connect: the event, within a limit for a hang (loading the sources through
+   * tsx takes tens of seconds under half a core beside other work). A test of the child has that
+   * limit and a minute more (240 s).
+   */
   async function connected(output: () => string): Promise<void> {
-    await until(() => output().includes('connected to Discord'), 30_000, 'the bot connected');
+    await until(() => output().includes('connected to Discord'), START_LIMIT_MS, 'the bot connected');
     const own = redis;
-    if (own) await until(() => redisClients(own) >= 1, 5_000, 'connected to Redis');
+    if (own) await until(() => redisClients(own) >= 1, EVENT_LIMIT_MS, 'connected to Redis');
   }
 
   it.each(['SIGTERM', 'SIGINT'] as const)(
@@ -241,7 +247,7 @@ describe('the process', () => {
       expect(closes.some((c) => c.by === 'client' && c.code === 1000)).toBe(true);
       if (redis) expect(redisClients(redis)).toBe(0);
     },
-    60_000,
+    240_000,
   );
 
   it('SIGTERM against an API that never answers (60 s timeout, 5 retries): exit 0 within the 8 s default grace, every interaction told Rollcall is restarting', async () => {
@@ -256,7 +262,7 @@ describe('the process', () => {
         loas.map((loa) => double.slash(mod, 'loa', { subcommand: 'view', options: { id: loa.id } })),
       );
       await Promise.all(handles.map((h) => h.acknowledged()));
-      await until(() => hung.requests() >= 3, 10_000, 'three API calls on the wire');
+      await until(() => hung.requests() >= 3, EVENT_LIMIT_MS, 'three API calls on the wire');
       const exit = exited(bot.child);
       const signalled = performance.now();
       process.kill(bot.child.pid!, 'SIGTERM');
@@ -265,8 +271,13 @@ describe('the process', () => {
       const answers = await Promise.all(handles.map((h) => h.response()));
       recordText('child output (hung API)', bot.output());
       console.info(`SIGTERM with 3 calls to a hung API: exited ${code} after ${Math.round(ms)} ms`);
+      // Within the grace by the child's own clock: past it, its grace timer exits 1 ("grace period
+      // over"); and long before the API's 60 s timeout, which it did not wait for. Both are the
+      // configured times, not the machine's speed.
       expect(code).toBe(0);
-      expect(ms).toBeLessThan(8_000);
+      expect(bot.output()).not.toContain('grace period over');
+      expect(bot.output()).toContain('aborting the API calls in flight');
+      expect(ms).toBeLessThan(60_000);
       for (const answer of answers) {
         expect(answer.ephemeral).toBe(true);
         expect(answer.message?.content).toBe(MESSAGES.restarting);
@@ -280,7 +291,7 @@ describe('the process', () => {
     } finally {
       await hung.close();
     }
-  }, 60_000);
+  }, 240_000);
 
   it('SIGTERM while a moderator waits in line, a place-in-line notice on its way: the last word is "restarting"', async () => {
     // One request per 42 s (1/40s, and the short limits' margin): the second read waits in line, and is told so after 3 s and
@@ -299,7 +310,7 @@ describe('the process', () => {
       waiting.calls.filter(
         (c) => c.method === 'PATCH' && /^Waiting for the API allowance/.test(bodyContent(c.body)),
       );
-    await until(() => notices().length > 0, 10_000, 'the first notice');
+    await until(() => notices().length > 0, EVENT_LIMIT_MS, 'the first notice');
     let release = () => {};
     const released = new Promise<void>((resolve) => {
       release = resolve;
@@ -311,12 +322,12 @@ describe('the process', () => {
       times: 1,
     });
     try {
-      await until(() => notices().length >= 2, 15_000, 'the next notice, held in flight');
+      await until(() => notices().length >= 2, EVENT_LIMIT_MS, 'the next notice, held in flight');
       const exit = exited(bot.child);
       process.kill(bot.child.pid!, 'SIGTERM');
       await until(
         () => bot.output().includes('aborting the API calls in flight'),
-        10_000,
+        EVENT_LIMIT_MS,
         'the wait aborted',
       );
       release();
@@ -331,13 +342,17 @@ describe('the process', () => {
     expect(bodyContent(patches.at(-1)?.body)).toBe(MESSAGES.restarting);
     expect(waiting.message()?.content).toBe(MESSAGES.restarting);
     expect(bot.output()).not.toContain('"level":50');
-  }, 60_000);
+  }, 240_000);
 
   it('an unhandled rejection is logged, and the bot keeps serving', async () => {
     const bot = startBot(env({ STRAY_REJECTION_AFTER_MS: '300' }), ['./test/reliability/stray-rejection.ts']);
     children.push(bot.child);
     await connected(bot.output);
-    await until(() => bot.output().includes('"msg":"unhandled rejection"'), 10_000, 'the rejection logged');
+    await until(
+      () => bot.output().includes('"msg":"unhandled rejection"'),
+      EVENT_LIMIT_MS,
+      'the rejection logged',
+    );
     const mod = double.user({ username: 'mod-after-rejection', roles: ['Moderator'] });
     const answer = await (await double.slash(mod, 'loa', { subcommand: 'list' })).response();
     expect(embedOf(answer.message).title).toBe('Leaves of absence');
@@ -347,7 +362,7 @@ describe('the process', () => {
     expect((await exit).code).toBe(0);
     recordText('child output (rejection)', bot.output());
     expect(bot.output()).toContain('stray rejection injected by the reliability suite');
-  }, 60_000);
+  }, 240_000);
 
   it('never showed a token in its output or to Discord', () => {
     recordText('double REST bodies (child)', JSON.stringify(double.calls.map((c) => c.body)));
