@@ -11,6 +11,7 @@ import type { DoubleUser } from '../doubles/discord/double.js';
 import { shardOf } from '../doubles/discord/snowflake.js';
 import { control, embedOf } from '../e2e/world.js';
 import { parsePrometheus, probe, sampleValue, until } from '../ops/support.js';
+import { EVENT_LIMIT_MS, START_LIMIT_MS } from '../support/hang.js';
 import { alive, createShardedWorld, type LogLine, type ShardedWorld } from './world.js';
 
 const COUNT = 2;
@@ -58,7 +59,7 @@ describe('refusals', () => {
     ]);
     expect(world.double.gateway.stats.connections).toBe(0);
     world.output.text = '';
-  }, 30_000);
+  }, 240_000);
 
   it('a shard that cannot start stops the manager: one line, exit 1, no process left', async () => {
     const child = world.start({
@@ -82,11 +83,11 @@ describe('refusals', () => {
           return true;
         }
       },
-      10_000,
+      EVENT_LIMIT_MS,
       'process group gone',
     );
     world.output.text = '';
-  }, 60_000);
+  }, 240_000);
 });
 
 describe('SHARDS=auto (Discord recommends 2) under the manager', () => {
@@ -96,12 +97,20 @@ describe('SHARDS=auto (Discord recommends 2) under the manager', () => {
 
   it('starts one process per shard; /readyz is 503 until both are ready', async () => {
     world.start();
-    await until(async () => (await probe(world.healthUrl, '/healthz')).status === 200, 60_000, 'health up');
+    await until(
+      async () => (await probe(world.healthUrl, '/healthz')).status === 200,
+      START_LIMIT_MS,
+      'health up',
+    );
     // The manager spaces IDENTIFYs 5 s apart: while only shard 0 is in, the host is not ready.
-    await until(() => identifies(0) === 1, 60_000, 'shard 0 identified');
+    await until(() => identifies(0) === 1, START_LIMIT_MS, 'shard 0 identified');
     expect(identifies(1)).toBe(0);
     expect((await probe(world.healthUrl, '/readyz')).status).toBe(503);
-    await until(async () => (await probe(world.healthUrl, '/readyz')).status === 200, 60_000, 'ready');
+    await until(
+      async () => (await probe(world.healthUrl, '/readyz')).status === 200,
+      START_LIMIT_MS,
+      'ready',
+    );
     expect(identifies(1)).toBe(1);
     const shards = world.double.gateway.received
       .filter((r) => r.op === 2)
@@ -114,7 +123,7 @@ describe('SHARDS=auto (Discord recommends 2) under the manager', () => {
     expect(pids.size).toBe(2);
     expect(pids.get(0)).not.toBe(pids.get(1));
     expect(pids.get(0)).not.toBe(world.manager?.pid);
-  }, 90_000);
+  }, 240_000);
 
   it('answers /loa list in a server on each shard, and a button on each', async () => {
     for (const [shard, ids] of world.guilds.entries()) {
@@ -162,12 +171,22 @@ describe('SHARDS=auto (Discord recommends 2) under the manager', () => {
     const victim = before.get(1) as number;
     const first = await loaList(world.guilds[1]![0]!);
     process.kill(victim, 'SIGKILL');
-    await until(async () => (await probe(world.healthUrl, '/readyz')).status === 503, 10_000, 'not ready');
+    // Every wait is for the event, within a limit for a hang: a shard's start (its sources loaded
+    // through tsx) is tens of seconds under half a core beside other work.
+    await until(
+      async () => (await probe(world.healthUrl, '/readyz')).status === 503,
+      EVENT_LIMIT_MS,
+      'not ready',
+    );
     // While shard 1 is away, shard 0 answers as before.
     const during = await loaList(world.guilds[0]![0]!);
     expect(embedOf(during.message).title).toBe('Leaves of absence');
-    await until(() => identifies(1) === 2, 60_000, 'shard 1 identified again');
-    await until(async () => (await probe(world.healthUrl, '/readyz')).status === 200, 30_000, 'ready again');
+    await until(() => identifies(1) === 2, START_LIMIT_MS, 'shard 1 identified again');
+    await until(
+      async () => (await probe(world.healthUrl, '/readyz')).status === 200,
+      EVENT_LIMIT_MS,
+      'ready again',
+    );
     const after = shardPids();
     expect(after.get(1)).not.toBe(victim);
     expect(alive(victim)).toBe(false);
@@ -180,21 +199,33 @@ describe('SHARDS=auto (Discord recommends 2) under the manager', () => {
       await world.double.click(mod, first.message!, control(first.message, '▶'))
     ).response();
     expect(embedOf(next.message).footer?.text).toMatch(/^Page 2 of/);
-  }, 90_000);
+  }, 300_000);
 
   it('a gateway outage: /readyz is 503 while the shards reconnect and 200 once they resume; no process restarted', async () => {
-    await until(async () => (await probe(world.healthUrl, '/readyz')).status === 200, 30_000, 'ready');
+    await until(
+      async () => (await probe(world.healthUrl, '/readyz')).status === 200,
+      EVENT_LIMIT_MS,
+      'ready',
+    );
     const before = shardPids();
     world.double.refuseGateway(true);
     try {
       world.double.dropGateway();
-      await until(async () => (await probe(world.healthUrl, '/readyz')).status === 503, 10_000, 'not ready');
+      await until(
+        async () => (await probe(world.healthUrl, '/readyz')).status === 503,
+        EVENT_LIMIT_MS,
+        'not ready',
+      );
     } finally {
       world.double.refuseGateway(false);
     }
-    await until(async () => (await probe(world.healthUrl, '/readyz')).status === 200, 30_000, 'ready again');
+    await until(
+      async () => (await probe(world.healthUrl, '/readyz')).status === 200,
+      EVENT_LIMIT_MS,
+      'ready again',
+    );
     expect(shardPids()).toEqual(before);
-  }, 60_000);
+  }, 240_000);
 
   it('a shard that dies again soon is started again after a wait that grows (no crash loop)', async () => {
     const deaths = () =>
@@ -203,24 +234,26 @@ describe('SHARDS=auto (Discord recommends 2) under the manager', () => {
     const victim = shardPids().get(1) as number;
     const killedAt = Date.now();
     process.kill(victim, 'SIGKILL');
-    await until(() => shardPids().get(1) !== victim, 10_000, 'shard 1 started again');
+    await until(() => shardPids().get(1) !== victim, EVENT_LIMIT_MS, 'shard 1 started again');
     const restarted = world
       .lines()
       .filter((l) => l.msg === 'shard process started' && l.shard === 1)
       .at(-1) as LogLine;
     expect(deaths().map((l) => l.delayMs)).toEqual([0, 1_000]);
     expect(restarted.time - killedAt).toBeGreaterThanOrEqual(1_000);
-    await until(async () => (await probe(world.healthUrl, '/readyz')).status === 200, 30_000, 'ready again');
+    await until(
+      async () => (await probe(world.healthUrl, '/readyz')).status === 200,
+      START_LIMIT_MS,
+      'ready again',
+    );
     const again = await loaList(world.guilds[1]![0]!);
     expect(embedOf(again.message).title).toBe('Leaves of absence');
-  }, 60_000);
+  }, 300_000);
 
   it('SIGTERM to the manager stops every shard cleanly; all exit 0 within the grace period', async () => {
     const manager = world.manager!;
     const pids = [...shardPids().values()];
-    const exit = new Promise<{ code: number | null; at: number }>((resolve) =>
-      manager.once('exit', (code) => resolve({ code, at: Date.now() })),
-    );
+    const exit = new Promise<number | null>((resolve) => manager.once('exit', (code) => resolve(code)));
     // One read in flight on each shard (deferred: the API takes 1.5 s).
     world.sandbox.set({ latency: { minMs: 1_500, maxMs: 1_600 } });
     const loas = world.sandbox.dataset.loas;
@@ -235,33 +268,44 @@ describe('SHARDS=auto (Discord recommends 2) under the manager', () => {
     );
     for (const handle of inFlight)
       expect(await handle.acknowledged()).toBe(InteractionResponseType.DeferredChannelMessageWithSource);
-    const sent = Date.now();
     manager.kill('SIGTERM');
-    await until(async () => (await probe(world.healthUrl, '/readyz')).status !== 200, 1_000, 'not ready');
+    await until(
+      async () => (await probe(world.healthUrl, '/readyz')).status !== 200,
+      EVENT_LIMIT_MS,
+      'not ready',
+    );
     expect((await probe(world.healthUrl, '/readyz')).status).toBe(503);
     const answers = await Promise.all(inFlight.map((handle) => handle.response()));
     for (const answer of answers) expect(embedOf(answer.message).title).toBeTruthy();
-    const { code, at } = await exit;
+    const code = await exit;
+    // Within the grace period by the manager's own clock, not the machine's speed: a shard still
+    // running at SHUTDOWN_GRACE_MS (and a margin) is killed and logged, and the manager exits 1.
     expect(code).toBe(0);
-    expect(at - sent).toBeLessThan(4_000 + 1_500 + 1_000);
+    expect(world.output.text).not.toContain('did not exit within the grace period');
     for (const pid of pids) expect(alive(pid)).toBe(false);
     const stopped = world.lines().filter((l) => l.msg === 'stopped' && typeof l.shard === 'number');
     expect(stopped.map((l) => l.shard).sort()).toEqual([0, 1]);
     expect(world.lines().find((l) => l.msg === 'every shard stopped')?.clean).toBe(true);
     expect(world.output.text).not.toContain('discord-token-sharded');
     expect(world.output.text).not.toContain(world.sandbox.token);
-  }, 30_000);
+  }, 180_000);
 
   it('a manager killed with SIGKILL leaves no shard behind: each stops on its own', async () => {
     world.sandbox.set({ latency: { minMs: 0, maxMs: 0 } });
     world.output.text = '';
     const manager = world.start();
-    await until(async () => (await probe(world.healthUrl, '/readyz')).status === 200, 60_000, 'ready');
+    await until(
+      async () => (await probe(world.healthUrl, '/readyz')).status === 200,
+      START_LIMIT_MS,
+      'ready',
+    );
     const pids = [...shardPids().values()];
     expect(pids).toHaveLength(2);
     manager.kill('SIGKILL');
-    await until(() => pids.every((pid) => !alive(pid)), 10_000, 'every shard gone');
+    // Each within its own grace period (its timer exits it), logged as stopped: a shard left behind
+    // would never go, so the wait is a limit for a hang.
+    await until(() => pids.every((pid) => !alive(pid)), EVENT_LIMIT_MS, 'every shard gone');
     const stopped = world.lines().filter((l) => l.msg === 'stopped' && typeof l.shard === 'number');
     expect(stopped.map((l) => l.shard).sort()).toEqual([0, 1]);
-  }, 90_000);
+  }, 240_000);
 });
