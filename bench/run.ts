@@ -35,6 +35,12 @@ export interface BenchOptions {
   entry?: BotEntry;
   /** Progress lines; default: none. */
   log?: (line: string) => void;
+  /**
+   * The compressed month played this many times slower (W and its cache times with it; default 1):
+   * the same interactions against the same allowance, offered at a pace a machine with less CPU
+   * keeps up with (test/bench/quick.system.test.ts, under half a core).
+   */
+  monthStretch?: number;
 }
 
 /** The ids the workload draws on, most popular first. */
@@ -60,7 +66,12 @@ export function workloadData(dataset: Dataset): WorkloadData {
 /** Run the bench; resolves with the report (nothing printed or written). */
 export async function runBench(options: BenchOptions = {}): Promise<BenchReport> {
   const started = Date.now();
-  const plan: BenchPlan = options.quick ? QUICK_PLAN : FULL_PLAN;
+  const base: BenchPlan = options.quick ? QUICK_PLAN : FULL_PLAN;
+  const stretch = Math.max(1, options.monthStretch ?? 1);
+  const plan: BenchPlan = {
+    ...base,
+    month: { ...base.month, windowMs: Math.round(base.month.windowMs * stretch) },
+  };
   const seed = options.seed ?? DEFAULT_SEED;
   const entry = options.entry ?? 'dist';
   const log = options.log ?? (() => {});
