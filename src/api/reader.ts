@@ -215,13 +215,17 @@ class CacheReader implements Reader {
     if (answered) return answered;
     this.counters.cacheMisses++;
     const saved = entry && 'data' in entry && now() - entry.fetchedAt < plan.savedMs ? entry : undefined;
-    // No new request (the shutdown's drain): what is saved answers, unless the read asked for the
-    // API itself (a refresh) or for data younger than the copy (an access check).
+    // No new request (the shutdown's drain): what is saved answers at once, even when the same read
+    // is on its way (it may not come before the grace period's end), unless the read asked for the
+    // API itself (a refresh) or for data younger than the copy (an access check). With nothing
+    // saved, a read joins one on its way (which costs nothing), else is refused.
     const refusal = requestsRefused();
-    if (refusal && !this.joins(plan.key)) {
-      if (!saved || plan.fresh || plan.lookup) throw refusal.reason;
-      this.counters.cacheHits++;
-      return fromCache(saved);
+    if (refusal) {
+      if (saved && !plan.fresh && !plan.lookup) {
+        this.counters.cacheHits++;
+        return fromCache(saved);
+      }
+      if (!this.joins(plan.key)) throw refusal.reason;
     }
     return this.request(spec, plan, load, entry, saved);
   }
