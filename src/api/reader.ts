@@ -14,7 +14,8 @@
  * When the cache has nothing under a key, the saved answer (src/api/saved.ts) stands in and is put
  * back. Work run `withoutRequests` (the shutdown's drain) is answered from what is saved, of any age
  * the cache would keep, else throws the refusal's reason; a read already waiting in the limits' line
- * when the drain begins leaves it for such an answer (`withSavedFallback`, http.ts's `drain`).
+ * when the drain begins leaves it for such an answer (`withSavedFallback`, http.ts's `drain`), and one
+ * whose request the stop cuts at the grace period's end is answered with it too (LeftLineError).
  */
 import type { Logger } from '../base/log.js';
 import { within } from './abort.js';
