@@ -116,7 +116,8 @@ describe('the drain answers every read whose answer is saved', () => {
       // Waits in line for the window (nothing saved: it does not leave the line when the drain begins).
       const queued = await world.double.slash(world.mod, 'shift', { subcommand: 'list' });
       await queued.acknowledged();
-      const stopping = world.app.stop(3_000);
+      // A grace long enough that, on a slow machine too, the saved answer comes well before its end.
+      const stopping = world.app.stop(8_000);
       const saved = await ask(world, 'loa', { subcommand: 'list' });
       expectSavedPage(saved, first);
       // Answered while the read in line still waits: at once, not at the grace period's end.
