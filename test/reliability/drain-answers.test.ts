@@ -51,9 +51,19 @@ function expectSavedPage(answer: InteractionResponse, before: InteractionRespons
   expect(timestampOf(answer)).toBe(timestampOf(before));
 }
 
-/** Whether `handle` has its final answer yet: a reply, or the edit or follow-up after a defer. */
+/**
+ * Whether `handle` has its final answer yet: an embed, or the restarting sentence (a place-in-line
+ * notice edited into a deferred reply while it waits is neither).
+ */
 function answered(handle: InteractionHandle): boolean {
-  return handle.ackType === 4 || handle.calls.some((c) => c.route === 'webhook');
+  const message = handle.message();
+  return message?.content === MESSAGES.restarting || (message?.embeds?.length ?? 0) > 0;
+}
+
+/** The message `handle` ends with, once it has its final answer (see `answered`). */
+async function lastWord(handle: InteractionHandle) {
+  await until(() => answered(handle), 30_000, 'the final answer');
+  return handle.message();
 }
 
 function timestampOf(answer: InteractionResponse): string | undefined {
@@ -122,7 +132,7 @@ describe('the drain answers every read whose answer is saved', () => {
       expectSavedPage(saved, first);
       // Answered while the read in line still waits: at once, not at the grace period's end.
       expect(answered(queued)).toBe(false);
-      expect((await queued.response()).message?.content).toBe(MESSAGES.restarting);
+      expect((await lastWord(queued))?.content).toBe(MESSAGES.restarting);
       await stopping;
       expect(world.sandbox.requests.length).toBe(requests);
     } finally {
