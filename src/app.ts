@@ -53,7 +53,7 @@ export interface App {
   /**
    * Finish in-flight interactions, disconnect from Discord and close the cache, all within
    * `graceMs` (default SHUTDOWN_GRACE_MS): API calls still running near its end are aborted and their
-   * interactions answered with the restarting sentence.
+   * interactions answered with their saved answer, or with none the restarting sentence.
    */
   stop(graceMs?: number): Promise<void>;
 }
@@ -108,7 +108,8 @@ export function createApp(config: Config, logger: Logger, options: AppOptions = 
   configureCharts({ enabled: config.REPORTS_CHARTS, log: logger });
   const cache = createCache(config, logger);
   const metrics = config.HEALTH_PORT === undefined ? undefined : new Metrics();
-  // Aborted when stopping: the API calls still running end with the restarting sentence.
+  // Aborted when stopping: the API calls still running end (with their saved answer, else the
+  // restarting sentence).
   const stopping = new AbortController();
   const abortApi = () => stopping.abort(new UserError(say.restarting));
   // Aborted when stopping begins: reads waiting in line with a saved answer are answered with it.

@@ -79,7 +79,10 @@ function scrub(text: string, secret: string): string {
   return secret ? text.split(secret).join('[REDACTED]') : text;
 }
 
-/** A read with a saved answer to fall back on left the limits' line: Rollcall began to stop (`reason` says so). */
+/**
+ * A read with a saved answer to fall back on left the limits' line (Rollcall began to stop), or its
+ * request was cut at the grace period's end (`reason` says so): the saved answer is given.
+ */
 export class LeftLineError extends Error {
   override name = 'LeftLineError';
   constructor(readonly reason: unknown) {

@@ -101,6 +101,19 @@ export class ApiHttp {
    * sharing the read is answered as when the API does not answer in time.
    */
   async send(original: Request, op: string): Promise<Response> {
+    try {
+      return await this.sendWithin(original, op);
+    } catch (error) {
+      // Cut by the stop (the grace period's end) with a saved answer to fall back on: the read gets
+      // that answer, as one that left the line does (reader.ts), not the restarting sentence.
+      if (this.stop?.aborted && error === this.stop.reason && hasSavedFallback()) {
+        throw new LeftLineError(error);
+      }
+      throw error;
+    }
+  }
+
+  private async sendWithin(original: Request, op: string): Promise<Response> {
     const deadline = currentWait()?.signal;
     if (!deadline) return this.attempts(original, op);
     // Held in this frame until the answer is read (see the attempt's signal below).

@@ -14,7 +14,8 @@
  * When the cache has nothing under a key, the saved answer (src/api/saved.ts) stands in and is put
  * back. Work run `withoutRequests` (the shutdown's drain) is answered from what is saved, of any age
  * the cache would keep, else throws the refusal's reason; a read already waiting in the limits' line
- * when the drain begins leaves it for such an answer (`withSavedFallback`, http.ts's `drain`).
+ * when the drain begins leaves it for such an answer (`withSavedFallback`, http.ts's `drain`), and one
+ * whose request the stop cuts at the grace period's end is answered with it too (LeftLineError).
  */
 import type { Logger } from '../base/log.js';
 import { within } from './abort.js';
@@ -215,13 +216,17 @@ class CacheReader implements Reader {
     if (answered) return answered;
     this.counters.cacheMisses++;
     const saved = entry && 'data' in entry && now() - entry.fetchedAt < plan.savedMs ? entry : undefined;
-    // No new request (the shutdown's drain): what is saved answers, unless the read asked for the
-    // API itself (a refresh) or for data younger than the copy (an access check).
+    // No new request (the shutdown's drain): what is saved answers at once, even when the same read
+    // is on its way (it may not come before the grace period's end), unless the read asked for the
+    // API itself (a refresh) or for data younger than the copy (an access check). With nothing
+    // saved, a read joins one on its way (which costs nothing), else is refused.
     const refusal = requestsRefused();
-    if (refusal && !this.joins(plan.key)) {
-      if (!saved || plan.fresh || plan.lookup) throw refusal.reason;
-      this.counters.cacheHits++;
-      return fromCache(saved);
+    if (refusal) {
+      if (saved && !plan.fresh && !plan.lookup) {
+        this.counters.cacheHits++;
+        return fromCache(saved);
+      }
+      if (!this.joins(plan.key)) throw refusal.reason;
     }
     return this.request(spec, plan, load, entry, saved);
   }

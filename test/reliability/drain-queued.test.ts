@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/discord/replies.js';
 import { embedOf } from '../e2e/world.js';
-import { ask, auditEverything, startReliableWorld } from './support.js';
+import { ask, auditEverything, startReliableWorld, until } from './support.js';
 
 describe('the drain and the reads waiting in line', () => {
   it('gives a queued read its saved answer at once; a queued read with nothing saved is told Rollcall is restarting', async () => {
@@ -27,16 +27,16 @@ describe('the drain and the reads waiting in line', () => {
       const unsaved = await world.double.slash(world.mod, 'shift', { subcommand: 'list' });
       await Promise.all([saved.acknowledged(), unsaved.acknowledged()]);
 
-      const startedAt = performance.now();
-      const stopping = world.app.stop(3_000);
+      // A grace long enough that, on a slow machine too, the saved answer comes well before its end.
+      const stopping = world.app.stop(8_000);
       const answer = await saved.response();
-      const answeredAfterMs = performance.now() - startedAt;
       expect(answer.message?.content ?? '').toBe('');
       expect(embedOf(answer.message).description).toBe(embedOf(first.message).description);
-      // At once, not at the grace period's end (when the API calls still waiting are aborted).
-      expect(answeredAfterMs).toBeLessThan(1_000);
-      const told = await unsaved.response();
-      expect(told.message?.content).toBe(MESSAGES.restarting);
+      // At once, not at the grace period's end (when the API calls still waiting are aborted): the
+      // read with nothing saved is still waiting (its deferred reply at most a place-in-line notice).
+      const told = () => unsaved.message()?.content;
+      expect(told()).not.toBe(MESSAGES.restarting);
+      await until(() => told() === MESSAGES.restarting, 30_000, 'the restarting sentence');
       await stopping;
       expect(world.sandbox.requests.length).toBe(requests);
     } finally {
