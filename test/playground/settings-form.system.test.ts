@@ -46,11 +46,27 @@ describe.skipIf(missing !== null)('the settings form in the playground, in Chrom
     await playground?.close();
   });
 
-  it('opens the form with the saved values and submits a changed one', async () => {
-    await page.locator('#command').fill('/rollcall-admin reports');
+  /** Types `line` in the command box: the form it opens, once drawn. */
+  async function openForm(line: string) {
+    await page.locator('#command').fill(line);
     await page.locator('#command').press('Enter');
     const modal = page.locator('discord-modal');
     await modal.locator('dialog[open]').waitFor();
+    return modal;
+  }
+
+  /** Submits the open form; waits until the last message (the answer) says `changed`. */
+  async function submitForm(changed: string): Promise<void> {
+    const modal = page.locator('discord-modal');
+    await modal.locator('button[type="submit"]').click();
+    await modal.locator('dialog[open]').waitFor({ state: 'detached' });
+    await expect
+      .poll(async () => (await page.locator('discord-message').last().textContent()) ?? '', { timeout: WAIT })
+      .toContain(changed);
+  }
+
+  it('opens the form with the saved values and submits a changed one', async () => {
+    const modal = await openForm('/rollcall-admin reports');
     expect(await modal.getAttribute('modal-title')).toBe(FORM.reportsTitle);
 
     const digest = page.getByLabel(FORM.digestChannel);
@@ -69,16 +85,10 @@ describe.skipIf(missing !== null)('the settings form in the playground, in Chrom
     expect(await switches.getByRole('checkbox', { name: FORM.reminders }).isChecked()).toBe(false);
 
     await week.getByRole('radio', { name: 'Sunday' }).check();
-    await modal.locator('button[type="submit"]').click();
-    await modal.locator('dialog[open]').waitFor({ state: 'detached' });
-    await expect
-      .poll(async () => (await page.locator('discord-message').last().textContent()) ?? '', { timeout: WAIT })
-      .toContain(FORM.changed(FORM.item.weekStart));
+    await submitForm(FORM.changed(FORM.item.weekStart));
 
     // Applied: the form opens again with Sunday chosen.
-    await page.locator('#command').fill('/rollcall-admin reports');
-    await page.locator('#command').press('Enter');
-    await modal.locator('dialog[open]').waitFor();
+    await openForm('/rollcall-admin reports');
     const again = page.getByRole('group', { name: FORM.weekStart });
     expect(await again.getByRole('radio', { name: 'Sunday' }).isChecked()).toBe(true);
     expect(await again.getByRole('radio', { name: 'Monday' }).isChecked()).toBe(false);
@@ -87,10 +97,7 @@ describe.skipIf(missing !== null)('the settings form in the playground, in Chrom
   }, 60_000);
 
   it('opens the server settings form with the server’s roles to pick, and saves the picked ones', async () => {
-    await page.locator('#command').fill('/rollcall-admin settings');
-    await page.locator('#command').press('Enter');
-    const modal = page.locator('discord-modal');
-    await modal.locator('dialog[open]').waitFor();
+    const modal = await openForm('/rollcall-admin settings');
     expect(await modal.getAttribute('modal-title')).toBe(FORM.settingsTitle);
     const roles = page.getByLabel(FORM.discordRoles);
     expect(await roles.locator('option').allTextContents()).toEqual(['@Moderator', '@Member']);
@@ -99,16 +106,10 @@ describe.skipIf(missing !== null)('the settings form in the playground, in Chrom
       .getByRole('group', { name: FORM.visibility })
       .getByRole('radio', { name: FORM.public })
       .check();
-    await modal.locator('button[type="submit"]').click();
-    await modal.locator('dialog[open]').waitFor({ state: 'detached' });
-    await expect
-      .poll(async () => (await page.locator('discord-message').last().textContent()) ?? '', { timeout: WAIT })
-      .toContain(FORM.changed(`${FORM.item.discordRoles}, ${FORM.item.visibility}`));
+    await submitForm(FORM.changed(`${FORM.item.discordRoles}, ${FORM.item.visibility}`));
 
     // Applied: the form opens again with @Moderator picked and answers posted for everyone.
-    await page.locator('#command').fill('/rollcall-admin settings');
-    await page.locator('#command').press('Enter');
-    await modal.locator('dialog[open]').waitFor();
+    await openForm('/rollcall-admin settings');
     const picked = await page.getByLabel(FORM.discordRoles).locator('option:checked').allTextContents();
     expect(picked).toEqual(['@Moderator']);
     const shown = page.getByRole('group', { name: FORM.visibility });
