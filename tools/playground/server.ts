@@ -223,8 +223,8 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
 
 /**
  * Serves the page and its JSON API for `session` on `world` at 127.0.0.1:`port` (0 picks a free
- * one); closing it closes the world. startPlayground serves the one community of `npm run playground`;
- * a test may serve a session on another world (hosted mode, where /rollcall-admin exists).
+ * one); closing it closes the world. startPlayground serves its world (one community, or hosted
+ * mode's); a test may serve a session on a world of its own.
  */
 export async function servePlayground(
   world: World,
