@@ -18,7 +18,7 @@ import {
   RadioGroupBuilder,
 } from 'discord.js';
 import type { ModalAnswer, ServerControl } from '../../src/discord/command.js';
-import { say, type Text, textPayload, UserError } from '../../src/discord/replies.js';
+import { say, textPayload, UserError } from '../../src/discord/replies.js';
 import type { Words } from '../../src/i18n/words.js';
 import { DIGEST_LANGUAGES } from '../../src/reports/digest.js';
 import { WEEKDAYS } from '../../src/reports/period.js';
@@ -29,6 +29,7 @@ import {
   reportSettings,
   SERVER_LANGUAGE,
 } from './reports.js';
+import { type FormItem, formAnswer } from './settings-form.js';
 
 /** The form's fields, by custom_id (the slash options they stand for). */
 const FIELD = {
@@ -163,7 +164,6 @@ function offered(interaction: ModalSubmitInteraction, customId: string, choices:
 }
 
 type Option = string | number | boolean | { id: string };
-type FormItem = keyof Words['admin']['form']['item'];
 
 /** The slash options the submission amounts to (only what differs from the saved settings), and what they change. */
 async function asOptions(interaction: ModalSubmitInteraction, guildId: string, place: ReportSettingsPlace) {
@@ -229,15 +229,7 @@ export function reportsFormSubmit(place: ReportSettingsPlace): ServerControl {
         guildLocale: interaction.guildLocale,
         serverRoles: [...(interaction.guild?.roles.cache.values() ?? [])],
       });
-      const answer: Text = (t) => {
-        const words = t.admin.form;
-        const first =
-          changed.length > 0
-            ? words.changed(changed.map((item) => words.item[item]).join(', '))
-            : words.nothingChanged;
-        return `${first}\n${state(t)}`;
-      };
-      return textPayload(answer);
+      return textPayload(formAnswer(changed, state));
     },
   };
 }

@@ -200,7 +200,23 @@ function discordChange(interaction: ModalSubmitInteraction, settings: ServerSett
   return picked.length === 0 ? 'none' : picked.join(',');
 }
 
-type FormItem = keyof Words['admin']['form']['item'];
+/** What a settings form's submission may change (the answer's names for them). */
+export type FormItem = keyof Words['admin']['form']['item'];
+
+/**
+ * A form's answer (the settings form's and the report settings form's): "Changed: …" naming what
+ * changed, or "Nothing changed", then the settings as the slash command shows them.
+ */
+export function formAnswer(changed: readonly FormItem[], state: Text): Text {
+  return (t) => {
+    const words = t.admin.form;
+    const first =
+      changed.length > 0
+        ? words.changed(changed.map((item) => words.item[item]).join(', '))
+        : words.nothingChanged;
+    return `${first}\n${state(t)}`;
+  };
+}
 
 /** The slash options the submission amounts to (only what differs from the saved settings), and what they change. */
 async function asChange(interaction: ModalSubmitInteraction, guildId: string, links: Links) {
@@ -231,15 +247,7 @@ export function settingsFormSubmit(links: Links): ServerControl {
     async execute({ interaction, guildId }) {
       const { change, changed } = await asChange(interaction, guildId, links);
       const state = await serverSettings(change, interaction, guildId, links);
-      const answer: Text = (t) => {
-        const words = t.admin.form;
-        const first =
-          changed.length > 0
-            ? words.changed(changed.map((item) => words.item[item]).join(', '))
-            : words.nothingChanged;
-        return `${first}\n${state(t)}`;
-      };
-      return textPayload(answer);
+      return textPayload(formAnswer(changed, state));
     },
   };
 }

@@ -10,9 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_IDS } from '../../commands/admin/index.js';
 import { wordsFor } from '../../src/i18n/words.js';
 import type { Store } from '../../src/store/index.js';
-import { flattenComponents } from '../doubles/discord/components.js';
+import type { ModalFields } from '../doubles/discord/double.js';
 import { generateDataset } from '../doubles/sandbox/data.js';
 import { type HostedWorld, startHostedWorld } from '../reports/hosted-world.js';
+import { adminForm, formField } from './world.js';
 
 const GUILD = '1300000000000000582';
 const EN = wordsFor('en-US');
@@ -39,23 +40,10 @@ afterAll(async () => {
 
 const saved = () => (hosted.world.app.store() as Store).getSettings(GUILD);
 
-async function openForm() {
-  const { world, admin } = hosted;
-  const opened = await (
-    await world.double.slash(admin, 'rollcall-admin', { subcommand: 'settings', guildId: GUILD })
-  ).response();
-  expect(opened.kind).toBe('modal');
-  return opened.modal!;
-}
-
-async function submit(fields: Record<string, string | string[]>, forged = false) {
-  const { world, admin } = hosted;
-  const answer = await (
-    await world.double.submitModal(admin, ADMIN_IDS.settingsForm, fields, { guildId: GUILD, forged })
-  ).response();
-  expect(answer.ephemeral).toBe(true);
-  return answer.message?.content ?? '';
-}
+const form = () =>
+  adminForm(hosted.world, hosted.admin, GUILD, { subcommand: 'settings', customId: ADMIN_IDS.settingsForm });
+const openForm = () => form().open();
+const submit = (fields: ModalFields, forged = false) => form().submit(fields, forged);
 
 type Field = {
   type: number;
@@ -64,7 +52,7 @@ type Field = {
   value?: string;
 };
 const field = (modal: { components: unknown[] }, customId: string) =>
-  flattenComponents(modal.components).find((c) => c.custom_id === customId) as Field | undefined;
+  formField(modal, customId) as Field | undefined;
 const chosen = (f: Field | undefined) => (f?.options ?? []).filter((o) => o.default).map((o) => o.value);
 
 describe('the server settings form', () => {
@@ -187,19 +175,12 @@ describe('the server settings form for a community with more roles than a select
   it('takes the community roles as names or ids, shows them back by name, and refuses an unknown one', async () => {
     const { world, admin } = many;
     const roles = world.sandbox.datasetOf(world.sandbox.token).roles as unknown as Role[];
-    const open = async () => {
-      const opened = await (
-        await world.double.slash(admin, 'rollcall-admin', { subcommand: 'settings', guildId: GUILD_MANY })
-      ).response();
-      expect(opened.kind).toBe('modal');
-      return opened.modal!;
-    };
-    const send = async (fields: Record<string, string>) =>
-      (
-        await (
-          await world.double.submitModal(admin, ADMIN_IDS.settingsForm, fields, { guildId: GUILD_MANY })
-        ).response()
-      ).message?.content ?? '';
+    const manyForm = adminForm(world, admin, GUILD_MANY, {
+      subcommand: 'settings',
+      customId: ADMIN_IDS.settingsForm,
+    });
+    const open = () => manyForm.open();
+    const send = (fields: Record<string, string>) => manyForm.submit(fields);
     const store = () => (world.app.store() as Store).getSettings(GUILD_MANY);
     expect(field(await open(), 'access-roles')?.type).toBe(ComponentType.TextInput);
     const [a, b] = roles;

@@ -10,9 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_IDS } from '../../commands/admin/index.js';
 import { wordsFor } from '../../src/i18n/words.js';
 import type { Store } from '../../src/store/index.js';
-import { flattenComponents } from '../doubles/discord/components.js';
+import type { ModalFields } from '../doubles/discord/double.js';
 import { generateDataset } from '../doubles/sandbox/data.js';
 import { type HostedWorld, lockedChannel, startHostedWorld } from '../reports/hosted-world.js';
+import { adminForm, formField } from './world.js';
 
 const GUILD = '1300000000000000581';
 const EN = wordsFor('en-US');
@@ -38,26 +39,10 @@ afterAll(async () => {
 
 const store = () => hosted.world.app.store() as Store;
 
-async function openForm() {
-  const { world, admin } = hosted;
-  const opened = await (
-    await world.double.slash(admin, 'rollcall-admin', { subcommand: 'reports', guildId: GUILD })
-  ).response();
-  expect(opened.kind).toBe('modal');
-  return opened.modal!;
-}
-
-async function submit(fields: Record<string, string | string[] | boolean>, forged = false) {
-  const { world, admin } = hosted;
-  const answer = await (
-    await world.double.submitModal(admin, ADMIN_IDS.reportsForm, fields, { guildId: GUILD, forged })
-  ).response();
-  expect(answer.ephemeral).toBe(true);
-  return answer.message?.content ?? '';
-}
-
-const field = (modal: { components: unknown[] }, customId: string) =>
-  flattenComponents(modal.components).find((c) => c.custom_id === customId);
+const form = () =>
+  adminForm(hosted.world, hosted.admin, GUILD, { subcommand: 'reports', customId: ADMIN_IDS.reportsForm });
+const openForm = () => form().open();
+const submit = (fields: ModalFields, forged = false) => form().submit(fields, forged);
 
 describe('the report settings form', () => {
   it('opens with the saved values, saves what changed and says what changed', async () => {
@@ -65,9 +50,9 @@ describe('the report settings form', () => {
     const modal = await openForm();
     expect(modal.components).toHaveLength(5);
     expect(modal.components.every((c) => c.type === ComponentType.Label)).toBe(true);
-    const week = field(modal, 'week-start') as { options: Array<{ value: string; default?: boolean }> };
+    const week = formField(modal, 'week-start') as { options: Array<{ value: string; default?: boolean }> };
     expect(week.options.find((o) => o.default)?.value).toBe('monday');
-    expect(field(modal, 'reminder-channel')?.default_values).toBeUndefined();
+    expect(formField(modal, 'reminder-channel')?.default_values).toBeUndefined();
 
     const answer = await submit({
       'reminder-channel': [reminders.id],
@@ -80,8 +65,12 @@ describe('the report settings form', () => {
     expect(await store().reminders.get(GUILD)).toMatchObject({ channelId: reminders.id, pings: false });
 
     const again = await openForm();
-    expect(field(again, 'reminder-channel')?.default_values).toEqual([{ id: reminders.id, type: 'channel' }]);
-    const weekAgain = field(again, 'week-start') as { options: Array<{ value: string; default?: boolean }> };
+    expect(formField(again, 'reminder-channel')?.default_values).toEqual([
+      { id: reminders.id, type: 'channel' },
+    ]);
+    const weekAgain = formField(again, 'week-start') as {
+      options: Array<{ value: string; default?: boolean }>;
+    };
     expect(weekAgain.options.find((o) => o.default)?.value).toBe('sunday');
     // Submitted untouched: nothing changes, the settings are shown.
     expect((await submit({})).split('\n')[0]).toBe(EN.admin.form.nothingChanged);

@@ -9,15 +9,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { REST } from 'discord.js';
+import type { APIModalInteractionResponseCallbackData } from 'discord-api-types/v10';
 import { type App, createApp } from '../../src/app.js';
 import { type Config, loadConfig } from '../../src/base/config.js';
 import { createLogger } from '../../src/base/log.js';
 import { registerCommands } from '../../src/deploy-commands.js';
 import { deployEmojis } from '../../src/deploy-emojis.js';
+import { flattenComponents, type LooseComponent } from '../doubles/discord/components.js';
 import {
   type DiscordDouble,
   type DiscordDoubleOptions,
   type DoubleUser,
+  type ModalFields,
   startDiscordDouble,
 } from '../doubles/discord/double.js';
 import { type Sandbox, type SandboxOptions, startSandbox } from '../doubles/sandbox/server.js';
@@ -129,4 +132,46 @@ export function controls(message: { components?: unknown[] } | null | undefined)
 export function control(message: { components?: unknown[] } | null | undefined, label: string): string {
   for (const [key, id] of controls(message)) if (key.startsWith(label)) return id;
   throw new Error(`no control labelled ${label}`);
+}
+
+/** One of /rollcall-admin's forms: the subcommand whose no-option form opens it, and its custom_id. */
+interface AdminFormSpec {
+  subcommand: string;
+  customId: string;
+}
+
+/** What a test does with a form of /rollcall-admin, as `admin` of the server `guildId`. */
+interface AdminForm {
+  /** Runs the subcommand with no option: the modal it opens (throws when it opens none). */
+  open(): Promise<APIModalInteractionResponseCallbackData>;
+  /** Submits the form (`forged`: a crafted payload, values it does not offer): the private answer's text. */
+  submit(fields: ModalFields, forged?: boolean): Promise<string>;
+}
+
+/** The form `spec` of /rollcall-admin as `admin` of `guildId` opens and submits it in `world`. */
+export function adminForm(world: World, admin: DoubleUser, guildId: string, spec: AdminFormSpec): AdminForm {
+  return {
+    async open() {
+      const opened = await (
+        await world.double.slash(admin, 'rollcall-admin', { subcommand: spec.subcommand, guildId })
+      ).response();
+      if (opened.kind !== 'modal' || !opened.modal)
+        throw new Error(
+          `/rollcall-admin ${spec.subcommand} opened no form: ${opened.message?.content ?? opened.kind}`,
+        );
+      return opened.modal;
+    },
+    async submit(fields, forged = false) {
+      const answer = await (
+        await world.double.submitModal(admin, spec.customId, fields, { guildId, forged })
+      ).response();
+      if (!answer.ephemeral) throw new Error(`the form's answer is public: ${answer.message?.content ?? ''}`);
+      return answer.message?.content ?? '';
+    },
+  };
+}
+
+/** The field of a modal with this custom_id (inside its labels). */
+export function formField(modal: { components: unknown[] }, customId: string): LooseComponent | undefined {
+  return flattenComponents(modal.components).find((c) => c.custom_id === customId);
 }

@@ -3,23 +3,20 @@
  * the command box opens the form as Discord draws it (title; each label with its description; the
  * channel selects, with their <label>, listing the server's text channels; the radio and checkbox
  * groups as fieldsets with a legend; the saved values chosen), and a changed value submitted from the
- * page is answered "Changed: …". The admin command exists in hosted mode only (`npm run playground`
- * runs one community), so the page is served (servePlayground) for a session on a hosted world.
+ * page is answered "Changed: …" and the form opens again on it; the server settings form's role select
+ * lists the server's roles, and the roles picked there are saved. The admin command exists in hosted
+ * mode only: the playground runs here as `npm run playground -- --hosted` does.
  */
-import { PermissionFlagsBits as P } from 'discord.js';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wordsFor } from '../../src/i18n/words.js';
-import { generateDataset } from '../../test/doubles/sandbox/data.js';
-import { startHostedWorld } from '../../test/reports/hosted-world.js';
 import { browserMissing, launchBrowser } from '../../tools/playground/browser.js';
-import { type Playground, servePlayground } from '../../tools/playground/server.js';
-import { PlaygroundSession } from '../../tools/playground/session.js';
+import type { Playground } from '../../tools/playground/server.js';
+import { startHostedPlayground } from './hosted-playground.js';
 
 const missing = browserMissing();
 const required = process.env.CI === 'true' || process.env.CI === '1';
 const WAIT = 10_000;
-const GUILD = '1300000000000000583';
 const FORM = wordsFor('en-US').admin.form;
 
 if (missing && required) {
@@ -36,25 +33,7 @@ describe.skipIf(missing !== null)('the settings form in the playground, in Chrom
   let page: Page;
 
   beforeAll(async () => {
-    const hosted = await startHostedWorld({
-      guildId: GUILD,
-      sandbox: {
-        dataset: generateDataset({ seed: 33, members: 12, loas: 8, shifts: 8, logs: 3, auditLogs: 3 }),
-      },
-      guild: {
-        // The playground acts as its Moderator: here one who may manage the server (the admin command).
-        roles: [
-          {
-            name: 'Moderator',
-            permissions: P.ViewChannel | P.SendMessages | P.ManageGuild | P.ModerateMembers,
-          },
-          { name: 'Member' },
-        ],
-        channels: [{ name: 'general' }, { name: 'leave-reminders' }],
-      },
-      keyByte: 13,
-    });
-    playground = await servePlayground(hosted.world, new PlaygroundSession(hosted.world), 0);
+    playground = await startHostedPlayground(33);
     browser = await launchBrowser();
     const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1100, height: 900 } });
     context.setDefaultTimeout(WAIT);
@@ -67,16 +46,37 @@ describe.skipIf(missing !== null)('the settings form in the playground, in Chrom
     await playground?.close();
   });
 
-  it('opens the form with the saved values and submits a changed one', async () => {
-    await page.locator('#command').fill('/rollcall-admin reports');
+  /** Types `line` in the command box: the form it opens, once drawn. */
+  async function openForm(line: string) {
+    await page.locator('#command').fill(line);
     await page.locator('#command').press('Enter');
     const modal = page.locator('discord-modal');
     await modal.locator('dialog[open]').waitFor();
+    return modal;
+  }
+
+  /** Submits the open form; waits until the last message (the answer) says `changed`. */
+  async function submitForm(changed: string): Promise<void> {
+    const modal = page.locator('discord-modal');
+    await modal.locator('button[type="submit"]').click();
+    await modal.locator('dialog[open]').waitFor({ state: 'detached' });
+    await expect
+      .poll(async () => (await page.locator('discord-message').last().textContent()) ?? '', { timeout: WAIT })
+      .toContain(changed);
+  }
+
+  it('opens the form with the saved values and submits a changed one', async () => {
+    const modal = await openForm('/rollcall-admin reports');
     expect(await modal.getAttribute('modal-title')).toBe(FORM.reportsTitle);
 
     const digest = page.getByLabel(FORM.digestChannel);
     expect(await digest.evaluate((s) => s.tagName)).toBe('SELECT');
-    expect(await digest.locator('option').allTextContents()).toEqual(['—', '#general', '#leave-reminders']);
+    expect(await digest.locator('option').allTextContents()).toEqual([
+      '—',
+      '#general',
+      '#staff',
+      '#leave-reminders',
+    ]);
     expect(await page.getByText(FORM.digestChannelHint).isVisible()).toBe(true);
     const week = page.getByRole('group', { name: FORM.weekStart });
     expect(await week.getByRole('radio', { name: 'Monday' }).isChecked()).toBe(true);
@@ -85,10 +85,34 @@ describe.skipIf(missing !== null)('the settings form in the playground, in Chrom
     expect(await switches.getByRole('checkbox', { name: FORM.reminders }).isChecked()).toBe(false);
 
     await week.getByRole('radio', { name: 'Sunday' }).check();
-    await modal.locator('button[type="submit"]').click();
+    await submitForm(FORM.changed(FORM.item.weekStart));
+
+    // Applied: the form opens again with Sunday chosen.
+    await openForm('/rollcall-admin reports');
+    const again = page.getByRole('group', { name: FORM.weekStart });
+    expect(await again.getByRole('radio', { name: 'Sunday' }).isChecked()).toBe(true);
+    expect(await again.getByRole('radio', { name: 'Monday' }).isChecked()).toBe(false);
+    await modal.getByRole('button', { name: 'Cancel' }).click();
     await modal.locator('dialog[open]').waitFor({ state: 'detached' });
-    await expect
-      .poll(async () => (await page.locator('discord-message').last().textContent()) ?? '', { timeout: WAIT })
-      .toContain(FORM.changed(FORM.item.weekStart));
+  }, 60_000);
+
+  it('opens the server settings form with the server’s roles to pick, and saves the picked ones', async () => {
+    const modal = await openForm('/rollcall-admin settings');
+    expect(await modal.getAttribute('modal-title')).toBe(FORM.settingsTitle);
+    const roles = page.getByLabel(FORM.discordRoles);
+    expect(await roles.locator('option').allTextContents()).toEqual(['@Moderator', '@Member']);
+    await roles.selectOption({ label: '@Moderator' });
+    await page
+      .getByRole('group', { name: FORM.visibility })
+      .getByRole('radio', { name: FORM.public })
+      .check();
+    await submitForm(FORM.changed(`${FORM.item.discordRoles}, ${FORM.item.visibility}`));
+
+    // Applied: the form opens again with @Moderator picked and answers posted for everyone.
+    await openForm('/rollcall-admin settings');
+    const picked = await page.getByLabel(FORM.discordRoles).locator('option:checked').allTextContents();
+    expect(picked).toEqual(['@Moderator']);
+    const shown = page.getByRole('group', { name: FORM.visibility });
+    expect(await shown.getByRole('radio', { name: FORM.public }).isChecked()).toBe(true);
   }, 60_000);
 });

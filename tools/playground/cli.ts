@@ -4,7 +4,8 @@
  * (PLAYGROUND_PORT or --port, default 5180; 0 picks a free port). The bot's logs go to a file
  * (LOG_LEVEL, default warn; PLAYGROUND_LOG_FILE, default rollcall-playground.log in the temp directory,
  * `-` for stderr). --seed N picks the sandbox's dataset. API_LIMITS and REPORTS_QUOTAS are the bot's
- * (tools/try/offline.ts).
+ * (tools/try/offline.ts). --hosted runs the bot in hosted mode with the sandbox's community linked
+ * (hosted.ts): /rollcall-admin and its settings forms, which one community's mode does not have.
  */
 import { createWriteStream } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,7 +14,8 @@ import { parseArgs } from 'node:util';
 import { passedSettings } from '../try/offline.js';
 import { DEFAULT_PORT, startPlayground } from './server.js';
 
-const USAGE = `Usage: npm run playground [-- --port N] [-- --seed N]
+const USAGE = `Usage: npm run playground [-- --port N] [-- --seed N] [-- --hosted]
+  --hosted: hosted mode, one community linked (/rollcall-admin, its settings forms)
 Environment: PLAYGROUND_PORT (default ${DEFAULT_PORT}), LOG_LEVEL (default warn),
   PLAYGROUND_LOG_FILE (default ${join(tmpdir(), 'rollcall-playground.log')}; - for stderr),
   API_LIMITS (default 1000/1s: no month; e.g. 100/month,30/1m, also kept by the sandbox API),
@@ -27,7 +29,12 @@ function portOf(raw: string): number {
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { port: { type: 'string' }, seed: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      port: { type: 'string' },
+      seed: { type: 'string' },
+      hosted: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
   });
   if (values.help) {
     console.log(USAGE);
@@ -41,13 +48,14 @@ async function main(): Promise<void> {
   const logFile = target === '-' ? null : createWriteStream(target, { flags: 'w' });
   const playground = await startPlayground({
     port,
+    hosted: values.hosted === true,
     world: {
       env: { LOG_LEVEL: level, ...passedSettings(process.env) },
       logDestination: logFile ?? process.stderr,
       ...(seed === undefined ? {} : { sandbox: { seed } }),
     },
   });
-  console.log(`Rollcall playground: ${playground.url}`);
+  console.log(`Rollcall playground${values.hosted ? ' (hosted mode)' : ''}: ${playground.url}`);
   console.log(`Bot logs (LOG_LEVEL=${level}): ${logFile ? target : 'stderr'}. Ctrl-C stops.`);
   let stopping = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -2,7 +2,8 @@
  * The README pictures (docs/images/*.png, made by `npm run screenshots`) and what they were made
  * from: a hash of every input that changes what they show — the renderers (src/render/**), the
  * commands (commands/**), the playground page and its adapter (tools/playground/page/**), its
- * session and server (the channel's reports, the data's time), the sandbox's messages, the
+ * session and server (the channel's reports, the data's time), its hosted world (the settings
+ * form's), the sandbox's messages, the
  * screenshot script (scenes, seed, clock, time zone) and the version of the Discord-like renderer.
  * docs/images/manifest.json keeps the hash; a test recomputes it, so the pictures never drift from
  * what the bot shows.
@@ -25,6 +26,8 @@ export const INPUTS = [
   // What the playground's channel holds and when its data is (reports naming players, "now").
   'tools/playground/session.ts',
   'tools/playground/server.ts',
+  // The hosted world the settings form is pictured in.
+  'tools/playground/hosted.ts',
   // What Rollcall posts in the channel on its own (the morning's digest and leave reminders).
   'tools/playground/schedules.ts',
   'test/doubles/sandbox/data-messages.ts',

@@ -15,12 +15,10 @@ import {
   type APIApplicationCommand,
   ApplicationCommandOptionType,
   ComponentType,
-  PermissionFlagsBits as P,
 } from 'discord-api-types/v10';
 import type { BrowserContext } from 'playwright-core';
 import UPNG from 'upng-js';
 import type { Dataset } from '../../test/doubles/sandbox/data.js';
-import type { World } from '../../test/e2e/world.js';
 import { browserMissing, launchBrowser } from './browser.js';
 import { IMAGES_DIR, inputsHash, MANIFEST_PATH, type Manifest } from './manifest.js';
 
@@ -212,14 +210,20 @@ async function main(): Promise<void> {
     }
     /**
      * The report settings form of /rollcall-admin reports (hosted mode only, so not in the
-     * playground's one community): the page served for a hosted world whose Moderator linked the
-     * sandbox's token, the form opened from the command box, cropped to its box.
+     * playground's one community): the playground in hosted mode (`npm run playground -- --hosted`,
+     * hosted.ts), the form opened from the command box, cropped to its box.
      */
     async function settingsForm(inside: BrowserContext): Promise<void> {
-      const hosted = await hostedWorld();
-      const { servePlayground } = await import('./server.js');
-      const { PlaygroundSession } = await import('./session.js');
-      const served = await servePlayground(hosted, new PlaygroundSession(hosted), 0);
+      const { generateDataset } = await import('../../test/doubles/sandbox/data.js');
+      const baseTime = Math.floor(Date.parse(CLOCK) / 1000);
+      const served = await startPlayground({
+        port: 0,
+        hosted: true,
+        world: {
+          env: { LOG_LEVEL: 'silent' },
+          sandbox: { dataset: generateDataset({ seed: SEED, baseTime }) },
+        },
+      });
       try {
         const formPage = await inside.newPage();
         await formPage.clock.setFixedTime(new Date(CLOCK));
@@ -263,48 +267,6 @@ async function main(): Promise<void> {
     await browser.close();
     await playground.close();
   }
-}
-
-/**
- * The bot in hosted mode between the doubles, its server's Moderator role allowed to manage the
- * server (the playground acts as its moderator), the sandbox's token linked with /rollcall-admin setup.
- */
-async function hostedWorld(): Promise<World> {
-  const { startWorld } = await import('../../test/e2e/world.js');
-  const { ADMIN_IDS } = await import('../../commands/admin/index.js');
-  const { generateDataset } = await import('../../test/doubles/sandbox/data.js');
-  const world = await startWorld({
-    sandbox: { dataset: generateDataset({ seed: SEED, baseTime: Math.floor(Date.parse(CLOCK) / 1000) }) },
-    double: {
-      guild: {
-        roles: [
-          {
-            name: 'Moderator',
-            permissions: P.ViewChannel | P.SendMessages | P.ManageGuild | P.ModerateMembers,
-          },
-          { name: 'Member' },
-        ],
-        channels: [{ name: 'general' }, { name: 'staff' }, { name: 'leave-reminders' }],
-      },
-    },
-    env: {
-      LOG_LEVEL: 'silent',
-      API_TOKEN: '',
-      DISCORD_GUILD_ID: '',
-      ROLLCALL_SECRET_KEY: Buffer.alloc(32, 7).toString('base64'),
-    },
-  });
-  await (await world.double.slash(world.mod, 'rollcall-admin', { subcommand: 'setup' })).response();
-  const linked = await (
-    await world.double.submitModal(world.mod, ADMIN_IDS.modal, {
-      [ADMIN_IDS.tokenField]: world.sandbox.token,
-    })
-  ).response();
-  if (!/linked/i.test(linked.message?.content ?? '')) {
-    await world.close();
-    throw new Error(`the hosted world did not link its token: ${linked.message?.content ?? linked.kind}`);
-  }
-  return world;
 }
 
 /** The PNG with at most 256 colours (a fraction of the size; text stays sharp). */

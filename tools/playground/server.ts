@@ -18,6 +18,7 @@ import type { ModalFields } from '../../test/doubles/discord/double.js';
 import { generateDataset } from '../../test/doubles/sandbox/data.js';
 import { startWorld, type World, type WorldOptions } from '../../test/e2e/world.js';
 import { offlineWorld } from '../try/offline.js';
+import { hostedWorld, linkCommunity } from './hosted.js';
 import { postMorning, schedulerClock, withSchedules } from './schedules.js';
 import { InputError, PlaygroundSession } from './session.js';
 
@@ -127,6 +128,12 @@ export interface PlaygroundOptions {
    * the limits of `env.API_LIMITS` are added (tools/try/offline.ts).
    */
   world?: WorldOptions;
+  /**
+   * Hosted mode (hosted.ts): no API_TOKEN, one community linked with /rollcall-admin setup, so
+   * /rollcall-admin and its settings forms exist; no morning posts (the admins set the digest and the
+   * reminders there).
+   */
+  hosted?: boolean;
 }
 
 export interface Playground {
@@ -187,30 +194,37 @@ export function nowCentred(world: WorldOptions = {}): WorldOptions {
 
 /**
  * Starts the world (sandbox API, Discord double, the real bot) and the page's server; the channel
- * opens on the morning's digest and leave reminders (schedules.ts).
+ * opens on the morning's digest and leave reminders (schedules.ts), or in hosted mode on the
+ * community just linked.
  */
 export async function startPlayground(options: PlaygroundOptions = {}): Promise<Playground> {
   const clock = schedulerClock();
+  const given = nowCentred(options.world);
   // Rollcall's application emojis uploaded first, as deploy-commands does: the marks show as images.
   const world = await startWorld({
-    ...offlineWorld(withSchedules(nowCentred(options.world), clock)),
+    ...offlineWorld(options.hosted ? hostedWorld(given) : withSchedules(given, clock)),
     emojis: true,
   });
+  if (options.hosted)
+    await linkCommunity(world).catch(async (error: unknown) => {
+      await world.close();
+      throw error;
+    });
   const session = new PlaygroundSession(world, EXTRA_USERS);
   // The directory of who is who, as if each member had been right-clicked once: the playground shows
   // people by name from its first page (a right-click teaches it the same, one member at a time).
   const directory = world.app.store()?.directory;
-  const community = tokenHash(world.config.API_TOKEN);
+  const community = tokenHash(world.sandbox.token);
   for (const { memberId, userId } of session.communityPeople())
     await directory?.remember(community, memberId, userId).catch(() => undefined);
-  await postMorning(world, clock);
+  if (!options.hosted) await postMorning(world, clock);
   return servePlayground(world, session, options.port ?? DEFAULT_PORT);
 }
 
 /**
  * Serves the page and its JSON API for `session` on `world` at 127.0.0.1:`port` (0 picks a free
- * one); closing it closes the world. startPlayground serves the one community of `npm run playground`;
- * a test may serve a session on another world (hosted mode, where /rollcall-admin exists).
+ * one); closing it closes the world. startPlayground serves its world (one community, or hosted
+ * mode's); a test may serve a session on a world of its own.
  */
 export async function servePlayground(
   world: World,

@@ -101,6 +101,8 @@ export interface PlaygroundState {
   messages: ViewMessage[];
   /** The server's text channels (what a channel select in a modal lists). */
   channels: Array<{ id: string; name: string; type: number }>;
+  /** The server's roles a member may be given (what a role select in a modal lists): not @everyone nor a bot's. */
+  roles: Array<{ id: string; name: string }>;
   /** The modal the bot opened for the acting user and not yet answered. */
   modal: APIModalInteractionResponseCallbackData | null;
   /** Interactions of the acting user the bot did not answer ("The application did not respond"). */
@@ -282,6 +284,10 @@ export class PlaygroundSession {
       people: [...this.#community, ...this.#people].map(userView),
       messages,
       channels: double.guild().channels.map((c) => ({ id: c.id, name: c.name, type: c.type })),
+      roles: double
+        .guild()
+        .roles.filter((r) => r.id !== double.guildId && !r.managed)
+        .map((r) => ({ id: r.id, name: r.name })),
       modal: this.#modals.get(this.#actor.id) ?? null,
       failures: this.#failures.get(this.#actor.id) ?? [],
     };

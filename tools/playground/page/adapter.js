@@ -444,11 +444,12 @@ function describe(input) {
 
 /**
  * A select in a modal as a native <select> with its <label>: a channel select lists the server's
- * channels of the types it takes, a string select its options; defaults preselected.
+ * channels of the types it takes, a role select the server's roles, a string select its options;
+ * defaults preselected.
  * @param {Loose} input
- * @param {Array<{ id: string, name: string, type: number }>} channels
+ * @param {{ channels: Array<{ id: string, name: string, type: number }>, roles: Array<{ id: string, name: string }> }} server
  */
-function modalSelect(input, channels) {
+function modalSelect(input, { channels, roles }) {
   const id = `modal-field-${++fieldCount}`;
   const hint = describe(input);
   const many = typeof input.max_values === 'number' && input.max_values > 1;
@@ -470,6 +471,8 @@ function modalSelect(input, channels) {
     options = channels
       .filter((c) => !types || types.includes(c.type))
       .map((c) => ({ value: c.id, label: `#${c.name}`, selected: chosen.has(c.id) }));
+  } else if (input.type === 6) {
+    options = roles.map((r) => ({ value: r.id, label: `@${r.name}`, selected: chosen.has(r.id) }));
   } else {
     options = (Array.isArray(input.options) ? input.options : []).map((o) => ({
       value: String(o.value),
@@ -571,13 +574,14 @@ function modalValues(node) {
 
 /**
  * A modal the bot opened, as Discord draws it; `submit` gets the values by field custom_id. Channel
- * selects list `channels` (the server's).
+ * selects list `channels`, role selects `roles` (the server's).
  * @param {Loose} modal
  * @param {Context} ctx
  * @param {{ submit: (fields: Record<string, string | string[] | boolean>) => void, close: () => void }} handlers
  * @param {Array<{ id: string, name: string, type: number }>} [channels]
+ * @param {Array<{ id: string, name: string }>} [roles]
  */
-export function renderModal(modal, ctx, handlers, channels = []) {
+export function renderModal(modal, ctx, handlers, channels = [], roles = []) {
   const inputs = modalInputs(modal);
   const node = el('discord-modal', {
     'modal-title': modal.title,
@@ -586,7 +590,8 @@ export function renderModal(modal, ctx, handlers, channels = []) {
     'data-custom-id': modal.custom_id,
   });
   for (const input of inputs) {
-    if (input.type === 3 || input.type === 8) node.append(modalSelect(input, channels));
+    if (input.type === 3 || input.type === 6 || input.type === 8)
+      node.append(modalSelect(input, { channels, roles }));
     else if (input.type === 21 || input.type === 22) node.append(modalChoices(input));
     else if (input.type === 23) node.append(modalCheckbox(input));
     else if (input.type !== 4) continue;

@@ -256,6 +256,7 @@ async function showModal(modal) {
       close: () => act('close-modal', {}),
     },
     state?.channels ?? [],
+    state?.roles ?? [],
   );
   host.append(node);
   await /** @type {any} */ (node).updateComplete;
