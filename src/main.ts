@@ -158,6 +158,12 @@ async function runProcess(): Promise<void> {
     });
     // The manager is gone (killed): nobody will respawn or stop this shard; stop on its own.
     process.once('disconnect', () => void shutdown('manager gone'));
+    // discord.js's shard utility still tells the manager of each gateway event (the disconnect as
+    // the client is destroyed), without a callback: a send on the closed channel is an 'error' event
+    // on the process, which would crash the shutdown midway. The manager is gone; nothing to tell.
+    process.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ERR_IPC_CHANNEL_CLOSED') logger.error({ err: error }, 'shard channel error');
+    });
   }
   let stopping = false;
   async function shutdown(signal: string): Promise<void> {

@@ -13,6 +13,7 @@ import { Circuit } from '../base/circuit.js';
 import type { Logger } from '../base/log.js';
 import { type AllowanceStore, SqlAllowance } from './allowance.js';
 import { type AnswerStore, SqlAnswers } from './answers.js';
+import { CHECKPOINT_EVERY_MS, type CheckpointCounts, Checkpointer } from './checkpoint.js';
 import { Keyring, SealError, tokenFingerprint, tokenHash } from './crypto.js';
 import { type DigestStore, SqlDigests } from './digests.js';
 import { type DirectoryStore, SqlDirectory } from './directory.js';
@@ -77,6 +78,10 @@ export interface StoreOptions {
   busyTimeoutMs?: number;
   /** SQLite: how long a call keeps retrying while another connection holds the lock (ms); default 5000. */
   lockPatienceMs?: number;
+  /** SQLite: how often the checkpoint thread checkpoints (ms); default CHECKPOINT_EVERY_MS. */
+  checkpointEveryMs?: number;
+  /** SQLite: the module the checkpoint thread loads the driver from; default libsql. For tests. */
+  checkpointDriver?: string;
   /**
    * PostgreSQL: after a call found the database not answering, calls fail at once this long before
    * the next is let through to try (ms); default PG_CIRCUIT_PAUSE_MS. See `Circuit` (src/base/circuit.ts).
@@ -84,7 +89,10 @@ export interface StoreOptions {
   circuitPauseMs?: number;
   /** The circuit's clock for its pause (ms, monotonic); default performance.now. For tests. */
   circuitClock?: () => number;
-  /** Where the store says that the database stopped and started answering (once each). */
+  /**
+   * Where the store says that the database stopped and started answering (once each), and that
+   * SQLite's checkpoint thread failed (once).
+   */
   logger?: Pick<Logger, 'warn' | 'info'>;
   /** Errors of idle PostgreSQL connections (the server restarted): reported here instead of crashing. */
   onBackgroundError?: (error: StoreError) => void;
@@ -143,6 +151,12 @@ export interface Store {
   saveSettings(guildId: string, settings: GuildSettingsInput): Promise<GuildSettings>;
   /** Seal every token not under the current key again under it; returns how many were resealed. */
   reencryptAll(): Promise<number>;
+  /**
+   * SQLite: checkpoint the WAL now, in the checkpoint thread, and say how commits reach the disk
+   * (docs/store.md, "Durability"); PostgreSQL: undefined.
+   */
+  checkpoint(): Promise<CheckpointState | undefined>;
+  /** Closes the connections (SQLite: then the checkpoint thread's last checkpoint, and the thread). */
   close(): Promise<void>;
   readonly snapshots: SnapshotStore;
   readonly digests: DigestStore;
@@ -152,10 +166,25 @@ export interface Store {
   readonly answers: AnswerStore;
 }
 
+/** How a SQLite store's commits reach the disk, as its own connection reports it. */
+interface CheckpointState {
+  /** Who checkpoints: the store's thread, or SQLite itself on the event loop (the thread failed). */
+  by: 'thread' | 'sqlite';
+  /** The connection's `PRAGMA synchronous`: 1 NORMAL, 2 FULL. */
+  synchronous: number;
+  /** The connection's `PRAGMA wal_autocheckpoint` (pages; 0: SQLite never checkpoints by itself). */
+  autocheckpoint: number;
+  /** What the thread's checkpoint did; undefined when SQLite checkpoints by itself. */
+  counts: CheckpointCounts | undefined;
+}
+
+/** The WAL's size (pages) at which SQLite checkpoints by itself when the thread failed (its default). */
+const SQLITE_AUTOCHECKPOINT_PAGES = 1000;
+
 /** Open (creating and migrating as needed) the store the options point to. */
 export async function openStore(options: StoreOptions): Promise<Store> {
   const connection = options.databaseUrl ? connectPostgres(options) : connectSqlite(options);
-  const { db, kind, location, patiently, circuit } = connection;
+  const { db, kind, location, patiently, circuit, checkpoints } = connection;
   try {
     await patiently(() => probe(db, kind, location));
     if (kind === 'postgres' && options.schema) {
@@ -165,9 +194,11 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     await patiently(() => migrate(db, location, schema));
     const keyring = options.secretKey ? new Keyring(options.secretKey, options.previousKey) : undefined;
     await patiently(() => checkKeys(db, keyring));
-    return new SqlStore(db, kind, location, keyring, options.now ?? Date.now, patiently, circuit);
+    const parts = { keyring, now: options.now ?? Date.now, patiently, circuit, checkpoints };
+    return new SqlStore(db, kind, location, parts);
   } catch (error) {
     await db.destroy().catch(() => {});
+    await checkpoints?.close();
     throw error;
   }
 }
@@ -184,6 +215,15 @@ interface Connection {
    * SQLite has none: a local file does not go silent, and its lock has its own patience.
    */
   circuit?: Circuit;
+  /** SQLite's: the checkpoints, off the event loop while the thread runs. */
+  checkpoints?: Checkpoints;
+}
+
+interface Checkpoints {
+  /** Checkpoint now (in the thread, when it runs), and say how commits reach the disk. */
+  state(): Promise<CheckpointState>;
+  /** After the store's connection closed: the thread's last checkpoint, and the thread stopped. */
+  close(): Promise<void>;
 }
 
 function connectSqlite(options: StoreOptions): Connection {
@@ -197,9 +237,13 @@ function connectSqlite(options: StoreOptions): Connection {
     // First, so that not even the next pragmas block the event loop for long (see patience.ts).
     database.pragma(`busy_timeout = ${busyTimeoutMs}`);
     // WAL: readers never wait for a writer (nor a writer for readers), so a held write lock delays
-    // only writes. synchronous=FULL: a commit is on disk (fsync) before the statement returns.
+    // only writes. synchronous=NORMAL: a commit is in the WAL (the OS's, not yet the disk's) when
+    // the statement returns; no fsync on the event loop. The disk's copy is the checkpoint thread's
+    // (checkpoint.ts), every few seconds: a crash of the process loses nothing, a power loss may
+    // roll back the commits since its last checkpoint (docs/store.md, "Durability").
     database.pragma('journal_mode = WAL');
-    database.pragma('synchronous = FULL');
+    database.pragma('synchronous = NORMAL');
+    database.pragma('wal_autocheckpoint = 0');
   } catch (error) {
     throw new StoreError(
       'unavailable',
@@ -213,7 +257,56 @@ function connectSqlite(options: StoreOptions): Connection {
     kind: 'sqlite',
     location: file,
     patiently: (attempt) => whileLocked(attempt, patienceMs),
+    checkpoints: sqliteCheckpoints(database, file, options),
   };
+}
+
+/**
+ * The checkpoint thread of the store's file; when it fails (at start or later), said once, and
+ * SQLite checkpoints by itself again on the store's connection (on the event loop, fsyncs included).
+ */
+function sqliteCheckpoints(database: Database.Database, file: string, options: StoreOptions): Checkpoints {
+  const automatic = (reason: string) => {
+    options.logger?.warn(
+      { file, reason },
+      'the SQLite checkpoint thread failed; SQLite checkpoints by itself again, on the event loop',
+    );
+    try {
+      database.pragma(`wal_autocheckpoint = ${SQLITE_AUTOCHECKPOINT_PAGES}`);
+    } catch {
+      // the connection closed meanwhile: nothing left to checkpoint on it
+    }
+  };
+  let thread: Checkpointer | undefined;
+  try {
+    thread = new Checkpointer({
+      file,
+      everyMs: options.checkpointEveryMs ?? CHECKPOINT_EVERY_MS,
+      busyTimeoutMs: options.lockPatienceMs ?? SQLITE_LOCK_PATIENCE_MS,
+      ...(options.checkpointDriver ? { driver: options.checkpointDriver } : {}),
+      onFailure: automatic,
+    });
+  } catch (error) {
+    automatic(reasonOf(error));
+  }
+  return {
+    async state() {
+      const counts = await thread?.checkpoint();
+      return {
+        by: counts ? 'thread' : 'sqlite',
+        synchronous: pragmaNumber(database, 'synchronous'),
+        autocheckpoint: pragmaNumber(database, 'wal_autocheckpoint'),
+        counts,
+      };
+    },
+    close: async () => thread?.close(),
+  };
+}
+
+/** A pragma's value (libsql's `simple` option gives its row, not its value). */
+function pragmaNumber(database: Database.Database, name: string): number {
+  const rows = database.pragma(name) as Array<Record<string, unknown>>;
+  return Number(rows[0]?.[name]);
 }
 
 function connectPostgres(options: StoreOptions): Connection {
@@ -357,15 +450,27 @@ class SqlStore implements Store {
   readonly directory: DirectoryStore;
   readonly answers: AnswerStore;
 
+  private readonly keyring: Keyring | undefined;
+  private readonly now: () => number;
+  private readonly patiently: Run;
+  private readonly circuit: Circuit | undefined;
+  private readonly checkpoints: Checkpoints | undefined;
+
   constructor(
     private readonly db: Kysely<Tables>,
     readonly kind: Store['kind'],
     readonly location: string,
-    private readonly keyring: Keyring | undefined,
-    private readonly now: () => number,
-    private readonly patiently: Run,
-    private readonly circuit: Circuit | undefined,
+    parts: Pick<Connection, 'patiently' | 'circuit' | 'checkpoints'> & {
+      keyring: Keyring | undefined;
+      now: () => number;
+    },
   ) {
+    this.keyring = parts.keyring;
+    this.now = parts.now;
+    this.patiently = parts.patiently;
+    this.circuit = parts.circuit;
+    this.checkpoints = parts.checkpoints;
+    const { now } = parts;
     this.snapshots = new SqlSnapshots(db, (query) => this.run(query), now);
     this.digests = new SqlDigests(db, (query) => this.run(query), now);
     this.reminders = new SqlReminders(db, (query) => this.run(query), now);
@@ -573,8 +678,16 @@ class SqlStore implements Store {
     return resealed;
   }
 
+  async checkpoint(): Promise<CheckpointState | undefined> {
+    return this.checkpoints?.state();
+  }
+
   async close(): Promise<void> {
-    await this.db.destroy();
+    try {
+      await this.db.destroy();
+    } finally {
+      await this.checkpoints?.close();
+    }
   }
 
   private requireKeyring(): Keyring {
