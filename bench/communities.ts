@@ -75,6 +75,8 @@ interface Statement {
   ms: number;
   q: string;
   rows?: number;
+  /** A wait for one of pg's pooled connections (no SQL). */
+  wait?: boolean;
 }
 
 export interface CommunitiesRun {
@@ -114,6 +116,9 @@ export interface CommunitiesRun {
     cpuMsPer: number;
     statementsPer: number;
     commonest: Array<[string, number]>;
+    /** The store's statements in the phase (ms each), and the waits for a pooled connection (PostgreSQL). */
+    statementMs: { p50: number; p95: number; max: number };
+    poolWaitMs: { p50: number; p95: number; max: number; count: number };
     /** Why the unanswered ones were not answered (the double's words, ids taken out), with their counts. */
     unanswered: Record<string, number>;
     /** Their first callback, if the bot made one: p50 / max ms after dispatch, and how many made none. */
@@ -176,7 +181,13 @@ function readStatements(file: string): Statement[] {
 }
 
 /** Transaction control is not a query of its own. */
-const isQuery = (s: Statement) => !/^(begin|commit|rollback|end)\b/i.test(s.q);
+const isQuery = (s: Statement) => !s.wait && !/^(begin|commit|rollback|end)\b/i.test(s.q);
+const isWait = (s: Statement) => s.wait === true;
+
+/** p50 / p95 / max of the times (ms). */
+function spread(values: number[]): { p50: number; p95: number; max: number } {
+  return { p50: percentile(values, 50), p95: percentile(values, 95), max: Math.max(0, ...values) };
+}
 const isDueQuery = (s: Statement) => /from "digest_settings" where \(+"next_at" <=/.test(s.q);
 
 /** The most frequent statements (their first 70 characters), most first. */
@@ -390,6 +401,7 @@ async function runOne(options: CommunitiesOptions, backend: Backend, n: number):
     let noCallback = 0;
     const cpuBefore = b.sample()?.cpuMs ?? 0;
     const statementsBefore = digestStatements.length;
+    const interactionsFrom = Date.now();
     await Promise.all(
       activeIds.map(async (i) => {
         const mod: DoubleUser = d.user({
@@ -425,7 +437,11 @@ async function runOne(options: CommunitiesOptions, backend: Backend, n: number):
     endPhase('interactions');
     clearInterval(sampler);
     const cpuMs = (b.sample()?.cpuMs ?? cpuBefore) - cpuBefore;
-    const during = readStatements(queryLog).filter(isQuery).slice(statementsBefore);
+    const all = readStatements(queryLog);
+    const during = all.filter(isQuery).slice(statementsBefore);
+    const waits = all.filter((s) => isWait(s) && s.t >= interactionsFrom);
+    if (process.env.BENCH_STATEMENTS)
+      writeFileSync(join(process.env.BENCH_STATEMENTS, `${backend}-${n}.jsonl`), readFileSync(queryLog));
     const peakRssMb = mb(b.sample()?.peakRss ?? 0);
     const { errors, warnings } = b.logs();
     const firstDue = dueQueries[0]?.t;
@@ -459,6 +475,8 @@ async function runOne(options: CommunitiesOptions, backend: Backend, n: number):
         cpuMsPer: dispatched > 0 ? cpuMs / dispatched : Number.NaN,
         statementsPer: dispatched > 0 ? during.length / dispatched : Number.NaN,
         commonest: commonest(during, 6),
+        statementMs: spread(during.map((s) => s.ms)),
+        poolWaitMs: { ...spread(waits.map((s) => s.ms)), count: waits.length },
         unanswered,
         unansweredFirst: {
           p50: percentile(lateFirsts, 50),
@@ -523,6 +541,16 @@ export function formatCommunities(result: CommunitiesResult): string {
       (r) =>
         `  ${r.backend} ${n(r.communities)}: ${(['start', 'digests', 'interactions'] as const).map((p) => `${r.phases[p]?.rssMb ?? 'n/a'} / ${r.phases[p]?.heapMb ?? 'n/a'} MB`).join('; ')}`,
     ),
+    '',
+  );
+  lines.push(
+    "the store in the interaction phase: statements' time p50 / p95 / max; waits for a pooled connection p50 / p95 / max (count); commonest statements:",
+    ...result.runs.map((r) => {
+      const s = r.interactions.statementMs;
+      const w = r.interactions.poolWaitMs;
+      const top = r.interactions.commonest.map(([q, c]) => `${c} × ${q}`).join('; ');
+      return `  ${r.backend} ${n(r.communities)}: ${s.p50.toFixed(1)} / ${s.p95.toFixed(1)} / ${s.max.toFixed(1)} ms; ${w.count > 0 ? `${w.p50.toFixed(1)} / ${w.p95.toFixed(1)} / ${w.max.toFixed(1)} ms (${w.count})` : 'none'}; ${top}`;
+    }),
     '',
   );
   lines.push(

@@ -4,7 +4,8 @@
  * its database (pg's `Client.query`, libsql's prepared statements) is counted, and every 100 ms the
  * statements run since the last write are appended to that file, one JSON line each: when it
  * started (epoch ms), how long it took (ms), the rows it answered (when a list) and its SQL text's first 300 characters (never its
- * parameters: no token or sealed value reaches the file). Nothing in Rollcall imports or knows about it.
+ * parameters: no token or sealed value reaches the file); and each wait for one of pg's pooled
+ * connections, as a line with `wait: true` and no SQL. Nothing in Rollcall imports or knows about it.
  */
 import { appendFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -33,6 +34,26 @@ if (file) {
 
   try {
     const pg = require('pg');
+    // The wait for one of the pool's connections, as a line of its own (`wait: true`, no SQL).
+    const connect = pg.Pool.prototype.connect;
+    pg.Pool.prototype.connect = function timedConnect(callback) {
+      const started = performance.now();
+      const done = () =>
+        pending.push({
+          t: Math.round(performance.timeOrigin + started),
+          ms: performance.now() - started,
+          q: '',
+          wait: true,
+        });
+      if (typeof callback === 'function')
+        return connect.call(this, (...args) => {
+          done();
+          return callback(...args);
+        });
+      const result = connect.call(this);
+      result.then(done, done);
+      return result;
+    };
     const query = pg.Client.prototype.query;
     pg.Client.prototype.query = function countedQuery(config, values, callback) {
       const started = performance.now();

@@ -1,7 +1,8 @@
 /**
  * A chart never stands in an answer's way: off, nothing to draw, a drawing thread that cannot start
  * (a native module missing), a picture over the attachment limit all give the answer without its
- * chart, the failure logged once; the edge cases draw a picture that decodes; the event loop builds
+ * chart, the failure logged once; charts asked for at once are drawn one at a time, one nobody waits
+ * for any more not at all; the edge cases draw a picture that decodes; the event loop builds
  * only the specification, of at most MAX_ROWS rows whatever the members (its time is the bench's to
  * measure, not a test's).
  */
@@ -100,6 +101,39 @@ describe('charts left out', () => {
     expect(await renderChart('totals', chartData().totals, ENGLISH)).toEqual({
       omitted: ENGLISH.charts.tooLarge,
     });
+  });
+});
+
+describe('the drawing thread', () => {
+  it('charts asked for at once are given to the thread one at a time, every one answered', async () => {
+    configureCharts({ worker: new URL('./counting-worker.mjs', import.meta.url) });
+    const charts = await Promise.all(
+      Array.from({ length: 4 }, () => renderChart('totals', chartData().totals, ENGLISH)),
+    );
+    // Each "picture" is the most jobs the thread held at once when it answered, and how many it was given.
+    expect(charts.map((chart) => ('file' in chart ? [...chart.file.data] : chart.omitted))).toEqual([
+      [1, 1],
+      [1, 2],
+      [1, 3],
+      [1, 4],
+    ]);
+  });
+
+  it('a chart its answer stopped waiting for, still waiting for the thread, is not drawn', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    try {
+      configureCharts({ waitMs: CHART_WAIT_MS, worker: new URL('./counting-worker.mjs', import.meta.url) });
+      const late = Promise.all(
+        Array.from({ length: 4 }, () => renderChart('totals', chartData().totals, ENGLISH)),
+      );
+      await vi.advanceTimersByTimeAsync(CHART_WAIT_MS + 1);
+      expect(await late).toEqual(Array(4).fill({ omitted: ENGLISH.charts.unavailable }));
+      // The first was in the thread when its answer gave up; the three behind it are never given to it.
+      const chart = await renderChart('totals', chartData().totals, ENGLISH);
+      expect('file' in chart && [...chart.file.data]).toEqual([1, 2]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

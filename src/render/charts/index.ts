@@ -41,6 +41,12 @@ const MAX_WAITING = 8;
 export const CHART_WAIT_MS = 3_000;
 /** A job the thread has not answered in this long stops the thread (stuck): the next chart starts another. */
 const DRAW_TIMEOUT_MS = 15_000;
+/**
+ * The thread's old generation, in a process started without `--max-old-space-size`. Under that flag
+ * (`npm start`, the image: 512) V8 sizes every isolate by the flag, the thread's too, and this is
+ * not applied (V8's flags are the process's; measured on Node 20 and 24): the thread's memory is
+ * then kept down by drawing one chart at a time and stopping it when idle.
+ */
 const WORKER_HEAP_MB = 256;
 /** Thread failures in a row after which this process stops trying (a native module that cannot load). */
 const MAX_FAILURES = 3;
@@ -118,12 +124,29 @@ export function withChart(embed: APIEmbed, chart: ChartResult): { embed: APIEmbe
   return { embed: { ...embed, description }, files: [] };
 }
 
+/** A chart asked of the thread: how it is answered, and when its answer stops being awaited. */
+interface Job {
+  done: (png: Buffer | undefined) => void;
+  kind: ChartKind;
+  job: ChartJob;
+  /** performance.now() past which nobody waits for it (CHART_WAIT_MS): dropped unless already drawing. */
+  until: number;
+  /** DRAW_TIMEOUT_MS, from when the thread was given it. */
+  timer?: NodeJS.Timeout;
+}
+
+/**
+ * The one drawing thread, given one chart at a time: the others wait here, in order (at most
+ * MAX_WAITING in all). Vega's views drawn side by side in the thread held about twice the memory of
+ * one after another (a digest round draws four at once) for no chart sooner: the thread draws one at
+ * a time on one core either way.
+ */
 class Drawer {
   private worker: Worker | undefined;
-  private readonly waiting = new Map<
-    number,
-    { done: (png: Buffer | undefined) => void; timer: NodeJS.Timeout; kind: ChartKind }
-  >();
+  /** By id: the job in the thread (`drawing`) and those waiting for it (`queue`, in order). */
+  private readonly waiting = new Map<number, Job>();
+  private readonly queue: number[] = [];
+  private drawing: number | undefined;
   private nextId = 1;
   private failures = 0;
   private warned = false;
@@ -147,9 +170,8 @@ class Drawer {
 
   draw(kind: ChartKind, job: ChartJob): Promise<Buffer | undefined> {
     if (this.failures >= MAX_FAILURES || this.waiting.size >= MAX_WAITING) return Promise.resolve(undefined);
-    let worker: Worker;
     try {
-      worker = this.worker ?? this.start();
+      if (!this.worker) this.start();
     } catch (error) {
       this.failed(error);
       return Promise.resolve(undefined);
@@ -157,14 +179,38 @@ class Drawer {
     clearTimeout(this.idle);
     const id = this.nextId++;
     return new Promise((resolve) => {
-      const timer = setTimeout(
+      this.waiting.set(id, { done: resolve, kind, job, until: performance.now() + settings.waitMs });
+      this.queue.push(id);
+      this.next();
+    });
+  }
+
+  /** Gives the thread the next job still awaited, when it draws none; the rest wait. */
+  private next(): void {
+    const worker = this.worker;
+    if (!worker || this.drawing !== undefined) return;
+    for (let id = this.queue.shift(); id !== undefined; id = this.queue.shift()) {
+      const job = this.waiting.get(id);
+      if (!job) continue;
+      if (performance.now() > job.until) {
+        // Its answer went without it: drawing it would only keep the ones behind it waiting.
+        this.waiting.delete(id);
+        job.done(undefined);
+        continue;
+      }
+      job.timer = setTimeout(
         () => this.stop(worker, new Error('a chart took too long to draw')),
         DRAW_TIMEOUT_MS,
       );
-      this.waiting.set(id, { done: resolve, timer, kind });
+      this.drawing = id;
       worker.ref();
-      worker.postMessage({ id, job });
-    });
+      worker.postMessage({ id, job: job.job });
+      return;
+    }
+    if (this.waiting.size === 0) {
+      worker.unref();
+      this.idleAfter();
+    }
   }
 
   close(): Promise<unknown> | undefined {
@@ -181,6 +227,8 @@ class Drawer {
       job.done(undefined);
     }
     this.waiting.clear();
+    this.queue.length = 0;
+    this.drawing = undefined;
   }
 
   private start(): Worker {
@@ -207,10 +255,8 @@ class Drawer {
     if (!job) return;
     this.waiting.delete(answer.id);
     clearTimeout(job.timer);
-    if (this.waiting.size === 0) {
-      this.worker?.unref();
-      this.idleAfter();
-    }
+    if (this.drawing === answer.id) this.drawing = undefined;
+    this.next();
     if (answer.ok) {
       this.failures = 0;
       settings.log?.debug(
