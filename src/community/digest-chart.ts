@@ -27,5 +27,7 @@ export async function digestChart(
   const people = await peopleOf(community, ahead.away, (row) => [row.memberId]);
   warmCharts();
   // No interaction, so no display names at hand: members the directory knows by their short ids, as the rest.
-  return (t) => renderChart('digest', { timeZone, past, ahead, name: chartNames(people, undefined) }, t);
+  // A post, not an answer: it waits for the picture as long as the thread may take to draw it.
+  return (t) =>
+    renderChart('digest', { timeZone, past, ahead, name: chartNames(people, undefined) }, t, 'post');
 }

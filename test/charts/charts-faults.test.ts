@@ -13,6 +13,7 @@ import {
   CHART_WAIT_MS,
   closeCharts,
   configureCharts,
+  POSTED_CHART_WAIT_MS,
   renderChart,
   withChart,
 } from '../../src/render/charts/index.js';
@@ -87,6 +88,26 @@ describe('charts left out', () => {
         settled = c;
       });
       await vi.advanceTimersByTimeAsync(CHART_WAIT_MS - 1);
+      expect(settled).toBeUndefined();
+      await vi.advanceTimersByTimeAsync(1);
+      await chart;
+      expect(settled).toEqual({ omitted: ENGLISH.charts.unavailable });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("a post's chart (the digest) waits past an answer's CHART_WAIT_MS, up to POSTED_CHART_WAIT_MS", async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    try {
+      configureCharts({ waitMs: CHART_WAIT_MS, worker: new URL('./silent-worker.mjs', import.meta.url) });
+      let settled: unknown;
+      const chart = renderChart('digest', chartData().digest, ENGLISH, 'post').then((c) => {
+        settled = c;
+      });
+      await vi.advanceTimersByTimeAsync(CHART_WAIT_MS + 1);
+      expect(settled).toBeUndefined();
+      await vi.advanceTimersByTimeAsync(POSTED_CHART_WAIT_MS - CHART_WAIT_MS - 2);
       expect(settled).toBeUndefined();
       await vi.advanceTimersByTimeAsync(1);
       await chart;

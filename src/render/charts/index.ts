@@ -5,7 +5,8 @@
  * one module with a thread: it reads nothing but its fonts and keeps no state an answer depends on.
  *
  * A chart is never in the way of its answer: charts turned off (REPORTS_CHARTS=false), nothing to
- * draw, the thread busy, failing, missing its native module or not done within CHART_WAIT_MS, or a
+ * draw, the thread busy, failing, missing its native module or not done within CHART_WAIT_MS (a post's,
+ * the digest's: POSTED_CHART_WAIT_MS), or a
  * picture over Discord's attachment limit all give `{ omitted }` (a line to say, or '' when off), and a failing thread is
  * logged once. `withChart` puts either in the answer.
  */
@@ -41,6 +42,15 @@ const MAX_WAITING = 8;
 export const CHART_WAIT_MS = 3_000;
 /** A job the thread has not answered in this long stops the thread (stuck): the next chart starts another. */
 const DRAW_TIMEOUT_MS = 15_000;
+/**
+ * How long a post (the weekly digest: no interaction, nobody watching a spinner) waits for its
+ * chart: as long as the thread may take to draw it, so a cold thread on a busy machine still puts
+ * the picture in the post.
+ */
+export const POSTED_CHART_WAIT_MS = DRAW_TIMEOUT_MS;
+
+/** Who waits for the chart: an interaction's answer (CHART_WAIT_MS) or a post (POSTED_CHART_WAIT_MS). */
+export type ChartFor = 'answer' | 'post';
 /**
  * The thread's old generation, in a process started without `--max-old-space-size`. Under that flag
  * (`npm start`, the image: 512) V8 sizes every isolate by the flag, the thread's too, and this is
@@ -81,6 +91,7 @@ export async function renderChart<K extends ChartKind>(
   kind: K,
   data: ChartData[K],
   t: Words,
+  waitFor: ChartFor = 'answer',
 ): Promise<ChartResult> {
   if (!settings.enabled) return { omitted: '' };
   let spec: ChartSpec;
@@ -91,7 +102,8 @@ export async function renderChart<K extends ChartKind>(
     return { omitted: t.charts.unavailable };
   }
   if ('omitted' in spec) return { omitted: t.charts.noData };
-  const png = await inTime(drawer().draw(kind, spec.job), settings.waitMs);
+  const waitMs = waitFor === 'post' ? Math.max(settings.waitMs, POSTED_CHART_WAIT_MS) : settings.waitMs;
+  const png = await inTime(drawer().draw(kind, spec.job, waitMs), waitMs);
   if (png === undefined) return { omitted: t.charts.unavailable };
   if (png.byteLength > settings.maxBytes) return { omitted: t.charts.tooLarge };
   return { file: { name: `${kind}-chart.png`, data: png } };
@@ -129,7 +141,7 @@ interface Job {
   done: (png: Buffer | undefined) => void;
   kind: ChartKind;
   job: ChartJob;
-  /** performance.now() past which nobody waits for it (CHART_WAIT_MS): dropped unless already drawing. */
+  /** performance.now() past which nobody waits for it (its answer's or post's wait): dropped unless already drawing. */
   until: number;
   /** DRAW_TIMEOUT_MS, from when the thread was given it. */
   timer?: NodeJS.Timeout;
@@ -168,7 +180,7 @@ class Drawer {
     this.idle = setTimeout(() => void this.close(), IDLE_MS).unref();
   }
 
-  draw(kind: ChartKind, job: ChartJob): Promise<Buffer | undefined> {
+  draw(kind: ChartKind, job: ChartJob, waitMs: number): Promise<Buffer | undefined> {
     if (this.failures >= MAX_FAILURES || this.waiting.size >= MAX_WAITING) return Promise.resolve(undefined);
     try {
       if (!this.worker) this.start();
@@ -179,7 +191,7 @@ class Drawer {
     clearTimeout(this.idle);
     const id = this.nextId++;
     return new Promise((resolve) => {
-      this.waiting.set(id, { done: resolve, kind, job, until: performance.now() + settings.waitMs });
+      this.waiting.set(id, { done: resolve, kind, job, until: performance.now() + waitMs });
       this.queue.push(id);
       this.next();
     });
