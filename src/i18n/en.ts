@@ -540,6 +540,17 @@ const member = (f: Formats) => ({
   leaveUntil: (back: string) => `until ${back}`,
   /** Leave to come: "from <date> · back <date>". */
   leaveFromBack: (start: string, back: string) => `from ${start} · back ${back}`,
+  /** The field of a staff record shown without its standing: one line saying why (src/render/member.ts `gapField`). */
+  timeOnDuty: 'Time on duty',
+  standingReportsOff: 'Not shown: reports are not available on this server.',
+  standingNotRead:
+    "Not known yet: Rollcall has not read this community's report data yet. It is read when a report is asked for (such as /shift totals), a page at a time as the monthly API allowance's pace allows.",
+  /** None of the shifts, LOAs and members is read yet; `readSoFar`: how far reading is. */
+  standingPartsNotRead: (readSoFar: string) =>
+    `Not known yet: none of this community's shifts, LOAs and members is read yet. ${readSoFar}`,
+  standingMemberId: "Not shown: this member's id cannot be looked up in the report data.",
+  standingFailed:
+    'Could not be worked out: something went wrong while reading the report data (it is logged for the operator). The rest of the record is as read.',
   /** In the footer of a staff record: "report data 12 min old". */
   reportDataAge: (age: string) => `report data ${age} old`,
   /** An "Open…" option naming a member the directory does not know: "Member 66c7…". */

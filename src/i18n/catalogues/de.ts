@@ -441,6 +441,16 @@ const member = (f: Formats): Section<'member'> => ({
   noReturnDate: 'kein Rückkehrdatum',
   leaveUntil: (back) => `bis ${back}`,
   leaveFromBack: (start, back) => `ab ${start} · zurück ${back}`,
+  timeOnDuty: 'Dienstzeit',
+  standingReportsOff: 'Nicht angezeigt: Berichte sind auf diesem Server nicht verfügbar.',
+  standingNotRead:
+    'Noch nicht bekannt: Rollcall hat die Berichtsdaten dieser Community noch nicht gelesen. Sie werden gelesen, sobald ein Bericht angefordert wird (etwa /shift totals), seitenweise, wie es das monatliche API-Kontingent erlaubt.',
+  standingPartsNotRead: (readSoFar) =>
+    `Noch nicht bekannt: Von den Schichten, LOAs und Mitgliedern dieser Community ist noch nichts gelesen. ${readSoFar}`,
+  standingMemberId:
+    'Nicht angezeigt: Mit der ID dieses Mitglieds lässt sich in den Berichtsdaten nichts nachschlagen.',
+  standingFailed:
+    'Konnte nicht berechnet werden: Beim Lesen der Berichtsdaten ist etwas schiefgegangen (für den Betreiber protokolliert). Der Rest der Akte ist wie gelesen.',
   reportDataAge: (age) => `Berichtsdaten ${age} alt`,
   optionMember: (memberId) => `Mitglied ${memberId}`,
   noRoles: 'Keine Rollen',

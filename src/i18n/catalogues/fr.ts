@@ -447,6 +447,16 @@ const member = (f: Formats): Section<'member'> => ({
   noReturnDate: 'pas de date de retour',
   leaveUntil: (back) => `jusqu’au ${back}`,
   leaveFromBack: (start, back) => `du ${start} · retour ${back}`,
+  timeOnDuty: 'Temps de service',
+  standingReportsOff: 'Non affiché : les rapports ne sont pas disponibles sur ce serveur.',
+  standingNotRead:
+    "Pas encore connu : Rollcall n'a pas encore lu les données des rapports de cette communauté. Elles sont lues quand un rapport est demandé (par exemple /shift totals), une page à la fois, au rythme que permet le quota mensuel de l'API.",
+  standingPartsNotRead: (readSoFar) =>
+    `Pas encore connu : rien n'est encore lu des services, des LOA et des membres de cette communauté. ${readSoFar}`,
+  standingMemberId:
+    "Non affiché : l'identifiant de ce membre ne permet pas de le retrouver dans les données des rapports.",
+  standingFailed:
+    "Impossible à calculer : un problème est survenu en lisant les données des rapports (consigné pour l'opérateur). Le reste de la fiche est tel que lu.",
   reportDataAge: (age) => `données des rapports datant de ${age}`,
   optionMember: (memberId) => `Membre ${memberId}`,
   noRoles: 'Aucun rôle',

@@ -432,6 +432,15 @@ const member = (f: Formats): Section<'member'> => ({
   noReturnDate: 'sem data de retorno',
   leaveUntil: (back) => `até ${back}`,
   leaveFromBack: (start, back) => `de ${start} · volta ${back}`,
+  timeOnDuty: 'Tempo em serviço',
+  standingReportsOff: 'Não mostrado: relatórios não estão disponíveis neste servidor.',
+  standingNotRead:
+    'Ainda não se sabe: o Rollcall ainda não leu os dados de relatórios desta comunidade. Eles são lidos quando um relatório é pedido (como /shift totals), uma página por vez, no ritmo que a cota mensal da API permite.',
+  standingPartsNotRead: (readSoFar) =>
+    `Ainda não se sabe: nada dos turnos, LOAs e membros desta comunidade foi lido ainda. ${readSoFar}`,
+  standingMemberId: 'Não mostrado: o id deste membro não serve para encontrá-lo nos dados de relatórios.',
+  standingFailed:
+    'Não foi possível calcular: algo deu errado ao ler os dados de relatórios (registrado para o operador). O resto da ficha está como foi lido.',
   reportDataAge: (age) => `dados dos relatórios de ${age} atrás`,
   optionMember: (memberId) => `Membro ${memberId}`,
   noRoles: 'Sem cargos',
