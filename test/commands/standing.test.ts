@@ -6,11 +6,12 @@
  */
 import type { APIEmbed } from 'discord.js';
 import { describe, expect, it, vi } from 'vitest';
-import { me } from '../../commands/me.js';
+import { me, myLoasView, myShiftsView } from '../../commands/me.js';
 import { member } from '../../commands/member.js';
 import type { Member } from '../../generated/api.js';
 import { NotSavedError } from '../../src/api/errors.js';
 import type { Community } from '../../src/discord/community.js';
+import { showDetail, showList } from '../../src/discord/paging/show.js';
 import { MESSAGES, UserError } from '../../src/discord/replies.js';
 import { ENGLISH } from '../../src/i18n/words.js';
 import { DEFAULT_REPORT_SETTINGS, type ReportData, type ReportSource } from '../../src/reports/source.js';
@@ -150,5 +151,36 @@ describe('the staff record without its standing', () => {
     expect(fields(view?.embeds?.[0])['Time on duty']).toBe(W.standingFailed);
     expect(warn).toHaveBeenCalledTimes(2);
     expect(warn.mock.calls[0]?.[0].err).toBeInstanceOf(Error);
+  });
+});
+
+describe("/me's own lists before the snapshot is read", () => {
+  const pages = { shifts: notYet, loas: notYet, members: notYet, roles: whole };
+  const reports = source(async () => snapshot(pages, { shifts: [], complete: false }));
+  const show = () => showContext(fakeResources({ members, chat: { [OWNER]: 'm1' } }), { reports });
+
+  it('"LOAs" says they are not known yet, never "No LOAs found"', async () => {
+    const loas = await showList(myLoasView, show(), { arg: OWNER });
+    const embed = loas.embeds?.[0];
+    expect(embed?.title).toBe('Leaves of absence of member m1');
+    expect(embed?.description).toMatch(/^Not known yet: Rollcall has read 0 pages so far/);
+    expect(JSON.stringify(embed)).not.toMatch(/No LOAs|no LOAs/);
+  });
+
+  it('"Shifts this week" says the time is not known yet, never "no shifts"', async () => {
+    const shifts = await showDetail(myShiftsView, OWNER, show());
+    const description = shifts.embeds?.[0]?.description ?? '';
+    expect(description).toContain('Not known yet: Rollcall has read 0 pages so far');
+    expect(description).not.toMatch(/[Nn]o shifts/);
+  });
+
+  it('with nothing saved and the pace refusing a first read, they say when it can start', async () => {
+    const paced = source(async () => {
+      throw new UserError(MESSAGES.reportPaced(NOW_S + 3600));
+    });
+    const s = showContext(fakeResources({ members, chat: { [OWNER]: 'm1' } }), { reports: paced });
+    await expect(showList(myLoasView, s, { arg: OWNER })).rejects.toThrow(
+      new UserError(MESSAGES.reportPaced(NOW_S + 3600)),
+    );
   });
 });
