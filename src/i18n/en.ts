@@ -373,6 +373,8 @@ const loa = (f: Formats) => ({
   empty: 'No leaves of absence found.',
   /** A pending LOA's wait since its request, in its row: "waiting 3 d". */
   waiting: (waited: string) => `waiting ${waited}`,
+  /** In its row, a pending LOA with no request time, or one after now: how long it has waited is not known. */
+  waitNotKnown: 'wait not known',
   /** Beside a wait longer than the admins' threshold: "⏰ over 48 h". */
   overdue: (hours: number) => `⏰ over ${f.count(hours)} h`,
   /** The digest's review queue; while the snapshot is partial, its lines are of the LOAs read. */

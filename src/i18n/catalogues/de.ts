@@ -316,6 +316,7 @@ const loa = (f: Formats): Section<'loa'> => ({
   count: (n) => `${f.count(n)} ${f.plural(n, { one: 'LOA', other: 'LOAs' })}`,
   empty: 'Keine Abwesenheiten gefunden.',
   waiting: (waited) => `wartet seit ${waited}`,
+  waitNotKnown: 'Wartezeit unbekannt',
   overdue: (hours) => `⏰ über ${f.count(hours)} Std.`,
   queueTitle: 'Wartet auf Prüfung',
   queueEmpty: 'Nichts wartet auf Prüfung.',

@@ -320,6 +320,7 @@ const loa = (f: Formats): Section<'loa'> => ({
   count: (n) => `${f.count(n)} LOA`,
   empty: 'No se encontraron ausencias.',
   waiting: (waited) => `esperando ${waited}`,
+  waitNotKnown: 'espera desconocida',
   overdue: (hours) => `⏰ más de ${f.count(hours)} h`,
   queueTitle: 'Esperando revisión',
   queueEmpty: 'Nada espera revisión.',

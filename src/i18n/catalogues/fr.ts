@@ -322,6 +322,7 @@ const loa = (f: Formats): Section<'loa'> => ({
   count: (n) => `${f.count(n)} LOA`,
   empty: 'Aucune absence trouvée.',
   waiting: (waited) => `en attente depuis ${waited}`,
+  waitNotKnown: 'attente inconnue',
   overdue: (hours) => `⏰ plus de ${f.count(hours)} h`,
   queueTitle: 'En attente d’examen',
   queueEmpty: 'Rien n’attend d’examen.',

@@ -307,6 +307,7 @@ const loa = (f: Formats): Section<'loa'> => ({
   count: (n) => `${f.count(n)} ${f.plural(n, { one: 'LOA', other: 'LOAs' })}`,
   empty: 'Nenhuma ausência encontrada.',
   waiting: (waited) => `aguardando há ${waited}`,
+  waitNotKnown: 'espera desconhecida',
   overdue: (hours) => `⏰ mais de ${f.count(hours)} h`,
   queueTitle: 'Aguardando revisão',
   queueEmpty: 'Nada aguarda revisão.',
