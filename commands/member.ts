@@ -33,6 +33,7 @@ import { type DisplayNames, displayNameOf, personPlain } from '../src/render/peo
 import { leaveByDay, onDutyByDaySliced, pastDays } from '../src/reports/charts.js';
 import { type Coverage, coverageOf } from '../src/reports/coverage.js';
 import { scorecardOf } from '../src/reports/scorecard.js';
+import { unreadableShifts } from '../src/reports/time.js';
 import { StoreError } from '../src/store/errors.js';
 import { joinArg, periodFor, type ReportInput, reportInput } from './report-data.js';
 import { VIEW } from './view-ids.js';
@@ -125,6 +126,7 @@ async function standingFrom(input: ReportInput, memberId: string, coverage: Cove
       t.member.thisWeek(t.f.dayIn(period.start, zone), t.f.dayIn(period.end - 1, zone), safeLine(zone, 64)),
     ageMs: Math.max(0, input.data.servedAt - input.data.source.fetchedAt),
     coverage,
+    shiftsLeftOut: unreadableShifts(input.data.shifts, memberId),
     ...(input.settings.charts === false ? {} : { days }),
   };
 }

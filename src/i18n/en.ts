@@ -54,6 +54,9 @@ const page = (f: Formats) => ({
   shownOf: (shown: number, total: number, command: string) =>
     `${f.count(shown)} of ${f.count(total)} shown · ${command} for all`,
   incomplete: 'not every page read yet: totals may be low',
+  /** Shifts whose start or end is no date (src/reports/time.ts `unreadableShifts`): left out of the time. */
+  shiftsLeftOut: (n: number) =>
+    `${f.count(n)} ${f.plural(n, { one: 'shift', other: 'shifts' })} left out (no valid start or end)`,
   spentUntil: (utc: string) => `this server's monthly API allowance is spent until ${utc} UTC`,
   savingFor: (age: string) => `saving this server's monthly API allowance: fresh data in ${age}`,
   /** The footer's last words: Discord shows the embed's timestamp right after them. */

@@ -95,6 +95,8 @@ export interface MemberStanding {
   ageMs: number;
   /** What the snapshot's read covers (src/reports/coverage.ts): while partial, no absence is stated. */
   coverage?: Coverage;
+  /** The member's shifts left out of their time: a start or end that is no date (said in the footer). */
+  shiftsLeftOut?: number;
 }
 
 /**
@@ -235,7 +237,12 @@ export function renderMember(
     },
     source,
     standing ? `${server} · ${w.reportDataAge(ageText(standing.ageMs, t))}` : server,
-    standing && partialOf(standing) ? { complete: false } : undefined,
+    standing && (partialOf(standing) || standing.shiftsLeftOut)
+      ? {
+          ...(partialOf(standing) ? { complete: false } : {}),
+          ...(standing.shiftsLeftOut ? { shiftsLeftOut: standing.shiftsLeftOut } : {}),
+        }
+      : undefined,
     t,
   );
 }

@@ -18,6 +18,8 @@ const page = (f: Formats): Section<'page'> => ({
   pageOf: (page, pages) => `Seite ${f.count(page)} von ${f.count(pages)}`,
   shownOf: (shown, total, command) => `${f.count(shown)} von ${f.count(total)} gezeigt · alle mit ${command}`,
   incomplete: 'noch nicht alle Seiten gelesen: Summen können zu niedrig sein',
+  shiftsLeftOut: (n) =>
+    `${f.count(n)} ${f.plural(n, { one: 'Schicht', other: 'Schichten' })} nicht gezählt (kein gültiger Beginn oder kein gültiges Ende)`,
   spentUntil: (utc) => `das monatliche API-Kontingent dieses Servers ist bis ${utc} UTC aufgebraucht`,
   savingFor: (age) => `das monatliche API-Kontingent dieses Servers wird geschont: neue Daten in ${age}`,
   apiUnavailable: 'API nicht erreichbar: gespeicherte Daten vom',

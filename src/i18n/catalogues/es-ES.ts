@@ -19,6 +19,8 @@ const page = (f: Formats): Section<'page'> => ({
   shownOf: (shown, total, command) =>
     `${f.count(shown)} de ${f.count(total)} mostrados · todos con ${command}`,
   incomplete: 'aún no se leyeron todas las páginas: los totales pueden ser bajos',
+  shiftsLeftOut: (n) =>
+    `${f.count(n)} ${f.plural(n, { one: 'turno sin contar', other: 'turnos sin contar' })} (sin inicio o fin válido)`,
   spentUntil: (utc) => `la cuota mensual de API de este servidor está agotada hasta el ${utc} UTC`,
   savingFor: (age) => `ahorrando la cuota mensual de API de este servidor: datos nuevos en ${age}`,
   apiUnavailable: 'API no disponible: datos guardados del',

@@ -19,6 +19,8 @@ const page = (f: Formats): Section<'page'> => ({
   shownOf: (shown, total, command) =>
     `${f.count(shown)} sur ${f.count(total)} affichés · tous avec ${command}`,
   incomplete: 'pages pas encore toutes lues : les totaux peuvent être bas',
+  shiftsLeftOut: (n) =>
+    `${f.count(n)} ${f.plural(n, { one: 'service non compté', other: 'services non comptés' })} (début ou fin non valide)`,
   spentUntil: (utc) => `le quota mensuel d'API de ce serveur est épuisé jusqu'au ${utc} UTC`,
   savingFor: (age) => `économie du quota mensuel d'API de ce serveur : données fraîches dans ${age}`,
   apiUnavailable: 'API indisponible : données enregistrées du',

@@ -19,6 +19,8 @@ const page = (f: Formats): Section<'page'> => ({
   shownOf: (shown, total, command) =>
     `${f.count(shown)} de ${f.count(total)} mostrados · todos com ${command}`,
   incomplete: 'nem todas as páginas foram lidas: os totais podem estar baixos',
+  shiftsLeftOut: (n) =>
+    `${f.count(n)} ${f.plural(n, { one: 'turno não contado', other: 'turnos não contados' })} (sem início ou fim válido)`,
   spentUntil: (utc) => `a cota mensal de API deste servidor acabou até ${utc} UTC`,
   savingFor: (age) => `poupando a cota mensal de API deste servidor: dados novos em ${age}`,
   apiUnavailable: 'API indisponível: dados salvos de',
