@@ -21,7 +21,7 @@ import { safeLine } from '../src/render/format.js';
 import { renderLoaList } from '../src/render/loa.js';
 import { renderMember } from '../src/render/member.js';
 import { loaStateAt, readStatusCodes } from '../src/reports/leave.js';
-import { type MemberWithRoles, withStanding } from './member.js';
+import { hasStanding, type MemberWithRoles, withStanding } from './member.js';
 import { joinArg, type ReportPage, reportInput, reportPage } from './report-data.js';
 import { recordShiftsView } from './shift.js';
 import { VIEW } from './view-ids.js';
@@ -75,7 +75,7 @@ const myRecordView: DetailView<OwnRecord> = {
     {
       label: (t) => t.member.shiftsThisWeek,
       view: VIEW.myShifts,
-      arg: ({ chatId, standing }) => (standing ? chatId : undefined),
+      arg: ({ chatId, standing }) => (hasStanding(standing) ? chatId : undefined),
     },
   ],
 };

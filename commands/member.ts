@@ -1,6 +1,7 @@
 /** /member: members of the community server — the whole list, or one member by Discord user or member id. */
 import { ApplicationCommandOptionType } from 'discord.js';
 import type { Member } from '../generated/api.js';
+import { isNotSaved } from '../src/api/errors.js';
 import { readRolesOrEmpty } from '../src/api/roles.js';
 import type { Fetched, ReadOptions, Resources } from '../src/api/types.js';
 import {
@@ -15,7 +16,7 @@ import type { Community } from '../src/discord/community.js';
 import { splitBack } from '../src/discord/paging/back.js';
 import { showDetail, showList } from '../src/discord/paging/show.js';
 import type { DetailView, ListView, Shortcut, ShowContext } from '../src/discord/paging/views.js';
-import { say, UserError } from '../src/discord/replies.js';
+import { errorText, say, UserError } from '../src/discord/replies.js';
 import { type ChartData, type ChartResult, renderChart, warmCharts } from '../src/render/charts/index.js';
 import { plainText, safeLine } from '../src/render/format.js';
 import type { Labelled } from '../src/render/labels.js';
@@ -26,20 +27,28 @@ import {
   renderMember,
   renderMemberList,
   rolePlainLabel,
+  type StandingGap,
 } from '../src/render/member.js';
 import { type DisplayNames, displayNameOf, personPlain } from '../src/render/people.js';
 import { leaveByDay, onDutyByDaySliced, pastDays } from '../src/reports/charts.js';
-import { coverageOf } from '../src/reports/coverage.js';
+import { type Coverage, coverageOf } from '../src/reports/coverage.js';
 import { scorecardOf } from '../src/reports/scorecard.js';
-import { joinArg, periodFor, reportInput } from './report-data.js';
+import { unreadableShifts } from '../src/reports/time.js';
+import { StoreError } from '../src/store/errors.js';
+import { joinArg, periodFor, type ReportInput, reportInput } from './report-data.js';
 import { VIEW } from './view-ids.js';
 
 /** A member with the role index its role names are resolved through, and their standing in the reports. */
 export interface MemberWithRoles {
   member: Member;
   roles: RoleIndex;
-  /** From the report snapshot; absent where reports are not available or not read yet. */
-  standing?: Standing;
+  /** From the report snapshot, or why there is none (reports unavailable, not read yet, …). */
+  standing: Standing | StandingGap;
+}
+
+/** Whether the record has its standing (not the reason it has none). */
+export function hasStanding(standing: Standing | StandingGap): standing is Standing {
+  return !('missing' in standing);
 }
 
 /** The standing, and the member's last four weeks by day for the record's chart. */
@@ -59,36 +68,67 @@ const STANDING_NEEDS = ['shifts', 'loas', 'members'] as const;
 
 /**
  * The member's standing from the community's report snapshot as saved: the record spends no request
- * on it (the snapshot is refreshed by the reports, paced). Never fails the record: with no snapshot
- * (reports unavailable, none saved yet, the store down) the record is shown without it.
+ * on it (the snapshot is refreshed by the reports, paced). Never fails the record: without a
+ * standing it says why, one of `StandingGap`'s closed set (reports unavailable, the snapshot not
+ * read yet, none of the lists it needs read yet, an id that cannot be looked up, a refusal such as
+ * the store not answering); an unexpected error is logged at warn and said as "could not be worked
+ * out".
  */
-async function standingOf(community: Community, memberId: unknown): Promise<Standing | undefined> {
-  if (typeof memberId !== 'string' || memberId === '' || !community.reports) return undefined;
+async function standingOf(community: Community, memberId: unknown): Promise<Standing | StandingGap> {
+  if (!community.reports) return { missing: 'reports-off' };
+  if (typeof memberId !== 'string' || memberId === '') return { missing: 'member-id' };
   // The chart's thread loads while the member and the snapshot are read.
   warmCharts();
+  let input: ReportInput;
   try {
-    const input = await reportInput(community, { purpose: 'saved-only' });
-    const period = periodFor(STANDING_PERIOD, input);
-    const card = await scorecardOf(memberId, input.data, input.settings.quotas, period, input.now);
-    const zone = input.calendar.timeZone;
-    const edges = pastDays(input.now, zone, 28);
-    const days = {
-      timeZone: zone,
-      edges,
-      seconds: await onDutyByDaySliced(input.data.shifts, edges, input.now, { memberId }),
-      leave: leaveByDay(input.data.loas, memberId, edges),
-    };
-    return {
-      card,
-      period: (t) =>
-        t.member.thisWeek(t.f.dayIn(period.start, zone), t.f.dayIn(period.end - 1, zone), safeLine(zone, 64)),
-      ageMs: Math.max(0, input.data.servedAt - input.data.source.fetchedAt),
-      coverage: coverageOf(input.data, STANDING_NEEDS),
-      ...(input.settings.charts === false ? {} : { days }),
-    };
-  } catch {
-    return undefined;
+    input = await reportInput(community, { purpose: 'saved-only' });
+  } catch (error) {
+    if (isNotSaved(error)) return { missing: 'not-read' };
+    if (error instanceof UserError || error instanceof StoreError)
+      return { missing: 'refused', text: errorText(error) };
+    return standingFailed(community, error);
   }
+  const coverage = coverageOf(input.data, STANDING_NEEDS);
+  // Pages read of other lists (roles) only: there is nothing of the member's to say yet.
+  if (input.data.pages !== undefined && coverage.pagesRead === 0 && !coverage.complete)
+    return { missing: 'parts-not-read', coverage };
+  try {
+    return await standingFrom(input, memberId, coverage);
+  } catch (error) {
+    return standingFailed(community, error);
+  }
+}
+
+/** An unexpected failure of the standing: logged once, at warn, and said as "could not be worked out". */
+function standingFailed(community: Community, error: unknown): StandingGap {
+  community.logger?.warn(
+    { err: error, guild: community.guildId },
+    "a staff record's standing could not be worked out; the record is shown without it",
+  );
+  return { missing: 'failed' };
+}
+
+/** The standing, its period and the chart's days, from a snapshot that has some of what it needs. */
+async function standingFrom(input: ReportInput, memberId: string, coverage: Coverage): Promise<Standing> {
+  const period = periodFor(STANDING_PERIOD, input);
+  const card = await scorecardOf(memberId, input.data, input.settings.quotas, period, input.now);
+  const zone = input.calendar.timeZone;
+  const edges = pastDays(input.now, zone, 28);
+  const days = {
+    timeZone: zone,
+    edges,
+    seconds: await onDutyByDaySliced(input.data.shifts, edges, input.now, { memberId }),
+    leave: leaveByDay(input.data.loas, memberId, edges),
+  };
+  return {
+    card,
+    period: (t) =>
+      t.member.thisWeek(t.f.dayIn(period.start, zone), t.f.dayIn(period.end - 1, zone), safeLine(zone, 64)),
+    ageMs: Math.max(0, input.data.servedAt - input.data.source.fetchedAt),
+    coverage,
+    shiftsLeftOut: unreadableShifts(input.data.shifts, memberId),
+    ...(input.settings.charts === false ? {} : { days }),
+  };
 }
 
 /** The record's chart: the member's time on duty per day, leave shaded (none without a standing). */
@@ -97,7 +137,7 @@ async function recordChart(
   source: Labelled,
   names: DisplayNames | undefined,
 ): Promise<ChartResult | undefined> {
-  if (!standing?.days) return undefined;
+  if (!hasStanding(standing) || !standing.days) return undefined;
   const who = personPlain(member.id, source.people, names, 32, source.t);
   return renderChart('member', { ...standing.days, who }, source.t);
 }
@@ -109,7 +149,7 @@ export async function withStanding(
 ): Promise<Fetched<MemberWithRoles>> {
   const fetched = await withRoles(community.resources, read);
   const standing = await standingOf(community, fetched.data.member.id);
-  return standing ? { ...fetched, data: { ...fetched.data, standing } } : fetched;
+  return { ...fetched, data: { ...fetched.data, standing } };
 }
 
 /** The role index; the role list is cached for long by the API layer, and a failure only costs the names. */
@@ -121,7 +161,7 @@ async function roleIndex(resources: Resources): Promise<RoleIndex> {
 async function withRoles(
   resources: Resources,
   read: Promise<Fetched<Member>>,
-): Promise<Fetched<MemberWithRoles>> {
+): Promise<Fetched<Omit<MemberWithRoles, 'standing'>>> {
   const [fetched, roles] = await Promise.all([read, roleIndex(resources)]);
   return { ...fetched, data: { member: fetched.data, roles } };
 }
@@ -168,7 +208,7 @@ const shortcuts: Shortcut<MemberWithRoles>[] = [
     // The member's shifts with a way back to this record.
     view: VIEW.recordShifts,
     arg: ({ member, standing }) =>
-      standing && typeof member.id === 'string' && member.id !== ''
+      hasStanding(standing) && typeof member.id === 'string' && member.id !== ''
         ? joinArg([STANDING_PERIOD, undefined, undefined, member.id])
         : undefined,
   },

@@ -26,6 +26,7 @@ import {
   periodOf,
 } from '../src/reports/period.js';
 import { calendarOf, type ReportData, type ReportSettings } from '../src/reports/source.js';
+import { unreadableShifts } from '../src/reports/time.js';
 
 export interface ReportInput {
   data: ReportData;
@@ -87,7 +88,13 @@ export function reportPage<T>(
 /** What a report made from the lists `needs` says about itself: when it was served, what it covers. */
 export function reportFacts(input: ReportInput, needs: readonly SnapshotList[]): ReportFacts {
   const coverage = coverageOf(input.data, needs);
-  return { servedAt: input.data.servedAt, complete: coverage.complete, coverage };
+  const shiftsLeftOut = needs.includes('shifts') ? unreadableShifts(input.data.shifts) : 0;
+  return {
+    servedAt: input.data.servedAt,
+    complete: coverage.complete,
+    coverage,
+    ...(shiftsLeftOut > 0 ? { shiftsLeftOut } : {}),
+  };
 }
 
 /**

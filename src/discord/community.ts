@@ -6,6 +6,7 @@
  */
 import type { Interaction } from 'discord.js';
 import type { Api, Resources } from '../api/types.js';
+import type { Logger } from '../base/log.js';
 import type { Text } from '../i18n/words.js';
 import type { CodeLabels } from '../render/labels.js';
 import type { People } from '../render/people.js';
@@ -67,6 +68,11 @@ export interface Community {
   directory?: Directory;
   /** This community's share of the stored paging arguments (no other community's are seen). */
   state: StateStore;
+  /**
+   * Where a view that shows the rest of its answer despite a failure of one part (a staff record's
+   * standing) logs that failure for the operator; none: it is not logged.
+   */
+  logger?: Pick<Logger, 'warn'>;
 }
 
 /**

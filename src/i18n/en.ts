@@ -54,6 +54,9 @@ const page = (f: Formats) => ({
   shownOf: (shown: number, total: number, command: string) =>
     `${f.count(shown)} of ${f.count(total)} shown · ${command} for all`,
   incomplete: 'not every page read yet: totals may be low',
+  /** Shifts whose start or end is no date (src/reports/time.ts `unreadableShifts`): left out of the time. */
+  shiftsLeftOut: (n: number) =>
+    `${f.count(n)} ${f.plural(n, { one: 'shift', other: 'shifts' })} left out (no valid start or end)`,
   spentUntil: (utc: string) => `this server's monthly API allowance is spent until ${utc} UTC`,
   savingFor: (age: string) => `saving this server's monthly API allowance: fresh data in ${age}`,
   /** The footer's last words: Discord shows the embed's timestamp right after them. */
@@ -373,6 +376,8 @@ const loa = (f: Formats) => ({
   empty: 'No leaves of absence found.',
   /** A pending LOA's wait since its request, in its row: "waiting 3 d". */
   waiting: (waited: string) => `waiting ${waited}`,
+  /** In its row, a pending LOA with no request time, or one after now: how long it has waited is not known. */
+  waitNotKnown: 'wait not known',
   /** Beside a wait longer than the admins' threshold: "⏰ over 48 h". */
   overdue: (hours: number) => `⏰ over ${f.count(hours)} h`,
   /** The digest's review queue; while the snapshot is partial, its lines are of the LOAs read. */
@@ -540,6 +545,17 @@ const member = (f: Formats) => ({
   leaveUntil: (back: string) => `until ${back}`,
   /** Leave to come: "from <date> · back <date>". */
   leaveFromBack: (start: string, back: string) => `from ${start} · back ${back}`,
+  /** The field of a staff record shown without its standing: one line saying why (src/render/member.ts `gapField`). */
+  timeOnDuty: 'Time on duty',
+  standingReportsOff: 'Not shown: reports are not available on this server.',
+  standingNotRead:
+    "Not known yet: Rollcall has not read this community's report data yet. It is read when a report is asked for (such as /shift totals), a page at a time as the monthly API allowance's pace allows.",
+  /** None of the shifts, LOAs and members is read yet; `readSoFar`: how far reading is. */
+  standingPartsNotRead: (readSoFar: string) =>
+    `Not known yet: none of this community's shifts, LOAs and members is read yet. ${readSoFar}`,
+  standingMemberId: "Not shown: this member's id cannot be looked up in the report data.",
+  standingFailed:
+    'Could not be worked out: something went wrong while reading the report data (it is logged for the operator). The rest of the record is as read.',
   /** In the footer of a staff record: "report data 12 min old". */
   reportDataAge: (age: string) => `report data ${age} old`,
   /** An "Open…" option naming a member the directory does not know: "Member 66c7…". */

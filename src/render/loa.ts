@@ -75,7 +75,7 @@ export interface ReviewClock {
 
 function waitText(loa: Partial<Loa>, review: ReviewClock, t: Words): string {
   const waited = waitedSeconds(loa, review.now);
-  if (waited === undefined) return '';
+  if (waited === undefined) return t.loa.waitNotKnown;
   const wait = t.loa.waiting(t.f.duration(waited));
   const { afterHours } = review;
   return afterHours !== undefined && isOverdue(loa, review.now, afterHours)

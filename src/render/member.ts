@@ -95,6 +95,49 @@ export interface MemberStanding {
   ageMs: number;
   /** What the snapshot's read covers (src/reports/coverage.ts): while partial, no absence is stated. */
   coverage?: Coverage;
+  /** The member's shifts left out of their time: a start or end that is no date (said in the footer). */
+  shiftsLeftOut?: number;
+}
+
+/**
+ * Why a record has no standing, from a closed set (commands/member.ts `standingOf`), each said in one
+ * line where the hours would be: reports are not available here; the snapshot is not read yet; none
+ * of the lists the standing needs is read yet (`coverage`: how far reading is); the member's id
+ * cannot be looked up; the snapshot refused with a sentence of its own (the store not answering);
+ * an unexpected error (logged for the operator).
+ */
+export type StandingGap =
+  | { missing: 'reports-off' | 'not-read' | 'member-id' | 'failed' }
+  | { missing: 'parts-not-read'; coverage: Coverage }
+  | { missing: 'refused'; text: Text };
+
+/** A standing, or why there is none. */
+type StandingOrGap = MemberStanding | StandingGap;
+
+function isGap(s: StandingOrGap | undefined): s is StandingGap {
+  return s !== undefined && 'missing' in s;
+}
+
+/** The one line saying why the record shows no hours, in the reader's words `t`. */
+function gapField(gap: StandingGap, t: Words): APIEmbedField {
+  const w = t.member;
+  const line = (() => {
+    switch (gap.missing) {
+      case 'reports-off':
+        return w.standingReportsOff;
+      case 'not-read':
+        return w.standingNotRead;
+      case 'parts-not-read':
+        return w.standingPartsNotRead(readSoFar(gap.coverage, t));
+      case 'member-id':
+        return w.standingMemberId;
+      case 'refused':
+        return gap.text(t);
+      case 'failed':
+        return w.standingFailed;
+    }
+  })();
+  return field(w.timeOnDuty, line, false);
 }
 
 const QUOTA_KEYS: Record<QuotaRow['status'], 'quotaMet' | 'quotaNotMet' | 'quotaExempt'> = {
@@ -156,15 +199,19 @@ function standingFields(s: MemberStanding, t: Words): APIEmbedField[] {
   return fields;
 }
 
-/** One member, with their staff record when the reports have it, in the reader's words (`source.t`). */
+/**
+ * One member, with their staff record when the reports have it (else the one line saying why not),
+ * in the reader's words (`source.t`).
+ */
 export function renderMember(
   member: Member,
   source: Source & Labelled,
   roles: RoleIndex,
-  standing?: MemberStanding,
+  shown?: StandingOrGap,
 ): APIEmbed {
   const t = source.t;
   const w = t.member;
+  const standing = isGap(shown) ? undefined : shown;
   const ids = memberRoleIds(member);
   const names = ids.map((id) => roleLabel(id, roles));
   const linked = ids
@@ -185,11 +232,17 @@ export function renderMember(
         // "None" only when every role of the member was read and none is linked.
         field(w.linkedRoles, joinWithin([...new Set(linked)], 1000, t, ' ', allRead ? w.none : NONE), false),
         ...(standing ? standingFields(standing, t) : []),
+        ...(isGap(shown) ? [gapField(shown, t)] : []),
       ],
     },
     source,
     standing ? `${server} · ${w.reportDataAge(ageText(standing.ageMs, t))}` : server,
-    standing && partialOf(standing) ? { complete: false } : undefined,
+    standing && (partialOf(standing) || standing.shiftsLeftOut)
+      ? {
+          ...(partialOf(standing) ? { complete: false } : {}),
+          ...(standing.shiftsLeftOut ? { shiftsLeftOut: standing.shiftsLeftOut } : {}),
+        }
+      : undefined,
     t,
   );
 }

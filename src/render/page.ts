@@ -23,6 +23,8 @@ export interface FooterFacts {
   servedAt?: number;
   /** False when some page of a list was not read yet (reports). */
   complete?: boolean;
+  /** Shifts left out of the time shown: their start or end is no date (src/reports/time.ts `unreadableShifts`). */
+  shiftsLeftOut?: number;
 }
 
 /**
@@ -65,6 +67,8 @@ export function footerText(
 ): string {
   const parts = [...context.filter((p) => p !== '')];
   if (facts.complete === false) parts.push(t.page.incomplete);
+  if (facts.shiftsLeftOut !== undefined && facts.shiftsLeftOut > 0)
+    parts.push(t.page.shiftsLeftOut(facts.shiftsLeftOut));
   const saving = savingNote(source, t);
   if (saving) parts.push(saving);
   parts.push(sourceNote(source, facts, t));

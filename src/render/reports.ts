@@ -35,6 +35,8 @@ export interface ReportFacts {
    * and says how far reading is. Absent where the caller does not say (then `complete` alone).
    */
   coverage?: Coverage;
+  /** Shifts left out of its time: their start or end is no date (said in the footer). */
+  shiftsLeftOut?: number;
 }
 
 /** The coverage of a read that is partial, or undefined when it is whole (or not said). */

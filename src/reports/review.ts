@@ -6,9 +6,12 @@ import type { Loa } from '../../generated/api.js';
 import { isSetTimestamp } from '../base/discord-limits.js';
 import { loaStateAt, type StatusReadings } from './leave.js';
 
-/** Seconds an LOA has waited at `now` since it was requested; undefined without a request time. */
+/**
+ * Seconds an LOA has waited at `now` since it was requested; undefined (not known) without a request
+ * time or with one after `now` (a request dated ahead has waited no knowable time, not 0).
+ */
 export function waitedSeconds(loa: Partial<Loa>, now: number): number | undefined {
-  return isSetTimestamp(loa.createdAt) ? Math.max(0, now - loa.createdAt) : undefined;
+  return isSetTimestamp(loa.createdAt) && loa.createdAt <= now ? now - loa.createdAt : undefined;
 }
 
 /** Oldest request first; those with no request time last, each group in the order given. */
@@ -26,7 +29,7 @@ export function isOverdue(loa: Partial<Loa>, now: number, afterHours: number | u
 export interface ReviewQueue<L> {
   /** Pending review, oldest first. */
   pending: L[];
-  /** The oldest with a request time, and how long it has waited (seconds). */
+  /** The oldest whose wait is known (a request time not after now), and how long it has waited (seconds). */
   oldest?: { loa: L; waited: number };
   /** How many have waited longer than the threshold (0 without one). */
   overdue: number;
@@ -39,7 +42,8 @@ export function reviewQueue<L extends Partial<Loa>>(
   afterHours?: number,
 ): ReviewQueue<L> {
   const pending = oldestFirst(loas.filter((loa) => loaStateAt(loa, readings, now) === 'Pending review'));
-  const first = pending[0];
+  // The oldest whose wait is known (a request dated ahead sorts after those of the past).
+  const first = pending.find((loa) => waitedSeconds(loa, now) !== undefined);
   const waited = first && waitedSeconds(first, now);
   return {
     pending,

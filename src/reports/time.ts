@@ -53,6 +53,36 @@ export function readBreak(entry: unknown): { start: number; end?: number } | und
   return { start, end };
 }
 
+/**
+ * Whether a shift's times can be read: a start that is a date, and an end that is a date not before
+ * it, or none (still running). A shift whose start or end is any other number (2^53 − 1, a
+ * millisecond value, negative) counts no time anywhere, and the views say how many were left out
+ * (docs/api-decisions.md).
+ */
+function readableTimes(shift: Partial<Shift>): boolean {
+  if (!isSetTimestamp(shift.createdAt)) return false;
+  const ended: unknown = shift.endedAt;
+  if (ended === undefined || ended === null || ended === 0) return true;
+  return isSetTimestamp(ended) && ended >= shift.createdAt;
+}
+
+const leftOutOf = new WeakMap<readonly Partial<Shift>[], number>();
+
+/**
+ * How many shifts (of `memberId`, else of anyone) count no time because their times cannot be read
+ * (`readableTimes`); counted once per list of the snapshot.
+ */
+export function unreadableShifts(shifts: readonly Partial<Shift>[], memberId?: string): number {
+  if (memberId !== undefined)
+    return shifts.filter((s) => s.memberId === memberId && !readableTimes(s)).length;
+  let count = leftOutOf.get(shifts);
+  if (count === undefined) {
+    count = shifts.filter((s) => !readableTimes(s)).length;
+    leftOutOf.set(shifts, count);
+  }
+  return count;
+}
+
 /** A half-open interval [start, end) of Unix seconds. */
 type Interval = readonly [number, number];
 
@@ -85,7 +115,7 @@ export function overlap(a: number, b: number, from: number, to: number): number 
 
 /** The shift's span as of `now` (Unix seconds), or undefined when its times cannot be read. */
 export function shiftSpan(shift: Partial<Shift>, now: number): ShiftSpan | undefined {
-  if (!isSetTimestamp(shift.createdAt)) return undefined;
+  if (!readableTimes(shift) || !isSetTimestamp(shift.createdAt)) return undefined;
   const start = shift.createdAt;
   const ended: unknown = shift.endedAt;
   let end: number;

@@ -39,6 +39,13 @@ describe('a pending row says how long it has waited', () => {
       '⏰',
     );
   });
+  it('says the wait is not known for a request dated a year ahead or with no request time, never "waiting 0"', () => {
+    for (const loa of [pending('ahead', T0 + 365 * D), { ...pending('none', 0), createdAt: undefined }]) {
+      const row = loaRow(loa, 'Pending review', undefined, ENGLISH, { now: T0, afterHours: 1 });
+      expect(row).toContain(` · ${ENGLISH.loa.waitNotKnown} · `);
+      expect(row).not.toMatch(/waiting|⏰/);
+    }
+  });
   it('says no wait for another state, nor without a clock', () => {
     expect(loaRow(asked, 'Approved', undefined, ENGLISH, { now: T0 })).not.toContain('waiting');
     expect(loaRow(asked, 'Pending review', undefined, ENGLISH)).not.toContain('waiting');

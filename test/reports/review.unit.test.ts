@@ -16,9 +16,12 @@ const loa = (id: string, over: Partial<Loa>): Partial<Loa> => ({
 });
 
 describe('review queue: how long a pending LOA has waited', () => {
-  it('counts from the request to the clock, never below zero, nothing without a request time', () => {
+  it('counts from the request to the clock; not known without a request time or with one ahead', () => {
     expect(waitedSeconds(loa('a', { createdAt: T0 - 3 * D }), T0)).toBe(3 * D);
-    expect(waitedSeconds(loa('a', { createdAt: T0 + H }), T0)).toBe(0);
+    expect(waitedSeconds(loa('a', { createdAt: T0 }), T0)).toBe(0);
+    // A request dated ahead (an hour, a year) has waited no knowable time: not 0.
+    expect(waitedSeconds(loa('a', { createdAt: T0 + H }), T0)).toBeUndefined();
+    expect(waitedSeconds(loa('a', { createdAt: T0 + 365 * D }), T0)).toBeUndefined();
     expect(waitedSeconds(loa('a', {}), T0)).toBeUndefined();
     expect(waitedSeconds(loa('a', { createdAt: 0 }), T0)).toBeUndefined();
   });
@@ -60,6 +63,13 @@ describe('review queue: how long a pending LOA has waited', () => {
       oldest: { waited: 5 * D },
       overdue: 3,
     });
+  });
+
+  it('names as the oldest only a request whose wait is known', () => {
+    const ahead = loa('ahead', { createdAt: T0 + 365 * D });
+    expect(reviewQueue([ahead], new Map(), T0, 24)).toEqual({ pending: [ahead], overdue: 0 });
+    const past = loa('past', { createdAt: T0 - D });
+    expect(reviewQueue([ahead, past], new Map(), T0, 24).oldest).toEqual({ loa: past, waited: D });
   });
 
   it('an empty queue has no oldest', () => {

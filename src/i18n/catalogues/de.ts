@@ -18,6 +18,8 @@ const page = (f: Formats): Section<'page'> => ({
   pageOf: (page, pages) => `Seite ${f.count(page)} von ${f.count(pages)}`,
   shownOf: (shown, total, command) => `${f.count(shown)} von ${f.count(total)} gezeigt · alle mit ${command}`,
   incomplete: 'noch nicht alle Seiten gelesen: Summen können zu niedrig sein',
+  shiftsLeftOut: (n) =>
+    `${f.count(n)} ${f.plural(n, { one: 'Schicht', other: 'Schichten' })} nicht gezählt (kein gültiger Beginn oder kein gültiges Ende)`,
   spentUntil: (utc) => `das monatliche API-Kontingent dieses Servers ist bis ${utc} UTC aufgebraucht`,
   savingFor: (age) => `das monatliche API-Kontingent dieses Servers wird geschont: neue Daten in ${age}`,
   apiUnavailable: 'API nicht erreichbar: gespeicherte Daten vom',
@@ -316,6 +318,7 @@ const loa = (f: Formats): Section<'loa'> => ({
   count: (n) => `${f.count(n)} ${f.plural(n, { one: 'LOA', other: 'LOAs' })}`,
   empty: 'Keine Abwesenheiten gefunden.',
   waiting: (waited) => `wartet seit ${waited}`,
+  waitNotKnown: 'Wartezeit unbekannt',
   overdue: (hours) => `⏰ über ${f.count(hours)} Std.`,
   queueTitle: 'Wartet auf Prüfung',
   queueEmpty: 'Nichts wartet auf Prüfung.',
@@ -441,6 +444,16 @@ const member = (f: Formats): Section<'member'> => ({
   noReturnDate: 'kein Rückkehrdatum',
   leaveUntil: (back) => `bis ${back}`,
   leaveFromBack: (start, back) => `ab ${start} · zurück ${back}`,
+  timeOnDuty: 'Dienstzeit',
+  standingReportsOff: 'Nicht angezeigt: Berichte sind auf diesem Server nicht verfügbar.',
+  standingNotRead:
+    'Noch nicht bekannt: Rollcall hat die Berichtsdaten dieser Community noch nicht gelesen. Sie werden gelesen, sobald ein Bericht angefordert wird (etwa /shift totals), seitenweise, wie es das monatliche API-Kontingent erlaubt.',
+  standingPartsNotRead: (readSoFar) =>
+    `Noch nicht bekannt: Von den Schichten, LOAs und Mitgliedern dieser Community ist noch nichts gelesen. ${readSoFar}`,
+  standingMemberId:
+    'Nicht angezeigt: Mit der ID dieses Mitglieds lässt sich in den Berichtsdaten nichts nachschlagen.',
+  standingFailed:
+    'Konnte nicht berechnet werden: Beim Lesen der Berichtsdaten ist etwas schiefgegangen (für den Betreiber protokolliert). Der Rest der Akte ist wie gelesen.',
   reportDataAge: (age) => `Berichtsdaten ${age} alt`,
   optionMember: (memberId) => `Mitglied ${memberId}`,
   noRoles: 'Keine Rollen',

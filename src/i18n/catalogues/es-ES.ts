@@ -19,6 +19,8 @@ const page = (f: Formats): Section<'page'> => ({
   shownOf: (shown, total, command) =>
     `${f.count(shown)} de ${f.count(total)} mostrados · todos con ${command}`,
   incomplete: 'aún no se leyeron todas las páginas: los totales pueden ser bajos',
+  shiftsLeftOut: (n) =>
+    `${f.count(n)} ${f.plural(n, { one: 'turno sin contar', other: 'turnos sin contar' })} (sin inicio o fin válido)`,
   spentUntil: (utc) => `la cuota mensual de API de este servidor está agotada hasta el ${utc} UTC`,
   savingFor: (age) => `ahorrando la cuota mensual de API de este servidor: datos nuevos en ${age}`,
   apiUnavailable: 'API no disponible: datos guardados del',
@@ -320,6 +322,7 @@ const loa = (f: Formats): Section<'loa'> => ({
   count: (n) => `${f.count(n)} LOA`,
   empty: 'No se encontraron ausencias.',
   waiting: (waited) => `esperando ${waited}`,
+  waitNotKnown: 'espera desconocida',
   overdue: (hours) => `⏰ más de ${f.count(hours)} h`,
   queueTitle: 'Esperando revisión',
   queueEmpty: 'Nada espera revisión.',
@@ -445,6 +448,15 @@ const member = (f: Formats): Section<'member'> => ({
   noReturnDate: 'sin fecha de vuelta',
   leaveUntil: (back) => `hasta ${back}`,
   leaveFromBack: (start, back) => `desde ${start} · vuelve ${back}`,
+  timeOnDuty: 'Tiempo de servicio',
+  standingReportsOff: 'No se muestra: los informes no están disponibles en este servidor.',
+  standingNotRead:
+    'Aún no se sabe: Rollcall todavía no ha leído los datos de informes de esta comunidad. Se leen cuando se pide un informe (como /shift totals), una página cada vez, al ritmo que permite la cuota mensual de la API.',
+  standingPartsNotRead: (readSoFar) =>
+    `Aún no se sabe: todavía no se ha leído nada de los turnos, las LOA y los miembros de esta comunidad. ${readSoFar}`,
+  standingMemberId: 'No se muestra: el id de este miembro no sirve para buscarlo en los datos de informes.',
+  standingFailed:
+    'No se pudo calcular: algo falló al leer los datos de informes (queda registrado para el operador). El resto de la ficha es tal como se leyó.',
   reportDataAge: (age) => `datos de informes de hace ${age}`,
   optionMember: (memberId) => `Miembro ${memberId}`,
   noRoles: 'Sin roles',

@@ -19,6 +19,8 @@ const page = (f: Formats): Section<'page'> => ({
   shownOf: (shown, total, command) =>
     `${f.count(shown)} sur ${f.count(total)} affichés · tous avec ${command}`,
   incomplete: 'pages pas encore toutes lues : les totaux peuvent être bas',
+  shiftsLeftOut: (n) =>
+    `${f.count(n)} ${f.plural(n, { one: 'service non compté', other: 'services non comptés' })} (début ou fin non valide)`,
   spentUntil: (utc) => `le quota mensuel d'API de ce serveur est épuisé jusqu'au ${utc} UTC`,
   savingFor: (age) => `économie du quota mensuel d'API de ce serveur : données fraîches dans ${age}`,
   apiUnavailable: 'API indisponible : données enregistrées du',
@@ -322,6 +324,7 @@ const loa = (f: Formats): Section<'loa'> => ({
   count: (n) => `${f.count(n)} LOA`,
   empty: 'Aucune absence trouvée.',
   waiting: (waited) => `en attente depuis ${waited}`,
+  waitNotKnown: 'attente inconnue',
   overdue: (hours) => `⏰ plus de ${f.count(hours)} h`,
   queueTitle: 'En attente d’examen',
   queueEmpty: 'Rien n’attend d’examen.',
@@ -447,6 +450,16 @@ const member = (f: Formats): Section<'member'> => ({
   noReturnDate: 'pas de date de retour',
   leaveUntil: (back) => `jusqu’au ${back}`,
   leaveFromBack: (start, back) => `du ${start} · retour ${back}`,
+  timeOnDuty: 'Temps de service',
+  standingReportsOff: 'Non affiché : les rapports ne sont pas disponibles sur ce serveur.',
+  standingNotRead:
+    "Pas encore connu : Rollcall n'a pas encore lu les données des rapports de cette communauté. Elles sont lues quand un rapport est demandé (par exemple /shift totals), une page à la fois, au rythme que permet le quota mensuel de l'API.",
+  standingPartsNotRead: (readSoFar) =>
+    `Pas encore connu : rien n'est encore lu des services, des LOA et des membres de cette communauté. ${readSoFar}`,
+  standingMemberId:
+    "Non affiché : l'identifiant de ce membre ne permet pas de le retrouver dans les données des rapports.",
+  standingFailed:
+    "Impossible à calculer : un problème est survenu en lisant les données des rapports (consigné pour l'opérateur). Le reste de la fiche est tel que lu.",
   reportDataAge: (age) => `données des rapports datant de ${age}`,
   optionMember: (memberId) => `Membre ${memberId}`,
   noRoles: 'Aucun rôle',

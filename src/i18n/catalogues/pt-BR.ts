@@ -19,6 +19,8 @@ const page = (f: Formats): Section<'page'> => ({
   shownOf: (shown, total, command) =>
     `${f.count(shown)} de ${f.count(total)} mostrados · todos com ${command}`,
   incomplete: 'nem todas as páginas foram lidas: os totais podem estar baixos',
+  shiftsLeftOut: (n) =>
+    `${f.count(n)} ${f.plural(n, { one: 'turno não contado', other: 'turnos não contados' })} (sem início ou fim válido)`,
   spentUntil: (utc) => `a cota mensal de API deste servidor acabou até ${utc} UTC`,
   savingFor: (age) => `poupando a cota mensal de API deste servidor: dados novos em ${age}`,
   apiUnavailable: 'API indisponível: dados salvos de',
@@ -307,6 +309,7 @@ const loa = (f: Formats): Section<'loa'> => ({
   count: (n) => `${f.count(n)} ${f.plural(n, { one: 'LOA', other: 'LOAs' })}`,
   empty: 'Nenhuma ausência encontrada.',
   waiting: (waited) => `aguardando há ${waited}`,
+  waitNotKnown: 'espera desconhecida',
   overdue: (hours) => `⏰ mais de ${f.count(hours)} h`,
   queueTitle: 'Aguardando revisão',
   queueEmpty: 'Nada aguarda revisão.',
@@ -432,6 +435,15 @@ const member = (f: Formats): Section<'member'> => ({
   noReturnDate: 'sem data de retorno',
   leaveUntil: (back) => `até ${back}`,
   leaveFromBack: (start, back) => `de ${start} · volta ${back}`,
+  timeOnDuty: 'Tempo em serviço',
+  standingReportsOff: 'Não mostrado: relatórios não estão disponíveis neste servidor.',
+  standingNotRead:
+    'Ainda não se sabe: o Rollcall ainda não leu os dados de relatórios desta comunidade. Eles são lidos quando um relatório é pedido (como /shift totals), uma página por vez, no ritmo que a cota mensal da API permite.',
+  standingPartsNotRead: (readSoFar) =>
+    `Ainda não se sabe: nada dos turnos, LOAs e membros desta comunidade foi lido ainda. ${readSoFar}`,
+  standingMemberId: 'Não mostrado: o id deste membro não serve para encontrá-lo nos dados de relatórios.',
+  standingFailed:
+    'Não foi possível calcular: algo deu errado ao ler os dados de relatórios (registrado para o operador). O resto da ficha está como foi lido.',
   reportDataAge: (age) => `dados dos relatórios de ${age} atrás`,
   optionMember: (memberId) => `Membro ${memberId}`,
   noRoles: 'Sem cargos',
