@@ -43,5 +43,6 @@ export function buildCommunity(parts: CommunityParts, config: Config, logger: Lo
     ...(labels !== undefined ? { labels } : {}),
     access,
     guard: guard.check,
+    firstCheck: guard.firstCheck,
   };
 }

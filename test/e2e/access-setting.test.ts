@@ -158,7 +158,7 @@ describe('strangers with no Discord role against a moderator never looked up thi
     expect(lookups(world)).toBe(3);
     for (const answer of answers) {
       expect(answer.ephemeral).toBe(true);
-      expect(answer.message?.content).toBe(MESSAGES.accessStranger('ACCESS_DISCORD_ROLE_IDS'));
+      expect(answer.message?.content).toBe(MESSAGES.accessNotSpender('ACCESS_DISCORD_ROLE_IDS'));
     }
     const refused = world.logLines
       .map((line) => JSON.parse(line) as { level: number; msg: string; rule?: string; letsIn?: string })

@@ -80,7 +80,7 @@ describe('/me in hosted mode', () => {
     world.sandbox.resetLog();
     const stranger = world.double.user({ username: 'me-stranger', roles: [] });
     for (const guildId of [A, B]) {
-      expect((await me(stranger, guildId)).message?.content).toBe(MESSAGES.meStranger);
+      expect((await me(stranger, guildId)).message?.content).toBe(MESSAGES.meNotSpender);
     }
     expect(lookups()).toBe(0);
   });

@@ -75,7 +75,7 @@ describe('/me', () => {
   it('spends no lookup on a stranger (no role of this server)', async () => {
     world.sandbox.resetLog();
     const stranger = world.double.user({ username: 'stranger', roles: [] });
-    expect((await me(stranger)).message?.content).toBe(MESSAGES.meStranger);
+    expect((await me(stranger)).message?.content).toBe(MESSAGES.meNotSpender);
     expect(lookups()).toBe(0);
   });
 

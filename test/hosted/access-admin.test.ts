@@ -103,7 +103,7 @@ describe('access an admin can see and fix', () => {
     expect(
       (await (await world.double.slash(admin, 'loa', { subcommand: 'list', guildId: A })).response()).message
         ?.content,
-    ).toBe(MESSAGES.accessStranger('discord-roles'));
+    ).toBe(MESSAGES.accessNotSpender('discord-roles'));
     const status = await (
       await world.double.slash(admin, 'rollcall', { subcommand: 'status', guildId: A })
     ).response();
