@@ -338,7 +338,10 @@ export async function accessRoles(options: {
       now,
     });
   } catch (error) {
-    options.logger?.warn({ err: error }, 'the community roles could not be read; access roles cost lookups (re-checks only: no first check is spent)');
+    options.logger?.warn(
+      { err: error },
+      'the community roles could not be read; access roles cost lookups (re-checks only: no first check is spent)',
+    );
     return {
       links: roleIds.map((id) => ({ id, name: id, problem: 'unread' })),
       unread: { retryAt: rolesRetryAt(error, now()), reason: errorText(error) },
@@ -524,7 +527,8 @@ export class AccessGuard {
       })),
     );
     const refusal = spendRefusal(discordRolesOf(interaction.member), linked, serverRolesOf(interaction));
-    if (refusal) this.record(interaction, { cause: refusal.cause, letsIn: spendLetsIn(refusal) }, { via: 'me' });
+    if (refusal)
+      this.record(interaction, { cause: refusal.cause, letsIn: spendLetsIn(refusal) }, { via: 'me' });
     return refusal;
   };
 
@@ -612,7 +616,10 @@ export class AccessGuard {
       });
       if (read.unread) return { unreadUntil: read.unread.retryAt };
       verdict = linksVerdict(read.links, read.list?.complete === true, held, this.names);
-      return { linkedChatRoleIds: read.linkedChatRoleIds ?? new Set(), complete: read.list?.complete === true };
+      return {
+        linkedChatRoleIds: read.linkedChatRoleIds ?? new Set(),
+        complete: read.list?.complete === true,
+      };
     });
     return { verdict, linked };
   }
@@ -624,7 +631,9 @@ export class AccessGuard {
    */
   private async linkedRoles(
     server: string,
-    read: () => Promise<{ linkedChatRoleIds: ReadonlySet<string>; complete: boolean } | { unreadUntil: number }>,
+    read: () => Promise<
+      { linkedChatRoleIds: ReadonlySet<string>; complete: boolean } | { unreadUntil: number }
+    >,
   ): Promise<LinkedDiscordRoles> {
     const { rolesUnread, now } = this;
     const until = rolesUnread.get(server) ?? 0;
@@ -633,7 +642,10 @@ export class AccessGuard {
     try {
       answer = await read();
     } catch (error) {
-      this.options.logger.warn({ err: error }, 'the community roles could not be read; no first check is spent');
+      this.options.logger.warn(
+        { err: error },
+        'the community roles could not be read; no first check is spent',
+      );
       answer = { unreadUntil: rolesRetryAt(error, now()) };
     }
     if ('linkedChatRoleIds' in answer) return { ids: answer.linkedChatRoleIds, complete: answer.complete };

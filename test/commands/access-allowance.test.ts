@@ -66,7 +66,12 @@ interface WorldExtra {
 }
 
 /** The real API layer with `limits` (API_LIMITS form) against members STAFF and GUEST; a guard over it. */
-async function world(limits = '20/month,1000/1s', itemTtlSeconds = 300, graceMs = DAY, extra: WorldExtra = {}) {
+async function world(
+  limits = '20/month,1000/1s',
+  itemTtlSeconds = 300,
+  graceMs = DAY,
+  extra: WorldExtra = {},
+) {
   const members: Record<string, object> = {
     [STAFF]: { id: 'm-staff', serverId: 's', roles: ['r-staff'] },
     [GUEST]: { id: 'm-guest', serverId: 's', roles: ['r-other'] },
@@ -306,7 +311,10 @@ describe('refusals cost no lookup while they are young enough', () => {
 describe('who a first check is spent on (a Discord role the community links to one of its roles)', () => {
   const warnLines = () => {
     const lines: Record<string, unknown>[] = [];
-    return { lines, logger: { debug: () => undefined, warn: (fields: object) => void lines.push(fields as never) } };
+    return {
+      lines,
+      logger: { debug: () => undefined, warn: (fields: object) => void lines.push(fields as never) },
+    };
   };
 
   it('with no community role linked to a Discord role, nobody is: the sentence, the journal and the warn line say so', async () => {

@@ -104,7 +104,9 @@ describe('/me', () => {
       await expect(run(async () => ({ cause: 'unlinked-user' }))).rejects.toThrow(
         new UserError(MESSAGES.meNotSpender),
       );
-      await expect(run(async () => ({ cause: 'no-links' }))).rejects.toThrow(new UserError(MESSAGES.meNoLinks));
+      await expect(run(async () => ({ cause: 'no-links' }))).rejects.toThrow(
+        new UserError(MESSAGES.meNoLinks),
+      );
       await expect(run(async () => ({ cause: 'roles-unread', retryAt: AT + 600_000 }))).rejects.toThrow(
         new UserError(MESSAGES.meRolesUnread(NOW_S + 600)),
       );

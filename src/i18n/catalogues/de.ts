@@ -846,7 +846,8 @@ const access = (f: Formats): Section<'access'> => ({
     misconfigured: 'die Zugriffseinstellung nennt keine Community-Rolle',
     'first-checks-spent': 'die ersten Prüfungen dieses Monats verbraucht',
     'unlinked-user': 'keine mit einer Community-Rolle verknüpfte Discord-Rolle (nicht nachgeschlagen)',
-    'no-links': 'keine Community-Rolle mit einer Discord-Rolle dieses Servers verknüpft (niemand Neues nachgeschlagen)',
+    'no-links':
+      'keine Community-Rolle mit einer Discord-Rolle dieses Servers verknüpft (niemand Neues nachgeschlagen)',
     'roles-unread': 'die Community-Rollen nicht lesbar (niemand Neues nachgeschlagen)',
     'checks-spent': 'der Anteil für Zugangsprüfungen verbraucht',
     unchecked: 'die API des Community-Servers antwortet nicht',

@@ -847,7 +847,8 @@ const access = (f: Formats): Section<'access'> => ({
     misconfigured: 'el ajuste de acceso no nombra ningún rol de la comunidad',
     'first-checks-spent': 'agotadas las primeras comprobaciones del mes',
     'unlinked-user': 'ningún rol de Discord vinculado a un rol de la comunidad (sin consulta)',
-    'no-links': 'ningún rol de la comunidad vinculado a un rol de Discord de este servidor (nadie nuevo consultado)',
+    'no-links':
+      'ningún rol de la comunidad vinculado a un rol de Discord de este servidor (nadie nuevo consultado)',
     'roles-unread': 'los roles de la comunidad ilegibles (nadie nuevo consultado)',
     'checks-spent': 'agotada la parte de las comprobaciones de acceso',
     unchecked: 'la API del servidor de la comunidad no responde',

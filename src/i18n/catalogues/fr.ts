@@ -851,7 +851,8 @@ const access = (f: Formats): Section<'access'> => ({
     misconfigured: "le réglage d'accès ne nomme aucun rôle de la communauté",
     'first-checks-spent': 'premières vérifications du mois épuisées',
     'unlinked-user': 'aucun rôle Discord lié à un rôle de la communauté (non recherché)',
-    'no-links': 'aucun rôle de la communauté lié à un rôle Discord de ce serveur (personne de nouveau recherché)',
+    'no-links':
+      'aucun rôle de la communauté lié à un rôle Discord de ce serveur (personne de nouveau recherché)',
     'roles-unread': 'rôles de la communauté illisibles (personne de nouveau recherché)',
     'checks-spent': "part des vérifications d'accès épuisée",
     unchecked: "l'API du serveur de la communauté ne répond pas",

@@ -835,7 +835,8 @@ const access = (f: Formats): Section<'access'> => ({
     misconfigured: 'a configuração de acesso não nomeia nenhum cargo da comunidade',
     'first-checks-spent': 'primeiras verificações do mês esgotadas',
     'unlinked-user': 'nenhum cargo do Discord vinculado a um cargo da comunidade (sem consulta)',
-    'no-links': 'nenhum cargo da comunidade vinculado a um cargo do Discord deste servidor (ninguém novo consultado)',
+    'no-links':
+      'nenhum cargo da comunidade vinculado a um cargo do Discord deste servidor (ninguém novo consultado)',
     'roles-unread': 'cargos da comunidade ilegíveis (ninguém novo consultado)',
     'checks-spent': 'parte das verificações de acesso esgotada',
     unchecked: 'a API do servidor da comunidade não responde',
