@@ -332,7 +332,7 @@ describe('who a first check is spent on (a Discord role the community links to o
     expect(String(refused[0]?.letsIn)).toContain('it links none');
   });
 
-  it('with the roles list unreadable, nobody is (fail closed), until it reads again', async () => {
+  it('with the roles list unreadable, nobody is (fail closed), and it is not read again before its retry', async () => {
     const { lines, logger: warn } = warnLines();
     const w = await world('100/month,1000/1s', 300, DAY, { roles: 'failing', logger: warn });
     const retryAt = Math.ceil((w.clock.now() + 10 * MINUTE) / 1000);

@@ -7,6 +7,7 @@ import {
   createAccessJournal,
   createRefusals,
   createWarnGate,
+  spendRefusal,
 } from '../../src/discord/access.js';
 import { MESSAGES } from '../../src/discord/replies.js';
 import { ENGLISH } from '../../src/i18n/words.js';
@@ -361,5 +362,32 @@ describe('refusals for the operator', () => {
       ['no-access-role', GUEST],
       ['no-access-role', GUEST],
     ]);
+  });
+});
+
+describe('the spending rule (who a first check may be spent on)', () => {
+  const LINKED = '700000000000000061';
+  const PLAIN = '700000000000000062';
+  const list = (ids: string[], complete = true) => ({ ids: new Set(ids), complete });
+
+  it('allows a holder of a linked Discord role, and no one else', () => {
+    expect(spendRefusal(new Set([PLAIN, LINKED]), list([LINKED]))).toBeUndefined();
+    expect(spendRefusal(new Set([PLAIN]), list([LINKED]))).toEqual({ cause: 'unlinked-user' });
+    expect(spendRefusal(new Set(), list([LINKED]))).toEqual({ cause: 'unlinked-user' });
+  });
+
+  it('says when the community links no role to a Discord role of this server (the whole list read)', () => {
+    expect(spendRefusal(new Set([PLAIN]), list([]))).toEqual({ cause: 'no-links' });
+    // Links only to Discord roles this server does not have: none here.
+    expect(spendRefusal(new Set([PLAIN]), list([LINKED]), new Set([PLAIN]))).toEqual({ cause: 'no-links' });
+    // Part of the list read: a link may be in the rest, so only "you hold none".
+    expect(spendRefusal(new Set([PLAIN]), list([], false))).toEqual({ cause: 'unlinked-user' });
+  });
+
+  it('fails closed with the list unread', () => {
+    expect(spendRefusal(new Set([LINKED]), { unread: { retryAt: 5 } })).toEqual({
+      cause: 'roles-unread',
+      retryAt: 5,
+    });
   });
 });
