@@ -3,15 +3,19 @@
  * quota, leave), with their LOAs and this week's shifts paged, always private. It needs no access
  * role, so it spends by its own rule: the one read is the caller's member lookup by their Discord
  * account, an access check's lookup (never the reserve; a first one only from the first checks'
- * part, and none for a stranger holding no role of this server), whose answer, a record or a 404,
- * decides until the month ends: one lookup per Discord user per month. Everything else comes from
- * the report snapshot (the record's standing as saved; the LOAs and shifts as the reports read it,
- * paced), reached only by a caller the lookup found.
+ * part, and only on a caller the guard's spending rule allows: holding a Discord role that the
+ * community's roles list links to a community role, `firstCheck` in src/discord/access.ts), whose
+ * answer, a record or a 404, decides until the month ends: one lookup per Discord user per month. A
+ * caller the rule refuses is told why (they hold no linked role; the community links none; its roles
+ * cannot be read) with no lookup, and the refusal is in /rollcall status's last refusals. Everything
+ * else comes from the report snapshot (the record's standing as saved; the LOAs and shifts as the
+ * reports read it, paced), reached only by a caller the lookup found.
  */
+import type { Interaction } from 'discord.js';
 import type { Loa } from '../generated/api.js';
 import { AccessSpentError, FirstCheckSkippedError, isApiError } from '../src/api/errors.js';
 import type { ReadOptions } from '../src/api/types.js';
-import { isStranger, LOOKUP_KEEP_MS } from '../src/discord/access.js';
+import { LOOKUP_KEEP_MS, type SpendRefusal } from '../src/discord/access.js';
 import { type Command, defineCommand } from '../src/discord/command.js';
 import type { Community } from '../src/discord/community.js';
 import { showDetail } from '../src/discord/paging/show.js';
@@ -33,22 +37,51 @@ function sinceMonthStart(now: number): number {
 }
 
 /** The caller's member record by their Discord account, or the sentence saying why there is none. */
-async function lookUpSelf(community: Community, chatId: string, stranger: boolean) {
+async function lookUpSelf(community: Community, chatId: string, firstCheck: boolean) {
   const options: ReadOptions = {
     purpose: 'access-lookup',
     maxAgeMs: sinceMonthStart(Date.now()),
     keepMs: LOOKUP_KEEP_MS,
     allowedBy: (saved) => typeof saved === 'object' && saved !== null,
-    noFirstCheck: stranger,
+    noFirstCheck: !firstCheck,
   };
   try {
     return await community.resources.getMemberByChatId(chatId, options);
   } catch (error) {
     if (isApiError(error) && error.status === 404) throw new UserError(say.meNotMember);
-    if (error instanceof FirstCheckSkippedError) throw new UserError(say.meStranger);
     if (error instanceof AccessSpentError) throw new UserError(say.meSpent(Math.floor(error.nextAt / 1000)));
     throw error;
   }
+}
+
+/** Why no first check may be spent on the caller, in /me's words. */
+function meRefusal(refusal: SpendRefusal): UserError {
+  switch (refusal.cause) {
+    case 'unlinked-user':
+      return new UserError(say.meNotSpender);
+    case 'no-links':
+      return new UserError(say.meNoLinks);
+    case 'roles-unread':
+      return new UserError(say.meRolesUnread(Math.ceil(refusal.retryAt / 1000)));
+  }
+}
+
+/**
+ * The caller's lookup as /me's first answer makes it: from what this month saved (no request), else
+ * a first check only when the spending rule allows it (none when the community offers no rule).
+ */
+async function firstLookUp(community: Community, interaction: Interaction) {
+  const self = interaction.user.id;
+  try {
+    return await lookUpSelf(community, self, false);
+  } catch (error) {
+    if (!(error instanceof FirstCheckSkippedError)) throw error;
+  }
+  const refusal = community.firstCheck
+    ? await community.firstCheck(interaction)
+    : ({ cause: 'unlinked-user' } as const);
+  if (refusal) throw meRefusal(refusal);
+  return lookUpSelf(community, self, true);
 }
 
 /** The caller's member id, from the lookup `/me` made (saved: no request). */
@@ -65,6 +98,7 @@ const myRecordView: DetailView<OwnRecord> = {
   id: VIEW.me,
   own: true,
   async fetch(community, chatId) {
+    // The lookup /me made (or a saved answer of this month): a view spends no first check.
     const fetched = await withStanding(community, lookUpSelf(community, chatId, false));
     return { ...fetched, data: { ...fetched.data, chatId } };
   },
@@ -145,9 +179,8 @@ export const me = {
   own: true,
   views: [myRecordView, myLoasView, myShiftsView],
   async execute({ interaction, show }) {
-    const self = interaction.user.id;
-    // A stranger spends no first lookup: only an answer saved this month may show them.
-    if (isStranger(interaction)) await lookUpSelf(show.community, self, true);
-    return showDetail(myRecordView, self, show);
+    // The one lookup (or this month's saved answer), as the spending rule allows; the view reads it.
+    await firstLookUp(show.community, interaction);
+    return showDetail(myRecordView, interaction.user.id, show);
   },
 } satisfies Command;

@@ -44,5 +44,6 @@ export function buildCommunity(parts: CommunityParts, config: Config, logger: Lo
     access,
     guard: guard.check,
     logger,
+    firstCheck: guard.firstCheck,
   };
 }

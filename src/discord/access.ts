@@ -26,9 +26,13 @@
  *   always find the rest (allowance.ts, FIRST_CHECKS_PART); every lookup's answer is kept to the
  *   month's end (LOOKUP_KEEP_MS), so a moderator let in once this month is re-checked from that
  *   rest, however long ago: strangers cannot lock them out;
- * - with access roles set, a first check is spent only on a user holding some Discord role of the
- *   server (any but @everyone): one holding none is a stranger, refused without a lookup (its
- *   sentence names the remedies); a user holding none whom a lookup let in before is re-checked;
+ * - a first check is spent only on a user holding a Discord role that the community's roles list
+ *   links to a community role (`linkedChatRoleId`: the one list the guard reads anyway), with access
+ *   roles set and for /me alike (`spendRefusal`, the one rule; /me asks it through `firstCheck`):
+ *   anyone else, holding only unlinked Discord roles or none, is refused without a lookup, with the
+ *   remedy; when the community links no role to a Discord role of this server nobody is (the
+ *   sentence says so), and when the list cannot be read nobody is either (fail closed). A user a
+ *   lookup let in before is re-checked whatever they hold: re-checks are no first checks;
  * - while the share is spent, a user whose last lookup allowed them is let in on that answer for
  *   ACCESS_GRACE_SECONDS (a demotion then reaches Rollcall only when the grace runs out);
  * - a user refused REFUSALS_BEFORE_HOLD times within REFUSAL_WINDOW_MS is refused without a lookup
@@ -260,11 +264,43 @@ function discordRolesOf(member: Interaction['member'] | undefined): ReadonlySet<
   return new Set();
 }
 
-/** Whether the user holds no Discord role of the server but @everyone (a stranger: spends no first check). */
-export function isStranger(interaction: AccessInteraction): boolean {
-  return (
-    !!interaction.guildId && [...discordRolesOf(interaction.member)].every((id) => id === interaction.guildId)
-  );
+/**
+ * Why no first check may be spent on a user: they hold no Discord role the roles list links to a
+ * community role; the community links none to a Discord role of this server; or the roles list
+ * could not be read (tried again at `retryAt`, ms).
+ */
+export type SpendRefusal =
+  | { cause: 'unlinked-user' }
+  | { cause: 'no-links' }
+  | { cause: 'roles-unread'; retryAt: number };
+
+/** The Discord roles the roles list links community roles to (and whether it was read whole), or when it is read again. */
+type LinkedDiscordRoles = { ids: ReadonlySet<string>; complete: boolean } | { unread: { retryAt: number } };
+
+/** Every Discord role id a community role of `roles` is linked to (a Discord id, not @everyone). */
+function linkedChatRoleIds(roles: ReadonlyArray<{ linkedChatRoleId?: unknown }>, guildId?: string | null) {
+  const ids = new Set<string>();
+  for (const { linkedChatRoleId: id } of roles) {
+    if (typeof id === 'string' && SNOWFLAKE.test(id) && id !== guildId) ids.add(id);
+  }
+  return ids;
+}
+
+/**
+ * The one rule of who may be spent a first check (a lookup no saved answer allowed): a holder of a
+ * Discord role that the roles list links to a community role. `serverRoles`, when known, are the
+ * server's Discord roles: a link to a role not among them links nothing here. Fails closed: with
+ * the list unread, nobody.
+ */
+export function spendRefusal(
+  held: ReadonlySet<string>,
+  linked: LinkedDiscordRoles,
+  serverRoles?: ReadonlySet<string>,
+): SpendRefusal | undefined {
+  if ('unread' in linked) return { cause: 'roles-unread', retryAt: linked.unread.retryAt };
+  if ([...held].some((id) => linked.ids.has(id))) return undefined;
+  const here = serverRoles ? [...linked.ids].filter((id) => serverRoles.has(id)) : [...linked.ids];
+  return here.length === 0 && linked.complete ? { cause: 'no-links' } : { cause: 'unlinked-user' };
 }
 
 /** The Discord roles of the interaction's server (the gateway's cache); undefined when not known. */
@@ -292,7 +328,7 @@ export async function accessRoles(options: {
   settingNames?: AccessSettingNames;
   /** Quota roles to check against the list too: those it does not hold are named (and warned of). */
   quotaRoles?: QuotaRoles;
-}): Promise<AccessRolesRead> {
+}): Promise<AccessRolesRead & { linkedChatRoleIds?: ReadonlySet<string> }> {
   const { roleIds, serverRoles, guildId } = options;
   const now = options.now ?? Date.now;
   let list: RolesList;
@@ -302,7 +338,10 @@ export async function accessRoles(options: {
       now,
     });
   } catch (error) {
-    options.logger?.warn({ err: error }, 'the community roles could not be read; access roles cost lookups');
+    options.logger?.warn(
+      { err: error },
+      'the community roles could not be read; access roles cost lookups (re-checks only: no first check is spent)',
+    );
     return {
       links: roleIds.map((id) => ({ id, name: id, problem: 'unread' })),
       unread: { retryAt: rolesRetryAt(error, now()), reason: errorText(error) },
@@ -314,6 +353,7 @@ export async function accessRoles(options: {
   if (quotaRoles) warnQuotaRoles(quotaRoles, guildId ?? '', options.logger, now());
   return {
     links,
+    linkedChatRoleIds: linkedChatRoleIds(list.roles, guildId),
     ...(quotaRoles && quotaRoles.links.length > 0 ? { quotaRoles } : {}),
     list: {
       readAt: list.readAt,
@@ -470,24 +510,51 @@ export class AccessGuard {
   readonly check = async (interaction: AccessInteraction): Promise<Text | undefined> => {
     const refusal = await this.refusal(interaction);
     if (!refusal) return undefined;
+    this.record(interaction, refusal);
+    return refusal.text;
+  };
+
+  /**
+   * Whether a first check may be spent on the user outside the guard (/me's own lookup): the spending
+   * rule over the roles list (read as asked, the one saved copy), undefined when it may; a refusal is
+   * journaled and logged as the guard's are. Bound, so it may be handed on with the community.
+   */
+  readonly firstCheck = async (interaction: AccessInteraction): Promise<SpendRefusal | undefined> => {
+    const linked = await this.linkedRoles(interaction.guildId ?? '', () =>
+      readRoles(this.options.resources, { now: this.now }).then((list) => ({
+        linkedChatRoleIds: linkedChatRoleIds(list.roles, interaction.guildId),
+        complete: list.complete,
+      })),
+    );
+    const refusal = spendRefusal(discordRolesOf(interaction.member), linked, serverRolesOf(interaction));
+    if (refusal)
+      this.record(interaction, { cause: refusal.cause, letsIn: spendLetsIn(refusal) }, { via: 'me' });
+    return refusal;
+  };
+
+  /** Journal a refusal and write its warn line (at most one per server, user and cause every REFUSAL_WARN_MS). */
+  private record(
+    interaction: AccessInteraction,
+    refusal: Pick<Refusal, 'cause' | 'letsIn' | 'err'>,
+    extra: Record<string, string> = {},
+  ) {
     const userId = interaction.user.id;
     const guildId = interaction.guildId ?? '';
     const at = this.now();
     this.journal.record(guildId, { cause: refusal.cause, at, userId });
-    if (this.warnGate(`refused:${guildId}:${refusal.cause}:${userId}`, at)) {
-      this.options.logger.warn(
-        {
-          guild: guildId,
-          user: userId,
-          rule: refusal.cause,
-          letsIn: refusal.letsIn,
-          ...(refusal.err !== undefined ? { err: refusal.err } : {}),
-        },
-        'access refused',
-      );
-    }
-    return refusal.text;
-  };
+    if (!this.warnGate(`refused:${guildId}:${refusal.cause}:${userId}`, at)) return;
+    this.options.logger.warn(
+      {
+        guild: guildId,
+        user: userId,
+        rule: refusal.cause,
+        letsIn: refusal.letsIn,
+        ...extra,
+        ...(refusal.err !== undefined ? { err: refusal.err } : {}),
+      },
+      'access refused',
+    );
+  }
 
   /** The checks themselves: undefined to let in, else the refusal. */
   private async refusal(interaction: AccessInteraction): Promise<Refusal | undefined> {
@@ -501,9 +568,9 @@ export class AccessGuard {
       };
     }
     if (!this.apiGate) return undefined;
-    const linked = await this.byLinks(interaction, held);
-    if (linked === 'in') return undefined;
-    if (linked) return linked.out;
+    const { verdict, linked } = await this.byLinks(interaction, held);
+    if (verdict === 'in') return undefined;
+    if (verdict) return verdict.out;
     const key = `${interaction.guildId ?? ''}:${this.gates}:${interaction.user.id}`;
     const heldUntil = refusals.heldUntil?.(key, now()) ?? (refusals.held(key, now()) ? now() : undefined);
     if (heldUntil !== undefined) {
@@ -513,9 +580,9 @@ export class AccessGuard {
         letsIn: 'the hold to end (it saves lookups of a user refused again and again)',
       };
     }
-    // A stranger spends no first check.
-    const stranger = this.wanted.size > 0 && isStranger(interaction);
-    const answer = await this.lookUp(interaction.user.id, stranger);
+    // With access roles set, a first check is spent only as the spending rule allows.
+    const spend = linked ? spendRefusal(held, linked, serverRolesOf(interaction)) : undefined;
+    const answer = await this.lookUp(interaction.user.id, spend);
     if (answer === 'in') {
       refusals.forget(key);
       return undefined;
@@ -524,34 +591,72 @@ export class AccessGuard {
     return answer;
   }
 
-  /** The free part of the check: what the access roles' links decide for a user holding `held`. */
-  private async byLinks(interaction: AccessInteraction, held: ReadonlySet<string>): Promise<LinksVerdict> {
-    const { rolesUnread, now } = this;
-    if (this.wanted.size === 0) return undefined;
-    const server = interaction.guildId ?? '';
-    if ((rolesUnread.get(server) ?? 0) > now()) return undefined;
-    const read = await accessRoles({
-      resources: this.options.resources,
-      roleIds: [...this.wanted],
-      // Without the server's roles, a Discord role the user holds is known to exist; others are not.
-      serverRoles: serverRolesOf(interaction) ?? held,
-      guildId: interaction.guildId,
-      purpose: 'access-roles',
-      now,
-      logger: this.options.logger,
-      settingNames: this.names,
-      ...(this.options.quotaRoles ? { quotaRoles: this.options.quotaRoles } : {}),
+  /**
+   * The free part of the check: what the access roles' links decide for a user holding `held`, and
+   * (with access roles set) the Discord roles the roles list links, for the spending rule.
+   */
+  private async byLinks(
+    interaction: AccessInteraction,
+    held: ReadonlySet<string>,
+  ): Promise<{ verdict: LinksVerdict; linked?: LinkedDiscordRoles }> {
+    if (this.wanted.size === 0) return { verdict: undefined };
+    let verdict: LinksVerdict;
+    const linked = await this.linkedRoles(interaction.guildId ?? '', async () => {
+      const read = await accessRoles({
+        resources: this.options.resources,
+        roleIds: [...this.wanted],
+        // Without the server's roles, a Discord role the user holds is known to exist; others are not.
+        serverRoles: serverRolesOf(interaction) ?? held,
+        guildId: interaction.guildId,
+        purpose: 'access-roles',
+        now: this.now,
+        logger: this.options.logger,
+        settingNames: this.names,
+        ...(this.options.quotaRoles ? { quotaRoles: this.options.quotaRoles } : {}),
+      });
+      if (read.unread) return { unreadUntil: read.unread.retryAt };
+      verdict = linksVerdict(read.links, read.list?.complete === true, held, this.names);
+      return {
+        linkedChatRoleIds: read.linkedChatRoleIds ?? new Set(),
+        complete: read.list?.complete === true,
+      };
     });
-    if (read.unread) {
-      rolesUnread.delete(server);
-      rolesUnread.set(server, Math.max(read.unread.retryAt, now() + 1));
-      for (const oldest of rolesUnread.keys()) {
-        if (rolesUnread.size <= MAX_REFUSED_USERS) break;
-        rolesUnread.delete(oldest);
-      }
-      return undefined;
+    return { verdict, linked };
+  }
+
+  /**
+   * The Discord roles the server's roles list links (`read`: the read of it, or when to try again
+   * after a failure); without a read while a failed one waits for its retry (ROLES_RETRY_MS, or the
+   * allowance's reset), remembered per server.
+   */
+  private async linkedRoles(
+    server: string,
+    read: () => Promise<
+      { linkedChatRoleIds: ReadonlySet<string>; complete: boolean } | { unreadUntil: number }
+    >,
+  ): Promise<LinkedDiscordRoles> {
+    const { rolesUnread, now } = this;
+    const until = rolesUnread.get(server) ?? 0;
+    if (until > now()) return { unread: { retryAt: until } };
+    let answer: Awaited<ReturnType<typeof read>>;
+    try {
+      answer = await read();
+    } catch (error) {
+      this.options.logger.warn(
+        { err: error },
+        'the community roles could not be read; no first check is spent',
+      );
+      answer = { unreadUntil: rolesRetryAt(error, now()) };
     }
-    return linksVerdict(read.links, read.list?.complete === true, held, this.names);
+    if ('linkedChatRoleIds' in answer) return { ids: answer.linkedChatRoleIds, complete: answer.complete };
+    const retryAt = Math.max(answer.unreadUntil, now() + 1);
+    rolesUnread.delete(server);
+    rolesUnread.set(server, retryAt);
+    for (const oldest of rolesUnread.keys()) {
+      if (rolesUnread.size <= MAX_REFUSED_USERS) break;
+      rolesUnread.delete(oldest);
+    }
+    return { unread: { retryAt } };
   }
 
   /** Does a member record hold an access role (or, with none set, is it a record at all)? */
@@ -561,8 +666,11 @@ export class AccessGuard {
     return Array.isArray(roles) && roles.some((id) => typeof id === 'string' && this.wanted.has(id));
   }
 
-  /** The community gates' lookup: let in, or the refusal (not a member, no role, or not checkable). */
-  private async lookUp(userId: string, stranger: boolean): Promise<'in' | Refusal> {
+  /**
+   * The community gates' lookup: let in, or the refusal (not a member, no role, or not checkable).
+   * `spend`: why no first check may be spent on the user (a re-check still may), if so.
+   */
+  private async lookUp(userId: string, spend: SpendRefusal | undefined): Promise<'in' | Refusal> {
     const { names } = this;
     let record: unknown;
     try {
@@ -572,7 +680,7 @@ export class AccessGuard {
         allowedBy: (saved) => this.allows(saved),
         graceMs: this.options.graceMs ?? DEFAULT_ACCESS_GRACE_MS,
         keepMs: LOOKUP_KEEP_MS,
-        noFirstCheck: stranger,
+        noFirstCheck: spend !== undefined,
       });
       if (fetched.stale) throw new Error('a saved member record was offered for an access check');
       if (fetched.saving) {
@@ -583,6 +691,7 @@ export class AccessGuard {
       }
       record = fetched.data;
     } catch (error) {
+      if (error instanceof FirstCheckSkippedError && spend) return spendRefused(spend, names);
       return lookupFailure(error, names);
     }
     if (this.allows(record)) return 'in';
@@ -596,20 +705,39 @@ export class AccessGuard {
   }
 }
 
-/** The refusal of a lookup that did not answer a record: not a member, a stranger, a spent share, or unchecked. */
+/** What would let in a user the spending rule refused (for the operator's log line). */
+function spendLetsIn(spend: SpendRefusal, names?: AccessSettingNames): string {
+  const or = names ? `, or ${names.discordRoles}` : '';
+  switch (spend.cause) {
+    case 'unlinked-user':
+      return `a Discord role of this server that the community links to one of its roles${or}`;
+    case 'no-links':
+      return `the community server linking its roles to Discord roles of this server (it links none)${or}`;
+    case 'roles-unread':
+      return `the community roles list read (tried again at ${new Date(spend.retryAt).toISOString()})`;
+  }
+}
+
+/** The guard's refusal of a first check the spending rule does not allow. */
+function spendRefused(spend: SpendRefusal, names: AccessSettingNames): Refusal {
+  const letsIn = spendLetsIn(spend, names);
+  switch (spend.cause) {
+    case 'unlinked-user':
+      return { cause: spend.cause, text: say.accessNotSpender(names.discordRoles), letsIn };
+    case 'no-links':
+      return { cause: spend.cause, text: say.accessNoLinks(names.discordRoles), letsIn };
+    case 'roles-unread':
+      return { cause: spend.cause, text: say.accessRolesUnread(Math.ceil(spend.retryAt / 1000)), letsIn };
+  }
+}
+
+/** The refusal of a lookup that did not answer a record: not a member, a spent share, or unchecked. */
 function lookupFailure(error: unknown, names: AccessSettingNames): Refusal {
   if (isApiError(error) && error.status === 404) {
     return {
       cause: 'not-member',
       text: say.accessNotMember,
       letsIn: 'a community member record linked to their Discord account',
-    };
-  }
-  if (error instanceof FirstCheckSkippedError) {
-    return {
-      cause: 'stranger',
-      text: say.accessStranger(names.discordRoles),
-      letsIn: `any role of this Discord server (then a lookup), a Discord role linked to an access role, or ${names.discordRoles}`,
     };
   }
   if (error instanceof AccessSpentError) {

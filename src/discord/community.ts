@@ -11,7 +11,7 @@ import type { Text } from '../i18n/words.js';
 import type { CodeLabels } from '../render/labels.js';
 import type { People } from '../render/people.js';
 import type { ReportSource } from '../reports/source.js';
-import type { AccessRules } from './access.js';
+import type { AccessRules, SpendRefusal } from './access.js';
 import type { HoldMonth } from './paging/allowance.js';
 import type { StateStore } from './paging/state.js';
 
@@ -64,6 +64,12 @@ export interface Community {
   access?: AccessRules;
   /** The access guard (run within the answer time, so it may be slow); none: everyone may read. */
   guard?: Guard;
+  /**
+   * Whether a first check (a lookup no saved answer allowed) may be spent on the user outside the
+   * guard (/me): the guard's spending rule, undefined when it may, else why not (journaled and logged
+   * as the guard's refusals); none: no first check is spent on anyone.
+   */
+  firstCheck?: (interaction: Interaction) => Promise<SpendRefusal | undefined>;
   /** Who is who in this community; none: members are shown by their ids. */
   directory?: Directory;
   /** This community's share of the stored paging arguments (no other community's are seen). */

@@ -201,12 +201,20 @@ const accessSentences = (f: Formats) => ({
       : `Rollcall's access setting ${setting} holds ${typed(value, 100)}, a role's name: it takes community role ids (/rollcall status shows the right one). A server admin must fix the setting; until then nobody is let in.`,
   accessFirstChecksSpent: (resetAtSeconds: number, discordSetting: string) =>
     `Rollcall cannot check you before ${dateTime(resetAtSeconds)}: this month's checks of users it has not let in before are spent (a moderator it let in this month is still checked). To be checked free, a server admin can link the access role to a Discord role in the community server, or choose Discord roles with ${discordSetting}.`,
-  accessStranger: (discordSetting: string) =>
-    `Rollcall does not spend a check on someone holding no role on this Discord server, and it has not let you in before. A server admin can give you any role here (you are then checked), link the access role to a Discord role in the community server, or choose Discord roles with ${discordSetting}.`,
+  accessNotSpender: (discordSetting: string) =>
+    `Rollcall spends a check only on someone holding a Discord role that the community server links to one of its roles; you hold none, and it has not let you in before. An admin of the community server can link its roles to Discord roles of this server (their holders are then checked), or a server admin can choose Discord roles with ${discordSetting}.`,
+  accessNoLinks: (discordSetting: string) =>
+    `Rollcall spends a check only on someone holding a Discord role that the community server links to one of its roles, and this community links none of its roles to a Discord role of this server, so Rollcall checks nobody it has not let in before. An admin of the community server can link its roles to Discord roles of this server, or a server admin can choose Discord roles with ${discordSetting}.`,
+  accessRolesUnread: (retryAtSeconds: number) =>
+    `Rollcall cannot read the community server's roles just now, so it cannot tell whether you hold a Discord role linked to one of them, and until it can it checks nobody it has not let in before; try again ${fromNow(retryAtSeconds)}.`,
   meNotMember:
     "No member of this server's community is linked to your Discord account, so Rollcall has no record of yours here (if you are staff of this community, link your Discord account to your member record on its community server; Rollcall looks again next month).",
-  meStranger:
-    'Rollcall looks up the record of someone holding a role on this Discord server, and you hold none: a server admin can give you one.',
+  meNotSpender:
+    'Rollcall looks up the record of someone holding a Discord role that the community server links to one of its roles, and you hold none: an admin of the community server can link its roles to Discord roles of this server.',
+  meNoLinks:
+    'Rollcall looks up the record of someone holding a Discord role that the community server links to one of its roles, and this community links none of its roles to a Discord role of this server, so it looks nobody up: an admin of the community server can link its roles to Discord roles here.',
+  meRolesUnread: (retryAtSeconds: number) =>
+    `Rollcall cannot read the community server's roles just now, so it cannot tell whether it may look up your record; try again ${fromNow(retryAtSeconds)}.`,
   meSpent: (resetAtSeconds: number) =>
     `Rollcall cannot look up your record before ${dateTime(resetAtSeconds)}: the share of this community server's monthly API allowance kept for looking people up is spent.`,
   accessUnchecked: (reason: string) =>
@@ -1023,7 +1031,9 @@ const access = (f: Formats) => ({
     held: 'refused again and again (no lookup)',
     misconfigured: 'the access setting names no community role',
     'first-checks-spent': "this month's first checks spent",
-    stranger: 'no role on this Discord server (not looked up)',
+    'unlinked-user': 'no Discord role linked to a community role (not looked up)',
+    'no-links': 'no community role linked to a Discord role of this server (nobody new looked up)',
+    'roles-unread': 'the community roles unreadable (nobody new looked up)',
     'checks-spent': "the access checks' share spent",
     unchecked: 'the community server API not answering',
   },

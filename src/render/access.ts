@@ -59,7 +59,9 @@ export interface AccessRolesRead {
  * none of the Discord roles linked to the access roles (every one linked); not a member of the
  * community (no member linked to their Discord account); a member holding no access role; refused
  * again and again lately (no lookup); the access setting names no community role; the month's first
- * checks, or every access check, spent; the API not answering.
+ * checks spent; no first check spent on them (src/discord/access.ts, spendRefusal): they hold no
+ * Discord role the community links to a community role, the community links none to a Discord role
+ * of this server, or its roles list could not be read; every access check spent; the API not answering.
  */
 export type RefusalCause =
   | 'discord-role'
@@ -69,7 +71,9 @@ export type RefusalCause =
   | 'held'
   | 'misconfigured'
   | 'first-checks-spent'
-  | 'stranger'
+  | 'unlinked-user'
+  | 'no-links'
+  | 'roles-unread'
   | 'checks-spent'
   | 'unchecked';
 

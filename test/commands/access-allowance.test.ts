@@ -1,8 +1,8 @@
 /**
  * What access checks cost, through the real API layer (cache, reader, real limits in a counters
  * file) against a local API, with an access role that has no linked Discord role: member lookups
- * spend only the access checks' share of the month (2 of 20), strangers only its first checks' part
- * (1), refusals are remembered for the maximum age, a user refused again and again is refused
+ * spend only the access checks' share of the month (2 of 20), first checks only its first part (1)
+ * and only on holders of a Discord role the community links to a community role, refusals are remembered for the maximum age, a user refused again and again is refused
  * without a lookup, and a saved positive answer older than the maximum age stands in only while the
  * share is spent, within the grace, and never after a lookup that refused.
  */
@@ -10,7 +10,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/api/client.js';
 import type { Api } from '../../src/api/types.js';
 import { parseLimits } from '../../src/base/limits-spec.js';
-import { createRefusals, REFUSAL_WINDOW_MS, REFUSALS_BEFORE_HOLD } from '../../src/discord/access.js';
+import {
+  createAccessJournal,
+  createRefusals,
+  REFUSAL_WINDOW_MS,
+  REFUSALS_BEFORE_HOLD,
+} from '../../src/discord/access.js';
 import { MESSAGES } from '../../src/discord/replies.js';
 import {
   fakeClock,
@@ -28,9 +33,14 @@ const GUILD = '223456789012345678';
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 const logger = { debug: () => undefined, warn: () => undefined };
-const SERVER_ROLE = '710000000000000009'; // a Discord role of the server (no access role is linked to it)
-/** A user holding some Discord role of the server: not a stranger, so a first check may be spent. */
+/** A Discord role of the server that the community links to its role r-other (not an access role). */
+const SERVER_ROLE = '710000000000000009';
+/** A Discord role of the server that no community role is linked to. */
+const PLAIN_ROLE = '710000000000000010';
+/** A user holding a linked Discord role: a first check may be spent on them. */
 const asUser = (id: string) => ({ user: { id }, guildId: GUILD, member: { roles: [SERVER_ROLE] } }) as never;
+/** A user holding only a Discord role no community role is linked to: no first check is spent on them. */
+const asPlain = (id: string) => ({ user: { id }, guildId: GUILD, member: { roles: [PLAIN_ROLE] } }) as never;
 /** A user holding no Discord role of the server but @everyone. */
 const asRoleless = (id: string) => ({ user: { id }, guildId: GUILD, member: { roles: [GUILD] } }) as never;
 const stranger = (n: number) => `6100000000000${String(n).padStart(5, '0')}`;
@@ -42,8 +52,26 @@ afterEach(async () => {
   await server?.close();
 });
 
+/** The community's roles: the access role r-staff has no linked Discord role; r-other is linked to SERVER_ROLE. */
+const LINKED_ROLES = [
+  { id: 'r-staff', name: 'Staff', linkedChatRoleId: '' },
+  { id: 'r-other', name: 'Member', linkedChatRoleId: SERVER_ROLE },
+];
+
+/** What the guard of `world` may also be given: the roles list's answer ('failing': 500), a journal, a logger. */
+interface WorldExtra {
+  roles?: object[] | 'failing';
+  journal?: ReturnType<typeof createAccessJournal>;
+  logger?: { debug: () => void; warn: (fields: object) => void };
+}
+
 /** The real API layer with `limits` (API_LIMITS form) against members STAFF and GUEST; a guard over it. */
-async function world(limits = '20/month,1000/1s', itemTtlSeconds = 300, graceMs = DAY) {
+async function world(
+  limits = '20/month,1000/1s',
+  itemTtlSeconds = 300,
+  graceMs = DAY,
+  extra: WorldExtra = {},
+) {
   const members: Record<string, object> = {
     [STAFF]: { id: 'm-staff', serverId: 's', roles: ['r-staff'] },
     [GUEST]: { id: 'm-guest', serverId: 's', roles: ['r-other'] },
@@ -54,7 +82,11 @@ async function world(limits = '20/month,1000/1s', itemTtlSeconds = 300, graceMs 
       const member = members[chat];
       return member ? { body: member } : { status: 404, body: { error: 'Member not found' } };
     }
-    return { body: { data: [], page: 1, pageSize: 100, total: 0, totalPages: 0 } };
+    const listed = extra.roles ?? LINKED_ROLES;
+    const isRoles = request.path.startsWith('/server/roles');
+    if (isRoles && listed === 'failing') return { status: 500, body: { error: 'down' } };
+    const roles = isRoles && listed !== 'failing' ? listed : [];
+    return { body: { data: roles, page: 1, pageSize: 100, total: roles.length, totalPages: 1 } };
   });
   const parsed = parseLimits(limits);
   if (!parsed.ok) throw new Error(parsed.error);
@@ -77,9 +109,10 @@ async function world(limits = '20/month,1000/1s', itemTtlSeconds = 300, graceMs 
     maxAgeMs: 5 * MINUTE,
     graceMs,
     resources: api.resources,
-    logger,
+    logger: extra.logger ?? logger,
     refusals: createRefusals(),
     rolesUnread: new Map(),
+    ...(extra.journal ? { journal: extra.journal } : {}),
     now: clock.now,
   });
   const lookups = () => server?.requests.filter((r) => r.path.startsWith('/server/members/chat/')).length;
@@ -112,10 +145,12 @@ describe('the access checks share of a 20/month allowance (2: 1 for first checks
     expect(month).toMatchObject({ used: 3, left: 17 });
   });
 
-  it('strangers holding no Discord role spend no first check: a moderator never looked up gets in after them', async () => {
+  it('users holding no linked Discord role (only unlinked ones, or none) spend no first check: a moderator never looked up gets in after them', async () => {
     const w = await world();
-    for (let n = 1; n <= 30; n++)
-      expect(await w.guard(asRoleless(stranger(n)))).toBe(MESSAGES.accessStranger('ACCESS_DISCORD_ROLE_IDS'));
+    for (let n = 1; n <= 30; n++) {
+      const as = n % 2 === 0 ? asPlain : asRoleless;
+      expect(await w.guard(as(stranger(n)))).toBe(MESSAGES.accessNotSpender('ACCESS_DISCORD_ROLE_IDS'));
+    }
     expect(w.lookups()).toBe(0);
     expect(await w.guard(asUser(STAFF))).toBeUndefined(); // the first checks' 1, left by the strangers
     expect(w.lookups()).toBe(1);
@@ -130,7 +165,7 @@ describe('the access checks share of a 20/month allowance (2: 1 for first checks
     // A member the last lookup refused is a first check again: refused as a stranger, no lookup.
     expect(await w.guard(asUser(GUEST))).toBe(MESSAGES.accessNoRole);
     w.clock.advance(5 * MINUTE + 1);
-    expect(await w.guard(asRoleless(GUEST))).toBe(MESSAGES.accessStranger('ACCESS_DISCORD_ROLE_IDS'));
+    expect(await w.guard(asRoleless(GUEST))).toBe(MESSAGES.accessNotSpender('ACCESS_DISCORD_ROLE_IDS'));
     expect(w.lookups()).toBe(3);
   });
 
@@ -270,5 +305,52 @@ describe('refusals cost no lookup while they are young enough', () => {
     refusals.refused('b', 0);
     refusals.refused('c', 0);
     expect(['a', 'b', 'c'].map((k) => refusals.held(k, 1))).toEqual([false, true, true]);
+  });
+});
+
+describe('who a first check is spent on (a Discord role the community links to one of its roles)', () => {
+  const warnLines = () => {
+    const lines: Record<string, unknown>[] = [];
+    return {
+      lines,
+      logger: { debug: () => undefined, warn: (fields: object) => void lines.push(fields as never) },
+    };
+  };
+
+  it('with no community role linked to a Discord role, nobody is: the sentence, the journal and the warn line say so', async () => {
+    const { lines, logger: warn } = warnLines();
+    const journal = createAccessJournal();
+    const unlinked = LINKED_ROLES.map((role) => ({ ...role, linkedChatRoleId: '' }));
+    const w = await world('100/month,1000/1s', 300, DAY, { roles: unlinked, journal, logger: warn });
+    for (const as of [asUser, asPlain, asRoleless])
+      expect(await w.guard(as(STAFF))).toBe(MESSAGES.accessNoLinks('ACCESS_DISCORD_ROLE_IDS'));
+    expect(w.lookups()).toBe(0);
+    expect(journal.recent(GUILD).map((r) => r.cause)).toEqual(['no-links', 'no-links', 'no-links']);
+    const refused = lines.filter((line) => line.rule === 'no-links');
+    expect(refused).toHaveLength(1); // one per user and cause an hour
+    expect(refused[0]).toMatchObject({ guild: GUILD, user: STAFF });
+    expect(String(refused[0]?.letsIn)).toContain('it links none');
+  });
+
+  it('with the roles list unreadable, nobody is (fail closed), and it is not read again before its retry', async () => {
+    const { lines, logger: warn } = warnLines();
+    const w = await world('100/month,1000/1s', 300, DAY, { roles: 'failing', logger: warn });
+    const retryAt = Math.ceil((w.clock.now() + 10 * MINUTE) / 1000);
+    expect(await w.guard(asUser(STAFF))).toBe(MESSAGES.accessRolesUnread(retryAt));
+    expect(w.lookups()).toBe(0);
+    expect(lines.filter((line) => line.rule === 'roles-unread')).toHaveLength(1);
+    // Within the retry time, not read again: still refused, with no request at all.
+    const before = w.requests();
+    w.clock.advance(MINUTE);
+    expect(await w.guard(asUser(STAFF))).toBe(MESSAGES.accessRolesUnread(retryAt));
+    expect(w.requests()).toBe(before);
+  });
+
+  it('a holder of a linked role (not an access role) is looked up; a holder of an unlinked one is not', async () => {
+    const w = await world('100/month,1000/1s');
+    expect(await w.guard(asPlain(STAFF))).toBe(MESSAGES.accessNotSpender('ACCESS_DISCORD_ROLE_IDS'));
+    expect(w.lookups()).toBe(0);
+    expect(await w.guard(asUser(STAFF))).toBeUndefined();
+    expect(w.lookups()).toBe(1);
   });
 });

@@ -7,6 +7,7 @@ import {
   createAccessJournal,
   createRefusals,
   createWarnGate,
+  spendRefusal,
 } from '../../src/discord/access.js';
 import { MESSAGES } from '../../src/discord/replies.js';
 import { ENGLISH } from '../../src/i18n/words.js';
@@ -24,6 +25,8 @@ import { type Call, fakeResources } from './roster-fakes.js';
 const STAFF = '600000000000000001';
 const GUEST = '600000000000000002';
 const STRANGER = '600000000000000003';
+/** A Discord role the community links to its role r-other. */
+const MEMBER_DISCORD_ROLE = '700000000000000050';
 
 const data = {
   members: [
@@ -127,10 +130,14 @@ describe('access decisions never rest on stale data', () => {
   async function world() {
     const member = { current: { id: 'm-staff', serverId: 's', roles: ['r-staff'] } as object | 'fail' };
     server = await startServer((request) => {
-      // The community's roles (the access role has no linked Discord role): looked up every time.
+      // The community's roles (the access role has no linked Discord role): looked up every time, for
+      // holders of the Discord role linked to its other role (a first check may be spent on them).
       if (request.path === '/server/roles') {
-        const roles = [{ id: 'r-staff', serverId: 's', name: 'Staff' }];
-        return { body: { data: roles, page: 1, pageSize: 100, total: 1, totalPages: 1 } };
+        const roles = [
+          { id: 'r-staff', serverId: 's', name: 'Staff' },
+          { id: 'r-other', serverId: 's', name: 'Member', linkedChatRoleId: MEMBER_DISCORD_ROLE },
+        ];
+        return { body: { data: roles, page: 1, pageSize: 100, total: 2, totalPages: 1 } };
       }
       return member.current === 'fail'
         ? { status: 500, body: { error: 'internal server error' } }
@@ -152,26 +159,30 @@ describe('access decisions never rest on stale data', () => {
     return { member, clock, guard, requests };
   }
 
+  /** A user holding the Discord role linked to the community role r-other. */
+  const asHolder = (id: string) =>
+    ({ user: { id }, guildId: '223456789012345678', member: { roles: [MEMBER_DISCORD_ROLE] } }) as never;
+
   it('uses a record younger than the bound without a request, and re-reads an older one', async () => {
     const w = await world();
-    expect(await w.guard(asUser(STAFF))).toBeUndefined();
+    expect(await w.guard(asHolder(STAFF))).toBeUndefined();
     w.clock.advance(30_000);
-    expect(await w.guard(asUser(STAFF))).toBeUndefined();
+    expect(await w.guard(asHolder(STAFF))).toBeUndefined();
     expect(w.requests()).toBe(1);
     w.clock.advance(40_000); // 70 s: older than the bound, though the cache still counts it fresh
     w.member.current = { id: 'm-staff', serverId: 's', roles: [] };
-    expect(await w.guard(asUser(STAFF))).toBe(MESSAGES.accessNoRole);
+    expect(await w.guard(asHolder(STAFF))).toBe(MESSAGES.accessNoRole);
     expect(w.requests()).toBe(2);
   });
 
   it('refuses a user whose saved record still shows the role when the API fails (revoked role)', async () => {
     const w = await world();
-    expect(await w.guard(asUser(STAFF))).toBeUndefined(); // saved with the role
+    expect(await w.guard(asHolder(STAFF))).toBeUndefined(); // saved with the role
     w.member.current = 'fail'; // the role was removed at the API, which now fails
     w.clock.advance(120_000); // past the bound, within the cache's own freshness (300 s)
-    expect(await w.guard(asUser(STAFF))).toBe(MESSAGES.accessUnchecked(MESSAGES.unavailable));
+    expect(await w.guard(asHolder(STAFF))).toBe(MESSAGES.accessUnchecked(MESSAGES.unavailable));
     w.clock.advance(3_600_000); // past freshness, within the stale-on-error window (24 h)
-    expect(await w.guard(asUser(STAFF))).toBe(MESSAGES.accessUnchecked(MESSAGES.unavailable));
+    expect(await w.guard(asHolder(STAFF))).toBe(MESSAGES.accessUnchecked(MESSAGES.unavailable));
   });
 });
 
@@ -351,5 +362,32 @@ describe('refusals for the operator', () => {
       ['no-access-role', GUEST],
       ['no-access-role', GUEST],
     ]);
+  });
+});
+
+describe('the spending rule (who a first check may be spent on)', () => {
+  const LINKED = '700000000000000061';
+  const PLAIN = '700000000000000062';
+  const list = (ids: string[], complete = true) => ({ ids: new Set(ids), complete });
+
+  it('allows a holder of a linked Discord role, and no one else', () => {
+    expect(spendRefusal(new Set([PLAIN, LINKED]), list([LINKED]))).toBeUndefined();
+    expect(spendRefusal(new Set([PLAIN]), list([LINKED]))).toEqual({ cause: 'unlinked-user' });
+    expect(spendRefusal(new Set(), list([LINKED]))).toEqual({ cause: 'unlinked-user' });
+  });
+
+  it('says when the community links no role to a Discord role of this server (the whole list read)', () => {
+    expect(spendRefusal(new Set([PLAIN]), list([]))).toEqual({ cause: 'no-links' });
+    // Links only to Discord roles this server does not have: none here.
+    expect(spendRefusal(new Set([PLAIN]), list([LINKED]), new Set([PLAIN]))).toEqual({ cause: 'no-links' });
+    // Part of the list read: a link may be in the rest, so only "you hold none".
+    expect(spendRefusal(new Set([PLAIN]), list([], false))).toEqual({ cause: 'unlinked-user' });
+  });
+
+  it('fails closed with the list unread', () => {
+    expect(spendRefusal(new Set([LINKED]), { unread: { retryAt: 5 } })).toEqual({
+      cause: 'roles-unread',
+      retryAt: 5,
+    });
   });
 });

@@ -6,6 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { me, myLoasView, myShiftsView } from '../../commands/me.js';
 import type { Member } from '../../generated/api.js';
+import { FirstCheckSkippedError } from '../../src/api/errors.js';
+import type { Community } from '../../src/discord/community.js';
 import { showDetail, showList } from '../../src/discord/paging/show.js';
 import { MESSAGES, UserError } from '../../src/discord/replies.js';
 import { DEFAULT_REPORT_SETTINGS, type ReportSource } from '../../src/reports/source.js';
@@ -44,8 +46,10 @@ describe('/me', () => {
     const record = await me.execute({ interaction: chatInput({ sub: '' }), show });
     expect(record.embeds?.[0]?.title).toContain('m1');
     const lookups = calls.filter((c) => c.method === 'getMemberByChatId');
-    expect(lookups.map((c) => c.args[0])).toEqual([OWNER]);
-    expect(lookups[0]?.args[1]).toMatchObject({ purpose: 'access-lookup', noFirstCheck: false });
+    // /me's lookup, then the view's (in the API layer the saved answer: no request); neither may spend
+    // a first check unless the spending rule is asked and allows it.
+    expect(lookups.map((c) => c.args[0])).toEqual([OWNER, OWNER]);
+    expect(lookups[0]?.args[1]).toMatchObject({ purpose: 'access-lookup', noFirstCheck: true });
 
     const toLoas = await linkOf(record, 'LOAs', show);
     expect(toLoas).toEqual({ view: 'me.loas', arg: OWNER });
@@ -64,5 +68,54 @@ describe('/me', () => {
     await expect(me.execute({ interaction: chatInput({ sub: '' }), show })).rejects.toThrow(
       new UserError(MESSAGES.meNotMember),
     );
+  });
+
+  describe('a first check (no answer saved this month), only as the spending rule allows', () => {
+    /**
+     * Resources whose lookup, like the API layer's, makes no first check when told not to, and answers
+     * from what it saved once one was made.
+     */
+    const unsaved = (calls: Call[]) => {
+      const resources = fakeResources({ members, chat: { [OWNER]: 'm1' } }, calls);
+      const lookUp = resources.getMemberByChatId;
+      let saved = false;
+      resources.getMemberByChatId = async (chatId, options) => {
+        if (!saved && options?.purpose === 'access-lookup' && options.noFirstCheck) {
+          calls.push({ method: 'getMemberByChatId', args: [chatId, options] });
+          throw new FirstCheckSkippedError('not saved');
+        }
+        saved = true;
+        return lookUp(chatId, options);
+      };
+      return resources;
+    };
+    const run = (firstCheck: Community['firstCheck'], calls: Call[] = []) =>
+      me.execute({
+        interaction: chatInput({ sub: '' }),
+        show: showContext(unsaved(calls), { reports, ...(firstCheck ? { firstCheck } : {}) }),
+      });
+
+    it('is made when the rule allows it, and refused with its sentence when not', async () => {
+      const calls: Call[] = [];
+      expect((await run(async () => undefined, calls)).embeds?.[0]?.title).toContain('m1');
+      expect(calls.filter((c) => c.method === 'getMemberByChatId')[1]?.args[1]).toMatchObject({
+        noFirstCheck: false,
+      });
+      await expect(run(async () => ({ cause: 'unlinked-user' }))).rejects.toThrow(
+        new UserError(MESSAGES.meNotSpender),
+      );
+      await expect(run(async () => ({ cause: 'no-links' }))).rejects.toThrow(
+        new UserError(MESSAGES.meNoLinks),
+      );
+      await expect(run(async () => ({ cause: 'roles-unread', retryAt: AT + 600_000 }))).rejects.toThrow(
+        new UserError(MESSAGES.meRolesUnread(NOW_S + 600)),
+      );
+    });
+
+    it('is never made when the community offers no rule (fail closed)', async () => {
+      const calls: Call[] = [];
+      await expect(run(undefined, calls)).rejects.toThrow(new UserError(MESSAGES.meNotSpender));
+      expect(calls.filter((c) => c.method === 'getMemberByChatId')).toHaveLength(1);
+    });
   });
 });

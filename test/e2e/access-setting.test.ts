@@ -3,8 +3,9 @@
  * single-community mode: a Discord role id in ACCESS_ROLE_IDS gets the sentence naming
  * ACCESS_DISCORD_ROLE_IDS, costs no lookup, and is named in a warn line; with an access role that is
  * not linked, strangers who spent the month's first checks do not lock out a moderator let in before
- * (whose saved answer would otherwise be gone: nothing else is kept here), and strangers holding no
- * role of the Discord server spend no first check, so a moderator never looked up this month gets in.
+ * (whose saved answer would otherwise be gone: nothing else is kept here), and users holding no
+ * Discord role that the community links to one of its roles (only unlinked ones, or none) spend no
+ * first check and no request, so a moderator never looked up this month gets in.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextMonthStart } from '../../src/base/limits-spec.js';
@@ -14,6 +15,15 @@ import { embedOf, startWorld, type World } from './world.js';
 
 const lookups = (world: World) =>
   world.sandbox.requests.filter((r) => r.path.includes('/server/members/chat/')).length;
+
+/**
+ * The community server links one of its roles (not the access role `except`) to the Discord server's
+ * "Moderator" role: a first check may be spent on its holders.
+ */
+function linkModerator(world: World, dataset: ReturnType<typeof generateDataset>, except?: { id: string }) {
+  const other = dataset.roles.find((r) => r.id !== except?.id);
+  if (other) other.linkedChatRoleId = world.double.role('Moderator').id;
+}
 
 describe('a Discord role id in ACCESS_ROLE_IDS', () => {
   const DISCORD_ROLE_ID = '1234567890123456789';
@@ -66,6 +76,7 @@ describe('strangers against a moderator holding an unlinked access role', () => 
         CACHE_STALE_SECONDS: '0',
       },
     });
+    linkModerator(world, dataset, role);
   }, 60_000);
   afterAll(async () => {
     await world?.close();
@@ -104,7 +115,7 @@ describe('strangers against a moderator holding an unlinked access role', () => 
   }, 60_000);
 });
 
-describe('strangers with no Discord role against a moderator never looked up this month', () => {
+describe('holders of no linked Discord role against a moderator never looked up this month', () => {
   const dataset = generateDataset({ seed: SANDBOX_DEFAULTS.seed });
   const role = dataset.roles.find(
     (r) =>
@@ -127,12 +138,13 @@ describe('strangers with no Discord role against a moderator never looked up thi
         CACHE_STALE_SECONDS: '0',
       },
     });
+    linkModerator(world, dataset, role);
   }, 60_000);
   afterAll(async () => {
     await world?.close();
   });
 
-  it('3 strangers are refused with no lookup, then the third moderator is looked up and let in', async () => {
+  it('5 holders of an unlinked Discord role (or none) are refused with no request, then the third moderator is looked up and let in', async () => {
     expect(role).toBeDefined();
     const staff = dataset.members.filter((m) => m.roles?.includes(role!.id) && dataset.chatIdOf(m.id));
     const moderators = staff
@@ -147,23 +159,28 @@ describe('strangers with no Discord role against a moderator never looked up thi
     for (const moderator of [moderators[0]!, moderators[1]!])
       expect(embedOf((await help(moderator)).message).title).toBeDefined();
     expect(lookups(world)).toBe(2);
-    // Three strangers holding no role of this server (a first check each, were they looked up).
+    // Five users holding only a plain Discord role no community role is linked to (one holding none):
+    // a first check each, were they looked up, which would spend the 3 left.
+    const before = world.sandbox.requests.length;
     const answers = [];
-    for (let n = 0; n < 3; n++)
-      answers.push(await help(world.double.user({ username: `stranger-${n}`, roles: [] })));
-    // The moderator never looked up this month: a first check, from the part strangers left.
+    for (let n = 0; n < 5; n++)
+      answers.push(
+        await help(world.double.user({ username: `plain-${n}`, roles: n === 4 ? [] : ['Member'] })),
+      );
+    expect(world.sandbox.requests.length).toBe(before);
+    // The moderator never looked up this month: a first check, from the part the others left.
     const first = await help(moderators[2]!);
     expect(first.message?.content ?? '').not.toContain('Rollcall cannot');
     expect(embedOf(first.message).title).toBeDefined();
     expect(lookups(world)).toBe(3);
     for (const answer of answers) {
       expect(answer.ephemeral).toBe(true);
-      expect(answer.message?.content).toBe(MESSAGES.accessStranger('ACCESS_DISCORD_ROLE_IDS'));
+      expect(answer.message?.content).toBe(MESSAGES.accessNotSpender('ACCESS_DISCORD_ROLE_IDS'));
     }
     const refused = world.logLines
       .map((line) => JSON.parse(line) as { level: number; msg: string; rule?: string; letsIn?: string })
-      .filter((line) => line.level === 40 && line.msg === 'access refused' && line.rule === 'stranger');
-    expect(refused).toHaveLength(3);
+      .filter((line) => line.level === 40 && line.msg === 'access refused' && line.rule === 'unlinked-user');
+    expect(refused).toHaveLength(5);
     expect(refused[0]?.letsIn).toContain('ACCESS_DISCORD_ROLE_IDS');
   }, 60_000);
 });

@@ -1,9 +1,11 @@
 /**
  * /me end to end on the free tier (100/month: the access checks' share 10, its first checks' part
  * 5), through the real bot and the Discord double, with an access gate (a Discord role nobody holds)
- * that refuses every other command: a member sees their own record privately and pages their LOAs
- * past the gate; a non-member, a stranger and anyone past the spent first checks get one sentence
- * each, and no refusal is looked up twice in the month.
+ * that refuses every other command, and a community role linked to the Discord role "Moderator": a
+ * member holding it sees their own record privately and pages their LOAs past the gate; five members
+ * holding only a plain Discord role ("Member", linked to no community role) spend no lookup, so a
+ * moderator never looked up is still shown theirs; a non-member, a stranger and anyone past the
+ * spent first checks get one sentence each, and no refusal is looked up twice in the month.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextMonthStart } from '../../src/base/limits-spec.js';
@@ -22,6 +24,8 @@ beforeAll(async () => {
   const ds = world.sandbox.dataset;
   memberId = ds.samples.busyMemberIds[0]!;
   member = world.double.user({ id: ds.samples.busyChatIds[0]!, username: 'staff', roles: ['Moderator'] });
+  // The community server keeps one of its roles in step with the Discord server's "Moderator".
+  ds.roles[0]!.linkedChatRoleId = world.double.role('Moderator').id;
 }, 60_000);
 afterAll(async () => {
   await world?.close();
@@ -35,6 +39,28 @@ describe('/me', () => {
     const registered = world.double.registeredCommands(world.double.guildId).find((c) => c.name === 'me');
     expect(registered?.default_member_permissions ?? null).toBeNull();
     expect(registered?.options ?? []).toEqual([]);
+  });
+
+  it('spends nothing on five holders of an unlinked Discord role, then shows a moderator never looked up their record', async () => {
+    world.sandbox.resetLog();
+    const ds = world.sandbox.dataset;
+    // Members of the community, even: were they looked up, they would spend the 5 first checks.
+    const plain = ds.samples.busyChatIds
+      .slice(1, 6)
+      .map((id, n) => world.double.user({ id, username: `plain-${n}`, roles: ['Member'] }));
+    expect(plain).toHaveLength(5);
+    for (const user of plain) {
+      const answer = await me(user);
+      expect(answer.ephemeral).toBe(true);
+      expect(answer.message?.content).toBe(MESSAGES.meNotSpender);
+    }
+    expect(lookups()).toBe(0);
+    // Each refusal is logged for the operator with its cause (once per user and cause an hour).
+    const refused = world.logLines
+      .map((line) => JSON.parse(line) as { level: number; msg: string; rule?: string; via?: string })
+      .filter((line) => line.level === 40 && line.msg === 'access refused' && line.rule === 'unlinked-user');
+    expect(refused).toHaveLength(5);
+    expect(refused[0]?.via).toBe('me');
   });
 
   it('shows a member their own record privately, past the access gate, with one lookup a month', async () => {
@@ -75,8 +101,8 @@ describe('/me', () => {
   it('spends no lookup on a stranger (no role of this server)', async () => {
     world.sandbox.resetLog();
     const stranger = world.double.user({ username: 'stranger', roles: [] });
-    expect((await me(stranger)).message?.content).toBe(MESSAGES.meStranger);
-    expect(lookups()).toBe(0);
+    expect((await me(stranger)).message?.content).toBe(MESSAGES.meNotSpender);
+    expect(world.sandbox.requests).toHaveLength(0);
   });
 
   it('says when the first lookups are spent, and then spends none', async () => {

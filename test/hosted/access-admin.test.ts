@@ -98,12 +98,12 @@ describe('access an admin can see and fix', () => {
       await world.double.slash(stranger, 'loa', { subcommand: 'list', guildId: A })
     ).response();
     expect(refused.message?.content).toBe(MESSAGES.accessNotMember);
-    // The admin holds no Discord role there, nor did a lookup let them in: refused the records with
-    // no lookup (a stranger spends no first check), shown the status.
+    // The admin holds no Discord role there that the community links, nor did a lookup let them in:
+    // refused the records with no lookup (no first check is spent on them), shown the status.
     expect(
       (await (await world.double.slash(admin, 'loa', { subcommand: 'list', guildId: A })).response()).message
         ?.content,
-    ).toBe(MESSAGES.accessStranger('discord-roles'));
+    ).toBe(MESSAGES.accessNotSpender('discord-roles'));
     const status = await (
       await world.double.slash(admin, 'rollcall', { subcommand: 'status', guildId: A })
     ).response();
@@ -113,7 +113,7 @@ describe('access an admin can see and fix', () => {
     expect(fields['Access rules']).toContain('Cost a member lookup: Extra 149 (no linked Discord role)');
     expect(fields['Access rules']).toMatch(/Roles list \(151 roles\) read <t:\d+:f>/);
     expect(fields['Last refusals (this process)']).toMatch(
-      /^no role on this Discord server \(not looked up\): 1 \(last <t:\d+:f>.*\nno community member linked to their Discord account: 1 \(last <t:\d+:f>/,
+      /^no Discord role linked to a community role \(not looked up\): 1 \(last <t:\d+:f>.*\nno community member linked to their Discord account: 1 \(last <t:\d+:f>/,
     );
     // A moderator without Manage Server is still refused the status.
     const notAdmin = await (

@@ -205,6 +205,12 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
     ...offlineWorld(options.hosted ? hostedWorld(given) : withSchedules(given, clock)),
     emojis: true,
   });
+  // The community server keeps its first role in step with the Discord server's "Member" role (as a
+  // community links its staff roles): a first lookup, by /me or an access check, is spent only on a
+  // holder of a Discord role the community links (src/discord/access.ts). Before anything reads the
+  // roles list, which is then kept for a day.
+  const linked = world.sandbox.dataset.roles[0];
+  if (linked) linked.linkedChatRoleId = world.double.role('Member').id;
   if (options.hosted)
     await linkCommunity(world).catch(async (error: unknown) => {
       await world.close();

@@ -152,12 +152,20 @@ const accessSentences = (f: Formats): Area<'accessSentences'> => ({
       : `Die Zugriffseinstellung ${setting} von Rollcall enthält ${typed(value, 100)}, den Namen einer Rolle: Sie erwartet IDs von Community-Rollen (/rollcall status zeigt die richtige). Ein Server-Admin muss die Einstellung korrigieren; bis dahin wird niemand eingelassen.`,
   accessFirstChecksSpent: (resetAtSeconds, discordSetting) =>
     `Rollcall kann dich nicht vor ${dateTime(resetAtSeconds)} prüfen: Die Prüfungen dieses Monats für Personen, die es noch nicht eingelassen hat, sind verbraucht (wer diesen Monat eingelassen wurde, wird weiter geprüft). Für kostenlose Prüfungen kann ein Server-Admin die Zugriffsrolle im Community-Server mit einer Discord-Rolle verknüpfen oder mit ${discordSetting} Discord-Rollen wählen.`,
-  accessStranger: (discordSetting) =>
-    `Rollcall verbraucht keine Prüfung für jemanden ohne Rolle auf diesem Discord-Server, und dich hat es noch nicht eingelassen. Ein Server-Admin kann dir hier eine beliebige Rolle geben (dann wirst du geprüft), die Zugriffsrolle im Community-Server mit einer Discord-Rolle verknüpfen oder mit ${discordSetting} Discord-Rollen wählen.`,
+  accessNotSpender: (discordSetting) =>
+    `Rollcall verbraucht eine Prüfung nur für jemanden mit einer Discord-Rolle, die der Community-Server mit einer seiner Rollen verknüpft; du hast keine, und dich hat es noch nicht eingelassen. Ein Admin des Community-Servers kann dessen Rollen mit Discord-Rollen dieses Servers verknüpfen (deren Inhaber werden dann geprüft), oder ein Server-Admin kann mit ${discordSetting} Discord-Rollen wählen.`,
+  accessNoLinks: (discordSetting) =>
+    `Rollcall verbraucht eine Prüfung nur für jemanden mit einer Discord-Rolle, die der Community-Server mit einer seiner Rollen verknüpft, und diese Community verknüpft keine ihrer Rollen mit einer Discord-Rolle dieses Servers: Daher prüft Rollcall niemanden, den es noch nicht eingelassen hat. Ein Admin des Community-Servers kann dessen Rollen mit Discord-Rollen dieses Servers verknüpfen, oder ein Server-Admin kann mit ${discordSetting} Discord-Rollen wählen.`,
+  accessRolesUnread: (retryAtSeconds) =>
+    `Rollcall kann die Rollen des Community-Servers gerade nicht lesen und daher nicht erkennen, ob du eine damit verknüpfte Discord-Rolle hast; bis dahin prüft es niemanden, den es noch nicht eingelassen hat. Versuche es ${fromNow(retryAtSeconds)} erneut.`,
   meNotMember:
     'Mit deinem Discord-Konto ist kein Mitglied der Community dieses Servers verknüpft, daher hat Rollcall hier keinen Eintrag von dir (gehörst du zum Team dieser Community, verknüpfe dein Discord-Konto auf ihrem Community-Server mit deinem Mitgliedseintrag; Rollcall sieht nächsten Monat erneut nach).',
-  meStranger:
-    'Rollcall sucht den Eintrag von Personen mit einer Rolle auf diesem Discord-Server, und du hast keine: Ein Server-Admin kann dir eine geben.',
+  meNotSpender:
+    'Rollcall sucht den Eintrag von Personen mit einer Discord-Rolle, die der Community-Server mit einer seiner Rollen verknüpft, und du hast keine: Ein Admin des Community-Servers kann dessen Rollen mit Discord-Rollen dieses Servers verknüpfen.',
+  meNoLinks:
+    'Rollcall sucht den Eintrag von Personen mit einer Discord-Rolle, die der Community-Server mit einer seiner Rollen verknüpft, und diese Community verknüpft keine ihrer Rollen mit einer Discord-Rolle dieses Servers, daher sucht Rollcall niemanden: Ein Admin des Community-Servers kann dessen Rollen mit Discord-Rollen hier verknüpfen.',
+  meRolesUnread: (retryAtSeconds) =>
+    `Rollcall kann die Rollen des Community-Servers gerade nicht lesen und daher nicht erkennen, ob es deinen Eintrag suchen darf; versuche es ${fromNow(retryAtSeconds)} erneut.`,
   meSpent: (resetAtSeconds) =>
     `Rollcall kann deinen Eintrag nicht vor ${dateTime(resetAtSeconds)} suchen: Der Anteil des monatlichen API-Kontingents dieses Community-Servers für das Nachschlagen von Personen ist verbraucht.`,
   accessUnchecked: (reason) =>
@@ -850,7 +858,10 @@ const access = (f: Formats): Section<'access'> => ({
     held: 'immer wieder abgelehnt (ohne Abfrage)',
     misconfigured: 'die Zugriffseinstellung nennt keine Community-Rolle',
     'first-checks-spent': 'die ersten Prüfungen dieses Monats verbraucht',
-    stranger: 'keine Rolle auf diesem Discord-Server (nicht nachgeschlagen)',
+    'unlinked-user': 'keine mit einer Community-Rolle verknüpfte Discord-Rolle (nicht nachgeschlagen)',
+    'no-links':
+      'keine Community-Rolle mit einer Discord-Rolle dieses Servers verknüpft (niemand Neues nachgeschlagen)',
+    'roles-unread': 'die Community-Rollen nicht lesbar (niemand Neues nachgeschlagen)',
     'checks-spent': 'der Anteil für Zugangsprüfungen verbraucht',
     unchecked: 'die API des Community-Servers antwortet nicht',
   },

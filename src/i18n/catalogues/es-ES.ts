@@ -157,12 +157,20 @@ const accessSentences = (f: Formats): Area<'accessSentences'> => ({
       : `El ajuste de acceso ${setting} de Rollcall contiene ${typed(value, 100)}, el nombre de un rol: espera IDs de roles de la comunidad (/rollcall status muestra el correcto). Un administrador del servidor debe corregir el ajuste; hasta entonces no se deja entrar a nadie.`,
   accessFirstChecksSpent: (resetAtSeconds, discordSetting) =>
     `Rollcall no puede comprobarte antes del ${dateTime(resetAtSeconds)}: se han agotado las comprobaciones de este mes de personas a las que aún no ha dejado entrar (a quien dejó entrar este mes se le sigue comprobando). Para comprobaciones gratuitas, un administrador del servidor puede vincular el rol de acceso a un rol de Discord en el servidor de la comunidad, o elegir roles de Discord con ${discordSetting}.`,
-  accessStranger: (discordSetting) =>
-    `Rollcall no gasta una comprobación en quien no tiene ningún rol en este servidor de Discord, y a ti aún no te ha dejado entrar. Un administrador del servidor puede darte cualquier rol aquí (entonces se te comprueba), vincular el rol de acceso a un rol de Discord en el servidor de la comunidad, o elegir roles de Discord con ${discordSetting}.`,
+  accessNotSpender: (discordSetting) =>
+    `Rollcall solo gasta una comprobación en quien tiene un rol de Discord que el servidor de la comunidad vincula a uno de sus roles; tú no tienes ninguno, y aún no te ha dejado entrar. Un administrador del servidor de la comunidad puede vincular sus roles a roles de Discord de este servidor (entonces se comprueba a quienes los tengan), o un administrador del servidor puede elegir roles de Discord con ${discordSetting}.`,
+  accessNoLinks: (discordSetting) =>
+    `Rollcall solo gasta una comprobación en quien tiene un rol de Discord que el servidor de la comunidad vincula a uno de sus roles, y esta comunidad no vincula ninguno de sus roles a un rol de Discord de este servidor, así que Rollcall no comprueba a nadie a quien no haya dejado entrar antes. Un administrador del servidor de la comunidad puede vincular sus roles a roles de Discord de este servidor, o un administrador del servidor puede elegir roles de Discord con ${discordSetting}.`,
+  accessRolesUnread: (retryAtSeconds) =>
+    `Rollcall no puede leer ahora los roles del servidor de la comunidad, así que no sabe si tienes un rol de Discord vinculado a uno de ellos, y hasta entonces no comprueba a nadie a quien no haya dejado entrar antes; vuelve a intentarlo ${fromNow(retryAtSeconds)}.`,
   meNotMember:
     'Ningún miembro de la comunidad de este servidor está vinculado a tu cuenta de Discord, así que Rollcall no tiene aquí ningún registro tuyo (si eres del equipo de esta comunidad, vincula tu cuenta de Discord a tu registro de miembro en su servidor de la comunidad; Rollcall vuelve a mirar el mes que viene).',
-  meStranger:
-    'Rollcall busca el registro de quien tiene algún rol en este servidor de Discord, y tú no tienes ninguno: un admin del servidor puede darte uno.',
+  meNotSpender:
+    'Rollcall busca el registro de quien tiene un rol de Discord que el servidor de la comunidad vincula a uno de sus roles, y tú no tienes ninguno: un administrador del servidor de la comunidad puede vincular sus roles a roles de Discord de este servidor.',
+  meNoLinks:
+    'Rollcall busca el registro de quien tiene un rol de Discord que el servidor de la comunidad vincula a uno de sus roles, y esta comunidad no vincula ninguno de sus roles a un rol de Discord de este servidor, así que no busca a nadie: un administrador del servidor de la comunidad puede vincular sus roles a roles de Discord de aquí.',
+  meRolesUnread: (retryAtSeconds) =>
+    `Rollcall no puede leer ahora los roles del servidor de la comunidad, así que no sabe si puede buscar tu registro; vuelve a intentarlo ${fromNow(retryAtSeconds)}.`,
   meSpent: (resetAtSeconds) =>
     `Rollcall no puede buscar tu registro antes del ${dateTime(resetAtSeconds)}: la parte de la cuota mensual de la API de este servidor de la comunidad reservada para buscar personas está agotada.`,
   accessUnchecked: (reason) =>
@@ -850,7 +858,10 @@ const access = (f: Formats): Section<'access'> => ({
     held: 'rechazado una y otra vez (sin consulta)',
     misconfigured: 'el ajuste de acceso no nombra ningún rol de la comunidad',
     'first-checks-spent': 'agotadas las primeras comprobaciones del mes',
-    stranger: 'ningún rol en este servidor de Discord (sin consulta)',
+    'unlinked-user': 'ningún rol de Discord vinculado a un rol de la comunidad (sin consulta)',
+    'no-links':
+      'ningún rol de la comunidad vinculado a un rol de Discord de este servidor (nadie nuevo consultado)',
+    'roles-unread': 'los roles de la comunidad ilegibles (nadie nuevo consultado)',
     'checks-spent': 'agotada la parte de las comprobaciones de acceso',
     unchecked: 'la API del servidor de la comunidad no responde',
   },

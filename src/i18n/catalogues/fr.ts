@@ -155,12 +155,20 @@ const accessSentences = (f: Formats): Area<'accessSentences'> => ({
       : `Le réglage d'accès ${setting} de Rollcall contient ${typed(value, 100)}, le nom d'un rôle : il attend des identifiants de rôles de la communauté (/rollcall status montre le bon). Un administrateur du serveur doit corriger le réglage ; d'ici là, personne n'entre.`,
   accessFirstChecksSpent: (resetAtSeconds, discordSetting) =>
     `Rollcall ne peut pas vous vérifier avant le ${dateTime(resetAtSeconds)} : les vérifications de ce mois pour les personnes qu'il n'a pas encore laissées entrer sont épuisées (qui est entré ce mois-ci est toujours vérifié). Pour des vérifications gratuites, un administrateur du serveur peut lier le rôle d'accès à un rôle Discord sur le serveur de la communauté, ou choisir des rôles Discord avec ${discordSetting}.`,
-  accessStranger: (discordSetting) =>
-    `Rollcall ne dépense pas de vérification pour quelqu'un qui n'a aucun rôle sur ce serveur Discord, et il ne vous a pas encore laissé entrer. Un administrateur du serveur peut vous donner n'importe quel rôle ici (vous êtes alors vérifié), lier le rôle d'accès à un rôle Discord sur le serveur de la communauté, ou choisir des rôles Discord avec ${discordSetting}.`,
+  accessNotSpender: (discordSetting) =>
+    `Rollcall ne dépense de vérification que pour quelqu'un qui a un rôle Discord que le serveur de la communauté lie à l'un de ses rôles ; vous n'en avez aucun, et il ne vous a pas encore laissé entrer. Un administrateur du serveur de la communauté peut lier ses rôles à des rôles Discord de ce serveur (leurs détenteurs sont alors vérifiés), ou un administrateur du serveur peut choisir des rôles Discord avec ${discordSetting}.`,
+  accessNoLinks: (discordSetting) =>
+    `Rollcall ne dépense de vérification que pour quelqu'un qui a un rôle Discord que le serveur de la communauté lie à l'un de ses rôles, et cette communauté ne lie aucun de ses rôles à un rôle Discord de ce serveur : Rollcall ne vérifie donc personne qu'il n'a pas déjà laissé entrer. Un administrateur du serveur de la communauté peut lier ses rôles à des rôles Discord de ce serveur, ou un administrateur du serveur peut choisir des rôles Discord avec ${discordSetting}.`,
+  accessRolesUnread: (retryAtSeconds) =>
+    `Rollcall ne peut pas lire les rôles du serveur de la communauté pour le moment : il ne sait donc pas si vous avez un rôle Discord lié à l'un d'eux, et d'ici là il ne vérifie personne qu'il n'a pas déjà laissé entrer. Réessayez ${fromNow(retryAtSeconds)}.`,
   meNotMember:
     "Aucun membre de la communauté de ce serveur n'est lié à ton compte Discord, donc Rollcall n'a ici aucune fiche à ton nom (si tu fais partie de l'équipe de cette communauté, lie ton compte Discord à ta fiche de membre sur son serveur communautaire ; Rollcall regarde de nouveau le mois prochain).",
-  meStranger:
-    "Rollcall cherche la fiche de qui détient un rôle sur ce serveur Discord, et tu n'en détiens aucun : un admin du serveur peut t'en donner un.",
+  meNotSpender:
+    "Rollcall cherche la fiche de qui détient un rôle Discord que le serveur de la communauté lie à l'un de ses rôles, et tu n'en détiens aucun : un admin du serveur de la communauté peut lier ses rôles à des rôles Discord de ce serveur.",
+  meNoLinks:
+    "Rollcall cherche la fiche de qui détient un rôle Discord que le serveur de la communauté lie à l'un de ses rôles, et cette communauté ne lie aucun de ses rôles à un rôle Discord de ce serveur : Rollcall ne cherche donc personne. Un admin du serveur de la communauté peut lier ses rôles à des rôles Discord d'ici.",
+  meRolesUnread: (retryAtSeconds) =>
+    `Rollcall ne peut pas lire les rôles du serveur de la communauté pour le moment, donc il ne sait pas s'il peut chercher ta fiche ; réessaie ${fromNow(retryAtSeconds)}.`,
   meSpent: (resetAtSeconds) =>
     `Rollcall ne peut pas chercher ta fiche avant le ${dateTime(resetAtSeconds)} : la part du quota mensuel d'API de ce serveur communautaire réservée à la recherche de personnes est épuisée.`,
   accessUnchecked: (reason) =>
@@ -855,7 +863,10 @@ const access = (f: Formats): Section<'access'> => ({
     held: 'refusé encore et encore (sans recherche)',
     misconfigured: "le réglage d'accès ne nomme aucun rôle de la communauté",
     'first-checks-spent': 'premières vérifications du mois épuisées',
-    stranger: 'aucun rôle sur ce serveur Discord (non recherché)',
+    'unlinked-user': 'aucun rôle Discord lié à un rôle de la communauté (non recherché)',
+    'no-links':
+      'aucun rôle de la communauté lié à un rôle Discord de ce serveur (personne de nouveau recherché)',
+    'roles-unread': 'rôles de la communauté illisibles (personne de nouveau recherché)',
     'checks-spent': "part des vérifications d'accès épuisée",
     unchecked: "l'API du serveur de la communauté ne répond pas",
   },

@@ -150,12 +150,20 @@ const accessSentences = (f: Formats): Area<'accessSentences'> => ({
       : `A configuração de acesso ${setting} do Rollcall contém ${typed(value, 100)}, o nome de um cargo: ela espera IDs de cargos da comunidade (/rollcall status mostra o certo). Um administrador do servidor precisa corrigir a configuração; até lá ninguém entra.`,
   accessFirstChecksSpent: (resetAtSeconds, discordSetting) =>
     `O Rollcall não pode te verificar antes de ${dateTime(resetAtSeconds)}: as verificações deste mês de quem ele ainda não deixou entrar acabaram (quem entrou este mês continua sendo verificado). Para verificações gratuitas, um administrador do servidor pode vincular o cargo de acesso a um cargo do Discord no servidor da comunidade, ou escolher cargos do Discord com ${discordSetting}.`,
-  accessStranger: (discordSetting) =>
-    `O Rollcall não gasta uma verificação com quem não tem nenhum cargo neste servidor do Discord, e ainda não te deixou entrar. Um administrador do servidor pode te dar qualquer cargo aqui (aí você é verificado), vincular o cargo de acesso a um cargo do Discord no servidor da comunidade, ou escolher cargos do Discord com ${discordSetting}.`,
+  accessNotSpender: (discordSetting) =>
+    `O Rollcall só gasta uma verificação com quem tem um cargo do Discord que o servidor da comunidade vincula a um dos seus cargos; você não tem nenhum, e ele ainda não te deixou entrar. Um administrador do servidor da comunidade pode vincular os cargos dele a cargos do Discord deste servidor (quem os tiver passa a ser verificado), ou um administrador do servidor pode escolher cargos do Discord com ${discordSetting}.`,
+  accessNoLinks: (discordSetting) =>
+    `O Rollcall só gasta uma verificação com quem tem um cargo do Discord que o servidor da comunidade vincula a um dos seus cargos, e esta comunidade não vincula nenhum dos seus cargos a um cargo do Discord deste servidor, então o Rollcall não verifica ninguém que ainda não tenha deixado entrar. Um administrador do servidor da comunidade pode vincular os cargos dele a cargos do Discord deste servidor, ou um administrador do servidor pode escolher cargos do Discord com ${discordSetting}.`,
+  accessRolesUnread: (retryAtSeconds) =>
+    `O Rollcall não consegue ler agora os cargos do servidor da comunidade, então não sabe se você tem um cargo do Discord vinculado a um deles e, até lá, não verifica ninguém que ainda não tenha deixado entrar; tente de novo ${fromNow(retryAtSeconds)}.`,
   meNotMember:
     'Nenhum membro da comunidade deste servidor está vinculado à sua conta do Discord, então o Rollcall não tem registro seu aqui (se você é da equipe desta comunidade, vincule sua conta do Discord ao seu registro de membro no servidor da comunidade; o Rollcall verifica de novo no mês que vem).',
-  meStranger:
-    'O Rollcall procura o registro de quem tem algum cargo neste servidor do Discord, e você não tem nenhum: um admin do servidor pode lhe dar um.',
+  meNotSpender:
+    'O Rollcall procura o registro de quem tem um cargo do Discord que o servidor da comunidade vincula a um dos seus cargos, e você não tem nenhum: um admin do servidor da comunidade pode vincular os cargos dele a cargos do Discord deste servidor.',
+  meNoLinks:
+    'O Rollcall procura o registro de quem tem um cargo do Discord que o servidor da comunidade vincula a um dos seus cargos, e esta comunidade não vincula nenhum dos seus cargos a um cargo do Discord deste servidor, então ele não procura ninguém: um admin do servidor da comunidade pode vincular os cargos dele a cargos do Discord daqui.',
+  meRolesUnread: (retryAtSeconds) =>
+    `O Rollcall não consegue ler agora os cargos do servidor da comunidade, então não sabe se pode procurar o seu registro; tente de novo ${fromNow(retryAtSeconds)}.`,
   meSpent: (resetAtSeconds) =>
     `O Rollcall não pode procurar seu registro antes de ${dateTime(resetAtSeconds)}: a parte da cota mensal da API deste servidor da comunidade reservada para procurar pessoas acabou.`,
   accessUnchecked: (reason) =>
@@ -838,7 +846,10 @@ const access = (f: Formats): Section<'access'> => ({
     held: 'recusado de novo e de novo (sem consulta)',
     misconfigured: 'a configuração de acesso não nomeia nenhum cargo da comunidade',
     'first-checks-spent': 'primeiras verificações do mês esgotadas',
-    stranger: 'nenhum cargo neste servidor do Discord (sem consulta)',
+    'unlinked-user': 'nenhum cargo do Discord vinculado a um cargo da comunidade (sem consulta)',
+    'no-links':
+      'nenhum cargo da comunidade vinculado a um cargo do Discord deste servidor (ninguém novo consultado)',
+    'roles-unread': 'cargos da comunidade ilegíveis (ninguém novo consultado)',
     'checks-spent': 'parte das verificações de acesso esgotada',
     unchecked: 'a API do servidor da comunidade não responde',
   },
