@@ -9,7 +9,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/api/client.js';
 import type { Api } from '../../src/api/types.js';
-import { parseLimits } from '../../src/base/limits-spec.js';
+import { limitsProblemText, parseLimits } from '../../src/base/limits-spec.js';
 import { createRefusals, REFUSAL_WINDOW_MS, REFUSALS_BEFORE_HOLD } from '../../src/discord/access.js';
 import { MESSAGES } from '../../src/discord/replies.js';
 import {
@@ -57,7 +57,7 @@ async function world(limits = '20/month,1000/1s', itemTtlSeconds = 300, graceMs 
     return { body: { data: [], page: 1, pageSize: 100, total: 0, totalPages: 0 } };
   });
   const parsed = parseLimits(limits);
-  if (!parsed.ok) throw new Error(parsed.error);
+  if (!parsed.ok) throw new Error(limitsProblemText(parsed.problem));
   const clock = fakeClock(Date.parse('2026-11-10T12:00:00Z'));
   api = createApi(
     testConfig(server.baseUrl, {
