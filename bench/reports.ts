@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createApi } from '../src/api/client.js';
 import { loadConfig } from '../src/base/config.js';
-import { parseLimits } from '../src/base/limits-spec.js';
+import { limitsProblemText, parseLimits } from '../src/base/limits-spec.js';
 import { createLogger } from '../src/base/log.js';
 import { snapshotSource } from '../src/community/snapshots.js';
 import { ENGLISH } from '../src/i18n/words.js';
@@ -52,7 +52,7 @@ export async function runReportsBench(options: { quick?: boolean } = {}): Promis
   const sandbox = await startSandbox({ dataset });
   const dir = mkdtempSync(join(tmpdir(), 'rollcall-bench-reports-'));
   const limits = parseLimits('1000/1s');
-  if (!limits.ok) throw new Error(limits.error);
+  if (!limits.ok) throw new Error(limitsProblemText(limits.problem));
   const loaded = loadConfig({
     DISCORD_TOKEN: 'bench',
     DISCORD_APPLICATION_ID: '123456789012345678',

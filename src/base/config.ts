@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { parseEnv } from 'node:util';
 import { z } from 'zod';
 import { SNOWFLAKE } from './discord-limits.js';
-import { DEFAULT_API_LIMITS, parseLimits } from './limits-spec.js';
+import { DEFAULT_API_LIMITS, limitsProblemText, parseLimits } from './limits-spec.js';
 import { resolvePermissions } from './permissions.js';
 
 /**
@@ -166,7 +166,8 @@ const schema = z.object({
     .transform((text, ctx) => {
       const parsed = parseLimits(text);
       if (parsed.ok) return parsed.limits;
-      ctx.addIssue({ code: 'custom', message: parsed.error });
+      // Quoted only when it cannot be a secret (a token set here by mistake is never printed).
+      ctx.addIssue({ code: 'custom', message: limitsProblemText(parsed.problem) });
       return z.NEVER;
     }),
   // The single budget of earlier versions: refused by name, so an old .env cannot leave the monthly

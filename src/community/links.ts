@@ -51,8 +51,8 @@ export function linkStore(
     async saveSettings(guildId, change) {
       if (change.apiLimits !== undefined) {
         const parsed = parseLimits(change.apiLimits);
-        // The problem quotes what the admin typed: MESSAGES makes it text, not markup.
-        if (!parsed.ok) throw new UserError(say.badLimits(parsed.error));
+        // The problem names the limit at fault by its place, quoting it only when it is no secret.
+        if (!parsed.ok) throw new UserError(say.badLimits(parsed.problem));
       }
       const current = await adminSettings(store(), guildId);
       const next = { ...current, ...change };

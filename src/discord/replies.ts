@@ -49,16 +49,60 @@ export function textsOf<K extends keyof Sections>(section: K): Say<Sections[K]> 
   const texts: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(ENGLISH[section] as object)) {
     const of = (t: Words) => (t[section] as Record<string, unknown>)[key];
+    const named = (text: Text) => {
+      KEYS.set(text, `${section}.${key}`);
+      return text;
+    };
     texts[key] =
       typeof value === 'function'
         ? (...args: unknown[]) =>
-            (t: Words) =>
+            named((t: Words) =>
               (of(t) as (...a: unknown[]) => string)(
                 ...args.map((a) => (typeof a === 'function' ? (a as Text)(t) : a)),
-              )
-        : (t: Words) => of(t) as string;
+              ),
+            )
+        : named((t: Words) => of(t) as string);
   }
   return texts as Say<Sections[K]>;
+}
+
+/** The key of each Text textsOf made (`sentences.badLimits`). */
+const KEYS = new WeakMap<Text, string>();
+
+/**
+ * The key of the words a Text says (`sentences.badLimits`, `reminders.needsChannel`), never the
+ * values it is said with: what a log line may name. A Text textsOf made knows it; any other is
+ * said once with stand-in words that note the first key it asks for (undefined: it asked for none).
+ */
+export function textKey(text: Text): string | undefined {
+  const known = KEYS.get(text);
+  if (known !== undefined) return known;
+  let first: string | undefined;
+  const paths = new WeakMap<object, string>();
+  const note = (path: string) => {
+    if (!path.startsWith('f.')) first ??= path;
+    return '';
+  };
+  const standIn = (path: string): object => {
+    const proxy: object = new Proxy(() => '', {
+      get: (_target, prop) => {
+        if (prop === Symbol.toPrimitive) return () => note(path);
+        if (typeof prop === 'symbol') return undefined;
+        return standIn(path === '' ? prop : `${path}.${prop}`);
+      },
+      apply: () => note(path),
+    });
+    paths.set(proxy, path);
+    return proxy;
+  };
+  try {
+    const result: unknown = text(standIn('') as Words);
+    const path = typeof result === 'function' ? paths.get(result) : undefined;
+    if (path !== undefined) note(path);
+  } catch {
+    // A Text that does more with its words than say them: named by none.
+  }
+  return first;
 }
 
 /** Every sentence as a Text: `throw new UserError(say.loaNotFound)`, `say.rateLimited(5)`. */
@@ -66,8 +110,9 @@ export const say = textsOf('sentences');
 
 /**
  * A refusal: what the moderator asked cannot be done. It carries the sentence's words (`say.x`), said
- * in the reader's language when it is answered; its `message` is the English, for logs. A plain
- * string is sent as it is (data, not words).
+ * in the reader's language when it is answered; its `message` is the English (for tests and the
+ * stored problems of schedules: never logged, since it may quote what was typed; a log line names
+ * the refusal by `refusalCause`). A plain string is sent as it is (data, not words).
  */
 export class UserError extends Error {
   override name = 'UserError';
@@ -79,6 +124,17 @@ export class UserError extends Error {
     // Not enumerable: two refusals with the same English compare equal (as they did as strings).
     Object.defineProperty(this, 'text', { value: typeof text === 'string' ? () => text : text });
   }
+}
+
+/**
+ * What a refusal may say in a log line: its kind and the key of its words (`sentences.badLimits`),
+ * or an API error's kind and status. Never its message: a refusal's sentence may quote what a
+ * moderator or admin typed (a name, a time zone, a token pasted in the wrong box).
+ */
+export function refusalCause(error: unknown): Record<string, string | number | undefined> {
+  if (error instanceof UserError) return { type: error.name, key: textKey(error.text) ?? 'text' };
+  if (isApiError(error)) return { type: error.name, kind: error.kind, status: error.status };
+  return { type: error instanceof Error ? error.name : typeof error };
 }
 
 /** The one sentence for any error a handler throws, in the reader's words. */

@@ -21,7 +21,15 @@ import { LIMITS } from '../base/discord-limits.js';
 import type { Logger } from '../base/log.js';
 import { said, type Text, type Words } from '../i18n/words.js';
 import { type Ask, readerWords } from './ask.js';
-import { errorText, isExpectedError, NO_MENTIONS, type Payload, say, UserError } from './replies.js';
+import {
+  errorText,
+  isExpectedError,
+  NO_MENTIONS,
+  type Payload,
+  refusalCause,
+  say,
+  UserError,
+} from './replies.js';
 
 /**
  * Answer directly if the work is done within this many ms of receiving the interaction; else defer.
@@ -218,8 +226,13 @@ export class Responder {
 
   private logFailure(error: unknown, interaction: Interaction): void {
     const where = describe(interaction);
-    if (isExpectedError(error)) this.logger.info({ ...where, err: summarize(error) }, 'request refused');
-    else this.logger.error({ ...where, err: error }, 'handler failed');
+    // A refusal is named by its cause, never its sentence: that may quote what was typed.
+    if (isExpectedError(error)) {
+      this.logger.info(
+        { ...where, customId: controlOf(where.customId), err: refusalCause(error) },
+        'request refused',
+      );
+    } else this.logger.error({ ...where, err: error }, 'handler failed');
   }
 
   /** Log a failure to answer: quietly when the interaction was already answered or has gone. */
@@ -345,6 +358,15 @@ function describe(interaction: Interaction) {
     customId:
       interaction.isMessageComponent() || interaction.isModalSubmit() ? interaction.customId : undefined,
   };
+}
+
+/**
+ * A control's custom_id without its argument (`rc1:n:member.roles:42:2`): a paging control's
+ * argument is what the moderator typed (a username), kept out of refusal lines as the sentence is.
+ */
+function controlOf(customId: string | undefined): string | undefined {
+  if (customId === undefined || !customId.startsWith('rc1:')) return customId;
+  return customId.split(':').slice(0, 5).join(':');
 }
 
 /** A Discord error without its request URL: webhook URLs carry the interaction token. */

@@ -18,6 +18,7 @@
  * each returning English's type for it (`Section<'loa'>`, `Area<'accessSentences'>`), so the type check
  * names a missing or extra key, or a sentence's wrong values, in the section that has it.
  */
+import type { LimitsProblem } from '../base/limits-spec.js';
 import type { Formats } from './formats.js';
 import { channelMention, dateTime, fromNow, typed, userMention } from './markup.js';
 import type { Composed } from './sections.js';
@@ -293,9 +294,25 @@ const settingsSentences = (f: Formats) => ({
       `API limits: ${s.limits ?? "the bot's default"}.`,
     ].join('\n'),
   settingsSaved: 'Settings saved.',
-  /** `problem` is parseLimits's, which quotes what was typed. */
-  badLimits: (problem: string) =>
-    `Those API limits are not valid: they ${typed(problem, 400)} (for example 100/month,30/1m, or default). Nothing was saved.`,
+  /**
+   * `problem` is parseLimits's: the limit at fault by its place, and as typed only when its `quote`
+   * is there (never a secret: limits-spec.ts decides).
+   */
+  badLimits: (problem: LimitsProblem) => {
+    const detail = () => {
+      if (problem.kind === 'none') return 'no limit is given';
+      const which = problem.of === 1 ? 'the limit' : `the ${f.ordinal(problem.place)} limit`;
+      const limit = problem.quote === undefined ? which : `${which} ("${typed(problem.quote, 40)}")`;
+      return {
+        shape: `${limit} is not a number of requests, a slash and a window`,
+        unit: `${limit} has a window unit other than \`s\`, \`m\`, \`h\`, \`d\` or \`month\``,
+        zero: `${limit} allows no request, and a limit allows at least 1`,
+        window: `${limit} has a window outside 1 second to 24 days (write \`month\` for the monthly allowance)`,
+        twoMonths: `${limit} is a second monthly limit, and only one may be given`,
+      }[problem.kind];
+    };
+    return `Those API limits are not valid: ${detail()} (for example 100/month,30/1m, or default). Nothing was saved.`;
+  },
   /** `names`: what was typed in access-roles (or quota-role) that is a Discord role, not a community role. */
   accessRoleIsDiscord: (names: string[], discordSetting: string) =>
     `${names.map((n) => typed(n)).join(', ')} ${names.length === 1 ? 'is' : 'are'} a Discord role of this server (or a Discord role id), not a community role: community roles are named as the community server names them, and Discord roles go in ${discordSetting}. Nothing was saved.`,

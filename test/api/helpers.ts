@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { ApiLimits, type Limits, type LimitsOptions } from '../../src/api/limits/limits.js';
 import { fileLimitStore, type LimitStore } from '../../src/api/limits/store.js';
 import { type Config, loadConfig } from '../../src/base/config.js';
-import { parseLimits } from '../../src/base/limits-spec.js';
+import { limitsProblemText, parseLimits } from '../../src/base/limits-spec.js';
 import { createLogger, type Logger } from '../../src/base/log.js';
 
 export const TOKEN = 'rc_test_TOKEN_5ecr3t_0123456789abcdef';
@@ -178,7 +178,7 @@ export const fastDeps = { retryBaseMs: 1 } as const;
  */
 export function limitsOf(text: string, store?: LimitStore, extra: Partial<LimitsOptions> = {}): Limits {
   const parsed = parseLimits(text);
-  if (!parsed.ok) throw new Error(parsed.error);
+  if (!parsed.ok) throw new Error(limitsProblemText(parsed.problem));
   return new ApiLimits({
     specs: parsed.limits,
     store: store ?? fileLimitStore(freshDataDir(), 'h', silentLogger),

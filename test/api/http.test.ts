@@ -6,7 +6,7 @@ import { ApiLimits } from '../../src/api/limits/limits.js';
 import { fileLimitStore } from '../../src/api/limits/store.js';
 import type { Api } from '../../src/api/types.js';
 import type { Config } from '../../src/base/config.js';
-import { parseLimits } from '../../src/base/limits-spec.js';
+import { limitsProblemText, parseLimits } from '../../src/base/limits-spec.js';
 import { fastDeps, rejection, silentLogger, startServer, type TestServer, testConfig } from './helpers.js';
 
 let server: TestServer;
@@ -33,7 +33,7 @@ function api(overrides: Partial<Config> = {}): Api {
 /** API_LIMITS as the configuration reads it. */
 function limits(text: string): Partial<Config> {
   const parsed = parseLimits(text);
-  if (!parsed.ok) throw new Error(parsed.error);
+  if (!parsed.ok) throw new Error(limitsProblemText(parsed.problem));
   return { API_LIMITS: parsed.limits };
 }
 

@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/errors.js';
 import { ApiLimits, type Limits } from '../../src/api/limits/limits.js';
 import { fileLimitStore, LOCK_STALE_MS, lockDataDir } from '../../src/api/limits/store.js';
-import { parseLimits } from '../../src/base/limits-spec.js';
+import { limitsProblemText, parseLimits } from '../../src/base/limits-spec.js';
 import { freshDataDir, silentLogger } from './helpers.js';
 
 const opened: Limits[] = [];
@@ -20,7 +20,7 @@ afterAll(async () => {
 
 function limits(text: string, dir: string): Limits {
   const parsed = parseLimits(text);
-  if (!parsed.ok) throw new Error(parsed.error);
+  if (!parsed.ok) throw new Error(limitsProblemText(parsed.problem));
   const created = new ApiLimits({
     specs: parsed.limits,
     store: fileLimitStore(dir, 'h', silentLogger),

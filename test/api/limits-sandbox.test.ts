@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/api/client.js';
 import type { Api } from '../../src/api/types.js';
-import { parseLimits } from '../../src/base/limits-spec.js';
+import { limitsProblemText, parseLimits } from '../../src/base/limits-spec.js';
 import { type Sandbox, startSandbox } from '../doubles/sandbox/server.js';
 import { fastDeps, silentLogger, testConfig } from './helpers.js';
 
@@ -21,7 +21,7 @@ describe.each(['sliding', 'clock'] as const)('API_LIMITS=20/1s against a %s 20/1
   it('one read, then 23 more 0.9 s later, meet no 429 (a client-aligned window would meet several)', async () => {
     sandbox = await startSandbox({ rateLimit: { requests: 20, windowSeconds: 1, mode } });
     const parsed = parseLimits('20/1s');
-    if (!parsed.ok) throw new Error(parsed.error);
+    if (!parsed.ok) throw new Error(limitsProblemText(parsed.problem));
     api = createApi(
       testConfig(sandbox.url, {
         API_TOKEN: sandbox.token,

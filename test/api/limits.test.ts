@@ -13,7 +13,7 @@ import { ApiError } from '../../src/api/errors.js';
 import { ApiLimits, type Limits, type LimitsOptions } from '../../src/api/limits/limits.js';
 import { fileLimitStore, type LimitStore, redisLimitStore } from '../../src/api/limits/store.js';
 import { withWait } from '../../src/api/wait.js';
-import { parseLimits } from '../../src/base/limits-spec.js';
+import { limitsProblemText, parseLimits } from '../../src/base/limits-spec.js';
 import { MESSAGES } from '../../src/discord/replies.js';
 import { reachable } from '../support/redis.js';
 import { captureLogger, fakeClock, freshDataDir, rejection, silentLogger } from './helpers.js';
@@ -28,7 +28,7 @@ afterAll(async () => {
 
 function specs(text: string) {
   const parsed = parseLimits(text);
-  if (!parsed.ok) throw new Error(parsed.error);
+  if (!parsed.ok) throw new Error(limitsProblemText(parsed.problem));
   return parsed.limits;
 }
 

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/errors.js';
 import { ApiLimits, type Limits, type MonthLedger } from '../../src/api/limits/limits.js';
 import { fileLimitStore, type LimitStore, redisLimitStore } from '../../src/api/limits/store.js';
-import { monthOf, parseLimits } from '../../src/base/limits-spec.js';
+import { limitsProblemText, monthOf, parseLimits } from '../../src/base/limits-spec.js';
 import { openStore, type Store } from '../../src/store/index.js';
 import { reachable } from '../support/redis.js';
 import { freshDataDir, silentLogger } from './helpers.js';
@@ -39,7 +39,7 @@ afterAll(async () => {
 
 function limits(text: string, limitStore: LimitStore): Limits {
   const parsed = parseLimits(text);
-  if (!parsed.ok) throw new Error(parsed.error);
+  if (!parsed.ok) throw new Error(limitsProblemText(parsed.problem));
   const created = new ApiLimits({
     specs: parsed.limits,
     store: limitStore,

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/errors.js';
 import { ApiLimits, type Limits, type MonthLedger } from '../../src/api/limits/limits.js';
 import { fileLimitStore, type LimitStore, redisLimitStore } from '../../src/api/limits/store.js';
-import { parseLimits } from '../../src/base/limits-spec.js';
+import { limitsProblemText, parseLimits } from '../../src/base/limits-spec.js';
 import { openStore, type Store } from '../../src/store/index.js';
 import { hasRedisServer, OwnRedis } from '../support/redis.js';
 import { freshDataDir, silentLogger } from './helpers.js';
@@ -33,7 +33,7 @@ afterAll(async () => {
 
 function limits(text: string, limitStore: LimitStore, withLedger = true): Limits {
   const parsed = parseLimits(text);
-  if (!parsed.ok) throw new Error(parsed.error);
+  if (!parsed.ok) throw new Error(limitsProblemText(parsed.problem));
   const created = new ApiLimits({
     specs: parsed.limits,
     store: limitStore,

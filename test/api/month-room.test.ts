@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ApiLimits, type Limits } from '../../src/api/limits/limits.js';
 import { fileLimitStore } from '../../src/api/limits/store.js';
-import { nextMonthStart, parseLimits } from '../../src/base/limits-spec.js';
+import { limitsProblemText, nextMonthStart, parseLimits } from '../../src/base/limits-spec.js';
 import { freshDataDir, silentLogger } from './helpers.js';
 
 const NOW = Date.UTC(2026, 2, 14, 12);
@@ -19,7 +19,7 @@ afterAll(async () => {
 
 function limits(text: string): Limits {
   const parsed = parseLimits(text);
-  if (!parsed.ok) throw new Error(parsed.error);
+  if (!parsed.ok) throw new Error(limitsProblemText(parsed.problem));
   const created = new ApiLimits({
     specs: parsed.limits,
     store: fileLimitStore(freshDataDir(), 'h', silentLogger),

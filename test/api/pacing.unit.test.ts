@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/api/client.js';
 import { gatherPages } from '../../src/api/pages.js';
 import type { Api } from '../../src/api/types.js';
-import { parseLimits } from '../../src/base/limits-spec.js';
+import { limitsProblemText, parseLimits } from '../../src/base/limits-spec.js';
 import { errorMessage, MESSAGES } from '../../src/discord/replies.js';
 import { ENGLISH } from '../../src/i18n/words.js';
 import { footerText } from '../../src/render/page.js';
@@ -34,7 +34,7 @@ afterEach(async () => {
 
 function paced(limits: string, clock: ReturnType<typeof fakeClock>): Api {
   const parsed = parseLimits(limits);
-  if (!parsed.ok) throw new Error(parsed.error);
+  if (!parsed.ok) throw new Error(limitsProblemText(parsed.problem));
   const api = createApi(
     testConfig(server.baseUrl, { API_LIMITS: parsed.limits, CACHE_TTL_ITEM_SECONDS: 60, API_RETRIES: 0 }),
     silentLogger,

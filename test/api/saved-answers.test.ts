@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/api/client.js';
 import type { AnswerArchive } from '../../src/api/saved.js';
 import type { Api } from '../../src/api/types.js';
-import { parseLimits } from '../../src/base/limits-spec.js';
+import { limitsProblemText, parseLimits } from '../../src/base/limits-spec.js';
 import { openStore, type Store } from '../../src/store/index.js';
 import {
   captureLogger,
@@ -47,7 +47,7 @@ function api(archive: AnswerArchive, logger = silentLogger): Api {
 /** Parsed API_LIMITS. */
 function parse(text: string) {
   const parsed = parseLimits(text);
-  if (!parsed.ok) throw new Error(parsed.error);
+  if (!parsed.ok) throw new Error(limitsProblemText(parsed.problem));
   return parsed.limits;
 }
 

@@ -9,7 +9,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/api/client.js';
 import type { Api } from '../../src/api/types.js';
-import { parseLimits } from '../../src/base/limits-spec.js';
+import { limitsProblemText, parseLimits } from '../../src/base/limits-spec.js';
 import {
   createAccessJournal,
   createRefusals,
@@ -89,7 +89,7 @@ async function world(
     return { body: { data: roles, page: 1, pageSize: 100, total: roles.length, totalPages: 1 } };
   });
   const parsed = parseLimits(limits);
-  if (!parsed.ok) throw new Error(parsed.error);
+  if (!parsed.ok) throw new Error(limitsProblemText(parsed.problem));
   const clock = fakeClock(Date.parse('2026-11-10T12:00:00Z'));
   api = createApi(
     testConfig(server.baseUrl, {

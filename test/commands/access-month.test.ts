@@ -14,7 +14,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/api/client.js';
 import { isApiError } from '../../src/api/errors.js';
 import type { Api } from '../../src/api/types.js';
-import { parseLimits } from '../../src/base/limits-spec.js';
+import { limitsProblemText, parseLimits } from '../../src/base/limits-spec.js';
 import { createRefusals } from '../../src/discord/access.js';
 import { MESSAGES } from '../../src/discord/replies.js';
 import {
@@ -68,7 +68,7 @@ async function month(roleIds: string[]) {
     return page([]);
   });
   const parsed = parseLimits('20/month,1000/1s');
-  if (!parsed.ok) throw new Error(parsed.error);
+  if (!parsed.ok) throw new Error(limitsProblemText(parsed.problem));
   const clock = fakeClock(START);
   api = createApi(testConfig(server.baseUrl, { API_RETRIES: 0, API_LIMITS: parsed.limits }), silentLogger, {
     ...fastDeps,

@@ -12,7 +12,7 @@ import { ApiError } from '../../src/api/errors.js';
 import { ApiLimits } from '../../src/api/limits/limits.js';
 import { fileLimitStore } from '../../src/api/limits/store.js';
 import type { ApiStats, Fetched } from '../../src/api/types.js';
-import { parseLimits } from '../../src/base/limits-spec.js';
+import { limitsProblemText, parseLimits } from '../../src/base/limits-spec.js';
 import type { Command } from '../../src/discord/command.js';
 import { MESSAGES } from '../../src/discord/replies.js';
 import { freshDataDir, silentLogger } from '../api/helpers.js';
@@ -21,7 +21,7 @@ import { type Call, chatInput, fakeResources, optionNames, showContext } from '.
 
 function parseLimitsOrThrow(text: string) {
   const parsed = parseLimits(text);
-  if (!parsed.ok) throw new Error(parsed.error);
+  if (!parsed.ok) throw new Error(limitsProblemText(parsed.problem));
   return parsed.limits;
 }
 

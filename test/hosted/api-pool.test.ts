@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCache } from '../../src/api/cache.js';
 import { loadConfig } from '../../src/base/config.js';
-import { parseLimits } from '../../src/base/limits-spec.js';
+import { limitsProblemText, parseLimits } from '../../src/base/limits-spec.js';
 import { createLogger } from '../../src/base/log.js';
 import { strictest } from '../../src/community/api-pool.js';
 import { createHostedCommunities, type HostedCommunities } from '../../src/community/hosted.js';
@@ -124,7 +124,7 @@ describe("hosted mode's communities and their Apis", () => {
   it('strictest: the fewest requests per window, every window kept', () => {
     const lists = ['100/month,30/1m', '50/month,10/10s', '60/1m'].map((t) => {
       const parsed = parseLimits(t);
-      if (!parsed.ok) throw new Error(parsed.error);
+      if (!parsed.ok) throw new Error(limitsProblemText(parsed.problem));
       return parsed.limits;
     });
     expect(strictest(lists).map((s) => s.text)).toEqual(['50/month', '10/10s', '30/60s'].map(normal));
@@ -135,6 +135,6 @@ describe("hosted mode's communities and their Apis", () => {
 /** A limit as parseLimits writes it. */
 function normal(text: string): string {
   const parsed = parseLimits(text);
-  if (!parsed.ok) throw new Error(parsed.error);
+  if (!parsed.ok) throw new Error(limitsProblemText(parsed.problem));
   return parsed.limits[0]?.text as string;
 }

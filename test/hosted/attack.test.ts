@@ -4,7 +4,7 @@
  * the Discord double and a sandbox of two communities.
  */
 import { randomBytes } from 'node:crypto';
-import { ApplicationIntegrationType, PermissionFlagsBits } from 'discord.js';
+import { ApplicationIntegrationType, Locale, PermissionFlagsBits } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_IDS, MAX_ACCESS_ROLES, SETUP_CHECKS } from '../../commands/admin/index.js';
 import { commandBodies } from '../../src/deploy-commands.js';
@@ -12,7 +12,7 @@ import { MESSAGES } from '../../src/discord/replies.js';
 import { MAX_LABEL_LENGTH } from '../../src/render/labels.js';
 import type { Store } from '../../src/store/index.js';
 import type { DoubleUser } from '../doubles/discord/double.js';
-import { startWorld, type World } from '../e2e/world.js';
+import { adminForm, startWorld, type World } from '../e2e/world.js';
 import { forbiddenIn, HOSTILE_TEXTS, until } from '../reliability/support.js';
 
 const A = '1340000000000000001';
@@ -207,7 +207,7 @@ describe('labels that would look like something else', () => {
 });
 
 describe('API limits an admin typed', () => {
-  it('a malformed list is repeated escaped in the refusal, and nothing is saved', async () => {
+  it('a malformed list is refused without repeating markup, and nothing is saved', async () => {
     const before = await store.getSettings(A);
     for (const limits of [
       `${HOSTILE_TEXTS.maskedLink}/month`,
@@ -227,6 +227,72 @@ describe('API limits an admin typed', () => {
     }
     expect(await store.getSettings(A)).toEqual(before);
     expect(world.double.allowedMentionsViolations()).toEqual([]);
+  });
+
+  it('a token pasted into the limits box is neither said back nor logged, in any language', async () => {
+    const before = await store.getSettings(A);
+    const german = world.double.user({
+      username: 'admin-de',
+      locale: Locale.German,
+      permissions: PermissionFlagsBits.ManageGuild | PermissionFlagsBits.ModerateMembers,
+    });
+    // The sandbox's token, a community's, and a 70-character random one (mixed case: the parser
+    // lowers it, so it is looked for in any case).
+    const random = randomBytes(60).toString('base64url').replace(/[-_]/g, 'x').slice(0, 70);
+    expect(random).toHaveLength(70);
+    const form = adminForm(world, admin, A, { subcommand: 'settings', customId: ADMIN_IDS.settingsForm });
+    const leaks = (text: string, secret: string) => text.toLowerCase().includes(secret.toLowerCase());
+    for (const secret of [world.sandbox.token, TOKEN_A, random]) {
+      for (const [who, typed, says] of [
+        [admin, secret, 'Those API limits are not valid: the limit is not'],
+        [german, `100/month,${secret}`, 'Diese API-Limits sind ungültig: das 2. Limit ist'],
+      ] as const) {
+        const logged = world.logLines.length;
+        const answer = await (
+          await world.double.slash(who, 'rollcall-admin', {
+            subcommand: 'settings',
+            options: { limits: typed },
+            guildId: A,
+          })
+        ).response();
+        const reply = answer.message?.content ?? '';
+        expect(leaks(reply, secret), reply).toBe(false);
+        expect(reply).toMatch(new RegExp(`^${says} `));
+        const lines = world.logLines.slice(logged);
+        expect(lines.filter((line) => leaks(line, secret))).toEqual([]);
+        // The operator's line names the refusal by its words' key.
+        const refused = lines.filter((line) => line.includes('"request refused"'));
+        expect(refused).toHaveLength(1);
+        expect(refused[0]).toContain('"key":"sentences.badLimits"');
+      }
+      // The settings form's limits box: the same refusal, by the same code.
+      await form.open();
+      const logged = world.logLines.length;
+      const reply = await form.submit({ limits: secret });
+      expect(leaks(reply, secret), reply).toBe(false);
+      expect(reply).toMatch(/^Those API limits are not valid: the limit is not /);
+      expect(world.logLines.slice(logged).filter((line) => leaks(line, secret))).toEqual([]);
+    }
+    expect(await store.getSettings(A)).toEqual(before);
+  });
+
+  it('no refusal logs what was typed: a secret given as role names is said back, never logged', async () => {
+    const secret = `rc-${randomBytes(24).toString('hex')}`; // no markdown character: said back as typed
+    const typed: Record<string, string>[] = [
+      { 'access-roles': secret },
+      { 'discord-roles': `Staff,${secret}` },
+    ];
+    for (const options of typed) {
+      const logged = world.logLines.length;
+      const answer = await (
+        await world.double.slash(admin, 'rollcall-admin', { subcommand: 'settings', options, guildId: A })
+      ).response();
+      // The admin's own reply names what matched nothing, as typed (theirs to see, and no log's).
+      expect(answer.message?.content).toContain(secret);
+      const lines = world.logLines.slice(logged);
+      expect(lines.filter((line) => line.includes(secret))).toEqual([]);
+      expect(lines.filter((line) => line.includes('"request refused"'))).toHaveLength(1);
+    }
   });
 });
 

@@ -4,13 +4,13 @@
  * waits for it to open, a write does.
  */
 import { describe, expect, it } from 'vitest';
-import { parseLimits } from '../../src/base/limits-spec.js';
+import { limitsProblemText, parseLimits } from '../../src/base/limits-spec.js';
 import { answerArchive, keepsAnswers } from '../../src/community/api-pool.js';
 import type { SavedAnswer, Store } from '../../src/store/index.js';
 
 const limits = (text: string) => {
   const parsed = parseLimits(text);
-  if (!parsed.ok) throw new Error(parsed.error);
+  if (!parsed.ok) throw new Error(limitsProblemText(parsed.problem));
   return parsed.limits;
 };
 

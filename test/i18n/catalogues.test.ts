@@ -123,7 +123,15 @@ const SAMPLES: Record<string, unknown[][]> = {
     [{ visibility: 'private', accessRoles: [], limits: undefined }],
     [{ visibility: 'public', accessRoles: ['Staff'], limits: '100/month', discordRoles: ['<@&7>'] }],
   ],
-  'sentences.badLimits': [['has "x"; each limit is N/window, like 100/month']],
+  'sentences.badLimits': [
+    [{ kind: 'none' }],
+    [{ kind: 'shape', place: 1, of: 1, quote: '100' }],
+    [{ kind: 'shape', place: 2, of: 2 }],
+    [{ kind: 'unit', place: 1, of: 2, quote: '30/1w' }],
+    [{ kind: 'zero', place: 3, of: 3, quote: '0/1m' }],
+    [{ kind: 'window', place: 2, of: 2, quote: '10/30d' }],
+    [{ kind: 'twoMonths', place: 2, of: 2, quote: '50/month' }],
+  ],
   'sentences.unknownRoles': [[['Staff', 'Other']]],
   'sentences.accessUnchecked': [['(reason)']],
   'sentences.accessRolesChecked': [
@@ -326,7 +334,7 @@ describe.each(CATALOGUES.map((c) => [c.locale, c] as const))('the %s catalogue',
     const sentences = words.sentences;
     for (const text of [
       sentences.nameMatchesSeveral(hostile, 'roles', ['A (`1`)', 'B (`2`)'], 0),
-      sentences.badLimits(`has "${hostile}"`),
+      sentences.badLimits({ kind: 'shape', place: 2, of: 2, quote: hostile }),
       sentences.unknownRoles([hostile]),
       sentences.unknownDiscordRoles([hostile]),
       sentences.badTimeZone(hostile),

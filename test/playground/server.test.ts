@@ -347,7 +347,9 @@ describe('the playground with API_LIMITS', () => {
       rateLimit: { requests: 60, windowSeconds: 60 },
     });
     expect(sandboxLimits('1000/1s')).toEqual({ rateLimit: { requests: 1000, windowSeconds: 1 } });
-    expect(() => sandboxLimits('100/week')).toThrow(/^API_LIMITS has "100\/week"/);
+    expect(() => sandboxLimits('100/week')).toThrow(
+      /^API_LIMITS holds a limit, "100\/week", whose window unit/,
+    );
     expect(quotasSetting({ a1: 10, b2: 4.5 })).toBe('a1=10,b2=4.5');
   });
 });

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/api/client.js';
 import { loadConfig } from '../../src/base/config.js';
 import { heldBytes } from '../../src/base/held-bytes.js';
-import { parseLimits } from '../../src/base/limits-spec.js';
+import { limitsProblemText, parseLimits } from '../../src/base/limits-spec.js';
 import { DEFAULT_MEMORY_MAX_BYTES, SnapshotMemory, snapshotSource } from '../../src/community/snapshots.js';
 import { openStore, type Store } from '../../src/store/index.js';
 import { fastDeps, silentLogger, testConfig } from '../api/helpers.js';
@@ -27,7 +27,7 @@ async function setUp() {
   const sandbox: Sandbox = await startSandbox({ dataset });
   cleanup.push(() => sandbox.close());
   const limits = parseLimits('1000/1s');
-  if (!limits.ok) throw new Error(limits.error);
+  if (!limits.ok) throw new Error(limitsProblemText(limits.problem));
   const config = testConfig(sandbox.url, {
     API_TOKEN: sandbox.token,
     API_LIMITS: limits.limits,

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/api/client.js';
 import { NotSavedError } from '../../src/api/errors.js';
 import type { Api } from '../../src/api/types.js';
-import { parseLimits } from '../../src/base/limits-spec.js';
+import { limitsProblemText, parseLimits } from '../../src/base/limits-spec.js';
 import { snapshotSource } from '../../src/community/snapshots.js';
 import { UserError } from '../../src/discord/replies.js';
 import { ENGLISH } from '../../src/i18n/words.js';
@@ -28,7 +28,7 @@ async function world(limits = '1000/1s', now?: () => number, monthSeconds = 0) {
   const sandbox: Sandbox = await startSandbox({ dataset });
   cleanup.push(() => sandbox.close());
   const parsed = parseLimits(limits);
-  if (!parsed.ok) throw new Error(parsed.error);
+  if (!parsed.ok) throw new Error(limitsProblemText(parsed.problem));
   const config = testConfig(sandbox.url, {
     API_TOKEN: sandbox.token,
     API_LIMITS: parsed.limits,

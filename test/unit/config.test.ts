@@ -135,14 +135,49 @@ describe('config: strict values', () => {
   });
 
   it.each([
-    ['100', 'API_LIMITS has "100"; each limit is N/window, like 100/month, 30/1m or 20/10s'],
-    ['0/month', 'API_LIMITS has "0/month"; a limit allows at least 1 request'],
-    ['10/0s', 'API_LIMITS has "10/0s"; a window is from 1 s to 24 d (use month for the monthly allowance)'],
-    ['10/30d', 'API_LIMITS has "10/30d"; a window is from 1 s to 24 d (use month for the monthly allowance)'],
-    ['1e3/month', 'API_LIMITS has "1e3/month"; each limit is N/window, like 100/month, 30/1m or 20/10s'],
+    [
+      '100',
+      'API_LIMITS holds a limit, "100", that is not N/window; each limit is N/window, like 100/month, 30/1m or 20/10s',
+    ],
+    [
+      '0/month',
+      'API_LIMITS holds a limit, "0/month", that allows no request; a limit allows at least 1 request',
+    ],
+    [
+      '10/0s',
+      'API_LIMITS holds a limit, "10/0s", whose window is not from 1 s to 24 d (use month for the monthly allowance)',
+    ],
+    [
+      '10/30d',
+      'API_LIMITS holds a limit, "10/30d", whose window is not from 1 s to 24 d (use month for the monthly allowance)',
+    ],
+    [
+      '100/month,30/1w',
+      'API_LIMITS holds a 2nd limit, "30/1w", whose window unit is none of s, m, h, d or month',
+    ],
+    // Not shaped as a limit: named by its place, not quoted.
+    [
+      '1e3/month',
+      'API_LIMITS holds a limit that is not N/window; each limit is N/window, like 100/month, 30/1m or 20/10s',
+    ],
     ['100/month,50/month', 'API_LIMITS names more than one monthly limit'],
+    [' , ', 'API_LIMITS must name at least one limit, like 100/month'],
   ])('refuses API_LIMITS=%j with one sentence', (value, sentence) => {
     expect(errorsFor({ API_LIMITS: value })).toEqual([sentence]);
+  });
+
+  it.each([
+    ['the sandbox token', 'sandbox-token'],
+    ['a 70-character random token', 'Zq8vN2pLr5Tx9Wc3Hb7Ky4Md6Fg1Js0Ea2Uo5Ri8Pn3Vl7Qt4Xw9Cz6By1Dk0Gh5Mf2Abc'],
+    ['a token beside a limit', '100/month,rc_live_8f3k2m9x'],
+    ['a short digits-and-letters secret', '30/1m,1a2b3c4d'],
+  ])('never prints a secret set as API_LIMITS by mistake (%s)', (_what, value) => {
+    const errors = errorsFor({ API_LIMITS: value });
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(/^API_LIMITS holds a (2nd )?limit that is not N\/window/);
+    for (const piece of value.split(','))
+      if (!/^\d+\/month$|^30\/1m$/.test(piece))
+        expect(errors[0]?.toLowerCase()).not.toContain(piece.toLowerCase());
   });
 
   it.each(['API_BUDGET', 'API_BUDGET_WINDOW_SECONDS'])('refuses the old %s, naming API_LIMITS', (name) => {

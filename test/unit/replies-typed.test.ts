@@ -11,7 +11,7 @@ const HOSTILE = ['<@&1>', '@everyone', '**x**'] as const;
 /** Each sentence that quotes typed text, with the typed text put in. */
 const QUOTING: Record<string, (typed: string) => string> = {
   nameMatchesSeveral: (typed) => MESSAGES.nameMatchesSeveral(typed, 'roles', ['A (`1`)', 'B (`2`)'], 0),
-  badLimits: (typed) => MESSAGES.badLimits(`has "${typed}"; each limit is N/window, like 100/month`),
+  badLimits: (typed) => MESSAGES.badLimits({ kind: 'shape', place: 1, of: 1, quote: typed }),
   unknownRoles: (typed) => MESSAGES.unknownRoles([typed, 'Other']),
   accessRoleIsDiscord: (typed) => MESSAGES.accessRoleIsDiscord([typed], 'discord-roles'),
   accessMisconfigured: (typed) =>

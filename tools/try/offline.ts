@@ -4,7 +4,7 @@
  * when API_LIMITS is given, the same limits kept by the sandbox API, as the real API keeps the plan
  * the bot is told about (so the monthly allowance can be tried: `/rollcall status`, the reserve).
  */
-import { parseLimits } from '../../src/base/limits-spec.js';
+import { limitsProblemText, parseLimits } from '../../src/base/limits-spec.js';
 import { generateDataset } from '../../test/doubles/sandbox/data.js';
 import { quotasSetting } from '../../test/doubles/sandbox/data-quotas.js';
 import type { SandboxSettings } from '../../test/doubles/sandbox/server.js';
@@ -18,7 +18,7 @@ import type { WorldOptions } from '../../test/e2e/world.js';
  */
 export function sandboxLimits(apiLimits: string): Pick<SandboxSettings, 'quota' | 'rateLimit'> {
   const parsed = parseLimits(apiLimits);
-  if (!parsed.ok) throw new Error(`API_LIMITS ${parsed.error}`);
+  if (!parsed.ok) throw new Error(`API_LIMITS ${limitsProblemText(parsed.problem)}`);
   const spans = parsed.limits
     .flatMap((l) => (l.window.kind === 'span' ? [{ points: l.points, seconds: l.window.seconds }] : []))
     .sort((a, b) => a.seconds - b.seconds);

@@ -241,8 +241,21 @@ const settingsSentences = (f: Formats): Area<'settingsSentences'> => ({
       `API-Limits: ${s.limits ?? 'die Standardwerte des Bots'}.`,
     ].join('\n'),
   settingsSaved: 'Einstellungen gespeichert.',
-  badLimits: (problem) =>
-    `Diese API-Limits sind ungültig: ${typed(problem, 400)} (zum Beispiel 100/month,30/1m oder default). Nichts wurde gespeichert.`,
+  badLimits: (problem) => {
+    const detail = () => {
+      if (problem.kind === 'none') return 'es ist kein Limit angegeben';
+      const which = problem.of === 1 ? 'das Limit' : `das ${f.ordinal(problem.place)} Limit`;
+      const limit = problem.quote === undefined ? which : `${which} („${typed(problem.quote, 40)}“)`;
+      return {
+        shape: `${limit} ist keine Anzahl Anfragen mit Schrägstrich und Zeitraum`,
+        unit: `${limit} hat eine andere Zeiteinheit als \`s\`, \`m\`, \`h\`, \`d\` oder \`month\``,
+        zero: `${limit} erlaubt keine einzige Anfrage, ein Limit muss aber mindestens 1 erlauben`,
+        window: `${limit} hat einen Zeitraum außerhalb von 1 Sekunde bis 24 Tagen (für das Monatskontingent \`month\` schreiben)`,
+        twoMonths: `${limit} ist ein zweites Monatslimit, erlaubt ist aber nur eines`,
+      }[problem.kind];
+    };
+    return `Diese API-Limits sind ungültig: ${detail()} (zum Beispiel 100/month,30/1m oder default). Nichts wurde gespeichert.`;
+  },
   accessRoleIsDiscord: (names, discordSetting) =>
     `${names.map((n) => typed(n)).join(', ')} ${names.length === 1 ? 'ist eine Discord-Rolle' : 'sind Discord-Rollen'} dieses Servers (oder eine Discord-Rollen-ID), keine Community-Rolle: Community-Rollen werden so genannt, wie der Community-Server sie nennt, und Discord-Rollen gehören in ${discordSetting}. Nichts wurde gespeichert.`,
   unknownRoles: (names) =>

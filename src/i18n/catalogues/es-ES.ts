@@ -246,8 +246,21 @@ const settingsSentences = (f: Formats): Area<'settingsSentences'> => ({
       `Límites de API: ${s.limits ?? 'los predeterminados del bot'}.`,
     ].join('\n'),
   settingsSaved: 'Configuración guardada.',
-  badLimits: (problem) =>
-    `Esos límites de API no son válidos: ${typed(problem, 400)} (por ejemplo 100/month,30/1m, o default). No se guardó nada.`,
+  badLimits: (problem) => {
+    const detail = () => {
+      if (problem.kind === 'none') return 'no se indica ningún límite';
+      const which = problem.of === 1 ? 'el límite' : `el ${f.ordinal(problem.place)} límite`;
+      const limit = problem.quote === undefined ? which : `${which} («${typed(problem.quote, 40)}»)`;
+      return {
+        shape: `${limit} no es un número de peticiones, una barra y un periodo`,
+        unit: `${limit} tiene una unidad de tiempo distinta de \`s\`, \`m\`, \`h\`, \`d\` o \`month\``,
+        zero: `${limit} no permite ninguna petición, y un límite debe permitir al menos 1`,
+        window: `${limit} tiene un periodo fuera del intervalo de 1 segundo a 24 días (para la cuota mensual, escribe \`month\`)`,
+        twoMonths: `${limit} es un segundo límite mensual, y solo se admite uno`,
+      }[problem.kind];
+    };
+    return `Esos límites de API no son válidos: ${detail()} (por ejemplo 100/month,30/1m, o default). No se guardó nada.`;
+  },
   accessRoleIsDiscord: (names, discordSetting) =>
     `${names.map((n) => typed(n)).join(', ')} ${names.length === 1 ? 'es un rol' : 'son roles'} de Discord de este servidor (o un ID de rol de Discord), no de la comunidad: los roles de la comunidad se nombran como los nombra el servidor de la comunidad, y los roles de Discord van en ${discordSetting}. No se ha guardado nada.`,
   unknownRoles: (names) =>

@@ -244,8 +244,23 @@ const settingsSentences = (f: Formats): Area<'settingsSentences'> => ({
       `Limites d'API : ${s.limits ?? 'celles du bot par défaut'}.`,
     ].join('\n'),
   settingsSaved: 'Réglages enregistrés.',
-  badLimits: (problem) =>
-    `Ces limites d'API ne sont pas valides : ${typed(problem, 400)} (par exemple 100/month,30/1m, ou default). Rien n'a été enregistré.`,
+  badLimits: (problem) => {
+    const detail = () => {
+      if (problem.kind === 'none') return "aucune limite n'est indiquée";
+      // "limite" is feminine: 1re (not 1er), 2e…
+      const place = problem.place === 1 ? '1re' : f.ordinal(problem.place);
+      const which = problem.of === 1 ? 'la limite' : `la ${place} limite`;
+      const limit = problem.quote === undefined ? which : `${which} (« ${typed(problem.quote, 40)} »)`;
+      return {
+        shape: `${limit} n'est pas un nombre de requêtes, une barre oblique et une période`,
+        unit: `${limit} a une unité de temps autre que \`s\`, \`m\`, \`h\`, \`d\` ou \`month\``,
+        zero: `${limit} n'autorise aucune requête, alors qu'une limite doit en autoriser au moins 1`,
+        window: `${limit} a une période hors de l'intervalle de 1 seconde à 24 jours (pour le quota mensuel, écrivez \`month\`)`,
+        twoMonths: `${limit} est une deuxième limite mensuelle, alors qu'une seule est admise`,
+      }[problem.kind];
+    };
+    return `Ces limites d'API ne sont pas valides : ${detail()} (par exemple 100/month,30/1m, ou default). Rien n'a été enregistré.`;
+  },
   accessRoleIsDiscord: (names, discordSetting) =>
     `${names.map((n) => typed(n)).join(', ')} ${names.length === 1 ? 'est un rôle' : 'sont des rôles'} Discord de ce serveur (ou un identifiant de rôle Discord), pas de la communauté : les rôles de la communauté se nomment comme le serveur de la communauté les nomme, et les rôles Discord vont dans ${discordSetting}. Rien n'a été enregistré.`,
   unknownRoles: (names) =>

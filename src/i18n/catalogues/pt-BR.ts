@@ -238,8 +238,21 @@ const settingsSentences = (f: Formats): Area<'settingsSentences'> => ({
       `Limites de API: ${s.limits ?? 'os padrões do bot'}.`,
     ].join('\n'),
   settingsSaved: 'Configurações salvas.',
-  badLimits: (problem) =>
-    `Esses limites de API não são válidos: ${typed(problem, 400)} (por exemplo 100/month,30/1m, ou default). Nada foi salvo.`,
+  badLimits: (problem) => {
+    const detail = () => {
+      if (problem.kind === 'none') return 'nenhum limite foi informado';
+      const which = problem.of === 1 ? 'o limite' : `o ${f.ordinal(problem.place)} limite`;
+      const limit = problem.quote === undefined ? which : `${which} (“${typed(problem.quote, 40)}”)`;
+      return {
+        shape: `${limit} não é um número de requisições, uma barra e um período`,
+        unit: `${limit} tem uma unidade de tempo diferente de \`s\`, \`m\`, \`h\`, \`d\` ou \`month\``,
+        zero: `${limit} não permite nenhuma requisição, e um limite deve permitir pelo menos 1`,
+        window: `${limit} tem um período fora do intervalo de 1 segundo a 24 dias (para a cota mensal, escreva \`month\`)`,
+        twoMonths: `${limit} é um segundo limite mensal, e só um é aceito`,
+      }[problem.kind];
+    };
+    return `Esses limites de API não são válidos: ${detail()} (por exemplo 100/month,30/1m, ou default). Nada foi salvo.`;
+  },
   accessRoleIsDiscord: (names, discordSetting) =>
     `${names.map((n) => typed(n)).join(', ')} ${names.length === 1 ? 'é um cargo' : 'são cargos'} do Discord deste servidor (ou um ID de cargo do Discord), não da comunidade: cargos da comunidade têm o nome que o servidor da comunidade lhes dá, e cargos do Discord vão em ${discordSetting}. Nada foi salvo.`,
   unknownRoles: (names) =>

@@ -5,12 +5,12 @@
 import { ApiError } from '../../../src/api/errors.js';
 import { ApiLimits } from '../../../src/api/limits/limits.js';
 import { redisLimitStore } from '../../../src/api/limits/store.js';
-import { parseLimits } from '../../../src/base/limits-spec.js';
+import { limitsProblemText, parseLimits } from '../../../src/base/limits-spec.js';
 import { createLogger } from '../../../src/base/log.js';
 
 const [url = '', text = '', key = '', attemptsText = '0'] = process.argv.slice(2);
 const parsed = parseLimits(text);
-if (!parsed.ok) throw new Error(parsed.error);
+if (!parsed.ok) throw new Error(limitsProblemText(parsed.problem));
 const logger = createLogger({ level: 'silent', format: 'json' });
 const store = redisLimitStore(url, logger);
 await store.ready();
