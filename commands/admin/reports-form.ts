@@ -14,9 +14,9 @@ import {
   LabelBuilder,
   ModalBuilder,
   type ModalSubmitInteraction,
-  PermissionFlagsBits,
   RadioGroupBuilder,
 } from 'discord.js';
+import type { PostKind } from '../../src/base/permissions.js';
 import type { ModalAnswer, ServerControl } from '../../src/discord/command.js';
 import { say, textPayload, UserError } from '../../src/discord/replies.js';
 import type { Words } from '../../src/i18n/words.js';
@@ -24,10 +24,13 @@ import { DIGEST_LANGUAGES } from '../../src/reports/digest.js';
 import { WEEKDAYS } from '../../src/reports/period.js';
 import { ADMIN_IDS } from './command.js';
 import {
+  cachedPostCheck,
+  chartsOn,
   type ReportSettingsPlace,
   type ReportsArguments,
   reportSettings,
   SERVER_LANGUAGE,
+  unpostable,
 } from './reports.js';
 import { type FormItem, formAnswer } from './settings-form.js';
 
@@ -45,12 +48,6 @@ const SWITCH = { reminders: 'reminders', pings: 'pings', charts: 'charts' } as c
 
 /** Channels the selects offer: the ones a digest or reminder can be posted in. */
 const POSTABLE_TYPES = [ChannelType.GuildText, ChannelType.GuildAnnouncement];
-
-/** What a post needs of the bot in its channel, by the names admins see in Discord. */
-const POST_NEEDS = [
-  [PermissionFlagsBits.ViewChannel, 'View Channel'],
-  [PermissionFlagsBits.SendMessages, 'Send Messages'],
-] as const;
 
 /** What the form shows and compares with: the settings as saved. */
 async function current(guildId: string, place: ReportSettingsPlace) {
@@ -133,10 +130,15 @@ export async function reportsForm(
 
 /**
  * The channel picked in `customId` (undefined: none), refused unless it is one of this server's
- * that the bot may post in, as its cached permissions there say: a value Discord did not resolve
- * is forged, a channel the client knows in another server is not this server's.
+ * that the bot may post `kind` in (its chart too when `charts`), as its cached permissions there
+ * say (src/base/permissions.ts): a value Discord did not resolve is forged, a channel the client
+ * knows in another server is not this server's.
  */
-function pickedChannel(interaction: ModalSubmitInteraction, customId: string): string | undefined {
+function pickedChannel(
+  interaction: ModalSubmitInteraction,
+  customId: string,
+  post: { kind: PostKind; charts: boolean },
+): string | undefined {
   const field = interaction.fields.getField(customId);
   const values = 'values' in field && Array.isArray(field.values) ? (field.values as string[]) : [];
   if (values.length > 1) throw new UserError(say.formForged);
@@ -149,10 +151,8 @@ function pickedChannel(interaction: ModalSubmitInteraction, customId: string): s
     throw new UserError(say.formNotThisServer);
   if (!POSTABLE_TYPES.includes(channel.type as (typeof POSTABLE_TYPES)[number]))
     throw new UserError(say.formForged);
-  const me = channel.guild.members.me;
-  const allowed = me ? channel.permissionsFor(me) : null;
-  const missing = POST_NEEDS.filter(([bit]) => !allowed?.has(bit)).map(([, name]) => name);
-  if (missing.length > 0) throw new UserError(say.formCannotPost(id, missing.join(', ')));
+  const refusal = unpostable(cachedPostCheck(interaction.client), id, post.kind, post.charts);
+  if (refusal) throw new UserError(refusal);
   return id;
 }
 
@@ -170,13 +170,15 @@ async function asOptions(interaction: ModalSubmitInteraction, guildId: string, p
   const was = await current(guildId, place);
   const options = new Map<string, Option>();
   const changed: FormItem[] = [];
-  const digestChannel = pickedChannel(interaction, FIELD.digestChannel);
-  const reminderChannel = pickedChannel(interaction, FIELD.reminderChannel);
-  const weekStart = offered(interaction, FIELD.weekStart, WEEKDAYS);
-  const language = offered(interaction, FIELD.language, [SERVER_LANGUAGE, ...Object.keys(DIGEST_LANGUAGES)]);
   const switches = interaction.fields.getCheckboxGroup(FIELD.switches);
   if (switches.some((s) => !Object.values(SWITCH).includes(s as never))) throw new UserError(say.formForged);
   const on = (s: string) => switches.includes(s);
+  // The digest's channel must take its chart too while charts are on (as the form leaves them).
+  const charts = chartsOn({ charts: on(SWITCH.charts) });
+  const digestChannel = pickedChannel(interaction, FIELD.digestChannel, { kind: 'digest', charts });
+  const reminderChannel = pickedChannel(interaction, FIELD.reminderChannel, { kind: 'reminder', charts });
+  const weekStart = offered(interaction, FIELD.weekStart, WEEKDAYS);
+  const language = offered(interaction, FIELD.language, [SERVER_LANGUAGE, ...Object.keys(DIGEST_LANGUAGES)]);
   if (digestChannel !== was.digestChannel) {
     if (digestChannel === undefined) options.set('digest', 'off');
     else options.set('digest-channel', { id: digestChannel });
@@ -228,6 +230,7 @@ export function reportsFormSubmit(place: ReportSettingsPlace): ServerControl {
       const state = await reportSettings(argumentsFrom(options), guildId, place, {
         guildLocale: interaction.guildLocale,
         serverRoles: [...(interaction.guild?.roles.cache.values() ?? [])],
+        canPost: cachedPostCheck(interaction.client),
       });
       return textPayload(formAnswer(changed, state));
     },
