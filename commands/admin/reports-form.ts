@@ -3,9 +3,10 @@
  * current values (the digest's and the leave reminders' channels, the first day of the week, the
  * digest's language, reminders, their pings and charts as checkboxes). Its submission becomes the
  * slash options that differ from what is saved, checked and saved by the same code as those options
- * (`reportSettings`); a channel Rollcall cannot post in (the resolved channel's permissions for the
- * bot), one of another server, or a value the form does not offer is refused in one sentence, with
- * nothing saved. The answer says what changed, then the settings as the slash command shows them.
+ * (`reportSettings`); a channel Rollcall cannot post in (what the post needs, src/base/permissions.ts,
+ * against the bot's cached permissions there: a digest's chart too while charts are on), one of
+ * another server, or a value the form does not offer is refused in one sentence, with nothing saved.
+ * The answer says what changed, then the settings as the slash command shows them.
  */
 import {
   ChannelSelectMenuBuilder,
@@ -16,7 +17,6 @@ import {
   type ModalSubmitInteraction,
   RadioGroupBuilder,
 } from 'discord.js';
-import type { PostKind } from '../../src/base/permissions.js';
 import type { ModalAnswer, ServerControl } from '../../src/discord/command.js';
 import { say, textPayload, UserError } from '../../src/discord/replies.js';
 import type { Words } from '../../src/i18n/words.js';
@@ -25,12 +25,10 @@ import { WEEKDAYS } from '../../src/reports/period.js';
 import { ADMIN_IDS } from './command.js';
 import {
   cachedPostCheck,
-  chartsOn,
   type ReportSettingsPlace,
   type ReportsArguments,
   reportSettings,
   SERVER_LANGUAGE,
-  unpostable,
 } from './reports.js';
 import { type FormItem, formAnswer } from './settings-form.js';
 
@@ -130,15 +128,11 @@ export async function reportsForm(
 
 /**
  * The channel picked in `customId` (undefined: none), refused unless it is one of this server's
- * that the bot may post `kind` in (its chart too when `charts`), as its cached permissions there
- * say (src/base/permissions.ts): a value Discord did not resolve is forged, a channel the client
- * knows in another server is not this server's.
+ * text channels: a value Discord did not resolve is forged, a channel the client knows in another
+ * server is not this server's. Whether the bot may post there is checked with the slash options'
+ * (`reportSettings`), for a channel the submission changes.
  */
-function pickedChannel(
-  interaction: ModalSubmitInteraction,
-  customId: string,
-  post: { kind: PostKind; charts: boolean },
-): string | undefined {
+function pickedChannel(interaction: ModalSubmitInteraction, customId: string): string | undefined {
   const field = interaction.fields.getField(customId);
   const values = 'values' in field && Array.isArray(field.values) ? (field.values as string[]) : [];
   if (values.length > 1) throw new UserError(say.formForged);
@@ -151,8 +145,6 @@ function pickedChannel(
     throw new UserError(say.formNotThisServer);
   if (!POSTABLE_TYPES.includes(channel.type as (typeof POSTABLE_TYPES)[number]))
     throw new UserError(say.formForged);
-  const refusal = unpostable(cachedPostCheck(interaction.client), id, post.kind, post.charts);
-  if (refusal) throw new UserError(refusal);
   return id;
 }
 
@@ -173,10 +165,8 @@ async function asOptions(interaction: ModalSubmitInteraction, guildId: string, p
   const switches = interaction.fields.getCheckboxGroup(FIELD.switches);
   if (switches.some((s) => !Object.values(SWITCH).includes(s as never))) throw new UserError(say.formForged);
   const on = (s: string) => switches.includes(s);
-  // The digest's channel must take its chart too while charts are on (as the form leaves them).
-  const charts = chartsOn({ charts: on(SWITCH.charts) });
-  const digestChannel = pickedChannel(interaction, FIELD.digestChannel, { kind: 'digest', charts });
-  const reminderChannel = pickedChannel(interaction, FIELD.reminderChannel, { kind: 'reminder', charts });
+  const digestChannel = pickedChannel(interaction, FIELD.digestChannel);
+  const reminderChannel = pickedChannel(interaction, FIELD.reminderChannel);
   const weekStart = offered(interaction, FIELD.weekStart, WEEKDAYS);
   const language = offered(interaction, FIELD.language, [SERVER_LANGUAGE, ...Object.keys(DIGEST_LANGUAGES)]);
   if (digestChannel !== was.digestChannel) {

@@ -324,7 +324,7 @@ export function cachedPostCheck(client: Client): PostCheck {
 }
 
 /** Whether posts carry charts with these settings: REPORTS_CHARTS on and the server's not turned off. */
-export function chartsOn(settings: Pick<ReportSettings, 'charts'>): boolean {
+function chartsOn(settings: Pick<ReportSettings, 'charts'>): boolean {
   return chartsEnabled() && settings.charts !== false;
 }
 
@@ -332,7 +332,7 @@ export function chartsOn(settings: Pick<ReportSettings, 'charts'>): boolean {
  * The refusal of a channel the bot cannot post `kind` in, or undefined: when only the chart's needs
  * are missing, the sentence says so (turning charts off is a remedy too).
  */
-export function unpostable(check: PostCheck, channelId: string, kind: PostKind, charts: boolean) {
+function unpostable(check: PostCheck, channelId: string, kind: PostKind, charts: boolean) {
   const missing = check(channelId, kind, charts);
   if (missing.length === 0) return undefined;
   return check(channelId, kind, false).length === 0
