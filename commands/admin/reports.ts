@@ -307,7 +307,7 @@ function digestWhen(d: DigestSettings, timeZone: string, t: Words): string {
  * What the bot lacks to post `kind` in a channel (the chart's needs too when `charts`), by the names
  * Discord shows (src/base/permissions.ts); [] when it lacks nothing.
  */
-export type PostCheck = (channelId: string, kind: PostKind, charts: boolean) => string[];
+type PostCheck = (channelId: string, kind: PostKind, charts: boolean) => string[];
 
 /**
  * `PostCheck` over the client's cache: the bot's permissions in the channel as the gateway last told

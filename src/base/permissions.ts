@@ -32,7 +32,7 @@ const ATTACH: Need = [PermissionFlagsBits.AttachFiles, 'Attach Files'];
  * Links Discord drops them, or refuses a message of embeds alone), its chart a file (without Attach
  * Files Discord refuses the message: 403, 50013); a leave reminder and an allowance alert are text.
  */
-export const POST_NEEDS: Readonly<Record<PostKind, { always: readonly Need[]; chart: readonly Need[] }>> = {
+const POST_NEEDS: Readonly<Record<PostKind, { always: readonly Need[]; chart: readonly Need[] }>> = {
   digest: { always: [VIEW, SEND, EMBED], chart: [ATTACH] },
   reminder: { always: [VIEW, SEND], chart: [] },
   alert: { always: [VIEW, SEND], chart: [] },
