@@ -216,7 +216,7 @@ function schedulers(
   return {
     digests: communities.attach(client, {
       ...common,
-      poster: discordPoster(client, communityOf),
+      poster: discordPoster(client, communityOf, logger),
       monthSeconds: config.API_MONTH_SECONDS,
     }),
     reminders: communities.reminders(client, {

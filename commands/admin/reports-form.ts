@@ -3,9 +3,10 @@
  * current values (the digest's and the leave reminders' channels, the first day of the week, the
  * digest's language, reminders, their pings and charts as checkboxes). Its submission becomes the
  * slash options that differ from what is saved, checked and saved by the same code as those options
- * (`reportSettings`); a channel Rollcall cannot post in (the resolved channel's permissions for the
- * bot), one of another server, or a value the form does not offer is refused in one sentence, with
- * nothing saved. The answer says what changed, then the settings as the slash command shows them.
+ * (`reportSettings`); a channel Rollcall cannot post in (what the post needs, src/base/permissions.ts,
+ * against the bot's cached permissions there: a digest's chart too while charts are on), one of
+ * another server, or a value the form does not offer is refused in one sentence, with nothing saved.
+ * The answer says what changed, then the settings as the slash command shows them.
  */
 import {
   ChannelSelectMenuBuilder,
@@ -14,7 +15,6 @@ import {
   LabelBuilder,
   ModalBuilder,
   type ModalSubmitInteraction,
-  PermissionFlagsBits,
   RadioGroupBuilder,
 } from 'discord.js';
 import type { ModalAnswer, ServerControl } from '../../src/discord/command.js';
@@ -24,6 +24,7 @@ import { DIGEST_LANGUAGES } from '../../src/reports/digest.js';
 import { WEEKDAYS } from '../../src/reports/period.js';
 import { ADMIN_IDS } from './command.js';
 import {
+  cachedPostCheck,
   type ReportSettingsPlace,
   type ReportsArguments,
   reportSettings,
@@ -45,12 +46,6 @@ const SWITCH = { reminders: 'reminders', pings: 'pings', charts: 'charts' } as c
 
 /** Channels the selects offer: the ones a digest or reminder can be posted in. */
 const POSTABLE_TYPES = [ChannelType.GuildText, ChannelType.GuildAnnouncement];
-
-/** What a post needs of the bot in its channel, by the names admins see in Discord. */
-const POST_NEEDS = [
-  [PermissionFlagsBits.ViewChannel, 'View Channel'],
-  [PermissionFlagsBits.SendMessages, 'Send Messages'],
-] as const;
 
 /** What the form shows and compares with: the settings as saved. */
 async function current(guildId: string, place: ReportSettingsPlace) {
@@ -133,8 +128,9 @@ export async function reportsForm(
 
 /**
  * The channel picked in `customId` (undefined: none), refused unless it is one of this server's
- * that the bot may post in, as its cached permissions there say: a value Discord did not resolve
- * is forged, a channel the client knows in another server is not this server's.
+ * text channels: a value Discord did not resolve is forged, a channel the client knows in another
+ * server is not this server's. Whether the bot may post there is checked with the slash options'
+ * (`reportSettings`), for a channel the submission changes.
  */
 function pickedChannel(interaction: ModalSubmitInteraction, customId: string): string | undefined {
   const field = interaction.fields.getField(customId);
@@ -149,10 +145,6 @@ function pickedChannel(interaction: ModalSubmitInteraction, customId: string): s
     throw new UserError(say.formNotThisServer);
   if (!POSTABLE_TYPES.includes(channel.type as (typeof POSTABLE_TYPES)[number]))
     throw new UserError(say.formForged);
-  const me = channel.guild.members.me;
-  const allowed = me ? channel.permissionsFor(me) : null;
-  const missing = POST_NEEDS.filter(([bit]) => !allowed?.has(bit)).map(([, name]) => name);
-  if (missing.length > 0) throw new UserError(say.formCannotPost(id, missing.join(', ')));
   return id;
 }
 
@@ -170,13 +162,13 @@ async function asOptions(interaction: ModalSubmitInteraction, guildId: string, p
   const was = await current(guildId, place);
   const options = new Map<string, Option>();
   const changed: FormItem[] = [];
+  const switches = interaction.fields.getCheckboxGroup(FIELD.switches);
+  if (switches.some((s) => !Object.values(SWITCH).includes(s as never))) throw new UserError(say.formForged);
+  const on = (s: string) => switches.includes(s);
   const digestChannel = pickedChannel(interaction, FIELD.digestChannel);
   const reminderChannel = pickedChannel(interaction, FIELD.reminderChannel);
   const weekStart = offered(interaction, FIELD.weekStart, WEEKDAYS);
   const language = offered(interaction, FIELD.language, [SERVER_LANGUAGE, ...Object.keys(DIGEST_LANGUAGES)]);
-  const switches = interaction.fields.getCheckboxGroup(FIELD.switches);
-  if (switches.some((s) => !Object.values(SWITCH).includes(s as never))) throw new UserError(say.formForged);
-  const on = (s: string) => switches.includes(s);
   if (digestChannel !== was.digestChannel) {
     if (digestChannel === undefined) options.set('digest', 'off');
     else options.set('digest-channel', { id: digestChannel });
@@ -228,6 +220,7 @@ export function reportsFormSubmit(place: ReportSettingsPlace): ServerControl {
       const state = await reportSettings(argumentsFrom(options), guildId, place, {
         guildLocale: interaction.guildLocale,
         serverRoles: [...(interaction.guild?.roles.cache.values() ?? [])],
+        canPost: cachedPostCheck(interaction.client),
       });
       return textPayload(formAnswer(changed, state));
     },

@@ -10,12 +10,19 @@
  * them. Included in
  * /rollcall-admin by commands/admin/index.ts when the wiring gives a place for the settings.
  */
-import { ApplicationCommandOptionType, ChannelType, type ChatInputCommandInteraction } from 'discord.js';
+import {
+  ApplicationCommandOptionType,
+  ChannelType,
+  type ChatInputCommandInteraction,
+  type Client,
+} from 'discord.js';
 import { SNOWFLAKE } from '../../src/base/discord-limits.js';
+import { missingToPost, type PostKind } from '../../src/base/permissions.js';
 import { argumentsOf, defineCommand, type ServerCommand } from '../../src/discord/command.js';
 import { say, type Text, textPayload, UserError } from '../../src/discord/replies.js';
 import { catalogueFor } from '../../src/i18n/catalogue.js';
 import type { Words } from '../../src/i18n/words.js';
+import { chartsEnabled } from '../../src/render/charts/index.js';
 import {
   DIGEST_LANGUAGES,
   DIGEST_REPORTS,
@@ -296,6 +303,65 @@ function digestWhen(d: DigestSettings, timeZone: string, t: Words): string {
     : t.admin.digestWeekly(t.admin.weekday[d.day] ?? d.day, hour);
 }
 
+/**
+ * What the bot lacks to post `kind` in a channel (the chart's needs too when `charts`), by the names
+ * Discord shows (src/base/permissions.ts); [] when it lacks nothing.
+ */
+type PostCheck = (channelId: string, kind: PostKind, charts: boolean) => string[];
+
+/**
+ * `PostCheck` over the client's cache: the bot's permissions in the channel as the gateway last told
+ * them (a channel the client does not know lacks everything).
+ */
+export function cachedPostCheck(client: Client): PostCheck {
+  return (channelId, kind, charts) => {
+    const channel = client.channels.cache.get(channelId);
+    const guild = channel && !channel.isDMBased() ? channel : undefined;
+    const me = guild?.guild.members.me;
+    const allowed = guild && me ? guild.permissionsFor(me) : null;
+    return missingToPost(kind, charts, (bit) => allowed?.has(bit) === true);
+  };
+}
+
+/** Whether posts carry charts with these settings: REPORTS_CHARTS on and the server's not turned off. */
+function chartsOn(settings: Pick<ReportSettings, 'charts'>): boolean {
+  return chartsEnabled() && settings.charts !== false;
+}
+
+/**
+ * The refusal of a channel the bot cannot post `kind` in, or undefined: when only the chart's needs
+ * are missing, the sentence says so (turning charts off is a remedy too).
+ */
+function unpostable(check: PostCheck, channelId: string, kind: PostKind, charts: boolean) {
+  const missing = check(channelId, kind, charts);
+  if (missing.length === 0) return undefined;
+  return check(channelId, kind, false).length === 0
+    ? say.chartCannotPost(channelId, missing)
+    : say.cannotPostIn(channelId, missing);
+}
+
+/**
+ * Refuse settings that name a channel the bot cannot post in: a digest channel given (as the digest
+ * needs it, with its chart when charts are on), charts turned on over a saved digest channel, a
+ * reminder channel given. Checked before anything is saved.
+ */
+function refuseUnpostable(
+  args: ReportsArguments,
+  check: PostCheck,
+  state: { charts: boolean; chartsWere: boolean; digest?: DigestSettings; reminders?: ReminderSettings },
+): void {
+  const { digest, reminders, charts } = state;
+  const digestChannel = args.channel('digest-channel') !== null || (charts && !state.chartsWere);
+  const refusals = [
+    digest && digestChannel && unpostable(check, digest.channelId, 'digest', charts),
+    reminders &&
+      args.channel('reminder-channel') !== null &&
+      unpostable(check, reminders.channelId, 'reminder', false),
+  ];
+  const refusal = refusals.find((r) => r !== undefined && r !== false);
+  if (refusal) throw new UserError(refusal);
+}
+
 export function createReportsCommand(place: ReportSettingsPlace): ServerCommand {
   return {
     ...ADMIN_ROUTE,
@@ -305,6 +371,7 @@ export function createReportsCommand(place: ReportSettingsPlace): ServerCommand 
         await reportSettings(reportsArguments(interaction), guildId, place, {
           guildLocale: interaction.guildLocale,
           serverRoles: [...(interaction.guild?.roles.cache.values() ?? [])],
+          canPost: cachedPostCheck(interaction.client),
         }),
       ),
   };
@@ -387,7 +454,7 @@ async function nextReportSettings(
     language !== null ||
     reviewAfter !== null ||
     charts !== null;
-  return { next, changed, roles: listed.roles };
+  return { next, was: settings, changed, roles: listed.roles };
 }
 
 /**
@@ -398,11 +465,12 @@ export async function reportSettings(
   args: ReportsArguments,
   guildId: string,
   place: ReportSettingsPlace,
-  server: { guildLocale: string | null; serverRoles: ReadonlyArray<Role> },
+  server: { guildLocale: string | null; serverRoles: ReadonlyArray<Role>; canPost: PostCheck },
 ): Promise<Text> {
   const { guildLocale, serverRoles } = server;
   const {
     next,
+    was,
     changed: reportsChanged,
     roles,
   } = await nextReportSettings(args, guildId, place, serverRoles);
@@ -415,6 +483,12 @@ export async function reportSettings(
   const reminders = place.reminders
     ? nextReminders(args, savedReminders)
     : { changed: false, settings: undefined };
+  refuseUnpostable(args, server.canPost, {
+    charts: chartsOn(next),
+    chartsWere: chartsOn(was),
+    ...(digest.settings ? { digest: digest.settings } : {}),
+    ...(reminders.settings ? { reminders: reminders.settings } : {}),
+  });
   if (reportsChanged) await place.save(guildId, next);
   if (digest.changed) await place.digest?.save(guildId, digest.settings);
   if (reminders.changed) {

@@ -2,13 +2,9 @@
  * What the two schedulers (the digests, the leave reminders) share: their options, their rounds, and
  * the channel they post in, through the bot's client, checked before anything is claimed.
  */
-import {
-  type Client,
-  PermissionFlagsBits,
-  type PermissionResolvable,
-  type SendableChannels,
-} from 'discord.js';
+import type { Client, SendableChannels } from 'discord.js';
 import type { Logger } from '../base/log.js';
+import { missingToPost, type PostKind } from '../base/permissions.js';
 import { UserError } from '../discord/replies.js';
 import type { Text } from '../i18n/words.js';
 import type { DigestTimer } from '../reports/digest-places.js';
@@ -28,14 +24,6 @@ export interface PostSchedulerOptions {
   batch?: number;
 }
 
-/** Permissions a post needs, by the names admins see. */
-export type Needed = ReadonlyArray<readonly [PermissionResolvable, string]>;
-
-export const POST_NEEDS: Needed = [
-  [PermissionFlagsBits.ViewChannel, 'View Channel'],
-  [PermissionFlagsBits.SendMessages, 'Send Messages'],
-];
-
 /** The sentences (kept in English, as recorded for the admins) of a channel the bot cannot post in. */
 export interface ChannelProblems {
   noChannel(channelId: string): string;
@@ -51,11 +39,15 @@ export class ChannelPoster {
     );
   }
 
-  /** What keeps the bot from posting in the server's channel (one sentence), or undefined. */
+  /**
+   * What keeps the bot from posting `kind` in the server's channel (one sentence), or undefined: what
+   * the post always needs (`POST_NEEDS`, src/base/permissions.ts); a chart the channel cannot take
+   * does not keep the post back (the poster sends it without).
+   */
   async problem(
     guildId: string,
     channelId: string,
-    needed: Needed,
+    kind: PostKind,
     problems: ChannelProblems,
   ): Promise<string | undefined> {
     const channel = await this.channel(channelId);
@@ -63,7 +55,7 @@ export class ChannelPoster {
       return problems.noChannel(channelId);
     const member = channel.guild.members.me ?? (await channel.guild.members.fetchMe().catch(() => null));
     const me = member ? channel.permissionsFor(member) : null;
-    const missing = needed.filter(([bit]) => !me?.has(bit)).map(([, name]) => name);
+    const missing = missingToPost(kind, false, (bit) => me?.has(bit) === true);
     return missing.length > 0 ? problems.missing(channelId, missing) : undefined;
   }
 

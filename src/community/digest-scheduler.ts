@@ -4,7 +4,14 @@
  * in its token's turn, under its deadline: one community's slow or held API delays no other's), and
  * single-community mode's one digest from the environment (`environmentDigest`).
  */
-import { type APIEmbed, type Client, embedLength, PermissionFlagsBits } from 'discord.js';
+import {
+  type APIEmbed,
+  type Client,
+  DiscordAPIError,
+  embedLength,
+  RESTJSONErrorCodes,
+  type SendableChannels,
+} from 'discord.js';
 import { quotaCheckView } from '../../commands/quota.js';
 import { joinArg, reportInput } from '../../commands/report-data.js';
 import { shiftTotalsView } from '../../commands/shift.js';
@@ -39,14 +46,7 @@ import {
 } from '../reports/digest-places.js';
 import type { PeriodKind } from '../reports/period.js';
 import type { DigestStore, DueCursor, SavedDigest } from '../store/digests.js';
-import {
-  ChannelPoster,
-  type ChannelProblems,
-  type Needed,
-  POST_NEEDS,
-  type PostSchedulerOptions,
-  Rounds,
-} from './channel-post.js';
+import { ChannelPoster, type ChannelProblems, type PostSchedulerOptions, Rounds } from './channel-post.js';
 import { digestChart } from './digest-chart.js';
 import { environmentChannel } from './environment-channel.js';
 import { digestLeaveEmbeds } from './reminder-scheduler.js';
@@ -61,8 +61,6 @@ export {
   readDigestSettings,
 } from '../reports/digest.js';
 
-const NEEDED: Needed = [...POST_NEEDS, [PermissionFlagsBits.EmbedLinks, 'Embed Links']];
-
 const PROBLEMS: ChannelProblems = { noChannel: MESSAGES.digestNoChannel, missing: MESSAGES.digestMissing };
 
 export interface DigestPoster {
@@ -71,7 +69,8 @@ export interface DigestPoster {
   /**
    * Post the digest; throws a UserError (its message for the admins) when it cannot. `signal` is
    * the digest's deadline: once it aborts, the reads still awaited are abandoned (rejecting with
-   * its reason) and nothing more is sent.
+   * its reason) and nothing more is sent. A chart Discord refuses (the bot lacks Attach Files
+   * there) is left out, with a warn line: the digest's text is posted.
    */
   post(guildId: string, settings: DigestSettings, signal?: AbortSignal): Promise<void>;
   /**
@@ -81,14 +80,54 @@ export interface DigestPoster {
   tokenOf?(guildId: string): Promise<string | undefined>;
 }
 
-/** Posts digests with the bot's client, reading each server's reports through its community. */
-export function discordPoster(client: Client, communityOf: CommunityOf): DigestPoster {
+/** Whether Discord refused a message for a permission the bot lacks (403, 50013 Missing Permissions). */
+function missingPermissions(error: unknown): boolean {
+  return (
+    error instanceof DiscordAPIError &&
+    error.status === 403 &&
+    error.code === RESTJSONErrorCodes.MissingPermissions
+  );
+}
+
+/**
+ * Send the digest's messages; the chart goes in the first. A first message Discord refuses for a
+ * missing permission while it carries the chart (the bot may send embeds there, checked before: so
+ * Attach Files) is sent again with `plain`, the first embed without its picture: the digest's text
+ * is not lost for its chart.
+ */
+async function sendDigest(
+  channel: SendableChannels,
+  groups: APIEmbed[][],
+  chart: { files: NonNullable<Payload['files']>; plain: APIEmbed | undefined },
+  signal: AbortSignal,
+): Promise<{ withoutChart: boolean }> {
+  let withoutChart = false;
+  for (const [i, group] of groups.entries()) {
+    signal.throwIfAborted();
+    const files = i === 0 ? chart.files : [];
+    try {
+      await channel.send({ embeds: group, files, allowedMentions: NO_MENTIONS });
+    } catch (error) {
+      if (files.length === 0 || !chart.plain || !missingPermissions(error)) throw error;
+      signal.throwIfAborted();
+      await channel.send({ embeds: [chart.plain, ...group.slice(1)], allowedMentions: NO_MENTIONS });
+      withoutChart = true;
+    }
+  }
+  return { withoutChart };
+}
+
+/**
+ * Posts digests with the bot's client, reading each server's reports through its community; a digest
+ * posted without its chart is said in one warn line to `logger`.
+ */
+export function discordPoster(client: Client, communityOf: CommunityOf, logger: Logger): DigestPoster {
   const channels = new ChannelPoster(client);
   return {
     async tokenOf(guildId) {
       return (await communityOf(guildId).catch(() => undefined))?.key;
     },
-    check: (guildId, settings) => channels.problem(guildId, settings.channelId, NEEDED, PROBLEMS),
+    check: (guildId, settings) => channels.problem(guildId, settings.channelId, 'digest', PROBLEMS),
     async post(guildId, settings, signal = new AbortController().signal) {
       // A server refused (not linked, token rejected...) throws the UserError saying why.
       const community = await untilAborted(communityOf(guildId), signal);
@@ -140,7 +179,8 @@ export function discordPoster(client: Client, communityOf: CommunityOf): DigestP
       const embeds = reads.map((render) => render(t));
       // The chart is the first embed's picture, in the first message.
       const draw = await chart;
-      let files: Payload['files'] = [];
+      const plain = embeds[0];
+      let files: NonNullable<Payload['files']> = [];
       if (draw && embeds[0]) {
         const drawn = withChartPayload(embeds[0], await untilAborted(draw(t), signal));
         [embeds[0]] = drawn.embeds;
@@ -148,10 +188,12 @@ export function discordPoster(client: Client, communityOf: CommunityOf): DigestP
       }
       // One message while the embeds fit Discord's 6,000 characters per message, else more; none
       // once the deadline passed (the run is then recorded as not posted).
-      for (const [i, group] of fitting(embeds).entries()) {
-        signal.throwIfAborted();
-        await channel.send({ embeds: group, files: i === 0 ? files : [], allowedMentions: NO_MENTIONS });
-      }
+      const sent = await sendDigest(channel, fitting(embeds), { files, plain }, signal);
+      if (sent.withoutChart)
+        logger.warn(
+          { guild: guildId, channel: channelId, missing: ['Attach Files'] },
+          'a digest was posted without its chart: Discord refused the picture (Rollcall lacks Attach Files in its channel)',
+        );
     },
   };
 }

@@ -10,6 +10,7 @@ import type { Loa } from '../../generated/api.js';
 import { NotSavedError } from '../api/errors.js';
 import { withoutRequests } from '../api/wait.js';
 import type { Logger } from '../base/log.js';
+import { postNeeds } from '../base/permissions.js';
 import { audienceWords } from '../discord/alerts.js';
 import type { Community, CommunityOf } from '../discord/community.js';
 import { peopleOf } from '../discord/paging/show.js';
@@ -29,7 +30,7 @@ import { readStatusCodes } from '../reports/leave.js';
 import { digestLeave, remindersDue } from '../reports/reminders.js';
 import { reviewQueue } from '../reports/review.js';
 import type { ReminderStore, SavedReminders } from '../store/reminders.js';
-import { ChannelPoster, POST_NEEDS, type PostSchedulerOptions, Rounds } from './channel-post.js';
+import { ChannelPoster, type PostSchedulerOptions, Rounds } from './channel-post.js';
 import { environmentChannel } from './environment-channel.js';
 
 /** The commands a digest's leave sections point to for all their rows (a post cannot be paged). */
@@ -87,7 +88,7 @@ const KEEP_CLAIMS_SECONDS = 30 * 86_400;
 function refusedPermissions(error: DiscordAPIError): string[] {
   if (error.code === RESTJSONErrorCodes.MissingAccess) return ['View Channel'];
   if (error.code === RESTJSONErrorCodes.MissingPermissions) return ['Send Messages'];
-  return POST_NEEDS.map(([, name]) => name);
+  return postNeeds('reminder', false).map(([, name]) => name);
 }
 
 /** What the scheduler needs of Discord and of the server's community. */
@@ -212,7 +213,7 @@ export function createReminderScheduler(options: ReminderSchedulerOptions): Remi
 export function discordReminderPoster(client: Client, communityOf: CommunityOf): ReminderPoster {
   const channels = new ChannelPoster(client);
   return {
-    check: (guildId, channelId) => channels.problem(guildId, channelId, POST_NEEDS, ENGLISH.reminders),
+    check: (guildId, channelId) => channels.problem(guildId, channelId, 'reminder', ENGLISH.reminders),
     async leave(guildId) {
       // A server refused (not linked, token rejected...) has nothing to remind of.
       const community = await communityOf(guildId).catch(() => undefined);

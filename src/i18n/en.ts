@@ -126,9 +126,16 @@ const inputSentences = (f: Formats) => ({
   unknownCommand:
     'That command is not known to this version of Rollcall; the commands may need re-deploying.',
   /** `option` and `choices` come from the command's definition (never typed), shown as code. */
+  /**
+   * The report settings' refusals of a channel Rollcall cannot post in (the form and the slash
+   * options): `missing` are permissions by the names Discord shows (src/base/permissions.ts).
+   */
+  cannotPostIn: (channelId: string, missing: string[]) =>
+    `Rollcall cannot post in <#${channelId}> (missing ${f.list(missing)}); give it ${missing.length === 1 ? 'that permission' : 'those permissions'} there or pick another channel. Nothing was saved.`,
+  /** Charts on, and the digest's channel takes everything but the chart's picture. */
+  chartCannotPost: (channelId: string, missing: string[]) =>
+    `Rollcall cannot post the digest’s chart in <#${channelId}> (missing ${f.list(missing)}); give it ${missing.length === 1 ? 'that permission' : 'those permissions'} there, pick another channel, or turn charts off. Nothing was saved.`,
   /** A settings form's refusals (/rollcall-admin reports with no option): nothing is saved. */
-  formCannotPost: (channelId: string, missing: string) =>
-    `Rollcall cannot post in <#${channelId}> (missing ${missing}); give it those permissions there or pick another channel. Nothing was saved.`,
   formNotThisServer: 'That channel is not one of this server’s; pick one of its own. Nothing was saved.',
   formForged: 'The form sent a value it does not offer; open it again and pick from it. Nothing was saved.',
   notAChoice: (option: string, choices: readonly string[]) =>
@@ -346,7 +353,7 @@ const settingsSentences = (f: Formats) => ({
 });
 
 /** Sentences answering /rollcall-admin reports: the report settings and the digest. */
-const reportSentences = (_f: Formats) => ({
+const reportSentences = (f: Formats) => ({
   badTimeZone: (zone: string) =>
     `${typed(zone)} is not a time zone Rollcall knows; use an IANA name such as Europe/London, America/New_York or UTC. Nothing was saved.`,
   badQuotaHours:
@@ -363,7 +370,7 @@ const reportSentences = (_f: Formats) => ({
   digestNoChannel: (channelId: string) =>
     `Rollcall cannot post the digest in ${channelMention(channelId)}: the channel is gone or is not a text channel of this server; choose another.`,
   digestMissing: (channelId: string, missing: string[]) =>
-    `Rollcall cannot post the digest in ${channelMention(channelId)}: missing ${missing}.`,
+    `Rollcall cannot post the digest in ${channelMention(channelId)}: missing ${f.list(missing)}.`,
   digestFailed:
     'The last digest could not be posted (Discord or the API did not answer); the next one will be tried.',
   digestNeedsChannel:
@@ -1162,7 +1169,7 @@ const reminders = (f: Formats) => ({
   noChannel: (channelId: string) =>
     `Rollcall cannot post leave reminders in ${channelMention(channelId)}: the channel is gone or is not a text channel of this server; choose another.`,
   missing: (channelId: string, missing: string[]) =>
-    `Rollcall cannot post leave reminders in ${channelMention(channelId)}: missing ${missing}.`,
+    `Rollcall cannot post leave reminders in ${channelMention(channelId)}: missing ${f.list(missing)}.`,
   failed: 'The last leave reminder could not be posted (Discord did not answer); the next one will be tried.',
   /** Discord refused a post (403): the permissions it lacks in the channel, by the names admins see. */
   refused: (channelId: string, permissions: string[]) =>

@@ -81,7 +81,7 @@ describe('the report settings form', () => {
     const before = await store().reminders.get(GUILD);
     await openForm();
     expect(await submit({ 'reminder-channel': [locked.id], 'week-start': 'friday' })).toBe(
-      EN.sentences.formCannotPost(locked.id, 'Send Messages'),
+      EN.sentences.cannotPostIn(locked.id, ['Send Messages']),
     );
     expect(await store().reminders.get(GUILD)).toEqual(before);
   }, 60_000);

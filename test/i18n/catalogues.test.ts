@@ -161,6 +161,11 @@ const SAMPLES: Record<string, unknown[][]> = {
   ],
   'sentences.digestNoChannel': [['99']],
   'sentences.digestMissing': [['99', ['Send Messages']]],
+  'sentences.cannotPostIn': [
+    ['99', ['Embed Links']],
+    ['99', ['Embed Links', 'Attach Files']],
+  ],
+  'sentences.chartCannotPost': [['99', ['Attach Files']]],
   'reminders.missing': [['99', ['Send Messages']]],
   'reminders.refused': [
     ['99', ['Send Messages']],

@@ -117,7 +117,18 @@ describe('scheduled digests', () => {
 
   it('a channel the bot may not send in: nothing is posted and the settings view says why', async () => {
     const channel = world.double.channel('announcements');
-    await adminReports({ 'digest-channel': 'announcements' });
+    const saved = await (world.app.store() as Store).digests.get(GUILD);
+    // Chosen while the bot may not send there: refused in one sentence, nothing saved.
+    expect(await adminReports({ 'digest-channel': 'announcements' })).toBe(
+      MESSAGES.cannotPostIn(channel.id, ['Send Messages']),
+    );
+    expect(await (world.app.store() as Store).digests.get(GUILD)).toEqual(saved);
+    // Chosen while it could, and locked since (Discord tells the bot: CHANNEL_UPDATE).
+    const locked = channel.permission_overwrites ?? [];
+    world.double.setChannelOverwrites(channel.id, []);
+    expect(await adminReports({ 'digest-channel': 'announcements' })).toContain(MESSAGES.settingsSaved);
+    world.double.setChannelOverwrites(channel.id, locked);
+    await adminReports({}); // after the update, as Discord delivers events in order
     await savedLongAgo();
     expect(await world.app.digests?.tick()).toBe(0);
     expect(world.double.channelMessages).toHaveLength(1);

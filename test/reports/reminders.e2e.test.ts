@@ -153,7 +153,20 @@ describe('leave reminders', () => {
 
   it('a channel the bot may not send in: nothing posted, the settings view says why; off: nothing', async () => {
     const channel = world.double.channel('announcements');
-    await adminReports({ 'reminder-channel': 'announcements' });
+    const saved = await (world.app.store() as Store).reminders.get(GUILD);
+    // Chosen while the bot may not send there: refused in one sentence, nothing saved.
+    expect(await adminReports({ 'reminder-channel': 'announcements' })).toBe(
+      ENGLISH.sentences.cannotPostIn(channel.id, ['Send Messages']),
+    );
+    expect(await (world.app.store() as Store).reminders.get(GUILD)).toEqual(saved);
+    // Chosen while it could, and locked since (Discord tells the bot: CHANNEL_UPDATE).
+    const locked = channel.permission_overwrites ?? [];
+    world.double.setChannelOverwrites(channel.id, []);
+    expect(await adminReports({ 'reminder-channel': 'announcements' })).toContain(
+      ENGLISH.sentences.settingsSaved,
+    );
+    world.double.setChannelOverwrites(channel.id, locked);
+    await adminReports({}); // after the update, as Discord delivers events in order
     const third = busyDates()[2];
     if (!third) throw new Error('no third date');
     clock = dayBefore(third);

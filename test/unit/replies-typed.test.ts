@@ -66,7 +66,8 @@ const NOT_QUOTING = [
   'optionOutOfRange',
   'badOptionValue',
   'inactiveExportReading',
-  'formCannotPost',
+  'cannotPostIn',
+  'chartCannotPost',
 ];
 
 describe('sentences quoting typed text', () => {

@@ -79,8 +79,10 @@ const inputSentences = (f: Formats): Area<'inputSentences'> => ({
     'Diese Schaltflächen stammen von einer älteren Version von Rollcall; führe den Befehl erneut aus.',
   unknownCommand:
     'Dieser Befehl ist dieser Version von Rollcall unbekannt; die Befehle müssen eventuell neu registriert werden.',
-  formCannotPost: (channelId, missing) =>
-    `Rollcall kann in <#${channelId}> nicht posten (es fehlt: ${missing}); gib ihm dort diese Berechtigungen oder wähle einen anderen Kanal. Es wurde nichts gespeichert.`,
+  cannotPostIn: (channelId, missing) =>
+    `Rollcall kann in <#${channelId}> nicht posten (es fehlt: ${f.list(missing)}); gib ihm dort ${missing.length === 1 ? 'diese Berechtigung' : 'diese Berechtigungen'} oder wähle einen anderen Kanal. Es wurde nichts gespeichert.`,
+  chartCannotPost: (channelId, missing) =>
+    `Rollcall kann das Diagramm des Digests in <#${channelId}> nicht posten (es fehlt: ${f.list(missing)}); gib ihm dort ${missing.length === 1 ? 'diese Berechtigung' : 'diese Berechtigungen'}, wähle einen anderen Kanal oder schalte die Diagramme aus. Es wurde nichts gespeichert.`,
   formNotThisServer:
     'Dieser Kanal gehört nicht zu diesem Server; wähle einen seiner eigenen. Es wurde nichts gespeichert.',
   formForged:
@@ -291,7 +293,7 @@ const settingsSentences = (f: Formats): Area<'settingsSentences'> => ({
     `Eine Tabelle fasst höchstens ${f.count(max)} Bezeichnungen; entferne zuerst welche. Nichts wurde gespeichert.`,
 });
 
-const reportSentences = (_f: Formats): Area<'reportSentences'> => ({
+const reportSentences = (f: Formats): Area<'reportSentences'> => ({
   badTimeZone: (zone) =>
     `${typed(zone)} ist keine Zeitzone, die Rollcall kennt; nutze einen IANA-Namen wie Europe/London, America/New_York oder UTC. Nichts wurde gespeichert.`,
   badQuotaHours:
@@ -310,7 +312,7 @@ const reportSentences = (_f: Formats): Area<'reportSentences'> => ({
   digestNoChannel: (channelId) =>
     `Rollcall kann den Digest nicht in ${channelMention(channelId)} posten: Der Kanal existiert nicht mehr oder ist kein Textkanal dieses Servers; wähle einen anderen.`,
   digestMissing: (channelId, missing) =>
-    `Rollcall kann den Digest nicht in ${channelMention(channelId)} posten: Es fehlt ${missing}.`,
+    `Rollcall kann den Digest nicht in ${channelMention(channelId)} posten: Es fehlt ${f.list(missing)}.`,
   digestFailed:
     'Der letzte Digest konnte nicht gepostet werden (Discord oder die API hat nicht geantwortet); der nächste wird versucht.',
   digestNeedsChannel:
@@ -970,7 +972,7 @@ const reminders = (f: Formats): Section<'reminders'> => ({
   noChannel: (channelId) =>
     `Rollcall kann keine Abwesenheitserinnerungen in ${channelMention(channelId)} posten: Der Kanal existiert nicht mehr oder ist kein Textkanal dieses Servers; wähle einen anderen.`,
   missing: (channelId, missing) =>
-    `Rollcall kann keine Abwesenheitserinnerungen in ${channelMention(channelId)} posten: es fehlt ${missing}.`,
+    `Rollcall kann keine Abwesenheitserinnerungen in ${channelMention(channelId)} posten: es fehlt ${f.list(missing)}.`,
   failed:
     'Die letzte Abwesenheitserinnerung konnte nicht gepostet werden (Discord hat nicht geantwortet); die nächste wird versucht.',
   refused: (channelId, permissions) =>

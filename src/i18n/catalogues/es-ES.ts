@@ -81,8 +81,10 @@ const inputSentences = (f: Formats): Area<'inputSentences'> => ({
   oldVersion: 'Estos controles son de una versión anterior de Rollcall; ejecuta el comando de nuevo.',
   unknownCommand:
     'Esta versión de Rollcall no conoce ese comando; puede que haya que volver a registrar los comandos.',
-  formCannotPost: (channelId, missing) =>
-    `Rollcall no puede publicar en <#${channelId}> (falta: ${missing}); dale esos permisos allí o elige otro canal. No se ha guardado nada.`,
+  cannotPostIn: (channelId, missing) =>
+    `Rollcall no puede publicar en <#${channelId}> (falta: ${f.list(missing)}); dale ${missing.length === 1 ? 'ese permiso' : 'esos permisos'} allí o elige otro canal. No se ha guardado nada.`,
+  chartCannotPost: (channelId, missing) =>
+    `Rollcall no puede publicar el gráfico del resumen en <#${channelId}> (falta: ${f.list(missing)}); dale ${missing.length === 1 ? 'ese permiso' : 'esos permisos'} allí, elige otro canal o desactiva los gráficos. No se ha guardado nada.`,
   formNotThisServer: 'Ese canal no es de este servidor; elige uno de los suyos. No se ha guardado nada.',
   formForged:
     'El formulario envió un valor que no ofrece; ábrelo de nuevo y elige de él. No se ha guardado nada.',
@@ -293,7 +295,7 @@ const settingsSentences = (f: Formats): Area<'settingsSentences'> => ({
     `Una tabla tiene como mucho ${f.count(max)} etiquetas; quita alguna primero. No se guardó nada.`,
 });
 
-const reportSentences = (_f: Formats): Area<'reportSentences'> => ({
+const reportSentences = (f: Formats): Area<'reportSentences'> => ({
   badTimeZone: (zone) =>
     `${typed(zone)} no es una zona horaria que Rollcall conozca; usa un nombre IANA como Europe/London, America/New_York o UTC. No se guardó nada.`,
   badQuotaHours:
@@ -310,7 +312,7 @@ const reportSentences = (_f: Formats): Area<'reportSentences'> => ({
   digestNoChannel: (channelId) =>
     `Rollcall no puede publicar el resumen en ${channelMention(channelId)}: el canal ya no existe o no es un canal de texto de este servidor; elige otro.`,
   digestMissing: (channelId, missing) =>
-    `Rollcall no puede publicar el resumen en ${channelMention(channelId)}: falta ${missing}.`,
+    `Rollcall no puede publicar el resumen en ${channelMention(channelId)}: falta ${f.list(missing)}.`,
   digestFailed:
     'El último resumen no se pudo publicar (Discord o la API no respondieron); se intentará el siguiente.',
   digestNeedsChannel:
@@ -970,7 +972,7 @@ const reminders = (f: Formats): Section<'reminders'> => ({
   noChannel: (channelId) =>
     `Rollcall no puede publicar recordatorios de ausencia en ${channelMention(channelId)}: el canal ya no existe o no es un canal de texto de este servidor; elige otro.`,
   missing: (channelId, missing) =>
-    `Rollcall no puede publicar recordatorios de ausencia en ${channelMention(channelId)}: falta ${missing}.`,
+    `Rollcall no puede publicar recordatorios de ausencia en ${channelMention(channelId)}: falta ${f.list(missing)}.`,
   failed:
     'No se pudo publicar el último recordatorio de ausencia (Discord no respondió); se intentará el siguiente.',
   refused: (channelId, permissions) =>

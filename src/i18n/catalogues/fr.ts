@@ -82,8 +82,10 @@ const inputSentences = (f: Formats): Area<'inputSentences'> => ({
   oldVersion: "Ces boutons viennent d'une ancienne version de Rollcall ; relancez la commande.",
   unknownCommand:
     'Cette commande est inconnue de cette version de Rollcall ; les commandes doivent peut-être être redéployées.',
-  formCannotPost: (channelId, missing) =>
-    `Rollcall ne peut pas publier dans <#${channelId}> (il manque : ${missing}) ; donnez-lui ces permissions ou choisissez un autre salon. Rien n’a été enregistré.`,
+  cannotPostIn: (channelId, missing) =>
+    `Rollcall ne peut pas publier dans <#${channelId}> (il manque : ${f.list(missing)}) ; donnez-lui ${missing.length === 1 ? 'cette permission' : 'ces permissions'} ou choisissez un autre salon. Rien n’a été enregistré.`,
+  chartCannotPost: (channelId, missing) =>
+    `Rollcall ne peut pas publier le graphique du résumé dans <#${channelId}> (il manque : ${f.list(missing)}) ; donnez-lui ${missing.length === 1 ? 'cette permission' : 'ces permissions'}, choisissez un autre salon ou désactivez les graphiques. Rien n’a été enregistré.`,
   formNotThisServer:
     'Ce salon n’appartient pas à ce serveur ; choisissez-en un des siens. Rien n’a été enregistré.',
   formForged:
@@ -296,7 +298,7 @@ const settingsSentences = (f: Formats): Area<'settingsSentences'> => ({
     `Une table contient au plus ${f.count(max)} libellés ; retirez-en d'abord. Rien n'a été enregistré.`,
 });
 
-const reportSentences = (_f: Formats): Area<'reportSentences'> => ({
+const reportSentences = (f: Formats): Area<'reportSentences'> => ({
   badTimeZone: (zone) =>
     `${typed(zone)} n'est pas un fuseau horaire que Rollcall connaît ; utilisez un nom IANA comme Europe/London, America/New_York ou UTC. Rien n'a été enregistré.`,
   badQuotaHours:
@@ -314,7 +316,7 @@ const reportSentences = (_f: Formats): Area<'reportSentences'> => ({
   digestNoChannel: (channelId) =>
     `Rollcall ne peut pas publier le résumé dans ${channelMention(channelId)} : le salon n'existe plus ou n'est pas un salon textuel de ce serveur ; choisissez-en un autre.`,
   digestMissing: (channelId, missing) =>
-    `Rollcall ne peut pas publier le résumé dans ${channelMention(channelId)} : il manque ${missing}.`,
+    `Rollcall ne peut pas publier le résumé dans ${channelMention(channelId)} : il manque ${f.list(missing)}.`,
   digestFailed:
     "Le dernier résumé n'a pas pu être publié (Discord ou l'API n'a pas répondu) ; le prochain sera tenté.",
   digestNeedsChannel:
@@ -977,7 +979,7 @@ const reminders = (f: Formats): Section<'reminders'> => ({
   noChannel: (channelId) =>
     `Rollcall ne peut pas publier de rappels d'absence dans ${channelMention(channelId)} : le salon n'existe plus ou n'est pas un salon textuel de ce serveur ; choisissez-en un autre.`,
   missing: (channelId, missing) =>
-    `Rollcall ne peut pas publier de rappels d'absence dans ${channelMention(channelId)} : il manque ${missing}.`,
+    `Rollcall ne peut pas publier de rappels d'absence dans ${channelMention(channelId)} : il manque ${f.list(missing)}.`,
   failed:
     "Le dernier rappel d'absence n'a pas pu être publié (Discord n'a pas répondu) ; le prochain sera tenté.",
   refused: (channelId, permissions) =>

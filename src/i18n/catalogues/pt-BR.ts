@@ -78,8 +78,10 @@ const inputSentences = (f: Formats): Area<'inputSentences'> => ({
   oldVersion: 'Estes controles são de uma versão antiga do Rollcall; execute o comando de novo.',
   unknownCommand:
     'Esta versão do Rollcall não conhece esse comando; talvez os comandos precisem ser registrados de novo.',
-  formCannotPost: (channelId, missing) =>
-    `O Rollcall não pode postar em <#${channelId}> (falta: ${missing}); dê a ele essas permissões lá ou escolha outro canal. Nada foi salvo.`,
+  cannotPostIn: (channelId, missing) =>
+    `O Rollcall não pode postar em <#${channelId}> (falta: ${f.list(missing)}); dê a ele ${missing.length === 1 ? 'essa permissão' : 'essas permissões'} lá ou escolha outro canal. Nada foi salvo.`,
+  chartCannotPost: (channelId, missing) =>
+    `O Rollcall não pode postar o gráfico do resumo em <#${channelId}> (falta: ${f.list(missing)}); dê a ele ${missing.length === 1 ? 'essa permissão' : 'essas permissões'} lá, escolha outro canal ou desative os gráficos. Nada foi salvo.`,
   formNotThisServer: 'Esse canal não é deste servidor; escolha um dos dele. Nada foi salvo.',
   formForged:
     'O formulário enviou um valor que ele não oferece; abra-o de novo e escolha nele. Nada foi salvo.',
@@ -284,7 +286,7 @@ const settingsSentences = (f: Formats): Area<'settingsSentences'> => ({
     `Uma tabela tem no máximo ${f.count(max)} rótulos; remova alguns primeiro. Nada foi salvo.`,
 });
 
-const reportSentences = (_f: Formats): Area<'reportSentences'> => ({
+const reportSentences = (f: Formats): Area<'reportSentences'> => ({
   badTimeZone: (zone) =>
     `${typed(zone)} não é um fuso horário que o Rollcall conheça; use um nome IANA como Europe/London, America/New_York ou UTC. Nada foi salvo.`,
   badQuotaHours:
@@ -301,7 +303,7 @@ const reportSentences = (_f: Formats): Area<'reportSentences'> => ({
   digestNoChannel: (channelId) =>
     `O Rollcall não consegue publicar o resumo em ${channelMention(channelId)}: o canal não existe mais ou não é um canal de texto deste servidor; escolha outro.`,
   digestMissing: (channelId, missing) =>
-    `O Rollcall não consegue publicar o resumo em ${channelMention(channelId)}: falta ${missing}.`,
+    `O Rollcall não consegue publicar o resumo em ${channelMention(channelId)}: falta ${f.list(missing)}.`,
   digestFailed:
     'O último resumo não pôde ser publicado (o Discord ou a API não respondeu); o próximo será tentado.',
   digestNeedsChannel:
@@ -957,7 +959,7 @@ const reminders = (f: Formats): Section<'reminders'> => ({
   noChannel: (channelId) =>
     `O Rollcall não pode publicar lembretes de ausência em ${channelMention(channelId)}: o canal não existe mais ou não é um canal de texto deste servidor; escolha outro.`,
   missing: (channelId, missing) =>
-    `O Rollcall não pode publicar lembretes de ausência em ${channelMention(channelId)}: falta ${missing}.`,
+    `O Rollcall não pode publicar lembretes de ausência em ${channelMention(channelId)}: falta ${f.list(missing)}.`,
   failed:
     'Não foi possível publicar o último lembrete de ausência (o Discord não respondeu); o próximo será tentado.',
   refused: (channelId, permissions) =>

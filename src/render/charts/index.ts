@@ -87,6 +87,11 @@ export function configureCharts(options: Partial<Settings>): void {
   shared = undefined;
 }
 
+/** Whether charts are drawn at all (REPORTS_CHARTS): off, no post carries one. */
+export function chartsEnabled(): boolean {
+  return settings.enabled;
+}
+
 export async function renderChart<K extends ChartKind>(
   kind: K,
   data: ChartData[K],

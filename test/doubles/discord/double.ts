@@ -4,6 +4,7 @@ import type {
   APIApplicationCommand,
   APIEmbed,
   APIMessage,
+  APIOverwrite,
   APIRole,
   APITextChannel,
   APIUser,
@@ -168,6 +169,16 @@ export class DiscordDouble {
   /** A text channel by name or id (default: the guild's first channel, `#general`). */
   channel(nameOrId?: string, guildId?: string): APITextChannel {
     return this.#world.channel(this.#world.guild(guildId), nameOrId);
+  }
+
+  /**
+   * Changes a channel's permission overwrites, as a server admin does: the channel here, and
+   * CHANNEL_UPDATE (the whole channel, as Discord sends it) to the shard serving its guild.
+   */
+  setChannelOverwrites(nameOrId: string, overwrites: APIOverwrite[], guildId?: string): DispatchOutcome {
+    const channel = this.channel(nameOrId, guildId);
+    channel.permission_overwrites = overwrites;
+    return this.dispatch('CHANNEL_UPDATE', channel, channel.guild_id);
   }
 
   /** The commands registered globally (`null`) or for a guild. */

@@ -88,6 +88,47 @@ describe('REST realism', () => {
     expect(double.channelMessages).toHaveLength(2);
   });
 
+  it('models Attach Files and Embed Links: a file without Attach Files is refused, embeds without Embed Links dropped', async () => {
+    const auth = { authorization: 'Bot fake' };
+    const channel = double.channel('general');
+    const everyone = channel.guild_id as string;
+    /** POST a message with one file, as discord.js sends it (multipart, payload_json). */
+    const withFile = async () => {
+      const form = new FormData();
+      form.append(
+        'payload_json',
+        JSON.stringify({ embeds: [{ title: 't' }], attachments: [{ id: 0, filename: 'chart.png' }] }),
+      );
+      form.append('files[0]', new Blob([Buffer.from([0x89, 0x50])], { type: 'image/png' }), 'chart.png');
+      const res = await fetch(`${double.restUrl}/v10/channels/${channel.id}/messages`, {
+        method: 'POST',
+        headers: auth,
+        body: form,
+      });
+      return { status: res.status, body: (await res.json()) as unknown };
+    };
+    expect((await withFile()).status).toBe(200);
+    const deny = (bits: bigint) => [{ id: everyone, type: 0 as const, allow: '0', deny: bits.toString() }];
+    // Attach Files denied: the message with a file is refused whole (50013), one without it goes.
+    double.setChannelOverwrites(channel.id, deny(1n << 15n));
+    const before = double.channelMessages.length;
+    expect(await withFile()).toMatchObject({ status: 403, body: { code: 50013 } });
+    expect(double.channelMessages).toHaveLength(before);
+    const text = await call('POST', `/channels/${channel.id}/messages`, { embeds: [{ title: 't' }] }, auth);
+    expect(text).toMatchObject({ status: 200, body: { embeds: [{ title: 't' }] } });
+    // Embed Links denied: the embeds of a message with text are dropped; embeds alone are refused.
+    double.setChannelOverwrites(channel.id, deny(1n << 14n));
+    const both = await call(
+      'POST',
+      `/channels/${channel.id}/messages`,
+      { content: 'x', embeds: [{ title: 't' }] },
+      auth,
+    );
+    expect(both).toMatchObject({ status: 200, body: { content: 'x', embeds: [] } });
+    const alone = await call('POST', `/channels/${channel.id}/messages`, { embeds: [{ title: 't' }] }, auth);
+    expect(alone).toMatchObject({ status: 403, body: { code: 50013 } });
+  });
+
   it('answers unknown routes with a recorded "Unknown ..." 404 and bot routes without a token with 401', async () => {
     const auth = { authorization: 'Bot fake' };
     expect(

@@ -51,6 +51,7 @@ export interface RecordedCall {
 const METHOD_NOT_ALLOWED: Answer = { status: 405, body: { message: '405: Method Not Allowed', code: 0 } };
 const UNAUTHORIZED: Answer = { status: 401, body: { message: '401: Unauthorized', code: 0 } };
 const MISSING_ACCESS: Answer = { status: 403, body: { message: 'Missing Access', code: 50001 } };
+const MISSING_PERMISSIONS: Answer = { status: 403, body: { message: 'Missing Permissions', code: 50013 } };
 
 function familyOf(segments: string[]): RouteFamily {
   const [first] = segments;
@@ -208,13 +209,17 @@ export class RestDouble {
     if (!guild || !channel) return unknownResource(['channels', channelId]);
     const perms = this.world.botChannelPermissions(guild, channel);
     if (!(perms & PermissionFlagsBits.ViewChannel)) return MISSING_ACCESS;
-    if (!(perms & PermissionFlagsBits.SendMessages))
-      return { status: 403, body: { message: 'Missing Permissions', code: 50013 } };
+    if (!(perms & PermissionFlagsBits.SendMessages)) return MISSING_PERMISSIONS;
+    // Files need Attach Files: without it Discord refuses the whole message.
+    if (files.length > 0 && !(perms & PermissionFlagsBits.AttachFiles)) return MISSING_PERMISSIONS;
     const b = (typeof body === 'object' && body !== null ? body : {}) as MessageBody;
     const content = typeof b.content === 'string' ? b.content : '';
-    // Without Embed Links, Discord drops the embeds rather than refusing the message.
-    const embeds =
-      perms & PermissionFlagsBits.EmbedLinks && Array.isArray(b.embeds) ? (b.embeds as APIEmbed[]) : [];
+    // Without Embed Links, Discord drops the embeds of a message that has something else to show,
+    // and refuses one of embeds alone (403, as for a missing permission).
+    const sent = Array.isArray(b.embeds) ? (b.embeds as APIEmbed[]) : [];
+    const embeds = perms & PermissionFlagsBits.EmbedLinks ? sent : [];
+    if (content === '' && files.length === 0 && sent.length > 0 && embeds.length === 0)
+      return MISSING_PERMISSIONS;
     if (content === '' && embeds.length === 0 && files.length === 0)
       return { status: 400, body: { message: 'Cannot send an empty message', code: 50006 } };
     const allowed = (b.allowed_mentions as APIAllowedMentions | undefined) ?? null;
