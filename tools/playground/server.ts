@@ -205,12 +205,13 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
     ...offlineWorld(options.hosted ? hostedWorld(given) : withSchedules(given, clock)),
     emojis: true,
   });
-  // The community server keeps its first role in step with the Discord server's "Member" role (as a
-  // community links its staff roles): a first lookup, by /me or an access check, is spent only on a
-  // holder of a Discord role the community links (src/discord/access.ts). Before anything reads the
-  // roles list, which is then kept for a day.
-  const linked = world.sandbox.dataset.roles[0];
-  if (linked) linked.linkedChatRoleId = world.double.role('Member').id;
+  // The community server keeps its first two roles in step with the Discord server's "Member" and
+  // "Moderator" roles (as a community links its staff roles): a first lookup, by /me or an access
+  // check, is spent only on a holder of a Discord role the community links (src/discord/access.ts).
+  // Before anything reads the roles list, which is then kept for a day.
+  const [member, moderator] = world.sandbox.dataset.roles;
+  if (member) member.linkedChatRoleId = world.double.role('Member').id;
+  if (moderator) moderator.linkedChatRoleId = world.double.role('Moderator').id;
   if (options.hosted)
     await linkCommunity(world).catch(async (error: unknown) => {
       await world.close();
