@@ -66,13 +66,9 @@ interface HostedOptions {
  * statement: `Store.lookup`), within LOOKUP_TIMEOUT_MS.
  */
 function lookup(store: Store, guildId: string) {
-  return within(
-    store.lookup(guildId),
-    LOOKUP_TIMEOUT_MS,
-    () => {
-      throw new StoreError('unavailable', 'the credential lookup timed out');
-    },
-  );
+  return within(store.lookup(guildId), LOOKUP_TIMEOUT_MS, () => {
+    throw new StoreError('unavailable', 'the credential lookup timed out');
+  });
 }
 
 /** The sentence refusing a server whose lookup failed (logged without the token). */
