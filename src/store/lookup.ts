@@ -29,7 +29,7 @@ interface LookupRow {
   linked_settings: string | null;
 }
 
-export interface LookupRows {
+interface LookupRows {
   /** The server's credential row; undefined when none is linked. */
   credential: CredentialRow | undefined;
   /** The server's stored settings JSON; undefined when none were saved. */
