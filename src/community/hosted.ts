@@ -61,19 +61,14 @@ interface HostedOptions {
   onForgotten?: (community: string) => void;
 }
 
-/** A server's credential, settings and the limits of every server linked to its token, within LOOKUP_TIMEOUT_MS. */
+/**
+ * A server's credential, settings and the limits of every server linked to its token (one
+ * statement: `Store.lookup`), within LOOKUP_TIMEOUT_MS.
+ */
 function lookup(store: Store, guildId: string) {
-  return within(
-    Promise.all([
-      store.getCredential(guildId),
-      store.getSettings(guildId),
-      store.allowance.tokenLimits({ guildId }),
-    ]),
-    LOOKUP_TIMEOUT_MS,
-    () => {
-      throw new StoreError('unavailable', 'the credential lookup timed out');
-    },
-  );
+  return within(store.lookup(guildId), LOOKUP_TIMEOUT_MS, () => {
+    throw new StoreError('unavailable', 'the credential lookup timed out');
+  });
 }
 
 /** The sentence refusing a server whose lookup failed (logged without the token). */
@@ -109,7 +104,7 @@ export function createHostedCommunities(options: HostedOptions): HostedCommuniti
     } catch (error) {
       throw refusal(error, guildId, logger);
     }
-    const [credential, settings, tokenLimits] = found;
+    const { credential, settings, tokenLimits } = found;
     if (!credential) throw new UserError(say.notLinked);
     if (credential.invalidAt) throw new UserError(say.tokenRejected);
     const api = apis.apiFor(credential.token, tokenLimits);

@@ -75,7 +75,7 @@ export class SqlAllowance implements AllowanceStore {
 }
 
 /** The apiLimits of stored settings JSON; undefined when unset or unreadable (the bot's own apply). */
-function apiLimitsOf(settings: string | null): string | undefined {
+export function apiLimitsOf(settings: string | null): string | undefined {
   if (settings === null) return undefined;
   try {
     const value: unknown = (JSON.parse(settings) as { apiLimits?: unknown })?.apiLimits;

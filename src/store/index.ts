@@ -7,11 +7,11 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { Kysely, Migrator, SqliteDialect, sql } from 'kysely';
+import { Kysely, type KyselyConfig, Migrator, SqliteDialect, sql } from 'kysely';
 import Database from 'libsql';
 import { Circuit } from '../base/circuit.js';
 import type { Logger } from '../base/log.js';
-import { type AllowanceStore, SqlAllowance } from './allowance.js';
+import { type AllowanceStore, apiLimitsOf, SqlAllowance } from './allowance.js';
 import { type AnswerStore, SqlAnswers } from './answers.js';
 import { CHECKPOINT_EVERY_MS, type CheckpointCounts, Checkpointer } from './checkpoint.js';
 import { Keyring, SealError, tokenFingerprint, tokenHash } from './crypto.js';
@@ -19,6 +19,7 @@ import { type DigestStore, SqlDigests } from './digests.js';
 import { type DirectoryStore, SqlDirectory } from './directory.js';
 import { reasonOf, StoreError } from './errors.js';
 import { forget, reopen } from './fence.js';
+import { lookupRows } from './lookup.js';
 import {
   COMMUNITY_COLUMN,
   MIGRATION_LOCK_TABLE,
@@ -98,6 +99,11 @@ export interface StoreOptions {
   onBackgroundError?: (error: StoreError) => void;
   /** Clock, for tests. */
   now?: () => number;
+  /**
+   * Told of every statement the store's connection ran (its SQL text, never its parameters), as it
+   * ends; for tests that count them. Statements of migrations and the key check at opening included.
+   */
+  onStatement?: (sql: string) => void;
 }
 
 /** What may be shown about a linked server: never the token. */
@@ -125,6 +131,16 @@ export interface CredentialInput {
   communityId?: string;
 }
 
+/** What an interaction needs of the store about its server (`Store.lookup`). */
+export interface GuildLookup {
+  /** The server's credential with its token opened, or undefined when none is linked. */
+  credential: Credential | undefined;
+  /** The server's settings (the defaults when none were saved). */
+  settings: GuildSettings;
+  /** As `allowance.tokenLimits({ guildId })`: the API limits of every server linked to its token. */
+  tokenLimits: (string | undefined)[];
+}
+
 export interface Store {
   readonly kind: 'sqlite' | 'postgres';
   /** Where the data is, safe to log: a file path, or postgres://host:port/database. */
@@ -133,6 +149,11 @@ export interface Store {
   version(): Promise<string | undefined>;
   /** The server's credential with its token opened, or undefined when none is linked. */
   getCredential(guildId: string): Promise<Credential | undefined>;
+  /**
+   * `getCredential`, `getSettings` and `allowance.tokenLimits({ guildId })` in one statement (what
+   * every interaction asks), failing as they do ('unreadable', 'settings').
+   */
+  lookup(guildId: string): Promise<GuildLookup>;
   /** The server's credential without opening the token (for showing its state). */
   describeCredential(guildId: string): Promise<CredentialInfo | undefined>;
   /** Seal and save (or replace) the server's token; resolves once committed. */
@@ -253,7 +274,10 @@ function connectSqlite(options: StoreOptions): Connection {
   }
   const patienceMs = options.lockPatienceMs ?? SQLITE_LOCK_PATIENCE_MS;
   return {
-    db: new Kysely<Tables>({ dialect: new SqliteDialect({ database: lockSafe(database, busyTimeoutMs) }) }),
+    db: new Kysely<Tables>({
+      dialect: new SqliteDialect({ database: lockSafe(database, busyTimeoutMs) }),
+      ...statementLog(options),
+    }),
     kind: 'sqlite',
     location: file,
     patiently: (attempt) => whileLocked(attempt, patienceMs),
@@ -330,7 +354,7 @@ function connectPostgres(options: StoreOptions): Connection {
   pool.on('connect', (client) => client.on('error', () => {}));
   pool.on('error', (error) => options.onBackgroundError?.(unavailable(location, error)));
   return {
-    db: new Kysely<Tables>({ dialect: new StoreDialect({ pool: kysely }) }),
+    db: new Kysely<Tables>({ dialect: new StoreDialect({ pool: kysely }), ...statementLog(options) }),
     kind: 'postgres',
     location,
     // PostgreSQL waits for its row locks itself, without blocking this process.
@@ -347,6 +371,12 @@ function connectPostgres(options: StoreOptions): Connection {
       ...(options.logger ? { logger: options.logger } : {}),
     }),
   };
+}
+
+/** Kysely's log option telling `onStatement` of every statement, when set. */
+function statementLog(options: StoreOptions): Pick<KyselyConfig, 'log'> {
+  const tell = options.onStatement;
+  return tell ? { log: (event) => tell(event.query.sql) } : {};
 }
 
 /** postgres://host:port/database: the URL without user, password or parameters. */
@@ -494,17 +524,17 @@ class SqlStore implements Store {
     const row = await this.run(() =>
       this.db.selectFrom('credentials').selectAll().where('guild_id', '=', guildId).executeTakeFirst(),
     );
-    if (!row) return undefined;
-    try {
-      return { ...info(row), token: keyring.open(guildId, row.key_id, row.sealed) };
-    } catch (error) {
-      if (!(error instanceof SealError)) throw error;
-      throw new StoreError(
-        'unreadable',
-        `The stored API token of server ${guildId} ${error.message}; it must be linked again.`,
-        { cause: error },
-      );
-    }
+    return row ? opened(keyring, row) : undefined;
+  }
+
+  async lookup(guildId: string): Promise<GuildLookup> {
+    const keyring = this.requireKeyring();
+    const rows = await lookupRows(this.db, (query) => this.run(query), guildId);
+    return {
+      credential: rows.credential ? opened(keyring, rows.credential) : undefined,
+      settings: rows.settings === undefined ? defaultSettings() : parsedSettings(rows.settings),
+      tokenLimits: rows.linkedSettings.map(apiLimitsOf),
+    };
   }
 
   async describeCredential(guildId: string): Promise<CredentialInfo | undefined> {
@@ -621,11 +651,7 @@ class SqlStore implements Store {
         .where('guild_id', '=', guildId)
         .executeTakeFirst(),
     );
-    if (!row) return defaultSettings();
-    const parsed = guildSettingsSchema.safeParse(safeJson(row.settings));
-    // Never the defaults instead: they would drop the server's access roles (open to everyone).
-    if (!parsed.success) throw new StoreError('settings', "this server's stored settings do not validate");
-    return parsed.data;
+    return row ? parsedSettings(row.settings) : defaultSettings();
   }
 
   async saveSettings(guildId: string, input: GuildSettingsInput): Promise<GuildSettings> {
@@ -733,6 +759,28 @@ function info(row: Tables['credentials']): CredentialInfo {
     invalidAt: row.invalid_at === null ? undefined : new Date(Number(row.invalid_at)),
     keyId: row.key_id,
   };
+}
+
+/** A credential row with its token opened; StoreError 'unreadable' when it does not open. */
+function opened(keyring: Keyring, row: Tables['credentials']): Credential {
+  try {
+    return { ...info(row), token: keyring.open(row.guild_id, row.key_id, row.sealed) };
+  } catch (error) {
+    if (!(error instanceof SealError)) throw error;
+    throw new StoreError(
+      'unreadable',
+      `The stored API token of server ${row.guild_id} ${error.message}; it must be linked again.`,
+      { cause: error },
+    );
+  }
+}
+
+/** Stored settings JSON, validated; StoreError 'settings' when it does not validate. */
+function parsedSettings(json: string): GuildSettings {
+  const parsed = guildSettingsSchema.safeParse(safeJson(json));
+  // Never the defaults instead: they would drop the server's access roles (open to everyone).
+  if (!parsed.success) throw new StoreError('settings', "this server's stored settings do not validate");
+  return parsed.data;
 }
 
 function safeJson(text: string): unknown {

@@ -33,6 +33,8 @@ const baseEnv = {
   LOG_LEVEL: 'silent',
 };
 let storeDir: string;
+/** The store's statements since the last reset (its own onStatement hook). */
+let statements: string[] = [];
 
 beforeAll(async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'rollcall-hosted-'));
@@ -41,7 +43,7 @@ beforeAll(async () => {
   if (!loaded.ok) throw new Error(loaded.errors.join('; '));
   const logger = createLogger({ level: 'silent', format: 'json' });
   cache = createCache(loaded.config, logger);
-  store = await openStore({ dataDir, secretKey: key });
+  store = await openStore({ dataDir, secretKey: key, onStatement: (text) => statements.push(text) });
   hosted = createHostedCommunities({ config: loaded.config, logger, store: () => store, cache, maxApis: 1 });
 });
 
@@ -58,6 +60,21 @@ async function apiOf(guildId: string) {
 }
 
 describe("hosted mode's communities and their Apis", () => {
+  it('resolving a server asks the store one statement: its credential, settings and token limits at once', async () => {
+    await store.saveCredential(G3, { token: 'token-three', linkedBy: '1' });
+    await store.saveCredential(G4, { token: 'token-three', linkedBy: '1' });
+    await store.saveSettings(G4, { apiLimits: '40/month' });
+    statements = [];
+    const community = await hosted.resolve(G3);
+    expect(statements).toHaveLength(1);
+    expect((await community.allowance.limitStatus())[0]?.text).toMatch(/^40\//);
+    statements = [];
+    await expect(hosted.resolve('1400000000000000099')).rejects.toThrow();
+    expect(statements).toHaveLength(1);
+    await store.deleteGuild(G3);
+    await store.deleteGuild(G4);
+  });
+
   it('keeps one Api per token, a new one for a replaced token, and evicts the least recently used', async () => {
     await store.saveCredential(G1, { token: 'token-one', linkedBy: '1' });
     await store.saveCredential(G2, { token: 'token-two', linkedBy: '1' });

@@ -459,8 +459,8 @@ function hostedSuite(backend: Backend): void {
 
   describe('hosted mode: the database stops answering mid-run', () => {
     it('moderators are told so, and nothing falls back to another server', async () => {
-      const real = store.getCredential;
-      store.getCredential = async () => {
+      const real = store.lookup;
+      store.lookup = async () => {
         throw new StoreError('unavailable', 'The database is not answering (ECONNREFUSED).');
       };
       try {
@@ -472,13 +472,13 @@ function hostedSuite(backend: Backend): void {
         expect(answer.message?.content).toBe(MESSAGES.storeUnavailable);
         expect(world.sandbox.requests).toEqual([]);
       } finally {
-        store.getCredential = real;
+        store.lookup = real;
       }
     });
 
     it('a lookup the database never answers is cut at LOOKUP_TIMEOUT_MS: the moderator is told so', async () => {
-      const real = store.getCredential;
-      store.getCredential = () => new Promise(() => undefined);
+      const real = store.lookup;
+      store.lookup = () => new Promise(() => undefined);
       try {
         world.sandbox.resetLog();
         const answer = await (
@@ -487,7 +487,7 @@ function hostedSuite(backend: Backend): void {
         expect(answer.message?.content).toBe(MESSAGES.storeUnavailable);
         expect(world.sandbox.requests).toEqual([]);
       } finally {
-        store.getCredential = real;
+        store.lookup = real;
       }
     });
 
@@ -495,8 +495,8 @@ function hostedSuite(backend: Backend): void {
       // The store answers the lookup after 1.6 s (of the 2 s it may take), and the read then waits
       // at the API until Discord saw the defer: the defer is due 1.5 s after the interaction came,
       // not 1.5 s after the lookup (3.1 s: Discord would already have dropped the interaction).
-      const real = store.getCredential;
-      store.getCredential = async (guildId) => {
+      const real = store.lookup;
+      store.lookup = async (guildId) => {
         await new Promise((resolve) => setTimeout(resolve, 1_600));
         return real.call(store, guildId);
       };
@@ -523,7 +523,7 @@ function hostedSuite(backend: Backend): void {
       } finally {
         release();
         world.sandbox.set({ gate: null });
-        store.getCredential = real;
+        store.lookup = real;
       }
     });
 

@@ -144,8 +144,9 @@ export class ApiLimits implements Limits {
   remaining(key: string): number {
     return this.month?.lastLeft(key) ?? Math.min(...this.specs.map((s) => s.points));
   }
-  close(): Promise<void> {
-    return this.store.close();
+  async close(): Promise<void> {
+    await this.counted.settle();
+    await this.store.close();
   }
   async takeAccess(key: string, kind?: AccessKind): Promise<PaceVerdict> {
     return this.allowance ? this.allowance.takeAccess(key, kind) : { ok: true };

@@ -9,6 +9,17 @@
  * known yet: without one (API_LIMITS with no `/month`, a server that has declared no plan) the
  * month is counted under the same keys and never refuses, so a plan declared later (an admin
  * setting `12/month` after linking) applies to what was already spent.
+ *
+ * Without a monthly limit the ledger is not asked on every request: nothing is refused, so
+ * nothing needs its number before a request goes out. A key's count reaches the ledger at its first
+ * request in this process (which also restores a lost count, as with a limit) and then at most once
+ * every UNLIMITED_LEDGER_EVERY_MS, and when the Api closes (`settle`); in between the counters'
+ * store (Redis, or the counters file fsynced before each request) counts every request as before.
+ * While the counters are not every process's (`LimitStore.shared`: Redis failed over to this
+ * process's memory) the ledger is raised before every request again, so another process, or a plan
+ * declared meanwhile, still finds them.
+ * What the ledger may miss is therefore at most that interval's requests of one token, and only when
+ * the counters' store lost them too (docs/store.md, "The month's count").
  */
 import type { RateLimiterMemory } from 'rate-limiter-flexible';
 import { RateLimiterRes } from 'rate-limiter-flexible';
@@ -21,6 +32,9 @@ import type { Logger } from '../../base/log.js';
 import { ApiError } from '../errors.js';
 import type { LimitStore } from './store.js';
 import type { AllowanceMark, MonthLedger } from './types.js';
+
+/** Without a monthly limit: how often at most a key's count is written to the ledger (ms). */
+export const UNLIMITED_LEDGER_EVERY_MS = 60_000;
 
 /** How long one process's claim to restore a lost month count stands. */
 const RESTORE_CLAIM_SECONDS = 10;
@@ -62,6 +76,8 @@ export interface MonthCount {
   quotaError(): ApiError;
   /** Requests left in `key`'s month as last counted here; undefined before the first. */
   lastLeft(key: string): number | undefined;
+  /** Write to the ledger what was counted without it (no monthly limit: see the file's comment). */
+  settle(): Promise<void>;
 }
 
 export function createMonthCount(options: MonthCountOptions): MonthCount {
@@ -131,6 +147,10 @@ class MonthCounter implements MonthCount {
   /** Month counters never expire in memory (their key names the month); Redis drops them after it. */
   private readonly counter: ReturnType<LimitStore['counter']>;
   private readonly left = new Map<string, number>();
+  /** Without a monthly limit: when each month key's count last reached the ledger (this clock). */
+  private readonly kept = new Map<string, number>();
+  /** Without a monthly limit: counts not in the ledger yet, by month key. */
+  private readonly unkept = new Map<string, { key: string; month: string; count: number }>();
   /** This process's restores of a month, one at a time per key (the next finds the count restored). */
   private readonly restoring = new Map<string, Promise<number>>();
   /**
@@ -190,10 +210,15 @@ class MonthCounter implements MonthCount {
 
   async take(key: string): Promise<void> {
     const mKey = this.monthKey(key);
+    if (!this.limited && this.keptLately(mKey) && this.store.shared()) return this.countOnly(key, mKey);
     if ((await this.used(key)) >= this.spec.points) throw this.quotaError();
     try {
       const res = await this.counter.consume(mKey, 1, this.counterOptions());
       this.seedInsurance(mKey, res.consumedPoints);
+      if (!this.limited) {
+        this.kept.set(mKey, this.now());
+        this.unkept.delete(mKey);
+      }
       await this.ledger.raise(key, this.monthOf(this.now()), res.consumedPoints);
       this.left.set(key, this.spec.points - res.consumedPoints);
       this.warnAt(res.consumedPoints, res.consumedPoints - 1);
@@ -201,6 +226,37 @@ class MonthCounter implements MonthCount {
       if (rejection instanceof RateLimiterRes) throw this.quotaError();
       throw rejection;
     }
+  }
+
+  async settle(): Promise<void> {
+    const counts = [...this.unkept.values()];
+    this.unkept.clear();
+    for (const { key, month, count } of counts) await this.ledger.raise(key, month, count);
+  }
+
+  /** No monthly limit: whether `mKey`'s count reached the ledger less than UNLIMITED_LEDGER_EVERY_MS ago. */
+  private keptLately(mKey: string): boolean {
+    const at = this.kept.get(mKey);
+    const now = this.now();
+    // A clock stepped back counts as due: the ledger is written rather than skipped for long.
+    return at !== undefined && now >= at && now - at < UNLIMITED_LEDGER_EVERY_MS;
+  }
+
+  /**
+   * No monthly limit, the ledger written lately: the request counted in the counters' store alone,
+   * unless that count was not every process's (Redis failed over to this process's memory): then
+   * the ledger is raised too, as before each request with a limit.
+   */
+  private async countOnly(key: string, mKey: string): Promise<void> {
+    const res = await this.counter.consume(mKey, 1, this.counterOptions());
+    this.seedInsurance(mKey, res.consumedPoints);
+    const month = this.monthOf(this.now());
+    if (this.store.shared()) {
+      this.unkept.set(mKey, { key, month, count: res.consumedPoints });
+      return;
+    }
+    this.unkept.delete(mKey);
+    await this.ledger.raise(key, month, res.consumedPoints);
   }
 
   async resync(key: string, remaining: number): Promise<void> {
