@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiLimits, type Limits, type MonthLedger } from '../../src/api/limits/limits.js';
 import { UNLIMITED_LEDGER_EVERY_MS } from '../../src/api/limits/month.js';
 import { fileLimitStore, type LimitStore } from '../../src/api/limits/store.js';
-import { monthOf, parseLimits } from '../../src/base/limits-spec.js';
+import { limitsProblemText, monthOf, parseLimits } from '../../src/base/limits-spec.js';
 import { openStore, type Store } from '../../src/store/index.js';
 import { freshDataDir, silentLogger } from './helpers.js';
 
@@ -40,7 +40,7 @@ afterAll(async () => {
 
 function limits(text: string, limitStore: LimitStore): Limits {
   const parsed = parseLimits(text);
-  if (!parsed.ok) throw new Error(parsed.error);
+  if (!parsed.ok) throw new Error(limitsProblemText(parsed.problem));
   return new ApiLimits({ specs: parsed.limits, store: limitStore, logger: silentLogger, ledger, now });
 }
 
