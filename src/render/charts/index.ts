@@ -50,7 +50,7 @@ const DRAW_TIMEOUT_MS = 15_000;
 export const POSTED_CHART_WAIT_MS = DRAW_TIMEOUT_MS;
 
 /** Who waits for the chart: an interaction's answer (CHART_WAIT_MS) or a post (POSTED_CHART_WAIT_MS). */
-export type ChartFor = 'answer' | 'post';
+type ChartFor = 'answer' | 'post';
 /**
  * The thread's old generation, in a process started without `--max-old-space-size`. Under that flag
  * (`npm start`, the image: 512) V8 sizes every isolate by the flag, the thread's too, and this is
