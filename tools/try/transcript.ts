@@ -71,10 +71,17 @@ function holdClock(iso: string): number {
   return start;
 }
 
+/** How long the transcript's answers wait for their charts (a limit for a hang). */
+const TRANSCRIPT_CHART_WAIT_MS = 120_000;
+
 /** Runs LINES against a fresh world; the clock must be held first (see holdClock). */
 export async function transcript(clockMs: number): Promise<string> {
   // Imported after the clock is held, so everything the bot creates reads it.
   const { runScript } = await import('./session.js');
+  // Whether a chart is drawn within an answer's 3 s is the machine's speed, not the bot's words: the
+  // transcript waits for it, so it reads the same on a busy machine or under half a core.
+  const { configureCharts } = await import('../../src/render/charts/index.js');
+  configureCharts({ waitMs: TRANSCRIPT_CHART_WAIT_MS });
   const out = await runScript(LINES, { now: () => clockMs, width: 100 });
   return `${out.replace(/^── deferred reply · /gm, '── reply · ')}\n`;
 }
