@@ -96,7 +96,7 @@ describe.each(backends)('saved answers: $title', (backend: Backend) => {
 
     it('during the drain, a newcomer whose answer is saved gets it; one that needs the API is told Rollcall is restarting', async () => {
       // Lists never fresh: the second /loa list would need a request, but what is saved answers it.
-      const { place, redis, world } = await start({ CACHE_TTL_LIST_SECONDS: '0', API_TIMEOUT_MS: '5000' });
+      const { place, redis, world } = await start({ CACHE_TTL_LIST_SECONDS: '0', API_TIMEOUT_MS: '30000' });
       const first = await ask(world, 'loa', { subcommand: 'list' });
       await until(
         async () => (await savedKeys(place)).some((k) => k.includes(':listLoas:')),
@@ -104,17 +104,23 @@ describe.each(backends)('saved answers: $title', (backend: Backend) => {
         'saved',
       );
       redis.cli('FLUSHALL');
-      // One interaction in flight holds the drain open.
-      world.sandbox.set({ latency: { minMs: 1_800, maxMs: 2_000 } });
+      // One interaction in flight holds the drain open: its roles page is held until the newcomers are
+      // answered (a gate, not a latency: on a starved CPU the newcomers could come after a fixed wait).
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      world.sandbox.set({ gate: (entry) => (entry.path.endsWith('/server/roles') ? held : undefined) });
       const slow = await world.double.slash(world.mod, 'role', { subcommand: 'list' });
       await slow.acknowledged();
-      const stopping = world.app.stop(10_000);
+      const stopping = world.app.stop(30_000);
       const saved = await ask(world, 'loa', { subcommand: 'list' });
       expect(saved.message?.content ?? '').toBe('');
       expect(embedOf(saved.message).description).toBe(embedOf(first.message).description);
       const unsaved = await ask(world, 'shift', { subcommand: 'list' });
       expect(unsaved.ephemeral).toBe(true);
       expect(unsaved.message?.content).toBe(MESSAGES.restarting);
+      release();
       const slowAnswer = await slow.response();
       expect(slowAnswer.message?.content ?? '').toBe('');
       expect(embedOf(slowAnswer.message).title).toMatch(/role/i);
