@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, Migrator, SqliteDialect, sql } from 'kysely';
 import Database from 'libsql';
 import pg from 'pg';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -21,6 +21,7 @@ import {
 } from '../../src/community/digest-scheduler.js';
 import { MESSAGES } from '../../src/discord/replies.js';
 import { SqlDigests } from '../../src/store/digests.js';
+import { StoreDialect } from '../../src/store/postgres.js';
 import { openStore, SQLITE_FILE, type Store } from '../../src/store/index.js';
 import {
   MIGRATION_LOCK_TABLE,
@@ -141,7 +142,9 @@ describe.each(backends)('digests per community: $title', (backend) => {
             log,
           })
         : new Kysely<Tables>({
-            dialect: new PostgresDialect({
+            // The store's own dialect: Kysely's introspector reads every schema of the database,
+            // and a schema another test drops meanwhile fails the migrator with 3F000.
+            dialect: new StoreDialect({
               pool: new pg.Pool({
                 connectionString: place.options.databaseUrl,
                 options: `-c search_path=${place.options.schema}`,
