@@ -9,7 +9,8 @@
  * Reproducible: every clock of this process (the bot's, the sandbox's, the double's) reads CLOCK,
  * moving on only by whole minutes of real time (a run takes seconds), so "data as of" and relative
  * times do not depend on the day or the machine's speed. Whether the bot deferred an answer does
- * depend on the machine's speed, so a deferred first answer is shown as a reply (the same message).
+ * depend on the machine's speed, so a deferred answer is shown as the reply or update it became
+ * (a button's update deferred under half a core reads as the update it is on a quick machine).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -83,7 +84,7 @@ export async function transcript(clockMs: number): Promise<string> {
   const { configureCharts } = await import('../../src/render/charts/index.js');
   configureCharts({ waitMs: TRANSCRIPT_CHART_WAIT_MS });
   const out = await runScript(LINES, { now: () => clockMs, width: 100 });
-  return `${out.replace(/^── deferred reply · /gm, '── reply · ')}\n`;
+  return `${out.replace(/^── deferred (reply|update) /gm, '── $1 ')}\n`;
 }
 
 async function main(): Promise<void> {
