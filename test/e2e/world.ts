@@ -20,7 +20,9 @@ import {
   type DiscordDouble,
   type DiscordDoubleOptions,
   type DoubleUser,
+  type InteractionResponse,
   type ModalFields,
+  type ResponseMessage,
   startDiscordDouble,
 } from '../doubles/discord/double.js';
 import { type Sandbox, type SandboxOptions, startSandbox } from '../doubles/sandbox/server.js';
@@ -114,6 +116,28 @@ export function embedOf(message: { embeds?: unknown[]; content?: string } | null
   if (!embed)
     throw new Error(`the answer has no embed (it says: ${JSON.stringify(message?.content ?? null)})`);
   return embed;
+}
+
+/**
+ * The answer's message once `done` says it is the final one (a report may first say how far its read
+ * is), as the double holds it; looked at every 50 ms, and a failure after `timeoutMs`.
+ */
+export async function settled(
+  world: World,
+  answer: InteractionResponse,
+  done: (message: ResponseMessage) => boolean,
+  timeoutMs = 30_000,
+): Promise<ResponseMessage> {
+  const id = answer.message?.id;
+  if (!id) throw new Error(`no message: ${answer.kind}`);
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const now = world.double.message(id) as ResponseMessage | undefined;
+    if (now && done(now)) return now;
+    if (Date.now() > until)
+      throw new Error(`the answer never settled: ${JSON.stringify(now?.embeds ?? now?.content)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 /** All custom_ids of a message's components, by their label or placeholder. */
