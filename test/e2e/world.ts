@@ -165,7 +165,7 @@ interface AdminFormSpec {
 }
 
 /** What a test does with a form of /rollcall-admin, as `admin` of the server `guildId`. */
-interface AdminForm {
+export interface AdminForm {
   /** Runs the subcommand with no option: the modal it opens (throws when it opens none). */
   open(): Promise<APIModalInteractionResponseCallbackData>;
   /** Submits the form (`forged`: a crafted payload, values it does not offer): the private answer's text. */
