@@ -51,6 +51,8 @@ export interface WorldOptions {
   now?: () => number;
   /** Upload Rollcall's application emojis first, as deploy-commands does. */
   emojis?: boolean;
+  /** Start the app (default); false: the app is created, and the test starts it. */
+  start?: boolean;
 }
 
 export async function startWorld(options: WorldOptions = {}): Promise<World> {
@@ -86,7 +88,7 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
   });
   const logger = createLogger({ level: config.LOG_LEVEL, format: 'json', destination });
   const app = createApp(config, logger, options.now ? { now: options.now } : {});
-  await app.start();
+  if (options.start !== false) await app.start();
   const mod = double.user({ username: 'moderator', roles: ['Moderator'] });
   return {
     sandbox,
