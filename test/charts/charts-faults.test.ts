@@ -18,7 +18,7 @@ import {
   withChart,
 } from '../../src/render/charts/index.js';
 import { MAX_ROWS, SPECS } from '../../src/render/charts/spec.js';
-import { chartData, name, UNHURRIED } from './fixtures.js';
+import { chartData, name, quotaRowsOf, UNHURRIED } from './fixtures.js';
 
 const DEFAULTS = {
   enabled: true,
@@ -180,20 +180,7 @@ describe('charts drawn', () => {
   it('the event loop builds only the specification, of at most MAX_ROWS rows at 10,000 members', () => {
     const rows = Array.from({ length: 10_000 }, (_, i) => member(i, 10_000 - i));
     const totals = SPECS.totals({ period: 'p', rows, name }, ENGLISH);
-    const quota = SPECS.quota(
-      {
-        period: 'p',
-        name,
-        rows: rows.map((r) => ({
-          memberId: r.memberId,
-          required: 3600,
-          roleId: 'r',
-          done: r.seconds,
-          status: 'pass' as const,
-        })),
-      },
-      ENGLISH,
-    );
+    const quota = SPECS.quota({ period: 'p', name, rows: quotaRowsOf(rows, 'pass') }, ENGLISH);
     // What the thread is handed: the drawn rows only (the rest is said in the subtitle).
     for (const spec of [totals, quota]) {
       const values =
