@@ -2,8 +2,8 @@
 import type { Loa, Shift } from '../../generated/api.js';
 import type { ChartData } from '../../src/render/charts/index.js';
 import { dayEdges, leaveAcross, leaveByDay, onDutyByDay, pastDays } from '../../src/reports/charts.js';
-import { quotaCheck } from '../../src/reports/leave.js';
-import { shiftTotals } from '../../src/reports/time.js';
+import { type QuotaRow, type QuotaStatus, quotaCheck } from '../../src/reports/leave.js';
+import { type MemberTotal, shiftTotals } from '../../src/reports/time.js';
 
 /**
  * The charts' settings for tests that are not about how long an answer waits for its chart: a
@@ -79,4 +79,9 @@ export function chartData(): ChartData {
       ahead: { edges: ahead, away: leaveAcross(loas(), ahead) },
     },
   };
+}
+
+/** Each member's time as a quota row of one role's hour, all of them with `status`. */
+export function quotaRowsOf(rows: readonly MemberTotal[], status: QuotaStatus): QuotaRow[] {
+  return rows.map((r) => ({ memberId: r.memberId, required: 3600, roleId: 'r', done: r.seconds, status }));
 }

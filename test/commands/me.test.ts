@@ -10,17 +10,15 @@ import { FirstCheckSkippedError } from '../../src/api/errors.js';
 import type { Community } from '../../src/discord/community.js';
 import { showDetail, showList } from '../../src/discord/paging/show.js';
 import { MESSAGES, UserError } from '../../src/discord/replies.js';
-import { DEFAULT_REPORT_SETTINGS, type ReportSource } from '../../src/reports/source.js';
-import { type Call, chatInput, fakeResources, linkOf, OWNER, showContext } from './roster-fakes.js';
+import { AT, NOW_S, recordResources, recordShow, reportSource, snapshotAt } from './record-fakes.js';
+import { type Call, chatInput, linkOf, OWNER, showContext } from './roster-fakes.js';
 
-const AT = Date.parse('2026-11-26T12:00:00Z');
-const NOW_S = Math.floor(AT / 1000);
 const members: Member[] = [
   { id: 'm1', serverId: 's', roles: [] },
   { id: 'm2', serverId: 's', roles: [] },
 ];
-const reports: ReportSource = {
-  data: async () => ({
+const reports = reportSource(async () =>
+  snapshotAt({
     shifts: [
       { id: 'a', memberId: 'm1', createdAt: NOW_S - 7200, endedAt: NOW_S - 3600 },
       { id: 'b', memberId: 'm2', createdAt: NOW_S - 9 * 3600, endedAt: NOW_S - 3600 },
@@ -30,19 +28,13 @@ const reports: ReportSource = {
       { id: 'l2', memberId: 'm2', startAt: NOW_S + 86_400, endAt: NOW_S + 5 * 86_400, createdAt: NOW_S - 30 },
     ] as never,
     members,
-    roles: [],
-    source: { fetchedAt: AT - 60_000, fromCache: true, stale: false },
-    servedAt: AT,
-    complete: true,
-    requests: 0,
   }),
-  settings: async () => DEFAULT_REPORT_SETTINGS,
-};
+);
 
 describe('/me', () => {
   it("shows the caller's record, found by their Discord id with one access lookup, and leads to their LOAs and shifts", async () => {
     const calls: Call[] = [];
-    const show = showContext(fakeResources({ members, chat: { [OWNER]: 'm1' } }, calls), { reports });
+    const show = recordShow({ members, linked: 'm1', calls }, { reports });
     const record = await me.execute({ interaction: chatInput({ sub: '' }), show });
     expect(record.embeds?.[0]?.title).toContain('m1');
     const lookups = calls.filter((c) => c.method === 'getMemberByChatId');
@@ -64,7 +56,7 @@ describe('/me', () => {
   });
 
   it('says so to a caller no member is linked to', async () => {
-    const show = showContext(fakeResources({ members, chat: {} }), { reports });
+    const show = recordShow({ members }, { reports });
     await expect(me.execute({ interaction: chatInput({ sub: '' }), show })).rejects.toThrow(
       new UserError(MESSAGES.meNotMember),
     );
@@ -76,7 +68,7 @@ describe('/me', () => {
      * from what it saved once one was made.
      */
     const unsaved = (calls: Call[]) => {
-      const resources = fakeResources({ members, chat: { [OWNER]: 'm1' } }, calls);
+      const resources = recordResources({ members, linked: 'm1', calls });
       const lookUp = resources.getMemberByChatId;
       let saved = false;
       resources.getMemberByChatId = async (chatId, options) => {

@@ -14,11 +14,10 @@ import type { Community } from '../../src/discord/community.js';
 import { showDetail, showList } from '../../src/discord/paging/show.js';
 import { MESSAGES, UserError } from '../../src/discord/replies.js';
 import { ENGLISH } from '../../src/i18n/words.js';
-import { DEFAULT_REPORT_SETTINGS, type ReportData, type ReportSource } from '../../src/reports/source.js';
-import { buttons, chatInput, fakeResources, OWNER, showContext } from './roster-fakes.js';
+import type { ReportData } from '../../src/reports/source.js';
+import { NOW_S, recordShow, reportSource, snapshotAt } from './record-fakes.js';
+import { buttons, chatInput, OWNER } from './roster-fakes.js';
 
-const AT = Date.parse('2026-11-26T12:00:00Z');
-const NOW_S = Math.floor(AT / 1000);
 const members: Member[] = [
   { id: 'm1', serverId: 's', roles: [] },
   { id: '', serverId: 's', roles: [] },
@@ -27,26 +26,16 @@ const W = ENGLISH.member;
 
 /** A snapshot as saved (`pages`: how far each list is read). */
 function snapshot(pages: ReportData['pages'], more: Partial<ReportData> = {}): ReportData {
-  return {
+  return snapshotAt({
     shifts: [{ id: 'a', memberId: 'm1', createdAt: NOW_S - 7200, endedAt: NOW_S - 3600 }] as never,
-    loas: [],
     members,
-    roles: [],
-    source: { fetchedAt: AT - 60_000, fromCache: true, stale: false },
-    servedAt: AT,
-    complete: true,
-    requests: 0,
     ...(pages ? { pages } : {}),
     ...more,
-  };
+  });
 }
 
 const whole = { read: 1, total: 1 };
 const notYet = { read: 0, total: undefined };
-
-function source(data: () => Promise<ReportData>): ReportSource {
-  return { data, settings: async () => DEFAULT_REPORT_SETTINGS };
-}
 
 function fields(embed: APIEmbed | undefined): Record<string, string> {
   return Object.fromEntries((embed?.fields ?? []).map((f) => [f.name, f.value]));
@@ -54,7 +43,7 @@ function fields(embed: APIEmbed | undefined): Record<string, string> {
 
 /** `/member view member-id:` and `/me` (the caller linked to `id`), each as shown. */
 async function both(more: Partial<Community>, id = 'm1') {
-  const show = showContext(fakeResources({ members, chat: { [OWNER]: id } }), more);
+  const show = recordShow({ members, linked: id }, more);
   // A member with no id is reached by their Discord user (no id could be typed).
   const input =
     id === '' ? { sub: 'view', users: { user: OWNER } } : { sub: 'view', strings: { 'member-id': id } };
@@ -65,7 +54,7 @@ async function both(more: Partial<Community>, id = 'm1') {
 
 describe('the staff record without its standing', () => {
   it('says the snapshot is not read yet, on /member view and /me', async () => {
-    const reports = source(async () => {
+    const reports = reportSource(async () => {
       throw new NotSavedError('no report snapshot saved');
     });
     for (const answer of await both({ reports })) {
@@ -80,7 +69,7 @@ describe('the staff record without its standing', () => {
 
   it('says none of the lists it needs is read yet, with how far reading is', async () => {
     const pages = { shifts: notYet, loas: notYet, members: notYet, roles: whole };
-    const reports = source(async () => snapshot(pages, { complete: false }));
+    const reports = reportSource(async () => snapshot(pages, { complete: false }));
     for (const answer of await both({ reports })) {
       const line = fields(answer.embeds?.[0])['Time on duty'];
       expect(line).toMatch(/^Not known yet: none of this community's shifts, LOAs and members is read yet\./);
@@ -90,7 +79,7 @@ describe('the staff record without its standing', () => {
 
   it('shows the hours once the snapshot is read', async () => {
     const pages = { shifts: whole, loas: whole, members: whole, roles: whole };
-    for (const answer of await both({ reports: source(async () => snapshot(pages)) })) {
+    for (const answer of await both({ reports: reportSource(async () => snapshot(pages)) })) {
       const f = fields(answer.embeds?.[0]);
       expect(f['Time on duty']).toBeUndefined();
       expect(Object.entries(f).find(([name]) => name.startsWith('This week'))?.[1]).toContain(
@@ -107,13 +96,13 @@ describe('the staff record without its standing', () => {
   });
 
   it("says the member's id cannot be looked up when the record has none", async () => {
-    for (const answer of await both({ reports: source(async () => snapshot(undefined)) }, '')) {
+    for (const answer of await both({ reports: reportSource(async () => snapshot(undefined)) }, '')) {
       expect(fields(answer.embeds?.[0])['Time on duty']).toBe(W.standingMemberId);
     }
   });
 
   it('says the sentence of a refusal (the store not answering)', async () => {
-    const reports = source(async () => {
+    const reports = reportSource(async () => {
       throw new UserError(MESSAGES.storeUnavailable);
     });
     for (const answer of await both({ reports })) {
@@ -124,7 +113,7 @@ describe('the staff record without its standing', () => {
   it('logs an unexpected error once at warn, says it could not be worked out, and shows the rest', async () => {
     const warn = vi.fn();
     const failure = new Error('boom');
-    const reports = source(async () => {
+    const reports = reportSource(async () => {
       throw failure;
     });
     const [view] = await both({ reports, logger: { warn } });
@@ -146,7 +135,7 @@ describe('the staff record without its standing', () => {
         throw new TypeError('an unreadable shift');
       },
     };
-    const reports = source(async () => snapshot(pages, { shifts: [unreadable] as never }));
+    const reports = reportSource(async () => snapshot(pages, { shifts: [unreadable] as never }));
     const [view] = await both({ reports, logger: { warn } });
     expect(fields(view?.embeds?.[0])['Time on duty']).toBe(W.standingFailed);
     expect(warn).toHaveBeenCalledTimes(2);
@@ -156,8 +145,8 @@ describe('the staff record without its standing', () => {
 
 describe("/me's own lists before the snapshot is read", () => {
   const pages = { shifts: notYet, loas: notYet, members: notYet, roles: whole };
-  const reports = source(async () => snapshot(pages, { shifts: [], complete: false }));
-  const show = () => showContext(fakeResources({ members, chat: { [OWNER]: 'm1' } }), { reports });
+  const reports = reportSource(async () => snapshot(pages, { shifts: [], complete: false }));
+  const show = () => recordShow({ members, linked: 'm1' }, { reports });
 
   it('"LOAs" says they are not known yet, never "No LOAs found"', async () => {
     const loas = await showList(myLoasView, show(), { arg: OWNER });
@@ -175,10 +164,10 @@ describe("/me's own lists before the snapshot is read", () => {
   });
 
   it('with nothing saved and the pace refusing a first read, they say when it can start', async () => {
-    const paced = source(async () => {
+    const paced = reportSource(async () => {
       throw new UserError(MESSAGES.reportPaced(NOW_S + 3600));
     });
-    const s = showContext(fakeResources({ members, chat: { [OWNER]: 'm1' } }), { reports: paced });
+    const s = recordShow({ members, linked: 'm1' }, { reports: paced });
     await expect(showList(myLoasView, s, { arg: OWNER })).rejects.toThrow(
       new UserError(MESSAGES.reportPaced(NOW_S + 3600)),
     );

@@ -6,9 +6,9 @@ import { PermissionFlagsBits } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configureCharts } from '../../src/render/charts/index.js';
 import { UNHURRIED } from '../charts/fixtures.js';
-import type { DoubleUser, InteractionResponse } from '../doubles/discord/double.js';
+import type { DoubleUser } from '../doubles/discord/double.js';
 import { startHostedWorld } from '../hosted/world.js';
-import { embedOf, type World } from './world.js';
+import { embedOf, settled, type World } from './world.js';
 
 configureCharts(UNHURRIED);
 
@@ -39,22 +39,16 @@ afterAll(async () => {
   await world?.close();
 });
 
-type Message = NonNullable<InteractionResponse['message']>;
-
-async function totals(guildId: string): Promise<Message> {
+/** The server's /shift totals once it is the report (not how far its read is). */
+async function totals(guildId: string) {
   const handle = await world.double.slash(mod, 'shift', {
     subcommand: 'totals',
     guildId,
     options: { period: '30-days' } as never,
   });
-  const id = (await handle.response({ timeoutMs: WAIT })).message?.id ?? '';
-  const until = Date.now() + WAIT;
-  for (;;) {
-    const now = world.double.message(id) as Message | undefined;
-    if (now && (embedOf(now).title ?? '').startsWith('Time on duty')) return now;
-    if (Date.now() > until) throw new Error('never settled');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  return settled(world, await handle.response({ timeoutMs: WAIT }), (m) =>
+    (embedOf(m).title ?? '').startsWith('Time on duty'),
+  );
 }
 
 async function adminReports(guildId: string, options: Record<string, unknown>): Promise<string> {

@@ -11,7 +11,7 @@ import { configureCharts } from '../../src/render/charts/index.js';
 import { UNHURRIED } from '../charts/fixtures.js';
 import type { DoubleUser, InteractionResponse } from '../doubles/discord/double.js';
 import { generateDataset } from '../doubles/sandbox/index.js';
-import { control, embedOf, startWorld, type World } from './world.js';
+import { control, embedOf, settled, startWorld, type World } from './world.js';
 
 configureCharts(UNHURRIED);
 
@@ -24,19 +24,6 @@ type Message = NonNullable<InteractionResponse['message']>;
 
 let world: World;
 let de: DoubleUser;
-
-/** The message once `done` says it is the answer (a report may first say how far its read is). */
-async function settled(answer: InteractionResponse, done: (m: Message) => boolean): Promise<Message> {
-  const id = answer.message?.id;
-  if (!id) throw new Error(`no message: ${answer.kind}`);
-  const until = Date.now() + WAIT;
-  for (;;) {
-    const now = world.double.message(id) as Message | undefined;
-    if (now && done(now)) return now;
-    if (Date.now() > until) throw new Error(`never settled: ${JSON.stringify(now?.embeds ?? now?.content)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 const titled = (start: string) => (m: Message) => (embedOf(m).title ?? '').startsWith(start);
 
@@ -86,18 +73,20 @@ describe('charts on', () => {
 
   it('/shift totals carries its chart in English and in German; paging replaces it with the page’s', async () => {
     const en = await settled(
+      world,
       await slash(world.mod, 'shift', 'totals', { period: '30-days' }),
       titled('Time on duty'),
     );
     const first = chartOf(en, 'totals-chart.png');
     const inGerman = await settled(
+      world,
       await slash(de, 'shift', 'totals', { period: '30-days' }),
       titled('Dienstzeit'),
     );
     expect(chartOf(inGerman, 'totals-chart.png').equals(first)).toBe(false);
 
     const next = await (await world.double.click(world.mod, en, control(en, '▶'))).response();
-    const page2 = await settled(next, (m) => /^Page 2 of/.test(embedOf(m).footer?.text ?? ''));
+    const page2 = await settled(world, next, (m) => /^Page 2 of/.test(embedOf(m).footer?.text ?? ''));
     expect(page2.id).toBe(en.id);
     const second = chartOf(page2, 'totals-chart.png');
     expect(second.equals(first)).toBe(false);
@@ -108,10 +97,12 @@ describe('charts on', () => {
 
   it('/quota check carries its chart, in both languages', async () => {
     const en = await settled(
+      world,
       await slash(world.mod, 'quota', 'check', { period: '30-days' }),
       titled('Quota check'),
     );
     const inGerman = await settled(
+      world,
       await slash(de, 'quota', 'check', { period: '30-days' }),
       titled('Quotenprüfung'),
     );
@@ -122,11 +113,13 @@ describe('charts on', () => {
     const ds = world.sandbox.dataset;
     const target = world.double.user({ id: ds.samples.busyChatIds[0] as string, username: 'busy' });
     const bySlash = await settled(
+      world,
       await slash(world.mod, 'member', 'view', { user: target }),
       titled('Member'),
     );
     const en = chartOf(bySlash, 'member-chart.png');
     const byMenu = await settled(
+      world,
       await (await world.double.userCommand(de, 'Staff record', target)).response(),
       () => true,
     );
@@ -185,6 +178,7 @@ describe('charts off', () => {
 
   it('REPORTS_CHARTS=false: the answers come with their text alone, and no line about it', async () => {
     const totals = await settled(
+      world,
       await slash(world.mod, 'shift', 'totals', { period: '30-days' }),
       titled('Time on duty'),
     );

@@ -14,13 +14,12 @@ import { MESSAGES } from '../../src/discord/replies.js';
 import type { DoubleUser, InteractionResponse, PostedMessage } from '../doubles/discord/double.js';
 import type { Dataset } from '../doubles/sandbox/data.js';
 import { startHostedWorld } from '../hosted/world.js';
-import { control, controls, embedOf, type World } from './world.js';
+import { control, controls, embedOf, settled, type World } from './world.js';
 
 const A = '1360000000000000001';
 const B = '1360000000000000002';
 const TOKEN_A = 'insight-community-a-token-7f21'; // the sandbox's tokens, not secrets
 const TOKEN_B = 'insight-community-b-token-93c4';
-const WAIT = 30_000;
 
 let world: World;
 let admin: DoubleUser;
@@ -52,20 +51,6 @@ afterAll(async () => {
 });
 
 type Message = NonNullable<InteractionResponse['message']>;
-
-/** The final answer: a report still reading its snapshot ("reading N of M pages") is waited for. */
-async function settled(answer: InteractionResponse, done: (m: Message) => boolean): Promise<Message> {
-  const id = answer.message?.id;
-  if (!id) throw new Error(`no message: ${answer.kind}`);
-  const until = Date.now() + WAIT;
-  for (;;) {
-    const now = world.double.message(id) as Message | undefined;
-    if (now && done(now)) return now;
-    if (Date.now() > until)
-      throw new Error(`the answer never settled: ${JSON.stringify(now?.embeds ?? now?.content)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 const titled = (title: string | RegExp) => (m: Message) => {
   const t = (m.embeds?.[0] as { title?: string } | undefined)?.title ?? '';
@@ -109,7 +94,7 @@ describe('/shift active in hosted mode', () => {
     ] as const) {
       const answer = await slash(guild, 'shift', 'active');
       expect(answer.ephemeral).toBe(true);
-      const message = await settled(answer, titled('On duty now'));
+      const message = await settled(world, answer, titled('On duty now'));
       const footer = embedOf(message).footer?.text ?? '';
       expect(footer).toContain(`${runningShiftIds(mine).size} shifts`);
       const values = openValues(message);
@@ -124,7 +109,7 @@ describe('/shift active in hosted mode', () => {
   it('public:True answers in the channel', async () => {
     const answer = await slash(A, 'shift', 'active', { public: true });
     expect(answer.ephemeral).toBe(false);
-    const message = await settled(answer, titled('On duty now'));
+    const message = await settled(world, answer, titled('On duty now'));
     expect(openValues(message).every((v) => runningShiftIds(ofA).has(v))).toBe(true);
   });
 });
@@ -150,7 +135,7 @@ describe('/quota inactive in hosted mode', () => {
       for (let i = 0; i < 6; i++) {
         const answer = await slash(guild, 'quota', 'inactive', { days: 30 });
         expect(answer.ephemeral).toBe(true);
-        message = await settled(answer, titled(/inactive|idle|no shift/i));
+        message = await settled(world, answer, titled(/inactive|idle|no shift/i));
         const embed = embedOf(message);
         if (!/not every page read yet/.test(embed.footer?.text ?? '')) break;
         expect(embed.description).toMatch(/^Who went quiet needs every page .* has read \d+/);
@@ -172,7 +157,7 @@ describe('/quota inactive in hosted mode', () => {
   it('public:True answers in the channel', async () => {
     const answer = await slash(B, 'quota', 'inactive', { days: 30, public: true });
     expect(answer.ephemeral).toBe(false);
-    const message = await settled(answer, titled(/inactive|idle|no shift/i));
+    const message = await settled(world, answer, titled(/inactive|idle|no shift/i));
     expect(openValues(message).every((v) => ofB.byId.members.has(v))).toBe(true);
   });
 });
@@ -192,7 +177,7 @@ describe('the staff record scorecard in hosted mode', () => {
       const { memberId, user } = staffOf(ds, name);
       const bySlash = await slash(guild, 'member', 'view', { user });
       expect(bySlash.ephemeral).toBe(true);
-      const record = await settled(bySlash, titled(`Member ${memberId}`));
+      const record = await settled(world, bySlash, titled(`Member ${memberId}`));
       const fields = (embedOf(record).fields ?? []).map((f) => f.name);
       expect(
         fields.some((n) => /^This week/.test(n)),
@@ -203,7 +188,7 @@ describe('the staff record scorecard in hosted mode', () => {
         await world.double.userCommand(mod, 'Staff record', user, { guildId: guild })
       ).response();
       expect(byMenu.ephemeral).toBe(true);
-      expect(embedOf(await settled(byMenu, titled(`Member ${memberId}`))).title).toContain(memberId);
+      expect(embedOf(await settled(world, byMenu, titled(`Member ${memberId}`))).title).toContain(memberId);
       const elsewhere = await slash(other, 'member', 'view', { user });
       expect(elsewhere.message?.content).toBe(MESSAGES.memberNotFound);
     }
@@ -213,7 +198,7 @@ describe('the staff record scorecard in hosted mode', () => {
     const { memberId, user } = staffOf(ofA, 'staff-a2');
     const answer = await slash(A, 'member', 'view', { user, public: true });
     expect(answer.ephemeral).toBe(false);
-    expect(embedOf(await settled(answer, titled(`Member ${memberId}`))).title).toContain(memberId);
+    expect(embedOf(await settled(world, answer, titled(`Member ${memberId}`))).title).toContain(memberId);
     await setVisibility(A, 'public');
     try {
       const byMenu = await (

@@ -9,16 +9,13 @@
  * still posted, its text without the chart, with one warn line.
  */
 import { type APIOverwrite, PermissionFlagsBits } from 'discord.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_IDS } from '../../commands/admin/index.js';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/discord/replies.js';
 import { configureCharts } from '../../src/render/charts/index.js';
-import type { Store } from '../../src/store/index.js';
 import { UNHURRIED } from '../charts/fixtures.js';
 import type { ChannelSpec } from '../doubles/discord/world.js';
 import { generateDataset } from '../doubles/sandbox/data.js';
-import { type HostedWorld, startHostedWorld } from '../reports/hosted-world.js';
-import { adminForm } from './world.js';
+import { hostedServer } from './hosted-server.js';
 
 configureCharts(UNHURRIED);
 
@@ -29,34 +26,26 @@ const denying = (bits: bigint): APIOverwrite[] => [{ id: GUILD, type: 0, allow: 
 const channel = (name: string, deny?: bigint): ChannelSpec =>
   deny === undefined ? { name } : { name, permissionOverwrites: denying(deny) };
 
-let hosted: HostedWorld;
-const dataset = generateDataset({ seed: 59, members: 20, loas: 20, shifts: 60, logs: 5, auditLogs: 5 });
-
-beforeAll(async () => {
-  hosted = await startHostedWorld({
-    guildId: GUILD,
-    sandbox: { dataset },
-    guild: {
-      channels: [
-        channel('general'),
-        channel('staff'),
-        channel('no-files', PermissionFlagsBits.AttachFiles),
-        channel('no-embeds', PermissionFlagsBits.EmbedLinks),
-      ],
-    },
-    keyByte: 12,
-  });
-}, 60_000);
-
-afterAll(async () => {
-  await hosted?.close();
+const hosted = hostedServer({
+  guildId: GUILD,
+  sandbox: {
+    dataset: generateDataset({ seed: 59, members: 20, loas: 20, shifts: 60, logs: 5, auditLogs: 5 }),
+  },
+  guild: {
+    channels: [
+      channel('general'),
+      channel('staff'),
+      channel('no-files', PermissionFlagsBits.AttachFiles),
+      channel('no-embeds', PermissionFlagsBits.EmbedLinks),
+    ],
+  },
+  keyByte: 12,
 });
 
-const store = () => hosted.world.app.store() as Store;
+const store = () => hosted.store();
 const id = (name: string) => hosted.world.double.channel(name, GUILD).id;
 const reports = (options: Record<string, unknown>) => hosted.adminReports(options);
-const form = () =>
-  adminForm(hosted.world, hosted.admin, GUILD, { subcommand: 'reports', customId: ADMIN_IDS.reportsForm });
+const form = () => hosted.form('reports');
 const savedDigestChannel = async () => (await store().digests.get(GUILD))?.settings;
 const chartsSaved = async () =>
   ((await store().snapshots.reportSettings(GUILD)) as { charts?: boolean } | undefined)?.charts;

@@ -6,42 +6,30 @@
  * Discord did not resolve and bad limits are refused in one sentence each, with nothing saved.
  */
 import { ComponentType } from 'discord.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_IDS } from '../../commands/admin/index.js';
+import { describe, expect, it } from 'vitest';
 import { wordsFor } from '../../src/i18n/words.js';
-import type { Store } from '../../src/store/index.js';
 import type { ModalFields } from '../doubles/discord/double.js';
 import { generateDataset } from '../doubles/sandbox/data.js';
-import { type HostedWorld, startHostedWorld } from '../reports/hosted-world.js';
-import { adminForm, formField } from './world.js';
+import { hostedServer } from './hosted-server.js';
+import { formField } from './world.js';
 
 const GUILD = '1300000000000000582';
 const EN = wordsFor('en-US');
 
-let hosted: HostedWorld;
-const dataset = generateDataset({ seed: 32, members: 10, loas: 5, shifts: 5, logs: 5, auditLogs: 5 });
+const hosted = hostedServer({
+  guildId: GUILD,
+  sandbox: { dataset: generateDataset({ seed: 32, members: 10, loas: 5, shifts: 5, logs: 5, auditLogs: 5 }) },
+  guild: {},
+  extraGuilds: [{ name: 'Elsewhere' }],
+  keyByte: 12,
+});
 type Role = { id: string; name: string };
 const communityRoles = () =>
   hosted.world.sandbox.datasetOf(hosted.world.sandbox.token).roles as unknown as Role[];
 
-beforeAll(async () => {
-  hosted = await startHostedWorld({
-    guildId: GUILD,
-    sandbox: { dataset },
-    guild: {},
-    extraGuilds: [{ name: 'Elsewhere' }],
-    keyByte: 12,
-  });
-}, 60_000);
+const saved = () => hosted.store().getSettings(GUILD);
 
-afterAll(async () => {
-  await hosted?.close();
-});
-
-const saved = () => (hosted.world.app.store() as Store).getSettings(GUILD);
-
-const form = () =>
-  adminForm(hosted.world, hosted.admin, GUILD, { subcommand: 'settings', customId: ADMIN_IDS.settingsForm });
+const form = () => hosted.form('settings');
 const openForm = () => form().open();
 const submit = (fields: ModalFields, forged = false) => form().submit(fields, forged);
 
@@ -148,40 +136,31 @@ describe('the server settings form', () => {
 });
 
 describe('the server settings form for a community with more roles than a select offers', () => {
-  let many: HostedWorld;
   const GUILD_MANY = '1300000000000000583';
-  beforeAll(async () => {
-    many = await startHostedWorld({
-      guildId: GUILD_MANY,
-      sandbox: {
-        dataset: generateDataset({
-          seed: 33,
-          members: 5,
-          roles: 30,
-          loas: 2,
-          shifts: 2,
-          logs: 2,
-          auditLogs: 2,
-        }),
-      },
-      guild: {},
-      keyByte: 13,
-    });
-  }, 60_000);
-  afterAll(async () => {
-    await many?.close();
+  const many = hostedServer({
+    guildId: GUILD_MANY,
+    sandbox: {
+      dataset: generateDataset({
+        seed: 33,
+        members: 5,
+        roles: 30,
+        loas: 2,
+        shifts: 2,
+        logs: 2,
+        auditLogs: 2,
+      }),
+    },
+    guild: {},
+    keyByte: 13,
   });
 
   it('takes the community roles as names or ids, shows them back by name, and refuses an unknown one', async () => {
-    const { world, admin } = many;
+    const { world } = many;
     const roles = world.sandbox.datasetOf(world.sandbox.token).roles as unknown as Role[];
-    const manyForm = adminForm(world, admin, GUILD_MANY, {
-      subcommand: 'settings',
-      customId: ADMIN_IDS.settingsForm,
-    });
+    const manyForm = many.form('settings');
     const open = () => manyForm.open();
     const send = (fields: Record<string, string>) => manyForm.submit(fields);
-    const store = () => (world.app.store() as Store).getSettings(GUILD_MANY);
+    const store = () => many.store().getSettings(GUILD_MANY);
     expect(field(await open(), 'access-roles')?.type).toBe(ComponentType.TextInput);
     const [a, b] = roles;
     expect((await send({ 'access-roles': `${a!.name}, ${b!.id}` })).split('\n')[0]).toBe(

@@ -6,41 +6,32 @@
  * offer are refused in one sentence each, with nothing saved.
  */
 import { ComponentType } from 'discord.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_IDS } from '../../commands/admin/index.js';
+import { describe, expect, it } from 'vitest';
 import { wordsFor } from '../../src/i18n/words.js';
-import type { Store } from '../../src/store/index.js';
 import type { ModalFields } from '../doubles/discord/double.js';
 import { generateDataset } from '../doubles/sandbox/data.js';
-import { type HostedWorld, lockedChannel, startHostedWorld } from '../reports/hosted-world.js';
-import { adminForm, formField } from './world.js';
+import { lockedChannel } from '../reports/hosted-world.js';
+import { hostedServer } from './hosted-server.js';
+import { formField } from './world.js';
 
 const GUILD = '1300000000000000581';
 const EN = wordsFor('en-US');
 
-let hosted: HostedWorld;
-const dataset = generateDataset({ seed: 31, members: 20, loas: 20, shifts: 20, logs: 5, auditLogs: 5 });
-
-beforeAll(async () => {
-  hosted = await startHostedWorld({
-    guildId: GUILD,
-    sandbox: { dataset },
-    guild: {
-      channels: [{ name: 'general' }, { name: 'leave-reminders' }, lockedChannel(GUILD, 'announcements')],
-    },
-    extraGuilds: [{ name: 'Elsewhere', channels: [{ name: 'elsewhere-general' }] }],
-    keyByte: 11,
-  });
-}, 60_000);
-
-afterAll(async () => {
-  await hosted?.close();
+const hosted = hostedServer({
+  guildId: GUILD,
+  sandbox: {
+    dataset: generateDataset({ seed: 31, members: 20, loas: 20, shifts: 20, logs: 5, auditLogs: 5 }),
+  },
+  guild: {
+    channels: [{ name: 'general' }, { name: 'leave-reminders' }, lockedChannel(GUILD, 'announcements')],
+  },
+  extraGuilds: [{ name: 'Elsewhere', channels: [{ name: 'elsewhere-general' }] }],
+  keyByte: 11,
 });
 
-const store = () => hosted.world.app.store() as Store;
+const store = () => hosted.store();
 
-const form = () =>
-  adminForm(hosted.world, hosted.admin, GUILD, { subcommand: 'reports', customId: ADMIN_IDS.reportsForm });
+const form = () => hosted.form('reports');
 const openForm = () => form().open();
 const submit = (fields: ModalFields, forged = false) => form().submit(fields, forged);
 

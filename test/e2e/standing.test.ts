@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ENGLISH } from '../../src/i18n/words.js';
 import type { DoubleUser, InteractionResponse } from '../doubles/discord/double.js';
-import { embedOf, startWorld, type World } from './world.js';
+import { embedOf, settled, startWorld, type World } from './world.js';
 
 const injected = vi.hoisted(() => ({ fail: false }));
 
@@ -25,8 +25,6 @@ vi.mock('../../src/reports/scorecard.js', async (original) => {
 
 const WAIT = 30_000;
 const W = ENGLISH.member;
-
-type Message = NonNullable<InteractionResponse['message']>;
 
 let world: World;
 let busy: DoubleUser;
@@ -55,19 +53,6 @@ async function records(): Promise<InteractionResponse[]> {
   ];
 }
 
-/** The message once `done` says it is the answer (a report may first say how far its read is). */
-async function settled(answer: InteractionResponse, done: (m: Message) => boolean): Promise<Message> {
-  const id = answer.message?.id;
-  if (!id) throw new Error(`no message: ${answer.kind}`);
-  const until = Date.now() + WAIT;
-  for (;;) {
-    const now = world.double.message(id) as Message | undefined;
-    if (now && done(now)) return now;
-    if (Date.now() > until) throw new Error(`never settled: ${JSON.stringify(now?.embeds ?? now?.content)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 const warnings = () =>
   world.logLines
     .map((line) => JSON.parse(line) as { level: number; msg: string; err?: { message?: string } })
@@ -91,7 +76,7 @@ describe('the staff record', () => {
           options: { period: 'this-week' },
         })
       ).response({ timeoutMs: WAIT });
-      await settled(totals, (m) => (embedOf(m).title ?? '').startsWith('Time on duty'));
+      await settled(world, totals, (m) => (embedOf(m).title ?? '').startsWith('Time on duty'));
       const [first] = await records();
       if (!JSON.stringify(fields(first!)).includes('not known yet')) break;
     }

@@ -20,7 +20,9 @@ import {
   type DiscordDouble,
   type DiscordDoubleOptions,
   type DoubleUser,
+  type InteractionResponse,
   type ModalFields,
+  type ResponseMessage,
   startDiscordDouble,
 } from '../doubles/discord/double.js';
 import { type Sandbox, type SandboxOptions, startSandbox } from '../doubles/sandbox/server.js';
@@ -49,6 +51,8 @@ export interface WorldOptions {
   now?: () => number;
   /** Upload Rollcall's application emojis first, as deploy-commands does. */
   emojis?: boolean;
+  /** Start the app (default); false: the app is created, and the test starts it. */
+  start?: boolean;
 }
 
 export async function startWorld(options: WorldOptions = {}): Promise<World> {
@@ -84,7 +88,7 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
   });
   const logger = createLogger({ level: config.LOG_LEVEL, format: 'json', destination });
   const app = createApp(config, logger, options.now ? { now: options.now } : {});
-  await app.start();
+  if (options.start !== false) await app.start();
   const mod = double.user({ username: 'moderator', roles: ['Moderator'] });
   return {
     sandbox,
@@ -116,6 +120,28 @@ export function embedOf(message: { embeds?: unknown[]; content?: string } | null
   return embed;
 }
 
+/**
+ * The answer's message once `done` says it is the final one (a report may first say how far its read
+ * is), as the double holds it; looked at every 50 ms, and a failure after `timeoutMs`.
+ */
+export async function settled(
+  world: World,
+  answer: InteractionResponse,
+  done: (message: ResponseMessage) => boolean,
+  timeoutMs = 30_000,
+): Promise<ResponseMessage> {
+  const id = answer.message?.id;
+  if (!id) throw new Error(`no message: ${answer.kind}`);
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const now = world.double.message(id) as ResponseMessage | undefined;
+    if (now && done(now)) return now;
+    if (Date.now() > until)
+      throw new Error(`the answer never settled: ${JSON.stringify(now?.embeds ?? now?.content)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /** All custom_ids of a message's components, by their label or placeholder. */
 export function controls(message: { components?: unknown[] } | null | undefined): Map<string, string> {
   const out = new Map<string, string>();
@@ -141,7 +167,7 @@ interface AdminFormSpec {
 }
 
 /** What a test does with a form of /rollcall-admin, as `admin` of the server `guildId`. */
-interface AdminForm {
+export interface AdminForm {
   /** Runs the subcommand with no option: the modal it opens (throws when it opens none). */
   open(): Promise<APIModalInteractionResponseCallbackData>;
   /** Submits the form (`forged`: a crafted payload, values it does not offer): the private answer's text. */

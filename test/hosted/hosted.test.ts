@@ -16,6 +16,7 @@ import { MESSAGES } from '../../src/discord/replies.js';
 import { type Store, StoreError } from '../../src/store/index.js';
 import type { DoubleUser } from '../doubles/discord/double.js';
 import { controls, embedOf, startWorld, type World } from '../e2e/world.js';
+import { gate } from '../reliability/support.js';
 import { type Backend, backends, PG_URL, type Place } from '../store/places.js';
 import { hasRedisServer, OwnRedis } from '../support/redis.js';
 import { dumpRedis } from './redis-dump.js';
@@ -500,28 +501,18 @@ function hostedSuite(backend: Backend): void {
         await new Promise((resolve) => setTimeout(resolve, 1_600));
         return real.call(store, guildId);
       };
-      let release: () => void = () => undefined;
-      const gate = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      let held = 0;
-      world.sandbox.set({
-        gate: () => {
-          held++;
-          return gate;
-        },
-      });
+      const held = gate(world);
       try {
         const handle = await world.double.slash(world.mod, 'audit-log', { subcommand: 'list', guildId: B });
         const answer = handle.response();
         await handle.acknowledged({ timeoutMs: 3_500 }).catch(() => undefined);
-        release();
+        held.release();
         const final = await answer;
-        expect(held).toBeGreaterThan(0);
+        expect(held.arrived()).toBeGreaterThan(0);
         expect(final.kind).toBe('deferred-reply');
         expect(final.message?.embeds?.length).toBeGreaterThan(0);
       } finally {
-        release();
+        held.release();
         world.sandbox.set({ gate: null });
         store.lookup = real;
       }

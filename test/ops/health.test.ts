@@ -11,18 +11,19 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/discord/replies.js';
 import { check, readyzUrl } from '../../src/ops/healthcheck.js';
 import { credentialLabel, Metrics } from '../../src/ops/metrics.js';
+import type { World } from '../e2e/world.js';
 import { hasRedisServer, OwnRedis } from '../support/redis.js';
-import { createOpsWorld, type OpsWorld, parsePrometheus, probe, sampleValue, until } from './support.js';
+import { createOpsWorld, parsePrometheus, probe, sampleValue, until } from './support.js';
 
 const withRedis = hasRedisServer || process.env.CI === 'true';
-let world: OpsWorld | undefined;
+let world: World | undefined;
 
 afterEach(async () => {
   await world?.close();
   world = undefined;
 });
 
-function urlOf(w: OpsWorld): string {
+function urlOf(w: World): string {
   const url = w.app.health?.url;
   if (!url) throw new Error('the health listener is not listening');
   return url;

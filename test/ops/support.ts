@@ -6,23 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
-import { type App, createApp } from '../../src/app.js';
-import { type Config, loadConfig } from '../../src/base/config.js';
-import { createLogger } from '../../src/base/log.js';
-import { registerCommands } from '../../src/deploy-commands.js';
-import { type DiscordDouble, type DoubleUser, startDiscordDouble } from '../doubles/discord/double.js';
-import { type Sandbox, startSandbox } from '../doubles/sandbox/server.js';
-
-export interface OpsWorld {
-  sandbox: Sandbox;
-  double: DiscordDouble;
-  app: App;
-  config: Config;
-  mod: DoubleUser;
-  logLines: string[];
-  close(): Promise<void>;
-}
+import { startWorld, type World } from '../e2e/world.js';
 
 /** A random secret with a recognisable prefix (so a grep for it means something). */
 export function secret(prefix: string): string {
@@ -33,50 +17,18 @@ export function secret(prefix: string): string {
  * The doubles, the registered commands and a created (not started) app with random tokens and the
  * health listener on a free port; `env` adds or overrides settings.
  */
-export async function createOpsWorld(env: Record<string, string> = {}): Promise<OpsWorld> {
+export async function createOpsWorld(env: Record<string, string> = {}): Promise<World> {
   const apiToken = secret('ops-api-token');
-  const sandbox = await startSandbox({ tokens: { [apiToken]: { permission: 'all', label: 'ops' } } });
-  const double = await startDiscordDouble();
-  const loaded = loadConfig({
-    DISCORD_TOKEN: secret('ops-discord-token'),
-    DISCORD_APPLICATION_ID: double.applicationId,
-    DISCORD_GUILD_ID: double.guildId,
-    DISCORD_API_URL: double.restUrl,
-    API_BASE_URL: sandbox.url,
-    API_TOKEN: apiToken,
-    // A paid tier's limits (no monthly allowance to pace) and a fresh DATA_DIR for the counters.
-    API_LIMITS: '1000/1s',
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'rollcall-ops-')),
-    LOG_LEVEL: 'debug',
-    HEALTH_PORT: '0',
-    ...env,
-  });
-  if (!loaded.ok) throw new Error(loaded.errors.join('; '));
-  const config = loaded.config;
-  await registerCommands(config);
-  const logLines: string[] = [];
-  const destination = new Writable({
-    write(chunk, _encoding, done) {
-      logLines.push(String(chunk));
-      done();
+  return startWorld({
+    sandbox: { tokens: { [apiToken]: { permission: 'all', label: 'ops' } } },
+    env: {
+      DISCORD_TOKEN: secret('ops-discord-token'),
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'rollcall-ops-')),
+      HEALTH_PORT: '0',
+      ...env,
     },
+    start: false,
   });
-  const logger = createLogger({ level: config.LOG_LEVEL, format: 'json', destination });
-  const app = createApp(config, logger);
-  const mod = double.user({ username: 'moderator', roles: ['Moderator'] });
-  return {
-    sandbox,
-    double,
-    app,
-    config,
-    mod,
-    logLines,
-    async close() {
-      await app.stop(2_000);
-      await double.close();
-      await sandbox.close();
-    },
-  };
 }
 
 /** GET `path` on the health listener: status and body (status 0 when the connection fails). */

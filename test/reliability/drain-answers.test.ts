@@ -14,24 +14,7 @@ import { MESSAGES } from '../../src/discord/replies.js';
 import type { InteractionHandle, InteractionResponse } from '../doubles/discord/handle.js';
 import type { RequestLogEntry } from '../doubles/sandbox/server.js';
 import { control, embedOf } from '../e2e/world.js';
-import { ask, auditEverything, type ReliableWorld, startReliableWorld, until } from './support.js';
-
-/** The sandbox holds every answer `matches` picks until `release` (or the sandbox closes). */
-function gate(world: ReliableWorld, matches: (entry: Readonly<RequestLogEntry>) => boolean) {
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let arrived = 0;
-  world.sandbox.set({
-    gate: (entry) => {
-      if (!matches(entry)) return undefined;
-      arrived++;
-      return held;
-    },
-  });
-  return { release, arrived: () => arrived };
-}
+import { ask, auditEverything, gate, type ReliableWorld, startReliableWorld, until } from './support.js';
 
 const isShifts = (entry: Readonly<RequestLogEntry>) => entry.path.endsWith('/server/shifts');
 const isLoas = (entry: Readonly<RequestLogEntry>) => entry.path.endsWith('/server/loas');

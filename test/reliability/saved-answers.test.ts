@@ -11,7 +11,7 @@ import { tokenHash } from '../../src/store/crypto.js';
 import { embedOf } from '../e2e/world.js';
 import { type Backend, backends, PG_URL, type Place } from '../store/places.js';
 import { hasRedisServer, OwnRedis } from '../support/redis.js';
-import { ask, auditEverything, type ReliableWorld, startReliableWorld, until } from './support.js';
+import { ask, auditEverything, gate, type ReliableWorld, startReliableWorld, until } from './support.js';
 
 const withRedis = hasRedisServer || process.env.CI === 'true';
 
@@ -106,11 +106,7 @@ describe.each(backends)('saved answers: $title', (backend: Backend) => {
       redis.cli('FLUSHALL');
       // One interaction in flight holds the drain open: its roles page is held until the newcomers are
       // answered (a gate, not a latency: on a starved CPU the newcomers could come after a fixed wait).
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      world.sandbox.set({ gate: (entry) => (entry.path.endsWith('/server/roles') ? held : undefined) });
+      const held = gate(world, (entry) => entry.path.endsWith('/server/roles'));
       const slow = await world.double.slash(world.mod, 'role', { subcommand: 'list' });
       await slow.acknowledged();
       const stopping = world.app.stop(30_000);
@@ -120,7 +116,7 @@ describe.each(backends)('saved answers: $title', (backend: Backend) => {
       const unsaved = await ask(world, 'shift', { subcommand: 'list' });
       expect(unsaved.ephemeral).toBe(true);
       expect(unsaved.message?.content).toBe(MESSAGES.restarting);
-      release();
+      held.release();
       const slowAnswer = await slow.response();
       expect(slowAnswer.message?.content ?? '').toBe('');
       expect(embedOf(slowAnswer.message).title).toMatch(/role/i);

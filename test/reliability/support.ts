@@ -11,6 +11,7 @@ import { secretValues } from '../../src/base/config.js';
 import { flattenComponents } from '../doubles/discord/components.js';
 import type { DiscordDouble, DoubleUser } from '../doubles/discord/double.js';
 import type { InteractionResponse } from '../doubles/discord/handle.js';
+import type { RequestLogEntry } from '../doubles/sandbox/server.js';
 import { startWorld, type World, type WorldOptions } from '../e2e/world.js';
 
 // ---- evidence ---------------------------------------------------------------------------------
@@ -237,6 +238,29 @@ export async function until(check: () => boolean | Promise<boolean>, timeoutMs: 
     if (Date.now() > deadline) throw new Error(`${what} not met within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
+}
+
+/**
+ * The sandbox holds every answer `matches` picks (all of them by default) until `release` (or the
+ * sandbox closes); `arrived` counts the requests it picked, held or, once released, let through.
+ */
+export function gate(
+  world: Pick<World, 'sandbox'>,
+  matches: (entry: Readonly<RequestLogEntry>) => boolean = () => true,
+) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let arrived = 0;
+  world.sandbox.set({
+    gate: (entry) => {
+      if (!matches(entry)) return undefined;
+      arrived++;
+      return held;
+    },
+  });
+  return { release, arrived: () => arrived };
 }
 
 // ---- the double's missing capabilities --------------------------------------------------------

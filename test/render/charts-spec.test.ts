@@ -11,7 +11,7 @@ import { drawnName, MAX_ROWS, SPECS, totalsSpec } from '../../src/render/charts/
 import { totalsRow } from '../../src/render/reports.js';
 import { onDutyByDay, onDutyByDaySliced, pastDays } from '../../src/reports/charts.js';
 import { shiftTotals } from '../../src/reports/time.js';
-import { chartData, NOW, shifts } from '../charts/fixtures.js';
+import { chartData, NOW, quotaRowsOf, shifts } from '../charts/fixtures.js';
 
 type Values = Array<Record<string, unknown>>;
 const valuesOf = (spec: ReturnType<typeof totalsSpec>): Values =>
@@ -89,20 +89,7 @@ describe('bad input', () => {
             const spec =
               kind === 'totals'
                 ? SPECS.totals({ period: 'p', rows, name }, t)
-                : SPECS.quota(
-                    {
-                      period: 'p',
-                      name,
-                      rows: rows.map((r) => ({
-                        memberId: r.memberId,
-                        required: 3600,
-                        roleId: 'r',
-                        done: r.seconds,
-                        status: 'fail' as const,
-                      })),
-                    },
-                    t,
-                  );
+                : SPECS.quota({ period: 'p', name, rows: quotaRowsOf(rows, 'fail') }, t);
             if (count === 0) {
               expect(spec).toEqual({ omitted: 'noData' });
               continue;

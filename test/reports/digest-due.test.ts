@@ -21,7 +21,6 @@ import {
 } from '../../src/community/digest-scheduler.js';
 import { MESSAGES } from '../../src/discord/replies.js';
 import { SqlDigests } from '../../src/store/digests.js';
-import { StoreDialect } from '../../src/store/postgres.js';
 import { openStore, SQLITE_FILE, type Store } from '../../src/store/index.js';
 import {
   MIGRATION_LOCK_TABLE,
@@ -29,6 +28,7 @@ import {
   migrations,
   type Tables,
 } from '../../src/store/migrations.js';
+import { StoreDialect } from '../../src/store/postgres.js';
 import { backends, type Place } from '../store/places.js';
 import { manualTimer } from '../support/manual-timer.js';
 
