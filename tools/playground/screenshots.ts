@@ -44,6 +44,9 @@ function scenes(dataset: Dataset): Record<string, string[]> {
   };
 }
 
+/** Who runs a family's scene, when not the moderator (a username of the playground's community). */
+const SCENE_ACTORS: Record<string, string> = { me: 'robin' };
+
 /**
  * Runs the bot on a clock that starts at CLOCK and runs at the real pace (message times, "data as
  * of" and the like), so the pictures do not depend on the day they are taken.
@@ -82,7 +85,9 @@ async function main(): Promise<void> {
       deviceScaleFactor: 1,
     });
     const page = await context.newPage();
-    await page.clock.setFixedTime(new Date(CLOCK));
+    // The page's clock runs from the bot's now (the shifted clock): a time the bot saved seconds ago
+    // reads "2 seconds ago", not "in 2 seconds" as against a page frozen at CLOCK.
+    await page.clock.install({ time: new Date() });
     page.on('pageerror', (error) => console.error('page error:', error.message));
     await page.goto(playground.url);
     await page.locator('#actor option').first().waitFor({ state: 'attached', timeout: 10_000 });
@@ -112,11 +117,15 @@ async function main(): Promise<void> {
         console.log(`${family}: skipped (every subcommand needs options; add a scene in screenshots.ts)`);
         continue;
       }
+      // /me is a staff member's own record: taken as robin (staff, on duty), not as the moderator.
+      const actor = SCENE_ACTORS[family];
+      if (actor) playground.session.actAs(actor);
       for (const line of steps) {
         const result = await playground.session.slash(line);
         if (!result.ok) throw new Error(`${line}: ${result.error}`);
       }
-      await picture(`${family}.png`, family, steps.join(' → '));
+      await picture(`${family}.png`, family, `${actor ? `as ${actor}: ` : ''}${steps.join(' → ')}`);
+      if (actor) playground.session.actAs(playground.world.mod.id);
     }
     // The user commands (right-click a member, Apps): LOAs of the community's busiest member.
     const alex = playground.session.state().members.find((m) => m.username === 'alex');
@@ -226,7 +235,7 @@ async function main(): Promise<void> {
       });
       try {
         const formPage = await inside.newPage();
-        await formPage.clock.setFixedTime(new Date(CLOCK));
+        await formPage.clock.install({ time: new Date() });
         await formPage.setViewportSize({ width: 640, height: 1000 });
         await formPage.goto(served.url);
         await formPage.locator('#actor option').first().waitFor({ state: 'attached', timeout: 10_000 });
