@@ -303,6 +303,22 @@ export function spendRefusal(
   return here.length === 0 && linked.complete ? { cause: 'no-links' } : { cause: 'unlinked-user' };
 }
 
+/**
+ * Whether the spending rule lets no first check through on this server, whatever a user holds: the
+ * community's roles (`complete`: all of them) link none to a Discord role of the server
+ * (`serverRoles`, when known). With access roles set, nobody a lookup has not let in before then
+ * passes the check: what the admin's answers warn of.
+ */
+export function nobodySpendable(
+  roles: ReadonlyArray<{ linkedChatRoleId?: unknown }>,
+  complete: boolean,
+  guildId: string | null | undefined,
+  serverRoles: ReadonlySet<string> | undefined,
+): boolean {
+  const linked = { ids: linkedChatRoleIds(roles, guildId), complete };
+  return spendRefusal(new Set(), linked, serverRoles)?.cause === 'no-links';
+}
+
 /** The Discord roles of the interaction's server (the gateway's cache); undefined when not known. */
 export function serverRolesOf(
   interaction: Partial<Pick<Interaction, 'guild'>>,
