@@ -78,7 +78,13 @@ export interface LinkInfo {
 
 /** What checking a token with one API read found. */
 export type TokenCheck =
-  | { ok: true; communityId: string | undefined; roleCount: number }
+  | {
+      ok: true;
+      communityId: string | undefined;
+      roleCount: number;
+      /** The roles that read gave (its first page), with the Discord role each links, and whether that is all of them. */
+      roles: { linked: Array<{ linkedChatRoleId?: unknown }>; complete: boolean };
+    }
   | { ok: false; reason: 'rejected' | 'forbidden' | 'unavailable' }
   /**
    * The token's monthly allowance has nothing left above its reserve (and what whole-list reads

@@ -5,8 +5,8 @@
  * a select offers), the Discord roles with access (a role select), the answers' default visibility
  * and the API limits (text). Its submission becomes the slash options that differ from what is
  * saved, checked and saved by the same code as those options (`serverSettings`, all or nothing); a
- * role Discord did not resolve, a value the form does not offer, a role deleted since or one not of
- * this server is refused in one sentence, with nothing saved.
+ * role Discord did not resolve, a value the form does not offer (@everyone among them), a role
+ * deleted since or one not of this server is refused in one sentence, with nothing saved.
  */
 import {
   LabelBuilder,
@@ -192,9 +192,10 @@ async function accessChange(
 function discordChange(interaction: ModalSubmitInteraction, settings: ServerSettings): string | null {
   const picked = valuesOf(interaction, FIELD.discordRoles) ?? [];
   const resolved = interaction.fields.getSelectedRoles(FIELD.discordRoles);
-  // A role Discord did not resolve was not picked in the form.
-  if (picked.length > MAX_ACCESS_ROLES || picked.some((id) => !resolved?.has(id)))
-    throw new UserError(say.formForged);
+  // A role Discord did not resolve was not picked in the form, nor was @everyone (the server's own
+  // id: a role of this server, but one the select does not offer).
+  const offered = (id: string) => resolved?.has(id) === true && id !== interaction.guildId;
+  if (picked.length > MAX_ACCESS_ROLES || !picked.every(offered)) throw new UserError(say.formForged);
   const serverRoles = [...(interaction.guild?.roles.cache.values() ?? [])];
   if (sameSet(picked, savedDiscordRoles(settings, serverRoles))) return null;
   return picked.length === 0 ? 'none' : picked.join(',');

@@ -11,7 +11,7 @@ import {
 } from 'discord.js';
 import { rolesRetryAt } from '../../src/api/roles.js';
 import { SNOWFLAKE } from '../../src/base/discord-limits.js';
-import { ADMIN_SETTING_NAMES, linkOf, serverRolesOf } from '../../src/discord/access.js';
+import { ADMIN_SETTING_NAMES, linkOf, nobodySpendable, serverRolesOf } from '../../src/discord/access.js';
 import { argumentsOf, defineCommand, type ServerCommand } from '../../src/discord/command.js';
 import { say, type Text, textPayload, UserError } from '../../src/discord/replies.js';
 import type { Words } from '../../src/i18n/words.js';
@@ -192,7 +192,8 @@ export async function serverSettings(
 
 /**
  * Which access roles are checked for free (linked to a Discord role of this server) and which cost a
- * member lookup; when some do, the tip to link them (they cost API reads, from a small share of the
+ * member lookup; when the community links no role to a Discord role of this server, that nobody new
+ * passes until one is (the spending rule); when some cost a lookup, the tip to link them (they cost API reads, from a small share of the
  * month); when the roles list was read and will be read again, or why it could not be (and when it
  * is tried again).
  */
@@ -234,11 +235,17 @@ function accessChecks(
           reason: failed instanceof UserError ? failed.text : say.unavailable,
         },
       };
+  // The spending rule, over the list just read: with no role linked here, nobody new gets a lookup.
+  const nobody =
+    community !== undefined &&
+    list !== undefined &&
+    nobodySpendable(community.roles, list.complete, guildId, serverRolesOf(interaction));
   return (t) => {
     const { free, lookups } = accessRoleLines(links, undefined, t);
     const checked = t.sentences.accessRolesChecked(free, lookups);
     return [
       checked,
+      ...(nobody ? [t.sentences.accessNobodyPasses] : []),
       ...(lookups.length > 0 ? [t.sentences.accessRolesTip] : []),
       rolesReadLine(read, t) ?? '',
     ].join('\n');

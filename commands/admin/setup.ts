@@ -13,6 +13,7 @@ import {
   TextInputStyle,
 } from 'discord.js';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { nobodySpendable, serverRolesOf } from '../../src/discord/access.js';
 import { defineCommand, type ServerCommand, type ServerControl } from '../../src/discord/command.js';
 import { type Payload, say, textPayload } from '../../src/discord/replies.js';
 import type { Words } from '../../src/i18n/words.js';
@@ -103,8 +104,17 @@ function createTokenSubmit(
     }
     await links.link(guildId, token, interaction.user.id, checked.communityId);
     const communityId = apiText(checked.communityId);
-    return textPayload(
-      (t) => `${t.sentences.setupLinked(communityId, checked.roleCount)}\n${t.sentences.accessRolesTip}`,
+    // Access roles kept from the token replaced: with no role linked here, nobody new passes them.
+    const { accessRoleIds } = await links.settings(guildId);
+    const nobody =
+      accessRoleIds.length > 0 &&
+      nobodySpendable(checked.roles.linked, checked.roles.complete, guildId, serverRolesOf(interaction));
+    return textPayload((t) =>
+      [
+        t.sentences.setupLinked(communityId, checked.roleCount),
+        ...(nobody ? [t.sentences.accessNobodyPasses] : []),
+        t.sentences.accessRolesTip,
+      ].join('\n'),
     );
   };
 }

@@ -434,7 +434,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
   const errors = [
     ...(result.ok ? [] : result.errors),
     ...modeErrors(env),
-    ...digestErrors(env),
+    ...channelErrors(env),
     ...shardErrors(result),
   ];
   return errors.length === 0 ? result : { ok: false, errors: [...new Set(errors)] };
@@ -462,14 +462,24 @@ function modeErrors(env: NodeJS.ProcessEnv): string[] {
   return [];
 }
 
-function digestErrors(env: NodeJS.ProcessEnv): string[] {
+/**
+ * The channels only single-community mode posts in (one community, one channel each), and what
+ * hosted mode has instead: set in hosted mode, each is refused at start, in one line naming it.
+ */
+const ENVIRONMENT_CHANNELS = {
+  DIGEST_CHANNEL_ID: "each server's admins set their digest with /rollcall-admin reports",
+  REMINDER_CHANNEL_ID: "each server's admins set their leave reminders with /rollcall-admin reports",
+  QUOTA_ALERT_CHANNEL_ID:
+    "no allowance alert is posted in a channel: each server's /rollcall status shows its token's allowance, and the log warns at 80% and 100%",
+} as const;
+
+function channelErrors(env: NodeJS.ProcessEnv): string[] {
   if ((env.API_TOKEN?.trim() ?? '') !== '') return [];
-  const posts = { DIGEST_CHANNEL_ID: 'digest', REMINDER_CHANNEL_ID: 'leave reminders' } as const;
-  return Object.entries(posts)
+  return Object.entries(ENVIRONMENT_CHANNELS)
     .filter(([name]) => (env[name]?.trim() ?? '') !== '')
     .map(
-      ([name, what]) =>
-        `${name} is read only with API_TOKEN (single-community mode); in hosted mode each server's admins set their ${what} with /rollcall-admin reports`,
+      ([name, instead]) =>
+        `${name} is read only with API_TOKEN (single-community mode); in hosted mode ${instead}`,
     );
 }
 

@@ -1,6 +1,7 @@
 /**
  * What the two schedulers (the digests, the leave reminders) share: their options, their rounds, and
- * the channel they post in, through the bot's client, checked before anything is claimed.
+ * the channel they post in, through the bot's client, checked before anything is claimed (the
+ * allowance alerts' channel is checked by the same `problem`).
  */
 import type { Client, SendableChannels } from 'discord.js';
 import type { Logger } from '../base/log.js';

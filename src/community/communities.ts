@@ -4,8 +4,7 @@
  * API_TOKEN): each server reads with the token its admins linked (hosted.ts), the store opened by
  * `open` before anything is served. Everything that differs between the modes is here.
  */
-import type { Client } from 'discord.js';
-import { Routes } from 'discord.js';
+import { type Client, Events, Routes } from 'discord.js';
 import { createAdmin } from '../../commands/admin/index.js';
 import type { ApiCache } from '../api/cache.js';
 import { createApi } from '../api/client.js';
@@ -32,6 +31,7 @@ import { tokenHash } from '../store/crypto.js';
 import type { Store } from '../store/index.js';
 import { answerArchive, keepsAnswers } from './api-pool.js';
 import { buildCommunity } from './build-community.js';
+import { ChannelPoster } from './channel-post.js';
 import {
   createDigestScheduler,
   type DigestScheduler,
@@ -40,6 +40,7 @@ import {
   readDigestSettings,
 } from './digest-scheduler.js';
 import { createDirectory, DirectoryMemory, remembering } from './directory.js';
+import { ALERT_PROBLEMS, environmentAlerts } from './environment-channel.js';
 import { createHostedCommunities, type HostedCommunities } from './hosted.js';
 import {
   createReminderScheduler,
@@ -255,8 +256,26 @@ class SingleMode implements Communities {
 
   attach(client: Client, scheduling: Scheduling): DigestScheduler | undefined {
     const { config, logger } = this;
-    if (config.QUOTA_ALERT_CHANNEL_ID)
-      this.alert = allowanceAlerts(client, config.QUOTA_ALERT_CHANNEL_ID, logger);
+    const alertChannel = config.QUOTA_ALERT_CHANNEL_ID;
+    if (alertChannel) {
+      const poster = new ChannelPoster(client);
+      const alerts = environmentAlerts({
+        channelId: alertChannel,
+        guildIds: config.DISCORD_GUILD_ID,
+        guildOf: channelGuild(client),
+        // A shard not holding the server cannot see the channel's permissions (nor build it: a false
+        // "gone"); the alert goes through REST all the same.
+        check: async (guildId, channelId) =>
+          client.guilds.cache.has(guildId)
+            ? poster.problem(guildId, channelId, 'alert', ALERT_PROBLEMS)
+            : undefined,
+        post: allowanceAlerts(client, alertChannel, logger),
+        logger,
+      });
+      this.alert = alerts.alert;
+      // At start, as the digest's and the reminders' channels are checked at their first round.
+      client.once(Events.ClientReady, () => void alerts.check());
+    }
     const channelId = config.DIGEST_CHANNEL_ID;
     if (!channelId) return undefined;
     // Its runs are claimed in the store reports use.
@@ -313,7 +332,8 @@ class SingleMode implements Communities {
 }
 
 /**
- * The server of a channel set in the environment (DIGEST_CHANNEL_ID, REMINDER_CHANNEL_ID), asked of
+ * The server of a channel set in the environment (DIGEST_CHANNEL_ID, REMINDER_CHANNEL_ID,
+ * QUOTA_ALERT_CHANNEL_ID), asked of
  * Discord's REST API, not the client's cache: a shard process does not hold the servers of other
  * shards, whose channels discord.js would not build (a false "channel gone"). A server not on this
  * shard is then skipped by `owns`, as in hosted mode.

@@ -8,15 +8,17 @@ import { peopleOf } from '../discord/paging/show.js';
 import type { Words } from '../i18n/words.js';
 import { type ChartResult, renderChart, warmCharts } from '../render/charts/index.js';
 import { dayEdges, leaveAcross, onDutyByDaySliced, pastDays } from '../reports/charts.js';
+import { unreadableShifts } from '../reports/time.js';
 
 /**
- * The chart in the words it is drawn with, once the channel's language is known; undefined without a
- * snapshot or where the server's admins turned charts off.
+ * The chart in the words it is drawn with, once the channel's language is known, and the shifts its
+ * time on duty leaves out (their start or end is no date: the same count as the shift reports');
+ * undefined without a snapshot or where the server's admins turned charts off.
  */
 export async function digestChart(
   community: Community,
   read: Promise<ReportInput> = reportInput(community, { purpose: 'ask' }),
-): Promise<((t: Words) => Promise<ChartResult>) | undefined> {
+): Promise<{ draw: (t: Words) => Promise<ChartResult>; shiftsLeftOut: number } | undefined> {
   const input = await read.catch(() => undefined);
   if (!input || input.settings.charts === false) return undefined;
   const timeZone = input.calendar.timeZone;
@@ -28,6 +30,9 @@ export async function digestChart(
   warmCharts();
   // No interaction, so no display names at hand: members the directory knows by their short ids, as the rest.
   // A post, not an answer: it waits for the picture as long as the thread may take to draw it.
-  return (t) =>
-    renderChart('digest', { timeZone, past, ahead, name: chartNames(people, undefined) }, t, 'post');
+  return {
+    draw: (t) =>
+      renderChart('digest', { timeZone, past, ahead, name: chartNames(people, undefined) }, t, 'post'),
+    shiftsLeftOut: unreadableShifts(input.data.shifts),
+  };
 }

@@ -24,7 +24,6 @@ import type { CommunityOf } from '../discord/community.js';
 import { peopleOf, withChartPayload } from '../discord/paging/show.js';
 import { type ListView, PAGE_SIZE } from '../discord/paging/views.js';
 import { MESSAGES, NO_MENTIONS, type Payload, say, UserError } from '../discord/replies.js';
-import type { Words } from '../i18n/words.js';
 import {
   DIGEST_REPORTS,
   type DigestReport,
@@ -49,7 +48,7 @@ import type { DigestStore, DueCursor, SavedDigest } from '../store/digests.js';
 import { ChannelPoster, type ChannelProblems, type PostSchedulerOptions, Rounds } from './channel-post.js';
 import { digestChart } from './digest-chart.js';
 import { environmentChannel } from './environment-channel.js';
-import { digestLeaveEmbeds } from './reminder-scheduler.js';
+import { type DigestEmbed, digestLeaveEmbeds } from './reminder-scheduler.js';
 
 export {
   compressedInstant,
@@ -136,7 +135,7 @@ export function discordPoster(client: Client, communityOf: CommunityOf, logger: 
       const chosen = community.reports?.settings().catch(() => undefined);
       const language = (await untilAborted(Promise.resolve(chosen), signal))?.language;
       // Each report read now, rendered once the channel (and so the server's language) is known.
-      const reads: Array<(t: Words) => APIEmbed> = [];
+      const reads: DigestEmbed[] = [];
       // Shaped while the reports are read; a chart that cannot be shaped leaves the digest without it.
       const chart = untilAborted(digestChart(community), signal).catch(() => undefined);
       for (const report of DIGEST_REPORTS) {
@@ -158,7 +157,8 @@ export function discordPoster(client: Client, communityOf: CommunityOf, logger: 
         );
         const { items, info } = cutPage(fetched.data, 1, PAGE_SIZE);
         const people = await untilAborted(peopleOf(community, items, view.people), signal);
-        // A post cannot be paged: its footer names the command that shows every row.
+        // A post cannot be paged: its footer names the command that shows every row. A shift report's
+        // footer counts the shifts left out already (its facts), those of the chart it may carry too.
         reads.push((t) =>
           view.render({
             items,
@@ -178,11 +178,15 @@ export function discordPoster(client: Client, communityOf: CommunityOf, logger: 
       const t = audienceWords(channel.isDMBased() ? undefined : channel.guild, language);
       const embeds = reads.map((render) => render(t));
       // The chart is the first embed's picture, in the first message.
-      const draw = await chart;
+      const drawing = await chart;
       const plain = embeds[0];
       let files: NonNullable<Payload['files']> = [];
-      if (draw && embeds[0]) {
-        const drawn = withChartPayload(embeds[0], await untilAborted(draw(t), signal));
+      if (drawing && reads[0]) {
+        const picture = await untilAborted(drawing.draw(t), signal);
+        // The embed carrying the picture says the shifts its time on duty left out (a shift
+        // report's footer says so already); sent without it (`plain`), it says what it shows.
+        const carrier = reads[0](t, 'file' in picture ? drawing.shiftsLeftOut : undefined);
+        const drawn = withChartPayload(carrier, picture);
         [embeds[0]] = drawn.embeds;
         files = drawn.files;
       }

@@ -1,11 +1,14 @@
 /**
  * A channel single-community mode posts in, named by a setting (DIGEST_CHANNEL_ID for the digest,
- * REMINDER_CHANNEL_ID for leave reminders): its server, found once and required to be one of
- * DISCORD_GUILD_ID's, and its problems. Nobody sees a problem in this mode but the operator, so
- * each is one log line (one per problem, until it changes): a warn line for a channel the bot
- * cannot post in or cannot find, an error line for a channel outside DISCORD_GUILD_ID's servers.
+ * REMINDER_CHANNEL_ID for leave reminders, QUOTA_ALERT_CHANNEL_ID for allowance alerts): its server,
+ * found once and required to be one of DISCORD_GUILD_ID's, and its problems. Nobody sees a problem
+ * in this mode but the operator, so each is one log line (one per problem, until it changes): a
+ * warn line for a channel the bot cannot post in or cannot find, an error line for a channel
+ * outside DISCORD_GUILD_ID's servers.
  */
+import type { AllowanceMark } from '../api/types.js';
 import type { Logger } from '../base/log.js';
+import type { ChannelProblems } from './channel-post.js';
 
 /** How long a channel not found (or outside DISCORD_GUILD_ID) is left before it is looked for again. */
 const LOOK_AGAIN_MS = 60_000;
@@ -73,5 +76,70 @@ export function environmentChannel(options: EnvironmentChannelOptions): Environm
     },
     problem: () => problem,
     report,
+  };
+}
+
+/** The problems of the allowance alerts' channel, for the log (the operator's words: no admin sees them). */
+export const ALERT_PROBLEMS: ChannelProblems = {
+  noChannel: (channelId) =>
+    `Rollcall cannot post allowance alerts in channel ${channelId}: the channel is gone or is not a text channel of a server the bot is in; set QUOTA_ALERT_CHANNEL_ID to another`,
+  missing: (channelId, missing) =>
+    `Rollcall cannot post allowance alerts in channel ${channelId}: missing ${missing.join(', ')}`,
+};
+
+interface EnvironmentAlertsOptions {
+  /** QUOTA_ALERT_CHANNEL_ID. */
+  channelId: string;
+  /** DISCORD_GUILD_ID: the channel's server must be one of them. */
+  guildIds: readonly string[];
+  /** The channel's server, or undefined when the bot cannot see the channel (or it is not a server's). */
+  guildOf(channelId: string): Promise<string | null | undefined>;
+  /** What keeps the bot from posting an alert in the server's channel (ALERT_PROBLEMS' sentence), or undefined. */
+  check(guildId: string, channelId: string): Promise<string | undefined>;
+  /** Post an alert in the channel. */
+  post(mark: AllowanceMark): void;
+  logger: Logger;
+}
+
+/**
+ * Single-community mode's allowance alerts (QUOTA_ALERT_CHANNEL_ID), checked as the digest's and the
+ * reminders' channels are: `check` at start (its problem logged), and again before each alert, which
+ * is posted only in a channel of DISCORD_GUILD_ID's servers the bot can post in.
+ */
+export function environmentAlerts(options: EnvironmentAlertsOptions): {
+  /** Whether an alert can be posted now (a problem is logged, once until it changes). */
+  check(): Promise<boolean>;
+  alert(mark: AllowanceMark): void;
+} {
+  const { channelId, logger } = options;
+  const channel = environmentChannel({
+    setting: 'QUOTA_ALERT_CHANNEL_ID',
+    what: 'allowance alerts',
+    none: 'no allowance alert',
+    channelId,
+    guildIds: options.guildIds,
+    guildOf: options.guildOf,
+    notFound: ALERT_PROBLEMS.noChannel(channelId),
+    logger,
+  });
+  async function check(): Promise<boolean> {
+    try {
+      const guild = await channel.guild();
+      if (guild === undefined) return false;
+      const problem = await options.check(guild, channelId);
+      channel.report(problem);
+      return problem === undefined;
+    } catch (error) {
+      logger.warn({ err: error, channel: channelId }, 'the allowance alerts channel could not be checked');
+      return false;
+    }
+  }
+  return {
+    check,
+    alert(mark) {
+      void check().then((ok) => {
+        if (ok) options.post(mark);
+      });
+    },
   };
 }

@@ -33,6 +33,12 @@ import type { ReminderStore, SavedReminders } from '../store/reminders.js';
 import { ChannelPoster, type PostSchedulerOptions, Rounds } from './channel-post.js';
 import { environmentChannel } from './environment-channel.js';
 
+/**
+ * One embed of a digest, rendered in the digest's words; `chartLeftOut`, for the embed carrying the
+ * chart, the shifts its time on duty left out (src/reports/time.ts `unreadableShifts`).
+ */
+export type DigestEmbed = (t: Words, chartLeftOut?: number) => APIEmbed;
+
 /** The commands a digest's leave sections point to for all their rows (a post cannot be paged). */
 const LEAVE_COMMANDS: Record<LeaveAheadKind, string> = {
   onLeave: '/loa active',
@@ -45,15 +51,18 @@ const LEAVE_COMMANDS: Record<LeaveAheadKind, string> = {
  * (`digestLeave`: no leave in two of them, a member's overlapping leaves one row) and "Waiting for
  * review" (src/reports/review.ts, oldest first), from the
  * snapshot the digest just read, each the first page of its rows; rendered once the digest's
- * language is known (given its words).
+ * language is known (given its words) and, for the section carrying the digest's chart, the shifts
+ * its time on duty left out (the footer says so, as the shift reports' do).
  */
 export async function digestLeaveEmbeds(
   community: Community,
   input: ReportInput,
-): Promise<Array<(t: Words) => APIEmbed>> {
-  const facts = reportFacts(input, ['loas']);
+): Promise<Array<DigestEmbed>> {
+  const leaveFacts = reportFacts(input, ['loas']);
+  const factsWith = (chartLeftOut: number | undefined) =>
+    chartLeftOut ? { ...leaveFacts, shiftsLeftOut: chartLeftOut } : leaveFacts;
   const sections = digestLeave(input.data.loas, input.now, input.settings.timeZone);
-  const embeds: Array<(t: Words) => APIEmbed> = [];
+  const embeds: Array<DigestEmbed> = [];
   for (const kind of ['onLeave', 'returning', 'starting'] as const) {
     const rows = sections[kind];
     const items = rows.slice(0, PAGE_SIZE);
@@ -61,13 +70,17 @@ export async function digestLeaveEmbeds(
     const people = await peopleOf(community, items, (row) => [row.loa.memberId]);
     const source = { ...input.data.source, people, post: LEAVE_COMMANDS[kind] };
     const also = kind === 'onLeave' ? sections.returning.length : 0;
-    embeds.push((t) => renderLeaveAhead(items, info, source, kind, facts, t, also));
+    embeds.push((t, chartLeftOut) =>
+      renderLeaveAhead(items, info, source, kind, factsWith(chartLeftOut), t, also),
+    );
   }
   const review = { now: input.now, afterHours: input.settings.reviewAfterHours };
   const queue = reviewQueue(input.data.loas, readStatusCodes(input.data.loas), review.now, review.afterHours);
   const people = await peopleOf(community, queue.pending.slice(0, PAGE_SIZE), (loa) => [loa.memberId]);
   const source = { ...input.data.source, people, post: '/loa list status:pending' };
-  embeds.push((t) => renderReviewQueue(queue, review, { ...source, t }, facts, PAGE_SIZE));
+  embeds.push((t, chartLeftOut) =>
+    renderReviewQueue(queue, review, { ...source, t }, factsWith(chartLeftOut), PAGE_SIZE),
+  );
   return embeds;
 }
 

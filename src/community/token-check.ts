@@ -60,6 +60,10 @@ export async function checkToken(
           ? serverId
           : undefined,
       roleCount: roles.data.total ?? roles.data.data.length,
+      roles: {
+        linked: roles.data.data.map((role) => ({ linkedChatRoleId: role.linkedChatRoleId })),
+        complete: (roles.data.total ?? roles.data.data.length) <= roles.data.data.length,
+      },
     };
   } catch (error) {
     return failedCheck(error, token, options);

@@ -28,7 +28,8 @@
  *   rest, however long ago: strangers cannot lock them out;
  * - a first check is spent only on a user holding a Discord role that the community's roles list
  *   links to a community role (`linkedChatRoleId`: the one list the guard reads anyway), with access
- *   roles set and for /me alike (`spendRefusal`, the one rule; /me asks it through `firstCheck`):
+ *   roles set, with membership alone (ACCESS_REQUIRE_MEMBER, no access role: the list is read for
+ *   this rule only) and for /me alike (`spendRefusal`, the one rule; /me asks it through `firstCheck`):
  *   anyone else, holding only unlinked Discord roles or none, is refused without a lookup, with the
  *   remedy; when the community links no role to a Discord role of this server nobody is (the
  *   sentence says so), and when the list cannot be read nobody is either (fail closed). A user a
@@ -301,6 +302,22 @@ export function spendRefusal(
   if ([...held].some((id) => linked.ids.has(id))) return undefined;
   const here = serverRoles ? [...linked.ids].filter((id) => serverRoles.has(id)) : [...linked.ids];
   return here.length === 0 && linked.complete ? { cause: 'no-links' } : { cause: 'unlinked-user' };
+}
+
+/**
+ * Whether the spending rule lets no first check through on this server, whatever a user holds: the
+ * community's roles (`complete`: all of them) link none to a Discord role of the server
+ * (`serverRoles`, when known). With access roles set, nobody a lookup has not let in before then
+ * passes the check: what the admin's answers warn of.
+ */
+export function nobodySpendable(
+  roles: ReadonlyArray<{ linkedChatRoleId?: unknown }>,
+  complete: boolean,
+  guildId: string | null | undefined,
+  serverRoles: ReadonlySet<string> | undefined,
+): boolean {
+  const linked = { ids: linkedChatRoleIds(roles, guildId), complete };
+  return spendRefusal(new Set(), linked, serverRoles)?.cause === 'no-links';
 }
 
 /** The Discord roles of the interaction's server (the gateway's cache); undefined when not known. */
@@ -580,8 +597,8 @@ export class AccessGuard {
         letsIn: 'the hold to end (it saves lookups of a user refused again and again)',
       };
     }
-    // With access roles set, a first check is spent only as the spending rule allows.
-    const spend = linked ? spendRefusal(held, linked, serverRolesOf(interaction)) : undefined;
+    // A first check is spent only as the spending rule allows (access roles set or membership alone).
+    const spend = spendRefusal(held, linked, serverRolesOf(interaction));
     const answer = await this.lookUp(interaction.user.id, spend);
     if (answer === 'in') {
       refusals.forget(key);
@@ -593,13 +610,23 @@ export class AccessGuard {
 
   /**
    * The free part of the check: what the access roles' links decide for a user holding `held`, and
-   * (with access roles set) the Discord roles the roles list links, for the spending rule.
+   * the Discord roles the roles list links, for the spending rule (membership alone, no access role
+   * set, reads the list for that rule only: as /me does).
    */
   private async byLinks(
     interaction: AccessInteraction,
     held: ReadonlySet<string>,
-  ): Promise<{ verdict: LinksVerdict; linked?: LinkedDiscordRoles }> {
-    if (this.wanted.size === 0) return { verdict: undefined };
+  ): Promise<{ verdict: LinksVerdict; linked: LinkedDiscordRoles }> {
+    const guildId = interaction.guildId;
+    if (this.wanted.size === 0) {
+      const linked = await this.linkedRoles(guildId ?? '', () =>
+        readRoles(this.options.resources, { purpose: 'access-roles', now: this.now }).then((list) => ({
+          linkedChatRoleIds: linkedChatRoleIds(list.roles, guildId),
+          complete: list.complete,
+        })),
+      );
+      return { verdict: undefined, linked };
+    }
     let verdict: LinksVerdict;
     const linked = await this.linkedRoles(interaction.guildId ?? '', async () => {
       const read = await accessRoles({

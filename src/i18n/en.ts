@@ -350,6 +350,12 @@ const settingsSentences = (f: Formats) => ({
   tooManyRoles: (max: number) => `Give at most ${f.count(max)} roles of each kind. Nothing was saved.`,
   labelTooMany: (max: number) =>
     `A table holds at most ${f.count(max)} labels; clear some first. Nothing was saved.`,
+  /**
+   * Settings' and setup's warning: access roles set, and the community links none of its roles to a
+   * Discord role of this server (the spending rule lets no first check through).
+   */
+  accessNobodyPasses:
+    "Nobody Rollcall has not let in before will pass the access check until a role is linked: a check is spent only on someone holding a Discord role that the community server links to one of its roles, and it links none (these access roles included) to a Discord role of this server; link an access role to a Discord role of this server in the community server's panel, then run /rollcall-admin settings so that Rollcall reads the roles again, or choose discord-roles and set access-roles to none.",
 });
 
 /** Sentences answering /rollcall-admin reports: the report settings and the digest. */

@@ -3,7 +3,7 @@
  * the pace shows the saved record with its age and the reason; a spent allowance shows saved data,
  * or one sentence naming when it starts again; /rollcall status shows where each limit stands.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { nextMonthStart } from '../../src/base/limits-spec.js';
 import { MESSAGES } from '../../src/discord/replies.js';
 import { holdClock } from '../support/held-clock.js';
@@ -25,6 +25,8 @@ beforeAll(async () => {
       CACHE_TTL_LIST_SECONDS: '0',
       QUOTA_ALERT_CHANNEL_ID: ALERT_CHANNEL,
     },
+    // The alerts' channel, in the server of DISCORD_GUILD_ID (one elsewhere is never posted in).
+    double: { guild: { channels: [{ name: 'general' }, { id: ALERT_CHANNEL, name: 'staff' }] } },
   });
 }, 60_000);
 afterAll(async () => {
@@ -67,9 +69,13 @@ describe('the monthly allowance, end to end', () => {
 
     // The staff channel heard of it once (80% and 100% both fall on the 4th request of 4: the higher
     // mark is said), without pinging anyone.
-    const alerts = world.double.calls.filter(
-      (c) => c.method === 'POST' && c.path === `/channels/${ALERT_CHANNEL}/messages`,
-    );
+    const alertCalls = () =>
+      world.double.calls.filter(
+        (c) => c.method === 'POST' && c.path === `/channels/${ALERT_CHANNEL}/messages`,
+      );
+    // Posted once its channel is checked (its server, the bot's permissions there).
+    await vi.waitFor(() => expect(alertCalls()).toHaveLength(1));
+    const alerts = alertCalls();
     expect(alerts.map((c) => (c.body as { content: string }).content)).toEqual([
       MESSAGES.allowanceMark(4, 4, reset),
     ]);

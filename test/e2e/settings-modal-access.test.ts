@@ -112,6 +112,13 @@ describe('the server settings form', () => {
     await openForm();
     expect(await submit({ 'access-roles': ['1300000000000000999'] }, true)).toBe(EN.sentences.formForged);
     expect(await submit({ 'discord-roles': ['1300000000000000998'] }, true)).toBe(EN.sentences.formForged);
+    // @everyone (the server's own id as a role): a role of this server, but not one the select
+    // offers (nobody holds access by it): refused as a value the form does not offer.
+    expect(await submit({ 'discord-roles': [GUILD] }, true)).toBe(EN.sentences.formForged);
+    // A role of another server gets the same sentence.
+    const elsewhere = hosted.world.double.guilds.find((g) => g.id !== GUILD)?.id;
+    const theirs = hosted.world.double.role('Moderator', elsewhere).id;
+    expect(await submit({ 'discord-roles': [theirs] }, true)).toBe(EN.sentences.formForged);
     expect(await submit({ visibility: 'everyone' }, true)).toBe(EN.sentences.formForged);
     const bad = await submit({ visibility: 'private', limits: 'lots' });
     expect(bad.split('\n')).toHaveLength(1);

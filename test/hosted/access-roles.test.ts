@@ -6,6 +6,7 @@
  */
 import { PermissionFlagsBits } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_IDS } from '../../commands/admin/index.js';
 import { MESSAGES } from '../../src/discord/replies.js';
 import type { Store } from '../../src/store/index.js';
 import type { DoubleUser } from '../doubles/discord/double.js';
@@ -140,4 +141,52 @@ describe("access roles picked by name: the community's roles", () => {
     const cleared = await settings({ 'access-roles': 'none' });
     expect(cleared.message?.content).not.toContain(MESSAGES.accessRolesTip);
   });
+});
+
+describe('access roles no Discord role of the server is linked to', () => {
+  type Role = { id: string; name?: string; linkedChatRoleId?: string };
+  const rolesOfA = () => world.sandbox.datasetOf(TOKEN_A).roles as unknown as Role[];
+  /** Replace A's token with itself, as an admin does: setup's Replace button, then the token modal. */
+  const relink = async () => {
+    const shown = await (
+      await world.double.slash(admin, 'rollcall-admin', { subcommand: 'setup', guildId: A })
+    ).response();
+    await (await world.double.click(admin, shown.message!, ADMIN_IDS.replace)).response();
+    return (
+      await world.double.submitModal(admin, ADMIN_IDS.modal, { [ADMIN_IDS.tokenField]: TOKEN_A })
+    ).response();
+  };
+
+  it('settings and setup warn that nobody new passes until a role is linked here, and only then', async () => {
+    // The sandbox links its roles to Discord ids of no server here: the spending rule spends no first check.
+    const unlinked = rolesOfA().find((r) => !r.linkedChatRoleId) as Role;
+    const saved = (await settings({ 'access-roles': unlinked.id })).message?.content ?? '';
+    expect(saved).toContain(MESSAGES.accessRolesChecked([], [`${unlinked.name} (no linked Discord role)`]));
+    expect(saved).toContain(MESSAGES.accessNobodyPasses);
+    // A replaced token keeps the access roles: its answer says so too.
+    const replaced = (await relink()).message?.content ?? '';
+    expect(replaced).toMatch(/^Linked: /);
+    expect(replaced).toContain(MESSAGES.accessNobodyPasses);
+
+    // Another community role linked to a Discord role here: its holders get a first check (a lookup
+    // may let them in), so the warning is not true and not said, though the access role costs lookups.
+    const other = rolesOfA().find((r) => r.id !== unlinked.id) as Role;
+    const before = other.linkedChatRoleId;
+    other.linkedChatRoleId = world.double.role('Member', A).id;
+    try {
+      const shown = (await settings({ show: true } as never)).message?.content ?? '';
+      expect(shown).toContain(MESSAGES.accessRolesChecked([], [`${unlinked.name} (no linked Discord role)`]));
+      expect(shown).not.toContain(MESSAGES.accessNobodyPasses);
+      expect((await relink()).message?.content).not.toContain(MESSAGES.accessNobodyPasses);
+    } finally {
+      if (before === undefined) delete other.linkedChatRoleId;
+      else other.linkedChatRoleId = before;
+    }
+
+    // No access role: nothing to warn of, though nothing is linked.
+    expect((await settings({ 'access-roles': 'none' })).message?.content).not.toContain(
+      MESSAGES.accessNobodyPasses,
+    );
+    expect((await relink()).message?.content).not.toContain(MESSAGES.accessNobodyPasses);
+  }, 60_000);
 });

@@ -205,6 +205,20 @@ describe('single-community digest settings', () => {
     ]);
   });
 
+  it('refuses QUOTA_ALERT_CHANNEL_ID in hosted mode, saying what hosted mode has instead', () => {
+    const hosted = loadConfig({
+      ...base,
+      API_TOKEN: '',
+      ROLLCALL_SECRET_KEY: Buffer.alloc(32, 1).toString('base64'),
+      QUOTA_ALERT_CHANNEL_ID: CHANNEL,
+    });
+    expect(hosted.ok ? [] : hosted.errors).toEqual([
+      "QUOTA_ALERT_CHANNEL_ID is read only with API_TOKEN (single-community mode); in hosted mode no allowance alert is posted in a channel: each server's /rollcall status shows its token's allowance, and the log warns at 80% and 100%",
+    ]);
+    const single = load({ QUOTA_ALERT_CHANNEL_ID: CHANNEL });
+    expect(single.ok && single.config.QUOTA_ALERT_CHANNEL_ID).toBe(CHANNEL);
+  });
+
   it('reads REMINDER_CHANNEL_ID and REMINDER_PINGS in single-community mode, refuses the channel in hosted mode', () => {
     const single = load({ REMINDER_CHANNEL_ID: CHANNEL, REMINDER_PINGS: 'true' });
     expect(single.ok && [single.config.REMINDER_CHANNEL_ID, single.config.REMINDER_PINGS]).toEqual([

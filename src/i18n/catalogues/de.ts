@@ -291,6 +291,8 @@ const settingsSentences = (f: Formats): Area<'settingsSentences'> => ({
   tooManyRoles: (max) => `Gib höchstens ${f.count(max)} Rollen jeder Art an. Nichts wurde gespeichert.`,
   labelTooMany: (max) =>
     `Eine Tabelle fasst höchstens ${f.count(max)} Bezeichnungen; entferne zuerst welche. Nichts wurde gespeichert.`,
+  accessNobodyPasses:
+    'Niemand, den Rollcall noch nicht eingelassen hat, besteht die Zugriffsprüfung, bis eine Rolle verknüpft ist: Eine Prüfung wird nur für jemanden mit einer Discord-Rolle verbraucht, die der Community-Server mit einer seiner Rollen verknüpft, und er verknüpft keine (auch diese Zugriffsrollen nicht) mit einer Discord-Rolle dieses Servers; verknüpfe im Panel des Community-Servers eine Zugriffsrolle mit einer Discord-Rolle dieses Servers und führe dann /rollcall-admin settings aus, damit Rollcall die Rollen neu liest, oder wähle discord-roles und setze access-roles auf none.',
 });
 
 const reportSentences = (f: Formats): Area<'reportSentences'> => ({

@@ -293,6 +293,8 @@ const settingsSentences = (f: Formats): Area<'settingsSentences'> => ({
   tooManyRoles: (max) => `Indica como mucho ${f.count(max)} roles de cada tipo. No se guardó nada.`,
   labelTooMany: (max) =>
     `Una tabla tiene como mucho ${f.count(max)} etiquetas; quita alguna primero. No se guardó nada.`,
+  accessNobodyPasses:
+    'Nadie a quien Rollcall no haya dejado entrar antes pasará la comprobación de acceso hasta que se vincule un rol: solo se gasta una comprobación en quien tiene un rol de Discord que el servidor de la comunidad vincula a uno de sus roles, y no vincula ninguno (tampoco estos roles de acceso) a un rol de Discord de este servidor; vincula un rol de acceso a un rol de Discord de este servidor en el panel del servidor de la comunidad y luego ejecuta /rollcall-admin settings para que Rollcall vuelva a leer los roles, o elige discord-roles y pon access-roles en none.',
 });
 
 const reportSentences = (f: Formats): Area<'reportSentences'> => ({

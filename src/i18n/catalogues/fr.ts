@@ -296,6 +296,8 @@ const settingsSentences = (f: Formats): Area<'settingsSentences'> => ({
   tooManyRoles: (max) => `Donnez au plus ${f.count(max)} rôles de chaque sorte. Rien n'a été enregistré.`,
   labelTooMany: (max) =>
     `Une table contient au plus ${f.count(max)} libellés ; retirez-en d'abord. Rien n'a été enregistré.`,
+  accessNobodyPasses:
+    "Personne que Rollcall n'a pas déjà laissé entrer ne passera la vérification d'accès tant qu'aucun rôle n'est lié : une vérification n'est dépensée que pour quelqu'un qui a un rôle Discord que le serveur de la communauté lie à l'un de ses rôles, et il n'en lie aucun (ces rôles d'accès compris) à un rôle Discord de ce serveur ; liez un rôle d'accès à un rôle Discord de ce serveur dans le panneau du serveur de la communauté, puis lancez /rollcall-admin settings pour que Rollcall relise les rôles, ou choisissez discord-roles et mettez access-roles à none.",
 });
 
 const reportSentences = (f: Formats): Area<'reportSentences'> => ({

@@ -284,6 +284,8 @@ const settingsSentences = (f: Formats): Area<'settingsSentences'> => ({
   tooManyRoles: (max) => `Informe no máximo ${f.count(max)} cargos de cada tipo. Nada foi salvo.`,
   labelTooMany: (max) =>
     `Uma tabela tem no máximo ${f.count(max)} rótulos; remova alguns primeiro. Nada foi salvo.`,
+  accessNobodyPasses:
+    'Ninguém que o Rollcall ainda não tenha deixado entrar passará na verificação de acesso até que um cargo seja vinculado: uma verificação só é gasta com quem tem um cargo do Discord que o servidor da comunidade vincula a um dos seus cargos, e ele não vincula nenhum (nem estes cargos de acesso) a um cargo do Discord deste servidor; vincule um cargo de acesso a um cargo do Discord deste servidor no painel do servidor da comunidade e depois execute /rollcall-admin settings para o Rollcall ler os cargos de novo, ou escolha discord-roles e defina access-roles como none.',
 });
 
 const reportSentences = (f: Formats): Area<'reportSentences'> => ({
