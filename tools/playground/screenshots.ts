@@ -69,14 +69,8 @@ function startClockAt(iso: string): void {
 async function main(): Promise<void> {
   const missing = browserMissing();
   if (missing) throw new Error(missing);
-  startClockAt(CLOCK);
-  // Imported after the clock is set, so everything the bot creates reads the shifted clock.
-  const { startPlayground } = await import('./server.js');
-  const playground = await startPlayground({
-    port: 0,
-    world: { env: { LOG_LEVEL: 'silent' }, sandbox: { seed: SEED } },
-  });
   const browser = await launchBrowser();
+  let closePlayground: (() => Promise<unknown>) | undefined;
   try {
     const context = await browser.newContext({
       timezoneId: TIME_ZONE,
@@ -85,9 +79,19 @@ async function main(): Promise<void> {
       deviceScaleFactor: 1,
     });
     const page = await context.newPage();
-    // The page's clock runs from the bot's now (the shifted clock): a time the bot saved seconds ago
-    // reads "2 seconds ago", not "in 2 seconds" as against a page frozen at CLOCK.
-    await page.clock.install({ time: new Date() });
+    // The page's clock runs from CLOCK as the bot's does, both started here: a time the bot saved
+    // seconds ago reads "2 seconds ago" (against a page frozen at CLOCK it read "in 2 seconds").
+    // Installed before this process's clock is shifted: Playwright sets the page's clock against
+    // this process's Date, and after the shift the page would read the real day.
+    await page.clock.install({ time: new Date(CLOCK) });
+    startClockAt(CLOCK);
+    // Imported after the clock is set, so everything the bot creates reads the shifted clock.
+    const { startPlayground } = await import('./server.js');
+    const playground = await startPlayground({
+      port: 0,
+      world: { env: { LOG_LEVEL: 'silent' }, sandbox: { seed: SEED } },
+    });
+    closePlayground = () => playground.close();
     page.on('pageerror', (error) => console.error('page error:', error.message));
     await page.goto(playground.url);
     await page.locator('#actor option').first().waitFor({ state: 'attached', timeout: 10_000 });
@@ -235,7 +239,7 @@ async function main(): Promise<void> {
       });
       try {
         const formPage = await inside.newPage();
-        await formPage.clock.install({ time: new Date() });
+        await formPage.clock.setFixedTime(new Date(CLOCK));
         await formPage.setViewportSize({ width: 640, height: 1000 });
         await formPage.goto(served.url);
         await formPage.locator('#actor option').first().waitFor({ state: 'attached', timeout: 10_000 });
@@ -274,7 +278,7 @@ async function main(): Promise<void> {
     console.log(`wrote ${Object.keys(pictures).length} pictures and ${MANIFEST_PATH}`);
   } finally {
     await browser.close();
-    await playground.close();
+    await closePlayground?.();
   }
 }
 
