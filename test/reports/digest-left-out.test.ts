@@ -15,6 +15,7 @@ import { closeCharts, configureCharts } from '../../src/render/charts/index.js';
 import type { DigestReport } from '../../src/reports/digest.js';
 import { DEFAULT_REPORT_SETTINGS, type ReportData } from '../../src/reports/source.js';
 import { UNHURRIED } from '../charts/fixtures.js';
+import { reportData } from './report-data.js';
 
 configureCharts(UNHURRIED);
 afterAll(closeCharts);
@@ -29,18 +30,7 @@ const shifts = [
 ] as Shift[];
 
 function data(): ReportData {
-  const whole = { read: 1, total: 1 };
-  return {
-    shifts,
-    loas: [],
-    members: [{ id: 'm1', serverId: 's', roles: [] }],
-    roles: [],
-    source: { fetchedAt: NOW * 1000, fromCache: true, stale: false },
-    servedAt: NOW * 1000,
-    complete: true,
-    pages: { shifts: whole, loas: whole, members: whole, roles: whole },
-    requests: 0,
-  };
+  return reportData(NOW, { shifts, members: [{ id: 'm1', serverId: 's', roles: [] }] });
 }
 
 interface Sent {

@@ -12,30 +12,20 @@ import type { Community } from '../../src/discord/community.js';
 import { ENGLISH, wordsFor } from '../../src/i18n/words.js';
 import { renderOnDuty } from '../../src/render/reports.js';
 import { inactiveReading, onDuty } from '../../src/reports/activity.js';
-import { DEFAULT_REPORT_SETTINGS, type ReportData } from '../../src/reports/source.js';
+import type { ReportData } from '../../src/reports/source.js';
+import { reportData, reportSourceOf } from './report-data.js';
 
 const NOW = 1_800_000_000;
 const DAY = 86_400;
 const whole = (n: number) => ({ read: n, total: n });
 
 function data(over: Partial<ReportData>): ReportData {
-  return {
-    shifts: [],
-    loas: [],
-    members: [],
-    roles: [],
-    source: { fetchedAt: NOW * 1000, fromCache: true, stale: false },
-    servedAt: NOW * 1000,
-    complete: true,
-    pages: { shifts: whole(1), loas: whole(1), members: whole(1), roles: whole(1) },
-    requests: 0,
-    ...over,
-  };
+  return reportData(NOW, over);
 }
 
 const community = (d: ReportData) =>
   ({
-    reports: { data: async () => d, settings: async () => DEFAULT_REPORT_SETTINGS },
+    reports: reportSourceOf(() => d),
   }) as unknown as Community;
 
 /** The inactive report as a moderator sees it: fetched from the snapshot, rendered. */

@@ -11,9 +11,10 @@ import { shiftTotalsView } from '../../commands/shift.js';
 import type { Shift } from '../../generated/api.js';
 import type { Community } from '../../src/discord/community.js';
 import { ENGLISH } from '../../src/i18n/words.js';
-import { DEFAULT_REPORT_SETTINGS, type ReportData } from '../../src/reports/source.js';
+import type { ReportData } from '../../src/reports/source.js';
 import { shiftTotals, unreadableShifts } from '../../src/reports/time.js';
 import { chatInput, fakeResources, showContext } from '../commands/roster-fakes.js';
+import { reportData, reportSourceOf } from './report-data.js';
 
 const NOW = 1_800_000_000;
 const H = 3600;
@@ -26,21 +27,10 @@ const shifts = [
 ] as Shift[];
 
 function data(): ReportData {
-  const whole = { read: 1, total: 1 };
-  return {
-    shifts,
-    loas: [],
-    members: [{ id: 'm1', serverId: 's', roles: [] }],
-    roles: [],
-    source: { fetchedAt: NOW * 1000, fromCache: true, stale: false },
-    servedAt: NOW * 1000,
-    complete: true,
-    pages: { shifts: whole, loas: whole, members: whole, roles: whole },
-    requests: 0,
-  };
+  return reportData(NOW, { shifts, members: [{ id: 'm1', serverId: 's', roles: [] }] });
 }
 
-const reports = { data: async () => data(), settings: async () => DEFAULT_REPORT_SETTINGS };
+const reports = reportSourceOf(data);
 
 describe('shifts whose times are no dates', () => {
   it('count no time, and are counted as left out (of everyone, or of one member)', () => {
