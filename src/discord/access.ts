@@ -28,8 +28,7 @@
  *   rest, however long ago: strangers cannot lock them out;
  * - a first check is spent only on a user holding a Discord role that the community's roles list
  *   links to a community role (`linkedChatRoleId`: the one list the guard reads anyway), with access
- *   roles set, with membership alone (ACCESS_REQUIRE_MEMBER, no access role: the list is read for
- *   this rule only) and for /me alike (`spendRefusal`, the one rule; /me asks it through `firstCheck`):
+ *   roles set and for /me alike (`spendRefusal`, the one rule; /me asks it through `firstCheck`):
  *   anyone else, holding only unlinked Discord roles or none, is refused without a lookup, with the
  *   remedy; when the community links no role to a Discord role of this server nobody is (the
  *   sentence says so), and when the list cannot be read nobody is either (fail closed). A user a
@@ -597,8 +596,8 @@ export class AccessGuard {
         letsIn: 'the hold to end (it saves lookups of a user refused again and again)',
       };
     }
-    // A first check is spent only as the spending rule allows (access roles set or membership alone).
-    const spend = spendRefusal(held, linked, serverRolesOf(interaction));
+    // With access roles set, a first check is spent only as the spending rule allows.
+    const spend = linked ? spendRefusal(held, linked, serverRolesOf(interaction)) : undefined;
     const answer = await this.lookUp(interaction.user.id, spend);
     if (answer === 'in') {
       refusals.forget(key);
@@ -610,23 +609,13 @@ export class AccessGuard {
 
   /**
    * The free part of the check: what the access roles' links decide for a user holding `held`, and
-   * the Discord roles the roles list links, for the spending rule (membership alone, no access role
-   * set, reads the list for that rule only: as /me does).
+   * (with access roles set) the Discord roles the roles list links, for the spending rule.
    */
   private async byLinks(
     interaction: AccessInteraction,
     held: ReadonlySet<string>,
-  ): Promise<{ verdict: LinksVerdict; linked: LinkedDiscordRoles }> {
-    const guildId = interaction.guildId;
-    if (this.wanted.size === 0) {
-      const linked = await this.linkedRoles(guildId ?? '', () =>
-        readRoles(this.options.resources, { purpose: 'access-roles', now: this.now }).then((list) => ({
-          linkedChatRoleIds: linkedChatRoleIds(list.roles, guildId),
-          complete: list.complete,
-        })),
-      );
-      return { verdict: undefined, linked };
-    }
+  ): Promise<{ verdict: LinksVerdict; linked?: LinkedDiscordRoles }> {
+    if (this.wanted.size === 0) return { verdict: undefined };
     let verdict: LinksVerdict;
     const linked = await this.linkedRoles(interaction.guildId ?? '', async () => {
       const read = await accessRoles({

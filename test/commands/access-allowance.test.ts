@@ -61,8 +61,6 @@ const LINKED_ROLES = [
 /** What the guard of `world` may also be given: the roles list's answer ('failing': 500), a journal, a logger. */
 interface WorldExtra {
   roles?: object[] | 'failing';
-  /** The guard's access roles (default r-staff); [] with membership required: membership alone. */
-  accessRoles?: string[];
   journal?: ReturnType<typeof createAccessJournal>;
   logger?: { debug: () => void; warn: (fields: object) => void };
 }
@@ -107,7 +105,7 @@ async function world(
   );
   const guard = createAccessGuard({
     requireMember: true,
-    roleIds: extra.accessRoles ?? ['r-staff'],
+    roleIds: ['r-staff'],
     maxAgeMs: 5 * MINUTE,
     graceMs,
     resources: api.resources,
@@ -354,29 +352,5 @@ describe('who a first check is spent on (a Discord role the community links to o
     expect(w.lookups()).toBe(0);
     expect(await w.guard(asUser(STAFF))).toBeUndefined();
     expect(w.lookups()).toBe(1);
-  });
-
-  it('with membership alone (no access role), the same rule: a linked role holder is looked up, no one else', async () => {
-    const w = await world('100/month,1000/1s', 300, DAY, { accessRoles: [] });
-    // Holding only an unlinked Discord role, or none: refused with no lookup, whoever they are.
-    expect(await w.guard(asPlain(GUEST))).toBe(MESSAGES.accessNotSpender('ACCESS_DISCORD_ROLE_IDS'));
-    expect(await w.guard(asRoleless(stranger(1)))).toBe(MESSAGES.accessNotSpender('ACCESS_DISCORD_ROLE_IDS'));
-    expect(w.lookups()).toBe(0);
-    // Holding the linked role: looked up, a member let in, a stranger refused.
-    expect(await w.guard(asUser(GUEST))).toBeUndefined();
-    expect(await w.guard(asUser(stranger(2)))).toBe(MESSAGES.accessNotMember);
-    expect(w.lookups()).toBe(2);
-    // A member a lookup let in is re-checked whatever they hold now (a re-check is no first check).
-    w.clock.advance(6 * MINUTE);
-    expect(await w.guard(asPlain(GUEST))).toBeUndefined();
-    expect(w.lookups()).toBe(3);
-
-    // With no community role linked to a Discord role, nobody new is looked up.
-    const unlinked = LINKED_ROLES.map((role) => ({ ...role, linkedChatRoleId: '' }));
-    await api?.close();
-    await server?.close();
-    const none = await world('100/month,1000/1s', 300, DAY, { roles: unlinked, accessRoles: [] });
-    expect(await none.guard(asUser(STAFF))).toBe(MESSAGES.accessNoLinks('ACCESS_DISCORD_ROLE_IDS'));
-    expect(none.lookups()).toBe(0);
   });
 });

@@ -8,14 +8,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextMonthStart } from '../../src/base/limits-spec.js';
 import { MESSAGES } from '../../src/discord/replies.js';
-import { embedOf, linkCommunityRole, startWorld, type World } from './world.js';
+import { embedOf, startWorld, type World } from './world.js';
 
 let world: World;
 
 beforeAll(async () => {
   world = await startWorld({ env: { API_LIMITS: '20/month,1000/1s', ACCESS_REQUIRE_MEMBER: 'true' } });
-  // The moderator and the strangers hold a Discord role the community links: each may be looked up.
-  linkCommunityRole(world);
 }, 60_000);
 afterAll(async () => {
   await world?.close();

@@ -7,14 +7,12 @@ import { Locale } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/discord/replies.js';
 import { de } from '../../src/i18n/catalogues/de.js';
-import { linkCommunityRole, startWorld, type World } from './world.js';
+import { startWorld, type World } from './world.js';
 
 let world: World;
 
 beforeAll(async () => {
   world = await startWorld({ env: { ACCESS_REQUIRE_MEMBER: 'true' } });
-  // Its users hold a Discord role the community links: the guard may look them up.
-  linkCommunityRole(world);
 }, 60_000);
 afterAll(async () => {
   await world?.close();

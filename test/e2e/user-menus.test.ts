@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/discord/replies.js';
 import type { DoubleUser, InteractionResponse } from '../doubles/discord/double.js';
 import { parsePrometheus, sampleValue } from '../ops/support.js';
-import { control, embedOf, linkCommunityRole, startWorld, type World } from './world.js';
+import { control, embedOf, startWorld, type World } from './world.js';
 
 let world: World;
 /** A moderator who is a member of the community (the guard asks for one). */
@@ -21,8 +21,6 @@ let busyMemberId: string;
 beforeAll(async () => {
   // HEALTH_PORT=0: the metrics are kept (the listener on a free port of 127.0.0.1).
   world = await startWorld({ env: { ACCESS_REQUIRE_MEMBER: 'true', HEALTH_PORT: '0' } });
-  // Moderators hold a Discord role the community links: the guard may look them up.
-  linkCommunityRole(world);
   const ds = world.sandbox.dataset;
   mod = world.double.user({ id: ds.chatIdOf(ds.members[0]!.id)!, username: 'staff', roles: ['Moderator'] });
   busyMemberId = ds.samples.busyMemberIds[1]!;

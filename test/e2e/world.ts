@@ -105,17 +105,6 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
   };
 }
 
-/**
- * Link the community's first role to the double's Discord role `name` (what the community server
- * keeps in `linkedChatRoleId`): a holder of it may then be spent a first access check (the spending
- * rule, src/discord/access.ts `spendRefusal`). Before the first access check reads the roles list.
- */
-export function linkCommunityRole(world: Pick<World, 'sandbox' | 'double'>, name = 'Moderator'): void {
-  const [role] = world.sandbox.dataset.roles as unknown as Array<{ linkedChatRoleId?: string }>;
-  if (!role) throw new Error('the community has no role to link');
-  role.linkedChatRoleId = world.double.role(name).id;
-}
-
 /** The single embed of an answer, with its footer text. */
 export function embedOf(message: { embeds?: unknown[]; content?: string } | null | undefined) {
   const embed = message?.embeds?.[0] as

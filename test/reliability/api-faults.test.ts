@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/discord/replies.js';
 import type { SlashInput } from '../doubles/discord/double.js';
 import { type FaultKind, startSandbox } from '../doubles/sandbox/server.js';
-import { embedOf, linkCommunityRole } from '../e2e/world.js';
+import { embedOf } from '../e2e/world.js';
 import {
   ask,
   auditEverything,
@@ -324,8 +324,6 @@ describe('the access check (ACCESS_REQUIRE_MEMBER) against a slow or failing API
     const guarded = await startReliableWorld({
       env: { ACCESS_REQUIRE_MEMBER: 'true', API_TIMEOUT_MS: '5000' },
     });
-    // Its users hold a Discord role the community links: the guard may look them up.
-    linkCommunityRole(guarded);
     try {
       const ds = guarded.sandbox.dataset;
       const staff = guarded.double.user({ id: ds.chatIdOf(ds.members[0]!.id)!, roles: ['Moderator'] });
