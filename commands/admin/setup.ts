@@ -105,7 +105,11 @@ function createTokenSubmit(
     await links.link(guildId, token, interaction.user.id, checked.communityId);
     const communityId = apiText(checked.communityId);
     // Access roles kept from the token replaced: with no role linked here, nobody new passes them.
-    const { accessRoleIds } = await links.settings(guildId);
+    // The token is linked by now: settings that cannot be read leave the warning out, not the answer.
+    const accessRoleIds = await links.settings(guildId).then(
+      (settings) => settings.accessRoleIds,
+      () => [],
+    );
     const nobody =
       accessRoleIds.length > 0 &&
       nobodySpendable(checked.roles.linked, checked.roles.complete, guildId, serverRolesOf(interaction));
