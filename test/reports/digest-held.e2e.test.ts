@@ -18,6 +18,7 @@ import type { Store } from '../../src/store/index.js';
 import type { DoubleUser } from '../doubles/discord/double.js';
 import { startWorld, type World } from '../e2e/world.js';
 import { until } from '../reliability/support.js';
+import { cpuCores } from '../support/cpu.js';
 
 const GUILD_A = '1300000000000000501';
 const GUILD_B = '1300000000000000502';
@@ -160,16 +161,19 @@ describe('digests of two communities', () => {
     // A first: a round that took the digests one after another would start with A's.
     await store.digests.save(GUILD_A, daily(GUILD_A));
     await store.digests.save(GUILD_B, daily(GUILD_B));
-    // Days are 2 s: B's digest comes on two days within 20 s (about 3 s here; 9 s on a machine loaded
-    // six times over). Run one after another behind A's, they took 32 s: the bound tells them apart
-    // without counting posts in a fixed window.
-    await until(() => postedInstants(GUILD_B).length >= 2, 20_000, "two of B's digests");
+    // Days are 2 s: B's digest comes on two days within 20 s on 2 cores (about 3 s here; 9 s on a
+    // machine loaded six times over). Run one after another behind A's, they took 32 s: the bound
+    // tells them apart without counting posts in a fixed window. Under a CPU quota the bound grows
+    // with the CPU taken away (80 s under half a core, where the concurrent digests took over 20 s):
+    // the suite passes there, and the 2-core runs keep the bound that catches digests in series.
+    const bound = 20_000 * Math.max(1, 2 / cpuCores());
+    await until(() => postedInstants(GUILD_B).length >= 2, bound, "two of B's digests");
     const instants = postedInstants(GUILD_B);
     expect(relay.held).toBeGreaterThan(0);
     expect(postedInstants(GUILD_A)).toEqual([]);
     for (const instant of instants) expect(instant % 2_000).toBe(0);
     expect(new Set(instants).size).toBe(instants.length);
-  }, 90_000);
+  }, 150_000);
 
   // Four held servers take four digests at once; before places were by token (and given back while
   // a digest waits for its API), they took all four places and B's digest stopped coming.
