@@ -8,9 +8,9 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type AccessKind, type Limits, PACE_RESERVE } from '../../src/api/limits/limits.js';
-import { fileLimitStore, redisLimitStore } from '../../src/api/limits/store.js';
+import { fileLimitStore } from '../../src/api/limits/store.js';
 import { nextMonthStart } from '../../src/base/limits-spec.js';
-import { reachable } from '../support/redis.js';
+import { reachable, sharedLimitStore } from '../support/redis.js';
 import { fakeClock, freshDataDir, limitsOf, silentLogger } from './helpers.js';
 
 const redisUp = await reachable(6379);
@@ -109,11 +109,7 @@ describe('the access checks share of the month', () => {
 
   it.runIf(redisUp)('is shared by two processes on one Redis', async () => {
     const key = freshKey();
-    const stores = [
-      redisLimitStore('redis://127.0.0.1:6379', silentLogger),
-      redisLimitStore('redis://127.0.0.1:6379', silentLogger),
-    ];
-    await Promise.all(stores.map((s) => s.ready()));
+    const stores = await Promise.all([sharedLimitStore(), sharedLimitStore()]);
     const [a, b] = stores.map((s) => limits('100/month', s)) as [Limits, Limits];
     const all = (kind: AccessKind) =>
       Promise.all(

@@ -11,11 +11,11 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../src/api/errors.js';
 import { ApiLimits, type Limits, type LimitsOptions } from '../../src/api/limits/limits.js';
-import { fileLimitStore, type LimitStore, redisLimitStore } from '../../src/api/limits/store.js';
+import { fileLimitStore, type LimitStore } from '../../src/api/limits/store.js';
 import { withWait } from '../../src/api/wait.js';
 import { limitsProblemText, parseLimits } from '../../src/base/limits-spec.js';
 import { MESSAGES } from '../../src/discord/replies.js';
-import { reachable } from '../support/redis.js';
+import { reachable, sharedLimitStore } from '../support/redis.js';
 import { captureLogger, fakeClock, freshDataDir, rejection, silentLogger } from './helpers.js';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
@@ -485,12 +485,8 @@ describe('warnings', () => {
   });
 });
 
-/** A Redis store that is connected (before that, the counters answer from memory). */
-async function redisStore(): Promise<LimitStore> {
-  const store = redisLimitStore(REDIS_URL, silentLogger);
-  await store.ready();
-  return store;
-}
+/** A Redis store that is connected (before that, the counters answer from memory; see sharedLimitStore). */
+const redisStore = (): Promise<LimitStore> => sharedLimitStore(REDIS_URL);
 
 describe('DATA_DIR', () => {
   it('is created at start, and one that cannot be written is refused with one sentence', async () => {

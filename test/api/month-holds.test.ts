@@ -18,7 +18,7 @@ import { exportList } from '../../src/discord/paging/export.js';
 import type { ListEnvelope, ListView, ShowContext } from '../../src/discord/paging/views.js';
 import { ENGLISH } from '../../src/i18n/words.js';
 import { chatInput, fakeResources, showContext } from '../commands/roster-fakes.js';
-import { hasRedisServer, OwnRedis, reachable } from '../support/redis.js';
+import { hasRedisServer, OwnRedis, reachable, sharedLimitStore } from '../support/redis.js';
 import { freshDataDir, limitsOf, silentLogger } from './helpers.js';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
@@ -35,11 +35,8 @@ function limits(text: string, store: LimitStore, extra: Partial<LimitsOptions> =
   return created;
 }
 
-async function redisStore(): Promise<LimitStore> {
-  const store = redisLimitStore(REDIS_URL, silentLogger);
-  await store.ready();
-  return store;
-}
+/** A store on the shared Redis that stays shared under a starved CPU (see sharedLimitStore). */
+const redisStore = (): Promise<LimitStore> => sharedLimitStore(REDIS_URL);
 
 /** A token hash no other test (or earlier run on the shared Redis) has used. */
 const freshKey = () => `test-holds-${randomBytes(6).toString('hex')}`;

@@ -4,6 +4,9 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { connect, createServer } from 'node:net';
+import { type LimitStore, redisLimitStore } from '../../src/api/limits/store.js';
+import { silentLogger } from '../api/helpers.js';
+import { EVENT_LIMIT_MS } from './hang.js';
 
 export const hasRedisServer = spawnSync('redis-server', ['--version']).status === 0;
 
@@ -22,6 +25,21 @@ export function reachable(port: number): Promise<boolean> {
       resolve(false);
     });
   });
+}
+
+/**
+ * Limit counters on the Redis at `url`, connected, for a test of what processes share on a healthy
+ * Redis: connecting and each command count as failed only after EVENT_LIMIT_MS (a limit for a
+ * hang), not the bot's 400 / 300 ms, so a starved CPU is not taken for a slow Redis and the counts
+ * stay shared. The bot's timeouts and failover are tested with a Redis that does not answer
+ * (limits-insurance, month-holds' "Redis not answering", the reliability tests).
+ */
+export async function sharedLimitStore(url = 'redis://127.0.0.1:6379'): Promise<LimitStore> {
+  const patience = { timeoutMs: EVENT_LIMIT_MS, connectTimeoutMs: EVENT_LIMIT_MS };
+  const store = redisLimitStore(url, silentLogger, patience);
+  await store.ready();
+  if (!store.shared()) throw new Error(`Redis at ${url} is not answering`);
+  return store;
 }
 
 /** A port nothing listens on right now. */

@@ -131,7 +131,12 @@ function marked(insurance: RateLimiterMemory, health: Health): RateLimiterMemory
  * `primary` (Redis behind a timeout), falling over to `insurance` whenever Redis fails in any way
  * (an error of the client, not a refusal) or is slow, and staying there for REDIS_RETRY_MS.
  */
-function withFailover(primary: Counter, insurance: RateLimiterMemory, health: Health): Counter {
+function withFailover(
+  primary: Counter,
+  insurance: RateLimiterMemory,
+  health: Health,
+  timeoutMs: number,
+): Counter {
   return new Proxy(primary, {
     get(target, property, receiver) {
       const value: unknown = Reflect.get(target, property, receiver);
@@ -147,7 +152,7 @@ function withFailover(primary: Counter, insurance: RateLimiterMemory, health: He
         if (Date.now() < health.downUntil) return fallback(args);
         const started = Date.now();
         const slow = () => {
-          if (Date.now() - started >= REDIS_TIMEOUT_MS) health.downUntil = Date.now() + REDIS_RETRY_MS;
+          if (Date.now() - started >= timeoutMs) health.downUntil = Date.now() + REDIS_RETRY_MS;
         };
         try {
           const result = await (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
@@ -164,13 +169,29 @@ function withFailover(primary: Counter, insurance: RateLimiterMemory, health: He
   });
 }
 
-/** Counters in Redis at `url`, on a connection of their own. */
-export function redisLimitStore(url: string, logger: Logger): LimitStore {
+/** How slow Redis may be before the counters count it as failed (ms). */
+interface RedisPatience {
+  /** A command (REDIS_TIMEOUT_MS). */
+  timeoutMs?: number;
+  /** Connecting (CONNECT_TIMEOUT_MS). */
+  connectTimeoutMs?: number;
+}
+
+/**
+ * Counters in Redis at `url`, on a connection of their own. The bot keeps the default patience; a
+ * test of what two processes share on a healthy Redis sets limits for a hang instead, so a starved
+ * CPU is not taken for a slow Redis.
+ */
+export function redisLimitStore(
+  url: string,
+  logger: Logger,
+  { timeoutMs = REDIS_TIMEOUT_MS, connectTimeoutMs = CONNECT_TIMEOUT_MS }: RedisPatience = {},
+): LimitStore {
   const client = createClient({
     url,
     disableOfflineQueue: true,
     socket: {
-      connectTimeout: CONNECT_TIMEOUT_MS,
+      connectTimeout: connectTimeoutMs,
       reconnectStrategy: (n: number) => Math.min(100 * 2 ** n, 2_000),
     },
   });
@@ -210,13 +231,13 @@ export function redisLimitStore(url: string, logger: Logger): LimitStore {
           duration: durationSeconds,
         }),
         insuranceLimiter: marked(insuranceLimiter, health),
-        timeoutMs: REDIS_TIMEOUT_MS,
+        timeoutMs,
       });
-      const limiter = withFailover(timed, insuranceLimiter, health);
+      const limiter = withFailover(timed, insuranceLimiter, health, timeoutMs);
       insurances.set(limiter, insuranceLimiter);
       return limiter;
     },
-    log: (prefix) => redisLog(client, prefix, health),
+    log: (prefix) => redisLog(client, prefix, health, timeoutMs),
     insurance: (counter) => insurances.get(counter),
     shared: () =>
       client.isReady && Date.now() >= health.downUntil && Date.now() - health.insuredAt >= REDIS_RETRY_MS,
@@ -245,7 +266,7 @@ interface EvalClient {
  * or is slow (as for the counters: REDIS_TIMEOUT_MS, then REDIS_RETRY_MS alone) this process goes on
  * from the last state it saw, its own requests written on top.
  */
-function redisLog(client: EvalClient, prefix: string, health: Health): RequestLog {
+function redisLog(client: EvalClient, prefix: string, health: Health, timeoutMs: number): RequestLog {
   const memory = new MemoryLog();
   const keyOf = (key: string, window: LogWindow) => `${prefix}:{${key}}:${window.ms}ms`;
   const insured = <T>(answer: () => T): T => {
@@ -259,9 +280,9 @@ function redisLog(client: EvalClient, prefix: string, health: Health): RequestLo
         keys: windows.map((window) => keyOf(key, window)),
         arguments: [...first, ...windows.flatMap((window) => [String(window.ms), String(window.points)])],
       }),
-      REDIS_TIMEOUT_MS,
+      timeoutMs,
       () => {
-        throw new Error(`Redis answered no log in ${REDIS_TIMEOUT_MS} ms`);
+        throw new Error(`Redis answered no log in ${timeoutMs} ms`);
       },
     );
   return {
@@ -276,7 +297,7 @@ function redisLog(client: EvalClient, prefix: string, health: Health): RequestLo
         windows.forEach((window, i) => {
           memory.seed(key, window, times[i] ?? []);
         });
-        if (Date.now() - started >= REDIS_TIMEOUT_MS) health.downUntil = Date.now() + REDIS_RETRY_MS;
+        if (Date.now() - started >= timeoutMs) health.downUntil = Date.now() + REDIS_RETRY_MS;
         return wait;
       } catch {
         health.downUntil = Date.now() + REDIS_RETRY_MS;
