@@ -13,7 +13,7 @@ import { ApiLimits, type Limits, type MonthLedger } from '../../src/api/limits/l
 import { fileLimitStore, type LimitStore, redisLimitStore } from '../../src/api/limits/store.js';
 import { limitsProblemText, monthOf, parseLimits } from '../../src/base/limits-spec.js';
 import { openStore, type Store } from '../../src/store/index.js';
-import { reachable } from '../support/redis.js';
+import { HANG_PATIENCE, reachable } from '../support/redis.js';
 import { freshDataDir, silentLogger } from './helpers.js';
 
 const redisUp = await reachable(6379);
@@ -74,7 +74,10 @@ const backends: Array<[string, () => Promise<() => LimitStore>]> = [
   ],
 ];
 if (redisUp) {
-  backends.push(['Redis', async () => () => redisLimitStore('redis://127.0.0.1:6379', silentLogger)]);
+  backends.push([
+    'Redis',
+    async () => () => redisLimitStore('redis://127.0.0.1:6379', silentLogger, HANG_PATIENCE),
+  ]);
 }
 
 describe.each(backends)('a plan declared after the first requests (%s)', (_name, open) => {

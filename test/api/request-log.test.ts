@@ -10,9 +10,8 @@ import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type LogWindow, MemoryLog, type RequestLog } from '../../src/api/limits/request-log.js';
-import { type LimitStore, redisLimitStore } from '../../src/api/limits/store.js';
-import { reachable } from '../support/redis.js';
-import { silentLogger } from './helpers.js';
+import type { LimitStore } from '../../src/api/limits/store.js';
+import { reachable, sharedLimitStore } from '../support/redis.js';
 
 const redisUp = (await reachable(6379)) || process.env.CI === 'true';
 
@@ -118,14 +117,13 @@ describe('the short limits kept exactly', () => {
   });
 
   describe.runIf(redisUp)('in Redis (the Lua script the bot runs)', () => {
-    const store = redisLimitStore('redis://127.0.0.1:6379', silentLogger);
-    const connected = store.ready();
+    const opening = sharedLimitStore();
     afterAll(async () => {
-      await store.close();
+      await (await opening).close();
     });
 
     it('the same rules, atomically', async () => {
-      await connected;
+      const store = await opening;
       await fc.assert(
         fc.asyncProperty(steps, async (gaps) => holds(redisLog(store), gaps)),
         { numRuns: 40 },
@@ -135,7 +133,7 @@ describe('the short limits kept exactly', () => {
     });
 
     it('two writers at the same instant are never both granted the last place', async () => {
-      await connected;
+      const store = await opening;
       const log = redisLog(store);
       const window = [{ ms: 5_000, points: 3 }];
       const waits = await Promise.all(Array.from({ length: 12 }, () => log.take('same', window, 10_000)));

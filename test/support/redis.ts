@@ -27,6 +27,9 @@ export function reachable(port: number): Promise<boolean> {
   });
 }
 
+/** The patience of sharedLimitStore, for a test that opens its stores without waiting for them. */
+export const HANG_PATIENCE = { timeoutMs: EVENT_LIMIT_MS, connectTimeoutMs: EVENT_LIMIT_MS };
+
 /**
  * Limit counters on the Redis at `url`, connected, for a test of what processes share on a healthy
  * Redis: connecting and each command count as failed only after EVENT_LIMIT_MS (a limit for a
@@ -35,8 +38,7 @@ export function reachable(port: number): Promise<boolean> {
  * (limits-insurance, month-holds' "Redis not answering", the reliability tests).
  */
 export async function sharedLimitStore(url = 'redis://127.0.0.1:6379'): Promise<LimitStore> {
-  const patience = { timeoutMs: EVENT_LIMIT_MS, connectTimeoutMs: EVENT_LIMIT_MS };
-  const store = redisLimitStore(url, silentLogger, patience);
+  const store = redisLimitStore(url, silentLogger, HANG_PATIENCE);
   await store.ready();
   if (!store.shared()) throw new Error(`Redis at ${url} is not answering`);
   return store;
