@@ -7,6 +7,7 @@ import { within } from '../api/abort.js';
 import { withoutRequests } from '../api/wait.js';
 import type { Logger } from '../base/log.js';
 import { useApplicationEmojis } from '../render/marks.js';
+import { rollcallCaches } from './caches.js';
 import { say, UserError } from './replies.js';
 import { Router, type RouterOptions } from './router.js';
 
@@ -68,23 +69,7 @@ export function createBot(options: BotOptions): Bot {
   const logger: Logger = options.logger;
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
-    // Rollcall reads nothing from Discord's caches but the guild list; keep the rest empty.
-    makeCache: Options.cacheWithLimits({
-      ...Options.DefaultMakeCacheSettings,
-      MessageManager: 0,
-      GuildMemberManager: { maxSize: 0, keepOverLimit: (m) => m.id === m.client.user.id },
-      UserManager: { maxSize: 0, keepOverLimit: (u) => u.id === u.client.user.id },
-      PresenceManager: 0,
-      ReactionManager: 0,
-      GuildEmojiManager: 0,
-      GuildStickerManager: 0,
-      StageInstanceManager: 0,
-      ThreadManager: 0,
-      VoiceStateManager: 0,
-      GuildInviteManager: 0,
-      GuildScheduledEventManager: 0,
-      AutoModerationRuleManager: 0,
-    }),
+    makeCache: rollcallCaches(),
     sweepers: Options.DefaultSweeperSettings,
     allowedMentions: { parse: [], users: [], roles: [], repliedUser: false },
     rest: options.restApiUrl ? { api: options.restApiUrl } : {},
