@@ -153,6 +153,7 @@ export function createHostedCommunities(options: HostedOptions): HostedCommuniti
         list,
       };
     },
+    requireMember: config.ACCESS_REQUIRE_MEMBER,
     close: () => apis.close(),
   };
 }
