@@ -120,4 +120,6 @@ export interface Links {
   /** Resolves once the link is durably saved. */
   link(guildId: string, token: string, linkedBy: string, communityId: string | undefined): Promise<unknown>;
   forget(guildId: string): Promise<void>;
+  /** The bot's ACCESS_REQUIRE_MEMBER: every server's access asks for membership of its community server too. */
+  readonly requireMember: boolean;
 }

@@ -183,6 +183,7 @@ export async function serverSettings(
       t.sentences.settingsState({
         visibility: now.defaultVisibility,
         accessRoles: now.accessRoleIds.map(nameOf),
+        requireMember: links.requireMember,
         limits: now.apiLimits,
         discordRoles: now.accessDiscordRoleIds.map(roleMention),
       }),

@@ -13,7 +13,7 @@ import type { ApiCache } from '../api/cache.js';
 import { readRoles } from '../api/roles.js';
 import type { Config } from '../base/config.js';
 import type { Logger } from '../base/log.js';
-import { ADMIN_SETTING_NAMES } from '../discord/access.js';
+import { ADMIN_SETTING_NAMES, forgetRolesUnread } from '../discord/access.js';
 import type { Community } from '../discord/community.js';
 import { say, UserError } from '../discord/replies.js';
 import type { Metrics } from '../ops/metrics.js';
@@ -128,16 +128,29 @@ export function createHostedCommunities(options: HostedOptions): HostedCommuniti
     return { ...buildCommunity(parts, config, logger), guildId };
   }
 
+  const links = linkStore(store, async (community) => {
+    // The store fences the community's writes; this process's own copies go, its Api's reads
+    // still in flight write nothing more to the cache, and the cache's entries of it go.
+    directoryMemory.forget(community);
+    options.onForgotten?.(community);
+    await apis.forget(community);
+  });
+
   return {
     resolve,
     check: (token, guildId) => checkToken(token, guildId, { store, apis, logger }),
-    ...linkStore(store, async (community) => {
-      // The store fences the community's writes; this process's own copies go, its Api's reads
-      // still in flight write nothing more to the cache, and the cache's entries of it go.
-      directoryMemory.forget(community);
-      options.onForgotten?.(community);
-      await apis.forget(community);
-    }),
+    ...links,
+    // A roles list the old token could not read says nothing of the new one's (nor, unlinked, of
+    // a token linked later): the guard's next check reads it at once.
+    async link(guildId, token, linkedBy, communityId) {
+      const linked = await links.link(guildId, token, linkedBy, communityId);
+      forgetRolesUnread(guildId);
+      return linked;
+    },
+    async forget(guildId) {
+      await links.forget(guildId);
+      forgetRolesUnread(guildId);
+    },
     async roles(guildId, options) {
       const community = await resolve(guildId);
       // The one roles reader (every page), shared with the guard, pickers and /rollcall status.
@@ -153,6 +166,7 @@ export function createHostedCommunities(options: HostedOptions): HostedCommuniti
         list,
       };
     },
+    requireMember: config.ACCESS_REQUIRE_MEMBER,
     close: () => apis.close(),
   };
 }

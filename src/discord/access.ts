@@ -147,6 +147,14 @@ const DEFAULT_ACCESS_GRACE_MS = 86_400_000;
 export const LOOKUP_KEEP_MS = 35 * 86_400_000;
 /** This process's servers whose roles list did not read lately, and until when (bounded, oldest first). */
 const processRolesUnread = new Map<string, number>();
+
+/**
+ * Forget that a server's roles list did not read (its token replaced, or the server unlinked): its
+ * next check reads the list, with the token linked now, rather than after the old token's retry time.
+ */
+export function forgetRolesUnread(server: string, rolesUnread = processRolesUnread): void {
+  rolesUnread.delete(server);
+}
 /** Refusals within REFUSAL_WINDOW_MS after which a user is refused without a lookup. */
 export const REFUSALS_BEFORE_HOLD = 3;
 export const REFUSAL_WINDOW_MS = 10 * 60_000;

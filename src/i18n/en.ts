@@ -296,7 +296,13 @@ const settingsSentences = (f: Formats) => ({
   settingsState: (s: SettingsState) =>
     [
       `Answers: ${s.visibility} by default (moderators can still choose with the public option).`,
-      `Access: ${s.accessRoles.length > 0 ? `holders of the community role(s) ${s.accessRoles.join(', ')}` : 'everyone the command permissions allow'}.`,
+      `Access: ${
+        s.accessRoles.length > 0
+          ? `holders of the community role(s) ${s.accessRoles.join(', ')}${s.requireMember ? ', who are members of the community server, as this bot requires on every server (ACCESS_REQUIRE_MEMBER)' : ''}`
+          : s.requireMember
+            ? 'only members of the community server, as this bot requires on every server (ACCESS_REQUIRE_MEMBER); the command permissions still apply'
+            : 'everyone the command permissions allow'
+      }.`,
       `Discord roles: ${(s.discordRoles ?? []).length > 0 ? `only holders of ${(s.discordRoles ?? []).join(', ')} on this server` : 'no Discord role needed'}.`,
       `API limits: ${s.limits ?? "the bot's default"}.`,
     ].join('\n'),

@@ -13,6 +13,11 @@ export interface LinkState {
 export interface SettingsState {
   visibility: 'private' | 'public';
   accessRoles: string[];
+  /**
+   * The bot's ACCESS_REQUIRE_MEMBER (every server's): only members of the community server pass;
+   * a holder of an access role is one by holding it.
+   */
+  requireMember: boolean;
   limits: string | undefined;
   /** Discord roles (as role mentions, which ping nobody: replies allow no mentions). */
   discordRoles?: string[];

@@ -13,13 +13,15 @@ import { ADMIN_IDS } from '../../commands/admin/index.js';
 import type { Role } from '../../generated/api.js';
 import { REJECTION_CONFIRM_MS } from '../../src/community/rejections.js';
 import { MESSAGES } from '../../src/discord/replies.js';
+import { ENGLISH } from '../../src/i18n/words.js';
 import { type Store, StoreError } from '../../src/store/index.js';
 import type { DoubleUser } from '../doubles/discord/double.js';
-import { controls, embedOf, startWorld, type World } from '../e2e/world.js';
+import { adminForm, controls, embedOf, startWorld, type World } from '../e2e/world.js';
 import { gate } from '../reliability/support.js';
 import { type Backend, backends, PG_URL, type Place } from '../store/places.js';
 import { hasRedisServer, OwnRedis } from '../support/redis.js';
 import { dumpRedis } from './redis-dump.js';
+import { startHostedWorld } from './world.js';
 
 const A = '1300000000000000001';
 const B = '1300000000000000002';
@@ -315,8 +317,15 @@ function hostedSuite(backend: Backend): void {
       const shown = await settings({ show: true } as never);
       expect(shown.ephemeral).toBe(true);
       expect(shown.message?.content).toBe(
-        MESSAGES.settingsState({ visibility: 'private', accessRoles: [], limits: undefined }),
+        MESSAGES.settingsState({
+          visibility: 'private',
+          accessRoles: [],
+          requireMember: false,
+          limits: undefined,
+        }),
       );
+      // Without ACCESS_REQUIRE_MEMBER (this world's), no member rule is said.
+      expect(shown.message?.content).toContain('Access: everyone the command permissions allow.');
       const saved = await settings({ visibility: 'public' });
       expect(saved.message?.content).toMatch(/^Settings saved\.\nAnswers: public by default/);
       const inA = await (
@@ -600,3 +609,59 @@ function hostedSuite(backend: Backend): void {
 for (const backend of backends) {
   describe.skipIf(!backend.run)(`hosted mode on ${backend.title}`, () => hostedSuite(backend));
 }
+
+describe('hosted mode with ACCESS_REQUIRE_MEMBER: the settings say the member rule', () => {
+  const M = '1300000000000000011';
+  const TOKEN_M = 'member-rule-community-token-2d7c'; // the sandbox's token, not a secret
+  let world: World;
+  let admin: DoubleUser;
+
+  beforeAll(async () => {
+    ({ world, admin } = await startHostedWorld({
+      servers: [{ guildId: M, token: TOKEN_M, seed: 111, label: 'member-rule' }],
+      keyByte: 11,
+      env: { ACCESS_REQUIRE_MEMBER: 'true' },
+    }));
+  }, 60_000);
+
+  afterAll(async () => {
+    await world?.close();
+  });
+
+  const settings = async (options: Record<string, string | boolean>) =>
+    (
+      await (
+        await world.double.slash(admin, 'rollcall-admin', { subcommand: 'settings', options, guildId: M })
+      ).response()
+    ).message?.content ?? '';
+
+  it('with no access role: only members of the community server, the command permissions still applying', async () => {
+    expect(await settings({ show: true })).toBe(
+      MESSAGES.settingsState({
+        visibility: 'private',
+        accessRoles: [],
+        requireMember: true,
+        limits: undefined,
+      }),
+    );
+    expect(await settings({ show: true })).toContain(
+      'Access: only members of the community server, as this bot requires on every server (ACCESS_REQUIRE_MEMBER); the command permissions still apply.',
+    );
+    // What the line explains: a moderator the community does not know as a member is refused.
+    const refused = await (
+      await world.double.slash(world.mod, 'loa', { subcommand: 'list', guildId: M })
+    ).response();
+    expect(refused.message?.content).toBe(MESSAGES.accessNotMember);
+  });
+
+  it('with access roles: their holders, members of the community server (the form answers the same)', async () => {
+    const [role] = world.sandbox.datasetOf(TOKEN_M).roles as [Role];
+    const holders = `Access: holders of the community role(s) ${role.name}, who are members of the community server, as this bot requires on every server (ACCESS_REQUIRE_MEMBER).`;
+    expect((await settings({ 'access-roles': role.name as string })).split('\n')).toContain(holders);
+    const form = adminForm(world, admin, M, { subcommand: 'settings', customId: ADMIN_IDS.settingsForm });
+    await form.open();
+    const answer = (await form.submit({})).split('\n');
+    expect(answer[0]).toBe(ENGLISH.admin.form.nothingChanged);
+    expect(answer).toContain(holders);
+  });
+});

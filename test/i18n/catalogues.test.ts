@@ -120,8 +120,19 @@ const SAMPLES: Record<string, unknown[][]> = {
     ],
   ],
   'sentences.settingsState': [
-    [{ visibility: 'private', accessRoles: [], limits: undefined }],
-    [{ visibility: 'public', accessRoles: ['Staff'], limits: '100/month', discordRoles: ['<@&7>'] }],
+    [{ visibility: 'private', accessRoles: [], requireMember: false, limits: undefined }],
+    [
+      {
+        visibility: 'public',
+        accessRoles: ['Staff'],
+        requireMember: false,
+        limits: '100/month',
+        discordRoles: ['<@&7>'],
+      },
+    ],
+    // ACCESS_REQUIRE_MEMBER, with no access role and with one.
+    [{ visibility: 'private', accessRoles: [], requireMember: true, limits: undefined }],
+    [{ visibility: 'private', accessRoles: ['Staff'], requireMember: true, limits: undefined }],
   ],
   'sentences.badLimits': [
     [{ kind: 'none' }],

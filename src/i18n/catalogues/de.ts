@@ -238,7 +238,13 @@ const settingsSentences = (f: Formats): Area<'settingsSentences'> => ({
   settingsState: (s) =>
     [
       `Antworten: standardmäßig ${s.visibility === 'public' ? 'öffentlich' : 'privat'} (Moderatoren können mit der Option public weiterhin wählen).`,
-      `Zugriff: ${s.accessRoles.length > 0 ? `Inhaber der Community-Rolle(n) ${s.accessRoles.join(', ')}` : 'alle, die die Befehlsberechtigungen zulassen'}.`,
+      `Zugriff: ${
+        s.accessRoles.length > 0
+          ? `Inhaber der Community-Rolle(n) ${s.accessRoles.join(', ')}${s.requireMember ? ', die Mitglieder des Community-Servers sind, wie dieser Bot es auf jedem Server verlangt (ACCESS_REQUIRE_MEMBER)' : ''}`
+          : s.requireMember
+            ? 'nur Mitglieder des Community-Servers, wie dieser Bot es auf jedem Server verlangt (ACCESS_REQUIRE_MEMBER); die Befehlsberechtigungen gelten weiterhin'
+            : 'alle, die die Befehlsberechtigungen zulassen'
+      }.`,
       `Discord-Rollen: ${(s.discordRoles ?? []).length > 0 ? `nur Inhaber von ${(s.discordRoles ?? []).join(', ')} auf diesem Server` : 'keine Discord-Rolle nötig'}.`,
       `API-Limits: ${s.limits ?? 'die Standardwerte des Bots'}.`,
     ].join('\n'),

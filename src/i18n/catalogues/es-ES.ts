@@ -243,7 +243,13 @@ const settingsSentences = (f: Formats): Area<'settingsSentences'> => ({
   settingsState: (s) =>
     [
       `Respuestas: ${s.visibility === 'public' ? 'públicas' : 'privadas'} por defecto (los moderadores aún pueden elegir con la opción public).`,
-      `Acceso: ${s.accessRoles.length > 0 ? `quienes tengan el rol o los roles de la comunidad ${s.accessRoles.join(', ')}` : 'todos los que permitan los permisos de los comandos'}.`,
+      `Acceso: ${
+        s.accessRoles.length > 0
+          ? `quienes tengan el rol o los roles de la comunidad ${s.accessRoles.join(', ')}${s.requireMember ? ', que son miembros del servidor de la comunidad, como este bot exige en todos los servidores (ACCESS_REQUIRE_MEMBER)' : ''}`
+          : s.requireMember
+            ? 'solo los miembros del servidor de la comunidad, como este bot exige en todos los servidores (ACCESS_REQUIRE_MEMBER); los permisos de los comandos siguen aplicándose'
+            : 'todos los que permitan los permisos de los comandos'
+      }.`,
       `Roles de Discord: ${(s.discordRoles ?? []).length > 0 ? `solo quienes tengan ${(s.discordRoles ?? []).join(', ')} en este servidor` : 'no hace falta ningún rol de Discord'}.`,
       `Límites de API: ${s.limits ?? 'los predeterminados del bot'}.`,
     ].join('\n'),

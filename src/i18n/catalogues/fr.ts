@@ -241,7 +241,13 @@ const settingsSentences = (f: Formats): Area<'settingsSentences'> => ({
   settingsState: (s) =>
     [
       `Réponses : ${s.visibility === 'public' ? 'publiques' : 'privées'} par défaut (les modérateurs peuvent toujours choisir avec l'option public).`,
-      `Accès : ${s.accessRoles.length > 0 ? `détenteurs du ou des rôles communautaires ${s.accessRoles.join(', ')}` : 'toute personne que les permissions des commandes autorisent'}.`,
+      `Accès : ${
+        s.accessRoles.length > 0
+          ? `détenteurs du ou des rôles communautaires ${s.accessRoles.join(', ')}${s.requireMember ? ", qui sont membres du serveur de la communauté, comme ce bot l'exige sur chaque serveur (ACCESS_REQUIRE_MEMBER)" : ''}`
+          : s.requireMember
+            ? "seulement les membres du serveur de la communauté, comme ce bot l'exige sur chaque serveur (ACCESS_REQUIRE_MEMBER) ; les permissions des commandes s'appliquent toujours"
+            : 'toute personne que les permissions des commandes autorisent'
+      }.`,
       `Rôles Discord : ${(s.discordRoles ?? []).length > 0 ? `seulement les détenteurs de ${(s.discordRoles ?? []).join(', ')} sur ce serveur` : 'aucun rôle Discord requis'}.`,
       `Limites d'API : ${s.limits ?? 'celles du bot par défaut'}.`,
     ].join('\n'),

@@ -235,7 +235,13 @@ const settingsSentences = (f: Formats): Area<'settingsSentences'> => ({
   settingsState: (s) =>
     [
       `Respostas: ${s.visibility === 'public' ? 'públicas' : 'privadas'} por padrão (os moderadores ainda podem escolher com a opção public).`,
-      `Acesso: ${s.accessRoles.length > 0 ? `quem tem o(s) cargo(s) da comunidade ${s.accessRoles.join(', ')}` : 'todos que as permissões dos comandos permitem'}.`,
+      `Acesso: ${
+        s.accessRoles.length > 0
+          ? `quem tem o(s) cargo(s) da comunidade ${s.accessRoles.join(', ')}${s.requireMember ? ', que são membros do servidor da comunidade, como este bot exige em todos os servidores (ACCESS_REQUIRE_MEMBER)' : ''}`
+          : s.requireMember
+            ? 'só membros do servidor da comunidade, como este bot exige em todos os servidores (ACCESS_REQUIRE_MEMBER); as permissões dos comandos continuam valendo'
+            : 'todos que as permissões dos comandos permitem'
+      }.`,
       `Cargos do Discord: ${(s.discordRoles ?? []).length > 0 ? `só quem tem ${(s.discordRoles ?? []).join(', ')} neste servidor` : 'nenhum cargo do Discord necessário'}.`,
       `Limites de API: ${s.limits ?? 'os padrões do bot'}.`,
     ].join('\n'),
