@@ -171,11 +171,16 @@ export async function serverSettings(
   if (discordText) change.accessDiscordRoleIds = discordRoleIds(discordText, discordRolesOf(interaction));
   if (Object.keys(change).length > 0) await links.saveSettings(guildId, change);
   const now = await links.settings(guildId);
-  const roles = community?.roles;
+  // A change of visibility alone reads no list now; with access roles set, their names and checks
+  // come from the list as saved (or read as the pace allows), never from a list nobody read.
+  const listed =
+    read ?? (now.accessRoleIds.length > 0 ? await rolesOrRefusal(() => links.roles(guildId)) : undefined);
+  const shown = listed instanceof UserError ? undefined : listed;
+  const roles = shown?.roles;
   const nameOf = (id: string) => safeLine(roles?.find((r) => r.id === id)?.name ?? id, 100);
   const saved = Object.keys(change).length > 0;
   const checks =
-    now.accessRoleIds.length > 0 ? accessChecks(interaction, guildId, now, community, read) : undefined;
+    now.accessRoleIds.length > 0 ? accessChecks(interaction, guildId, now, shown, listed) : undefined;
   // In the admin's words; role names and limits as they are.
   return (t) =>
     [

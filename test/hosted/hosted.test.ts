@@ -663,5 +663,12 @@ describe('hosted mode with ACCESS_REQUIRE_MEMBER: the settings say the member ru
     const answer = (await form.submit({})).split('\n');
     expect(answer[0]).toBe(ENGLISH.admin.form.nothingChanged);
     expect(answer).toContain(holders);
+    // A change of visibility alone reads no list now: the roles are still named and checked from
+    // the list as saved, and nothing says the API is not answering.
+    const visibility = await settings({ visibility: 'public' });
+    expect(visibility.split('\n')).toContain(holders);
+    expect(visibility).not.toContain(MESSAGES.unavailable);
+    expect(visibility).not.toContain(ENGLISH.access.unread);
+    await settings({ visibility: 'private' });
   });
 });
