@@ -107,7 +107,8 @@ interface EnvironmentAlertsOptions {
  * is posted only in a channel of DISCORD_GUILD_ID's servers the bot can post in. An alert whose check
  * fails (the channel not found, Discord not answering, a permission missing) waits and is tried again
  * every LOOK_AGAIN_MS until the check passes, then posted once; a newer mark replaces the one waiting
- * (it says more). The wait is an unref'd timer (it never keeps the process alive), ended by `stop`.
+ * (it says more), and one whose month has started again is dropped. The wait is an unref'd timer (it
+ * never keeps the process alive), ended by `stop`.
  */
 export function environmentAlerts(options: EnvironmentAlertsOptions): {
   /** Whether an alert can be posted now (a problem is logged, once until it changes). */
@@ -154,14 +155,19 @@ export function environmentAlerts(options: EnvironmentAlertsOptions): {
   let trying = false;
   let again: NodeJS.Timeout | undefined;
   let stopped = false;
+  /** The mark waiting, unless its month has started again (it would say what is no longer so). */
+  function current(): AllowanceMark | undefined {
+    if (waiting !== undefined && Date.now() >= waiting.resetAt) waiting = undefined;
+    return waiting;
+  }
   function attempt(): void {
-    if (trying || stopped || waiting === undefined) return;
+    if (trying || stopped || current() === undefined) return;
     clearTimeout(again);
     again = undefined;
     trying = true;
     void check().then((ok) => {
       trying = false;
-      const mark = waiting;
+      const mark = current();
       if (stopped || mark === undefined) return;
       if (!ok) {
         again = setTimeout(attempt, LOOK_AGAIN_MS);

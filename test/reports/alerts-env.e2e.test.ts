@@ -108,9 +108,11 @@ describe('single-community allowance alerts: their channel checked', () => {
   });
 });
 
-const MARK_80: AllowanceMark = { share: 0.8, used: 80, points: 100, resetAt: Date.UTC(2027, 0, 1) };
-const MARK_100: AllowanceMark = { share: 1, used: 100, points: 100, resetAt: Date.UTC(2027, 0, 1) };
 const MINUTE = 60_000;
+/** The month's allowance starts again in 30 days (of the test's clock: any date). */
+const RESET_AT = Date.now() + 30 * 24 * 60 * MINUTE;
+const MARK_80: AllowanceMark = { share: 0.8, used: 80, points: 100, resetAt: RESET_AT };
+const MARK_100: AllowanceMark = { share: 1, used: 100, points: 100, resetAt: RESET_AT };
 
 /**
  * `environmentAlerts` over QUOTA_ALERT_CHANNEL_ID = STAFF with fakes: `found` says whether Discord
@@ -206,6 +208,18 @@ describe('single-community allowance alerts: one that could not be posted waits'
     world.problem = () => undefined;
     await vi.advanceTimersByTimeAsync(MINUTE);
     expect(posted).toEqual([MARK_100]);
+  });
+
+  it('an alert still waiting when its month starts again is dropped: it would say what is no longer so', async () => {
+    const world = { found: false, problem: () => undefined };
+    const { alerts, posted, asked } = fakeAlerts(world);
+    alerts.alert({ ...MARK_100, resetAt: Date.now() + 2.5 * MINUTE });
+    await vi.advanceTimersByTimeAsync(2 * MINUTE);
+    expect(asked.guild).toBe(3);
+    world.found = true;
+    await vi.advanceTimersByTimeAsync(10 * MINUTE);
+    expect(posted).toEqual([]);
+    expect(asked.guild).toBe(3); // not tried again once its month had started again
   });
 
   it('the wait never keeps the process alive, and stop ends it', async () => {
