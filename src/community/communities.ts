@@ -67,7 +67,10 @@ export interface Communities {
   reminders(client: Client, scheduling: ReminderScheduling): ReminderScheduler | undefined;
   /** What must be open before anything is served. */
   open(): Promise<void>;
-  /** Close the Apis (the store is closed after them, through `store()`). */
+  /**
+   * Close the Apis (the store is closed after them, through `store()`), and stop trying an allowance
+   * alert waiting for its channel.
+   */
   close(): Promise<void>;
   /** Give back what `open` took for this process (DATA_DIR's lock), once everything is closed. */
   release(): void;
@@ -189,6 +192,8 @@ class SingleMode implements Communities {
   private readonly community: Omit<Community, 'guildId'>;
   /** The allowance alerts, through the bot's client, which is built after the Api (`attach`). */
   private alert: ((mark: AllowanceMark) => void) | undefined;
+  /** Stop trying the alert waiting for its channel (at close). */
+  private stopAlerts: (() => void) | undefined;
 
   constructor(options: CommunitiesOptions) {
     const { config, logger, metrics } = options;
@@ -273,6 +278,7 @@ class SingleMode implements Communities {
         logger,
       });
       this.alert = alerts.alert;
+      this.stopAlerts = alerts.stop;
       // At start, as the digest's and the reminders' channels are checked at their first round.
       client.once(Events.ClientReady, () => void alerts.check());
     }
@@ -325,6 +331,7 @@ class SingleMode implements Communities {
   }
 
   close(): Promise<void> {
+    this.stopAlerts?.();
     return this.api.close();
   }
 

@@ -104,12 +104,18 @@ interface EnvironmentAlertsOptions {
 /**
  * Single-community mode's allowance alerts (QUOTA_ALERT_CHANNEL_ID), checked as the digest's and the
  * reminders' channels are: `check` at start (its problem logged), and again before each alert, which
- * is posted only in a channel of DISCORD_GUILD_ID's servers the bot can post in.
+ * is posted only in a channel of DISCORD_GUILD_ID's servers the bot can post in. An alert whose check
+ * fails (the channel not found, Discord not answering, a permission missing) waits and is tried again
+ * every LOOK_AGAIN_MS until the check passes, then posted once; a newer mark replaces the one waiting
+ * (it says more), and one whose month has started again is dropped. The wait is an unref'd timer (it
+ * never keeps the process alive), ended by `stop`.
  */
 export function environmentAlerts(options: EnvironmentAlertsOptions): {
   /** Whether an alert can be posted now (a problem is logged, once until it changes). */
   check(): Promise<boolean>;
   alert(mark: AllowanceMark): void;
+  /** Stop trying: the alert waiting, if any, is not posted. */
+  stop(): void;
 } {
   const { channelId, logger } = options;
   const channel = environmentChannel({
@@ -122,24 +128,67 @@ export function environmentAlerts(options: EnvironmentAlertsOptions): {
     notFound: ALERT_PROBLEMS.noChannel(channelId),
     logger,
   });
+  async function passes(): Promise<boolean> {
+    const guild = await channel.guild();
+    if (guild === undefined) return false;
+    const problem = await options.check(guild, channelId);
+    channel.report(problem);
+    return problem === undefined;
+  }
+  /** Whether the last check threw: logged once, until a check answers. */
+  let threw = false;
   async function check(): Promise<boolean> {
     try {
-      const guild = await channel.guild();
-      if (guild === undefined) return false;
-      const problem = await options.check(guild, channelId);
-      channel.report(problem);
-      return problem === undefined;
+      const ok = await passes();
+      threw = false;
+      return ok;
     } catch (error) {
-      logger.warn({ err: error, channel: channelId }, 'the allowance alerts channel could not be checked');
+      if (!threw)
+        logger.warn({ err: error, channel: channelId }, 'the allowance alerts channel could not be checked');
+      threw = true;
       return false;
     }
+  }
+  /** The newest mark not posted yet. */
+  let waiting: AllowanceMark | undefined;
+  /** A check for `waiting` under way (one at a time: a mark meanwhile waits for its answer). */
+  let trying = false;
+  let again: NodeJS.Timeout | undefined;
+  let stopped = false;
+  /** The mark waiting, unless its month has started again (it would say what is no longer so). */
+  function current(): AllowanceMark | undefined {
+    if (waiting !== undefined && Date.now() >= waiting.resetAt) waiting = undefined;
+    return waiting;
+  }
+  function attempt(): void {
+    if (trying || stopped || current() === undefined) return;
+    clearTimeout(again);
+    again = undefined;
+    trying = true;
+    void check().then((ok) => {
+      trying = false;
+      const mark = current();
+      if (stopped || mark === undefined) return;
+      if (!ok) {
+        again = setTimeout(attempt, LOOK_AGAIN_MS);
+        again.unref();
+        return;
+      }
+      waiting = undefined;
+      options.post(mark);
+    });
   }
   return {
     check,
     alert(mark) {
-      void check().then((ok) => {
-        if (ok) options.post(mark);
-      });
+      waiting = mark;
+      attempt();
+    },
+    stop() {
+      stopped = true;
+      clearTimeout(again);
+      again = undefined;
+      waiting = undefined;
     },
   };
 }

@@ -1,7 +1,9 @@
 /**
  * QUOTA_ALERT_CHANNEL_ID: one message in a staff channel when the monthly API allowance passes 80%
  * and 100%, pinging nobody, in the language of the channel's server (its preferred locale; English
- * where Rollcall has no catalogue for it). A message that cannot be sent is logged, never retried.
+ * where Rollcall has no catalogue for it). A message that cannot be sent is logged, never retried (a
+ * send that timed out may have been posted all the same); an alert whose channel check fails waits for it
+ * (src/community/environment-channel.ts).
  */
 import { type Client, Routes } from 'discord.js';
 import type { AllowanceMark } from '../api/types.js';

@@ -8,6 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startWorld, type World } from '../e2e/world.js';
 
+/** Wait until a check holds (polling), or fail after a limit: the house's one (test/support/until.ts). */
+export { until } from '../support/until.js';
+
 /** A random secret with a recognisable prefix (so a grep for it means something). */
 export function secret(prefix: string): string {
   return `${prefix}-${randomBytes(18).toString('base64url')}`;
@@ -38,15 +41,6 @@ export async function probe(baseUrl: string, path: string): Promise<{ status: nu
     return { status: response.status, body: await response.text() };
   } catch {
     return { status: 0, body: '' };
-  }
-}
-
-/** Wait until `check` holds (polling), or fail after `timeoutMs`. */
-export async function until(check: () => boolean | Promise<boolean>, timeoutMs: number, what: string) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`${what} not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
 

@@ -14,6 +14,9 @@ import type { InteractionResponse } from '../doubles/discord/handle.js';
 import type { RequestLogEntry } from '../doubles/sandbox/server.js';
 import { startWorld, type World, type WorldOptions } from '../e2e/world.js';
 
+/** Wait until a check holds (polling), or fail after a limit: the house's one (test/support/until.ts). */
+export { until } from '../support/until.js';
+
 // ---- evidence ---------------------------------------------------------------------------------
 
 interface Evidence {
@@ -229,15 +232,6 @@ export function logRecords(world: World, minLevel = 0): Array<Record<string, unk
   return world.logLines
     .map((line) => JSON.parse(line) as Record<string, unknown>)
     .filter((r) => Number(r.level) >= minLevel);
-}
-
-/** Wait until `check` holds (polling), or fail after `timeoutMs`. */
-export async function until(check: () => boolean | Promise<boolean>, timeoutMs: number, what = 'condition') {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`${what} not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }
 
 /**
