@@ -168,7 +168,7 @@ export async function serverSettings(
       community?.roles ?? (read as UserError | undefined) ?? new UserError(say.unavailable),
       discordRolesOf(interaction),
     );
-  if (discordText) change.accessDiscordRoleIds = discordRoleIds(discordText, discordRolesOf(interaction));
+  if (discordText) change.accessDiscordRoleIds = discordRoleIds(discordText, serverRoleList(interaction));
   if (Object.keys(change).length > 0) await links.saveSettings(guildId, change);
   const now = await links.settings(guildId);
   // A change of visibility alone reads no list now; with access roles set, their names and checks
@@ -285,22 +285,47 @@ function communityRoleIds(
   return ids;
 }
 
-/** The server's Discord roles named in `discord-roles`, by id; a UserError for a name not found. */
-function discordRoleIds(text: string, roles: readonly NamedRole[]): string[] {
-  const picked = pickRoles(text, roles);
+/**
+ * The server's Discord roles named in `discord-roles`, by id; a UserError for a name no role has,
+ * and for @everyone or a role a bot or an integration manages (a role of this server, but one no
+ * member can be given: access cannot be limited to it).
+ */
+function discordRoleIds(text: string, roles: readonly ServerRole[]): string[] {
+  // A name held by a role members can be given and by one they cannot is the one they can.
+  const picked = pickRoles(text, [...roles.filter(givable), ...roles.filter((r) => !givable(r))]);
   if ('unknown' in picked) throw new UserError(say.unknownDiscordRoles(picked.unknown));
+  const named = picked.ids.map((id) => roles.find((r) => r.id === id) as ServerRole);
+  const everyone = named.find((r) => r.everyone);
+  if (everyone) throw new UserError(say.everyoneDiscordRole(everyone.name));
+  const managed = named.filter((r) => r.managed);
+  if (managed.length > 0) throw new UserError(say.managedDiscordRoles(managed.map((r) => r.name)));
   if (picked.ids.length > MAX_ACCESS_ROLES) throw new UserError(say.tooManyRoles(MAX_ACCESS_ROLES));
   return picked.ids;
 }
 
-/** The server's Discord roles a member can hold and be checked for: not @everyone, not a bot's own. */
-function discordRolesOf(interaction: Interaction): NamedRole[] {
+/** A Discord role of this server, and whether it is @everyone or managed by a bot or an integration. */
+interface ServerRole extends NamedRole {
+  everyone: boolean;
+  managed: boolean;
+}
+
+/** Whether a member can be given the role and be checked for it: not @everyone, not a bot's own. */
+const givable = (role: ServerRole) => !role.everyone && !role.managed;
+
+/** Every Discord role of this server, highest first. */
+function serverRoleList(interaction: Interaction): ServerRole[] {
   const guild = interaction.guild;
   if (!guild) return [];
   return [...guild.roles.cache.values()]
-    .filter((role) => role.id !== guild.id && !role.managed)
     .sort((a, b) => b.position - a.position)
-    .map((role) => ({ id: role.id, name: role.name }));
+    .map((role) => ({ id: role.id, name: role.name, everyone: role.id === guild.id, managed: role.managed }));
+}
+
+/** The server's Discord roles a member can hold and be checked for: not @everyone, not a bot's own. */
+function discordRolesOf(interaction: Interaction): NamedRole[] {
+  return serverRoleList(interaction)
+    .filter(givable)
+    .map(({ id, name }) => ({ id, name }));
 }
 
 /** What an admin typed in a role option, split at commas. */

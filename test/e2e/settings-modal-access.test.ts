@@ -126,6 +126,17 @@ describe('the server settings form', () => {
     expect(await saved()).toEqual(before);
   }, 60_000);
 
+  it("refuses the bot's managed role picked in the role select (Discord offers it), saving nothing", async () => {
+    const before = await saved();
+    const botRole = hosted.world.double.role(hosted.world.double.guild(GUILD).botRoleId, GUILD);
+    const moderator = hosted.world.double.role('Moderator', GUILD);
+    await openForm();
+    // Not forged: the select offers every role of the server but @everyone.
+    const answer = await submit({ 'discord-roles': [moderator.id, botRole.id] });
+    expect(answer).toBe(EN.sentences.managedDiscordRoles([botRole.name]));
+    expect(await saved()).toEqual(before);
+  }, 60_000);
+
   it('refuses a community role deleted since the form opened, saving nothing', async () => {
     const before = await saved();
     const roles = communityRoles();

@@ -109,6 +109,32 @@ describe("access roles picked by name: the server's Discord roles", () => {
     expect(embedOf((await loaList(holder, A)).message).title).toBeDefined();
   });
 
+  it("refuses the bot's managed role and @everyone as roles no member can be given, saving nothing", async () => {
+    const member = world.double.role('Member', A);
+    await settings({ 'discord-roles': member.id });
+    const botRole = world.double.role(world.double.guild(A).botRoleId, A);
+    expect(botRole.managed).toBe(true);
+    const everyone = world.double.role('@everyone', A);
+    // By id (as a pick sends it), by name, and among roles members can be given.
+    for (const typed of [botRole.id, botRole.name.toUpperCase(), `${member.id}, ${botRole.name}`]) {
+      const refused = await settings({ 'discord-roles': typed });
+      expect(refused.message?.content, typed).toBe(MESSAGES.managedDiscordRoles([botRole.name]));
+    }
+    // @everyone by its id (the server's) and by its name: shown as text, pinging nobody.
+    for (const typed of [everyone.id, '@everyone']) {
+      const refused = await settings({ 'discord-roles': typed });
+      expect(refused.message?.content, typed).toBe(MESSAGES.everyoneDiscordRole('@everyone'));
+      expect(refused.message?.content).not.toMatch(/@everyone/);
+    }
+    expect(world.double.allowedMentionsViolations()).toEqual([]);
+    expect((await store.getSettings(A)).accessDiscordRoleIds).toEqual([member.id]);
+    // A name no role has still gets the sentence that says so.
+    expect((await settings({ 'discord-roles': 'Rollcal' })).message?.content).toBe(
+      MESSAGES.unknownDiscordRoles(['Rollcal']),
+    );
+    await settings({ 'discord-roles': 'none' });
+  });
+
   it('offers nothing to a member without Manage Server', async () => {
     const answer = await (
       await world.double.autocomplete(holder, 'rollcall-admin', 'settings', 'discord-roles', 'mod', {

@@ -161,6 +161,8 @@ const SAMPLES: Record<string, unknown[][]> = {
   'sentences.labelCleared': [['3']],
   'sentences.labelsTableCleared': [['LOA status']],
   'sentences.unknownDiscordRoles': [[['Staff']]],
+  'sentences.managedDiscordRoles': [[['Rollcall']], [['Rollcall', 'Carl-bot']]],
+  'sentences.everyoneDiscordRole': [['@everyone']],
   'sentences.setupSaving': [
     [1_020, 5_000, AT],
     [0, 5_000, AT],
@@ -353,6 +355,8 @@ describe.each(CATALOGUES.map((c) => [c.locale, c] as const))('the %s catalogue',
       sentences.badLimits({ kind: 'shape', place: 2, of: 2, quote: hostile }),
       sentences.unknownRoles([hostile]),
       sentences.unknownDiscordRoles([hostile]),
+      sentences.managedDiscordRoles([hostile]),
+      sentences.everyoneDiscordRole(hostile),
       sentences.badTimeZone(hostile),
     ]) {
       expect(text).toContain('\\<@&1>');

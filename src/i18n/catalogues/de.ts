@@ -294,6 +294,10 @@ const settingsSentences = (f: Formats): Area<'settingsSentences'> => ({
     'Eine Bezeichnung ist reiner Text: keine Markdown-Zeichen (` * _ ~ | \\ [ ]), Erwähnungen (< > @), Links oder unsichtbaren Zeichen. Nichts wurde gespeichert.',
   unknownDiscordRoles: (names) =>
     `Dieser Server hat keine Rolle namens ${names.map((n) => typed(n)).join(', ')}; wähle Rollen beim Tippen aus der Liste, oder none. Nichts wurde gespeichert.`,
+  managedDiscordRoles: (names) =>
+    `${names.map((n) => typed(n)).join(', ')} ${names.length === 1 ? 'ist eine Rolle, die ein Bot oder eine Integration verwaltet und die keinem Mitglied gegeben werden kann' : 'sind Rollen, die ein Bot oder eine Integration verwaltet und die keinem Mitglied gegeben werden können'}; wähle eine andere Rolle, oder none. Nichts wurde gespeichert.`,
+  everyoneDiscordRole: (name) =>
+    `${typed(name)} steht für alle auf diesem Server, also kann der Zugang nicht darauf beschränkt werden; wähle eine andere Rolle, oder none. Nichts wurde gespeichert.`,
   tooManyRoles: (max) => `Gib höchstens ${f.count(max)} Rollen jeder Art an. Nichts wurde gespeichert.`,
   labelTooMany: (max) =>
     `Eine Tabelle fasst höchstens ${f.count(max)} Bezeichnungen; entferne zuerst welche. Nichts wurde gespeichert.`,

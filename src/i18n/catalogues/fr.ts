@@ -299,6 +299,10 @@ const settingsSentences = (f: Formats): Area<'settingsSentences'> => ({
     "Un libellé est du texte simple : pas de caractères markdown (` * _ ~ | \\ [ ]), de mentions (< > @), de liens ni de caractères invisibles. Rien n'a été enregistré.",
   unknownDiscordRoles: (names) =>
     `Ce serveur n'a aucun rôle appelé ${names.map((n) => typed(n)).join(', ')} ; choisissez les rôles dans la liste en tapant, ou none. Rien n'a été enregistré.`,
+  managedDiscordRoles: (names) =>
+    `${names.map((n) => typed(n)).join(', ')} ${names.length === 1 ? 'est un rôle géré' : 'sont des rôles gérés'} par un bot ou une intégration, qu'aucun membre ne peut recevoir ; choisissez un autre rôle, ou none. Rien n'a été enregistré.`,
+  everyoneDiscordRole: (name) =>
+    `${typed(name)} désigne tout le monde sur ce serveur, donc l'accès ne peut pas y être limité ; choisissez un autre rôle, ou none. Rien n'a été enregistré.`,
   tooManyRoles: (max) => `Donnez au plus ${f.count(max)} rôles de chaque sorte. Rien n'a été enregistré.`,
   labelTooMany: (max) =>
     `Une table contient au plus ${f.count(max)} libellés ; retirez-en d'abord. Rien n'a été enregistré.`,

@@ -287,6 +287,10 @@ const settingsSentences = (f: Formats): Area<'settingsSentences'> => ({
     'Um rótulo é texto simples: sem caracteres de markdown (` * _ ~ | \\ [ ]), menções (< > @), links ou caracteres invisíveis. Nada foi salvo.',
   unknownDiscordRoles: (names) =>
     `Este servidor não tem nenhum cargo chamado ${names.map((n) => typed(n)).join(', ')}; escolha cargos da lista enquanto digita, ou none. Nada foi salvo.`,
+  managedDiscordRoles: (names) =>
+    `${names.map((n) => typed(n)).join(', ')} ${names.length === 1 ? 'é um cargo gerenciado' : 'são cargos gerenciados'} por um bot ou uma integração, que nenhum membro pode receber; escolha outro cargo, ou none. Nada foi salvo.`,
+  everyoneDiscordRole: (name) =>
+    `${typed(name)} representa todos neste servidor, então o acesso não pode ser limitado a ele; escolha outro cargo, ou none. Nada foi salvo.`,
   tooManyRoles: (max) => `Informe no máximo ${f.count(max)} cargos de cada tipo. Nada foi salvo.`,
   labelTooMany: (max) =>
     `Uma tabela tem no máximo ${f.count(max)} rótulos; remova alguns primeiro. Nada foi salvo.`,
