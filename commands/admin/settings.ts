@@ -287,8 +287,9 @@ function communityRoleIds(
 
 /**
  * The server's Discord roles named in `discord-roles`, by id; a UserError for a name no role has,
- * and for @everyone or a role a bot or an integration manages (a role of this server, but one no
- * member can be given: access cannot be limited to it).
+ * and for @everyone or a bot's own role (a role of this server, but one no member can be given:
+ * access cannot be limited to it). The roles an integration or Server Boosting manages are held by
+ * members (boosters, subscribers) and may be named.
  */
 function discordRoleIds(text: string, roles: readonly ServerRole[]): string[] {
   // A name held by a role members can be given and by one they cannot is the one they can.
@@ -297,20 +298,20 @@ function discordRoleIds(text: string, roles: readonly ServerRole[]): string[] {
   const named = picked.ids.map((id) => roles.find((r) => r.id === id) as ServerRole);
   const everyone = named.find((r) => r.everyone);
   if (everyone) throw new UserError(say.everyoneDiscordRole(everyone.name));
-  const managed = named.filter((r) => r.managed);
-  if (managed.length > 0) throw new UserError(say.managedDiscordRoles(managed.map((r) => r.name)));
+  const bots = named.filter((r) => r.botsOwn);
+  if (bots.length > 0) throw new UserError(say.managedDiscordRoles(bots.map((r) => r.name)));
   if (picked.ids.length > MAX_ACCESS_ROLES) throw new UserError(say.tooManyRoles(MAX_ACCESS_ROLES));
   return picked.ids;
 }
 
-/** A Discord role of this server, and whether it is @everyone or managed by a bot or an integration. */
+/** A Discord role of this server, and whether it is @everyone or a bot's own (Discord's `tags.botId`). */
 interface ServerRole extends NamedRole {
   everyone: boolean;
-  managed: boolean;
+  botsOwn: boolean;
 }
 
-/** Whether a member can be given the role and be checked for it: not @everyone, not a bot's own. */
-const givable = (role: ServerRole) => !role.everyone && !role.managed;
+/** Whether a member can hold the role and be checked for it: not @everyone, not a bot's own. */
+const givable = (role: ServerRole) => !role.everyone && !role.botsOwn;
 
 /** Every Discord role of this server, highest first. */
 function serverRoleList(interaction: Interaction): ServerRole[] {
@@ -318,7 +319,12 @@ function serverRoleList(interaction: Interaction): ServerRole[] {
   if (!guild) return [];
   return [...guild.roles.cache.values()]
     .sort((a, b) => b.position - a.position)
-    .map((role) => ({ id: role.id, name: role.name, everyone: role.id === guild.id, managed: role.managed }));
+    .map((role) => ({
+      id: role.id,
+      name: role.name,
+      everyone: role.id === guild.id,
+      botsOwn: role.managed && Boolean(role.tags?.botId),
+    }));
 }
 
 /** The server's Discord roles a member can hold and be checked for: not @everyone, not a bot's own. */

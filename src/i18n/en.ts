@@ -354,11 +354,11 @@ const settingsSentences = (f: Formats) => ({
   unknownDiscordRoles: (names: string[]) =>
     `This server has no role called ${names.map((n) => typed(n)).join(', ')}; pick roles from the list as you type, or none. Nothing was saved.`,
   /**
-   * `names`: roles of this server named or picked in discord-roles that a bot or an integration
-   * manages (Discord gives them to it alone), by their names, shown as typed text is (never a mention).
+   * `names`: roles of this server named or picked in discord-roles that are a bot's own (Discord
+   * gives them to that bot alone; an integration's or the boosters' role may be named), by their names, shown as typed text is (never a mention).
    */
   managedDiscordRoles: (names: string[]) =>
-    `${names.map((n) => typed(n)).join(', ')} ${names.length === 1 ? 'is a role' : 'are roles'} managed by a bot or an integration, which no member can be given; pick another role, or none. Nothing was saved.`,
+    `${names.map((n) => typed(n)).join(', ')} ${names.length === 1 ? 'is a role' : 'are roles'} of a bot, held by that bot alone, which no member can be given; pick another role, or none. Nothing was saved.`,
   /** `name`: the name of this server's @everyone role (every member holds it), named in discord-roles. */
   everyoneDiscordRole: (name: string) =>
     `${typed(name)} stands for everyone on this server, so access cannot be limited to it; pick another role, or none. Nothing was saved.`,

@@ -144,6 +144,21 @@ describe("access roles picked by name: the server's Discord roles", () => {
     ).response();
     expect(answer.choices ?? []).toEqual([]);
   });
+
+  it('accepts a role Server Boosting manages (members hold it), by name and as offered', async () => {
+    const booster = world.double.addRole(
+      'Server Booster',
+      { managed: true, tags: { premium_subscriber: null } },
+      A,
+    );
+    expect(await complete('discord-roles', 'server b')).toEqual([
+      { name: 'Server Booster', value: booster.id },
+    ]);
+    const saved = await settings({ 'discord-roles': 'server booster' });
+    expect(saved.message?.content).toContain(`only holders of <@&${booster.id}> on this server`);
+    expect((await store.getSettings(A)).accessDiscordRoleIds).toEqual([booster.id]);
+    await settings({ 'discord-roles': 'none' });
+  });
 });
 
 describe("access roles picked by name: the community's roles", () => {

@@ -300,7 +300,7 @@ const settingsSentences = (f: Formats): Area<'settingsSentences'> => ({
   unknownDiscordRoles: (names) =>
     `Ce serveur n'a aucun rôle appelé ${names.map((n) => typed(n)).join(', ')} ; choisissez les rôles dans la liste en tapant, ou none. Rien n'a été enregistré.`,
   managedDiscordRoles: (names) =>
-    `${names.map((n) => typed(n)).join(', ')} ${names.length === 1 ? 'est un rôle géré' : 'sont des rôles gérés'} par un bot ou une intégration, qu'aucun membre ne peut recevoir ; choisissez un autre rôle, ou none. Rien n'a été enregistré.`,
+    `${names.map((n) => typed(n)).join(', ')} ${names.length === 1 ? 'est le rôle d’un bot, que seul ce bot détient' : 'sont des rôles de bots, que seuls ces bots détiennent'} et qu'aucun membre ne peut recevoir ; choisissez un autre rôle, ou none. Rien n'a été enregistré.`,
   everyoneDiscordRole: (name) =>
     `${typed(name)} désigne tout le monde sur ce serveur, donc l'accès ne peut pas y être limité ; choisissez un autre rôle, ou none. Rien n'a été enregistré.`,
   tooManyRoles: (max) => `Donnez au plus ${f.count(max)} rôles de chaque sorte. Rien n'a été enregistré.`,

@@ -288,7 +288,7 @@ const settingsSentences = (f: Formats): Area<'settingsSentences'> => ({
   unknownDiscordRoles: (names) =>
     `Este servidor não tem nenhum cargo chamado ${names.map((n) => typed(n)).join(', ')}; escolha cargos da lista enquanto digita, ou none. Nada foi salvo.`,
   managedDiscordRoles: (names) =>
-    `${names.map((n) => typed(n)).join(', ')} ${names.length === 1 ? 'é um cargo gerenciado' : 'são cargos gerenciados'} por um bot ou uma integração, que nenhum membro pode receber; escolha outro cargo, ou none. Nada foi salvo.`,
+    `${names.map((n) => typed(n)).join(', ')} ${names.length === 1 ? 'é o cargo de um bot, que só esse bot tem' : 'são cargos de bots, que só esses bots têm'} e que nenhum membro pode receber; escolha outro cargo, ou none. Nada foi salvo.`,
   everyoneDiscordRole: (name) =>
     `${typed(name)} representa todos neste servidor, então o acesso não pode ser limitado a ele; escolha outro cargo, ou none. Nada foi salvo.`,
   tooManyRoles: (max) => `Informe no máximo ${f.count(max)} cargos de cada tipo. Nada foi salvo.`,

@@ -166,6 +166,14 @@ export class DiscordDouble {
     return role;
   }
 
+  /** Creates a role as Discord does (a booster or integration role: `managed` and `tags`): GUILD_ROLE_CREATE to its guild's shard. */
+  addRole(name: string, extra?: Partial<APIRole>, guildId?: string): APIRole {
+    const guild = this.#world.guild(guildId);
+    const role = this.#world.addRole(guild, name, extra);
+    this.dispatch('GUILD_ROLE_CREATE', { guild_id: guild.id, role }, guild.id);
+    return role;
+  }
+
   /** A text channel by name or id (default: the guild's first channel, `#general`). */
   channel(nameOrId?: string, guildId?: string): APITextChannel {
     return this.#world.channel(this.#world.guild(guildId), nameOrId);

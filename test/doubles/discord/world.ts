@@ -237,6 +237,16 @@ export class World {
   }
 
   /** The guild with this id (default guild without one); throws for an unknown id. */
+  /**
+   * Adds a role to a guild, below the bot's; `extra` as Discord sends it (a role Server Boosting or an
+   * integration manages: `managed`, with its `tags`).
+   */
+  addRole(guild: GuildState, name: string, extra?: Partial<APIRole>): APIRole {
+    const added = role(this.ids.next(), name, 0n, guild.roles.length, extra);
+    guild.roles.push(added);
+    return added;
+  }
+
   guild(id?: string): GuildState {
     const guild = this.guilds.get(id ?? this.defaultGuildId);
     if (!guild) throw new Error(`the double has no guild ${id}`);
