@@ -6,7 +6,7 @@
  * An empty cache costs memory all the same: discord.js makes one per manager, and a guild has a
  * dozen managers (emojis, stickers, invites, voice states, bans…) and each text channel two more.
  * A collection of size 0 never holds anything (LimitedCollection drops every `set`), so each
- * kind of manager shares one: at 10,000 servers that is 130,000 collections and their tables fewer
+ * kind of manager shares one: at 10,000 servers that is 140,000 collections and their tables fewer
  * (about 26 MB of heap; docs/deploy.md, "Memory").
  */
 import { type CacheFactory, LimitedCollection, Options } from 'discord.js';
@@ -27,6 +27,7 @@ const NEVER_KEPT = [
   'GuildBanManager',
   'GuildSoundboardSoundManager',
   'ApplicationCommandManager',
+  'GuildApplicationCommandManager',
 ] as const;
 
 /** The caches that keep something, by discord.js's own factory. */
@@ -42,7 +43,8 @@ export function rollcallCaches(): CacheFactory {
   const empty = new Map<string, LimitedCollection<unknown, unknown>>();
   const never = new Set<string>(NEVER_KEPT);
   return ((managerType, holds, manager) => {
-    // discord.js looks a setting up by the manager's name, then by its base class's (the same here).
+    // discord.js looks a setting up by the manager's name, then by the class it caches as (the base
+    // class for messages and threads: GuildMessageManager caches as MessageManager).
     const name = never.has(manager.name)
       ? manager.name
       : never.has(managerType.name)

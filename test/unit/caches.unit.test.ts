@@ -135,6 +135,7 @@ describe("Rollcall's caches in the discord.js client", () => {
     expect(a?.voiceStates.cache).toBe(b?.voiceStates.cache);
     expect(a?.bans.cache).toBe(b?.bans.cache);
     expect(a?.invites.cache).toBe(b?.invites.cache);
+    expect(a?.commands.cache).toBe(b?.commands.cache);
     expect(a?.emojis.cache.size).toBe(0);
     expect(a?.voiceStates.cache.size).toBe(0);
     const [ca, cb] = [a?.channels.cache.first(), b?.channels.cache.first()];
