@@ -154,7 +154,18 @@ const processRolesUnread = new Map<string, number>();
  */
 export function forgetRolesUnread(server: string, rolesUnread = processRolesUnread): void {
   rolesUnread.delete(server);
+  const forgotten = forgettings.get(rolesUnread) ?? new Map<string, number>();
+  forgettings.set(rolesUnread, forgotten);
+  forgotten.set(server, (forgotten.get(server) ?? 0) + 1);
 }
+
+/**
+ * How often each server's entry of a "roles unread" map was forgotten: a read that began before
+ * (with the token replaced since) and fails after must not write its failure back.
+ */
+const forgettings = new WeakMap<Map<string, number>, Map<string, number>>();
+const forgottenCount = (rolesUnread: Map<string, number>, server: string) =>
+  forgettings.get(rolesUnread)?.get(server) ?? 0;
 /** Refusals within REFUSAL_WINDOW_MS after which a user is refused without a lookup. */
 export const REFUSALS_BEFORE_HOLD = 3;
 export const REFUSAL_WINDOW_MS = 10 * 60_000;
@@ -662,6 +673,7 @@ export class AccessGuard {
     const { rolesUnread, now } = this;
     const until = rolesUnread.get(server) ?? 0;
     if (until > now()) return { unread: { retryAt: until } };
+    const forgotten = forgottenCount(rolesUnread, server);
     let answer: Awaited<ReturnType<typeof read>>;
     try {
       answer = await read();
@@ -674,6 +686,8 @@ export class AccessGuard {
     }
     if ('linkedChatRoleIds' in answer) return { ids: answer.linkedChatRoleIds, complete: answer.complete };
     const retryAt = Math.max(answer.unreadUntil, now() + 1);
+    // Read with a token replaced meanwhile: its failure says nothing of the token linked now.
+    if (forgottenCount(rolesUnread, server) !== forgotten) return { unread: { retryAt } };
     rolesUnread.delete(server);
     rolesUnread.set(server, retryAt);
     for (const oldest of rolesUnread.keys()) {
