@@ -299,10 +299,14 @@ function discordRoleIds(text: string, roles: readonly ServerRole[]): string[] {
   const everyone = named.find((r) => r.everyone);
   if (everyone) throw new UserError(say.everyoneDiscordRole(everyone.name));
   const bots = named.filter((r) => r.botsOwn);
-  if (bots.length > 0) throw new UserError(say.managedDiscordRoles(bots.map((r) => r.name)));
+  if (bots.length > 0)
+    throw new UserError(say.managedDiscordRoles(bots.slice(0, MAX_NAMED_REFUSED).map((r) => r.name)));
   if (picked.ids.length > MAX_ACCESS_ROLES) throw new UserError(say.tooManyRoles(MAX_ACCESS_ROLES));
   return picked.ids;
 }
+
+/** Bots' roles a refusal names at most (100 characters a name: 25 of them would outgrow a message). */
+const MAX_NAMED_REFUSED = 5;
 
 /** A Discord role of this server, and whether it is @everyone or a bot's own (Discord's `tags.botId`). */
 interface ServerRole extends NamedRole {

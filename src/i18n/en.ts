@@ -358,7 +358,7 @@ const settingsSentences = (f: Formats) => ({
    * gives them to that bot alone; an integration's or the boosters' role may be named), by their names, shown as typed text is (never a mention).
    */
   managedDiscordRoles: (names: string[]) =>
-    `${names.map((n) => typed(n)).join(', ')} ${names.length === 1 ? 'is a role' : 'are roles'} of a bot, held by that bot alone, which no member can be given; pick another role, or none. Nothing was saved.`,
+    `${names.map((n) => typed(n)).join(', ')} ${names.length === 1 ? 'is a role of a bot, held by that bot alone,' : 'are roles of bots, each held by its bot alone,'} which no member can be given; pick another role, or none. Nothing was saved.`,
   /** `name`: the name of this server's @everyone role (every member holds it), named in discord-roles. */
   everyoneDiscordRole: (name: string) =>
     `${typed(name)} stands for everyone on this server, so access cannot be limited to it; pick another role, or none. Nothing was saved.`,
