@@ -300,7 +300,7 @@ function discordRoleIds(text: string, roles: readonly ServerRole[]): string[] {
   if (everyone) throw new UserError(say.everyoneDiscordRole(everyone.name));
   const bots = named.filter((r) => r.botsOwn);
   if (bots.length > 0)
-    throw new UserError(say.managedDiscordRoles(bots.slice(0, MAX_NAMED_REFUSED).map((r) => r.name)));
+    throw new UserError(say.botDiscordRoles(bots.slice(0, MAX_NAMED_REFUSED).map((r) => r.name)));
   if (picked.ids.length > MAX_ACCESS_ROLES) throw new UserError(say.tooManyRoles(MAX_ACCESS_ROLES));
   return picked.ids;
 }

@@ -149,6 +149,14 @@ export const LOOKUP_KEEP_MS = 35 * 86_400_000;
 const processRolesUnread = new Map<string, number>();
 
 /**
+ * How often each server's entry of a "roles unread" map was forgotten: a read that began before
+ * (with the token replaced since) and fails after must not write its failure back.
+ */
+const forgettings = new WeakMap<Map<string, number>, Map<string, number>>();
+const forgottenCount = (rolesUnread: Map<string, number>, server: string) =>
+  forgettings.get(rolesUnread)?.get(server) ?? 0;
+
+/**
  * Forget that a server's roles list did not read (its token replaced, or the server unlinked): its
  * next check reads the list, with the token linked now, rather than after the old token's retry time.
  */
@@ -159,13 +167,6 @@ export function forgetRolesUnread(server: string, rolesUnread = processRolesUnre
   forgotten.set(server, (forgotten.get(server) ?? 0) + 1);
 }
 
-/**
- * How often each server's entry of a "roles unread" map was forgotten: a read that began before
- * (with the token replaced since) and fails after must not write its failure back.
- */
-const forgettings = new WeakMap<Map<string, number>, Map<string, number>>();
-const forgottenCount = (rolesUnread: Map<string, number>, server: string) =>
-  forgettings.get(rolesUnread)?.get(server) ?? 0;
 /** Refusals within REFUSAL_WINDOW_MS after which a user is refused without a lookup. */
 export const REFUSALS_BEFORE_HOLD = 3;
 export const REFUSAL_WINDOW_MS = 10 * 60_000;

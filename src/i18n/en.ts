@@ -355,9 +355,10 @@ const settingsSentences = (f: Formats) => ({
     `This server has no role called ${names.map((n) => typed(n)).join(', ')}; pick roles from the list as you type, or none. Nothing was saved.`,
   /**
    * `names`: roles of this server named or picked in discord-roles that are a bot's own (Discord
-   * gives them to that bot alone; an integration's or the boosters' role may be named), by their names, shown as typed text is (never a mention).
+   * gives each to its bot alone; an integration's or the boosters' role may be named), at most five,
+   * by their names, shown as typed text is (never a mention).
    */
-  managedDiscordRoles: (names: string[]) =>
+  botDiscordRoles: (names: string[]) =>
     `${names.map((n) => typed(n)).join(', ')} ${names.length === 1 ? 'is a role of a bot, held by that bot alone,' : 'are roles of bots, each held by its bot alone,'} which no member can be given; pick another role, or none. Nothing was saved.`,
   /** `name`: the name of this server's @everyone role (every member holds it), named in discord-roles. */
   everyoneDiscordRole: (name: string) =>

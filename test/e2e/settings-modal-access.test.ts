@@ -133,7 +133,7 @@ describe('the server settings form', () => {
     await openForm();
     // Not forged: the select offers every role of the server but @everyone.
     const answer = await submit({ 'discord-roles': [moderator.id, botRole.id] });
-    expect(answer).toBe(EN.sentences.managedDiscordRoles([botRole.name]));
+    expect(answer).toBe(EN.sentences.botDiscordRoles([botRole.name]));
     expect(await saved()).toEqual(before);
   }, 60_000);
 

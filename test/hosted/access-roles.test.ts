@@ -118,7 +118,7 @@ describe("access roles picked by name: the server's Discord roles", () => {
     // By id (as a pick sends it), by name, and among roles members can be given.
     for (const typed of [botRole.id, botRole.name.toUpperCase(), `${member.id}, ${botRole.name}`]) {
       const refused = await settings({ 'discord-roles': typed });
-      expect(refused.message?.content, typed).toBe(MESSAGES.managedDiscordRoles([botRole.name]));
+      expect(refused.message?.content, typed).toBe(MESSAGES.botDiscordRoles([botRole.name]));
     }
     // @everyone by its id (the server's) and by its name: shown as text, pinging nobody.
     for (const typed of [everyone.id, '@everyone']) {

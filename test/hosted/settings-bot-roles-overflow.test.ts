@@ -45,6 +45,6 @@ it('bots’ roles of long names picked at once are refused in an answer Discord 
       guildId: A,
     })
   ).response();
-  expect(answer.message?.content).toBe(MESSAGES.managedDiscordRoles(roles.slice(0, 5).map((r) => r.name)));
+  expect(answer.message?.content).toBe(MESSAGES.botDiscordRoles(roles.slice(0, 5).map((r) => r.name)));
   expect(answer.message?.content?.length).toBeLessThanOrEqual(2_000);
 }, 60_000);

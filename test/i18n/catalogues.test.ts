@@ -161,7 +161,7 @@ const SAMPLES: Record<string, unknown[][]> = {
   'sentences.labelCleared': [['3']],
   'sentences.labelsTableCleared': [['LOA status']],
   'sentences.unknownDiscordRoles': [[['Staff']]],
-  'sentences.managedDiscordRoles': [[['Rollcall']], [['Rollcall', 'Carl-bot']]],
+  'sentences.botDiscordRoles': [[['Rollcall']], [['Rollcall', 'Carl-bot']]],
   'sentences.everyoneDiscordRole': [['@everyone']],
   'sentences.setupSaving': [
     [1_020, 5_000, AT],
@@ -355,7 +355,7 @@ describe.each(CATALOGUES.map((c) => [c.locale, c] as const))('the %s catalogue',
       sentences.badLimits({ kind: 'shape', place: 2, of: 2, quote: hostile }),
       sentences.unknownRoles([hostile]),
       sentences.unknownDiscordRoles([hostile]),
-      sentences.managedDiscordRoles([hostile]),
+      sentences.botDiscordRoles([hostile]),
       sentences.everyoneDiscordRole(hostile),
       sentences.badTimeZone(hostile),
     ]) {

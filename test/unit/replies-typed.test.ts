@@ -17,7 +17,7 @@ const QUOTING: Record<string, (typed: string) => string> = {
   accessMisconfigured: (typed) =>
     MESSAGES.accessMisconfigured('ACCESS_ROLE_IDS', typed, true, 'ACCESS_DISCORD_ROLE_IDS'),
   unknownDiscordRoles: (typed) => MESSAGES.unknownDiscordRoles([typed]),
-  managedDiscordRoles: (typed) => MESSAGES.managedDiscordRoles([typed, 'Other']),
+  botDiscordRoles: (typed) => MESSAGES.botDiscordRoles([typed, 'Other']),
   everyoneDiscordRole: (typed) => MESSAGES.everyoneDiscordRole(typed),
   badTimeZone: (typed) => MESSAGES.badTimeZone(typed),
 };

@@ -294,7 +294,7 @@ const settingsSentences = (f: Formats): Area<'settingsSentences'> => ({
     'Eine Bezeichnung ist reiner Text: keine Markdown-Zeichen (` * _ ~ | \\ [ ]), Erwähnungen (< > @), Links oder unsichtbaren Zeichen. Nichts wurde gespeichert.',
   unknownDiscordRoles: (names) =>
     `Dieser Server hat keine Rolle namens ${names.map((n) => typed(n)).join(', ')}; wähle Rollen beim Tippen aus der Liste, oder none. Nichts wurde gespeichert.`,
-  managedDiscordRoles: (names) =>
+  botDiscordRoles: (names) =>
     `${names.map((n) => typed(n)).join(', ')} ${names.length === 1 ? 'ist die Rolle eines Bots, die nur dieser Bot hat und die keinem Mitglied gegeben werden kann' : 'sind Rollen von Bots, die nur diese Bots haben und die keinem Mitglied gegeben werden können'}; wähle eine andere Rolle, oder none. Nichts wurde gespeichert.`,
   everyoneDiscordRole: (name) =>
     `${typed(name)} steht für alle auf diesem Server, also kann der Zugang nicht darauf beschränkt werden; wähle eine andere Rolle, oder none. Nichts wurde gespeichert.`,

@@ -296,7 +296,7 @@ const settingsSentences = (f: Formats): Area<'settingsSentences'> => ({
     'Una etiqueta es texto simple: sin caracteres markdown (` * _ ~ | \\ [ ]), menciones (< > @), enlaces ni caracteres invisibles. No se guardó nada.',
   unknownDiscordRoles: (names) =>
     `Este servidor no tiene ningún rol llamado ${names.map((n) => typed(n)).join(', ')}; elige roles de la lista mientras escribes, o none. No se guardó nada.`,
-  managedDiscordRoles: (names) =>
+  botDiscordRoles: (names) =>
     `${names.map((n) => typed(n)).join(', ')} ${names.length === 1 ? 'es el rol de un bot, que solo tiene ese bot y que no se puede dar' : 'son roles de bots, que solo tienen esos bots y que no se pueden dar'} a ningún miembro; elige otro rol, o none. No se guardó nada.`,
   everyoneDiscordRole: (name) =>
     `${typed(name)} representa a todos en este servidor, así que el acceso no se puede limitar a él; elige otro rol, o none. No se guardó nada.`,

@@ -299,7 +299,7 @@ const settingsSentences = (f: Formats): Area<'settingsSentences'> => ({
     "Un libellé est du texte simple : pas de caractères markdown (` * _ ~ | \\ [ ]), de mentions (< > @), de liens ni de caractères invisibles. Rien n'a été enregistré.",
   unknownDiscordRoles: (names) =>
     `Ce serveur n'a aucun rôle appelé ${names.map((n) => typed(n)).join(', ')} ; choisissez les rôles dans la liste en tapant, ou none. Rien n'a été enregistré.`,
-  managedDiscordRoles: (names) =>
+  botDiscordRoles: (names) =>
     `${names.map((n) => typed(n)).join(', ')} ${names.length === 1 ? 'est le rôle d’un bot, que seul ce bot détient' : 'sont des rôles de bots, que seuls ces bots détiennent'} et qu'aucun membre ne peut recevoir ; choisissez un autre rôle, ou none. Rien n'a été enregistré.`,
   everyoneDiscordRole: (name) =>
     `${typed(name)} désigne tout le monde sur ce serveur, donc l'accès ne peut pas y être limité ; choisissez un autre rôle, ou none. Rien n'a été enregistré.`,

@@ -287,7 +287,7 @@ const settingsSentences = (f: Formats): Area<'settingsSentences'> => ({
     'Um rótulo é texto simples: sem caracteres de markdown (` * _ ~ | \\ [ ]), menções (< > @), links ou caracteres invisíveis. Nada foi salvo.',
   unknownDiscordRoles: (names) =>
     `Este servidor não tem nenhum cargo chamado ${names.map((n) => typed(n)).join(', ')}; escolha cargos da lista enquanto digita, ou none. Nada foi salvo.`,
-  managedDiscordRoles: (names) =>
+  botDiscordRoles: (names) =>
     `${names.map((n) => typed(n)).join(', ')} ${names.length === 1 ? 'é o cargo de um bot, que só esse bot tem' : 'são cargos de bots, que só esses bots têm'} e que nenhum membro pode receber; escolha outro cargo, ou none. Nada foi salvo.`,
   everyoneDiscordRole: (name) =>
     `${typed(name)} representa todos neste servidor, então o acesso não pode ser limitado a ele; escolha outro cargo, ou none. Nada foi salvo.`,
