@@ -72,5 +72,11 @@ export async function link(world: World, admin: DoubleUser, guildId: string, tok
   const linked = await (
     await world.double.submitModal(admin, ADMIN_IDS.modal, { [ADMIN_IDS.tokenField]: token }, { guildId })
   ).response();
-  expect(linked.message?.content).toMatch(/^Linked: /);
+  // A refusal says why in the app's log: the warnings come with the failure.
+  const warnings = () =>
+    world.logLines
+      .filter((line) => /"level":(40|50)/.test(line))
+      .slice(-8)
+      .join('');
+  expect(linked.message?.content, warnings()).toMatch(/^Linked: /);
 }
