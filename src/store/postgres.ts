@@ -35,6 +35,12 @@ export const PG_CIRCUIT_PAUSE_MS = 30_000;
 
 /** SQLSTATE classes that mean the database is not there to answer: connection, resources, operator, system. */
 const OUTAGE_CLASSES = new Set(['08', '53', '57', '58']);
+/**
+ * Of class 57, query_canceled: the server's own `statement_timeout` cancelling a slow statement (one
+ * waiting for a row lock, or starved of CPU), answered on a connection that stays usable. The
+ * database is there: that call fails, the others go on.
+ */
+const CANCELLED = '57014';
 
 /**
  * Whether a store call's failure means the database is down (not answering, unreachable, shutting
@@ -44,7 +50,8 @@ export function isOutage(error: unknown): boolean {
   if (error instanceof StoreError && error.code !== 'unavailable') return false;
   const cause = error instanceof Error && error.cause !== undefined ? error.cause : error;
   const code = (cause as { code?: unknown } | null)?.code;
-  if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return OUTAGE_CLASSES.has(code.slice(0, 2));
+  if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code))
+    return code !== CANCELLED && OUTAGE_CLASSES.has(code.slice(0, 2));
   return true;
 }
 

@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
+import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openStore, SQLITE_FILE, type Store, StoreError } from '../../src/store/index.js';
 import { pgRelay } from '../support/pg-relay.js';
@@ -199,6 +200,49 @@ describe('store: SQLite file locked by another process', () => {
     expect(await openedAt).toBeGreaterThanOrEqual(releasedAt);
     expect(delay.max / 1e6).toBeLessThan(250);
     expect(await store.getSettings(GUILD_A)).toBeDefined();
+  });
+});
+
+describe.runIf(postgres.run)('store: a statement the PostgreSQL server cancels', () => {
+  it('fails that call alone (its statement_timeout, waiting for a row lock): the circuit stays closed and the next call is answered', async () => {
+    const place = await postgres.fresh();
+    const schema = place.options.schema as string;
+    const warnings: string[] = [];
+    let clock = 0;
+    const store = await openStore({
+      ...place.options,
+      // statement_timeout is two thirds of it: 400 ms.
+      queryTimeoutMs: 600,
+      circuitPauseMs: 30_000,
+      circuitClock: () => clock,
+      logger: { warn: (_: unknown, message: string) => warnings.push(message), info: () => {} } as never,
+      secretKey: key(),
+    });
+    const holder = new pg.Client({ connectionString: PG_URL, options: `-c search_path=${schema}` });
+    await holder.connect();
+    try {
+      await store.saveSettings(GUILD_A, { defaultVisibility: 'public' });
+      // Another connection holds the row's lock, so the save waits for it until the server cancels it.
+      await holder.query('begin');
+      await holder.query('select * from guild_settings where guild_id = $1 for update', [GUILD_A]);
+      const failure = await store.saveSettings(GUILD_A, { defaultVisibility: 'private' }).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      expect(failure).toBeInstanceOf(StoreError);
+      expect(((failure as StoreError).cause as { code?: string }).code).toBe('57014');
+      // The database answered (it cancelled one statement): nothing is refused for the pause.
+      clock = 1;
+      expect((await store.getSettings(GUILD_B)).defaultVisibility).toBeDefined();
+      expect(warnings.filter((w) => /is not answering/.test(w))).toEqual([]);
+      await holder.query('rollback');
+      await store.saveSettings(GUILD_A, { defaultVisibility: 'private' });
+      expect((await store.getSettings(GUILD_A)).defaultVisibility).toBe('private');
+    } finally {
+      await holder.end();
+      await store.close();
+      await place.remove();
+    }
   });
 });
 
