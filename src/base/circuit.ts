@@ -4,7 +4,9 @@
  * costs one short wait, not one per read.
  *
  * - Closed: each call runs, bounded by `deadlineMs` when one is given (the work itself goes on,
- *   unheeded). A call that fails as an outage (`isOutage`) or passes its deadline opens the circuit.
+ *   unheeded). A call that fails as an outage (`isOutage`) opens the circuit, and so does one that
+ *   passes its deadline with no other call answered meanwhile (one that waited its turn behind slow
+ *   calls the dependency did answer, success or refusal, met no outage).
  * - Open: calls are refused at once (`refused()`, which the callers already handle as the
  *   dependency being down) for `pauseMs`; then the next call is the one probe: calls arriving while
  *   it runs wait for it (one wait for them all), and run once it succeeded, or are refused when it
@@ -47,6 +49,8 @@ export class Circuit {
   /** The probe under way while open: resolves once it has ended, either way. */
   private probe: Promise<void> | undefined;
   private refusedCalls = 0;
+  /** Calls the dependency answered (a success, or a failure that is no outage), ever. */
+  private answers = 0;
 
   constructor(options: CircuitOptions) {
     this.name = options.name;
@@ -72,10 +76,13 @@ export class Circuit {
       if (this.clock() < this.openUntil) throw this.refuse(refused);
       return this.probeWith(work);
     }
+    const before = this.answers;
     try {
-      return await this.bounded(work);
+      const result = await this.bounded(work);
+      this.answers++;
+      return result;
     } catch (error) {
-      if (this.counts(error)) this.open(error);
+      if (this.counts(error, before)) this.open(error);
       throw this.shown(error);
     }
   }
@@ -85,13 +92,15 @@ export class Circuit {
     this.probe = new Promise<void>((resolve) => {
       settle = resolve;
     });
+    const before = this.answers;
     try {
       const result = await this.bounded(work);
+      this.answers++;
       this.close();
       return result;
     } catch (error) {
       // A failure that is no outage still shows the dependency answering.
-      if (this.counts(error)) this.openUntil = this.clock() + this.pauseMs;
+      if (this.counts(error, before)) this.openUntil = this.clock() + this.pauseMs;
       else this.close();
       throw this.shown(error);
     } finally {
@@ -100,8 +109,12 @@ export class Circuit {
     }
   }
 
-  private counts(error: unknown): boolean {
-    return error instanceof CircuitDeadlineError || this.isOutage(error);
+  /** Whether a call begun when `before` calls had been answered failed as an outage. */
+  private counts(error: unknown, before: number): boolean {
+    if (error instanceof CircuitDeadlineError) return this.answers === before;
+    if (this.isOutage(error)) return true;
+    this.answers++;
+    return false;
   }
 
   private shown(error: unknown): unknown {

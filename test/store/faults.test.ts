@@ -246,6 +246,55 @@ describe.runIf(postgres.run)('store: a statement the PostgreSQL server cancels',
   });
 });
 
+describe.runIf(postgres.run)(
+  'store: calls queued for a connection behind statements waiting for a row lock',
+  () => {
+    it('fail as the server cancels them, one by one: the circuit stays closed though the last waited past the deadline for a connection', async () => {
+      const place = await postgres.fresh();
+      const schema = place.options.schema as string;
+      const warnings: string[] = [];
+      let clock = 0;
+      const store = await openStore({
+        ...place.options,
+        // statement_timeout 400 ms, a call's deadline 850 ms; the pool has 4 connections.
+        queryTimeoutMs: 600,
+        circuitPauseMs: 30_000,
+        circuitClock: () => clock,
+        logger: { warn: (_: unknown, message: string) => warnings.push(message), info: () => {} } as never,
+        secretKey: key(),
+      });
+      const holder = new pg.Client({ connectionString: PG_URL, options: `-c search_path=${schema}` });
+      await holder.connect();
+      try {
+        await store.saveSettings(GUILD_A, { defaultVisibility: 'public' });
+        await holder.query('begin');
+        await holder.query('select * from guild_settings where guild_id = $1 for update', [GUILD_A]);
+        // Twelve saves at once: four at a time wait for the lock until the server cancels them, so the
+        // last four wait two turns (800 ms) for a connection first, past the deadline, while the
+        // database answers every statement it is given.
+        const saves = Array.from({ length: 12 }, () =>
+          store.saveSettings(GUILD_A, { defaultVisibility: 'private' }).then(
+            () => undefined,
+            (error: unknown) => error,
+          ),
+        );
+        const failures = await within(10_000, Promise.all(saves));
+        expect(failures.every((f) => f instanceof StoreError)).toBe(true);
+        clock = 1;
+        await holder.query('rollback');
+        // The database answered throughout: nothing is refused for the pause.
+        expect(warnings.filter((w) => /is not answering/.test(w))).toEqual([]);
+        await store.saveSettings(GUILD_A, { defaultVisibility: 'private' });
+        expect((await store.getSettings(GUILD_A)).defaultVisibility).toBe('private');
+      } finally {
+        await holder.end();
+        await store.close();
+        await place.remove();
+      }
+    });
+  },
+);
+
 describe.runIf(postgres.run)('store: PostgreSQL connections that go silent', () => {
   it('a query on a silent connection fails within the query timeout; the calls after it are refused at once, until one after the pause finds a fresh connection', async () => {
     const place = await postgres.fresh();

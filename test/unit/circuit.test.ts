@@ -121,6 +121,37 @@ describe('Circuit', () => {
     await expect(circuit.run(async () => 1, refused)).rejects.toThrow('refused');
   });
 
+  it('a call past its deadline while other calls were answered (its turn waited behind them) leaves it closed', async () => {
+    vi.useFakeTimers();
+    const circuit = new Circuit({
+      name: 'db',
+      deadlineMs: 3_000,
+      pauseMs: 30_000,
+      clock: () => 0,
+      isOutage: (error) => !(error instanceof RangeError),
+      late: (ms) => new Error(`late after ${ms}`),
+    });
+    const behind = circuit.run(() => new Promise<never>(() => undefined), refused);
+    const outcome = expect(behind).rejects.toThrow('late after 3000');
+    // Answered meanwhile: one refusal that is no outage, one success.
+    const refusal = circuit.run(
+      () => new Promise<never>((_, reject) => setTimeout(() => reject(new RangeError('cancelled')), 2_000)),
+      refused,
+    );
+    const refusalOutcome = expect(refusal).rejects.toThrow('cancelled');
+    await vi.advanceTimersByTimeAsync(3_000);
+    await refusalOutcome;
+    await outcome;
+    expect(circuit.isOpen).toBe(false);
+    await expect(circuit.run(async () => 'ok', refused)).resolves.toBe('ok');
+    // With nothing answered since it began, a late call still opens it.
+    const alone = circuit.run(() => new Promise<never>(() => undefined), refused);
+    const aloneOutcome = expect(alone).rejects.toThrow('late after 3000');
+    await vi.advanceTimersByTimeAsync(3_000);
+    await aloneOutcome;
+    expect(circuit.isOpen).toBe(true);
+  });
+
   it('a failure that is no outage leaves it closed', async () => {
     const circuit = new Circuit({
       name: 'db',
