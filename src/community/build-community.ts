@@ -29,6 +29,7 @@ export function buildCommunity(parts: CommunityParts, config: Config, logger: Lo
   const access: AccessRules = { requireMember: config.ACCESS_REQUIRE_MEMBER, ...parts.rules };
   const guard = new AccessGuard({
     ...access,
+    community: key,
     maxAgeMs: config.ACCESS_MAX_AGE_SECONDS * 1000,
     graceMs: config.ACCESS_GRACE_SECONDS * 1000,
     resources,

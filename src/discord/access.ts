@@ -106,6 +106,11 @@ interface AccessOptions {
   graceMs?: number;
   /** Only members of the community server (ACCESS_REQUIRE_MEMBER). */
   requireMember: boolean;
+  /**
+   * The community the checks read (its credential's hash, never the token): refusals counted under
+   * one token do not hold a user back once the server links another.
+   */
+  community?: string;
   /** Community role ids of which the member must hold at least one (ACCESS_ROLE_IDS); empty = any. */
   roleIds: readonly string[];
   /** What the settings are called where the admin sets them (default: the environment's names). */
@@ -523,7 +528,7 @@ export class AccessGuard {
   private readonly refusals: Refusals;
   private readonly rolesUnread: Map<string, number>;
   private readonly now: () => number;
-  /** A refusal counts for these gates only: changed settings start the count again. */
+  /** A refusal counts for these gates only: changed settings, or another token, start the count again. */
   private readonly gates: string;
 
   constructor(private readonly options: AccessOptions) {
@@ -536,7 +541,7 @@ export class AccessGuard {
     this.refusals = options.refusals ?? processRefusals;
     this.rolesUnread = options.rolesUnread ?? processRolesUnread;
     this.now = options.now ?? Date.now;
-    this.gates = `${options.requireMember ? 'member' : ''}:${[...this.wanted].sort().join(',')}`;
+    this.gates = `${options.community ?? ''}:${options.requireMember ? 'member' : ''}:${[...this.wanted].sort().join(',')}`;
   }
 
   /**
