@@ -5,10 +5,9 @@
  * token's refusals says nothing of the new one: the next check looks them up with the new token.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ADMIN_IDS } from '../../commands/admin/index.js';
 import type { DoubleUser } from '../doubles/discord/double.js';
 import type { World } from '../e2e/world.js';
-import { startHostedWorld } from './world.js';
+import { replaceToken, startHostedWorld } from './world.js';
 
 const A = '1350000000000000011';
 // The sandbox's tokens (not secrets); the second server is never linked, only there so that the
@@ -58,19 +57,7 @@ it("a hold of the old token's refusals does not hold the new token's check back"
   expect((await help()).message?.content).toMatch(/^You were refused several times in a row/);
   expect(lookups()).toBe(0);
   // The admin replaces the token with the community that has the moderator's record.
-  const shown = await (
-    await world.double.slash(admin, 'rollcall-admin', { subcommand: 'setup', guildId: A })
-  ).response();
-  await (await world.double.click(admin, shown.message!, ADMIN_IDS.replace)).response();
-  const linked = await (
-    await world.double.submitModal(
-      admin,
-      ADMIN_IDS.modal,
-      { [ADMIN_IDS.tokenField]: RIGHT_TOKEN },
-      { guildId: A },
-    )
-  ).response();
-  expect(linked.message?.content).toMatch(/^Linked: /);
+  expect(await replaceToken(world, admin, A, RIGHT_TOKEN)).toMatch(/^Linked: /);
   const next = await help();
   expect(next.message?.content ?? '').not.toMatch(/refused several times/);
   expect(next.message?.embeds ?? []).toHaveLength(1);

@@ -5,13 +5,12 @@
  * retry time (ten minutes) with no request.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ADMIN_IDS } from '../../commands/admin/index.js';
 import type { Store } from '../../src/store/index.js';
 import type { DoubleUser } from '../doubles/discord/double.js';
 import type { World } from '../e2e/world.js';
 import { gate } from '../reliability/support.js';
 import { until } from '../support/until.js';
-import { startHostedWorld } from './world.js';
+import { replaceToken, startHostedWorld } from './world.js';
 
 const A = '1350000000000000001';
 // The sandbox's tokens (not secrets); the second server is never linked, only there so that the
@@ -59,19 +58,7 @@ it('an old-token roles read failing after the token is replaced does not hold th
   const inFlight = await loaList();
   await until(() => held.arrived() === 1, 5_000, "the old token's roles read");
   // The admin replaces the token while the old token's read is held.
-  const shown = await (
-    await world.double.slash(admin, 'rollcall-admin', { subcommand: 'setup', guildId: A })
-  ).response();
-  await (await world.double.click(admin, shown.message!, ADMIN_IDS.replace)).response();
-  const linked = await (
-    await world.double.submitModal(
-      admin,
-      ADMIN_IDS.modal,
-      { [ADMIN_IDS.tokenField]: NEW_TOKEN },
-      { guildId: A },
-    )
-  ).response();
-  expect(linked.message?.content).toMatch(/^Linked: /);
+  expect(await replaceToken(world, admin, A, NEW_TOKEN)).toMatch(/^Linked: /);
   await accessRoleOf(NEW_TOKEN);
   held.release();
   await inFlight.response();

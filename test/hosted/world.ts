@@ -80,3 +80,23 @@ export async function link(world: World, admin: DoubleUser, guildId: string, tok
       .join('');
   expect(linked.message?.content, warnings()).toMatch(/^Linked: /);
 }
+
+/**
+ * Replace `guildId`'s token as an admin does: /rollcall-admin setup, Replace token, then the token
+ * modal; the answer's text ("Linked: …" once it is linked).
+ */
+export async function replaceToken(
+  world: World,
+  admin: DoubleUser,
+  guildId: string,
+  token: string,
+): Promise<string | undefined> {
+  const shown = await (
+    await world.double.slash(admin, 'rollcall-admin', { subcommand: 'setup', guildId })
+  ).response();
+  await (await world.double.click(admin, shown.message!, ADMIN_IDS.replace)).response();
+  const linked = await (
+    await world.double.submitModal(admin, ADMIN_IDS.modal, { [ADMIN_IDS.tokenField]: token }, { guildId })
+  ).response();
+  return linked.message?.content;
+}

@@ -203,28 +203,51 @@ describe('store: SQLite file locked by another process', () => {
   });
 });
 
+/**
+ * A store (statement_timeout 400 ms: two thirds of a 600 ms query timeout; a call's deadline 850 ms;
+ * 4 connections) whose GUILD_A settings row another connection holds locked while `work` runs;
+ * `work` is given the store and a clock of the circuit's pause to move. Resolves with the "not
+ * answering" warnings the store wrote; then checks that the row saves once the lock is released.
+ */
+async function whileRowLocked(
+  work: (store: Store, moveClock: () => void) => Promise<void>,
+): Promise<string[]> {
+  const place = await postgres.fresh();
+  const schema = place.options.schema as string;
+  const warnings: string[] = [];
+  let clock = 0;
+  const store = await openStore({
+    ...place.options,
+    queryTimeoutMs: 600,
+    circuitPauseMs: 30_000,
+    circuitClock: () => clock,
+    logger: { warn: (_: unknown, message: string) => warnings.push(message), info: () => {} } as never,
+    secretKey: key(),
+  });
+  const holder = new pg.Client({ connectionString: PG_URL, options: `-c search_path=${schema}` });
+  await holder.connect();
+  try {
+    await store.saveSettings(GUILD_A, { defaultVisibility: 'public' });
+    await holder.query('begin');
+    await holder.query('select * from guild_settings where guild_id = $1 for update', [GUILD_A]);
+    await work(store, () => {
+      clock++;
+    });
+    await holder.query('rollback');
+    await store.saveSettings(GUILD_A, { defaultVisibility: 'private' });
+    expect((await store.getSettings(GUILD_A)).defaultVisibility).toBe('private');
+    return warnings.filter((w) => /is not answering/.test(w));
+  } finally {
+    await holder.end();
+    await store.close();
+    await place.remove();
+  }
+}
+
 describe.runIf(postgres.run)('store: a statement the PostgreSQL server cancels', () => {
   it('fails that call alone (its statement_timeout, waiting for a row lock): the circuit stays closed and the next call is answered', async () => {
-    const place = await postgres.fresh();
-    const schema = place.options.schema as string;
-    const warnings: string[] = [];
-    let clock = 0;
-    const store = await openStore({
-      ...place.options,
-      // statement_timeout is two thirds of it: 400 ms.
-      queryTimeoutMs: 600,
-      circuitPauseMs: 30_000,
-      circuitClock: () => clock,
-      logger: { warn: (_: unknown, message: string) => warnings.push(message), info: () => {} } as never,
-      secretKey: key(),
-    });
-    const holder = new pg.Client({ connectionString: PG_URL, options: `-c search_path=${schema}` });
-    await holder.connect();
-    try {
-      await store.saveSettings(GUILD_A, { defaultVisibility: 'public' });
-      // Another connection holds the row's lock, so the save waits for it until the server cancels it.
-      await holder.query('begin');
-      await holder.query('select * from guild_settings where guild_id = $1 for update', [GUILD_A]);
+    const warnings = await whileRowLocked(async (store, moveClock) => {
+      // The save waits for the row's lock until the server cancels it.
       const failure = await store.saveSettings(GUILD_A, { defaultVisibility: 'private' }).then(
         () => undefined,
         (error: unknown) => error,
@@ -232,17 +255,10 @@ describe.runIf(postgres.run)('store: a statement the PostgreSQL server cancels',
       expect(failure).toBeInstanceOf(StoreError);
       expect(((failure as StoreError).cause as { code?: string }).code).toBe('57014');
       // The database answered (it cancelled one statement): nothing is refused for the pause.
-      clock = 1;
+      moveClock();
       expect((await store.getSettings(GUILD_B)).defaultVisibility).toBeDefined();
-      expect(warnings.filter((w) => /is not answering/.test(w))).toEqual([]);
-      await holder.query('rollback');
-      await store.saveSettings(GUILD_A, { defaultVisibility: 'private' });
-      expect((await store.getSettings(GUILD_A)).defaultVisibility).toBe('private');
-    } finally {
-      await holder.end();
-      await store.close();
-      await place.remove();
-    }
+    });
+    expect(warnings).toEqual([]);
   });
 });
 
@@ -250,25 +266,7 @@ describe.runIf(postgres.run)(
   'store: calls queued for a connection behind statements waiting for a row lock',
   () => {
     it('fail as the server cancels them, one by one: the circuit stays closed though the last waited past the deadline for a connection', async () => {
-      const place = await postgres.fresh();
-      const schema = place.options.schema as string;
-      const warnings: string[] = [];
-      let clock = 0;
-      const store = await openStore({
-        ...place.options,
-        // statement_timeout 400 ms, a call's deadline 850 ms; the pool has 4 connections.
-        queryTimeoutMs: 600,
-        circuitPauseMs: 30_000,
-        circuitClock: () => clock,
-        logger: { warn: (_: unknown, message: string) => warnings.push(message), info: () => {} } as never,
-        secretKey: key(),
-      });
-      const holder = new pg.Client({ connectionString: PG_URL, options: `-c search_path=${schema}` });
-      await holder.connect();
-      try {
-        await store.saveSettings(GUILD_A, { defaultVisibility: 'public' });
-        await holder.query('begin');
-        await holder.query('select * from guild_settings where guild_id = $1 for update', [GUILD_A]);
+      const warnings = await whileRowLocked(async (store, moveClock) => {
         // Twelve saves at once: four at a time wait for the lock until the server cancels them, so the
         // last four wait two turns (800 ms) for a connection first, past the deadline, while the
         // database answers every statement it is given.
@@ -280,17 +278,10 @@ describe.runIf(postgres.run)(
         );
         const failures = await within(10_000, Promise.all(saves));
         expect(failures.every((f) => f instanceof StoreError)).toBe(true);
-        clock = 1;
-        await holder.query('rollback');
-        // The database answered throughout: nothing is refused for the pause.
-        expect(warnings.filter((w) => /is not answering/.test(w))).toEqual([]);
-        await store.saveSettings(GUILD_A, { defaultVisibility: 'private' });
-        expect((await store.getSettings(GUILD_A)).defaultVisibility).toBe('private');
-      } finally {
-        await holder.end();
-        await store.close();
-        await place.remove();
-      }
+        moveClock();
+      });
+      // The database answered throughout: nothing is refused for the pause.
+      expect(warnings).toEqual([]);
     });
   },
 );
