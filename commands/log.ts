@@ -81,7 +81,9 @@ export const logUserView: ListView<Log> = {
   id: VIEW.userLogs,
   takesArg: true,
   fetch: ({ resources: api }, username, query, options) => api.listUserLogs(username, query, options),
-  render: ({ items, info, source, arg: username }) => renderLogList(items, info, source, username),
+  // A ban is said as of now: a saved page's unban time may have passed since it was read.
+  render: ({ items, info, source, arg: username }) =>
+    renderLogList(items, info, source, username, false, Date.now()),
   open,
   csv: logCsv,
 };
@@ -328,6 +330,7 @@ function searchView(planned?: PlannedSearch): ListView<Log, undefined, SearchPag
         source,
         s ? searchTitle(s, complete, labels, savedOnly, t) : arg,
         !complete || savedOnly !== undefined,
+        Date.now(),
       );
       if (!savedOnly) return embed;
       // Discord shows timestamps in field values (not in titles or footers).
@@ -346,7 +349,7 @@ export const logDetailView: DetailView<Log> = {
   kind: 'detail',
   id: VIEW.log,
   fetch: ({ resources: api }, id, options) => api.getLog(id, options),
-  render: renderLog,
+  render: (log, source) => renderLog(log, source, Date.now()),
   people: (log) => [log.createdBy, log.completedBy, log.hiddenBy, log.expiredBy],
   // The username as Rollcall would accept it typed, so the list it opens is one a moderator could ask for.
   shortcuts: [

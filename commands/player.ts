@@ -90,7 +90,8 @@ export const playerView: DetailView<PlayerRecord> = {
   kind: 'detail',
   id: VIEW.player,
   fetch: readPlayer,
-  render: renderPlayer,
+  // A ban is said as of now: saved pages' unban times may have passed since they were read.
+  render: (record, source) => renderPlayer(record, source, Date.now()),
   shortcuts: [{ label: (t) => t.player.allTheirLogs, view: VIEW.userLogs, arg: ({ username }) => username }],
   ask: {
     title: (t) => t.player.checkPlayer,

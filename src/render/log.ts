@@ -1,4 +1,8 @@
-/** Moderation log renderers: API object → embed JSON. Pure (time comes from the data's fetchedAt). */
+/**
+ * Moderation log renderers: API object → embed JSON. Pure: a temporary ban is said as of `nowMs`,
+ * the time the answer is shown (the command's clock; the data's fetchedAt when none is given), so an
+ * entry served from the cache after its unban time never says the ban is still in effect.
+ */
 import type { APIEmbed } from 'discord.js';
 import type { Log } from '../../generated/api.js';
 import type { PageInfo, Source } from '../api/pages.js';
@@ -13,7 +17,7 @@ import { actor } from './people.js';
 const COLOUR = 0xed4245;
 
 /**
- * Where a temporary ban stands at the time the data was read (`nowMs`, the data's fetchedAt). The
+ * Where a temporary ban stands at `nowMs` (the time the answer is shown). The
  * one place `expired` is read next to `tempBan`/`unbanAt` (docs/api-decisions.md): an entry marked
  * `expired: true` holds no ban in effect, whatever its unban time says.
  * - 'none'      not a temporary ban (tempBan is false)
@@ -98,11 +102,13 @@ export function renderLogList(
   username?: string,
   /** A search that did not read every log: an empty list is not "no logs", only none among those searched. */
   partial = false,
+  /** When the list is shown (ms): what each ban's unban time is compared with. */
+  nowMs = source.fetchedAt,
 ): APIEmbed {
   const t = source.t;
   return listEmbed({
     title: username === undefined ? t.log.title : t.log.titleOf(safeLine(username, 100)),
-    rows: items.map((log) => logRow(log, source.fetchedAt, source.labels, t)),
+    rows: items.map((log) => logRow(log, nowMs, source.labels, t)),
     info,
     total: t.log.count(info.total),
     source,
@@ -117,9 +123,10 @@ function logBody(log: Partial<Log>, t: Words): string {
   return `**${t.log.text}**\n${safeText(log.text, 1000)}\n\n**${t.log.description}**\n${safeText(log.description, 2000)}`;
 }
 
-export function renderLog(log: Log, source: Source & Labelled): APIEmbed {
+/** One log entry; `nowMs`: when it is shown (what its unban time is compared with). */
+export function renderLog(log: Log, source: Source & Labelled, nowMs = source.fetchedAt): APIEmbed {
   const t = source.t;
-  const flags = logFlags(log, source.fetchedAt);
+  const flags = logFlags(log, nowMs);
   const type = logType(log, source.labels);
   return detailEmbed(
     {
@@ -139,7 +146,7 @@ export function renderLog(log: Log, source: Source & Labelled): APIEmbed {
         field(t.log.expired, yesNo(log.expired, t)),
         field(t.log.expiredAt, t.f.when(log.expiredAt)),
         field(t.log.expiredBy, actor(log.expiredBy, source.people)),
-        field(t.log.temporaryBan, tempBanText(log, source.fetchedAt, t), false),
+        field(t.log.temporaryBan, tempBanText(log, nowMs, t), false),
         field(t.log.proof, describeEntries(log.proof, 700, undefined, t), false),
         field(t.log.editedBy, describeEntries(log.editedBy, 500, undefined, t), false),
       ],

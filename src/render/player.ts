@@ -3,7 +3,8 @@
  * player": how many entries, how many of each log type (types the server's admins named first),
  * a temporary ban still in effect, hidden and expired counts, and the newest entries. The API gives
  * no order: "newest" is by creation time over every entry read, and where not every entry was read
- * the record says so rather than claim the newest or no ban. Pure: the time is the data's fetchedAt.
+ * the record says so rather than claim the newest or no ban. Pure: a ban is said as of `nowMs`, the
+ * time the record is shown (the data's fetchedAt when none is given).
  */
 import type { APIEmbed } from 'discord.js';
 import type { Log } from '../../generated/api.js';
@@ -65,12 +66,16 @@ function newestFirst(logs: readonly Log[]): Log[] {
   return [...logs].sort((a, b) => at(b) - at(a));
 }
 
-export function renderPlayer(record: PlayerRecord, source: Source & Labelled): APIEmbed {
+export function renderPlayer(
+  record: PlayerRecord,
+  source: Source & Labelled,
+  nowMs = source.fetchedAt,
+): APIEmbed {
   const t = source.t;
   const w = t.player;
   const { logs } = record;
   const newest = newestFirst(logs);
-  const running = newest.some((l) => tempBanState(l, source.fetchedAt) === 'running');
+  const running = newest.some((l) => tempBanState(l, nowMs) === 'running');
   // Every entry read: counts and "newest" are the player's; otherwise of the entries read only.
   const whole = logs.length >= record.total;
   const read = whole ? '' : ` ${w.countsOfRead(logs.length)}`;
@@ -82,13 +87,13 @@ export function renderPlayer(record: PlayerRecord, source: Source & Labelled): A
       title: `${running ? `${mark('ban')} ` : ''}${w.title(safeLine(record.username, 100))}`,
       description: newest
         .slice(0, NEWEST_SHOWN)
-        .map((l) => logRow(l, source.fetchedAt, source.labels, t))
+        .map((l) => logRow(l, nowMs, source.labels, t))
         .join('\n'),
       color: running ? 0xed4245 : 0xfee75c,
       fields: [
         field(w.entries, `${t.f.count(record.total)}${read}`),
         field(w.byType, typeCounts(logs, source, t).join('\n') || NONE),
-        field(w.temporaryBan, banField(record, newest, source.fetchedAt, t)),
+        field(w.temporaryBan, banField(record, newest, nowMs, t)),
         field(w.hidden, t.f.count(hidden)),
         field(w.expired, t.f.count(expired)),
       ],
