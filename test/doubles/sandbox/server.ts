@@ -158,7 +158,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     limiter: options.rateLimit ? createRateLimiter(options.rateLimit) : null,
     quota: options.quota ? createQuota(options.quota) : null,
     forced: [],
-    gate: null,
+    gate: options.gate ?? null,
   };
   const log: RequestLogEntry[] = [];
   const sockets = new Set<Socket>();
