@@ -132,6 +132,16 @@ interface Target {
   fetchedAt: number | undefined;
 }
 
+/**
+ * How many pages a list has, as the page of it read last says (a list that grew while its pages were
+ * read counts the pages its newest answer names, not page 1's older count); undefined: none read.
+ */
+function pageCountOf(pages: ReadonlyMap<number, SnapshotPage>): number | undefined {
+  let newest: SnapshotPage | undefined;
+  for (const page of pages.values()) if (!newest || page.fetchedAt >= newest.fetchedAt) newest = page;
+  return newest ? Math.max(1, newest.totalPages) : undefined;
+}
+
 /** What to read next: a page never read first, then the oldest page past its freshness. */
 function nextTarget(
   saved: Map<SnapshotResource, Map<number, SnapshotPage>>,
@@ -143,8 +153,7 @@ function nextTarget(
   const targets: Target[] = [];
   for (const resource of SNAPSHOT_RESOURCES) {
     const pages = saved.get(resource) ?? new Map();
-    const first = pages.get(1);
-    const count = first ? Math.max(1, first.totalPages) : 1;
+    const count = pageCountOf(pages) ?? 1;
     for (let page = 1; page <= count; page++) {
       if (done.has(`${resource}:${page}`)) continue;
       const kept = pages.get(page);
@@ -410,9 +419,9 @@ async function assemble(
   const lists = reuse ?? ({} as Record<SnapshotResource, unknown[]>);
   for (const resource of SNAPSHOT_RESOURCES) {
     const pages = [...(saved.get(resource)?.values() ?? [])].sort((a, b) => a.fetchedAt - b.fetchedAt);
-    const first = saved.get(resource)?.get(1);
-    if (!first || pages.length < Math.max(1, first.totalPages)) complete = false;
-    progress[resource] = { read: pages.length, total: first ? Math.max(1, first.totalPages) : undefined };
+    const count = saved.get(resource)?.has(1) ? pageCountOf(saved.get(resource)!) : undefined;
+    if (count === undefined || pages.length < count) complete = false;
+    progress[resource] = { read: pages.length, total: count };
     const byId = new Map<unknown, unknown>();
     const anonymous: unknown[] = [];
     for (const page of pages) oldest = Math.min(oldest, page.fetchedAt);
