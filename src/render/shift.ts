@@ -43,12 +43,16 @@ export function shiftStateText(state: ShiftState, t: Words): string {
   return t.shift.states[STATE_KEYS[state]];
 }
 
-/** Active when endedAt is 0 or absent; Ended when it is a timestamp; Unknown when it is unreadable. */
+/**
+ * Ended when endedAt is a timestamp; Active when it is 0 or absent and the start is a date; Unknown
+ * when the end is unreadable, or the start is no date (not read as still running, as /shift active
+ * and the reports do not: docs/api-decisions.md, "Shift state and length").
+ */
 export function shiftState(shift: Partial<Shift>): ShiftState {
   const endedAt: unknown = shift.endedAt;
   if (isSetTimestamp(endedAt)) return 'Ended';
-  if (endedAt === undefined || endedAt === null || endedAt === 0) return 'Active';
-  return 'Unknown';
+  const open = endedAt === undefined || endedAt === null || endedAt === 0;
+  return open && isSetTimestamp(shift.createdAt) ? 'Active' : 'Unknown';
 }
 
 interface BreakSummary {

@@ -129,13 +129,21 @@ describe('shift renderers (properties)', () => {
 
 describe('shift state', () => {
   it('is active when endedAt is 0 or absent, ended when it is a timestamp', () => {
-    expect(shiftState({ endedAt: 0 })).toBe('Active');
-    expect(shiftState({})).toBe('Active');
-    expect(shiftState({ endedAt: null } as unknown as Shift)).toBe('Active');
-    expect(shiftState({ endedAt: T })).toBe('Ended');
-    expect(shiftState({ endedAt: -5 })).toBe('Unknown');
-    expect(shiftState({ endedAt: 1.5 })).toBe('Unknown');
-    expect(shiftState({ endedAt: 'soon' } as unknown as Shift)).toBe('Unknown');
+    const start = T - 3_600;
+    expect(shiftState({ createdAt: start, endedAt: 0 })).toBe('Active');
+    expect(shiftState({ createdAt: start })).toBe('Active');
+    expect(shiftState({ createdAt: start, endedAt: null } as unknown as Shift)).toBe('Active');
+    expect(shiftState({ createdAt: start, endedAt: T })).toBe('Ended');
+    expect(shiftState({ createdAt: start, endedAt: -5 })).toBe('Unknown');
+    expect(shiftState({ createdAt: start, endedAt: 1.5 })).toBe('Unknown');
+    expect(shiftState({ createdAt: start, endedAt: 'soon' } as unknown as Shift)).toBe('Unknown');
+  });
+
+  it('is unknown, not active, when it has no end and its start is no date (as /shift active leaves it out)', () => {
+    for (const createdAt of [0, undefined, -5, 2 ** 53 - 1, 'noon'])
+      expect(shiftState({ createdAt, endedAt: 0 } as unknown as Shift)).toBe('Unknown');
+    // An end that is a date says the shift ended, whatever its start.
+    expect(shiftState({ createdAt: 0, endedAt: T })).toBe('Ended');
   });
 });
 
