@@ -81,6 +81,8 @@ async function readPlayer(
     logs,
     total: Math.max(info.total, logs.length),
     ...(planned.ok ? {} : { possibleAt: Math.floor(planned.possibleAt / 1000) }),
+    // Past its first pages the record never reads: a later read is of those only.
+    ...(info.totalPages > PLAYER_MAX_PAGES ? { readsAtMost: PLAYER_MAX_PAGES * firstLogs.length } : {}),
   };
   return { ...mergeSources([first, ...reads]), data: record };
 }

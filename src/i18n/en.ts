@@ -832,9 +832,12 @@ const player = (f: Formats) => ({
   noBanInEffect: 'None in effect',
   /** A temporary ban without an unban time; `when` is when the entry was made (a Discord timestamp). */
   banWithoutEnd: (when: string) => `A temporary ban of ${when} has no unban time: it may still be in effect`,
-  /** No ban in effect among the logs read, but not every log was read (`at`: when the rest can be, Unix seconds). */
-  banUndecided: (read: number, total: number, at: number | undefined) =>
-    `Not known: none in effect among the ${f.count(read)} of ${f.count(total)} entries read${at === undefined ? '' : `; the rest can be read <t:${at}:f> (<t:${at}:R>)`}`,
+  /**
+   * No ban in effect among the logs read, but not every log was read (`at`: when the rest can be,
+   * Unix seconds; `atMost`: the most entries the record reads, when the player has more).
+   */
+  banUndecided: (read: number, total: number, at: number | undefined, atMost?: number) =>
+    `Not known: none in effect among the ${f.count(read)} of ${f.count(total)} entries read${at === undefined ? '' : `; ${atMost === undefined ? 'the rest' : `the first ${f.count(atMost)}`} can be read <t:${at}:f> (<t:${at}:R>)`}`,
   hidden: 'Hidden',
   expired: 'Expired',
   newestShown: (n: number) => `The newest ${f.count(n)} shown`,

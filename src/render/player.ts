@@ -26,6 +26,8 @@ export interface PlayerRecord {
   total: number;
   /** When the pages not read can be read (Unix seconds): the month could not spare them now. */
   possibleAt?: number;
+  /** The most entries Check player reads (its first pages), when the player has more than those. */
+  readsAtMost?: number;
 }
 
 /** Entries shown in the record; the rest are one button away (the player's full list). */
@@ -57,7 +59,7 @@ function banField(record: PlayerRecord, newest: readonly Log[], nowMs: number, t
   const open = newest.find((l) => tempBanState(l, nowMs) === 'no-end');
   if (open) return w.banWithoutEnd(t.f.when(open.createdAt));
   if (record.logs.length >= record.total) return w.noBanInEffect;
-  return w.banUndecided(record.logs.length, record.total, record.possibleAt);
+  return w.banUndecided(record.logs.length, record.total, record.possibleAt, record.readsAtMost);
 }
 
 /** Newest first by when each was created (the API's order is not known); entries without a time last. */

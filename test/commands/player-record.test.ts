@@ -154,6 +154,20 @@ describe('Check player over a list whose order the API does not give', () => {
       expect(embed.footer?.text).toContain('The newest 5 of the 100 read shown');
     });
 
+    it('not spared, more pages than the record ever reads: it says the first 1,000 can be read then, not the rest', async () => {
+      const { holdMonth } = holds(spent);
+      const twelve = Array.from({ length: 12 }, (_, n) =>
+        range(0, 99).map((l) => ({ ...l, id: `p${n}-${l.id}` })),
+      );
+      const f = fake(twelve, [], holdMonth, 1_200);
+      const embed = await open(f);
+      expect(f.requests).toEqual([1]);
+      const at = Math.floor(resetAt / 1000);
+      expect(fieldOf(embed, 'Temporary ban')).toBe(
+        `Not known: none in effect among the 100 of 1,200 entries read; the first 1,000 can be read <t:${at}:f> (<t:${at}:R>)`,
+      );
+    });
+
     it('not spared but page 2 saved: it is read for nothing and the record is whole', async () => {
       const { holdMonth } = holds(spent);
       const f = fake([range(0, 99), range(100, 129)], [2], holdMonth);

@@ -670,8 +670,8 @@ const player = (f: Formats): Section<'player'> => ({
   noBanInEffect: 'Keiner in Kraft',
   banWithoutEnd: (when) =>
     `Ein zeitweiliger Bann vom ${when} hat keine Entbannungszeit: er kann noch in Kraft sein`,
-  banUndecided: (read, total, at) =>
-    `Unbekannt: keiner in Kraft unter den ${f.count(read)} von ${f.count(total)} gelesenen Einträgen${at === undefined ? '' : `; der Rest kann <t:${at}:f> (<t:${at}:R>) gelesen werden`}`,
+  banUndecided: (read, total, at, atMost) =>
+    `Unbekannt: keiner in Kraft unter den ${f.count(read)} von ${f.count(total)} gelesenen Einträgen${at === undefined ? '' : `; ${atMost === undefined ? 'der Rest kann' : `die ersten ${f.count(atMost)} können`} <t:${at}:f> (<t:${at}:R>) gelesen werden`}`,
   hidden: 'Verborgen',
   expired: 'Abgelaufen',
   newestShown: (n) => `Die neuesten ${f.count(n)} angezeigt`,

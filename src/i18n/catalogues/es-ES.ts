@@ -671,8 +671,8 @@ const player = (f: Formats): Section<'player'> => ({
   banInEffectUntil: (until) => `Vigente hasta ${until}`,
   noBanInEffect: 'Ninguno vigente',
   banWithoutEnd: (when) => `Un baneo temporal del ${when} no tiene hora de desbaneo: puede seguir vigente`,
-  banUndecided: (read, total, at) =>
-    `Se desconoce: ninguno vigente entre las ${f.count(read)} de ${f.count(total)} entradas leídas${at === undefined ? '' : `; el resto se puede leer <t:${at}:f> (<t:${at}:R>)`}`,
+  banUndecided: (read, total, at, atMost) =>
+    `Se desconoce: ninguno vigente entre las ${f.count(read)} de ${f.count(total)} entradas leídas${at === undefined ? '' : `; ${atMost === undefined ? 'el resto se puede leer' : `las primeras ${f.count(atMost)} se pueden leer`} <t:${at}:f> (<t:${at}:R>)`}`,
   hidden: 'Ocultas',
   expired: 'Caducadas',
   newestShown: (n) => `Se muestran las ${f.count(n)} más recientes`,

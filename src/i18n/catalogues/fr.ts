@@ -677,8 +677,8 @@ const player = (f: Formats): Section<'player'> => ({
   noBanInEffect: 'Aucun en vigueur',
   banWithoutEnd: (when) =>
     `Un bannissement temporaire du ${when} n'a pas d'heure de débannissement : il peut être encore en vigueur`,
-  banUndecided: (read, total, at) =>
-    `Inconnu : aucun en vigueur parmi les ${f.count(read)} entrées lues sur ${f.count(total)}${at === undefined ? '' : ` ; le reste pourra être lu <t:${at}:f> (<t:${at}:R>)`}`,
+  banUndecided: (read, total, at, atMost) =>
+    `Inconnu : aucun en vigueur parmi les ${f.count(read)} entrées lues sur ${f.count(total)}${at === undefined ? '' : ` ; ${atMost === undefined ? 'le reste pourra être lu' : `les ${f.count(atMost)} premières pourront être lues`} <t:${at}:f> (<t:${at}:R>)`}`,
   hidden: 'Masquées',
   expired: 'Expirées',
   newestShown: (n) => `Les ${f.count(n)} plus récentes affichées`,

@@ -659,8 +659,8 @@ const player = (f: Formats): Section<'player'> => ({
   noBanInEffect: 'Nenhum em vigor',
   banWithoutEnd: (when) =>
     `Um banimento temporário de ${when} não tem horário de desbanimento: pode ainda estar em vigor`,
-  banUndecided: (read, total, at) =>
-    `Desconhecido: nenhum em vigor entre as ${f.count(read)} de ${f.count(total)} entradas lidas${at === undefined ? '' : `; o restante pode ser lido <t:${at}:f> (<t:${at}:R>)`}`,
+  banUndecided: (read, total, at, atMost) =>
+    `Desconhecido: nenhum em vigor entre as ${f.count(read)} de ${f.count(total)} entradas lidas${at === undefined ? '' : `; ${atMost === undefined ? 'o restante pode ser lido' : `as primeiras ${f.count(atMost)} podem ser lidas`} <t:${at}:f> (<t:${at}:R>)`}`,
   hidden: 'Ocultas',
   expired: 'Expiradas',
   newestShown: (n) => `As ${f.count(n)} mais recentes exibidas`,
