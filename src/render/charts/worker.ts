@@ -8,12 +8,12 @@ export type DrawAnswer =
   | { id: number; ok: true; png: Uint8Array; ms: number }
   | { id: number; ok: false; message: string };
 
-parentPort?.on('message', async ({ id, job }: { id: number; job: ChartJob }) => {
+parentPort?.on('message', ({ id, job }: { id: number; job: ChartJob }) => {
   let answer: DrawAnswer;
   const started = performance.now();
   try {
     // A copy of resvg's buffer: Node 24 cannot hand over a buffer a native module made.
-    const png = new Uint8Array(await drawChart(job));
+    const png = new Uint8Array(drawChart(job));
     answer = { id, ok: true, png, ms: performance.now() - started };
   } catch (error) {
     answer = { id, ok: false, message: error instanceof Error ? error.message : String(error) };
