@@ -4,8 +4,10 @@
  * digest chart (the charts' test fixture) N times (default 40) in this process with the drawing
  * thread's function (src/render/charts/draw.ts), a turn of the event loop after each as the thread
  * has between jobs, and prints the resident set's growth after each tenth; with `minor` or `major`
- * a collection of that kind follows each chart (exposed through `v8.setFlagsFromString`). Not part
- * of `npm run bench`; its figures are in bench/README.md, "communities, round 7".
+ * a collection of that kind follows each chart (exposed through `v8.setFlagsFromString`). The thread
+ * itself runs a minor collection after each chart (src/render/charts/worker.ts), so `minor` is what
+ * it holds and `none` what resvg's native memory would grow to without it. Not part of `npm run
+ * bench`; its figures are in bench/README.md, "communities, round 7".
  */
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -24,7 +26,7 @@ const mb = (bytes: number) => Math.round(bytes / 1048576);
 const start = process.memoryUsage().rss;
 let most = 0;
 for (let i = 1; i <= count; i++) {
-  await drawChart(spec.job);
+  drawChart(spec.job);
   if (mode !== 'none') gc({ type: mode as 'major' | 'minor', execution: 'sync' });
   // A turn of the event loop, as the thread has between two jobs: N-API runs finalizers there.
   await new Promise((resolve) => setImmediate(resolve));

@@ -12,7 +12,7 @@ parentPort?.on('message', async ({ id }) => {
   given++;
   held++;
   most = Math.max(most, held);
-  // Room for the jobs posted meanwhile to arrive, as a Vega view's awaits give them.
+  // Room for the jobs posted meanwhile to arrive, were the thread to take them while it draws.
   await turns(20);
   held--;
   const png = new Uint8Array([most, given]);

@@ -17,8 +17,10 @@ const row = (memberId: string) => ({
   active: 0,
   approximate: false,
 });
-const namesIn = (spec: ReturnType<typeof totalsSpec>) =>
-  'job' in spec ? (spec.job.data as { values: Array<{ name: string }> }).values.map((v) => v.name) : [];
+const namesIn = (spec: ReturnType<typeof totalsSpec>) => {
+  const part = 'job' in spec ? spec.job.parts[0] : undefined;
+  return part?.type === 'bars' ? part.rows.map((r) => r.name) : [];
+};
 
 describe('the names a chart draws', () => {
   it('ids sharing their first or their last eight characters: each its own name, the text’s short form', () => {

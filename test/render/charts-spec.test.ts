@@ -1,5 +1,5 @@
 /**
- * The charts' specifications (pure): their numbers are the reports' own (the text's rows say the
+ * The charts' jobs (spec.ts, pure): their numbers are the reports' own (the text's rows say the
  * same lengths of time; the days add up to the period's total), and bad input gives a readable
  * chart or none: any number of members (at most MAX_ROWS drawn, with a line saying so), 0 s to
  * 300 h, names of 32 characters in any script.
@@ -7,24 +7,27 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ENGLISH, wordsFor } from '../../src/i18n/words.js';
-import { drawnName, MAX_ROWS, SPECS, totalsSpec } from '../../src/render/charts/spec.js';
+import { type BarRow, drawnName, MAX_ROWS, SPECS, totalsSpec } from '../../src/render/charts/spec.js';
 import { totalsRow } from '../../src/render/reports.js';
 import { onDutyByDay, onDutyByDaySliced, pastDays } from '../../src/reports/charts.js';
 import { shiftTotals } from '../../src/reports/time.js';
 import { chartData, NOW, quotaRowsOf, shifts } from '../charts/fixtures.js';
 
-type Values = Array<Record<string, unknown>>;
-const valuesOf = (spec: ReturnType<typeof totalsSpec>): Values =>
-  'job' in spec ? ((spec.job.data as { values: Values }).values ?? []) : [];
+type Spec = ReturnType<typeof totalsSpec>;
+/** The bars a totals or quota job draws, in order. */
+const rowsOf = (spec: Spec): BarRow[] => {
+  const part = 'job' in spec ? spec.job.parts[0] : undefined;
+  return part?.type === 'bars' ? part.rows : [];
+};
 
 describe('the charts draw the reports numbers', () => {
   it('a totals bar says what its text row says, in the same order', () => {
     const data = chartData().totals;
-    const values = valuesOf(totalsSpec(data, ENGLISH));
-    expect(values).toHaveLength(data.rows.length);
+    const rows = rowsOf(totalsSpec(data, ENGLISH));
+    expect(rows).toHaveLength(data.rows.length);
     data.rows.forEach((row, i) => {
-      expect(values[i]?.hours).toBeCloseTo(row.seconds / 3600, 2);
-      expect(totalsRow(row, i + 1, undefined, ENGLISH)).toContain(values[i]?.label as string);
+      expect(rows[i]?.hours).toBeCloseTo(row.seconds / 3600, 2);
+      expect(totalsRow(row, i + 1, undefined, ENGLISH)).toContain(rows[i]?.label as string);
     });
   });
 
@@ -51,14 +54,12 @@ describe('the charts draw the reports numbers', () => {
   });
 
   it('numbers on the axes are written the reader’s way', () => {
-    const job = (locale: string) => {
+    const numbers = (locale: string) => {
       const spec = totalsSpec(chartData().totals, wordsFor(locale));
-      return 'job' in spec
-        ? (spec.job.config as { locale: { number: { decimal: string } } }).locale.number
-        : undefined;
+      return 'job' in spec ? spec.job.numbers : undefined;
     };
-    expect(job('en-US')?.decimal).toBe('.');
-    expect(job('de')?.decimal).toBe(',');
+    expect(numbers('en-US')).toEqual({ decimal: '.', group: ',' });
+    expect(numbers('de')).toEqual({ decimal: ',', group: '.' });
   });
 });
 
@@ -95,14 +96,13 @@ describe('bad input', () => {
               continue;
             }
             if (!('job' in spec)) throw new Error('no chart');
-            const values = (spec.job.data as { values: Values }).values;
-            expect(values).toHaveLength(Math.min(count, MAX_ROWS));
-            for (const v of values) {
-              expect((v.name as string).length).toBeGreaterThan(0);
-              expect(drawnName({ name: v.name as string, short: 'x' }, t)).toBe(v.name);
+            const drawn = rowsOf(spec);
+            expect(drawn).toHaveLength(Math.min(count, MAX_ROWS));
+            for (const row of drawn) {
+              expect(row.name.length).toBeGreaterThan(0);
+              expect(drawnName({ name: row.name, short: 'x' }, t)).toBe(row.name);
             }
-            const subtitle = JSON.stringify((spec.job.title as { subtitle?: string }).subtitle ?? '');
-            expect(subtitle.includes(t.charts.firstOf(MAX_ROWS, count))).toBe(count > MAX_ROWS);
+            expect(spec.job.subtitle === t.charts.firstOf(MAX_ROWS, count)).toBe(count > MAX_ROWS);
             expect(JSON.parse(JSON.stringify(spec.job))).toEqual(spec.job);
           }
         },
@@ -140,9 +140,10 @@ describe('bad input', () => {
         { ...data, edges, seconds: edges.slice(1).map(() => 3600), leave: edges.slice(1).map(() => false) },
         ENGLISH,
       );
-      const values = 'job' in spec ? (spec.job.data as { values: Values }).values : [];
-      expect(values).toHaveLength(days);
-      for (const v of values) expect(v.day).not.toBe('');
+      const part = 'job' in spec ? spec.job.parts[0] : undefined;
+      const drawn = part?.type === 'days' ? part.days : [];
+      expect(drawn).toHaveLength(days);
+      for (const day of drawn) expect(day.day).not.toBe('');
     }
   });
 });

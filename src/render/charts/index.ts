@@ -1,8 +1,8 @@
 /**
- * Charts as PNG attachments: `renderChart(kind, data, t)` builds the chart's specification on the
- * event loop (spec.ts: pure, at most MAX_ROWS rows, a few milliseconds) and has it drawn in one
- * worker thread (draw.ts: Vega and resvg take 100 ms and more, never on the loop). The render layer's
- * one module with a thread: it reads nothing but its fonts and keeps no state an answer depends on.
+ * Charts as PNG attachments: `renderChart(kind, data, t)` builds the chart's job on the event loop
+ * (spec.ts: pure, at most MAX_ROWS rows, a few milliseconds) and has it drawn in one worker thread
+ * (draw.ts: its SVG laid out by svg.ts, resvg's PNG of it: about 30 ms, never on the loop). The render
+ * layer's one module with a thread: it reads nothing but its fonts and keeps no state an answer depends on.
  *
  * A chart is never in the way of its answer: charts turned off (REPORTS_CHARTS=false), nothing to
  * draw, the thread busy, failing, missing its native module or not done within CHART_WAIT_MS (a post's,
@@ -34,10 +34,12 @@ const MAX_WAITING = 8;
 /**
  * Longest an answer waits for its chart once its text is ready: past it the answer goes without the
  * chart (one line says so) and the picture, when drawn, is dropped. A cold thread (started by the
- * report's `warmCharts` while it reads its snapshot, the first time or after an idle minute) loads
- * Vega in about 1.3 s on an idle machine; a warm one draws in about 0.1 s. Three seconds is room
- * for a cold thread on a busy machine, and as long as a reader waits for a picture; more and the
- * chart holds the record up (the thread's own limit, DRAW_TIMEOUT_MS, is for a stuck thread).
+ * report's `warmCharts` while it reads its snapshot, the first time or after an idle minute) has its
+ * first digest drawn about 0.1 s after `warmCharts` (104–110 ms, built code, the machine's 2 cores
+ * shared at a load of 2.5–3.6: the thread, resvg's module, the fonts' metrics and one chart); a warm
+ * one draws a digest in about 30 ms. Three seconds is then room for a machine whose cores are taken
+ * by other work many times over, and as long as a reader waits for a picture; more and the chart
+ * holds the record up (the thread's own limit, DRAW_TIMEOUT_MS, is for a stuck thread).
  */
 export const CHART_WAIT_MS = 3_000;
 /** A job the thread has not answered in this long stops the thread (stuck): the next chart starts another. */
@@ -60,7 +62,11 @@ type ChartFor = 'answer' | 'post';
 const WORKER_HEAP_MB = 256;
 /** Thread failures in a row after which this process stops trying (a native module that cannot load). */
 const MAX_FAILURES = 3;
-/** An idle thread is stopped after this, giving back the 100 MB Vega and resvg hold. */
+/**
+ * An idle thread is stopped after this, giving back the 30–45 MB of RSS it holds (its isolate,
+ * resvg's module and what resvg's last charts left in the thread's allocator; measured after 10
+ * digests).
+ */
 const IDLE_MS = 60_000;
 
 interface Settings {
@@ -124,7 +130,7 @@ function inTime(drawn: Promise<Buffer | undefined>, ms: number): Promise<Buffer 
 }
 
 /**
- * Starts the drawing thread, if charts are on and it is not running, so it loads Vega while a
+ * Starts the drawing thread, if charts are on and it is not running, so it starts while a
  * report reads its snapshot (the reports that draw call it first): its chart then waits for the
  * drawing only. Cheap when the thread runs; never fails. An unused thread stops after IDLE_MS.
  */
@@ -154,9 +160,9 @@ interface Job {
 
 /**
  * The one drawing thread, given one chart at a time: the others wait here, in order (at most
- * MAX_WAITING in all). Vega's views drawn side by side in the thread held about twice the memory of
- * one after another (a digest round draws four at once) for no chart sooner: the thread draws one at
- * a time on one core either way.
+ * MAX_WAITING in all), so that a chart nobody waits for any more is dropped before the thread spends
+ * its time on it (a digest round asks for four at once). The thread draws one at a time on one core
+ * either way, each chart's native memory given back before the next (worker.ts).
  */
 class Drawer {
   private worker: Worker | undefined;

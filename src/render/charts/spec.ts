@@ -1,9 +1,14 @@
 /**
- * Each chart as a Vega-Lite specification (plain JSON, pure): the numbers are the reports' own
+ * Each chart as our own chart model (plain JSON, pure): the numbers are the reports' own
  * (MemberTotal, QuotaRow, src/reports/charts.ts), every word and date is the reader's (`t`), and
- * axis numbers use the reader's separators (the config's `locale`). No chart draws more than
- * MAX_ROWS rows: a longer list is cut, with a line saying so (10,000 bars are no picture and would
- * take seconds to draw).
+ * axis numbers use the reader's separators (`numbers`). No chart draws more than MAX_ROWS rows: a
+ * longer list is cut, with a line saying so (10,000 bars are no picture). The drawing thread lays
+ * a job out and writes its SVG (svg.ts); nothing here measures or draws.
+ *
+ * Three parts make the four charts: `bars`, a bar per member along an hours axis (totals, quota),
+ * `days`, a bar per day (the staff record, the digest's past week), and `grid`, a row per member and
+ * a mark per day away (the digest's week ahead). A chart is a title, an optional subtitle and its
+ * parts, stacked.
  */
 import { dayWith } from '../../i18n/dates.js';
 import type { Words } from '../../i18n/words.js';
@@ -12,12 +17,6 @@ import type { QuotaRow, QuotaStatus } from '../../reports/leave.js';
 import type { MemberTotal } from '../../reports/time.js';
 
 export const MAX_ROWS = 25;
-/** Pixels a name may take beside its bar: about 32 characters; longer ones end in "…". */
-const NAME_PIXELS = 210;
-const WIDTH = 560;
-const ROW_PIXELS = 22;
-export const FONT = 'DejaVu Sans';
-const COLOURS = { duty: '#2f6db3', pass: '#1b8a5a', fail: '#d55e00', leave: '#a0a0a0', quota: '#222222' };
 
 /**
  * A member as a chart names them: `name`, the best name Rollcall knows (the display name of their
@@ -70,40 +69,79 @@ export interface ChartData {
 }
 export type ChartKind = keyof ChartData;
 
-/** The Vega-Lite specification the drawing thread is given. */
-export type ChartJob = Record<string, unknown>;
+/** What a colour stands for (svg.ts gives each its colour): on duty, quota met or not, on leave, the quota's tick. */
+export type Series = 'duty' | 'pass' | 'fail' | 'leave' | 'away' | 'quota';
+/** How a series is shown in a legend and at a quota bar's end. */
+export type Mark = 'swatch' | 'circle' | 'triangle-down' | 'square' | 'tick';
+/** A legend entry. */
+export interface Key {
+  label: string;
+  series: Series;
+  mark: Mark;
+}
+
+/** A member's bar: `hours` long, its `label` after it; in the quota chart a `marker` at its end and a tick at `required`. */
+export interface BarRow {
+  name: string;
+  hours: number;
+  label: string;
+  series: Series;
+  marker?: Mark;
+  required?: number;
+}
+/** Bars along an hours axis from 0 to `top` (`faded`: the bars drawn light, their markers and ticks in front). */
+export interface BarsPart {
+  type: 'bars';
+  axis: string;
+  top: number;
+  keys: Key[];
+  faded: boolean;
+  rows: BarRow[];
+}
+/** A bar per day (`day`: its label), the days on leave behind a grey band. */
+export interface DaysPart {
+  type: 'days';
+  axis: string;
+  keys: Key[];
+  days: Array<{ day: string; hours: number; leave: boolean }>;
+}
+/** A row per member, a mark on each of their days (indexes into `days`), the days on a top axis. */
+export interface GridPart {
+  type: 'grid';
+  title: string;
+  note?: string;
+  days: string[];
+  rows: Array<{ name: string; days: number[] }>;
+}
+export type ChartPart = BarsPart | DaysPart | GridPart;
+
+/** The chart the drawing thread is given: a plain JSON document, drawn by svg.ts. */
+export interface ChartJob {
+  title: string;
+  /** Under the title: the line saying how many rows were left out. */
+  subtitle?: string;
+  /** The reader's separators, for the axes' numbers. */
+  numbers: { decimal: string; group: string };
+  parts: ChartPart[];
+}
 
 /** The chart, or why there is none (`noData`: nothing to draw). */
 export type ChartSpec = { job: ChartJob } | { omitted: 'noData' };
 
 const hours = (seconds: number) => Math.round((seconds / 3600) * 100) / 100;
 
-function numberLocale(locale: string) {
+function numbersOf(locale: string): ChartJob['numbers'] {
   const parts = new Intl.NumberFormat(locale, { useGrouping: true }).formatToParts(12345.6);
   const part = (type: string, fallback: string) => parts.find((p) => p.type === type)?.value ?? fallback;
-  return { decimal: part('decimal', '.'), thousands: part('group', ','), grouping: [3], currency: ['', ''] };
+  return { decimal: part('decimal', '.'), group: part('group', ',') };
 }
 
-function frame(
-  t: Words,
-  title: string,
-  subtitle: string | undefined,
-  body: Record<string, unknown>,
-): ChartJob {
+function chart(t: Words, title: string, subtitle: string | undefined, parts: ChartPart[]): ChartJob {
   return {
-    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
-    background: 'white',
-    padding: 12,
-    title: subtitle === undefined ? { text: controls(title) } : { text: controls(title), subtitle },
-    config: {
-      locale: { number: numberLocale(t.f.locale) },
-      font: FONT,
-      view: { stroke: null },
-      title: { anchor: 'start', fontSize: 15, subtitleFontSize: 12, subtitleColor: '#555555' },
-      axis: { labelFontSize: 12, titleFontSize: 12, labelColor: '#333333', titleColor: '#333333' },
-      legend: { labelFontSize: 12, titleFontSize: 12, orient: 'top', title: null, symbolOpacity: 1 },
-    },
-    ...body,
+    title: controls(title),
+    ...(subtitle === undefined ? {} : { subtitle }),
+    numbers: numbersOf(t.f.locale),
+    parts,
   };
 }
 
@@ -113,120 +151,56 @@ function firstRows<T>(rows: readonly T[], t: Words): { shown: readonly T[]; note
   return { shown: rows.slice(0, MAX_ROWS), note: t.charts.firstOf(MAX_ROWS, rows.length) };
 }
 
-const nameAxis = { title: null, labelLimit: NAME_PIXELS, labelPadding: 6, ticks: false, domain: false };
-const hoursAxis = (t: Words) => ({ title: t.charts.hours, grid: true, tickMinStep: 1 });
-
+/**
+ * Each row is its own bar, named by its place, so two members with the same display name are two
+ * bars. The axis reaches past the longest bar, room for its label.
+ */
 export function totalsSpec(data: ChartData['totals'], t: Words): ChartSpec {
   if (data.rows.length === 0) return { omitted: 'noData' };
   const { shown, note } = firstRows(data.rows, t);
-  const values = shown.map((r, i) => ({
-    key: `${i}`,
-    name: drawnName(data.name(r.memberId), t),
-    hours: hours(r.seconds),
-    label: t.f.duration(r.seconds),
-  }));
-  const y = {
-    field: 'key',
-    type: 'nominal',
-    sort: null,
-    axis: { ...nameAxis, labelExpr: nameLabels(values) },
-  };
-  const top = Math.max(1, ...values.map((v) => v.hours)) * 1.18;
-  return {
-    job: frame(t, t.charts.totalsTitle(data.period), note, {
-      width: WIDTH,
-      height: values.length * ROW_PIXELS,
-      data: { values },
-      encoding: {
-        y,
-        x: { field: 'hours', type: 'quantitative', axis: hoursAxis(t), scale: { domain: [0, top] } },
-      },
-      layer: [
-        { mark: { type: 'bar', color: COLOURS.duty, cornerRadiusEnd: 2 } },
-        {
-          mark: { type: 'text', align: 'left', dx: 4, fontSize: 11, color: '#333333' },
-          encoding: { text: { field: 'label' } },
-        },
-      ],
+  const rows = shown.map(
+    (r): BarRow => ({
+      name: drawnName(data.name(r.memberId), t),
+      hours: hours(r.seconds),
+      label: t.f.duration(r.seconds),
+      series: 'duty',
     }),
-  };
+  );
+  const top = Math.max(1, ...rows.map((r) => r.hours)) * 1.18;
+  const bars: BarsPart = { type: 'bars', axis: t.charts.hours, top, keys: [], faded: false, rows };
+  return { job: chart(t, t.charts.totalsTitle(data.period), note, [bars]) };
 }
 
-/**
- * A name per row is looked up by its place (`key`), not used as the category itself, so two members
- * with the same display name are two bars.
- */
-function nameLabels(values: ReadonlyArray<{ key: string; name: string }>): string {
-  return `${JSON.stringify(Object.fromEntries(values.map((v) => [v.key, v.name])))}[datum.value]`;
-}
-
-const SHAPES: Record<QuotaStatus, string> = { pass: 'circle', fail: 'triangle-down', 'on leave': 'square' };
+const SHAPES: Record<QuotaStatus, Mark> = { pass: 'circle', fail: 'triangle-down', 'on leave': 'square' };
+const STATUS_SERIES: Record<QuotaStatus, Series> = { pass: 'pass', fail: 'fail', 'on leave': 'leave' };
 
 /** Pass, fail and on leave told apart by the marker at each bar's end as well as its colour. */
 function quotaSpec(data: ChartData['quota'], t: Words): ChartSpec {
   if (data.rows.length === 0) return { omitted: 'noData' };
   const { shown, note } = firstRows(data.rows, t);
-  const status: Record<QuotaStatus, string> = {
+  const words: Record<QuotaStatus, string> = {
     pass: t.charts.pass,
     fail: t.charts.fail,
     'on leave': t.charts.onLeave,
   };
+  const rows = shown.map(
+    (r): BarRow => ({
+      name: drawnName(data.name(r.memberId), t),
+      hours: hours(r.done),
+      label: `${t.f.duration(r.done)} / ${t.f.duration(r.required)}`,
+      series: STATUS_SERIES[r.status],
+      marker: SHAPES[r.status],
+      required: hours(r.required),
+    }),
+  );
+  const top = Math.max(1, ...shown.map((r) => hours(Math.max(r.done, r.required)))) * 1.25;
   const order: QuotaStatus[] = ['pass', 'fail', 'on leave'];
-  const values = shown.map((r, i) => ({
-    key: `${i}`,
-    name: drawnName(data.name(r.memberId), t),
-    done: hours(r.done),
-    required: hours(r.required),
-    end: hours(Math.max(r.done, r.required)),
-    label: `${t.f.duration(r.done)} / ${t.f.duration(r.required)}`,
-    status: status[r.status],
-  }));
-  const top = Math.max(1, ...values.map((v) => v.end)) * 1.25;
-  const scale = { domain: order.map((s) => status[s]) };
-  const colour = {
-    field: 'status',
-    type: 'nominal',
-    scale: { ...scale, range: [COLOURS.pass, COLOURS.fail, COLOURS.leave] },
-  };
-  const shape = { field: 'status', type: 'nominal', scale: { ...scale, range: order.map((s) => SHAPES[s]) } };
-  const x = (field: string) => ({
-    field,
-    type: 'quantitative',
-    axis: hoursAxis(t),
-    scale: { domain: [0, top] },
-  });
-  return {
-    job: frame(
-      t,
-      t.charts.quotaTitle(data.period),
-      [note, `┃ ${t.charts.quota}`].filter(Boolean).join(' · '),
-      {
-        width: WIDTH,
-        height: values.length * ROW_PIXELS,
-        data: { values },
-        encoding: {
-          y: {
-            field: 'key',
-            type: 'nominal',
-            sort: null,
-            axis: { ...nameAxis, labelExpr: nameLabels(values) },
-          },
-        },
-        layer: [
-          { mark: { type: 'bar', opacity: 0.45 }, encoding: { x: x('done'), color: colour } },
-          {
-            mark: { type: 'point', filled: true, size: 90, stroke: '#ffffff', strokeWidth: 1 },
-            encoding: { x: x('done'), color: colour, shape },
-          },
-          { mark: { type: 'tick', color: COLOURS.quota, thickness: 2 }, encoding: { x: x('required') } },
-          {
-            mark: { type: 'text', align: 'left', dx: 8, fontSize: 11, color: '#333333' },
-            encoding: { x: x('end'), text: { field: 'label' } },
-          },
-        ],
-      },
-    ),
-  };
+  const keys: Key[] = [
+    ...order.map((s) => ({ label: words[s], series: STATUS_SERIES[s], mark: SHAPES[s] })),
+    { label: t.charts.quota, series: 'quota', mark: 'tick' },
+  ];
+  const bars: BarsPart = { type: 'bars', axis: t.charts.hours, top, keys, faded: true, rows };
+  return { job: chart(t, t.charts.quotaTitle(data.period), note, [bars]) };
 }
 
 /** Short day labels ("Mon 3"), in the reader's language, in the report's time zone. */
@@ -241,103 +215,45 @@ function dayLabels(edges: readonly number[], timeZone: string, t: Words): string
   return edges.slice(1).map((end, i) => dayWith(format, Math.floor(((edges[i] as number) + end) / 2)) ?? '');
 }
 
-function dayBars(labels: readonly string[], seconds: readonly number[], leave: readonly boolean[], t: Words) {
-  const top = Math.max(1, ...seconds.map(hours));
-  const values = labels.map((day, i) => ({
-    key: `${i}`,
-    day,
-    hours: hours(seconds[i] ?? 0),
-    leave: leave[i] ? top : 0,
-    duty: t.charts.onDuty,
-    away: t.charts.onLeave,
-  }));
-  const every = labels.length > 10 ? 7 : 1;
-  const shownKeys = values.filter((_, i) => i % every === 0 || i === values.length - 1).map((v) => v.key);
-  const x = {
-    field: 'key',
-    type: 'ordinal',
-    sort: null,
-    axis: {
-      title: null,
-      labelAngle: 0,
-      values: shownKeys,
-      labelExpr: `${JSON.stringify(Object.fromEntries(values.map((v) => [v.key, v.day])))}[datum.value]`,
-    },
-  };
-  const domain = leave.some(Boolean) ? [t.charts.onDuty, t.charts.onLeave] : [t.charts.onDuty];
-  const colour = (field: string) => ({
-    field,
-    type: 'nominal',
-    scale: { domain, range: [COLOURS.duty, '#dcdcdc'] },
-    ...(domain.length === 1 ? { legend: null } : {}),
-  });
-  return {
-    width: WIDTH,
-    height: 200,
-    data: { values },
-    encoding: { x },
-    layer: [
-      {
-        mark: { type: 'bar', width: { band: 1 } },
-        encoding: { y: { field: 'leave', type: 'quantitative' }, color: colour('away') },
-      },
-      {
-        mark: { type: 'bar', cornerRadiusEnd: 2, width: { band: 0.7 } },
-        encoding: { y: { field: 'hours', type: 'quantitative', axis: hoursAxis(t) }, color: colour('duty') },
-      },
-    ],
-  };
+/** A bar per day; the legend only when some day is on leave (else there is one series, said by the title). */
+function dayBars(
+  labels: readonly string[],
+  seconds: readonly number[],
+  leave: readonly boolean[],
+  t: Words,
+): DaysPart {
+  const days = labels.map((day, i) => ({ day, hours: hours(seconds[i] ?? 0), leave: leave[i] === true }));
+  const keys: Key[] = leave.some(Boolean)
+    ? [
+        { label: t.charts.onDuty, series: 'duty', mark: 'swatch' },
+        { label: t.charts.onLeave, series: 'away', mark: 'swatch' },
+      ]
+    : [];
+  return { type: 'days', axis: t.charts.hours, keys, days };
 }
 
 function memberSpec(data: ChartData['member'], t: Words): ChartSpec {
   if (data.seconds.every((s) => s === 0) && !data.leave.some(Boolean)) return { omitted: 'noData' };
   const labels = dayLabels(data.edges, data.timeZone, t);
   return {
-    job: frame(t, t.charts.memberTitle(data.who), undefined, dayBars(labels, data.seconds, data.leave, t)),
+    job: chart(t, t.charts.memberTitle(data.who), undefined, [dayBars(labels, data.seconds, data.leave, t)]),
   };
 }
 
 function digestSpec(data: ChartData['digest'], t: Words): ChartSpec {
   const { past, ahead } = data;
   if (past.seconds.every((s) => s === 0) && ahead.away.length === 0) return { omitted: 'noData' };
-  const days = {
-    ...dayBars(dayLabels(past.edges, data.timeZone, t), past.seconds, [], t),
-    title: t.charts.digestDaysTitle,
-  };
-  if (ahead.away.length === 0) return { job: frame(t, t.charts.digestDaysTitle, undefined, days) };
+  const days = dayBars(dayLabels(past.edges, data.timeZone, t), past.seconds, [], t);
+  if (ahead.away.length === 0) return { job: chart(t, t.charts.digestDaysTitle, undefined, [days]) };
   const { shown, note } = firstRows(ahead.away, t);
-  const labels = dayLabels(ahead.edges, data.timeZone, t);
-  const names = shown.map((a, i) => ({ key: `${i}`, name: drawnName(data.name(a.memberId), t) }));
-  const values = shown.flatMap((a, i) => a.days.map((d) => ({ key: `${i}`, day: labels[d] ?? '' })));
-  const leave = {
-    title:
-      note === undefined ? t.charts.digestLeaveTitle : { text: t.charts.digestLeaveTitle, subtitle: note },
-    width: WIDTH,
-    height: names.length * ROW_PIXELS,
-    data: { values },
-    mark: { type: 'rect', color: COLOURS.leave, cornerRadius: 3 },
-    encoding: {
-      x: {
-        field: 'day',
-        type: 'ordinal',
-        scale: { domain: labels },
-        axis: { title: null, labelAngle: 0, orient: 'top' },
-      },
-      y: {
-        field: 'key',
-        type: 'nominal',
-        scale: { domain: names.map((n) => n.key) },
-        axis: { ...nameAxis, labelExpr: nameLabels(names) },
-      },
-    },
+  const grid: GridPart = {
+    type: 'grid',
+    title: t.charts.digestLeaveTitle,
+    ...(note === undefined ? {} : { note }),
+    days: dayLabels(ahead.edges, data.timeZone, t),
+    rows: shown.map((a) => ({ name: drawnName(data.name(a.memberId), t), days: [...a.days] })),
   };
-  return {
-    job: frame(t, t.charts.digestDaysTitle, undefined, {
-      title: undefined,
-      vconcat: [days, leave],
-      spacing: 24,
-    }),
-  };
+  return { job: chart(t, t.charts.digestDaysTitle, undefined, [days, grid]) };
 }
 
 export const SPECS: { [K in ChartKind]: (data: ChartData[K], t: Words) => ChartSpec } = {
