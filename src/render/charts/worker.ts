@@ -16,10 +16,14 @@ export type DrawAnswer =
  * know; the thread makes little other garbage, so V8 would collect them only after dozens of
  * charts (bench/chart-memory.ts: 131 MB more after 40 digests without a collection, 17 MB with a
  * minor one after each, which takes well under a millisecond here). `gc` is taken from a new
- * context with the flag set for that moment only, as test runners' leak detectors take it; where
+ * context with the flag set for that moment only, as test runners' leak detectors take it (V8's
+ * flags are the process's: one started with --expose-gc keeps its own `gc`, and the flag); where
  * it cannot be had, nothing is collected early.
  */
 function youngCollection(): () => void {
+  // A process started with --expose-gc has it already: its flag is left as it is.
+  const given = (globalThis as { gc?: (options: { type: 'minor'; execution: 'sync' }) => void }).gc;
+  if (given) return () => given({ type: 'minor', execution: 'sync' });
   try {
     setFlagsFromString('--expose-gc');
     const gc = runInNewContext('gc') as (options: { type: 'minor'; execution: 'sync' }) => void;
