@@ -79,7 +79,10 @@ function dropOnFailure(statement: Database.Statement, drop: () => void): SqliteS
   } as SqliteStatement;
 }
 
-export function lockSafe(database: Database.Database, busyTimeoutMs: number): SqliteDatabase & {
+export function lockSafe(
+  database: Database.Database,
+  busyTimeoutMs: number,
+): SqliteDatabase & {
   /** How many prepared statements are kept (tests). */
   readonly statementsKept: number;
 } {
