@@ -50,6 +50,7 @@ function statementCache(database: Database.Database) {
     drop(sql: string, statement: Database.Statement): void {
       if (kept.get(sql) === statement) kept.delete(sql);
     },
+    clear: () => kept.clear(),
     get size() {
       return kept.size;
     },
@@ -103,7 +104,12 @@ export function lockSafe(
     }
   };
   return {
-    close: () => database.close(),
+    // The kept statements go first: one run after the close must meet libsql's "not open" error at
+    // its prepare, not reach `inTransaction`, which on a closed connection aborts the process.
+    close: () => {
+      statements.clear();
+      database.close();
+    },
     get statementsKept() {
       return statements.size;
     },

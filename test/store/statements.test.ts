@@ -78,6 +78,15 @@ describe('SQLite prepared statements', () => {
     ]);
   });
 
+  it("a write after the close fails with libsql's error, not an abort of the process (no kept statement reaches the closed connection)", async () => {
+    const { db, safe } = open();
+    await sql`create table items (id text primary key, n integer not null)`.execute(db);
+    const insert = 'insert into "items" ("id", "n") values (?, ?)';
+    safe.prepare(insert).run(['a', 1]);
+    safe.close();
+    expect(() => safe.prepare(insert).run(['b', 2])).toThrow(/not open/);
+  });
+
   it(`keeps at most ${STATEMENTS_KEPT}, the least recently used dropped first`, async () => {
     const { db, safe, prepared } = open();
     close = () => db.destroy();
