@@ -52,7 +52,10 @@ async function readPlayer(
 ): Promise<Fetched<PlayerRecord>> {
   const first = await resources.listUserLogs(username, { page: 1, limit: GATHER_PAGE_SIZE }, options);
   const { items: firstLogs, info } = cutPage<Log>(first.data, 1, Number.POSITIVE_INFINITY);
-  if (firstLogs.length === 0) throw new UserError(say.noPlayerLogs);
+  // An empty page 1 is "no logs" only when the envelope counts none: a list that shifted while read
+  // may hold them on the pages after it.
+  if (firstLogs.length === 0 && info.total === 0 && info.totalPages <= 1)
+    throw new UserError(say.noPlayerLogs);
   const pages = Math.min(info.totalPages, PLAYER_MAX_PAGES);
   const rest = Array.from({ length: Math.max(0, pages - 1) }, (_, i) => i + 2);
   const saved = await Promise.all(rest.map((page) => savedPage(resources, username, page)));
@@ -76,6 +79,7 @@ async function readPlayer(
     reads = saved.filter((page): page is Fetched<LogPage> => page !== undefined);
   }
   const logs = uniqueById([firstLogs, ...reads.map((read) => pageItems<Log>(read.data))].flat());
+  if (logs.length === 0) throw new UserError(say.playerLogsNotSent(info.total));
   const record: PlayerRecord = {
     username,
     logs,

@@ -150,6 +150,9 @@ const inputSentences = (f: Formats) => ({
   badReport: 'That report link is not valid any more; run the command again.',
   badWave: 'The wave is a whole number from 0 to 100000.',
   noPlayerLogs: 'No logs for that player.',
+  /** The envelope counts logs but the pages read held none of them (a list that shifted while read). */
+  playerLogsNotSent: (total: number) =>
+    `The community server API counts ${f.count(total)} ${f.plural(total, { one: 'log', other: 'logs' })} for that player but sent none of them; try again in a moment.`,
   noPlayerNames: 'That message names no username; use Type a username… or /log user.',
   reportRoleUnknown: 'No community role has that name or id; /role list shows them.',
   badDays: 'The number of days is a whole number from 1 to 365.',

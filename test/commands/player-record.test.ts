@@ -97,6 +97,22 @@ describe('Check player over a list whose order the API does not give', () => {
     expectWhole(await open(g));
   });
 
+  it('an empty page 1 of a list that counts 130 is no "no logs": the pages after it are read', async () => {
+    const f = fake([[], range(0, 99), range(100, 129)]);
+    const embed = await open(f);
+    expect(f.requests).toEqual([1, 2, 3]);
+    expect(embed.title).toBe('⛔ Player Bob\\_1');
+    expect(fieldOf(embed, 'Entries')).toBe('130');
+  });
+
+  it('pages that count 130 and hold none: said so, not "no logs"', async () => {
+    await expect(open(fake([[], []]))).rejects.toThrow(
+      'The community server API counts 130 logs for that player but sent none of them; try again in a moment.',
+    );
+    // A list that counts none is "no logs".
+    await expect(open(fake([[]], [], undefined, 0))).rejects.toThrow('No logs for that player.');
+  });
+
   it('an entry repeated across pages is counted once', async () => {
     const f = fake([range(0, 99), [entry(99), ...range(100, 129)]]);
     expectWhole(await open(f));

@@ -99,6 +99,8 @@ const inputSentences = (f: Formats): Area<'inputSentences'> => ({
   badReport: 'Dieser Berichtslink ist nicht mehr gültig; führe den Befehl erneut aus.',
   badWave: 'Die Welle ist eine ganze Zahl von 0 bis 100000.',
   noPlayerLogs: 'Keine Protokolle für diesen Spieler.',
+  playerLogsNotSent: (total) =>
+    `Die API des Community-Servers zählt ${f.count(total)} ${f.plural(total, { one: 'Protokoll', other: 'Protokolle' })} für diesen Spieler, hat aber keines davon gesendet; versuche es gleich noch einmal.`,
   noPlayerNames: 'Diese Nachricht nennt keinen Spielernamen; nutze Spielernamen eingeben… oder /log user.',
   reportRoleUnknown: 'Keine Community-Rolle hat diesen Namen oder diese ID; /role list zeigt sie.',
   badDays: 'Die Anzahl der Tage ist eine ganze Zahl von 1 bis 365.',

@@ -102,6 +102,8 @@ const inputSentences = (f: Formats): Area<'inputSentences'> => ({
   badReport: 'Ese enlace de informe ya no es válido; ejecuta el comando de nuevo.',
   badWave: 'La oleada es un número entero de 0 a 100000.',
   noPlayerLogs: 'No hay registros de ese jugador.',
+  playerLogsNotSent: (total) =>
+    `La API del servidor de la comunidad cuenta ${f.count(total)} ${f.plural(total, { one: 'registro', other: 'registros' })} de ese jugador, pero no envió ninguno; inténtalo de nuevo en un momento.`,
   noPlayerNames: 'Ese mensaje no nombra a ningún jugador; usa Escribir un nombre… o /log user.',
   reportRoleUnknown: 'Ningún rol de la comunidad tiene ese nombre o ID; /role list los muestra.',
   badDays: 'El número de días es un número entero de 1 a 365.',

@@ -102,6 +102,8 @@ const inputSentences = (f: Formats): Area<'inputSentences'> => ({
   badReport: "Ce lien de rapport n'est plus valide ; relancez la commande.",
   badWave: 'La vague est un nombre entier de 0 à 100000.',
   noPlayerLogs: 'Aucun journal pour ce joueur.',
+  playerLogsNotSent: (total) =>
+    `L’API du serveur communautaire compte ${f.count(total)} ${f.plural(total, { one: 'journal', other: 'journaux' })} pour ce joueur, mais n’en a envoyé aucun ; réessayez dans un instant.`,
   noPlayerNames: 'Ce message ne nomme aucun joueur ; utilise Saisir un nom… ou /log user.',
   reportRoleUnknown: 'Aucun rôle communautaire n’a ce nom ou cet ID ; /role list les montre.',
   badDays: 'Le nombre de jours est un nombre entier de 1 à 365.',

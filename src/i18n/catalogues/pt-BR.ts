@@ -97,6 +97,8 @@ const inputSentences = (f: Formats): Area<'inputSentences'> => ({
   badReport: 'Esse link de relatório não é mais válido; execute o comando de novo.',
   badWave: 'A onda é um número inteiro de 0 a 100000.',
   noPlayerLogs: 'Nenhum registro desse jogador.',
+  playerLogsNotSent: (total) =>
+    `A API do servidor da comunidade conta ${f.count(total)} ${f.plural(total, { one: 'registro', other: 'registros' })} desse jogador, mas não enviou nenhum; tente novamente em instantes.`,
   noPlayerNames: 'Essa mensagem não cita nenhum jogador; use Digitar um nome… ou /log user.',
   reportRoleUnknown: 'Nenhum cargo da comunidade tem esse nome ou ID; /role list os mostra.',
   badDays: 'O número de dias é um número inteiro de 1 a 365.',
