@@ -29,13 +29,13 @@ import {
   rolePlainLabel,
   type StandingGap,
 } from '../src/render/member.js';
-import { type DisplayNames, displayNameOf, personPlain } from '../src/render/people.js';
+import { type DisplayNames, displayNameOf } from '../src/render/people.js';
 import { leaveByDay, onDutyByDaySliced, pastDays } from '../src/reports/charts.js';
 import { type Coverage, coverageOf } from '../src/reports/coverage.js';
 import { scorecardOf } from '../src/reports/scorecard.js';
 import { unreadableShifts } from '../src/reports/time.js';
 import { StoreError } from '../src/store/errors.js';
-import { joinArg, periodFor, type ReportInput, reportInput } from './report-data.js';
+import { chartNames, joinArg, periodFor, type ReportInput, reportInput } from './report-data.js';
 import { VIEW } from './view-ids.js';
 
 /** A member with the role index its role names are resolved through, and their standing in the reports. */
@@ -138,7 +138,7 @@ async function recordChart(
   names: DisplayNames | undefined,
 ): Promise<ChartResult | undefined> {
   if (!hasStanding(standing) || !standing.days) return undefined;
-  const who = personPlain(member.id, source.people, names, 32, source.t);
+  const who = chartNames(source.people, names)(member.id);
   return renderChart('member', { ...standing.days, who }, source.t);
 }
 

@@ -66,7 +66,7 @@ export function chartData(): ChartData {
     totals: { period: 'Nov 19 – Nov 26', rows: shiftTotals(all, week, NOW), name },
     quota: { period: 'Nov 19 – Nov 26', rows: quotaCheck(members, QUOTAS, all, loas(), week, NOW), name },
     member: {
-      who: NAMES.m2 as string,
+      who: name('m2'),
       timeZone: TIME_ZONE,
       edges: past28,
       seconds: onDutyByDay(all, past28, NOW, { memberId: 'm2' }),

@@ -120,6 +120,17 @@ describe('bad input', () => {
     expect(as('محمد علي')).toBe('محمد علي');
   });
 
+  it("the staff record's title names the member as the bars do: what the fonts cannot draw left out, else the short id", () => {
+    const data = chartData().member;
+    const title = (name: string | undefined) => {
+      const spec = SPECS.member({ ...data, who: { name, short: '…4748bbfd' } }, ENGLISH);
+      return 'job' in spec ? spec.job.title : undefined;
+    };
+    expect(title('🎉 Zoë 王小明')).toBe(ENGLISH.charts.memberTitle('Zoë'));
+    expect(title('王小明')).toBe(ENGLISH.charts.memberTitle('member …4748bbfd'));
+    expect(title(undefined)).toBe(ENGLISH.charts.memberTitle('member …4748bbfd'));
+  });
+
   it('nothing to draw: no chart', () => {
     const data = chartData();
     const zero = data.member.seconds.map(() => 0);

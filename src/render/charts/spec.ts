@@ -53,7 +53,8 @@ export interface ChartData {
   quota: { period: string; rows: readonly QuotaRow[]; name: MemberName };
   /** The staff record: `dayEdges` of the last 28 days, `onDutyByDay` and `leaveByDay` over them. */
   member: {
-    who: string;
+    /** Whose record it is, named as every chart names a member (drawn as `drawnName` draws it). */
+    who: ReturnType<MemberName>;
     timeZone: string;
     edges: readonly number[];
     seconds: readonly number[];
@@ -236,7 +237,9 @@ function memberSpec(data: ChartData['member'], t: Words): ChartSpec {
   if (data.seconds.every((s) => s === 0) && !data.leave.some(Boolean)) return { omitted: 'noData' };
   const labels = dayLabels(data.edges, data.timeZone, t);
   return {
-    job: chart(t, t.charts.memberTitle(data.who), undefined, [dayBars(labels, data.seconds, data.leave, t)]),
+    job: chart(t, t.charts.memberTitle(drawnName(data.who, t)), undefined, [
+      dayBars(labels, data.seconds, data.leave, t),
+    ]),
   };
 }
 
