@@ -70,6 +70,7 @@ const NOT_QUOTING = [
   'inactiveExportReading',
   'cannotPostIn',
   'chartCannotPost',
+  'playerLogsNotSent',
 ];
 
 describe('sentences quoting typed text', () => {
