@@ -86,9 +86,15 @@ async function readPlayer(
     total: Math.max(info.total, logs.length),
     ...(planned.ok ? {} : { possibleAt: Math.floor(planned.possibleAt / 1000) }),
     // Past its first pages the record never reads: a later read is of those only.
-    ...(info.totalPages > PLAYER_MAX_PAGES ? { readsAtMost: PLAYER_MAX_PAGES * firstLogs.length } : {}),
+    ...(info.totalPages > PLAYER_MAX_PAGES ? { readsAtMost: PLAYER_MAX_PAGES * pageSizeOf(first.data) } : {}),
   };
   return { ...mergeSources([first, ...reads]), data: record };
+}
+
+/** Entries a page holds, as the API echoes it (an empty page 1 says nothing of the size). */
+function pageSizeOf(envelope: { pageSize?: unknown }): number {
+  const size = envelope.pageSize;
+  return typeof size === 'number' && Number.isInteger(size) && size > 0 ? size : GATHER_PAGE_SIZE;
 }
 
 /** A player's record: every page of their logs, as the month allows (saved like every list). */

@@ -182,6 +182,11 @@ describe('Check player over a list whose order the API does not give', () => {
       expect(fieldOf(embed, 'Temporary ban')).toBe(
         `Not known: none in effect among the 100 of 1,200 entries read; the first 1,000 can be read <t:${at}:f> (<t:${at}:R>)`,
       );
+      // An empty page 1 still reads by the page size the API echoes: the first 1,000, not 0.
+      const emptyFirst = fake([[], ...twelve.slice(1)], [2], holdMonth, 1_200);
+      expect(fieldOf(await open(emptyFirst), 'Temporary ban')).toBe(
+        `Not known: none in effect among the 100 of 1,200 entries read; the first 1,000 can be read <t:${at}:f> (<t:${at}:R>)`,
+      );
     });
 
     it('not spared but page 2 saved: it is read for nothing and the record is whole', async () => {
