@@ -3,15 +3,18 @@
  * bot runs): no stretch of the window, starting at any instant, ever holds more than its requests;
  * a request is refused only when a window is full (never with room), and then told exactly how long
  * until the oldest leaves; a clock stepped back counts the entries ahead of it as now; a limit lowered
- * mid-window applies at once. Property runs on generated request times, on an explicit clock; in
+ * mid-window applies at once, and so does one whose window's length changed (one log per key). Property runs on generated request times, on an explicit clock; in
  * Redis through the limit store the bot uses.
  */
 import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type LogWindow, MemoryLog, type RequestLog } from '../../src/api/limits/request-log.js';
-import type { LimitStore } from '../../src/api/limits/store.js';
+import { createSpans } from '../../src/api/limits/spans.js';
+import { fileLimitStore, type LimitStore } from '../../src/api/limits/store.js';
+import { limitsProblemText, parseLimits } from '../../src/base/limits-spec.js';
 import { reachable, sharedLimitStore } from '../support/redis.js';
+import { freshDataDir, silentLogger } from './helpers.js';
 
 const redisUp = (await reachable(6379)) || process.env.CI === 'true';
 
@@ -42,29 +45,29 @@ async function holds(log: RequestLog, gaps: number[]) {
   const key = `k${randomBytes(4).toString('hex')}`;
   let now = 1_000_000;
   let real = 0;
-  // What the log must hold, per window: granted times, those later than the clock as now, and
-  // each dropped for good once out of its window.
-  const kept: number[][] = WINDOWS.map(() => []);
+  // What the log must hold: granted times, those later than the clock as now, each dropped for
+  // good once out of the longest window; each window counts those within its length.
+  const longest = Math.max(...WINDOWS.map((w) => w.ms));
+  let kept: number[] = [];
+  const inWindow = (w: LogWindow) => kept.filter((t) => t > now - w.ms);
   // Every grant in real time, per window alike: what the API sees.
   const realGrants: number[] = [];
   for (const gap of gaps) {
     now += gap;
     real += Math.max(gap, 0);
-    WINDOWS.forEach((w, i) => {
-      kept[i] = (kept[i] as number[]).map((t) => Math.min(t, now)).filter((t) => t > now - w.ms);
-    });
-    const full = WINDOWS.some((w, i) => (kept[i] as number[]).length >= w.points);
+    kept = kept.map((t) => Math.min(t, now)).filter((t) => t > now - longest);
+    const full = WINDOWS.some((w) => inWindow(w).length >= w.points);
     const wait = await log.take(key, WINDOWS, now);
     if (!full) {
       // Room in every window: it goes at once.
       expect(wait).toBe(0);
-      for (const list of kept) list.push(now);
+      kept.push(now);
       realGrants.push(real);
     } else {
       // Full: refused, told how long until the fullest window's oldest counted entry leaves.
       const expected = Math.max(
-        ...WINDOWS.map((w, i) => {
-          const list = [...(kept[i] as number[])].sort((a, b) => a - b);
+        ...WINDOWS.map((w) => {
+          const list = [...inWindow(w)].sort((a, b) => a - b);
           return list.length >= w.points ? (list[list.length - w.points] as number) + w.ms - now : 0;
         }),
         1,
@@ -77,10 +80,42 @@ async function holds(log: RequestLog, gaps: number[]) {
         expect(realGrants.filter((t) => t > end - w.ms && t <= end).length).toBeLessThanOrEqual(w.points);
     }
     const look = await log.look(key, WINDOWS, now);
-    WINDOWS.forEach((_, i) => {
-      expect(look[i]?.used).toBe((kept[i] as number[]).length);
+    WINDOWS.forEach((w, i) => {
+      expect(look[i]?.used).toBe(inWindow(w).length);
     });
   }
+}
+
+/** How many of `attempts` takes are granted (each at once, on the same clock). */
+async function granted(take: () => Promise<number>, attempts: number): Promise<number> {
+  let n = 0;
+  for (let i = 0; i < attempts; i++) if ((await take()) === 0) n++;
+  return n;
+}
+
+function specs(text: string) {
+  const parsed = parseLimits(text);
+  if (!parsed.ok) throw new Error(limitsProblemText(parsed.problem));
+  return parsed.limits;
+}
+
+/**
+ * An admin changes the token's limits mid-window (`settings limits:`, which rebuilds the Api on the
+ * same store): the requests already sent count under the new limits at once, whatever the new
+ * window's length.
+ */
+async function limitChanged(store: LimitStore) {
+  const prefix = `test:spans:${randomBytes(6).toString('hex')}`;
+  let t = 50_000_000;
+  const now = () => t;
+  expect(await granted(() => createSpans(specs('30/1m'), store, prefix, now).take('k'), 40)).toBe(30);
+  t += 1_000;
+  // 30 went a second ago: a limit of 30 in two minutes has no room, nor has one of 10 in a minute.
+  expect(await granted(() => createSpans(specs('30/2m'), store, prefix, now).take('k'), 10)).toBe(0);
+  expect(await granted(() => createSpans(specs('10/30s'), store, prefix, now).take('k'), 10)).toBe(0);
+  // Once they are out of the new window (30 s and the margin), its 10 go at once.
+  t += 31_000;
+  expect(await granted(() => createSpans(specs('10/30s'), store, prefix, now).take('k'), 20)).toBe(10);
 }
 
 describe('the short limits kept exactly', () => {
@@ -116,7 +151,20 @@ describe('the short limits kept exactly', () => {
     expect(await again.take('k', window, 1_002)).toBe(1_000 + 10_000 - 1_002);
   });
 
+  it('a limit changed mid-window, to another window length, counts what went (counters file)', async () => {
+    const store = fileLimitStore(freshDataDir(), 'h', silentLogger);
+    try {
+      await limitChanged(store);
+    } finally {
+      await store.close();
+    }
+  });
+
   describe.runIf(redisUp)('in Redis (the Lua script the bot runs)', () => {
+    it('a limit changed mid-window, to another window length, counts what went', async () => {
+      await limitChanged(await opening);
+    });
+
     const opening = sharedLimitStore();
     afterAll(async () => {
       await (await opening).close();

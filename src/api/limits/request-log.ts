@@ -1,6 +1,6 @@
 /**
  * The short limits of API_LIMITS (N per W) kept exactly: a log of when the last requests went, per
- * key and window. A request may go at `now` when every window holds fewer than its N requests in
+ * key (one for all its windows). A request may go at `now` when every window holds fewer than its N requests in
  * (now - W - margin, now]; then it is written in all of them at once, so no stretch of W (plus the
  * margin, for the delay between sending and the API counting) starting at any instant ever holds more
  * than N, whatever the API's windows are (fixed, sliding, aligned to the clock), and up to N go at
@@ -36,11 +36,16 @@ export interface RequestLog {
   look(key: string, windows: readonly LogWindow[], now: number): Promise<LogStanding[]>;
 }
 
-/** The saved form of a memory log: entries (ms) by `<window ms>:<key>`. */
+/** The saved form of a memory log: entries (ms) by key. */
 export type LogDump = Record<string, number[]>;
 
+/**
+ * One log per key, whatever its windows: each window counts the entries within its length, so a
+ * limit changed mid-window (`settings limits:`), to another count or another length, counts at once
+ * every request still in its window. Entries are kept as long as the longest window asked for.
+ */
 export class MemoryLog implements RequestLog {
-  /** Ascending request times per window and key. */
+  /** Ascending request times per key. */
   private readonly entries = new Map<string, number[]>();
   /** Called after every change (the counters file marks itself to be written). */
   onChange: (() => void) | undefined;
@@ -52,58 +57,58 @@ export class MemoryLog implements RequestLog {
   /** `take`, synchronously (a step of Redis's insurance). */
   takeNow(key: string, windows: readonly LogWindow[], now: number): number {
     let wait = 0;
-    const lists = windows.map((window) => this.trimmed(key, window, now));
-    windows.forEach((window, i) => {
-      const list = lists[i] as number[];
-      if (list.length < window.points) return;
+    const list = this.trimmed(key, windows, now);
+    for (const window of windows) {
+      if (within(list, window, now).length < window.points) continue;
       const oldest = list[list.length - window.points] as number;
       wait = Math.max(wait, oldest + window.ms - now, 1);
-    });
+    }
     if (wait > 0) return wait;
-    for (const list of lists) list.push(now);
+    list.push(now);
     this.onChange?.();
     return 0;
   }
 
   async look(key: string, windows: readonly LogWindow[], now: number): Promise<LogStanding[]> {
-    return windows.map((window) => standing(this.trimmed(key, window, now), window));
+    const list = this.trimmed(key, windows, now);
+    return windows.map((window) => standing(within(list, window, now), window));
   }
 
-  /** Put what Redis holds for `key` in `window` in place of what is here. */
-  seed(key: string, window: LogWindow, times: readonly number[]): void {
+  /** Put what Redis holds for `key` in place of what is here. */
+  seed(key: string, times: readonly number[]): void {
     this.entries.set(
-      slot(window, key),
+      key,
       [...times].sort((a, b) => a - b),
     );
   }
 
   dump(): LogDump {
     const out: LogDump = {};
-    for (const [name, list] of this.entries) if (list.length > 0) out[name] = [...list];
+    for (const [key, list] of this.entries) if (list.length > 0) out[key] = [...list];
     return out;
   }
 
   restore(dump: LogDump): void {
-    for (const [name, list] of Object.entries(dump)) {
+    for (const [key, list] of Object.entries(dump)) {
       if (Array.isArray(list) && list.every((t) => Number.isFinite(t)))
         this.entries.set(
-          name,
+          key,
           [...list].sort((a, b) => a - b),
         );
     }
   }
 
-  /** The window's entries at `now`: later ones as now, those out of the window dropped. */
-  private trimmed(key: string, window: LogWindow, now: number): number[] {
-    const name = slot(window, key);
-    let list = this.entries.get(name);
+  /** The key's entries at `now`: later ones as now, those out of the longest window dropped. */
+  private trimmed(key: string, windows: readonly LogWindow[], now: number): number[] {
+    let list = this.entries.get(key);
     if (!list) {
       list = [];
-      this.entries.set(name, list);
+      this.entries.set(key, list);
     }
     for (let i = list.length - 1; i >= 0 && (list[i] as number) > now; i--) list[i] = now;
+    const longest = Math.max(0, ...windows.map((window) => window.ms));
     let stale = 0;
-    while (stale < list.length && (list[stale] as number) <= now - window.ms) stale++;
+    while (stale < list.length && (list[stale] as number) <= now - longest) stale++;
     if (stale > 0) {
       list.splice(0, stale);
       this.onChange?.();
@@ -112,88 +117,94 @@ export class MemoryLog implements RequestLog {
   }
 }
 
+/** The entries of `list` (ascending) within `window` at `now`. */
+function within(list: readonly number[], window: LogWindow, now: number): readonly number[] {
+  let first = list.length;
+  while (first > 0 && (list[first - 1] as number) > now - window.ms) first--;
+  return list.slice(first);
+}
+
 /** Where a window stands, from its entries (ascending, all within it). */
-export function standing(list: readonly number[], window: LogWindow): LogStanding {
+function standing(list: readonly number[], window: LogWindow): LogStanding {
   const first = list[0];
   return { used: list.length, freesAt: first === undefined ? undefined : first + window.ms };
 }
 
-function slot(window: LogWindow, key: string): string {
-  return `${window.ms}:${key}`;
-}
-
 /**
- * The same in Redis, atomically: KEYS are the windows' sorted sets (scores: request times),
- * ARGV now, a member unique to this request, then each window's length and requests. Answers the
- * wait (0: written in every window), then for each window how many entries it holds and the newest
- * of them (at most its requests), for the insurance.
+ * The same in Redis, atomically: KEYS[1] is the key's sorted set (scores: request times), ARGV
+ * now, a member unique to this request, then each window's length and requests. Answers the wait
+ * (0: written), then how many entries follow and the newest of them (as many as the largest
+ * window's requests), for the insurance.
  */
 export const REDIS_TAKE = `
+local key = KEYS[1]
 local now = tonumber(ARGV[1])
+local longest, most = 0, 0
+for i = 1, (#ARGV - 2) / 2 do
+  longest = math.max(longest, tonumber(ARGV[1 + 2 * i]))
+  most = math.max(most, tonumber(ARGV[2 + 2 * i]))
+end
+for _, member in ipairs(redis.call('ZRANGEBYSCORE', key, '(' .. now, '+inf')) do
+  redis.call('ZADD', key, now, member)
+end
+redis.call('ZREMRANGEBYSCORE', key, '-inf', now - longest)
+local total = redis.call('ZCARD', key)
 local wait = 0
-for i, key in ipairs(KEYS) do
+for i = 1, (#ARGV - 2) / 2 do
   local ms = tonumber(ARGV[1 + 2 * i])
   local points = tonumber(ARGV[2 + 2 * i])
-  for _, member in ipairs(redis.call('ZRANGEBYSCORE', key, '(' .. now, '+inf')) do
-    redis.call('ZADD', key, now, member)
-  end
-  redis.call('ZREMRANGEBYSCORE', key, '-inf', now - ms)
-  local used = redis.call('ZCARD', key)
-  if used >= points then
-    local oldest = redis.call('ZRANGE', key, used - points, used - points, 'WITHSCORES')
+  if redis.call('ZCOUNT', key, '(' .. (now - ms), '+inf') >= points then
+    local oldest = redis.call('ZRANGE', key, total - points, total - points, 'WITHSCORES')
     wait = math.max(wait, tonumber(oldest[2]) + ms - now, 1)
   end
 end
 if wait == 0 then
-  for i, key in ipairs(KEYS) do
-    redis.call('ZADD', key, now, ARGV[2])
-    redis.call('PEXPIRE', key, tonumber(ARGV[1 + 2 * i]) + 1000)
-  end
+  redis.call('ZADD', key, now, ARGV[2])
+  redis.call('PEXPIRE', key, longest + 1000)
 end
-local out = { wait }
-for i, key in ipairs(KEYS) do
-  local points = tonumber(ARGV[2 + 2 * i])
-  local times = redis.call('ZRANGE', key, -points, -1, 'WITHSCORES')
-  table.insert(out, #times / 2)
-  for j = 2, #times, 2 do table.insert(out, times[j]) end
-end
+local times = redis.call('ZRANGE', key, -most, -1, 'WITHSCORES')
+local out = { wait, #times / 2 }
+for j = 2, #times, 2 do table.insert(out, times[j]) end
 return out
 `;
 
 /**
- * Where each window stands, in Redis: KEYS and ARGV as REDIS_TAKE's (the member left out), the
- * window brought to `now` as a take does (later entries as now, those out of it dropped); answers 0,
- * then for each window how many entries it holds and all of them.
+ * Every entry of the key in Redis: KEYS and ARGV as REDIS_TAKE's (the member left out), brought to
+ * `now` as a take does (later entries as now, those out of the longest window dropped); answers 0,
+ * then how many entries follow and all of them.
  */
 export const REDIS_LOOK = `
+local key = KEYS[1]
 local now = tonumber(ARGV[1])
-local out = { 0 }
-for i, key in ipairs(KEYS) do
-  local ms = tonumber(ARGV[2 * i])
-  for _, member in ipairs(redis.call('ZRANGEBYSCORE', key, '(' .. now, '+inf')) do
-    redis.call('ZADD', key, now, member)
-  end
-  redis.call('ZREMRANGEBYSCORE', key, '-inf', now - ms)
-  local times = redis.call('ZRANGE', key, 0, -1, 'WITHSCORES')
-  table.insert(out, #times / 2)
-  for j = 2, #times, 2 do table.insert(out, times[j]) end
+local longest = 0
+for i = 1, (#ARGV - 1) / 2 do longest = math.max(longest, tonumber(ARGV[2 * i])) end
+for _, member in ipairs(redis.call('ZRANGEBYSCORE', key, '(' .. now, '+inf')) do
+  redis.call('ZADD', key, now, member)
 end
+redis.call('ZREMRANGEBYSCORE', key, '-inf', now - longest)
+local times = redis.call('ZRANGE', key, 0, -1, 'WITHSCORES')
+local out = { 0, #times / 2 }
+for j = 2, #times, 2 do table.insert(out, times[j]) end
 return out
 `;
 
-/** Read REDIS_TAKE's (or REDIS_LOOK's) answer: the wait and each window's entries. */
-export function readRedisTake(reply: unknown, windows: number): { wait: number; times: number[][] } {
+/** Read REDIS_TAKE's (or REDIS_LOOK's) answer: the wait and the entries (ascending). */
+export function readRedisTake(reply: unknown): { wait: number; times: number[] } {
   if (!Array.isArray(reply)) throw new Error('unexpected answer from Redis');
   const values = reply.map((v) => Number(v));
   const wait = values[0] ?? Number.NaN;
-  const times: number[][] = [];
-  let at = 1;
-  for (let i = 0; i < windows; i++) {
-    const n = values[at] ?? 0;
-    times.push(values.slice(at + 1, at + 1 + n));
-    at += 1 + n;
-  }
-  if (!Number.isFinite(wait) || times.some((list) => list.some((t) => !Number.isFinite(t))))
+  const n = values[1] ?? 0;
+  const times = values.slice(2, 2 + n);
+  if (!Number.isFinite(wait) || times.length !== n || times.some((t) => !Number.isFinite(t)))
     throw new Error('unexpected answer from Redis');
   return { wait, times };
+}
+
+/** Where each window stands at `now`, from the key's entries (ascending). */
+export function standings(
+  times: readonly number[],
+  windows: readonly LogWindow[],
+  now: number,
+): LogStanding[] {
+  return windows.map((window) => standing(within(times, window, now), window));
 }

@@ -44,7 +44,7 @@ import {
   REDIS_TAKE,
   type RequestLog,
   readRedisTake,
-  standing,
+  standings,
 } from './request-log.js';
 
 /** The limiter type every backend hands out (all share rate-limiter-flexible's interface). */
@@ -268,7 +268,8 @@ interface EvalClient {
  */
 function redisLog(client: EvalClient, prefix: string, health: Health, timeoutMs: number): RequestLog {
   const memory = new MemoryLog();
-  const keyOf = (key: string, window: LogWindow) => `${prefix}:{${key}}:${window.ms}ms`;
+  /** One sorted set per key, whatever its windows (a limit changed keeps it). */
+  const keyOf = (key: string) => `${prefix}:{${key}}`;
   const insured = <T>(answer: () => T): T => {
     health.insuredAt = Date.now();
     return answer();
@@ -277,7 +278,7 @@ function redisLog(client: EvalClient, prefix: string, health: Health, timeoutMs:
   const run = (script: string, key: string, windows: readonly LogWindow[], first: string[]) =>
     within(
       client.eval(script, {
-        keys: windows.map((window) => keyOf(key, window)),
+        keys: [keyOf(key)],
         arguments: [...first, ...windows.flatMap((window) => [String(window.ms), String(window.points)])],
       }),
       timeoutMs,
@@ -293,10 +294,8 @@ function redisLog(client: EvalClient, prefix: string, health: Health, timeoutMs:
       try {
         const member = `${now}:${process.pid}:${Math.random().toString(36).slice(2)}`;
         const reply = await run(REDIS_TAKE, key, windows, [String(now), member]);
-        const { wait, times } = readRedisTake(reply, windows.length);
-        windows.forEach((window, i) => {
-          memory.seed(key, window, times[i] ?? []);
-        });
+        const { wait, times } = readRedisTake(reply);
+        memory.seed(key, times);
         if (Date.now() - started >= timeoutMs) health.downUntil = Date.now() + REDIS_RETRY_MS;
         return wait;
       } catch {
@@ -308,8 +307,7 @@ function redisLog(client: EvalClient, prefix: string, health: Health, timeoutMs:
       if (windows.length === 0 || Date.now() < health.downUntil) return memory.look(key, windows, now);
       try {
         const reply = await run(REDIS_LOOK, key, windows, [String(now)]);
-        const { times } = readRedisTake(reply, windows.length);
-        return windows.map((window, i) => standing(times[i] ?? [], window));
+        return standings(readRedisTake(reply).times, windows, now);
       } catch {
         return memory.look(key, windows, now);
       }
