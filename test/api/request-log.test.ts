@@ -2,7 +2,8 @@
  * The short limits' log (src/api/limits/request-log.ts), in memory and in Redis (the same Lua the
  * bot runs): no stretch of the window, starting at any instant, ever holds more than its requests;
  * a request is refused only when a window is full (never with room), and then told exactly how long
- * until the oldest leaves; a clock stepped back counts the entries ahead of it as now; a limit lowered
+ * until the oldest leaves; a clock stepped back counts the entries ahead of it as now, and they keep
+ * their time (a clock stepped forward again, a process ahead of another); a limit lowered
  * mid-window applies at once, and so does one whose window's length changed (one log per key). Property runs on generated request times, on an explicit clock; in
  * Redis through the limit store the bot uses.
  */
@@ -45,8 +46,8 @@ async function holds(log: RequestLog, gaps: number[]) {
   const key = `k${randomBytes(4).toString('hex')}`;
   let now = 1_000_000;
   let real = 0;
-  // What the log must hold: granted times, those later than the clock as now, each dropped for
-  // good once out of the longest window; each window counts those within its length.
+  // What the log must hold: granted times as they were, each dropped for good once out of the
+  // longest window; each window counts those within its length, those later than the clock as now.
   const longest = Math.max(...WINDOWS.map((w) => w.ms));
   let kept: number[] = [];
   const inWindow = (w: LogWindow) => kept.filter((t) => t > now - w.ms);
@@ -55,7 +56,7 @@ async function holds(log: RequestLog, gaps: number[]) {
   for (const gap of gaps) {
     now += gap;
     real += Math.max(gap, 0);
-    kept = kept.map((t) => Math.min(t, now)).filter((t) => t > now - longest);
+    kept = kept.filter((t) => t > now - longest);
     const full = WINDOWS.some((w) => inWindow(w).length >= w.points);
     const wait = await log.take(key, WINDOWS, now);
     if (!full) {
@@ -68,7 +69,8 @@ async function holds(log: RequestLog, gaps: number[]) {
       const expected = Math.max(
         ...WINDOWS.map((w) => {
           const list = [...inWindow(w)].sort((a, b) => a - b);
-          return list.length >= w.points ? (list[list.length - w.points] as number) + w.ms - now : 0;
+          const oldest = Math.min(list[list.length - w.points] as number, now);
+          return list.length >= w.points ? oldest + w.ms - now : 0;
         }),
         1,
       );
@@ -151,6 +153,19 @@ describe('the short limits kept exactly', () => {
     expect(await again.take('k', window, 1_002)).toBe(1_000 + 10_000 - 1_002);
   });
 
+  it('a clock stepped back 10 minutes, then forward again, sends no second burst', async () => {
+    const log = new MemoryLog();
+    const window = [{ ms: 62_000, points: 5 }];
+    const t = 90_000_000;
+    expect(await granted(() => log.take('k', window, t), 10)).toBe(5);
+    // Stepped back: the five are ahead of the clock and count as now.
+    expect(await granted(() => log.take('k', window, t - 600_000), 10)).toBe(0);
+    // Stepped forward again a moment later: the five went a moment ago.
+    expect(await granted(() => log.take('k', window, t + 1), 10)).toBe(0);
+    expect(await log.take('k', window, t + 1)).toBe(62_000 - 1);
+    expect(await granted(() => log.take('k', window, t + 62_000), 10)).toBe(5);
+  });
+
   it('a limit changed mid-window, to another window length, counts what went (counters file)', async () => {
     const store = fileLimitStore(freshDataDir(), 'h', silentLogger);
     try {
@@ -178,6 +193,26 @@ describe('the short limits kept exactly', () => {
       );
       // Answered by Redis throughout, never by the memory log standing in for it.
       expect(store.shared()).toBe(true);
+    });
+
+    it("a process whose clock runs 10 minutes ahead keeps to the limit, another's takes in between", async () => {
+      const prefix = `test:log:${randomBytes(6).toString('hex')}`;
+      const other = await sharedLimitStore(); // another process's connection to the same Redis
+      try {
+        const ahead = (await opening).log(prefix);
+        const behind = other.log(prefix);
+        const window = [{ ms: 62_000, points: 5 }];
+        const t = Date.now();
+        let sent = 0;
+        for (let round = 0; round < 3; round++) {
+          sent += await granted(() => ahead.take('k', window, t + 600_000 + round), 10);
+          // Its five are ahead of this clock: they count as now here, and stay where they are.
+          sent += await granted(() => behind.take('k', window, t + round), 10);
+        }
+        expect(sent).toBe(5);
+      } finally {
+        await other.close();
+      }
     });
 
     it('two writers at the same instant are never both granted the last place', async () => {

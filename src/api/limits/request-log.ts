@@ -6,8 +6,13 @@
  * than N, whatever the API's windows are (fixed, sliding, aligned to the clock), and up to N go at
  * once when the window is empty: no request waits while every limit has room.
  *
- * An entry later than `now` (the clock stepped back) counts as made now, so it still holds its place
- * for a whole window from now, never less.
+ * An entry later than `now` (the clock stepped back, or written by a process whose clock is ahead)
+ * counts as made now at every reading, so it holds its place for a whole window from now, never
+ * less; it keeps its own time, so a clock stepped back and then forward again still finds it where
+ * it was, and a process ahead keeps counting its own requests however often others read them (an
+ * entry moved to the reader's now was, to the process ahead, a window old: it sent a full burst on
+ * every round). Only a clock stepped forward, or one behind another's by more than the margin, sees
+ * entries older than they are: keep the clocks in sync.
  *
  * Kept in memory here (`MemoryLog`, also what the counters file saves); in Redis by store.ts, with
  * a memory log as its insurance, seeded with what Redis last held.
@@ -60,18 +65,20 @@ export class MemoryLog implements RequestLog {
     const list = this.trimmed(key, windows, now);
     for (const window of windows) {
       if (within(list, window, now).length < window.points) continue;
-      const oldest = list[list.length - window.points] as number;
+      const oldest = Math.min(list[list.length - window.points] as number, now);
       wait = Math.max(wait, oldest + window.ms - now, 1);
     }
     if (wait > 0) return wait;
-    list.push(now);
+    let at = list.length;
+    while (at > 0 && (list[at - 1] as number) > now) at--;
+    list.splice(at, 0, now);
     this.onChange?.();
     return 0;
   }
 
   async look(key: string, windows: readonly LogWindow[], now: number): Promise<LogStanding[]> {
     const list = this.trimmed(key, windows, now);
-    return windows.map((window) => standing(within(list, window, now), window));
+    return standings(list, windows, now);
   }
 
   /** Put what Redis holds for `key` in place of what is here. */
@@ -98,14 +105,13 @@ export class MemoryLog implements RequestLog {
     }
   }
 
-  /** The key's entries at `now`: later ones as now, those out of the longest window dropped. */
+  /** The key's entries at `now`: those out of the longest window dropped. */
   private trimmed(key: string, windows: readonly LogWindow[], now: number): number[] {
     let list = this.entries.get(key);
     if (!list) {
       list = [];
       this.entries.set(key, list);
     }
-    for (let i = list.length - 1; i >= 0 && (list[i] as number) > now; i--) list[i] = now;
     const longest = Math.max(0, ...windows.map((window) => window.ms));
     let stale = 0;
     while (stale < list.length && (list[stale] as number) <= now - longest) stale++;
@@ -117,17 +123,17 @@ export class MemoryLog implements RequestLog {
   }
 }
 
-/** The entries of `list` (ascending) within `window` at `now`. */
+/** The entries of `list` (ascending) within `window` at `now`, those later than `now` among them. */
 function within(list: readonly number[], window: LogWindow, now: number): readonly number[] {
   let first = list.length;
   while (first > 0 && (list[first - 1] as number) > now - window.ms) first--;
   return list.slice(first);
 }
 
-/** Where a window stands, from its entries (ascending, all within it). */
-function standing(list: readonly number[], window: LogWindow): LogStanding {
+/** Where a window stands at `now`, from its entries (ascending, all within it; a later one as now). */
+function standing(list: readonly number[], window: LogWindow, now: number): LogStanding {
   const first = list[0];
-  return { used: list.length, freesAt: first === undefined ? undefined : first + window.ms };
+  return { used: list.length, freesAt: first === undefined ? undefined : Math.min(first, now) + window.ms };
 }
 
 /**
@@ -144,9 +150,6 @@ for i = 1, (#ARGV - 2) / 2 do
   longest = math.max(longest, tonumber(ARGV[1 + 2 * i]))
   most = math.max(most, tonumber(ARGV[2 + 2 * i]))
 end
-for _, member in ipairs(redis.call('ZRANGEBYSCORE', key, '(' .. now, '+inf')) do
-  redis.call('ZADD', key, now, member)
-end
 redis.call('ZREMRANGEBYSCORE', key, '-inf', now - longest)
 local total = redis.call('ZCARD', key)
 local wait = 0
@@ -155,7 +158,7 @@ for i = 1, (#ARGV - 2) / 2 do
   local points = tonumber(ARGV[2 + 2 * i])
   if redis.call('ZCOUNT', key, '(' .. (now - ms), '+inf') >= points then
     local oldest = redis.call('ZRANGE', key, total - points, total - points, 'WITHSCORES')
-    wait = math.max(wait, tonumber(oldest[2]) + ms - now, 1)
+    wait = math.max(wait, math.min(tonumber(oldest[2]), now) + ms - now, 1)
   end
 end
 if wait == 0 then
@@ -170,7 +173,7 @@ return out
 
 /**
  * Every entry of the key in Redis: KEYS and ARGV as REDIS_TAKE's (the member left out), brought to
- * `now` as a take does (later entries as now, those out of the longest window dropped); answers 0,
+ * `now` as a take does (those out of the longest window dropped; later ones kept, counted as now); answers 0,
  * then how many entries follow and all of them.
  */
 export const REDIS_LOOK = `
@@ -178,9 +181,6 @@ local key = KEYS[1]
 local now = tonumber(ARGV[1])
 local longest = 0
 for i = 1, (#ARGV - 1) / 2 do longest = math.max(longest, tonumber(ARGV[2 * i])) end
-for _, member in ipairs(redis.call('ZRANGEBYSCORE', key, '(' .. now, '+inf')) do
-  redis.call('ZADD', key, now, member)
-end
 redis.call('ZREMRANGEBYSCORE', key, '-inf', now - longest)
 local times = redis.call('ZRANGE', key, 0, -1, 'WITHSCORES')
 local out = { 0, #times / 2 }
@@ -206,5 +206,5 @@ export function standings(
   windows: readonly LogWindow[],
   now: number,
 ): LogStanding[] {
-  return windows.map((window) => standing(within(times, window, now), window));
+  return windows.map((window) => standing(within(times, window, now), window, now));
 }
