@@ -9,12 +9,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { type LogWindow, MemoryLog, type RequestLog } from '../../src/api/limits/request-log.js';
 import { createSpans } from '../../src/api/limits/spans.js';
-import { fileLimitStore, type LimitStore } from '../../src/api/limits/store.js';
+import { fileLimitStore, type LimitStore, redisLimitStore } from '../../src/api/limits/store.js';
 import { limitsProblemText, parseLimits } from '../../src/base/limits-spec.js';
-import { reachable, sharedLimitStore } from '../support/redis.js';
+import { hasRedisServer, OwnRedis, reachable, sharedLimitStore } from '../support/redis.js';
 import { freshDataDir, silentLogger } from './helpers.js';
 
 const redisUp = (await reachable(6379)) || process.env.CI === 'true';
@@ -223,4 +223,40 @@ describe('the short limits kept exactly', () => {
       expect(waits.filter((w) => w === 0)).toHaveLength(3);
     });
   });
+});
+
+describe.runIf(hasRedisServer)('Redis going away and coming back (a redis-server of our own)', () => {
+  it('what a process sent while Redis did not answer still counts once it answers again', async () => {
+    const redis = await OwnRedis.create();
+    await redis.start();
+    const store = redisLimitStore(redis.url, silentLogger);
+    // Only Date is faked, to pass the store's pause before it tries Redis again (REDIS_RETRY_MS).
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      await store.ready();
+      const log = store.log('test:log:away');
+      const window = [{ ms: 62_000, points: 5 }];
+      const t = Date.now();
+      expect(await granted(() => log.take('k', window, t), 2)).toBe(2);
+      redis.freeze();
+      // Not answering: this process counts on from what Redis last held, three more.
+      expect(await granted(() => log.take('k', window, t + 1_000), 10)).toBe(3);
+      redis.thaw();
+      await vi.waitUntil(
+        async () => {
+          vi.setSystemTime(Date.now() + 6_000);
+          await log.look('k', window, t + 2_000);
+          return store.shared();
+        },
+        { timeout: 5_000, interval: 20 },
+      );
+      // Back: the five of the last 62 s are five, in Redis as here: none more may go.
+      expect(await granted(() => log.take('k', window, t + 2_000), 10)).toBe(0);
+      expect(store.shared()).toBe(true);
+    } finally {
+      vi.useRealTimers();
+      await store.close();
+      await redis.stop();
+    }
+  }, 20_000);
 });

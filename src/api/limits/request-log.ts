@@ -172,6 +172,16 @@ return out
 `;
 
 /**
+ * Requests sent while Redis did not answer, written to it once it does: KEYS[1] the key's sorted
+ * set, ARGV its life (ms, the longest window and a second), then each request's time and member.
+ */
+export const REDIS_ADD = `
+for i = 2, #ARGV, 2 do redis.call('ZADD', KEYS[1], ARGV[i], ARGV[i + 1]) end
+redis.call('PEXPIRE', KEYS[1], ARGV[1])
+return 0
+`;
+
+/**
  * Every entry of the key in Redis: KEYS and ARGV as REDIS_TAKE's (the member left out), brought to
  * `now` as a take does (those out of the longest window dropped; later ones kept, counted as now); answers 0,
  * then how many entries follow and all of them.

@@ -40,6 +40,7 @@ import {
   type LogDump,
   type LogWindow,
   MemoryLog,
+  REDIS_ADD,
   REDIS_LOOK,
   REDIS_TAKE,
   type RequestLog,
@@ -264,43 +265,63 @@ interface EvalClient {
  * The short limits' log in Redis (request-log.ts's REDIS_TAKE, one atomic script per request), with
  * a memory log as its insurance: seeded with what Redis held after each answer, so when Redis fails
  * or is slow (as for the counters: REDIS_TIMEOUT_MS, then REDIS_RETRY_MS alone) this process goes on
- * from the last state it saw, its own requests written on top.
+ * from the last state it saw, its own requests written on top; what it sent meanwhile is written to
+ * Redis before its next take there, so once Redis answers again those requests still count (for
+ * every process, and for this one, whose memory the answer replaces).
  */
 function redisLog(client: EvalClient, prefix: string, health: Health, timeoutMs: number): RequestLog {
   const memory = new MemoryLog();
   /** One sorted set per key, whatever its windows (a limit changed keeps it). */
   const keyOf = (key: string) => `${prefix}:{${key}}`;
-  const insured = <T>(answer: () => T): T => {
+  /** What this process sent while Redis did not answer, per key, not yet written there. */
+  const unsent = new Map<string, number[]>();
+  const memberOf = (t: number) => `${t}:${process.pid}:${Math.random().toString(36).slice(2)}`;
+  const insuredTake = (key: string, windows: readonly LogWindow[], now: number): number => {
     health.insuredAt = Date.now();
-    return answer();
+    const wait = memory.takeNow(key, windows, now);
+    if (wait === 0) {
+      const longest = Math.max(...windows.map((window) => window.ms));
+      unsent.set(key, [...(unsent.get(key) ?? []).filter((t) => t > now - longest), now]);
+    }
+    return wait;
   };
   /** `script` over `key`'s windows: ARGV is `first`, then each window's length and requests. */
   const run = (script: string, key: string, windows: readonly LogWindow[], first: string[]) =>
-    within(
+    timed(
       client.eval(script, {
         keys: [keyOf(key)],
         arguments: [...first, ...windows.flatMap((window) => [String(window.ms), String(window.points)])],
       }),
-      timeoutMs,
-      () => {
-        throw new Error(`Redis answered no log in ${timeoutMs} ms`);
-      },
     );
+  const timed = (reply: Promise<unknown>) =>
+    within(reply, timeoutMs, () => {
+      throw new Error(`Redis answered no log in ${timeoutMs} ms`);
+    });
   return {
     async take(key, windows, now) {
       if (windows.length === 0) return 0;
-      if (Date.now() < health.downUntil) return insured(() => memory.takeNow(key, windows, now));
+      if (Date.now() < health.downUntil) return insuredTake(key, windows, now);
       const started = Date.now();
       try {
-        const member = `${now}:${process.pid}:${Math.random().toString(36).slice(2)}`;
-        const reply = await run(REDIS_TAKE, key, windows, [String(now), member]);
+        const owed = unsent.get(key);
+        if (owed) {
+          const longest = Math.max(...windows.map((window) => window.ms));
+          await timed(
+            client.eval(REDIS_ADD, {
+              keys: [keyOf(key)],
+              arguments: [String(longest + 1000), ...owed.flatMap((t) => [String(t), memberOf(t)])],
+            }),
+          );
+          if (unsent.get(key) === owed) unsent.delete(key);
+        }
+        const reply = await run(REDIS_TAKE, key, windows, [String(now), memberOf(now)]);
         const { wait, times } = readRedisTake(reply);
         memory.seed(key, times);
         if (Date.now() - started >= timeoutMs) health.downUntil = Date.now() + REDIS_RETRY_MS;
         return wait;
       } catch {
         health.downUntil = Date.now() + REDIS_RETRY_MS;
-        return insured(() => memory.takeNow(key, windows, now));
+        return insuredTake(key, windows, now);
       }
     },
     async look(key, windows, now) {
