@@ -384,6 +384,39 @@ describe('a fair line between the people asking (the wait context)', () => {
     expect(a4.at(-1)).toBe(1);
   }, 15_000);
 
+  it('tells each waiter when it goes, from the times the window holds (requests spread through it)', async () => {
+    const l = lineLimits('5/10s'); // five in every 12 s (the window and the margin)
+    const key = freshKey();
+    // Five requests, one every 2 s: the window is full, its oldest leaves 4 s after the last.
+    for (let i = 0; i < 5; i++) {
+      await l.acquire(key, 0);
+      if (i < 4) await vi.advanceTimersByTimeAsync(2_000);
+    }
+    const asked = Date.now();
+    const told = new Map<string, Array<{ at: number; position: number; etaMs: number }>>();
+    const grantedAt = new Map<string, number>();
+    const ask = (who: string) => {
+      told.set(who, []);
+      const onWait = (position: number, etaMs: number) =>
+        told.get(who)?.push({ at: Date.now(), position, etaMs });
+      return withWait({ who, onWait }, () => l.acquire(key, 60_000)).then(() =>
+        grantedAt.set(who, Date.now()),
+      );
+    };
+    await Promise.all(['a', 'b', 'c', 'd'].map(ask));
+    // Each goes as the next oldest leaves: 4, 6, 8 and 10 s after they asked.
+    expect(['a', 'b', 'c', 'd'].map((who) => (grantedAt.get(who) ?? 0) - asked)).toEqual([
+      4_000, 6_000, 8_000, 10_000,
+    ]);
+    // Once the head's wait is known, every waiter is told exactly when it goes, never a time
+    // that passes while it still waits.
+    for (const who of ['b', 'c', 'd']) {
+      const waiting = (told.get(who) ?? []).filter((t) => t.position > 0 && t.at > asked);
+      expect(waiting.length).toBeGreaterThan(0);
+      for (const t of waiting) expect(t.at + t.etaMs).toBe(grantedAt.get(who));
+    }
+  }, 15_000);
+
   it('refuses at once a read whose place in line already says it would wait longer than allowed', async () => {
     const l = lineLimits('1/1s');
     const key = freshKey();

@@ -27,8 +27,8 @@ export interface Turn {
 }
 
 interface FairQueueOptions {
-  /** Estimated wait (ms) of the waiter at `position` (1 = being served) behind a head ready in `headMs`. */
-  etaAt(position: number, headMs: number): number;
+  /** Estimated wait (ms) of the waiter at `position` (1 = being served) of `key`'s line, behind a head ready in `headMs`. */
+  etaAt(key: string, position: number, headMs: number): number;
   /** Take a slot for the head of `key`'s line, waiting through `turn` as the limits say. */
   serve(key: string, turn: Turn): Promise<Grant>;
   /** Wait `ms`, cut short by `signal` (rejecting with its reason). */
@@ -72,10 +72,10 @@ export class FairQueue {
     const who = context?.who ?? '';
     const existing = this.lines.get(key);
     if (existing) {
-      const eta = this.etaAt(1 + (existing.serving ? 1 : 0) + existing.placeOf(who), existing.headMs());
+      const eta = this.etaAt(key, 1 + (existing.serving ? 1 : 0) + existing.placeOf(who), existing.headMs());
       if (eta > maxWaitMs) return Promise.reject(busy(eta));
     }
-    const line = existing ?? new Line();
+    const line = existing ?? new Line(key);
     if (!existing) this.lines.set(key, line);
     return new Promise<Grant>((resolve, reject) => {
       const onAbort = () => {
@@ -108,7 +108,7 @@ export class FairQueue {
     const waiters = line.serving ? [line.serving, ...line.inServiceOrder()] : line.inServiceOrder();
     waiters.forEach((waiter, i) => {
       const position = i + 1;
-      const eta = this.etaAt(position, headMs);
+      const eta = this.etaAt(line.key, position, headMs);
       // Retell when the place changes, or the estimate moves by half a second or more from what
       // the last one, counted down, says now.
       const told = waiter.told;
@@ -163,6 +163,7 @@ export class FairQueue {
  * requests waiting in the order they take turns (`order`, the next first).
  */
 class Line {
+  constructor(readonly key: string) {}
   readonly byWho = new Map<string, Waiter[]>();
   order: string[] = [];
   serving: Waiter | undefined;

@@ -39,6 +39,8 @@ export interface RequestLog {
    */
   take(key: string, windows: readonly LogWindow[], now: number): Promise<number>;
   look(key: string, windows: readonly LogWindow[], now: number): Promise<LogStanding[]>;
+  /** The key's entries as last seen here (ascending; synchronous, for the line's estimates). */
+  times(key: string): readonly number[];
 }
 
 /** The saved form of a memory log: entries (ms) by key. */
@@ -79,6 +81,10 @@ export class MemoryLog implements RequestLog {
   async look(key: string, windows: readonly LogWindow[], now: number): Promise<LogStanding[]> {
     const list = this.trimmed(key, windows, now);
     return standings(list, windows, now);
+  }
+
+  times(key: string): readonly number[] {
+    return this.entries.get(key) ?? [];
   }
 
   /** Put what Redis holds for `key` in place of what is here. */

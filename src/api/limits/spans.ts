@@ -18,7 +18,11 @@ export const SPAN_MARGIN_MS = 2_000;
 export interface Spans {
   /** Write one request in every span if each has room now: 0; else the wait (ms) and nothing written. */
   take(key: string): Promise<number>;
-  etaAt(position: number, headMs: number): number;
+  /**
+   * When (ms from now) the waiter at `position` of `key`'s line (1: the head, ready in `headMs`) may
+   * go: each goes as the oldest counted request leaves a full window, from the times last seen.
+   */
+  etaAt(key: string, position: number, headMs: number): number;
   /** Where each span of `key` stands at `t` (ms), the shortest first. */
   status(key: string, t: number): Promise<LimitStatus[]>;
   /** The longest span's window (ms); undefined without spans. */
@@ -41,11 +45,19 @@ export function createSpans(specs: LimitSpec[], store: LimitStore, prefix: strin
   return {
     take: async (key) => (windows.length === 0 ? 0 : log.take(key, windows, now())),
 
-    etaAt(position, headMs) {
-      let eta = 0;
-      for (const { window } of spans)
-        eta = Math.max(eta, Math.floor((position - 1) / window.points) * window.ms);
-      return Math.max(0, headMs) + eta;
+    etaAt(key, position, headMs) {
+      const t = now();
+      // The requests counted now (a later one as now), then those of the line one after another.
+      const counted = log.times(key).map((time) => Math.min(time, t));
+      let at = t + Math.max(0, headMs);
+      for (let i = 0; i < position && windows.length > 0; i++) {
+        for (const window of windows) {
+          const oldest = counted[counted.length - window.points];
+          if (oldest !== undefined) at = Math.max(at, oldest + window.ms);
+        }
+        counted.push(at);
+      }
+      return at - t;
     },
 
     async status(key, t) {

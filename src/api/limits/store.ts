@@ -324,6 +324,7 @@ function redisLog(client: EvalClient, prefix: string, health: Health, timeoutMs:
         return insuredTake(key, windows, now);
       }
     },
+    times: (key) => memory.times(key),
     async look(key, windows, now) {
       if (windows.length === 0 || Date.now() < health.downUntil) return memory.look(key, windows, now);
       try {
