@@ -131,18 +131,18 @@ export class ApiHttp {
     for (let attempt = 1; ; attempt++) {
       const final = attempt > this.retries;
       this.stop?.throwIfAborted();
-      const { probe } = await this.unlessStopped(this.placeInLine(request.signal));
+      const grant = await this.unlessStopped(this.placeInLine(request.signal));
       const response = await this.attempt(request, log, attempt, final);
       if (!response) {
         await this.backoff(attempt, request.signal);
         continue;
       }
-      await this.limits.observe(this.key, response.headers);
+      await this.limits.observe(this.key, response.headers, grant);
       if (response.status === 429) {
         await this.rateLimited(response, final);
         continue; // the next acquire() waits out the hold, together with every other caller
       }
-      if (probe) {
+      if (grant.probe) {
         this.logger.info(
           { ...log, status: response.status },
           'api answered a probe during a rate-limit hold; hold ended',
@@ -232,7 +232,7 @@ export class ApiHttp {
    * A place in the limits' line; a send with a saved answer to fall back on leaves it (or does not
    * join it) once Rollcall begins to stop (`drain`), so the drain answers it with that answer.
    */
-  private async placeInLine(signal: AbortSignal): Promise<{ probe: boolean }> {
+  private async placeInLine(signal: AbortSignal): Promise<{ probe: boolean; seq?: number }> {
     const leave = this.drain && hasSavedFallback() ? this.drain : undefined;
     if (!leave) return this.limits.acquire(this.key, this.maxWaitMs, signal);
     if (leave.aborted) throw new LeftLineError(leave.reason);

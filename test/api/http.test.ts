@@ -2,12 +2,21 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApi } from '../../src/api/client.js';
 import { ApiError } from '../../src/api/errors.js';
+import { ApiHttp } from '../../src/api/http.js';
 import { ApiLimits } from '../../src/api/limits/limits.js';
 import { fileLimitStore } from '../../src/api/limits/store.js';
 import type { Api } from '../../src/api/types.js';
 import type { Config } from '../../src/base/config.js';
 import { limitsProblemText, parseLimits } from '../../src/base/limits-spec.js';
-import { fastDeps, rejection, silentLogger, startServer, type TestServer, testConfig } from './helpers.js';
+import {
+  fastDeps,
+  freshDataDir,
+  rejection,
+  silentLogger,
+  startServer,
+  type TestServer,
+  testConfig,
+} from './helpers.js';
 
 let server: TestServer;
 const apis: Api[] = [];
@@ -365,6 +374,44 @@ describe('client-side limits (API_LIMITS)', () => {
     await a.resources.getLoa('L2');
     expect(await rejection(a.resources.getLoa('L3'))).toMatchObject({ kind: 'quota' });
     expect(server.requests).toHaveLength(2);
+  });
+
+  it("counts the requests still in flight against a short window's X-RateLimit-Remaining", async () => {
+    const specs = parseLimits('30/1m');
+    if (!specs.ok) throw new Error(limitsProblemText(specs.problem));
+    const limits = new ApiLimits({
+      specs: specs.limits,
+      store: fileLimitStore(freshDataDir(), 'h', silentLogger),
+      logger: silentLogger,
+    });
+    const answers: Array<(response: Response) => void> = [];
+    const http = new ApiHttp({
+      key: 'k',
+      limits,
+      logger: silentLogger,
+      timeoutMs: 60_000,
+      retries: 0,
+      maxWaitMs: 0,
+      // The first three wait for their answers here; any later one is answered at once.
+      fetch: async () =>
+        answers.length < 3 ? new Promise<Response>((resolve) => answers.push(resolve)) : new Response('{}'),
+    });
+    const send = () =>
+      http.send(new Request('http://127.0.0.1:9/api/v1/server/loas'), 'listLoas').then(
+        () => 'ok',
+        (error: unknown) => (error instanceof ApiError ? error.kind : 'other'),
+      );
+    const sent = [send(), send(), send()];
+    await vi.waitUntil(() => answers.length === 3);
+    // The first's answer: 2 remain, and the two sent after it are still on their way: none more.
+    answers[0]?.(
+      new Response('{}', { headers: { 'x-ratelimit-remaining': '2', 'x-ratelimit-reset': '40' } }),
+    );
+    expect(await sent[0]).toBe('ok');
+    expect(await send()).toBe('busy');
+    for (const answer of answers.slice(1)) answer(new Response('{}'));
+    await Promise.all(sent);
+    await limits.close();
   });
 
   it('reports the requests left in stats', async () => {

@@ -234,6 +234,85 @@ describe('resync from X-RateLimit-* headers', () => {
   });
 });
 
+/** How many of `attempts` acquires of `key` are granted at once (none may wait). */
+async function grantedNow(l: Limits, key: string, attempts: number): Promise<number> {
+  let n = 0;
+  for (let i = 0; i < attempts; i++) if ((await outcome(l.acquire(key, 0))) === 'ok') n++;
+  return n;
+}
+
+/** The API's answer: `remaining` left in a short window that resets in `resetSeconds`. */
+const apiSays = (remaining: number, resetSeconds: number) =>
+  new Headers({ 'x-ratelimit-remaining': String(remaining), 'x-ratelimit-reset': String(resetSeconds) });
+
+describe("the API's remaining count of a short window, beside the limits kept here", () => {
+  it('no more than the API says remain go before its reset; the count is forgotten at the reset', async () => {
+    const clock = fakeClock(1_800_000_000_000);
+    const l = limits('30/1m', fileLimitStore(freshDataDir(), 'h', silentLogger), { now: clock.now });
+    const key = freshKey();
+    const first = await l.acquire(key, 0);
+    await l.observe(key, apiSays(2, 40), first);
+    // 29 have room here, but the API says 2 until its reset in 40 s.
+    expect(await grantedNow(l, key, 10)).toBe(2);
+    const error = (await rejection(l.acquire(key, 1_000))) as ApiError;
+    expect(error).toMatchObject({ kind: 'busy' });
+    expect(error.retryAfterSeconds).toBe(40);
+    clock.advance(40_000);
+    // Reset: the API's count is forgotten; the 3 of this window leave 27 here.
+    expect(await grantedNow(l, key, 27)).toBe(27);
+    expect(await grantedNow(l, key, 1)).toBe(0);
+  });
+
+  it('counts the requests in flight; a newer answer applies at once, a stale larger count never loosens it', async () => {
+    const clock = fakeClock(1_800_000_000_000);
+    const l = limits('100/1m', fileLimitStore(freshDataDir(), 'h', silentLogger), { now: clock.now });
+    const key = freshKey();
+    const sent = [];
+    for (let i = 0; i < 3; i++) sent.push(await l.acquire(key, 0));
+    await l.observe(key, apiSays(10, 40), sent[0]);
+    // The second's answer: 4 remain after it, and the third, sent after it, is still in flight: 3 more.
+    await l.observe(key, apiSays(4, 40), sent[1]);
+    expect(await grantedNow(l, key, 10)).toBe(3);
+    // The first's answer again, late, with its larger count: stale, it frees nothing.
+    await l.observe(key, apiSays(9, 40), sent[0]);
+    expect(await grantedNow(l, key, 10)).toBe(0);
+    // A later reset is the API's next window: its count applies (nothing in flight).
+    clock.advance(10_000);
+    await l.observe(key, apiSays(5, 60));
+    expect(await grantedNow(l, key, 10)).toBe(5);
+  });
+
+  it('holds a count of the API longer than any limit kept here, without a monthly limit', async () => {
+    const clock = fakeClock(1_800_000_000_000);
+    const l = limits('1000/1s', fileLimitStore(freshDataDir(), 'h', silentLogger), { now: clock.now });
+    const key = freshKey();
+    await l.observe(key, apiSays(3, 60));
+    expect(await grantedNow(l, key, 10)).toBe(3);
+    clock.advance(59_000);
+    expect(await grantedNow(l, key, 10)).toBe(0);
+    clock.advance(1_000);
+    expect(await grantedNow(l, key, 10)).toBe(10);
+  });
+
+  it.runIf(redisUp)('is shared by every process on one Redis', async () => {
+    const clock = fakeClock(Date.now());
+    const key = freshKey();
+    const a = limits('30/1m', await redisStore(), { now: clock.now });
+    const b = limits('30/1m', await redisStore(), { now: clock.now });
+    const sent = [await a.acquire(key, 0), await b.acquire(key, 0)];
+    // 4 remain after the first; the other process's, sent after it, is in flight: 3 more in all.
+    await a.observe(key, apiSays(4, 40), sent[0]);
+    let n = 0;
+    for (let i = 0; i < 10; i++) n += await grantedNow(i % 2 ? a : b, key, 1);
+    expect(n).toBe(3);
+    // A stale larger count, seen by the other process, frees nothing.
+    await b.observe(key, apiSays(20, 40), sent[1]);
+    expect(await grantedNow(b, key, 5)).toBe(0);
+    clock.advance(40_000);
+    expect(await grantedNow(b, key, 5)).toBe(5);
+  });
+});
+
 describe('holds (429) and probes', () => {
   // The counters' expiry and the waits read one fake clock: nothing here depends on the machine's load.
   beforeEach(() => {
@@ -251,10 +330,10 @@ describe('holds (429) and probes', () => {
     await vi.advanceTimersByTimeAsync(299);
     expect(await outcome(l.acquire(key, 0))).toBe('busy'); // still in the first interval
     await vi.advanceTimersByTimeAsync(2);
-    expect(await l.acquire(key, 0)).toEqual({ probe: true });
+    expect(await l.acquire(key, 0)).toMatchObject({ probe: true });
     expect(await outcome(l.acquire(key, 0))).toBe('busy'); // one probe per interval
     await l.release(key);
-    expect(await l.acquire(key, 0)).toEqual({ probe: false });
+    expect(await l.acquire(key, 0)).toMatchObject({ probe: false });
   });
 
   it('a short hold is waited out, never shortened by a shorter one', async () => {
@@ -293,7 +372,7 @@ describe('probes through a long hold (the waits asked for are what is checked)',
       settled = true;
     });
     while (!settled) await vi.advanceTimersByTimeAsync(50);
-    expect(await granted).toEqual({ probe: true });
+    expect(await granted).toMatchObject({ probe: true });
     expect(asked.length).toBeGreaterThan(0);
     for (const ms of asked) expect(ms).toBeLessThanOrEqual(300);
   });

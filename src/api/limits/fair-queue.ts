@@ -9,9 +9,13 @@
 import { ApiError } from '../errors.js';
 import { currentWait, type WaitContext } from '../wait.js';
 
-/** A request slot granted; `probe` when it is a probe through a long hold. */
+/**
+ * A request slot granted; `probe` when it is a probe through a long hold; `seq` its number among
+ * the token's requests (for Limits.observe: those numbered after it are in flight when it is answered).
+ */
 export interface Grant {
   probe: boolean;
+  seq?: number;
 }
 
 /** The head of a line, being served: how long it may wait, and how it waits. */

@@ -4,7 +4,8 @@
  * between the people asking (fair-queue.ts), the rolling windows (spans.ts), the month's count
  * (month.ts), a 429's hold (retry-after.ts), the pace and the access share (allowance.ts), and the
  * holds of whole-list reads (month-holds.ts). The API's X-RateLimit-* headers bring the counts in
- * line when the API's view is stricter (observe).
+ * line when the API's view is stricter (observe): the month's count, or a short window's remaining
+ * requests until its reset, kept beside the spans' log (request-log.ts).
  */
 import type { LimitSpec } from '../../base/limits-spec.js';
 import { pause, untilAborted } from '../abort.js';
@@ -13,7 +14,7 @@ import { Allowance } from './allowance.js';
 import { busy, FairQueue, type Grant, type Turn } from './fair-queue.js';
 import { createMonthCount, type MonthCount } from './month.js';
 import { MonthHolds, noHold } from './month-holds.js';
-import { createRetryAfter, PROBE_INTERVAL_MS, type RetryAfter } from './retry-after.js';
+import { createRetryAfter, MAX_HOLD_MS, PROBE_INTERVAL_MS, type RetryAfter } from './retry-after.js';
 import { createSpans, type Spans } from './spans.js';
 import type { LimitStore } from './store.js';
 import type {
@@ -108,10 +109,11 @@ export class ApiLimits implements Limits {
     return this.retryAfter.release(key);
   }
 
-  async observe(key: string, headers: Headers): Promise<void> {
+  async observe(key: string, headers: Headers, sent?: { seq?: number }): Promise<void> {
     const remaining = wholeHeader(headers, 'x-ratelimit-remaining');
     if (remaining === undefined) return;
-    const resetInMs = rateLimitResetMs(headers, this.now());
+    const t = this.now();
+    const resetInMs = rateLimitResetMs(headers, t);
     const { month, spans } = this;
     // Without a monthly limit of ours, every count the API sends is a short window's: a window of
     // the API's longer than ours must still hold callers until its reset.
@@ -121,8 +123,11 @@ export class ApiLimits implements Limits {
         ? wholeHeader(headers, 'x-ratelimit-limit') === month.spec.points
         : resetInMs > (spans.longestMs === undefined ? 86_400_000 : spans.longestMs + 1000));
     if (monthly) await month.resync(key, remaining);
-    else if (remaining === 0 && resetInMs !== undefined && resetInMs > 0) {
-      await this.retryAfter.hold(key, resetInMs);
+    else if (resetInMs !== undefined && resetInMs > 0) {
+      // A short window's count: no more than `remaining` more go before its reset (those sent after
+      // this request, in flight, among them), beside the limits kept here; a reset beyond the
+      // longest hold is read as that.
+      await spans.count(key, t + Math.ceil(Math.min(resetInMs, MAX_HOLD_MS)), remaining, sent?.seq);
     }
   }
 
@@ -164,7 +169,7 @@ export class ApiLimits implements Limits {
         continue;
       }
       if (month && (await month.used(key)) >= month.spec.points) throw month.quotaError();
-      const wait = await this.spans.take(key);
+      const { wait, seq } = await this.spans.grant(key);
       if (wait > 0) {
         if (Date.now() - turn.started + wait > turn.maxWaitMs) throw busy(wait);
         await turn.wait(wait);
@@ -173,7 +178,7 @@ export class ApiLimits implements Limits {
       turn.ready();
       await this.counted.take(key);
       await this.store.flush();
-      return { probe: passage.probe };
+      return { probe: passage.probe, seq };
     }
   }
 

@@ -9,7 +9,7 @@ import type { LimitStore } from './store.js';
 /** A hold longer than this lets one probing request through, at most once per this interval. */
 export const PROBE_INTERVAL_MS = 30_000;
 /** Longest a hold can last (a larger Retry-After is read as this). */
-const MAX_HOLD_MS = 300_000;
+export const MAX_HOLD_MS = 300_000;
 
 /** May a request of a key go? At once, as a probe through a long hold, or after a wait. */
 type Passage = { go: true; probe: boolean } | { go: false; heldMs: number; waitMs: number };

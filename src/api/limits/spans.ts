@@ -4,7 +4,7 @@
  * shares. A request goes as soon as every window has room, so a burst of up to N goes at once.
  */
 import type { LimitSpec } from '../../base/limits-spec.js';
-import type { LogWindow } from './request-log.js';
+import type { LogGrant, LogWindow } from './request-log.js';
 import type { LimitStore } from './store.js';
 import type { LimitStatus } from './types.js';
 
@@ -18,6 +18,17 @@ export const SPAN_MARGIN_MS = 2_000;
 export interface Spans {
   /** Write one request in every span if each has room now: 0; else the wait (ms) and nothing written. */
   take(key: string): Promise<number>;
+  /**
+   * `take`, beside the API's count of a short window (`count`): the wait, and when granted the
+   * request's number among the key's.
+   */
+  grant(key: string): Promise<LogGrant>;
+  /**
+   * The API says `remaining` requests of `key` are left until `resetAt` (ms on the clock `now`),
+   * answering the request numbered `seq` (those numbered after it were in flight): no more go
+   * before then, whatever room the spans have (request-log.ts's mergedCount).
+   */
+  count(key: string, resetAt: number, remaining: number, seq: number | undefined): Promise<void>;
   /**
    * When (ms from now) the waiter at `position` of `key`'s line (1: the head, ready in `headMs`) may
    * go: each goes as the oldest counted request leaves a full window, from the times last seen.
@@ -43,7 +54,9 @@ export function createSpans(specs: LimitSpec[], store: LimitStore, prefix: strin
   const longest = spans.at(-1);
 
   return {
-    take: async (key) => (windows.length === 0 ? 0 : log.take(key, windows, now())),
+    take: async (key) => (await log.grant(key, windows, now())).wait,
+    grant: (key) => log.grant(key, windows, now()),
+    count: (key, resetAt, remaining, seq) => log.count(key, resetAt, remaining, seq, now()),
 
     etaAt(key, position, headMs) {
       const t = now();

@@ -41,9 +41,12 @@ import {
   type LogWindow,
   MemoryLog,
   REDIS_ADD,
+  REDIS_COUNT,
   REDIS_LOOK,
   REDIS_TAKE,
   type RequestLog,
+  readRedisCount,
+  readRedisGrant,
   readRedisTake,
   standings,
 } from './request-log.js';
@@ -273,23 +276,25 @@ function redisLog(client: EvalClient, prefix: string, health: Health, timeoutMs:
   const memory = new MemoryLog();
   /** One sorted set per key, whatever its windows (a limit changed keeps it). */
   const keyOf = (key: string) => `${prefix}:{${key}}`;
+  /** The key's requests granted and the API's count (same slot as its log). */
+  const countOf = (key: string) => `${prefix}:{${key}}:api`;
   /** What this process sent while Redis did not answer, per key, not yet written there. */
   const unsent = new Map<string, number[]>();
   const memberOf = (t: number) => `${t}:${process.pid}:${Math.random().toString(36).slice(2)}`;
-  const insuredTake = (key: string, windows: readonly LogWindow[], now: number): number => {
+  const insuredGrant = (key: string, windows: readonly LogWindow[], now: number) => {
     health.insuredAt = Date.now();
-    const wait = memory.takeNow(key, windows, now);
-    if (wait === 0) {
-      const longest = Math.max(...windows.map((window) => window.ms));
+    const granted = memory.grantNow(key, windows, now);
+    if (granted.wait === 0) {
+      const longest = Math.max(0, ...windows.map((window) => window.ms));
       unsent.set(key, [...(unsent.get(key) ?? []).filter((t) => t > now - longest), now]);
     }
-    return wait;
+    return granted;
   };
   /** `script` over `key`'s windows: ARGV is `first`, then each window's length and requests. */
-  const run = (script: string, key: string, windows: readonly LogWindow[], first: string[]) =>
+  const run = (script: string, keys: string[], windows: readonly LogWindow[], first: string[]) =>
     timed(
       client.eval(script, {
-        keys: [keyOf(key)],
+        keys,
         arguments: [...first, ...windows.flatMap((window) => [String(window.ms), String(window.points)])],
       }),
     );
@@ -297,38 +302,69 @@ function redisLog(client: EvalClient, prefix: string, health: Health, timeoutMs:
     within(reply, timeoutMs, () => {
       throw new Error(`Redis answered no log in ${timeoutMs} ms`);
     });
+  const grant = async (key: string, windows: readonly LogWindow[], now: number) => {
+    if (Date.now() < health.downUntil) return insuredGrant(key, windows, now);
+    const started = Date.now();
+    try {
+      const owed = unsent.get(key);
+      if (owed) {
+        const longest = Math.max(0, ...windows.map((window) => window.ms));
+        const kept = memory.liveCount(key, now);
+        await timed(
+          client.eval(REDIS_ADD, {
+            keys: [keyOf(key), countOf(key)],
+            arguments: [
+              String(longest + 1000),
+              String(now),
+              String(kept?.resetAt ?? 0),
+              String(kept?.ceiling ?? 0),
+              ...owed.flatMap((t) => [String(t), memberOf(t)]),
+            ],
+          }),
+        );
+        if (unsent.get(key) === owed) unsent.delete(key);
+      }
+      const reply = await run(REDIS_TAKE, [keyOf(key), countOf(key)], windows, [String(now), memberOf(now)]);
+      const { wait, sent, count, times } = readRedisGrant(reply);
+      memory.seed(key, times);
+      memory.seedCount(key, sent, count);
+      if (Date.now() - started >= timeoutMs) health.downUntil = Date.now() + REDIS_RETRY_MS;
+      return { wait, seq: wait === 0 ? sent : 0 };
+    } catch {
+      health.downUntil = Date.now() + REDIS_RETRY_MS;
+      return insuredGrant(key, windows, now);
+    }
+  };
   return {
-    async take(key, windows, now) {
-      if (windows.length === 0) return 0;
-      if (Date.now() < health.downUntil) return insuredTake(key, windows, now);
-      const started = Date.now();
+    grant,
+    take: async (key, windows, now) => (await grant(key, windows, now)).wait,
+    async count(key, resetAt, remaining, seq, now) {
+      // Kept here too: an outage goes on from it (and it is written to Redis after one).
+      await memory.count(key, resetAt, remaining, seq, now);
+      if (Date.now() < health.downUntil) return;
       try {
-        const owed = unsent.get(key);
-        if (owed) {
-          const longest = Math.max(...windows.map((window) => window.ms));
-          await timed(
-            client.eval(REDIS_ADD, {
-              keys: [keyOf(key)],
-              arguments: [String(longest + 1000), ...owed.flatMap((t) => [String(t), memberOf(t)])],
-            }),
-          );
-          if (unsent.get(key) === owed) unsent.delete(key);
-        }
-        const reply = await run(REDIS_TAKE, key, windows, [String(now), memberOf(now)]);
-        const { wait, times } = readRedisTake(reply);
-        memory.seed(key, times);
-        if (Date.now() - started >= timeoutMs) health.downUntil = Date.now() + REDIS_RETRY_MS;
-        return wait;
+        const reply = await timed(
+          client.eval(REDIS_COUNT, {
+            keys: [countOf(key)],
+            arguments: [
+              String(now),
+              String(resetAt),
+              String(remaining),
+              seq === undefined ? '' : String(seq),
+            ],
+          }),
+        );
+        const { sent, count } = readRedisCount(reply);
+        memory.seedCount(key, sent, count);
       } catch {
         health.downUntil = Date.now() + REDIS_RETRY_MS;
-        return insuredTake(key, windows, now);
       }
     },
     times: (key) => memory.times(key),
     async look(key, windows, now) {
       if (windows.length === 0 || Date.now() < health.downUntil) return memory.look(key, windows, now);
       try {
-        const reply = await run(REDIS_LOOK, key, windows, [String(now)]);
+        const reply = await run(REDIS_LOOK, [keyOf(key)], windows, [String(now)]);
         return standings(readRedisTake(reply).times, windows, now);
       } catch {
         return memory.look(key, windows, now);

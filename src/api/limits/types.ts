@@ -55,16 +55,20 @@ export type RoomVerdict =
 
 export interface Limits {
   /**
-   * Wait for a request slot in every limit; `probe` when the slot is a probe through a long hold.
+   * Wait for a request slot in every limit; `probe` when the slot is a probe through a long hold,
+   * `seq` the request's number among the token's (pass it to `observe` with the answer).
    * Rejects with `signal`'s reason as soon as it aborts (the caller gave up, or shutdown).
    */
-  acquire(key: string, maxWaitMs: number, signal?: AbortSignal): Promise<{ probe: boolean }>;
+  acquire(key: string, maxWaitMs: number, signal?: AbortSignal): Promise<{ probe: boolean; seq?: number }>;
   /** Hold every caller of `key` for `ms` (a 429's Retry-After); never shortens a longer hold. */
   hold(key: string, ms: number): Promise<void>;
   /** End the hold of `key` (a probe was answered). */
   release(key: string): Promise<void>;
-  /** Bring the counts in line with the API's X-RateLimit-* headers when they are stricter. */
-  observe(key: string, headers: Headers): Promise<void>;
+  /**
+   * Bring the counts in line with the API's X-RateLimit-* headers when they are stricter: the answer
+   * to the request `acquire` granted as `sent` (undefined: none other in flight).
+   */
+  observe(key: string, headers: Headers, sent?: { seq?: number }): Promise<void>;
   /** May a read of something already saved spend a request now? Claims the turn when it may. */
   pace(key: string): Promise<PaceVerdict>;
   status(key: string): Promise<LimitStatus[]>;
