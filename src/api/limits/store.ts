@@ -181,6 +181,42 @@ interface RedisPatience {
   connectTimeoutMs?: number;
 }
 
+/** A short limits' log's state in memory beside Redis (redisLog): its insurance and what it owes Redis. */
+interface LogInsurance {
+  memory: MemoryLog;
+  /** What this process sent while Redis did not answer, per key, not yet written there. */
+  unsent: Map<string, number[]>;
+}
+
+/**
+ * What every Redis store of one URL in this process keeps in memory, shared: a change of a token's
+ * limits (`settings limits:`) builds a new Api, and so a new store, while the old one is retired;
+ * with Redis not answering, the new one goes on from this process's counts and request times (and
+ * the API's count), never from nothing. Kept while any store of the URL is open.
+ */
+interface RedisShare {
+  users: number;
+  health: Health;
+  /** The counters' insurance limiters, by prefix. */
+  insurances: Map<string, RateLimiterMemory>;
+  /** The logs' insurance, by prefix. */
+  logs: Map<string, LogInsurance>;
+}
+
+const redisShares = new Map<string, RedisShare>();
+
+function openShare(url: string): RedisShare {
+  const share = redisShares.get(url) ?? {
+    users: 0,
+    health: { downUntil: 0, insuredAt: 0 },
+    insurances: new Map(),
+    logs: new Map(),
+  };
+  share.users++;
+  redisShares.set(url, share);
+  return share;
+}
+
 /**
  * Counters in Redis at `url`, on a connection of their own. The bot keeps the default patience; a
  * test of what two processes share on a healthy Redis sets limits for a hang instead, so a starved
@@ -216,15 +252,20 @@ export function redisLimitStore(
     () => undefined,
   );
   const insurances = new Map<Counter, RateLimiterMemory>();
-  const health: Health = { downUntil: 0, insuredAt: 0 };
+  const share = openShare(url);
+  const { health } = share;
+  let closed = false;
   return {
     backend: 'redis',
     counter(prefix, points, durationSeconds) {
-      const insuranceLimiter = new RateLimiterMemory({
-        keyPrefix: prefix,
-        points,
-        duration: durationSeconds,
-      });
+      // Another store of the URL counts the window in memory already (an Api replaced by one with
+      // other limits): one count, shared. The prefix names the window, so only points differ.
+      let insuranceLimiter = share.insurances.get(prefix);
+      if (insuranceLimiter) insuranceLimiter.points = points;
+      else {
+        insuranceLimiter = new RateLimiterMemory({ keyPrefix: prefix, points, duration: durationSeconds });
+        share.insurances.set(prefix, insuranceLimiter);
+      }
       const timed = new RLWrapperTimeouts({
         limiter: new RateLimiterRedis({
           storeClient: client,
@@ -241,13 +282,24 @@ export function redisLimitStore(
       insurances.set(limiter, insuranceLimiter);
       return limiter;
     },
-    log: (prefix) => redisLog(client, prefix, health, timeoutMs),
+    log(prefix) {
+      let insurance = share.logs.get(prefix);
+      if (!insurance) {
+        insurance = { memory: new MemoryLog(), unsent: new Map() };
+        share.logs.set(prefix, insurance);
+      }
+      return redisLog(client, prefix, health, timeoutMs, insurance);
+    },
     insurance: (counter) => insurances.get(counter),
     shared: () =>
       client.isReady && Date.now() >= health.downUntil && Date.now() - health.insuredAt >= REDIS_RETRY_MS,
     ready: () => connected,
     flush: async () => {},
     async close() {
+      if (!closed) {
+        closed = true;
+        if (--share.users === 0 && redisShares.get(url) === share) redisShares.delete(url);
+      }
       if (!client.isOpen) return;
       if (!client.isReady) {
         client.destroy();
@@ -264,22 +316,34 @@ interface EvalClient {
   eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
 }
 
+/** `reply`, or an error once Redis has not answered within `timeoutMs`. */
+function answeredWithin(reply: Promise<unknown>, timeoutMs: number): Promise<unknown> {
+  return within(reply, timeoutMs, () => {
+    throw new Error(`Redis answered no log in ${timeoutMs} ms`);
+  });
+}
+
 /**
  * The short limits' log in Redis (request-log.ts's REDIS_TAKE, one atomic script per request), with
  * a memory log as its insurance: seeded with what Redis held after each answer, so when Redis fails
  * or is slow (as for the counters: REDIS_TIMEOUT_MS, then REDIS_RETRY_MS alone) this process goes on
  * from the last state it saw, its own requests written on top; what it sent meanwhile is written to
  * Redis before its next take there, so once Redis answers again those requests still count (for
- * every process, and for this one, whose memory the answer replaces).
+ * every process, and for this one, whose memory the answer replaces). The API's count of a short
+ * window (REDIS_COUNT) is kept in both alike. The memory and what is owed are the URL's
+ * (RedisShare): a store built after this one, for other limits, goes on from them.
  */
-function redisLog(client: EvalClient, prefix: string, health: Health, timeoutMs: number): RequestLog {
-  const memory = new MemoryLog();
+function redisLog(
+  client: EvalClient,
+  prefix: string,
+  health: Health,
+  timeoutMs: number,
+  { memory, unsent }: LogInsurance,
+): RequestLog {
   /** One sorted set per key, whatever its windows (a limit changed keeps it). */
   const keyOf = (key: string) => `${prefix}:{${key}}`;
   /** The key's requests granted and the API's count (same slot as its log). */
   const countOf = (key: string) => `${prefix}:{${key}}:api`;
-  /** What this process sent while Redis did not answer, per key, not yet written there. */
-  const unsent = new Map<string, number[]>();
   const memberOf = (t: number) => `${t}:${process.pid}:${Math.random().toString(36).slice(2)}`;
   const insuredGrant = (key: string, windows: readonly LogWindow[], now: number) => {
     health.insuredAt = Date.now();
@@ -298,10 +362,7 @@ function redisLog(client: EvalClient, prefix: string, health: Health, timeoutMs:
         arguments: [...first, ...windows.flatMap((window) => [String(window.ms), String(window.points)])],
       }),
     );
-  const timed = (reply: Promise<unknown>) =>
-    within(reply, timeoutMs, () => {
-      throw new Error(`Redis answered no log in ${timeoutMs} ms`);
-    });
+  const timed = (reply: Promise<unknown>) => answeredWithin(reply, timeoutMs);
   const grant = async (key: string, windows: readonly LogWindow[], now: number) => {
     if (Date.now() < health.downUntil) return insuredGrant(key, windows, now);
     const started = Date.now();
