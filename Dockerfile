@@ -45,5 +45,6 @@ HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 CMD ["nod
 # drains interactions in flight and exits 0. Give it time: `docker stop -t 15`, compose stop_grace_period.
 # The flags are package.json's "start" (the bench runs those): a 2 MB young generation instead of
 # V8's 16 MB keeps some 30 MB off the resident size for the same CPU, and a 512 MB old generation keeps
-# V8 from letting garbage grow to several times the live heap (docs/deploy.md, "Memory").
-CMD ["node", "--max-semi-space-size=2", "--max-old-space-size=512", "dist/src/main.js"]
+# V8 from letting garbage grow to several times the live heap; WebAssembly (undici's HTTP parser) stays
+# in V8's baseline compiler, whose optimizing one took some 30 MB at the first requests (docs/deploy.md, "Memory").
+CMD ["node", "--max-semi-space-size=2", "--max-old-space-size=512", "--no-wasm-tier-up", "--no-wasm-dynamic-tiering", "dist/src/main.js"]

@@ -9,9 +9,12 @@
  */
 import { readFileSync, writeSync } from 'node:fs';
 import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
+import { isMainThread } from 'node:worker_threads';
 
 const fd = Number(process.env.BENCH_HEAP_FD);
-if (Number.isInteger(fd) && fd > 2) {
+// Node runs `--import` modules in every worker thread started from a file too (the drawing and
+// reading threads): the probe measures the main thread only, and costs the others nothing.
+if (isMainThread && Number.isInteger(fd) && fd > 2) {
   const loop = monitorEventLoopDelay({ resolution: 5 });
   loop.enable();
   // The bench's "measure from now on" (bench/reports-large.ts); the bot never uses SIGUSR2.

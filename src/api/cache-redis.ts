@@ -3,9 +3,13 @@
  * background and reconnects forever with capped backoff, and `disableOfflineQueue` makes every
  * command issued while it is not connected fail at once instead of queueing (or hanging).
  */
-import { createClient, createKeyv } from '@keyv/redis';
+import type * as KeyvRedis from '@keyv/redis';
 import type { Keyv } from 'keyv';
+import { lazily } from '../base/lazy.js';
 import { within } from './abort.js';
+
+/** The Redis client (@keyv/redis, node-redis), loaded by the first store on Redis: none without CACHE_URL (src/base/lazy.ts). */
+export const keyvRedis = lazily<typeof KeyvRedis>('@keyv/redis');
 
 interface RedisHooks {
   /** Connection and command errors (also reach keyv's 'error' event). */
@@ -29,7 +33,7 @@ const reconnectDelay = (retries: number): number => Math.min(100 * 2 ** retries,
 
 /** Connect to `url` in the background and wrap the client in keyv (keys used exactly as given). */
 export function createRedisKeyv(url: string, hooks: RedisHooks): RedisKeyv {
-  const client = createClient({
+  const client = keyvRedis().createClient({
     url,
     disableOfflineQueue: true,
     socket: { connectTimeout: CONNECT_TIMEOUT_MS, reconnectStrategy: reconnectDelay },
@@ -37,7 +41,7 @@ export function createRedisKeyv(url: string, hooks: RedisHooks): RedisKeyv {
   client.on('error', hooks.onError);
   client.on('ready', hooks.onReady);
   // createKeyv sets no namespace and useKeyPrefix: false, so Redis sees our keys unchanged.
-  const keyv = createKeyv(client, { throwOnErrors: true, connectionTimeout: CONNECT_TIMEOUT_MS });
+  const keyv = keyvRedis().createKeyv(client, { throwOnErrors: true, connectionTimeout: CONNECT_TIMEOUT_MS });
   // Resolves once connected; stays pending while reconnecting; errors arrive via 'error'.
   client.connect().catch(hooks.onError);
 

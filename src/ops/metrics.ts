@@ -21,11 +21,12 @@ import {
   RESTEvents,
   type ResponseLike,
 } from 'discord.js';
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type * as PromClient from 'prom-client';
 import { within } from '../api/abort.js';
 import { isApiError } from '../api/errors.js';
 import type { Api } from '../api/types.js';
 import { currentPurpose } from '../api/wait.js';
+import { lazily } from '../base/lazy.js';
 import type { MessageMenu, RoutedCommand, UserMenu } from '../discord/command.js';
 import { type ArgKind, parseCustomId } from '../discord/paging/custom-id.js';
 import { argKind } from '../discord/paging/views.js';
@@ -76,8 +77,11 @@ export function credentialLabel(credential: string): string {
   return tokenHash(credential).slice(0, 8);
 }
 
+/** prom-client, loaded with the first Metrics (HEALTH_PORT set; src/base/lazy.ts). */
+const prom = lazily<typeof PromClient>('prom-client');
+
 export class Metrics {
-  readonly registry = new Registry();
+  readonly registry = new (prom().Registry)();
   private readonly commandNames = new Set<string>();
   /** View id → the command that registered it. */
   private readonly viewCommands = new Map<string, string>();
@@ -85,27 +89,27 @@ export class Metrics {
   private readonly pending = new Map<string, Pending>();
   private readonly apis = new Map<string, ApiSource>();
 
-  private readonly interactions = new Counter({
+  private readonly interactions = new (prom().Counter)({
     name: 'rollcall_interactions_total',
     help: 'Interactions answered, by command, interaction type and outcome.',
     labelNames: ['command', 'type', 'outcome'] as const,
     registers: [this.registry],
   });
-  private readonly firstResponse = new Histogram({
+  private readonly firstResponse = new (prom().Histogram)({
     name: 'rollcall_interaction_first_response_seconds',
     help: 'Time from receiving an interaction to Discord accepting its first response (reply or defer).',
     labelNames: ['command', 'type'] as const,
     buckets: FIRST_RESPONSE_BUCKETS,
     registers: [this.registry],
   });
-  private readonly finalAnswer = new Histogram({
+  private readonly finalAnswer = new (prom().Histogram)({
     name: 'rollcall_interaction_final_seconds',
     help: 'Time from receiving an interaction to its final answer (embed or sentence) being ready to send.',
     labelNames: ['command', 'type', 'outcome'] as const,
     buckets: FINAL_BUCKETS,
     registers: [this.registry],
   });
-  private readonly apiRequests = new Counter({
+  private readonly apiRequests = new (prom().Counter)({
     name: 'rollcall_api_requests_total',
     help: 'Requests put on the wire to the community server API (each attempt), by operationId, HTTP status ("error" when no answer came) and purpose (read, report: a report command\'s snapshot refresh, digest: a scheduled digest).',
     labelNames: ['endpoint', 'status', 'purpose'] as const,
@@ -113,10 +117,10 @@ export class Metrics {
   });
 
   constructor() {
-    collectDefaultMetrics({ register: this.registry });
+    prom().collectDefaultMetrics({ register: this.registry });
     const sources = () => [...this.apis.values()];
     const mirror = (name: string, help: string, read: (s: ReturnType<Api['stats']>) => number) =>
-      new Counter({
+      new (prom().Counter)({
         name,
         help,
         labelNames: ['credential'] as const,
@@ -139,7 +143,7 @@ export class Metrics {
       (s) => s.coalesced,
     );
     mirror('rollcall_api_rate_limited_total', 'API answers with status 429.', (s) => s.rateLimited);
-    new Gauge({
+    new (prom().Gauge)({
       name: 'rollcall_api_limit_remaining',
       aggregator: 'min', // several processes share the counts: the lowest is the truest
       help: 'Requests left in the client-side request budget window, per credential (short hash).',
@@ -150,7 +154,7 @@ export class Metrics {
         for (const { api, credential } of sources()) this.set({ credential }, api.stats().budgetRemaining);
       },
     });
-    new Gauge({
+    new (prom().Gauge)({
       name: 'rollcall_redis_up',
       aggregator: 'min',
       help: '1 when the Redis cache (CACHE_URL) answers, 0 when it does not; absent without CACHE_URL.',
@@ -171,7 +175,7 @@ export class Metrics {
    * version); an answer within STORE_PING_MS is up, an error or silence down.
    */
   watchStore(ping: () => Promise<unknown>): void {
-    new Gauge({
+    new (prom().Gauge)({
       name: 'rollcall_database_up',
       help: '1 when the store (SQLite or PostgreSQL) answers a query, 0 when it does not; absent without a store.',
       registers: [this.registry],

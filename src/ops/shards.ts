@@ -13,14 +13,18 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { REST, type RESTGetAPIGatewayBotResult, Routes, type Shard, ShardingManager } from 'discord.js';
-import { AggregatorRegistry, type Registry } from 'prom-client';
+import type * as PromClient from 'prom-client';
+import type { Registry } from 'prom-client';
 import { within } from '../api/abort.js';
 import { type Config, isHosted } from '../base/config.js';
+import { lazily } from '../base/lazy.js';
 import type { Logger } from '../base/log.js';
 import { createHealthServer, type HealthServer } from './health.js';
 
 /** A shard's metrics as prom-client's `getMetricsAsJSON` gives them (what the aggregator adds up). */
 type ShardMetrics = Awaited<ReturnType<Registry['getMetricsAsJSON']>>;
+/** prom-client, loaded when the manager first serves /metrics (src/base/lazy.ts). */
+const prom = lazily<typeof PromClient>('prom-client');
 
 /** What a shard process tells the manager over the IPC channel, and what the manager asks. */
 export type ShardMessage =
@@ -268,11 +272,11 @@ export function createManager(options: {
           port: config.HEALTH_PORT,
           ready: isReady,
           metrics: {
-            contentType: AggregatorRegistry.PROMETHEUS_CONTENT_TYPE,
+            contentType: prom().AggregatorRegistry.PROMETHEUS_CONTENT_TYPE,
             async text() {
               const all = await Promise.all([...manager.shards.values()].map((shard) => metrics.ask(shard)));
               const answered = all.filter((m): m is ShardMetrics => m !== undefined);
-              return AggregatorRegistry.aggregate(answered).metrics();
+              return prom().AggregatorRegistry.aggregate(answered).metrics();
             },
           },
           logger,

@@ -21,8 +21,12 @@ import {
   sql,
   type TableMetadata,
 } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
+import { lazily } from '../base/lazy.js';
 import { StoreError } from './errors.js';
+
+/** pg, loaded when a PostgreSQL store is first opened: a SQLite store never loads it (src/base/lazy.ts). */
+const driver = lazily<typeof pg>('pg');
 
 /** Client-side deadline of one query (ms): the credential lookup itself gives up at 2 s. */
 export const PG_QUERY_TIMEOUT_MS = 3_000;
@@ -76,7 +80,7 @@ function timedOut(error: unknown): boolean {
 }
 
 export function postgresPool(options: PoolOptions): { pool: pg.Pool; kysely: PostgresPool } {
-  const pool = new pg.Pool({
+  const pool = new (driver().Pool)({
     connectionString: options.connectionString,
     max: options.max,
     connectionTimeoutMillis: options.connectTimeoutMs,

@@ -3,6 +3,7 @@
  * `start` script's, and the container image's CMD carries the same flags, so a flag that changes
  * memory or CPU cannot be measured without also shipping.
  */
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,6 +32,14 @@ describe('the shipped start command', () => {
   it('caps the old generation, by which V8 sizes the garbage it lets grow before a full collection', () => {
     const old = shippedNodeFlags(root).find((f) => f.startsWith('--max-old-space-size='));
     expect(Number(old?.split('=')[1])).toBeLessThanOrEqual(512);
+  });
+
+  it('keeps WebAssembly in its baseline compiler, with flags this Node accepts', () => {
+    const flags = shippedNodeFlags(root);
+    // undici's HTTP parser (llhttp) is WebAssembly: V8's optimizing compiler took ~30 MB compiling it.
+    expect(flags).toEqual(expect.arrayContaining(['--no-wasm-tier-up', '--no-wasm-dynamic-tiering']));
+    // A flag Node does not know stops it at once ("bad option"): every shipped flag must start it.
+    expect(execFileSync(process.execPath, [...flags, '-p', '1+1'], { encoding: 'utf8' }).trim()).toBe('2');
   });
 
   it('refuses a start script of another shape rather than guess the flags', () => {

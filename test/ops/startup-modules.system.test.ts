@@ -1,6 +1,8 @@
 /**
  * What a process loads before it needs it costs resident memory for its whole life: the store's
- * database drivers (pg, libsql, with kysely) load when the store is first opened, not with the app.
+ * database drivers (pg, libsql, with kysely) load when the store is first opened, not with the app,
+ * and pg only for PostgreSQL; the Redis client only with a store on Redis (CACHE_URL), prom-client
+ * only with metrics (HEALTH_PORT, the shard manager's /metrics).
  * Checked in a child process (the test runner's own module cache is shared by every test file).
  */
 import { execFile } from 'node:child_process';
@@ -11,6 +13,13 @@ const run = promisify(execFile);
 const root = new URL('../..', import.meta.url).pathname;
 
 /** CommonJS modules loaded once `modules` are imported (pg and libsql are CommonJS packages). */
+function runScript(script: string) {
+  return run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+}
+
 async function loadedAfter(modules: string[]): Promise<string[]> {
   const script = [
     "import { createRequire } from 'node:module';",
@@ -26,14 +35,58 @@ async function loadedAfter(modules: string[]): Promise<string[]> {
 }
 
 const DRIVERS = /\/node_modules\/(pg|libsql)\//;
+/** Packages a deployment may never use: loaded at their first use (src/base/lazy.ts). */
+const UNUSED = /\/node_modules\/(pg|@keyv\/redis|@redis\/client|prom-client)\//;
+const loaded = (paths: string[], pattern: RegExp) => [
+  ...new Set(paths.flatMap((path) => path.match(pattern)?.[1] ?? [])),
+];
 
 describe('modules loaded at start-up', () => {
-  it('the app and its commands load no database driver; opening the store does', async () => {
+  it("the app and its commands load no database driver; the store's module loads SQLite's", async () => {
     const atStart = await loadedAfter(['./src/app.ts', './src/ops/shards.ts', './src/base/config.ts']);
     expect(atStart.length).toBeGreaterThan(0); // discord.js and others are CommonJS: the probe works
     expect(atStart.filter((path) => DRIVERS.test(path))).toEqual([]);
     const withStore = await loadedAfter(['./src/store/index.ts']);
-    expect(withStore.some((path) => /\/node_modules\/pg\//.test(path))).toBe(true);
     expect(withStore.some((path) => /\/node_modules\/libsql\//.test(path))).toBe(true);
+  }, 60_000);
+
+  it('a SQLite store, the in-memory cache and no metrics load neither pg, nor Redis, nor prom-client', async () => {
+    const script = (body: string) => [
+      "import { mkdtempSync } from 'node:fs';",
+      "import { tmpdir } from 'node:os';",
+      "import { join } from 'node:path';",
+      "import { createRequire } from 'node:module';",
+      body,
+      'process.stdout.write(JSON.stringify(Object.keys(createRequire(import.meta.url).cache)));',
+    ];
+    const run = async (body: string) => {
+      const { stdout } = await runScript(script(body).join('\n'));
+      return JSON.parse(stdout) as string[];
+    };
+    const sqlite = await run(
+      [
+        "await import('./src/app.ts'); await import('./src/ops/shards.ts');",
+        "const { openStore } = await import('./src/store/index.ts');",
+        "const { createCache } = await import('./src/api/cache.ts');",
+        'createCache({ CACHE_URL: undefined, CACHE_MAX_ENTRIES: 10 }, { warn() {}, info() {} });',
+        "const store = await openStore({ dataDir: mkdtempSync(join(tmpdir(), 'rollcall-lazy-')) });",
+        'await store.close();',
+      ].join('\n'),
+    );
+    expect(sqlite.some((path) => /\/node_modules\/libsql\//.test(path))).toBe(true); // the probe works
+    expect(loaded(sqlite, UNUSED)).toEqual([]);
+    // Each is loaded once something uses it.
+    const used = await run(
+      [
+        "const { Metrics } = await import('./src/ops/metrics.ts');",
+        'new Metrics();',
+        "const { redisLimitStore } = await import('./src/api/limits/store.ts');",
+        "const { postgresPool } = await import('./src/store/postgres.ts');",
+        "const redis = redisLimitStore('redis://127.0.0.1:1', { warn() {}, info() {} });",
+        "const { pool } = postgresPool({ connectionString: 'postgres://127.0.0.1:1/none', max: 1, connectTimeoutMs: 100, queryTimeoutMs: 100 });",
+        'await pool.end(); await redis.close();',
+      ].join('\n'),
+    );
+    expect(loaded(used, UNUSED).sort()).toEqual(['@keyv/redis', '@redis/client', 'pg', 'prom-client']);
   }, 60_000);
 });

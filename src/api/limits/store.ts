@@ -26,7 +26,6 @@ import {
 import { open, rename } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { createClient } from '@keyv/redis';
 import {
   type RateLimiterAbstract,
   RateLimiterMemory,
@@ -36,6 +35,7 @@ import {
 } from 'rate-limiter-flexible';
 import type { Logger } from '../../base/log.js';
 import { within } from '../abort.js';
+import { keyvRedis } from '../cache-redis.js';
 import {
   type LogDump,
   type LogWindow,
@@ -227,7 +227,7 @@ export function redisLimitStore(
   logger: Logger,
   { timeoutMs = REDIS_TIMEOUT_MS, connectTimeoutMs = CONNECT_TIMEOUT_MS }: RedisPatience = {},
 ): LimitStore {
-  const client = createClient({
+  const client = keyvRedis().createClient({
     url,
     disableOfflineQueue: true,
     socket: {
