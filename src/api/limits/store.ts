@@ -398,8 +398,7 @@ function redisLog(
             arguments: [
               String(longest + 1000),
               String(now),
-              String(kept?.resetAt ?? 0),
-              String(kept?.ceiling ?? 0),
+              ...[kept?.resetAt, kept?.ceiling, kept?.window].map((v) => String(v ?? 0)),
               ...owed.flatMap((t) => [String(t), memberOf(t)]),
             ],
           }),
@@ -420,9 +419,9 @@ function redisLog(
   return {
     grant,
     take: async (key, windows, now) => (await grant(key, windows, now)).wait,
-    async count(key, resetAt, remaining, seq, now) {
+    async count(key, resetAt, remaining, seq, now, window = resetAt) {
       // Kept here too: an outage goes on from it (and it is written to Redis after one).
-      await memory.count(key, resetAt, remaining, seq, now);
+      await memory.count(key, resetAt, remaining, seq, now, window);
       if (Date.now() < health.downUntil) return;
       try {
         const reply = await timed(
@@ -433,6 +432,7 @@ function redisLog(
               String(resetAt),
               String(remaining),
               seq === undefined ? '' : String(seq),
+              String(window),
             ],
           }),
         );
