@@ -8,13 +8,21 @@
  * (unreachable at start or killed mid-run) is bypassed until it comes back.
  */
 
-import { Keyv } from 'keyv';
+import type * as KeyvPackage from 'keyv';
+import type { Keyv } from 'keyv';
 import stringify from 'safe-stable-stringify';
 import type { Config } from '../base/config.js';
 import { heldBytes } from '../base/held-bytes.js';
+import { lazily } from '../base/lazy.js';
 import type { Logger } from '../base/log.js';
 import { within } from './abort.js';
 import { createRedisKeyv } from './cache-redis.js';
+
+/**
+ * keyv, loaded as @keyv/redis loads it (its CommonJS build, src/base/lazy.ts): imported here as a
+ * module, a process with a cache on Redis held two copies of keyv and @keyv/serialize.
+ */
+const keyvPackage = lazily<typeof KeyvPackage>('keyv');
 
 /** What is stored per key: a value with its age, or the API's 404 for it. */
 export type CacheEntry =
@@ -88,7 +96,7 @@ export function createCache(
       config.CACHE_MAX_BYTES ?? DEFAULT_CACHE_MAX_BYTES,
     );
     const cache = guardedCache(
-      new Keyv({ store, namespace: undefined, useKeyPrefix: false }),
+      new (keyvPackage().Keyv)({ store, namespace: undefined, useKeyPrefix: false }),
       guard,
       async () => store.clear(),
       async (prefix) => store.forget(prefix),

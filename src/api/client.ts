@@ -136,7 +136,7 @@ function limitsFor(config: Config, logger: Logger, deps: ApiDeps, hash: string, 
   return new ApiLimits({
     specs: config.API_LIMITS,
     store: config.CACHE_URL
-      ? redisLimitStore(config.CACHE_URL, logger)
+      ? redisLimitStore(config.CACHE_URL, logger, { token: hash })
       : fileLimitStore(config.DATA_DIR, hash, logger),
     logger,
     ...(deps.onAllowanceMark ? { onAllowanceMark: deps.onAllowanceMark } : {}),

@@ -99,3 +99,66 @@ describe.runIf(hasRedisServer)(
     }, 20_000);
   },
 );
+
+/**
+ * Hosted mode: every token's Api has its own store on the one CACHE_URL, each token under the limits
+ * its servers chose. While Redis does not answer, each token is counted in memory under its own
+ * limits, never under those of the token whose store was built last.
+ */
+describe('tokens of one Redis URL while it does not answer', () => {
+  const open = (text: string, store: LimitStore) => {
+    const parsed = parseLimits(text);
+    if (!parsed.ok) throw new Error(limitsProblemText(parsed.problem));
+    return new ApiLimits({ specs: parsed.limits, store, logger: silentLogger });
+  };
+  const granted = async (l: ApiLimits, key: string, attempts: number) => {
+    let n = 0;
+    for (let i = 0; i < attempts; i++)
+      if (
+        await l.acquire(key, 0).then(
+          () => true,
+          () => false,
+        )
+      )
+        n++;
+    return n;
+  };
+
+  it("counts each token's month, and its access share, under that token's own limits", async () => {
+    // Nothing listens on port 1: every Redis call fails and the insurance answers.
+    const url = 'redis://127.0.0.1:1';
+    const a = redisLimitStore(url, silentLogger, { token: 'token-a' });
+    const b = redisLimitStore(url, silentLogger, { token: 'token-b' });
+    try {
+      const large = open('1000/month', a);
+      const small = open('3/month', b); // built after: its limits must not become the other's
+      expect(await granted(large, 'token-a', 6)).toBe(6);
+      expect(await granted(small, 'token-b', 6)).toBe(3);
+      // The access share is a tenth of each token's own month: 100 of 1000 for the larger.
+      let lookups = 0;
+      for (let i = 0; i < 20; i++) if ((await large.takeAccess('token-a', 'recheck')).ok) lookups++;
+      expect(lookups).toBe(20);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+  it("drops a token's memory once its last store closes, while other tokens' stores stay open", async () => {
+    const url = 'redis://127.0.0.1:1';
+    const other = redisLimitStore(url, silentLogger, { token: 'token-other' });
+    const first = redisLimitStore(url, silentLogger, { token: 'token-gone' });
+    try {
+      open('2/1m', other);
+      expect(await granted(open('2/1m', first), 'token-gone', 3)).toBe(2);
+      await first.close(); // its Api evicted (hosted mode keeps 200) or its community forgotten
+      // Nothing of it is kept in memory: an Api built for it again finds none of it (with Redis
+      // down it counts from nothing, as a restarted process does; on Redis, from what Redis has).
+      const again = redisLimitStore(url, silentLogger, { token: 'token-gone' });
+      expect(await granted(open('2/1m', again), 'token-gone', 3)).toBe(2);
+      await again.close();
+    } finally {
+      await first.close();
+      await other.close();
+    }
+  });
+});

@@ -282,6 +282,35 @@ describe("the API's remaining count of a short window, beside the limits kept he
     expect(await grantedNow(l, key, 10)).toBe(5);
   });
 
+  it.each([
+    ['in memory', false],
+    ['in Redis', true],
+  ])(
+    'a window of the API longer than the longest hold: a stale larger count arriving later still frees nothing (%s)',
+    async (_, onRedis) => {
+      if (onRedis && !redisUp) return;
+      // 60/10m here, the API's window resets in 8 minutes (Unix seconds, as the contract gives it):
+      // more than the 5 minutes a count is held at most, so each answer's hold ends 5 minutes after it.
+      const start = Math.floor(Date.now() / 1000) * 1000;
+      const clock = fakeClock(start);
+      const resetAt = String((start + 480_000) / 1000);
+      const says = (remaining: number) =>
+        new Headers({ 'x-ratelimit-remaining': String(remaining), 'x-ratelimit-reset': resetAt });
+      const store = onRedis ? await redisStore() : fileLimitStore(freshDataDir(), 'h', silentLogger);
+      const l = limits('60/10m', store, { now: clock.now });
+      const key = freshKey();
+      const sent = [];
+      for (let i = 0; i < 3; i++) sent.push(await l.acquire(key, 0));
+      await l.observe(key, says(4), sent[1]);
+      expect(await grantedNow(l, key, 10)).toBe(3);
+      // Two seconds later the first's answer, late, with its larger count: the same window of the
+      // API (the same reset), so it frees nothing.
+      clock.advance(2_000);
+      await l.observe(key, says(9), sent[0]);
+      expect(await grantedNow(l, key, 10)).toBe(0);
+    },
+  );
+
   it('holds a count of the API longer than any limit kept here, without a monthly limit', async () => {
     const clock = fakeClock(1_800_000_000_000);
     const l = limits('1000/1s', fileLimitStore(freshDataDir(), 'h', silentLogger), { now: clock.now });

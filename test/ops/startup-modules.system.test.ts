@@ -6,6 +6,9 @@
  * Checked in a child process (the test runner's own module cache is shared by every test file).
  */
 import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 
@@ -88,5 +91,38 @@ describe('modules loaded at start-up', () => {
       ].join('\n'),
     );
     expect(loaded(used, UNUSED).sort()).toEqual(['@keyv/redis', '@redis/client', 'pg', 'prom-client']);
+  }, 60_000);
+});
+
+describe('one copy of each package', () => {
+  it('a cache on Redis and one in memory load keyv once, as the CommonJS build @keyv/redis requires', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rollcall-copies-'));
+    const esmLoads = join(dir, 'esm.txt');
+    // Modules loaded as ECMAScript modules are not in require.cache: a loader hook writes them down.
+    const hook = [
+      "import { appendFileSync } from 'node:fs';",
+      'export async function load(url, context, next) {',
+      '  const loaded = await next(url, context);',
+      `  if (loaded.format === 'module' && url.includes('/node_modules/')) appendFileSync(${JSON.stringify(esmLoads)}, url + '\\n');`,
+      '  return loaded;',
+      '}',
+    ].join('\n');
+    const { stdout } = await runScript(
+      [
+        "import { register, createRequire } from 'node:module';",
+        `register('data:text/javascript,' + encodeURIComponent(${JSON.stringify(hook)}));`,
+        "const { createCache } = await import('./src/api/cache.ts');",
+        'const logger = { warn() {}, info() {} };',
+        "const redis = createCache({ CACHE_URL: 'redis://127.0.0.1:1', CACHE_MAX_ENTRIES: 10 }, logger);",
+        'const memory = createCache({ CACHE_URL: undefined, CACHE_MAX_ENTRIES: 10 }, logger);',
+        'await redis.close(); await memory.close();',
+        'process.stdout.write(JSON.stringify(Object.keys(createRequire(import.meta.url).cache)));',
+      ].join('\n'),
+    );
+    const commonJs = JSON.parse(stdout) as string[];
+    const modules = existsSync(esmLoads) ? readFileSync(esmLoads, 'utf8').split('\n').filter(Boolean) : [];
+    const KEYV = /\/node_modules\/(keyv|@keyv\/serialize|hookified)\//;
+    expect(loaded(commonJs, KEYV)).toContain('keyv'); // the probe works: @keyv/redis requires it
+    expect(loaded(modules, KEYV)).toEqual([]);
   }, 60_000);
 });

@@ -126,8 +126,9 @@ export class ApiLimits implements Limits {
     else if (resetInMs !== undefined && resetInMs > 0) {
       // A short window's count: no more than `remaining` more go before its reset (those sent after
       // this request, in flight, among them), beside the limits kept here; a reset beyond the
-      // longest hold is read as that.
-      await spans.count(key, t + Math.ceil(Math.min(resetInMs, MAX_HOLD_MS)), remaining, sent?.seq);
+      // longest hold is read as that, the API's own reset still telling its windows apart.
+      const window = t + Math.ceil(resetInMs);
+      await spans.count(key, t + Math.ceil(Math.min(resetInMs, MAX_HOLD_MS)), remaining, sent?.seq, window);
     }
   }
 

@@ -40,11 +40,14 @@ interface LogStanding {
 
 /**
  * The API's count of a short window for a key: of its requests, those numbered up to `ceiling` may
- * have gone before `resetAt` (ms), and no more; forgotten at `resetAt`.
+ * have gone before `resetAt` (ms), and no more; forgotten at `resetAt`. `window` is the API's own
+ * reset (ms), which tells its windows apart: `resetAt` is at most MAX_HOLD_MS after the answer
+ * (limits.ts), so for a window longer than that it moves on with every answer.
  */
 interface ApiCount {
   resetAt: number;
   ceiling: number;
+  window: number;
 }
 
 /** What a take answers: the wait (0: granted) and, when granted, the request's number among the key's. */
@@ -71,11 +74,12 @@ const SENT_LIFE_MS = 86_400_000;
  */
 function mergedCount(current: ApiCount | undefined, next: ApiCount, now: number): ApiCount {
   if (!current || current.resetAt <= now) return next;
-  if (next.resetAt > current.resetAt + SAME_WINDOW_MS) return next;
-  if (next.resetAt < current.resetAt - SAME_WINDOW_MS) return current;
+  if (next.window > current.window + SAME_WINDOW_MS) return next;
+  if (next.window < current.window - SAME_WINDOW_MS) return current;
   return {
     resetAt: Math.max(current.resetAt, next.resetAt),
     ceiling: Math.min(current.ceiling, next.ceiling),
+    window: Math.max(current.window, next.window),
   };
 }
 
@@ -90,9 +94,17 @@ export interface RequestLog {
   grant(key: string, windows: readonly LogWindow[], now: number): Promise<LogGrant>;
   /**
    * The API says `remaining` requests of the key are left until `resetAt` (ms), in its answer to the
-   * request numbered `seq` (undefined: none in flight); merged as mergedCount says.
+   * request numbered `seq` (undefined: none in flight), of its window ending at `window` (ms; the
+   * default, `resetAt`); merged as mergedCount says.
    */
-  count(key: string, resetAt: number, remaining: number, seq: number | undefined, now: number): Promise<void>;
+  count(
+    key: string,
+    resetAt: number,
+    remaining: number,
+    seq: number | undefined,
+    now: number,
+    window?: number,
+  ): Promise<void>;
   look(key: string, windows: readonly LogWindow[], now: number): Promise<LogStanding[]>;
   /** The key's entries as last seen here (ascending; synchronous, for the line's estimates). */
   times(key: string): readonly number[];
@@ -145,10 +157,17 @@ export class MemoryLog implements RequestLog {
     return { wait: 0, seq: sent + 1 };
   }
 
-  async count(key: string, resetAt: number, remaining: number, seq: number | undefined, now: number) {
+  async count(
+    key: string,
+    resetAt: number,
+    remaining: number,
+    seq: number | undefined,
+    now: number,
+    window = resetAt,
+  ) {
     const sent = this.sent.get(key) ?? 0;
     const ceiling = Math.min(seq ?? sent, sent) + remaining;
-    this.counts.set(key, mergedCount(this.liveCount(key, now), { resetAt, ceiling }, now));
+    this.counts.set(key, mergedCount(this.liveCount(key, now), { resetAt, ceiling, window }, now));
   }
 
   /** The API's count of `key` at `now`, forgotten once its window has reset. */
@@ -235,29 +254,32 @@ function standing(list: readonly number[], window: LogWindow, now: number): LogS
 }
 
 /**
- * mergedCount in Lua: the API's count in the hash `api` (fields `reset`, `ceiling`) merged with one
- * ending at `nextReset` with `nextCeiling`, at `now`, `same` being SAME_WINDOW_MS.
+ * mergedCount in Lua: the API's count in the hash `api` (fields `reset`, `ceiling`, `window`; a hash
+ * without `window` has its `reset`) merged with one ending at `nextReset` with `nextCeiling`, of the
+ * API's window `nextWindow`, at `now`, `same` being SAME_WINDOW_MS.
  */
 const REDIS_MERGE = `
-local function merge(api, now, nextReset, nextCeiling, same)
+local function merge(api, now, nextReset, nextCeiling, nextWindow, same)
   local reset = tonumber(redis.call('HGET', api, 'reset'))
   local ceiling = tonumber(redis.call('HGET', api, 'ceiling'))
-  if reset and ceiling and reset > now and nextReset <= reset + same then
-    if nextReset < reset - same then return end
+  local window = tonumber(redis.call('HGET', api, 'window')) or reset
+  if reset and ceiling and reset > now and nextWindow <= window + same then
+    if nextWindow < window - same then return end
     nextReset = math.max(reset, nextReset)
     nextCeiling = math.min(ceiling, nextCeiling)
+    nextWindow = math.max(window, nextWindow)
   end
-  redis.call('HSET', api, 'reset', nextReset, 'ceiling', nextCeiling)
+  redis.call('HSET', api, 'reset', nextReset, 'ceiling', nextCeiling, 'window', nextWindow)
 end
 `;
 
 /**
  * The same in Redis, atomically: KEYS[1] is the key's sorted set (scores: request times), KEYS[2]
- * its hash of the requests granted (`sent`) and the API's count (`reset`, `ceiling`); ARGV now, a
- * member unique to this request, then each window's length and requests. Answers the wait (0:
- * written), the requests granted (this one's number when written), the API's count (0, 0 when none),
- * then how many entries follow and the newest of them (as many as the largest window's requests),
- * for the insurance.
+ * its hash of the requests granted (`sent`) and the API's count (`reset`, `ceiling`, `window`); ARGV
+ * now, a member unique to this request, then each window's length and requests. Answers the wait (0:
+ * written), the requests granted (this one's number when written), the API's count (its reset,
+ * ceiling and window; 0, 0, 0 when none), then how many entries follow and the newest of them (as
+ * many as the largest window's requests), for the insurance.
  */
 export const REDIS_TAKE = `
 local key = KEYS[1]
@@ -282,9 +304,10 @@ end
 local sent = tonumber(redis.call('HGET', api, 'sent')) or 0
 local reset = tonumber(redis.call('HGET', api, 'reset'))
 local ceiling = tonumber(redis.call('HGET', api, 'ceiling'))
+local window = tonumber(redis.call('HGET', api, 'window')) or reset
 if reset and reset <= now then
-  redis.call('HDEL', api, 'reset', 'ceiling')
-  reset, ceiling = nil, nil
+  redis.call('HDEL', api, 'reset', 'ceiling', 'window')
+  reset, ceiling, window = nil, nil, nil
 end
 if reset and ceiling and sent >= ceiling then wait = math.max(wait, reset - now, 1) end
 if wait == 0 then
@@ -295,7 +318,7 @@ if wait == 0 then
   redis.call('PEXPIRE', api, ${SENT_LIFE_MS})
 end
 local times = most > 0 and redis.call('ZRANGE', key, -most, -1, 'WITHSCORES') or {}
-local out = { wait, sent, reset or 0, ceiling or 0, #times / 2 }
+local out = { wait, sent, reset or 0, ceiling or 0, window or 0, #times / 2 }
 for j = 2, #times, 2 do table.insert(out, times[j]) end
 return out
 `;
@@ -303,37 +326,43 @@ return out
 /**
  * The API's count of a key in Redis (RequestLog.count): KEYS[1] the key's hash (as REDIS_TAKE's
  * KEYS[2]), ARGV now, the reset (ms), the requests remaining, the answered request's number (empty:
- * none in flight). Answers the requests granted and the count as it stands (for the insurance).
+ * none in flight), the API's window (ms). Answers the requests granted and the count as it stands
+ * (its reset, ceiling and window; for the insurance).
  */
 export const REDIS_COUNT = `${REDIS_MERGE}
 local api = KEYS[1]
 local now = tonumber(ARGV[1])
 local sent = tonumber(redis.call('HGET', api, 'sent')) or 0
 local seq = math.min(tonumber(ARGV[4]) or sent, sent)
-merge(api, now, tonumber(ARGV[2]), seq + tonumber(ARGV[3]), ${SAME_WINDOW_MS})
+merge(api, now, tonumber(ARGV[2]), seq + tonumber(ARGV[3]), tonumber(ARGV[5]), ${SAME_WINDOW_MS})
 redis.call('HSET', api, 'sent', sent)
 redis.call('PEXPIRE', api, ${SENT_LIFE_MS})
-return { sent, tonumber(redis.call('HGET', api, 'reset')), tonumber(redis.call('HGET', api, 'ceiling')) }
+return {
+  sent,
+  tonumber(redis.call('HGET', api, 'reset')),
+  tonumber(redis.call('HGET', api, 'ceiling')),
+  tonumber(redis.call('HGET', api, 'window')),
+}
 `;
 
 /**
  * Requests sent while Redis did not answer, written to it once it does: KEYS[1] the key's sorted
  * set, KEYS[2] its hash (REDIS_TAKE's); ARGV its life (ms, the longest window and a second), now,
- * the API's count this process kept meanwhile (its reset and ceiling; 0, 0 when none), then each
- * request's time and member. They are counted among the requests granted, and the count kept here
+ * the API's count this process kept meanwhile (its reset, ceiling and window; 0, 0, 0 when none),
+ * then each request's time and member. They are counted among the requests granted, and the count kept here
  * is merged with Redis's.
  */
 export const REDIS_ADD = `${REDIS_MERGE}
 local now = tonumber(ARGV[2])
 local n = 0
-for i = 5, #ARGV, 2 do
+for i = 6, #ARGV, 2 do
   redis.call('ZADD', KEYS[1], ARGV[i], ARGV[i + 1])
   n = n + 1
 end
 redis.call('PEXPIRE', KEYS[1], ARGV[1])
 redis.call('HINCRBY', KEYS[2], 'sent', n)
 local reset = tonumber(ARGV[3])
-if reset > now then merge(KEYS[2], now, reset, tonumber(ARGV[4]), ${SAME_WINDOW_MS}) end
+if reset > now then merge(KEYS[2], now, reset, tonumber(ARGV[4]), tonumber(ARGV[5]), ${SAME_WINDOW_MS}) end
 redis.call('PEXPIRE', KEYS[2], ${SENT_LIFE_MS})
 return 0
 `;
@@ -375,27 +404,31 @@ export function readRedisGrant(reply: unknown): {
   times: number[];
 } {
   if (!Array.isArray(reply)) throw new Error('unexpected answer from Redis');
-  const [wait, sent, resetAt, ceiling] = reply.slice(0, 4).map((v) => Number(v));
-  const { times } = readRedisTake([0, ...reply.slice(4)]);
+  const [wait, sent, resetAt, ceiling, window] = reply.slice(0, 5).map((v) => Number(v));
+  const { times } = readRedisTake([0, ...reply.slice(5)]);
   if (
     wait === undefined ||
     sent === undefined ||
     resetAt === undefined ||
     ceiling === undefined ||
-    ![wait, sent, resetAt, ceiling].every(Number.isFinite)
+    window === undefined ||
+    ![wait, sent, resetAt, ceiling, window].every(Number.isFinite)
   )
     throw new Error('unexpected answer from Redis');
-  return { wait, sent, count: resetAt > 0 ? { resetAt, ceiling } : undefined, times };
+  return { wait, sent, count: resetAt > 0 ? { resetAt, ceiling, window } : undefined, times };
 }
 
 /** Read REDIS_COUNT's answer: the requests granted and the API's count as it stands. */
 export function readRedisCount(reply: unknown): { sent: number; count: ApiCount | undefined } {
   if (!Array.isArray(reply)) throw new Error('unexpected answer from Redis');
-  const [sent, resetAt, ceiling] = reply.map((v) => Number(v));
+  const [sent, resetAt, ceiling, window = resetAt] = reply.map((v) => Number(v));
   if (sent === undefined || !Number.isFinite(sent)) throw new Error('unexpected answer from Redis');
   const count =
-    resetAt !== undefined && ceiling !== undefined && Number.isFinite(resetAt) && Number.isFinite(ceiling)
-      ? { resetAt, ceiling }
+    resetAt !== undefined &&
+    ceiling !== undefined &&
+    window !== undefined &&
+    [resetAt, ceiling, window].every(Number.isFinite)
+      ? { resetAt, ceiling, window }
       : undefined;
   return { sent, count };
 }

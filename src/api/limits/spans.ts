@@ -25,10 +25,17 @@ export interface Spans {
   grant(key: string): Promise<LogGrant>;
   /**
    * The API says `remaining` requests of `key` are left until `resetAt` (ms on the clock `now`),
-   * answering the request numbered `seq` (those numbered after it were in flight): no more go
-   * before then, whatever room the spans have (request-log.ts's mergedCount).
+   * answering the request numbered `seq` (those numbered after it were in flight), of its window
+   * ending at `window` (ms; the default, `resetAt`): no more go before then, whatever room the spans
+   * have (request-log.ts's mergedCount).
    */
-  count(key: string, resetAt: number, remaining: number, seq: number | undefined): Promise<void>;
+  count(
+    key: string,
+    resetAt: number,
+    remaining: number,
+    seq: number | undefined,
+    window?: number,
+  ): Promise<void>;
   /**
    * When (ms from now) the waiter at `position` of `key`'s line (1: the head, ready in `headMs`) may
    * go: each goes as the oldest counted request leaves a full window, from the times last seen.
@@ -56,7 +63,7 @@ export function createSpans(specs: LimitSpec[], store: LimitStore, prefix: strin
   return {
     take: async (key) => (await log.grant(key, windows, now())).wait,
     grant: (key) => log.grant(key, windows, now()),
-    count: (key, resetAt, remaining, seq) => log.count(key, resetAt, remaining, seq, now()),
+    count: (key, resetAt, remaining, seq, window) => log.count(key, resetAt, remaining, seq, now(), window),
 
     etaAt(key, position, headMs) {
       const t = now();

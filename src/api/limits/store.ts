@@ -173,12 +173,17 @@ function withFailover(
   });
 }
 
-/** How slow Redis may be before the counters count it as failed (ms). */
+/** How slow Redis may be before the counters count it as failed (ms), and whose counters they are. */
 interface RedisPatience {
   /** A command (REDIS_TIMEOUT_MS). */
   timeoutMs?: number;
   /** Connecting (CONNECT_TIMEOUT_MS). */
   connectTimeoutMs?: number;
+  /**
+   * The token the store counts for (its hash): the stores of one token share their memory
+   * (RedisShare); those of other tokens on the URL do not, as each has limits of its own.
+   */
+  token?: string;
 }
 
 /** A short limits' log's state in memory beside Redis (redisLog): its insurance and what it owes Redis. */
@@ -189,10 +194,13 @@ interface LogInsurance {
 }
 
 /**
- * What every Redis store of one URL in this process keeps in memory, shared: a change of a token's
- * limits (`settings limits:`) builds a new Api, and so a new store, while the old one is retired;
- * with Redis not answering, the new one goes on from this process's counts and request times (and
- * the API's count), never from nothing. Kept while any store of the URL is open.
+ * What every Redis store of one token and URL in this process keeps in memory, shared: a change of
+ * a token's limits (`settings limits:`) builds a new Api, and so a new store, while the old one is
+ * retired; with Redis not answering, the new one goes on from this process's counts and request
+ * times (and the API's count), never from nothing. Per token: in hosted mode every token's Api has
+ * a store on the one CACHE_URL, each under its own limits (the insurance limiter's points are the
+ * token's), and what a token kept is dropped once its last store closes (an Api evicted or
+ * forgotten), not held for the process's life. Redis's health is the URL's.
  */
 interface RedisShare {
   users: number;
@@ -203,18 +211,31 @@ interface RedisShare {
   logs: Map<string, LogInsurance>;
 }
 
+/** Redis's health by URL, kept while any store of the URL is open. */
+const redisHealth = new Map<string, { users: number; health: Health }>();
+/** The shares by URL and token. */
 const redisShares = new Map<string, RedisShare>();
 
-function openShare(url: string): RedisShare {
-  const share = redisShares.get(url) ?? {
+function openShare(url: string, token: string): { share: RedisShare; close: () => void } {
+  const kept = redisHealth.get(url) ?? { users: 0, health: { downUntil: 0, insuredAt: 0 } };
+  kept.users++;
+  redisHealth.set(url, kept);
+  const name = `${url}\n${token}`;
+  const share = redisShares.get(name) ?? {
     users: 0,
-    health: { downUntil: 0, insuredAt: 0 },
+    health: kept.health,
     insurances: new Map(),
     logs: new Map(),
   };
   share.users++;
-  redisShares.set(url, share);
-  return share;
+  redisShares.set(name, share);
+  return {
+    share,
+    close() {
+      if (--share.users === 0 && redisShares.get(name) === share) redisShares.delete(name);
+      if (--kept.users === 0 && redisHealth.get(url) === kept) redisHealth.delete(url);
+    },
+  };
 }
 
 /**
@@ -225,7 +246,7 @@ function openShare(url: string): RedisShare {
 export function redisLimitStore(
   url: string,
   logger: Logger,
-  { timeoutMs = REDIS_TIMEOUT_MS, connectTimeoutMs = CONNECT_TIMEOUT_MS }: RedisPatience = {},
+  { timeoutMs = REDIS_TIMEOUT_MS, connectTimeoutMs = CONNECT_TIMEOUT_MS, token = '' }: RedisPatience = {},
 ): LimitStore {
   const client = keyvRedis().createClient({
     url,
@@ -252,13 +273,13 @@ export function redisLimitStore(
     () => undefined,
   );
   const insurances = new Map<Counter, RateLimiterMemory>();
-  const share = openShare(url);
+  const { share, close: closeShare } = openShare(url, token);
   const { health } = share;
   let closed = false;
   return {
     backend: 'redis',
     counter(prefix, points, durationSeconds) {
-      // Another store of the URL counts the window in memory already (an Api replaced by one with
+      // Another store of the token counts the window in memory already (an Api replaced by one with
       // other limits): one count, shared. The prefix names the window, so only points differ.
       let insuranceLimiter = share.insurances.get(prefix);
       if (insuranceLimiter) insuranceLimiter.points = points;
@@ -298,7 +319,7 @@ export function redisLimitStore(
     async close() {
       if (!closed) {
         closed = true;
-        if (--share.users === 0 && redisShares.get(url) === share) redisShares.delete(url);
+        closeShare();
       }
       if (!client.isOpen) return;
       if (!client.isReady) {
@@ -330,7 +351,7 @@ function answeredWithin(reply: Promise<unknown>, timeoutMs: number): Promise<unk
  * from the last state it saw, its own requests written on top; what it sent meanwhile is written to
  * Redis before its next take there, so once Redis answers again those requests still count (for
  * every process, and for this one, whose memory the answer replaces). The API's count of a short
- * window (REDIS_COUNT) is kept in both alike. The memory and what is owed are the URL's
+ * window (REDIS_COUNT) is kept in both alike. The memory and what is owed are the token's
  * (RedisShare): a store built after this one, for other limits, goes on from them.
  */
 function redisLog(
@@ -377,8 +398,7 @@ function redisLog(
             arguments: [
               String(longest + 1000),
               String(now),
-              String(kept?.resetAt ?? 0),
-              String(kept?.ceiling ?? 0),
+              ...[kept?.resetAt, kept?.ceiling, kept?.window].map((v) => String(v ?? 0)),
               ...owed.flatMap((t) => [String(t), memberOf(t)]),
             ],
           }),
@@ -399,9 +419,9 @@ function redisLog(
   return {
     grant,
     take: async (key, windows, now) => (await grant(key, windows, now)).wait,
-    async count(key, resetAt, remaining, seq, now) {
+    async count(key, resetAt, remaining, seq, now, window = resetAt) {
       // Kept here too: an outage goes on from it (and it is written to Redis after one).
-      await memory.count(key, resetAt, remaining, seq, now);
+      await memory.count(key, resetAt, remaining, seq, now, window);
       if (Date.now() < health.downUntil) return;
       try {
         const reply = await timed(
@@ -412,6 +432,7 @@ function redisLog(
               String(resetAt),
               String(remaining),
               seq === undefined ? '' : String(seq),
+              String(window),
             ],
           }),
         );
