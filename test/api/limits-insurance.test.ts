@@ -22,6 +22,27 @@ function toMonthEnd(now: Date): number {
   return Math.ceil((next - now.getTime()) / 1000) + 86_400;
 }
 
+/** An Api's limits from a `settings limits:` text, counted in `store`. */
+function openLimits(text: string, store: LimitStore, now?: () => number): ApiLimits {
+  const parsed = parseLimits(text);
+  if (!parsed.ok) throw new Error(limitsProblemText(parsed.problem));
+  return new ApiLimits({ specs: parsed.limits, store, logger: silentLogger, ...(now ? { now } : {}) });
+}
+
+/** How many of `attempts` requests in a row the limits grant at once. */
+async function grantedOf(l: ApiLimits, key: string, attempts: number): Promise<number> {
+  let n = 0;
+  for (let i = 0; i < attempts; i++)
+    if (
+      await l.acquire(key, 0).then(
+        () => true,
+        () => false,
+      )
+    )
+      n++;
+  return n;
+}
+
 describe('the insurance of a month counter (Redis not answering)', () => {
   for (const day of [2, 6, 20]) {
     it(`keeps the count through the month when counted on day ${day}`, async () => {
@@ -55,23 +76,8 @@ describe.runIf(hasRedisServer)(
       const first = redisLimitStore(redis.url, silentLogger);
       const clock = fakeClock(Date.now());
       const key = `test-${randomBytes(6).toString('hex')}`;
-      const open = (text: string, store: LimitStore) => {
-        const parsed = parseLimits(text);
-        if (!parsed.ok) throw new Error(limitsProblemText(parsed.problem));
-        return new ApiLimits({ specs: parsed.limits, store, logger: silentLogger, now: clock.now });
-      };
-      const granted = async (l: ApiLimits, attempts: number) => {
-        let n = 0;
-        for (let i = 0; i < attempts; i++)
-          if (
-            await l.acquire(key, 0).then(
-              () => true,
-              () => false,
-            )
-          )
-            n++;
-        return n;
-      };
+      const open = (text: string, store: LimitStore) => openLimits(text, store, clock.now);
+      const granted = (l: ApiLimits, attempts: number) => grantedOf(l, key, attempts);
       let second: LimitStore | undefined;
       try {
         await first.ready();
@@ -106,23 +112,8 @@ describe.runIf(hasRedisServer)(
  * limits, never under those of the token whose store was built last.
  */
 describe('tokens of one Redis URL while it does not answer', () => {
-  const open = (text: string, store: LimitStore) => {
-    const parsed = parseLimits(text);
-    if (!parsed.ok) throw new Error(limitsProblemText(parsed.problem));
-    return new ApiLimits({ specs: parsed.limits, store, logger: silentLogger });
-  };
-  const granted = async (l: ApiLimits, key: string, attempts: number) => {
-    let n = 0;
-    for (let i = 0; i < attempts; i++)
-      if (
-        await l.acquire(key, 0).then(
-          () => true,
-          () => false,
-        )
-      )
-        n++;
-    return n;
-  };
+  const open = (text: string, store: LimitStore) => openLimits(text, store);
+  const granted = grantedOf;
 
   it("counts each token's month, and its access share, under that token's own limits", async () => {
     // Nothing listens on port 1: every Redis call fails and the insurance answers.
