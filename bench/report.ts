@@ -54,6 +54,8 @@ export const TARGETS = {
   flatFactor: 1.25,
 };
 
+/** The acknowledgement's p95 in every scenario (issue 38). */
+const FIRST_RESPONSE_P95_MS = 500;
 const ms = (v: number | null | undefined) =>
   v === null || v === undefined ? 'n/a' : v < 10 ? v.toFixed(1) : String(Math.round(v));
 const mb = (v: number | null | undefined) => (v === null || v === undefined ? 'n/a' : (v / MB).toFixed(1));
@@ -111,6 +113,19 @@ export function buildReport(
     figure: scenarios.map((s) => `${s.title} ${s.deadlineMisses}`).join(', '),
     status: scenarios.length === 0 ? 'n/a' : misses.length === 0 ? 'pass' : 'miss',
     note: misses.length === 0 ? undefined : deadlineNote(misses),
+  });
+
+  // The acknowledgement: an answer ready in time, else the defer (src/discord/respond.ts).
+  const slowAck = scenarios.filter((s) => (s.firstResponseMs.p95 ?? 0) > FIRST_RESPONSE_P95_MS);
+  targets.push({
+    id: 'first-response',
+    target: `First response (the acknowledgement) p95 <= ${FIRST_RESPONSE_P95_MS} ms in every scenario`,
+    figure: scenarios.map((s) => `${s.title} ${ms(s.firstResponseMs.p95)}`).join(', '),
+    status: scenarios.length === 0 ? 'n/a' : slowAck.length === 0 ? 'pass' : 'miss',
+    note:
+      slowAck.length === 0
+        ? undefined
+        : `${slowAck.map((s) => s.title).join(', ')}: an answer not ready within the defer point waits for it before the moderator sees "thinking…" (DEFER_AFTER_MS in src/discord/respond.ts); a machine this busy sends the defer late.`,
   });
 
   const with429 = scenarios.filter((s) => s.api.status429 > 0);

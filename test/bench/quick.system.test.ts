@@ -81,6 +81,7 @@ describe('npm run bench -- --quick', () => {
     expect(report.targets.map((t) => t.id)).toEqual([
       'api-ratio',
       'deadline',
+      'first-response',
       'no-429',
       'burst-answered',
       // One per burst run: its embed p95 against the time its requests need under the limit.
