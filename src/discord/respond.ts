@@ -35,10 +35,10 @@ import {
  * Answer directly if the work is done within this many ms of receiving the interaction; else defer.
  * Counted from the interaction's receipt (`Ask.receivedAt`): what ran before the work (the server's
  * community looked up in the store, up to 2 s) comes out of it, or a defer would miss Discord's 3 s.
- * A saved answer or one API read is ready well within it; a read waiting in line for the allowance
- * is not, and its moderator sees "thinking…" at once rather than nothing for a second and a half
- * (the bench's burst: the acknowledgement's p95 was 1.5 s when this was 1,500 ms; its target is
- * 500 ms, bench/README.md).
+ * A saved answer or one API read is ready well within it; a read that waits in line (behind
+ * another, or for the allowance) is deferred as soon as the limits say so, before this: its
+ * moderator sees "thinking…" at once rather than nothing (the bench's burst: the acknowledgement's
+ * p95 was 1.5 s when this was 1,500 ms with no early defer; its target is 500 ms, bench/README.md).
  */
 const DEFER_AFTER_MS = 300;
 /** A moderator whose read waits this long for the API allowance is told their place in line. */
@@ -107,8 +107,11 @@ export class Responder {
     let timer: NodeJS.Timeout | undefined;
     // A clock stepped back makes the time since receipt negative: never more than DEFER_AFTER_MS.
     const since = ask.receivedAt === undefined ? 0 : Math.max(0, Date.now() - ask.receivedAt);
+    // A read that must wait in line (behind another, or for the allowance) is deferred at once:
+    // its answer is not near, and the moderator sees "thinking…" instead of nothing.
     const early = await Promise.race([
       work,
+      notice.waiting.then(() => undefined),
       new Promise<undefined>((resolve) => {
         timer = setTimeout(() => resolve(undefined), Math.max(0, DEFER_AFTER_MS - since));
       }),
@@ -266,6 +269,11 @@ class WaitNotice {
   private sending: Promise<void> | undefined;
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
+  private wake: (() => void) | undefined;
+  /** Settles when the read first waits in line, behind another read or for the allowance. */
+  readonly waiting = new Promise<void>((resolve) => {
+    this.wake = resolve;
+  });
 
   private readonly interaction: Repliable;
   private readonly t: Words;
@@ -289,6 +297,8 @@ class WaitNotice {
     }
     this.since ??= Date.now();
     this.told = { position, etaMs, at: Date.now() };
+    // Served now with the limits' room (position 1, no wait) is not waiting.
+    if (position > 1 || etaMs > 0) this.wake?.();
   };
 
   /** The reply is deferred: notices may be shown from now on. */

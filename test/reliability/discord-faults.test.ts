@@ -21,7 +21,7 @@ let world: ReliableWorld;
 beforeAll(async () => {
   // A short heartbeat so that a zombie connection (no ACKs) is noticed within a second. Discord's 3 s
   // window is the soak's and the bench's to hold (these faults are injected, not the deadline): under
-  // half a core a defer due at 1.5 s reached the double after 3 s, so the window here is a limit for a hang.
+  // half a core a defer (then due at 1.5 s) reached the double after 3 s, so the window here is a limit for a hang.
   world = await startReliableWorld({
     double: { heartbeatInterval: 250, interactionWindowMs: 30_000 },
     env: { API_TIMEOUT_MS: '5000' },

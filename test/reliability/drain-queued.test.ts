@@ -22,7 +22,7 @@ describe('the drain and the reads waiting in line', () => {
       const first = await ask(world, 'loa', { subcommand: 'list' });
       expect(embedOf(first.message).title).toBe('Leaves of absence');
       const requests = world.sandbox.requests.length;
-      // Both wait in line for the window (deferred: not answered within 1.5 s).
+      // Both wait in line for the window (deferred: not answered within 300 ms).
       const saved = await world.double.slash(world.mod, 'loa', { subcommand: 'list' });
       const unsaved = await world.double.slash(world.mod, 'shift', { subcommand: 'list' });
       await Promise.all([saved.acknowledged(), unsaved.acknowledged()]);
